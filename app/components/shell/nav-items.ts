@@ -1,0 +1,123 @@
+import type { FeatureFlags } from "../../../server/config";
+
+export type IconName =
+  | "dashboard"
+  | "marathon"
+  | "campaign"
+  | "profile"
+  | "message"
+  | "account"
+  | "ea"
+  | "cashback"
+  | "battle"
+  | "ranking"
+  | "deposit"
+  | "withdraw"
+  | "gacha"
+  | "affiliate"
+  | "line"
+  | "website"
+  | "logout"
+  | "login"
+  | "register";
+
+export interface NavLinkItem {
+  kind: "link";
+  to: string;
+  labelKey: string;
+  icon?: IconName;
+  feature?: keyof FeatureFlags;
+}
+
+/** The member sidebar's 15 entries, in the spec's order. */
+export const MEMBER_NAV: NavLinkItem[] = [
+  { kind: "link", to: "/users", labelKey: "nav.dashboard", icon: "dashboard" },
+  {
+    kind: "link",
+    to: "/users/cb_marathon",
+    labelKey: "nav.marathon",
+    icon: "marathon",
+    feature: "cashbackMarathon",
+  },
+  { kind: "link", to: "/users/campaign", labelKey: "nav.campaign", icon: "campaign" },
+  { kind: "link", to: "/users/mypage", labelKey: "nav.profile", icon: "profile" },
+  { kind: "link", to: "/users/chat", labelKey: "nav.message", icon: "message" },
+  { kind: "link", to: "/users/bank", labelKey: "nav.account", icon: "account" },
+  { kind: "link", to: "/users/ea", labelKey: "nav.ea", icon: "ea" },
+  { kind: "link", to: "/users/cashback", labelKey: "nav.cashback", icon: "cashback" },
+  { kind: "link", to: "/users/cashback-battle", labelKey: "nav.battle", icon: "battle" },
+  { kind: "link", to: "/users/ranking", labelKey: "nav.ranking", icon: "ranking" },
+  { kind: "link", to: "/users/present", labelKey: "nav.depositHistory", icon: "deposit" },
+  { kind: "link", to: "/users/withdraw", labelKey: "nav.withdrawalHistory", icon: "withdraw" },
+  { kind: "link", to: "/users/gachas", labelKey: "nav.gachas", icon: "gacha", feature: "gacha" },
+  { kind: "link", to: "/users/affiliate", labelKey: "nav.affiliate", icon: "affiliate" },
+  { kind: "link", to: "/users/line-connect", labelKey: "nav.lineNotification", icon: "line" },
+];
+
+/** The logged-out sidebar: login, register (a relative path, as the spec has it). */
+export const VISITOR_NAV: NavLinkItem[] = [
+  { kind: "link", to: "/login", labelKey: "nav.login", icon: "login" },
+  { kind: "link", to: "register", labelKey: "nav.register", icon: "register" },
+];
+
+export interface NavGroupItem {
+  kind: "group";
+  id: string;
+  labelKey: string;
+  children: NavLinkItem[];
+  feature?: keyof FeatureFlags;
+}
+
+export type AdminNavItem = NavLinkItem | NavGroupItem;
+
+/**
+ * The admin menu's entries 1-15 in the spec's order; the external website link (16) and
+ * logout (17) follow them in the menu component. Campaigns and gachas are groups: choosing
+ * them opens their sub-entries instead of closing the drawer.
+ */
+export const ADMIN_NAV: AdminNavItem[] = [
+  { kind: "link", to: "/admin", labelKey: "admin.home" },
+  { kind: "link", to: "/admin/customer", labelKey: "admin.customers" },
+  { kind: "link", to: "/admin/account", labelKey: "admin.accounts" },
+  { kind: "link", to: "/admin/cashback", labelKey: "admin.cashback" },
+  { kind: "link", to: "/admin/ranking", labelKey: "admin.ranking" },
+  { kind: "link", to: "/admin/present", labelKey: "admin.presents" },
+  { kind: "link", to: "/admin/withdraw", labelKey: "admin.withdrawals" },
+  { kind: "link", to: "/admin/affiliate", labelKey: "admin.affiliates" },
+  {
+    kind: "link",
+    to: "/admin/cb_marathon",
+    labelKey: "admin.marathon",
+    feature: "cashbackMarathon",
+  },
+  {
+    kind: "group",
+    id: "campaigns",
+    labelKey: "admin.campaigns",
+    children: [
+      { kind: "link", to: "/admin/campaigns", labelKey: "admin.campaignList" },
+      { kind: "link", to: "/admin/campaigns/create", labelKey: "admin.campaignCreate" },
+    ],
+  },
+  {
+    kind: "group",
+    id: "gachas",
+    labelKey: "admin.gachas",
+    feature: "gacha",
+    children: [
+      { kind: "link", to: "/admin/gachas", labelKey: "admin.gachaList" },
+      { kind: "link", to: "/admin/gachas/create", labelKey: "admin.gachaCreate" },
+    ],
+  },
+  { kind: "link", to: "/admin/eas", labelKey: "admin.eas" },
+  { kind: "link", to: "/admin/update", labelKey: "admin.update" },
+  { kind: "link", to: "/admin/popups", labelKey: "admin.popups" },
+  { kind: "link", to: "/admin/setting", labelKey: "admin.settings" },
+];
+
+export function enabled<T extends { feature?: keyof FeatureFlags }>(
+  items: T[],
+  features: FeatureFlags,
+): T[] {
+  return items.filter((item) => !item.feature || features[item.feature]);
+}

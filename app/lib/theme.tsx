@@ -1,0 +1,24 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { THEME_COOKIE, THEME_COOKIE_MAX_AGE, type Theme } from "./shell";
+
+interface ThemeState {
+  theme: Theme;
+  setTheme(theme: Theme): void;
+}
+
+const ThemeContext = createContext<ThemeState>({ theme: "light", setTheme: () => {} });
+
+/** The chosen colour mode, kept in a cookie for a year so the server renders it too. */
+export function ThemeProvider({ initial, children }: { initial: Theme; children: ReactNode }) {
+  const [theme, set] = useState<Theme>(initial);
+  const setTheme = useCallback((next: Theme) => {
+    document.cookie = `${THEME_COOKIE}=${next}; Path=/; Max-Age=${THEME_COOKIE_MAX_AGE}; SameSite=Lax`;
+    set(next);
+  }, []);
+  const value = useMemo(() => ({ theme, setTheme }), [theme, setTheme]);
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme(): ThemeState {
+  return useContext(ThemeContext);
+}

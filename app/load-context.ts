@@ -1,0 +1,13 @@
+import type { Caller } from "../server/trpc/router";
+
+/** What the express server hands every loader and action (server/app.ts). */
+declare module "@remix-run/server-runtime" {
+  interface AppLoadContext {
+    /** The server-side tRPC caller: the only way a route reaches data. */
+    trpc: Caller;
+    cspNonce: string;
+    requestId: string;
+  }
+}
+
+export {};

@@ -1,0 +1,12 @@
+import enCommon from "../locales/en/common.json";
+import jaCommon from "../locales/ja/common.json";
+import type { Language } from "./i18n";
+
+/**
+ * Every namespace of every language, bundled into the server build. A test checks this
+ * table against the files under locales/, so a new namespace cannot be forgotten here.
+ */
+export const resources: Record<Language, Record<string, Record<string, unknown>>> = {
+  ja: { common: jaCommon },
+  en: { common: enCommon },
+};

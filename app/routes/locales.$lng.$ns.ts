@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { toLanguage } from "~/i18n";
+import { resources } from "~/locales.server";
+
+/** Translations for the browser's i18next, one namespace at a time. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const lng = toLanguage(params.lng);
+  const ns = params.ns ?? "";
+  const table = lng ? resources[lng] : undefined;
+  if (!table || !Object.hasOwn(table, ns)) {
+    return new Response("Not found", { status: 404 });
+  }
+  return new Response(JSON.stringify(table[ns]), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      // The URL carries the build version, so a new deploy never serves stale text.
+      "Cache-Control": "public, max-age=31536000, immutable",
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import type { InsertQueryBuilder, SelectQueryBuilder } from "kysely";
+import type { Db } from "./index";
+
+/**
+ * The few places where MySQL and SQLite differ, kept here so services never branch on the
+ * engine themselves.
+ */
+
+/**
+ * Lock the selected rows until the transaction ends. SQLite has no row locks (a write
+ * transaction already excludes other writers) and rejects the syntax, so it is skipped there.
+ */
+export function forUpdate<DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+  options: { skipLocked?: boolean } = {},
+): SelectQueryBuilder<DB, TB, O> {
+  if (db.engine === "sqlite") return query;
+  const locked = query.forUpdate();
+  return options.skipLocked ? locked.skipLocked() : locked;
+}
+
+/**
+ * Insert, or update the given columns when the row's unique key already exists.
+ * `conflictColumns` names that key for SQLite; MySQL finds it by itself.
+ */
+export function upsert<DB, TB extends keyof DB, O>(
+  db: Db,
+  insert: InsertQueryBuilder<DB, TB, O>,
+  conflictColumns: string[],
+  updates: Record<string, unknown>,
+): InsertQueryBuilder<DB, TB, O> {
+  /* eslint-disable @typescript-eslint/no-explicit-any -- kysely's conflict builders are keyed by
+     the table's column union, which a generic helper cannot name. */
+  if (db.engine === "mysql") return insert.onDuplicateKeyUpdate(updates as any);
+  return insert.onConflict((oc) => oc.columns(conflictColumns as any).doUpdateSet(updates as any));
+  /* eslint-enable @typescript-eslint/no-explicit-any */
+}
+
+/** Insert unless the unique key already exists; the existing row wins. */
+export function insertIgnore<DB, TB extends keyof DB, O>(
+  db: Db,
+  insert: InsertQueryBuilder<DB, TB, O>,
+): InsertQueryBuilder<DB, TB, O> {
+  return db.engine === "mysql" ? insert.ignore() : insert.onConflict((oc) => oc.doNothing());
+}
+
+/** True when a database error is a unique-key violation, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: string; errno?: number };
+  return (
+    e.code === "ER_DUP_ENTRY" ||
+    e.errno === 1062 ||
+    e.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    e.code === "SQLITE_CONSTRAINT_PRIMARYKEY"
+  );
+}
+
+/** True when the engine asks the transaction to be retried (deadlock, lock wait, busy). */
+export function isRetryableTxError(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: string; errno?: number };
+  return (
+    e.code === "ER_LOCK_DEADLOCK" ||
+    e.errno === 1213 ||
+    e.code === "ER_LOCK_WAIT_TIMEOUT" ||
+    e.errno === 1205 ||
+    e.code === "SQLITE_BUSY"
+  );
+}

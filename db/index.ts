@@ -1,0 +1,63 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, MysqlDialect, SqliteDialect, sql } from "kysely";
+import { createPool } from "mysql2";
+import type { Database } from "./schema";
+
+export type Engine = "mysql" | "sqlite";
+
+export interface Db {
+  kysely: Kysely<Database>;
+  engine: Engine;
+  destroy(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** `mysql://…`; when absent the embedded SQLite file at `sqlitePath` is used. */
+  databaseUrl?: string | undefined;
+  sqlitePath?: string;
+  poolSize?: number;
+}
+
+export function createDb(options: DbOptions): Db {
+  if (options.databaseUrl) return createMysql(options.databaseUrl, options.poolSize ?? 10);
+  return createSqlite(options.sqlitePath ?? "data/portal.sqlite");
+}
+
+function createMysql(url: string, poolSize: number): Db {
+  const pool = createPool({
+    uri: url,
+    connectionLimit: poolSize,
+    charset: "utf8mb4",
+    timezone: "Z",
+    // Timestamps stay the strings we wrote (db/time.ts); SUM() over BIGINT comes back as a
+    // number, not a DECIMAL string.
+    dateStrings: true,
+    decimalNumbers: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+  });
+  // Every connection talks UTC and refuses silent truncation.
+  pool.on("connection", (conn) => {
+    conn.query("SET time_zone = '+00:00', sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_DATE'");
+  });
+  const kysely = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+  return { kysely, engine: "mysql", destroy: () => kysely.destroy() };
+}
+
+function createSqlite(path: string): Db {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(path);
+  database.pragma("journal_mode = WAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  database.pragma("synchronous = NORMAL");
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely, engine: "sqlite", destroy: () => kysely.destroy() };
+}
+
+/** A cheap round trip, used by /readyz. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
+}

@@ -1,0 +1,11 @@
+import type { Migration } from "kysely";
+import * as m202611210600 from "./202611210600_foundation";
+
+/**
+ * Every migration, by name, in order. Listed statically (not read from the folder at run time)
+ * so that the bundled production server carries them. A test checks this list against the
+ * folder, so a new file cannot be forgotten here.
+ */
+export const migrations: Record<string, Migration> = {
+  "202611210600_foundation": m202611210600,
+};

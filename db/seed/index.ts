@@ -1,0 +1,55 @@
+import type { Db } from "../index";
+import { newId } from "../id";
+import { nowDb } from "../time";
+import { hashPassword } from "../../server/auth/password";
+
+export const DEMO_ADMIN = { email: "admin@example.com", password: "Admin-demo-2026" };
+export const DEMO_MEMBER = { email: "member@example.com", password: "Member-demo-2026" };
+
+interface SeedUser {
+  email: string;
+  password: string;
+  name: string;
+  nickname: string;
+  permission: "admin" | "member";
+}
+
+/** Inserts the user unless the email exists; never overwrites a changed password. */
+async function ensureUser(db: Db, user: SeedUser): Promise<string> {
+  const existing = await db.kysely
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", user.email)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const id = newId();
+  const now = nowDb();
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id,
+      email: user.email,
+      email_verified_at: now,
+      password_hash: await hashPassword(user.password),
+      name: user.name,
+      nickname: user.nickname,
+      permission: user.permission,
+      language: "ja",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** Demo data; safe to run again (each step checks before it writes). */
+export async function seed(db: Db): Promise<{ admin: typeof DEMO_ADMIN; member: typeof DEMO_MEMBER }> {
+  await ensureUser(db, { ...DEMO_ADMIN, name: "Admin", nickname: "admin", permission: "admin" });
+  await ensureUser(db, {
+    ...DEMO_MEMBER,
+    name: "Taro Yamada",
+    nickname: "taro",
+    permission: "member",
+  });
+  return { admin: DEMO_ADMIN, member: DEMO_MEMBER };
+}

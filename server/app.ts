@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { createExpressMiddleware } from "@trpc/server/adapters/express";
+import compression from "compression";
+import express, { type Request } from "express";
+import { pinoHttp } from "pino-http";
+import { type Db, ping } from "../db";
+import type { Config } from "./config";
+import { type Logger, redactUrl } from "./logger";
+import { securityHeaders } from "./security";
+import { type Context, createContext, type RequestInfo } from "./trpc/context";
+import { appRouter, createCaller } from "./trpc/router";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  log: Logger;
+  /** The Remix server build; absent in tests of the HTTP layer alone. */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Turns false when shutdown starts, so load balancers stop sending traffic. */
+  isReady?: () => boolean;
+  publicDir?: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+function requestInfo(req: Request): RequestInfo {
+  return {
+    url: req.originalUrl,
+    headers: { get: (name) => req.get(name) ?? null },
+    ip: req.ip ?? null,
+    requestId: String(req.id),
+  };
+}
+
+export function createApp(deps: AppDeps): express.Express {
+  const { config, db, log } = deps;
+  const isReady = deps.isReady ?? (() => true);
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: {
+        ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/build/"),
+      },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+  app.use(securityHeaders(config));
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (req, res) => {
+    if (!isReady()) {
+      res.status(503).json({ status: "shutting-down" });
+      return;
+    }
+    try {
+      await ping(db);
+      res.json({ status: "ready", database: db.engine });
+    } catch (error) {
+      req.log.error({ err: error }, "readiness check: database unreachable");
+      res.status(503).json({ status: "unavailable", database: db.engine });
+    }
+  });
+
+  app.use(
+    "/api/trpc",
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: async ({ req, res }): Promise<Context> => {
+        const ctx = await createContext({ db, config, log }, requestInfo(req));
+        // Cookies a procedure sets reach the browser once the response is written.
+        const writeHead = res.writeHead.bind(res);
+        res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
+          ctx.resHeaders.forEach((value, key) => res.appendHeader(key, value));
+          return writeHead(...args);
+        }) as typeof res.writeHead;
+        return ctx;
+      },
+      onError: ({ error, path: procedure, ctx }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") {
+          (ctx?.log ?? log).error({ err: error.cause ?? error, procedure }, "procedure failed");
+        }
+      },
+    }),
+  );
+
+  const publicDir = deps.publicDir ?? path.resolve("public");
+  // Fingerprinted by the Remix compiler: cache for a year.
+  app.use(
+    "/build",
+    express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+
+  if (deps.build) {
+    app.all(
+      "*",
+      createRequestHandler({
+        build: deps.build,
+        mode: config.NODE_ENV,
+        getLoadContext: async (req, res) => {
+          const ctx = await createContext({ db, config, log }, requestInfo(req));
+          return {
+            trpc: createCaller(ctx),
+            cspNonce: String(res.locals.cspNonce ?? ""),
+            requestId: ctx.requestId,
+          };
+        },
+      }),
+    );
+  }
+
+  return app;
+}

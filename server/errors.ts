@@ -1,0 +1,22 @@
+import { TRPCError } from "@trpc/server";
+
+type Code = ConstructorParameters<typeof TRPCError>[0]["code"];
+
+/**
+ * An error a person should read. `key` is an i18n key under the `errors` namespace; the UI
+ * translates it, so the server never decides the wording or the language.
+ */
+export class AppError extends TRPCError {
+  readonly key: string;
+  readonly params: Record<string, string | number> | undefined;
+
+  constructor(code: Code, key: string, params?: Record<string, string | number>) {
+    super({ code, message: key });
+    this.key = key;
+    this.params = params;
+  }
+}
+
+export const loginRequired = () => new AppError("UNAUTHORIZED", "loginRequired");
+export const forbidden = () => new AppError("FORBIDDEN", "forbidden");
+export const notFound = () => new AppError("NOT_FOUND", "notFound");

@@ -1,0 +1,25 @@
+import type { Config, FeatureFlags } from "../../config";
+import type { CurrentSession } from "../../auth/session";
+
+export interface Viewer {
+  user: { id: string; nickname: string; permission: "admin" | "member" } | null;
+  features: FeatureFlags;
+  websiteUrl: string;
+  analytics: { gtmId: string | null; pixelId: string | null };
+}
+
+/** What every page's shell needs to know: who is looking and which features are on. */
+export function getViewer(config: Config, session: CurrentSession | null): Viewer {
+  return {
+    user: session
+      ? {
+          id: session.user.id,
+          nickname: session.user.nickname,
+          permission: session.user.permission,
+        }
+      : null,
+    features: config.FEATURES,
+    websiteUrl: config.WEBSITE_URL,
+    analytics: { gtmId: config.GTM_ID ?? null, pixelId: config.META_PIXEL_ID ?? null },
+  };
+}

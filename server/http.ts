@@ -1,0 +1,72 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { createDb } from "../db";
+import { migrateToLatest } from "../db/migrate";
+import { createApp } from "./app";
+import { ConfigError, getConfig } from "./config";
+import { createLogger } from "./logger";
+
+async function main() {
+  let config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.message + "\n");
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const log = createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === "development" });
+  const db = createDb({
+    databaseUrl: config.DATABASE_URL,
+    sqlitePath: config.SQLITE_PATH,
+    poolSize: config.DB_POOL_SIZE,
+  });
+  if (config.RUN_MIGRATIONS) {
+    const applied = await migrateToLatest(db);
+    if (applied.length) log.info({ applied }, "migrations applied");
+  }
+  if (!config.META_PIXEL_ID) log.warn("META_PIXEL_ID is not set: the advertising pixel is not loaded");
+
+  const buildPath = path.resolve("build/index.js");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+
+  let ready = true;
+  const app = createApp({ config, db, log, build, isReady: () => ready });
+  const server = app.listen(config.PORT, config.HOST, () => {
+    log.info(
+      { port: config.PORT, database: db.engine, origin: config.APP_ORIGIN },
+      `portal listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ready = false;
+    log.info({ signal }, "shutting down: no new connections, finishing in-flight requests");
+    const force = setTimeout(() => {
+      log.warn("shutdown timeout: closing remaining connections");
+      server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(async () => {
+      await db.destroy().catch((err: unknown) => log.error({ err }, "closing the database failed"));
+      log.info("stopped");
+      process.exit(0);
+    });
+    // Keep-alive sockets with no request in flight would hold close() open.
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import type { Config } from "./config";
+
+/** Third-party hosts the page may use: the tag manager and the advertising pixel (spec §7). */
+const TAG_HOSTS = {
+  script: ["https://www.googletagmanager.com", "https://connect.facebook.net"],
+  img: [
+    "https://www.googletagmanager.com",
+    "https://www.google-analytics.com",
+    "https://www.facebook.com",
+  ],
+  connect: [
+    "https://www.google-analytics.com",
+    "https://region1.google-analytics.com",
+    "https://www.facebook.com",
+    "https://connect.facebook.net",
+  ],
+  frame: ["https://www.googletagmanager.com"],
+};
+
+export function contentSecurityPolicy(nonce: string, config: Config): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...TAG_HOSTS.script],
+    // React and Headless UI set style attributes; styles cannot run code.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...TAG_HOSTS.img],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...TAG_HOSTS.connect],
+    "frame-src": TAG_HOSTS.frame,
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  const policy = Object.entries(directives).map(([k, v]) => `${k} ${v.join(" ")}`);
+  if (config.COOKIE_SECURE) policy.push("upgrade-insecure-requests");
+  return policy.join("; ");
+}
+
+/** Security headers on every response; the CSP nonce is left in res.locals for the page. */
+export function securityHeaders(config: Config): RequestHandler {
+  return (_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, config));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (config.COOKIE_SECURE) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  };
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db";
+import type { Language } from "../../db/schema";
+import { languageFromCookieHeader, toLanguage } from "../../app/i18n";
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+import { type CurrentSession, findSession, readCookie, SESSION_COOKIE } from "../auth/session";
+
+export interface Context {
+  db: Db;
+  config: Config;
+  log: Logger;
+  requestId: string;
+  locale: Language;
+  session: CurrentSession | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** Headers the HTTP layer adds to the response (cookies set by a procedure). */
+  resHeaders: Headers;
+}
+
+export interface ContextDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+}
+
+export interface RequestInfo {
+  url: string;
+  headers: { get(name: string): string | null };
+  ip?: string | null;
+  requestId?: string;
+}
+
+/** Builds the per-request context: who is asking, in which language, with what id. */
+export async function createContext(deps: ContextDeps, req: RequestInfo): Promise<Context> {
+  const cookieHeader = req.headers.get("cookie");
+  const token = readCookie(cookieHeader, SESSION_COOKIE);
+  const session = token ? await findSession(deps.db, token) : null;
+  const requestId = req.requestId ?? randomUUID();
+  const fromQuery = toLanguage(new URL(req.url, "http://x").searchParams.get("lng"));
+  return {
+    ...deps,
+    log: deps.log.child({ requestId }),
+    requestId,
+    locale: fromQuery ?? languageFromCookieHeader(cookieHeader) ?? "ja",
+    session,
+    ip: req.ip ?? null,
+    userAgent: req.headers.get("user-agent"),
+    resHeaders: new Headers(),
+  };
+}

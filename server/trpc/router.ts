@@ -1,0 +1,12 @@
+import { profileRouter } from "../features/profile/router";
+import { shellRouter } from "../features/shell/router";
+import { createCallerFactory, router } from "./init";
+
+export const appRouter = router({
+  shell: shellRouter,
+  profile: profileRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;
