@@ -1,5 +1,10 @@
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, i18nOptions, languageFromCookieHeader, SUPPORTED_LANGUAGES } from "./i18n";
+import {
+  DEFAULT_LANGUAGE,
+  i18nOptions,
+  languageFromCookieHeader,
+  SUPPORTED_LANGUAGES,
+} from "./i18n";
 import { resources } from "./locales.server";
 
 /**

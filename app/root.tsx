@@ -66,7 +66,12 @@ function Document({ children }: { children: ReactNode }) {
   const lang = data?.locale ?? toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const dark = effectiveTheme(pathname, theme) === "dark";
   return (
-    <html lang={lang} dir="ltr" className={dark ? "dark" : undefined} data-theme={dark ? "dark" : "light"}>
+    <html
+      lang={lang}
+      dir="ltr"
+      className={dark ? "dark" : undefined}
+      data-theme={dark ? "dark" : "light"}
+    >
       <head>
         <meta charSet="utf-8" />
         <title>{t("app.name")}</title>
@@ -134,7 +139,9 @@ export function ErrorBoundary() {
   return (
     <Shell viewer={null} layout="minimal" showThemeToggle={false}>
       <div className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900">
-        <h1 className="text-xl font-bold">{status === 404 ? t("notFound.title") : t("error.title")}</h1>
+        <h1 className="text-xl font-bold">
+          {status === 404 ? t("notFound.title") : t("error.title")}
+        </h1>
         <p className="mt-3 text-slate-600 dark:text-slate-300">
           {status === 404 ? t("notFound.body") : t("error.body")}
         </p>

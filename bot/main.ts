@@ -20,10 +20,17 @@ async function main() {
     }
     throw error;
   }
-  const log = createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === "development" }).child({
+  const log = createLogger({
+    level: config.LOG_LEVEL,
+    pretty: config.NODE_ENV === "development",
+  }).child({
     process: "bot",
   });
-  const db = createDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH, poolSize: 2 });
+  const db = createDb({
+    databaseUrl: config.DATABASE_URL,
+    sqlitePath: config.SQLITE_PATH,
+    poolSize: 2,
+  });
   if (config.RUN_MIGRATIONS) await migrateToLatest(db);
 
   const server = http.createServer(async (req, res) => {
@@ -58,6 +65,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bot start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `bot start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -31,7 +31,8 @@ async function main(command: string | undefined) {
 }
 
 main(process.argv[2]).catch((error: unknown) => {
-  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof ConfigError || error instanceof Error ? error.message : String(error);
   process.stderr.write(message + "\n");
   process.exit(1);
 });

@@ -29,7 +29,8 @@ async function main() {
     const applied = await migrateToLatest(db);
     if (applied.length) log.info({ applied }, "migrations applied");
   }
-  if (!config.META_PIXEL_ID) log.warn("META_PIXEL_ID is not set: the advertising pixel is not loaded");
+  if (!config.META_PIXEL_ID)
+    log.warn("META_PIXEL_ID is not set: the advertising pixel is not loaded");
 
   const buildPath = path.resolve("build/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
@@ -67,6 +68,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

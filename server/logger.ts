@@ -64,7 +64,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   if (options.pretty) {
     return pino({
       ...base,
-      transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss" } },
+      transport: {
+        target: "pino-pretty",
+        options: { colorize: true, translateTime: "SYS:HH:MM:ss" },
+      },
     });
   }
   return pino(base);

@@ -20,7 +20,9 @@ export function ErrorBoundary() {
       className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <p className="text-5xl font-bold text-emerald-600">{notFound ? 404 : 500}</p>
-      <h1 className="mt-4 text-xl font-bold">{notFound ? t("notFound.title") : t("error.title")}</h1>
+      <h1 className="mt-4 text-xl font-bold">
+        {notFound ? t("notFound.title") : t("error.title")}
+      </h1>
       <p className="mt-3 text-slate-600 dark:text-slate-300">
         {notFound ? t("notFound.body") : t("error.body")}
       </p>

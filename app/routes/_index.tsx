@@ -50,7 +50,9 @@ export default function Home() {
           >
             <Icon className="h-7 w-7 text-emerald-600" aria-hidden="true" />
             <h2 className="mt-3 font-semibold">{t(title)}</h2>
-            <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{t(body)}</p>
+            <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
+              {t(body)}
+            </p>
           </div>
         ))}
       </section>

@@ -43,7 +43,9 @@ async function ensureUser(db: Db, user: SeedUser): Promise<string> {
 }
 
 /** Demo data; safe to run again (each step checks before it writes). */
-export async function seed(db: Db): Promise<{ admin: typeof DEMO_ADMIN; member: typeof DEMO_MEMBER }> {
+export async function seed(
+  db: Db,
+): Promise<{ admin: typeof DEMO_ADMIN; member: typeof DEMO_MEMBER }> {
   await ensureUser(db, { ...DEMO_ADMIN, name: "Admin", nickname: "admin", permission: "admin" });
   await ensureUser(db, {
     ...DEMO_MEMBER,

@@ -35,11 +35,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const N = Number(n);
   const R = Number(r);
   const expected = Buffer.from(hash, "base64url");
-  const key = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64url"), expected.length, {
-    N,
-    r: R,
-    p: Number(p),
-    maxmem: 256 * N * R,
-  });
+  const key = await scrypt(
+    password.normalize("NFKC"),
+    Buffer.from(salt, "base64url"),
+    expected.length,
+    {
+      N,
+      r: R,
+      p: Number(p),
+      maxmem: 256 * N * R,
+    },
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

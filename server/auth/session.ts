@@ -121,11 +121,7 @@ export function readCookie(header: string | null | undefined, name: string): str
   return null;
 }
 
-export function sessionCookie(
-  token: string,
-  expiresAt: Date,
-  secure: boolean,
-): string {
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
   const attrs = [
     `${SESSION_COOKIE}=${token}`,
     "Path=/",

@@ -27,7 +27,10 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const link = (item: NavLinkItem, nested = false) => {
-    const current = isCurrentPath(pathname, item.to) && !(item.to === "/admin/campaigns" && pathname.endsWith("/create")) && !(item.to === "/admin/gachas" && pathname.endsWith("/create"));
+    const current =
+      isCurrentPath(pathname, item.to) &&
+      !(item.to === "/admin/campaigns" && pathname.endsWith("/create")) &&
+      !(item.to === "/admin/gachas" && pathname.endsWith("/create"));
     return (
       <Link
         to={item.to}
@@ -50,7 +53,10 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
               <Disclosure defaultOpen={item.children.some((c) => isCurrentPath(pathname, c.to))}>
                 {({ open }) => (
                   <>
-                    <DisclosureButton className={entryClass(false)} data-testid={`admin-group-${item.id}`}>
+                    <DisclosureButton
+                      className={entryClass(false)}
+                      data-testid={`admin-group-${item.id}`}
+                    >
                       <span>{t(item.labelKey)}</span>
                       <ChevronDownIcon
                         aria-hidden="true"

@@ -34,7 +34,10 @@ export function Header({ viewer, layout, showThemeToggle }: HeaderProps) {
   const { t } = useTranslation();
   if (layout === "minimal" || !viewer) {
     return (
-      <header data-testid="header-minimal" className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <header
+        data-testid="header-minimal"
+        className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      >
         <div className="container flex h-16 items-center">
           <Logo />
         </div>

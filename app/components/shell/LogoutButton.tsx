@@ -6,7 +6,13 @@ import { NavIcon } from "./icons";
  * Logout posts to /logout, which ends the session and goes to /login?loggedOut=true. The
  * marathon popup's once-per-visit flag lives in sessionStorage and is cleared here.
  */
-export function LogoutButton({ className, withIcon = true }: { className: string; withIcon?: boolean }) {
+export function LogoutButton({
+  className,
+  withIcon = true,
+}: {
+  className: string;
+  withIcon?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Form

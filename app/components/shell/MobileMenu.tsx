@@ -48,7 +48,11 @@ export function MobileMenu({ viewer }: { viewer: Viewer }) {
               </button>
             </div>
             {isAdmin ? (
-              <AdminMenu features={viewer.features} websiteUrl={viewer.websiteUrl} onNavigate={close} />
+              <AdminMenu
+                features={viewer.features}
+                websiteUrl={viewer.websiteUrl}
+                onNavigate={close}
+              />
             ) : (
               <SideNav
                 loggedIn={viewer.user !== null}

@@ -29,10 +29,17 @@ export function Shell({ viewer, layout, showThemeToggle, uncapped, children }: S
   } else if (layout === "member") {
     // The home and /users pages: a wider container with the 260 px sidebar.
     body = (
-      <div data-testid="layout-member" className="mx-auto flex w-full max-w-screen-2xl gap-6 px-4 py-6 lg:px-6">
+      <div
+        data-testid="layout-member"
+        className="mx-auto flex w-full max-w-screen-2xl gap-6 px-4 py-6 lg:px-6"
+      >
         <aside className="hidden w-[260px] shrink-0 md:block" data-testid="sidebar">
           <div className="sticky top-20">
-            <SideNav loggedIn={viewer.user !== null} features={viewer.features} websiteUrl={viewer.websiteUrl} />
+            <SideNav
+              loggedIn={viewer.user !== null}
+              features={viewer.features}
+              websiteUrl={viewer.websiteUrl}
+            />
           </div>
         </aside>
         {main}
@@ -41,13 +48,20 @@ export function Shell({ viewer, layout, showThemeToggle, uncapped, children }: S
   } else {
     // Admin pages and every other page: a 25 % menu column and 75 % content from 48em up.
     body = (
-      <div data-testid={layout === "admin" ? "layout-admin" : "layout-split"} className="container py-6 md:flex md:gap-6">
+      <div
+        data-testid={layout === "admin" ? "layout-admin" : "layout-split"}
+        className="container py-6 md:flex md:gap-6"
+      >
         <aside className="hidden md:block md:w-1/4 md:shrink-0" data-testid="menu-column">
           <div className="sticky top-20">
             {layout === "admin" ? (
               <AdminMenu features={viewer.features} websiteUrl={viewer.websiteUrl} />
             ) : (
-              <SideNav loggedIn={viewer.user !== null} features={viewer.features} websiteUrl={viewer.websiteUrl} />
+              <SideNav
+                loggedIn={viewer.user !== null}
+                features={viewer.features}
+                websiteUrl={viewer.websiteUrl}
+              />
             )}
           </div>
         </aside>

@@ -70,7 +70,10 @@ export function SideNav({ loggedIn, features, websiteUrl, onNavigate }: SideNavP
   const { t } = useTranslation();
   return (
     <nav aria-label={t("nav.mainNav")} data-testid={loggedIn ? "member-nav" : "visitor-nav"}>
-      <NavList items={loggedIn ? enabled(MEMBER_NAV, features) : VISITOR_NAV} onNavigate={onNavigate} />
+      <NavList
+        items={loggedIn ? enabled(MEMBER_NAV, features) : VISITOR_NAV}
+        onNavigate={onNavigate}
+      />
       <div className="mt-4 space-y-1 border-t border-slate-200 pt-4 dark:border-slate-700">
         <WebsiteLink url={websiteUrl} />
         {loggedIn && <LogoutButton className={itemClass(false)} />}

@@ -1,0 +1,59 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: ["node_modules", "build", "public/build", "data", "test-results", "playwright-report"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "no-console": ["error", { allow: ["warn", "error"] }],
+      eqeqeq: ["error", "smart"],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat["jsx-runtime"],
+    plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    settings: { react: { version: "18.3" } },
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat["jsx-runtime"].rules,
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "react/prop-types": "off",
+      // The data path is one way: a route reaches data only through the tRPC caller.
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/db", "**/db/*", "kysely", "mysql2", "better-sqlite3"],
+              message: "Routes and components reach data through tRPC, never the database.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // CLIs and scripts print to the terminal on purpose.
+    files: ["db/cli.ts", "scripts/**", "tests/**", "bench/**"],
+    rules: { "no-console": "off" },
+  },
+);

@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createConnection } from "mysql2/promise";
+import { createDb, type Db } from "../../db";
+import { migrateToLatest } from "../../db/migrate";
+
+export interface TestDb {
+  db: Db;
+  cleanup(): Promise<void>;
+}
+
+/** The engine the integration suite runs on: MySQL when TEST_MYSQL_URL is set, else SQLite. */
+export const testEngine = process.env.TEST_MYSQL_URL ? "mysql" : "sqlite";
+
+/**
+ * A fresh, migrated database for one test file: a new schema on MySQL, a new file on SQLite.
+ * Never a mock: the same SQL the portal runs.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  const mysqlUrl = process.env.TEST_MYSQL_URL;
+  if (mysqlUrl) {
+    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+    const admin = await createConnection(mysqlUrl);
+    await admin.query(`create database \`${name}\` character set utf8mb4 collate utf8mb4_bin`);
+    const url = new URL(mysqlUrl);
+    url.pathname = `/${name}`;
+    const db = createDb({ databaseUrl: url.toString(), poolSize: 20 });
+    await migrateToLatest(db);
+    return {
+      db,
+      async cleanup() {
+        await db.destroy();
+        await admin.query(`drop database \`${name}\``);
+        await admin.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "portal-test-"));
+  const db = createDb({ sqlitePath: path.join(dir, "test.sqlite") });
+  await migrateToLatest(db);
+  return {
+    db,
+    async cleanup() {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

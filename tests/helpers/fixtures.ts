@@ -1,0 +1,74 @@
+import type { Db } from "../../db";
+import { newId } from "../../db/id";
+import type { Permission } from "../../db/schema";
+import { nowDb } from "../../db/time";
+import { hashPassword } from "../../server/auth/password";
+import { createSession, findSession } from "../../server/auth/session";
+import { parseConfig } from "../../server/config";
+import { createLogger } from "../../server/logger";
+import type { Context } from "../../server/trpc/context";
+import { createCaller } from "../../server/trpc/router";
+
+export const TEST_PASSWORD = "Passw0rd-test";
+
+let counter = 0;
+
+export async function createUser(
+  db: Db,
+  overrides: Partial<{
+    email: string;
+    permission: Permission;
+    nickname: string;
+    name: string;
+    verified: boolean;
+    password: string;
+  }> = {},
+) {
+  counter += 1;
+  const id = newId();
+  const now = nowDb();
+  const email = overrides.email ?? `user${counter}-${id.slice(-6)}@example.test`;
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id,
+      email,
+      email_verified_at: overrides.verified === false ? null : now,
+      password_hash: await hashPassword(overrides.password ?? TEST_PASSWORD),
+      name: overrides.name ?? "Test User",
+      nickname: overrides.nickname ?? `user${counter}`,
+      permission: overrides.permission ?? "member",
+      language: "ja",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id, email, password: overrides.password ?? TEST_PASSWORD };
+}
+
+export const testConfig = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+export const silentLog = createLogger({ level: "silent" });
+
+/** A real tRPC context for `createCaller`, signed in as `userId` when given. */
+export async function makeContext(db: Db, userId?: string): Promise<Context> {
+  let session = null;
+  if (userId) {
+    const { token } = await createSession(db, userId);
+    session = await findSession(db, token);
+  }
+  return {
+    db,
+    config: testConfig,
+    log: silentLog,
+    requestId: "test",
+    locale: "ja",
+    session,
+    ip: "127.0.0.1",
+    userAgent: "vitest",
+    resHeaders: new Headers(),
+  };
+}
+
+export async function callerFor(db: Db, userId?: string) {
+  return createCaller(await makeContext(db, userId));
+}

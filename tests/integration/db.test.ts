@@ -1,0 +1,127 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forUpdate, insertIgnore, isUniqueViolation, upsert } from "../../db/dialect";
+import { newId } from "../../db/id";
+import { migrateToLatest } from "../../db/migrate";
+import { nowDb } from "../../db/time";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { createUser } from "../helpers/fixtures";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.cleanup();
+});
+
+describe(`database on ${testEngine}`, () => {
+  it("uses the engine the suite asked for", () => {
+    expect(t.db.engine).toBe(testEngine);
+  });
+
+  it("migrating again applies nothing", async () => {
+    expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+
+  it("stores and returns timestamps as the same UTC text", async () => {
+    const user = await createUser(t.db);
+    const row = await t.db.kysely
+      .selectFrom("users")
+      .select(["created_at"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
+  });
+
+  it("keeps Japanese text intact (utf8mb4)", async () => {
+    const user = await createUser(t.db, { nickname: "山田太郎🙂" });
+    const row = await t.db.kysely
+      .selectFrom("users")
+      .select("nickname")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.nickname).toBe("山田太郎🙂");
+  });
+
+  it("rejects a duplicate email with a unique violation on either engine", async () => {
+    const user = await createUser(t.db);
+    await expect(createUser(t.db, { email: user.email })).rejects.toSatisfy(isUniqueViolation);
+  });
+
+  it("upserts a setting by its key", async () => {
+    const write = (value: string) =>
+      upsert(
+        t.db,
+        t.db.kysely
+          .insertInto("settings")
+          .values({ key: "probe", value, updated_at: nowDb(), updated_by: null }),
+        ["key"],
+        { value, updated_at: nowDb() },
+      ).execute();
+    await write('"a"');
+    await write('"b"');
+    const rows = await t.db.kysely
+      .selectFrom("settings")
+      .selectAll()
+      .where("key", "=", "probe")
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.value).toBe('"b"');
+  });
+
+  it("insertIgnore keeps the first row", async () => {
+    const insert = (value: string) =>
+      insertIgnore(
+        t.db,
+        t.db.kysely
+          .insertInto("settings")
+          .values({ key: "first", value, updated_at: nowDb(), updated_by: null }),
+      ).execute();
+    await insert("1");
+    await insert("2");
+    const row = await t.db.kysely
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", "first")
+      .executeTakeFirstOrThrow();
+    expect(row.value).toBe("1");
+  });
+
+  it("forUpdate runs inside a transaction on both engines", async () => {
+    const user = await createUser(t.db);
+    const found = await t.db.kysely
+      .transaction()
+      .execute(async (trx) =>
+        forUpdate(
+          { ...t.db, kysely: trx },
+          trx.selectFrom("users").select("id").where("id", "=", user.id),
+        ).executeTakeFirst(),
+      );
+    expect(found?.id).toBe(user.id);
+  });
+
+  it("rolls a failed transaction back completely", async () => {
+    const id = newId();
+    await expect(
+      t.db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("settings")
+          .values({ key: id, value: "x", updated_at: nowDb(), updated_by: null })
+          .execute();
+        throw new Error("half-way failure");
+      }),
+    ).rejects.toThrow("half-way failure");
+    const row = await t.db.kysely
+      .selectFrom("settings")
+      .select("key")
+      .where("key", "=", id)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it("answers a plain round trip", async () => {
+    const result = await sql<{ one: number }>`select 1 as one`.execute(t.db.kysely);
+    expect(Number(result.rows[0]?.one)).toBe(1);
+  });
+});
