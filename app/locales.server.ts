@@ -1,5 +1,7 @@
 import enCommon from "../locales/en/common.json";
+import enErrors from "../locales/en/errors.json";
 import jaCommon from "../locales/ja/common.json";
+import jaErrors from "../locales/ja/errors.json";
 import type { Language } from "./i18n";
 
 /**
@@ -7,6 +9,6 @@ import type { Language } from "./i18n";
  * table against the files under locales/, so a new namespace cannot be forgotten here.
  */
 export const resources: Record<Language, Record<string, Record<string, unknown>>> = {
-  ja: { common: jaCommon },
-  en: { common: enCommon },
+  ja: { common: jaCommon, errors: jaErrors },
+  en: { common: enCommon, errors: enErrors },
 };

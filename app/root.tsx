@@ -32,7 +32,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["common", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [locale, viewer] = await Promise.all([
