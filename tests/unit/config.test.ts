@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEFAULT_FEATURES, parseConfig } from "../../server/config";
+
+/** The message of the ConfigError `parseConfig(env)` throws; fails the test when none is thrown. */
+function configError(env: Record<string, string | undefined>): string {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`expected parseConfig(${JSON.stringify(env)}) to throw a ConfigError`);
+}
+
+describe("parseConfig", () => {
+  it("applies the documented defaults to an empty environment", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.NODE_ENV).toBe("development");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.FEATURES).toEqual({
+      walletBalance: true,
+      summaryReport: true,
+      gacha: true,
+      cashbackMarathon: true,
+      challengeMission: false,
+      stores: false,
+    });
+  });
+
+  it("does not let one parse change the defaults seen by the next", () => {
+    const first = parseConfig({ FEATURES: "gacha=off" });
+    expect(first.FEATURES.gacha).toBe(false);
+    expect(DEFAULT_FEATURES.gacha).toBe(true);
+    expect(parseConfig({}).FEATURES.gacha).toBe(true);
+  });
+
+  it("treats an empty variable as unset", () => {
+    const config = parseConfig({ PORT: "", GTM_ID: "", DATABASE_URL: "", FEATURES: "" });
+    expect(config.PORT).toBe(3000);
+    expect(config.GTM_ID).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.FEATURES).toEqual(DEFAULT_FEATURES);
+  });
+
+  it("parses a FEATURES list, keeping the defaults of unnamed flags", () => {
+    const config = parseConfig({ FEATURES: "gacha=off,stores=on" });
+    expect(config.FEATURES).toEqual({
+      ...DEFAULT_FEATURES,
+      gacha: false,
+      stores: true,
+    });
+  });
+
+  it("accepts valid values", () => {
+    const config = parseConfig({
+      PORT: "8080",
+      DATABASE_URL: "mysql://u:p@db:3306/portal",
+      GTM_ID: "GTM-ABC1234",
+      META_PIXEL_ID: "1234567890",
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe("mysql://u:p@db:3306/portal");
+    expect(config.GTM_ID).toBe("GTM-ABC1234");
+    expect(config.META_PIXEL_ID).toBe("1234567890");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "0"],
+    ["DATABASE_URL", "postgres://x"],
+    ["GTM_ID", "bad"],
+    ["FEATURES", "nope=on"],
+    ["FEATURES", "gacha=maybe"],
+    ["FEATURES", "gacha"],
+    ["NODE_ENV", "staging"],
+    ["COOKIE_SECURE", "perhaps"],
+  ])("rejects %s=%s with one line naming the variable", (name, value) => {
+    const message = configError({ [name]: value });
+    const lines = message.split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} \\S`));
+  });
+
+  it("reports every bad variable on its own line", () => {
+    const message = configError({
+      PORT: "abc",
+      DATABASE_URL: "postgres://x",
+      GTM_ID: "bad",
+      FEATURES: "nope=on",
+    });
+    const lines = message.split("\n");
+    expect(lines).toHaveLength(4);
+    for (const name of ["PORT", "DATABASE_URL", "GTM_ID", "FEATURES"]) {
+      expect(lines.filter((l) => l.startsWith(`Invalid configuration: ${name} `))).toHaveLength(1);
+    }
+    expect(message).not.toMatch(/\bat .+:\d+:\d+/); // no stack frames
+  });
+
+  it("makes cookies Secure by default only in production", () => {
+    expect(parseConfig({ NODE_ENV: "production" }).COOKIE_SECURE).toBe(true);
+    expect(parseConfig({ NODE_ENV: "development" }).COOKIE_SECURE).toBe(false);
+    expect(parseConfig({ NODE_ENV: "test" }).COOKIE_SECURE).toBe(false);
+    expect(parseConfig({}).COOKIE_SECURE).toBe(false);
+  });
+
+  it("lets COOKIE_SECURE override the default either way", () => {
+    expect(parseConfig({ NODE_ENV: "production", COOKIE_SECURE: "false" }).COOKIE_SECURE).toBe(
+      false,
+    );
+    expect(parseConfig({ NODE_ENV: "development", COOKIE_SECURE: "true" }).COOKIE_SECURE).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,234 @@
+import { describe, expect, it } from "vitest";
+import {
+  ADMIN_NAV,
+  type AdminNavItem,
+  enabled,
+  MEMBER_NAV,
+  VISITOR_NAV,
+} from "../../app/components/shell/nav-items";
+import { shouldTrackPageView } from "../../app/lib/analytics";
+import {
+  darkModeAllowed,
+  effectiveTheme,
+  isCurrentPath,
+  layoutFor,
+  themeFromCookieHeader,
+} from "../../app/lib/shell";
+import { DEFAULT_FEATURES, type FeatureFlags } from "../../server/config";
+
+const admin = { permission: "admin" as const };
+const member = { permission: "member" as const };
+
+describe("layoutFor", () => {
+  it("is minimal while authentication is undetermined, on any page", () => {
+    for (const path of ["/", "/users", "/users/bank", "/admin", "/login"]) {
+      expect(layoutFor(path, undefined)).toBe("minimal");
+    }
+  });
+
+  it("is minimal on a restricted page, whoever looks", () => {
+    for (const user of [admin, member, null, undefined]) {
+      expect(layoutFor("/users/bank", user, true)).toBe("minimal");
+      expect(layoutFor("/admin", user, true)).toBe("minimal");
+    }
+  });
+
+  it("is the admin layout for admins anywhere", () => {
+    for (const path of ["/", "/users", "/users/x", "/admin", "/admin/customer", "/login"]) {
+      expect(layoutFor(path, admin)).toBe("admin");
+    }
+  });
+
+  it("is the member layout on / and /users pages for members and visitors", () => {
+    for (const user of [member, null]) {
+      for (const path of ["/", "/users", "/users/x", "/users/cashback/detail"]) {
+        expect(layoutFor(path, user)).toBe("member");
+      }
+    }
+  });
+
+  it("is split everywhere else for members and visitors", () => {
+    for (const user of [member, null]) {
+      for (const path of ["/login", "/register", "/usersx", "/admin", "/about/users"]) {
+        expect(layoutFor(path, user)).toBe("split");
+      }
+    }
+  });
+});
+
+describe("colour mode", () => {
+  it("allows dark mode everywhere except exactly / and /users", () => {
+    expect(darkModeAllowed("/")).toBe(false);
+    expect(darkModeAllowed("/users")).toBe(false);
+    for (const path of ["/users/", "/users/bank", "/admin", "/login", "/usersx"]) {
+      expect(darkModeAllowed(path)).toBe(true);
+    }
+  });
+
+  it("forces light where dark mode is not allowed", () => {
+    expect(effectiveTheme("/", "dark")).toBe("light");
+    expect(effectiveTheme("/users", "dark")).toBe("light");
+    expect(effectiveTheme("/users/bank", "dark")).toBe("dark");
+    expect(effectiveTheme("/users/bank", "light")).toBe("light");
+    expect(effectiveTheme("/admin", "dark")).toBe("dark");
+  });
+
+  it("reads the theme cookie, defaulting to light", () => {
+    expect(themeFromCookieHeader(undefined)).toBe("light");
+    expect(themeFromCookieHeader(null)).toBe("light");
+    expect(themeFromCookieHeader("")).toBe("light");
+    expect(themeFromCookieHeader("theme=dark")).toBe("dark");
+    expect(themeFromCookieHeader("sid=abc; theme=dark; language=en")).toBe("dark");
+    expect(themeFromCookieHeader("theme=light")).toBe("light");
+    expect(themeFromCookieHeader("theme=purple")).toBe("light");
+    expect(themeFromCookieHeader("xtheme=dark")).toBe("light");
+    expect(themeFromCookieHeader("theme=darker")).toBe("light");
+  });
+});
+
+describe("isCurrentPath", () => {
+  it("matches home links only on their exact path", () => {
+    expect(isCurrentPath("/", "/")).toBe(true);
+    expect(isCurrentPath("/users", "/")).toBe(false);
+    expect(isCurrentPath("/admin", "/admin")).toBe(true);
+    expect(isCurrentPath("/admin/customer", "/admin")).toBe(false);
+    expect(isCurrentPath("/users", "/users")).toBe(true);
+    expect(isCurrentPath("/users/bank", "/users")).toBe(false);
+  });
+
+  it("matches other links on their path and the pages below it", () => {
+    expect(isCurrentPath("/users/ranking", "/users/ranking")).toBe(true);
+    expect(isCurrentPath("/users/ranking/monthly", "/users/ranking")).toBe(true);
+    expect(isCurrentPath("/users/rankingx", "/users/ranking")).toBe(false);
+    expect(isCurrentPath("/users", "/users/ranking")).toBe(false);
+    expect(isCurrentPath("/admin/campaigns/create", "/admin/campaigns")).toBe(true);
+  });
+});
+
+function links(items: AdminNavItem[]): string[] {
+  return items.map((item) => (item.kind === "link" ? item.to : `group:${item.id}`));
+}
+
+const ALL_ON: FeatureFlags = {
+  walletBalance: true,
+  summaryReport: true,
+  gacha: true,
+  cashbackMarathon: true,
+  challengeMission: true,
+  stores: true,
+};
+
+describe("navigation", () => {
+  it("lists the spec's 15 member routes in order", () => {
+    expect(MEMBER_NAV.map((item) => item.to)).toEqual([
+      "/users",
+      "/users/cb_marathon",
+      "/users/campaign",
+      "/users/mypage",
+      "/users/chat",
+      "/users/bank",
+      "/users/ea",
+      "/users/cashback",
+      "/users/cashback-battle",
+      "/users/ranking",
+      "/users/present",
+      "/users/withdraw",
+      "/users/gachas",
+      "/users/affiliate",
+      "/users/line-connect",
+    ]);
+  });
+
+  it("gives every member entry a distinct label and icon", () => {
+    const labels = MEMBER_NAV.map((item) => item.labelKey);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(MEMBER_NAV.every((item) => item.icon)).toBe(true);
+  });
+
+  it("offers login and register to visitors", () => {
+    expect(VISITOR_NAV.map((item) => item.to)).toEqual(["/login", "register"]);
+  });
+
+  it("lists the admin menu's 15 top-level entries in the spec's order", () => {
+    expect(links(ADMIN_NAV)).toEqual([
+      "/admin",
+      "/admin/customer",
+      "/admin/account",
+      "/admin/cashback",
+      "/admin/ranking",
+      "/admin/present",
+      "/admin/withdraw",
+      "/admin/affiliate",
+      "/admin/cb_marathon",
+      "group:campaigns",
+      "group:gachas",
+      "/admin/eas",
+      "/admin/update",
+      "/admin/popups",
+      "/admin/setting",
+    ]);
+    // The menu component appends the external website and logout: 17 entries in all.
+    expect(ADMIN_NAV.length + 2).toBe(17);
+    expect(ADMIN_NAV[0]).toMatchObject({ labelKey: "admin.home" });
+  });
+
+  it("opens campaign and gacha groups onto their list and create pages", () => {
+    const groups = ADMIN_NAV.filter((item) => item.kind === "group");
+    expect(Object.fromEntries(groups.map((g) => [g.id, g.children.map((c) => c.to)]))).toEqual({
+      campaigns: ["/admin/campaigns", "/admin/campaigns/create"],
+      gachas: ["/admin/gachas", "/admin/gachas/create"],
+    });
+  });
+
+  it("keeps every entry when all features are on", () => {
+    expect(enabled(MEMBER_NAV, ALL_ON)).toEqual(MEMBER_NAV);
+    expect(enabled(ADMIN_NAV, ALL_ON)).toEqual(ADMIN_NAV);
+    expect(enabled(MEMBER_NAV, DEFAULT_FEATURES)).toHaveLength(15);
+  });
+
+  it("drops gacha entries when the gacha flag is off", () => {
+    const flags = { ...ALL_ON, gacha: false };
+    const member = enabled(MEMBER_NAV, flags).map((item) => item.to);
+    expect(member).not.toContain("/users/gachas");
+    expect(member).toContain("/users/cb_marathon");
+    expect(member).toHaveLength(14);
+    const adminLinks = links(enabled(ADMIN_NAV, flags));
+    expect(adminLinks).not.toContain("group:gachas");
+    expect(adminLinks).toContain("/admin/cb_marathon");
+    expect(adminLinks).toHaveLength(14);
+  });
+
+  it("drops marathon entries when the marathon flag is off", () => {
+    const flags = { ...ALL_ON, cashbackMarathon: false };
+    const member = enabled(MEMBER_NAV, flags).map((item) => item.to);
+    expect(member).not.toContain("/users/cb_marathon");
+    expect(member).toContain("/users/gachas");
+    expect(member).toHaveLength(14);
+    const adminLinks = links(enabled(ADMIN_NAV, flags));
+    expect(adminLinks).not.toContain("/admin/cb_marathon");
+    expect(adminLinks).toContain("group:gachas");
+    expect(adminLinks).toHaveLength(14);
+  });
+
+  it("keeps the remaining order when entries are dropped", () => {
+    const flags = { ...ALL_ON, gacha: false, cashbackMarathon: false };
+    expect(enabled(MEMBER_NAV, flags).map((item) => item.to)).toEqual(
+      MEMBER_NAV.map((item) => item.to).filter(
+        (to) => to !== "/users/gachas" && to !== "/users/cb_marathon",
+      ),
+    );
+  });
+});
+
+describe("shouldTrackPageView", () => {
+  it("tracks paid traffic only", () => {
+    expect(shouldTrackPageView("?utm_medium=cpc")).toBe(true);
+    expect(shouldTrackPageView("?utm_source=google&utm_medium=ad")).toBe(true);
+    expect(shouldTrackPageView("utm_medium=cpc")).toBe(true);
+    expect(shouldTrackPageView("")).toBe(false);
+    expect(shouldTrackPageView("?utm_medium=email")).toBe(false);
+    expect(shouldTrackPageView("?utm_medium=cpcx")).toBe(false);
+    expect(shouldTrackPageView("?utm_source=cpc")).toBe(false);
+    expect(shouldTrackPageView("?medium=ad")).toBe(false);
+  });
+});
