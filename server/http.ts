@@ -6,6 +6,7 @@ import { migrateToLatest } from "../db/migrate";
 import { createApp } from "./app";
 import { ConfigError, getConfig } from "./config";
 import { createLogger } from "./logger";
+import { installGracefulShutdown } from "./shutdown";
 
 async function main() {
   let config;
@@ -44,27 +45,17 @@ async function main() {
     );
   });
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    ready = false;
-    log.info({ signal }, "shutting down: no new connections, finishing in-flight requests");
-    const force = setTimeout(() => {
-      log.warn("shutdown timeout: closing remaining connections");
-      server.closeAllConnections();
-    }, config.SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    server.close(async () => {
-      await db.destroy().catch((err: unknown) => log.error({ err }, "closing the database failed"));
-      log.info("stopped");
-      process.exit(0);
-    });
-    // Keep-alive sockets with no request in flight would hold close() open.
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  const shutdown = installGracefulShutdown(server, {
+    log,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    setNotReady: () => {
+      ready = false;
+    },
+    onDrained: () => db.destroy(),
+  });
+  const stop = (signal: string) => void shutdown(signal).then(() => process.exit(0));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((error: unknown) => {
