@@ -1,0 +1,171 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+// An absolute loader, so a child may run from another working directory.
+const TSX = pathToFileURL(path.join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "portal-startup-"));
+  temps.push(dir);
+  return dir;
+}
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Runs an entry point the way production does, with only the variables given (plus PATH and
+ * HOME), so the developer's own environment cannot change the outcome.
+ */
+function run(entry: string, env: Record<string, string>, cwd = ROOT): Run {
+  const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, entry)], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      SQLITE_PATH: path.join(tempDir(), "portal.sqlite"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout?.setEncoding("utf8").on("data", (c: string) => (out += c));
+  child.stderr?.setEncoding("utf8").on("data", (c: string) => (err += c));
+  const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => {
+      clearTimeout(killer);
+      resolve({ code, signal });
+    }),
+  );
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitForHealth(url: string, run: Run): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (run.child.exitCode !== null) {
+      throw new Error(`exited early (${run.child.exitCode}): ${run.stderr()}`);
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}/healthz: ${run.stderr()}`);
+}
+
+async function expectOneLineConfigError(r: Run, variable: string) {
+  const { code } = await r.exited;
+  expect(code).toBe(1);
+  const lines = r
+    .stderr()
+    .split("\n")
+    .filter((l) => l.trim() !== "");
+  expect(lines, r.stderr()).toHaveLength(1);
+  expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${variable} \\S`));
+  expect(r.stderr()).not.toMatch(/\bat .*:\d+:\d+/); // no stack frame
+  expect(r.stderr()).not.toMatch(/ConfigError|ZodError/);
+  expect(r.stdout()).toBe("");
+}
+
+describe.concurrent("start-up with a bad configuration", () => {
+  it("server/http.ts stops on PORT=abc with one line naming PORT", async () => {
+    await expectOneLineConfigError(run("server/http.ts", { PORT: "abc" }), "PORT");
+  });
+
+  it("server/http.ts stops on DATABASE_URL=postgres://x with one line naming it", async () => {
+    await expectOneLineConfigError(
+      run("server/http.ts", { DATABASE_URL: "postgres://x" }),
+      "DATABASE_URL",
+    );
+  });
+
+  it("bot/main.ts stops on BOT_PORT=abc with one line naming BOT_PORT", async () => {
+    await expectOneLineConfigError(run("bot/main.ts", { BOT_PORT: "abc" }), "BOT_PORT");
+  });
+});
+
+describe.concurrent("start and stop", () => {
+  it("server/http.ts serves, then exits 0 on SIGTERM after closing the database", async () => {
+    // A stand-in Remix build in a scratch working directory, so the test does not depend on
+    // `npm run build`; /healthz and /readyz never reach Remix.
+    const cwd = tempDir();
+    mkdirSync(path.join(cwd, "build"));
+    writeFileSync(
+      path.join(cwd, "build", "index.js"),
+      [
+        'export const mode = "production";',
+        "export const future = {};",
+        'export const publicPath = "/build/";',
+        'export const assetsBuildDirectory = "public/build";',
+        "export const isSpaMode = false;",
+        "export const entry = { module: { default: () => new Response('stub') } };",
+        "export const routes = {};",
+        'export const assets = { url: "/build/m.js", version: "stub", entry: { module: "/build/e.js", imports: [] }, routes: {} };',
+      ].join("\n"),
+    );
+    const port = await freePort();
+    const r = run(
+      "server/http.ts",
+      { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info" },
+      cwd,
+    );
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url, r);
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", database: "sqlite" });
+
+    r.child.kill("SIGTERM");
+    const { code } = await r.exited;
+    expect(code).toBe(0);
+    const messages = r
+      .stdout()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { msg: string }).msg);
+    expect(messages).toContain("migrations applied");
+    expect(messages.some((m) => m.startsWith("shutting down"))).toBe(true);
+    expect(messages.at(-1)).toBe("stopped");
+    expect(r.stderr()).toBe("");
+  });
+
+  it("bot/main.ts serves its health checks, then exits 0 on SIGTERM", async () => {
+    const port = await freePort();
+    const r = run("bot/main.ts", { BOT_PORT: String(port), HOST: "127.0.0.1" });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url, r);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    r.child.kill("SIGTERM");
+    expect((await r.exited).code).toBe(0);
+    expect(r.stderr()).toBe("");
+  });
+});
