@@ -1,0 +1,49 @@
+# syntax=docker/dockerfile:1
+#
+# The portal's production image. One image, two processes:
+#   web (default):  docker run -p 3000:3000 -v portal-data:/app/data IMAGE
+#   LINE worker:    docker run -v portal-data:/app/data IMAGE node build/server/bot.js
+# Every setting is an environment variable (see .env.example); the web process applies pending
+# migrations at start-up.
+
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+# ---- deps: every package, dev tools included, from the lockfile --------------------------------
+FROM ${NODE_IMAGE} AS deps
+# better-sqlite3 is native: when no prebuilt binary downloads, it compiles from source. The
+# headers come from the image itself (/usr/local/include/node), so that needs no download.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+ENV npm_config_nodedir=/usr/local
+WORKDIR /app
+# The manifests alone first: this layer is rebuilt only when a dependency changes.
+COPY package.json package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm npm ci
+
+# ---- build: the Remix build and the bundled server, then the dev tools are dropped ---------------
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+# ---- runtime: node, the production packages and the build; nothing else ------------------------
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+# Owned by root and read-only to the app user; the locales are bundled into build/, the
+# migrations into build/server/, so neither source folder is needed here.
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+# The only writable place: the embedded SQLite file (when DATABASE_URL is unset) and the
+# outgoing mail written to files when SMTP_URL is unset.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME ["/app/data"]
+EXPOSE 3000
+# No curl in the slim image: node asks /healthz itself. The web process answers on PORT; when
+# nothing listens there (the same image running the LINE worker) the worker's BOT_PORT is asked.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "const get=(p)=>fetch('http://127.0.0.1:'+p+'/healthz',{signal:AbortSignal.timeout(4000)}).then((r)=>{if(!r.ok)throw new Error('HTTP '+r.status)});get(process.env.PORT||3000).catch(()=>get(process.env.BOT_PORT||3001)).then(()=>process.exit(0),(e)=>{console.error(e.message);process.exit(1)})"]
+CMD ["node", "build/server/http.js"]
