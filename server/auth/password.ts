@@ -29,22 +29,30 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
+/** The largest N a stored hash may ask for: beyond it, a tampered hash could exhaust memory. */
+const MAX_N = 2 ** 20;
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
+  const parts = stored.split("$");
+  if (parts.length !== 6) return false;
+  const [scheme, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  if (![n, r, p].every((v) => /^\d{1,8}$/.test(v))) return false;
   const N = Number(n);
   const R = Number(r);
+  const P = Number(p);
+  // N a power of two; r and p small. Anything else was not written by hashPassword.
+  if (N < 2 || N > MAX_N || (N & (N - 1)) !== 0 || R < 1 || R > 32 || P < 1 || P > 16) {
+    return false;
+  }
   const expected = Buffer.from(hash, "base64url");
-  const key = await scrypt(
-    password.normalize("NFKC"),
-    Buffer.from(salt, "base64url"),
-    expected.length,
-    {
-      N,
-      r: R,
-      p: Number(p),
-      maxmem: 256 * N * R,
-    },
-  );
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  // A shortened key would make a wrong password match by chance (1 in 256 for one byte).
+  if (expected.length !== KEYLEN) return false;
+  const key = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64url"), KEYLEN, {
+    N,
+    r: R,
+    p: P,
+    maxmem: 256 * N * R,
+  });
+  return timingSafeEqual(key, expected);
 }
