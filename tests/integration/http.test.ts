@@ -26,9 +26,7 @@ beforeAll(async () => {
   mkdirSync(path.join(publicDir, "build"));
   writeFileSync(path.join(publicDir, "build", "x.js"), "console.log('x');\n");
   writeFileSync(path.join(publicDir, "robots.txt"), "User-agent: *\nDisallow:\n");
-  srv = await listen(
-    createApp({ config, db: t.db, log, publicDir, isReady: () => ready }) as never,
-  );
+  srv = await listen(createApp({ config, db: t.db, log, publicDir, isReady: () => ready }));
 });
 afterAll(async () => {
   await srv?.close();
@@ -71,7 +69,7 @@ describe(`HTTP server on ${testEngine}`, () => {
   it("is not ready when the database cannot be reached", async () => {
     const unreachable = createDb({ databaseUrl: "mysql://root@127.0.0.1:1/x", poolSize: 1 });
     try {
-      const s = await listen(createApp({ config, db: unreachable, log }) as never);
+      const s = await listen(createApp({ config, db: unreachable, log }));
       extra.push(s);
       const res = await fetch(`${s.url}/readyz`);
       expect(res.status).toBe(503);
@@ -83,7 +81,7 @@ describe(`HTTP server on ${testEngine}`, () => {
 
   it("is not ready when the database has been closed", async () => {
     const other = await createTestDb();
-    const s = await listen(createApp({ config, db: other.db, log }) as never);
+    const s = await listen(createApp({ config, db: other.db, log }));
     extra.push(s);
     try {
       expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
@@ -147,7 +145,7 @@ describe(`HTTP server on ${testEngine}`, () => {
 
   it("adds HSTS and upgrade-insecure-requests when cookies are Secure (production)", async () => {
     const prod = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent" });
-    const s = await listen(createApp({ config: prod, db: t.db, log, publicDir }) as never);
+    const s = await listen(createApp({ config: prod, db: t.db, log, publicDir }));
     extra.push(s);
     const res = await fetch(`${s.url}/healthz`);
     expect(res.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);

@@ -217,7 +217,7 @@ describe(`procedure roles on ${testEngine}`, () => {
     });
 
     beforeAll(async () => {
-      app = await listen(createApp({ config: testConfig, db: t.db, log: silentLog }) as never);
+      app = await listen(createApp({ config: testConfig, db: t.db, log: silentLog }));
       const probeApp = express();
       probeApp.use(
         "/trpc",
@@ -230,7 +230,7 @@ describe(`procedure roles on ${testEngine}`, () => {
             ),
         }),
       );
-      probeServer = await listen(probeApp as never);
+      probeServer = await listen(probeApp);
       memberCookie = `sid=${(await createSession(t.db, memberId)).token}`;
     });
     afterAll(async () => {
