@@ -7,6 +7,8 @@ declare module "@remix-run/server-runtime" {
     trpc: Caller;
     cspNonce: string;
     requestId: string;
+    /** Set-Cookie headers from procedures; a route returns them with its response. */
+    resHeaders: Headers;
   }
 }
 

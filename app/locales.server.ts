@@ -1,7 +1,11 @@
+import enAuth from "../locales/en/auth.json";
 import enCommon from "../locales/en/common.json";
 import enErrors from "../locales/en/errors.json";
+import enMail from "../locales/en/mail.json";
+import jaAuth from "../locales/ja/auth.json";
 import jaCommon from "../locales/ja/common.json";
 import jaErrors from "../locales/ja/errors.json";
+import jaMail from "../locales/ja/mail.json";
 import type { Language } from "./i18n";
 
 /**
@@ -9,6 +13,6 @@ import type { Language } from "./i18n";
  * table against the files under locales/, so a new namespace cannot be forgotten here.
  */
 export const resources: Record<Language, Record<string, Record<string, unknown>>> = {
-  ja: { common: jaCommon, errors: jaErrors },
-  en: { common: enCommon, errors: enErrors },
+  ja: { common: jaCommon, errors: jaErrors, auth: jaAuth, mail: jaMail },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, mail: enMail },
 };

@@ -2,9 +2,15 @@ import { ConfigError, getConfig } from "../server/config";
 import { createDb } from "./index";
 import { migrateToLatest } from "./migrate";
 import { seed } from "./seed";
+import { createOrPromoteAdmin } from "../server/features/admin/accounts";
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+}
 
 /** `db:migrate` and `db:seed`: the database the portal itself would use (same configuration). */
-async function main(command: string | undefined) {
+async function main(command: string | undefined, args: string[]) {
   const config = getConfig();
   const db = createDb({
     databaseUrl: config.DATABASE_URL,
@@ -24,15 +30,35 @@ async function main(command: string | undefined) {
       console.log(`  member login: ${member.email} / ${member.password}`);
       return;
     }
-    throw new Error(`unknown command "${command ?? ""}": use migrate or seed`);
+    if (command === "admin:create") {
+      const email = option(args, "email");
+      if (!email)
+        throw new Error("usage: admin:create --email EMAIL [--password PASSWORD] [--name NAME]");
+      const result = await createOrPromoteAdmin(db, {
+        email,
+        password: option(args, "password"),
+        name: option(args, "name"),
+      });
+      console.log(
+        result.created ? `admin created: ${result.email}` : `promoted to admin: ${result.email}`,
+      );
+      if (result.generatedPassword)
+        console.log(`  password (shown once): ${result.generatedPassword}`);
+      return;
+    }
+    throw new Error(`unknown command "${command ?? ""}": use migrate, seed or admin:create`);
   } finally {
     await db.destroy();
   }
 }
 
-main(process.argv[2]).catch((error: unknown) => {
-  const message =
-    error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+main(process.argv[2], process.argv.slice(3)).catch((error: unknown) => {
+  const issues = (error as { issues?: { message: string }[] }).issues;
+  const message = issues
+    ? `invalid input: ${issues.map((i) => i.message).join(", ")}`
+    : error instanceof ConfigError || error instanceof Error
+      ? error.message
+      : String(error);
   process.stderr.write(message + "\n");
   process.exit(1);
 });

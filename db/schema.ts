@@ -23,6 +23,11 @@ export interface UsersTable {
   nickname: string;
   permission: Permission;
   language: Language;
+  referral_code: string | null;
+  referrer_id: string | null;
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  totp_last_step: number | null;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
 }
@@ -36,6 +41,34 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
+  reauth_at: Timestamp | null;
+}
+
+export type TokenPurpose =
+  "verify_email" | "reset_password" | "change_email" | "recover_email" | "mfa_login";
+
+export interface AuthTokensTable {
+  id: string;
+  user_id: string;
+  purpose: TokenPurpose;
+  data: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
+export interface AuthFailuresTable {
+  id: string;
+  key: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
 }
 
 export interface SettingsTable {
@@ -50,6 +83,9 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  auth_tokens: AuthTokensTable;
+  recovery_codes: RecoveryCodesTable;
+  auth_failures: AuthFailuresTable;
 }
 
 export type User = Selectable<UsersTable>;

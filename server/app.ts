@@ -9,7 +9,7 @@ import { pinoHttp } from "pino-http";
 import { type Db, ping } from "../db";
 import type { Config } from "./config";
 import { type Logger, redactUrl } from "./logger";
-import { securityHeaders } from "./security";
+import { sameOriginOnly, securityHeaders } from "./security";
 import { type Context, createContext, type RequestInfo } from "./trpc/context";
 import { appRouter, createCaller } from "./trpc/router";
 
@@ -68,6 +68,7 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
   app.use(securityHeaders(config));
+  app.use(sameOriginOnly(config));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -129,6 +130,8 @@ export function createApp(deps: AppDeps): express.Express {
             trpc: createCaller(ctx),
             cspNonce: String(res.locals.cspNonce ?? ""),
             requestId: ctx.requestId,
+            // Cookies a procedure sets (sign-in, sign-out) for the route to return.
+            resHeaders: ctx.resHeaders,
           };
         },
       }),

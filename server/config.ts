@@ -80,6 +80,12 @@ const schema = z.object({
     .optional(),
   FEATURES: features.default(DEFAULT_FEATURES),
   RUN_MIGRATIONS: boolish.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must start with "smtp://" or "smtps://"')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("CB Portal <no-reply@example.com>"),
+  MAIL_DIR: z.string().min(1).default("data/mail"),
 });
 
 type Parsed = z.output<typeof schema>;

@@ -56,3 +56,27 @@ export function securityHeaders(config: Config): RequestHandler {
     next();
   };
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests made from another site (CSRF): a browser names the page's
+ * origin in `Origin` and the relation in `Sec-Fetch-Site`; either pointing elsewhere is refused.
+ * Requests with neither header come from non-browser clients, which carry no ambient cookies.
+ */
+export function sameOriginOnly(config: Config): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const site = req.get("sec-fetch-site");
+    const crossOrigin =
+      origin !== undefined && origin !== "null" ? origin !== config.APP_ORIGIN : origin === "null";
+    const crossSite = site !== undefined && site !== "same-origin" && site !== "none";
+    if (crossOrigin || crossSite) {
+      req.log?.warn({ origin, site }, "cross-origin state-changing request refused");
+      res.status(403).json({ error: "cross-origin request refused" });
+      return;
+    }
+    next();
+  };
+}

@@ -1,8 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { guardUnknownPath } from "~/lib/guards.server";
+import { focusRing } from "~/components/shell/styles";
 
 /** Any path no route claims: a 404 inside the normal shell, so navigation stays at hand. */
-export async function loader() {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The guard comes first: a visitor is sent to login, not told which member pages exist.
+  await guardUnknownPath(request, context);
   throw new Response("Not found", { status: 404 });
 }
 
@@ -17,16 +22,24 @@ export function ErrorBoundary() {
   return (
     <div
       data-testid={notFound ? "not-found" : "route-error"}
-      className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      className="rounded-xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm sm:px-8 dark:border-slate-700 dark:bg-slate-900"
     >
-      <p className="text-5xl font-bold text-emerald-600">{notFound ? 404 : 500}</p>
-      <h1 className="mt-4 text-xl font-bold">
+      <p
+        className="text-5xl font-bold tracking-tight text-emerald-600 dark:text-emerald-400"
+        aria-hidden="true"
+      >
+        {notFound ? 404 : 500}
+      </p>
+      <h1 className="break-phrase mt-4 text-balance text-xl font-bold">
         {notFound ? t("notFound.title") : t("error.title")}
       </h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-300">
+      <p className="break-phrase mx-auto mt-3 max-w-prose text-balance text-slate-600 dark:text-slate-300">
         {notFound ? t("notFound.body") : t("error.body")}
       </p>
-      <Link to="/" className="mt-6 inline-block text-emerald-700 underline dark:text-emerald-400">
+      <Link
+        to="/"
+        className={`mt-6 inline-block rounded-sm font-medium text-emerald-700 underline underline-offset-4 hover:text-emerald-800 dark:text-emerald-400 dark:hover:text-emerald-300 ${focusRing}`}
+      >
         {t("notFound.home")}
       </Link>
     </div>

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as m202611210600 from "./202611210600_foundation";
+import * as m202611210700 from "./202611210700_identity";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -8,4 +9,5 @@ import * as m202611210600 from "./202611210600_foundation";
  */
 export const migrations: Record<string, Migration> = {
   "202611210600_foundation": m202611210600,
+  "202611210700_identity": m202611210700,
 };

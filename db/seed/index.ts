@@ -12,6 +12,7 @@ interface SeedUser {
   name: string;
   nickname: string;
   permission: "admin" | "member";
+  referralCode: string;
 }
 
 /** Inserts the user unless the email exists; never overwrites a changed password. */
@@ -35,6 +36,7 @@ async function ensureUser(db: Db, user: SeedUser): Promise<string> {
       nickname: user.nickname,
       permission: user.permission,
       language: "ja",
+      referral_code: user.referralCode,
       created_at: now,
       updated_at: now,
     })
@@ -46,12 +48,19 @@ async function ensureUser(db: Db, user: SeedUser): Promise<string> {
 export async function seed(
   db: Db,
 ): Promise<{ admin: typeof DEMO_ADMIN; member: typeof DEMO_MEMBER }> {
-  await ensureUser(db, { ...DEMO_ADMIN, name: "Admin", nickname: "admin", permission: "admin" });
+  await ensureUser(db, {
+    ...DEMO_ADMIN,
+    name: "Admin",
+    nickname: "admin",
+    permission: "admin",
+    referralCode: "admin000",
+  });
   await ensureUser(db, {
     ...DEMO_MEMBER,
     name: "Taro Yamada",
     nickname: "taro",
     permission: "member",
+    referralCode: "taro2026",
   });
   return { admin: DEMO_ADMIN, member: DEMO_MEMBER };
 }

@@ -4,6 +4,7 @@ import type { Language } from "../../db/schema";
 import { languageFromCookieHeader, toLanguage } from "../../app/i18n";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
+import { type Mailer, mailerFor } from "../mail";
 import { type CurrentSession, findSession, readCookie, SESSION_COOKIE } from "../auth/session";
 
 export interface Context {
@@ -15,6 +16,9 @@ export interface Context {
   session: CurrentSession | null;
   ip: string | null;
   userAgent: string | null;
+  mailer: Mailer;
+  /** Reads a request cookie (the session and the MFA challenge live in cookies). */
+  cookie(name: string): string | null;
   /** Headers the HTTP layer adds to the response (cookies set by a procedure). */
   resHeaders: Headers;
 }
@@ -23,6 +27,7 @@ export interface ContextDeps {
   db: Db;
   config: Config;
   log: Logger;
+  mailer?: Mailer;
 }
 
 export interface RequestInfo {
@@ -40,13 +45,16 @@ export async function createContext(deps: ContextDeps, req: RequestInfo): Promis
   const requestId = req.requestId ?? randomUUID();
   const fromQuery = toLanguage(new URL(req.url, "http://x").searchParams.get("lng"));
   return {
-    ...deps,
+    db: deps.db,
+    config: deps.config,
     log: deps.log.child({ requestId }),
     requestId,
     locale: fromQuery ?? languageFromCookieHeader(cookieHeader) ?? "ja",
     session,
     ip: req.ip ?? null,
     userAgent: req.headers.get("user-agent"),
+    mailer: deps.mailer ?? mailerFor(deps.config, deps.log),
+    cookie: (name) => readCookie(cookieHeader, name),
     resHeaders: new Headers(),
   };
 }

@@ -3,7 +3,11 @@ import { ZodError, z } from "zod";
 import { AppError, forbidden, loginRequired } from "../errors";
 import type { Context } from "./context";
 
-export type Role = "public" | "member" | "admin";
+/**
+ * public: anyone; member: a signed-in member (admins are kept to /admin); admin: a signed-in
+ * admin; user: anyone signed in, for their own account's security (both roles need MFA).
+ */
+export type Role = "public" | "member" | "admin" | "user";
 export interface Meta {
   role: Role;
 }
@@ -57,5 +61,12 @@ export const adminProcedure = t.procedure.meta({ role: "admin" }).use(({ ctx, ne
   const session = ctx.session;
   if (!session) throw loginRequired();
   if (session.user.permission !== "admin") throw forbidden();
+  return next({ ctx: { ...ctx, session, user: session.user } });
+});
+
+/** Anyone signed in, member or admin: only for a person's own account security. */
+export const userProcedure = t.procedure.meta({ role: "user" }).use(({ ctx, next }) => {
+  const session = ctx.session;
+  if (!session) throw loginRequired();
   return next({ ctx: { ...ctx, session, user: session.user } });
 });

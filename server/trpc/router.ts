@@ -1,9 +1,11 @@
+import { authRouter } from "../features/auth/router";
 import { profileRouter } from "../features/profile/router";
 import { shellRouter } from "../features/shell/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
   shell: shellRouter,
+  auth: authRouter,
   profile: profileRouter,
 });
 

@@ -6,6 +6,7 @@ import { hashPassword } from "../../server/auth/password";
 import { createSession, findSession } from "../../server/auth/session";
 import { parseConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
+import type { Mailer, MailMessage } from "../../server/mail";
 import type { Context } from "../../server/trpc/context";
 import { createCaller } from "../../server/trpc/router";
 
@@ -49,8 +50,30 @@ export async function createUser(
 export const testConfig = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
 export const silentLog = createLogger({ level: "silent" });
 
+/** Collects mail in memory for tests that do not need the SMTP round trip. */
+export class MailBox implements Mailer {
+  sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+  }
+  last(template?: MailMessage["template"]): MailMessage | undefined {
+    return [...this.sent].reverse().find((m) => !template || m.template === template);
+  }
+  /** The token from the link in the latest mail of that template. */
+  token(template: MailMessage["template"]): string {
+    const link = this.last(template)?.params.link;
+    const token = link ? new URL(link).searchParams.get("token") : null;
+    if (!token) throw new Error(`no ${template} mail with a link`);
+    return token;
+  }
+}
+
 /** A real tRPC context for `createCaller`, signed in as `userId` when given. */
-export async function makeContext(db: Db, userId?: string): Promise<Context> {
+export async function makeContext(
+  db: Db,
+  userId?: string,
+  options: { mailer?: Mailer; cookies?: Record<string, string>; ip?: string } = {},
+): Promise<Context> {
   let session = null;
   if (userId) {
     const { token } = await createSession(db, userId);
@@ -63,12 +86,14 @@ export async function makeContext(db: Db, userId?: string): Promise<Context> {
     requestId: "test",
     locale: "ja",
     session,
-    ip: "127.0.0.1",
+    ip: options.ip ?? "127.0.0.1",
     userAgent: "vitest",
+    mailer: options.mailer ?? new MailBox(),
+    cookie: (name) => options.cookies?.[name] ?? null,
     resHeaders: new Headers(),
   };
 }
 
-export async function callerFor(db: Db, userId?: string) {
-  return createCaller(await makeContext(db, userId));
+export async function callerFor(db: Db, userId?: string, options: Parameters<typeof makeContext>[2] = {}) {
+  return createCaller(await makeContext(db, userId, options));
 }

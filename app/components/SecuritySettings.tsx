@@ -1,0 +1,166 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import {
+  Alert,
+  Field,
+  type FormErrorShape,
+  FormErrorAlert,
+  SubmitButton,
+  useFieldError,
+} from "./form";
+import { ReauthForm } from "./ReauthForm";
+
+export interface SecurityStatus {
+  email: string;
+  emailVerified: boolean;
+  mfaEnabled: boolean;
+  recoveryCodesLeft: number;
+  reauthValid: boolean;
+  pendingEnrollment: { secret: string; qrDataUrl: string } | null;
+}
+
+type ActionResult =
+  | { ok: true; intent: string; recoveryCodes: string[] | null }
+  | { ok: false; error: FormErrorShape; values: Record<string, string> }
+  | undefined;
+
+const card =
+  "space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900";
+
+export function SecuritySettings({
+  status,
+  result,
+}: {
+  status: SecurityStatus;
+  result: ActionResult;
+}) {
+  const { t } = useTranslation("auth");
+  const error = result && !result.ok ? result.error : null;
+  const codeError = useFieldError(error, "code", "auth:fields.code");
+  const passwordError = useFieldError(error, "password", "auth:fields.newPassword");
+  const confirmError = useFieldError(error, "passwordConfirm", "auth:fields.passwordConfirm");
+  const done = result?.ok ? result.intent : null;
+
+  if (!status.reauthValid) {
+    return (
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold">{t("title.security")}</h1>
+        <div className={card}>
+          <ReauthForm email={status.email} mfaEnabled={status.mfaEnabled} error={error} />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">{t("title.security")}</h1>
+      {done === "reauth" && <Alert tone="success">{t("notices.reauthDone")}</Alert>}
+      <FormErrorAlert error={error} />
+
+      <section className={card} aria-labelledby="mfa-title" data-testid="mfa-section">
+        <h2 id="mfa-title" className="text-base font-semibold">
+          {t("notices.mfaStatus")}
+        </h2>
+        {result?.ok && result.recoveryCodes ? (
+          <div className="space-y-3" data-testid="recovery-codes">
+            <Alert tone="success">{t("notices.mfaEnabled")}</Alert>
+            <h3 className="font-semibold">{t("notices.mfaRecoveryTitle")}</h3>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("notices.mfaRecovery")}</p>
+            <ul className="grid grid-cols-2 gap-2 rounded-md bg-slate-100 p-3 font-mono text-sm dark:bg-slate-800">
+              {result.recoveryCodes.map((code) => (
+                <li key={code}>{code}</li>
+              ))}
+            </ul>
+          </div>
+        ) : status.mfaEnabled ? (
+          <>
+            <p className="text-sm" data-testid="mfa-on">
+              {t("notices.mfaEnabled")}
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t("notices.mfaRecoveryLeft", { count: status.recoveryCodesLeft })}
+            </p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="mfaDisable" />
+              <SubmitButton tone="danger">{t("actions.disableMfa")}</SubmitButton>
+            </Form>
+          </>
+        ) : status.pendingEnrollment ? (
+          <div className="space-y-4" data-testid="mfa-enroll">
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("notices.mfaScan")}</p>
+            <img
+              src={status.pendingEnrollment.qrDataUrl}
+              alt="QR"
+              width={220}
+              height={220}
+              className="h-[220px] w-[220px] rounded-md border border-slate-200 bg-white p-1"
+            />
+            <div>
+              <p className="text-sm font-medium">{t("notices.mfaKey")}</p>
+              <code
+                className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm dark:bg-slate-800"
+                data-testid="mfa-secret"
+              >
+                {status.pendingEnrollment.secret}
+              </code>
+            </div>
+            <Form method="post" className="space-y-4" noValidate>
+              <input type="hidden" name="intent" value="mfaConfirm" />
+              <Field
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                label={t("fields.code")}
+                hint={t("hints.mfaCode")}
+                error={codeError}
+                required
+              />
+              <SubmitButton>{t("actions.confirmMfa")}</SubmitButton>
+            </Form>
+          </div>
+        ) : (
+          <>
+            {done === "mfaDisable" && <Alert tone="success">{t("notices.mfaTurnedOff")}</Alert>}
+            <p className="text-sm" data-testid="mfa-off">
+              {t("notices.mfaDisabled")}
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("notices.mfaIntro")}</p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="mfaStart" />
+              <SubmitButton>{t("actions.startMfa")}</SubmitButton>
+            </Form>
+          </>
+        )}
+      </section>
+
+      <section className={card} aria-labelledby="password-title">
+        <h2 id="password-title" className="text-base font-semibold">
+          {t("actions.changePassword")}
+        </h2>
+        {done === "changePassword" && <Alert tone="success">{t("notices.passwordChanged")}</Alert>}
+        <Form method="post" className="space-y-4" noValidate>
+          <input type="hidden" name="intent" value="changePassword" />
+          <Field
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            label={t("fields.newPassword")}
+            hint={t("hints.password")}
+            error={passwordError}
+            required
+          />
+          <Field
+            name="passwordConfirm"
+            type="password"
+            autoComplete="new-password"
+            label={t("fields.passwordConfirm")}
+            error={confirmError}
+            required
+          />
+          <SubmitButton>{t("actions.changePassword")}</SubmitButton>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { json, redirect, type TypedResponse } from "@remix-run/node";
+
+/** What an action returns when a procedure refuses: keys the page translates. */
+export interface FormError {
+  /** Key in the `errors` namespace for the whole form, if any. */
+  key: string | null;
+  params: Record<string, string | number> | null;
+  /** Field name → key under `errors:field`. */
+  fieldErrors: Record<string, string>;
+}
+
+export interface FormFailure {
+  ok: false;
+  error: FormError;
+  values: Record<string, string>;
+}
+
+interface TrpcLikeError {
+  code?: string;
+  key?: string;
+  params?: Record<string, string | number>;
+  cause?: { issues?: { path: PropertyKey[]; message: string }[] };
+}
+
+/**
+ * Turns a procedure's error into a FormError. Duck-typed on purpose: the route bundle and the
+ * server bundle each have their own copy of the error classes, so `instanceof` would lie.
+ */
+export function toFormError(error: unknown): FormError | null {
+  if (!error || typeof error !== "object") return null;
+  const e = error as TrpcLikeError;
+  if (e.cause?.issues) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of e.cause.issues) {
+      const field = String(issue.path[0] ?? "form");
+      fieldErrors[field] ??= issue.message;
+    }
+    return { key: null, params: null, fieldErrors };
+  }
+  if (typeof e.key === "string") return { key: e.key, params: e.params ?? null, fieldErrors: {} };
+  return null;
+}
+
+/** Form fields as strings; files and repeated names are not used by these forms. */
+export function formValues<K extends string>(
+  form: FormData,
+  names: readonly K[],
+): Record<K, string> {
+  const values = {} as Record<K, string>;
+  for (const name of names) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** The values to echo back to the form after a failure: never a password. */
+function echo(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([k]) => !/password|code|token/i.test(k)),
+  );
+}
+
+/**
+ * Runs a procedure for a form. A refusal becomes a 400 with translatable errors; anything else
+ * is a real failure and propagates to the error boundary (and the logs).
+ */
+export async function attempt<T>(
+  values: Record<string, string>,
+  run: () => Promise<T>,
+): Promise<{ ok: true; data: T } | { ok: false; response: TypedResponse<FormFailure> }> {
+  try {
+    return { ok: true, data: await run() };
+  } catch (error) {
+    const formError = toFormError(error);
+    if (!formError) throw error;
+    return {
+      ok: false,
+      response: json(
+        { ok: false as const, error: formError, values: echo(values) },
+        { status: 400 },
+      ),
+    };
+  }
+}
+
+/** A redirect carrying the cookies procedures set (sign-in, sign-out). */
+export function redirectWithCookies(to: string, resHeaders: Headers): Response {
+  return redirect(to, { headers: resHeaders });
+}

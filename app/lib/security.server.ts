@@ -1,0 +1,36 @@
+import { type AppLoadContext, json } from "@remix-run/node";
+import { attempt, formValues } from "./forms.server";
+import { handleReauth } from "./reauth.server";
+
+/** The account-security page's actions, shared by the member and the admin page. */
+export async function securityAction(request: Request, context: AppLoadContext) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "reauth") {
+    const result = await handleReauth(form, context);
+    return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
+  }
+  if (intent === "mfaStart") {
+    const result = await attempt({}, () => context.trpc.auth.mfaStart());
+    return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
+  }
+  if (intent === "mfaConfirm") {
+    const values = formValues(form, ["code"]);
+    const result = await attempt(values, () => context.trpc.auth.mfaConfirm(values));
+    return result.ok
+      ? json({ ok: true as const, intent, recoveryCodes: result.data.recoveryCodes })
+      : result.response;
+  }
+  if (intent === "mfaDisable") {
+    const result = await attempt({}, () => context.trpc.auth.mfaDisable());
+    return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
+  }
+  if (intent === "changePassword") {
+    const values = formValues(form, ["password", "passwordConfirm"]);
+    const result = await attempt(values, () => context.trpc.auth.changePassword(values));
+    return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+export type SecurityAction = typeof securityAction;

@@ -1,0 +1,57 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { safeRedirect } from "../../server/features/auth/schema";
+import { AuthCard, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { homeFor, requireVisitor } from "~/lib/guards.server";
+
+export const handle = { i18n: ["auth", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireVisitor(context);
+  // Without the challenge cookie from the password step there is nothing to verify.
+  if (!/(?:^|;\s*)mfa_challenge=[^;]+/.test(request.headers.get("Cookie") ?? ""))
+    throw redirect("/login");
+  const target = new URL(request.url).searchParams.get("redirect");
+  return json({ redirect: target ? safeRedirect(target, "") : "" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), ["code", "redirect"]);
+  const result = await attempt(values, () => context.trpc.auth.loginMfa({ code: values.code }));
+  if (!result.ok) return result.response;
+  return redirectWithCookies(
+    safeRedirect(values.redirect, homeFor(result.data.permission)),
+    context.resHeaders,
+  );
+}
+
+export default function LoginMfa() {
+  const { t } = useTranslation("auth");
+  const { redirect: target } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const error = failure && !failure.ok ? failure.error : null;
+  return (
+    <AuthCard title={t("title.mfa")}>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("notices.mfaPrompt")}</p>
+      <FormErrorAlert error={error} />
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="redirect" value={target} />
+        <Field
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          label={t("fields.code")}
+          hint={t("hints.code")}
+          error={useFieldError(error, "code", "auth:fields.code")}
+          required
+        />
+        <SubmitButton>{t("actions.verifyCode")}</SubmitButton>
+      </Form>
+      <Link to="/login" className="block text-sm text-emerald-700 underline dark:text-emerald-400">
+        {t("actions.goLogin")}
+      </Link>
+    </AuthCard>
+  );
+}

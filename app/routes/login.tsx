@@ -1,0 +1,91 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { safeRedirect } from "../../server/features/auth/schema";
+import {
+  Alert,
+  AuthCard,
+  Field,
+  FormErrorAlert,
+  SubmitButton,
+  useFieldError,
+} from "~/components/form";
+import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { homeFor, requireVisitor } from "~/lib/guards.server";
+
+export const handle = { i18n: ["auth", "errors"] };
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireVisitor(context);
+  const url = new URL(request.url);
+  const target = url.searchParams.get("redirect");
+  return json({
+    loggedOut: url.searchParams.get("loggedOut") === "true",
+    reset: url.searchParams.has("reset"),
+    redirect: target ? safeRedirect(target, "") : "",
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), ["email", "password", "redirect"]);
+  const result = await attempt(values, () =>
+    context.trpc.auth.login({ email: values.email, password: values.password }),
+  );
+  if (!result.ok) return result.response;
+  const target = safeRedirect(values.redirect, "");
+  if (result.data.mfaRequired) {
+    const next = target ? `/login/mfa?${new URLSearchParams({ redirect: target })}` : "/login/mfa";
+    return redirectWithCookies(next, context.resHeaders);
+  }
+  return redirectWithCookies(target || homeFor(result.data.permission), context.resHeaders);
+}
+
+export default function Login() {
+  const { t } = useTranslation("auth");
+  const { loggedOut, reset, redirect } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const error = failure && !failure.ok ? failure.error : null;
+  return (
+    <AuthCard title={t("title.login")}>
+      {loggedOut && <Alert tone="success">{t("notices.loggedOut")}</Alert>}
+      {reset && <Alert tone="success">{t("notices.resetDone")}</Alert>}
+      {redirect && <Alert tone="info">{t("notices.redirectAfterLogin")}</Alert>}
+      <FormErrorAlert error={error} />
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="redirect" value={redirect} />
+        <Field
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t("fields.email")}
+          defaultValue={failure && !failure.ok ? failure.values.email : ""}
+          error={useFieldError(error, "email", "auth:fields.email")}
+          required
+        />
+        <Field
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t("fields.password")}
+          error={useFieldError(error, "password", "auth:fields.password")}
+          required
+        />
+        <SubmitButton>{t("actions.login")}</SubmitButton>
+      </Form>
+      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm dark:border-slate-700">
+        <Link to="/forgot-password" className="text-emerald-700 underline dark:text-emerald-400">
+          {t("links.forgot")}
+        </Link>
+        <Link to="/register" className="text-emerald-700 underline dark:text-emerald-400">
+          {t("links.toRegister")}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { requireVisitor } from "~/lib/guards.server";
+
+export const handle = { i18n: ["auth", "errors"] };
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+const REF_MAX_AGE = 90 * 24 * 60 * 60;
+
+/**
+ * An affiliate link (/register?ref=CODE) leaves a 90-day cookie; the first referrer wins, so an
+ * existing cookie is never replaced.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireVisitor(context);
+  const ref = new URL(request.url).searchParams.get("ref")?.trim().toLowerCase() ?? "";
+  const hasCookie = /(?:^|;\s*)ref=[^;]+/.test(request.headers.get("Cookie") ?? "");
+  const headers = new Headers();
+  if (/^[a-z0-9]{4,16}$/.test(ref) && !hasCookie) {
+    headers.append(
+      "Set-Cookie",
+      `ref=${ref}; Path=/; Max-Age=${REF_MAX_AGE}; HttpOnly; SameSite=Lax`,
+    );
+  }
+  return json({ ref: /^[a-z0-9]{4,16}$/.test(ref) ? ref : "" }, { headers });
+}
+
+const FIELDS = ["name", "nickname", "email", "password", "passwordConfirm", "ref"] as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), FIELDS);
+  const result = await attempt(values, () =>
+    context.trpc.auth.register({
+      name: values.name,
+      nickname: values.nickname,
+      email: values.email,
+      password: values.password,
+      passwordConfirm: values.passwordConfirm,
+      ref: values.ref || undefined,
+    }),
+  );
+  if (!result.ok) return result.response;
+  return redirectWithCookies("/users", context.resHeaders);
+}
+
+export default function Register() {
+  const { t } = useTranslation("auth");
+  const { ref } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const error = failure && !failure.ok ? failure.error : null;
+  const value = (name: string) => (failure && !failure.ok ? failure.values[name] : undefined);
+  return (
+    <AuthCard title={t("title.register")}>
+      <FormErrorAlert error={error} />
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="ref" value={ref} />
+        <Field
+          name="name"
+          autoComplete="name"
+          label={t("fields.name")}
+          hint={t("hints.name")}
+          defaultValue={value("name")}
+          error={useFieldError(error, "name", "auth:fields.name")}
+          required
+        />
+        <Field
+          name="nickname"
+          autoComplete="nickname"
+          label={t("fields.nickname")}
+          defaultValue={value("nickname")}
+          error={useFieldError(error, "nickname", "auth:fields.nickname")}
+          required
+        />
+        <Field
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t("fields.email")}
+          defaultValue={value("email")}
+          error={useFieldError(error, "email", "auth:fields.email")}
+          required
+        />
+        <Field
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t("fields.password")}
+          hint={t("hints.password")}
+          error={useFieldError(error, "password", "auth:fields.password")}
+          required
+        />
+        <Field
+          name="passwordConfirm"
+          type="password"
+          autoComplete="new-password"
+          label={t("fields.passwordConfirm")}
+          error={useFieldError(error, "passwordConfirm", "auth:fields.passwordConfirm")}
+          required
+        />
+        <SubmitButton>{t("actions.register")}</SubmitButton>
+      </Form>
+      <Link
+        to="/login"
+        className="block border-t border-slate-200 pt-4 text-sm text-emerald-700 underline dark:border-slate-700 dark:text-emerald-400"
+      >
+        {t("links.toLogin")}
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { ReauthForm } from "~/components/ReauthForm";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireMember } from "~/lib/guards.server";
+import { handleReauth } from "~/lib/reauth.server";
+
+export const handle = { i18n: ["auth", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const status = await context.trpc.auth.security();
+  return json({
+    email: status.email,
+    mfaEnabled: status.mfaEnabled,
+    reauthValid: status.reauthValid,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  const form = await request.formData();
+  if (form.get("intent") === "reauth") {
+    const result = await handleReauth(form, context);
+    return result.ok ? json({ ok: true as const, sent: false }) : result.response;
+  }
+  const values = formValues(form, ["newEmail"]);
+  const result = await attempt(values, () => context.trpc.auth.requestEmailChange(values));
+  if (!result.ok) return result.response;
+  return json({ ok: true as const, sent: true });
+}
+
+/** Change of email: reauthentication first, then a confirmation link to the new address. */
+export default function ChangeEmail() {
+  const { t } = useTranslation("auth");
+  const { email, mfaEnabled, reauthValid } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = result && !result.ok ? result.error : null;
+  const newEmailError = useFieldError(error, "newEmail", "auth:fields.newEmail");
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <h1 className="text-2xl font-bold">{t("title.changeEmail")}</h1>
+      <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+        {!reauthValid ? (
+          <ReauthForm email={email} mfaEnabled={mfaEnabled} error={error} />
+        ) : result?.ok && result.sent ? (
+          <Alert tone="success" testId="change-sent">
+            {t("notices.changeSent")}
+          </Alert>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t("fields.currentEmail")}:{" "}
+              <span className="break-all font-medium text-slate-900 dark:text-white">{email}</span>
+            </p>
+            <FormErrorAlert error={error} />
+            <Form method="post" className="space-y-4" noValidate>
+              <Field
+                name="newEmail"
+                type="email"
+                autoComplete="email"
+                label={t("fields.newEmail")}
+                error={newEmailError}
+                required
+              />
+              <SubmitButton>{t("actions.changeEmail")}</SubmitButton>
+            </Form>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, TokenPurpose } from "../../db/schema";
+import { addMs, fromDbTime, nowDb, toDbTime } from "../../db/time";
+import { hashToken } from "./session";
+
+/** How long each kind of link stays valid. */
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  verify_email: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+  change_email: 24 * 60 * 60 * 1000,
+  recover_email: 7 * 24 * 60 * 60 * 1000,
+  mfa_login: 5 * 60 * 1000,
+};
+
+/**
+ * Issues a single-use token and returns it; the database keeps only its hash. Earlier unused
+ * tokens of the same purpose for the member are retired, so only the newest link works.
+ */
+export async function issueToken(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: TokenPurpose,
+  data: string | null = null,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await db
+    .updateTable("auth_tokens")
+    .set({ used_at: toDbTime(now) })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
+  await db
+    .insertInto("auth_tokens")
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      purpose,
+      data,
+      created_at: toDbTime(now),
+      expires_at: toDbTime(addMs(now, TOKEN_TTL_MS[purpose])),
+    })
+    .execute();
+  return token;
+}
+
+export interface ConsumedToken {
+  userId: string;
+  data: string | null;
+}
+
+/**
+ * Marks the token used and returns what it carried, or null when it is unknown, of another
+ * purpose, expired or already used. The conditional update makes a double click or two
+ * concurrent requests consume it once.
+ */
+export async function consumeToken(
+  db: Kysely<Database>,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<ConsumedToken | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom("auth_tokens")
+    .select(["user_id", "data", "expires_at", "used_at", "purpose"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row || row.purpose !== purpose || row.used_at !== null) return null;
+  if (fromDbTime(row.expires_at) <= new Date()) return null;
+  const result = await db
+    .updateTable("auth_tokens")
+    .set({ used_at: nowDb() })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  return { userId: row.user_id, data: row.data };
+}
+
+/** Reads a token without using it (to show a confirmation page before acting). */
+export async function peekToken(
+  db: Kysely<Database>,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<ConsumedToken | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const row = await db
+    .selectFrom("auth_tokens")
+    .select(["user_id", "data", "expires_at", "used_at", "purpose"])
+    .where("id", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.purpose !== purpose || row.used_at !== null) return null;
+  if (fromDbTime(row.expires_at) <= new Date()) return null;
+  return { userId: row.user_id, data: row.data };
+}

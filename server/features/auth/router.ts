@@ -1,0 +1,155 @@
+import { clearSessionCookie, sessionCookie } from "../../auth/session";
+import type { Context } from "../../trpc/context";
+import { publicProcedure, router, userProcedure } from "../../trpc/init";
+import {
+  changeEmailInput,
+  changePasswordInput,
+  checkLinkInput,
+  forgotPasswordInput,
+  loginInput,
+  mfaCodeInput,
+  reauthInput,
+  registerInput,
+  resetPasswordInput,
+  tokenInput,
+} from "./schema";
+import * as auth from "./service";
+
+export const MFA_COOKIE = "mfa_challenge";
+export const REF_COOKIE = "ref";
+
+function meta(ctx: Context) {
+  return { ip: ctx.ip, userAgent: ctx.userAgent };
+}
+
+/** A new session replaces the one the browser had (rotation at every sign-in). */
+async function startSession(ctx: Context, session: auth.NewSession) {
+  await auth.logout(ctx, ctx.session);
+  ctx.resHeaders.append(
+    "Set-Cookie",
+    sessionCookie(session.token, session.expiresAt, ctx.config.COOKIE_SECURE),
+  );
+  return { permission: session.permission };
+}
+
+function challengeCookie(value: string, maxAge: number, secure: boolean) {
+  return `${MFA_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+export const authRouter = router({
+  /** Who is signed in, or null. */
+  me: publicProcedure.query(({ ctx }) => {
+    const user = ctx.session?.user;
+    return user
+      ? {
+          id: user.id,
+          email: user.email,
+          nickname: user.nickname,
+          permission: user.permission,
+          emailVerified: user.emailVerified,
+        }
+      : null;
+  }),
+
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    const session = await auth.register(ctx, input, {
+      ...meta(ctx),
+      language: ctx.locale,
+      refCookie: ctx.cookie(REF_COOKIE),
+    });
+    return startSession(ctx, session);
+  }),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const result = await auth.login(ctx, input, meta(ctx));
+    if (result.mfaRequired) {
+      ctx.resHeaders.append(
+        "Set-Cookie",
+        challengeCookie(result.challenge, 300, ctx.config.COOKIE_SECURE),
+      );
+      return { mfaRequired: true as const };
+    }
+    return { mfaRequired: false as const, ...(await startSession(ctx, result)) };
+  }),
+
+  loginMfa: publicProcedure.input(mfaCodeInput).mutation(async ({ ctx, input }) => {
+    const session = await auth.loginWithSecondFactor(
+      ctx,
+      { challenge: ctx.cookie(MFA_COOKIE), code: input.code },
+      meta(ctx),
+    );
+    ctx.resHeaders.append("Set-Cookie", challengeCookie("", 0, ctx.config.COOKIE_SECURE));
+    return startSession(ctx, session);
+  }),
+
+  /** Always succeeds from the browser's point of view: the cookie is cleared either way. */
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await auth.logout(ctx, ctx.session);
+    ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config.COOKIE_SECURE));
+    return { ok: true };
+  }),
+
+  requestPasswordReset: publicProcedure
+    .input(forgotPasswordInput)
+    .mutation(async ({ ctx, input }) => {
+      await auth.requestPasswordReset(ctx, input.email);
+      return { ok: true };
+    }),
+
+  checkLink: publicProcedure
+    .input(checkLinkInput)
+    .query(({ ctx, input }) => auth.checkLink(ctx, input.token, input.purpose)),
+
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    await auth.resetPassword(ctx, input.token, input.password);
+    ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config.COOKIE_SECURE));
+    return { ok: true };
+  }),
+
+  verifyEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
+    await auth.verifyEmail(ctx, input.token);
+    return { ok: true };
+  }),
+
+  confirmEmailChange: publicProcedure
+    .input(tokenInput)
+    .mutation(({ ctx, input }) => auth.confirmEmailChange(ctx, input.token)),
+
+  recoverEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
+    const result = await auth.recoverEmail(ctx, input.token);
+    ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config.COOKIE_SECURE));
+    return result;
+  }),
+
+  resendVerification: userProcedure.mutation(async ({ ctx }) => {
+    await auth.resendVerification(ctx, ctx.user.id);
+    return { ok: true };
+  }),
+
+  security: userProcedure.query(({ ctx }) => auth.securityStatus(ctx.db, ctx.session)),
+
+  reauthenticate: userProcedure
+    .input(reauthInput)
+    .mutation(({ ctx, input }) => auth.reauthenticate(ctx, ctx.session, input, meta(ctx))),
+
+  requestEmailChange: userProcedure.input(changeEmailInput).mutation(async ({ ctx, input }) => {
+    await auth.requestEmailChange(ctx, ctx.session, input.newEmail);
+    return { ok: true };
+  }),
+
+  changePassword: userProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    await auth.changePassword(ctx, ctx.session, input.password);
+    return { ok: true };
+  }),
+
+  mfaStart: userProcedure.mutation(({ ctx }) => auth.startMfaEnrollment(ctx, ctx.session)),
+
+  mfaConfirm: userProcedure
+    .input(mfaCodeInput)
+    .mutation(({ ctx, input }) => auth.confirmMfaEnrollment(ctx, ctx.session, input.code)),
+
+  mfaDisable: userProcedure.mutation(async ({ ctx }) => {
+    await auth.disableMfa(ctx, ctx.session);
+    return { ok: true };
+  }),
+});

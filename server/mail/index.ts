@@ -1,0 +1,98 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createInstance, type TFunction } from "i18next";
+import nodemailer from "nodemailer";
+import enMail from "../../locales/en/mail.json";
+import jaMail from "../../locales/ja/mail.json";
+import type { Language } from "../../db/schema";
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+
+export type MailTemplate =
+  "verifyEmail" | "resetPassword" | "changeEmail" | "emailChangeNotice" | "passwordChanged";
+
+export interface MailMessage {
+  to: string;
+  language: Language;
+  template: MailTemplate;
+  params: { name: string; link?: string; newEmail?: string };
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+const i18n = createInstance();
+void i18n.init({
+  resources: { ja: { mail: jaMail }, en: { mail: enMail } },
+  fallbackLng: "ja",
+  defaultNS: "mail",
+  ns: ["mail"],
+  interpolation: { escapeValue: false },
+  initImmediate: false,
+});
+
+export function renderMail(message: MailMessage): { subject: string; text: string } {
+  const t: TFunction = i18n.getFixedT(message.language, "mail");
+  const subject = t(`${message.template}.subject`);
+  const text = [
+    t("greeting", { name: message.params.name }),
+    "",
+    t(`${message.template}.body`, message.params),
+    "",
+    "--",
+    t("footer"),
+  ].join("\n");
+  return { subject, text };
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each mail is written to MAIL_DIR as a file and its path
+ * logged. The link itself is never logged: it is a secret until it has been used.
+ */
+export function createMailer(config: Config, log: Logger): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      async send(message) {
+        const { subject, text } = renderMail(message);
+        const info = await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: message.to,
+          subject,
+          text,
+        });
+        log.info({ template: message.template, messageId: info.messageId }, "mail sent");
+      },
+    };
+  }
+  return {
+    async send(message) {
+      const { subject, text } = renderMail(message);
+      const dir = path.resolve(config.MAIL_DIR);
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.template}.txt`,
+      );
+      writeFileSync(
+        file,
+        `From: ${config.MAIL_FROM}\nTo: ${message.to}\nSubject: ${subject}\n\n${text}\n`,
+        { mode: 0o600 },
+      );
+      log.info({ template: message.template, file }, "mail written (SMTP_URL is not set)");
+    },
+  };
+}
+
+const mailers = new WeakMap<Config, Mailer>();
+
+/** One mailer per configuration, so a process keeps one SMTP connection pool. */
+export function mailerFor(config: Config, log: Logger): Mailer {
+  let mailer = mailers.get(config);
+  if (!mailer) {
+    mailer = createMailer(config, log);
+    mailers.set(config, mailer);
+  }
+  return mailer;
+}
