@@ -94,6 +94,10 @@ export async function makeContext(
   };
 }
 
-export async function callerFor(db: Db, userId?: string, options: Parameters<typeof makeContext>[2] = {}) {
+export async function callerFor(
+  db: Db,
+  userId?: string,
+  options: Parameters<typeof makeContext>[2] = {},
+) {
   return createCaller(await makeContext(db, userId, options));
 }

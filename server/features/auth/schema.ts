@@ -5,19 +5,21 @@ import { z } from "zod";
  * so one schema serves the form and the procedure in both languages.
  */
 const required = "required";
+/** An empty field gets only "… is required", not every format rule as well. */
+const present = { error: required, abort: true } as const;
 
 export const emailSchema = z
   .string({ error: required })
   .trim()
   .toLowerCase()
-  .min(1, required)
+  .min(1, present)
   .max(254, "tooLong")
   .email("emailInvalid");
 
 /** At least 8 characters with an upper-case letter, a lower-case letter and a digit. */
 export const passwordSchema = z
   .string({ error: required })
-  .min(1, required)
+  .min(1, present)
   .max(128, "tooLong")
   .refine(
     (p) => p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p),
@@ -28,14 +30,14 @@ export const passwordSchema = z
 export const nameSchema = z
   .string({ error: required })
   .trim()
-  .min(1, required)
+  .min(1, present)
   .max(100, "tooLong")
   .regex(/^[A-Za-z]+(?: [A-Za-z]+)*$/, "nameLetters");
 
 export const nicknameSchema = z
   .string({ error: required })
   .trim()
-  .min(1, required)
+  .min(1, present)
   .max(30, "tooLong");
 
 const tokenSchema = z
@@ -58,14 +60,14 @@ export const registerInput = z
     nickname: nicknameSchema,
     email: emailSchema,
     password: passwordSchema,
-    passwordConfirm: z.string({ error: required }).min(1, required),
+    passwordConfirm: z.string({ error: required }).min(1, present),
     ref: z.string().trim().max(32).optional(),
   })
   .superRefine(confirmed);
 
 export const loginInput = z.object({
   email: emailSchema,
-  password: z.string({ error: required }).min(1, required).max(128, "tooLong"),
+  password: z.string({ error: required }).min(1, present).max(128, "tooLong"),
 });
 
 /** A 6-digit authenticator code or a recovery code (xxxxx-xxxxx). */
@@ -73,7 +75,7 @@ export const mfaCodeInput = z.object({
   code: z
     .string({ error: required })
     .trim()
-    .min(1, required)
+    .min(1, present)
     .max(20, "codeInvalid")
     .regex(/^(\d{6}|[0-9a-z]{5}-?[0-9a-z]{5})$/i, "codeInvalid"),
 });
@@ -84,7 +86,7 @@ export const resetPasswordInput = z
   .object({
     token: tokenSchema,
     password: passwordSchema,
-    passwordConfirm: z.string({ error: required }).min(1, required),
+    passwordConfirm: z.string({ error: required }).min(1, present),
   })
   .superRefine(confirmed);
 
@@ -99,7 +101,7 @@ export const changeEmailInput = z.object({ newEmail: emailSchema });
 
 export const reauthInput = z.object({
   email: emailSchema,
-  password: z.string({ error: required }).min(1, required).max(128, "tooLong"),
+  password: z.string({ error: required }).min(1, present).max(128, "tooLong"),
   code: z
     .string()
     .trim()
@@ -111,7 +113,7 @@ export const reauthInput = z.object({
 export const changePasswordInput = z
   .object({
     password: passwordSchema,
-    passwordConfirm: z.string({ error: required }).min(1, required),
+    passwordConfirm: z.string({ error: required }).min(1, present),
   })
   .superRefine(confirmed);
 

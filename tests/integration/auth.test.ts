@@ -1,0 +1,522 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timeStep, totpAt } from "../../server/auth/totp";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { createCaller } from "../../server/trpc/router";
+import { callerFor, createUser, MailBox, makeContext, TEST_PASSWORD } from "../helpers/fixtures";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.cleanup();
+});
+
+const GOOD = "Abcdefg1";
+
+async function expectKey(promise: Promise<unknown>, key: string) {
+  await expect(promise).rejects.toMatchObject({ key });
+}
+
+/** Field → message keys of a rejected input. */
+async function fieldErrors(promise: Promise<unknown>): Promise<Record<string, string>> {
+  try {
+    await promise;
+  } catch (error) {
+    const issues =
+      (error as { cause?: { issues?: { path: PropertyKey[]; message: string }[] } }).cause
+        ?.issues ?? [];
+    return Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message]));
+  }
+  throw new Error("expected the input to be rejected");
+}
+
+async function sessionCount(userId: string) {
+  const row = await t.db.kysely
+    .selectFrom("sessions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe(`registration on ${testEngine}`, () => {
+  it("creates a member, signs them in and mails a verification link", async () => {
+    const mail = new MailBox();
+    const caller = await callerFor(t.db, undefined, { mailer: mail });
+    const result = await caller.auth.register({
+      name: "Hanako Sato",
+      nickname: "hanako",
+      email: " Hanako@Example.test ",
+      password: GOOD,
+      passwordConfirm: GOOD,
+    });
+    expect(result.permission).toBe("member");
+    const user = await t.db.kysely
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "hanako@example.test")
+      .executeTakeFirstOrThrow();
+    expect(user.email_verified_at).toBeNull();
+    expect(user.password_hash).not.toContain(GOOD);
+    expect(mail.last("verifyEmail")?.to).toBe("hanako@example.test");
+    // The verification link works once.
+    const token = mail.token("verifyEmail");
+    await (await callerFor(t.db)).auth.verifyEmail({ token });
+    await expectKey((await callerFor(t.db)).auth.verifyEmail({ token }), "verifyFailed");
+    const verified = await t.db.kysely
+      .selectFrom("users")
+      .select("email_verified_at")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(verified.email_verified_at).not.toBeNull();
+  });
+
+  it("refuses an email that is already registered", async () => {
+    const existing = await createUser(t.db);
+    const caller = await callerFor(t.db);
+    await expectKey(
+      caller.auth.register({
+        name: "A B",
+        nickname: "x",
+        email: existing.email.toUpperCase(),
+        password: GOOD,
+        passwordConfirm: GOOD,
+      }),
+      "emailTaken",
+    );
+  });
+
+  it("gives each rule its own message and saves nothing", async () => {
+    const caller = await callerFor(t.db);
+    const before = await t.db.kysely
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "",
+          nickname: "",
+          email: "",
+          password: "",
+          passwordConfirm: "",
+        }),
+      ),
+    ).toEqual({
+      name: "required",
+      nickname: "required",
+      email: "required",
+      password: "required",
+      passwordConfirm: "required",
+    });
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "山田 太郎",
+          nickname: "n",
+          email: "not-an-email",
+          password: "short",
+          passwordConfirm: "short",
+        }),
+      ),
+    ).toMatchObject({ name: "nameLetters", email: "emailInvalid", password: "passwordWeak" });
+    for (const weak of ["alllowercase1", "ALLUPPERCASE1", "NoDigitsHere"]) {
+      expect(
+        await fieldErrors(
+          caller.auth.register({
+            name: "A",
+            nickname: "n",
+            email: "a@b.test",
+            password: weak,
+            passwordConfirm: weak,
+          }),
+        ),
+      ).toEqual({
+        password: "passwordWeak",
+      });
+    }
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "A",
+          nickname: "n",
+          email: "a@b.test",
+          password: GOOD,
+          passwordConfirm: GOOD + "x",
+        }),
+      ),
+    ).toEqual({ passwordConfirm: "passwordMismatch" });
+    const after = await t.db.kysely
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("records the referrer from the link's code or its cookie, never an unknown one", async () => {
+    const referrer = await createUser(t.db);
+    await t.db.kysely
+      .updateTable("users")
+      .set({ referral_code: "ref12345" })
+      .where("id", "=", referrer.id)
+      .execute();
+    const viaInput = await callerFor(t.db);
+    await viaInput.auth.register({
+      name: "A",
+      nickname: "a",
+      email: "ref-a@example.test",
+      password: GOOD,
+      passwordConfirm: GOOD,
+      ref: "ref12345",
+    });
+    const viaCookie = await callerFor(t.db, undefined, { cookies: { ref: "ref12345" } });
+    await viaCookie.auth.register({
+      name: "B",
+      nickname: "b",
+      email: "ref-b@example.test",
+      password: GOOD,
+      passwordConfirm: GOOD,
+    });
+    const unknown = await callerFor(t.db);
+    await unknown.auth.register({
+      name: "C",
+      nickname: "c",
+      email: "ref-c@example.test",
+      password: GOOD,
+      passwordConfirm: GOOD,
+      ref: "nobody99",
+    });
+    const rows = await t.db.kysely
+      .selectFrom("users")
+      .select(["email", "referrer_id", "referral_code"])
+      .where("email", "in", ["ref-a@example.test", "ref-b@example.test", "ref-c@example.test"])
+      .orderBy("email")
+      .execute();
+    expect(rows.map((r) => r.referrer_id)).toEqual([referrer.id, referrer.id, null]);
+    expect(new Set(rows.map((r) => r.referral_code)).size).toBe(3);
+  });
+});
+
+describe(`login on ${testEngine}`, () => {
+  it("answers the same for an unknown email and a wrong password", async () => {
+    const user = await createUser(t.db);
+    await expectKey(
+      (await callerFor(t.db, undefined, { ip: "10.0.0.1" })).auth.login({
+        email: user.email,
+        password: "Wrong1234",
+      }),
+      "invalidCredentials",
+    );
+    await expectKey(
+      (await callerFor(t.db, undefined, { ip: "10.0.0.1" })).auth.login({
+        email: "nobody@example.test",
+        password: "Wrong1234",
+      }),
+      "invalidCredentials",
+    );
+  });
+
+  it("sets an httpOnly session cookie and rotates the old session", async () => {
+    const user = await createUser(t.db);
+    const ctx = await makeContext(t.db, user.id);
+    expect(await sessionCount(user.id)).toBe(1);
+    const result = await createCaller(ctx).auth.login({
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(result).toMatchObject({ mfaRequired: false, permission: "member" });
+    const cookie = ctx.resHeaders.getSetCookie().find((c) => c.startsWith("sid="))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    // The session the caller had is gone; the new one is the only one.
+    expect(await sessionCount(user.id)).toBe(1);
+  });
+
+  it("locks an account after 5 failures, even for the right password, per account and per address", async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 5; i++) {
+      await expectKey(
+        (await callerFor(t.db, undefined, { ip: `10.1.0.${i}` })).auth.login({
+          email: user.email,
+          password: "Wrong1234",
+        }),
+        "invalidCredentials",
+      );
+    }
+    await expectKey(
+      (await callerFor(t.db, undefined, { ip: "10.1.1.1" })).auth.login({
+        email: user.email,
+        password: TEST_PASSWORD,
+      }),
+      "tooManyAttempts",
+    );
+    // 20 failures from one address across many accounts lock that address too.
+    const ip = "10.2.0.1";
+    for (let i = 0; i < 20; i++) {
+      await expectKey(
+        (await callerFor(t.db, undefined, { ip })).auth.login({
+          email: `probe${i}@example.test`,
+          password: "Wrong1234",
+        }),
+        "invalidCredentials",
+      );
+    }
+    const other = await createUser(t.db);
+    await expectKey(
+      (await callerFor(t.db, undefined, { ip })).auth.login({
+        email: other.email,
+        password: TEST_PASSWORD,
+      }),
+      "tooManyAttempts",
+    );
+    await expect(
+      (await callerFor(t.db, undefined, { ip: "10.3.0.1" })).auth.login({
+        email: other.email,
+        password: TEST_PASSWORD,
+      }),
+    ).resolves.toMatchObject({
+      mfaRequired: false,
+    });
+  });
+
+  it("logout ends the session and clears the cookie; without a session it still succeeds", async () => {
+    const user = await createUser(t.db);
+    const caller = await callerFor(t.db, user.id);
+    await expect(caller.auth.logout()).resolves.toEqual({ ok: true });
+    expect(await sessionCount(user.id)).toBe(0);
+    await expect((await callerFor(t.db)).auth.logout()).resolves.toEqual({ ok: true });
+  });
+});
+
+describe(`multi-factor on ${testEngine}`, () => {
+  it("enrols with reauthentication, then login needs a code; codes and recovery codes work once", async () => {
+    const user = await createUser(t.db);
+    const caller = await callerFor(t.db, user.id, { ip: "10.9.0.1" });
+    await expectKey(caller.auth.mfaStart(), "reauthRequired");
+    await expectKey(
+      caller.auth.reauthenticate({ email: "someone-else@example.test", password: TEST_PASSWORD }),
+      "userMismatch",
+    );
+    await expectKey(
+      caller.auth.reauthenticate({ email: user.email, password: "Wrong1234" }),
+      "invalidCredentials",
+    );
+    await caller.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+    const { secret, qrDataUrl } = await caller.auth.mfaStart();
+    expect(qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    await expectKey(
+      caller.auth.mfaConfirm({
+        code: "000000" === totpAt(secret, timeStep()) ? "111111" : "000000",
+      }),
+      "invalidCode",
+    );
+    const { recoveryCodes } = await caller.auth.mfaConfirm({ code: totpAt(secret, timeStep()) });
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+
+    // Password alone is no longer enough.
+    const visitor = await callerFor(t.db, undefined, { ip: "10.9.0.2" });
+    const first = await visitor.auth.login({ email: user.email, password: TEST_PASSWORD });
+    expect(first).toEqual({ mfaRequired: true });
+    const challenge = await t.db.kysely
+      .selectFrom("auth_tokens")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("purpose", "=", "mfa_login")
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    expect(challenge).toBeDefined();
+  });
+
+  it("completes login with the second factor from the challenge cookie", async () => {
+    const user = await createUser(t.db);
+    const caller = await callerFor(t.db, user.id);
+    await caller.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+    const { secret } = await caller.auth.mfaStart();
+    const { recoveryCodes } = await caller.auth.mfaConfirm({ code: totpAt(secret, timeStep()) });
+
+    const loginOnce = async () => {
+      // The procedure sets the challenge cookie; read it back as the browser would.
+      const ctx = await makeContext(t.db, undefined, { ip: "10.8.0.1" });
+      await createCaller(ctx).auth.login({ email: user.email, password: TEST_PASSWORD });
+      const cookie = ctx.resHeaders.getSetCookie().find((c) => c.startsWith("mfa_challenge="))!;
+      expect(cookie).toContain("HttpOnly");
+      return cookie.slice("mfa_challenge=".length, cookie.indexOf(";"));
+    };
+
+    // The enrolment code's time step is used up: the same code cannot sign in.
+    const challenge1 = await loginOnce();
+    const second = await callerFor(t.db, undefined, {
+      cookies: { mfa_challenge: challenge1 },
+      ip: "10.8.0.2",
+    });
+    await expectKey(second.auth.loginMfa({ code: totpAt(secret, timeStep()) }), "invalidCode");
+    const next = totpAt(secret, timeStep() + 1);
+    await expect(second.auth.loginMfa({ code: next })).resolves.toMatchObject({
+      permission: "member",
+    });
+    // The challenge is single-use.
+    await expectKey(second.auth.loginMfa({ code: totpAt(secret, timeStep() + 1) }), "mfaExpired");
+
+    // A recovery code works once.
+    const challenge2 = await loginOnce();
+    const withRecovery = await callerFor(t.db, undefined, {
+      cookies: { mfa_challenge: challenge2 },
+      ip: "10.8.0.3",
+    });
+    await expect(
+      withRecovery.auth.loginMfa({ code: recoveryCodes[0]!.toUpperCase() }),
+    ).resolves.toMatchObject({ permission: "member" });
+    const challenge3 = await loginOnce();
+    const again = await callerFor(t.db, undefined, {
+      cookies: { mfa_challenge: challenge3 },
+      ip: "10.8.0.4",
+    });
+    await expectKey(again.auth.loginMfa({ code: recoveryCodes[0]! }), "invalidCode");
+
+    // Without the challenge there is nothing to complete.
+    await expectKey((await callerFor(t.db)).auth.loginMfa({ code: "123456" }), "mfaExpired");
+
+    // Reauthentication now asks for the code too; disabling needs it.
+    const signedIn = await callerFor(t.db, user.id, { ip: "10.8.0.5" });
+    await expectKey(
+      signedIn.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD }),
+      "mfaRequired",
+    );
+    await signedIn.auth.reauthenticate({
+      email: user.email,
+      password: TEST_PASSWORD,
+      code: recoveryCodes[1]!,
+    });
+    await signedIn.auth.mfaDisable();
+    const status = await signedIn.auth.security();
+    expect(status).toMatchObject({ mfaEnabled: false, recoveryCodesLeft: 0 });
+  });
+});
+
+describe(`password reset on ${testEngine}`, () => {
+  it("mails a single-use link, ends every session, and refuses bad or used links", async () => {
+    const user = await createUser(t.db);
+    await callerFor(t.db, user.id);
+    await callerFor(t.db, user.id);
+    const mail = new MailBox();
+    const visitor = await callerFor(t.db, undefined, { mailer: mail });
+    await visitor.auth.requestPasswordReset({ email: "nobody@example.test" });
+    expect(mail.sent).toHaveLength(0);
+    await visitor.auth.requestPasswordReset({ email: user.email });
+    const token = mail.token("resetPassword");
+    expect(await visitor.auth.checkLink({ token, purpose: "reset_password" })).toEqual({
+      valid: true,
+      email: null,
+    });
+    await visitor.auth.resetPassword({
+      token,
+      password: "Newpass123",
+      passwordConfirm: "Newpass123",
+    });
+    expect(await sessionCount(user.id)).toBe(0);
+    await expectKey(
+      visitor.auth.resetPassword({ token, password: "Newpass123", passwordConfirm: "Newpass123" }),
+      "resetLinkInvalid",
+    );
+    await expectKey(
+      visitor.auth.resetPassword({
+        token: "x".repeat(43),
+        password: "Newpass123",
+        passwordConfirm: "Newpass123",
+      }),
+      "resetLinkInvalid",
+    );
+    await expect(
+      visitor.auth.login({ email: user.email, password: "Newpass123" }),
+    ).resolves.toMatchObject({ mfaRequired: false });
+  });
+
+  it("refuses an expired link", async () => {
+    const user = await createUser(t.db);
+    const mail = new MailBox();
+    const visitor = await callerFor(t.db, undefined, { mailer: mail });
+    await visitor.auth.requestPasswordReset({ email: user.email });
+    await t.db.kysely
+      .updateTable("auth_tokens")
+      .set({ expires_at: "2000-01-01 00:00:00.000" })
+      .where("user_id", "=", user.id)
+      .execute();
+    await expectKey(
+      visitor.auth.resetPassword({
+        token: mail.token("resetPassword"),
+        password: "Newpass123",
+        passwordConfirm: "Newpass123",
+      }),
+      "resetLinkInvalid",
+    );
+  });
+});
+
+describe(`email change on ${testEngine}`, () => {
+  it("needs reauthentication, confirms at the new address, and can be undone from the old one", async () => {
+    const user = await createUser(t.db);
+    const mail = new MailBox();
+    const caller = await callerFor(t.db, user.id, { mailer: mail });
+    await expectKey(
+      caller.auth.requestEmailChange({ newEmail: "new@example.test" }),
+      "reauthRequired",
+    );
+    await caller.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+    await expectKey(caller.auth.requestEmailChange({ newEmail: user.email }), "emailSame");
+    await caller.auth.requestEmailChange({ newEmail: "new@example.test" });
+    expect(mail.last("changeEmail")?.to).toBe("new@example.test");
+    expect(mail.last("emailChangeNotice")?.to).toBe(user.email);
+
+    const visitor = await callerFor(t.db);
+    const confirm = mail.token("changeEmail");
+    expect(await visitor.auth.checkLink({ token: confirm, purpose: "change_email" })).toEqual({
+      valid: true,
+      email: "new@example.test",
+    });
+    await expect(visitor.auth.confirmEmailChange({ token: confirm })).resolves.toEqual({
+      email: "new@example.test",
+    });
+    await expectKey(visitor.auth.confirmEmailChange({ token: confirm }), "linkInvalid");
+
+    await expect(
+      visitor.auth.recoverEmail({ token: mail.token("emailChangeNotice") }),
+    ).resolves.toEqual({ email: user.email });
+    const row = await t.db.kysely
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe(user.email);
+    expect(await sessionCount(user.id)).toBe(0);
+  });
+
+  it("recovering before confirmation cancels the pending change", async () => {
+    const user = await createUser(t.db);
+    const mail = new MailBox();
+    const caller = await callerFor(t.db, user.id, { mailer: mail });
+    await caller.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+    await caller.auth.requestEmailChange({ newEmail: "pending@example.test" });
+    const visitor = await callerFor(t.db);
+    await visitor.auth.recoverEmail({ token: mail.token("emailChangeNotice") });
+    await expectKey(
+      visitor.auth.confirmEmailChange({ token: mail.token("changeEmail") }),
+      "linkInvalid",
+    );
+  });
+
+  it("a verification link sent to an old address no longer verifies the new one", async () => {
+    const user = await createUser(t.db, { verified: false });
+    const mail = new MailBox();
+    const caller = await callerFor(t.db, user.id, { mailer: mail });
+    await caller.auth.resendVerification();
+    const oldLink = mail.token("verifyEmail");
+    await t.db.kysely
+      .updateTable("users")
+      .set({ email: "moved@example.test" })
+      .where("id", "=", user.id)
+      .execute();
+    await expectKey((await callerFor(t.db)).auth.verifyEmail({ token: oldLink }), "verifyFailed");
+  });
+});
