@@ -4,17 +4,10 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
 import { isCurrentPath } from "~/lib/shell";
+import { LanguageSelect } from "./LanguageSelect";
 import { LogoutButton } from "./LogoutButton";
 import { ADMIN_NAV, enabled, type NavLinkItem } from "./nav-items";
-
-const entryClass = (current: boolean) =>
-  [
-    "flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm font-medium",
-    "focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600",
-    current
-      ? "bg-slate-900 text-white dark:bg-emerald-600"
-      : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
-  ].join(" ");
+import { navEntry } from "./styles";
 
 interface AdminMenuProps {
   features: FeatureFlags;
@@ -23,10 +16,15 @@ interface AdminMenuProps {
   onNavigate?: () => void;
 }
 
+/**
+ * The admin menu's 17 entries in the spec's order: 15 pages (campaigns and gachas are groups
+ * that open their sub-entries), the external website and logout. On small screens it lives in
+ * the drawer, with the ja/en selector under it.
+ */
 export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const link = (item: NavLinkItem, nested = false) => {
+  const link = (item: NavLinkItem) => {
     const current =
       isCurrentPath(pathname, item.to) &&
       !(item.to === "/admin/campaigns" && pathname.endsWith("/create")) &&
@@ -35,7 +33,7 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
       <Link
         to={item.to}
         aria-current={current ? "page" : undefined}
-        className={`${entryClass(current)} ${nested ? "pl-7" : ""}`}
+        className={navEntry(current, true)}
         onClick={onNavigate}
       >
         {t(item.labelKey)}
@@ -43,8 +41,8 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
     );
   };
   return (
-    <nav aria-label={t("admin.nav")} data-testid="admin-menu" className="w-full max-w-[220px]">
-      <ul className="space-y-1">
+    <nav aria-label={t("admin.nav")} data-testid="admin-menu">
+      <ul className="space-y-0.5">
         {enabled(ADMIN_NAV, features).map((item) =>
           item.kind === "link" ? (
             <li key={item.to}>{link(item)}</li>
@@ -54,18 +52,21 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
                 {({ open }) => (
                   <>
                     <DisclosureButton
-                      className={entryClass(false)}
+                      className={`${navEntry(false, true)} justify-between`}
                       data-testid={`admin-group-${item.id}`}
                     >
                       <span>{t(item.labelKey)}</span>
                       <ChevronDownIcon
                         aria-hidden="true"
-                        className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`}
+                        className={`h-4 w-4 shrink-0 text-slate-500 transition-transform motion-reduce:transition-none dark:text-slate-400 ${open ? "rotate-180" : ""}`}
                       />
                     </DisclosureButton>
-                    <DisclosurePanel as="ul" className="mt-1 space-y-1">
+                    <DisclosurePanel
+                      as="ul"
+                      className="mb-1 ml-4 mt-0.5 space-y-0.5 border-l border-slate-200 pl-2 dark:border-slate-700"
+                    >
                       {item.children.map((child) => (
-                        <li key={child.to}>{link(child, true)}</li>
+                        <li key={child.to}>{link(child)}</li>
                       ))}
                     </DisclosurePanel>
                   </>
@@ -74,12 +75,14 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
             </li>
           ),
         )}
+      </ul>
+      <ul className="mt-3 space-y-0.5 border-t border-slate-200 pt-3 dark:border-slate-700">
         <li>
           <a
             href={websiteUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className={entryClass(false)}
+            className={navEntry(false, true)}
             onClick={onNavigate}
           >
             {t("admin.website")}
@@ -87,9 +90,15 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
           </a>
         </li>
         <li>
-          <LogoutButton className={entryClass(false)} withIcon={false} />
+          <LogoutButton className={navEntry(false, true)} withIcon={false} />
         </li>
       </ul>
+      <div
+        className="mt-3 hidden border-t border-slate-200 px-3 pt-4 mob:block dark:border-slate-700"
+        data-testid="admin-language"
+      >
+        <LanguageSelect />
+      </div>
     </nav>
   );
 }

@@ -4,6 +4,7 @@ import type { Viewer } from "../../../server/features/shell/service";
 import type { LayoutKind } from "~/lib/shell";
 import { LanguageSelect } from "./LanguageSelect";
 import { MobileMenu } from "./MobileMenu";
+import { focusRing, WIDE_CONTAINER } from "./styles";
 import { ThemeToggle } from "./ThemeToggle";
 
 interface HeaderProps {
@@ -18,17 +19,20 @@ function Logo() {
     <Link
       to="/"
       data-testid="logo"
-      className="flex items-center gap-2 rounded-md font-bold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 dark:text-white"
+      className={`flex min-w-0 shrink-0 items-center gap-2 rounded-md font-bold text-slate-900 dark:text-white ${focusRing}`}
     >
-      <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
-      <span className="hidden text-base sm:inline">{t("app.name")}</span>
-      <span className="text-base sm:hidden">{t("app.shortName")}</span>
+      <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
+      {/* The full name needs the room the header has from 1024 px; below, the short one. */}
+      <span className="hidden whitespace-nowrap text-base lg:inline">{t("app.name")}</span>
+      <span className="whitespace-nowrap text-base lg:hidden" aria-hidden="true">
+        {t("app.shortName")}
+      </span>
+      <span className="sr-only lg:hidden">{t("app.name")}</span>
     </Link>
   );
 }
 
-const buttonBase =
-  "items-center rounded-md px-3 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600";
+const buttonBase = `shrink-0 items-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium ${focusRing}`;
 
 export function Header({ viewer, layout, showThemeToggle }: HeaderProps) {
   const { t } = useTranslation();
@@ -50,7 +54,9 @@ export function Header({ viewer, layout, showThemeToggle }: HeaderProps) {
       data-testid="header"
       className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
     >
-      <div className="container flex h-16 items-center gap-2">
+      <div
+        className={`${layout === "member" ? WIDE_CONTAINER : "container"} flex h-16 items-center gap-2 sm:gap-3`}
+      >
         <MobileMenu viewer={viewer} />
         <Logo />
         <div className="ml-auto flex items-center gap-2">
@@ -85,7 +91,7 @@ export function Header({ viewer, layout, showThemeToggle }: HeaderProps) {
             </a>
           )}
           <div className="hidden tab:block" data-testid="header-language">
-            <LanguageSelect />
+            <LanguageSelect compact />
           </div>
           {showThemeToggle && <ThemeToggle />}
         </div>

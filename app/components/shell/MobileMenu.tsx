@@ -1,10 +1,13 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Bars3Icon, XMarkIcon } from "@heroicons/react/24/outline";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Viewer } from "../../../server/features/shell/service";
 import { AdminMenu } from "./AdminMenu";
 import { SideNav } from "./SideNav";
+import { focusRing } from "./styles";
+
+const iconButton = `inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`;
 
 /**
  * Below the medium breakpoint the side navigation becomes a left drawer behind a button.
@@ -22,19 +25,24 @@ export function MobileMenu({ viewer }: { viewer: Viewer }) {
         data-testid="mobile-menu-button"
         aria-label={t("nav.openMenu")}
         aria-expanded={open}
+        aria-haspopup="dialog"
         onClick={() => setOpen(true)}
-        className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+        className={`-ml-2 md:hidden ${iconButton}`}
       >
         <Bars3Icon className="h-6 w-6" aria-hidden="true" />
       </button>
-      <Dialog open={open} onClose={close} className="relative z-50 md:hidden">
-        <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <Dialog open={open} onClose={close} className="fixed inset-0 z-50 md:hidden">
+        <DialogBackdrop
+          transition
+          className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 ease-out data-[closed]:opacity-0 motion-reduce:transition-none dark:bg-black/70"
+        />
         <div className="fixed inset-y-0 left-0 flex w-full max-w-[300px]">
           <DialogPanel
+            transition
             data-testid="mobile-drawer"
-            className="flex w-full flex-col overflow-y-auto bg-white p-4 shadow-xl dark:bg-slate-900"
+            className="flex w-full flex-col overflow-y-auto overscroll-contain border-r border-slate-200 bg-white px-3 pb-6 pt-3 shadow-xl transition-transform duration-200 ease-out data-[closed]:-translate-x-full motion-reduce:transition-none dark:border-slate-700 dark:bg-slate-900"
           >
-            <div className="mb-4 flex items-center justify-between">
+            <div className="mb-3 flex items-center justify-between pl-3">
               <DialogTitle className="text-base font-semibold text-slate-900 dark:text-white">
                 {isAdmin ? t("admin.nav") : t("nav.mainNav")}
               </DialogTitle>
@@ -42,7 +50,8 @@ export function MobileMenu({ viewer }: { viewer: Viewer }) {
                 type="button"
                 onClick={close}
                 aria-label={t("nav.closeMenu")}
-                className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 dark:text-slate-300 dark:hover:bg-slate-800"
+                data-testid="mobile-menu-close"
+                className={iconButton}
               >
                 <XMarkIcon className="h-6 w-6" aria-hidden="true" />
               </button>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Viewer } from "../../../server/features/shell/service";
 import type { LayoutKind } from "~/lib/shell";
+import { WIDE_CONTAINER } from "./styles";
 import { AdminMenu } from "./AdminMenu";
 import { Header } from "./Header";
 import { SideNav } from "./SideNav";
@@ -15,11 +16,23 @@ interface ShellProps {
   children: ReactNode;
 }
 
+/**
+ * The side column stays in view while the page scrolls; when it is taller than the window
+ * (the admin menu with a group open, short laptop screens) it scrolls on its own, so the last
+ * entries (website, logout) are always reachable. The padding leaves room for focus outlines.
+ */
+const stickyColumn = "sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto overscroll-contain";
+
 export function Shell({ viewer, layout, showThemeToggle, uncapped, children }: ShellProps) {
   const { t } = useTranslation();
   const cap = uncapped ? "" : "max-w-screen-2xl";
   const main = (
-    <main id="main" data-testid="main" className={`min-w-0 flex-1 ${cap}`}>
+    <main
+      id="main"
+      tabIndex={-1}
+      data-testid="main"
+      className={`min-w-0 flex-1 outline-none ${cap}`}
+    >
       {children}
     </main>
   );
@@ -29,12 +42,9 @@ export function Shell({ viewer, layout, showThemeToggle, uncapped, children }: S
   } else if (layout === "member") {
     // The home and /users pages: a wider container with the 260 px sidebar.
     body = (
-      <div
-        data-testid="layout-member"
-        className="mx-auto flex w-full max-w-screen-2xl gap-6 px-4 py-6 lg:px-6"
-      >
+      <div data-testid="layout-member" className={`${WIDE_CONTAINER} flex gap-6 py-6 lg:gap-8`}>
         <aside className="hidden w-[260px] shrink-0 md:block" data-testid="sidebar">
-          <div className="sticky top-20">
+          <div className={`${stickyColumn} -mx-1 p-1`}>
             <SideNav
               loggedIn={viewer.user !== null}
               features={viewer.features}
@@ -47,14 +57,21 @@ export function Shell({ viewer, layout, showThemeToggle, uncapped, children }: S
     );
   } else {
     // Admin pages and every other page: a 25 % menu column and 75 % content from 48em up.
+    const admin = layout === "admin";
     body = (
       <div
-        data-testid={layout === "admin" ? "layout-admin" : "layout-split"}
+        data-testid={admin ? "layout-admin" : "layout-split"}
         className="container py-6 md:flex md:gap-6"
       >
         <aside className="hidden md:block md:w-1/4 md:shrink-0" data-testid="menu-column">
-          <div className="sticky top-20">
-            {layout === "admin" ? (
+          <div
+            className={
+              admin
+                ? `${stickyColumn} rounded-xl border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900`
+                : `${stickyColumn} -mx-1 p-1`
+            }
+          >
+            {admin ? (
               <AdminMenu features={viewer.features} websiteUrl={viewer.websiteUrl} />
             ) : (
               <SideNav
@@ -65,7 +82,7 @@ export function Shell({ viewer, layout, showThemeToggle, uncapped, children }: S
             )}
           </div>
         </aside>
-        <div className="md:w-3/4">{main}</div>
+        <div className="min-w-0 md:flex-1">{main}</div>
       </div>
     );
   }
@@ -73,7 +90,7 @@ export function Shell({ viewer, layout, showThemeToggle, uncapped, children }: S
     <>
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-slate-900 focus:shadow-lg focus:outline focus:outline-2 focus:outline-emerald-600"
       >
         {t("app.skipToContent")}
       </a>

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useResolvedPath } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
 import { isCurrentPath } from "~/lib/shell";
@@ -6,47 +6,51 @@ import { NavIcon } from "./icons";
 import { LanguageSelect } from "./LanguageSelect";
 import { LogoutButton } from "./LogoutButton";
 import { enabled, MEMBER_NAV, type NavLinkItem, VISITOR_NAV } from "./nav-items";
+import { navEntry } from "./styles";
 
-const itemClass = (current: boolean) =>
-  [
-    "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-    "focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600",
-    current
-      ? "bg-emerald-600 text-white"
-      : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
-  ].join(" ");
-
-function NavList({ items, onNavigate }: { items: NavLinkItem[]; onNavigate?: () => void }) {
+function NavItem({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // Entries may be relative (the spec's "register"): compare where the link really goes.
+  const target = useResolvedPath(item.to).pathname;
+  const current = isCurrentPath(pathname, target);
   return (
-    <ul className="space-y-1">
-      {items.map((item) => {
-        const current = isCurrentPath(pathname, item.to);
-        return (
-          <li key={item.to}>
-            <Link
-              to={item.to}
-              aria-current={current ? "page" : undefined}
-              className={itemClass(current)}
-              onClick={onNavigate}
-            >
-              {item.icon && (
-                <NavIcon name={item.icon} inverted={pathname === "/users/ranking" && current} />
-              )}
-              <span>{t(item.labelKey)}</span>
-            </Link>
-          </li>
-        );
-      })}
+    <Link
+      to={item.to}
+      aria-current={current ? "page" : undefined}
+      className={navEntry(current)}
+      onClick={onNavigate}
+    >
+      {item.icon && (
+        <NavIcon name={item.icon} inverted={pathname === "/users/ranking" && current} />
+      )}
+      <span>{t(item.labelKey)}</span>
+    </Link>
+  );
+}
+
+function NavList({ items, onNavigate }: { items: NavLinkItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className="space-y-0.5">
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavItem item={item} onNavigate={onNavigate} />
+        </li>
+      ))}
     </ul>
   );
 }
 
-function WebsiteLink({ url }: { url: string }) {
+function WebsiteLink({ url, onNavigate }: { url: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={itemClass(false)}>
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={navEntry(false)}
+      onClick={onNavigate}
+    >
       <NavIcon name="website" />
       <span>{t("nav.website")}</span>
       <span className="sr-only">{t("nav.externalLink")}</span>
@@ -74,11 +78,20 @@ export function SideNav({ loggedIn, features, websiteUrl, onNavigate }: SideNavP
         items={loggedIn ? enabled(MEMBER_NAV, features) : VISITOR_NAV}
         onNavigate={onNavigate}
       />
-      <div className="mt-4 space-y-1 border-t border-slate-200 pt-4 dark:border-slate-700">
-        <WebsiteLink url={websiteUrl} />
-        {loggedIn && <LogoutButton className={itemClass(false)} />}
-      </div>
-      <div className="mt-4 mob:block hidden px-3">
+      <ul className="mt-3 space-y-0.5 border-t border-slate-200 pt-3 dark:border-slate-700">
+        <li>
+          <WebsiteLink url={websiteUrl} onNavigate={onNavigate} />
+        </li>
+        {loggedIn && (
+          <li>
+            <LogoutButton className={navEntry(false)} />
+          </li>
+        )}
+      </ul>
+      <div
+        className="mt-3 hidden border-t border-slate-200 px-3 pt-4 mob:block dark:border-slate-700"
+        data-testid="sidebar-language"
+      >
         <LanguageSelect />
       </div>
     </nav>

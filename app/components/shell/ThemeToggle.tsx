@@ -1,7 +1,9 @@
 import { MoonIcon, SunIcon } from "@heroicons/react/24/outline";
 import { useTranslation } from "react-i18next";
 import { useTheme } from "~/lib/theme";
+import { focusRing } from "./styles";
 
+/** A toggle button: its name stays "dark mode", aria-pressed says whether it is on. */
 export function ThemeToggle() {
   const { t } = useTranslation();
   const { theme, setTheme } = useTheme();
@@ -11,12 +13,16 @@ export function ThemeToggle() {
       type="button"
       data-testid="theme-toggle"
       aria-pressed={dark}
-      aria-label={dark ? t("theme.toLight") : t("theme.toDark")}
-      title={t("theme.toggle")}
+      aria-label={t("theme.toggle")}
+      title={dark ? t("theme.toLight") : t("theme.toDark")}
       onClick={() => setTheme(dark ? "light" : "dark")}
-      className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 dark:text-slate-200 dark:hover:bg-slate-800"
+      className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
     >
-      {dark ? <SunIcon className="h-5 w-5" /> : <MoonIcon className="h-5 w-5" />}
+      {dark ? (
+        <SunIcon className="h-5 w-5" aria-hidden="true" />
+      ) : (
+        <MoonIcon className="h-5 w-5" aria-hidden="true" />
+      )}
     </button>
   );
 }

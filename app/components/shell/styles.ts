@@ -1,0 +1,26 @@
+/**
+ * A keyboard focus indicator that shows on any background (the green current entry, the
+ * gradient hero, dark mode): an outline with a gap, not a ring drawn in the element's colour.
+ */
+export const focusRing =
+  "focus:outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400";
+
+/**
+ * A navigation entry of the member sidebar, the visitor sidebar and the admin menu. `dense`
+ * (the admin menu, 17 entries and open groups) keeps the column within a laptop's height.
+ */
+export const navEntry = (current: boolean, dense = false) =>
+  [
+    "flex w-full items-center gap-3 rounded-md px-3 text-left text-sm font-medium transition-colors",
+    dense ? "py-1.5" : "py-2",
+    focusRing,
+    current
+      ? "bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-600"
+      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white",
+  ].join(" ");
+
+/**
+ * The wider container of the member layout ("/" and /users pages); the header uses it there
+ * too, so the logo lines up with the sidebar at every width.
+ */
+export const WIDE_CONTAINER = "mx-auto w-full max-w-screen-2xl px-4";
