@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -14,7 +14,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Analytics } from "./components/Analytics";
@@ -46,10 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction = () => [
-  { name: "viewport", content: "width=device-width, initial-scale=1" },
-];
-
 interface RouteHandle {
   /** Logo-only header, no navigation. */
   restricted?: boolean;
@@ -74,6 +70,9 @@ function Document({ children }: { children: ReactNode }) {
     >
       <head>
         <meta charSet="utf-8" />
+        {/* Here, not in a meta export: a route's own meta replaces the root's, and a page that
+            lost its viewport (login, with its robots tag) rendered 980 px wide on phones. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{t("app.name")}</title>
         <Meta />
         <Links />
@@ -98,6 +97,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
+  // Marks the document once React is in charge of it; end-to-end tests wait for it before
+  // they interact, so a click never lands on server-rendered markup without its handlers.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
