@@ -3,6 +3,7 @@ import { createDb, ping } from "../db";
 import { migrateToLatest } from "../db/migrate";
 import { ConfigError, getConfig } from "../server/config";
 import { createLogger } from "../server/logger";
+import { installGracefulShutdown } from "../server/shutdown";
 
 /**
  * The LINE worker: its own process, sharing the portal's database. It serves its own health
@@ -53,15 +54,14 @@ async function main() {
     log.info({ port: config.BOT_PORT, database: db.engine }, "bot worker listening");
   });
 
-  const shutdown = () => {
-    log.info("bot worker shutting down");
-    server.close(() => {
-      void db.destroy().finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
+  const shutdown = installGracefulShutdown(server, {
+    log,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    onDrained: () => db.destroy(),
+  });
+  const stop = (signal: string) => void shutdown(signal).then(() => process.exit(0));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((error: unknown) => {

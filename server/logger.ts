@@ -17,7 +17,10 @@ const SECRET_KEYS = [
   "token",
   "tokenHash",
   "token_hash",
-  "code",
+  // One-time codes go by these names; a bare `code` is left alone because database and
+  // network errors carry their diagnosis there (ER_DUP_ENTRY, ECONNREFUSED).
+  "otpCode",
+  "mfaCode",
   "totp",
   "secret",
   "recoveryCode",

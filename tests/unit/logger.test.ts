@@ -21,7 +21,14 @@ describe("createLogger redaction", () => {
     expect(entry).toMatchObject({ msg: "hello", userId: "u1" });
   });
 
-  const KEYS = ["password", "passwordHash", "token", "code", "secret"] as const;
+  const KEYS = ["password", "passwordHash", "token", "otpCode", "secret"] as const;
+
+  it("keeps an error's diagnostic code (ER_DUP_ENTRY, ECONNREFUSED)", () => {
+    const { log, text } = capture();
+    const err = Object.assign(new Error("duplicate"), { code: "ER_DUP_ENTRY" });
+    log.error({ err }, "insert failed");
+    expect(text()).toContain("ER_DUP_ENTRY");
+  });
 
   it.each(KEYS)("hides %s at the top level", (key) => {
     const { log, text } = capture();
