@@ -33,7 +33,7 @@ export function ReauthForm({
       </h2>
       <Alert tone="info">{t("notices.reauthNeeded")}</Alert>
       <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="max-w-md space-y-4" noValidate>
         <input type="hidden" name="intent" value="reauth" />
         <Field
           name="email"

@@ -105,7 +105,7 @@ export function SecuritySettings({
                 {status.pendingEnrollment.secret}
               </code>
             </div>
-            <Form method="post" className="space-y-4" noValidate>
+            <Form method="post" className="max-w-md space-y-4" noValidate>
               <input type="hidden" name="intent" value="mfaConfirm" />
               <Field
                 name="code"
@@ -139,7 +139,7 @@ export function SecuritySettings({
           {t("actions.changePassword")}
         </h2>
         {done === "changePassword" && <Alert tone="success">{t("notices.passwordChanged")}</Alert>}
-        <Form method="post" className="space-y-4" noValidate>
+        <Form method="post" className="max-w-md space-y-4" noValidate>
           <input type="hidden" name="intent" value="changePassword" />
           <Field
             name="password"
