@@ -1,0 +1,82 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_ORIGIN, E2E_PORT, E2E_SQLITE_PATH } from "./tests/e2e/env";
+
+/**
+ * End-to-end tests against the built server (`npm run build` first, as CI does) with a freshly
+ * seeded SQLite file. Debian's Chromium only: this machine and CI have no internet, so
+ * Playwright must never download a browser.
+ */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+const serverEnv = {
+  NODE_ENV: "production",
+  COOKIE_SECURE: "false",
+  PORT: String(E2E_PORT),
+  APP_ORIGIN: E2E_ORIGIN,
+  SQLITE_PATH: E2E_SQLITE_PATH,
+  LOG_LEVEL: "warn",
+  // Set so the analytics rules (pixel page views for paid traffic, GTM nonce) can be tested;
+  // the fixtures answer the third-party hosts locally.
+  META_PIXEL_ID: "1234567890",
+  GTM_ID: "GTM-TEST123",
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Screenshots for a person to look at are taken on request only (SCREENSHOTS=1).
+  testIgnore: process.env.SCREENSHOTS ? [] : ["**/screenshots.spec.ts"],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  outputDir: "test-results/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    baseURL: E2E_ORIGIN,
+    locale: "en-US",
+    timezoneId: "Asia/Tokyo",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+  },
+  projects: [
+    {
+      name: "desktop",
+      grepInvert: /@mobile/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // Only the journeys that differ on a phone run here (their titles carry @mobile).
+      name: "mobile",
+      grep: /@mobile/,
+      use: {
+        viewport: { width: 375, height: 812 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    // Playwright starts the web server before globalSetup, so the database is reset and seeded
+    // here, before the server opens it: a fresh file on every run.
+    command: `node -e "require('node:fs').rmSync('${E2E_SQLITE_PATH.replace(/\/[^/]+$/, "")}', { recursive: true, force: true })" && node build/server/cli.js seed && node build/server/http.js`,
+    url: `${E2E_ORIGIN}/readyz`,
+    env: serverEnv,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,4 @@
+/** Where the end-to-end server listens and keeps its data; shared by the config and fixtures. */
+export const E2E_PORT = 3100;
+export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
+export const E2E_SQLITE_PATH = "data/e2e/portal.sqlite";
