@@ -79,6 +79,17 @@ export interface SettingsTable {
   updated_by: string | null;
 }
 
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON text: what changed (before/after), never a secret. */
+  data: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -86,6 +97,7 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   recovery_codes: RecoveryCodesTable;
   auth_failures: AuthFailuresTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

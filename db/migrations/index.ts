@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as m202611210600 from "./202611210600_foundation";
 import * as m202611210700 from "./202611210700_identity";
+import * as m202611210750 from "./202611210750_audit";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -10,4 +11,5 @@ import * as m202611210700 from "./202611210700_identity";
 export const migrations: Record<string, Migration> = {
   "202611210600_foundation": m202611210600,
   "202611210700_identity": m202611210700,
+  "202611210750_audit": m202611210750,
 };

@@ -1,0 +1,43 @@
+import type { Kysely } from "kysely";
+import { newId } from "../../db/id";
+import type { Database } from "../../db/schema";
+import { nowDb } from "../../db/time";
+
+export interface AuditEntry {
+  actorId: string | null;
+  /** Dotted verb, e.g. "account.approve", "settings.update", "payment.reveal". */
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Writes one audit row. Pass the transaction that makes the change, so the decision and its
+ * record commit (or fail) together.
+ */
+export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({
+      id: newId(),
+      actor_id: entry.actorId,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      data: entry.data ? JSON.stringify(entry.data) : null,
+      created_at: nowDb(),
+    })
+    .execute();
+}
+
+export async function auditTrail(db: Kysely<Database>, targetType: string, targetId: string) {
+  return db
+    .selectFrom("audit_log")
+    .select(["id", "actor_id", "action", "data", "created_at"])
+    .where("target_type", "=", targetType)
+    .where("target_id", "=", targetId)
+    .orderBy("created_at", "desc")
+    .limit(200)
+    .execute();
+}
