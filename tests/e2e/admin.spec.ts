@@ -65,6 +65,14 @@ test.describe("admin shell", () => {
     });
     await expect(menu.getByRole("link", { name: "HOME" })).toBeInViewport();
 
+    // The groups work from the keyboard.
+    const gachas = menu.getByRole("button", { name: "ガチャ" });
+    await gachas.focus();
+    await page.keyboard.press("Enter");
+    await expect(gachas).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "ガチャ一覧" })).toBeFocused();
+
     // Groups open their sub-entries; a sub-entry is marked current on its page.
     await menu.getByRole("button", { name: "キャンペーン" }).click();
     await menu.getByRole("link", { name: "キャンペーン作成" }).click();
