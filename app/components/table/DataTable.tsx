@@ -1,0 +1,439 @@
+import {
+  ArrowDownTrayIcon,
+  ChevronDownIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ChevronUpDownIcon,
+  ChevronUpIcon,
+} from "@heroicons/react/20/solid";
+import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { focusRing } from "~/components/shell/styles";
+import {
+  ariaSort,
+  exportHref,
+  lastPage,
+  nextDir,
+  pageWindow,
+  rangeOf,
+  type SortDir,
+  withParams,
+} from "./url";
+
+/**
+ * The one table of the portal: every list (members, accounts, withdrawals, money) uses it.
+ *
+ * Its state lives in the URL (`sort`, `dir`, `page`, `size` and the page's own filters), so the
+ * loader reads the search params, passes them to the list procedure (which pages and sorts in
+ * the database, see server/lib/paging.ts) and hands the result here:
+ *
+ *   export async function loader({ request, context }) {
+ *     await requireAdmin(request, context);
+ *     return json({ page: await context.trpc.customers.list(searchParamsObject(request.url)) });
+ *   }
+ *   ...
+ *   <TableFilters>…inputs named like the procedure's filter fields…</TableFilters>
+ *   <DataTable
+ *     label={t("customers.title")}
+ *     page={page}                                  // { rows, total, page, size, sort, dir }
+ *     rowKey={(r) => r.id}
+ *     columns={[{ key: "nickname", header: t("…"), sortKey: "nickname", cell: (r) => r.nickname }]}
+ *     csvHref="/admin/customer/export"             // a resource route calling the same procedure
+ *   />
+ *
+ * Sortable headers are links (aria-sort on the header); the page size selector, the page
+ * numbers and the export link are reachable by keyboard; a narrow screen scrolls the table
+ * sideways inside its own region. While the loader runs for a new sort, page or filter, the
+ * table says it is loading. `selection` adds a checkbox column whose boxes belong to a form
+ * elsewhere on the page (`form` attribute), for bulk actions.
+ */
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Makes the header a sort link; must be one of the procedure's allowed sort keys. */
+  sortKey?: string;
+  /** The direction a first click sorts in: "desc" suits dates and amounts. */
+  firstDir?: SortDir;
+  align?: "left" | "right" | "center";
+  /** Keep the cell on one line (dates, amounts, codes). */
+  nowrap?: boolean;
+  className?: string;
+}
+
+export interface TablePage<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  size: number;
+  sort: string;
+  dir: SortDir;
+}
+
+export interface TableSelection<T> {
+  /** The id of the form the checkboxes submit with. */
+  form: string;
+  /** The field name of each checked row's key. */
+  name: string;
+  /** Accessible name of one row's checkbox (e.g. "Select account 12345"). */
+  rowLabel: (row: T) => string;
+}
+
+export interface DataTableProps<T> {
+  /** The table's accessible name, also its caption for screen readers. */
+  label: string;
+  columns: Column<T>[];
+  page: TablePage<T>;
+  rowKey: (row: T) => string;
+  /** What an empty result says; defaults to "no matching data". */
+  empty?: ReactNode;
+  /** Path of the CSV resource route; the current filters and order are appended. */
+  csvHref?: string;
+  selection?: TableSelection<T>;
+  /** Extra controls shown above the table, next to the count (bulk actions). */
+  toolbar?: ReactNode;
+  /** Hide the page size selector and paging (a short list that can never fill a page). */
+  hidePaging?: boolean;
+  testId?: string;
+}
+
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
+
+export function DataTable<T>({
+  label,
+  columns,
+  page,
+  rowKey,
+  empty,
+  csvHref,
+  selection,
+  toolbar,
+  hidePaging = false,
+  testId = "data-table",
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const captionId = useId();
+  const search = location.search;
+  const loading =
+    navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+
+  const keys = useMemo(() => page.rows.map(rowKey), [page.rows, rowKey]);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  // A new page of rows starts with nothing selected: a hidden row is never acted on.
+  const keysSignature = keys.join(",");
+  useEffect(() => setSelected(new Set()), [keysSignature]);
+  const allSelected = keys.length > 0 && keys.every((k) => selected.has(k));
+  const someSelected = !allSelected && keys.some((k) => selected.has(k));
+
+  const range = rangeOf(page.page, page.size, page.total);
+  const colCount = columns.length + (selection ? 1 : 0);
+
+  return (
+    <div className="space-y-3" data-testid={testId}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="table-range">
+          {t("table.range", range)}
+          {selection && selected.size > 0 && (
+            <span className="ml-2 font-medium text-slate-900 dark:text-white">
+              {t("table.selected", { count: selected.size })}
+            </span>
+          )}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          {toolbar}
+          {csvHref && (
+            <a
+              href={exportHref(csvHref, search)}
+              download
+              data-testid="table-export"
+              className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+            >
+              <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
+              {t("table.exportCsv")}
+            </a>
+          )}
+        </div>
+      </div>
+
+      <div className="relative">
+        {/* A focusable region: on a phone the table scrolls sideways, by touch or by keyboard. */}
+        <div
+          role="region"
+          aria-labelledby={captionId}
+          // A scrolling region must take focus, or keyboard users cannot scroll it (WCAG 2.1.1).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900 ${focusRing}`}
+        >
+          <table
+            className={`min-w-full divide-y divide-slate-200 text-sm transition-opacity dark:divide-slate-700 ${
+              loading ? "opacity-50" : ""
+            }`}
+            aria-busy={loading || undefined}
+          >
+            <caption id={captionId} className="sr-only">
+              {label}
+            </caption>
+            <thead className="bg-slate-50 dark:bg-slate-800/60">
+              <tr>
+                {selection && (
+                  <th scope="col" className="w-10 px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label={t("table.selectAll")}
+                      data-testid="table-select-all"
+                      checked={allSelected}
+                      ref={(el) => {
+                        if (el) el.indeterminate = someSelected;
+                      }}
+                      disabled={keys.length === 0}
+                      onChange={(e) => setSelected(e.target.checked ? new Set(keys) : new Set())}
+                      className="h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600"
+                    />
+                  </th>
+                )}
+                {columns.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={column.sortKey ? ariaSort(column.sortKey, page) : undefined}
+                    className={`whitespace-nowrap px-3 py-2 font-semibold text-slate-700 dark:text-slate-200 ${
+                      alignClass[column.align ?? "left"]
+                    }`}
+                  >
+                    {column.sortKey ? (
+                      <SortLink column={column} page={page} search={search} />
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {page.rows.length === 0 ? (
+                <tr>
+                  <td
+                    colSpan={colCount}
+                    className="px-3 py-10 text-center text-slate-500 dark:text-slate-400"
+                    data-testid="table-empty"
+                  >
+                    {empty ?? t("table.empty")}
+                  </td>
+                </tr>
+              ) : (
+                page.rows.map((row, index) => {
+                  const key = keys[index]!;
+                  return (
+                    <tr
+                      key={key}
+                      data-testid="table-row"
+                      className="hover:bg-slate-50 dark:hover:bg-slate-800/40"
+                    >
+                      {selection && (
+                        <td className="px-3 py-2">
+                          <input
+                            type="checkbox"
+                            form={selection.form}
+                            name={selection.name}
+                            value={key}
+                            aria-label={selection.rowLabel(row)}
+                            checked={selected.has(key)}
+                            onChange={(e) => {
+                              const next = new Set(selected);
+                              if (e.target.checked) next.add(key);
+                              else next.delete(key);
+                              setSelected(next);
+                            }}
+                            className="h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600"
+                          />
+                        </td>
+                      )}
+                      {columns.map((column) => (
+                        <td
+                          key={column.key}
+                          className={`px-3 py-2 align-top text-slate-800 dark:text-slate-100 ${
+                            alignClass[column.align ?? "left"]
+                          } ${column.nowrap ? "whitespace-nowrap" : ""} ${column.className ?? ""}`}
+                        >
+                          {column.cell(row)}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+        {loading && (
+          <div
+            className="pointer-events-none absolute inset-0 flex items-start justify-center pt-10"
+            data-testid="table-loading"
+          >
+            <span className="rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow dark:bg-slate-800 dark:text-slate-100">
+              {t("table.loading")}
+            </span>
+          </div>
+        )}
+        <p className="sr-only" role="status" aria-live="polite">
+          {loading ? t("table.loading") : ""}
+        </p>
+      </div>
+
+      {!hidePaging && <PagingBar page={page} search={search} />}
+    </div>
+  );
+}
+
+function SortLink<T>({
+  column,
+  page,
+  search,
+}: {
+  column: Column<T>;
+  page: TablePage<T>;
+  search: string;
+}) {
+  const { t } = useTranslation();
+  const key = column.sortKey!;
+  const state = ariaSort(key, page);
+  const Icon =
+    state === "ascending"
+      ? ChevronUpIcon
+      : state === "descending"
+        ? ChevronDownIcon
+        : ChevronUpDownIcon;
+  const to = withParams(search, {
+    sort: key,
+    dir: nextDir(key, page, column.firstDir),
+    page: null,
+  });
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      data-testid={`sort-${key}`}
+      className={`inline-flex items-center gap-1 rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
+    >
+      {column.header}
+      <Icon
+        className={`h-4 w-4 ${state === "none" ? "text-slate-400" : "text-emerald-600 dark:text-emerald-400"}`}
+        aria-hidden="true"
+      />
+      <span className="sr-only">{t("table.sortHint")}</span>
+    </Link>
+  );
+}
+
+function PagingBar<T>({ page, search }: { page: TablePage<T>; search: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const sizeId = useId();
+  const last = lastPage(page.total, page.size);
+  const pageLink = (n: number) => withParams(search, { page: n === 1 ? null : n });
+  const linkClass = `inline-flex min-w-9 items-center justify-center rounded-md border px-2.5 py-1.5 text-sm ${focusRing}`;
+  const idle =
+    "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
+  const disabled =
+    "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-500";
+
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex items-center gap-2">
+        <label htmlFor={sizeId} className="text-sm text-slate-600 dark:text-slate-300">
+          {t("table.pageSize")}
+        </label>
+        <select
+          id={sizeId}
+          data-testid="table-page-size"
+          value={page.size}
+          onChange={(e) =>
+            navigate(withParams(search, { size: e.target.value, page: null }), {
+              preventScrollReset: true,
+            })
+          }
+          className={`rounded-md border border-slate-300 bg-white py-1 pl-2 pr-8 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+        >
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {t("table.perPage", { count: n })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <nav aria-label={t("table.pagination")} data-testid="table-paging">
+        <ul className="flex flex-wrap items-center gap-1">
+          <li>
+            {page.page > 1 ? (
+              <Link
+                to={pageLink(page.page - 1)}
+                preventScrollReset
+                rel="prev"
+                className={`${linkClass} ${idle}`}
+                data-testid="page-prev"
+              >
+                <ChevronLeftIcon className="h-4 w-4" aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">{t("table.prev")}</span>
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={`${linkClass} ${disabled}`}>
+                <ChevronLeftIcon className="h-4 w-4" aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">{t("table.prev")}</span>
+              </span>
+            )}
+          </li>
+          {pageWindow(page.page, last).map((n, i) =>
+            n === "gap" ? (
+              <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-400">
+                …
+              </li>
+            ) : (
+              <li key={n}>
+                <Link
+                  to={pageLink(n)}
+                  preventScrollReset
+                  aria-current={n === page.page ? "page" : undefined}
+                  aria-label={t("table.page", { page: n })}
+                  data-testid={`page-${n}`}
+                  className={`${linkClass} ${
+                    n === page.page
+                      ? "border-emerald-600 bg-emerald-600 font-semibold text-white"
+                      : idle
+                  }`}
+                >
+                  {n}
+                </Link>
+              </li>
+            ),
+          )}
+          <li>
+            {page.page < last ? (
+              <Link
+                to={pageLink(page.page + 1)}
+                preventScrollReset
+                rel="next"
+                className={`${linkClass} ${idle}`}
+                data-testid="page-next"
+              >
+                <span className="sr-only sm:not-sr-only">{t("table.next")}</span>
+                <ChevronRightIcon className="h-4 w-4" aria-hidden="true" />
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={`${linkClass} ${disabled}`}>
+                <span className="sr-only sm:not-sr-only">{t("table.next")}</span>
+                <ChevronRightIcon className="h-4 w-4" aria-hidden="true" />
+              </span>
+            )}
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

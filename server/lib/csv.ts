@@ -1,0 +1,46 @@
+/**
+ * CSV for the lists' "export" link (RFC 4180), made for Excel in Japan:
+ * - a UTF-8 byte order mark first, without which Excel reads UTF-8 as Shift_JIS and garbles
+ *   every Japanese character;
+ * - CRLF line ends; a field holding a comma, a quote, a line break or edge spaces is quoted,
+ *   with quotes doubled;
+ * - text that a spreadsheet would run as a formula (=, +, -, @, tab, CR at the start) gets a
+ *   leading apostrophe, so a member's nickname like `=HYPERLINK(...)` stays text (CSV injection).
+ *   Numbers are written as numbers, so a negative amount is still a number.
+ */
+
+export type CsvCell = string | number | boolean | null | undefined;
+
+export const CSV_BOM = "\uFEFF";
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "boolean") return value ? "1" : "0";
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: readonly CsvCell[]): string {
+  return cells.map(csvCell).join(",");
+}
+
+/** The whole file: BOM, header line, one line per row, each ended by CRLF. */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  let out = CSV_BOM + csvLine(header) + "\r\n";
+  for (const row of rows) out += csvLine(row) + "\r\n";
+  return out;
+}
+
+/**
+ * A download file name: the list's name and the date, ASCII only, plus an RFC 5987 UTF-8 form
+ * so a Japanese title also survives. Returns the Content-Disposition value.
+ */
+export function csvDisposition(name: string, date: string): string {
+  const ascii = `${name}-${date}.csv`.replace(/[^A-Za-z0-9._-]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${name}-${date}.csv`)}`;
+}

@@ -1,0 +1,130 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+import { z } from "zod";
+
+/**
+ * Server-side paging and sorting for every list page (the admin lists, withdrawals, money).
+ *
+ * How a list uses it:
+ *
+ *   // schema.ts: the sort keys the list allows, and its default order
+ *   export const listInput = pagingSchema(["createdAt", "nickname"], { sort: "createdAt", dir: "desc" })
+ *     .extend({ q: z.string().trim().max(100).catch("").default("") });
+ *
+ *   // service.ts: filters on the query, the allow-listed key mapped to a column, a unique
+ *   // tie-breaker last so rows never swap between pages
+ *   const SORT = { createdAt: "users.created_at", nickname: "users.nickname" } as const;
+ *   return paginate(query, input, (q) =>
+ *     q.orderBy(SORT[input.sort], input.dir).orderBy("users.id", input.dir));
+ *
+ *   // route: the URL's search params go straight in; bad values fall back to the defaults
+ *   const page = await context.trpc.customers.list(searchParamsObject(url));
+ *
+ * The CSV export calls the same procedure with `export: true`: the same filters and order, up
+ * to EXPORT_MAX_ROWS rows from the start (see server/lib/csv.ts and app/lib/csv.server.ts).
+ */
+
+/** The page size selector's choices (DESIGN §7: 10 / 25 / 50 / 100, default 25). */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+/** A CSV export holds at most this many rows; `truncated` says when there were more. */
+export const EXPORT_MAX_ROWS = 10_000;
+const MAX_PAGE = 1_000_000;
+
+export type SortDir = "asc" | "desc";
+
+export interface Paging<S extends string = string> {
+  page: number;
+  size: PageSize;
+  sort: S;
+  dir: SortDir;
+  /** Every matching row (up to EXPORT_MAX_ROWS) instead of one page: the CSV export. */
+  export?: boolean | undefined;
+}
+
+export interface Page<T, S extends string = string> {
+  rows: T[];
+  /** Rows matching the filters, all pages together. */
+  total: number;
+  /** The page actually shown: a page past the end becomes the last page. */
+  page: number;
+  size: PageSize;
+  sort: S;
+  dir: SortDir;
+  /** Only for an export: more rows matched than EXPORT_MAX_ROWS. */
+  truncated: boolean;
+}
+
+function isPageSize(n: number): n is PageSize {
+  return (PAGE_SIZES as readonly number[]).includes(n);
+}
+
+/**
+ * The paging part of a list procedure's input. Values come from the URL, where anyone can
+ * type anything: an unknown sort key, a page of "abc" or a size of 1000 falls back to the
+ * default instead of failing the page. The sort key can only ever be one of `sortKeys`, so it
+ * is safe to map to a column.
+ */
+export function pagingSchema<const S extends readonly [string, ...string[]]>(
+  sortKeys: S,
+  defaults: { sort: S[number]; dir: SortDir },
+) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1),
+    size: z.coerce
+      .number()
+      .refine(isPageSize)
+      .transform((n) => n as PageSize)
+      .catch(DEFAULT_PAGE_SIZE)
+      .default(DEFAULT_PAGE_SIZE),
+    sort: z.enum(sortKeys).catch(defaults.sort).default(defaults.sort),
+    dir: z.enum(["asc", "desc"]).catch(defaults.dir).default(defaults.dir),
+    export: z.boolean().optional(),
+  });
+}
+
+/** A URL's search params as a plain object for a list procedure (first value of each name). */
+export function searchParamsObject(url: URL | string): Record<string, string> {
+  const params = (typeof url === "string" ? new URL(url, "http://x") : url).searchParams;
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+/** The page to show: within 1..last page, so a stale link past the end shows the last rows. */
+export function clampPage(page: number, total: number, size: number): number {
+  const last = Math.max(1, Math.ceil(total / size));
+  return Math.min(Math.max(1, Math.floor(page)), last);
+}
+
+/**
+ * Runs a list query as one page: counts the matching rows, then fetches the page in the given
+ * order. `query` carries the selection and the filters but no order; `order` adds the order
+ * (always ending with a unique column, so paging is stable).
+ */
+export async function paginate<DB, TB extends keyof DB, O, S extends string>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  paging: Paging<S>,
+  order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>,
+): Promise<Page<O, S>> {
+  const counted = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number | string | bigint>`count(*)`.as("total"))
+    .executeTakeFirst();
+  const total = Number((counted as { total?: number | string | bigint } | undefined)?.total ?? 0);
+  const base = { total, size: paging.size, sort: paging.sort, dir: paging.dir };
+  if (paging.export) {
+    const rows = await order(query).limit(EXPORT_MAX_ROWS).execute();
+    return { ...base, rows, page: 1, truncated: total > EXPORT_MAX_ROWS };
+  }
+  const page = clampPage(paging.page, total, paging.size);
+  const rows =
+    total === 0
+      ? []
+      : await order(query)
+          .limit(paging.size)
+          .offset((page - 1) * paging.size)
+          .execute();
+  return { ...base, rows, page, truncated: false };
+}
