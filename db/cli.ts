@@ -3,6 +3,7 @@ import { createDb } from "./index";
 import { migrateToLatest } from "./migrate";
 import { seed } from "./seed";
 import { createOrPromoteAdmin } from "../server/features/admin/accounts";
+import { checkLedger } from "../server/ledger";
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
@@ -30,6 +31,18 @@ async function main(command: string | undefined, args: string[]) {
       console.log(`  member login: ${member.email} / ${member.password}`);
       return;
     }
+    if (command === "ledger:check") {
+      const problems = await checkLedger(db);
+      if (problems.length === 0) {
+        console.log(
+          "ledger ok: every wallet equals its entries, every transaction and the total sum to zero",
+        );
+        return;
+      }
+      for (const p of problems) console.error(`${p.kind}: ${p.detail}`);
+      process.exitCode = 1;
+      return;
+    }
     if (command === "admin:create") {
       const email = option(args, "email");
       if (!email)
@@ -46,7 +59,9 @@ async function main(command: string | undefined, args: string[]) {
         console.log(`  password (shown once): ${result.generatedPassword}`);
       return;
     }
-    throw new Error(`unknown command "${command ?? ""}": use migrate, seed or admin:create`);
+    throw new Error(
+      `unknown command "${command ?? ""}": use migrate, seed, ledger:check or admin:create`,
+    );
   } finally {
     await db.destroy();
   }

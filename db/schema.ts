@@ -90,6 +90,92 @@ export interface AuditLogTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
 }
 
+export type WalletKind = "member" | "system";
+export type Bucket = "available" | "held";
+
+export interface WalletsTable {
+  /** The member's user id, or "sys:house" / "sys:payouts" / "sys:fees". */
+  id: string;
+  user_id: string | null;
+  kind: WalletKind;
+  /** Available to withdraw or spend. */
+  balance: number;
+  /** Reserved by pending withdrawals and transfers. */
+  held: number;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface LedgerTransactionsTable {
+  id: string;
+  idempotency_key: string;
+  kind: string;
+  ref_type: string;
+  ref_id: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  tx_id: string;
+  wallet_id: string;
+  bucket: Bucket;
+  /** Signed yen: positive adds to the bucket. */
+  amount: number;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
+export type WithdrawalMethod = "bank" | "bitwallet" | "usdt" | "exness" | "paypay" | "peska";
+export type WithdrawalStatus = "pending" | "completed" | "rejected" | "cancelled";
+
+export interface WithdrawalsTable {
+  id: string;
+  user_id: string;
+  method: WithdrawalMethod;
+  amount: number;
+  status: WithdrawalStatus;
+  /** JSON snapshot of where the money goes, taken at request time. */
+  payout: string;
+  request_key: string;
+  next_business_day: Bool;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  completed_at: Timestamp | null;
+  rejected_at: Timestamp | null;
+  reject_reason: string | null;
+  cancelled_at: Timestamp | null;
+  decided_by: string | null;
+}
+
+export type TransferStatus = "pending" | "completed" | "failed";
+
+export interface TransfersTable {
+  id: string;
+  sender_id: string;
+  receiver_id: string;
+  amount: number;
+  fee: number;
+  /** The fee rate in force at request time, in basis points (1% = 100). */
+  fee_rate_bp: number;
+  message: string | null;
+  status: TransferStatus;
+  request_key: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  fail_reason: string | null;
+}
+
+export interface PresentsTable {
+  id: string;
+  user_id: string;
+  amount: number;
+  reason: string;
+  campaign_id: string | null;
+  request_key: string;
+  created_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -98,6 +184,12 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   auth_failures: AuthFailuresTable;
   audit_log: AuditLogTable;
+  wallets: WalletsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  withdrawals: WithdrawalsTable;
+  transfers: TransfersTable;
+  presents: PresentsTable;
 }
 
 export type User = Selectable<UsersTable>;

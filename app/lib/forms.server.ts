@@ -32,7 +32,8 @@ export function toFormError(error: unknown): FormError | null {
   if (e.cause?.issues) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of e.cause.issues) {
-      const field = String(issue.path[0] ?? "form");
+      // Nested inputs (a withdrawal's payee) name their fields by path: "payee.bankCode".
+      const field = issue.path.length ? issue.path.map(String).join(".") : "form";
       fieldErrors[field] ??= issue.message;
     }
     return { key: null, params: null, fieldErrors };

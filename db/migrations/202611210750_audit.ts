@@ -16,8 +16,16 @@ export async function up(db: MigrationDb): Promise<void> {
     .on("audit_log")
     .columns(["target_type", "target_id", "created_at"])
     .execute();
-  await db.schema.createIndex("audit_log_actor_idx").on("audit_log").columns(["actor_id", "created_at"]).execute();
-  await db.schema.createIndex("audit_log_created_idx").on("audit_log").column("created_at").execute();
+  await db.schema
+    .createIndex("audit_log_actor_idx")
+    .on("audit_log")
+    .columns(["actor_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("audit_log_created_idx")
+    .on("audit_log")
+    .column("created_at")
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -1,4 +1,6 @@
 import { authRouter } from "../features/auth/router";
+import { settingsRouter } from "../features/settings/router";
+import { walletRouter } from "../features/wallet/router";
 import { profileRouter } from "../features/profile/router";
 import { shellRouter } from "../features/shell/router";
 import { createCallerFactory, router } from "./init";
@@ -6,6 +8,8 @@ import { createCallerFactory, router } from "./init";
 export const appRouter = router({
   shell: shellRouter,
   auth: authRouter,
+  wallet: walletRouter,
+  settings: settingsRouter,
   profile: profileRouter,
 });
 

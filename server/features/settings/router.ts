@@ -1,0 +1,16 @@
+import { adminProcedure, router } from "../../trpc/init";
+import { settingsInput } from "./schema";
+import { getMoneySettings, updateMoneySettings } from "./service";
+
+export const settingsRouter = router({
+  get: adminProcedure.query(({ ctx }) => getMoneySettings(ctx.db.kysely)),
+  update: adminProcedure.input(settingsInput).mutation(({ ctx, input }) =>
+    updateMoneySettings(ctx.db, ctx.user.id, {
+      transferFeeRateBp: input.transferFeeRate,
+      transferMin: input.transferMin,
+      transferMax: input.transferMax,
+      usdtNetwork: input.usdtNetwork,
+      paypayDailyLimit: input.paypayDailyLimit,
+    }),
+  ),
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** Percent with at most two decimals, stored in basis points (1.25% = 125). */
+export const feeRatePercent = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, { error: "required", abort: true })
+  .regex(/^\d{1,2}(\.\d{1,2})?$/, "percentFormat")
+  .transform((v) => Math.round(Number(v) * 100));
+
+const yen = z.coerce
+  .number({ error: "amountInvalid" })
+  .int("amountInvalid")
+  .min(0, "amountInvalid")
+  .max(100_000_000, "amountInvalid");
+
+export const settingsInput = z
+  .object({
+    transferFeeRate: feeRatePercent,
+    transferMin: yen.refine((v) => v >= 1, "amountInvalid"),
+    transferMax: yen,
+    usdtNetwork: z.enum(["TRC20", "ERC20"], { error: "required" }),
+    paypayDailyLimit: yen.refine((v) => v >= 1, "amountInvalid"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.transferMax < v.transferMin) {
+      ctx.addIssue({ code: "custom", path: ["transferMax"], message: "maxBelowMin" });
+    }
+  });
+
+export type SettingsInput = z.input<typeof settingsInput>;

@@ -1,0 +1,80 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Db } from "../../../db";
+import { upsert } from "../../../db/dialect";
+import type { Database } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+
+/** The money settings the admin controls (DESIGN §7), with the documented defaults. */
+export interface MoneySettings {
+  /** Basis points: 0 = 0%, 125 = 1.25%. */
+  transferFeeRateBp: number;
+  transferMin: number;
+  transferMax: number;
+  usdtNetwork: "TRC20" | "ERC20";
+  paypayDailyLimit: number;
+}
+
+export const DEFAULT_SETTINGS: MoneySettings = {
+  transferFeeRateBp: 0,
+  transferMin: 1_000,
+  transferMax: 500_000,
+  usdtNetwork: "TRC20",
+  paypayDailyLimit: 100_000,
+};
+
+const KEY = "money";
+
+const stored = z.object({
+  transferFeeRateBp: z.number().int().min(0).max(9999),
+  transferMin: z.number().int().min(1),
+  transferMax: z.number().int().min(1),
+  usdtNetwork: z.enum(["TRC20", "ERC20"]),
+  paypayDailyLimit: z.number().int().min(1),
+});
+
+export async function getMoneySettings(db: Kysely<Database>): Promise<MoneySettings> {
+  const row = await db
+    .selectFrom("settings")
+    .select("value")
+    .where("key", "=", KEY)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_SETTINGS;
+  // A damaged row must not let money move under unknown rules: fall back to the defaults.
+  const parsed = stored.safeParse({ ...DEFAULT_SETTINGS, ...(JSON.parse(row.value) as object) });
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+export async function updateMoneySettings(
+  db: Db,
+  adminId: string,
+  next: MoneySettings,
+): Promise<MoneySettings> {
+  const value = stored.parse(next);
+  await db.kysely.transaction().execute(async (trx) => {
+    const before = await getMoneySettings(trx);
+    const now = nowDb();
+    await upsert(
+      db,
+      trx
+        .insertInto("settings")
+        .values({ key: KEY, value: JSON.stringify(value), updated_at: now, updated_by: adminId }),
+      ["key"],
+      { value: JSON.stringify(value), updated_at: now, updated_by: adminId },
+    ).execute();
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "settings.update",
+      targetType: "settings",
+      targetId: KEY,
+      data: { before, after: value },
+    });
+  });
+  return value;
+}
+
+/** Fee for a transfer: the rate applied to the amount, rounded down to the yen. */
+export function transferFee(amount: number, rateBp: number): number {
+  return Math.floor((amount * rateBp) / 10_000);
+}

@@ -1,0 +1,220 @@
+import { z } from "zod";
+import type { Db } from "../../../db";
+import { paginate, pagingSchema } from "../../lib/paging";
+import { periodInput, periodRange } from "../../lib/period";
+import { WITHDRAWAL_METHODS } from "./schema";
+
+/** Admin lists of money requests: filters, server-side paging and sorting, CSV export. */
+
+const memberFilter = z.string().trim().max(254).catch("").default("");
+
+export const adminWithdrawalsInput = pagingSchema(["createdAt", "amount"], {
+  sort: "createdAt",
+  dir: "desc",
+})
+  .extend({
+    status: z
+      .enum(["pending", "completed", "rejected", "cancelled", "all"])
+      .catch("pending")
+      .default("pending"),
+    method: z
+      .enum([...WITHDRAWAL_METHODS, "all"])
+      .catch("all")
+      .default("all"),
+    member: memberFilter,
+  })
+  .and(periodInput.catch({ period: "all" }));
+
+export type AdminWithdrawalsInput = z.output<typeof adminWithdrawalsInput>;
+
+function likeEscape(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
+  const { start, end } = periodRange(input);
+  const query = db.kysely
+    .selectFrom("withdrawals")
+    .innerJoin("users", "users.id", "withdrawals.user_id")
+    .select([
+      "withdrawals.id",
+      "withdrawals.created_at",
+      "withdrawals.completed_at",
+      "withdrawals.rejected_at",
+      "withdrawals.amount",
+      "withdrawals.method",
+      "withdrawals.status",
+      "withdrawals.payout",
+      "withdrawals.reject_reason",
+      "withdrawals.next_business_day",
+      "users.id as user_id",
+      "users.email",
+      "users.name",
+      "users.nickname",
+    ])
+    .$if(input.status !== "all", (q) =>
+      q.where("withdrawals.status", "=", input.status as "pending"),
+    )
+    .$if(input.method !== "all", (q) => q.where("withdrawals.method", "=", input.method as "bank"))
+    .$if(start !== null, (q) => q.where("withdrawals.created_at", ">=", start!))
+    .$if(end !== null, (q) => q.where("withdrawals.created_at", "<", end!))
+    .$if(input.member !== "", (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb("users.email", "like", likeEscape(input.member.toLowerCase())),
+          eb("users.nickname", "like", likeEscape(input.member)),
+          eb("users.name", "like", likeEscape(input.member)),
+          eb("users.id", "=", input.member),
+        ]),
+      ),
+    );
+  const sortColumn = input.sort === "amount" ? "withdrawals.amount" : "withdrawals.created_at";
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(sortColumn, input.dir).orderBy("withdrawals.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      completedAt: r.completed_at,
+      rejectedAt: r.rejected_at,
+      amount: Number(r.amount),
+      method: r.method,
+      status: r.status,
+      payout: JSON.parse(r.payout) as Record<string, unknown>,
+      rejectReason: r.reject_reason,
+      nextBusinessDay: Number(r.next_business_day) === 1,
+      member: { id: r.user_id, email: r.email, name: r.name, nickname: r.nickname },
+    })),
+  };
+}
+
+export const adminTransfersInput = pagingSchema(["createdAt", "amount"], {
+  sort: "createdAt",
+  dir: "desc",
+}).extend({
+  status: z.enum(["pending", "completed", "failed", "all"]).catch("pending").default("pending"),
+});
+
+export async function adminTransfers(db: Db, input: z.output<typeof adminTransfersInput>) {
+  const query = db.kysely
+    .selectFrom("transfers")
+    .innerJoin("users as s", "s.id", "transfers.sender_id")
+    .innerJoin("users as r", "r.id", "transfers.receiver_id")
+    .select([
+      "transfers.id",
+      "transfers.created_at",
+      "transfers.decided_at",
+      "transfers.amount",
+      "transfers.fee",
+      "transfers.message",
+      "transfers.status",
+      "transfers.fail_reason",
+      "s.email as sender_email",
+      "s.nickname as sender_nickname",
+      "r.email as receiver_email",
+      "r.nickname as receiver_nickname",
+    ])
+    .$if(input.status !== "all", (q) =>
+      q.where("transfers.status", "=", input.status as "pending"),
+    );
+  const sortColumn = input.sort === "amount" ? "transfers.amount" : "transfers.created_at";
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(sortColumn, input.dir).orderBy("transfers.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      decidedAt: r.decided_at,
+      amount: Number(r.amount),
+      fee: Number(r.fee),
+      message: r.message,
+      status: r.status,
+      failReason: r.fail_reason,
+      sender: { email: r.sender_email, nickname: r.sender_nickname },
+      receiver: { email: r.receiver_email, nickname: r.receiver_nickname },
+    })),
+  };
+}
+
+export const adminPresentsInput = pagingSchema(["createdAt", "amount"], {
+  sort: "createdAt",
+  dir: "desc",
+})
+  .extend({ member: memberFilter })
+  .and(periodInput.catch({ period: "all" }));
+
+export async function adminPresents(db: Db, input: z.output<typeof adminPresentsInput>) {
+  const { start, end } = periodRange(input);
+  const query = db.kysely
+    .selectFrom("presents")
+    .innerJoin("users", "users.id", "presents.user_id")
+    .select([
+      "presents.id",
+      "presents.created_at",
+      "presents.amount",
+      "presents.reason",
+      "users.email",
+      "users.nickname",
+      "users.name",
+    ])
+    .$if(start !== null, (q) => q.where("presents.created_at", ">=", start!))
+    .$if(end !== null, (q) => q.where("presents.created_at", "<", end!))
+    .$if(input.member !== "", (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb("users.email", "like", likeEscape(input.member.toLowerCase())),
+          eb("users.nickname", "like", likeEscape(input.member)),
+          eb("users.name", "like", likeEscape(input.member)),
+        ]),
+      ),
+    );
+  const sortColumn = input.sort === "amount" ? "presents.amount" : "presents.created_at";
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(sortColumn, input.dir).orderBy("presents.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      amount: Number(r.amount),
+      reason: r.reason,
+      member: { email: r.email, nickname: r.nickname, name: r.name },
+    })),
+  };
+}
+
+/**
+ * Pending bank payouts in the column order a bank's bulk-transfer upload expects (zengin
+ * style): bank code, bank name, branch code, branch name, account type (1 savings, 2 current),
+ * account number, holder in katakana, amount.
+ */
+export async function pendingBankPayouts(db: Db) {
+  const rows = await db.kysely
+    .selectFrom("withdrawals")
+    .select(["id", "amount", "payout", "created_at"])
+    .where("status", "=", "pending")
+    .where("method", "=", "bank")
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map((r) => {
+    const p = JSON.parse(r.payout) as Record<string, string>;
+    return {
+      id: r.id,
+      bankCode: p.bankCode ?? "",
+      bankName: p.bankName ?? "",
+      branchNumber: p.branchNumber ?? "",
+      branchName: p.branchName ?? "",
+      accountType: p.accountType === "current" ? 2 : 1,
+      accountNumber: p.accountNumber ?? "",
+      holderName: p.holderName ?? "",
+      amount: Number(r.amount),
+      requestedAt: r.created_at,
+    };
+  });
+}

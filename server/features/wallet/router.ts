@@ -1,0 +1,104 @@
+import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import {
+  adminPresents,
+  adminPresentsInput,
+  adminTransfers,
+  adminTransfersInput,
+  adminWithdrawals,
+  adminWithdrawalsInput,
+  pendingBankPayouts,
+} from "./admin";
+import {
+  bulkCompleteInput,
+  idInput,
+  listInput,
+  presentInput,
+  rejectInput,
+  transferInput,
+  transferQuoteInput,
+  withdrawalInput,
+} from "./schema";
+import * as wallet from "./service";
+import { getMoneySettings } from "../settings/service";
+
+export const walletRouter = router({
+  // ------------------------------------------------------------ member
+  summary: memberProcedure.query(({ ctx }) => wallet.walletSummary(ctx.db, ctx.user.id)),
+
+  /** What the withdrawal and transfer forms need to show their notices and limits. */
+  terms: memberProcedure.query(async ({ ctx }) => {
+    const s = await getMoneySettings(ctx.db.kysely);
+    return {
+      usdtNetwork: s.usdtNetwork,
+      paypayDailyLimit: s.paypayDailyLimit,
+      transferMin: s.transferMin,
+      transferMax: s.transferMax,
+      transferFeeRateBp: s.transferFeeRateBp,
+    };
+  }),
+
+  requestWithdrawal: memberProcedure
+    .input(withdrawalInput)
+    .mutation(({ ctx, input }) => wallet.requestWithdrawal(ctx, ctx.user.id, input)),
+
+  cancelWithdrawal: memberProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => wallet.cancelWithdrawal(ctx, ctx.user.id, input.id)),
+
+  withdrawals: memberProcedure
+    .input(listInput)
+    .query(({ ctx, input }) => wallet.withdrawalHistory(ctx.db, ctx.user.id, input)),
+
+  deposits: memberProcedure
+    .input(listInput)
+    .query(({ ctx, input }) => wallet.depositHistory(ctx.db, ctx.user.id, input)),
+
+  quoteTransfer: memberProcedure
+    .input(transferQuoteInput)
+    .query(({ ctx, input }) => wallet.quoteTransfer(ctx.db, input.amount)),
+
+  requestTransfer: memberProcedure
+    .input(transferInput)
+    .mutation(({ ctx, input }) => wallet.requestTransfer(ctx, ctx.user.id, input)),
+
+  // ------------------------------------------------------------ admin
+  adminWithdrawals: adminProcedure
+    .input(adminWithdrawalsInput)
+    .query(({ ctx, input }) => adminWithdrawals(ctx.db, input)),
+
+  completeWithdrawal: adminProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => wallet.completeWithdrawal(ctx, ctx.user.id, input.id)),
+
+  rejectWithdrawal: adminProcedure
+    .input(rejectInput)
+    .mutation(({ ctx, input }) =>
+      wallet.rejectWithdrawal(ctx, ctx.user.id, input.id, input.reason),
+    ),
+
+  bulkCompleteWithdrawals: adminProcedure
+    .input(bulkCompleteInput)
+    .mutation(({ ctx, input }) => wallet.bulkCompleteWithdrawals(ctx, ctx.user.id, input.ids)),
+
+  pendingBankPayouts: adminProcedure.query(({ ctx }) => pendingBankPayouts(ctx.db)),
+
+  adminTransfers: adminProcedure
+    .input(adminTransfersInput)
+    .query(({ ctx, input }) => adminTransfers(ctx.db, input)),
+
+  approveTransfer: adminProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => wallet.approveTransfer(ctx, ctx.user.id, input.id)),
+
+  denyTransfer: adminProcedure
+    .input(rejectInput)
+    .mutation(({ ctx, input }) => wallet.denyTransfer(ctx, ctx.user.id, input.id, input.reason)),
+
+  adminPresents: adminProcedure
+    .input(adminPresentsInput)
+    .query(({ ctx, input }) => adminPresents(ctx.db, input)),
+
+  createPresent: adminProcedure
+    .input(presentInput)
+    .mutation(({ ctx, input }) => wallet.createPresent(ctx, ctx.user.id, input)),
+});

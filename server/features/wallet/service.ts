@@ -1,0 +1,657 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../../db";
+import { isUniqueViolation } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { Database, WithdrawalMethod } from "../../../db/schema";
+import { nowDb, toDbTime } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
+import {
+  ensureWallet,
+  FEES,
+  getWallet,
+  HOUSE,
+  inTransaction,
+  memberWallet,
+  PAYOUTS,
+  post,
+} from "../../ledger";
+import { type PeriodInput, periodRange, tokyoDayStart } from "../../lib/period";
+import { getMoneySettings, transferFee } from "../settings/service";
+import { type Payee, usdtAddress, WITHDRAWAL_MINIMUMS } from "./schema";
+
+export interface WalletDeps {
+  db: Db;
+  log: Logger;
+}
+
+// ---------------------------------------------------------------- situation
+
+export async function walletSummary(db: Db, userId: string) {
+  const wallet = await getWallet(db.kysely, userId);
+  const withdrawn = await db.kysely
+    .selectFrom("withdrawals")
+    .select((eb) => eb.fn.sum<number>("amount").as("total"))
+    .where("user_id", "=", userId)
+    .where("status", "=", "completed")
+    .executeTakeFirst();
+  return { ...wallet, totalWithdrawn: Number(withdrawn?.total ?? 0) };
+}
+
+// ---------------------------------------------------------------- withdrawals
+
+function bankInfoComplete(payee: Payee): boolean {
+  if (payee.method !== "bank") return true;
+  return Boolean(
+    payee.bankName &&
+    payee.bankCode &&
+    payee.branchName &&
+    payee.branchNumber &&
+    payee.accountType &&
+    payee.accountNumber &&
+    payee.holderName,
+  );
+}
+
+async function existingWithdrawal(db: Kysely<Database>, userId: string, requestKey: string) {
+  return db
+    .selectFrom("withdrawals")
+    .select(["id", "status", "amount", "method", "next_business_day"])
+    .where("user_id", "=", userId)
+    .where("request_key", "=", requestKey)
+    .executeTakeFirst();
+}
+
+/** PayPay withdrawals of today (Tokyo), pending or paid, for the daily-limit notice. */
+async function paypayToday(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("withdrawals")
+    .select((eb) => eb.fn.sum<number>("amount").as("total"))
+    .where("user_id", "=", userId)
+    .where("method", "=", "paypay")
+    .where("status", "in", ["pending", "completed"])
+    .where("created_at", ">=", toDbTime(tokyoDayStart(new Date())))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export interface WithdrawalRequested {
+  id: string;
+  status: string;
+  /** PayPay above the daily limit: paid on the next business day or later. */
+  nextBusinessDay: boolean;
+  /** True when this request key had already made the request (double submit). */
+  replayed: boolean;
+}
+
+/**
+ * Holds the amount at once (available → held) and records the request, in one transaction.
+ * The same request key returns the first request instead of making a second.
+ */
+export async function requestWithdrawal(
+  deps: WalletDeps,
+  userId: string,
+  input: { amount: number; requestKey: string; payee: Payee },
+): Promise<WithdrawalRequested> {
+  const { db } = deps;
+  const method: WithdrawalMethod = input.payee.method;
+  const already = await existingWithdrawal(db.kysely, userId, input.requestKey);
+  if (already)
+    return {
+      id: already.id,
+      status: already.status,
+      nextBusinessDay: already.next_business_day === 1,
+      replayed: true,
+    };
+
+  if (!bankInfoComplete(input.payee)) throw new AppError("BAD_REQUEST", "bankInfoIncomplete");
+  const minimum = WITHDRAWAL_MINIMUMS[method];
+  if (input.amount < minimum) throw new AppError("BAD_REQUEST", "belowMinimum", { min: minimum });
+  const settings = await getMoneySettings(db.kysely);
+  if (input.payee.method === "usdt") {
+    const check = usdtAddress(settings.usdtNetwork).safeParse(input.payee.address);
+    if (!check.success)
+      throw new AppError("BAD_REQUEST", "usdtAddressInvalid", { network: settings.usdtNetwork });
+  }
+  const payout =
+    input.payee.method === "usdt" ? { ...input.payee, network: settings.usdtNetwork } : input.payee;
+
+  const id = newId();
+  try {
+    return await inTransaction(db, async (trx) => {
+      const nextBusinessDay =
+        method === "paypay" &&
+        (await paypayToday(trx, userId)) + input.amount > settings.paypayDailyLimit;
+      await ensureWallet(trx, db, userId);
+      await trx
+        .insertInto("withdrawals")
+        .values({
+          id,
+          user_id: userId,
+          method,
+          amount: input.amount,
+          status: "pending",
+          payout: JSON.stringify(payout),
+          request_key: input.requestKey,
+          next_business_day: nextBusinessDay ? 1 : 0,
+          created_at: nowDb(),
+        })
+        .execute();
+      await post(trx, db, {
+        key: `withdrawal:${id}:hold`,
+        kind: "withdrawal_hold",
+        refType: "withdrawal",
+        refId: id,
+        postings: [
+          { walletId: memberWallet(userId), bucket: "available", amount: -input.amount },
+          { walletId: memberWallet(userId), bucket: "held", amount: input.amount },
+        ],
+      });
+      return { id, status: "pending", nextBusinessDay, replayed: false };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.key === "insufficientBalance")
+      throw new AppError("BAD_REQUEST", "aboveAvailable");
+    if (isUniqueViolation(error)) {
+      // The same form was submitted twice at once: the first one made the request.
+      const first = await existingWithdrawal(db.kysely, userId, input.requestKey);
+      if (first)
+        return {
+          id: first.id,
+          status: first.status,
+          nextBusinessDay: first.next_business_day === 1,
+          replayed: true,
+        };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Moves a pending withdrawal to a final state and applies its money movement, once. The
+ * conditional UPDATE (status still pending) is what makes two concurrent decisions safe: only
+ * one of them changes a row, the other is told it is no longer pending.
+ */
+async function settleWithdrawal(
+  deps: WalletDeps,
+  id: string,
+  scope: { userId?: string },
+  outcome: "completed" | "rejected" | "cancelled",
+  actorId: string,
+  reason?: string,
+) {
+  const { db } = deps;
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom("withdrawals")
+      .select(["id", "user_id", "amount", "status"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    // Another member's request does not exist as far as this member can tell.
+    if (!row || (scope.userId && row.user_id !== scope.userId))
+      throw new AppError("NOT_FOUND", "notFound");
+    const now = nowDb();
+    const result = await trx
+      .updateTable("withdrawals")
+      .set({
+        status: outcome,
+        completed_at: outcome === "completed" ? now : null,
+        rejected_at: outcome === "rejected" ? now : null,
+        cancelled_at: outcome === "cancelled" ? now : null,
+        reject_reason: outcome === "rejected" ? (reason ?? null) : null,
+        decided_by: outcome === "cancelled" ? null : actorId,
+      })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
+    const wallet = memberWallet(row.user_id);
+    await post(trx, db, {
+      key: `withdrawal:${id}:${outcome === "completed" ? "payout" : "release"}`,
+      kind: outcome === "completed" ? "withdrawal_payout" : "withdrawal_release",
+      refType: "withdrawal",
+      refId: id,
+      postings:
+        outcome === "completed"
+          ? [
+              { walletId: wallet, bucket: "held", amount: -row.amount },
+              { walletId: PAYOUTS, bucket: "available", amount: row.amount },
+            ]
+          : [
+              { walletId: wallet, bucket: "held", amount: -row.amount },
+              { walletId: wallet, bucket: "available", amount: row.amount },
+            ],
+    });
+    if (outcome !== "cancelled") {
+      await recordAudit(trx, {
+        actorId,
+        action: `withdrawal.${outcome === "completed" ? "complete" : "reject"}`,
+        targetType: "withdrawal",
+        targetId: id,
+        data: { amount: row.amount, userId: row.user_id, ...(reason ? { reason } : {}) },
+      });
+    }
+    return { id, status: outcome };
+  });
+}
+
+export function cancelWithdrawal(deps: WalletDeps, userId: string, id: string) {
+  return settleWithdrawal(deps, id, { userId }, "cancelled", userId);
+}
+
+export function completeWithdrawal(deps: WalletDeps, adminId: string, id: string) {
+  return settleWithdrawal(deps, id, {}, "completed", adminId);
+}
+
+export function rejectWithdrawal(deps: WalletDeps, adminId: string, id: string, reason: string) {
+  return settleWithdrawal(deps, id, {}, "rejected", adminId, reason);
+}
+
+/** Each completion is its own transaction: one failure does not undo the others. */
+export async function bulkCompleteWithdrawals(deps: WalletDeps, adminId: string, ids: string[]) {
+  const results: { id: string; ok: boolean; key?: string }[] = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      await completeWithdrawal(deps, adminId, id);
+      results.push({ id, ok: true });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ id, ok: false, key: error.key });
+    }
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------- transfers
+
+export async function quoteTransfer(db: Db, amount: number) {
+  const settings = await getMoneySettings(db.kysely);
+  const fee = transferFee(amount, settings.transferFeeRateBp);
+  return {
+    amount,
+    fee,
+    total: amount + fee,
+    feeRateBp: settings.transferFeeRateBp,
+    min: settings.transferMin,
+    max: settings.transferMax,
+  };
+}
+
+async function existingTransfer(db: Kysely<Database>, senderId: string, requestKey: string) {
+  return db
+    .selectFrom("transfers")
+    .select(["id", "status"])
+    .where("sender_id", "=", senderId)
+    .where("request_key", "=", requestKey)
+    .executeTakeFirst();
+}
+
+/**
+ * Holds amount + fee from the sender at once; an admin approves (the receiver is credited) or
+ * denies (everything is returned). The fee rate in force now is recorded on the transfer.
+ */
+export async function requestTransfer(
+  deps: WalletDeps,
+  senderId: string,
+  input: { email: string; amount: number; message?: string | undefined; requestKey: string },
+) {
+  const { db } = deps;
+  const already = await existingTransfer(db.kysely, senderId, input.requestKey);
+  if (already) return { id: already.id, status: already.status, replayed: true };
+
+  const settings = await getMoneySettings(db.kysely);
+  if (input.amount < settings.transferMin || input.amount > settings.transferMax) {
+    throw new AppError("BAD_REQUEST", "transferAmountRange", {
+      min: settings.transferMin,
+      max: settings.transferMax,
+    });
+  }
+  const receiver = await db.kysely
+    .selectFrom("users")
+    .select(["id", "permission"])
+    .where("email", "=", input.email)
+    .executeTakeFirst();
+  if (!receiver || receiver.permission !== "member")
+    throw new AppError("NOT_FOUND", "recipientNotFound");
+  if (receiver.id === senderId) throw new AppError("BAD_REQUEST", "transferSelf");
+
+  const fee = transferFee(input.amount, settings.transferFeeRateBp);
+  const total = input.amount + fee;
+  const id = newId();
+  try {
+    return await inTransaction(db, async (trx) => {
+      await ensureWallet(trx, db, senderId);
+      await trx
+        .insertInto("transfers")
+        .values({
+          id,
+          sender_id: senderId,
+          receiver_id: receiver.id,
+          amount: input.amount,
+          fee,
+          fee_rate_bp: settings.transferFeeRateBp,
+          message: input.message || null,
+          status: "pending",
+          request_key: input.requestKey,
+          created_at: nowDb(),
+        })
+        .execute();
+      await post(trx, db, {
+        key: `transfer:${id}:hold`,
+        kind: "transfer_hold",
+        refType: "transfer",
+        refId: id,
+        postings: [
+          { walletId: memberWallet(senderId), bucket: "available", amount: -total },
+          { walletId: memberWallet(senderId), bucket: "held", amount: total },
+        ],
+      });
+      return { id, status: "pending", replayed: false };
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isUniqueViolation(error)) {
+      const first = await existingTransfer(db.kysely, senderId, input.requestKey);
+      if (first) return { id: first.id, status: first.status, replayed: true };
+    }
+    deps.log.error({ err: error }, "transfer request failed");
+    throw new AppError("INTERNAL_SERVER_ERROR", "transferFailed");
+  }
+}
+
+async function decideTransfer(
+  deps: WalletDeps,
+  adminId: string,
+  id: string,
+  approve: boolean,
+  reason?: string,
+) {
+  const { db } = deps;
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom("transfers")
+      .select(["id", "sender_id", "receiver_id", "amount", "fee", "status"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw new AppError("NOT_FOUND", "notFound");
+    const result = await trx
+      .updateTable("transfers")
+      .set({
+        status: approve ? "completed" : "failed",
+        decided_at: nowDb(),
+        decided_by: adminId,
+        fail_reason: approve ? null : (reason ?? null),
+      })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
+    const sender = memberWallet(row.sender_id);
+    const total = row.amount + row.fee;
+    if (approve) {
+      await ensureWallet(trx, db, row.receiver_id);
+      await post(trx, db, {
+        key: `transfer:${id}:settle`,
+        kind: "transfer_settle",
+        refType: "transfer",
+        refId: id,
+        postings: [
+          { walletId: sender, bucket: "held", amount: -total },
+          { walletId: memberWallet(row.receiver_id), bucket: "available", amount: row.amount },
+          ...(row.fee > 0
+            ? [{ walletId: FEES, bucket: "available" as const, amount: row.fee }]
+            : []),
+        ],
+      });
+    } else {
+      await post(trx, db, {
+        key: `transfer:${id}:release`,
+        kind: "transfer_release",
+        refType: "transfer",
+        refId: id,
+        postings: [
+          { walletId: sender, bucket: "held", amount: -total },
+          { walletId: sender, bucket: "available", amount: total },
+        ],
+      });
+    }
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: approve ? "transfer.approve" : "transfer.deny",
+      targetType: "transfer",
+      targetId: id,
+      data: {
+        amount: row.amount,
+        fee: row.fee,
+        senderId: row.sender_id,
+        receiverId: row.receiver_id,
+        ...(reason ? { reason } : {}),
+      },
+    });
+    return { id, status: approve ? "completed" : "failed" };
+  });
+}
+
+export const approveTransfer = (deps: WalletDeps, adminId: string, id: string) =>
+  decideTransfer(deps, adminId, id, true);
+export const denyTransfer = (deps: WalletDeps, adminId: string, id: string, reason: string) =>
+  decideTransfer(deps, adminId, id, false, reason);
+
+// ---------------------------------------------------------------- presents
+
+/** Credits a member from the house: a bonus or a campaign prize, with its reason. */
+export async function createPresent(
+  deps: WalletDeps,
+  adminId: string,
+  input: {
+    userId: string;
+    amount: number;
+    reason: string;
+    campaignId?: string | undefined;
+    requestKey: string;
+  },
+) {
+  const { db } = deps;
+  const member = await db.kysely
+    .selectFrom("users")
+    .select(["id", "permission"])
+    .where("id", "=", input.userId)
+    .executeTakeFirst();
+  if (!member || member.permission !== "member")
+    throw new AppError("NOT_FOUND", "recipientNotFound");
+  const id = newId();
+  try {
+    return await inTransaction(db, async (trx) => {
+      await ensureWallet(trx, db, input.userId);
+      await trx
+        .insertInto("presents")
+        .values({
+          id,
+          user_id: input.userId,
+          amount: input.amount,
+          reason: input.reason,
+          campaign_id: input.campaignId ?? null,
+          request_key: input.requestKey,
+          created_by: adminId,
+          created_at: nowDb(),
+        })
+        .execute();
+      await post(trx, db, {
+        key: `present:${id}`,
+        kind: "present",
+        refType: "present",
+        refId: id,
+        postings: [
+          { walletId: HOUSE, bucket: "available", amount: -input.amount },
+          { walletId: memberWallet(input.userId), bucket: "available", amount: input.amount },
+        ],
+      });
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "present.create",
+        targetType: "present",
+        targetId: id,
+        data: { userId: input.userId, amount: input.amount, reason: input.reason },
+      });
+      return { id, replayed: false };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const first = await db.kysely
+        .selectFrom("presents")
+        .select("id")
+        .where("request_key", "=", input.requestKey)
+        .executeTakeFirst();
+      if (first) return { id: first.id, replayed: true };
+    }
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- histories
+
+export interface Page {
+  page: number;
+  size: number;
+}
+
+function rangeFilter(period: PeriodInput) {
+  return periodRange(period);
+}
+
+/**
+ * The member's withdrawal history: withdrawals and transfers they sent (method "transfer"),
+ * newest first, one page at a time.
+ */
+export async function withdrawalHistory(db: Db, userId: string, input: PeriodInput & Page) {
+  const { start, end } = rangeFilter(input);
+  const withdrawals = db.kysely
+    .selectFrom("withdrawals")
+    .select((eb) => [
+      "id",
+      "created_at",
+      "completed_at",
+      "amount",
+      eb.ref("method").$castTo<string>().as("method"),
+      eb.ref("status").$castTo<string>().as("status"),
+      "reject_reason",
+      eb.ref("next_business_day").$castTo<number>().as("next_business_day"),
+      eb.val(0).as("fee"),
+      eb.val(null).$castTo<string | null>().as("counterparty"),
+    ])
+    .where("user_id", "=", userId)
+    .$if(start !== null, (q) => q.where("created_at", ">=", start!))
+    .$if(end !== null, (q) => q.where("created_at", "<", end!));
+  const transfers = db.kysely
+    .selectFrom("transfers")
+    .innerJoin("users", "users.id", "transfers.receiver_id")
+    .select((eb) => [
+      "transfers.id",
+      "transfers.created_at",
+      eb.ref("transfers.decided_at").as("completed_at"),
+      "transfers.amount",
+      eb.val("transfer").$castTo<string>().as("method"),
+      eb.ref("transfers.status").$castTo<string>().as("status"),
+      eb.ref("transfers.fail_reason").as("reject_reason"),
+      eb.val(0).$castTo<number>().as("next_business_day"),
+      "transfers.fee",
+      eb.ref("users.nickname").$castTo<string | null>().as("counterparty"),
+    ])
+    .where("transfers.sender_id", "=", userId)
+    .$if(start !== null, (q) => q.where("transfers.created_at", ">=", start!))
+    .$if(end !== null, (q) => q.where("transfers.created_at", "<", end!));
+
+  const union = withdrawals.unionAll(transfers);
+  const rows = await db.kysely
+    .selectFrom(union.as("h"))
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(input.size)
+    .offset((input.page - 1) * input.size)
+    .execute();
+  const count = await db.kysely
+    .selectFrom(union.as("h"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return {
+    rows: rows.map((r) => ({
+      id: String(r.id),
+      createdAt: String(r.created_at),
+      completedAt: r.completed_at ? String(r.completed_at) : null,
+      amount: Number(r.amount),
+      fee: Number(r.fee),
+      method: String(r.method),
+      status: String(r.status),
+      rejectReason: r.reject_reason ? String(r.reject_reason) : null,
+      nextBusinessDay: Number(r.next_business_day) === 1,
+      counterparty: r.counterparty ? String(r.counterparty) : null,
+    })),
+    total: Number(count?.n ?? 0),
+    page: input.page,
+    size: input.size,
+  };
+}
+
+/**
+ * The member's deposit history: presents from the portal and completed transfers received
+ * from other members.
+ */
+export async function depositHistory(db: Db, userId: string, input: PeriodInput & Page) {
+  const { start, end } = rangeFilter(input);
+  const presents = db.kysely
+    .selectFrom("presents")
+    .select((eb) => [
+      "id",
+      "created_at",
+      "amount",
+      eb.val("present").$castTo<string>().as("kind"),
+      eb.ref("reason").$castTo<string | null>().as("reason"),
+      eb.val(null).$castTo<string | null>().as("counterparty"),
+    ])
+    .where("user_id", "=", userId)
+    .$if(start !== null, (q) => q.where("created_at", ">=", start!))
+    .$if(end !== null, (q) => q.where("created_at", "<", end!));
+  const received = db.kysely
+    .selectFrom("transfers")
+    .innerJoin("users", "users.id", "transfers.sender_id")
+    .select((eb) => [
+      "transfers.id",
+      eb.ref("transfers.decided_at").$castTo<string>().as("created_at"),
+      "transfers.amount",
+      eb.val("transfer").$castTo<string>().as("kind"),
+      eb.ref("transfers.message").as("reason"),
+      eb.ref("users.nickname").$castTo<string | null>().as("counterparty"),
+    ])
+    .where("transfers.receiver_id", "=", userId)
+    .where("transfers.status", "=", "completed")
+    .$if(start !== null, (q) => q.where("transfers.decided_at", ">=", start!))
+    .$if(end !== null, (q) => q.where("transfers.decided_at", "<", end!));
+  const union = presents.unionAll(received);
+  const rows = await db.kysely
+    .selectFrom(union.as("d"))
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(input.size)
+    .offset((input.page - 1) * input.size)
+    .execute();
+  const count = await db.kysely
+    .selectFrom(union.as("d"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return {
+    rows: rows.map((r) => ({
+      id: String(r.id),
+      createdAt: String(r.created_at),
+      amount: Number(r.amount),
+      kind: String(r.kind) as "present" | "transfer",
+      reason: r.reason ? String(r.reason) : null,
+      counterparty: r.counterparty ? String(r.counterparty) : null,
+    })),
+    total: Number(count?.n ?? 0),
+    page: input.page,
+    size: input.size,
+  };
+}

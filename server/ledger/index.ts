@@ -1,0 +1,273 @@
+import { type Kysely, sql } from "kysely";
+import type { Db } from "../../db";
+import { insertIgnore, isRetryableTxError, isUniqueViolation } from "../../db/dialect";
+import { newId } from "../../db/id";
+import type { Bucket, Database } from "../../db/schema";
+import { nowDb } from "../../db/time";
+import { AppError } from "../errors";
+
+/**
+ * The only code that moves money. A movement is a set of postings that sum to zero, applied in
+ * one database transaction with a unique idempotency key:
+ *   - each posting changes one wallet bucket with a conditional UPDATE (a member bucket never
+ *     goes below zero; no read-then-write race on either engine);
+ *   - the same key applied twice is a no-op that returns the first result;
+ *   - nothing is ever edited or deleted: a mistake is corrected by a new movement.
+ */
+
+export const HOUSE = "sys:house";
+export const PAYOUTS = "sys:payouts";
+export const FEES = "sys:fees";
+
+export type MovementKind =
+  | "cashback"
+  | "affiliate_reward"
+  | "present"
+  | "prize"
+  | "gacha_cost"
+  | "gacha_reward"
+  | "withdrawal_hold"
+  | "withdrawal_payout"
+  | "withdrawal_release"
+  | "transfer_hold"
+  | "transfer_settle"
+  | "transfer_release";
+
+export interface Posting {
+  walletId: string;
+  bucket: Bucket;
+  /** Signed yen, never zero. */
+  amount: number;
+}
+
+export interface Movement {
+  key: string;
+  kind: MovementKind;
+  refType: string;
+  refId: string;
+  postings: Posting[];
+}
+
+export interface PostResult {
+  txId: string;
+  /** True when this key had been applied before: nothing changed now. */
+  replayed: boolean;
+}
+
+/** The wallet id of a member: the member's own id. */
+export function memberWallet(userId: string): string {
+  return userId;
+}
+
+function validate(movement: Movement) {
+  if (!movement.key || movement.key.length > 128) throw new Error("ledger: bad idempotency key");
+  if (movement.postings.length < 2) throw new Error("ledger: a movement needs two postings");
+  let sum = 0;
+  for (const p of movement.postings) {
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0) {
+      throw new Error(`ledger: posting amount must be a non-zero integer (got ${p.amount})`);
+    }
+    sum += p.amount;
+  }
+  if (sum !== 0) throw new Error(`ledger: postings must sum to zero (got ${sum})`);
+}
+
+/** Creates the member's wallet if it does not exist yet (idempotent). */
+export async function ensureWallet(trx: Kysely<Database>, db: Db, userId: string): Promise<void> {
+  const now = nowDb();
+  await insertIgnore(
+    db,
+    trx.insertInto("wallets").values({
+      id: memberWallet(userId),
+      user_id: userId,
+      kind: "member",
+      balance: 0,
+      held: 0,
+      created_at: now,
+      updated_at: now,
+    }),
+  ).execute();
+}
+
+/**
+ * Applies a movement inside the caller's transaction `trx`, so the domain rows (a withdrawal,
+ * a transfer) and the money commit or fail together. Throws AppError "insufficientBalance"
+ * when a member bucket would go negative: the caller's transaction must then roll back.
+ */
+export async function post(trx: Kysely<Database>, db: Db, movement: Movement): Promise<PostResult> {
+  validate(movement);
+  const existing = await trx
+    .selectFrom("ledger_transactions")
+    .select("id")
+    .where("idempotency_key", "=", movement.key)
+    .executeTakeFirst();
+  if (existing) return { txId: existing.id, replayed: true };
+
+  const txId = newId();
+  const now = nowDb();
+  try {
+    await trx
+      .insertInto("ledger_transactions")
+      .values({
+        id: txId,
+        idempotency_key: movement.key,
+        kind: movement.kind,
+        ref_type: movement.refType,
+        ref_id: movement.refId,
+        created_at: now,
+      })
+      .execute();
+  } catch (error) {
+    // A concurrent request with the same key committed first.
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "duplicateRequest");
+    throw error;
+  }
+
+  // Wallets are always updated in the same order, so two movements touching the same two
+  // wallets (A pays B while B pays A) cannot deadlock each other.
+  const ordered = [...movement.postings].sort((a, b) =>
+    a.walletId === b.walletId ? a.bucket.localeCompare(b.bucket) : a.walletId < b.walletId ? -1 : 1,
+  );
+  for (const p of ordered) {
+    const column = p.bucket === "available" ? "balance" : "held";
+    let update = trx
+      .updateTable("wallets")
+      .set({ [column]: sql`${sql.ref(column)} + ${p.amount}`, updated_at: now })
+      .where("id", "=", p.walletId);
+    if (p.amount < 0) {
+      // Only system wallets may go below zero (the house is where credits come from).
+      update = update.where((eb) =>
+        eb.or([eb("kind", "=", "system"), eb(column, ">=", -p.amount)]),
+      );
+    }
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      const wallet = await trx
+        .selectFrom("wallets")
+        .select("id")
+        .where("id", "=", p.walletId)
+        .executeTakeFirst();
+      if (!wallet) throw new Error(`ledger: wallet ${p.walletId} does not exist`);
+      throw new AppError("BAD_REQUEST", "insufficientBalance");
+    }
+  }
+  await trx
+    .insertInto("ledger_entries")
+    .values(
+      movement.postings.map((p) => ({
+        id: newId(),
+        tx_id: txId,
+        wallet_id: p.walletId,
+        bucket: p.bucket,
+        amount: p.amount,
+        created_at: now,
+      })),
+    )
+    .execute();
+  return { txId, replayed: false };
+}
+
+/**
+ * Runs `work` in a transaction, retrying when the engine reports a deadlock or lock timeout
+ * (the whole transaction is rolled back, so a retry starts clean).
+ */
+export async function inTransaction<T>(
+  db: Db,
+  work: (trx: Kysely<Database>) => Promise<T>,
+  attempts = 4,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.kysely.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= attempts || !isRetryableTxError(error)) throw error;
+      await new Promise((r) => setTimeout(r, 10 * attempt + Math.floor(Math.random() * 20)));
+    }
+  }
+}
+
+/** A one-movement transaction, for callers with no domain row to write alongside. */
+export async function postAlone(db: Db, movement: Movement): Promise<PostResult> {
+  return inTransaction(db, (trx) => post(trx, db, movement));
+}
+
+export interface WalletView {
+  available: number;
+  held: number;
+}
+
+export async function getWallet(db: Kysely<Database>, userId: string): Promise<WalletView> {
+  const row = await db
+    .selectFrom("wallets")
+    .select(["balance", "held"])
+    .where("id", "=", memberWallet(userId))
+    .executeTakeFirst();
+  return { available: Number(row?.balance ?? 0), held: Number(row?.held ?? 0) };
+}
+
+export interface LedgerProblem {
+  kind: "wallet_mismatch" | "tx_unbalanced" | "total_nonzero" | "negative_member";
+  detail: string;
+}
+
+/**
+ * Every invariant of the ledger: each wallet's buckets equal the sums of their entries, each
+ * transaction sums to zero, all entries sum to zero, no member bucket is negative.
+ */
+export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
+  const problems: LedgerProblem[] = [];
+  const sums = await db.kysely
+    .selectFrom("ledger_entries")
+    .select(["wallet_id", "bucket", (eb) => eb.fn.sum<number>("amount").as("total")])
+    .groupBy(["wallet_id", "bucket"])
+    .execute();
+  const expected = new Map<string, { balance: number; held: number }>();
+  for (const s of sums) {
+    const e = expected.get(s.wallet_id) ?? { balance: 0, held: 0 };
+    if (s.bucket === "available") e.balance += Number(s.total);
+    else e.held += Number(s.total);
+    expected.set(s.wallet_id, e);
+  }
+  const wallets = await db.kysely
+    .selectFrom("wallets")
+    .select(["id", "kind", "balance", "held"])
+    .execute();
+  for (const w of wallets) {
+    const e = expected.get(w.id) ?? { balance: 0, held: 0 };
+    if (Number(w.balance) !== e.balance || Number(w.held) !== e.held) {
+      problems.push({
+        kind: "wallet_mismatch",
+        detail: `${w.id}: balance ${w.balance} held ${w.held}, entries say ${e.balance} / ${e.held}`,
+      });
+    }
+    if (w.kind === "member" && (Number(w.balance) < 0 || Number(w.held) < 0)) {
+      problems.push({
+        kind: "negative_member",
+        detail: `${w.id}: balance ${w.balance} held ${w.held}`,
+      });
+    }
+    expected.delete(w.id);
+  }
+  for (const id of expected.keys()) {
+    problems.push({
+      kind: "wallet_mismatch",
+      detail: `${id}: entries for a wallet that does not exist`,
+    });
+  }
+  const unbalanced = await db.kysely
+    .selectFrom("ledger_entries")
+    .select(["tx_id", (eb) => eb.fn.sum<number>("amount").as("total")])
+    .groupBy("tx_id")
+    .having((eb) => eb.fn.sum("amount"), "!=", 0)
+    .limit(100)
+    .execute();
+  for (const u of unbalanced)
+    problems.push({ kind: "tx_unbalanced", detail: `${u.tx_id}: sums to ${u.total}` });
+  const total = await db.kysely
+    .selectFrom("ledger_entries")
+    .select((eb) => eb.fn.sum<number>("amount").as("total"))
+    .executeTakeFirst();
+  if (Number(total?.total ?? 0) !== 0)
+    problems.push({ kind: "total_nonzero", detail: `all entries sum to ${total?.total}` });
+  return problems;
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { toDbTime } from "../../db/time";
+
+/**
+ * The spec's period presets, computed in Asia/Tokyo (people think in Japanese days), returned
+ * as a UTC range [start, end) for queries.
+ */
+export const PERIOD_PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
+export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
+
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000; // Japan has no daylight saving time.
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid");
+
+export const periodInput = z
+  .object({
+    period: z.enum(PERIOD_PRESETS).default("all"),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.period !== "custom") return;
+    if (!v.from) ctx.addIssue({ code: "custom", path: ["from"], message: "required" });
+    if (!v.to) ctx.addIssue({ code: "custom", path: ["to"], message: "required" });
+    if (v.from && v.to && v.from > v.to)
+      ctx.addIssue({ code: "custom", path: ["to"], message: "dateOrder" });
+  });
+
+export type PeriodInput = z.output<typeof periodInput>;
+
+/** Midnight in Tokyo of the day containing `instant`, as a UTC instant. */
+export function tokyoDayStart(instant: Date): Date {
+  const local = instant.getTime() + TOKYO_OFFSET_MS;
+  return new Date(Math.floor(local / DAY_MS) * DAY_MS - TOKYO_OFFSET_MS);
+}
+
+/** Midnight in Tokyo at the start of a "YYYY-MM-DD" Tokyo date. */
+export function tokyoDate(date: string): Date {
+  return new Date(new Date(`${date}T00:00:00Z`).getTime() - TOKYO_OFFSET_MS);
+}
+
+function monthsBack(dayStart: Date, months: number): Date {
+  const local = new Date(dayStart.getTime() + TOKYO_OFFSET_MS);
+  local.setUTCMonth(local.getUTCMonth() - months);
+  return new Date(local.getTime() - TOKYO_OFFSET_MS);
+}
+
+export interface DbRange {
+  start: string | null;
+  end: string | null;
+}
+
+/**
+ * "1w" is the last 7 days including today; "1m", "3m" and "1y" go back that many calendar
+ * months from tomorrow's start, so today is always inside.
+ */
+export function periodRange(input: PeriodInput, now = new Date()): DbRange {
+  const today = tokyoDayStart(now);
+  const tomorrow = new Date(today.getTime() + DAY_MS);
+  switch (input.period) {
+    case "all":
+      return { start: null, end: null };
+    case "today":
+      return { start: toDbTime(today), end: toDbTime(tomorrow) };
+    case "1w":
+      return {
+        start: toDbTime(new Date(tomorrow.getTime() - 7 * DAY_MS)),
+        end: toDbTime(tomorrow),
+      };
+    case "1m":
+      return { start: toDbTime(monthsBack(tomorrow, 1)), end: toDbTime(tomorrow) };
+    case "3m":
+      return { start: toDbTime(monthsBack(tomorrow, 3)), end: toDbTime(tomorrow) };
+    case "1y":
+      return { start: toDbTime(monthsBack(tomorrow, 12)), end: toDbTime(tomorrow) };
+    case "custom": {
+      const start = tokyoDate(input.from!);
+      const end = new Date(tokyoDate(input.to!).getTime() + DAY_MS);
+      return { start: toDbTime(start), end: toDbTime(end) };
+    }
+  }
+}

@@ -1,0 +1,566 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger, FEES, PAYOUTS } from "../../server/ledger";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { callerFor, createUser } from "../helpers/fixtures";
+import { bankPayee, fund, key, walletOf } from "../helpers/money";
+
+let t: TestDb;
+let adminId: string;
+beforeAll(async () => {
+  t = await createTestDb();
+  adminId = (await createUser(t.db, { permission: "admin" })).id;
+});
+afterAll(async () => {
+  expect(await checkLedger(t.db)).toEqual([]);
+  await t.cleanup();
+});
+
+async function member(balance = 0) {
+  const user = await createUser(t.db);
+  if (balance) await fund(t.db, user.id, balance);
+  return { ...user, caller: await callerFor(t.db, user.id) };
+}
+
+async function expectKey(promise: Promise<unknown>, k: string, params?: Record<string, unknown>) {
+  await expect(promise).rejects.toMatchObject(params ? { key: k, params } : { key: k });
+}
+
+async function fieldErrors(promise: Promise<unknown>): Promise<Record<string, string>> {
+  try {
+    await promise;
+  } catch (error) {
+    const issues =
+      (error as { cause?: { issues?: { path: PropertyKey[]; message: string }[] } }).cause
+        ?.issues ?? [];
+    const out: Record<string, string> = {};
+    for (const i of issues) out[i.path.map(String).join(".")] ??= i.message;
+    return out;
+  }
+  throw new Error("expected the input to be rejected");
+}
+
+async function wallet(balance: number) {
+  return (await member(balance)).caller;
+}
+
+describe(`withdrawals on ${testEngine}`, () => {
+  it("holds the amount at once and shows it in the situation and the history", async () => {
+    const m = await member(20_000);
+    const result = await m.caller.wallet.requestWithdrawal({
+      amount: 5_000,
+      requestKey: key(),
+      payee: bankPayee,
+    });
+    expect(result).toMatchObject({ status: "pending", replayed: false, nextBusinessDay: false });
+    expect(await m.caller.wallet.summary()).toEqual({
+      available: 15_000,
+      held: 5_000,
+      totalWithdrawn: 0,
+    });
+    const history = await m.caller.wallet.withdrawals({ period: "today", page: 1, size: 25 });
+    expect(history.rows).toHaveLength(1);
+    expect(history.rows[0]).toMatchObject({ amount: 5_000, method: "bank", status: "pending" });
+  });
+
+  it("enforces each method's minimum (bank 1,000, BitWallet 1,000, USDT 5,000, Peska 5,000, Exness 500, PayPay 500)", async () => {
+    const caller = await wallet(100_000);
+    const payees = {
+      bank: bankPayee,
+      bitwallet: { method: "bitwallet" as const, email: "bw@example.test" },
+      usdt: { method: "usdt" as const, address: "T" + "A".repeat(33), confirmed: true as const },
+      peska: { method: "peska" as const, email: "p@example.test" },
+      exness: { method: "exness" as const, email: "e@example.test" },
+      paypay: { method: "paypay" as const, paypayId: "taro_01" },
+    };
+    const minimums = {
+      bank: 1_000,
+      bitwallet: 1_000,
+      usdt: 5_000,
+      peska: 5_000,
+      exness: 500,
+      paypay: 500,
+    };
+    for (const [method, min] of Object.entries(minimums) as [keyof typeof payees, number][]) {
+      await expectKey(
+        caller.wallet.requestWithdrawal({
+          amount: min - 1,
+          requestKey: key(),
+          payee: payees[method],
+        }),
+        "belowMinimum",
+        { min },
+      );
+      await expect(
+        caller.wallet.requestWithdrawal({ amount: min, requestKey: key(), payee: payees[method] }),
+      ).resolves.toMatchObject({ status: "pending" });
+    }
+  });
+
+  it("refuses more than the available amount and saves nothing", async () => {
+    const m = await member(3_000);
+    await expectKey(
+      m.caller.wallet.requestWithdrawal({ amount: 3_001, requestKey: key(), payee: bankPayee }),
+      "aboveAvailable",
+    );
+    expect(await m.caller.wallet.summary()).toEqual({
+      available: 3_000,
+      held: 0,
+      totalWithdrawn: 0,
+    });
+    expect((await m.caller.wallet.withdrawals({ period: "all", page: 1, size: 25 })).total).toBe(0);
+  });
+
+  it("asks for all bank information, the USDT confirmation and valid payee details", async () => {
+    const caller = await wallet(50_000);
+    expect(
+      await fieldErrors(
+        caller.wallet.requestWithdrawal({
+          amount: 5_000,
+          requestKey: key(),
+          payee: { ...bankPayee, bankCode: "", holderName: "" },
+        }),
+      ),
+    ).toMatchObject({
+      payee: "bankInfoIncomplete",
+      "payee.bankCode": "required",
+      "payee.holderName": "required",
+    });
+    expect(
+      await fieldErrors(
+        caller.wallet.requestWithdrawal({
+          amount: 5_000,
+          requestKey: key(),
+          payee: {
+            ...bankPayee,
+            bankCode: "12a4",
+            branchNumber: "12",
+            accountNumber: "123456",
+            holderName: "Yamada",
+          },
+        }),
+      ),
+    ).toEqual({
+      "payee.bankCode": "bankCode",
+      "payee.branchNumber": "branchNumber",
+      "payee.accountNumber": "accountNumber",
+      "payee.holderName": "holderKana",
+    });
+    expect(
+      await fieldErrors(
+        caller.wallet.requestWithdrawal({
+          amount: 5_000,
+          requestKey: key(),
+          payee: {
+            method: "usdt",
+            address: "T" + "A".repeat(33),
+            confirmed: false as unknown as true,
+          },
+        }),
+      ),
+    ).toEqual({ "payee.confirmed": "confirmRequired" });
+    expect(
+      await fieldErrors(
+        caller.wallet.requestWithdrawal({
+          amount: 5_000,
+          requestKey: key(),
+          payee: { method: "paypay", paypayId: "1abc" },
+        }),
+      ),
+    ).toEqual({
+      "payee.paypayId": "paypayId",
+    });
+    expect(
+      await fieldErrors(
+        caller.wallet.requestWithdrawal({
+          amount: Number.NaN,
+          requestKey: key(),
+          payee: { method: "exness", email: "nope" },
+        }),
+      ),
+    ).toMatchObject({
+      amount: "amountInvalid",
+      "payee.email": "emailInvalid",
+    });
+    // The USDT address must match the configured network (TRC20 by default).
+    await expectKey(
+      caller.wallet.requestWithdrawal({
+        amount: 5_000,
+        requestKey: key(),
+        payee: { method: "usdt", address: "0x" + "a".repeat(40), confirmed: true },
+      }),
+      "usdtAddressInvalid",
+      { network: "TRC20" },
+    );
+  });
+
+  it("marks PayPay above the daily limit for the next business day", async () => {
+    const caller = await wallet(300_000);
+    const payee = { method: "paypay" as const, paypayId: "hanako" };
+    expect(
+      await caller.wallet.requestWithdrawal({ amount: 60_000, requestKey: key(), payee }),
+    ).toMatchObject({ nextBusinessDay: false });
+    expect(
+      await caller.wallet.requestWithdrawal({ amount: 60_000, requestKey: key(), payee }),
+    ).toMatchObject({ nextBusinessDay: true });
+  });
+
+  it("a double-submitted form makes one request", async () => {
+    const m = await member(10_000);
+    const requestKey = key();
+    const [a, b] = await Promise.all([
+      m.caller.wallet.requestWithdrawal({ amount: 4_000, requestKey, payee: bankPayee }),
+      m.caller.wallet.requestWithdrawal({ amount: 4_000, requestKey, payee: bankPayee }),
+    ]);
+    expect(a.id).toBe(b.id);
+    expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
+    expect(await walletOf(t.db, m.id)).toEqual({ available: 6_000, held: 4_000 });
+  });
+
+  it("the member cancels a pending request and gets it back; not twice, and never another's", async () => {
+    const m = await member(10_000);
+    const other = await member();
+    const { id } = await m.caller.wallet.requestWithdrawal({
+      amount: 2_000,
+      requestKey: key(),
+      payee: bankPayee,
+    });
+    await expectKey(other.caller.wallet.cancelWithdrawal({ id }), "notFound");
+    await m.caller.wallet.cancelWithdrawal({ id });
+    expect(await walletOf(t.db, m.id)).toEqual({ available: 10_000, held: 0 });
+    await expectKey(m.caller.wallet.cancelWithdrawal({ id }), "notPending");
+    expect(
+      (await other.caller.wallet.withdrawals({ period: "all", page: 1, size: 25 })).total,
+    ).toBe(0);
+  });
+
+  it("the admin completes (paid out) or rejects (returned, reason shown) once", async () => {
+    const m = await member(10_000);
+    const admin = await callerFor(t.db, adminId);
+    const paid = await m.caller.wallet.requestWithdrawal({
+      amount: 3_000,
+      requestKey: key(),
+      payee: bankPayee,
+    });
+    const refused = await m.caller.wallet.requestWithdrawal({
+      amount: 2_000,
+      requestKey: key(),
+      payee: bankPayee,
+    });
+    const payoutsBefore = await t.db.kysely
+      .selectFrom("wallets")
+      .select("balance")
+      .where("id", "=", PAYOUTS)
+      .executeTakeFirstOrThrow();
+
+    const bank = await admin.wallet.pendingBankPayouts();
+    expect(bank.find((r) => r.id === paid.id)).toMatchObject({
+      bankCode: "0001",
+      accountType: 1,
+      holderName: "ヤマダ タロウ",
+      amount: 3_000,
+    });
+
+    await admin.wallet.completeWithdrawal({ id: paid.id });
+    await expectKey(admin.wallet.completeWithdrawal({ id: paid.id }), "notPending");
+    await admin.wallet.rejectWithdrawal({ id: refused.id, reason: "口座名義が一致しません" });
+    await expectKey(m.caller.wallet.cancelWithdrawal({ id: refused.id }), "notPending");
+
+    expect(await m.caller.wallet.summary()).toEqual({
+      available: 7_000,
+      held: 0,
+      totalWithdrawn: 3_000,
+    });
+    const payoutsAfter = await t.db.kysely
+      .selectFrom("wallets")
+      .select("balance")
+      .where("id", "=", PAYOUTS)
+      .executeTakeFirstOrThrow();
+    expect(Number(payoutsAfter.balance) - Number(payoutsBefore.balance)).toBe(3_000);
+    const rows = (await m.caller.wallet.withdrawals({ period: "all", page: 1, size: 25 })).rows;
+    expect(rows.find((r) => r.id === refused.id)).toMatchObject({
+      status: "rejected",
+      rejectReason: "口座名義が一致しません",
+    });
+    expect(rows.find((r) => r.id === paid.id)?.completedAt).not.toBeNull();
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_id", "in", [paid.id, refused.id])
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(["withdrawal.complete", "withdrawal.reject"]);
+  });
+
+  it("bulk completion completes each pending one and reports the rest", async () => {
+    const m = await member(10_000);
+    const admin = await callerFor(t.db, adminId);
+    const a = await m.caller.wallet.requestWithdrawal({
+      amount: 1_000,
+      requestKey: key(),
+      payee: bankPayee,
+    });
+    const b = await m.caller.wallet.requestWithdrawal({
+      amount: 1_000,
+      requestKey: key(),
+      payee: bankPayee,
+    });
+    await m.caller.wallet.cancelWithdrawal({ id: b.id });
+    expect(await admin.wallet.bulkCompleteWithdrawals({ ids: [a.id, b.id, "missing"] })).toEqual([
+      { id: a.id, ok: true },
+      { id: b.id, ok: false, key: "notPending" },
+      { id: "missing", ok: false, key: "notFound" },
+    ]);
+  });
+
+  it("lists requests for the admin with filters and paging", async () => {
+    const m = await member(10_000);
+    const admin = await callerFor(t.db, adminId);
+    await m.caller.wallet.requestWithdrawal({
+      amount: 1_111,
+      requestKey: key(),
+      payee: { method: "exness", email: "ex@example.test" },
+    });
+    const page = await admin.wallet.adminWithdrawals({
+      status: "pending",
+      method: "exness",
+      member: m.email,
+    });
+    expect(page.total).toBe(1);
+    expect(page.rows[0]).toMatchObject({ amount: 1_111, member: { email: m.email } });
+  });
+});
+
+describe(`transfers on ${testEngine}`, () => {
+  it("holds amount and fee, then an approval credits the receiver and the fee account", async () => {
+    const admin = await callerFor(t.db, adminId);
+    await admin.settings.update({
+      transferFeeRate: "1.5",
+      transferMin: 1_000,
+      transferMax: 500_000,
+      usdtNetwork: "TRC20",
+      paypayDailyLimit: 100_000,
+    });
+    try {
+      const sender = await member(20_000);
+      const receiver = await member();
+      expect(await sender.caller.wallet.quoteTransfer({ amount: 10_000 })).toMatchObject({
+        fee: 150,
+        total: 10_150,
+      });
+      const { id } = await sender.caller.wallet.requestTransfer({
+        email: receiver.email,
+        amount: 10_000,
+        message: "ありがとう",
+        requestKey: key(),
+      });
+      expect(await walletOf(t.db, sender.id)).toEqual({ available: 9_850, held: 10_150 });
+      const feesBefore = await t.db.kysely
+        .selectFrom("wallets")
+        .select("balance")
+        .where("id", "=", FEES)
+        .executeTakeFirstOrThrow();
+      await admin.wallet.approveTransfer({ id });
+      await expectKey(admin.wallet.denyTransfer({ id, reason: "x" }), "notPending");
+      expect(await walletOf(t.db, sender.id)).toEqual({ available: 9_850, held: 0 });
+      expect(await walletOf(t.db, receiver.id)).toEqual({ available: 10_000, held: 0 });
+      const feesAfter = await t.db.kysely
+        .selectFrom("wallets")
+        .select("balance")
+        .where("id", "=", FEES)
+        .executeTakeFirstOrThrow();
+      expect(Number(feesAfter.balance) - Number(feesBefore.balance)).toBe(150);
+      // Both see it: the sender as a withdrawal by transfer, the receiver as a deposit.
+      const sent = await sender.caller.wallet.withdrawals({ period: "all", page: 1, size: 25 });
+      expect(sent.rows[0]).toMatchObject({
+        method: "transfer",
+        status: "completed",
+        amount: 10_000,
+        fee: 150,
+      });
+      const received = await receiver.caller.wallet.deposits({ period: "all", page: 1, size: 25 });
+      expect(received.rows[0]).toMatchObject({
+        kind: "transfer",
+        amount: 10_000,
+        reason: "ありがとう",
+      });
+    } finally {
+      await admin.settings.update({
+        transferFeeRate: "0",
+        transferMin: 1_000,
+        transferMax: 500_000,
+        usdtNetwork: "TRC20",
+        paypayDailyLimit: 100_000,
+      });
+    }
+  });
+
+  it("a denial returns amount and fee", async () => {
+    const admin = await callerFor(t.db, adminId);
+    const sender = await member(5_000);
+    const receiver = await member();
+    const { id } = await sender.caller.wallet.requestTransfer({
+      email: receiver.email,
+      amount: 5_000,
+      requestKey: key(),
+    });
+    await admin.wallet.denyTransfer({ id, reason: "確認できませんでした" });
+    expect(await walletOf(t.db, sender.id)).toEqual({ available: 5_000, held: 0 });
+    expect(await walletOf(t.db, receiver.id)).toEqual({ available: 0, held: 0 });
+    const rows = (await sender.caller.wallet.withdrawals({ period: "all", page: 1, size: 25 }))
+      .rows;
+    expect(rows[0]).toMatchObject({ status: "failed", rejectReason: "確認できませんでした" });
+  });
+
+  it("gives each error of the catalogue", async () => {
+    const sender = await member(2_000);
+    const receiver = await member();
+    const admin = await createUser(t.db, { permission: "admin" });
+    await expectKey(
+      sender.caller.wallet.requestTransfer({
+        email: "nobody@example.test",
+        amount: 1_000,
+        requestKey: key(),
+      }),
+      "recipientNotFound",
+    );
+    await expectKey(
+      sender.caller.wallet.requestTransfer({
+        email: admin.email,
+        amount: 1_000,
+        requestKey: key(),
+      }),
+      "recipientNotFound",
+    );
+    await expectKey(
+      sender.caller.wallet.requestTransfer({
+        email: sender.email,
+        amount: 1_000,
+        requestKey: key(),
+      }),
+      "transferSelf",
+    );
+    await expectKey(
+      sender.caller.wallet.requestTransfer({
+        email: receiver.email,
+        amount: 999,
+        requestKey: key(),
+      }),
+      "transferAmountRange",
+      { min: 1_000, max: 500_000 },
+    );
+    await expectKey(
+      sender.caller.wallet.requestTransfer({
+        email: receiver.email,
+        amount: 500_001,
+        requestKey: key(),
+      }),
+      "transferAmountRange",
+    );
+    await expectKey(
+      sender.caller.wallet.requestTransfer({
+        email: receiver.email,
+        amount: 2_001,
+        requestKey: key(),
+      }),
+      "insufficientBalance",
+    );
+    expect(
+      await fieldErrors(
+        sender.caller.wallet.requestTransfer({
+          email: "",
+          amount: 1_000,
+          message: "あ".repeat(201),
+          requestKey: key(),
+        }),
+      ),
+    ).toEqual({
+      email: "required",
+      message: "messageTooLong",
+    });
+    await expect(
+      (await callerFor(t.db)).wallet.requestTransfer({
+        email: receiver.email,
+        amount: 1_000,
+        requestKey: key(),
+      }),
+    ).rejects.toMatchObject({
+      key: "loginRequired",
+    });
+    expect(await walletOf(t.db, sender.id)).toEqual({ available: 2_000, held: 0 });
+  });
+});
+
+describe(`presents and settings on ${testEngine}`, () => {
+  it("credits a present once per request key and lists it for the member and the admin", async () => {
+    const m = await member();
+    const admin = await callerFor(t.db, adminId);
+    const requestKey = key();
+    const first = await admin.wallet.createPresent({
+      userId: m.id,
+      amount: 3_000,
+      reason: "入会ボーナス",
+      requestKey,
+    });
+    const again = await admin.wallet.createPresent({
+      userId: m.id,
+      amount: 3_000,
+      reason: "入会ボーナス",
+      requestKey,
+    });
+    expect(again).toEqual({ id: first.id, replayed: true });
+    expect(await walletOf(t.db, m.id)).toEqual({ available: 3_000, held: 0 });
+    expect(
+      (await m.caller.wallet.deposits({ period: "1w", page: 1, size: 25 })).rows[0],
+    ).toMatchObject({ kind: "present", amount: 3_000, reason: "入会ボーナス" });
+    expect((await admin.wallet.adminPresents({ member: m.email })).rows[0]).toMatchObject({
+      amount: 3_000,
+    });
+    await expectKey(
+      admin.wallet.createPresent({ userId: adminId, amount: 1, reason: "x", requestKey: key() }),
+      "recipientNotFound",
+    );
+  });
+
+  it("validates and audits the settings", async () => {
+    const admin = await callerFor(t.db, adminId);
+    expect(
+      await fieldErrors(
+        admin.settings.update({
+          transferFeeRate: "1.234",
+          transferMin: 5_000,
+          transferMax: 1_000,
+          usdtNetwork: "TRC20",
+          paypayDailyLimit: 100_000,
+        }),
+      ),
+    ).toEqual({ transferFeeRate: "percentFormat", transferMax: "maxBelowMin" });
+    const saved = await admin.settings.update({
+      transferFeeRate: "2.50",
+      transferMin: 2_000,
+      transferMax: 300_000,
+      usdtNetwork: "ERC20",
+      paypayDailyLimit: 50_000,
+    });
+    expect(saved).toEqual({
+      transferFeeRateBp: 250,
+      transferMin: 2_000,
+      transferMax: 300_000,
+      usdtNetwork: "ERC20",
+      paypayDailyLimit: 50_000,
+    });
+    expect(await admin.settings.get()).toEqual(saved);
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "data"])
+      .where("action", "=", "settings.update")
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.data!)).toMatchObject({ after: { transferFeeRateBp: 250 } });
+    await admin.settings.update({
+      transferFeeRate: "0",
+      transferMin: 1_000,
+      transferMax: 500_000,
+      usdtNetwork: "TRC20",
+      paypayDailyLimit: 100_000,
+    });
+  });
+});
