@@ -69,8 +69,12 @@ export function sameOriginOnly(config: Config): RequestHandler {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
+    // Same origin means the configured public origin, or the host this request was sent to
+    // (so http://127.0.0.1:3000 works as well as http://localhost:3000 on a demo machine).
+    const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
     const crossOrigin =
-      origin !== undefined && origin !== "null" ? origin !== config.APP_ORIGIN : origin === "null";
+      origin === "null" ||
+      (origin !== undefined && origin !== config.APP_ORIGIN && origin !== ownOrigin);
     const crossSite = site !== undefined && site !== "same-origin" && site !== "none";
     if (crossOrigin || crossSite) {
       req.log?.warn({ origin, site }, "cross-origin state-changing request refused");

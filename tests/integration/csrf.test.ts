@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { parseConfig } from "../../server/config";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { silentLog } from "../helpers/fixtures";
+import { listen, type RunningServer } from "../helpers/http";
+
+let t: TestDb;
+let srv: RunningServer;
+beforeAll(async () => {
+  t = await createTestDb();
+  const config = parseConfig({ NODE_ENV: "test", APP_ORIGIN: "https://portal.example.jp" });
+  srv = await listen(createApp({ config, db: t.db, log: silentLog }));
+});
+afterAll(async () => {
+  await srv.close();
+  await t.cleanup();
+});
+
+function post(headers: Record<string, string>) {
+  return fetch(`${srv.url}/api/trpc/profile.setLanguage`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ language: "en" }),
+  });
+}
+
+describe("state-changing requests from another site are refused", () => {
+  it("refuses another origin, an opaque origin and a cross-site fetch", async () => {
+    expect((await post({ origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ origin: "null" })).status).toBe(403);
+    expect((await post({ "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect(
+      (await post({ origin: "https://portal.example.jp", "sec-fetch-site": "same-site" })).status,
+    ).toBe(403);
+  });
+
+  it("accepts the configured origin, the request's own host, and clients that send neither header", async () => {
+    expect((await post({ origin: "https://portal.example.jp" })).status).toBe(200);
+    expect((await post({ origin: srv.url, "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect((await post({})).status).toBe(200);
+  });
+
+  it("leaves reads alone", async () => {
+    const res = await fetch(`${srv.url}/api/trpc/shell.viewer`, {
+      headers: { origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(200);
+  });
+});
