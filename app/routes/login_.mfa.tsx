@@ -6,6 +6,8 @@ import { AuthCard, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { homeFor, requireVisitor } from "~/lib/guards.server";
 
+// /login/mfa. The file is `login_.mfa` so the page is not nested in /login (which has no
+// outlet): as `login.mfa` the URL rendered the password form again and the code was never asked.
 export const handle = { i18n: ["auth", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
