@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Db } from "../../db";
-import { insertIgnore, isRetryableTxError, isUniqueViolation } from "../../db/dialect";
+import { forUpdate, insertIgnore, isRetryableTxError, isUniqueViolation } from "../../db/dialect";
 import { newId } from "../../db/id";
 import type { Bucket, Database } from "../../db/schema";
 import { nowDb } from "../../db/time";
@@ -72,8 +72,18 @@ function validate(movement: Movement) {
   if (sum !== 0) throw new Error(`ledger: postings must sum to zero (got ${sum})`);
 }
 
-/** Creates the member's wallet if it does not exist yet (idempotent). */
+/**
+ * Creates the member's wallet if it does not exist yet (idempotent). An existing wallet is
+ * only read, never "inserted over": on InnoDB an INSERT IGNORE that hits an existing row takes
+ * a shared lock, and two transactions upgrading shared locks to write the same wallet deadlock.
+ */
 export async function ensureWallet(trx: Kysely<Database>, db: Db, userId: string): Promise<void> {
+  const exists = await trx
+    .selectFrom("wallets")
+    .select("id")
+    .where("id", "=", memberWallet(userId))
+    .executeTakeFirst();
+  if (exists) return;
   const now = nowDb();
   await insertIgnore(
     db,
@@ -103,6 +113,14 @@ export async function post(trx: Kysely<Database>, db: Db, movement: Movement): P
     .executeTakeFirst();
   if (existing) return { txId: existing.id, replayed: true };
 
+  // Lock every wallet the movement touches, in id order, before changing anything: two
+  // movements over the same wallets (A pays B while B pays A) then queue instead of deadlocking.
+  const walletIds = [...new Set(movement.postings.map((p) => p.walletId))].sort();
+  await forUpdate(
+    db,
+    trx.selectFrom("wallets").select("id").where("id", "in", walletIds).orderBy("id"),
+  ).execute();
+
   const txId = newId();
   const now = nowDb();
   try {
@@ -123,8 +141,6 @@ export async function post(trx: Kysely<Database>, db: Db, movement: Movement): P
     throw error;
   }
 
-  // Wallets are always updated in the same order, so two movements touching the same two
-  // wallets (A pays B while B pays A) cannot deadlock each other.
   const ordered = [...movement.postings].sort((a, b) =>
     a.walletId === b.walletId ? a.bucket.localeCompare(b.bucket) : a.walletId < b.walletId ? -1 : 1,
   );
