@@ -495,13 +495,13 @@ describe(`presents and settings on ${testEngine}`, () => {
     const admin = await callerFor(t.db, adminId);
     const requestKey = key();
     const first = await admin.wallet.createPresent({
-      userId: m.id,
+      member: m.email,
       amount: 3_000,
       reason: "入会ボーナス",
       requestKey,
     });
     const again = await admin.wallet.createPresent({
-      userId: m.id,
+      member: m.email,
       amount: 3_000,
       reason: "入会ボーナス",
       requestKey,
@@ -515,7 +515,7 @@ describe(`presents and settings on ${testEngine}`, () => {
       amount: 3_000,
     });
     await expectKey(
-      admin.wallet.createPresent({ userId: adminId, amount: 1, reason: "x", requestKey: key() }),
+      admin.wallet.createPresent({ member: adminId, amount: 1, reason: "x", requestKey: key() }),
       "recipientNotFound",
     );
   });

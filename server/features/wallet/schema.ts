@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
 
 /** Minimum withdrawal per method, in yen (spec §9). */
@@ -134,15 +135,12 @@ export const withdrawalInput = z.object({
 
 export const idInput = z.object({ id: z.string().min(1).max(64) });
 
-export const listInput = periodInput.and(
-  z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    size: z.coerce
-      .number()
-      .pipe(z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]))
-      .default(25),
-  }),
-);
+/** A member's history list: the table's paging and order, and a period preset from the URL. */
+export const listInput = pagingSchema(["createdAt", "amount"], {
+  sort: "createdAt",
+  dir: "desc",
+}).and(periodInput.catch({ period: "all" }));
+export type ListInput = z.output<typeof listInput>;
 
 export const transferInput = z.object({
   email: text(254).toLowerCase().pipe(z.email("emailInvalid")),
@@ -158,20 +156,13 @@ export const rejectInput = z.object({
   reason: text(500),
 });
 
-export const adminWithdrawalListInput = listInput.and(
-  z.object({
-    status: z.enum(["pending", "completed", "rejected", "cancelled"]).optional(),
-    method: z.enum(WITHDRAWAL_METHODS).optional(),
-    member: z.string().trim().max(254).optional(),
-  }),
-);
-
 export const bulkCompleteInput = z.object({
   ids: z.array(z.string().min(1).max(64)).min(1).max(200),
 });
 
 export const presentInput = z.object({
-  userId: z.string().min(1).max(64),
+  /** The member's email (what the admin knows) or id. */
+  member: text(254),
   amount,
   reason: text(200),
   campaignId: z.string().max(64).optional(),

@@ -17,9 +17,10 @@ import {
   PAYOUTS,
   post,
 } from "../../ledger";
-import { type PeriodInput, periodRange, tokyoDayStart } from "../../lib/period";
+import { paginate } from "../../lib/paging";
+import { periodRange, tokyoDayStart } from "../../lib/period";
 import { getMoneySettings, transferFee } from "../settings/service";
-import { type Payee, usdtAddress, WITHDRAWAL_MINIMUMS } from "./schema";
+import { type ListInput, type Payee, usdtAddress, WITHDRAWAL_MINIMUMS } from "./schema";
 
 export interface WalletDeps {
   db: Db;
@@ -445,7 +446,7 @@ export async function createPresent(
   deps: WalletDeps,
   adminId: string,
   input: {
-    userId: string;
+    member: string;
     amount: number;
     reason: string;
     campaignId?: string | undefined;
@@ -456,19 +457,25 @@ export async function createPresent(
   const member = await db.kysely
     .selectFrom("users")
     .select(["id", "permission"])
-    .where("id", "=", input.userId)
+    .where((eb) =>
+      eb.or([
+        eb("email", "=", input.member.trim().toLowerCase()),
+        eb("id", "=", input.member.trim()),
+      ]),
+    )
     .executeTakeFirst();
   if (!member || member.permission !== "member")
     throw new AppError("NOT_FOUND", "recipientNotFound");
+  const userId = member.id;
   const id = newId();
   try {
     return await inTransaction(db, async (trx) => {
-      await ensureWallet(trx, db, input.userId);
+      await ensureWallet(trx, db, userId);
       await trx
         .insertInto("presents")
         .values({
           id,
-          user_id: input.userId,
+          user_id: userId,
           amount: input.amount,
           reason: input.reason,
           campaign_id: input.campaignId ?? null,
@@ -484,7 +491,7 @@ export async function createPresent(
         refId: id,
         postings: [
           { walletId: HOUSE, bucket: "available", amount: -input.amount },
-          { walletId: memberWallet(input.userId), bucket: "available", amount: input.amount },
+          { walletId: memberWallet(userId), bucket: "available", amount: input.amount },
         ],
       });
       await recordAudit(trx, {
@@ -492,7 +499,7 @@ export async function createPresent(
         action: "present.create",
         targetType: "present",
         targetId: id,
-        data: { userId: input.userId, amount: input.amount, reason: input.reason },
+        data: { userId, amount: input.amount, reason: input.reason },
       });
       return { id, replayed: false };
     });
@@ -511,21 +518,12 @@ export async function createPresent(
 
 // ---------------------------------------------------------------- histories
 
-export interface Page {
-  page: number;
-  size: number;
-}
-
-function rangeFilter(period: PeriodInput) {
-  return periodRange(period);
-}
-
 /**
  * The member's withdrawal history: withdrawals and transfers they sent (method "transfer"),
  * newest first, one page at a time.
  */
-export async function withdrawalHistory(db: Db, userId: string, input: PeriodInput & Page) {
-  const { start, end } = rangeFilter(input);
+export async function withdrawalHistory(db: Db, userId: string, input: ListInput) {
+  const { start, end } = periodRange(input);
   const withdrawals = db.kysely
     .selectFrom("withdrawals")
     .select((eb) => [
@@ -562,21 +560,15 @@ export async function withdrawalHistory(db: Db, userId: string, input: PeriodInp
     .$if(start !== null, (q) => q.where("transfers.created_at", ">=", start!))
     .$if(end !== null, (q) => q.where("transfers.created_at", "<", end!));
 
-  const union = withdrawals.unionAll(transfers);
-  const rows = await db.kysely
-    .selectFrom(union.as("h"))
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(input.size)
-    .offset((input.page - 1) * input.size)
-    .execute();
-  const count = await db.kysely
-    .selectFrom(union.as("h"))
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirst();
+  const union = db.kysely.selectFrom(withdrawals.unionAll(transfers).as("h")).selectAll();
+  const page = await paginate(union, input, (q) =>
+    q
+      .orderBy(input.sort === "amount" ? "amount" : "created_at", input.dir)
+      .orderBy("id", input.dir),
+  );
   return {
-    rows: rows.map((r) => ({
+    ...page,
+    rows: page.rows.map((r) => ({
       id: String(r.id),
       createdAt: String(r.created_at),
       completedAt: r.completed_at ? String(r.completed_at) : null,
@@ -588,9 +580,6 @@ export async function withdrawalHistory(db: Db, userId: string, input: PeriodInp
       nextBusinessDay: Number(r.next_business_day) === 1,
       counterparty: r.counterparty ? String(r.counterparty) : null,
     })),
-    total: Number(count?.n ?? 0),
-    page: input.page,
-    size: input.size,
   };
 }
 
@@ -598,8 +587,8 @@ export async function withdrawalHistory(db: Db, userId: string, input: PeriodInp
  * The member's deposit history: presents from the portal and completed transfers received
  * from other members.
  */
-export async function depositHistory(db: Db, userId: string, input: PeriodInput & Page) {
-  const { start, end } = rangeFilter(input);
+export async function depositHistory(db: Db, userId: string, input: ListInput) {
+  const { start, end } = periodRange(input);
   const presents = db.kysely
     .selectFrom("presents")
     .select((eb) => [
@@ -628,21 +617,15 @@ export async function depositHistory(db: Db, userId: string, input: PeriodInput 
     .where("transfers.status", "=", "completed")
     .$if(start !== null, (q) => q.where("transfers.decided_at", ">=", start!))
     .$if(end !== null, (q) => q.where("transfers.decided_at", "<", end!));
-  const union = presents.unionAll(received);
-  const rows = await db.kysely
-    .selectFrom(union.as("d"))
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(input.size)
-    .offset((input.page - 1) * input.size)
-    .execute();
-  const count = await db.kysely
-    .selectFrom(union.as("d"))
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirst();
+  const union = db.kysely.selectFrom(presents.unionAll(received).as("d")).selectAll();
+  const page = await paginate(union, input, (q) =>
+    q
+      .orderBy(input.sort === "amount" ? "amount" : "created_at", input.dir)
+      .orderBy("id", input.dir),
+  );
   return {
-    rows: rows.map((r) => ({
+    ...page,
+    rows: page.rows.map((r) => ({
       id: String(r.id),
       createdAt: String(r.created_at),
       amount: Number(r.amount),
@@ -650,8 +633,5 @@ export async function depositHistory(db: Db, userId: string, input: PeriodInput 
       reason: r.reason ? String(r.reason) : null,
       counterparty: r.counterparty ? String(r.counterparty) : null,
     })),
-    total: Number(count?.n ?? 0),
-    page: input.page,
-    size: input.size,
   };
 }
