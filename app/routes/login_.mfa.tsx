@@ -36,7 +36,6 @@ export default function LoginMfa() {
   const error = failure && !failure.ok ? failure.error : null;
   return (
     <AuthCard title={t("title.mfa")}>
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t("notices.mfaPrompt")}</p>
       <FormErrorAlert error={error} />
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirect" value={target} />
