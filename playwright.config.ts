@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ORIGIN, E2E_PORT, E2E_SQLITE_PATH } from "./tests/e2e/env";
+import { E2E_MAIL_DIR, E2E_ORIGIN, E2E_PORT, E2E_SQLITE_PATH } from "./tests/e2e/env";
 
 /**
  * End-to-end tests against the built server (`npm run build` first, as CI does) with a freshly
@@ -22,6 +22,8 @@ const serverEnv = {
   PORT: String(E2E_PORT),
   APP_ORIGIN: E2E_ORIGIN,
   SQLITE_PATH: E2E_SQLITE_PATH,
+  // Mails are files the tests read their links from; the command below empties data/e2e.
+  MAIL_DIR: E2E_MAIL_DIR,
   LOG_LEVEL: "warn",
   // Set so the analytics rules (pixel page views for paid traffic, GTM nonce) can be tested;
   // the fixtures answer the third-party hosts locally.
@@ -32,7 +34,7 @@ const serverEnv = {
 export default defineConfig({
   testDir: "tests/e2e",
   // Screenshots for a person to look at are taken on request only (SCREENSHOTS=1).
-  testIgnore: process.env.SCREENSHOTS ? [] : ["**/screenshots.spec.ts"],
+  testIgnore: process.env.SCREENSHOTS ? [] : ["**/*screenshots.spec.ts"],
   globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "test-results/e2e",
   fullyParallel: true,

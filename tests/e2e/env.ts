@@ -2,3 +2,5 @@
 export const E2E_PORT = 3100;
 export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
 export const E2E_SQLITE_PATH = "data/e2e/portal.sqlite";
+/** Where the e2e server writes its mails (no SMTP_URL); inside data/e2e, so each run starts empty. */
+export const E2E_MAIL_DIR = "data/e2e/mail";
