@@ -6,7 +6,9 @@ test("login says the same for an unknown email and a wrong password, then stops 
   problems,
 }) => {
   problems.allow(/\/login\?/);
-  // Its own account: the failures counted here belong to no other test.
+  // Its own account: the failures counted here belong to no other test. The per-address limit
+  // (20 in 15 minutes) is shared by the whole suite, which runs from one address: this test
+  // spends 6 of it, and a new test should not spend many more.
   const user = await createUser();
   const main = page.getByTestId("main");
   const error = page.getByTestId("form-error");
