@@ -28,6 +28,78 @@ export interface UsersTable {
   totp_secret: string | null;
   totp_enabled_at: Timestamp | null;
   totp_last_step: number | null;
+  /** Storage key of the profile image (served only through an authorised route). */
+  profile_image: string | null;
+  twitter_url: string | null;
+  /** 1 = left out of the public rankings (nickname only ever shows there). Default 0. */
+  ranking_opt_out: ColumnType<Bool, Bool | undefined, Bool>;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export type BankAccountType = "savings" | "current";
+
+/** Where a member's withdrawals are paid; one row per member, every field optional. */
+export interface PaymentDetailsTable {
+  user_id: string;
+  bank_name: string | null;
+  bank_code: string | null;
+  branch_name: string | null;
+  branch_number: string | null;
+  account_type: BankAccountType | null;
+  bank_account_number: string | null;
+  account_holder: string | null;
+  usdt_address: string | null;
+  exness_email: string | null;
+  peska_email: string | null;
+  bitwallet_email: string | null;
+  paypay_id: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+/** How a broker identifies a trading account. */
+export type AccountKind = "mt_number" | "customer_id" | "uid";
+/** The characters of a customer id / UID: digits, letters and digits, or those and "-". */
+export type IdCharset = "digits" | "alnum" | "alnum_dash";
+
+export interface BrokersTable {
+  id: string;
+  code: string;
+  name: string;
+  account_kind: AccountKind;
+  /** The broker's own id pattern; null for mt_number brokers (5 or 6 alphanumerics). */
+  id_charset: IdCharset | null;
+  id_min_length: number | null;
+  id_max_length: number | null;
+  signup_url: string;
+  /** Public art: a path under public/ or a /media/brokers/… URL of an uploaded image. */
+  logo_path: string | null;
+  banner_path: string | null;
+  /** Accounts at this broker earn rebates automatically and need no application (Errante). */
+  auto_rebate: Bool;
+  active: Bool;
+  display_order: number;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export type BrokerAccountStatus = "pending" | "approved" | "denied";
+
+export interface BrokerAccountsTable {
+  id: string;
+  user_id: string;
+  broker_id: string;
+  account_number: string;
+  /**
+   * account_number while pending or approved, null once denied. UNIQUE (broker_id,
+   * live_number) is the database's own refusal of a second registration of a live account.
+   */
+  live_number: string | null;
+  status: BrokerAccountStatus;
+  deny_reason: string | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
 }
@@ -178,6 +250,9 @@ export interface PresentsTable {
 
 export interface Database {
   users: UsersTable;
+  payment_details: PaymentDetailsTable;
+  brokers: BrokersTable;
+  broker_accounts: BrokerAccountsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;

@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as m202611210600 from "./202611210600_foundation";
 import * as m202611210700 from "./202611210700_identity";
 import * as m202611210750 from "./202611210750_audit";
+import * as m202611210800 from "./202611210800_profile_brokers";
 import * as m202611210900 from "./202611210900_ledger";
 
 /**
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   "202611210600_foundation": m202611210600,
   "202611210700_identity": m202611210700,
   "202611210750_audit": m202611210750,
+  "202611210800_profile_brokers": m202611210800,
   "202611210900_ledger": m202611210900,
 };
