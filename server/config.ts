@@ -86,6 +86,7 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("CB Portal <no-reply@example.com>"),
   MAIL_DIR: z.string().min(1).default("data/mail"),
+  UPLOAD_DIR: z.string().min(1).default("data/uploads"),
 });
 
 type Parsed = z.output<typeof schema>;

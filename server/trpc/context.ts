@@ -5,6 +5,7 @@ import { languageFromCookieHeader, toLanguage } from "../../app/i18n";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { type Mailer, mailerFor } from "../mail";
+import { type Storage, storageFor } from "../storage";
 import { type CurrentSession, findSession, readCookie, SESSION_COOKIE } from "../auth/session";
 
 export interface Context {
@@ -17,6 +18,8 @@ export interface Context {
   ip: string | null;
   userAgent: string | null;
   mailer: Mailer;
+  /** Uploaded files (profile images, broker art): local disk under UPLOAD_DIR by default. */
+  storage: Storage;
   /** Reads a request cookie (the session and the MFA challenge live in cookies). */
   cookie(name: string): string | null;
   /** Headers the HTTP layer adds to the response (cookies set by a procedure). */
@@ -28,6 +31,7 @@ export interface ContextDeps {
   config: Config;
   log: Logger;
   mailer?: Mailer;
+  storage?: Storage;
 }
 
 export interface RequestInfo {
@@ -54,6 +58,7 @@ export async function createContext(deps: ContextDeps, req: RequestInfo): Promis
     ip: req.ip ?? null,
     userAgent: req.headers.get("user-agent"),
     mailer: deps.mailer ?? mailerFor(deps.config, deps.log),
+    storage: deps.storage ?? storageFor(deps.config),
     cookie: (name) => readCookie(cookieHeader, name),
     resHeaders: new Headers(),
   };

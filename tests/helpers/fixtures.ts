@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import type { Permission } from "../../db/schema";
@@ -7,6 +10,7 @@ import { createSession, findSession } from "../../server/auth/session";
 import { parseConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import type { Mailer, MailMessage } from "../../server/mail";
+import { localStorage, type Storage } from "../../server/storage";
 import type { Context } from "../../server/trpc/context";
 import { createCaller } from "../../server/trpc/router";
 
@@ -68,11 +72,19 @@ export class MailBox implements Mailer {
   }
 }
 
+/** Uploads of this test process go to a temporary folder, never to the repository's data/. */
+export const testStorage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-uploads-")));
+
 /** A real tRPC context for `createCaller`, signed in as `userId` when given. */
 export async function makeContext(
   db: Db,
   userId?: string,
-  options: { mailer?: Mailer; cookies?: Record<string, string>; ip?: string } = {},
+  options: {
+    mailer?: Mailer;
+    cookies?: Record<string, string>;
+    ip?: string;
+    storage?: Storage;
+  } = {},
 ): Promise<Context> {
   let session = null;
   if (userId) {
@@ -89,6 +101,7 @@ export async function makeContext(
     ip: options.ip ?? "127.0.0.1",
     userAgent: "vitest",
     mailer: options.mailer ?? new MailBox(),
+    storage: options.storage ?? testStorage,
     cookie: (name) => options.cookies?.[name] ?? null,
     resHeaders: new Headers(),
   };

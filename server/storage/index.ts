@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Config } from "../config";
+import type { ImageType } from "./images";
+
+/**
+ * Where uploaded files live. The portal keeps two kinds:
+ * - `avatars/…`: members' profile images, private: read only through a route that checks who
+ *   is asking (the member, or an admin), never through a URL anyone could guess or share;
+ * - `brokers/…`: broker logos and banners, public art served at /media/brokers/….
+ * Keys are random (128 bits), so a name reveals nothing and cannot be guessed; the key pattern
+ * is checked on every call, so no key can climb out of the storage root.
+ *
+ * The default adapter writes under UPLOAD_DIR (data/uploads). Another adapter (an object
+ * store) only has to implement these three calls.
+ */
+export interface Storage {
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The file's bytes, or null when there is none. */
+  get(key: string): Promise<Uint8Array | null>;
+  /** Removing a missing file is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+export type StorageArea = "avatars" | "brokers";
+
+export const STORAGE_KEY = /^(avatars|brokers)\/[0-9a-f]{32}\.(jpg|png|webp)$/;
+
+const EXTENSIONS: Record<ImageType, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+};
+
+export function newStorageKey(area: StorageArea, type: ImageType): string {
+  return `${area}/${randomBytes(16).toString("hex")}.${EXTENSIONS[type]}`;
+}
+
+export function isStorageKey(key: string, area?: StorageArea): boolean {
+  return STORAGE_KEY.test(key) && (!area || key.startsWith(`${area}/`));
+}
+
+/** The content type a stored file is served with, from its key (set when it was sniffed). */
+export function contentTypeOfKey(key: string): ImageType {
+  if (key.endsWith(".png")) return "image/png";
+  if (key.endsWith(".webp")) return "image/webp";
+  return "image/jpeg";
+}
+
+function checked(key: string): string {
+  if (!isStorageKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** Files on the local disk under `root`; written to a temporary name first, then renamed. */
+export function localStorage(root: string): Storage {
+  const base = path.resolve(root);
+  const fileOf = (key: string) => path.join(base, ...checked(key).split("/"));
+  return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      await writeFile(temp, bytes, { mode: 0o600 });
+      await rename(temp, file);
+    },
+    async get(key) {
+      try {
+        return new Uint8Array(await readFile(fileOf(key)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+export function storageFor(config: Pick<Config, "UPLOAD_DIR">): Storage {
+  return localStorage(config.UPLOAD_DIR);
+}
