@@ -16,8 +16,9 @@ import { z } from "zod";
  *   return paginate(query, input, (q) =>
  *     q.orderBy(SORT[input.sort], input.dir).orderBy("users.id", input.dir));
  *
- *   // route: the URL's search params go straight in; bad values fall back to the defaults
- *   const page = await context.trpc.customers.list(searchParamsObject(url));
+ *   // route: the URL's search params go straight in (searchParamsObject from
+ *   // app/components/table/url.ts); bad values fall back to the defaults
+ *   const page = await context.trpc.admin.customers.list(searchParamsObject(request.url));
  *
  * The CSV export calls the same procedure with `export: true`: the same filters and order, up
  * to EXPORT_MAX_ROWS rows from the start (see server/lib/csv.ts and app/lib/csv.server.ts).
@@ -83,13 +84,12 @@ export function pagingSchema<const S extends readonly [string, ...string[]]>(
   });
 }
 
-/** A URL's search params as a plain object for a list procedure (first value of each name). */
-export function searchParamsObject(url: URL | string): Record<string, string> {
-  const params = (typeof url === "string" ? new URL(url, "http://x") : url).searchParams;
-  const out: Record<string, string> = {};
-  for (const [key, value] of params) if (!(key in out)) out[key] = value;
-  return out;
-}
+/**
+ * A URL's search params as a plain object for a list procedure. Lives with the table's other
+ * URL helpers (routes import it from there without pulling this file's kysely import into the
+ * page bundle); re-exported here for routes that already import it from this file.
+ */
+export { searchParamsObject } from "../../app/components/table/url";
 
 /** The page to show: within 1..last page, so a stale link past the end shows the last rows. */
 export function clampPage(page: number, total: number, size: number): number {
@@ -127,4 +127,42 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string>(
           .offset((page - 1) * paging.size)
           .execute();
   return { ...base, rows, page, truncated: false };
+}
+
+/*
+ * Filter fields of a list input. They come from the URL like the paging, so a value that does
+ * not fit is dropped (the filter is off) instead of failing the page; "" means "no filter".
+ */
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** Free text (a search box), trimmed, at most `max` characters; blank is no filter. */
+export function filterText(max = 100) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? blankToUndefined(v.trim()) : blankToUndefined(v)),
+    z.string().max(max).optional().catch(undefined),
+  );
+}
+
+/** One of a fixed set of values (a status select). */
+export function filterChoice<const V extends readonly [string, ...string[]]>(values: V) {
+  return z.preprocess(blankToUndefined, z.enum(values).optional().catch(undefined));
+}
+
+/** A Tokyo calendar date "YYYY-MM-DD" (a date input). */
+export function filterDate() {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
+      .optional()
+      .catch(undefined),
+  );
+}
+
+/** `like` pattern for "contains `text`", with `!` escaping % _ and ! (same on both engines). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }

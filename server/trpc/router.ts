@@ -1,4 +1,6 @@
+import { adminRouter } from "../features/admin/router";
 import { authRouter } from "../features/auth/router";
+import { brokersRouter } from "../features/brokers/router";
 import { settingsRouter } from "../features/settings/router";
 import { walletRouter } from "../features/wallet/router";
 import { profileRouter } from "../features/profile/router";
@@ -11,6 +13,8 @@ export const appRouter = router({
   wallet: walletRouter,
   settings: settingsRouter,
   profile: profileRouter,
+  brokers: brokersRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,18 +8,20 @@ import { crc32 } from "node:zlib";
  */
 const DIR = path.resolve(import.meta.dirname, "../fixtures/images");
 
-export function fixture(name: "avatar.jpg" | "avatar.png" | "avatar.webp"): Uint8Array {
+export function fixture(
+  name: "avatar.jpg" | "avatar.png" | "avatar.webp",
+): Uint8Array<ArrayBuffer> {
   return new Uint8Array(readFileSync(path.join(DIR, name)));
 }
 
 export const SECRET = "GPS 35.6812N 139.7671E";
 
-function concat(...parts: Uint8Array[]): Uint8Array {
+function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.concat(parts));
 }
 
 /** A JPEG with an EXIF (APP1) segment and a comment right after the SOI marker. */
-export function jpegWithExif(jpeg: Uint8Array, secret = SECRET): Uint8Array {
+export function jpegWithExif(jpeg: Uint8Array, secret = SECRET): Uint8Array<ArrayBuffer> {
   const body = Buffer.concat([Buffer.from("Exif\0\0"), Buffer.from(secret)]);
   const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), u16(body.length + 2), body]);
   const comment = Buffer.from(`comment ${secret}`);
@@ -28,7 +30,7 @@ export function jpegWithExif(jpeg: Uint8Array, secret = SECRET): Uint8Array {
 }
 
 /** A PNG with a tEXt chunk (and an eXIf chunk) after IHDR. */
-export function pngWithText(png: Uint8Array, secret = SECRET): Uint8Array {
+export function pngWithText(png: Uint8Array, secret = SECRET): Uint8Array<ArrayBuffer> {
   const ihdrEnd = 8 + 12 + 13;
   return concat(
     png.subarray(0, ihdrEnd),
@@ -39,7 +41,7 @@ export function pngWithText(png: Uint8Array, secret = SECRET): Uint8Array {
 }
 
 /** A WebP (VP8X) with an EXIF chunk and its flag set. */
-export function webpWithExif(webp: Uint8Array, secret = SECRET): Uint8Array {
+export function webpWithExif(webp: Uint8Array, secret = SECRET): Uint8Array<ArrayBuffer> {
   const bytes = Buffer.from(webp);
   if (bytes.toString("ascii", 12, 16) !== "VP8X") throw new Error("fixture is not VP8X");
   const exif = Buffer.from(`MM\0*${secret}`);

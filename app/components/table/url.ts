@@ -68,3 +68,11 @@ export function exportHref(path: string, current: URLSearchParams | string): str
   const query = withParams(current, { page: null, size: null });
   return query === "?" ? path : path + query;
 }
+
+/** A URL's search params as a plain object for a list procedure (first value of each name). */
+export function searchParamsObject(url: URL | string): Record<string, string> {
+  const params = (typeof url === "string" ? new URL(url, "http://x") : url).searchParams;
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (!(key in out)) out[key] = value;
+  return out;
+}

@@ -1,14 +1,47 @@
-import { publicProcedure, router } from "../../trpc/init";
-import { setLanguageInput } from "./schema";
-import { setLanguage } from "./service";
+import { z } from "zod";
+import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { paymentDetailsInput, profileInput, setLanguageInput } from "./schema";
+import * as profile from "./service";
 
+/** Image bytes, handed over by the route that parsed the multipart upload. */
+const imageUpload = z.object({ image: z.instanceof(Uint8Array, { error: "imageEmpty" }) });
+
+/** Every procedure works on the signed-in member's own profile: none takes a user id. */
 export const profileRouter = router({
   /**
    * The browser keeps the choice (localStorage and cookie); a signed-in person's choice is
    * also stored so that mail and LINE messages use it. Visitors have nothing to store.
    */
   setLanguage: publicProcedure.input(setLanguageInput).mutation(async ({ ctx, input }) => {
-    if (ctx.session) await setLanguage(ctx.db, ctx.session.user.id, input.language);
+    if (ctx.session) await profile.setLanguage(ctx.db, ctx.session.user.id, input.language);
     return { language: input.language };
   }),
+
+  me: memberProcedure.query(({ ctx }) => profile.getProfile(ctx.db, ctx.user.id)),
+
+  update: memberProcedure.input(profileInput).mutation(async ({ ctx, input }) => {
+    await profile.updateProfile(ctx.db, ctx.user.id, input);
+    return { ok: true };
+  }),
+
+  uploadImage: memberProcedure.input(imageUpload).mutation(async ({ ctx, input }) => {
+    await profile.setProfileImage(ctx, ctx.user.id, input.image);
+    return { ok: true };
+  }),
+
+  removeImage: memberProcedure.mutation(async ({ ctx }) => {
+    await profile.removeProfileImage(ctx, ctx.user.id);
+    return { ok: true };
+  }),
+
+  /** The member's own image (bytes and type), or null. */
+  image: memberProcedure.query(({ ctx }) => profile.readProfileImage(ctx, ctx.user.id)),
+
+  paymentDetails: memberProcedure.query(({ ctx }) =>
+    profile.paymentDetailsView(ctx.db, ctx.session),
+  ),
+
+  updatePaymentDetails: memberProcedure
+    .input(paymentDetailsInput)
+    .mutation(({ ctx, input }) => profile.updatePaymentDetails(ctx.db, ctx.session, input)),
 });

@@ -1,5 +1,208 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
+import { emailSchema, nameSchema, nicknameSchema } from "../auth/schema";
+
+/**
+ * The profile and payment details forms. Messages are i18n keys under `errors:field` (shown
+ * with the field's label), so the form and the procedure share one schema and both languages.
+ */
 
 export const languageSchema = z.enum(["ja", "en"]);
 
 export const setLanguageInput = z.object({ language: languageSchema });
+
+const required = "required";
+
+/**
+ * An optional text field: surrounding spaces dropped, "" meaning "none" (null); anything else
+ * must pass `schema`.
+ */
+function optionalText<T extends z.ZodType<string, string>>(schema: T) {
+  return z
+    .string({ error: required })
+    .trim()
+    .transform((v) => (v === "" ? null : v))
+    .pipe(schema.nullable());
+}
+
+// --------------------------------------------------------------------------------- profile
+
+/** Account names X (Twitter) does not give out: a link there is not an account. */
+const TWITTER_RESERVED = new Set([
+  "home",
+  "i",
+  "intent",
+  "share",
+  "search",
+  "settings",
+  "explore",
+  "notifications",
+  "messages",
+  "login",
+  "signup",
+  "tos",
+  "privacy",
+]);
+
+const TWITTER_URL =
+  /^https?:\/\/(?:www\.|mobile\.)?(twitter\.com|x\.com)\/([A-Za-z0-9_]{1,15})\/?(?:[?#].*)?$/i;
+
+/**
+ * A Twitter / X account URL: https://x.com/name or https://twitter.com/name (www. and mobile.
+ * allowed). Stored as https://<host>/<name>, without tracking parameters.
+ */
+export const twitterUrlSchema = z
+  .string()
+  .max(200, "tooLong")
+  .transform((value, ctx) => {
+    const match = TWITTER_URL.exec(value);
+    const host = match?.[1]?.toLowerCase();
+    const handle = match?.[2];
+    if (!host || !handle || TWITTER_RESERVED.has(handle.toLowerCase())) {
+      ctx.addIssue({ code: "custom", message: "twitterUrl" });
+      return z.NEVER;
+    }
+    return `https://${host}/${handle}`;
+  });
+
+export const profileInput = z.object({
+  name: nameSchema,
+  nickname: nicknameSchema,
+  twitterUrl: optionalText(twitterUrlSchema),
+  rankingOptOut: z.boolean(),
+});
+export type ProfileInput = z.input<typeof profileInput>;
+export type ProfileValues = z.output<typeof profileInput>;
+
+// ------------------------------------------------------------------------- payment details
+
+export type UsdtNetwork = "TRC20" | "ERC20";
+
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+function base58Decode(text: string): Uint8Array | null {
+  let value = 0n;
+  for (const char of text) {
+    const digit = BASE58.indexOf(char);
+    if (digit < 0) return null;
+    value = value * 58n + BigInt(digit);
+  }
+  const bytes: number[] = [];
+  while (value > 0n) {
+    bytes.unshift(Number(value % 256n));
+    value /= 256n;
+  }
+  for (const char of text) {
+    if (char !== "1") break;
+    bytes.unshift(0);
+  }
+  return Uint8Array.from(bytes);
+}
+
+function sha256(bytes: Uint8Array): Uint8Array {
+  return createHash("sha256").update(bytes).digest();
+}
+
+/**
+ * A TRON (TRC20) address: "T" and 33 more base58 characters, which decode to 0x41, the
+ * 20-byte account and a 4-byte checksum (double SHA-256). The checksum catches a mistyped or
+ * truncated address before money is sent to it.
+ */
+export function isTronAddress(address: string): boolean {
+  if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return false;
+  const bytes = base58Decode(address);
+  if (!bytes || bytes.length !== 25 || bytes[0] !== 0x41) return false;
+  const check = sha256(sha256(bytes.subarray(0, 21)));
+  return check.subarray(0, 4).every((b, i) => b === bytes[21 + i]);
+}
+
+/** An Ethereum (ERC20) address: "0x" and 40 hexadecimal digits. */
+export function isEthereumAddress(address: string): boolean {
+  return /^0x[0-9a-fA-F]{40}$/.test(address);
+}
+
+/**
+ * Why an address is not a USDT address on `network`, as an error key, or null when it is.
+ * A TRC20-shaped address whose checksum fails gets its own message: it was mistyped.
+ */
+export function usdtAddressProblem(address: string, network: UsdtNetwork | null): string | null {
+  const tron = isTronAddress(address);
+  const eth = isEthereumAddress(address);
+  if (network === null) {
+    if (tron || eth) return null;
+    return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address) ? "usdtChecksum" : "usdtInvalid";
+  }
+  if (network === "TRC20") {
+    if (tron) return null;
+    return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address) ? "usdtChecksum" : "usdtTrc20";
+  }
+  return eth ? null : "usdtErc20";
+}
+
+/** Full-width katakana, the prolonged sound mark ー, and spaces between words. */
+const KATAKANA_NAME = /^[\u30A1-\u30FA\u30FC]+(?:[ \u3000][\u30A1-\u30FA\u30FC]+)*$/;
+
+const paymentEmail = emailSchema;
+
+export const BANK_FIELDS = [
+  "bankName",
+  "bankCode",
+  "branchName",
+  "branchNumber",
+  "accountType",
+  "bankAccountNumber",
+  "accountHolder",
+] as const;
+
+export const PAYMENT_FIELDS = [
+  ...BANK_FIELDS,
+  "usdtAddress",
+  "exnessEmail",
+  "peskaEmail",
+  "bitwalletEmail",
+  "paypayId",
+] as const;
+export type PaymentField = (typeof PAYMENT_FIELDS)[number];
+
+/**
+ * The payment details, each optional. Bank details go together: once one bank field is filled
+ * in, the others are required, so a payout never leaves with half an account. The USDT address
+ * is checked against `network` (the admin's setting); with null, either network's form passes
+ * (the procedure's input), and the service checks again with the setting.
+ */
+export function paymentDetailsSchema(network: UsdtNetwork | null) {
+  return z
+    .object({
+      bankName: optionalText(z.string().max(60, "tooLong")),
+      bankCode: optionalText(z.string().regex(/^\d{4}$/, "digits4")),
+      branchName: optionalText(z.string().max(60, "tooLong")),
+      branchNumber: optionalText(z.string().regex(/^\d{3}$/, "digits3")),
+      accountType: optionalText(z.enum(["savings", "current"], { error: "accountType" })),
+      bankAccountNumber: optionalText(z.string().regex(/^\d{7}$/, "digits7")),
+      accountHolder: optionalText(z.string().max(100, "tooLong").regex(KATAKANA_NAME, "katakana")),
+      usdtAddress: optionalText(
+        z
+          .string()
+          .max(64, "usdtInvalid")
+          .superRefine((address, ctx) => {
+            const problem = usdtAddressProblem(address, network);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+          }),
+      ),
+      exnessEmail: optionalText(paymentEmail),
+      peskaEmail: optionalText(paymentEmail),
+      bitwalletEmail: optionalText(paymentEmail),
+      paypayId: optionalText(z.string().regex(/^[a-z][a-z0-9_]{2,14}$/, "paypayId")),
+    })
+    .superRefine((value, ctx) => {
+      if (BANK_FIELDS.every((f) => value[f] === null)) return;
+      for (const field of BANK_FIELDS) {
+        if (value[field] === null)
+          ctx.addIssue({ code: "custom", path: [field], message: required });
+      }
+    });
+}
+
+export const paymentDetailsInput = paymentDetailsSchema(null);
+export type PaymentDetailsInput = z.input<typeof paymentDetailsInput>;
+export type PaymentDetails = z.output<typeof paymentDetailsInput>;

@@ -1,6 +1,18 @@
 import type { Db } from "../../../db";
+import { forUpdate, upsert } from "../../../db/dialect";
 import type { Language } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import { fromDbTime, nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import type { CurrentSession } from "../../auth/session";
+import { AppError } from "../../errors";
+import { fieldError } from "../../lib/field-error";
+import type { Logger } from "../../logger";
+import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
+import { acceptImage, ImageRejected } from "../../storage/images";
+import { REAUTH_WINDOW_MS, requireRecentReauth } from "../auth/service";
+import { getMoneySettings } from "../settings/service";
+import { changedFields, maskPaymentDetails, readPaymentDetails, toColumns } from "./payment";
+import { type PaymentDetails, type ProfileValues, usdtAddressProblem } from "./schema";
 
 /** Remembers a member's language so mails and LINE messages reach them in it. */
 export async function setLanguage(db: Db, userId: string, language: Language): Promise<void> {
@@ -9,4 +21,222 @@ export async function setLanguage(db: Db, userId: string, language: Language): P
     .set({ language, updated_at: nowDb() })
     .where("id", "=", userId)
     .execute();
+}
+
+// --------------------------------------------------------------------------------- profile
+
+/** The member's own profile. `imageVersion` changes with each new image (cache busting). */
+export async function getProfile(db: Db, userId: string) {
+  const user = await db.kysely
+    .selectFrom("users")
+    .select([
+      "id",
+      "name",
+      "nickname",
+      "email",
+      "email_verified_at",
+      "language",
+      "profile_image",
+      "twitter_url",
+      "ranking_opt_out",
+      "created_at",
+    ])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return {
+    uid: user.id,
+    name: user.name,
+    nickname: user.nickname,
+    email: user.email,
+    emailVerified: user.email_verified_at !== null,
+    language: user.language,
+    imageVersion: user.profile_image ? imageVersion(user.profile_image) : null,
+    twitterUrl: user.twitter_url,
+    rankingOptOut: user.ranking_opt_out === 1,
+    createdAt: user.created_at,
+  };
+}
+
+/** A short, stable token of an image key for `?v=` in its URL; reveals nothing of the key. */
+function imageVersion(key: string): string {
+  return key.slice(key.indexOf("/") + 1, key.indexOf("/") + 9);
+}
+
+export async function updateProfile(db: Db, userId: string, input: ProfileValues): Promise<void> {
+  await db.kysely
+    .updateTable("users")
+    .set({
+      name: input.name,
+      nickname: input.nickname,
+      twitter_url: input.twitterUrl,
+      ranking_opt_out: input.rankingOptOut ? 1 : 0,
+      updated_at: nowDb(),
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+// ----------------------------------------------------------------------------------- image
+
+function imageError(error: unknown): never {
+  if (error instanceof ImageRejected) throw new AppError("BAD_REQUEST", error.problem);
+  throw error;
+}
+
+/**
+ * Stores a new profile image (checked by its bytes, metadata removed) and then forgets the old
+ * one. The file is written before the row points at it, and removed again if the row cannot be
+ * written, so a profile never points at a missing file.
+ */
+export async function setProfileImage(
+  deps: { db: Db; storage: Storage; log: Logger },
+  userId: string,
+  upload: Uint8Array,
+): Promise<void> {
+  let image;
+  try {
+    image = acceptImage(upload);
+  } catch (error) {
+    imageError(error);
+  }
+  const key = newStorageKey("avatars", image.type);
+  await deps.storage.put(key, image.bytes);
+  let previous: string | null = null;
+  try {
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      const row = await forUpdate(
+        deps.db,
+        trx.selectFrom("users").select("profile_image").where("id", "=", userId),
+      ).executeTakeFirstOrThrow();
+      previous = row.profile_image;
+      await trx
+        .updateTable("users")
+        .set({ profile_image: key, updated_at: nowDb() })
+        .where("id", "=", userId)
+        .execute();
+    });
+  } catch (error) {
+    await deps.storage.remove(key);
+    throw error;
+  }
+  await removeQuietly(deps, previous);
+}
+
+export async function removeProfileImage(
+  deps: { db: Db; storage: Storage; log: Logger },
+  userId: string,
+): Promise<void> {
+  let previous: string | null = null;
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const row = await forUpdate(
+      deps.db,
+      trx.selectFrom("users").select("profile_image").where("id", "=", userId),
+    ).executeTakeFirstOrThrow();
+    previous = row.profile_image;
+    await trx
+      .updateTable("users")
+      .set({ profile_image: null, updated_at: nowDb() })
+      .where("id", "=", userId)
+      .execute();
+  });
+  await removeQuietly(deps, previous);
+}
+
+/** A file nobody points at any more; failing to delete it costs disk space, nothing else. */
+async function removeQuietly(deps: { storage: Storage; log: Logger }, key: string | null) {
+  if (!key || !isStorageKey(key, "avatars")) return;
+  try {
+    await deps.storage.remove(key);
+  } catch (err) {
+    deps.log.warn({ err }, "removing a replaced profile image failed");
+  }
+}
+
+/** A user's profile image; callers decide who may ask (the member, or an admin). */
+export async function readProfileImage(
+  deps: { db: Db; storage: Storage },
+  userId: string,
+): Promise<{ contentType: string; bytes: Uint8Array } | null> {
+  const row = await deps.db.kysely
+    .selectFrom("users")
+    .select("profile_image")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  const key = row?.profile_image;
+  if (!key || !isStorageKey(key, "avatars")) return null;
+  const bytes = await deps.storage.get(key);
+  return bytes ? { contentType: contentTypeOfKey(key), bytes } : null;
+}
+
+// ------------------------------------------------------------------------- payment details
+
+async function reauthValid(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom("sessions")
+    .select("reauth_at")
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  const at = row?.reauth_at ? fromDbTime(row.reauth_at).getTime() : 0;
+  return Date.now() - at <= REAUTH_WINDOW_MS;
+}
+
+/**
+ * The member's payment details: masked always, in full only within the reauthentication
+ * window (the edit form needs them; a borrowed unlocked laptop does not show them).
+ */
+export async function paymentDetailsView(db: Db, session: CurrentSession) {
+  const [details, settings, valid] = await Promise.all([
+    readPaymentDetails(db.kysely, session.user.id),
+    getMoneySettings(db.kysely),
+    reauthValid(db, session.sessionId),
+  ]);
+  const { updatedAt, ...values } = details;
+  return {
+    reauthValid: valid,
+    usdtNetwork: settings.usdtNetwork,
+    updatedAt,
+    masked: maskPaymentDetails(values),
+    values: valid ? values : null,
+  };
+}
+
+/**
+ * Saves the payment details after a recent reauthentication. The USDT address is checked
+ * against the network the admin set; the whole change and an audit row naming the changed
+ * fields (not their values) commit together.
+ */
+export async function updatePaymentDetails(
+  db: Db,
+  session: CurrentSession,
+  next: PaymentDetails,
+): Promise<{ changed: string[] }> {
+  await requireRecentReauth(db, session.sessionId);
+  // The input schema took either network's address; the admin's setting decides which.
+  const { usdtNetwork } = await getMoneySettings(db.kysely);
+  const problem = next.usdtAddress ? usdtAddressProblem(next.usdtAddress, usdtNetwork) : null;
+  if (problem) throw fieldError("usdtAddress", problem);
+  const userId = session.user.id;
+  return db.kysely.transaction().execute(async (trx) => {
+    const { updatedAt: _updatedAt, ...before } = await readPaymentDetails(trx, userId);
+    const changed = changedFields(before, next);
+    if (changed.length === 0) return { changed };
+    const now = nowDb();
+    const columns = toColumns(next);
+    await upsert(
+      db,
+      trx
+        .insertInto("payment_details")
+        .values({ user_id: userId, ...columns, created_at: now, updated_at: now }),
+      ["user_id"],
+      { ...columns, updated_at: now },
+    ).execute();
+    await recordAudit(trx, {
+      actorId: userId,
+      action: "payment.update",
+      targetType: "user",
+      targetId: userId,
+      data: { fields: changed },
+    });
+    return { changed };
+  });
 }

@@ -1,0 +1,190 @@
+import { sql } from "kysely";
+import type { z } from "zod";
+import type { Db } from "../../../db";
+import { recordAudit } from "../../audit";
+import { getWallet } from "../../ledger";
+import { notFound } from "../../errors";
+import { containsPattern, paginate } from "../../lib/paging";
+import type { Storage } from "../../storage";
+import { accountsOfUser } from "../brokers/accounts";
+import { normalizeAccountId } from "../brokers/schema";
+import { maskPaymentDetails, readPaymentDetails } from "../profile/payment";
+import type { PaymentField } from "../profile/schema";
+import { readProfileImage } from "../profile/service";
+import type { customersInput } from "./schema";
+
+/**
+ * The admin's view of members. Payment details leave the server masked; the full details only
+ * through revealPayment, which writes an audit row (who, whom, when, which fields) in the same
+ * transaction as the read.
+ */
+
+const SORT = {
+  createdAt: "users.created_at",
+  nickname: "users.nickname",
+  name: "users.name",
+  email: "users.email",
+} as const;
+
+export async function listCustomers(db: Db, input: z.output<typeof customersInput>) {
+  let query = db.kysely
+    .selectFrom("users")
+    .select([
+      "users.id",
+      "users.name",
+      "users.nickname",
+      "users.email",
+      "users.email_verified_at",
+      "users.created_at",
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom("broker_accounts")
+        .select(sql<number>`count(*)`.as("n"))
+        .whereRef("broker_accounts.user_id", "=", "users.id")
+        .as("account_count"),
+      eb
+        .selectFrom("broker_accounts")
+        .select(sql<number>`count(*)`.as("n"))
+        .whereRef("broker_accounts.user_id", "=", "users.id")
+        .where("broker_accounts.status", "=", "pending")
+        .as("pending_count"),
+    ])
+    .where("users.permission", "=", "member");
+  if (input.q) {
+    const text = input.q.toLowerCase();
+    const like = containsPattern(text);
+    // Account numbers are stored normalised; match their start, which the index serves.
+    const prefix = `${normalizeAccountId(input.q).replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb("users.id", "=", text),
+        sql<boolean>`lower(${eb.ref("users.email")}) like ${like} escape '!'`,
+        sql<boolean>`lower(${eb.ref("users.nickname")}) like ${like} escape '!'`,
+        sql<boolean>`lower(${eb.ref("users.name")}) like ${like} escape '!'`,
+        eb.exists(
+          eb
+            .selectFrom("broker_accounts")
+            .select("broker_accounts.id")
+            .whereRef("broker_accounts.user_id", "=", "users.id")
+            .where(
+              (inner) =>
+                sql<boolean>`${inner.ref("broker_accounts.account_number")} like ${prefix} escape '!'`,
+            ),
+        ),
+      ]),
+    );
+  }
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(SORT[input.sort], input.dir).orderBy("users.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      nickname: r.nickname,
+      email: r.email,
+      emailVerified: r.email_verified_at !== null,
+      createdAt: r.created_at,
+      accountCount: Number(r.account_count ?? 0),
+      pendingCount: Number(r.pending_count ?? 0),
+    })),
+  };
+}
+
+async function memberOrNotFound(db: Db, id: string) {
+  const user = await db.kysely
+    .selectFrom("users")
+    .select([
+      "id",
+      "name",
+      "nickname",
+      "email",
+      "email_verified_at",
+      "language",
+      "profile_image",
+      "twitter_url",
+      "ranking_opt_out",
+      "totp_enabled_at",
+      "referral_code",
+      "created_at",
+    ])
+    .where("id", "=", id)
+    .where("permission", "=", "member")
+    .executeTakeFirst();
+  if (!user) throw notFound();
+  return user;
+}
+
+export async function getCustomer(db: Db, id: string) {
+  const user = await memberOrNotFound(db, id);
+  const [payment, accounts, balance, trail] = await Promise.all([
+    readPaymentDetails(db.kysely, id),
+    accountsOfUser(db, id),
+    getWallet(db.kysely, id),
+    db.kysely
+      .selectFrom("audit_log")
+      .leftJoin("users as actors", "actors.id", "audit_log.actor_id")
+      .select([
+        "audit_log.id",
+        "audit_log.action",
+        "audit_log.created_at",
+        "actors.nickname as actor",
+      ])
+      .where("audit_log.target_type", "=", "user")
+      .where("audit_log.target_id", "=", id)
+      .orderBy("audit_log.created_at", "desc")
+      .limit(20)
+      .execute(),
+  ]);
+  const { updatedAt, ...details } = payment;
+  return {
+    profile: {
+      uid: user.id,
+      name: user.name,
+      nickname: user.nickname,
+      email: user.email,
+      emailVerified: user.email_verified_at !== null,
+      language: user.language,
+      hasImage: user.profile_image !== null,
+      imageVersion: user.profile_image?.slice(8, 16) ?? null,
+      twitterUrl: user.twitter_url,
+      rankingOptOut: user.ranking_opt_out === 1,
+      mfaEnabled: user.totp_enabled_at !== null,
+      referralCode: user.referral_code,
+      createdAt: user.created_at,
+    },
+    payment: {
+      masked: maskPaymentDetails(details),
+      hasAny: Object.values(details).some((v) => v !== null),
+      updatedAt,
+    },
+    accounts,
+    /** Read from the ledger (available to withdraw, and held by pending requests). */
+    balance,
+    trail: trail.map((t) => ({ id: t.id, action: t.action, at: t.created_at, actor: t.actor })),
+  };
+}
+
+/** The full payment details, for an admin who chose to see them: recorded as it happens. */
+export async function revealPayment(db: Db, adminId: string, userId: string) {
+  await memberOrNotFound(db, userId);
+  return db.kysely.transaction().execute(async (trx) => {
+    const { updatedAt: _updatedAt, ...details } = await readPaymentDetails(trx, userId);
+    const fields = (Object.keys(details) as PaymentField[]).filter((f) => details[f] !== null);
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "payment.reveal",
+      targetType: "user",
+      targetId: userId,
+      data: { fields },
+    });
+    return details;
+  });
+}
+
+export async function customerImage(deps: { db: Db; storage: Storage }, userId: string) {
+  await memberOrNotFound(deps.db, userId);
+  return readProfileImage(deps, userId);
+}

@@ -1,0 +1,26 @@
+import { adminProcedure, router } from "../../trpc/init";
+import * as customers from "./customers";
+import { customerIdInput, customersInput } from "./schema";
+
+export const adminRouter = router({
+  customers: router({
+    /** Members, searched, sorted and paged; `export` for the CSV. */
+    list: adminProcedure
+      .input(customersInput)
+      .query(({ ctx, input }) => customers.listCustomers(ctx.db, input)),
+
+    /** Profile, masked payment details, accounts and the customer's audit trail. */
+    get: adminProcedure
+      .input(customerIdInput)
+      .query(({ ctx, input }) => customers.getCustomer(ctx.db, input.id)),
+
+    /** The full payment details; every call leaves an audit row. */
+    revealPayment: adminProcedure
+      .input(customerIdInput)
+      .mutation(({ ctx, input }) => customers.revealPayment(ctx.db, ctx.user.id, input.id)),
+
+    image: adminProcedure
+      .input(customerIdInput)
+      .query(({ ctx, input }) => customers.customerImage(ctx, input.id)),
+  }),
+});

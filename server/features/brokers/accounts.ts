@@ -1,0 +1,335 @@
+import { sql } from "kysely";
+import type { Db } from "../../../db";
+import { forUpdate, isUniqueViolation } from "../../../db/dialect";
+import { isId, newId } from "../../../db/id";
+import type { BrokerAccountStatus } from "../../../db/schema";
+import { nowDb, toDbTime } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError } from "../../errors";
+import { fieldError } from "../../lib/field-error";
+import { containsPattern, paginate, type Paging } from "../../lib/paging";
+import { tokyoDate } from "../../lib/period";
+import type { z } from "zod";
+import {
+  accountIdFits,
+  accountRuleMessage,
+  type adminAccountsInput,
+  normalizeAccountId,
+} from "./schema";
+
+/**
+ * Cashback accounts: a member registers an account number at a broker, an admin approves or
+ * denies it. One live registration per broker and number across all members, enforced by the
+ * database (UNIQUE broker_id, live_number), so two people adding the same account at the same
+ * moment cannot both succeed; a denied registration frees the number for its real owner.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function addAccount(
+  db: Db,
+  userId: string,
+  input: { brokerId: string; accountNumber: string },
+): Promise<{ id: string; accountNumber: string }> {
+  const broker = isId(input.brokerId)
+    ? await db.kysely
+        .selectFrom("brokers")
+        .select(["id", "name", "account_kind", "id_charset", "id_min_length", "id_max_length"])
+        .select("auto_rebate")
+        .where("id", "=", input.brokerId)
+        .where("active", "=", 1)
+        .executeTakeFirst()
+    : undefined;
+  // An unknown or deactivated broker is as good as none chosen.
+  if (!broker) throw fieldError("brokerId", "brokerRequired");
+  if (broker.auto_rebate === 1) {
+    throw new AppError("BAD_REQUEST", "autoRebateBroker", { broker: broker.name });
+  }
+  const accountNumber = normalizeAccountId(input.accountNumber);
+  const rule = {
+    kind: broker.account_kind,
+    charset: broker.id_charset,
+    min: broker.id_min_length,
+    max: broker.id_max_length,
+  };
+  if (!accountIdFits(rule, accountNumber)) {
+    const message = accountRuleMessage(rule);
+    throw new AppError("BAD_REQUEST", message.key, message.params);
+  }
+  const id = newId();
+  const now = nowDb();
+  try {
+    await db.kysely
+      .insertInto("broker_accounts")
+      .values({
+        id,
+        user_id: userId,
+        broker_id: broker.id,
+        account_number: accountNumber,
+        live_number: accountNumber,
+        status: "pending",
+        deny_reason: null,
+        decided_at: null,
+        decided_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "accountTaken");
+    throw error;
+  }
+  return { id, accountNumber };
+}
+
+const MEMBER_SORT = {
+  createdAt: "broker_accounts.created_at",
+  broker: "brokers.name",
+  status: "broker_accounts.status",
+  decidedAt: "broker_accounts.decided_at",
+} as const;
+
+/** The member's own accounts; never anyone else's (the user id comes from the session). */
+export async function listMyAccounts(
+  db: Db,
+  userId: string,
+  paging: Paging<keyof typeof MEMBER_SORT>,
+) {
+  const query = db.kysely
+    .selectFrom("broker_accounts")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .select([
+      "broker_accounts.id",
+      "broker_accounts.account_number",
+      "broker_accounts.status",
+      "broker_accounts.deny_reason",
+      "broker_accounts.decided_at",
+      "broker_accounts.created_at",
+      "brokers.name as broker_name",
+      "brokers.logo_path as broker_logo",
+    ])
+    .where("broker_accounts.user_id", "=", userId);
+  const page = await paginate(query, paging, (q) =>
+    q.orderBy(MEMBER_SORT[paging.sort], paging.dir).orderBy("broker_accounts.id", paging.dir),
+  );
+  return { ...page, rows: page.rows.map(toAccountRow) };
+}
+
+function toAccountRow(r: {
+  id: string;
+  account_number: string;
+  status: BrokerAccountStatus;
+  deny_reason: string | null;
+  decided_at: string | null;
+  created_at: string;
+  broker_name: string;
+  broker_logo: string | null;
+}) {
+  return {
+    id: r.id,
+    accountNumber: r.account_number,
+    status: r.status,
+    denyReason: r.status === "denied" ? r.deny_reason : null,
+    /** The approval date: only an approved account has one. */
+    approvedAt: r.status === "approved" ? r.decided_at : null,
+    decidedAt: r.decided_at,
+    createdAt: r.created_at,
+    brokerName: r.broker_name,
+    brokerLogo: r.broker_logo,
+  };
+}
+
+/** All of one member's accounts, newest first (the admin's customer page). */
+export async function accountsOfUser(db: Db, userId: string) {
+  const rows = await db.kysely
+    .selectFrom("broker_accounts")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .select([
+      "broker_accounts.id",
+      "broker_accounts.account_number",
+      "broker_accounts.status",
+      "broker_accounts.deny_reason",
+      "broker_accounts.decided_at",
+      "broker_accounts.created_at",
+      "brokers.name as broker_name",
+      "brokers.logo_path as broker_logo",
+    ])
+    .where("broker_accounts.user_id", "=", userId)
+    .orderBy("broker_accounts.created_at", "desc")
+    .orderBy("broker_accounts.id", "desc")
+    .limit(500)
+    .execute();
+  return rows.map(toAccountRow);
+}
+
+const ADMIN_SORT = {
+  createdAt: "broker_accounts.created_at",
+  decidedAt: "broker_accounts.decided_at",
+  status: "broker_accounts.status",
+  broker: "brokers.name",
+  accountNumber: "broker_accounts.account_number",
+  member: "users.nickname",
+} as const;
+
+/** The admin's account list: filters by status, broker, member and registration date. */
+export async function adminListAccounts(db: Db, input: z.output<typeof adminAccountsInput>) {
+  let query = db.kysely
+    .selectFrom("broker_accounts")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .innerJoin("users", "users.id", "broker_accounts.user_id")
+    .leftJoin("users as deciders", "deciders.id", "broker_accounts.decided_by")
+    .select([
+      "broker_accounts.id",
+      "broker_accounts.account_number",
+      "broker_accounts.status",
+      "broker_accounts.deny_reason",
+      "broker_accounts.decided_at",
+      "broker_accounts.created_at",
+      "brokers.id as broker_id",
+      "brokers.name as broker_name",
+      "users.id as user_id",
+      "users.nickname",
+      "users.name",
+      "users.email",
+      "deciders.nickname as decided_by_nickname",
+    ]);
+  if (input.status) query = query.where("broker_accounts.status", "=", input.status);
+  if (input.broker) query = query.where("broker_accounts.broker_id", "=", input.broker);
+  if (input.member) {
+    const text = input.member.toLowerCase();
+    const like = containsPattern(text);
+    query = query.where((eb) =>
+      eb.or([
+        eb("users.id", "=", text),
+        sql<boolean>`lower(${eb.ref("users.email")}) like ${like} escape '!'`,
+        sql<boolean>`lower(${eb.ref("users.nickname")}) like ${like} escape '!'`,
+        sql<boolean>`lower(${eb.ref("users.name")}) like ${like} escape '!'`,
+      ]),
+    );
+  }
+  if (input.from) {
+    query = query.where("broker_accounts.created_at", ">=", toDbTime(tokyoDate(input.from)));
+  }
+  if (input.to) {
+    const end = new Date(tokyoDate(input.to).getTime() + DAY_MS);
+    query = query.where("broker_accounts.created_at", "<", toDbTime(end));
+  }
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("broker_accounts.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      accountNumber: r.account_number,
+      status: r.status,
+      denyReason: r.deny_reason,
+      decidedAt: r.decided_at,
+      decidedBy: r.decided_by_nickname,
+      createdAt: r.created_at,
+      brokerId: r.broker_id,
+      brokerName: r.broker_name,
+      userId: r.user_id,
+      nickname: r.nickname,
+      name: r.name,
+      email: r.email,
+    })),
+  };
+}
+
+export interface DecisionResult {
+  /** Accounts whose status (or denial reason) this decision changed. */
+  changed: number;
+  /** Already in the decided state: nothing to do. */
+  unchanged: number;
+  /** Not approved because another live registration holds the same number now. */
+  conflicts: string[];
+  /** Ids that match no account. */
+  missing: number;
+}
+
+/**
+ * Approves or denies accounts, one or many, in one transaction, each with an audit row naming
+ * the admin; the rows are locked first, so two admins deciding at once do not interleave.
+ * Approving a denied account makes its number live again, unless someone registered it since.
+ */
+export async function decideAccounts(
+  db: Db,
+  adminId: string,
+  input: { ids: string[]; decision: "approve" | "deny"; reason?: string | undefined },
+): Promise<DecisionResult> {
+  const ids = [...new Set(input.ids)];
+  const target: BrokerAccountStatus = input.decision === "approve" ? "approved" : "denied";
+  const reason = input.decision === "deny" ? (input.reason ?? null) : null;
+  return db.kysely.transaction().execute(async (trx) => {
+    const rows = await forUpdate(
+      db,
+      trx
+        .selectFrom("broker_accounts")
+        .select([
+          "id",
+          "user_id",
+          "broker_id",
+          "account_number",
+          "live_number",
+          "status",
+          "deny_reason",
+        ])
+        .where("id", "in", ids)
+        .orderBy("id"),
+    ).execute();
+    const result: DecisionResult = {
+      changed: 0,
+      unchanged: 0,
+      conflicts: [],
+      missing: ids.length - rows.length,
+    };
+    const now = nowDb();
+    for (const row of rows) {
+      if (row.status === target && row.deny_reason === reason) {
+        result.unchanged += 1;
+        continue;
+      }
+      if (target === "approved" && row.live_number === null) {
+        const holder = await trx
+          .selectFrom("broker_accounts")
+          .select("id")
+          .where("broker_id", "=", row.broker_id)
+          .where("live_number", "=", row.account_number)
+          .executeTakeFirst();
+        if (holder) {
+          result.conflicts.push(row.account_number);
+          continue;
+        }
+      }
+      await trx
+        .updateTable("broker_accounts")
+        .set({
+          status: target,
+          live_number: target === "denied" ? null : row.account_number,
+          deny_reason: reason,
+          decided_at: now,
+          decided_by: adminId,
+          updated_at: now,
+        })
+        .where("id", "=", row.id)
+        .execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: target === "approved" ? "account.approve" : "account.deny",
+        targetType: "broker_account",
+        targetId: row.id,
+        data: {
+          userId: row.user_id,
+          brokerId: row.broker_id,
+          accountNumber: row.account_number,
+          before: row.status,
+          after: target,
+          ...(reason ? { reason } : {}),
+        },
+      });
+      result.changed += 1;
+    }
+    return result;
+  });
+}

@@ -1,0 +1,67 @@
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import * as accounts from "./accounts";
+import {
+  addAccountInput,
+  adminAccountsInput,
+  brokerArtInput,
+  brokerIdInput,
+  createBrokerInput,
+  decideAccountsInput,
+  myAccountsInput,
+  updateBrokerInput,
+} from "./schema";
+import * as brokers from "./service";
+
+export const brokersRouter = router({
+  /** Brokers members can register at: banners and the add-account form. */
+  active: memberProcedure.query(({ ctx }) => brokers.listActiveBrokers(ctx.db)),
+
+  /** An uploaded logo or banner: public art, for /media/brokers/<file>. */
+  art: publicProcedure
+    .input(brokerArtInput)
+    .query(({ ctx, input }) => brokers.readBrokerArt(ctx, input.file)),
+
+  list: adminProcedure.query(({ ctx }) => brokers.listBrokers(ctx.db)),
+
+  get: adminProcedure
+    .input(brokerIdInput)
+    .query(({ ctx, input }) => brokers.getBroker(ctx.db, input.id)),
+
+  create: adminProcedure.input(createBrokerInput).mutation(({ ctx, input }) => {
+    const { logo, banner, removeLogo, removeBanner, ...broker } = input;
+    return brokers.createBroker(ctx, ctx.user.id, broker, {
+      logo,
+      banner,
+      removeLogo,
+      removeBanner,
+    });
+  }),
+
+  /** Edits a broker; `active: false` deactivates it (its accounts stay). */
+  update: adminProcedure.input(updateBrokerInput).mutation(async ({ ctx, input }) => {
+    const { id, logo, banner, removeLogo, removeBanner, ...broker } = input;
+    const images = { logo, banner, removeLogo, removeBanner };
+    await brokers.updateBroker(ctx, ctx.user.id, id, broker, images);
+    return { ok: true };
+  }),
+
+  accounts: router({
+    /** The signed-in member's own accounts, paged. */
+    mine: memberProcedure
+      .input(myAccountsInput)
+      .query(({ ctx, input }) => accounts.listMyAccounts(ctx.db, ctx.user.id, input)),
+
+    add: memberProcedure
+      .input(addAccountInput)
+      .mutation(({ ctx, input }) => accounts.addAccount(ctx.db, ctx.user.id, input)),
+
+    /** Every member's accounts, filtered, sorted and paged; `export` for the CSV. */
+    list: adminProcedure
+      .input(adminAccountsInput)
+      .query(({ ctx, input }) => accounts.adminListAccounts(ctx.db, input)),
+
+    decide: adminProcedure
+      .input(decideAccountsInput)
+      .mutation(({ ctx, input }) => accounts.decideAccounts(ctx.db, ctx.user.id, input)),
+  }),
+});

@@ -1,0 +1,322 @@
+import { sql } from "kysely";
+import type { Db } from "../../../db";
+import { isUniqueViolation } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { BrokersTable } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { notFound } from "../../errors";
+import { fieldError } from "../../lib/field-error";
+import type { Logger } from "../../logger";
+import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
+import { acceptImage, ImageRejected } from "../../storage/images";
+import { accountRuleMessage, type BrokerValues } from "./schema";
+
+/**
+ * Brokers: who members can register accounts at. Admins create, edit and deactivate them
+ * (a deactivated broker disappears from the member pages; its accounts stay). Logos and
+ * banners are public art: uploaded ones live in storage under brokers/ and are served at
+ * /media/brokers/<file>; seeded ones are files under public/brokers/.
+ */
+
+export interface BrokerDeps {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+}
+
+const MEDIA_PREFIX = "/media/";
+
+function mediaPath(key: string): string {
+  return MEDIA_PREFIX + key;
+}
+
+/** The storage key behind an uploaded image's path, or null for a static file. */
+function keyOfPath(path: string | null): string | null {
+  if (!path?.startsWith(MEDIA_PREFIX)) return null;
+  const key = path.slice(MEDIA_PREFIX.length);
+  return isStorageKey(key, "brokers") ? key : null;
+}
+
+type BrokerRow = Pick<
+  BrokersTable,
+  | "id"
+  | "code"
+  | "name"
+  | "account_kind"
+  | "id_charset"
+  | "id_min_length"
+  | "id_max_length"
+  | "signup_url"
+  | "logo_path"
+  | "banner_path"
+  | "auto_rebate"
+  | "active"
+  | "display_order"
+>;
+
+const BROKER_COLUMNS = [
+  "brokers.id",
+  "brokers.code",
+  "brokers.name",
+  "brokers.account_kind",
+  "brokers.id_charset",
+  "brokers.id_min_length",
+  "brokers.id_max_length",
+  "brokers.signup_url",
+  "brokers.logo_path",
+  "brokers.banner_path",
+  "brokers.auto_rebate",
+  "brokers.active",
+  "brokers.display_order",
+] as const;
+
+function toBroker(row: BrokerRow) {
+  const rule = {
+    kind: row.account_kind,
+    charset: row.id_charset,
+    min: row.id_min_length,
+    max: row.id_max_length,
+  };
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    accountKind: row.account_kind,
+    idCharset: row.id_charset,
+    idMinLength: row.id_min_length,
+    idMaxLength: row.id_max_length,
+    /** How the form explains the id this broker wants (an errors: key and its params). */
+    rule: accountRuleMessage(rule),
+    signupUrl: row.signup_url,
+    logoPath: row.logo_path,
+    bannerPath: row.banner_path,
+    autoRebate: row.auto_rebate === 1,
+    active: row.active === 1,
+    displayOrder: row.display_order,
+  };
+}
+export type Broker = ReturnType<typeof toBroker>;
+
+/** The brokers members see (banners, the add-account form), in the admin's order. */
+export async function listActiveBrokers(db: Db): Promise<Broker[]> {
+  const rows = await db.kysely
+    .selectFrom("brokers")
+    .select(BROKER_COLUMNS)
+    .where("brokers.active", "=", 1)
+    .orderBy("brokers.display_order")
+    .orderBy("brokers.name")
+    .execute();
+  return rows.map(toBroker);
+}
+
+/** Every broker, active or not, with how many accounts each holds. */
+export async function listBrokers(db: Db) {
+  const rows = await db.kysely
+    .selectFrom("brokers")
+    .select(BROKER_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom("broker_accounts")
+        .select(sql<number>`count(*)`.as("n"))
+        .whereRef("broker_accounts.broker_id", "=", "brokers.id")
+        .as("account_count"),
+    )
+    .orderBy("brokers.active", "desc")
+    .orderBy("brokers.display_order")
+    .orderBy("brokers.name")
+    .execute();
+  return rows.map((r) => ({ ...toBroker(r), accountCount: Number(r.account_count ?? 0) }));
+}
+
+export async function getBroker(db: Db, id: string): Promise<Broker> {
+  const row = await db.kysely
+    .selectFrom("brokers")
+    .select(BROKER_COLUMNS)
+    .where("brokers.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return toBroker(row);
+}
+
+function columnsOf(input: BrokerValues) {
+  const own = input.accountKind !== "mt_number";
+  return {
+    code: input.code,
+    name: input.name,
+    account_kind: input.accountKind,
+    id_charset: own ? input.idCharset : null,
+    id_min_length: own ? input.idMinLength : null,
+    id_max_length: own ? input.idMaxLength : null,
+    signup_url: input.signupUrl,
+    auto_rebate: input.autoRebate ? 1 : 0,
+    active: input.active ? 1 : 0,
+    display_order: input.displayOrder,
+  } as const;
+}
+
+export interface BrokerImages {
+  logo?: Uint8Array | undefined;
+  banner?: Uint8Array | undefined;
+  removeLogo?: boolean | undefined;
+  removeBanner?: boolean | undefined;
+}
+
+/** Checks and stores the uploaded images first, so a bad image refuses the whole save. */
+async function storeImages(deps: BrokerDeps, images: BrokerImages) {
+  const stored: { logo?: string; banner?: string } = {};
+  const check = (bytes: Uint8Array, field: "logo" | "banner") => {
+    try {
+      return acceptImage(bytes);
+    } catch (error) {
+      if (error instanceof ImageRejected) throw fieldError(field, error.problem);
+      throw error;
+    }
+  };
+  const logo = images.logo?.length ? check(images.logo, "logo") : null;
+  const banner = images.banner?.length ? check(images.banner, "banner") : null;
+  if (logo) {
+    stored.logo = newStorageKey("brokers", logo.type);
+    await deps.storage.put(stored.logo, logo.bytes);
+  }
+  if (banner) {
+    stored.banner = newStorageKey("brokers", banner.type);
+    await deps.storage.put(stored.banner, banner.bytes);
+  }
+  return stored;
+}
+
+async function discard(deps: BrokerDeps, keys: (string | null | undefined)[]) {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await deps.storage.remove(key);
+    } catch (err) {
+      deps.log.warn({ err }, "removing a broker image failed");
+    }
+  }
+}
+
+function codeTaken(error: unknown): never {
+  if (isUniqueViolation(error)) throw fieldError("code", "brokerCodeTaken");
+  throw error;
+}
+
+export async function createBroker(
+  deps: BrokerDeps,
+  adminId: string,
+  input: BrokerValues,
+  images: BrokerImages,
+): Promise<{ id: string }> {
+  const stored = await storeImages(deps, images);
+  const id = newId();
+  const now = nowDb();
+  try {
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      const values = {
+        id,
+        ...columnsOf(input),
+        logo_path: stored.logo ? mediaPath(stored.logo) : null,
+        banner_path: stored.banner ? mediaPath(stored.banner) : null,
+        created_at: now,
+        updated_at: now,
+      };
+      await trx.insertInto("brokers").values(values).execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "broker.create",
+        targetType: "broker",
+        targetId: id,
+        data: { after: values },
+      });
+    });
+  } catch (error) {
+    await discard(deps, [stored.logo, stored.banner]);
+    codeTaken(error);
+  }
+  return { id };
+}
+
+export async function updateBroker(
+  deps: BrokerDeps,
+  adminId: string,
+  id: string,
+  input: BrokerValues,
+  images: BrokerImages,
+): Promise<void> {
+  const before = await deps.db.kysely
+    .selectFrom("brokers")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!before) throw notFound();
+  const stored = await storeImages(deps, images);
+  const logoPath = stored.logo
+    ? mediaPath(stored.logo)
+    : images.removeLogo
+      ? null
+      : before.logo_path;
+  const bannerPath = stored.banner
+    ? mediaPath(stored.banner)
+    : images.removeBanner
+      ? null
+      : before.banner_path;
+  const after = { ...columnsOf(input), logo_path: logoPath, banner_path: bannerPath };
+  const changed = Object.fromEntries(
+    Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
+  );
+  try {
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("brokers")
+        .set({ ...after, updated_at: nowDb() })
+        .where("id", "=", id)
+        .execute();
+      if (Object.keys(changed).length > 0) {
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: before.active === 1 && !input.active ? "broker.deactivate" : "broker.update",
+          targetType: "broker",
+          targetId: id,
+          data: {
+            before: Object.fromEntries(
+              Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
+            ),
+            after: changed,
+          },
+        });
+      }
+    });
+  } catch (error) {
+    await discard(deps, [stored.logo, stored.banner]);
+    codeTaken(error);
+  }
+  // Replaced or removed uploads are no longer shown anywhere.
+  await discard(deps, [
+    logoPath !== before.logo_path ? keyOfPath(before.logo_path) : null,
+    bannerPath !== before.banner_path ? keyOfPath(before.banner_path) : null,
+  ]);
+}
+
+/**
+ * An uploaded logo or banner, for the public media route. Only a file a broker currently
+ * shows is served: storage holds nothing else under brokers/, but a file being replaced or an
+ * avatar key must never come out of this door.
+ */
+export async function readBrokerArt(
+  deps: { db: Db; storage: Storage },
+  file: string,
+): Promise<{ contentType: string; bytes: Uint8Array }> {
+  const key = `brokers/${file}`;
+  if (!isStorageKey(key, "brokers")) throw notFound();
+  const path = mediaPath(key);
+  const used = await deps.db.kysely
+    .selectFrom("brokers")
+    .select("id")
+    .where((eb) => eb.or([eb("logo_path", "=", path), eb("banner_path", "=", path)]))
+    .executeTakeFirst();
+  if (!used) throw notFound();
+  const bytes = await deps.storage.get(key);
+  if (!bytes) throw notFound();
+  return { contentType: contentTypeOfKey(key), bytes };
+}

@@ -1,0 +1,123 @@
+import type { Kysely } from "kysely";
+import type { Database, PaymentDetailsTable } from "../../../db/schema";
+import type { PaymentDetails, PaymentField } from "./schema";
+
+/**
+ * Payment details in and out of the database, and their masked form: what a page shows until
+ * the person has proved who they are (the member, by reauthentication) or has chosen to look
+ * and been recorded doing so (an admin's audited reveal).
+ */
+
+const COLUMNS = {
+  bankName: "bank_name",
+  bankCode: "bank_code",
+  branchName: "branch_name",
+  branchNumber: "branch_number",
+  accountType: "account_type",
+  bankAccountNumber: "bank_account_number",
+  accountHolder: "account_holder",
+  usdtAddress: "usdt_address",
+  exnessEmail: "exness_email",
+  peskaEmail: "peska_email",
+  bitwalletEmail: "bitwallet_email",
+  paypayId: "paypay_id",
+} as const satisfies Record<PaymentField, keyof PaymentDetailsTable>;
+
+export const EMPTY_PAYMENT_DETAILS: PaymentDetails = {
+  bankName: null,
+  bankCode: null,
+  branchName: null,
+  branchNumber: null,
+  accountType: null,
+  bankAccountNumber: null,
+  accountHolder: null,
+  usdtAddress: null,
+  exnessEmail: null,
+  peskaEmail: null,
+  bitwalletEmail: null,
+  paypayId: null,
+};
+
+export async function readPaymentDetails(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<PaymentDetails & { updatedAt: string | null }> {
+  const row = await db
+    .selectFrom("payment_details")
+    .select([...Object.values(COLUMNS), "updated_at"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return { ...EMPTY_PAYMENT_DETAILS, updatedAt: null };
+  return {
+    bankName: row.bank_name,
+    bankCode: row.bank_code,
+    branchName: row.branch_name,
+    branchNumber: row.branch_number,
+    accountType: row.account_type,
+    bankAccountNumber: row.bank_account_number,
+    accountHolder: row.account_holder,
+    usdtAddress: row.usdt_address,
+    exnessEmail: row.exness_email,
+    peskaEmail: row.peska_email,
+    bitwalletEmail: row.bitwallet_email,
+    paypayId: row.paypay_id,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toColumns(details: PaymentDetails) {
+  return {
+    bank_name: details.bankName,
+    bank_code: details.bankCode,
+    branch_name: details.branchName,
+    branch_number: details.branchNumber,
+    account_type: details.accountType,
+    bank_account_number: details.bankAccountNumber,
+    account_holder: details.accountHolder,
+    usdt_address: details.usdtAddress,
+    exness_email: details.exnessEmail,
+    peska_email: details.peskaEmail,
+    bitwallet_email: details.bitwalletEmail,
+    paypay_id: details.paypayId,
+  };
+}
+
+/** The fields whose value differs: what an audit row names (never the values themselves). */
+export function changedFields(before: PaymentDetails, after: PaymentDetails): PaymentField[] {
+  return (Object.keys(COLUMNS) as PaymentField[]).filter((f) => before[f] !== after[f]);
+}
+
+const MASK = "•";
+
+function keepEnd(value: string, visible: number): string {
+  if (value.length <= visible) return MASK.repeat(value.length);
+  return MASK.repeat(Math.min(8, value.length - visible)) + value.slice(-visible);
+}
+
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return keepEnd(email, 2);
+  return `${email[0]}${MASK.repeat(3)}${email.slice(at)}`;
+}
+
+/**
+ * Enough to recognise which account it is (the last digits, the domain), never enough to use
+ * it. The bank's and branch's public names and codes, and the account type, stay readable.
+ */
+export function maskPaymentDetails(d: PaymentDetails): Record<PaymentField, string | null> {
+  return {
+    bankName: d.bankName,
+    bankCode: d.bankCode,
+    branchName: d.branchName,
+    branchNumber: d.branchNumber,
+    accountType: d.accountType,
+    bankAccountNumber: d.bankAccountNumber && keepEnd(d.bankAccountNumber, 3),
+    accountHolder: d.accountHolder && `${[...d.accountHolder][0]}${MASK.repeat(4)}`,
+    usdtAddress:
+      d.usdtAddress && `${d.usdtAddress.slice(0, 4)}${MASK.repeat(6)}${d.usdtAddress.slice(-4)}`,
+    exnessEmail: d.exnessEmail && maskEmail(d.exnessEmail),
+    peskaEmail: d.peskaEmail && maskEmail(d.peskaEmail),
+    bitwalletEmail: d.bitwalletEmail && maskEmail(d.bitwalletEmail),
+    paypayId: d.paypayId && `${d.paypayId.slice(0, 2)}${MASK.repeat(4)}`,
+  };
+}

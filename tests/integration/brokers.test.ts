@@ -1,0 +1,646 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "../../db/id";
+import { nowDb } from "../../db/time";
+import { localStorage } from "../../server/storage";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { callerFor, createUser } from "../helpers/fixtures";
+import { fixture } from "../helpers/images";
+import { errorMessage } from "../helpers/messages";
+
+let t: TestDb;
+const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-brokers-")));
+let admin: Awaited<ReturnType<typeof callerFor>>;
+let adminId: string;
+const brokers: Record<string, string> = {};
+
+function brokerInput(overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Broker",
+    code: "broker",
+    accountKind: "mt_number",
+    idCharset: "",
+    idMinLength: "",
+    idMaxLength: "",
+    signupUrl: "https://broker.example/signup",
+    displayOrder: "10",
+    autoRebate: false,
+    active: true,
+    ...overrides,
+  };
+}
+
+async function createBroker(overrides: Record<string, unknown>, images = {}) {
+  const { id } = await admin.brokers.create({ ...brokerInput(overrides), ...images });
+  return id;
+}
+
+async function member() {
+  const user = await createUser(t.db);
+  return { ...user, caller: await callerFor(t.db, user.id, { storage }) };
+}
+
+/** The error's i18n key and params, or "ok". */
+async function outcome(call: Promise<unknown>) {
+  try {
+    await call;
+    return "ok";
+  } catch (error) {
+    const e = error as {
+      key?: string;
+      params?: Record<string, unknown>;
+      cause?: { issues?: { path: PropertyKey[]; message: string }[] };
+    };
+    if (e.cause?.issues) {
+      return Object.fromEntries(e.cause.issues.map((i) => [String(i.path[0]), i.message]));
+    }
+    return e.params && Object.keys(e.params).length > 0 ? { key: e.key, params: e.params } : e.key;
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const a = await createUser(t.db, { permission: "admin", nickname: "admin1" });
+  adminId = a.id;
+  admin = await callerFor(t.db, a.id, { storage });
+  brokers.xm = await createBroker({ name: "XM", code: "xm", displayOrder: "10" });
+  brokers.titan = await createBroker({
+    name: "TitanFX",
+    code: "titanfx",
+    accountKind: "customer_id",
+    idCharset: "digits",
+    idMinLength: "6",
+    idMaxLength: "8",
+    displayOrder: "20",
+  });
+  brokers.exness = await createBroker({
+    name: "Exness",
+    code: "exness",
+    accountKind: "uid",
+    idCharset: "alnum",
+    idMinLength: "8",
+    idMaxLength: "8",
+    displayOrder: "30",
+  });
+  brokers.errante = await createBroker({
+    name: "Errante",
+    code: "errante",
+    autoRebate: true,
+    displayOrder: "40",
+  });
+  brokers.gone = await createBroker({ name: "Gone", code: "gone", active: false });
+});
+afterAll(async () => {
+  await t?.cleanup();
+});
+
+describe(`adding a cashback account on ${testEngine}`, () => {
+  it("lists the active brokers in the admin's order, with each one's id rule", async () => {
+    const m = await member();
+    const active = await m.caller.brokers.active();
+    expect(active.map((b) => b.code)).toEqual(["xm", "titanfx", "exness", "errante"]);
+    expect(active.find((b) => b.code === "titanfx")?.rule).toEqual({
+      key: "accountId.digits",
+      params: { kind: "customer_id", min: 6, max: 8 },
+    });
+    expect(active.find((b) => b.code === "exness")?.rule.key).toBe("accountId.alnumExact");
+  });
+
+  it("MT4/MT5 brokers: 5 or 6 letters or digits, as the spec says", async () => {
+    const m = await member();
+    for (const number of ["12345", "AB1234", "ab12c"]) {
+      expect(
+        await outcome(
+          m.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: number }),
+        ),
+      ).toBe("ok");
+    }
+    for (const number of ["1234", "1234567", "12-45", "12 45", "ＡＢ"]) {
+      expect(
+        await outcome(
+          m.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: number }),
+        ),
+        number,
+      ).toBe("accountId.mt");
+    }
+    expect(await errorMessage("accountId.mt")).toEqual({
+      ja: "口座番号は半角英数字5桁または6桁で入力してください",
+      en: "The account number must be 5 or 6 letters or digits (half-width)",
+    });
+  });
+
+  it("customer id and UID brokers: the broker's own characters and length", async () => {
+    const m = await member();
+    expect(
+      await outcome(
+        m.caller.brokers.accounts.add({ brokerId: brokers.titan!, accountNumber: "1234567" }),
+      ),
+    ).toBe("ok");
+    const refused = await outcome(
+      m.caller.brokers.accounts.add({ brokerId: brokers.titan!, accountNumber: "12345" }),
+    );
+    expect(refused).toEqual({
+      key: "accountId.digits",
+      params: { kind: "customer_id", min: 6, max: 8 },
+    });
+    expect(await errorMessage("accountId.digits", { kind: "customer_id", min: 6, max: 8 })).toEqual(
+      {
+        ja: "顧客IDは半角数字6〜8桁で入力してください",
+        en: "The customer ID must be 6–8 half-width digits",
+      },
+    );
+    expect(
+      await outcome(
+        m.caller.brokers.accounts.add({ brokerId: brokers.titan!, accountNumber: "12345A" }),
+      ),
+    ).toMatchObject({ key: "accountId.digits" });
+    expect(
+      await outcome(
+        m.caller.brokers.accounts.add({ brokerId: brokers.exness!, accountNumber: "a1b2c3d4" }),
+      ),
+    ).toBe("ok");
+    expect(
+      await outcome(
+        m.caller.brokers.accounts.add({ brokerId: brokers.exness!, accountNumber: "a1b2c3d" }),
+      ),
+    ).toEqual({ key: "accountId.alnumExact", params: { kind: "uid", min: 8, max: 8 } });
+    expect(await errorMessage("accountId.alnumExact", { kind: "uid", min: 8, max: 8 })).toEqual({
+      ja: "UIDは半角英数字8桁で入力してください",
+      en: "The UID must be 8 half-width letters or digits",
+    });
+  });
+
+  it("normalises full-width characters and case, so one account is never two", async () => {
+    const m = await member();
+    const added = await m.caller.brokers.accounts.add({
+      brokerId: brokers.xm!,
+      accountNumber: " ｘｙ１２３４ ",
+    });
+    expect(added.accountNumber).toBe("XY1234");
+    const other = await member();
+    expect(
+      await outcome(
+        other.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "xy1234" }),
+      ),
+    ).toBe("accountTaken");
+  });
+
+  it("requires a company, and refuses an unknown or deactivated one the same way", async () => {
+    const m = await member();
+    for (const brokerId of ["", newId(), brokers.gone!, "not an id"]) {
+      expect(
+        await outcome(m.caller.brokers.accounts.add({ brokerId, accountNumber: "55555" })),
+        brokerId,
+      ).toEqual({
+        brokerId: "brokerRequired",
+      });
+    }
+    expect(
+      await outcome(m.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "" })),
+    ).toEqual({
+      accountNumber: "required",
+    });
+  });
+
+  it("needs no application at an auto-rebate broker (Errante) and says so", async () => {
+    const m = await member();
+    expect(
+      await outcome(
+        m.caller.brokers.accounts.add({ brokerId: brokers.errante!, accountNumber: "12345" }),
+      ),
+    ).toEqual({ key: "autoRebateBroker", params: { broker: "Errante" } });
+    expect(await errorMessage("autoRebateBroker", { broker: "Errante" })).toEqual({
+      ja: "Erranteの口座は自動でリベートが付与されるため、申請は不要です",
+      en: "Errante accounts earn rebates automatically, so no application is needed",
+    });
+  });
+
+  it("refuses an account already registered, by anyone, with the spec's message", async () => {
+    const a = await member();
+    const b = await member();
+    await a.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "77777" });
+    expect(
+      await outcome(
+        b.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "77777" }),
+      ),
+    ).toBe("accountTaken");
+    expect(
+      await outcome(
+        a.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "77777" }),
+      ),
+    ).toBe("accountTaken");
+    // The same number at another broker is another account.
+    expect(
+      await outcome(
+        b.caller.brokers.accounts.add({ brokerId: brokers.titan!, accountNumber: "777770" }),
+      ),
+    ).toBe("ok");
+    expect(await errorMessage("accountTaken")).toEqual({
+      ja: "この口座はすでに登録されています",
+      en: "This account is already registered",
+    });
+  });
+
+  it("lets two members race for one account: exactly one wins, the other is told it is registered", async () => {
+    for (let round = 0; round < 8; round++) {
+      const racers = await Promise.all([member(), member(), member()]);
+      const number = `9${String(round).padStart(4, "0")}`;
+      const results = await Promise.allSettled(
+        racers.map((r) =>
+          r.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: number }),
+        ),
+      );
+      const won = results.filter((r) => r.status === "fulfilled");
+      const lost = results.filter((r) => r.status === "rejected");
+      expect(won, `round ${round}`).toHaveLength(1);
+      for (const r of lost) {
+        expect((r as PromiseRejectedResult).reason).toMatchObject({
+          code: "CONFLICT",
+          key: "accountTaken",
+        });
+      }
+      const rows = await t.db.kysely
+        .selectFrom("broker_accounts")
+        .select("id")
+        .where("broker_id", "=", brokers.xm!)
+        .where("account_number", "=", number)
+        .execute();
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  it("is unique in the database itself, not only in code", async () => {
+    const a = await member();
+    const b = await member();
+    const row = (userId: string) => ({
+      id: newId(),
+      user_id: userId,
+      broker_id: brokers.xm!,
+      account_number: "31337",
+      live_number: "31337",
+      status: "pending" as const,
+      deny_reason: null,
+      decided_at: null,
+      decided_by: null,
+      created_at: nowDb(),
+      updated_at: nowDb(),
+    });
+    await t.db.kysely.insertInto("broker_accounts").values(row(a.id)).execute();
+    await expect(
+      t.db.kysely.insertInto("broker_accounts").values(row(b.id)).execute(),
+    ).rejects.toThrow();
+    // Denied registrations (no live number) do not block each other or a new one.
+    for (let i = 0; i < 2; i++) {
+      await t.db.kysely
+        .insertInto("broker_accounts")
+        .values({ ...row(b.id), live_number: null, status: "denied" })
+        .execute();
+    }
+  });
+});
+
+describe(`deciding accounts on ${testEngine}`, () => {
+  it("approves one or many, records each with the admin, and the member sees it approved with the date", async () => {
+    const m = await member();
+    const ids = [];
+    for (const number of ["40001", "40002", "40003"]) {
+      ids.push(
+        (await m.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: number })).id,
+      );
+    }
+    const pending = await m.caller.brokers.accounts.mine({});
+    expect(pending.rows.every((r) => r.status === "pending" && r.approvedAt === null)).toBe(true);
+
+    expect(await admin.brokers.accounts.decide({ ids: [ids[0]!], decision: "approve" })).toEqual({
+      changed: 1,
+      unchanged: 0,
+      conflicts: [],
+      missing: 0,
+    });
+    expect(
+      await admin.brokers.accounts.decide({
+        ids: [ids[0]!, ids[1]!, ids[2]!],
+        decision: "approve",
+      }),
+    ).toMatchObject({ changed: 2, unchanged: 1 });
+
+    const mine = await m.caller.brokers.accounts.mine({});
+    expect(mine.rows).toHaveLength(3);
+    for (const row of mine.rows) {
+      expect(row.status).toBe("approved");
+      expect(row.approvedAt).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    }
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "account.approve")
+      .where("target_id", "in", ids)
+      .execute();
+    expect(audit).toHaveLength(3);
+    for (const a of audit) {
+      expect(a.actor_id).toBe(adminId);
+      expect(JSON.parse(a.data!)).toMatchObject({
+        userId: m.id,
+        before: "pending",
+        after: "approved",
+      });
+    }
+  });
+
+  it("denies only with a reason, shows the reason, and frees the number for its real owner", async () => {
+    const squatter = await member();
+    const owner = await member();
+    const { id } = await squatter.caller.brokers.accounts.add({
+      brokerId: brokers.xm!,
+      accountNumber: "50505",
+    });
+    expect(await outcome(admin.brokers.accounts.decide({ ids: [id], decision: "deny" }))).toEqual({
+      reason: "required",
+    });
+    expect(
+      await outcome(admin.brokers.accounts.decide({ ids: [id], decision: "deny", reason: "   " })),
+    ).toEqual({ reason: "required" });
+    await admin.brokers.accounts.decide({
+      ids: [id],
+      decision: "deny",
+      reason: "名義が一致しません",
+    });
+    const [row] = (await squatter.caller.brokers.accounts.mine({})).rows;
+    expect(row).toMatchObject({
+      status: "denied",
+      denyReason: "名義が一致しません",
+      approvedAt: null,
+    });
+
+    // The real owner can now register it; approving the denied one again is refused.
+    const owned = await owner.caller.brokers.accounts.add({
+      brokerId: brokers.xm!,
+      accountNumber: "50505",
+    });
+    expect(await admin.brokers.accounts.decide({ ids: [id], decision: "approve" })).toMatchObject({
+      changed: 0,
+      conflicts: ["50505"],
+    });
+    expect(
+      await admin.brokers.accounts.decide({ ids: [owned.id], decision: "approve" }),
+    ).toMatchObject({
+      changed: 1,
+    });
+    const denyAudit = await t.db.kysely
+      .selectFrom("audit_log")
+      .select("data")
+      .where("action", "=", "account.deny")
+      .where("target_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(denyAudit.data!)).toMatchObject({
+      reason: "名義が一致しません",
+      after: "denied",
+    });
+  });
+
+  it("refuses an empty selection and a member", async () => {
+    expect(await outcome(admin.brokers.accounts.decide({ ids: [], decision: "approve" }))).toEqual({
+      ids: "selectAccounts",
+    });
+    const m = await member();
+    const { id } = await m.caller.brokers.accounts.add({
+      brokerId: brokers.xm!,
+      accountNumber: "60606",
+    });
+    await expect(
+      m.caller.brokers.accounts.decide({ ids: [id], decision: "approve" }),
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect((await m.caller.brokers.accounts.mine({})).rows[0]?.status).toBe("pending");
+  });
+});
+
+describe(`a member's accounts are their own on ${testEngine}`, () => {
+  it("lists only the caller's accounts, whatever the input says", async () => {
+    const a = await member();
+    const b = await member();
+    await a.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "70707" });
+    const smuggled = { userId: a.id, user: a.id } as never;
+    expect((await b.caller.brokers.accounts.mine(smuggled)).rows).toEqual([]);
+    expect((await a.caller.brokers.accounts.mine({})).rows.map((r) => r.accountNumber)).toEqual([
+      "70707",
+    ]);
+    await expect(b.caller.brokers.accounts.list({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe(`the admin's account list on ${testEngine}`, () => {
+  it("filters by status, broker, member and date, sorts and exports", async () => {
+    const m = await createUser(t.db, {
+      nickname: "filter_100%_me",
+      email: "filter.me@example.test",
+    });
+    const caller = await callerFor(t.db, m.id, { storage });
+    const a = await caller.brokers.accounts.add({
+      brokerId: brokers.titan!,
+      accountNumber: "8080801",
+    });
+    await caller.brokers.accounts.add({ brokerId: brokers.titan!, accountNumber: "8080802" });
+    await admin.brokers.accounts.decide({ ids: [a.id], decision: "approve" });
+
+    const byMember = await admin.brokers.accounts.list({ member: "FILTER.ME" });
+    expect(byMember.total).toBe(2);
+    expect(byMember.rows[0]).toMatchObject({ nickname: "filter_100%_me", brokerName: "TitanFX" });
+    expect((await admin.brokers.accounts.list({ member: "100%" })).total).toBe(2);
+    // "%" and "_" are literal characters in a search, not wildcards.
+    expect(
+      (await admin.brokers.accounts.list({ member: "%" })).rows.every((r) =>
+        r.nickname.includes("%"),
+      ),
+    ).toBe(true);
+    expect((await admin.brokers.accounts.list({ member: m.id })).total).toBe(2);
+
+    const approved = await admin.brokers.accounts.list({ member: "filter.me", status: "approved" });
+    expect(approved.rows.map((r) => [r.accountNumber, r.decidedBy])).toEqual([
+      ["8080801", "admin1"],
+    ]);
+    expect(
+      (await admin.brokers.accounts.list({ broker: brokers.exness!, member: "filter.me" })).total,
+    ).toBe(0);
+
+    const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    expect(
+      (await admin.brokers.accounts.list({ member: "filter.me", from: today, to: today })).total,
+    ).toBe(2);
+    expect(
+      (await admin.brokers.accounts.list({ member: "filter.me", to: "2020-01-01" })).total,
+    ).toBe(0);
+    // Junk in the URL turns a filter off instead of failing the page.
+    expect(
+      (
+        await admin.brokers.accounts.list({
+          member: "filter.me",
+          status: "bogus",
+          from: "yesterday",
+        })
+      ).total,
+    ).toBe(2);
+
+    const sorted = await admin.brokers.accounts.list({
+      member: "filter.me",
+      sort: "accountNumber",
+      dir: "desc",
+    });
+    expect(sorted.rows.map((r) => r.accountNumber)).toEqual(["8080802", "8080801"]);
+
+    const all = await admin.brokers.accounts.list({ size: "10", export: true });
+    const total = (await admin.brokers.accounts.list({})).total;
+    expect(all.rows).toHaveLength(total);
+    expect(total).toBeGreaterThan(10);
+  });
+});
+
+describe(`customers on ${testEngine}`, () => {
+  it("finds members by name, nickname, email, uid and account number, never admins", async () => {
+    const m = await createUser(t.db, {
+      name: "Kenji Sato",
+      nickname: "ケンジ",
+      email: "kenji.sato@example.test",
+    });
+    const caller = await callerFor(t.db, m.id, { storage });
+    await caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "K2024A" });
+    for (const q of ["kenji", "SATO", "ケン", "kenji.sato@", m.id, "k2024", "K2024A"]) {
+      const page = await admin.admin.customers.list({ q });
+      expect(
+        page.rows.map((r) => r.id),
+        q,
+      ).toContain(m.id);
+    }
+    const found = await admin.admin.customers.list({ q: "kenji.sato" });
+    expect(found.rows[0]).toMatchObject({ accountCount: 1, pendingCount: 1, emailVerified: true });
+    expect((await admin.admin.customers.list({ q: "admin1" })).total).toBe(0);
+    expect(
+      (await admin.admin.customers.list({ q: "_" })).rows.every((r) =>
+        /_/.test(r.nickname + r.name + r.email),
+      ),
+    ).toBe(true);
+  });
+
+  it("sorts and pages", async () => {
+    const page1 = await admin.admin.customers.list({ sort: "email", dir: "asc", size: "10" });
+    const page2 = await admin.admin.customers.list({
+      sort: "email",
+      dir: "asc",
+      size: "10",
+      page: "2",
+    });
+    const emails = [...page1.rows, ...page2.rows].map((r) => r.email);
+    expect(emails).toEqual([...emails].sort());
+    expect(page1.size).toBe(10);
+  });
+});
+
+describe(`broker management on ${testEngine}`, () => {
+  it("validates every field, including the broker's own id pattern", async () => {
+    expect(
+      await outcome(
+        admin.brokers.create(
+          brokerInput({
+            name: "",
+            code: "Bad Code",
+            signupUrl: "http://insecure.example",
+            displayOrder: "-1",
+          }),
+        ),
+      ),
+    ).toEqual({
+      name: "required",
+      code: "brokerCode",
+      signupUrl: "httpsUrl",
+      displayOrder: "displayOrder",
+    });
+    expect(
+      await outcome(
+        admin.brokers.create(
+          brokerInput({
+            code: "uid-broker",
+            accountKind: "uid",
+            idMinLength: "9",
+            idMaxLength: "4",
+          }),
+        ),
+      ),
+    ).toEqual({ idCharset: "required", idMaxLength: "idLengthOrder" });
+    expect(await outcome(admin.brokers.create(brokerInput({ code: "xm" })))).toEqual({
+      code: "brokerCodeTaken",
+    });
+  });
+
+  it("stores uploaded art as public media, refuses non-images, and serves only what a broker shows", async () => {
+    expect(
+      await outcome(
+        admin.brokers.create({
+          ...brokerInput({ code: "bad-art" }),
+          logo: new TextEncoder().encode("<svg/>"),
+        }),
+      ),
+    ).toEqual({ logo: "imageType" });
+    const id = await createBroker(
+      { code: "art", name: "Art" },
+      { logo: fixture("avatar.png"), banner: fixture("avatar.jpg") },
+    );
+    const broker = await admin.brokers.get({ id });
+    expect(broker.logoPath).toMatch(/^\/media\/brokers\/[0-9a-f]{32}\.png$/);
+    const file = broker.logoPath!.split("/").pop()!;
+    const anyone = await callerFor(t.db, undefined, { storage });
+    expect((await anyone.brokers.art({ file }))?.contentType).toBe("image/png");
+    await expect(
+      anyone.brokers.art({ file: "0123456789abcdef0123456789abcdef.png" }),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(anyone.brokers.art({ file: "../avatars/x.png" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+
+    // A replaced logo is no longer served, and its file is gone.
+    await admin.brokers.update({
+      id,
+      ...brokerInput({ code: "art", name: "Art" }),
+      logo: fixture("avatar.webp"),
+      removeBanner: true,
+    });
+    const after = await admin.brokers.get({ id });
+    expect(after.logoPath).toMatch(/\.webp$/);
+    expect(after.bannerPath).toBeNull();
+    await expect(anyone.brokers.art({ file })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await storage.get(`brokers/${file}`)).toBeNull();
+  });
+
+  it("deactivates a broker: members stop seeing it, its accounts stay, the change is audited", async () => {
+    const id = await createBroker({ code: "retire", name: "Retire" });
+    const m = await member();
+    await m.caller.brokers.accounts.add({ brokerId: id, accountNumber: "12121" });
+    await admin.brokers.update({
+      id,
+      ...brokerInput({ code: "retire", name: "Retire", active: false }),
+    });
+    expect((await m.caller.brokers.active()).map((b) => b.id)).not.toContain(id);
+    expect((await m.caller.brokers.accounts.mine({})).rows).toHaveLength(1);
+    expect(
+      await outcome(m.caller.brokers.accounts.add({ brokerId: id, accountNumber: "13131" })),
+    ).toEqual({
+      brokerId: "brokerRequired",
+    });
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "actor_id", "data"])
+      .where("target_id", "=", id)
+      .orderBy("created_at")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["broker.create", "broker.deactivate"]);
+    expect(JSON.parse(audit[1]!.data!)).toEqual({ before: { active: 1 }, after: { active: 0 } });
+    expect((await admin.brokers.list()).find((b) => b.id === id)).toMatchObject({
+      active: false,
+      accountCount: 1,
+    });
+  });
+});
