@@ -1,5 +1,6 @@
-import type { InsertQueryBuilder, SelectQueryBuilder } from "kysely";
+import { type InsertQueryBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "./index";
+import type { Database } from "./schema";
 
 /**
  * The few places where MySQL and SQLite differ, kept here so services never branch on the
@@ -68,4 +69,43 @@ export function isRetryableTxError(error: unknown): boolean {
     e.errno === 1205 ||
     e.code === "SQLITE_BUSY"
   );
+}
+
+/**
+ * Inserts rows, or adds their `addColumns` to the existing row with the same key: the way
+ * running totals (daily and monthly summaries) are kept. MySQL names the new value VALUES(col),
+ * SQLite excluded.col; both read the old value as the bare column.
+ */
+export async function upsertAdd<T extends Record<string, unknown>>(
+  db: Db,
+  executor: Kysely<Database>,
+  table: keyof Database & string,
+  rows: T[],
+  keyColumns: (keyof T & string)[],
+  addColumns: (keyof T & string)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!) as (keyof T & string)[];
+  for (let i = 0; i < rows.length; i += 500) {
+    const slice = rows.slice(i, i + 500);
+    const values = sql.join(
+      slice.map((r) => sql`(${sql.join(columns.map((c) => r[c]))})`),
+      sql`, `,
+    );
+    const cols = sql.join(columns.map((c) => sql.ref(c)));
+    const updates = sql.join(
+      addColumns.map((c) =>
+        db.engine === "mysql"
+          ? sql`${sql.ref(c)} = ${sql.ref(c)} + values(${sql.ref(c)})`
+          : sql`${sql.ref(c)} = ${sql.ref(c)} + excluded.${sql.ref(c)}`,
+      ),
+    );
+    const conflict =
+      db.engine === "mysql"
+        ? sql`on duplicate key update ${updates}`
+        : sql`on conflict (${sql.join(keyColumns.map((c) => sql.ref(c)))}) do update set ${updates}`;
+    await sql`insert into ${sql.table(table)} (${cols}) values ${values} ${conflict}`.execute(
+      executor,
+    );
+  }
 }

@@ -99,6 +99,40 @@ export async function ensureWallet(trx: Kysely<Database>, db: Db, userId: string
   ).execute();
 }
 
+/** Creates the wallets of many members at once (those that do not exist yet). */
+export async function ensureWallets(
+  trx: Kysely<Database>,
+  db: Db,
+  userIds: string[],
+): Promise<void> {
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 1000) {
+    const slice = unique.slice(i, i + 1000);
+    const existing = new Set(
+      (await trx.selectFrom("wallets").select("id").where("id", "in", slice).execute()).map(
+        (w) => w.id,
+      ),
+    );
+    const missing = slice.filter((id) => !existing.has(id));
+    if (missing.length === 0) continue;
+    const now = nowDb();
+    await insertIgnore(
+      db,
+      trx.insertInto("wallets").values(
+        missing.map((id) => ({
+          id,
+          user_id: id,
+          kind: "member" as const,
+          balance: 0,
+          held: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      ),
+    ).execute();
+  }
+}
+
 /**
  * Applies a movement inside the caller's transaction `trx`, so the domain rows (a withdrawal,
  * a transfer) and the money commit or fail together. Throws AppError "insufficientBalance"
@@ -141,22 +175,27 @@ export async function post(trx: Kysely<Database>, db: Db, movement: Movement): P
     throw error;
   }
 
-  const ordered = [...movement.postings].sort((a, b) =>
-    a.walletId === b.walletId ? a.bucket.localeCompare(b.bucket) : a.walletId < b.walletId ? -1 : 1,
-  );
-  for (const p of ordered) {
+  // Debits are checked one by one (a member bucket may not go below zero); credits cannot
+  // fail that check, so each bucket's credits are applied in one statement, which is what
+  // lets an import credit thousands of members in a single movement.
+  const debits = movement.postings
+    .filter((p) => p.amount < 0)
+    .sort((a, b) =>
+      a.walletId === b.walletId
+        ? a.bucket.localeCompare(b.bucket)
+        : a.walletId < b.walletId
+          ? -1
+          : 1,
+    );
+  for (const p of debits) {
     const column = p.bucket === "available" ? "balance" : "held";
-    let update = trx
+    const result = await trx
       .updateTable("wallets")
       .set({ [column]: sql`${sql.ref(column)} + ${p.amount}`, updated_at: now })
-      .where("id", "=", p.walletId);
-    if (p.amount < 0) {
+      .where("id", "=", p.walletId)
       // Only system wallets may go below zero (the house is where credits come from).
-      update = update.where((eb) =>
-        eb.or([eb("kind", "=", "system"), eb(column, ">=", -p.amount)]),
-      );
-    }
-    const result = await update.executeTakeFirst();
+      .where((eb) => eb.or([eb("kind", "=", "system"), eb(column, ">=", -p.amount)]))
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) {
       const wallet = await trx
         .selectFrom("wallets")
@@ -167,19 +206,47 @@ export async function post(trx: Kysely<Database>, db: Db, movement: Movement): P
       throw new AppError("BAD_REQUEST", "insufficientBalance");
     }
   }
-  await trx
-    .insertInto("ledger_entries")
-    .values(
-      movement.postings.map((p) => ({
-        id: newId(),
-        tx_id: txId,
-        wallet_id: p.walletId,
-        bucket: p.bucket,
-        amount: p.amount,
-        created_at: now,
-      })),
-    )
-    .execute();
+  for (const bucket of ["available", "held"] as const) {
+    const credits = new Map<string, number>();
+    for (const p of movement.postings) {
+      if (p.amount > 0 && p.bucket === bucket)
+        credits.set(p.walletId, (credits.get(p.walletId) ?? 0) + p.amount);
+    }
+    if (credits.size === 0) continue;
+    const column = bucket === "available" ? "balance" : "held";
+    const ids = [...credits.keys()].sort();
+    for (let i = 0; i < ids.length; i += 1000) {
+      const slice = ids.slice(i, i + 1000);
+      const cases = sql.join(
+        slice.map((id) => sql`when ${id} then ${credits.get(id)!}`),
+        sql` `,
+      );
+      const result = await trx
+        .updateTable("wallets")
+        .set({
+          [column]: sql`${sql.ref(column)} + (case ${sql.ref("id")} ${cases} else 0 end)`,
+          updated_at: now,
+        })
+        .where("id", "in", slice)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== slice.length)
+        throw new Error("ledger: a credited wallet does not exist");
+    }
+  }
+  const entries = movement.postings.map((p) => ({
+    id: newId(),
+    tx_id: txId,
+    wallet_id: p.walletId,
+    bucket: p.bucket,
+    amount: p.amount,
+    created_at: now,
+  }));
+  for (let i = 0; i < entries.length; i += 1000) {
+    await trx
+      .insertInto("ledger_entries")
+      .values(entries.slice(i, i + 1000))
+      .execute();
+  }
   return { txId, replayed: false };
 }
 

@@ -23,9 +23,10 @@ export interface Storage {
   remove(key: string): Promise<void>;
 }
 
-export type StorageArea = "avatars" | "brokers";
+export type StorageArea = "avatars" | "brokers" | "gachas";
 
-export const STORAGE_KEY = /^(avatars|brokers)\/[0-9a-f]{32}\.(jpg|png|webp)$/;
+/** Images under avatars/, brokers/ and gachas/ (gacha and reward art). */
+export const STORAGE_KEY = /^(avatars|brokers|gachas)\/[0-9a-f]{32}\.(jpg|png|webp)$/;
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",

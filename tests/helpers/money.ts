@@ -32,13 +32,45 @@ export async function walletOf(db: Db, userId: string) {
   return { available: Number(row?.balance ?? 0), held: Number(row?.held ?? 0) };
 }
 
-export const bankPayee = {
-  method: "bank" as const,
-  bankName: "みずほ銀行",
-  bankCode: "0001",
-  branchName: "東京営業部",
-  branchNumber: "001",
-  accountType: "savings" as const,
-  accountNumber: "1234567",
-  holderName: "ヤマダ タロウ",
+/** A valid TRON (TRC20) address, checksum included. */
+export const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+export interface PaymentColumns {
+  bank_name: string | null;
+  bank_code: string | null;
+  branch_name: string | null;
+  branch_number: string | null;
+  account_type: "savings" | "current" | null;
+  bank_account_number: string | null;
+  account_holder: string | null;
+  usdt_address: string | null;
+  exness_email: string | null;
+  peska_email: string | null;
+  bitwallet_email: string | null;
+  paypay_id: string | null;
+}
+
+export const FULL_PAYMENT: PaymentColumns = {
+  bank_name: "みずほ銀行",
+  bank_code: "0001",
+  branch_name: "東京営業部",
+  branch_number: "001",
+  account_type: "savings",
+  bank_account_number: "1234567",
+  account_holder: "ヤマダ タロウ",
+  usdt_address: TRON_ADDRESS,
+  exness_email: "ex@example.test",
+  peska_email: "peska@example.test",
+  bitwallet_email: "bw@example.test",
+  paypay_id: "taro_01",
 };
+
+/** Registers a member's payment details (as the profile page would, after reauthentication). */
+export async function givePaymentDetails(db: Db, userId: string, overrides: Partial<PaymentColumns> = {}) {
+  const now = "2026-11-21 00:00:00.000";
+  await db.kysely.deleteFrom("payment_details").where("user_id", "=", userId).execute();
+  await db.kysely
+    .insertInto("payment_details")
+    .values({ user_id: userId, ...FULL_PAYMENT, ...overrides, created_at: now, updated_at: now })
+    .execute();
+}

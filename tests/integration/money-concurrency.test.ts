@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../../server/ledger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { bankPayee, fund, key, walletOf } from "../helpers/money";
+import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
 
 let t: TestDb;
 let adminId: string;
@@ -31,6 +31,7 @@ describe(`money under concurrency on ${testEngine}`, () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
     await fund(t.db, a.id, 100_000);
+    await givePaymentDetails(t.db, a.id);
     const caller = await callerFor(t.db, a.id);
 
     const pending: string[] = [];
@@ -40,7 +41,7 @@ describe(`money under concurrency on ${testEngine}`, () => {
           await caller.wallet.requestWithdrawal({
             amount: 2_000,
             requestKey: key(),
-            payee: bankPayee,
+            method: "bank",
           })
         ).id,
       );
@@ -50,7 +51,7 @@ describe(`money under concurrency on ${testEngine}`, () => {
     for (let i = 0; i < 20; i++) {
       ops.push(
         outcome(
-          caller.wallet.requestWithdrawal({ amount: 7_000, requestKey: key(), payee: bankPayee }),
+          caller.wallet.requestWithdrawal({ amount: 7_000, requestKey: key(), method: "bank" }),
         ),
       );
     }
@@ -124,6 +125,7 @@ describe(`money under concurrency on ${testEngine}`, () => {
   it("two admins deciding the same requests at once: each is decided once", async () => {
     const m = await createUser(t.db);
     await fund(t.db, m.id, 20_000);
+    await givePaymentDetails(t.db, m.id);
     const caller = await callerFor(t.db, m.id);
     const ids = [];
     for (let i = 0; i < 5; i++)
@@ -132,7 +134,7 @@ describe(`money under concurrency on ${testEngine}`, () => {
           await caller.wallet.requestWithdrawal({
             amount: 1_000,
             requestKey: key(),
-            payee: bankPayee,
+            method: "bank",
           })
         ).id,
       );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger, FEES, PAYOUTS } from "../../server/ledger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { bankPayee, fund, key, walletOf } from "../helpers/money";
+import { fund, givePaymentDetails, key, TRON_ADDRESS, walletOf } from "../helpers/money";
 
 let t: TestDb;
 let adminId: string;
@@ -18,6 +18,7 @@ afterAll(async () => {
 async function member(balance = 0) {
   const user = await createUser(t.db);
   if (balance) await fund(t.db, user.id, balance);
+  await givePaymentDetails(t.db, user.id);
   return { ...user, caller: await callerFor(t.db, user.id) };
 }
 
@@ -49,7 +50,7 @@ describe(`withdrawals on ${testEngine}`, () => {
     const result = await m.caller.wallet.requestWithdrawal({
       amount: 5_000,
       requestKey: key(),
-      payee: bankPayee,
+      method: "bank",
     });
     expect(result).toMatchObject({ status: "pending", replayed: false, nextBusinessDay: false });
     expect(await m.caller.wallet.summary()).toEqual({
@@ -64,42 +65,22 @@ describe(`withdrawals on ${testEngine}`, () => {
 
   it("enforces each method's minimum (bank 1,000, BitWallet 1,000, USDT 5,000, Peska 5,000, Exness 500, PayPay 500)", async () => {
     const caller = await wallet(100_000);
-    const payees = {
-      bank: bankPayee,
-      bitwallet: { method: "bitwallet" as const, email: "bw@example.test" },
-      usdt: { method: "usdt" as const, address: "T" + "A".repeat(33), confirmed: true as const },
-      peska: { method: "peska" as const, email: "p@example.test" },
-      exness: { method: "exness" as const, email: "e@example.test" },
-      paypay: { method: "paypay" as const, paypayId: "taro_01" },
-    };
-    const minimums = {
-      bank: 1_000,
-      bitwallet: 1_000,
-      usdt: 5_000,
-      peska: 5_000,
-      exness: 500,
-      paypay: 500,
-    };
-    for (const [method, min] of Object.entries(minimums) as [keyof typeof payees, number][]) {
-      await expectKey(
-        caller.wallet.requestWithdrawal({
-          amount: min - 1,
-          requestKey: key(),
-          payee: payees[method],
-        }),
-        "belowMinimum",
-        { min },
-      );
-      await expect(
-        caller.wallet.requestWithdrawal({ amount: min, requestKey: key(), payee: payees[method] }),
-      ).resolves.toMatchObject({ status: "pending" });
+    const minimums = { bank: 1_000, bitwallet: 1_000, usdt: 5_000, peska: 5_000, exness: 500, paypay: 500 } as const;
+    for (const [method, min] of Object.entries(minimums) as [keyof typeof minimums, number][]) {
+      const confirmed = method === "usdt" ? true : undefined;
+      await expectKey(caller.wallet.requestWithdrawal({ method, amount: min - 1, requestKey: key(), confirmed }), "belowMinimum", { min });
+      await expect(caller.wallet.requestWithdrawal({ method, amount: min, requestKey: key(), confirmed })).resolves.toMatchObject({ status: "pending" });
     }
+    // The payee is the registered details, snapshot at request time.
+    const rows = await t.db.kysely.selectFrom("withdrawals").select(["method", "payout"]).where("method", "in", ["usdt", "paypay"]).execute();
+    expect(JSON.parse(rows.find((r) => r.method === "usdt")!.payout)).toMatchObject({ address: TRON_ADDRESS, network: "TRC20" });
+    expect(JSON.parse(rows.find((r) => r.method === "paypay")!.payout)).toMatchObject({ paypayId: "taro_01" });
   });
 
   it("refuses more than the available amount and saves nothing", async () => {
     const m = await member(3_000);
     await expectKey(
-      m.caller.wallet.requestWithdrawal({ amount: 3_001, requestKey: key(), payee: bankPayee }),
+      m.caller.wallet.requestWithdrawal({ amount: 3_001, requestKey: key(), method: "bank" }),
       "aboveAvailable",
     );
     expect(await m.caller.wallet.summary()).toEqual({
@@ -110,106 +91,52 @@ describe(`withdrawals on ${testEngine}`, () => {
     expect((await m.caller.wallet.withdrawals({ period: "all", page: 1, size: 25 })).total).toBe(0);
   });
 
-  it("asks for all bank information, the USDT confirmation and valid payee details", async () => {
-    const caller = await wallet(50_000);
-    expect(
-      await fieldErrors(
-        caller.wallet.requestWithdrawal({
-          amount: 5_000,
-          requestKey: key(),
-          payee: { ...bankPayee, bankCode: "", holderName: "" },
-        }),
-      ),
-    ).toMatchObject({
-      payee: "bankInfoIncomplete",
-      "payee.bankCode": "required",
-      "payee.holderName": "required",
-    });
-    expect(
-      await fieldErrors(
-        caller.wallet.requestWithdrawal({
-          amount: 5_000,
-          requestKey: key(),
-          payee: {
-            ...bankPayee,
-            bankCode: "12a4",
-            branchNumber: "12",
-            accountNumber: "123456",
-            holderName: "Yamada",
-          },
-        }),
-      ),
-    ).toEqual({
-      "payee.bankCode": "bankCode",
-      "payee.branchNumber": "branchNumber",
-      "payee.accountNumber": "accountNumber",
-      "payee.holderName": "holderKana",
-    });
-    expect(
-      await fieldErrors(
-        caller.wallet.requestWithdrawal({
-          amount: 5_000,
-          requestKey: key(),
-          payee: {
-            method: "usdt",
-            address: "T" + "A".repeat(33),
-            confirmed: false as unknown as true,
-          },
-        }),
-      ),
-    ).toEqual({ "payee.confirmed": "confirmRequired" });
-    expect(
-      await fieldErrors(
-        caller.wallet.requestWithdrawal({
-          amount: 5_000,
-          requestKey: key(),
-          payee: { method: "paypay", paypayId: "1abc" },
-        }),
-      ),
-    ).toEqual({
-      "payee.paypayId": "paypayId",
-    });
-    expect(
-      await fieldErrors(
-        caller.wallet.requestWithdrawal({
-          amount: Number.NaN,
-          requestKey: key(),
-          payee: { method: "exness", email: "nope" },
-        }),
-      ),
-    ).toMatchObject({
+  it("asks for all bank information, the USDT confirmation and registered payee details", async () => {
+    const m = await member(50_000);
+    const ask = (input: { method: "bank" | "usdt" | "paypay" | "exness"; confirmed?: boolean }) =>
+      m.caller.wallet.requestWithdrawal({ amount: 5_000, requestKey: key(), ...input });
+
+    await givePaymentDetails(t.db, m.id, { bank_code: null, account_holder: null });
+    await expectKey(ask({ method: "bank" }), "bankInfoIncomplete");
+
+    await givePaymentDetails(t.db, m.id, { paypay_id: null });
+    await expectKey(ask({ method: "paypay" }), "payeeMissing", { method: "paypay" });
+
+    await givePaymentDetails(t.db, m.id);
+    await expectKey(ask({ method: "usdt" }), "confirmRequired", { network: "TRC20" });
+    await expectKey(ask({ method: "usdt", confirmed: false }), "confirmRequired");
+
+    // A TRC20 network needs a TRC20 address: an Ethereum one is refused, naming the network.
+    await givePaymentDetails(t.db, m.id, { usdt_address: "0x" + "a".repeat(40) });
+    await expectKey(ask({ method: "usdt", confirmed: true }), "usdtAddressInvalid", { network: "TRC20" });
+
+    expect(await fieldErrors(m.caller.wallet.requestWithdrawal({ method: "exness", amount: Number.NaN, requestKey: key() }))).toEqual({
       amount: "amountInvalid",
-      "payee.email": "emailInvalid",
     });
-    // The USDT address must match the configured network (TRC20 by default).
-    await expectKey(
-      caller.wallet.requestWithdrawal({
-        amount: 5_000,
-        requestKey: key(),
-        payee: { method: "usdt", address: "0x" + "a".repeat(40), confirmed: true },
-      }),
-      "usdtAddressInvalid",
-      { network: "TRC20" },
-    );
+    expect(await fieldErrors(m.caller.wallet.requestWithdrawal({ method: "" as "bank", amount: "" as unknown as number, requestKey: key() }))).toEqual({
+      method: "required",
+      amount: "required",
+    });
+    // Nothing was held by any refused request.
+    expect(await m.caller.wallet.summary()).toEqual({ available: 50_000, held: 0, totalWithdrawn: 0 });
   });
 
   it("marks PayPay above the daily limit for the next business day", async () => {
     const caller = await wallet(300_000);
-    const payee = { method: "paypay" as const, paypayId: "hanako" };
-    expect(
-      await caller.wallet.requestWithdrawal({ amount: 60_000, requestKey: key(), payee }),
-    ).toMatchObject({ nextBusinessDay: false });
-    expect(
-      await caller.wallet.requestWithdrawal({ amount: 60_000, requestKey: key(), payee }),
-    ).toMatchObject({ nextBusinessDay: true });
+    expect(await caller.wallet.requestWithdrawal({ method: "paypay", amount: 60_000, requestKey: key() })).toMatchObject({
+      nextBusinessDay: false,
+    });
+    expect(await caller.wallet.requestWithdrawal({ method: "paypay", amount: 60_000, requestKey: key() })).toMatchObject({
+      nextBusinessDay: true,
+    });
   });
 
   it("a double-submitted form makes one request", async () => {
     const m = await member(10_000);
     const requestKey = key();
     const [a, b] = await Promise.all([
-      m.caller.wallet.requestWithdrawal({ amount: 4_000, requestKey, payee: bankPayee }),
-      m.caller.wallet.requestWithdrawal({ amount: 4_000, requestKey, payee: bankPayee }),
+      m.caller.wallet.requestWithdrawal({ amount: 4_000, requestKey, method: "bank" }),
+      m.caller.wallet.requestWithdrawal({ amount: 4_000, requestKey, method: "bank" }),
     ]);
     expect(a.id).toBe(b.id);
     expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
@@ -222,7 +149,7 @@ describe(`withdrawals on ${testEngine}`, () => {
     const { id } = await m.caller.wallet.requestWithdrawal({
       amount: 2_000,
       requestKey: key(),
-      payee: bankPayee,
+      method: "bank",
     });
     await expectKey(other.caller.wallet.cancelWithdrawal({ id }), "notFound");
     await m.caller.wallet.cancelWithdrawal({ id });
@@ -239,12 +166,12 @@ describe(`withdrawals on ${testEngine}`, () => {
     const paid = await m.caller.wallet.requestWithdrawal({
       amount: 3_000,
       requestKey: key(),
-      payee: bankPayee,
+      method: "bank",
     });
     const refused = await m.caller.wallet.requestWithdrawal({
       amount: 2_000,
       requestKey: key(),
-      payee: bankPayee,
+      method: "bank",
     });
     const payoutsBefore = await t.db.kysely
       .selectFrom("wallets")
@@ -296,12 +223,12 @@ describe(`withdrawals on ${testEngine}`, () => {
     const a = await m.caller.wallet.requestWithdrawal({
       amount: 1_000,
       requestKey: key(),
-      payee: bankPayee,
+      method: "bank",
     });
     const b = await m.caller.wallet.requestWithdrawal({
       amount: 1_000,
       requestKey: key(),
-      payee: bankPayee,
+      method: "bank",
     });
     await m.caller.wallet.cancelWithdrawal({ id: b.id });
     expect(await admin.wallet.bulkCompleteWithdrawals({ ids: [a.id, b.id, "missing"] })).toEqual([
@@ -317,7 +244,7 @@ describe(`withdrawals on ${testEngine}`, () => {
     await m.caller.wallet.requestWithdrawal({
       amount: 1_111,
       requestKey: key(),
-      payee: { method: "exness", email: "ex@example.test" },
+      method: "exness",
     });
     const page = await admin.wallet.adminWithdrawals({
       status: "pending",

@@ -30,7 +30,8 @@ import {
  *
  *   export async function loader({ request, context }) {
  *     await requireAdmin(request, context);
- *     return json({ page: await context.trpc.customers.list(searchParamsObject(request.url)) });
+ *     const page = await context.trpc.admin.customers.list(searchParamsObject(request.url));
+ *     return json({ page });
  *   }
  *   ...
  *   <TableFilters>…inputs named like the procedure's filter fields…</TableFilters>
@@ -169,7 +170,7 @@ export function DataTable<T>({
           // A scrolling region must take focus, or keyboard users cannot scroll it (WCAG 2.1.1).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
-          className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900 ${focusRing}`}
+          className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900 ${focusRing}`}
         >
           <table
             className={`min-w-full divide-y divide-slate-200 text-sm transition-opacity dark:divide-slate-700 ${

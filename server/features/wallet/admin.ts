@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../../../db";
 import { paginate, pagingSchema } from "../../lib/paging";
@@ -27,8 +28,13 @@ export const adminWithdrawalsInput = pagingSchema(["createdAt", "amount"], {
 
 export type AdminWithdrawalsInput = z.output<typeof adminWithdrawalsInput>;
 
-function likeEscape(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * "`column` contains `text`", taken literally: % and _ (common in emails) are escaped with "!",
+ * and the escape is named in the query, because SQLite has no default escape character.
+ */
+function contains(column: string, text: string) {
+  const pattern = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
 }
 
 export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
@@ -61,9 +67,9 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
     .$if(input.member !== "", (q) =>
       q.where((eb) =>
         eb.or([
-          eb("users.email", "like", likeEscape(input.member.toLowerCase())),
-          eb("users.nickname", "like", likeEscape(input.member)),
-          eb("users.name", "like", likeEscape(input.member)),
+          contains("users.email", input.member.toLowerCase()),
+          contains("users.nickname", input.member),
+          contains("users.name", input.member),
           eb("users.id", "=", input.member),
         ]),
       ),
@@ -166,9 +172,9 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
     .$if(input.member !== "", (q) =>
       q.where((eb) =>
         eb.or([
-          eb("users.email", "like", likeEscape(input.member.toLowerCase())),
-          eb("users.nickname", "like", likeEscape(input.member)),
-          eb("users.name", "like", likeEscape(input.member)),
+          contains("users.email", input.member.toLowerCase()),
+          contains("users.nickname", input.member),
+          contains("users.name", input.member),
         ]),
       ),
     );

@@ -18,9 +18,12 @@ import {
   post,
 } from "../../ledger";
 import { paginate } from "../../lib/paging";
+import { enqueueNotification } from "../../notify/outbox";
 import { periodRange, tokyoDayStart } from "../../lib/period";
 import { getMoneySettings, transferFee } from "../settings/service";
-import { type ListInput, type Payee, usdtAddress, WITHDRAWAL_MINIMUMS } from "./schema";
+import { readPaymentDetails } from "../profile/payment";
+import { usdtAddressProblem } from "../profile/schema";
+import { type ListInput, type Method, WITHDRAWAL_MINIMUMS } from "./schema";
 
 export interface WalletDeps {
   db: Db;
@@ -42,17 +45,44 @@ export async function walletSummary(db: Db, userId: string) {
 
 // ---------------------------------------------------------------- withdrawals
 
-function bankInfoComplete(payee: Payee): boolean {
-  if (payee.method !== "bank") return true;
-  return Boolean(
-    payee.bankName &&
-    payee.bankCode &&
-    payee.branchName &&
-    payee.branchNumber &&
-    payee.accountType &&
-    payee.accountNumber &&
-    payee.holderName,
-  );
+/**
+ * Where a withdrawal by `method` goes: the member's registered payment details, as a snapshot
+ * stored with the request. Refuses with the spec's messages when they are incomplete.
+ */
+async function payeeFor(db: Kysely<Database>, userId: string, method: Method, network: "TRC20" | "ERC20") {
+  const d = await readPaymentDetails(db, userId);
+  switch (method) {
+    case "bank": {
+      const bank = {
+        bankName: d.bankName,
+        bankCode: d.bankCode,
+        branchName: d.branchName,
+        branchNumber: d.branchNumber,
+        accountType: d.accountType,
+        accountNumber: d.bankAccountNumber,
+        holderName: d.accountHolder,
+      };
+      if (Object.values(bank).some((v) => !v)) throw new AppError("BAD_REQUEST", "bankInfoIncomplete");
+      return { method, ...bank };
+    }
+    case "usdt": {
+      if (!d.usdtAddress) throw new AppError("BAD_REQUEST", "payeeMissing", { method });
+      if (usdtAddressProblem(d.usdtAddress, network)) {
+        throw new AppError("BAD_REQUEST", "usdtAddressInvalid", { network });
+      }
+      return { method, address: d.usdtAddress, network };
+    }
+    case "paypay":
+      if (!d.paypayId) throw new AppError("BAD_REQUEST", "payeeMissing", { method });
+      return { method, paypayId: d.paypayId };
+    case "bitwallet":
+    case "exness":
+    case "peska": {
+      const email = { bitwallet: d.bitwalletEmail, exness: d.exnessEmail, peska: d.peskaEmail }[method];
+      if (!email) throw new AppError("BAD_REQUEST", "payeeMissing", { method });
+      return { method, email };
+    }
+  }
 }
 
 async function existingWithdrawal(db: Kysely<Database>, userId: string, requestKey: string) {
@@ -93,30 +123,28 @@ export interface WithdrawalRequested {
 export async function requestWithdrawal(
   deps: WalletDeps,
   userId: string,
-  input: { amount: number; requestKey: string; payee: Payee },
+  input: { method: Method; amount: number; requestKey: string; confirmed?: boolean | undefined },
 ): Promise<WithdrawalRequested> {
   const { db } = deps;
-  const method: WithdrawalMethod = input.payee.method;
+  const method: WithdrawalMethod = input.method;
   const already = await existingWithdrawal(db.kysely, userId, input.requestKey);
-  if (already)
+  if (already) {
     return {
       id: already.id,
       status: already.status,
       nextBusinessDay: already.next_business_day === 1,
       replayed: true,
     };
+  }
 
-  if (!bankInfoComplete(input.payee)) throw new AppError("BAD_REQUEST", "bankInfoIncomplete");
   const minimum = WITHDRAWAL_MINIMUMS[method];
   if (input.amount < minimum) throw new AppError("BAD_REQUEST", "belowMinimum", { min: minimum });
   const settings = await getMoneySettings(db.kysely);
-  if (input.payee.method === "usdt") {
-    const check = usdtAddress(settings.usdtNetwork).safeParse(input.payee.address);
-    if (!check.success)
-      throw new AppError("BAD_REQUEST", "usdtAddressInvalid", { network: settings.usdtNetwork });
+  const payout = await payeeFor(db.kysely, userId, method, settings.usdtNetwork);
+  // The member confirms the network by ticking the box that names it.
+  if (method === "usdt" && input.confirmed !== true) {
+    throw new AppError("BAD_REQUEST", "confirmRequired", { network: settings.usdtNetwork });
   }
-  const payout =
-    input.payee.method === "usdt" ? { ...input.payee, network: settings.usdtNetwork } : input.payee;
 
   const id = newId();
   try {
@@ -186,7 +214,7 @@ async function settleWithdrawal(
   return inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom("withdrawals")
-      .select(["id", "user_id", "amount", "status"])
+      .select(["id", "user_id", "amount", "status", "method"])
       .where("id", "=", id)
       .executeTakeFirst();
     // Another member's request does not exist as far as this member can tell.
@@ -231,6 +259,13 @@ async function settleWithdrawal(
         targetType: "withdrawal",
         targetId: id,
         data: { amount: row.amount, userId: row.user_id, ...(reason ? { reason } : {}) },
+      });
+      // Announced on LINE by the bot worker; written with the decision, so it exists iff it did.
+      await enqueueNotification(trx, {
+        userId: row.user_id,
+        kind: outcome === "completed" ? "withdrawal_completed" : "withdrawal_rejected",
+        payload: { withdrawalId: id, amount: row.amount, method: row.method, reason: reason ?? "" },
+        dedupeKey: `withdrawal:${id}:${outcome}`,
       });
     }
     return { id, status: outcome };
@@ -430,7 +465,44 @@ async function decideTransfer(
         ...(reason ? { reason } : {}),
       },
     });
+    await notifyTransfer(trx, { ...row, id }, approve, reason ?? "");
     return { id, status: approve ? "completed" : "failed" };
+  });
+}
+
+/** The LINE notifications of a decided transfer: the sender, and on completion the receiver. */
+async function notifyTransfer(
+  trx: Kysely<Database>,
+  t: { id: string; sender_id: string; receiver_id: string; amount: number },
+  approved: boolean,
+  reason: string,
+) {
+  if (!approved) {
+    await enqueueNotification(trx, {
+      userId: t.sender_id,
+      kind: "transfer_failed",
+      payload: { transferId: t.id, amount: t.amount, reason },
+      dedupeKey: `transfer:${t.id}:failed`,
+    });
+    return;
+  }
+  const people = await trx
+    .selectFrom("users")
+    .select(["id", "nickname"])
+    .where("id", "in", [t.sender_id, t.receiver_id])
+    .execute();
+  const nickname = (id: string) => people.find((p) => p.id === id)?.nickname ?? "";
+  await enqueueNotification(trx, {
+    userId: t.sender_id,
+    kind: "transfer_completed",
+    payload: { transferId: t.id, amount: t.amount, to: nickname(t.receiver_id) },
+    dedupeKey: `transfer:${t.id}:completed`,
+  });
+  await enqueueNotification(trx, {
+    userId: t.receiver_id,
+    kind: "transfer_received",
+    payload: { transferId: t.id, amount: t.amount, from: nickname(t.sender_id) },
+    dedupeKey: `transfer:${t.id}:received`,
   });
 }
 

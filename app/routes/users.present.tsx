@@ -1,0 +1,69 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PeriodFilter } from "~/components/PeriodFilter";
+import { DataTable } from "~/components/table/DataTable";
+import { searchParamsObject } from "~/components/table/url";
+import { formatDateTime } from "~/lib/format";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["wallet", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  return json({ deposits: await context.trpc.wallet.deposits(searchParamsObject(request.url)) });
+}
+
+/** Deposit (present) history: credits from the portal and transfers received from members. */
+export default function Deposits() {
+  const { t } = useTranslation("wallet");
+  const { deposits } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">{t("deposit.title")}</h1>
+      <PeriodFilter label={t("period.label")} />
+      <DataTable
+        label={t("deposit.label")}
+        page={deposits}
+        rowKey={(r) => `${r.kind}-${r.id}`}
+        empty={t("deposit.empty")}
+        testId="deposit-history"
+        columns={[
+          {
+            key: "createdAt",
+            header: t("deposit.date"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            nowrap: true,
+            cell: (r) => formatDateTime(r.createdAt),
+          },
+          { key: "kind", header: t("deposit.kind"), cell: (r) => t(`deposit.kinds.${r.kind}`) },
+          {
+            key: "amount",
+            header: t("deposit.amount"),
+            sortKey: "amount",
+            firstDir: "desc",
+            align: "right",
+            nowrap: true,
+            cell: (r) => formatYen(r.amount),
+          },
+          {
+            key: "detail",
+            header: t("deposit.detail"),
+            cell: (r) => (
+              <div className="text-sm">
+                {r.counterparty && (
+                  <p className="text-xs text-slate-600 dark:text-slate-300">
+                    {t("deposit.from", { name: r.counterparty })}
+                  </p>
+                )}
+                {r.reason && <p className="break-words">{r.reason}</p>}
+              </div>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+  useSearchParams,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { searchParamsObject } from "~/components/table/url";
+import { Alert, FormErrorAlert } from "~/components/form";
+import { PeriodFilter } from "~/components/PeriodFilter";
+import { StatusBadge } from "~/components/StatusBadge";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["wallet", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const url = new URL(request.url);
+  return json({
+    history: await context.trpc.wallet.withdrawals(searchParamsObject(url)),
+    requested: url.searchParams.get("requested"),
+  });
+}
+
+/** Cancelling a pending request returns its amount to the available balance. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  const values = formValues(await request.formData(), ["id"]);
+  const result = await attempt(values, () => context.trpc.wallet.cancelWithdrawal(values));
+  if (!result.ok) return result.response;
+  return json({ ok: true as const });
+}
+
+export default function WithdrawalHistory() {
+  const { t } = useTranslation("wallet");
+  const { history, requested } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  return (
+    <div className="space-y-4">
+      {requested && (
+        <Alert tone="success" testId="withdraw-submitted">
+          {requested === "nextday"
+            ? t("request.submittedNextDay")
+            : requested === "transfer"
+              ? t("transfer.done")
+              : t("request.submitted")}
+        </Alert>
+      )}
+      {result?.ok && <Alert tone="success">{t("history.cancelled")}</Alert>}
+      <FormErrorAlert error={result && !result.ok ? result.error : null} />
+      <PeriodFilter label={t("period.label")} />
+      <DataTable
+        label={t("history.label")}
+        page={history}
+        rowKey={(r) => r.id}
+        empty={t("history.empty")}
+        csvHref="/users/withdraw/export"
+        testId="withdrawal-history"
+        columns={[
+          {
+            key: "createdAt",
+            header: t("history.requestedAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            nowrap: true,
+            cell: (r) => formatDateTime(r.createdAt),
+          },
+          { key: "method", header: t("history.method"), cell: (r) => t(`methods.${r.method}`) },
+          {
+            key: "amount",
+            header: t("history.amount"),
+            sortKey: "amount",
+            firstDir: "desc",
+            align: "right",
+            nowrap: true,
+            cell: (r) => formatYen(r.amount),
+          },
+          {
+            key: "status",
+            header: t("history.status"),
+            cell: (r) => <StatusBadge status={r.status} />,
+          },
+          {
+            key: "completedAt",
+            header: t("history.completedAt"),
+            nowrap: true,
+            cell: (r) => (r.status === "completed" ? formatDate(r.completedAt) : ""),
+          },
+          {
+            key: "note",
+            header: t("history.note"),
+            cell: (r) => (
+              <div className="space-y-0.5 text-xs text-slate-600 dark:text-slate-300">
+                {r.counterparty && <p>{t("history.to", { name: r.counterparty })}</p>}
+                {r.fee > 0 && <p>{t("history.fee", { fee: formatYen(r.fee) })}</p>}
+                {r.nextBusinessDay && r.status === "pending" && (
+                  <p>{t("history.nextBusinessDay")}</p>
+                )}
+                {r.rejectReason && <p>{t("history.reason", { reason: r.rejectReason })}</p>}
+              </div>
+            ),
+          },
+          {
+            key: "actions",
+            header: <span className="sr-only">{t("history.cancel")}</span>,
+            cell: (r) =>
+              r.status === "pending" && r.method !== "transfer" ? (
+                <Form method="post" action={`?${params.toString()}`} preventScrollReset>
+                  <input type="hidden" name="id" value={r.id} />
+                  <button
+                    type="submit"
+                    aria-label={t("history.cancelLabel", { date: formatDateTime(r.createdAt) })}
+                    className={`rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+                  >
+                    {t("history.cancel")}
+                  </button>
+                </Form>
+              ) : null,
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The spec's "data fetch failed" message when the history cannot be loaded. */
+export function ErrorBoundary() {
+  const { t } = useTranslation("wallet");
+  useRouteError();
+  return (
+    <Alert tone="error" testId="fetch-failed">
+      <p>{t("history.fetchFailed")}</p>
+      <a href="/users/withdraw" className="mt-2 inline-block underline">
+        {t("history.reload")}
+      </a>
+    </Alert>
+  );
+}

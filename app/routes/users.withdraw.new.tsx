@@ -1,0 +1,197 @@
+import { randomUUID } from "node:crypto";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["wallet", "errors"] };
+
+const METHODS = ["bank", "bitwallet", "usdt", "exness", "paypay", "peska"] as const;
+type Method = (typeof METHODS)[number];
+const MINIMUMS: Record<Method, number> = {
+  bank: 1_000,
+  bitwallet: 1_000,
+  usdt: 5_000,
+  peska: 5_000,
+  exness: 500,
+  paypay: 500,
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const [terms, summary, payment] = await Promise.all([
+    context.trpc.wallet.terms(),
+    context.trpc.wallet.summary(),
+    context.trpc.profile.paymentDetails(),
+  ]);
+  // A fresh key per rendered form: submitting it twice makes one request.
+  return json({
+    terms,
+    available: summary.available,
+    payee: payment.masked,
+    requestKey: randomUUID(),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  const form = await request.formData();
+  const values = formValues(form, ["method", "amount", "requestKey"]);
+  const result = await attempt(values, () =>
+    context.trpc.wallet.requestWithdrawal({
+      method: values.method as Method,
+      amount: values.amount,
+      requestKey: values.requestKey,
+      confirmed: form.get("confirmed") === "on",
+    }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/users/withdraw?requested=${result.data.nextBusinessDay ? "nextday" : "1"}`);
+}
+
+type Masked = Record<string, string | null>;
+
+/** The registered payee of a method, as the member's profile shows it (masked). */
+function payeeText(
+  method: Method,
+  p: Masked,
+  t: (key: string, o?: Record<string, unknown>) => string,
+): string | null {
+  switch (method) {
+    case "bank":
+      return p.bankName && p.bankAccountNumber
+        ? [
+            p.bankName,
+            p.branchName,
+            p.accountType ? t(`payee.${p.accountType}`) : "",
+            p.bankAccountNumber,
+            p.accountHolder,
+          ]
+            .filter(Boolean)
+            .join(" ")
+        : null;
+    case "usdt":
+      return p.usdtAddress ?? null;
+    case "paypay":
+      return p.paypayId ? t("payee.paypay", { id: p.paypayId }) : null;
+    case "bitwallet":
+      return p.bitwalletEmail ?? null;
+    case "exness":
+      return p.exnessEmail ?? null;
+    case "peska":
+      return p.peskaEmail ?? null;
+  }
+}
+
+export default function NewWithdrawal() {
+  const { t } = useTranslation("wallet");
+  const { terms, available, payee, requestKey } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const error = failure && !failure.ok ? failure.error : null;
+  const [method, setMethod] = useState<Method>(
+    (failure && !failure.ok ? (failure.values.method as Method) : null) || "bank",
+  );
+  const amountError = useFieldError(error, "amount", "wallet:request.amount");
+  const methodError = useFieldError(error, "method", "wallet:request.method");
+  const groupId = useId();
+  const registered = payeeText(method, payee as Masked, t);
+
+  return (
+    <section className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+      <h2 className="text-lg font-semibold">{t("tabs.new")}</h2>
+      <FormErrorAlert error={error} />
+      <Form method="post" className="space-y-5" noValidate>
+        <input type="hidden" name="requestKey" value={requestKey} />
+        <fieldset aria-describedby={methodError ? `${groupId}-error` : undefined}>
+          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            {t("request.method")}
+          </legend>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {METHODS.map((m) => (
+              <label
+                key={m}
+                className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600 ${
+                  method === m
+                    ? "border-emerald-600 bg-emerald-50 font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+                    : "border-slate-300 dark:border-slate-600"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="method"
+                  value={m}
+                  checked={method === m}
+                  onChange={() => setMethod(m)}
+                  className="accent-emerald-600"
+                />
+                {t(`methods.${m}`)}
+              </label>
+            ))}
+          </div>
+          {methodError && (
+            <p id={`${groupId}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
+              {methodError}
+            </p>
+          )}
+        </fieldset>
+
+        <div className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="payee">
+          <p className="font-medium">{t("request.payee")}</p>
+          <p className="mt-1 break-all">
+            {registered ?? (
+              <span className="text-red-700 dark:text-red-400">{t("request.notRegistered")}</span>
+            )}
+          </p>
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
+            {t("request.payeeNote")}
+          </p>
+          <Link
+            to="/users/mypage"
+            className={`mt-1 inline-block rounded-sm text-xs text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+          >
+            {t("request.editPayee")}
+          </Link>
+        </div>
+
+        <Field
+          name="amount"
+          inputMode="numeric"
+          label={t("request.amount")}
+          hint={`${t("request.minimum", { min: formatYen(MINIMUMS[method]) })} ／ ${t("situation.available")}: ${formatYen(available)}`}
+          defaultValue={failure && !failure.ok ? failure.values.amount : ""}
+          error={amountError}
+          required
+        />
+
+        {method === "usdt" && (
+          <div className="space-y-2">
+            <Alert tone="info">{t("request.usdtNetwork", { network: terms.usdtNetwork })}</Alert>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="confirmed"
+                className="mt-1 accent-emerald-600"
+                data-testid="usdt-confirm"
+              />
+              <span>{t("request.usdtConfirm", { network: terms.usdtNetwork })}</span>
+            </label>
+          </div>
+        )}
+        {method === "exness" && <Alert tone="info">{t("request.exnessNotice")}</Alert>}
+        {method === "paypay" && (
+          <Alert tone="info">
+            {t("request.paypayNotice", { limit: formatYen(terms.paypayDailyLimit) })}
+          </Alert>
+        )}
+
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t("request.holdNote")}</p>
+        <SubmitButton>{t("request.submit")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}

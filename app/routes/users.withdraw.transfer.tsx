@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireMember } from "~/lib/guards.server";
+import { formatRate, formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["wallet", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  return json({ terms: await context.trpc.wallet.terms(), requestKey: randomUUID() });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  const values = formValues(await request.formData(), ["email", "amount", "message", "requestKey"]);
+  const result = await attempt(values, () => context.trpc.wallet.requestTransfer(values));
+  if (!result.ok) return result.response;
+  return redirect("/users/withdraw?requested=transfer");
+}
+
+/** The same rounding as the server (server/features/settings/service.ts transferFee). */
+function feeFor(amount: number, rateBp: number): number {
+  return Math.floor((amount * rateBp) / 10_000);
+}
+
+export default function Transfer() {
+  const { t } = useTranslation("wallet");
+  const { terms, requestKey } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const error = failure && !failure.ok ? failure.error : null;
+  const echoed = failure && !failure.ok ? failure.values : {};
+  const [amountText, setAmountText] = useState(echoed.amount ?? "");
+  const [message, setMessage] = useState(echoed.message ?? "");
+  const emailError = useFieldError(error, "email", "wallet:transfer.email");
+  const amountError = useFieldError(error, "amount", "wallet:transfer.amount");
+  const messageError = useFieldError(error, "message", "wallet:transfer.message");
+  const messageId = useId();
+  const amount = Number(amountText.replace(/[,\s]/g, ""));
+  const valid = Number.isInteger(amount) && amount > 0;
+  const fee = valid ? feeFor(amount, terms.transferFeeRateBp) : 0;
+
+  return (
+    <section className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+      <div>
+        <h2 className="text-lg font-semibold">{t("transfer.title")}</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("transfer.lead")}</p>
+      </div>
+      <FormErrorAlert error={error} />
+      <Form method="post" className="space-y-5" noValidate>
+        <input type="hidden" name="requestKey" value={requestKey} />
+        <Field
+          name="email"
+          type="email"
+          autoComplete="off"
+          label={t("transfer.email")}
+          defaultValue={echoed.email ?? ""}
+          error={emailError}
+          required
+        />
+        <Field
+          name="amount"
+          inputMode="numeric"
+          label={t("transfer.amount")}
+          hint={t("transfer.range", {
+            min: formatYen(terms.transferMin),
+            max: formatYen(terms.transferMax),
+          })}
+          value={amountText}
+          onChange={(e) => setAmountText(e.target.value)}
+          error={amountError}
+          required
+        />
+        <div>
+          <label
+            htmlFor={messageId}
+            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
+            {t("transfer.message")}
+          </label>
+          <textarea
+            id={messageId}
+            name="message"
+            rows={3}
+            maxLength={200}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            aria-invalid={messageError ? true : undefined}
+            aria-describedby={`${messageId}-count`}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-slate-600 dark:bg-slate-800"
+          />
+          <p id={`${messageId}-count`} className="mt-1 text-right text-xs text-slate-500">
+            {t("transfer.count", { count: message.length })}
+          </p>
+          {messageError && <p className="text-sm text-red-600 dark:text-red-400">{messageError}</p>}
+        </div>
+        <dl
+          className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800"
+          data-testid="transfer-quote"
+          aria-live="polite"
+        >
+          <dt>{t("transfer.fee", { rate: formatRate(terms.transferFeeRateBp) })}</dt>
+          <dd className="text-right tabular-nums" data-testid="transfer-fee">
+            {formatYen(fee)}
+          </dd>
+          <dt className="font-semibold">{t("transfer.total")}</dt>
+          <dd className="text-right font-semibold tabular-nums" data-testid="transfer-total">
+            {formatYen(valid ? amount + fee : 0)}
+          </dd>
+        </dl>
+        <SubmitButton>{t("transfer.submit")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { focusRing } from "~/components/shell/styles";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["wallet", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  return json({ summary: await context.trpc.wallet.summary() });
+}
+
+const TABS = [
+  { to: "/users/withdraw", key: "history", end: true },
+  { to: "/users/withdraw/new", key: "new", end: false },
+  { to: "/users/withdraw/transfer", key: "transfer", end: false },
+] as const;
+
+/** The withdrawal area: the situation on top, then history, a new request, or a transfer. */
+export default function WithdrawLayout() {
+  const { t } = useTranslation("wallet");
+  const { summary } = useLoaderData<typeof loader>();
+  const cards = [
+    { label: t("situation.available"), value: summary.available, testId: "available" },
+    { label: t("situation.held"), value: summary.held, testId: "held" },
+    { label: t("situation.withdrawn"), value: summary.totalWithdrawn, testId: "withdrawn" },
+  ];
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <section aria-labelledby="situation-title" className="space-y-3">
+        <h2 id="situation-title" className="sr-only">
+          {t("situation.title")}
+        </h2>
+        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+          {cards.map((c) => (
+            <div
+              key={c.testId}
+              className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-700 dark:bg-slate-900"
+            >
+              <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{c.label}</dt>
+              <dd
+                className="mt-1 text-2xl font-bold tabular-nums"
+                data-testid={`wallet-${c.testId}`}
+              >
+                {formatYen(c.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("situation.processing")}</p>
+      </section>
+      <nav aria-label={t("title")} className="border-b border-slate-200 dark:border-slate-700">
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
+          {TABS.map((tab) => (
+            <li key={tab.key}>
+              <NavLink
+                to={tab.to}
+                end={tab.end}
+                className={({ isActive }) =>
+                  `inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${focusRing} ${
+                    isActive
+                      ? "border-emerald-600 text-emerald-700 dark:text-emerald-400"
+                      : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+                  }`
+                }
+              >
+                {t(`tabs.${tab.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { createTable, type MigrationDb, types } from "./support";
+
+/**
+ * The cashback engine: broker rebate reports are imported as batches of rows, matched to
+ * approved accounts, and credited once. The history row's source key is unique in the
+ * database, so the same report row can never be credited twice, whatever the files.
+ */
+export async function up(db: MigrationDb): Promise<void> {
+  await createTable(db, "import_batches")
+    .addColumn("id", types.id, (c) => c.primaryKey())
+    .addColumn("file_name", "varchar(255)", (c) => c.notNull())
+    .addColumn("file_sha256", "varchar(64)", (c) => c.notNull())
+    // previewed → committing → committed
+    .addColumn("status", "varchar(16)", (c) => c.notNull())
+    // Yen per US dollar for the batch, in millionths (151.234 → 151234000); null without USD rows.
+    .addColumn("usd_rate_micro", "bigint")
+    .addColumn("rows_total", "integer", (c) => c.notNull())
+    .addColumn("rows_matched", "integer", (c) => c.notNull())
+    .addColumn("rows_unmatched", "integer", (c) => c.notNull())
+    .addColumn("rows_duplicate", "integer", (c) => c.notNull())
+    .addColumn("rows_error", "integer", (c) => c.notNull())
+    .addColumn("rows_credited", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("amount_credited", types.money, (c) => c.notNull().defaultTo(0))
+    .addColumn("created_by", types.id, (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("created_at", types.timestamp, (c) => c.notNull())
+    .addColumn("committed_by", types.id, (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("committed_at", types.timestamp)
+    .execute();
+  await db.schema
+    .createIndex("import_batches_created_idx")
+    .on("import_batches")
+    .column("created_at")
+    .execute();
+  await db.schema
+    .createIndex("import_batches_created_by_idx")
+    .on("import_batches")
+    .column("created_by")
+    .execute();
+  await db.schema
+    .createIndex("import_batches_committed_by_idx")
+    .on("import_batches")
+    .column("committed_by")
+    .execute();
+
+  await createTable(db, "import_rows")
+    .addColumn("id", types.id, (c) => c.primaryKey())
+    .addColumn("batch_id", types.id, (c) =>
+      c.notNull().references("import_batches.id").onDelete("cascade"),
+    )
+    .addColumn("line_no", "integer", (c) => c.notNull())
+    // matched | unmatched | duplicate | error | credited
+    .addColumn("status", "varchar(16)", (c) => c.notNull())
+    .addColumn("error", "varchar(64)")
+    .addColumn("trade_date", "varchar(10)")
+    .addColumn("broker_id", types.id, (c) => c.references("brokers.id"))
+    .addColumn("broker_text", "varchar(100)")
+    .addColumn("account_number", "varchar(32)")
+    .addColumn("lots_milli", "bigint")
+    .addColumn("amount_text", "varchar(32)")
+    .addColumn("currency", "varchar(8)")
+    .addColumn("amount_yen", types.money)
+    .addColumn("row_key", "varchar(100)")
+    .addColumn("broker_account_id", types.id, (c) => c.references("broker_accounts.id"))
+    .addColumn("user_id", types.id, (c) => c.references("users.id"))
+    .execute();
+  await db.schema
+    .createIndex("import_rows_batch_status_idx")
+    .on("import_rows")
+    .columns(["batch_id", "status", "line_no"])
+    .execute();
+  await db.schema
+    .createIndex("import_rows_broker_idx")
+    .on("import_rows")
+    .column("broker_id")
+    .execute();
+  await db.schema
+    .createIndex("import_rows_account_idx")
+    .on("import_rows")
+    .columns(["broker_id", "account_number", "status"])
+    .execute();
+  await db.schema
+    .createIndex("import_rows_broker_account_idx")
+    .on("import_rows")
+    .column("broker_account_id")
+    .execute();
+  await db.schema.createIndex("import_rows_user_idx").on("import_rows").column("user_id").execute();
+
+  await createTable(db, "cashbacks")
+    .addColumn("id", types.id, (c) => c.primaryKey())
+    // broker id | account number | trade date | the report's own row key
+    .addColumn("source_key", "varchar(200)", (c) => c.notNull().unique())
+    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id"))
+    .addColumn("broker_account_id", types.id, (c) => c.notNull().references("broker_accounts.id"))
+    .addColumn("broker_id", types.id, (c) => c.notNull().references("brokers.id"))
+    .addColumn("trade_date", "varchar(10)", (c) => c.notNull())
+    .addColumn("lots_milli", "bigint", (c) => c.notNull())
+    .addColumn("amount", types.money, (c) => c.notNull())
+    .addColumn("batch_id", types.id, (c) => c.notNull().references("import_batches.id"))
+    .addColumn("ledger_tx_id", types.id, (c) => c.notNull().references("ledger_transactions.id"))
+    .addColumn("created_at", types.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("cashbacks_user_date_idx")
+    .on("cashbacks")
+    .columns(["user_id", "trade_date", "id"])
+    .execute();
+  await db.schema
+    .createIndex("cashbacks_broker_date_idx")
+    .on("cashbacks")
+    .columns(["broker_id", "trade_date"])
+    .execute();
+  await db.schema
+    .createIndex("cashbacks_account_date_idx")
+    .on("cashbacks")
+    .columns(["broker_account_id", "trade_date"])
+    .execute();
+  await db.schema
+    .createIndex("cashbacks_date_idx")
+    .on("cashbacks")
+    .columns(["trade_date", "id"])
+    .execute();
+  await db.schema.createIndex("cashbacks_batch_idx").on("cashbacks").column("batch_id").execute();
+  await db.schema
+    .createIndex("cashbacks_ledger_tx_idx")
+    .on("cashbacks")
+    .column("ledger_tx_id")
+    .execute();
+
+  // Maintained in the same transaction as the credit: pages read these, never sum raw history.
+  await createTable(db, "cashback_daily")
+    .addColumn("broker_account_id", types.id, (c) => c.notNull().references("broker_accounts.id"))
+    .addColumn("day", "varchar(10)", (c) => c.notNull())
+    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id"))
+    .addColumn("broker_id", types.id, (c) => c.notNull().references("brokers.id"))
+    .addColumn("amount", types.money, (c) => c.notNull())
+    .addColumn("lots_milli", "bigint", (c) => c.notNull())
+    .addColumn("rows", "integer", (c) => c.notNull())
+    .addPrimaryKeyConstraint("cashback_daily_pk", ["broker_account_id", "day"])
+    .execute();
+  await db.schema
+    .createIndex("cashback_daily_user_idx")
+    .on("cashback_daily")
+    .columns(["user_id", "day"])
+    .execute();
+  await db.schema
+    .createIndex("cashback_daily_broker_idx")
+    .on("cashback_daily")
+    .columns(["broker_id", "day"])
+    .execute();
+  await db.schema
+    .createIndex("cashback_daily_day_idx")
+    .on("cashback_daily")
+    .column("day")
+    .execute();
+
+  await createTable(db, "cashback_monthly")
+    .addColumn("broker_account_id", types.id, (c) => c.notNull().references("broker_accounts.id"))
+    .addColumn("month", "varchar(7)", (c) => c.notNull())
+    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id"))
+    .addColumn("broker_id", types.id, (c) => c.notNull().references("brokers.id"))
+    .addColumn("amount", types.money, (c) => c.notNull())
+    .addColumn("lots_milli", "bigint", (c) => c.notNull())
+    .addColumn("rows", "integer", (c) => c.notNull())
+    .addPrimaryKeyConstraint("cashback_monthly_pk", ["broker_account_id", "month"])
+    .execute();
+  await db.schema
+    .createIndex("cashback_monthly_user_idx")
+    .on("cashback_monthly")
+    .columns(["user_id", "month"])
+    .execute();
+  await db.schema
+    .createIndex("cashback_monthly_broker_idx")
+    .on("cashback_monthly")
+    .columns(["broker_id", "month"])
+    .execute();
+  await db.schema
+    .createIndex("cashback_monthly_month_idx")
+    .on("cashback_monthly")
+    .column("month")
+    .execute();
+}
+
+export async function down(db: MigrationDb): Promise<void> {
+  for (const table of [
+    "cashback_monthly",
+    "cashback_daily",
+    "cashbacks",
+    "import_rows",
+    "import_batches",
+  ]) {
+    await db.schema.dropTable(table).execute();
+  }
+}

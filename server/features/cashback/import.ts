@@ -1,0 +1,598 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Db } from "../../../db";
+import { isRetryableTxError, isUniqueViolation, upsertAdd } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { Database } from "../../../db/schema";
+import { nowDb, toDbTime } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
+import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
+import { parseRate, parseReport, ReportFileError, toYen } from "./report";
+
+export interface ImportDeps {
+  db: Db;
+  log: Logger;
+}
+
+/** Rows credited per transaction: big enough to be fast, small enough to keep locks short. */
+const CHUNK = 2_000;
+/** A commit that stopped (process killed) may be taken over after this long. */
+const STALE_COMMIT_MS = 10 * 60 * 1000;
+
+function sourceKey(brokerId: string, account: string, tradeDate: string, rowKey: string): string {
+  const key = `${brokerId}|${account}|${tradeDate}|${rowKey}`;
+  // The column holds 200 characters; a longer report key is represented by its hash.
+  return key.length <= 200
+    ? key
+    : `${brokerId}|${account}|${tradeDate}|#${createHash("sha256").update(rowKey).digest("hex")}`;
+}
+
+type NewRow = Database["import_rows"] extends infer T ? { [K in keyof T]: T[K] } : never;
+
+/**
+ * Reads a report and stores it as a batch to review: each row matched to an approved account,
+ * unmatched (unknown or not yet approved account), duplicate (already credited, or repeated in
+ * the file) or an error with its line number and reason. Nothing is credited here.
+ */
+export async function previewImport(
+  deps: ImportDeps,
+  adminId: string,
+  input: { fileName: string; content: Uint8Array; usdRate?: string | undefined },
+) {
+  const { db } = deps;
+  let parsed;
+  try {
+    parsed = parseReport(input.content);
+  } catch (error) {
+    if (error instanceof ReportFileError)
+      throw new AppError("BAD_REQUEST", `import.${error.key}`, error.params);
+    throw error;
+  }
+  const rate = input.usdRate ? parseRate(input.usdRate) : null;
+  if (input.usdRate && rate === null) throw new AppError("BAD_REQUEST", "import.rateInvalid");
+  if (parsed.hasUsd && rate === null) throw new AppError("BAD_REQUEST", "import.rateMissing");
+  if (parsed.rows.length === 0 && parsed.errors.length === 0)
+    throw new AppError("BAD_REQUEST", "import.emptyFile");
+
+  const brokers = await db.kysely.selectFrom("brokers").select(["id", "code", "name"]).execute();
+  const brokerOf = new Map<string, string>();
+  for (const b of brokers) {
+    brokerOf.set(b.code.toLowerCase(), b.id);
+    brokerOf.set(b.name.toLowerCase(), b.id);
+  }
+
+  const batchId = newId();
+  const rows: NewRow[] = parsed.errors.map((e) => ({
+    id: newId(),
+    batch_id: batchId,
+    line_no: e.line,
+    status: "error" as const,
+    error: e.error,
+    trade_date: null,
+    broker_id: null,
+    broker_text: e.raw.broker?.slice(0, 100) ?? null,
+    account_number: e.raw.account?.slice(0, 32) ?? null,
+    lots_milli: null,
+    amount_text: e.raw.amount?.slice(0, 32) ?? null,
+    currency: e.raw.currency?.slice(0, 8) ?? null,
+    amount_yen: null,
+    row_key: null,
+    broker_account_id: null,
+    user_id: null,
+  }));
+
+  const seen = new Set<string>();
+  const candidates: (NewRow & { source: string })[] = [];
+  for (const r of parsed.rows) {
+    const base = {
+      id: newId(),
+      batch_id: batchId,
+      line_no: r.line,
+      trade_date: r.tradeDate,
+      broker_text: r.brokerText.slice(0, 100),
+      account_number: r.accountNumber,
+      lots_milli: r.lotsMilli,
+      amount_text: r.amountText.slice(0, 32),
+      currency: r.currency,
+      row_key: r.rowKey.slice(0, 100),
+      broker_account_id: null,
+      user_id: null,
+    };
+    const brokerId = brokerOf.get(r.brokerText.toLowerCase());
+    if (!brokerId) {
+      rows.push({
+        ...base,
+        status: "error",
+        error: "unknownBroker",
+        broker_id: null,
+        amount_yen: null,
+      });
+      continue;
+    }
+    const yen = toYen(r, rate);
+    if (yen <= 0) {
+      rows.push({
+        ...base,
+        status: "error",
+        error: "zeroAmount",
+        broker_id: brokerId,
+        amount_yen: 0,
+      });
+      continue;
+    }
+    const source = sourceKey(brokerId, r.accountNumber, r.tradeDate, r.rowKey);
+    if (seen.has(source)) {
+      rows.push({
+        ...base,
+        status: "duplicate",
+        error: null,
+        broker_id: brokerId,
+        amount_yen: yen,
+      });
+      continue;
+    }
+    seen.add(source);
+    candidates.push({
+      ...base,
+      status: "unmatched",
+      error: null,
+      broker_id: brokerId,
+      amount_yen: yen,
+      source,
+    });
+  }
+
+  // Already credited by an earlier batch: duplicates.
+  const credited = await existingSources(
+    db.kysely,
+    candidates.map((c) => c.source),
+  );
+  // Approved accounts, looked up per broker in slices.
+  const accounts = await approvedAccounts(
+    db.kysely,
+    candidates.map((c) => ({ brokerId: c.broker_id!, account: c.account_number! })),
+  );
+  for (const c of candidates) {
+    const { source, ...row } = c;
+    if (credited.has(source)) {
+      rows.push({ ...row, status: "duplicate" });
+      continue;
+    }
+    const account = accounts.get(`${c.broker_id}|${c.account_number}`);
+    rows.push(
+      account
+        ? { ...row, status: "matched", broker_account_id: account.id, user_id: account.userId }
+        : row,
+    );
+  }
+
+  const count = (s: string) => rows.filter((r) => r.status === s).length;
+  const now = nowDb();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("import_batches")
+      .values({
+        id: batchId,
+        file_name: input.fileName.slice(0, 255),
+        file_sha256: createHash("sha256").update(input.content).digest("hex"),
+        status: "previewed",
+        usd_rate_micro: rate === null ? null : Number(rate),
+        rows_total: rows.length,
+        rows_matched: count("matched"),
+        rows_unmatched: count("unmatched"),
+        rows_duplicate: count("duplicate"),
+        rows_error: count("error"),
+        created_by: adminId,
+        created_at: now,
+        committed_by: null,
+        committed_at: null,
+      })
+      .execute();
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto("import_rows")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "import.preview",
+      targetType: "import_batch",
+      targetId: batchId,
+      data: { fileName: input.fileName, rows: rows.length },
+    });
+  });
+  return {
+    batchId,
+    total: rows.length,
+    matched: count("matched"),
+    unmatched: count("unmatched"),
+    duplicate: count("duplicate"),
+    error: count("error"),
+  };
+}
+
+async function existingSources(db: Kysely<Database>, sources: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < sources.length; i += 1000) {
+    const slice = sources.slice(i, i + 1000);
+    if (slice.length === 0) continue;
+    const rows = await db
+      .selectFrom("cashbacks")
+      .select("source_key")
+      .where("source_key", "in", slice)
+      .execute();
+    for (const r of rows) found.add(r.source_key);
+  }
+  return found;
+}
+
+async function approvedAccounts(
+  db: Kysely<Database>,
+  pairs: { brokerId: string; account: string }[],
+) {
+  const byBroker = new Map<string, Set<string>>();
+  for (const p of pairs) {
+    const set = byBroker.get(p.brokerId) ?? new Set<string>();
+    set.add(p.account);
+    byBroker.set(p.brokerId, set);
+  }
+  const out = new Map<string, { id: string; userId: string }>();
+  for (const [brokerId, set] of byBroker) {
+    const numbers = [...set];
+    for (let i = 0; i < numbers.length; i += 1000) {
+      const rows = await db
+        .selectFrom("broker_accounts")
+        .select(["id", "user_id", "account_number"])
+        .where("broker_id", "=", brokerId)
+        .where("account_number", "in", numbers.slice(i, i + 1000))
+        .where("status", "=", "approved")
+        .execute();
+      for (const r of rows)
+        out.set(`${brokerId}|${r.account_number}`, { id: r.id, userId: r.user_id });
+    }
+  }
+  return out;
+}
+
+/**
+ * Takes the batch for crediting: only one commit runs at a time; a commit that died (process
+ * killed) is taken over once it is stale. `from` is the state the batch must be in.
+ */
+async function claimBatch(db: Db, batchId: string, from: "previewed" | "committed") {
+  const now = new Date();
+  const stale = toDbTime(new Date(now.getTime() - STALE_COMMIT_MS));
+  const result = await db.kysely
+    .updateTable("import_batches")
+    .set({ status: "committing", committed_at: toDbTime(now) })
+    .where("id", "=", batchId)
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", from),
+        eb.and([eb("status", "=", "committing"), eb("committed_at", "<", stale)]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return;
+  const batch = await db.kysely
+    .selectFrom("import_batches")
+    .select("status")
+    .where("id", "=", batchId)
+    .executeTakeFirst();
+  if (!batch) throw new AppError("NOT_FOUND", "notFound");
+  if (batch.status === "committing") throw new AppError("CONFLICT", "import.inProgress");
+  throw new AppError(
+    "CONFLICT",
+    from === "previewed" ? "import.alreadyCommitted" : "import.notCommitted",
+  );
+}
+
+/**
+ * Credits one chunk of matched rows in one transaction: duplicates (credited meanwhile by an
+ * overlapping file) are set aside; the rest become cashback history, one ledger movement from
+ * the house to the members, and the daily and monthly summaries.
+ */
+async function creditChunk(
+  db: Db,
+  batchId: string,
+  chunk: {
+    id: string;
+    user_id: string | null;
+    broker_account_id: string | null;
+    broker_id: string | null;
+    account_number: string | null;
+    trade_date: string | null;
+    row_key: string | null;
+    amount_yen: number | null;
+    lots_milli: number | null;
+  }[],
+) {
+  return db.kysely.transaction().execute(async (trx) => {
+    const withKeys = chunk.map((r) => ({
+      ...r,
+      source: sourceKey(r.broker_id!, r.account_number!, r.trade_date!, r.row_key!),
+    }));
+    const credited = await existingSources(
+      trx,
+      withKeys.map((r) => r.source),
+    );
+    const dups = withKeys.filter((r) => credited.has(r.source));
+    const fresh = withKeys.filter((r) => !credited.has(r.source));
+    if (dups.length) {
+      await trx
+        .updateTable("import_rows")
+        .set({ status: "duplicate" })
+        .where(
+          "id",
+          "in",
+          dups.map((r) => r.id),
+        )
+        .execute();
+    }
+    if (fresh.length === 0) return { rows: 0, amount: 0, duplicates: dups.length };
+
+    const perUser = new Map<string, number>();
+    for (const r of fresh) perUser.set(r.user_id!, (perUser.get(r.user_id!) ?? 0) + r.amount_yen!);
+    const total = fresh.reduce((sum, r) => sum + r.amount_yen!, 0);
+    await ensureWallets(trx, db, [...perUser.keys()]);
+    const idsHash = createHash("sha256")
+      .update(fresh.map((r) => r.id).join(","))
+      .digest("hex")
+      .slice(0, 24);
+    const { txId } = await post(trx, db, {
+      key: `cashback:${batchId}:${idsHash}`,
+      kind: "cashback",
+      refType: "import_batch",
+      refId: batchId,
+      postings: [
+        { walletId: HOUSE, bucket: "available", amount: -total },
+        ...[...perUser].map(([userId, amount]) => ({
+          walletId: memberWallet(userId),
+          bucket: "available" as const,
+          amount,
+        })),
+      ],
+    });
+    const now = nowDb();
+    const cashbacks = fresh.map((r) => ({
+      id: newId(),
+      source_key: r.source,
+      user_id: r.user_id!,
+      broker_account_id: r.broker_account_id!,
+      broker_id: r.broker_id!,
+      trade_date: r.trade_date!,
+      lots_milli: r.lots_milli ?? 0,
+      amount: r.amount_yen!,
+      batch_id: batchId,
+      ledger_tx_id: txId,
+      created_at: now,
+    }));
+    for (let i = 0; i < cashbacks.length; i += 500) {
+      await trx
+        .insertInto("cashbacks")
+        .values(cashbacks.slice(i, i + 500))
+        .execute();
+    }
+
+    const daily = new Map<
+      string,
+      {
+        broker_account_id: string;
+        day: string;
+        user_id: string;
+        broker_id: string;
+        amount: number;
+        lots_milli: number;
+        rows: number;
+      }
+    >();
+    const monthly = new Map<
+      string,
+      {
+        broker_account_id: string;
+        month: string;
+        user_id: string;
+        broker_id: string;
+        amount: number;
+        lots_milli: number;
+        rows: number;
+      }
+    >();
+    for (const c of cashbacks) {
+      const d = daily.get(`${c.broker_account_id}|${c.trade_date}`) ?? {
+        broker_account_id: c.broker_account_id,
+        day: c.trade_date,
+        user_id: c.user_id,
+        broker_id: c.broker_id,
+        amount: 0,
+        lots_milli: 0,
+        rows: 0,
+      };
+      d.amount += c.amount;
+      d.lots_milli += c.lots_milli;
+      d.rows += 1;
+      daily.set(`${c.broker_account_id}|${c.trade_date}`, d);
+      const month = c.trade_date.slice(0, 7);
+      const m = monthly.get(`${c.broker_account_id}|${month}`) ?? {
+        broker_account_id: c.broker_account_id,
+        month,
+        user_id: c.user_id,
+        broker_id: c.broker_id,
+        amount: 0,
+        lots_milli: 0,
+        rows: 0,
+      };
+      m.amount += c.amount;
+      m.lots_milli += c.lots_milli;
+      m.rows += 1;
+      monthly.set(`${c.broker_account_id}|${month}`, m);
+    }
+    await upsertAdd(
+      db,
+      trx,
+      "cashback_daily",
+      [...daily.values()],
+      ["broker_account_id", "day"],
+      ["amount", "lots_milli", "rows"],
+    );
+    await upsertAdd(
+      db,
+      trx,
+      "cashback_monthly",
+      [...monthly.values()],
+      ["broker_account_id", "month"],
+      ["amount", "lots_milli", "rows"],
+    );
+
+    const freshIds = fresh.map((r) => r.id);
+    for (let i = 0; i < freshIds.length; i += 1000) {
+      await trx
+        .updateTable("import_rows")
+        .set({ status: "credited" })
+        .where("id", "in", freshIds.slice(i, i + 1000))
+        .execute();
+    }
+    await trx
+      .updateTable("import_batches")
+      .set((eb) => ({
+        rows_credited: eb("rows_credited", "+", fresh.length),
+        amount_credited: eb("amount_credited", "+", total),
+      }))
+      .where("id", "=", batchId)
+      .execute();
+    return { rows: fresh.length, amount: total, duplicates: dups.length };
+  });
+}
+
+/** Credits every matched row of the batch, chunk by chunk; safe to run again after a stop. */
+async function creditMatched(deps: ImportDeps, batchId: string) {
+  const { db } = deps;
+  let rows = 0;
+  let amount = 0;
+  for (;;) {
+    const chunk = await db.kysely
+      .selectFrom("import_rows")
+      .select([
+        "id",
+        "user_id",
+        "broker_account_id",
+        "broker_id",
+        "account_number",
+        "trade_date",
+        "row_key",
+        "amount_yen",
+        "lots_milli",
+      ])
+      .where("batch_id", "=", batchId)
+      .where("status", "=", "matched")
+      .orderBy("line_no")
+      .limit(CHUNK)
+      .execute();
+    if (chunk.length === 0) break;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await creditChunk(db, batchId, chunk);
+        rows += result.rows;
+        amount += result.amount;
+        break;
+      } catch (error) {
+        // An overlapping file credited some of these rows between our check and our insert,
+        // or the engine asks for a retry: the chunk is redone from scratch.
+        if (attempt >= 5 || !(isUniqueViolation(error) || isRetryableTxError(error))) throw error;
+      }
+    }
+  }
+  return { rows, amount };
+}
+
+async function finishBatch(
+  db: Db,
+  adminId: string,
+  batchId: string,
+  action: string,
+  result: { rows: number; amount: number },
+) {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("import_batches")
+      .set({ status: "committed", committed_by: adminId, committed_at: nowDb() })
+      .where("id", "=", batchId)
+      .execute();
+    await recordAudit(trx, {
+      actorId: adminId,
+      action,
+      targetType: "import_batch",
+      targetId: batchId,
+      data: result,
+    });
+  });
+}
+
+/** Credits the batch's matched rows once; the same batch committed twice is refused. */
+export async function commitImport(deps: ImportDeps, adminId: string, batchId: string) {
+  await claimBatch(deps.db, batchId, "previewed");
+  const result = await creditMatched(deps, batchId);
+  await recountBatch(deps.db, batchId);
+  await finishBatch(deps.db, adminId, batchId, "import.commit", result);
+  return result;
+}
+
+/**
+ * Re-runs a committed batch: rows whose accounts have been approved since are matched and
+ * credited now; everything already credited stays as it is.
+ */
+export async function rerunImport(deps: ImportDeps, adminId: string, batchId: string) {
+  const { db } = deps;
+  await claimBatch(db, batchId, "committed");
+  let result = { rows: 0, amount: 0 };
+  try {
+    const unmatched = await db.kysely
+      .selectFrom("import_rows")
+      .select(["id", "broker_id", "account_number"])
+      .where("batch_id", "=", batchId)
+      .where("status", "=", "unmatched")
+      .execute();
+    const accounts = await approvedAccounts(
+      db.kysely,
+      unmatched.map((r) => ({ brokerId: r.broker_id!, account: r.account_number! })),
+    );
+    for (const r of unmatched) {
+      const account = accounts.get(`${r.broker_id}|${r.account_number}`);
+      if (!account) continue;
+      await db.kysely
+        .updateTable("import_rows")
+        .set({ status: "matched", broker_account_id: account.id, user_id: account.userId })
+        .where("id", "=", r.id)
+        .where("status", "=", "unmatched")
+        .execute();
+    }
+    result = await creditMatched(deps, batchId);
+    await recountBatch(db, batchId);
+    return result;
+  } finally {
+    // The batch goes back to "committed" even when the re-run failed part-way: every chunk
+    // that was credited is complete, and the rest can be re-run again.
+    await finishBatch(db, adminId, batchId, "import.rerun", result);
+  }
+}
+
+async function recountBatch(db: Db, batchId: string) {
+  const counts = await db.kysely
+    .selectFrom("import_rows")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("batch_id", "=", batchId)
+    .groupBy("status")
+    .execute();
+  const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+  await db.kysely
+    .updateTable("import_batches")
+    .set({
+      rows_matched: n("matched") + n("credited"),
+      rows_unmatched: n("unmatched"),
+      rows_duplicate: n("duplicate"),
+    })
+    .where("id", "=", batchId)
+    .execute();
+}

@@ -1,0 +1,55 @@
+import { AppError } from "../../errors";
+import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import { commitImport, previewImport, rerunImport } from "./import";
+import {
+  adminCashbackInput,
+  batchesInput,
+  batchInput,
+  batchRowsInput,
+  memberHistoryInput,
+  monthlyInput,
+  previewInput,
+  summaryInput,
+} from "./schema";
+import * as cashback from "./service";
+
+export const cashbackRouter = router({
+  // ------------------------------------------------------------ member
+  dashboard: memberProcedure.query(({ ctx }) => cashback.memberDashboard(ctx.db, ctx.user.id)),
+  summary: memberProcedure
+    .input(summaryInput)
+    .query(({ ctx, input }) => cashback.memberSummary(ctx.db, ctx.user.id, input)),
+  history: memberProcedure
+    .input(memberHistoryInput)
+    .query(({ ctx, input }) => cashback.memberHistory(ctx.db, ctx.user.id, input)),
+  monthly: memberProcedure
+    .input(monthlyInput)
+    .query(({ ctx, input }) => cashback.memberMonthly(ctx.db, ctx.user.id, input.months)),
+
+  // ------------------------------------------------------------ admin
+  home: adminProcedure.query(({ ctx }) => cashback.adminHome(ctx.db)),
+  list: adminProcedure
+    .input(adminCashbackInput)
+    .query(({ ctx, input }) => cashback.adminCashbacks(ctx.db, input)),
+  batches: adminProcedure
+    .input(batchesInput)
+    .query(({ ctx, input }) => cashback.listBatches(ctx.db, input)),
+  batch: adminProcedure.input(batchRowsInput).query(async ({ ctx, input }) => {
+    const found = await cashback.batchRows(ctx.db, input);
+    if (!found) throw new AppError("NOT_FOUND", "notFound");
+    return found;
+  }),
+  preview: adminProcedure.input(previewInput).mutation(({ ctx, input }) =>
+    previewImport(ctx, ctx.user.id, {
+      fileName: input.fileName,
+      content: Buffer.from(input.contentBase64, "base64"),
+      usdRate: input.usdRate,
+    }),
+  ),
+  commit: adminProcedure
+    .input(batchInput)
+    .mutation(({ ctx, input }) => commitImport(ctx, ctx.user.id, input.batchId)),
+  rerun: adminProcedure
+    .input(batchInput)
+    .mutation(({ ctx, input }) => rerunImport(ctx, ctx.user.id, input.batchId)),
+});

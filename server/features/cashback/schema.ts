@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { filterText, pagingSchema } from "../../lib/paging";
+import { periodInput } from "../../lib/period";
+
+/** Base64 of a report of at most 20 MiB (base64 is 4/3 the size). */
+const MAX_BASE64 = Math.ceil((20 * 1024 * 1024 * 4) / 3) + 4;
+
+export const previewInput = z.object({
+  fileName: z.string().trim().min(1, "required").max(255, "tooLong"),
+  contentBase64: z.string().max(MAX_BASE64, "fileTooLarge"),
+  usdRate: z
+    .string()
+    .trim()
+    .max(20, "rateInvalid")
+    .transform((v) => (v === "" ? undefined : v))
+    .optional(),
+});
+
+export const batchInput = z.object({ batchId: z.string().min(1).max(64) });
+
+const period = periodInput.catch({ period: "all" });
+
+export const memberHistoryInput = pagingSchema(["tradeDate", "amount"], {
+  sort: "tradeDate",
+  dir: "desc",
+}).and(period);
+export type MemberHistoryInput = z.output<typeof memberHistoryInput>;
+
+export const summaryInput = period;
+
+export const monthlyInput = z.object({
+  months: z.coerce.number().int().min(1).max(36).catch(12).default(12),
+});
+
+export const adminCashbackInput = pagingSchema(["tradeDate", "amount"], {
+  sort: "tradeDate",
+  dir: "desc",
+})
+  .extend({ member: filterText(254), broker: filterText(64), account: filterText(32) })
+  .and(period);
+export type AdminCashbackInput = z.output<typeof adminCashbackInput>;
+
+export const batchesInput = pagingSchema(["createdAt"], { sort: "createdAt", dir: "desc" });
+export type BatchesInput = z.output<typeof batchesInput>;
+
+export const batchRowsInput = pagingSchema(["line"], { sort: "line", dir: "asc" }).extend({
+  batchId: z.string().min(1).max(64),
+  status: z
+    .enum(["all", "matched", "unmatched", "duplicate", "error", "credited"])
+    .catch("all")
+    .default("all"),
+});
+export type BatchRowsInput = z.output<typeof batchRowsInput>;

@@ -1,0 +1,474 @@
+import { type Kysely, sql } from "kysely";
+import type { z } from "zod";
+import type { Db } from "../../../db";
+import { forUpdate } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { Database, GachaMethod } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError, notFound } from "../../errors";
+import { fieldError } from "../../lib/field-error";
+import { containsPattern, paginate } from "../../lib/paging";
+import { newStorageKey } from "../../storage";
+import { acceptImage, ImageRejected } from "../../storage/images";
+import { oddsOf } from "./pick";
+import {
+  type adminListInput,
+  type adminLogsInput,
+  type GachaValues,
+  MAX_REWARDS,
+  type RewardValues,
+} from "./schema";
+import {
+  drawWeight,
+  GACHA_COLUMNS,
+  type GachaDeps,
+  logState,
+  REWARD_COLUMNS,
+  stateCondition,
+  toGacha,
+  toReward,
+} from "./service";
+
+/**
+ * The admin's side of gachas: create and edit gachas and their rewards (images checked and
+ * stored under gachas/), every change audited in its own transaction, and each gacha's logs.
+ */
+
+// ---------------------------------------------------------------------------------- images
+
+async function storeImage(deps: GachaDeps, bytes: Uint8Array | undefined) {
+  if (!bytes?.length) return null;
+  let image;
+  try {
+    image = acceptImage(bytes);
+  } catch (error) {
+    if (error instanceof ImageRejected) throw fieldError("image", error.problem);
+    throw error;
+  }
+  const key = newStorageKey("gachas", image.type);
+  await deps.storage.put(key, image.bytes);
+  return key;
+}
+
+async function discard(deps: GachaDeps, keys: (string | null | undefined)[]) {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await deps.storage.remove(key);
+    } catch (err) {
+      deps.log.warn({ err }, "removing a gacha image failed");
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------ gachas
+
+function gachaColumns(v: GachaValues) {
+  return {
+    name: v.name,
+    description: v.description,
+    starts_at: v.startsAt,
+    ends_at: v.endsAt,
+    cost: v.cost,
+    method: v.method,
+    challenge_limit: v.challengeLimit,
+    published: v.published ? 1 : 0,
+  } as const;
+}
+
+const ADMIN_SORT = {
+  startsAt: "gachas.starts_at",
+  createdAt: "gachas.created_at",
+  name: "gachas.name",
+} as const;
+
+export async function adminListGachas(db: Db, input: z.output<typeof adminListInput>) {
+  const now = nowDb();
+  const query = db.kysely
+    .selectFrom("gachas")
+    .select(GACHA_COLUMNS)
+    .select((eb) => [
+      eb
+        .selectFrom("gacha_logs")
+        .select(sql<number>`count(*)`.as("n"))
+        .whereRef("gacha_logs.gacha_id", "=", "gachas.id")
+        .as("draws"),
+      eb
+        .selectFrom("gacha_rewards")
+        .select(sql<number>`count(*)`.as("n"))
+        .whereRef("gacha_rewards.gacha_id", "=", "gachas.id")
+        .where("gacha_rewards.active", "=", 1)
+        .as("rewards"),
+    ])
+    .$if(!!input.q, (q) =>
+      q.where(sql<boolean>`gachas.name like ${containsPattern(input.q!)} escape '!'`),
+    );
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("gachas.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      ...toGacha(r, now),
+      draws: Number(r.draws ?? 0),
+      rewards: Number(r.rewards ?? 0),
+    })),
+  };
+}
+
+async function gachaRow(db: Kysely<Database>, id: string) {
+  const row = await db
+    .selectFrom("gachas")
+    .select(GACHA_COLUMNS)
+    .where("gachas.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function adminGetGacha(db: Db, id: string) {
+  const now = nowDb();
+  const row = await gachaRow(db.kysely, id);
+  const draws = await db.kysely
+    .selectFrom("gacha_logs")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("gacha_id", "=", id)
+    .executeTakeFirst();
+  return { ...toGacha(row, now), draws: Number(draws?.n ?? 0) };
+}
+
+export async function createGacha(
+  deps: GachaDeps,
+  adminId: string,
+  values: GachaValues,
+  image: { image?: Uint8Array | undefined },
+): Promise<{ id: string }> {
+  const key = await storeImage(deps, image.image);
+  const id = newId();
+  const now = nowDb();
+  try {
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      const row = {
+        id,
+        ...gachaColumns(values),
+        image_key: key,
+        created_by: adminId,
+        created_at: now,
+        updated_at: now,
+      };
+      await trx.insertInto("gachas").values(row).execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "gacha.create",
+        targetType: "gacha",
+        targetId: id,
+        data: { after: gachaColumns(values) },
+      });
+    });
+  } catch (error) {
+    await discard(deps, [key]);
+    throw error;
+  }
+  return { id };
+}
+
+export async function updateGacha(
+  deps: GachaDeps,
+  adminId: string,
+  id: string,
+  values: GachaValues,
+  image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
+): Promise<void> {
+  const { db } = deps;
+  const key = await storeImage(deps, image.image);
+  let oldKey: string | null = null;
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      // The same lock a draw takes: an edit and a draw never interleave.
+      const before = await forUpdate(
+        db,
+        trx.selectFrom("gachas").selectAll().where("id", "=", id),
+      ).executeTakeFirst();
+      if (!before) throw notFound();
+      if (before.method !== values.method) {
+        const drawn = await trx
+          .selectFrom("gacha_logs")
+          .select("id")
+          .where("gacha_id", "=", id)
+          .executeTakeFirst();
+        // A box drawn from cannot become weighted (or back): its stock and odds would lie.
+        if (drawn) throw fieldError("method", "gachaMethodLocked");
+      }
+      const imageKey = key ?? (image.removeImage ? null : before.image_key);
+      oldKey = imageKey !== before.image_key ? before.image_key : null;
+      const after = { ...gachaColumns(values), image_key: imageKey };
+      const changed = Object.fromEntries(
+        Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
+      );
+      await trx
+        .updateTable("gachas")
+        .set({ ...after, updated_at: nowDb() })
+        .where("id", "=", id)
+        .execute();
+      if (Object.keys(changed).length > 0) {
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: "gacha.update",
+          targetType: "gacha",
+          targetId: id,
+          data: {
+            before: Object.fromEntries(
+              Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
+            ),
+            after: changed,
+          },
+        });
+      }
+    });
+  } catch (error) {
+    await discard(deps, [key]);
+    throw error;
+  }
+  await discard(deps, [oldKey]);
+}
+
+// ----------------------------------------------------------------------------- rewards
+
+export async function adminRewards(db: Db, gachaId: string) {
+  const gacha = await gachaRow(db.kysely, gachaId);
+  const rows = await db.kysely
+    .selectFrom("gacha_rewards")
+    .select(REWARD_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom("gacha_logs")
+        .select(sql<number>`count(*)`.as("n"))
+        .whereRef("gacha_logs.reward_id", "=", "gacha_rewards.id")
+        .as("drawn"),
+    )
+    .where("gacha_rewards.gacha_id", "=", gachaId)
+    .orderBy("gacha_rewards.display_order")
+    .orderBy("gacha_rewards.id")
+    .execute();
+  const odds = oddsOf(rows.map((r) => drawWeight(gacha.method, r)));
+  return rows.map((r, i) => ({ ...toReward(r), drawn: Number(r.drawn ?? 0), odds: odds[i]! }));
+}
+
+export async function adminGetReward(db: Db, id: string) {
+  const row = await db.kysely
+    .selectFrom("gacha_rewards")
+    .select(REWARD_COLUMNS)
+    .where("gacha_rewards.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return toReward(row);
+}
+
+/** The reward's columns for the gacha's method: a weight for weighted, a stock for a box. */
+function rewardColumns(method: GachaMethod, v: RewardValues) {
+  if (method === "weighted" && v.weight === null) throw fieldError("weight", "required");
+  if (method === "box" && v.stock === null) throw fieldError("stock", "required");
+  return {
+    name: v.name,
+    kind: v.kind,
+    amount: v.amount,
+    weight: method === "weighted" ? v.weight : null,
+    stock: method === "box" ? v.stock : null,
+    valid_from: v.validFrom,
+    valid_until: v.validUntil,
+    valid_days: v.validDays,
+    active: v.active ? 1 : 0,
+    display_order: v.displayOrder,
+  } as const;
+}
+
+export async function createReward(
+  deps: GachaDeps,
+  adminId: string,
+  gachaId: string,
+  values: RewardValues,
+  image: { image?: Uint8Array | undefined },
+): Promise<{ id: string }> {
+  const { db } = deps;
+  const key = await storeImage(deps, image.image);
+  const id = newId();
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      const gacha = await forUpdate(
+        db,
+        trx.selectFrom("gachas").select(["id", "method"]).where("id", "=", gachaId),
+      ).executeTakeFirst();
+      if (!gacha) throw notFound();
+      const count = await trx
+        .selectFrom("gacha_rewards")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("gacha_id", "=", gachaId)
+        .executeTakeFirst();
+      if (Number(count?.n ?? 0) >= MAX_REWARDS) {
+        throw new AppError("BAD_REQUEST", "gachaTooManyRewards", { max: MAX_REWARDS });
+      }
+      const columns = rewardColumns(gacha.method, values);
+      const now = nowDb();
+      await trx
+        .insertInto("gacha_rewards")
+        .values({
+          id,
+          gacha_id: gachaId,
+          ...columns,
+          image_key: key,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx.updateTable("gachas").set({ updated_at: now }).where("id", "=", gachaId).execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "gacha.reward.create",
+        targetType: "gacha",
+        targetId: gachaId,
+        data: { rewardId: id, after: columns },
+      });
+    });
+  } catch (error) {
+    await discard(deps, [key]);
+    throw error;
+  }
+  return { id };
+}
+
+/**
+ * Edits a reward. Under the gacha's lock (the one a draw takes), so a stock set here is never
+ * overwritten by a draw that read the old one, nor the other way round. What members already
+ * won is a snapshot in their log and does not change.
+ */
+export async function updateReward(
+  deps: GachaDeps,
+  adminId: string,
+  id: string,
+  values: RewardValues,
+  image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
+): Promise<{ gachaId: string }> {
+  const { db } = deps;
+  const key = await storeImage(deps, image.image);
+  let oldKey: string | null = null;
+  let gachaId = "";
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      const owner = await trx
+        .selectFrom("gacha_rewards")
+        .select("gacha_id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!owner) throw notFound();
+      gachaId = owner.gacha_id;
+      const gacha = await forUpdate(
+        db,
+        trx.selectFrom("gachas").select(["id", "method"]).where("id", "=", gachaId),
+      ).executeTakeFirst();
+      if (!gacha) throw notFound();
+      const before = await trx
+        .selectFrom("gacha_rewards")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      const columns = rewardColumns(gacha.method, values);
+      if (before.kind !== values.kind) {
+        const drawn = await trx
+          .selectFrom("gacha_logs")
+          .select("id")
+          .where("reward_id", "=", id)
+          .executeTakeFirst();
+        if (drawn) throw fieldError("kind", "rewardKindLocked");
+      }
+      const imageKey = key ?? (image.removeImage ? null : before.image_key);
+      oldKey = imageKey !== before.image_key ? before.image_key : null;
+      const after = { ...columns, image_key: imageKey };
+      const changed = Object.fromEntries(
+        Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
+      );
+      const now = nowDb();
+      await trx
+        .updateTable("gacha_rewards")
+        .set({ ...after, updated_at: now })
+        .where("id", "=", id)
+        .execute();
+      await trx.updateTable("gachas").set({ updated_at: now }).where("id", "=", gachaId).execute();
+      if (Object.keys(changed).length > 0) {
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: "gacha.reward.update",
+          targetType: "gacha",
+          targetId: gachaId,
+          data: {
+            rewardId: id,
+            before: Object.fromEntries(
+              Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
+            ),
+            after: changed,
+          },
+        });
+      }
+    });
+  } catch (error) {
+    await discard(deps, [key]);
+    throw error;
+  }
+  await discard(deps, [oldKey]);
+  return { gachaId };
+}
+
+// -------------------------------------------------------------------------------- admin: logs
+
+export async function adminLogs(db: Db, input: z.output<typeof adminLogsInput>) {
+  await gachaRow(db.kysely, input.gachaId);
+  const now = nowDb();
+  let query = db.kysely
+    .selectFrom("gacha_logs")
+    .innerJoin("users", "users.id", "gacha_logs.user_id")
+    .select([
+      "gacha_logs.id",
+      "gacha_logs.created_at",
+      "gacha_logs.cost",
+      "gacha_logs.reward_kind",
+      "gacha_logs.reward_name",
+      "gacha_logs.amount",
+      "gacha_logs.valid_from",
+      "gacha_logs.valid_until",
+      "gacha_logs.used_at",
+      "users.id as user_id",
+      "users.email",
+      "users.nickname",
+    ])
+    .where("gacha_logs.gacha_id", "=", input.gachaId);
+  if (input.member) {
+    const pattern = containsPattern(input.member);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`users.email like ${containsPattern(input.member!.toLowerCase())} escape '!'`,
+        sql<boolean>`users.nickname like ${pattern} escape '!'`,
+        eb("users.id", "=", input.member!),
+      ]),
+    );
+  }
+  if (input.state) query = query.where(stateCondition(input.state, now));
+  const page = await paginate(query, input, (q) =>
+    q.orderBy("gacha_logs.created_at", input.dir).orderBy("gacha_logs.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      cost: Number(r.cost),
+      rewardKind: r.reward_kind,
+      rewardName: r.reward_name,
+      amount: r.amount === null ? null : Number(r.amount),
+      validFrom: r.valid_from,
+      validUntil: r.valid_until,
+      usedAt: r.used_at,
+      state: logState(r, now),
+      member: { id: r.user_id, email: r.email, nickname: r.nickname },
+    })),
+  };
+}

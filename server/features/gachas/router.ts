@@ -1,0 +1,95 @@
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import * as admin from "./admin";
+import { drawGacha } from "./draw";
+import {
+  adminListInput,
+  adminLogsInput,
+  createGachaInput,
+  createRewardInput,
+  drawInput,
+  fileInput,
+  idInput,
+  memberListInput,
+  myLogsInput,
+  updateGachaInput,
+  updateRewardInput,
+} from "./schema";
+import * as gachas from "./service";
+
+export const gachasRouter = router({
+  // ------------------------------------------------------------------ members
+  /** Published gachas with their status and the member's own draws. */
+  list: memberProcedure
+    .input(memberListInput)
+    .query(({ ctx, input }) => gachas.memberListGachas(ctx.db, ctx.user.id, input)),
+
+  /** One published gacha: rewards, honest odds, the member's plays left and balance. */
+  get: memberProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => gachas.memberGetGacha(ctx.db, ctx.user.id, input.id)),
+
+  draw: memberProcedure
+    .input(drawInput)
+    .mutation(({ ctx, input }) => drawGacha(ctx.db, ctx.user.id, input)),
+
+  /** One of the member's own draws (the reveal). */
+  result: memberProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => gachas.myLog(ctx.db, ctx.user.id, input.id)),
+
+  myLogs: memberProcedure
+    .input(myLogsInput)
+    .query(({ ctx, input }) => gachas.myLogs(ctx.db, ctx.user.id, input)),
+
+  useItem: memberProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => gachas.useItem(ctx.db, ctx.user.id, input.id)),
+
+  /** A gacha's or reward's image, for /media/gachas/<file>. */
+  image: publicProcedure
+    .input(fileInput)
+    .query(({ ctx, input }) => gachas.readGachaImage(ctx, input.file)),
+
+  // -------------------------------------------------------------------- admin
+  adminList: adminProcedure
+    .input(adminListInput)
+    .query(({ ctx, input }) => admin.adminListGachas(ctx.db, input)),
+
+  adminGet: adminProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => admin.adminGetGacha(ctx.db, input.id)),
+
+  create: adminProcedure
+    .input(createGachaInput)
+    .mutation(({ ctx, input }) => admin.createGacha(ctx, ctx.user.id, input.gacha, input.image)),
+
+  update: adminProcedure.input(updateGachaInput).mutation(async ({ ctx, input }) => {
+    await admin.updateGacha(ctx, ctx.user.id, input.id, input.gacha, input.image);
+    return { id: input.id };
+  }),
+
+  rewards: adminProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => admin.adminRewards(ctx.db, input.id)),
+
+  reward: adminProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => admin.adminGetReward(ctx.db, input.id)),
+
+  createReward: adminProcedure
+    .input(createRewardInput)
+    .mutation(({ ctx, input }) =>
+      admin.createReward(ctx, ctx.user.id, input.gachaId, input.reward, input.image),
+    ),
+
+  updateReward: adminProcedure
+    .input(updateRewardInput)
+    .mutation(({ ctx, input }) =>
+      admin.updateReward(ctx, ctx.user.id, input.id, input.reward, input.image),
+    ),
+
+  /** A gacha's draws; `export` for the CSV. */
+  logs: adminProcedure
+    .input(adminLogsInput)
+    .query(({ ctx, input }) => admin.adminLogs(ctx.db, input)),
+});

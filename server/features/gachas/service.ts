@@ -1,0 +1,457 @@
+import { type Kysely, sql } from "kysely";
+import type { z } from "zod";
+import type { Db } from "../../../db";
+import type { Database, GachaMethod, GachaRewardKind } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { AppError, notFound } from "../../errors";
+import { getWallet } from "../../ledger";
+import { paginate } from "../../lib/paging";
+import type { Logger } from "../../logger";
+import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
+import { oddsOf } from "./pick";
+import { type LogState, type memberListInput, type myLogsInput } from "./schema";
+
+/**
+ * Gachas: admins create them and their rewards; members see the open ones with their honest
+ * odds, draw (see draw.ts), and keep a history of what they won. Images live in storage under
+ * gachas/ and are served at /media/gachas/<file>.
+ */
+
+export interface GachaDeps {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+}
+
+export type GachaStatus = "upcoming" | "open" | "closed";
+
+const MEDIA = "/media/gachas/";
+
+export function imageUrl(key: string | null): string | null {
+  return key && isStorageKey(key, "gachas") ? MEDIA + key.slice("gachas/".length) : null;
+}
+
+export function statusAt(gacha: { starts_at: string; ends_at: string }, now: string): GachaStatus {
+  if (now < gacha.starts_at) return "upcoming";
+  if (now >= gacha.ends_at) return "closed";
+  return "open";
+}
+
+/** The state of a won reward at `now`: an item's validity and use, or what cash / none did. */
+export function logState(
+  log: {
+    reward_kind: GachaRewardKind;
+    valid_from: string | null;
+    valid_until: string | null;
+    used_at: string | null;
+  },
+  now: string,
+): LogState {
+  if (log.reward_kind === "cash") return "credited";
+  if (log.reward_kind === "none") return "none";
+  if (log.used_at) return "used";
+  if (log.valid_from && now < log.valid_from) return "not_started";
+  if (log.valid_until && now >= log.valid_until) return "expired";
+  return "available";
+}
+
+/**
+ * The same states as one SQL condition on gacha_logs, so the history filters and pages in the
+ * database. Plain comparisons of the fixed-width UTC text: the same on both engines.
+ */
+export function stateCondition(state: LogState, now: string) {
+  const item = sql`gacha_logs.reward_kind = 'item' and gacha_logs.used_at is null`;
+  const started = sql`(gacha_logs.valid_from is null or gacha_logs.valid_from <= ${now})`;
+  switch (state) {
+    case "credited":
+      return sql<boolean>`gacha_logs.reward_kind = 'cash'`;
+    case "none":
+      return sql<boolean>`gacha_logs.reward_kind = 'none'`;
+    case "used":
+      return sql<boolean>`(gacha_logs.reward_kind = 'item' and gacha_logs.used_at is not null)`;
+    case "not_started":
+      return sql<boolean>`(${item} and gacha_logs.valid_from > ${now})`;
+    case "expired":
+      return sql<boolean>`(${item} and ${started} and gacha_logs.valid_until <= ${now})`;
+    case "available":
+      return sql<boolean>`(${item} and ${started} and (gacha_logs.valid_until is null or gacha_logs.valid_until > ${now}))`;
+  }
+}
+
+/**
+ * An image a gacha or a reward shows, for the media route. Only a file in use is served:
+ * a replaced image, or any key outside gachas/, never comes out of this door.
+ */
+export async function readGachaImage(deps: { db: Db; storage: Storage }, file: string) {
+  const key = `gachas/${file}`;
+  if (!isStorageKey(key, "gachas")) throw notFound();
+  const [gacha, reward] = await Promise.all([
+    deps.db.kysely
+      .selectFrom("gachas")
+      .select("id")
+      .where("image_key", "=", key)
+      .executeTakeFirst(),
+    deps.db.kysely
+      .selectFrom("gacha_rewards")
+      .select("id")
+      .where("image_key", "=", key)
+      .executeTakeFirst(),
+  ]);
+  if (!gacha && !reward) throw notFound();
+  const bytes = await deps.storage.get(key);
+  if (!bytes) throw notFound();
+  return { contentType: contentTypeOfKey(key), bytes };
+}
+
+// ------------------------------------------------------------------------------ rows
+
+export const GACHA_COLUMNS = [
+  "gachas.id",
+  "gachas.name",
+  "gachas.description",
+  "gachas.image_key",
+  "gachas.starts_at",
+  "gachas.ends_at",
+  "gachas.cost",
+  "gachas.method",
+  "gachas.challenge_limit",
+  "gachas.published",
+  "gachas.created_at",
+  "gachas.updated_at",
+] as const;
+
+export interface GachaRow {
+  id: string;
+  name: string;
+  description: string;
+  image_key: string | null;
+  starts_at: string;
+  ends_at: string;
+  cost: number;
+  method: GachaMethod;
+  challenge_limit: number;
+  published: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toGacha(row: GachaRow, now: string) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: imageUrl(row.image_key),
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    cost: Number(row.cost),
+    method: row.method,
+    challengeLimit: row.challenge_limit,
+    published: Number(row.published) === 1,
+    status: statusAt(row, now),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export const REWARD_COLUMNS = [
+  "gacha_rewards.id",
+  "gacha_rewards.gacha_id",
+  "gacha_rewards.name",
+  "gacha_rewards.image_key",
+  "gacha_rewards.kind",
+  "gacha_rewards.amount",
+  "gacha_rewards.weight",
+  "gacha_rewards.stock",
+  "gacha_rewards.valid_from",
+  "gacha_rewards.valid_until",
+  "gacha_rewards.valid_days",
+  "gacha_rewards.active",
+  "gacha_rewards.display_order",
+] as const;
+
+export interface RewardRow {
+  id: string;
+  gacha_id: string;
+  name: string;
+  image_key: string | null;
+  kind: GachaRewardKind;
+  amount: number | null;
+  weight: number | null;
+  stock: number | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  valid_days: number | null;
+  active: number;
+  display_order: number;
+}
+
+export function toReward(r: RewardRow) {
+  return {
+    id: r.id,
+    gachaId: r.gacha_id,
+    name: r.name,
+    imageUrl: imageUrl(r.image_key),
+    kind: r.kind,
+    amount: r.amount === null ? null : Number(r.amount),
+    weight: r.weight === null ? null : Number(r.weight),
+    stock: r.stock === null ? null : Number(r.stock),
+    validFrom: r.valid_from,
+    validUntil: r.valid_until,
+    validDays: r.valid_days === null ? null : Number(r.valid_days),
+    active: Number(r.active) === 1,
+    displayOrder: Number(r.display_order),
+  };
+}
+
+/** The drawable weight of a reward under the gacha's method (0 = cannot come out). */
+export function drawWeight(
+  method: GachaMethod,
+  r: { active: number; weight: number | null; stock: number | null },
+) {
+  if (Number(r.active) !== 1) return 0;
+  return Math.max(0, Number((method === "weighted" ? r.weight : r.stock) ?? 0));
+}
+
+/** Every reward of a gacha with how often it has come out and its current odds. */
+// ------------------------------------------------------------------------------------ members
+
+/** Box gachas: the pieces left in the box (active rewards' stock); null for weighted. */
+function remainingSql() {
+  return sql<
+    number | null
+  >`(select sum(r.stock) from gacha_rewards r where r.gacha_id = gachas.id and r.active = 1)`;
+}
+
+/**
+ * The published gachas for a member: open first, then upcoming, then closed, each with the
+ * member's own draws so far ("already played", and how many remain).
+ */
+export async function memberListGachas(
+  db: Db,
+  userId: string,
+  input: z.output<typeof memberListInput>,
+) {
+  const now = nowDb();
+  let query = db.kysely
+    .selectFrom("gachas")
+    .leftJoin("gacha_plays", (join) =>
+      join.onRef("gacha_plays.gacha_id", "=", "gachas.id").on("gacha_plays.user_id", "=", userId),
+    )
+    .select(GACHA_COLUMNS)
+    .select(["gacha_plays.plays", remainingSql().as("remaining")])
+    .where("gachas.published", "=", 1);
+  switch (input.filter) {
+    case "open":
+      query = query.where("gachas.starts_at", "<=", now).where("gachas.ends_at", ">", now);
+      break;
+    case "upcoming":
+      query = query.where("gachas.starts_at", ">", now);
+      break;
+    case "closed":
+      query = query.where("gachas.ends_at", "<=", now);
+      break;
+    case "played":
+      query = query.where("gacha_plays.plays", ">", 0);
+      break;
+    default:
+      break;
+  }
+  const rank = sql<number>`case when gachas.starts_at > ${now} then 1 when gachas.ends_at <= ${now} then 2 else 0 end`;
+  const page = await paginate(query, input, (q) =>
+    q
+      .orderBy(rank, input.dir)
+      // Open and upcoming: the soonest to end / start first; closed: the latest first.
+      .orderBy(sql`case when gachas.ends_at <= ${now} then null else gachas.ends_at end`, "asc")
+      .orderBy("gachas.ends_at", "desc")
+      .orderBy("gachas.id", "desc"),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => memberGacha(r, Number(r.plays ?? 0), r.remaining, now)),
+  };
+}
+
+function memberGacha(row: GachaRow, plays: number, remaining: number | string | null, now: string) {
+  const gacha = toGacha(row, now);
+  const left = row.method === "box" ? Number(remaining ?? 0) : null;
+  return {
+    ...gacha,
+    plays,
+    playsLeft: Math.max(0, gacha.challengeLimit - plays),
+    played: plays > 0,
+    soldOut: left !== null && left <= 0,
+    remaining: left,
+  };
+}
+
+/** A published gacha, its drawable rewards with their odds, and where the member stands. */
+export async function memberGetGacha(db: Db, userId: string, id: string) {
+  const now = nowDb();
+  const row = await db.kysely
+    .selectFrom("gachas")
+    .leftJoin("gacha_plays", (join) =>
+      join.onRef("gacha_plays.gacha_id", "=", "gachas.id").on("gacha_plays.user_id", "=", userId),
+    )
+    .select(GACHA_COLUMNS)
+    .select(["gacha_plays.plays", remainingSql().as("remaining")])
+    .where("gachas.id", "=", id)
+    .where("gachas.published", "=", 1)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const rewards = await db.kysely
+    .selectFrom("gacha_rewards")
+    .select(REWARD_COLUMNS)
+    .where("gacha_id", "=", id)
+    .where("active", "=", 1)
+    .orderBy("display_order")
+    .orderBy("id")
+    .execute();
+  const weights = rewards.map((r) => drawWeight(row.method, r));
+  const odds = oddsOf(weights);
+  const total = weights.reduce((s, w) => s + w, 0);
+  // What one draw pays back in cash on average, at today's odds: shown beside the cost.
+  const expectedCash =
+    total > 0
+      ? Math.floor(
+          rewards.reduce(
+            (sum, r, i) => sum + (r.kind === "cash" ? Number(r.amount ?? 0) * weights[i]! : 0),
+            0,
+          ) / total,
+        )
+      : 0;
+  const wallet = await getWallet(db.kysely, userId);
+  return {
+    ...memberGacha(row, Number(row.plays ?? 0), row.remaining, now),
+    rewards: rewards.map((r, i) => {
+      const reward = toReward(r);
+      return {
+        id: reward.id,
+        name: reward.name,
+        imageUrl: reward.imageUrl,
+        kind: reward.kind,
+        amount: reward.amount,
+        validFrom: reward.validFrom,
+        validUntil: reward.validUntil,
+        validDays: reward.validDays,
+        stock: row.method === "box" ? reward.stock : null,
+        odds: odds[i]!,
+      };
+    }),
+    totalWeight: total,
+    expectedCash,
+    balance: wallet.available,
+  };
+}
+
+const LOG_COLUMNS = [
+  "gacha_logs.id",
+  "gacha_logs.gacha_id",
+  "gacha_logs.created_at",
+  "gacha_logs.cost",
+  "gacha_logs.reward_kind",
+  "gacha_logs.reward_name",
+  "gacha_logs.amount",
+  "gacha_logs.valid_from",
+  "gacha_logs.valid_until",
+  "gacha_logs.used_at",
+  "gachas.name as gacha_name",
+  "gacha_rewards.image_key as reward_image",
+] as const;
+
+function toLog(
+  r: {
+    id: string;
+    gacha_id: string;
+    created_at: string;
+    cost: number;
+    reward_kind: GachaRewardKind;
+    reward_name: string;
+    amount: number | null;
+    valid_from: string | null;
+    valid_until: string | null;
+    used_at: string | null;
+    gacha_name: string;
+    reward_image: string | null;
+  },
+  now: string,
+) {
+  return {
+    id: r.id,
+    gachaId: r.gacha_id,
+    gachaName: r.gacha_name,
+    createdAt: r.created_at,
+    cost: Number(r.cost),
+    rewardKind: r.reward_kind,
+    rewardName: r.reward_name,
+    rewardImageUrl: imageUrl(r.reward_image),
+    amount: r.amount === null ? null : Number(r.amount),
+    validFrom: r.valid_from,
+    validUntil: r.valid_until,
+    usedAt: r.used_at,
+    state: logState(r, now),
+  };
+}
+
+function logsOf(db: Kysely<Database>) {
+  return db
+    .selectFrom("gacha_logs")
+    .innerJoin("gachas", "gachas.id", "gacha_logs.gacha_id")
+    .innerJoin("gacha_rewards", "gacha_rewards.id", "gacha_logs.reward_id")
+    .select(LOG_COLUMNS);
+}
+
+/** The member's own draws, newest first; only ever their own (the id comes from the session). */
+export async function myLogs(db: Db, userId: string, input: z.output<typeof myLogsInput>) {
+  const now = nowDb();
+  let query = logsOf(db.kysely).where("gacha_logs.user_id", "=", userId);
+  if (input.state) query = query.where(stateCondition(input.state, now));
+  const page = await paginate(query, input, (q) =>
+    q.orderBy("gacha_logs.created_at", input.dir).orderBy("gacha_logs.id", input.dir),
+  );
+  return { ...page, rows: page.rows.map((r) => toLog(r, now)) };
+}
+
+/** One of the member's own draws (the reveal after a draw). Another member's is "not found". */
+export async function myLog(db: Db, userId: string, id: string) {
+  const row = await logsOf(db.kysely)
+    .where("gacha_logs.id", "=", id)
+    .where("gacha_logs.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return toLog(row, nowDb());
+}
+
+/**
+ * Marks one of the member's items used. The conditional UPDATE is the rule: only the owner's
+ * item, not used yet, inside its validity period; anything else changes no row and is told why.
+ */
+export async function useItem(db: Db, userId: string, id: string) {
+  const now = nowDb();
+  const result = await db.kysely
+    .updateTable("gacha_logs")
+    .set({ used_at: now })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("reward_kind", "=", "item")
+    .where("used_at", "is", null)
+    .where((eb) => eb.or([eb("valid_from", "is", null), eb("valid_from", "<=", now)]))
+    .where((eb) => eb.or([eb("valid_until", "is", null), eb("valid_until", ">", now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return { id, usedAt: now };
+  const row = await db.kysely
+    .selectFrom("gacha_logs")
+    .select(["reward_kind", "valid_from", "valid_until", "used_at", "user_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row || row.user_id !== userId) throw notFound();
+  const state = logState(row, now);
+  const key =
+    state === "used"
+      ? "itemAlreadyUsed"
+      : state === "expired"
+        ? "itemExpired"
+        : state === "not_started"
+          ? "itemNotStarted"
+          : "itemNotUsable";
+  throw new AppError("CONFLICT", key);
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger } from "../../server/ledger";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { callerFor, createUser } from "../helpers/fixtures";
+import { createAccount, createBroker, report } from "../helpers/cashback";
+import { walletOf } from "../helpers/money";
+
+let t: TestDb;
+let admin: Awaited<ReturnType<typeof callerFor>>;
+let xm: string;
+let exness: string;
+beforeAll(async () => {
+  t = await createTestDb();
+  admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
+  xm = await createBroker(t.db, "XM", "XMTrading");
+  exness = await createBroker(t.db, "EXNESS", "Exness");
+});
+afterAll(async () => {
+  expect(await checkLedger(t.db)).toEqual([]);
+  await t.cleanup();
+});
+
+async function summariesMatchHistory(userId: string) {
+  const history = await t.db.kysely
+    .selectFrom("cashbacks")
+    .select(["broker_account_id", "trade_date", (eb) => eb.fn.sum<number>("amount").as("amount")])
+    .where("user_id", "=", userId)
+    .groupBy(["broker_account_id", "trade_date"])
+    .execute();
+  const daily = await t.db.kysely
+    .selectFrom("cashback_daily")
+    .select(["broker_account_id", "day", "amount"])
+    .where("user_id", "=", userId)
+    .execute();
+  const norm = (rows: { broker_account_id: string; d: string; amount: number }[]) =>
+    rows.map((r) => `${r.broker_account_id}|${r.d}|${Number(r.amount)}`).sort();
+  expect(norm(daily.map((r) => ({ ...r, d: r.day })))).toEqual(
+    norm(history.map((r) => ({ ...r, d: r.trade_date }))),
+  );
+  const monthly = await t.db.kysely
+    .selectFrom("cashback_monthly")
+    .select((eb) => eb.fn.sum<number>("amount").as("a"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  const total = history.reduce((s, r) => s + Number(r.amount), 0);
+  expect(Number(monthly?.a ?? 0)).toBe(total);
+  return total;
+}
+
+describe(`cashback import on ${testEngine}`, () => {
+  it("previews matched, unmatched, duplicate and error rows, credits nothing until commit, then credits once", async () => {
+    const member = await createUser(t.db);
+    await createAccount(t.db, member.id, xm, "100001");
+    await createAccount(t.db, member.id, xm, "100002", "pending");
+    const content = report([
+      "2026-11-01,XM,100001,1.5,1200,JPY,r1",
+      "2026-11-01,xmtrading,100001,0.5,300,JPY,r2",
+      "2026-11-01,XM,100001,0.5,300,JPY,r2", // repeated in the file
+      "2026-11-02,XM,100002,1,800,JPY,r3", // pending account
+      "2026-11-02,XM,999999,1,800,JPY,r4", // unknown account
+      "2026-11-02,NOPE,100001,1,800,JPY,r5", // unknown broker
+      "2026-11-02,XM,100001,1,-5,JPY,r6", // negative
+      "2026-11-03,XM,100001,1,10.50,USD,r7",
+    ]);
+    const preview = await admin.cashback.preview({
+      fileName: "xm-nov.csv",
+      contentBase64: content,
+      usdRate: "150",
+    });
+    expect(preview).toMatchObject({ total: 8, matched: 3, unmatched: 2, duplicate: 1, error: 2 });
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 0, held: 0 });
+
+    const rows = await admin.cashback.batch({ batchId: preview.batchId, status: "error" });
+    expect(rows.page.rows.map((r) => [r.line, r.error])).toEqual([
+      [7, "unknownBroker"],
+      [8, "negativeAmount"],
+    ]);
+
+    const result = await admin.cashback.commit({ batchId: preview.batchId });
+    // 1200 + 300 + 10.50 USD × 150 = 1575
+    expect(result).toEqual({ rows: 3, amount: 1200 + 300 + 1575 });
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 3075, held: 0 });
+    await expect(admin.cashback.commit({ batchId: preview.batchId })).rejects.toMatchObject({
+      key: "import.alreadyCommitted",
+    });
+    expect(await summariesMatchHistory(member.id)).toBe(3075);
+
+    // The member sees it: history, summary by broker and account, monthly.
+    const m = await callerFor(t.db, member.id);
+    const history = await m.cashback.history({ period: "all" });
+    expect(history.total).toBe(3);
+    expect(history.rows[0]).toMatchObject({
+      tradeDate: "2026-11-03",
+      brokerName: "XMTrading",
+      accountNumber: "100001",
+      amount: 1575,
+    });
+    const summary = await m.cashback.summary({ period: "all" });
+    expect(summary).toMatchObject({
+      periodTotal: 3075,
+      allTime: 3075,
+      byBroker: [{ brokerName: "XMTrading", amount: 3075 }],
+    });
+  });
+
+  it("the same file committed twice, or an overlapping file, never credits a row twice", async () => {
+    const member = await createUser(t.db);
+    await createAccount(t.db, member.id, exness, "200001");
+    const first = report([
+      "2026-10-01,EXNESS,200001,1,1000,JPY,a",
+      "2026-10-02,EXNESS,200001,1,2000,JPY,b",
+    ]);
+    const overlapping = report([
+      "2026-10-02,EXNESS,200001,1,2000,JPY,b",
+      "2026-10-03,EXNESS,200001,1,4000,JPY,c",
+    ]);
+    const p1 = await admin.cashback.preview({ fileName: "a.csv", contentBase64: first });
+    const p2 = await admin.cashback.preview({ fileName: "a.csv", contentBase64: first });
+    const p3 = await admin.cashback.preview({ fileName: "b.csv", contentBase64: overlapping });
+    await admin.cashback.commit({ batchId: p1.batchId });
+    expect(await admin.cashback.commit({ batchId: p2.batchId })).toEqual({ rows: 0, amount: 0 });
+    expect(await admin.cashback.commit({ batchId: p3.batchId })).toEqual({ rows: 1, amount: 4000 });
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 7000, held: 0 });
+    // Previewed after the commit, the same file shows as all duplicates.
+    expect(await admin.cashback.preview({ fileName: "a.csv", contentBase64: first })).toMatchObject(
+      { matched: 0, duplicate: 2 },
+    );
+    expect(await summariesMatchHistory(member.id)).toBe(7000);
+  });
+
+  it("concurrent commits of one batch, and of two overlapping batches, credit each row once", async () => {
+    const member = await createUser(t.db);
+    await createAccount(t.db, member.id, xm, "300001");
+    const lines = Array.from(
+      { length: 50 },
+      (_, i) => `2026-09-${String((i % 28) + 1).padStart(2, "0")},XM,300001,1,${100 + i},JPY,k${i}`,
+    );
+    const a = await admin.cashback.preview({ fileName: "a.csv", contentBase64: report(lines) });
+    const b = await admin.cashback.preview({
+      fileName: "b.csv",
+      contentBase64: report(lines.slice(25).concat(["2026-09-30,XM,300001,1,7,JPY,extra"])),
+    });
+    const results = await Promise.allSettled([
+      admin.cashback.commit({ batchId: a.batchId }),
+      admin.cashback.commit({ batchId: a.batchId }),
+      admin.cashback.commit({ batchId: b.batchId }),
+    ]);
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
+      key: expect.stringMatching(/^import\.(inProgress|alreadyCommitted)$/),
+    });
+    const expected = lines.reduce((s, _l, i) => s + 100 + i, 0) + 7;
+    expect(await walletOf(t.db, member.id)).toEqual({ available: expected, held: 0 });
+    expect(await summariesMatchHistory(member.id)).toBe(expected);
+  });
+
+  it("rows of an account approved later are credited when the batch is re-run", async () => {
+    const member = await createUser(t.db);
+    const accountId = await createAccount(t.db, member.id, xm, "400001", "pending");
+    const p = await admin.cashback.preview({
+      fileName: "late.csv",
+      contentBase64: report(["2026-08-01,XM,400001,1,900,JPY,z"]),
+    });
+    expect(p).toMatchObject({ matched: 0, unmatched: 1 });
+    await admin.cashback.commit({ batchId: p.batchId });
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 0, held: 0 });
+    await t.db.kysely
+      .updateTable("broker_accounts")
+      .set({ status: "approved" })
+      .where("id", "=", accountId)
+      .execute();
+    expect(await admin.cashback.rerun({ batchId: p.batchId })).toEqual({ rows: 1, amount: 900 });
+    expect(await admin.cashback.rerun({ batchId: p.batchId })).toEqual({ rows: 0, amount: 0 });
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 900, held: 0 });
+  });
+
+  it("refuses broken files with a clear error and stores nothing", async () => {
+    const before = await t.db.kysely
+      .selectFrom("import_batches")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const refuse = (contentBase64: string, usdRate?: string) =>
+      admin.cashback.preview({ fileName: "x.csv", contentBase64, usdRate });
+    await expect(refuse("")).rejects.toMatchObject({ key: "import.emptyFile" });
+    await expect(refuse(Buffer.from("date,broker\n1,2").toString("base64"))).rejects.toMatchObject({
+      key: "import.missingColumns",
+    });
+    await expect(refuse(report(["2026-11-01,XM,100001,1,10,USD,u"]))).rejects.toMatchObject({
+      key: "import.rateMissing",
+    });
+    await expect(refuse(report(["2026-11-01,XM,100001,1,10,USD,u"]), "abc")).rejects.toMatchObject({
+      key: "import.rateInvalid",
+    });
+    // A 50 MB file is refused before anything is read.
+    await expect(
+      refuse(Buffer.alloc(50 * 1024 * 1024, 0x41).toString("base64")),
+    ).rejects.toMatchObject({
+      cause: { issues: [expect.objectContaining({ message: "fileTooLarge" })] },
+    });
+    const after = await t.db.kysely
+      .selectFrom("import_batches")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("summaries equal the history after any sequence of imports (property)", async () => {
+    const member = await createUser(t.db);
+    const accounts = ["510001", "510002", "510003"];
+    for (const a of accounts) await createAccount(t.db, member.id, xm, a);
+    // A deterministic pseudo-random sequence of overlapping files.
+    let seed = 42;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let file = 0; file < 8; file++) {
+      const lines: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const day = 1 + Math.floor(rand() * 60);
+        const date = new Date(Date.UTC(2026, 5, day)).toISOString().slice(0, 10);
+        const account = accounts[Math.floor(rand() * accounts.length)];
+        const key = `p${Math.floor(rand() * 120)}`;
+        lines.push(
+          `${date},XM,${account},1,${1 + Math.floor(rand() * 5000)},JPY,${key}-${account}-${date}`,
+        );
+      }
+      const p = await admin.cashback.preview({
+        fileName: `f${file}.csv`,
+        contentBase64: report(lines),
+      });
+      await admin.cashback.commit({ batchId: p.batchId });
+      const total = await summariesMatchHistory(member.id);
+      expect(await walletOf(t.db, member.id)).toEqual({ available: total, held: 0 });
+    }
+  });
+});
