@@ -1,18 +1,18 @@
 import enAccounts from "../locales/en/accounts.json";
 import enAdmin from "../locales/en/admin.json";
+import enAdminMoney from "../locales/en/admin-money.json";
 import enAuth from "../locales/en/auth.json";
 import enCommon from "../locales/en/common.json";
 import enErrors from "../locales/en/errors.json";
 import enMail from "../locales/en/mail.json";
-import enWallet from "../locales/en/wallet.json";
 import enProfile from "../locales/en/profile.json";
 import jaAccounts from "../locales/ja/accounts.json";
 import jaAdmin from "../locales/ja/admin.json";
+import jaAdminMoney from "../locales/ja/admin-money.json";
 import jaAuth from "../locales/ja/auth.json";
 import jaCommon from "../locales/ja/common.json";
 import jaErrors from "../locales/ja/errors.json";
 import jaMail from "../locales/ja/mail.json";
-import jaWallet from "../locales/ja/wallet.json";
 import jaProfile from "../locales/ja/profile.json";
 import type { Language } from "./i18n";
 
@@ -21,6 +21,24 @@ import type { Language } from "./i18n";
  * table against the files under locales/, so a new namespace cannot be forgotten here.
  */
 export const resources: Record<Language, Record<string, Record<string, unknown>>> = {
-  ja: { common: jaCommon, errors: jaErrors, auth: jaAuth, profile: jaProfile, accounts: jaAccounts, admin: jaAdmin, mail: jaMail, wallet: jaWallet },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, accounts: enAccounts, admin: enAdmin, mail: enMail, wallet: enWallet },
+  ja: {
+    common: jaCommon,
+    errors: jaErrors,
+    auth: jaAuth,
+    profile: jaProfile,
+    accounts: jaAccounts,
+    admin: jaAdmin,
+    "admin-money": jaAdminMoney,
+    mail: jaMail,
+  },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    auth: enAuth,
+    profile: enProfile,
+    accounts: enAccounts,
+    admin: enAdmin,
+    "admin-money": enAdminMoney,
+    mail: enMail,
+  },
 };

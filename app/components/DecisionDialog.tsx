@@ -1,0 +1,135 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Form } from "@remix-run/react";
+import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, SubmitButton } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+
+/**
+ * The confirmation an admin passes before a money decision (complete, reject, approve, deny,
+ * bulk completion): what is about to happen, optionally a required reason, and the button that
+ * posts the decision to the page's action. The page closes it when the action succeeds; a
+ * refusal (a blank reason, a request someone else already decided) is shown inside it.
+ */
+export function DecisionDialog({
+  open,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  tone = "primary",
+  fields,
+  reason,
+  error,
+  testId = "decision-dialog",
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** What the decision does, in words (amount, member, payee). */
+  children: ReactNode;
+  confirmLabel: string;
+  tone?: "primary" | "danger";
+  /** Hidden inputs naming the decision (intent, id or ids). */
+  fields: Record<string, string | string[]>;
+  /** Asks for a reason (required), with its translated label and error. */
+  reason?: { label: string; hint?: string; error?: string | null; defaultValue?: string };
+  /** A translated refusal of the whole decision. */
+  error?: string | null;
+  testId?: string;
+}) {
+  const { t } = useTranslation("admin-money");
+  const reasonId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 ease-out data-[closed]:opacity-0 motion-reduce:transition-none dark:bg-black/70"
+      />
+      <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center">
+        <DialogPanel
+          transition
+          data-testid={testId}
+          className="w-full max-w-lg rounded-xl border border-slate-200 bg-white p-5 shadow-xl transition duration-150 ease-out data-[closed]:scale-95 data-[closed]:opacity-0 motion-reduce:transition-none sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">
+            {title}
+          </DialogTitle>
+          <Description
+            as="div"
+            className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-200"
+          >
+            {children}
+          </Description>
+          <Form method="post" className="mt-4 space-y-4" preventScrollReset>
+            {Object.entries(fields).flatMap(([name, value]) =>
+              (Array.isArray(value) ? value : [value]).map((v) => (
+                <input key={`${name}-${v}`} type="hidden" name={name} value={v} />
+              )),
+            )}
+            {error && (
+              <Alert tone="error" testId="dialog-error">
+                {error}
+              </Alert>
+            )}
+            {reason && (
+              <div>
+                <label
+                  htmlFor={reasonId}
+                  className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+                >
+                  {reason.label}
+                </label>
+                <textarea
+                  id={reasonId}
+                  name="reason"
+                  required
+                  maxLength={500}
+                  rows={3}
+                  defaultValue={reason.defaultValue}
+                  data-autofocus
+                  aria-invalid={reason.error ? true : undefined}
+                  aria-describedby={`${reasonId}-${reason.error ? "error" : "hint"}`}
+                  className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-800 dark:text-slate-100 ${
+                    reason.error
+                      ? "border-red-500 focus:border-red-500 focus:ring-red-500/30"
+                      : "border-slate-300 focus:border-emerald-600 focus:ring-emerald-600/30 dark:border-slate-600"
+                  }`}
+                />
+                {reason.error ? (
+                  <p
+                    id={`${reasonId}-error`}
+                    className="mt-1 text-sm text-red-600 dark:text-red-400"
+                    data-testid="error-reason"
+                  >
+                    {reason.error}
+                  </p>
+                ) : (
+                  <p
+                    id={`${reasonId}-hint`}
+                    className="mt-1 text-xs text-slate-500 dark:text-slate-400"
+                  >
+                    {reason.hint ?? t("dialog.reasonHint")}
+                  </p>
+                )}
+              </div>
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <button
+                type="button"
+                onClick={onClose}
+                // Without a reason to type, focus starts on the harmless choice.
+                data-autofocus={reason ? undefined : true}
+                data-testid="dialog-cancel"
+                className={`inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 sm:w-auto dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+              >
+                {t("dialog.cancel")}
+              </button>
+              <SubmitButton tone={tone}>{confirmLabel}</SubmitButton>
+            </div>
+          </Form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import { useSearchParams } from "@remix-run/react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FilterField, filterControl } from "./table/TableFilters";
+
+const PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
+
+/**
+ * The spec's period presets as fields of a larger filter bar (inside <TableFilters>, beside the
+ * page's other filters): `period`, and `from` / `to` when "custom" is chosen. The labels are
+ * the member pages' own (wallet namespace), so both sides of the portal say the same.
+ */
+export function PeriodFields() {
+  const { t } = useTranslation("wallet");
+  const [params] = useSearchParams();
+  const [period, setPeriod] = useState(params.get("period") ?? "all");
+  const periodId = useId();
+  const fromId = useId();
+  const toId = useId();
+  return (
+    <>
+      <FilterField label={t("period.label")} htmlFor={periodId}>
+        <select
+          id={periodId}
+          name="period"
+          value={period}
+          onChange={(e) => setPeriod(e.target.value)}
+          className={filterControl}
+          data-testid="filter-period"
+        >
+          {PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {t(`period.${p}`)}
+            </option>
+          ))}
+        </select>
+      </FilterField>
+      {period === "custom" && (
+        <div className="grid grid-cols-2 gap-2">
+          <FilterField label={t("period.from")} htmlFor={fromId}>
+            <input
+              id={fromId}
+              type="date"
+              name="from"
+              required
+              defaultValue={params.get("from") ?? ""}
+              className={filterControl}
+              data-testid="filter-from"
+            />
+          </FilterField>
+          <FilterField label={t("period.to")} htmlFor={toId}>
+            <input
+              id={toId}
+              type="date"
+              name="to"
+              required
+              defaultValue={params.get("to") ?? ""}
+              className={filterControl}
+              data-testid="filter-to"
+            />
+          </FilterField>
+        </div>
+      )}
+    </>
+  );
+}

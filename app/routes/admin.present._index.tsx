@@ -1,0 +1,193 @@
+import { randomUUID } from "node:crypto";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EmailText, Stamp } from "~/components/cells";
+import { Section } from "~/components/fields";
+import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { PeriodFields } from "~/components/PeriodFields";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["admin-money", "wallet", "errors"] };
+
+/**
+ * The list, and a fresh one-time key for the credit form: every rendering of the form gets its
+ * own, so a double submit (or a retried post) of one form credits the member once.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const page = await context.trpc.wallet.adminPresents(searchParamsObject(request.url));
+  return json({ page, requestKey: randomUUID() });
+}
+
+const FIELDS = ["member", "amount", "reason", "campaignId", "requestKey"] as const;
+
+/** Credits a member from the house through the ledger; a refusal saves nothing. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const values = formValues(await request.formData(), FIELDS);
+  const result = await attempt(values, () =>
+    context.trpc.wallet.createPresent({
+      member: values.member,
+      amount: values.amount as unknown as number, // the schema reads "3,000" as 3000
+      reason: values.reason,
+      campaignId: values.campaignId.trim() || undefined,
+      requestKey: values.requestKey,
+    }),
+  );
+  if (!result.ok) return result.response;
+  const amount = Number(values.amount.replace(/[,\s]/g, ""));
+  return json({ ok: true as const, member: values.member.trim(), amount, id: result.data.id });
+}
+
+/** /admin/present: every present credited to members, and the form to credit one. */
+export default function AdminPresents() {
+  const { t } = useTranslation(["admin-money", "errors"]);
+  const { page, requestKey } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const error = result && !result.ok ? result.error : null;
+  const echoed = result && !result.ok ? result.values : null;
+  const errors = {
+    member: useFieldError(error, "member", "admin-money:presents.form.member"),
+    amount: useFieldError(error, "amount", "admin-money:presents.form.amount"),
+    reason: useFieldError(error, "reason", "admin-money:presents.form.reason"),
+    campaignId: useFieldError(error, "campaignId", "admin-money:presents.form.campaignId"),
+  };
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">{t("presents.title")}</h1>
+
+      <Section title={t("presents.form.title")} testId="present-form">
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("presents.form.lead")}</p>
+        {result?.ok && (
+          <Alert tone="success" testId="present-done">
+            {t("presents.form.done", { amount: formatYen(result.amount), member: result.member })}
+          </Alert>
+        )}
+        {error && (
+          <Alert tone="error" testId="present-failed">
+            {t("presents.form.failed")}
+          </Alert>
+        )}
+        <FormErrorAlert error={error} />
+        {/* A new key after each success remounts the form empty for the next present. */}
+        <Form method="post" key={requestKey} className="grid gap-4 sm:grid-cols-2" noValidate>
+          <input type="hidden" name="requestKey" value={requestKey} />
+          <Field
+            name="member"
+            type="email"
+            autoComplete="off"
+            label={t("presents.form.member")}
+            hint={t("presents.form.memberHint")}
+            defaultValue={echoed?.member}
+            error={errors.member}
+            required
+          />
+          <Field
+            name="amount"
+            inputMode="numeric"
+            autoComplete="off"
+            label={t("presents.form.amount")}
+            hint={t("presents.form.amountHint")}
+            defaultValue={echoed?.amount}
+            error={errors.amount}
+            required
+          />
+          <Field
+            name="reason"
+            label={t("presents.form.reason")}
+            hint={t("presents.form.reasonHint")}
+            maxLength={200}
+            defaultValue={echoed?.reason}
+            error={errors.reason}
+            required
+            className="sm:col-span-2"
+          />
+          <Field
+            name="campaignId"
+            label={t("presents.form.campaignId")}
+            hint={t("presents.form.campaignIdHint")}
+            maxLength={64}
+            defaultValue={echoed?.campaignId}
+            error={errors.campaignId}
+          />
+          <div className="flex items-end sm:col-span-2">
+            <SubmitButton>{t("presents.form.submit")}</SubmitButton>
+          </div>
+        </Form>
+      </Section>
+
+      <section className="space-y-4" aria-labelledby="presents-list">
+        <h2 id="presents-list" className="text-lg font-semibold">
+          {t("presents.list")}
+        </h2>
+        <TableFilters label={t("presents.filters.label")}>
+          <FilterField label={t("presents.filters.member")} htmlFor="p-member">
+            <input
+              id="p-member"
+              name="member"
+              type="search"
+              defaultValue={params.get("member") ?? ""}
+              placeholder={t("withdrawals.filters.memberHint")}
+              className={filterControl}
+              data-testid="filter-member"
+            />
+          </FilterField>
+          <PeriodFields />
+        </TableFilters>
+        <DataTable
+          label={t("presents.list")}
+          page={page}
+          rowKey={(r) => r.id}
+          csvHref="/admin/present/export"
+          empty={t("presents.empty")}
+          columns={[
+            {
+              key: "createdAt",
+              header: t("presents.columns.createdAt"),
+              sortKey: "createdAt",
+              firstDir: "desc",
+              cell: (r) => <Stamp utc={r.createdAt} />,
+            },
+            {
+              key: "member",
+              header: t("presents.columns.member"),
+              cell: (r) => (
+                <span className="block min-w-32">
+                  <span className="block font-medium">{r.member.nickname || r.member.email}</span>
+                  <span className="block [overflow-wrap:anywhere] text-xs text-slate-500 dark:text-slate-400">
+                    <EmailText email={r.member.email} />
+                  </span>
+                </span>
+              ),
+            },
+            {
+              key: "amount",
+              header: t("presents.columns.amount"),
+              sortKey: "amount",
+              firstDir: "desc",
+              align: "right",
+              nowrap: true,
+              cell: (r) => (
+                <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>
+              ),
+            },
+            {
+              key: "reason",
+              header: t("presents.columns.reason"),
+              className: "min-w-48 break-words",
+              cell: (r) => r.reason,
+            },
+          ]}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Facts, Section, SelectField } from "~/components/fields";
+import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatRate, formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["admin-money", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  return json({
+    settings: await context.trpc.settings.get(),
+    editing: url.searchParams.has("edit"),
+    updated: url.searchParams.has("updated"),
+  });
+}
+
+const FIELDS = [
+  "transferFeeRate",
+  "transferMin",
+  "transferMax",
+  "usdtNetwork",
+  "paypayDailyLimit",
+] as const;
+
+/** Yen as typed: "1,000" and "1 000" mean a thousand; the schema judges the rest. */
+const yen = (v: string) => v.replace(/[,\s]/g, "");
+
+/**
+ * Update saves every value at once (the server audits the change, before and after) and goes
+ * back to the view with a success message; a refusal stays in edit mode with the errors in
+ * place and saves nothing.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const values = formValues(await request.formData(), FIELDS);
+  const result = await attempt(values, () =>
+    context.trpc.settings.update({
+      transferFeeRate: values.transferFeeRate,
+      transferMin: yen(values.transferMin),
+      transferMax: yen(values.transferMax),
+      usdtNetwork: values.usdtNetwork as "TRC20" | "ERC20",
+      paypayDailyLimit: yen(values.paypayDailyLimit),
+    }),
+  );
+  if (!result.ok) return result.response;
+  return redirect("/admin/setting?updated=1");
+}
+
+/**
+ * /admin/setting: the money settings (DESIGN §7) with the spec's Edit / Update pattern: the
+ * values are shown; Edit turns them into a form; Update saves; Cancel goes back unchanged.
+ * The mode is in the URL (?edit), so it survives a reload and works without JavaScript.
+ */
+export default function AdminSettings() {
+  const { t } = useTranslation(["admin-money", "errors"]);
+  const { settings, editing, updated } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = result && !result.ok ? result.error : null;
+  const echoed = result && !result.ok ? result.values : null;
+  const errors = {
+    transferFeeRate: useFieldError(error, "transferFeeRate", "admin-money:settings.feeRate"),
+    transferMin: useFieldError(error, "transferMin", "admin-money:settings.transferMin"),
+    transferMax: useFieldError(error, "transferMax", "admin-money:settings.transferMax"),
+    usdtNetwork: useFieldError(error, "usdtNetwork", "admin-money:settings.usdtNetwork"),
+    paypayDailyLimit: useFieldError(
+      error,
+      "paypayDailyLimit",
+      "admin-money:settings.paypayDailyLimit",
+    ),
+  };
+  const showForm = editing || Boolean(error);
+  const secondary = `inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 sm:w-auto dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">{t("settings.title")}</h1>
+      {updated && !showForm && (
+        <Alert tone="success" testId="settings-updated">
+          {t("settings.updated")}
+        </Alert>
+      )}
+      <Section
+        title={t("settings.section")}
+        testId="settings"
+        actions={
+          showForm ? null : (
+            <Link to="/admin/setting?edit" className={secondary} data-testid="settings-edit">
+              {t("settings.edit")}
+            </Link>
+          )
+        }
+      >
+        {showForm ? (
+          <Form method="post" action="/admin/setting?edit" className="space-y-4" noValidate>
+            {error && (
+              <Alert tone="error" testId="settings-failed">
+                {t("settings.failed")}
+              </Alert>
+            )}
+            <FormErrorAlert error={error} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                name="transferFeeRate"
+                label={t("settings.feeRate")}
+                hint={t("settings.feeRateHint")}
+                inputMode="decimal"
+                autoComplete="off"
+                defaultValue={echoed?.transferFeeRate ?? formatRate(settings.transferFeeRateBp)}
+                error={errors.transferFeeRate}
+                className="sm:col-span-2"
+              />
+              <Field
+                name="transferMin"
+                label={t("settings.transferMin")}
+                hint={t("settings.yenHint")}
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={echoed?.transferMin ?? String(settings.transferMin)}
+                error={errors.transferMin}
+              />
+              <Field
+                name="transferMax"
+                label={t("settings.transferMax")}
+                hint={t("settings.yenHint")}
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={echoed?.transferMax ?? String(settings.transferMax)}
+                error={errors.transferMax}
+              />
+              <SelectField
+                name="usdtNetwork"
+                label={t("settings.usdtNetwork")}
+                hint={t("settings.usdtNetworkHint")}
+                defaultValue={echoed?.usdtNetwork ?? settings.usdtNetwork}
+                error={errors.usdtNetwork}
+              >
+                <option value="TRC20">TRC20</option>
+                <option value="ERC20">ERC20</option>
+              </SelectField>
+              <Field
+                name="paypayDailyLimit"
+                label={t("settings.paypayDailyLimit")}
+                hint={t("settings.paypayDailyLimitHint")}
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={echoed?.paypayDailyLimit ?? String(settings.paypayDailyLimit)}
+                error={errors.paypayDailyLimit}
+              />
+            </div>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <Link to="/admin/setting" className={secondary} data-testid="settings-cancel">
+                {t("settings.cancel")}
+              </Link>
+              <SubmitButton>{t("settings.update")}</SubmitButton>
+            </div>
+          </Form>
+        ) : (
+          <Facts
+            items={[
+              {
+                label: t("settings.view.feeRate"),
+                value: t("settings.percent", { rate: formatRate(settings.transferFeeRateBp) }),
+                testId: "value-feeRate",
+              },
+              {
+                label: t("settings.view.transferRange"),
+                value: t("settings.range", {
+                  min: formatYen(settings.transferMin),
+                  max: formatYen(settings.transferMax),
+                }),
+                testId: "value-transferRange",
+              },
+              {
+                label: t("settings.view.usdtNetwork"),
+                value: settings.usdtNetwork,
+                testId: "value-usdtNetwork",
+              },
+              {
+                label: t("settings.view.paypayDailyLimit"),
+                value: formatYen(settings.paypayDailyLimit),
+                testId: "value-paypayDailyLimit",
+              },
+            ]}
+          />
+        )}
+      </Section>
+    </div>
+  );
+}

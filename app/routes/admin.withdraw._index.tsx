@@ -1,0 +1,501 @@
+import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DecisionDialog } from "~/components/DecisionDialog";
+import { Alert, FormErrorAlert, type FormErrorShape } from "~/components/form";
+import { PeriodFields } from "~/components/PeriodFields";
+import { focusRing } from "~/components/shell/styles";
+import { EmailText, Stamp } from "~/components/cells";
+import { StatusBadge } from "~/components/StatusBadge";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { formatDateTime } from "~/lib/format";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import { payeeSummary } from "~/lib/payee";
+
+export const handle = { i18n: ["admin-money", "wallet", "errors"] };
+
+const METHODS = ["bank", "bitwallet", "usdt", "exness", "paypay", "peska"] as const;
+const STATUSES = ["pending", "completed", "rejected", "cancelled", "all"] as const;
+const BULK_FORM = "bulk-complete";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const page = await context.trpc.wallet.adminWithdrawals(searchParamsObject(request.url));
+  return json({ page });
+}
+
+/**
+ * One decision per post: complete one, reject one (with its reason), or complete the selected
+ * ones. Each procedure checks the request is still pending, so a decision made meanwhile by
+ * another admin (or a member's cancellation) is refused, never applied twice.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const values = formValues(form, ["intent", "id", "reason"]);
+  switch (values.intent) {
+    case "complete": {
+      const result = await attempt(values, () =>
+        context.trpc.wallet.completeWithdrawal({ id: values.id }),
+      );
+      if (!result.ok) return result.response;
+      return json({ ok: true as const, intent: "complete" as const, results: [] });
+    }
+    case "reject": {
+      const result = await attempt(values, () =>
+        context.trpc.wallet.rejectWithdrawal({ id: values.id, reason: values.reason }),
+      );
+      if (!result.ok) return result.response;
+      return json({ ok: true as const, intent: "reject" as const, results: [] });
+    }
+    case "bulkComplete": {
+      const ids = form.getAll("ids").filter((v): v is string => typeof v === "string" && !!v);
+      if (ids.length === 0) {
+        const error: FormErrorShape = { key: null, params: null, fieldErrors: { ids: "none" } };
+        return json({ ok: false as const, error, values }, { status: 400 });
+      }
+      const result = await attempt(values, () =>
+        context.trpc.wallet.bulkCompleteWithdrawals({ ids }),
+      );
+      if (!result.ok) return result.response;
+      return json({ ok: true as const, intent: "bulkComplete" as const, results: result.data });
+    }
+    default:
+      throw new Response("Unknown intent", { status: 400 });
+  }
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+/**
+ * The dialog open now and the rows it is about (kept for the message once they have left the
+ * pending list), with the action result it opened over, so only a newer result shows in it.
+ */
+interface Decision {
+  kind: "complete" | "reject" | "bulk";
+  rows: Row[];
+  openedWith: ActionData;
+}
+
+/** /admin/withdraw: every withdrawal request; complete, reject, or complete many at once. */
+export default function AdminWithdrawals() {
+  const { t } = useTranslation(["admin-money", "wallet", "errors"]);
+  const { page } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const status = params.get("status") ?? "pending";
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [done, setDone] = useState<{ data: ActionData; rows: Row[] } | null>(null);
+  const [noneSelected, setNoneSelected] = useState(false);
+
+  // A decision that went through closes its dialog and is reported above the table.
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      setDone({ data: result, rows: decision?.rows ?? [] });
+      setDecision(null);
+    }
+    // Only a new action result matters here, not the dialog changing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+
+  const fresh = decision && result !== decision.openedWith ? result : undefined;
+  const error = fresh && !fresh.ok ? fresh.error : null;
+  const dialogError = error?.key ? t(`errors:${error.key}`, error.params ?? {}) : null;
+  const reasonError = error?.fieldErrors.reason
+    ? t(`errors:field.${error.fieldErrors.reason}`, { field: t("withdrawals.reject.reason") })
+    : null;
+  // A refusal that arrived without a dialog (no JavaScript) shows above the table.
+  const pageError = !decision && result && !result.ok ? result.error : null;
+
+  const open = (kind: Decision["kind"], rows: Row[]) => {
+    setNoneSelected(false);
+    setDecision({ kind, rows, openedWith: result });
+  };
+
+  const onBulk = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const ids = new FormData(event.currentTarget).getAll("ids").map(String);
+    const rows = page.rows.filter((r) => ids.includes(r.id));
+    if (rows.length === 0) {
+      setNoneSelected(true);
+      return;
+    }
+    open("bulk", rows);
+  };
+
+  const memberLabel = (r: Row) => r.member.nickname || r.member.email;
+  const bulkTotal = decision?.rows.reduce((sum, r) => sum + r.amount, 0) ?? 0;
+
+  return (
+    <div className="space-y-4">
+      <TableFilters label={t("withdrawals.filters.label")}>
+        <FilterField label={t("withdrawals.filters.status")} htmlFor="f-status">
+          <select
+            id="f-status"
+            name="status"
+            defaultValue={status}
+            className={filterControl}
+            data-testid="filter-status"
+          >
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s === "all" ? t("withdrawals.filters.all") : t(`wallet:status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField label={t("withdrawals.filters.method")} htmlFor="f-method">
+          <select
+            id="f-method"
+            name="method"
+            defaultValue={params.get("method") ?? "all"}
+            className={filterControl}
+            data-testid="filter-method"
+          >
+            <option value="all">{t("withdrawals.filters.all")}</option>
+            {METHODS.map((m) => (
+              <option key={m} value={m}>
+                {t(`wallet:methods.${m}`)}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField label={t("withdrawals.filters.member")} htmlFor="f-member">
+          <input
+            id="f-member"
+            name="member"
+            type="search"
+            defaultValue={params.get("member") ?? ""}
+            placeholder={t("withdrawals.filters.memberHint")}
+            className={filterControl}
+            data-testid="filter-member"
+          />
+        </FilterField>
+        <PeriodFields />
+      </TableFilters>
+
+      {done?.data?.ok && <DoneAlert data={done.data} rows={done.rows} />}
+      <FormErrorAlert error={pageError} />
+
+      <DataTable
+        label={t("withdrawals.tableLabel")}
+        page={page}
+        rowKey={(r) => r.id}
+        csvHref="/admin/withdraw/export"
+        empty={t("withdrawals.empty")}
+        selection={
+          status === "pending"
+            ? {
+                form: BULK_FORM,
+                name: "ids",
+                rowLabel: (r) =>
+                  t("withdrawals.selectRow", {
+                    amount: formatYen(r.amount),
+                    member: memberLabel(r),
+                  }),
+              }
+            : undefined
+        }
+        toolbar={
+          <>
+            {status === "pending" && (
+              <Form
+                method="post"
+                id={BULK_FORM}
+                onSubmit={onBulk}
+                className="flex items-center gap-2"
+              >
+                <input type="hidden" name="intent" value="bulkComplete" />
+                <button
+                  type="submit"
+                  data-testid="bulk-complete"
+                  className={`inline-flex items-center rounded-md bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+                >
+                  {t("withdrawals.bulk.button")}
+                </button>
+              </Form>
+            )}
+            <a
+              href="/admin/withdraw/bank-payouts"
+              download
+              data-testid="bank-payouts"
+              className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+            >
+              <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
+              {t("withdrawals.bankCsv")}
+            </a>
+          </>
+        }
+        columns={[
+          {
+            key: "createdAt",
+            header: t("withdrawals.columns.createdAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            cell: (r) => <Stamp utc={r.createdAt} />,
+          },
+          {
+            key: "member",
+            header: t("withdrawals.columns.member"),
+            cell: (r) => (
+              <span className="block min-w-32">
+                <Link
+                  to={`/admin/customer/${r.member.id}`}
+                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                >
+                  {memberLabel(r)}
+                </Link>
+                <span className="block [overflow-wrap:anywhere] text-xs text-slate-500 dark:text-slate-400">
+                  <EmailText email={r.member.email} />
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "method",
+            header: t("withdrawals.columns.methodPayee"),
+            cell: (r) => (
+              <span className="block min-w-40 max-w-56">
+                <span className="block font-medium">{t(`wallet:methods.${r.method}`)}</span>
+                {r.nextBusinessDay && (
+                  <span
+                    data-testid="next-business-day"
+                    className="my-0.5 block w-fit rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+                  >
+                    {t("withdrawals.nextBusinessDay")}
+                  </span>
+                )}
+                <span
+                  className="block text-xs text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300"
+                  data-testid="payee"
+                >
+                  {payeeSummary(r.method, r.payout, t)}
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "amount",
+            header: t("withdrawals.columns.amount"),
+            sortKey: "amount",
+            firstDir: "desc",
+            align: "right",
+            nowrap: true,
+            cell: (r) => <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>,
+          },
+          {
+            key: "status",
+            header: t("withdrawals.columns.status"),
+            cell: (r) => (
+              <span className="block space-y-1">
+                <StatusBadge status={r.status} />
+                <Outcome row={r} />
+              </span>
+            ),
+          },
+          {
+            key: "actions",
+            header: <span className="sr-only">{t("withdrawals.columns.actions")}</span>,
+            cell: (r) =>
+              r.status === "pending" ? (
+                <span className="flex flex-col gap-1.5">
+                  <button
+                    type="button"
+                    onClick={() => open("complete", [r])}
+                    data-testid="complete-one"
+                    aria-label={t("withdrawals.complete.one", {
+                      amount: formatYen(r.amount),
+                      member: memberLabel(r),
+                    })}
+                    className={`whitespace-nowrap rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                  >
+                    {t("withdrawals.complete.button")}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => open("reject", [r])}
+                    data-testid="reject-one"
+                    aria-label={t("withdrawals.reject.one", {
+                      amount: formatYen(r.amount),
+                      member: memberLabel(r),
+                    })}
+                    className={`whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`}
+                  >
+                    {t("withdrawals.reject.button")}
+                  </button>
+                </span>
+              ) : null,
+          },
+        ]}
+      />
+      {(noneSelected || pageError?.fieldErrors.ids) && (
+        <Alert tone="error" testId="none-selected">
+          {t("withdrawals.bulk.none")}
+        </Alert>
+      )}
+
+      <DecisionDialog
+        open={decision?.kind === "complete"}
+        onClose={() => setDecision(null)}
+        title={t("withdrawals.complete.title")}
+        confirmLabel={t("withdrawals.complete.confirm")}
+        fields={{ intent: "complete", id: decision?.rows[0]?.id ?? "" }}
+        error={dialogError}
+      >
+        {decision?.rows[0] && <RowFacts row={decision.rows[0]} />}
+        <p>{t("withdrawals.complete.lead")}</p>
+      </DecisionDialog>
+
+      <DecisionDialog
+        open={decision?.kind === "reject"}
+        onClose={() => setDecision(null)}
+        title={t("withdrawals.reject.title")}
+        confirmLabel={t("withdrawals.reject.confirm")}
+        tone="danger"
+        fields={{ intent: "reject", id: decision?.rows[0]?.id ?? "" }}
+        reason={{
+          label: t("withdrawals.reject.reason"),
+          hint: t("withdrawals.reject.reasonHint"),
+          error: reasonError,
+          defaultValue: fresh && !fresh.ok ? fresh.values.reason : undefined,
+        }}
+        error={dialogError}
+      >
+        {decision?.rows[0] && <RowFacts row={decision.rows[0]} />}
+        <p>{t("withdrawals.reject.lead")}</p>
+      </DecisionDialog>
+
+      <DecisionDialog
+        open={decision?.kind === "bulk"}
+        onClose={() => setDecision(null)}
+        title={t("withdrawals.bulk.title")}
+        confirmLabel={t("withdrawals.bulk.confirm", { count: decision?.rows.length ?? 0 })}
+        fields={{ intent: "bulkComplete", ids: decision?.rows.map((r) => r.id) ?? [] }}
+        error={dialogError}
+        testId="bulk-dialog"
+      >
+        <p data-testid="bulk-summary">
+          {t("withdrawals.bulk.lead", {
+            count: decision?.rows.length ?? 0,
+            total: formatYen(bulkTotal),
+          })}
+        </p>
+        <ul className="max-h-48 list-disc space-y-0.5 overflow-y-auto pl-5">
+          {decision?.rows.map((r) => (
+            <li key={r.id}>
+              {memberLabel(r)} · {t(`wallet:methods.${r.method}`)} · {formatYen(r.amount)}
+            </li>
+          ))}
+        </ul>
+      </DecisionDialog>
+    </div>
+  );
+}
+
+/** Under the status: the completion date, or the rejection date and reason. */
+function Outcome({ row }: { row: Row }) {
+  const { t } = useTranslation("admin-money");
+  const small = "block text-xs text-slate-600 dark:text-slate-300";
+  if (row.status === "completed") {
+    return (
+      <span className={`${small} whitespace-nowrap`} data-testid="completed-at">
+        {formatDateTime(row.completedAt)}
+      </span>
+    );
+  }
+  if (row.status === "rejected") {
+    return (
+      <>
+        <span className={`${small} whitespace-nowrap`}>{formatDateTime(row.rejectedAt)}</span>
+        <span className={`${small} min-w-40`} data-testid="reject-reason">
+          {t("withdrawals.reason", { reason: row.rejectReason ?? "" })}
+        </span>
+      </>
+    );
+  }
+  if (row.status === "cancelled") {
+    return <span className={small}>{t("withdrawals.byMember")}</span>;
+  }
+  return null;
+}
+
+/** The request a dialog is about: member, method, amount and payee. */
+function RowFacts({ row }: { row: Row }) {
+  const { t } = useTranslation(["admin-money", "wallet"]);
+  return (
+    <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800">
+      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.member")}</dt>
+      <dd className="[overflow-wrap:anywhere]">
+        {row.member.nickname} ({row.member.email})
+      </dd>
+      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.method")}</dt>
+      <dd>{t(`wallet:methods.${row.method}`)}</dd>
+      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.amount")}</dt>
+      <dd className="font-semibold" data-testid="dialog-amount">
+        {formatYen(row.amount)}
+      </dd>
+      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.payee")}</dt>
+      <dd className="[overflow-wrap:anywhere]">{payeeSummary(row.method, row.payout, t)}</dd>
+    </dl>
+  );
+}
+
+/** What the last decision did; for a bulk completion, which requests were refused and why. */
+function DoneAlert({ data, rows }: { data: NonNullable<ActionData>; rows: Row[] }) {
+  const { t } = useTranslation(["admin-money", "errors"]);
+  if (!data.ok) return null;
+  const row = rows[0];
+  const who = row
+    ? { amount: formatYen(row.amount), member: row.member.nickname || row.member.email }
+    : null;
+  if (data.intent === "complete") {
+    return (
+      <Alert tone="success" testId="decided">
+        {who ? t("withdrawals.complete.done", who) : t("withdrawals.complete.doneShort")}
+      </Alert>
+    );
+  }
+  if (data.intent === "reject") {
+    return (
+      <Alert tone="success" testId="decided">
+        {who ? t("withdrawals.reject.done", who) : t("withdrawals.reject.doneShort")}
+      </Alert>
+    );
+  }
+  const completed = data.results.filter((r) => r.ok).length;
+  const refused = data.results.filter((r) => !r.ok);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return (
+    <Alert tone={refused.length > 0 ? "info" : "success"} testId="decided">
+      <p data-testid="bulk-completed">{t("withdrawals.bulk.done", { count: completed })}</p>
+      {refused.length > 0 && (
+        <>
+          <p className="mt-1" data-testid="bulk-refused">
+            {t("withdrawals.bulk.refused", { count: refused.length })}
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {refused.map((r) => {
+              const row = byId.get(r.id);
+              return (
+                <li key={r.id} data-testid="bulk-refused-row">
+                  {row
+                    ? `${row.member.nickname || row.member.email} ${formatYen(row.amount)}`
+                    : r.id}
+                  : {t(`errors:${r.key ?? "internal"}`)}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,287 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DecisionDialog } from "~/components/DecisionDialog";
+import { Alert, FormErrorAlert } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { EmailText, Stamp } from "~/components/cells";
+import { StatusBadge } from "~/components/StatusBadge";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { formatDateTime } from "~/lib/format";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["admin-money", "wallet", "errors"] };
+
+const STATUSES = ["pending", "completed", "failed", "all"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const page = await context.trpc.wallet.adminTransfers(searchParamsObject(request.url));
+  return json({ page });
+}
+
+/**
+ * Approve (the receiver is credited, the fee goes to the house) or deny with a reason (the
+ * sender gets amount and fee back). A transfer someone already decided is refused.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const values = formValues(await request.formData(), ["intent", "id", "reason"]);
+  if (values.intent === "approve") {
+    const result = await attempt(values, () =>
+      context.trpc.wallet.approveTransfer({ id: values.id }),
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, intent: "approve" as const });
+  }
+  if (values.intent === "deny") {
+    const result = await attempt(values, () =>
+      context.trpc.wallet.denyTransfer({ id: values.id, reason: values.reason }),
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, intent: "deny" as const });
+  }
+  throw new Response("Unknown intent", { status: 400 });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+interface Decision {
+  kind: "approve" | "deny";
+  row: Row;
+  openedWith: ActionData;
+}
+
+/** /admin/withdraw/transfers: member-to-member transfers, pending until an admin decides. */
+export default function AdminTransfers() {
+  const { t } = useTranslation(["admin-money", "wallet", "errors"]);
+  const { page } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [done, setDone] = useState<{ kind: "approve" | "deny"; row: Row | null } | null>(null);
+
+  useEffect(() => {
+    if (result?.ok) {
+      setDone({ kind: result.intent, row: decision?.row ?? null });
+      setDecision(null);
+    }
+    // Only a new action result matters here, not the dialog changing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+
+  const fresh = decision && result !== decision.openedWith ? result : undefined;
+  const error = fresh && !fresh.ok ? fresh.error : null;
+  const dialogError = error?.key ? t(`errors:${error.key}`, error.params ?? {}) : null;
+  const reasonError = error?.fieldErrors.reason
+    ? t(`errors:field.${error.fieldErrors.reason}`, { field: t("transfers.deny.reason") })
+    : null;
+  const pageError = !decision && result && !result.ok ? result.error : null;
+  const open = (kind: Decision["kind"], row: Row) => setDecision({ kind, row, openedWith: result });
+
+  const person = (p: { nickname: string | null; email: string }) => (
+    <span className="block min-w-32">
+      <span className="block font-medium">{p.nickname || p.email}</span>
+      <span className="block [overflow-wrap:anywhere] text-xs text-slate-500 dark:text-slate-400">
+        <EmailText email={p.email} />
+      </span>
+    </span>
+  );
+  const who = (r: Row) => ({
+    amount: formatYen(r.amount),
+    sender: r.sender.nickname || r.sender.email,
+    receiver: r.receiver.nickname || r.receiver.email,
+  });
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("transfers.lead")}</p>
+      <TableFilters label={t("transfers.filters.label")}>
+        <FilterField label={t("transfers.filters.status")} htmlFor="t-status">
+          <select
+            id="t-status"
+            name="status"
+            defaultValue={params.get("status") ?? "pending"}
+            className={filterControl}
+            data-testid="filter-status"
+          >
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s === "all" ? t("withdrawals.filters.all") : t(`wallet:status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+      </TableFilters>
+
+      {done && (
+        <Alert tone="success" testId="decided">
+          {done.row
+            ? t(`transfers.${done.kind}.done`, who(done.row))
+            : t(`transfers.${done.kind}.doneShort`)}
+        </Alert>
+      )}
+      <FormErrorAlert error={pageError} />
+
+      <DataTable
+        label={t("transfers.tableLabel")}
+        page={page}
+        rowKey={(r) => r.id}
+        empty={t("transfers.empty")}
+        columns={[
+          {
+            key: "createdAt",
+            header: t("transfers.columns.createdAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            cell: (r) => <Stamp utc={r.createdAt} />,
+          },
+          {
+            key: "sender",
+            header: t("transfers.columns.sender"),
+            cell: (r) => person(r.sender),
+          },
+          {
+            key: "receiver",
+            header: t("transfers.columns.receiver"),
+            cell: (r) => person(r.receiver),
+          },
+          {
+            key: "amount",
+            header: t("transfers.columns.amount"),
+            sortKey: "amount",
+            firstDir: "desc",
+            align: "right",
+            nowrap: true,
+            cell: (r) => <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>,
+          },
+          {
+            key: "fee",
+            header: t("transfers.columns.fee"),
+            align: "right",
+            nowrap: true,
+            cell: (r) => <span className="tabular-nums">{formatYen(r.fee)}</span>,
+          },
+          {
+            key: "message",
+            header: t("transfers.columns.message"),
+            className: "min-w-32 max-w-48 break-words text-xs",
+            cell: (r) => r.message ?? "",
+          },
+          {
+            key: "status",
+            header: t("transfers.columns.status"),
+            cell: (r) => (
+              <span className="block min-w-28 space-y-1">
+                <StatusBadge status={r.status} />
+                {r.decidedAt && (
+                  <span className="block whitespace-nowrap text-xs text-slate-600 dark:text-slate-300">
+                    {formatDateTime(r.decidedAt)}
+                  </span>
+                )}
+                {r.failReason && (
+                  <span
+                    className="block min-w-40 text-xs text-slate-600 dark:text-slate-300"
+                    data-testid="deny-reason"
+                  >
+                    {t("withdrawals.reason", { reason: r.failReason })}
+                  </span>
+                )}
+              </span>
+            ),
+          },
+          {
+            key: "actions",
+            header: <span className="sr-only">{t("transfers.columns.actions")}</span>,
+            cell: (r) =>
+              r.status === "pending" ? (
+                <span className="flex flex-col gap-1.5">
+                  <button
+                    type="button"
+                    onClick={() => open("approve", r)}
+                    data-testid="approve-one"
+                    aria-label={t("transfers.approve.one", who(r))}
+                    className={`whitespace-nowrap rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                  >
+                    {t("transfers.approve.button")}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => open("deny", r)}
+                    data-testid="deny-one"
+                    aria-label={t("transfers.deny.one", who(r))}
+                    className={`whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`}
+                  >
+                    {t("transfers.deny.button")}
+                  </button>
+                </span>
+              ) : null,
+          },
+        ]}
+      />
+
+      <DecisionDialog
+        open={decision?.kind === "approve"}
+        onClose={() => setDecision(null)}
+        title={t("transfers.approve.title")}
+        confirmLabel={t("transfers.approve.confirm")}
+        fields={{ intent: "approve", id: decision?.row.id ?? "" }}
+        error={dialogError}
+      >
+        {decision && <TransferFacts row={decision.row} />}
+        <p>{t("transfers.approve.lead")}</p>
+      </DecisionDialog>
+
+      <DecisionDialog
+        open={decision?.kind === "deny"}
+        onClose={() => setDecision(null)}
+        title={t("transfers.deny.title")}
+        confirmLabel={t("transfers.deny.confirm")}
+        tone="danger"
+        fields={{ intent: "deny", id: decision?.row.id ?? "" }}
+        reason={{
+          label: t("transfers.deny.reason"),
+          hint: t("transfers.deny.reasonHint"),
+          error: reasonError,
+          defaultValue: fresh && !fresh.ok ? fresh.values.reason : undefined,
+        }}
+        error={dialogError}
+      >
+        {decision && <TransferFacts row={decision.row} />}
+        <p>{t("transfers.deny.lead")}</p>
+      </DecisionDialog>
+    </div>
+  );
+}
+
+function TransferFacts({ row }: { row: Row }) {
+  const { t } = useTranslation("admin-money");
+  return (
+    <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800">
+      <dt className="text-slate-500 dark:text-slate-400">{t("transfers.columns.sender")}</dt>
+      <dd className="[overflow-wrap:anywhere]">
+        {row.sender.nickname} ({row.sender.email})
+      </dd>
+      <dt className="text-slate-500 dark:text-slate-400">{t("transfers.columns.receiver")}</dt>
+      <dd className="[overflow-wrap:anywhere]">
+        {row.receiver.nickname} ({row.receiver.email})
+      </dd>
+      <dt className="text-slate-500 dark:text-slate-400">{t("transfers.columns.amount")}</dt>
+      <dd className="font-semibold">{formatYen(row.amount)}</dd>
+      <dt className="text-slate-500 dark:text-slate-400">{t("transfers.columns.fee")}</dt>
+      <dd>{formatYen(row.fee)}</dd>
+      {row.message && (
+        <>
+          <dt className="text-slate-500 dark:text-slate-400">{t("transfers.columns.message")}</dt>
+          <dd className="break-words">{row.message}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
