@@ -1,6 +1,7 @@
 import { adminRouter } from "../features/admin/router";
 import { authRouter } from "../features/auth/router";
 import { cashbackRouter } from "../features/cashback/router";
+import { cashbackRouter } from "../features/cashback/router";
 import { brokersRouter } from "../features/brokers/router";
 import { settingsRouter } from "../features/settings/router";
 import { walletRouter } from "../features/wallet/router";
@@ -12,6 +13,7 @@ export const appRouter = router({
   shell: shellRouter,
   auth: authRouter,
   wallet: walletRouter,
+  cashback: cashbackRouter,
   cashback: cashbackRouter,
   settings: settingsRouter,
   profile: profileRouter,
