@@ -326,84 +326,6 @@ export interface CashbackMonthlyTable {
   rows: number;
 }
 
-export type ImportBatchStatus = "previewed" | "committing" | "committed";
-export type ImportRowStatus = "matched" | "unmatched" | "duplicate" | "error" | "credited";
-
-export interface ImportBatchesTable {
-  id: string;
-  file_name: string;
-  file_sha256: string;
-  status: ImportBatchStatus;
-  /** Yen per US dollar in millionths; null when the file has no USD rows. */
-  usd_rate_micro: number | null;
-  rows_total: number;
-  rows_matched: number;
-  rows_unmatched: number;
-  rows_duplicate: number;
-  rows_error: number;
-  rows_credited: ColumnType<number, number | undefined, number>;
-  amount_credited: ColumnType<number, number | undefined, number>;
-  created_by: string | null;
-  created_at: ColumnType<Timestamp, Timestamp, never>;
-  committed_by: string | null;
-  committed_at: Timestamp | null;
-}
-
-export interface ImportRowsTable {
-  id: string;
-  batch_id: string;
-  line_no: number;
-  status: ImportRowStatus;
-  /** Error key under errors:import, when status is "error". */
-  error: string | null;
-  trade_date: string | null;
-  broker_id: string | null;
-  broker_text: string | null;
-  account_number: string | null;
-  lots_milli: number | null;
-  amount_text: string | null;
-  currency: string | null;
-  amount_yen: number | null;
-  row_key: string | null;
-  broker_account_id: string | null;
-  user_id: string | null;
-}
-
-export interface CashbacksTable {
-  id: string;
-  source_key: string;
-  user_id: string;
-  broker_account_id: string;
-  broker_id: string;
-  /** YYYY-MM-DD, the broker's trade date. */
-  trade_date: string;
-  lots_milli: number;
-  amount: number;
-  batch_id: string;
-  ledger_tx_id: string;
-  created_at: ColumnType<Timestamp, Timestamp, never>;
-}
-
-export interface CashbackDailyTable {
-  broker_account_id: string;
-  day: string;
-  user_id: string;
-  broker_id: string;
-  amount: number;
-  lots_milli: number;
-  rows: number;
-}
-
-export interface CashbackMonthlyTable {
-  broker_account_id: string;
-  month: string;
-  user_id: string;
-  broker_id: string;
-  amount: number;
-  lots_milli: number;
-  rows: number;
-}
-
 export interface Database {
   users: UsersTable;
   payment_details: PaymentDetailsTable;
@@ -421,11 +343,6 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   transfers: TransfersTable;
   presents: PresentsTable;
-  import_batches: ImportBatchesTable;
-  import_rows: ImportRowsTable;
-  cashbacks: CashbacksTable;
-  cashback_daily: CashbackDailyTable;
-  cashback_monthly: CashbackMonthlyTable;
   import_batches: ImportBatchesTable;
   import_rows: ImportRowsTable;
   cashbacks: CashbacksTable;

@@ -1,7 +1,6 @@
 import { adminRouter } from "../features/admin/router";
 import { authRouter } from "../features/auth/router";
 import { cashbackRouter } from "../features/cashback/router";
-import { cashbackRouter } from "../features/cashback/router";
 import { brokersRouter } from "../features/brokers/router";
 import { settingsRouter } from "../features/settings/router";
 import { walletRouter } from "../features/wallet/router";
@@ -13,7 +12,6 @@ export const appRouter = router({
   shell: shellRouter,
   auth: authRouter,
   wallet: walletRouter,
-  cashback: cashbackRouter,
   cashback: cashbackRouter,
   settings: settingsRouter,
   profile: profileRouter,
