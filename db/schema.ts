@@ -326,6 +326,73 @@ export interface CashbackMonthlyTable {
   rows: number;
 }
 
+export type GachaMethod = "weighted" | "box";
+export type GachaRewardKind = "cash" | "item" | "none";
+
+export interface GachasTable {
+  id: string;
+  name: string;
+  description: string;
+  /** Storage key of the gacha's image (gachas/…), served at /media/gachas/<file>. */
+  image_key: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** Yen paid from the wallet per draw; 0 = free. */
+  cost: number;
+  method: GachaMethod;
+  /** Draws one member may make of this gacha, in total. */
+  challenge_limit: number;
+  published: Bool;
+  created_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface GachaRewardsTable {
+  id: string;
+  gacha_id: string;
+  name: string;
+  image_key: string | null;
+  kind: GachaRewardKind;
+  /** Yen credited for a cash reward; null for items and "no prize". */
+  amount: number | null;
+  /** Weighted gachas: the reward's relative weight. */
+  weight: number | null;
+  /** Box gachas: how many are left in the box. */
+  stock: number | null;
+  valid_from: Timestamp | null;
+  valid_until: Timestamp | null;
+  valid_days: number | null;
+  active: Bool;
+  display_order: number;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface GachaPlaysTable {
+  gacha_id: string;
+  user_id: string;
+  plays: number;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface GachaLogsTable {
+  id: string;
+  gacha_id: string;
+  reward_id: string;
+  user_id: string;
+  request_key: string;
+  cost: number;
+  reward_kind: GachaRewardKind;
+  reward_name: string;
+  amount: number | null;
+  valid_from: Timestamp | null;
+  valid_until: Timestamp | null;
+  used_at: Timestamp | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
 export interface Database {
   users: UsersTable;
   payment_details: PaymentDetailsTable;
@@ -348,6 +415,10 @@ export interface Database {
   cashbacks: CashbacksTable;
   cashback_daily: CashbackDailyTable;
   cashback_monthly: CashbackMonthlyTable;
+  gachas: GachasTable;
+  gacha_rewards: GachaRewardsTable;
+  gacha_plays: GachaPlaysTable;
+  gacha_logs: GachaLogsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import { adminRouter } from "../features/admin/router";
 import { authRouter } from "../features/auth/router";
 import { cashbackRouter } from "../features/cashback/router";
 import { brokersRouter } from "../features/brokers/router";
+import { gachasRouter } from "../features/gachas/router";
 import { settingsRouter } from "../features/settings/router";
 import { walletRouter } from "../features/wallet/router";
 import { profileRouter } from "../features/profile/router";
@@ -17,6 +18,7 @@ export const appRouter = router({
   profile: profileRouter,
   brokers: brokersRouter,
   admin: adminRouter,
+  gachas: gachasRouter,
 });
 
 export type AppRouter = typeof appRouter;
