@@ -6,6 +6,7 @@ import * as m202611210800 from "./202611210800_profile_brokers";
 import * as m202611210900 from "./202611210900_ledger";
 import * as m202611211000 from "./202611211000_cashback";
 import * as m202611211300 from "./202611211300_gachas";
+import * as m202611211310 from "./202611211310_eas";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "202611210900_ledger": m202611210900,
   "202611211000_cashback": m202611211000,
   "202611211300_gachas": m202611211300,
+  "202611211310_eas": m202611211310,
 };

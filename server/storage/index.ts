@@ -23,10 +23,14 @@ export interface Storage {
   remove(key: string): Promise<void>;
 }
 
-export type StorageArea = "avatars" | "brokers" | "gachas";
+export type StorageArea = "avatars" | "brokers" | "gachas" | "eas";
 
-/** Images under avatars/, brokers/ and gachas/ (gacha and reward art). */
-export const STORAGE_KEY = /^(avatars|brokers|gachas)\/[0-9a-f]{32}\.(jpg|png|webp)$/;
+/**
+ * Images under avatars/, brokers/ and gachas/ (gacha and reward art); EA files (trading
+ * robots, served only to licence holders) under eas/ as opaque .bin files.
+ */
+export const STORAGE_KEY =
+  /^(?:(avatars|brokers|gachas)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin)$/;
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",
@@ -36,6 +40,11 @@ const EXTENSIONS: Record<ImageType, string> = {
 
 export function newStorageKey(area: StorageArea, type: ImageType): string {
   return `${area}/${randomBytes(16).toString("hex")}.${EXTENSIONS[type]}`;
+}
+
+/** A key for a non-image file (an EA): its bytes are served only as a download. */
+export function newFileKey(area: "eas"): string {
+  return `${area}/${randomBytes(16).toString("hex")}.bin`;
 }
 
 export function isStorageKey(key: string, area?: StorageArea): boolean {

@@ -2,6 +2,7 @@ import { adminRouter } from "../features/admin/router";
 import { authRouter } from "../features/auth/router";
 import { cashbackRouter } from "../features/cashback/router";
 import { brokersRouter } from "../features/brokers/router";
+import { easRouter } from "../features/eas/router";
 import { gachasRouter } from "../features/gachas/router";
 import { settingsRouter } from "../features/settings/router";
 import { walletRouter } from "../features/wallet/router";
@@ -19,6 +20,7 @@ export const appRouter = router({
   brokers: brokersRouter,
   admin: adminRouter,
   gachas: gachasRouter,
+  eas: easRouter,
 });
 
 export type AppRouter = typeof appRouter;

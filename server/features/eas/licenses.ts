@@ -1,0 +1,540 @@
+import { randomBytes } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { z } from "zod";
+import type { Db } from "../../../db";
+import { forUpdate, insertIgnore, isUniqueViolation } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { Database, EaAccountType, EaLicenseStatus } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError, notFound } from "../../errors";
+import { fieldError } from "../../lib/field-error";
+import { containsPattern, paginate } from "../../lib/paging";
+import type { adminLicensesInput, dedicatedListInput, myLicensesInput } from "./schema";
+
+/**
+ * Licences: a member asks for one EA on one of their approved accounts of the EA's account type;
+ * an admin issues it (a licence key is made then), rejects the request, or revokes an issued
+ * licence. An admin may also issue one directly. The database holds the rule "one live licence
+ * per EA and account": UNIQUE (ea_id, live_account_id), live_account_id being cleared when a
+ * licence is rejected or revoked.
+ *
+ * An account's type is EA-dedicated when an admin has designated it (ea_dedicated_accounts),
+ * regular otherwise. A designation cannot change under live licences that rely on it.
+ */
+
+// Crockford base32, upper case: no I, L, O or U to misread when typing a key into MetaTrader.
+const KEY_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** "7K3QD-M2V9X-…": 20 characters, 100 bits from the CSPRNG, in groups of five. */
+export function newLicenseKey(): string {
+  const bytes = randomBytes(20);
+  let out = "";
+  for (let i = 0; i < 20; i++) {
+    out += KEY_ALPHABET[bytes[i]! & 31];
+    if (i % 5 === 4 && i < 19) out += "-";
+  }
+  return out;
+}
+
+async function accountTypeOf(db: Kysely<Database>, accountId: string): Promise<EaAccountType> {
+  const row = await db
+    .selectFrom("ea_dedicated_accounts")
+    .select("broker_account_id")
+    .where("broker_account_id", "=", accountId)
+    .executeTakeFirst();
+  return row ? "ea_dedicated" : "regular";
+}
+
+/**
+ * Refuses unless the account is the member's own, approved, and of the EA's type. The same
+ * check runs when a member asks and again when an admin issues, since either may have changed.
+ */
+async function checkAccount(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+  eaType: EaAccountType,
+) {
+  const account = await db
+    .selectFrom("broker_accounts")
+    .select(["id", "user_id", "status"])
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  if (!account || account.user_id !== userId || account.status !== "approved") {
+    throw fieldError("accountId", "eaAccountNotEligible");
+  }
+  const type = await accountTypeOf(db, accountId);
+  if (type !== eaType) {
+    throw fieldError(
+      "accountId",
+      eaType === "ea_dedicated" ? "eaNeedsDedicated" : "eaNeedsRegular",
+    );
+  }
+}
+
+async function activeEa(db: Kysely<Database>, eaId: string) {
+  const ea = await db
+    .selectFrom("eas")
+    .select(["id", "account_type", "active"])
+    .where("id", "=", eaId)
+    .executeTakeFirst();
+  if (!ea || Number(ea.active) !== 1) throw notFound();
+  return ea;
+}
+
+/** A member asks for a licence; it waits for an admin as "pending". */
+export async function requestLicense(
+  db: Db,
+  userId: string,
+  input: { eaId: string; accountId: string },
+): Promise<{ id: string }> {
+  const ea = await activeEa(db.kysely, input.eaId);
+  await checkAccount(db.kysely, userId, input.accountId, ea.account_type);
+  const id = newId();
+  const now = nowDb();
+  try {
+    await db.kysely
+      .insertInto("ea_licenses")
+      .values({
+        id,
+        ea_id: ea.id,
+        user_id: userId,
+        broker_account_id: input.accountId,
+        live_account_id: input.accountId,
+        status: "pending",
+        license_key: null,
+        reason: null,
+        issued_at: null,
+        issued_by: null,
+        ended_at: null,
+        ended_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "eaLicenseExists");
+    throw error;
+  }
+  return { id };
+}
+
+/** Issues a pending request: checks the account again, makes the key. */
+export async function issueLicense(db: Db, adminId: string, id: string) {
+  return db.kysely.transaction().execute(async (trx) => {
+    const licence = await forUpdate(
+      db,
+      trx
+        .selectFrom("ea_licenses")
+        .select(["id", "ea_id", "user_id", "broker_account_id", "status"])
+        .where("id", "=", id),
+    ).executeTakeFirst();
+    if (!licence) throw notFound();
+    if (licence.status !== "pending") throw new AppError("CONFLICT", "notPending");
+    const ea = await activeEa(trx, licence.ea_id);
+    try {
+      await checkAccount(trx, licence.user_id, licence.broker_account_id, ea.account_type);
+    } catch {
+      // Told as a whole-form refusal: the admin has no account field to fix here.
+      throw new AppError("BAD_REQUEST", "eaAccountNoLongerEligible");
+    }
+    const now = nowDb();
+    const key = newLicenseKey();
+    const result = await trx
+      .updateTable("ea_licenses")
+      .set({
+        status: "active",
+        license_key: key,
+        issued_at: now,
+        issued_by: adminId,
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "ea.license.issue",
+      targetType: "ea_license",
+      targetId: id,
+      data: { eaId: licence.ea_id, userId: licence.user_id, accountId: licence.broker_account_id },
+    });
+    return { id, licenseKey: key };
+  });
+}
+
+/** Finds a member by email or uid, for the admin's forms. */
+async function findMember(db: Kysely<Database>, member: string) {
+  const text = member.trim();
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "email", "nickname", "permission"])
+    .where((eb) => eb.or([eb("email", "=", text.toLowerCase()), eb("id", "=", text)]))
+    .executeTakeFirst();
+  if (!row || row.permission !== "member") throw fieldError("member", "eaMemberNotFound");
+  return row;
+}
+
+/** The admin issues a licence directly, for a member's approved account of the right type. */
+export async function issueLicenseFor(
+  db: Db,
+  adminId: string,
+  input: { eaId: string; member: string; accountId: string },
+) {
+  const ea = await db.kysely
+    .selectFrom("eas")
+    .select(["id", "account_type"])
+    .where("id", "=", input.eaId)
+    .executeTakeFirst();
+  if (!ea) throw fieldError("eaId", "notFound");
+  const member = await findMember(db.kysely, input.member);
+  await checkAccount(db.kysely, member.id, input.accountId, ea.account_type);
+  const id = newId();
+  const now = nowDb();
+  const key = newLicenseKey();
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("ea_licenses")
+        .values({
+          id,
+          ea_id: ea.id,
+          user_id: member.id,
+          broker_account_id: input.accountId,
+          live_account_id: input.accountId,
+          status: "active",
+          license_key: key,
+          reason: null,
+          issued_at: now,
+          issued_by: adminId,
+          ended_at: null,
+          ended_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "ea.license.issue",
+        targetType: "ea_license",
+        targetId: id,
+        data: { eaId: ea.id, userId: member.id, accountId: input.accountId, direct: true },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "eaLicenseExists");
+    throw error;
+  }
+  return { id, licenseKey: key };
+}
+
+/** Ends a licence: a pending request is rejected, an active licence revoked. */
+async function endLicense(
+  db: Db,
+  adminId: string,
+  id: string,
+  from: EaLicenseStatus,
+  to: EaLicenseStatus,
+  reason: string,
+) {
+  return db.kysely.transaction().execute(async (trx) => {
+    const licence = await trx
+      .selectFrom("ea_licenses")
+      .select(["id", "ea_id", "user_id", "broker_account_id", "status"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!licence) throw notFound();
+    const now = nowDb();
+    const result = await trx
+      .updateTable("ea_licenses")
+      .set({
+        status: to,
+        live_account_id: null,
+        reason,
+        ended_at: now,
+        ended_by: adminId,
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .where("status", "=", from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      throw new AppError("CONFLICT", from === "pending" ? "notPending" : "eaLicenseNotActive");
+    }
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: to === "rejected" ? "ea.license.reject" : "ea.license.revoke",
+      targetType: "ea_license",
+      targetId: id,
+      data: {
+        eaId: licence.ea_id,
+        userId: licence.user_id,
+        accountId: licence.broker_account_id,
+        reason,
+      },
+    });
+    return { id, status: to };
+  });
+}
+
+export const rejectLicense = (db: Db, adminId: string, id: string, reason: string) =>
+  endLicense(db, adminId, id, "pending", "rejected", reason);
+export const revokeLicense = (db: Db, adminId: string, id: string, reason: string) =>
+  endLicense(db, adminId, id, "active", "revoked", reason);
+
+// ------------------------------------------------------------------------------------ lists
+
+function licenceQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom("ea_licenses")
+    .innerJoin("eas", "eas.id", "ea_licenses.ea_id")
+    .innerJoin("users", "users.id", "ea_licenses.user_id")
+    .innerJoin("broker_accounts", "broker_accounts.id", "ea_licenses.broker_account_id")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .select([
+      "ea_licenses.id",
+      "ea_licenses.ea_id",
+      "ea_licenses.status",
+      "ea_licenses.license_key",
+      "ea_licenses.reason",
+      "ea_licenses.created_at",
+      "ea_licenses.issued_at",
+      "ea_licenses.ended_at",
+      "eas.name as ea_name",
+      "eas.active as ea_active",
+      "eas.account_type",
+      "users.id as user_id",
+      "users.email",
+      "users.nickname",
+      "broker_accounts.account_number",
+      "broker_accounts.status as account_status",
+      "brokers.name as broker_name",
+    ]);
+}
+
+type LicenceRow = Awaited<ReturnType<ReturnType<typeof licenceQuery>["executeTakeFirstOrThrow"]>>;
+
+function toLicence(r: LicenceRow) {
+  return {
+    id: r.id,
+    eaId: r.ea_id,
+    eaName: r.ea_name,
+    accountType: r.account_type,
+    status: r.status,
+    licenseKey: r.license_key,
+    reason: r.reason,
+    requestedAt: r.created_at,
+    issuedAt: r.issued_at,
+    endedAt: r.ended_at,
+    account: {
+      accountNumber: r.account_number,
+      brokerName: r.broker_name,
+      status: r.account_status,
+    },
+  };
+}
+
+/** The member's own licences, with the key of each active one and whether it downloads. */
+export async function myLicenses(db: Db, userId: string, input: z.output<typeof myLicensesInput>) {
+  const query = licenceQuery(db.kysely)
+    .where("ea_licenses.user_id", "=", userId)
+    .$if(!!input.status, (q) => q.where("ea_licenses.status", "=", input.status!));
+  const page = await paginate(query, input, (q) =>
+    q.orderBy("ea_licenses.created_at", input.dir).orderBy("ea_licenses.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      ...toLicence(r),
+      // A key is the member's only while the licence is active.
+      licenseKey: r.status === "active" ? r.license_key : null,
+      canDownload:
+        r.status === "active" && Number(r.ea_active) === 1 && r.account_status === "approved",
+    })),
+  };
+}
+
+const ADMIN_SORT = {
+  createdAt: "ea_licenses.created_at",
+  issuedAt: "ea_licenses.issued_at",
+} as const;
+
+export async function adminLicenses(db: Db, input: z.output<typeof adminLicensesInput>) {
+  let query = licenceQuery(db.kysely)
+    .$if(!!input.eaId, (q) => q.where("ea_licenses.ea_id", "=", input.eaId!))
+    .$if(!!input.status, (q) => q.where("ea_licenses.status", "=", input.status!));
+  if (input.member) {
+    const text = input.member;
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`users.email like ${containsPattern(text.toLowerCase())} escape '!'`,
+        sql<boolean>`users.nickname like ${containsPattern(text)} escape '!'`,
+        sql<boolean>`broker_accounts.account_number like ${containsPattern(text.toUpperCase())} escape '!'`,
+        eb("users.id", "=", text),
+        eb("ea_licenses.license_key", "=", text.toUpperCase()),
+      ]),
+    );
+  }
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("ea_licenses.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      ...toLicence(r),
+      member: { id: r.user_id, email: r.email, nickname: r.nickname },
+    })),
+  };
+}
+
+/** A member's approved accounts and their types, for the admin's "issue a licence" form. */
+export async function memberAccounts(db: Db, member: string) {
+  const user = await findMember(db.kysely, member);
+  const accounts = await db.kysely
+    .selectFrom("broker_accounts")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .leftJoin(
+      "ea_dedicated_accounts",
+      "ea_dedicated_accounts.broker_account_id",
+      "broker_accounts.id",
+    )
+    .select([
+      "broker_accounts.id",
+      "broker_accounts.account_number",
+      "brokers.name as broker_name",
+      "ea_dedicated_accounts.broker_account_id as dedicated",
+    ])
+    .where("broker_accounts.user_id", "=", user.id)
+    .where("broker_accounts.status", "=", "approved")
+    .orderBy("brokers.name")
+    .orderBy("broker_accounts.account_number")
+    .execute();
+  return {
+    member: { id: user.id, email: user.email, nickname: user.nickname },
+    accounts: accounts.map((a) => ({
+      id: a.id,
+      accountNumber: a.account_number,
+      brokerName: a.broker_name,
+      accountType: (a.dedicated ? "ea_dedicated" : "regular") as EaAccountType,
+    })),
+  };
+}
+
+// ------------------------------------------------------------------- EA-dedicated accounts
+
+const DEDICATED_SORT = {
+  createdAt: "broker_accounts.created_at",
+  member: "users.nickname",
+} as const;
+
+/** Approved accounts with their EA type, searchable, for the admin's designation page. */
+export async function dedicatedAccounts(db: Db, input: z.output<typeof dedicatedListInput>) {
+  let query = db.kysely
+    .selectFrom("broker_accounts")
+    .innerJoin("users", "users.id", "broker_accounts.user_id")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .leftJoin(
+      "ea_dedicated_accounts",
+      "ea_dedicated_accounts.broker_account_id",
+      "broker_accounts.id",
+    )
+    .select([
+      "broker_accounts.id",
+      "broker_accounts.account_number",
+      "broker_accounts.created_at",
+      "brokers.name as broker_name",
+      "users.id as user_id",
+      "users.email",
+      "users.nickname",
+      "ea_dedicated_accounts.created_at as designated_at",
+    ])
+    .where("broker_accounts.status", "=", "approved");
+  if (input.type === "ea_dedicated") {
+    query = query.where("ea_dedicated_accounts.broker_account_id", "is not", null);
+  } else if (input.type === "regular") {
+    query = query.where("ea_dedicated_accounts.broker_account_id", "is", null);
+  }
+  if (input.q) {
+    const text = input.q;
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`users.email like ${containsPattern(text.toLowerCase())} escape '!'`,
+        sql<boolean>`users.nickname like ${containsPattern(text)} escape '!'`,
+        sql<boolean>`broker_accounts.account_number like ${containsPattern(text.toUpperCase())} escape '!'`,
+        eb("users.id", "=", text),
+      ]),
+    );
+  }
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(DEDICATED_SORT[input.sort], input.dir).orderBy("broker_accounts.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      accountNumber: r.account_number,
+      brokerName: r.broker_name,
+      registeredAt: r.created_at,
+      member: { id: r.user_id, email: r.email, nickname: r.nickname },
+      accountType: (r.designated_at ? "ea_dedicated" : "regular") as EaAccountType,
+      designatedAt: r.designated_at,
+    })),
+  };
+}
+
+/**
+ * Designates an approved account as EA-dedicated, or back to regular. Refused while the
+ * account holds a live licence for an EA of its current type: that licence was granted on it.
+ */
+export async function setDedicated(
+  db: Db,
+  adminId: string,
+  input: { accountId: string; dedicated: boolean },
+) {
+  await db.kysely.transaction().execute(async (trx) => {
+    const account = await forUpdate(
+      db,
+      trx.selectFrom("broker_accounts").select(["id", "status"]).where("id", "=", input.accountId),
+    ).executeTakeFirst();
+    if (!account) throw notFound();
+    if (input.dedicated && account.status !== "approved") {
+      throw new AppError("BAD_REQUEST", "eaAccountNotApproved");
+    }
+    const current = await accountTypeOf(trx, input.accountId);
+    const wanted: EaAccountType = input.dedicated ? "ea_dedicated" : "regular";
+    if (current === wanted) return;
+    const live = await trx
+      .selectFrom("ea_licenses")
+      .innerJoin("eas", "eas.id", "ea_licenses.ea_id")
+      .select("ea_licenses.id")
+      .where("ea_licenses.broker_account_id", "=", input.accountId)
+      .where("ea_licenses.status", "in", ["pending", "active"])
+      .where("eas.account_type", "=", current)
+      .executeTakeFirst();
+    if (live) throw new AppError("CONFLICT", "eaAccountTypeInUse");
+    if (input.dedicated) {
+      await insertIgnore(
+        db,
+        trx.insertInto("ea_dedicated_accounts").values({
+          broker_account_id: input.accountId,
+          designated_by: adminId,
+          created_at: nowDb(),
+        }),
+      ).execute();
+    } else {
+      await trx
+        .deleteFrom("ea_dedicated_accounts")
+        .where("broker_account_id", "=", input.accountId)
+        .execute();
+    }
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: input.dedicated ? "ea.account.dedicate" : "ea.account.undedicate",
+      targetType: "broker_account",
+      targetId: input.accountId,
+    });
+  });
+  return { accountId: input.accountId, dedicated: input.dedicated };
+}

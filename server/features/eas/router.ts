@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { isId } from "../../../db/id";
+import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import * as licenses from "./licenses";
+import {
+  adminLicensesInput,
+  adminListInput,
+  createEaInput,
+  decideInput,
+  dedicatedListInput,
+  idInput,
+  issueForInput,
+  memberAccountsInput,
+  memberListInput,
+  myLicensesInput,
+  requestLicenseInput,
+  setDedicatedInput,
+  updateEaInput,
+  uploadVersionInput,
+} from "./schema";
+import * as eas from "./service";
+
+export const easRouter = router({
+  // ------------------------------------------------------------------ members
+  /** Active EAs, filtered by category. */
+  list: memberProcedure
+    .input(memberListInput)
+    .query(({ ctx, input }) => eas.memberListEas(ctx.db, input)),
+
+  /** An active EA, the member's licences for it and the accounts that can still get one. */
+  get: memberProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => eas.memberGetEa(ctx.db, ctx.user.id, input.id)),
+
+  requestLicense: memberProcedure
+    .input(requestLicenseInput)
+    .mutation(({ ctx, input }) => licenses.requestLicense(ctx.db, ctx.user.id, input)),
+
+  myLicenses: memberProcedure
+    .input(myLicensesInput)
+    .query(({ ctx, input }) => licenses.myLicenses(ctx.db, ctx.user.id, input)),
+
+  /** The EA's current file, only with an active licence of the member's own. */
+  download: memberProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => eas.downloadForMember(ctx, ctx.user.id, input.id)),
+
+  // -------------------------------------------------------------------- admin
+  adminList: adminProcedure
+    .input(adminListInput)
+    .query(({ ctx, input }) => eas.adminListEas(ctx.db, input)),
+
+  adminGet: adminProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => eas.adminGetEa(ctx.db, input.id)),
+
+  create: adminProcedure
+    .input(createEaInput)
+    .mutation(({ ctx, input }) => eas.createEa(ctx, ctx.user.id, input.ea, input.file)),
+
+  update: adminProcedure.input(updateEaInput).mutation(async ({ ctx, input }) => {
+    await eas.updateEa(ctx, ctx.user.id, input.id, input.ea);
+    return { id: input.id };
+  }),
+
+  uploadVersion: adminProcedure
+    .input(uploadVersionInput)
+    .mutation(({ ctx, input }) => eas.uploadVersion(ctx, ctx.user.id, input.id, input.file)),
+
+  adminDownload: adminProcedure
+    .input(
+      z.object({
+        id: idInput.shape.id,
+        fileId: z.string().refine(isId, "notFound").optional(),
+      }),
+    )
+    .query(({ ctx, input }) => eas.downloadForAdmin(ctx, input.id, input.fileId)),
+
+  licenses: adminProcedure
+    .input(adminLicensesInput)
+    .query(({ ctx, input }) => licenses.adminLicenses(ctx.db, input)),
+
+  issue: adminProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => licenses.issueLicense(ctx.db, ctx.user.id, input.id)),
+
+  issueFor: adminProcedure
+    .input(issueForInput)
+    .mutation(({ ctx, input }) => licenses.issueLicenseFor(ctx.db, ctx.user.id, input)),
+
+  reject: adminProcedure
+    .input(decideInput)
+    .mutation(({ ctx, input }) =>
+      licenses.rejectLicense(ctx.db, ctx.user.id, input.id, input.reason),
+    ),
+
+  revoke: adminProcedure
+    .input(decideInput)
+    .mutation(({ ctx, input }) =>
+      licenses.revokeLicense(ctx.db, ctx.user.id, input.id, input.reason),
+    ),
+
+  /** A member's approved accounts with their types (the issue form). */
+  memberAccounts: adminProcedure
+    .input(memberAccountsInput)
+    .query(({ ctx, input }) => licenses.memberAccounts(ctx.db, input.member)),
+
+  dedicatedAccounts: adminProcedure
+    .input(dedicatedListInput)
+    .query(({ ctx, input }) => licenses.dedicatedAccounts(ctx.db, input)),
+
+  setDedicated: adminProcedure
+    .input(setDedicatedInput)
+    .mutation(({ ctx, input }) => licenses.setDedicated(ctx.db, ctx.user.id, input)),
+});

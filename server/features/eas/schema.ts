@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { isId } from "../../../db/id";
+import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
+
+/**
+ * EAs (trading robots) and their licences. Messages are i18n keys: under `errors:field` for a
+ * field's rule, top-level `errors:` for the rest.
+ */
+
+const required = "required";
+const present = { error: required, abort: true } as const;
+
+export const EA_CATEGORIES = ["trend", "cashback"] as const;
+export const EA_ACCOUNT_TYPES = ["ea_dedicated", "regular"] as const;
+export const LICENSE_STATUSES = ["pending", "active", "rejected", "revoked"] as const;
+
+/** 20 MiB: an EA (.ex4/.ex5) or a zip of one with its set files never needs more. */
+export const MAX_EA_BYTES = 20 * 1024 * 1024;
+export const EA_EXTENSIONS = ["ex4", "ex5", "zip"] as const;
+
+const id = z.string({ error: required }).refine(isId, "notFound");
+export const idInput = z.object({ id });
+
+export const eaInput = z.object({
+  name: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
+  developer: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
+  description: z.string({ error: required }).trim().max(4000, "tooLong"),
+  category: z.string({ error: required }).pipe(z.enum(EA_CATEGORIES, { error: required })),
+  accountType: z.string({ error: required }).pipe(z.enum(EA_ACCOUNT_TYPES, { error: required })),
+  active: z.boolean(),
+});
+export type EaValues = z.output<typeof eaInput>;
+
+/** A version label: "1.0", "2.3.1-beta". */
+export const versionSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, present)
+  .max(32, "eaVersion")
+  .regex(/^[0-9A-Za-z][0-9A-Za-z._-]*$/, "eaVersion");
+
+/** A new version of the EA's file: its label, the uploaded bytes and the file's own name. */
+export const fileUpload = z.object({
+  version: versionSchema,
+  fileName: z.string().max(255),
+  bytes: z.instanceof(Uint8Array),
+});
+export type FileUpload = z.output<typeof fileUpload>;
+
+export const createEaInput = z.object({ ea: eaInput, file: fileUpload });
+export const updateEaInput = z.object({ id, ea: eaInput });
+export const uploadVersionInput = z.object({ id, file: fileUpload });
+
+export const memberListInput = pagingSchema(["updatedAt", "name"], {
+  sort: "updatedAt",
+  dir: "desc",
+}).extend({ category: filterChoice(EA_CATEGORIES) });
+
+export const adminListInput = pagingSchema(["updatedAt", "createdAt", "name"], {
+  sort: "updatedAt",
+  dir: "desc",
+}).extend({ q: filterText(100), category: filterChoice(EA_CATEGORIES) });
+
+export const requestLicenseInput = z.object({
+  eaId: id,
+  accountId: z
+    .string({ error: "eaAccountRequired" })
+    .min(1, { error: "eaAccountRequired", abort: true })
+    .refine(isId, "eaAccountRequired"),
+});
+
+export const myLicensesInput = pagingSchema(["createdAt"], {
+  sort: "createdAt",
+  dir: "desc",
+}).extend({
+  status: filterChoice(LICENSE_STATUSES),
+});
+
+export const adminLicensesInput = pagingSchema(["createdAt", "issuedAt"], {
+  sort: "createdAt",
+  dir: "desc",
+}).extend({
+  /** Blank: every EA (the all-licences page); an id: that EA's licences. */
+  eaId: z.preprocess((v) => (v === "" ? undefined : v), id.optional().catch(undefined)),
+  status: filterChoice(LICENSE_STATUSES),
+  member: filterText(100),
+});
+
+export const decideInput = z.object({
+  id,
+  reason: z.string({ error: required }).trim().min(1, present).max(500, "tooLong"),
+});
+
+/** The admin issues a licence directly: which EA, which member (email or uid), which account. */
+export const issueForInput = z.object({
+  eaId: z.string({ error: required }).min(1, present).refine(isId, "notFound"),
+  member: z.string({ error: required }).trim().min(1, present).max(254, "tooLong"),
+  accountId: z
+    .string({ error: "eaAccountRequired" })
+    .min(1, { error: "eaAccountRequired", abort: true })
+    .refine(isId, "eaAccountRequired"),
+});
+
+export const memberAccountsInput = z.object({
+  member: z.string({ error: required }).trim().min(1, present).max(254, "tooLong"),
+});
+
+export const dedicatedListInput = pagingSchema(["createdAt", "member"], {
+  sort: "createdAt",
+  dir: "desc",
+}).extend({
+  /** Member email / nickname / uid or account number (part of it). */
+  q: filterText(100),
+  type: filterChoice(EA_ACCOUNT_TYPES),
+});
+
+export const setDedicatedInput = z.object({ accountId: id, dedicated: z.boolean() });

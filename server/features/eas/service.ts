@@ -1,0 +1,503 @@
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { z } from "zod";
+import type { Db } from "../../../db";
+import { isUniqueViolation } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { Database, EaAccountType, EaCategory } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError, notFound } from "../../errors";
+import { fieldError } from "../../lib/field-error";
+import { containsPattern, paginate } from "../../lib/paging";
+import type { Logger } from "../../logger";
+import { isStorageKey, newFileKey, type Storage } from "../../storage";
+import { acceptEaFile, safeFileName } from "./files";
+import type { adminListInput, EaValues, FileUpload, memberListInput } from "./schema";
+
+/**
+ * EAs (trading robots): admins create and edit them and upload versions of their file; members
+ * browse the active ones. A file lives in storage under eas/ with no public address: it leaves
+ * only through `downloadForMember` (an active licence) or `downloadForAdmin`.
+ */
+
+export interface EaDeps {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+}
+
+const EA_COLUMNS = [
+  "eas.id",
+  "eas.name",
+  "eas.developer",
+  "eas.description",
+  "eas.category",
+  "eas.account_type",
+  "eas.active",
+  "eas.created_at",
+  "eas.updated_at",
+] as const;
+
+interface EaRow {
+  id: string;
+  name: string;
+  developer: string;
+  description: string;
+  category: EaCategory;
+  account_type: EaAccountType;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toEa(r: EaRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    developer: r.developer,
+    description: r.description,
+    category: r.category,
+    accountType: r.account_type,
+    active: Number(r.active) === 1,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** The latest uploaded version's label, as a column of an EA query. */
+function latestVersion(eb: ExpressionBuilder<Database, "eas">) {
+  return eb
+    .selectFrom("ea_files")
+    .select("ea_files.version")
+    .whereRef("ea_files.ea_id", "=", "eas.id")
+    .orderBy("ea_files.created_at", "desc")
+    .orderBy("ea_files.id", "desc")
+    .limit(1);
+}
+
+async function currentFile(db: Kysely<Database>, eaId: string) {
+  return db
+    .selectFrom("ea_files")
+    .select(["id", "version", "storage_key", "file_name", "size", "sha256", "created_at"])
+    .where("ea_id", "=", eaId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+function toFile(f: {
+  id: string;
+  version: string;
+  file_name: string;
+  size: number;
+  sha256: string;
+  created_at: string;
+}) {
+  return {
+    id: f.id,
+    version: f.version,
+    fileName: f.file_name,
+    size: Number(f.size),
+    sha256: f.sha256,
+    uploadedAt: f.created_at,
+  };
+}
+
+// ------------------------------------------------------------------------------------- admin
+
+const ADMIN_SORT = {
+  updatedAt: "eas.updated_at",
+  createdAt: "eas.created_at",
+  name: "eas.name",
+} as const;
+
+export async function adminListEas(db: Db, input: z.output<typeof adminListInput>) {
+  const query = db.kysely
+    .selectFrom("eas")
+    .select(EA_COLUMNS)
+    .select((eb) => [
+      latestVersion(eb).as("version"),
+      eb
+        .selectFrom("ea_licenses")
+        .select(sql<number>`count(*)`.as("n"))
+        .whereRef("ea_licenses.ea_id", "=", "eas.id")
+        .where("ea_licenses.status", "=", "active")
+        .as("active_licenses"),
+      eb
+        .selectFrom("ea_licenses")
+        .select(sql<number>`count(*)`.as("n"))
+        .whereRef("ea_licenses.ea_id", "=", "eas.id")
+        .where("ea_licenses.status", "=", "pending")
+        .as("pending_licenses"),
+    ])
+    .$if(!!input.q, (q) =>
+      q.where((eb) =>
+        eb.or([
+          sql<boolean>`eas.name like ${containsPattern(input.q!)} escape '!'`,
+          sql<boolean>`eas.developer like ${containsPattern(input.q!)} escape '!'`,
+        ]),
+      ),
+    )
+    .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("eas.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      ...toEa(r),
+      version: r.version ?? null,
+      activeLicenses: Number(r.active_licenses ?? 0),
+      pendingLicenses: Number(r.pending_licenses ?? 0),
+    })),
+  };
+}
+
+async function eaRow(db: Kysely<Database>, id: string) {
+  const row = await db
+    .selectFrom("eas")
+    .select(EA_COLUMNS)
+    .where("eas.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** An EA with every version ever uploaded (newest first). */
+export async function adminGetEa(db: Db, id: string) {
+  const ea = toEa(await eaRow(db.kysely, id));
+  const files = await db.kysely
+    .selectFrom("ea_files")
+    .select(["id", "version", "file_name", "size", "sha256", "created_at"])
+    .where("ea_id", "=", id)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return { ...ea, versions: files.map(toFile) };
+}
+
+function eaColumns(v: EaValues) {
+  return {
+    name: v.name,
+    developer: v.developer,
+    description: v.description,
+    category: v.category,
+    account_type: v.accountType,
+    active: v.active ? 1 : 0,
+  } as const;
+}
+
+/** Checks and stores the file first; the caller records it (and removes it if that fails). */
+async function storeFile(deps: EaDeps, file: FileUpload, eaName: string) {
+  const { sha256, size } = acceptEaFile(file.fileName, file.bytes);
+  const key = newFileKey("eas");
+  await deps.storage.put(key, file.bytes);
+  return {
+    key,
+    sha256,
+    size,
+    fileName: safeFileName(file.fileName, `${eaName}-${file.version}`),
+  };
+}
+
+async function discard(deps: EaDeps, key: string) {
+  try {
+    await deps.storage.remove(key);
+  } catch (err) {
+    deps.log.warn({ err }, "removing an EA file failed");
+  }
+}
+
+async function insertVersion(
+  trx: Kysely<Database>,
+  eaId: string,
+  version: string,
+  stored: Awaited<ReturnType<typeof storeFile>>,
+  adminId: string,
+  now: string,
+) {
+  const id = newId();
+  try {
+    await trx
+      .insertInto("ea_files")
+      .values({
+        id,
+        ea_id: eaId,
+        version,
+        storage_key: stored.key,
+        file_name: stored.fileName,
+        size: stored.size,
+        sha256: stored.sha256,
+        uploaded_by: adminId,
+        created_at: now,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError("version", "eaVersionTaken");
+    throw error;
+  }
+  return id;
+}
+
+/** A new EA with its first version, in one transaction (the file is removed if it fails). */
+export async function createEa(
+  deps: EaDeps,
+  adminId: string,
+  values: EaValues,
+  file: FileUpload,
+): Promise<{ id: string }> {
+  const stored = await storeFile(deps, file, values.name);
+  const id = newId();
+  const now = nowDb();
+  try {
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("eas")
+        .values({ id, ...eaColumns(values), created_by: adminId, created_at: now, updated_at: now })
+        .execute();
+      await insertVersion(trx, id, file.version, stored, adminId, now);
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "ea.create",
+        targetType: "ea",
+        targetId: id,
+        data: { after: eaColumns(values), version: file.version, sha256: stored.sha256 },
+      });
+    });
+  } catch (error) {
+    await discard(deps, stored.key);
+    throw error;
+  }
+  return { id };
+}
+
+export async function updateEa(deps: EaDeps, adminId: string, id: string, values: EaValues) {
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("eas").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) throw notFound();
+    const after = eaColumns(values);
+    const changed = Object.fromEntries(
+      Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
+    );
+    if (Object.keys(changed).length === 0) return;
+    if (changed.account_type !== undefined) {
+      // Live licences were checked against the old type: changing it would leave them wrong.
+      const live = await trx
+        .selectFrom("ea_licenses")
+        .select("id")
+        .where("ea_id", "=", id)
+        .where("status", "in", ["pending", "active"])
+        .executeTakeFirst();
+      if (live) throw fieldError("accountType", "eaTypeLocked");
+    }
+    await trx
+      .updateTable("eas")
+      .set({ ...after, updated_at: nowDb() })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "ea.update",
+      targetType: "ea",
+      targetId: id,
+      data: {
+        before: Object.fromEntries(
+          Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
+        ),
+        after: changed,
+      },
+    });
+  });
+}
+
+/** A new version of the file; members download the newest one from now on. */
+export async function uploadVersion(deps: EaDeps, adminId: string, id: string, file: FileUpload) {
+  const ea = await eaRow(deps.db.kysely, id);
+  const stored = await storeFile(deps, file, ea.name);
+  const now = nowDb();
+  try {
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      await insertVersion(trx, id, file.version, stored, adminId, now);
+      await trx.updateTable("eas").set({ updated_at: now }).where("id", "=", id).execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "ea.version",
+        targetType: "ea",
+        targetId: id,
+        data: { version: file.version, sha256: stored.sha256, size: stored.size },
+      });
+    });
+  } catch (error) {
+    await discard(deps, stored.key);
+    throw error;
+  }
+  return { id };
+}
+
+// ----------------------------------------------------------------------------------- members
+
+const MEMBER_SORT = { updatedAt: "eas.updated_at", name: "eas.name" } as const;
+
+/** Active EAs, optionally of one category, with their latest version. */
+export async function memberListEas(db: Db, input: z.output<typeof memberListInput>) {
+  const query = db.kysely
+    .selectFrom("eas")
+    .select(EA_COLUMNS)
+    .select((eb) => latestVersion(eb).as("version"))
+    .where("eas.active", "=", 1)
+    .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(MEMBER_SORT[input.sort], input.dir).orderBy("eas.id", input.dir),
+  );
+  return { ...page, rows: page.rows.map((r) => ({ ...toEa(r), version: r.version ?? null })) };
+}
+
+/**
+ * An active EA for a member: its current version, the member's licences for it, and which of
+ * the member's approved accounts can still be licensed (the right type, no live licence yet).
+ */
+export async function memberGetEa(db: Db, userId: string, id: string) {
+  const row = await db.kysely
+    .selectFrom("eas")
+    .select(EA_COLUMNS)
+    .where("eas.id", "=", id)
+    .where("eas.active", "=", 1)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const ea = toEa(row);
+  const file = await currentFile(db.kysely, id);
+  const licenses = await db.kysely
+    .selectFrom("ea_licenses")
+    .innerJoin("broker_accounts", "broker_accounts.id", "ea_licenses.broker_account_id")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .select([
+      "ea_licenses.id",
+      "ea_licenses.status",
+      "ea_licenses.license_key",
+      "ea_licenses.reason",
+      "ea_licenses.created_at",
+      "ea_licenses.issued_at",
+      "ea_licenses.broker_account_id",
+      "broker_accounts.account_number",
+      "broker_accounts.status as account_status",
+      "brokers.name as broker_name",
+    ])
+    .where("ea_licenses.ea_id", "=", id)
+    .where("ea_licenses.user_id", "=", userId)
+    .orderBy("ea_licenses.created_at", "desc")
+    .orderBy("ea_licenses.id", "desc")
+    .execute();
+  const accounts = await db.kysely
+    .selectFrom("broker_accounts")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .leftJoin(
+      "ea_dedicated_accounts",
+      "ea_dedicated_accounts.broker_account_id",
+      "broker_accounts.id",
+    )
+    .select([
+      "broker_accounts.id",
+      "broker_accounts.account_number",
+      "brokers.name as broker_name",
+      "ea_dedicated_accounts.broker_account_id as dedicated",
+    ])
+    .where("broker_accounts.user_id", "=", userId)
+    .where("broker_accounts.status", "=", "approved")
+    .orderBy("brokers.name")
+    .orderBy("broker_accounts.account_number")
+    .execute();
+  const live = new Set(
+    licenses
+      .filter((l) => l.status === "pending" || l.status === "active")
+      .map((l) => l.broker_account_id),
+  );
+  const typed = accounts.map((a) => ({
+    id: a.id,
+    accountNumber: a.account_number,
+    brokerName: a.broker_name,
+    accountType: (a.dedicated ? "ea_dedicated" : "regular") as EaAccountType,
+  }));
+  return {
+    ...ea,
+    file: file ? toFile(file) : null,
+    licenses: licenses.map((l) => ({
+      id: l.id,
+      status: l.status,
+      licenseKey: l.status === "active" ? l.license_key : null,
+      reason: l.reason,
+      requestedAt: l.created_at,
+      issuedAt: l.issued_at,
+      account: { accountNumber: l.account_number, brokerName: l.broker_name },
+    })),
+    /** Approved accounts of the EA's type that hold no live licence for it yet. */
+    eligibleAccounts: typed.filter((a) => a.accountType === ea.accountType && !live.has(a.id)),
+    /** Approved accounts of the other type: shown so the member knows why they are missing. */
+    otherTypeAccounts: typed.filter((a) => a.accountType !== ea.accountType).length,
+    canDownload:
+      file !== null &&
+      licenses.some((l) => l.status === "active" && l.account_status === "approved"),
+  };
+}
+
+// --------------------------------------------------------------------------------- downloads
+
+export interface EaDownload {
+  fileName: string;
+  sha256: string;
+  bytes: Uint8Array;
+}
+
+async function readFile(deps: { db: Db; storage: Storage }, eaId: string, fileId?: string) {
+  const file = fileId
+    ? await deps.db.kysely
+        .selectFrom("ea_files")
+        .select(["id", "version", "storage_key", "file_name", "size", "sha256", "created_at"])
+        .where("id", "=", fileId)
+        .where("ea_id", "=", eaId)
+        .executeTakeFirst()
+    : await currentFile(deps.db.kysely, eaId);
+  if (!file || !isStorageKey(file.storage_key, "eas")) throw notFound();
+  const bytes = await deps.storage.get(file.storage_key);
+  if (!bytes) throw notFound();
+  return { fileName: file.file_name, sha256: file.sha256, bytes };
+}
+
+/**
+ * The current file of an EA, for a member holding an active licence for it on one of their own
+ * accounts that is still approved. Anyone else is refused, whatever id they try.
+ */
+export async function downloadForMember(
+  deps: { db: Db; storage: Storage },
+  userId: string,
+  eaId: string,
+): Promise<EaDownload> {
+  const ea = await deps.db.kysely
+    .selectFrom("eas")
+    .select(["id"])
+    .where("id", "=", eaId)
+    .where("active", "=", 1)
+    .executeTakeFirst();
+  if (!ea) throw notFound();
+  const licence = await deps.db.kysely
+    .selectFrom("ea_licenses")
+    .innerJoin("broker_accounts", "broker_accounts.id", "ea_licenses.broker_account_id")
+    .select("ea_licenses.id")
+    .where("ea_licenses.ea_id", "=", eaId)
+    .where("ea_licenses.user_id", "=", userId)
+    .where("ea_licenses.status", "=", "active")
+    .where("broker_accounts.user_id", "=", userId)
+    .where("broker_accounts.status", "=", "approved")
+    .executeTakeFirst();
+  if (!licence) throw new AppError("FORBIDDEN", "eaLicenseRequired");
+  return readFile(deps, eaId);
+}
+
+/** Any version of any EA, for an admin checking what members receive. */
+export async function downloadForAdmin(
+  deps: { db: Db; storage: Storage },
+  eaId: string,
+  fileId?: string,
+): Promise<EaDownload> {
+  await eaRow(deps.db.kysely, eaId);
+  return readFile(deps, eaId, fileId);
+}
