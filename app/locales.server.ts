@@ -5,7 +5,6 @@ import enAuth from "../locales/en/auth.json";
 import enCommon from "../locales/en/common.json";
 import enErrors from "../locales/en/errors.json";
 import enMail from "../locales/en/mail.json";
-import enWallet from "../locales/en/wallet.json";
 import enProfile from "../locales/en/profile.json";
 import jaAccounts from "../locales/ja/accounts.json";
 import jaAdmin from "../locales/ja/admin.json";
@@ -14,7 +13,6 @@ import jaAuth from "../locales/ja/auth.json";
 import jaCommon from "../locales/ja/common.json";
 import jaErrors from "../locales/ja/errors.json";
 import jaMail from "../locales/ja/mail.json";
-import jaWallet from "../locales/ja/wallet.json";
 import jaProfile from "../locales/ja/profile.json";
 import type { Language } from "./i18n";
 
@@ -32,7 +30,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     admin: jaAdmin,
     "admin-money": jaAdminMoney,
     mail: jaMail,
-    wallet: jaWallet,
   },
   en: {
     common: enCommon,
@@ -43,6 +40,5 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     admin: enAdmin,
     "admin-money": enAdminMoney,
     mail: enMail,
-    wallet: enWallet,
   },
 };
