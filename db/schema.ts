@@ -448,6 +448,120 @@ export interface EaDedicatedAccountsTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
 }
 
+// ------------------------------------------------------------------- support chat and LINE
+
+export type ChatRole = "member" | "admin";
+
+/** One support thread per member; each side's read marker is the newest message id it saw. */
+export interface ChatThreadsTable {
+  id: string;
+  user_id: string;
+  last_message_at: Timestamp | null;
+  member_read_upto: string | null;
+  admin_read_upto: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  thread_id: string;
+  sender_role: ChatRole;
+  sender_id: string | null;
+  /** Up to 2,000 characters; empty when the message is only an image. */
+  body: string;
+  /** Storage key of an attached image (area "chat"), served only to the thread's people. */
+  image_key: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
+/** A member's LINE account; UNIQUE on both columns: one LINE account per member and back. */
+export interface LineLinksTable {
+  user_id: string;
+  line_user_id: string;
+  display_name: string | null;
+  linked_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Whether a LINE user follows the official account (follow/unfollow events). */
+export interface LineFriendsTable {
+  line_user_id: string;
+  following: Bool;
+  /** LINE's event time in ms of the last change. */
+  event_ts: number;
+  updated_at: Timestamp;
+}
+
+/** A LINE Login in progress, bound to the session that started it. */
+export interface LineLoginRequestsTable {
+  /** sha256 (hex) of the state parameter. */
+  id: string;
+  session_id: string;
+  user_id: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Which notifications a member wants on LINE; no row means all of them. */
+export interface LineNotifyPrefsTable {
+  user_id: string;
+  withdrawal: Bool;
+  transfer: Bool;
+  marathon: Bool;
+  support: Bool;
+  updated_at: Timestamp;
+}
+
+export type WebhookEventStatus = "received" | "done" | "ignored" | "failed";
+
+export interface LineWebhookEventsTable {
+  webhook_event_id: string;
+  type: string;
+  line_user_id: string | null;
+  event_ts: number;
+  redelivery: Bool;
+  /** The event object as LINE sent it (JSON). */
+  payload: string;
+  status: WebhookEventStatus;
+  error: string | null;
+  received_at: ColumnType<Timestamp, Timestamp, never>;
+  processed_at: Timestamp | null;
+}
+
+export type NotificationKind =
+  | "withdrawal_completed"
+  | "withdrawal_rejected"
+  | "transfer_completed"
+  | "transfer_failed"
+  | "transfer_received"
+  | "marathon_goal"
+  | "support_reply";
+export type NotificationStatus = "pending" | "sent" | "failed" | "skipped";
+
+/** The outbox: written with the event, delivered by the bot worker. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  /** JSON: what the message needs (amounts, reasons, ids). */
+  payload: string;
+  dedupe_key: string;
+  retry_key: string;
+  status: NotificationStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  claim_token: string | null;
+  last_error: string | null;
+  line_request_id: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  sent_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   payment_details: PaymentDetailsTable;
@@ -478,6 +592,14 @@ export interface Database {
   ea_files: EaFilesTable;
   ea_licenses: EaLicensesTable;
   ea_dedicated_accounts: EaDedicatedAccountsTable;
+  chat_threads: ChatThreadsTable;
+  chat_messages: ChatMessagesTable;
+  line_links: LineLinksTable;
+  line_friends: LineFriendsTable;
+  line_login_requests: LineLoginRequestsTable;
+  line_notify_prefs: LineNotifyPrefsTable;
+  line_webhook_events: LineWebhookEventsTable;
+  notifications: NotificationsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -7,6 +7,8 @@ import * as m202611210900 from "./202611210900_ledger";
 import * as m202611211000 from "./202611211000_cashback";
 import * as m202611211300 from "./202611211300_gachas";
 import * as m202611211310 from "./202611211310_eas";
+import * as m202611211400 from "./202611211400_chat";
+import * as m202611211410 from "./202611211410_line";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   "202611211000_cashback": m202611211000,
   "202611211300_gachas": m202611211300,
   "202611211310_eas": m202611211310,
+  "202611211400_chat": m202611211400,
+  "202611211410_line": m202611211410,
 };
