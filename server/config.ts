@@ -87,6 +87,54 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("CB Portal <no-reply@example.com>"),
   MAIL_DIR: z.string().min(1).default("data/mail"),
   UPLOAD_DIR: z.string().min(1).default("data/uploads"),
+  // LINE Messaging API channel (the bot): webhook signatures and pushes. Without the access
+  // token the bot worker runs in log-only mode.
+  LINE_CHANNEL_ID: z
+    .string()
+    .regex(/^\d{6,20}$/, "must be the channel's numeric id")
+    .optional(),
+  LINE_CHANNEL_SECRET: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i, "must be the 32-character channel secret")
+    .optional(),
+  LINE_CHANNEL_ACCESS_TOKEN: z.string().min(20).optional(),
+  // The official account's basic id ("@123abcde"): the connect page links to it for adding
+  // the account as a friend again.
+  LINE_BOT_BASIC_ID: z
+    .string()
+    .regex(/^@[0-9a-z._-]{3,32}$/, 'must look like "@123abcde"')
+    .optional(),
+  // LINE Login channel (linking a member's LINE account).
+  LINE_LOGIN_CHANNEL_ID: z
+    .string()
+    .regex(/^\d{6,20}$/, "must be the channel's numeric id")
+    .optional(),
+  LINE_LOGIN_CHANNEL_SECRET: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i, "must be the 32-character channel secret")
+    .optional(),
+  // Where the LINE APIs live; tests and staging point these at a stand-in.
+  LINE_API_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("https://api.line.me")
+    .transform((u) => u.replace(/\/+$/, "")),
+  LINE_LOGIN_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("https://access.line.me")
+    .transform((u) => u.replace(/\/+$/, "")),
+  LINE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // The bot worker: where LINE posts webhooks, and how the notification outbox is drained.
+  BOT_WEBHOOK_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path such as "/line/webhook"')
+    .default("/line/webhook"),
+  BOT_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  BOT_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+  BOT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  BOT_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  BOT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  BOT_BACKOFF_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  BOT_BACKOFF_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
 });
 
 type Parsed = z.output<typeof schema>;
@@ -114,6 +162,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(cleaned);
   if (!result.success) throw new ConfigError(describeConfigError(result.error));
   const parsed = result.data;
+  const pairs = [
+    ["LINE_CHANNEL_SECRET", "LINE_CHANNEL_ACCESS_TOKEN"],
+    ["LINE_LOGIN_CHANNEL_ID", "LINE_LOGIN_CHANNEL_SECRET"],
+  ] as const;
+  for (const [a, b] of pairs) {
+    if (Boolean(parsed[a]) !== Boolean(parsed[b])) {
+      const missing = parsed[a] ? b : a;
+      throw new ConfigError(
+        `Invalid configuration: ${missing} must be set together with ${missing === a ? b : a}`,
+      );
+    }
+  }
   return {
     ...parsed,
     COOKIE_SECURE: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === "production",
