@@ -2,16 +2,20 @@ import enAccounts from "../locales/en/accounts.json";
 import enAdmin from "../locales/en/admin.json";
 import enAdminMoney from "../locales/en/admin-money.json";
 import enAuth from "../locales/en/auth.json";
+import enChat from "../locales/en/chat.json";
 import enCommon from "../locales/en/common.json";
 import enErrors from "../locales/en/errors.json";
+import enLine from "../locales/en/line.json";
 import enMail from "../locales/en/mail.json";
 import enProfile from "../locales/en/profile.json";
 import jaAccounts from "../locales/ja/accounts.json";
 import jaAdmin from "../locales/ja/admin.json";
 import jaAdminMoney from "../locales/ja/admin-money.json";
 import jaAuth from "../locales/ja/auth.json";
+import jaChat from "../locales/ja/chat.json";
 import jaCommon from "../locales/ja/common.json";
 import jaErrors from "../locales/ja/errors.json";
+import jaLine from "../locales/ja/line.json";
 import jaMail from "../locales/ja/mail.json";
 import jaProfile from "../locales/ja/profile.json";
 import type { Language } from "./i18n";
@@ -30,6 +34,8 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     admin: jaAdmin,
     "admin-money": jaAdminMoney,
     mail: jaMail,
+    chat: jaChat,
+    line: jaLine,
   },
   en: {
     common: enCommon,
@@ -40,5 +46,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     admin: enAdmin,
     "admin-money": enAdminMoney,
     mail: enMail,
+    chat: enChat,
+    line: enLine,
   },
 };

@@ -1,0 +1,100 @@
+import enLine from "../../locales/en/line.json";
+import jaLine from "../../locales/ja/line.json";
+import type { Language, NotificationKind } from "../../db/schema";
+
+/**
+ * The texts the bot sends, in the member's language (users.language, read when the message is
+ * sent), from the `notify` section of locales/{ja,en}/line.json: the same files translators
+ * already edit for the LINE page.
+ */
+
+type Texts = typeof jaLine.notify;
+const TEXTS: Record<Language, Texts> = { ja: jaLine.notify, en: enLine.notify };
+
+/** LINE's limit for one text message is 5,000 characters; ours stay far below. */
+const MAX_TEXT = 5000;
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+}
+
+export function formatYen(amount: number, language: Language): string {
+  return new Intl.NumberFormat(language === "ja" ? "ja-JP" : "en-US", {
+    style: "currency",
+    currency: "JPY",
+  }).format(amount);
+}
+
+const str = (v: unknown) =>
+  typeof v === "string" ? v : v === null || v === undefined ? "" : String(v);
+const num = (v: unknown) => (typeof v === "number" ? v : Number(v));
+
+/** Where each kind of notification leads in the portal. */
+const PATHS: Record<NotificationKind, string> = {
+  withdrawal_completed: "/users/withdraw",
+  withdrawal_rejected: "/users/withdraw",
+  transfer_completed: "/users/withdraw",
+  transfer_failed: "/users/withdraw",
+  transfer_received: "/users/present",
+  marathon_goal: "/users/cb_marathon",
+  support_reply: "/users/chat",
+};
+
+export function renderNotification(
+  kind: NotificationKind,
+  payload: Record<string, unknown>,
+  language: Language,
+  appOrigin: string,
+): string {
+  const t = TEXTS[language] ?? TEXTS.ja;
+  const amount = formatYen(num(payload.amount), language);
+  let body: string;
+  switch (kind) {
+    case "withdrawal_completed":
+    case "withdrawal_rejected": {
+      const method = str(payload.method);
+      const label = (t.methods as Record<string, string>)[method] ?? method;
+      body = fill(t[kind], { amount, method: label, reason: str(payload.reason) });
+      break;
+    }
+    case "transfer_completed":
+    case "transfer_failed":
+    case "transfer_received":
+      body = fill(t[kind], {
+        amount,
+        to: str(payload.to),
+        from: str(payload.from),
+        reason: str(payload.reason),
+      });
+      break;
+    case "marathon_goal": {
+      body = fill(t.marathon_goal, { number: str(payload.marathonNumber) });
+      if (typeof payload.reward === "number" && payload.reward > 0) {
+        body += "\n" + fill(t.marathon_reward, { amount: formatYen(payload.reward, language) });
+      }
+      if (typeof payload.text === "string" && payload.text.trim()) {
+        // The goal popup's text may carry line-break markers ("\n" written out).
+        body += "\n" + payload.text.replace(/\\n/g, "\n").trim();
+      }
+      break;
+    }
+    case "support_reply": {
+      const excerpt = str(payload.excerpt).trim();
+      body = fill(t.support_reply, { excerpt: excerpt || t.image });
+      break;
+    }
+  }
+  const text = `${body}\n\n${fill(t.link, { url: appOrigin + PATHS[kind] })}`;
+  return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT - 1) + "…" : text;
+}
+
+/** The bot's answer to a text message sent to the official account. */
+export function botReplyText(language: Language, appOrigin: string): string {
+  return fill((TEXTS[language] ?? TEXTS.ja).botReply, { url: `${appOrigin}/users/chat` });
+}
+
+/** The first characters of a support reply, for the LINE message (the rest is in the portal). */
+export function excerptOf(body: string, max = 100): string {
+  const flat = body.replace(/\s+/g, " ").trim();
+  return flat.length > max ? flat.slice(0, max - 1) + "…" : flat;
+}

@@ -1,0 +1,221 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { type Kysely, MysqlAdapter, sql } from "kysely";
+import type { Db } from "../../db";
+import { forUpdate } from "../../db/dialect";
+import { newId } from "../../db/id";
+import type { Database, NotificationKind, NotificationStatus } from "../../db/schema";
+import { addMs, nowDb, toDbTime } from "../../db/time";
+
+/**
+ * The notification outbox. The web app writes a row in the same transaction as the event it
+ * announces (a withdrawal completed, a support reply), so a notification exists exactly when
+ * its event committed; the bot worker claims rows and delivers them to LINE.
+ *
+ * Delivery is exactly-once from LINE's side even across crashes: every row carries a retry key
+ * created here and sent as X-Line-Retry-Key on every attempt, and LINE accepts a key once (a
+ * repeat gets 409, which counts as sent). A claim is a lease (next_attempt_at moves to the lease
+ * end), so a worker that dies mid-send leaves the row to be claimed again once the lease ends.
+ */
+
+export interface NotificationPayloads {
+  withdrawal_completed: { withdrawalId: string; amount: number; method: string };
+  withdrawal_rejected: { withdrawalId: string; amount: number; method: string; reason: string };
+  transfer_completed: { transferId: string; amount: number; to: string };
+  transfer_failed: { transferId: string; amount: number; reason: string };
+  transfer_received: { transferId: string; amount: number; from: string };
+  marathon_goal: { marathonNumber: number; reward: number | null; text: string | null };
+  support_reply: { messageId: string; excerpt: string };
+}
+
+export interface EnqueueInput<K extends NotificationKind = NotificationKind> {
+  userId: string;
+  kind: K;
+  payload: NotificationPayloads[K];
+  /** One notification per key, however often the event's code runs ("withdrawal:<id>:completed"). */
+  dedupeKey: string;
+}
+
+/**
+ * Writes a notification inside the caller's transaction. A second call with the same dedupe
+ * key is a no-op (only a duplicate key is tolerated: on MySQL this is ON DUPLICATE KEY UPDATE,
+ * not INSERT IGNORE, which would also swallow a foreign-key error).
+ */
+export async function enqueueNotification<K extends NotificationKind>(
+  trx: Kysely<Database>,
+  input: EnqueueInput<K>,
+): Promise<void> {
+  if (!input.dedupeKey || input.dedupeKey.length > 128) {
+    throw new Error("notifications: the dedupe key must be 1-128 characters");
+  }
+  const now = nowDb();
+  const insert = trx.insertInto("notifications").values({
+    id: newId(),
+    user_id: input.userId,
+    kind: input.kind,
+    payload: JSON.stringify(input.payload),
+    dedupe_key: input.dedupeKey,
+    retry_key: randomUUID(),
+    status: "pending",
+    next_attempt_at: now,
+    created_at: now,
+    updated_at: now,
+  });
+  const mysql = trx.getExecutor().adapter instanceof MysqlAdapter;
+  await (
+    mysql
+      ? insert.onDuplicateKeyUpdate({ dedupe_key: sql`dedupe_key` })
+      : insert.onConflict((oc) => oc.column("dedupe_key").doNothing())
+  ).execute();
+}
+
+export interface ClaimedNotification {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  payload: Record<string, unknown>;
+  retryKey: string;
+  /** Attempts including this one. */
+  attempts: number;
+  claimToken: string;
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+/**
+ * Claims up to `limit` due rows for `leaseMs`. On MySQL the candidates are read with
+ * SELECT … FOR UPDATE SKIP LOCKED, so concurrent workers take disjoint rows without waiting
+ * for each other; the UPDATE then moves each row's due time to the lease end and stamps a
+ * claim token, in the same transaction. SQLite has one writer at a time; a claim that loses
+ * the race to another process's write is simply tried again.
+ */
+export async function claimDue(
+  db: Db,
+  options: { limit: number; leaseMs: number },
+): Promise<ClaimedNotification[]> {
+  const token = randomBytes(12).toString("hex");
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date();
+    const nowText = toDbTime(now);
+    try {
+      return await db.kysely.transaction().execute(async (trx) => {
+        const candidates = await forUpdate(
+          db,
+          trx
+            .selectFrom("notifications")
+            .select("id")
+            .where("status", "=", "pending")
+            .where("next_attempt_at", "<=", nowText)
+            .orderBy("next_attempt_at")
+            .orderBy("id")
+            .limit(options.limit),
+          { skipLocked: true },
+        ).execute();
+        if (candidates.length === 0) return [];
+        await trx
+          .updateTable("notifications")
+          .set({
+            claim_token: token,
+            next_attempt_at: toDbTime(addMs(now, options.leaseMs)),
+            attempts: sql`attempts + 1`,
+            updated_at: nowText,
+          })
+          .where(
+            "id",
+            "in",
+            candidates.map((c) => c.id),
+          )
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", nowText)
+          .execute();
+        const rows = await trx
+          .selectFrom("notifications")
+          .select(["id", "user_id", "kind", "payload", "retry_key", "attempts"])
+          .where("claim_token", "=", token)
+          .where("status", "=", "pending")
+          .orderBy("id")
+          .execute();
+        return rows.map((r) => ({
+          id: r.id,
+          userId: r.user_id,
+          kind: r.kind,
+          payload: JSON.parse(r.payload) as Record<string, unknown>,
+          retryKey: r.retry_key,
+          attempts: Number(r.attempts),
+          claimToken: token,
+        }));
+      });
+    } catch (error) {
+      if (attempt >= 10 || !isBusy(error)) throw error;
+      await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+    }
+  }
+}
+
+/**
+ * Ends a claimed row: sent, failed or skipped, with the reason. Only the claim's holder can:
+ * a worker whose lease ran out (and whose row another worker claimed) changes nothing.
+ * Returns whether the row was changed.
+ */
+export async function finishClaim(
+  db: Db,
+  claim: Pick<ClaimedNotification, "id" | "claimToken">,
+  result: {
+    status: Exclude<NotificationStatus, "pending">;
+    reason?: string | null;
+    requestId?: string | null;
+  },
+): Promise<boolean> {
+  const now = nowDb();
+  const updated = await db.kysely
+    .updateTable("notifications")
+    .set({
+      status: result.status,
+      last_error: result.reason ? result.reason.slice(0, 500) : null,
+      line_request_id: result.requestId ?? null,
+      sent_at: result.status === "sent" ? now : null,
+      claim_token: null,
+      updated_at: now,
+    })
+    .where("id", "=", claim.id)
+    .where("claim_token", "=", claim.claimToken)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Gives a claimed row back to be tried again at `at`, keeping the reason it failed now. */
+export async function rescheduleClaim(
+  db: Db,
+  claim: Pick<ClaimedNotification, "id" | "claimToken">,
+  at: Date,
+  reason: string,
+): Promise<boolean> {
+  const updated = await db.kysely
+    .updateTable("notifications")
+    .set({
+      next_attempt_at: toDbTime(at),
+      last_error: reason.slice(0, 500),
+      claim_token: null,
+      updated_at: nowDb(),
+    })
+    .where("id", "=", claim.id)
+    .where("claim_token", "=", claim.claimToken)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Counts by status, for the worker's logs, the benchmark and tests. */
+export async function outboxCounts(db: Db): Promise<Record<NotificationStatus, number>> {
+  const rows = await db.kysely
+    .selectFrom("notifications")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
+  const counts: Record<NotificationStatus, number> = { pending: 0, sent: 0, failed: 0, skipped: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
