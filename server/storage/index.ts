@@ -23,14 +23,15 @@ export interface Storage {
   remove(key: string): Promise<void>;
 }
 
-export type StorageArea = "avatars" | "brokers" | "gachas" | "eas";
+export type StorageArea = "avatars" | "brokers" | "gachas" | "eas" | "chat";
 
 /**
- * Images under avatars/, brokers/ and gachas/ (gacha and reward art); EA files (trading
+ * Images under avatars/, brokers/, gachas/ (gacha and reward art) and chat/ (support chat
+ * attachments, served only to the thread's member and admins); EA files (trading
  * robots, served only to licence holders) under eas/ as opaque .bin files.
  */
 export const STORAGE_KEY =
-  /^(?:(avatars|brokers|gachas)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin)$/;
+  /^(?:(avatars|brokers|gachas|chat)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin)$/;
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",

@@ -2,8 +2,10 @@ import { adminRouter } from "../features/admin/router";
 import { authRouter } from "../features/auth/router";
 import { cashbackRouter } from "../features/cashback/router";
 import { brokersRouter } from "../features/brokers/router";
+import { chatRouter } from "../features/chat/router";
 import { easRouter } from "../features/eas/router";
 import { gachasRouter } from "../features/gachas/router";
+import { lineRouter } from "../features/line/router";
 import { settingsRouter } from "../features/settings/router";
 import { walletRouter } from "../features/wallet/router";
 import { profileRouter } from "../features/profile/router";
@@ -19,6 +21,8 @@ export const appRouter = router({
   profile: profileRouter,
   brokers: brokersRouter,
   admin: adminRouter,
+  chat: chatRouter,
+  line: lineRouter,
   gachas: gachasRouter,
   eas: easRouter,
 });

@@ -1,0 +1,73 @@
+import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import {
+  adminListInput,
+  adminMarkReadInput,
+  adminPollInput,
+  adminSendInput,
+  adminThreadInput,
+  imageInput,
+  markReadInput,
+  pageInput,
+  pollInput,
+  sendInput,
+} from "./schema";
+import * as chat from "./service";
+
+/**
+ * Support chat. A member only ever reaches their own thread (no procedure takes their id);
+ * admins name the member whose thread they answer.
+ */
+export const chatRouter = router({
+  thread: memberProcedure
+    .input(pageInput)
+    .query(({ ctx, input }) => chat.threadPage(ctx.db, ctx.user.id, "member", input.before)),
+
+  poll: memberProcedure
+    .input(pollInput)
+    .query(({ ctx, input }) => chat.poll(ctx.db, ctx.user.id, "member", input.after)),
+
+  send: memberProcedure
+    .input(sendInput)
+    .mutation(({ ctx, input }) => chat.send(ctx, ctx.user.id, "member", ctx.user.id, input)),
+
+  markRead: memberProcedure
+    .input(markReadInput)
+    .mutation(({ ctx, input }) => chat.markRead(ctx.db, ctx.user.id, "member", input.upto)),
+
+  unread: memberProcedure.query(({ ctx }) => chat.unreadFor(ctx.db, ctx.user.id, "member")),
+
+  image: memberProcedure
+    .input(imageInput)
+    .query(({ ctx, input }) => chat.messageImage(ctx, ctx.user.id, input.messageId)),
+
+  admin: router({
+    /** The admin menu's badge: unread member messages over all threads. */
+    unread: adminProcedure.query(({ ctx }) => chat.adminUnreadTotal(ctx.db)),
+
+    threads: adminProcedure
+      .input(adminListInput)
+      .query(({ ctx, input }) => chat.adminThreads(ctx.db, input)),
+
+    thread: adminProcedure.input(adminThreadInput).query(async ({ ctx, input }) => ({
+      member: await chat.chatMember(ctx.db, input.memberId),
+      page: await chat.threadPage(ctx.db, input.memberId, "admin", input.before),
+    })),
+
+    poll: adminProcedure
+      .input(adminPollInput)
+      .query(({ ctx, input }) => chat.poll(ctx.db, input.memberId, "admin", input.after)),
+
+    send: adminProcedure.input(adminSendInput).mutation(async ({ ctx, input }) => {
+      await chat.chatMember(ctx.db, input.memberId);
+      return chat.send(ctx, input.memberId, "admin", ctx.user.id, input);
+    }),
+
+    markRead: adminProcedure
+      .input(adminMarkReadInput)
+      .mutation(({ ctx, input }) => chat.markRead(ctx.db, input.memberId, "admin", input.upto)),
+
+    image: adminProcedure
+      .input(imageInput.extend({ memberId: adminThreadInput.shape.memberId }))
+      .query(({ ctx, input }) => chat.messageImage(ctx, input.memberId, input.messageId)),
+  }),
+});

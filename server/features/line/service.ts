@@ -1,0 +1,314 @@
+import { createHash } from "node:crypto";
+import type { Db } from "../../../db";
+import { isUniqueViolation } from "../../../db/dialect";
+import { addMs, nowDb, toDbTime } from "../../../db/time";
+import type { CurrentSession } from "../../auth/session";
+import type { Config } from "../../config";
+import { AppError } from "../../errors";
+import {
+  authorizeUrl,
+  exchangeCode,
+  friendshipStatus,
+  type LineLoginSettings,
+  LineLoginError,
+  newLoginSecrets,
+  verifyIdToken,
+} from "../../line/login";
+import type { Logger } from "../../logger";
+import type { CallbackInput, Preferences } from "./schema";
+
+/**
+ * Linking a member's LINE account through LINE Login, unlinking it, and the member's
+ * notification preferences. The login's state, nonce and PKCE verifier stay on the server,
+ * bound to the session that started it; the callback only completes a login that this same
+ * session started, within ten minutes, once.
+ */
+
+export interface LineDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+}
+
+/** How long a started login may take to come back. */
+export const LOGIN_TTL_MS = 10 * 60 * 1000;
+/** Logins a session may have in progress; older ones are dropped. */
+const MAX_PENDING_PER_SESSION = 5;
+
+export function loginSettings(config: Config): LineLoginSettings | null {
+  if (!config.LINE_LOGIN_CHANNEL_ID || !config.LINE_LOGIN_CHANNEL_SECRET) return null;
+  return {
+    channelId: config.LINE_LOGIN_CHANNEL_ID,
+    channelSecret: config.LINE_LOGIN_CHANNEL_SECRET,
+    apiBaseUrl: config.LINE_API_BASE_URL,
+    loginBaseUrl: config.LINE_LOGIN_BASE_URL,
+    timeoutMs: config.LINE_HTTP_TIMEOUT_MS,
+  };
+}
+
+/** Opening this starts LINE Login for the session that opens it (a GET, then a 302 to LINE). */
+export const START_PATH = "/users/line-connect/start";
+
+/** The callback URL registered with the LINE Login channel. */
+export function callbackUrl(config: Pick<Config, "APP_ORIGIN">): string {
+  return `${config.APP_ORIGIN}/users/line-callback`;
+}
+
+const hashState = (state: string) => createHash("sha256").update(state).digest("hex");
+
+const DEFAULT_PREFS: Preferences = {
+  withdrawal: true,
+  transfer: true,
+  marathon: true,
+  support: true,
+};
+
+export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
+  const row = await db.kysely
+    .selectFrom("line_notify_prefs")
+    .select(["withdrawal", "transfer", "marathon", "support"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_PREFS;
+  return {
+    withdrawal: Number(row.withdrawal) === 1,
+    transfer: Number(row.transfer) === 1,
+    marathon: Number(row.marathon) === 1,
+    support: Number(row.support) === 1,
+  };
+}
+
+/** What /users/line-connect shows. */
+export async function lineStatus(deps: LineDeps, userId: string) {
+  const link = await deps.db.kysely
+    .selectFrom("line_links")
+    .leftJoin("line_friends", "line_friends.line_user_id", "line_links.line_user_id")
+    .select(["line_links.display_name", "line_links.linked_at", "line_friends.following"])
+    .where("line_links.user_id", "=", userId)
+    .executeTakeFirst();
+  const basicId = deps.config.LINE_BOT_BASIC_ID;
+  return {
+    /** Whether linking can start at all (LINE Login configured). */
+    available: loginSettings(deps.config) !== null,
+    linked: link
+      ? {
+          displayName: link.display_name,
+          linkedAt: link.linked_at,
+          /** False once the member unfollowed or blocked the account; null when unknown. */
+          reachable: link.following === null ? null : Number(link.following) === 1,
+        }
+      : null,
+    preferences: await readPreferences(deps.db, userId),
+    addFriendUrl: basicId ? `https://line.me/R/ti/p/${encodeURIComponent(basicId)}` : null,
+    /** The page that starts linking: the connect button's target and the QR code's content. */
+    startUrl: `${deps.config.APP_ORIGIN}${START_PATH}`,
+  };
+}
+
+/**
+ * Starts LINE Login for the session: stores the secrets (the state only as a hash) and returns
+ * the authorization URL to send the browser to.
+ */
+export async function startLogin(deps: LineDeps, session: CurrentSession): Promise<string> {
+  const settings = loginSettings(deps.config);
+  if (!settings) throw new AppError("PRECONDITION_FAILED", "lineNotConfigured");
+  const secrets = newLoginSecrets();
+  const now = new Date();
+  const { db } = deps;
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom("line_login_requests").where("expires_at", "<", toDbTime(now)).execute();
+    const pending = await trx
+      .selectFrom("line_login_requests")
+      .select("id")
+      .where("session_id", "=", session.sessionId)
+      .orderBy("created_at", "desc")
+      .execute();
+    const stale = pending.slice(MAX_PENDING_PER_SESSION - 1).map((r) => r.id);
+    if (stale.length)
+      await trx.deleteFrom("line_login_requests").where("id", "in", stale).execute();
+    await trx
+      .insertInto("line_login_requests")
+      .values({
+        id: hashState(secrets.state),
+        session_id: session.sessionId,
+        user_id: session.user.id,
+        nonce: secrets.nonce,
+        code_verifier: secrets.codeVerifier,
+        created_at: toDbTime(now),
+        expires_at: toDbTime(addMs(now, LOGIN_TTL_MS)),
+      })
+      .execute();
+  });
+  return authorizeUrl(settings, {
+    redirectUri: callbackUrl(deps.config),
+    state: secrets.state,
+    nonce: secrets.nonce,
+    codeVerifier: secrets.codeVerifier,
+  });
+}
+
+const generic = () => new AppError("BAD_REQUEST", "lineGeneric");
+
+function fromLoginError(deps: LineDeps, error: unknown, step: string): never {
+  if (error instanceof LineLoginError) {
+    deps.log.warn({ step, kind: error.kind, reason: error.message }, "LINE Login failed");
+    throw error.kind === "connection" ? new AppError("BAD_GATEWAY", "lineConnection") : generic();
+  }
+  throw error;
+}
+
+/**
+ * The callback: checks the state against this session's logins (once, unexpired), exchanges
+ * the code with the PKCE verifier, has LINE verify the ID token with our nonce, and links the
+ * LINE user id to the member. One LINE account per member and one member per LINE account: the
+ * database's unique keys decide races.
+ */
+export async function completeLogin(
+  deps: LineDeps,
+  session: CurrentSession,
+  input: CallbackInput,
+): Promise<{ linked: true }> {
+  const settings = loginSettings(deps.config);
+  if (!settings) throw new AppError("PRECONDITION_FAILED", "lineNotConfigured");
+  if (!input.state) throw generic();
+  const { db } = deps;
+  const now = nowDb();
+  const request = await db.kysely
+    .selectFrom("line_login_requests")
+    .select(["id", "session_id", "user_id", "nonce", "code_verifier", "expires_at", "used_at"])
+    .where("id", "=", hashState(input.state))
+    .executeTakeFirst();
+  if (
+    !request ||
+    request.session_id !== session.sessionId ||
+    request.user_id !== session.user.id ||
+    request.expires_at < now
+  ) {
+    deps.log.warn({ found: Boolean(request) }, "LINE callback with an unknown or foreign state");
+    throw generic();
+  }
+  // Spend the state before anything else: a replayed callback finds it used.
+  const spent = await db.kysely
+    .updateTable("line_login_requests")
+    .set({ used_at: now })
+    .where("id", "=", request.id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) throw generic();
+
+  if (input.error) {
+    deps.log.info({ error: input.error }, "LINE Login returned an error");
+    throw new AppError(
+      "BAD_REQUEST",
+      input.error === "access_denied" ? "lineCancelled" : "lineGeneric",
+    );
+  }
+  if (!input.code) throw generic();
+
+  const redirectUri = callbackUrl(deps.config);
+  const tokens = await exchangeCode(settings, {
+    code: input.code,
+    redirectUri,
+    codeVerifier: request.code_verifier,
+  }).catch((error: unknown) => fromLoginError(deps, error, "token"));
+  const identity = await verifyIdToken(settings, {
+    idToken: tokens.idToken,
+    nonce: request.nonce,
+  }).catch((error: unknown) => fromLoginError(deps, error, "verify"));
+  const friend = await friendshipStatus(settings, tokens.accessToken);
+
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      const holder = await trx
+        .selectFrom("line_links")
+        .select("user_id")
+        .where("line_user_id", "=", identity.sub)
+        .executeTakeFirst();
+      if (holder && holder.user_id !== session.user.id) {
+        throw new AppError("CONFLICT", "lineTaken");
+      }
+      const stamp = nowDb();
+      // A member linking another LINE account replaces the old link.
+      await trx.deleteFrom("line_links").where("user_id", "=", session.user.id).execute();
+      await trx
+        .insertInto("line_links")
+        .values({
+          user_id: session.user.id,
+          line_user_id: identity.sub,
+          display_name: identity.name,
+          linked_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+      if (friend !== null) {
+        // What LINE says now beats any follow/unfollow event from before this moment.
+        const eventTs = Date.now();
+        const changed = await trx
+          .updateTable("line_friends")
+          .set({ following: friend ? 1 : 0, event_ts: eventTs, updated_at: stamp })
+          .where("line_user_id", "=", identity.sub)
+          .where("event_ts", "<", eventTs)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) {
+          const exists = await trx
+            .selectFrom("line_friends")
+            .select("line_user_id")
+            .where("line_user_id", "=", identity.sub)
+            .executeTakeFirst();
+          if (!exists) {
+            await trx
+              .insertInto("line_friends")
+              .values({
+                line_user_id: identity.sub,
+                following: friend ? 1 : 0,
+                event_ts: eventTs,
+                updated_at: stamp,
+              })
+              .execute();
+          }
+        }
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "lineTaken");
+    throw error;
+  }
+  deps.log.info({ userId: session.user.id }, "LINE account linked");
+  return { linked: true };
+}
+
+export async function unlink(db: Db, userId: string): Promise<{ ok: true }> {
+  await db.kysely.deleteFrom("line_links").where("user_id", "=", userId).execute();
+  return { ok: true };
+}
+
+export async function savePreferences(db: Db, userId: string, prefs: Preferences) {
+  const values = {
+    withdrawal: prefs.withdrawal ? 1 : 0,
+    transfer: prefs.transfer ? 1 : 0,
+    marathon: prefs.marathon ? 1 : 0,
+    support: prefs.support ? 1 : 0,
+    updated_at: nowDb(),
+  } as const;
+  const updated = await db.kysely
+    .updateTable("line_notify_prefs")
+    .set(values)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    try {
+      await db.kysely
+        .insertInto("line_notify_prefs")
+        .values({ user_id: userId, ...values })
+        .execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await db.kysely
+        .updateTable("line_notify_prefs")
+        .set(values)
+        .where("user_id", "=", userId)
+        .execute();
+    }
+  }
+  return readPreferences(db, userId);
+}
