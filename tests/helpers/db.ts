@@ -8,6 +8,8 @@ import { migrateToLatest } from "../../db/migrate";
 
 export interface TestDb {
   db: Db;
+  /** How another process reaches the same database (a spawned worker). */
+  location: { databaseUrl: string } | { sqlitePath: string };
   cleanup(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function createTestDb(): Promise<TestDb> {
     await migrateToLatest(db);
     return {
       db,
+      location: { databaseUrl: url.toString() },
       async cleanup() {
         await db.destroy();
         await admin.query(`drop database \`${name}\``);
@@ -38,10 +41,12 @@ export async function createTestDb(): Promise<TestDb> {
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), "portal-test-"));
-  const db = createDb({ sqlitePath: path.join(dir, "test.sqlite") });
+  const sqlitePath = path.join(dir, "test.sqlite");
+  const db = createDb({ sqlitePath });
   await migrateToLatest(db);
   return {
     db,
+    location: { sqlitePath },
     async cleanup() {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,100 @@
+import type { Db } from "../../db";
+import type { NotificationKind } from "../../db/schema";
+import { nowDb } from "../../db/time";
+import { lineMessaging } from "../../server/line/messaging";
+import { NotificationDispatcher, type DispatcherOptions } from "../../server/notify/dispatcher";
+import { enqueueNotification, type NotificationPayloads } from "../../server/notify/outbox";
+import { silentLog } from "./fixtures";
+import { newLineUserId, type LineStandin } from "./line-standin";
+
+/** Links a member to a LINE user id directly, as a finished LINE Login would. */
+export async function linkLine(
+  db: Db,
+  userId: string,
+  options: { lineUserId?: string; following?: boolean | null } = {},
+): Promise<string> {
+  const lineUserId = options.lineUserId ?? newLineUserId();
+  const now = nowDb();
+  await db.kysely
+    .insertInto("line_links")
+    .values({
+      user_id: userId,
+      line_user_id: lineUserId,
+      display_name: "LINE User",
+      linked_at: now,
+      updated_at: now,
+    })
+    .execute();
+  if (options.following !== undefined && options.following !== null) {
+    await db.kysely
+      .insertInto("line_friends")
+      .values({
+        line_user_id: lineUserId,
+        following: options.following ? 1 : 0,
+        event_ts: Date.now(),
+        updated_at: now,
+      })
+      .execute();
+  }
+  return lineUserId;
+}
+
+/** Writes an outbox row on its own (the web app does it inside an event's transaction). */
+export async function enqueue<K extends NotificationKind>(
+  db: Db,
+  userId: string,
+  kind: K,
+  payload: NotificationPayloads[K],
+  dedupeKey: string,
+): Promise<void> {
+  await db.kysely
+    .transaction()
+    .execute((trx) => enqueueNotification(trx, { userId, kind, payload, dedupeKey }));
+}
+
+/** A dispatcher that pushes to the stand-in, with test-sized timings. */
+export function dispatcherFor(
+  db: Db,
+  standin: LineStandin | null,
+  overrides: Partial<DispatcherOptions> = {},
+): NotificationDispatcher {
+  return new NotificationDispatcher({
+    db,
+    log: silentLog,
+    messaging: standin
+      ? lineMessaging({
+          channelAccessToken: standin.options.channelAccessToken,
+          apiBaseUrl: standin.url,
+          timeoutMs: 2_000,
+        })
+      : null,
+    appOrigin: "https://portal.example",
+    batchSize: 20,
+    concurrency: 4,
+    leaseMs: 30_000,
+    maxAttempts: 5,
+    backoffBaseMs: 10,
+    backoffMaxMs: 50,
+    pollIntervalMs: 20,
+    ...overrides,
+  });
+}
+
+export async function notificationRows(db: Db, userId?: string) {
+  return db.kysely
+    .selectFrom("notifications")
+    .selectAll()
+    .$if(userId !== undefined, (q) => q.where("user_id", "=", userId!))
+    .orderBy("id")
+    .execute();
+}
+
+/** Waits until `check` holds, polling; fails with `what` after `ms`. */
+export async function eventually(check: () => Promise<boolean>, what: string, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
