@@ -1,14 +1,14 @@
-import http from "node:http";
-import { createDb, ping } from "../db";
+import { createDb } from "../db";
 import { migrateToLatest } from "../db/migrate";
 import { ConfigError, getConfig } from "../server/config";
 import { createLogger } from "../server/logger";
 import { installGracefulShutdown } from "../server/shutdown";
+import { createBot } from "./worker";
 
 /**
- * The LINE worker: its own process, sharing the portal's database. It serves its own health
- * checks; the webhook receiver and the notification dispatcher join it with the LINE
- * capability.
+ * The LINE worker: its own process, sharing the portal's database. It serves its health checks
+ * and LINE's webhook (BOT_WEBHOOK_PATH), handles the recorded events, and delivers the
+ * notification outbox. Without a channel access token it runs in log-only mode and says so.
  */
 async function main() {
   let config;
@@ -30,34 +30,37 @@ async function main() {
   const db = createDb({
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.SQLITE_PATH,
-    poolSize: 2,
+    // The dispatcher records each delivery as it happens: one connection per concurrent push.
+    poolSize: Math.min(config.DB_POOL_SIZE, config.BOT_CONCURRENCY + 2),
   });
   if (config.RUN_MIGRATIONS) await migrateToLatest(db);
 
-  const server = http.createServer(async (req, res) => {
-    if (req.url === "/healthz") {
-      res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok"}');
-      return;
-    }
-    if (req.url === "/readyz") {
-      const ok = await ping(db).then(
-        () => true,
-        () => false,
-      );
-      res.writeHead(ok ? 200 : 503, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ status: ok ? "ready" : "unavailable" }));
-      return;
-    }
-    res.writeHead(404).end();
-  });
+  const bot = createBot(config, log, db);
+  const { server } = bot;
   server.listen(config.BOT_PORT, config.HOST, () => {
-    log.info({ port: config.BOT_PORT, database: db.engine }, "bot worker listening");
+    log.info(
+      {
+        port: config.BOT_PORT,
+        database: db.engine,
+        webhook: config.BOT_WEBHOOK_PATH,
+        channel: config.LINE_CHANNEL_ID ?? null,
+        lineApi: config.LINE_API_BASE_URL,
+      },
+      "bot worker listening",
+    );
+    if (bot.logOnly) {
+      log.warn(
+        "log-only mode: LINE_CHANNEL_ACCESS_TOKEN is not set, so notifications are written to this log and marked skipped, never sent to LINE; the webhook refuses deliveries without LINE_CHANNEL_SECRET",
+      );
+    }
+    bot.start();
   });
 
   const shutdown = installGracefulShutdown(server, {
     log,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    onDrained: () => db.destroy(),
+    // The dispatcher finishes the pushes in hand and records them before the database closes.
+    onDrained: () => bot.stop().then(() => db.destroy()),
   });
   const stop = (signal: string) => void shutdown(signal).then(() => process.exit(0));
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -1,0 +1,147 @@
+import http from "node:http";
+import { hostname } from "node:os";
+import type { Db } from "../db";
+import { ping } from "../db";
+import type { Config } from "../server/config";
+import { processEvents } from "../server/features/line/webhook";
+import { type LineMessaging, lineMessaging } from "../server/line/messaging";
+import type { Logger } from "../server/logger";
+import { NotificationDispatcher } from "../server/notify/dispatcher";
+import { webhookHandler } from "./webhook";
+
+/**
+ * The LINE worker's parts, for bot/main.ts and for tests that run it in-process: the HTTP
+ * server (health checks and the webhook), the handler of recorded webhook events, and the
+ * notification dispatcher.
+ */
+
+export interface Bot {
+  server: http.Server;
+  dispatcher: NotificationDispatcher;
+  /** True without a channel access token: nothing is sent to LINE. */
+  logOnly: boolean;
+  /** Starts the dispatcher and the event sweep (the server is started by the caller). */
+  start(): void;
+  /** Stops the dispatcher (its batch in hand finishes) and the event handling. */
+  stop(): Promise<void>;
+}
+
+/** Runs `task` now (or right after the run in progress), never twice at once. */
+function serialized(task: () => Promise<unknown>, onError: (err: unknown) => void) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await task().catch(onError);
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  return { run, idle: () => running ?? Promise.resolve() };
+}
+
+export function createBot(
+  config: Config,
+  log: Logger,
+  db: Db,
+  overrides: { messaging?: LineMessaging | null } = {},
+): Bot {
+  const messaging =
+    overrides.messaging !== undefined
+      ? overrides.messaging
+      : config.LINE_CHANNEL_ACCESS_TOKEN
+        ? lineMessaging({
+            channelAccessToken: config.LINE_CHANNEL_ACCESS_TOKEN,
+            apiBaseUrl: config.LINE_API_BASE_URL,
+            timeoutMs: config.LINE_HTTP_TIMEOUT_MS,
+          })
+        : null;
+  const dispatcher = new NotificationDispatcher({
+    db,
+    log: log.child({ part: "dispatcher", worker: `${hostname()}:${process.pid}` }),
+    messaging,
+    appOrigin: config.APP_ORIGIN,
+    batchSize: config.BOT_BATCH_SIZE,
+    concurrency: config.BOT_CONCURRENCY,
+    leaseMs: config.BOT_LEASE_MS,
+    maxAttempts: config.BOT_MAX_ATTEMPTS,
+    backoffBaseMs: config.BOT_BACKOFF_BASE_MS,
+    backoffMaxMs: config.BOT_BACKOFF_MAX_MS,
+    pollIntervalMs: config.BOT_POLL_INTERVAL_MS,
+  });
+  const eventLog = log.child({ part: "webhook" });
+  const events = serialized(
+    async () => {
+      // Drain: a big delivery may hold more events than one pass takes.
+      while (
+        (await processEvents({ db, log: eventLog, messaging, appOrigin: config.APP_ORIGIN })) > 0
+      ) {
+        // keep going
+      }
+    },
+    (err) => eventLog.error({ err }, "handling webhook events failed"),
+  );
+  let stopping = false;
+  const handleWebhook = webhookHandler({
+    db,
+    log: eventLog,
+    channelSecret: config.LINE_CHANNEL_SECRET ?? null,
+    onStored: () => {
+      if (!stopping) void events.run();
+    },
+  });
+
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (path === "/healthz") {
+      res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok"}');
+      return;
+    }
+    if (path === "/readyz") {
+      void ping(db).then(
+        () => res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ready"}'),
+        () =>
+          res
+            .writeHead(503, { "Content-Type": "application/json" })
+            .end('{"status":"unavailable"}'),
+      );
+      return;
+    }
+    if (path === config.BOT_WEBHOOK_PATH) {
+      handleWebhook(req, res).catch((err: unknown) => {
+        eventLog.error({ err }, "webhook request failed");
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
+    res.writeHead(404).end();
+  });
+
+  // Events recorded while the worker was down (or whose handling failed) are picked up here.
+  let sweep: NodeJS.Timeout | null = null;
+  return {
+    server,
+    dispatcher,
+    logOnly: messaging === null,
+    start() {
+      dispatcher.start();
+      void events.run();
+      sweep = setInterval(() => void events.run(), 5_000);
+      sweep.unref();
+    },
+    async stop() {
+      stopping = true;
+      if (sweep) clearInterval(sweep);
+      await dispatcher.stop();
+      await events.idle();
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Bot, createBot } from "../../bot/worker";
+import { parseConfig } from "../../server/config";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { createUser, silentLog } from "../helpers/fixtures";
+import { listen, type RunningServer } from "../helpers/http";
+import { eventually, linkLine } from "../helpers/line";
+import { LineStandin, newLineUserId, signWebhook } from "../helpers/line-standin";
+
+const SECRET = randomBytes(16).toString("hex");
+
+let t: TestDb;
+let standin: LineStandin;
+let bot: Bot;
+let server: RunningServer;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  standin = new LineStandin();
+  await standin.start();
+  const config = parseConfig({
+    NODE_ENV: "test",
+    APP_ORIGIN: "https://portal.example",
+    LINE_CHANNEL_SECRET: SECRET,
+    LINE_CHANNEL_ACCESS_TOKEN: standin.options.channelAccessToken,
+    LINE_API_BASE_URL: standin.url,
+    BOT_POLL_INTERVAL_MS: "20",
+  });
+  bot = createBot(config, silentLog, t.db);
+  server = await listen(bot.server);
+  bot.start();
+});
+afterAll(async () => {
+  await bot.stop();
+  await server.close();
+  await standin.stop();
+  await t.cleanup();
+});
+beforeEach(() => standin.reset());
+
+let seq = 0;
+function event(type: string, userId: string, extra: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    type,
+    mode: "active",
+    timestamp: Date.now(),
+    source: { type: "user", userId },
+    webhookEventId: `01TEST${String(seq).padStart(4, "0")}${randomBytes(8).toString("hex").toUpperCase()}`,
+    deliveryContext: { isRedelivery: false },
+    ...extra,
+  };
+}
+
+async function deliver(
+  events: unknown[],
+  sign: (body: string) => string | null = (b) => signWebhook(b, SECRET),
+) {
+  const body = JSON.stringify({ destination: "Ubot", events });
+  const signature = sign(body);
+  const started = Date.now();
+  const res = await fetch(`${server.url}/line/webhook`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(signature !== null ? { "x-line-signature": signature } : {}),
+    },
+    body,
+  });
+  return { status: res.status, ms: Date.now() - started };
+}
+
+async function storedEvents(ids: string[]) {
+  return t.db.kysely
+    .selectFrom("line_webhook_events")
+    .select(["webhook_event_id", "status", "type"])
+    .where("webhook_event_id", "in", ids)
+    .execute();
+}
+
+async function following(lineUserId: string) {
+  const row = await t.db.kysely
+    .selectFrom("line_friends")
+    .select("following")
+    .where("line_user_id", "=", lineUserId)
+    .executeTakeFirst();
+  return row ? Number(row.following) === 1 : null;
+}
+
+describe(`the LINE webhook on ${testEngine}`, () => {
+  it("accepts a delivery signed with the channel secret, answers at once and handles it", async () => {
+    const u = newLineUserId();
+    const follow = event("follow", u);
+    const { status, ms } = await deliver([follow]);
+    expect(status).toBe(200);
+    expect(ms).toBeLessThan(1000);
+    await eventually(async () => (await following(u)) === true, "the follow to be handled");
+    expect(await storedEvents([follow.webhookEventId])).toEqual([
+      { webhook_event_id: follow.webhookEventId, status: "done", type: "follow" },
+    ]);
+  });
+
+  it("refuses a delivery whose signature is missing, wrong or over other bytes", async () => {
+    const e = event("follow", newLineUserId());
+    const reserialized = (body: string) =>
+      signWebhook(JSON.stringify(JSON.parse(body), null, 1), SECRET);
+    const otherSecret = (body: string) => signWebhook(body, randomBytes(16).toString("hex"));
+    for (const sign of [() => null, () => "not base64!", otherSecret, reserialized]) {
+      expect((await deliver([e], sign)).status).toBe(401);
+    }
+    expect(await storedEvents([e.webhookEventId])).toEqual([]);
+  });
+
+  it("handles an event delivered twice only once", async () => {
+    const m = await createUser(t.db);
+    const u = await linkLine(t.db, m.id);
+    const hello = event("message", u, {
+      replyToken: randomBytes(16).toString("hex"),
+      message: { id: "1", type: "text", text: "こんにちは" },
+    });
+    const redelivery = { ...hello, deliveryContext: { isRedelivery: true } };
+    expect((await deliver([hello])).status).toBe(200);
+    expect((await deliver([redelivery])).status).toBe(200);
+    // Both copies at once, in one delivery.
+    expect((await deliver([hello, redelivery])).status).toBe(200);
+    await eventually(async () => standin.replies.length >= 1, "a reply");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(standin.replies).toHaveLength(1);
+    expect(standin.replies[0]!.replyToken).toBe(hello.replyToken);
+    expect(standin.replies[0]!.text).toContain("https://portal.example/users/chat");
+    expect(await storedEvents([hello.webhookEventId])).toHaveLength(1);
+  });
+
+  it("answers a member in their language", async () => {
+    const m = await createUser(t.db);
+    await t.db.kysely.updateTable("users").set({ language: "en" }).where("id", "=", m.id).execute();
+    const u = await linkLine(t.db, m.id);
+    await deliver([
+      event("message", u, { replyToken: "rt-en", message: { id: "2", type: "text", text: "hi" } }),
+    ]);
+    await eventually(async () => standin.replies.length === 1, "a reply");
+    expect(standin.replies[0]!.text).toMatch(/^Thank you for your message/);
+  });
+
+  it("keeps the newest follow state when LINE delivers an older event late", async () => {
+    const u = newLineUserId();
+    const now = Date.now();
+    const unfollow = event("unfollow", u, { timestamp: now });
+    const olderFollow = event("follow", u, {
+      timestamp: now - 60_000,
+      deliveryContext: { isRedelivery: true },
+    });
+    await deliver([unfollow]);
+    await eventually(async () => (await following(u)) === false, "the unfollow");
+    await deliver([olderFollow]);
+    await eventually(
+      async () => (await storedEvents([olderFollow.webhookEventId]))[0]?.status === "done",
+      "the late follow to be handled",
+    );
+    expect(await following(u)).toBe(false);
+    await deliver([event("follow", u, { timestamp: now + 1000 })]);
+    await eventually(async () => (await following(u)) === true, "the new follow");
+  });
+
+  it("refreshes a linked member's display name when they follow", async () => {
+    const m = await createUser(t.db);
+    const u = await linkLine(t.db, m.id);
+    standin.profiles.set(u, "新しい名前");
+    await deliver([event("follow", u)]);
+    await eventually(async () => {
+      const row = await t.db.kysely
+        .selectFrom("line_links")
+        .select("display_name")
+        .where("user_id", "=", m.id)
+        .executeTakeFirst();
+      return row?.display_name === "新しい名前";
+    }, "the display name");
+  });
+
+  it("takes LINE's verification call (no events) and refuses what is not a webhook", async () => {
+    expect((await deliver([])).status).toBe(200);
+    const big = JSON.stringify({ events: [], pad: "x".repeat(1024 * 1024) });
+    const res = await fetch(`${server.url}/line/webhook`, {
+      method: "POST",
+      headers: { "x-line-signature": signWebhook(big, SECRET) },
+      body: big,
+    });
+    expect(res.status).toBe(413);
+    expect((await fetch(`${server.url}/line/webhook`)).status).toBe(405);
+    const notJson = "events=1";
+    const bad = await fetch(`${server.url}/line/webhook`, {
+      method: "POST",
+      headers: { "x-line-signature": signWebhook(notJson, SECRET) },
+      body: notJson,
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("the worker without LINE credentials", () => {
+  it("runs in log-only mode and refuses webhooks it cannot verify", async () => {
+    const quiet = createBot(parseConfig({ NODE_ENV: "test" }), silentLog, t.db);
+    expect(quiet.logOnly).toBe(true);
+    const running = await listen(quiet.server);
+    try {
+      const res = await fetch(`${running.url}/line/webhook`, { method: "POST", body: "{}" });
+      expect(res.status).toBe(503);
+      expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${running.url}/readyz`)).status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
+});
