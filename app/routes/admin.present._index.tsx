@@ -74,6 +74,7 @@ export default function AdminPresents() {
         {error && (
           <Alert tone="error" testId="present-failed">
             {t("presents.form.failed")}
+            {error.fieldErrors.requestKey && ` ${t("errors:field.requestKeyInvalid")}`}
           </Alert>
         )}
         <FormErrorAlert error={error} />

@@ -90,7 +90,9 @@ export default function AdminWithdrawals() {
   const { page } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const status = params.get("status") ?? "pending";
+  // What the list shows: an unknown status in the URL falls back to pending, as on the server.
+  const asked = params.get("status");
+  const status = STATUSES.find((s) => s === asked) ?? "pending";
   const [decision, setDecision] = useState<Decision | null>(null);
   const [done, setDone] = useState<{ data: ActionData; rows: Row[] } | null>(null);
   const [noneSelected, setNoneSelected] = useState(false);
