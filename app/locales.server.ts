@@ -8,6 +8,7 @@ import enErrors from "../locales/en/errors.json";
 import enLine from "../locales/en/line.json";
 import enMail from "../locales/en/mail.json";
 import enProfile from "../locales/en/profile.json";
+import enWallet from "../locales/en/wallet.json";
 import jaAccounts from "../locales/ja/accounts.json";
 import jaAdmin from "../locales/ja/admin.json";
 import jaAdminMoney from "../locales/ja/admin-money.json";
@@ -18,6 +19,7 @@ import jaErrors from "../locales/ja/errors.json";
 import jaLine from "../locales/ja/line.json";
 import jaMail from "../locales/ja/mail.json";
 import jaProfile from "../locales/ja/profile.json";
+import jaWallet from "../locales/ja/wallet.json";
 import type { Language } from "./i18n";
 
 /**
@@ -36,6 +38,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     mail: jaMail,
     chat: jaChat,
     line: jaLine,
+    wallet: jaWallet,
   },
   en: {
     common: enCommon,
@@ -48,5 +51,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     mail: enMail,
     chat: enChat,
     line: enLine,
+    wallet: enWallet,
   },
 };
