@@ -17,7 +17,7 @@ export interface ImportDeps {
 }
 
 /** Rows credited per transaction: big enough to be fast, small enough to keep locks short. */
-const CHUNK = 2_000;
+const CHUNK = 5_000;
 /** A commit that stopped (process killed) may be taken over after this long. */
 const STALE_COMMIT_MS = 10 * 60 * 1000;
 
@@ -466,16 +466,35 @@ async function creditChunk(
   });
 }
 
+interface ChunkRow {
+  id: string;
+  status: string;
+  user_id: string | null;
+  broker_account_id: string | null;
+  broker_id: string | null;
+  account_number: string | null;
+  trade_date: string | null;
+  row_key: string | null;
+  amount_yen: number | null;
+  lots_milli: number | null;
+  line_no: number;
+}
+
 /** Credits every matched row of the batch, chunk by chunk; safe to run again after a stop. */
 async function creditMatched(deps: ImportDeps, batchId: string) {
   const { db } = deps;
   let rows = 0;
   let amount = 0;
+  // A cursor over (member, line): each chunk starts after the last one, so the walk reads each
+  // row once however many have been credited.
+  let after: { user: string; line: number } | null = null;
   for (;;) {
-    const chunk = await db.kysely
+    const cursor: { user: string; line: number } | null = after;
+    const chunk: ChunkRow[] = await db.kysely
       .selectFrom("import_rows")
       .select([
         "id",
+        "status",
         "user_id",
         "broker_account_id",
         "broker_id",
@@ -484,16 +503,32 @@ async function creditMatched(deps: ImportDeps, batchId: string) {
         "row_key",
         "amount_yen",
         "lots_milli",
+        "line_no",
       ])
       .where("batch_id", "=", batchId)
-      .where("status", "=", "matched")
+      .where("user_id", "is not", null)
+      .$if(cursor !== null, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb("user_id", ">", cursor!.user),
+            eb.and([eb("user_id", "=", cursor!.user), eb("line_no", ">", cursor!.line)]),
+          ]),
+        ),
+      )
+      // By member: a member's rows land in one chunk, so the chunk's ledger movement has one
+      // posting per member rather than one per row, and fewer summary rows to update.
+      .orderBy("user_id")
       .orderBy("line_no")
       .limit(CHUNK)
       .execute();
     if (chunk.length === 0) break;
+    const last = chunk[chunk.length - 1]!;
+    after = { user: last.user_id!, line: last.line_no };
+    const matched = chunk.filter((r) => r.status === "matched");
+    if (matched.length === 0) continue;
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await creditChunk(db, batchId, chunk);
+        const result = await creditChunk(db, batchId, matched);
         rows += result.rows;
         amount += result.amount;
         break;

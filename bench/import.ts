@@ -1,0 +1,114 @@
+/**
+ * npm run bench:import — imports a broker report of 200,000 rows for 20,000 accounts into
+ * MariaDB and compares its rate with a plain batched INSERT of the same rows into a bare table,
+ * measured in the same run on the same server. Not a test: it prints figures.
+ *
+ *   BENCH_MYSQL_URL   server to use (default mysql://root@127.0.0.1:3306/test); a fresh schema
+ *                     is created and dropped
+ *   BENCH_ROWS        rows (default 200000), BENCH_ACCOUNTS accounts (default 20000)
+ */
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { createConnection } from "mysql2/promise";
+import { createDb } from "../db";
+import { newId } from "../db/id";
+import { migrateToLatest } from "../db/migrate";
+import { nowDb } from "../db/time";
+import { commitImport, previewImport } from "../server/features/cashback/import";
+import { checkLedger } from "../server/ledger";
+import { createLogger } from "../server/logger";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 20_000);
+const base = process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
+
+async function main() {
+  const schema = `bench_import_${randomBytes(4).toString("hex")}`;
+  const admin = await createConnection(base);
+  await admin.query(`create database \`${schema}\` character set utf8mb4 collate utf8mb4_bin`);
+  const url = new URL(base);
+  url.pathname = `/${schema}`;
+  const db = createDb({ databaseUrl: url.toString(), poolSize: 4 });
+  const log = createLogger({ level: "silent" });
+  try {
+    await migrateToLatest(db);
+    const now = nowDb();
+    const brokerId = newId();
+    await db.kysely
+      .insertInto("brokers")
+      .values({ id: brokerId, code: "XM", name: "XMTrading", account_kind: "mt_number", id_charset: null, id_min_length: null, id_max_length: null, signup_url: "https://example.com", logo_path: null, banner_path: null, auto_rebate: 0, active: 1, display_order: 0, created_at: now, updated_at: now })
+      .execute();
+    const adminId = newId();
+    const users = [{ id: adminId, email: "admin@bench.test", nickname: "admin", permission: "admin" as const }];
+    for (let i = 0; i < ACCOUNTS; i++) users.push({ id: newId(), email: `m${i}@bench.test`, nickname: `m${i}`, permission: "member" as const });
+    for (let i = 0; i < users.length; i += 1000) {
+      await db.kysely
+        .insertInto("users")
+        .values(users.slice(i, i + 1000).map((u) => ({ ...u, email_verified_at: now, password_hash: "x", name: "Bench", language: "ja" as const, ranking_opt_out: 0, created_at: now, updated_at: now })))
+        .execute();
+    }
+    const accounts = users.slice(1).map((u, i) => ({ id: newId(), user_id: u.id, number: String(1_000_000 + i) }));
+    for (let i = 0; i < accounts.length; i += 1000) {
+      await db.kysely
+        .insertInto("broker_accounts")
+        .values(accounts.slice(i, i + 1000).map((a) => ({ id: a.id, user_id: a.user_id, broker_id: brokerId, account_number: a.number, live_number: a.number, status: "approved", deny_reason: null, decided_at: now, decided_by: null, created_at: now, updated_at: now })))
+        .execute();
+    }
+
+    // The report: each account trades on several days; rows in date order like a broker's file.
+    const lines = ["trade_date,broker,account,lots,amount,currency,row_key"];
+    const records: [string, string, string, string, string, string, string][] = [];
+    for (let i = 0; i < ROWS; i++) {
+      const account = accounts[i % ACCOUNTS]!.number;
+      const day = 1 + (Math.floor(i / ACCOUNTS) % 28);
+      const record: [string, string, string, string, string, string, string] = [
+        `2026-10-${String(day).padStart(2, "0")}`,
+        "XM",
+        account,
+        ((i % 97) / 10).toFixed(2),
+        String(100 + (i % 5000)),
+        "JPY",
+        `r${i}`,
+      ];
+      records.push(record);
+      lines.push(record.join(","));
+    }
+    const file = Buffer.from(lines.join("\n"));
+
+    // Baseline: the same rows, batched INSERT into a bare table with a primary key.
+    await sql`create table bench_plain (id bigint auto_increment primary key, trade_date varchar(10), broker varchar(32), account varchar(32), lots varchar(16), amount varchar(32), currency varchar(8), row_key varchar(100)) engine=InnoDB`.execute(db.kysely);
+    const plainStart = performance.now();
+    for (let i = 0; i < records.length; i += 1000) {
+      const slice = records.slice(i, i + 1000);
+      await sql`insert into bench_plain (trade_date, broker, account, lots, amount, currency, row_key) values ${sql.join(slice.map((r) => sql`(${sql.join(r)})`))}`.execute(db.kysely);
+    }
+    const plainSeconds = (performance.now() - plainStart) / 1000;
+
+    const previewStart = performance.now();
+    const preview = await previewImport({ db, log }, adminId, { fileName: "bench.csv", content: file });
+    const previewSeconds = (performance.now() - previewStart) / 1000;
+    const commitStart = performance.now();
+    const committed = await commitImport({ db, log }, adminId, preview.batchId);
+    const commitSeconds = (performance.now() - commitStart) / 1000;
+    const importSeconds = previewSeconds + commitSeconds;
+
+    const problems = await checkLedger(db);
+    const plainRate = ROWS / plainSeconds;
+    const importRate = ROWS / importSeconds;
+    console.log(`rows: ${ROWS} for ${ACCOUNTS} accounts (matched ${preview.matched}, credited ${committed.rows}, ¥${committed.amount})`);
+    console.log(`plain batched INSERT: ${plainSeconds.toFixed(2)} s, ${Math.round(plainRate)} rows/s`);
+    console.log(`import (preview ${previewSeconds.toFixed(2)} s + commit ${commitSeconds.toFixed(2)} s): ${importSeconds.toFixed(2)} s, ${Math.round(importRate)} rows/s`);
+    console.log(`ratio import / plain insert: ${(importRate / plainRate).toFixed(2)} (target ≥ 0.50)`);
+    console.log(`ledger check: ${problems.length === 0 ? "ok" : JSON.stringify(problems.slice(0, 3))}`);
+    if (problems.length || committed.rows !== ROWS) process.exitCode = 1;
+  } finally {
+    await db.destroy();
+    await admin.query(`drop database \`${schema}\``);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
