@@ -24,6 +24,8 @@ const serverEnv = {
   SQLITE_PATH: E2E_SQLITE_PATH,
   // Mails are files the tests read their links from; the command below empties data/e2e.
   MAIL_DIR: E2E_MAIL_DIR,
+  // Uploads (profile images, broker art) also live inside data/e2e, emptied on every run.
+  UPLOAD_DIR: "data/e2e/uploads",
   LOG_LEVEL: "warn",
   // Set so the analytics rules (pixel page views for paid traffic, GTM nonce) can be tested;
   // the fixtures answer the third-party hosts locally.

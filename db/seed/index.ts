@@ -2,6 +2,8 @@ import type { Db } from "../index";
 import { newId } from "../id";
 import { nowDb } from "../time";
 import { hashPassword } from "../../server/auth/password";
+import { seedBrokers } from "./brokers";
+import { seedCashback } from "./cashback";
 
 export const DEMO_ADMIN = { email: "admin@example.com", password: "Admin-demo-2026" };
 export const DEMO_MEMBER = { email: "member@example.com", password: "Member-demo-2026" };
@@ -48,19 +50,21 @@ async function ensureUser(db: Db, user: SeedUser): Promise<string> {
 export async function seed(
   db: Db,
 ): Promise<{ admin: typeof DEMO_ADMIN; member: typeof DEMO_MEMBER }> {
-  await ensureUser(db, {
+  const adminId = await ensureUser(db, {
     ...DEMO_ADMIN,
     name: "Admin",
     nickname: "admin",
     permission: "admin",
     referralCode: "admin000",
   });
-  await ensureUser(db, {
+  const memberId = await ensureUser(db, {
     ...DEMO_MEMBER,
     name: "Taro Yamada",
     nickname: "taro",
     permission: "member",
     referralCode: "taro2026",
   });
+  await seedBrokers(db, { adminId, memberId });
+  await seedCashback(db, { adminId, memberId });
   return { admin: DEMO_ADMIN, member: DEMO_MEMBER };
 }

@@ -189,6 +189,8 @@ describe(`payment details on ${testEngine}`, () => {
       [{ ...FULL, accountType: "other" }, "accountType", "accountType"],
       [{ ...EMPTY, bankName: "みずほ銀行" }, "bankCode", "required"],
       [{ ...FULL, usdtAddress: TRON.slice(0, -1) + "u" }, "usdtAddress", "usdtChecksum"],
+      // Neither network's form: the message names the network the admin set.
+      [{ ...FULL, usdtAddress: "0x1234" }, "usdtAddress", "usdtTrc20"],
       [{ ...FULL, exnessEmail: "taro" }, "exnessEmail", "emailInvalid"],
       [{ ...FULL, peskaEmail: "taro@" }, "peskaEmail", "emailInvalid"],
       [{ ...FULL, bitwalletEmail: "@x" }, "bitwalletEmail", "emailInvalid"],
@@ -199,6 +201,24 @@ describe(`payment details on ${testEngine}`, () => {
       expect(await fieldKeyOf(call, field), `${field} ${key}`).toBe(key);
     }
     expect(await storedDetails(m.id)).toMatchObject({ paypay_id: "keep_me", bank_code: null });
+  });
+
+  it("report every field's problem in one answer, the address's included", async () => {
+    const m = await reauthenticated();
+    const error = await m.caller.profile
+      .updatePaymentDetails({ ...EMPTY, bankCode: "12", usdtAddress: "0x1234", paypayId: "X" })
+      .then(
+        () => null,
+        (e: unknown) => e as { cause?: { issues?: { path: PropertyKey[]; message: string }[] } },
+      );
+    const fields = Object.fromEntries(
+      (error?.cause?.issues ?? []).map((i) => [String(i.path[0]), i.message]),
+    );
+    expect(fields).toMatchObject({
+      bankCode: "digits4",
+      usdtAddress: "usdtTrc20",
+      paypayId: "paypayId",
+    });
   });
 
   it("check the USDT address against the network the admin set", async () => {

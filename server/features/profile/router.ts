@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { memberProcedure, publicProcedure, router } from "../../trpc/init";
-import { paymentDetailsInput, profileInput, setLanguageInput } from "./schema";
+import { paymentDetailsForm, profileInput, setLanguageInput } from "./schema";
 import * as profile from "./service";
 
 /** Image bytes, handed over by the route that parsed the multipart upload. */
@@ -42,6 +42,6 @@ export const profileRouter = router({
   ),
 
   updatePaymentDetails: memberProcedure
-    .input(paymentDetailsInput)
+    .input(paymentDetailsForm)
     .mutation(({ ctx, input }) => profile.updatePaymentDetails(ctx.db, ctx.session, input)),
 });

@@ -167,8 +167,7 @@ export type PaymentField = (typeof PAYMENT_FIELDS)[number];
 /**
  * The payment details, each optional. Bank details go together: once one bank field is filled
  * in, the others are required, so a payout never leaves with half an account. The USDT address
- * is checked against `network` (the admin's setting); with null, either network's form passes
- * (the procedure's input), and the service checks again with the setting.
+ * is checked against `network`, the admin's setting (null: either network's form passes).
  */
 export function paymentDetailsSchema(network: UsdtNetwork | null) {
   return z
@@ -183,7 +182,10 @@ export function paymentDetailsSchema(network: UsdtNetwork | null) {
       usdtAddress: optionalText(
         z
           .string()
-          .max(64, "usdtInvalid")
+          .max(
+            64,
+            network === "ERC20" ? "usdtErc20" : network === "TRC20" ? "usdtTrc20" : "usdtInvalid",
+          )
           .superRefine((address, ctx) => {
             const problem = usdtAddressProblem(address, network);
             if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -203,6 +205,27 @@ export function paymentDetailsSchema(network: UsdtNetwork | null) {
     });
 }
 
-export const paymentDetailsInput = paymentDetailsSchema(null);
-export type PaymentDetailsInput = z.input<typeof paymentDetailsInput>;
-export type PaymentDetails = z.output<typeof paymentDetailsInput>;
+export type PaymentDetails = z.output<ReturnType<typeof paymentDetailsSchema>>;
+
+const formText = z.string({ error: required }).max(300, "tooLong");
+
+/**
+ * What the payment details procedure takes: the form's twelve strings. The rules above are
+ * applied by the service with the USDT network the admin set, so that every field's message,
+ * the address's included, comes back in one answer.
+ */
+export const paymentDetailsForm = z.object({
+  bankName: formText,
+  bankCode: formText,
+  branchName: formText,
+  branchNumber: formText,
+  accountType: formText,
+  bankAccountNumber: formText,
+  accountHolder: formText,
+  usdtAddress: formText,
+  exnessEmail: formText,
+  peskaEmail: formText,
+  bitwalletEmail: formText,
+  paypayId: formText,
+});
+export type PaymentDetailsForm = z.input<typeof paymentDetailsForm>;

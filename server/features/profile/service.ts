@@ -1,3 +1,4 @@
+import { TRPCError } from "@trpc/server";
 import type { Db } from "../../../db";
 import { forUpdate, upsert } from "../../../db/dialect";
 import type { Language } from "../../../db/schema";
@@ -5,14 +6,14 @@ import { fromDbTime, nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import type { CurrentSession } from "../../auth/session";
 import { AppError } from "../../errors";
-import { fieldError } from "../../lib/field-error";
+import { FieldIssues } from "../../lib/field-error";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
 import { acceptImage, ImageRejected } from "../../storage/images";
 import { REAUTH_WINDOW_MS, requireRecentReauth } from "../auth/service";
 import { getMoneySettings } from "../settings/service";
 import { changedFields, maskPaymentDetails, readPaymentDetails, toColumns } from "./payment";
-import { type PaymentDetails, type ProfileValues, usdtAddressProblem } from "./schema";
+import { type PaymentDetailsForm, paymentDetailsSchema, type ProfileValues } from "./schema";
 
 /** Remembers a member's language so mails and LINE messages reach them in it. */
 export async function setLanguage(db: Db, userId: string, language: Language): Promise<void> {
@@ -208,13 +209,20 @@ export async function paymentDetailsView(db: Db, session: CurrentSession) {
 export async function updatePaymentDetails(
   db: Db,
   session: CurrentSession,
-  next: PaymentDetails,
+  input: PaymentDetailsForm,
 ): Promise<{ changed: string[] }> {
   await requireRecentReauth(db, session.sessionId);
-  // The input schema took either network's address; the admin's setting decides which.
+  // The form's rules, with the USDT network the admin set: every field's message at once.
   const { usdtNetwork } = await getMoneySettings(db.kysely);
-  const problem = next.usdtAddress ? usdtAddressProblem(next.usdtAddress, usdtNetwork) : null;
-  if (problem) throw fieldError("usdtAddress", problem);
+  const parsed = paymentDetailsSchema(usdtNetwork).safeParse(input);
+  if (!parsed.success) {
+    throw new TRPCError({
+      code: "BAD_REQUEST",
+      message: "validation",
+      cause: new FieldIssues(parsed.error.issues),
+    });
+  }
+  const next = parsed.data;
   const userId = session.user.id;
   return db.kysely.transaction().execute(async (trx) => {
     const { updatedAt: _updatedAt, ...before } = await readPaymentDetails(trx, userId);

@@ -1,0 +1,285 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AccountStatusBadge } from "~/components/AccountStatus";
+import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { attempt } from "~/lib/forms.server";
+import { formatDateTime } from "~/lib/format";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["admin", "accounts", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const [page, brokers] = await Promise.all([
+    context.trpc.brokers.accounts.list(searchParamsObject(request.url)),
+    context.trpc.brokers.list(),
+  ]);
+  return json({ page, brokers: brokers.map((b) => ({ id: b.id, name: b.name })) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const ids = form.getAll("ids").filter((v): v is string => typeof v === "string");
+  const decision = String(form.get("decision") ?? "");
+  const reason = String(form.get("reason") ?? "");
+  const result = await attempt({ decision, reason }, () =>
+    context.trpc.brokers.accounts.decide({
+      ids,
+      decision: decision as "approve" | "deny",
+      reason: reason || undefined,
+    }),
+  );
+  if (!result.ok) return result.response;
+  return json({ ok: true as const, decision, ...result.data });
+}
+
+const BULK_FORM = "decide-accounts";
+
+/** /admin/account: every member's cashback accounts; approve or deny one or many. */
+export default function AdminAccounts() {
+  const { t } = useTranslation(["admin", "accounts", "errors"]);
+  const { page, brokers } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const error = result && !result.ok ? result.error : null;
+  const reasonError = error?.fieldErrors.reason
+    ? t(`errors:field.${error.fieldErrors.reason}`, { field: t("admin:accounts.reason") })
+    : null;
+  const idsError = error?.fieldErrors.ids
+    ? t(`errors:field.${error.fieldErrors.ids}`, { field: t("admin:accounts.columns.account") })
+    : null;
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">{t("admin:accounts.title")}</h1>
+
+      <TableFilters label={t("admin:accounts.filters.label")}>
+        <FilterField label={t("admin:accounts.filters.status")} htmlFor="f-status">
+          <select
+            id="f-status"
+            name="status"
+            defaultValue={params.get("status") ?? ""}
+            className={filterControl}
+          >
+            <option value="">{t("admin:accounts.filters.all")}</option>
+            {(["pending", "approved", "denied"] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(`accounts:status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField label={t("admin:accounts.filters.broker")} htmlFor="f-broker">
+          <select
+            id="f-broker"
+            name="broker"
+            defaultValue={params.get("broker") ?? ""}
+            className={filterControl}
+          >
+            <option value="">{t("admin:accounts.filters.all")}</option>
+            {brokers.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <div className="lg:col-span-2">
+          <FilterField label={t("admin:accounts.filters.member")} htmlFor="f-member">
+            <input
+              id="f-member"
+              name="member"
+              type="search"
+              defaultValue={params.get("member") ?? ""}
+              placeholder={t("admin:accounts.filters.memberHint")}
+              className={filterControl}
+            />
+          </FilterField>
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:col-span-2">
+          <FilterField label={t("admin:accounts.filters.from")} htmlFor="f-from">
+            <input
+              id="f-from"
+              name="from"
+              type="date"
+              defaultValue={params.get("from") ?? ""}
+              className={filterControl}
+            />
+          </FilterField>
+          <FilterField label={t("admin:accounts.filters.to")} htmlFor="f-to">
+            <input
+              id="f-to"
+              name="to"
+              type="date"
+              defaultValue={params.get("to") ?? ""}
+              className={filterControl}
+            />
+          </FilterField>
+        </div>
+      </TableFilters>
+
+      {result?.ok && (
+        <Alert tone="success" testId="decided">
+          {t(result.decision === "approve" ? "admin:accounts.approved" : "admin:accounts.denied", {
+            count: result.changed,
+          })}
+          {result.unchanged > 0 && ` ${t("admin:accounts.unchanged", { count: result.unchanged })}`}
+          {result.conflicts.length > 0 &&
+            ` ${t("admin:accounts.conflicts", { numbers: result.conflicts.join(", ") })}`}
+        </Alert>
+      )}
+      <FormErrorAlert error={error} />
+      {idsError && (
+        <Alert tone="error" testId="error-ids">
+          {idsError}
+        </Alert>
+      )}
+
+      <Form
+        method="post"
+        id={BULK_FORM}
+        data-testid="bulk-decide"
+        className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end dark:border-slate-700 dark:bg-slate-900"
+      >
+        <p className="text-sm font-medium text-slate-700 sm:mb-2 dark:text-slate-200">
+          {t("admin:accounts.bulk")}
+        </p>
+        <SubmitButton name="decision" value="approve">
+          {t("admin:accounts.approve")}
+        </SubmitButton>
+        <div className="min-w-0 flex-1">
+          <label
+            htmlFor="deny-reason"
+            className="block text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
+            {t("admin:accounts.reason")}
+          </label>
+          <input
+            id="deny-reason"
+            name="reason"
+            maxLength={500}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? "deny-reason-error" : "deny-reason-hint"}
+            className={`mt-1 ${filterControl}`}
+          />
+          {reasonError ? (
+            <p
+              id="deny-reason-error"
+              className="mt-1 text-sm text-red-600 dark:text-red-400"
+              data-testid="error-reason"
+            >
+              {reasonError}
+            </p>
+          ) : (
+            <p id="deny-reason-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              {t("admin:accounts.reasonHint")}
+            </p>
+          )}
+        </div>
+        <SubmitButton name="decision" value="deny" tone="danger">
+          {t("admin:accounts.deny")}
+        </SubmitButton>
+      </Form>
+
+      <DataTable
+        label={t("admin:accounts.title")}
+        page={page}
+        rowKey={(r) => r.id}
+        csvHref="/admin/account/export"
+        selection={{
+          form: BULK_FORM,
+          name: "ids",
+          rowLabel: (r) =>
+            t("admin:accounts.selectRow", { number: r.accountNumber, broker: r.brokerName }),
+        }}
+        columns={[
+          {
+            key: "status",
+            header: t("admin:accounts.columns.status"),
+            sortKey: "status",
+            cell: (r) => (
+              <div className="flex items-start gap-2">
+                <AccountStatusBadge status={r.status} reason={r.denyReason} />
+                {r.status === "pending" && (
+                  <Form method="post">
+                    <input type="hidden" name="ids" value={r.id} />
+                    <button
+                      type="submit"
+                      name="decision"
+                      value="approve"
+                      data-testid="approve-one"
+                      aria-label={t("admin:accounts.approveOne", { number: r.accountNumber })}
+                      className={`whitespace-nowrap rounded-md bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                    >
+                      {t("admin:accounts.approve")}
+                    </button>
+                  </Form>
+                )}
+              </div>
+            ),
+          },
+          {
+            key: "accountNumber",
+            header: t("admin:accounts.columns.account"),
+            sortKey: "accountNumber",
+            nowrap: true,
+            cell: (r) => <span className="font-mono">{r.accountNumber}</span>,
+          },
+          {
+            key: "broker",
+            header: t("admin:accounts.columns.broker"),
+            sortKey: "broker",
+            nowrap: true,
+            cell: (r) => r.brokerName,
+          },
+          {
+            key: "member",
+            header: t("admin:accounts.columns.member"),
+            sortKey: "member",
+            cell: (r) => (
+              <Link
+                to={`/admin/customer/${r.userId}`}
+                className={`rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+              >
+                {r.nickname}
+              </Link>
+            ),
+          },
+          {
+            key: "createdAt",
+            header: t("admin:accounts.columns.createdAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            nowrap: true,
+            cell: (r) => formatDateTime(r.createdAt),
+          },
+          {
+            key: "decidedAt",
+            header: t("admin:accounts.columns.decidedAt"),
+            sortKey: "decidedAt",
+            firstDir: "desc",
+            cell: (r) =>
+              r.decidedAt ? (
+                <span className="whitespace-nowrap">
+                  {formatDateTime(r.decidedAt)}
+                  {r.decidedBy && (
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      {r.decidedBy}
+                    </span>
+                  )}
+                </span>
+              ) : (
+                "—"
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

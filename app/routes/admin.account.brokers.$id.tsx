@@ -1,0 +1,77 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BrokerForm } from "~/components/BrokerForm";
+import { focusRing } from "~/components/shell/styles";
+import { readBrokerForm } from "~/lib/broker-form.server";
+import { attempt } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["admin", "accounts", "errors"] };
+
+async function brokerOr404(context: LoaderFunctionArgs["context"], id: string) {
+  try {
+    return await context.trpc.brokers.get({ id });
+  } catch (error) {
+    if ((error as { code?: string }).code === "NOT_FOUND") {
+      throw new Response("Not found", { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({ broker: await brokerOr404(context, params.id ?? "") });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await readBrokerForm(request);
+  if (!form.ok) return form.response;
+  const result = await attempt(form.values, () =>
+    context.trpc.brokers.update({ id: params.id ?? "", ...form.broker, ...form.images }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/admin/account/brokers?${new URLSearchParams({ saved: form.values.name })}`);
+}
+
+/** Edit a broker; unticking "shown to members" deactivates it (its accounts stay). */
+export default function EditBroker() {
+  const { t } = useTranslation("admin");
+  const { broker } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const echoed = failure && !failure.ok ? failure.values : {};
+  return (
+    <div className="max-w-3xl space-y-4">
+      <Link
+        to="/admin/account/brokers"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("brokers.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("brokers.edit", { name: broker.name })}</h1>
+      <BrokerForm
+        // A fresh form after each save attempt, so the kind toggle follows what was sent.
+        key={JSON.stringify(echoed)}
+        initial={{
+          name: broker.name,
+          code: broker.code,
+          accountKind: broker.accountKind,
+          idCharset: broker.idCharset ?? "",
+          idMinLength: broker.idMinLength === null ? "" : String(broker.idMinLength),
+          idMaxLength: broker.idMaxLength === null ? "" : String(broker.idMaxLength),
+          signupUrl: broker.signupUrl,
+          displayOrder: String(broker.displayOrder),
+          autoRebate: broker.autoRebate,
+          active: broker.active,
+          logoPath: broker.logoPath,
+          bannerPath: broker.bannerPath,
+          ...echoed,
+        }}
+        error={failure && !failure.ok ? failure.error : null}
+        submitLabel={t("brokers.update")}
+      />
+    </div>
+  );
+}

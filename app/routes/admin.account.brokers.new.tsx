@@ -1,0 +1,48 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BrokerForm, EMPTY_BROKER } from "~/components/BrokerForm";
+import { focusRing } from "~/components/shell/styles";
+import { readBrokerForm } from "~/lib/broker-form.server";
+import { attempt } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["admin", "accounts", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await readBrokerForm(request);
+  if (!form.ok) return form.response;
+  const result = await attempt(form.values, () =>
+    context.trpc.brokers.create({ ...form.broker, ...form.images }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/admin/account/brokers?${new URLSearchParams({ saved: form.values.name })}`);
+}
+
+export default function NewBroker() {
+  const { t } = useTranslation("admin");
+  const failure = useActionData<typeof action>();
+  const echoed = failure && !failure.ok ? failure.values : {};
+  return (
+    <div className="max-w-3xl space-y-4">
+      <Link
+        to="/admin/account/brokers"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("brokers.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("brokers.new")}</h1>
+      <BrokerForm
+        initial={{ ...EMPTY_BROKER, ...echoed }}
+        error={failure && !failure.ok ? failure.error : null}
+        submitLabel={t("brokers.create")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { formatDateTime } from "~/lib/format";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["admin", "accounts", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({
+    page: await context.trpc.admin.customers.list(searchParamsObject(request.url)),
+  });
+}
+
+/** /admin/customer: members, searched by name, nickname, email, uid or account number. */
+export default function AdminCustomers() {
+  const { t } = useTranslation("admin");
+  const { page } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">{t("customers.title")}</h1>
+      <TableFilters label={t("customers.searchLabel")}>
+        <div className="sm:col-span-2">
+          <FilterField label={t("customers.search")} htmlFor="f-q">
+            <input
+              id="f-q"
+              name="q"
+              type="search"
+              defaultValue={params.get("q") ?? ""}
+              placeholder={t("customers.searchHint")}
+              className={filterControl}
+            />
+          </FilterField>
+        </div>
+      </TableFilters>
+      <DataTable
+        label={t("customers.title")}
+        page={page}
+        rowKey={(r) => r.id}
+        csvHref="/admin/customer/export"
+        columns={[
+          {
+            key: "nickname",
+            header: t("customers.columns.nickname"),
+            sortKey: "nickname",
+            cell: (r) => (
+              <Link
+                to={`/admin/customer/${r.id}`}
+                data-testid="customer-link"
+                className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+              >
+                {r.nickname}
+              </Link>
+            ),
+          },
+          {
+            key: "name",
+            header: t("customers.columns.name"),
+            sortKey: "name",
+            cell: (r) => r.name,
+          },
+          {
+            key: "email",
+            header: t("customers.columns.email"),
+            sortKey: "email",
+            nowrap: true,
+            cell: (r) => r.email,
+          },
+          {
+            key: "accounts",
+            header: t("customers.columns.accounts"),
+            align: "right",
+            nowrap: true,
+            cell: (r) => (
+              <span>
+                {r.accountCount}
+                {r.pendingCount > 0 && (
+                  <span className="ml-2 rounded-full bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                    {t("customers.pending", { count: r.pendingCount })}
+                  </span>
+                )}
+              </span>
+            ),
+          },
+          {
+            key: "createdAt",
+            header: t("customers.columns.createdAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            nowrap: true,
+            cell: (r) => formatDateTime(r.createdAt),
+          },
+          {
+            key: "uid",
+            header: t("customers.columns.uid"),
+            cell: (r) => <span className="font-mono text-xs">{r.id}</span>,
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { imageResponse } from "~/lib/upload.server";
+
+/** Uploaded broker logos and banners: public art, for anyone, cached for a day. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  try {
+    const art = await context.trpc.brokers.art({ file: params.file ?? "" });
+    return imageResponse(art, "public");
+  } catch (error) {
+    if ((error as { code?: string }).code === "NOT_FOUND") {
+      throw new Response("Not found", { status: 404 });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,229 @@
+import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AccountStatusBadge } from "~/components/AccountStatus";
+import { Section, SelectField } from "~/components/fields";
+import { Alert, Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { attempt, formValues } from "~/lib/forms.server";
+import { formatDate } from "~/lib/format";
+import { requireMember } from "~/lib/guards.server";
+import { searchParamsObject } from "~/components/table/url";
+
+export const handle = { i18n: ["accounts", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const [brokers, accounts] = await Promise.all([
+    context.trpc.brokers.active(),
+    context.trpc.brokers.accounts.mine(searchParamsObject(request.url)),
+  ]);
+  return json({ brokers, accounts });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  const values = formValues(await request.formData(), ["brokerId", "accountNumber"]);
+  const result = await attempt(values, () => context.trpc.brokers.accounts.add(values));
+  if (!result.ok) return result.response;
+  return json({ ok: true as const, accountNumber: result.data.accountNumber });
+}
+
+/** Errors about the account number that the service finds (they depend on the broker). */
+function accountNumberError(
+  error: FormErrorShape | null,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): string | null {
+  if (!error) return null;
+  const fieldKey = error.fieldErrors.accountNumber;
+  if (fieldKey) return t(`errors:field.${fieldKey}`, { field: t("accounts:add.accountNumber") });
+  if (error.key && (error.key.startsWith("accountId.") || error.key === "accountTaken")) {
+    return t(`errors:${error.key}`, error.params ?? {});
+  }
+  return null;
+}
+
+/**
+ * /users/bank: the brokers (each banner opens its sign-up page), the form to register a
+ * cashback account, and the member's registered accounts with their status.
+ */
+export default function Bank() {
+  const { t } = useTranslation(["accounts", "errors"]);
+  const { brokers, accounts } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = result && !result.ok ? result.error : null;
+  const echoed = result && !result.ok ? result.values : null;
+  const [brokerId, setBrokerId] = useState(echoed?.brokerId ?? "");
+  const broker = brokers.find((b) => b.id === brokerId) ?? null;
+  const numberError = accountNumberError(error, t);
+  const brokerError = error?.fieldErrors.brokerId
+    ? t(`errors:field.${error.fieldErrors.brokerId}`, { field: t("accounts:add.broker") })
+    : null;
+  // Account number problems show under the field, the auto-rebate refusal as the notice.
+  const formError = error?.key && !numberError && error.key !== "autoRebateBroker" ? error : null;
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+
+      <Section title={t("banners.title")} testId="broker-banners">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
+          {brokers.map((b) => (
+            <li key={b.id}>
+              <a
+                href={b.signupUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="broker-banner"
+                className={`group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-700 dark:bg-slate-800 ${focusRing}`}
+              >
+                {b.bannerPath ? (
+                  <img
+                    src={b.bannerPath}
+                    alt=""
+                    width={600}
+                    height={200}
+                    loading="lazy"
+                    className="aspect-[3/1] w-full object-cover"
+                  />
+                ) : (
+                  <div className="flex aspect-[3/1] w-full items-center justify-center bg-slate-100 dark:bg-slate-700">
+                    {b.logoPath && (
+                      <img
+                        src={b.logoPath}
+                        alt=""
+                        width={160}
+                        height={48}
+                        className="h-10 w-auto"
+                      />
+                    )}
+                  </div>
+                )}
+                <div className="flex flex-1 flex-col gap-0.5 px-3 py-2">
+                  <span className="font-medium text-slate-900 dark:text-white">{b.name}</span>
+                  <span className="flex items-center gap-1 text-sm text-emerald-700 group-hover:underline dark:text-emerald-400">
+                    {t("banners.open")}
+                    <ArrowTopRightOnSquareIcon className="h-4 w-4 shrink-0" aria-hidden="true" />
+                    <span className="sr-only">{t("banners.newTab")}</span>
+                  </span>
+                  {b.autoRebate && (
+                    <span className="text-xs text-sky-700 dark:text-sky-300">
+                      {t("banners.autoRebate")}
+                    </span>
+                  )}
+                </div>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title={t("add.title")} testId="add-account">
+        {result?.ok && (
+          <Alert tone="success" testId="account-added">
+            {t("add.added", { number: result.accountNumber })}
+          </Alert>
+        )}
+        <FormErrorAlert error={formError} />
+        <Form method="post" className="grid max-w-2xl gap-4 sm:grid-cols-2" noValidate>
+          <SelectField
+            name="brokerId"
+            label={t("add.broker")}
+            value={brokerId}
+            onChange={(e) => setBrokerId(e.target.value)}
+            error={brokerError}
+            required
+          >
+            <option value="">{t("add.chooseBroker")}</option>
+            {brokers.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </SelectField>
+          {broker?.autoRebate || error?.key === "autoRebateBroker" ? (
+            <div className="sm:col-span-2" data-testid="auto-rebate-notice">
+              <Alert tone="info">
+                {t("errors:autoRebateBroker", {
+                  broker: broker?.name ?? error?.params?.broker ?? "",
+                })}
+              </Alert>
+            </div>
+          ) : (
+            <>
+              <Field
+                name="accountNumber"
+                label={broker ? t(`kind.${broker.accountKind}`) : t("add.accountNumber")}
+                autoComplete="off"
+                spellCheck={false}
+                defaultValue={echoed?.accountNumber ?? ""}
+                // The rule is the hint; when the error already says it, it is not said twice.
+                hint={
+                  numberError
+                    ? undefined
+                    : broker
+                      ? t(`errors:${broker.rule.key}`, broker.rule.params)
+                      : t("add.hint")
+                }
+                error={numberError}
+                required
+              />
+              <div className="sm:col-span-2">
+                <SubmitButton>{t("add.submit")}</SubmitButton>
+              </div>
+            </>
+          )}
+        </Form>
+      </Section>
+
+      <Section title={t("list.title")} testId="my-accounts">
+        <DataTable
+          label={t("list.title")}
+          page={accounts}
+          rowKey={(r) => r.id}
+          empty={t("list.empty")}
+          columns={[
+            {
+              key: "broker",
+              header: t("list.company"),
+              sortKey: "broker",
+              cell: (r) => r.brokerName,
+              nowrap: true,
+            },
+            {
+              key: "number",
+              header: t("list.accountNumber"),
+              cell: (r) => <span className="font-mono">{r.accountNumber}</span>,
+              nowrap: true,
+            },
+            {
+              key: "status",
+              header: t("list.status"),
+              sortKey: "status",
+              cell: (r) => <AccountStatusBadge status={r.status} reason={r.denyReason} />,
+            },
+            {
+              key: "approvedAt",
+              header: t("list.approvedAt"),
+              sortKey: "decidedAt",
+              firstDir: "desc",
+              cell: (r) => (r.approvedAt ? formatDate(r.approvedAt) : "—"),
+              nowrap: true,
+            },
+            {
+              key: "createdAt",
+              header: t("list.createdAt"),
+              sortKey: "createdAt",
+              firstDir: "desc",
+              cell: (r) => formatDate(r.createdAt),
+              nowrap: true,
+            },
+          ]}
+        />
+      </Section>
+    </div>
+  );
+}

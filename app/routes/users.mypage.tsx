@@ -1,0 +1,470 @@
+import { UserCircleIcon } from "@heroicons/react/24/solid";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CheckboxField, Facts, Section, SelectField } from "~/components/fields";
+import {
+  Alert,
+  Field,
+  type FormErrorShape,
+  FormErrorAlert,
+  SubmitButton,
+  useFieldError,
+} from "~/components/form";
+import { ReauthForm } from "~/components/ReauthForm";
+import { LanguageSelect } from "~/components/shell/LanguageSelect";
+import { focusRing } from "~/components/shell/styles";
+import { attempt, formValues } from "~/lib/forms.server";
+import { formatDateTime } from "~/lib/format";
+import { requireMember } from "~/lib/guards.server";
+import { handleReauth } from "~/lib/reauth.server";
+import { fileBytes, readUploadForm } from "~/lib/upload.server";
+
+export const handle = { i18n: ["profile", "auth", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const [profile, payment, security] = await Promise.all([
+    context.trpc.profile.me(),
+    context.trpc.profile.paymentDetails(),
+    context.trpc.auth.security(),
+  ]);
+  return json({ profile, payment, mfaEnabled: security.mfaEnabled });
+}
+
+const PROFILE_FIELDS = ["name", "nickname", "twitterUrl"] as const;
+const PAYMENT_FIELDS = [
+  "bankName",
+  "bankCode",
+  "branchName",
+  "branchNumber",
+  "accountType",
+  "bankAccountNumber",
+  "accountHolder",
+  "usdtAddress",
+  "exnessEmail",
+  "peskaEmail",
+  "bitwalletEmail",
+  "paypayId",
+] as const;
+
+type Intent = "profile" | "image" | "removeImage" | "reauth" | "payment";
+
+function failure(intent: Intent, key: string) {
+  return json(
+    { ok: false as const, error: { key, params: null, fieldErrors: {} }, values: { intent } },
+    { status: 400 },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  // The image form is multipart (a file); the others are ordinary forms.
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const upload = await readUploadForm(request);
+    if (upload.tooLarge) return failure("image", "imageTooLarge");
+    const image = await fileBytes(upload.form, "image");
+    if (!image) return failure("image", "imageEmpty");
+    const result = await attempt({ intent: "image" }, () =>
+      context.trpc.profile.uploadImage({ image }),
+    );
+    return result.ok ? json({ ok: true as const, intent: "image" as Intent }) : result.response;
+  }
+
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as Intent;
+  if (intent === "profile") {
+    const values = { ...formValues(form, PROFILE_FIELDS), intent };
+    const result = await attempt(values, () =>
+      context.trpc.profile.update({
+        name: values.name,
+        nickname: values.nickname,
+        twitterUrl: values.twitterUrl,
+        rankingOptOut: form.get("rankingOptOut") === "on",
+      }),
+    );
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
+  if (intent === "removeImage") {
+    const result = await attempt({ intent }, () => context.trpc.profile.removeImage());
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
+  if (intent === "reauth") {
+    const result = await handleReauth(form, context);
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
+  if (intent === "payment") {
+    const values = { ...formValues(form, PAYMENT_FIELDS), intent };
+    const result = await attempt(values, () =>
+      context.trpc.profile.updatePaymentDetails(formValues(form, PAYMENT_FIELDS)),
+    );
+    return result.ok
+      ? json({ ok: true as const, intent, changed: result.data.changed.length })
+      : result.response;
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+function resultFor(data: ActionData, intent: Intent) {
+  if (!data) return { ok: false, error: null, values: {} as Record<string, string> };
+  if (data.ok) return { ok: data.intent === intent, error: null, values: {} };
+  const values = data.values as Record<string, string>;
+  return values.intent === intent
+    ? { ok: false, error: data.error as FormErrorShape, values }
+    : { ok: false, error: null, values: {} };
+}
+
+/** /users/mypage: the member's profile, image, language and payment details. */
+export default function MyPage() {
+  const { t } = useTranslation("profile");
+  const { profile, payment, mfaEnabled } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <ProfileSection profile={profile} result={resultFor(data, "profile")} />
+      <ImageSection
+        imageVersion={profile.imageVersion}
+        nickname={profile.nickname}
+        result={resultFor(data, "image")}
+        removed={resultFor(data, "removeImage")}
+      />
+      <PaymentSection
+        payment={payment}
+        email={profile.email}
+        mfaEnabled={mfaEnabled}
+        reauth={resultFor(data, "reauth")}
+        result={resultFor(data, "payment")}
+        changed={
+          data?.ok && data.intent === "payment" && "changed" in data ? Number(data.changed) : null
+        }
+      />
+    </div>
+  );
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+type Result = ReturnType<typeof resultFor>;
+
+function ProfileSection({ profile, result }: { profile: Loaded["profile"]; result: Result }) {
+  const { t } = useTranslation("profile");
+  const error = result.error;
+  const value = (name: string, fallback: string | null) => result.values[name] ?? fallback ?? "";
+  return (
+    <Section title={t("sections.profile")} testId="profile-section">
+      <Facts
+        items={[
+          { label: t("fields.uid"), value: profile.uid, testId: "profile-uid" },
+          {
+            label: t("fields.email"),
+            value: (
+              <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span data-testid="profile-email">{profile.email}</span>
+                <span className="text-xs text-slate-500 dark:text-slate-400">
+                  {profile.emailVerified ? t("notices.verified") : t("notices.unverified")}
+                </span>
+                <Link
+                  to="/users/change-email"
+                  className={`rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                >
+                  {t("actions.changeEmail")}
+                </Link>
+              </span>
+            ),
+          },
+          { label: t("fields.createdAt"), value: formatDateTime(profile.createdAt) },
+        ]}
+      />
+      {result.ok && (
+        <Alert tone="success" testId="profile-saved">
+          {t("notices.saved")}
+        </Alert>
+      )}
+      <FormErrorAlert error={error} />
+      <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="profile" />
+        <Field
+          name="name"
+          autoComplete="name"
+          label={t("fields.name")}
+          hint={t("hints.name")}
+          defaultValue={value("name", profile.name)}
+          error={useFieldError(error, "name", "profile:fields.name")}
+          required
+        />
+        <Field
+          name="nickname"
+          autoComplete="nickname"
+          label={t("fields.nickname")}
+          defaultValue={value("nickname", profile.nickname)}
+          error={useFieldError(error, "nickname", "profile:fields.nickname")}
+          required
+        />
+        <Field
+          name="twitterUrl"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          className="sm:col-span-2"
+          label={t("fields.twitterUrl")}
+          hint={t("hints.twitterUrl")}
+          defaultValue={value("twitterUrl", profile.twitterUrl)}
+          error={useFieldError(error, "twitterUrl", "profile:fields.twitterUrl")}
+        />
+        <div className="sm:col-span-2">
+          <CheckboxField
+            name="rankingOptOut"
+            label={t("fields.rankingOptOut")}
+            hint={t("hints.rankingOptOut")}
+            defaultChecked={profile.rankingOptOut}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <SubmitButton>{t("actions.save")}</SubmitButton>
+        </div>
+      </Form>
+      <div className="border-t border-slate-200 pt-4 dark:border-slate-700">
+        <LanguageSelect />
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t("hints.language")}</p>
+      </div>
+    </Section>
+  );
+}
+
+function ImageSection({
+  imageVersion,
+  nickname,
+  result,
+  removed,
+}: {
+  imageVersion: string | null;
+  nickname: string;
+  result: Result;
+  removed: Result;
+}) {
+  const { t } = useTranslation("profile");
+  return (
+    <Section title={t("sections.image")} testId="image-section">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        {imageVersion ? (
+          <img
+            src={`/users/mypage/image?v=${imageVersion}`}
+            alt={t("imageAlt", { nickname })}
+            width={96}
+            height={96}
+            data-testid="profile-image"
+            className="h-24 w-24 shrink-0 rounded-full border border-slate-200 object-cover dark:border-slate-700"
+          />
+        ) : (
+          <div className="flex h-24 w-24 shrink-0 flex-col items-center justify-center rounded-full bg-slate-100 text-slate-400 dark:bg-slate-800">
+            <UserCircleIcon className="h-16 w-16" aria-hidden="true" />
+            <span className="sr-only">{t("notices.noImage")}</span>
+          </div>
+        )}
+        <div className="min-w-0 flex-1 space-y-3">
+          {result.ok && <Alert tone="success">{t("notices.imageSaved")}</Alert>}
+          {removed.ok && <Alert tone="success">{t("notices.imageRemoved")}</Alert>}
+          <FormErrorAlert error={result.error ?? removed.error} />
+          <Form method="post" encType="multipart/form-data" className="space-y-3">
+            <div>
+              <label
+                htmlFor="profile-image-file"
+                className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+              >
+                {t("fields.image")}
+              </label>
+              <input
+                id="profile-image-file"
+                type="file"
+                name="image"
+                accept="image/jpeg,image/png,image/webp"
+                aria-describedby="profile-image-hint"
+                className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
+              />
+              <p
+                id="profile-image-hint"
+                className="mt-1 text-xs text-slate-500 dark:text-slate-400"
+              >
+                {t("hints.image")}
+              </p>
+            </div>
+            <SubmitButton>{t("actions.upload")}</SubmitButton>
+          </Form>
+          {imageVersion && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="removeImage" />
+              <SubmitButton tone="secondary">{t("actions.removeImage")}</SubmitButton>
+            </Form>
+          )}
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function PaymentSection({
+  payment,
+  email,
+  mfaEnabled,
+  reauth,
+  result,
+  changed,
+}: {
+  payment: Loaded["payment"];
+  email: string;
+  mfaEnabled: boolean;
+  reauth: Result;
+  result: Result;
+  changed: number | null;
+}) {
+  const { t } = useTranslation("profile");
+  const masked = payment.masked;
+  const hasAny = Object.values(masked).some((v) => v !== null);
+  const shown = (v: string | null) =>
+    v ?? <span className="text-slate-400">{t("notices.notSet")}</span>;
+  return (
+    <Section title={t("sections.payment")} testId="payment-section">
+      {result.ok && (
+        <Alert tone="success" testId="payment-saved">
+          {changed ? t("notices.paymentSaved") : t("notices.paymentUnchanged")}
+        </Alert>
+      )}
+      {!payment.reauthValid ? (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {hasAny ? t("notices.paymentMasked") : t("notices.paymentNone")}
+          </p>
+          <div data-testid="payment-masked" hidden={!hasAny}>
+            <Facts
+              items={[
+                { label: t("fields.bankName"), value: shown(masked.bankName) },
+                { label: t("fields.bankCode"), value: shown(masked.bankCode) },
+                { label: t("fields.branchName"), value: shown(masked.branchName) },
+                { label: t("fields.branchNumber"), value: shown(masked.branchNumber) },
+                {
+                  label: t("fields.accountType"),
+                  value: shown(masked.accountType && t(`accountTypes.${masked.accountType}`)),
+                },
+                { label: t("fields.bankAccountNumber"), value: shown(masked.bankAccountNumber) },
+                { label: t("fields.accountHolder"), value: shown(masked.accountHolder) },
+                { label: t("fields.usdtAddress"), value: shown(masked.usdtAddress) },
+                { label: t("fields.exnessEmail"), value: shown(masked.exnessEmail) },
+                { label: t("fields.peskaEmail"), value: shown(masked.peskaEmail) },
+                { label: t("fields.bitwalletEmail"), value: shown(masked.bitwalletEmail) },
+                { label: t("fields.paypayId"), value: shown(masked.paypayId) },
+              ]}
+            />
+          </div>
+          <div className="border-t border-slate-200 pt-4 dark:border-slate-700">
+            <ReauthForm email={email} mfaEnabled={mfaEnabled} error={reauth.error} />
+          </div>
+        </>
+      ) : (
+        <PaymentForm
+          values={payment.values}
+          network={payment.usdtNetwork}
+          error={result.error}
+          echoed={result.values}
+        />
+      )}
+    </Section>
+  );
+}
+
+function PaymentForm({
+  values,
+  network,
+  error,
+  echoed,
+}: {
+  values: Loaded["payment"]["values"];
+  network: "TRC20" | "ERC20";
+  error: FormErrorShape | null;
+  echoed: Record<string, string>;
+}) {
+  const { t } = useTranslation(["profile", "errors"]);
+  const field = (name: (typeof PAYMENT_FIELDS)[number]) => {
+    const key = error?.fieldErrors[name];
+    const label = t(`profile:fields.${name}`);
+    return {
+      name,
+      label,
+      defaultValue: echoed[name] ?? values?.[name] ?? "",
+      error: key ? t(`errors:field.${key}`, { field: label }) : null,
+    };
+  };
+  const group = "grid gap-4 sm:grid-cols-2";
+  const legend = "mb-3 text-sm font-semibold text-slate-800 dark:text-slate-100";
+  return (
+    <>
+      <FormErrorAlert error={error} />
+      <Form method="post" className="space-y-6" noValidate data-testid="payment-form">
+        <input type="hidden" name="intent" value="payment" />
+        <fieldset>
+          <legend className={legend}>{t("profile:sections.bank")}</legend>
+          <p className="mb-3 text-xs text-slate-500 dark:text-slate-400">
+            {t("profile:hints.bankAllOrNothing")}
+          </p>
+          <div className={group}>
+            <Field {...field("bankName")} autoComplete="off" />
+            <Field
+              {...field("bankCode")}
+              inputMode="numeric"
+              maxLength={4}
+              hint={t("profile:hints.bankCode")}
+            />
+            <Field {...field("branchName")} autoComplete="off" />
+            <Field
+              {...field("branchNumber")}
+              inputMode="numeric"
+              maxLength={3}
+              hint={t("profile:hints.branchNumber")}
+            />
+            <SelectField {...field("accountType")}>
+              <option value="">{t("profile:accountTypes.choose")}</option>
+              <option value="savings">{t("profile:accountTypes.savings")}</option>
+              <option value="current">{t("profile:accountTypes.current")}</option>
+            </SelectField>
+            <Field
+              {...field("bankAccountNumber")}
+              inputMode="numeric"
+              maxLength={7}
+              hint={t("profile:hints.bankAccountNumber")}
+            />
+            <Field
+              {...field("accountHolder")}
+              className="sm:col-span-2"
+              hint={t("profile:hints.accountHolder")}
+            />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className={legend}>{t("profile:sections.crypto")}</legend>
+          <Field
+            {...field("usdtAddress")}
+            autoComplete="off"
+            spellCheck={false}
+            hint={t(network === "TRC20" ? "profile:hints.usdtTrc20" : "profile:hints.usdtErc20")}
+          />
+        </fieldset>
+        <fieldset>
+          <legend className={legend}>{t("profile:sections.wallets")}</legend>
+          <div className={group}>
+            <Field {...field("exnessEmail")} type="email" autoComplete="off" />
+            <Field {...field("peskaEmail")} type="email" autoComplete="off" />
+            <Field {...field("bitwalletEmail")} type="email" autoComplete="off" />
+            <Field
+              {...field("paypayId")}
+              autoComplete="off"
+              maxLength={15}
+              hint={t("profile:hints.paypayId")}
+            />
+          </div>
+        </fieldset>
+        <SubmitButton>{t("profile:actions.savePayment")}</SubmitButton>
+      </Form>
+    </>
+  );
+}
