@@ -1,5 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_MAIL_DIR, E2E_ORIGIN, E2E_PORT, E2E_SQLITE_PATH } from "./tests/e2e/env";
+import {
+  E2E_LINE_PORT,
+  E2E_LINE_URL,
+  E2E_MAIL_DIR,
+  E2E_ORIGIN,
+  E2E_PORT,
+  E2E_SQLITE_PATH,
+} from "./tests/e2e/env";
+import { STANDIN_DEFAULTS } from "./tests/helpers/line-standin";
 
 /**
  * End-to-end tests against the built server (`npm run build` first, as CI does) with a freshly
@@ -31,6 +39,12 @@ const serverEnv = {
   // the fixtures answer the third-party hosts locally.
   META_PIXEL_ID: "1234567890",
   GTM_ID: "GTM-TEST123",
+  // LINE Login through the local stand-in (started below): the browser really goes there and back.
+  LINE_LOGIN_CHANNEL_ID: STANDIN_DEFAULTS.loginChannelId,
+  LINE_LOGIN_CHANNEL_SECRET: STANDIN_DEFAULTS.loginChannelSecret,
+  LINE_API_BASE_URL: E2E_LINE_URL,
+  LINE_LOGIN_BASE_URL: E2E_LINE_URL,
+  LINE_BOT_BASIC_ID: "@e2estandin",
 };
 
 export default defineConfig({
@@ -72,15 +86,27 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // Playwright starts the web server before globalSetup, so the database is reset and seeded
-    // here, before the server opens it: a fresh file on every run.
-    command: `node -e "require('node:fs').rmSync('${E2E_SQLITE_PATH.replace(/\/[^/]+$/, "")}', { recursive: true, force: true })" && node build/server/cli.js seed && node build/server/http.js`,
-    url: `${E2E_ORIGIN}/readyz`,
-    env: serverEnv,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // The LINE Platform stand-in: LINE Login's pages and API, the Messaging API.
+      command: "npx tsx tests/helpers/line-standin-server.ts",
+      url: `${E2E_LINE_URL}/__standin/state`,
+      env: { LINE_STANDIN_PORT: String(E2E_LINE_PORT) },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // Playwright starts the web server before globalSetup, so the database is reset and seeded
+      // here, before the server opens it: a fresh file on every run.
+      command: `node -e "require('node:fs').rmSync('${E2E_SQLITE_PATH.replace(/\/[^/]+$/, "")}', { recursive: true, force: true })" && node build/server/cli.js seed && node build/server/http.js`,
+      url: `${E2E_ORIGIN}/readyz`,
+      env: serverEnv,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -71,9 +71,19 @@ export default function AdminCustomer() {
 
   return (
     <div className="space-y-6">
-      <Link to="/admin/customer" className={`text-sm ${link}`}>
-        {t("admin:customers.back")}
-      </Link>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        <Link to="/admin/customer" className={`text-sm ${link}`}>
+          {t("admin:customers.back")}
+        </Link>
+        {/* Support's side of this member's chat. */}
+        <Link
+          to={`/admin/customer/${profile.uid}/chat`}
+          className={`text-sm ${link}`}
+          data-testid="customer-chat-link"
+        >
+          {t("common:admin.customerMessages")}
+        </Link>
+      </div>
       <div className="flex items-center gap-4">
         {profile.hasImage ? (
           <img

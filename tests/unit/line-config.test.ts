@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../../server/config";
+import { contentSecurityPolicy } from "../../server/security";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 
@@ -44,5 +45,17 @@ describe("LINE settings", () => {
         new RegExp(`^Invalid configuration: ${name} `),
       );
     }
+  });
+
+  it("need nothing from the page's CSP: LINE Login starts with a link and a redirect", () => {
+    const c = parseConfig({
+      LINE_LOGIN_CHANNEL_ID: "1234567890",
+      LINE_LOGIN_CHANNEL_SECRET: SECRET,
+    });
+    const csp = contentSecurityPolicy("nonce", c);
+    // The connect button is a plain link to our own start page, which answers 302: a top-level
+    // navigation, governed by neither form-action nor connect-src.
+    expect(csp).toMatch(/(^|; )form-action 'self'(;|$)/);
+    expect(csp).not.toMatch(/line\.me/);
   });
 });

@@ -3,6 +3,7 @@ import { ChevronDownIcon } from "@heroicons/react/20/solid";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
+import { ChatUnreadBadge } from "~/components/chat/UnreadBadge";
 import { isCurrentPath } from "~/lib/shell";
 import { LanguageSelect } from "./LanguageSelect";
 import { LogoutButton } from "./LogoutButton";
@@ -45,7 +46,15 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
       <ul className="space-y-0.5">
         {enabled(ADMIN_NAV, features).map((item) =>
           item.kind === "link" ? (
-            <li key={item.to}>{link(item)}</li>
+            item.to === "/admin/customer" ? (
+              // Members' unread support messages, beside the customer list.
+              <li key={item.to} className="flex items-center gap-1">
+                {link(item)}
+                <ChatUnreadBadge onNavigate={onNavigate} />
+              </li>
+            ) : (
+              <li key={item.to}>{link(item)}</li>
+            )
           ) : (
             <li key={item.id}>
               <Disclosure defaultOpen={item.children.some((c) => isCurrentPath(pathname, c.to))}>

@@ -1,0 +1,42 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { focusRing } from "~/components/shell/styles";
+import { trpc } from "~/lib/trpc";
+
+/** How often the admin menu asks for the unread count. */
+const UNREAD_POLL_MS = 30_000;
+
+/**
+ * The admin menu's count of members' messages nobody in support has read, beside the customer
+ * list entry; it leads to the message inbox. Nothing shows while there are none.
+ */
+export function ChatUnreadBadge({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { data, refetch } = trpc.chat.admin.unread.useQuery(undefined, {
+    refetchInterval: UNREAD_POLL_MS,
+  });
+  // Reading a thread (its page's loader marks it read) changes the count: ask again on each
+  // page the admin opens.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void refetch();
+  }, [pathname, refetch]);
+  const count = data?.messages ?? 0;
+  if (count === 0) return null;
+  // Wrapped, so the menu's entries stay the links directly under each item.
+  return (
+    <span className="shrink-0">
+      <Link
+        to="/admin/customer/messages"
+        onClick={onNavigate}
+        aria-label={t("admin.unreadMessages", { count })}
+        title={t("admin.unreadMessages", { count })}
+        className={`block rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold tabular-nums text-white hover:bg-red-700 ${focusRing}`}
+        data-testid="admin-unread-badge"
+      >
+        {count > 99 ? "99+" : count}
+      </Link>
+    </span>
+  );
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/lib/guards.server";
+import { imageResponse } from "~/lib/upload.server";
+
+/** An image attached to a message of a member's support thread, for admins. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const image = await context.trpc.chat.admin
+    .image({ memberId: params.id ?? "", messageId: params.messageId ?? "" })
+    .catch(() => null);
+  if (!image) throw new Response("Not found", { status: 404 });
+  return imageResponse(image, "private");
+}

@@ -1,0 +1,58 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
+import { chatAction, newestId } from "~/lib/chat.server";
+import { requireMember } from "~/lib/guards.server";
+
+export const handle = { i18n: ["chat", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const before = new URL(request.url).searchParams.get("before") ?? undefined;
+  const page = await context.trpc.chat.thread(before ? { before } : {}).catch((error: unknown) => {
+    if ((error as { code?: string }).code === "BAD_REQUEST")
+      throw new Response(null, { status: 404 });
+    throw error;
+  });
+  // Opening the newest messages reads them.
+  const newest = newestId(page);
+  if (!before && newest) await context.trpc.chat.markRead({ upto: newest });
+  return json({ page: before || !newest ? page : { ...page, ownReadUpto: newest } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  return chatAction(request, (input) => context.trpc.chat.send(input));
+}
+
+/** /users/chat: the member's support thread and the composer. */
+export default function Chat() {
+  const { t } = useTranslation("chat");
+  const { page } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const before = params.get("before");
+  const first = page.messages[0]?.id;
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
+      </div>
+      <ChatThread
+        side="member"
+        page={page}
+        live={!before}
+        olderHref={page.hasOlder && first ? `/users/chat?before=${first}` : null}
+        imageUrl={(id) => `/users/chat/image/${id}`}
+      />
+      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-700 dark:bg-slate-900">
+        <ChatComposer
+          error={result && !result.ok ? result.error : null}
+          resetKey={result?.ok ? result.sent : "initial"}
+        />
+      </section>
+    </div>
+  );
+}

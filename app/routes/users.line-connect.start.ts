@@ -1,0 +1,19 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { requireMember } from "~/lib/guards.server";
+
+/**
+ * GET /users/line-connect/start: begins LINE Login for this session (state, nonce and PKCE
+ * verifier stored on the server) and sends the browser to LINE's authorization page. The
+ * connect button and the QR code both lead here; on a phone, the member signs in first.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  try {
+    const { url } = await context.trpc.line.start();
+    return redirect(url, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    const key = (error as { key?: unknown }).key;
+    if (typeof key === "string") return redirect(`/users/line-connect?error=${key}`);
+    throw error;
+  }
+}

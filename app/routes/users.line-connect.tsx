@@ -1,0 +1,215 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CheckboxField, Section } from "~/components/fields";
+import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { attempt } from "~/lib/forms.server";
+import { formatDateTime } from "~/lib/format";
+import { requireMember } from "~/lib/guards.server";
+import { qrDataUrl } from "~/lib/qr.server";
+
+export const handle = { i18n: ["line", "errors"] };
+
+/** Error keys the callback may send back here; anything else reads as the generic error. */
+const CALLBACK_ERRORS = new Set([
+  "lineGeneric",
+  "lineConnection",
+  "lineTaken",
+  "lineCancelled",
+  "lineNotConfigured",
+]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const status = await context.trpc.line.status();
+  // The QR code is for opening the start link on a smartphone; only needed before linking.
+  const qr = status.available && !status.linked ? await qrDataUrl(status.startUrl) : null;
+  return json({ status, qr });
+}
+
+const PREFS = ["withdrawal", "transfer", "marathon", "support"] as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "unlink") {
+    const result = await attempt({}, () => context.trpc.line.unlink());
+    return result.ok ? json({ ok: true as const, intent: "unlink" as const }) : result.response;
+  }
+  if (intent === "preferences") {
+    const prefs = Object.fromEntries(PREFS.map((p) => [p, form.get(p) === "on"])) as Record<
+      (typeof PREFS)[number],
+      boolean
+    >;
+    const result = await attempt({}, () => context.trpc.line.savePreferences(prefs));
+    return result.ok
+      ? json({ ok: true as const, intent: "preferences" as const })
+      : result.response;
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+const buttonBase =
+  "inline-flex w-full items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm sm:w-auto";
+
+/** /users/line-connect: whether LINE is linked, linking (button and QR code), preferences. */
+export default function LineConnect() {
+  const { t } = useTranslation(["line", "errors"]);
+  const { status, qr } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const errorKey = params.get("error");
+  const linkedNow = params.get("linked") === "1" && status.linked;
+  const done = result && result.ok ? result.intent : null;
+  const failure = result && !result.ok ? result.error : null;
+  const linked = status.linked;
+
+  return (
+    <div className="max-w-3xl space-y-5">
+      <div>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
+      </div>
+
+      {errorKey && (
+        <Alert tone="error" testId="line-error">
+          {t(`errors:${CALLBACK_ERRORS.has(errorKey) ? errorKey : "lineGeneric"}`)}
+        </Alert>
+      )}
+      {linkedNow && (
+        <Alert tone="success" testId="line-linked">
+          {t("linked")}
+        </Alert>
+      )}
+      {done === "unlink" && (
+        <Alert tone="success" testId="line-unlinked">
+          {t("unlink.done")}
+        </Alert>
+      )}
+      <FormErrorAlert error={failure} />
+
+      <Section title={t("status.heading")} testId="line-status">
+        <div className="flex flex-wrap items-center gap-3">
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+              linked
+                ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
+                : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+            }`}
+            data-testid="line-state"
+          >
+            {linked ? t("status.linked") : t("status.notLinked")}
+          </span>
+          <p className="text-sm text-slate-700 dark:text-slate-200">
+            {linked
+              ? linked.displayName
+                ? t("status.linkedAs", { name: linked.displayName })
+                : t("status.linkedNoName")
+              : t("status.notLinkedBody")}
+          </p>
+        </div>
+        {linked && (
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            {t("status.linkedAt", { date: formatDateTime(linked.linkedAt) })}
+          </p>
+        )}
+        {linked && linked.reachable === false && (
+          <Alert tone="info" testId="line-unreachable">
+            <p>{t("status.unreachable")}</p>
+            {status.addFriendUrl && (
+              <a
+                href={status.addFriendUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`mt-1 inline-block rounded-sm font-medium underline ${focusRing}`}
+              >
+                {t("status.addFriend")}
+              </a>
+            )}
+          </Alert>
+        )}
+
+        {linked ? (
+          <Form method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="unlink" />
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t("unlink.hint")}</p>
+            <SubmitButton tone="secondary">{t("unlink.button")}</SubmitButton>
+          </Form>
+        ) : status.available ? (
+          <div className="space-y-2">
+            {/* A plain link: the start page answers with a redirect to LINE's login page, a
+                top-level navigation that no form-action or connect-src rule has to allow.
+                LINE's green, darkened until white text on it is readable (4.6:1). */}
+            <a
+              href="/users/line-connect/start"
+              className={`${buttonBase} bg-[#05873a] text-white hover:bg-[#046c2e] ${focusRing}`}
+              data-testid="line-connect"
+            >
+              {t("connect.button")}
+            </a>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t("connect.hint")}</p>
+          </div>
+        ) : (
+          <Alert tone="info" testId="line-unavailable">
+            {t("connect.notConfigured")}
+          </Alert>
+        )}
+      </Section>
+
+      {!linked && status.available && (
+        // On a phone the button above is the way; the QR code is for desktops.
+        <div className="hidden md:block">
+          <Section title={t("connect.qrTitle")} testId="line-qr">
+            <div className="flex items-start gap-5">
+              {qr ? (
+                <img
+                  src={qr}
+                  alt={t("connect.qrAlt")}
+                  width={176}
+                  height={176}
+                  className="h-44 w-44 shrink-0 rounded-md border border-slate-200 bg-white p-1 dark:border-slate-700"
+                  data-testid="line-qr-image"
+                />
+              ) : (
+                <Alert tone="error" testId="line-qr-error">
+                  {t("errors.qr")}
+                </Alert>
+              )}
+              {qr && (
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t("connect.qrLead")}</p>
+              )}
+            </div>
+          </Section>
+        </div>
+      )}
+
+      {linked && (
+        <Section title={t("prefs.title")} testId="line-prefs">
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("prefs.lead")}</p>
+          {done === "preferences" && (
+            <Alert tone="success" testId="line-prefs-saved">
+              {t("prefs.saved")}
+            </Alert>
+          )}
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="preferences" />
+            <fieldset className="space-y-3">
+              <legend className="sr-only">{t("prefs.title")}</legend>
+              {PREFS.map((p) => (
+                <CheckboxField
+                  key={`${p}-${String(status.preferences[p])}`}
+                  name={p}
+                  label={t(`prefs.${p}`)}
+                  defaultChecked={status.preferences[p]}
+                />
+              ))}
+            </fieldset>
+            <SubmitButton>{t("prefs.save")}</SubmitButton>
+          </Form>
+        </Section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { newId } from "../../db/id";
+import { nowDb } from "../../db/time";
+import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { E2E_ORIGIN } from "./env";
+import { test, visit } from "./fixtures";
+
+/**
+ * Screenshots of the chat and LINE pages for a person to look at, at 1280 and 375 px, in ja and
+ * en. Opt in with `SCREENSHOTS=1 scripts/e2e-local.sh tests/e2e/chat-line-screenshots.spec.ts`;
+ * they land in test-results/screenshots.
+ */
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+const DIR = "test-results/screenshots";
+
+async function setLanguage(context: BrowserContext, lng: "ja" | "en") {
+  await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
+}
+
+async function both(page: Page, path: string, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await visit(page, path);
+  await shoot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await visit(page, path);
+  await shoot(page, `${name}-phone`);
+}
+
+for (const lng of ["ja", "en"] as const) {
+  test(`chat and LINE, member (${lng})`, async ({ page, context, login, db }) => {
+    test.setTimeout(60_000);
+    const member = await login("member");
+    await setLanguage(context, lng);
+
+    await both(page, "/users/chat", `chat-empty-${lng}`);
+    await page.setViewportSize(DESKTOP);
+    await visit(page, "/users/chat");
+    const box = page.locator("textarea[name=body]");
+    await box.fill(
+      lng === "ja"
+        ? "先週申請した出金がまだ届いていません。\n確認をお願いできますか？"
+        : "My withdrawal from last week has not arrived yet.\nCould you check it?",
+    );
+    await page.getByTestId("chat-send").click();
+    await page.getByTestId("chat-message").first().waitFor();
+    await page.getByTestId("chat-image-input").setInputFiles("tests/fixtures/images/avatar.png");
+    await page.getByTestId("chat-send").click();
+    await page.getByTestId("chat-image").waitFor();
+    const thread = await db.kysely
+      .selectFrom("chat_threads")
+      .select("id")
+      .where("user_id", "=", member.id)
+      .executeTakeFirstOrThrow();
+    await db.kysely
+      .insertInto("chat_messages")
+      .values({
+        id: newId(),
+        thread_id: thread.id,
+        sender_role: "admin",
+        sender_id: null,
+        body:
+          lng === "ja"
+            ? "お問い合わせありがとうございます。本日着金を確認しました。明日までに反映されます。"
+            : "Thank you for waiting. The payment was sent today and will arrive by tomorrow.",
+        image_key: null,
+        created_at: nowDb(),
+      })
+      .execute();
+    await both(page, "/users/chat", `chat-thread-${lng}`);
+
+    await both(page, "/users/line-connect", `line-unlinked-${lng}`);
+    const now = nowDb();
+    const lineUserId =
+      "U" +
+      newId()
+        .slice(0, 26)
+        .padEnd(32, "0")
+        .replace(/[^0-9a-f]/g, "a");
+    await db.kysely
+      .insertInto("line_links")
+      .values({
+        user_id: member.id,
+        line_user_id: lineUserId,
+        display_name: "山田 太郎",
+        linked_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db.kysely
+      .insertInto("line_friends")
+      .values({ line_user_id: lineUserId, following: 0, event_ts: Date.now(), updated_at: now })
+      .execute();
+    await both(page, "/users/line-connect?linked=1", `line-linked-${lng}`);
+  });
+}
+
+test("chat, admin (ja)", async ({ page, context, browser, login, db }) => {
+  test.setTimeout(60_000);
+  // A member with a question, then the admin's side.
+  const member = await login("member");
+  await setLanguage(context, "ja");
+  await visit(page, "/users/chat");
+  await page.locator("textarea[name=body]").fill("口座の承認はいつ頃になりますか？");
+  await page.getByTestId("chat-send").click();
+  await page.getByTestId("chat-message").first().waitFor();
+
+  const adminId = newId();
+  const now = nowDb();
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id: adminId,
+      email: `e2e-shot-admin-${adminId}@example.test`,
+      email_verified_at: now,
+      password_hash: "x",
+      name: "E2E Admin",
+      nickname: `admin${adminId.slice(-6)}`,
+      permission: "admin",
+      language: "ja",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const { token } = await createSession(db, adminId, { userAgent: "playwright" });
+  const adminContext = await browser.newContext();
+  await adminContext.route(/googletagmanager|google-analytics|facebook/, (route) =>
+    route.fulfill({ status: 204, body: "" }),
+  );
+  await adminContext.addCookies([
+    { name: SESSION_COOKIE, value: token, url: E2E_ORIGIN, httpOnly: true, sameSite: "Lax" },
+    { name: "language", value: "ja", url: E2E_ORIGIN },
+  ]);
+  try {
+    const admin = await adminContext.newPage();
+    await admin.setViewportSize(DESKTOP);
+    await visit(admin, "/admin/customer/messages");
+    await admin.getByTestId("admin-unread-badge").waitFor();
+    await shoot(admin, "admin-inbox-desktop-ja");
+    await admin.setViewportSize(PHONE);
+    await visit(admin, "/admin/customer/messages");
+    await shoot(admin, "admin-inbox-phone-ja");
+    await both(admin, `/admin/customer/${member.id}/chat`, "admin-chat-ja");
+    await admin.setViewportSize(DESKTOP);
+    await visit(admin, `/admin/customer/${member.id}/chat`);
+    await admin.locator("textarea[name=body]").fill("審査中です。1〜2営業日お待ちください。");
+    await admin.getByTestId("chat-send").click();
+    await admin.getByTestId("chat-message").nth(1).waitFor();
+    await shoot(admin, "admin-chat-replied-desktop-ja");
+  } finally {
+    await adminContext.close();
+  }
+});
