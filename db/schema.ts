@@ -562,6 +562,48 @@ export interface NotificationsTable {
   updated_at: Timestamp;
 }
 
+/** A per-member override of the default affiliate rate (basis points: 1000 = 10%). */
+export interface AffiliateRatesTable {
+  user_id: string;
+  rate_bp: number;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+/** One referrer's share of one credited cashback row (cashback_id unique: paid once). */
+export interface AffiliateRewardsTable {
+  id: string;
+  cashback_id: string;
+  referrer_id: string;
+  customer_id: string;
+  trade_date: string;
+  cashback_amount: number;
+  /** The rate in force when the cashback was credited. */
+  rate_bp: number;
+  amount: number;
+  batch_id: string;
+  ledger_tx_id: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
+/** Per referrer per Tokyo day, kept with the events: registrations, customer cashback, rewards. */
+export interface AffiliateDailyTable {
+  referrer_id: string;
+  day: string;
+  registrations: number;
+  cashback: number;
+  rewards: number;
+}
+
+/** Per referrer, customer and month: cashback of the customer and the rewards it paid. */
+export interface AffiliateCustomerMonthlyTable {
+  referrer_id: string;
+  customer_id: string;
+  month: string;
+  cashback: number;
+  rewards: number;
+}
+
 export interface Database {
   users: UsersTable;
   payment_details: PaymentDetailsTable;
@@ -584,6 +626,10 @@ export interface Database {
   cashbacks: CashbacksTable;
   cashback_daily: CashbackDailyTable;
   cashback_monthly: CashbackMonthlyTable;
+  affiliate_rates: AffiliateRatesTable;
+  affiliate_rewards: AffiliateRewardsTable;
+  affiliate_daily: AffiliateDailyTable;
+  affiliate_customer_monthly: AffiliateCustomerMonthlyTable;
   gachas: GachasTable;
   gacha_rewards: GachaRewardsTable;
   gacha_plays: GachaPlaysTable;

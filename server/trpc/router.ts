@@ -1,4 +1,5 @@
 import { adminRouter } from "../features/admin/router";
+import { affiliateRouter } from "../features/affiliate/router";
 import { authRouter } from "../features/auth/router";
 import { cashbackRouter } from "../features/cashback/router";
 import { brokersRouter } from "../features/brokers/router";
@@ -17,6 +18,7 @@ export const appRouter = router({
   auth: authRouter,
   wallet: walletRouter,
   cashback: cashbackRouter,
+  affiliate: affiliateRouter,
   settings: settingsRouter,
   profile: profileRouter,
   brokers: brokersRouter,

@@ -6,6 +6,7 @@ import { newId } from "../../../db/id";
 import type { Language } from "../../../db/schema";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import type { Config } from "../../config";
+import { countReferredRegistration } from "../affiliate/rewards";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { Mailer, MailMessage } from "../../mail";
@@ -125,7 +126,9 @@ export async function register(
   const { db } = deps;
   if (await userByEmail(db, input.email)) throw new AppError("CONFLICT", "emailTaken");
 
-  const refCode = (input.ref || meta.refCookie || "").trim().toLowerCase();
+  // The cookie is the first link the visitor followed (it is never overwritten): it wins over
+  // a code in a later link. An unknown code is ignored.
+  const refCode = (meta.refCookie || input.ref || "").trim().toLowerCase();
   const referrer = refCode
     ? await db.kysely
         .selectFrom("users")
@@ -139,23 +142,27 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
     try {
-      await db.kysely
-        .insertInto("users")
-        .values({
-          id,
-          email: input.email,
-          email_verified_at: null,
-          password_hash: passwordHash,
-          name: input.name,
-          nickname: input.nickname,
-          permission: "member",
-          language: meta.language,
-          referral_code: newReferralCode(),
-          referrer_id: referrer?.id ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("users")
+          .values({
+            id,
+            email: input.email,
+            email_verified_at: null,
+            password_hash: passwordHash,
+            name: input.name,
+            nickname: input.nickname,
+            permission: "member",
+            language: meta.language,
+            referral_code: newReferralCode(),
+            referrer_id: referrer?.id ?? null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        // The referrer's registration count, kept with the registration itself.
+        if (referrer) await countReferredRegistration(trx, db, referrer.id, new Date());
+      });
       break;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -9,6 +9,7 @@ import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
+import { creditAffiliateRewards } from "../affiliate/rewards";
 import { parseRate, parseReport, ReportFileError, toYen } from "./report";
 
 export interface ImportDeps {
@@ -375,6 +376,8 @@ async function creditChunk(
         .values(cashbacks.slice(i, i + 500))
         .execute();
     }
+    // The referrers of these customers are paid in this same transaction, once per cashback row.
+    await creditAffiliateRewards(trx, db, batchId, cashbacks);
 
     const daily = new Map<
       string,
