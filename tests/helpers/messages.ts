@@ -26,12 +26,17 @@ export interface Read {
   en: string;
 }
 
-/** Field → message (first issue per field), or {} when the input passes. */
+/**
+ * Field → message (first issue per field), or {} when the input passes. `labels` is where the
+ * field labels live: a namespace ("profile" → profile:fields.<name>) or a full prefix
+ * ("admin:brokers" → admin:brokers.fields.<name>).
+ */
 export async function fieldMessages(
   schema: z.ZodType,
   input: unknown,
-  labelNs: string,
+  labels: string,
 ): Promise<Record<string, Read>> {
+  const prefix = labels.includes(":") ? `${labels}.fields` : `${labels}:fields`;
   const result = schema.safeParse(input);
   if (result.success) return {};
   const [ja, en] = await Promise.all([translator("ja"), translator("en")]);
@@ -42,8 +47,8 @@ export async function fieldMessages(
     const key = issue.message;
     out[field] = {
       key,
-      ja: ja(`errors:field.${key}`, { field: ja(`${labelNs}:fields.${field}`) }),
-      en: en(`errors:field.${key}`, { field: en(`${labelNs}:fields.${field}`) }),
+      ja: ja(`errors:field.${key}`, { field: ja(`${prefix}.${field}`) }),
+      en: en(`errors:field.${key}`, { field: en(`${prefix}.${field}`) }),
     };
   }
   return out;
