@@ -42,7 +42,6 @@ export default function WithdrawalHistory() {
   const { t } = useTranslation("wallet");
   const { history, requested } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
       {requested && (
@@ -113,7 +112,7 @@ export default function WithdrawalHistory() {
             header: <span className="sr-only">{t("history.cancel")}</span>,
             cell: (r) =>
               r.status === "pending" && r.method !== "transfer" ? (
-                <Form method="post" action={`?${params.toString()}`} preventScrollReset>
+                <Form method="post" preventScrollReset>
                   <input type="hidden" name="id" value={r.id} />
                   <button
                     type="submit"
