@@ -36,22 +36,76 @@ async function main() {
     const brokerId = newId();
     await db.kysely
       .insertInto("brokers")
-      .values({ id: brokerId, code: "XM", name: "XMTrading", account_kind: "mt_number", id_charset: null, id_min_length: null, id_max_length: null, signup_url: "https://example.com", logo_path: null, banner_path: null, auto_rebate: 0, active: 1, display_order: 0, created_at: now, updated_at: now })
+      .values({
+        id: brokerId,
+        code: "XM",
+        name: "XMTrading",
+        account_kind: "mt_number",
+        id_charset: null,
+        id_min_length: null,
+        id_max_length: null,
+        signup_url: "https://example.com",
+        logo_path: null,
+        banner_path: null,
+        auto_rebate: 0,
+        active: 1,
+        display_order: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const adminId = newId();
-    const users = [{ id: adminId, email: "admin@bench.test", nickname: "admin", permission: "admin" as const }];
-    for (let i = 0; i < ACCOUNTS; i++) users.push({ id: newId(), email: `m${i}@bench.test`, nickname: `m${i}`, permission: "member" as const });
+    const users: { id: string; email: string; nickname: string; permission: "admin" | "member" }[] =
+      [{ id: adminId, email: "admin@bench.test", nickname: "admin", permission: "admin" }];
+    for (let i = 0; i < ACCOUNTS; i++)
+      users.push({
+        id: newId(),
+        email: `m${i}@bench.test`,
+        nickname: `m${i}`,
+        permission: "member",
+      });
     for (let i = 0; i < users.length; i += 1000) {
       await db.kysely
         .insertInto("users")
-        .values(users.slice(i, i + 1000).map((u) => ({ ...u, email_verified_at: now, password_hash: "x", name: "Bench", language: "ja" as const, ranking_opt_out: 0, created_at: now, updated_at: now })))
+        .values(
+          users
+            .slice(i, i + 1000)
+            .map((u) => ({
+              ...u,
+              email_verified_at: now,
+              password_hash: "x",
+              name: "Bench",
+              language: "ja" as const,
+              ranking_opt_out: 0,
+              created_at: now,
+              updated_at: now,
+            })),
+        )
         .execute();
     }
-    const accounts = users.slice(1).map((u, i) => ({ id: newId(), user_id: u.id, number: String(1_000_000 + i) }));
+    const accounts = users
+      .slice(1)
+      .map((u, i) => ({ id: newId(), user_id: u.id, number: String(1_000_000 + i) }));
     for (let i = 0; i < accounts.length; i += 1000) {
       await db.kysely
         .insertInto("broker_accounts")
-        .values(accounts.slice(i, i + 1000).map((a) => ({ id: a.id, user_id: a.user_id, broker_id: brokerId, account_number: a.number, live_number: a.number, status: "approved", deny_reason: null, decided_at: now, decided_by: null, created_at: now, updated_at: now })))
+        .values(
+          accounts
+            .slice(i, i + 1000)
+            .map((a) => ({
+              id: a.id,
+              user_id: a.user_id,
+              broker_id: brokerId,
+              account_number: a.number,
+              live_number: a.number,
+              status: "approved",
+              deny_reason: null,
+              decided_at: now,
+              decided_by: null,
+              created_at: now,
+              updated_at: now,
+            })),
+        )
         .execute();
     }
 
@@ -76,16 +130,23 @@ async function main() {
     const file = Buffer.from(lines.join("\n"));
 
     // Baseline: the same rows, batched INSERT into a bare table with a primary key.
-    await sql`create table bench_plain (id bigint auto_increment primary key, trade_date varchar(10), broker varchar(32), account varchar(32), lots varchar(16), amount varchar(32), currency varchar(8), row_key varchar(100)) engine=InnoDB`.execute(db.kysely);
+    await sql`create table bench_plain (id bigint auto_increment primary key, trade_date varchar(10), broker varchar(32), account varchar(32), lots varchar(16), amount varchar(32), currency varchar(8), row_key varchar(100)) engine=InnoDB`.execute(
+      db.kysely,
+    );
     const plainStart = performance.now();
     for (let i = 0; i < records.length; i += 1000) {
       const slice = records.slice(i, i + 1000);
-      await sql`insert into bench_plain (trade_date, broker, account, lots, amount, currency, row_key) values ${sql.join(slice.map((r) => sql`(${sql.join(r)})`))}`.execute(db.kysely);
+      await sql`insert into bench_plain (trade_date, broker, account, lots, amount, currency, row_key) values ${sql.join(slice.map((r) => sql`(${sql.join(r)})`))}`.execute(
+        db.kysely,
+      );
     }
     const plainSeconds = (performance.now() - plainStart) / 1000;
 
     const previewStart = performance.now();
-    const preview = await previewImport({ db, log }, adminId, { fileName: "bench.csv", content: file });
+    const preview = await previewImport({ db, log }, adminId, {
+      fileName: "bench.csv",
+      content: file,
+    });
     const previewSeconds = (performance.now() - previewStart) / 1000;
     const commitStart = performance.now();
     const committed = await commitImport({ db, log }, adminId, preview.batchId);
@@ -95,11 +156,21 @@ async function main() {
     const problems = await checkLedger(db);
     const plainRate = ROWS / plainSeconds;
     const importRate = ROWS / importSeconds;
-    console.log(`rows: ${ROWS} for ${ACCOUNTS} accounts (matched ${preview.matched}, credited ${committed.rows}, ¥${committed.amount})`);
-    console.log(`plain batched INSERT: ${plainSeconds.toFixed(2)} s, ${Math.round(plainRate)} rows/s`);
-    console.log(`import (preview ${previewSeconds.toFixed(2)} s + commit ${commitSeconds.toFixed(2)} s): ${importSeconds.toFixed(2)} s, ${Math.round(importRate)} rows/s`);
-    console.log(`ratio import / plain insert: ${(importRate / plainRate).toFixed(2)} (target ≥ 0.50)`);
-    console.log(`ledger check: ${problems.length === 0 ? "ok" : JSON.stringify(problems.slice(0, 3))}`);
+    console.log(
+      `rows: ${ROWS} for ${ACCOUNTS} accounts (matched ${preview.matched}, credited ${committed.rows}, ¥${committed.amount})`,
+    );
+    console.log(
+      `plain batched INSERT: ${plainSeconds.toFixed(2)} s, ${Math.round(plainRate)} rows/s`,
+    );
+    console.log(
+      `import (preview ${previewSeconds.toFixed(2)} s + commit ${commitSeconds.toFixed(2)} s): ${importSeconds.toFixed(2)} s, ${Math.round(importRate)} rows/s`,
+    );
+    console.log(
+      `ratio import / plain insert: ${(importRate / plainRate).toFixed(2)} (target ≥ 0.50)`,
+    );
+    console.log(
+      `ledger check: ${problems.length === 0 ? "ok" : JSON.stringify(problems.slice(0, 3))}`,
+    );
     if (problems.length || committed.rows !== ROWS) process.exitCode = 1;
   } finally {
     await db.destroy();
