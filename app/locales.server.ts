@@ -1,5 +1,6 @@
 import enAccounts from "../locales/en/accounts.json";
 import enAdmin from "../locales/en/admin.json";
+import enAffiliate from "../locales/en/affiliate.json";
 import enAdminMoney from "../locales/en/admin-money.json";
 import enAuth from "../locales/en/auth.json";
 import enChat from "../locales/en/chat.json";
@@ -11,6 +12,7 @@ import enProfile from "../locales/en/profile.json";
 import enWallet from "../locales/en/wallet.json";
 import jaAccounts from "../locales/ja/accounts.json";
 import jaAdmin from "../locales/ja/admin.json";
+import jaAffiliate from "../locales/ja/affiliate.json";
 import jaAdminMoney from "../locales/ja/admin-money.json";
 import jaAuth from "../locales/ja/auth.json";
 import jaChat from "../locales/ja/chat.json";
@@ -39,6 +41,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     chat: jaChat,
     line: jaLine,
     wallet: jaWallet,
+    affiliate: jaAffiliate,
   },
   en: {
     common: enCommon,
@@ -52,5 +55,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     chat: enChat,
     line: enLine,
     wallet: enWallet,
+    affiliate: enAffiliate,
   },
 };

@@ -35,9 +35,9 @@ export const ratePercent = z
   .string({ error: "required" })
   .trim()
   .min(1, { error: "required", abort: true })
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, "percentFormat")
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, "affiliateRate")
   .transform((v) => Math.round(Number(v) * 100))
-  .refine((v) => v <= 10_000, "percentFormat");
+  .refine((v) => v <= 10_000, "affiliateRate");
 
 export const defaultRateInput = z.object({ rate: ratePercent });
 export const memberRateInput = z.object({

@@ -1,0 +1,48 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatYen } from "~/lib/money";
+
+export interface RewardPoint {
+  label: string;
+  rewards: number;
+  registrations: number;
+}
+
+/** "2026-11-05" → "11/5", "2026-11" → "2026/11". */
+export function shortLabel(label: string): string {
+  if (label.length === 7) return label.replace("-", "/");
+  return `${Number(label.slice(5, 7))}/${Number(label.slice(8, 10))}`;
+}
+
+/**
+ * Rewards in the period as bars (recharts needs the DOM: this module is loaded lazily in the
+ * browser only, by AffiliateChart).
+ */
+export default function RewardsChart({ data, height }: { data: RewardPoint[]; height: number }) {
+  return (
+    <ResponsiveContainer width="100%" height={height}>
+      <BarChart data={data} margin={{ top: 8, right: 4, bottom: 4, left: 0 }}>
+        <CartesianGrid vertical={false} stroke="#e2e8f0" />
+        <XAxis
+          dataKey="label"
+          tickFormatter={shortLabel}
+          tickLine={false}
+          minTickGap={12}
+          tick={{ fontSize: 12, fill: "#475569" }}
+        />
+        <YAxis
+          width={64}
+          tickLine={false}
+          axisLine={false}
+          allowDecimals={false}
+          tickFormatter={(v: number) => formatYen(v)}
+          tick={{ fontSize: 12, fill: "#475569" }}
+        />
+        <Tooltip
+          formatter={(v) => formatYen(Number(v))}
+          labelFormatter={(l) => shortLabel(String(l))}
+        />
+        <Bar dataKey="rewards" fill="#059669" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,343 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { AffiliateChart } from "~/components/affiliate/AffiliateChart";
+import { CopyButton } from "~/components/affiliate/CopyButton";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { searchParamsObject } from "~/components/table/url";
+import { formatDate } from "~/lib/format";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["affiliate"] };
+
+const PRESETS = [
+  "7d",
+  "28d",
+  "90d",
+  "365d",
+  "thisMonth",
+  "lastMonth",
+  "thisYear",
+  "lastYear",
+] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const params = searchParamsObject(request.url);
+  const [summary, link, customers, rewards] = await Promise.all([
+    context.trpc.affiliate.summary({ preset: params.preset as never }),
+    context.trpc.affiliate.link(),
+    context.trpc.affiliate.customers(params),
+    context.trpc.affiliate.rewards(),
+  ]);
+  return json({ summary, link, customers, rewards });
+}
+
+const card =
+  "rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-700 dark:bg-slate-900";
+
+/**
+ * /users/affiliate: the summary for an affiliate preset with its chart, the member's referral
+ * link (copy button and QR code), the customers they referred (display name, registration date
+ * and account states only) and the rewards per customer and per month. Every figure comes from
+ * the summaries kept with the ledger movements.
+ */
+export default function Affiliate() {
+  const { t } = useTranslation("affiliate");
+  const { summary, link, customers, rewards } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+
+      <section aria-labelledby="aff-summary" className="space-y-3" data-testid="affiliate-summary">
+        <h2 id="aff-summary" className="text-lg font-semibold">
+          {t("summary.title")}
+        </h2>
+        <nav aria-label={t("presets.label")}>
+          <ul className="flex flex-wrap gap-2">
+            {PRESETS.map((p) => (
+              <li key={p}>
+                <Link
+                  to={`?preset=${p}`}
+                  preventScrollReset
+                  aria-current={summary.preset === p ? "page" : undefined}
+                  className={`inline-block rounded-full border px-3 py-1 text-sm ${focusRing} ${
+                    summary.preset === p
+                      ? "border-emerald-600 bg-emerald-600 text-white"
+                      : "border-slate-300 bg-white text-slate-700 hover:border-emerald-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200"
+                  }`}
+                >
+                  {t(`presets.${p}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {summary.from.replaceAll("-", "/")} – {summary.to.replaceAll("-", "/")}
+        </p>
+        <dl className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
+          <Figure
+            label={t("summary.registrations")}
+            value={String(summary.registrations)}
+            testId="aff-registrations"
+          />
+          <Figure
+            label={t("summary.accounts")}
+            value={String(summary.accounts.approved)}
+            note={t("summary.accountsDetail", summary.accounts)}
+            testId="aff-accounts"
+          />
+          <Figure
+            label={t("summary.rewards")}
+            value={formatYen(summary.rewards)}
+            testId="aff-rewards"
+          />
+          <Figure
+            label={t("summary.totalRewards")}
+            value={formatYen(summary.totalRewards)}
+            testId="aff-total-rewards"
+          />
+        </dl>
+        <div className={card}>
+          <AffiliateChart data={summary.series} bucket={summary.bucket} />
+        </div>
+      </section>
+
+      <section aria-labelledby="aff-link" className="space-y-3">
+        <h2 id="aff-link" className="text-lg font-semibold">
+          {t("link.title")}
+        </h2>
+        <div className={`${card} flex flex-col gap-4 sm:flex-row sm:items-start`}>
+          <img
+            src={link.qr}
+            alt={t("link.qr")}
+            width={160}
+            height={160}
+            className="h-40 w-40 shrink-0 self-center rounded-md border border-slate-200 bg-white sm:self-start"
+            data-testid="aff-qr"
+          />
+          <div className="min-w-0 flex-1 space-y-3">
+            <p className="text-sm">
+              {t("link.code")}:{" "}
+              <span className="font-mono font-semibold" data-testid="aff-code">
+                {link.code}
+              </span>
+            </p>
+            <div className="flex items-stretch gap-2">
+              <input
+                readOnly
+                value={link.url}
+                aria-label={t("link.title")}
+                onFocus={(e) => e.currentTarget.select()}
+                className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-800"
+                data-testid="aff-link"
+              />
+              <CopyButton text={link.url} testId="aff-copy" />
+            </div>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("link.note")}</p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="aff-customers" className="space-y-3">
+        <h2 id="aff-customers" className="text-lg font-semibold">
+          {t("customers.title")}
+        </h2>
+        <DataTable
+          label={t("customers.title")}
+          page={customers}
+          rowKey={(r) => String(r.no)}
+          empty={t("customers.empty")}
+          testId="aff-customers"
+          columns={[
+            { key: "no", header: t("customers.no"), nowrap: true, cell: (r) => r.no },
+            {
+              key: "name",
+              header: t("customers.name"),
+              sortKey: "nickname",
+              firstDir: "asc",
+              cell: (r) => r.name,
+            },
+            {
+              key: "registered",
+              header: t("customers.registered"),
+              sortKey: "registered",
+              firstDir: "desc",
+              nowrap: true,
+              cell: (r) => formatDate(r.registeredAt),
+            },
+            {
+              key: "accounts",
+              header: t("customers.accounts"),
+              cell: (r) => <AccountStates {...r.accounts} />,
+            },
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="aff-rewards" className="space-y-3">
+        <h2 id="aff-rewards" className="text-lg font-semibold">
+          {t("rewards.title")}
+        </h2>
+        <div className="grid gap-3 lg:grid-cols-2">
+          <SmallTable
+            caption={t("rewards.perCustomer")}
+            testId="aff-rewards-customer"
+            empty={t("rewards.empty")}
+            head={[t("rewards.customer"), t("rewards.cashback"), t("rewards.rewards")]}
+            rows={rewards.perCustomer.map((r, i) => ({
+              key: `${i}`,
+              cells: [r.name, formatYen(r.cashback), formatYen(r.rewards)],
+            }))}
+          />
+          <SmallTable
+            caption={t("rewards.perMonth")}
+            testId="aff-rewards-month"
+            empty={t("rewards.empty")}
+            head={[
+              t("rewards.month"),
+              t("rewards.customers"),
+              t("rewards.cashback"),
+              t("rewards.rewards"),
+            ]}
+            rows={rewards.perMonth.map((r) => ({
+              key: r.month,
+              cells: [
+                r.month.replace("-", "/"),
+                String(r.customers),
+                formatYen(r.cashback),
+                formatYen(r.rewards),
+              ],
+            }))}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  note,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  testId: string;
+}) {
+  return (
+    <div className={card}>
+      <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{label}</dt>
+      <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl" data-testid={testId}>
+        {value}
+      </dd>
+      {note && <dd className="mt-1 text-xs text-slate-500 dark:text-slate-400">{note}</dd>}
+    </div>
+  );
+}
+
+function AccountStates({
+  approved,
+  pending,
+  denied,
+}: {
+  approved: number;
+  pending: number;
+  denied: number;
+}) {
+  const { t } = useTranslation("affiliate");
+  if (approved + pending + denied === 0) {
+    return <span className="text-slate-500 dark:text-slate-400">{t("customers.none")}</span>;
+  }
+  const chip = "inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";
+  return (
+    <span className="flex flex-wrap gap-1">
+      {approved > 0 && (
+        <span
+          className={`${chip} bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200`}
+        >
+          {t("customers.approved", { count: approved })}
+        </span>
+      )}
+      {pending > 0 && (
+        <span
+          className={`${chip} bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200`}
+        >
+          {t("customers.pending", { count: pending })}
+        </span>
+      )}
+      {denied > 0 && (
+        <span className={`${chip} bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200`}>
+          {t("customers.denied", { count: denied })}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function SmallTable({
+  caption,
+  head,
+  rows,
+  empty,
+  testId,
+}: {
+  caption: string;
+  head: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+  empty: string;
+  testId: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <table className="min-w-full text-sm" data-testid={testId}>
+        <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-800 dark:text-slate-100">
+          {caption}
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-200 dark:border-slate-700">
+            {head.map((h, i) => (
+              <th
+                key={h}
+                scope="col"
+                className={`whitespace-nowrap px-3 py-2 font-medium text-slate-600 dark:text-slate-300 ${
+                  i === 0 ? "text-left" : "text-right"
+                }`}
+              >
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={head.length} className="px-3 py-4 text-slate-500 dark:text-slate-400">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((r) => (
+              <tr key={r.key}>
+                {r.cells.map((c, i) => (
+                  <td
+                    key={i}
+                    className={`whitespace-nowrap px-3 py-2 ${i === 0 ? "text-left" : "text-right tabular-nums"}`}
+                  >
+                    {c}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { createLogger } from "../../server/logger";
+import { newId } from "../../db/id";
+import { nowDb } from "../../db/time";
+import { commitImport, previewImport } from "../../server/features/cashback/import";
+import { createAccount, createBroker } from "../helpers/cashback";
+import { E2E_ORIGIN } from "./env";
+import { expect, test, visit } from "./fixtures";
+
+const DIR = "test-results/screenshots/affiliate";
+
+test("a visitor follows a referral link and registers; the referrer sees the customer and the reward", async ({
+  page,
+  browser,
+  db,
+  login,
+}) => {
+  const tag = newId().slice(-8).toLowerCase();
+  const referrer = await login();
+  const code = `r${tag}`.slice(0, 12);
+  await db.kysely
+    .updateTable("users")
+    .set({ referral_code: code })
+    .where("id", "=", referrer.id)
+    .execute();
+
+  // The visitor, in a browser of their own, follows the link and registers.
+  const visitor = await browser.newContext({ baseURL: E2E_ORIGIN });
+  const vpage = await visitor.newPage();
+  await vpage.goto(`/register?ref=${code}`);
+  await expect(vpage.locator("html[data-hydrated]")).toBeAttached();
+  const cookies = await visitor.cookies();
+  expect(cookies.find((c) => c.name === "ref")?.value).toBe(code);
+  const email = `aff-${tag}@example.test`;
+  const main = vpage.getByTestId("main");
+  await main.getByLabel("氏名（半角英字）").fill("Hanako Suzuki");
+  await main.getByLabel("ニックネーム").fill(`hana${tag.slice(-4)}`);
+  await main.getByLabel("メールアドレス").fill(email);
+  await main.getByLabel("パスワード", { exact: true }).fill("E2e-passw0rd-2026");
+  await main.getByLabel("パスワード（確認）").fill("E2e-passw0rd-2026");
+  await main.getByRole("button", { name: "登録する" }).click();
+  await expect(vpage).toHaveURL(/\/users/);
+  await visitor.close();
+
+  const customer = await db.kysely
+    .selectFrom("users")
+    .select(["id", "referrer_id", "nickname"])
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  expect(customer.referrer_id).toBe(referrer.id);
+
+  // The customer's account is approved and a broker report is imported.
+  const brokerCode = `AF${tag.slice(-6).toUpperCase()}`;
+  const brokerId = await createBroker(db, brokerCode);
+  const accountNumber = `8${Date.now().toString().slice(-8)}`;
+  await createAccount(db, customer.id, brokerId, accountNumber);
+  const adminId = newId();
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id: adminId,
+      email: `aff-admin-${tag}@example.test`,
+      email_verified_at: nowDb(),
+      password_hash: "not-used",
+      name: "Affiliate Admin",
+      nickname: `affadmin${tag}`,
+      permission: "admin",
+      language: "ja",
+      created_at: nowDb(),
+      updated_at: nowDb(),
+    })
+    .execute();
+  const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  const deps = { db, log: createLogger({ level: "silent" }) };
+  const preview = await previewImport(deps, adminId, {
+    fileName: `aff-${tag}.csv`,
+    content: Buffer.from(
+      [
+        "trade_date,broker,account,lots,amount,currency,row_key",
+        `${today},${brokerCode},${accountNumber},1,12345,JPY,a1`,
+      ].join("\n"),
+    ),
+  });
+  await commitImport(deps, adminId, preview.batchId);
+
+  // The referrer sees the customer (nickname only) and the reward: 10% of ¥12,345 = ¥1,234.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await visit(page, "/users/affiliate?preset=7d");
+    await expect(page.getByTestId("aff-registrations")).toHaveText("1");
+    await expect(page.getByTestId("aff-accounts")).toHaveText("1");
+    await expect(page.getByTestId("aff-rewards")).toHaveText("¥1,234");
+    await expect(page.getByTestId("aff-link")).toHaveValue(`${E2E_ORIGIN}/register?ref=${code}`);
+    await expect(page.getByTestId("aff-qr")).toHaveAttribute("src", /^data:image\/png;base64,/);
+    await expect(page.getByTestId("aff-customers")).toContainText(customer.nickname);
+    await expect(page.getByTestId("aff-rewards-customer")).toContainText("¥1,234");
+    await expect(page.locator("svg.recharts-surface").first()).toBeVisible();
+    const body = await page.locator("main").innerText();
+    expect(body).not.toContain(email);
+    expect(body).not.toContain(accountNumber);
+    expect(body).not.toContain("Suzuki");
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scroll).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${DIR}/member-${width}.png`, fullPage: true });
+  }
+});
