@@ -1,6 +1,5 @@
 import enAccounts from "../locales/en/accounts.json";
 import enAdmin from "../locales/en/admin.json";
-import enAffiliate from "../locales/en/affiliate.json";
 import enAdminMoney from "../locales/en/admin-money.json";
 import enAuth from "../locales/en/auth.json";
 import enChat from "../locales/en/chat.json";
@@ -8,11 +7,11 @@ import enCommon from "../locales/en/common.json";
 import enErrors from "../locales/en/errors.json";
 import enLine from "../locales/en/line.json";
 import enMail from "../locales/en/mail.json";
+import enMarathon from "../locales/en/marathon.json";
 import enProfile from "../locales/en/profile.json";
 import enWallet from "../locales/en/wallet.json";
 import jaAccounts from "../locales/ja/accounts.json";
 import jaAdmin from "../locales/ja/admin.json";
-import jaAffiliate from "../locales/ja/affiliate.json";
 import jaAdminMoney from "../locales/ja/admin-money.json";
 import jaAuth from "../locales/ja/auth.json";
 import jaChat from "../locales/ja/chat.json";
@@ -20,6 +19,7 @@ import jaCommon from "../locales/ja/common.json";
 import jaErrors from "../locales/ja/errors.json";
 import jaLine from "../locales/ja/line.json";
 import jaMail from "../locales/ja/mail.json";
+import jaMarathon from "../locales/ja/marathon.json";
 import jaProfile from "../locales/ja/profile.json";
 import jaWallet from "../locales/ja/wallet.json";
 import type { Language } from "./i18n";
@@ -38,10 +38,10 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     admin: jaAdmin,
     "admin-money": jaAdminMoney,
     mail: jaMail,
+    marathon: jaMarathon,
     chat: jaChat,
     line: jaLine,
     wallet: jaWallet,
-    affiliate: jaAffiliate,
   },
   en: {
     common: enCommon,
@@ -52,9 +52,9 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     admin: enAdmin,
     "admin-money": enAdminMoney,
     mail: enMail,
+    marathon: enMarathon,
     chat: enChat,
     line: enLine,
     wallet: enWallet,
-    affiliate: enAffiliate,
   },
 };

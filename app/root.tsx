@@ -18,6 +18,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Analytics } from "./components/Analytics";
+import { GoalModal } from "./components/marathon/GoalModal";
 import { useNonce } from "./components/nonce";
 import { Shell } from "./components/shell/Shell";
 import { DEFAULT_LANGUAGE, toLanguage } from "./i18n";
@@ -32,7 +33,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const handle = { i18n: ["common", "errors"] };
+export const handle = { i18n: ["common", "errors", "marathon"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [locale, viewer] = await Promise.all([
@@ -128,6 +129,8 @@ export default function App() {
       uncapped={uncapped}
     >
       <Outlet />
+      {/* After the page content, for signed-in members: reached marathon goals, once each. */}
+      {viewer.user?.permission === "member" && <GoalModal key={viewer.user.id} />}
     </Shell>
   );
 }

@@ -316,6 +316,48 @@ export interface CashbackDailyTable {
   rows: number;
 }
 
+export type MarathonCourse = "general" | "axi";
+
+/** A cashback marathon: its goals count cashback traded from starts_on to ends_on (null = open). */
+export interface CbMarathonsTable {
+  id: string;
+  course: MarathonCourse;
+  title: string;
+  starts_on: string;
+  ends_on: string | null;
+  active: Bool;
+  created_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+/** A numbered goal of a marathon; marathon_number is unique across all goals. */
+export interface CbMarathonGoalsTable {
+  id: string;
+  marathon_id: string;
+  marathon_number: number;
+  threshold: number;
+  reward: number;
+  modal_text: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+/** The spec's `marathons` collection: a goal a member reached, keyed `<uid>_<marathon_number>`. */
+export interface MarathonsTable {
+  id: string;
+  uid: string;
+  marathon_number: number;
+  goal_id: string;
+  reward: number;
+  modal_text: string;
+  /** 0 = not yet shown in the goal modal. */
+  is_modal: Bool;
+  ledger_tx_id: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
 export interface CashbackMonthlyTable {
   broker_account_id: string;
   month: string;
@@ -626,6 +668,9 @@ export interface Database {
   cashbacks: CashbacksTable;
   cashback_daily: CashbackDailyTable;
   cashback_monthly: CashbackMonthlyTable;
+  cb_marathons: CbMarathonsTable;
+  cb_marathon_goals: CbMarathonGoalsTable;
+  marathons: MarathonsTable;
   affiliate_rates: AffiliateRatesTable;
   affiliate_rewards: AffiliateRewardsTable;
   affiliate_daily: AffiliateDailyTable;

@@ -7,6 +7,7 @@ import { chatRouter } from "../features/chat/router";
 import { easRouter } from "../features/eas/router";
 import { gachasRouter } from "../features/gachas/router";
 import { lineRouter } from "../features/line/router";
+import { marathonRouter } from "../features/marathon/router";
 import { settingsRouter } from "../features/settings/router";
 import { walletRouter } from "../features/wallet/router";
 import { profileRouter } from "../features/profile/router";
@@ -27,6 +28,7 @@ export const appRouter = router({
   line: lineRouter,
   gachas: gachasRouter,
   eas: easRouter,
+  marathon: marathonRouter,
 });
 
 export type AppRouter = typeof appRouter;

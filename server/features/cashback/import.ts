@@ -9,6 +9,7 @@ import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
+import { creditMarathonGoals } from "../marathon/goals";
 import { creditAffiliateRewards } from "../affiliate/rewards";
 import { parseRate, parseReport, ReportFileError, toYen } from "./report";
 
@@ -448,6 +449,8 @@ async function creditChunk(
       ["broker_account_id", "month"],
       ["amount", "lots_milli", "rows"],
     );
+    // Marathon goals this cashback reached: credited in this same transaction.
+    await creditMarathonGoals(trx, db, [...perUser.keys()]);
 
     const freshIds = fresh.map((r) => r.id);
     for (let i = 0; i < freshIds.length; i += 1000) {

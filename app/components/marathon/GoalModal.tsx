@@ -1,0 +1,103 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { TrophyIcon } from "@heroicons/react/24/outline";
+import { Fragment, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { focusRing } from "~/components/shell/styles";
+import { modalTextLines } from "~/lib/marathon-text";
+import { formatYen } from "~/lib/money";
+import { trpc } from "~/lib/trpc";
+
+interface PendingGoal {
+  id: string;
+  marathonNumber: number;
+  modalText: string;
+  reward: number;
+}
+
+/**
+ * The marathon goal modal, after the page content for signed-in members. On load it asks for
+ * the member's reached goals not yet shown (oldest first) and shows them one after another;
+ * each goal, once on screen, is marked shown (is_modal true), so it never shows again. A
+ * failed fetch logs a warning and shows nothing.
+ */
+export function GoalModal() {
+  const { t } = useTranslation("marathon");
+  const utils = trpc.useUtils();
+  const [goals, setGoals] = useState<PendingGoal[]>([]);
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    utils.client.marathon.pending
+      .query()
+      .then((pending) => {
+        if (!cancelled) setGoals(pending);
+      })
+      .catch((error: unknown) => {
+        console.warn("marathon goals could not be fetched", error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [utils]);
+
+  const current = goals[index];
+  const currentId = current?.id;
+  useEffect(() => {
+    if (!currentId) return;
+    utils.client.marathon.markShown.mutate({ ids: [currentId] }).catch((error: unknown) => {
+      console.warn("marathon goal could not be marked shown", error);
+    });
+  }, [currentId, utils]);
+
+  if (!current) return null;
+  const lines = modalTextLines(current.modalText);
+  return (
+    <Dialog open onClose={() => setIndex((i) => i + 1)} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50 dark:bg-black/70" />
+      <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-4">
+        <DialogPanel
+          data-testid="marathon-goal-modal"
+          className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 text-center shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        >
+          <TrophyIcon className="mx-auto h-12 w-12 text-amber-500" aria-hidden="true" />
+          <DialogTitle className="mt-2 text-lg font-bold text-slate-900 dark:text-white">
+            {t("modal.title")}
+          </DialogTitle>
+          <p className="mt-1 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+            {t("goal", { number: current.marathonNumber })}
+          </p>
+          <p
+            data-testid="marathon-goal-text"
+            className="mt-4 text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-200"
+          >
+            {lines.map((line, i) => (
+              <Fragment key={i}>
+                {i > 0 && <br />}
+                {line}
+              </Fragment>
+            ))}
+          </p>
+          {current.reward > 0 && (
+            <p className="mt-4 text-sm font-semibold text-slate-900 dark:text-white">
+              {t("modal.reward", { amount: formatYen(current.reward) })}
+            </p>
+          )}
+          {goals.length > 1 && (
+            <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+              {t("modal.counter", { current: index + 1, total: goals.length })}
+            </p>
+          )}
+          <button
+            type="button"
+            data-autofocus
+            onClick={() => setIndex((i) => i + 1)}
+            className={`mt-6 inline-flex w-full items-center justify-center rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 sm:w-auto sm:min-w-32 ${focusRing}`}
+          >
+            {t("modal.close")}
+          </button>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,156 @@
+import { CheckCircleIcon } from "@heroicons/react/20/solid";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { focusRing } from "~/components/shell/styles";
+import { formatYen } from "~/lib/money";
+
+export interface MarathonView {
+  id: string;
+  title: string;
+  startsOn: string;
+  endsOn: string | null;
+  total: number;
+  goals: { marathonNumber: number; threshold: number; reward: number; reached: boolean }[];
+}
+
+/** The course switch (general / Axi) at the top of the member's marathon pages. */
+function CourseTabs({ course }: { course: "general" | "axi" }) {
+  const { t } = useTranslation("marathon");
+  const tabs = [
+    { course: "general", to: "/users/cb_marathon" },
+    { course: "axi", to: "/users/cb_marathon/axi" },
+  ] as const;
+  return (
+    <nav className="flex gap-2" aria-label={t("title")}>
+      {tabs.map((tab) => {
+        const current = tab.course === course;
+        return (
+          <Link
+            key={tab.course}
+            to={tab.to}
+            aria-current={current ? "page" : undefined}
+            className={`rounded-full px-4 py-1.5 text-sm font-semibold ${focusRing} ${
+              current
+                ? "bg-emerald-700 text-white"
+                : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
+            }`}
+          >
+            {t(`courses.${tab.course}`)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** A member's progress toward each goal of the course's running marathons. */
+export function MarathonProgress({
+  course,
+  marathons,
+}: {
+  course: "general" | "axi";
+  marathons: MarathonView[];
+}) {
+  const { t } = useTranslation("marathon");
+  return (
+    <div className="space-y-5">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
+      </div>
+      <CourseTabs course={course} />
+      {course === "axi" && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("axiNote")}</p>
+      )}
+      {marathons.length === 0 && (
+        <p
+          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
+          data-testid="marathon-empty"
+        >
+          {t("empty")}
+        </p>
+      )}
+      {marathons.map((m) => (
+        <section
+          key={m.id}
+          data-testid="marathon"
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 className="break-words text-lg font-bold">{m.title}</h2>
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            {t("period")}:{" "}
+            {m.endsOn
+              ? t("periodRange", { start: m.startsOn, end: m.endsOn })
+              : t("periodOpen", { start: m.startsOn })}
+          </p>
+          <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-emerald-50 px-4 py-3 dark:bg-emerald-950/40">
+            <span className="text-sm text-slate-700 dark:text-slate-200">{t("total")}</span>
+            <span
+              className="text-2xl font-bold text-emerald-800 dark:text-emerald-300"
+              data-testid="marathon-total"
+            >
+              {formatYen(m.total)}
+            </span>
+          </div>
+          <ol className="mt-4 space-y-3">
+            {m.goals.map((g) => {
+              const percent = Math.min(100, Math.floor((m.total / g.threshold) * 100));
+              const done = g.reached || m.total >= g.threshold;
+              return (
+                <li
+                  key={g.marathonNumber}
+                  data-testid={`goal-${g.marathonNumber}`}
+                  className="rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold">{t("goal", { number: g.marathonNumber })}</span>
+                    {done ? (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200">
+                        <CheckCircleIcon className="h-4 w-4" aria-hidden="true" />
+                        {t("reached")}
+                      </span>
+                    ) : (
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                        {t("notReached")}
+                      </span>
+                    )}
+                  </div>
+                  <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+                    <div>
+                      <dt className="text-xs text-slate-500 dark:text-slate-400">
+                        {t("threshold")}
+                      </dt>
+                      <dd className="font-medium">{formatYen(g.threshold)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500 dark:text-slate-400">{t("reward")}</dt>
+                      <dd className="font-medium">{formatYen(g.reward)}</dd>
+                    </div>
+                  </dl>
+                  <div
+                    className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+                    role="progressbar"
+                    aria-label={t("progressLabel", { number: g.marathonNumber })}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={done ? 100 : percent}
+                  >
+                    <div
+                      className="h-full rounded-full bg-emerald-600"
+                      style={{ width: `${done ? 100 : percent}%` }}
+                    />
+                  </div>
+                  {!done && (
+                    <p className="mt-1 text-right text-xs text-slate-600 dark:text-slate-300">
+                      {t("remaining", { amount: formatYen(g.threshold - m.total) })}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}

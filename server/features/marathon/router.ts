@@ -1,0 +1,35 @@
+import { notFound } from "../../errors";
+import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import { courseInput, createMarathonInput, markShownInput, setActiveInput } from "./schema";
+import * as marathon from "./service";
+
+/** With the `cashbackMarathon` feature off, members have no marathon to see. */
+const marathonMemberProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (!ctx.config.FEATURES.cashbackMarathon) throw notFound();
+  return next();
+});
+
+export const marathonRouter = router({
+  /** The member's progress toward each goal of the course's marathons. */
+  progress: marathonMemberProcedure
+    .input(courseInput)
+    .query(({ ctx, input }) => marathon.memberProgress(ctx.db, ctx.user.id, input.course)),
+
+  /** Reached goals the goal modal has not shown yet, oldest first. */
+  pending: memberProcedure.query(({ ctx }) => marathon.pendingGoals(ctx.db, ctx.user.id)),
+
+  /** The goal modal showed these: each shows once. */
+  markShown: memberProcedure
+    .input(markShownInput)
+    .mutation(({ ctx, input }) => marathon.markShown(ctx.db, ctx.user.id, input.ids)),
+
+  adminList: adminProcedure.query(({ ctx }) => marathon.adminList(ctx.db)),
+
+  create: adminProcedure
+    .input(createMarathonInput)
+    .mutation(({ ctx, input }) => marathon.createMarathon(ctx.db, ctx.user.id, input)),
+
+  setActive: adminProcedure
+    .input(setActiveInput)
+    .mutation(({ ctx, input }) => marathon.setActive(ctx.db, ctx.user.id, input.id, input.active)),
+});

@@ -1,0 +1,220 @@
+import type { Db } from "../../../db";
+import { isUniqueViolation } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { MarathonCourse } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError } from "../../errors";
+import { marathonTotals } from "./goals";
+import type { CreateMarathonInput } from "./schema";
+
+/** The member's marathons of one course: each goal, whether it is reached, and the total so far. */
+export async function memberProgress(db: Db, userId: string, course: MarathonCourse) {
+  const marathons = await db.kysely
+    .selectFrom("cb_marathons")
+    .select(["id", "title", "starts_on", "ends_on"])
+    .where("course", "=", course)
+    .where("active", "=", 1)
+    .orderBy("starts_on", "desc")
+    .orderBy("id")
+    .execute();
+  if (marathons.length === 0) return { course, marathons: [] };
+  const goals = await db.kysely
+    .selectFrom("cb_marathon_goals")
+    .select(["id", "marathon_id", "marathon_number", "threshold", "reward"])
+    .where(
+      "marathon_id",
+      "in",
+      marathons.map((m) => m.id),
+    )
+    .orderBy("threshold")
+    .orderBy("marathon_number")
+    .execute();
+  const reached = new Set(
+    (
+      await db.kysely.selectFrom("marathons").select("goal_id").where("uid", "=", userId).execute()
+    ).map((r) => r.goal_id),
+  );
+  const out = [];
+  for (const m of marathons) {
+    const totals = await marathonTotals(db.kysely, { course, ...m }, [userId]);
+    const total = totals.get(userId) ?? 0;
+    out.push({
+      id: m.id,
+      title: m.title,
+      startsOn: m.starts_on,
+      endsOn: m.ends_on,
+      total,
+      goals: goals
+        .filter((g) => g.marathon_id === m.id)
+        .map((g) => ({
+          marathonNumber: g.marathon_number,
+          threshold: Number(g.threshold),
+          reward: Number(g.reward),
+          reached: reached.has(g.id),
+        })),
+    });
+  }
+  return { course, marathons: out };
+}
+
+/**
+ * The spec's query: the member's reached goals not yet shown (is_modal false), oldest first.
+ */
+export async function pendingGoals(db: Db, userId: string) {
+  const rows = await db.kysely
+    .selectFrom("marathons")
+    .select(["id", "marathon_number", "modal_text", "reward", "created_at"])
+    .where("uid", "=", userId)
+    .where("is_modal", "=", 0)
+    .orderBy("created_at", "asc")
+    .orderBy("marathon_number", "asc")
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    marathonNumber: r.marathon_number,
+    modalText: r.modal_text,
+    reward: Number(r.reward),
+  }));
+}
+
+/** After the modal showed them: is_modal true and updated_at refreshed, only the member's own. */
+export async function markShown(db: Db, userId: string, ids: string[]) {
+  const result = await db.kysely
+    .updateTable("marathons")
+    .set({ is_modal: 1, updated_at: nowDb() })
+    .where("uid", "=", userId)
+    .where("id", "in", ids)
+    .where("is_modal", "=", 0)
+    .executeTakeFirst();
+  return { updated: Number(result.numUpdatedRows) };
+}
+
+/** Every marathon with its goals and how many members reached each. */
+export async function adminList(db: Db) {
+  const marathons = await db.kysely
+    .selectFrom("cb_marathons")
+    .select(["id", "course", "title", "starts_on", "ends_on", "active", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(200)
+    .execute();
+  const ids = marathons.map((m) => m.id);
+  const goals = ids.length
+    ? await db.kysely
+        .selectFrom("cb_marathon_goals")
+        .leftJoin("marathons", "marathons.goal_id", "cb_marathon_goals.id")
+        .select((eb) => [
+          "cb_marathon_goals.id",
+          "cb_marathon_goals.marathon_id",
+          "cb_marathon_goals.marathon_number",
+          "cb_marathon_goals.threshold",
+          "cb_marathon_goals.reward",
+          "cb_marathon_goals.modal_text",
+          eb.fn.count<number>("marathons.id").as("reached"),
+        ])
+        .where("cb_marathon_goals.marathon_id", "in", ids)
+        .groupBy([
+          "cb_marathon_goals.id",
+          "cb_marathon_goals.marathon_id",
+          "cb_marathon_goals.marathon_number",
+          "cb_marathon_goals.threshold",
+          "cb_marathon_goals.reward",
+          "cb_marathon_goals.modal_text",
+        ])
+        .orderBy("cb_marathon_goals.marathon_number")
+        .execute()
+    : [];
+  const maxNumber = await db.kysely
+    .selectFrom("cb_marathon_goals")
+    .select((eb) => eb.fn.max<number>("marathon_number").as("n"))
+    .executeTakeFirst();
+  return {
+    nextNumber: Number(maxNumber?.n ?? 0) + 1,
+    marathons: marathons.map((m) => ({
+      id: m.id,
+      course: m.course,
+      title: m.title,
+      startsOn: m.starts_on,
+      endsOn: m.ends_on,
+      active: m.active === 1,
+      goals: goals
+        .filter((g) => g.marathon_id === m.id)
+        .map((g) => ({
+          marathonNumber: g.marathon_number,
+          threshold: Number(g.threshold),
+          reward: Number(g.reward),
+          modalText: g.modal_text,
+          reached: Number(g.reached),
+        })),
+    })),
+  };
+}
+
+export async function createMarathon(db: Db, adminId: string, input: CreateMarathonInput) {
+  const id = newId();
+  const now = nowDb();
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("cb_marathons")
+        .values({
+          id,
+          course: input.course,
+          title: input.title,
+          starts_on: input.startsOn,
+          ends_on: input.endsOn ? input.endsOn : null,
+          active: 1,
+          created_by: adminId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto("cb_marathon_goals")
+        .values(
+          input.goals.map((g) => ({
+            id: newId(),
+            marathon_id: id,
+            marathon_number: g.marathonNumber,
+            threshold: g.threshold,
+            reward: g.reward,
+            modal_text: g.modalText,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "marathon.create",
+        targetType: "cb_marathon",
+        targetId: id,
+        data: { course: input.course, goals: input.goals.map((g) => g.marathonNumber) },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "marathon.numberTaken");
+    throw error;
+  }
+  return { id };
+}
+
+export async function setActive(db: Db, adminId: string, id: string, active: boolean) {
+  await db.kysely.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("cb_marathons")
+      .set({ active: active ? 1 : 0, updated_at: nowDb() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError("NOT_FOUND", "notFound");
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: active ? "marathon.activate" : "marathon.deactivate",
+      targetType: "cb_marathon",
+      targetId: id,
+    });
+  });
+  return { id };
+}

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger } from "../../server/ledger";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { callerFor, createUser } from "../helpers/fixtures";
+import { createAccount, createBroker, report } from "../helpers/cashback";
+import { walletOf } from "../helpers/money";
+
+let t: TestDb;
+let admin: Awaited<ReturnType<typeof callerFor>>;
+let xm: string;
+beforeAll(async () => {
+  t = await createTestDb();
+  admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
+  xm = await createBroker(t.db, "XM", "XMTrading");
+  await createBroker(t.db, "AXI", "Axi");
+});
+afterAll(async () => {
+  expect(await checkLedger(t.db)).toEqual([]);
+  await t.cleanup();
+});
+
+async function importFile(lines: string[]) {
+  const preview = await admin.cashback.preview({
+    fileName: "r.csv",
+    contentBase64: report(lines),
+  });
+  return { preview, result: await admin.cashback.commit({ batchId: preview.batchId }) };
+}
+
+async function reachedRows(userId: string) {
+  return t.db.kysely
+    .selectFrom("marathons")
+    .selectAll()
+    .where("uid", "=", userId)
+    .orderBy("marathon_number")
+    .execute();
+}
+
+async function prizeCount(userId: string) {
+  const rows = await t.db.kysely
+    .selectFrom("ledger_transactions")
+    .select("idempotency_key")
+    .where("kind", "=", "prize")
+    .where("idempotency_key", "like", `marathon:${userId}_%`)
+    .execute();
+  return rows.length;
+}
+
+describe(`cashback marathon on ${testEngine}`, () => {
+  it("a goal crossed by an import credits its reward once, with the spec's row, and the modal shows it once", async () => {
+    await admin.marathon.create({
+      course: "general",
+      title: "November marathon",
+      startsOn: "2026-11-01",
+      endsOn: "2026-11-30",
+      goals: [
+        { marathonNumber: 101, threshold: 1000, reward: 500, modalText: "Goal 1!\\nWell done" },
+        { marathonNumber: 102, threshold: 5000, reward: 1000, modalText: "Goal 2" },
+      ],
+    });
+    const member = await createUser(t.db);
+    await createAccount(t.db, member.id, xm, "400001");
+
+    // Before the start day: does not count.
+    await importFile(["2026-10-31,XM,400001,1,5000,JPY,old"]);
+    expect(await reachedRows(member.id)).toEqual([]);
+
+    await importFile(["2026-11-01,XM,400001,1,600,JPY,a"]);
+    expect(await reachedRows(member.id)).toEqual([]);
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 5600, held: 0 });
+
+    // Crosses goal 101 (600 + 600 ≥ 1000), not 102.
+    await importFile(["2026-11-02,XM,400001,1,600,JPY,b"]);
+    const rows = await reachedRows(member.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: `${member.id}_101`,
+      uid: member.id,
+      marathon_number: 101,
+      is_modal: 0,
+      modal_text: "Goal 1!\\nWell done",
+      reward: 500,
+    });
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 5600 + 600 + 500, held: 0 });
+    const notes = await t.db.kysely
+      .selectFrom("notifications")
+      .select(["kind", "dedupe_key"])
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(notes).toEqual([{ kind: "marathon_goal", dedupe_key: `marathon:${member.id}_101` }]);
+
+    // Re-run and overlap: the same rows again, plus more that stay under goal 102.
+    await importFile(["2026-11-02,XM,400001,1,600,JPY,b", "2026-11-03,XM,400001,1,100,JPY,c"]);
+    expect(await reachedRows(member.id)).toHaveLength(1);
+    expect(await prizeCount(member.id)).toBe(1);
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 6800, held: 0 });
+
+    // The member's progress page.
+    const m = await callerFor(t.db, member.id);
+    const progress = await m.marathon.progress({ course: "general" });
+    expect(progress.marathons).toHaveLength(1);
+    expect(progress.marathons[0]).toMatchObject({
+      total: 1300,
+      goals: [
+        { marathonNumber: 101, reached: true },
+        { marathonNumber: 102, reached: false },
+      ],
+    });
+
+    // Crosses 102 as well.
+    await importFile(["2026-11-04,XM,400001,1,4000,JPY,d"]);
+    expect((await reachedRows(member.id)).map((r) => r.marathon_number)).toEqual([101, 102]);
+    expect(await prizeCount(member.id)).toBe(2);
+
+    // The modal: pending oldest first; once shown, never again; updated_at refreshed.
+    const pending = await m.marathon.pending();
+    expect(pending.map((p) => p.marathonNumber)).toEqual([101, 102]);
+    const before = (await reachedRows(member.id))[0]!.updated_at;
+    await new Promise((r) => setTimeout(r, 10));
+    // Another member cannot mark them.
+    const other = await callerFor(t.db, (await createUser(t.db)).id);
+    expect(await other.marathon.markShown({ ids: pending.map((p) => p.id) })).toEqual({
+      updated: 0,
+    });
+    expect(await m.marathon.markShown({ ids: pending.map((p) => p.id) })).toEqual({ updated: 2 });
+    expect(await m.marathon.pending()).toEqual([]);
+    const after = await reachedRows(member.id);
+    expect(after.every((r) => r.is_modal === 1)).toBe(true);
+    expect(String(after[0]!.updated_at)).not.toBe(String(before));
+  });
+
+  it("the Axi course counts only Axi accounts", async () => {
+    await admin.marathon.create({
+      course: "axi",
+      title: "Axi",
+      startsOn: "2026-11-01",
+      goals: [{ marathonNumber: 201, threshold: 1000, reward: 300, modalText: "Axi goal" }],
+    });
+    const axi = (
+      await t.db.kysely
+        .selectFrom("brokers")
+        .select("id")
+        .where("code", "=", "AXI")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const member = await createUser(t.db);
+    await createAccount(t.db, member.id, xm, "500001");
+    await createAccount(t.db, member.id, axi, "500002");
+    await importFile(["2026-11-05,XM,500001,1,3000,JPY,x"]);
+    // General goal 101 reached, not the Axi one.
+    expect((await reachedRows(member.id)).map((r) => r.marathon_number)).toEqual([101]);
+    await importFile(["2026-11-05,AXI,500002,1,999,JPY,y"]);
+    expect((await reachedRows(member.id)).map((r) => r.marathon_number)).toEqual([101]);
+    await importFile(["2026-11-06,AXI,500002,1,1,JPY,z"]);
+    expect((await reachedRows(member.id)).map((r) => r.marathon_number)).toEqual([101, 201]);
+    const m = await callerFor(t.db, member.id);
+    expect((await m.marathon.progress({ course: "axi" })).marathons[0]).toMatchObject({
+      total: 1000,
+      goals: [{ marathonNumber: 201, reached: true }],
+    });
+    // 3000 + 500 (goal 101) + 999 + 1 + 300 (goal 201)
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 4800, held: 0 });
+  });
+
+  it("two overlapping imports committed at once credit the goal once", async () => {
+    const member = await createUser(t.db);
+    await createAccount(t.db, member.id, xm, "600001");
+    const a = await admin.cashback.preview({
+      fileName: "a.csv",
+      contentBase64: report([
+        "2026-11-10,XM,600001,1,700,JPY,p",
+        "2026-11-11,XM,600001,1,700,JPY,q",
+      ]),
+    });
+    const b = await admin.cashback.preview({
+      fileName: "b.csv",
+      contentBase64: report([
+        "2026-11-11,XM,600001,1,700,JPY,q",
+        "2026-11-12,XM,600001,1,700,JPY,r",
+      ]),
+    });
+    await Promise.all([
+      admin.cashback.commit({ batchId: a.batchId }),
+      admin.cashback.commit({ batchId: b.batchId }),
+    ]);
+    expect((await reachedRows(member.id)).map((r) => r.marathon_number)).toEqual([101]);
+    expect(await prizeCount(member.id)).toBe(1);
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 2100 + 500, held: 0 });
+  });
+
+  it("refuses a marathon number already used by any goal, and a member cannot reach admin procedures", async () => {
+    await expect(
+      admin.marathon.create({
+        course: "general",
+        title: "Again",
+        startsOn: "2026-12-01",
+        goals: [{ marathonNumber: 101, threshold: 10, reward: 0, modalText: "x" }],
+      }),
+    ).rejects.toMatchObject({ key: "marathon.numberTaken" });
+    const m = await callerFor(t.db, (await createUser(t.db)).id);
+    await expect(m.marathon.adminList()).rejects.toBeTruthy();
+    const list = await admin.marathon.adminList();
+    expect(list.nextNumber).toBe(202);
+    expect(list.marathons.find((x) => x.title === "November marathon")?.goals[0]).toMatchObject({
+      marathonNumber: 101,
+      reached: 3,
+    });
+  });
+});
