@@ -1,5 +1,6 @@
 import enAccounts from "../locales/en/accounts.json";
 import enAdmin from "../locales/en/admin.json";
+import enAffiliate from "../locales/en/affiliate.json";
 import enAdminMoney from "../locales/en/admin-money.json";
 import enAuth from "../locales/en/auth.json";
 import enChat from "../locales/en/chat.json";
@@ -12,6 +13,7 @@ import enProfile from "../locales/en/profile.json";
 import enWallet from "../locales/en/wallet.json";
 import jaAccounts from "../locales/ja/accounts.json";
 import jaAdmin from "../locales/ja/admin.json";
+import jaAffiliate from "../locales/ja/affiliate.json";
 import jaAdminMoney from "../locales/ja/admin-money.json";
 import jaAuth from "../locales/ja/auth.json";
 import jaChat from "../locales/ja/chat.json";
@@ -42,6 +44,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     chat: jaChat,
     line: jaLine,
     wallet: jaWallet,
+    affiliate: jaAffiliate,
   },
   en: {
     common: enCommon,
@@ -56,5 +59,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     chat: enChat,
     line: enLine,
     wallet: enWallet,
+    affiliate: enAffiliate,
   },
 };
