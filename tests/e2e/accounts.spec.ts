@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { fixture, jpegWithExif } from "../helpers/images";
+import { E2E_ORIGIN } from "./env";
 import { E2E_PASSWORD, expect, reload, test, visit } from "./fixtures";
 
 /**
@@ -185,6 +186,35 @@ test.describe("member: profile, payment details and accounts", () => {
     );
     await expect(page.getByTestId("table-row")).toHaveCount(1);
   });
+});
+
+test("in English: the member registers an account, sees it pending, and a duplicate is refused", async ({
+  page,
+  context,
+  login,
+  problems,
+}) => {
+  problems.allow(/\/users\/bank\?_data=/);
+  await login("member");
+  await context.addCookies([{ name: "language", value: "en", url: E2E_ORIGIN }]);
+  await visit(page, "/users/bank");
+  await expect(page.getByRole("heading", { name: "Cashback accounts", level: 1 })).toBeVisible();
+  const number = uniqueNumber();
+  await page.getByLabel("Company").selectOption({ label: "XM" });
+  await page.getByRole("textbox", { name: "Account number (MT4/MT5)" }).fill("12");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("error-accountNumber")).toHaveText(
+    "The account number must be 5 or 6 letters or digits (half-width)",
+  );
+  await page.getByRole("textbox", { name: "Account number (MT4/MT5)" }).fill(number);
+  await page.getByRole("button", { name: "Apply" }).click();
+  const row = page.getByTestId("table-row").filter({ hasText: number });
+  await expect(row.getByTestId("account-status")).toHaveText("Pending verification");
+  await page.getByRole("textbox", { name: "Account number (MT4/MT5)" }).fill(number);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("error-accountNumber")).toHaveText(
+    "This account is already registered",
+  );
 });
 
 test.describe("admin: accounts, customers and brokers", () => {
