@@ -3,6 +3,7 @@ import enAdmin from "../locales/en/admin.json";
 import enAffiliate from "../locales/en/affiliate.json";
 import enAdminMoney from "../locales/en/admin-money.json";
 import enAuth from "../locales/en/auth.json";
+import enCashback from "../locales/en/cashback.json";
 import enChat from "../locales/en/chat.json";
 import enCommon from "../locales/en/common.json";
 import enErrors from "../locales/en/errors.json";
@@ -16,6 +17,7 @@ import jaAdmin from "../locales/ja/admin.json";
 import jaAffiliate from "../locales/ja/affiliate.json";
 import jaAdminMoney from "../locales/ja/admin-money.json";
 import jaAuth from "../locales/ja/auth.json";
+import jaCashback from "../locales/ja/cashback.json";
 import jaChat from "../locales/ja/chat.json";
 import jaCommon from "../locales/ja/common.json";
 import jaErrors from "../locales/ja/errors.json";
@@ -45,6 +47,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     line: jaLine,
     wallet: jaWallet,
     affiliate: jaAffiliate,
+    cashback: jaCashback,
   },
   en: {
     common: enCommon,
@@ -60,5 +63,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     line: enLine,
     wallet: enWallet,
     affiliate: enAffiliate,
+    cashback: enCashback,
   },
 };

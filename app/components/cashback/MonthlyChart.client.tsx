@@ -1,0 +1,113 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { effectiveTheme } from "~/lib/shell";
+import { useTheme } from "~/lib/theme";
+import { formatYen } from "~/lib/money";
+import { compactYen, type MonthAmount, monthLabel, monthShort, tickPlan, yearTick } from "./months";
+
+/** Below this many pixels per bar, every other month is labelled (a phone with 12 months). */
+const MIN_LABEL_PX = 40;
+const Y_AXIS_PX = 56;
+
+/**
+ * The bar chart of cashback by month (recharts, which needs the DOM: this module is for the
+ * browser only and is loaded lazily by MonthlyCashback once the page has hydrated). Bars are
+ * labelled with the short month, the year under the first label and where the year changes;
+ * on a narrow screen every other month is labelled so the labels never overlap.
+ */
+export default function MonthlyChart({
+  data,
+  height = 260,
+}: {
+  data: MonthAmount[];
+  height?: number;
+}) {
+  const { t, i18n } = useTranslation("cashback");
+  const { theme } = useTheme();
+  const { pathname } = useLocation();
+  const dark = effectiveTheme(pathname, theme) === "dark";
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const perBar = (width - Y_AXIS_PX) / Math.max(1, data.length);
+  const plan = tickPlan(
+    data.map((d) => d.month),
+    width > 0 && perBar < MIN_LABEL_PX ? 2 : 1,
+  );
+  const axis = dark ? "#cbd5e1" : "#475569";
+  const grid = dark ? "#334155" : "#e2e8f0";
+  return (
+    <div ref={box} style={{ width: "100%", height }}>
+      <ResponsiveContainer width="100%" height={height}>
+        <BarChart data={data} margin={{ top: 8, right: 4, bottom: 4, left: 0 }}>
+          <CartesianGrid vertical={false} stroke={grid} />
+          <XAxis
+            dataKey="month"
+            interval={0}
+            tickLine={false}
+            axisLine={{ stroke: grid }}
+            height={40}
+            tick={({ x, y, payload, index }: TickProps) => {
+              if (!plan.labelled[index]) return <g />;
+              const month = String(payload.value);
+              return (
+                <g transform={`translate(${x},${y})`}>
+                  <text textAnchor="middle" fill={axis} fontSize={11} dy={12}>
+                    {monthShort(t, month)}
+                  </text>
+                  {plan.year[index] && (
+                    <text textAnchor="middle" fill={axis} fontSize={10} dy={26}>
+                      {yearTick(t, month)}
+                    </text>
+                  )}
+                </g>
+              );
+            }}
+          />
+          <YAxis
+            width={Y_AXIS_PX}
+            tickLine={false}
+            axisLine={false}
+            allowDecimals={false}
+            tick={{ fill: axis, fontSize: 11 }}
+            tickFormatter={(value: number) => compactYen(value, i18n.language)}
+          />
+          <Tooltip
+            cursor={{ fill: dark ? "rgba(148,163,184,0.15)" : "rgba(16,185,129,0.08)" }}
+            formatter={(value) => [formatYen(Number(value)), t("monthly.amount")]}
+            labelFormatter={(label) => monthLabel(t, String(label))}
+            contentStyle={{
+              borderRadius: 8,
+              fontSize: 13,
+              background: dark ? "#0f172a" : "#ffffff",
+              borderColor: grid,
+              color: dark ? "#f1f5f9" : "#0f172a",
+            }}
+          />
+          <Bar
+            dataKey="amount"
+            fill={dark ? "#10b981" : "#059669"}
+            radius={[4, 4, 0, 0]}
+            maxBarSize={40}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+interface TickProps {
+  x: number;
+  y: number;
+  index: number;
+  payload: { value: string | number };
+}
