@@ -1,0 +1,250 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
+import { formatTradeDate } from "~/components/cashback/months";
+import { Alert } from "~/components/form";
+import { PeriodFilter } from "~/components/PeriodFilter";
+import { DataTable } from "~/components/table/DataTable";
+import { searchParamsObject } from "~/components/table/url";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["cashback", "wallet", "errors"] };
+
+const PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The period the summary is for, as the procedures read it: an unknown preset, or a custom
+ * range without valid dates, is "all" (server/features/cashback/schema.ts).
+ */
+function periodOf(params: Record<string, string>) {
+  const period = (PRESETS as readonly string[]).includes(params.period ?? "")
+    ? (params.period as (typeof PRESETS)[number])
+    : "all";
+  if (period !== "custom") return { period } as const;
+  const { from = "", to = "" } = params;
+  if (!DAY.test(from) || !DAY.test(to) || from > to) return { period: "all" } as const;
+  return { period, from, to } as const;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const params = searchParamsObject(request.url);
+  const [summary, history, monthly] = await Promise.all([
+    context.trpc.cashback.summary(params),
+    context.trpc.cashback.history(params),
+    context.trpc.cashback.monthly({ months: 12 }),
+  ]);
+  return json({ period: periodOf(params), summary, history, monthly });
+}
+
+/**
+ * /users/cashback: the summary for the chosen period and all time (by company and by
+ * account), cashback by month as a bar chart and a table, and the history with the period
+ * presets, page size and CSV export. One period filter drives the summary and the history;
+ * the monthly figures always cover the last 12 months.
+ */
+export default function Cashback() {
+  const { t } = useTranslation(["cashback", "wallet"]);
+  const { period, summary, history, monthly } = useLoaderData<typeof loader>();
+  const periodName =
+    period.period === "custom"
+      ? `${formatTradeDate(period.from)} – ${formatTradeDate(period.to)}`
+      : t(`wallet:period.${period.period}`);
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <PeriodFilter label={t("wallet:period.label")} />
+
+      <section aria-labelledby="cb-summary" className="space-y-3" data-testid="cashback-summary">
+        <h2 id="cb-summary" className="text-lg font-semibold">
+          {t("summary.title")}
+        </h2>
+        <dl className="grid grid-cols-2 gap-2 sm:gap-3">
+          <Figure
+            label={t("summary.periodTotal", { period: periodName })}
+            value={formatYen(summary.periodTotal)}
+            testId="summary-period"
+          />
+          <Figure
+            label={t("summary.allTime")}
+            value={formatYen(summary.allTime)}
+            testId="summary-all"
+          />
+        </dl>
+        <div className="grid gap-3 md:grid-cols-2">
+          <Breakdown
+            title={t("summary.byBroker")}
+            empty={t("summary.empty")}
+            testId="summary-by-broker"
+            head={[t("summary.broker")]}
+            rows={summary.byBroker.map((b) => ({
+              key: b.brokerName,
+              cells: [b.brokerName],
+              amount: b.amount,
+            }))}
+          />
+          <Breakdown
+            title={t("summary.byAccount")}
+            empty={t("summary.empty")}
+            testId="summary-by-account"
+            head={[t("summary.broker"), t("summary.account")]}
+            rows={summary.byAccount.map((a) => ({
+              key: a.accountId,
+              cells: [a.brokerName, a.accountNumber],
+              amount: a.amount,
+            }))}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="cb-monthly" className="space-y-3">
+        <h2 id="cb-monthly" className="text-lg font-semibold">
+          {t("monthly.title")}
+        </h2>
+        <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-700 dark:bg-slate-900">
+          <MonthlyCashback data={monthly} height={320} />
+        </div>
+      </section>
+      <section aria-labelledby="cb-history" className="space-y-3">
+        <h2 id="cb-history" className="text-lg font-semibold">
+          {t("history.title")}
+        </h2>
+        <DataTable
+          label={t("history.title")}
+          page={history}
+          rowKey={(r) => r.id}
+          empty={t("history.empty")}
+          csvHref="/users/cashback/export"
+          testId="cashback-history"
+          columns={[
+            {
+              key: "tradeDate",
+              header: t("history.date"),
+              sortKey: "tradeDate",
+              firstDir: "desc",
+              nowrap: true,
+              cell: (r) => formatTradeDate(r.tradeDate),
+            },
+            { key: "broker", header: t("history.broker"), cell: (r) => r.brokerName },
+            {
+              key: "account",
+              header: t("history.account"),
+              nowrap: true,
+              cell: (r) => <span className="tabular-nums">{r.accountNumber}</span>,
+            },
+            {
+              key: "amount",
+              header: t("history.amount"),
+              sortKey: "amount",
+              firstDir: "desc",
+              align: "right",
+              nowrap: true,
+              cell: (r) => (
+                <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>
+              ),
+            },
+          ]}
+        />
+      </section>
+    </div>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-700 dark:bg-slate-900">
+      <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{label}</dt>
+      <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** A small table of amounts by company or by account, largest first. */
+function Breakdown({
+  title,
+  head,
+  rows,
+  empty,
+  testId,
+}: {
+  title: string;
+  head: string[];
+  rows: { key: string; cells: ReactNode[]; amount: number }[];
+  empty: string;
+  testId: string;
+}) {
+  const { t } = useTranslation("cashback");
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <table className="min-w-full text-sm" data-testid={testId}>
+        <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-800 dark:text-slate-100">
+          {title}
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-200 dark:border-slate-700">
+            {head.map((h) => (
+              <th
+                key={h}
+                scope="col"
+                className="px-3 py-2 text-left font-medium text-slate-600 dark:text-slate-300"
+              >
+                {h}
+              </th>
+            ))}
+            <th
+              scope="col"
+              className="px-3 py-2 text-right font-medium text-slate-600 dark:text-slate-300"
+            >
+              {t("summary.amount")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.length === 0 ? (
+            <tr>
+              <td
+                colSpan={head.length + 1}
+                className="px-3 py-4 text-center text-slate-500 dark:text-slate-400"
+              >
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((r) => (
+              <tr key={r.key} data-testid="breakdown-row">
+                {r.cells.map((c, i) => (
+                  <td key={i} className="px-3 py-2 text-slate-800 dark:text-slate-100">
+                    {c}
+                  </td>
+                ))}
+                <td className="whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums text-slate-900 dark:text-white">
+                  {formatYen(r.amount)}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The spec's "data fetch failed" message when the cashback cannot be loaded. */
+export function ErrorBoundary() {
+  const { t } = useTranslation("wallet");
+  useRouteError();
+  return (
+    <Alert tone="error" testId="fetch-failed">
+      <p>{t("history.fetchFailed")}</p>
+      <a href="/users/cashback" className="mt-2 inline-block underline">
+        {t("history.reload")}
+      </a>
+    </Alert>
+  );
+}
