@@ -1,17 +1,41 @@
+import { ChevronRightIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
+import { formatTradeDate } from "~/components/cashback/months";
 import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
+import { NavIcon } from "~/components/shell/icons";
+import type { IconName } from "~/components/shell/nav-items";
+import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import type { loader as rootLoader } from "~/root";
 
-export const handle = { i18n: ["auth", "errors"] };
+export const handle = { i18n: ["auth", "cashback", "accounts", "wallet", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+  const me = await requireMember(request, context);
+  const { features } = await context.trpc.shell.viewer();
+  const [security, dashboard, report] = await Promise.all([
+    context.trpc.auth.security(),
+    context.trpc.cashback.dashboard(),
+    features.summaryReport
+      ? Promise.all([
+          context.trpc.cashback.summary({ period: "all" }),
+          context.trpc.cashback.monthly({ months: 6 }),
+        ]).then(([summary, monthly]) => ({ summary, monthly }))
+      : Promise.resolve(null),
+  ]);
+  // The balance leaves the server only when the walletBalance feature is on.
+  const { wallet, ...rest } = dashboard;
   return json({
-    me: (await context.trpc.auth.me())!,
-    security: await context.trpc.auth.security(),
+    me,
+    security,
+    dashboard: { ...rest, wallet: features.walletBalance ? wallet : null },
+    report,
   });
 }
 
@@ -22,11 +46,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json({ ok: true as const });
 }
 
-/** The member's home: a greeting, the account's security state and the way to fix it. */
+const card =
+  "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-700 dark:bg-slate-900";
+const linkText = `rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
+
+const SHORTCUTS: { to: string; icon: IconName; label: string }[] = [
+  { to: "/users/cashback", icon: "cashback", label: "common:nav.cashback" },
+  { to: "/users/withdraw/new", icon: "withdraw", label: "wallet:tabs.new" },
+  { to: "/users/withdraw", icon: "withdraw", label: "common:nav.withdrawalHistory" },
+  { to: "/users/present", icon: "deposit", label: "common:nav.depositHistory" },
+  { to: "/users/bank", icon: "account", label: "common:nav.account" },
+  { to: "/users/mypage", icon: "profile", label: "common:nav.profile" },
+  { to: "/users/affiliate", icon: "affiliate", label: "common:nav.affiliate" },
+  { to: "/users/chat", icon: "message", label: "common:nav.message" },
+];
+
+/**
+ * The member's home: the greeting and the account's security state, then the money at a
+ * glance (balance, this and last month's cashback, the summary report, recent cashback,
+ * pending withdrawals), the cashback accounts and their states, and shortcuts.
+ */
 export default function Dashboard() {
-  const { t } = useTranslation("auth");
-  const { me, security } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["auth", "cashback", "accounts", "wallet", "common"]);
+  const { me, security, dashboard, report } = useLoaderData<typeof loader>();
+  const features = useRouteLoaderData<typeof rootLoader>("root")?.viewer.features;
   const result = useActionData<typeof action>();
+  const wallet = features?.walletBalance ? dashboard.wallet : null;
   return (
     <div className="space-y-6">
       <div>
@@ -52,37 +97,271 @@ export default function Dashboard() {
           )}
         </div>
       )}
-      <dl className="grid gap-4 sm:grid-cols-2">
-        <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-          <dt className="text-sm text-slate-500 dark:text-slate-400">{t("notices.emailStatus")}</dt>
-          <dd className="mt-1 break-all font-medium">{security.email}</dd>
-          <dd className="mt-1 text-sm">
-            {security.emailVerified ? t("notices.verifiedYes") : t("notices.verifiedNo")}
-          </dd>
-          <dd className="mt-3">
-            <Link
-              to="/users/change-email"
-              className="text-sm text-emerald-700 underline dark:text-emerald-400"
-            >
-              {t("links.changeEmail")}
-            </Link>
+
+      <dl className={`grid grid-cols-2 gap-3 ${wallet ? "sm:grid-cols-3" : ""}`}>
+        {wallet && (
+          <div className={`col-span-2 sm:col-span-1 ${card}`} data-testid="dashboard-wallet">
+            <dt className="text-sm text-slate-500 dark:text-slate-400">
+              {t("cashback:dashboard.available")}
+            </dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid="wallet-available">
+              {formatYen(wallet.available)}
+            </dd>
+            <dd className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+              {t("cashback:dashboard.held")}:{" "}
+              <span className="tabular-nums" data-testid="wallet-held">
+                {formatYen(wallet.held)}
+              </span>
+            </dd>
+            <dd className="mt-2">
+              <Link to="/users/withdraw/new" className={linkText}>
+                {t("cashback:dashboard.withdraw")}
+              </Link>
+            </dd>
+          </div>
+        )}
+        <div className={card}>
+          <dt className="text-sm text-slate-500 dark:text-slate-400">
+            {t("cashback:dashboard.thisMonth")}
+          </dt>
+          <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid="cashback-this-month">
+            {formatYen(dashboard.thisMonth)}
           </dd>
         </div>
-        <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-          <dt className="text-sm text-slate-500 dark:text-slate-400">{t("notices.mfaStatus")}</dt>
-          <dd className="mt-1 font-medium" data-testid="mfa-status">
-            {security.mfaEnabled ? t("notices.enabled") : t("notices.disabled")}
-          </dd>
-          <dd className="mt-3">
-            <Link
-              to="/users/security"
-              className="text-sm text-emerald-700 underline dark:text-emerald-400"
-            >
-              {t("links.security")}
-            </Link>
+        <div className={card}>
+          <dt className="text-sm text-slate-500 dark:text-slate-400">
+            {t("cashback:dashboard.lastMonth")}
+          </dt>
+          <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid="cashback-last-month">
+            {formatYen(dashboard.lastMonth)}
           </dd>
         </div>
       </dl>
+
+      {features?.summaryReport && report && (
+        <Section title={t("cashback:dashboard.report")} id="dash-report" testId="summary-report">
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+            <div className="space-y-3">
+              <div>
+                <p className="text-sm text-slate-500 dark:text-slate-400">
+                  {t("cashback:dashboard.allTime")}
+                </p>
+                <p className="text-2xl font-bold tabular-nums" data-testid="report-all-time">
+                  {formatYen(report.summary.allTime)}
+                </p>
+              </div>
+              {report.summary.byBroker.length > 0 && (
+                <div>
+                  <p className="text-sm text-slate-500 dark:text-slate-400">
+                    {t("cashback:dashboard.byBroker")}
+                  </p>
+                  <ul className="mt-1 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+                    {report.summary.byBroker.map((b) => (
+                      <li key={b.brokerName} className="flex justify-between gap-3 py-1">
+                        <span>{b.brokerName}</span>
+                        <span className="font-semibold tabular-nums">{formatYen(b.amount)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </div>
+            <div className="min-w-0">
+              <p className="text-sm text-slate-500 dark:text-slate-400">
+                {t("cashback:dashboard.lastMonths")}
+              </p>
+              <MonthlyCashback
+                data={report.monthly}
+                height={180}
+                tableShown={false}
+                testId="report-monthly"
+              />
+            </div>
+          </div>
+          <Link to="/users/cashback" className={linkText}>
+            {t("cashback:dashboard.details")}
+          </Link>
+        </Section>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title={t("cashback:dashboard.recent")} id="dash-recent" testId="recent-cashback">
+          {dashboard.recent.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t("cashback:dashboard.recentEmpty")}
+            </p>
+          ) : (
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {dashboard.recent.map((r) => (
+                <li
+                  key={r.id}
+                  className="flex items-center justify-between gap-3 py-2"
+                  data-testid="recent-row"
+                >
+                  <span className="min-w-0 text-sm">
+                    <span className="block tabular-nums text-slate-500 dark:text-slate-400">
+                      {formatTradeDate(r.tradeDate)}
+                    </span>
+                    <span className="block [overflow-wrap:anywhere]">
+                      {r.brokerName} · {r.accountNumber}
+                    </span>
+                  </span>
+                  <span className="shrink-0 font-semibold tabular-nums">{formatYen(r.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link to="/users/cashback" className={linkText}>
+            {t("cashback:dashboard.seeAll")}
+          </Link>
+        </Section>
+
+        <div className="space-y-6">
+          <Section
+            title={t("cashback:dashboard.pendingWithdrawals")}
+            id="dash-pending"
+            testId="pending-withdrawals"
+          >
+            {dashboard.pendingWithdrawals.count > 0 ? (
+              <p className="text-lg font-semibold tabular-nums" data-testid="pending-value">
+                {t("cashback:dashboard.pendingValue", {
+                  count: dashboard.pendingWithdrawals.count,
+                  amount: formatYen(dashboard.pendingWithdrawals.amount),
+                })}
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="pending-value">
+                {t("cashback:dashboard.pendingNone")}
+              </p>
+            )}
+            <Link to="/users/withdraw" className={linkText}>
+              {t("cashback:dashboard.withdrawHistory")}
+            </Link>
+          </Section>
+
+          <Section title={t("cashback:dashboard.accounts")} id="dash-accounts" testId="accounts">
+            {dashboard.accounts.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                {t("cashback:dashboard.accountsEmpty")}
+              </p>
+            ) : (
+              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+                {dashboard.accounts.map((a) => (
+                  <li
+                    key={a.id}
+                    className="flex items-center justify-between gap-3 py-2 text-sm"
+                    data-testid="account-row"
+                  >
+                    <span className="min-w-0 [overflow-wrap:anywhere]">
+                      {a.brokerName} · <span className="tabular-nums">{a.accountNumber}</span>
+                    </span>
+                    <AccountState status={a.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Link to="/users/bank" className={linkText}>
+              {t("cashback:dashboard.manageAccounts")}
+            </Link>
+          </Section>
+        </div>
+      </div>
+
+      <Section title={t("cashback:dashboard.shortcuts")} id="dash-shortcuts" testId="shortcuts">
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {SHORTCUTS.map((s) => (
+            <li key={s.to}>
+              <Link
+                to={s.to}
+                className={`flex h-full flex-col items-center gap-1 rounded-lg border border-slate-200 px-2 py-3 text-center text-sm font-medium text-slate-800 hover:border-emerald-500 hover:bg-emerald-50/50 sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-left dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800 ${focusRing}`}
+              >
+                <span className="text-emerald-700 dark:text-emerald-400">
+                  <NavIcon name={s.icon} />
+                </span>
+                <span className="min-w-0 sm:flex-1">{t(s.label)}</span>
+                <ChevronRightIcon
+                  className="hidden h-4 w-4 shrink-0 text-slate-400 sm:block"
+                  aria-hidden="true"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <section aria-labelledby="dash-identity" className="space-y-3">
+        <h2 id="dash-identity" className="text-lg font-semibold">
+          {t("cashback:dashboard.identity")}
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div className={card}>
+            <dt className="text-sm text-slate-500 dark:text-slate-400">
+              {t("notices.emailStatus")}
+            </dt>
+            <dd className="mt-1 break-all font-medium">{security.email}</dd>
+            <dd className="mt-1 text-sm">
+              {security.emailVerified ? t("notices.verifiedYes") : t("notices.verifiedNo")}
+            </dd>
+            <dd className="mt-3">
+              <Link to="/users/change-email" className={linkText}>
+                {t("links.changeEmail")}
+              </Link>
+            </dd>
+          </div>
+          <div className={card}>
+            <dt className="text-sm text-slate-500 dark:text-slate-400">{t("notices.mfaStatus")}</dt>
+            <dd className="mt-1 font-medium" data-testid="mfa-status">
+              {security.mfaEnabled ? t("notices.enabled") : t("notices.disabled")}
+            </dd>
+            <dd className="mt-3">
+              <Link to="/users/security" className={linkText}>
+                {t("links.security")}
+              </Link>
+            </dd>
+          </div>
+        </dl>
+      </section>
     </div>
+  );
+}
+
+function Section({
+  title,
+  id,
+  testId,
+  children,
+}: {
+  title: string;
+  id: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`space-y-3 ${card}`} data-testid={testId}>
+      <h2 id={id} className="text-base font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const ACCOUNT_TONES: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
+  approved: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100",
+  denied: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
+};
+
+/** A cashback account's state as a word (the word carries the meaning, not the colour). */
+function AccountState({ status }: { status: string }) {
+  const { t } = useTranslation("accounts");
+  return (
+    <span
+      data-testid="account-state"
+      data-status={status}
+      className={`inline-flex shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${ACCOUNT_TONES[status] ?? ACCOUNT_TONES.pending}`}
+    >
+      {t(`status.${status}`)}
+    </span>
   );
 }
