@@ -1,0 +1,199 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BatchStatusBadge } from "~/components/cashback/badges";
+import { Stamp } from "~/components/cells";
+import { Field, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { searchParamsObject } from "~/components/table/url";
+import { attempt } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import { MAX_REPORT_MB, readReportForm } from "~/lib/report-upload.server";
+
+export const handle = { i18n: ["cashback", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({ batches: await context.trpc.cashback.batches(searchParamsObject(request.url)) });
+}
+
+function refusal(error: FormErrorShape, values: Record<string, string>) {
+  return json({ ok: false as const, error, values }, { status: 400 });
+}
+
+/**
+ * Reads the report into a batch to review (nothing is credited yet) and opens its page. A file
+ * over the limit stops the upload as soon as it passes the limit; file errors (wrong columns,
+ * empty file, USD rows without a rate) create no batch at all.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const read = await readReportForm(request);
+  if (read.tooLarge) {
+    return refusal(
+      { key: "import.fileTooLarge", params: { maxMb: MAX_REPORT_MB }, fieldErrors: {} },
+      {},
+    );
+  }
+  const usdRate = read.form.get("usdRate");
+  const values = { usdRate: typeof usdRate === "string" ? usdRate : "" };
+  const file = read.form.get("file");
+  if (!file || typeof file === "string" || (file.size === 0 && !file.name)) {
+    return refusal({ key: null, params: null, fieldErrors: { file: "required" } }, values);
+  }
+  const content = Buffer.from(await file.arrayBuffer());
+  const result = await attempt(values, () =>
+    context.trpc.cashback.preview({
+      fileName: file.name,
+      contentBase64: content.toString("base64"),
+      usdRate: values.usdRate,
+    }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/admin/update/${result.data.batchId}`);
+}
+
+const RATE_KEYS = new Set(["import.rateMissing", "import.rateInvalid"]);
+
+/** /admin/update: upload a broker report for preview; the imports so far below. */
+export default function DataUpdate() {
+  const { t } = useTranslation(["cashback", "errors"]);
+  const { batches } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = result && !result.ok ? result.error : null;
+  // Rate problems are shown at the rate field, the rest of the refusals above the form.
+  const rateError = error?.key && RATE_KEYS.has(error.key) ? t(`errors:${error.key}`) : null;
+  const fieldError = (name: string, label: string) =>
+    error?.fieldErrors[name]
+      ? t(`errors:field.${error.fieldErrors[name]}`, { field: label })
+      : null;
+  const formError = error?.key && !RATE_KEYS.has(error.key) ? error : null;
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold">{t("update.title")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("update.intro")}</p>
+      </div>
+
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+        data-testid="upload-form"
+      >
+        <FormErrorAlert error={formError} />
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            label={t("update.file")}
+            hint={`${t("update.fileHint")} · ${t("update.columnsHelp")}`}
+            error={fieldError("file", t("update.file")) ?? fieldError("fileName", t("update.file"))}
+            className="[&_input]:file:mr-3 [&_input]:file:rounded-md [&_input]:file:border-0 [&_input]:file:bg-emerald-50 [&_input]:file:px-3 [&_input]:file:py-1 [&_input]:file:text-sm [&_input]:file:font-medium [&_input]:file:text-emerald-800"
+          />
+          <Field
+            name="usdRate"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="150.25"
+            defaultValue={result && !result.ok ? result.values.usdRate : ""}
+            label={t("update.usdRate")}
+            hint={t("update.usdRateHint")}
+            error={rateError ?? fieldError("usdRate", t("update.usdRate"))}
+          />
+        </div>
+        <SubmitButton>{t("update.preview")}</SubmitButton>
+      </Form>
+
+      <section aria-labelledby="batches-title" className="space-y-3">
+        <h2 id="batches-title" className="text-lg font-semibold">
+          {t("update.batches")}
+        </h2>
+        <DataTable
+          label={t("update.batchesLabel")}
+          page={batches}
+          rowKey={(r) => r.id}
+          empty={t("update.batchesEmpty")}
+          testId="batches"
+          columns={[
+            {
+              key: "createdAt",
+              header: t("update.columns.createdAt"),
+              sortKey: "createdAt",
+              firstDir: "desc",
+              cell: (r) => <Stamp utc={r.createdAt} />,
+            },
+            {
+              key: "file",
+              header: t("update.columns.file"),
+              cell: (r) => (
+                <Link
+                  to={`/admin/update/${r.id}`}
+                  className={`block min-w-36 max-w-64 rounded-sm font-medium text-emerald-700 underline [overflow-wrap:anywhere] dark:text-emerald-400 ${focusRing}`}
+                  data-testid="batch-link"
+                >
+                  {r.fileName}
+                </Link>
+              ),
+            },
+            {
+              key: "status",
+              header: t("update.columns.status"),
+              cell: (r) => <BatchStatusBadge status={r.status} />,
+            },
+            {
+              key: "counts",
+              header: t("update.columns.counts"),
+              cell: (r) => (
+                <span className="block min-w-48 text-xs text-slate-700 dark:text-slate-200">
+                  {t("update.countsValue", {
+                    total: r.total,
+                    matched: r.matched,
+                    unmatched: r.unmatched,
+                    duplicate: r.duplicate,
+                    error: r.error,
+                  })}
+                </span>
+              ),
+            },
+            {
+              key: "credited",
+              header: t("update.columns.credited"),
+              align: "right",
+              nowrap: true,
+              cell: (r) => (
+                <span className="tabular-nums">
+                  {t("update.creditedValue", {
+                    rows: r.credited,
+                    amount: formatYen(r.amountCredited),
+                  })}
+                </span>
+              ),
+            },
+            {
+              key: "rate",
+              header: t("update.columns.rate"),
+              align: "right",
+              nowrap: true,
+              cell: (r) => (r.usdRate === null ? "—" : r.usdRate),
+            },
+            {
+              key: "admin",
+              header: t("update.columns.admin"),
+              cell: (r) => (
+                <span className="block [overflow-wrap:anywhere]">
+                  {r.adminNickname ?? r.adminEmail ?? "—"}
+                </span>
+              ),
+            },
+          ]}
+        />
+      </section>
+    </div>
+  );
+}
