@@ -3,6 +3,7 @@ import { newId } from "../id";
 import { nowDb } from "../time";
 import { hashPassword } from "../../server/auth/password";
 import { seedBrokers } from "./brokers";
+import { seedCashback } from "./cashback";
 
 export const DEMO_ADMIN = { email: "admin@example.com", password: "Admin-demo-2026" };
 export const DEMO_MEMBER = { email: "member@example.com", password: "Member-demo-2026" };
@@ -64,5 +65,6 @@ export async function seed(
     referralCode: "taro2026",
   });
   await seedBrokers(db, { adminId, memberId });
+  await seedCashback(db, { adminId, memberId });
   return { admin: DEMO_ADMIN, member: DEMO_MEMBER };
 }
