@@ -9,7 +9,12 @@ import type { Config } from "../config";
 import type { Logger } from "../logger";
 
 export type MailTemplate =
-  "verifyEmail" | "resetPassword" | "changeEmail" | "emailChangeNotice" | "passwordChanged";
+  | "verifyEmail"
+  | "resetPassword"
+  | "changeEmail"
+  | "emailChangeNotice"
+  | "passwordChanged"
+  | "paymentDetailsChanged";
 
 export interface MailMessage {
   to: string;

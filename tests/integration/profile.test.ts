@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateMoneySettings, DEFAULT_SETTINGS } from "../../server/features/settings/service";
 import { localStorage } from "../../server/storage";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { renderMail } from "../../server/mail";
+import { callerFor, createUser, MailBox } from "../helpers/fixtures";
 import { contains, fixture, jpegWithExif, SECRET } from "../helpers/images";
 
 let t: TestDb;
@@ -53,8 +54,9 @@ const FULL = {
 
 async function member() {
   const user = await createUser(t.db);
-  const caller = await callerFor(t.db, user.id, { storage });
-  return { ...user, caller };
+  const mailbox = new MailBox();
+  const caller = await callerFor(t.db, user.id, { storage, mailer: mailbox });
+  return { ...user, caller, mailbox };
 }
 
 async function reauthenticated() {
@@ -173,9 +175,17 @@ describe(`payment details on ${testEngine}`, () => {
     expect(audit!.data).not.toContain(TRON);
     expect(JSON.parse(audit!.data!).fields).toContain("bankAccountNumber");
 
-    // Saving the same values again changes nothing and records nothing.
+    // The member is told by mail, in their language, without the details themselves.
+    const notice = m.mailbox.last("paymentDetailsChanged");
+    expect(notice?.to).toBe(m.email);
+    const mail = renderMail(notice!);
+    expect(mail.subject).toBe("【CBポータル】出金先情報が変更されました");
+    expect(mail.text).not.toContain("1234567");
+
+    // Saving the same values again changes nothing, records nothing and mails nothing.
     expect(await m.caller.profile.updatePaymentDetails(FULL)).toEqual({ changed: [] });
     expect(await audits("payment.update", m.id)).toHaveLength(1);
+    expect(m.mailbox.sent.filter((x) => x.template === "paymentDetailsChanged")).toHaveLength(1);
   });
 
   it("refuses bad input of every kind with the field's message and saves nothing", async () => {

@@ -43,5 +43,5 @@ export const profileRouter = router({
 
   updatePaymentDetails: memberProcedure
     .input(paymentDetailsForm)
-    .mutation(({ ctx, input }) => profile.updatePaymentDetails(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => profile.updatePaymentDetails(ctx, ctx.session, input)),
 });

@@ -8,6 +8,7 @@ import type { CurrentSession } from "../../auth/session";
 import { AppError } from "../../errors";
 import { FieldIssues } from "../../lib/field-error";
 import type { Logger } from "../../logger";
+import type { Mailer } from "../../mail";
 import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
 import { acceptImage, ImageRejected } from "../../storage/images";
 import { REAUTH_WINDOW_MS, requireRecentReauth } from "../auth/service";
@@ -207,10 +208,11 @@ export async function paymentDetailsView(db: Db, session: CurrentSession) {
  * fields (not their values) commit together.
  */
 export async function updatePaymentDetails(
-  db: Db,
+  deps: { db: Db; mailer: Mailer; log: Logger },
   session: CurrentSession,
   input: PaymentDetailsForm,
 ): Promise<{ changed: string[] }> {
+  const { db } = deps;
   await requireRecentReauth(db, session.sessionId);
   // The form's rules, with the USDT network the admin set: every field's message at once.
   const { usdtNetwork } = await getMoneySettings(db.kysely);
@@ -224,7 +226,7 @@ export async function updatePaymentDetails(
   }
   const next = parsed.data;
   const userId = session.user.id;
-  return db.kysely.transaction().execute(async (trx) => {
+  const result = await db.kysely.transaction().execute(async (trx) => {
     const { updatedAt: _updatedAt, ...before } = await readPaymentDetails(trx, userId);
     const changed = changedFields(before, next);
     if (changed.length === 0) return { changed };
@@ -247,4 +249,29 @@ export async function updatePaymentDetails(
     });
     return { changed };
   });
+  if (result.changed.length > 0) await noticePaymentChange(deps, userId);
+  return result;
+}
+
+/**
+ * Tells the member by mail that the payout destination changed: if someone else did it (a
+ * stolen session that passed reauthentication), the owner hears of it before money moves.
+ * A mail failure is logged; it never undoes the saved change.
+ */
+async function noticePaymentChange(deps: { db: Db; mailer: Mailer; log: Logger }, userId: string) {
+  const user = await deps.db.kysely
+    .selectFrom("users")
+    .select(["email", "nickname", "language"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  try {
+    await deps.mailer.send({
+      to: user.email,
+      language: user.language,
+      template: "paymentDetailsChanged",
+      params: { name: user.nickname },
+    });
+  } catch (err) {
+    deps.log.error({ err }, "sending the payment details notice failed");
+  }
 }
