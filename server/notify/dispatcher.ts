@@ -1,9 +1,16 @@
 import type { Db } from "../../db";
+import { isRetryableTxError } from "../../db/dialect";
 import type { Language, NotificationKind } from "../../db/schema";
 import type { LineMessaging } from "../line/messaging";
 import type { Logger } from "../logger";
 import { renderNotification } from "./messages";
-import { type ClaimedNotification, claimDue, finishClaim, rescheduleClaim } from "./outbox";
+import {
+  type ClaimedNotification,
+  claimDue,
+  finishClaim,
+  finishSent,
+  rescheduleClaim,
+} from "./outbox";
 
 /**
  * Drains the notification outbox: claims due rows (a lease), works out whether and how each
@@ -95,10 +102,21 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number): numb
 
 export type DeliveryResult = "sent" | "retry" | "failed" | "skipped" | "lost";
 
+/** What to record for a claimed row once its push (if any) is over. */
+interface Decision {
+  claim: ClaimedNotification;
+  result: "sent" | "retry" | "failed" | "skipped";
+  reason: string | null;
+  requestId: string | null;
+  retryAt?: Date;
+}
+
 export class NotificationDispatcher {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** The outcomes of the last batch being written; batches are recorded in order. */
+  private recording: Promise<void> = Promise.resolve();
   /** After a 429 the whole worker slows down, not only the row that got it. */
   private pausedUntil = 0;
   readonly stats = { sent: 0, retried: 0, failed: 0, skipped: 0, lost: 0 };
@@ -109,8 +127,23 @@ export class NotificationDispatcher {
     return this.options.messaging === null;
   }
 
-  /** Claims one batch and delivers it; returns how many rows it claimed. */
+  /**
+   * Claims one batch, pushes it (`concurrency` at a time) and records every outcome in one
+   * transaction: one commit per batch instead of one per message. If the worker dies before
+   * that commit, the batch's rows are claimed again once the lease ends, and LINE answers the
+   * repeated pushes with 409: still one delivery each. Returns how many rows it claimed.
+   */
   async runOnce(): Promise<number> {
+    const claimed = await this.pushBatch();
+    await this.recording;
+    return claimed;
+  }
+
+  /**
+   * The loop's step: like runOnce, but the batch's outcomes are recorded while the next batch
+   * is claimed and pushed (one recording at a time, in order), so pushes keep flowing.
+   */
+  private async pushBatch(): Promise<number> {
     const { db } = this.options;
     const batch = await claimDue(db, {
       limit: this.options.batchSize,
@@ -118,45 +151,92 @@ export class NotificationDispatcher {
     });
     if (batch.length === 0) return 0;
     const people = await recipients(db, [...new Set(batch.map((n) => n.userId))]);
+    const decisions: Decision[] = [];
     let next = 0;
     const worker = async () => {
       while (next < batch.length) {
         const claim = batch[next++]!;
-        await this.deliver(claim, people.get(claim.userId)).catch((err: unknown) => {
-          // A database error while recording: the lease runs out and the row is claimed again.
-          this.options.log.error({ err, notification: claim.id }, "recording a delivery failed");
-        });
+        decisions.push(await this.decide(claim, people.get(claim.userId)));
       }
     };
     await Promise.all(
       Array.from({ length: Math.min(this.options.concurrency, batch.length) }, worker),
     );
+    this.recording = this.recording.then(() =>
+      this.record(decisions).then(
+        () => undefined,
+        (err: unknown) => {
+          // The rows stay claimed until the lease ends, then go out again (409 = sent).
+          this.options.log.error({ err, rows: decisions.length }, "recording deliveries failed");
+        },
+      ),
+    );
     return batch.length;
   }
 
-  private async record(
-    claim: ClaimedNotification,
-    result: Exclude<DeliveryResult, "retry" | "lost">,
-    reason: string | null,
-    requestId: string | null = null,
-  ): Promise<DeliveryResult> {
-    const kept = await finishClaim(this.options.db, claim, { status: result, reason, requestId });
-    if (!kept) {
-      // Our lease ended and another worker holds the row now; it decides.
-      this.stats.lost++;
-      return "lost";
-    }
-    this.stats[result]++;
-    return result;
+  /** Pushes one claimed row and records the outcome at once (the batch path records later). */
+  async deliver(claim: ClaimedNotification, who: Recipient | undefined): Promise<DeliveryResult> {
+    const [result] = await this.record([await this.decide(claim, who)]);
+    return result!;
   }
 
-  async deliver(claim: ClaimedNotification, who: Recipient | undefined): Promise<DeliveryResult> {
+  private async record(decisions: Decision[]): Promise<DeliveryResult[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.recordOnce(decisions);
+      } catch (error) {
+        // A deadlock or a busy SQLite file: the transaction was rolled back, so try again.
+        if (attempt >= 4 || !isRetryableTxError(error)) throw error;
+        await new Promise((r) => setTimeout(r, 10 * attempt + Math.random() * 20));
+      }
+    }
+  }
+
+  private async recordOnce(decisions: Decision[]): Promise<DeliveryResult[]> {
+    const results = await this.options.db.kysely.transaction().execute(async (trx) => {
+      const sent = await finishSent(
+        trx,
+        decisions
+          .filter((d) => d.result === "sent")
+          .map((d) => ({
+            id: d.claim.id,
+            claimToken: d.claim.claimToken,
+            requestId: d.requestId,
+            reason: d.reason,
+          })),
+      );
+      const out: DeliveryResult[] = [];
+      for (const d of decisions) {
+        const kept =
+          d.result === "sent"
+            ? sent.has(d.claim.id)
+            : d.result === "retry"
+              ? await rescheduleClaim(trx, d.claim, d.retryAt!, d.reason ?? "")
+              : await finishClaim(trx, d.claim, {
+                  status: d.result,
+                  reason: d.reason,
+                  requestId: d.requestId,
+                });
+        // Not kept: our lease ended and another worker holds the row now; it decides.
+        out.push(kept ? d.result : "lost");
+      }
+      return out;
+    });
+    for (const r of results) this.stats[r === "retry" ? "retried" : r]++;
+    return results;
+  }
+
+  private async decide(claim: ClaimedNotification, who: Recipient | undefined): Promise<Decision> {
     const { log, messaging } = this.options;
-    if (!who) return this.record(claim, "skipped", "member_gone");
-    if (!who.lineUserId) return this.record(claim, "skipped", "not_linked");
-    if (!who.prefs[PREFERENCE_OF[claim.kind]])
-      return this.record(claim, "skipped", "preference_off");
-    if (who.following === false) return this.record(claim, "skipped", "unreachable");
+    const done = (
+      result: Decision["result"],
+      reason: string | null = null,
+      requestId: string | null = null,
+    ): Decision => ({ claim, result, reason, requestId });
+    if (!who) return done("skipped", "member_gone");
+    if (!who.lineUserId) return done("skipped", "not_linked");
+    if (!who.prefs[PREFERENCE_OF[claim.kind]]) return done("skipped", "preference_off");
+    if (who.following === false) return done("skipped", "unreachable");
     const text = renderNotification(
       claim.kind,
       claim.payload,
@@ -168,31 +248,27 @@ export class NotificationDispatcher {
         { notification: claim.id, kind: claim.kind, to: who.lineUserId, text },
         "log-only mode: notification not sent",
       );
-      return this.record(claim, "skipped", "log_only");
+      return done("skipped", "log_only");
     }
 
     const outcome = await messaging.push(who.lineUserId, [{ type: "text", text }], claim.retryKey);
     switch (outcome.kind) {
       case "sent":
-        return this.record(claim, "sent", null, outcome.requestId);
+        return done("sent", null, outcome.requestId);
       case "duplicate":
         // LINE accepted this retry key before (the earlier answer was lost): sent once.
         log.info({ notification: claim.id }, "LINE had already accepted this notification (409)");
-        return this.record(claim, "sent", "409: accepted earlier", outcome.requestId);
+        return done("sent", "409: accepted earlier", outcome.requestId);
       case "fail":
         log.warn({ notification: claim.id, reason: outcome.reason }, "LINE refused a notification");
-        return this.record(claim, "failed", outcome.reason);
+        return done("failed", outcome.reason);
       case "retry": {
         if (claim.attempts >= this.options.maxAttempts) {
           log.warn(
             { notification: claim.id, attempts: claim.attempts, reason: outcome.reason },
             "giving up on a notification",
           );
-          return this.record(
-            claim,
-            "failed",
-            `gave up after ${claim.attempts} attempts: ${outcome.reason}`,
-          );
+          return done("failed", `gave up after ${claim.attempts} attempts: ${outcome.reason}`);
         }
         const wait = Math.max(
           backoffMs(claim.attempts, this.options.backoffBaseMs, this.options.backoffMaxMs),
@@ -201,18 +277,13 @@ export class NotificationDispatcher {
         if (outcome.reason.startsWith("HTTP 429")) {
           this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
         }
-        const kept = await rescheduleClaim(
-          this.options.db,
+        return {
           claim,
-          new Date(Date.now() + wait),
-          outcome.reason,
-        );
-        if (!kept) {
-          this.stats.lost++;
-          return "lost";
-        }
-        this.stats.retried++;
-        return "retry";
+          result: "retry",
+          reason: outcome.reason,
+          requestId: null,
+          retryAt: new Date(Date.now() + wait),
+        };
       }
     }
   }
@@ -230,7 +301,7 @@ export class NotificationDispatcher {
           continue;
         }
         try {
-          claimed = await this.runOnce();
+          claimed = await this.pushBatch();
         } catch (err) {
           this.options.log.error({ err }, "claiming notifications failed");
         }
@@ -255,6 +326,7 @@ export class NotificationDispatcher {
     this.running = false;
     this.wake?.();
     await this.loop;
+    await this.recording;
     this.loop = null;
   }
 }

@@ -133,6 +133,11 @@ export async function claimDue(
         const rows = await trx
           .selectFrom("notifications")
           .select(["id", "user_id", "kind", "payload", "retry_key", "attempts"])
+          .where(
+            "id",
+            "in",
+            candidates.map((c) => c.id),
+          )
           .where("claim_token", "=", token)
           .where("status", "=", "pending")
           .orderBy("id")
@@ -155,12 +160,13 @@ export async function claimDue(
 }
 
 /**
- * Ends a claimed row: sent, failed or skipped, with the reason. Only the claim's holder can:
+ * Ends a claimed row (`db` may be a transaction): sent, failed or skipped, with the reason.
+ * Only the claim's holder can:
  * a worker whose lease ran out (and whose row another worker claimed) changes nothing.
  * Returns whether the row was changed.
  */
 export async function finishClaim(
-  db: Db,
+  db: Kysely<Database>,
   claim: Pick<ClaimedNotification, "id" | "claimToken">,
   result: {
     status: Exclude<NotificationStatus, "pending">;
@@ -169,7 +175,7 @@ export async function finishClaim(
   },
 ): Promise<boolean> {
   const now = nowDb();
-  const updated = await db.kysely
+  const updated = await db
     .updateTable("notifications")
     .set({
       status: result.status,
@@ -186,14 +192,70 @@ export async function finishClaim(
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/**
+ * Marks many claimed rows sent with three statements instead of one per row (a worker records
+ * a whole batch at once). Rows whose claim another worker took over are left alone. Writes
+ * first, then reads, so a SQLite transaction takes the write lock before its snapshot.
+ * Returns the ids it marked.
+ */
+export async function finishSent(
+  db: Kysely<Database>,
+  rows: { id: string; claimToken: string; requestId: string | null; reason: string | null }[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const marker = `r:${randomBytes(12).toString("hex")}`;
+  const now = nowDb();
+  const caseOf = (value: (r: (typeof rows)[number]) => string | null) =>
+    sql<string | null>`case id ${sql.join(
+      rows.map((r) => sql`when ${r.id} then ${value(r)}`),
+      sql` `,
+    )} end`;
+  for (const token of new Set(rows.map((r) => r.claimToken))) {
+    const mine = rows.filter((r) => r.claimToken === token);
+    await db
+      .updateTable("notifications")
+      .set({
+        status: "sent",
+        sent_at: now,
+        updated_at: now,
+        claim_token: marker,
+        line_request_id: caseOf((r) => r.requestId),
+        last_error: caseOf((r) => (r.reason ? r.reason.slice(0, 500) : null)),
+      })
+      .where(
+        "id",
+        "in",
+        mine.map((r) => r.id),
+      )
+      .where("claim_token", "=", token)
+      .where("status", "=", "pending")
+      .execute();
+  }
+  // Always through the primary key: a scan by claim token would lock other workers' rows.
+  const ids = rows.map((r) => r.id);
+  const kept = await db
+    .selectFrom("notifications")
+    .select("id")
+    .where("id", "in", ids)
+    .where("claim_token", "=", marker)
+    .execute();
+  await db
+    .updateTable("notifications")
+    .set({ claim_token: null })
+    .where("id", "in", ids)
+    .where("claim_token", "=", marker)
+    .execute();
+  return new Set(kept.map((r) => r.id));
+}
+
 /** Gives a claimed row back to be tried again at `at`, keeping the reason it failed now. */
 export async function rescheduleClaim(
-  db: Db,
+  db: Kysely<Database>,
   claim: Pick<ClaimedNotification, "id" | "claimToken">,
   at: Date,
   reason: string,
 ): Promise<boolean> {
-  const updated = await db.kysely
+  const updated = await db
     .updateTable("notifications")
     .set({
       next_attempt_at: toDbTime(at),

@@ -4,6 +4,7 @@ import { nowDb } from "../../db/time";
 import { lineMessaging } from "../../server/line/messaging";
 import { NotificationDispatcher, type DispatcherOptions } from "../../server/notify/dispatcher";
 import { enqueueNotification, type NotificationPayloads } from "../../server/notify/outbox";
+import { createLogger } from "../../server/logger";
 import { silentLog } from "./fixtures";
 import { newLineUserId, type LineStandin } from "./line-standin";
 
@@ -60,7 +61,7 @@ export function dispatcherFor(
 ): NotificationDispatcher {
   return new NotificationDispatcher({
     db,
-    log: silentLog,
+    log: process.env.DEBUG_DISPATCHER ? createLogger({ level: "debug" }) : silentLog,
     messaging: standin
       ? lineMessaging({
           channelAccessToken: standin.options.channelAccessToken,

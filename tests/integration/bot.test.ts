@@ -40,7 +40,7 @@ afterAll(async () => {
 beforeEach(() => standin.reset());
 
 let seq = 0;
-function event(type: string, userId: string, extra: Record<string, unknown> = {}) {
+function event<T extends Record<string, unknown>>(type: string, userId: string, extra?: T) {
   seq += 1;
   return {
     type,
@@ -49,7 +49,7 @@ function event(type: string, userId: string, extra: Record<string, unknown> = {}
     source: { type: "user", userId },
     webhookEventId: `01TEST${String(seq).padStart(4, "0")}${randomBytes(8).toString("hex").toUpperCase()}`,
     deliveryContext: { isRedelivery: false },
-    ...extra,
+    ...(extra ?? ({} as T)),
   };
 }
 

@@ -167,7 +167,7 @@ describe(`the dispatcher on ${testEngine}`, () => {
     const m = await linkedMember();
     await enqueue(t.db, m.id, "support_reply", { messageId: "m", excerpt: "hi" }, "r1");
     standin.scriptPushes({ kind: "status", status: 429 }, { kind: "status", status: 500 });
-    const dispatcher = dispatcherFor(t.db, standin);
+    const dispatcher = dispatcherFor(t.db, standin, { backoffBaseMs: 400, backoffMaxMs: 800 });
     await dispatcher.runOnce();
     let [row] = await notificationRows(t.db, m.id);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
