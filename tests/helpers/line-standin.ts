@@ -22,7 +22,7 @@ import { listen, type RunningServer } from "./http";
  * - GET /friendship/v1/status answers whether the user added the official account.
  *
  * Control (tests in another process, such as Playwright's web server): GET /__standin/state,
- * POST /__standin/reset, POST /__standin/script.
+ * GET /__standin/stats (counts only), POST /__standin/reset, POST /__standin/script.
  */
 
 export interface StandinOptions {
@@ -205,6 +205,16 @@ export class LineStandin {
         accepted: [...this.accepted.entries()].map(([retryKey, v]) => ({ retryKey, ...v })),
         replies: this.replies,
         authorizeRequests: this.authorizeRequests,
+      });
+    }
+    if (path === "/__standin/stats") {
+      const byStatus: Record<string, number> = {};
+      for (const p of this.pushes) byStatus[p.status] = (byStatus[p.status] ?? 0) + 1;
+      return json(res, 200, {
+        pushes: this.pushes.length,
+        accepted: this.accepted.size,
+        acceptedWithoutKey: this.acceptedWithoutKey,
+        byStatus,
       });
     }
     if (req.method === "POST" && path === "/__standin/reset") {

@@ -1,0 +1,300 @@
+/**
+ * npm run bench:notify — 20,000 queued LINE notifications delivered by two bot worker
+ * processes (bot/main.ts, as production runs it) to the LINE stand-in running in its own
+ * process, compared with the stand-in's own ceiling measured in the same run: as many pushes
+ * as the two workers' combined concurrency, sent straight at it with the same client and no
+ * database. Not a test: it prints figures (and exits non-zero if a notification was lost or
+ * delivered twice).
+ *
+ *   BENCH_ENGINE       mysql (default) or sqlite
+ *   BENCH_MYSQL_URL    server to use (default mysql://root@127.0.0.1:3306/test); a fresh schema
+ *                      is created and dropped
+ *   BENCH_COUNT        notifications (default 20000); BENCH_MEMBERS members (default 2000)
+ *   BENCH_CONCURRENCY  pushes in flight per worker (default 8); BENCH_BATCH claim size (100)
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createConnection } from "mysql2/promise";
+import { createDb, type Db } from "../db";
+import { newId } from "../db/id";
+import { migrateToLatest } from "../db/migrate";
+import { addMs, nowDb, toDbTime } from "../db/time";
+import { lineMessaging } from "../server/line/messaging";
+import { outboxCounts } from "../server/notify/outbox";
+import { STANDIN_DEFAULTS } from "../tests/helpers/line-standin";
+
+const ENGINE = process.env.BENCH_ENGINE === "sqlite" ? "sqlite" : "mysql";
+const COUNT = Number(process.env.BENCH_COUNT ?? 20_000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const BATCH = Number(process.env.BENCH_BATCH ?? 100);
+const WORKERS = 2;
+const base = process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
+const ROOT = path.resolve(import.meta.dirname, "..");
+const TSX = pathToFileURL(path.join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ["--import", TSX, ...args], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return child;
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url}: no answer`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface Stats {
+  pushes: number;
+  accepted: number;
+  acceptedWithoutKey: number;
+  byStatus: Record<string, number>;
+}
+
+async function stats(standinUrl: string): Promise<Stats> {
+  return (await (await fetch(`${standinUrl}/__standin/stats`)).json()) as Stats;
+}
+
+/** The ceiling: pushes straight at the stand-in, `inFlight` at a time, no database. */
+async function ceiling(standinUrl: string, total: number, inFlight: number): Promise<number> {
+  const client = lineMessaging({
+    channelAccessToken: STANDIN_DEFAULTS.channelAccessToken,
+    apiBaseUrl: standinUrl,
+    timeoutMs: 30_000,
+  });
+  const text =
+    "出金が完了しました。\n金額：￥12,345\n方法：銀行振込\n\n詳しくはこちら：https://portal.example/users/withdraw";
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < total) {
+        next++;
+        const outcome = await client.push(
+          `U${randomBytes(16).toString("hex")}`,
+          [{ type: "text", text }],
+          randomUUID(),
+        );
+        if (outcome.kind !== "sent") throw new Error(`ceiling push: ${JSON.stringify(outcome)}`);
+      }
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+async function seed(db: Db) {
+  const now = nowDb();
+  const members = Array.from({ length: MEMBERS }, (_, i) => ({
+    id: newId(),
+    email: `m${i}@bench.test`,
+    nickname: `m${i}`,
+    lineUserId: `U${randomBytes(16).toString("hex")}`,
+    language: i % 3 === 0 ? ("en" as const) : ("ja" as const),
+  }));
+  for (let i = 0; i < members.length; i += 500) {
+    const chunk = members.slice(i, i + 500);
+    await db.kysely
+      .insertInto("users")
+      .values(
+        chunk.map((m) => ({
+          id: m.id,
+          email: m.email,
+          email_verified_at: now,
+          password_hash: "x",
+          name: "Bench",
+          nickname: m.nickname,
+          permission: "member" as const,
+          language: m.language,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await db.kysely
+      .insertInto("line_links")
+      .values(
+        chunk.map((m) => ({
+          user_id: m.id,
+          line_user_id: m.lineUserId,
+          display_name: "Bench",
+          linked_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await db.kysely
+      .insertInto("line_friends")
+      .values(
+        chunk.map((m) => ({
+          line_user_id: m.lineUserId,
+          following: 1 as const,
+          event_ts: Date.now(),
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+  // Held back until both workers are up, so the clock measures delivery, not start-up.
+  const later = toDbTime(addMs(new Date(), 3_600_000));
+  for (let i = 0; i < COUNT; i += 1000) {
+    await db.kysely
+      .insertInto("notifications")
+      .values(
+        Array.from({ length: Math.min(1000, COUNT - i) }, (_, j) => {
+          const n = i + j;
+          return {
+            id: newId(),
+            user_id: members[n % MEMBERS]!.id,
+            kind: "withdrawal_completed" as const,
+            payload: JSON.stringify({ withdrawalId: `w${n}`, amount: 1_000 + n, method: "bank" }),
+            dedupe_key: `bench:${n}`,
+            retry_key: randomUUID(),
+            status: "pending" as const,
+            next_attempt_at: later,
+            created_at: now,
+            updated_at: now,
+          };
+        }),
+      )
+      .execute();
+  }
+}
+
+async function main() {
+  let location: { DATABASE_URL: string } | { SQLITE_PATH: string };
+  let cleanup: () => Promise<void>;
+  let db: Db;
+  if (ENGINE === "mysql") {
+    const schema = `bench_notify_${randomBytes(4).toString("hex")}`;
+    const admin = await createConnection(base);
+    await admin.query(`create database \`${schema}\` character set utf8mb4 collate utf8mb4_bin`);
+    const url = new URL(base);
+    url.pathname = `/${schema}`;
+    location = { DATABASE_URL: url.toString() };
+    db = createDb({ databaseUrl: url.toString(), poolSize: 4 });
+    cleanup = async () => {
+      await admin.query(`drop database \`${schema}\``);
+      await admin.end();
+    };
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), "bench-notify-"));
+    const file = path.join(dir, "bench.sqlite");
+    location = { SQLITE_PATH: file };
+    db = createDb({ sqlitePath: file });
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const children: ChildProcess[] = [];
+  try {
+    await migrateToLatest(db);
+    await seed(db);
+
+    const standinPort = await freePort();
+    const standinUrl = `http://127.0.0.1:${standinPort}`;
+    const standin = start([path.join(ROOT, "tests/helpers/line-standin-server.ts")], {
+      LINE_STANDIN_PORT: String(standinPort),
+    });
+    children.push(standin);
+    await waitFor(`${standinUrl}/__standin/stats`, standin);
+
+    const inFlight = WORKERS * CONCURRENCY;
+    const ceilingRate = await ceiling(standinUrl, COUNT, inFlight);
+    await fetch(`${standinUrl}/__standin/reset`, { method: "POST" });
+
+    for (let w = 0; w < WORKERS; w++) {
+      const port = await freePort();
+      const worker = start([path.join(ROOT, "bot/main.ts")], {
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        HOST: "127.0.0.1",
+        BOT_PORT: String(port),
+        RUN_MIGRATIONS: "false",
+        ...location,
+        DB_POOL_SIZE: String(CONCURRENCY + 2),
+        LINE_CHANNEL_SECRET: randomBytes(16).toString("hex"),
+        LINE_CHANNEL_ACCESS_TOKEN: STANDIN_DEFAULTS.channelAccessToken,
+        LINE_API_BASE_URL: standinUrl,
+        BOT_BATCH_SIZE: String(BATCH),
+        BOT_CONCURRENCY: String(CONCURRENCY),
+        BOT_POLL_INTERVAL_MS: "50",
+      });
+      children.push(worker);
+      await waitFor(`http://127.0.0.1:${port}/readyz`, worker);
+    }
+
+    await db.kysely.updateTable("notifications").set({ next_attempt_at: nowDb() }).execute();
+    const started = performance.now();
+    for (;;) {
+      const counts = await outboxCounts(db);
+      if (counts.sent + counts.failed + counts.skipped >= COUNT) break;
+      if (performance.now() - started > 600_000)
+        throw new Error(`stuck: ${JSON.stringify(counts)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const rate = COUNT / seconds;
+    const counts = await outboxCounts(db);
+    const seen = await stats(standinUrl);
+
+    const line = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
+    console.log(
+      `\nbench:notify — ${COUNT.toLocaleString("en")} notifications, ${WORKERS} workers × ${CONCURRENCY} in flight, ${ENGINE}`,
+    );
+    line(
+      "stand-in ceiling (no database)",
+      `${ceilingRate.toFixed(0)} pushes/s at ${inFlight} in flight`,
+    );
+    line("delivered by the workers", `${seconds.toFixed(2)} s, ${rate.toFixed(0)} messages/s`);
+    line("ratio to the ceiling", (rate / ceilingRate).toFixed(2));
+    line("outbox", JSON.stringify(counts));
+    line("stand-in", JSON.stringify(seen));
+    const ok =
+      counts.sent === COUNT &&
+      seen.accepted === COUNT &&
+      seen.pushes === COUNT &&
+      seen.acceptedWithoutKey === 0;
+    line("each delivered exactly once", ok ? "yes" : "NO");
+    if (!ok) process.exitCode = 1;
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on("exit", r)))),
+    );
+    await db.destroy();
+    await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
