@@ -11,6 +11,7 @@ import enLine from "../locales/en/line.json";
 import enMail from "../locales/en/mail.json";
 import enMarathon from "../locales/en/marathon.json";
 import enProfile from "../locales/en/profile.json";
+import enRanking from "../locales/en/ranking.json";
 import enWallet from "../locales/en/wallet.json";
 import jaAccounts from "../locales/ja/accounts.json";
 import jaAdmin from "../locales/ja/admin.json";
@@ -25,6 +26,7 @@ import jaLine from "../locales/ja/line.json";
 import jaMail from "../locales/ja/mail.json";
 import jaMarathon from "../locales/ja/marathon.json";
 import jaProfile from "../locales/ja/profile.json";
+import jaRanking from "../locales/ja/ranking.json";
 import jaWallet from "../locales/ja/wallet.json";
 import type { Language } from "./i18n";
 
@@ -43,6 +45,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     "admin-money": jaAdminMoney,
     mail: jaMail,
     marathon: jaMarathon,
+    ranking: jaRanking,
     chat: jaChat,
     line: jaLine,
     wallet: jaWallet,
@@ -59,6 +62,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     "admin-money": enAdminMoney,
     mail: enMail,
     marathon: enMarathon,
+    ranking: enRanking,
     chat: enChat,
     line: enLine,
     wallet: enWallet,

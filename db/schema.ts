@@ -316,6 +316,14 @@ export interface CashbackDailyTable {
   rows: number;
 }
 
+/** Completed withdrawals per member and Tokyo month: the ranking's withdrawal genre. */
+export interface WithdrawalMonthlyTable {
+  user_id: string;
+  month: string;
+  amount: number;
+  count: number;
+}
+
 export type MarathonCourse = "general" | "axi";
 
 /** A cashback marathon: its goals count cashback traded from starts_on to ends_on (null = open). */
@@ -671,6 +679,7 @@ export interface Database {
   cb_marathons: CbMarathonsTable;
   cb_marathon_goals: CbMarathonGoalsTable;
   marathons: MarathonsTable;
+  withdrawal_monthly: WithdrawalMonthlyTable;
   affiliate_rates: AffiliateRatesTable;
   affiliate_rewards: AffiliateRewardsTable;
   affiliate_daily: AffiliateDailyTable;

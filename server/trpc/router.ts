@@ -11,6 +11,7 @@ import { marathonRouter } from "../features/marathon/router";
 import { settingsRouter } from "../features/settings/router";
 import { walletRouter } from "../features/wallet/router";
 import { profileRouter } from "../features/profile/router";
+import { rankingRouter } from "../features/ranking/router";
 import { shellRouter } from "../features/shell/router";
 import { createCallerFactory, router } from "./init";
 
@@ -29,6 +30,7 @@ export const appRouter = router({
   gachas: gachasRouter,
   eas: easRouter,
   marathon: marathonRouter,
+  ranking: rankingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,6 +24,7 @@ import { getMoneySettings, transferFee } from "../settings/service";
 import { readPaymentDetails } from "../profile/payment";
 import { usdtAddressProblem } from "../profile/schema";
 import { type ListInput, type Method, WITHDRAWAL_MINIMUMS } from "./schema";
+import { addCompletedWithdrawal } from "../ranking/summary";
 
 export interface WalletDeps {
   db: Db;
@@ -235,6 +236,8 @@ async function settleWithdrawal(
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
+    // The ranking's withdrawal genre reads this summary, written with the completion.
+    if (outcome === "completed") await addCompletedWithdrawal(trx, row.user_id, row.amount, now);
     const wallet = memberWallet(row.user_id);
     await post(trx, db, {
       key: `withdrawal:${id}:${outcome === "completed" ? "payout" : "release"}`,

@@ -1,0 +1,17 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RankingView, rankingParams } from "~/components/ranking/RankingView";
+import { requireMember } from "~/lib/guards.server";
+
+export const handle = { i18n: ["ranking"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  return json(await context.trpc.ranking.list(rankingParams(request.url)));
+}
+
+/** /users/ranking: genre × period, top 100 by nickname, and the member's own place. */
+export default function Ranking() {
+  const data = useLoaderData<typeof loader>();
+  return <RankingView genre={data.genre} scope={data.scope} top={data.top} me={data.me} />;
+}

@@ -1,0 +1,15 @@
+import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import { rankingInput } from "./schema";
+import { ranking } from "./service";
+
+export const rankingRouter = router({
+  /** Nicknames only, and the member's own place. */
+  list: memberProcedure
+    .input(rankingInput)
+    .query(({ ctx, input }) => ranking(ctx.db, input, { viewerId: ctx.user.id })),
+
+  /** The same ranking with members' real names, for the admin. */
+  adminList: adminProcedure
+    .input(rankingInput)
+    .query(({ ctx, input }) => ranking(ctx.db, input, { withNames: true })),
+});

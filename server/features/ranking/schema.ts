@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+export const GENRES = ["cashback", "withdrawal", "affiliate"] as const;
+export type Genre = (typeof GENRES)[number];
+export const SCOPES = ["month", "year", "all"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Bad values in the URL fall back to the defaults. */
+export const rankingInput = z.object({
+  genre: z.enum(GENRES).catch("cashback").default("cashback"),
+  scope: z.enum(SCOPES).catch("month").default("month"),
+});
+export type RankingInput = z.infer<typeof rankingInput>;
