@@ -103,3 +103,85 @@ test("a visitor follows a referral link and registers; the referrer sees the cus
     await page.screenshot({ path: `${DIR}/member-${width}.png`, fullPage: true });
   }
 });
+
+test("the admin sets the default and a member's rate, finds the referrer and exports the list", async ({
+  page,
+  db,
+  login,
+  problems,
+}) => {
+  // The refused rate is a 400 of the action's data request.
+  problems.allow(/\/admin\/affiliate\?index/);
+  const tag = newId().slice(-8).toLowerCase();
+  const referrer = await login();
+  const code = `q${tag}`.slice(0, 12);
+  await db.kysely
+    .updateTable("users")
+    .set({ referral_code: code })
+    .where("id", "=", referrer.id)
+    .execute();
+  const customerId = newId();
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id: customerId,
+      email: `aff-cust-${tag}@example.test`,
+      email_verified_at: nowDb(),
+      password_hash: "not-used",
+      name: "Customer Person",
+      nickname: `cust${tag}`,
+      permission: "member",
+      language: "ja",
+      referrer_id: referrer.id,
+      created_at: nowDb(),
+      updated_at: nowDb(),
+    })
+    .execute();
+  await page.context().clearCookies();
+  await login("admin");
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await visit(page, `/admin/affiliate?q=${code}`);
+    await expect(page.getByTestId("aff-referrers")).toContainText(referrer.nickname);
+    await page.screenshot({ path: `${DIR}/admin-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A bad rate is refused in place; a good one is saved.
+  const form = page.getByTestId("aff-default-rate");
+  await form.getByLabel("既定の料率（%）").fill("150");
+  await form.getByRole("button", { name: "保存" }).click();
+  await expect(form.getByText("0〜100の数値")).toBeVisible();
+  await form.getByLabel("既定の料率（%）").fill("10");
+  await form.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("保存しました")).toBeVisible();
+
+  const csv = await page.request.get(`/admin/affiliate/export?q=${code}`);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain(referrer.email);
+
+  await page.getByRole("link", { name: referrer.nickname }).click();
+  await expect(page.getByTestId("aff-referrer-customers")).toContainText(`cust${tag}`);
+  const own = page.getByTestId("aff-member-rate");
+  await own.getByLabel("個別の料率（%）").fill("12.5");
+  await own.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("保存しました")).toBeVisible();
+  const rate = await db.kysely
+    .selectFrom("affiliate_rates")
+    .select("rate_bp")
+    .where("user_id", "=", referrer.id)
+    .executeTakeFirstOrThrow();
+  expect(Number(rate.rate_bp)).toBe(1250);
+  await page.screenshot({ path: `${DIR}/admin-referrer-1280.png`, fullPage: true });
+  await own.getByLabel("個別の料率（%）").fill("");
+  await own.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("保存しました")).toBeVisible();
+  expect(
+    await db.kysely
+      .selectFrom("affiliate_rates")
+      .select("rate_bp")
+      .where("user_id", "=", referrer.id)
+      .executeTakeFirst(),
+  ).toBeUndefined();
+});

@@ -1,0 +1,123 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RateForm } from "~/components/affiliate/RateForm";
+import { focusRing } from "~/components/shell/styles";
+import { formatDate } from "~/lib/format";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatRate, formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["affiliate", "admin", "errors"] };
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({
+    referrer: await context.trpc.affiliate.referrer({ userId: params.id ?? "" }),
+    saved: new URL(request.url).searchParams.has("saved"),
+  });
+}
+
+/** Saves the member's own rate, or removes it when empty (audited on the server). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const values = formValues(await request.formData(), ["rate"] as const);
+  const userId = params.id ?? "";
+  const result = await attempt(values, () =>
+    context.trpc.affiliate.setMemberRate({ userId, rate: values.rate }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/admin/affiliate/${encodeURIComponent(userId)}?saved=1`);
+}
+
+/** /admin/affiliate/:id: one referrer, their own rate, and their customers with rewards. */
+export default function AdminAffiliateReferrer() {
+  const { t } = useTranslation("affiliate");
+  const { referrer, saved } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = result && !result.ok ? result.error : null;
+  const cell = "whitespace-nowrap px-3 py-2";
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/admin/affiliate"
+        className={`text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{referrer.nickname}</h1>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {referrer.email} · <span className="font-mono">{referrer.code}</span>
+      </p>
+      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <RateForm
+          intent="member"
+          label={t("admin.memberRate")}
+          hint={`${t("admin.memberRateHelp")} ${t("admin.defaultIs", { rate: formatRate(referrer.defaultRateBp) })}`}
+          defaultValue={
+            result && !result.ok
+              ? (result.values.rate ?? "")
+              : referrer.rateBp === null
+                ? ""
+                : formatRate(referrer.rateBp)
+          }
+          error={error}
+          saved={saved}
+          testId="aff-member-rate"
+        />
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">{t("admin.customerList")}</h2>
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+          <table className="min-w-full text-sm" data-testid="aff-referrer-customers">
+            <thead>
+              <tr className="border-b border-slate-200 text-left dark:border-slate-700">
+                <th scope="col" className={cell}>
+                  {t("customers.name")}
+                </th>
+                <th scope="col" className={cell}>
+                  {t("admin.email")}
+                </th>
+                <th scope="col" className={cell}>
+                  {t("admin.registered")}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {t("admin.approvedAccounts")}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {t("admin.rewards")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {referrer.customers.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-3 py-4 text-slate-500 dark:text-slate-400">
+                    {t("customers.empty")}
+                  </td>
+                </tr>
+              ) : (
+                referrer.customers.map((c) => (
+                  <tr key={c.id}>
+                    <td className={cell}>
+                      <Link
+                        to={`/admin/customer/${c.id}`}
+                        className={`text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                      >
+                        {c.nickname}
+                      </Link>
+                    </td>
+                    <td className={cell}>{c.email}</td>
+                    <td className={cell}>{formatDate(c.registeredAt)}</td>
+                    <td className={`${cell} text-right tabular-nums`}>{c.approvedAccounts}</td>
+                    <td className={`${cell} text-right tabular-nums`}>{formatYen(c.rewards)}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RateForm } from "~/components/affiliate/RateForm";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatRate, formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["affiliate", "admin", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({
+    page: await context.trpc.affiliate.referrers(searchParamsObject(request.url)),
+    saved: new URL(request.url).searchParams.has("saved"),
+  });
+}
+
+/** Saves the default rate (audited on the server) and comes back with a success message. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const values = formValues(await request.formData(), ["rate"] as const);
+  const result = await attempt(values, () =>
+    context.trpc.affiliate.setDefaultRate({ rate: values.rate }),
+  );
+  if (!result.ok) return result.response;
+  return redirect("/admin/affiliate?saved=1");
+}
+
+/**
+ * /admin/affiliate: the default affiliate rate, and the members who referred someone with their
+ * number of customers, rewards paid and own rate; searched by nickname, email or code; CSV.
+ */
+export default function AdminAffiliate() {
+  const { t } = useTranslation("affiliate");
+  const { page, saved } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = result && !result.ok ? result.error : null;
+  const [params] = useSearchParams();
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <RateForm
+          intent="default"
+          label={t("admin.defaultRate")}
+          hint={t("admin.defaultRateHelp")}
+          defaultValue={
+            result && !result.ok ? (result.values.rate ?? "") : formatRate(page.defaultRateBp)
+          }
+          error={error}
+          saved={saved}
+          testId="aff-default-rate"
+        />
+      </section>
+      <TableFilters label={t("admin.search")}>
+        <div className="sm:col-span-2">
+          <FilterField label={t("admin.search")} htmlFor="f-q">
+            <input
+              id="f-q"
+              name="q"
+              type="search"
+              defaultValue={params.get("q") ?? ""}
+              className={filterControl}
+            />
+          </FilterField>
+        </div>
+      </TableFilters>
+      <DataTable
+        label={t("admin.title")}
+        page={page}
+        rowKey={(r) => r.id}
+        csvHref="/admin/affiliate/export"
+        empty={t("admin.empty")}
+        testId="aff-referrers"
+        columns={[
+          {
+            key: "nickname",
+            header: t("admin.nickname"),
+            sortKey: "nickname",
+            firstDir: "asc",
+            cell: (r) => (
+              <Link
+                to={`/admin/affiliate/${r.id}`}
+                className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+              >
+                {r.nickname}
+              </Link>
+            ),
+          },
+          { key: "email", header: t("admin.email"), nowrap: true, cell: (r) => r.email },
+          {
+            key: "code",
+            header: t("admin.code"),
+            nowrap: true,
+            cell: (r) => <span className="font-mono">{r.code}</span>,
+          },
+          {
+            key: "customers",
+            header: t("admin.customers"),
+            sortKey: "customers",
+            firstDir: "desc",
+            align: "right",
+            cell: (r) => <span className="tabular-nums">{r.customers}</span>,
+          },
+          {
+            key: "rewards",
+            header: t("admin.rewards"),
+            sortKey: "rewards",
+            firstDir: "desc",
+            align: "right",
+            nowrap: true,
+            cell: (r) => <span className="tabular-nums">{formatYen(r.rewards)}</span>,
+          },
+          {
+            key: "rate",
+            header: t("admin.rate"),
+            align: "right",
+            nowrap: true,
+            cell: (r) =>
+              r.rateBp === null
+                ? `${formatRate(page.defaultRateBp)}% ${t("admin.defaultMark")}`
+                : `${formatRate(r.rateBp)}%`,
+          },
+        ]}
+      />
+    </div>
+  );
+}
