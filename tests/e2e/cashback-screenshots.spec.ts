@@ -1,0 +1,119 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import type { Db } from "../../db";
+import { newId } from "../../db/id";
+import { DEMO_MEMBER } from "../../db/seed";
+import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { previewImport } from "../../server/features/cashback/import";
+import { createLogger } from "../../server/logger";
+import { createAccount, createBroker } from "../helpers/cashback";
+import { E2E_ORIGIN } from "./env";
+import { test, visit } from "./fixtures";
+
+/**
+ * Screenshots of the cashback screens for a person to look at (not compared against anything),
+ * at 1280 and 375 px, ja and en: the member's dashboard and cashback page (the seeded demo
+ * member, whose history comes from the seed's demo import) and an admin's import batch page.
+ * Opt in with `SCREENSHOTS=1 scripts/e2e-local.sh tests/e2e/cashback-screenshots.spec.ts`;
+ * they land in test-results/screenshots.
+ */
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+const DIR = "test-results/screenshots";
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
+}
+
+async function signInAs(context: BrowserContext, db: Db, userId: string) {
+  await context.clearCookies();
+  const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
+  await context.addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: token,
+      domain: "localhost",
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      expires: Math.floor(expiresAt.getTime() / 1000),
+    },
+  ]);
+}
+
+/** Waits for the chart, which is drawn in the browser after hydration. */
+async function chartDrawn(page: Page) {
+  await page.locator("svg.recharts-surface").first().waitFor();
+}
+
+for (const lng of ["ja", "en"] as const) {
+  test(`member cashback screens (${lng})`, async ({ page, context, db }) => {
+    const member = await db.kysely
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", DEMO_MEMBER.email)
+      .executeTakeFirstOrThrow();
+    await signInAs(context, db, member.id);
+    await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
+    for (const [size, viewport] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await visit(page, "/users");
+      await chartDrawn(page);
+      await shoot(page, `cashback-dashboard-${size}-${lng}`);
+      await visit(page, "/users/cashback");
+      await chartDrawn(page);
+      await shoot(page, `cashback-member-${size}-${lng}`);
+      // The chart alone, to read its labels at full size.
+      await page
+        .getByTestId("monthly-chart")
+        .screenshot({ path: `${DIR}/cashback-chart-${size}-${lng}.png`, animations: "disabled" });
+    }
+  });
+
+  test(`admin cashback screens (${lng})`, async ({ page, context, db, login }) => {
+    const admin = await login("admin");
+    await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
+    const tag = newId().slice(-5).toLowerCase();
+    const brokerId = await createBroker(db, `shot${tag}`, `Shot FX ${tag.toUpperCase()}`);
+    const member = await db.kysely
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", DEMO_MEMBER.email)
+      .executeTakeFirstOrThrow();
+    const account = `8${tag.replace(/\D/g, "7").padEnd(5, "1")}`;
+    await createAccount(db, member.id, brokerId, account);
+    const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    const report = [
+      "trade_date,broker,account,lots,amount,currency,row_key",
+      `${today},shot${tag},${account},1.25,1800,JPY,a1`,
+      `${today},shot${tag},${account},3,21.75,USD,a2`,
+      `${today},shot${tag},999999,0.5,700,JPY,a3`,
+      `${today},shot${tag},${account},1.25,1800,JPY,a1`,
+      `2026-02-30,shot${tag},${account},1,500,JPY,a4`,
+      `${today},unknown-broker,${account},1,500,JPY,a5`,
+      `${today},shot${tag},${account},1,-300,JPY,a6`,
+      `${today},shot${tag},${account},1,12,EUR,a7`,
+    ].join("\n");
+    const preview = await previewImport({ db, log: createLogger({ level: "silent" }) }, admin.id, {
+      fileName: `rebate-report-${today}-${tag}.csv`,
+      content: Buffer.from(report),
+      usdRate: "151.25",
+    });
+    for (const [size, viewport] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await visit(page, `/admin/update/${preview.batchId}`);
+      await shoot(page, `cashback-batch-${size}-${lng}`);
+      await visit(page, "/admin/update");
+      await shoot(page, `cashback-update-${size}-${lng}`);
+      await visit(page, "/admin");
+      await shoot(page, `cashback-admin-home-${size}-${lng}`);
+      await visit(page, "/admin/cashback");
+      await shoot(page, `cashback-admin-list-${size}-${lng}`);
+    }
+  });
+}
