@@ -161,15 +161,15 @@ export function RankingView({
                   <td className="whitespace-nowrap px-3 py-2 font-semibold tabular-nums">
                     {r.rank}
                   </td>
-                  <td className="px-3 py-2 [overflow-wrap:anywhere]">
+                  <td className="px-3 py-2 break-words">
                     {r.nickname}
                     {r.isViewer && (
-                      <span className="ml-2 rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         {t("you")}
                       </span>
                     )}
                   </td>
-                  {admin && <td className="px-3 py-2 [overflow-wrap:anywhere]">{r.name}</td>}
+                  {admin && <td className="px-3 py-2 break-words">{r.name}</td>}
                   <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
                     {formatYen(r.amount)}
                   </td>
