@@ -5,9 +5,9 @@ import * as m202611210750 from "./202611210750_audit";
 import * as m202611210800 from "./202611210800_profile_brokers";
 import * as m202611210900 from "./202611210900_ledger";
 import * as m202611211000 from "./202611211000_cashback";
+import * as m202611211100 from "./202611211100_affiliate";
 import * as m202611211200 from "./202611211200_engagement";
 import * as m202611211210 from "./202611211210_ranking";
-import * as m202611211100 from "./202611211100_affiliate";
 import * as m202611211300 from "./202611211300_gachas";
 import * as m202611211310 from "./202611211310_eas";
 import * as m202611211400 from "./202611211400_chat";
@@ -25,9 +25,9 @@ export const migrations: Record<string, Migration> = {
   "202611210800_profile_brokers": m202611210800,
   "202611210900_ledger": m202611210900,
   "202611211000_cashback": m202611211000,
+  "202611211100_affiliate": m202611211100,
   "202611211200_engagement": m202611211200,
   "202611211210_ranking": m202611211210,
-  "202611211100_affiliate": m202611211100,
   "202611211300_gachas": m202611211300,
   "202611211310_eas": m202611211310,
   "202611211400_chat": m202611211400,
