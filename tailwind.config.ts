@@ -18,6 +18,28 @@ export default {
         tab: "767px",
         mob: { raw: "(max-width: 767px)" },
       },
+      // The gacha reveal (about 1.5 s): a capsule shakes and bursts, then the reward pops in.
+      // Pages use them with motion-reduce: variants, so reduced motion shows the reward at once.
+      keyframes: {
+        "gacha-capsule": {
+          "0%": { transform: "rotate(0deg)", opacity: "1" },
+          "15%": { transform: "rotate(-14deg)" },
+          "30%": { transform: "rotate(12deg)" },
+          "45%": { transform: "rotate(-10deg)" },
+          "60%": { transform: "rotate(8deg)" },
+          "75%": { transform: "rotate(0deg) scale(1)", opacity: "1" },
+          "100%": { transform: "scale(1.5)", opacity: "0", visibility: "hidden" },
+        },
+        "gacha-reveal": {
+          "0%": { transform: "scale(0.7)", opacity: "0" },
+          "60%": { transform: "scale(1.05)", opacity: "1" },
+          "100%": { transform: "scale(1)", opacity: "1" },
+        },
+      },
+      animation: {
+        "gacha-capsule": "gacha-capsule 1.1s ease-in-out forwards",
+        "gacha-reveal": "gacha-reveal 0.5s ease-out 0.95s both",
+      },
       fontFamily: {
         sans: [
           "system-ui",

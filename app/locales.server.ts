@@ -7,6 +7,7 @@ import enCashback from "../locales/en/cashback.json";
 import enChat from "../locales/en/chat.json";
 import enCommon from "../locales/en/common.json";
 import enErrors from "../locales/en/errors.json";
+import enGacha from "../locales/en/gacha.json";
 import enLine from "../locales/en/line.json";
 import enMail from "../locales/en/mail.json";
 import enMarathon from "../locales/en/marathon.json";
@@ -22,6 +23,7 @@ import jaCashback from "../locales/ja/cashback.json";
 import jaChat from "../locales/ja/chat.json";
 import jaCommon from "../locales/ja/common.json";
 import jaErrors from "../locales/ja/errors.json";
+import jaGacha from "../locales/ja/gacha.json";
 import jaLine from "../locales/ja/line.json";
 import jaMail from "../locales/ja/mail.json";
 import jaMarathon from "../locales/ja/marathon.json";
@@ -38,6 +40,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
   ja: {
     common: jaCommon,
     errors: jaErrors,
+    gacha: jaGacha,
     auth: jaAuth,
     profile: jaProfile,
     accounts: jaAccounts,
@@ -55,6 +58,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
   en: {
     common: enCommon,
     errors: enErrors,
+    gacha: enGacha,
     auth: enAuth,
     profile: enProfile,
     accounts: enAccounts,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../../server/ledger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { callerFor, createUser, makeContext } from "../helpers/fixtures";
+import { createCaller } from "../../server/trpc/router";
 import { fund, key, walletOf } from "../helpers/money";
 
 /**
@@ -432,6 +433,24 @@ describe(`gacha for members on ${testEngine}`, () => {
     const got = await m.caller.gachas.get({ id: g.id });
     expect(got).toMatchObject({ soldOut: true, remaining: 0, plays: 3 });
     expect((await walletOf(t.db, m.id)).available).toBe(20);
+  });
+});
+
+describe(`the gacha feature flag on ${testEngine}`, () => {
+  it("with the gacha feature off, members can neither see nor draw a gacha", async () => {
+    const g = await createGacha({ cost: "0" }, [{ kind: "none", amount: "", weight: "1" }]);
+    const m = await member();
+    const ctx = await makeContext(t.db, m.id);
+    const off = createCaller({
+      ...ctx,
+      config: { ...ctx.config, FEATURES: { ...ctx.config.FEATURES, gacha: false } },
+    });
+    expect(await outcome(off.gachas.list({}))).toBe("notFound");
+    expect(await outcome(off.gachas.get({ id: g.id }))).toBe("notFound");
+    expect(await outcome(off.gachas.draw({ gachaId: g.id, requestKey: key() }))).toBe("notFound");
+    expect(await outcome(off.gachas.myLogs({}))).toBe("notFound");
+    // The same member with the feature on draws as usual.
+    expect(await outcome(m.caller.gachas.draw({ gachaId: g.id, requestKey: key() }))).toBe("ok");
   });
 });
 

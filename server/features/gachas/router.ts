@@ -1,3 +1,4 @@
+import { notFound } from "../../errors";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
 import * as admin from "./admin";
 import { drawGacha } from "./draw";
@@ -16,32 +17,38 @@ import {
 } from "./schema";
 import * as gachas from "./service";
 
+/** Members' gacha procedures: with the `gacha` feature off, there are no gachas to see or draw. */
+const gachaMemberProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (!ctx.config.FEATURES.gacha) throw notFound();
+  return next();
+});
+
 export const gachasRouter = router({
   // ------------------------------------------------------------------ members
   /** Published gachas with their status and the member's own draws. */
-  list: memberProcedure
+  list: gachaMemberProcedure
     .input(memberListInput)
     .query(({ ctx, input }) => gachas.memberListGachas(ctx.db, ctx.user.id, input)),
 
   /** One published gacha: rewards, honest odds, the member's plays left and balance. */
-  get: memberProcedure
+  get: gachaMemberProcedure
     .input(idInput)
     .query(({ ctx, input }) => gachas.memberGetGacha(ctx.db, ctx.user.id, input.id)),
 
-  draw: memberProcedure
+  draw: gachaMemberProcedure
     .input(drawInput)
     .mutation(({ ctx, input }) => drawGacha(ctx.db, ctx.user.id, input)),
 
   /** One of the member's own draws (the reveal). */
-  result: memberProcedure
+  result: gachaMemberProcedure
     .input(idInput)
     .query(({ ctx, input }) => gachas.myLog(ctx.db, ctx.user.id, input.id)),
 
-  myLogs: memberProcedure
+  myLogs: gachaMemberProcedure
     .input(myLogsInput)
     .query(({ ctx, input }) => gachas.myLogs(ctx.db, ctx.user.id, input)),
 
-  useItem: memberProcedure
+  useItem: gachaMemberProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => gachas.useItem(ctx.db, ctx.user.id, input.id)),
 

@@ -1,0 +1,148 @@
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckboxField, SelectField } from "~/components/fields";
+import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import { fieldKey, ImageInput } from "./GachaForm";
+
+export interface RewardFormValues {
+  name: string;
+  kind: string;
+  amount: string;
+  weight: string;
+  stock: string;
+  validFrom: string;
+  validUntil: string;
+  validDays: string;
+  displayOrder: string;
+  active: boolean;
+  imageUrl: string | null;
+}
+
+export const EMPTY_REWARD: RewardFormValues = {
+  name: "",
+  kind: "cash",
+  amount: "",
+  weight: "",
+  stock: "",
+  validFrom: "",
+  validUntil: "",
+  validDays: "",
+  displayOrder: "0",
+  active: true,
+  imageUrl: null,
+};
+
+/**
+ * A reward: its name, image and kind (cash credited to the wallet, an item with a validity
+ * period, or no prize), and its weight (weighted gacha) or stock in the box (box gacha).
+ */
+export function RewardForm({
+  method,
+  initial,
+  error,
+  submitLabel,
+}: {
+  method: "weighted" | "box";
+  initial: RewardFormValues;
+  error: FormErrorShape | null;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation(["gacha", "errors"]);
+  const [kind, setKind] = useState(initial.kind);
+  const fieldError = (name: string) => {
+    const key = fieldKey(error, "reward", name);
+    return key ? t(`errors:field.${key}`, { field: t(`gacha:admin.reward.${name}`) }) : null;
+  };
+  const text = (name: keyof RewardFormValues) => ({
+    name,
+    label: t(`gacha:admin.reward.${name}`),
+    defaultValue: String(initial[name] ?? ""),
+    error: fieldError(name),
+  });
+  return (
+    <>
+      <FormErrorAlert error={error} />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+        data-testid="reward-form"
+      >
+        <Field {...text("name")} className="sm:col-span-2" required maxLength={100} />
+        <SelectField
+          name="kind"
+          label={t("gacha:admin.reward.kind")}
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+          error={fieldError("kind")}
+          hint={t(
+            `gacha:admin.reward.kindHints.${kind === "item" || kind === "none" ? kind : "cash"}`,
+          )}
+        >
+          {(["cash", "item", "none"] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`gacha:kind.${k}`)}
+            </option>
+          ))}
+        </SelectField>
+        {kind === "cash" ? (
+          <Field
+            {...text("amount")}
+            inputMode="numeric"
+            hint={t("gacha:admin.reward.amountHint")}
+            required
+          />
+        ) : (
+          <div className="hidden sm:block" />
+        )}
+        {method === "weighted" ? (
+          <Field
+            {...text("weight")}
+            inputMode="numeric"
+            hint={t("gacha:admin.reward.weightHint")}
+            required
+          />
+        ) : (
+          <Field
+            {...text("stock")}
+            inputMode="numeric"
+            hint={t("gacha:admin.reward.stockHint")}
+            required
+          />
+        )}
+        <Field
+          {...text("displayOrder")}
+          inputMode="numeric"
+          hint={t("gacha:admin.reward.displayOrderHint")}
+        />
+        {kind === "item" && (
+          <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:col-span-2 sm:grid-cols-3 dark:border-slate-700">
+            <legend className="px-1 text-sm font-semibold">
+              {t("gacha:admin.reward.validity")}
+            </legend>
+            <p className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-300">
+              {t("gacha:admin.reward.validityHint")}
+            </p>
+            <Field {...text("validFrom")} type="datetime-local" />
+            <Field {...text("validUntil")} type="datetime-local" />
+            <Field {...text("validDays")} inputMode="numeric" />
+          </fieldset>
+        )}
+        <ImageInput current={initial.imageUrl} error={fieldError("image")} />
+        <div className="sm:col-span-2">
+          <CheckboxField
+            name="active"
+            label={t("gacha:admin.reward.active")}
+            hint={t("gacha:admin.reward.activeHint")}
+            defaultChecked={initial.active}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <SubmitButton>{submitLabel}</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { useActionData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GachaForm } from "~/components/gacha/GachaForm";
+import { attempt } from "~/lib/forms.server";
+import { readGachaForm } from "~/lib/gacha-form.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { toTokyoInput } from "~/lib/tokyo-input";
+import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await readGachaForm(request);
+  if (!form.ok) return form.response;
+  const result = await attempt(form.values, () =>
+    context.trpc.gachas.update({ id: params.gachaId ?? "", gacha: form.gacha, image: form.image }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/admin/gachas?${new URLSearchParams({ saved: form.values.name })}`);
+}
+
+/** /admin/gachas/{id}: edit the gacha (its method is fixed once it has been drawn). */
+export default function EditGacha() {
+  const { t } = useTranslation("gacha");
+  const data = useRouteLoaderData<typeof gachaLoader>("routes/admin.gachas.$gachaId");
+  const failure = useActionData<typeof action>();
+  if (!data) return null;
+  const g = data.gacha;
+  const echoed = failure && !failure.ok ? failure.values : {};
+  return (
+    <div className="max-w-3xl">
+      <GachaForm
+        key={JSON.stringify(echoed)}
+        initial={{
+          name: g.name,
+          description: g.description,
+          startsAt: toTokyoInput(g.startsAt),
+          endsAt: toTokyoInput(g.endsAt),
+          cost: String(g.cost),
+          method: g.method,
+          challengeLimit: String(g.challengeLimit),
+          imageUrl: g.imageUrl,
+          ...echoed,
+          published: echoed.published === undefined ? g.published : echoed.published === "on",
+        }}
+        methodLocked={g.draws > 0}
+        error={failure && !failure.ok ? failure.error : null}
+        submitLabel={t("admin.update")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EmailText, Stamp } from "~/components/cells";
+import { LogStateBadge } from "~/components/gacha/badges";
+import { ValidityPeriod } from "~/components/gacha/validity";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+const LOG_STATES = ["available", "not_started", "used", "expired", "credited", "none"] as const;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const gachaId = params.gachaId ?? "";
+  const page = await orNotFound(() =>
+    context.trpc.gachas.logs({ ...searchParamsObject(request.url), gachaId }),
+  );
+  return json({ gachaId, page });
+}
+
+/** /admin/gachas/{id}/gacha_logs: every draw of the gacha, who drew it and what it gave. */
+export default function AdminGachaLogs() {
+  const { t } = useTranslation("gacha");
+  const { gachaId, page } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  return (
+    <div className="space-y-4">
+      <TableFilters label={t("logs.filters")}>
+        <FilterField label={t("admin.logs.member")} htmlFor="f-member">
+          <input
+            id="f-member"
+            name="member"
+            type="search"
+            defaultValue={params.get("member") ?? ""}
+            placeholder={t("admin.logs.memberHint")}
+            className={filterControl}
+          />
+        </FilterField>
+        <FilterField label={t("logs.state")} htmlFor="f-state">
+          <select
+            id="f-state"
+            name="state"
+            defaultValue={params.get("state") ?? ""}
+            className={filterControl}
+          >
+            <option value="">{t("logs.allStates")}</option>
+            {LOG_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`states.${s}`)}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+      </TableFilters>
+      <DataTable
+        label={t("admin.tabLogs")}
+        page={page}
+        rowKey={(r) => r.id}
+        empty={t("logs.empty")}
+        csvHref={`/admin/gachas/${gachaId}/gacha_logs/export`}
+        testId="admin-gacha-logs"
+        columns={[
+          {
+            key: "createdAt",
+            header: t("logs.date"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            cell: (r) => <Stamp utc={r.createdAt} />,
+          },
+          {
+            key: "member",
+            header: t("admin.logs.member"),
+            className: "min-w-40",
+            cell: (r) => (
+              <span className="block">
+                <Link
+                  to={`/admin/customer/${r.member.id}`}
+                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                >
+                  {r.member.nickname}
+                </Link>
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  <EmailText email={r.member.email} />
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "reward",
+            header: t("logs.reward"),
+            cell: (r) => (
+              <span className="block">
+                <span className="block font-medium">{r.rewardName}</span>
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  {r.rewardKind === "cash" && r.amount !== null
+                    ? formatYen(r.amount)
+                    : t(`kind.${r.rewardKind}`)}
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "cost",
+            header: t("cost"),
+            align: "right",
+            nowrap: true,
+            cell: (r) => formatYen(r.cost),
+          },
+          {
+            key: "validity",
+            header: t("logs.validity"),
+            cell: (r) =>
+              r.rewardKind === "item" ? (
+                <ValidityPeriod validFrom={r.validFrom} validUntil={r.validUntil} />
+              ) : (
+                <span className="text-slate-400">—</span>
+              ),
+          },
+          {
+            key: "state",
+            header: t("logs.status"),
+            cell: (r) => <LogStateBadge state={r.state} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { PlusIcon } from "@heroicons/react/20/solid";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "~/components/form";
+import { GachaArt } from "~/components/gacha/GachaArt";
+import { ValidityRule } from "~/components/gacha/validity";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = params.gachaId ?? "";
+  const rewards = await orNotFound(() => context.trpc.gachas.rewards({ id }));
+  return json({ id, rewards });
+}
+
+/**
+ * /admin/gachas/{id}/rewards: the rewards with their weight or stock, how often each came out,
+ * and the chance members are shown for it (the same numbers the draw uses).
+ */
+export default function AdminGachaRewards() {
+  const { t } = useTranslation("gacha");
+  const { id, rewards } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const saved = params.get("saved");
+  const box = rewards.some((r) => r.stock !== null);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">{t("admin.tabRewards")}</h2>
+        <Link
+          to={`/admin/gachas/${id}/rewards/create`}
+          data-testid="reward-create"
+          className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+        >
+          <PlusIcon className="h-4 w-4" aria-hidden="true" />
+          {t("admin.reward.create")}
+        </Link>
+      </div>
+      {params.get("created") && (
+        <Alert tone="success" testId="gacha-created">
+          {t("admin.createdNext")}
+        </Alert>
+      )}
+      {saved && (
+        <Alert tone="success" testId="reward-saved">
+          {t("admin.reward.saved", { name: saved })}
+        </Alert>
+      )}
+      <DataTable
+        label={t("admin.tabRewards")}
+        hidePaging
+        page={{ rows: rewards, total: rewards.length, page: 1, size: 100, sort: "", dir: "asc" }}
+        rowKey={(r) => r.id}
+        empty={t("admin.reward.empty")}
+        testId="admin-rewards"
+        columns={[
+          {
+            key: "order",
+            header: t("admin.reward.displayOrder"),
+            align: "right",
+            cell: (r) => r.displayOrder,
+          },
+          {
+            key: "name",
+            header: t("admin.reward.name"),
+            className: "min-w-40",
+            cell: (r) => (
+              <span className="flex items-center gap-2">
+                <GachaArt src={r.imageUrl} size="thumb" className="shrink-0" />
+                <span>
+                  <Link
+                    to={`/admin/gachas/${id}/rewards/${r.id}`}
+                    className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                  >
+                    {r.name}
+                  </Link>
+                  {!r.active && (
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      {t("admin.reward.inactive")}
+                    </span>
+                  )}
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "kind",
+            header: t("admin.reward.kind"),
+            cell: (r) => (
+              <span className="block">
+                {t(`kind.${r.kind}`)}
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  {r.kind === "cash" && r.amount !== null ? (
+                    formatYen(r.amount)
+                  ) : r.kind === "item" ? (
+                    <ValidityRule
+                      validFrom={r.validFrom}
+                      validUntil={r.validUntil}
+                      validDays={r.validDays}
+                    />
+                  ) : null}
+                </span>
+              </span>
+            ),
+          },
+          box
+            ? {
+                key: "stock",
+                header: t("admin.reward.stock"),
+                align: "right" as const,
+                cell: (r) => r.stock ?? "—",
+              }
+            : {
+                key: "weight",
+                header: t("admin.reward.weight"),
+                align: "right" as const,
+                cell: (r) => (r.weight ?? 0).toLocaleString("en"),
+              },
+          {
+            key: "chance",
+            header: t("detail.chance"),
+            align: "right",
+            nowrap: true,
+            cell: (r) => (
+              <span data-testid="reward-chance">
+                {r.odds.percent.toFixed(2)}%
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  {t("detail.fraction", {
+                    n: r.odds.numerator.toLocaleString("en"),
+                    d: r.odds.denominator.toLocaleString("en"),
+                  })}
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "drawn",
+            header: t("admin.reward.drawn"),
+            align: "right",
+            cell: (r) => r.drawn.toLocaleString("en"),
+          },
+        ]}
+      />
+    </div>
+  );
+}

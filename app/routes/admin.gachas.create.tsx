@@ -1,0 +1,54 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EMPTY_GACHA, GachaForm } from "~/components/gacha/GachaForm";
+import { focusRing } from "~/components/shell/styles";
+import { attempt } from "~/lib/forms.server";
+import { readGachaForm } from "~/lib/gacha-form.server";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await readGachaForm(request);
+  if (!form.ok) return form.response;
+  const result = await attempt(form.values, () =>
+    context.trpc.gachas.create({ gacha: form.gacha, image: form.image }),
+  );
+  if (!result.ok) return result.response;
+  // Next: its rewards, without which nobody can draw.
+  return redirect(`/admin/gachas/${result.data.id}/rewards?created=1`);
+}
+
+/** /admin/gachas/create */
+export default function CreateGacha() {
+  const { t } = useTranslation("gacha");
+  const failure = useActionData<typeof action>();
+  const echoed = failure && !failure.ok ? failure.values : {};
+  return (
+    <div className="max-w-3xl space-y-4">
+      <Link
+        to="/admin/gachas"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("admin.create")}</h1>
+      <GachaForm
+        initial={{
+          ...EMPTY_GACHA,
+          ...echoed,
+          published: echoed.published === undefined ? true : echoed.published === "on",
+        }}
+        error={failure && !failure.ok ? failure.error : null}
+        submitLabel={t("admin.createSubmit")}
+      />
+    </div>
+  );
+}

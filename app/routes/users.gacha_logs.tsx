@@ -1,0 +1,204 @@
+import { ArrowLeftIcon } from "@heroicons/react/20/solid";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Stamp } from "~/components/cells";
+import { Alert, FormErrorAlert } from "~/components/form";
+import { ConfirmDialog } from "~/components/gacha/ConfirmDialog";
+import { GachaArt } from "~/components/gacha/GachaArt";
+import { LogStateBadge } from "~/components/gacha/badges";
+import { ValidityPeriod } from "~/components/gacha/validity";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+const STATES = ["available", "not_started", "used", "expired", "credited", "none"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const page = await orNotFound(() => context.trpc.gachas.myLogs(searchParamsObject(request.url)));
+  return json({ page });
+}
+
+/** Marks one of the member's items used; the procedure refuses anything else and says why. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  const values = formValues(await request.formData(), ["intent", "id"]);
+  if (values.intent !== "use") throw new Response("Unknown intent", { status: 400 });
+  const used = await attempt(values, () => context.trpc.gachas.useItem({ id: values.id }));
+  if (!used.ok) return used.response;
+  return json({ ok: true as const, id: values.id });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+
+/** /users/gacha_logs: every draw of the member, with each item's validity and state. */
+export default function GachaLogs() {
+  const { t } = useTranslation(["gacha", "errors"]);
+  const { page } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const [using, setUsing] = useState<{ row: Row; openedWith: typeof result } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (result?.ok) {
+      setDone(using?.row.rewardName ?? null);
+      setUsing(null);
+    }
+    // Only a new result matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+
+  const fresh = using && result !== using.openedWith ? result : undefined;
+  const dialogError = fresh && !fresh.ok && fresh.error.key ? t(`errors:${fresh.error.key}`) : null;
+  const pageError = !using && result && !result.ok ? result.error : null;
+
+  return (
+    <div className="space-y-4">
+      <Link
+        to="/users/gachas"
+        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
+        {t("detail.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("logs.title")}</h1>
+      <TableFilters label={t("logs.filters")}>
+        <FilterField label={t("logs.state")} htmlFor="f-state">
+          <select
+            id="f-state"
+            name="state"
+            defaultValue={params.get("state") ?? ""}
+            className={filterControl}
+            data-testid="filter-state"
+          >
+            <option value="">{t("logs.allStates")}</option>
+            {STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`states.${s}`)}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+      </TableFilters>
+
+      {done && (
+        <Alert tone="success" testId="item-used">
+          {t("logs.usedDone", { name: done })}
+        </Alert>
+      )}
+      <FormErrorAlert error={pageError} />
+
+      {/* What was won and its state come first: on a phone the table scrolls sideways. */}
+      <DataTable
+        label={t("logs.title")}
+        page={page}
+        rowKey={(r) => r.id}
+        empty={t("logs.empty")}
+        testId="gacha-logs"
+        columns={[
+          {
+            key: "reward",
+            header: t("logs.reward"),
+            className: "min-w-40",
+            cell: (r) => (
+              <span className="flex items-center gap-2">
+                <GachaArt src={r.rewardImageUrl} size="thumb" className="shrink-0" />
+                <span>
+                  <span className="block font-medium" data-testid="log-reward">
+                    {r.rewardName}
+                  </span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">
+                    {r.rewardKind === "cash" && r.amount !== null
+                      ? formatYen(r.amount)
+                      : t(`kind.${r.rewardKind}`)}
+                  </span>
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "state",
+            header: t("logs.status"),
+            cell: (r) => (
+              <span className="block space-y-1">
+                <LogStateBadge state={r.state} />
+                {r.usedAt && (
+                  <span className="block whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">
+                    <Stamp utc={r.usedAt} />
+                  </span>
+                )}
+                {r.state === "available" && (
+                  <button
+                    type="button"
+                    data-testid="use-item"
+                    onClick={() => {
+                      setDone(null);
+                      setUsing({ row: r, openedWith: result });
+                    }}
+                    aria-label={t("logs.useOne", { name: r.rewardName })}
+                    className={`block whitespace-nowrap rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                  >
+                    {t("logs.use")}
+                  </button>
+                )}
+              </span>
+            ),
+          },
+          {
+            key: "validity",
+            header: t("logs.validity"),
+            cell: (r) =>
+              r.rewardKind === "item" ? (
+                <ValidityPeriod validFrom={r.validFrom} validUntil={r.validUntil} />
+              ) : (
+                <span className="text-slate-400">—</span>
+              ),
+          },
+          {
+            key: "createdAt",
+            header: t("logs.date"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            cell: (r) => <Stamp utc={r.createdAt} />,
+          },
+          {
+            key: "gacha",
+            header: t("logs.gacha"),
+            className: "min-w-36",
+            cell: (r) => (
+              <Link
+                to={`/users/gachas/${r.gachaId}`}
+                className={`rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+              >
+                {r.gachaName}
+              </Link>
+            ),
+          },
+        ]}
+      />
+
+      <ConfirmDialog
+        open={using !== null}
+        onClose={() => setUsing(null)}
+        title={t("logs.useTitle")}
+        confirmLabel={t("logs.useConfirm")}
+        cancelLabel={t("logs.cancel")}
+        fields={{ intent: "use", id: using?.row.id ?? "" }}
+        error={dialogError}
+      >
+        <p className="font-medium">{using?.row.rewardName}</p>
+        <p>{t("logs.useLead")}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

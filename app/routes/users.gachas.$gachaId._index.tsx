@@ -1,0 +1,215 @@
+import { ArrowLeftIcon, ShieldCheckIcon } from "@heroicons/react/20/solid";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { drawBlocker } from "~/components/gacha/blocker";
+import { GachaArt } from "~/components/gacha/GachaArt";
+import { GachaStatusBadge, PlayedBadge } from "~/components/gacha/badges";
+import { ValidityRule } from "~/components/gacha/validity";
+import { focusRing } from "~/components/shell/styles";
+import { formatDateTime } from "~/lib/format";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const gacha = await orNotFound(() => context.trpc.gachas.get({ id: params.gachaId ?? "" }));
+  return json({ gacha });
+}
+
+/**
+ * /users/gachas/{id}: the gacha, every reward it can give with its exact chance (the same
+ * weights the draw uses), the member's draws so far, and the way to the draw.
+ */
+export default function GachaDetails() {
+  const { t } = useTranslation("gacha");
+  const { gacha: g } = useLoaderData<typeof loader>();
+  const blocker = drawBlocker(g);
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/users/gachas"
+        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
+        {t("detail.back")}
+      </Link>
+
+      <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:grid md:grid-cols-[minmax(0,2fr),minmax(0,3fr)] dark:border-slate-700 dark:bg-slate-900">
+        <GachaArt src={g.imageUrl} className="md:h-full md:rounded-none md:rounded-l-xl" />
+        <div className="space-y-4 p-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <GachaStatusBadge status={g.status} soldOut={g.soldOut} />
+            {g.played && <PlayedBadge />}
+          </div>
+          <h1
+            className="break-phrase text-xl font-bold leading-snug sm:text-2xl"
+            data-testid="gacha-name"
+          >
+            {g.name}
+          </h1>
+          {g.description && (
+            <p className="whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">
+              {g.description}
+            </p>
+          )}
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+            <Fact label={t("periodLabel")}>
+              {formatDateTime(g.startsAt)} – {formatDateTime(g.endsAt)}
+            </Fact>
+            <Fact label={t("cost")}>
+              <span className="font-semibold" data-testid="gacha-cost">
+                {g.cost === 0 ? t("free") : formatYen(g.cost)}
+              </span>
+            </Fact>
+            <Fact label={t("method.label")}>
+              {t(`method.${g.method}`)}
+              {g.remaining !== null && (
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  {t("remaining", { count: g.remaining })}
+                </span>
+              )}
+            </Fact>
+            <Fact label={t("plays")}>
+              <span data-testid="gacha-plays">
+                {t("playsOf", { plays: g.plays, limit: g.challengeLimit })}
+              </span>
+            </Fact>
+            <Fact label={t("balance")}>{formatYen(g.balance)}</Fact>
+          </dl>
+          <div className="space-y-2 pt-1">
+            {blocker ? (
+              <p
+                data-testid="draw-blocked"
+                className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+              >
+                {t(`blocked.${blocker}`, { limit: g.challengeLimit })}
+              </p>
+            ) : (
+              <Link
+                to={`/users/gachas/${g.id}/draw`}
+                data-testid="go-draw"
+                className={`inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 sm:w-auto ${focusRing}`}
+              >
+                {g.cost === 0 ? t("drawFree") : t("drawFor", { cost: formatYen(g.cost) })}
+              </Link>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="odds-title" className="space-y-3">
+        <h2 id="odds-title" className="text-lg font-semibold">
+          {t("detail.rewards")}
+        </h2>
+        <div
+          role="region"
+          aria-labelledby="odds-title"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900 ${focusRing}`}
+        >
+          <table
+            className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700"
+            data-testid="odds-table"
+          >
+            <thead className="bg-slate-50 dark:bg-slate-800/60">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  {t("detail.reward")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  {t("detail.prize")}
+                </th>
+                {g.method === "box" && (
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    {t("detail.stock")}
+                  </th>
+                )}
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {t("detail.chance")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {g.rewards.map((r) => (
+                <tr key={r.id} data-testid="odds-row">
+                  <td className="px-3 py-2">
+                    <span className="flex items-center gap-3">
+                      <GachaArt src={r.imageUrl} size="thumb" className="shrink-0" />
+                      <span className="font-medium">{r.name}</span>
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <span className="block">{t(`kind.${r.kind}`)}</span>
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      {r.kind === "cash" && r.amount !== null ? (
+                        formatYen(r.amount)
+                      ) : r.kind === "item" ? (
+                        <ValidityRule
+                          validFrom={r.validFrom}
+                          validUntil={r.validUntil}
+                          validDays={r.validDays}
+                        />
+                      ) : null}
+                    </span>
+                  </td>
+                  {g.method === "box" && (
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                      {r.stock}
+                    </td>
+                  )}
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                    <span className="block font-semibold" data-testid="odds-percent">
+                      {formatPercent(r.odds.percent, r.odds.numerator)}
+                    </span>
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      {t("detail.fraction", {
+                        n: r.odds.numerator.toLocaleString("en"),
+                        d: r.odds.denominator.toLocaleString("en"),
+                      })}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="space-y-1.5 rounded-xl bg-slate-100 p-4 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          <p className="flex gap-2">
+            <ShieldCheckIcon
+              className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600"
+              aria-hidden="true"
+            />
+            <span>{t(g.method === "box" ? "detail.boxNote" : "detail.weightedNote")}</span>
+          </p>
+          <p>{t("detail.rngNote")}</p>
+          {g.cost > 0 && (
+            <p data-testid="expected-cash">
+              {t("detail.expected", { amount: formatYen(g.expectedCash), cost: formatYen(g.cost) })}
+            </p>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Two decimals, but never "0.00%" for a chance that exists. */
+function formatPercent(percent: number, numerator: number): string {
+  if (numerator > 0 && percent < 0.01) return "<0.01%";
+  return `${percent.toFixed(2)}%`;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { ArrowLeftIcon } from "@heroicons/react/20/solid";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { drawBlocker } from "~/components/gacha/blocker";
+import { GachaArt } from "~/components/gacha/GachaArt";
+import { LogStateBadge } from "~/components/gacha/badges";
+import { ValidityPeriod } from "~/components/gacha/validity";
+import { FormErrorAlert } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const id = params.gachaId ?? "";
+  const gacha = await orNotFound(() => context.trpc.gachas.get({ id }));
+  const resultId = new URL(request.url).searchParams.get("result");
+  const result = resultId
+    ? await orNotFound(() => context.trpc.gachas.result({ id: resultId }))
+    : null;
+  // A result belongs to the gacha in the address, or it is not a result of this page.
+  if (result && result.gachaId !== gacha.id) throw new Response("Not found", { status: 404 });
+  // A fresh key for each form shown: a double submit of this form draws once.
+  return json({ gacha, result, requestKey: crypto.randomUUID() });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  const gachaId = params.gachaId ?? "";
+  const values = formValues(await request.formData(), ["requestKey"]);
+  const drawn = await attempt(values, () =>
+    context.trpc.gachas.draw({ gachaId, requestKey: values.requestKey }),
+  );
+  if (!drawn.ok) return drawn.response;
+  // The result is its own page: reloading it shows the same result, never draws again.
+  return redirect(`/users/gachas/${gachaId}/draw?result=${drawn.data.logId}`);
+}
+
+/**
+ * /users/gachas/{id}/draw: what the draw costs and what is left, the draw button, and after
+ * a draw a short reveal of what came out (no animation for people who ask for reduced motion).
+ */
+export default function Draw() {
+  const { t } = useTranslation("gacha");
+  const { gacha: g, result, requestKey } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const drawing = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const blocker = drawBlocker(g);
+  return (
+    <div className="mx-auto max-w-xl space-y-5">
+      <Link
+        to={`/users/gachas/${g.id}`}
+        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
+        {t("draw.back", { name: g.name })}
+      </Link>
+
+      {result ? (
+        <Reveal result={result} gachaId={g.id} playsLeft={g.playsLeft} blocked={blocker !== null} />
+      ) : (
+        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+          <h1 className="break-phrase text-xl font-bold">{t("draw.title", { name: g.name })}</h1>
+          <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-500 dark:text-slate-400">{t("cost")}</dt>
+            <dd className="font-semibold" data-testid="draw-cost">
+              {g.cost === 0 ? t("free") : formatYen(g.cost)}
+            </dd>
+            <dt className="text-slate-500 dark:text-slate-400">{t("balance")}</dt>
+            <dd data-testid="draw-balance">{formatYen(g.balance)}</dd>
+            <dt className="text-slate-500 dark:text-slate-400">{t("plays")}</dt>
+            <dd data-testid="draw-plays-left">{t("playsLeft", { count: g.playsLeft })}</dd>
+          </dl>
+          <FormErrorAlert error={failure && !failure.ok ? failure.error : null} />
+          {blocker ? (
+            <p
+              data-testid="draw-blocked"
+              className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+            >
+              {t(`blocked.${blocker}`, { limit: g.challengeLimit })}
+            </p>
+          ) : (
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="requestKey" value={requestKey} />
+              {g.cost > 0 && (
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {t("draw.charge", { cost: formatYen(g.cost) })}
+                </p>
+              )}
+              <button
+                type="submit"
+                disabled={drawing}
+                data-testid="draw-button"
+                className={`inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-emerald-700 disabled:opacity-60 ${focusRing}`}
+              >
+                {drawing ? t("draw.drawing") : t("draw.button")}
+              </button>
+            </Form>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+type Result = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["result"]>;
+
+/**
+ * The reveal: a capsule shakes and bursts, then the reward appears (about 1.5 s). With
+ * prefers-reduced-motion the capsule is not drawn and the reward is simply there. Focus moves
+ * to the result's heading, so a screen reader reads what was won.
+ */
+function Reveal({
+  result,
+  gachaId,
+  playsLeft,
+  blocked,
+}: {
+  result: Result;
+  gachaId: string;
+  playsLeft: number;
+  blocked: boolean;
+}) {
+  const { t } = useTranslation("gacha");
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [result.id]);
+  const won = result.rewardKind !== "none";
+  return (
+    <section className="space-y-5" data-testid="draw-result" data-kind={result.rewardKind}>
+      <div className="grid place-items-center">
+        {/* The capsule: decoration only, gone for reduced motion. */}
+        <div
+          aria-hidden="true"
+          className="col-start-1 row-start-1 flex h-40 w-40 animate-gacha-capsule flex-col overflow-hidden rounded-full border-4 border-white shadow-xl motion-reduce:hidden dark:border-slate-800"
+        >
+          <div className="h-1/2 bg-gradient-to-br from-rose-400 to-amber-400" />
+          <div className="h-1/2 bg-white dark:bg-slate-200" />
+        </div>
+        <div className="col-start-1 row-start-1 w-full animate-gacha-reveal motion-reduce:animate-none">
+          <div
+            className={`overflow-hidden rounded-2xl border shadow-lg ${
+              won
+                ? "border-amber-300 bg-gradient-to-b from-amber-50 to-white dark:border-amber-700 dark:from-amber-950 dark:to-slate-900"
+                : "border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+            }`}
+          >
+            <div className="flex flex-col items-center gap-3 p-6 text-center">
+              <GachaArt
+                src={result.rewardImageUrl}
+                size="thumb"
+                className="!h-24 !w-24 rounded-xl"
+              />
+              <p className="text-sm font-medium text-slate-600 dark:text-slate-300">
+                {won ? t("draw.youWon") : t("draw.noPrize")}
+              </p>
+              <h1
+                ref={heading}
+                tabIndex={-1}
+                data-testid="result-name"
+                className="break-phrase text-2xl font-bold focus:outline-none"
+              >
+                {result.rewardName}
+              </h1>
+              {result.rewardKind === "cash" && result.amount !== null && (
+                <p
+                  className="text-lg font-semibold text-amber-700 dark:text-amber-300"
+                  data-testid="result-amount"
+                >
+                  {t("draw.credited", { amount: formatYen(result.amount) })}
+                </p>
+              )}
+              {result.rewardKind === "item" && (
+                <div className="flex flex-col items-center gap-2 text-sm">
+                  <LogStateBadge state={result.state} />
+                  <ValidityPeriod validFrom={result.validFrom} validUntil={result.validUntil} />
+                </div>
+              )}
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+        {!blocked && (
+          <Link
+            to={`/users/gachas/${gachaId}/draw`}
+            data-testid="draw-again"
+            className={`inline-flex items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+          >
+            {t("draw.again", { count: playsLeft })}
+          </Link>
+        )}
+        <Link
+          to="/users/gacha_logs"
+          data-testid="to-history"
+          className={`inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+        >
+          {t("historyLink")}
+        </Link>
+      </div>
+    </section>
+  );
+}

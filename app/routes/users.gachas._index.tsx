@@ -1,0 +1,157 @@
+import { ClockIcon } from "@heroicons/react/20/solid";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GachaArt } from "~/components/gacha/GachaArt";
+import { GachaStatusBadge, PlayedBadge } from "~/components/gacha/badges";
+import { focusRing } from "~/components/shell/styles";
+import { lastPage, searchParamsObject, withParams } from "~/components/table/url";
+import { formatDateTime } from "~/lib/format";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+const FILTERS = ["", "open", "upcoming", "closed", "played"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const page = await orNotFound(() => context.trpc.gachas.list(searchParamsObject(request.url)));
+  return json({ page });
+}
+
+/** /users/gachas: open gachas first, then upcoming, then closed; each says if it was played. */
+export default function Gachas() {
+  const { t } = useTranslation("gacha");
+  const { page } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const filter = params.get("filter") ?? "";
+  const last = lastPage(page.total, page.size);
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <Link
+          to="/users/gacha_logs"
+          data-testid="gacha-history-link"
+          className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+        >
+          <ClockIcon className="h-4 w-4" aria-hidden="true" />
+          {t("historyLink")}
+        </Link>
+      </div>
+
+      <nav aria-label={t("filters.label")}>
+        <ul className="flex flex-wrap gap-2">
+          {FILTERS.map((f) => {
+            const current = f === filter;
+            return (
+              <li key={f || "all"}>
+                <Link
+                  to={withParams(params, { filter: f, page: null })}
+                  aria-current={current ? "page" : undefined}
+                  data-testid={`gacha-filter-${f || "all"}`}
+                  className={`inline-flex rounded-full border px-3 py-1 text-sm font-medium ${focusRing} ${
+                    current
+                      ? "border-emerald-600 bg-emerald-600 text-white"
+                      : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+                  }`}
+                >
+                  {t(`filters.${f || "all"}`)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {page.rows.length === 0 ? (
+        <p
+          data-testid="gacha-empty"
+          className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400"
+        >
+          {t("empty")}
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="gacha-list">
+          {page.rows.map((g) => (
+            <li
+              key={g.id}
+              data-testid="gacha-card"
+              className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
+            >
+              <GachaArt src={g.imageUrl} />
+              <div className="flex flex-1 flex-col gap-3 p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <GachaStatusBadge status={g.status} soldOut={g.soldOut} />
+                  {g.played && <PlayedBadge />}
+                </div>
+                <h2 className="break-phrase text-lg font-semibold leading-snug">
+                  <Link
+                    to={`/users/gachas/${g.id}`}
+                    className={`rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
+                  >
+                    {g.name}
+                  </Link>
+                </h2>
+                <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-slate-500 dark:text-slate-400">{t("periodLabel")}</dt>
+                  <dd className="tabular-nums">
+                    {formatDateTime(g.startsAt)} – {formatDateTime(g.endsAt)}
+                  </dd>
+                  <dt className="text-slate-500 dark:text-slate-400">{t("cost")}</dt>
+                  <dd className="font-semibold">{g.cost === 0 ? t("free") : formatYen(g.cost)}</dd>
+                  <dt className="text-slate-500 dark:text-slate-400">{t("plays")}</dt>
+                  <dd data-testid="gacha-plays">
+                    {t("playsOf", { plays: g.plays, limit: g.challengeLimit })}
+                  </dd>
+                </dl>
+                <div className="mt-auto pt-1">
+                  <Link
+                    to={`/users/gachas/${g.id}`}
+                    data-testid="gacha-details"
+                    aria-label={t("detailsOf", { name: g.name })}
+                    className={`inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+                  >
+                    {t("details")}
+                  </Link>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {last > 1 && (
+        <nav aria-label={t("pagination")} className="flex items-center justify-between gap-3">
+          {page.page > 1 ? (
+            <Link
+              to={withParams(params, { page: page.page - 1 === 1 ? null : page.page - 1 })}
+              rel="prev"
+              className={`rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800 ${focusRing}`}
+            >
+              {t("prev")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600 dark:text-slate-300">
+            {t("pageOf", { page: page.page, last })}
+          </span>
+          {page.page < last ? (
+            <Link
+              to={withParams(params, { page: page.page + 1 })}
+              rel="next"
+              className={`rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800 ${focusRing}`}
+            >
+              {t("next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+import type { Browser, BrowserContext } from "@playwright/test";
+import type { Db } from "../../db";
+import { newId } from "../../db/id";
+import { nowDb, toDbTime } from "../../db/time";
+import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { fund, walletOf } from "../helpers/money";
+import { expect, test, visit } from "./fixtures";
+
+/**
+ * Issue 9, gachas in the browser: an admin creates a gacha and its rewards through the forms, a
+ * member draws it until the limit and finds the draws in the history; an item is marked used;
+ * the reveal animates, except for people who ask for reduced motion.
+ */
+
+const HOUR = 3_600_000;
+
+/** A `datetime-local` value in Tokyo, `offsetMs` from now. */
+function tokyoLocal(offsetMs: number): string {
+  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
+}
+
+async function signInAs(context: BrowserContext, db: Db, userId: string) {
+  const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
+  await context.addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: token,
+      domain: "localhost",
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      expires: Math.floor(expiresAt.getTime() / 1000),
+    },
+  ]);
+}
+
+async function newMember(db: Db, browser: Browser) {
+  const id = newId();
+  const now = nowDb();
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id,
+      email: `e2e-${id}@example.test`,
+      email_verified_at: now,
+      password_hash: "scrypt$unused",
+      name: "Gacha Member",
+      nickname: `g${id.slice(-8)}`,
+      permission: "member",
+      language: "ja",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const context = await browser.newContext();
+  await signInAs(context, db, id);
+  return { id, context, page: await context.newPage() };
+}
+
+/** A published gacha made directly in the database, for the tests that start from one. */
+async function gachaWith(
+  db: Db,
+  rewards: { name: string; kind: "cash" | "item" | "none"; amount?: number; validDays?: number }[],
+  limit = 3,
+) {
+  const id = newId();
+  const now = nowDb();
+  await db.kysely
+    .insertInto("gachas")
+    .values({
+      id,
+      name: `E2E ${id.slice(-6)}`,
+      description: "",
+      image_key: null,
+      starts_at: toDbTime(new Date(Date.now() - HOUR)),
+      ends_at: toDbTime(new Date(Date.now() + 24 * HOUR)),
+      cost: 0,
+      method: "weighted",
+      challenge_limit: limit,
+      published: 1,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  for (const [i, r] of rewards.entries()) {
+    await db.kysely
+      .insertInto("gacha_rewards")
+      .values({
+        id: newId(),
+        gacha_id: id,
+        name: r.name,
+        image_key: null,
+        kind: r.kind,
+        amount: r.amount ?? null,
+        weight: 1,
+        stock: null,
+        valid_from: null,
+        valid_until: null,
+        valid_days: r.validDays ?? null,
+        active: 1,
+        display_order: i,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  return id;
+}
+
+test.describe("gachas", () => {
+  test("an admin creates a gacha with rewards; a member draws until the limit and sees the log", async ({
+    page,
+    login,
+    db,
+    browser,
+    problems,
+  }) => {
+    // The empty first submit is refused with 400 and its messages: expected.
+    problems.allow(/\/admin\/gachas\/create\?_data=/);
+    await login("admin");
+    const name = `年末ガチャ ${Date.now().toString(36)}`;
+
+    await visit(page, "/admin/gachas/create");
+    await page.getByRole("button", { name: "作成して景品の登録へ" }).click();
+    await expect(page.getByTestId("error-name")).toHaveText("ガチャ名は必須です");
+
+    await page.getByLabel("ガチャ名").fill(name);
+    await page.getByLabel("開始日時").fill(tokyoLocal(-HOUR));
+    await page.getByLabel("終了日時").fill(tokyoLocal(7 * 24 * HOUR));
+    await page.getByLabel("1回の費用（円）").fill("100");
+    await page.getByLabel("1人あたりの挑戦回数上限").fill("2");
+    await page.getByLabel("抽選方式").selectOption("weighted");
+    await page.getByRole("button", { name: "作成して景品の登録へ" }).click();
+    await expect(page).toHaveURL(/\/admin\/gachas\/[0-9a-z]{26}\/rewards\?created=1$/);
+    await expect(page.getByTestId("gacha-created")).toBeVisible();
+    const gachaId = page.url().split("/")[5]!;
+
+    // Two rewards: cash, and an item valid for 7 days.
+    await page.getByTestId("reward-create").click();
+    await page.getByLabel("景品名").fill("300円");
+    await page.getByLabel("種類").selectOption("cash");
+    await page.getByLabel("金額（円）").fill("300");
+    await page.getByLabel("重み").fill("1");
+    await page.getByRole("button", { name: "景品を追加する" }).click();
+    await expect(page.getByTestId("reward-saved")).toContainText("300円");
+
+    await page.getByTestId("reward-create").click();
+    await page.getByLabel("景品名").fill("割引クーポン");
+    await page.getByLabel("種類").selectOption("item");
+    await page.getByLabel("重み").fill("1");
+    await page.getByLabel("当選からの有効日数").fill("7");
+    await page.getByRole("button", { name: "景品を追加する" }).click();
+    const rewards = page.getByTestId("admin-rewards").getByTestId("table-row");
+    await expect(rewards).toHaveCount(2);
+    await expect(page.getByTestId("reward-chance")).toHaveText([/50\.00%/, /50\.00%/]);
+
+    // The member: 1,000 yen, two draws of 100 allowed.
+    const member = await newMember(db, browser);
+    await fund(db, member.id, 1_000);
+    const m = member.page;
+    await visit(m, "/users/gachas");
+    const card = m.getByTestId("gacha-card").filter({ hasText: name });
+    await expect(card.getByTestId("gacha-status")).toHaveText("開催中");
+    await expect(card.getByTestId("gacha-played")).toHaveCount(0);
+    await card.getByTestId("gacha-details").click();
+    await expect(m.getByTestId("gacha-name")).toHaveText(name);
+    await expect(m.getByTestId("odds-row")).toHaveCount(2);
+    await expect(m.getByTestId("odds-percent")).toHaveText(["50.00%", "50.00%"]);
+
+    await m.getByTestId("go-draw").click();
+    await expect(m.getByTestId("draw-plays-left")).toHaveText("あと2回");
+    await m.getByTestId("draw-button").click();
+    await expect(m.getByTestId("draw-result")).toBeVisible();
+    await expect(m.getByTestId("result-name")).toHaveText(/300円|割引クーポン/);
+    await m.getByTestId("draw-again").click();
+    await m.getByTestId("draw-button").click();
+    await expect(m.getByTestId("draw-result")).toBeVisible();
+    // The limit is reached: no more drawing.
+    await expect(m.getByTestId("draw-again")).toHaveCount(0);
+
+    // The history holds both draws; the money adds up to what they gave.
+    await m.getByTestId("to-history").click();
+    await expect(m).toHaveURL(/\/users\/gacha_logs$/);
+    const rows = m.getByTestId("gacha-logs").getByTestId("table-row");
+    await expect(rows).toHaveCount(2);
+    const won = await m.getByTestId("log-reward").allTextContents();
+    const cash = won.filter((w) => w === "300円").length;
+    expect((await walletOf(db, member.id)).available).toBe(1_000 - 200 + 300 * cash);
+    await expect(m.getByTestId("log-state")).toHaveText(
+      won.map((w) => (w === "300円" ? "付与済み" : "利用可能")),
+    );
+
+    // Asking the draw page again: the limit is said, and there is no button.
+    await visit(m, `/users/gachas/${gachaId}/draw`);
+    await expect(m.getByTestId("draw-blocked")).toHaveText("挑戦回数の上限（2回）に達しました");
+    await expect(m.getByTestId("draw-button")).toHaveCount(0);
+
+    // The gacha list now says it was played; the admin sees both draws in its logs.
+    await visit(m, "/users/gachas?filter=played");
+    await expect(
+      m.getByTestId("gacha-card").filter({ hasText: name }).getByTestId("gacha-played"),
+    ).toBeVisible();
+    await visit(page, `/admin/gachas/${gachaId}/gacha_logs`);
+    await expect(page.getByTestId("admin-gacha-logs").getByTestId("table-row")).toHaveCount(2);
+    await member.context.close();
+  });
+
+  test("a member marks a won item used, once", async ({ browser, db }) => {
+    const gachaId = await gachaWith(db, [{ name: "ドリンク券", kind: "item", validDays: 30 }]);
+    const member = await newMember(db, browser);
+    const m = member.page;
+    await visit(m, `/users/gachas/${gachaId}/draw`);
+    await m.getByTestId("draw-button").click();
+    await expect(m.getByTestId("result-name")).toHaveText("ドリンク券");
+    await expect(m.getByTestId("draw-result").getByTestId("log-state")).toHaveText("利用可能");
+
+    await visit(m, "/users/gacha_logs");
+    await m.getByTestId("use-item").click();
+    const dialog = m.getByTestId("confirm-dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "使用済みにする" }).click();
+    await expect(m.getByTestId("item-used")).toContainText("ドリンク券");
+    await expect(m.getByTestId("log-state")).toHaveText("使用済み");
+    await expect(m.getByTestId("use-item")).toHaveCount(0);
+    await member.context.close();
+  });
+
+  test("the reveal animates, and not for people who ask for reduced motion", async ({
+    browser,
+    db,
+  }) => {
+    const gachaId = await gachaWith(db, [{ name: "500円", kind: "cash", amount: 500 }], 5);
+    const member = await newMember(db, browser);
+    const m = member.page;
+
+    await visit(m, `/users/gachas/${gachaId}/draw`);
+    await m.getByTestId("draw-button").click();
+    const card = m.getByTestId("draw-result").locator(".animate-gacha-reveal");
+    await expect(card).toHaveCSS("animation-name", "gacha-reveal");
+    await expect(m.getByTestId("result-amount")).toHaveText("¥500を残高に加算しました");
+
+    await m.emulateMedia({ reducedMotion: "reduce" });
+    await visit(m, `/users/gachas/${gachaId}/draw`);
+    await m.getByTestId("draw-button").click();
+    await expect(m.getByTestId("draw-result")).toBeVisible();
+    await expect(card).toHaveCSS("animation-name", "none");
+    // No capsule, and the reward is there at once.
+    await expect(m.getByTestId("draw-result").locator(".animate-gacha-capsule")).toBeHidden();
+    await expect(m.getByTestId("result-name")).toBeVisible();
+    await expect(m.getByTestId("result-name")).toBeFocused();
+    await member.context.close();
+  });
+
+  test("another member's draw result is not found", async ({ browser, db, problems }) => {
+    problems.allow(/\/draw\?result=/);
+    const gachaId = await gachaWith(db, [{ name: "ハズレ", kind: "none" }]);
+    const a = await newMember(db, browser);
+    await visit(a.page, `/users/gachas/${gachaId}/draw`);
+    await a.page.getByTestId("draw-button").click();
+    await expect(a.page.getByTestId("draw-result")).toBeVisible();
+    const url = a.page.url();
+    const b = await newMember(db, browser);
+    const response = await b.page.goto(url);
+    expect(response?.status()).toBe(404);
+    // Nor is a made-up gacha.
+    expect((await b.page.goto("/users/gachas/not-an-id"))?.status()).toBe(404);
+    await a.context.close();
+    await b.context.close();
+  });
+});
