@@ -6,6 +6,7 @@ import enAuth from "../locales/en/auth.json";
 import enCashback from "../locales/en/cashback.json";
 import enChat from "../locales/en/chat.json";
 import enCommon from "../locales/en/common.json";
+import enEa from "../locales/en/ea.json";
 import enErrors from "../locales/en/errors.json";
 import enGacha from "../locales/en/gacha.json";
 import enLine from "../locales/en/line.json";
@@ -22,6 +23,7 @@ import jaAuth from "../locales/ja/auth.json";
 import jaCashback from "../locales/ja/cashback.json";
 import jaChat from "../locales/ja/chat.json";
 import jaCommon from "../locales/ja/common.json";
+import jaEa from "../locales/ja/ea.json";
 import jaErrors from "../locales/ja/errors.json";
 import jaGacha from "../locales/ja/gacha.json";
 import jaLine from "../locales/ja/line.json";
@@ -41,6 +43,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     common: jaCommon,
     errors: jaErrors,
     gacha: jaGacha,
+    ea: jaEa,
     auth: jaAuth,
     profile: jaProfile,
     accounts: jaAccounts,
@@ -59,6 +62,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     common: enCommon,
     errors: enErrors,
     gacha: enGacha,
+    ea: enEa,
     auth: enAuth,
     profile: enProfile,
     accounts: enAccounts,

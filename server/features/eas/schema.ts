@@ -14,9 +14,7 @@ export const EA_CATEGORIES = ["trend", "cashback"] as const;
 export const EA_ACCOUNT_TYPES = ["ea_dedicated", "regular"] as const;
 export const LICENSE_STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
-/** 20 MiB: an EA (.ex4/.ex5) or a zip of one with its set files never needs more. */
-export const MAX_EA_BYTES = 20 * 1024 * 1024;
-export const EA_EXTENSIONS = ["ex4", "ex5", "zip"] as const;
+export { EA_EXTENSIONS, MAX_EA_BYTES } from "./limits";
 
 const id = z.string({ error: required }).refine(isId, "notFound");
 export const idInput = z.object({ id });

@@ -173,7 +173,13 @@ export async function adminGetEa(db: Db, id: string) {
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return { ...ea, versions: files.map(toFile) };
+  const live = await db.kysely
+    .selectFrom("ea_licenses")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("ea_id", "=", id)
+    .where("status", "in", ["pending", "active"])
+    .executeTakeFirst();
+  return { ...ea, versions: files.map(toFile), liveLicenses: Number(live?.n ?? 0) };
 }
 
 function eaColumns(v: EaValues) {

@@ -1,0 +1,295 @@
+import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EmailText, Stamp } from "~/components/cells";
+import { DecisionDialog } from "~/components/DecisionDialog";
+import { Alert, FormErrorAlert } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable, type TablePage } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import type { licenseDecision } from "~/lib/ea-licenses.server";
+import { AccountTypeBadge, LicenseBadge } from "./badges";
+
+export interface AdminLicenseRow {
+  id: string;
+  eaId: string;
+  eaName: string;
+  accountType: string;
+  status: string;
+  licenseKey: string | null;
+  reason: string | null;
+  requestedAt: string;
+  issuedAt: string | null;
+  endedAt: string | null;
+  account: { accountNumber: string; brokerName: string; status: string };
+  member: { id: string; email: string; nickname: string };
+}
+
+const STATUSES = ["pending", "active", "rejected", "revoked"] as const;
+
+type Decision = { kind: "issue" | "reject" | "revoke"; row: AdminLicenseRow; openedWith: unknown };
+
+/**
+ * Licences for the admin, filtered by state and member, with the decisions each state allows:
+ * a pending request is issued or rejected, an active licence revoked (a reason is required).
+ */
+export function LicenseTable({
+  page,
+  showEa,
+}: {
+  page: TablePage<AdminLicenseRow>;
+  showEa: boolean;
+}) {
+  const { t } = useTranslation(["ea", "errors"]);
+  const [params] = useSearchParams();
+  const result = useActionData<typeof licenseDecision>();
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [done, setDone] = useState<{
+    kind: string;
+    row: AdminLicenseRow;
+    key: string | null;
+  } | null>(null);
+
+  useEffect(() => {
+    if (result?.ok && decision) {
+      setDone({ kind: result.intent, row: decision.row, key: result.licenseKey });
+      setDecision(null);
+    }
+    // Only a new result matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+
+  const fresh = decision && result !== decision.openedWith ? result : undefined;
+  const error = fresh && !fresh.ok ? fresh.error : null;
+  const dialogError = error?.key ? t(`errors:${error.key}`, error.params ?? {}) : null;
+  const reasonError = error?.fieldErrors.reason
+    ? t(`errors:field.${error.fieldErrors.reason}`, { field: t("admin.licenses.reason") })
+    : null;
+  const pageError = !decision && result && !result.ok ? result.error : null;
+  const open = (kind: Decision["kind"], row: AdminLicenseRow) => {
+    setDone(null);
+    setDecision({ kind, row, openedWith: result });
+  };
+  const who = (r: AdminLicenseRow) => r.member.nickname || r.member.email;
+
+  return (
+    <div className="space-y-4">
+      <TableFilters label={t("admin.licenses.filters")}>
+        <FilterField label={t("admin.licenses.status")} htmlFor="f-status">
+          <select
+            id="f-status"
+            name="status"
+            defaultValue={params.get("status") ?? ""}
+            className={filterControl}
+            data-testid="filter-status"
+          >
+            <option value="">{t("admin.licenses.allStatuses")}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`licenseStatus.${s}`)}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField label={t("admin.licenses.member")} htmlFor="f-member">
+          <input
+            id="f-member"
+            name="member"
+            type="search"
+            defaultValue={params.get("member") ?? ""}
+            placeholder={t("admin.licenses.memberHint")}
+            className={filterControl}
+          />
+        </FilterField>
+      </TableFilters>
+
+      {done && (
+        <Alert tone="success" testId="license-decided">
+          {t(`admin.licenses.done.${done.kind}`, {
+            member: who(done.row),
+            ea: done.row.eaName,
+            key: done.key ?? "",
+          })}
+        </Alert>
+      )}
+      <FormErrorAlert error={pageError} />
+
+      <DataTable
+        label={t("admin.licenses.title")}
+        page={page}
+        rowKey={(r) => r.id}
+        empty={t("admin.licenses.empty")}
+        testId="admin-licenses"
+        columns={[
+          {
+            key: "createdAt",
+            header: t("admin.licenses.requestedAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            cell: (r) => <Stamp utc={r.requestedAt} />,
+          },
+          ...(showEa
+            ? [
+                {
+                  key: "ea",
+                  header: t("admin.licenses.ea"),
+                  className: "min-w-32",
+                  cell: (r: AdminLicenseRow) => (
+                    <Link
+                      to={`/admin/eas/${r.eaId}/licenses`}
+                      className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                    >
+                      {r.eaName}
+                    </Link>
+                  ),
+                },
+              ]
+            : []),
+          {
+            key: "member",
+            header: t("admin.licenses.member"),
+            className: "min-w-40",
+            cell: (r) => (
+              <span className="block">
+                <Link
+                  to={`/admin/customer/${r.member.id}`}
+                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                >
+                  {r.member.nickname}
+                </Link>
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  <EmailText email={r.member.email} />
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "account",
+            header: t("admin.licenses.account"),
+            cell: (r) => (
+              <span className="block whitespace-nowrap">
+                {r.account.brokerName} <span className="font-mono">{r.account.accountNumber}</span>
+                <span className="mt-1 block">
+                  <AccountTypeBadge type={r.accountType} />
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "status",
+            header: t("admin.licenses.status"),
+            cell: (r) => (
+              <span className="block space-y-1">
+                <LicenseBadge status={r.status} />
+                {r.reason && (
+                  <span className="block max-w-xs text-xs text-slate-600 dark:text-slate-300">
+                    {t("admin.licenses.reasonShown", { reason: r.reason })}
+                  </span>
+                )}
+              </span>
+            ),
+          },
+          {
+            key: "key",
+            header: t("licenseKey"),
+            cell: (r) =>
+              r.licenseKey ? (
+                <span
+                  className={`whitespace-nowrap font-mono text-xs ${r.status === "active" ? "" : "text-slate-400 line-through"}`}
+                  data-testid="admin-license-key"
+                >
+                  {r.licenseKey}
+                </span>
+              ) : (
+                <span className="text-slate-400">—</span>
+              ),
+          },
+          {
+            key: "issuedAt",
+            header: t("admin.licenses.issuedAt"),
+            sortKey: "issuedAt",
+            firstDir: "desc",
+            cell: (r) => <Stamp utc={r.issuedAt} />,
+          },
+          {
+            key: "actions",
+            header: <span className="sr-only">{t("admin.licenses.actions")}</span>,
+            cell: (r) =>
+              r.status === "pending" ? (
+                <span className="flex gap-2">
+                  <button
+                    type="button"
+                    onClick={() => open("issue", r)}
+                    data-testid="license-issue"
+                    aria-label={t("admin.licenses.issueOne", { member: who(r), ea: r.eaName })}
+                    className={`whitespace-nowrap rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                  >
+                    {t("admin.licenses.issue")}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => open("reject", r)}
+                    data-testid="license-reject"
+                    aria-label={t("admin.licenses.rejectOne", { member: who(r), ea: r.eaName })}
+                    className={`whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 ${focusRing}`}
+                  >
+                    {t("admin.licenses.reject")}
+                  </button>
+                </span>
+              ) : r.status === "active" ? (
+                <button
+                  type="button"
+                  onClick={() => open("revoke", r)}
+                  data-testid="license-revoke"
+                  aria-label={t("admin.licenses.revokeOne", { member: who(r), ea: r.eaName })}
+                  className={`whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 ${focusRing}`}
+                >
+                  {t("admin.licenses.revoke")}
+                </button>
+              ) : null,
+          },
+        ]}
+      />
+
+      {(["issue", "reject", "revoke"] as const).map((kind) => (
+        <DecisionDialog
+          key={kind}
+          open={decision?.kind === kind}
+          onClose={() => setDecision(null)}
+          title={t(`admin.licenses.${kind}Title`)}
+          confirmLabel={t(`admin.licenses.${kind}`)}
+          tone={kind === "issue" ? "primary" : "danger"}
+          fields={{ intent: kind, id: decision?.row.id ?? "" }}
+          reason={
+            kind === "issue"
+              ? undefined
+              : {
+                  label: t("admin.licenses.reason"),
+                  hint: t(`admin.licenses.${kind}Hint`),
+                  error: reasonError,
+                }
+          }
+          error={dialogError}
+          testId={`license-${kind}-dialog`}
+        >
+          {decision && (
+            <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800">
+              <dt className="text-slate-500 dark:text-slate-400">{t("admin.licenses.ea")}</dt>
+              <dd>{decision.row.eaName}</dd>
+              <dt className="text-slate-500 dark:text-slate-400">{t("admin.licenses.member")}</dt>
+              <dd className="break-all">
+                {decision.row.member.nickname} ({decision.row.member.email})
+              </dd>
+              <dt className="text-slate-500 dark:text-slate-400">{t("admin.licenses.account")}</dt>
+              <dd>
+                {decision.row.account.brokerName} {decision.row.account.accountNumber} ·{" "}
+                {t(`accountType.${decision.row.accountType}`)}
+              </dd>
+            </dl>
+          )}
+          <p>{t(`admin.licenses.${kind}Lead`)}</p>
+        </DecisionDialog>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LicenseTable } from "~/components/ea/LicenseTable";
+import { focusRing } from "~/components/shell/styles";
+import { searchParamsObject } from "~/components/table/url";
+import { licenseDecision } from "~/lib/ea-licenses.server";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["ea", "admin-money", "errors"] };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const eaId = params.id ?? "";
+  const page = await context.trpc.eas.licenses({ ...searchParamsObject(request.url), eaId });
+  return json({ eaId, page });
+}
+
+export const action = licenseDecision;
+
+/** /admin/eas/{id}/licenses: this EA's licences and requests, with their decisions. */
+export default function EaLicenses() {
+  const { t } = useTranslation("ea");
+  const { eaId, page } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <Link
+          to={`/admin/eas/licenses/create?ea=${eaId}`}
+          className={`inline-flex items-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+        >
+          {t("admin.issue.title")}
+        </Link>
+      </div>
+      <LicenseTable page={page} showEa={false} />
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { PlusIcon } from "@heroicons/react/20/solid";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Stamp } from "~/components/cells";
+import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
+import { Alert } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["ea", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({ page: await context.trpc.eas.adminList(searchParamsObject(request.url)) });
+}
+
+const link = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
+const secondary = `inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
+
+/** /admin/eas: every EA with its version, licences issued and requests waiting. */
+export default function AdminEas() {
+  const { t } = useTranslation("ea");
+  const { page } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const saved = params.get("saved");
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/eas/licenses" className={secondary} data-testid="all-licenses">
+            {t("admin.licenses.title")}
+          </Link>
+          <Link to="/admin/eas/accounts" className={secondary} data-testid="ea-accounts">
+            {t("admin.accounts.title")}
+          </Link>
+          <Link to="/admin/eas/licenses/create" className={secondary} data-testid="license-create">
+            {t("admin.issue.title")}
+          </Link>
+          <Link
+            to="/admin/eas/create"
+            data-testid="ea-create"
+            className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+          >
+            <PlusIcon className="h-4 w-4" aria-hidden="true" />
+            {t("admin.create")}
+          </Link>
+        </div>
+      </div>
+      {saved && (
+        <Alert tone="success" testId="ea-saved">
+          {t("admin.saved", { name: saved })}
+        </Alert>
+      )}
+      <TableFilters label={t("admin.filters")}>
+        <FilterField label={t("admin.search")} htmlFor="f-q">
+          <input
+            id="f-q"
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? ""}
+            className={filterControl}
+          />
+        </FilterField>
+        <FilterField label={t("admin.fields.category")} htmlFor="f-category">
+          <select
+            id="f-category"
+            name="category"
+            defaultValue={params.get("category") ?? ""}
+            className={filterControl}
+          >
+            <option value="">{t("allCategories")}</option>
+            <option value="trend">{t("category.trend")}</option>
+            <option value="cashback">{t("category.cashback")}</option>
+          </select>
+        </FilterField>
+      </TableFilters>
+      <DataTable
+        label={t("admin.title")}
+        page={page}
+        rowKey={(e) => e.id}
+        empty={t("admin.empty")}
+        testId="admin-eas"
+        columns={[
+          {
+            key: "name",
+            header: t("admin.fields.name"),
+            sortKey: "name",
+            className: "min-w-40",
+            cell: (e) => (
+              <span className="block">
+                <Link to={`/admin/eas/${e.id}`} className={link} data-testid="admin-ea-link">
+                  {e.name}
+                </Link>
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  {e.developer}
+                </span>
+                {!e.active && (
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">
+                    {t("admin.inactive")}
+                  </span>
+                )}
+              </span>
+            ),
+          },
+          {
+            key: "category",
+            header: t("admin.fields.category"),
+            cell: (e) => <CategoryBadge category={e.category} />,
+          },
+          {
+            key: "type",
+            header: t("admin.fields.accountType"),
+            cell: (e) => <AccountTypeBadge type={e.accountType} />,
+          },
+          {
+            key: "version",
+            header: t("version"),
+            cell: (e) => <span className="font-mono text-xs">{e.version ?? "—"}</span>,
+          },
+          {
+            key: "licenses",
+            header: t("admin.activeLicenses"),
+            align: "right",
+            cell: (e) => (
+              <Link to={`/admin/eas/${e.id}/licenses`} className={link}>
+                {e.activeLicenses}
+              </Link>
+            ),
+          },
+          {
+            key: "pending",
+            header: t("admin.pendingLicenses"),
+            align: "right",
+            cell: (e) =>
+              e.pendingLicenses > 0 ? (
+                <Link
+                  to={`/admin/eas/${e.id}/licenses?status=pending`}
+                  className={`${link} font-semibold`}
+                  data-testid="pending-count"
+                >
+                  {e.pendingLicenses}
+                </Link>
+              ) : (
+                <span className="text-slate-400">0</span>
+              ),
+          },
+          {
+            key: "createdAt",
+            header: t("createdAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            cell: (e) => <Stamp utc={e.createdAt} />,
+          },
+          {
+            key: "updatedAt",
+            header: t("updatedAt"),
+            sortKey: "updatedAt",
+            firstDir: "desc",
+            cell: (e) => <Stamp utc={e.updatedAt} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EmailText, Stamp } from "~/components/cells";
+import { AccountTypeBadge } from "~/components/ea/badges";
+import { Alert, FormErrorAlert } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["ea", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({ page: await context.trpc.eas.dedicatedAccounts(searchParamsObject(request.url)) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const values = formValues(await request.formData(), ["accountId", "dedicated", "label"]);
+  const result = await attempt(values, () =>
+    context.trpc.eas.setDedicated({
+      accountId: values.accountId,
+      dedicated: values.dedicated === "1",
+    }),
+  );
+  if (!result.ok) return result.response;
+  return json({ ok: true as const, dedicated: result.data.dedicated, label: values.label });
+}
+
+/**
+ * /admin/eas/accounts: members' approved broker accounts and their EA account type. An admin
+ * marks an account EA-dedicated once it is confirmed as one (the broker accounts themselves
+ * carry no type); EAs for EA-dedicated accounts are licensed only on those.
+ */
+export default function EaAccounts() {
+  const { t } = useTranslation(["ea", "errors"]);
+  const { page } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  return (
+    <div className="space-y-4">
+      <Link
+        to="/admin/eas"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("admin.accounts.title")}</h1>
+      <p className="max-w-3xl text-sm text-slate-600 dark:text-slate-300">
+        {t("admin.accounts.lead")}
+      </p>
+      <TableFilters label={t("admin.accounts.filters")}>
+        <FilterField label={t("admin.accounts.search")} htmlFor="f-q">
+          <input
+            id="f-q"
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? ""}
+            placeholder={t("admin.accounts.searchHint")}
+            className={filterControl}
+          />
+        </FilterField>
+        <FilterField label={t("admin.fields.accountType")} htmlFor="f-type">
+          <select
+            id="f-type"
+            name="type"
+            defaultValue={params.get("type") ?? ""}
+            className={filterControl}
+          >
+            <option value="">{t("admin.accounts.allTypes")}</option>
+            <option value="ea_dedicated">{t("accountType.ea_dedicated")}</option>
+            <option value="regular">{t("accountType.regular")}</option>
+          </select>
+        </FilterField>
+      </TableFilters>
+      {result?.ok && (
+        <Alert tone="success" testId="type-changed">
+          {t(result.dedicated ? "admin.accounts.doneDedicated" : "admin.accounts.doneRegular", {
+            account: result.label,
+          })}
+        </Alert>
+      )}
+      <FormErrorAlert error={result && !result.ok ? result.error : null} />
+      <DataTable
+        label={t("admin.accounts.title")}
+        page={page}
+        rowKey={(r) => r.id}
+        empty={t("admin.accounts.empty")}
+        testId="ea-accounts-table"
+        columns={[
+          {
+            key: "member",
+            header: t("admin.licenses.member"),
+            sortKey: "member",
+            className: "min-w-40",
+            cell: (r) => (
+              <span className="block">
+                <Link
+                  to={`/admin/customer/${r.member.id}`}
+                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                >
+                  {r.member.nickname}
+                </Link>
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  <EmailText email={r.member.email} />
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "account",
+            header: t("admin.licenses.account"),
+            cell: (r) => (
+              <span className="whitespace-nowrap">
+                {r.brokerName} <span className="font-mono">{r.accountNumber}</span>
+              </span>
+            ),
+          },
+          {
+            key: "createdAt",
+            header: t("admin.accounts.registeredAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            cell: (r) => <Stamp utc={r.registeredAt} />,
+          },
+          {
+            key: "type",
+            header: t("admin.fields.accountType"),
+            cell: (r) => <AccountTypeBadge type={r.accountType} />,
+          },
+          {
+            key: "action",
+            header: <span className="sr-only">{t("admin.licenses.actions")}</span>,
+            cell: (r) => {
+              const toDedicated = r.accountType !== "ea_dedicated";
+              const label = `${r.brokerName} ${r.accountNumber}`;
+              return (
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="accountId" value={r.id} />
+                  <input type="hidden" name="dedicated" value={toDedicated ? "1" : "0"} />
+                  <input type="hidden" name="label" value={label} />
+                  <button
+                    type="submit"
+                    disabled={navigation.state === "submitting"}
+                    data-testid={toDedicated ? "make-dedicated" : "make-regular"}
+                    aria-label={t(
+                      toDedicated
+                        ? "admin.accounts.makeDedicatedOne"
+                        : "admin.accounts.makeRegularOne",
+                      {
+                        account: label,
+                      },
+                    )}
+                    className={`whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+                  >
+                    {t(toDedicated ? "admin.accounts.makeDedicated" : "admin.accounts.makeRegular")}
+                  </button>
+                </Form>
+              );
+            },
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EaForm, EMPTY_EA } from "~/components/ea/EaForm";
+import { focusRing } from "~/components/shell/styles";
+import { readEaForm } from "~/lib/ea-form.server";
+import { attempt } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["ea", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await readEaForm(request);
+  if (!form.ok) return form.response;
+  const result = await attempt(form.values, () =>
+    context.trpc.eas.create({ ea: form.ea, file: form.file }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/admin/eas?${new URLSearchParams({ saved: form.values.name })}`);
+}
+
+/** /admin/eas/create: a new EA with its first version. */
+export default function CreateEa() {
+  const { t } = useTranslation("ea");
+  const failure = useActionData<typeof action>();
+  const echoed = failure && !failure.ok ? failure.values : {};
+  return (
+    <div className="max-w-3xl space-y-4">
+      <Link
+        to="/admin/eas"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("admin.create")}</h1>
+      <EaForm
+        withFile
+        initial={{
+          ...EMPTY_EA,
+          ...echoed,
+          active: echoed.active === undefined ? true : echoed.active === "on",
+        }}
+        error={failure && !failure.ok ? failure.error : null}
+        submitLabel={t("admin.createSubmit")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LicenseTable } from "~/components/ea/LicenseTable";
+import { focusRing } from "~/components/shell/styles";
+import { searchParamsObject } from "~/components/table/url";
+import { licenseDecision } from "~/lib/ea-licenses.server";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["ea", "admin-money", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const page = await context.trpc.eas.licenses({ ...searchParamsObject(request.url), eaId: "" });
+  return json({ page });
+}
+
+export const action = licenseDecision;
+
+/** /admin/eas/licenses: every EA's licences and requests, newest first. */
+export default function AllLicenses() {
+  const { t } = useTranslation("ea");
+  const { page } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <Link
+        to="/admin/eas"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.back")}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("admin.licenses.title")}</h1>
+        <Link
+          to="/admin/eas/licenses/create"
+          className={`inline-flex items-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+        >
+          {t("admin.issue.title")}
+        </Link>
+      </div>
+      <LicenseTable page={page} showEa />
+    </div>
+  );
+}

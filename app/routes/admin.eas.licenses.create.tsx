@@ -1,0 +1,162 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AccountTypeBadge } from "~/components/ea/badges";
+import { SelectField } from "~/components/fields";
+import { Field, FormErrorAlert, SubmitButton, type FormErrorShape } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { attempt, formValues, toFormError } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["ea", "errors"] };
+
+/**
+ * Step 1 (GET ?member=…): the member's approved accounts and their types are looked up.
+ * Step 2 (POST): the licence is issued for the chosen EA and account.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const member = url.searchParams.get("member")?.trim() ?? "";
+  const eas = await context.trpc.eas.adminList({ size: "100", sort: "name", dir: "asc" });
+  let found: Awaited<ReturnType<typeof context.trpc.eas.memberAccounts>> | null = null;
+  let lookupError: FormErrorShape | null = null;
+  if (member) {
+    try {
+      found = await context.trpc.eas.memberAccounts({ member });
+    } catch (error) {
+      lookupError = toFormError(error);
+      if (!lookupError) throw error;
+    }
+  }
+  return json({
+    eas: eas.rows
+      .filter((e) => e.active)
+      .map((e) => ({ id: e.id, name: e.name, accountType: e.accountType })),
+    found,
+    lookupError,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const values = formValues(await request.formData(), ["eaId", "member", "accountId"]);
+  const result = await attempt(values, () => context.trpc.eas.issueFor(values));
+  if (!result.ok) return result.response;
+  return redirect(
+    `/admin/eas/${values.eaId}/licenses?${new URLSearchParams({ status: "active" })}`,
+  );
+}
+
+export default function IssueLicense() {
+  const { t } = useTranslation(["ea", "errors"]);
+  const { eas, found, lookupError } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const error = failure && !failure.ok ? failure.error : null;
+  const fieldError = (name: string, label: string) => {
+    const key = error?.fieldErrors[name] ?? lookupError?.fieldErrors[name];
+    return key ? t(`errors:field.${key}`, { field: label }) : null;
+  };
+  const eaId = failure && !failure.ok ? failure.values.eaId : (params.get("ea") ?? "");
+  return (
+    <div className="max-w-2xl space-y-4">
+      <Link
+        to="/admin/eas/licenses"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.licenses.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("admin.issue.title")}</h1>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.issue.lead")}</p>
+
+      <Form
+        method="get"
+        className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end dark:border-slate-700 dark:bg-slate-900"
+      >
+        {eaId && <input type="hidden" name="ea" value={eaId} />}
+        <Field
+          name="member"
+          label={t("admin.issue.member")}
+          hint={t("admin.issue.memberHint")}
+          defaultValue={params.get("member") ?? ""}
+          error={fieldError("member", t("admin.issue.member"))}
+          className="flex-1"
+        />
+        <button
+          type="submit"
+          data-testid="find-member"
+          className={`inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 sm:mb-6 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+        >
+          {t("admin.issue.find")}
+        </button>
+      </Form>
+
+      {found && (
+        <Form
+          method="post"
+          noValidate
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          data-testid="issue-form"
+        >
+          <FormErrorAlert error={error} />
+          <p className="text-sm">
+            {t("admin.issue.for", { member: found.member.nickname, email: found.member.email })}
+          </p>
+          <input type="hidden" name="member" value={found.member.id} />
+          <SelectField
+            name="eaId"
+            label={t("admin.licenses.ea")}
+            defaultValue={eaId}
+            error={fieldError("eaId", t("admin.licenses.ea"))}
+          >
+            <option value="">{t("admin.issue.chooseEa")}</option>
+            {eas.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name} ({t(`accountType.${e.accountType}`)})
+              </option>
+            ))}
+          </SelectField>
+          {found.accounts.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="no-accounts">
+              {t("admin.issue.noAccounts")}
+            </p>
+          ) : (
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+                {t("admin.licenses.account")}
+              </legend>
+              <ul className="mt-2 space-y-2">
+                {found.accounts.map((a) => (
+                  <li key={a.id}>
+                    <label className="flex items-center gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
+                      <input
+                        type="radio"
+                        name="accountId"
+                        value={a.id}
+                        className="h-4 w-4 text-emerald-600"
+                      />
+                      <span>
+                        {a.brokerName} <span className="font-mono">{a.accountNumber}</span>
+                      </span>
+                      <AccountTypeBadge type={a.accountType} />
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              {fieldError("accountId", t("admin.licenses.account")) && (
+                <p
+                  className="mt-1 text-sm text-red-600 dark:text-red-400"
+                  data-testid="error-accountId"
+                >
+                  {fieldError("accountId", t("admin.licenses.account"))}
+                </p>
+              )}
+            </fieldset>
+          )}
+          <SubmitButton>{t("admin.issue.submit")}</SubmitButton>
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext } from "@playwright/test";
+import type { Db } from "../../db";
+import { newId } from "../../db/id";
+import { nowDb } from "../../db/time";
+import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { expect, test, visit } from "./fixtures";
+
+/**
+ * Issue 9, EAs in the browser: an admin creates an EA with its file, a member asks for a
+ * licence on an approved account, the admin issues it, the member downloads the file; nobody
+ * without an active licence gets the file.
+ */
+
+async function signInAs(context: BrowserContext, db: Db, userId: string) {
+  const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
+  await context.addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: token,
+      domain: "localhost",
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      expires: Math.floor(expiresAt.getTime() / 1000),
+    },
+  ]);
+}
+
+async function newMember(db: Db, browser: Browser) {
+  const id = newId();
+  const now = nowDb();
+  const email = `e2e-${id}@example.test`;
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id,
+      email,
+      email_verified_at: now,
+      password_hash: "scrypt$unused",
+      name: "EA Member",
+      nickname: `ea${id.slice(-8)}`,
+      permission: "member",
+      language: "ja",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const context = await browser.newContext();
+  await signInAs(context, db, id);
+  return { id, email, context, page: await context.newPage() };
+}
+
+/** An approved account at a broker, as the brokers feature leaves it after approval. */
+async function approvedAccount(db: Db, userId: string) {
+  let broker = await db.kysely.selectFrom("brokers").select(["id", "name"]).executeTakeFirst();
+  const now = nowDb();
+  if (!broker) {
+    broker = { id: newId(), name: "E2E Broker" };
+    await db.kysely
+      .insertInto("brokers")
+      .values({
+        id: broker.id,
+        code: `e2e${broker.id.slice(-6)}`,
+        name: broker.name,
+        account_kind: "mt_number",
+        id_charset: null,
+        id_min_length: null,
+        id_max_length: null,
+        signup_url: "https://example.com/",
+        logo_path: null,
+        banner_path: null,
+        auto_rebate: 0,
+        active: 1,
+        display_order: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  const number = `E${newId().slice(-5).toUpperCase()}`;
+  await db.kysely
+    .insertInto("broker_accounts")
+    .values({
+      id: newId(),
+      user_id: userId,
+      broker_id: broker.id,
+      account_number: number,
+      live_number: number,
+      status: "approved",
+      deny_reason: null,
+      decided_at: now,
+      decided_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { broker: broker.name, number };
+}
+
+test("an admin creates an EA, a member requests a licence, the admin issues it, the member downloads", async ({
+  page,
+  login,
+  db,
+  browser,
+}) => {
+  await login("admin");
+  const name = `Trend E2E ${Date.now().toString(36)}`;
+  const content = Buffer.concat([
+    Buffer.from([0x01, 0x02, 0x00, 0x00]),
+    Buffer.from(`robot ${name}`),
+  ]);
+
+  await visit(page, "/admin/eas/create");
+  await page.getByLabel("EA名").fill(name);
+  await page.getByLabel("開発者").fill("E2E Labs");
+  await page.getByLabel("説明").fill("Follows the trend.");
+  await page.getByLabel("カテゴリ").selectOption("trend");
+  await page.getByLabel("口座タイプ").selectOption("regular");
+  await page.getByLabel("バージョン").fill("1.0");
+  await page.getByTestId("ea-file").setInputFiles({
+    name: "TrendE2E.ex4",
+    mimeType: "application/octet-stream",
+    buffer: content,
+  });
+  await page.getByRole("button", { name: "作成する" }).click();
+  await expect(page.getByTestId("ea-saved")).toContainText(name);
+  await page.getByTestId("admin-ea-link").filter({ hasText: name }).click();
+  await expect(page).toHaveURL(/\/admin\/eas\/[0-9a-z]{26}$/);
+  const eaId = page.url().split("/").pop()!;
+  await expect(page.getByTestId("ea-versions")).toContainText("TrendE2E.ex4");
+
+  // The member: an approved account, and no licence yet.
+  const member = await newMember(db, browser);
+  const account = await approvedAccount(db, member.id);
+  const m = member.page;
+  await visit(m, "/users/ea?category=trend");
+  await m.getByTestId("ea-card").filter({ hasText: name }).getByTestId("ea-details").click();
+  await expect(m.getByTestId("ea-name")).toHaveText(name);
+  await expect(m.getByTestId("ea-download")).toHaveCount(0);
+  await expect(m.getByTestId("download-locked")).toBeVisible();
+  // Guessing the download address does not help.
+  expect((await m.request.get(`/users/ea/${eaId}/download`)).status()).toBe(403);
+
+  await m.getByLabel("口座").selectOption({ label: `${account.broker} ${account.number}` });
+  await m.getByRole("button", { name: "申請する" }).click();
+  await expect(m.getByTestId("license-requested")).toBeVisible();
+  await expect(m.getByTestId("ea-license").getByTestId("license-status")).toHaveText("申請中");
+  expect((await m.request.get(`/users/ea/${eaId}/download`)).status()).toBe(403);
+
+  // The admin issues it from the EA's licences.
+  await visit(page, `/admin/eas/${eaId}/licenses?status=pending`);
+  const row = page
+    .getByTestId("admin-licenses")
+    .getByTestId("table-row")
+    .filter({ hasText: account.number });
+  await row.getByTestId("license-issue").click();
+  await page.getByTestId("license-issue-dialog").getByRole("button", { name: "発行する" }).click();
+  await expect(page.getByTestId("license-decided")).toContainText("ライセンス");
+
+  // The member sees the key, the account and the state, and downloads the very file.
+  await visit(m, "/users/ea/licenses");
+  const licence = m.getByTestId("my-licenses").getByTestId("table-row").filter({ hasText: name });
+  await expect(licence.getByTestId("license-status")).toHaveText("有効");
+  await expect(licence.getByTestId("license-key")).toHaveText(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+  await expect(licence.getByTestId("license-account-cell")).toContainText(account.number);
+  const download = m.waitForEvent("download");
+  await licence.getByTestId("license-download").click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("TrendE2E.ex4");
+  expect(readFileSync((await file.path())!)).toEqual(content);
+
+  // Someone else without a licence is refused the same address; a made-up id is not found.
+  const other = await newMember(db, browser);
+  expect((await other.page.request.get(`/users/ea/${eaId}/download`)).status()).toBe(403);
+  expect((await other.page.request.get("/users/ea/not-an-id/download")).status()).toBe(404);
+
+  // Revoked, the licence opens nothing any more.
+  await visit(page, `/admin/eas/${eaId}/licenses?status=active`);
+  await page
+    .getByTestId("admin-licenses")
+    .getByTestId("table-row")
+    .filter({ hasText: account.number })
+    .getByTestId("license-revoke")
+    .click();
+  const revoke = page.getByTestId("license-revoke-dialog");
+  await revoke.getByRole("textbox").fill("E2E revoke");
+  await revoke.getByRole("button", { name: "取り消す" }).click();
+  await expect(page.getByTestId("license-decided")).toBeVisible();
+  expect((await m.request.get(`/users/ea/${eaId}/download`)).status()).toBe(403);
+  await visit(m, "/users/ea/licenses");
+  await expect(
+    m
+      .getByTestId("my-licenses")
+      .getByTestId("table-row")
+      .filter({ hasText: name })
+      .getByTestId("license-status"),
+  ).toHaveText("取り消し");
+
+  await member.context.close();
+  await other.context.close();
+});
+
+test("the EA list filters by category", async ({ login, page }) => {
+  await login("member");
+  await visit(page, "/users/ea?category=cashback");
+  const categories = page
+    .getByTestId("ea-card")
+    .locator("span", { hasText: /^(キャッシュバック|トレンドフォロー)$/ });
+  await expect(page.getByTestId("ea-card").first()).toBeVisible();
+  for (const text of await categories.allTextContents()) expect(text).toBe("キャッシュバック");
+  await page.getByTestId("ea-category-trend").click();
+  await expect(page).toHaveURL(/category=trend/);
+  await expect(page.getByTestId("ea-card").first()).toContainText("トレンドフォロー");
+});
