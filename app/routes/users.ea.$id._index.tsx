@@ -1,0 +1,195 @@
+import { ArrowDownTrayIcon, ArrowLeftIcon } from "@heroicons/react/20/solid";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AccountTypeBadge, CategoryBadge, LicenseBadge } from "~/components/ea/badges";
+import { Facts, Section, SelectField } from "~/components/fields";
+import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireMember } from "~/lib/guards.server";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["ea", "errors"] };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const ea = await orNotFound(() => context.trpc.eas.get({ id: params.id ?? "" }));
+  return json({ ea });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireMember(request, context);
+  const eaId = params.id ?? "";
+  const values = formValues(await request.formData(), ["accountId"]);
+  const result = await attempt(values, () =>
+    context.trpc.eas.requestLicense({ eaId, accountId: values.accountId }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/users/ea/${eaId}?requested=1`);
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * /users/ea/{id}: the EA, its current version, the member's licences for it, the download
+ * (only with an active licence) and the licence request for an approved account of its type.
+ */
+export default function EaDetails() {
+  const { t } = useTranslation(["ea", "errors"]);
+  const { ea } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const error = failure && !failure.ok ? failure.error : null;
+  const accountKey = error?.fieldErrors.accountId;
+  const accountError = accountKey
+    ? t(`errors:field.${accountKey}`, { field: t("request.account") })
+    : null;
+  return (
+    <div className="max-w-4xl space-y-5">
+      <Link
+        to="/users/ea"
+        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
+        {t("back")}
+      </Link>
+      <div className="space-y-2">
+        <div className="flex flex-wrap gap-2">
+          <CategoryBadge category={ea.category} />
+          <AccountTypeBadge type={ea.accountType} />
+        </div>
+        <h1 className="text-2xl font-bold" data-testid="ea-name">
+          {ea.name}
+        </h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t("byDeveloper", { developer: ea.developer })} · {t("createdAt")}{" "}
+          {formatDate(ea.createdAt)} · {t("updatedAt")} {formatDate(ea.updatedAt)}
+        </p>
+      </div>
+      {params.get("requested") && (
+        <Alert tone="success" testId="license-requested">
+          {t("request.done")}
+        </Alert>
+      )}
+      {ea.description && (
+        <p className="whitespace-pre-line rounded-xl border border-slate-200 bg-white p-4 text-sm leading-relaxed shadow-sm dark:border-slate-700 dark:bg-slate-900">
+          {ea.description}
+        </p>
+      )}
+
+      <Section title={t("file.title")} testId="ea-file">
+        {ea.file ? (
+          <Facts
+            items={[
+              { label: t("version"), value: <span className="font-mono">{ea.file.version}</span> },
+              { label: t("file.name"), value: ea.file.fileName },
+              { label: t("size"), value: formatSize(ea.file.size) },
+              { label: t("file.uploadedAt"), value: formatDateTime(ea.file.uploadedAt) },
+              {
+                label: t("file.sha256"),
+                value: <span className="font-mono text-xs">{ea.file.sha256}</span>,
+              },
+            ]}
+          />
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("file.none")}</p>
+        )}
+        {ea.canDownload ? (
+          <a
+            href={`/users/ea/${ea.id}/download`}
+            download
+            data-testid="ea-download"
+            className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+          >
+            <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
+            {t("download")}
+          </a>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="download-locked">
+            {t("file.needsLicense")}
+          </p>
+        )}
+      </Section>
+
+      <Section title={t("request.mine")} testId="my-ea-licenses">
+        {ea.licenses.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("request.noneYet")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {ea.licenses.map((l) => (
+              <li
+                key={l.id}
+                className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm"
+                data-testid="ea-license"
+              >
+                <span className="whitespace-nowrap">
+                  {l.account.brokerName}{" "}
+                  <span className="font-mono">{l.account.accountNumber}</span>
+                </span>
+                <LicenseBadge status={l.status} />
+                {l.licenseKey && (
+                  <span className="font-mono text-xs" data-testid="license-key">
+                    {l.licenseKey}
+                  </span>
+                )}
+                {l.reason && (
+                  <span className="text-xs text-slate-600 dark:text-slate-300">
+                    {t("reasonShown", { reason: l.reason })}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title={t("request.title")} testId="license-request">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t(ea.accountType === "ea_dedicated" ? "request.leadDedicated" : "request.leadRegular")}
+        </p>
+        <FormErrorAlert error={error} />
+        {ea.eligibleAccounts.length === 0 ? (
+          <div className="space-y-2 text-sm" data-testid="no-eligible-accounts">
+            <p>
+              {t(ea.accountType === "ea_dedicated" ? "request.noDedicated" : "request.noRegular")}
+            </p>
+            {ea.otherTypeAccounts > 0 && (
+              <p className="text-slate-600 dark:text-slate-300">
+                {t("request.otherType", { count: ea.otherTypeAccounts })}
+              </p>
+            )}
+            <Link
+              to="/users/bank"
+              className={`inline-block rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+            >
+              {t("request.toAccounts")}
+            </Link>
+          </div>
+        ) : (
+          <Form method="post" className="space-y-3" noValidate>
+            <SelectField
+              name="accountId"
+              label={t("request.account")}
+              defaultValue=""
+              error={accountError}
+              data-testid="license-account"
+            >
+              <option value="">{t("request.choose")}</option>
+              {ea.eligibleAccounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.brokerName} {a.accountNumber}
+                </option>
+              ))}
+            </SelectField>
+            <SubmitButton>{t("request.submit")}</SubmitButton>
+          </Form>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { KeyIcon } from "@heroicons/react/20/solid";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
+import { focusRing } from "~/components/shell/styles";
+import { lastPage, searchParamsObject, withParams } from "~/components/table/url";
+import { formatDate } from "~/lib/format";
+import { requireMember } from "~/lib/guards.server";
+
+export const handle = { i18n: ["ea", "errors"] };
+
+const CATEGORIES = ["", "trend", "cashback"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  return json({ page: await context.trpc.eas.list(searchParamsObject(request.url)) });
+}
+
+/** /users/ea: the EAs members can get a licence for, by category. */
+export default function EaList() {
+  const { t } = useTranslation("ea");
+  const { page } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const category = params.get("category") ?? "";
+  const last = lastPage(page.total, page.size);
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <Link
+          to="/users/ea/licenses"
+          data-testid="my-licenses-link"
+          className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+        >
+          <KeyIcon className="h-4 w-4" aria-hidden="true" />
+          {t("licenses.title")}
+        </Link>
+      </div>
+      <nav aria-label={t("categoryFilter")}>
+        <ul className="flex flex-wrap gap-2">
+          {CATEGORIES.map((c) => {
+            const current = c === category;
+            return (
+              <li key={c || "all"}>
+                <Link
+                  to={withParams(params, { category: c, page: null })}
+                  aria-current={current ? "page" : undefined}
+                  data-testid={`ea-category-${c || "all"}`}
+                  className={`inline-flex rounded-full border px-3 py-1 text-sm font-medium ${focusRing} ${
+                    current
+                      ? "border-emerald-600 bg-emerald-600 text-white"
+                      : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+                  }`}
+                >
+                  {c ? t(`category.${c}`) : t("allCategories")}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {page.rows.length === 0 ? (
+        <p
+          data-testid="ea-empty"
+          className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400"
+        >
+          {t("empty")}
+        </p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" data-testid="ea-list">
+          {page.rows.map((e) => (
+            <li
+              key={e.id}
+              data-testid="ea-card"
+              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+            >
+              <div className="flex flex-wrap gap-2">
+                <CategoryBadge category={e.category} />
+                <AccountTypeBadge type={e.accountType} />
+              </div>
+              <h2 className="text-lg font-semibold">
+                <Link
+                  to={`/users/ea/${e.id}`}
+                  className={`rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
+                >
+                  {e.name}
+                </Link>
+              </h2>
+              <p className="line-clamp-3 whitespace-pre-line text-sm text-slate-600 dark:text-slate-300">
+                {e.description}
+              </p>
+              <dl className="mt-auto grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-slate-500 dark:text-slate-400">{t("developer")}</dt>
+                <dd>{e.developer}</dd>
+                <dt className="text-slate-500 dark:text-slate-400">{t("version")}</dt>
+                <dd className="font-mono">{e.version ?? "—"}</dd>
+                <dt className="text-slate-500 dark:text-slate-400">{t("updatedAt")}</dt>
+                <dd>{formatDate(e.updatedAt)}</dd>
+              </dl>
+              <Link
+                to={`/users/ea/${e.id}`}
+                aria-label={t("detailsOf", { name: e.name })}
+                data-testid="ea-details"
+                className={`inline-flex items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+              >
+                {t("details")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {last > 1 && (
+        <nav aria-label={t("pagination")} className="flex items-center justify-between">
+          {page.page > 1 ? (
+            <Link
+              to={withParams(params, { page: page.page - 1 })}
+              rel="prev"
+              className={`rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800 ${focusRing}`}
+            >
+              {t("prev")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm">{t("pageOf", { page: page.page, last })}</span>
+          {page.page < last ? (
+            <Link
+              to={withParams(params, { page: page.page + 1 })}
+              rel="next"
+              className={`rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800 ${focusRing}`}
+            >
+              {t("next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { ArrowDownTrayIcon, ArrowLeftIcon } from "@heroicons/react/20/solid";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Stamp } from "~/components/cells";
+import { LicenseBadge } from "~/components/ea/badges";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { requireMember } from "~/lib/guards.server";
+
+export const handle = { i18n: ["ea", "errors"] };
+
+const STATUSES = ["pending", "active", "rejected", "revoked"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  return json({ page: await context.trpc.eas.myLicenses(searchParamsObject(request.url)) });
+}
+
+/** /users/ea/licenses: the member's licences: key, account, state, and the download. */
+export default function MyLicenses() {
+  const { t } = useTranslation("ea");
+  const { page } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  return (
+    <div className="space-y-4">
+      <Link
+        to="/users/ea"
+        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
+        {t("back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("licenses.title")}</h1>
+      <TableFilters label={t("licenses.filters")}>
+        <FilterField label={t("licenses.status")} htmlFor="f-status">
+          <select
+            id="f-status"
+            name="status"
+            defaultValue={params.get("status") ?? ""}
+            className={filterControl}
+          >
+            <option value="">{t("licenses.allStatuses")}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`licenseStatus.${s}`)}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+      </TableFilters>
+      <DataTable
+        label={t("licenses.title")}
+        page={page}
+        rowKey={(r) => r.id}
+        empty={t("licenses.empty")}
+        testId="my-licenses"
+        columns={[
+          {
+            key: "ea",
+            header: t("licenses.ea"),
+            className: "min-w-32",
+            cell: (r) => (
+              <Link
+                to={`/users/ea/${r.eaId}`}
+                className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+              >
+                {r.eaName}
+              </Link>
+            ),
+          },
+          {
+            key: "account",
+            header: t("licenses.account"),
+            cell: (r) => (
+              <span className="whitespace-nowrap" data-testid="license-account-cell">
+                {r.account.brokerName} <span className="font-mono">{r.account.accountNumber}</span>
+              </span>
+            ),
+          },
+          {
+            key: "key",
+            header: t("licenseKey"),
+            cell: (r) =>
+              r.licenseKey ? (
+                <span
+                  className="select-all whitespace-nowrap font-mono text-sm"
+                  data-testid="license-key"
+                >
+                  {r.licenseKey}
+                </span>
+              ) : (
+                <span className="text-slate-400">—</span>
+              ),
+          },
+          {
+            key: "status",
+            header: t("licenses.status"),
+            cell: (r) => (
+              <span className="block space-y-1">
+                <LicenseBadge status={r.status} />
+                {r.reason && (
+                  <span className="block max-w-xs text-xs text-slate-600 dark:text-slate-300">
+                    {t("reasonShown", { reason: r.reason })}
+                  </span>
+                )}
+              </span>
+            ),
+          },
+          {
+            key: "createdAt",
+            header: t("licenses.requestedAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            cell: (r) => <Stamp utc={r.requestedAt} />,
+          },
+          {
+            key: "issuedAt",
+            header: t("licenses.issuedAt"),
+            cell: (r) => <Stamp utc={r.issuedAt} />,
+          },
+          {
+            key: "download",
+            header: <span className="sr-only">{t("download")}</span>,
+            cell: (r) =>
+              r.canDownload ? (
+                <a
+                  href={`/users/ea/${r.eaId}/download`}
+                  download
+                  data-testid="license-download"
+                  aria-label={t("downloadOf", { name: r.eaName })}
+                  className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                >
+                  <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
+                  {t("download")}
+                </a>
+              ) : null,
+          },
+        ]}
+      />
+    </div>
+  );
+}
