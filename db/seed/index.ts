@@ -4,6 +4,8 @@ import { nowDb } from "../time";
 import { hashPassword } from "../../server/auth/password";
 import { seedBrokers } from "./brokers";
 import { seedCashback } from "./cashback";
+import { seedEas } from "./eas";
+import { seedGachas } from "./gachas";
 
 export const DEMO_ADMIN = { email: "admin@example.com", password: "Admin-demo-2026" };
 export const DEMO_MEMBER = { email: "member@example.com", password: "Member-demo-2026" };
@@ -66,5 +68,7 @@ export async function seed(
   });
   await seedBrokers(db, { adminId, memberId });
   await seedCashback(db, { adminId, memberId });
+  await seedGachas(db, { adminId });
+  await seedEas(db, { adminId, memberId });
   return { admin: DEMO_ADMIN, member: DEMO_MEMBER };
 }

@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from "node:crypto";
+import { newLicenseKey } from "../../server/features/eas/licenses";
+import { newFileKey, storageFor } from "../../server/storage";
+import type { Db } from "../index";
+import { newId } from "../id";
+import type { EaAccountType, EaCategory } from "../schema";
+import { nowDb } from "../time";
+
+interface SeedEa {
+  name: string;
+  developer: string;
+  description: string;
+  category: EaCategory;
+  accountType: EaAccountType;
+  version: string;
+  fileName: string;
+}
+
+/** Two demo EAs: a trend follower for regular accounts, a cashback EA for EA-dedicated ones. */
+export const SEED_EAS: SeedEa[] = [
+  {
+    name: "Trend Rider",
+    developer: "FX Labs",
+    description:
+      "1時間足のトレンドに沿って売買するEAです。移動平均の向きと直近の高値・安値の更新でエントリーし、ATRに応じた損切りを置きます。",
+    category: "trend",
+    accountType: "regular",
+    version: "1.2.0",
+    fileName: "TrendRider.ex4",
+  },
+  {
+    name: "Rebate Scalper",
+    developer: "CB Works",
+    description:
+      "取引量に応じたキャッシュバックを狙う短期売買のEAです。スプレッドが狭い時間帯だけ稼働します。EA専用口座でご利用ください。",
+    category: "cashback",
+    accountType: "ea_dedicated",
+    version: "2.0",
+    fileName: "RebateScalper.ex5",
+  },
+];
+
+/**
+ * The demo EAs with a placeholder file each (not a real program: the demo only shows the
+ * licence and download flow), and an active licence of the regular EA for the demo member's
+ * approved account when there is one. Files go to the same storage the server uses
+ * (UPLOAD_DIR, data/uploads by default). Safe to run again.
+ */
+export async function seedEas(db: Db, people: { adminId: string; memberId: string }) {
+  const storage = storageFor({ UPLOAD_DIR: process.env.UPLOAD_DIR || "data/uploads" });
+  for (const e of SEED_EAS) {
+    const existing = await db.kysely
+      .selectFrom("eas")
+      .select("id")
+      .where("name", "=", e.name)
+      .executeTakeFirst();
+    let eaId = existing?.id;
+    if (!eaId) {
+      eaId = newId();
+      const now = nowDb();
+      const bytes = new Uint8Array(
+        Buffer.concat([Buffer.from(`DEMO ${e.name} ${e.version}\n`), randomBytes(64)]),
+      );
+      const key = newFileKey("eas");
+      await storage.put(key, bytes);
+      const id = eaId;
+      await db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("eas")
+          .values({
+            id,
+            name: e.name,
+            developer: e.developer,
+            description: e.description,
+            category: e.category,
+            account_type: e.accountType,
+            active: 1,
+            created_by: people.adminId,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto("ea_files")
+          .values({
+            id: newId(),
+            ea_id: id,
+            version: e.version,
+            storage_key: key,
+            file_name: e.fileName,
+            size: bytes.length,
+            sha256: createHash("sha256").update(bytes).digest("hex"),
+            uploaded_by: people.adminId,
+            created_at: now,
+          })
+          .execute();
+      });
+    }
+    if (e.accountType !== "regular") continue;
+    const account = await db.kysely
+      .selectFrom("broker_accounts")
+      .select("id")
+      .where("user_id", "=", people.memberId)
+      .where("status", "=", "approved")
+      .orderBy("created_at")
+      .executeTakeFirst();
+    if (!account) continue;
+    const licensed = await db.kysely
+      .selectFrom("ea_licenses")
+      .select("id")
+      .where("ea_id", "=", eaId)
+      .where("broker_account_id", "=", account.id)
+      .executeTakeFirst();
+    if (licensed) continue;
+    const now = nowDb();
+    await db.kysely
+      .insertInto("ea_licenses")
+      .values({
+        id: newId(),
+        ea_id: eaId,
+        user_id: people.memberId,
+        broker_account_id: account.id,
+        live_account_id: account.id,
+        status: "active",
+        license_key: newLicenseKey(),
+        reason: null,
+        issued_at: now,
+        issued_by: people.adminId,
+        ended_at: null,
+        ended_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}
