@@ -68,18 +68,16 @@ async function main() {
       await db.kysely
         .insertInto("users")
         .values(
-          users
-            .slice(i, i + 1000)
-            .map((u) => ({
-              ...u,
-              email_verified_at: now,
-              password_hash: "x",
-              name: "Bench",
-              language: "ja" as const,
-              ranking_opt_out: 0,
-              created_at: now,
-              updated_at: now,
-            })),
+          users.slice(i, i + 1000).map((u) => ({
+            ...u,
+            email_verified_at: now,
+            password_hash: "x",
+            name: "Bench",
+            language: "ja" as const,
+            ranking_opt_out: 0,
+            created_at: now,
+            updated_at: now,
+          })),
         )
         .execute();
     }
@@ -90,21 +88,19 @@ async function main() {
       await db.kysely
         .insertInto("broker_accounts")
         .values(
-          accounts
-            .slice(i, i + 1000)
-            .map((a) => ({
-              id: a.id,
-              user_id: a.user_id,
-              broker_id: brokerId,
-              account_number: a.number,
-              live_number: a.number,
-              status: "approved",
-              deny_reason: null,
-              decided_at: now,
-              decided_by: null,
-              created_at: now,
-              updated_at: now,
-            })),
+          accounts.slice(i, i + 1000).map((a) => ({
+            id: a.id,
+            user_id: a.user_id,
+            broker_id: brokerId,
+            account_number: a.number,
+            live_number: a.number,
+            status: "approved",
+            deny_reason: null,
+            decided_at: now,
+            decided_by: null,
+            created_at: now,
+            updated_at: now,
+          })),
         )
         .execute();
     }

@@ -1,11 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-  useSearchParams,
-} from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { searchParamsObject } from "~/components/table/url";
 import { Alert, FormErrorAlert } from "~/components/form";

@@ -66,7 +66,11 @@ export const FULL_PAYMENT: PaymentColumns = {
 };
 
 /** Registers a member's payment details (as the profile page would, after reauthentication). */
-export async function givePaymentDetails(db: Db, userId: string, overrides: Partial<PaymentColumns> = {}) {
+export async function givePaymentDetails(
+  db: Db,
+  userId: string,
+  overrides: Partial<PaymentColumns> = {},
+) {
   const now = "2026-11-21 00:00:00.000";
   await db.kysely.deleteFrom("payment_details").where("user_id", "=", userId).execute();
   await db.kysely

@@ -65,16 +65,38 @@ describe(`withdrawals on ${testEngine}`, () => {
 
   it("enforces each method's minimum (bank 1,000, BitWallet 1,000, USDT 5,000, Peska 5,000, Exness 500, PayPay 500)", async () => {
     const caller = await wallet(100_000);
-    const minimums = { bank: 1_000, bitwallet: 1_000, usdt: 5_000, peska: 5_000, exness: 500, paypay: 500 } as const;
+    const minimums = {
+      bank: 1_000,
+      bitwallet: 1_000,
+      usdt: 5_000,
+      peska: 5_000,
+      exness: 500,
+      paypay: 500,
+    } as const;
     for (const [method, min] of Object.entries(minimums) as [keyof typeof minimums, number][]) {
       const confirmed = method === "usdt" ? true : undefined;
-      await expectKey(caller.wallet.requestWithdrawal({ method, amount: min - 1, requestKey: key(), confirmed }), "belowMinimum", { min });
-      await expect(caller.wallet.requestWithdrawal({ method, amount: min, requestKey: key(), confirmed })).resolves.toMatchObject({ status: "pending" });
+      await expectKey(
+        caller.wallet.requestWithdrawal({ method, amount: min - 1, requestKey: key(), confirmed }),
+        "belowMinimum",
+        { min },
+      );
+      await expect(
+        caller.wallet.requestWithdrawal({ method, amount: min, requestKey: key(), confirmed }),
+      ).resolves.toMatchObject({ status: "pending" });
     }
     // The payee is the registered details, snapshot at request time.
-    const rows = await t.db.kysely.selectFrom("withdrawals").select(["method", "payout"]).where("method", "in", ["usdt", "paypay"]).execute();
-    expect(JSON.parse(rows.find((r) => r.method === "usdt")!.payout)).toMatchObject({ address: TRON_ADDRESS, network: "TRC20" });
-    expect(JSON.parse(rows.find((r) => r.method === "paypay")!.payout)).toMatchObject({ paypayId: "taro_01" });
+    const rows = await t.db.kysely
+      .selectFrom("withdrawals")
+      .select(["method", "payout"])
+      .where("method", "in", ["usdt", "paypay"])
+      .execute();
+    expect(JSON.parse(rows.find((r) => r.method === "usdt")!.payout)).toMatchObject({
+      address: TRON_ADDRESS,
+      network: "TRC20",
+    });
+    expect(JSON.parse(rows.find((r) => r.method === "paypay")!.payout)).toMatchObject({
+      paypayId: "taro_01",
+    });
   });
 
   it("refuses more than the available amount and saves nothing", async () => {
@@ -108,25 +130,59 @@ describe(`withdrawals on ${testEngine}`, () => {
 
     // A TRC20 network needs a TRC20 address: an Ethereum one is refused, naming the network.
     await givePaymentDetails(t.db, m.id, { usdt_address: "0x" + "a".repeat(40) });
-    await expectKey(ask({ method: "usdt", confirmed: true }), "usdtAddressInvalid", { network: "TRC20" });
+    await expectKey(ask({ method: "usdt", confirmed: true }), "usdtAddressInvalid", {
+      network: "TRC20",
+    });
 
-    expect(await fieldErrors(m.caller.wallet.requestWithdrawal({ method: "exness", amount: Number.NaN, requestKey: key() }))).toEqual({
+    expect(
+      await fieldErrors(
+        m.caller.wallet.requestWithdrawal({
+          method: "exness",
+          amount: Number.NaN,
+          requestKey: key(),
+        }),
+      ),
+    ).toEqual({
       amount: "amountInvalid",
     });
-    expect(await fieldErrors(m.caller.wallet.requestWithdrawal({ method: "" as "bank", amount: "" as unknown as number, requestKey: key() }))).toEqual({
+    expect(
+      await fieldErrors(
+        m.caller.wallet.requestWithdrawal({
+          method: "" as "bank",
+          amount: "" as unknown as number,
+          requestKey: key(),
+        }),
+      ),
+    ).toEqual({
       method: "required",
       amount: "required",
     });
     // Nothing was held by any refused request.
-    expect(await m.caller.wallet.summary()).toEqual({ available: 50_000, held: 0, totalWithdrawn: 0 });
+    expect(await m.caller.wallet.summary()).toEqual({
+      available: 50_000,
+      held: 0,
+      totalWithdrawn: 0,
+    });
   });
 
   it("marks PayPay above the daily limit for the next business day", async () => {
     const caller = await wallet(300_000);
-    expect(await caller.wallet.requestWithdrawal({ method: "paypay", amount: 60_000, requestKey: key() })).toMatchObject({
+    expect(
+      await caller.wallet.requestWithdrawal({
+        method: "paypay",
+        amount: 60_000,
+        requestKey: key(),
+      }),
+    ).toMatchObject({
       nextBusinessDay: false,
     });
-    expect(await caller.wallet.requestWithdrawal({ method: "paypay", amount: 60_000, requestKey: key() })).toMatchObject({
+    expect(
+      await caller.wallet.requestWithdrawal({
+        method: "paypay",
+        amount: 60_000,
+        requestKey: key(),
+      }),
+    ).toMatchObject({
       nextBusinessDay: true,
     });
   });

@@ -23,7 +23,8 @@ export const WITHDRAWAL_METHODS = [
 export type Method = (typeof WITHDRAWAL_METHODS)[number];
 
 const required = { error: "required", abort: true } as const;
-const text = (max: number) => z.string({ error: "required" }).trim().min(1, required).max(max, "tooLong");
+const text = (max: number) =>
+  z.string({ error: "required" }).trim().min(1, required).max(max, "tooLong");
 
 /** Yen from a form: "" is missing, "10,000" is ten thousand, anything else must be a whole number. */
 export const amount = z.preprocess(

@@ -50,7 +50,12 @@ export async function walletSummary(db: Db, userId: string) {
  * Where a withdrawal by `method` goes: the member's registered payment details, as a snapshot
  * stored with the request. Refuses with the spec's messages when they are incomplete.
  */
-async function payeeFor(db: Kysely<Database>, userId: string, method: Method, network: "TRC20" | "ERC20") {
+async function payeeFor(
+  db: Kysely<Database>,
+  userId: string,
+  method: Method,
+  network: "TRC20" | "ERC20",
+) {
   const d = await readPaymentDetails(db, userId);
   switch (method) {
     case "bank": {
@@ -63,7 +68,8 @@ async function payeeFor(db: Kysely<Database>, userId: string, method: Method, ne
         accountNumber: d.bankAccountNumber,
         holderName: d.accountHolder,
       };
-      if (Object.values(bank).some((v) => !v)) throw new AppError("BAD_REQUEST", "bankInfoIncomplete");
+      if (Object.values(bank).some((v) => !v))
+        throw new AppError("BAD_REQUEST", "bankInfoIncomplete");
       return { method, ...bank };
     }
     case "usdt": {
@@ -79,7 +85,9 @@ async function payeeFor(db: Kysely<Database>, userId: string, method: Method, ne
     case "bitwallet":
     case "exness":
     case "peska": {
-      const email = { bitwallet: d.bitwalletEmail, exness: d.exnessEmail, peska: d.peskaEmail }[method];
+      const email = { bitwallet: d.bitwalletEmail, exness: d.exnessEmail, peska: d.peskaEmail }[
+        method
+      ];
       if (!email) throw new AppError("BAD_REQUEST", "payeeMissing", { method });
       return { method, email };
     }
