@@ -676,14 +676,14 @@ export interface Database {
   cashbacks: CashbacksTable;
   cashback_daily: CashbackDailyTable;
   cashback_monthly: CashbackMonthlyTable;
-  cb_marathons: CbMarathonsTable;
-  cb_marathon_goals: CbMarathonGoalsTable;
-  marathons: MarathonsTable;
-  withdrawal_monthly: WithdrawalMonthlyTable;
   affiliate_rates: AffiliateRatesTable;
   affiliate_rewards: AffiliateRewardsTable;
   affiliate_daily: AffiliateDailyTable;
   affiliate_customer_monthly: AffiliateCustomerMonthlyTable;
+  cb_marathons: CbMarathonsTable;
+  cb_marathon_goals: CbMarathonGoalsTable;
+  marathons: MarathonsTable;
+  withdrawal_monthly: WithdrawalMonthlyTable;
   gachas: GachasTable;
   gacha_rewards: GachaRewardsTable;
   gacha_plays: GachaPlaysTable;
