@@ -79,7 +79,14 @@ export default function AdminPresents() {
         )}
         <FormErrorAlert error={error} />
         {/* A new key after each success remounts the form empty for the next present. */}
-        <Form method="post" key={requestKey} className="grid gap-4 sm:grid-cols-2" noValidate>
+        {/* Remounted (emptied) only after a present was credited: a refused submit keeps the
+            form as typed, even when the loader's revalidation brings a fresh request key. */}
+        <Form
+          method="post"
+          key={result?.ok ? result.id : "present-form"}
+          className="grid gap-4 sm:grid-cols-2"
+          noValidate
+        >
           <input type="hidden" name="requestKey" value={requestKey} />
           <Field
             name="member"
