@@ -307,7 +307,7 @@ test.describe("cashback import", () => {
     await expect(page.locator(`[data-month="${d.lastMonth}"]`)).toContainText("¥1,580");
 
     // The period presets narrow the summary and the history together.
-    await page.getByTestId("period").selectOption("today");
+    await page.getByTestId("filter-period").selectOption("today");
     await page.getByTestId("filters-apply").click();
     await expect(page).toHaveURL(/period=today/);
     await expect(history).toHaveCount(2);
