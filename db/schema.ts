@@ -654,6 +654,22 @@ export interface AffiliateCustomerMonthlyTable {
   rewards: number;
 }
 
+/** An admin-uploaded affiliate banner; deactivated, never deleted. */
+export interface AffiliateBannersTable {
+  id: string;
+  title: string;
+  /** Storage key under banners/, served publicly at /media/banners/<file>. */
+  image_key: string;
+  width: number;
+  height: number;
+  alt_text: string;
+  active: number;
+  display_order: number;
+  created_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   payment_details: PaymentDetailsTable;
@@ -680,6 +696,7 @@ export interface Database {
   affiliate_rewards: AffiliateRewardsTable;
   affiliate_daily: AffiliateDailyTable;
   affiliate_customer_monthly: AffiliateCustomerMonthlyTable;
+  affiliate_banners: AffiliateBannersTable;
   cb_marathons: CbMarathonsTable;
   cb_marathon_goals: CbMarathonGoalsTable;
   marathons: MarathonsTable;

@@ -34,6 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /**
  * /admin/affiliate: the default affiliate rate, and the members who referred someone with their
  * number of customers, rewards paid and own rate; searched by nickname, email or code; CSV.
+ * Banner management is its own page, /admin/affiliate/banners.
  */
 export default function AdminAffiliate() {
   const { t } = useTranslation("affiliate");
@@ -43,7 +44,16 @@ export default function AdminAffiliate() {
   const [params] = useSearchParams();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+        <Link
+          to="/admin/affiliate/banners"
+          data-testid="aff-banners-link"
+          className={`rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+        >
+          {t("bannerAdmin.title")}
+        </Link>
+      </div>
       <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
         <RateForm
           intent="default"

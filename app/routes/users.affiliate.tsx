@@ -27,13 +27,14 @@ const PRESETS = [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(request, context);
   const params = searchParamsObject(request.url);
-  const [summary, link, customers, rewards] = await Promise.all([
+  const [summary, link, customers, rewards, banners] = await Promise.all([
     context.trpc.affiliate.summary({ preset: params.preset as never }),
     context.trpc.affiliate.link(),
     context.trpc.affiliate.customers(params),
     context.trpc.affiliate.rewards(),
+    context.trpc.affiliate.banners(),
   ]);
-  return json({ summary, link, customers, rewards });
+  return json({ summary, link, customers, rewards, banners });
 }
 
 const card =
@@ -41,13 +42,13 @@ const card =
 
 /**
  * /users/affiliate: the summary for an affiliate preset with its chart, the member's referral
- * link (copy button and QR code), the customers they referred (display name, registration date
+ * link (copy button and QR code), the banners (each with copyable HTML holding that link), the customers they referred (display name, registration date
  * and account states only) and the rewards per customer and per month. Every figure comes from
  * the summaries kept with the ledger movements.
  */
 export default function Affiliate() {
   const { t } = useTranslation("affiliate");
-  const { summary, link, customers, rewards } = useLoaderData<typeof loader>();
+  const { summary, link, customers, rewards, banners } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
@@ -141,6 +142,45 @@ export default function Affiliate() {
             <p className="text-sm text-slate-600 dark:text-slate-300">{t("link.note")}</p>
           </div>
         </div>
+      </section>
+
+      <section aria-labelledby="aff-banners" className="space-y-3" data-testid="aff-banners">
+        <h2 id="aff-banners" className="text-lg font-semibold">
+          {t("banners.title")}
+        </h2>
+        {banners.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("banners.empty")}</p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("banners.note")}</p>
+            <ul className="space-y-4">
+              {banners.map((b) => (
+                <li key={b.id} className={`${card} space-y-3`} data-testid="aff-banner">
+                  <h3 className="font-semibold">{b.title}</h3>
+                  <img
+                    src={`/media/banners/${b.file}`}
+                    alt={b.alt}
+                    width={b.width}
+                    height={b.height}
+                    className="h-auto max-w-full rounded border border-slate-200 dark:border-slate-700"
+                  />
+                  <div className="flex items-start gap-2">
+                    <textarea
+                      readOnly
+                      value={b.html}
+                      rows={3}
+                      aria-label={t("banners.html", { title: b.title })}
+                      onFocus={(e) => e.currentTarget.select()}
+                      className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs break-all dark:border-slate-600 dark:bg-slate-800"
+                      data-testid="aff-banner-html"
+                    />
+                    <CopyButton text={b.html} testId="aff-banner-copy" />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </section>
 
       <section aria-labelledby="aff-customers" className="space-y-3">

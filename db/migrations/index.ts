@@ -6,6 +6,7 @@ import * as m202611210800 from "./202611210800_profile_brokers";
 import * as m202611210900 from "./202611210900_ledger";
 import * as m202611211000 from "./202611211000_cashback";
 import * as m202611211100 from "./202611211100_affiliate";
+import * as m202611211120 from "./202611211120_affiliate_banners";
 import * as m202611211200 from "./202611211200_engagement";
 import * as m202611211210 from "./202611211210_ranking";
 import * as m202611211300 from "./202611211300_gachas";
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   "202611210900_ledger": m202611210900,
   "202611211000_cashback": m202611211000,
   "202611211100_affiliate": m202611211100,
+  "202611211120_affiliate_banners": m202611211120,
   "202611211200_engagement": m202611211200,
   "202611211210_ranking": m202611211210,
   "202611211300_gachas": m202611211300,

@@ -8,7 +8,8 @@ import type { ImageType } from "./images";
  * Where uploaded files live. The portal keeps two kinds:
  * - `avatars/…`: members' profile images, private: read only through a route that checks who
  *   is asking (the member, or an admin), never through a URL anyone could guess or share;
- * - `brokers/…`: broker logos and banners, public art served at /media/brokers/….
+ * - `brokers/…`: broker logos and banners, public art served at /media/brokers/…;
+ * - `banners/…`: affiliate banners, public art served at /media/banners/….
  * Keys are random (128 bits), so a name reveals nothing and cannot be guessed; the key pattern
  * is checked on every call, so no key can climb out of the storage root.
  *
@@ -23,7 +24,7 @@ export interface Storage {
   remove(key: string): Promise<void>;
 }
 
-export type StorageArea = "avatars" | "brokers" | "gachas" | "eas" | "chat";
+export type StorageArea = "avatars" | "brokers" | "banners" | "gachas" | "eas" | "chat";
 
 /**
  * Images under avatars/, brokers/, gachas/ (gacha and reward art) and chat/ (support chat
@@ -31,7 +32,7 @@ export type StorageArea = "avatars" | "brokers" | "gachas" | "eas" | "chat";
  * robots, served only to licence holders) under eas/ as opaque .bin files.
  */
 export const STORAGE_KEY =
-  /^(?:(avatars|brokers|gachas|chat)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin)$/;
+  /^(?:(avatars|brokers|banners|gachas|chat)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin)$/;
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",

@@ -1,12 +1,16 @@
-import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import * as banners from "./banners";
 import { getDefaultRate, setDefaultRate, setMemberRate } from "./rates";
 import {
   adminReferrersInput,
+  bannerFileInput,
+  createBannerInput,
   customersInput,
   defaultRateInput,
   memberRateInput,
   referrerInput,
   summaryInput,
+  updateBannerInput,
 } from "./schema";
 import * as affiliate from "./service";
 
@@ -20,6 +24,16 @@ export const affiliateRouter = router({
     .input(customersInput)
     .query(({ ctx, input }) => affiliate.memberCustomers(ctx.db, ctx.user.id, input)),
   rewards: memberProcedure.query(({ ctx }) => affiliate.memberRewards(ctx.db, ctx.user.id)),
+  /** Active banners, each with copyable HTML holding the member's referral link. */
+  banners: memberProcedure.query(({ ctx }) =>
+    banners.memberBanners(ctx.db, ctx.config, ctx.user.id),
+  ),
+
+  // ------------------------------------------------------------ public
+  /** A banner image for /media/banners/<file>: public art, shown on members' sites. */
+  bannerImage: publicProcedure
+    .input(bannerFileInput)
+    .query(({ ctx, input }) => banners.bannerImage(ctx, input.file)),
 
   // ------------------------------------------------------------ admin
   referrers: adminProcedure
@@ -37,4 +51,13 @@ export const affiliateRouter = router({
   setMemberRate: adminProcedure
     .input(memberRateInput)
     .mutation(({ ctx, input }) => setMemberRate(ctx.db, ctx.user.id, input.userId, input.rate)),
+  /** Every banner, active first; deactivated ones stay (pasted HTML keeps its image). */
+  adminBanners: adminProcedure.query(({ ctx }) => banners.adminBanners(ctx.db)),
+  createBanner: adminProcedure
+    .input(createBannerInput)
+    .mutation(({ ctx, input }) => banners.createBanner(ctx, ctx.user.id, input)),
+  /** Edits a banner; `active: false` deactivates it (there is no delete). */
+  updateBanner: adminProcedure
+    .input(updateBannerInput)
+    .mutation(({ ctx, input }) => banners.updateBanner(ctx, ctx.user.id, input)),
 });

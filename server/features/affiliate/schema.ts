@@ -45,3 +45,37 @@ export const memberRateInput = z.object({
   /** Empty: remove the override, the default applies again. */
   rate: z.union([z.literal("").transform(() => null), ratePercent]),
 });
+
+// ------------------------------------------------------------------------------- banners
+
+const bannerFields = {
+  title: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required", abort: true })
+    .max(100, "tooLong"),
+  alt: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required", abort: true })
+    .max(200, "tooLong"),
+  active: z.boolean(),
+  displayOrder: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required", abort: true })
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: "displayOrder" })
+        .int("displayOrder")
+        .min(0, "displayOrder")
+        .max(9999, "displayOrder"),
+    ),
+  /** The uploaded file's bytes (checked and stripped by the storage's image rules). */
+  image: z.instanceof(Uint8Array).optional(),
+};
+
+export const createBannerInput = z.object(bannerFields);
+export const updateBannerInput = z.object({ id: z.string().min(1).max(26), ...bannerFields });
+export const bannerFileInput = z.object({ file: z.string().max(64) });

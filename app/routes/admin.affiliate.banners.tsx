@@ -1,0 +1,282 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckboxField } from "~/components/fields";
+import { Alert, Field, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { formValues, toFormError } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { fileBytes, readUploadForm } from "~/lib/upload.server";
+
+export const handle = { i18n: ["affiliate", "admin", "errors"] };
+
+const TEXT_FIELDS = ["intent", "id", "title", "alt", "displayOrder"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const saved = new URL(request.url).searchParams.get("saved");
+  return json({ banners: await context.trpc.affiliate.adminBanners(), saved });
+}
+
+/**
+ * Creates a banner (intent "create") or saves one (intent "update", which also activates and
+ * deactivates). A refusal comes back with the form it belongs to, so its errors show in place.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const upload = await readUploadForm(request);
+  if (upload.tooLarge) {
+    const error: FormErrorShape = {
+      key: null,
+      params: null,
+      fieldErrors: { image: "imageTooLarge" },
+    };
+    return json({ ok: false as const, form: "unknown", error, values: {} }, { status: 400 });
+  }
+  const values = formValues(upload.form, TEXT_FIELDS);
+  const fields = {
+    title: values.title,
+    alt: values.alt,
+    displayOrder: values.displayOrder,
+    active: upload.form.get("active") === "on",
+    image: await fileBytes(upload.form, "image"),
+  };
+  const form = values.intent === "update" ? values.id : "new";
+  try {
+    if (values.intent === "update") {
+      await context.trpc.affiliate.updateBanner({ id: values.id, ...fields });
+    } else {
+      await context.trpc.affiliate.createBanner(fields);
+    }
+  } catch (err) {
+    const error = toFormError(err);
+    if (!error) throw err;
+    return json({ ok: false as const, form, error, values }, { status: 400 });
+  }
+  return redirect(`/admin/affiliate/banners?${new URLSearchParams({ saved: form })}`);
+}
+
+type Failure = { ok: false; form: string; error: FormErrorShape; values: Record<string, string> };
+
+function useFieldMessage(error: FormErrorShape | null) {
+  const { t } = useTranslation(["affiliate", "errors"]);
+  return (name: string) => {
+    const key = error?.fieldErrors[name];
+    return key
+      ? t(`errors:field.${key}`, { field: t(`affiliate:bannerAdmin.fields.${name}`) })
+      : null;
+  };
+}
+
+/** /admin/affiliate/banners: upload affiliate banners, edit them, activate or deactivate them. */
+export default function AdminAffiliateBanners() {
+  const { t } = useTranslation("affiliate");
+  const { banners, saved } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>() as Failure | undefined;
+  const failed = (form: string) =>
+    failure && (failure.form === form || failure.form === "unknown") ? failure : null;
+  return (
+    <div className="max-w-4xl space-y-6">
+      <Link
+        to="/admin/affiliate"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("bannerAdmin.title")}</h1>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("bannerAdmin.intro")}</p>
+      {saved && <Alert tone="success">{t("admin.saved")}</Alert>}
+
+      <section
+        aria-labelledby="banner-new"
+        className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      >
+        <h2 id="banner-new" className="text-lg font-semibold">
+          {t("bannerAdmin.new")}
+        </h2>
+        <BannerForm
+          intent="create"
+          failure={failed("new")}
+          initial={{ title: "", alt: "", displayOrder: "0", active: true }}
+          submitLabel={t("bannerAdmin.upload")}
+          testId="banner-new-form"
+        />
+      </section>
+
+      <section aria-labelledby="banner-list" className="space-y-3">
+        <h2 id="banner-list" className="text-lg font-semibold">
+          {t("bannerAdmin.list")}
+        </h2>
+        {banners.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("bannerAdmin.empty")}</p>
+        ) : (
+          <ul className="space-y-4" data-testid="banner-admin-list">
+            {banners.map((b) => (
+              <li
+                key={b.id}
+                data-testid="banner-admin-item"
+                className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+              >
+                <div className="flex flex-wrap items-center gap-3">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                      b.active
+                        ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
+                        : "bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+                    }`}
+                  >
+                    {b.active ? t("bannerAdmin.active") : t("bannerAdmin.inactive")}
+                  </span>
+                  <span className="text-sm text-slate-600 dark:text-slate-300">
+                    {b.title} · {b.width} × {b.height}
+                  </span>
+                  <Form method="post" encType="multipart/form-data" className="ml-auto">
+                    <input type="hidden" name="intent" value="update" />
+                    <input type="hidden" name="id" value={b.id} />
+                    <input type="hidden" name="title" value={b.title} />
+                    <input type="hidden" name="alt" value={b.alt} />
+                    <input type="hidden" name="displayOrder" value={String(b.displayOrder)} />
+                    {!b.active && <input type="hidden" name="active" value="on" />}
+                    <SubmitButton tone={b.active ? "danger" : "secondary"}>
+                      {b.active ? t("bannerAdmin.deactivate") : t("bannerAdmin.activate")}
+                    </SubmitButton>
+                  </Form>
+                </div>
+                <img
+                  src={`/media/banners/${b.file}`}
+                  alt={b.alt}
+                  width={b.width}
+                  height={b.height}
+                  className="h-auto max-h-48 w-auto max-w-full rounded border border-slate-200 dark:border-slate-700"
+                />
+                <BannerForm
+                  intent="update"
+                  id={b.id}
+                  failure={failed(b.id)}
+                  initial={{
+                    title: b.title,
+                    alt: b.alt,
+                    displayOrder: String(b.displayOrder),
+                    active: b.active,
+                  }}
+                  submitLabel={t("admin.save")}
+                  testId={`banner-form-${b.id}`}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function BannerForm({
+  intent,
+  id,
+  failure,
+  initial,
+  submitLabel,
+  testId,
+}: {
+  intent: "create" | "update";
+  id?: string;
+  failure: Failure | null;
+  initial: { title: string; alt: string; displayOrder: string; active: boolean };
+  submitLabel: string;
+  testId: string;
+}) {
+  const { t } = useTranslation("affiliate");
+  const error = failure?.error ?? null;
+  const message = useFieldMessage(error);
+  const values = failure?.values ?? {};
+  const fileId = useId();
+  const imageError = message("image");
+  // A refused form keeps what the admin typed; the form is keyed by it so it re-renders.
+  const title = values.title ?? initial.title;
+  const alt = values.alt ?? initial.alt;
+  const displayOrder = values.displayOrder ?? initial.displayOrder;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="grid gap-3 sm:grid-cols-2"
+      data-testid={testId}
+      key={failure ? JSON.stringify(values) : "initial"}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {id && <input type="hidden" name="id" value={id} />}
+      <div className="sm:col-span-2">
+        <FormErrorAlert error={error} />
+      </div>
+      <Field
+        name="title"
+        label={t("bannerAdmin.fields.title")}
+        defaultValue={title}
+        error={message("title")}
+        maxLength={100}
+        required
+      />
+      <Field
+        name="alt"
+        label={t("bannerAdmin.fields.alt")}
+        hint={t("bannerAdmin.hints.alt")}
+        defaultValue={alt}
+        error={message("alt")}
+        maxLength={200}
+        required
+      />
+      <Field
+        name="displayOrder"
+        label={t("bannerAdmin.fields.displayOrder")}
+        hint={t("bannerAdmin.hints.displayOrder")}
+        defaultValue={displayOrder}
+        error={message("displayOrder")}
+        inputMode="numeric"
+        required
+      />
+      <div className="space-y-1">
+        <label
+          htmlFor={fileId}
+          className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+        >
+          {intent === "create" ? t("bannerAdmin.fields.image") : t("bannerAdmin.fields.replace")}
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          name="image"
+          accept="image/jpeg,image/png,image/webp"
+          required={intent === "create"}
+          aria-describedby={`${fileId}-hint${imageError ? ` ${fileId}-error` : ""}`}
+          aria-invalid={imageError ? true : undefined}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
+        />
+        <p id={`${fileId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+          {t("bannerAdmin.hints.image")}
+        </p>
+        {imageError && (
+          <p
+            id={`${fileId}-error`}
+            className="text-sm text-red-600 dark:text-red-400"
+            data-testid="error-image"
+          >
+            {imageError}
+          </p>
+        )}
+      </div>
+      <div className="sm:col-span-2">
+        <CheckboxField
+          name="active"
+          label={t("bannerAdmin.fields.active")}
+          hint={t("bannerAdmin.hints.active")}
+          defaultChecked={initial.active}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <SubmitButton>{submitLabel}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
