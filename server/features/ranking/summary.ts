@@ -1,4 +1,6 @@
-import { type Kysely, MysqlAdapter, sql } from "kysely";
+import type { Kysely } from "kysely";
+import type { Db } from "../../../db";
+import { upsertAdd } from "../../../db/dialect";
 import type { Database } from "../../../db/schema";
 import { fromDbTime } from "../../../db/time";
 
@@ -14,26 +16,17 @@ export function tokyoMonth(at: Date | string): string {
  */
 export async function addCompletedWithdrawal(
   trx: Kysely<Database>,
+  db: Db,
   userId: string,
   amount: number,
   completedAt: string,
 ): Promise<void> {
-  const month = tokyoMonth(completedAt);
-  const insert = trx
-    .insertInto("withdrawal_monthly")
-    .values({ user_id: userId, month, amount, count: 1 });
-  const mysql = trx.getExecutor().adapter instanceof MysqlAdapter;
-  await (
-    mysql
-      ? insert.onDuplicateKeyUpdate({
-          amount: sql`amount + ${amount}`,
-          count: sql`count + 1`,
-        })
-      : insert.onConflict((oc) =>
-          oc.columns(["user_id", "month"]).doUpdateSet({
-            amount: sql`amount + ${amount}`,
-            count: sql`count + 1`,
-          }),
-        )
-  ).execute();
+  await upsertAdd(
+    db,
+    trx,
+    "withdrawal_monthly",
+    [{ user_id: userId, month: tokyoMonth(completedAt), amount, count: 1 }],
+    ["user_id", "month"],
+    ["amount", "count"],
+  );
 }

@@ -35,11 +35,11 @@ export interface WalletDeps {
 
 export async function walletSummary(db: Db, userId: string) {
   const wallet = await getWallet(db.kysely, userId);
+  // From the monthly summary kept with each completion, not a scan of the member's history.
   const withdrawn = await db.kysely
-    .selectFrom("withdrawals")
+    .selectFrom("withdrawal_monthly")
     .select((eb) => eb.fn.sum<number>("amount").as("total"))
     .where("user_id", "=", userId)
-    .where("status", "=", "completed")
     .executeTakeFirst();
   return { ...wallet, totalWithdrawn: Number(withdrawn?.total ?? 0) };
 }
@@ -245,7 +245,8 @@ async function settleWithdrawal(
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
     // The ranking's withdrawal genre reads this summary, written with the completion.
-    if (outcome === "completed") await addCompletedWithdrawal(trx, row.user_id, row.amount, now);
+    if (outcome === "completed")
+      await addCompletedWithdrawal(trx, db, row.user_id, row.amount, now);
     const wallet = memberWallet(row.user_id);
     await post(trx, db, {
       key: `withdrawal:${id}:${outcome === "completed" ? "payout" : "release"}`,
