@@ -443,6 +443,33 @@ export interface GachaLogsTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
 }
 
+export interface CampaignsTable {
+  id: string;
+  title: string;
+  /** Plain text, shown as text with its line breaks. */
+  body: string;
+  /** Storage key of the campaign's image (campaigns/…), served at /media/campaigns/<file>. */
+  image_key: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** Entry conditions shown to members (plain text). */
+  conditions: string;
+  /** Entries allowed in total; null = unlimited. */
+  capacity: number | null;
+  active: Bool;
+  created_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+/** One member's entry in one campaign; UNIQUE(campaign_id, user_id). */
+export interface CampaignEntriesTable {
+  id: string;
+  campaign_id: string;
+  user_id: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
 export type EaCategory = "trend" | "cashback";
 export type EaAccountType = "ea_dedicated" | "regular";
 export type EaLicenseStatus = "pending" | "active" | "rejected" | "revoked";
@@ -717,6 +744,8 @@ export interface Database {
   line_notify_prefs: LineNotifyPrefsTable;
   line_webhook_events: LineWebhookEventsTable;
   notifications: NotificationsTable;
+  campaigns: CampaignsTable;
+  campaign_entries: CampaignEntriesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -24,7 +24,8 @@ export interface Storage {
   remove(key: string): Promise<void>;
 }
 
-export type StorageArea = "avatars" | "brokers" | "banners" | "gachas" | "eas" | "chat";
+export type StorageArea =
+  "avatars" | "brokers" | "banners" | "gachas" | "eas" | "chat" | "campaigns";
 
 /**
  * Images under avatars/, brokers/, gachas/ (gacha and reward art) and chat/ (support chat
@@ -32,7 +33,7 @@ export type StorageArea = "avatars" | "brokers" | "banners" | "gachas" | "eas" |
  * robots, served only to licence holders) under eas/ as opaque .bin files.
  */
 export const STORAGE_KEY =
-  /^(?:(avatars|brokers|banners|gachas|chat)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin)$/;
+  /^(?:(avatars|brokers|banners|gachas|chat|campaigns)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin)$/;
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",

@@ -3,6 +3,7 @@ import { affiliateRouter } from "../features/affiliate/router";
 import { authRouter } from "../features/auth/router";
 import { cashbackRouter } from "../features/cashback/router";
 import { brokersRouter } from "../features/brokers/router";
+import { campaignsRouter } from "../features/campaigns/router";
 import { chatRouter } from "../features/chat/router";
 import { easRouter } from "../features/eas/router";
 import { gachasRouter } from "../features/gachas/router";
@@ -31,6 +32,7 @@ export const appRouter = router({
   eas: easRouter,
   marathon: marathonRouter,
   ranking: rankingRouter,
+  campaigns: campaignsRouter,
 });
 
 export type AppRouter = typeof appRouter;

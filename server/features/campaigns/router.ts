@@ -1,0 +1,59 @@
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import {
+  adminEntriesInput,
+  adminListInput,
+  createCampaignInput,
+  enterInput,
+  fileInput,
+  idInput,
+  memberListInput,
+  updateCampaignInput,
+} from "./schema";
+import * as campaigns from "./service";
+
+export const campaignsRouter = router({
+  // ------------------------------------------------------------------ members
+  /** Active campaigns with their status and whether the member entered. */
+  list: memberProcedure
+    .input(memberListInput)
+    .query(({ ctx, input }) => campaigns.memberListCampaigns(ctx.db, ctx.user.id, input)),
+
+  get: memberProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => campaigns.memberGetCampaign(ctx.db, ctx.user.id, input.id)),
+
+  /** Enters once; entering again is the same success (`already: true`). */
+  enter: memberProcedure
+    .input(enterInput)
+    .mutation(({ ctx, input }) => campaigns.enterCampaign(ctx.db, ctx.user.id, input.campaignId)),
+
+  /** A campaign's image, for /media/campaigns/<file>. */
+  image: publicProcedure
+    .input(fileInput)
+    .query(({ ctx, input }) => campaigns.readCampaignImage(ctx, input.file)),
+
+  // -------------------------------------------------------------------- admin
+  adminList: adminProcedure
+    .input(adminListInput)
+    .query(({ ctx, input }) => campaigns.adminListCampaigns(ctx.db, input)),
+
+  adminGet: adminProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => campaigns.adminGetCampaign(ctx.db, input.id)),
+
+  create: adminProcedure
+    .input(createCampaignInput)
+    .mutation(({ ctx, input }) =>
+      campaigns.createCampaign(ctx, ctx.user.id, input.campaign, input.image),
+    ),
+
+  update: adminProcedure.input(updateCampaignInput).mutation(async ({ ctx, input }) => {
+    await campaigns.updateCampaign(ctx, ctx.user.id, input.id, input.campaign, input.image);
+    return { id: input.id };
+  }),
+
+  /** A campaign's entries; `export` for the CSV. */
+  entries: adminProcedure
+    .input(adminEntriesInput)
+    .query(({ ctx, input }) => campaigns.adminEntries(ctx.db, input)),
+});

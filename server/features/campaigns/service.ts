@@ -1,0 +1,491 @@
+import { type Kysely, sql } from "kysely";
+import type { z } from "zod";
+import type { Db } from "../../../db";
+import { forUpdate, insertIgnore, isUniqueViolation } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { Database } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError } from "../../errors";
+import { fieldError } from "../../lib/field-error";
+import { containsPattern, paginate } from "../../lib/paging";
+import { inTransaction } from "../../ledger";
+import type { Logger } from "../../logger";
+import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
+import { acceptImage, ImageRejected } from "../../storage/images";
+import type {
+  adminEntriesInput,
+  adminListInput,
+  CampaignStatus,
+  CampaignValues,
+  memberListInput,
+} from "./schema";
+
+/**
+ * Campaigns: admins write them (text body, conditions, period, optional capacity and image);
+ * members see the active ones and enter once. An entry is one campaign_entries row, unique per
+ * member and campaign; the capacity is checked under the campaign row's lock, in the same
+ * transaction as the insert, so neither a double click nor a crowd gets past it.
+ */
+
+export interface CampaignDeps {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+}
+
+export const campaignNotFound = () => new AppError("NOT_FOUND", "campaignNotFound");
+export const campaignNotOpen = () => new AppError("BAD_REQUEST", "campaignNotOpen");
+export const campaignFull = () => new AppError("CONFLICT", "campaignFull");
+
+const MEDIA = "/media/campaigns/";
+
+export function imageUrl(key: string | null): string | null {
+  return key && isStorageKey(key, "campaigns") ? MEDIA + key.slice("campaigns/".length) : null;
+}
+
+/** The period's state at `now`: before it, in it, after it. */
+export function periodAt(c: { starts_at: string; ends_at: string }, now: string) {
+  if (now < c.starts_at) return "upcoming" as const;
+  if (now >= c.ends_at) return "ended" as const;
+  return "open" as const;
+}
+
+/** What a member sees: the period's state, or "full" for an open campaign with no room left. */
+export function statusOf(
+  c: { starts_at: string; ends_at: string; capacity: number | null },
+  entries: number,
+  now: string,
+): CampaignStatus {
+  const period = periodAt(c, now);
+  if (period === "open" && c.capacity !== null && entries >= c.capacity) return "full";
+  return period;
+}
+
+// ------------------------------------------------------------------------------------ rows
+
+export const CAMPAIGN_COLUMNS = [
+  "campaigns.id",
+  "campaigns.title",
+  "campaigns.body",
+  "campaigns.image_key",
+  "campaigns.starts_at",
+  "campaigns.ends_at",
+  "campaigns.conditions",
+  "campaigns.capacity",
+  "campaigns.active",
+  "campaigns.created_at",
+  "campaigns.updated_at",
+] as const;
+
+interface CampaignRow {
+  id: string;
+  title: string;
+  body: string;
+  image_key: string | null;
+  starts_at: string;
+  ends_at: string;
+  conditions: string;
+  capacity: number | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function entryCountSql() {
+  return sql<
+    number | string
+  >`(select count(*) from campaign_entries e where e.campaign_id = campaigns.id)`;
+}
+
+function toCampaign(row: CampaignRow, entries: number, now: string) {
+  const capacity = row.capacity === null ? null : Number(row.capacity);
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    imageUrl: imageUrl(row.image_key),
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    conditions: row.conditions,
+    capacity,
+    active: Number(row.active) === 1,
+    entries,
+    remaining: capacity === null ? null : Math.max(0, capacity - entries),
+    status: statusOf({ ...row, capacity }, entries, now),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+// ----------------------------------------------------------------------------------- members
+
+/**
+ * The active campaigns for a member: open first (soonest to end first), then upcoming, then
+ * ended (latest first), each with whether the member entered.
+ */
+export async function memberListCampaigns(
+  db: Db,
+  userId: string,
+  input: z.output<typeof memberListInput>,
+) {
+  const now = nowDb();
+  let query = db.kysely
+    .selectFrom("campaigns")
+    .leftJoin("campaign_entries as mine", (join) =>
+      join.onRef("mine.campaign_id", "=", "campaigns.id").on("mine.user_id", "=", userId),
+    )
+    .select(CAMPAIGN_COLUMNS)
+    .select(["mine.created_at as entered_at", entryCountSql().as("entries")])
+    .where("campaigns.active", "=", 1);
+  switch (input.filter) {
+    case "open":
+      query = query.where("campaigns.starts_at", "<=", now).where("campaigns.ends_at", ">", now);
+      break;
+    case "upcoming":
+      query = query.where("campaigns.starts_at", ">", now);
+      break;
+    case "ended":
+      query = query.where("campaigns.ends_at", "<=", now);
+      break;
+    case "entered":
+      query = query.where("mine.id", "is not", null);
+      break;
+    default:
+      break;
+  }
+  const rank = sql<number>`case when campaigns.starts_at > ${now} then 1 when campaigns.ends_at <= ${now} then 2 else 0 end`;
+  const page = await paginate(query, input, (q) =>
+    q
+      .orderBy(rank, input.dir)
+      .orderBy(
+        sql`case when campaigns.ends_at <= ${now} then null else campaigns.ends_at end`,
+        "asc",
+      )
+      .orderBy("campaigns.ends_at", "desc")
+      .orderBy("campaigns.id", "desc"),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      ...toCampaign(r, Number(r.entries ?? 0), now),
+      entered: r.entered_at !== null,
+      enteredAt: r.entered_at,
+    })),
+  };
+}
+
+/** One active campaign with where the member stands. Inactive ones do not exist for members. */
+export async function memberGetCampaign(db: Db, userId: string, id: string) {
+  const now = nowDb();
+  const row = await db.kysely
+    .selectFrom("campaigns")
+    .leftJoin("campaign_entries as mine", (join) =>
+      join.onRef("mine.campaign_id", "=", "campaigns.id").on("mine.user_id", "=", userId),
+    )
+    .select(CAMPAIGN_COLUMNS)
+    .select(["mine.created_at as entered_at", entryCountSql().as("entries")])
+    .where("campaigns.id", "=", id)
+    .where("campaigns.active", "=", 1)
+    .executeTakeFirst();
+  if (!row) throw campaignNotFound();
+  return {
+    ...toCampaign(row, Number(row.entries ?? 0), now),
+    entered: row.entered_at !== null,
+    enteredAt: row.entered_at,
+  };
+}
+
+/**
+ * Enters the member in the campaign, once. Under the campaign row's lock (MySQL; SQLite's
+ * write transaction excludes other writers anyway): an existing entry is a success that
+ * changes nothing (a double click, a second tab), otherwise the period and the capacity are
+ * checked against the entries counted inside the same transaction, then the row is written.
+ * UNIQUE(campaign_id, user_id) is the last guard: a duplicate is the same success.
+ */
+export async function enterCampaign(
+  db: Db,
+  userId: string,
+  campaignId: string,
+): Promise<{ id: string; already: boolean; enteredAt: string }> {
+  try {
+    return await inTransaction(db, async (trx) => {
+      const campaign = await forUpdate(
+        db,
+        trx
+          .selectFrom("campaigns")
+          .select(["id", "starts_at", "ends_at", "capacity", "active"])
+          .where("id", "=", campaignId),
+      ).executeTakeFirst();
+      if (!campaign || Number(campaign.active) !== 1) throw campaignNotFound();
+      const existing = await existingEntry(trx, campaignId, userId);
+      if (existing) return { id: campaignId, already: true, enteredAt: existing.created_at };
+      const now = nowDb();
+      if (periodAt(campaign, now) !== "open") throw campaignNotOpen();
+      if (campaign.capacity !== null) {
+        const counted = await trx
+          .selectFrom("campaign_entries")
+          .select(sql<number | string>`count(*)`.as("n"))
+          .where("campaign_id", "=", campaignId)
+          .executeTakeFirst();
+        if (Number(counted?.n ?? 0) >= Number(campaign.capacity)) throw campaignFull();
+      }
+      const inserted = await insertIgnore(
+        db,
+        trx.insertInto("campaign_entries").values({
+          id: newId(),
+          campaign_id: campaignId,
+          user_id: userId,
+          created_at: now,
+        }),
+      ).executeTakeFirst();
+      const already = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0;
+      const row = already ? await existingEntry(trx, campaignId, userId) : null;
+      return { id: campaignId, already, enteredAt: row?.created_at ?? now };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const row = await existingEntry(db.kysely, campaignId, userId);
+    if (!row) throw error;
+    return { id: campaignId, already: true, enteredAt: row.created_at };
+  }
+}
+
+function existingEntry(db: Kysely<Database>, campaignId: string, userId: string) {
+  return db
+    .selectFrom("campaign_entries")
+    .select(["id", "created_at"])
+    .where("campaign_id", "=", campaignId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/**
+ * A campaign's image, for the media route. Only an image an active campaign shows comes out
+ * of this door (a replaced or foreign key is a 404).
+ */
+export async function readCampaignImage(deps: { db: Db; storage: Storage }, file: string) {
+  const key = `campaigns/${file}`;
+  if (!isStorageKey(key, "campaigns")) throw campaignNotFound();
+  const row = await deps.db.kysely
+    .selectFrom("campaigns")
+    .select("id")
+    .where("image_key", "=", key)
+    .executeTakeFirst();
+  if (!row) throw campaignNotFound();
+  const bytes = await deps.storage.get(key);
+  if (!bytes) throw campaignNotFound();
+  return { contentType: contentTypeOfKey(key), bytes };
+}
+
+// ------------------------------------------------------------------------------------- admin
+
+async function storeImage(deps: CampaignDeps, bytes: Uint8Array | undefined) {
+  if (!bytes?.length) return null;
+  let image;
+  try {
+    image = acceptImage(bytes);
+  } catch (error) {
+    if (error instanceof ImageRejected) throw fieldError("image", error.problem);
+    throw error;
+  }
+  const key = newStorageKey("campaigns", image.type);
+  await deps.storage.put(key, image.bytes);
+  return key;
+}
+
+async function discard(deps: CampaignDeps, keys: (string | null | undefined)[]) {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await deps.storage.remove(key);
+    } catch (err) {
+      deps.log.warn({ err }, "removing a campaign image failed");
+    }
+  }
+}
+
+function campaignColumns(v: CampaignValues) {
+  return {
+    title: v.title,
+    body: v.body,
+    conditions: v.conditions,
+    starts_at: v.startsAt,
+    ends_at: v.endsAt,
+    capacity: v.capacity,
+    active: v.active ? 1 : 0,
+  } as const;
+}
+
+const ADMIN_SORT = {
+  startsAt: "campaigns.starts_at",
+  createdAt: "campaigns.created_at",
+  title: "campaigns.title",
+} as const;
+
+export async function adminListCampaigns(db: Db, input: z.output<typeof adminListInput>) {
+  const now = nowDb();
+  const query = db.kysely
+    .selectFrom("campaigns")
+    .select(CAMPAIGN_COLUMNS)
+    .select(entryCountSql().as("entries"))
+    .$if(!!input.q, (q) =>
+      q.where(sql<boolean>`campaigns.title like ${containsPattern(input.q!)} escape '!'`),
+    );
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("campaigns.id", input.dir),
+  );
+  return { ...page, rows: page.rows.map((r) => toCampaign(r, Number(r.entries ?? 0), now)) };
+}
+
+export async function adminGetCampaign(db: Db, id: string) {
+  const row = await db.kysely
+    .selectFrom("campaigns")
+    .select(CAMPAIGN_COLUMNS)
+    .select(entryCountSql().as("entries"))
+    .where("campaigns.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw campaignNotFound();
+  return toCampaign(row, Number(row.entries ?? 0), nowDb());
+}
+
+export async function createCampaign(
+  deps: CampaignDeps,
+  adminId: string,
+  values: CampaignValues,
+  image: { image?: Uint8Array | undefined },
+): Promise<{ id: string }> {
+  const key = await storeImage(deps, image.image);
+  const id = newId();
+  const now = nowDb();
+  try {
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("campaigns")
+        .values({
+          id,
+          ...campaignColumns(values),
+          image_key: key,
+          created_by: adminId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "campaign.create",
+        targetType: "campaign",
+        targetId: id,
+        data: { after: { ...campaignColumns(values), image_key: key } },
+      });
+    });
+  } catch (error) {
+    await discard(deps, [key]);
+    throw error;
+  }
+  return { id };
+}
+
+/**
+ * Edits a campaign under the lock an entry takes, so a lowered capacity and an entry never
+ * interleave. A capacity below the entries already made is refused: nobody's entry is undone.
+ */
+export async function updateCampaign(
+  deps: CampaignDeps,
+  adminId: string,
+  id: string,
+  values: CampaignValues,
+  image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
+): Promise<void> {
+  const { db } = deps;
+  const key = await storeImage(deps, image.image);
+  let oldKey: string | null = null;
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      const before = await forUpdate(
+        db,
+        trx.selectFrom("campaigns").selectAll().where("id", "=", id),
+      ).executeTakeFirst();
+      if (!before) throw campaignNotFound();
+      if (values.capacity !== null) {
+        const counted = await trx
+          .selectFrom("campaign_entries")
+          .select(sql<number | string>`count(*)`.as("n"))
+          .where("campaign_id", "=", id)
+          .executeTakeFirst();
+        if (Number(counted?.n ?? 0) > values.capacity) {
+          throw fieldError("capacity", "campaignCapacityBelowEntries");
+        }
+      }
+      const imageKey = key ?? (image.removeImage ? null : before.image_key);
+      oldKey = imageKey !== before.image_key ? before.image_key : null;
+      const after = { ...campaignColumns(values), image_key: imageKey };
+      const changed = Object.fromEntries(
+        Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
+      );
+      await trx
+        .updateTable("campaigns")
+        .set({ ...after, updated_at: nowDb() })
+        .where("id", "=", id)
+        .execute();
+      if (Object.keys(changed).length > 0) {
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: "campaign.update",
+          targetType: "campaign",
+          targetId: id,
+          data: {
+            before: Object.fromEntries(
+              Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
+            ),
+            after: changed,
+          },
+        });
+      }
+    });
+  } catch (error) {
+    await discard(deps, [key]);
+    throw error;
+  }
+  await discard(deps, [oldKey]);
+}
+
+/** A campaign's entries with the member's name and email; `export` for the CSV. */
+export async function adminEntries(db: Db, input: z.output<typeof adminEntriesInput>) {
+  const campaign = await adminGetCampaign(db, input.campaignId);
+  let query = db.kysely
+    .selectFrom("campaign_entries")
+    .innerJoin("users", "users.id", "campaign_entries.user_id")
+    .select([
+      "campaign_entries.id",
+      "campaign_entries.created_at",
+      "users.id as user_id",
+      "users.name",
+      "users.nickname",
+      "users.email",
+    ])
+    .where("campaign_entries.campaign_id", "=", input.campaignId);
+  if (input.member) {
+    const pattern = containsPattern(input.member);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`users.email like ${containsPattern(input.member!.toLowerCase())} escape '!'`,
+        sql<boolean>`users.name like ${pattern} escape '!'`,
+        sql<boolean>`users.nickname like ${pattern} escape '!'`,
+        eb("users.id", "=", input.member!),
+      ]),
+    );
+  }
+  const page = await paginate(query, input, (q) =>
+    q.orderBy("campaign_entries.created_at", input.dir).orderBy("campaign_entries.id", input.dir),
+  );
+  return {
+    campaign: { id: campaign.id, title: campaign.title },
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      member: { id: r.user_id, name: r.name, nickname: r.nickname, email: r.email },
+    })),
+  };
+}
