@@ -269,6 +269,8 @@ export interface ImportBatchesTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
   committed_by: string | null;
   committed_at: Timestamp | null;
+  /** Chunks below this number are credited (advanced in each chunk's own transaction). */
+  next_chunk: ColumnType<number, number | undefined, number>;
 }
 
 export interface ImportRowsTable {
@@ -289,6 +291,8 @@ export interface ImportRowsTable {
   row_key: string | null;
   broker_account_id: string | null;
   user_id: string | null;
+  /** Matched rows: the chunk that credits them; a member's rows share one chunk. */
+  chunk_no: number | null;
 }
 
 export interface CashbacksTable {

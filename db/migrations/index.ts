@@ -14,6 +14,7 @@ import * as m202611211310 from "./202611211310_eas";
 import * as m202611211400 from "./202611211400_chat";
 import * as m202611211410 from "./202611211410_line";
 import * as m202611211500 from "./202611211500_campaigns";
+import * as m202611211530 from "./202611211530_import_chunks";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "202611211400_chat": m202611211400,
   "202611211410_line": m202611211410,
   "202611211500_campaigns": m202611211500,
+  "202611211530_import_chunks": m202611211530,
 };

@@ -155,16 +155,73 @@ describe(`cashback import on ${testEngine}`, () => {
     expect(await summariesMatchHistory(member.id)).toBe(expected);
   });
 
+  it("credits a batch in chunks once each, and a commit taken over after a stop credits nothing again", async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    await createAccount(t.db, a.id, xm, "310001");
+    await createAccount(t.db, b.id, xm, "310002");
+    // 3,000 rows each: the two members cannot share one chunk of 5,000.
+    const lines = Array.from({ length: 6000 }, (_, i) => {
+      const day = String((i % 28) + 1).padStart(2, "0");
+      return `2026-07-${day},XM,${i % 2 ? "310002" : "310001"},1,${1 + (i % 7)},JPY,c${i}`;
+    });
+    const expected = (parity: number) =>
+      lines.reduce((s, _l, i) => s + (i % 2 === parity ? 1 + (i % 7) : 0), 0);
+    const p = await admin.cashback.preview({ fileName: "big.csv", contentBase64: report(lines) });
+    expect(p).toMatchObject({ matched: 6000 });
+    const chunks = await t.db.kysely
+      .selectFrom("import_rows")
+      .select(["user_id", "chunk_no"])
+      .distinct()
+      .where("batch_id", "=", p.batchId)
+      .execute();
+    expect(chunks).toHaveLength(2);
+    expect(new Set(chunks.map((c) => c.chunk_no))).toEqual(new Set([0, 1]));
+
+    const committed = await admin.cashback.commit({ batchId: p.batchId });
+    expect(committed).toEqual({ rows: 6000, amount: expected(0) + expected(1) });
+    expect(await walletOf(t.db, a.id)).toEqual({ available: expected(0), held: 0 });
+    expect(await walletOf(t.db, b.id)).toEqual({ available: expected(1), held: 0 });
+
+    // As if the process had died after the last chunk, before the batch was marked committed.
+    await t.db.kysely
+      .updateTable("import_batches")
+      .set({ status: "committing", committed_at: "2026-01-01 00:00:00.000" })
+      .where("id", "=", p.batchId)
+      .execute();
+    expect(await admin.cashback.commit({ batchId: p.batchId })).toEqual({ rows: 0, amount: 0 });
+    expect(await walletOf(t.db, a.id)).toEqual({ available: expected(0), held: 0 });
+    expect(await walletOf(t.db, b.id)).toEqual({ available: expected(1), held: 0 });
+    const batch = await t.db.kysely
+      .selectFrom("import_batches")
+      .select(["status", "rows_credited", "next_chunk"])
+      .where("id", "=", p.batchId)
+      .executeTakeFirstOrThrow();
+    expect(batch).toEqual({ status: "committed", rows_credited: 6000, next_chunk: 2 });
+    const statuses = await t.db.kysely
+      .selectFrom("import_rows")
+      .select("status")
+      .distinct()
+      .where("batch_id", "=", p.batchId)
+      .execute();
+    expect(statuses).toEqual([{ status: "credited" }]);
+    expect(await summariesMatchHistory(a.id)).toBe(expected(0));
+  });
+
   it("rows of an account approved later are credited when the batch is re-run", async () => {
     const member = await createUser(t.db);
     const accountId = await createAccount(t.db, member.id, xm, "400001", "pending");
+    await createAccount(t.db, member.id, xm, "400002");
     const p = await admin.cashback.preview({
       fileName: "late.csv",
-      contentBase64: report(["2026-08-01,XM,400001,1,900,JPY,z"]),
+      contentBase64: report([
+        "2026-08-01,XM,400001,1,900,JPY,z",
+        "2026-08-01,XM,400002,1,50,JPY,y",
+      ]),
     });
-    expect(p).toMatchObject({ matched: 0, unmatched: 1 });
+    expect(p).toMatchObject({ matched: 1, unmatched: 1 });
     await admin.cashback.commit({ batchId: p.batchId });
-    expect(await walletOf(t.db, member.id)).toEqual({ available: 0, held: 0 });
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 50, held: 0 });
     await t.db.kysely
       .updateTable("broker_accounts")
       .set({ status: "approved" })
@@ -172,7 +229,19 @@ describe(`cashback import on ${testEngine}`, () => {
       .execute();
     expect(await admin.cashback.rerun({ batchId: p.batchId })).toEqual({ rows: 1, amount: 900 });
     expect(await admin.cashback.rerun({ batchId: p.batchId })).toEqual({ rows: 0, amount: 0 });
-    expect(await walletOf(t.db, member.id)).toEqual({ available: 900, held: 0 });
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 950, held: 0 });
+    // The late row was credited in a chunk of its own, after the one the commit credited.
+    const rows = await t.db.kysely
+      .selectFrom("import_rows")
+      .select(["account_number", "status", "chunk_no"])
+      .where("batch_id", "=", p.batchId)
+      .orderBy("line_no")
+      .execute();
+    expect(rows).toEqual([
+      { account_number: "400001", status: "credited", chunk_no: 1 },
+      { account_number: "400002", status: "credited", chunk_no: 0 },
+    ]);
+    expect(await summariesMatchHistory(member.id)).toBe(950);
   });
 
   it("refuses broken files with a clear error and stores nothing", async () => {

@@ -83,6 +83,7 @@ export async function previewImport(
     row_key: null,
     broker_account_id: null,
     user_id: null,
+    chunk_no: null,
   }));
 
   const seen = new Set<string>();
@@ -101,6 +102,7 @@ export async function previewImport(
       row_key: r.rowKey.slice(0, 100),
       broker_account_id: null,
       user_id: null,
+      chunk_no: null,
     };
     const brokerId = brokerOf.get(r.brokerText.toLowerCase());
     if (!brokerId) {
@@ -170,6 +172,11 @@ export async function previewImport(
     );
   }
 
+  assignChunks(
+    rows.filter((r) => r.status === "matched"),
+    0,
+  );
+
   const count = (s: string) => rows.filter((r) => r.status === s).length;
   const now = nowDb();
   await db.kysely.transaction().execute(async (trx) => {
@@ -192,10 +199,11 @@ export async function previewImport(
         committed_at: null,
       })
       .execute();
-    for (let i = 0; i < rows.length; i += 500) {
+    // 1,000 rows of 17 columns stay under SQLite's 32,766 bound parameters.
+    for (let i = 0; i < rows.length; i += 1000) {
       await trx
         .insertInto("import_rows")
-        .values(rows.slice(i, i + 500))
+        .values(rows.slice(i, i + 1000))
         .execute();
     }
     await recordAudit(trx, {
@@ -292,59 +300,97 @@ async function claimBatch(db: Db, batchId: string, from: "previewed" | "committe
 }
 
 /**
- * Credits one chunk of matched rows in one transaction: duplicates (credited meanwhile by an
- * overlapping file) are set aside; the rest become cashback history, one ledger movement from
- * the house to the members, and the daily and monthly summaries.
+ * Numbers matched rows into chunks of about CHUNK rows, starting at `first`; a member's rows
+ * always share a chunk, so each chunk's ledger movement has one posting per member.
+ */
+function assignChunks(rows: { user_id: string | null; chunk_no: number | null }[], first: number) {
+  const byUser = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const list = byUser.get(r.user_id!) ?? [];
+    list.push(r);
+    byUser.set(r.user_id!, list);
+  }
+  let chunk = first;
+  let size = 0;
+  for (const list of byUser.values()) {
+    if (size > 0 && size + list.length > CHUNK) {
+      chunk += 1;
+      size = 0;
+    }
+    for (const r of list) r.chunk_no = chunk;
+    size += list.length;
+  }
+}
+
+interface ChunkRow {
+  id: string;
+  status: string;
+  user_id: string | null;
+  broker_account_id: string | null;
+  broker_id: string | null;
+  account_number: string | null;
+  trade_date: string | null;
+  row_key: string | null;
+  amount_yen: number | null;
+  lots_milli: number | null;
+}
+
+type Credited = { rows: number; amount: number };
+
+/**
+ * Credits chunk `chunkNo` of the batch in one transaction, unless it is credited already. The
+ * batch's `next_chunk` moves on in the same transaction, so a chunk is credited entirely or
+ * not at all, and exactly once, even when a commit is taken over after a stop. Rows credited
+ * meanwhile by an overlapping file become duplicates; the rest become cashback history, one
+ * ledger movement from the house to the members, and the daily and monthly summaries.
  */
 async function creditChunk(
   db: Db,
   batchId: string,
-  chunk: {
-    id: string;
-    user_id: string | null;
-    broker_account_id: string | null;
-    broker_id: string | null;
-    account_number: string | null;
-    trade_date: string | null;
-    row_key: string | null;
-    amount_yen: number | null;
-    lots_milli: number | null;
-  }[],
-) {
+  chunkNo: number,
+  chunk: ChunkRow[],
+): Promise<Credited | "done"> {
   return db.kysely.transaction().execute(async (trx) => {
-    const withKeys = chunk.map((r) => ({
-      ...r,
-      source: sourceKey(r.broker_id!, r.account_number!, r.trade_date!, r.row_key!),
-    }));
+    // Taking the batch's next chunk is also the lock that serializes two committers.
+    const claimed = await trx
+      .updateTable("import_batches")
+      .set({ next_chunk: chunkNo + 1 })
+      .where("id", "=", batchId)
+      .where("next_chunk", "=", chunkNo)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return "done";
+
+    const withKeys = chunk
+      .filter((r) => r.status === "matched")
+      .map((r) => ({
+        ...r,
+        source: sourceKey(r.broker_id!, r.account_number!, r.trade_date!, r.row_key!),
+      }));
     const credited = await existingSources(
       trx,
       withKeys.map((r) => r.source),
     );
     const dups = withKeys.filter((r) => credited.has(r.source));
     const fresh = withKeys.filter((r) => !credited.has(r.source));
-    if (dups.length) {
+    for (let i = 0; i < dups.length; i += 1000) {
       await trx
         .updateTable("import_rows")
         .set({ status: "duplicate" })
         .where(
           "id",
           "in",
-          dups.map((r) => r.id),
+          dups.slice(i, i + 1000).map((r) => r.id),
         )
         .execute();
     }
-    if (fresh.length === 0) return { rows: 0, amount: 0, duplicates: dups.length };
+    if (fresh.length === 0) return { rows: 0, amount: 0 };
 
     const perUser = new Map<string, number>();
     for (const r of fresh) perUser.set(r.user_id!, (perUser.get(r.user_id!) ?? 0) + r.amount_yen!);
     const total = fresh.reduce((sum, r) => sum + r.amount_yen!, 0);
     await ensureWallets(trx, db, [...perUser.keys()]);
-    const idsHash = createHash("sha256")
-      .update(fresh.map((r) => r.id).join(","))
-      .digest("hex")
-      .slice(0, 24);
     const { txId } = await post(trx, db, {
-      key: `cashback:${batchId}:${idsHash}`,
+      key: `cashback:${batchId}:${chunkNo}`,
       kind: "cashback",
       refType: "import_batch",
       refId: batchId,
@@ -371,41 +417,28 @@ async function creditChunk(
       ledger_tx_id: txId,
       created_at: now,
     }));
-    for (let i = 0; i < cashbacks.length; i += 500) {
+    for (let i = 0; i < cashbacks.length; i += 2000) {
       await trx
         .insertInto("cashbacks")
-        .values(cashbacks.slice(i, i + 500))
+        .values(cashbacks.slice(i, i + 2000))
         .execute();
     }
     // The referrers of these customers are paid in this same transaction, once per cashback row.
     await creditAffiliateRewards(trx, db, batchId, cashbacks);
 
-    const daily = new Map<
-      string,
-      {
-        broker_account_id: string;
-        day: string;
-        user_id: string;
-        broker_id: string;
-        amount: number;
-        lots_milli: number;
-        rows: number;
-      }
-    >();
-    const monthly = new Map<
-      string,
-      {
-        broker_account_id: string;
-        month: string;
-        user_id: string;
-        broker_id: string;
-        amount: number;
-        lots_milli: number;
-        rows: number;
-      }
-    >();
+    type Summary = {
+      broker_account_id: string;
+      user_id: string;
+      broker_id: string;
+      amount: number;
+      lots_milli: number;
+      rows: number;
+    };
+    const daily = new Map<string, Summary & { day: string }>();
+    const monthly = new Map<string, Summary & { month: string }>();
     for (const c of cashbacks) {
-      const d = daily.get(`${c.broker_account_id}|${c.trade_date}`) ?? {
+      const dayKey = `${c.broker_account_id}|${c.trade_date}`;
+      const d = daily.get(dayKey) ?? {
         broker_account_id: c.broker_account_id,
         day: c.trade_date,
         user_id: c.user_id,
@@ -417,9 +450,10 @@ async function creditChunk(
       d.amount += c.amount;
       d.lots_milli += c.lots_milli;
       d.rows += 1;
-      daily.set(`${c.broker_account_id}|${c.trade_date}`, d);
+      daily.set(dayKey, d);
       const month = c.trade_date.slice(0, 7);
-      const m = monthly.get(`${c.broker_account_id}|${month}`) ?? {
+      const monthKey = `${c.broker_account_id}|${month}`;
+      const m = monthly.get(monthKey) ?? {
         broker_account_id: c.broker_account_id,
         month,
         user_id: c.user_id,
@@ -431,7 +465,7 @@ async function creditChunk(
       m.amount += c.amount;
       m.lots_milli += c.lots_milli;
       m.rows += 1;
-      monthly.set(`${c.broker_account_id}|${month}`, m);
+      monthly.set(monthKey, m);
     }
     await upsertAdd(
       db,
@@ -452,14 +486,14 @@ async function creditChunk(
     // Marathon goals this cashback reached: credited in this same transaction.
     await creditMarathonGoals(trx, db, [...perUser.keys()]);
 
-    const freshIds = fresh.map((r) => r.id);
-    for (let i = 0; i < freshIds.length; i += 1000) {
-      await trx
-        .updateTable("import_rows")
-        .set({ status: "credited" })
-        .where("id", "in", freshIds.slice(i, i + 1000))
-        .execute();
-    }
+    // Every row of the chunk still "matched" is one just credited: one statement marks them.
+    await trx
+      .updateTable("import_rows")
+      .set({ status: "credited" })
+      .where("batch_id", "=", batchId)
+      .where("chunk_no", "=", chunkNo)
+      .where("status", "=", "matched")
+      .execute();
     await trx
       .updateTable("import_batches")
       .set((eb) => ({
@@ -468,34 +502,24 @@ async function creditChunk(
       }))
       .where("id", "=", batchId)
       .execute();
-    return { rows: fresh.length, amount: total, duplicates: dups.length };
+    return { rows: fresh.length, amount: total };
   });
 }
 
-interface ChunkRow {
-  id: string;
-  status: string;
-  user_id: string | null;
-  broker_account_id: string | null;
-  broker_id: string | null;
-  account_number: string | null;
-  trade_date: string | null;
-  row_key: string | null;
-  amount_yen: number | null;
-  lots_milli: number | null;
-  line_no: number;
-}
-
-/** Credits every matched row of the batch, chunk by chunk; safe to run again after a stop. */
-async function creditMatched(deps: ImportDeps, batchId: string) {
+/**
+ * Credits the batch's chunks from its `next_chunk` on, until a chunk number has no rows; safe
+ * to run again after a stop, since each chunk moves `next_chunk` in its own transaction.
+ */
+async function creditMatched(deps: ImportDeps, batchId: string): Promise<Credited> {
   const { db } = deps;
   let rows = 0;
   let amount = 0;
-  // A cursor over (member, line): each chunk starts after the last one, so the walk reads each
-  // row once however many have been credited.
-  let after: { user: string; line: number } | null = null;
-  for (;;) {
-    const cursor: { user: string; line: number } | null = after;
+  const batch = await db.kysely
+    .selectFrom("import_batches")
+    .select("next_chunk")
+    .where("id", "=", batchId)
+    .executeTakeFirstOrThrow();
+  for (let chunkNo = batch.next_chunk; ; chunkNo++) {
     const chunk: ChunkRow[] = await db.kysely
       .selectFrom("import_rows")
       .select([
@@ -509,34 +533,18 @@ async function creditMatched(deps: ImportDeps, batchId: string) {
         "row_key",
         "amount_yen",
         "lots_milli",
-        "line_no",
       ])
       .where("batch_id", "=", batchId)
-      .where("user_id", "is not", null)
-      .$if(cursor !== null, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb("user_id", ">", cursor!.user),
-            eb.and([eb("user_id", "=", cursor!.user), eb("line_no", ">", cursor!.line)]),
-          ]),
-        ),
-      )
-      // By member: a member's rows land in one chunk, so the chunk's ledger movement has one
-      // posting per member rather than one per row, and fewer summary rows to update.
-      .orderBy("user_id")
-      .orderBy("line_no")
-      .limit(CHUNK)
+      .where("chunk_no", "=", chunkNo)
       .execute();
     if (chunk.length === 0) break;
-    const last = chunk[chunk.length - 1]!;
-    after = { user: last.user_id!, line: last.line_no };
-    const matched = chunk.filter((r) => r.status === "matched");
-    if (matched.length === 0) continue;
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await creditChunk(db, batchId, matched);
-        rows += result.rows;
-        amount += result.amount;
+        const result = await creditChunk(db, batchId, chunkNo, chunk);
+        if (result !== "done") {
+          rows += result.rows;
+          amount += result.amount;
+        }
         break;
       } catch (error) {
         // An overlapping file credited some of these rows between our check and our insert,
@@ -582,7 +590,8 @@ export async function commitImport(deps: ImportDeps, adminId: string, batchId: s
 
 /**
  * Re-runs a committed batch: rows whose accounts have been approved since are matched and
- * credited now; everything already credited stays as it is.
+ * credited now, in new chunks after the credited ones; everything already credited stays as
+ * it is.
  */
 export async function rerunImport(deps: ImportDeps, adminId: string, batchId: string) {
   const { db } = deps;
@@ -599,15 +608,39 @@ export async function rerunImport(deps: ImportDeps, adminId: string, batchId: st
       db.kysely,
       unmatched.map((r) => ({ brokerId: r.broker_id!, account: r.account_number! })),
     );
-    for (const r of unmatched) {
+    const matched = unmatched.flatMap((r) => {
       const account = accounts.get(`${r.broker_id}|${r.account_number}`);
-      if (!account) continue;
-      await db.kysely
-        .updateTable("import_rows")
-        .set({ status: "matched", broker_account_id: account.id, user_id: account.userId })
-        .where("id", "=", r.id)
-        .where("status", "=", "unmatched")
-        .execute();
+      return account
+        ? [{ id: r.id, user_id: account.userId, account_id: account.id, chunk_no: null }]
+        : [];
+    });
+    if (matched.length) {
+      const batch = await db.kysely
+        .selectFrom("import_batches")
+        .select("next_chunk")
+        .where("id", "=", batchId)
+        .executeTakeFirstOrThrow();
+      const last = await db.kysely
+        .selectFrom("import_rows")
+        .select((eb) => eb.fn.max("chunk_no").as("last"))
+        .where("batch_id", "=", batchId)
+        .executeTakeFirst();
+      assignChunks(matched, Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1));
+      await db.kysely.transaction().execute(async (trx) => {
+        for (const r of matched) {
+          await trx
+            .updateTable("import_rows")
+            .set({
+              status: "matched",
+              broker_account_id: r.account_id,
+              user_id: r.user_id,
+              chunk_no: r.chunk_no,
+            })
+            .where("id", "=", r.id)
+            .where("status", "=", "unmatched")
+            .execute();
+        }
+      });
     }
     result = await creditMatched(deps, batchId);
     await recountBatch(db, batchId);
