@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { z } from "zod";
+import { EXPORT_MAX_ROWS } from "./export-limit";
 
 /**
  * Server-side paging and sorting for every list page (the admin lists, withdrawals, money).
@@ -29,7 +30,7 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
 /** A CSV export holds at most this many rows; `truncated` says when there were more. */
-export const EXPORT_MAX_ROWS = 10_000;
+export { EXPORT_MAX_ROWS };
 const MAX_PAGE = 1_000_000;
 
 export type SortDir = "asc" | "desc";

@@ -557,6 +557,10 @@ describe(`broker management on ${testEngine}`, () => {
       signupUrl: "httpsUrl",
       displayOrder: "displayOrder",
     });
+    // Not a number at all: the same message, not zod's English default.
+    expect(await outcome(admin.brokers.create(brokerInput({ displayOrder: "abc" })))).toEqual({
+      displayOrder: "displayOrder",
+    });
     expect(
       await outcome(
         admin.brokers.create(

@@ -104,6 +104,24 @@ describe("DataTable markup", () => {
     for (const n of [10, 25, 50, 100]) expect(html).toContain(`<option value="${n}"`);
   });
 
+  it("says beside the export link when the CSV cannot hold every matching row", async () => {
+    const render_ = (total: number) =>
+      render(
+        "/list?status=pending",
+        createElement(DataTable<Row>, {
+          label: "Accounts",
+          columns,
+          page: pageOf(rows, { total }),
+          rowKey: (r) => r.id,
+          csvHref: "/list/export",
+        }),
+      );
+    expect(await render_(10_000)).not.toContain("table-export-limit");
+    const html = await render_(10_001);
+    expect(html).toContain("The CSV holds the first 10,000 rows.");
+    expect(tagWith(html, "table-export")).toContain('href="/list/export?status=pending"');
+  });
+
   it("disables prev on the first page and next on the last", async () => {
     const html = await render(
       "/list",

@@ -10,6 +10,7 @@ import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react"
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
+import { EXPORT_MAX_ROWS } from "../../../server/lib/export-limit";
 import {
   ariaSort,
   exportHref,
@@ -158,6 +159,14 @@ export function DataTable<T>({
               <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
               {t("table.exportCsv")}
             </a>
+          )}
+          {csvHref && page.total > EXPORT_MAX_ROWS && (
+            <p
+              className="w-full text-xs text-slate-600 dark:text-slate-300"
+              data-testid="table-export-limit"
+            >
+              {t("table.exportLimit", { max: EXPORT_MAX_ROWS.toLocaleString("en-US") })}
+            </p>
           )}
         </div>
       </div>

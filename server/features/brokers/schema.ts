@@ -74,7 +74,14 @@ const brokerFields = z.object({
     .trim()
     .min(1, present)
     .transform(Number)
-    .pipe(z.number().int("displayOrder").min(0, "displayOrder").max(9999, "displayOrder")),
+    .pipe(
+      z
+        // A non-number (NaN) gets the field's own message, not zod's English default.
+        .number({ error: "displayOrder" })
+        .int("displayOrder")
+        .min(0, "displayOrder")
+        .max(9999, "displayOrder"),
+    ),
 });
 
 /** A customer id / UID broker has its own pattern; an MT4/MT5 broker uses the spec's rule. */
