@@ -3,7 +3,11 @@ import { hostname } from "node:os";
 import type { Db } from "../db";
 import { ping } from "../db";
 import type { Config } from "../server/config";
-import { processEvents } from "../server/features/line/webhook";
+import {
+  processEvents,
+  pruneEvents,
+  WEBHOOK_EVENT_RETENTION_DAYS,
+} from "../server/features/line/webhook";
 import { type LineMessaging, lineMessaging } from "../server/line/messaging";
 import type { Logger } from "../server/logger";
 import { NotificationDispatcher } from "../server/notify/dispatcher";
@@ -125,8 +129,19 @@ export function createBot(
     res.writeHead(404).end();
   });
 
+  // Handled events older than the retention are deleted once an hour (and at start).
+  const prune = serialized(
+    async () => {
+      const before = new Date(Date.now() - WEBHOOK_EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+      const deleted = await pruneEvents(db, before);
+      if (deleted > 0) eventLog.info({ deleted }, "old webhook events deleted");
+    },
+    (err) => eventLog.error({ err }, "deleting old webhook events failed"),
+  );
+
   // Events recorded while the worker was down (or whose handling failed) are picked up here.
   let sweep: NodeJS.Timeout | null = null;
+  let pruning: NodeJS.Timeout | null = null;
   return {
     server,
     dispatcher,
@@ -136,12 +151,17 @@ export function createBot(
       void events.run();
       sweep = setInterval(() => void events.run(), 5_000);
       sweep.unref();
+      void prune.run();
+      pruning = setInterval(() => void prune.run(), 60 * 60 * 1000);
+      pruning.unref();
     },
     async stop() {
       stopping = true;
       if (sweep) clearInterval(sweep);
+      if (pruning) clearInterval(pruning);
       await dispatcher.stop();
       await events.idle();
+      await prune.idle();
     },
   };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { type Bot, createBot } from "../../bot/worker";
 import { parseConfig } from "../../server/config";
+import { pruneEvents } from "../../server/features/line/webhook";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { createUser, silentLog } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";
@@ -130,6 +131,46 @@ describe(`the LINE webhook on ${testEngine}`, () => {
     expect(standin.replies[0]!.replyToken).toBe(hello.replyToken);
     expect(standin.replies[0]!.text).toContain("https://portal.example/users/chat");
     expect(await storedEvents([hello.webhookEventId])).toHaveLength(1);
+  });
+
+  it("deletes handled events past the retention, never waiting ones", async () => {
+    const row = (id: string, status: "done" | "ignored" | "failed" | "received", at: string) => ({
+      webhook_event_id: id,
+      type: "follow",
+      line_user_id: null,
+      event_ts: 1,
+      redelivery: 0 as const,
+      payload: "{}",
+      status,
+      error: null,
+      received_at: at,
+      processed_at: null,
+    });
+    const old = "2026-01-01 00:00:00.000";
+    const recent = "2026-11-20 00:00:00.000";
+    const ids = ["p-old-done", "p-old-ignored", "p-old-failed", "p-old-received", "p-new-done"];
+    // A database of its own: the running worker's sweep would handle the waiting event.
+    const quiet = await createTestDb();
+    onTestFinished(() => quiet.cleanup());
+    await quiet.db.kysely
+      .insertInto("line_webhook_events")
+      .values([
+        row(ids[0]!, "done", old),
+        row(ids[1]!, "ignored", old),
+        row(ids[2]!, "failed", old),
+        // Status "received" stays: its handling would otherwise never happen.
+        row(ids[3]!, "received", old),
+        row(ids[4]!, "done", recent),
+      ])
+      .execute();
+    expect(await pruneEvents(quiet.db, new Date("2026-06-01T00:00:00Z"))).toBe(3);
+    const left = await quiet.db.kysely
+      .selectFrom("line_webhook_events")
+      .select("webhook_event_id")
+      .where("webhook_event_id", "in", ids)
+      .orderBy("webhook_event_id")
+      .execute();
+    expect(left.map((r) => r.webhook_event_id)).toEqual(["p-new-done", "p-old-received"]);
   });
 
   it("answers a member in their language", async () => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import type { Language } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import { nowDb, toDbTime } from "../../../db/time";
 import type { LineMessaging } from "../../line/messaging";
 import type { Logger } from "../../logger";
 import { botReplyText } from "../../notify/messages";
@@ -239,4 +239,39 @@ export async function processEvents(deps: EventDeps, limit = 100): Promise<numbe
     }
   }
   return rows.length;
+}
+
+/** Handled events are kept this long: a redelivery inside it is still recognised. */
+export const WEBHOOK_EVENT_RETENTION_DAYS = 30;
+
+/**
+ * Deletes handled events received before `before` (a Date), a thousand at a time, so the
+ * table holds weeks, not years. Events still waiting ("received") are never deleted.
+ * Returns how many were deleted.
+ */
+export async function pruneEvents(db: Db, before: Date): Promise<number> {
+  const cutoff = toDbTime(before);
+  let deleted = 0;
+  for (const status of ["done", "ignored", "failed"] as const) {
+    for (;;) {
+      const ids = await db.kysely
+        .selectFrom("line_webhook_events")
+        .select("webhook_event_id")
+        .where("status", "=", status)
+        .where("received_at", "<", cutoff)
+        .limit(1000)
+        .execute();
+      if (ids.length === 0) break;
+      const result = await db.kysely
+        .deleteFrom("line_webhook_events")
+        .where(
+          "webhook_event_id",
+          "in",
+          ids.map((r) => r.webhook_event_id),
+        )
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+  }
+  return deleted;
 }
