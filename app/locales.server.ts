@@ -3,6 +3,7 @@ import enAdmin from "../locales/en/admin.json";
 import enAffiliate from "../locales/en/affiliate.json";
 import enAdminMoney from "../locales/en/admin-money.json";
 import enAuth from "../locales/en/auth.json";
+import enCampaign from "../locales/en/campaign.json";
 import enCashback from "../locales/en/cashback.json";
 import enChat from "../locales/en/chat.json";
 import enCommon from "../locales/en/common.json";
@@ -20,6 +21,7 @@ import jaAdmin from "../locales/ja/admin.json";
 import jaAffiliate from "../locales/ja/affiliate.json";
 import jaAdminMoney from "../locales/ja/admin-money.json";
 import jaAuth from "../locales/ja/auth.json";
+import jaCampaign from "../locales/ja/campaign.json";
 import jaCashback from "../locales/ja/cashback.json";
 import jaChat from "../locales/ja/chat.json";
 import jaCommon from "../locales/ja/common.json";
@@ -57,6 +59,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     wallet: jaWallet,
     affiliate: jaAffiliate,
     cashback: jaCashback,
+    campaign: jaCampaign,
   },
   en: {
     common: enCommon,
@@ -76,5 +79,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     wallet: enWallet,
     affiliate: enAffiliate,
     cashback: enCashback,
+    campaign: enCampaign,
   },
 };

@@ -54,7 +54,12 @@ export function effectiveTheme(pathname: string, chosen: Theme): Theme {
 /** Home links ("/", "/admin", "/users") are current only on their exact path. */
 export const EXACT_MATCH_PATHS = new Set(["/", "/admin", "/users"]);
 
+/** Links that also stand for another path's pages: the sidebar's "Campaign" for /users/campaigns/…. */
+const ALSO_CURRENT_UNDER: Record<string, string> = { "/users/campaign": "/users/campaigns" };
+
 export function isCurrentPath(pathname: string, to: string): boolean {
   if (EXACT_MATCH_PATHS.has(to)) return pathname === to;
+  const also = ALSO_CURRENT_UNDER[to];
+  if (also && (pathname === also || pathname.startsWith(also + "/"))) return true;
   return pathname === to || pathname.startsWith(to + "/");
 }

@@ -3,6 +3,7 @@ import { newId } from "../id";
 import { nowDb } from "../time";
 import { hashPassword } from "../../server/auth/password";
 import { seedBrokers } from "./brokers";
+import { seedCampaigns } from "./campaigns";
 import { seedCashback } from "./cashback";
 import { seedEas } from "./eas";
 import { seedGachas } from "./gachas";
@@ -69,6 +70,7 @@ export async function seed(
   await seedBrokers(db, { adminId, memberId });
   await seedCashback(db, { adminId, memberId });
   await seedGachas(db, { adminId });
+  await seedCampaigns(db, { adminId, memberId });
   await seedEas(db, { adminId, memberId });
   return { admin: DEMO_ADMIN, member: DEMO_MEMBER };
 }

@@ -107,6 +107,11 @@ describe(`campaign admin on ${testEngine}`, () => {
     expect(c.endsAt).toBe("2026-12-31 14:59:00.000");
     expect(c.capacity).toBe(1000);
     expect(c.body).toBe("Line one\nLine two");
+    // A form's CRLF line breaks are stored as LF.
+    const crlf = await admin.campaigns.adminGet({
+      id: await create({ body: "a\r\nb\r\n", conditions: " x\r\ny " }),
+    });
+    expect([crlf.body, crlf.conditions]).toEqual(["a\nb", "x\ny"]);
     const unlimited = await admin.campaigns.adminGet({ id: await create() });
     expect(unlimited.capacity).toBeNull();
     expect(unlimited.remaining).toBeNull();
@@ -125,6 +130,8 @@ describe(`campaign admin on ${testEngine}`, () => {
     expect(await bad({ title: "  " })).toBe("campaign.title:required");
     expect(await bad({ title: "x".repeat(201) })).toBe("campaign.title:tooLong");
     expect(await bad({ body: "" })).toBe("campaign.body:required");
+    expect(await bad({ body: " \r\n " })).toBe("campaign.body:required");
+    expect(await bad({ body: "x".repeat(10_001) })).toBe("campaign.body:tooLong");
     expect(await bad({ startsAt: "2026-02-30T10:00" })).toBe("campaign.startsAt:dateTimeInvalid");
     expect(await bad({ endsAt: "" })).toBe("campaign.endsAt:required");
     expect(await bad({ startsAt: "2026-12-02T10:00", endsAt: "2026-12-01T10:00" })).toBe(

@@ -103,6 +103,13 @@ describe("isCurrentPath", () => {
     expect(isCurrentPath("/users", "/users/ranking")).toBe(false);
     expect(isCurrentPath("/admin/campaigns/create", "/admin/campaigns")).toBe(true);
   });
+
+  it("marks the sidebar's Campaign link current on the campaign pages under /users/campaigns", () => {
+    expect(isCurrentPath("/users/campaign", "/users/campaign")).toBe(true);
+    expect(isCurrentPath("/users/campaigns", "/users/campaign")).toBe(true);
+    expect(isCurrentPath("/users/campaigns/01ABC/complete", "/users/campaign")).toBe(true);
+    expect(isCurrentPath("/users/campaignsx", "/users/campaign")).toBe(false);
+  });
 });
 
 function links(items: AdminNavItem[]): string[] {

@@ -53,11 +53,16 @@ const capacity = z
       .nullable(),
   );
 
+/** Text from a textarea: a form sends its line breaks as CRLF; stored as LF. */
+function text() {
+  return z.string({ error: required }).transform((v) => v.replace(/\r\n?/g, "\n").trim());
+}
+
 export const campaignInput = z
   .object({
     title: z.string({ error: required }).trim().min(1, present).max(MAX_TITLE, "tooLong"),
-    body: z.string({ error: required }).trim().min(1, present).max(MAX_BODY, "tooLong"),
-    conditions: z.string({ error: required }).trim().max(MAX_CONDITIONS, "tooLong"),
+    body: text().pipe(z.string().min(1, present).max(MAX_BODY, "tooLong")),
+    conditions: text().pipe(z.string().max(MAX_CONDITIONS, "tooLong")),
     startsAt: tokyoDateTime,
     endsAt: tokyoDateTime,
     capacity,

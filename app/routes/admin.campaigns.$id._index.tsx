@@ -1,0 +1,61 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { useActionData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CampaignForm } from "~/components/campaign/CampaignForm";
+import { readCampaignForm } from "~/lib/campaign-form.server";
+import { attempt } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { toTokyoInput } from "~/lib/tokyo-input";
+import type { loader as campaignLoader } from "./admin.campaigns.$id";
+
+export const handle = { i18n: ["campaign", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await readCampaignForm(request);
+  if (!form.ok) return form.response;
+  const result = await attempt(form.values, () =>
+    context.trpc.campaigns.update({
+      id: params.id ?? "",
+      campaign: form.campaign,
+      image: form.image,
+    }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/admin/campaigns?${new URLSearchParams({ saved: form.campaign.title.trim() })}`);
+}
+
+/** /admin/campaigns/{id}: edit the campaign. */
+export default function EditCampaign() {
+  const { t } = useTranslation("campaign");
+  const data = useRouteLoaderData<typeof campaignLoader>("routes/admin.campaigns.$id");
+  const failure = useActionData<typeof action>();
+  if (!data) return null;
+  const c = data.campaign;
+  const echoed = failure && !failure.ok ? failure.values : {};
+  return (
+    <div className="max-w-3xl">
+      <CampaignForm
+        key={JSON.stringify(echoed)}
+        initial={{
+          title: c.title,
+          body: c.body,
+          conditions: c.conditions,
+          startsAt: toTokyoInput(c.startsAt),
+          endsAt: toTokyoInput(c.endsAt),
+          capacity: c.capacity === null ? "" : String(c.capacity),
+          imageUrl: c.imageUrl,
+          ...echoed,
+          active: echoed.active === undefined ? c.active : echoed.active === "on",
+        }}
+        error={failure && !failure.ok ? failure.error : null}
+        submitLabel={t("admin.update")}
+      />
+    </div>
+  );
+}

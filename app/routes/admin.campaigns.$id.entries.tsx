@@ -1,0 +1,89 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EmailText, Stamp } from "~/components/cells";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { requireAdmin } from "~/lib/guards.server";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["campaign", "errors"] };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const campaignId = params.id ?? "";
+  const page = await orNotFound(() =>
+    context.trpc.campaigns.entries({ ...searchParamsObject(request.url), campaignId }),
+  );
+  return json({ campaignId, page });
+}
+
+/** /admin/campaigns/{id}/entries: who entered the campaign and when; CSV export. */
+export default function AdminCampaignEntries() {
+  const { t } = useTranslation("campaign");
+  const { campaignId, page } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  return (
+    <div className="space-y-4">
+      <TableFilters label={t("admin.entries.filters")}>
+        <FilterField label={t("admin.entries.member")} htmlFor="f-member">
+          <input
+            id="f-member"
+            name="member"
+            type="search"
+            defaultValue={params.get("member") ?? ""}
+            placeholder={t("admin.entries.memberHint")}
+            className={filterControl}
+          />
+        </FilterField>
+      </TableFilters>
+      <DataTable
+        label={t("admin.entries.title", { title: page.campaign.title })}
+        page={page}
+        rowKey={(r) => r.id}
+        empty={t("admin.entries.empty")}
+        csvHref={`/admin/campaigns/${campaignId}/entries/export`}
+        testId="admin-campaign-entries-table"
+        columns={[
+          {
+            key: "createdAt",
+            header: t("admin.entries.date"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            cell: (r) => <Stamp utc={r.createdAt} />,
+          },
+          {
+            key: "member",
+            header: t("admin.entries.name"),
+            className: "min-w-40",
+            cell: (r) => (
+              <span className="block">
+                <Link
+                  to={`/admin/customer/${r.member.id}`}
+                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                  data-testid="entry-member"
+                >
+                  {r.member.name}
+                </Link>
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  {r.member.nickname}
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: "email",
+            header: t("admin.entries.email"),
+            cell: (r) => (
+              <span data-testid="entry-email">
+                <EmailText email={r.member.email} />
+              </span>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { PlusIcon } from "@heroicons/react/20/solid";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CampaignStatusBadge } from "~/components/campaign/badges";
+import { Stamp } from "~/components/cells";
+import { Alert } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["campaign", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({ page: await context.trpc.campaigns.adminList(searchParamsObject(request.url)) });
+}
+
+const link = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
+
+/** /admin/campaigns: every campaign with its period, status, capacity and entries. */
+export default function AdminCampaigns() {
+  const { t } = useTranslation("campaign");
+  const { page } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const saved = params.get("saved");
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+        <Link
+          to="/admin/campaigns/create"
+          data-testid="campaign-create"
+          className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+        >
+          <PlusIcon className="h-4 w-4" aria-hidden="true" />
+          {t("admin.create")}
+        </Link>
+      </div>
+      {saved && (
+        <Alert tone="success" testId="campaign-saved">
+          {t("admin.saved", { title: saved })}
+        </Alert>
+      )}
+      <TableFilters label={t("admin.filters")}>
+        <FilterField label={t("admin.search")} htmlFor="f-q">
+          <input
+            id="f-q"
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? ""}
+            className={filterControl}
+          />
+        </FilterField>
+      </TableFilters>
+      <DataTable
+        label={t("admin.title")}
+        page={page}
+        rowKey={(c) => c.id}
+        empty={t("admin.empty")}
+        testId="admin-campaigns"
+        columns={[
+          {
+            key: "title",
+            header: t("admin.columns.title"),
+            sortKey: "title",
+            className: "min-w-48",
+            cell: (c) => (
+              <span className="block">
+                <Link
+                  to={`/admin/campaigns/${c.id}`}
+                  className={`${link} break-words`}
+                  data-testid="admin-campaign-link"
+                >
+                  {c.title}
+                </Link>
+                {!c.active && (
+                  <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
+                    {t("admin.inactive")}
+                  </span>
+                )}
+              </span>
+            ),
+          },
+          {
+            key: "status",
+            header: t("admin.status"),
+            cell: (c) => <CampaignStatusBadge status={c.status} />,
+          },
+          {
+            key: "startsAt",
+            header: t("admin.columns.startsAt"),
+            sortKey: "startsAt",
+            firstDir: "desc",
+            cell: (c) => <Stamp utc={c.startsAt} />,
+          },
+          {
+            key: "endsAt",
+            header: t("admin.columns.endsAt"),
+            cell: (c) => <Stamp utc={c.endsAt} />,
+          },
+          {
+            key: "capacity",
+            header: t("admin.columns.capacity"),
+            align: "right",
+            nowrap: true,
+            cell: (c) => (c.capacity === null ? t("unlimited") : c.capacity.toLocaleString("en")),
+          },
+          {
+            key: "entries",
+            header: t("admin.columns.entries"),
+            align: "right",
+            cell: (c) => (
+              <Link
+                to={`/admin/campaigns/${c.id}/entries`}
+                className={link}
+                data-testid="admin-campaign-entries"
+              >
+                {c.entries.toLocaleString("en")}
+              </Link>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

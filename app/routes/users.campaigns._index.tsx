@@ -1,0 +1,155 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CampaignArt } from "~/components/campaign/CampaignArt";
+import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges";
+import { focusRing } from "~/components/shell/styles";
+import { lastPage, searchParamsObject, withParams } from "~/components/table/url";
+import { formatDateTime } from "~/lib/format";
+import { requireMember } from "~/lib/guards.server";
+
+export const handle = { i18n: ["campaign", "errors"] };
+
+const FILTERS = ["", "open", "upcoming", "ended", "entered"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const page = await context.trpc.campaigns.list(searchParamsObject(request.url));
+  return json({ page });
+}
+
+/**
+ * /users/campaign (the sidebar's entry) and /users/campaigns: the active campaigns, open ones
+ * first, each with its status and whether the member entered.
+ */
+export default function Campaigns() {
+  const { t } = useTranslation("campaign");
+  const { page } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const filter = params.get("filter") ?? "";
+  const last = lastPage(page.total, page.size);
+  const pager = `rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800 ${focusRing}`;
+  return (
+    <div className="space-y-5">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
+      </div>
+
+      <nav aria-label={t("filters.label")}>
+        <ul className="flex flex-wrap gap-2">
+          {FILTERS.map((f) => {
+            const current = f === filter;
+            return (
+              <li key={f || "all"}>
+                <Link
+                  to={withParams(params, { filter: f, page: null })}
+                  aria-current={current ? "page" : undefined}
+                  data-testid={`campaign-filter-${f || "all"}`}
+                  className={`inline-flex rounded-full border px-3 py-1 text-sm font-medium ${focusRing} ${
+                    current
+                      ? "border-emerald-600 bg-emerald-600 text-white"
+                      : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+                  }`}
+                >
+                  {t(`filters.${f || "all"}`)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {page.rows.length === 0 ? (
+        <p
+          data-testid="campaign-empty"
+          className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400"
+        >
+          {t("empty")}
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="campaign-list">
+          {page.rows.map((c) => (
+            <li
+              key={c.id}
+              data-testid="campaign-card"
+              data-id={c.id}
+              className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
+            >
+              <CampaignArt src={c.imageUrl} />
+              <div className="flex flex-1 flex-col gap-3 p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <CampaignStatusBadge status={c.status} />
+                  {c.entered && <EnteredBadge />}
+                </div>
+                <h2 className="break-words text-lg font-semibold leading-snug">
+                  <Link
+                    to={`/users/campaigns/${c.id}`}
+                    className={`rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
+                  >
+                    {c.title}
+                  </Link>
+                </h2>
+                <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-slate-500 dark:text-slate-400">{t("period")}</dt>
+                  <dd className="tabular-nums">
+                    {formatDateTime(c.startsAt)} –<wbr /> {formatDateTime(c.endsAt)}
+                  </dd>
+                  <dt className="text-slate-500 dark:text-slate-400">{t("capacity")}</dt>
+                  <dd>
+                    {c.capacity === null ? (
+                      t("unlimited")
+                    ) : (
+                      <>
+                        {t("capacityOf", { count: c.capacity })}
+                        <span className="ml-2 text-slate-500 dark:text-slate-400">
+                          ({t("remaining", { count: c.remaining ?? 0 })})
+                        </span>
+                      </>
+                    )}
+                  </dd>
+                </dl>
+                <div className="mt-auto pt-1">
+                  <Link
+                    to={`/users/campaigns/${c.id}`}
+                    data-testid="campaign-details"
+                    aria-label={t("detailsOf", { title: c.title })}
+                    className={`inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+                  >
+                    {t("details")}
+                  </Link>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {last > 1 && (
+        <nav aria-label={t("pagination")} className="flex items-center justify-between gap-3">
+          {page.page > 1 ? (
+            <Link
+              to={withParams(params, { page: page.page - 1 === 1 ? null : page.page - 1 })}
+              rel="prev"
+              className={pager}
+            >
+              {t("prev")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600 dark:text-slate-300">
+            {t("pageOf", { page: page.page, last })}
+          </span>
+          {page.page < last ? (
+            <Link to={withParams(params, { page: page.page + 1 })} rel="next" className={pager}>
+              {t("next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

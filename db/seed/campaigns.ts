@@ -1,0 +1,97 @@
+import type { Db } from "../index";
+import { insertIgnore } from "../dialect";
+import { newId } from "../id";
+import { nowDb, toDbTime } from "../time";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface SeedCampaign {
+  title: string;
+  body: string;
+  conditions: string;
+  /** Days from the seed run (negative: in the past). */
+  startDay: number;
+  endDay: number;
+  capacity: number | null;
+  /** The demo member has entered it. */
+  memberEntered: boolean;
+}
+
+/**
+ * Demo campaigns: an open one the demo member has entered, an open one with a capacity and
+ * an upcoming one, so the member list shows each state and the admin an entry list.
+ */
+export const SEED_CAMPAIGNS: SeedCampaign[] = [
+  {
+    title: "口座開設キャッシュバック増額キャンペーン",
+    body: "期間中に新しく取引口座を開設してエントリーした方全員に、初月のキャッシュバックを10%上乗せします。\n\n上乗せ分は翌月のキャッシュバックと一緒にお支払いします。",
+    conditions: "・期間中に口座を開設し、承認済みであること\n・エントリーボタンを押していること",
+    startDay: -7,
+    endDay: 30,
+    capacity: null,
+    memberEntered: true,
+  },
+  {
+    title: "年末トレード応援キャンペーン（先着100名）",
+    body: "先着100名様に、年末年始の取引で使えるキャッシュバック2倍チケットをプレゼントします。\nなくなり次第終了です。",
+    conditions: "承認済みの口座が1つ以上あること",
+    startDay: -1,
+    endDay: 20,
+    capacity: 100,
+    memberEntered: false,
+  },
+  {
+    title: "新春お年玉キャンペーン",
+    body: "新年の取引量に応じて、抽選で50名様にお年玉をお届けします。\n詳しくは開始日にお知らせします。",
+    conditions: "",
+    startDay: 40,
+    endDay: 70,
+    capacity: 50,
+    memberEntered: false,
+  },
+];
+
+/** Inserts each demo campaign unless one of that title exists; admins' edits are kept. */
+export async function seedCampaigns(db: Db, people: { adminId: string; memberId: string }) {
+  for (const c of SEED_CAMPAIGNS) {
+    const existing = await db.kysely
+      .selectFrom("campaigns")
+      .select("id")
+      .where("title", "=", c.title)
+      .executeTakeFirst();
+    if (existing) continue;
+    const id = newId();
+    const now = nowDb();
+    const today = Date.now();
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("campaigns")
+        .values({
+          id,
+          title: c.title,
+          body: c.body,
+          conditions: c.conditions,
+          image_key: null,
+          starts_at: toDbTime(new Date(today + c.startDay * DAY_MS)),
+          ends_at: toDbTime(new Date(today + c.endDay * DAY_MS)),
+          capacity: c.capacity,
+          active: 1,
+          created_by: people.adminId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      if (c.memberEntered) {
+        await insertIgnore(
+          db,
+          trx.insertInto("campaign_entries").values({
+            id: newId(),
+            campaign_id: id,
+            user_id: people.memberId,
+            created_at: now,
+          }),
+        ).execute();
+      }
+    });
+  }
+}

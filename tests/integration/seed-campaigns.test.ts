@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCampaigns, SEED_CAMPAIGNS } from "../../db/seed/campaigns";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { callerFor, createUser } from "../helpers/fixtures";
+
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.cleanup();
+});
+
+describe(`demo campaigns on ${testEngine}`, () => {
+  it("seeds once, however often it runs, and the member sees each state", async () => {
+    const admin = await createUser(t.db, { permission: "admin" });
+    const member = await createUser(t.db);
+    for (let run = 0; run < 2; run++) {
+      await seedCampaigns(t.db, { adminId: admin.id, memberId: member.id });
+    }
+    const rows = await t.db.kysely.selectFrom("campaigns").select("title").execute();
+    expect(rows.map((r) => r.title).sort()).toEqual(SEED_CAMPAIGNS.map((c) => c.title).sort());
+    const entries = await t.db.kysely.selectFrom("campaign_entries").selectAll().execute();
+    expect(entries).toHaveLength(SEED_CAMPAIGNS.filter((c) => c.memberEntered).length);
+
+    const list = (await (await callerFor(t.db, member.id)).campaigns.list({})).rows;
+    expect(list.map((c) => [c.status, c.entered])).toEqual([
+      ["open", false],
+      ["open", true],
+      ["upcoming", false],
+    ]);
+    // An admin's edit survives the next seed run.
+    const adminCaller = await callerFor(t.db, admin.id);
+    const first = list[0]!;
+    await t.db.kysely
+      .updateTable("campaigns")
+      .set({ body: "Edited by the admin" })
+      .where("id", "=", first.id)
+      .execute();
+    await seedCampaigns(t.db, { adminId: admin.id, memberId: member.id });
+    expect((await adminCaller.campaigns.adminGet({ id: first.id })).body).toBe(
+      "Edited by the admin",
+    );
+  });
+});
