@@ -15,6 +15,7 @@ import * as m202611211400 from "./202611211400_chat";
 import * as m202611211410 from "./202611211410_line";
 import * as m202611211500 from "./202611211500_campaigns";
 import * as m202611211530 from "./202611211530_import_chunks";
+import * as m202611211600 from "./202611211600_scale_indexes";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "202611211410_line": m202611211410,
   "202611211500_campaigns": m202611211500,
   "202611211530_import_chunks": m202611211530,
+  "202611211600_scale_indexes": m202611211600,
 };

@@ -98,6 +98,20 @@ export function clampPage(page: number, total: number, size: number): number {
   return Math.min(Math.max(1, Math.floor(page)), last);
 }
 
+/** Ways a large list pages without reading what it does not show. */
+export interface PaginateOptions<DB, TB extends keyof DB, O> {
+  /**
+   * The number of matching rows, when something cheaper than COUNT(*) over the rows knows it
+   * exactly (a summary table kept in the same transaction as the rows).
+   */
+  count?: () => Promise<number>;
+  /**
+   * The same order reversed (every key's direction flipped): a page past the middle is then
+   * read from the other end, so the last page costs what the first does.
+   */
+  reversed?: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>;
+}
+
 /**
  * Runs a list query as one page: counts the matching rows, then fetches the page in the given
  * order. `query` carries the selection and the filters but no order; `order` adds the order
@@ -107,26 +121,37 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
   paging: Paging<S>,
   order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>,
+  options: PaginateOptions<DB, TB, O> = {},
 ): Promise<Page<O, S>> {
-  const counted = await query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number | string | bigint>`count(*)`.as("total"))
-    .executeTakeFirst();
-  const total = Number((counted as { total?: number | string | bigint } | undefined)?.total ?? 0);
+  let total: number;
+  if (options.count) total = await options.count();
+  else {
+    const counted = await query
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number | string | bigint>`count(*)`.as("total"))
+      .executeTakeFirst();
+    total = Number((counted as { total?: number | string | bigint } | undefined)?.total ?? 0);
+  }
   const base = { total, size: paging.size, sort: paging.sort, dir: paging.dir };
   if (paging.export) {
     const rows = await order(query).limit(EXPORT_MAX_ROWS).execute();
     return { ...base, rows, page: 1, truncated: total > EXPORT_MAX_ROWS };
   }
   const page = clampPage(paging.page, total, paging.size);
-  const rows =
-    total === 0
-      ? []
-      : await order(query)
-          .limit(paging.size)
-          .offset((page - 1) * paging.size)
-          .execute();
+  const offset = (page - 1) * paging.size;
+  const shown = Math.min(paging.size, total - offset);
+  let rows: O[];
+  if (total === 0 || shown <= 0) rows = [];
+  else if (options.reversed && offset > total / 2) {
+    // From the end: skip the rows after this page, take this page, put it back in order.
+    rows = await options
+      .reversed(query)
+      .limit(shown)
+      .offset(total - offset - shown)
+      .execute();
+    rows.reverse();
+  } else rows = await order(query).limit(paging.size).offset(offset).execute();
   return { ...base, rows, page, truncated: false };
 }
 

@@ -55,26 +55,102 @@ export function periodDays(
   }
 }
 
+/** The first day of the month of `day` ("YYYY-MM-01"). */
+function monthStart(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+/**
+ * Amount and number of cashback rows over trade days [from, to) (null = open), from the
+ * summaries instead of the rows: the whole months inside the range from cashback_monthly, the
+ * days at either end from cashback_daily. Both are kept in the same transaction as the rows,
+ * so the figures are exact.
+ */
+export async function summaryTotals(
+  db: Db,
+  bounds: { from: string | null; to: string | null },
+  filter: { userId?: string; brokerId?: string },
+): Promise<{ amount: number; rows: number }> {
+  const { from, to } = bounds;
+  // Whole months: from the first month start at or after `from` to the month start of `to`.
+  const mFrom =
+    from === null ? null : from === monthStart(from) ? from : addMonths(monthStart(from), 1);
+  const mTo = to === null ? null : monthStart(to);
+  const parts: Promise<{ amount: number | null; rows: number | null } | undefined>[] = [];
+  const daily = (dFrom: string | null, dTo: string | null) =>
+    db.kysely
+      .selectFrom("cashback_daily")
+      .select((eb) => [
+        eb.fn.sum<number>("amount").as("amount"),
+        eb.fn.sum<number>("rows").as("rows"),
+      ])
+      .$if(filter.userId !== undefined, (q) => q.where("user_id", "=", filter.userId!))
+      .$if(filter.brokerId !== undefined, (q) => q.where("broker_id", "=", filter.brokerId!))
+      .$if(dFrom !== null, (q) => q.where("day", ">=", dFrom!))
+      .$if(dTo !== null, (q) => q.where("day", "<", dTo!))
+      .executeTakeFirst();
+  if (mFrom !== null && mTo !== null && mFrom >= mTo) {
+    parts.push(daily(from, to));
+  } else {
+    parts.push(
+      db.kysely
+        .selectFrom("cashback_monthly")
+        .select((eb) => [
+          eb.fn.sum<number>("amount").as("amount"),
+          eb.fn.sum<number>("rows").as("rows"),
+        ])
+        .$if(filter.userId !== undefined, (q) => q.where("user_id", "=", filter.userId!))
+        .$if(filter.brokerId !== undefined, (q) => q.where("broker_id", "=", filter.brokerId!))
+        .$if(mFrom !== null, (q) => q.where("month", ">=", mFrom!.slice(0, 7)))
+        .$if(mTo !== null, (q) => q.where("month", "<", mTo!.slice(0, 7)))
+        .executeTakeFirst(),
+    );
+    if (from !== null && mFrom !== null && from < mFrom) parts.push(daily(from, mFrom));
+    if (to !== null && mTo !== null && mTo < to) parts.push(daily(mTo, to));
+  }
+  const results = await Promise.all(parts);
+  return {
+    amount: results.reduce((s, r) => s + Number(r?.amount ?? 0), 0),
+    rows: results.reduce((s, r) => s + Number(r?.rows ?? 0), 0),
+  };
+}
+
 // ---------------------------------------------------------------- member
 
 /** Totals for the period and all time, by broker and by account, from the summaries. */
 export async function memberSummary(db: Db, userId: string, period: PeriodInput) {
   const { from, to } = periodDays(period);
-  const inPeriod = await db.kysely
-    .selectFrom("cashback_daily")
-    .innerJoin("broker_accounts", "broker_accounts.id", "cashback_daily.broker_account_id")
-    .innerJoin("brokers", "brokers.id", "cashback_daily.broker_id")
-    .select((eb) => [
-      "cashback_daily.broker_account_id as accountId",
-      "broker_accounts.account_number as accountNumber",
-      "brokers.name as brokerName",
-      eb.fn.sum<number>("cashback_daily.amount").as("amount"),
-    ])
-    .where("cashback_daily.user_id", "=", userId)
-    .$if(from !== null, (q) => q.where("cashback_daily.day", ">=", from!))
-    .$if(to !== null, (q) => q.where("cashback_daily.day", "<", to!))
-    .groupBy(["cashback_daily.broker_account_id", "broker_accounts.account_number", "brokers.name"])
-    .execute();
+  // All time reads the monthly summary (a row per account and month), a period the daily one.
+  const inPeriod =
+    from === null && to === null
+      ? await db.kysely
+          .selectFrom("cashback_monthly as s")
+          .innerJoin("broker_accounts", "broker_accounts.id", "s.broker_account_id")
+          .innerJoin("brokers", "brokers.id", "s.broker_id")
+          .select((eb) => [
+            "s.broker_account_id as accountId",
+            "broker_accounts.account_number as accountNumber",
+            "brokers.name as brokerName",
+            eb.fn.sum<number>("s.amount").as("amount"),
+          ])
+          .where("s.user_id", "=", userId)
+          .groupBy(["s.broker_account_id", "broker_accounts.account_number", "brokers.name"])
+          .execute()
+      : await db.kysely
+          .selectFrom("cashback_daily as s")
+          .innerJoin("broker_accounts", "broker_accounts.id", "s.broker_account_id")
+          .innerJoin("brokers", "brokers.id", "s.broker_id")
+          .select((eb) => [
+            "s.broker_account_id as accountId",
+            "broker_accounts.account_number as accountNumber",
+            "brokers.name as brokerName",
+            eb.fn.sum<number>("s.amount").as("amount"),
+          ])
+          .where("s.user_id", "=", userId)
+          .$if(from !== null, (q) => q.where("s.day", ">=", from!))
+          .$if(to !== null, (q) => q.where("s.day", "<", to!))
+          .groupBy(["s.broker_account_id", "broker_accounts.account_number", "brokers.name"])
+          .execute();
   const allTime = await db.kysely
     .selectFrom("cashback_monthly")
     .select((eb) => eb.fn.sum<number>("amount").as("amount"))
@@ -119,8 +195,16 @@ export async function memberHistory(db: Db, userId: string, input: MemberHistory
     .$if(from !== null, (q) => q.where("cashbacks.trade_date", ">=", from!))
     .$if(to !== null, (q) => q.where("cashbacks.trade_date", "<", to!));
   const sort = input.sort === "amount" ? "cashbacks.amount" : "cashbacks.trade_date";
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(sort, input.dir).orderBy("cashbacks.id", input.dir),
+  const back = input.dir === "asc" ? "desc" : "asc";
+  const page = await paginate(
+    query,
+    input,
+    (q) => q.orderBy(sort, input.dir).orderBy("cashbacks.id", input.dir),
+    {
+      // The member's row count is in the summaries: no COUNT(*) over their history.
+      count: async () => (await summaryTotals(db, { from, to }, { userId })).rows,
+      reversed: (q) => q.orderBy(sort, back).orderBy("cashbacks.id", back),
+    },
   );
   return {
     ...page,
@@ -255,16 +339,39 @@ export async function adminCashbacks(db: Db, input: AdminCashbackInput) {
       );
     });
   const sort = input.sort === "amount" ? "cashbacks.amount" : "cashbacks.trade_date";
-  const [page, totals] = await Promise.all([
-    paginate(query, input, (q) => q.orderBy(sort, input.dir).orderBy("cashbacks.id", input.dir)),
-    query
-      .clearSelect()
-      .select((eb) => [
-        eb.fn.sum<number>("cashbacks.amount").as("amount"),
-        eb.fn.countAll<number>().as("rows"),
-      ])
-      .executeTakeFirst(),
-  ]);
+  const back = input.dir === "asc" ? "desc" : "asc";
+  // Filtered by period and broker only, the totals come from the summaries (or, for all time
+  // and every broker, from the batches' credited totals): no scan of millions of rows. A member
+  // or account filter narrows the rows to one person's history, which is counted directly.
+  const bySummary = input.member === undefined && input.account === undefined;
+  const totals = bySummary
+    ? from === null && to === null && input.broker === undefined
+      ? db.kysely
+          .selectFrom("import_batches")
+          .select((eb) => [
+            eb.fn.sum<number>("amount_credited").as("amount"),
+            eb.fn.sum<number>("rows_credited").as("rows"),
+          ])
+          .executeTakeFirst()
+          .then((r) => ({ amount: Number(r?.amount ?? 0), rows: Number(r?.rows ?? 0) }))
+      : summaryTotals(db, { from, to }, { brokerId: input.broker })
+    : query
+        .clearSelect()
+        .select((eb) => [
+          eb.fn.sum<number>("cashbacks.amount").as("amount"),
+          eb.fn.countAll<number>().as("rows"),
+        ])
+        .executeTakeFirst()
+        .then((r) => ({ amount: Number(r?.amount ?? 0), rows: Number(r?.rows ?? 0) }));
+  const page = await paginate(
+    query,
+    input,
+    (q) => q.orderBy(sort, input.dir).orderBy("cashbacks.id", input.dir),
+    {
+      count: async () => (await totals).rows,
+      reversed: (q) => q.orderBy(sort, back).orderBy("cashbacks.id", back),
+    },
+  );
   return {
     ...page,
     rows: page.rows.map((r) => ({
@@ -272,7 +379,7 @@ export async function adminCashbacks(db: Db, input: AdminCashbackInput) {
       amount: Number(r.amount),
       lotsMilli: Number(r.lotsMilli),
     })),
-    totalAmount: Number(totals?.amount ?? 0),
+    totalAmount: (await totals).amount,
   };
 }
 

@@ -52,6 +52,11 @@ export const TOP = 100;
  * The ranking of a genre and scope: the top 100 members who have not opted out, and the
  * viewer's own place. Ties share a rank (1, 2, 2, 4: one plus the number of members with more)
  * and are listed by member id, so the order never changes between requests.
+ *
+ * The per-member sums are read from the summary's covering index and never joined to every
+ * member: the top rows are taken first and their members looked up by id (members who are
+ * left out are skipped, reading further when needed), and the viewer's rank counts the sums
+ * above theirs, less those of the members left out (found by their flag's index).
  */
 export async function ranking(
   db: Db,
@@ -60,21 +65,48 @@ export async function ranking(
 ) {
   const range = scopeMonths(input.scope, options.now);
   const totals = () => SOURCES[input.genre](db.kysely, range).as("t");
-  const rows = await db.kysely
-    .selectFrom(totals())
-    .innerJoin("users", "users.id", "t.user_id")
-    .select(["t.user_id", "t.amount", "users.nickname", "users.name"])
-    .where("users.ranking_opt_out", "=", 0)
-    .where("users.permission", "=", "member")
-    .where("t.amount", ">", 0)
-    .orderBy("t.amount", "desc")
-    .orderBy("t.user_id", "asc")
-    .limit(TOP)
-    .execute();
+  let rows: { user_id: string; amount: number; nickname: string; name: string }[] = [];
+  for (let limit = TOP + 20; ; limit *= 4) {
+    const sums = await db.kysely
+      .selectFrom(totals())
+      .select(["t.user_id", "t.amount"])
+      .where("t.amount", ">", 0)
+      .orderBy("t.amount", "desc")
+      .orderBy("t.user_id", "asc")
+      .limit(limit)
+      .execute();
+    const people =
+      sums.length === 0
+        ? []
+        : await db.kysely
+            .selectFrom("users")
+            .select(["id", "nickname", "name", "ranking_opt_out", "permission"])
+            .where(
+              "id",
+              "in",
+              sums.map((r) => r.user_id),
+            )
+            .execute();
+    const shown = new Map(
+      people
+        .filter((p) => p.ranking_opt_out === 0 && p.permission === "member")
+        .map((p) => [p.id, p]),
+    );
+    rows = sums
+      .filter((r) => shown.has(r.user_id))
+      .map((r) => ({
+        user_id: r.user_id,
+        amount: Number(r.amount),
+        nickname: shown.get(r.user_id)!.nickname,
+        name: shown.get(r.user_id)!.name,
+      }));
+    if (rows.length >= TOP || sums.length < limit) break;
+  }
+  rows = rows.slice(0, TOP);
   let rank = 0;
   let previous: number | null = null;
   const top = rows.map((r, i) => {
-    const amount = Number(r.amount);
+    const amount = r.amount;
     if (amount !== previous) rank = i + 1;
     previous = amount;
     return {
@@ -102,15 +134,33 @@ export async function ranking(
     const optedOut = viewer?.ranking_opt_out === 1;
     let myRank: number | null = null;
     if (!optedOut && amount > 0) {
-      const above = await db.kysely
-        .selectFrom(totals())
-        .innerJoin("users", "users.id", "t.user_id")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("users.ranking_opt_out", "=", 0)
-        .where("users.permission", "=", "member")
-        .where("t.amount", ">", amount)
-        .executeTakeFirst();
-      myRank = Number(above?.n ?? 0) + 1;
+      const above = (leftOut?: "optedOut" | "notMember") =>
+        db.kysely
+          .selectFrom(totals())
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("t.amount", ">", amount)
+          .$if(leftOut === "optedOut", (q) =>
+            q.where("t.user_id", "in", (eb) =>
+              eb.selectFrom("users").select("users.id").where("users.ranking_opt_out", "=", 1),
+            ),
+          )
+          .$if(leftOut === "notMember", (q) =>
+            q.where("t.user_id", "in", (eb) =>
+              eb
+                .selectFrom("users")
+                .select("users.id")
+                .where("users.permission", "!=", "member")
+                .where("users.ranking_opt_out", "=", 0),
+            ),
+          )
+          .executeTakeFirst()
+          .then((r) => Number(r?.n ?? 0));
+      const [all, optedOutAbove, notMemberAbove] = await Promise.all([
+        above(),
+        above("optedOut"),
+        above("notMember"),
+      ]);
+      myRank = all - optedOutAbove - notMemberAbove + 1;
     }
     me = { rank: myRank, amount, optedOut };
   }
