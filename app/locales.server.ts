@@ -34,6 +34,10 @@ import jaMarathon from "../locales/ja/marathon.json";
 import jaProfile from "../locales/ja/profile.json";
 import jaRanking from "../locales/ja/ranking.json";
 import jaWallet from "../locales/ja/wallet.json";
+import enBattle from "../locales/en/battle.json";
+import enPopup from "../locales/en/popup.json";
+import jaBattle from "../locales/ja/battle.json";
+import jaPopup from "../locales/ja/popup.json";
 import type { Language } from "./i18n";
 
 /**
@@ -60,6 +64,8 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     affiliate: jaAffiliate,
     cashback: jaCashback,
     campaign: jaCampaign,
+    battle: jaBattle,
+    popup: jaPopup,
   },
   en: {
     common: enCommon,
@@ -80,5 +86,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     affiliate: enAffiliate,
     cashback: enCashback,
     campaign: enCampaign,
+    battle: enBattle,
+    popup: enPopup,
   },
 };

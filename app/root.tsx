@@ -19,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Analytics } from "./components/Analytics";
 import { GoalModal } from "./components/marathon/GoalModal";
+import { PopupModal } from "./components/popup/PopupModal";
 import { useNonce } from "./components/nonce";
 import { Shell } from "./components/shell/Shell";
 import { DEFAULT_LANGUAGE, toLanguage } from "./i18n";
@@ -33,7 +34,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const handle = { i18n: ["common", "errors", "marathon"] };
+export const handle = { i18n: ["common", "errors", "marathon", "popup"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [locale, viewer] = await Promise.all([
@@ -130,8 +131,23 @@ export default function App() {
     >
       <Outlet />
       {/* After the page content, for signed-in members: reached marathon goals, once each. */}
-      {viewer.user?.permission === "member" && <GoalModal key={viewer.user.id} />}
+      {viewer.user?.permission === "member" && <MemberModals key={viewer.user.id} />}
     </Shell>
+  );
+}
+
+/**
+ * What opens by itself on a member's page load: reached marathon goals first; the admin's
+ * popups only when there was no goal to show (a popup then waits for a later page load), so
+ * two dialogs never stack.
+ */
+function MemberModals() {
+  const [pendingGoals, setPendingGoals] = useState<number | null>(null);
+  return (
+    <>
+      <GoalModal onChecked={setPendingGoals} />
+      {pendingGoals === 0 && <PopupModal />}
+    </>
   );
 }
 

@@ -620,6 +620,7 @@ export type NotificationKind =
   | "transfer_failed"
   | "transfer_received"
   | "marathon_goal"
+  | "battle_prize"
   | "support_reply";
 export type NotificationStatus = "pending" | "sent" | "failed" | "skipped";
 
@@ -701,6 +702,68 @@ export interface AffiliateBannersTable {
   updated_at: Timestamp;
 }
 
+export type BattleStatus = "open" | "settled";
+
+/** A ranking battle: members ranked by cashback between two Tokyo dates (both included). */
+export interface RankingBattlesTable {
+  id: string;
+  title: string;
+  starts_on: string;
+  ends_on: string;
+  status: BattleStatus;
+  settled_at: Timestamp | null;
+  settled_by: string | null;
+  created_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+/** The prize of one rank of a battle (ranks 1..n, contiguous). */
+export interface RankingBattlePrizesTable {
+  battle_id: string;
+  rank: number;
+  amount: number;
+}
+
+/** A settled battle's standings: one row per ranked member, UNIQUE(battle_id, user_id). */
+export interface RankingBattleResultsTable {
+  id: string;
+  battle_id: string;
+  user_id: string;
+  rank: number;
+  /** The member's cashback in the period. */
+  amount: number;
+  /** Yen credited; 0 when the rank has no prize. */
+  prize: number;
+  ledger_tx_id: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
+/** An admin-written notice that opens by itself on a member's page load, once per member. */
+export interface PopupsTable {
+  id: string;
+  title: string;
+  /** Plain text, shown as text with its line breaks. */
+  body: string;
+  /** Storage key under popups/, served at /media/popups/<file>. */
+  image_key: string | null;
+  /** http(s) only. */
+  link_url: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  active: Bool;
+  created_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+/** A member has been shown a popup. */
+export interface PopupViewsTable {
+  popup_id: string;
+  user_id: string;
+  seen_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   payment_details: PaymentDetailsTable;
@@ -750,6 +813,11 @@ export interface Database {
   notifications: NotificationsTable;
   campaigns: CampaignsTable;
   campaign_entries: CampaignEntriesTable;
+  ranking_battles: RankingBattlesTable;
+  ranking_battle_prizes: RankingBattlePrizesTable;
+  ranking_battle_results: RankingBattleResultsTable;
+  popups: PopupsTable;
+  popup_views: PopupViewsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -14,6 +14,8 @@ import * as m202611211310 from "./202611211310_eas";
 import * as m202611211400 from "./202611211400_chat";
 import * as m202611211410 from "./202611211410_line";
 import * as m202611211500 from "./202611211500_campaigns";
+import * as m202611211510 from "./202611211510_battles";
+import * as m202611211520 from "./202611211520_popups";
 import * as m202611211530 from "./202611211530_import_chunks";
 import * as m202611211600 from "./202611211600_scale_indexes";
 
@@ -38,6 +40,8 @@ export const migrations: Record<string, Migration> = {
   "202611211400_chat": m202611211400,
   "202611211410_line": m202611211410,
   "202611211500_campaigns": m202611211500,
+  "202611211510_battles": m202611211510,
+  "202611211520_popups": m202611211520,
   "202611211530_import_chunks": m202611211530,
   "202611211600_scale_indexes": m202611211600,
 };

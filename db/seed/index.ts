@@ -6,6 +6,7 @@ import { seedBrokers } from "./brokers";
 import { seedCampaigns } from "./campaigns";
 import { seedCashback } from "./cashback";
 import { seedEas } from "./eas";
+import { seedBattle, seedPopup } from "./engagement";
 import { seedGachas } from "./gachas";
 
 export const DEMO_ADMIN = { email: "admin@example.com", password: "Admin-demo-2026" };
@@ -70,6 +71,8 @@ export async function seed(
   await seedBrokers(db, { adminId, memberId });
   await seedCashback(db, { adminId, memberId });
   await seedGachas(db, { adminId });
+  await seedBattle(db, { adminId });
+  await seedPopup(db, { adminId });
   await seedCampaigns(db, { adminId, memberId });
   await seedEas(db, { adminId, memberId });
   return { admin: DEMO_ADMIN, member: DEMO_MEMBER };

@@ -46,6 +46,8 @@ export const PREFERENCE_OF: Record<
   transfer_failed: "transfer",
   transfer_received: "transfer",
   marathon_goal: "marathon",
+  // A battle prize is an engagement reward like a marathon goal: the same switch governs it.
+  battle_prize: "marathon",
   support_reply: "support",
 };
 

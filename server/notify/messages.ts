@@ -37,6 +37,7 @@ const PATHS: Record<NotificationKind, string> = {
   transfer_failed: "/users/withdraw",
   transfer_received: "/users/present",
   marathon_goal: "/users/cb_marathon",
+  battle_prize: "/users/cashback-battle",
   support_reply: "/users/chat",
 };
 
@@ -78,6 +79,13 @@ export function renderNotification(
       }
       break;
     }
+    case "battle_prize":
+      body = fill(t.battle_prize, {
+        title: str(payload.title),
+        rank: str(payload.rank),
+        amount,
+      });
+      break;
     case "support_reply": {
       const excerpt = str(payload.excerpt).trim();
       body = fill(t.support_reply, { excerpt: excerpt || t.image });

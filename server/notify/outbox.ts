@@ -24,6 +24,7 @@ export interface NotificationPayloads {
   transfer_failed: { transferId: string; amount: number; reason: string };
   transfer_received: { transferId: string; amount: number; from: string };
   marathon_goal: { marathonNumber: number; reward: number | null; text: string | null };
+  battle_prize: { battleId: string; title: string; rank: number; amount: number };
   support_reply: { messageId: string; excerpt: string };
 }
 

@@ -25,7 +25,7 @@ export interface Storage {
 }
 
 export type StorageArea =
-  "avatars" | "brokers" | "banners" | "gachas" | "eas" | "chat" | "campaigns";
+  "avatars" | "brokers" | "banners" | "gachas" | "eas" | "chat" | "popups" | "campaigns";
 
 /**
  * Images under avatars/, brokers/, gachas/ (gacha and reward art) and chat/ (support chat
@@ -33,7 +33,7 @@ export type StorageArea =
  * robots, served only to licence holders) under eas/ as opaque .bin files.
  */
 export const STORAGE_KEY =
-  /^(?:(avatars|brokers|banners|gachas|chat|campaigns)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin)$/;
+  /^(?:(avatars|brokers|banners|gachas|chat|popups|campaigns)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin)$/;
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",

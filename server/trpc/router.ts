@@ -14,6 +14,8 @@ import { walletRouter } from "../features/wallet/router";
 import { profileRouter } from "../features/profile/router";
 import { rankingRouter } from "../features/ranking/router";
 import { shellRouter } from "../features/shell/router";
+import { battlesRouter } from "../features/battles/router";
+import { popupsRouter } from "../features/popups/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -33,6 +35,8 @@ export const appRouter = router({
   marathon: marathonRouter,
   ranking: rankingRouter,
   campaigns: campaignsRouter,
+  battles: battlesRouter,
+  popups: popupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

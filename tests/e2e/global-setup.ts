@@ -20,6 +20,9 @@ export default async function globalSetup() {
       .where("email", "=", DEMO_ADMIN.email)
       .executeTakeFirst();
     if (!admin) throw new Error(`the e2e database ${E2E_SQLITE_PATH} has no seeded admin`);
+    // The demo popup would open over every page of every test: popups.spec.ts covers popups,
+    // against a server of its own.
+    await db.kysely.updateTable("popups").set({ active: 0 }).execute();
   } finally {
     await db.destroy();
   }

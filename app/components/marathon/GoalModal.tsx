@@ -18,9 +18,10 @@ interface PendingGoal {
  * The marathon goal modal, after the page content for signed-in members. On load it asks for
  * the member's reached goals not yet shown (oldest first) and shows them one after another;
  * each goal, once on screen, is marked shown (is_modal true), so it never shows again. A
- * failed fetch logs a warning and shows nothing.
+ * failed fetch logs a warning and shows nothing. `onChecked` hears how many goals it found
+ * (0 after a failed fetch), so the page can hold other popups back while goals show.
  */
-export function GoalModal() {
+export function GoalModal({ onChecked }: { onChecked?: (pending: number) => void } = {}) {
   const { t } = useTranslation("marathon");
   const utils = trpc.useUtils();
   const [goals, setGoals] = useState<PendingGoal[]>([]);
@@ -31,15 +32,19 @@ export function GoalModal() {
     utils.client.marathon.pending
       .query()
       .then((pending) => {
-        if (!cancelled) setGoals(pending);
+        if (cancelled) return;
+        setGoals(pending);
+        onChecked?.(pending.length);
       })
       .catch((error: unknown) => {
         console.warn("marathon goals could not be fetched", error);
+        if (!cancelled) onChecked?.(0);
       });
     return () => {
       cancelled = true;
     };
-  }, [utils]);
+    // onChecked must be stable (a state setter): a new one would ask again.
+  }, [utils, onChecked]);
 
   const current = goals[index];
   const currentId = current?.id;

@@ -1,0 +1,208 @@
+import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+
+export interface PrizeRowValue {
+  rank: string;
+  amount: string;
+}
+
+export interface BattleFormValues {
+  title: string;
+  startsOn: string;
+  endsOn: string;
+  prizes: PrizeRowValue[];
+}
+
+export const EMPTY_BATTLE: BattleFormValues = {
+  title: "",
+  startsOn: "",
+  endsOn: "",
+  prizes: [
+    { rank: "1", amount: "" },
+    { rank: "2", amount: "" },
+    { rank: "3", amount: "" },
+  ],
+};
+
+/** A field's error key: the schema names nested fields by path ("battle.prizes.0.amount"). */
+function errorKey(error: FormErrorShape | null, name: string): string | null {
+  if (!error) return null;
+  return error.fieldErrors[name] ?? error.fieldErrors[`battle.${name}`] ?? null;
+}
+
+const cell =
+  "block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-800 dark:text-slate-100";
+const ok =
+  "border-slate-300 focus:border-emerald-600 focus:ring-emerald-600/30 dark:border-slate-600";
+const bad = "border-red-500 focus:border-red-500 focus:ring-red-500/30";
+
+/** Create / edit a battle: title, period (Tokyo dates) and the prize table (rank → yen). */
+export function BattleForm({
+  initial,
+  error,
+  submitLabel,
+}: {
+  initial: BattleFormValues;
+  error: FormErrorShape | null;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation(["battle", "errors"]);
+  const [rows, setRows] = useState<(PrizeRowValue & { key: number })[]>(() =>
+    initial.prizes.map((p, i) => ({ ...p, key: i })),
+  );
+  const [nextKey, setNextKey] = useState(initial.prizes.length);
+  const message = (name: string, label: string) => {
+    const key = errorKey(error, name);
+    if (!key) return null;
+    return t(`battle:fieldErrors.${key}`, {
+      defaultValue: t(`errors:field.${key}`, { field: label }),
+    });
+  };
+  const fieldLabel = (name: string) => t(`battle:admin.fields.${name}`);
+  const tableError = message("prizes", fieldLabel("prizes"));
+  const rowError = (i: number) =>
+    message(`prizes.${i}.rank`, fieldLabel("rank")) ??
+    message(`prizes.${i}.amount`, fieldLabel("amount"));
+  const update = (key: number, patch: Partial<PrizeRowValue>) =>
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  return (
+    <>
+      <FormErrorAlert error={error?.key?.startsWith("battle.") ? null : error} />
+      <Form
+        method="post"
+        noValidate
+        data-testid="battle-form"
+        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+      >
+        <Field
+          name="title"
+          label={fieldLabel("title")}
+          defaultValue={initial.title}
+          maxLength={100}
+          required
+          className="sm:col-span-2"
+          error={message("title", fieldLabel("title"))}
+        />
+        <Field
+          name="startsOn"
+          type="date"
+          label={fieldLabel("startsOn")}
+          defaultValue={initial.startsOn}
+          required
+          hint={t("battle:admin.hints.period")}
+          error={message("startsOn", fieldLabel("startsOn"))}
+        />
+        <Field
+          name="endsOn"
+          type="date"
+          label={fieldLabel("endsOn")}
+          defaultValue={initial.endsOn}
+          required
+          hint={t("battle:admin.hints.period")}
+          error={message("endsOn", fieldLabel("endsOn"))}
+        />
+        <fieldset className="space-y-2 sm:col-span-2" aria-describedby="prize-hint">
+          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            {fieldLabel("prizes")}
+          </legend>
+          <p id="prize-hint" className="text-xs text-slate-500 dark:text-slate-400">
+            {t("battle:admin.hints.prizes")}
+          </p>
+          {tableError && (
+            <p className="text-sm text-red-600 dark:text-red-400" data-testid="error-prizes">
+              {tableError}
+            </p>
+          )}
+          <ol className="space-y-2" data-testid="prize-rows">
+            {rows.map((row, i) => {
+              const err = rowError(i);
+              const rankId = `prize-rank-${row.key}`;
+              const amountId = `prize-amount-${row.key}`;
+              return (
+                <li key={row.key} className="space-y-1">
+                  <div className="flex items-end gap-2">
+                    <div className="w-20 shrink-0">
+                      <label
+                        htmlFor={rankId}
+                        className={
+                          i === 0 ? "block text-xs text-slate-600 dark:text-slate-300" : "sr-only"
+                        }
+                      >
+                        {fieldLabel("rank")}
+                      </label>
+                      <input
+                        id={rankId}
+                        name="prizeRank"
+                        inputMode="numeric"
+                        value={row.rank}
+                        onChange={(e) => update(row.key, { rank: e.target.value })}
+                        aria-invalid={err ? true : undefined}
+                        className={`mt-1 ${cell} ${err ? bad : ok}`}
+                      />
+                    </div>
+                    <div className="min-w-0 flex-1">
+                      <label
+                        htmlFor={amountId}
+                        className={
+                          i === 0 ? "block text-xs text-slate-600 dark:text-slate-300" : "sr-only"
+                        }
+                      >
+                        {fieldLabel("amount")}
+                      </label>
+                      <input
+                        id={amountId}
+                        name="prizeAmount"
+                        inputMode="numeric"
+                        value={row.amount}
+                        onChange={(e) => update(row.key, { amount: e.target.value })}
+                        aria-invalid={err ? true : undefined}
+                        className={`mt-1 ${cell} ${err ? bad : ok}`}
+                      />
+                    </div>
+                    <button
+                      type="button"
+                      onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
+                      disabled={rows.length <= 1}
+                      aria-label={t("battle:admin.removeRank", { rank: row.rank || i + 1 })}
+                      className={`mb-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md border border-slate-300 text-slate-600 hover:bg-slate-50 disabled:opacity-40 dark:border-slate-600 dark:text-slate-300 dark:hover:bg-slate-800 ${focusRing}`}
+                    >
+                      <TrashIcon className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                  </div>
+                  {err && (
+                    <p
+                      className="text-sm text-red-600 dark:text-red-400"
+                      data-testid="error-prize-row"
+                    >
+                      {err}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          <button
+            type="button"
+            data-testid="add-rank"
+            onClick={() => {
+              const highest = Math.max(0, ...rows.map((r) => Number(r.rank) || 0));
+              setRows((rs) => [...rs, { key: nextKey, rank: String(highest + 1), amount: "" }]);
+              setNextKey((k) => k + 1);
+            }}
+            className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+          >
+            <PlusIcon className="h-4 w-4" aria-hidden="true" />
+            {t("battle:admin.addRank")}
+          </button>
+        </fieldset>
+        <div className="sm:col-span-2">
+          <SubmitButton>{submitLabel}</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { focusRing } from "~/components/shell/styles";
+import { trpc } from "~/lib/trpc";
+
+export interface PopupContent {
+  id: string;
+  title: string;
+  body: string;
+  imageUrl: string | null;
+  linkUrl: string | null;
+}
+
+/** The popup itself: title, image, the body as text (never HTML), the link and 閉じる. */
+export function PopupDialog({
+  popup,
+  open,
+  onClose,
+}: {
+  popup: PopupContent;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("popup");
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50 dark:bg-black/70" />
+      <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-4">
+        <DialogPanel
+          data-testid="popup-dialog"
+          className="w-full max-w-md overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        >
+          {popup.imageUrl && (
+            <img
+              src={popup.imageUrl}
+              alt=""
+              className="aspect-[16/9] w-full bg-slate-100 object-cover dark:bg-slate-800"
+            />
+          )}
+          <div className="p-5 sm:p-6">
+            <DialogTitle className="text-lg font-bold text-slate-900 [overflow-wrap:anywhere] dark:text-white">
+              {popup.title}
+            </DialogTitle>
+            <Description
+              data-testid="popup-body"
+              className="mt-3 max-h-[50vh] overflow-y-auto whitespace-pre-wrap text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-200"
+            >
+              {popup.body}
+            </Description>
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <button
+                type="button"
+                data-autofocus
+                onClick={onClose}
+                className={`inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 sm:w-auto sm:min-w-28 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+              >
+                {t("close")}
+              </button>
+              {popup.linkUrl && (
+                <a
+                  href={popup.linkUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="popup-link"
+                  className={`inline-flex w-full items-center justify-center gap-1.5 rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 sm:w-auto ${focusRing}`}
+                >
+                  {t("open")}
+                  <ArrowTopRightOnSquareIcon className="h-4 w-4" aria-hidden="true" />
+                </a>
+              )}
+            </div>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * Popups on page load, for signed-in members: the oldest active popup in its period the member
+ * has not been shown yet. Once on screen it is marked seen, so it shows once per member. A
+ * failed fetch logs a warning and shows nothing.
+ */
+export function PopupModal() {
+  const utils = trpc.useUtils();
+  const [popup, setPopup] = useState<PopupContent | null>(null);
+  const [open, setOpen] = useState(true);
+
+  useEffect(() => {
+    let cancelled = false;
+    utils.client.popups.next
+      .query()
+      .then((next) => {
+        if (!cancelled) setPopup(next);
+      })
+      .catch((error: unknown) => {
+        console.warn("popups could not be fetched", error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [utils]);
+
+  const popupId = popup?.id;
+  useEffect(() => {
+    if (!popupId) return;
+    utils.client.popups.markSeen.mutate({ id: popupId }).catch((error: unknown) => {
+      console.warn("popup could not be marked seen", error);
+    });
+  }, [popupId, utils]);
+
+  if (!popup) return null;
+  return <PopupDialog popup={popup} open={open} onClose={() => setOpen(false)} />;
+}

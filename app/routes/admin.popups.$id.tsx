@@ -1,0 +1,106 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, SubmitButton } from "~/components/form";
+import { PopupDialog } from "~/components/popup/PopupModal";
+import { PopupForm } from "~/components/popup/PopupForm";
+import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
+import { focusRing } from "~/components/shell/styles";
+import { attempt } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { orNotFound } from "~/lib/not-found.server";
+import { readPopupForm } from "~/lib/popup-form.server";
+import { toTokyoInput } from "~/lib/tokyo-input";
+
+export const handle = { i18n: ["popup", "errors"] };
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({
+    popup: await orNotFound(() => context.trpc.popups.adminGet({ id: params.id ?? "" })),
+  });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = params.id ?? "";
+  const form = await readPopupForm(request);
+  if (!form.ok) return form.response;
+  const result = await attempt(form.values, () =>
+    context.trpc.popups.update({ id, popup: form.popup, image: form.image }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/admin/popups/${id}?updated=1`);
+}
+
+/** /admin/popups/{id}: edit the popup, switch it on or off, preview it as members see it. */
+export default function EditPopup() {
+  const { t } = useTranslation("popup");
+  const { popup } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const [previewing, setPreviewing] = useState(false);
+  const echoed = failure && !failure.ok ? failure.values : {};
+  const notice = ["created", "updated", "activated", "deactivated"].find((k) => params.has(k));
+  return (
+    <div className="max-w-3xl space-y-4">
+      <Link
+        to="/admin/popups"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.back")}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-2xl font-bold">{t("admin.edit")}</h1>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+            <PopupStateBadge state={popup.state} />
+            <span>
+              {t("admin.views")}: {t("admin.viewsCount", { count: popup.views })}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => setPreviewing(true)}
+            data-testid="popup-preview"
+            className={`inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+          >
+            {t("admin.preview")}
+          </button>
+          <Form method="post" action="/admin/popups?index">
+            <input type="hidden" name="id" value={popup.id} />
+            <input type="hidden" name="active" value={popup.active ? "0" : "1"} />
+            <input type="hidden" name="back" value="detail" />
+            <SubmitButton tone={popup.active ? "danger" : "primary"}>
+              {popup.active ? t("admin.deactivate") : t("admin.activate")}
+            </SubmitButton>
+          </Form>
+        </div>
+      </div>
+      {notice && (
+        <Alert tone="success" testId="popup-notice">
+          {t(`admin.${notice}`)}
+        </Alert>
+      )}
+      <PopupForm
+        key={JSON.stringify(echoed) + popup.active}
+        initial={{
+          title: popup.title,
+          body: popup.body,
+          linkUrl: popup.linkUrl ?? "",
+          startsAt: toTokyoInput(popup.startsAt),
+          endsAt: toTokyoInput(popup.endsAt),
+          imageUrl: popup.imageUrl,
+          ...echoed,
+          active: echoed.active === undefined ? popup.active : echoed.active === "on",
+        }}
+        error={failure && !failure.ok ? failure.error : null}
+        submitLabel={t("admin.save")}
+      />
+      <PopupDialog popup={popup} open={previewing} onClose={() => setPreviewing(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { PlusIcon } from "@heroicons/react/20/solid";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Stamp } from "~/components/cells";
+import { Alert, SubmitButton } from "~/components/form";
+import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
+import { focusRing } from "~/components/shell/styles";
+import { DataTable } from "~/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { attempt, formValues } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["popup", "errors"] };
+
+const STATES = ["showing", "scheduled", "ended", "inactive"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({ page: await context.trpc.popups.adminList(searchParamsObject(request.url)) });
+}
+
+/** Switches a popup on or off (from this list or from its page), then goes back there. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const values = formValues(await request.formData(), ["id", "active", "back"] as const);
+  const result = await attempt(values, () =>
+    context.trpc.popups.setActive({ id: values.id, active: values.active === "1" }),
+  );
+  if (!result.ok) return result.response;
+  const notice = result.data.active ? "activated" : "deactivated";
+  const back = values.back === "detail" ? `/admin/popups/${result.data.id}` : "/admin/popups";
+  return redirect(`${back}?${notice}=1`);
+}
+
+const link = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
+
+/** /admin/popups: every popup with its state, period and how many members were shown it. */
+export default function AdminPopups() {
+  const { t } = useTranslation("popup");
+  const { page } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const notice = ["created", "updated", "activated", "deactivated"].find((k) => params.has(k));
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+        <Link
+          to="/admin/popups/create"
+          data-testid="popup-create"
+          className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+        >
+          <PlusIcon className="h-4 w-4" aria-hidden="true" />
+          {t("admin.create")}
+        </Link>
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.intro")}</p>
+      {notice && (
+        <Alert tone="success" testId="popup-notice">
+          {t(`admin.${notice}`)}
+        </Alert>
+      )}
+      <TableFilters label={t("admin.filterState")}>
+        <FilterField label={t("admin.filterState")} htmlFor="f-state">
+          <select
+            id="f-state"
+            name="state"
+            defaultValue={params.get("state") ?? ""}
+            className={filterControl}
+          >
+            <option value="">{t("admin.all")}</option>
+            {STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`admin.states.${s}`)}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+      </TableFilters>
+      <DataTable
+        label={t("admin.label")}
+        page={page}
+        rowKey={(p) => p.id}
+        empty={t("admin.empty")}
+        testId="admin-popups"
+        columns={[
+          {
+            key: "title",
+            header: t("admin.fields.title"),
+            className: "min-w-40",
+            cell: (p) => (
+              <Link
+                to={`/admin/popups/${p.id}`}
+                className={`${link} [overflow-wrap:anywhere]`}
+                data-testid="admin-popup-link"
+              >
+                {p.title}
+              </Link>
+            ),
+          },
+          {
+            key: "state",
+            header: t("admin.status"),
+            cell: (p) => <PopupStateBadge state={p.state} />,
+          },
+          {
+            key: "startsAt",
+            header: t("admin.fields.startsAt"),
+            sortKey: "startsAt",
+            firstDir: "desc",
+            cell: (p) => <Stamp utc={p.startsAt} />,
+          },
+          {
+            key: "endsAt",
+            header: t("admin.fields.endsAt"),
+            cell: (p) => <Stamp utc={p.endsAt} />,
+          },
+          {
+            key: "views",
+            header: t("admin.views"),
+            align: "right",
+            nowrap: true,
+            cell: (p) => t("admin.viewsCount", { count: p.views }),
+          },
+          {
+            key: "toggle",
+            header: <span className="sr-only">{t("admin.fields.active")}</span>,
+            nowrap: true,
+            cell: (p) => (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="id" value={p.id} />
+                <input type="hidden" name="active" value={p.active ? "0" : "1"} />
+                <SubmitButton tone="secondary">
+                  {p.active ? t("admin.deactivate") : t("admin.activate")}
+                </SubmitButton>
+              </Form>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EMPTY_POPUP, PopupForm } from "~/components/popup/PopupForm";
+import { focusRing } from "~/components/shell/styles";
+import { attempt } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { readPopupForm } from "~/lib/popup-form.server";
+
+export const handle = { i18n: ["popup", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await readPopupForm(request);
+  if (!form.ok) return form.response;
+  const result = await attempt(form.values, () =>
+    context.trpc.popups.create({ popup: form.popup, image: form.image }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/admin/popups/${result.data.id}?created=1`);
+}
+
+/** /admin/popups/create */
+export default function CreatePopup() {
+  const { t } = useTranslation("popup");
+  const failure = useActionData<typeof action>();
+  const echoed = failure && !failure.ok ? failure.values : {};
+  return (
+    <div className="max-w-3xl space-y-4">
+      <Link
+        to="/admin/popups"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("admin.create")}</h1>
+      <PopupForm
+        key={JSON.stringify(echoed)}
+        initial={{
+          ...EMPTY_POPUP,
+          ...echoed,
+          active: echoed.active === undefined ? true : echoed.active === "on",
+        }}
+        error={failure && !failure.ok ? failure.error : null}
+        submitLabel={t("admin.createSubmit")}
+      />
+    </div>
+  );
+}

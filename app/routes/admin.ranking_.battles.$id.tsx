@@ -1,0 +1,163 @@
+import { PencilSquareIcon } from "@heroicons/react/20/solid";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
+import { DecisionDialog } from "~/components/DecisionDialog";
+import { Alert } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { formatDateTime } from "~/lib/format";
+import { attempt } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["battle", "admin-money", "errors"] };
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = params.id ?? "";
+  const result = await attempt({}, () => context.trpc.battles.settle({ id }));
+  if (!result.ok) return result.response;
+  const { winners, paid } = result.data;
+  return redirect(`/admin/ranking/battles/${id}?settled=1&winners=${winners}&paid=${paid}`);
+}
+
+/** /admin/ranking/battles/$id: prizes, standings with real names, and the Settle button. */
+export default function AdminBattle() {
+  const { t } = useTranslation("battle");
+  const data = useLoaderData<typeof loader>();
+  const { battle, prizes, standings, canSettle } = data;
+  const failure = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const [confirming, setConfirming] = useState(false);
+  const refusal = failure?.error.key
+    ? failure.error.key.startsWith("battle.")
+      ? t(`errors.${failure.error.key.slice("battle.".length)}`, {
+          defaultValue: t("errors.generic"),
+        })
+      : t(`errors:${failure.error.key}`)
+    : null;
+  // A settled battle closes the dialog (the page reloads with ?settled).
+  useEffect(() => {
+    if (battle.status === "settled") setConfirming(false);
+  }, [battle.status]);
+  const notice = params.has("settled")
+    ? t("admin.settled", {
+        winners: Number(params.get("winners") ?? 0),
+        paid: formatYen(Number(params.get("paid") ?? 0)),
+      })
+    : params.has("created")
+      ? t("admin.created")
+      : params.has("updated")
+        ? t("admin.updated")
+        : null;
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/admin/ranking/battles"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.back")}
+      </Link>
+      {notice && (
+        <Alert tone="success" testId="battle-notice">
+          {notice}
+        </Alert>
+      )}
+      {refusal && !confirming && (
+        <Alert tone="error" testId="form-error">
+          {refusal}
+        </Alert>
+      )}
+      <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0 space-y-1">
+            <h1 className="text-2xl font-bold [overflow-wrap:anywhere]" data-testid="battle-title">
+              {battle.title}
+            </h1>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t("periodRange", { start: battle.startsOn, end: battle.endsOn })}
+            </p>
+            <BattlePhaseBadge phase={battle.phase} />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {battle.status !== "settled" && (
+              <Link
+                to={`/admin/ranking/battles/${battle.id}/edit`}
+                data-testid="battle-edit"
+                className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+              >
+                <PencilSquareIcon className="h-4 w-4" aria-hidden="true" />
+                {t("admin.edit")}
+              </Link>
+            )}
+            {canSettle && (
+              <button
+                type="button"
+                data-testid="battle-settle"
+                onClick={() => setConfirming(true)}
+                className={`inline-flex items-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+              >
+                {t("admin.settle")}
+              </button>
+            )}
+          </div>
+        </div>
+        {battle.status === "settled" ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="battle-settled-by">
+            {t("admin.settledBy", {
+              at: formatDateTime(battle.settledAt),
+              name: battle.settledByName ?? "—",
+            })}{" "}
+            ・ {t("admin.paidTotal")}: {formatYen(data.paidTotal)}
+          </p>
+        ) : (
+          !canSettle && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t("admin.settleNotYet", { end: battle.endsOn })}
+            </p>
+          )
+        )}
+        <div className="space-y-2">
+          <h2 className="text-sm font-semibold">
+            {t("prizes")} ({t("admin.prizeTotal")}: {formatYen(data.prizeTotal)})
+          </h2>
+          <PrizeList prizes={prizes} />
+        </div>
+      </section>
+
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">
+          {battle.status === "settled" ? t("standingsFinal") : t("standings")}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.standingsNote")}</p>
+        {standings.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+            {t("standingsEmpty")}
+          </p>
+        ) : (
+          <BattleBoard rows={standings} caption={battle.title} admin />
+        )}
+      </section>
+
+      <DecisionDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t("admin.settleTitle")}
+        confirmLabel={t("admin.settleConfirm")}
+        fields={{ intent: "settle" }}
+        error={confirming ? refusal : null}
+        testId="settle-dialog"
+      >
+        <p>{t("admin.settleBody", { total: formatYen(data.paidTotal) })}</p>
+      </DecisionDialog>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BattleForm } from "~/components/battle/BattleForm";
+import { Alert } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
+import { attempt } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["battle", "errors"] };
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = params.id ?? "";
+  const form = await readBattleForm(request);
+  const result = await attempt(form.values, () =>
+    context.trpc.battles.update({ id, battle: form.battle }),
+  );
+  if (!result.ok) return refusalWithPrizes(result.response, form.prizes);
+  return redirect(`/admin/ranking/battles/${id}?updated=1`);
+}
+
+/** /admin/ranking/battles/$id/edit: title, period and prizes of an open battle. */
+export default function EditBattle() {
+  const { t } = useTranslation("battle");
+  const { battle, prizes } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const settled = battle.status === "settled";
+  const refusal = failure?.error.key?.startsWith("battle.")
+    ? t(`errors.${failure.error.key.slice("battle.".length)}`, {
+        defaultValue: t("errors.generic"),
+      })
+    : null;
+  return (
+    <div className="max-w-3xl space-y-4">
+      <Link
+        to={`/admin/ranking/battles/${battle.id}`}
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {battle.title}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("admin.edit")}</h1>
+      {refusal && (
+        <Alert tone="error" testId="form-error">
+          {refusal}
+        </Alert>
+      )}
+      {settled ? (
+        <Alert tone="info">{t("admin.lockedNote")}</Alert>
+      ) : (
+        <BattleForm
+          key={failure ? JSON.stringify(failure.values) + JSON.stringify(failure.prizes) : "saved"}
+          initial={
+            failure
+              ? {
+                  title: failure.values.title ?? "",
+                  startsOn: failure.values.startsOn ?? "",
+                  endsOn: failure.values.endsOn ?? "",
+                  prizes: failure.prizes,
+                }
+              : {
+                  title: battle.title,
+                  startsOn: battle.startsOn,
+                  endsOn: battle.endsOn,
+                  prizes: prizes.map((p) => ({ rank: String(p.rank), amount: String(p.amount) })),
+                }
+          }
+          error={failure ? failure.error : null}
+          submitLabel={t("admin.save")}
+        />
+      )}
+    </div>
+  );
+}

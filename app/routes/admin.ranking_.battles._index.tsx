@@ -1,0 +1,98 @@
+import { PlusIcon } from "@heroicons/react/20/solid";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BattlePhaseBadge } from "~/components/battle/BattleParts";
+import { RankingAdminTabs } from "~/components/battle/RankingAdminTabs";
+import { focusRing } from "~/components/shell/styles";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+
+export const handle = { i18n: ["battle", "ranking"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json({ battles: await context.trpc.battles.adminList() });
+}
+
+const link = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
+
+/** /admin/ranking/battles: every ranking battle with its period, phase and prize pool. */
+export default function AdminBattles() {
+  const { t } = useTranslation("battle");
+  const { battles } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <RankingAdminTabs current="battles" />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+        <Link
+          to="/admin/ranking/battles/create"
+          data-testid="battle-create"
+          className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+        >
+          <PlusIcon className="h-4 w-4" aria-hidden="true" />
+          {t("admin.create")}
+        </Link>
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.intro")}</p>
+      {battles.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+          {t("admin.empty")}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+          <table className="min-w-full text-sm" data-testid="admin-battles">
+            <caption className="sr-only">{t("admin.list")}</caption>
+            <thead>
+              <tr className="whitespace-nowrap border-b border-slate-200 bg-slate-50 text-left text-xs text-slate-600 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t("admin.fields.title")}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t("period")}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t("admin.status")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t("admin.prizeRanks")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t("admin.prizeTotal")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {battles.map((b) => (
+                <tr
+                  key={b.id}
+                  data-testid="admin-battle-row"
+                  className="border-b border-slate-100 last:border-0 dark:border-slate-800"
+                >
+                  <td className="min-w-40 px-3 py-2 [overflow-wrap:anywhere]">
+                    <Link to={`/admin/ranking/battles/${b.id}`} className={link}>
+                      {b.title}
+                    </Link>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                    {b.startsOn} – {b.endsOn}
+                  </td>
+                  <td className="px-3 py-2">
+                    <BattlePhaseBadge phase={b.phase} />
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    {t("admin.ranksCount", { count: b.prizeRanks })}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                    {formatYen(b.prizeTotal)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

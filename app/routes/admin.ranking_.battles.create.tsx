@@ -1,0 +1,56 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BattleForm, EMPTY_BATTLE } from "~/components/battle/BattleForm";
+import { focusRing } from "~/components/shell/styles";
+import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
+import { attempt } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const handle = { i18n: ["battle", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await readBattleForm(request);
+  const result = await attempt(form.values, () => context.trpc.battles.create(form.battle));
+  if (!result.ok) return refusalWithPrizes(result.response, form.prizes);
+  return redirect(`/admin/ranking/battles/${result.data.id}?created=1`);
+}
+
+/** /admin/ranking/battles/create */
+export default function CreateBattle() {
+  const { t } = useTranslation("battle");
+  const failure = useActionData<typeof action>();
+  return (
+    <div className="max-w-3xl space-y-4">
+      <Link
+        to="/admin/ranking/battles"
+        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+      >
+        {t("admin.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("admin.create")}</h1>
+      <BattleForm
+        // A refusal remounts the form with what was typed.
+        key={failure ? JSON.stringify(failure.values) + JSON.stringify(failure.prizes) : "new"}
+        initial={
+          failure
+            ? {
+                title: failure.values.title ?? "",
+                startsOn: failure.values.startsOn ?? "",
+                endsOn: failure.values.endsOn ?? "",
+                prizes: failure.prizes.length ? failure.prizes : EMPTY_BATTLE.prizes,
+              }
+            : EMPTY_BATTLE
+        }
+        error={failure ? failure.error : null}
+        submitLabel={t("admin.createSubmit")}
+      />
+    </div>
+  );
+}

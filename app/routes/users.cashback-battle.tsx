@@ -1,0 +1,139 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
+import { focusRing } from "~/components/shell/styles";
+import { requireMember } from "~/lib/guards.server";
+import { formatYen } from "~/lib/money";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["battle"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const id = new URL(request.url).searchParams.get("id") ?? undefined;
+  return json(await orNotFound(() => context.trpc.battles.view({ id })));
+}
+
+/** /users/cashback-battle: the current ranking battle, its prizes, the top, the member's place. */
+export default function CashbackBattle() {
+  const { t } = useTranslation("battle");
+  const { battle, prizes, top, me, battles } = useLoaderData<typeof loader>();
+  if (!battle) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p
+          data-testid="battle-empty"
+          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
+        >
+          {t("empty")}
+        </p>
+      </div>
+    );
+  }
+  const others = battles.filter((b) => b.id !== battle.id);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
+      </div>
+
+      <section
+        aria-labelledby="battle-title"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2
+              id="battle-title"
+              data-testid="battle-title"
+              className="text-lg font-bold [overflow-wrap:anywhere]"
+            >
+              {battle.title}
+            </h2>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              <span className="sr-only">{t("period")}: </span>
+              {t("periodRange", { start: battle.startsOn, end: battle.endsOn })}
+            </p>
+          </div>
+          <BattlePhaseBadge phase={battle.phase} />
+        </div>
+        {prizes.length > 0 && (
+          <div className="space-y-2">
+            <h3 className="text-sm font-semibold">{t("prizes")}</h3>
+            <PrizeList prizes={prizes} />
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t("tieNote")}</p>
+          </div>
+        )}
+      </section>
+
+      {me && (
+        <div
+          data-testid="battle-me"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-emerald-50 px-4 py-3 dark:bg-emerald-950/40"
+        >
+          <span className="text-sm text-slate-700 dark:text-slate-200">{t("me")}</span>
+          <span className="text-right">
+            <span className="text-xl font-bold text-emerald-800 dark:text-emerald-300">
+              {me.optedOut
+                ? t("meOptedOut")
+                : me.rank === null
+                  ? t("meUnranked")
+                  : t("rankValue", { rank: me.rank })}
+            </span>
+            {!me.optedOut && (
+              <span className="mt-1 flex flex-wrap justify-end gap-x-3 text-sm text-slate-700 dark:text-slate-200">
+                <span className="whitespace-nowrap">
+                  {t("meAmount", { amount: formatYen(me.amount) })}
+                </span>
+                {me.prize > 0 && (
+                  <span className="whitespace-nowrap font-semibold">
+                    {t("mePrize", { amount: formatYen(me.prize) })}
+                  </span>
+                )}
+              </span>
+            )}
+          </span>
+        </div>
+      )}
+
+      <section aria-labelledby="battle-standings" className="space-y-2">
+        <h2 id="battle-standings" className="text-lg font-semibold">
+          {battle.phase === "settled" ? t("standingsFinal") : t("standings")}
+        </h2>
+        {top.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+            {t("standingsEmpty")}
+          </p>
+        ) : (
+          <BattleBoard rows={top} caption={battle.title} />
+        )}
+      </section>
+
+      {others.length > 0 && (
+        <nav aria-labelledby="battle-others" className="space-y-2">
+          <h2 id="battle-others" className="text-sm font-semibold">
+            {t("otherBattles")}
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {others.map((b) => (
+              <li key={b.id}>
+                <Link
+                  to={`?id=${b.id}`}
+                  className={`inline-block rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 ${focusRing}`}
+                >
+                  {b.title}
+                  <span className="ml-2 inline-block whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">
+                    {b.startsOn} – {b.endsOn}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Db } from "../index";
+import { newId } from "../id";
+import { nowDb, toDbTime } from "../time";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Tokyo month of a moment: its first and last day ("2026-11-01", "2026-11-30"). */
+export function tokyoMonthBounds(now = new Date()) {
+  const tokyo = new Date(now.getTime() + 9 * 60 * 60 * 1000);
+  const y = tokyo.getUTCFullYear();
+  const m = tokyo.getUTCMonth();
+  const first = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  const last = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
+  return { first, last, label: `${y}年${m + 1}月` };
+}
+
+export const SEED_POPUP_TITLE = "ランキングバトル開催中！";
+
+/**
+ * A ranking battle over the current Tokyo month with a prize table, so /users/cashback-battle
+ * has something to show; added once per month (by its title), never changed afterwards.
+ */
+export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
+  const { first, last, label } = tokyoMonthBounds();
+  const title = `${label} キャッシュバックバトル`;
+  const exists = await db.kysely
+    .selectFrom("ranking_battles")
+    .select("id")
+    .where("title", "=", title)
+    .executeTakeFirst();
+  if (exists) return;
+  const id = newId();
+  const now = nowDb();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("ranking_battles")
+      .values({
+        id,
+        title,
+        starts_on: first,
+        ends_on: last,
+        status: "open",
+        settled_at: null,
+        settled_by: null,
+        created_by: adminId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto("ranking_battle_prizes")
+      .values(
+        [30_000, 10_000, 5_000, 1_000, 1_000].map((amount, i) => ({
+          battle_id: id,
+          rank: i + 1,
+          amount,
+        })),
+      )
+      .execute();
+  });
+}
+
+/** One active popup announcing the battle, shown once to each member (added once, by title). */
+export async function seedPopup(db: Db, { adminId }: { adminId: string }) {
+  const exists = await db.kysely
+    .selectFrom("popups")
+    .select("id")
+    .where("title", "=", SEED_POPUP_TITLE)
+    .executeTakeFirst();
+  if (exists) return;
+  const now = Date.now();
+  await db.kysely
+    .insertInto("popups")
+    .values({
+      id: newId(),
+      title: SEED_POPUP_TITLE,
+      body: "今月のキャッシュバック額で順位を競うランキングバトルを開催しています。\n上位5名様に最大30,000円の賞金をプレゼント！\n\n順位はバトルページでいつでも確認できます。",
+      image_key: null,
+      link_url: null,
+      starts_at: toDbTime(new Date(now - DAY_MS)),
+      ends_at: toDbTime(new Date(now + 60 * DAY_MS)),
+      active: 1,
+      created_by: adminId,
+      created_at: nowDb(),
+      updated_at: nowDb(),
+    })
+    .execute();
+}

@@ -1,0 +1,49 @@
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import {
+  adminListInput,
+  createPopupInput,
+  fileInput,
+  idInput,
+  setActiveInput,
+  updatePopupInput,
+} from "./schema";
+import * as popups from "./service";
+
+export const popupsRouter = router({
+  // ------------------------------------------------------------------ members
+  /** The popup to open on this page load, or null. */
+  next: memberProcedure.query(({ ctx }) => popups.nextPopup(ctx.db, ctx.user.id)),
+
+  /** The popup is on screen: it shows once per member. */
+  markSeen: memberProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => popups.markSeen(ctx.db, ctx.user.id, input.id)),
+
+  /** A popup's image, for /media/popups/<file>. */
+  image: publicProcedure
+    .input(fileInput)
+    .query(({ ctx, input }) => popups.readPopupImage(ctx, input.file)),
+
+  // -------------------------------------------------------------------- admin
+  adminList: adminProcedure
+    .input(adminListInput)
+    .query(({ ctx, input }) => popups.adminListPopups(ctx.db, input)),
+
+  adminGet: adminProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => popups.adminGetPopup(ctx.db, input.id)),
+
+  create: adminProcedure
+    .input(createPopupInput)
+    .mutation(({ ctx, input }) => popups.createPopup(ctx, ctx.user.id, input.popup, input.image)),
+
+  update: adminProcedure
+    .input(updatePopupInput)
+    .mutation(({ ctx, input }) =>
+      popups.updatePopup(ctx, ctx.user.id, input.id, input.popup, input.image),
+    ),
+
+  setActive: adminProcedure
+    .input(setActiveInput)
+    .mutation(({ ctx, input }) => popups.setActive(ctx.db, ctx.user.id, input.id, input.active)),
+});

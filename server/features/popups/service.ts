@@ -1,0 +1,340 @@
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type { Db } from "../../../db";
+import { forUpdate, insertIgnore } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { Database } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { notFound } from "../../errors";
+import { fieldError } from "../../lib/field-error";
+import { paginate } from "../../lib/paging";
+import type { Logger } from "../../logger";
+import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
+import { acceptImage, ImageRejected } from "../../storage/images";
+import type { adminListInput, PopupState, PopupValues } from "./schema";
+
+/**
+ * Popups: admin-written notices that open by themselves on a member's page load. A member is
+ * shown the oldest active popup inside its period that they have not been shown yet; showing
+ * it records a popup_views row (insert-ignore on the popup and member), so each popup shows
+ * once per member however many tabs load at once.
+ */
+
+export interface PopupDeps {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+}
+
+export function imageUrlOf(key: string | null): string | null {
+  return key ? `/media/${key}` : null;
+}
+
+export function stateOf(
+  row: { active: number; starts_at: string; ends_at: string },
+  now: string,
+): PopupState {
+  if (row.active !== 1) return "inactive";
+  if (now < row.starts_at) return "scheduled";
+  if (now >= row.ends_at) return "ended";
+  return "showing";
+}
+
+const COLUMNS = [
+  "popups.id",
+  "popups.title",
+  "popups.body",
+  "popups.image_key",
+  "popups.link_url",
+  "popups.starts_at",
+  "popups.ends_at",
+  "popups.active",
+  "popups.created_at",
+  "popups.updated_at",
+] as const;
+
+type PopupRow = {
+  id: string;
+  title: string;
+  body: string;
+  image_key: string | null;
+  link_url: string | null;
+  starts_at: string;
+  ends_at: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+};
+
+function toPopup(row: PopupRow, now: string) {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    imageUrl: imageUrlOf(row.image_key),
+    linkUrl: row.link_url,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    active: row.active === 1,
+    state: stateOf(row, now),
+    createdAt: row.created_at,
+  };
+}
+
+// ------------------------------------------------------------------------------- members
+
+/** The popup to show now: the oldest active one in its period the member has not been shown. */
+export async function nextPopup(db: Db, userId: string) {
+  const now = nowDb();
+  const row = await db.kysely
+    .selectFrom("popups")
+    .leftJoin("popup_views", (join) =>
+      join.onRef("popup_views.popup_id", "=", "popups.id").on("popup_views.user_id", "=", userId),
+    )
+    .select(["popups.id", "popups.title", "popups.body", "popups.image_key", "popups.link_url"])
+    .where("popups.active", "=", 1)
+    .where("popups.starts_at", "<=", now)
+    .where("popups.ends_at", ">", now)
+    .where("popup_views.popup_id", "is", null)
+    .orderBy("popups.starts_at", "asc")
+    .orderBy("popups.id", "asc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    imageUrl: imageUrlOf(row.image_key),
+    linkUrl: row.link_url,
+  };
+}
+
+/** The member has been shown the popup: it never shows to them again. */
+export async function markSeen(db: Db, userId: string, popupId: string) {
+  const popup = await db.kysely
+    .selectFrom("popups")
+    .select("id")
+    .where("id", "=", popupId)
+    .executeTakeFirst();
+  if (!popup) throw notFound();
+  const result = await insertIgnore(
+    db,
+    db.kysely
+      .insertInto("popup_views")
+      .values({ popup_id: popupId, user_id: userId, seen_at: nowDb() }),
+  ).executeTakeFirst();
+  return { recorded: Number(result.numInsertedOrUpdatedRows ?? 0) === 1 };
+}
+
+/** A popup's image, for /media/popups/<file>: only a file a popup currently shows. */
+export async function readPopupImage(deps: { db: Db; storage: Storage }, file: string) {
+  const key = `popups/${file}`;
+  if (!isStorageKey(key, "popups")) throw notFound();
+  const popup = await deps.db.kysely
+    .selectFrom("popups")
+    .select("id")
+    .where("image_key", "=", key)
+    .executeTakeFirst();
+  if (!popup) throw notFound();
+  const bytes = await deps.storage.get(key);
+  if (!bytes) throw notFound();
+  return { contentType: contentTypeOfKey(key), bytes };
+}
+
+// --------------------------------------------------------------------------------- admin
+
+const SORT = { startsAt: "popups.starts_at", createdAt: "popups.created_at" } as const;
+
+export async function adminListPopups(db: Db, input: z.output<typeof adminListInput>) {
+  const now = nowDb();
+  const query = db.kysely
+    .selectFrom("popups")
+    .select(COLUMNS)
+    .select((eb) => [
+      eb
+        .selectFrom("popup_views")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("popup_views.popup_id", "=", "popups.id")
+        .as("views"),
+    ])
+    .$if(input.state === "inactive", (q) => q.where("popups.active", "=", 0))
+    .$if(input.state === "showing", (q) =>
+      q
+        .where("popups.active", "=", 1)
+        .where("popups.starts_at", "<=", now)
+        .where("popups.ends_at", ">", now),
+    )
+    .$if(input.state === "scheduled", (q) =>
+      q.where("popups.active", "=", 1).where("popups.starts_at", ">", now),
+    )
+    .$if(input.state === "ended", (q) =>
+      q.where("popups.active", "=", 1).where("popups.ends_at", "<=", now),
+    );
+  const page = await paginate(query, input, (q) =>
+    q.orderBy(SORT[input.sort], input.dir).orderBy("popups.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({ ...toPopup(r, now), views: Number(r.views ?? 0) })),
+  };
+}
+
+async function popupRow(db: Kysely<Database>, id: string) {
+  const row = await db.selectFrom("popups").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function adminGetPopup(db: Db, id: string) {
+  const row = await popupRow(db.kysely, id);
+  const views = await db.kysely
+    .selectFrom("popup_views")
+    .select((e) => e.fn.countAll<number>().as("n"))
+    .where("popup_id", "=", id)
+    .executeTakeFirst();
+  return { ...toPopup(row, nowDb()), views: Number(views?.n ?? 0) };
+}
+
+async function storeImage(deps: PopupDeps, bytes: Uint8Array | undefined) {
+  if (!bytes?.length) return null;
+  let image;
+  try {
+    image = acceptImage(bytes);
+  } catch (error) {
+    if (error instanceof ImageRejected) throw fieldError("image", error.problem);
+    throw error;
+  }
+  const key = newStorageKey("popups", image.type);
+  await deps.storage.put(key, image.bytes);
+  return key;
+}
+
+async function discard(deps: PopupDeps, keys: (string | null | undefined)[]) {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await deps.storage.remove(key);
+    } catch (err) {
+      deps.log.warn({ err }, "removing a popup image failed");
+    }
+  }
+}
+
+function columns(v: PopupValues) {
+  return {
+    title: v.title,
+    body: v.body,
+    link_url: v.linkUrl,
+    starts_at: v.startsAt,
+    ends_at: v.endsAt,
+    active: v.active ? 1 : 0,
+  } as const;
+}
+
+export async function createPopup(
+  deps: PopupDeps,
+  adminId: string,
+  values: PopupValues,
+  image: { image?: Uint8Array | undefined },
+) {
+  const key = await storeImage(deps, image.image);
+  const id = newId();
+  const now = nowDb();
+  try {
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("popups")
+        .values({
+          id,
+          ...columns(values),
+          image_key: key,
+          created_by: adminId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "popup.create",
+        targetType: "popup",
+        targetId: id,
+        data: { after: { ...columns(values), image_key: key } },
+      });
+    });
+  } catch (error) {
+    await discard(deps, [key]);
+    throw error;
+  }
+  return { id };
+}
+
+export async function updatePopup(
+  deps: PopupDeps,
+  adminId: string,
+  id: string,
+  values: PopupValues,
+  image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
+) {
+  const { db } = deps;
+  const key = await storeImage(deps, image.image);
+  let oldKey: string | null = null;
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      const before = await forUpdate(
+        db,
+        trx.selectFrom("popups").select(COLUMNS).where("id", "=", id),
+      ).executeTakeFirst();
+      if (!before) throw notFound();
+      const imageKey = key ?? (image.removeImage ? null : before.image_key);
+      oldKey = imageKey !== before.image_key ? before.image_key : null;
+      const after = { ...columns(values), image_key: imageKey };
+      const changed = Object.fromEntries(
+        Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
+      );
+      await trx
+        .updateTable("popups")
+        .set({ ...after, updated_at: nowDb() })
+        .where("id", "=", id)
+        .execute();
+      if (Object.keys(changed).length > 0) {
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: "popup.update",
+          targetType: "popup",
+          targetId: id,
+          data: {
+            before: Object.fromEntries(
+              Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
+            ),
+            after: changed,
+          },
+        });
+      }
+    });
+  } catch (error) {
+    await discard(deps, [key]);
+    throw error;
+  }
+  await discard(deps, [oldKey]);
+  return { id };
+}
+
+export async function setActive(db: Db, adminId: string, id: string, active: boolean) {
+  await db.kysely.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("popups")
+      .set({ active: active ? 1 : 0, updated_at: nowDb() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw notFound();
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: active ? "popup.activate" : "popup.deactivate",
+      targetType: "popup",
+      targetId: id,
+    });
+  });
+  return { id, active };
+}

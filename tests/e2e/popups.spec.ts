@@ -1,0 +1,268 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import type { Browser } from "@playwright/test";
+import { createDb, type Db } from "../../db";
+import { newId } from "../../db/id";
+import { nowDb } from "../../db/time";
+import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { expect, reload, test as base, visit } from "./fixtures";
+
+/**
+ * Popups in the browser: an admin creates a popup through the form (with an image and a
+ * link); a member's next page load opens it in a dialog with its markup-looking text shown as
+ * typed, 閉じる closes it and a reload does not show it again; an admin never gets popups; an
+ * inactive or finished popup never opens.
+ *
+ * An active popup opens over every member's page load, so these tests would cover the pages
+ * of every test running beside them: they run against a server of their own (the same build,
+ * its own freshly seeded SQLite file and port), one test at a time. Screenshots (1280 and
+ * 375 px) land in test-results/screenshots.
+ */
+
+interface OwnServer {
+  origin: string;
+  db: Db;
+}
+
+const test = base.extend<object, { own: OwnServer; db: Db }>({
+  own: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const port = 3150 + workerInfo.workerIndex;
+      const dir = `data/e2e-popups-${workerInfo.workerIndex}`;
+      const origin = `http://localhost:${port}`;
+      const env = {
+        ...process.env,
+        NODE_ENV: "production" as const,
+        COOKIE_SECURE: "false",
+        PORT: String(port),
+        APP_ORIGIN: origin,
+        SQLITE_PATH: `${dir}/portal.sqlite`,
+        MAIL_DIR: `${dir}/mail`,
+        UPLOAD_DIR: `${dir}/uploads`,
+        LOG_LEVEL: "warn",
+      };
+      rmSync(dir, { recursive: true, force: true });
+      execFileSync("node", ["build/server/cli.js", "seed"], { env, stdio: "ignore" });
+      const server: ChildProcess = spawn("node", ["build/server/http.js"], {
+        env,
+        stdio: "ignore",
+      });
+      const db = createDb({ sqlitePath: env.SQLITE_PATH });
+      try {
+        // The demo popup stays out of the way: these tests make their own.
+        await db.kysely.updateTable("popups").set({ active: 0 }).execute();
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const ready = await fetch(`${origin}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (ready) break;
+          if (Date.now() > deadline)
+            throw new Error(`the popups server on ${origin} did not start`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        await use({ origin, db });
+      } finally {
+        server.kill("SIGTERM");
+        await db.destroy();
+      }
+    },
+    { scope: "worker" },
+  ],
+  // The fixtures' login writes sessions into this server's database.
+  db: [
+    async ({ own }, use) => {
+      await use(own.db);
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ own }, use) => {
+    await use(own.origin);
+  },
+});
+
+test.describe.configure({ mode: "serial" });
+
+const DIR = "test-results/screenshots";
+const HOUR = 3_600_000;
+const BODY = "<script>alert(1)</script><b>x</b>";
+
+/** A `datetime-local` value in Tokyo, `offsetMs` from now. */
+function tokyoLocal(offsetMs: number): string {
+  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
+}
+
+async function adminPage(browser: Browser, db: Db) {
+  const id = newId();
+  const now = nowDb();
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id,
+      email: `pa-${id}@example.test`,
+      email_verified_at: now,
+      password_hash: "not-used-by-these-tests",
+      name: "Popup Admin",
+      nickname: `pa${id.slice(-8)}`,
+      permission: "admin",
+      language: "ja",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const context = await browser.newContext();
+  const { token, expiresAt } = await createSession(db, id, { userAgent: "playwright" });
+  await context.addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: token,
+      domain: "localhost",
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      expires: Math.floor(expiresAt.getTime() / 1000),
+    },
+  ]);
+  return { id, context, page: await context.newPage() };
+}
+
+test("an admin's popup opens once for a member, its text as typed; closed, a reload shows nothing", async ({
+  page,
+  db,
+  login,
+  browser,
+}) => {
+  const tag = newId().slice(-6);
+  const title = `お知らせ ${tag}`;
+  const admin = await adminPage(browser, db);
+  const ap = admin.page;
+  let popupId: string | null = null;
+  try {
+    await visit(ap, "/admin/popups");
+    await ap.getByTestId("popup-create").click();
+    await expect(ap).toHaveURL(/\/admin\/popups\/create$/);
+    // A javascript: link is refused, and what was typed stays.
+    await ap.getByLabel("タイトル").fill(title);
+    await ap.getByLabel("本文").fill(BODY);
+    await ap.getByLabel("リンクURL").fill("javascript:alert(1)");
+    await ap.getByLabel("開始日時").fill(tokyoLocal(-HOUR));
+    await ap.getByLabel("終了日時").fill(tokyoLocal(2 * HOUR));
+    await ap.getByLabel("画像", { exact: true }).setInputFiles("tests/fixtures/images/avatar.png");
+    await ap.getByRole("button", { name: "ポップアップを作成" }).click();
+    await expect(ap.getByTestId("error-linkUrl")).toHaveText(
+      "http:// または https:// で始まるURLを入力してください",
+    );
+    await expect(ap.getByLabel("本文")).toHaveValue(BODY);
+    await ap.setViewportSize({ width: 375, height: 812 });
+    await ap.screenshot({ path: `${DIR}/popup-admin-form-375.png`, fullPage: true });
+    await ap.setViewportSize({ width: 1280, height: 800 });
+
+    await ap.getByLabel("リンクURL").fill("https://example.com/campaign");
+    await ap.getByLabel("画像", { exact: true }).setInputFiles("tests/fixtures/images/avatar.png");
+    await ap.getByRole("button", { name: "ポップアップを作成" }).click();
+    await expect(ap.getByTestId("popup-notice")).toHaveText("ポップアップを作成しました。");
+    popupId = ap.url().match(/\/admin\/popups\/([0-9A-Za-z]+)/)?.[1] ?? null;
+    expect(popupId).not.toBeNull();
+    await expect(ap.getByTestId("popup-state")).toHaveText("表示中");
+    await ap.screenshot({ path: `${DIR}/popup-admin-edit-1280.png`, fullPage: true });
+
+    // An admin's own page loads never open popups.
+    await visit(ap, "/admin");
+    await visit(ap, "/admin/popups");
+    await expect(ap.getByTestId("popup-dialog")).toHaveCount(0);
+    await expect(ap.getByTestId("admin-popups")).toContainText(title);
+    for (const [w, h] of [
+      [1280, 800],
+      [375, 812],
+    ] as const) {
+      await ap.setViewportSize({ width: w, height: h });
+      await ap.screenshot({ path: `${DIR}/popup-admin-list-${w}.png`, fullPage: true });
+    }
+
+    // The member's next page load: the dialog, its text literally, the link safe.
+    await login();
+    await visit(page, "/users");
+    const dialog = page.getByTestId("popup-dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: title })).toBeVisible();
+    const body = dialog.getByTestId("popup-body");
+    await expect(body).toHaveText(BODY);
+    expect(await body.innerHTML()).toContain("&lt;script&gt;");
+    expect(await body.locator("b, script").count()).toBe(0);
+    const link = dialog.getByTestId("popup-link");
+    await expect(link).toHaveAttribute("href", "https://example.com/campaign");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(dialog.locator("img")).toHaveAttribute(
+      "src",
+      /^\/media\/popups\/[0-9a-f]{32}\.png$/,
+    );
+    // Keyboard: focus starts on 閉じる, inside the dialog.
+    await expect(dialog.getByRole("button", { name: "閉じる" })).toBeFocused();
+    await page.screenshot({ path: `${DIR}/popup-dialog-1280.png`, animations: "disabled" });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${DIR}/popup-dialog-375.png`, animations: "disabled" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await dialog.getByRole("button", { name: "閉じる" }).click();
+    await expect(dialog).toBeHidden();
+    await reload(page);
+    await visit(page, "/users/cashback-battle");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
+
+    // The admin sees that one member was shown it.
+    await visit(ap, `/admin/popups/${popupId}`);
+    await expect(ap.getByText("1名")).toBeVisible();
+    await ap.getByRole("button", { name: "無効にする" }).click();
+    await expect(ap.getByTestId("popup-notice")).toHaveText("ポップアップを無効にしました。");
+    await expect(ap.getByTestId("popup-state")).toHaveText("無効");
+  } finally {
+    if (popupId) {
+      await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "=", popupId).execute();
+    }
+    await admin.context.close();
+  }
+});
+
+test("an inactive or finished popup never opens", async ({ page, db, login }) => {
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString().replace("T", " ").replace("Z", "");
+  const ids: string[] = [];
+  for (const [active, start, end] of [
+    [0, now - HOUR, now + HOUR],
+    [1, now - 2 * HOUR, now - HOUR],
+    [1, now + HOUR, now + 2 * HOUR],
+  ] as const) {
+    const id = newId();
+    ids.push(id);
+    await db.kysely
+      .insertInto("popups")
+      .values({
+        id,
+        title: `never ${id}`,
+        body: "never",
+        image_key: null,
+        link_url: null,
+        starts_at: iso(start),
+        ends_at: iso(end),
+        active,
+        created_by: null,
+        created_at: nowDb(),
+        updated_at: nowDb(),
+      })
+      .execute();
+  }
+  try {
+    await login();
+    await visit(page, "/users");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Give the fetch time to answer; nothing opens.
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
+  } finally {
+    await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "in", ids).execute();
+  }
+});
