@@ -139,6 +139,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           password_hash: passwordHash,
           name: permission === "admin" ? "E2E Admin" : "E2E Member",
           nickname: user.nickname,
+          // Every member who registers gets one; the affiliate page shows it.
+          referral_code: `e2e${id.slice(-12)}`.toLowerCase(),
           permission,
           language: "ja",
           created_at: now,
