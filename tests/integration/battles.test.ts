@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { AppError } from "../../server/errors";
-import { settleBattle, tokyoToday } from "../../server/features/battles/service";
+import { settleBattle, splitPeriod, tokyoToday } from "../../server/features/battles/service";
 import { checkLedger } from "../../server/ledger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
@@ -21,19 +21,21 @@ afterAll(async () => {
   await t.cleanup();
 });
 
-/** Cashback in the daily summary (the only source a battle reads). */
+/**
+ * Cashback as the import records it: the account's day in cashback_daily and its month in
+ * cashback_monthly (a battle reads whole months from the one, other days from the other).
+ */
 async function cashback(userId: string, day: string, amount: number) {
+  const account = newId();
+  const broker = newId();
+  const base = { broker_account_id: account, user_id: userId, broker_id: broker, amount };
   await t.db.kysely
     .insertInto("cashback_daily")
-    .values({
-      broker_account_id: newId(),
-      day,
-      user_id: userId,
-      broker_id: newId(),
-      amount,
-      lots_milli: 1000,
-      rows: 1,
-    })
+    .values({ ...base, day, lots_milli: 1000, rows: 1 })
+    .execute();
+  await t.db.kysely
+    .insertInto("cashback_monthly")
+    .values({ ...base, month: day.slice(0, 7), lots_milli: 1000, rows: 1 })
     .execute();
 }
 
@@ -75,6 +77,34 @@ async function prizeEntries(battleId: string) {
     .orderBy("ledger_entries.wallet_id")
     .execute();
 }
+
+describe("a battle period split between the summaries", () => {
+  it("reads whole months from the monthly summary and the other days from the daily one", () => {
+    expect(splitPeriod({ starts_on: "2025-03-01", ends_on: "2025-03-31" })).toEqual({
+      months: { from: "2025-03", to: "2025-03" },
+      days: [],
+    });
+    expect(splitPeriod({ starts_on: "2025-02-15", ends_on: "2025-04-10" })).toEqual({
+      months: { from: "2025-03", to: "2025-03" },
+      days: [
+        { from: "2025-02-15", to: "2025-02-28" },
+        { from: "2025-04-01", to: "2025-04-10" },
+      ],
+    });
+    expect(splitPeriod({ starts_on: "2024-02-02", ends_on: "2024-02-29" })).toEqual({
+      months: null,
+      days: [{ from: "2024-02-02", to: "2024-02-29" }],
+    });
+    expect(splitPeriod({ starts_on: "2025-12-01", ends_on: "2026-01-31" })).toEqual({
+      months: { from: "2025-12", to: "2026-01" },
+      days: [],
+    });
+    expect(splitPeriod({ starts_on: "2025-11-21", ends_on: "2025-11-21" })).toEqual({
+      months: null,
+      days: [{ from: "2025-11-21", to: "2025-11-21" }],
+    });
+  });
+});
 
 describe(`ranking battles on ${testEngine}`, () => {
   it("ranks by cashback in the period from the daily summary: ties share a rank, opted-out members and days outside are left out", async () => {
@@ -234,6 +264,31 @@ describe(`ranking battles on ${testEngine}`, () => {
     await expect(settleBattle(t.db, adminId, id, tomorrow)).resolves.toMatchObject({ id });
     const unknown = await errorOf(() => admin.battles.settle({ id: newId() }));
     expect((unknown as AppError).code).toBe("NOT_FOUND");
+  });
+
+  it("adds up a period that spans part months and whole months exactly like the days", async () => {
+    const x = await member("xray");
+    const y = await member("yankee");
+    await cashback(x, "2024-06-14", 100_000); // before
+    await cashback(x, "2024-06-15", 1);
+    await cashback(x, "2024-07-01", 20);
+    await cashback(x, "2024-07-31", 300);
+    await cashback(x, "2024-08-10", 4_000);
+    await cashback(x, "2024-08-11", 200_000); // after
+    await cashback(y, "2024-07-15", 4_320);
+    const { id } = await admin.battles.create({
+      title: "Summer",
+      startsOn: "2024-06-15",
+      endsOn: "2024-08-10",
+      prizes: [{ rank: 1, amount: 1 }],
+    });
+    const { standings } = await admin.battles.adminGet({ id });
+    expect(standings.map((s) => [s.userId, s.amount, s.rank])).toEqual([
+      [x, 4_321, 1],
+      [y, 4_320, 2],
+    ]);
+    const asX = await callerFor(t.db, x);
+    expect((await asX.battles.view({ id })).me).toMatchObject({ rank: 1, amount: 4_321 });
   });
 
   it("validates the form: period order, positive prizes, ranks 1..n without gaps", async () => {

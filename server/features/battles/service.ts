@@ -12,7 +12,8 @@ import type { BattleValues } from "./schema";
 
 /**
  * Ranking battles. Members are ranked by their cashback between the battle's two Tokyo dates,
- * read from the per-account daily summary cashback_daily (never the raw cashback rows);
+ * read from the import's summaries (whole months from cashback_monthly, the other days from
+ * cashback_daily; never the raw cashback rows);
  * members who opted out of the ranking are left out, as on /users/ranking. Ties share a rank
  * (competition ranking 1, 1, 3) and each tied member gets the prize of the shared rank
  * (docs/decisions/011-ranking-battle.md). Settling freezes the standings into
@@ -45,14 +46,75 @@ interface Period {
   ends_on: string;
 }
 
-/** Each member's cashback in the period, one row per member (user_id, amount). */
-function periodTotals(db: Kysely<Database>, period: Period) {
+function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + by, 1)).toISOString().slice(0, 7);
+}
+
+function lastDayOf(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Which summary covers which part of a period: whole months from cashback_monthly (one row
+ * per account and month instead of one per day), the days before and after them from
+ * cashback_daily. Both are written by the import from the same rows (the month is the trade
+ * date's), so the sum is the same as adding up the days, at a fraction of the rows.
+ */
+export function splitPeriod(period: Period): {
+  months: { from: string; to: string } | null;
+  days: { from: string; to: string }[];
+} {
+  const startMonth = period.starts_on.slice(0, 7);
+  const endMonth = period.ends_on.slice(0, 7);
+  const firstFull = period.starts_on.endsWith("-01") ? startMonth : shiftMonth(startMonth, 1);
+  const lastFull = period.ends_on === lastDayOf(endMonth) ? endMonth : shiftMonth(endMonth, -1);
+  if (firstFull > lastFull) {
+    return { months: null, days: [{ from: period.starts_on, to: period.ends_on }] };
+  }
+  const days: { from: string; to: string }[] = [];
+  const headEnd = dayBefore(`${firstFull}-01`);
+  if (period.starts_on <= headEnd) days.push({ from: period.starts_on, to: headEnd });
+  const tailStart = `${shiftMonth(lastFull, 1)}-01`;
+  if (tailStart <= period.ends_on) days.push({ from: tailStart, to: period.ends_on });
+  return { months: { from: firstFull, to: lastFull }, days };
+}
+
+/** Each member's cashback in the period (or one member's), one row per member. */
+function periodTotals(db: Kysely<Database>, period: Period, userId?: string) {
+  const { months, days } = splitPeriod(period);
+  const parts = [
+    ...(months
+      ? [
+          db
+            .selectFrom("cashback_monthly")
+            .select(["user_id", (eb) => eb.fn.sum<number>("amount").as("amount")])
+            .where("month", ">=", months.from)
+            .where("month", "<=", months.to)
+            .$if(userId !== undefined, (q) => q.where("user_id", "=", userId!))
+            .groupBy("user_id"),
+        ]
+      : []),
+    ...days.map((range) =>
+      db
+        .selectFrom("cashback_daily")
+        .select(["user_id", (eb) => eb.fn.sum<number>("amount").as("amount")])
+        .where("day", ">=", range.from)
+        .where("day", "<=", range.to)
+        .$if(userId !== undefined, (q) => q.where("user_id", "=", userId!))
+        .groupBy("user_id"),
+    ),
+  ];
+  const union = parts.slice(1).reduce((all, part) => all.unionAll(part), parts[0]!);
   return db
-    .selectFrom("cashback_daily")
-    .select(["user_id", (eb) => eb.fn.sum<number>("amount").as("amount")])
-    .where("day", ">=", period.starts_on)
-    .where("day", "<=", period.ends_on)
-    .groupBy("user_id");
+    .selectFrom(union.as("p"))
+    .select(["p.user_id", (eb) => eb.fn.sum<number>("p.amount").as("amount")])
+    .groupBy("p.user_id");
 }
 
 /** Ranked members only: not opted out, not admins, some cashback in the period. */
@@ -115,7 +177,7 @@ async function ownPlace(db: Kysely<Database>, period: Period, userId: string) {
     .select("ranking_opt_out")
     .where("id", "=", userId)
     .executeTakeFirst();
-  const own = await periodTotals(db, period).where("user_id", "=", userId).executeTakeFirst();
+  const own = await periodTotals(db, period, userId).executeTakeFirst();
   const amount = Number(own?.amount ?? 0);
   const optedOut = viewer?.ranking_opt_out === 1;
   let rank: number | null = null;
