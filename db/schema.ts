@@ -764,6 +764,16 @@ export interface PopupViewsTable {
   seen_at: Timestamp;
 }
 
+/** A ranking total per genre, period (YYYY-MM, YYYY or all) and member, kept by triggers. */
+export interface RankingTotalsTable {
+  genre: string;
+  period: string;
+  user_id: string;
+  amount: number;
+  /** 1 = left out of the rankings (opted out, or not a member). */
+  hidden: number;
+}
+
 export interface Database {
   users: UsersTable;
   payment_details: PaymentDetailsTable;
@@ -795,6 +805,7 @@ export interface Database {
   cb_marathon_goals: CbMarathonGoalsTable;
   marathons: MarathonsTable;
   withdrawal_monthly: WithdrawalMonthlyTable;
+  ranking_totals: RankingTotalsTable;
   gachas: GachasTable;
   gacha_rewards: GachaRewardsTable;
   gacha_plays: GachaPlaysTable;

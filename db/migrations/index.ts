@@ -18,6 +18,7 @@ import * as m202611211510 from "./202611211510_battles";
 import * as m202611211520 from "./202611211520_popups";
 import * as m202611211530 from "./202611211530_import_chunks";
 import * as m202611211600 from "./202611211600_scale_indexes";
+import * as m202611211610 from "./202611211610_ranking_totals";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "202611211520_popups": m202611211520,
   "202611211530_import_chunks": m202611211530,
   "202611211600_scale_indexes": m202611211600,
+  "202611211610_ranking_totals": m202611211610,
 };

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ranking, scopePeriod } from "../../server/features/ranking/service";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { callerFor, createUser } from "../helpers/fixtures";
+import { createAccount, createBroker, report } from "../helpers/cashback";
+
+/**
+ * ranking_totals is kept by triggers on the summaries and on users (migration
+ * 202611211610_ranking_totals): every writer keeps it exact without knowing about it.
+ */
+
+let t: TestDb;
+let broker: string;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  broker = await createBroker(t.db, "XM", "XMTrading");
+});
+
+afterAll(async () => {
+  await t.cleanup();
+});
+
+async function totals(userId: string) {
+  const rows = await t.db.kysely
+    .selectFrom("ranking_totals")
+    .select(["genre", "period", "amount", "hidden"])
+    .where("user_id", "=", userId)
+    .orderBy("genre")
+    .orderBy("period")
+    .execute();
+  return rows.map((r) => [r.genre, r.period, Number(r.amount), Number(r.hidden)]);
+}
+
+describe(`ranking totals on ${testEngine}`, () => {
+  it("an import adds each credited row to the member's month, year and all-time totals", async () => {
+    const admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
+    const m = await createUser(t.db, { nickname: "importer" });
+    await createAccount(t.db, m.id, broker, "200001");
+    await createAccount(t.db, m.id, broker, "200002");
+    const preview = await admin.cashback.preview({
+      fileName: "r.csv",
+      contentBase64: report([
+        "2025-12-30,XM,200001,1,1000,JPY,a",
+        "2026-01-02,XM,200001,1,300,JPY,b",
+        "2026-01-03,XM,200002,1,200,JPY,c",
+        "2026-01-03,XM,200001,1,50,JPY,d",
+      ]),
+    });
+    await admin.cashback.commit({ batchId: preview.batchId });
+    expect(await totals(m.id)).toEqual([
+      ["cashback", "2025", 1000, 0],
+      ["cashback", "2025-12", 1000, 0],
+      ["cashback", "2026", 550, 0],
+      ["cashback", "2026-01", 550, 0],
+      ["cashback", "all", 1550, 0],
+    ]);
+    // The same figures as summing the summary.
+    const sum = await t.db.kysely
+      .selectFrom("cashback_monthly")
+      .select((eb) => eb.fn.sum<number>("amount").as("a"))
+      .where("user_id", "=", m.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(sum.a)).toBe(1550);
+  });
+
+  it("opting out (and back in) or becoming an admin hides the member at once; a deleted summary row is taken off", async () => {
+    const a = await createUser(t.db, { nickname: "shown" });
+    const b = await createUser(t.db, { nickname: "shy" });
+    const month = scopePeriod("month");
+    const account = await createAccount(t.db, b.id, broker, "300001");
+    const accountA = await createAccount(t.db, a.id, broker, "300002");
+    await t.db.kysely
+      .insertInto("cashback_monthly")
+      .values([
+        {
+          broker_account_id: accountA,
+          month,
+          user_id: a.id,
+          broker_id: broker,
+          amount: 100,
+          lots_milli: 0,
+          rows: 1,
+        },
+        {
+          broker_account_id: account,
+          month,
+          user_id: b.id,
+          broker_id: broker,
+          amount: 500,
+          lots_milli: 0,
+          rows: 1,
+        },
+      ])
+      .execute();
+    const names = async () =>
+      (await ranking(t.db, { genre: "cashback", scope: "month" })).top
+        .filter((r) => ["shown", "shy"].includes(r.nickname))
+        .map((r) => [r.rank, r.nickname]);
+    expect(await names()).toEqual([
+      [1, "shy"],
+      [2, "shown"],
+    ]);
+    const asA = await callerFor(t.db, a.id);
+    expect((await asA.ranking.list({ genre: "cashback", scope: "month" })).me).toEqual({
+      rank: 2,
+      amount: 100,
+      optedOut: false,
+    });
+
+    await t.db.kysely
+      .updateTable("users")
+      .set({ ranking_opt_out: 1 })
+      .where("id", "=", b.id)
+      .execute();
+    expect(await names()).toEqual([[1, "shown"]]);
+    expect((await asA.ranking.list({ genre: "cashback", scope: "month" })).me?.rank).toBe(1);
+
+    await t.db.kysely
+      .updateTable("users")
+      .set({ ranking_opt_out: 0 })
+      .where("id", "=", b.id)
+      .execute();
+    expect(await names()).toEqual([
+      [1, "shy"],
+      [2, "shown"],
+    ]);
+
+    await t.db.kysely
+      .updateTable("users")
+      .set({ permission: "admin" })
+      .where("id", "=", b.id)
+      .execute();
+    expect(await names()).toEqual([[1, "shown"]]);
+
+    await t.db.kysely
+      .deleteFrom("cashback_monthly")
+      .where("broker_account_id", "=", accountA)
+      .execute();
+    expect(await totals(a.id)).toEqual([
+      ["cashback", month.slice(0, 4), 0, 0],
+      ["cashback", month, 0, 0],
+      ["cashback", "all", 0, 0],
+    ]);
+    expect(await names()).toEqual([]);
+  });
+});
