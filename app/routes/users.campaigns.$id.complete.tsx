@@ -10,6 +10,9 @@ import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
+/** An unknown or hidden campaign: the 404 inside the shell, navigation at hand. */
+export { ErrorBoundary } from "./$";
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireMember(request, context);
   const id = params.id ?? "";

@@ -218,6 +218,30 @@ test.describe("campaigns", () => {
     await late.context.close();
   });
 
+  test("a hidden or unknown campaign is the 404 inside the member shell", async ({
+    page,
+    login,
+    db,
+    problems,
+  }) => {
+    problems.allow(/\/users\/campaigns\//);
+    const hidden = await campaign(db);
+    await db.kysely.updateTable("campaigns").set({ active: 0 }).where("id", "=", hidden).execute();
+    await login("member");
+    for (const path of [
+      `/users/campaigns/${hidden}`,
+      `/users/campaigns/${hidden}/complete`,
+      `/users/campaigns/${newId()}`,
+    ]) {
+      const response = await visit(page, path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByTestId("not-found")).toBeVisible();
+      await expect(
+        page.getByTestId("sidebar").getByRole("link", { name: "キャンペーン" }),
+      ).toHaveAttribute("aria-current", "page");
+    }
+  });
+
   test("a visitor on a campaign signs in and comes back to it", async ({
     page,
     db,
