@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, SelectField } from "./fields";
+import { CheckboxField, ImageField, SelectField } from "./fields";
 import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "./form";
 
 export interface BrokerFormValues {
@@ -155,48 +155,21 @@ function ImageInput({
   error: string | null;
 }) {
   const { t } = useTranslation("admin");
-  const id = `broker-${name}`;
+  const remove = name === "logo" ? "removeLogo" : "removeBanner";
   return (
-    <div className="space-y-2">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {t(`brokers.fields.${name}`)}
-      </label>
-      {current && (
-        <img
-          src={current}
-          alt=""
-          className={`rounded border border-slate-200 bg-white object-contain dark:border-slate-700 ${
-            name === "logo" ? "h-12 w-auto" : "aspect-[3/1] w-full max-w-xs"
-          }`}
-        />
-      )}
-      <input
-        id={id}
-        type="file"
-        name={name}
-        accept="image/jpeg,image/png,image/webp"
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        aria-invalid={error ? true : undefined}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
-      />
-      <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-        {t(`brokers.hints.${name}`)}
-      </p>
-      {error && (
-        <p
-          id={`${id}-error`}
-          className="text-sm text-red-600 dark:text-red-400"
-          data-testid={`error-${name}`}
-        >
-          {error}
-        </p>
-      )}
-      {current && (
-        <CheckboxField
-          name={name === "logo" ? "removeLogo" : "removeBanner"}
-          label={t(`brokers.fields.${name === "logo" ? "removeLogo" : "removeBanner"}`)}
-        />
-      )}
-    </div>
+    <ImageField
+      name={name}
+      label={t(`brokers.fields.${name}`)}
+      hint={t(`brokers.hints.${name}`)}
+      current={current}
+      error={error}
+      removeName={remove}
+      removeLabel={t(`brokers.fields.${remove}`)}
+      previewClassName={
+        name === "logo"
+          ? "h-12 w-auto object-contain"
+          : "aspect-[3/1] w-full max-w-xs object-contain"
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, SelectField } from "~/components/fields";
+import { CheckboxField, SelectField, TextAreaField } from "~/components/fields";
 import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
 
 export interface EaFormValues {
@@ -61,14 +61,12 @@ export function EaForm({
 }) {
   const { t } = useTranslation(["ea", "errors"]);
   const fieldError = useFieldError(error);
-  const descriptionId = useId();
   const text = (name: "name" | "developer") => ({
     name,
     label: t(`ea:admin.fields.${name}`),
     defaultValue: initial[name],
     error: fieldError(name),
   });
-  const descriptionError = fieldError("description");
   return (
     <>
       <FormErrorAlert error={error} />
@@ -82,26 +80,15 @@ export function EaForm({
         <input type="hidden" name="intent" value="details" />
         <Field {...text("name")} required maxLength={100} />
         <Field {...text("developer")} required maxLength={100} />
-        <div className="sm:col-span-2">
-          <label
-            htmlFor={descriptionId}
-            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            {t("ea:admin.fields.description")}
-          </label>
-          <textarea
-            id={descriptionId}
-            name="description"
-            rows={5}
-            maxLength={4000}
-            defaultValue={initial.description}
-            aria-invalid={descriptionError ? true : undefined}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-          />
-          {descriptionError && (
-            <p className="mt-1 text-sm text-red-600 dark:text-red-400">{descriptionError}</p>
-          )}
-        </div>
+        <TextAreaField
+          name="description"
+          label={t("ea:admin.fields.description")}
+          rows={5}
+          maxLength={4000}
+          defaultValue={initial.description}
+          error={fieldError("description")}
+          className="sm:col-span-2"
+        />
         <SelectField
           name="category"
           label={t("ea:admin.fields.category")}

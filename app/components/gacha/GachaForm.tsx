@@ -1,7 +1,6 @@
 import { Form } from "@remix-run/react";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, SelectField } from "~/components/fields";
+import { CheckboxField, ImageField, SelectField, TextAreaField } from "~/components/fields";
 import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
 
 export interface GachaFormValues {
@@ -50,7 +49,6 @@ export function GachaForm({
   methodLocked?: boolean;
 }) {
   const { t } = useTranslation(["gacha", "errors"]);
-  const descriptionId = useId();
   const fieldError = (name: string) => {
     const key = fieldKey(error, "gacha", name);
     return key ? t(`errors:field.${key}`, { field: t(`gacha:admin.fields.${name}`) }) : null;
@@ -61,7 +59,6 @@ export function GachaForm({
     defaultValue: String(initial[name] ?? ""),
     error: fieldError(name),
   });
-  const descriptionError = fieldError("description");
   return (
     <>
       <FormErrorAlert error={error} />
@@ -73,26 +70,15 @@ export function GachaForm({
         data-testid="gacha-form"
       >
         <Field {...text("name")} className="sm:col-span-2" required maxLength={100} />
-        <div className="sm:col-span-2">
-          <label
-            htmlFor={descriptionId}
-            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            {t("gacha:admin.fields.description")}
-          </label>
-          <textarea
-            id={descriptionId}
-            name="description"
-            rows={3}
-            maxLength={2000}
-            defaultValue={initial.description}
-            aria-invalid={descriptionError ? true : undefined}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-          />
-          {descriptionError && (
-            <p className="mt-1 text-sm text-red-600 dark:text-red-400">{descriptionError}</p>
-          )}
-        </div>
+        <TextAreaField
+          name="description"
+          label={t("gacha:admin.fields.description")}
+          rows={3}
+          maxLength={2000}
+          defaultValue={initial.description}
+          error={fieldError("description")}
+          className="sm:col-span-2"
+        />
         <Field
           {...text("startsAt")}
           type="datetime-local"
@@ -143,44 +129,17 @@ export function GachaForm({
   );
 }
 
-/** An image upload with the current image and a "remove" box. */
+/** The gacha and reward image upload. */
 export function ImageInput({ current, error }: { current: string | null; error: string | null }) {
   const { t } = useTranslation("gacha");
-  const id = useId();
   return (
-    <div className="space-y-2 sm:col-span-2">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {t("admin.fields.image")}
-      </label>
-      {current && (
-        <img
-          src={current}
-          alt=""
-          className="aspect-[16/9] w-full max-w-xs rounded border border-slate-200 object-cover dark:border-slate-700"
-        />
-      )}
-      <input
-        id={id}
-        type="file"
-        name="image"
-        accept="image/jpeg,image/png,image/webp"
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        aria-invalid={error ? true : undefined}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
-      />
-      <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-        {t("admin.hints.image")}
-      </p>
-      {error && (
-        <p
-          id={`${id}-error`}
-          className="text-sm text-red-600 dark:text-red-400"
-          data-testid="error-image"
-        >
-          {error}
-        </p>
-      )}
-      {current && <CheckboxField name="removeImage" label={t("admin.fields.removeImage")} />}
-    </div>
+    <ImageField
+      label={t("admin.fields.image")}
+      hint={t("admin.hints.image")}
+      removeLabel={t("admin.fields.removeImage")}
+      current={current}
+      error={error}
+      className="sm:col-span-2"
+    />
   );
 }
