@@ -9,6 +9,7 @@ import { pinoHttp } from "pino-http";
 import { type Db, ping } from "../db";
 import type { Config } from "./config";
 import { type Logger, redactUrl } from "./logger";
+import { precompressed } from "./precompressed";
 import { sameOriginOnly, securityHeaders } from "./security";
 import { type Context, createContext, type RequestInfo } from "./trpc/context";
 import { appRouter, createCaller } from "./trpc/router";
@@ -111,7 +112,8 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   const publicDir = deps.publicDir ?? path.resolve("public");
-  // Fingerprinted by the Remix compiler: cache for a year.
+  // Fingerprinted by the Remix compiler: cache for a year; Brotli files from the build first.
+  app.use("/build", precompressed(path.join(publicDir, "build"), 365 * 24 * 60 * 60 * 1000));
   app.use(
     "/build",
     express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }),

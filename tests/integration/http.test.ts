@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db";
 import { createSession } from "../../server/auth/session";
@@ -25,6 +26,10 @@ beforeAll(async () => {
   publicDir = mkdtempSync(path.join(tmpdir(), "portal-public-"));
   mkdirSync(path.join(publicDir, "build"));
   writeFileSync(path.join(publicDir, "build", "x.js"), "console.log('x');\n");
+  // A script the build compressed (scripts/build-server.mjs writes y.js.br beside y.js).
+  const script = `console.log("${"y".repeat(2000)}");\n`;
+  writeFileSync(path.join(publicDir, "build", "y.js"), script);
+  writeFileSync(path.join(publicDir, "build", "y.js.br"), brotliCompressSync(script));
   writeFileSync(path.join(publicDir, "robots.txt"), "User-agent: *\nDisallow:\n");
   srv = await listen(createApp({ config, db: t.db, log, publicDir, isReady: () => ready }));
 });
@@ -255,6 +260,37 @@ describe(`HTTP server on ${testEngine}`, () => {
       const cache = res.headers.get("cache-control") ?? "";
       expect(cache).toContain("max-age=31536000");
       expect(cache).toContain("immutable");
+    });
+
+    it("sends the build's Brotli file to browsers that accept Brotli, the plain one otherwise", async () => {
+      const br = await fetch(`${srv.url}/build/y.js`, {
+        headers: { "Accept-Encoding": "gzip, deflate, br" },
+      });
+      expect(br.status).toBe(200);
+      expect(br.headers.get("content-encoding")).toBe("br");
+      expect(br.headers.get("content-type")).toMatch(/^application\/javascript/);
+      expect(br.headers.get("vary")).toMatch(/Accept-Encoding/i);
+      expect(br.headers.get("cache-control")).toContain("immutable");
+      expect(await br.text()).toContain(`console.log("yyy`);
+
+      const gzip = await fetch(`${srv.url}/build/y.js`, { headers: { "Accept-Encoding": "gzip" } });
+      expect(gzip.status).toBe(200);
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+      expect(await gzip.text()).toContain(`console.log("yyy`);
+
+      // No .br beside it: the file itself (compressed on the fly as before).
+      const plain = await fetch(`${srv.url}/build/x.js`, { headers: { "Accept-Encoding": "br" } });
+      expect(plain.status).toBe(200);
+      expect(await plain.text()).toContain("console.log('x')");
+      // A .br that does not exist, and a path climbing out, are not found.
+      expect((await fetch(`${srv.url}/build/none.js`)).status).toBe(404);
+      expect(
+        (
+          await fetch(`${srv.url}/build/..%2f..%2fpackage.json`, {
+            headers: { "Accept-Encoding": "br" },
+          })
+        ).status,
+      ).toBeGreaterThanOrEqual(400);
     });
 
     it("caches other public files briefly", async () => {

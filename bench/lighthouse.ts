@@ -1,0 +1,214 @@
+/**
+ * npm run bench:lighthouse — the member dashboard (/users) as a browser gets it: Lighthouse's
+ * performance and accessibility scores, and the JavaScript it ships, compressed, as sent over
+ * the wire. Starts the production build (`npm run build` runs first) on a free port with a
+ * fresh SQLite file and the demo seed, signs in as the demo member through the login form, and
+ * hands the session cookie to Lighthouse. Not a test: it prints figures, and exits non-zero
+ * when a target is missed.
+ *
+ *   CHROME_PATH       the browser (default /usr/bin/chromium; never downloaded)
+ *   BENCH_FORM        mobile (Lighthouse's default: a mid-range phone on slow 4G, simulated),
+ *                     desktop, or both (default)
+ *   BENCH_LANGUAGE    ja (default) or en
+ *
+ * Targets: ≤ 150 KB of compressed JavaScript, performance ≥ 95, accessibility ≥ 95.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, type Flags } from "lighthouse";
+import { DEMO_MEMBER } from "../db/seed";
+
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const FORMS =
+  (process.env.BENCH_FORM ?? "both") === "both" ? ["mobile", "desktop"] : [process.env.BENCH_FORM!];
+const LANGUAGE = process.env.BENCH_LANGUAGE === "en" ? "en" : "ja";
+const TARGET = { jsKb: 150, performance: 95, accessibility: 95 };
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function run(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+function exited(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
+}
+
+async function waitReady(origin: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the server was not ready within 60 s");
+}
+
+/** Signs in through the login form, as a browser would; returns the session cookie. */
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
+  });
+  const sid = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("sid="));
+  if (response.status !== 302 || !sid) {
+    throw new Error(`signing in as ${DEMO_MEMBER.email} failed: HTTP ${response.status}`);
+  }
+  return sid;
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+interface Figures {
+  form: string;
+  performance: number;
+  accessibility: number;
+  jsKb: number;
+  jsRawKb: number;
+  scripts: { url: string; kb: number }[];
+  metrics: Record<string, string>;
+}
+
+async function audit(url: string, cookie: string, form: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      extraHeaders: { Cookie: cookie },
+    };
+    const result = await lighthouse(url, flags, form === "desktop" ? desktopConfig : undefined);
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const final = lhr.finalDisplayedUrl;
+    if (new URL(final).pathname !== new URL(url).pathname) {
+      throw new Error(`Lighthouse ended on ${final}, not ${url}: the session did not hold`);
+    }
+    const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] })?.items ??
+      []) as NetworkItem[];
+    const scripts = items.filter((i) => i.resourceType === "Script");
+    const sum = (key: "transferSize" | "resourceSize") =>
+      scripts.reduce((n, i) => n + (i[key] ?? 0), 0) / 1024;
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? "-";
+    return {
+      form,
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      jsKb: sum("transferSize"),
+      jsRawKb: sum("resourceSize"),
+      scripts: scripts
+        .map((i) => ({ url: new URL(i.url).pathname, kb: (i.transferSize ?? 0) / 1024 }))
+        .sort((a, b) => b.kb - a.kb),
+      metrics: {
+        FCP: metric("first-contentful-paint"),
+        LCP: metric("largest-contentful-paint"),
+        TBT: metric("total-blocking-time"),
+        CLS: metric("cumulative-layout-shift"),
+        SI: metric("speed-index"),
+      },
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const env = {
+    COOKIE_SECURE: "false",
+    PORT: String(port),
+    APP_ORIGIN: origin,
+    SQLITE_PATH: path.join(dir, "portal.sqlite"),
+    MAIL_DIR: path.join(dir, "mail"),
+    UPLOAD_DIR: path.join(dir, "uploads"),
+    LOG_LEVEL: "warn",
+  };
+  let server: ChildProcess | null = null;
+  let failed = false;
+  try {
+    const seed = run(["build/server/cli.js", "seed"], env);
+    if ((await exited(seed)) !== 0) throw new Error("seeding failed (is the build there?)");
+    server = run(["build/server/http.js"], env);
+    await waitReady(origin, server);
+    const cookie = `${await signIn(origin)}; language=${LANGUAGE}`;
+    for (const form of FORMS) {
+      const f = await audit(`${origin}/users`, cookie, form);
+      console.log(`\n/users (${LANGUAGE}), Lighthouse ${form}:`);
+      console.log(
+        `  performance ${f.performance} (target ≥ ${TARGET.performance}), accessibility ${f.accessibility} (target ≥ ${TARGET.accessibility})`,
+      );
+      console.log(
+        `  ${Object.entries(f.metrics)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+      );
+      console.log(
+        `  JavaScript: ${f.scripts.length} files, ${f.jsKb.toFixed(1)} KB compressed (target ≤ ${TARGET.jsKb} KB), ${f.jsRawKb.toFixed(1)} KB uncompressed`,
+      );
+      for (const s of f.scripts.slice(0, 8))
+        console.log(`    ${s.kb.toFixed(1).padStart(6)} KB  ${s.url}`);
+      if (
+        f.performance < TARGET.performance ||
+        f.accessibility < TARGET.accessibility ||
+        f.jsKb > TARGET.jsKb
+      ) {
+        failed = true;
+      }
+    }
+  } finally {
+    server?.kill("SIGTERM");
+    if (server) await exited(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (failed) {
+    console.log("\nA target was missed.");
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
