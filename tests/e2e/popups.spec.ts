@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import type { Browser } from "@playwright/test";
 import { createDb, type Db } from "../../db";
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
+import { nowDb, toDbTime } from "../../db/time";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { expect, reload, test as base, visit } from "./fixtures";
 
@@ -264,5 +264,143 @@ test("an inactive or finished popup never opens", async ({ page, db, login }) =>
     await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
   } finally {
     await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "in", ids).execute();
+  }
+});
+
+test("a popup that cannot be fetched logs a warning, opens nothing and is not marked seen", async ({
+  page,
+  db,
+  login,
+  problems,
+}) => {
+  const id = newId();
+  await db.kysely
+    .insertInto("popups")
+    .values({
+      id,
+      title: `unreachable ${id}`,
+      body: "never shown",
+      image_key: null,
+      link_url: null,
+      starts_at: toDbTime(new Date(Date.now() - HOUR)),
+      ends_at: toDbTime(new Date(Date.now() + HOUR)),
+      active: 1,
+      created_by: null,
+      created_at: nowDb(),
+      updated_at: nowDb(),
+    })
+    .execute();
+  try {
+    problems.allow(/\/api\/trpc\/[^?]*popups\.next/);
+    await page.route(/\/api\/trpc\/[^?]*popups\.next/, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+    );
+    const warnings: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "warning") warnings.push(msg.text());
+    });
+    const member = await login();
+    await visit(page, "/users");
+    await expect
+      .poll(() => warnings.some((w) => w.includes("popups could not be fetched")))
+      .toBe(true);
+    await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
+    const seen = await db.kysely
+      .selectFrom("popup_views")
+      .select("popup_id")
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(seen).toEqual([]);
+  } finally {
+    await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "=", id).execute();
+  }
+});
+
+test("a reached marathon goal shows first, alone; the popup waits for the next page load", async ({
+  page,
+  db,
+  login,
+}) => {
+  const member = await login();
+  const now = nowDb();
+  const marathonId = newId();
+  const goalId = newId();
+  const number = 900_000 + Math.floor(Math.random() * 99_999);
+  await db.kysely
+    .insertInto("cb_marathons")
+    .values({
+      id: marathonId,
+      course: "general",
+      title: "Popup order marathon",
+      starts_on: "2026-01-01",
+      ends_on: null,
+      active: 0,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db.kysely
+    .insertInto("cb_marathon_goals")
+    .values({
+      id: goalId,
+      marathon_id: marathonId,
+      marathon_number: number,
+      threshold: 1,
+      reward: 0,
+      modal_text: "Goal first",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db.kysely
+    .insertInto("marathons")
+    .values({
+      id: `${member.id}_${number}`,
+      uid: member.id,
+      marathon_number: number,
+      goal_id: goalId,
+      reward: 0,
+      modal_text: "Goal first",
+      is_modal: 0,
+      ledger_tx_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const popupId = newId();
+  await db.kysely
+    .insertInto("popups")
+    .values({
+      id: popupId,
+      title: `after the goal ${popupId}`,
+      body: "second",
+      image_key: null,
+      link_url: null,
+      starts_at: toDbTime(new Date(Date.now() - HOUR)),
+      ends_at: toDbTime(new Date(Date.now() + HOUR)),
+      active: 1,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  try {
+    await visit(page, "/users");
+    const goal = page.getByTestId("marathon-goal-modal");
+    await expect(goal).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
+    await goal.getByRole("button", { name: "閉じる" }).click();
+    await expect(goal).toBeHidden();
+    await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
+
+    await reload(page);
+    const popup = page.getByTestId("popup-dialog");
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText(`after the goal ${popupId}`);
+    await expect(goal).toHaveCount(0);
+  } finally {
+    await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "=", popupId).execute();
   }
 });

@@ -29,10 +29,8 @@ export const ADMIN_MENU = enabled(ADMIN_NAV, DEFAULT_FEATURES).flatMap((item) =>
  */
 export const PENDING = new Set([
   "/users/campaign",
-  "/users/cashback-battle",
   "/admin/campaigns",
   "/admin/campaigns/create",
-  "/admin/popups",
 ]);
 
 /** Ids of seeded rows the detail pages need. */
@@ -96,6 +94,9 @@ export function adminSubPages(ids: SeedIds): string[] {
     "/admin/eas/accounts",
     "/admin/eas/licenses",
     "/admin/security",
+    "/admin/ranking/battles",
+    "/admin/ranking/battles/create",
+    "/admin/popups/create",
   ];
 }
 
