@@ -27,11 +27,7 @@ export const ADMIN_MENU = enabled(ADMIN_NAV, DEFAULT_FEATURES).flatMap((item) =>
  * Pages other helpers are building at the same time as these suites. Until they land, their
  * paths answer the shell's 404: allowed for exactly these paths, and reported by the tests.
  */
-export const PENDING = new Set([
-  "/users/campaign",
-  "/admin/campaigns",
-  "/admin/campaigns/create",
-]);
+export const PENDING = new Set(["/users/campaign", "/admin/campaigns", "/admin/campaigns/create"]);
 
 /** Ids of seeded rows the detail pages need. */
 export interface SeedIds {
