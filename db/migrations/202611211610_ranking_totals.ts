@@ -91,6 +91,15 @@ export async function up(db: MigrationDb): Promise<void> {
     .column("user_id")
     .execute();
 
+  await fillRankingTotals(db);
+  for (const statement of triggers(mysql)) await sql.raw(statement).execute(db);
+}
+
+/**
+ * Fills an empty ranking_totals from the summaries as they are (also used by bench/seed.ts,
+ * which loads the summaries with the triggers off).
+ */
+export async function fillRankingTotals(db: MigrationDb): Promise<void> {
   for (const [genre, table, userCol, monthExpr, amountCol] of SOURCES) {
     for (const period of [monthExpr, `substr(${monthExpr}, 1, 4)`, "'all'"]) {
       await sql
@@ -105,7 +114,6 @@ export async function up(db: MigrationDb): Promise<void> {
       `update ranking_totals set hidden = 1 where user_id in (select id from users where ranking_opt_out <> 0 or permission <> 'member')`,
     )
     .execute(db);
-  for (const statement of triggers(mysql)) await sql.raw(statement).execute(db);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
