@@ -174,6 +174,7 @@ export default function Dashboard() {
                 data={report.monthly}
                 height={180}
                 tableShown={false}
+                lite
                 testId="report-monthly"
               />
             </div>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/hydrated";
 import { formatYen } from "~/lib/money";
+import { MiniBars } from "./MiniBars";
 import { type MonthAmount, monthLabel } from "./months";
 
 // recharts needs the DOM: its module is fetched in the browser only, after hydration.
@@ -17,11 +18,14 @@ export function MonthlyCashback({
   height = 260,
   tableShown = true,
   testId = "monthly",
+  lite = false,
 }: {
   data: MonthAmount[];
   height?: number;
   tableShown?: boolean;
   testId?: string;
+  /** Plain bars instead of the full chart: no charting library for this page (the dashboard). */
+  lite?: boolean;
 }) {
   const { t } = useTranslation("cashback");
   const hydrated = useHydrated();
@@ -44,7 +48,9 @@ export function MonthlyCashback({
         className="min-w-0"
         data-testid={`${testId}-chart`}
       >
-        {hydrated ? (
+        {lite ? (
+          <MiniBars data={data} height={height} />
+        ) : hydrated ? (
           <Suspense fallback={placeholder}>
             <MonthlyChart data={data} height={height} />
           </Suspense>
