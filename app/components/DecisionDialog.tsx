@@ -1,8 +1,8 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Form } from "@remix-run/react";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, SubmitButton } from "~/components/form";
+import { Alert, type FormErrorShape, SubmitButton } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 
 /**
@@ -132,4 +132,45 @@ export function DecisionDialog({
       </div>
     </Dialog>
   );
+}
+
+type DecisionResult = { ok: true } | { ok: false; error: FormErrorShape };
+
+/**
+ * The state behind a page's decision dialogs. `open(d)` opens one; when the page's action
+ * answers ok, `onDone(result, decision)` reports it and the dialog closes; a refusal answered
+ * to the open dialog is shown inside it (`dialogError`, `reasonError` with the reason's
+ * label, `refused` for the values sent), and one that came without a dialog (no JavaScript)
+ * above the table (`pageError`).
+ */
+export function useDecisions<D, R extends DecisionResult>(
+  result: R | undefined,
+  reasonLabel: string,
+  onDone: (result: Extract<R, { ok: true }>, decision: D | null) => void,
+) {
+  const { t } = useTranslation("errors");
+  const [state, setState] = useState<{ decision: D; openedWith: R | undefined } | null>(null);
+  useEffect(() => {
+    if (result?.ok) {
+      onDone(result as Extract<R, { ok: true }>, state?.decision ?? null);
+      setState(null);
+    }
+    // Only a new action result matters here, not the dialog changing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+  const fresh = state && result !== state.openedWith ? result : undefined;
+  const refused = fresh && !fresh.ok ? (fresh as Extract<R, { ok: false }>) : null;
+  const error = refused?.error ?? null;
+  return {
+    decision: state?.decision ?? null,
+    /** The action's refusal of the open dialog (with the values it was sent), if any. */
+    refused,
+    open: (decision: D) => setState({ decision, openedWith: result }),
+    close: () => setState(null),
+    dialogError: error?.key ? t(error.key, error.params ?? {}) : null,
+    reasonError: error?.fieldErrors.reason
+      ? t(`field.${error.fieldErrors.reason}`, { field: reasonLabel })
+      : null,
+    pageError: !state && result && !result.ok ? result.error : null,
+  };
 }

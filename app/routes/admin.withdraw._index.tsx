@@ -1,9 +1,9 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DecisionDialog } from "~/components/DecisionDialog";
+import { DecisionDialog, useDecisions } from "~/components/DecisionDialog";
 import { Alert, FormErrorAlert, type FormErrorShape } from "~/components/form";
 import { PeriodFields } from "~/components/PeriodFields";
 import { focusRing } from "~/components/shell/styles";
@@ -81,7 +81,6 @@ type ActionData = ReturnType<typeof useActionData<typeof action>>;
 interface Decision {
   kind: "complete" | "reject" | "bulk";
   rows: Row[];
-  openedWith: ActionData;
 }
 
 /** /admin/withdraw: every withdrawal request; complete, reject, or complete many at once. */
@@ -93,33 +92,26 @@ export default function AdminWithdrawals() {
   // What the list shows: an unknown status in the URL falls back to pending, as on the server.
   const asked = params.get("status");
   const status = STATUSES.find((s) => s === asked) ?? "pending";
-  const [decision, setDecision] = useState<Decision | null>(null);
   const [done, setDone] = useState<{ data: ActionData; rows: Row[] } | null>(null);
   const [noneSelected, setNoneSelected] = useState(false);
-
   // A decision that went through closes its dialog and is reported above the table.
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      setDone({ data: result, rows: decision?.rows ?? [] });
-      setDecision(null);
-    }
-    // Only a new action result matters here, not the dialog changing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
-
-  const fresh = decision && result !== decision.openedWith ? result : undefined;
-  const error = fresh && !fresh.ok ? fresh.error : null;
-  const dialogError = error?.key ? t(`errors:${error.key}`, error.params ?? {}) : null;
-  const reasonError = error?.fieldErrors.reason
-    ? t(`errors:field.${error.fieldErrors.reason}`, { field: t("withdrawals.reject.reason") })
-    : null;
-  // A refusal that arrived without a dialog (no JavaScript) shows above the table.
-  const pageError = !decision && result && !result.ok ? result.error : null;
+  const {
+    decision,
+    open: openDecision,
+    close,
+    refused,
+    dialogError,
+    reasonError,
+    pageError,
+  } = useDecisions<Decision, NonNullable<ActionData>>(
+    result,
+    t("withdrawals.reject.reason"),
+    (ok, decided) => setDone({ data: ok, rows: decided?.rows ?? [] }),
+  );
 
   const open = (kind: Decision["kind"], rows: Row[]) => {
     setNoneSelected(false);
-    setDecision({ kind, rows, openedWith: result });
+    openDecision({ kind, rows });
   };
 
   const onBulk = (event: FormEvent<HTMLFormElement>) => {
@@ -346,7 +338,7 @@ export default function AdminWithdrawals() {
 
       <DecisionDialog
         open={decision?.kind === "complete"}
-        onClose={() => setDecision(null)}
+        onClose={close}
         title={t("withdrawals.complete.title")}
         confirmLabel={t("withdrawals.complete.confirm")}
         fields={{ intent: "complete", id: decision?.rows[0]?.id ?? "" }}
@@ -358,7 +350,7 @@ export default function AdminWithdrawals() {
 
       <DecisionDialog
         open={decision?.kind === "reject"}
-        onClose={() => setDecision(null)}
+        onClose={close}
         title={t("withdrawals.reject.title")}
         confirmLabel={t("withdrawals.reject.confirm")}
         tone="danger"
@@ -367,7 +359,7 @@ export default function AdminWithdrawals() {
           label: t("withdrawals.reject.reason"),
           hint: t("withdrawals.reject.reasonHint"),
           error: reasonError,
-          defaultValue: fresh && !fresh.ok ? fresh.values.reason : undefined,
+          defaultValue: refused?.values.reason,
         }}
         error={dialogError}
       >
@@ -377,7 +369,7 @@ export default function AdminWithdrawals() {
 
       <DecisionDialog
         open={decision?.kind === "bulk"}
-        onClose={() => setDecision(null)}
+        onClose={close}
         title={t("withdrawals.bulk.title")}
         confirmLabel={t("withdrawals.bulk.confirm", { count: decision?.rows.length ?? 0 })}
         fields={{ intent: "bulkComplete", ids: decision?.rows.map((r) => r.id) ?? [] }}

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DecisionDialog } from "~/components/DecisionDialog";
+import { DecisionDialog, useDecisions } from "~/components/DecisionDialog";
 import { Alert, FormErrorAlert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { EmailText, Stamp } from "~/components/cells";
@@ -55,7 +55,6 @@ type ActionData = ReturnType<typeof useActionData<typeof action>>;
 interface Decision {
   kind: "approve" | "deny";
   row: Row;
-  openedWith: ActionData;
 }
 
 /** /admin/withdraw/transfers: member-to-member transfers, pending until an admin decides. */
@@ -64,26 +63,21 @@ export default function AdminTransfers() {
   const { page } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const [decision, setDecision] = useState<Decision | null>(null);
   const [done, setDone] = useState<{ kind: "approve" | "deny"; row: Row | null } | null>(null);
-
-  useEffect(() => {
-    if (result?.ok) {
-      setDone({ kind: result.intent, row: decision?.row ?? null });
-      setDecision(null);
-    }
-    // Only a new action result matters here, not the dialog changing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
-
-  const fresh = decision && result !== decision.openedWith ? result : undefined;
-  const error = fresh && !fresh.ok ? fresh.error : null;
-  const dialogError = error?.key ? t(`errors:${error.key}`, error.params ?? {}) : null;
-  const reasonError = error?.fieldErrors.reason
-    ? t(`errors:field.${error.fieldErrors.reason}`, { field: t("transfers.deny.reason") })
-    : null;
-  const pageError = !decision && result && !result.ok ? result.error : null;
-  const open = (kind: Decision["kind"], row: Row) => setDecision({ kind, row, openedWith: result });
+  const {
+    decision,
+    open: openDecision,
+    close,
+    refused,
+    dialogError,
+    reasonError,
+    pageError,
+  } = useDecisions<Decision, NonNullable<ActionData>>(
+    result,
+    t("transfers.deny.reason"),
+    (ok, decided) => setDone({ kind: ok.intent, row: decided?.row ?? null }),
+  );
+  const open = (kind: Decision["kind"], row: Row) => openDecision({ kind, row });
 
   const person = (p: { nickname: string | null; email: string }) => (
     <span className="block min-w-32">
@@ -228,7 +222,7 @@ export default function AdminTransfers() {
 
       <DecisionDialog
         open={decision?.kind === "approve"}
-        onClose={() => setDecision(null)}
+        onClose={close}
         title={t("transfers.approve.title")}
         confirmLabel={t("transfers.approve.confirm")}
         fields={{ intent: "approve", id: decision?.row.id ?? "" }}
@@ -240,7 +234,7 @@ export default function AdminTransfers() {
 
       <DecisionDialog
         open={decision?.kind === "deny"}
-        onClose={() => setDecision(null)}
+        onClose={close}
         title={t("transfers.deny.title")}
         confirmLabel={t("transfers.deny.confirm")}
         tone="danger"
@@ -249,7 +243,7 @@ export default function AdminTransfers() {
           label: t("transfers.deny.reason"),
           hint: t("transfers.deny.reasonHint"),
           error: reasonError,
-          defaultValue: fresh && !fresh.ok ? fresh.values.reason : undefined,
+          defaultValue: refused?.values.reason,
         }}
         error={dialogError}
       >

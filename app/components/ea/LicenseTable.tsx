@@ -1,8 +1,8 @@
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmailText, Stamp } from "~/components/cells";
-import { DecisionDialog } from "~/components/DecisionDialog";
+import { DecisionDialog, useDecisions } from "~/components/DecisionDialog";
 import { Alert, FormErrorAlert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
@@ -27,7 +27,7 @@ export interface AdminLicenseRow {
 
 const STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
-type Decision = { kind: "issue" | "reject" | "revoke"; row: AdminLicenseRow; openedWith: unknown };
+type Decision = { kind: "issue" | "reject" | "revoke"; row: AdminLicenseRow };
 
 /**
  * Licences for the admin, filtered by state and member, with the decisions each state allows:
@@ -43,32 +43,28 @@ export function LicenseTable({
   const { t } = useTranslation(["ea", "errors"]);
   const [params] = useSearchParams();
   const result = useActionData<typeof licenseDecision>();
-  const [decision, setDecision] = useState<Decision | null>(null);
   const [done, setDone] = useState<{
     kind: string;
     row: AdminLicenseRow;
     key: string | null;
   } | null>(null);
-
-  useEffect(() => {
-    if (result?.ok && decision) {
-      setDone({ kind: result.intent, row: decision.row, key: result.licenseKey });
-      setDecision(null);
-    }
-    // Only a new result matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
-
-  const fresh = decision && result !== decision.openedWith ? result : undefined;
-  const error = fresh && !fresh.ok ? fresh.error : null;
-  const dialogError = error?.key ? t(`errors:${error.key}`, error.params ?? {}) : null;
-  const reasonError = error?.fieldErrors.reason
-    ? t(`errors:field.${error.fieldErrors.reason}`, { field: t("admin.licenses.reason") })
-    : null;
-  const pageError = !decision && result && !result.ok ? result.error : null;
+  const {
+    decision,
+    open: openDecision,
+    close,
+    dialogError,
+    reasonError,
+    pageError,
+  } = useDecisions<Decision, NonNullable<typeof result>>(
+    result,
+    t("admin.licenses.reason"),
+    (ok, decided) => {
+      if (decided) setDone({ kind: ok.intent, row: decided.row, key: ok.licenseKey });
+    },
+  );
   const open = (kind: Decision["kind"], row: AdminLicenseRow) => {
     setDone(null);
-    setDecision({ kind, row, openedWith: result });
+    openDecision({ kind, row });
   };
   const who = (r: AdminLicenseRow) => r.member.nickname || r.member.email;
 
@@ -255,7 +251,7 @@ export function LicenseTable({
         <DecisionDialog
           key={kind}
           open={decision?.kind === kind}
-          onClose={() => setDecision(null)}
+          onClose={close}
           title={t(`admin.licenses.${kind}Title`)}
           confirmLabel={t(`admin.licenses.${kind}`)}
           tone={kind === "issue" ? "primary" : "danger"}
