@@ -1,7 +1,6 @@
 import { Form } from "@remix-run/react";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField } from "~/components/fields";
+import { CheckboxField, ImageField, TextAreaField } from "~/components/fields";
 import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
 
 export interface PopupFormValues {
@@ -24,9 +23,6 @@ export const EMPTY_POPUP: PopupFormValues = {
   imageUrl: null,
 };
 
-const textarea =
-  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-800 dark:text-slate-100";
-
 /** Create / edit a popup: title, text, image, link, period (Tokyo) and whether it is active. */
 export function PopupForm({
   initial,
@@ -38,8 +34,6 @@ export function PopupForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation(["popup", "errors"]);
-  const bodyId = useId();
-  const imageId = useId();
   const fieldError = (name: string) => {
     const key = error?.fieldErrors[`popup.${name}`] ?? error?.fieldErrors[name];
     if (!key) return null;
@@ -52,8 +46,6 @@ export function PopupForm({
     defaultValue: initial[name],
     error: fieldError(name),
   });
-  const bodyError = fieldError("body");
-  const imageError = fieldError("image");
   return (
     <>
       <FormErrorAlert error={error} />
@@ -66,41 +58,17 @@ export function PopupForm({
       >
         <input type="hidden" name="intent" value="save" />
         <Field {...text("title")} className="sm:col-span-2" required maxLength={100} />
-        <div className="sm:col-span-2">
-          <label
-            htmlFor={bodyId}
-            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            {t("popup:admin.fields.body")}
-          </label>
-          <textarea
-            id={bodyId}
-            name="body"
-            rows={6}
-            maxLength={4000}
-            required
-            defaultValue={initial.body}
-            aria-invalid={bodyError ? true : undefined}
-            aria-describedby={`${bodyId}-hint${bodyError ? ` ${bodyId}-error` : ""}`}
-            className={`${textarea} ${
-              bodyError
-                ? "border-red-500 focus:border-red-500 focus:ring-red-500/30"
-                : "border-slate-300 focus:border-emerald-600 focus:ring-emerald-600/30 dark:border-slate-600"
-            }`}
-          />
-          <p id={`${bodyId}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            {t("popup:admin.hints.body")}
-          </p>
-          {bodyError && (
-            <p
-              id={`${bodyId}-error`}
-              className="mt-1 text-sm text-red-600 dark:text-red-400"
-              data-testid="error-body"
-            >
-              {bodyError}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          name="body"
+          label={t("popup:admin.fields.body")}
+          hint={t("popup:admin.hints.body")}
+          rows={6}
+          maxLength={4000}
+          required
+          defaultValue={initial.body}
+          error={fieldError("body")}
+          className="sm:col-span-2"
+        />
         <Field
           {...text("linkUrl")}
           type="url"
@@ -122,45 +90,14 @@ export function PopupForm({
           hint={t("popup:admin.hints.tokyo")}
           required
         />
-        <div className="space-y-2 sm:col-span-2">
-          <label
-            htmlFor={imageId}
-            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            {t("popup:admin.fields.image")}
-          </label>
-          {initial.imageUrl && (
-            <img
-              src={initial.imageUrl}
-              alt=""
-              className="aspect-[16/9] w-full max-w-xs rounded border border-slate-200 object-cover dark:border-slate-700"
-            />
-          )}
-          <input
-            id={imageId}
-            type="file"
-            name="image"
-            accept="image/jpeg,image/png,image/webp"
-            aria-describedby={`${imageId}-hint${imageError ? ` ${imageId}-error` : ""}`}
-            aria-invalid={imageError ? true : undefined}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
-          />
-          <p id={`${imageId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-            {t("popup:admin.hints.image")}
-          </p>
-          {imageError && (
-            <p
-              id={`${imageId}-error`}
-              className="text-sm text-red-600 dark:text-red-400"
-              data-testid="error-image"
-            >
-              {imageError}
-            </p>
-          )}
-          {initial.imageUrl && (
-            <CheckboxField name="removeImage" label={t("popup:admin.fields.removeImage")} />
-          )}
-        </div>
+        <ImageField
+          label={t("popup:admin.fields.image")}
+          hint={t("popup:admin.hints.image")}
+          removeLabel={t("popup:admin.fields.removeImage")}
+          current={initial.imageUrl}
+          error={fieldError("image")}
+          className="sm:col-span-2"
+        />
         <div className="sm:col-span-2">
           <CheckboxField
             name="active"
