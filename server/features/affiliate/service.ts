@@ -140,6 +140,29 @@ export async function memberSummary(
   };
 }
 
+/**
+ * QR images of referral links, by link. Drawing one costs about 10 ms of CPU (more than the
+ * rest of the affiliate page); the image depends on the link alone, so each process keeps the
+ * most recent ones. Nothing here is shared state: another process draws the same image.
+ */
+const qrImages = new Map<string, Promise<string>>();
+const QR_IMAGES_KEPT = 1_000;
+
+function qrImage(url: string): Promise<string> {
+  let image = qrImages.get(url);
+  if (image) {
+    // Most recently used last, so the oldest is the first key.
+    qrImages.delete(url);
+  } else {
+    image = QRCode.toDataURL(url, { margin: 1, width: 240, errorCorrectionLevel: "M" });
+    // A failed drawing is not kept.
+    image.catch(() => qrImages.delete(url));
+    if (qrImages.size >= QR_IMAGES_KEPT) qrImages.delete(qrImages.keys().next().value!);
+  }
+  qrImages.set(url, image);
+  return image;
+}
+
 /** The member's referral code, link and its QR code (a data URL made on the server). */
 export async function memberLink(db: Db, config: Config, userId: string) {
   const user = await db.kysely
@@ -149,7 +172,7 @@ export async function memberLink(db: Db, config: Config, userId: string) {
     .executeTakeFirst();
   if (!user?.referral_code) throw notFound();
   const url = `${config.APP_ORIGIN}/register?ref=${encodeURIComponent(user.referral_code)}`;
-  const qr = await QRCode.toDataURL(url, { margin: 1, width: 240, errorCorrectionLevel: "M" });
+  const qr = await qrImage(url);
   return { code: user.referral_code, url, qr };
 }
 
