@@ -445,8 +445,10 @@ test.describe("cashback import", () => {
 
     for (const path of ["/users", "/users/cashback"]) {
       await visit(page, path);
-      // The dashboard draws plain bars; the cashback page the full chart.
-      const chart = path === "/users" ? '[data-testid="mini-bar"]' : "svg.recharts-surface";
+      // The dashboard draws plain bars (a month without cashback has none); the cashback page
+      // the full chart.
+      const chart =
+        path === "/users" ? '[data-testid="report-monthly-chart"]' : "svg.recharts-surface";
       await expect(page.locator(chart).first()).toBeVisible();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, `${path} scrolls sideways`).toBeLessThanOrEqual(375);

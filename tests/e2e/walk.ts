@@ -24,10 +24,11 @@ export const ADMIN_MENU = enabled(ADMIN_NAV, DEFAULT_FEATURES).flatMap((item) =>
 );
 
 /**
- * Pages other helpers are building at the same time as these suites. Until they land, their
- * paths answer the shell's 404: allowed for exactly these paths, and reported by the tests.
+ * Menu entries whose page is not built yet: their paths may answer the shell's 404 (allowed
+ * for exactly these paths, and reported in the test's annotations). Empty: every entry of
+ * both menus has its page. A new menu entry added before its page goes here until it lands.
  */
-export const PENDING = new Set(["/users/campaign", "/admin/campaigns", "/admin/campaigns/create"]);
+export const PENDING = new Set<string>([]);
 
 /** Ids of seeded rows the detail pages need. */
 export interface SeedIds {
