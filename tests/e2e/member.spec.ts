@@ -53,8 +53,8 @@ test.describe("member shell", () => {
     login,
   }) => {
     await login("member");
-    // A member page not built yet (the account page, /users/bank, exists since issue 4).
-    const response = await visit(page, "/users/cashback-battle");
+    // A path under a sidebar entry that no page answers (every entry has its page now).
+    const response = await visit(page, "/users/cashback-battle/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("not-found")).toBeVisible();
     await expect(page.getByRole("heading", { name: "ページが見つかりません" })).toBeVisible();
@@ -118,7 +118,11 @@ test.describe("member shell", () => {
     login,
   }) => {
     await login("member");
+    // A member's page load checks for popups once goals are checked; logging out before that
+    // answer would make it a 401.
+    const popupsChecked = page.waitForResponse((r) => r.url().includes("/api/trpc/popups.next"));
     await visit(page, "/users");
+    await popupsChecked;
     await page.evaluate(() => window.sessionStorage.setItem("modal_shown", "true"));
     await page.getByTestId("sidebar").getByRole("button", { name: "ログアウト" }).click();
     await expect(page).toHaveURL(/\/login\?loggedOut=true$/);
