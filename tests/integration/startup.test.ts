@@ -155,7 +155,9 @@ describe("start and stop", { timeout: 120_000 }, () => {
       .map((l) => (JSON.parse(l) as { msg: string }).msg);
     expect(messages).toContain("migrations applied");
     expect(messages.some((m) => m.startsWith("shutting down"))).toBe(true);
-    expect(messages.at(-1)).toBe("stopped");
+    // The readiness request's own log line can land after "stopped" on a busy machine (seen on
+    // MariaDB runs): it is the shutdown's order that matters here, not the request's.
+    expect(messages.filter((m) => m !== "request completed").at(-1)).toBe("stopped");
     expect(r.stderr()).toBe("");
   });
 
