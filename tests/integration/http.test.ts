@@ -260,6 +260,10 @@ describe(`HTTP server on ${testEngine}`, () => {
       const cache = res.headers.get("cache-control") ?? "";
       expect(cache).toContain("max-age=31536000");
       expect(cache).toContain("immutable");
+      // A script needs nosniff, not the page's policies (a kilobyte on every file otherwise).
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-security-policy")).toBeNull();
+      expect(res.headers.get("x-frame-options")).toBeNull();
     });
 
     it("sends the build's Brotli file to browsers that accept Brotli, the plain one otherwise", async () => {
