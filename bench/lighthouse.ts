@@ -159,6 +159,16 @@ async function audit(url: string, cookie: string, form: string): Promise<Figures
     const sum = (key: "transferSize" | "resourceSize") =>
       scripts.reduce((n, i) => n + (i[key] ?? 0), 0) / 1024;
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? "-";
+    if (process.env.BENCH_LH_DEBUG) {
+      for (const i of items)
+        console.log(
+          `    ${i.resourceType} ${new URL(i.url).pathname} ${((i.transferSize ?? 0) / 1024).toFixed(1)} KB`,
+        );
+      for (const id of ["render-blocking-resources", "server-response-time", "font-display"])
+        console.log(
+          `    ${id}: ${JSON.stringify(lhr.audits[id]?.details ?? lhr.audits[id]?.displayValue).slice(0, 600)}`,
+        );
+    }
     return {
       form,
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
