@@ -11,6 +11,7 @@ import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
 import { acceptImage, ImageRejected } from "../../storage/images";
 import { accountRuleMessage, type BrokerValues } from "./schema";
+import { discardFiles } from "../../storage/uploads";
 
 /**
  * Brokers: who members can register accounts at. Admins create, edit and deactivate them
@@ -186,17 +187,6 @@ async function storeImages(deps: BrokerDeps, images: BrokerImages) {
   return stored;
 }
 
-async function discard(deps: BrokerDeps, keys: (string | null | undefined)[]) {
-  for (const key of keys) {
-    if (!key) continue;
-    try {
-      await deps.storage.remove(key);
-    } catch (err) {
-      deps.log.warn({ err }, "removing a broker image failed");
-    }
-  }
-}
-
 function codeTaken(error: unknown): never {
   if (isUniqueViolation(error)) throw fieldError("code", "brokerCodeTaken");
   throw error;
@@ -231,7 +221,7 @@ export async function createBroker(
       });
     });
   } catch (error) {
-    await discard(deps, [stored.logo, stored.banner]);
+    await discardFiles(deps, [stored.logo, stored.banner], "a broker image");
     codeTaken(error);
   }
   return { id };
@@ -288,14 +278,18 @@ export async function updateBroker(
       }
     });
   } catch (error) {
-    await discard(deps, [stored.logo, stored.banner]);
+    await discardFiles(deps, [stored.logo, stored.banner], "a broker image");
     codeTaken(error);
   }
   // Replaced or removed uploads are no longer shown anywhere.
-  await discard(deps, [
-    logoPath !== before.logo_path ? keyOfPath(before.logo_path) : null,
-    bannerPath !== before.banner_path ? keyOfPath(before.banner_path) : null,
-  ]);
+  await discardFiles(
+    deps,
+    [
+      logoPath !== before.logo_path ? keyOfPath(before.logo_path) : null,
+      bannerPath !== before.banner_path ? keyOfPath(before.banner_path) : null,
+    ],
+    "a broker image",
+  );
 }
 
 /**

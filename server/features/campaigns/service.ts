@@ -11,8 +11,7 @@ import { fieldError } from "../../lib/field-error";
 import { containsPattern, paginate } from "../../lib/paging";
 import { inTransaction } from "../../ledger";
 import type { Logger } from "../../logger";
-import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
-import { acceptImage, ImageRejected } from "../../storage/images";
+import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
 import type {
   adminEntriesInput,
   adminListInput,
@@ -20,6 +19,7 @@ import type {
   CampaignValues,
   memberListInput,
 } from "./schema";
+import { discardFiles, storeUploadedImage } from "../../storage/uploads";
 
 /**
  * Campaigns: admins write them (text body, conditions, period, optional capacity and image);
@@ -280,31 +280,6 @@ export async function readCampaignImage(deps: { db: Db; storage: Storage }, file
 
 // ------------------------------------------------------------------------------------- admin
 
-async function storeImage(deps: CampaignDeps, bytes: Uint8Array | undefined) {
-  if (!bytes?.length) return null;
-  let image;
-  try {
-    image = acceptImage(bytes);
-  } catch (error) {
-    if (error instanceof ImageRejected) throw fieldError("image", error.problem);
-    throw error;
-  }
-  const key = newStorageKey("campaigns", image.type);
-  await deps.storage.put(key, image.bytes);
-  return key;
-}
-
-async function discard(deps: CampaignDeps, keys: (string | null | undefined)[]) {
-  for (const key of keys) {
-    if (!key) continue;
-    try {
-      await deps.storage.remove(key);
-    } catch (err) {
-      deps.log.warn({ err }, "removing a campaign image failed");
-    }
-  }
-}
-
 function campaignColumns(v: CampaignValues) {
   return {
     title: v.title,
@@ -355,7 +330,7 @@ export async function createCampaign(
   values: CampaignValues,
   image: { image?: Uint8Array | undefined },
 ): Promise<{ id: string }> {
-  const key = await storeImage(deps, image.image);
+  const key = await storeUploadedImage(deps.storage, "campaigns", image.image);
   const id = newId();
   const now = nowDb();
   try {
@@ -380,7 +355,7 @@ export async function createCampaign(
       });
     });
   } catch (error) {
-    await discard(deps, [key]);
+    await discardFiles(deps, [key], "a campaign image");
     throw error;
   }
   return { id };
@@ -398,7 +373,7 @@ export async function updateCampaign(
   image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
 ): Promise<void> {
   const { db } = deps;
-  const key = await storeImage(deps, image.image);
+  const key = await storeUploadedImage(deps.storage, "campaigns", image.image);
   let oldKey: string | null = null;
   try {
     await db.kysely.transaction().execute(async (trx) => {
@@ -444,10 +419,10 @@ export async function updateCampaign(
       }
     });
   } catch (error) {
-    await discard(deps, [key]);
+    await discardFiles(deps, [key], "a campaign image");
     throw error;
   }
-  await discard(deps, [oldKey]);
+  await discardFiles(deps, [oldKey], "a campaign image");
 }
 
 /** A campaign's entries with the member's name and email; `export` for the CSV. */

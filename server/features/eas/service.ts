@@ -13,6 +13,7 @@ import type { Logger } from "../../logger";
 import { isStorageKey, newFileKey, type Storage } from "../../storage";
 import { acceptEaFile, safeFileName } from "./files";
 import type { adminListInput, EaValues, FileUpload, memberListInput } from "./schema";
+import { discardFiles } from "../../storage/uploads";
 
 /**
  * EAs (trading robots): admins create and edit them and upload versions of their file; members
@@ -206,14 +207,6 @@ async function storeFile(deps: EaDeps, file: FileUpload, eaName: string) {
   };
 }
 
-async function discard(deps: EaDeps, key: string) {
-  try {
-    await deps.storage.remove(key);
-  } catch (err) {
-    deps.log.warn({ err }, "removing an EA file failed");
-  }
-}
-
 async function insertVersion(
   trx: Kysely<Database>,
   eaId: string,
@@ -271,7 +264,7 @@ export async function createEa(
       });
     });
   } catch (error) {
-    await discard(deps, stored.key);
+    await discardFiles(deps, [stored.key], "an EA file");
     throw error;
   }
   return { id };
@@ -334,7 +327,7 @@ export async function uploadVersion(deps: EaDeps, adminId: string, id: string, f
       });
     });
   } catch (error) {
-    await discard(deps, stored.key);
+    await discardFiles(deps, [stored.key], "an EA file");
     throw error;
   }
   return { id };

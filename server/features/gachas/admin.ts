@@ -9,8 +9,6 @@ import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { containsPattern, paginate } from "../../lib/paging";
-import { newStorageKey } from "../../storage";
-import { acceptImage, ImageRejected } from "../../storage/images";
 import { oddsOf } from "./pick";
 import {
   type adminListInput,
@@ -29,6 +27,7 @@ import {
   toGacha,
   toReward,
 } from "./service";
+import { discardFiles, storeUploadedImage } from "../../storage/uploads";
 
 /**
  * The admin's side of gachas: create and edit gachas and their rewards (images checked and
@@ -36,31 +35,6 @@ import {
  */
 
 // ---------------------------------------------------------------------------------- images
-
-async function storeImage(deps: GachaDeps, bytes: Uint8Array | undefined) {
-  if (!bytes?.length) return null;
-  let image;
-  try {
-    image = acceptImage(bytes);
-  } catch (error) {
-    if (error instanceof ImageRejected) throw fieldError("image", error.problem);
-    throw error;
-  }
-  const key = newStorageKey("gachas", image.type);
-  await deps.storage.put(key, image.bytes);
-  return key;
-}
-
-async function discard(deps: GachaDeps, keys: (string | null | undefined)[]) {
-  for (const key of keys) {
-    if (!key) continue;
-    try {
-      await deps.storage.remove(key);
-    } catch (err) {
-      deps.log.warn({ err }, "removing a gacha image failed");
-    }
-  }
-}
 
 // ------------------------------------------------------------------------------ gachas
 
@@ -144,7 +118,7 @@ export async function createGacha(
   values: GachaValues,
   image: { image?: Uint8Array | undefined },
 ): Promise<{ id: string }> {
-  const key = await storeImage(deps, image.image);
+  const key = await storeUploadedImage(deps.storage, "gachas", image.image);
   const id = newId();
   const now = nowDb();
   try {
@@ -167,7 +141,7 @@ export async function createGacha(
       });
     });
   } catch (error) {
-    await discard(deps, [key]);
+    await discardFiles(deps, [key], "a gacha image");
     throw error;
   }
   return { id };
@@ -181,7 +155,7 @@ export async function updateGacha(
   image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
 ): Promise<void> {
   const { db } = deps;
-  const key = await storeImage(deps, image.image);
+  const key = await storeUploadedImage(deps.storage, "gachas", image.image);
   let oldKey: string | null = null;
   try {
     await db.kysely.transaction().execute(async (trx) => {
@@ -227,10 +201,10 @@ export async function updateGacha(
       }
     });
   } catch (error) {
-    await discard(deps, [key]);
+    await discardFiles(deps, [key], "a gacha image");
     throw error;
   }
-  await discard(deps, [oldKey]);
+  await discardFiles(deps, [oldKey], "a gacha image");
 }
 
 // ----------------------------------------------------------------------------- rewards
@@ -291,7 +265,7 @@ export async function createReward(
   image: { image?: Uint8Array | undefined },
 ): Promise<{ id: string }> {
   const { db } = deps;
-  const key = await storeImage(deps, image.image);
+  const key = await storeUploadedImage(deps.storage, "gachas", image.image);
   const id = newId();
   try {
     await db.kysely.transaction().execute(async (trx) => {
@@ -331,7 +305,7 @@ export async function createReward(
       });
     });
   } catch (error) {
-    await discard(deps, [key]);
+    await discardFiles(deps, [key], "a gacha image");
     throw error;
   }
   return { id };
@@ -350,7 +324,7 @@ export async function updateReward(
   image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
 ): Promise<{ gachaId: string }> {
   const { db } = deps;
-  const key = await storeImage(deps, image.image);
+  const key = await storeUploadedImage(deps.storage, "gachas", image.image);
   let oldKey: string | null = null;
   let gachaId = "";
   try {
@@ -411,10 +385,10 @@ export async function updateReward(
       }
     });
   } catch (error) {
-    await discard(deps, [key]);
+    await discardFiles(deps, [key], "a gacha image");
     throw error;
   }
-  await discard(deps, [oldKey]);
+  await discardFiles(deps, [oldKey], "a gacha image");
   return { gachaId };
 }
 

@@ -7,12 +7,11 @@ import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
-import { fieldError } from "../../lib/field-error";
 import { paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
-import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
-import { acceptImage, ImageRejected } from "../../storage/images";
+import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
 import type { adminListInput, PopupState, PopupValues } from "./schema";
+import { discardFiles, storeUploadedImage } from "../../storage/uploads";
 
 /**
  * Popups: admin-written notices that open by themselves on a member's page load. A member is
@@ -197,31 +196,6 @@ export async function adminGetPopup(db: Db, id: string) {
   return { ...toPopup(row, nowDb()), views: Number(views?.n ?? 0) };
 }
 
-async function storeImage(deps: PopupDeps, bytes: Uint8Array | undefined) {
-  if (!bytes?.length) return null;
-  let image;
-  try {
-    image = acceptImage(bytes);
-  } catch (error) {
-    if (error instanceof ImageRejected) throw fieldError("image", error.problem);
-    throw error;
-  }
-  const key = newStorageKey("popups", image.type);
-  await deps.storage.put(key, image.bytes);
-  return key;
-}
-
-async function discard(deps: PopupDeps, keys: (string | null | undefined)[]) {
-  for (const key of keys) {
-    if (!key) continue;
-    try {
-      await deps.storage.remove(key);
-    } catch (err) {
-      deps.log.warn({ err }, "removing a popup image failed");
-    }
-  }
-}
-
 function columns(v: PopupValues) {
   return {
     title: v.title,
@@ -239,7 +213,7 @@ export async function createPopup(
   values: PopupValues,
   image: { image?: Uint8Array | undefined },
 ) {
-  const key = await storeImage(deps, image.image);
+  const key = await storeUploadedImage(deps.storage, "popups", image.image);
   const id = newId();
   const now = nowDb();
   try {
@@ -264,7 +238,7 @@ export async function createPopup(
       });
     });
   } catch (error) {
-    await discard(deps, [key]);
+    await discardFiles(deps, [key], "a popup image");
     throw error;
   }
   return { id };
@@ -278,7 +252,7 @@ export async function updatePopup(
   image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
 ) {
   const { db } = deps;
-  const key = await storeImage(deps, image.image);
+  const key = await storeUploadedImage(deps.storage, "popups", image.image);
   let oldKey: string | null = null;
   try {
     await db.kysely.transaction().execute(async (trx) => {
@@ -314,10 +288,10 @@ export async function updatePopup(
       }
     });
   } catch (error) {
-    await discard(deps, [key]);
+    await discardFiles(deps, [key], "a popup image");
     throw error;
   }
-  await discard(deps, [oldKey]);
+  await discardFiles(deps, [oldKey], "a popup image");
   return { id };
 }
 

@@ -1,0 +1,47 @@
+import { fieldError } from "../lib/field-error";
+import type { Logger } from "../logger";
+import { newStorageKey, type Storage, type StorageArea } from "./index";
+import { acceptImage, ImageRejected } from "./images";
+
+/**
+ * Checks an uploaded image by its content and stores it under `area`; null when nothing was
+ * sent. A file that is not an acceptable image refuses the form on `field`, before anything is
+ * written to the database.
+ */
+export async function storeUploadedImage(
+  storage: Storage,
+  area: StorageArea,
+  bytes: Uint8Array | undefined,
+  field = "image",
+): Promise<string | null> {
+  if (!bytes?.length) return null;
+  let image;
+  try {
+    image = acceptImage(bytes);
+  } catch (error) {
+    if (error instanceof ImageRejected) throw fieldError(field, error.problem);
+    throw error;
+  }
+  const key = newStorageKey(area, image.type);
+  await storage.put(key, image.bytes);
+  return key;
+}
+
+/**
+ * Removes stored files that no row points at any more (replaced, or left by a save that
+ * failed). A removal that fails is logged, not thrown: a leftover file costs disk, never data.
+ */
+export async function discardFiles(
+  deps: { storage: Storage; log: Logger },
+  keys: (string | null | undefined)[],
+  what: string,
+): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await deps.storage.remove(key);
+    } catch (err) {
+      deps.log.warn({ err, key }, `removing ${what} failed`);
+    }
+  }
+}
