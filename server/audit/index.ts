@@ -41,3 +41,19 @@ export async function auditTrail(db: Kysely<Database>, targetType: string, targe
     .limit(200)
     .execute();
 }
+
+/**
+ * What an update changes, for its audit record: the fields of `after` that differ from
+ * `before`, with both values; null when nothing changed (no record is written then).
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const keys = Object.keys(after).filter((k) => before[k] !== after[k]);
+  if (keys.length === 0) return null;
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}

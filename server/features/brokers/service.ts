@@ -4,7 +4,7 @@ import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { BrokersTable } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { recordAudit } from "../../audit";
+import { changedFields, recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import type { Logger } from "../../logger";
@@ -252,9 +252,7 @@ export async function updateBroker(
       ? null
       : before.banner_path;
   const after = { ...columnsOf(input), logo_path: logoPath, banner_path: bannerPath };
-  const changed = Object.fromEntries(
-    Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
-  );
+  const changes = changedFields(before, after);
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
       await trx
@@ -262,18 +260,13 @@ export async function updateBroker(
         .set({ ...after, updated_at: nowDb() })
         .where("id", "=", id)
         .execute();
-      if (Object.keys(changed).length > 0) {
+      if (changes) {
         await recordAudit(trx, {
           actorId: adminId,
           action: before.active === 1 && !input.active ? "broker.deactivate" : "broker.update",
           targetType: "broker",
           targetId: id,
-          data: {
-            before: Object.fromEntries(
-              Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
-            ),
-            after: changed,
-          },
+          data: changes,
         });
       }
     });

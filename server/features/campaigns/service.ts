@@ -5,7 +5,7 @@ import { forUpdate, insertIgnore, isUniqueViolation } from "../../../db/dialect"
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { recordAudit } from "../../audit";
+import { changedFields, recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { containsPattern, paginate } from "../../lib/paging";
@@ -395,26 +395,19 @@ export async function updateCampaign(
       const imageKey = key ?? (image.removeImage ? null : before.image_key);
       oldKey = imageKey !== before.image_key ? before.image_key : null;
       const after = { ...campaignColumns(values), image_key: imageKey };
-      const changed = Object.fromEntries(
-        Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
-      );
+      const changes = changedFields(before, after);
       await trx
         .updateTable("campaigns")
         .set({ ...after, updated_at: nowDb() })
         .where("id", "=", id)
         .execute();
-      if (Object.keys(changed).length > 0) {
+      if (changes) {
         await recordAudit(trx, {
           actorId: adminId,
           action: "campaign.update",
           targetType: "campaign",
           targetId: id,
-          data: {
-            before: Object.fromEntries(
-              Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
-            ),
-            after: changed,
-          },
+          data: changes,
         });
       }
     });

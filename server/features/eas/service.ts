@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, EaAccountType, EaCategory } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { recordAudit } from "../../audit";
+import { changedFields, recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { containsPattern, paginate } from "../../lib/paging";
@@ -275,11 +275,9 @@ export async function updateEa(deps: EaDeps, adminId: string, id: string, values
     const before = await trx.selectFrom("eas").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) throw notFound();
     const after = eaColumns(values);
-    const changed = Object.fromEntries(
-      Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
-    );
-    if (Object.keys(changed).length === 0) return;
-    if (changed.account_type !== undefined) {
+    const changes = changedFields(before, after);
+    if (!changes) return;
+    if (changes.after.account_type !== undefined) {
       // Live licences were checked against the old type: changing it would leave them wrong.
       const live = await trx
         .selectFrom("ea_licenses")
@@ -299,12 +297,7 @@ export async function updateEa(deps: EaDeps, adminId: string, id: string, values
       action: "ea.update",
       targetType: "ea",
       targetId: id,
-      data: {
-        before: Object.fromEntries(
-          Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
-        ),
-        after: changed,
-      },
+      data: changes,
     });
   });
 }

@@ -5,7 +5,7 @@ import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, GachaMethod } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { recordAudit } from "../../audit";
+import { changedFields, recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { containsPattern, paginate } from "../../lib/paging";
@@ -177,26 +177,19 @@ export async function updateGacha(
       const imageKey = key ?? (image.removeImage ? null : before.image_key);
       oldKey = imageKey !== before.image_key ? before.image_key : null;
       const after = { ...gachaColumns(values), image_key: imageKey };
-      const changed = Object.fromEntries(
-        Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
-      );
+      const changes = changedFields(before, after);
       await trx
         .updateTable("gachas")
         .set({ ...after, updated_at: nowDb() })
         .where("id", "=", id)
         .execute();
-      if (Object.keys(changed).length > 0) {
+      if (changes) {
         await recordAudit(trx, {
           actorId: adminId,
           action: "gacha.update",
           targetType: "gacha",
           targetId: id,
-          data: {
-            before: Object.fromEntries(
-              Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
-            ),
-            after: changed,
-          },
+          data: changes,
         });
       }
     });
@@ -358,9 +351,7 @@ export async function updateReward(
       const imageKey = key ?? (image.removeImage ? null : before.image_key);
       oldKey = imageKey !== before.image_key ? before.image_key : null;
       const after = { ...columns, image_key: imageKey };
-      const changed = Object.fromEntries(
-        Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
-      );
+      const changes = changedFields(before, after);
       const now = nowDb();
       await trx
         .updateTable("gacha_rewards")
@@ -368,19 +359,13 @@ export async function updateReward(
         .where("id", "=", id)
         .execute();
       await trx.updateTable("gachas").set({ updated_at: now }).where("id", "=", gachaId).execute();
-      if (Object.keys(changed).length > 0) {
+      if (changes) {
         await recordAudit(trx, {
           actorId: adminId,
           action: "gacha.reward.update",
           targetType: "gacha",
           targetId: gachaId,
-          data: {
-            rewardId: id,
-            before: Object.fromEntries(
-              Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
-            ),
-            after: changed,
-          },
+          data: { rewardId: id, ...changes },
         });
       }
     });

@@ -5,7 +5,7 @@ import { forUpdate, insertIgnore } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { recordAudit } from "../../audit";
+import { changedFields, recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
@@ -264,26 +264,19 @@ export async function updatePopup(
       const imageKey = key ?? (image.removeImage ? null : before.image_key);
       oldKey = imageKey !== before.image_key ? before.image_key : null;
       const after = { ...columns(values), image_key: imageKey };
-      const changed = Object.fromEntries(
-        Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
-      );
+      const changes = changedFields(before, after);
       await trx
         .updateTable("popups")
         .set({ ...after, updated_at: nowDb() })
         .where("id", "=", id)
         .execute();
-      if (Object.keys(changed).length > 0) {
+      if (changes) {
         await recordAudit(trx, {
           actorId: adminId,
           action: "popup.update",
           targetType: "popup",
           targetId: id,
-          data: {
-            before: Object.fromEntries(
-              Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]),
-            ),
-            after: changed,
-          },
+          data: changes,
         });
       }
     });
