@@ -1,10 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CardPager, EmptyCards, FilterPills } from "~/components/CardList";
 import { CampaignArt } from "~/components/campaign/CampaignArt";
 import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges";
 import { focusRing } from "~/components/shell/styles";
-import { lastPage, searchParamsObject, withParams } from "~/components/table/url";
+import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { requireMember } from "~/lib/guards.server";
 
@@ -25,10 +26,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Campaigns() {
   const { t } = useTranslation("campaign");
   const { page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const filter = params.get("filter") ?? "";
-  const last = lastPage(page.total, page.size);
-  const pager = `rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800 ${focusRing}`;
   return (
     <div className="space-y-5">
       <div className="space-y-1">
@@ -36,37 +33,18 @@ export default function Campaigns() {
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
       </div>
 
-      <nav aria-label={t("filters.label")}>
-        <ul className="flex flex-wrap gap-2">
-          {FILTERS.map((f) => {
-            const current = f === filter;
-            return (
-              <li key={f || "all"}>
-                <Link
-                  to={withParams(params, { filter: f, page: null })}
-                  aria-current={current ? "page" : undefined}
-                  data-testid={`campaign-filter-${f || "all"}`}
-                  className={`inline-flex rounded-full border px-3 py-1 text-sm font-medium ${focusRing} ${
-                    current
-                      ? "border-emerald-600 bg-emerald-600 text-white"
-                      : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
-                  }`}
-                >
-                  {t(`filters.${f || "all"}`)}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <FilterPills
+        label={t("filters.label")}
+        param="filter"
+        options={FILTERS.map((f) => ({
+          value: f,
+          label: t(`filters.${f || "all"}`),
+          testId: `campaign-filter-${f || "all"}`,
+        }))}
+      />
 
       {page.rows.length === 0 ? (
-        <p
-          data-testid="campaign-empty"
-          className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400"
-        >
-          {t("empty")}
-        </p>
+        <EmptyCards testId="campaign-empty">{t("empty")}</EmptyCards>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="campaign-list">
           {page.rows.map((c) => (
@@ -125,31 +103,15 @@ export default function Campaigns() {
         </ul>
       )}
 
-      {last > 1 && (
-        <nav aria-label={t("pagination")} className="flex items-center justify-between gap-3">
-          {page.page > 1 ? (
-            <Link
-              to={withParams(params, { page: page.page - 1 === 1 ? null : page.page - 1 })}
-              rel="prev"
-              className={pager}
-            >
-              {t("prev")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600 dark:text-slate-300">
-            {t("pageOf", { page: page.page, last })}
-          </span>
-          {page.page < last ? (
-            <Link to={withParams(params, { page: page.page + 1 })} rel="next" className={pager}>
-              {t("next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <CardPager
+        page={page}
+        labels={{
+          nav: t("pagination"),
+          prev: t("prev"),
+          next: t("next"),
+          pageOf: (last) => t("pageOf", { page: page.page, last }),
+        }}
+      />
     </div>
   );
 }

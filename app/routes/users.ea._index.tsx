@@ -1,10 +1,11 @@
 import { KeyIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CardPager, EmptyCards, FilterPills } from "~/components/CardList";
 import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { focusRing } from "~/components/shell/styles";
-import { lastPage, searchParamsObject, withParams } from "~/components/table/url";
+import { searchParamsObject } from "~/components/table/url";
 import { formatDate } from "~/lib/format";
 import { requireMember } from "~/lib/guards.server";
 
@@ -21,9 +22,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function EaList() {
   const { t } = useTranslation("ea");
   const { page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const category = params.get("category") ?? "";
-  const last = lastPage(page.total, page.size);
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -37,36 +35,17 @@ export default function EaList() {
           {t("licenses.title")}
         </Link>
       </div>
-      <nav aria-label={t("categoryFilter")}>
-        <ul className="flex flex-wrap gap-2">
-          {CATEGORIES.map((c) => {
-            const current = c === category;
-            return (
-              <li key={c || "all"}>
-                <Link
-                  to={withParams(params, { category: c, page: null })}
-                  aria-current={current ? "page" : undefined}
-                  data-testid={`ea-category-${c || "all"}`}
-                  className={`inline-flex rounded-full border px-3 py-1 text-sm font-medium ${focusRing} ${
-                    current
-                      ? "border-emerald-600 bg-emerald-600 text-white"
-                      : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
-                  }`}
-                >
-                  {c ? t(`category.${c}`) : t("allCategories")}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <FilterPills
+        label={t("categoryFilter")}
+        param="category"
+        options={CATEGORIES.map((c) => ({
+          value: c,
+          label: c ? t(`category.${c}`) : t("allCategories"),
+          testId: `ea-category-${c || "all"}`,
+        }))}
+      />
       {page.rows.length === 0 ? (
-        <p
-          data-testid="ea-empty"
-          className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400"
-        >
-          {t("empty")}
-        </p>
+        <EmptyCards testId="ea-empty">{t("empty")}</EmptyCards>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" data-testid="ea-list">
           {page.rows.map((e) => (
@@ -110,33 +89,15 @@ export default function EaList() {
           ))}
         </ul>
       )}
-      {last > 1 && (
-        <nav aria-label={t("pagination")} className="flex items-center justify-between">
-          {page.page > 1 ? (
-            <Link
-              to={withParams(params, { page: page.page - 1 })}
-              rel="prev"
-              className={`rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800 ${focusRing}`}
-            >
-              {t("prev")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm">{t("pageOf", { page: page.page, last })}</span>
-          {page.page < last ? (
-            <Link
-              to={withParams(params, { page: page.page + 1 })}
-              rel="next"
-              className={`rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800 ${focusRing}`}
-            >
-              {t("next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <CardPager
+        page={page}
+        labels={{
+          nav: t("pagination"),
+          prev: t("prev"),
+          next: t("next"),
+          pageOf: (last) => t("pageOf", { page: page.page, last }),
+        }}
+      />
     </div>
   );
 }
