@@ -177,11 +177,14 @@ test("the admin sets the default and a member's rate, finds the referrer and exp
   await own.getByLabel("個別の料率（%）").fill("");
   await own.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("保存しました")).toBeVisible();
-  expect(
-    await db.kysely
-      .selectFrom("affiliate_rates")
-      .select("rate_bp")
-      .where("user_id", "=", referrer.id)
-      .executeTakeFirst(),
-  ).toBeUndefined();
+  // "保存しました" is still on screen from the first save, so wait for the removal itself.
+  await expect
+    .poll(() =>
+      db.kysely
+        .selectFrom("affiliate_rates")
+        .select("rate_bp")
+        .where("user_id", "=", referrer.id)
+        .executeTakeFirst(),
+    )
+    .toBeUndefined();
 });
