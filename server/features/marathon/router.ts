@@ -1,5 +1,5 @@
 import { notFound } from "../../errors";
-import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
 import { courseInput, createMarathonInput, markShownInput, setActiveInput } from "./schema";
 import * as marathon from "./service";
 
@@ -15,8 +15,13 @@ export const marathonRouter = router({
     .input(courseInput)
     .query(({ ctx, input }) => marathon.memberProgress(ctx.db, ctx.user.id, input.course)),
 
-  /** Reached goals the goal modal has not shown yet, oldest first. */
-  pending: memberProcedure.query(({ ctx }) => marathon.pendingGoals(ctx.db, ctx.user.id)),
+  /**
+   * Reached goals the goal modal has not shown yet, oldest first. Public for the same reason
+   * as popups.next: anyone who is not a member has none, rather than a 401.
+   */
+  pending: publicProcedure.query(({ ctx }) =>
+    ctx.session?.user.permission === "member" ? marathon.pendingGoals(ctx.db, ctx.session.user.id) : [],
+  ),
 
   /** The goal modal showed these: each shows once. */
   markShown: memberProcedure

@@ -11,8 +11,14 @@ import * as popups from "./service";
 
 export const popupsRouter = router({
   // ------------------------------------------------------------------ members
-  /** The popup to open on this page load, or null. */
-  next: memberProcedure.query(({ ctx }) => popups.nextPopup(ctx.db, ctx.user.id)),
+  /**
+   * The popup to open on this page load, or null. Public on purpose: the shell asks on every
+   * page, and a page whose session just ended (logout, the MFA step replacing it) or an admin
+   * simply has no popup, rather than a 401 the browser logs as an error.
+   */
+  next: publicProcedure.query(({ ctx }) =>
+    ctx.session?.user.permission === "member" ? popups.nextPopup(ctx.db, ctx.session.user.id) : null,
+  ),
 
   /** The popup is on screen: it shows once per member. */
   markSeen: memberProcedure
