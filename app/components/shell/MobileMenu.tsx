@@ -1,6 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Bars3Icon, XMarkIcon } from "@heroicons/react/24/outline";
-import { useState } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Viewer } from "../../../server/features/shell/service";
 import { AdminMenu } from "./AdminMenu";
@@ -17,6 +18,10 @@ export function MobileMenu({ viewer }: { viewer: Viewer }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  // A link's click closes the drawer, but a navigation it did not start (back, a redirect) or
+  // a transition that misses the click must not leave it covering the new page.
+  const { pathname, search } = useLocation();
+  useEffect(() => setOpen(false), [pathname, search]);
   const isAdmin = viewer.user?.permission === "admin";
   return (
     <>
