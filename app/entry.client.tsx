@@ -1,11 +1,11 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { DEFAULT_LANGUAGE, i18nOptions, toLanguage } from "./i18n";
+import { localeBackend } from "./lib/locale-backend";
 import { reconcileStoredLanguage } from "./lib/language";
 
 declare global {
@@ -18,13 +18,12 @@ async function hydrate() {
   if (reconcileStoredLanguage()) return; // reloading in the stored language
   await i18next
     .use(initReactI18next)
-    .use(Backend)
+    .use(localeBackend(window.__remixManifest.version))
     .init({
       ...i18nOptions,
       // The server already chose the language; the client follows <html lang>.
       lng: toLanguage(document.documentElement.lang) ?? DEFAULT_LANGUAGE,
       ns: getInitialNamespaces(),
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}?v=${window.__remixManifest.version}` },
     });
   startTransition(() => {
     hydrateRoot(

@@ -113,10 +113,19 @@ export function createApp(deps: AppDeps): express.Express {
 
   const publicDir = deps.publicDir ?? path.resolve("public");
   // Fingerprinted by the Remix compiler: cache for a year; Brotli files from the build first.
+  // A hashed, immutable file is never revalidated or fetched in ranges, so no ETag,
+  // Last-Modified or Accept-Ranges: 24 scripts per first page load each carried them.
   app.use("/build", precompressed(path.join(publicDir, "build"), 365 * 24 * 60 * 60 * 1000));
   app.use(
     "/build",
-    express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }),
+    express.static(path.join(publicDir, "build"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
+    }),
   );
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 

@@ -32,6 +32,9 @@ export function precompressed(root: string, maxAgeMs: number): RequestHandler {
       {
         maxAge: maxAgeMs,
         immutable: true,
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
         headers: { "Content-Type": type, "Content-Encoding": "br" },
       },
       (err) => {
