@@ -13,20 +13,19 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Analytics } from "./components/Analytics";
-import { GoalModal } from "./components/marathon/GoalModal";
-import { PopupModal } from "./components/popup/PopupModal";
+import type { PendingGoal } from "./components/marathon/GoalModal";
+import { ModulePreloads } from "./components/ModulePreloads";
+import type { PopupContent } from "./components/popup/PopupModal";
 import { useNonce } from "./components/nonce";
 import { Shell } from "./components/shell/Shell";
 import { DEFAULT_LANGUAGE, toLanguage } from "./i18n";
 import { i18nServer } from "./i18n.server";
 import { darkModeAllowed, effectiveTheme, layoutFor, themeFromCookieHeader } from "./lib/shell";
 import { ThemeProvider, useTheme } from "./lib/theme";
-import { createQueryClient, createTrpcClient, trpc } from "./lib/trpc";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -36,15 +35,31 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: ["common", "errors", "marathon", "popup"] };
 
+const MemberModals = lazy(() => import("./components/MemberModals"));
+
+/** A dialog that cannot be loaded must not cost the member the page: logged, nothing opens. */
+function openNothing<T>(what: string, requestId: string, nothing: T) {
+  return (error: unknown): T => {
+    console.error(`${what} could not be loaded (request ${requestId})`, error);
+    return nothing;
+  };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [locale, viewer] = await Promise.all([
+  // Goals and popups come with the page rather than from the browser after hydration: no
+  // round trip before they open, and no tRPC client on pages with nothing to open. Both
+  // answer "nothing" at once for anyone who is not a member.
+  const [locale, viewer, goals, popup] = await Promise.all([
     i18nServer.getLocale(request),
     context.trpc.shell.viewer(),
+    context.trpc.marathon.pending().catch(openNothing("marathon goals", context.requestId, [])),
+    context.trpc.popups.next().catch(openNothing("popup", context.requestId, null)),
   ]);
   return json({
     locale: toLanguage(locale) ?? DEFAULT_LANGUAGE,
     viewer,
     theme: themeFromCookieHeader(request.headers.get("Cookie")),
+    modals: { goals, popup },
   });
 }
 
@@ -89,6 +104,7 @@ function Document({ children }: { children: ReactNode }) {
       <body className="min-h-screen">
         {children}
         <ScrollRestoration nonce={nonce} />
+        <ModulePreloads nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -97,26 +113,20 @@ function Document({ children }: { children: ReactNode }) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   // Marks the document once React is in charge of it; end-to-end tests wait for it before
   // they interact, so a click never lands on server-rendered markup without its handlers.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider initial={data?.theme ?? "light"}>
-          <Document>{children}</Document>
-        </ThemeProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <ThemeProvider initial={data?.theme ?? "light"}>
+      <Document>{children}</Document>
+    </ThemeProvider>
   );
 }
 
 export default function App() {
-  const { viewer, locale } = useLoaderData<typeof loader>();
+  const { viewer, locale, modals } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
   const { pathname } = useLocation();
   const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
@@ -130,24 +140,35 @@ export default function App() {
       uncapped={uncapped}
     >
       <Outlet />
-      {/* After the page content, for signed-in members: reached marathon goals, once each. */}
-      {viewer.user?.permission === "member" && <MemberModals key={viewer.user.id} />}
+      {/* After the page content: a member's reached marathon goals, else a popup, once each. */}
+      <MemberModalsAfterHydration goals={modals.goals} popup={modals.popup} />
     </Shell>
   );
 }
 
 /**
- * What opens by itself on a member's page load: reached marathon goals first; the admin's
- * popups only when there was no goal to show (a popup then waits for a later page load), so
- * two dialogs never stack.
+ * The dialogs open once the page is interactive (a dialog traps focus and marks itself seen,
+ * which needs the browser), and their module loads only when there is one to open. Keyed by
+ * what it shows, so a new goal or popup after a later load opens afresh.
  */
-function MemberModals() {
-  const [pendingGoals, setPendingGoals] = useState<number | null>(null);
+function MemberModalsAfterHydration({
+  goals,
+  popup,
+}: {
+  goals: PendingGoal[];
+  popup: PopupContent | null;
+}) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated || (goals.length === 0 && !popup)) return null;
   return (
-    <>
-      <GoalModal onChecked={setPendingGoals} />
-      {pendingGoals === 0 && <PopupModal />}
-    </>
+    <Suspense fallback={null}>
+      <MemberModals
+        key={`${goals.map((g) => g.id).join(",")}|${popup?.id ?? ""}`}
+        goals={goals}
+        popup={popup}
+      />
+    </Suspense>
   );
 }
 

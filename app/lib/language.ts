@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useCallback } from "react";
 import {
   type Language,
@@ -8,7 +8,6 @@ import {
   languageFromCookieHeader,
   toLanguage,
 } from "~/i18n";
-import { trpc } from "./trpc";
 
 function readStored(): Language | null {
   try {
@@ -50,16 +49,18 @@ export function reconcileStoredLanguage(): boolean {
   return false;
 }
 
-/** Switches the language: stores it, re-runs the loaders in it, and tells the server. */
+/**
+ * Switches the language: stores it, then tells the server (the /language action keeps it on
+ * the account), after which Remix re-runs the page's loaders in the new language.
+ */
 export function useLanguageChoice(): (lng: Language) => void {
-  const revalidator = useRevalidator();
-  const remember = trpc.profile.setLanguage.useMutation();
+  const fetcher = useFetcher();
+  const { submit } = fetcher;
   return useCallback(
     (lng: Language) => {
       store(lng);
-      revalidator.revalidate();
-      remember.mutate({ language: lng });
+      submit({ language: lng }, { method: "post", action: "/language" });
     },
-    [revalidator, remember],
+    [submit],
   );
 }

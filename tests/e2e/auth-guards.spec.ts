@@ -21,13 +21,6 @@ test("guards send each person where they belong, and a redirect after login stay
 }) => {
   // Campaigns arrive with a later issue: the 404 inside the member shell.
   problems.allow(/\/users\/campaigns/);
-  // This test clears the session cookie right after a login lands on /users, before that page
-  // has hydrated; the goal modal's fetch then goes out without a session and gets 401 (and
-  // correctly shows nothing). No person can clear cookies at that instant.
-  problems.allow(/\/api\/trpc\/marathon\.pending/);
-  // The popup check that follows it on a member's page races the same way (403 once the
-  // session is gone).
-  problems.allow(/\/api\/trpc\/popups\.next/);
   const main = page.getByTestId("main");
 
   // A visitor on protected pages, known and unknown: to login, with no redirect back.

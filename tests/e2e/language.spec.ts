@@ -50,6 +50,29 @@ test.describe("language", () => {
     expect(await page.evaluate(() => window.localStorage.getItem("language"))).toBe("ja");
   });
 
+  test("a member's choice is kept on the account, for mail and LINE", async ({
+    page,
+    db,
+    login,
+  }) => {
+    const member = await login();
+    await visit(page, "/users");
+    const language = async () =>
+      (
+        await db.kysely
+          .selectFrom("users")
+          .select("language")
+          .where("id", "=", member.id)
+          .executeTakeFirstOrThrow()
+      ).language;
+    await page.getByTestId("header-language").getByLabel("言語").selectOption("en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect.poll(language).toBe("en");
+    await page.getByTestId("header-language").getByLabel("Language").selectOption("ja");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+    await expect.poll(language).toBe("ja");
+  });
+
   test("a stored choice wins over a missing cookie", async ({ page, context }) => {
     await visit(page, "/login");
     await page.evaluate(() => window.localStorage.setItem("language", "en"));

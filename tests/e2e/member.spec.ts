@@ -118,11 +118,7 @@ test.describe("member shell", () => {
     login,
   }) => {
     await login("member");
-    // A member's page load checks for popups once goals are checked; logging out before that
-    // answer would make it a 401.
-    const popupsChecked = page.waitForResponse((r) => r.url().includes("/api/trpc/popups.next"));
     await visit(page, "/users");
-    await popupsChecked;
     await page.evaluate(() => window.sessionStorage.setItem("modal_shown", "true"));
     await page.getByTestId("sidebar").getByRole("button", { name: "ログアウト" }).click();
     await expect(page).toHaveURL(/\/login\?loggedOut=true$/);

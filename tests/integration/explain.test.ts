@@ -36,6 +36,8 @@ const LARGE = new Set([
   "sessions",
   "gacha_logs",
   "campaign_entries",
+  "marathons",
+  "popup_views",
 ]);
 
 interface ExplainRow {
@@ -175,7 +177,10 @@ describe.skipIf(testEngine !== "mysql")(
           "dashboard /users",
           (c) =>
             Promise.all([
+              // The root loader's, on every member page.
               c.shell.viewer(),
+              c.marathon.pending(),
+              c.popups.next(),
               c.auth.security(),
               c.cashback.dashboard(),
               c.cashback.summary({ period: "all" }),

@@ -6,6 +6,7 @@ import type { ChatMessage, ThreadPage } from "../../../server/features/chat/serv
 import { FormErrorAlert, type FormErrorShape, useFieldError } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
+import { TrpcProvider } from "~/components/TrpcProvider";
 import { trpc } from "~/lib/trpc";
 
 /** How often an open thread asks for new messages. */
@@ -75,7 +76,16 @@ function useLiveThread(side: Side, memberId: string | undefined, page: ThreadPag
   return { messages, otherRead, arrived };
 }
 
-export function ChatThread({
+/** The thread, with the browser's tRPC client it polls through. */
+export function ChatThread(props: Parameters<typeof ThreadView>[0]) {
+  return (
+    <TrpcProvider>
+      <ThreadView {...props} />
+    </TrpcProvider>
+  );
+}
+
+function ThreadView({
   side,
   memberId,
   page,

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
+import { TrpcProvider } from "~/components/TrpcProvider";
 import { trpc } from "~/lib/trpc";
 
 /** How often the admin menu asks for the unread count. */
@@ -12,6 +13,17 @@ const UNREAD_POLL_MS = 30_000;
  * list entry; it leads to the message inbox. Nothing shows while there are none.
  */
 export function ChatUnreadBadge({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <TrpcProvider>
+      <Badge onNavigate={onNavigate} />
+    </TrpcProvider>
+  );
+}
+
+/** The admin menu loads the badge lazily: members' pages never download the tRPC client. */
+export default ChatUnreadBadge;
+
+function Badge({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { data, refetch } = trpc.chat.admin.unread.useQuery(undefined, {
     refetchInterval: UNREAD_POLL_MS,

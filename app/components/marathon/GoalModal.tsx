@@ -7,7 +7,7 @@ import { modalTextLines } from "~/lib/marathon-text";
 import { formatYen } from "~/lib/money";
 import { trpc } from "~/lib/trpc";
 
-interface PendingGoal {
+export interface PendingGoal {
   id: string;
   marathonNumber: number;
   modalText: string;
@@ -15,36 +15,14 @@ interface PendingGoal {
 }
 
 /**
- * The marathon goal modal, after the page content for signed-in members. On load it asks for
- * the member's reached goals not yet shown (oldest first) and shows them one after another;
- * each goal, once on screen, is marked shown (is_modal true), so it never shows again. A
- * failed fetch logs a warning and shows nothing. `onChecked` hears how many goals it found
- * (0 after a failed fetch), so the page can hold other popups back while goals show.
+ * The marathon goal modal: the member's reached goals not yet shown (oldest first, from the
+ * root loader), one after another. Each goal, once on screen, is marked shown (is_modal true)
+ * through the browser's tRPC client, so it never shows again; a failed mark logs a warning.
  */
-export function GoalModal({ onChecked }: { onChecked?: (pending: number) => void } = {}) {
+export function GoalModal({ goals }: { goals: PendingGoal[] }) {
   const { t } = useTranslation("marathon");
   const utils = trpc.useUtils();
-  const [goals, setGoals] = useState<PendingGoal[]>([]);
   const [index, setIndex] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    utils.client.marathon.pending
-      .query()
-      .then((pending) => {
-        if (cancelled) return;
-        setGoals(pending);
-        onChecked?.(pending.length);
-      })
-      .catch((error: unknown) => {
-        console.warn("marathon goals could not be fetched", error);
-        if (!cancelled) onChecked?.(0);
-      });
-    return () => {
-      cancelled = true;
-    };
-    // onChecked must be stable (a state setter): a new one would ask again.
-  }, [utils, onChecked]);
 
   const current = goals[index];
   const currentId = current?.id;

@@ -79,38 +79,19 @@ export function PopupDialog({
 }
 
 /**
- * Popups on page load, for signed-in members: the oldest active popup in its period the member
- * has not been shown yet. Once on screen it is marked seen, so it shows once per member. A
- * failed fetch logs a warning and shows nothing.
+ * A popup for a signed-in member: the oldest active popup in its period the member has not
+ * been shown yet (from the root loader). Once on screen it is marked seen through the browser's
+ * tRPC client, so it shows once per member; a failed mark logs a warning.
  */
-export function PopupModal() {
+export function PopupModal({ popup }: { popup: PopupContent }) {
   const utils = trpc.useUtils();
-  const [popup, setPopup] = useState<PopupContent | null>(null);
   const [open, setOpen] = useState(true);
-
+  const popupId = popup.id;
   useEffect(() => {
-    let cancelled = false;
-    utils.client.popups.next
-      .query()
-      .then((next) => {
-        if (!cancelled) setPopup(next);
-      })
-      .catch((error: unknown) => {
-        console.warn("popups could not be fetched", error);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [utils]);
-
-  const popupId = popup?.id;
-  useEffect(() => {
-    if (!popupId) return;
     utils.client.popups.markSeen.mutate({ id: popupId }).catch((error: unknown) => {
       console.warn("popup could not be marked seen", error);
     });
   }, [popupId, utils]);
 
-  if (!popup) return null;
   return <PopupDialog popup={popup} open={open} onClose={() => setOpen(false)} />;
 }

@@ -1,14 +1,18 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
 import { ChevronDownIcon } from "@heroicons/react/20/solid";
 import { Link, useLocation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
-import { ChatUnreadBadge } from "~/components/chat/UnreadBadge";
 import { isCurrentPath } from "~/lib/shell";
 import { LanguageSelect } from "./LanguageSelect";
 import { LogoutButton } from "./LogoutButton";
 import { ADMIN_NAV, enabled, type NavLinkItem } from "./nav-items";
 import { navEntry } from "./styles";
+
+// Lazy: the badge polls through the tRPC client, which members' pages (this menu's module is
+// part of every page's shell) should not download.
+const ChatUnreadBadge = lazy(() => import("~/components/chat/UnreadBadge"));
 
 interface AdminMenuProps {
   features: FeatureFlags;
@@ -50,7 +54,9 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
               // Members' unread support messages, beside the customer list.
               <li key={item.to} className="flex items-center gap-1">
                 {link(item)}
-                <ChatUnreadBadge onNavigate={onNavigate} />
+                <Suspense fallback={null}>
+                  <ChatUnreadBadge onNavigate={onNavigate} />
+                </Suspense>
               </li>
             ) : (
               <li key={item.to}>{link(item)}</li>

@@ -1,0 +1,23 @@
+import { TrpcProvider } from "~/components/TrpcProvider";
+import { GoalModal, type PendingGoal } from "~/components/marathon/GoalModal";
+import { type PopupContent, PopupModal } from "~/components/popup/PopupModal";
+
+/**
+ * What opens by itself on a member's page: reached marathon goals first; the admin's popup
+ * only when there is no goal to show (it then waits for a later page load), so two dialogs
+ * never stack. The root loads this module only when there is something to open, so a page
+ * without a goal or popup downloads neither the dialogs nor the tRPC client they mark through.
+ */
+export default function MemberModals({
+  goals,
+  popup,
+}: {
+  goals: PendingGoal[];
+  popup: PopupContent | null;
+}) {
+  return (
+    <TrpcProvider>
+      {goals.length > 0 ? <GoalModal goals={goals} /> : popup ? <PopupModal popup={popup} /> : null}
+    </TrpcProvider>
+  );
+}
