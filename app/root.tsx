@@ -38,11 +38,11 @@ export const handle = { i18n: ["common", "errors", "marathon", "popup"] };
 const MemberModals = lazy(() => import("./components/MemberModals"));
 
 /** A dialog that cannot be loaded must not cost the member the page: logged, nothing opens. */
-function openNothing<T>(what: string, requestId: string, nothing: T) {
-  return (error: unknown): T => {
+function orNothing<T>(what: string, requestId: string, load: Promise<T>, nothing: NoInfer<T>) {
+  return load.catch((error: unknown): T => {
     console.error(`${what} could not be loaded (request ${requestId})`, error);
     return nothing;
-  };
+  });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -52,8 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [locale, viewer, goals, popup] = await Promise.all([
     i18nServer.getLocale(request),
     context.trpc.shell.viewer(),
-    context.trpc.marathon.pending().catch(openNothing("marathon goals", context.requestId, [])),
-    context.trpc.popups.next().catch(openNothing("popup", context.requestId, null)),
+    orNothing("marathon goals", context.requestId, context.trpc.marathon.pending(), []),
+    orNothing("popup", context.requestId, context.trpc.popups.next(), null),
   ]);
   return json({
     locale: toLanguage(locale) ?? DEFAULT_LANGUAGE,

@@ -21,9 +21,7 @@ export function ModulePreloads({ nonce }: { nonce?: string }) {
       const route = manifest.routes[match.id];
       return route ? [...(route.imports ?? []), route.module] : [];
     });
-    return [
-      ...new Set([manifest.entry.module, ...manifest.entry.imports, ...routes]),
-    ];
+    return [...new Set([manifest.entry.module, ...manifest.entry.imports, ...routes])];
   });
   // React 18 knows no fetchPriority prop; the lowercase attribute passes through as written.
   const low = { fetchpriority: "low" } as Record<string, string>;

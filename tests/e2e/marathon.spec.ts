@@ -154,9 +154,7 @@ test("a goal that cannot be marked shown logs a warning and shows again on the n
   });
   await visit(page, "/users/cb_marathon");
   await expect(page.getByTestId("marathon-goal-modal")).toBeVisible();
-  await expect
-    .poll(() => warnings.some((w) => w.includes("could not be marked shown")))
-    .toBe(true);
+  await expect.poll(() => warnings.some((w) => w.includes("could not be marked shown"))).toBe(true);
   // Nothing was marked shown, so the goals are still owed to the member.
   const shown = () =>
     db.kysely.selectFrom("marathons").select("is_modal").where("uid", "=", member.id).execute();

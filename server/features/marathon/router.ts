@@ -20,7 +20,9 @@ export const marathonRouter = router({
    * as popups.next: anyone who is not a member has none, rather than a 401.
    */
   pending: publicProcedure.query(({ ctx }) =>
-    ctx.session?.user.permission === "member" ? marathon.pendingGoals(ctx.db, ctx.session.user.id) : [],
+    ctx.session?.user.permission === "member"
+      ? marathon.pendingGoals(ctx.db, ctx.session.user.id)
+      : [],
   ),
 
   /** The goal modal showed these: each shows once. */

@@ -17,7 +17,9 @@ export const popupsRouter = router({
    * simply has no popup, rather than a 401 the browser logs as an error.
    */
   next: publicProcedure.query(({ ctx }) =>
-    ctx.session?.user.permission === "member" ? popups.nextPopup(ctx.db, ctx.session.user.id) : null,
+    ctx.session?.user.permission === "member"
+      ? popups.nextPopup(ctx.db, ctx.session.user.id)
+      : null,
   ),
 
   /** The popup is on screen: it shows once per member. */
