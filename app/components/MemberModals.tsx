@@ -1,4 +1,3 @@
-import { TrpcProvider } from "~/components/TrpcProvider";
 import { GoalModal, type PendingGoal } from "~/components/marathon/GoalModal";
 import { type PopupContent, PopupModal } from "~/components/popup/PopupModal";
 
@@ -6,7 +5,7 @@ import { type PopupContent, PopupModal } from "~/components/popup/PopupModal";
  * What opens by itself on a member's page: reached marathon goals first; the admin's popup
  * only when there is no goal to show (it then waits for a later page load), so two dialogs
  * never stack. The root loads this module only when there is something to open, so a page
- * without a goal or popup downloads neither the dialogs nor the tRPC client they mark through.
+ * without a goal or popup does not download the dialogs.
  */
 export default function MemberModals({
   goals,
@@ -15,9 +14,6 @@ export default function MemberModals({
   goals: PendingGoal[];
   popup: PopupContent | null;
 }) {
-  return (
-    <TrpcProvider>
-      {goals.length > 0 ? <GoalModal goals={goals} /> : popup ? <PopupModal popup={popup} /> : null}
-    </TrpcProvider>
-  );
+  if (goals.length > 0) return <GoalModal goals={goals} />;
+  return popup ? <PopupModal popup={popup} /> : null;
 }

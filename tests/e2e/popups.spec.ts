@@ -291,8 +291,8 @@ test("a popup that cannot be marked seen logs a warning and shows again on the n
     })
     .execute();
   try {
-    problems.allow(/\/api\/trpc\/[^?]*popups\.markSeen/);
-    await page.route(/\/api\/trpc\/[^?]*popups\.markSeen/, (route) =>
+    problems.allow(/\/dialogs$/);
+    await page.route(/\/dialogs$/, (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
     );
     const warnings: string[] = [];
@@ -313,7 +313,7 @@ test("a popup that cannot be marked seen logs a warning and shows again on the n
         .execute();
     expect(await seen()).toEqual([]);
     // Not marked seen: the next page load shows it again, and this time it counts.
-    await page.unroute(/\/api\/trpc\/[^?]*popups\.markSeen/);
+    await page.unroute(/\/dialogs$/);
     await reload(page);
     await expect(page.getByTestId("popup-dialog")).toBeVisible();
     await expect.poll(async () => (await seen()).map((r) => r.popup_id)).toEqual([id]);

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { modalTextLines } from "~/lib/marathon-text";
 import { formatYen } from "~/lib/money";
-import { trpc } from "~/lib/trpc";
+import { reportShown } from "~/lib/dialogs";
 
 export interface PendingGoal {
   id: string;
@@ -16,22 +16,21 @@ export interface PendingGoal {
 
 /**
  * The marathon goal modal: the member's reached goals not yet shown (oldest first, from the
- * root loader), one after another. Each goal, once on screen, is marked shown (is_modal true)
- * through the browser's tRPC client, so it never shows again; a failed mark logs a warning.
+ * root loader), one after another. Each goal, once on screen, is marked shown (is_modal true),
+ * so it never shows again; a failed mark logs a warning.
  */
 export function GoalModal({ goals }: { goals: PendingGoal[] }) {
   const { t } = useTranslation("marathon");
-  const utils = trpc.useUtils();
   const [index, setIndex] = useState(0);
 
   const current = goals[index];
   const currentId = current?.id;
   useEffect(() => {
     if (!currentId) return;
-    utils.client.marathon.markShown.mutate({ ids: [currentId] }).catch((error: unknown) => {
+    reportShown("goalsShown", [currentId]).catch((error: unknown) => {
       console.warn("marathon goal could not be marked shown", error);
     });
-  }, [currentId, utils]);
+  }, [currentId]);
 
   if (!current) return null;
   const lines = modalTextLines(current.modalText);

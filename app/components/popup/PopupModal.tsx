@@ -3,7 +3,7 @@ import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
-import { trpc } from "~/lib/trpc";
+import { reportShown } from "~/lib/dialogs";
 
 export interface PopupContent {
   id: string;
@@ -80,18 +80,17 @@ export function PopupDialog({
 
 /**
  * A popup for a signed-in member: the oldest active popup in its period the member has not
- * been shown yet (from the root loader). Once on screen it is marked seen through the browser's
- * tRPC client, so it shows once per member; a failed mark logs a warning.
+ * been shown yet (from the root loader). Once on screen it is marked seen, so it shows once per
+ * member; a failed mark logs a warning.
  */
 export function PopupModal({ popup }: { popup: PopupContent }) {
-  const utils = trpc.useUtils();
   const [open, setOpen] = useState(true);
   const popupId = popup.id;
   useEffect(() => {
-    utils.client.popups.markSeen.mutate({ id: popupId }).catch((error: unknown) => {
+    reportShown("popupSeen", [popupId]).catch((error: unknown) => {
       console.warn("popup could not be marked seen", error);
     });
-  }, [popupId, utils]);
+  }, [popupId]);
 
   return <PopupDialog popup={popup} open={open} onClose={() => setOpen(false)} />;
 }
