@@ -11,6 +11,7 @@ import type { Config } from "./config";
 import { type Logger, redactUrl } from "./logger";
 import { precompressed } from "./precompressed";
 import { sameOriginOnly, securityHeaders } from "./security";
+import { HandlerWork } from "./shutdown";
 import { type Context, createContext, type RequestInfo } from "./trpc/context";
 import { appRouter, createCaller } from "./trpc/router";
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   /** Turns false when shutdown starts, so load balancers stop sending traffic. */
   isReady?: () => boolean;
   publicDir?: string;
+  /** Counts the tRPC and Remix handlers, so shutdown closes the database after the last. */
+  work?: HandlerWork;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -39,6 +42,7 @@ function requestInfo(req: Request): RequestInfo {
 export function createApp(deps: AppDeps): express.Express {
   const { config, db, log } = deps;
   const isReady = deps.isReady ?? (() => true);
+  const work = deps.work ?? new HandlerWork();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
@@ -91,24 +95,26 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(
     "/api/trpc",
-    createExpressMiddleware({
-      router: appRouter,
-      createContext: async ({ req, res }): Promise<Context> => {
-        const ctx = await createContext({ db, config, log }, requestInfo(req));
-        // Cookies a procedure sets reach the browser once the response is written.
-        const writeHead = res.writeHead.bind(res);
-        res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
-          ctx.resHeaders.forEach((value, key) => res.appendHeader(key, value));
-          return writeHead(...args);
-        }) as typeof res.writeHead;
-        return ctx;
-      },
-      onError: ({ error, path: procedure, ctx }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR") {
-          (ctx?.log ?? log).error({ err: error.cause ?? error, procedure }, "procedure failed");
-        }
-      },
-    }),
+    work.track(
+      createExpressMiddleware({
+        router: appRouter,
+        createContext: async ({ req, res }): Promise<Context> => {
+          const ctx = await createContext({ db, config, log }, requestInfo(req));
+          // Cookies a procedure sets reach the browser once the response is written.
+          const writeHead = res.writeHead.bind(res);
+          res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
+            ctx.resHeaders.forEach((value, key) => res.appendHeader(key, value));
+            return writeHead(...args);
+          }) as typeof res.writeHead;
+          return ctx;
+        },
+        onError: ({ error, path: procedure, ctx }) => {
+          if (error.code === "INTERNAL_SERVER_ERROR") {
+            (ctx?.log ?? log).error({ err: error.cause ?? error, procedure }, "procedure failed");
+          }
+        },
+      }),
+    ),
   );
 
   const publicDir = deps.publicDir ?? path.resolve("public");
@@ -132,20 +138,22 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.build) {
     app.all(
       "*",
-      createRequestHandler({
-        build: deps.build,
-        mode: config.NODE_ENV,
-        getLoadContext: async (req, res) => {
-          const ctx = await createContext({ db, config, log }, requestInfo(req));
-          return {
-            trpc: createCaller(ctx),
-            cspNonce: String(res.locals.cspNonce ?? ""),
-            requestId: ctx.requestId,
-            // Cookies a procedure sets (sign-in, sign-out) for the route to return.
-            resHeaders: ctx.resHeaders,
-          };
-        },
-      }),
+      work.track(
+        createRequestHandler({
+          build: deps.build,
+          mode: config.NODE_ENV,
+          getLoadContext: async (req, res) => {
+            const ctx = await createContext({ db, config, log }, requestInfo(req));
+            return {
+              trpc: createCaller(ctx),
+              cspNonce: String(res.locals.cspNonce ?? ""),
+              requestId: ctx.requestId,
+              // Cookies a procedure sets (sign-in, sign-out) for the route to return.
+              resHeaders: ctx.resHeaders,
+            };
+          },
+        }),
+      ),
     );
   }
 

@@ -6,7 +6,7 @@ import { migrateToLatest } from "../db/migrate";
 import { createApp } from "./app";
 import { ConfigError, getConfig } from "./config";
 import { createLogger } from "./logger";
-import { installGracefulShutdown } from "./shutdown";
+import { HandlerWork, installGracefulShutdown } from "./shutdown";
 
 async function main() {
   let config;
@@ -37,7 +37,8 @@ async function main() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
   let ready = true;
-  const app = createApp({ config, db, log, build, isReady: () => ready });
+  const work = new HandlerWork();
+  const app = createApp({ config, db, log, build, isReady: () => ready, work });
   const server = app.listen(config.PORT, config.HOST, () => {
     log.info(
       { port: config.PORT, database: db.engine, origin: config.APP_ORIGIN },
@@ -51,6 +52,7 @@ async function main() {
     setNotReady: () => {
       ready = false;
     },
+    work,
     onDrained: () => db.destroy(),
   });
   const stop = (signal: string) => void shutdown(signal).then(() => process.exit(0));

@@ -4,7 +4,7 @@ import { ping } from "../../db";
 import { createApp } from "../../server/app";
 import { parseConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
-import { installGracefulShutdown } from "../../server/shutdown";
+import { HandlerWork, installGracefulShutdown } from "../../server/shutdown";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { listen, type RunningServer } from "../helpers/http";
 
@@ -97,6 +97,40 @@ describe("installGracefulShutdown", () => {
     await stopped;
     expect(events).toEqual(["not-ready", "drained", "stopped"]);
     expect(srv.server.listening).toBe(false);
+  });
+
+  it("waits for a tracked handler whose client left before it runs onDrained", async () => {
+    // The client gives up mid-request: its connection closes at once, but the handler (a
+    // loader mid-query) goes on, and closing the database under it would fail its work.
+    const work = new HandlerWork();
+    const events: string[] = [];
+    let release: () => void = () => {};
+    const server = http.createServer(
+      work.track(async (_req: http.IncomingMessage, res: http.ServerResponse) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        events.push("handler done");
+        if (!res.destroyed) res.end("late");
+      }),
+    );
+    running = await listen(server);
+    const shutdown = installGracefulShutdown(server, {
+      log,
+      timeoutMs: 10_000,
+      work,
+      onDrained: async () => void events.push("drained"),
+    });
+    const arrived = requestsSeen(server, 1);
+    const request = http.get(`${running.url}/`, { agent: false });
+    request.on("error", () => {});
+    await arrived;
+    request.destroy();
+    const stopped = shutdown("SIGTERM").then(() => events.push("stopped"));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(work.size).toBe(1);
+    expect(events).toEqual([]);
+    release();
+    await stopped;
+    expect(events).toEqual(["handler done", "drained", "stopped"]);
   });
 
   it("does not wait for idle keep-alive connections", async () => {
