@@ -1,11 +1,10 @@
-import { PlusIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { requireAdmin } from "~/lib/guards.server";
+import { ListHeading } from "~/components/table/ListHeading";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -22,22 +21,17 @@ export default function AdminBrokers() {
   const saved = params.get("saved");
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("admin:brokers.title")}</h1>
-        <Link
-          to="/admin/account/brokers/new"
-          data-testid="broker-new"
-          className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-        >
-          <PlusIcon className="h-4 w-4" aria-hidden="true" />
-          {t("admin:brokers.new")}
-        </Link>
-      </div>
-      {saved && (
-        <Alert tone="success" testId="broker-saved">
-          {t("admin:brokers.saved", { name: saved })}
-        </Alert>
-      )}
+      <ListHeading
+        title={t("admin:brokers.title")}
+        create={{
+          to: "/admin/account/brokers/new",
+          label: t("admin:brokers.new"),
+          testId: "broker-new",
+        }}
+        notices={[
+          { text: saved && t("admin:brokers.saved", { name: saved }), testId: "broker-saved" },
+        ]}
+      />
       <DataTable
         label={t("admin:brokers.title")}
         hidePaging

@@ -1,10 +1,11 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RateForm } from "~/components/affiliate/RateForm";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { SearchFilter } from "~/components/table/ListHeading";
+import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/guards.server";
@@ -41,7 +42,6 @@ export default function AdminAffiliate() {
   const { page, saved } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const error = result && !result.ok ? result.error : null;
-  const [params] = useSearchParams();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -69,15 +69,7 @@ export default function AdminAffiliate() {
       </section>
       <TableFilters label={t("admin.search")}>
         <div className="sm:col-span-2">
-          <FilterField label={t("admin.search")} htmlFor="f-q">
-            <input
-              id="f-q"
-              name="q"
-              type="search"
-              defaultValue={params.get("q") ?? ""}
-              className={filterControl}
-            />
-          </FilterField>
+          <SearchFilter label={t("admin.search")} />
         </div>
       </TableFilters>
       <DataTable

@@ -1,13 +1,11 @@
-import { PlusIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CampaignStatusBadge } from "~/components/campaign/badges";
 import { Stamp } from "~/components/cells";
-import { Alert } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { cellLink, ListHeading, SearchFilter } from "~/components/table/ListHeading";
+import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { requireAdmin } from "~/lib/guards.server";
 
@@ -18,8 +16,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ page: await context.trpc.campaigns.adminList(searchParamsObject(request.url)) });
 }
 
-const link = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
-
 /** /admin/campaigns: every campaign with its period, status, capacity and entries. */
 export default function AdminCampaigns() {
   const { t } = useTranslation("campaign");
@@ -28,32 +24,17 @@ export default function AdminCampaigns() {
   const saved = params.get("saved");
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
-        <Link
-          to="/admin/campaigns/create"
-          data-testid="campaign-create"
-          className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-        >
-          <PlusIcon className="h-4 w-4" aria-hidden="true" />
-          {t("admin.create")}
-        </Link>
-      </div>
-      {saved && (
-        <Alert tone="success" testId="campaign-saved">
-          {t("admin.saved", { title: saved })}
-        </Alert>
-      )}
+      <ListHeading
+        title={t("admin.title")}
+        create={{
+          to: "/admin/campaigns/create",
+          label: t("admin.create"),
+          testId: "campaign-create",
+        }}
+        notices={[{ text: saved && t("admin.saved", { title: saved }), testId: "campaign-saved" }]}
+      />
       <TableFilters label={t("admin.filters")}>
-        <FilterField label={t("admin.search")} htmlFor="f-q">
-          <input
-            id="f-q"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            className={filterControl}
-          />
-        </FilterField>
+        <SearchFilter label={t("admin.search")} />
       </TableFilters>
       <DataTable
         label={t("admin.title")}
@@ -71,7 +52,7 @@ export default function AdminCampaigns() {
               <span className="block">
                 <Link
                   to={`/admin/campaigns/${c.id}`}
-                  className={`${link} break-words`}
+                  className={`${cellLink} break-words`}
                   data-testid="admin-campaign-link"
                 >
                   {c.title}
@@ -115,7 +96,7 @@ export default function AdminCampaigns() {
             cell: (c) => (
               <Link
                 to={`/admin/campaigns/${c.id}/entries`}
-                className={link}
+                className={cellLink}
                 data-testid="admin-campaign-entries"
               >
                 {c.entries.toLocaleString("en")}

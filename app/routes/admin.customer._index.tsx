@@ -1,9 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { SearchFilter } from "~/components/table/ListHeading";
+import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
@@ -21,22 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminCustomers() {
   const { t } = useTranslation("admin");
   const { page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">{t("customers.title")}</h1>
       <TableFilters label={t("customers.searchLabel")}>
         <div className="sm:col-span-2">
-          <FilterField label={t("customers.search")} htmlFor="f-q">
-            <input
-              id="f-q"
-              name="q"
-              type="search"
-              defaultValue={params.get("q") ?? ""}
-              placeholder={t("customers.searchHint")}
-              className={filterControl}
-            />
-          </FilterField>
+          <SearchFilter label={t("customers.search")} hint={t("customers.searchHint")} />
         </div>
       </TableFilters>
       <DataTable

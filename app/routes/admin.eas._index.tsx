@@ -1,12 +1,11 @@
-import { PlusIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
 import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
-import { Alert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
+import { cellLink, ListHeading, SearchFilter } from "~/components/table/ListHeading";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { requireAdmin } from "~/lib/guards.server";
@@ -18,7 +17,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ page: await context.trpc.eas.adminList(searchParamsObject(request.url)) });
 }
 
-const link = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
 const secondary = `inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
 
 /** /admin/eas: every EA with its version, licences issued and requests waiting. */
@@ -29,43 +27,30 @@ export default function AdminEas() {
   const saved = params.get("saved");
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/eas/licenses" className={secondary} data-testid="all-licenses">
-            {t("admin.licenses.title")}
-          </Link>
-          <Link to="/admin/eas/accounts" className={secondary} data-testid="ea-accounts">
-            {t("admin.accounts.title")}
-          </Link>
-          <Link to="/admin/eas/licenses/create" className={secondary} data-testid="license-create">
-            {t("admin.issue.title")}
-          </Link>
-          <Link
-            to="/admin/eas/create"
-            data-testid="ea-create"
-            className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-          >
-            <PlusIcon className="h-4 w-4" aria-hidden="true" />
-            {t("admin.create")}
-          </Link>
-        </div>
-      </div>
-      {saved && (
-        <Alert tone="success" testId="ea-saved">
-          {t("admin.saved", { name: saved })}
-        </Alert>
-      )}
+      <ListHeading
+        title={t("admin.title")}
+        create={{ to: "/admin/eas/create", label: t("admin.create"), testId: "ea-create" }}
+        links={
+          <>
+            <Link to="/admin/eas/licenses" className={secondary} data-testid="all-licenses">
+              {t("admin.licenses.title")}
+            </Link>
+            <Link to="/admin/eas/accounts" className={secondary} data-testid="ea-accounts">
+              {t("admin.accounts.title")}
+            </Link>
+            <Link
+              to="/admin/eas/licenses/create"
+              className={secondary}
+              data-testid="license-create"
+            >
+              {t("admin.issue.title")}
+            </Link>
+          </>
+        }
+        notices={[{ text: saved && t("admin.saved", { name: saved }), testId: "ea-saved" }]}
+      />
       <TableFilters label={t("admin.filters")}>
-        <FilterField label={t("admin.search")} htmlFor="f-q">
-          <input
-            id="f-q"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            className={filterControl}
-          />
-        </FilterField>
+        <SearchFilter label={t("admin.search")} />
         <FilterField label={t("admin.fields.category")} htmlFor="f-category">
           <select
             id="f-category"
@@ -93,7 +78,7 @@ export default function AdminEas() {
             className: "min-w-40",
             cell: (e) => (
               <span className="block">
-                <Link to={`/admin/eas/${e.id}`} className={link} data-testid="admin-ea-link">
+                <Link to={`/admin/eas/${e.id}`} className={cellLink} data-testid="admin-ea-link">
                   {e.name}
                 </Link>
                 <span className="block text-xs text-slate-500 dark:text-slate-400">
@@ -127,7 +112,7 @@ export default function AdminEas() {
             header: t("admin.activeLicenses"),
             align: "right",
             cell: (e) => (
-              <Link to={`/admin/eas/${e.id}/licenses`} className={link}>
+              <Link to={`/admin/eas/${e.id}/licenses`} className={cellLink}>
                 {e.activeLicenses}
               </Link>
             ),
@@ -140,7 +125,7 @@ export default function AdminEas() {
               e.pendingLicenses > 0 ? (
                 <Link
                   to={`/admin/eas/${e.id}/licenses?status=pending`}
-                  className={`${link} font-semibold`}
+                  className={`${cellLink} font-semibold`}
                   data-testid="pending-count"
                 >
                   {e.pendingLicenses}

@@ -13,6 +13,7 @@ import { AccountTypeBadge } from "~/components/ea/badges";
 import { Alert, FormErrorAlert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
+import { SearchFilter } from "~/components/table/ListHeading";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
@@ -62,16 +63,7 @@ export default function EaAccounts() {
         {t("admin.accounts.lead")}
       </p>
       <TableFilters label={t("admin.accounts.filters")}>
-        <FilterField label={t("admin.accounts.search")} htmlFor="f-q">
-          <input
-            id="f-q"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            placeholder={t("admin.accounts.searchHint")}
-            className={filterControl}
-          />
-        </FilterField>
+        <SearchFilter label={t("admin.accounts.search")} hint={t("admin.accounts.searchHint")} />
         <FilterField label={t("admin.fields.accountType")} htmlFor="f-type">
           <select
             id="f-type"

@@ -1,8 +1,6 @@
-import { PlusIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/form";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { ValidityRule } from "~/components/gacha/validity";
 import { focusRing } from "~/components/shell/styles";
@@ -10,6 +8,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
+import { ListHeading } from "~/components/table/ListHeading";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -32,27 +31,19 @@ export default function AdminGachaRewards() {
   const box = rewards.some((r) => r.stock !== null);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">{t("admin.tabRewards")}</h2>
-        <Link
-          to={`/admin/gachas/${id}/rewards/create`}
-          data-testid="reward-create"
-          className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-        >
-          <PlusIcon className="h-4 w-4" aria-hidden="true" />
-          {t("admin.reward.create")}
-        </Link>
-      </div>
-      {params.get("created") && (
-        <Alert tone="success" testId="gacha-created">
-          {t("admin.createdNext")}
-        </Alert>
-      )}
-      {saved && (
-        <Alert tone="success" testId="reward-saved">
-          {t("admin.reward.saved", { name: saved })}
-        </Alert>
-      )}
+      <ListHeading
+        level={2}
+        title={t("admin.tabRewards")}
+        create={{
+          to: `/admin/gachas/${id}/rewards/create`,
+          label: t("admin.reward.create"),
+          testId: "reward-create",
+        }}
+        notices={[
+          { text: params.get("created") && t("admin.createdNext"), testId: "gacha-created" },
+          { text: saved && t("admin.reward.saved", { name: saved }), testId: "reward-saved" },
+        ]}
+      />
       <DataTable
         label={t("admin.tabRewards")}
         hidePaging

@@ -1,13 +1,11 @@
-import { PlusIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
-import { Alert } from "~/components/form";
 import { GachaStatusBadge } from "~/components/gacha/badges";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { cellLink, ListHeading, SearchFilter } from "~/components/table/ListHeading";
+import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
@@ -19,8 +17,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ page: await context.trpc.gachas.adminList(searchParamsObject(request.url)) });
 }
 
-const link = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
-
 /** /admin/gachas: every gacha with its period, price, method, limit and how often it was drawn. */
 export default function AdminGachas() {
   const { t } = useTranslation("gacha");
@@ -29,32 +25,13 @@ export default function AdminGachas() {
   const saved = params.get("saved");
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
-        <Link
-          to="/admin/gachas/create"
-          data-testid="gacha-create"
-          className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-        >
-          <PlusIcon className="h-4 w-4" aria-hidden="true" />
-          {t("admin.create")}
-        </Link>
-      </div>
-      {saved && (
-        <Alert tone="success" testId="gacha-saved">
-          {t("admin.saved", { name: saved })}
-        </Alert>
-      )}
+      <ListHeading
+        title={t("admin.title")}
+        create={{ to: "/admin/gachas/create", label: t("admin.create"), testId: "gacha-create" }}
+        notices={[{ text: saved && t("admin.saved", { name: saved }), testId: "gacha-saved" }]}
+      />
       <TableFilters label={t("admin.filters")}>
-        <FilterField label={t("admin.search")} htmlFor="f-q">
-          <input
-            id="f-q"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            className={filterControl}
-          />
-        </FilterField>
+        <SearchFilter label={t("admin.search")} />
       </TableFilters>
       <DataTable
         label={t("admin.title")}
@@ -70,7 +47,11 @@ export default function AdminGachas() {
             className: "min-w-40",
             cell: (g) => (
               <span className="block">
-                <Link to={`/admin/gachas/${g.id}`} className={link} data-testid="admin-gacha-link">
+                <Link
+                  to={`/admin/gachas/${g.id}`}
+                  className={cellLink}
+                  data-testid="admin-gacha-link"
+                >
                   {g.name}
                 </Link>
                 {!g.published && (
@@ -122,7 +103,7 @@ export default function AdminGachas() {
             header: t("admin.rewardsCount"),
             align: "right",
             cell: (g) => (
-              <Link to={`/admin/gachas/${g.id}/rewards`} className={link}>
+              <Link to={`/admin/gachas/${g.id}/rewards`} className={cellLink}>
                 {g.rewards}
               </Link>
             ),
@@ -132,7 +113,7 @@ export default function AdminGachas() {
             header: t("admin.draws"),
             align: "right",
             cell: (g) => (
-              <Link to={`/admin/gachas/${g.id}/gacha_logs`} className={link}>
+              <Link to={`/admin/gachas/${g.id}/gacha_logs`} className={cellLink}>
                 {g.draws.toLocaleString("en")}
               </Link>
             ),

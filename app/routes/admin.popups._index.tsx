@@ -1,12 +1,11 @@
-import { PlusIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
 import { Alert, SubmitButton } from "~/components/form";
 import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
+import { cellLink, ListHeading } from "~/components/table/ListHeading";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
@@ -34,8 +33,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`${back}?${notice}=1`);
 }
 
-const link = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
-
 /** /admin/popups: every popup with its state, period and how many members were shown it. */
 export default function AdminPopups() {
   const { t } = useTranslation("popup");
@@ -44,17 +41,10 @@ export default function AdminPopups() {
   const notice = ["created", "updated", "activated", "deactivated"].find((k) => params.has(k));
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
-        <Link
-          to="/admin/popups/create"
-          data-testid="popup-create"
-          className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-        >
-          <PlusIcon className="h-4 w-4" aria-hidden="true" />
-          {t("admin.create")}
-        </Link>
-      </div>
+      <ListHeading
+        title={t("admin.title")}
+        create={{ to: "/admin/popups/create", label: t("admin.create"), testId: "popup-create" }}
+      />
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.intro")}</p>
       {notice && (
         <Alert tone="success" testId="popup-notice">
@@ -92,7 +82,7 @@ export default function AdminPopups() {
             cell: (p) => (
               <Link
                 to={`/admin/popups/${p.id}`}
-                className={`${link} [overflow-wrap:anywhere]`}
+                className={`${cellLink} [overflow-wrap:anywhere]`}
                 data-testid="admin-popup-link"
               >
                 {p.title}

@@ -1,12 +1,11 @@
-import { PlusIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattlePhaseBadge } from "~/components/battle/BattleParts";
 import { RankingAdminTabs } from "~/components/battle/RankingAdminTabs";
-import { focusRing } from "~/components/shell/styles";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
+import { cellLink, ListHeading } from "~/components/table/ListHeading";
 
 export const handle = { i18n: ["battle", "ranking"] };
 
@@ -15,8 +14,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ battles: await context.trpc.battles.adminList() });
 }
 
-const link = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
-
 /** /admin/ranking/battles: every ranking battle with its period, phase and prize pool. */
 export default function AdminBattles() {
   const { t } = useTranslation("battle");
@@ -24,17 +21,14 @@ export default function AdminBattles() {
   return (
     <div className="space-y-4">
       <RankingAdminTabs current="battles" />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
-        <Link
-          to="/admin/ranking/battles/create"
-          data-testid="battle-create"
-          className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-        >
-          <PlusIcon className="h-4 w-4" aria-hidden="true" />
-          {t("admin.create")}
-        </Link>
-      </div>
+      <ListHeading
+        title={t("admin.title")}
+        create={{
+          to: "/admin/ranking/battles/create",
+          label: t("admin.create"),
+          testId: "battle-create",
+        }}
+      />
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.intro")}</p>
       {battles.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
@@ -71,7 +65,7 @@ export default function AdminBattles() {
                   className="border-b border-slate-100 last:border-0 dark:border-slate-800"
                 >
                   <td className="min-w-40 px-3 py-2 [overflow-wrap:anywhere]">
-                    <Link to={`/admin/ranking/battles/${b.id}`} className={link}>
+                    <Link to={`/admin/ranking/battles/${b.id}`} className={cellLink}>
                       {b.title}
                     </Link>
                   </td>

@@ -1,0 +1,75 @@
+import { PlusIcon } from "@heroicons/react/20/solid";
+import { Link, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Alert } from "~/components/form";
+import { focusRing } from "~/components/shell/styles";
+import { FilterField, filterControl } from "./TableFilters";
+
+/** A link inside a table cell: the row's name leading to its page, a count to its list. */
+export const cellLink = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
+
+/**
+ * The top of an admin list: its heading, the create button (after any other links), and the
+ * success notice the create or edit page sent back in the URL (`?saved=<name>` and the like).
+ * `level` 2 is for a list inside a tabbed page whose h1 is the parent's.
+ */
+export function ListHeading({
+  title,
+  create,
+  links,
+  notices = [],
+  level = 1,
+}: {
+  title: string;
+  create: { to: string; label: string; testId: string };
+  links?: ReactNode;
+  /** Each shown when it has a text (`saved && t(…)` is null or "" when nothing was saved). */
+  notices?: { text: string | null; testId: string }[];
+  level?: 1 | 2;
+}) {
+  const Heading = level === 1 ? "h1" : "h2";
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Heading className={level === 1 ? "text-2xl font-bold" : "text-lg font-semibold"}>
+          {title}
+        </Heading>
+        <div className="flex flex-wrap gap-2">
+          {links}
+          <Link
+            to={create.to}
+            data-testid={create.testId}
+            className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+          >
+            <PlusIcon className="h-4 w-4" aria-hidden="true" />
+            {create.label}
+          </Link>
+        </div>
+      </div>
+      {notices.map((notice) =>
+        notice.text ? (
+          <Alert key={notice.testId} tone="success" testId={notice.testId}>
+            {notice.text}
+          </Alert>
+        ) : null,
+      )}
+    </>
+  );
+}
+
+/** The free-text search of a list's filter bar (`q` in the URL), with an optional hint. */
+export function SearchFilter({ label, hint }: { label: string; hint?: string }) {
+  const [params] = useSearchParams();
+  return (
+    <FilterField label={label} htmlFor="f-q">
+      <input
+        id="f-q"
+        name="q"
+        type="search"
+        defaultValue={params.get("q") ?? ""}
+        placeholder={hint}
+        className={filterControl}
+      />
+    </FilterField>
+  );
+}
