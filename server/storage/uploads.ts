@@ -45,3 +45,28 @@ export async function discardFiles(
     }
   }
 }
+
+/**
+ * A save that carries an uploaded image: the image is checked and stored first, then `save`
+ * writes the row that points at it (in its own transaction). If the save fails, the new file is
+ * removed; once it has succeeded, the file it replaced (`replaced`) is. Either way no row points
+ * at a missing file, and no file is left behind that a row was meant to hold.
+ */
+export async function saveWithImage<T>(
+  deps: { storage: Storage; log: Logger },
+  area: StorageArea,
+  bytes: Uint8Array | undefined,
+  what: string,
+  save: (key: string | null) => Promise<{ result: T; replaced?: string | null }>,
+): Promise<T> {
+  const key = await storeUploadedImage(deps.storage, area, bytes);
+  let saved: { result: T; replaced?: string | null };
+  try {
+    saved = await save(key);
+  } catch (error) {
+    await discardFiles(deps, [key], what);
+    throw error;
+  }
+  await discardFiles(deps, [saved.replaced], what);
+  return saved.result;
+}

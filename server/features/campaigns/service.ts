@@ -19,7 +19,7 @@ import type {
   CampaignValues,
   memberListInput,
 } from "./schema";
-import { discardFiles, storeUploadedImage } from "../../storage/uploads";
+import { saveWithImage } from "../../storage/uploads";
 
 /**
  * Campaigns: admins write them (text body, conditions, period, optional capacity and image);
@@ -330,10 +330,9 @@ export async function createCampaign(
   values: CampaignValues,
   image: { image?: Uint8Array | undefined },
 ): Promise<{ id: string }> {
-  const key = await storeUploadedImage(deps.storage, "campaigns", image.image);
   const id = newId();
   const now = nowDb();
-  try {
+  return saveWithImage(deps, "campaigns", image.image, "a campaign image", async (key) => {
     await deps.db.kysely.transaction().execute(async (trx) => {
       await trx
         .insertInto("campaigns")
@@ -354,11 +353,8 @@ export async function createCampaign(
         data: { after: { ...campaignColumns(values), image_key: key } },
       });
     });
-  } catch (error) {
-    await discardFiles(deps, [key], "a campaign image");
-    throw error;
-  }
-  return { id };
+    return { result: { id } };
+  });
 }
 
 /**
@@ -373,9 +369,8 @@ export async function updateCampaign(
   image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
 ): Promise<void> {
   const { db } = deps;
-  const key = await storeUploadedImage(deps.storage, "campaigns", image.image);
-  let oldKey: string | null = null;
-  try {
+  return saveWithImage(deps, "campaigns", image.image, "a campaign image", async (key) => {
+    let oldKey: string | null = null;
     await db.kysely.transaction().execute(async (trx) => {
       const before = await forUpdate(
         db,
@@ -411,11 +406,8 @@ export async function updateCampaign(
         });
       }
     });
-  } catch (error) {
-    await discardFiles(deps, [key], "a campaign image");
-    throw error;
-  }
-  await discardFiles(deps, [oldKey], "a campaign image");
+    return { result: undefined, replaced: oldKey };
+  });
 }
 
 /** A campaign's entries with the member's name and email; `export` for the CSV. */

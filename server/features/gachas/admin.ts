@@ -27,7 +27,7 @@ import {
   toGacha,
   toReward,
 } from "./service";
-import { discardFiles, storeUploadedImage } from "../../storage/uploads";
+import { saveWithImage } from "../../storage/uploads";
 
 /**
  * The admin's side of gachas: create and edit gachas and their rewards (images checked and
@@ -118,10 +118,9 @@ export async function createGacha(
   values: GachaValues,
   image: { image?: Uint8Array | undefined },
 ): Promise<{ id: string }> {
-  const key = await storeUploadedImage(deps.storage, "gachas", image.image);
   const id = newId();
   const now = nowDb();
-  try {
+  return saveWithImage(deps, "gachas", image.image, "a gacha image", async (key) => {
     await deps.db.kysely.transaction().execute(async (trx) => {
       const row = {
         id,
@@ -140,11 +139,8 @@ export async function createGacha(
         data: { after: gachaColumns(values) },
       });
     });
-  } catch (error) {
-    await discardFiles(deps, [key], "a gacha image");
-    throw error;
-  }
-  return { id };
+    return { result: { id } };
+  });
 }
 
 export async function updateGacha(
@@ -155,9 +151,8 @@ export async function updateGacha(
   image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
 ): Promise<void> {
   const { db } = deps;
-  const key = await storeUploadedImage(deps.storage, "gachas", image.image);
-  let oldKey: string | null = null;
-  try {
+  return saveWithImage(deps, "gachas", image.image, "a gacha image", async (key) => {
+    let oldKey: string | null = null;
     await db.kysely.transaction().execute(async (trx) => {
       // The same lock a draw takes: an edit and a draw never interleave.
       const before = await forUpdate(
@@ -193,11 +188,8 @@ export async function updateGacha(
         });
       }
     });
-  } catch (error) {
-    await discardFiles(deps, [key], "a gacha image");
-    throw error;
-  }
-  await discardFiles(deps, [oldKey], "a gacha image");
+    return { result: undefined, replaced: oldKey };
+  });
 }
 
 // ----------------------------------------------------------------------------- rewards
@@ -258,9 +250,8 @@ export async function createReward(
   image: { image?: Uint8Array | undefined },
 ): Promise<{ id: string }> {
   const { db } = deps;
-  const key = await storeUploadedImage(deps.storage, "gachas", image.image);
   const id = newId();
-  try {
+  return saveWithImage(deps, "gachas", image.image, "a gacha image", async (key) => {
     await db.kysely.transaction().execute(async (trx) => {
       const gacha = await forUpdate(
         db,
@@ -297,11 +288,8 @@ export async function createReward(
         data: { rewardId: id, after: columns },
       });
     });
-  } catch (error) {
-    await discardFiles(deps, [key], "a gacha image");
-    throw error;
-  }
-  return { id };
+    return { result: { id } };
+  });
 }
 
 /**
@@ -317,10 +305,9 @@ export async function updateReward(
   image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
 ): Promise<{ gachaId: string }> {
   const { db } = deps;
-  const key = await storeUploadedImage(deps.storage, "gachas", image.image);
-  let oldKey: string | null = null;
-  let gachaId = "";
-  try {
+  return saveWithImage(deps, "gachas", image.image, "a gacha image", async (key) => {
+    let oldKey: string | null = null;
+    let gachaId = "";
     await db.kysely.transaction().execute(async (trx) => {
       const owner = await trx
         .selectFrom("gacha_rewards")
@@ -369,12 +356,8 @@ export async function updateReward(
         });
       }
     });
-  } catch (error) {
-    await discardFiles(deps, [key], "a gacha image");
-    throw error;
-  }
-  await discardFiles(deps, [oldKey], "a gacha image");
-  return { gachaId };
+    return { result: { gachaId }, replaced: oldKey };
+  });
 }
 
 // -------------------------------------------------------------------------------- admin: logs

@@ -11,7 +11,7 @@ import { paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
 import type { adminListInput, PopupState, PopupValues } from "./schema";
-import { discardFiles, storeUploadedImage } from "../../storage/uploads";
+import { saveWithImage } from "../../storage/uploads";
 
 /**
  * Popups: admin-written notices that open by themselves on a member's page load. A member is
@@ -213,10 +213,9 @@ export async function createPopup(
   values: PopupValues,
   image: { image?: Uint8Array | undefined },
 ) {
-  const key = await storeUploadedImage(deps.storage, "popups", image.image);
   const id = newId();
   const now = nowDb();
-  try {
+  return saveWithImage(deps, "popups", image.image, "a popup image", async (key) => {
     await deps.db.kysely.transaction().execute(async (trx) => {
       await trx
         .insertInto("popups")
@@ -237,11 +236,8 @@ export async function createPopup(
         data: { after: { ...columns(values), image_key: key } },
       });
     });
-  } catch (error) {
-    await discardFiles(deps, [key], "a popup image");
-    throw error;
-  }
-  return { id };
+    return { result: { id } };
+  });
 }
 
 export async function updatePopup(
@@ -252,9 +248,8 @@ export async function updatePopup(
   image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
 ) {
   const { db } = deps;
-  const key = await storeUploadedImage(deps.storage, "popups", image.image);
-  let oldKey: string | null = null;
-  try {
+  return saveWithImage(deps, "popups", image.image, "a popup image", async (key) => {
+    let oldKey: string | null = null;
     await db.kysely.transaction().execute(async (trx) => {
       const before = await forUpdate(
         db,
@@ -280,12 +275,8 @@ export async function updatePopup(
         });
       }
     });
-  } catch (error) {
-    await discardFiles(deps, [key], "a popup image");
-    throw error;
-  }
-  await discardFiles(deps, [oldKey], "a popup image");
-  return { id };
+    return { result: { id }, replaced: oldKey };
+  });
 }
 
 export async function setActive(db: Db, adminId: string, id: string, active: boolean) {
