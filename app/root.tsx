@@ -18,7 +18,6 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Analytics } from "./components/Analytics";
 import type { PendingGoal } from "./components/marathon/GoalModal";
-import { ModulePreloads } from "./components/ModulePreloads";
 import type { PopupContent } from "./components/popup/PopupModal";
 import { useNonce } from "./components/nonce";
 import { Shell } from "./components/shell/Shell";
@@ -104,7 +103,6 @@ function Document({ children }: { children: ReactNode }) {
       <body className="min-h-screen">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <ModulePreloads nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
