@@ -19,6 +19,9 @@ test("guards send each person where they belong, and a redirect after login stay
   login,
   problems,
 }) => {
+  // About 30 full page loads as four kinds of person: 17-24 s on a quiet machine, so the
+  // default 30 s left no room on a loaded one.
+  test.setTimeout(60_000);
   // Campaigns arrive with a later issue: the 404 inside the member shell.
   problems.allow(/\/users\/campaigns/);
   const main = page.getByTestId("main");

@@ -116,6 +116,9 @@ test.describe("gachas", () => {
     browser,
     problems,
   }) => {
+    // An admin and a member in two browsers, from the empty form to the member's log: 12-24 s
+    // depending on the machine's load, too close to the default 30 s.
+    test.setTimeout(60_000);
     // The empty first submit is refused with 400 and its messages: expected.
     problems.allow(/\/admin\/gachas\/create\?_data=/);
     await login("admin");
