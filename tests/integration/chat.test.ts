@@ -58,6 +58,9 @@ describe(`support chat on ${testEngine}`, () => {
     });
     expect(question.body).toBe("出金がまだ届きません。\n確認をお願いします。");
     expect(await admin.chat.admin.unread()).toMatchObject({ messages: 1, threads: 1 });
+    // Only an admin's session sees the count; anyone else gets "none", not an error.
+    expect(await m.caller.chat.admin.unread()).toEqual({ messages: 0, threads: 0 });
+    expect(await (await callerFor(t.db)).chat.admin.unread()).toEqual({ messages: 0, threads: 0 });
 
     const inbox = await admin.chat.admin.threads({ page: 1, unreadOnly: true });
     expect(inbox.rows).toEqual([

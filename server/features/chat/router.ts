@@ -1,4 +1,4 @@
-import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
 import {
   adminListInput,
   adminMarkReadInput,
@@ -41,8 +41,17 @@ export const chatRouter = router({
     .query(({ ctx, input }) => chat.messageImage(ctx, ctx.user.id, input.messageId)),
 
   admin: router({
-    /** The admin menu's badge: unread member messages over all threads. */
-    unread: adminProcedure.query(({ ctx }) => chat.adminUnreadTotal(ctx.db)),
+    /**
+     * The admin menu's badge: unread member messages over all threads. Public on purpose, like
+     * popups.next: the badge asks on every admin page, and a page whose session has just ended
+     * (logout) gets "none" rather than a 401 the browser logs as an error. Only an admin's
+     * session sees a count.
+     */
+    unread: publicProcedure.query(({ ctx }) =>
+      ctx.session?.user.permission === "admin"
+        ? chat.adminUnreadTotal(ctx.db)
+        : { messages: 0, threads: 0 },
+    ),
 
     threads: adminProcedure
       .input(adminListInput)
