@@ -7,6 +7,8 @@ declare module "@remix-run/server-runtime" {
     trpc: Caller;
     cspNonce: string;
     requestId: string;
+    /** The cookie's session ended on this request ("idle" or "expired"): login says so. */
+    sessionEnded: "idle" | "expired" | null;
     /** Set-Cookie headers from procedures; a route returns them with its response. */
     resHeaders: Headers;
   }

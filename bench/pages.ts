@@ -28,7 +28,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, benchMemberEmail } from "./seed";
+import {
+  BENCH_ADMIN_EMAIL,
+  BENCH_ADMIN_TOTP_SECRET,
+  BENCH_PASSWORD,
+  benchMemberEmail,
+} from "./seed";
+import { timeStep, totpAt } from "../server/auth/totp";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/bench";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -86,12 +92,34 @@ async function login(email: string): Promise<string> {
     },
     body: new URLSearchParams({ email, password: BENCH_PASSWORD, redirect: "" }),
   });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  // The admin signs in with a second factor: the TOTP step, with the challenge cookie.
+  const challenge = cookies.find((c) => c.startsWith("mfa_challenge="));
+  if (challenge) return loginSecondStep(email, challenge);
+  const sid = cookies.find((c) => c.startsWith("sid="));
+  if (res.status !== 302 || !sid)
+    throw new Error(`login as ${email} failed (HTTP ${res.status}): is the bench dataset seeded?`);
+  return sid;
+}
+
+async function loginSecondStep(email: string, challenge: string): Promise<string> {
+  const res = await fetch(`${ORIGIN}/login/mfa`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: ORIGIN,
+      "sec-fetch-site": "same-origin",
+      cookie: challenge,
+    },
+    body: new URLSearchParams({ code: totpAt(BENCH_ADMIN_TOTP_SECRET, timeStep()), redirect: "" }),
+  });
   const sid = res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
     .find((c) => c.startsWith("sid="));
   if (res.status !== 302 || !sid)
-    throw new Error(`login as ${email} failed (HTTP ${res.status}): is the bench dataset seeded?`);
+    throw new Error(`second factor for ${email} failed (HTTP ${res.status})`);
   return sid;
 }
 

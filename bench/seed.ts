@@ -34,6 +34,8 @@ import { DEFAULT_AFFILIATE_RATE_BP, rewardFor } from "../server/features/affilia
 
 export const BENCH_PASSWORD = "bench-password-1";
 export const BENCH_ADMIN_EMAIL = "admin@bench.test";
+/** Admins need a second factor: the bench admin has TOTP with this (base32) secret. */
+export const BENCH_ADMIN_TOTP_SECRET = "KRUGS4ZANFZSAYJAMJSW4Y3IEBQWI3LJ";
 export const benchMemberEmail = (i: number) => `m${i}@bench.test`;
 
 // ------------------------------------------------------------------ arguments
@@ -355,7 +357,7 @@ export async function seedBench(options: SeedOptions) {
   await load.add(
     "users",
     USER_COLS,
-    `(${q(adminId)}, ${q(BENCH_ADMIN_EMAIL)}, ${q(dbTime(adminMs))}, ${q(passwordHash)}, 'Bench Admin', 'benchadmin', 'admin', 'ja', null, null, null, null, null, null, null, 0, ${q(dbTime(adminMs))}, ${q(dbTime(adminMs))})`,
+    `(${q(adminId)}, ${q(BENCH_ADMIN_EMAIL)}, ${q(dbTime(adminMs))}, ${q(passwordHash)}, 'Bench Admin', 'benchadmin', 'admin', 'ja', null, null, ${q(BENCH_ADMIN_TOTP_SECRET)}, ${q(dbTime(adminMs))}, null, null, null, 0, ${q(dbTime(adminMs))}, ${q(dbTime(adminMs))})`,
   );
   for (let i = 0; i < M; i++) {
     const ms = tokyoAt(days[createdDay[i]!]!, 10) + (i % 3600) * 1000;

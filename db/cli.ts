@@ -1,7 +1,8 @@
 import { ConfigError, getConfig } from "../server/config";
 import { createDb } from "./index";
 import { migrateToLatest } from "./migrate";
-import { seed } from "./seed";
+import { DEMO_ADMIN, seed } from "./seed";
+import { timeStep, totpAt } from "../server/auth/totp";
 import { createOrPromoteAdmin } from "../server/features/admin/accounts";
 import { checkLedger } from "../server/ledger";
 
@@ -12,6 +13,11 @@ function option(args: string[], name: string): string | undefined {
 
 /** `db:migrate` and `db:seed`: the database the portal itself would use (same configuration). */
 async function main(command: string | undefined, args: string[]) {
+  if (command === "demo:totp") {
+    // The demo admin's current TOTP code, from the published demo secret (no database needed).
+    console.log(totpAt(DEMO_ADMIN.totpSecret, timeStep()));
+    return;
+  }
   const config = getConfig();
   const db = createDb({
     databaseUrl: config.DATABASE_URL,
@@ -28,6 +34,9 @@ async function main(command: string | undefined, args: string[]) {
       const { admin, member } = await seed(db);
       console.log(`demo data ready (${db.engine})`);
       console.log(`  admin login:  ${admin.email} / ${admin.password}`);
+      console.log(
+        `  admin second factor: TOTP secret ${admin.totpSecret} (current code: npm run demo:totp)`,
+      );
       console.log(`  member login: ${member.email} / ${member.password}`);
       return;
     }
@@ -57,10 +66,11 @@ async function main(command: string | undefined, args: string[]) {
       );
       if (result.generatedPassword)
         console.log(`  password (shown once): ${result.generatedPassword}`);
+      console.log("  a second factor (authenticator app or passkey) is set up at first sign-in");
       return;
     }
     throw new Error(
-      `unknown command "${command ?? ""}": use migrate, seed, ledger:check or admin:create`,
+      `unknown command "${command ?? ""}": use migrate, seed, ledger:check, admin:create or demo:totp`,
     );
   } finally {
     await db.destroy();

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, MysqlDialect, SqliteDialect, sql } from "kysely";
-import { createPool } from "mysql2";
+import { createPool, type Pool } from "mysql2";
 import type { Database } from "./schema";
 
 export type Engine = "mysql" | "sqlite";
@@ -10,8 +10,17 @@ export type Engine = "mysql" | "sqlite";
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
+  /**
+   * The driver's own client, for the one library that brings its own SQL (rate-limiter-flexible's
+   * stores). Everything else goes through `kysely`.
+   */
+  native: NativeClient;
   destroy(): Promise<void>;
 }
+
+export type NativeClient =
+  | { engine: "mysql"; pool: Pool; database: string }
+  | { engine: "sqlite"; database: SQLite.Database };
 
 export interface DbOptions {
   /** `mysql://…`; when absent the embedded SQLite file at `sqlitePath` is used. */
@@ -43,7 +52,13 @@ function createMysql(url: string, poolSize: number): Db {
     conn.query("SET time_zone = '+00:00', sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_DATE'");
   });
   const kysely = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
-  return { kysely, engine: "mysql", destroy: () => kysely.destroy() };
+  const database = decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
+  return {
+    kysely,
+    engine: "mysql",
+    native: { engine: "mysql", pool, database },
+    destroy: () => kysely.destroy(),
+  };
 }
 
 function createSqlite(path: string): Db {
@@ -54,7 +69,12 @@ function createSqlite(path: string): Db {
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { kysely, engine: "sqlite", destroy: () => kysely.destroy() };
+  return {
+    kysely,
+    engine: "sqlite",
+    native: { engine: "sqlite", database },
+    destroy: () => kysely.destroy(),
+  };
 }
 
 /** A cheap round trip, used by /readyz. */

@@ -137,10 +137,41 @@ export interface RecoveryCodesTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
 }
 
-export interface AuthFailuresTable {
+/** A WebAuthn credential (passkey) of a user. */
+export interface PasskeysTable {
   id: string;
-  key: string;
+  user_id: string;
+  /** base64url credential id, unique over all users. */
+  credential_id: string;
+  /** base64url COSE public key. */
+  public_key: string;
+  counter: number;
+  /** Comma-separated AuthenticatorTransport values, or null when the browser gave none. */
+  transports: string | null;
+  name: string;
   created_at: ColumnType<Timestamp, Timestamp, never>;
+  last_used_at: Timestamp | null;
+}
+
+export type PasskeyChallengePurpose = "register" | "login" | "second_factor";
+
+/** A single-use WebAuthn challenge; id is the sha256 of the challenge. */
+export interface PasskeyChallengesTable {
+  id: string;
+  purpose: PasskeyChallengePurpose;
+  /** Who it was issued to; null for a passwordless sign-in (nobody known yet). */
+  user_id: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** rate-limiter-flexible's store (server/auth/rate-limit.ts): it alone writes these rows. */
+export interface AttemptLimitsTable {
+  key: string;
+  points: number;
+  /** Epoch milliseconds at which the window ends. */
+  expire: number | null;
 }
 
 export interface SettingsTable {
@@ -783,7 +814,9 @@ export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
   recovery_codes: RecoveryCodesTable;
-  auth_failures: AuthFailuresTable;
+  attempt_limits: AttemptLimitsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   audit_log: AuditLogTable;
   wallets: WalletsTable;
   ledger_transactions: LedgerTransactionsTable;

@@ -10,7 +10,9 @@ import { type Db, ping } from "../db";
 import type { Config } from "./config";
 import { type Logger, redactUrl } from "./logger";
 import { precompressed } from "./precompressed";
-import { sameOriginOnly, securityHeaders } from "./security";
+import { sameOriginOnly, securityHeaders, warnUntrustedProxy } from "./security";
+import { bodyLimit } from "./body-limit";
+import { refusalsAsStatus, refusalsAsStatusOnDemand } from "./refusals";
 import { HandlerWork } from "./shutdown";
 import { type Context, createContext, type RequestInfo } from "./trpc/context";
 import { appRouter, createCaller } from "./trpc/router";
@@ -29,6 +31,9 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Procedures per tRPC batch; the browser's link sends at most this many (app/lib/trpc.ts). */
+export const MAX_TRPC_BATCH = 10;
 
 function requestInfo(req: Request): RequestInfo {
   return {
@@ -74,6 +79,8 @@ export function createApp(deps: AppDeps): express.Express {
   );
   app.use(securityHeaders(config));
   app.use(sameOriginOnly(config));
+  app.use(warnUntrustedProxy(config, log));
+  app.use(bodyLimit(config.BODY_LIMIT_BYTES));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -98,6 +105,10 @@ export function createApp(deps: AppDeps): express.Express {
     work.track(
       createExpressMiddleware({
         router: appRouter,
+        // The limit above refuses a declared size; this one counts what actually arrives.
+        maxBodySize: config.BODY_LIMIT_BYTES,
+        // The browser batches a handful of calls; 500 in one request is not a browser.
+        maxBatchSize: MAX_TRPC_BATCH,
         createContext: async ({ req, res }): Promise<Context> => {
           const ctx = await createContext({ db, config, log }, requestInfo(req));
           // Cookies a procedure sets reach the browser once the response is written.
@@ -140,7 +151,10 @@ export function createApp(deps: AppDeps): express.Express {
       "*",
       work.track(
         createRequestHandler({
-          build: deps.build,
+          build:
+            typeof deps.build === "function"
+              ? refusalsAsStatusOnDemand(deps.build)
+              : refusalsAsStatus(deps.build),
           mode: config.NODE_ENV,
           getLoadContext: async (req, res) => {
             const ctx = await createContext({ db, config, log }, requestInfo(req));
@@ -148,6 +162,7 @@ export function createApp(deps: AppDeps): express.Express {
               trpc: createCaller(ctx),
               cspNonce: String(res.locals.cspNonce ?? ""),
               requestId: ctx.requestId,
+              sessionEnded: ctx.sessionEnded,
               // Cookies a procedure sets (sign-in, sign-out) for the route to return.
               resHeaders: ctx.resHeaders,
             };

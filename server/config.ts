@@ -69,6 +69,27 @@ const schema = z.object({
   COOKIE_SECURE: boolish.optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Sessions end after this long unused (admins, members) and this long after sign-in. */
+  SESSION_IDLE_MINUTES_ADMIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  SESSION_IDLE_MINUTES_MEMBER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 60)
+    .default(24 * 60),
+  SESSION_LIFETIME_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** Largest JSON or form body (uploads have their own limits): 413 past it. */
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
   WEBSITE_URL: z.url({ protocol: /^https?$/ }).default("https://example.com/"),
   GTM_ID: z
     .string()

@@ -7,6 +7,7 @@ import { createApp } from "./app";
 import { ConfigError, getConfig } from "./config";
 import { createLogger } from "./logger";
 import { HandlerWork, installGracefulShutdown } from "./shutdown";
+import { preparePasswordCheck } from "./auth/password-strength";
 
 async function main() {
   let config;
@@ -32,6 +33,8 @@ async function main() {
   }
   if (!config.META_PIXEL_ID)
     log.warn("META_PIXEL_ID is not set: the advertising pixel is not loaded");
+
+  preparePasswordCheck();
 
   const buildPath = path.resolve("build/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Config } from "./config";
+import type { Logger } from "./logger";
 
 /** Third-party hosts the page may use: the tag manager and the advertising pixel (spec §7). */
 const TAG_HOSTS = {
@@ -86,6 +87,25 @@ export function sameOriginOnly(config: Config): RequestHandler {
       req.log?.warn({ origin, site }, "cross-origin state-changing request refused");
       res.status(403).json({ error: "cross-origin request refused" });
       return;
+    }
+    next();
+  };
+}
+
+/**
+ * Behind a reverse proxy with `TRUST_PROXY=0` every client looks like the proxy's address, so
+ * the per-address attempt limits would count everyone behind it as one client. Said once in
+ * the log, the first time a forwarded request shows it.
+ */
+export function warnUntrustedProxy(config: Config, log: Logger): RequestHandler {
+  let warned = config.TRUST_PROXY > 0;
+  return (req, _res, next) => {
+    if (!warned && req.headers["x-forwarded-for"]) {
+      warned = true;
+      log.warn(
+        "a request came through a proxy (X-Forwarded-For) but TRUST_PROXY is 0: every client " +
+          "shares the proxy's address for the per-address limits; set TRUST_PROXY to the number of proxies",
+      );
     }
     next();
   };

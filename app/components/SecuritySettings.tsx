@@ -8,6 +8,7 @@ import {
   SubmitButton,
   useFieldError,
 } from "./form";
+import { type PasskeyItem, PasskeySettings } from "./PasskeySettings";
 import { ReauthForm } from "./ReauthForm";
 
 export interface SecurityStatus {
@@ -29,9 +30,14 @@ const card =
 
 export function SecuritySettings({
   status,
+  passkeys,
+  enrolmentRequired,
   result,
 }: {
   status: SecurityStatus;
+  passkeys: PasskeyItem[];
+  /** An admin without a second factor: only enrolment is open to them. */
+  enrolmentRequired: boolean;
   result: ActionResult;
 }) {
   const { t } = useTranslation("auth");
@@ -40,11 +46,17 @@ export function SecuritySettings({
   const passwordError = useFieldError(error, "password", "auth:fields.newPassword");
   const confirmError = useFieldError(error, "passwordConfirm", "auth:fields.passwordConfirm");
   const done = result?.ok ? result.intent : null;
+  const enrolNotice = enrolmentRequired && (
+    <Alert tone="info" testId="mfa-enrolment-required">
+      {t("notices.adminMfaRequired")}
+    </Alert>
+  );
 
   if (!status.reauthValid) {
     return (
       <div className="space-y-6">
         <h1 className="text-2xl font-bold">{t("title.security")}</h1>
+        {enrolNotice}
         <div className={card}>
           <ReauthForm email={status.email} mfaEnabled={status.mfaEnabled} error={error} />
         </div>
@@ -55,6 +67,7 @@ export function SecuritySettings({
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t("title.security")}</h1>
+      {enrolNotice}
       {done === "reauth" && <Alert tone="success">{t("notices.reauthDone")}</Alert>}
       <FormErrorAlert error={error} />
 
@@ -134,33 +147,39 @@ export function SecuritySettings({
         )}
       </section>
 
-      <section className={card} aria-labelledby="password-title">
-        <h2 id="password-title" className="text-base font-semibold">
-          {t("actions.changePassword")}
-        </h2>
-        {done === "changePassword" && <Alert tone="success">{t("notices.passwordChanged")}</Alert>}
-        <Form method="post" className="max-w-md space-y-4" noValidate>
-          <input type="hidden" name="intent" value="changePassword" />
-          <Field
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            label={t("fields.newPassword")}
-            hint={t("hints.password")}
-            error={passwordError}
-            required
-          />
-          <Field
-            name="passwordConfirm"
-            type="password"
-            autoComplete="new-password"
-            label={t("fields.passwordConfirm")}
-            error={confirmError}
-            required
-          />
-          <SubmitButton>{t("actions.changePassword")}</SubmitButton>
-        </Form>
-      </section>
+      <PasskeySettings passkeys={passkeys} removed={done === "passkeyRemove"} className={card} />
+
+      {!enrolmentRequired && (
+        <section className={card} aria-labelledby="password-title">
+          <h2 id="password-title" className="text-base font-semibold">
+            {t("actions.changePassword")}
+          </h2>
+          {done === "changePassword" && (
+            <Alert tone="success">{t("notices.passwordChanged")}</Alert>
+          )}
+          <Form method="post" className="max-w-md space-y-4" noValidate>
+            <input type="hidden" name="intent" value="changePassword" />
+            <Field
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              label={t("fields.newPassword")}
+              hint={t("hints.password")}
+              error={passwordError}
+              required
+            />
+            <Field
+              name="passwordConfirm"
+              type="password"
+              autoComplete="new-password"
+              label={t("fields.passwordConfirm")}
+              error={confirmError}
+              required
+            />
+            <SubmitButton>{t("actions.changePassword")}</SubmitButton>
+          </Form>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,11 +1,7 @@
-import {
-  json,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { MAX_EA_BYTES } from "../../server/features/eas/limits";
 import { formValues } from "./forms.server";
+import { readUploadForm } from "./upload.server";
 
 /**
  * The admin's EA forms. Multipart, with the EA file (up to MAX_EA_BYTES, never more held in
@@ -13,19 +9,6 @@ import { formValues } from "./forms.server";
  */
 
 export const EA_FIELDS = ["name", "developer", "description", "category", "accountType"] as const;
-
-async function parse(request: Request) {
-  try {
-    const form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_EA_BYTES }),
-    );
-    return { form };
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { form: null };
-    throw error;
-  }
-}
 
 function tooLarge() {
   return json(
@@ -47,7 +30,7 @@ async function fileOf(form: FormData) {
 
 /** An EA form: its fields, and (when `withFile`) the version label and file. */
 export async function readEaForm(request: Request) {
-  const { form } = await parse(request);
+  const { form } = await readUploadForm(request, MAX_EA_BYTES);
   if (!form) return { ok: false as const, response: tooLarge() };
   const values = formValues(form, [...EA_FIELDS, "version"]);
   return {

@@ -13,12 +13,19 @@ export function homeFor(permission: Me["permission"]): string {
 
 /**
  * Where a logged-out visitor goes: /login; campaign pages carry a `redirect` back (after
- * logout, `loggedOut` is kept so the login page can say so).
+ * logout, `loggedOut` is kept so the login page can say so). A session that just ended (idle
+ * too long, or past its lifetime) says so on the login page and comes back to the page after.
  */
-export function loginUrlFor(request: Request): string {
+export function loginUrlFor(
+  request: Request,
+  ended: AppLoadContext["sessionEnded"] = null,
+): string {
   const url = new URL(request.url);
   if (url.searchParams.has("loggedOut")) return "/login?loggedOut=true";
   const path = url.pathname;
+  // A GET page can be opened again; an action's form post cannot, so it returns to its page.
+  const back = request.method === "GET" ? path + url.search : path;
+  if (ended) return `/login?${new URLSearchParams({ ended, redirect: back }).toString()}`;
   if (path === "/users/campaigns" || path.startsWith("/users/campaigns/")) {
     return `/login?${new URLSearchParams({ redirect: path + url.search }).toString()}`;
   }
@@ -32,15 +39,31 @@ export async function getMe(context: AppLoadContext): Promise<Me | null> {
 /** A signed-in member; visitors go to login, admins to "/". */
 export async function requireMember(request: Request, context: AppLoadContext): Promise<Me> {
   const me = await getMe(context);
-  if (!me) throw redirect(loginUrlFor(request));
+  if (!me) throw redirect(loginUrlFor(request, context.sessionEnded));
   if (me.permission === "admin") throw redirect("/");
   return me;
 }
 
-/** A signed-in admin; visitors go to login, members to "/". */
+/** Where an admin without a second factor is sent: the only admin page open to them. */
+export const ADMIN_ENROL_PATH = "/admin/security";
+
+/**
+ * A signed-in admin with a second factor; visitors go to login, members to "/", an admin who
+ * has not enrolled a second factor yet to the security page (MFA is required for admins).
+ */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<Me> {
+  const me = await requireAdminEnrolling(request, context);
+  if (await context.trpc.mfa.enrolmentRequired()) throw redirect(ADMIN_ENROL_PATH);
+  return me;
+}
+
+/** A signed-in admin, enrolled or not: for the admin security page alone. */
+export async function requireAdminEnrolling(
+  request: Request,
+  context: AppLoadContext,
+): Promise<Me> {
   const me = await getMe(context);
-  if (!me) throw redirect(loginUrlFor(request));
+  if (!me) throw redirect(loginUrlFor(request, context.sessionEnded));
   if (me.permission !== "admin") throw redirect("/");
   return me;
 }
@@ -48,7 +71,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 /** Anyone signed in (account security pages exist for both roles). */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<Me> {
   const me = await getMe(context);
-  if (!me) throw redirect(loginUrlFor(request));
+  if (!me) throw redirect(loginUrlFor(request, context.sessionEnded));
   return me;
 }
 

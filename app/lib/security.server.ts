@@ -25,6 +25,11 @@ export async function securityAction(request: Request, context: AppLoadContext) 
     const result = await attempt({}, () => context.trpc.auth.mfaDisable());
     return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
   }
+  if (intent === "passkeyRemove") {
+    const values = formValues(form, ["id"]);
+    const result = await attempt(values, () => context.trpc.mfa.passkeyRemove(values));
+    return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
+  }
   if (intent === "changePassword") {
     const values = formValues(form, ["password", "passwordConfirm"]);
     const result = await attempt(values, () => context.trpc.auth.changePassword(values));
@@ -34,3 +39,13 @@ export async function securityAction(request: Request, context: AppLoadContext) 
 }
 
 export type SecurityAction = typeof securityAction;
+
+/** What the security page shows: the account's state, its passkeys, whether it must enrol. */
+export async function securityData(context: AppLoadContext) {
+  const [status, passkeys, enrolmentRequired] = await Promise.all([
+    context.trpc.auth.security(),
+    context.trpc.mfa.passkeys(),
+    context.trpc.mfa.enrolmentRequired(),
+  ]);
+  return { status, passkeys, enrolmentRequired };
+}

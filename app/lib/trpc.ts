@@ -23,6 +23,7 @@ export function createQueryClient(): QueryClient {
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: "/api/trpc" })],
+    // At most the server's batch size (MAX_TRPC_BATCH in server/app.ts).
+    links: [httpBatchLink({ url: "/api/trpc", maxItems: 10 })],
   });
 }

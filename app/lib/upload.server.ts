@@ -1,27 +1,104 @@
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import busboy from "busboy";
 import { MAX_IMAGE_BYTES } from "../../server/storage/images";
 
+/** A multipart body no browser would send: the page answers 400, never a 500 and a stack trace. */
+function badUpload(): Response {
+  return new Response("Bad Request: unreadable multipart form", {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
 /**
- * Reads a multipart form with file fields, never holding more than the image limit per file
- * in memory: a larger file stops the parse (`tooLarge`), whatever the browser claimed.
+ * Reads a multipart form (busboy: it reads quoted file names with "=" and ";" as browsers send
+ * them, and Japanese names as UTF-8), never holding more than `maxFileBytes` of one file in
+ * memory: a larger file stops the read at once (`tooLarge`), whatever the browser claimed. A
+ * malformed body is thrown as a 400 response.
  */
 export async function readUploadForm(
   request: Request,
+  maxFileBytes: number = MAX_IMAGE_BYTES,
 ): Promise<{ form: FormData; tooLarge: false } | { form: null; tooLarge: true }> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!request.body || !/^multipart\/form-data\b/i.test(contentType)) throw badUpload();
+  let parser: busboy.Busboy;
   try {
-    const form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMAGE_BYTES }),
-    );
-    return { form, tooLarge: false };
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { form: null, tooLarge: true };
-    throw error;
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: { fileSize: maxFileBytes, files: 10, fields: 200, parts: 210 },
+    });
+  } catch {
+    throw badUpload(); // no boundary, or not multipart at all
   }
+
+  const form = new FormData();
+  let tooLarge = false;
+  let failed = false;
+  const files: Promise<void>[] = [];
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated)
+      failed = true; // over 1 MB: no form field of ours is that long
+    else form.append(name, value);
+  });
+  parser.on("file", (name, stream, info) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("limit", () => {
+      tooLarge = true;
+    });
+    stream.on("error", () => {
+      failed = true; // the body ended inside this file
+    });
+    files.push(
+      new Promise<void>((resolve) => {
+        stream.on("close", () => {
+          // An empty file input arrives as a part with no name: no file was chosen.
+          if (!tooLarge && info.filename) {
+            const bytes = new Uint8Array(Buffer.concat(chunks));
+            form.append(name, new File([bytes], info.filename, { type: info.mimeType }));
+          }
+          resolve();
+        });
+      }),
+    );
+  });
+  for (const limit of ["partsLimit", "filesLimit", "fieldsLimit"] as const) {
+    parser.on(limit, () => {
+      failed = true;
+    });
+  }
+  const finished = new Promise<void>((resolve) => {
+    parser.on("close", () => resolve());
+    parser.on("error", () => {
+      failed = true;
+      resolve();
+    });
+  });
+
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (tooLarge || failed) {
+      await reader.cancel(); // stop reading what will not be kept
+      break;
+    }
+    if (!parser.write(value)) {
+      await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), finished]);
+    }
+  }
+  if (tooLarge || failed) {
+    parser.destroy();
+    if (tooLarge) return { form: null, tooLarge: true };
+    throw badUpload();
+  }
+  parser.end();
+  await finished;
+  if (failed) throw badUpload(); // the body ended mid-part, or a part was malformed
+  await Promise.all(files);
+  if (tooLarge) return { form: null, tooLarge: true };
+  return { form, tooLarge: false };
 }
 
 /** A file field's bytes, or undefined when no file was chosen. */

@@ -1,23 +1,26 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SecuritySettings } from "~/components/SecuritySettings";
-import { requireAdmin } from "~/lib/guards.server";
-import { securityAction } from "~/lib/security.server";
+import { requireAdminEnrolling } from "~/lib/guards.server";
+import { securityAction, securityData } from "~/lib/security.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
-/** Admins hold the most power in the portal: they get the same MFA and password settings. */
+/**
+ * Admins hold the most power in the portal: they get the same MFA and password settings, and
+ * must enrol a second factor. This is the one admin page open to an admin who has none yet.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return json({ status: await context.trpc.auth.security() });
+  await requireAdminEnrolling(request, context);
+  return json(await securityData(context));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireAdminEnrolling(request, context);
   return securityAction(request, context);
 }
 
 export default function AdminSecurity() {
-  const { status } = useLoaderData<typeof loader>();
-  return <SecuritySettings status={status} result={useActionData<typeof action>()} />;
+  const data = useLoaderData<typeof loader>();
+  return <SecuritySettings {...data} result={useActionData<typeof action>()} />;
 }

@@ -15,6 +15,7 @@ import {
   SubmitButton,
   useFieldError,
 } from "~/components/form";
+import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { homeFor, requireVisitor } from "~/lib/guards.server";
 
@@ -27,6 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = url.searchParams.get("redirect");
   return json({
     loggedOut: url.searchParams.get("loggedOut") === "true",
+    ended: (["idle", "expired"] as const).find((e) => e === url.searchParams.get("ended")) ?? null,
     reset: url.searchParams.has("reset"),
     redirect: target ? safeRedirect(target, "") : "",
   });
@@ -48,14 +50,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const { t } = useTranslation("auth");
-  const { loggedOut, reset, redirect } = useLoaderData<typeof loader>();
+  const { loggedOut, ended, reset, redirect } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const error = failure && !failure.ok ? failure.error : null;
   return (
     <AuthCard title={t("title.login")}>
       {loggedOut && <Alert tone="success">{t("notices.loggedOut")}</Alert>}
+      {ended && (
+        <Alert tone="info" testId="session-ended">
+          {t(ended === "idle" ? "notices.sessionIdle" : "notices.sessionExpired")}
+        </Alert>
+      )}
       {reset && <Alert tone="success">{t("notices.resetDone")}</Alert>}
-      {redirect && <Alert tone="info">{t("notices.redirectAfterLogin")}</Alert>}
+      {redirect && !ended && <Alert tone="info">{t("notices.redirectAfterLogin")}</Alert>}
       <FormErrorAlert error={error} />
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirect" value={redirect} />
@@ -78,6 +85,8 @@ export default function Login() {
         />
         <SubmitButton>{t("actions.login")}</SubmitButton>
       </Form>
+      <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("notices.mfaOr")}</p>
+      <PasskeyButton ceremony="login" redirect={redirect} label={t("actions.passkeySignIn")} />
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm dark:border-slate-700">
         <Link to="/forgot-password" className="text-emerald-700 underline dark:text-emerald-400">
           {t("links.forgot")}

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "../../server/features/auth/schema";
 import { AuthCard, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { homeFor, requireVisitor } from "~/lib/guards.server";
 
@@ -15,8 +16,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Without the challenge cookie from the password step there is nothing to verify.
   if (!/(?:^|;\s*)mfa_challenge=[^;]+/.test(request.headers.get("Cookie") ?? ""))
     throw redirect("/login");
+  // The factors this person has: the code form for TOTP, the button for a passkey.
+  const factors = await context.trpc.mfa.pendingFactors();
+  if (!factors) throw redirect("/login");
   const target = new URL(request.url).searchParams.get("redirect");
-  return json({ redirect: target ? safeRedirect(target, "") : "" });
+  return json({ redirect: target ? safeRedirect(target, "") : "", factors });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,25 +35,47 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginMfa() {
   const { t } = useTranslation("auth");
-  const { redirect: target } = useLoaderData<typeof loader>();
+  const { redirect: target, factors } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const error = failure && !failure.ok ? failure.error : null;
+  const codeError = useFieldError(error, "code", "auth:fields.code");
   return (
     <AuthCard title={t("title.mfa")}>
-      <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-4" noValidate>
-        <input type="hidden" name="redirect" value={target} />
-        <Field
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          label={t("fields.code")}
-          hint={t("hints.code")}
-          error={useFieldError(error, "code", "auth:fields.code")}
-          required
-        />
-        <SubmitButton>{t("actions.verifyCode")}</SubmitButton>
-      </Form>
+      {factors.passkey && (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {t("notices.mfaPasskeyIntro")}
+          </p>
+          <PasskeyButton
+            ceremony="second-factor"
+            redirect={target}
+            label={t("actions.passkeyUse")}
+          />
+        </>
+      )}
+      {factors.passkey && factors.totp && (
+        <p className="text-center text-sm text-slate-500 dark:text-slate-400">
+          {t("notices.mfaOr")}
+        </p>
+      )}
+      {factors.totp && (
+        <>
+          <FormErrorAlert error={error} />
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="redirect" value={target} />
+            <Field
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              label={t("fields.code")}
+              hint={t("hints.code")}
+              error={codeError}
+              required
+            />
+            <SubmitButton>{t("actions.verifyCode")}</SubmitButton>
+          </Form>
+        </>
+      )}
       <Link to="/login" className="block text-sm text-emerald-700 underline dark:text-emerald-400">
         {t("actions.goLogin")}
       </Link>

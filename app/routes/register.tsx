@@ -6,7 +6,14 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthCard, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import {
+  Alert,
+  AuthCard,
+  Field,
+  FormErrorAlert,
+  SubmitButton,
+  useFieldError,
+} from "~/components/form";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { requireVisitor } from "~/lib/guards.server";
 
@@ -30,7 +37,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       `ref=${ref}; Path=/; Max-Age=${REF_MAX_AGE}; HttpOnly; SameSite=Lax`,
     );
   }
-  return json({ ref: /^[a-z0-9]{4,16}$/.test(ref) ? ref : "" }, { headers });
+  return json(
+    {
+      ref: /^[a-z0-9]{4,16}$/.test(ref) ? ref : "",
+      sent: new URL(request.url).searchParams.get("sent") === "1",
+    },
+    { headers },
+  );
 }
 
 const FIELDS = ["name", "nickname", "email", "password", "passwordConfirm", "ref"] as const;
@@ -48,17 +61,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }),
   );
   if (!result.ok) return result.response;
-  return redirectWithCookies("/users", context.resHeaders);
+  // The same page for a new and a taken address: the inbox tells which.
+  return redirectWithCookies("/register?sent=1", context.resHeaders);
 }
 
 export default function Register() {
   const { t } = useTranslation("auth");
-  const { ref } = useLoaderData<typeof loader>();
+  const { ref, sent } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const error = failure && !failure.ok ? failure.error : null;
   const value = (name: string) => (failure && !failure.ok ? failure.values[name] : undefined);
   return (
     <AuthCard title={t("title.register")}>
+      {sent && (
+        <Alert tone="success" testId="register-sent">
+          {t("notices.registerSent")}
+        </Alert>
+      )}
       <FormErrorAlert error={error} />
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="ref" value={ref} />

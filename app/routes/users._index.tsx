@@ -1,12 +1,12 @@
 import { ChevronRightIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
 import { formatTradeDate } from "~/components/cashback/months";
-import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
 import { NavIcon } from "~/components/shell/icons";
+import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import type { IconName } from "~/components/shell/nav-items";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
@@ -39,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+/** Mails the verification link again: VerifyEmailNotice posts here from every member page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireMember(request, context);
   const result = await attempt({}, () => context.trpc.auth.resendVerification());
@@ -70,7 +71,6 @@ export default function Dashboard() {
   const { t } = useTranslation(["auth", "cashback", "accounts", "wallet", "common"]);
   const { me, security, dashboard, report } = useLoaderData<typeof loader>();
   const features = useRouteLoaderData<typeof rootLoader>("root")?.viewer.features;
-  const result = useActionData<typeof action>();
   const wallet = features?.walletBalance ? dashboard.wallet : null;
   return (
     <div className="space-y-6">
@@ -80,23 +80,7 @@ export default function Dashboard() {
           {t("notices.welcome", { nickname: me.nickname })}
         </p>
       </div>
-      {!security.emailVerified && (
-        <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4 dark:border-amber-900 dark:bg-amber-950">
-          <p className="text-sm text-amber-900 dark:text-amber-100" data-testid="verify-pending">
-            {t("notices.verifyPending")}
-          </p>
-          {result?.ok ? (
-            <Alert tone="success">{t("notices.verifySent")}</Alert>
-          ) : (
-            <>
-              <FormErrorAlert error={result && !result.ok ? result.error : null} />
-              <Form method="post">
-                <SubmitButton tone="secondary">{t("actions.resend")}</SubmitButton>
-              </Form>
-            </>
-          )}
-        </div>
-      )}
+      <VerifyEmailNotice />
 
       <dl className={`grid grid-cols-2 gap-3 ${wallet ? "sm:grid-cols-3" : ""}`}>
         {wallet && (

@@ -2,6 +2,7 @@ import { UserCircleIcon } from "@heroicons/react/24/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import { CheckboxField, Facts, Section, SelectField } from "~/components/fields";
 import {
   Alert,
@@ -326,6 +327,7 @@ function PaymentSection({
     v ?? <span className="text-slate-400">{t("notices.notSet")}</span>;
   return (
     <Section title={t("sections.payment")} testId="payment-section">
+      <VerifyEmailNotice money />
       {result.ok && (
         <Alert tone="success" testId="payment-saved">
           {changed ? t("notices.paymentSaved") : t("notices.paymentUnchanged")}

@@ -2,13 +2,13 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SecuritySettings } from "~/components/SecuritySettings";
 import { requireMember } from "~/lib/guards.server";
-import { securityAction } from "~/lib/security.server";
+import { securityAction, securityData } from "~/lib/security.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(request, context);
-  return json({ status: await context.trpc.auth.security() });
+  return json(await securityData(context));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -17,6 +17,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MemberSecurity() {
-  const { status } = useLoaderData<typeof loader>();
-  return <SecuritySettings status={status} result={useActionData<typeof action>()} />;
+  const data = useLoaderData<typeof loader>();
+  return <SecuritySettings {...data} result={useActionData<typeof action>()} />;
 }

@@ -3,12 +3,13 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import { Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
 import { attempt, formValues } from "~/lib/forms.server";
 import { requireMember } from "~/lib/guards.server";
 import { formatRate, formatYen } from "~/lib/money";
 
-export const handle = { i18n: ["wallet", "errors"] };
+export const handle = { i18n: ["wallet", "auth", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(request, context);
@@ -50,6 +51,7 @@ export default function Transfer() {
         <h2 className="text-lg font-semibold">{t("transfer.title")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("transfer.lead")}</p>
       </div>
+      <VerifyEmailNotice money />
       <FormErrorAlert error={error} />
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="requestKey" value={requestKey} />

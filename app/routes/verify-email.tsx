@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LinkPage } from "~/components/LinkPage";
-import { attempt } from "~/lib/forms.server";
+import { attempt, redirectWithCookies } from "~/lib/forms.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
@@ -23,6 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.trpc.auth.verifyEmail({ token: tokenOf(request) }),
   );
   if (!result.ok) return result.response;
+  // A new member arriving from the registration mail is signed in and lands on the dashboard.
+  if (result.data.signedIn) return redirectWithCookies("/users", context.resHeaders);
   return json({ ok: true as const });
 }
 

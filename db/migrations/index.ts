@@ -19,6 +19,8 @@ import * as m202611211520 from "./202611211520_popups";
 import * as m202611211530 from "./202611211530_import_chunks";
 import * as m202611211600 from "./202611211600_scale_indexes";
 import * as m202611211610 from "./202611211610_ranking_totals";
+import * as m202611240000 from "./202611240000_attempt_limits";
+import * as m202611240100 from "./202611240100_passkeys";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   "202611211530_import_chunks": m202611211530,
   "202611211600_scale_indexes": m202611211600,
   "202611211610_ranking_totals": m202611211610,
+  "202611240000_attempt_limits": m202611240000,
+  "202611240100_passkeys": m202611240100,
 };

@@ -1,16 +1,12 @@
 import type { Db } from "../index";
 import { commitImport, previewImport } from "../../server/features/cashback/import";
 import { createLogger } from "../../server/logger";
+import { tokyoDay } from "../../server/domain/tokyo";
 
 /** The demo report's file name: its committed batch marks the demo import as done. */
 export const DEMO_REPORT_FILE = "demo-rebate-report.csv";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-function tokyoDay(instant: Date): string {
-  return new Date(instant.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /**
  * A broker report for the given accounts: four trading days a month over the last six Tokyo

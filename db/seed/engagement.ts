@@ -1,17 +1,14 @@
 import type { Db } from "../index";
 import { newId } from "../id";
 import { nowDb, toDbTime } from "../time";
+import { tokyoMonthBounds as monthBounds } from "../../server/domain/tokyo";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The Tokyo month of a moment: its first and last day ("2026-11-01", "2026-11-30"). */
 export function tokyoMonthBounds(now = new Date()) {
-  const tokyo = new Date(now.getTime() + 9 * 60 * 60 * 1000);
-  const y = tokyo.getUTCFullYear();
-  const m = tokyo.getUTCMonth();
-  const first = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-  const last = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
-  return { first, last, label: `${y}年${m + 1}月` };
+  const { first, last, year, month } = monthBounds(now);
+  return { first, last, label: `${year}年${month}月` };
 }
 
 export const SEED_POPUP_TITLE = "ランキングバトル開催中！";

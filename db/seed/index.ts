@@ -9,7 +9,16 @@ import { seedEas } from "./eas";
 import { seedBattle, seedPopup } from "./engagement";
 import { seedGachas } from "./gachas";
 
-export const DEMO_ADMIN = { email: "admin@example.com", password: "Admin-demo-2026" };
+/**
+ * Admins must have a second factor: the demo admin comes with TOTP enrolled on this published
+ * (base32) secret. Add it to an authenticator app, or print the current code with
+ * `npm run demo:totp`. Demo data only: a real admin enrols at first sign-in.
+ */
+export const DEMO_ADMIN = {
+  email: "admin@example.com",
+  password: "Admin-demo-2026",
+  totpSecret: "DEMOADMINTOTPSECRETKEYFORDEMOXYZ",
+};
 export const DEMO_MEMBER = { email: "member@example.com", password: "Member-demo-2026" };
 
 interface SeedUser {
@@ -19,6 +28,7 @@ interface SeedUser {
   nickname: string;
   permission: "admin" | "member";
   referralCode: string;
+  totpSecret?: string;
 }
 
 /** Inserts the user unless the email exists; never overwrites a changed password. */
@@ -43,6 +53,8 @@ async function ensureUser(db: Db, user: SeedUser): Promise<string> {
       permission: user.permission,
       language: "ja",
       referral_code: user.referralCode,
+      totp_secret: user.totpSecret ?? null,
+      totp_enabled_at: user.totpSecret ? now : null,
       created_at: now,
       updated_at: now,
     })

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions) {
@@ -56,3 +57,54 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(key, expected);
 }
+
+/**
+ * Password hashing is the one costly step a visitor can start at will (about 128 MiB and a few
+ * hundred ms of a core each). A bounded number run at once, a short queue waits, and anything
+ * beyond is refused straight away, so a burst cannot starve real sign-ins or exhaust memory. One
+ * address may hold only a few places, so one client's burst leaves room for everyone else.
+ */
+export class HashSlots {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly perAddress = new Map<string, number>();
+
+  constructor(private readonly limits: { concurrent: number; queue: number; perAddress: number }) {}
+
+  /** Runs `fn` in a slot, or returns "busy" without running it. */
+  async run<T>(address: string | null, fn: () => Promise<T>): Promise<T | "busy"> {
+    const key = address ?? "";
+    const held = this.perAddress.get(key) ?? 0;
+    if (held >= this.limits.perAddress) return "busy";
+    if (this.running >= this.limits.concurrent && this.waiting.length >= this.limits.queue) {
+      return "busy";
+    }
+    this.perAddress.set(key, held + 1);
+    try {
+      if (this.running >= this.limits.concurrent) {
+        await new Promise<void>((resolve) => this.waiting.push(resolve));
+      } else {
+        this.running++;
+      }
+      try {
+        return await fn();
+      } finally {
+        // The slot passes straight to the next in line, or is freed.
+        const next = this.waiting.shift();
+        if (next) next();
+        else this.running--;
+      }
+    } finally {
+      const left = (this.perAddress.get(key) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(key, left);
+      else this.perAddress.delete(key);
+    }
+  }
+}
+
+/** The process's slots: one hash per core (two at least), sixteen waiting, four per address. */
+export const hashSlots = new HashSlots({
+  concurrent: Math.max(2, availableParallelism()),
+  queue: 16,
+  perAddress: 4,
+});

@@ -1,73 +1,167 @@
+import { createHash } from "node:crypto";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMySQL,
+  RateLimiterRes,
+  RateLimiterSQLite,
+} from "rate-limiter-flexible";
 import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { toDbTime } from "../../db/time";
-
-/** Failed sign-ins allowed per window before further attempts are refused. */
-export const LIMITS = {
-  account: { max: 5, windowMs: 15 * 60 * 1000 },
-  ip: { max: 20, windowMs: 15 * 60 * 1000 },
-} as const;
-
-export function accountKey(email: string): string {
-  return `account:${email.trim().toLowerCase()}`.slice(0, 300);
-}
-
-export function ipKey(ip: string | null): string | null {
-  return ip ? `ip:${ip}`.slice(0, 300) : null;
-}
-
-async function failuresSince(db: Db, key: string, since: Date): Promise<number> {
-  const row = await db.kysely
-    .selectFrom("auth_failures")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("key", "=", key)
-    .where("created_at", ">", toDbTime(since))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+import { AppError } from "../errors";
 
 /**
- * Minutes to wait when the account or the address has used up its attempts, else 0. Kept in
- * the database so several web processes share one count.
+ * Attempt limits, kept by rate-limiter-flexible in the `attempt_limits` table so that every web
+ * process shares one count. An attempt is *reserved* (its point consumed atomically) before the
+ * password or code is checked: thirty guesses sent at once get at most `points` checks, where a
+ * count written after the check let them all through.
+ *
+ * Following OWASP's advice on lockout, no rule lets a stranger lock an owner out: wrong
+ * passwords count per account *and address*, so guesses from one address do not block the owner
+ * at theirs. The per-address rule is high enough for an office behind one NAT.
  */
-export async function lockedForMinutes(
-  db: Db,
-  keys: { account: string; ip: string | null },
-): Promise<number> {
-  const now = Date.now();
-  const checks: [string, { max: number; windowMs: number }][] = [[keys.account, LIMITS.account]];
-  if (keys.ip) checks.push([keys.ip, LIMITS.ip]);
-  let wait = 0;
-  for (const [key, limit] of checks) {
-    const count = await failuresSince(db, key, new Date(now - limit.windowMs));
-    if (count >= limit.max) wait = Math.max(wait, Math.ceil(limit.windowMs / 60_000));
+export const RULES = {
+  /** Wrong passwords for one account from one address; a sign-in forgives them. */
+  signInAccount: { points: 5, duration: 15 * 60 },
+  /** Sign-in attempts from one address, whatever the account (password spraying). */
+  signInAddress: { points: 100, duration: 60 * 60 },
+  /** Wrong second-factor codes for one account from one address. */
+  secondFactor: { points: 5, duration: 15 * 60 },
+  /** Wrong second-factor codes for one account from anywhere: only a password holder gets here. */
+  secondFactorAccount: { points: 15, duration: 15 * 60 },
+  /** Failed re-authentications in one session: when they run out, the session ends. */
+  reauthSession: { points: 3, duration: 60 * 60 },
+  /** Accounts created from one address. */
+  signUpAddress: { points: 10, duration: 60 * 60 },
+  /** Account mails (reset, verification, "already registered") to one recipient. */
+  mailRecipient: { points: 3, duration: 60 * 60 },
+  /** Account mails asked for from one address. */
+  mailAddress: { points: 10, duration: 60 * 60 },
+  /** Passwordless sign-in challenges handed to one address (each is a stored row). */
+  passkeyChallenge: { points: 30, duration: 10 * 60 },
+  /** Transfer recipients a member looked up and did not find. */
+  recipientLookup: { points: 10, duration: 60 * 60 },
+} as const;
+
+export type Rule = keyof typeof RULES;
+
+/** Keys are hashed: bounded length, and no email addresses sitting in the limits table. */
+export function limitKey(...parts: (string | null | undefined)[]): string {
+  const text = parts.map((p) => (p ?? "-").trim().toLowerCase()).join("\u0000");
+  return createHash("sha256").update(text).digest("base64url");
+}
+
+export type Reservation = { ok: true; remaining: number } | { ok: false; retryAfterMs: number };
+
+export class AttemptLimiter {
+  private readonly limiters = new Map<Rule, RateLimiterAbstract>();
+
+  constructor(private readonly db: Db) {}
+
+  private limiter(rule: Rule): RateLimiterAbstract {
+    let limiter = this.limiters.get(rule);
+    if (limiter) return limiter;
+    const { points, duration } = RULES[rule];
+    const native = this.db.native;
+    const common = {
+      keyPrefix: rule,
+      tableName: "attempt_limits",
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      points,
+      duration,
+    };
+    limiter =
+      native.engine === "mysql"
+        ? new RateLimiterMySQL({
+            ...common,
+            storeClient: native.pool,
+            storeType: "pool",
+            dbName: native.database,
+          })
+        : new RateLimiterSQLite({
+            ...common,
+            storeClient: native.database,
+            storeType: "better-sqlite3",
+          });
+    this.limiters.set(rule, limiter);
+    return limiter;
   }
-  return wait;
+
+  /**
+   * On SQLite the store writes through the same connection as Kysely: run it while holding
+   * Kysely's connection, so it never lands inside another request's open transaction.
+   * (So never call the limiter from inside a transaction.)
+   */
+  private run<T>(fn: () => Promise<T>): Promise<T> {
+    return this.db.engine === "sqlite" ? this.db.kysely.connection().execute(fn) : fn();
+  }
+
+  /** Takes one attempt, or says how long until one is free again. */
+  async reserve(rule: Rule, key: string): Promise<Reservation> {
+    try {
+      const taken = await this.run(() => this.limiter(rule).consume(key));
+      this.maybePrune();
+      return { ok: true, remaining: taken.remainingPoints };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { ok: false, retryAfterMs: error.msBeforeNext };
+      throw error;
+    }
+  }
+
+  /**
+   * Whether the rule's attempts are used up for this key, without taking one: for counts of
+   * failures only (a check that must not hold back successes running in parallel).
+   */
+  async usedUp(rule: Rule, key: string): Promise<number | null> {
+    const state = await this.run(() => this.limiter(rule).get(key));
+    return state && state.consumedPoints >= RULES[rule].points ? state.msBeforeNext : null;
+  }
+
+  /** Reserves, or throws "too many attempts" with the minutes to wait. */
+  async take(rule: Rule, key: string): Promise<void> {
+    const result = await this.reserve(rule, key);
+    if (!result.ok) throw tooManyAttempts(result.retryAfterMs);
+  }
+
+  /** Gives an attempt back: it was not a guess (the check was never made, or it succeeded). */
+  async refund(rule: Rule, key: string): Promise<void> {
+    await this.run(() => this.limiter(rule).reward(key, 1));
+  }
+
+  /** Forgets the count (a successful sign-in forgives that account's earlier wrong passwords). */
+  async forgive(rule: Rule, key: string): Promise<void> {
+    await this.run(() => this.limiter(rule).delete(key));
+  }
+
+  private lastPrune = 0;
+
+  /** Expired rows only cost space; one process prunes them now and then. */
+  private maybePrune(): void {
+    const now = Date.now();
+    if (now - this.lastPrune < 10 * 60 * 1000) return;
+    this.lastPrune = now;
+    // Through Kysely, which takes its own connection: not inside run().
+    void this.db.kysely
+      .deleteFrom("attempt_limits")
+      .where("expire", "<", now - 60 * 60 * 1000)
+      .execute()
+      .catch(() => undefined);
+  }
 }
 
-export async function recordFailure(
-  db: Db,
-  keys: { account: string; ip: string | null },
-): Promise<void> {
-  const now = new Date();
-  const rows = [keys.account, keys.ip]
-    .filter((k): k is string => k !== null)
-    .map((key) => ({ id: newId(), key, created_at: toDbTime(now) }));
-  await db.kysely.insertInto("auth_failures").values(rows).execute();
-  // Old rows only cost space: trim this key's history beyond a day.
-  const dayAgo = toDbTime(new Date(now.getTime() - 24 * 60 * 60 * 1000));
-  await db.kysely
-    .deleteFrom("auth_failures")
-    .where(
-      "key",
-      "in",
-      rows.map((r) => r.key),
-    )
-    .where("created_at", "<", dayAgo)
-    .execute();
+export function tooManyAttempts(retryAfterMs: number): AppError {
+  return new AppError("TOO_MANY_REQUESTS", "tooManyAttempts", {
+    minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)),
+  });
 }
 
-/** A successful sign-in forgives the account's failures (not the address's). */
-export async function clearAccountFailures(db: Db, account: string): Promise<void> {
-  await db.kysely.deleteFrom("auth_failures").where("key", "=", account).execute();
+const byDb = new WeakMap<Db, AttemptLimiter>();
+
+/** One limiter set per database handle (a test's database gets its own). */
+export function attemptLimiter(db: Db): AttemptLimiter {
+  let limiter = byDb.get(db);
+  if (!limiter) {
+    limiter = new AttemptLimiter(db);
+    byDb.set(db, limiter);
+  }
+  return limiter;
 }

@@ -1,12 +1,27 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../db";
 import type { Language, Permission } from "../../db/schema";
-import { addMs, fromDbTime, nowDb, toDbTime } from "../../db/time";
+import { addMs, fromDbTime, toDbTime } from "../../db/time";
 
 export const SESSION_COOKIE = "sid";
+/** The absolute lifetime by default: a session ends this long after sign-in, active or not. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
-/** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** How long a session may sit unused before it ends (OWASP ASVS 3.3): by role. */
+export interface IdleLimits {
+  adminMs: number;
+  memberMs: number;
+}
+export const DEFAULT_IDLE: IdleLimits = { adminMs: 30 * 60 * 1000, memberMs: 24 * 60 * 60 * 1000 };
+
+/**
+ * last_seen_at is refreshed at most this often, so reads do not turn into writes: a tenth of
+ * the idle limit (3 minutes for admins), at most 5 minutes. A session may so end up to that
+ * much before its idle limit, never after.
+ */
+function touchEvery(idleMs: number): number {
+  return Math.min(5 * 60 * 1000, Math.floor(idleMs / 10));
+}
 
 export interface SessionUser {
   id: string;
@@ -31,11 +46,11 @@ export function hashToken(token: string): string {
 export async function createSession(
   db: Db,
   userId: string,
-  meta: { ip?: string | null; userAgent?: string | null } = {},
+  meta: { ip?: string | null; userAgent?: string | null; lifetimeMs?: number } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
-  const expiresAt = addMs(now, SESSION_TTL_MS);
+  const expiresAt = addMs(now, meta.lifetimeMs ?? SESSION_TTL_MS);
   await db.kysely
     .insertInto("sessions")
     .values({
@@ -51,9 +66,35 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The session and its user for a cookie token, or null when unknown or expired. */
-export async function findSession(db: Db, token: string): Promise<CurrentSession | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+export interface SessionRules {
+  idle?: IdleLimits;
+  /** The absolute lifetime, counted from sign-in (SESSION_TTL_MS unless configured). */
+  lifetimeMs?: number;
+  now?: Date;
+}
+
+export type SessionLookup =
+  { session: CurrentSession; ended: null } | { session: null; ended: "idle" | "expired" | null };
+
+/** The session and its user for a cookie token, or null when unknown, expired or idle too long. */
+export async function findSession(
+  db: Db,
+  token: string,
+  options: SessionRules = {},
+): Promise<CurrentSession | null> {
+  return (await lookUpSession(db, token, options)).session;
+}
+
+/**
+ * As findSession, and why a cookie's session is over: "idle" (unused past its role's limit;
+ * the row is deleted), "expired" (past its absolute lifetime), or null (unknown).
+ */
+export async function lookUpSession(
+  db: Db,
+  token: string,
+  options: SessionRules = {},
+): Promise<SessionLookup> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { session: null, ended: null };
   const id = hashToken(token);
   const row = await db.kysely
     .selectFrom("sessions")
@@ -61,6 +102,7 @@ export async function findSession(db: Db, token: string): Promise<CurrentSession
     .select([
       "sessions.id as session_id",
       "sessions.expires_at",
+      "sessions.created_at",
       "sessions.last_seen_at",
       "users.id",
       "users.email",
@@ -72,17 +114,27 @@ export async function findSession(db: Db, token: string): Promise<CurrentSession
     ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
-  if (!row) return null;
-  const now = new Date();
-  if (fromDbTime(row.expires_at) <= now) return null;
-  if (now.getTime() - fromDbTime(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+  if (!row) return { session: null, ended: null };
+  const now = options.now ?? new Date();
+  const lifetimeEnd = fromDbTime(row.created_at).getTime() + (options.lifetimeMs ?? SESSION_TTL_MS);
+  if (fromDbTime(row.expires_at) <= now || lifetimeEnd <= now.getTime()) {
+    return { session: null, ended: "expired" };
+  }
+  const idle = options.idle ?? DEFAULT_IDLE;
+  const idleMs = row.permission === "admin" ? idle.adminMs : idle.memberMs;
+  const unusedMs = now.getTime() - fromDbTime(row.last_seen_at).getTime();
+  if (unusedMs > idleMs) {
+    await db.kysely.deleteFrom("sessions").where("id", "=", id).execute();
+    return { session: null, ended: "idle" };
+  }
+  if (unusedMs > touchEvery(idleMs)) {
     await db.kysely
       .updateTable("sessions")
-      .set({ last_seen_at: nowDb() })
+      .set({ last_seen_at: toDbTime(now) })
       .where("id", "=", id)
       .execute();
   }
-  return {
+  const session: CurrentSession = {
     sessionId: row.session_id,
     user: {
       id: row.id,
@@ -94,6 +146,7 @@ export async function findSession(db: Db, token: string): Promise<CurrentSession
       emailVerified: row.email_verified_at !== null,
     },
   };
+  return { session, ended: null };
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

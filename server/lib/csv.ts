@@ -4,8 +4,10 @@
  *   every Japanese character;
  * - CRLF line ends; a field holding a comma, a quote, a line break or edge spaces is quoted,
  *   with quotes doubled;
- * - text that a spreadsheet would run as a formula (=, +, -, @, tab, CR at the start) gets a
- *   leading apostrophe, so a member's nickname like `=HYPERLINK(...)` stays text (CSV injection).
+ * - text that a spreadsheet would run as a formula (=, +, -, @, tab, CR at the start, their
+ *   full-width forms ＝＋－＠, which Excel in Japan reads the same, and any of them behind
+ *   leading spaces) gets a leading apostrophe, so a member's nickname like `=HYPERLINK(...)`
+ *   stays text (CSV injection).
  *   Numbers are written as numbers, so a negative amount is still a number.
  */
 
@@ -14,7 +16,7 @@ export type CsvCell = string | number | boolean | null | undefined;
 export const CSV_BOM = "\uFEFF";
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[\s\u3000]*[=+\-@\t\r＝＋－＠]/;
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 export function csvCell(value: CsvCell): string {

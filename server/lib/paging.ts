@@ -85,13 +85,6 @@ export function pagingSchema<const S extends readonly [string, ...string[]]>(
   });
 }
 
-/**
- * A URL's search params as a plain object for a list procedure. Lives with the table's other
- * URL helpers (routes import it from there without pulling this file's kysely import into the
- * page bundle); re-exported here for routes that already import it from this file.
- */
-export { searchParamsObject } from "../../app/components/table/url";
-
 /** The page to show: within 1..last page, so a stale link past the end shows the last rows. */
 export function clampPage(page: number, total: number, size: number): number {
   const last = Math.max(1, Math.ceil(total / size));

@@ -14,13 +14,20 @@ export type MailTemplate =
   | "changeEmail"
   | "emailChangeNotice"
   | "passwordChanged"
-  | "paymentDetailsChanged";
+  | "paymentDetailsChanged"
+  | "alreadyRegistered";
 
 export interface MailMessage {
   to: string;
   language: Language;
   template: MailTemplate;
-  params: { name: string; link?: string; newEmail?: string };
+  params: {
+    name: string;
+    link?: string;
+    newEmail?: string;
+    loginLink?: string;
+    resetLink?: string;
+  };
 }
 
 export interface Mailer {

@@ -1,6 +1,7 @@
 import { adminRouter } from "../features/admin/router";
 import { affiliateRouter } from "../features/affiliate/router";
 import { authRouter } from "../features/auth/router";
+import { mfaRouter } from "../features/auth/mfa-router";
 import { cashbackRouter } from "../features/cashback/router";
 import { brokersRouter } from "../features/brokers/router";
 import { campaignsRouter } from "../features/campaigns/router";
@@ -21,6 +22,7 @@ import { createCallerFactory, router } from "./init";
 export const appRouter = router({
   shell: shellRouter,
   auth: authRouter,
+  mfa: mfaRouter,
   wallet: walletRouter,
   cashback: cashbackRouter,
   affiliate: affiliateRouter,

@@ -38,7 +38,7 @@ test("a visitor follows a referral link and registers; the referrer sees the cus
   await main.getByLabel("パスワード", { exact: true }).fill("E2e-passw0rd-2026");
   await main.getByLabel("パスワード（確認）").fill("E2e-passw0rd-2026");
   await main.getByRole("button", { name: "登録する" }).click();
-  await expect(vpage).toHaveURL(/\/users/);
+  await expect(vpage.getByTestId("register-sent")).toBeVisible();
   await visitor.close();
 
   const customer = await db.kysely

@@ -7,9 +7,16 @@ import { nowDb } from "../../db/time";
 import { totpAt, timeStep } from "../../server/auth/totp";
 import type { MailTemplate } from "../../server/mail";
 import { E2E_MAIL_DIR, E2E_ORIGIN } from "./env";
-import { E2E_PASSWORD, type E2eUser, expect, test as base, visit } from "./fixtures";
+import {
+  E2E_ADMIN_TOTP_SECRET,
+  E2E_PASSWORD,
+  type E2eUser,
+  expect,
+  test as base,
+  visit,
+} from "./fixtures";
 
-export { expect, visit, E2E_PASSWORD };
+export { expect, visit, E2E_PASSWORD, E2E_ADMIN_TOTP_SECRET };
 
 export interface NewUser extends E2eUser {
   password: string;
@@ -20,6 +27,13 @@ interface UserOptions {
   language?: Language;
   /** A TOTP secret to enrol the account with (MFA on). */
   totpSecret?: string;
+  /**
+   * Admins get TOTP on with E2E_ADMIN_TOTP_SECRET unless this is false (an admin without a
+   * second factor may only enrol one).
+   */
+  secondFactor?: boolean;
+  /** false: the email address is not confirmed yet (no money leaves the account). */
+  verified?: boolean;
 }
 
 /**
@@ -32,6 +46,9 @@ export const test = base.extend<{ createUser: (options?: UserOptions) => Promise
       const id = newId();
       const now = nowDb();
       const permission = options.permission ?? "member";
+      const totpSecret =
+        options.totpSecret ??
+        (permission === "admin" && options.secondFactor !== false ? E2E_ADMIN_TOTP_SECRET : null);
       const user: NewUser = {
         id,
         email: `e2e-${id}@example.test`.toLowerCase(),
@@ -44,14 +61,14 @@ export const test = base.extend<{ createUser: (options?: UserOptions) => Promise
         .values({
           id,
           email: user.email,
-          email_verified_at: now,
+          email_verified_at: options.verified === false ? null : now,
           password_hash: passwordHash,
           name: "E2E Member",
           nickname: user.nickname,
           permission,
           language: options.language ?? "ja",
-          totp_secret: options.totpSecret ?? null,
-          totp_enabled_at: options.totpSecret ? now : null,
+          totp_secret: totpSecret,
+          totp_enabled_at: totpSecret ? now : null,
           created_at: now,
           updated_at: now,
         })
@@ -169,4 +186,36 @@ export async function submitLogin(page: Page, email: string, password: string) {
 export async function loginViaUi(page: Page, email: string, password: string, query = "") {
   await visit(page, `/login${query}`);
   await submitLogin(page, email, password);
+}
+
+/**
+ * Completes the second step of a password sign-in with the authenticator app's code for the
+ * secret (an admin's: E2E_ADMIN_TOTP_SECRET, the demo admin's: DEMO_ADMIN.totpSecret).
+ */
+export async function completeTotp(page: Page, secret: string) {
+  await expect(page).toHaveURL(/\/login\/mfa(\?|$)/);
+  const form = page.getByTestId("main").locator("form[method=post]").first();
+  await form.locator('input[name="code"]').fill(nextCode(secret));
+  await form.locator('button[type="submit"]').click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Chromium's virtual authenticator (CDP): a platform authenticator that holds discoverable
+ * credentials and verifies the user, like a phone's or laptop's built-in passkey support.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return authenticatorId;
 }

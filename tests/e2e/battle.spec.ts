@@ -5,7 +5,7 @@ import { nowDb } from "../../db/time";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { createBattle } from "../../server/features/battles/service";
 import { walletOf } from "../helpers/money";
-import { expect, test, visit } from "./fixtures";
+import { adminSecondFactor, expect, test, visit } from "./fixtures";
 
 /**
  * Ranking battles in the browser: a member sees a battle's period, prizes and standings by
@@ -48,6 +48,7 @@ async function user(
       nickname,
       permission: options.permission ?? "member",
       language: "ja",
+      ...adminSecondFactor(options.permission ?? "member", now),
       ranking_opt_out: options.optOut ? 1 : 0,
       created_at: now,
       updated_at: now,

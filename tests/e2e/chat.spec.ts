@@ -3,7 +3,7 @@ import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { expect, test, visit } from "./fixtures";
+import { adminSecondFactor, expect, test, visit } from "./fixtures";
 
 /**
  * The support chat between two browsers: the member writes, support answers from the
@@ -30,6 +30,7 @@ async function adminBrowser(
       nickname: `admin${id.slice(-6)}`,
       permission: "admin",
       language: "ja",
+      ...adminSecondFactor("admin", now),
       created_at: now,
       updated_at: now,
     })

@@ -11,6 +11,17 @@ export { expect };
 
 export const E2E_PASSWORD = "E2e-passw0rd-2026";
 
+/**
+ * Admins must have a second factor (an admin without one may only enrol): the admins the
+ * tests make have TOTP on with this base32 secret.
+ */
+export const E2E_ADMIN_TOTP_SECRET = "E2EADMINTOTPSECRETFORPLAYWRIGHT2";
+
+/** The TOTP columns of an enrolled admin, for tests that insert admins themselves. */
+export function adminSecondFactor(permission: Permission, now: string) {
+  return permission === "admin" ? { totp_secret: E2E_ADMIN_TOTP_SECRET, totp_enabled_at: now } : {};
+}
+
 export interface E2eUser {
   id: string;
   email: string;
@@ -143,6 +154,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           referral_code: `e2e${id.slice(-12)}`.toLowerCase(),
           permission,
           language: "ja",
+          ...adminSecondFactor(permission, now),
           created_at: now,
           updated_at: now,
         })

@@ -1,4 +1,4 @@
-import { E2E_LINE_URL } from "./env";
+import { E2E_LINE_URL, E2E_ORIGIN } from "./env";
 import { expect, test, visit } from "./fixtures";
 
 /**
@@ -24,7 +24,7 @@ test("a member links LINE through LINE Login, sets what to be told about, and un
   problems,
 }) => {
   // The stand-in's page has no icon; a browser asks for one anyway.
-  problems.allow(/127\.0\.0\.1:3190\/favicon\.ico$/);
+  problems.allow(new RegExp(`${E2E_LINE_URL.replace(/\./g, "\\.")}/favicon\\.ico$`));
   await login("member");
   await context.addCookies([{ name: "language", value: "en", domain: "localhost", path: "/" }]);
   await visit(page, "/users/line-connect");
@@ -43,7 +43,7 @@ test("a member links LINE through LINE Login, sets what to be told about, and un
   expect(q.get("bot_prompt")).toBe("aggressive");
   expect(q.get("code_challenge_method")).toBe("S256");
   expect(q.get("scope")).toBe("openid profile");
-  expect(q.get("redirect_uri")).toBe("http://localhost:3100/users/line-callback");
+  expect(q.get("redirect_uri")).toBe(`${E2E_ORIGIN}/users/line-callback`);
   expect(await authorizeRequestWithState(q.get("state")!)).toBeDefined();
 
   await page.getByLabel("Display name").fill("E2E ライン");
@@ -80,7 +80,7 @@ test("cancelling on LINE's page says so, in Japanese by default", async ({
   login,
   problems,
 }) => {
-  problems.allow(/127\.0\.0\.1:3190\/favicon\.ico$/);
+  problems.allow(new RegExp(`${E2E_LINE_URL.replace(/\./g, "\\.")}/favicon\\.ico$`));
   await login("member");
   await visit(page, "/users/line-connect");
   await expect(page.getByRole("heading", { name: "LINE通知", level: 1 })).toBeVisible();

@@ -5,7 +5,7 @@ import { createDb, type Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { expect, reload, test as base, visit } from "./fixtures";
+import { adminSecondFactor, expect, reload, test as base, visit } from "./fixtures";
 
 /**
  * Popups in the browser: an admin creates a popup through the form (with an image and a
@@ -108,6 +108,7 @@ async function adminPage(browser: Browser, db: Db) {
       nickname: `pa${id.slice(-8)}`,
       permission: "admin",
       language: "ja",
+      ...adminSecondFactor("admin", now),
       created_at: now,
       updated_at: now,
     })

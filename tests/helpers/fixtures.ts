@@ -16,6 +16,9 @@ import { createCaller } from "../../server/trpc/router";
 
 export const TEST_PASSWORD = "Passw0rd-test";
 
+/** The TOTP secret of the admins createUser makes (base32). */
+export const ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
 let counter = 0;
 
 export async function createUser(
@@ -27,6 +30,11 @@ export async function createUser(
     name: string;
     verified: boolean;
     password: string;
+    /**
+     * Admins get TOTP enrolled unless this is false: an admin without a second factor may
+     * only enrol one, which only the tests of that rule want.
+     */
+    secondFactor: boolean;
   }> = {},
 ) {
   counter += 1;
@@ -44,6 +52,9 @@ export async function createUser(
       nickname: overrides.nickname ?? `user${counter}`,
       permission: overrides.permission ?? "member",
       language: "ja",
+      ...(overrides.permission === "admin" && overrides.secondFactor !== false
+        ? { totp_secret: ADMIN_TOTP_SECRET, totp_enabled_at: now }
+        : {}),
       created_at: now,
       updated_at: now,
     })
@@ -98,6 +109,7 @@ export async function makeContext(
     requestId: "test",
     locale: "ja",
     session,
+    sessionEnded: null,
     ip: options.ip ?? "127.0.0.1",
     userAgent: "vitest",
     mailer: options.mailer ?? new MailBox(),

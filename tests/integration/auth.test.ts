@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timeStep, totpAt } from "../../server/auth/totp";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { createDb } from "../../db";
+import { RULES } from "../../server/auth/rate-limit";
 import { createCaller } from "../../server/trpc/router";
 import { callerFor, createUser, MailBox, makeContext, TEST_PASSWORD } from "../helpers/fixtures";
 
@@ -12,7 +14,7 @@ afterAll(async () => {
   await t.cleanup();
 });
 
-const GOOD = "Abcdefg1";
+const GOOD = "Kx7-mUq2-wpLr";
 
 async function expectKey(promise: Promise<unknown>, key: string) {
   await expect(promise).rejects.toMatchObject({ key });
@@ -41,9 +43,9 @@ async function sessionCount(userId: string) {
 }
 
 describe(`registration on ${testEngine}`, () => {
-  it("creates a member, signs them in and mails a verification link", async () => {
+  it("creates a member and mails a verification link that signs them in once", async () => {
     const mail = new MailBox();
-    const caller = await callerFor(t.db, undefined, { mailer: mail });
+    const caller = await callerFor(t.db, undefined, { mailer: mail, ip: "10.40.0.1" });
     const result = await caller.auth.register({
       name: "Hanako Sato",
       nickname: "hanako",
@@ -51,7 +53,8 @@ describe(`registration on ${testEngine}`, () => {
       password: GOOD,
       passwordConfirm: GOOD,
     });
-    expect(result.permission).toBe("member");
+    // Nobody is signed in by registering: a taken address must get the same answer.
+    expect(result).toEqual({ sent: true });
     const user = await t.db.kysely
       .selectFrom("users")
       .selectAll()
@@ -61,8 +64,13 @@ describe(`registration on ${testEngine}`, () => {
     expect(user.password_hash).not.toContain(GOOD);
     expect(mail.last("verifyEmail")?.to).toBe("hanako@example.test");
     // The verification link works once.
+    expect(await sessionCount(user.id)).toBe(0);
     const token = mail.token("verifyEmail");
-    await (await callerFor(t.db)).auth.verifyEmail({ token });
+    await expect((await callerFor(t.db)).auth.verifyEmail({ token })).resolves.toMatchObject({
+      signedIn: true,
+      permission: "member",
+    });
+    expect(await sessionCount(user.id)).toBe(1);
     await expectKey((await callerFor(t.db)).auth.verifyEmail({ token }), "verifyFailed");
     const verified = await t.db.kysely
       .selectFrom("users")
@@ -72,10 +80,16 @@ describe(`registration on ${testEngine}`, () => {
     expect(verified.email_verified_at).not.toBeNull();
   });
 
-  it("refuses an email that is already registered", async () => {
+  it("answers a taken address exactly like a new one, and tells the owner by mail", async () => {
     const existing = await createUser(t.db);
-    const caller = await callerFor(t.db);
-    await expectKey(
+    const mail = new MailBox();
+    const caller = await callerFor(t.db, undefined, { mailer: mail, ip: "10.40.0.2" });
+    const before = await t.db.kysely
+      .selectFrom("users")
+      .select(["password_hash", "name"])
+      .where("id", "=", existing.id)
+      .executeTakeFirstOrThrow();
+    await expect(
       caller.auth.register({
         name: "A B",
         nickname: "x",
@@ -83,8 +97,18 @@ describe(`registration on ${testEngine}`, () => {
         password: GOOD,
         passwordConfirm: GOOD,
       }),
-      "emailTaken",
-    );
+    ).resolves.toEqual({ sent: true });
+    // The spec's "already registered" goes to the owner's inbox, not to whoever asked.
+    expect(mail.sent.map((m) => [m.template, m.to])).toEqual([
+      ["alreadyRegistered", existing.email],
+    ]);
+    const after = await t.db.kysely
+      .selectFrom("users")
+      .select(["password_hash", "name"])
+      .where("id", "=", existing.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect(await sessionCount(existing.id)).toBe(0);
   });
 
   it("gives each rule its own message and saves nothing", async () => {
@@ -152,6 +176,83 @@ describe(`registration on ${testEngine}`, () => {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("refuses control and bidirectional-override characters in the name fields", async () => {
+    const caller = await callerFor(t.db, undefined, { ip: "10.40.0.9" });
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "Hanako\u0000Sato",
+          nickname: "hana",
+          email: "nul@example.test",
+          password: GOOD,
+          passwordConfirm: GOOD,
+        }),
+      ),
+    ).toEqual({ name: "controlChars" });
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "Hanako Sato",
+          nickname: "admin\u202Enimda",
+          email: "rlo@example.test",
+          password: GOOD,
+          passwordConfirm: GOOD,
+        }),
+      ),
+    ).toEqual({ nickname: "controlChars" });
+    const saved = await t.db.kysely
+      .selectFrom("users")
+      .select("id")
+      .where("email", "in", ["nul@example.test", "rlo@example.test"])
+      .execute();
+    expect(saved).toHaveLength(0);
+  });
+
+  it("refuses a common password that meets the character rules, on register, reset and change", async () => {
+    const caller = await callerFor(t.db, undefined, { ip: "10.40.0.10" });
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "Hanako Sato",
+          nickname: "hana",
+          email: "common@example.test",
+          password: "Password1",
+          passwordConfirm: "Password1",
+        }),
+      ),
+    ).toEqual({ password: "passwordCommon" });
+    const user = await createUser(t.db);
+    const signedIn = await callerFor(t.db, user.id);
+    await signedIn.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+    expect(
+      await fieldErrors(
+        signedIn.auth.changePassword({ password: "Qwerty123", passwordConfirm: "Qwerty123" }),
+      ),
+    ).toEqual({ password: "passwordCommon" });
+    const mail = new MailBox();
+    await (
+      await callerFor(t.db, undefined, { mailer: mail, ip: "10.40.0.11" })
+    ).auth.requestPasswordReset({
+      email: user.email,
+    });
+    const token = mail.token("resetPassword");
+    expect(
+      await fieldErrors(
+        (await callerFor(t.db)).auth.resetPassword({
+          token,
+          password: "Passw0rd!",
+          passwordConfirm: "Passw0rd!",
+        }),
+      ),
+    ).toEqual({ password: "passwordCommon" });
+    // The refused attempt left the link usable.
+    expect(
+      await (await callerFor(t.db)).auth.checkLink({ token, purpose: "reset_password" }),
+    ).toMatchObject({
+      valid: true,
+    });
   });
 
   it("records the referrer from the link's code or its cookie, never an unknown one", async () => {
@@ -233,27 +334,38 @@ describe(`login on ${testEngine}`, () => {
     expect(await sessionCount(user.id)).toBe(1);
   });
 
-  it("locks an account after 5 failures, even for the right password, per account and per address", async () => {
+  it("a wrong password from one address does not lock the owner out at theirs", async () => {
     const user = await createUser(t.db);
+    const attacker = { ip: "10.1.0.1" };
     for (let i = 0; i < 5; i++) {
       await expectKey(
-        (await callerFor(t.db, undefined, { ip: `10.1.0.${i}` })).auth.login({
+        (await callerFor(t.db, undefined, attacker)).auth.login({
           email: user.email,
           password: "Wrong1234",
         }),
         "invalidCredentials",
       );
     }
+    // From the attacker's address even the right password is no longer checked…
     await expectKey(
-      (await callerFor(t.db, undefined, { ip: "10.1.1.1" })).auth.login({
+      (await callerFor(t.db, undefined, attacker)).auth.login({
         email: user.email,
         password: TEST_PASSWORD,
       }),
       "tooManyAttempts",
     );
-    // 20 failures from one address across many accounts lock that address too.
+    // …while the owner, at their own address, signs in as usual.
+    await expect(
+      (await callerFor(t.db, undefined, { ip: "10.1.9.9" })).auth.login({
+        email: user.email,
+        password: TEST_PASSWORD,
+      }),
+    ).resolves.toMatchObject({ mfaRequired: false });
+  });
+
+  it("one address may try many accounts only up to its own limit", async () => {
     const ip = "10.2.0.1";
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < RULES.signInAddress.points; i++) {
       await expectKey(
         (await callerFor(t.db, undefined, { ip })).auth.login({
           email: `probe${i}@example.test`,
@@ -270,14 +382,119 @@ describe(`login on ${testEngine}`, () => {
       }),
       "tooManyAttempts",
     );
+  });
+
+  it("thirty guesses sent at once, over two web processes, get at most five checks", async () => {
+    const user = await createUser(t.db);
+    // A second handle on the same database stands for a second web process.
+    const second = createDb(
+      "databaseUrl" in t.location ? { databaseUrl: t.location.databaseUrl } : t.location,
+    );
+    try {
+      const ip = "10.5.0.1";
+      const guesses = Array.from({ length: 30 }, (_, i) =>
+        i === 29 ? TEST_PASSWORD : `Wrong${1000 + i}x`,
+      );
+      const results = await Promise.allSettled(
+        guesses.map(async (password, i) =>
+          (await callerFor(i % 2 ? second : t.db, undefined, { ip })).auth.login({
+            email: user.email,
+            password,
+          }),
+        ),
+      );
+      const keys = results.map((r) =>
+        r.status === "fulfilled" ? "signedIn" : (r.reason as { key?: string }).key,
+      );
+      const checked = keys.filter((k) => k !== "tooManyAttempts");
+      expect(checked.length).toBeLessThanOrEqual(RULES.signInAccount.points);
+      expect(keys.filter((k) => k === "tooManyAttempts").length).toBeGreaterThanOrEqual(25);
+      // The right password was among the last guesses: it was refused unchecked.
+      expect(keys[29]).toBe("tooManyAttempts");
+    } finally {
+      await second.destroy();
+    }
+  });
+
+  it("failed re-authentications end the session and do not lock the account", async () => {
+    const user = await createUser(t.db);
+    const login = await callerFor(t.db, undefined, { ip: "10.6.0.1" });
+    await login.auth.login({ email: user.email, password: TEST_PASSWORD });
+    const session = await t.db.kysely
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    const stolen = await callerFor(t.db, user.id, { ip: "10.6.0.2" });
+    const sessionsBefore = await sessionCount(user.id);
+    // Parallel guesses with the stolen session: at most the rule's few are checked, and the
+    // session that made them is over.
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        stolen.auth.reauthenticate({ email: user.email, password: "Wrong1234" }),
+      ),
+    );
+    const keys = results.map((r) =>
+      r.status === "rejected" ? (r.reason as { key?: string }).key : "ok",
+    );
+    expect(keys.filter((k) => k === "invalidCredentials").length).toBeLessThan(
+      RULES.reauthSession.points,
+    );
+    expect(keys).toContain("reauthSignedOut");
+    expect(await sessionCount(user.id)).toBe(sessionsBefore - 1);
+    expect(
+      await t.db.kysely.selectFrom("sessions").select("id").where("id", "=", session.id).execute(),
+    ).toHaveLength(1);
+    // The owner still signs in from anywhere: re-authentication never counts towards the lock.
     await expect(
-      (await callerFor(t.db, undefined, { ip: "10.3.0.1" })).auth.login({
-        email: other.email,
+      (await callerFor(t.db, undefined, { ip: "10.6.0.2" })).auth.login({
+        email: user.email,
         password: TEST_PASSWORD,
       }),
-    ).resolves.toMatchObject({
-      mfaRequired: false,
-    });
+    ).resolves.toMatchObject({ mfaRequired: false });
+  });
+
+  it("hands one address only a few passwordless sign-in challenges at a time", async () => {
+    const caller = await callerFor(t.db, undefined, { ip: "10.7.9.1" });
+    for (let i = 0; i < RULES.passkeyChallenge.points; i++) await caller.mfa.passkeyLoginOptions();
+    await expectKey(caller.mfa.passkeyLoginOptions(), "tooManyAttempts");
+    await expect(
+      (await callerFor(t.db, undefined, { ip: "10.7.9.2" })).mfa.passkeyLoginOptions(),
+    ).resolves.toBeTruthy();
+  });
+
+  it("fifteen sign-ups at once from one address: only the rule's few are created", async () => {
+    const ip = "10.7.0.1";
+    const results = await Promise.allSettled(
+      Array.from({ length: 15 }, async (_, i) =>
+        (await callerFor(t.db, undefined, { ip })).auth.register({
+          name: "Bulk Signup",
+          nickname: `bulk${i}`,
+          email: `bulk${i}@example.test`,
+          password: GOOD,
+          passwordConfirm: GOOD,
+        }),
+      ),
+    );
+    const created = await t.db.kysely
+      .selectFrom("users")
+      .select("id")
+      .where("email", "like", "bulk%@example.test")
+      .execute();
+    expect(created.length).toBeGreaterThan(0);
+    expect(created.length).toBeLessThanOrEqual(RULES.signUpAddress.points);
+    const refusals = results.map((r) =>
+      r.status === "rejected" ? (r.reason as { key?: string }).key : "sent",
+    );
+    // Beyond the limit, or beyond the hashing slots one address may hold: never created.
+    expect(refusals.filter((k) => k === "tooManyAttempts").length).toBeGreaterThanOrEqual(
+      15 - RULES.signUpAddress.points,
+    );
+    expect(
+      refusals
+        .filter((k) => k !== "sent")
+        .every((k) => k === "tooManyAttempts" || k === "signInBusy"),
+    ).toBe(true);
   });
 
   it("logout ends the session and clears the cookie; without a session it still succeeds", async () => {
@@ -327,6 +544,33 @@ describe(`multi-factor on ${testEngine}`, () => {
       .where("used_at", "is", null)
       .executeTakeFirst();
     expect(challenge).toBeDefined();
+  });
+
+  it("second-factor guesses sent at once get at most the rule's few checks", async () => {
+    const user = await createUser(t.db);
+    const caller = await callerFor(t.db, user.id);
+    await caller.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+    const { secret } = await caller.auth.mfaStart();
+    await caller.auth.mfaConfirm({ code: totpAt(secret, timeStep()) });
+    const ctx = await makeContext(t.db, undefined, { ip: "10.8.9.1" });
+    await createCaller(ctx).auth.login({ email: user.email, password: TEST_PASSWORD });
+    const cookie = ctx.resHeaders.getSetCookie().find((c) => c.startsWith("mfa_challenge="))!;
+    const challenge = cookie.slice("mfa_challenge=".length, cookie.indexOf(";"));
+    const guesser = await callerFor(t.db, undefined, {
+      cookies: { mfa_challenge: challenge },
+      ip: "10.8.9.1",
+    });
+    const right = totpAt(secret, timeStep() + 1);
+    const guesses = Array.from({ length: 20 }, (_, i) =>
+      i === 19 ? right : String((Number(right) + 1 + i) % 1_000_000).padStart(6, "0"),
+    );
+    const keys = (
+      await Promise.allSettled(guesses.map((code) => guesser.auth.loginMfa({ code })))
+    ).map((r) => (r.status === "rejected" ? (r.reason as { key?: string }).key : "signedIn"));
+    expect(keys.filter((k) => k !== "tooManyAttempts").length).toBeLessThanOrEqual(
+      RULES.secondFactor.points,
+    );
+    expect(keys[19]).toBe("tooManyAttempts");
   });
 
   it("completes login with the second factor from the challenge cookie", async () => {
@@ -412,25 +656,48 @@ describe(`password reset on ${testEngine}`, () => {
     });
     await visitor.auth.resetPassword({
       token,
-      password: "Newpass123",
-      passwordConfirm: "Newpass123",
+      password: "Nw-Lq8v-Rt3z",
+      passwordConfirm: "Nw-Lq8v-Rt3z",
     });
     expect(await sessionCount(user.id)).toBe(0);
     await expectKey(
-      visitor.auth.resetPassword({ token, password: "Newpass123", passwordConfirm: "Newpass123" }),
+      visitor.auth.resetPassword({
+        token,
+        password: "Nw-Lq8v-Rt3z",
+        passwordConfirm: "Nw-Lq8v-Rt3z",
+      }),
       "resetLinkInvalid",
     );
     await expectKey(
       visitor.auth.resetPassword({
         token: "x".repeat(43),
-        password: "Newpass123",
-        passwordConfirm: "Newpass123",
+        password: "Nw-Lq8v-Rt3z",
+        passwordConfirm: "Nw-Lq8v-Rt3z",
       }),
       "resetLinkInvalid",
     );
     await expect(
-      visitor.auth.login({ email: user.email, password: "Newpass123" }),
+      visitor.auth.login({ email: user.email, password: "Nw-Lq8v-Rt3z" }),
     ).resolves.toMatchObject({ mfaRequired: false });
+  });
+
+  it("forty reset requests for one address send a few mails, and answer the same", async () => {
+    const user = await createUser(t.db);
+    const mail = new MailBox();
+    for (let i = 0; i < 40; i++) {
+      // Each from its own address, as a botnet would: the inbox is protected all the same.
+      const visitor = await callerFor(t.db, undefined, { mailer: mail, ip: `10.9.0.${i}` });
+      await expect(visitor.auth.requestPasswordReset({ email: user.email })).resolves.toEqual({
+        ok: true,
+      });
+    }
+    expect(mail.sent.length).toBe(RULES.mailRecipient.points);
+    // One address asking for many inboxes is slowed down by its own rule.
+    const spammer = await callerFor(t.db, undefined, { mailer: mail, ip: "10.9.1.1" });
+    for (let i = 0; i < RULES.mailAddress.points; i++) {
+      await spammer.auth.requestPasswordReset({ email: `someone${i}@example.test` });
+    }
+    await expectKey(spammer.auth.requestPasswordReset({ email: user.email }), "tooManyAttempts");
   });
 
   it("refuses an expired link", async () => {
@@ -446,8 +713,8 @@ describe(`password reset on ${testEngine}`, () => {
     await expectKey(
       visitor.auth.resetPassword({
         token: mail.token("resetPassword"),
-        password: "Newpass123",
-        passwordConfirm: "Newpass123",
+        password: "Nw-Lq8v-Rt3z",
+        passwordConfirm: "Nw-Lq8v-Rt3z",
       }),
       "resetLinkInvalid",
     );
@@ -490,6 +757,62 @@ describe(`email change on ${testEngine}`, () => {
       .executeTakeFirstOrThrow();
     expect(row.email).toBe(user.email);
     expect(await sessionCount(user.id)).toBe(0);
+  });
+
+  it("an attacker who took over the address cannot block the owner's recovery", async () => {
+    const victim = await createUser(t.db);
+    const mail = new MailBox();
+    const stolen = await callerFor(t.db, victim.id, { mailer: mail });
+    await stolen.auth.reauthenticate({ email: victim.email, password: TEST_PASSWORD });
+    await stolen.auth.requestEmailChange({ newEmail: "thief@example.test" });
+    const visitor = await callerFor(t.db, undefined, { ip: "10.8.0.1" });
+    await visitor.auth.confirmEmailChange({ token: mail.token("changeEmail") });
+
+    // The old address is free on paper, but inside the recovery window nobody may take it:
+    // registering answers as for any taken address and creates nothing…
+    await expect(
+      visitor.auth.register({
+        name: "Thief Two",
+        nickname: "thief2",
+        email: victim.email,
+        password: GOOD,
+        passwordConfirm: GOOD,
+      }),
+    ).resolves.toEqual({ sent: true });
+    const holders = await t.db.kysely
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", victim.email)
+      .execute();
+    expect(holders).toHaveLength(0);
+    // …and no other account may move onto it.
+    const accomplice = await createUser(t.db);
+    const other = await callerFor(t.db, accomplice.id, { mailer: new MailBox() });
+    await other.auth.reauthenticate({ email: accomplice.email, password: TEST_PASSWORD });
+    await expectKey(other.auth.requestEmailChange({ newEmail: victim.email }), "emailTaken");
+
+    // The owner's link works.
+    await expect(
+      visitor.auth.recoverEmail({ token: mail.token("emailChangeNotice") }),
+    ).resolves.toEqual({ email: victim.email });
+  });
+
+  it("a recovery that fails leaves its link unused", async () => {
+    const victim = await createUser(t.db);
+    const mail = new MailBox();
+    const caller = await callerFor(t.db, victim.id, { mailer: mail });
+    await caller.auth.reauthenticate({ email: victim.email, password: TEST_PASSWORD });
+    await caller.auth.requestEmailChange({ newEmail: "moved@example.test" });
+    const visitor = await callerFor(t.db);
+    await visitor.auth.confirmEmailChange({ token: mail.token("changeEmail") });
+    // An account holding the old address (from before this release, or written by hand).
+    const squatter = await createUser(t.db, { email: victim.email });
+    const recover = mail.token("emailChangeNotice");
+    await expectKey(visitor.auth.recoverEmail({ token: recover }), "emailTaken");
+    await t.db.kysely.deleteFrom("users").where("id", "=", squatter.id).execute();
+    await expect(visitor.auth.recoverEmail({ token: recover })).resolves.toEqual({
+      email: victim.email,
+    });
   });
 
   it("recovering before confirmation cancels the pending change", async () => {

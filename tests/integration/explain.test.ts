@@ -85,7 +85,12 @@ describe.skipIf(testEngine !== "mysql")(
           if (event.level === "query") captured.push(event.query);
         },
       });
-      logged = { kysely, engine: "mysql", destroy: () => kysely.destroy() };
+      logged = {
+        kysely,
+        engine: "mysql",
+        native: { engine: "mysql", pool, database: new URL(url).pathname.slice(1) },
+        destroy: () => kysely.destroy(),
+      };
       const id = async (email: string) =>
         (
           await t.db.kysely

@@ -240,6 +240,7 @@ describe(`HTTP server on ${testEngine}`, () => {
         id: user.id,
         nickname: "viewer-nick",
         permission: "member",
+        emailVerified: true,
       });
     });
 

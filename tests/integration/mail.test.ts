@@ -32,8 +32,8 @@ describe("mail over real SMTP", () => {
       name: "Ken Ito",
       nickname: "ken",
       email: "ken@example.test",
-      password: "Abcdefg1",
-      passwordConfirm: "Abcdefg1",
+      password: "Kx7-mUq2-wpLr",
+      passwordConfirm: "Kx7-mUq2-wpLr",
     });
     const mail = await sink.waitFor(before + 1);
     expect(mail.subject).toBe("【CBポータル】メールアドレスの確認");

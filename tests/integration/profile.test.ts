@@ -117,6 +117,27 @@ describe(`profile on ${testEngine}`, () => {
     });
   });
 
+  it("refuses NUL and a right-to-left override in a nickname, and saves nothing", async () => {
+    const m = await member();
+    for (const nickname of ["hana\u0000ko", "invoice\u202Egpj.exe"]) {
+      const error = await m.caller.profile
+        .update({ name: "Hanako Suzuki", nickname, twitterUrl: "", rankingOptOut: false })
+        .then(
+          () => null,
+          (e: { code?: string; cause?: { issues?: { path: PropertyKey[]; message: string }[] } }) =>
+            e,
+        );
+      expect(error?.code).toBe("BAD_REQUEST");
+      expect(error?.cause?.issues?.[0]).toMatchObject({
+        path: ["nickname"],
+        message: "controlChars",
+      });
+    }
+    expect(await m.caller.profile.me()).toMatchObject({
+      nickname: expect.not.stringContaining("\u202E"),
+    });
+  });
+
   it("saves nothing when any field is wrong", async () => {
     const m = await member();
     await expect(
@@ -141,6 +162,17 @@ describe(`payment details on ${testEngine}`, () => {
     expect(await storedDetails(m.id)).toBeUndefined();
     const view = await m.caller.profile.paymentDetails();
     expect(view).toMatchObject({ reauthValid: false, values: null });
+  });
+
+  it("cannot change while the email address is unverified, even after reauthentication", async () => {
+    const user = await createUser(t.db, { verified: false });
+    const caller = await callerFor(t.db, user.id, { storage, mailer: new MailBox() });
+    await caller.auth.reauthenticate({ email: user.email, password: user.password });
+    await expect(caller.profile.updatePaymentDetails(FULL)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      key: "emailUnverified",
+    });
+    expect(await storedDetails(user.id)).toBeUndefined();
   });
 
   it("are saved after reauthentication, masked outside it, and audited without their values", async () => {

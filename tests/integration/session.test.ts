@@ -6,10 +6,13 @@ import {
   deleteUserSessions,
   findSession,
   hashToken,
+  lookUpSession,
   readCookie,
   SESSION_TTL_MS,
 } from "../../server/auth/session";
 import { toDbTime } from "../../db/time";
+import { parseConfig } from "../../server/config";
+import { sessionRules } from "../../server/trpc/context";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
 
@@ -137,6 +140,62 @@ describe(`sessions on ${testEngine}`, () => {
     expect(await findSession(t.db, token)).not.toBeNull();
     const after = (await sessionRows(user.id))[0]!.last_seen_at;
     expect(after > old).toBe(true);
+  });
+
+  it("ends an admin's session after 30 idle minutes and a member's after 24 hours", async () => {
+    const admin = await createUser(t.db, { permission: "admin" });
+    const member = await createUser(t.db);
+    const adminToken = (await createSession(t.db, admin.id)).token;
+    const memberToken = (await createSession(t.db, member.id)).token;
+    const at = (minutes: number) => ({ now: new Date(Date.now() + minutes * 60_000) });
+
+    // Use within the limit keeps a session alive, measured from the last use.
+    expect(await findSession(t.db, adminToken, at(25))).not.toBeNull();
+    expect(await findSession(t.db, adminToken, at(50))).not.toBeNull();
+    const idle = await lookUpSession(t.db, adminToken, at(50 + 31));
+    expect(idle).toEqual({ session: null, ended: "idle" });
+    // An idle session is gone for good, whatever comes later.
+    expect(await sessionRows(admin.id)).toHaveLength(0);
+
+    // 31 idle minutes are nothing for a member; 25 idle hours are.
+    expect(await findSession(t.db, memberToken, at(31))).not.toBeNull();
+    expect(await lookUpSession(t.db, memberToken, at(31 + 25 * 60))).toEqual({
+      session: null,
+      ended: "idle",
+    });
+  });
+
+  it("ends a session at its absolute lifetime, however active", async () => {
+    const member = await createUser(t.db);
+    const { token } = await createSession(t.db, member.id);
+    const rules = { lifetimeMs: 2 * 24 * 60 * 60_000 };
+    const day = (n: number) => new Date(Date.now() + n * 24 * 60 * 60_000);
+    // Used every twelve hours: never idle.
+    for (const n of [0.5, 1, 1.5, 1.9]) {
+      expect(await findSession(t.db, token, { ...rules, now: day(n) })).not.toBeNull();
+    }
+    expect(await lookUpSession(t.db, token, { ...rules, now: day(2.01) })).toEqual({
+      session: null,
+      ended: "expired",
+    });
+  });
+
+  it("the configured limits are read from the environment", () => {
+    const rules = sessionRules(
+      parseConfig({
+        SESSION_IDLE_MINUTES_ADMIN: "15",
+        SESSION_IDLE_MINUTES_MEMBER: "120",
+        SESSION_LIFETIME_DAYS: "7",
+      }),
+    );
+    expect(rules).toEqual({
+      idle: { adminMs: 15 * 60_000, memberMs: 120 * 60_000 },
+      lifetimeMs: 7 * 24 * 60 * 60_000,
+    });
+    expect(sessionRules(parseConfig({})).idle).toEqual({
+      adminMs: 30 * 60_000,
+      memberMs: 24 * 60 * 60_000,
+    });
   });
 
   it("deleteSession ends that session only", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RULES } from "../../server/auth/rate-limit";
 import { checkLedger, FEES, PAYOUTS } from "../../server/ledger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
@@ -393,6 +394,46 @@ describe(`transfers on ${testEngine}`, () => {
     expect(rows[0]).toMatchObject({ status: "failed", rejectReason: "確認できませんでした" });
   });
 
+  it("a member sweeping addresses through the transfer form is slowed down", async () => {
+    const sender = await member(50_000);
+    const receiver = await member();
+    // Found recipients are real transfers, not probes: they never count.
+    for (let i = 0; i < RULES.recipientLookup.points + 2; i++) {
+      await sender.caller.wallet.requestTransfer({
+        email: receiver.email,
+        amount: 1_000,
+        requestKey: key(),
+      });
+    }
+    for (let i = 0; i < RULES.recipientLookup.points; i++) {
+      await expectKey(
+        sender.caller.wallet.requestTransfer({
+          email: `probe${i}@example.test`,
+          amount: 1_000,
+          requestKey: key(),
+        }),
+        "recipientNotFound",
+      );
+    }
+    await expectKey(
+      sender.caller.wallet.requestTransfer({
+        email: receiver.email,
+        amount: 1_000,
+        requestKey: key(),
+      }),
+      "tooManyAttempts",
+    );
+    // Another member is not affected.
+    const other = await member(2_000);
+    await expect(
+      other.caller.wallet.requestTransfer({
+        email: receiver.email,
+        amount: 1_000,
+        requestKey: key(),
+      }),
+    ).resolves.toMatchObject({ status: "pending" });
+  });
+
   it("gives each error of the catalogue", async () => {
     const sender = await member(2_000);
     const receiver = await member();
@@ -469,6 +510,52 @@ describe(`transfers on ${testEngine}`, () => {
       key: "loginRequired",
     });
     expect(await walletOf(t.db, sender.id)).toEqual({ available: 2_000, held: 0 });
+  });
+});
+
+describe(`an unverified email address on ${testEngine}`, () => {
+  it("moves no money: withdrawals and transfers are refused with emailUnverified, nothing is held", async () => {
+    const user = await createUser(t.db, { verified: false });
+    await fund(t.db, user.id, 20_000);
+    await givePaymentDetails(t.db, user.id);
+    const caller = await callerFor(t.db, user.id);
+    const receiver = await createUser(t.db);
+    await expectKey(
+      caller.wallet.requestWithdrawal({ method: "bank", amount: 5_000, requestKey: key() }),
+      "emailUnverified",
+    );
+    await expectKey(
+      caller.wallet.requestTransfer({ email: receiver.email, amount: 5_000, requestKey: key() }),
+      "emailUnverified",
+    );
+    expect(await caller.wallet.summary()).toMatchObject({ available: 20_000, held: 0 });
+    expect(
+      await t.db.kysely
+        .selectFrom("withdrawals")
+        .where("user_id", "=", user.id)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await t.db.kysely
+        .selectFrom("transfers")
+        .where("sender_id", "=", user.id)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+
+    // Verified in another tab: the very next request goes through.
+    await t.db.kysely
+      .updateTable("users")
+      .set({ email_verified_at: "2026-11-24 00:00:00.000" })
+      .where("id", "=", user.id)
+      .execute();
+    const done = await caller.wallet.requestWithdrawal({
+      method: "bank",
+      amount: 5_000,
+      requestKey: key(),
+    });
+    expect(done).toMatchObject({ status: "pending", replayed: false });
   });
 });
 

@@ -98,6 +98,17 @@ describe("CSV", () => {
     expect(csvCell("\tx")).toBe("'\tx");
   });
 
+  it("treats the full-width formula characters the same (Excel reads ＝ as =)", () => {
+    expect(csvCell("＝HYPERLINK(1)")).toBe("'＝HYPERLINK(1)");
+    expect(csvCell("＋81")).toBe("'＋81");
+    expect(csvCell("－1")).toBe("'－1");
+    expect(csvCell("＠SUM(A1)")).toBe("'＠SUM(A1)");
+    // Leading spaces (ASCII or full-width) do not hide a formula either.
+    expect(csvCell("　＝1+1")).toBe("'　＝1+1");
+    expect(csvCell(" =1+1")).toBe("' =1+1");
+    expect(csvCell("ふつうの名前")).toBe("ふつうの名前");
+  });
+
   it("names the download in ASCII with a UTF-8 form", () => {
     expect(csvDisposition("口座一覧", "20261121")).toBe(
       `attachment; filename="____-20261121.csv"; filename*=UTF-8''${encodeURIComponent("口座一覧-20261121.csv")}`,

@@ -1,6 +1,6 @@
 import { clearSessionCookie, sessionCookie } from "../../auth/session";
 import type { Context } from "../../trpc/context";
-import { publicProcedure, router, userProcedure } from "../../trpc/init";
+import { enrolmentProcedure, publicProcedure, router, userProcedure } from "../../trpc/init";
 import {
   changeEmailInput,
   changePasswordInput,
@@ -23,7 +23,7 @@ function meta(ctx: Context) {
 }
 
 /** A new session replaces the one the browser had (rotation at every sign-in). */
-async function startSession(ctx: Context, session: auth.NewSession) {
+export async function startSession(ctx: Context, session: auth.NewSession) {
   await auth.logout(ctx, ctx.session);
   ctx.resHeaders.append(
     "Set-Cookie",
@@ -51,13 +51,14 @@ export const authRouter = router({
       : null;
   }),
 
+  /** Answers the same for a new and a taken address: "check your inbox". */
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    const session = await auth.register(ctx, input, {
+    await auth.register(ctx, input, {
       ...meta(ctx),
       language: ctx.locale,
       refCookie: ctx.cookie(REF_COOKIE),
     });
-    return startSession(ctx, session);
+    return { sent: true as const };
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
@@ -92,7 +93,7 @@ export const authRouter = router({
   requestPasswordReset: publicProcedure
     .input(forgotPasswordInput)
     .mutation(async ({ ctx, input }) => {
-      await auth.requestPasswordReset(ctx, input.email);
+      await auth.requestPasswordReset(ctx, input.email, meta(ctx));
       return { ok: true };
     }),
 
@@ -101,14 +102,19 @@ export const authRouter = router({
     .query(({ ctx, input }) => auth.checkLink(ctx, input.token, input.purpose)),
 
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    await auth.resetPassword(ctx, input.token, input.password);
+    await auth.resetPassword(ctx, input.token, input.password, meta(ctx));
     ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config.COOKIE_SECURE));
     return { ok: true };
   }),
 
+  /** A visitor with no session is signed in by the link (see auth.verifyEmail). */
   verifyEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
-    await auth.verifyEmail(ctx, input.token);
-    return { ok: true };
+    const session = await auth.verifyEmail(ctx, input.token, {
+      ...meta(ctx),
+      signedIn: ctx.session !== null,
+    });
+    if (session) return { ok: true, signedIn: true, ...(await startSession(ctx, session)) };
+    return { ok: true, signedIn: false };
   }),
 
   confirmEmailChange: publicProcedure
@@ -126,9 +132,9 @@ export const authRouter = router({
     return { ok: true };
   }),
 
-  security: userProcedure.query(({ ctx }) => auth.securityStatus(ctx.db, ctx.session)),
+  security: enrolmentProcedure.query(({ ctx }) => auth.securityStatus(ctx.db, ctx.session)),
 
-  reauthenticate: userProcedure
+  reauthenticate: enrolmentProcedure
     .input(reauthInput)
     .mutation(({ ctx, input }) => auth.reauthenticate(ctx, ctx.session, input, meta(ctx))),
 
@@ -142,9 +148,9 @@ export const authRouter = router({
     return { ok: true };
   }),
 
-  mfaStart: userProcedure.mutation(({ ctx }) => auth.startMfaEnrollment(ctx, ctx.session)),
+  mfaStart: enrolmentProcedure.mutation(({ ctx }) => auth.startMfaEnrollment(ctx, ctx.session)),
 
-  mfaConfirm: userProcedure
+  mfaConfirm: enrolmentProcedure
     .input(mfaCodeInput)
     .mutation(({ ctx, input }) => auth.confirmMfaEnrollment(ctx, ctx.session, input.code)),
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
+import { sql } from "kysely";
 import QRCode from "qrcode";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
@@ -10,20 +11,18 @@ import { countReferredRegistration } from "../affiliate/rewards";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { Mailer, MailMessage } from "../../mail";
-import { hashPassword, verifyPassword } from "../../auth/password";
-import {
-  accountKey,
-  clearAccountFailures,
-  ipKey,
-  lockedForMinutes,
-  recordFailure,
-} from "../../auth/rate-limit";
+import { TRPCError } from "@trpc/server";
+import { ZodRealError } from "zod";
+import { hashPassword, hashSlots, verifyPassword } from "../../auth/password";
+import { isGuessablePassword } from "../../auth/password-strength";
+import { attemptLimiter, limitKey, type Rule } from "../../auth/rate-limit";
 import {
   createSession,
   type CurrentSession,
   deleteSession,
   deleteUserSessions,
 } from "../../auth/session";
+import { assertTotpRemovable, hasPasskey } from "../../auth/second-factor";
 import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "../../auth/totp";
 
@@ -48,6 +47,56 @@ let dummyHash: Promise<string> | undefined;
 
 function link(config: Config, path: string, token: string): string {
   return `${config.APP_ORIGIN}${path}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Runs a password hash in one of the process's hashing slots; when they are all taken the
+ * visitor is asked to try again (503) instead of waiting behind a burst.
+ */
+async function hashing<T>(meta: Pick<ClientMeta, "ip">, fn: () => Promise<T>): Promise<T> {
+  const result = await hashSlots.run(meta.ip, fn);
+  if (result === "busy") throw new AppError("SERVICE_UNAVAILABLE", "signInBusy");
+  return result;
+}
+
+/**
+ * Whether an account mail may go to this recipient now: each address gets a few an hour, so
+ * nobody can use the portal to flood an inbox. Refused quietly: the answer must not differ.
+ */
+/**
+ * Refuses a password found in the common and breached lists (or built from the person's own
+ * name and address) as a field error, like a schema rule: the form shows it under the field.
+ */
+function refuseGuessablePassword(password: string, userInputs: string[]): void {
+  if (!isGuessablePassword(password, userInputs)) return;
+  throw new TRPCError({
+    code: "BAD_REQUEST",
+    cause: new ZodRealError([
+      { code: "custom", path: ["password"], message: "passwordCommon", input: undefined },
+    ]),
+  });
+}
+
+async function mailAllowed(db: Db, recipient: string): Promise<boolean> {
+  const reservation = await attemptLimiter(db).reserve("mailRecipient", limitKey(recipient));
+  return reservation.ok;
+}
+
+/**
+ * An address someone may still take back with a recovery link (it was changed away from within
+ * the link's lifetime). It cannot be registered or moved to another account meanwhile, or the
+ * rightful owner's recovery would fail.
+ */
+async function inRecoveryWindow(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
+  let query = db.kysely
+    .selectFrom("auth_tokens")
+    .select("id")
+    .where("purpose", "=", "recover_email")
+    .where("data", "=", email)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", nowDb());
+  if (exceptUserId) query = query.where("user_id", "!=", exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** Mail is sent after the change is saved; a mail failure is logged, never undoes the change. */
@@ -112,6 +161,11 @@ export interface NewSession {
 
 // ---------------------------------------------------------------- registration
 
+/**
+ * Creates a member and mails the verification link. The answer is the same whether or not the
+ * address already has an account (no enumeration): an existing owner gets a mail saying so
+ * instead, and nobody is signed in here. The verification link signs the new member in.
+ */
 export async function register(
   deps: AuthDeps,
   input: {
@@ -122,9 +176,24 @@ export async function register(
     ref?: string | undefined;
   },
   meta: ClientMeta & { language: Language; refCookie: string | null },
-): Promise<NewSession> {
+): Promise<void> {
   const { db } = deps;
-  if (await userByEmail(db, input.email)) throw new AppError("CONFLICT", "emailTaken");
+  refuseGuessablePassword(input.password, [input.email, input.name, input.nickname]);
+  const limits = attemptLimiter(db);
+  const address = limitKey(meta.ip);
+  await limits.take("signUpAddress", address);
+  // Hashed first, whatever happens next, so both answers take as long.
+  let passwordHash: string;
+  try {
+    passwordHash = await hashing(meta, () => hashPassword(input.password));
+  } catch (error) {
+    await limits.refund("signUpAddress", address);
+    throw error;
+  }
+  if ((await userByEmail(db, input.email)) || (await inRecoveryWindow(db, input.email))) {
+    await tellOwnerAlreadyRegistered(deps, input.email);
+    return;
+  }
 
   // The cookie is the first link the visitor followed (it is never overwritten): it wins over
   // a code in a later link. An unknown code is ignored.
@@ -139,7 +208,6 @@ export async function register(
 
   const id = newId();
   const now = nowDb();
-  const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
     try {
       await db.kysely.transaction().execute(async (trx) => {
@@ -168,11 +236,15 @@ export async function register(
       if (!isUniqueViolation(error)) throw error;
       // Either the email was taken between the check and the insert, or the random referral
       // code collided: tell the two apart by looking again.
-      if (await userByEmail(db, input.email)) throw new AppError("CONFLICT", "emailTaken");
+      if (await userByEmail(db, input.email)) {
+        await tellOwnerAlreadyRegistered(deps, input.email);
+        return;
+      }
       if (attempt >= 3) throw error;
     }
   }
 
+  if (!(await mailAllowed(db, input.email))) return;
   const token = await issueToken(db.kysely, id, "verify_email", input.email);
   await sendQuietly(deps, {
     to: input.email,
@@ -180,8 +252,22 @@ export async function register(
     template: "verifyEmail",
     params: { name: input.nickname, link: link(deps.config, "/verify-email", token) },
   });
-  const session = await createSession(db, id, meta);
-  return { ...session, userId: id, permission: "member" };
+}
+
+/** The spec's "already registered", told to the address's owner rather than to whoever asked. */
+async function tellOwnerAlreadyRegistered(deps: AuthDeps, email: string): Promise<void> {
+  const owner = await userByEmail(deps.db, email);
+  if (!owner || !(await mailAllowed(deps.db, email))) return;
+  await sendQuietly(deps, {
+    to: owner.email,
+    language: owner.language,
+    template: "alreadyRegistered",
+    params: {
+      name: owner.name,
+      loginLink: `${deps.config.APP_ORIGIN}/login`,
+      resetLink: `${deps.config.APP_ORIGIN}/forgot-password`,
+    },
+  });
 }
 
 // ---------------------------------------------------------------- sign-in
@@ -195,20 +281,34 @@ export async function login(
   meta: ClientMeta,
 ): Promise<LoginResult> {
   const { db } = deps;
-  const keys = { account: accountKey(input.email), ip: ipKey(meta.ip) };
-  const wait = await lockedForMinutes(db, keys);
-  if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", "tooManyAttempts", { minutes: wait });
+  const limits = attemptLimiter(db);
+  // Both attempts are reserved before the password is checked, so parallel guesses cannot
+  // outrun the count.
+  const address = limitKey(meta.ip);
+  const accountAddress = limitKey(input.email, meta.ip);
+  await limits.take("signInAddress", address);
+  await limits.take("signInAccount", accountAddress);
 
   const user = await userByEmail(db, input.email);
-  dummyHash ??= hashPassword("not-a-real-password-A1");
-  const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
-  if (!user || !ok) {
-    await recordFailure(db, keys);
-    throw new AppError("UNAUTHORIZED", "invalidCredentials");
+  let ok: boolean;
+  try {
+    dummyHash ??= hashPassword("not-a-real-password-A1");
+    const stored = user?.password_hash ?? (await dummyHash);
+    ok = await hashing(meta, () => verifyPassword(input.password, stored));
+  } catch (error) {
+    // Nothing was checked (busy): the attempts go back.
+    await giveBack(limits, [
+      ["signInAccount", accountAddress],
+      ["signInAddress", address],
+    ]);
+    throw error;
   }
-  await clearAccountFailures(db, keys.account);
+  if (!user || !ok) throw new AppError("UNAUTHORIZED", "invalidCredentials");
+  await limits.forgive("signInAccount", accountAddress);
+  await limits.refund("signInAddress", address);
 
-  if (user.totp_enabled_at) {
+  // A passkey counts as a second factor too: the MFA step then offers it.
+  if (user.totp_enabled_at || (await hasPasskey(db, user.id))) {
     const challenge = await issueToken(db.kysely, user.id, "mfa_login");
     return { mfaRequired: true, challenge };
   }
@@ -244,6 +344,13 @@ async function acceptSecondFactor(db: Db, userId: string, code: string): Promise
   return Number(result.numUpdatedRows) === 1;
 }
 
+async function giveBack(
+  limits: ReturnType<typeof attemptLimiter>,
+  reservations: [Rule, string][],
+): Promise<void> {
+  for (const [rule, key] of reservations) await limits.refund(rule, key);
+}
+
 export async function loginWithSecondFactor(
   deps: AuthDeps,
   input: { challenge: string | null; code: string },
@@ -253,17 +360,19 @@ export async function loginWithSecondFactor(
   const pending = input.challenge ? await peekToken(db.kysely, input.challenge, "mfa_login") : null;
   if (!pending) throw new AppError("UNAUTHORIZED", "mfaExpired");
   const user = await userById(db, pending.userId);
-  const keys = { account: accountKey(user.email), ip: ipKey(meta.ip) };
-  const wait = await lockedForMinutes(db, keys);
-  if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", "tooManyAttempts", { minutes: wait });
+  const limits = attemptLimiter(db);
+  const accountAddress = limitKey(user.id, meta.ip);
+  const account = limitKey(user.id);
+  await limits.take("secondFactor", accountAddress);
+  await limits.take("secondFactorAccount", account);
   if (!(await acceptSecondFactor(db, user.id, input.code))) {
-    await recordFailure(db, keys);
     throw new AppError("UNAUTHORIZED", "invalidCode");
   }
   if (!(await consumeToken(db.kysely, input.challenge!, "mfa_login"))) {
     throw new AppError("UNAUTHORIZED", "mfaExpired");
   }
-  await clearAccountFailures(db, keys.account);
+  await limits.forgive("secondFactor", accountAddress);
+  await limits.forgive("secondFactorAccount", account);
   const session = await createSession(db, user.id, meta);
   return { ...session, userId: user.id, permission: user.permission };
 }
@@ -280,10 +389,18 @@ export async function logout(deps: AuthDeps, session: CurrentSession | null): Pr
 
 // ---------------------------------------------------------------- password reset
 
-/** Always answers the same, whether the address is known or not. */
-export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+/**
+ * Always answers the same, whether the address is known or not. One address may ask only so
+ * often (that says nothing about any account), and each inbox gets a few mails an hour.
+ */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  email: string,
+  meta: Pick<ClientMeta, "ip">,
+): Promise<void> {
+  await attemptLimiter(deps.db).take("mailAddress", limitKey(meta.ip));
   const user = await userByEmail(deps.db, email);
-  if (!user) return;
+  if (!user || !(await mailAllowed(deps.db, user.email))) return;
   const token = await issueToken(deps.db.kysely, user.id, "reset_password");
   await sendQuietly(deps, {
     to: user.email,
@@ -315,20 +432,30 @@ export async function resetPassword(
   deps: AuthDeps,
   token: string,
   password: string,
+  meta: Pick<ClientMeta, "ip"> = { ip: null },
 ): Promise<void> {
-  const consumed = await consumeToken(deps.db.kysely, token, "reset_password");
-  if (!consumed) throw new AppError("BAD_REQUEST", "resetLinkInvalid");
-  const user = await userById(deps.db, consumed.userId);
-  await deps.db.kysely
-    .updateTable("users")
-    .set({
-      password_hash: await hashPassword(password),
-      // The link reached this inbox: the address is proven.
-      email_verified_at: user.email_verified_at ?? nowDb(),
-      updated_at: nowDb(),
-    })
-    .where("id", "=", user.id)
-    .execute();
+  const pending = await peekToken(deps.db.kysely, token, "reset_password");
+  if (!pending) throw new AppError("BAD_REQUEST", "resetLinkInvalid");
+  const owner = await userById(deps.db, pending.userId);
+  refuseGuessablePassword(password, [owner.email, owner.name, owner.nickname]);
+  // Hashed before the link is used, so a busy server leaves the link working.
+  const passwordHash = await hashing(meta, () => hashPassword(password));
+  const userId = await deps.db.kysely.transaction().execute(async (trx) => {
+    const consumed = await consumeToken(trx, token, "reset_password");
+    if (!consumed) throw new AppError("BAD_REQUEST", "resetLinkInvalid");
+    await trx
+      .updateTable("users")
+      .set({
+        password_hash: passwordHash,
+        // The link reached this inbox: the address is proven.
+        email_verified_at: sql`coalesce(email_verified_at, ${nowDb()})`,
+        updated_at: nowDb(),
+      })
+      .where("id", "=", consumed.userId)
+      .execute();
+    return consumed.userId;
+  });
+  const user = await userById(deps.db, userId);
   await deleteUserSessions(deps.db, user.id);
   await sendQuietly(deps, {
     to: user.email,
@@ -340,22 +467,49 @@ export async function resetPassword(
 
 // ---------------------------------------------------------------- email verification and change
 
-export async function verifyEmail(deps: AuthDeps, token: string): Promise<void> {
-  const consumed = await consumeToken(deps.db.kysely, token, "verify_email");
-  if (!consumed) throw new AppError("BAD_REQUEST", "verifyFailed");
-  // The link verifies the address it was sent to, not whatever the account has now.
-  const result = await deps.db.kysely
-    .updateTable("users")
-    .set({ email_verified_at: nowDb(), updated_at: nowDb() })
-    .where("id", "=", consumed.userId)
-    .where("email", "=", consumed.data ?? "")
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new AppError("BAD_REQUEST", "verifyFailed");
+/**
+ * Verifies the address the link was sent to. Registration no longer signs anyone in (it answers
+ * the same for a taken address), so the link does, for a visitor with no session: it proves
+ * the inbox, as a reset link would. An account with a second factor, or an admin, still signs
+ * in the usual way.
+ */
+export async function verifyEmail(
+  deps: AuthDeps,
+  token: string,
+  meta: ClientMeta & { signedIn: boolean },
+): Promise<NewSession | null> {
+  const userId = await deps.db.kysely.transaction().execute(async (trx) => {
+    const consumed = await consumeToken(trx, token, "verify_email");
+    if (!consumed) throw new AppError("BAD_REQUEST", "verifyFailed");
+    // The link verifies the address it was sent to, not whatever the account has now.
+    const result = await trx
+      .updateTable("users")
+      .set({ email_verified_at: nowDb(), updated_at: nowDb() })
+      .where("id", "=", consumed.userId)
+      .where("email", "=", consumed.data ?? "")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError("BAD_REQUEST", "verifyFailed");
+    return consumed.userId;
+  });
+  if (meta.signedIn) return null;
+  const user = await userById(deps.db, userId);
+  if (
+    user.permission !== "member" ||
+    user.totp_enabled_at ||
+    (await hasPasskey(deps.db, user.id))
+  ) {
+    return null;
+  }
+  const session = await createSession(deps.db, user.id, meta);
+  return { ...session, userId: user.id, permission: user.permission };
 }
 
 export async function resendVerification(deps: AuthDeps, userId: string): Promise<void> {
   const user = await userById(deps.db, userId);
   if (user.email_verified_at) throw new AppError("BAD_REQUEST", "alreadyVerified");
+  if (!(await mailAllowed(deps.db, user.email))) {
+    throw new AppError("TOO_MANY_REQUESTS", "mailThrottled");
+  }
   const token = await issueToken(deps.db.kysely, user.id, "verify_email", user.email);
   await sendQuietly(deps, {
     to: user.email,
@@ -383,7 +537,9 @@ export async function requestEmailChange(
   await requireRecentReauth(deps.db, session.sessionId);
   const user = await userById(deps.db, session.user.id);
   if (newEmail === user.email) throw new AppError("BAD_REQUEST", "emailSame");
-  if (await userByEmail(deps.db, newEmail)) throw new AppError("CONFLICT", "emailTaken");
+  if ((await userByEmail(deps.db, newEmail)) || (await inRecoveryWindow(deps.db, newEmail))) {
+    throw new AppError("CONFLICT", "emailTaken");
+  }
   const confirmToken = await issueToken(deps.db.kysely, user.id, "change_email", newEmail);
   const recoverToken = await issueToken(deps.db.kysely, user.id, "recover_email", user.email);
   await sendQuietly(deps, {
@@ -408,19 +564,27 @@ export async function confirmEmailChange(
   deps: AuthDeps,
   token: string,
 ): Promise<{ email: string }> {
-  const consumed = await consumeToken(deps.db.kysely, token, "change_email");
-  if (!consumed?.data) throw new AppError("BAD_REQUEST", "linkInvalid");
+  const pending = await peekToken(deps.db.kysely, token, "change_email");
+  if (!pending?.data) throw new AppError("BAD_REQUEST", "linkInvalid");
+  if (await inRecoveryWindow(deps.db, pending.data, pending.userId)) {
+    throw new AppError("CONFLICT", "emailTaken");
+  }
   try {
-    await deps.db.kysely
-      .updateTable("users")
-      .set({ email: consumed.data, email_verified_at: nowDb(), updated_at: nowDb() })
-      .where("id", "=", consumed.userId)
-      .execute();
+    // The link is used up only if the change is made.
+    return await deps.db.kysely.transaction().execute(async (trx) => {
+      const consumed = await consumeToken(trx, token, "change_email");
+      if (!consumed?.data) throw new AppError("BAD_REQUEST", "linkInvalid");
+      await trx
+        .updateTable("users")
+        .set({ email: consumed.data, email_verified_at: nowDb(), updated_at: nowDb() })
+        .where("id", "=", consumed.userId)
+        .execute();
+      return { email: consumed.data };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "emailTaken");
     throw error;
   }
-  return { email: consumed.data };
 }
 
 /**
@@ -428,28 +592,34 @@ export async function confirmEmailChange(
  * a change still waiting for confirmation is cancelled, and every session ends.
  */
 export async function recoverEmail(deps: AuthDeps, token: string): Promise<{ email: string }> {
-  const consumed = await consumeToken(deps.db.kysely, token, "recover_email");
-  if (!consumed?.data) throw new AppError("BAD_REQUEST", "linkInvalid");
   const { db } = deps;
-  await db.kysely
-    .updateTable("auth_tokens")
-    .set({ used_at: nowDb() })
-    .where("user_id", "=", consumed.userId)
-    .where("purpose", "=", "change_email")
-    .where("used_at", "is", null)
-    .execute();
+  let recovered: { userId: string; email: string };
   try {
-    await db.kysely
-      .updateTable("users")
-      .set({ email: consumed.data, email_verified_at: nowDb(), updated_at: nowDb() })
-      .where("id", "=", consumed.userId)
-      .execute();
+    // One transaction: if the old address cannot come back, the link stays unused and the
+    // pending change stays as it was, so nothing is lost by trying.
+    recovered = await db.kysely.transaction().execute(async (trx) => {
+      const consumed = await consumeToken(trx, token, "recover_email");
+      if (!consumed?.data) throw new AppError("BAD_REQUEST", "linkInvalid");
+      await trx
+        .updateTable("auth_tokens")
+        .set({ used_at: nowDb() })
+        .where("user_id", "=", consumed.userId)
+        .where("purpose", "=", "change_email")
+        .where("used_at", "is", null)
+        .execute();
+      await trx
+        .updateTable("users")
+        .set({ email: consumed.data, email_verified_at: nowDb(), updated_at: nowDb() })
+        .where("id", "=", consumed.userId)
+        .execute();
+      return { userId: consumed.userId, email: consumed.data };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "emailTaken");
     throw error;
   }
-  await deleteUserSessions(db, consumed.userId);
-  return { email: consumed.data };
+  await deleteUserSessions(db, recovered.userId);
+  return { email: recovered.email };
 }
 
 // ---------------------------------------------------------------- reauthentication
@@ -464,20 +634,35 @@ export async function reauthenticate(
   const user = await userById(db, session.user.id);
   // A credential of another account never re-authenticates this session.
   if (input.email !== user.email) throw new AppError("FORBIDDEN", "userMismatch");
-  const keys = { account: accountKey(user.email), ip: ipKey(meta.ip) };
-  const wait = await lockedForMinutes(db, keys);
-  if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", "tooManyAttempts", { minutes: wait });
-  if (!(await verifyPassword(input.password, user.password_hash))) {
-    await recordFailure(db, keys);
-    throw new AppError("UNAUTHORIZED", "invalidCredentials");
+  // Failures end this session instead of counting towards the account's sign-in limit: whoever
+  // holds a stolen session loses it, and the owner is never locked out by it.
+  const limits = attemptLimiter(db);
+  const key = limitKey(session.sessionId);
+  const reservation = await limits.reserve("reauthSession", key);
+  if (!reservation.ok) await endSessionAfterFailedReauth(deps, session);
+  let passwordOk: boolean;
+  try {
+    passwordOk = await hashing(meta, () => verifyPassword(input.password, user.password_hash));
+  } catch (error) {
+    await limits.refund("reauthSession", key);
+    throw error;
   }
-  if (user.totp_enabled_at) {
-    if (!input.code) throw new AppError("UNAUTHORIZED", "mfaRequired");
-    if (!(await acceptSecondFactor(db, user.id, input.code))) {
-      await recordFailure(db, keys);
-      throw new AppError("UNAUTHORIZED", "invalidCode");
+  const failure = !passwordOk
+    ? new AppError("UNAUTHORIZED", "invalidCredentials")
+    : user.totp_enabled_at && !input.code
+      ? new AppError("UNAUTHORIZED", "mfaRequired")
+      : user.totp_enabled_at && !(await acceptSecondFactor(db, user.id, input.code!))
+        ? new AppError("UNAUTHORIZED", "invalidCode")
+        : null;
+  if (failure) {
+    if (reservation.ok && reservation.remaining === 0) {
+      await endSessionAfterFailedReauth(deps, session);
     }
+    // Asking for the missing code is not a wrong guess.
+    if (failure.key === "mfaRequired") await limits.refund("reauthSession", key);
+    throw failure;
   }
+  await limits.forgive("reauthSession", key);
   const now = new Date();
   await db.kysely
     .updateTable("sessions")
@@ -487,6 +672,15 @@ export async function reauthenticate(
   return { validUntil: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };
 }
 
+async function endSessionAfterFailedReauth(
+  deps: AuthDeps,
+  session: CurrentSession,
+): Promise<never> {
+  await deleteSession(deps.db, session.sessionId);
+  deps.log.warn({ userId: session.user.id }, "session ended after failed re-authentications");
+  throw new AppError("UNAUTHORIZED", "reauthSignedOut");
+}
+
 export async function changePassword(
   deps: AuthDeps,
   session: CurrentSession,
@@ -494,9 +688,11 @@ export async function changePassword(
 ): Promise<void> {
   await requireRecentReauth(deps.db, session.sessionId);
   const user = await userById(deps.db, session.user.id);
+  refuseGuessablePassword(password, [user.email, user.name, user.nickname]);
+  const passwordHash = await hashing({ ip: null }, () => hashPassword(password));
   await deps.db.kysely
     .updateTable("users")
-    .set({ password_hash: await hashPassword(password), updated_at: nowDb() })
+    .set({ password_hash: passwordHash, updated_at: nowDb() })
     .where("id", "=", user.id)
     .execute();
   // Every other device is signed out; this one stays.
@@ -586,6 +782,7 @@ export async function confirmMfaEnrollment(
 
 export async function disableMfa(deps: AuthDeps, session: CurrentSession): Promise<void> {
   await requireRecentReauth(deps.db, session.sessionId);
+  await assertTotpRemovable(deps.db, session.user);
   await deps.db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom("recovery_codes").where("user_id", "=", session.user.id).execute();
     await trx

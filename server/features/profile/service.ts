@@ -5,6 +5,7 @@ import type { Language } from "../../../db/schema";
 import { fromDbTime, nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import type { CurrentSession } from "../../auth/session";
+import { requireVerifiedEmail } from "../../auth/verified-email";
 import { AppError } from "../../errors";
 import { FieldIssues } from "../../lib/field-error";
 import type { Logger } from "../../logger";
@@ -214,6 +215,7 @@ export async function updatePaymentDetails(
 ): Promise<{ changed: string[] }> {
   const { db } = deps;
   await requireRecentReauth(db, session.sessionId);
+  await requireVerifiedEmail(db.kysely, session.user.id);
   // The form's rules, with the USDT network the admin set: every field's message at once.
   const { usdtNetwork } = await getMoneySettings(db.kysely);
   const parsed = paymentDetailsSchema(usdtNetwork).safeParse(input);

@@ -2,7 +2,13 @@ import type { Config, FeatureFlags } from "../../config";
 import type { CurrentSession } from "../../auth/session";
 
 export interface Viewer {
-  user: { id: string; nickname: string; permission: "admin" | "member" } | null;
+  user: {
+    id: string;
+    nickname: string;
+    permission: "admin" | "member";
+    /** Money pages say why they refuse while this is false (server/auth/verified-email). */
+    emailVerified: boolean;
+  } | null;
   features: FeatureFlags;
   websiteUrl: string;
   analytics: { gtmId: string | null; pixelId: string | null };
@@ -16,6 +22,7 @@ export function getViewer(config: Config, session: CurrentSession | null): Viewe
           id: session.user.id,
           nickname: session.user.nickname,
           permission: session.user.permission,
+          emailVerified: session.user.emailVerified,
         }
       : null,
     features: config.FEATURES,

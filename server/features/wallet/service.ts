@@ -6,6 +6,8 @@ import type { Database, WithdrawalMethod } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
+import { attemptLimiter, limitKey, tooManyAttempts } from "../../auth/rate-limit";
+import { requireVerifiedEmail } from "../../auth/verified-email";
 import type { Logger } from "../../logger";
 import {
   ensureWallet,
@@ -135,6 +137,7 @@ export async function requestWithdrawal(
   input: { method: Method; amount: number; requestKey: string; confirmed?: boolean | undefined },
 ): Promise<WithdrawalRequested> {
   const { db } = deps;
+  await requireVerifiedEmail(db.kysely, userId);
   const method: WithdrawalMethod = input.method;
   const already = await existingWithdrawal(db.kysely, userId, input.requestKey);
   if (already) {
@@ -345,6 +348,7 @@ export async function requestTransfer(
   input: { email: string; amount: number; message?: string | undefined; requestKey: string },
 ) {
   const { db } = deps;
+  await requireVerifiedEmail(db.kysely, senderId);
   const already = await existingTransfer(db.kysely, senderId, input.requestKey);
   if (already) return { id: already.id, status: already.status, replayed: true };
 
@@ -355,13 +359,23 @@ export async function requestTransfer(
       max: settings.transferMax,
     });
   }
+  // "Recipient not found" tells whether an address is a member: each member may miss only a
+  // few times an hour, so the form cannot be used to sweep a list of addresses. Only misses
+  // count, so a member's many real transfers at once are never held back; parallel probes may
+  // overshoot the count by as many as they send at once, no more.
+  const limits = attemptLimiter(db);
+  const lookupKey = limitKey(senderId);
+  const wait = await limits.usedUp("recipientLookup", lookupKey);
+  if (wait !== null) throw tooManyAttempts(wait);
   const receiver = await db.kysely
     .selectFrom("users")
     .select(["id", "permission"])
     .where("email", "=", input.email)
     .executeTakeFirst();
-  if (!receiver || receiver.permission !== "member")
+  if (!receiver || receiver.permission !== "member") {
+    await limits.reserve("recipientLookup", lookupKey);
     throw new AppError("NOT_FOUND", "recipientNotFound");
+  }
   if (receiver.id === senderId) throw new AppError("BAD_REQUEST", "transferSelf");
 
   const fee = transferFee(input.amount, settings.transferFeeRateBp);

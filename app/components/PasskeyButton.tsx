@@ -1,0 +1,52 @@
+import { KeyIcon } from "@heroicons/react/20/solid";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { runPasskey } from "~/lib/passkey";
+import { FormErrorAlert } from "./form";
+
+/**
+ * Signs in with a passkey: alone on the login page (passwordless), or as the second step
+ * after a password. On success the whole page loads again at the target, so every loader
+ * (the header's viewer included) sees the new session.
+ */
+export function PasskeyButton({
+  ceremony,
+  redirect,
+  label,
+}: {
+  ceremony: "login" | "second-factor";
+  redirect: string;
+  label: string;
+}) {
+  const { t } = useTranslation("auth");
+  const [busy, setBusy] = useState(false);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+
+  async function signIn() {
+    setBusy(true);
+    setErrorKey(null);
+    const outcome = await runPasskey<{ redirectTo: string }>(ceremony, { redirect });
+    if (outcome.ok) {
+      window.location.assign(outcome.data.redirectTo);
+      return;
+    }
+    setErrorKey(outcome.key);
+    setBusy(false);
+  }
+
+  return (
+    <div className="space-y-3" data-testid={`passkey-${ceremony}`}>
+      <FormErrorAlert error={errorKey ? { key: errorKey, params: null, fieldErrors: {} } : null} />
+      <button
+        type="button"
+        onClick={() => void signIn()}
+        disabled={busy}
+        aria-busy={busy}
+        className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+      >
+        <KeyIcon className="h-5 w-5" aria-hidden="true" />
+        {busy ? t("notices.passkeyWorking") : label}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { HashSlots } from "../../server/auth/password";
+
+/** A job that runs until released, so the test decides when each slot frees up. */
+function gate() {
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => (release = resolve));
+  return { release, job: () => done.then(() => "hashed" as const) };
+}
+
+describe("password hashing slots", () => {
+  it("runs a bounded number at once, queues a few, refuses the rest at once", async () => {
+    const slots = new HashSlots({ concurrent: 2, queue: 2, perAddress: 10 });
+    let running = 0;
+    let peak = 0;
+    const gates = Array.from({ length: 6 }, gate);
+    const results = gates.map((g, i) =>
+      slots.run(`10.0.0.${i}`, async () => {
+        running++;
+        peak = Math.max(peak, running);
+        await g.job();
+        running--;
+        return i;
+      }),
+    );
+    // Two run, two wait, two are refused without waiting for anything.
+    await expect(results[4]).resolves.toBe("busy");
+    await expect(results[5]).resolves.toBe("busy");
+    gates.forEach((g) => g.release());
+    expect(await Promise.all(results.slice(0, 4))).toEqual([0, 1, 2, 3]);
+    expect(peak).toBe(2);
+  });
+
+  it("one address cannot take every place: a burst from it leaves room for others", async () => {
+    const slots = new HashSlots({ concurrent: 2, queue: 16, perAddress: 3 });
+    const g = gate();
+    const burst = Array.from({ length: 20 }, () => slots.run("10.0.0.66", g.job));
+    const owner = slots.run("10.0.0.7", async () => "signed in");
+    const settled = await Promise.race([
+      Promise.all(burst.slice(3)),
+      new Promise((r) => setTimeout(() => r("waited"), 200)),
+    ]);
+    expect(settled).toEqual(Array(17).fill("busy"));
+    g.release();
+    await expect(owner).resolves.toBe("signed in");
+    expect(await Promise.all(burst.slice(0, 3))).toEqual(["hashed", "hashed", "hashed"]);
+  });
+
+  it("a failing hash frees its slot", async () => {
+    const slots = new HashSlots({ concurrent: 1, queue: 0, perAddress: 1 });
+    await expect(slots.run("a", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(slots.run("a", async () => 1)).resolves.toBe(1);
+  });
+});
