@@ -52,6 +52,26 @@ export default tseslint.config(
     },
   },
   {
+    // Layers: the server, the bot and the database code never reach into the web app (the demo
+    // seed may, for its sample texts). Shared pure code lives in server/domain.
+    files: ["server/**/*.ts", "bot/**/*.ts", "db/**/*.ts"],
+    ignores: ["db/seed/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+app(/|$)|^~/",
+              message:
+                "server/, bot/ and db/ must not import app/: move shared pure code to server/domain.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // CLIs and scripts print to the terminal on purpose.
     files: ["db/cli.ts", "scripts/**", "tests/**", "bench/**"],
     rules: { "no-console": "off" },

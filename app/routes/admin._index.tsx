@@ -7,17 +7,13 @@ import { formatCount } from "~/components/cashback/months";
 import { focusRing } from "~/components/shell/styles";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
+import { tokyoDay } from "../../server/domain/tokyo";
 
 export const handle = { i18n: ["cashback", "errors"] };
 
-/** Today in Tokyo as "YYYY-MM-DD" (Japan has no daylight saving time). */
-function tokyoToday(now = new Date()): string {
-  return new Date(now.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const today = tokyoToday();
+  const today = tokyoDay();
   return json({
     home: await context.trpc.cashback.home(),
     thisMonth: { from: `${today.slice(0, 7)}-01`, to: today },

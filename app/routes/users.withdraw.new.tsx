@@ -3,24 +3,19 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";
 import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
+import {
+  type Method,
+  WITHDRAWAL_METHODS as METHODS,
+  WITHDRAWAL_MINIMUMS as MINIMUMS,
+} from "../../server/domain/withdrawal";
 
-export const handle = { i18n: ["wallet", "errors"] };
-
-const METHODS = ["bank", "bitwallet", "usdt", "exness", "paypay", "peska"] as const;
-type Method = (typeof METHODS)[number];
-const MINIMUMS: Record<Method, number> = {
-  bank: 1_000,
-  bitwallet: 1_000,
-  usdt: 5_000,
-  peska: 5_000,
-  exness: 500,
-  paypay: 500,
-};
+export const handle = { i18n: ["wallet", "auth", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(request, context);
@@ -104,6 +99,7 @@ export default function NewWithdrawal() {
   return (
     <section className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
       <h2 className="text-lg font-semibold">{t("tabs.new")}</h2>
+      <VerifyEmailNotice money />
       <FormErrorAlert error={error} />
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="requestKey" value={requestKey} />

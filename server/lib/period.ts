@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toDbTime } from "../../db/time";
+import { addTokyoDays, addTokyoMonths, tokyoDayStart, tokyoMidnight } from "../domain/tokyo";
 
 /**
  * The spec's period presets, computed in Asia/Tokyo (people think in Japanese days), returned
@@ -7,9 +8,6 @@ import { toDbTime } from "../../db/time";
  */
 export const PERIOD_PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
-
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000; // Japan has no daylight saving time.
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid");
 
@@ -29,21 +27,11 @@ export const periodInput = z
 
 export type PeriodInput = z.output<typeof periodInput>;
 
-/** Midnight in Tokyo of the day containing `instant`, as a UTC instant. */
-export function tokyoDayStart(instant: Date): Date {
-  const local = instant.getTime() + TOKYO_OFFSET_MS;
-  return new Date(Math.floor(local / DAY_MS) * DAY_MS - TOKYO_OFFSET_MS);
-}
-
-/** Midnight in Tokyo at the start of a "YYYY-MM-DD" Tokyo date. */
-export function tokyoDate(date: string): Date {
-  return new Date(new Date(`${date}T00:00:00Z`).getTime() - TOKYO_OFFSET_MS);
-}
+/** Midnight in Tokyo of the day containing `instant`, and of a "YYYY-MM-DD" Tokyo date. */
+export { tokyoDayStart, tokyoMidnight as tokyoDate } from "../domain/tokyo";
 
 function monthsBack(dayStart: Date, months: number): Date {
-  const local = new Date(dayStart.getTime() + TOKYO_OFFSET_MS);
-  local.setUTCMonth(local.getUTCMonth() - months);
-  return new Date(local.getTime() - TOKYO_OFFSET_MS);
+  return addTokyoMonths(dayStart, -months);
 }
 
 export interface DbRange {
@@ -57,7 +45,7 @@ export interface DbRange {
  */
 export function periodRange(input: PeriodInput, now = new Date()): DbRange {
   const today = tokyoDayStart(now);
-  const tomorrow = new Date(today.getTime() + DAY_MS);
+  const tomorrow = addTokyoDays(today, 1);
   switch (input.period) {
     case "all":
       return { start: null, end: null };
@@ -65,7 +53,7 @@ export function periodRange(input: PeriodInput, now = new Date()): DbRange {
       return { start: toDbTime(today), end: toDbTime(tomorrow) };
     case "1w":
       return {
-        start: toDbTime(new Date(tomorrow.getTime() - 7 * DAY_MS)),
+        start: toDbTime(addTokyoDays(tomorrow, -7)),
         end: toDbTime(tomorrow),
       };
     case "1m":
@@ -75,8 +63,8 @@ export function periodRange(input: PeriodInput, now = new Date()): DbRange {
     case "1y":
       return { start: toDbTime(monthsBack(tomorrow, 12)), end: toDbTime(tomorrow) };
     case "custom": {
-      const start = tokyoDate(input.from!);
-      const end = new Date(tokyoDate(input.to!).getTime() + DAY_MS);
+      const start = tokyoMidnight(input.from!);
+      const end = addTokyoDays(tokyoMidnight(input.to!), 1);
       return { start: toDbTime(start), end: toDbTime(end) };
     }
   }

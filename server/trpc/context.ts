@@ -1,12 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db";
 import type { Language } from "../../db/schema";
-import { languageFromCookieHeader, toLanguage } from "../../app/i18n";
+import { languageFromCookieHeader, toLanguage } from "../domain/language";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { type Mailer, mailerFor } from "../mail";
 import { type Storage, storageFor } from "../storage";
-import { type CurrentSession, findSession, readCookie, SESSION_COOKIE } from "../auth/session";
+import {
+  type CurrentSession,
+  lookUpSession,
+  readCookie,
+  SESSION_COOKIE,
+  type SessionRules,
+} from "../auth/session";
 
 export interface Context {
   db: Db;
@@ -15,6 +21,8 @@ export interface Context {
   requestId: string;
   locale: Language;
   session: CurrentSession | null;
+  /** Why the cookie's session is over ("idle" or "expired"), so the login page can say so. */
+  sessionEnded: "idle" | "expired" | null;
   ip: string | null;
   userAgent: string | null;
   mailer: Mailer;
@@ -41,11 +49,25 @@ export interface RequestInfo {
   requestId?: string;
 }
 
+/** The configured idle limits and lifetime of sessions. */
+export function sessionRules(config: Config): SessionRules {
+  return {
+    idle: {
+      adminMs: config.SESSION_IDLE_MINUTES_ADMIN * 60_000,
+      memberMs: config.SESSION_IDLE_MINUTES_MEMBER * 60_000,
+    },
+    lifetimeMs: config.SESSION_LIFETIME_DAYS * 24 * 60 * 60_000,
+  };
+}
+
 /** Builds the per-request context: who is asking, in which language, with what id. */
 export async function createContext(deps: ContextDeps, req: RequestInfo): Promise<Context> {
   const cookieHeader = req.headers.get("cookie");
   const token = readCookie(cookieHeader, SESSION_COOKIE);
-  const session = token ? await findSession(deps.db, token) : null;
+  const lookup = token
+    ? await lookUpSession(deps.db, token, sessionRules(deps.config))
+    : { session: null, ended: null };
+  const session = lookup.session;
   const requestId = req.requestId ?? randomUUID();
   const fromQuery = toLanguage(new URL(req.url, "http://x").searchParams.get("lng"));
   return {
@@ -55,6 +77,7 @@ export async function createContext(deps: ContextDeps, req: RequestInfo): Promis
     requestId,
     locale: fromQuery ?? languageFromCookieHeader(cookieHeader) ?? "ja",
     session,
+    sessionEnded: lookup.ended,
     ip: req.ip ?? null,
     userAgent: req.headers.get("user-agent"),
     mailer: deps.mailer ?? mailerFor(deps.config, deps.log),

@@ -1,5 +1,9 @@
-import { initTRPC } from "@trpc/server";
-import { ZodError, z } from "zod";
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError, ZodRealError, z } from "zod";
+import type { Db } from "../../db";
+import { adminMustEnrol } from "../auth/second-factor";
+import type { CurrentSession } from "../auth/session";
+import { findUnsafeText } from "../domain/text";
 import { AppError, forbidden, loginRequired } from "../errors";
 import type { Context } from "./context";
 
@@ -10,6 +14,8 @@ import type { Context } from "./context";
 export type Role = "public" | "member" | "admin" | "user";
 export interface Meta {
   role: Role;
+  /** Open to an admin who has no second factor yet (the enrolment steps and what they need). */
+  enrolment?: true;
 }
 
 const t = initTRPC
@@ -45,28 +51,92 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
+/**
+ * Every procedure refuses input text with control, bidirectional-override or invisible
+ * characters (server/domain/text) before its own schema runs: one check, so no name, title or
+ * message field is forgotten, and the field gets a validation error like any other. It runs
+ * after the role guard, which answers first whatever the input.
+ */
+const plainTextInput = t.middleware(async ({ getRawInput, next }) => {
+  let raw: unknown;
+  try {
+    raw = await getRawInput();
+  } catch {
+    return next(); // unreadable input: the procedure's own parser says so
+  }
+  const path = findUnsafeText(raw);
+  if (path) {
+    throw new TRPCError({
+      code: "BAD_REQUEST",
+      // ZodRealError is an Error, as the one a schema throws: the formatter treats it the same.
+      cause: new ZodRealError([
+        { code: "custom", path, message: "controlChars", input: undefined },
+      ]),
+    });
+  }
+  return next();
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.meta({ role: "public" });
+export const publicProcedure = t.procedure.meta({ role: "public" }).use(plainTextInput);
 
 /** A signed-in member. Admins are refused: the spec keeps them to /admin. */
-export const memberProcedure = t.procedure.meta({ role: "member" }).use(({ ctx, next }) => {
-  const session = ctx.session;
-  if (!session) throw loginRequired();
-  if (session.user.permission !== "member") throw forbidden();
-  return next({ ctx: { ...ctx, session, user: session.user } });
-});
+export const memberProcedure = t.procedure
+  .meta({ role: "member" })
+  .use(({ ctx, next }) => {
+    const session = ctx.session;
+    if (!session) throw loginRequired();
+    if (session.user.permission !== "member") throw forbidden();
+    return next({ ctx: { ...ctx, session, user: session.user } });
+  })
+  .use(plainTextInput);
 
-/** A signed-in admin. */
-export const adminProcedure = t.procedure.meta({ role: "admin" }).use(({ ctx, next }) => {
-  const session = ctx.session;
-  if (!session) throw loginRequired();
-  if (session.user.permission !== "admin") throw forbidden();
-  return next({ ctx: { ...ctx, session, user: session.user } });
-});
+// Asked once per request (a loader may call several procedures with one session).
+const mustEnrol = new WeakMap<CurrentSession, Promise<boolean>>();
 
-/** Anyone signed in, member or admin: only for a person's own account security. */
-export const userProcedure = t.procedure.meta({ role: "user" }).use(({ ctx, next }) => {
-  const session = ctx.session;
-  if (!session) throw loginRequired();
-  return next({ ctx: { ...ctx, session, user: session.user } });
-});
+/**
+ * An admin without a second factor may only enrol one (ASVS: MFA for every admin). Refused
+ * with its own key, so the page can send them to the security page rather than say "forbidden".
+ */
+async function refuseUnenrolledAdmin(db: Db, session: CurrentSession): Promise<void> {
+  if (await mustEnrolNow(db, session)) throw new AppError("FORBIDDEN", "mfaEnrolmentRequired");
+}
+
+/** Whether this session's admin must enrol a second factor, asked once per request. */
+export function mustEnrolNow(db: Db, session: CurrentSession): Promise<boolean> {
+  let pending = mustEnrol.get(session);
+  if (!pending) {
+    pending = adminMustEnrol(db, session.user);
+    mustEnrol.set(session, pending);
+  }
+  return pending;
+}
+
+/** A signed-in admin with a second factor. */
+export const adminProcedure = t.procedure
+  .meta({ role: "admin" })
+  .use(async ({ ctx, next }) => {
+    const session = ctx.session;
+    if (!session) throw loginRequired();
+    if (session.user.permission !== "admin") throw forbidden();
+    await refuseUnenrolledAdmin(ctx.db, session);
+    return next({ ctx: { ...ctx, session, user: session.user } });
+  })
+  .use(plainTextInput);
+
+/**
+ * Anyone signed in, member or admin: only for a person's own account security. An admin
+ * without a second factor reaches only the procedures marked `enrolment`.
+ */
+export const userProcedure = t.procedure
+  .meta({ role: "user" })
+  .use(async ({ ctx, meta, next }) => {
+    const session = ctx.session;
+    if (!session) throw loginRequired();
+    if (!meta?.enrolment) await refuseUnenrolledAdmin(ctx.db, session);
+    return next({ ctx: { ...ctx, session, user: session.user } });
+  })
+  .use(plainTextInput);
+
+/** The steps an admin without a second factor can take: see the page, re-authenticate, enrol. */
+export const enrolmentProcedure = userProcedure.meta({ role: "user", enrolment: true });

@@ -7,6 +7,7 @@ import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
 import { ratesFor, rewardFor } from "./rates";
+import { tokyoDay } from "../../domain/tokyo";
 
 /** A cashback row the import has just credited, in the caller's transaction. */
 export interface CreditedCashback {
@@ -189,12 +190,8 @@ export async function creditAffiliateRewards(
   return { rewards: rewards.length, amount: total };
 }
 
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000; // Japan has no daylight saving time.
-
 /** The Tokyo calendar date "YYYY-MM-DD" of an instant. */
-export function tokyoDayOf(instant: Date): string {
-  return new Date(instant.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
-}
+export const tokyoDayOf = (instant: Date): string => tokyoDay(instant);
 
 /** Counts a referred registration on its Tokyo day, in the registration's transaction. */
 export async function countReferredRegistration(

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { required } from "../../lib/input";
 
 /**
  * Messages are i18n keys under `auth:validation`; the form shows them with the field's name,
  * so one schema serves the form and the procedure in both languages.
  */
-const required = "required";
 /** An empty field gets only "… is required", not every format rule as well. */
 const present = { error: required, abort: true } as const;
 
@@ -117,16 +117,5 @@ export const changePasswordInput = z
   })
   .superRefine(confirmed);
 
-/** Only same-site paths may be redirect targets: no scheme, no host, no "//" or "/\". */
-export function safeRedirect(target: string | null | undefined, fallback: string): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
-    return fallback;
-  }
-  try {
-    const url = new URL(target, "http://portal.invalid");
-    if (url.origin !== "http://portal.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
+/** Redirect targets from input: server/domain/redirect (one function, tested with hostile input). */
+export { safeRedirect } from "../../domain/redirect";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idInput, required } from "../../lib/input";
 import { isId } from "../../../db/id";
 
 /**
@@ -6,13 +7,12 @@ import { isId } from "../../../db/id";
  * `errors:field` (the form's own keys are translated by the battle pages).
  */
 
-const required = "required";
 const present = { error: required, abort: true } as const;
 
 export const MAX_PRIZE_RANKS = 100;
 export const MAX_PRIZE = 100_000_000;
 
-export const idInput = z.object({ id: z.string({ error: required }).refine(isId, "notFound") });
+export { idInput };
 
 /** The member's page: one battle by id, or (none given) the current or latest one. */
 export const viewInput = z.object({

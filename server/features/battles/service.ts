@@ -5,6 +5,7 @@ import { newId } from "../../../db/id";
 import type { BattleStatus, Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
+import { tokyoDay } from "../../domain/tokyo";
 import { AppError, notFound } from "../../errors";
 import { ensureWallets, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
 import { enqueueNotification } from "../../notify/outbox";
@@ -24,8 +25,9 @@ import type { BattleValues } from "./schema";
 export const TOP = 100;
 
 /** Today's date in Tokyo ("2026-11-21"): battle periods are Tokyo dates. */
+/** Today's Tokyo date, "YYYY-MM-DD". */
 export function tokyoToday(now = new Date()): string {
-  return new Date(now.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return tokyoDay(now);
 }
 
 /** Where a battle stands: upcoming, running, ended (waiting to be settled) or settled. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isId } from "../../../db/id";
+import { recordId, required } from "../../lib/input";
 import type { AccountKind, IdCharset } from "../../../db/schema";
 import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/paging";
 
@@ -8,7 +8,6 @@ import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/pa
  * i18n keys: under `errors:field` for field rules, top-level `errors:` for the rest.
  */
 
-const required = "required";
 const present = { error: required, abort: true } as const;
 
 export const ACCOUNT_KINDS = [
@@ -26,7 +25,7 @@ export const ACCOUNT_STATUSES = ["pending", "approved", "denied"] as const;
 /** Longest account id any broker may use (the column holds 32). */
 export const MAX_ACCOUNT_ID_LENGTH = 32;
 
-const idSchema = z.string({ error: required }).refine(isId, "notFound");
+const idSchema = recordId;
 
 // ------------------------------------------------------------------------------- brokers
 

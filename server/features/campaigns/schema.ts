@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isId } from "../../../db/id";
+import { idInput, recordId, required } from "../../lib/input";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
 import { tokyoLocalToDb } from "../gachas/schema";
 
@@ -9,7 +9,6 @@ import { tokyoLocalToDb } from "../gachas/schema";
  * Messages are i18n keys under `errors:field`.
  */
 
-const required = "required";
 const present = { error: required, abort: true } as const;
 
 export const MAX_TITLE = 200;
@@ -23,8 +22,8 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 /** The member list's filters: by period, or the ones the member entered. */
 export const MEMBER_FILTERS = ["open", "upcoming", "ended", "entered"] as const;
 
-const id = z.string({ error: required }).refine(isId, "notFound");
-export const idInput = z.object({ id });
+const id = recordId;
+export { idInput };
 
 const tokyoDateTime = z
   .string({ error: required })

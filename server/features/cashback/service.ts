@@ -3,6 +3,7 @@ import type { Db } from "../../../db";
 import { getWallet } from "../../ledger";
 import { paginate } from "../../lib/paging";
 import { type PeriodInput, tokyoDayStart } from "../../lib/period";
+import { tokyoDay, tokyoMidnight } from "../../domain/tokyo";
 import type {
   AdminCashbackInput,
   BatchRowsInput,
@@ -11,12 +12,8 @@ import type {
 } from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-
 /** A Tokyo calendar date "YYYY-MM-DD" for an instant. */
-export function tokyoDay(instant: Date): string {
-  return new Date(instant.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { tokyoDay };
 
 function addMonths(day: string, months: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -492,7 +489,7 @@ export async function adminHome(db: Db, now = new Date()) {
   const month = today.slice(0, 7);
   const monthStart = `${month}-01`;
   const startOfToday = tokyoDayStart(now);
-  const startOfMonth = new Date(new Date(`${monthStart}T00:00:00Z`).getTime() - TOKYO_OFFSET_MS);
+  const startOfMonth = tokyoMidnight(monthStart);
   const [todayCb, monthCb, withdrawals, accounts, transfers, membersToday, membersMonth] =
     await Promise.all([
       db.kysely

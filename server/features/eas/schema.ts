@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idInput, recordId, required } from "../../lib/input";
 import { isId } from "../../../db/id";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
 
@@ -7,7 +8,6 @@ import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
  * field's rule, top-level `errors:` for the rest.
  */
 
-const required = "required";
 const present = { error: required, abort: true } as const;
 
 export const EA_CATEGORIES = ["trend", "cashback"] as const;
@@ -16,8 +16,8 @@ export const LICENSE_STATUSES = ["pending", "active", "rejected", "revoked"] as 
 
 export { EA_EXTENSIONS, MAX_EA_BYTES } from "./limits";
 
-const id = z.string({ error: required }).refine(isId, "notFound");
-export const idInput = z.object({ id });
+const id = recordId;
+export { idInput };
 
 export const eaInput = z.object({
   name: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),

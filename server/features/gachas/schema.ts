@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { idInput, required } from "../../lib/input";
+import { fromTokyoInput } from "../../domain/tokyo";
 import { isId } from "../../../db/id";
 import { toDbTime } from "../../../db/time";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
@@ -10,7 +12,6 @@ import { requestKey } from "../wallet/schema";
  * i18n keys under `errors:field`.
  */
 
-const required = "required";
 const present = { error: required, abort: true } as const;
 
 export const GACHA_METHODS = ["weighted", "box"] as const;
@@ -36,25 +37,15 @@ export const MAX_VALID_DAYS = 3_650;
 /** A gacha holds at most this many rewards: its odds table stays readable. */
 export const MAX_REWARDS = 50;
 
-export const idInput = z.object({ id: z.string({ error: required }).refine(isId, "notFound") });
-
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+export { idInput };
 
 /**
  * A `datetime-local` value people typed in Tokyo ("2026-12-01T10:00") as a stored UTC
  * timestamp; null when it is not a real date and time.
  */
 export function tokyoLocalToDb(value: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as number[];
-  const utc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? 0);
-  const check = new Date(utc);
-  // Date.UTC rolls 2026-02-30 over into March: refuse instead.
-  if (check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d! || h! > 23 || mi! > 59) {
-    return null;
-  }
-  return toDbTime(new Date(utc - TOKYO_OFFSET_MS));
+  const instant = fromTokyoInput(value);
+  return instant ? toDbTime(instant) : null;
 }
 
 const tokyoDateTime = z

@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { required } from "../../lib/input";
 import { isId } from "../../../db/id";
 
 /** Marathons: the admin's form and the members' inputs. Messages are keys under `errors:field`. */
-
-const required = "required";
 
 export const COURSES = ["general", "axi"] as const;
 export const MAX_GOALS = 30;

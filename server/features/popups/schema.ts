@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idInput, required } from "../../lib/input";
 import { isId } from "../../../db/id";
 import { filterChoice, pagingSchema } from "../../lib/paging";
 import { tokyoLocalToDb } from "../gachas/schema";
@@ -9,14 +10,13 @@ import { tokyoLocalToDb } from "../gachas/schema";
  * (popup-specific ones under `popup:fieldErrors`).
  */
 
-const required = "required";
 const present = { error: required, abort: true } as const;
 
 export const MAX_BODY = 4000;
 export const POPUP_STATES = ["showing", "scheduled", "ended", "inactive"] as const;
 export type PopupState = (typeof POPUP_STATES)[number];
 
-export const idInput = z.object({ id: z.string({ error: required }).refine(isId, "notFound") });
+export { idInput };
 
 const tokyoDateTime = z
   .string({ error: required })

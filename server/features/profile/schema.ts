@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { required } from "../../lib/input";
 import { emailSchema, nameSchema, nicknameSchema } from "../auth/schema";
 
 /**
@@ -10,8 +11,6 @@ import { emailSchema, nameSchema, nicknameSchema } from "../auth/schema";
 export const languageSchema = z.enum(["ja", "en"]);
 
 export const setLanguageInput = z.object({ language: languageSchema });
-
-const required = "required";
 
 /**
  * An optional text field: surrounding spaces dropped, "" meaning "none" (null); anything else

@@ -2,13 +2,10 @@ import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
 import { upsertAdd } from "../../../db/dialect";
 import type { Database } from "../../../db/schema";
-import { fromDbTime } from "../../../db/time";
+import { tokyoMonth } from "../../domain/tokyo";
 
 /** The Tokyo month ("2026-11") of a moment, or of a stored UTC timestamp. */
-export function tokyoMonth(at: Date | string): string {
-  const date = typeof at === "string" ? fromDbTime(at) : at;
-  return new Date(date.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 7);
-}
+export { tokyoMonth } from "../../domain/tokyo";
 
 /**
  * Adds a completed withdrawal to the ranking's summary, inside the transaction that completes

@@ -1,26 +1,9 @@
 import { z } from "zod";
 import { pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
+import { type Method, WITHDRAWAL_METHODS, WITHDRAWAL_MINIMUMS } from "../../domain/withdrawal";
 
-/** Minimum withdrawal per method, in yen (spec §9). */
-export const WITHDRAWAL_MINIMUMS = {
-  bank: 1_000,
-  bitwallet: 1_000,
-  usdt: 5_000,
-  peska: 5_000,
-  exness: 500,
-  paypay: 500,
-} as const;
-
-export const WITHDRAWAL_METHODS = [
-  "bank",
-  "bitwallet",
-  "usdt",
-  "exness",
-  "paypay",
-  "peska",
-] as const;
-export type Method = (typeof WITHDRAWAL_METHODS)[number];
+export { type Method, WITHDRAWAL_METHODS, WITHDRAWAL_MINIMUMS };
 
 const required = { error: "required", abort: true } as const;
 const text = (max: number) =>

@@ -1,0 +1,101 @@
+import { TZDate } from "@date-fns/tz";
+
+/**
+ * Time as people in Japan read it. Stored timestamps are UTC text ("2026-11-21 00:05:00.000",
+ * db/time.ts); days, months and the times shown are Asia/Tokyo's. One module for the server and
+ * the browser (pure: no Node imports), on @date-fns/tz rather than hand-written offsets, so
+ * both sides format the same instant the same way and hydration never disagrees.
+ */
+export const TOKYO = "Asia/Tokyo";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A Date from a Date, epoch ms or stored UTC text; null when it is not a time. */
+export function toInstant(value: Date | number | string): Date | null {
+  const date =
+    typeof value === "string"
+      ? new Date(value.replace(" ", "T") + (/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? "" : "Z"))
+      : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function inTokyo(value: Date | number | string): TZDate | null {
+  const instant = toInstant(value);
+  return instant ? new TZDate(instant.getTime(), TOKYO) : null;
+}
+
+/** "2026-11-21": the Tokyo calendar day of an instant. */
+export function tokyoDay(value: Date | number | string = new Date()): string {
+  const t = inTokyo(value)!;
+  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
+}
+
+/** "2026-11": the Tokyo calendar month of an instant. */
+export function tokyoMonth(value: Date | number | string = new Date()): string {
+  return tokyoDay(value).slice(0, 7);
+}
+
+/** Midnight in Tokyo starting a "YYYY-MM-DD" Tokyo day, as an instant. */
+export function tokyoMidnight(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, TOKYO).getTime());
+}
+
+/** Midnight in Tokyo of the day containing the instant. */
+export function tokyoDayStart(value: Date | number | string): Date {
+  return tokyoMidnight(tokyoDay(value));
+}
+
+/** The same Tokyo wall-clock time `days` days later (or earlier). */
+export function addTokyoDays(instant: Date, days: number): Date {
+  const t = new TZDate(instant.getTime(), TOKYO);
+  t.setDate(t.getDate() + days);
+  return new Date(t.getTime());
+}
+
+/** The same Tokyo wall-clock time `months` calendar months later (or earlier). */
+export function addTokyoMonths(instant: Date, months: number): Date {
+  const t = new TZDate(instant.getTime(), TOKYO);
+  t.setMonth(t.getMonth() + months);
+  return new Date(t.getTime());
+}
+
+/** "2026/11/21" and "09:05" in Tokyo, as members read them; null for no time. */
+export function tokyoParts(
+  value: Date | number | string | null | undefined,
+): { date: string; time: string } | null {
+  const t = value === null || value === undefined || value === "" ? null : inTokyo(value);
+  if (!t) return null;
+  return {
+    date: `${t.getFullYear()}/${pad(t.getMonth() + 1)}/${pad(t.getDate())}`,
+    time: `${pad(t.getHours())}:${pad(t.getMinutes())}`,
+  };
+}
+
+/** A `datetime-local` value ("2026-12-01T10:00") in Tokyo wall-clock time; "" for none. */
+export function toTokyoInput(value: Date | number | string | null | undefined): string {
+  const parts = tokyoParts(value);
+  return parts ? `${parts.date.replaceAll("/", "-")}T${parts.time}` : "";
+}
+
+/**
+ * A `datetime-local` value typed in Tokyo ("2026-12-01T10:00", seconds optional) as an
+ * instant; null when it is not a real date and time (2026-02-30 is refused, not rolled over).
+ */
+export function fromTokyoInput(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as number[];
+  if (h! > 23 || mi! > 59 || s! > 59) return null;
+  const t = new TZDate(y!, mo! - 1, d!, h!, mi!, s!, TOKYO);
+  if (t.getFullYear() !== y || t.getMonth() !== mo! - 1 || t.getDate() !== d) return null;
+  return new Date(t.getTime());
+}
+
+/** The first and last Tokyo day of the month containing the instant ("2026-11-01", "2026-11-30"). */
+export function tokyoMonthBounds(value: Date | number | string = new Date()) {
+  const month = tokyoMonth(value);
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const last = new TZDate(y, m, 0, TOKYO).getDate();
+  return { first: `${month}-01`, last: `${month}-${pad(last)}`, year: y, month: m };
+}
