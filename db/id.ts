@@ -23,11 +23,12 @@ export function newId(now = Date.now()): string {
 // than per id, which was most of the CPU an import spent making ids. Each id still gets its own
 // 16 bytes, never reused.
 const POOL_SIZE = 4096;
-let pool = Buffer.alloc(0);
+// Made on first use: the browser bundle imports isId (through the input schemas) and has no Buffer.
+let pool: Buffer | undefined;
 let offset = POOL_SIZE;
 
 function randomChunk(): Buffer {
-  if (offset + 16 > pool.length) {
+  if (!pool || offset + 16 > pool.length) {
     pool = randomBytes(POOL_SIZE);
     offset = 0;
   }

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+/**
+ * The modules of server/ and db/ that app/ imports outside `*.server.ts` end up in the browser
+ * bundle, where Node's globals do not exist: loading one must not touch them. (A `Buffer` made
+ * at the top of db/id.ts, reached through the input schemas, stopped every page with a form from
+ * hydrating, and only the browser tests noticed.)
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+
+function appFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return appFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.server\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Value imports (not `import type`) from app/ into server/ or db/, as absolute paths. */
+function sharedModules(): string[] {
+  const found = new Set<string>();
+  const importRe = /import\s+(type\s+)?[^;]*?from\s+"(\.[^"]+)"/g;
+  for (const file of appFiles(path.join(root, "app"))) {
+    for (const match of readFileSync(file, "utf8").matchAll(importRe)) {
+      if (match[1]) continue;
+      const target = path.resolve(path.dirname(file), match[2]!);
+      const relative = path.relative(root, target);
+      if (/^(server|db)\//.test(relative)) found.add(target);
+    }
+  }
+  return [...found].sort();
+}
+
+describe("server code the browser loads", () => {
+  const modules = sharedModules();
+  const saved = globalThis.Buffer;
+
+  beforeAll(() => {
+    // @ts-expect-error the browser has no Buffer
+    delete globalThis.Buffer;
+  });
+  afterAll(() => {
+    globalThis.Buffer = saved;
+  });
+
+  it("is found (the auth schemas are among it)", () => {
+    expect(modules.map((m) => path.relative(root, m))).toContain("server/features/auth/schema");
+  });
+
+  it.each(modules.map((m) => [path.relative(root, m), m]))(
+    "%s loads without Node's Buffer",
+    async (_name, file) => {
+      vi.resetModules();
+      await expect(import(file)).resolves.toBeDefined();
+    },
+  );
+});
