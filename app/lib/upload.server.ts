@@ -12,7 +12,7 @@ function badUpload(): Response {
 /**
  * Reads a multipart form (busboy: it reads quoted file names with "=" and ";" as browsers send
  * them, and Japanese names as UTF-8), never holding more than `maxFileBytes` of one file in
- * memory: a larger file stops the read at once (`tooLarge`), whatever the browser claimed. A
+ * memory: a larger file is dropped at once (`tooLarge`), whatever the browser claimed. A
  * malformed body is thrown as a 400 response.
  */
 export async function readUploadForm(
@@ -80,10 +80,10 @@ export async function readUploadForm(
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (tooLarge || failed) {
-      await reader.cancel(); // stop reading what will not be kept
-      break;
-    }
+    // The rest of a refused body is read and dropped, not cancelled: cancelling destroys the
+    // connection, and the browser would show a network error instead of the page's message.
+    // (The body limit in front of every route bounds how much that can be.)
+    if (tooLarge || failed) continue;
     if (!parser.write(value)) {
       await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), finished]);
     }
