@@ -8,8 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useLocation,
-  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -23,8 +21,8 @@ import { useNonce } from "./components/nonce";
 import { Shell } from "./components/shell/Shell";
 import { DEFAULT_LANGUAGE, toLanguage } from "./i18n";
 import { i18nServer } from "./i18n.server";
-import { darkModeAllowed, effectiveTheme, layoutFor, themeFromCookieHeader } from "./lib/shell";
-import { ThemeProvider, useTheme } from "./lib/theme";
+import { layoutFor, themeFromCookieHeader } from "./lib/shell";
+import { ThemeProvider, useEffectiveTheme, useShellRoute } from "./lib/theme";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -62,21 +60,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-interface RouteHandle {
-  /** Logo-only header, no navigation. */
-  restricted?: boolean;
-  /** Opt out of the 2xl content cap. */
-  uncapped?: boolean;
-}
-
 function Document({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
-  const { theme } = useTheme();
   const nonce = useNonce();
   const lang = data?.locale ?? toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
-  const dark = effectiveTheme(pathname, theme) === "dark";
+  const dark = useEffectiveTheme() === "dark";
   return (
     <html
       lang={lang}
@@ -126,17 +115,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { viewer, locale, modals } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
-  const { pathname } = useLocation();
-  const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
-  const restricted = handles.some((h) => h.restricted);
-  const uncapped = handles.some((h) => h.uncapped);
+  // The area's layout route says which shell (users.tsx, admin.tsx); the URL is not read here.
+  const { area, lightOnly } = useShellRoute();
   return (
-    <Shell
-      viewer={viewer}
-      layout={layoutFor(pathname, viewer.user, restricted)}
-      showThemeToggle={darkModeAllowed(pathname)}
-      uncapped={uncapped}
-    >
+    <Shell viewer={viewer} layout={layoutFor(area, viewer.user)} showThemeToggle={!lightOnly}>
       <Outlet />
       {/* After the page content: a member's reached marathon goals, else a popup, once each. */}
       <MemberModalsAfterHydration goals={modals.goals} popup={modals.popup} />

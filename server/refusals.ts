@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { TRPCError } from "@trpc/server";
+import { roleRefusalTarget } from "./domain/redirect";
 
 /**
  * A procedure's refusal that a loader or action did not handle itself (an id that is not one,
@@ -21,6 +22,11 @@ function refusalStatus(error: unknown): number | null {
 
 type Handler = (args: never) => unknown;
 
+interface HandlerArgs {
+  request: Request;
+  context?: { sessionEnded?: "idle" | "expired" | null };
+}
+
 /**
  * A form body no browser sends (a multipart body cut short, a boundary that is not there) makes
  * `request.formData()` throw: that is the sender's 400, not the server's 500.
@@ -39,11 +45,18 @@ function readableForm(request: Request): void {
 function guarded<T extends Handler | undefined>(handler: T): T {
   if (!handler) return handler;
   const wrapped = async (args: never) => {
-    const request = (args as { request?: Request }).request;
+    const { request } = args as HandlerArgs;
     if (typeof request?.formData === "function") readableForm(request);
     try {
       return await handler(args);
     } catch (error) {
+      // A role refusal from a procedure is answered as the area's guard would (a page under an
+      // area needs no guard of its own: the first procedure it calls decides, even on a
+      // client-side navigation that does not ask the area's loader again).
+      const to = request
+        ? roleRefusalTarget(error, request, (args as HandlerArgs).context?.sessionEnded ?? null)
+        : null;
+      if (to) throw new Response(null, { status: 302, headers: { Location: to } });
       const status = refusalStatus(error);
       if (status === null) throw error;
       throw new Response(null, { status });

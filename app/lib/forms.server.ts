@@ -1,4 +1,5 @@
 import { json, redirect, type TypedResponse } from "@remix-run/node";
+import { isRoleRefusal } from "../../server/domain/redirect";
 
 /** What an action returns when a procedure refuses: keys the page translates. */
 export interface FormError {
@@ -28,6 +29,8 @@ interface TrpcLikeError {
  */
 export function toFormError(error: unknown): FormError | null {
   if (!error || typeof error !== "object") return null;
+  // "Sign in first" is not the form's error: it goes on to become the area's redirect.
+  if (isRoleRefusal(error)) return null;
   const e = error as TrpcLikeError;
   if (e.cause?.issues) {
     const fieldErrors: Record<string, string> = {};

@@ -1,41 +1,55 @@
 /**
- * The app shell's rules from the spec's section 2, as pure functions so they are unit-tested
- * apart from the markup.
+ * The app shell's rules, as pure functions so they are unit-tested apart from the markup. The
+ * shell is chosen from what the matched routes declare in their `handle` (an area's layout
+ * route says which area), never from the URL.
  */
 
 export type Permission = "admin" | "member";
 
 /**
- * - minimal: logo-only header, no navigation (auth undetermined, or a restricted page);
- * - member: the wide container with the 260 px sidebar ("/" and /users pages, non-admins);
+ * - minimal: logo-only header, no navigation (authentication undetermined);
+ * - member: the wide container with the 260 px sidebar (the member area, for non-admins);
  * - admin: the admin menu column (25 %) and content (75 %);
  * - split: every other page, menu column 25 % and content 75 %.
  */
 export type LayoutKind = "minimal" | "member" | "admin" | "split";
 
+/** The areas with a layout route of their own (`users.tsx`, `admin.tsx`). */
+export type Area = "member" | "admin";
+
+/** What a route module's `handle` may say about the shell around it. */
+export interface RouteHandle {
+  i18n?: string | string[];
+  /** Set by an area's layout route: every page under it is in that area. */
+  area?: Area;
+  /** The dark-mode toggle is hidden, and light forced (the member home). */
+  lightOnly?: boolean;
+}
+
 export interface ShellViewer {
   permission: Permission;
 }
 
-export function isMemberArea(pathname: string): boolean {
-  return pathname === "/" || pathname === "/users" || pathname.startsWith("/users/");
+/** The shell the matched routes ask for: the innermost route that says wins. */
+export function shellOf(handles: readonly unknown[]): { area: Area | null; lightOnly: boolean } {
+  let area: Area | null = null;
+  let lightOnly = false;
+  for (const handle of handles as (RouteHandle | undefined)[]) {
+    if (handle?.area) area = handle.area;
+    if (handle?.lightOnly) lightOnly = true;
+  }
+  return { area, lightOnly };
 }
 
 export function layoutFor(
-  pathname: string,
+  area: Area | null,
   /** undefined: authentication undetermined; null: a visitor. */
   user: ShellViewer | null | undefined,
-  restricted = false,
 ): LayoutKind {
-  if (restricted || user === undefined) return "minimal";
+  if (user === undefined) return "minimal";
   if (user?.permission === "admin") return "admin";
-  if (isMemberArea(pathname)) return "member";
+  if (area === "member") return "member";
   return "split";
-}
-
-/** The dark-mode toggle is hidden, and light forced, on "/" and "/users". */
-export function darkModeAllowed(pathname: string): boolean {
-  return pathname !== "/" && pathname !== "/users";
 }
 
 export type Theme = "light" | "dark";
@@ -47,8 +61,8 @@ export function themeFromCookieHeader(header: string | null | undefined): Theme 
   return match?.[1] === "dark" ? "dark" : "light";
 }
 
-export function effectiveTheme(pathname: string, chosen: Theme): Theme {
-  return darkModeAllowed(pathname) ? chosen : "light";
+export function effectiveTheme(lightOnly: boolean, chosen: Theme): Theme {
+  return lightOnly ? "light" : chosen;
 }
 
 /** Home links ("/", "/admin", "/users") are current only on their exact path. */

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { THEME_COOKIE, THEME_COOKIE_MAX_AGE, type Theme } from "./shell";
+import { useMatches } from "@remix-run/react";
+import { effectiveTheme, shellOf, THEME_COOKIE, THEME_COOKIE_MAX_AGE, type Theme } from "./shell";
 
 interface ThemeState {
   theme: Theme;
@@ -21,4 +22,15 @@ export function ThemeProvider({ initial, children }: { initial: Theme; children:
 
 export function useTheme(): ThemeState {
   return useContext(ThemeContext);
+}
+
+/** What the matched routes ask of the shell (their area, light only), from their handles. */
+export function useShellRoute() {
+  return shellOf(useMatches().map((match) => match.handle));
+}
+
+/** The colour the page is drawn in: the chosen one, unless the page is light only. */
+export function useEffectiveTheme(): Theme {
+  const { theme } = useTheme();
+  return effectiveTheme(useShellRoute().lightOnly, theme);
 }

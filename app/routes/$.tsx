@@ -1,13 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { guardUnknownPath } from "~/lib/guards.server";
-import { focusRing } from "~/components/shell/styles";
+import { RouteError } from "~/components/RouteError";
 
-/** Any path no route claims: a 404 inside the normal shell, so navigation stays at hand. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The guard comes first: a visitor is sent to login, not told which member pages exist.
-  await guardUnknownPath(request, context);
+/**
+ * Any path outside the areas that no route claims: a 404 inside the normal shell. Paths under
+ * /users and /admin are claimed by their area's own catch-all, behind the area's guard, so a
+ * visitor is sent to login rather than told which member pages exist.
+ */
+export function loader() {
   throw new Response("Not found", { status: 404 });
 }
 
@@ -15,33 +13,4 @@ export default function NotFoundRoute() {
   return null;
 }
 
-export function ErrorBoundary() {
-  const { t } = useTranslation();
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div
-      data-testid={notFound ? "not-found" : "route-error"}
-      className="rounded-xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm sm:px-8 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <p
-        className="text-5xl font-bold tracking-tight text-emerald-600 dark:text-emerald-400"
-        aria-hidden="true"
-      >
-        {notFound ? 404 : 500}
-      </p>
-      <h1 className="break-phrase mt-4 text-balance text-xl font-bold">
-        {notFound ? t("notFound.title") : t("error.title")}
-      </h1>
-      <p className="break-phrase mx-auto mt-3 max-w-prose text-balance text-slate-600 dark:text-slate-300">
-        {notFound ? t("notFound.body") : t("error.body")}
-      </p>
-      <Link
-        to="/"
-        className={`mt-6 inline-block rounded-sm font-medium text-emerald-700 underline underline-offset-4 hover:text-emerald-800 dark:text-emerald-400 dark:hover:text-emerald-300 ${focusRing}`}
-      >
-        {t("notFound.home")}
-      </Link>
-    </div>
-  );
-}
+export const ErrorBoundary = RouteError;

@@ -9,12 +9,10 @@ import { FilterField, filterControl, TableFilters } from "~/components/table/Tab
 import { searchParamsObject } from "~/components/table/url";
 import { attempt } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const [page, brokers] = await Promise.all([
     context.trpc.brokers.accounts.list(searchParamsObject(request.url)),
     context.trpc.brokers.list(),
@@ -23,7 +21,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const form = await request.formData();
   const ids = form.getAll("ids").filter((v): v is string => typeof v === "string");
   const decision = String(form.get("decision") ?? "");

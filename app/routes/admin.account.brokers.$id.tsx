@@ -5,7 +5,6 @@ import { BrokerForm } from "~/components/BrokerForm";
 import { focusRing } from "~/components/shell/styles";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { attempt } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -20,13 +19,11 @@ async function brokerOr404(context: LoaderFunctionArgs["context"], id: string) {
   }
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context, params }: LoaderFunctionArgs) {
   return json({ broker: await brokerOr404(context, params.id ?? "") });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const form = await readBrokerForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>

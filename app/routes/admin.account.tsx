@@ -1,15 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
 
 /**
  * /admin/account: the admin menu's "account list". Two tabs: the members' cashback accounts

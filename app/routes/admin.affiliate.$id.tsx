@@ -5,13 +5,11 @@ import { RateForm } from "~/components/affiliate/RateForm";
 import { focusRing } from "~/components/shell/styles";
 import { formatDate } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { formatRate, formatYen } from "~/lib/money";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   return json({
     referrer: await context.trpc.affiliate.referrer({ userId: params.id ?? "" }),
     saved: new URL(request.url).searchParams.has("saved"),
@@ -20,7 +18,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** Saves the member's own rate, or removes it when empty (audited on the server). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const values = formValues(await request.formData(), ["rate"] as const);
   const userId = params.id ?? "";
   const result = await attempt(values, () =>

@@ -6,7 +6,6 @@ import { CheckboxField } from "~/components/fields";
 import { Alert, Field, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { formValues, toFormError } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
@@ -14,7 +13,6 @@ export const handle = { i18n: ["affiliate", "admin", "errors"] };
 const TEXT_FIELDS = ["intent", "id", "title", "alt", "displayOrder"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const saved = new URL(request.url).searchParams.get("saved");
   return json({ banners: await context.trpc.affiliate.adminBanners(), saved });
 }
@@ -24,7 +22,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * deactivates). A refusal comes back with the form it belongs to, so its errors show in place.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const upload = await readUploadForm(request);
   if (upload.tooLarge) {
     const error: FormErrorShape = {

@@ -1,22 +1,15 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CampaignForm } from "~/components/campaign/CampaignForm";
 import { readCampaignForm } from "~/lib/campaign-form.server";
 import { attempt } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as campaignLoader } from "./admin.campaigns.$id";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const form = await readCampaignForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>

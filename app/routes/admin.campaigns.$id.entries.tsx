@@ -6,13 +6,11 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { requireAdmin } from "~/lib/guards.server";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const campaignId = params.id ?? "";
   const page = await orNotFound(() =>
     context.trpc.campaigns.entries({ ...searchParamsObject(request.url), campaignId }),

@@ -1,21 +1,14 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaign/CampaignForm";
 import { focusRing } from "~/components/shell/styles";
 import { readCampaignForm } from "~/lib/campaign-form.server";
 import { attempt } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const form = await readCampaignForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>

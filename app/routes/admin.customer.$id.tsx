@@ -9,13 +9,11 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { attempt } from "~/lib/forms.server";
 import { formatDate, formatDateTime } from "~/lib/format";
-import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 
 export const handle = { i18n: ["admin", "accounts", "profile", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context, params }: LoaderFunctionArgs) {
   try {
     return json({ customer: await context.trpc.admin.customers.get({ id: params.id ?? "" }) });
   } catch (error) {
@@ -28,8 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /** The only action: reveal the payment details, which the server records in the audit log. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+export async function action({ context, params }: ActionFunctionArgs) {
   const result = await attempt({}, () =>
     context.trpc.admin.customers.revealPayment({ id: params.id ?? "" }),
   );

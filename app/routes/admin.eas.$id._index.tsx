@@ -1,5 +1,5 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { Form, useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
@@ -10,22 +10,15 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { readEaForm } from "~/lib/ea-form.server";
 import { toFormError } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 import type { loader as eaLoader } from "./admin.eas.$id";
 
 export const handle = { i18n: ["ea", "errors"] };
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
 
 /**
  * Two forms post here: the EA's details, or a new version of its file. A refusal names which
  * form it answers, so the other form stays as it was.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const id = params.id ?? "";
   const form = await readEaForm(request);
   if (!form.ok) return form.response;

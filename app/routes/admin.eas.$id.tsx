@@ -3,13 +3,11 @@ import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { focusRing } from "~/components/shell/styles";
-import { requireAdmin } from "~/lib/guards.server";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const ea = await orNotFound(() => context.trpc.eas.adminGet({ id: params.id ?? "" }));
   return json({ ea });
 }

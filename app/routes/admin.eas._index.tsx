@@ -8,12 +8,10 @@ import { DataTable } from "~/components/table/DataTable";
 import { cellLink, ListHeading, SearchFilter } from "~/components/table/ListHeading";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   return json({ page: await context.trpc.eas.adminList(searchParamsObject(request.url)) });
 }
 

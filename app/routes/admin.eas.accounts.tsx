@@ -17,17 +17,14 @@ import { SearchFilter } from "~/components/table/ListHeading";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   return json({ page: await context.trpc.eas.dedicatedAccounts(searchParamsObject(request.url)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const values = formValues(await request.formData(), ["accountId", "dedicated", "label"]);
   const result = await attempt(values, () =>
     context.trpc.eas.setDedicated({

@@ -6,7 +6,6 @@ import { SelectField } from "~/components/fields";
 import { Field, FormErrorAlert, SubmitButton, type FormErrorShape } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues, toFormError } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -15,7 +14,6 @@ export const handle = { i18n: ["ea", "errors"] };
  * Step 2 (POST): the licence is issued for the chosen EA and account.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const url = new URL(request.url);
   const member = url.searchParams.get("member")?.trim() ?? "";
   const eas = await context.trpc.eas.adminList({ size: "100", sort: "name", dir: "asc" });
@@ -39,7 +37,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const values = formValues(await request.formData(), ["eaId", "member", "accountId"]);
   const result = await attempt(values, () => context.trpc.eas.issueFor(values));
   if (!result.ok) return result.response;

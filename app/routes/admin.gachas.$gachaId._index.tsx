@@ -1,22 +1,15 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GachaForm } from "~/components/gacha/GachaForm";
 import { attempt } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const form = await readGachaForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>

@@ -8,7 +8,6 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
@@ -17,7 +16,6 @@ export const handle = { i18n: ["gacha", "errors"] };
 const LOG_STATES = ["available", "not_started", "used", "expired", "credited", "none"] as const;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const gachaId = params.gachaId ?? "";
   const page = await orNotFound(() =>
     context.trpc.gachas.logs({ ...searchParamsObject(request.url), gachaId }),

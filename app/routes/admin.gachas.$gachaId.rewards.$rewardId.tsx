@@ -5,15 +5,13 @@ import { RewardForm } from "~/components/gacha/RewardForm";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const reward = await orNotFound(() => context.trpc.gachas.reward({ id: params.rewardId ?? "" }));
   // A reward belongs to the gacha in the address.
   if (reward.gachaId !== params.gachaId) throw new Response("Not found", { status: 404 });
@@ -21,7 +19,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const form = await readRewardForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>

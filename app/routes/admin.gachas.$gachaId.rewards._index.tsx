@@ -5,15 +5,13 @@ import { GachaArt } from "~/components/gacha/GachaArt";
 import { ValidityRule } from "~/components/gacha/validity";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
-import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { ListHeading } from "~/components/table/ListHeading";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const id = params.gachaId ?? "";
   const rewards = await orNotFound(() => context.trpc.gachas.rewards({ id }));
   return json({ id, rewards });

@@ -1,22 +1,15 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EMPTY_REWARD, RewardForm } from "~/components/gacha/RewardForm";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
-import { requireAdmin } from "~/lib/guards.server";
 import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const gachaId = params.gachaId ?? "";
   const form = await readRewardForm(request);
   if (!form.ok) return form.response;

@@ -4,14 +4,12 @@ import { useTranslation } from "react-i18next";
 import { GachaStatusBadge } from "~/components/gacha/badges";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
-import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const gacha = await orNotFound(() => context.trpc.gachas.adminGet({ id: params.gachaId ?? "" }));
   return json({ gacha });
 }

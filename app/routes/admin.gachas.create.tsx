@@ -1,21 +1,14 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EMPTY_GACHA, GachaForm } from "~/components/gacha/GachaForm";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const form = await readGachaForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>

@@ -8,22 +8,19 @@ import { PopupForm } from "~/components/popup/PopupForm";
 import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { readPopupForm } from "~/lib/popup-form.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 
 export const handle = { i18n: ["popup", "errors"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ params, context }: LoaderFunctionArgs) {
   return json({
     popup: await orNotFound(() => context.trpc.popups.adminGet({ id: params.id ?? "" })),
   });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const id = params.id ?? "";
   const form = await readPopupForm(request);
   if (!form.ok) return form.response;

@@ -9,20 +9,17 @@ import { cellLink, ListHeading } from "~/components/table/ListHeading";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["popup", "errors"] };
 
 const STATES = ["showing", "scheduled", "ended", "inactive"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   return json({ page: await context.trpc.popups.adminList(searchParamsObject(request.url)) });
 }
 
 /** Switches a popup on or off (from this list or from its page), then goes back there. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const values = formValues(await request.formData(), ["id", "active", "back"] as const);
   const result = await attempt(values, () =>
     context.trpc.popups.setActive({ id: values.id, active: values.active === "1" }),

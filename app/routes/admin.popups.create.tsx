@@ -1,21 +1,14 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EMPTY_POPUP, PopupForm } from "~/components/popup/PopupForm";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { readPopupForm } from "~/lib/popup-form.server";
 
 export const handle = { i18n: ["popup", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const form = await readPopupForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>

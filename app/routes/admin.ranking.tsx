@@ -2,12 +2,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RankingAdminTabs } from "~/components/battle/RankingAdminTabs";
 import { RankingView, rankingParams } from "~/components/ranking/RankingView";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["ranking", "battle"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   return json(await context.trpc.ranking.adminList(rankingParams(request.url)));
 }
 

@@ -9,19 +9,16 @@ import { Alert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["battle", "admin-money", "errors"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ params, context }: LoaderFunctionArgs) {
   return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+export async function action({ params, context }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const result = await attempt({}, () => context.trpc.battles.settle({ id }));
   if (!result.ok) return result.response;

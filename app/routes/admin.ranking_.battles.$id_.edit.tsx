@@ -6,18 +6,15 @@ import { Alert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["battle", "errors"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ params, context }: LoaderFunctionArgs) {
   return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const id = params.id ?? "";
   const form = await readBattleForm(request);
   const result = await attempt(form.values, () =>

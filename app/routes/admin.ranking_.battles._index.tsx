@@ -3,14 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattlePhaseBadge } from "~/components/battle/BattleParts";
 import { RankingAdminTabs } from "~/components/battle/RankingAdminTabs";
-import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
 
 export const handle = { i18n: ["battle", "ranking"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: LoaderFunctionArgs) {
   return json({ battles: await context.trpc.battles.adminList() });
 }
 

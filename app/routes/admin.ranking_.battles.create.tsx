@@ -1,21 +1,14 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleForm, EMPTY_BATTLE } from "~/components/battle/BattleForm";
 import { focusRing } from "~/components/shell/styles";
 import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["battle", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const form = await readBattleForm(request);
   const result = await attempt(form.values, () => context.trpc.battles.create(form.battle));
   if (!result.ok) return refusalWithPrizes(result.response, form.prizes);

@@ -12,7 +12,6 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject, withParams } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 
 export const handle = { i18n: ["cashback", "admin-money", "errors"] };
@@ -20,7 +19,6 @@ export const handle = { i18n: ["cashback", "admin-money", "errors"] };
 const FILTERS = ["all", "matched", "unmatched", "duplicate", "error", "credited"] as const;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   try {
     const found = await context.trpc.cashback.batch({
       ...searchParamsObject(request.url),
@@ -41,7 +39,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * whose accounts have been approved since. Both are audited by the engine.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const values = formValues(await request.formData(), ["intent"]);
   const batchId = params.batchId ?? "";
   if (values.intent !== "commit" && values.intent !== "rerun") {

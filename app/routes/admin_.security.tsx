@@ -1,10 +1,12 @@
+import type { RouteHandle } from "~/lib/shell";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SecuritySettings } from "~/components/SecuritySettings";
 import { requireAdminEnrolling } from "~/lib/guards.server";
 import { securityAction, securityData } from "~/lib/security.server";
 
-export const handle = { i18n: ["auth", "errors"] };
+/** Outside the admin area's layout (whose guard wants a second factor), but in its shell. */
+export const handle: RouteHandle = { i18n: ["auth", "errors"], area: "admin" };
 
 /**
  * Admins hold the most power in the portal: they get the same MFA and password settings, and

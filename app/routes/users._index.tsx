@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/lib/shell";
 import { ChevronRightIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -14,7 +15,11 @@ import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
 
-export const handle = { i18n: ["auth", "cashback", "accounts", "wallet", "errors"] };
+export const handle: RouteHandle = {
+  i18n: ["auth", "cashback", "accounts", "wallet", "errors"],
+  // The member home is always light (the toggle is hidden there).
+  lightOnly: true,
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireMember(request, context);
@@ -40,8 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Mails the verification link again: VerifyEmailNotice posts here from every member page. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(request, context);
+export async function action({ context }: ActionFunctionArgs) {
   const result = await attempt({}, () => context.trpc.auth.resendVerification());
   if (!result.ok) return result.response;
   return json({ ok: true as const });

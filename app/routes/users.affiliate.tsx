@@ -8,7 +8,6 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDate } from "~/lib/format";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 
 export const handle = { i18n: ["affiliate"] };
@@ -25,7 +24,6 @@ const PRESETS = [
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const params = searchParamsObject(request.url);
   const [summary, link, customers, rewards, banners] = await Promise.all([
     context.trpc.affiliate.summary({ preset: params.preset as never }),

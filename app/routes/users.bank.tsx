@@ -10,13 +10,11 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatDate } from "~/lib/format";
-import { requireMember } from "~/lib/guards.server";
 import { searchParamsObject } from "~/components/table/url";
 
 export const handle = { i18n: ["accounts", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const [brokers, accounts] = await Promise.all([
     context.trpc.brokers.active(),
     context.trpc.brokers.accounts.mine(searchParamsObject(request.url)),
@@ -25,7 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(request, context);
   const values = formValues(await request.formData(), ["brokerId", "accountNumber"]);
   const result = await attempt(values, () => context.trpc.brokers.accounts.add(values));
   if (!result.ok) return result.response;

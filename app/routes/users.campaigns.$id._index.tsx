@@ -9,7 +9,6 @@ import { FormErrorAlert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
-import { requireMember } from "~/lib/guards.server";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
@@ -17,14 +16,12 @@ export const handle = { i18n: ["campaign", "errors"] };
 /** An unknown or hidden campaign: the 404 inside the shell, navigation at hand. */
 export { ErrorBoundary } from "./$";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const campaign = await orNotFound(() => context.trpc.campaigns.get({ id: params.id ?? "" }));
   return json({ campaign });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireMember(request, context);
+export async function action({ context, params }: ActionFunctionArgs) {
   const campaignId = params.id ?? "";
   const entered = await attempt({}, () => context.trpc.campaigns.enter({ campaignId }));
   if (!entered.ok) return entered.response;

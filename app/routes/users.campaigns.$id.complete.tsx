@@ -5,7 +5,6 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
-import { requireMember } from "~/lib/guards.server";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
@@ -13,8 +12,7 @@ export const handle = { i18n: ["campaign", "errors"] };
 /** An unknown or hidden campaign: the 404 inside the shell, navigation at hand. */
 export { ErrorBoundary } from "./$";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const campaign = await orNotFound(() => context.trpc.campaigns.get({ id }));
   // Complete only once entered: otherwise the campaign itself, with its entry button.

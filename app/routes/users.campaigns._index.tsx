@@ -7,14 +7,12 @@ import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges"
 import { focusRing } from "~/components/shell/styles";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
-import { requireMember } from "~/lib/guards.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
 const FILTERS = ["", "open", "upcoming", "ended", "entered"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const page = await context.trpc.campaigns.list(searchParamsObject(request.url));
   return json({ page });
 }

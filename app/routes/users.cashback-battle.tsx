@@ -3,14 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
 import { focusRing } from "~/components/shell/styles";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["battle"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const id = new URL(request.url).searchParams.get("id") ?? undefined;
   return json(await orNotFound(() => context.trpc.battles.view({ id })));
 }

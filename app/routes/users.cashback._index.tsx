@@ -8,7 +8,6 @@ import { Alert } from "~/components/form";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
@@ -31,7 +30,6 @@ function periodOf(params: Record<string, string>) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const params = searchParamsObject(request.url);
   const [summary, history, monthly] = await Promise.all([
     context.trpc.cashback.summary(params),

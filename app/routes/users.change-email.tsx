@@ -4,13 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
 import { ReauthForm } from "~/components/ReauthForm";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireMember } from "~/lib/guards.server";
 import { handleReauth } from "~/lib/reauth.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+export async function loader({ context }: LoaderFunctionArgs) {
   const status = await context.trpc.auth.security();
   return json({
     email: status.email,
@@ -20,7 +18,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(request, context);
   const form = await request.formData();
   if (form.get("intent") === "reauth") {
     const result = await handleReauth(form, context);

@@ -3,12 +3,10 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { useTranslation } from "react-i18next";
 import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
 import { chatAction, newestId } from "~/lib/chat.server";
-import { requireMember } from "~/lib/guards.server";
 
 export const handle = { i18n: ["chat", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
   const page = await context.trpc.chat.thread(before ? { before } : {}).catch((error: unknown) => {
     if ((error as { code?: string }).code === "BAD_REQUEST")
@@ -22,7 +20,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(request, context);
   return chatAction(request, (input) => context.trpc.chat.send(input));
 }
 

@@ -8,19 +8,16 @@ import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireMember } from "~/lib/guards.server";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const ea = await orNotFound(() => context.trpc.eas.get({ id: params.id ?? "" }));
   return json({ ea });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireMember(request, context);
   const eaId = params.id ?? "";
   const values = formValues(await request.formData(), ["accountId"]);
   const result = await attempt(values, () =>

@@ -7,14 +7,12 @@ import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { focusRing } from "~/components/shell/styles";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDate } from "~/lib/format";
-import { requireMember } from "~/lib/guards.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
 const CATEGORIES = ["", "trend", "cashback"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   return json({ page: await context.trpc.eas.list(searchParamsObject(request.url)) });
 }
 

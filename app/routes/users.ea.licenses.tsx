@@ -8,14 +8,12 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { requireMember } from "~/lib/guards.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
 const STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   return json({ page: await context.trpc.eas.myLicenses(searchParamsObject(request.url)) });
 }
 

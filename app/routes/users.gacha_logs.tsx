@@ -14,7 +14,6 @@ import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
@@ -23,14 +22,12 @@ export const handle = { i18n: ["gacha", "errors"] };
 const STATES = ["available", "not_started", "used", "expired", "credited", "none"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const page = await orNotFound(() => context.trpc.gachas.myLogs(searchParamsObject(request.url)));
   return json({ page });
 }
 
 /** Marks one of the member's items used; the procedure refuses anything else and says why. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(request, context);
   const values = formValues(await request.formData(), ["intent", "id"]);
   if (values.intent !== "use") throw new Response("Unknown intent", { status: 400 });
   const used = await attempt(values, () => context.trpc.gachas.useItem({ id: values.id }));

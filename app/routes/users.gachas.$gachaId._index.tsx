@@ -9,14 +9,12 @@ import { GachaStatusBadge, PlayedBadge } from "~/components/gacha/badges";
 import { ValidityRule } from "~/components/gacha/validity";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const gacha = await orNotFound(() => context.trpc.gachas.get({ id: params.gachaId ?? "" }));
   return json({ gacha });
 }

@@ -10,14 +10,12 @@ import { ValidityPeriod } from "~/components/gacha/validity";
 import { FormErrorAlert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const id = params.gachaId ?? "";
   const gacha = await orNotFound(() => context.trpc.gachas.get({ id }));
   const resultId = new URL(request.url).searchParams.get("result");
@@ -31,7 +29,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireMember(request, context);
   const gachaId = params.gachaId ?? "";
   const values = formValues(await request.formData(), ["requestKey"]);
   const drawn = await attempt(values, () =>

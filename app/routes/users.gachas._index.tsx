@@ -8,7 +8,6 @@ import { GachaStatusBadge, PlayedBadge } from "~/components/gacha/badges";
 import { focusRing } from "~/components/shell/styles";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
@@ -17,7 +16,6 @@ export const handle = { i18n: ["gacha", "errors"] };
 const FILTERS = ["", "open", "upcoming", "closed", "played"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const page = await orNotFound(() => context.trpc.gachas.list(searchParamsObject(request.url)));
   return json({ page });
 }

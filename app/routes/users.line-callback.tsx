@@ -1,5 +1,4 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { requireMember } from "~/lib/guards.server";
 
 /**
  * /users/line-callback: where LINE Login returns. The procedure checks the state against this
@@ -7,7 +6,6 @@ import { requireMember } from "~/lib/guards.server";
  * the member then lands on the connect page, which says how it went.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const params = new URL(request.url).searchParams;
   const value = (name: string) => params.get(name) ?? undefined;
   try {

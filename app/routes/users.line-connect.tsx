@@ -6,7 +6,6 @@ import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
-import { requireMember } from "~/lib/guards.server";
 import { qrDataUrl } from "~/lib/qr.server";
 
 export const handle = { i18n: ["line", "errors"] };
@@ -20,8 +19,7 @@ const CALLBACK_ERRORS = new Set([
   "lineNotConfigured",
 ]);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+export async function loader({ context }: LoaderFunctionArgs) {
   const status = await context.trpc.line.status();
   // The QR code is for opening the start link on a smartphone; only needed before linking.
   const qr = status.available && !status.linked ? await qrDataUrl(status.startUrl) : null;
@@ -31,7 +29,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const PREFS = ["withdrawal", "transfer", "marathon", "support"] as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "unlink") {

@@ -17,14 +17,12 @@ import { LanguageSelect } from "~/components/shell/LanguageSelect";
 import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
-import { requireMember } from "~/lib/guards.server";
 import { handleReauth } from "~/lib/reauth.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 
 export const handle = { i18n: ["profile", "auth", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+export async function loader({ context }: LoaderFunctionArgs) {
   const [profile, payment, security] = await Promise.all([
     context.trpc.profile.me(),
     context.trpc.profile.paymentDetails(),
@@ -59,7 +57,6 @@ function failure(intent: Intent, key: string) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(request, context);
   // The image form is multipart (a file); the others are ordinary forms.
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     const upload = await readUploadForm(request);

@@ -5,13 +5,11 @@ import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   return json({ deposits: await context.trpc.wallet.deposits(searchParamsObject(request.url)) });
 }
 

@@ -1,12 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RankingView, rankingParams } from "~/components/ranking/RankingView";
-import { requireMember } from "~/lib/guards.server";
 
 export const handle = { i18n: ["ranking"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   return json(await context.trpc.ranking.list(rankingParams(request.url)));
 }
 

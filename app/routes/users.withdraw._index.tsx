@@ -9,13 +9,11 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
   const url = new URL(request.url);
   return json({
     history: await context.trpc.wallet.withdrawals(searchParamsObject(url)),
@@ -25,7 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Cancelling a pending request returns its amount to the available balance. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(request, context);
   const values = formValues(await request.formData(), ["id"]);
   const result = await attempt(values, () => context.trpc.wallet.cancelWithdrawal(values));
   if (!result.ok) return result.response;

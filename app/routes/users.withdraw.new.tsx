@@ -7,7 +7,6 @@ import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import {
   type Method,
@@ -17,8 +16,7 @@ import {
 
 export const handle = { i18n: ["wallet", "auth", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+export async function loader({ context }: LoaderFunctionArgs) {
   const [terms, summary, payment] = await Promise.all([
     context.trpc.wallet.terms(),
     context.trpc.wallet.summary(),
@@ -34,7 +32,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(request, context);
   const form = await request.formData();
   const values = formValues(form, ["method", "amount", "requestKey"]);
   const result = await attempt(values, () =>

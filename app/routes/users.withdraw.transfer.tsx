@@ -6,18 +6,15 @@ import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import { Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
 import { attempt, formValues } from "~/lib/forms.server";
-import { requireMember } from "~/lib/guards.server";
 import { formatRate, formatYen } from "~/lib/money";
 
 export const handle = { i18n: ["wallet", "auth", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+export async function loader({ context }: LoaderFunctionArgs) {
   return json({ terms: await context.trpc.wallet.terms(), requestKey: randomUUID() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(request, context);
   const values = formValues(await request.formData(), ["email", "amount", "message", "requestKey"]);
   const result = await attempt(values, () => context.trpc.wallet.requestTransfer(values));
   if (!result.ok) return result.response;

@@ -2,13 +2,11 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
-import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+export async function loader({ context }: LoaderFunctionArgs) {
   return json({ summary: await context.trpc.wallet.summary() });
 }
 

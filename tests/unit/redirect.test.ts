@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isRoleRefusal, roleRefusalTarget } from "../../server/domain/redirect";
 import { safeRedirect } from "../../server/features/auth/schema";
 
 /** Whether a browser would leave the site following `Location: value` from this origin. */
@@ -59,5 +60,44 @@ describe("safeRedirect: the one function every redirect target from input goes t
     );
     expect(safeRedirect("/users/../users/bank", "/")).toBe("/users/bank");
     expect(safeRedirect("/campaigns/abc%2Fdef", "/")).toBe("/campaigns/abc%2Fdef");
+  });
+});
+
+describe("role refusals answer as the area's guard would", () => {
+  const refusal = (code: string, message: string) =>
+    Object.assign(new Error(message), { name: "TRPCError", code });
+  const get = { url: "https://portal.example/users/bank?tab=2", method: "GET" };
+
+  it("sends a visitor to login; a session that ended comes back to the page", () => {
+    expect(roleRefusalTarget(refusal("UNAUTHORIZED", "loginRequired"), get)).toBe("/login");
+    expect(roleRefusalTarget(refusal("UNAUTHORIZED", "loginRequired"), get, "idle")).toBe(
+      "/login?ended=idle&redirect=%2Fusers%2Fbank%3Ftab%3D2",
+    );
+    // A form post cannot be sent again: it returns to its page, without the query.
+    const post = { ...get, method: "POST" };
+    expect(roleRefusalTarget(refusal("UNAUTHORIZED", "loginRequired"), post, "expired")).toBe(
+      "/login?ended=expired&redirect=%2Fusers%2Fbank",
+    );
+  });
+
+  it("sends the wrong role home and an admin without a second factor to enrol", () => {
+    expect(roleRefusalTarget(refusal("FORBIDDEN", "forbidden"), get)).toBe("/");
+    expect(roleRefusalTarget(refusal("FORBIDDEN", "mfaEnrolmentRequired"), get)).toBe(
+      "/admin/security",
+    );
+  });
+
+  it("leaves every other refusal to the page", () => {
+    for (const error of [
+      refusal("UNAUTHORIZED", "invalidCredentials"),
+      refusal("FORBIDDEN", "emailUnverified"),
+      refusal("NOT_FOUND", "notFound"),
+      new Error("loginRequired"),
+      null,
+    ]) {
+      expect(roleRefusalTarget(error, get)).toBeNull();
+      expect(isRoleRefusal(error)).toBe(false);
+    }
+    expect(isRoleRefusal(refusal("UNAUTHORIZED", "loginRequired"))).toBe(true);
   });
 });

@@ -8,10 +8,10 @@ import {
 } from "../../app/components/shell/nav-items";
 import { shouldTrackPageView } from "../../app/lib/analytics";
 import {
-  darkModeAllowed,
   effectiveTheme,
   isCurrentPath,
   layoutFor,
+  shellOf,
   themeFromCookieHeader,
 } from "../../app/lib/shell";
 import { DEFAULT_FEATURES, type FeatureFlags } from "../../server/config";
@@ -20,57 +20,50 @@ const admin = { permission: "admin" as const };
 const member = { permission: "member" as const };
 
 describe("layoutFor", () => {
-  it("is minimal while authentication is undetermined, on any page", () => {
-    for (const path of ["/", "/users", "/users/bank", "/admin", "/login"]) {
-      expect(layoutFor(path, undefined)).toBe("minimal");
-    }
-  });
-
-  it("is minimal on a restricted page, whoever looks", () => {
-    for (const user of [admin, member, null, undefined]) {
-      expect(layoutFor("/users/bank", user, true)).toBe("minimal");
-      expect(layoutFor("/admin", user, true)).toBe("minimal");
+  it("is minimal while authentication is undetermined, in any area", () => {
+    for (const area of ["member", "admin", null] as const) {
+      expect(layoutFor(area, undefined)).toBe("minimal");
     }
   });
 
   it("is the admin layout for admins anywhere", () => {
-    for (const path of ["/", "/users", "/users/x", "/admin", "/admin/customer", "/login"]) {
-      expect(layoutFor(path, admin)).toBe("admin");
+    for (const area of ["member", "admin", null] as const) {
+      expect(layoutFor(area, admin)).toBe("admin");
     }
   });
 
-  it("is the member layout on / and /users pages for members and visitors", () => {
-    for (const user of [member, null]) {
-      for (const path of ["/", "/users", "/users/x", "/users/cashback/detail"]) {
-        expect(layoutFor(path, user)).toBe("member");
-      }
-    }
+  it("is the member layout in the member area", () => {
+    expect(layoutFor("member", member)).toBe("member");
   });
 
-  it("is split everywhere else for members and visitors", () => {
+  it("is split outside the member area for members and visitors", () => {
     for (const user of [member, null]) {
-      for (const path of ["/login", "/register", "/usersx", "/admin", "/about/users"]) {
-        expect(layoutFor(path, user)).toBe("split");
-      }
+      expect(layoutFor(null, user)).toBe("split");
+      expect(layoutFor("admin", user)).toBe("split");
     }
   });
 });
 
-describe("colour mode", () => {
-  it("allows dark mode everywhere except exactly / and /users", () => {
-    expect(darkModeAllowed("/")).toBe(false);
-    expect(darkModeAllowed("/users")).toBe(false);
-    for (const path of ["/users/", "/users/bank", "/admin", "/login", "/usersx"]) {
-      expect(darkModeAllowed(path)).toBe(true);
-    }
+describe("shellOf", () => {
+  it("takes the area of the innermost route that declares one", () => {
+    expect(shellOf([undefined, { area: "member" }, { i18n: ["x"] }])).toEqual({
+      area: "member",
+      lightOnly: false,
+    });
+    expect(shellOf([{ area: "admin" }, { area: "member" }]).area).toBe("member");
+    expect(shellOf([undefined, null, { i18n: "x" }])).toEqual({ area: null, lightOnly: false });
   });
 
-  it("forces light where dark mode is not allowed", () => {
-    expect(effectiveTheme("/", "dark")).toBe("light");
-    expect(effectiveTheme("/users", "dark")).toBe("light");
-    expect(effectiveTheme("/users/bank", "dark")).toBe("dark");
-    expect(effectiveTheme("/users/bank", "light")).toBe("light");
-    expect(effectiveTheme("/admin", "dark")).toBe("dark");
+  it("is light only when any matched route asks for it", () => {
+    expect(shellOf([{ area: "member" }, { lightOnly: true }]).lightOnly).toBe(true);
+  });
+});
+
+describe("colour mode", () => {
+  it("forces light on light-only pages and keeps the choice elsewhere", () => {
+    expect(effectiveTheme(true, "dark")).toBe("light");
+    expect(effectiveTheme(false, "dark")).toBe("dark");
+    expect(effectiveTheme(false, "light")).toBe("light");
   });
 
   it("reads the theme cookie, defaulting to light", () => {

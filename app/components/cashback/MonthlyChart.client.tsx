@@ -1,9 +1,7 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { effectiveTheme } from "~/lib/shell";
-import { useTheme } from "~/lib/theme";
+import { useEffectiveTheme } from "~/lib/theme";
 import { formatYen } from "~/lib/money";
 import { compactYen, type MonthAmount, monthLabel, monthShort, tickPlan, yearTick } from "./months";
 
@@ -25,9 +23,7 @@ export default function MonthlyChart({
   height?: number;
 }) {
   const { t, i18n } = useTranslation("cashback");
-  const { theme } = useTheme();
-  const { pathname } = useLocation();
-  const dark = effectiveTheme(pathname, theme) === "dark";
+  const dark = useEffectiveTheme() === "dark";
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {

@@ -11,8 +11,6 @@ interface ShellProps {
   viewer: Viewer | null;
   layout: LayoutKind;
   showThemeToggle: boolean;
-  /** Pages that need the full width opt out of the 2xl content cap. */
-  uncapped?: boolean;
   children: ReactNode;
 }
 
@@ -23,9 +21,9 @@ interface ShellProps {
  */
 const stickyColumn = "sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto overscroll-contain";
 
-export function Shell({ viewer, layout, showThemeToggle, uncapped, children }: ShellProps) {
+export function Shell({ viewer, layout, showThemeToggle, children }: ShellProps) {
   const { t } = useTranslation();
-  const cap = uncapped ? "" : "max-w-screen-2xl";
+  const cap = "max-w-screen-2xl";
   const main = (
     <main
       id="main"

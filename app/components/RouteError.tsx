@@ -1,0 +1,39 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { focusRing } from "~/components/shell/styles";
+
+/**
+ * What a page that failed shows inside its area's shell (the area's layout route renders it as
+ * its error boundary), so the navigation stays at hand: "not found" for a 404, else a short
+ * apology without details.
+ */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div
+      data-testid={notFound ? "not-found" : "route-error"}
+      className="rounded-xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm sm:px-8 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <p
+        className="text-5xl font-bold tracking-tight text-emerald-600 dark:text-emerald-400"
+        aria-hidden="true"
+      >
+        {notFound ? 404 : 500}
+      </p>
+      <h1 className="break-phrase mt-4 text-balance text-xl font-bold">
+        {notFound ? t("notFound.title") : t("error.title")}
+      </h1>
+      <p className="break-phrase mx-auto mt-3 max-w-prose text-balance text-slate-600 dark:text-slate-300">
+        {notFound ? t("notFound.body") : t("error.body")}
+      </p>
+      <Link
+        to="/"
+        className={`mt-6 inline-block rounded-sm font-medium text-emerald-700 underline underline-offset-4 hover:text-emerald-800 dark:text-emerald-400 dark:hover:text-emerald-300 ${focusRing}`}
+      >
+        {t("notFound.home")}
+      </Link>
+    </div>
+  );
+}

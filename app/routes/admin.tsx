@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { RouteError } from "~/components/RouteError";
+import { requireAdmin } from "~/lib/guards.server";
+import type { RouteHandle } from "~/lib/shell";
+
+/**
+ * The admin area (/admin/…): its one guard (an admin with a second factor), its shell (the
+ * admin menu) and its error boundary, so a page that fails or an id that is not there keeps the
+ * menu. /admin/security, where an admin enrols a second factor, sits outside it
+ * (`admin_.security.tsx`) with its own guard.
+ */
+export const handle: RouteHandle = { area: "admin" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export default function AdminArea() {
+  return <Outlet />;
+}
+
+export const ErrorBoundary = RouteError;
