@@ -1,7 +1,17 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, MysqlDialect, SqliteDialect, sql } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  MysqlDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from "kysely";
 import { createPool, type Pool } from "mysql2";
 import type { Database } from "./schema";
 
@@ -61,6 +71,29 @@ function createMysql(url: string, poolSize: number): Db {
   };
 }
 
+/**
+ * Transactions on SQLite take the write lock when they begin (`begin immediate`). A plain
+ * `begin` reads a snapshot first; when another process (the CLI, a test) writes before the
+ * transaction's first write, SQLite cannot wait for it and fails at once with
+ * SQLITE_BUSY_SNAPSHOT, which reached a member as a 500 on the e2e server. Taking the lock up
+ * front makes the transaction wait its turn (busy_timeout) instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 function createSqlite(path: string): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
@@ -68,7 +101,7 @@ function createSqlite(path: string): Db {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
   return {
     kysely,
     engine: "sqlite",
