@@ -1,5 +1,7 @@
+import { stringify } from "csv-stringify/sync";
+
 /**
- * CSV for the lists' "export" link (RFC 4180), made for Excel in Japan:
+ * CSV for the lists' "export" link (RFC 4180, written by csv-stringify), made for Excel in Japan:
  * - a UTF-8 byte order mark first, without which Excel reads UTF-8 as Shift_JIS and garbles
  *   every Japanese character;
  * - CRLF line ends; a field holding a comma, a quote, a line break or edge spaces is quoted,
@@ -17,25 +19,33 @@ export const CSV_BOM = "\uFEFF";
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
 const FORMULA_START = /^[\s\u3000]*[=+\-@\t\r＝＋－＠]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
-export function csvCell(value: CsvCell): string {
+/**
+ * csv-stringify quotes a field holding the delimiter, a quote or the record delimiter (CRLF);
+ * a lone CR or LF, or spaces at either end (which Excel would drop), are quoted as well.
+ */
+const STRINGIFY_OPTIONS = {
+  record_delimiter: "\r\n",
+  quoted_match: /[\r\n]|^\s|\s$/,
+} as const;
+
+/** A cell's text: numbers as numbers, a formula-looking text made plain text. */
+function cellText(value: CsvCell): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (typeof value === "boolean") return value ? "1" : "0";
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-export function csvLine(cells: readonly CsvCell[]): string {
-  return cells.map(csvCell).join(",");
+/** One cell as it stands in the file (quoted when it must be). */
+export function csvCell(value: CsvCell): string {
+  return stringify([[cellText(value)]], { ...STRINGIFY_OPTIONS, record_delimiter: "" });
 }
 
 /** The whole file: BOM, header line, one line per row, each ended by CRLF. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  let out = CSV_BOM + csvLine(header) + "\r\n";
-  for (const row of rows) out += csvLine(row) + "\r\n";
-  return out;
+  const records = [header, ...rows].map((row) => row.map(cellText));
+  return CSV_BOM + stringify(records, STRINGIFY_OPTIONS);
 }
 
 /**

@@ -104,3 +104,38 @@ describe("broker report parsing", () => {
     expect(a!.rowKey).toBe(b!.rowKey);
   });
 });
+
+describe("broker report CSV (csv-parse)", () => {
+  it("gives each record the line it starts on, with mixed line ends and blank lines", () => {
+    const text = 'a,b\r\n1,"x\ny"\n\n2,3\r4,5,6\n   \n7';
+    expect([...readCsv(text)]).toEqual([
+      [1, ["a", "b"]],
+      [2, ["1", "x\ny"]],
+      [5, ["2", "3"]],
+      [6, ["4", "5", "6"]],
+      [7, ["   "]],
+      [8, ["7"]],
+    ]);
+  });
+
+  it("takes a quote inside an unquoted field as text", () => {
+    expect([...readCsv('a,b"c,d\n')]).toEqual([[1, ["a", 'b"c', "d"]]]);
+  });
+
+  it("refuses a file whose quote never closes, naming the row's line", () => {
+    const text = `${HEADER}2026-11-01,XM,12345,1,1000,JPY,a\n\n2026-11-01,"XM,12345,1,1000,JPY,b\n2026-11-02,XM,1,1,1,JPY,c\n`;
+    const refusal = (bytes: Uint8Array) => {
+      try {
+        parseReport(bytes);
+      } catch (error) {
+        if (error instanceof ReportFileError) return { key: error.key, params: error.params };
+      }
+      return null;
+    };
+    expect(refusal(utf8(text))).toEqual({ key: "unreadableCsv", params: { line: 4 } });
+    expect(refusal(utf8('"trade_date,broker\n1,2\n'))).toEqual({
+      key: "unreadableCsv",
+      params: { line: 1 },
+    });
+  });
+});

@@ -1,3 +1,5 @@
+import { type Options, parse } from "csv-parse/sync";
+
 /**
  * Broker rebate reports: bytes in, validated rows out. Pure functions, no database.
  *
@@ -69,54 +71,57 @@ export function decodeReport(bytes: Uint8Array): string {
   }
 }
 
-/** RFC 4180: quoted fields, doubled quotes, CRLF or LF line ends. Yields [line number, cells]. */
+/**
+ * The report's records, read by csv-parse (RFC 4180: quoted fields, doubled quotes), each with
+ * the line it starts on. Lenient where broker exports are: CRLF, LF and CR line ends mixed in
+ * one file, rows of different lengths, a quote inside an unquoted field taken as text, blank
+ * lines skipped. A quote opened and never closed is the one thing that cannot be read: the
+ * rest of the file would be one field, so the whole file is refused, naming the row's line.
+ */
 export function* readCsv(text: string): Generator<[number, string[]]> {
+  let records: CsvRecord[];
+  try {
+    records = parseRecords(text);
+  } catch (error) {
+    throw new ReportFileError("unreadableCsv", { line: unclosedQuoteLine(text, error) });
+  }
+  // `end` is the line a record ends on; a quoted field may hold line breaks of its own.
+  for (const { record, end } of records) yield [end - lineBreaks(record), record];
+}
+
+interface CsvRecord {
+  record: string[];
+  end: number;
+}
+
+function parseRecords(text: string, to?: number): CsvRecord[] {
+  const options: Options<CsvRecord, string[]> = {
+    record_delimiter: ["\r\n", "\n", "\r"],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    ...(to ? { to } : {}),
+    on_record: (record, context) => ({ record, end: context.lines }),
+  };
+  // The typings tie on_record's result to `columns`; without columns it is what on_record gives.
+  return parse(text, options as unknown as Options) as unknown as CsvRecord[];
+}
+
+function lineBreaks(fields: string[]): number {
+  return fields.reduce((n, field) => n + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+}
+
+/** The line of the row whose quote never closes: the first non-blank line after the last row read. */
+function unclosedQuoteLine(text: string, error: unknown): number {
+  const complete = (error as { records?: unknown }).records;
   let line = 1;
-  let startLine = 1;
-  let field = "";
-  let row: string[] = [];
-  let quoted = false;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (c === "\n") line++;
-        field += c;
-      }
-      i++;
-      continue;
-    }
-    if (c === '"' && field === "") {
-      quoted = true;
-    } else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      row.push(field);
-      field = "";
-      if (!(row.length === 1 && row[0] === "")) yield [startLine, row];
-      row = [];
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      line++;
-      startLine = line;
-    } else {
-      field += c;
-    }
-    i++;
+  if (typeof complete === "number" && complete > 0) {
+    const read = parseRecords(text, complete);
+    line = read[read.length - 1]!.end + 1;
   }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    if (!(row.length === 1 && row[0] === "")) yield [startLine, row];
-  }
+  const lines = text.split(/\r\n|\r|\n/);
+  while (line < lines.length && lines[line - 1]!.trim() === "") line++;
+  return line;
 }
 
 function headerIndex(header: string[]): Record<Column, number> {
