@@ -15,7 +15,6 @@ import {
   useFieldError,
 } from "~/components/form";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
-import { requireVisitor } from "~/lib/guards.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -26,8 +25,7 @@ const REF_MAX_AGE = 90 * 24 * 60 * 60;
  * An affiliate link (/register?ref=CODE) leaves a 90-day cookie; the first referrer wins, so an
  * existing cookie is never replaced.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireVisitor(context);
+export async function loader({ request }: LoaderFunctionArgs) {
   const ref = new URL(request.url).searchParams.get("ref")?.trim().toLowerCase() ?? "";
   const hasCookie = /(?:^|;\s*)ref=[^;]+/.test(request.headers.get("Cookie") ?? "");
   const headers = new Headers();

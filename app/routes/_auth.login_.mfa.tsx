@@ -5,14 +5,13 @@ import { safeRedirect } from "../../server/features/auth/schema";
 import { AuthCard, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
 import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
-import { homeFor, requireVisitor } from "~/lib/guards.server";
+import { homeFor } from "~/lib/guards.server";
 
-// /login/mfa. The file is `login_.mfa` so the page is not nested in /login (which has no
+// /login/mfa. The file is `_auth.login_.mfa` so the page is not nested in /login (which has no
 // outlet): as `login.mfa` the URL rendered the password form again and the code was never asked.
 export const handle = { i18n: ["auth", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireVisitor(context);
   // Without the challenge cookie from the password step there is nothing to verify.
   if (!/(?:^|;\s*)mfa_challenge=[^;]+/.test(request.headers.get("Cookie") ?? ""))
     throw redirect("/login");

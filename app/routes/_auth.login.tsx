@@ -17,13 +17,12 @@ import {
 } from "~/components/form";
 import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
-import { homeFor, requireVisitor } from "~/lib/guards.server";
+import { homeFor } from "~/lib/guards.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireVisitor(context);
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const target = url.searchParams.get("redirect");
   return json({
