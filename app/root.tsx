@@ -24,6 +24,7 @@ import { i18nServer } from "./i18n.server";
 import { layoutFor, themeFromCookieHeader } from "./lib/shell";
 import { ThemeProvider, useEffectiveTheme, useShellRoute } from "./lib/theme";
 import stylesheet from "./tailwind.css";
+import { card } from "~/components/ui/card";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -162,7 +163,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Shell viewer={null} layout="minimal" showThemeToggle={false}>
-      <div className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <div className={`${card} mx-auto max-w-xl p-8 text-center`}>
         <h1 className="text-xl font-bold">
           {status === 404 ? t("notFound.title") : t("error.title")}
         </h1>

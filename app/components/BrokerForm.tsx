@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, ImageField, SelectField } from "./fields";
 import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "./form";
+import { card } from "~/components/ui/card";
 
 export interface BrokerFormValues {
   name: string;
@@ -66,7 +67,7 @@ export function BrokerForm({
       <Form
         method="post"
         encType="multipart/form-data"
-        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
         noValidate
         data-testid="broker-form"
       >

@@ -3,7 +3,8 @@ import { Form } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, type FormErrorShape, SubmitButton } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 /**
  * The confirmation an admin passes before a money decision (complete, reject, approve, deny,
@@ -50,7 +51,7 @@ export function DecisionDialog({
         <DialogPanel
           transition
           data-testid={testId}
-          className="w-full max-w-lg rounded-xl border border-slate-200 bg-white p-5 shadow-xl transition duration-150 ease-out data-[closed]:scale-95 data-[closed]:opacity-0 motion-reduce:transition-none sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+          className={`${card} w-full max-w-lg p-5 shadow-xl transition duration-150 ease-out data-[closed]:scale-95 data-[closed]:opacity-0 motion-reduce:transition-none sm:p-6`}
         >
           <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">
             {title}
@@ -121,7 +122,7 @@ export function DecisionDialog({
                 // Without a reason to type, focus starts on the harmless choice.
                 data-autofocus={reason ? undefined : true}
                 data-testid="dialog-cancel"
-                className={`inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 sm:w-auto dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+                className={buttonClass({ variant: "secondary", block: true })}
               >
                 {t("dialog.cancel")}
               </button>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { runPasskey } from "~/lib/passkey";
 import { FormErrorAlert } from "./form";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * Signs in with a passkey: alone on the login page (passwordless), or as the second step
@@ -42,7 +43,7 @@ export function PasskeyButton({
         onClick={() => void signIn()}
         disabled={busy}
         aria-busy={busy}
-        className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+        className={buttonClass({ variant: "secondary", className: "w-full gap-2" })}
       >
         <KeyIcon className="h-5 w-5" aria-hidden="true" />
         {busy ? t("notices.passkeyWorking") : label}

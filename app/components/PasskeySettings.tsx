@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
 import { runPasskey } from "~/lib/passkey";
 import { Alert, Field, FormErrorAlert } from "./form";
+import { buttonClass } from "~/components/ui/button";
 
 export interface PasskeyItem {
   id: string;
@@ -126,7 +127,7 @@ export function PasskeySettings({
           data-testid="passkey-add"
           disabled={busy}
           aria-busy={busy}
-          className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 disabled:opacity-60 sm:w-auto"
+          className={buttonClass({ block: true })}
         >
           {busy ? t("auth:notices.passkeyWorking") : t("auth:actions.addPasskey")}
         </button>

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
+import { card } from "~/components/ui/card";
 
 /**
  * What a page that failed shows inside its area's shell (the area's layout route renders it as
@@ -14,7 +15,7 @@ export function RouteError() {
   return (
     <div
       data-testid={notFound ? "not-found" : "route-error"}
-      className="rounded-xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm sm:px-8 dark:border-slate-700 dark:bg-slate-900"
+      className={`${card} px-6 py-10 text-center sm:px-8`}
     >
       <p
         className="text-5xl font-bold tracking-tight text-emerald-600 dark:text-emerald-400"

@@ -10,6 +10,7 @@ import {
 } from "./form";
 import { type PasskeyItem, PasskeySettings } from "./PasskeySettings";
 import { ReauthForm } from "./ReauthForm";
+import { card } from "~/components/ui/card";
 
 export interface SecurityStatus {
   email: string;
@@ -25,8 +26,7 @@ type ActionResult =
   | { ok: false; error: FormErrorShape; values: Record<string, string> }
   | undefined;
 
-const card =
-  "space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900";
+const panel = `${card} space-y-4 p-5 sm:p-6`;
 
 export function SecuritySettings({
   status,
@@ -57,7 +57,7 @@ export function SecuritySettings({
       <div className="space-y-6">
         <h1 className="text-2xl font-bold">{t("title.security")}</h1>
         {enrolNotice}
-        <div className={card}>
+        <div className={panel}>
           <ReauthForm email={status.email} mfaEnabled={status.mfaEnabled} error={error} />
         </div>
       </div>
@@ -71,7 +71,7 @@ export function SecuritySettings({
       {done === "reauth" && <Alert tone="success">{t("notices.reauthDone")}</Alert>}
       <FormErrorAlert error={error} />
 
-      <section className={card} aria-labelledby="mfa-title" data-testid="mfa-section">
+      <section className={panel} aria-labelledby="mfa-title" data-testid="mfa-section">
         <h2 id="mfa-title" className="text-base font-semibold">
           {t("notices.mfaStatus")}
         </h2>
@@ -147,10 +147,10 @@ export function SecuritySettings({
         )}
       </section>
 
-      <PasskeySettings passkeys={passkeys} removed={done === "passkeyRemove"} className={card} />
+      <PasskeySettings passkeys={passkeys} removed={done === "passkeyRemove"} className={panel} />
 
       {!enrolmentRequired && (
-        <section className={card} aria-labelledby="password-title">
+        <section className={panel} aria-labelledby="password-title">
           <h2 id="password-title" className="text-base font-semibold">
             {t("actions.changePassword")}
           </h2>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Alert, FormErrorAlert } from "~/components/form";
 import type { FormFailure } from "~/lib/forms.server";
 import type { loader as rootLoader } from "~/root";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * Says that the member's email address is not confirmed yet, with a button that mails the
@@ -34,7 +35,7 @@ export function VerifyEmailNotice({ money = false }: { money?: boolean }) {
             <button
               type="submit"
               disabled={fetcher.state !== "idle"}
-              className="inline-flex min-h-11 w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 disabled:opacity-60 sm:w-auto dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+              className={buttonClass({ variant: "secondary", block: true })}
             >
               {t("actions.resend")}
             </button>

@@ -4,6 +4,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from "react";
+import { card } from "~/components/ui/card";
 
 /**
  * Form controls beside form.tsx's text Field, with the same look and error wiring: a select,
@@ -248,11 +249,7 @@ export function Section({
 }) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      data-testid={testId}
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
-    >
+    <section aria-labelledby={id} data-testid={testId} className={`${card} space-y-4 p-4 sm:p-6`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-white">
           {title}

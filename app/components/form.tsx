@@ -2,6 +2,8 @@ import { ExclamationCircleIcon, CheckCircleIcon } from "@heroicons/react/20/soli
 import { useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export interface FormErrorShape {
   key: string | null;
@@ -121,19 +123,13 @@ export function SubmitButton({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const styles = {
-    primary: "bg-emerald-600 text-white hover:bg-emerald-700 focus-visible:ring-emerald-600",
-    danger: "bg-red-600 text-white hover:bg-red-700 focus-visible:ring-red-600",
-    secondary:
-      "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-emerald-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100",
-  }[tone];
   return (
     <button
       type="submit"
       name={name}
       value={value}
       disabled={busy}
-      className={`inline-flex w-full items-center justify-center rounded-md px-4 py-2 text-sm font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60 sm:w-auto ${styles}`}
+      className={buttonClass({ variant: tone, block: true })}
     >
       {children}
     </button>
@@ -143,7 +139,7 @@ export function SubmitButton({
 /** The card most auth pages sit in. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-700 dark:bg-slate-900">
+    <div className={`${card} mx-auto w-full max-w-md p-6 sm:p-8`}>
       <h1 className="text-xl font-bold text-slate-900 dark:text-white">{title}</h1>
       <div className="mt-6 space-y-4">{children}</div>
     </div>

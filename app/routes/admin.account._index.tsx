@@ -9,6 +9,8 @@ import { FilterField, filterControl, TableFilters } from "~/components/table/Tab
 import { searchParamsObject } from "~/components/table/url";
 import { attempt } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -142,7 +144,7 @@ export default function AdminAccounts() {
         method="post"
         id={BULK_FORM}
         data-testid="bulk-decide"
-        className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end dark:border-slate-700 dark:bg-slate-900"
+        className={`${card} flex flex-col gap-3 p-4 sm:flex-row sm:items-end`}
       >
         <p className="text-sm font-medium text-slate-700 sm:mb-2 dark:text-slate-200">
           {t("admin:accounts.bulk")}
@@ -212,7 +214,7 @@ export default function AdminAccounts() {
                       value="approve"
                       data-testid="approve-one"
                       aria-label={t("admin:accounts.approveOne", { number: r.accountNumber })}
-                      className={`whitespace-nowrap rounded-md bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                      className={buttonClass({ size: "sm" })}
                     >
                       {t("admin:accounts.approve")}
                     </button>

@@ -6,6 +6,7 @@ import { focusRing } from "~/components/shell/styles";
 import { formatDate } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -46,7 +47,7 @@ export default function AdminAffiliateReferrer() {
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {referrer.email} · <span className="font-mono">{referrer.code}</span>
       </p>
-      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <section className={`${card} p-4`}>
         <RateForm
           intent="member"
           label={t("admin.memberRate")}
@@ -65,7 +66,7 @@ export default function AdminAffiliateReferrer() {
       </section>
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">{t("admin.customerList")}</h2>
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <div className={`${card} overflow-x-auto`}>
           <table className="min-w-full text-sm" data-testid="aff-referrer-customers">
             <thead>
               <tr className="border-b border-slate-200 text-left dark:border-slate-700">

@@ -9,6 +9,8 @@ import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -46,12 +48,12 @@ export default function AdminAffiliate() {
         <Link
           to="/admin/affiliate/banners"
           data-testid="aff-banners-link"
-          className={`rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+          className={buttonClass({ variant: "secondary" })}
         >
           {t("bannerAdmin.title")}
         </Link>
       </div>
-      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <section className={`${card} p-4`}>
         <RateForm
           intent="default"
           label={t("admin.defaultRate")}

@@ -7,6 +7,7 @@ import { Alert, Field, FormErrorAlert, type FormErrorShape, SubmitButton } from 
 import { focusRing } from "~/components/shell/styles";
 import { formValues, toFormError } from "~/lib/forms.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -85,10 +86,7 @@ export default function AdminAffiliateBanners() {
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("bannerAdmin.intro")}</p>
       {saved && <Alert tone="success">{t("admin.saved")}</Alert>}
 
-      <section
-        aria-labelledby="banner-new"
-        className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-      >
+      <section aria-labelledby="banner-new" className={`${card} space-y-3 p-4`}>
         <h2 id="banner-new" className="text-lg font-semibold">
           {t("bannerAdmin.new")}
         </h2>
@@ -110,11 +108,7 @@ export default function AdminAffiliateBanners() {
         ) : (
           <ul className="space-y-4" data-testid="banner-admin-list">
             {banners.map((b) => (
-              <li
-                key={b.id}
-                data-testid="banner-admin-item"
-                className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-              >
+              <li key={b.id} data-testid="banner-admin-item" className={`${card} space-y-3 p-4`}>
                 <div className="flex flex-wrap items-center gap-3">
                   <span
                     className={`rounded-full px-2 py-0.5 text-xs font-semibold ${

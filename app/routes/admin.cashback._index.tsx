@@ -9,6 +9,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
 
@@ -69,10 +70,7 @@ export default function AdminCashback() {
         <PeriodFields />
       </TableFilters>
 
-      <p
-        className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-semibold shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        data-testid="cashback-total"
-      >
+      <p className={`${card} px-4 py-3 text-sm font-semibold`} data-testid="cashback-total">
         {t("list.total", { amount: formatYen(page.totalAmount), count: page.total })}
       </p>
 

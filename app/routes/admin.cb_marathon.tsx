@@ -6,6 +6,7 @@ import { Alert, Field, SubmitButton } from "~/components/form";
 import { modalTextLines } from "~/lib/marathon-text";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["marathon", "errors"] };
 
@@ -126,11 +127,7 @@ export default function AdminMarathon() {
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.empty")}</p>
         )}
         {list.marathons.map((m) => (
-          <article
-            key={m.id}
-            data-testid="admin-marathon"
-            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-          >
+          <article key={m.id} data-testid="admin-marathon" className={`${card} p-4`}>
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
                 <h3 className="break-words font-semibold">{m.title}</h3>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
 import { focusRing } from "~/components/shell/styles";
 import { chatAction, newestId } from "~/lib/chat.server";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["chat", "errors"] };
 
@@ -64,7 +65,7 @@ export default function AdminCustomerChat() {
         }
         imageUrl={(id) => `/admin/customer/${member.id}/chat/image/${id}`}
       />
-      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-700 dark:bg-slate-900">
+      <section className={`${card} p-4 sm:p-5`}>
         <ChatComposer
           error={result && !result.ok ? result.error : null}
           resetKey={result?.ok ? result.sent : "initial"}

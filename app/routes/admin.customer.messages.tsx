@@ -3,6 +3,7 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["chat", "errors"] };
 
@@ -43,7 +44,7 @@ export default function AdminMessages() {
         </p>
       ) : (
         <ul
-          className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-700 dark:border-slate-700 dark:bg-slate-900"
+          className={`${card} divide-y divide-slate-200 dark:divide-slate-700`}
           data-testid="inbox"
         >
           {threads.rows.map((r) => (

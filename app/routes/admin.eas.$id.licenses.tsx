@@ -2,9 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LicenseTable } from "~/components/ea/LicenseTable";
-import { focusRing } from "~/components/shell/styles";
 import { searchParamsObject } from "~/components/table/url";
 import { licenseDecision } from "~/lib/ea-licenses.server";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
@@ -23,10 +23,7 @@ export default function EaLicenses() {
   return (
     <div className="space-y-4">
       <div className="flex justify-end">
-        <Link
-          to={`/admin/eas/licenses/create?ea=${eaId}`}
-          className={`inline-flex items-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-        >
+        <Link to={`/admin/eas/licenses/create?ea=${eaId}`} className={buttonClass()}>
           {t("admin.issue.title")}
         </Link>
       </div>

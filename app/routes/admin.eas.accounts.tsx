@@ -17,6 +17,7 @@ import { SearchFilter } from "~/components/table/ListHeading";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -152,7 +153,7 @@ export default function EaAccounts() {
                         account: label,
                       },
                     )}
-                    className={`whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+                    className={buttonClass({ variant: "secondary", size: "sm" })}
                   >
                     {t(toDedicated ? "admin.accounts.makeDedicated" : "admin.accounts.makeRegular")}
                   </button>

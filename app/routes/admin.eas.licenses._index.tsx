@@ -5,6 +5,7 @@ import { LicenseTable } from "~/components/ea/LicenseTable";
 import { focusRing } from "~/components/shell/styles";
 import { searchParamsObject } from "~/components/table/url";
 import { licenseDecision } from "~/lib/ea-licenses.server";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
@@ -29,10 +30,7 @@ export default function AllLicenses() {
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t("admin.licenses.title")}</h1>
-        <Link
-          to="/admin/eas/licenses/create"
-          className={`inline-flex items-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-        >
+        <Link to="/admin/eas/licenses/create" className={buttonClass()}>
           {t("admin.issue.title")}
         </Link>
       </div>

@@ -6,6 +6,8 @@ import { SelectField } from "~/components/fields";
 import { Field, FormErrorAlert, SubmitButton, type FormErrorShape } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues, toFormError } from "~/lib/forms.server";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -67,10 +69,7 @@ export default function IssueLicense() {
       <h1 className="text-2xl font-bold">{t("admin.issue.title")}</h1>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.issue.lead")}</p>
 
-      <Form
-        method="get"
-        className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end dark:border-slate-700 dark:bg-slate-900"
-      >
+      <Form method="get" className={`${card} flex flex-col gap-3 p-4 sm:flex-row sm:items-end`}>
         {eaId && <input type="hidden" name="ea" value={eaId} />}
         <Field
           name="member"
@@ -83,19 +82,14 @@ export default function IssueLicense() {
         <button
           type="submit"
           data-testid="find-member"
-          className={`inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 sm:mb-6 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+          className={buttonClass({ variant: "secondary", className: "sm:mb-6" })}
         >
           {t("admin.issue.find")}
         </button>
       </Form>
 
       {found && (
-        <Form
-          method="post"
-          noValidate
-          className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-          data-testid="issue-form"
-        >
+        <Form method="post" noValidate className={`${card} space-y-4 p-4`} data-testid="issue-form">
           <FormErrorAlert error={error} />
           <p className="text-sm">
             {t("admin.issue.for", { member: found.member.nickname, email: found.member.email })}

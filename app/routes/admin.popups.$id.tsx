@@ -11,6 +11,7 @@ import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { readPopupForm } from "~/lib/popup-form.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["popup", "errors"] };
 
@@ -63,7 +64,7 @@ export default function EditPopup() {
             type="button"
             onClick={() => setPreviewing(true)}
             data-testid="popup-preview"
-            className={`inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+            className={buttonClass({ variant: "secondary" })}
           >
             {t("admin.preview")}
           </button>

@@ -11,6 +11,8 @@ import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["battle", "admin-money", "errors"] };
 
@@ -73,7 +75,7 @@ export default function AdminBattle() {
           {refusal}
         </Alert>
       )}
-      <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+      <section className={`${card} space-y-4 p-4 sm:p-6`}>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0 space-y-1">
             <h1 className="text-2xl font-bold [overflow-wrap:anywhere]" data-testid="battle-title">
@@ -89,7 +91,7 @@ export default function AdminBattle() {
               <Link
                 to={`/admin/ranking/battles/${battle.id}/edit`}
                 data-testid="battle-edit"
-                className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+                className={buttonClass({ variant: "secondary" })}
               >
                 <PencilSquareIcon className="h-4 w-4" aria-hidden="true" />
                 {t("admin.edit")}
@@ -100,7 +102,7 @@ export default function AdminBattle() {
                 type="button"
                 data-testid="battle-settle"
                 onClick={() => setConfirming(true)}
-                className={`inline-flex items-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+                className={buttonClass()}
               >
                 {t("admin.settle")}
               </button>

@@ -5,6 +5,7 @@ import { BattlePhaseBadge } from "~/components/battle/BattleParts";
 import { RankingAdminTabs } from "~/components/battle/RankingAdminTabs";
 import { formatYen } from "~/lib/money";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["battle", "ranking"] };
 
@@ -33,7 +34,7 @@ export default function AdminBattles() {
           {t("admin.empty")}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <div className={`${card} overflow-x-auto`}>
           <table className="min-w-full text-sm" data-testid="admin-battles">
             <caption className="sr-only">{t("admin.list")}</caption>
             <thead>

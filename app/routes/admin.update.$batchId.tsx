@@ -13,6 +13,8 @@ import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject, withParams } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["cashback", "admin-money", "errors"] };
 
@@ -126,10 +128,7 @@ export default function ImportBatch() {
         </h2>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 xl:grid-cols-6">
           {figures.map((f) => (
-            <div
-              key={f.key}
-              className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-            >
+            <div key={f.key} className={`${card} p-3`}>
               <dt className="text-xs text-slate-500 dark:text-slate-400">{t(`batch.${f.key}`)}</dt>
               <dd className="mt-1 text-xl font-bold tabular-nums" data-testid={`count-${f.key}`}>
                 {formatCount(f.value)}
@@ -163,7 +162,7 @@ export default function ImportBatch() {
               type="button"
               onClick={() => setDialog({ kind: "commit", openedWith: result })}
               data-testid="commit"
-              className={`inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 sm:w-auto ${focusRing}`}
+              className={buttonClass({ block: true })}
             >
               {t("batch.commit")}
             </button>
@@ -174,7 +173,7 @@ export default function ImportBatch() {
                 type="button"
                 onClick={() => setDialog({ kind: "rerun", openedWith: result })}
                 data-testid="rerun"
-                className={`inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 sm:w-auto dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+                className={buttonClass({ variant: "secondary", block: true })}
               >
                 {t("batch.rerun")}
               </button>

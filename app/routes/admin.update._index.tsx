@@ -10,6 +10,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { attempt } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { MAX_REPORT_MB, readReportForm } from "~/lib/report-upload.server";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["cashback", "errors"] };
 
@@ -78,7 +79,7 @@ export default function DataUpdate() {
       <Form
         method="post"
         encType="multipart/form-data"
-        className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+        className={`${card} space-y-4 p-4 sm:p-6`}
         data-testid="upload-form"
       >
         <FormErrorAlert error={formError} />

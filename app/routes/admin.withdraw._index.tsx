@@ -16,6 +16,7 @@ import { formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { payeeSummary } from "~/lib/payee";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -205,11 +206,7 @@ export default function AdminWithdrawals() {
                 className="flex items-center gap-2"
               >
                 <input type="hidden" name="intent" value="bulkComplete" />
-                <button
-                  type="submit"
-                  data-testid="bulk-complete"
-                  className={`inline-flex items-center rounded-md bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-                >
+                <button type="submit" data-testid="bulk-complete" className={buttonClass()}>
                   {t("withdrawals.bulk.button")}
                 </button>
               </Form>
@@ -218,7 +215,7 @@ export default function AdminWithdrawals() {
               href="/admin/withdraw/bank-payouts"
               download
               data-testid="bank-payouts"
-              className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+              className={buttonClass({ variant: "secondary" })}
             >
               <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
               {t("withdrawals.bankCsv")}
@@ -297,7 +294,7 @@ export default function AdminWithdrawals() {
             header: <span className="sr-only">{t("withdrawals.columns.actions")}</span>,
             cell: (r) =>
               r.status === "pending" ? (
-                <span className="flex flex-col gap-1.5">
+                <span className="flex flex-col">
                   <button
                     type="button"
                     onClick={() => open("complete", [r])}
@@ -306,7 +303,7 @@ export default function AdminWithdrawals() {
                       amount: formatYen(r.amount),
                       member: memberLabel(r),
                     })}
-                    className={`whitespace-nowrap rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                    className={buttonClass({ size: "sm" })}
                   >
                     {t("withdrawals.complete.button")}
                   </button>

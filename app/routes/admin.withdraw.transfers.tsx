@@ -13,6 +13,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -192,13 +193,13 @@ export default function AdminTransfers() {
             header: <span className="sr-only">{t("transfers.columns.actions")}</span>,
             cell: (r) =>
               r.status === "pending" ? (
-                <span className="flex flex-col gap-1.5">
+                <span className="flex flex-col">
                   <button
                     type="button"
                     onClick={() => open("approve", r)}
                     data-testid="approve-one"
                     aria-label={t("transfers.approve.one", who(r))}
-                    className={`whitespace-nowrap rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                    className={buttonClass({ size: "sm" })}
                   >
                     {t("transfers.approve.button")}
                   </button>

@@ -14,6 +14,7 @@ import { attempt } from "~/lib/forms.server";
 import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
+import { card } from "~/components/ui/card";
 
 export const handle: RouteHandle = {
   i18n: ["auth", "cashback", "accounts", "wallet", "errors"],
@@ -51,8 +52,7 @@ export async function action({ context }: ActionFunctionArgs) {
   return json({ ok: true as const });
 }
 
-const card =
-  "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-700 dark:bg-slate-900";
+const panel = `${card} p-4 sm:p-5`;
 const linkText = `rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
 
 const SHORTCUTS: { to: string; icon: IconName; label: string }[] = [
@@ -88,7 +88,7 @@ export default function Dashboard() {
 
       <dl className={`grid grid-cols-2 gap-3 ${wallet ? "sm:grid-cols-3" : ""}`}>
         {wallet && (
-          <div className={`col-span-2 sm:col-span-1 ${card}`} data-testid="dashboard-wallet">
+          <div className={`col-span-2 sm:col-span-1 ${panel}`} data-testid="dashboard-wallet">
             <dt className="text-sm text-slate-500 dark:text-slate-400">
               {t("cashback:dashboard.available")}
             </dt>
@@ -108,7 +108,7 @@ export default function Dashboard() {
             </dd>
           </div>
         )}
-        <div className={card}>
+        <div className={panel}>
           <dt className="text-sm text-slate-500 dark:text-slate-400">
             {t("cashback:dashboard.thisMonth")}
           </dt>
@@ -116,7 +116,7 @@ export default function Dashboard() {
             {formatYen(dashboard.thisMonth)}
           </dd>
         </div>
-        <div className={card}>
+        <div className={panel}>
           <dt className="text-sm text-slate-500 dark:text-slate-400">
             {t("cashback:dashboard.lastMonth")}
           </dt>
@@ -283,7 +283,7 @@ export default function Dashboard() {
           {t("cashback:dashboard.identity")}
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2">
-          <div className={card}>
+          <div className={panel}>
             <dt className="text-sm text-slate-500 dark:text-slate-400">
               {t("notices.emailStatus")}
             </dt>
@@ -297,7 +297,7 @@ export default function Dashboard() {
               </Link>
             </dd>
           </div>
-          <div className={card}>
+          <div className={panel}>
             <dt className="text-sm text-slate-500 dark:text-slate-400">{t("notices.mfaStatus")}</dt>
             <dd className="mt-1 font-medium" data-testid="mfa-status">
               {security.mfaEnabled ? t("notices.enabled") : t("notices.disabled")}
@@ -326,7 +326,7 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className={`space-y-3 ${card}`} data-testid={testId}>
+    <section aria-labelledby={id} className={`space-y-3 ${panel}`} data-testid={testId}>
       <h2 id={id} className="text-base font-semibold">
         {title}
       </h2>

@@ -9,6 +9,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDate } from "~/lib/format";
 import { formatYen } from "~/lib/money";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["affiliate"] };
 
@@ -35,8 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ summary, link, customers, rewards, banners });
 }
 
-const card =
-  "rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-700 dark:bg-slate-900";
+const panel = `${card} p-3 sm:p-4`;
 
 /**
  * /users/affiliate: the summary for an affiliate preset with its chart, the member's referral
@@ -101,7 +101,7 @@ export default function Affiliate() {
             testId="aff-total-rewards"
           />
         </dl>
-        <div className={card}>
+        <div className={panel}>
           <AffiliateChart data={summary.series} bucket={summary.bucket} />
         </div>
       </section>
@@ -110,7 +110,7 @@ export default function Affiliate() {
         <h2 id="aff-link" className="text-lg font-semibold">
           {t("link.title")}
         </h2>
-        <div className={`${card} flex flex-col gap-4 sm:flex-row sm:items-start`}>
+        <div className={`${panel} flex flex-col gap-4 sm:flex-row sm:items-start`}>
           <img
             src={link.qr}
             alt={t("link.qr")}
@@ -153,7 +153,7 @@ export default function Affiliate() {
             <p className="text-sm text-slate-600 dark:text-slate-300">{t("banners.note")}</p>
             <ul className="space-y-4">
               {banners.map((b) => (
-                <li key={b.id} className={`${card} space-y-3`} data-testid="aff-banner">
+                <li key={b.id} className={`${panel} space-y-3`} data-testid="aff-banner">
                   <h3 className="font-semibold">{b.title}</h3>
                   <img
                     src={`/media/banners/${b.file}`}
@@ -270,7 +270,7 @@ function Figure({
   testId: string;
 }) {
   return (
-    <div className={card}>
+    <div className={panel}>
       <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{label}</dt>
       <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl" data-testid={testId}>
         {value}
@@ -333,7 +333,7 @@ function SmallTable({
   testId: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <div className={`${card} overflow-x-auto`}>
       <table className="min-w-full text-sm" data-testid={testId}>
         <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-800 dark:text-slate-100">
           {caption}

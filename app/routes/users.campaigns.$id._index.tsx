@@ -10,6 +10,8 @@ import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -49,7 +51,7 @@ export default function CampaignDetail() {
         {t("back")}
       </Link>
 
-      <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <article className={`${card} overflow-hidden`}>
         {c.imageUrl && (
           <img
             src={c.imageUrl}
@@ -128,7 +130,11 @@ export default function CampaignDetail() {
                   type="submit"
                   disabled={entering}
                   data-testid="campaign-enter"
-                  className={`inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-emerald-700 disabled:cursor-wait disabled:opacity-60 sm:w-auto ${focusRing}`}
+                  className={buttonClass({
+                    size: "lg",
+                    block: true,
+                    className: "disabled:cursor-wait",
+                  })}
                 >
                   {entering ? t("enter.entering") : t("enter.button")}
                 </button>

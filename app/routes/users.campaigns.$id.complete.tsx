@@ -3,9 +3,9 @@ import { json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -43,16 +43,10 @@ export default function CampaignEntryComplete() {
           {t("complete.enteredAt", { date: formatDateTime(c.enteredAt) })}
         </p>
         <div className="mt-2 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-          <Link
-            to={`/users/campaigns/${c.id}`}
-            className={`inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
-          >
+          <Link to={`/users/campaigns/${c.id}`} className={buttonClass({ variant: "secondary" })}>
             {t("complete.toDetail")}
           </Link>
-          <Link
-            to="/users/campaign"
-            className={`inline-flex items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-          >
+          <Link to="/users/campaign" className={buttonClass()}>
             {t("complete.toList")}
           </Link>
         </div>

@@ -7,6 +7,8 @@ import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges"
 import { focusRing } from "~/components/shell/styles";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -50,7 +52,7 @@ export default function Campaigns() {
               key={c.id}
               data-testid="campaign-card"
               data-id={c.id}
-              className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
+              className={`${card} flex flex-col overflow-hidden`}
             >
               <CampaignArt src={c.imageUrl} />
               <div className="flex flex-1 flex-col gap-3 p-4">
@@ -90,7 +92,7 @@ export default function Campaigns() {
                     to={`/users/campaigns/${c.id}`}
                     data-testid="campaign-details"
                     aria-label={t("detailsOf", { title: c.title })}
-                    className={`inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+                    className={buttonClass({ className: "w-full" })}
                   >
                     {t("details")}
                   </Link>

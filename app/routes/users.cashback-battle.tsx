@@ -2,9 +2,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
-import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["battle"] };
 
@@ -38,10 +39,7 @@ export default function CashbackBattle() {
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
       </div>
 
-      <section
-        aria-labelledby="battle-title"
-        className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
-      >
+      <section aria-labelledby="battle-title" className={`${card} space-y-4 p-4 sm:p-6`}>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <h2
@@ -118,10 +116,7 @@ export default function CashbackBattle() {
           <ul className="flex flex-wrap gap-2">
             {others.map((b) => (
               <li key={b.id}>
-                <Link
-                  to={`?id=${b.id}`}
-                  className={`inline-block rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 ${focusRing}`}
-                >
+                <Link to={`?id=${b.id}`} className={buttonClass({ variant: "secondary" })}>
                   {b.title}
                   <span className="ml-2 inline-block whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">
                     {b.startsOn} – {b.endsOn}

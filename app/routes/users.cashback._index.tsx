@@ -9,6 +9,7 @@ import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
 
@@ -103,7 +104,7 @@ export default function Cashback() {
         <h2 id="cb-monthly" className="text-lg font-semibold">
           {t("monthly.title")}
         </h2>
-        <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-700 dark:bg-slate-900">
+        <div className={`${card} p-3 sm:p-4`}>
           <MonthlyCashback data={monthly} height={320} />
         </div>
       </section>
@@ -154,7 +155,7 @@ export default function Cashback() {
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-700 dark:bg-slate-900">
+    <div className={`${card} p-3 sm:p-4`}>
       <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{label}</dt>
       <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl" data-testid={testId}>
         {value}
@@ -179,7 +180,7 @@ function Breakdown({
 }) {
   const { t } = useTranslation("cashback");
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <div className={`${card} overflow-x-auto`}>
       <table className="min-w-full text-sm" data-testid={testId}>
         <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-800 dark:text-slate-100">
           {title}

@@ -5,6 +5,7 @@ import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/com
 import { ReauthForm } from "~/components/ReauthForm";
 import { attempt, formValues } from "~/lib/forms.server";
 import { handleReauth } from "~/lib/reauth.server";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["auth", "errors"] };
 
@@ -39,7 +40,7 @@ export default function ChangeEmail() {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="text-2xl font-bold">{t("title.changeEmail")}</h1>
-      <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+      <div className={`${card} space-y-4 p-5 sm:p-6`}>
         {!reauthValid ? (
           <ReauthForm email={email} mfaEnabled={mfaEnabled} error={error} />
         ) : result?.ok && result.sent ? (

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { useTranslation } from "react-i18next";
 import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
 import { chatAction, newestId } from "~/lib/chat.server";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["chat", "errors"] };
 
@@ -44,7 +45,7 @@ export default function Chat() {
         olderHref={page.hasOlder && first ? `/users/chat?before=${first}` : null}
         imageUrl={(id) => `/users/chat/image/${id}`}
       />
-      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-700 dark:bg-slate-900">
+      <section className={`${card} p-4 sm:p-5`}>
         <ChatComposer
           error={result && !result.ok ? result.error : null}
           resetKey={result?.ok ? result.sent : "initial"}

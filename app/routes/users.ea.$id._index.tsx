@@ -9,6 +9,8 @@ import { focusRing } from "~/components/shell/styles";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -74,7 +76,7 @@ export default function EaDetails() {
         </Alert>
       )}
       {ea.description && (
-        <p className="whitespace-pre-line rounded-xl border border-slate-200 bg-white p-4 text-sm leading-relaxed shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <p className={`${card} whitespace-pre-line p-4 text-sm leading-relaxed`}>
           {ea.description}
         </p>
       )}
@@ -101,7 +103,7 @@ export default function EaDetails() {
             href={`/users/ea/${ea.id}/download`}
             download
             data-testid="ea-download"
-            className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+            className={buttonClass()}
           >
             <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
             {t("download")}

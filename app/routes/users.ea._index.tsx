@@ -7,6 +7,8 @@ import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { focusRing } from "~/components/shell/styles";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDate } from "~/lib/format";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -27,7 +29,7 @@ export default function EaList() {
         <Link
           to="/users/ea/licenses"
           data-testid="my-licenses-link"
-          className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+          className={buttonClass({ variant: "secondary" })}
         >
           <KeyIcon className="h-4 w-4" aria-hidden="true" />
           {t("licenses.title")}
@@ -47,11 +49,7 @@ export default function EaList() {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" data-testid="ea-list">
           {page.rows.map((e) => (
-            <li
-              key={e.id}
-              data-testid="ea-card"
-              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-            >
+            <li key={e.id} data-testid="ea-card" className={`${card} flex flex-col gap-3 p-4`}>
               <div className="flex flex-wrap gap-2">
                 <CategoryBadge category={e.category} />
                 <AccountTypeBadge type={e.accountType} />
@@ -79,7 +77,7 @@ export default function EaList() {
                 to={`/users/ea/${e.id}`}
                 aria-label={t("detailsOf", { name: e.name })}
                 data-testid="ea-details"
-                className={`inline-flex items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+                className={buttonClass()}
               >
                 {t("details")}
               </Link>

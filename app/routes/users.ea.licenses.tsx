@@ -8,6 +8,7 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -129,7 +130,7 @@ export default function MyLicenses() {
                   download
                   data-testid="license-download"
                   aria-label={t("downloadOf", { name: r.eaName })}
-                  className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                  className={buttonClass({ size: "sm" })}
                 >
                   <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
                   {t("download")}

@@ -16,6 +16,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -143,7 +144,7 @@ export default function GachaLogs() {
                       setUsing({ row: r, openedWith: result });
                     }}
                     aria-label={t("logs.useOne", { name: r.rewardName })}
-                    className={`block whitespace-nowrap rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                    className={buttonClass({ size: "sm" })}
                   >
                     {t("logs.use")}
                   </button>

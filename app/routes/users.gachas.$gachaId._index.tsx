@@ -11,6 +11,8 @@ import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -37,7 +39,9 @@ export default function GachaDetails() {
         {t("detail.back")}
       </Link>
 
-      <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:grid md:grid-cols-[minmax(0,2fr),minmax(0,3fr)] dark:border-slate-700 dark:bg-slate-900">
+      <section
+        className={`${card} overflow-hidden md:grid md:grid-cols-[minmax(0,2fr),minmax(0,3fr)]`}
+      >
         <GachaArt src={g.imageUrl} className="md:h-full md:rounded-none md:rounded-l-xl" />
         <div className="space-y-4 p-5">
           <div className="flex flex-wrap items-center gap-2">
@@ -91,7 +95,7 @@ export default function GachaDetails() {
               <Link
                 to={`/users/gachas/${g.id}/draw`}
                 data-testid="go-draw"
-                className={`inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 sm:w-auto ${focusRing}`}
+                className={buttonClass({ block: true })}
               >
                 {g.cost === 0 ? t("drawFree") : t("drawFor", { cost: formatYen(g.cost) })}
               </Link>
@@ -109,7 +113,7 @@ export default function GachaDetails() {
           aria-labelledby="odds-title"
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
-          className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900 ${focusRing}`}
+          className={`${card} overflow-x-auto ${focusRing}`}
         >
           <table
             className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700"

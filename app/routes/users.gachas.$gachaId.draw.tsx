@@ -12,6 +12,8 @@ import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -63,7 +65,7 @@ export default function Draw() {
       {result ? (
         <Reveal result={result} gachaId={g.id} playsLeft={g.playsLeft} blocked={blocker !== null} />
       ) : (
-        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <section className={`${card} space-y-4 p-5`}>
           <h1 className="break-phrase text-xl font-bold">{t("draw.title", { name: g.name })}</h1>
           <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-500 dark:text-slate-400">{t("cost")}</dt>
@@ -95,7 +97,7 @@ export default function Draw() {
                 type="submit"
                 disabled={drawing}
                 data-testid="draw-button"
-                className={`inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-emerald-700 disabled:opacity-60 ${focusRing}`}
+                className={buttonClass({ size: "lg", className: "w-full" })}
               >
                 {drawing ? t("draw.drawing") : t("draw.button")}
               </button>
@@ -188,7 +190,7 @@ function Reveal({
           <Link
             to={`/users/gachas/${gachaId}/draw`}
             data-testid="draw-again"
-            className={`inline-flex items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+            className={buttonClass()}
           >
             {t("draw.again", { count: playsLeft })}
           </Link>
@@ -196,7 +198,7 @@ function Reveal({
         <Link
           to="/users/gacha_logs"
           data-testid="to-history"
-          className={`inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+          className={buttonClass({ variant: "secondary" })}
         >
           {t("historyLink")}
         </Link>

@@ -10,6 +10,8 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -31,7 +33,7 @@ export default function Gachas() {
         <Link
           to="/users/gacha_logs"
           data-testid="gacha-history-link"
-          className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+          className={buttonClass({ variant: "secondary" })}
         >
           <ClockIcon className="h-4 w-4" aria-hidden="true" />
           {t("historyLink")}
@@ -56,7 +58,7 @@ export default function Gachas() {
             <li
               key={g.id}
               data-testid="gacha-card"
-              className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
+              className={`${card} flex flex-col overflow-hidden`}
             >
               <GachaArt src={g.imageUrl} />
               <div className="flex flex-1 flex-col gap-3 p-4">
@@ -89,7 +91,7 @@ export default function Gachas() {
                     to={`/users/gachas/${g.id}`}
                     data-testid="gacha-details"
                     aria-label={t("detailsOf", { name: g.name })}
-                    className={`inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
+                    className={buttonClass({ className: "w-full" })}
                   >
                     {t("details")}
                   </Link>

@@ -13,6 +13,7 @@ import {
   WITHDRAWAL_METHODS as METHODS,
   WITHDRAWAL_MINIMUMS as MINIMUMS,
 } from "../../server/domain/withdrawal";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["wallet", "auth", "errors"] };
 
@@ -94,7 +95,7 @@ export default function NewWithdrawal() {
   const registered = payeeText(method, payee as Masked, t);
 
   return (
-    <section className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+    <section className={`${card} max-w-2xl space-y-5 p-5 sm:p-6`}>
       <h2 className="text-lg font-semibold">{t("tabs.new")}</h2>
       <VerifyEmailNotice money />
       <FormErrorAlert error={error} />

@@ -7,6 +7,7 @@ import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import { Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["wallet", "auth", "errors"] };
 
@@ -43,7 +44,7 @@ export default function Transfer() {
   const fee = valid ? feeFor(amount, terms.transferFeeRateBp) : 0;
 
   return (
-    <section className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+    <section className={`${card} max-w-2xl space-y-5 p-5 sm:p-6`}>
       <div>
         <h2 className="text-lg font-semibold">{t("transfer.title")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("transfer.lead")}</p>

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
@@ -34,10 +35,7 @@ export default function WithdrawLayout() {
         </h2>
         <dl className="grid grid-cols-3 gap-2 sm:gap-3">
           {cards.map((c) => (
-            <div
-              key={c.testId}
-              className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-700 dark:bg-slate-900"
-            >
+            <div key={c.testId} className={`${card} p-3 sm:p-4`}>
               <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{c.label}</dt>
               <dd
                 className="mt-1 text-2xl font-bold tabular-nums"

@@ -1,7 +1,7 @@
 import { CheckIcon, ClipboardDocumentIcon } from "@heroicons/react/20/solid";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
+import { buttonClass } from "~/components/ui/button";
 
 /** Copies `text` to the clipboard and says so for a moment (announced to screen readers). */
 export function CopyButton({ text, testId }: { text: string; testId?: string }) {
@@ -27,7 +27,7 @@ export function CopyButton({ text, testId }: { text: string; testId?: string }) 
       type="button"
       onClick={() => void copy()}
       data-testid={testId}
-      className={`inline-flex shrink-0 items-center gap-1 rounded-md bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+      className={buttonClass({ className: "shrink-0" })}
     >
       {copied ? (
         <CheckIcon className="h-4 w-4" aria-hidden="true" />

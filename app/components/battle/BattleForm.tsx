@@ -4,6 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export interface PrizeRowValue {
   rank: string;
@@ -76,7 +78,7 @@ export function BattleForm({
         method="post"
         noValidate
         data-testid="battle-form"
-        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
       >
         <Field
           name="title"
@@ -193,7 +195,7 @@ export function BattleForm({
               setRows((rs) => [...rs, { key: nextKey, rank: String(highest + 1), amount: "" }]);
               setNextKey((k) => k + 1);
             }}
-            className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+            className={buttonClass({ variant: "secondary" })}
           >
             <PlusIcon className="h-4 w-4" aria-hidden="true" />
             {t("battle:admin.addRank")}

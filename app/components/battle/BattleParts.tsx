@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatYen } from "~/lib/money";
+import { card } from "~/components/ui/card";
 
 export type BattlePhase = "upcoming" | "running" | "ended" | "settled";
 
@@ -73,7 +74,7 @@ export function BattleBoard({
 }) {
   const { t } = useTranslation("battle");
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <div className={`${card} overflow-x-auto`}>
       <table className="min-w-full text-sm" data-testid="battle-standings">
         <caption className="sr-only">{caption}</caption>
         <thead>

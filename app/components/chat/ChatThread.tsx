@@ -8,6 +8,7 @@ import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { TrpcProvider } from "~/components/TrpcProvider";
 import { trpc } from "~/lib/trpc";
+import { buttonClass } from "~/components/ui/button";
 
 /** How often an open thread asks for new messages. */
 export const POLL_INTERVAL_MS = 5_000;
@@ -310,7 +311,11 @@ export function ChatComposer({
         <div className="min-w-0">
           <label
             htmlFor={fileId}
-            className={`inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 [&:has(+input:focus-visible)]:outline [&:has(+input:focus-visible)]:outline-2 [&:has(+input:focus-visible)]:outline-offset-2 [&:has(+input:focus-visible)]:outline-emerald-600`}
+            className={buttonClass({
+              variant: "secondary",
+              className:
+                "cursor-pointer gap-2 [&:has(+input:focus-visible)]:outline [&:has(+input:focus-visible)]:outline-2 [&:has(+input:focus-visible)]:outline-offset-2 [&:has(+input:focus-visible)]:outline-emerald-600",
+            })}
           >
             <PhotoIcon className="h-4 w-4 text-slate-500" aria-hidden="true" />
             {t("composer.image")}
@@ -335,7 +340,7 @@ export function ChatComposer({
         <button
           type="submit"
           disabled={busy}
-          className="inline-flex w-full items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 disabled:opacity-60 sm:w-auto"
+          className={buttonClass({ block: true })}
           data-testid="chat-send"
         >
           {busy ? t("composer.sending") : t("composer.send")}

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, SelectField, TextAreaField } from "~/components/fields";
 import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import { card } from "~/components/ui/card";
 
 export interface EaFormValues {
   name: string;
@@ -75,7 +76,7 @@ export function EaForm({
         encType="multipart/form-data"
         noValidate
         data-testid="ea-form"
-        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
       >
         <input type="hidden" name="intent" value="details" />
         <Field {...text("name")} required maxLength={100} />

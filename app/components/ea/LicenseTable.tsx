@@ -9,6 +9,7 @@ import { DataTable, type TablePage } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import type { licenseDecision } from "~/lib/ea-licenses.server";
 import { AccountTypeBadge, LicenseBadge } from "./badges";
+import { buttonClass } from "~/components/ui/button";
 
 export interface AdminLicenseRow {
   id: string;
@@ -218,7 +219,7 @@ export function LicenseTable({
                     onClick={() => open("issue", r)}
                     data-testid="license-issue"
                     aria-label={t("admin.licenses.issueOne", { member: who(r), ea: r.eaName })}
-                    className={`whitespace-nowrap rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-700 ${focusRing}`}
+                    className={buttonClass({ size: "sm" })}
                   >
                     {t("admin.licenses.issue")}
                   </button>

@@ -2,7 +2,8 @@ import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Alert, SubmitButton } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 /**
  * A yes/no question before something that cannot be undone (marking an item used): what will
@@ -40,7 +41,7 @@ export function ConfirmDialog({
         <DialogPanel
           transition
           data-testid={testId}
-          className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-5 shadow-xl transition duration-150 ease-out data-[closed]:scale-95 data-[closed]:opacity-0 motion-reduce:transition-none sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+          className={`${card} w-full max-w-md p-5 shadow-xl transition duration-150 ease-out data-[closed]:scale-95 data-[closed]:opacity-0 motion-reduce:transition-none sm:p-6`}
         >
           <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">
             {title}
@@ -66,7 +67,7 @@ export function ConfirmDialog({
                 onClick={onClose}
                 data-autofocus
                 data-testid="dialog-cancel"
-                className={`inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 sm:w-auto dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+                className={buttonClass({ variant: "secondary", block: true })}
               >
                 {cancelLabel}
               </button>

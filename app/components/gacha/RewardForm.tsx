@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CheckboxField, SelectField } from "~/components/fields";
 import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
 import { fieldKey, ImageInput } from "./GachaForm";
+import { card } from "~/components/ui/card";
 
 export interface RewardFormValues {
   name: string;
@@ -67,7 +68,7 @@ export function RewardForm({
         method="post"
         encType="multipart/form-data"
         noValidate
-        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
         data-testid="reward-form"
       >
         <Field {...text("name")} className="sm:col-span-2" required maxLength={100} />

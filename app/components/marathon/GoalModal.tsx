@@ -6,6 +6,7 @@ import { focusRing } from "~/components/shell/styles";
 import { modalTextLines } from "~/lib/marathon-text";
 import { formatYen } from "~/lib/money";
 import { reportShown } from "~/lib/dialogs";
+import { card } from "~/components/ui/card";
 
 export interface PendingGoal {
   id: string;
@@ -40,7 +41,7 @@ export function GoalModal({ goals }: { goals: PendingGoal[] }) {
       <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-4">
         <DialogPanel
           data-testid="marathon-goal-modal"
-          className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 text-center shadow-xl dark:border-slate-700 dark:bg-slate-900"
+          className={`${card} w-full max-w-md p-6 text-center shadow-xl`}
         >
           <TrophyIcon className="mx-auto h-12 w-12 text-amber-500" aria-hidden="true" />
           <DialogTitle className="mt-2 text-lg font-bold text-slate-900 dark:text-white">

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
+import { card } from "~/components/ui/card";
 
 export interface MarathonView {
   id: string;
@@ -71,11 +72,7 @@ export function MarathonProgress({
         </p>
       )}
       {marathons.map((m) => (
-        <section
-          key={m.id}
-          data-testid="marathon"
-          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
-        >
+        <section key={m.id} data-testid="marathon" className={`${card} p-4 sm:p-6`}>
           <h2 className="break-words text-lg font-bold">{m.title}</h2>
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
             {t("period")}:{" "}

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, ImageField, TextAreaField } from "~/components/fields";
 import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import { card } from "~/components/ui/card";
 
 export interface PopupFormValues {
   title: string;
@@ -54,7 +55,7 @@ export function PopupForm({
         encType="multipart/form-data"
         noValidate
         data-testid="popup-form"
-        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
       >
         <input type="hidden" name="intent" value="save" />
         <Field {...text("title")} className="sm:col-span-2" required maxLength={100} />

@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { reportShown } from "~/lib/dialogs";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 export interface PopupContent {
   id: string;
@@ -30,7 +32,7 @@ export function PopupDialog({
       <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-4">
         <DialogPanel
           data-testid="popup-dialog"
-          className="w-full max-w-md overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900"
+          className={`${card} w-full max-w-md overflow-hidden shadow-xl`}
         >
           {popup.imageUrl && (
             <img
@@ -54,7 +56,11 @@ export function PopupDialog({
                 type="button"
                 data-autofocus
                 onClick={onClose}
-                className={`inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 sm:w-auto sm:min-w-28 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+                className={buttonClass({
+                  variant: "secondary",
+                  block: true,
+                  className: "sm:min-w-28",
+                })}
               >
                 {t("close")}
               </button>

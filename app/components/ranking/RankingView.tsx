@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
+import { card } from "~/components/ui/card";
 
 const GENRES = ["cashback", "withdrawal", "affiliate"] as const;
 const SCOPES = ["month", "year", "all"] as const;
@@ -127,7 +128,7 @@ export function RankingView({
           {t("empty")}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <div className={`${card} overflow-x-auto`}>
           <table className="min-w-full text-sm" data-testid="ranking-table">
             <caption className="sr-only">
               {t(`genres.${genre}`)} {t(`scopes.${scope}`)}

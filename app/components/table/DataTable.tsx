@@ -21,6 +21,8 @@ import {
   type SortDir,
   withParams,
 } from "./url";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 /**
  * The one table of the portal: every list (members, accounts, withdrawals, money) uses it.
@@ -154,7 +156,7 @@ export function DataTable<T>({
               href={exportHref(csvHref, search)}
               download
               data-testid="table-export"
-              className={`inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+              className={buttonClass({ variant: "secondary" })}
             >
               <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
               {t("table.exportCsv")}
@@ -179,7 +181,7 @@ export function DataTable<T>({
           // A scrolling region must take focus, or keyboard users cannot scroll it (WCAG 2.1.1).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
-          className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900 ${focusRing}`}
+          className={`${card} relative overflow-x-auto ${focusRing}`}
         >
           <table
             className={`min-w-full divide-y divide-slate-200 text-sm transition-opacity dark:divide-slate-700 ${
@@ -379,7 +381,7 @@ function PagingBar<T>({ page, search }: { page: TablePage<T>; search: string }) 
         </select>
       </div>
       <nav aria-label={t("table.pagination")} data-testid="table-paging">
-        <ul className="flex flex-wrap items-center gap-1">
+        <ul className="flex flex-wrap items-center">
           <li>
             {page.page > 1 ? (
               <Link

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Alert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { FilterField, filterControl } from "./TableFilters";
+import { buttonClass } from "~/components/ui/button";
 
 /** A link inside a table cell: the row's name leading to its page, a count to its list. */
 export const cellLink = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
@@ -36,11 +37,7 @@ export function ListHeading({
         </Heading>
         <div className="flex flex-wrap gap-2">
           {links}
-          <Link
-            to={create.to}
-            data-testid={create.testId}
-            className={`inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-          >
+          <Link to={create.to} data-testid={create.testId} className={buttonClass()}>
             <PlusIcon className="h-4 w-4" aria-hidden="true" />
             {create.label}
           </Link>

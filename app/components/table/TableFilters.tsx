@@ -2,6 +2,8 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 
 /**
  * The filter bar above a DataTable: a GET form, so the filters land in the URL like the rest of
@@ -28,18 +30,14 @@ export function TableFilters({ children, label }: { children: ReactNode; label: 
       aria-label={label}
       preventScrollReset
       data-testid="table-filters"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      className={`${card} p-4`}
     >
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          data-testid="filters-apply"
-          className={`inline-flex items-center justify-center rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-700 ${focusRing}`}
-        >
+        <button type="submit" data-testid="filters-apply" className={buttonClass()}>
           {t("table.filter")}
         </button>
         <Link
