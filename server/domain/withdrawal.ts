@@ -23,3 +23,7 @@ export const WITHDRAWAL_MINIMUMS: Record<Method, number> = {
   exness: 500,
   paypay: 500,
 };
+
+/** A withdrawal request's states: waiting for the admin, paid out, refused, withdrawn by the member. */
+export const WITHDRAWAL_STATUSES = ["pending", "completed", "rejected", "cancelled"] as const;
+export type WithdrawalState = (typeof WITHDRAWAL_STATUSES)[number];

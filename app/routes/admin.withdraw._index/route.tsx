@@ -12,16 +12,16 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { payeeSummary } from "~/lib/payee";
 import { buttonClass } from "~/components/ui/button";
+import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../server/domain/withdrawal";
+import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
-const METHODS = ["bank", "bitwallet", "usdt", "exness", "paypay", "peska"] as const;
-const STATUSES = ["pending", "completed", "rejected", "cancelled", "all"] as const;
+const STATUSES = [...WITHDRAWAL_STATUSES, "all"] as const;
 const BULK_FORM = "bulk-complete";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -69,8 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
-type ActionData = ReturnType<typeof useActionData<typeof action>>;
+export type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+export type ActionData = ReturnType<typeof useActionData<typeof action>>;
 
 /**
  * The dialog open now and the rows it is about (kept for the message once they have left the
@@ -153,7 +153,7 @@ export default function AdminWithdrawals() {
             data-testid="filter-method"
           >
             <option value="all">{t("withdrawals.filters.all")}</option>
-            {METHODS.map((m) => (
+            {WITHDRAWAL_METHODS.map((m) => (
               <option key={m} value={m}>
                 {t(`wallet:methods.${m}`)}
               </option>
@@ -385,105 +385,5 @@ export default function AdminWithdrawals() {
         </ul>
       </DecisionDialog>
     </div>
-  );
-}
-
-/** Under the status: the completion date, or the rejection date and reason. */
-function Outcome({ row }: { row: Row }) {
-  const { t } = useTranslation("admin-money");
-  const small = "block text-xs text-slate-600 dark:text-slate-300";
-  if (row.status === "completed") {
-    return (
-      <span className={`${small} whitespace-nowrap`} data-testid="completed-at">
-        {formatDateTime(row.completedAt)}
-      </span>
-    );
-  }
-  if (row.status === "rejected") {
-    return (
-      <>
-        <span className={`${small} whitespace-nowrap`}>{formatDateTime(row.rejectedAt)}</span>
-        <span className={`${small} min-w-40`} data-testid="reject-reason">
-          {t("withdrawals.reason", { reason: row.rejectReason ?? "" })}
-        </span>
-      </>
-    );
-  }
-  if (row.status === "cancelled") {
-    return <span className={small}>{t("withdrawals.byMember")}</span>;
-  }
-  return null;
-}
-
-/** The request a dialog is about: member, method, amount and payee. */
-function RowFacts({ row }: { row: Row }) {
-  const { t } = useTranslation(["admin-money", "wallet"]);
-  return (
-    <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800">
-      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.member")}</dt>
-      <dd className="[overflow-wrap:anywhere]">
-        {row.member.nickname} ({row.member.email})
-      </dd>
-      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.method")}</dt>
-      <dd>{t(`wallet:methods.${row.method}`)}</dd>
-      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.amount")}</dt>
-      <dd className="font-semibold" data-testid="dialog-amount">
-        {formatYen(row.amount)}
-      </dd>
-      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.payee")}</dt>
-      <dd className="[overflow-wrap:anywhere]">{payeeSummary(row.method, row.payout, t)}</dd>
-    </dl>
-  );
-}
-
-/** What the last decision did; for a bulk completion, which requests were refused and why. */
-function DoneAlert({ data, rows }: { data: NonNullable<ActionData>; rows: Row[] }) {
-  const { t } = useTranslation(["admin-money", "errors"]);
-  if (!data.ok) return null;
-  const row = rows[0];
-  const who = row
-    ? { amount: formatYen(row.amount), member: row.member.nickname || row.member.email }
-    : null;
-  if (data.intent === "complete") {
-    return (
-      <Alert tone="success" testId="decided">
-        {who ? t("withdrawals.complete.done", who) : t("withdrawals.complete.doneShort")}
-      </Alert>
-    );
-  }
-  if (data.intent === "reject") {
-    return (
-      <Alert tone="success" testId="decided">
-        {who ? t("withdrawals.reject.done", who) : t("withdrawals.reject.doneShort")}
-      </Alert>
-    );
-  }
-  const completed = data.results.filter((r) => r.ok).length;
-  const refused = data.results.filter((r) => !r.ok);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return (
-    <Alert tone={refused.length > 0 ? "info" : "success"} testId="decided">
-      <p data-testid="bulk-completed">{t("withdrawals.bulk.done", { count: completed })}</p>
-      {refused.length > 0 && (
-        <>
-          <p className="mt-1" data-testid="bulk-refused">
-            {t("withdrawals.bulk.refused", { count: refused.length })}
-          </p>
-          <ul className="mt-1 list-disc pl-5">
-            {refused.map((r) => {
-              const row = byId.get(r.id);
-              return (
-                <li key={r.id} data-testid="bulk-refused-row">
-                  {row
-                    ? `${row.member.nickname || row.member.email} ${formatYen(row.amount)}`
-                    : r.id}
-                  : {t(`errors:${r.key ?? "internal"}`)}
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
-    </Alert>
   );
 }

@@ -1,0 +1,135 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { type FormErrorShape } from "~/components/form";
+import { attempt, formValues } from "~/lib/forms.server";
+import { handleReauth } from "~/lib/reauth.server";
+import { fileBytes, readUploadForm } from "~/lib/upload.server";
+
+import { ImageSection, PaymentSection, ProfileSection } from "./sections";
+
+export const handle = { i18n: ["profile", "auth", "errors"] };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const [profile, payment, security] = await Promise.all([
+    context.trpc.profile.me(),
+    context.trpc.profile.paymentDetails(),
+    context.trpc.auth.security(),
+  ]);
+  return json({ profile, payment, mfaEnabled: security.mfaEnabled });
+}
+
+const PROFILE_FIELDS = ["name", "nickname", "twitterUrl"] as const;
+export const PAYMENT_FIELDS = [
+  "bankName",
+  "bankCode",
+  "branchName",
+  "branchNumber",
+  "accountType",
+  "bankAccountNumber",
+  "accountHolder",
+  "usdtAddress",
+  "exnessEmail",
+  "peskaEmail",
+  "bitwalletEmail",
+  "paypayId",
+] as const;
+
+type Intent = "profile" | "image" | "removeImage" | "reauth" | "payment";
+
+function failure(intent: Intent, key: string) {
+  return json(
+    { ok: false as const, error: { key, params: null, fieldErrors: {} }, values: { intent } },
+    { status: 400 },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // The image form is multipart (a file); the others are ordinary forms.
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const upload = await readUploadForm(request);
+    if (upload.tooLarge) return failure("image", "imageTooLarge");
+    const image = await fileBytes(upload.form, "image");
+    if (!image) return failure("image", "imageEmpty");
+    const result = await attempt({ intent: "image" }, () =>
+      context.trpc.profile.uploadImage({ image }),
+    );
+    return result.ok ? json({ ok: true as const, intent: "image" as Intent }) : result.response;
+  }
+
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as Intent;
+  if (intent === "profile") {
+    const values = { ...formValues(form, PROFILE_FIELDS), intent };
+    const result = await attempt(values, () =>
+      context.trpc.profile.update({
+        name: values.name,
+        nickname: values.nickname,
+        twitterUrl: values.twitterUrl,
+        rankingOptOut: form.get("rankingOptOut") === "on",
+      }),
+    );
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
+  if (intent === "removeImage") {
+    const result = await attempt({ intent }, () => context.trpc.profile.removeImage());
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
+  if (intent === "reauth") {
+    const result = await handleReauth(form, context);
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
+  if (intent === "payment") {
+    const values = { ...formValues(form, PAYMENT_FIELDS), intent };
+    const result = await attempt(values, () =>
+      context.trpc.profile.updatePaymentDetails(formValues(form, PAYMENT_FIELDS)),
+    );
+    return result.ok
+      ? json({ ok: true as const, intent, changed: result.data.changed.length })
+      : result.response;
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+export function resultFor(data: ActionData, intent: Intent) {
+  if (!data) return { ok: false, error: null, values: {} as Record<string, string> };
+  if (data.ok) return { ok: data.intent === intent, error: null, values: {} };
+  const values = data.values as Record<string, string>;
+  return values.intent === intent
+    ? { ok: false, error: data.error as FormErrorShape, values }
+    : { ok: false, error: null, values: {} };
+}
+
+/** /users/mypage: the member's profile, image, language and payment details. */
+export default function MyPage() {
+  const { t } = useTranslation("profile");
+  const { profile, payment, mfaEnabled } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <ProfileSection profile={profile} result={resultFor(data, "profile")} />
+      <ImageSection
+        imageVersion={profile.imageVersion}
+        nickname={profile.nickname}
+        result={resultFor(data, "image")}
+        removed={resultFor(data, "removeImage")}
+      />
+      <PaymentSection
+        payment={payment}
+        email={profile.email}
+        mfaEnabled={mfaEnabled}
+        reauth={resultFor(data, "reauth")}
+        result={resultFor(data, "payment")}
+        changed={
+          data?.ok && data.intent === "payment" && "changed" in data ? Number(data.changed) : null
+        }
+      />
+    </div>
+  );
+}
+
+export type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+export type Result = ReturnType<typeof resultFor>;
