@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
-import { DecisionDialog } from "~/components/DecisionDialog";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Alert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
@@ -146,7 +146,7 @@ export default function AdminBattle() {
         )}
       </section>
 
-      <DecisionDialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t("admin.settleTitle")}
@@ -156,7 +156,7 @@ export default function AdminBattle() {
         testId="settle-dialog"
       >
         <p>{t("admin.settleBody", { total: formatYen(data.paidTotal) })}</p>
-      </DecisionDialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { BatchStatusBadge, RowStatusBadge } from "~/components/cashback/badges";
 import { formatCount, formatTradeDate } from "~/components/cashback/months";
 import { Stamp } from "~/components/cells";
-import { DecisionDialog } from "~/components/DecisionDialog";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
@@ -292,7 +292,7 @@ export default function ImportBatch() {
         />
       </section>
 
-      <DecisionDialog
+      <ConfirmDialog
         open={dialog?.kind === "commit"}
         onClose={() => setDialog(undefined)}
         title={t("batch.commitTitle")}
@@ -306,8 +306,8 @@ export default function ImportBatch() {
             ? t("batch.commitBody", { count: batch.matched })
             : t("batch.commitNone")}
         </p>
-      </DecisionDialog>
-      <DecisionDialog
+      </ConfirmDialog>
+      <ConfirmDialog
         open={dialog?.kind === "rerun"}
         onClose={() => setDialog(undefined)}
         title={t("batch.rerunTitle")}
@@ -317,7 +317,7 @@ export default function ImportBatch() {
         testId="rerun-dialog"
       >
         <p>{t("batch.rerunBody", { count: batch.unmatched })}</p>
-      </DecisionDialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DecisionDialog, useDecisions } from "~/components/DecisionDialog";
+import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { EmailText, Stamp } from "~/components/cells";
@@ -218,7 +218,8 @@ export default function AdminTransfers() {
         ]}
       />
 
-      <DecisionDialog
+      <ConfirmDialog
+        testId="decision-dialog"
         open={decision?.kind === "approve"}
         onClose={close}
         title={t("transfers.approve.title")}
@@ -228,9 +229,10 @@ export default function AdminTransfers() {
       >
         {decision && <TransferFacts row={decision.row} />}
         <p>{t("transfers.approve.lead")}</p>
-      </DecisionDialog>
+      </ConfirmDialog>
 
-      <DecisionDialog
+      <ConfirmDialog
+        testId="decision-dialog"
         open={decision?.kind === "deny"}
         onClose={close}
         title={t("transfers.deny.title")}
@@ -247,7 +249,7 @@ export default function AdminTransfers() {
       >
         {decision && <TransferFacts row={decision.row} />}
         <p>{t("transfers.deny.lead")}</p>
-      </DecisionDialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
 import { Alert, FormErrorAlert } from "~/components/form";
-import { ConfirmDialog } from "~/components/gacha/ConfirmDialog";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";

@@ -2,7 +2,7 @@ import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmailText, Stamp } from "~/components/cells";
-import { DecisionDialog, useDecisions } from "~/components/DecisionDialog";
+import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/form";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
@@ -249,7 +249,7 @@ export function LicenseTable({
       />
 
       {(["issue", "reject", "revoke"] as const).map((kind) => (
-        <DecisionDialog
+        <ConfirmDialog
           key={kind}
           open={decision?.kind === kind}
           onClose={close}
@@ -285,7 +285,7 @@ export function LicenseTable({
             </dl>
           )}
           <p>{t(`admin.licenses.${kind}Lead`)}</p>
-        </DecisionDialog>
+        </ConfirmDialog>
       ))}
     </div>
   );

@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DecisionDialog, useDecisions } from "~/components/DecisionDialog";
+import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert, type FormErrorShape } from "~/components/form";
 import { PeriodFields } from "~/components/PeriodFields";
 import { focusRing } from "~/components/shell/styles";
@@ -330,7 +330,8 @@ export default function AdminWithdrawals() {
         </Alert>
       )}
 
-      <DecisionDialog
+      <ConfirmDialog
+        testId="decision-dialog"
         open={decision?.kind === "complete"}
         onClose={close}
         title={t("withdrawals.complete.title")}
@@ -340,9 +341,10 @@ export default function AdminWithdrawals() {
       >
         {decision?.rows[0] && <RowFacts row={decision.rows[0]} />}
         <p>{t("withdrawals.complete.lead")}</p>
-      </DecisionDialog>
+      </ConfirmDialog>
 
-      <DecisionDialog
+      <ConfirmDialog
+        testId="decision-dialog"
         open={decision?.kind === "reject"}
         onClose={close}
         title={t("withdrawals.reject.title")}
@@ -359,9 +361,9 @@ export default function AdminWithdrawals() {
       >
         {decision?.rows[0] && <RowFacts row={decision.rows[0]} />}
         <p>{t("withdrawals.reject.lead")}</p>
-      </DecisionDialog>
+      </ConfirmDialog>
 
-      <DecisionDialog
+      <ConfirmDialog
         open={decision?.kind === "bulk"}
         onClose={close}
         title={t("withdrawals.bulk.title")}
@@ -383,7 +385,7 @@ export default function AdminWithdrawals() {
             </li>
           ))}
         </ul>
-      </DecisionDialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -7,22 +7,24 @@ import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 
 /**
- * The confirmation an admin passes before a money decision (complete, reject, approve, deny,
- * bulk completion): what is about to happen, optionally a required reason, and the button that
- * posts the decision to the page's action. The page closes it when the action succeeds; a
- * refusal (a blank reason, a request someone else already decided) is shown inside it.
+ * The one confirmation dialog: a question before something that cannot be undone (an admin's
+ * money decision, a member marking a won item used). It says what is about to happen, may ask
+ * for a required reason, and posts its hidden fields to the page's action. Focus starts on the
+ * harmless choice (or the reason). The page closes it when the action succeeds; a refusal (a
+ * blank reason, a request someone else already decided) is shown inside it.
  */
-export function DecisionDialog({
+export function ConfirmDialog({
   open,
   onClose,
   title,
   children,
   confirmLabel,
+  cancelLabel,
   tone = "primary",
   fields,
   reason,
   error,
-  testId = "decision-dialog",
+  testId = "confirm-dialog",
 }: {
   open: boolean;
   onClose: () => void;
@@ -30,16 +32,18 @@ export function DecisionDialog({
   /** What the decision does, in words (amount, member, payee). */
   children: ReactNode;
   confirmLabel: string;
+  /** The harmless choice's label; "Cancel" unless the page says otherwise. */
+  cancelLabel?: string;
   tone?: "primary" | "danger";
   /** Hidden inputs naming the decision (intent, id or ids). */
   fields: Record<string, string | string[]>;
   /** Asks for a reason (required), with its translated label and error. */
-  reason?: { label: string; hint?: string; error?: string | null; defaultValue?: string };
+  reason?: { label: string; hint: string; error?: string | null; defaultValue?: string };
   /** A translated refusal of the whole decision. */
   error?: string | null;
   testId?: string;
 }) {
-  const { t } = useTranslation("admin-money");
+  const { t } = useTranslation();
   const reasonId = useId();
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
@@ -110,7 +114,7 @@ export function DecisionDialog({
                     id={`${reasonId}-hint`}
                     className="mt-1 text-xs text-slate-500 dark:text-slate-400"
                   >
-                    {reason.hint ?? t("dialog.reasonHint")}
+                    {reason.hint}
                   </p>
                 )}
               </div>
@@ -124,7 +128,7 @@ export function DecisionDialog({
                 data-testid="dialog-cancel"
                 className={buttonClass({ variant: "secondary", block: true })}
               >
-                {t("dialog.cancel")}
+                {cancelLabel ?? t("dialog.cancel")}
               </button>
               <SubmitButton tone={tone}>{confirmLabel}</SubmitButton>
             </div>
@@ -138,7 +142,7 @@ export function DecisionDialog({
 type DecisionResult = { ok: true } | { ok: false; error: FormErrorShape };
 
 /**
- * The state behind a page's decision dialogs. `open(d)` opens one; when the page's action
+ * The state behind a page's confirmation dialogs. `open(d)` opens one; when the page's action
  * answers ok, `onDone(result, decision)` reports it and the dialog closes; a refusal answered
  * to the open dialog is shown inside it (`dialogError`, `reasonError` with the reason's
  * label, `refused` for the values sent), and one that came without a dialog (no JavaScript)
