@@ -4,6 +4,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
+import { useHydrated } from "~/lib/hydrated";
 import { isCurrentPath } from "~/lib/shell";
 import { LanguageSelect } from "./LanguageSelect";
 import { LogoutButton } from "./LogoutButton";
@@ -11,7 +12,9 @@ import { ADMIN_NAV, enabled, type NavLinkItem } from "./nav-items";
 import { navEntry } from "./styles";
 
 // Lazy: the badge polls through the tRPC client, which members' pages (this menu's module is
-// part of every page's shell) should not download.
+// part of every page's shell) should not download. It mounts once the page has hydrated: a
+// lazy module met during hydration leaves its Suspense boundary dehydrated until it loads, and
+// opening the phone drawer in that moment was React error 421 (a flaky admin journey on 375 px).
 const ChatUnreadBadge = lazy(() => import("~/components/chat/UnreadBadge"));
 
 interface AdminMenuProps {
@@ -29,6 +32,7 @@ interface AdminMenuProps {
 export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   const link = (item: NavLinkItem) => {
     const current =
       isCurrentPath(pathname, item.to) &&
@@ -54,9 +58,11 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
               // Members' unread support messages, beside the customer list.
               <li key={item.to} className="flex items-center gap-1">
                 {link(item)}
-                <Suspense fallback={null}>
-                  <ChatUnreadBadge onNavigate={onNavigate} />
-                </Suspense>
+                {hydrated && (
+                  <Suspense fallback={null}>
+                    <ChatUnreadBadge onNavigate={onNavigate} />
+                  </Suspense>
+                )}
               </li>
             ) : (
               <li key={item.to}>{link(item)}</li>
