@@ -25,6 +25,7 @@ import { layoutFor, themeFromCookieHeader } from "./lib/shell";
 import { ThemeProvider, useEffectiveTheme, useShellRoute } from "./lib/theme";
 import stylesheet from "./tailwind.css";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -170,7 +171,7 @@ export function ErrorBoundary() {
         <p className="mt-3 text-slate-600 dark:text-slate-300">
           {status === 404 ? t("notFound.body") : t("error.body")}
         </p>
-        <a href="/" className="mt-6 inline-block text-emerald-700 underline dark:text-emerald-400">
+        <a href="/" className={`${textLink} mt-6 inline-block`}>
           {t("notFound.home")}
         </a>
       </div>

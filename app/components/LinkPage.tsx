@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, AuthCard, type FormErrorShape, FormErrorAlert, SubmitButton } from "./form";
+import { textLink } from "~/components/ui/link";
 
 /**
  * The page behind a link from an email: the link is checked on load, and the change happens
@@ -24,10 +25,7 @@ export function LinkPage(props: {
           <Alert tone="success" testId="link-done">
             {props.done}
           </Alert>
-          <Link
-            to="/login"
-            className="block text-sm text-emerald-700 underline dark:text-emerald-400"
-          >
+          <Link to="/login" className={`${textLink} block text-sm`}>
             {t("auth:actions.goLogin")}
           </Link>
         </>
@@ -36,10 +34,7 @@ export function LinkPage(props: {
           <Alert tone="error" testId="link-invalid">
             {t(`errors:${props.invalidKey}`)}
           </Alert>
-          <Link
-            to="/login"
-            className="block text-sm text-emerald-700 underline dark:text-emerald-400"
-          >
+          <Link to="/login" className={`${textLink} block text-sm`}>
             {t("auth:actions.goLogin")}
           </Link>
         </>

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 /**
  * What a page that failed shows inside its area's shell (the area's layout route renders it as
@@ -31,7 +31,7 @@ export function RouteError() {
       </p>
       <Link
         to="/"
-        className={`mt-6 inline-block rounded-sm font-medium text-emerald-700 underline underline-offset-4 hover:text-emerald-800 dark:text-emerald-400 dark:hover:text-emerald-300 ${focusRing}`}
+        className={`${textLink} mt-6 inline-block font-medium underline-offset-4 hover:text-emerald-800 dark:hover:text-emerald-300`}
       >
         {t("notFound.home")}
       </Link>

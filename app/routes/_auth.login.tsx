@@ -18,6 +18,7 @@ import {
 import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -87,10 +88,10 @@ export default function Login() {
       <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("notices.mfaOr")}</p>
       <PasskeyButton ceremony="login" redirect={redirect} label={t("actions.passkeySignIn")} />
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm dark:border-slate-700">
-        <Link to="/forgot-password" className="text-emerald-700 underline dark:text-emerald-400">
+        <Link to="/forgot-password" className={`${textLink}`}>
           {t("links.forgot")}
         </Link>
-        <Link to="/register" className="text-emerald-700 underline dark:text-emerald-400">
+        <Link to="/register" className={`${textLink}`}>
           {t("links.toRegister")}
         </Link>
       </div>

@@ -6,6 +6,7 @@ import { AuthCard, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/
 import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";
+import { textLink } from "~/components/ui/link";
 
 // /login/mfa. The file is `_auth.login_.mfa` so the page is not nested in /login (which has no
 // outlet): as `login.mfa` the URL rendered the password form again and the code was never asked.
@@ -75,7 +76,7 @@ export default function LoginMfa() {
           </Form>
         </>
       )}
-      <Link to="/login" className="block text-sm text-emerald-700 underline dark:text-emerald-400">
+      <Link to="/login" className={`${textLink} block text-sm`}>
         {t("actions.goLogin")}
       </Link>
     </AuthCard>

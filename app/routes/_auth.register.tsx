@@ -15,6 +15,7 @@ import {
   useFieldError,
 } from "~/components/form";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -126,7 +127,7 @@ export default function Register() {
       </Form>
       <Link
         to="/login"
-        className="block border-t border-slate-200 pt-4 text-sm text-emerald-700 underline dark:border-slate-700 dark:text-emerald-400"
+        className={`${textLink} block border-t border-slate-200 pt-4 text-sm dark:border-slate-700`}
       >
         {t("links.toLogin")}
       </Link>

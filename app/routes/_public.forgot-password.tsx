@@ -10,6 +10,7 @@ import {
   useFieldError,
 } from "~/components/form";
 import { attempt, formValues } from "~/lib/forms.server";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["auth", "errors"] };
 
@@ -48,7 +49,7 @@ export default function ForgotPassword() {
           </Form>
         </>
       )}
-      <Link to="/login" className="block text-sm text-emerald-700 underline dark:text-emerald-400">
+      <Link to="/login" className={`${textLink} block text-sm`}>
         {t("actions.goLogin")}
       </Link>
     </AuthCard>

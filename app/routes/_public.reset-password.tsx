@@ -10,6 +10,7 @@ import {
   useFieldError,
 } from "~/components/form";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["auth", "errors"] };
 
@@ -48,10 +49,7 @@ export default function ResetPassword() {
           <Alert tone="error" testId="link-invalid">
             {t("errors:resetLinkInvalid")}
           </Alert>
-          <Link
-            to="/forgot-password"
-            className="block text-sm text-emerald-700 underline dark:text-emerald-400"
-          >
+          <Link to="/forgot-password" className={`${textLink} block text-sm`}>
             {t("auth:links.forgot")}
           </Link>
         </>

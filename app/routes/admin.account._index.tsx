@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
 import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -11,6 +10,7 @@ import { attempt } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -242,10 +242,7 @@ export default function AdminAccounts() {
             header: t("admin:accounts.columns.member"),
             sortKey: "member",
             cell: (r) => (
-              <Link
-                to={`/admin/customer/${r.userId}`}
-                className={`rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-              >
+              <Link to={`/admin/customer/${r.userId}`} className={`${textLink}`}>
                 {r.nickname}
               </Link>
             ),

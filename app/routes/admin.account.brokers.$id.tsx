@@ -2,9 +2,9 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BrokerForm } from "~/components/BrokerForm";
-import { focusRing } from "~/components/shell/styles";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { attempt } from "~/lib/forms.server";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -41,10 +41,7 @@ export default function EditBroker() {
   const echoed = failure && !failure.ok ? failure.values : {};
   return (
     <div className="max-w-3xl space-y-4">
-      <Link
-        to="/admin/account/brokers"
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/account/brokers" className={`${textLink} text-sm`}>
         {t("brokers.back")}
       </Link>
       <h1 className="text-2xl font-bold">{t("brokers.edit", { name: broker.name })}</h1>

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { ListHeading } from "~/components/table/ListHeading";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -56,10 +56,7 @@ export default function AdminBrokers() {
             key: "name",
             header: t("admin:brokers.fields.name"),
             cell: (b) => (
-              <Link
-                to={`/admin/account/brokers/${b.id}`}
-                className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-              >
+              <Link to={`/admin/account/brokers/${b.id}`} className={`${textLink} font-medium`}>
                 {b.name}
               </Link>
             ),

@@ -1,6 +1,6 @@
-import { NavLink, Outlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
+import { Tabs } from "~/components/ui/Tabs";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -11,31 +11,24 @@ export const handle = { i18n: ["admin", "accounts", "errors"] };
  */
 export default function AdminAccountLayout() {
   const { t } = useTranslation("admin");
-  const tab = ({ isActive }: { isActive: boolean }) =>
-    `whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${focusRing} ${
-      isActive
-        ? "border-emerald-600 text-emerald-700 dark:text-emerald-400"
-        : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
-    }`;
   return (
     <div className="space-y-6">
-      <nav
-        aria-label={t("accounts.tabs.label")}
-        className="border-b border-slate-200 dark:border-slate-700"
-      >
-        <ul className="-mb-px flex gap-2 overflow-x-auto">
-          <li>
-            <NavLink to="/admin/account" end className={tab} data-testid="tab-accounts">
-              {t("accounts.tabs.accounts")}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/account/brokers" className={tab} data-testid="tab-brokers">
-              {t("accounts.tabs.brokers")}
-            </NavLink>
-          </li>
-        </ul>
-      </nav>
+      <Tabs
+        label={t("accounts.tabs.label")}
+        tabs={[
+          {
+            to: "/admin/account",
+            end: true,
+            label: t("accounts.tabs.accounts"),
+            testId: "tab-accounts",
+          },
+          {
+            to: "/admin/account/brokers",
+            label: t("accounts.tabs.brokers"),
+            testId: "tab-brokers",
+          },
+        ]}
+      />
       <Outlet />
     </div>
   );

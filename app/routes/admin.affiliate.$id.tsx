@@ -2,11 +2,11 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RateForm } from "~/components/affiliate/RateForm";
-import { focusRing } from "~/components/shell/styles";
 import { formatDate } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -37,10 +37,7 @@ export default function AdminAffiliateReferrer() {
   const cell = "whitespace-nowrap px-3 py-2";
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/affiliate"
-        className={`text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/affiliate" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
       <h1 className="text-2xl font-bold">{referrer.nickname}</h1>
@@ -98,10 +95,7 @@ export default function AdminAffiliateReferrer() {
                 referrer.customers.map((c) => (
                   <tr key={c.id}>
                     <td className={cell}>
-                      <Link
-                        to={`/admin/customer/${c.id}`}
-                        className={`text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-                      >
+                      <Link to={`/admin/customer/${c.id}`} className={`${textLink}`}>
                         {c.nickname}
                       </Link>
                     </td>

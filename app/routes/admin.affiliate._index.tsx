@@ -2,7 +2,6 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RateForm } from "~/components/affiliate/RateForm";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { TableFilters } from "~/components/table/TableFilters";
@@ -11,6 +10,7 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -85,10 +85,7 @@ export default function AdminAffiliate() {
             sortKey: "nickname",
             firstDir: "asc",
             cell: (r) => (
-              <Link
-                to={`/admin/affiliate/${r.id}`}
-                className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-              >
+              <Link to={`/admin/affiliate/${r.id}`} className={`${textLink} font-medium`}>
                 {r.nickname}
               </Link>
             ),

@@ -4,10 +4,10 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/fields";
 import { Alert, Field, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { formValues, toFormError } from "~/lib/forms.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -76,10 +76,7 @@ export default function AdminAffiliateBanners() {
     failure && (failure.form === form || failure.form === "unknown") ? failure : null;
   return (
     <div className="max-w-4xl space-y-6">
-      <Link
-        to="/admin/affiliate"
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/affiliate" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
       <h1 className="text-2xl font-bold">{t("bannerAdmin.title")}</h1>

@@ -2,11 +2,11 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EmailText, Stamp } from "~/components/cells";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { orNotFound } from "~/lib/not-found.server";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -60,7 +60,7 @@ export default function AdminCampaignEntries() {
               <span className="block">
                 <Link
                   to={`/admin/customer/${r.member.id}`}
-                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                  className={`${textLink} font-medium`}
                   data-testid="entry-member"
                 >
                   {r.member.name}

@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { formatLots, formatTradeDate } from "~/components/cashback/months";
 import { EmailText } from "~/components/cells";
 import { PeriodFields } from "~/components/PeriodFields";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
 
@@ -95,10 +95,7 @@ export default function AdminCashback() {
             header: t("list.columns.member"),
             cell: (r) => (
               <span className="block min-w-32">
-                <Link
-                  to={`/admin/customer/${r.userId}`}
-                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-                >
+                <Link to={`/admin/customer/${r.userId}`} className={`${textLink} font-medium`}>
                   {r.nickname || r.name || r.email}
                 </Link>
                 <span className="block text-xs text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">
@@ -135,10 +132,7 @@ export default function AdminCashback() {
             header: t("list.columns.batch"),
             cell: (r) =>
               r.batchId ? (
-                <Link
-                  to={`/admin/update/${r.batchId}`}
-                  className={`rounded-sm text-xs text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-                >
+                <Link to={`/admin/update/${r.batchId}`} className={`${textLink} text-xs`}>
                   {r.batchId.slice(-8)}
                 </Link>
               ) : null,

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -42,7 +42,7 @@ export default function AdminCustomers() {
               <Link
                 to={`/admin/customer/${r.id}`}
                 data-testid="customer-link"
-                className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                className={`${textLink} font-medium`}
               >
                 {r.nickname}
               </Link>

@@ -6,11 +6,11 @@ import { Stamp } from "~/components/cells";
 import { EaForm, VersionFields } from "~/components/ea/EaForm";
 import { Section } from "~/components/fields";
 import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { readEaForm } from "~/lib/ea-form.server";
 import { toFormError } from "~/lib/forms.server";
 import type { loader as eaLoader } from "./admin.eas.$id";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -135,7 +135,7 @@ export default function EditEa() {
                   href={`/admin/eas/${ea.id}/download?file=${v.id}`}
                   download
                   aria-label={t("admin.downloadVersion", { version: v.version })}
-                  className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                  className={`${textLink} inline-flex items-center gap-1 text-sm`}
                 >
                   <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
                   {t("download")}

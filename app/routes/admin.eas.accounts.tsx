@@ -11,13 +11,13 @@ import { useTranslation } from "react-i18next";
 import { EmailText, Stamp } from "~/components/cells";
 import { AccountTypeBadge } from "~/components/ea/badges";
 import { Alert, FormErrorAlert } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -50,10 +50,7 @@ export default function EaAccounts() {
   const [params] = useSearchParams();
   return (
     <div className="space-y-4">
-      <Link
-        to="/admin/eas"
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/eas" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
       <h1 className="text-2xl font-bold">{t("admin.accounts.title")}</h1>
@@ -97,10 +94,7 @@ export default function EaAccounts() {
             className: "min-w-40",
             cell: (r) => (
               <span className="block">
-                <Link
-                  to={`/admin/customer/${r.member.id}`}
-                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-                >
+                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
                   {r.member.nickname}
                 </Link>
                 <span className="block text-xs text-slate-500 dark:text-slate-400">

@@ -2,10 +2,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LicenseTable } from "~/components/ea/LicenseTable";
-import { focusRing } from "~/components/shell/styles";
 import { searchParamsObject } from "~/components/table/url";
 import { licenseDecision } from "~/lib/ea-licenses.server";
 import { buttonClass } from "~/components/ui/button";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
@@ -22,10 +22,7 @@ export default function AllLicenses() {
   const { page } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <Link
-        to="/admin/eas"
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/eas" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { AccountTypeBadge } from "~/components/ea/badges";
 import { SelectField } from "~/components/fields";
 import { Field, FormErrorAlert, SubmitButton, type FormErrorShape } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues, toFormError } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -60,10 +60,7 @@ export default function IssueLicense() {
   const eaId = failure && !failure.ok ? failure.values.eaId : (params.get("ea") ?? "");
   return (
     <div className="max-w-2xl space-y-4">
-      <Link
-        to="/admin/eas/licenses"
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/eas/licenses" className={`${textLink} text-sm`}>
         {t("admin.licenses.back")}
       </Link>
       <h1 className="text-2xl font-bold">{t("admin.issue.title")}</h1>

@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { EmailText, Stamp } from "~/components/cells";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -78,10 +78,7 @@ export default function AdminGachaLogs() {
             className: "min-w-40",
             cell: (r) => (
               <span className="block">
-                <Link
-                  to={`/admin/customer/${r.member.id}`}
-                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-                >
+                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
                   {r.member.nickname}
                 </Link>
                 <span className="block text-xs text-slate-500 dark:text-slate-400">

@@ -2,12 +2,12 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RewardForm } from "~/components/gacha/RewardForm";
-import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -44,10 +44,7 @@ export default function EditReward() {
   const echoed = failure && !failure.ok ? failure.values : {};
   return (
     <div className="max-w-3xl space-y-4">
-      <Link
-        to={`/admin/gachas/${data.gacha.id}/rewards`}
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to={`/admin/gachas/${data.gacha.id}/rewards`} className={`${textLink} text-sm`}>
         {t("admin.reward.back")}
       </Link>
       <h2 className="text-lg font-semibold">{t("admin.reward.edit", { name: r.name })}</h2>

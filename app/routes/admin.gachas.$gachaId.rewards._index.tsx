@@ -3,11 +3,11 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { ValidityRule } from "~/components/gacha/validity";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { ListHeading } from "~/components/table/ListHeading";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -66,7 +66,7 @@ export default function AdminGachaRewards() {
                 <span>
                   <Link
                     to={`/admin/gachas/${id}/rewards/${r.id}`}
-                    className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                    className={`${textLink} font-medium`}
                   >
                     {r.name}
                   </Link>

@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EMPTY_REWARD, RewardForm } from "~/components/gacha/RewardForm";
-import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -31,10 +31,7 @@ export default function CreateReward() {
   const echoed = failure && !failure.ok ? failure.values : {};
   return (
     <div className="max-w-3xl space-y-4">
-      <Link
-        to={`/admin/gachas/${data.gacha.id}/rewards`}
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to={`/admin/gachas/${data.gacha.id}/rewards`} className={`${textLink} text-sm`}>
         {t("admin.reward.back")}
       </Link>
       <h2 className="text-lg font-semibold">{t("admin.reward.create")}</h2>

@@ -2,9 +2,9 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EMPTY_GACHA, GachaForm } from "~/components/gacha/GachaForm";
-import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -26,10 +26,7 @@ export default function CreateGacha() {
   const echoed = failure && !failure.ok ? failure.values : {};
   return (
     <div className="max-w-3xl space-y-4">
-      <Link
-        to="/admin/gachas"
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/gachas" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
       <h1 className="text-2xl font-bold">{t("admin.create")}</h1>

@@ -6,12 +6,12 @@ import { Alert, SubmitButton } from "~/components/form";
 import { PopupDialog } from "~/components/popup/PopupModal";
 import { PopupForm } from "~/components/popup/PopupForm";
 import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
-import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { readPopupForm } from "~/lib/popup-form.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import { buttonClass } from "~/components/ui/button";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["popup", "errors"] };
 
@@ -43,10 +43,7 @@ export default function EditPopup() {
   const notice = ["created", "updated", "activated", "deactivated"].find((k) => params.has(k));
   return (
     <div className="max-w-3xl space-y-4">
-      <Link
-        to="/admin/popups"
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/popups" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -14,7 +14,7 @@ export default function AdminRanking() {
   const data = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <RankingAdminTabs current="ranking" />
+      <RankingAdminTabs />
       <RankingView genre={data.genre} scope={data.scope} top={data.top} me={null} admin />
     </div>
   );

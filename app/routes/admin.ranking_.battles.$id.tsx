@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Alert } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["battle", "admin-money", "errors"] };
 
@@ -59,10 +59,7 @@ export default function AdminBattle() {
         : null;
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/ranking/battles"
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/ranking/battles" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
       {notice && (

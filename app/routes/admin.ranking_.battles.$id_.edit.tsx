@@ -3,10 +3,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleForm } from "~/components/battle/BattleForm";
 import { Alert } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["battle", "errors"] };
 
@@ -37,10 +37,7 @@ export default function EditBattle() {
     : null;
   return (
     <div className="max-w-3xl space-y-4">
-      <Link
-        to={`/admin/ranking/battles/${battle.id}`}
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to={`/admin/ranking/battles/${battle.id}`} className={`${textLink} text-sm`}>
         {battle.title}
       </Link>
       <h1 className="text-2xl font-bold">{t("admin.edit")}</h1>

@@ -19,7 +19,7 @@ export default function AdminBattles() {
   const { battles } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <RankingAdminTabs current="battles" />
+      <RankingAdminTabs />
       <ListHeading
         title={t("admin.title")}
         create={{

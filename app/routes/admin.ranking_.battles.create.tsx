@@ -2,9 +2,9 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleForm, EMPTY_BATTLE } from "~/components/battle/BattleForm";
-import { focusRing } from "~/components/shell/styles";
 import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["battle", "errors"] };
 
@@ -21,10 +21,7 @@ export default function CreateBattle() {
   const failure = useActionData<typeof action>();
   return (
     <div className="max-w-3xl space-y-4">
-      <Link
-        to="/admin/ranking/battles"
-        className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/ranking/battles" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
       <h1 className="text-2xl font-bold">{t("admin.create")}</h1>

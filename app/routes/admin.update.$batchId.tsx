@@ -15,6 +15,7 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["cashback", "admin-money", "errors"] };
 
@@ -100,10 +101,7 @@ export default function ImportBatch() {
 
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/update"
-        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/admin/update" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
         <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
         {t("batch.back")}
       </Link>

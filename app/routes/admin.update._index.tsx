@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { BatchStatusBadge } from "~/components/cashback/badges";
 import { Stamp } from "~/components/cells";
 import { Field, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { MAX_REPORT_MB, readReportForm } from "~/lib/report-upload.server";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["cashback", "errors"] };
 
@@ -132,7 +132,7 @@ export default function DataUpdate() {
               cell: (r) => (
                 <Link
                   to={`/admin/update/${r.id}`}
-                  className={`block min-w-36 max-w-64 rounded-sm font-medium text-emerald-700 underline [overflow-wrap:anywhere] dark:text-emerald-400 ${focusRing}`}
+                  className={`${textLink} block min-w-36 max-w-64 font-medium [overflow-wrap:anywhere]`}
                   data-testid="batch-link"
                 >
                   {r.fileName}

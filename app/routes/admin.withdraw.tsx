@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
+import { Tabs } from "~/components/ui/Tabs";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -21,12 +21,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export default function AdminWithdrawLayout() {
   const { t } = useTranslation("admin-money");
   const { pending } = useLoaderData<typeof loader>();
-  const tab = ({ isActive }: { isActive: boolean }) =>
-    `inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${focusRing} ${
-      isActive
-        ? "border-emerald-600 text-emerald-700 dark:text-emerald-400"
-        : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
-    }`;
   const count = (n: number, testId: string) =>
     n > 0 ? (
       <span
@@ -40,22 +34,32 @@ export default function AdminWithdrawLayout() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t("withdrawals.title")}</h1>
-      <nav aria-label={t("tabs.label")} className="border-b border-slate-200 dark:border-slate-700">
-        <ul className="-mb-px flex gap-2 overflow-x-auto">
-          <li>
-            <NavLink to="/admin/withdraw" end className={tab} data-testid="tab-withdrawals">
-              {t("tabs.withdrawals")}
-              {count(pending.withdrawals, "pending-withdrawals")}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/withdraw/transfers" className={tab} data-testid="tab-transfers">
-              {t("tabs.transfers")}
-              {count(pending.transfers, "pending-transfers")}
-            </NavLink>
-          </li>
-        </ul>
-      </nav>
+      <Tabs
+        label={t("tabs.label")}
+        tabs={[
+          {
+            to: "/admin/withdraw",
+            end: true,
+            testId: "tab-withdrawals",
+            label: (
+              <>
+                {t("tabs.withdrawals")}
+                {count(pending.withdrawals, "pending-withdrawals")}
+              </>
+            ),
+          },
+          {
+            to: "/admin/withdraw/transfers",
+            testId: "tab-transfers",
+            label: (
+              <>
+                {t("tabs.transfers")}
+                {count(pending.transfers, "pending-transfers")}
+              </>
+            ),
+          },
+        ]}
+      />
       <Outlet />
     </div>
   );

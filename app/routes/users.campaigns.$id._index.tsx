@@ -6,17 +6,14 @@ import { useTranslation } from "react-i18next";
 import { PlainText } from "~/components/campaign/CampaignArt";
 import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges";
 import { FormErrorAlert } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["campaign", "errors"] };
-
-/** An unknown or hidden campaign: the 404 inside the shell, navigation at hand. */
-export { ErrorBoundary } from "./$";
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const campaign = await orNotFound(() => context.trpc.campaigns.get({ id: params.id ?? "" }));
@@ -43,10 +40,7 @@ export default function CampaignDetail() {
   const entering = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <Link
-        to="/users/campaign"
-        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/users/campaign" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
         <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
         {t("back")}
       </Link>

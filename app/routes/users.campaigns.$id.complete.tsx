@@ -9,9 +9,6 @@ import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-/** An unknown or hidden campaign: the 404 inside the shell, navigation at hand. */
-export { ErrorBoundary } from "./$";
-
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const campaign = await orNotFound(() => context.trpc.campaigns.get({ id }));

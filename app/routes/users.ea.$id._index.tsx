@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next";
 import { AccountTypeBadge, CategoryBadge, LicenseBadge } from "~/components/ea/badges";
 import { Facts, Section, SelectField } from "~/components/fields";
 import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -50,10 +50,7 @@ export default function EaDetails() {
     : null;
   return (
     <div className="max-w-4xl space-y-5">
-      <Link
-        to="/users/ea"
-        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/users/ea" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
         <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
         {t("back")}
       </Link>
@@ -162,10 +159,7 @@ export default function EaDetails() {
                 {t("request.otherType", { count: ea.otherTypeAccounts })}
               </p>
             )}
-            <Link
-              to="/users/bank"
-              className={`inline-block rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-            >
+            <Link to="/users/bank" className={`${textLink} inline-block`}>
               {t("request.toAccounts")}
             </Link>
           </div>

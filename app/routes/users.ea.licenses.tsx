@@ -4,11 +4,11 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
 import { LicenseBadge } from "~/components/ea/badges";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { buttonClass } from "~/components/ui/button";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -25,10 +25,7 @@ export default function MyLicenses() {
   const [params] = useSearchParams();
   return (
     <div className="space-y-4">
-      <Link
-        to="/users/ea"
-        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/users/ea" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
         <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
         {t("back")}
       </Link>
@@ -62,10 +59,7 @@ export default function MyLicenses() {
             header: t("licenses.ea"),
             className: "min-w-32",
             cell: (r) => (
-              <Link
-                to={`/users/ea/${r.eaId}`}
-                className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-              >
+              <Link to={`/users/ea/${r.eaId}`} className={`${textLink} font-medium`}>
                 {r.eaName}
               </Link>
             ),

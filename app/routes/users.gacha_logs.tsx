@@ -9,7 +9,6 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -17,6 +16,7 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -62,10 +62,7 @@ export default function GachaLogs() {
 
   return (
     <div className="space-y-4">
-      <Link
-        to="/users/gachas"
-        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/users/gachas" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
         <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
         {t("detail.back")}
       </Link>
@@ -174,10 +171,7 @@ export default function GachaLogs() {
             header: t("logs.gacha"),
             className: "min-w-36",
             cell: (r) => (
-              <Link
-                to={`/users/gachas/${r.gachaId}`}
-                className={`rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-              >
+              <Link to={`/users/gachas/${r.gachaId}`} className={`${textLink}`}>
                 {r.gachaName}
               </Link>
             ),

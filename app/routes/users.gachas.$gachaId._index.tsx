@@ -13,6 +13,7 @@ import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -31,10 +32,7 @@ export default function GachaDetails() {
   const blocker = drawBlocker(g);
   return (
     <div className="space-y-6">
-      <Link
-        to="/users/gachas"
-        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-      >
+      <Link to="/users/gachas" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
         <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
         {t("detail.back")}
       </Link>

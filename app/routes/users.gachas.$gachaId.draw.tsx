@@ -8,12 +8,12 @@ import { GachaArt } from "~/components/gacha/GachaArt";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";
 import { FormErrorAlert } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -56,7 +56,7 @@ export default function Draw() {
     <div className="mx-auto max-w-xl space-y-5">
       <Link
         to={`/users/gachas/${g.id}`}
-        className={`inline-flex items-center gap-1 rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+        className={`${textLink} inline-flex items-center gap-1 text-sm`}
       >
         <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
         {t("draw.back", { name: g.name })}

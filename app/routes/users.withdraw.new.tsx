@@ -5,7 +5,6 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
-import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import {
@@ -14,6 +13,7 @@ import {
   WITHDRAWAL_MINIMUMS as MINIMUMS,
 } from "../../server/domain/withdrawal";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["wallet", "auth", "errors"] };
 
@@ -144,10 +144,7 @@ export default function NewWithdrawal() {
           <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
             {t("request.payeeNote")}
           </p>
-          <Link
-            to="/users/mypage"
-            className={`mt-1 inline-block rounded-sm text-xs text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-          >
+          <Link to="/users/mypage" className={`${textLink} mt-1 inline-block text-xs`}>
             {t("request.editPayee")}
           </Link>
         </div>

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
+import { Tabs } from "~/components/ui/Tabs";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
@@ -48,27 +48,10 @@ export default function WithdrawLayout() {
         </dl>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("situation.processing")}</p>
       </section>
-      <nav aria-label={t("title")} className="border-b border-slate-200 dark:border-slate-700">
-        <ul className="-mb-px flex gap-1 overflow-x-auto">
-          {TABS.map((tab) => (
-            <li key={tab.key}>
-              <NavLink
-                to={tab.to}
-                end={tab.end}
-                className={({ isActive }) =>
-                  `inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${focusRing} ${
-                    isActive
-                      ? "border-emerald-600 text-emerald-700 dark:text-emerald-400"
-                      : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
-                  }`
-                }
-              >
-                {t(`tabs.${tab.key}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs
+        label={t("title")}
+        tabs={TABS.map((tab) => ({ to: tab.to, end: tab.end, label: t(`tabs.${tab.key}`) }))}
+      />
       <Outlet />
     </div>
   );

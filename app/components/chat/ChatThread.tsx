@@ -9,6 +9,7 @@ import { formatDateTime } from "~/lib/format";
 import { TrpcProvider } from "~/components/TrpcProvider";
 import { trpc } from "~/lib/trpc";
 import { buttonClass } from "~/components/ui/button";
+import { textLink } from "~/components/ui/link";
 
 /** How often an open thread asks for new messages. */
 export const POLL_INTERVAL_MS = 5_000;
@@ -120,7 +121,7 @@ function ThreadView({
       {olderHref && (
         <Link
           to={olderHref}
-          className={`inline-block rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+          className={`${textLink} inline-block text-sm`}
           data-testid="chat-older"
         >
           {t("older")}

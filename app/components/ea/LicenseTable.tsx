@@ -10,6 +10,7 @@ import { FilterField, filterControl, TableFilters } from "~/components/table/Tab
 import type { licenseDecision } from "~/lib/ea-licenses.server";
 import { AccountTypeBadge, LicenseBadge } from "./badges";
 import { buttonClass } from "~/components/ui/button";
+import { textLink } from "~/components/ui/link";
 
 export interface AdminLicenseRow {
   id: string;
@@ -134,7 +135,7 @@ export function LicenseTable({
                   cell: (r: AdminLicenseRow) => (
                     <Link
                       to={`/admin/eas/${r.eaId}/licenses`}
-                      className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+                      className={`${textLink} font-medium`}
                     >
                       {r.eaName}
                     </Link>
@@ -148,10 +149,7 @@ export function LicenseTable({
             className: "min-w-40",
             cell: (r) => (
               <span className="block">
-                <Link
-                  to={`/admin/customer/${r.member.id}`}
-                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-                >
+                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
                   {r.member.nickname}
                 </Link>
                 <span className="block text-xs text-slate-500 dark:text-slate-400">

@@ -1,9 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
 /**
  * The filter bar above a DataTable: a GET form, so the filters land in the URL like the rest of
@@ -44,7 +44,7 @@ export function TableFilters({ children, label }: { children: ReactNode; label: 
           to={clear ? `${pathname}?${clear}` : pathname}
           preventScrollReset
           data-testid="filters-clear"
-          className={`rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
+          className={`${textLink} text-sm`}
         >
           {t("table.clear")}
         </Link>

@@ -18,6 +18,7 @@ import { payeeSummary } from "~/lib/payee";
 import { buttonClass } from "~/components/ui/button";
 import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../server/domain/withdrawal";
 import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -235,10 +236,7 @@ export default function AdminWithdrawals() {
             header: t("withdrawals.columns.member"),
             cell: (r) => (
               <span className="block min-w-32">
-                <Link
-                  to={`/admin/customer/${r.member.id}`}
-                  className={`rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-                >
+                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
                   {memberLabel(r)}
                 </Link>
                 <span className="block [overflow-wrap:anywhere] text-xs text-slate-500 dark:text-slate-400">

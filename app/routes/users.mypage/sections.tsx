@@ -13,9 +13,9 @@ import {
 } from "~/components/form";
 import { ReauthForm } from "~/components/ReauthForm";
 import { LanguageSelect } from "~/components/shell/LanguageSelect";
-import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import type { Loaded, PAYMENT_FIELDS, Result } from "./route";
+import { textLink } from "~/components/ui/link";
 
 /* The sections of /users/mypage: profile, image, and payment details behind re-authentication. */
 
@@ -42,10 +42,7 @@ export function ProfileSection({
                 <span className="text-xs text-slate-500 dark:text-slate-400">
                   {profile.emailVerified ? t("notices.verified") : t("notices.unverified")}
                 </span>
-                <Link
-                  to="/users/change-email"
-                  className={`rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`}
-                >
+                <Link to="/users/change-email" className={`${textLink}`}>
                   {t("actions.changeEmail")}
                 </Link>
               </span>
