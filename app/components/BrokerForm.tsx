@@ -1,9 +1,8 @@
-import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, ImageField, SelectField } from "./fields";
-import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "./form";
-import { card } from "~/components/ui/card";
+import { Field, type FormErrorShape } from "./form";
+import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
 
 export interface BrokerFormValues {
   name: string;
@@ -51,98 +50,77 @@ export function BrokerForm({
 }) {
   const { t } = useTranslation(["admin", "errors"]);
   const [kind, setKind] = useState(initial.accountKind);
-  const fieldError = (name: string) => {
-    const key = error?.fieldErrors[name];
-    return key ? t(`errors:field.${key}`, { field: t(`admin:brokers.fields.${name}`) }) : null;
-  };
-  const text = (name: keyof BrokerFormValues) => ({
-    name,
-    label: t(`admin:brokers.fields.${name}`),
-    defaultValue: String(initial[name] ?? ""),
-    error: fieldError(name),
-  });
+  const { fieldError, text } = useEntityFields({ labels: "admin:brokers.fields", initial, error });
   return (
-    <>
-      <FormErrorAlert error={error} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
-        noValidate
-        data-testid="broker-form"
+    <EntityForm error={error} submitLabel={submitLabel} testId="broker-form">
+      <Field {...text("name")} required />
+      <Field {...text("code")} hint={t("admin:brokers.hints.code")} required />
+      <SelectField
+        name="accountKind"
+        label={t("admin:brokers.fields.accountKind")}
+        value={kind}
+        onChange={(e) => setKind(e.target.value)}
+        error={fieldError("accountKind")}
       >
-        <Field {...text("name")} required />
-        <Field {...text("code")} hint={t("admin:brokers.hints.code")} required />
-        <SelectField
-          name="accountKind"
-          label={t("admin:brokers.fields.accountKind")}
-          value={kind}
-          onChange={(e) => setKind(e.target.value)}
-          error={fieldError("accountKind")}
-        >
-          {(["mt_number", "customer_id", "uid"] as const).map((k) => (
-            <option key={k} value={k}>
-              {t(`admin:brokers.kinds.${k}`)}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          {...text("displayOrder")}
-          inputMode="numeric"
-          hint={t("admin:brokers.hints.displayOrder")}
+        {(["mt_number", "customer_id", "uid"] as const).map((k) => (
+          <option key={k} value={k}>
+            {t(`admin:brokers.kinds.${k}`)}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        {...text("displayOrder")}
+        inputMode="numeric"
+        hint={t("admin:brokers.hints.displayOrder")}
+      />
+      {kind === "mt_number" ? (
+        <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300">
+          {t("admin:brokers.hints.mtRule")}
+        </p>
+      ) : (
+        <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+          <legend className="mb-2 text-sm font-semibold">{t("admin:brokers.pattern")}</legend>
+          <SelectField
+            name="idCharset"
+            label={t("admin:brokers.fields.idCharset")}
+            defaultValue={initial.idCharset}
+            error={fieldError("idCharset")}
+          >
+            <option value="">{t("admin:brokers.choose")}</option>
+            {(["digits", "alnum", "alnum_dash"] as const).map((c) => (
+              <option key={c} value={c}>
+                {t(`admin:brokers.charsets.${c}`)}
+              </option>
+            ))}
+          </SelectField>
+          <Field {...text("idMinLength")} inputMode="numeric" />
+          <Field {...text("idMaxLength")} inputMode="numeric" />
+        </fieldset>
+      )}
+      <Field
+        {...text("signupUrl")}
+        type="url"
+        className="sm:col-span-2"
+        hint={t("admin:brokers.hints.signupUrl")}
+        required
+      />
+      <ImageInput name="logo" current={initial.logoPath} error={fieldError("logo")} />
+      <ImageInput name="banner" current={initial.bannerPath} error={fieldError("banner")} />
+      <div className="space-y-3 sm:col-span-2">
+        <CheckboxField
+          name="autoRebate"
+          label={t("admin:brokers.fields.autoRebate")}
+          hint={t("admin:brokers.hints.autoRebate")}
+          defaultChecked={initial.autoRebate}
         />
-        {kind === "mt_number" ? (
-          <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300">
-            {t("admin:brokers.hints.mtRule")}
-          </p>
-        ) : (
-          <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
-            <legend className="mb-2 text-sm font-semibold">{t("admin:brokers.pattern")}</legend>
-            <SelectField
-              name="idCharset"
-              label={t("admin:brokers.fields.idCharset")}
-              defaultValue={initial.idCharset}
-              error={fieldError("idCharset")}
-            >
-              <option value="">{t("admin:brokers.choose")}</option>
-              {(["digits", "alnum", "alnum_dash"] as const).map((c) => (
-                <option key={c} value={c}>
-                  {t(`admin:brokers.charsets.${c}`)}
-                </option>
-              ))}
-            </SelectField>
-            <Field {...text("idMinLength")} inputMode="numeric" />
-            <Field {...text("idMaxLength")} inputMode="numeric" />
-          </fieldset>
-        )}
-        <Field
-          {...text("signupUrl")}
-          type="url"
-          className="sm:col-span-2"
-          hint={t("admin:brokers.hints.signupUrl")}
-          required
+        <CheckboxField
+          name="active"
+          label={t("admin:brokers.fields.active")}
+          hint={t("admin:brokers.hints.active")}
+          defaultChecked={initial.active}
         />
-        <ImageInput name="logo" current={initial.logoPath} error={fieldError("logo")} />
-        <ImageInput name="banner" current={initial.bannerPath} error={fieldError("banner")} />
-        <div className="space-y-3 sm:col-span-2">
-          <CheckboxField
-            name="autoRebate"
-            label={t("admin:brokers.fields.autoRebate")}
-            hint={t("admin:brokers.hints.autoRebate")}
-            defaultChecked={initial.autoRebate}
-          />
-          <CheckboxField
-            name="active"
-            label={t("admin:brokers.fields.active")}
-            hint={t("admin:brokers.hints.active")}
-            defaultChecked={initial.active}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <SubmitButton>{submitLabel}</SubmitButton>
-        </div>
-      </Form>
-    </>
+      </div>
+    </EntityForm>
   );
 }
 

@@ -1,8 +1,7 @@
-import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, ImageField, TextAreaField } from "~/components/fields";
-import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
-import { card } from "~/components/ui/card";
+import { Field, type FormErrorShape } from "~/components/form";
+import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
 
 export interface CampaignFormValues {
   title: string;
@@ -26,11 +25,6 @@ export const EMPTY_CAMPAIGN: CampaignFormValues = {
   imageUrl: null,
 };
 
-/** The field's error key: the schema names fields by path ("campaign.title"), the service alone. */
-function fieldKey(error: FormErrorShape | null, name: string) {
-  return error?.fieldErrors[`campaign.${name}`] ?? error?.fieldErrors[name] ?? null;
-}
-
 /** Create / edit a campaign: title, body, conditions, image, period (Tokyo), capacity, active. */
 export function CampaignForm({
   initial,
@@ -42,85 +36,65 @@ export function CampaignForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation(["campaign", "errors"]);
-  const fieldError = (name: string) => {
-    const key = fieldKey(error, name);
-    return key ? t(`errors:field.${key}`, { field: t(`campaign:admin.fields.${name}`) }) : null;
-  };
-  const text = (name: "title" | "startsAt" | "endsAt" | "capacity") => ({
-    name,
-    label: t(`campaign:admin.fields.${name}`),
-    defaultValue: initial[name],
-    error: fieldError(name),
+  const { fieldError, text } = useEntityFields({
+    labels: "campaign:admin.fields",
+    initial,
+    error,
+    path: "campaign",
   });
   return (
-    <>
-      <FormErrorAlert error={error} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
-        data-testid="campaign-form"
-      >
-        <Field {...text("title")} className="sm:col-span-2" required maxLength={200} />
-        <TextAreaField
-          className="sm:col-span-2"
-          name="body"
-          rows={8}
-          maxLength={10000}
-          label={t("campaign:admin.fields.body")}
-          hint={t("campaign:admin.hints.body")}
-          defaultValue={initial.body}
-          error={fieldError("body")}
-          required
+    <EntityForm error={error} submitLabel={submitLabel} testId="campaign-form">
+      <Field {...text("title")} className="sm:col-span-2" required maxLength={200} />
+      <TextAreaField
+        className="sm:col-span-2"
+        name="body"
+        rows={8}
+        maxLength={10000}
+        label={t("campaign:admin.fields.body")}
+        hint={t("campaign:admin.hints.body")}
+        defaultValue={initial.body}
+        error={fieldError("body")}
+        required
+      />
+      <TextAreaField
+        className="sm:col-span-2"
+        name="conditions"
+        rows={3}
+        maxLength={5000}
+        label={t("campaign:admin.fields.conditions")}
+        hint={t("campaign:admin.hints.conditions")}
+        defaultValue={initial.conditions}
+        error={fieldError("conditions")}
+      />
+      <Field
+        {...text("startsAt")}
+        type="datetime-local"
+        hint={t("campaign:admin.hints.tokyo")}
+        required
+      />
+      <Field
+        {...text("endsAt")}
+        type="datetime-local"
+        hint={t("campaign:admin.hints.tokyo")}
+        required
+      />
+      <Field {...text("capacity")} inputMode="numeric" hint={t("campaign:admin.hints.capacity")} />
+      <ImageField
+        label={t("campaign:admin.fields.image")}
+        hint={t("campaign:admin.hints.image")}
+        removeLabel={t("campaign:admin.fields.removeImage")}
+        current={initial.imageUrl}
+        error={fieldError("image")}
+        className="sm:col-span-2"
+      />
+      <div className="sm:col-span-2">
+        <CheckboxField
+          name="active"
+          label={t("campaign:admin.fields.active")}
+          hint={t("campaign:admin.hints.active")}
+          defaultChecked={initial.active}
         />
-        <TextAreaField
-          className="sm:col-span-2"
-          name="conditions"
-          rows={3}
-          maxLength={5000}
-          label={t("campaign:admin.fields.conditions")}
-          hint={t("campaign:admin.hints.conditions")}
-          defaultValue={initial.conditions}
-          error={fieldError("conditions")}
-        />
-        <Field
-          {...text("startsAt")}
-          type="datetime-local"
-          hint={t("campaign:admin.hints.tokyo")}
-          required
-        />
-        <Field
-          {...text("endsAt")}
-          type="datetime-local"
-          hint={t("campaign:admin.hints.tokyo")}
-          required
-        />
-        <Field
-          {...text("capacity")}
-          inputMode="numeric"
-          hint={t("campaign:admin.hints.capacity")}
-        />
-        <ImageField
-          label={t("campaign:admin.fields.image")}
-          hint={t("campaign:admin.hints.image")}
-          removeLabel={t("campaign:admin.fields.removeImage")}
-          current={initial.imageUrl}
-          error={fieldError("image")}
-          className="sm:col-span-2"
-        />
-        <div className="sm:col-span-2">
-          <CheckboxField
-            name="active"
-            label={t("campaign:admin.fields.active")}
-            hint={t("campaign:admin.hints.active")}
-            defaultChecked={initial.active}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <SubmitButton>{submitLabel}</SubmitButton>
-        </div>
-      </Form>
-    </>
+      </div>
+    </EntityForm>
   );
 }

@@ -1,8 +1,7 @@
-import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, ImageField, SelectField, TextAreaField } from "~/components/fields";
-import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
-import { card } from "~/components/ui/card";
+import { Field, type FormErrorShape } from "~/components/form";
+import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
 
 export interface GachaFormValues {
   name: string;
@@ -28,14 +27,6 @@ export const EMPTY_GACHA: GachaFormValues = {
   imageUrl: null,
 };
 
-/**
- * The field's error key: the schema names nested fields by path ("gacha.name"), a rule the
- * service checks names the field alone ("method").
- */
-export function fieldKey(error: FormErrorShape | null, prefix: string, name: string) {
-  return error?.fieldErrors[`${prefix}.${name}`] ?? error?.fieldErrors[name] ?? null;
-}
-
 /** Create / edit a gacha: name, text, image, period (Tokyo), cost, method, limit, published. */
 export function GachaForm({
   initial,
@@ -50,83 +41,67 @@ export function GachaForm({
   methodLocked?: boolean;
 }) {
   const { t } = useTranslation(["gacha", "errors"]);
-  const fieldError = (name: string) => {
-    const key = fieldKey(error, "gacha", name);
-    return key ? t(`errors:field.${key}`, { field: t(`gacha:admin.fields.${name}`) }) : null;
-  };
-  const text = (name: keyof GachaFormValues) => ({
-    name,
-    label: t(`gacha:admin.fields.${name}`),
-    defaultValue: String(initial[name] ?? ""),
-    error: fieldError(name),
+  const { fieldError, text } = useEntityFields({
+    labels: "gacha:admin.fields",
+    initial,
+    error,
+    path: "gacha",
   });
   return (
-    <>
-      <FormErrorAlert error={error} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
-        data-testid="gacha-form"
+    <EntityForm error={error} submitLabel={submitLabel} testId="gacha-form">
+      <Field {...text("name")} className="sm:col-span-2" required maxLength={100} />
+      <TextAreaField
+        name="description"
+        label={t("gacha:admin.fields.description")}
+        rows={3}
+        maxLength={2000}
+        defaultValue={initial.description}
+        error={fieldError("description")}
+        className="sm:col-span-2"
+      />
+      <Field
+        {...text("startsAt")}
+        type="datetime-local"
+        hint={t("gacha:admin.hints.tokyo")}
+        required
+      />
+      <Field
+        {...text("endsAt")}
+        type="datetime-local"
+        hint={t("gacha:admin.hints.tokyo")}
+        required
+      />
+      <Field {...text("cost")} inputMode="numeric" hint={t("gacha:admin.hints.cost")} required />
+      <Field
+        {...text("challengeLimit")}
+        inputMode="numeric"
+        hint={t("gacha:admin.hints.challengeLimit")}
+        required
+      />
+      <SelectField
+        name="method"
+        label={t("gacha:admin.fields.method")}
+        defaultValue={initial.method}
+        disabled={methodLocked}
+        hint={methodLocked ? t("gacha:admin.hints.methodLocked") : t("gacha:admin.hints.method")}
+        error={fieldError("method")}
+        className="sm:col-span-2"
       >
-        <Field {...text("name")} className="sm:col-span-2" required maxLength={100} />
-        <TextAreaField
-          name="description"
-          label={t("gacha:admin.fields.description")}
-          rows={3}
-          maxLength={2000}
-          defaultValue={initial.description}
-          error={fieldError("description")}
-          className="sm:col-span-2"
+        <option value="weighted">{t("gacha:method.weighted")}</option>
+        <option value="box">{t("gacha:method.box")}</option>
+      </SelectField>
+      {/* A disabled select is not sent: the locked method still travels with the form. */}
+      {methodLocked && <input type="hidden" name="method" value={initial.method} />}
+      <ImageInput current={initial.imageUrl} error={fieldError("image")} />
+      <div className="sm:col-span-2">
+        <CheckboxField
+          name="published"
+          label={t("gacha:admin.fields.published")}
+          hint={t("gacha:admin.hints.published")}
+          defaultChecked={initial.published}
         />
-        <Field
-          {...text("startsAt")}
-          type="datetime-local"
-          hint={t("gacha:admin.hints.tokyo")}
-          required
-        />
-        <Field
-          {...text("endsAt")}
-          type="datetime-local"
-          hint={t("gacha:admin.hints.tokyo")}
-          required
-        />
-        <Field {...text("cost")} inputMode="numeric" hint={t("gacha:admin.hints.cost")} required />
-        <Field
-          {...text("challengeLimit")}
-          inputMode="numeric"
-          hint={t("gacha:admin.hints.challengeLimit")}
-          required
-        />
-        <SelectField
-          name="method"
-          label={t("gacha:admin.fields.method")}
-          defaultValue={initial.method}
-          disabled={methodLocked}
-          hint={methodLocked ? t("gacha:admin.hints.methodLocked") : t("gacha:admin.hints.method")}
-          error={fieldError("method")}
-          className="sm:col-span-2"
-        >
-          <option value="weighted">{t("gacha:method.weighted")}</option>
-          <option value="box">{t("gacha:method.box")}</option>
-        </SelectField>
-        {/* A disabled select is not sent: the locked method still travels with the form. */}
-        {methodLocked && <input type="hidden" name="method" value={initial.method} />}
-        <ImageInput current={initial.imageUrl} error={fieldError("image")} />
-        <div className="sm:col-span-2">
-          <CheckboxField
-            name="published"
-            label={t("gacha:admin.fields.published")}
-            hint={t("gacha:admin.hints.published")}
-            defaultChecked={initial.published}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <SubmitButton>{submitLabel}</SubmitButton>
-        </div>
-      </Form>
-    </>
+      </div>
+    </EntityForm>
   );
 }
 

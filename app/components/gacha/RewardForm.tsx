@@ -1,10 +1,9 @@
-import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, SelectField } from "~/components/fields";
-import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
-import { fieldKey, ImageInput } from "./GachaForm";
-import { card } from "~/components/ui/card";
+import { Field, type FormErrorShape } from "~/components/form";
+import { ImageInput } from "./GachaForm";
+import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
 
 export interface RewardFormValues {
   name: string;
@@ -51,99 +50,81 @@ export function RewardForm({
 }) {
   const { t } = useTranslation(["gacha", "errors"]);
   const [kind, setKind] = useState(initial.kind);
-  const fieldError = (name: string) => {
-    const key = fieldKey(error, "reward", name);
-    return key ? t(`errors:field.${key}`, { field: t(`gacha:admin.reward.${name}`) }) : null;
-  };
-  const text = (name: keyof RewardFormValues) => ({
-    name,
-    label: t(`gacha:admin.reward.${name}`),
-    defaultValue: String(initial[name] ?? ""),
-    error: fieldError(name),
+  const { fieldError, text } = useEntityFields({
+    labels: "gacha:admin.reward",
+    initial,
+    error,
+    path: "reward",
   });
   return (
-    <>
-      <FormErrorAlert error={error} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
-        data-testid="reward-form"
+    <EntityForm error={error} submitLabel={submitLabel} testId="reward-form">
+      <Field {...text("name")} className="sm:col-span-2" required maxLength={100} />
+      <SelectField
+        name="kind"
+        label={t("gacha:admin.reward.kind")}
+        value={kind}
+        onChange={(e) => setKind(e.target.value)}
+        error={fieldError("kind")}
+        hint={t(
+          `gacha:admin.reward.kindHints.${kind === "item" || kind === "none" ? kind : "cash"}`,
+        )}
       >
-        <Field {...text("name")} className="sm:col-span-2" required maxLength={100} />
-        <SelectField
-          name="kind"
-          label={t("gacha:admin.reward.kind")}
-          value={kind}
-          onChange={(e) => setKind(e.target.value)}
-          error={fieldError("kind")}
-          hint={t(
-            `gacha:admin.reward.kindHints.${kind === "item" || kind === "none" ? kind : "cash"}`,
-          )}
-        >
-          {(["cash", "item", "none"] as const).map((k) => (
-            <option key={k} value={k}>
-              {t(`gacha:kind.${k}`)}
-            </option>
-          ))}
-        </SelectField>
-        {kind === "cash" ? (
-          <Field
-            {...text("amount")}
-            inputMode="numeric"
-            hint={t("gacha:admin.reward.amountHint")}
-            required
-          />
-        ) : (
-          <div className="hidden sm:block" />
-        )}
-        {method === "weighted" ? (
-          <Field
-            {...text("weight")}
-            inputMode="numeric"
-            hint={t("gacha:admin.reward.weightHint")}
-            required
-          />
-        ) : (
-          <Field
-            {...text("stock")}
-            inputMode="numeric"
-            hint={t("gacha:admin.reward.stockHint")}
-            required
-          />
-        )}
+        {(["cash", "item", "none"] as const).map((k) => (
+          <option key={k} value={k}>
+            {t(`gacha:kind.${k}`)}
+          </option>
+        ))}
+      </SelectField>
+      {kind === "cash" ? (
         <Field
-          {...text("displayOrder")}
+          {...text("amount")}
           inputMode="numeric"
-          hint={t("gacha:admin.reward.displayOrderHint")}
+          hint={t("gacha:admin.reward.amountHint")}
+          required
         />
-        {kind === "item" && (
-          <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:col-span-2 sm:grid-cols-3 dark:border-slate-700">
-            <legend className="px-1 text-sm font-semibold">
-              {t("gacha:admin.reward.validity")}
-            </legend>
-            <p className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-300">
-              {t("gacha:admin.reward.validityHint")}
-            </p>
-            <Field {...text("validFrom")} type="datetime-local" />
-            <Field {...text("validUntil")} type="datetime-local" />
-            <Field {...text("validDays")} inputMode="numeric" />
-          </fieldset>
-        )}
-        <ImageInput current={initial.imageUrl} error={fieldError("image")} />
-        <div className="sm:col-span-2">
-          <CheckboxField
-            name="active"
-            label={t("gacha:admin.reward.active")}
-            hint={t("gacha:admin.reward.activeHint")}
-            defaultChecked={initial.active}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <SubmitButton>{submitLabel}</SubmitButton>
-        </div>
-      </Form>
-    </>
+      ) : (
+        <div className="hidden sm:block" />
+      )}
+      {method === "weighted" ? (
+        <Field
+          {...text("weight")}
+          inputMode="numeric"
+          hint={t("gacha:admin.reward.weightHint")}
+          required
+        />
+      ) : (
+        <Field
+          {...text("stock")}
+          inputMode="numeric"
+          hint={t("gacha:admin.reward.stockHint")}
+          required
+        />
+      )}
+      <Field
+        {...text("displayOrder")}
+        inputMode="numeric"
+        hint={t("gacha:admin.reward.displayOrderHint")}
+      />
+      {kind === "item" && (
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:col-span-2 sm:grid-cols-3 dark:border-slate-700">
+          <legend className="px-1 text-sm font-semibold">{t("gacha:admin.reward.validity")}</legend>
+          <p className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-300">
+            {t("gacha:admin.reward.validityHint")}
+          </p>
+          <Field {...text("validFrom")} type="datetime-local" />
+          <Field {...text("validUntil")} type="datetime-local" />
+          <Field {...text("validDays")} inputMode="numeric" />
+        </fieldset>
+      )}
+      <ImageInput current={initial.imageUrl} error={fieldError("image")} />
+      <div className="sm:col-span-2">
+        <CheckboxField
+          name="active"
+          label={t("gacha:admin.reward.active")}
+          hint={t("gacha:admin.reward.activeHint")}
+          defaultChecked={initial.active}
+        />
+      </div>
+    </EntityForm>
   );
 }

@@ -1,8 +1,7 @@
-import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, ImageField, TextAreaField } from "~/components/fields";
-import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
-import { card } from "~/components/ui/card";
+import { Field, type FormErrorShape } from "~/components/form";
+import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
 
 export interface PopupFormValues {
   title: string;
@@ -35,82 +34,65 @@ export function PopupForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation(["popup", "errors"]);
-  const fieldError = (name: string) => {
-    const key = error?.fieldErrors[`popup.${name}`] ?? error?.fieldErrors[name];
-    if (!key) return null;
-    const field = t(`popup:admin.fields.${name}`);
-    return t(`popup:fieldErrors.${key}`, { defaultValue: t(`errors:field.${key}`, { field }) });
-  };
-  const text = (name: "title" | "linkUrl" | "startsAt" | "endsAt") => ({
-    name,
-    label: t(`popup:admin.fields.${name}`),
-    defaultValue: initial[name],
-    error: fieldError(name),
+  const { fieldError, text } = useEntityFields({
+    labels: "popup:admin.fields",
+    initial,
+    error,
+    path: "popup",
+    messages: "popup:fieldErrors",
   });
   return (
-    <>
-      <FormErrorAlert error={error} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        data-testid="popup-form"
-        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
-      >
-        <input type="hidden" name="intent" value="save" />
-        <Field {...text("title")} className="sm:col-span-2" required maxLength={100} />
-        <TextAreaField
-          name="body"
-          label={t("popup:admin.fields.body")}
-          hint={t("popup:admin.hints.body")}
-          rows={6}
-          maxLength={4000}
-          required
-          defaultValue={initial.body}
-          error={fieldError("body")}
-          className="sm:col-span-2"
+    <EntityForm error={error} submitLabel={submitLabel} testId="popup-form">
+      <input type="hidden" name="intent" value="save" />
+      <Field {...text("title")} className="sm:col-span-2" required maxLength={100} />
+      <TextAreaField
+        name="body"
+        label={t("popup:admin.fields.body")}
+        hint={t("popup:admin.hints.body")}
+        rows={6}
+        maxLength={4000}
+        required
+        defaultValue={initial.body}
+        error={fieldError("body")}
+        className="sm:col-span-2"
+      />
+      <Field
+        {...text("linkUrl")}
+        type="url"
+        inputMode="url"
+        className="sm:col-span-2"
+        maxLength={2000}
+        placeholder="https://"
+        hint={t("popup:admin.hints.linkUrl")}
+      />
+      <Field
+        {...text("startsAt")}
+        type="datetime-local"
+        hint={t("popup:admin.hints.tokyo")}
+        required
+      />
+      <Field
+        {...text("endsAt")}
+        type="datetime-local"
+        hint={t("popup:admin.hints.tokyo")}
+        required
+      />
+      <ImageField
+        label={t("popup:admin.fields.image")}
+        hint={t("popup:admin.hints.image")}
+        removeLabel={t("popup:admin.fields.removeImage")}
+        current={initial.imageUrl}
+        error={fieldError("image")}
+        className="sm:col-span-2"
+      />
+      <div className="sm:col-span-2">
+        <CheckboxField
+          name="active"
+          label={t("popup:admin.fields.active")}
+          hint={t("popup:admin.hints.active")}
+          defaultChecked={initial.active}
         />
-        <Field
-          {...text("linkUrl")}
-          type="url"
-          inputMode="url"
-          className="sm:col-span-2"
-          maxLength={2000}
-          placeholder="https://"
-          hint={t("popup:admin.hints.linkUrl")}
-        />
-        <Field
-          {...text("startsAt")}
-          type="datetime-local"
-          hint={t("popup:admin.hints.tokyo")}
-          required
-        />
-        <Field
-          {...text("endsAt")}
-          type="datetime-local"
-          hint={t("popup:admin.hints.tokyo")}
-          required
-        />
-        <ImageField
-          label={t("popup:admin.fields.image")}
-          hint={t("popup:admin.hints.image")}
-          removeLabel={t("popup:admin.fields.removeImage")}
-          current={initial.imageUrl}
-          error={fieldError("image")}
-          className="sm:col-span-2"
-        />
-        <div className="sm:col-span-2">
-          <CheckboxField
-            name="active"
-            label={t("popup:admin.fields.active")}
-            hint={t("popup:admin.hints.active")}
-            defaultChecked={initial.active}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <SubmitButton>{submitLabel}</SubmitButton>
-        </div>
-      </Form>
-    </>
+      </div>
+    </EntityForm>
   );
 }

@@ -1,0 +1,80 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import { card } from "~/components/ui/card";
+
+/**
+ * The pieces every admin record form is made of (campaigns, popups, gachas, rewards, brokers):
+ * the form-level error, a multipart form on a card in two columns, the submit button last, and
+ * the fields' labels and errors from one namespace. A new admin record composes these.
+ */
+export function EntityForm({
+  error,
+  submitLabel,
+  testId,
+  children,
+}: {
+  error: FormErrorShape | null;
+  submitLabel: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormErrorAlert error={error} />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
+        data-testid={testId}
+      >
+        {children}
+        <div className="sm:col-span-2">
+          <SubmitButton>{submitLabel}</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+interface FieldSource<V> {
+  /** Where the field labels are, e.g. "gacha:admin.fields" (+ ".name"). */
+  labels: string;
+  initial: V;
+  error: FormErrorShape | null;
+  /** The schema's object the fields sit in ("gacha" for "gacha.name"), when nested. */
+  path?: string;
+  /** A namespace with messages of its own for some error keys, e.g. "popup:fieldErrors". */
+  messages?: string;
+}
+
+/**
+ * A form's field helpers: `fieldError(name)`, the translated error of a field (the procedure
+ * names it by path or alone), and `text(name)`, the props of a text field with its label,
+ * initial value and error.
+ */
+export function useEntityFields<V extends object>({
+  labels,
+  initial,
+  error,
+  path,
+  messages,
+}: FieldSource<V>) {
+  const { t } = useTranslation("errors");
+  const fieldError = (name: string): string | null => {
+    const key =
+      (path ? error?.fieldErrors[`${path}.${name}`] : undefined) ?? error?.fieldErrors[name];
+    if (!key) return null;
+    const generic = t(`errors:field.${key}`, { field: t(`${labels}.${name}`) });
+    return messages ? t(`${messages}.${key}`, { defaultValue: generic }) : generic;
+  };
+  const text = (name: keyof V & string) => ({
+    name,
+    label: t(`${labels}.${name}`),
+    defaultValue: String(initial[name] ?? ""),
+    error: fieldError(name),
+  });
+  return { fieldError, text };
+}
