@@ -1,24 +1,24 @@
 import { useTranslation } from "react-i18next";
+import { Badge, type Tone } from "~/components/ui/Badge";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
 
 export type BattlePhase = "upcoming" | "running" | "ended" | "settled";
 
-const base = "inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold";
-const PHASE_TONES: Record<BattlePhase, string> = {
-  upcoming: "bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100",
-  running: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100",
-  ended: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
-  settled: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
+const PHASE_TONES: Record<BattlePhase, Tone> = {
+  upcoming: "info",
+  running: "success",
+  ended: "warning",
+  settled: "neutral",
 };
 
 /** A battle's phase in words (the word carries the meaning, not the colour). */
 export function BattlePhaseBadge({ phase }: { phase: BattlePhase }) {
   const { t } = useTranslation("battle");
   return (
-    <span data-testid="battle-phase" data-phase={phase} className={`${base} ${PHASE_TONES[phase]}`}>
+    <Badge tone={PHASE_TONES[phase]} data-testid="battle-phase" data-phase={phase}>
       {t(`phase.${phase}`)}
-    </span>
+    </Badge>
   );
 }
 

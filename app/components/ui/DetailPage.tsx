@@ -1,5 +1,6 @@
 import { Link, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Badge } from "./Badge";
 import { textLink } from "./link";
 import { type Tab, Tabs } from "./Tabs";
 
@@ -46,9 +47,5 @@ export function DetailPage({
 
 /** A grey badge for a record that members do not see (inactive, unpublished). */
 export function HiddenBadge({ children }: { children: ReactNode }) {
-  return (
-    <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
-      {children}
-    </span>
-  );
+  return <Badge tone="neutral">{children}</Badge>;
 }
