@@ -15,6 +15,7 @@ import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
 import { card } from "~/components/ui/card";
+import { Money } from "~/components/ui/Money";
 
 export const handle: RouteHandle = {
   i18n: ["auth", "cashback", "accounts", "wallet", "errors"],
@@ -92,8 +93,8 @@ export default function Dashboard() {
             <dt className="text-sm text-slate-500 dark:text-slate-400">
               {t("cashback:dashboard.available")}
             </dt>
-            <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid="wallet-available">
-              {formatYen(wallet.available)}
+            <dd className="mt-1" data-testid="wallet-available">
+              <Money yen={wallet.available} size="lg" />
             </dd>
             <dd className="mt-1 text-xs text-slate-600 dark:text-slate-300">
               {t("cashback:dashboard.held")}:{" "}
@@ -112,16 +113,16 @@ export default function Dashboard() {
           <dt className="text-sm text-slate-500 dark:text-slate-400">
             {t("cashback:dashboard.thisMonth")}
           </dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid="cashback-this-month">
-            {formatYen(dashboard.thisMonth)}
+          <dd className="mt-1" data-testid="cashback-this-month">
+            <Money yen={dashboard.thisMonth} size="lg" />
           </dd>
         </div>
         <div className={panel}>
           <dt className="text-sm text-slate-500 dark:text-slate-400">
             {t("cashback:dashboard.lastMonth")}
           </dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid="cashback-last-month">
-            {formatYen(dashboard.lastMonth)}
+          <dd className="mt-1" data-testid="cashback-last-month">
+            <Money yen={dashboard.lastMonth} size="lg" />
           </dd>
         </div>
       </dl>
@@ -134,8 +135,8 @@ export default function Dashboard() {
                 <p className="text-sm text-slate-500 dark:text-slate-400">
                   {t("cashback:dashboard.allTime")}
                 </p>
-                <p className="text-2xl font-bold tabular-nums" data-testid="report-all-time">
-                  {formatYen(report.summary.allTime)}
+                <p data-testid="report-all-time">
+                  <Money yen={report.summary.allTime} size="lg" />
                 </p>
               </div>
               {report.summary.byBroker.length > 0 && (

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
 import { Tabs } from "~/components/ui/Tabs";
+import { Money } from "~/components/ui/Money";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
@@ -37,11 +37,8 @@ export default function WithdrawLayout() {
           {cards.map((c) => (
             <div key={c.testId} className={`${card} p-3 sm:p-4`}>
               <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{c.label}</dt>
-              <dd
-                className="mt-1 text-2xl font-bold tabular-nums"
-                data-testid={`wallet-${c.testId}`}
-              >
-                {formatYen(c.value)}
+              <dd className="mt-1" data-testid={`wallet-${c.testId}`}>
+                <Money yen={c.value} size="lg" />
               </dd>
             </div>
           ))}
