@@ -9,8 +9,8 @@ import { resources } from "./locales.server";
 
 /**
  * Language detection from the `lng` search parameter, then the `language` cookie, then ja.
- * Accept-Language is deliberately ignored: browsers send en-US by default and the spec's
- * default is ja.
+ * Accept-Language is deliberately ignored: browsers send en-US by default, and the
+ * portal's default is ja (its members are in Japan).
  */
 export const i18nServer = new RemixI18Next({
   detection: {

@@ -386,7 +386,7 @@ export interface CbMarathonGoalsTable {
   updated_at: Timestamp;
 }
 
-/** The spec's `marathons` collection: a goal a member reached, keyed `<uid>_<marathon_number>`. */
+/** The `marathons` collection: a goal a member reached, keyed `<uid>_<marathon_number>`. */
 export interface MarathonsTable {
   id: string;
   uid: string;

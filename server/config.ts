@@ -20,7 +20,7 @@ export const FEATURE_NAMES = [
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type FeatureFlags = Record<FeatureName, boolean>;
 
-/** The spec's section 9 defaults. */
+/** The feature switches' defaults: everything on. */
 export const DEFAULT_FEATURES: FeatureFlags = {
   walletBalance: true,
   summaryReport: true,

@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
 
-/** Third-party hosts the page may use: the tag manager and the advertising pixel (spec §7). */
+/** Third-party hosts the page may use: the tag manager and the advertising pixel. */
 const TAG_HOSTS = {
   script: ["https://www.googletagmanager.com", "https://connect.facebook.net"],
   img: [

@@ -6,7 +6,7 @@ import { FilterField, filterControl } from "./table/TableFilters";
 const PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
 
 /**
- * The spec's period presets as fields of a larger filter bar (inside <TableFilters>, beside the
+ * The period presets as fields of a larger filter bar (inside <TableFilters>, beside the
  * page's other filters): `period`, and `from` / `to` when "custom" is chosen. The labels are
  * the member pages' own (wallet namespace), so both sides of the portal say the same.
  */

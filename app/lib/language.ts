@@ -27,7 +27,7 @@ function store(lng: Language) {
 }
 
 /**
- * Runs before hydration. localStorage is the spec's home of the choice; the cookie mirrors it
+ * Runs before hydration. localStorage is where the choice lives; the cookie mirrors it
  * for the server. When they disagree (cookie expired or cleared) the cookie is rewritten and
  * the page reloaded once, so the server renders the stored language. Returns true when a
  * reload is under way.

@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 
 /**
  * A QR code of `text` as an SVG data URL (the page's CSP allows data: images), or null when
- * it cannot be made; the page then shows the spec's "QR code generation failed" message.
+ * it cannot be made; the page then says "QR code generation failed".
  */
 export async function qrDataUrl(text: string): Promise<string | null> {
   try {

@@ -5,7 +5,7 @@ import type { AppRouter } from "../../server/trpc/router";
 
 export const trpc = createTRPCReact<AppRouter>();
 
-/** The spec's data cache: stale after 5 min, dropped after 10, one retry, no focus refetch. */
+/** The data cache: stale after 5 min, dropped after 10, one retry, no focus refetch. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -7,7 +7,7 @@ export const handle = { i18n: ["admin", "accounts", "errors"] };
 /**
  * /admin/account: the admin menu's "account list". Two tabs: the members' cashback accounts
  * (the list itself) and the brokers they are registered at (broker management lives here, as
- * the spec's admin menu has no entry of its own for it).
+ * the admin menu has no entry of its own for it).
  */
 export default function AdminAccountLayout() {
   const { t } = useTranslation("admin");

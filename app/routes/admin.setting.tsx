@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * /admin/setting: the money settings (DESIGN §7) with the spec's Edit / Update pattern: the
+ * /admin/setting: the money settings (fees, limits, feature switches) with an Edit / Update pattern: the
  * values are shown; Edit turns them into a form; Update saves; Cancel goes back unchanged.
  * The mode is in the URL (?edit), so it survives a reload and works without JavaScript.
  */

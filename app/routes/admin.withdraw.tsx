@@ -16,7 +16,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /**
  * /admin/withdraw: the admin menu's "withdrawal list". Two tabs: withdrawal requests (the list
- * itself) and member transfers awaiting approval, beside it as the spec allows.
+ * itself) and member transfers awaiting approval, beside it rather than as a menu entry of their own.
  */
 export default function AdminWithdrawLayout() {
   const { t } = useTranslation("admin-money");

@@ -17,7 +17,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return json({ campaign });
 }
 
-/** /users/campaigns/{id}/complete: the spec's entry-complete screen. */
+/** /users/campaigns/{id}/complete: the entry-complete screen. */
 export default function CampaignEntryComplete() {
   const { t } = useTranslation("campaign");
   const { campaign: c } = useLoaderData<typeof loader>();

@@ -234,7 +234,7 @@ function Breakdown({
   );
 }
 
-/** The spec's "data fetch failed" message when the cashback cannot be loaded. */
+/** The "data fetch failed" message when the cashback cannot be loaded. */
 export function ErrorBoundary() {
   const { t } = useTranslation("wallet");
   useRouteError();

@@ -121,7 +121,7 @@ export default function WithdrawalHistory() {
   );
 }
 
-/** The spec's "data fetch failed" message when the history cannot be loaded. */
+/** The "data fetch failed" message when the history cannot be loaded. */
 export function ErrorBoundary() {
   const { t } = useTranslation("wallet");
   useRouteError();

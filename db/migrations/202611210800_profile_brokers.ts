@@ -5,7 +5,7 @@ import { createTable, type MigrationDb, types } from "./support";
  */
 export async function up(db: MigrationDb): Promise<void> {
   // The profile: an image in the storage adapter (its key, never a public URL), the Twitter
-  // account URL and the ranking opt-out (DESIGN §7: nickname only, a member may opt out).
+  // account URL and the ranking opt-out (rankings show nicknames only, and a member may opt out).
   await db.schema.alterTable("users").addColumn("profile_image", "varchar(100)").execute();
   await db.schema.alterTable("users").addColumn("twitter_url", "varchar(200)").execute();
   await db.schema

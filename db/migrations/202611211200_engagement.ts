@@ -4,8 +4,8 @@ import { createTable, type MigrationDb, types } from "./support";
  * Cashback marathons. A marathon (general course, or the Axi course that counts only accounts
  * at the broker coded "AXI") counts a member's cashback traded from its start day to its end
  * day (open-ended when null), read from cashback_daily. Its goals are numbered: marathon_number
- * is unique across every goal of every marathon, because the spec keys a reached goal by
- * `<user id>_<marathon_number>`. `marathons` is the spec's collection of reached goals: one row
+ * is unique across every goal of every marathon, because a reached goal is keyed by
+ * `<user id>_<marathon_number>`. `marathons` is the collection of reached goals: one row
  * per member and goal (the key is the primary key, so a goal is reached once), is_modal 0 until
  * the goal modal has shown it.
  */

@@ -1,6 +1,6 @@
 /**
  * The portal's languages, shared by the server and the browser (pure: no Node imports). The
- * spec keeps the choice in localStorage under `language`; a cookie of the same name mirrors it
+ * choice is kept in localStorage under `language`; a cookie of the same name mirrors it
  * so the server renders the chosen language on the first byte. ja is the default and the
  * fallback.
  */

@@ -25,7 +25,7 @@ import { EXPORT_MAX_ROWS } from "./export-limit";
  * to EXPORT_MAX_ROWS rows from the start (see server/lib/csv.ts and app/lib/csv.server.ts).
  */
 
-/** The page size selector's choices (DESIGN §7: 10 / 25 / 50 / 100, default 25). */
+/** The page size selector's choices (10 / 25 / 50 / 100, default 25). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;

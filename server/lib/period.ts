@@ -3,7 +3,7 @@ import { toDbTime } from "../../db/time";
 import { addTokyoDays, addTokyoMonths, tokyoDayStart, tokyoMidnight } from "../domain/tokyo";
 
 /**
- * The spec's period presets, computed in Asia/Tokyo (people think in Japanese days), returned
+ * The period presets, computed in Asia/Tokyo (people think in Japanese days), returned
  * as a UTC range [start, end) for queries.
  */
 export const PERIOD_PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;

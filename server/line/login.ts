@@ -20,7 +20,7 @@ export interface LineLoginSettings {
 /**
  * Why a call failed: `connection` when LINE could not be reached or answered with a server
  * error (worth trying again later), `rejected` when LINE refused what we sent (an expired or
- * replayed code, a token for another channel). The page shows the spec's connection error or
+ * replayed code, a token for another channel). The page shows the connection error or
  * its generic error accordingly.
  */
 export class LineLoginError extends Error {

@@ -80,7 +80,7 @@ const plainTextInput = t.middleware(async ({ getRawInput, next }) => {
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure.meta({ role: "public" }).use(plainTextInput);
 
-/** A signed-in member. Admins are refused: the spec keeps them to /admin. */
+/** A signed-in member. Admins are refused: they work in /admin, not in member pages. */
 export const memberProcedure = t.procedure
   .meta({ role: "member" })
   .use(({ ctx, next }) => {

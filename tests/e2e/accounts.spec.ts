@@ -61,7 +61,7 @@ test.describe("member: profile, payment details and accounts", () => {
     await expect(page.getByTestId("profile-uid")).toHaveText(me.id);
     await expect(page.getByTestId("profile-email")).toHaveText(me.email);
 
-    // A bad Twitter URL is refused with the spec's kind of message; nothing is saved.
+    // A bad Twitter URL is refused with its message; nothing is saved.
     const profile = page.getByTestId("profile-section");
     await profile.getByLabel("ニックネーム").fill("はなこ");
     await profile.getByLabel("TwitterアカウントURL").fill("https://example.com/hanako");

@@ -1,7 +1,7 @@
 import type { Locator } from "@playwright/test";
 import { expect, test, visit } from "./fixtures";
 
-/** The spec's 17 admin menu entries, in order (campaigns and gachas are groups). */
+/** The 17 admin menu entries, in order (campaigns and gachas are groups). */
 const ADMIN_ENTRIES = [
   "HOME",
   "顧客一覧",

@@ -66,7 +66,7 @@ test("registration shows each error in place and saves nothing until the form is
   await expect(page.getByTestId("error-password")).toHaveCount(0);
 
   // An address that already has an account: the page answers as for a new one (no enumeration);
-  // the spec's "already registered" goes to the owner's inbox, and that account is untouched.
+  // "already registered" goes to the owner's inbox, and that account is untouched.
   const existing = await createUser();
   await email.fill(existing.email);
   await password.fill(E2E_PASSWORD);

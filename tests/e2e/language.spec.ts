@@ -27,7 +27,7 @@ test.describe("language", () => {
     await expect(page).toHaveTitle("Cashback Member Portal");
     await expect(page.getByTestId("header-language").getByLabel("Language")).toHaveValue("en");
 
-    // The spec's home of the choice, and its mirror for the server.
+    // Where the choice lives, and its mirror for the server.
     expect(await page.evaluate(() => window.localStorage.getItem("language"))).toBe("en");
     const cookie = (await context.cookies(E2E_ORIGIN)).find((c) => c.name === "language");
     expect(cookie?.value).toBe("en");

@@ -13,7 +13,7 @@ import { expect, test, visit } from "./fixtures";
 
 /**
  * The member's money pages in the browser: a withdrawal by every method through the form (and
- * each refusal the spec names), the amount held at once, a cancel, the admin's decisions as
+ * each refusal a member can meet), the amount held at once, a cancel, the admin's decisions as
  * the member then sees them, and a transfer between two members with the admin's approval.
  * The admin's own screens are exercised in admin-money.spec.ts; here the admin decides
  * through the same services those screens call.

@@ -10,7 +10,7 @@ test.describe("visitor shell", () => {
     await expect(links).toHaveText(["ログイン", "新規登録", /ウェブサイト/]);
     await expect(links.nth(0)).toHaveAttribute("href", "/login");
     await expect(links.nth(0)).toHaveAttribute("aria-current", "page");
-    // The spec's relative "register" path: /register from any top-level page.
+    // The relative "register" link: /register from any top-level page.
     await expect(links.nth(1)).toHaveAttribute("href", /register$/);
     await expect(links.nth(2)).toHaveAttribute("href", "https://example.com/");
     await expect(links.nth(2)).toHaveAttribute("target", "_blank");

@@ -98,7 +98,7 @@ describe(`registration on ${testEngine}`, () => {
         passwordConfirm: GOOD,
       }),
     ).resolves.toEqual({ sent: true });
-    // The spec's "already registered" goes to the owner's inbox, not to whoever asked.
+    // "Already registered" goes to the owner's inbox, not to whoever asked.
     expect(mail.sent.map((m) => [m.template, m.to])).toEqual([
       ["alreadyRegistered", existing.email],
     ]);

@@ -108,7 +108,7 @@ describe(`adding a cashback account on ${testEngine}`, () => {
     expect(active.find((b) => b.code === "exness")?.rule.key).toBe("accountId.alnumExact");
   });
 
-  it("MT4/MT5 brokers: 5 or 6 letters or digits, as the spec says", async () => {
+  it("MT4/MT5 brokers: 5 or 6 letters or digits", async () => {
     const m = await member();
     for (const number of ["12345", "AB1234", "ab12c"]) {
       expect(
@@ -217,7 +217,7 @@ describe(`adding a cashback account on ${testEngine}`, () => {
     });
   });
 
-  it("refuses an account already registered, by anyone, with the spec's message", async () => {
+  it("refuses an account already registered, by anyone, with its message", async () => {
     const a = await member();
     const b = await member();
     await a.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "77777" });

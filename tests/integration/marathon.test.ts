@@ -47,7 +47,7 @@ async function prizeCount(userId: string) {
 }
 
 describe(`cashback marathon on ${testEngine}`, () => {
-  it("a goal crossed by an import credits its reward once, with the spec's row, and the modal shows it once", async () => {
+  it("a goal crossed by an import credits its reward once, with its keyed row, and the modal shows it once", async () => {
     await admin.marathon.create({
       course: "general",
       title: "November marathon",

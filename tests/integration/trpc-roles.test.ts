@@ -28,7 +28,7 @@ const WHO: Who[] = ["anonymous", "member", "admin"];
 
 /**
  * What each role kind lets through; `null` means "allowed". "user" (anyone signed in, for their
- * own account security) joined the three kinds of DESIGN.md with the auth capability.
+ * own account security) joined the three original kinds (public, member, admin) with the auth capability.
  */
 const EXPECTED: Record<string, Record<Who, "UNAUTHORIZED" | "FORBIDDEN" | null>> = {
   public: { anonymous: null, member: null, admin: null },

@@ -11,7 +11,7 @@ import {
 import { errorMessage, fieldMessages } from "../helpers/messages";
 
 /**
- * The add-account rules (spec §5: company selected; 5 or 6 alphanumerics; some brokers use a
+ * The add-account rules (company selected; 5 or 6 alphanumerics; some brokers use a
  * customer id or UID), the broker form's rules and the admin's decision rules, each with the
  * message a person reads in Japanese and English.
  */

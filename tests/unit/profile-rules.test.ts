@@ -9,7 +9,7 @@ import {
 import { fieldMessages } from "../helpers/messages";
 
 /**
- * Every rule of the profile and payment details forms (spec §5, issue 4) with the exact
+ * Every rule of the profile and payment details forms with the exact
  * message a member reads, in Japanese and English.
  */
 

@@ -9,7 +9,7 @@ describe("the LINE start link's QR code", () => {
     expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   });
 
-  it("is null when it cannot be made, so the page shows the spec's failure message", async () => {
+  it("is null when it cannot be made, so the page shows its failure message", async () => {
     // More than a version-40 QR code holds.
     expect(await qrDataUrl("x".repeat(5000))).toBeNull();
   });

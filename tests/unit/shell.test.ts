@@ -119,7 +119,7 @@ const ALL_ON: FeatureFlags = {
 };
 
 describe("navigation", () => {
-  it("lists the spec's 15 member routes in order", () => {
+  it("lists the 15 member routes in order", () => {
     expect(MEMBER_NAV.map((item) => item.to)).toEqual([
       "/users",
       "/users/cb_marathon",
@@ -149,7 +149,7 @@ describe("navigation", () => {
     expect(VISITOR_NAV.map((item) => item.to)).toEqual(["/login", "register"]);
   });
 
-  it("lists the admin menu's 15 top-level entries in the spec's order", () => {
+  it("lists the admin menu's 15 top-level entries in order", () => {
     expect(links(ADMIN_NAV)).toEqual([
       "/admin",
       "/admin/customer",

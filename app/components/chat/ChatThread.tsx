@@ -30,7 +30,7 @@ const later = (a: string | null, b: string | null) =>
 
 /**
  * New messages without a reload: the page's own messages come from the loader; this asks for
- * anything newer every few seconds (tRPC + React Query, with the spec's cache settings) and for
+ * anything newer every few seconds (tRPC + React Query, with the portal's cache settings: app/lib/trpc.ts) and for
  * the other side's read marker, and tells the server what this side has now seen.
  */
 function useLiveThread(side: Side, memberId: string | undefined, page: ThreadPage, live: boolean) {

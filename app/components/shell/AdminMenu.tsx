@@ -25,7 +25,7 @@ interface AdminMenuProps {
 }
 
 /**
- * The admin menu's 17 entries in the spec's order: 15 pages (campaigns and gachas are groups
+ * The admin menu's 17 entries in their fixed order: 15 pages (campaigns and gachas are groups
  * that open their sub-entries), the external website and logout. On small screens it lives in
  * the drawer, with the ja/en selector under it.
  */

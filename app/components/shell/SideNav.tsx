@@ -11,7 +11,7 @@ import { navEntry } from "./styles";
 function NavItem({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  // Entries may be relative (the spec's "register"): compare where the link really goes.
+  // Entries may be relative (the visitor's "register"): compare where the link really goes.
   const target = useResolvedPath(item.to).pathname;
   const current = isCurrentPath(pathname, target);
   return (

@@ -46,7 +46,7 @@ const ICONS: Record<Exclude<IconName, "ranking">, SvgIcon> = {
 
 /**
  * The ranking icon is a dark image, not a currentColor glyph, so on its own highlighted
- * entry (/users/ranking) it is drawn inverted to stay visible, as the spec describes.
+ * entry (/users/ranking) it is drawn inverted to stay visible on the green of the current entry.
  */
 export function NavIcon({ name, inverted = false }: { name: IconName; inverted?: boolean }) {
   if (name === "ranking") {

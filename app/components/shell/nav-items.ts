@@ -29,7 +29,7 @@ export interface NavLinkItem {
   feature?: keyof FeatureFlags;
 }
 
-/** The member sidebar's 15 entries, in the spec's order. */
+/** The member sidebar's 15 entries, in their fixed order. */
 export const MEMBER_NAV: NavLinkItem[] = [
   { kind: "link", to: "/users", labelKey: "nav.dashboard", icon: "dashboard" },
   {
@@ -54,7 +54,7 @@ export const MEMBER_NAV: NavLinkItem[] = [
   { kind: "link", to: "/users/line-connect", labelKey: "nav.lineNotification", icon: "line" },
 ];
 
-/** The logged-out sidebar: login, register (a relative path, as the spec has it). */
+/** The logged-out sidebar: login, register (a relative path: it resolves from the page it is on). */
 export const VISITOR_NAV: NavLinkItem[] = [
   { kind: "link", to: "/login", labelKey: "nav.login", icon: "login" },
   { kind: "link", to: "register", labelKey: "nav.register", icon: "register" },
@@ -71,7 +71,7 @@ export interface NavGroupItem {
 export type AdminNavItem = NavLinkItem | NavGroupItem;
 
 /**
- * The admin menu's entries 1-15 in the spec's order; the external website link (16) and
+ * The admin menu's entries 1-15 in their fixed order; the external website link (16) and
  * logout (17) follow them in the menu component. Campaigns and gachas are groups: choosing
  * them opens their sub-entries instead of closing the drawer.
  */

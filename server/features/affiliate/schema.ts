@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { filterText, pagingSchema } from "../../lib/paging";
 
-/** The spec's affiliate presets. */
+/** The affiliate page's period presets. */
 export const AFFILIATE_PRESETS = [
   "7d",
   "28d",

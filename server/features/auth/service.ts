@@ -254,7 +254,7 @@ export async function register(
   });
 }
 
-/** The spec's "already registered", told to the address's owner rather than to whoever asked. */
+/** "Already registered", told to the address's owner rather than to whoever asked. */
 async function tellOwnerAlreadyRegistered(deps: AuthDeps, email: string): Promise<void> {
   const owner = await userByEmail(deps.db, email);
   if (!owner || !(await mailAllowed(deps.db, email))) return;

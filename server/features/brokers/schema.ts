@@ -83,7 +83,7 @@ const brokerFields = z.object({
     ),
 });
 
-/** A customer id / UID broker has its own pattern; an MT4/MT5 broker uses the spec's rule. */
+/** A customer id / UID broker has its own pattern; an MT4/MT5 broker's account is 5 or 6 letters or digits. */
 function patternComplete(v: z.output<typeof brokerFields>, ctx: z.RefinementCtx) {
   if (v.accountKind === "mt_number") return;
   if (!v.idCharset) ctx.addIssue({ code: "custom", path: ["idCharset"], message: required });
@@ -170,8 +170,8 @@ export function accountRuleMessage(rule: AccountRule): {
 }
 
 /**
- * Whether a normalised id fits the broker: an MT4/MT5 number is 5 or 6 letters or digits (the
- * spec); a customer id or UID follows the broker's own characters and length.
+ * Whether a normalised id fits the broker: an MT4/MT5 number is 5 or 6 letters or digits; a
+ * customer id or UID follows the broker's own characters and length.
  */
 export function accountIdFits(rule: AccountRule, id: string): boolean {
   if (rule.kind === "mt_number" || !rule.charset || rule.min === null || rule.max === null) {

@@ -9,7 +9,7 @@ import { enqueueNotification } from "../../notify/outbox";
 /** The broker code whose accounts count toward the Axi course. */
 export const AXI_BROKER_CODE = "AXI";
 
-/** The spec's key of a reached goal: `<user id>_<marathon_number>`. */
+/** The key of a reached goal (one per member and goal): `<user id>_<marathon_number>`. */
 export function marathonKey(userId: string, marathonNumber: number): string {
   return `${userId}_${marathonNumber}`;
 }

@@ -59,7 +59,7 @@ export async function memberProgress(db: Db, userId: string, course: MarathonCou
 }
 
 /**
- * The spec's query: the member's reached goals not yet shown (is_modal false), oldest first.
+ * The member's reached goals not yet shown (is_modal false), oldest first.
  */
 export async function pendingGoals(db: Db, userId: string) {
   const rows = await db.kysely

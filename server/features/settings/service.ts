@@ -6,7 +6,7 @@ import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 
-/** The money settings the admin controls (DESIGN §7), with the documented defaults. */
+/** The money settings the admin controls (fees, limits, feature switches), with their defaults. */
 export interface MoneySettings {
   /** Basis points: 0 = 0%, 125 = 1.25%. */
   transferFeeRateBp: number;

@@ -50,7 +50,7 @@ export async function walletSummary(db: Db, userId: string) {
 
 /**
  * Where a withdrawal by `method` goes: the member's registered payment details, as a snapshot
- * stored with the request. Refuses with the spec's messages when they are incomplete.
+ * stored with the request. Refuses, naming what is missing, when they are incomplete.
  */
 async function payeeFor(
   db: Kysely<Database>,
