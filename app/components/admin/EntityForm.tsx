@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import { CheckboxField } from "~/components/fields";
+import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
 import { card } from "~/components/ui/card";
 
 /**
@@ -77,4 +78,33 @@ export function useEntityFields<V extends object>({
     error: fieldError(name),
   });
   return { fieldError, text };
+}
+
+type TextFieldProps = ReturnType<ReturnType<typeof useEntityFields>["text"]>;
+
+/** When a record runs: its start and end, typed in Tokyo time, side by side. */
+export function PeriodInputs({
+  start,
+  end,
+  hint,
+}: {
+  start: TextFieldProps;
+  end: TextFieldProps;
+  hint: string;
+}) {
+  return (
+    <>
+      <Field {...start} type="datetime-local" hint={hint} required />
+      <Field {...end} type="datetime-local" hint={hint} required />
+    </>
+  );
+}
+
+/** A yes/no setting of the record (shown to members, published), across both columns. */
+export function FlagField(props: ComponentProps<typeof CheckboxField>) {
+  return (
+    <div className="sm:col-span-2">
+      <CheckboxField {...props} />
+    </div>
+  );
 }

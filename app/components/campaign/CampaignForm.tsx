@@ -1,7 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { CheckboxField, ImageField, TextAreaField } from "~/components/fields";
+import { ImageField, TextAreaField } from "~/components/fields";
 import { Field, type FormErrorShape } from "~/components/form";
-import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
+import {
+  EntityForm,
+  FlagField,
+  PeriodInputs,
+  useEntityFields,
+} from "~/components/admin/EntityForm";
 
 export interface CampaignFormValues {
   title: string;
@@ -66,17 +71,10 @@ export function CampaignForm({
         defaultValue={initial.conditions}
         error={fieldError("conditions")}
       />
-      <Field
-        {...text("startsAt")}
-        type="datetime-local"
+      <PeriodInputs
+        start={text("startsAt")}
+        end={text("endsAt")}
         hint={t("campaign:admin.hints.tokyo")}
-        required
-      />
-      <Field
-        {...text("endsAt")}
-        type="datetime-local"
-        hint={t("campaign:admin.hints.tokyo")}
-        required
       />
       <Field {...text("capacity")} inputMode="numeric" hint={t("campaign:admin.hints.capacity")} />
       <ImageField
@@ -87,14 +85,12 @@ export function CampaignForm({
         error={fieldError("image")}
         className="sm:col-span-2"
       />
-      <div className="sm:col-span-2">
-        <CheckboxField
-          name="active"
-          label={t("campaign:admin.fields.active")}
-          hint={t("campaign:admin.hints.active")}
-          defaultChecked={initial.active}
-        />
-      </div>
+      <FlagField
+        name="active"
+        label={t("campaign:admin.fields.active")}
+        hint={t("campaign:admin.hints.active")}
+        defaultChecked={initial.active}
+      />
     </EntityForm>
   );
 }

@@ -1,7 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { CheckboxField, ImageField, SelectField, TextAreaField } from "~/components/fields";
+import { ImageField, SelectField, TextAreaField } from "~/components/fields";
 import { Field, type FormErrorShape } from "~/components/form";
-import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
+import {
+  EntityForm,
+  FlagField,
+  PeriodInputs,
+  useEntityFields,
+} from "~/components/admin/EntityForm";
 
 export interface GachaFormValues {
   name: string;
@@ -59,17 +64,10 @@ export function GachaForm({
         error={fieldError("description")}
         className="sm:col-span-2"
       />
-      <Field
-        {...text("startsAt")}
-        type="datetime-local"
+      <PeriodInputs
+        start={text("startsAt")}
+        end={text("endsAt")}
         hint={t("gacha:admin.hints.tokyo")}
-        required
-      />
-      <Field
-        {...text("endsAt")}
-        type="datetime-local"
-        hint={t("gacha:admin.hints.tokyo")}
-        required
       />
       <Field {...text("cost")} inputMode="numeric" hint={t("gacha:admin.hints.cost")} required />
       <Field
@@ -93,14 +91,12 @@ export function GachaForm({
       {/* A disabled select is not sent: the locked method still travels with the form. */}
       {methodLocked && <input type="hidden" name="method" value={initial.method} />}
       <ImageInput current={initial.imageUrl} error={fieldError("image")} />
-      <div className="sm:col-span-2">
-        <CheckboxField
-          name="published"
-          label={t("gacha:admin.fields.published")}
-          hint={t("gacha:admin.hints.published")}
-          defaultChecked={initial.published}
-        />
-      </div>
+      <FlagField
+        name="published"
+        label={t("gacha:admin.fields.published")}
+        hint={t("gacha:admin.hints.published")}
+        defaultChecked={initial.published}
+      />
     </EntityForm>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, SelectField } from "~/components/fields";
+import { SelectField } from "~/components/fields";
 import { Field, type FormErrorShape } from "~/components/form";
 import { ImageInput } from "./GachaForm";
-import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
+import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
 
 export interface RewardFormValues {
   name: string;
@@ -117,14 +117,12 @@ export function RewardForm({
         </fieldset>
       )}
       <ImageInput current={initial.imageUrl} error={fieldError("image")} />
-      <div className="sm:col-span-2">
-        <CheckboxField
-          name="active"
-          label={t("gacha:admin.reward.active")}
-          hint={t("gacha:admin.reward.activeHint")}
-          defaultChecked={initial.active}
-        />
-      </div>
+      <FlagField
+        name="active"
+        label={t("gacha:admin.reward.active")}
+        hint={t("gacha:admin.reward.activeHint")}
+        defaultChecked={initial.active}
+      />
     </EntityForm>
   );
 }

@@ -1,7 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { CheckboxField, ImageField, TextAreaField } from "~/components/fields";
+import { ImageField, TextAreaField } from "~/components/fields";
 import { Field, type FormErrorShape } from "~/components/form";
-import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
+import {
+  EntityForm,
+  FlagField,
+  PeriodInputs,
+  useEntityFields,
+} from "~/components/admin/EntityForm";
 
 export interface PopupFormValues {
   title: string;
@@ -65,17 +70,10 @@ export function PopupForm({
         placeholder="https://"
         hint={t("popup:admin.hints.linkUrl")}
       />
-      <Field
-        {...text("startsAt")}
-        type="datetime-local"
+      <PeriodInputs
+        start={text("startsAt")}
+        end={text("endsAt")}
         hint={t("popup:admin.hints.tokyo")}
-        required
-      />
-      <Field
-        {...text("endsAt")}
-        type="datetime-local"
-        hint={t("popup:admin.hints.tokyo")}
-        required
       />
       <ImageField
         label={t("popup:admin.fields.image")}
@@ -85,14 +83,12 @@ export function PopupForm({
         error={fieldError("image")}
         className="sm:col-span-2"
       />
-      <div className="sm:col-span-2">
-        <CheckboxField
-          name="active"
-          label={t("popup:admin.fields.active")}
-          hint={t("popup:admin.hints.active")}
-          defaultChecked={initial.active}
-        />
-      </div>
+      <FlagField
+        name="active"
+        label={t("popup:admin.fields.active")}
+        hint={t("popup:admin.hints.active")}
+        defaultChecked={initial.active}
+      />
     </EntityForm>
   );
 }
