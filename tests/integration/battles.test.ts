@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { AppError } from "../../server/errors";
-import { settleBattle, splitPeriod, tokyoToday } from "../../server/features/battles/service";
+import { settleBattle } from "../../server/features/battles/service";
+import { splitPeriod, tokyoToday } from "../../server/features/battles/standings";
 import { checkLedger } from "../../server/ledger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";

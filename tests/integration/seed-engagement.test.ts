@@ -5,7 +5,7 @@ import {
   seedPopup,
   tokyoMonthBounds,
 } from "../../db/seed/engagement";
-import { tokyoToday } from "../../server/features/battles/service";
+import { tokyoToday } from "../../server/features/battles/standings";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
 

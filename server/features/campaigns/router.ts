@@ -9,6 +9,7 @@ import {
   memberListInput,
   updateCampaignInput,
 } from "./schema";
+import * as admin from "./admin";
 import * as campaigns from "./service";
 
 export const campaignsRouter = router({
@@ -35,25 +36,25 @@ export const campaignsRouter = router({
   // -------------------------------------------------------------------- admin
   adminList: adminProcedure
     .input(adminListInput)
-    .query(({ ctx, input }) => campaigns.adminListCampaigns(ctx.db, input)),
+    .query(({ ctx, input }) => admin.adminListCampaigns(ctx.db, input)),
 
   adminGet: adminProcedure
     .input(idInput)
-    .query(({ ctx, input }) => campaigns.adminGetCampaign(ctx.db, input.id)),
+    .query(({ ctx, input }) => admin.adminGetCampaign(ctx.db, input.id)),
 
   create: adminProcedure
     .input(createCampaignInput)
     .mutation(({ ctx, input }) =>
-      campaigns.createCampaign(ctx, ctx.user.id, input.campaign, input.image),
+      admin.createCampaign(ctx, ctx.user.id, input.campaign, input.image),
     ),
 
   update: adminProcedure.input(updateCampaignInput).mutation(async ({ ctx, input }) => {
-    await campaigns.updateCampaign(ctx, ctx.user.id, input.id, input.campaign, input.image);
+    await admin.updateCampaign(ctx, ctx.user.id, input.id, input.campaign, input.image);
     return { id: input.id };
   }),
 
   /** A campaign's entries; `export` for the CSV. */
   entries: adminProcedure
     .input(adminEntriesInput)
-    .query(({ ctx, input }) => campaigns.adminEntries(ctx.db, input)),
+    .query(({ ctx, input }) => admin.adminEntries(ctx.db, input)),
 });

@@ -5,21 +5,12 @@ import { forUpdate, insertIgnore, isUniqueViolation } from "../../../db/dialect"
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { changedFields, recordAudit } from "../../audit";
 import { AppError } from "../../errors";
-import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate } from "../../lib/paging";
+import { paginate } from "../../lib/paging";
 import { inTransaction } from "../../ledger";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
-import type {
-  adminEntriesInput,
-  adminListInput,
-  CampaignStatus,
-  CampaignValues,
-  memberListInput,
-} from "./schema";
-import { saveWithImage } from "../../storage/uploads";
+import type { CampaignStatus, memberListInput } from "./schema";
 
 /**
  * Campaigns: admins write them (text body, conditions, period, optional capacity and image);
@@ -92,13 +83,13 @@ interface CampaignRow {
   updated_at: string;
 }
 
-function entryCountSql() {
+export function entryCountSql() {
   return sql<
     number | string
   >`(select count(*) from campaign_entries e where e.campaign_id = campaigns.id)`;
 }
 
-function toCampaign(row: CampaignRow, entries: number, now: string) {
+export function toCampaign(row: CampaignRow, entries: number, now: string) {
   const capacity = row.capacity === null ? null : Number(row.capacity);
   return {
     id: row.id,
@@ -276,176 +267,4 @@ export async function readCampaignImage(deps: { db: Db; storage: Storage }, file
   const bytes = await deps.storage.get(key);
   if (!bytes) throw campaignNotFound();
   return { contentType: contentTypeOfKey(key), bytes };
-}
-
-// ------------------------------------------------------------------------------------- admin
-
-function campaignColumns(v: CampaignValues) {
-  return {
-    title: v.title,
-    body: v.body,
-    conditions: v.conditions,
-    starts_at: v.startsAt,
-    ends_at: v.endsAt,
-    capacity: v.capacity,
-    active: v.active ? 1 : 0,
-  } as const;
-}
-
-const ADMIN_SORT = {
-  startsAt: "campaigns.starts_at",
-  createdAt: "campaigns.created_at",
-  title: "campaigns.title",
-} as const;
-
-export async function adminListCampaigns(db: Db, input: z.output<typeof adminListInput>) {
-  const now = nowDb();
-  const query = db.kysely
-    .selectFrom("campaigns")
-    .select(CAMPAIGN_COLUMNS)
-    .select(entryCountSql().as("entries"))
-    .$if(!!input.q, (q) =>
-      q.where(sql<boolean>`campaigns.title like ${containsPattern(input.q!)} escape '!'`),
-    );
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("campaigns.id", input.dir),
-  );
-  return { ...page, rows: page.rows.map((r) => toCampaign(r, Number(r.entries ?? 0), now)) };
-}
-
-export async function adminGetCampaign(db: Db, id: string) {
-  const row = await db.kysely
-    .selectFrom("campaigns")
-    .select(CAMPAIGN_COLUMNS)
-    .select(entryCountSql().as("entries"))
-    .where("campaigns.id", "=", id)
-    .executeTakeFirst();
-  if (!row) throw campaignNotFound();
-  return toCampaign(row, Number(row.entries ?? 0), nowDb());
-}
-
-export async function createCampaign(
-  deps: CampaignDeps,
-  adminId: string,
-  values: CampaignValues,
-  image: { image?: Uint8Array | undefined },
-): Promise<{ id: string }> {
-  const id = newId();
-  const now = nowDb();
-  return saveWithImage(deps, "campaigns", image.image, "a campaign image", async (key) => {
-    await deps.db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("campaigns")
-        .values({
-          id,
-          ...campaignColumns(values),
-          image_key: key,
-          created_by: adminId,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: "campaign.create",
-        targetType: "campaign",
-        targetId: id,
-        data: { after: { ...campaignColumns(values), image_key: key } },
-      });
-    });
-    return { result: { id } };
-  });
-}
-
-/**
- * Edits a campaign under the lock an entry takes, so a lowered capacity and an entry never
- * interleave. A capacity below the entries already made is refused: nobody's entry is undone.
- */
-export async function updateCampaign(
-  deps: CampaignDeps,
-  adminId: string,
-  id: string,
-  values: CampaignValues,
-  image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
-): Promise<void> {
-  const { db } = deps;
-  return saveWithImage(deps, "campaigns", image.image, "a campaign image", async (key) => {
-    let oldKey: string | null = null;
-    await db.kysely.transaction().execute(async (trx) => {
-      const before = await forUpdate(
-        db,
-        trx.selectFrom("campaigns").selectAll().where("id", "=", id),
-      ).executeTakeFirst();
-      if (!before) throw campaignNotFound();
-      if (values.capacity !== null) {
-        const counted = await trx
-          .selectFrom("campaign_entries")
-          .select(sql<number | string>`count(*)`.as("n"))
-          .where("campaign_id", "=", id)
-          .executeTakeFirst();
-        if (Number(counted?.n ?? 0) > values.capacity) {
-          throw fieldError("capacity", "campaignCapacityBelowEntries");
-        }
-      }
-      const imageKey = key ?? (image.removeImage ? null : before.image_key);
-      oldKey = imageKey !== before.image_key ? before.image_key : null;
-      const after = { ...campaignColumns(values), image_key: imageKey };
-      const changes = changedFields(before, after);
-      await trx
-        .updateTable("campaigns")
-        .set({ ...after, updated_at: nowDb() })
-        .where("id", "=", id)
-        .execute();
-      if (changes) {
-        await recordAudit(trx, {
-          actorId: adminId,
-          action: "campaign.update",
-          targetType: "campaign",
-          targetId: id,
-          data: changes,
-        });
-      }
-    });
-    return { result: undefined, replaced: oldKey };
-  });
-}
-
-/** A campaign's entries with the member's name and email; `export` for the CSV. */
-export async function adminEntries(db: Db, input: z.output<typeof adminEntriesInput>) {
-  const campaign = await adminGetCampaign(db, input.campaignId);
-  let query = db.kysely
-    .selectFrom("campaign_entries")
-    .innerJoin("users", "users.id", "campaign_entries.user_id")
-    .select([
-      "campaign_entries.id",
-      "campaign_entries.created_at",
-      "users.id as user_id",
-      "users.name",
-      "users.nickname",
-      "users.email",
-    ])
-    .where("campaign_entries.campaign_id", "=", input.campaignId);
-  if (input.member) {
-    const pattern = containsPattern(input.member);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`users.email like ${containsPattern(input.member!.toLowerCase())} escape '!'`,
-        sql<boolean>`users.name like ${pattern} escape '!'`,
-        sql<boolean>`users.nickname like ${pattern} escape '!'`,
-        eb("users.id", "=", input.member!),
-      ]),
-    );
-  }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("campaign_entries.created_at", input.dir).orderBy("campaign_entries.id", input.dir),
-  );
-  return {
-    campaign: { id: campaign.id, title: campaign.title },
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      member: { id: r.user_id, name: r.name, nickname: r.nickname, email: r.email },
-    })),
-  };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import { forUpdate, insertIgnore, isUniqueViolation } from "../../../db/dialect";
+import { forUpdate, isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, EaAccountType, EaLicenseStatus } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
@@ -10,7 +10,8 @@ import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { containsPattern, paginate } from "../../lib/paging";
-import type { adminLicensesInput, dedicatedListInput, myLicensesInput } from "./schema";
+import { accountTypeOf } from "./dedicated-accounts";
+import type { adminLicensesInput, myLicensesInput } from "./schema";
 
 /**
  * Licences: a member asks for one EA on one of their approved accounts of the EA's account type;
@@ -35,15 +36,6 @@ export function newLicenseKey(): string {
     if (i % 5 === 4 && i < 19) out += "-";
   }
   return out;
-}
-
-async function accountTypeOf(db: Kysely<Database>, accountId: string): Promise<EaAccountType> {
-  const row = await db
-    .selectFrom("ea_dedicated_accounts")
-    .select("broker_account_id")
-    .where("broker_account_id", "=", accountId)
-    .executeTakeFirst();
-  return row ? "ea_dedicated" : "regular";
 }
 
 /**
@@ -420,121 +412,4 @@ export async function memberAccounts(db: Db, member: string) {
       accountType: (a.dedicated ? "ea_dedicated" : "regular") as EaAccountType,
     })),
   };
-}
-
-// ------------------------------------------------------------------- EA-dedicated accounts
-
-const DEDICATED_SORT = {
-  createdAt: "broker_accounts.created_at",
-  member: "users.nickname",
-} as const;
-
-/** Approved accounts with their EA type, searchable, for the admin's designation page. */
-export async function dedicatedAccounts(db: Db, input: z.output<typeof dedicatedListInput>) {
-  let query = db.kysely
-    .selectFrom("broker_accounts")
-    .innerJoin("users", "users.id", "broker_accounts.user_id")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .leftJoin(
-      "ea_dedicated_accounts",
-      "ea_dedicated_accounts.broker_account_id",
-      "broker_accounts.id",
-    )
-    .select([
-      "broker_accounts.id",
-      "broker_accounts.account_number",
-      "broker_accounts.created_at",
-      "brokers.name as broker_name",
-      "users.id as user_id",
-      "users.email",
-      "users.nickname",
-      "ea_dedicated_accounts.created_at as designated_at",
-    ])
-    .where("broker_accounts.status", "=", "approved");
-  if (input.type === "ea_dedicated") {
-    query = query.where("ea_dedicated_accounts.broker_account_id", "is not", null);
-  } else if (input.type === "regular") {
-    query = query.where("ea_dedicated_accounts.broker_account_id", "is", null);
-  }
-  if (input.q) {
-    const text = input.q;
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`users.email like ${containsPattern(text.toLowerCase())} escape '!'`,
-        sql<boolean>`users.nickname like ${containsPattern(text)} escape '!'`,
-        sql<boolean>`broker_accounts.account_number like ${containsPattern(text.toUpperCase())} escape '!'`,
-        eb("users.id", "=", text),
-      ]),
-    );
-  }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(DEDICATED_SORT[input.sort], input.dir).orderBy("broker_accounts.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      accountNumber: r.account_number,
-      brokerName: r.broker_name,
-      registeredAt: r.created_at,
-      member: { id: r.user_id, email: r.email, nickname: r.nickname },
-      accountType: (r.designated_at ? "ea_dedicated" : "regular") as EaAccountType,
-      designatedAt: r.designated_at,
-    })),
-  };
-}
-
-/**
- * Designates an approved account as EA-dedicated, or back to regular. Refused while the
- * account holds a live licence for an EA of its current type: that licence was granted on it.
- */
-export async function setDedicated(
-  db: Db,
-  adminId: string,
-  input: { accountId: string; dedicated: boolean },
-) {
-  await db.kysely.transaction().execute(async (trx) => {
-    const account = await forUpdate(
-      db,
-      trx.selectFrom("broker_accounts").select(["id", "status"]).where("id", "=", input.accountId),
-    ).executeTakeFirst();
-    if (!account) throw notFound();
-    if (input.dedicated && account.status !== "approved") {
-      throw new AppError("BAD_REQUEST", "eaAccountNotApproved");
-    }
-    const current = await accountTypeOf(trx, input.accountId);
-    const wanted: EaAccountType = input.dedicated ? "ea_dedicated" : "regular";
-    if (current === wanted) return;
-    const live = await trx
-      .selectFrom("ea_licenses")
-      .innerJoin("eas", "eas.id", "ea_licenses.ea_id")
-      .select("ea_licenses.id")
-      .where("ea_licenses.broker_account_id", "=", input.accountId)
-      .where("ea_licenses.status", "in", ["pending", "active"])
-      .where("eas.account_type", "=", current)
-      .executeTakeFirst();
-    if (live) throw new AppError("CONFLICT", "eaAccountTypeInUse");
-    if (input.dedicated) {
-      await insertIgnore(
-        db,
-        trx.insertInto("ea_dedicated_accounts").values({
-          broker_account_id: input.accountId,
-          designated_by: adminId,
-          created_at: nowDb(),
-        }),
-      ).execute();
-    } else {
-      await trx
-        .deleteFrom("ea_dedicated_accounts")
-        .where("broker_account_id", "=", input.accountId)
-        .execute();
-    }
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: input.dedicated ? "ea.account.dedicate" : "ea.account.undedicate",
-      targetType: "broker_account",
-      targetId: input.accountId,
-    });
-  });
-  return { accountId: input.accountId, dedicated: input.dedicated };
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isId } from "../../../db/id";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import * as dedicated from "./dedicated-accounts";
+import * as downloads from "./downloads";
 import * as licenses from "./licenses";
 import {
   adminLicensesInput,
@@ -43,7 +45,7 @@ export const easRouter = router({
   /** The EA's current file, only with an active licence of the member's own. */
   download: memberProcedure
     .input(idInput)
-    .query(({ ctx, input }) => eas.downloadForMember(ctx, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => downloads.downloadForMember(ctx, ctx.user.id, input.id)),
 
   // -------------------------------------------------------------------- admin
   adminList: adminProcedure
@@ -74,7 +76,7 @@ export const easRouter = router({
         fileId: z.string().refine(isId, "notFound").optional(),
       }),
     )
-    .query(({ ctx, input }) => eas.downloadForAdmin(ctx, input.id, input.fileId)),
+    .query(({ ctx, input }) => downloads.downloadForAdmin(ctx, input.id, input.fileId)),
 
   licenses: adminProcedure
     .input(adminLicensesInput)
@@ -107,9 +109,9 @@ export const easRouter = router({
 
   dedicatedAccounts: adminProcedure
     .input(dedicatedListInput)
-    .query(({ ctx, input }) => licenses.dedicatedAccounts(ctx.db, input)),
+    .query(({ ctx, input }) => dedicated.dedicatedAccounts(ctx.db, input)),
 
   setDedicated: adminProcedure
     .input(setDedicatedInput)
-    .mutation(({ ctx, input }) => licenses.setDedicated(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => dedicated.setDedicated(ctx.db, ctx.user.id, input)),
 });

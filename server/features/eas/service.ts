@@ -6,11 +6,11 @@ import { newId } from "../../../db/id";
 import type { Database, EaAccountType, EaCategory } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
-import { AppError, notFound } from "../../errors";
+import { notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { containsPattern, paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
-import { isStorageKey, newFileKey, type Storage } from "../../storage";
+import { newFileKey, type Storage } from "../../storage";
 import { acceptEaFile, safeFileName } from "./files";
 import type { adminListInput, EaValues, FileUpload, memberListInput } from "./schema";
 import { discardFiles } from "../../storage/uploads";
@@ -18,7 +18,7 @@ import { discardFiles } from "../../storage/uploads";
 /**
  * EAs (trading robots): admins create and edit them and upload versions of their file; members
  * browse the active ones. A file lives in storage under eas/ with no public address: it leaves
- * only through `downloadForMember` (an active licence) or `downloadForAdmin`.
+ * only through ./downloads.ts (to a member with an active licence, or to an admin).
  */
 
 export interface EaDeps {
@@ -76,7 +76,7 @@ function latestVersion(eb: ExpressionBuilder<Database, "eas">) {
     .limit(1);
 }
 
-async function currentFile(db: Kysely<Database>, eaId: string) {
+export async function currentFile(db: Kysely<Database>, eaId: string) {
   return db
     .selectFrom("ea_files")
     .select(["id", "version", "storage_key", "file_name", "size", "sha256", "created_at"])
@@ -154,7 +154,7 @@ export async function adminListEas(db: Db, input: z.output<typeof adminListInput
   };
 }
 
-async function eaRow(db: Kysely<Database>, id: string) {
+export async function eaRow(db: Kysely<Database>, id: string) {
   const row = await db
     .selectFrom("eas")
     .select(EA_COLUMNS)
@@ -429,67 +429,4 @@ export async function memberGetEa(db: Db, userId: string, id: string) {
       file !== null &&
       licenses.some((l) => l.status === "active" && l.account_status === "approved"),
   };
-}
-
-// --------------------------------------------------------------------------------- downloads
-
-export interface EaDownload {
-  fileName: string;
-  sha256: string;
-  bytes: Uint8Array;
-}
-
-async function readFile(deps: { db: Db; storage: Storage }, eaId: string, fileId?: string) {
-  const file = fileId
-    ? await deps.db.kysely
-        .selectFrom("ea_files")
-        .select(["id", "version", "storage_key", "file_name", "size", "sha256", "created_at"])
-        .where("id", "=", fileId)
-        .where("ea_id", "=", eaId)
-        .executeTakeFirst()
-    : await currentFile(deps.db.kysely, eaId);
-  if (!file || !isStorageKey(file.storage_key, "eas")) throw notFound();
-  const bytes = await deps.storage.get(file.storage_key);
-  if (!bytes) throw notFound();
-  return { fileName: file.file_name, sha256: file.sha256, bytes };
-}
-
-/**
- * The current file of an EA, for a member holding an active licence for it on one of their own
- * accounts that is still approved. Anyone else is refused, whatever id they try.
- */
-export async function downloadForMember(
-  deps: { db: Db; storage: Storage },
-  userId: string,
-  eaId: string,
-): Promise<EaDownload> {
-  const ea = await deps.db.kysely
-    .selectFrom("eas")
-    .select(["id"])
-    .where("id", "=", eaId)
-    .where("active", "=", 1)
-    .executeTakeFirst();
-  if (!ea) throw notFound();
-  const licence = await deps.db.kysely
-    .selectFrom("ea_licenses")
-    .innerJoin("broker_accounts", "broker_accounts.id", "ea_licenses.broker_account_id")
-    .select("ea_licenses.id")
-    .where("ea_licenses.ea_id", "=", eaId)
-    .where("ea_licenses.user_id", "=", userId)
-    .where("ea_licenses.status", "=", "active")
-    .where("broker_accounts.user_id", "=", userId)
-    .where("broker_accounts.status", "=", "approved")
-    .executeTakeFirst();
-  if (!licence) throw new AppError("FORBIDDEN", "eaLicenseRequired");
-  return readFile(deps, eaId);
-}
-
-/** Any version of any EA, for an admin checking what members receive. */
-export async function downloadForAdmin(
-  deps: { db: Db; storage: Storage },
-  eaId: string,
-  fileId?: string,
-): Promise<EaDownload> {
-  await eaRow(deps.db.kysely, eaId);
-  return readFile(deps, eaId, fileId);
 }

@@ -16,6 +16,7 @@ import {
   updateRewardInput,
 } from "./schema";
 import * as gachas from "./service";
+import * as logs from "./logs";
 
 /** Members' gacha procedures: with the `gacha` feature off, there are no gachas to see or draw. */
 const gachaMemberProcedure = memberProcedure.use(({ ctx, next }) => {
@@ -42,15 +43,15 @@ export const gachasRouter = router({
   /** One of the member's own draws (the reveal). */
   result: gachaMemberProcedure
     .input(idInput)
-    .query(({ ctx, input }) => gachas.myLog(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => logs.myLog(ctx.db, ctx.user.id, input.id)),
 
   myLogs: gachaMemberProcedure
     .input(myLogsInput)
-    .query(({ ctx, input }) => gachas.myLogs(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => logs.myLogs(ctx.db, ctx.user.id, input)),
 
   useItem: gachaMemberProcedure
     .input(idInput)
-    .mutation(({ ctx, input }) => gachas.useItem(ctx.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => logs.useItem(ctx.db, ctx.user.id, input.id)),
 
   /** A gacha's or reward's image, for /media/gachas/<file>. */
   image: publicProcedure

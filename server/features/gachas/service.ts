@@ -1,15 +1,15 @@
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import type { Database, GachaMethod, GachaRewardKind } from "../../../db/schema";
+import type { GachaMethod, GachaRewardKind } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { AppError, notFound } from "../../errors";
+import { notFound } from "../../errors";
 import { getWallet } from "../../ledger";
 import { paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
 import { oddsOf } from "./pick";
-import { type LogState, type memberListInput, type myLogsInput } from "./schema";
+import { type LogState, type memberListInput } from "./schema";
 
 /**
  * Gachas: admins create them and their rewards; members see the open ones with their honest
@@ -341,117 +341,4 @@ export async function memberGetGacha(db: Db, userId: string, id: string) {
     expectedCash,
     balance: wallet.available,
   };
-}
-
-const LOG_COLUMNS = [
-  "gacha_logs.id",
-  "gacha_logs.gacha_id",
-  "gacha_logs.created_at",
-  "gacha_logs.cost",
-  "gacha_logs.reward_kind",
-  "gacha_logs.reward_name",
-  "gacha_logs.amount",
-  "gacha_logs.valid_from",
-  "gacha_logs.valid_until",
-  "gacha_logs.used_at",
-  "gachas.name as gacha_name",
-  "gacha_rewards.image_key as reward_image",
-] as const;
-
-function toLog(
-  r: {
-    id: string;
-    gacha_id: string;
-    created_at: string;
-    cost: number;
-    reward_kind: GachaRewardKind;
-    reward_name: string;
-    amount: number | null;
-    valid_from: string | null;
-    valid_until: string | null;
-    used_at: string | null;
-    gacha_name: string;
-    reward_image: string | null;
-  },
-  now: string,
-) {
-  return {
-    id: r.id,
-    gachaId: r.gacha_id,
-    gachaName: r.gacha_name,
-    createdAt: r.created_at,
-    cost: Number(r.cost),
-    rewardKind: r.reward_kind,
-    rewardName: r.reward_name,
-    rewardImageUrl: imageUrl(r.reward_image),
-    amount: r.amount === null ? null : Number(r.amount),
-    validFrom: r.valid_from,
-    validUntil: r.valid_until,
-    usedAt: r.used_at,
-    state: logState(r, now),
-  };
-}
-
-function logsOf(db: Kysely<Database>) {
-  return db
-    .selectFrom("gacha_logs")
-    .innerJoin("gachas", "gachas.id", "gacha_logs.gacha_id")
-    .innerJoin("gacha_rewards", "gacha_rewards.id", "gacha_logs.reward_id")
-    .select(LOG_COLUMNS);
-}
-
-/** The member's own draws, newest first; only ever their own (the id comes from the session). */
-export async function myLogs(db: Db, userId: string, input: z.output<typeof myLogsInput>) {
-  const now = nowDb();
-  let query = logsOf(db.kysely).where("gacha_logs.user_id", "=", userId);
-  if (input.state) query = query.where(stateCondition(input.state, now));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("gacha_logs.created_at", input.dir).orderBy("gacha_logs.id", input.dir),
-  );
-  return { ...page, rows: page.rows.map((r) => toLog(r, now)) };
-}
-
-/** One of the member's own draws (the reveal after a draw). Another member's is "not found". */
-export async function myLog(db: Db, userId: string, id: string) {
-  const row = await logsOf(db.kysely)
-    .where("gacha_logs.id", "=", id)
-    .where("gacha_logs.user_id", "=", userId)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return toLog(row, nowDb());
-}
-
-/**
- * Marks one of the member's items used. The conditional UPDATE is the rule: only the owner's
- * item, not used yet, inside its validity period; anything else changes no row and is told why.
- */
-export async function useItem(db: Db, userId: string, id: string) {
-  const now = nowDb();
-  const result = await db.kysely
-    .updateTable("gacha_logs")
-    .set({ used_at: now })
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .where("reward_kind", "=", "item")
-    .where("used_at", "is", null)
-    .where((eb) => eb.or([eb("valid_from", "is", null), eb("valid_from", "<=", now)]))
-    .where((eb) => eb.or([eb("valid_until", "is", null), eb("valid_until", ">", now)]))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return { id, usedAt: now };
-  const row = await db.kysely
-    .selectFrom("gacha_logs")
-    .select(["reward_kind", "valid_from", "valid_until", "used_at", "user_id"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!row || row.user_id !== userId) throw notFound();
-  const state = logState(row, now);
-  const key =
-    state === "used"
-      ? "itemAlreadyUsed"
-      : state === "expired"
-        ? "itemExpired"
-        : state === "not_started"
-          ? "itemNotStarted"
-          : "itemNotUsable";
-  throw new AppError("CONFLICT", key);
 }
