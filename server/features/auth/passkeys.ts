@@ -19,7 +19,7 @@ import { consumePasskeyChallenge, issuePasskeyChallenge } from "../../auth/passk
 import { createSession, type CurrentSession } from "../../auth/session";
 import { consumeToken, peekToken } from "../../auth/tokens";
 import type { AuthDeps, ClientMeta, NewSession } from "./service";
-import { requireRecentReauth } from "./service";
+import { requireRecentReauth } from "./account-security";
 
 const RP_NAME = "CB Portal";
 /** The longest credential id we keep (the unique index's limit); real ones are 16–64 bytes. */

@@ -14,6 +14,8 @@ import {
   tokenInput,
 } from "./schema";
 import * as auth from "./service";
+import * as accountSecurity from "./account-security";
+import * as recovery from "./recovery";
 
 export const MFA_COOKIE = "mfa_challenge";
 export const REF_COOKIE = "ref";
@@ -93,23 +95,23 @@ export const authRouter = router({
   requestPasswordReset: publicProcedure
     .input(forgotPasswordInput)
     .mutation(async ({ ctx, input }) => {
-      await auth.requestPasswordReset(ctx, input.email, meta(ctx));
+      await recovery.requestPasswordReset(ctx, input.email, meta(ctx));
       return { ok: true };
     }),
 
   checkLink: publicProcedure
     .input(checkLinkInput)
-    .query(({ ctx, input }) => auth.checkLink(ctx, input.token, input.purpose)),
+    .query(({ ctx, input }) => recovery.checkLink(ctx, input.token, input.purpose)),
 
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    await auth.resetPassword(ctx, input.token, input.password, meta(ctx));
+    await recovery.resetPassword(ctx, input.token, input.password, meta(ctx));
     ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config.COOKIE_SECURE));
     return { ok: true };
   }),
 
-  /** A visitor with no session is signed in by the link (see auth.verifyEmail). */
+  /** A visitor with no session is signed in by the link (see recovery.verifyEmail). */
   verifyEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
-    const session = await auth.verifyEmail(ctx, input.token, {
+    const session = await recovery.verifyEmail(ctx, input.token, {
       ...meta(ctx),
       signedIn: ctx.session !== null,
     });
@@ -119,43 +121,51 @@ export const authRouter = router({
 
   confirmEmailChange: publicProcedure
     .input(tokenInput)
-    .mutation(({ ctx, input }) => auth.confirmEmailChange(ctx, input.token)),
+    .mutation(({ ctx, input }) => recovery.confirmEmailChange(ctx, input.token)),
 
   recoverEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
-    const result = await auth.recoverEmail(ctx, input.token);
+    const result = await recovery.recoverEmail(ctx, input.token);
     ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config.COOKIE_SECURE));
     return result;
   }),
 
   resendVerification: userProcedure.mutation(async ({ ctx }) => {
-    await auth.resendVerification(ctx, ctx.user.id);
+    await recovery.resendVerification(ctx, ctx.user.id);
     return { ok: true };
   }),
 
-  security: enrolmentProcedure.query(({ ctx }) => auth.securityStatus(ctx.db, ctx.session)),
+  security: enrolmentProcedure.query(({ ctx }) =>
+    accountSecurity.securityStatus(ctx.db, ctx.session),
+  ),
 
   reauthenticate: enrolmentProcedure
     .input(reauthInput)
-    .mutation(({ ctx, input }) => auth.reauthenticate(ctx, ctx.session, input, meta(ctx))),
+    .mutation(({ ctx, input }) =>
+      accountSecurity.reauthenticate(ctx, ctx.session, input, meta(ctx)),
+    ),
 
   requestEmailChange: userProcedure.input(changeEmailInput).mutation(async ({ ctx, input }) => {
-    await auth.requestEmailChange(ctx, ctx.session, input.newEmail);
+    await recovery.requestEmailChange(ctx, ctx.session, input.newEmail);
     return { ok: true };
   }),
 
   changePassword: userProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await auth.changePassword(ctx, ctx.session, input.password);
+    await accountSecurity.changePassword(ctx, ctx.session, input.password);
     return { ok: true };
   }),
 
-  mfaStart: enrolmentProcedure.mutation(({ ctx }) => auth.startMfaEnrollment(ctx, ctx.session)),
+  mfaStart: enrolmentProcedure.mutation(({ ctx }) =>
+    accountSecurity.startMfaEnrollment(ctx, ctx.session),
+  ),
 
   mfaConfirm: enrolmentProcedure
     .input(mfaCodeInput)
-    .mutation(({ ctx, input }) => auth.confirmMfaEnrollment(ctx, ctx.session, input.code)),
+    .mutation(({ ctx, input }) =>
+      accountSecurity.confirmMfaEnrollment(ctx, ctx.session, input.code),
+    ),
 
   mfaDisable: userProcedure.mutation(async ({ ctx }) => {
-    await auth.disableMfa(ctx, ctx.session);
+    await accountSecurity.disableMfa(ctx, ctx.session);
     return { ok: true };
   }),
 });

@@ -1,0 +1,235 @@
+import { randomBytes } from "node:crypto";
+import QRCode from "qrcode";
+import type { Db } from "../../../db";
+import { newId } from "../../../db/id";
+import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
+import { AppError } from "../../errors";
+import { hashPassword, verifyPassword } from "../../auth/password";
+import { attemptLimiter, limitKey } from "../../auth/rate-limit";
+import { type CurrentSession, deleteSession } from "../../auth/session";
+import { assertTotpRemovable } from "../../auth/second-factor";
+import { generateTotpSecret, otpauthUri, verifyTotp } from "../../auth/totp";
+import {
+  type AuthDeps,
+  type ClientMeta,
+  ISSUER,
+  REAUTH_WINDOW_MS,
+  RECOVERY_CODE_COUNT,
+  acceptSecondFactor,
+  hashing,
+  refuseGuessablePassword,
+  sendQuietly,
+  userById,
+  hashRecoveryCode,
+} from "./service";
+
+/**
+ * A signed-in person's own security: re-authentication before sensitive changes (failures end
+ * the session), the password change, and the authenticator app (enrol, confirm, disable) with
+ * its recovery codes.
+ */
+
+export async function requireRecentReauth(db: Db, sessionId: string): Promise<void> {
+  const row = await db.kysely
+    .selectFrom("sessions")
+    .select("reauth_at")
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  const at = row?.reauth_at ? fromDbTime(row.reauth_at).getTime() : 0;
+  if (Date.now() - at > REAUTH_WINDOW_MS) throw new AppError("FORBIDDEN", "reauthRequired");
+}
+
+export async function reauthenticate(
+  deps: AuthDeps,
+  session: CurrentSession,
+  input: { email: string; password: string; code?: string | undefined },
+  meta: ClientMeta,
+): Promise<{ validUntil: string }> {
+  const { db } = deps;
+  const user = await userById(db, session.user.id);
+  // A credential of another account never re-authenticates this session.
+  if (input.email !== user.email) throw new AppError("FORBIDDEN", "userMismatch");
+  // Failures end this session instead of counting towards the account's sign-in limit: whoever
+  // holds a stolen session loses it, and the owner is never locked out by it.
+  const limits = attemptLimiter(db);
+  const key = limitKey(session.sessionId);
+  const reservation = await limits.reserve("reauthSession", key);
+  if (!reservation.ok) await endSessionAfterFailedReauth(deps, session);
+  let passwordOk: boolean;
+  try {
+    passwordOk = await hashing(meta, () => verifyPassword(input.password, user.password_hash));
+  } catch (error) {
+    await limits.refund("reauthSession", key);
+    throw error;
+  }
+  const failure = !passwordOk
+    ? new AppError("UNAUTHORIZED", "invalidCredentials")
+    : user.totp_enabled_at && !input.code
+      ? new AppError("UNAUTHORIZED", "mfaRequired")
+      : user.totp_enabled_at && !(await acceptSecondFactor(db, user.id, input.code!))
+        ? new AppError("UNAUTHORIZED", "invalidCode")
+        : null;
+  if (failure) {
+    if (reservation.ok && reservation.remaining === 0) {
+      await endSessionAfterFailedReauth(deps, session);
+    }
+    // Asking for the missing code is not a wrong guess.
+    if (failure.key === "mfaRequired") await limits.refund("reauthSession", key);
+    throw failure;
+  }
+  await limits.forgive("reauthSession", key);
+  const now = new Date();
+  await db.kysely
+    .updateTable("sessions")
+    .set({ reauth_at: toDbTime(now) })
+    .where("id", "=", session.sessionId)
+    .execute();
+  return { validUntil: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };
+}
+
+async function endSessionAfterFailedReauth(
+  deps: AuthDeps,
+  session: CurrentSession,
+): Promise<never> {
+  await deleteSession(deps.db, session.sessionId);
+  deps.log.warn({ userId: session.user.id }, "session ended after failed re-authentications");
+  throw new AppError("UNAUTHORIZED", "reauthSignedOut");
+}
+
+export async function changePassword(
+  deps: AuthDeps,
+  session: CurrentSession,
+  password: string,
+): Promise<void> {
+  await requireRecentReauth(deps.db, session.sessionId);
+  const user = await userById(deps.db, session.user.id);
+  refuseGuessablePassword(password, [user.email, user.name, user.nickname]);
+  const passwordHash = await hashing({ ip: null }, () => hashPassword(password));
+  await deps.db.kysely
+    .updateTable("users")
+    .set({ password_hash: passwordHash, updated_at: nowDb() })
+    .where("id", "=", user.id)
+    .execute();
+  // Every other device is signed out; this one stays.
+  await deps.db.kysely
+    .deleteFrom("sessions")
+    .where("user_id", "=", user.id)
+    .where("id", "!=", session.sessionId)
+    .execute();
+  await sendQuietly(deps, {
+    to: user.email,
+    language: user.language,
+    template: "passwordChanged",
+    params: { name: user.nickname },
+  });
+}
+
+// ---------------------------------------------------------------- multi-factor
+
+function newRecoveryCode(): string {
+  const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";
+  const bytes = randomBytes(10);
+  let code = "";
+  for (let i = 0; i < 10; i++) code += alphabet[bytes[i]! % 32];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+export async function startMfaEnrollment(deps: AuthDeps, session: CurrentSession) {
+  await requireRecentReauth(deps.db, session.sessionId);
+  const user = await userById(deps.db, session.user.id);
+  if (user.totp_enabled_at) throw new AppError("BAD_REQUEST", "mfaAlreadyEnabled");
+  const secret = generateTotpSecret();
+  await deps.db.kysely
+    .updateTable("users")
+    .set({ totp_secret: secret, totp_last_step: null, updated_at: nowDb() })
+    .where("id", "=", user.id)
+    .execute();
+  return enrollmentView(secret, user.email);
+}
+
+async function enrollmentView(secret: string, email: string) {
+  const uri = otpauthUri(secret, email, ISSUER);
+  const qrDataUrl = await QRCode.toDataURL(uri, { margin: 1, width: 220 });
+  return { secret, uri, qrDataUrl };
+}
+
+export async function confirmMfaEnrollment(
+  deps: AuthDeps,
+  session: CurrentSession,
+  code: string,
+): Promise<{ recoveryCodes: string[] }> {
+  await requireRecentReauth(deps.db, session.sessionId);
+  const { db } = deps;
+  const user = await userById(db, session.user.id);
+  if (user.totp_enabled_at) throw new AppError("BAD_REQUEST", "mfaAlreadyEnabled");
+  if (!user.totp_secret) throw new AppError("BAD_REQUEST", "mfaNotStarted");
+  const step = verifyTotp(user.totp_secret, code);
+  if (step === null) throw new AppError("BAD_REQUEST", "invalidCode");
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const now = nowDb();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom("recovery_codes").where("user_id", "=", user.id).execute();
+    await trx
+      .insertInto("recovery_codes")
+      .values(
+        codes.map((c) => ({
+          id: newId(),
+          user_id: user.id,
+          code_hash: hashRecoveryCode(c),
+          created_at: now,
+        })),
+      )
+      .execute();
+    await trx
+      .updateTable("users")
+      .set({ totp_enabled_at: now, totp_last_step: step, updated_at: now })
+      .where("id", "=", user.id)
+      .execute();
+  });
+  // Shown once; only their hashes are kept.
+  return { recoveryCodes: codes };
+}
+
+export async function disableMfa(deps: AuthDeps, session: CurrentSession): Promise<void> {
+  await requireRecentReauth(deps.db, session.sessionId);
+  await assertTotpRemovable(deps.db, session.user);
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom("recovery_codes").where("user_id", "=", session.user.id).execute();
+    await trx
+      .updateTable("users")
+      .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: nowDb() })
+      .where("id", "=", session.user.id)
+      .execute();
+  });
+}
+
+export async function securityStatus(db: Db, session: CurrentSession) {
+  const user = await userById(db, session.user.id);
+  const row = await db.kysely
+    .selectFrom("sessions")
+    .select("reauth_at")
+    .where("id", "=", session.sessionId)
+    .executeTakeFirst();
+  const reauthAt = row?.reauth_at ? fromDbTime(row.reauth_at).getTime() : 0;
+  const remaining = await db.kysely
+    .selectFrom("recovery_codes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", user.id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  const reauthValid = Date.now() - reauthAt <= REAUTH_WINDOW_MS;
+  // An enrolment started but not confirmed: its QR code is shown again, only to a session
+  // that has just proved its password.
+  const pending =
+    reauthValid && user.totp_secret && !user.totp_enabled_at
+      ? await enrollmentView(user.totp_secret, user.email)
+      : null;
+  return {
+    email: user.email,
+    emailVerified: user.email_verified_at !== null,
+    mfaEnabled: user.totp_enabled_at !== null,
+    recoveryCodesLeft: Number(remaining?.n ?? 0),
+    reauthValid,
+    pendingEnrollment: pending,
+  };
+}
