@@ -19,7 +19,8 @@ import { createDb } from "../db";
 import { newId } from "../db/id";
 import { migrateToLatest } from "../db/migrate";
 import { nowDb } from "../db/time";
-import { commitImport, previewImport } from "../server/features/cashback/import";
+import { previewImport } from "../server/features/cashback/import";
+import { commitImport } from "../server/features/cashback/commit";
 import { checkLedger } from "../server/ledger";
 import { createLogger } from "../server/logger";
 

@@ -1,5 +1,6 @@
 import type { Db } from "../index";
-import { commitImport, previewImport } from "../../server/features/cashback/import";
+import { previewImport } from "../../server/features/cashback/import";
+import { commitImport } from "../../server/features/cashback/commit";
 import { createLogger } from "../../server/logger";
 import { tokyoDay } from "../../server/domain/tokyo";
 

@@ -2,11 +2,9 @@ import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
-import {
-  createPresent,
-  requestTransfer,
-  requestWithdrawal,
-} from "../../server/features/wallet/service";
+import { requestWithdrawal } from "../../server/features/wallet/service";
+import { createPresent } from "../../server/features/wallet/presents";
+import { requestTransfer } from "../../server/features/wallet/transfers";
 import { createLogger } from "../../server/logger";
 import { fund, givePaymentDetails, key } from "../helpers/money";
 import { E2E_ORIGIN } from "./env";

@@ -3,11 +3,8 @@ import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
-import {
-  cancelWithdrawal,
-  requestTransfer,
-  requestWithdrawal,
-} from "../../server/features/wallet/service";
+import { cancelWithdrawal, requestWithdrawal } from "../../server/features/wallet/service";
+import { requestTransfer } from "../../server/features/wallet/transfers";
 import { getMoneySettings, updateMoneySettings } from "../../server/features/settings/service";
 import { createLogger } from "../../server/logger";
 import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";

@@ -1,11 +1,8 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
-import {
-  completeWithdrawal,
-  rejectWithdrawal,
-  approveTransfer,
-} from "../../server/features/wallet/service";
+import { completeWithdrawal, rejectWithdrawal } from "../../server/features/wallet/service";
+import { approveTransfer } from "../../server/features/wallet/transfers";
 import { createLogger } from "../../server/logger";
 import { fund, givePaymentDetails, walletOf } from "../helpers/money";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";

@@ -1,6 +1,7 @@
 import { AppError } from "../../errors";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
-import { commitImport, previewImport, rerunImport } from "./import";
+import { previewImport } from "./import";
+import { commitImport, rerunImport } from "./commit";
 import {
   adminCashbackInput,
   batchesInput,
@@ -12,6 +13,7 @@ import {
   summaryInput,
 } from "./schema";
 import * as cashback from "./service";
+import * as admin from "./admin";
 
 export const cashbackRouter = router({
   // ------------------------------------------------------------ member
@@ -27,15 +29,15 @@ export const cashbackRouter = router({
     .query(({ ctx, input }) => cashback.memberMonthly(ctx.db, ctx.user.id, input.months)),
 
   // ------------------------------------------------------------ admin
-  home: adminProcedure.query(({ ctx }) => cashback.adminHome(ctx.db)),
+  home: adminProcedure.query(({ ctx }) => admin.adminHome(ctx.db)),
   list: adminProcedure
     .input(adminCashbackInput)
-    .query(({ ctx, input }) => cashback.adminCashbacks(ctx.db, input)),
+    .query(({ ctx, input }) => admin.adminCashbacks(ctx.db, input)),
   batches: adminProcedure
     .input(batchesInput)
-    .query(({ ctx, input }) => cashback.listBatches(ctx.db, input)),
+    .query(({ ctx, input }) => admin.listBatches(ctx.db, input)),
   batch: adminProcedure.input(batchRowsInput).query(async ({ ctx, input }) => {
-    const found = await cashback.batchRows(ctx.db, input);
+    const found = await admin.batchRows(ctx.db, input);
     if (!found) throw new AppError("NOT_FOUND", "notFound");
     return found;
   }),

@@ -19,6 +19,8 @@ import {
   withdrawalInput,
 } from "./schema";
 import * as wallet from "./service";
+import * as presents from "./presents";
+import * as transfers from "./transfers";
 import { getMoneySettings } from "../settings/service";
 
 export const walletRouter = router({
@@ -55,11 +57,11 @@ export const walletRouter = router({
 
   quoteTransfer: memberProcedure
     .input(transferQuoteInput)
-    .query(({ ctx, input }) => wallet.quoteTransfer(ctx.db, input.amount)),
+    .query(({ ctx, input }) => transfers.quoteTransfer(ctx.db, input.amount)),
 
   requestTransfer: memberProcedure
     .input(transferInput)
-    .mutation(({ ctx, input }) => wallet.requestTransfer(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => transfers.requestTransfer(ctx, ctx.user.id, input)),
 
   // ------------------------------------------------------------ admin
   adminWithdrawals: adminProcedure
@@ -88,11 +90,11 @@ export const walletRouter = router({
 
   approveTransfer: adminProcedure
     .input(idInput)
-    .mutation(({ ctx, input }) => wallet.approveTransfer(ctx, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => transfers.approveTransfer(ctx, ctx.user.id, input.id)),
 
   denyTransfer: adminProcedure
     .input(rejectInput)
-    .mutation(({ ctx, input }) => wallet.denyTransfer(ctx, ctx.user.id, input.id, input.reason)),
+    .mutation(({ ctx, input }) => transfers.denyTransfer(ctx, ctx.user.id, input.id, input.reason)),
 
   adminPresents: adminProcedure
     .input(adminPresentsInput)
@@ -100,5 +102,5 @@ export const walletRouter = router({
 
   createPresent: adminProcedure
     .input(presentInput)
-    .mutation(({ ctx, input }) => wallet.createPresent(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => presents.createPresent(ctx, ctx.user.id, input)),
 });

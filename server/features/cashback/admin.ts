@@ -1,0 +1,267 @@
+import { sql } from "kysely";
+import type { Db } from "../../../db";
+import { paginate } from "../../lib/paging";
+import { tokyoDayStart } from "../../lib/period";
+import { tokyoDay, tokyoMidnight } from "../../domain/tokyo";
+import type { AdminCashbackInput, BatchRowsInput, BatchesInput } from "./schema";
+import { periodDays, summaryTotals } from "./service";
+
+/** Cashback in the admin: every credited row, the import batches and their rows, the home page's figures. */
+
+export async function adminCashbacks(db: Db, input: AdminCashbackInput) {
+  const { from, to } = periodDays(input);
+  const like = (t: string) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Left joins, though every row has its broker, account and member (foreign keys): they are
+  // lookups, so the database reads cashbacks first in its (trade_date, id) index order and stops
+  // after a page. With inner joins MariaDB started from the eight brokers and sorted every row.
+  const query = db.kysely
+    .selectFrom("cashbacks")
+    .leftJoin("brokers", "brokers.id", "cashbacks.broker_id")
+    .leftJoin("broker_accounts", "broker_accounts.id", "cashbacks.broker_account_id")
+    .leftJoin("users", "users.id", "cashbacks.user_id")
+    .select([
+      "cashbacks.id",
+      "cashbacks.trade_date as tradeDate",
+      "cashbacks.amount",
+      "cashbacks.lots_milli as lotsMilli",
+      "brokers.name as brokerName",
+      "broker_accounts.account_number as accountNumber",
+      "users.id as userId",
+      "users.email",
+      "users.nickname",
+      "users.name",
+      "cashbacks.batch_id as batchId",
+    ])
+    .$if(from !== null, (q) => q.where("cashbacks.trade_date", ">=", from!))
+    .$if(to !== null, (q) => q.where("cashbacks.trade_date", "<", to!))
+    .$if(input.broker !== undefined, (q) => q.where("cashbacks.broker_id", "=", input.broker!))
+    .$if(input.account !== undefined, (q) =>
+      q.where("broker_accounts.account_number", "=", input.account!),
+    )
+    .$if(input.member !== undefined, (q) => {
+      const member = input.member!;
+      return q.where((eb) =>
+        eb.or([
+          eb("users.email", "like", like(member.toLowerCase())),
+          eb("users.nickname", "like", like(member)),
+          eb("users.name", "like", like(member)),
+          eb("users.id", "=", member),
+        ]),
+      );
+    });
+  const sort = input.sort === "amount" ? "cashbacks.amount" : "cashbacks.trade_date";
+  const back = input.dir === "asc" ? "desc" : "asc";
+  // Filtered by period and broker only, the totals come from the summaries (or, for all time
+  // and every broker, from the batches' credited totals): no scan of millions of rows. A member
+  // or account filter narrows the rows to one person's history, which is counted directly.
+  const bySummary = input.member === undefined && input.account === undefined;
+  const totals = bySummary
+    ? from === null && to === null && input.broker === undefined
+      ? db.kysely
+          .selectFrom("import_batches")
+          .select((eb) => [
+            eb.fn.sum<number>("amount_credited").as("amount"),
+            eb.fn.sum<number>("rows_credited").as("rows"),
+          ])
+          .executeTakeFirst()
+          .then((r) => ({ amount: Number(r?.amount ?? 0), rows: Number(r?.rows ?? 0) }))
+      : summaryTotals(db, { from, to }, { brokerId: input.broker })
+    : query
+        .clearSelect()
+        .select((eb) => [
+          eb.fn.sum<number>("cashbacks.amount").as("amount"),
+          eb.fn.countAll<number>().as("rows"),
+        ])
+        .executeTakeFirst()
+        .then((r) => ({ amount: Number(r?.amount ?? 0), rows: Number(r?.rows ?? 0) }));
+  const page = await paginate(
+    query,
+    input,
+    (q) => q.orderBy(sort, input.dir).orderBy("cashbacks.id", input.dir),
+    {
+      count: async () => (await totals).rows,
+      reversed: (q) => q.orderBy(sort, back).orderBy("cashbacks.id", back),
+    },
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      ...r,
+      brokerName: r.brokerName ?? "",
+      accountNumber: r.accountNumber ?? "",
+      userId: r.userId ?? "",
+      email: r.email ?? "",
+      nickname: r.nickname ?? "",
+      name: r.name ?? "",
+      amount: Number(r.amount),
+      lotsMilli: Number(r.lotsMilli),
+    })),
+    totalAmount: (await totals).amount,
+  };
+}
+
+export async function listBatches(db: Db, input: BatchesInput) {
+  const query = db.kysely
+    .selectFrom("import_batches")
+    .leftJoin("users", "users.id", "import_batches.created_by")
+    .select([
+      "import_batches.id",
+      "import_batches.file_name as fileName",
+      "import_batches.status",
+      "import_batches.rows_total as total",
+      "import_batches.rows_matched as matched",
+      "import_batches.rows_unmatched as unmatched",
+      "import_batches.rows_duplicate as duplicate",
+      "import_batches.rows_error as error",
+      "import_batches.rows_credited as credited",
+      "import_batches.amount_credited as amountCredited",
+      "import_batches.usd_rate_micro as usdRateMicro",
+      "import_batches.created_at as createdAt",
+      "import_batches.committed_at as committedAt",
+      "users.nickname as adminNickname",
+      "users.email as adminEmail",
+    ]);
+  const page = await paginate(query, input, (q) =>
+    q.orderBy("import_batches.created_at", input.dir).orderBy("import_batches.id", input.dir),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      ...r,
+      amountCredited: Number(r.amountCredited),
+      usdRate: r.usdRateMicro === null ? null : Number(r.usdRateMicro) / 1_000_000,
+    })),
+  };
+}
+
+export async function batchRows(db: Db, input: BatchRowsInput) {
+  const batch = await db.kysely
+    .selectFrom("import_batches")
+    .select([
+      "id",
+      "file_name as fileName",
+      "status",
+      "rows_total as total",
+      "rows_matched as matched",
+      "rows_unmatched as unmatched",
+      "rows_duplicate as duplicate",
+      "rows_error as error",
+      "rows_credited as credited",
+      "amount_credited as amountCredited",
+      "usd_rate_micro as usdRateMicro",
+      "created_at as createdAt",
+      "committed_at as committedAt",
+    ])
+    .where("id", "=", input.batchId)
+    .executeTakeFirst();
+  if (!batch) return null;
+  const query = db.kysely
+    .selectFrom("import_rows")
+    .leftJoin("brokers", "brokers.id", "import_rows.broker_id")
+    .select([
+      "import_rows.id",
+      "import_rows.line_no as line",
+      "import_rows.status",
+      "import_rows.error",
+      "import_rows.trade_date as tradeDate",
+      "import_rows.broker_text as brokerText",
+      "brokers.name as brokerName",
+      "import_rows.account_number as accountNumber",
+      "import_rows.amount_text as amountText",
+      "import_rows.currency",
+      "import_rows.amount_yen as amountYen",
+    ])
+    .where("import_rows.batch_id", "=", input.batchId)
+    .$if(input.status !== "all", (q) =>
+      q.where("import_rows.status", "=", input.status as "matched"),
+    );
+  const page = await paginate(query, input, (q) =>
+    q.orderBy("import_rows.line_no", input.dir).orderBy("import_rows.id", input.dir),
+  );
+  return {
+    batch: {
+      ...batch,
+      amountCredited: Number(batch.amountCredited),
+      usdRate: batch.usdRateMicro === null ? null : Number(batch.usdRateMicro) / 1_000_000,
+    },
+    page: {
+      ...page,
+      rows: page.rows.map((r) => ({
+        ...r,
+        amountYen: r.amountYen === null ? null : Number(r.amountYen),
+      })),
+    },
+  };
+}
+
+/** The admin home's figures, each from an index or a summary, each linking to its list. */
+export async function adminHome(db: Db, now = new Date()) {
+  const today = tokyoDay(now);
+  const month = today.slice(0, 7);
+  const monthStart = `${month}-01`;
+  const startOfToday = tokyoDayStart(now);
+  const startOfMonth = tokyoMidnight(monthStart);
+  const [todayCb, monthCb, withdrawals, accounts, transfers, membersToday, membersMonth] =
+    await Promise.all([
+      db.kysely
+        .selectFrom("cashback_daily")
+        .select((eb) => eb.fn.sum<number>("amount").as("amount"))
+        .where("day", "=", today)
+        .executeTakeFirst(),
+      db.kysely
+        .selectFrom("cashback_monthly")
+        .select((eb) => eb.fn.sum<number>("amount").as("amount"))
+        .where("month", "=", month)
+        .executeTakeFirst(),
+      db.kysely
+        .selectFrom("withdrawals")
+        .select((eb) => [
+          eb.fn.countAll<number>().as("count"),
+          eb.fn.sum<number>("amount").as("amount"),
+        ])
+        .where("status", "=", "pending")
+        .executeTakeFirst(),
+      db.kysely
+        .selectFrom("broker_accounts")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("status", "=", "pending")
+        .executeTakeFirst(),
+      db.kysely
+        .selectFrom("transfers")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("status", "=", "pending")
+        .executeTakeFirst(),
+      db.kysely
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where(
+          "created_at",
+          ">=",
+          sql<string>`${startOfToday.toISOString().replace("T", " ").replace("Z", "")}`,
+        )
+        .executeTakeFirst(),
+      db.kysely
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where(
+          "created_at",
+          ">=",
+          sql<string>`${startOfMonth.toISOString().replace("T", " ").replace("Z", "")}`,
+        )
+        .executeTakeFirst(),
+    ]);
+  return {
+    cashbackToday: Number(todayCb?.amount ?? 0),
+    cashbackThisMonth: Number(monthCb?.amount ?? 0),
+    pendingWithdrawals: {
+      count: Number(withdrawals?.count ?? 0),
+      amount: Number(withdrawals?.amount ?? 0),
+    },
+    pendingAccounts: Number(accounts?.count ?? 0),
+    pendingTransfers: Number(transfers?.count ?? 0),
+    newMembers: {
+      today: Number(membersToday?.count ?? 0),
+      thisMonth: Number(membersMonth?.count ?? 0),
+    },
+  };
+}

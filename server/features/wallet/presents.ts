@@ -1,0 +1,84 @@
+import { isUniqueViolation } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError } from "../../errors";
+import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
+import { type WalletDeps } from "./service";
+
+/** Presents: an admin credits a member through the ledger, once per request, with a note. */
+
+/** Credits a member from the house: a bonus or a campaign prize, with its reason. */
+export async function createPresent(
+  deps: WalletDeps,
+  adminId: string,
+  input: {
+    member: string;
+    amount: number;
+    reason: string;
+    campaignId?: string | undefined;
+    requestKey: string;
+  },
+) {
+  const { db } = deps;
+  const member = await db.kysely
+    .selectFrom("users")
+    .select(["id", "permission"])
+    .where((eb) =>
+      eb.or([
+        eb("email", "=", input.member.trim().toLowerCase()),
+        eb("id", "=", input.member.trim()),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!member || member.permission !== "member")
+    throw new AppError("NOT_FOUND", "recipientNotFound");
+  const userId = member.id;
+  const id = newId();
+  try {
+    return await inTransaction(db, async (trx) => {
+      await ensureWallet(trx, db, userId);
+      await trx
+        .insertInto("presents")
+        .values({
+          id,
+          user_id: userId,
+          amount: input.amount,
+          reason: input.reason,
+          campaign_id: input.campaignId ?? null,
+          request_key: input.requestKey,
+          created_by: adminId,
+          created_at: nowDb(),
+        })
+        .execute();
+      await post(trx, db, {
+        key: `present:${id}`,
+        kind: "present",
+        refType: "present",
+        refId: id,
+        postings: [
+          { walletId: HOUSE, bucket: "available", amount: -input.amount },
+          { walletId: memberWallet(userId), bucket: "available", amount: input.amount },
+        ],
+      });
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "present.create",
+        targetType: "present",
+        targetId: id,
+        data: { userId, amount: input.amount, reason: input.reason },
+      });
+      return { id, replayed: false };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const first = await db.kysely
+        .selectFrom("presents")
+        .select("id")
+        .where("request_key", "=", input.requestKey)
+        .executeTakeFirst();
+      if (first) return { id: first.id, replayed: true };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,241 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../../db";
+import { isUniqueViolation } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { Database } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError } from "../../errors";
+import { attemptLimiter, limitKey, tooManyAttempts } from "../../auth/rate-limit";
+import { requireVerifiedEmail } from "../../auth/verified-email";
+import { ensureWallet, FEES, inTransaction, memberWallet, post } from "../../ledger";
+import { enqueueNotification } from "../../notify/outbox";
+import { getMoneySettings, transferFee } from "../settings/service";
+import { type WalletDeps } from "./service";
+
+/**
+ * Transfers between members: quoted with the fee, held from the sender at once, and decided by
+ * an admin (approved: the recipient is credited; denied: the sender gets it all back). Every
+ * movement goes through the ledger under the request's idempotency key.
+ */
+
+export async function quoteTransfer(db: Db, amount: number) {
+  const settings = await getMoneySettings(db.kysely);
+  const fee = transferFee(amount, settings.transferFeeRateBp);
+  return {
+    amount,
+    fee,
+    total: amount + fee,
+    feeRateBp: settings.transferFeeRateBp,
+    min: settings.transferMin,
+    max: settings.transferMax,
+  };
+}
+
+async function existingTransfer(db: Kysely<Database>, senderId: string, requestKey: string) {
+  return db
+    .selectFrom("transfers")
+    .select(["id", "status"])
+    .where("sender_id", "=", senderId)
+    .where("request_key", "=", requestKey)
+    .executeTakeFirst();
+}
+
+/**
+ * Holds amount + fee from the sender at once; an admin approves (the receiver is credited) or
+ * denies (everything is returned). The fee rate in force now is recorded on the transfer.
+ */
+export async function requestTransfer(
+  deps: WalletDeps,
+  senderId: string,
+  input: { email: string; amount: number; message?: string | undefined; requestKey: string },
+) {
+  const { db } = deps;
+  await requireVerifiedEmail(db.kysely, senderId);
+  const already = await existingTransfer(db.kysely, senderId, input.requestKey);
+  if (already) return { id: already.id, status: already.status, replayed: true };
+
+  const settings = await getMoneySettings(db.kysely);
+  if (input.amount < settings.transferMin || input.amount > settings.transferMax) {
+    throw new AppError("BAD_REQUEST", "transferAmountRange", {
+      min: settings.transferMin,
+      max: settings.transferMax,
+    });
+  }
+  // "Recipient not found" tells whether an address is a member: each member may miss only a
+  // few times an hour, so the form cannot be used to sweep a list of addresses. Only misses
+  // count, so a member's many real transfers at once are never held back; parallel probes may
+  // overshoot the count by as many as they send at once, no more.
+  const limits = attemptLimiter(db);
+  const lookupKey = limitKey(senderId);
+  const wait = await limits.usedUp("recipientLookup", lookupKey);
+  if (wait !== null) throw tooManyAttempts(wait);
+  const receiver = await db.kysely
+    .selectFrom("users")
+    .select(["id", "permission"])
+    .where("email", "=", input.email)
+    .executeTakeFirst();
+  if (!receiver || receiver.permission !== "member") {
+    await limits.reserve("recipientLookup", lookupKey);
+    throw new AppError("NOT_FOUND", "recipientNotFound");
+  }
+  if (receiver.id === senderId) throw new AppError("BAD_REQUEST", "transferSelf");
+
+  const fee = transferFee(input.amount, settings.transferFeeRateBp);
+  const total = input.amount + fee;
+  const id = newId();
+  try {
+    return await inTransaction(db, async (trx) => {
+      await ensureWallet(trx, db, senderId);
+      await trx
+        .insertInto("transfers")
+        .values({
+          id,
+          sender_id: senderId,
+          receiver_id: receiver.id,
+          amount: input.amount,
+          fee,
+          fee_rate_bp: settings.transferFeeRateBp,
+          message: input.message || null,
+          status: "pending",
+          request_key: input.requestKey,
+          created_at: nowDb(),
+        })
+        .execute();
+      await post(trx, db, {
+        key: `transfer:${id}:hold`,
+        kind: "transfer_hold",
+        refType: "transfer",
+        refId: id,
+        postings: [
+          { walletId: memberWallet(senderId), bucket: "available", amount: -total },
+          { walletId: memberWallet(senderId), bucket: "held", amount: total },
+        ],
+      });
+      return { id, status: "pending", replayed: false };
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isUniqueViolation(error)) {
+      const first = await existingTransfer(db.kysely, senderId, input.requestKey);
+      if (first) return { id: first.id, status: first.status, replayed: true };
+    }
+    deps.log.error({ err: error }, "transfer request failed");
+    throw new AppError("INTERNAL_SERVER_ERROR", "transferFailed");
+  }
+}
+
+async function decideTransfer(
+  deps: WalletDeps,
+  adminId: string,
+  id: string,
+  approve: boolean,
+  reason?: string,
+) {
+  const { db } = deps;
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom("transfers")
+      .select(["id", "sender_id", "receiver_id", "amount", "fee", "status"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw new AppError("NOT_FOUND", "notFound");
+    const result = await trx
+      .updateTable("transfers")
+      .set({
+        status: approve ? "completed" : "failed",
+        decided_at: nowDb(),
+        decided_by: adminId,
+        fail_reason: approve ? null : (reason ?? null),
+      })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
+    const sender = memberWallet(row.sender_id);
+    const total = row.amount + row.fee;
+    if (approve) {
+      await ensureWallet(trx, db, row.receiver_id);
+      await post(trx, db, {
+        key: `transfer:${id}:settle`,
+        kind: "transfer_settle",
+        refType: "transfer",
+        refId: id,
+        postings: [
+          { walletId: sender, bucket: "held", amount: -total },
+          { walletId: memberWallet(row.receiver_id), bucket: "available", amount: row.amount },
+          ...(row.fee > 0
+            ? [{ walletId: FEES, bucket: "available" as const, amount: row.fee }]
+            : []),
+        ],
+      });
+    } else {
+      await post(trx, db, {
+        key: `transfer:${id}:release`,
+        kind: "transfer_release",
+        refType: "transfer",
+        refId: id,
+        postings: [
+          { walletId: sender, bucket: "held", amount: -total },
+          { walletId: sender, bucket: "available", amount: total },
+        ],
+      });
+    }
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: approve ? "transfer.approve" : "transfer.deny",
+      targetType: "transfer",
+      targetId: id,
+      data: {
+        amount: row.amount,
+        fee: row.fee,
+        senderId: row.sender_id,
+        receiverId: row.receiver_id,
+        ...(reason ? { reason } : {}),
+      },
+    });
+    await notifyTransfer(trx, { ...row, id }, approve, reason ?? "");
+    return { id, status: approve ? "completed" : "failed" };
+  });
+}
+
+/** The LINE notifications of a decided transfer: the sender, and on completion the receiver. */
+async function notifyTransfer(
+  trx: Kysely<Database>,
+  t: { id: string; sender_id: string; receiver_id: string; amount: number },
+  approved: boolean,
+  reason: string,
+) {
+  if (!approved) {
+    await enqueueNotification(trx, {
+      userId: t.sender_id,
+      kind: "transfer_failed",
+      payload: { transferId: t.id, amount: t.amount, reason },
+      dedupeKey: `transfer:${t.id}:failed`,
+    });
+    return;
+  }
+  const people = await trx
+    .selectFrom("users")
+    .select(["id", "nickname"])
+    .where("id", "in", [t.sender_id, t.receiver_id])
+    .execute();
+  const nickname = (id: string) => people.find((p) => p.id === id)?.nickname ?? "";
+  await enqueueNotification(trx, {
+    userId: t.sender_id,
+    kind: "transfer_completed",
+    payload: { transferId: t.id, amount: t.amount, to: nickname(t.receiver_id) },
+    dedupeKey: `transfer:${t.id}:completed`,
+  });
+  await enqueueNotification(trx, {
+    userId: t.receiver_id,
+    kind: "transfer_received",
+    payload: { transferId: t.id, amount: t.amount, from: nickname(t.sender_id) },
+    dedupeKey: `transfer:${t.id}:received`,
+  });
+}
+
+export const approveTransfer = (deps: WalletDeps, adminId: string, id: string) =>
+  decideTransfer(deps, adminId, id, true);
+export const denyTransfer = (deps: WalletDeps, adminId: string, id: string, reason: string) =>
+  decideTransfer(deps, adminId, id, false, reason);
