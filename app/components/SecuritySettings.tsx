@@ -11,6 +11,7 @@ import {
 import { type PasskeyItem, PasskeySettings } from "./PasskeySettings";
 import { ReauthForm } from "./ReauthForm";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export interface SecurityStatus {
   email: string;
@@ -55,7 +56,7 @@ export function SecuritySettings({
   if (!status.reauthValid) {
     return (
       <div className="space-y-6">
-        <h1 className="text-2xl font-bold">{t("title.security")}</h1>
+        <PageTitle>{t("title.security")}</PageTitle>
         {enrolNotice}
         <div className={panel}>
           <ReauthForm email={status.email} mfaEnabled={status.mfaEnabled} error={error} />
@@ -66,7 +67,7 @@ export function SecuritySettings({
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("title.security")}</h1>
+      <PageTitle>{t("title.security")}</PageTitle>
       {enrolNotice}
       {done === "reauth" && <Alert tone="success">{t("notices.reauthDone")}</Alert>}
       <FormErrorAlert error={error} />

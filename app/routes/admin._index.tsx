@@ -7,6 +7,7 @@ import { formatCount } from "~/components/cashback/months";
 import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
 import { tokyoDay } from "../../server/domain/tokyo";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["cashback", "errors"] };
 
@@ -25,7 +26,7 @@ export default function AdminHome() {
   const monthQuery = new URLSearchParams({ period: "custom", ...thisMonth }).toString();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("home.title")}</h1>
+      <PageTitle>{t("home.title")}</PageTitle>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="admin-home">
         <Card
           to="/admin/cashback?period=today"

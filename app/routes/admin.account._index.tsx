@@ -11,6 +11,7 @@ import { formatDateTime } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -56,7 +57,7 @@ export default function AdminAccounts() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">{t("admin:accounts.title")}</h1>
+      <PageTitle>{t("admin:accounts.title")}</PageTitle>
 
       <TableFilters label={t("admin:accounts.filters.label")}>
         <FilterField label={t("admin:accounts.filters.status")} htmlFor="f-status">

@@ -5,6 +5,7 @@ import { BrokerForm } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { attempt } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -44,7 +45,7 @@ export default function EditBroker() {
       <Link to="/admin/account/brokers" className={`${textLink} text-sm`}>
         {t("brokers.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("brokers.edit", { name: broker.name })}</h1>
+      <PageTitle>{t("brokers.edit", { name: broker.name })}</PageTitle>
       <BrokerForm
         // A fresh form after each save attempt, so the kind toggle follows what was sent.
         key={JSON.stringify(echoed)}

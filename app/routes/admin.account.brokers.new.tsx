@@ -5,6 +5,7 @@ import { BrokerForm, EMPTY_BROKER } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { attempt } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -27,7 +28,7 @@ export default function NewBroker() {
       <Link to="/admin/account/brokers" className={`${textLink} text-sm`}>
         {t("brokers.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("brokers.new")}</h1>
+      <PageTitle>{t("brokers.new")}</PageTitle>
       <BrokerForm
         initial={{ ...EMPTY_BROKER, ...echoed }}
         error={failure && !failure.ok ? failure.error : null}

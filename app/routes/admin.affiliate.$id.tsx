@@ -7,6 +7,7 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -40,7 +41,7 @@ export default function AdminAffiliateReferrer() {
       <Link to="/admin/affiliate" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{referrer.nickname}</h1>
+      <PageTitle>{referrer.nickname}</PageTitle>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {referrer.email} · <span className="font-mono">{referrer.code}</span>
       </p>

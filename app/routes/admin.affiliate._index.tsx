@@ -11,6 +11,7 @@ import { formatRate, formatYen } from "~/lib/money";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -44,7 +45,7 @@ export default function AdminAffiliate() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+        <PageTitle>{t("admin.title")}</PageTitle>
         <Link
           to="/admin/affiliate/banners"
           data-testid="aff-banners-link"

@@ -8,6 +8,7 @@ import { formValues, toFormError } from "~/lib/forms.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -79,7 +80,7 @@ export default function AdminAffiliateBanners() {
       <Link to="/admin/affiliate" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("bannerAdmin.title")}</h1>
+      <PageTitle>{t("bannerAdmin.title")}</PageTitle>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("bannerAdmin.intro")}</p>
       {saved && <Alert tone="success">{t("admin.saved")}</Alert>}
 

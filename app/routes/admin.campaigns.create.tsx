@@ -5,6 +5,7 @@ import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaign/CampaignForm
 import { readCampaignForm } from "~/lib/campaign-form.server";
 import { attempt } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -28,7 +29,7 @@ export default function CreateCampaign() {
       <Link to="/admin/campaigns" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("admin.create")}</h1>
+      <PageTitle>{t("admin.create")}</PageTitle>
       <CampaignForm
         key={JSON.stringify(echoed)}
         initial={{

@@ -10,6 +10,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
 
@@ -28,7 +29,7 @@ export default function AdminCashback() {
   const [params] = useSearchParams();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">{t("list.title")}</h1>
+      <PageTitle>{t("list.title")}</PageTitle>
       <TableFilters label={t("list.filters.label")}>
         <FilterField label={t("list.filters.member")} htmlFor="f-member">
           <input

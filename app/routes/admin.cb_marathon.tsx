@@ -7,6 +7,7 @@ import { modalTextLines } from "~/lib/marathon-text";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["marathon", "errors"] };
 
@@ -114,7 +115,7 @@ export default function AdminMarathon() {
   const goalsError = fieldError("goals");
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+      <PageTitle>{t("admin.title")}</PageTitle>
       {notice && (
         <Alert tone="success" testId="marathon-notice">
           {t(`admin.${notice}`)}

@@ -7,6 +7,7 @@ import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -22,7 +23,7 @@ export default function AdminCustomers() {
   const { page } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">{t("customers.title")}</h1>
+      <PageTitle>{t("customers.title")}</PageTitle>
       <TableFilters label={t("customers.searchLabel")}>
         <div className="sm:col-span-2">
           <SearchFilter label={t("customers.search")} hint={t("customers.searchHint")} />

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["chat", "errors"] };
 
@@ -32,7 +33,7 @@ export default function AdminMessages() {
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-bold">{t("admin.inbox")}</h1>
+        <PageTitle>{t("admin.inbox")}</PageTitle>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("admin.inboxLead")}</p>
       </div>
       <Link to={href(1, !unreadOnly)} className={link} data-testid="inbox-filter">

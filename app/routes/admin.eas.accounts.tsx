@@ -18,6 +18,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -53,7 +54,7 @@ export default function EaAccounts() {
       <Link to="/admin/eas" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("admin.accounts.title")}</h1>
+      <PageTitle>{t("admin.accounts.title")}</PageTitle>
       <p className="max-w-3xl text-sm text-slate-600 dark:text-slate-300">
         {t("admin.accounts.lead")}
       </p>

@@ -5,6 +5,7 @@ import { EaForm, EMPTY_EA } from "~/components/ea/EaForm";
 import { readEaForm } from "~/lib/ea-form.server";
 import { attempt } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -28,7 +29,7 @@ export default function CreateEa() {
       <Link to="/admin/eas" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("admin.create")}</h1>
+      <PageTitle>{t("admin.create")}</PageTitle>
       <EaForm
         withFile
         initial={{

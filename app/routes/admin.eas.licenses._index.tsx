@@ -6,6 +6,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { licenseDecision } from "~/lib/ea-licenses.server";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
@@ -26,7 +27,7 @@ export default function AllLicenses() {
         {t("admin.back")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("admin.licenses.title")}</h1>
+        <PageTitle>{t("admin.licenses.title")}</PageTitle>
         <Link to="/admin/eas/licenses/create" className={buttonClass()}>
           {t("admin.issue.title")}
         </Link>

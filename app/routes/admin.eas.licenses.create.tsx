@@ -8,6 +8,7 @@ import { attempt, formValues, toFormError } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -63,7 +64,7 @@ export default function IssueLicense() {
       <Link to="/admin/eas/licenses" className={`${textLink} text-sm`}>
         {t("admin.licenses.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("admin.issue.title")}</h1>
+      <PageTitle>{t("admin.issue.title")}</PageTitle>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.issue.lead")}</p>
 
       <Form method="get" className={`${card} flex flex-col gap-3 p-4 sm:flex-row sm:items-end`}>

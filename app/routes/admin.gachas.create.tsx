@@ -5,6 +5,7 @@ import { EMPTY_GACHA, GachaForm } from "~/components/gacha/GachaForm";
 import { attempt } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -29,7 +30,7 @@ export default function CreateGacha() {
       <Link to="/admin/gachas" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("admin.create")}</h1>
+      <PageTitle>{t("admin.create")}</PageTitle>
       <GachaForm
         initial={{
           ...EMPTY_GACHA,

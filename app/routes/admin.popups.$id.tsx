@@ -12,6 +12,7 @@ import { readPopupForm } from "~/lib/popup-form.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["popup", "errors"] };
 
@@ -48,7 +49,7 @@ export default function EditPopup() {
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0 space-y-1">
-          <h1 className="text-2xl font-bold">{t("admin.edit")}</h1>
+          <PageTitle>{t("admin.edit")}</PageTitle>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
             <PopupStateBadge state={popup.state} />
             <span>

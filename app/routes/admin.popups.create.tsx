@@ -5,6 +5,7 @@ import { EMPTY_POPUP, PopupForm } from "~/components/popup/PopupForm";
 import { attempt } from "~/lib/forms.server";
 import { readPopupForm } from "~/lib/popup-form.server";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["popup", "errors"] };
 
@@ -28,7 +29,7 @@ export default function CreatePopup() {
       <Link to="/admin/popups" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("admin.create")}</h1>
+      <PageTitle>{t("admin.create")}</PageTitle>
       <PopupForm
         key={JSON.stringify(echoed)}
         initial={{

@@ -11,6 +11,7 @@ import { FilterField, filterControl, TableFilters } from "~/components/table/Tab
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -59,7 +60,7 @@ export default function AdminPresents() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("presents.title")}</h1>
+      <PageTitle>{t("presents.title")}</PageTitle>
 
       <Section title={t("presents.form.title")} testId="present-form">
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("presents.form.lead")}</p>

@@ -7,6 +7,7 @@ import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["battle", "errors"] };
 
@@ -40,7 +41,7 @@ export default function EditBattle() {
       <Link to={`/admin/ranking/battles/${battle.id}`} className={`${textLink} text-sm`}>
         {battle.title}
       </Link>
-      <h1 className="text-2xl font-bold">{t("admin.edit")}</h1>
+      <PageTitle>{t("admin.edit")}</PageTitle>
       {refusal && (
         <Alert tone="error" testId="form-error">
           {refusal}

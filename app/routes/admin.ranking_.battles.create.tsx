@@ -5,6 +5,7 @@ import { BattleForm, EMPTY_BATTLE } from "~/components/battle/BattleForm";
 import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["battle", "errors"] };
 
@@ -24,7 +25,7 @@ export default function CreateBattle() {
       <Link to="/admin/ranking/battles" className={`${textLink} text-sm`}>
         {t("admin.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("admin.create")}</h1>
+      <PageTitle>{t("admin.create")}</PageTitle>
       <BattleForm
         // A refusal remounts the form with what was typed.
         key={failure ? JSON.stringify(failure.values) + JSON.stringify(failure.prizes) : "new"}

@@ -6,6 +6,7 @@ import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/com
 import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["admin-money", "errors"] };
 
@@ -76,7 +77,7 @@ export default function AdminSettings() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("settings.title")}</h1>
+      <PageTitle>{t("settings.title")}</PageTitle>
       {updated && !showForm && (
         <Alert tone="success" testId="settings-updated">
           {t("settings.updated")}

@@ -11,6 +11,7 @@ import { formatYen } from "~/lib/money";
 import { MAX_REPORT_MB, readReportForm } from "~/lib/report-upload.server";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["cashback", "errors"] };
 
@@ -72,7 +73,7 @@ export default function DataUpdate() {
   return (
     <div className="space-y-8">
       <div className="space-y-2">
-        <h1 className="text-2xl font-bold">{t("update.title")}</h1>
+        <PageTitle>{t("update.title")}</PageTitle>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("update.intro")}</p>
       </div>
 

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Tabs } from "~/components/ui/Tabs";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -33,7 +34,7 @@ export default function AdminWithdrawLayout() {
     ) : null;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("withdrawals.title")}</h1>
+      <PageTitle>{t("withdrawals.title")}</PageTitle>
       <Tabs
         label={t("tabs.label")}
         tabs={[

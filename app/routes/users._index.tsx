@@ -16,6 +16,7 @@ import { formatYen } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
 import { card } from "~/components/ui/card";
 import { Money } from "~/components/ui/Money";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle: RouteHandle = {
   i18n: ["auth", "cashback", "accounts", "wallet", "errors"],
@@ -80,7 +81,7 @@ export default function Dashboard() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold">{t("title.dashboard")}</h1>
+        <PageTitle>{t("title.dashboard")}</PageTitle>
         <p className="mt-1 text-slate-600 dark:text-slate-300" data-testid="welcome">
           {t("notices.welcome", { nickname: me.nickname })}
         </p>

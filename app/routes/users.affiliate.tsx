@@ -10,6 +10,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatDate } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["affiliate"] };
 
@@ -49,7 +50,7 @@ export default function Affiliate() {
   const { summary, link, customers, rewards, banners } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <PageTitle>{t("title")}</PageTitle>
 
       <section aria-labelledby="aff-summary" className="space-y-3" data-testid="affiliate-summary">
         <h2 id="aff-summary" className="text-lg font-semibold">

@@ -11,6 +11,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatDate } from "~/lib/format";
 import { searchParamsObject } from "~/components/table/url";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["accounts", "errors"] };
 
@@ -64,7 +65,7 @@ export default function Bank() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <PageTitle>{t("title")}</PageTitle>
 
       <Section title={t("banners.title")} testId="broker-banners">
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">

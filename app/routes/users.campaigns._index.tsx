@@ -9,6 +9,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -29,7 +30,7 @@ export default function Campaigns() {
   return (
     <div className="space-y-5">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <PageTitle>{t("title")}</PageTitle>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
       </div>
 

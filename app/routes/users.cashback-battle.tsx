@@ -6,6 +6,7 @@ import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["battle"] };
 
@@ -21,7 +22,7 @@ export default function CashbackBattle() {
   if (!battle) {
     return (
       <div className="space-y-4">
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <PageTitle>{t("title")}</PageTitle>
         <p
           data-testid="battle-empty"
           className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
@@ -35,7 +36,7 @@ export default function CashbackBattle() {
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <PageTitle>{t("title")}</PageTitle>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
       </div>
 

@@ -10,6 +10,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
 
@@ -55,7 +56,7 @@ export default function Cashback() {
       : t(`wallet:period.${period.period}`);
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <PageTitle>{t("title")}</PageTitle>
       <PeriodFilter label={t("wallet:period.label")} />
 
       <section aria-labelledby="cb-summary" className="space-y-3" data-testid="cashback-summary">

@@ -6,6 +6,7 @@ import { ReauthForm } from "~/components/ReauthForm";
 import { attempt, formValues } from "~/lib/forms.server";
 import { handleReauth } from "~/lib/reauth.server";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["auth", "errors"] };
 
@@ -39,7 +40,7 @@ export default function ChangeEmail() {
   const newEmailError = useFieldError(error, "newEmail", "auth:fields.newEmail");
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <h1 className="text-2xl font-bold">{t("title.changeEmail")}</h1>
+      <PageTitle>{t("title.changeEmail")}</PageTitle>
       <div className={`${card} space-y-4 p-5 sm:p-6`}>
         {!reauthValid ? (
           <ReauthForm email={email} mfaEnabled={mfaEnabled} error={error} />

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
 import { chatAction, newestId } from "~/lib/chat.server";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["chat", "errors"] };
 
@@ -35,7 +36,7 @@ export default function Chat() {
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <PageTitle>{t("title")}</PageTitle>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
       </div>
       <ChatThread

@@ -9,6 +9,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatDate } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -25,7 +26,7 @@ export default function EaList() {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <PageTitle>{t("title")}</PageTitle>
         <Link
           to="/users/ea/licenses"
           data-testid="my-licenses-link"

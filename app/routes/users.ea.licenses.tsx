@@ -9,6 +9,7 @@ import { FilterField, filterControl, TableFilters } from "~/components/table/Tab
 import { searchParamsObject } from "~/components/table/url";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -29,7 +30,7 @@ export default function MyLicenses() {
         <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
         {t("back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("licenses.title")}</h1>
+      <PageTitle>{t("licenses.title")}</PageTitle>
       <TableFilters label={t("licenses.filters")}>
         <FilterField label={t("licenses.status")} htmlFor="f-status">
           <select

@@ -17,6 +17,7 @@ import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -66,7 +67,7 @@ export default function GachaLogs() {
         <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
         {t("detail.back")}
       </Link>
-      <h1 className="text-2xl font-bold">{t("logs.title")}</h1>
+      <PageTitle>{t("logs.title")}</PageTitle>
       <TableFilters label={t("logs.filters")}>
         <FilterField label={t("logs.state")} htmlFor="f-state">
           <select

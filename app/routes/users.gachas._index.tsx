@@ -12,6 +12,7 @@ import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -29,7 +30,7 @@ export default function Gachas() {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <PageTitle>{t("title")}</PageTitle>
         <Link
           to="/users/gacha_logs"
           data-testid="gacha-history-link"

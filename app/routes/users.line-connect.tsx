@@ -7,6 +7,7 @@ import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
 import { qrDataUrl } from "~/lib/qr.server";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["line", "errors"] };
 
@@ -66,7 +67,7 @@ export default function LineConnect() {
   return (
     <div className="max-w-3xl space-y-5">
       <div>
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <PageTitle>{t("title")}</PageTitle>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
       </div>
 

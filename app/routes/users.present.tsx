@@ -6,6 +6,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
@@ -19,7 +20,7 @@ export default function Deposits() {
   const { deposits } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">{t("deposit.title")}</h1>
+      <PageTitle>{t("deposit.title")}</PageTitle>
       <PeriodFilter label={t("period.label")} />
       <DataTable
         label={t("deposit.label")}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { card } from "~/components/ui/card";
 import { Tabs } from "~/components/ui/Tabs";
 import { Money } from "~/components/ui/Money";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
@@ -28,7 +29,7 @@ export default function WithdrawLayout() {
   ];
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <PageTitle>{t("title")}</PageTitle>
       <section aria-labelledby="situation-title" className="space-y-3">
         <h2 id="situation-title" className="sr-only">
           {t("situation.title")}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export interface MarathonView {
   id: string;
@@ -56,7 +57,7 @@ export function MarathonProgress({
   return (
     <div className="space-y-5">
       <div className="space-y-2">
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <PageTitle>{t("title")}</PageTitle>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
       </div>
       <CourseTabs course={course} />

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 const GENRES = ["cashback", "withdrawal", "affiliate"] as const;
 const SCOPES = ["month", "year", "all"] as const;
@@ -80,7 +81,7 @@ export function RankingView({
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold">{admin ? t("adminTitle") : t("title")}</h1>
+        <PageTitle>{admin ? t("adminTitle") : t("title")}</PageTitle>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {admin ? t("adminNote") : t("intro")}
         </p>

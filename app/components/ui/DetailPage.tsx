@@ -2,6 +2,7 @@ import { Link, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge } from "./Badge";
 import { textLink } from "./link";
+import { PageTitle } from "./PageTitle";
 import { type Tab, Tabs } from "./Tabs";
 
 /**
@@ -32,9 +33,7 @@ export function DetailPage({
       </Link>
       <div className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="break-phrase text-2xl font-bold" data-testid={titleTestId}>
-            {title}
-          </h1>
+          <PageTitle data-testid={titleTestId}>{title}</PageTitle>
           {badges}
         </div>
         {summary && <p className="text-sm text-slate-600 dark:text-slate-300">{summary}</p>}

@@ -7,6 +7,7 @@ import { handleReauth } from "~/lib/reauth.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 
 import { ImageSection, PaymentSection, ProfileSection } from "./sections";
+import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["profile", "auth", "errors"] };
 
@@ -109,7 +110,7 @@ export default function MyPage() {
   const data = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <PageTitle>{t("title")}</PageTitle>
       <ProfileSection profile={profile} result={resultFor(data, "profile")} />
       <ImageSection
         imageVersion={profile.imageVersion}
