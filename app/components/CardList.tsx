@@ -1,6 +1,8 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { focusRing } from "~/components/shell/styles";
+import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { lastPage, withParams } from "~/components/table/url";
 
 /**
@@ -49,14 +51,7 @@ export function FilterPills({
 }
 
 export function EmptyCards({ testId, children }: { testId: string; children: ReactNode }) {
-  return (
-    <p
-      data-testid={testId}
-      className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400"
-    >
-      {children}
-    </p>
-  );
+  return <EmptyState testId={testId}>{children}</EmptyState>;
 }
 
 export function CardPager({
@@ -69,7 +64,7 @@ export function CardPager({
   const [params] = useSearchParams();
   const last = lastPage(page.total, page.size);
   if (last <= 1) return null;
-  const button = `rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800 ${focusRing}`;
+  const button = buttonClass({ variant: "secondary" });
   return (
     <nav aria-label={labels.nav} className="flex items-center justify-between gap-3">
       {page.page > 1 ? (

@@ -36,8 +36,9 @@ import { PagingBar } from "./PagingBar";
  *   />
  *
  * Sortable headers are links (aria-sort on the header); the page size selector, the page
- * numbers and the export link are reachable by keyboard; a narrow screen scrolls the table
- * sideways inside its own region. While the loader runs for a new sort, page or filter, the
+ * numbers and the export link are reachable by keyboard. Below 768 px the same markup shows as
+ * a card list (see `narrow` below): each row a card, each cell a line with its column's name,
+ * and the sortable headers a row of sort buttons, so nothing needs a sideways swipe. While the loader runs for a new sort, page or filter, the
  * table says it is loading. `selection` adds a checkbox column whose boxes belong to a form
  * elsewhere on the page (`form` attribute), for bulk actions.
  */
@@ -93,6 +94,32 @@ export interface DataTableProps<T> {
 }
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
+
+/**
+ * The card list below 768 px, in CSS only: one DOM for both layouts keeps test ids and form
+ * fields single. Changing a table's display could drop its semantics in some browsers, so the
+ * table, its rows and its headers carry their roles explicitly. A cell names its column through a pseudo-element (data-label),
+ * which stays out of the cell's text; the action columns, whose headers are visually hidden,
+ * get no name and take the card's full width.
+ */
+const narrow = {
+  table: "mob:block",
+  head: "mob:block mob:bg-transparent mob:dark:bg-transparent",
+  headRow: "mob:flex mob:flex-wrap mob:items-center mob:gap-2 mob:px-3 mob:py-2",
+  // Only what acts (select all, sort) stays in the header bar on a phone.
+  plainHeader: "mob:hidden",
+  sortHeader:
+    "mob:rounded-full mob:border mob:border-slate-300 mob:px-3 mob:py-0 mob:dark:border-slate-600",
+  body: "mob:block",
+  row: "mob:block mob:px-3 mob:py-2",
+  cell: "mob:flex mob:min-h-[2rem] mob:items-baseline mob:justify-between mob:gap-3 mob:px-0 mob:py-1 mob:text-right mob:before:shrink-0 mob:before:text-left mob:before:font-medium mob:before:text-slate-500 mob:before:content-[attr(data-label)] mob:dark:before:text-slate-400",
+  checkbox: "mob:h-6 mob:w-6",
+} as const;
+
+/** The column's name shown beside each value on a phone; none for a visually hidden header. */
+function cellLabel(header: ReactNode): string | undefined {
+  return typeof header === "string" ? header : undefined;
+}
 
 export function DataTable<T>({
   label,
@@ -171,7 +198,8 @@ export function DataTable<T>({
           className={`${card} relative overflow-x-auto ${focusRing}`}
         >
           <table
-            className={`min-w-full divide-y divide-slate-200 text-sm transition-opacity dark:divide-slate-700 ${
+            role="table"
+            className={`${narrow.table} min-w-full divide-y divide-slate-200 text-sm transition-opacity dark:divide-slate-700 ${
               loading ? "opacity-50" : ""
             }`}
             aria-busy={loading || undefined}
@@ -179,10 +207,10 @@ export function DataTable<T>({
             <caption id={captionId} className="sr-only">
               {label}
             </caption>
-            <thead className="bg-slate-50 dark:bg-slate-800/60">
-              <tr>
+            <thead className={`${narrow.head} bg-slate-50 dark:bg-slate-800/60`}>
+              <tr role="row" className={narrow.headRow}>
                 {selection && (
-                  <th scope="col" className="w-10 px-3 py-2">
+                  <th role="columnheader" scope="col" className="w-10 px-3 py-2 mob:w-auto mob:p-0">
                     <input
                       type="checkbox"
                       aria-label={t("table.selectAll")}
@@ -193,18 +221,19 @@ export function DataTable<T>({
                       }}
                       disabled={keys.length === 0}
                       onChange={(e) => setSelected(e.target.checked ? new Set(keys) : new Set())}
-                      className="h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600"
+                      className={`h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600 ${narrow.checkbox}`}
                     />
                   </th>
                 )}
                 {columns.map((column) => (
                   <th
                     key={column.key}
+                    role="columnheader"
                     scope="col"
                     aria-sort={column.sortKey ? ariaSort(column.sortKey, page) : undefined}
                     className={`whitespace-nowrap px-3 py-2 font-semibold text-slate-700 dark:text-slate-200 ${
                       alignClass[column.align ?? "left"]
-                    }`}
+                    } ${column.sortKey ? narrow.sortHeader : narrow.plainHeader}`}
                   >
                     {column.sortKey ? (
                       <SortLink column={column} page={page} search={search} />
@@ -215,12 +244,12 @@ export function DataTable<T>({
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            <tbody className={`${narrow.body} divide-y divide-slate-100 dark:divide-slate-800`}>
               {page.rows.length === 0 ? (
-                <tr>
+                <tr role="row" className={narrow.row}>
                   <td
                     colSpan={colCount}
-                    className="px-3 py-10 text-center text-slate-500 dark:text-slate-400"
+                    className="block px-3 py-10 text-center text-slate-500 md:table-cell dark:text-slate-400"
                     data-testid="table-empty"
                   >
                     {empty ?? t("table.empty")}
@@ -232,11 +261,12 @@ export function DataTable<T>({
                   return (
                     <tr
                       key={key}
+                      role="row"
                       data-testid="table-row"
-                      className="hover:bg-slate-50 dark:hover:bg-slate-800/40"
+                      className={`${narrow.row} hover:bg-slate-50 dark:hover:bg-slate-800/40`}
                     >
                       {selection && (
-                        <td className="px-3 py-2">
+                        <td className="px-3 py-2 mob:block mob:px-0">
                           <input
                             type="checkbox"
                             form={selection.form}
@@ -250,16 +280,19 @@ export function DataTable<T>({
                               else next.delete(key);
                               setSelected(next);
                             }}
-                            className="h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600"
+                            className={`h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600 ${narrow.checkbox}`}
                           />
                         </td>
                       )}
                       {columns.map((column) => (
                         <td
                           key={column.key}
+                          data-label={cellLabel(column.header)}
                           className={`px-3 py-2 align-top text-slate-800 dark:text-slate-100 ${
                             alignClass[column.align ?? "left"]
-                          } ${column.nowrap ? "whitespace-nowrap" : ""} ${column.className ?? ""}`}
+                          } ${column.nowrap ? "whitespace-nowrap" : ""} ${column.className ?? ""} ${
+                            cellLabel(column.header) ? narrow.cell : "mob:block mob:px-0"
+                          }`}
                         >
                           {column.cell(row)}
                         </td>
