@@ -1,7 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, ImageField, SelectField } from "./fields";
-import { Field, type FormErrorShape } from "./form";
+import {
+  CheckboxField,
+  Field,
+  type FormErrorShape,
+  ImageField,
+  SelectField,
+} from "~/components/ui/form";
 import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
 
 export interface BrokerFormValues {

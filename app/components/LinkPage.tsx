@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, AuthCard, type FormErrorShape, FormErrorAlert, SubmitButton } from "./form";
+import { Alert, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { AuthCard } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 
 /**

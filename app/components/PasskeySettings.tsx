@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
 import { runPasskey } from "~/lib/passkey";
-import { Alert, Field, FormErrorAlert } from "./form";
+import { Alert, Field, FormErrorAlert } from "~/components/ui/form";
 import { buttonClass } from "~/components/ui/button";
 
 export interface PasskeyItem {

@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import {
   Alert,
   Field,
-  type FormErrorShape,
   FormErrorAlert,
+  type FormErrorShape,
   SubmitButton,
   useFieldError,
-} from "./form";
+} from "~/components/ui/form";
 
 /**
  * Password (and TOTP when enrolled) before a sensitive change; valid for 10 minutes. The email

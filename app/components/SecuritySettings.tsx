@@ -3,14 +3,14 @@ import { useTranslation } from "react-i18next";
 import {
   Alert,
   Field,
-  type FormErrorShape,
   FormErrorAlert,
+  type FormErrorShape,
   SubmitButton,
   useFieldError,
-} from "./form";
+} from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { type PasskeyItem, PasskeySettings } from "./PasskeySettings";
 import { ReauthForm } from "./ReauthForm";
-import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 
 export interface SecurityStatus {

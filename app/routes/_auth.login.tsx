@@ -7,14 +7,8 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "../../server/features/auth/schema";
-import {
-  Alert,
-  AuthCard,
-  Field,
-  FormErrorAlert,
-  SubmitButton,
-  useFieldError,
-} from "~/components/form";
+import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";

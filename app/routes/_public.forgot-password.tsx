@@ -1,14 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  Alert,
-  AuthCard,
-  Field,
-  FormErrorAlert,
-  SubmitButton,
-  useFieldError,
-} from "~/components/form";
+import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
 

@@ -2,11 +2,17 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField } from "~/components/fields";
-import { Alert, Field, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/form";
+import {
+  Alert,
+  CheckboxField,
+  Field,
+  FormErrorAlert,
+  type FormErrorShape,
+  SubmitButton,
+} from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { formValues, toFormError } from "~/lib/forms.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
-import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 

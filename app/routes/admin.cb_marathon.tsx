@@ -2,11 +2,11 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, Field, SubmitButton } from "~/components/form";
+import { Alert, Field, SubmitButton } from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { modalTextLines } from "~/lib/marathon-text";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
-import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["marathon", "errors"] };

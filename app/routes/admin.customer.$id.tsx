@@ -3,8 +3,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
-import { Facts, Section } from "~/components/fields";
-import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
+import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
+import { Facts, Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { attempt } from "~/lib/forms.server";

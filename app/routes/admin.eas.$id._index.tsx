@@ -4,8 +4,8 @@ import { Form, useActionData, useRouteLoaderData, useSearchParams } from "@remix
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
 import { EaForm, VersionFields } from "~/components/ea/EaForm";
-import { Section } from "~/components/fields";
-import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
+import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
+import { Section } from "~/components/ui/card";
 import { DataTable } from "~/components/table/DataTable";
 import { readEaForm } from "~/lib/ea-form.server";
 import { toFormError } from "~/lib/forms.server";

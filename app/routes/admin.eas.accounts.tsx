@@ -10,7 +10,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { EmailText, Stamp } from "~/components/cells";
 import { AccountTypeBadge } from "~/components/ea/badges";
-import { Alert, FormErrorAlert } from "~/components/form";
+import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";

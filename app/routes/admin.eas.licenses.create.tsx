@@ -2,11 +2,16 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountTypeBadge } from "~/components/ea/badges";
-import { SelectField } from "~/components/fields";
-import { Field, FormErrorAlert, SubmitButton, type FormErrorShape } from "~/components/form";
+import {
+  Field,
+  FormErrorAlert,
+  type FormErrorShape,
+  SelectField,
+  SubmitButton,
+} from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { attempt, formValues, toFormError } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, SubmitButton } from "~/components/form";
+import { Alert, SubmitButton } from "~/components/ui/form";
 import { PopupDialog } from "~/components/popup/PopupModal";
 import { PopupForm } from "~/components/popup/PopupForm";
 import { PopupStateBadge } from "~/components/popup/PopupStateBadge";

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
-import { Alert, SubmitButton } from "~/components/form";
+import { Alert, SubmitButton } from "~/components/ui/form";
 import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
 import { DataTable } from "~/components/table/DataTable";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";

@@ -3,8 +3,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EmailText, Stamp } from "~/components/cells";
-import { Section } from "~/components/fields";
-import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { Section } from "~/components/ui/card";
 import { PeriodFields } from "~/components/PeriodFields";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";

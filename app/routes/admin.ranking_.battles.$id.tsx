@@ -5,13 +5,13 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { Alert } from "~/components/form";
+import { Alert } from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["battle", "admin-money", "errors"] };

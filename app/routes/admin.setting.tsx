@@ -1,8 +1,15 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Facts, Section, SelectField } from "~/components/fields";
-import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import {
+  Alert,
+  Field,
+  FormErrorAlert,
+  SelectField,
+  SubmitButton,
+  useFieldError,
+} from "~/components/ui/form";
+import { Facts, Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";

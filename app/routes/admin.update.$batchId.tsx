@@ -7,14 +7,14 @@ import { BatchStatusBadge, RowStatusBadge } from "~/components/cashback/badges";
 import { formatCount, formatTradeDate } from "~/components/cashback/months";
 import { Stamp } from "~/components/cells";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { Alert, FormErrorAlert } from "~/components/form";
+import { Alert, FormErrorAlert } from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject, withParams } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["cashback", "admin-money", "errors"] };

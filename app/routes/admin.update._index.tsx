@@ -3,13 +3,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BatchStatusBadge } from "~/components/cashback/badges";
 import { Stamp } from "~/components/cells";
-import { Field, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/form";
+import { Field, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { MAX_REPORT_MB, readReportForm } from "~/lib/report-upload.server";
-import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
-import { Alert, FormErrorAlert } from "~/components/form";
+import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { focusRing } from "~/components/shell/styles";
 import { EmailText, Stamp } from "~/components/cells";
 import { StatusBadge } from "~/components/StatusBadge";

@@ -4,8 +4,15 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
-import { Section, SelectField } from "~/components/fields";
-import { Alert, Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import {
+  Alert,
+  Field,
+  FormErrorAlert,
+  type FormErrorShape,
+  SelectField,
+  SubmitButton,
+} from "~/components/ui/form";
+import { Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { attempt, formValues } from "~/lib/forms.server";

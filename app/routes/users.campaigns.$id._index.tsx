@@ -5,12 +5,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PlainText } from "~/components/campaign/CampaignArt";
 import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges";
-import { FormErrorAlert } from "~/components/form";
+import { FormErrorAlert } from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["campaign", "errors"] };

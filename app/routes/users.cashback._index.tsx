@@ -4,12 +4,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
 import { formatTradeDate } from "~/components/cashback/months";
-import { Alert } from "~/components/form";
+import { Alert } from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
-import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { ReauthForm } from "~/components/ReauthForm";
 import { attempt, formValues } from "~/lib/forms.server";
 import { handleReauth } from "~/lib/reauth.server";
-import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["auth", "errors"] };

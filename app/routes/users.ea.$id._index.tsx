@@ -3,13 +3,12 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountTypeBadge, CategoryBadge, LicenseBadge } from "~/components/ea/badges";
-import { Facts, Section, SelectField } from "~/components/fields";
-import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
+import { Alert, FormErrorAlert, SelectField, SubmitButton } from "~/components/ui/form";
+import { card, Facts, Section } from "~/components/ui/card";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["ea", "errors"] };

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
-import { Alert, FormErrorAlert } from "~/components/form";
+import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { LogStateBadge } from "~/components/gacha/badges";

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, Section } from "~/components/fields";
-import { Alert, FormErrorAlert, SubmitButton } from "~/components/form";
+import { Alert, CheckboxField, FormErrorAlert, SubmitButton } from "~/components/ui/form";
+import { Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { searchParamsObject } from "~/components/table/url";
-import { Alert, FormErrorAlert } from "~/components/form";
+import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { StatusBadge } from "~/components/StatusBadge";
 import { focusRing } from "~/components/shell/styles";

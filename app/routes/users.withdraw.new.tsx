@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import {
@@ -12,7 +13,6 @@ import {
   WITHDRAWAL_METHODS as METHODS,
   WITHDRAWAL_MINIMUMS as MINIMUMS,
 } from "../../server/domain/withdrawal";
-import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["wallet", "auth", "errors"] };

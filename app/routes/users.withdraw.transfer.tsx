@@ -4,10 +4,10 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import { Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/form";
+import { Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
-import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["wallet", "auth", "errors"] };
 

@@ -74,14 +74,14 @@ describe("DataTable markup", () => {
     );
     expect(html).toContain('<caption id="');
     expect(html).toMatch(
-      /<th scope="col" aria-sort="ascending"[^>]*><a[^>]*href="\/list\?status=pending&amp;sort=name&amp;dir=desc"/,
+      /<th role="columnheader" scope="col" aria-sort="ascending"[^>]*><a[^>]*href="\/list\?status=pending&amp;sort=name&amp;dir=desc"/,
     );
     // Another column starts at its own first direction, and sorting goes back to page 1.
     expect(html).toMatch(
       /aria-sort="none"[^>]*><a[^>]*href="\/list\?status=pending&amp;sort=amount&amp;dir=desc"/,
     );
     // An unsortable column has no aria-sort and no link.
-    expect(html).toMatch(/<th scope="col" class="[^"]*">Note<\/th>/);
+    expect(html).toMatch(/<th role="columnheader" scope="col" class="[^"]*">Note<\/th>/);
   });
 
   it("pages with prev, next and numbers that keep the filters, marking the current page", async () => {

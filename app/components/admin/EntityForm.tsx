@@ -1,8 +1,13 @@
 import { Form } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField } from "~/components/fields";
-import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import {
+  CheckboxField,
+  Field,
+  FormErrorAlert,
+  type FormErrorShape,
+  SubmitButton,
+} from "~/components/ui/form";
 import { card } from "~/components/ui/card";
 
 /**

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, Field, type FormErrorShape, SubmitButton } from "~/components/form";
+import { Alert, Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 
 /**
  * A rate form (percent, two decimals at most). The schema's own key for a bad rate is

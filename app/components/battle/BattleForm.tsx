@@ -2,10 +2,10 @@ import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import { Field, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { card } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
 
 export interface PrizeRowValue {
   rank: string;

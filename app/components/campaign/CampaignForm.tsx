@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ImageField, TextAreaField } from "~/components/fields";
-import { Field, type FormErrorShape } from "~/components/form";
+import { Field, type FormErrorShape, ImageField, TextAreaField } from "~/components/ui/form";
 import {
   EntityForm,
   FlagField,

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage, ThreadPage } from "../../../server/features/chat/service";
-import { FormErrorAlert, type FormErrorShape, useFieldError } from "~/components/form";
+import { FormErrorAlert, type FormErrorShape, useFieldError } from "~/components/ui/form";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { TrpcProvider } from "~/components/TrpcProvider";

@@ -1,8 +1,15 @@
 import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, SelectField, TextAreaField } from "~/components/fields";
-import { Field, type FormErrorShape, FormErrorAlert, SubmitButton } from "~/components/form";
+import {
+  CheckboxField,
+  Field,
+  FormErrorAlert,
+  type FormErrorShape,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from "~/components/ui/form";
 import { card } from "~/components/ui/card";
 
 export interface EaFormValues {

@@ -1,6 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { ImageField, SelectField, TextAreaField } from "~/components/fields";
-import { Field, type FormErrorShape } from "~/components/form";
+import {
+  Field,
+  type FormErrorShape,
+  ImageField,
+  SelectField,
+  TextAreaField,
+} from "~/components/ui/form";
 import {
   EntityForm,
   FlagField,

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SelectField } from "~/components/fields";
-import { Field, type FormErrorShape } from "~/components/form";
+import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { ImageInput } from "./GachaForm";
 import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
 

@@ -1,7 +1,7 @@
 import { PlusIcon } from "@heroicons/react/20/solid";
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Alert } from "~/components/form";
+import { Alert } from "~/components/ui/form";
 import { focusRing } from "~/components/shell/styles";
 import { FilterField, filterControl } from "./TableFilters";
 import { buttonClass } from "~/components/ui/button";

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
-import { Alert, FormErrorAlert, type FormErrorShape } from "~/components/form";
+import { Alert, FormErrorAlert, type FormErrorShape } from "~/components/ui/form";
 import { PeriodFields } from "~/components/PeriodFields";
 import { focusRing } from "~/components/shell/styles";
 import { EmailText, Stamp } from "~/components/cells";

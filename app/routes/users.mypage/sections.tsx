@@ -2,15 +2,17 @@ import { UserCircleIcon } from "@heroicons/react/24/solid";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import { CheckboxField, Facts, Section, SelectField } from "~/components/fields";
 import {
   Alert,
+  CheckboxField,
   Field,
-  type FormErrorShape,
   FormErrorAlert,
+  type FormErrorShape,
+  SelectField,
   SubmitButton,
   useFieldError,
-} from "~/components/form";
+} from "~/components/ui/form";
+import { Facts, Section } from "~/components/ui/card";
 import { ReauthForm } from "~/components/ReauthForm";
 import { LanguageSelect } from "~/components/shell/LanguageSelect";
 import { formatDateTime } from "~/lib/format";

@@ -1,0 +1,315 @@
+import { CheckCircleIcon, ExclamationCircleIcon } from "@heroicons/react/20/solid";
+import { useNavigation } from "@remix-run/react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "./button";
+
+/**
+ * The form kit: every input, select, text area, image upload and checkbox, the form's alerts
+ * and its submit button. A control's look and its label/hint/error wiring are defined once
+ * here; errors arrive already translated (see useFieldError).
+ */
+
+export interface FormErrorShape {
+  key: string | null;
+  params: Record<string, string | number> | null;
+  fieldErrors: Record<string, string>;
+}
+
+/** Translates a field's error key with the field's own label. */
+export function useFieldError(
+  error: FormErrorShape | null | undefined,
+  name: string,
+  labelKey: string,
+) {
+  const { t } = useTranslation(["errors", "auth"]);
+  const key = error?.fieldErrors[name];
+  return key ? t(`errors:field.${key}`, { field: t(labelKey) }) : null;
+}
+
+const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+const hintClass = "text-xs text-slate-500 dark:text-slate-400";
+const errorClass = "text-sm text-red-600 dark:text-red-400";
+
+function controlClass(error: string | null | undefined) {
+  return `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-800 dark:text-slate-100 ${
+    error
+      ? "border-red-500 focus:border-red-500 focus:ring-red-500/30"
+      : "border-slate-300 focus:border-emerald-600 focus:ring-emerald-600/30 dark:border-slate-600"
+  }`;
+}
+
+interface FrameProps {
+  name: string;
+  label: string;
+  error?: string | null;
+  hint?: string;
+}
+
+/**
+ * A labelled control with its hint and error. `control` receives the id and the ARIA
+ * attributes that tie the label, the hint and the error to it.
+ */
+function FieldFrame({
+  name,
+  label,
+  error,
+  hint,
+  className,
+  control,
+}: FrameProps & {
+  className: string;
+  control: (aria: {
+    id: string;
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy =
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") ||
+    undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {hint && (
+        <p id={`${id}-hint`} className={`mt-1 ${hintClass}`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={`mt-1 ${errorClass}`} data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Field({
+  name,
+  label,
+  error,
+  hint,
+  className = "",
+  ...input
+}: FrameProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldFrame
+      {...{ name, label, error, hint, className }}
+      control={(aria) => <input name={name} className={controlClass(error)} {...aria} {...input} />}
+    />
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  error,
+  hint,
+  className = "",
+  children,
+  ...select
+}: FrameProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+  return (
+    <FieldFrame
+      {...{ name, label, error, hint, className }}
+      control={(aria) => (
+        <select name={name} className={controlClass(error)} {...aria} {...select}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+export function TextAreaField({
+  name,
+  label,
+  error,
+  hint,
+  className = "",
+  rows = 4,
+  ...textarea
+}: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame
+      {...{ name, label, error, hint, className }}
+      control={(aria) => (
+        <textarea name={name} rows={rows} className={controlClass(error)} {...aria} {...textarea} />
+      )}
+    />
+  );
+}
+
+/**
+ * An image upload: the current image, the file input (JPEG, PNG or WebP), a hint, the error,
+ * and a box to remove the current image.
+ */
+export function ImageField({
+  name = "image",
+  label,
+  hint,
+  current,
+  error,
+  removeName = "removeImage",
+  removeLabel,
+  previewClassName = "aspect-[16/9] w-full max-w-xs object-cover",
+  className = "",
+}: {
+  name?: string;
+  label: string;
+  hint: string;
+  current: string | null;
+  error: string | null;
+  removeName?: string;
+  removeLabel: string;
+  previewClassName?: string;
+  className?: string;
+}) {
+  return (
+    <div className={`space-y-2 ${className}`}>
+      <FieldFrame
+        {...{ name, label, error, hint, className: "" }}
+        control={(aria) => (
+          <>
+            {current && (
+              <img
+                src={current}
+                alt=""
+                className={`mt-1 rounded border border-slate-200 bg-white dark:border-slate-700 ${previewClassName}`}
+              />
+            )}
+            <input
+              type="file"
+              name={name}
+              accept="image/jpeg,image/png,image/webp"
+              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
+              {...aria}
+            />
+          </>
+        )}
+      />
+      {current && <CheckboxField name={removeName} label={removeLabel} />}
+    </div>
+  );
+}
+
+export function CheckboxField({
+  name,
+  label,
+  hint,
+  defaultChecked,
+  error,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  defaultChecked?: boolean;
+  error?: string | null;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          defaultChecked={defaultChecked}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="mt-0.5 h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600"
+        />
+        <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className={`ml-6 mt-1 ${hintClass}`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className={`ml-6 mt-1 ${errorClass}`} data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Alert({
+  tone,
+  children,
+  testId,
+}: {
+  tone: "error" | "success" | "info";
+  children: ReactNode;
+  testId?: string;
+}) {
+  const styles = {
+    error:
+      "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200",
+    success:
+      "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+    info: "border-sky-200 bg-sky-50 text-sky-800 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-200",
+  }[tone];
+  const Icon = tone === "error" ? ExclamationCircleIcon : CheckCircleIcon;
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      data-testid={testId ?? `alert-${tone}`}
+      className={`flex gap-2 rounded-md border px-3 py-2 text-sm ${styles}`}
+    >
+      {tone !== "info" && <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />}
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** The form-level error (not tied to a field), translated. */
+export function FormErrorAlert({ error }: { error: FormErrorShape | null | undefined }) {
+  const { t } = useTranslation("errors");
+  if (!error?.key) return null;
+  return (
+    <Alert tone="error" testId="form-error">
+      {t(error.key, error.params ?? {})}
+    </Alert>
+  );
+}
+
+/** The form's main action; disabled while the form is being submitted. */
+export function SubmitButton({
+  children,
+  name,
+  value,
+  tone = "primary",
+}: {
+  children: ReactNode;
+  name?: string;
+  value?: string;
+  tone?: "primary" | "danger" | "secondary";
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={busy}
+      className={buttonClass({ variant: tone, block: true })}
+    >
+      {children}
+    </button>
+  );
+}
