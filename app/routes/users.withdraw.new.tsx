@@ -8,10 +8,12 @@ import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/com
 import { card } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
+import { useFormValidation } from "~/lib/validation";
 import {
   type Method,
   WITHDRAWAL_METHODS as METHODS,
   WITHDRAWAL_MINIMUMS as MINIMUMS,
+  withdrawalForm,
 } from "../../server/domain/withdrawal";
 import { textLink } from "~/components/ui/link";
 
@@ -85,11 +87,16 @@ export default function NewWithdrawal() {
   const { t } = useTranslation("wallet");
   const { terms, available, payee, requestKey } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const error = failure && !failure.ok ? failure.error : null;
+  const { formProps, error } = useFormValidation(
+    withdrawalForm,
+    failure && !failure.ok ? failure.error : null,
+  );
   const [method, setMethod] = useState<Method>(
     (failure && !failure.ok ? (failure.values.method as Method) : null) || "bank",
   );
-  const amountError = useFieldError(error, "amount", "wallet:request.amount");
+  const amountError = useFieldError(error, "amount", "wallet:request.amount", {
+    min: formatYen(MINIMUMS[method]),
+  });
   const methodError = useFieldError(error, "method", "wallet:request.method");
   const groupId = useId();
   const registered = payeeText(method, payee as Masked, t);
@@ -99,7 +106,7 @@ export default function NewWithdrawal() {
       <h2 className="text-lg font-semibold">{t("tabs.new")}</h2>
       <VerifyEmailNotice money />
       <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-5" noValidate>
+      <Form method="post" className="space-y-5" {...formProps}>
         <input type="hidden" name="requestKey" value={requestKey} />
         <fieldset aria-describedby={methodError ? `${groupId}-error` : undefined}>
           <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -128,7 +135,11 @@ export default function NewWithdrawal() {
             ))}
           </div>
           {methodError && (
-            <p id={`${groupId}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
+            <p
+              id={`${groupId}-error`}
+              className="mt-1 text-sm text-red-600 dark:text-red-400"
+              data-testid="error-method"
+            >
               {methodError}
             </p>
           )}

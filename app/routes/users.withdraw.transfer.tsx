@@ -1,13 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import { Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import {
+  Field,
+  FormErrorAlert,
+  SubmitButton,
+  TextAreaField,
+  useFieldError,
+} from "~/components/ui/form";
 import { card } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
+import { useFormValidation } from "~/lib/validation";
+import { transferInput } from "../../server/domain/withdrawal";
 
 export const handle = { i18n: ["wallet", "auth", "errors"] };
 
@@ -31,14 +39,16 @@ export default function Transfer() {
   const { t } = useTranslation("wallet");
   const { terms, requestKey } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const error = failure && !failure.ok ? failure.error : null;
+  const { formProps, error } = useFormValidation(
+    transferInput,
+    failure && !failure.ok ? failure.error : null,
+  );
   const echoed = failure && !failure.ok ? failure.values : {};
   const [amountText, setAmountText] = useState(echoed.amount ?? "");
   const [message, setMessage] = useState(echoed.message ?? "");
   const emailError = useFieldError(error, "email", "wallet:transfer.email");
   const amountError = useFieldError(error, "amount", "wallet:transfer.amount");
   const messageError = useFieldError(error, "message", "wallet:transfer.message");
-  const messageId = useId();
   const amount = Number(amountText.replace(/[,\s]/g, ""));
   const valid = Number.isInteger(amount) && amount > 0;
   const fee = valid ? feeFor(amount, terms.transferFeeRateBp) : 0;
@@ -51,7 +61,7 @@ export default function Transfer() {
       </div>
       <VerifyEmailNotice money />
       <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-5" noValidate>
+      <Form method="post" className="space-y-5" {...formProps}>
         <input type="hidden" name="requestKey" value={requestKey} />
         <Field
           name="email"
@@ -75,29 +85,16 @@ export default function Transfer() {
           error={amountError}
           required
         />
-        <div>
-          <label
-            htmlFor={messageId}
-            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            {t("transfer.message")}
-          </label>
-          <textarea
-            id={messageId}
-            name="message"
-            rows={3}
-            maxLength={200}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            aria-invalid={messageError ? true : undefined}
-            aria-describedby={`${messageId}-count`}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-slate-600 dark:bg-slate-800"
-          />
-          <p id={`${messageId}-count`} className="mt-1 text-right text-xs text-slate-500">
-            {t("transfer.count", { count: message.length })}
-          </p>
-          {messageError && <p className="text-sm text-red-600 dark:text-red-400">{messageError}</p>}
-        </div>
+        <TextAreaField
+          name="message"
+          rows={3}
+          maxLength={200}
+          label={t("transfer.message")}
+          hint={t("transfer.count", { count: message.length })}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          error={messageError}
+        />
         <dl
           className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800"
           data-testid="transfer-quote"

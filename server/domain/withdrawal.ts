@@ -1,6 +1,10 @@
+import { z } from "zod";
+import { amount, requestKey, text } from "./fields";
+
 /**
- * The withdrawal rules a member sees on the form and the service enforces: one list, so the
- * page never restates them (pure: imported by the browser bundle too).
+ * The withdrawal and transfer rules a member sees on the form and the service enforces: one
+ * list and one input schema, so the page never restates them (pure: imported by the browser
+ * bundle too, where the same schema checks the form before it is sent).
  */
 
 /** The payout methods, in the order the form offers them. */
@@ -27,3 +31,34 @@ export const WITHDRAWAL_MINIMUMS: Record<Method, number> = {
 /** A withdrawal request's states: waiting for the admin, paid out, refused, withdrawn by the member. */
 export const WITHDRAWAL_STATUSES = ["pending", "completed", "rejected", "cancelled"] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATUSES)[number];
+
+/**
+ * A withdrawal names the method, the amount and (for USDT) the confirmation; the payee is the
+ * member's registered payment details, read on the server. Changing those needs
+ * reauthentication, so a stolen session cannot send money to a new account.
+ */
+export const withdrawalInput = z.object({
+  method: z.enum(WITHDRAWAL_METHODS, { error: "required" }),
+  amount,
+  requestKey,
+  confirmed: z.boolean().optional(),
+});
+
+/**
+ * The withdrawal form as the browser checks it before sending: the procedure's fields (the
+ * USDT box is a checkbox there, checked by the service) and the method's minimum, which the
+ * service enforces again.
+ */
+export const withdrawalForm = withdrawalInput.omit({ confirmed: true }).superRefine((v, ctx) => {
+  if (v.amount < WITHDRAWAL_MINIMUMS[v.method]) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: "belowMinimum" });
+  }
+});
+
+/** A transfer to another member, named by email; the message is optional. */
+export const transferInput = z.object({
+  email: text(254).toLowerCase().pipe(z.email("emailInvalid")),
+  amount,
+  message: z.string().trim().max(200, "messageTooLong").optional(),
+  requestKey,
+});

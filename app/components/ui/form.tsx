@@ -22,15 +22,16 @@ export interface FormErrorShape {
   fieldErrors: Record<string, string>;
 }
 
-/** Translates a field's error key with the field's own label. */
+/** Translates a field's error key with the field's own label (and any values it names). */
 export function useFieldError(
   error: FormErrorShape | null | undefined,
   name: string,
   labelKey: string,
+  params?: Record<string, string | number>,
 ) {
   const { t } = useTranslation(["errors", "auth"]);
   const key = error?.fieldErrors[name];
-  return key ? t(`errors:field.${key}`, { field: t(labelKey) }) : null;
+  return key ? t(`errors:field.${key}`, { ...params, field: t(labelKey) }) : null;
 }
 
 const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/**
+ * The zod field helpers the procedures' inputs are built from. Pure, so the browser checks a
+ * form with the very schema the procedure will parse. Messages are keys under errors:field.
+ */
+
+/** A missing value: errors:field.required, and no further checks on it. */
+export const required = { error: "required", abort: true } as const;
+/** A required, trimmed text of at most `max` characters. */
+export const text = (max: number) =>
+  z.string({ error: "required" }).trim().min(1, required).max(max, "tooLong");
+
+/** Yen from a form: "" is missing, "10,000" is ten thousand, anything else must be a whole number. */
+export const amount = z.preprocess(
+  (v) =>
+    v === "" || v === null || v === undefined
+      ? undefined
+      : typeof v === "string"
+        ? Number(v.replace(/[,\s]/g, ""))
+        : v,
+  z
+    .number({ error: (issue) => (issue.input === undefined ? "required" : "amountInvalid") })
+    .int("amountInvalid")
+    .positive("amountInvalid")
+    .max(100_000_000, "amountInvalid"),
+);
+
+/** A form's one-time key: a double submit or a retry makes one request. */
+export const requestKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "requestKeyInvalid");
