@@ -182,6 +182,17 @@ export async function seedGachasAndCampaigns(
 ) {
   const M = userId.length;
   const DAYS = days.length;
+  /**
+   * The n-th gacha's or campaign's period: `span` days from a random day at 9:00 Tokyo, with
+   * its id; the first two stay open past the last day, so the bench sees running ones.
+   */
+  const period = (n: number, span: number) => {
+    const startDay = int(0, DAYS - span);
+    const ms = tokyoAt(days[startDay]!, 9);
+    const periodId = id(ms);
+    const endMs = n < 2 ? tokyoAt(days[DAYS - 1]!, 0) + span * DAY_MS : ms + span * DAY_MS;
+    return { startDay, ms, id: periodId, endMs };
+  };
 
   // ---- gachas
   const G_COLS =
@@ -190,10 +201,7 @@ export async function seedGachasAndCampaigns(
     "id, gacha_id, name, image_key, kind, amount, weight, stock, valid_from, valid_until, valid_days, active, display_order, created_at, updated_at";
   const gachas: { id: string; rewards: string[]; names: string[]; startDay: number }[] = [];
   for (let g = 0; g < 12; g++) {
-    const startDay = int(0, DAYS - 60);
-    const ms = tokyoAt(days[startDay]!, 9);
-    const gid = id(ms);
-    const endMs = g < 2 ? tokyoAt(days[DAYS - 1]!, 0) + 60 * DAY_MS : ms + 60 * DAY_MS;
+    const { startDay, ms, id: gid, endMs } = period(g, 60);
     await load.add(
       "gachas",
       G_COLS,
@@ -242,10 +250,7 @@ export async function seedGachasAndCampaigns(
   }
   let campaignEntries = 0;
   for (let k = 0; k < 10; k++) {
-    const startDay = int(0, DAYS - 30);
-    const ms = tokyoAt(days[startDay]!, 9);
-    const cid = id(ms);
-    const endMs = k < 2 ? tokyoAt(days[DAYS - 1]!, 0) + 30 * DAY_MS : ms + 30 * DAY_MS;
+    const { ms, id: cid, endMs } = period(k, 30);
     await load.add(
       "campaigns",
       "id, title, body, image_key, starts_at, ends_at, conditions, capacity, active, created_by, created_at, updated_at",
