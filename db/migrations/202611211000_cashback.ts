@@ -86,35 +86,34 @@ export async function up(db: MigrationDb): Promise<void> {
   await index(db, "cashbacks_batch_idx", "cashbacks", ["batch_id"]);
   await index(db, "cashbacks_ledger_tx_idx", "cashbacks", ["ledger_tx_id"]);
 
-  // Maintained in the same transaction as the credit: pages read these, never sum raw history.
-  // Derived from cashbacks (which holds the references), so no foreign keys of their own.
-  await createTable(db, "cashback_daily")
-    .addColumn("broker_account_id", types.id, (c) => c.notNull())
-    .addColumn("day", "varchar(10)", (c) => c.notNull())
-    .addColumn("user_id", types.id, (c) => c.notNull())
-    .addColumn("broker_id", types.id, (c) => c.notNull())
-    .addColumn("amount", types.money, (c) => c.notNull())
-    .addColumn("lots_milli", "bigint", (c) => c.notNull())
-    .addColumn("rows", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("cashback_daily_pk", ["broker_account_id", "day"])
-    .execute();
-  await index(db, "cashback_daily_user_idx", "cashback_daily", ["user_id", "day"]);
-  await index(db, "cashback_daily_broker_idx", "cashback_daily", ["broker_id", "day"]);
-  await index(db, "cashback_daily_day_idx", "cashback_daily", ["day"]);
+  await summaryTable(db, "cashback_daily", "day", "varchar(10)");
+  await summaryTable(db, "cashback_monthly", "month", "varchar(7)");
+}
 
-  await createTable(db, "cashback_monthly")
+/**
+ * A cashback summary per broker account and period (day or month), with its indexes. Maintained
+ * in the same transaction as the credit: pages read these, never sum raw history. Derived from
+ * cashbacks (which holds the references), so no foreign keys of their own.
+ */
+async function summaryTable(
+  db: MigrationDb,
+  table: string,
+  period: "day" | "month",
+  periodType: "varchar(10)" | "varchar(7)",
+): Promise<void> {
+  await createTable(db, table)
     .addColumn("broker_account_id", types.id, (c) => c.notNull())
-    .addColumn("month", "varchar(7)", (c) => c.notNull())
+    .addColumn(period, periodType, (c) => c.notNull())
     .addColumn("user_id", types.id, (c) => c.notNull())
     .addColumn("broker_id", types.id, (c) => c.notNull())
     .addColumn("amount", types.money, (c) => c.notNull())
     .addColumn("lots_milli", "bigint", (c) => c.notNull())
     .addColumn("rows", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("cashback_monthly_pk", ["broker_account_id", "month"])
+    .addPrimaryKeyConstraint(`${table}_pk`, ["broker_account_id", period])
     .execute();
-  await index(db, "cashback_monthly_user_idx", "cashback_monthly", ["user_id", "month"]);
-  await index(db, "cashback_monthly_broker_idx", "cashback_monthly", ["broker_id", "month"]);
-  await index(db, "cashback_monthly_month_idx", "cashback_monthly", ["month"]);
+  await index(db, `${table}_user_idx`, table, ["user_id", period]);
+  await index(db, `${table}_broker_idx`, table, ["broker_id", period]);
+  await index(db, `${table}_${period}_idx`, table, [period]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
