@@ -1,4 +1,5 @@
-import { createTable, type MigrationDb, types } from "./support";
+import type { MigrationDb } from "./support";
+import { byUser, createIdTable, createTable, index, ownedBy, timestamps, types } from "./support";
 
 /**
  * Profiles, payment details, brokers and the cashback (broker) accounts members register.
@@ -13,7 +14,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("ranking_opt_out", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   // The admin customer list sorts by nickname.
-  await db.schema.createIndex("users_nickname_idx").on("users").column("nickname").execute();
+  await index(db, "users_nickname_idx", "users", ["nickname"]);
 
   // Where withdrawals are paid: one row per member, apart from users so that reading a user
   // never reads bank details by accident.
@@ -33,12 +34,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("peska_email", "varchar(254)")
     .addColumn("bitwallet_email", "varchar(254)")
     .addColumn("paypay_id", "varchar(15)")
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .$call(timestamps)
     .execute();
 
-  await createTable(db, "brokers")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "brokers")
     .addColumn("code", "varchar(32)", (c) => c.notNull().unique())
     .addColumn("name", "varchar(100)", (c) => c.notNull())
     // mt_number | customer_id | uid
@@ -53,18 +52,12 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("auto_rebate", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("display_order", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("brokers_active_order_idx")
-    .on("brokers")
-    .columns(["active", "display_order"])
-    .execute();
+  await index(db, "brokers_active_order_idx", "brokers", ["active", "display_order"]);
 
-  await createTable(db, "broker_accounts")
-    .addColumn("id", types.id, (c) => c.primaryKey())
-    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id").onDelete("cascade"))
+  await createIdTable(db, "broker_accounts")
+    .addColumn("user_id", types.id, ownedBy("users.id"))
     .addColumn("broker_id", types.id, (c) =>
       c.notNull().references("brokers.id").onDelete("restrict"),
     )
@@ -76,46 +69,18 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("status", "varchar(16)", (c) => c.notNull())
     .addColumn("deny_reason", "varchar(500)")
     .addColumn("decided_at", types.timestamp)
-    .addColumn("decided_by", types.id, (c) => c.references("users.id").onDelete("set null"))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .addColumn("decided_by", types.id, byUser)
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("broker_accounts_live_uq")
-    .on("broker_accounts")
-    .columns(["broker_id", "live_number"])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex("broker_accounts_user_idx")
-    .on("broker_accounts")
-    .columns(["user_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("broker_accounts_broker_idx")
-    .on("broker_accounts")
-    .columns(["broker_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("broker_accounts_status_idx")
-    .on("broker_accounts")
-    .columns(["status", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("broker_accounts_created_idx")
-    .on("broker_accounts")
-    .column("created_at")
-    .execute();
-  await db.schema
-    .createIndex("broker_accounts_number_idx")
-    .on("broker_accounts")
-    .column("account_number")
-    .execute();
-  await db.schema
-    .createIndex("broker_accounts_decided_by_idx")
-    .on("broker_accounts")
-    .column("decided_by")
-    .execute();
+  await index(db, "broker_accounts_live_uq", "broker_accounts", ["broker_id", "live_number"], {
+    unique: true,
+  });
+  await index(db, "broker_accounts_user_idx", "broker_accounts", ["user_id", "created_at"]);
+  await index(db, "broker_accounts_broker_idx", "broker_accounts", ["broker_id", "created_at"]);
+  await index(db, "broker_accounts_status_idx", "broker_accounts", ["status", "created_at"]);
+  await index(db, "broker_accounts_created_idx", "broker_accounts", ["created_at"]);
+  await index(db, "broker_accounts_number_idx", "broker_accounts", ["account_number"]);
+  await index(db, "broker_accounts_decided_by_idx", "broker_accounts", ["decided_by"]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

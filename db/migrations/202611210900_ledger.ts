@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { createTable, type MigrationDb, types } from "./support";
+import { createIdTable, createTable, index, type MigrationDb, timestamps, types } from "./support";
 
 /**
  * Money. Every movement is a ledger transaction (unique idempotency key) whose entries sum to
@@ -13,42 +13,27 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("kind", "varchar(16)", (c) => c.notNull())
     .addColumn("balance", types.money, (c) => c.notNull().defaultTo(0))
     .addColumn("held", types.money, (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .$call(timestamps)
     .execute();
 
-  await createTable(db, "ledger_transactions")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "ledger_transactions")
     .addColumn("idempotency_key", "varchar(128)", (c) => c.notNull().unique())
     .addColumn("kind", "varchar(32)", (c) => c.notNull())
     .addColumn("ref_type", "varchar(32)", (c) => c.notNull())
     .addColumn("ref_id", "varchar(64)", (c) => c.notNull())
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("ledger_transactions_ref_idx")
-    .on("ledger_transactions")
-    .columns(["ref_type", "ref_id"])
-    .execute();
+  await index(db, "ledger_transactions_ref_idx", "ledger_transactions", ["ref_type", "ref_id"]);
 
-  await createTable(db, "ledger_entries")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "ledger_entries")
     .addColumn("tx_id", types.id, (c) => c.notNull().references("ledger_transactions.id"))
     .addColumn("wallet_id", "varchar(32)", (c) => c.notNull().references("wallets.id"))
     .addColumn("bucket", "varchar(16)", (c) => c.notNull())
     .addColumn("amount", types.money, (c) => c.notNull())
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("ledger_entries_tx_idx")
-    .on("ledger_entries")
-    .column("tx_id")
-    .execute();
-  await db.schema
-    .createIndex("ledger_entries_wallet_idx")
-    .on("ledger_entries")
-    .columns(["wallet_id", "created_at"])
-    .execute();
+  await index(db, "ledger_entries_tx_idx", "ledger_entries", ["tx_id"]);
+  await index(db, "ledger_entries_wallet_idx", "ledger_entries", ["wallet_id", "created_at"]);
 
   const now = sql`'2026-11-21 09:00:00.000'`;
   for (const id of ["sys:house", "sys:payouts", "sys:fees"]) {
@@ -66,8 +51,7 @@ export async function up(db: MigrationDb): Promise<void> {
       .execute();
   }
 
-  await createTable(db, "withdrawals")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "withdrawals")
     .addColumn("user_id", types.id, (c) => c.notNull().references("users.id"))
     .addColumn("method", "varchar(16)", (c) => c.notNull())
     .addColumn("amount", types.money, (c) => c.notNull())
@@ -82,30 +66,18 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("cancelled_at", types.timestamp)
     .addColumn("decided_by", types.id, (c) => c.references("users.id"))
     .execute();
-  await db.schema
-    .createIndex("withdrawals_request_key_idx")
-    .on("withdrawals")
-    .columns(["user_id", "request_key"])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex("withdrawals_user_created_idx")
-    .on("withdrawals")
-    .columns(["user_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("withdrawals_status_created_idx")
-    .on("withdrawals")
-    .columns(["status", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("withdrawals_method_status_idx")
-    .on("withdrawals")
-    .columns(["method", "status", "created_at"])
-    .execute();
+  await index(db, "withdrawals_request_key_idx", "withdrawals", ["user_id", "request_key"], {
+    unique: true,
+  });
+  await index(db, "withdrawals_user_created_idx", "withdrawals", ["user_id", "created_at"]);
+  await index(db, "withdrawals_status_created_idx", "withdrawals", ["status", "created_at"]);
+  await index(db, "withdrawals_method_status_idx", "withdrawals", [
+    "method",
+    "status",
+    "created_at",
+  ]);
 
-  await createTable(db, "transfers")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "transfers")
     .addColumn("sender_id", types.id, (c) => c.notNull().references("users.id"))
     .addColumn("receiver_id", types.id, (c) => c.notNull().references("users.id"))
     .addColumn("amount", types.money, (c) => c.notNull())
@@ -119,30 +91,14 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("decided_by", types.id, (c) => c.references("users.id"))
     .addColumn("fail_reason", "varchar(500)")
     .execute();
-  await db.schema
-    .createIndex("transfers_request_key_idx")
-    .on("transfers")
-    .columns(["sender_id", "request_key"])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex("transfers_sender_created_idx")
-    .on("transfers")
-    .columns(["sender_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("transfers_receiver_created_idx")
-    .on("transfers")
-    .columns(["receiver_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("transfers_status_created_idx")
-    .on("transfers")
-    .columns(["status", "created_at"])
-    .execute();
+  await index(db, "transfers_request_key_idx", "transfers", ["sender_id", "request_key"], {
+    unique: true,
+  });
+  await index(db, "transfers_sender_created_idx", "transfers", ["sender_id", "created_at"]);
+  await index(db, "transfers_receiver_created_idx", "transfers", ["receiver_id", "created_at"]);
+  await index(db, "transfers_status_created_idx", "transfers", ["status", "created_at"]);
 
-  await createTable(db, "presents")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "presents")
     .addColumn("user_id", types.id, (c) => c.notNull().references("users.id"))
     .addColumn("amount", types.money, (c) => c.notNull())
     .addColumn("reason", "varchar(200)", (c) => c.notNull())
@@ -151,17 +107,9 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("created_by", types.id, (c) => c.references("users.id"))
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("presents_user_created_idx")
-    .on("presents")
-    .columns(["user_id", "created_at"])
-    .execute();
-  await db.schema.createIndex("presents_created_idx").on("presents").column("created_at").execute();
-  await db.schema
-    .createIndex("presents_campaign_idx")
-    .on("presents")
-    .column("campaign_id")
-    .execute();
+  await index(db, "presents_user_created_idx", "presents", ["user_id", "created_at"]);
+  await index(db, "presents_created_idx", "presents", ["created_at"]);
+  await index(db, "presents_campaign_idx", "presents", ["campaign_id"]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -1,4 +1,5 @@
-import { createTable, type MigrationDb, types } from "./support";
+import type { MigrationDb } from "./support";
+import { byUser, createIdTable, createTable, index, ownedBy, types } from "./support";
 
 /**
  * The cashback engine: broker rebate reports are imported as batches of rows, matched to
@@ -6,8 +7,7 @@ import { createTable, type MigrationDb, types } from "./support";
  * database, so the same report row can never be credited twice, whatever the files.
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await createTable(db, "import_batches")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "import_batches")
     .addColumn("file_name", "varchar(255)", (c) => c.notNull())
     .addColumn("file_sha256", "varchar(64)", (c) => c.notNull())
     // previewed → committing → committed
@@ -21,32 +21,17 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("rows_error", "integer", (c) => c.notNull())
     .addColumn("rows_credited", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("amount_credited", types.money, (c) => c.notNull().defaultTo(0))
-    .addColumn("created_by", types.id, (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("created_by", types.id, byUser)
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("committed_by", types.id, (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("committed_by", types.id, byUser)
     .addColumn("committed_at", types.timestamp)
     .execute();
-  await db.schema
-    .createIndex("import_batches_created_idx")
-    .on("import_batches")
-    .column("created_at")
-    .execute();
-  await db.schema
-    .createIndex("import_batches_created_by_idx")
-    .on("import_batches")
-    .column("created_by")
-    .execute();
-  await db.schema
-    .createIndex("import_batches_committed_by_idx")
-    .on("import_batches")
-    .column("committed_by")
-    .execute();
+  await index(db, "import_batches_created_idx", "import_batches", ["created_at"]);
+  await index(db, "import_batches_created_by_idx", "import_batches", ["created_by"]);
+  await index(db, "import_batches_committed_by_idx", "import_batches", ["committed_by"]);
 
-  await createTable(db, "import_rows")
-    .addColumn("id", types.id, (c) => c.primaryKey())
-    .addColumn("batch_id", types.id, (c) =>
-      c.notNull().references("import_batches.id").onDelete("cascade"),
-    )
+  await createIdTable(db, "import_rows")
+    .addColumn("batch_id", types.id, ownedBy("import_batches.id"))
     .addColumn("line_no", "integer", (c) => c.notNull())
     // matched | unmatched | duplicate | error | credited
     .addColumn("status", "varchar(16)", (c) => c.notNull())
@@ -63,35 +48,23 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("broker_account_id", types.id, (c) => c.references("broker_accounts.id"))
     .addColumn("user_id", types.id, (c) => c.references("users.id"))
     .execute();
-  await db.schema
-    .createIndex("import_rows_batch_status_idx")
-    .on("import_rows")
-    .columns(["batch_id", "status", "line_no"])
-    .execute();
-  await db.schema
-    .createIndex("import_rows_broker_idx")
-    .on("import_rows")
-    .column("broker_id")
-    .execute();
-  await db.schema
-    .createIndex("import_rows_account_idx")
-    .on("import_rows")
-    .columns(["broker_id", "account_number", "status"])
-    .execute();
-  await db.schema
-    .createIndex("import_rows_broker_account_idx")
-    .on("import_rows")
-    .column("broker_account_id")
-    .execute();
-  await db.schema.createIndex("import_rows_user_idx").on("import_rows").column("user_id").execute();
-  await db.schema
-    .createIndex("import_rows_batch_credit_idx")
-    .on("import_rows")
-    .columns(["batch_id", "status", "user_id", "line_no"])
-    .execute();
+  await index(db, "import_rows_batch_status_idx", "import_rows", ["batch_id", "status", "line_no"]);
+  await index(db, "import_rows_broker_idx", "import_rows", ["broker_id"]);
+  await index(db, "import_rows_account_idx", "import_rows", [
+    "broker_id",
+    "account_number",
+    "status",
+  ]);
+  await index(db, "import_rows_broker_account_idx", "import_rows", ["broker_account_id"]);
+  await index(db, "import_rows_user_idx", "import_rows", ["user_id"]);
+  await index(db, "import_rows_batch_credit_idx", "import_rows", [
+    "batch_id",
+    "status",
+    "user_id",
+    "line_no",
+  ]);
 
-  await createTable(db, "cashbacks")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "cashbacks")
     // broker id | account number | trade date | the report's own row key
     .addColumn("source_key", "varchar(200)", (c) => c.notNull().unique())
     .addColumn("user_id", types.id, (c) => c.notNull().references("users.id"))
@@ -106,86 +79,41 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("ledger_tx_id", types.id, (c) => c.notNull())
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("cashbacks_user_date_idx")
-    .on("cashbacks")
-    .columns(["user_id", "trade_date", "id"])
-    .execute();
-  await db.schema
-    .createIndex("cashbacks_broker_date_idx")
-    .on("cashbacks")
-    .columns(["broker_id", "trade_date"])
-    .execute();
-  await db.schema
-    .createIndex("cashbacks_account_date_idx")
-    .on("cashbacks")
-    .columns(["broker_account_id", "trade_date"])
-    .execute();
-  await db.schema
-    .createIndex("cashbacks_date_idx")
-    .on("cashbacks")
-    .columns(["trade_date", "id"])
-    .execute();
-  await db.schema.createIndex("cashbacks_batch_idx").on("cashbacks").column("batch_id").execute();
-  await db.schema
-    .createIndex("cashbacks_ledger_tx_idx")
-    .on("cashbacks")
-    .column("ledger_tx_id")
-    .execute();
+  await index(db, "cashbacks_user_date_idx", "cashbacks", ["user_id", "trade_date", "id"]);
+  await index(db, "cashbacks_broker_date_idx", "cashbacks", ["broker_id", "trade_date"]);
+  await index(db, "cashbacks_account_date_idx", "cashbacks", ["broker_account_id", "trade_date"]);
+  await index(db, "cashbacks_date_idx", "cashbacks", ["trade_date", "id"]);
+  await index(db, "cashbacks_batch_idx", "cashbacks", ["batch_id"]);
+  await index(db, "cashbacks_ledger_tx_idx", "cashbacks", ["ledger_tx_id"]);
 
-  // Maintained in the same transaction as the credit: pages read these, never sum raw history.
-  // Derived from cashbacks (which holds the references), so no foreign keys of their own.
-  await createTable(db, "cashback_daily")
+  await summaryTable(db, "cashback_daily", "day", "varchar(10)");
+  await summaryTable(db, "cashback_monthly", "month", "varchar(7)");
+}
+
+/**
+ * A cashback summary per broker account and period (day or month), with its indexes. Maintained
+ * in the same transaction as the credit: pages read these, never sum raw history. Derived from
+ * cashbacks (which holds the references), so no foreign keys of their own.
+ */
+async function summaryTable(
+  db: MigrationDb,
+  table: string,
+  period: "day" | "month",
+  periodType: "varchar(10)" | "varchar(7)",
+): Promise<void> {
+  await createTable(db, table)
     .addColumn("broker_account_id", types.id, (c) => c.notNull())
-    .addColumn("day", "varchar(10)", (c) => c.notNull())
+    .addColumn(period, periodType, (c) => c.notNull())
     .addColumn("user_id", types.id, (c) => c.notNull())
     .addColumn("broker_id", types.id, (c) => c.notNull())
     .addColumn("amount", types.money, (c) => c.notNull())
     .addColumn("lots_milli", "bigint", (c) => c.notNull())
     .addColumn("rows", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("cashback_daily_pk", ["broker_account_id", "day"])
+    .addPrimaryKeyConstraint(`${table}_pk`, ["broker_account_id", period])
     .execute();
-  await db.schema
-    .createIndex("cashback_daily_user_idx")
-    .on("cashback_daily")
-    .columns(["user_id", "day"])
-    .execute();
-  await db.schema
-    .createIndex("cashback_daily_broker_idx")
-    .on("cashback_daily")
-    .columns(["broker_id", "day"])
-    .execute();
-  await db.schema
-    .createIndex("cashback_daily_day_idx")
-    .on("cashback_daily")
-    .column("day")
-    .execute();
-
-  await createTable(db, "cashback_monthly")
-    .addColumn("broker_account_id", types.id, (c) => c.notNull())
-    .addColumn("month", "varchar(7)", (c) => c.notNull())
-    .addColumn("user_id", types.id, (c) => c.notNull())
-    .addColumn("broker_id", types.id, (c) => c.notNull())
-    .addColumn("amount", types.money, (c) => c.notNull())
-    .addColumn("lots_milli", "bigint", (c) => c.notNull())
-    .addColumn("rows", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("cashback_monthly_pk", ["broker_account_id", "month"])
-    .execute();
-  await db.schema
-    .createIndex("cashback_monthly_user_idx")
-    .on("cashback_monthly")
-    .columns(["user_id", "month"])
-    .execute();
-  await db.schema
-    .createIndex("cashback_monthly_broker_idx")
-    .on("cashback_monthly")
-    .columns(["broker_id", "month"])
-    .execute();
-  await db.schema
-    .createIndex("cashback_monthly_month_idx")
-    .on("cashback_monthly")
-    .column("month")
-    .execute();
+  await index(db, `${table}_user_idx`, table, ["user_id", period]);
+  await index(db, `${table}_broker_idx`, table, ["broker_id", period]);
+  await index(db, `${table}_${period}_idx`, table, [period]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

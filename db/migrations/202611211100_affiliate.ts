@@ -1,4 +1,4 @@
-import { createTable, type MigrationDb, types } from "./support";
+import { byUser, createIdTable, createTable, index, type MigrationDb, types } from "./support";
 
 /**
  * Affiliate rewards. A reward is a share of one credited cashback row: the cashback id is
@@ -14,11 +14,10 @@ export async function up(db: MigrationDb): Promise<void> {
     )
     .addColumn("rate_bp", "integer", (c) => c.notNull())
     .addColumn("updated_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_by", types.id, (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("updated_by", types.id, byUser)
     .execute();
 
-  await createTable(db, "affiliate_rewards")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "affiliate_rewards")
     .addColumn("cashback_id", types.id, (c) => c.notNull().unique().references("cashbacks.id"))
     .addColumn("referrer_id", types.id, (c) => c.notNull().references("users.id"))
     .addColumn("customer_id", types.id, (c) => c.notNull().references("users.id"))
@@ -30,16 +29,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("ledger_tx_id", types.id, (c) => c.notNull())
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("affiliate_rewards_referrer_idx")
-    .on("affiliate_rewards")
-    .columns(["referrer_id", "trade_date"])
-    .execute();
-  await db.schema
-    .createIndex("affiliate_rewards_customer_idx")
-    .on("affiliate_rewards")
-    .column("customer_id")
-    .execute();
+  await index(db, "affiliate_rewards_referrer_idx", "affiliate_rewards", [
+    "referrer_id",
+    "trade_date",
+  ]);
+  await index(db, "affiliate_rewards_customer_idx", "affiliate_rewards", ["customer_id"]);
 
   // Per referrer per Tokyo day: registrations of referred customers, their cashback, rewards.
   await createTable(db, "affiliate_daily")

@@ -1,4 +1,4 @@
-import { createTable, type MigrationDb, types } from "./support";
+import { byUser, createIdTable, index, type MigrationDb, timestamps, types } from "./support";
 
 /**
  * Affiliate banners: admin-uploaded images members embed on their own sites with their referral
@@ -6,8 +6,7 @@ import { createTable, type MigrationDb, types } from "./support";
  * deactivated, never deleted, so HTML already pasted elsewhere keeps its image.
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await createTable(db, "affiliate_banners")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "affiliate_banners")
     .addColumn("title", "varchar(100)", (c) => c.notNull())
     .addColumn("image_key", "varchar(64)", (c) => c.notNull().unique())
     .addColumn("width", "integer", (c) => c.notNull())
@@ -15,15 +14,13 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("alt_text", "varchar(200)", (c) => c.notNull())
     .addColumn("active", "integer", (c) => c.notNull())
     .addColumn("display_order", "integer", (c) => c.notNull())
-    .addColumn("created_by", types.id, (c) => c.references("users.id").onDelete("set null"))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .addColumn("created_by", types.id, byUser)
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("affiliate_banners_active_order_idx")
-    .on("affiliate_banners")
-    .columns(["active", "display_order"])
-    .execute();
+  await index(db, "affiliate_banners_active_order_idx", "affiliate_banners", [
+    "active",
+    "display_order",
+  ]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -1,4 +1,5 @@
-import { createTable, type MigrationDb, types } from "./support";
+import type { MigrationDb } from "./support";
+import { byUser, createIdTable, createTable, index, ownedBy, timestamps, types } from "./support";
 
 /**
  * Cashback marathons. A marathon (general course, or the Axi course that counts only accounts
@@ -10,68 +11,48 @@ import { createTable, type MigrationDb, types } from "./support";
  * the goal modal has shown it.
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await createTable(db, "cb_marathons")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "cb_marathons")
     // general | axi
     .addColumn("course", "varchar(16)", (c) => c.notNull())
     .addColumn("title", "varchar(100)", (c) => c.notNull())
     .addColumn("starts_on", "varchar(10)", (c) => c.notNull())
     .addColumn("ends_on", "varchar(10)")
     .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
-    .addColumn("created_by", types.id, (c) => c.references("users.id").onDelete("set null"))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .addColumn("created_by", types.id, byUser)
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("cb_marathons_course_idx")
-    .on("cb_marathons")
-    .columns(["course", "active", "starts_on"])
-    .execute();
-  await db.schema
-    .createIndex("cb_marathons_created_by_idx")
-    .on("cb_marathons")
-    .column("created_by")
-    .execute();
+  await index(db, "cb_marathons_course_idx", "cb_marathons", ["course", "active", "starts_on"]);
+  await index(db, "cb_marathons_created_by_idx", "cb_marathons", ["created_by"]);
 
-  await createTable(db, "cb_marathon_goals")
-    .addColumn("id", types.id, (c) => c.primaryKey())
-    .addColumn("marathon_id", types.id, (c) =>
-      c.notNull().references("cb_marathons.id").onDelete("cascade"),
-    )
+  await createIdTable(db, "cb_marathon_goals")
+    .addColumn("marathon_id", types.id, ownedBy("cb_marathons.id"))
     .addColumn("marathon_number", "integer", (c) => c.notNull().unique())
     // Cumulative cashback (yen) that reaches the goal.
     .addColumn("threshold", types.money, (c) => c.notNull())
     // Yen credited when the goal is reached (0 = none).
     .addColumn("reward", types.money, (c) => c.notNull())
     .addColumn("modal_text", "varchar(2000)", (c) => c.notNull())
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("cb_marathon_goals_marathon_idx")
-    .on("cb_marathon_goals")
-    .columns(["marathon_id", "threshold"])
-    .execute();
+  await index(db, "cb_marathon_goals_marathon_idx", "cb_marathon_goals", [
+    "marathon_id",
+    "threshold",
+  ]);
 
   await createTable(db, "marathons")
     // `<uid>_<marathon_number>`
     .addColumn("id", "varchar(48)", (c) => c.primaryKey())
-    .addColumn("uid", types.id, (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("uid", types.id, ownedBy("users.id"))
     .addColumn("marathon_number", "integer", (c) => c.notNull())
     .addColumn("goal_id", types.id, (c) => c.notNull().references("cb_marathon_goals.id"))
     .addColumn("reward", types.money, (c) => c.notNull())
     .addColumn("modal_text", "varchar(2000)", (c) => c.notNull())
     .addColumn("is_modal", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("ledger_tx_id", types.id)
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("marathons_pending_idx")
-    .on("marathons")
-    .columns(["uid", "is_modal", "created_at"])
-    .execute();
-  await db.schema.createIndex("marathons_goal_idx").on("marathons").column("goal_id").execute();
+  await index(db, "marathons_pending_idx", "marathons", ["uid", "is_modal", "created_at"]);
+  await index(db, "marathons_goal_idx", "marathons", ["goal_id"]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

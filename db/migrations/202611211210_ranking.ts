@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { createTable, isMysql, type MigrationDb, types } from "./support";
+import { createTable, index, isMysql, type MigrationDb, ownedBy, types } from "./support";
 
 /**
  * The withdrawal genre of the ranking reads a summary, like the cashback genre reads
@@ -8,17 +8,13 @@ import { createTable, isMysql, type MigrationDb, types } from "./support";
  */
 export async function up(db: MigrationDb): Promise<void> {
   await createTable(db, "withdrawal_monthly")
-    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("user_id", types.id, ownedBy("users.id"))
     .addColumn("month", "varchar(7)", (c) => c.notNull())
     .addColumn("amount", types.money, (c) => c.notNull())
     .addColumn("count", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("withdrawal_monthly_pk", ["user_id", "month"])
     .execute();
-  await db.schema
-    .createIndex("withdrawal_monthly_month_idx")
-    .on("withdrawal_monthly")
-    .columns(["month", "user_id"])
-    .execute();
+  await index(db, "withdrawal_monthly_month_idx", "withdrawal_monthly", ["month", "user_id"]);
   // completed_at is UTC; the month is Tokyo's (UTC+9, no daylight saving).
   const month = isMysql(db)
     ? sql`date_format(date_add(completed_at, interval 9 hour), '%Y-%m')`

@@ -1,4 +1,5 @@
-import { createTable, type MigrationDb, types } from "./support";
+import type { MigrationDb } from "./support";
+import { byUser, createIdTable, createTable, index, ownedBy, timestamps, types } from "./support";
 
 /**
  * Gachas (reward draws). A gacha has a period, a cost in yen (0 = free), a draw method
@@ -8,8 +9,7 @@ import { createTable, type MigrationDb, types } from "./support";
  * concurrency. gacha_logs is every draw, with a snapshot of what was won.
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await createTable(db, "gachas")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "gachas")
     .addColumn("name", "varchar(100)", (c) => c.notNull())
     .addColumn("description", "varchar(2000)", (c) => c.notNull().defaultTo(""))
     .addColumn("image_key", "varchar(100)")
@@ -20,22 +20,16 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("method", "varchar(16)", (c) => c.notNull())
     .addColumn("challenge_limit", "integer", (c) => c.notNull())
     .addColumn("published", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_by", types.id, (c) => c.references("users.id").onDelete("set null"))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .addColumn("created_by", types.id, byUser)
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("gachas_published_starts_idx")
-    .on("gachas")
-    .columns(["published", "starts_at"])
-    .execute();
-  await db.schema.createIndex("gachas_starts_idx").on("gachas").column("starts_at").execute();
-  await db.schema.createIndex("gachas_created_idx").on("gachas").column("created_at").execute();
-  await db.schema.createIndex("gachas_created_by_idx").on("gachas").column("created_by").execute();
+  await index(db, "gachas_published_starts_idx", "gachas", ["published", "starts_at"]);
+  await index(db, "gachas_starts_idx", "gachas", ["starts_at"]);
+  await index(db, "gachas_created_idx", "gachas", ["created_at"]);
+  await index(db, "gachas_created_by_idx", "gachas", ["created_by"]);
 
-  await createTable(db, "gacha_rewards")
-    .addColumn("id", types.id, (c) => c.primaryKey())
-    .addColumn("gacha_id", types.id, (c) => c.notNull().references("gachas.id").onDelete("cascade"))
+  await createIdTable(db, "gacha_rewards")
+    .addColumn("gacha_id", types.id, ownedBy("gachas.id"))
     .addColumn("name", "varchar(100)", (c) => c.notNull())
     .addColumn("image_key", "varchar(100)")
     // cash | item | none (no prize)
@@ -51,27 +45,20 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("valid_days", "integer")
     .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("display_order", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("gacha_rewards_gacha_idx")
-    .on("gacha_rewards")
-    .columns(["gacha_id", "display_order"])
-    .execute();
+  await index(db, "gacha_rewards_gacha_idx", "gacha_rewards", ["gacha_id", "display_order"]);
 
   await createTable(db, "gacha_plays")
-    .addColumn("gacha_id", types.id, (c) => c.notNull().references("gachas.id").onDelete("cascade"))
-    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("gacha_id", types.id, ownedBy("gachas.id"))
+    .addColumn("user_id", types.id, ownedBy("users.id"))
     .addColumn("plays", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .$call(timestamps)
     .addPrimaryKeyConstraint("gacha_plays_pk", ["gacha_id", "user_id"])
     .execute();
-  await db.schema.createIndex("gacha_plays_user_idx").on("gacha_plays").column("user_id").execute();
+  await index(db, "gacha_plays_user_idx", "gacha_plays", ["user_id"]);
 
-  await createTable(db, "gacha_logs")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "gacha_logs")
     .addColumn("gacha_id", types.id, (c) => c.notNull().references("gachas.id"))
     .addColumn("reward_id", types.id, (c) => c.notNull().references("gacha_rewards.id"))
     .addColumn("user_id", types.id, (c) => c.notNull().references("users.id"))
@@ -87,27 +74,12 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("used_at", types.timestamp)
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("gacha_logs_request_key_uq")
-    .on("gacha_logs")
-    .columns(["user_id", "request_key"])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex("gacha_logs_user_created_idx")
-    .on("gacha_logs")
-    .columns(["user_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("gacha_logs_gacha_created_idx")
-    .on("gacha_logs")
-    .columns(["gacha_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("gacha_logs_reward_idx")
-    .on("gacha_logs")
-    .column("reward_id")
-    .execute();
+  await index(db, "gacha_logs_request_key_uq", "gacha_logs", ["user_id", "request_key"], {
+    unique: true,
+  });
+  await index(db, "gacha_logs_user_created_idx", "gacha_logs", ["user_id", "created_at"]);
+  await index(db, "gacha_logs_gacha_created_idx", "gacha_logs", ["gacha_id", "created_at"]);
+  await index(db, "gacha_logs_reward_idx", "gacha_logs", ["reward_id"]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -1,4 +1,5 @@
-import { createTable, type MigrationDb, types } from "./support";
+import type { MigrationDb } from "./support";
+import { byUser, createIdTable, createTable, index, ownedBy, timestamps, types } from "./support";
 
 /**
  * EAs (trading robots), their uploaded versions and members' licences. A licence is for one
@@ -9,8 +10,7 @@ import { createTable, type MigrationDb, types } from "./support";
  * EA-dedicated (every other approved account is a regular one).
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await createTable(db, "eas")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "eas")
     .addColumn("name", "varchar(100)", (c) => c.notNull())
     .addColumn("developer", "varchar(100)", (c) => c.notNull())
     .addColumn("description", "varchar(4000)", (c) => c.notNull().defaultTo(""))
@@ -19,48 +19,28 @@ export async function up(db: MigrationDb): Promise<void> {
     // ea_dedicated | regular
     .addColumn("account_type", "varchar(16)", (c) => c.notNull())
     .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
-    .addColumn("created_by", types.id, (c) => c.references("users.id").onDelete("set null"))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .addColumn("created_by", types.id, byUser)
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("eas_active_category_idx")
-    .on("eas")
-    .columns(["active", "category", "updated_at"])
-    .execute();
-  await db.schema.createIndex("eas_updated_idx").on("eas").column("updated_at").execute();
-  await db.schema.createIndex("eas_created_by_idx").on("eas").column("created_by").execute();
+  await index(db, "eas_active_category_idx", "eas", ["active", "category", "updated_at"]);
+  await index(db, "eas_updated_idx", "eas", ["updated_at"]);
+  await index(db, "eas_created_by_idx", "eas", ["created_by"]);
 
-  await createTable(db, "ea_files")
-    .addColumn("id", types.id, (c) => c.primaryKey())
-    .addColumn("ea_id", types.id, (c) => c.notNull().references("eas.id").onDelete("cascade"))
+  await createIdTable(db, "ea_files")
+    .addColumn("ea_id", types.id, ownedBy("eas.id"))
     .addColumn("version", "varchar(32)", (c) => c.notNull())
     .addColumn("storage_key", "varchar(100)", (c) => c.notNull())
     .addColumn("file_name", "varchar(120)", (c) => c.notNull())
     .addColumn("size", "integer", (c) => c.notNull())
     .addColumn("sha256", "varchar(64)", (c) => c.notNull())
-    .addColumn("uploaded_by", types.id, (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("uploaded_by", types.id, byUser)
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("ea_files_version_uq")
-    .on("ea_files")
-    .columns(["ea_id", "version"])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex("ea_files_ea_created_idx")
-    .on("ea_files")
-    .columns(["ea_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("ea_files_uploaded_by_idx")
-    .on("ea_files")
-    .column("uploaded_by")
-    .execute();
+  await index(db, "ea_files_version_uq", "ea_files", ["ea_id", "version"], { unique: true });
+  await index(db, "ea_files_ea_created_idx", "ea_files", ["ea_id", "created_at"]);
+  await index(db, "ea_files_uploaded_by_idx", "ea_files", ["uploaded_by"]);
 
-  await createTable(db, "ea_licenses")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "ea_licenses")
     .addColumn("ea_id", types.id, (c) => c.notNull().references("eas.id"))
     .addColumn("user_id", types.id, (c) => c.notNull().references("users.id"))
     .addColumn("broker_account_id", types.id, (c) => c.notNull().references("broker_accounts.id"))
@@ -70,61 +50,29 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("license_key", "varchar(32)", (c) => c.unique())
     .addColumn("reason", "varchar(500)")
     .addColumn("issued_at", types.timestamp)
-    .addColumn("issued_by", types.id, (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("issued_by", types.id, byUser)
     .addColumn("ended_at", types.timestamp)
-    .addColumn("ended_by", types.id, (c) => c.references("users.id").onDelete("set null"))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .addColumn("ended_by", types.id, byUser)
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("ea_licenses_live_uq")
-    .on("ea_licenses")
-    .columns(["ea_id", "live_account_id"])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex("ea_licenses_user_created_idx")
-    .on("ea_licenses")
-    .columns(["user_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("ea_licenses_ea_status_idx")
-    .on("ea_licenses")
-    .columns(["ea_id", "status", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("ea_licenses_status_created_idx")
-    .on("ea_licenses")
-    .columns(["status", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("ea_licenses_account_idx")
-    .on("ea_licenses")
-    .column("broker_account_id")
-    .execute();
-  await db.schema
-    .createIndex("ea_licenses_issued_by_idx")
-    .on("ea_licenses")
-    .column("issued_by")
-    .execute();
-  await db.schema
-    .createIndex("ea_licenses_ended_by_idx")
-    .on("ea_licenses")
-    .column("ended_by")
-    .execute();
+  await index(db, "ea_licenses_live_uq", "ea_licenses", ["ea_id", "live_account_id"], {
+    unique: true,
+  });
+  await index(db, "ea_licenses_user_created_idx", "ea_licenses", ["user_id", "created_at"]);
+  await index(db, "ea_licenses_ea_status_idx", "ea_licenses", ["ea_id", "status", "created_at"]);
+  await index(db, "ea_licenses_status_created_idx", "ea_licenses", ["status", "created_at"]);
+  await index(db, "ea_licenses_account_idx", "ea_licenses", ["broker_account_id"]);
+  await index(db, "ea_licenses_issued_by_idx", "ea_licenses", ["issued_by"]);
+  await index(db, "ea_licenses_ended_by_idx", "ea_licenses", ["ended_by"]);
 
   await createTable(db, "ea_dedicated_accounts")
     .addColumn("broker_account_id", types.id, (c) =>
       c.primaryKey().references("broker_accounts.id").onDelete("cascade"),
     )
-    .addColumn("designated_by", types.id, (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("designated_by", types.id, byUser)
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("ea_dedicated_accounts_by_idx")
-    .on("ea_dedicated_accounts")
-    .column("designated_by")
-    .execute();
+  await index(db, "ea_dedicated_accounts_by_idx", "ea_dedicated_accounts", ["designated_by"]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -1,4 +1,4 @@
-import { createTable, type MigrationDb, types } from "./support";
+import { createIdTable, createTable, index, type MigrationDb, ownedBy, types } from "./support";
 
 /**
  * LINE: the link between a member and a LINE account (unique both ways), the login attempts
@@ -29,31 +29,17 @@ export async function up(db: MigrationDb): Promise<void> {
   await createTable(db, "line_login_requests")
     // sha256 of the state: the table alone cannot complete anyone's login.
     .addColumn("id", "varchar(64)", (c) => c.primaryKey())
-    .addColumn("session_id", "varchar(64)", (c) =>
-      c.notNull().references("sessions.id").onDelete("cascade"),
-    )
-    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("session_id", "varchar(64)", ownedBy("sessions.id"))
+    .addColumn("user_id", types.id, ownedBy("users.id"))
     .addColumn("nonce", "varchar(64)", (c) => c.notNull())
     .addColumn("code_verifier", "varchar(128)", (c) => c.notNull())
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .addColumn("expires_at", types.timestamp, (c) => c.notNull())
     .addColumn("used_at", types.timestamp)
     .execute();
-  await db.schema
-    .createIndex("line_login_requests_session_idx")
-    .on("line_login_requests")
-    .column("session_id")
-    .execute();
-  await db.schema
-    .createIndex("line_login_requests_user_idx")
-    .on("line_login_requests")
-    .column("user_id")
-    .execute();
-  await db.schema
-    .createIndex("line_login_requests_expires_idx")
-    .on("line_login_requests")
-    .column("expires_at")
-    .execute();
+  await index(db, "line_login_requests_session_idx", "line_login_requests", ["session_id"]);
+  await index(db, "line_login_requests_user_idx", "line_login_requests", ["user_id"]);
+  await index(db, "line_login_requests_expires_idx", "line_login_requests", ["expires_at"]);
 
   await createTable(db, "line_notify_prefs")
     .addColumn("user_id", types.id, (c) =>
@@ -78,15 +64,13 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("received_at", types.timestamp, (c) => c.notNull())
     .addColumn("processed_at", types.timestamp)
     .execute();
-  await db.schema
-    .createIndex("line_webhook_events_status_idx")
-    .on("line_webhook_events")
-    .columns(["status", "received_at"])
-    .execute();
+  await index(db, "line_webhook_events_status_idx", "line_webhook_events", [
+    "status",
+    "received_at",
+  ]);
 
-  await createTable(db, "notifications")
-    .addColumn("id", types.id, (c) => c.primaryKey())
-    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id").onDelete("cascade"))
+  await createIdTable(db, "notifications")
+    .addColumn("user_id", types.id, ownedBy("users.id"))
     .addColumn("kind", "varchar(32)", (c) => c.notNull())
     .addColumn("payload", "text", (c) => c.notNull())
     // One notification per event, however often the event's code runs.
@@ -104,16 +88,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("sent_at", types.timestamp)
     .addColumn("updated_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("notifications_due_idx")
-    .on("notifications")
-    .columns(["status", "next_attempt_at"])
-    .execute();
-  await db.schema
-    .createIndex("notifications_user_created_idx")
-    .on("notifications")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await index(db, "notifications_due_idx", "notifications", ["status", "next_attempt_at"]);
+  await index(db, "notifications_user_created_idx", "notifications", ["user_id", "created_at"]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -1,4 +1,5 @@
-import { createTable, type MigrationDb, types } from "./support";
+import type { MigrationDb } from "./support";
+import { byUser, createIdTable, index, ownedBy, timestamps, types } from "./support";
 
 /**
  * Campaigns members can enter. A campaign has a period (UTC; the admin types Asia/Tokyo), a
@@ -7,8 +8,7 @@ import { createTable, type MigrationDb, types } from "./support";
  * user_id) makes an entry happen once at database level, whatever the number of clicks.
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await createTable(db, "campaigns")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "campaigns")
     .addColumn("title", "varchar(200)", (c) => c.notNull())
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("image_key", "varchar(100)")
@@ -18,51 +18,31 @@ export async function up(db: MigrationDb): Promise<void> {
     // Entries allowed in total; null = unlimited.
     .addColumn("capacity", "integer")
     .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
-    .addColumn("created_by", types.id, (c) => c.references("users.id").onDelete("set null"))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .addColumn("created_by", types.id, byUser)
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("campaigns_active_starts_idx")
-    .on("campaigns")
-    .columns(["active", "starts_at"])
-    .execute();
-  await db.schema.createIndex("campaigns_starts_idx").on("campaigns").column("starts_at").execute();
-  await db.schema
-    .createIndex("campaigns_created_idx")
-    .on("campaigns")
-    .column("created_at")
-    .execute();
-  await db.schema
-    .createIndex("campaigns_created_by_idx")
-    .on("campaigns")
-    .column("created_by")
-    .execute();
+  await index(db, "campaigns_active_starts_idx", "campaigns", ["active", "starts_at"]);
+  await index(db, "campaigns_starts_idx", "campaigns", ["starts_at"]);
+  await index(db, "campaigns_created_idx", "campaigns", ["created_at"]);
+  await index(db, "campaigns_created_by_idx", "campaigns", ["created_by"]);
 
-  await createTable(db, "campaign_entries")
-    .addColumn("id", types.id, (c) => c.primaryKey())
-    .addColumn("campaign_id", types.id, (c) =>
-      c.notNull().references("campaigns.id").onDelete("cascade"),
-    )
-    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id").onDelete("cascade"))
+  await createIdTable(db, "campaign_entries")
+    .addColumn("campaign_id", types.id, ownedBy("campaigns.id"))
+    .addColumn("user_id", types.id, ownedBy("users.id"))
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("campaign_entries_campaign_user_uq")
-    .on("campaign_entries")
-    .columns(["campaign_id", "user_id"])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex("campaign_entries_campaign_created_idx")
-    .on("campaign_entries")
-    .columns(["campaign_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("campaign_entries_user_idx")
-    .on("campaign_entries")
-    .column("user_id")
-    .execute();
+  await index(
+    db,
+    "campaign_entries_campaign_user_uq",
+    "campaign_entries",
+    ["campaign_id", "user_id"],
+    { unique: true },
+  );
+  await index(db, "campaign_entries_campaign_created_idx", "campaign_entries", [
+    "campaign_id",
+    "created_at",
+  ]);
+  await index(db, "campaign_entries_user_idx", "campaign_entries", ["user_id"]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

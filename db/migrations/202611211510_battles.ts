@@ -1,4 +1,5 @@
-import { createTable, type MigrationDb, types } from "./support";
+import type { MigrationDb } from "./support";
+import { byUser, createIdTable, createTable, index, ownedBy, timestamps, types } from "./support";
 
 /**
  * Ranking battles: an admin-defined period (Tokyo dates, both ends included) in which members
@@ -7,8 +8,7 @@ import { createTable, type MigrationDb, types } from "./support";
  * (UNIQUE(battle_id, user_id)) and credits the prizes through the ledger, once.
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await createTable(db, "ranking_battles")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "ranking_battles")
     .addColumn("title", "varchar(100)", (c) => c.notNull())
     // Tokyo dates "YYYY-MM-DD", inclusive.
     .addColumn("starts_on", "varchar(10)", (c) => c.notNull())
@@ -16,43 +16,23 @@ export async function up(db: MigrationDb): Promise<void> {
     // open | settled
     .addColumn("status", "varchar(16)", (c) => c.notNull())
     .addColumn("settled_at", types.timestamp)
-    .addColumn("settled_by", types.id, (c) => c.references("users.id").onDelete("set null"))
-    .addColumn("created_by", types.id, (c) => c.references("users.id").onDelete("set null"))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .addColumn("settled_by", types.id, byUser)
+    .addColumn("created_by", types.id, byUser)
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("ranking_battles_starts_idx")
-    .on("ranking_battles")
-    .columns(["starts_on", "id"])
-    .execute();
-  await db.schema
-    .createIndex("ranking_battles_status_idx")
-    .on("ranking_battles")
-    .columns(["status", "ends_on"])
-    .execute();
-  await db.schema
-    .createIndex("ranking_battles_settled_by_idx")
-    .on("ranking_battles")
-    .column("settled_by")
-    .execute();
-  await db.schema
-    .createIndex("ranking_battles_created_by_idx")
-    .on("ranking_battles")
-    .column("created_by")
-    .execute();
+  await index(db, "ranking_battles_starts_idx", "ranking_battles", ["starts_on", "id"]);
+  await index(db, "ranking_battles_status_idx", "ranking_battles", ["status", "ends_on"]);
+  await index(db, "ranking_battles_settled_by_idx", "ranking_battles", ["settled_by"]);
+  await index(db, "ranking_battles_created_by_idx", "ranking_battles", ["created_by"]);
 
   await createTable(db, "ranking_battle_prizes")
-    .addColumn("battle_id", types.id, (c) =>
-      c.notNull().references("ranking_battles.id").onDelete("cascade"),
-    )
+    .addColumn("battle_id", types.id, ownedBy("ranking_battles.id"))
     .addColumn("rank", "integer", (c) => c.notNull())
     .addColumn("amount", types.money, (c) => c.notNull())
     .addPrimaryKeyConstraint("ranking_battle_prizes_pk", ["battle_id", "rank"])
     .execute();
 
-  await createTable(db, "ranking_battle_results")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "ranking_battle_results")
     .addColumn("battle_id", types.id, (c) => c.notNull().references("ranking_battles.id"))
     .addColumn("user_id", types.id, (c) => c.notNull().references("users.id"))
     .addColumn("rank", "integer", (c) => c.notNull())
@@ -62,22 +42,17 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("ledger_tx_id", types.id)
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("ranking_battle_results_uq")
-    .on("ranking_battle_results")
-    .columns(["battle_id", "user_id"])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex("ranking_battle_results_rank_idx")
-    .on("ranking_battle_results")
-    .columns(["battle_id", "rank"])
-    .execute();
-  await db.schema
-    .createIndex("ranking_battle_results_user_idx")
-    .on("ranking_battle_results")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await index(db, "ranking_battle_results_uq", "ranking_battle_results", ["battle_id", "user_id"], {
+    unique: true,
+  });
+  await index(db, "ranking_battle_results_rank_idx", "ranking_battle_results", [
+    "battle_id",
+    "rank",
+  ]);
+  await index(db, "ranking_battle_results_user_idx", "ranking_battle_results", [
+    "user_id",
+    "created_at",
+  ]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -1,4 +1,5 @@
-import { createTable, type MigrationDb, types } from "./support";
+import type { MigrationDb } from "./support";
+import { byUser, createIdTable, createTable, index, ownedBy, timestamps, types } from "./support";
 
 /**
  * Popups: admin-written notices that open by themselves on a member's page load, each once per
@@ -6,8 +7,7 @@ import { createTable, type MigrationDb, types } from "./support";
  * member has been shown it (one row per popup and member, written when it is shown).
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await createTable(db, "popups")
-    .addColumn("id", types.id, (c) => c.primaryKey())
+  await createIdTable(db, "popups")
     .addColumn("title", "varchar(100)", (c) => c.notNull())
     .addColumn("body", "varchar(4000)", (c) => c.notNull())
     // Storage key under popups/, served at /media/popups/<file>.
@@ -17,25 +17,20 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("starts_at", types.timestamp, (c) => c.notNull())
     .addColumn("ends_at", types.timestamp, (c) => c.notNull())
     .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
-    .addColumn("created_by", types.id, (c) => c.references("users.id").onDelete("set null"))
-    .addColumn("created_at", types.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", types.timestamp, (c) => c.notNull())
+    .addColumn("created_by", types.id, byUser)
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("popups_active_starts_idx")
-    .on("popups")
-    .columns(["active", "starts_at"])
-    .execute();
-  await db.schema.createIndex("popups_created_idx").on("popups").column("created_at").execute();
-  await db.schema.createIndex("popups_created_by_idx").on("popups").column("created_by").execute();
+  await index(db, "popups_active_starts_idx", "popups", ["active", "starts_at"]);
+  await index(db, "popups_created_idx", "popups", ["created_at"]);
+  await index(db, "popups_created_by_idx", "popups", ["created_by"]);
 
   await createTable(db, "popup_views")
-    .addColumn("popup_id", types.id, (c) => c.notNull().references("popups.id").onDelete("cascade"))
-    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("popup_id", types.id, ownedBy("popups.id"))
+    .addColumn("user_id", types.id, ownedBy("users.id"))
     .addColumn("seen_at", types.timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint("popup_views_pk", ["popup_id", "user_id"])
     .execute();
-  await db.schema.createIndex("popup_views_user_idx").on("popup_views").column("user_id").execute();
+  await index(db, "popup_views_user_idx", "popup_views", ["user_id"]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

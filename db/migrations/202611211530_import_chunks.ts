@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { createTable, isMysql, type MigrationDb, types } from "./support";
+import { createIdTable, index, isMysql, type MigrationDb, ownedBy, types } from "./support";
 
 /**
  * The import credits a batch in numbered chunks (a member's rows always in one chunk), and the
@@ -17,11 +17,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .execute();
 
   // Rebuilt rather than altered: SQLite cannot drop a foreign key in place.
-  await createTable(db, "import_rows_next")
-    .addColumn("id", types.id, (c) => c.primaryKey())
-    .addColumn("batch_id", types.id, (c) =>
-      c.notNull().references("import_batches.id").onDelete("cascade"),
-    )
+  await createIdTable(db, "import_rows_next")
+    .addColumn("batch_id", types.id, ownedBy("import_batches.id"))
     .addColumn("line_no", "integer", (c) => c.notNull())
     // matched | unmatched | duplicate | error | credited
     .addColumn("status", "varchar(16)", (c) => c.notNull())
@@ -45,30 +42,18 @@ export async function up(db: MigrationDb): Promise<void> {
   );
   await db.schema.dropTable("import_rows").execute();
   await db.schema.alterTable("import_rows_next").renameTo("import_rows").execute();
-  await db.schema
-    .createIndex("import_rows_batch_line_idx")
-    .on("import_rows")
-    .columns(["batch_id", "status", "line_no"])
-    .execute();
-  await db.schema
-    .createIndex("import_rows_batch_chunk_idx")
-    .on("import_rows")
-    .columns(["batch_id", "chunk_no"])
-    .execute();
+  await index(db, "import_rows_batch_line_idx", "import_rows", ["batch_id", "status", "line_no"]);
+  await index(db, "import_rows_batch_chunk_idx", "import_rows", ["batch_id", "chunk_no"]);
 
-  for (const index of ["cashbacks_batch_idx", "cashbacks_ledger_tx_idx"]) {
-    if (isMysql(db)) await db.schema.dropIndex(index).on("cashbacks").execute();
-    else await db.schema.dropIndex(index).execute();
+  for (const name of ["cashbacks_batch_idx", "cashbacks_ledger_tx_idx"]) {
+    if (isMysql(db)) await db.schema.dropIndex(name).on("cashbacks").execute();
+    else await db.schema.dropIndex(name).execute();
   }
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  await db.schema.createIndex("cashbacks_batch_idx").on("cashbacks").column("batch_id").execute();
-  await db.schema
-    .createIndex("cashbacks_ledger_tx_idx")
-    .on("cashbacks")
-    .column("ledger_tx_id")
-    .execute();
+  await index(db, "cashbacks_batch_idx", "cashbacks", ["batch_id"]);
+  await index(db, "cashbacks_ledger_tx_idx", "cashbacks", ["ledger_tx_id"]);
   await db.schema.alterTable("import_rows").dropColumn("chunk_no").execute();
   await db.schema.alterTable("import_batches").dropColumn("next_chunk").execute();
 }

@@ -1,4 +1,4 @@
-import { isMysql, type MigrationDb } from "./support";
+import { index, isMysql, type MigrationDb } from "./support";
 
 /**
  * Indexes for the pages at 100,000 members (npm run bench:pages, docs/benchmarks.md), each for
@@ -21,7 +21,7 @@ const INDEXES: [name: string, table: string, columns: string[]][] = [
 
 export async function up(db: MigrationDb): Promise<void> {
   for (const [name, table, columns] of INDEXES) {
-    await db.schema.createIndex(name).on(table).columns(columns).execute();
+    await index(db, name, table, columns);
   }
 }
 

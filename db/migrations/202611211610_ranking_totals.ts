@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { createTable, isMysql, type MigrationDb, types } from "./support";
+import { createTable, index, isMysql, type MigrationDb, ownedBy, types } from "./support";
 
 /**
  * The ranking's totals per genre, period and member, so a ranking page reads its top rows and
@@ -74,22 +74,19 @@ export async function up(db: MigrationDb): Promise<void> {
   await createTable(db, "ranking_totals")
     .addColumn("genre", "varchar(16)", (c) => c.notNull())
     .addColumn("period", "varchar(7)", (c) => c.notNull())
-    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("user_id", types.id, ownedBy("users.id"))
     .addColumn("amount", types.money, (c) => c.notNull())
     .addColumn("hidden", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("ranking_totals_pk", ["genre", "period", "user_id"])
     .execute();
   // The top rows and the rank: by amount within a genre and period, shown members only.
-  await db.schema
-    .createIndex("ranking_totals_rank_idx")
-    .on("ranking_totals")
-    .columns(["genre", "period", "hidden", "amount"])
-    .execute();
-  await db.schema
-    .createIndex("ranking_totals_user_idx")
-    .on("ranking_totals")
-    .column("user_id")
-    .execute();
+  await index(db, "ranking_totals_rank_idx", "ranking_totals", [
+    "genre",
+    "period",
+    "hidden",
+    "amount",
+  ]);
+  await index(db, "ranking_totals_user_idx", "ranking_totals", ["user_id"]);
 
   await fillRankingTotals(db);
   for (const statement of triggers(mysql)) await sql.raw(statement).execute(db);

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { isMysql, type MigrationDb } from "./support";
+import { index, isMysql, type MigrationDb } from "./support";
 
 /**
  * Attempt limits move to rate-limiter-flexible (server/auth/rate-limit.ts). Its stores read and
@@ -27,11 +27,7 @@ export async function up(db: MigrationDb): Promise<void> {
       .execute(db);
   }
   await db.schema.dropTable("auth_failures").execute();
-  await db.schema
-    .createIndex("auth_tokens_purpose_data_idx")
-    .on("auth_tokens")
-    .columns(["purpose", "data"])
-    .execute();
+  await index(db, "auth_tokens_purpose_data_idx", "auth_tokens", ["purpose", "data"]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
@@ -43,10 +39,6 @@ export async function down(db: MigrationDb): Promise<void> {
     .addColumn("key", "varchar(300)", (c) => c.notNull())
     .addColumn("created_at", "datetime(3)", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("auth_failures_key_created_idx")
-    .on("auth_failures")
-    .columns(["key", "created_at"])
-    .execute();
+  await index(db, "auth_failures_key_created_idx", "auth_failures", ["key", "created_at"]);
   await db.schema.dropTable("attempt_limits").execute();
 }

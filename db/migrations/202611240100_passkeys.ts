@@ -1,11 +1,10 @@
-import { createTable, type MigrationDb, types } from "./support";
+import { createIdTable, createTable, index, type MigrationDb, ownedBy, types } from "./support";
 
 export async function up(db: MigrationDb): Promise<void> {
   // WebAuthn credentials (passkeys): a second factor, and a sign-in of their own when the
   // authenticator verified the user. Deleting the user deletes their passkeys.
-  await createTable(db, "passkeys")
-    .addColumn("id", types.id, (c) => c.primaryKey())
-    .addColumn("user_id", types.id, (c) => c.notNull().references("users.id").onDelete("cascade"))
+  await createIdTable(db, "passkeys")
+    .addColumn("user_id", types.id, ownedBy("users.id"))
     // base64url, as the browser reports it; 512 characters keep the unique index within
     // MySQL's key length (the service refuses longer ids).
     .addColumn("credential_id", "varchar(512)", (c) => c.notNull())
@@ -19,13 +18,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("created_at", types.timestamp, (c) => c.notNull())
     .addColumn("last_used_at", types.timestamp)
     .execute();
-  await db.schema
-    .createIndex("passkeys_credential_id_idx")
-    .on("passkeys")
-    .column("credential_id")
-    .unique()
-    .execute();
-  await db.schema.createIndex("passkeys_user_idx").on("passkeys").column("user_id").execute();
+  await index(db, "passkeys_credential_id_idx", "passkeys", ["credential_id"], { unique: true });
+  await index(db, "passkeys_user_idx", "passkeys", ["user_id"]);
 
   // WebAuthn challenges, single use, five minutes. Not auth_tokens: a passwordless sign-in has
   // no user yet when its challenge is issued. Only the sha256 of the challenge is stored.
@@ -37,11 +31,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("expires_at", types.timestamp, (c) => c.notNull())
     .addColumn("used_at", types.timestamp)
     .execute();
-  await db.schema
-    .createIndex("passkey_challenges_expires_idx")
-    .on("passkey_challenges")
-    .column("expires_at")
-    .execute();
+  await index(db, "passkey_challenges_expires_idx", "passkey_challenges", ["expires_at"]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -2,6 +2,7 @@ import type { Db } from "../index";
 import { newId } from "../id";
 import type { AccountKind, IdCharset } from "../schema";
 import { nowDb } from "../time";
+import { existingId } from "./support";
 
 interface SeedBroker {
   code: string;
@@ -58,13 +59,9 @@ export const SEED_BROKERS: SeedBroker[] = [
 async function ensureBrokers(db: Db): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const [index, b] of SEED_BROKERS.entries()) {
-    const existing = await db.kysely
-      .selectFrom("brokers")
-      .select("id")
-      .where("code", "=", b.code)
-      .executeTakeFirst();
+    const existing = await existingId(db, "brokers", "code", b.code);
     if (existing) {
-      ids.set(b.code, existing.id);
+      ids.set(b.code, existing);
       continue;
     }
     const id = newId();

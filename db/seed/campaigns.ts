@@ -1,9 +1,8 @@
 import type { Db } from "../index";
 import { insertIgnore } from "../dialect";
 import { newId } from "../id";
-import { nowDb, toDbTime } from "../time";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { nowDb } from "../time";
+import { daysFrom, existingId } from "./support";
 
 interface SeedCampaign {
   title: string;
@@ -54,12 +53,7 @@ export const SEED_CAMPAIGNS: SeedCampaign[] = [
 /** Inserts each demo campaign unless one of that title exists; admins' edits are kept. */
 export async function seedCampaigns(db: Db, people: { adminId: string; memberId: string }) {
   for (const c of SEED_CAMPAIGNS) {
-    const existing = await db.kysely
-      .selectFrom("campaigns")
-      .select("id")
-      .where("title", "=", c.title)
-      .executeTakeFirst();
-    if (existing) continue;
+    if (await existingId(db, "campaigns", "title", c.title)) continue;
     const id = newId();
     const now = nowDb();
     const today = Date.now();
@@ -72,8 +66,8 @@ export async function seedCampaigns(db: Db, people: { adminId: string; memberId:
           body: c.body,
           conditions: c.conditions,
           image_key: null,
-          starts_at: toDbTime(new Date(today + c.startDay * DAY_MS)),
-          ends_at: toDbTime(new Date(today + c.endDay * DAY_MS)),
+          starts_at: daysFrom(today, c.startDay),
+          ends_at: daysFrom(today, c.endDay),
           capacity: c.capacity,
           active: 1,
           created_by: people.adminId,

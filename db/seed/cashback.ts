@@ -3,11 +3,10 @@ import { previewImport } from "../../server/features/cashback/import";
 import { commitImport } from "../../server/features/cashback/commit";
 import { createLogger } from "../../server/logger";
 import { tokyoDay } from "../../server/domain/tokyo";
+import { DAY_MS } from "./support";
 
 /** The demo report's file name: its committed batch marks the demo import as done. */
 export const DEMO_REPORT_FILE = "demo-rebate-report.csv";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A broker report for the given accounts: four trading days a month over the last six Tokyo

@@ -5,6 +5,7 @@ import type { Db } from "../index";
 import { newId } from "../id";
 import type { EaAccountType, EaCategory } from "../schema";
 import { nowDb } from "../time";
+import { existingId } from "./support";
 
 interface SeedEa {
   name: string;
@@ -49,12 +50,7 @@ export const SEED_EAS: SeedEa[] = [
 export async function seedEas(db: Db, people: { adminId: string; memberId: string }) {
   const storage = storageFor({ UPLOAD_DIR: process.env.UPLOAD_DIR || "data/uploads" });
   for (const e of SEED_EAS) {
-    const existing = await db.kysely
-      .selectFrom("eas")
-      .select("id")
-      .where("name", "=", e.name)
-      .executeTakeFirst();
-    let eaId = existing?.id;
+    let eaId = await existingId(db, "eas", "name", e.name);
     if (!eaId) {
       eaId = newId();
       const now = nowDb();

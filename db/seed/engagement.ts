@@ -1,9 +1,8 @@
 import type { Db } from "../index";
 import { newId } from "../id";
-import { nowDb, toDbTime } from "../time";
+import { nowDb } from "../time";
 import { tokyoMonthBounds as monthBounds } from "../../server/domain/tokyo";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { daysFrom, existingId } from "./support";
 
 /** The Tokyo month of a moment: its first and last day ("2026-11-01", "2026-11-30"). */
 export function tokyoMonthBounds(now = new Date()) {
@@ -20,12 +19,7 @@ export const SEED_POPUP_TITLE = "ランキングバトル開催中！";
 export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
   const { first, last, label } = tokyoMonthBounds();
   const title = `${label} キャッシュバックバトル`;
-  const exists = await db.kysely
-    .selectFrom("ranking_battles")
-    .select("id")
-    .where("title", "=", title)
-    .executeTakeFirst();
-  if (exists) return;
+  if (await existingId(db, "ranking_battles", "title", title)) return;
   const id = newId();
   const now = nowDb();
   await db.kysely.transaction().execute(async (trx) => {
@@ -59,12 +53,7 @@ export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
 
 /** One active popup announcing the battle, shown once to each member (added once, by title). */
 export async function seedPopup(db: Db, { adminId }: { adminId: string }) {
-  const exists = await db.kysely
-    .selectFrom("popups")
-    .select("id")
-    .where("title", "=", SEED_POPUP_TITLE)
-    .executeTakeFirst();
-  if (exists) return;
+  if (await existingId(db, "popups", "title", SEED_POPUP_TITLE)) return;
   const now = Date.now();
   await db.kysely
     .insertInto("popups")
@@ -74,8 +63,8 @@ export async function seedPopup(db: Db, { adminId }: { adminId: string }) {
       body: "今月のキャッシュバック額で順位を競うランキングバトルを開催しています。\n上位5名様に最大30,000円の賞金をプレゼント！\n\n順位はバトルページでいつでも確認できます。",
       image_key: null,
       link_url: null,
-      starts_at: toDbTime(new Date(now - DAY_MS)),
-      ends_at: toDbTime(new Date(now + 60 * DAY_MS)),
+      starts_at: daysFrom(now, -1),
+      ends_at: daysFrom(now, 60),
       active: 1,
       created_by: adminId,
       created_at: nowDb(),

@@ -1,9 +1,8 @@
 import type { Db } from "../index";
 import { newId } from "../id";
 import type { GachaMethod, GachaRewardKind } from "../schema";
-import { nowDb, toDbTime } from "../time";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { nowDb } from "../time";
+import { daysFrom, existingId } from "./support";
 
 interface SeedReward {
   name: string;
@@ -66,12 +65,7 @@ export const SEED_GACHAS: SeedGacha[] = [
 /** Inserts each demo gacha unless one of that name exists; admins' edits are never overwritten. */
 export async function seedGachas(db: Db, people: { adminId: string }) {
   for (const g of SEED_GACHAS) {
-    const existing = await db.kysely
-      .selectFrom("gachas")
-      .select("id")
-      .where("name", "=", g.name)
-      .executeTakeFirst();
-    if (existing) continue;
+    if (await existingId(db, "gachas", "name", g.name)) continue;
     const id = newId();
     const now = nowDb();
     const today = Date.now();
@@ -83,8 +77,8 @@ export async function seedGachas(db: Db, people: { adminId: string }) {
           name: g.name,
           description: g.description,
           image_key: null,
-          starts_at: toDbTime(new Date(today + g.startDay * DAY_MS)),
-          ends_at: toDbTime(new Date(today + g.endDay * DAY_MS)),
+          starts_at: daysFrom(today, g.startDay),
+          ends_at: daysFrom(today, g.endDay),
           cost: g.cost,
           method: g.method,
           challenge_limit: g.limit,

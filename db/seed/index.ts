@@ -8,6 +8,7 @@ import { seedCashback } from "./cashback";
 import { seedEas } from "./eas";
 import { seedBattle, seedPopup } from "./engagement";
 import { seedGachas } from "./gachas";
+import { existingId } from "./support";
 
 /**
  * Admins must have a second factor: the demo admin comes with TOTP enrolled on this published
@@ -33,12 +34,8 @@ interface SeedUser {
 
 /** Inserts the user unless the email exists; never overwrites a changed password. */
 async function ensureUser(db: Db, user: SeedUser): Promise<string> {
-  const existing = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", user.email)
-    .executeTakeFirst();
-  if (existing) return existing.id;
+  const existing = await existingId(db, "users", "email", user.email);
+  if (existing) return existing;
   const id = newId();
   const now = nowDb();
   await db.kysely

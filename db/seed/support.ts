@@ -1,0 +1,32 @@
+import type { Db } from "../index";
+import { toDbTime } from "../time";
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The tables demo data is added to once, found again by a natural key (email, title, …). */
+type SeededTable =
+  "users" | "brokers" | "campaigns" | "gachas" | "eas" | "ranking_battles" | "popups";
+
+/**
+ * The id of the row whose `column` equals `value`, when an earlier seed run (or an admin)
+ * already made it. Seeding checks this before each insert, so it is safe to run again and
+ * never overwrites what an admin has since edited.
+ */
+export async function existingId(
+  db: Db,
+  table: SeededTable,
+  column: string,
+  value: string,
+): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom(table)
+    .select("id")
+    .where(db.kysely.dynamic.ref(column), "=", value)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The database time `days` days after the moment `from` (epoch ms; negative: before). */
+export function daysFrom(from: number, days: number): string {
+  return toDbTime(new Date(from + days * DAY_MS));
+}
