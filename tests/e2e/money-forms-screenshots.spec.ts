@@ -1,0 +1,41 @@
+import type { Page } from "@playwright/test";
+import { fund, givePaymentDetails } from "../helpers/money";
+import { test, visit } from "./fixtures";
+import { setLanguage } from "./walk";
+
+/**
+ * Screenshots of the withdrawal and transfer forms with the browser's field errors showing, for
+ * a person to look at (not compared against anything), at 1280 and 375 px, ja and en. Opt in
+ * with SCREENSHOTS=1; they land in test-results/screenshots.
+ */
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({
+    path: `test-results/screenshots/${name}.png`,
+    fullPage: true,
+    animations: "disabled",
+  });
+}
+
+for (const lng of ["ja", "en"] as const) {
+  test(`money forms with field errors (${lng})`, async ({ page, context, db, login }) => {
+    await setLanguage(context, lng);
+    const me = await login("member");
+    await fund(db, me.id, 69_120);
+    await givePaymentDetails(db, me.id);
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      await page.setViewportSize(viewport);
+      await visit(page, "/users/withdraw/new");
+      await page.locator("input[value=usdt]").check();
+      await page.locator("input[name=amount]").fill("4999");
+      await page.locator("main button[type=submit]").click();
+      await shoot(page, `withdraw-new-errors-${size}-${lng}`);
+      await visit(page, "/users/withdraw/transfer");
+      await page.locator("input[name=email]").fill("not-an-email");
+      await page.locator("textarea[name=message]").fill("ありがとう");
+      await page.locator("main button[type=submit]").click();
+      await shoot(page, `transfer-errors-${size}-${lng}`);
+    }
+  });
+}
