@@ -1,25 +1,37 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { searchParamsObject } from "~/components/table/url";
+import { i18nServer } from "~/i18n.server";
 import { csvResponse } from "~/lib/csv.server";
+import { formatDateTime } from "~/lib/format";
 
-const HEADER = ["requested_at", "completed_at", "method", "amount", "fee", "status", "reason"];
-
-/** The member's withdrawal history as CSV, with the same period and order as the page. */
+/**
+ * The member's withdrawal history as CSV, with the same period and order as the page, read as
+ * the page reads: headers and labels in the member's language, times in Tokyo.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request, "wallet");
   const page = await context.trpc.wallet.withdrawals({
     ...searchParamsObject(request.url),
     export: true,
   });
   return csvResponse(
     "withdrawals",
-    HEADER,
+    [
+      t("history.requestedAt"),
+      t("history.completedAt"),
+      t("history.method"),
+      t("history.amount"),
+      t("csv.fee"),
+      t("history.status"),
+      t("csv.reason"),
+    ],
     page.rows.map((r) => [
-      r.createdAt,
-      r.completedAt,
-      r.method,
+      formatDateTime(r.createdAt),
+      formatDateTime(r.completedAt),
+      t(`methods.${r.method}`),
       r.amount,
       r.fee,
-      r.status,
+      t(`status.${r.status}`),
       r.rejectReason,
     ]),
   );

@@ -147,6 +147,30 @@ test("a member withdraws by each method, sees it held, cancels one and sees the 
   // 20,000 − 13,000 requested + 5,000 cancelled + 500 rejected = 12,500 available; the
   // bitwallet, USDT and Exness requests (6,500) are still held; 1,000 was paid out.
   expect(await walletOf(db, me.id)).toEqual({ available: 12_500, held: 6_500 });
+
+  // The export reads as the page does: the member's language, labels, Tokyo time, a BOM.
+  const csv = await page.request.get("/users/withdraw/export");
+  const text = (await csv.body()).toString("utf8");
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  const [header, ...lines] = text.slice(1).trim().split("\r\n");
+  expect(header).toBe("申請日時,完了日,出金方法,金額,手数料,状態,理由");
+  const rejected = lines.find((l) => l.includes("PayPay"))!;
+  expect(rejected).toMatch(
+    /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2},,PayPay,500,0,却下,PayPay IDが確認できません$/,
+  );
+  const paid = lines.find((l) => l.includes("銀行振込"))!;
+  const created = await db.kysely
+    .selectFrom("withdrawals")
+    .select("created_at")
+    .where("user_id", "=", me.id)
+    .where("method", "=", "bank")
+    .executeTakeFirstOrThrow();
+  // Stored in UTC, written in Tokyo time (+9 h).
+  const tokyo = new Date(Date.parse(`${created.created_at.replace(" ", "T")}Z`) + 9 * 3_600_000);
+  expect(paid.slice(0, 16)).toBe(
+    tokyo.toISOString().slice(0, 16).replace(/-/g, "/").replace("T", " "),
+  );
+  expect(paid).toContain(",完了,");
 });
 
 test("a transfer between two members is held, approved, and seen by both (en)", async ({
