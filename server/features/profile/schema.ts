@@ -141,6 +141,27 @@ export function usdtAddressProblem(address: string, network: UsdtNetwork | null)
 /** Full-width katakana, the prolonged sound mark ー, and spaces between words. */
 const KATAKANA_NAME = /^[\u30A1-\u30FA\u30FC]+(?:[ \u3000][\u30A1-\u30FA\u30FC]+)*$/;
 
+/**
+ * Bank numbers as people type them from a passbook or a phone keyboard: full-width digits
+ * made half-width (NFKC), hyphens and spaces dropped. What is left must still be the digits.
+ */
+function bankDigits(value: string): string {
+  return value.normalize("NFKC").replace(/[\s\-\u2010-\u2015\u2212\u30FC]/g, "");
+}
+
+/**
+ * An account name in the full-width katakana banks register: half-width katakana (as printed
+ * in passbooks) made full-width with their sound marks joined (NFKC), hiragana made katakana,
+ * and the space between words made one.
+ */
+function bankKana(value: string): string {
+  return value
+    .normalize("NFKC")
+    .replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 const paymentEmail = emailSchema;
 
 export const BANK_FIELDS = [
@@ -172,12 +193,33 @@ export function paymentDetailsSchema(network: UsdtNetwork | null) {
   return z
     .object({
       bankName: optionalText(z.string().max(60, "tooLong")),
-      bankCode: optionalText(z.string().regex(/^\d{4}$/, "digits4")),
+      bankCode: optionalText(
+        z
+          .string()
+          .transform(bankDigits)
+          .pipe(z.string().regex(/^\d{4}$/, "digits4")),
+      ),
       branchName: optionalText(z.string().max(60, "tooLong")),
-      branchNumber: optionalText(z.string().regex(/^\d{3}$/, "digits3")),
+      branchNumber: optionalText(
+        z
+          .string()
+          .transform(bankDigits)
+          .pipe(z.string().regex(/^\d{3}$/, "digits3")),
+      ),
       accountType: optionalText(z.enum(["savings", "current"], { error: "accountType" })),
-      bankAccountNumber: optionalText(z.string().regex(/^\d{7}$/, "digits7")),
-      accountHolder: optionalText(z.string().max(100, "tooLong").regex(KATAKANA_NAME, "katakana")),
+      bankAccountNumber: optionalText(
+        z
+          .string()
+          .transform(bankDigits)
+          .pipe(z.string().regex(/^\d{7}$/, "digits7")),
+      ),
+      accountHolder: optionalText(
+        z
+          .string()
+          .max(100, "tooLong")
+          .transform(bankKana)
+          .pipe(z.string().regex(KATAKANA_NAME, "katakana")),
+      ),
       usdtAddress: optionalText(
         z
           .string()
