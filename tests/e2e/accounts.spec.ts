@@ -119,7 +119,7 @@ test.describe("member: profile, payment details and accounts", () => {
 
     // Half a bank account and a wrong PayPay id: each field says what is wrong, nothing saved.
     await form.getByLabel("銀行名").fill("みずほ銀行");
-    await form.getByLabel("銀行コード").fill("１２３４");
+    await form.getByLabel("銀行コード").fill("１２３");
     await form.getByLabel("PayPay ID").fill("Hanako");
     await form.getByRole("button", { name: "出金先情報を保存" }).click();
     await expect(page.getByTestId("error-bankCode")).toHaveText(

@@ -225,7 +225,7 @@ describe(`payment details on ${testEngine}`, () => {
     await m.caller.profile.updatePaymentDetails({ ...EMPTY, paypayId: "keep_me" });
     const bad: [Partial<typeof FULL>, string, string][] = [
       [{ ...FULL, bankCode: "12" }, "bankCode", "digits4"],
-      [{ ...FULL, branchNumber: "１２３" }, "branchNumber", "digits3"],
+      [{ ...FULL, branchNumber: "１２" }, "branchNumber", "digits3"],
       [{ ...FULL, bankAccountNumber: "123456" }, "bankAccountNumber", "digits7"],
       [{ ...FULL, accountHolder: "Yamada" }, "accountHolder", "katakana"],
       [{ ...FULL, accountType: "other" }, "accountType", "accountType"],
