@@ -191,6 +191,9 @@ export default function NewWithdrawal() {
           </Alert>
         )}
 
+        <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="expected-by">
+          {t("request.expectedBy", { date: terms.withdrawalExpectedBy.replaceAll("-", "/") })}
+        </p>
         <p className="text-xs text-slate-600 dark:text-slate-300">{t("request.holdNote")}</p>
         <SubmitButton>{t("request.submit")}</SubmitButton>
       </Form>

@@ -1,3 +1,4 @@
+import { withdrawalExpectedBy } from "../../server/lib/business-days";
 import { fund, givePaymentDetails } from "../helpers/money";
 import { expect, test, visit } from "./fixtures";
 import { setLanguage } from "./walk";
@@ -24,6 +25,10 @@ test("the withdrawal form shows field errors before it is sent, and sends once t
   await visit(page, "/users/withdraw/new");
   const amount = page.locator("input[name=amount]");
   const submit = page.locator("main button[type=submit]");
+  // When it should be processed, in Japanese business days.
+  await expect(page.getByTestId("expected-by")).toContainText(
+    withdrawalExpectedBy(new Date()).replaceAll("-", "/"),
+  );
 
   // Sent empty: the field says so, nothing leaves the browser.
   await submit.click();

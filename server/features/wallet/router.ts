@@ -1,3 +1,4 @@
+import { withdrawalExpectedBy } from "../../lib/business-days";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
 import {
   adminPresents,
@@ -36,6 +37,8 @@ export const walletRouter = router({
       transferMin: s.transferMin,
       transferMax: s.transferMax,
       transferFeeRateBp: s.transferFeeRateBp,
+      /** The Tokyo day a withdrawal requested now should have been processed by. */
+      withdrawalExpectedBy: withdrawalExpectedBy(new Date()),
     };
   }),
 

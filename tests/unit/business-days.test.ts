@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import {
+  addBusinessDays,
+  isBusinessDay,
+  withdrawalExpectedBy,
+} from "../../server/lib/business-days";
+
+describe("Japanese business days", () => {
+  it("skips weekends, national holidays, substitute holidays and the new year", () => {
+    expect(isBusinessDay("2026-11-25")).toBe(true); // a Wednesday
+    expect(isBusinessDay("2026-11-28")).toBe(false); // Saturday
+    expect(isBusinessDay("2026-11-23")).toBe(false); // Labour Thanksgiving Day (Monday)
+    expect(isBusinessDay("2026-12-31")).toBe(false); // banks close for the new year
+    expect(isBusinessDay("2027-01-04")).toBe(true);
+    expect(isBusinessDay("2026-05-06")).toBe(false); // substitute holiday for 3 May
+  });
+
+  it("counts forward from the day of the request", () => {
+    expect(addBusinessDays("2026-11-25", 2)).toBe("2026-11-27"); // Wed → Fri
+    expect(addBusinessDays("2026-11-26", 2)).toBe("2026-11-30"); // Thu → Mon
+    expect(addBusinessDays("2026-11-21", 1)).toBe("2026-11-24"); // Sat → Tue (Mon is a holiday)
+    expect(addBusinessDays("2026-12-29", 2)).toBe("2027-01-04"); // over the new year
+    expect(addBusinessDays("2026-12-29", 1)).toBe("2026-12-30");
+  });
+
+  it("gives a withdrawal's expected day in Tokyo, a day later past PayPay's daily limit", () => {
+    // 23:30 UTC on Tuesday is already Wednesday in Tokyo.
+    expect(withdrawalExpectedBy(new Date("2026-11-24T23:30:00Z"))).toBe("2026-11-27");
+    expect(withdrawalExpectedBy(new Date("2026-11-24T23:30:00Z"), true)).toBe("2026-11-30");
+  });
+});
