@@ -1,3 +1,4 @@
+import type { Logger } from "../server/logger";
 import type { Caller } from "../server/trpc/router";
 
 /** What the express server hands every loader and action (server/app.ts). */
@@ -11,6 +12,8 @@ declare module "@remix-run/server-runtime" {
     sessionEnded: "idle" | "expired" | null;
     /** Set-Cookie headers from procedures; a route returns them with its response. */
     resHeaders: Headers;
+    /** The request's logger (its request id bound): for a failure an action handles itself. */
+    log: Logger;
   }
 }
 

@@ -165,6 +165,7 @@ export function createApp(deps: AppDeps): express.Express {
               sessionEnded: ctx.sessionEnded,
               // Cookies a procedure sets (sign-in, sign-out) for the route to return.
               resHeaders: ctx.resHeaders,
+              log: ctx.log,
             };
           },
         }),

@@ -88,6 +88,38 @@ export async function attempt<T>(
   }
 }
 
+/**
+ * attempt() for a form that moves money. A failure that is not a refusal (the database went
+ * away, the connection dropped after the commit) does not wipe the page: the member keeps what
+ * they typed and reads that the request may or may not have been recorded. The values keep the
+ * form's one-time key, and the page sends it again, so a second try cannot make a second request
+ * (the procedure answers with the first).
+ */
+export async function attemptMoney<T>(
+  values: Record<string, string>,
+  run: () => Promise<T>,
+  log: { error: (obj: object, msg?: string) => void },
+): Promise<{ ok: true; data: T } | { ok: false; response: TypedResponse<FormFailure> }> {
+  try {
+    return await attempt(values, run);
+  } catch (error) {
+    // Sign-in and role refusals go on to become the area's redirect.
+    if (isRoleRefusal(error) || error instanceof Response) throw error;
+    log.error({ err: error }, "money form failed");
+    return {
+      ok: false,
+      response: json(
+        {
+          ok: false as const,
+          error: { key: "submitUnsure", params: null, fieldErrors: {} },
+          values: echo(values),
+        },
+        { status: 503 },
+      ),
+    };
+  }
+}
+
 /** A redirect carrying the cookies procedures set (sign-in, sign-out). */
 export function redirectWithCookies(to: string, resHeaders: Headers): Response {
   return redirect(to, { headers: resHeaders });

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
 import { card } from "~/components/ui/card";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attemptMoney, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { useFormValidation } from "~/lib/validation";
 import {
@@ -37,13 +37,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["method", "amount", "requestKey"]);
-  const result = await attempt(values, () =>
-    context.trpc.wallet.requestWithdrawal({
-      method: values.method as Method,
-      amount: values.amount,
-      requestKey: values.requestKey,
-      confirmed: form.get("confirmed") === "on",
-    }),
+  const result = await attemptMoney(
+    values,
+    () =>
+      context.trpc.wallet.requestWithdrawal({
+        method: values.method as Method,
+        amount: values.amount,
+        requestKey: values.requestKey,
+        confirmed: form.get("confirmed") === "on",
+      }),
+    context.log,
   );
   if (!result.ok) return result.response;
   return redirect(`/users/withdraw?requested=${result.data.nextBusinessDay ? "nextday" : "1"}`);
@@ -107,7 +110,12 @@ export default function NewWithdrawal() {
       <VerifyEmailNotice money />
       <FormErrorAlert error={error} />
       <Form method="post" className="space-y-5" {...formProps}>
-        <input type="hidden" name="requestKey" value={requestKey} />
+        {/* After a failure, the key of the try that failed: sending again cannot pay twice. */}
+        <input
+          type="hidden"
+          name="requestKey"
+          value={(failure && !failure.ok && failure.values.requestKey) || requestKey}
+        />
         <fieldset aria-describedby={methodError ? `${groupId}-error` : undefined}>
           <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
             {t("request.method")}

@@ -12,7 +12,7 @@ import {
   useFieldError,
 } from "~/components/ui/form";
 import { card } from "~/components/ui/card";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attemptMoney, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
 import { useFormValidation } from "~/lib/validation";
 import { transferInput } from "../../server/domain/withdrawal";
@@ -25,7 +25,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData(), ["email", "amount", "message", "requestKey"]);
-  const result = await attempt(values, () => context.trpc.wallet.requestTransfer(values));
+  const result = await attemptMoney(
+    values,
+    () => context.trpc.wallet.requestTransfer(values),
+    context.log,
+  );
   if (!result.ok) return result.response;
   return redirect("/users/withdraw?requested=transfer");
 }
@@ -62,7 +66,12 @@ export default function Transfer() {
       <VerifyEmailNotice money />
       <FormErrorAlert error={error} />
       <Form method="post" className="space-y-5" {...formProps}>
-        <input type="hidden" name="requestKey" value={requestKey} />
+        {/* After a failure, the key of the try that failed: sending again cannot send twice. */}
+        <input
+          type="hidden"
+          name="requestKey"
+          value={(failure && !failure.ok && failure.values.requestKey) || requestKey}
+        />
         <Field
           name="email"
           type="email"

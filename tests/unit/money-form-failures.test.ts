@@ -1,0 +1,106 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { TRPCError } from "@trpc/server";
+import { describe, expect, it } from "vitest";
+import { action as transferAction } from "../../app/routes/users.withdraw.transfer";
+import { action as withdrawAction } from "../../app/routes/users.withdraw.new";
+
+/**
+ * A money form whose request fails for a reason that is not a refusal (the database went away,
+ * the connection dropped after the commit) keeps the page and what the member typed, says the
+ * request may or may not have been recorded, and hands back the same one-time key, so sending
+ * again cannot make a second request.
+ */
+
+const KEY = "key-0123456789abcdef";
+
+function post(url: string, fields: Record<string, string>) {
+  return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+}
+
+function contextWhere(fail: () => never) {
+  const errors: unknown[] = [];
+  const context = {
+    trpc: { wallet: { requestWithdrawal: fail, requestTransfer: fail } },
+    log: { error: (obj: unknown) => errors.push(obj) },
+  } as unknown as AppLoadContext;
+  return { context, errors };
+}
+
+const lost = () => {
+  throw new Error("Connection lost: The server closed the connection.");
+};
+
+describe("money forms when the request fails", () => {
+  it("withdrawal: keeps the input and the key, says it may not be recorded, logs the cause", async () => {
+    const { context, errors } = contextWhere(lost);
+    const response = (await withdrawAction({
+      request: post("http://x/users/withdraw/new", {
+        method: "bank",
+        amount: "3000",
+        requestKey: KEY,
+      }),
+      context,
+      params: {},
+    })) as Response;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: { key: "submitUnsure", params: null, fieldErrors: {} },
+      values: { method: "bank", amount: "3000", requestKey: KEY },
+    });
+    expect(errors).toHaveLength(1);
+  });
+
+  it("transfer: the same", async () => {
+    const { context } = contextWhere(lost);
+    const response = (await transferAction({
+      request: post("http://x/users/withdraw/transfer", {
+        email: "b@example.test",
+        amount: "1000",
+        message: "thanks",
+        requestKey: KEY,
+      }),
+      context,
+      params: {},
+    })) as Response;
+    expect(response.status).toBe(503);
+    const body = await response.json();
+    expect(body.error.key).toBe("submitUnsure");
+    expect(body.values).toMatchObject({ email: "b@example.test", amount: "1000", requestKey: KEY });
+  });
+
+  it("a refusal is still the procedure's own message, and sign-in is still a redirect", async () => {
+    const refused = contextWhere(() => {
+      throw Object.assign(new TRPCError({ code: "BAD_REQUEST", message: "belowMinimum" }), {
+        key: "belowMinimum",
+        params: { min: 1000 },
+      });
+    });
+    const response = (await withdrawAction({
+      request: post("http://x/users/withdraw/new", {
+        method: "bank",
+        amount: "1",
+        requestKey: KEY,
+      }),
+      context: refused.context,
+      params: {},
+    })) as Response;
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.key).toBe("belowMinimum");
+
+    const signedOut = contextWhere(() => {
+      throw new TRPCError({ code: "UNAUTHORIZED", message: "loginRequired" });
+    });
+    await expect(
+      withdrawAction({
+        request: post("http://x/users/withdraw/new", {
+          method: "bank",
+          amount: "1",
+          requestKey: KEY,
+        }),
+        context: signedOut.context,
+        params: {},
+      }),
+    ).rejects.toMatchObject({ name: "TRPCError", code: "UNAUTHORIZED" });
+  });
+});
