@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EmailText, Stamp } from "~/components/cells";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { InputFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { orNotFound } from "~/lib/not-found.server";
 import { textLink } from "~/components/ui/link";
@@ -22,20 +22,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function AdminCampaignEntries() {
   const { t } = useTranslation("campaign");
   const { campaignId, page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
       <TableFilters label={t("admin.entries.filters")}>
-        <FilterField label={t("admin.entries.member")} htmlFor="f-member">
-          <input
-            id="f-member"
-            name="member"
-            type="search"
-            defaultValue={params.get("member") ?? ""}
-            placeholder={t("admin.entries.memberHint")}
-            className={filterControl}
-          />
-        </FilterField>
+        <InputFilter
+          name="member"
+          label={t("admin.entries.member")}
+          placeholder={t("admin.entries.memberHint")}
+        />
       </TableFilters>
       <DataTable
         label={t("admin.entries.title", { title: page.campaign.title })}

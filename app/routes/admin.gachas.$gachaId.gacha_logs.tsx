@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EmailText, Stamp } from "~/components/cells";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
@@ -27,35 +27,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function AdminGachaLogs() {
   const { t } = useTranslation("gacha");
   const { gachaId, page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
       <TableFilters label={t("logs.filters")}>
-        <FilterField label={t("admin.logs.member")} htmlFor="f-member">
-          <input
-            id="f-member"
-            name="member"
-            type="search"
-            defaultValue={params.get("member") ?? ""}
-            placeholder={t("admin.logs.memberHint")}
-            className={filterControl}
-          />
-        </FilterField>
-        <FilterField label={t("logs.state")} htmlFor="f-state">
-          <select
-            id="f-state"
-            name="state"
-            defaultValue={params.get("state") ?? ""}
-            className={filterControl}
-          >
-            <option value="">{t("logs.allStates")}</option>
-            {LOG_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <InputFilter
+          name="member"
+          label={t("admin.logs.member")}
+          placeholder={t("admin.logs.memberHint")}
+        />
+        <SelectFilter
+          name="state"
+          label={t("logs.state")}
+          allLabel={t("logs.allStates")}
+          options={LOG_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+        />
       </TableFilters>
       <DataTable
         label={t("admin.tabLogs")}

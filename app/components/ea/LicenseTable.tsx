@@ -1,4 +1,4 @@
-import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmailText, Stamp } from "~/components/cells";
@@ -6,7 +6,7 @@ import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import type { licenseDecision } from "~/lib/ea-licenses.server";
 import { AccountTypeBadge, LicenseBadge } from "./badges";
 import { buttonClass } from "~/components/ui/button";
@@ -43,7 +43,6 @@ export function LicenseTable({
   showEa: boolean;
 }) {
   const { t } = useTranslation(["ea", "errors"]);
-  const [params] = useSearchParams();
   const result = useActionData<typeof licenseDecision>();
   const [done, setDone] = useState<{
     kind: string;
@@ -73,32 +72,18 @@ export function LicenseTable({
   return (
     <div className="space-y-4">
       <TableFilters label={t("admin.licenses.filters")}>
-        <FilterField label={t("admin.licenses.status")} htmlFor="f-status">
-          <select
-            id="f-status"
-            name="status"
-            defaultValue={params.get("status") ?? ""}
-            className={filterControl}
-            data-testid="filter-status"
-          >
-            <option value="">{t("admin.licenses.allStatuses")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`licenseStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={t("admin.licenses.member")} htmlFor="f-member">
-          <input
-            id="f-member"
-            name="member"
-            type="search"
-            defaultValue={params.get("member") ?? ""}
-            placeholder={t("admin.licenses.memberHint")}
-            className={filterControl}
-          />
-        </FilterField>
+        <SelectFilter
+          name="status"
+          label={t("admin.licenses.status")}
+          allLabel={t("admin.licenses.allStatuses")}
+          options={STATUSES.map((s) => ({ value: s, label: t(`licenseStatus.${s}`) }))}
+          testId="filter-status"
+        />
+        <InputFilter
+          name="member"
+          label={t("admin.licenses.member")}
+          placeholder={t("admin.licenses.memberHint")}
+        />
       </TableFilters>
 
       {done && (

@@ -10,7 +10,13 @@ import { focusRing } from "~/components/shell/styles";
 import { EmailText, Stamp } from "~/components/cells";
 import { StatusBadge } from "~/components/StatusBadge";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import {
+  FilterField,
+  filterControl,
+  InputFilter,
+  SelectFilter,
+  TableFilters,
+} from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -145,33 +151,20 @@ export default function AdminWithdrawals() {
             ))}
           </select>
         </FilterField>
-        <FilterField label={t("withdrawals.filters.method")} htmlFor="f-method">
-          <select
-            id="f-method"
-            name="method"
-            defaultValue={params.get("method") ?? "all"}
-            className={filterControl}
-            data-testid="filter-method"
-          >
-            <option value="all">{t("withdrawals.filters.all")}</option>
-            {WITHDRAWAL_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`wallet:methods.${m}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={t("withdrawals.filters.member")} htmlFor="f-member">
-          <input
-            id="f-member"
-            name="member"
-            type="search"
-            defaultValue={params.get("member") ?? ""}
-            placeholder={t("withdrawals.filters.memberHint")}
-            className={filterControl}
-            data-testid="filter-member"
-          />
-        </FilterField>
+        <SelectFilter
+          name="method"
+          label={t("withdrawals.filters.method")}
+          allValue="all"
+          allLabel={t("withdrawals.filters.all")}
+          options={WITHDRAWAL_METHODS.map((m) => ({ value: m, label: t(`wallet:methods.${m}`) }))}
+          testId="filter-method"
+        />
+        <InputFilter
+          name="member"
+          label={t("withdrawals.filters.member")}
+          placeholder={t("withdrawals.filters.memberHint")}
+          testId="filter-member"
+        />
         <PeriodFields />
       </TableFilters>
 
