@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { MemberCell } from "~/components/admin/cells";
 import { formatLots, formatTradeDate } from "~/components/cashback/months";
 import { EmailText } from "~/components/cells";
 import { PeriodFields } from "~/components/PeriodFields";
@@ -71,14 +72,12 @@ export default function AdminCashback() {
             key: "member",
             header: t("list.columns.member"),
             cell: (r) => (
-              <span className="block min-w-32">
-                <Link to={`/admin/customer/${r.userId}`} className={`${textLink} font-medium`}>
-                  {r.nickname || r.name || r.email}
-                </Link>
-                <span className="block text-xs text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">
-                  <EmailText email={r.email} />
-                </span>
-              </span>
+              <MemberCell
+                id={r.userId}
+                name={r.nickname || r.name || r.email}
+                detail={<EmailText email={r.email} />}
+                className="block min-w-32"
+              />
             ),
           },
           { key: "broker", header: t("list.columns.broker"), cell: (r) => r.brokerName },

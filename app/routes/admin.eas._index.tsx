@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Stamp } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
@@ -129,20 +129,8 @@ export default function AdminEas() {
                 <span className="text-slate-400">0</span>
               ),
           },
-          {
-            key: "createdAt",
-            header: t("createdAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (e) => <Stamp utc={e.createdAt} />,
-          },
-          {
-            key: "updatedAt",
-            header: t("updatedAt"),
-            sortKey: "updatedAt",
-            firstDir: "desc",
-            cell: (e) => <Stamp utc={e.updatedAt} />,
-          },
+          dateColumn("createdAt", t("createdAt"), { sorted: true }),
+          dateColumn("updatedAt", t("updatedAt"), { sorted: true }),
         ]}
       />
     </div>

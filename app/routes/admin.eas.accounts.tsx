@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { AccountTypeBadge } from "~/components/ea/badges";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { DataTable } from "~/components/table/DataTable";
@@ -83,14 +84,11 @@ export default function EaAccounts() {
             sortKey: "member",
             className: "min-w-40",
             cell: (r) => (
-              <span className="block">
-                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
-                  {r.member.nickname}
-                </Link>
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  <EmailText email={r.member.email} />
-                </span>
-              </span>
+              <MemberCell
+                id={r.member.id}
+                name={r.member.nickname}
+                detail={<EmailText email={r.member.email} />}
+              />
             ),
           },
           {
@@ -102,13 +100,10 @@ export default function EaAccounts() {
               </span>
             ),
           },
-          {
+          dateColumn("registeredAt", t("admin.accounts.registeredAt"), {
             key: "createdAt",
-            header: t("admin.accounts.registeredAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.registeredAt} />,
-          },
+            sorted: true,
+          }),
           {
             key: "type",
             header: t("admin.fields.accountType"),

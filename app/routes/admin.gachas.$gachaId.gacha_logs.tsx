@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";
 import { DataTable } from "~/components/table/DataTable";
@@ -9,7 +10,6 @@ import { InputFilter, SelectFilter, TableFilters } from "~/components/table/Tabl
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
-import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -50,26 +50,17 @@ export default function AdminGachaLogs() {
         csvHref={`/admin/gachas/${gachaId}/gacha_logs/export`}
         testId="admin-gacha-logs"
         columns={[
-          {
-            key: "createdAt",
-            header: t("logs.date"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.createdAt} />,
-          },
+          dateColumn("createdAt", t("logs.date"), { sorted: true }),
           {
             key: "member",
             header: t("admin.logs.member"),
             className: "min-w-40",
             cell: (r) => (
-              <span className="block">
-                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
-                  {r.member.nickname}
-                </Link>
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  <EmailText email={r.member.email} />
-                </span>
-              </span>
+              <MemberCell
+                id={r.member.id}
+                name={r.member.nickname}
+                detail={<EmailText email={r.member.email} />}
+              />
             ),
           },
           {

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Stamp } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { Alert, SubmitButton } from "~/components/ui/form";
 import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
 import { DataTable } from "~/components/table/DataTable";
@@ -82,18 +82,8 @@ export default function AdminPopups() {
             header: t("admin.status"),
             cell: (p) => <PopupStateBadge state={p.state} />,
           },
-          {
-            key: "startsAt",
-            header: t("admin.fields.startsAt"),
-            sortKey: "startsAt",
-            firstDir: "desc",
-            cell: (p) => <Stamp utc={p.startsAt} />,
-          },
-          {
-            key: "endsAt",
-            header: t("admin.fields.endsAt"),
-            cell: (p) => <Stamp utc={p.endsAt} />,
-          },
+          dateColumn("startsAt", t("admin.fields.startsAt"), { sorted: true }),
+          dateColumn("endsAt", t("admin.fields.endsAt")),
           {
             key: "views",
             header: t("admin.views"),

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
 import { Section } from "~/components/ui/card";
 import { PeriodFields } from "~/components/PeriodFields";
@@ -150,13 +151,7 @@ export default function AdminPresents() {
           csvHref="/admin/present/export"
           empty={t("presents.empty")}
           columns={[
-            {
-              key: "createdAt",
-              header: t("presents.columns.createdAt"),
-              sortKey: "createdAt",
-              firstDir: "desc",
-              cell: (r) => <Stamp utc={r.createdAt} />,
-            },
+            dateColumn("createdAt", t("presents.columns.createdAt"), { sorted: true }),
             {
               key: "member",
               header: t("presents.columns.member"),

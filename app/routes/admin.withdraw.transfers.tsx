@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { focusRing } from "~/components/shell/styles";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
@@ -127,13 +128,7 @@ export default function AdminTransfers() {
         rowKey={(r) => r.id}
         empty={t("transfers.empty")}
         columns={[
-          {
-            key: "createdAt",
-            header: t("transfers.columns.createdAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.createdAt} />,
-          },
+          dateColumn("createdAt", t("transfers.columns.createdAt"), { sorted: true }),
           {
             key: "sender",
             header: t("transfers.columns.sender"),

@@ -1,7 +1,8 @@
 import { Link, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { focusRing } from "~/components/shell/styles";
@@ -104,13 +105,10 @@ export function LicenseTable({
         empty={t("admin.licenses.empty")}
         testId="admin-licenses"
         columns={[
-          {
+          dateColumn("requestedAt", t("admin.licenses.requestedAt"), {
             key: "createdAt",
-            header: t("admin.licenses.requestedAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.requestedAt} />,
-          },
+            sorted: true,
+          }),
           ...(showEa
             ? [
                 {
@@ -133,14 +131,11 @@ export function LicenseTable({
             header: t("admin.licenses.member"),
             className: "min-w-40",
             cell: (r) => (
-              <span className="block">
-                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
-                  {r.member.nickname}
-                </Link>
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  <EmailText email={r.member.email} />
-                </span>
-              </span>
+              <MemberCell
+                id={r.member.id}
+                name={r.member.nickname}
+                detail={<EmailText email={r.member.email} />}
+              />
             ),
           },
           {
@@ -184,13 +179,7 @@ export function LicenseTable({
                 <span className="text-slate-400">—</span>
               ),
           },
-          {
-            key: "issuedAt",
-            header: t("admin.licenses.issuedAt"),
-            sortKey: "issuedAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.issuedAt} />,
-          },
+          dateColumn("issuedAt", t("admin.licenses.issuedAt"), { sorted: true }),
           {
             key: "actions",
             header: <span className="sr-only">{t("admin.licenses.actions")}</span>,

@@ -1,13 +1,14 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert, type FormErrorShape } from "~/components/ui/form";
 import { PeriodFields } from "~/components/PeriodFields";
 import { focusRing } from "~/components/shell/styles";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
 import { DataTable } from "~/components/table/DataTable";
 import {
@@ -24,7 +25,6 @@ import { payeeSummary } from "~/lib/payee";
 import { buttonClass } from "~/components/ui/button";
 import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../server/domain/withdrawal";
 import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
-import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -217,25 +217,17 @@ export default function AdminWithdrawals() {
           </>
         }
         columns={[
-          {
-            key: "createdAt",
-            header: t("withdrawals.columns.createdAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.createdAt} />,
-          },
+          dateColumn("createdAt", t("withdrawals.columns.createdAt"), { sorted: true }),
           {
             key: "member",
             header: t("withdrawals.columns.member"),
             cell: (r) => (
-              <span className="block min-w-32">
-                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
-                  {memberLabel(r)}
-                </Link>
-                <span className="block [overflow-wrap:anywhere] text-xs text-slate-500 dark:text-slate-400">
-                  <EmailText email={r.member.email} />
-                </span>
-              </span>
+              <MemberCell
+                id={r.member.id}
+                name={memberLabel(r)}
+                detail={<EmailText email={r.member.email} />}
+                className="block min-w-32"
+              />
             ),
           },
           {
