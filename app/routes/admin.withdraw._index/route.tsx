@@ -3,10 +3,10 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RowDecisions } from "~/components/admin/RowDecisions";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert, type FormErrorShape } from "~/components/ui/form";
 import { PeriodFields } from "~/components/PeriodFields";
-import { focusRing } from "~/components/shell/styles";
 import { EmailText } from "~/components/cells";
 import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -277,32 +277,26 @@ export default function AdminWithdrawals() {
             header: <span className="sr-only">{t("withdrawals.columns.actions")}</span>,
             cell: (r) =>
               r.status === "pending" ? (
-                <span className="flex flex-col">
-                  <button
-                    type="button"
-                    onClick={() => open("complete", [r])}
-                    data-testid="complete-one"
-                    aria-label={t("withdrawals.complete.one", {
+                <RowDecisions
+                  accept={{
+                    label: t("withdrawals.complete.button"),
+                    ariaLabel: t("withdrawals.complete.one", {
                       amount: formatYen(r.amount),
                       member: memberLabel(r),
-                    })}
-                    className={buttonClass({ size: "sm" })}
-                  >
-                    {t("withdrawals.complete.button")}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => open("reject", [r])}
-                    data-testid="reject-one"
-                    aria-label={t("withdrawals.reject.one", {
+                    }),
+                    testId: "complete-one",
+                    onClick: () => open("complete", [r]),
+                  }}
+                  refuse={{
+                    label: t("withdrawals.reject.button"),
+                    ariaLabel: t("withdrawals.reject.one", {
                       amount: formatYen(r.amount),
                       member: memberLabel(r),
-                    })}
-                    className={`whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`}
-                  >
-                    {t("withdrawals.reject.button")}
-                  </button>
-                </span>
+                    }),
+                    testId: "reject-one",
+                    onClick: () => open("reject", [r]),
+                  }}
+                />
               ) : null,
           },
         ]}
