@@ -1,13 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  CheckboxField,
-  Field,
-  type FormErrorShape,
-  ImageField,
-  SelectField,
-} from "~/components/ui/form";
+import { CheckboxField, Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
+import { RecordImageField } from "~/components/admin/ImageFields";
 
 export interface BrokerFormValues {
   name: string;
@@ -109,8 +104,22 @@ export function BrokerForm({
         hint={t("admin:brokers.hints.signupUrl")}
         required
       />
-      <ImageInput name="logo" current={initial.logoPath} error={fieldError("logo")} />
-      <ImageInput name="banner" current={initial.bannerPath} error={fieldError("banner")} />
+      <RecordImageField
+        labels="admin:brokers"
+        name="logo"
+        current={initial.logoPath}
+        error={fieldError("logo")}
+        previewClassName="h-12 w-auto object-contain"
+        className=""
+      />
+      <RecordImageField
+        labels="admin:brokers"
+        name="banner"
+        current={initial.bannerPath}
+        error={fieldError("banner")}
+        previewClassName="aspect-[3/1] w-full max-w-xs object-contain"
+        className=""
+      />
       <div className="space-y-3 sm:col-span-2">
         <CheckboxField
           name="autoRebate"
@@ -126,34 +135,5 @@ export function BrokerForm({
         />
       </div>
     </EntityForm>
-  );
-}
-
-function ImageInput({
-  name,
-  current,
-  error,
-}: {
-  name: "logo" | "banner";
-  current: string | null;
-  error: string | null;
-}) {
-  const { t } = useTranslation("admin");
-  const remove = name === "logo" ? "removeLogo" : "removeBanner";
-  return (
-    <ImageField
-      name={name}
-      label={t(`brokers.fields.${name}`)}
-      hint={t(`brokers.hints.${name}`)}
-      current={current}
-      error={error}
-      removeName={remove}
-      removeLabel={t(`brokers.fields.${remove}`)}
-      previewClassName={
-        name === "logo"
-          ? "h-12 w-auto object-contain"
-          : "aspect-[3/1] w-full max-w-xs object-contain"
-      }
-    />
   );
 }

@@ -1,7 +1,7 @@
 import { useSearchParams } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FilterField, filterControl } from "./table/TableFilters";
+import { FilterField, filterControl, InputFilter } from "./table/TableFilters";
 
 const PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
 
@@ -37,28 +37,17 @@ export function PeriodFields() {
       </FilterField>
       {period === "custom" && (
         <div className="grid grid-cols-2 gap-2">
-          <FilterField label={t("period.from")} htmlFor={fromId}>
-            <input
-              id={fromId}
+          {(["from", "to"] as const).map((end) => (
+            <InputFilter
+              key={end}
+              name={end}
               type="date"
-              name="from"
+              label={t(`period.${end}`)}
+              id={end === "from" ? fromId : toId}
               required
-              defaultValue={params.get("from") ?? ""}
-              className={filterControl}
-              data-testid="filter-from"
+              testId={`filter-${end}`}
             />
-          </FilterField>
-          <FilterField label={t("period.to")} htmlFor={toId}>
-            <input
-              id={toId}
-              type="date"
-              name="to"
-              required
-              defaultValue={params.get("to") ?? ""}
-              className={filterControl}
-              data-testid="filter-to"
-            />
-          </FilterField>
+          ))}
         </div>
       )}
     </>

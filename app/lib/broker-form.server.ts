@@ -1,6 +1,5 @@
-import { json } from "@remix-run/node";
-import { formValues } from "./forms.server";
-import { fileBytes, readUploadForm } from "./upload.server";
+import { fileBytes } from "./upload.server";
+import { isChecked, readRecordForm } from "./forms.server";
 
 const TEXT_FIELDS = [
   "name",
@@ -14,39 +13,25 @@ const TEXT_FIELDS = [
 ] as const;
 
 /**
- * The broker form (multipart: it carries the logo and banner) as the brokers procedures'
- * input. A file over the size limit stops the parse: that comes back as a form error.
+ * The broker form (it carries the logo and banner) as the brokers procedures' input. Only the
+ * text fields are echoed after a refusal: the flags fall back to the record's own.
  */
 export async function readBrokerForm(request: Request) {
-  const upload = await readUploadForm(request);
-  if (upload.tooLarge) {
-    return {
-      ok: false as const,
-      response: json(
-        {
-          ok: false as const,
-          error: { key: "imageTooLarge", params: null, fieldErrors: {} },
-          values: {},
-        },
-        { status: 400 },
-      ),
-    };
-  }
-  const form = upload.form;
-  const values = formValues(form, TEXT_FIELDS);
+  const read = await readRecordForm(request, {
+    fields: TEXT_FIELDS,
+    flags: ["autoRebate", "active"],
+  });
+  if (!read.ok) return read;
+  const { form } = read;
   return {
     ok: true as const,
-    values,
-    broker: {
-      ...values,
-      autoRebate: form.get("autoRebate") === "on",
-      active: form.get("active") === "on",
-    },
+    values: read.text,
+    broker: read.record,
     images: {
       logo: await fileBytes(form, "logo"),
       banner: await fileBytes(form, "banner"),
-      removeLogo: form.get("removeLogo") === "on",
-      removeBanner: form.get("removeBanner") === "on",
+      removeLogo: isChecked(form, "removeLogo"),
+      removeBanner: isChecked(form, "removeBanner"),
     },
   };
 }

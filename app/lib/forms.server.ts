@@ -1,5 +1,6 @@
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import { isRoleRefusal } from "../../server/domain/redirect";
+import { fileBytes, readUploadForm } from "./upload.server";
 
 /** What an action returns when a procedure refuses: keys the page translates. */
 export interface FormError {
@@ -123,4 +124,62 @@ export async function attemptMoney<T>(
 /** A redirect carrying the cookies procedures set (sign-in, sign-out). */
 export function redirectWithCookies(to: string, resHeaders: Headers): Response {
   return redirect(to, { headers: resHeaders });
+}
+
+/** A refused upload (a file over its limit) as the form's error; nothing is echoed back. */
+export function uploadRefusal(key: string) {
+  const error: FormError = { key, params: null, fieldErrors: {} };
+  return {
+    ok: false as const,
+    response: json(
+      { ok: false as const, error, values: {} as Record<string, string> },
+      { status: 400 },
+    ),
+  };
+}
+
+/** Whether a checkbox was ticked (an unticked one is not sent at all). */
+export function isChecked(form: FormData, name: string): boolean {
+  return form.get(name) === "on";
+}
+
+/**
+ * The one reader of the admin record forms (campaigns, popups, gachas, rewards, EAs, brokers).
+ * They are multipart, since they carry an image or a file; a file over `maxFileBytes` stops the
+ * parse and comes back as the form error `tooLargeKey`. The procedure's schema judges every
+ * value: here they are only read.
+ * - `text`: the text fields as strings;
+ * - `record`: the procedure's input, the text fields and the yes/no `flags` as booleans;
+ * - `values`: what a refusal echoes to the form, the flags as "on" or "";
+ * - `image`: the record's image input, a new file or the wish to remove the current one.
+ */
+export async function readRecordForm<K extends string, F extends string = never>(
+  request: Request,
+  {
+    fields,
+    flags = [],
+    maxFileBytes,
+    tooLargeKey = "imageTooLarge",
+  }: { fields: readonly K[]; flags?: readonly F[]; maxFileBytes?: number; tooLargeKey?: string },
+) {
+  const upload = await readUploadForm(request, maxFileBytes);
+  if (upload.tooLarge) return uploadRefusal(tooLargeKey);
+  const { form } = upload;
+  const text = formValues(form, fields);
+  const checked = Object.fromEntries(flags.map((f) => [f, isChecked(form, f)])) as Record<
+    F,
+    boolean
+  >;
+  const echoed = Object.fromEntries(flags.map((f) => [f, checked[f] ? "on" : ""])) as Record<
+    F,
+    string
+  >;
+  return {
+    ok: true as const,
+    form,
+    text,
+    record: { ...text, ...checked },
+    values: { ...text, ...echoed },
+    image: { image: await fileBytes(form, "image"), removeImage: isChecked(form, "removeImage") },
+  };
 }

@@ -1,11 +1,17 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
 import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
 import { card } from "~/components/ui/card";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import {
+  DateRangeFilter,
+  filterControl,
+  InputFilter,
+  SelectFilter,
+  TableFilters,
+} from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
@@ -46,7 +52,6 @@ export default function AdminAccounts() {
   const { t } = useTranslation(["admin", "accounts", "errors"]);
   const { page, brokers } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const error = result && !result.ok ? result.error : null;
   const reasonError = error?.fieldErrors.reason
     ? t(`errors:field.${error.fieldErrors.reason}`, { field: t("admin:accounts.reason") })
@@ -60,68 +65,32 @@ export default function AdminAccounts() {
       <PageTitle>{t("admin:accounts.title")}</PageTitle>
 
       <TableFilters label={t("admin:accounts.filters.label")}>
-        <FilterField label={t("admin:accounts.filters.status")} htmlFor="f-status">
-          <select
-            id="f-status"
-            name="status"
-            defaultValue={params.get("status") ?? ""}
-            className={filterControl}
-          >
-            <option value="">{t("admin:accounts.filters.all")}</option>
-            {(["pending", "approved", "denied"] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`accounts:status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={t("admin:accounts.filters.broker")} htmlFor="f-broker">
-          <select
-            id="f-broker"
-            name="broker"
-            defaultValue={params.get("broker") ?? ""}
-            className={filterControl}
-          >
-            <option value="">{t("admin:accounts.filters.all")}</option>
-            {brokers.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <SelectFilter
+          name="status"
+          label={t("admin:accounts.filters.status")}
+          allLabel={t("admin:accounts.filters.all")}
+          options={(["pending", "approved", "denied"] as const).map((s) => ({
+            value: s,
+            label: t(`accounts:status.${s}`),
+          }))}
+        />
+        <SelectFilter
+          name="broker"
+          label={t("admin:accounts.filters.broker")}
+          allLabel={t("admin:accounts.filters.all")}
+          options={brokers.map((b) => ({ value: b.id, label: b.name }))}
+        />
         <div className="lg:col-span-2">
-          <FilterField label={t("admin:accounts.filters.member")} htmlFor="f-member">
-            <input
-              id="f-member"
-              name="member"
-              type="search"
-              defaultValue={params.get("member") ?? ""}
-              placeholder={t("admin:accounts.filters.memberHint")}
-              className={filterControl}
-            />
-          </FilterField>
+          <InputFilter
+            name="member"
+            label={t("admin:accounts.filters.member")}
+            placeholder={t("admin:accounts.filters.memberHint")}
+          />
         </div>
-        <div className="grid grid-cols-2 gap-2 sm:col-span-2">
-          <FilterField label={t("admin:accounts.filters.from")} htmlFor="f-from">
-            <input
-              id="f-from"
-              name="from"
-              type="date"
-              defaultValue={params.get("from") ?? ""}
-              className={filterControl}
-            />
-          </FilterField>
-          <FilterField label={t("admin:accounts.filters.to")} htmlFor="f-to">
-            <input
-              id="f-to"
-              name="to"
-              type="date"
-              defaultValue={params.get("to") ?? ""}
-              className={filterControl}
-            />
-          </FilterField>
-        </div>
+        <DateRangeFilter
+          fromLabel={t("admin:accounts.filters.from")}
+          toLabel={t("admin:accounts.filters.to")}
+        />
       </TableFilters>
 
       {result?.ok && (

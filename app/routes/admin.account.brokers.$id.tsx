@@ -1,11 +1,10 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
 import { BrokerForm } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { attempt } from "~/lib/forms.server";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -38,14 +37,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function EditBroker() {
   const { t } = useTranslation("admin");
   const { broker } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const echoed = failure && !failure.ok ? failure.values : {};
+  const { echoed, error } = useRefusedForm();
   return (
-    <div className="max-w-3xl space-y-4">
-      <Link to="/admin/account/brokers" className={`${textLink} text-sm`}>
-        {t("brokers.back")}
-      </Link>
-      <PageTitle>{t("brokers.edit", { name: broker.name })}</PageTitle>
+    <AdminFormPage
+      back="/admin/account/brokers"
+      backLabel={t("brokers.back")}
+      title={t("brokers.edit", { name: broker.name })}
+    >
       <BrokerForm
         // A fresh form after each save attempt, so the kind toggle follows what was sent.
         key={JSON.stringify(echoed)}
@@ -64,9 +62,9 @@ export default function EditBroker() {
           bannerPath: broker.bannerPath,
           ...echoed,
         }}
-        error={failure && !failure.ok ? failure.error : null}
+        error={error}
         submitLabel={t("brokers.update")}
       />
-    </div>
+    </AdminFormPage>
   );
 }

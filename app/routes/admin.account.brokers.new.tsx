@@ -1,11 +1,9 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BrokerForm, EMPTY_BROKER } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { attempt } from "~/lib/forms.server";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -21,19 +19,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewBroker() {
   const { t } = useTranslation("admin");
-  const failure = useActionData<typeof action>();
-  const echoed = failure && !failure.ok ? failure.values : {};
+  const { echoed, error } = useRefusedForm();
   return (
-    <div className="max-w-3xl space-y-4">
-      <Link to="/admin/account/brokers" className={`${textLink} text-sm`}>
-        {t("brokers.back")}
-      </Link>
-      <PageTitle>{t("brokers.new")}</PageTitle>
+    <AdminFormPage
+      back="/admin/account/brokers"
+      backLabel={t("brokers.back")}
+      title={t("brokers.new")}
+    >
       <BrokerForm
         initial={{ ...EMPTY_BROKER, ...echoed }}
-        error={failure && !failure.ok ? failure.error : null}
+        error={error}
         submitLabel={t("brokers.create")}
       />
-    </div>
+    </AdminFormPage>
   );
 }

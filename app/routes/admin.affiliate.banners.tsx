@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Alert,
-  CheckboxField,
   Field,
   FormErrorAlert,
   type FormErrorShape,
   SubmitButton,
 } from "~/components/ui/form";
 import { card } from "~/components/ui/card";
+import { FlagField } from "~/components/admin/EntityForm";
+import { FileField } from "~/components/admin/ImageFields";
 import { formValues, toFormError } from "~/lib/forms.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { textLink } from "~/components/ui/link";
@@ -186,8 +186,6 @@ function BannerForm({
   const error = failure?.error ?? null;
   const message = useFieldMessage(error);
   const values = failure?.values ?? {};
-  const fileId = useId();
-  const imageError = message("image");
   // A refused form keeps what the admin typed; the form is keyed by it so it re-renders.
   const title = values.title ?? initial.title;
   const alt = values.alt ?? initial.alt;
@@ -231,44 +229,22 @@ function BannerForm({
         inputMode="numeric"
         required
       />
-      <div className="space-y-1">
-        <label
-          htmlFor={fileId}
-          className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-        >
-          {intent === "create" ? t("bannerAdmin.fields.image") : t("bannerAdmin.fields.replace")}
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          name="image"
-          accept="image/jpeg,image/png,image/webp"
-          required={intent === "create"}
-          aria-describedby={`${fileId}-hint${imageError ? ` ${fileId}-error` : ""}`}
-          aria-invalid={imageError ? true : undefined}
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
-        />
-        <p id={`${fileId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-          {t("bannerAdmin.hints.image")}
-        </p>
-        {imageError && (
-          <p
-            id={`${fileId}-error`}
-            className="text-sm text-red-600 dark:text-red-400"
-            data-testid="error-image"
-          >
-            {imageError}
-          </p>
-        )}
-      </div>
-      <div className="sm:col-span-2">
-        <CheckboxField
-          name="active"
-          label={t("bannerAdmin.fields.active")}
-          hint={t("bannerAdmin.hints.active")}
-          defaultChecked={initial.active}
-        />
-      </div>
+      <FileField
+        name="image"
+        label={
+          intent === "create" ? t("bannerAdmin.fields.image") : t("bannerAdmin.fields.replace")
+        }
+        hint={t("bannerAdmin.hints.image")}
+        error={message("image")}
+        accept="image/jpeg,image/png,image/webp"
+        required={intent === "create"}
+      />
+      <FlagField
+        name="active"
+        label={t("bannerAdmin.fields.active")}
+        hint={t("bannerAdmin.hints.active")}
+        defaultChecked={initial.active}
+      />
       <div className="sm:col-span-2">
         <SubmitButton>{submitLabel}</SubmitButton>
       </div>

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { useActionData, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { CampaignForm } from "~/components/campaign/CampaignForm";
 import { readCampaignForm } from "~/lib/campaign-form.server";
 import { attempt } from "~/lib/forms.server";
@@ -15,22 +16,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const result = await attempt(form.values, () =>
     context.trpc.campaigns.update({
       id: params.id ?? "",
-      campaign: form.campaign,
+      campaign: form.record,
       image: form.image,
     }),
   );
   if (!result.ok) return result.response;
-  return redirect(`/admin/campaigns?${new URLSearchParams({ saved: form.campaign.title.trim() })}`);
+  return redirect(`/admin/campaigns?${new URLSearchParams({ saved: form.record.title.trim() })}`);
 }
 
 /** /admin/campaigns/{id}: edit the campaign. */
 export default function EditCampaign() {
   const { t } = useTranslation("campaign");
   const data = useRouteLoaderData<typeof campaignLoader>("routes/admin.campaigns.$id");
-  const failure = useActionData<typeof action>();
+  const { echoed, error } = useRefusedForm();
   if (!data) return null;
   const c = data.campaign;
-  const echoed = failure && !failure.ok ? failure.values : {};
   return (
     <div className="max-w-3xl">
       <CampaignForm
@@ -44,9 +44,9 @@ export default function EditCampaign() {
           capacity: c.capacity === null ? "" : String(c.capacity),
           imageUrl: c.imageUrl,
           ...echoed,
-          active: echoed.active === undefined ? c.active : echoed.active === "on",
+          active: echoedFlag(echoed, "active", c.active),
         }}
-        error={failure && !failure.ok ? failure.error : null}
+        error={error}
         submitLabel={t("admin.update")}
       />
     </div>

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { InputFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { orNotFound } from "~/lib/not-found.server";
-import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -22,20 +22,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function AdminCampaignEntries() {
   const { t } = useTranslation("campaign");
   const { campaignId, page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
       <TableFilters label={t("admin.entries.filters")}>
-        <FilterField label={t("admin.entries.member")} htmlFor="f-member">
-          <input
-            id="f-member"
-            name="member"
-            type="search"
-            defaultValue={params.get("member") ?? ""}
-            placeholder={t("admin.entries.memberHint")}
-            className={filterControl}
-          />
-        </FilterField>
+        <InputFilter
+          name="member"
+          label={t("admin.entries.member")}
+          placeholder={t("admin.entries.memberHint")}
+        />
       </TableFilters>
       <DataTable
         label={t("admin.entries.title", { title: page.campaign.title })}
@@ -45,30 +39,18 @@ export default function AdminCampaignEntries() {
         csvHref={`/admin/campaigns/${campaignId}/entries/export`}
         testId="admin-campaign-entries-table"
         columns={[
-          {
-            key: "createdAt",
-            header: t("admin.entries.date"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.createdAt} />,
-          },
+          dateColumn("createdAt", t("admin.entries.date"), { sorted: true }),
           {
             key: "member",
             header: t("admin.entries.name"),
             className: "min-w-40",
             cell: (r) => (
-              <span className="block">
-                <Link
-                  to={`/admin/customer/${r.member.id}`}
-                  className={`${textLink} font-medium`}
-                  data-testid="entry-member"
-                >
-                  {r.member.name}
-                </Link>
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  {r.member.nickname}
-                </span>
-              </span>
+              <MemberCell
+                id={r.member.id}
+                name={r.member.name}
+                detail={r.member.nickname}
+                testId="entry-member"
+              />
             ),
           },
           {

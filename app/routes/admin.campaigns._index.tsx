@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CampaignStatusBadge } from "~/components/campaign/badges";
-import { Stamp } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { DataTable } from "~/components/table/DataTable";
 import { cellLink, ListHeading, SearchFilter } from "~/components/table/ListHeading";
 import { TableFilters } from "~/components/table/TableFilters";
@@ -68,18 +68,8 @@ export default function AdminCampaigns() {
             header: t("admin.status"),
             cell: (c) => <CampaignStatusBadge status={c.status} />,
           },
-          {
-            key: "startsAt",
-            header: t("admin.columns.startsAt"),
-            sortKey: "startsAt",
-            firstDir: "desc",
-            cell: (c) => <Stamp utc={c.startsAt} />,
-          },
-          {
-            key: "endsAt",
-            header: t("admin.columns.endsAt"),
-            cell: (c) => <Stamp utc={c.endsAt} />,
-          },
+          dateColumn("startsAt", t("admin.columns.startsAt"), { sorted: true }),
+          dateColumn("endsAt", t("admin.columns.endsAt")),
           {
             key: "capacity",
             header: t("admin.columns.capacity"),

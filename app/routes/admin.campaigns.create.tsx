@@ -1,11 +1,9 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaign/CampaignForm";
 import { readCampaignForm } from "~/lib/campaign-form.server";
 import { attempt } from "~/lib/forms.server";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -13,33 +11,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readCampaignForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>
-    context.trpc.campaigns.create({ campaign: form.campaign, image: form.image }),
+    context.trpc.campaigns.create({ campaign: form.record, image: form.image }),
   );
   if (!result.ok) return result.response;
-  return redirect(`/admin/campaigns?${new URLSearchParams({ saved: form.campaign.title.trim() })}`);
+  return redirect(`/admin/campaigns?${new URLSearchParams({ saved: form.record.title.trim() })}`);
 }
 
 /** /admin/campaigns/create */
 export default function CreateCampaign() {
   const { t } = useTranslation("campaign");
-  const failure = useActionData<typeof action>();
-  const echoed = failure && !failure.ok ? failure.values : {};
+  const { echoed, error } = useRefusedForm();
   return (
-    <div className="max-w-3xl space-y-4">
-      <Link to="/admin/campaigns" className={`${textLink} text-sm`}>
-        {t("admin.back")}
-      </Link>
-      <PageTitle>{t("admin.create")}</PageTitle>
+    <AdminFormPage back="/admin/campaigns" backLabel={t("admin.back")} title={t("admin.create")}>
       <CampaignForm
         key={JSON.stringify(echoed)}
-        initial={{
-          ...EMPTY_CAMPAIGN,
-          ...echoed,
-          active: echoed.active === undefined ? true : echoed.active === "on",
-        }}
-        error={failure && !failure.ok ? failure.error : null}
+        initial={{ ...EMPTY_CAMPAIGN, ...echoed, active: echoedFlag(echoed, "active", true) }}
+        error={error}
         submitLabel={t("admin.createSubmit")}
       />
-    </div>
+    </AdminFormPage>
   );
 }

@@ -1,11 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { MemberCell } from "~/components/admin/cells";
 import { formatLots, formatTradeDate } from "~/components/cashback/months";
 import { EmailText } from "~/components/cells";
 import { PeriodFields } from "~/components/PeriodFields";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
@@ -26,48 +27,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminCashback() {
   const { t } = useTranslation(["cashback", "wallet"]);
   const { page, brokers } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
       <PageTitle>{t("list.title")}</PageTitle>
       <TableFilters label={t("list.filters.label")}>
-        <FilterField label={t("list.filters.member")} htmlFor="f-member">
-          <input
-            id="f-member"
-            name="member"
-            type="search"
-            defaultValue={params.get("member") ?? ""}
-            placeholder={t("list.filters.memberHint")}
-            className={filterControl}
-            data-testid="filter-member"
-          />
-        </FilterField>
-        <FilterField label={t("list.filters.broker")} htmlFor="f-broker">
-          <select
-            id="f-broker"
-            name="broker"
-            defaultValue={params.get("broker") ?? ""}
-            className={filterControl}
-            data-testid="filter-broker"
-          >
-            <option value="">{t("list.filters.all")}</option>
-            {brokers.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={t("list.filters.account")} htmlFor="f-account">
-          <input
-            id="f-account"
-            name="account"
-            type="search"
-            defaultValue={params.get("account") ?? ""}
-            className={filterControl}
-            data-testid="filter-account"
-          />
-        </FilterField>
+        <InputFilter
+          name="member"
+          label={t("list.filters.member")}
+          placeholder={t("list.filters.memberHint")}
+          testId="filter-member"
+        />
+        <SelectFilter
+          name="broker"
+          label={t("list.filters.broker")}
+          allLabel={t("list.filters.all")}
+          options={brokers.map((b) => ({ value: b.id, label: b.name }))}
+          testId="filter-broker"
+        />
+        <InputFilter name="account" label={t("list.filters.account")} testId="filter-account" />
         <PeriodFields />
       </TableFilters>
 
@@ -95,14 +72,12 @@ export default function AdminCashback() {
             key: "member",
             header: t("list.columns.member"),
             cell: (r) => (
-              <span className="block min-w-32">
-                <Link to={`/admin/customer/${r.userId}`} className={`${textLink} font-medium`}>
-                  {r.nickname || r.name || r.email}
-                </Link>
-                <span className="block text-xs text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">
-                  <EmailText email={r.email} />
-                </span>
-              </span>
+              <MemberCell
+                id={r.userId}
+                name={r.nickname || r.name || r.email}
+                detail={<EmailText email={r.email} />}
+                className="block min-w-32"
+              />
             ),
           },
           { key: "broker", header: t("list.columns.broker"), cell: (r) => r.brokerName },

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Stamp } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { cellLink, ListHeading, SearchFilter } from "~/components/table/ListHeading";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 
 export const handle = { i18n: ["ea", "errors"] };
@@ -49,18 +49,15 @@ export default function AdminEas() {
       />
       <TableFilters label={t("admin.filters")}>
         <SearchFilter label={t("admin.search")} />
-        <FilterField label={t("admin.fields.category")} htmlFor="f-category">
-          <select
-            id="f-category"
-            name="category"
-            defaultValue={params.get("category") ?? ""}
-            className={filterControl}
-          >
-            <option value="">{t("allCategories")}</option>
-            <option value="trend">{t("category.trend")}</option>
-            <option value="cashback">{t("category.cashback")}</option>
-          </select>
-        </FilterField>
+        <SelectFilter
+          name="category"
+          label={t("admin.fields.category")}
+          allLabel={t("allCategories")}
+          options={[
+            { value: "trend", label: t("category.trend") },
+            { value: "cashback", label: t("category.cashback") },
+          ]}
+        />
       </TableFilters>
       <DataTable
         label={t("admin.title")}
@@ -132,20 +129,8 @@ export default function AdminEas() {
                 <span className="text-slate-400">0</span>
               ),
           },
-          {
-            key: "createdAt",
-            header: t("createdAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (e) => <Stamp utc={e.createdAt} />,
-          },
-          {
-            key: "updatedAt",
-            header: t("updatedAt"),
-            sortKey: "updatedAt",
-            firstDir: "desc",
-            cell: (e) => <Stamp utc={e.updatedAt} />,
-          },
+          dateColumn("createdAt", t("createdAt"), { sorted: true }),
+          dateColumn("updatedAt", t("updatedAt"), { sorted: true }),
         ]}
       />
     </div>

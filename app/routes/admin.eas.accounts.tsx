@@ -1,19 +1,13 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { AccountTypeBadge } from "~/components/ea/badges";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";
@@ -48,7 +42,6 @@ export default function EaAccounts() {
   const { page } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
       <Link to="/admin/eas" className={`${textLink} text-sm`}>
@@ -60,18 +53,15 @@ export default function EaAccounts() {
       </p>
       <TableFilters label={t("admin.accounts.filters")}>
         <SearchFilter label={t("admin.accounts.search")} hint={t("admin.accounts.searchHint")} />
-        <FilterField label={t("admin.fields.accountType")} htmlFor="f-type">
-          <select
-            id="f-type"
-            name="type"
-            defaultValue={params.get("type") ?? ""}
-            className={filterControl}
-          >
-            <option value="">{t("admin.accounts.allTypes")}</option>
-            <option value="ea_dedicated">{t("accountType.ea_dedicated")}</option>
-            <option value="regular">{t("accountType.regular")}</option>
-          </select>
-        </FilterField>
+        <SelectFilter
+          name="type"
+          label={t("admin.fields.accountType")}
+          allLabel={t("admin.accounts.allTypes")}
+          options={[
+            { value: "ea_dedicated", label: t("accountType.ea_dedicated") },
+            { value: "regular", label: t("accountType.regular") },
+          ]}
+        />
       </TableFilters>
       {result?.ok && (
         <Alert tone="success" testId="type-changed">
@@ -94,14 +84,11 @@ export default function EaAccounts() {
             sortKey: "member",
             className: "min-w-40",
             cell: (r) => (
-              <span className="block">
-                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
-                  {r.member.nickname}
-                </Link>
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  <EmailText email={r.member.email} />
-                </span>
-              </span>
+              <MemberCell
+                id={r.member.id}
+                name={r.member.nickname}
+                detail={<EmailText email={r.member.email} />}
+              />
             ),
           },
           {
@@ -113,13 +100,10 @@ export default function EaAccounts() {
               </span>
             ),
           },
-          {
+          dateColumn("registeredAt", t("admin.accounts.registeredAt"), {
             key: "createdAt",
-            header: t("admin.accounts.registeredAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.registeredAt} />,
-          },
+            sorted: true,
+          }),
           {
             key: "type",
             header: t("admin.fields.accountType"),

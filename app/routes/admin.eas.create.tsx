@@ -1,11 +1,9 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EaForm, EMPTY_EA } from "~/components/ea/EaForm";
 import { readEaForm } from "~/lib/ea-form.server";
 import { attempt } from "~/lib/forms.server";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -22,24 +20,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** /admin/eas/create: a new EA with its first version. */
 export default function CreateEa() {
   const { t } = useTranslation("ea");
-  const failure = useActionData<typeof action>();
-  const echoed = failure && !failure.ok ? failure.values : {};
+  const { echoed, error } = useRefusedForm();
   return (
-    <div className="max-w-3xl space-y-4">
-      <Link to="/admin/eas" className={`${textLink} text-sm`}>
-        {t("admin.back")}
-      </Link>
-      <PageTitle>{t("admin.create")}</PageTitle>
+    <AdminFormPage back="/admin/eas" backLabel={t("admin.back")} title={t("admin.create")}>
       <EaForm
         withFile
-        initial={{
-          ...EMPTY_EA,
-          ...echoed,
-          active: echoed.active === undefined ? true : echoed.active === "on",
-        }}
-        error={failure && !failure.ok ? failure.error : null}
+        initial={{ ...EMPTY_EA, ...echoed, active: echoedFlag(echoed, "active", true) }}
+        error={error}
         submitLabel={t("admin.createSubmit")}
       />
-    </div>
+    </AdminFormPage>
   );
 }

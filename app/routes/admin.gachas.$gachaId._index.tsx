@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { useActionData, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { GachaForm } from "~/components/gacha/GachaForm";
 import { attempt } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
@@ -13,7 +14,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readGachaForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>
-    context.trpc.gachas.update({ id: params.gachaId ?? "", gacha: form.gacha, image: form.image }),
+    context.trpc.gachas.update({ id: params.gachaId ?? "", gacha: form.record, image: form.image }),
   );
   if (!result.ok) return result.response;
   return redirect(`/admin/gachas?${new URLSearchParams({ saved: form.values.name })}`);
@@ -23,10 +24,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function EditGacha() {
   const { t } = useTranslation("gacha");
   const data = useRouteLoaderData<typeof gachaLoader>("routes/admin.gachas.$gachaId");
-  const failure = useActionData<typeof action>();
+  const { echoed, error } = useRefusedForm();
   if (!data) return null;
   const g = data.gacha;
-  const echoed = failure && !failure.ok ? failure.values : {};
   return (
     <div className="max-w-3xl">
       <GachaForm
@@ -41,10 +41,10 @@ export default function EditGacha() {
           challengeLimit: String(g.challengeLimit),
           imageUrl: g.imageUrl,
           ...echoed,
-          published: echoed.published === undefined ? g.published : echoed.published === "on",
+          published: echoedFlag(echoed, "published", g.published),
         }}
         methodLocked={g.draws > 0}
-        error={failure && !failure.ok ? failure.error : null}
+        error={error}
         submitLabel={t("admin.update")}
       />
     </div>

@@ -1,15 +1,15 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
-import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -27,35 +27,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function AdminGachaLogs() {
   const { t } = useTranslation("gacha");
   const { gachaId, page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
       <TableFilters label={t("logs.filters")}>
-        <FilterField label={t("admin.logs.member")} htmlFor="f-member">
-          <input
-            id="f-member"
-            name="member"
-            type="search"
-            defaultValue={params.get("member") ?? ""}
-            placeholder={t("admin.logs.memberHint")}
-            className={filterControl}
-          />
-        </FilterField>
-        <FilterField label={t("logs.state")} htmlFor="f-state">
-          <select
-            id="f-state"
-            name="state"
-            defaultValue={params.get("state") ?? ""}
-            className={filterControl}
-          >
-            <option value="">{t("logs.allStates")}</option>
-            {LOG_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <InputFilter
+          name="member"
+          label={t("admin.logs.member")}
+          placeholder={t("admin.logs.memberHint")}
+        />
+        <SelectFilter
+          name="state"
+          label={t("logs.state")}
+          allLabel={t("logs.allStates")}
+          options={LOG_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+        />
       </TableFilters>
       <DataTable
         label={t("admin.tabLogs")}
@@ -65,26 +50,17 @@ export default function AdminGachaLogs() {
         csvHref={`/admin/gachas/${gachaId}/gacha_logs/export`}
         testId="admin-gacha-logs"
         columns={[
-          {
-            key: "createdAt",
-            header: t("logs.date"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.createdAt} />,
-          },
+          dateColumn("createdAt", t("logs.date"), { sorted: true }),
           {
             key: "member",
             header: t("admin.logs.member"),
             className: "min-w-40",
             cell: (r) => (
-              <span className="block">
-                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
-                  {r.member.nickname}
-                </Link>
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  <EmailText email={r.member.email} />
-                </span>
-              </span>
+              <MemberCell
+                id={r.member.id}
+                name={r.member.nickname}
+                detail={<EmailText email={r.member.email} />}
+              />
             ),
           },
           {

@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { RewardForm } from "~/components/gacha/RewardForm";
 import { attempt } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
-import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -24,7 +24,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const result = await attempt(form.values, () =>
     context.trpc.gachas.updateReward({
       id: params.rewardId ?? "",
-      reward: form.reward,
+      reward: form.record,
       image: form.image,
     }),
   );
@@ -39,15 +39,15 @@ export default function EditReward() {
   const { t } = useTranslation("gacha");
   const { reward: r } = useLoaderData<typeof loader>();
   const data = useRouteLoaderData<typeof gachaLoader>("routes/admin.gachas.$gachaId");
-  const failure = useActionData<typeof action>();
+  const { echoed, error } = useRefusedForm();
   if (!data) return null;
-  const echoed = failure && !failure.ok ? failure.values : {};
   return (
-    <div className="max-w-3xl space-y-4">
-      <Link to={`/admin/gachas/${data.gacha.id}/rewards`} className={`${textLink} text-sm`}>
-        {t("admin.reward.back")}
-      </Link>
-      <h2 className="text-lg font-semibold">{t("admin.reward.edit", { name: r.name })}</h2>
+    <AdminFormPage
+      back={`/admin/gachas/${data.gacha.id}/rewards`}
+      backLabel={t("admin.reward.back")}
+      title={t("admin.reward.edit", { name: r.name })}
+      level="section"
+    >
       <RewardForm
         key={JSON.stringify(echoed)}
         method={data.gacha.method}
@@ -63,11 +63,11 @@ export default function EditReward() {
           displayOrder: String(r.displayOrder),
           imageUrl: r.imageUrl,
           ...echoed,
-          active: echoed.active === undefined ? r.active : echoed.active === "on",
+          active: echoedFlag(echoed, "active", r.active),
         }}
-        error={failure && !failure.ok ? failure.error : null}
+        error={error}
         submitLabel={t("admin.update")}
       />
-    </div>
+    </AdminFormPage>
   );
 }

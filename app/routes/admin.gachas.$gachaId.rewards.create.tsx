@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { EMPTY_REWARD, RewardForm } from "~/components/gacha/RewardForm";
 import { attempt } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
-import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -14,7 +14,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readRewardForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>
-    context.trpc.gachas.createReward({ gachaId, reward: form.reward, image: form.image }),
+    context.trpc.gachas.createReward({ gachaId, reward: form.record, image: form.image }),
   );
   if (!result.ok) return result.response;
   return redirect(
@@ -26,26 +26,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function CreateReward() {
   const { t } = useTranslation("gacha");
   const data = useRouteLoaderData<typeof gachaLoader>("routes/admin.gachas.$gachaId");
-  const failure = useActionData<typeof action>();
+  const { echoed, error } = useRefusedForm();
   if (!data) return null;
-  const echoed = failure && !failure.ok ? failure.values : {};
   return (
-    <div className="max-w-3xl space-y-4">
-      <Link to={`/admin/gachas/${data.gacha.id}/rewards`} className={`${textLink} text-sm`}>
-        {t("admin.reward.back")}
-      </Link>
-      <h2 className="text-lg font-semibold">{t("admin.reward.create")}</h2>
+    <AdminFormPage
+      back={`/admin/gachas/${data.gacha.id}/rewards`}
+      backLabel={t("admin.reward.back")}
+      title={t("admin.reward.create")}
+      level="section"
+    >
       <RewardForm
         key={JSON.stringify(echoed)}
         method={data.gacha.method}
-        initial={{
-          ...EMPTY_REWARD,
-          ...echoed,
-          active: echoed.active === undefined ? true : echoed.active === "on",
-        }}
-        error={failure && !failure.ok ? failure.error : null}
+        initial={{ ...EMPTY_REWARD, ...echoed, active: echoedFlag(echoed, "active", true) }}
+        error={error}
         submitLabel={t("admin.reward.createSubmit")}
       />
-    </div>
+    </AdminFormPage>
   );
 }

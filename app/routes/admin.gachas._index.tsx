@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Stamp } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { GachaStatusBadge } from "~/components/gacha/badges";
 import { DataTable } from "~/components/table/DataTable";
 import { cellLink, ListHeading, SearchFilter } from "~/components/table/ListHeading";
@@ -65,18 +65,8 @@ export default function AdminGachas() {
             header: t("admin.status"),
             cell: (g) => <GachaStatusBadge status={g.status} />,
           },
-          {
-            key: "startsAt",
-            header: t("admin.columns.startsAt"),
-            sortKey: "startsAt",
-            firstDir: "desc",
-            cell: (g) => <Stamp utc={g.startsAt} />,
-          },
-          {
-            key: "endsAt",
-            header: t("admin.columns.endsAt"),
-            cell: (g) => <Stamp utc={g.endsAt} />,
-          },
+          dateColumn("startsAt", t("admin.columns.startsAt"), { sorted: true }),
+          dateColumn("endsAt", t("admin.columns.endsAt")),
           {
             key: "cost",
             header: t("admin.columns.cost"),

@@ -1,11 +1,9 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EMPTY_GACHA, GachaForm } from "~/components/gacha/GachaForm";
 import { attempt } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -13,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readGachaForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>
-    context.trpc.gachas.create({ gacha: form.gacha, image: form.image }),
+    context.trpc.gachas.create({ gacha: form.record, image: form.image }),
   );
   if (!result.ok) return result.response;
   // Next: its rewards, without which nobody can draw.
@@ -23,23 +21,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** /admin/gachas/create */
 export default function CreateGacha() {
   const { t } = useTranslation("gacha");
-  const failure = useActionData<typeof action>();
-  const echoed = failure && !failure.ok ? failure.values : {};
+  const { echoed, error } = useRefusedForm();
   return (
-    <div className="max-w-3xl space-y-4">
-      <Link to="/admin/gachas" className={`${textLink} text-sm`}>
-        {t("admin.back")}
-      </Link>
-      <PageTitle>{t("admin.create")}</PageTitle>
+    <AdminFormPage back="/admin/gachas" backLabel={t("admin.back")} title={t("admin.create")}>
       <GachaForm
-        initial={{
-          ...EMPTY_GACHA,
-          ...echoed,
-          published: echoed.published === undefined ? true : echoed.published === "on",
-        }}
-        error={failure && !failure.ok ? failure.error : null}
+        initial={{ ...EMPTY_GACHA, ...echoed, published: echoedFlag(echoed, "published", true) }}
+        error={error}
         submitLabel={t("admin.createSubmit")}
       />
-    </div>
+    </AdminFormPage>
   );
 }

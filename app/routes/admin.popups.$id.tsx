@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { Alert, SubmitButton } from "~/components/ui/form";
 import { PopupDialog } from "~/components/popup/PopupModal";
 import { PopupForm } from "~/components/popup/PopupForm";
@@ -27,7 +28,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readPopupForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>
-    context.trpc.popups.update({ id, popup: form.popup, image: form.image }),
+    context.trpc.popups.update({ id, popup: form.record, image: form.image }),
   );
   if (!result.ok) return result.response;
   return redirect(`/admin/popups/${id}?updated=1`);
@@ -37,10 +38,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function EditPopup() {
   const { t } = useTranslation("popup");
   const { popup } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const { echoed, error } = useRefusedForm();
   const [params] = useSearchParams();
   const [previewing, setPreviewing] = useState(false);
-  const echoed = failure && !failure.ok ? failure.values : {};
   const notice = ["created", "updated", "activated", "deactivated"].find((k) => params.has(k));
   return (
     <div className="max-w-3xl space-y-4">
@@ -91,9 +91,9 @@ export default function EditPopup() {
           endsAt: toTokyoInput(popup.endsAt),
           imageUrl: popup.imageUrl,
           ...echoed,
-          active: echoed.active === undefined ? popup.active : echoed.active === "on",
+          active: echoedFlag(echoed, "active", popup.active),
         }}
-        error={failure && !failure.ok ? failure.error : null}
+        error={error}
         submitLabel={t("admin.save")}
       />
       <PopupDialog popup={popup} open={previewing} onClose={() => setPreviewing(false)} />

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Stamp } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { Alert, SubmitButton } from "~/components/ui/form";
 import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
 import { DataTable } from "~/components/table/DataTable";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 
@@ -49,21 +49,12 @@ export default function AdminPopups() {
         </Alert>
       )}
       <TableFilters label={t("admin.filterState")}>
-        <FilterField label={t("admin.filterState")} htmlFor="f-state">
-          <select
-            id="f-state"
-            name="state"
-            defaultValue={params.get("state") ?? ""}
-            className={filterControl}
-          >
-            <option value="">{t("admin.all")}</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <SelectFilter
+          name="state"
+          label={t("admin.filterState")}
+          allLabel={t("admin.all")}
+          options={STATES.map((s) => ({ value: s, label: t(`admin.states.${s}`) }))}
+        />
       </TableFilters>
       <DataTable
         label={t("admin.label")}
@@ -91,18 +82,8 @@ export default function AdminPopups() {
             header: t("admin.status"),
             cell: (p) => <PopupStateBadge state={p.state} />,
           },
-          {
-            key: "startsAt",
-            header: t("admin.fields.startsAt"),
-            sortKey: "startsAt",
-            firstDir: "desc",
-            cell: (p) => <Stamp utc={p.startsAt} />,
-          },
-          {
-            key: "endsAt",
-            header: t("admin.fields.endsAt"),
-            cell: (p) => <Stamp utc={p.endsAt} />,
-          },
+          dateColumn("startsAt", t("admin.fields.startsAt"), { sorted: true }),
+          dateColumn("endsAt", t("admin.fields.endsAt")),
           {
             key: "views",
             header: t("admin.views"),

@@ -1,11 +1,9 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EMPTY_POPUP, PopupForm } from "~/components/popup/PopupForm";
 import { attempt } from "~/lib/forms.server";
 import { readPopupForm } from "~/lib/popup-form.server";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 
 export const handle = { i18n: ["popup", "errors"] };
 
@@ -13,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readPopupForm(request);
   if (!form.ok) return form.response;
   const result = await attempt(form.values, () =>
-    context.trpc.popups.create({ popup: form.popup, image: form.image }),
+    context.trpc.popups.create({ popup: form.record, image: form.image }),
   );
   if (!result.ok) return result.response;
   return redirect(`/admin/popups/${result.data.id}?created=1`);
@@ -22,24 +20,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** /admin/popups/create */
 export default function CreatePopup() {
   const { t } = useTranslation("popup");
-  const failure = useActionData<typeof action>();
-  const echoed = failure && !failure.ok ? failure.values : {};
+  const { echoed, error } = useRefusedForm();
   return (
-    <div className="max-w-3xl space-y-4">
-      <Link to="/admin/popups" className={`${textLink} text-sm`}>
-        {t("admin.back")}
-      </Link>
-      <PageTitle>{t("admin.create")}</PageTitle>
+    <AdminFormPage back="/admin/popups" backLabel={t("admin.back")} title={t("admin.create")}>
       <PopupForm
         key={JSON.stringify(echoed)}
-        initial={{
-          ...EMPTY_POPUP,
-          ...echoed,
-          active: echoed.active === undefined ? true : echoed.active === "on",
-        }}
-        error={failure && !failure.ok ? failure.error : null}
+        initial={{ ...EMPTY_POPUP, ...echoed, active: echoedFlag(echoed, "active", true) }}
+        error={error}
         submitLabel={t("admin.createSubmit")}
       />
-    </div>
+    </AdminFormPage>
   );
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
 import { Section } from "~/components/ui/card";
 import { PeriodFields } from "~/components/PeriodFields";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { InputFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -48,7 +49,6 @@ export default function AdminPresents() {
   const { t } = useTranslation(["admin-money", "errors"]);
   const { page, requestKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const error = result && !result.ok ? result.error : null;
   const echoed = result && !result.ok ? result.values : null;
   const errors = {
@@ -135,17 +135,13 @@ export default function AdminPresents() {
           {t("presents.list")}
         </h2>
         <TableFilters label={t("presents.filters.label")}>
-          <FilterField label={t("presents.filters.member")} htmlFor="p-member">
-            <input
-              id="p-member"
-              name="member"
-              type="search"
-              defaultValue={params.get("member") ?? ""}
-              placeholder={t("withdrawals.filters.memberHint")}
-              className={filterControl}
-              data-testid="filter-member"
-            />
-          </FilterField>
+          <InputFilter
+            name="member"
+            label={t("presents.filters.member")}
+            id="p-member"
+            placeholder={t("withdrawals.filters.memberHint")}
+            testId="filter-member"
+          />
           <PeriodFields />
         </TableFilters>
         <DataTable
@@ -155,13 +151,7 @@ export default function AdminPresents() {
           csvHref="/admin/present/export"
           empty={t("presents.empty")}
           columns={[
-            {
-              key: "createdAt",
-              header: t("presents.columns.createdAt"),
-              sortKey: "createdAt",
-              firstDir: "desc",
-              cell: (r) => <Stamp utc={r.createdAt} />,
-            },
+            dateColumn("createdAt", t("presents.columns.createdAt"), { sorted: true }),
             {
               key: "member",
               header: t("presents.columns.member"),

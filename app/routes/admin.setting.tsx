@@ -80,6 +80,21 @@ export default function AdminSettings() {
     ),
   };
   const showForm = editing || Boolean(error);
+  /** A number field's props: the value sent last time (after a refusal), else the saved one. */
+  const numberField = (
+    name: "transferFeeRate" | "transferMin" | "transferMax" | "paypayDailyLimit",
+    label: string,
+    hint: string,
+    saved: string,
+  ) => ({
+    name,
+    label: t(label),
+    hint: t(hint),
+    inputMode: name === "transferFeeRate" ? ("decimal" as const) : ("numeric" as const),
+    autoComplete: "off",
+    defaultValue: echoed?.[name] ?? saved,
+    error: errors[name],
+  });
   const secondary = `inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 sm:w-auto dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
 
   return (
@@ -111,32 +126,29 @@ export default function AdminSettings() {
             <FormErrorAlert error={error} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
-                name="transferFeeRate"
-                label={t("settings.feeRate")}
-                hint={t("settings.feeRateHint")}
-                inputMode="decimal"
-                autoComplete="off"
-                defaultValue={echoed?.transferFeeRate ?? formatRate(settings.transferFeeRateBp)}
-                error={errors.transferFeeRate}
+                {...numberField(
+                  "transferFeeRate",
+                  "settings.feeRate",
+                  "settings.feeRateHint",
+                  formatRate(settings.transferFeeRateBp),
+                )}
                 className="sm:col-span-2"
               />
               <Field
-                name="transferMin"
-                label={t("settings.transferMin")}
-                hint={t("settings.yenHint")}
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={echoed?.transferMin ?? String(settings.transferMin)}
-                error={errors.transferMin}
+                {...numberField(
+                  "transferMin",
+                  "settings.transferMin",
+                  "settings.yenHint",
+                  String(settings.transferMin),
+                )}
               />
               <Field
-                name="transferMax"
-                label={t("settings.transferMax")}
-                hint={t("settings.yenHint")}
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={echoed?.transferMax ?? String(settings.transferMax)}
-                error={errors.transferMax}
+                {...numberField(
+                  "transferMax",
+                  "settings.transferMax",
+                  "settings.yenHint",
+                  String(settings.transferMax),
+                )}
               />
               <SelectField
                 name="usdtNetwork"
@@ -149,13 +161,12 @@ export default function AdminSettings() {
                 <option value="ERC20">ERC20</option>
               </SelectField>
               <Field
-                name="paypayDailyLimit"
-                label={t("settings.paypayDailyLimit")}
-                hint={t("settings.paypayDailyLimitHint")}
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={echoed?.paypayDailyLimit ?? String(settings.paypayDailyLimit)}
-                error={errors.paypayDailyLimit}
+                {...numberField(
+                  "paypayDailyLimit",
+                  "settings.paypayDailyLimit",
+                  "settings.paypayDailyLimitHint",
+                  String(settings.paypayDailyLimit),
+                )}
               />
             </div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row">

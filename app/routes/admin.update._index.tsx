@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BatchStatusBadge } from "~/components/cashback/badges";
-import { Stamp } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { Field, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { card } from "~/components/ui/card";
 import { DataTable } from "~/components/table/DataTable";
@@ -120,13 +120,7 @@ export default function DataUpdate() {
           empty={t("update.batchesEmpty")}
           testId="batches"
           columns={[
-            {
-              key: "createdAt",
-              header: t("update.columns.createdAt"),
-              sortKey: "createdAt",
-              firstDir: "desc",
-              cell: (r) => <Stamp utc={r.createdAt} />,
-            },
+            dateColumn("createdAt", t("update.columns.createdAt"), { sorted: true }),
             {
               key: "file",
               header: t("update.columns.file"),

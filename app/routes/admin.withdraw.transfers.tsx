@@ -2,10 +2,11 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RowDecisions } from "~/components/admin/RowDecisions";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
-import { focusRing } from "~/components/shell/styles";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
@@ -13,7 +14,6 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
-import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -127,13 +127,7 @@ export default function AdminTransfers() {
         rowKey={(r) => r.id}
         empty={t("transfers.empty")}
         columns={[
-          {
-            key: "createdAt",
-            header: t("transfers.columns.createdAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.createdAt} />,
-          },
+          dateColumn("createdAt", t("transfers.columns.createdAt"), { sorted: true }),
           {
             key: "sender",
             header: t("transfers.columns.sender"),
@@ -193,26 +187,20 @@ export default function AdminTransfers() {
             header: <span className="sr-only">{t("transfers.columns.actions")}</span>,
             cell: (r) =>
               r.status === "pending" ? (
-                <span className="flex flex-col">
-                  <button
-                    type="button"
-                    onClick={() => open("approve", r)}
-                    data-testid="approve-one"
-                    aria-label={t("transfers.approve.one", who(r))}
-                    className={buttonClass({ size: "sm" })}
-                  >
-                    {t("transfers.approve.button")}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => open("deny", r)}
-                    data-testid="deny-one"
-                    aria-label={t("transfers.deny.one", who(r))}
-                    className={`whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`}
-                  >
-                    {t("transfers.deny.button")}
-                  </button>
-                </span>
+                <RowDecisions
+                  accept={{
+                    label: t("transfers.approve.button"),
+                    ariaLabel: t("transfers.approve.one", who(r)),
+                    testId: "approve-one",
+                    onClick: () => open("approve", r),
+                  }}
+                  refuse={{
+                    label: t("transfers.deny.button"),
+                    ariaLabel: t("transfers.deny.one", who(r)),
+                    testId: "deny-one",
+                    onClick: () => open("deny", r),
+                  }}
+                />
               ) : null,
           },
         ]}

@@ -42,6 +42,12 @@ const ok =
   "border-slate-300 focus:border-emerald-600 focus:ring-emerald-600/30 dark:border-slate-600";
 const bad = "border-red-500 focus:border-red-500 focus:ring-red-500/30";
 
+/** A prize row's two inputs: the rank (narrow) and its yen amount (the rest of the row). */
+const PRIZE_INPUTS = [
+  { field: "rank", name: "prizeRank", width: "w-20 shrink-0" },
+  { field: "amount", name: "prizeAmount", width: "min-w-0 flex-1" },
+] as const;
+
 /** Create / edit a battle: title, period (Tokyo dates) and the prize table (rank → yen). */
 export function BattleForm({
   initial,
@@ -122,49 +128,30 @@ export function BattleForm({
           <ol className="space-y-2" data-testid="prize-rows">
             {rows.map((row, i) => {
               const err = rowError(i);
-              const rankId = `prize-rank-${row.key}`;
-              const amountId = `prize-amount-${row.key}`;
               return (
                 <li key={row.key} className="space-y-1">
                   <div className="flex items-end gap-2">
-                    <div className="w-20 shrink-0">
-                      <label
-                        htmlFor={rankId}
-                        className={
-                          i === 0 ? "block text-xs text-slate-600 dark:text-slate-300" : "sr-only"
-                        }
-                      >
-                        {fieldLabel("rank")}
-                      </label>
-                      <input
-                        id={rankId}
-                        name="prizeRank"
-                        inputMode="numeric"
-                        value={row.rank}
-                        onChange={(e) => update(row.key, { rank: e.target.value })}
-                        aria-invalid={err ? true : undefined}
-                        className={`mt-1 ${cell} ${err ? bad : ok}`}
-                      />
-                    </div>
-                    <div className="min-w-0 flex-1">
-                      <label
-                        htmlFor={amountId}
-                        className={
-                          i === 0 ? "block text-xs text-slate-600 dark:text-slate-300" : "sr-only"
-                        }
-                      >
-                        {fieldLabel("amount")}
-                      </label>
-                      <input
-                        id={amountId}
-                        name="prizeAmount"
-                        inputMode="numeric"
-                        value={row.amount}
-                        onChange={(e) => update(row.key, { amount: e.target.value })}
-                        aria-invalid={err ? true : undefined}
-                        className={`mt-1 ${cell} ${err ? bad : ok}`}
-                      />
-                    </div>
+                    {PRIZE_INPUTS.map(({ field, name, width }) => (
+                      <div key={field} className={width}>
+                        <label
+                          htmlFor={`prize-${field}-${row.key}`}
+                          className={
+                            i === 0 ? "block text-xs text-slate-600 dark:text-slate-300" : "sr-only"
+                          }
+                        >
+                          {fieldLabel(field)}
+                        </label>
+                        <input
+                          id={`prize-${field}-${row.key}`}
+                          name={name}
+                          inputMode="numeric"
+                          value={row[field]}
+                          onChange={(e) => update(row.key, { [field]: e.target.value })}
+                          aria-invalid={err ? true : undefined}
+                          className={`mt-1 ${cell} ${err ? bad : ok}`}
+                        />
+                      </div>
+                    ))}
                     <button
                       type="button"
                       onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}

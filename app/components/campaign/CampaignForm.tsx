@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, ImageField, TextAreaField } from "~/components/ui/form";
+import { Field, type FormErrorShape, TextAreaField } from "~/components/ui/form";
+import { RecordImageField } from "~/components/admin/ImageFields";
 import {
   EntityForm,
   FlagField,
@@ -76,13 +77,10 @@ export function CampaignForm({
         hint={t("campaign:admin.hints.tokyo")}
       />
       <Field {...text("capacity")} inputMode="numeric" hint={t("campaign:admin.hints.capacity")} />
-      <ImageField
-        label={t("campaign:admin.fields.image")}
-        hint={t("campaign:admin.hints.image")}
-        removeLabel={t("campaign:admin.fields.removeImage")}
+      <RecordImageField
+        labels="campaign:admin"
         current={initial.imageUrl}
         error={fieldError("image")}
-        className="sm:col-span-2"
       />
       <FlagField
         name="active"

@@ -1,12 +1,13 @@
-import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import type { licenseDecision } from "~/lib/ea-licenses.server";
 import { AccountTypeBadge, LicenseBadge } from "./badges";
 import { buttonClass } from "~/components/ui/button";
@@ -43,7 +44,6 @@ export function LicenseTable({
   showEa: boolean;
 }) {
   const { t } = useTranslation(["ea", "errors"]);
-  const [params] = useSearchParams();
   const result = useActionData<typeof licenseDecision>();
   const [done, setDone] = useState<{
     kind: string;
@@ -73,32 +73,18 @@ export function LicenseTable({
   return (
     <div className="space-y-4">
       <TableFilters label={t("admin.licenses.filters")}>
-        <FilterField label={t("admin.licenses.status")} htmlFor="f-status">
-          <select
-            id="f-status"
-            name="status"
-            defaultValue={params.get("status") ?? ""}
-            className={filterControl}
-            data-testid="filter-status"
-          >
-            <option value="">{t("admin.licenses.allStatuses")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`licenseStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={t("admin.licenses.member")} htmlFor="f-member">
-          <input
-            id="f-member"
-            name="member"
-            type="search"
-            defaultValue={params.get("member") ?? ""}
-            placeholder={t("admin.licenses.memberHint")}
-            className={filterControl}
-          />
-        </FilterField>
+        <SelectFilter
+          name="status"
+          label={t("admin.licenses.status")}
+          allLabel={t("admin.licenses.allStatuses")}
+          options={STATUSES.map((s) => ({ value: s, label: t(`licenseStatus.${s}`) }))}
+          testId="filter-status"
+        />
+        <InputFilter
+          name="member"
+          label={t("admin.licenses.member")}
+          placeholder={t("admin.licenses.memberHint")}
+        />
       </TableFilters>
 
       {done && (
@@ -119,13 +105,10 @@ export function LicenseTable({
         empty={t("admin.licenses.empty")}
         testId="admin-licenses"
         columns={[
-          {
+          dateColumn("requestedAt", t("admin.licenses.requestedAt"), {
             key: "createdAt",
-            header: t("admin.licenses.requestedAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.requestedAt} />,
-          },
+            sorted: true,
+          }),
           ...(showEa
             ? [
                 {
@@ -148,14 +131,11 @@ export function LicenseTable({
             header: t("admin.licenses.member"),
             className: "min-w-40",
             cell: (r) => (
-              <span className="block">
-                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
-                  {r.member.nickname}
-                </Link>
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  <EmailText email={r.member.email} />
-                </span>
-              </span>
+              <MemberCell
+                id={r.member.id}
+                name={r.member.nickname}
+                detail={<EmailText email={r.member.email} />}
+              />
             ),
           },
           {
@@ -199,13 +179,7 @@ export function LicenseTable({
                 <span className="text-slate-400">—</span>
               ),
           },
-          {
-            key: "issuedAt",
-            header: t("admin.licenses.issuedAt"),
-            sortKey: "issuedAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.issuedAt} />,
-          },
+          dateColumn("issuedAt", t("admin.licenses.issuedAt"), { sorted: true }),
           {
             key: "actions",
             header: <span className="sr-only">{t("admin.licenses.actions")}</span>,

@@ -1,17 +1,12 @@
 import { useTranslation } from "react-i18next";
-import {
-  Field,
-  type FormErrorShape,
-  ImageField,
-  SelectField,
-  TextAreaField,
-} from "~/components/ui/form";
+import { Field, type FormErrorShape, SelectField, TextAreaField } from "~/components/ui/form";
 import {
   EntityForm,
   FlagField,
   PeriodInputs,
   useEntityFields,
 } from "~/components/admin/EntityForm";
+import { RecordImageField } from "~/components/admin/ImageFields";
 
 export interface GachaFormValues {
   name: string;
@@ -95,7 +90,11 @@ export function GachaForm({
       </SelectField>
       {/* A disabled select is not sent: the locked method still travels with the form. */}
       {methodLocked && <input type="hidden" name="method" value={initial.method} />}
-      <ImageInput current={initial.imageUrl} error={fieldError("image")} />
+      <RecordImageField
+        labels="gacha:admin"
+        current={initial.imageUrl}
+        error={fieldError("image")}
+      />
       <FlagField
         name="published"
         label={t("gacha:admin.fields.published")}
@@ -103,20 +102,5 @@ export function GachaForm({
         defaultChecked={initial.published}
       />
     </EntityForm>
-  );
-}
-
-/** The gacha and reward image upload. */
-export function ImageInput({ current, error }: { current: string | null; error: string | null }) {
-  const { t } = useTranslation("gacha");
-  return (
-    <ImageField
-      label={t("admin.fields.image")}
-      hint={t("admin.hints.image")}
-      removeLabel={t("admin.fields.removeImage")}
-      current={current}
-      error={error}
-      className="sm:col-span-2"
-    />
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
-import { ImageInput } from "./GachaForm";
+import { RecordImageField } from "~/components/admin/ImageFields";
 import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
 
 export interface RewardFormValues {
@@ -115,7 +115,11 @@ export function RewardForm({
           <Field {...text("validDays")} inputMode="numeric" />
         </fieldset>
       )}
-      <ImageInput current={initial.imageUrl} error={fieldError("image")} />
+      <RecordImageField
+        labels="gacha:admin"
+        current={initial.imageUrl}
+        error={fieldError("image")}
+      />
       <FlagField
         name="active"
         label={t("gacha:admin.reward.active")}

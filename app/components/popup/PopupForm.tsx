@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, ImageField, TextAreaField } from "~/components/ui/form";
+import { Field, type FormErrorShape, TextAreaField } from "~/components/ui/form";
+import { RecordImageField } from "~/components/admin/ImageFields";
 import {
   EntityForm,
   FlagField,
@@ -74,13 +75,10 @@ export function PopupForm({
         end={text("endsAt")}
         hint={t("popup:admin.hints.tokyo")}
       />
-      <ImageField
-        label={t("popup:admin.fields.image")}
-        hint={t("popup:admin.hints.image")}
-        removeLabel={t("popup:admin.fields.removeImage")}
+      <RecordImageField
+        labels="popup:admin"
         current={initial.imageUrl}
         error={fieldError("image")}
-        className="sm:col-span-2"
       />
       <FlagField
         name="active"

@@ -1,9 +1,9 @@
 import { PlusIcon } from "@heroicons/react/20/solid";
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Alert } from "~/components/ui/form";
 import { focusRing } from "~/components/shell/styles";
-import { FilterField, filterControl } from "./TableFilters";
+import { InputFilter } from "./TableFilters";
 import { buttonClass } from "~/components/ui/button";
 
 /** A link inside a table cell: the row's name leading to its page, a count to its list. */
@@ -56,17 +56,5 @@ export function ListHeading({
 
 /** The free-text search of a list's filter bar (`q` in the URL), with an optional hint. */
 export function SearchFilter({ label, hint }: { label: string; hint?: string }) {
-  const [params] = useSearchParams();
-  return (
-    <FilterField label={label} htmlFor="f-q">
-      <input
-        id="f-q"
-        name="q"
-        type="search"
-        defaultValue={params.get("q") ?? ""}
-        placeholder={hint}
-        className={filterControl}
-      />
-    </FilterField>
-  );
+  return <InputFilter name="q" label={label} placeholder={hint} />;
 }

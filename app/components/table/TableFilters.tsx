@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
@@ -79,3 +79,94 @@ export function FilterField({
 /** The look of a filter's input or select, shared so every filter bar matches. */
 export const filterControl =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100";
+
+/**
+ * A filter that picks one value (a status, a broker, a category): the first option, "all",
+ * sends an empty value. It reads its current value from the URL, like every filter here.
+ */
+export function SelectFilter({
+  name,
+  label,
+  allLabel,
+  options,
+  id = `f-${name}`,
+  allValue = "",
+  current,
+  testId,
+}: {
+  name: string;
+  label: string;
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+  id?: string;
+  /** What "all" sends, where the list's default is not "all" (withdrawals: "pending"). */
+  allValue?: string;
+  /** The value shown, when the page works it out itself (else the URL's). */
+  current?: string;
+  testId?: string;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <FilterField label={label} htmlFor={id}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={current ?? params.get(name) ?? allValue}
+        className={filterControl}
+        data-testid={testId}
+      >
+        <option value={allValue}>{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}
+
+/** A typed filter (a member's name or email, a date), its current value from the URL. */
+export function InputFilter({
+  name,
+  label,
+  type = "search",
+  placeholder,
+  id = `f-${name}`,
+  required,
+  testId,
+}: {
+  name: string;
+  label: string;
+  type?: "search" | "date";
+  placeholder?: string;
+  id?: string;
+  required?: boolean;
+  testId?: string;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <FilterField label={label} htmlFor={id}>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required={required}
+        defaultValue={params.get(name) ?? ""}
+        placeholder={placeholder}
+        className={filterControl}
+        data-testid={testId}
+      />
+    </FilterField>
+  );
+}
+
+/** The "from" and "to" dates of a list's filter bar, side by side. */
+export function DateRangeFilter({ fromLabel, toLabel }: { fromLabel: string; toLabel: string }) {
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:col-span-2">
+      <InputFilter name="from" type="date" label={fromLabel} />
+      <InputFilter name="to" type="date" label={toLabel} />
+    </div>
+  );
+}

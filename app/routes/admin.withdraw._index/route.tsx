@@ -1,16 +1,23 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RowDecisions } from "~/components/admin/RowDecisions";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert, type FormErrorShape } from "~/components/ui/form";
 import { PeriodFields } from "~/components/PeriodFields";
-import { focusRing } from "~/components/shell/styles";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
+import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import {
+  FilterField,
+  filterControl,
+  InputFilter,
+  SelectFilter,
+  TableFilters,
+} from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -18,7 +25,6 @@ import { payeeSummary } from "~/lib/payee";
 import { buttonClass } from "~/components/ui/button";
 import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../server/domain/withdrawal";
 import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
-import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -145,33 +151,20 @@ export default function AdminWithdrawals() {
             ))}
           </select>
         </FilterField>
-        <FilterField label={t("withdrawals.filters.method")} htmlFor="f-method">
-          <select
-            id="f-method"
-            name="method"
-            defaultValue={params.get("method") ?? "all"}
-            className={filterControl}
-            data-testid="filter-method"
-          >
-            <option value="all">{t("withdrawals.filters.all")}</option>
-            {WITHDRAWAL_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`wallet:methods.${m}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={t("withdrawals.filters.member")} htmlFor="f-member">
-          <input
-            id="f-member"
-            name="member"
-            type="search"
-            defaultValue={params.get("member") ?? ""}
-            placeholder={t("withdrawals.filters.memberHint")}
-            className={filterControl}
-            data-testid="filter-member"
-          />
-        </FilterField>
+        <SelectFilter
+          name="method"
+          label={t("withdrawals.filters.method")}
+          allValue="all"
+          allLabel={t("withdrawals.filters.all")}
+          options={WITHDRAWAL_METHODS.map((m) => ({ value: m, label: t(`wallet:methods.${m}`) }))}
+          testId="filter-method"
+        />
+        <InputFilter
+          name="member"
+          label={t("withdrawals.filters.member")}
+          placeholder={t("withdrawals.filters.memberHint")}
+          testId="filter-member"
+        />
         <PeriodFields />
       </TableFilters>
 
@@ -224,25 +217,17 @@ export default function AdminWithdrawals() {
           </>
         }
         columns={[
-          {
-            key: "createdAt",
-            header: t("withdrawals.columns.createdAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.createdAt} />,
-          },
+          dateColumn("createdAt", t("withdrawals.columns.createdAt"), { sorted: true }),
           {
             key: "member",
             header: t("withdrawals.columns.member"),
             cell: (r) => (
-              <span className="block min-w-32">
-                <Link to={`/admin/customer/${r.member.id}`} className={`${textLink} font-medium`}>
-                  {memberLabel(r)}
-                </Link>
-                <span className="block [overflow-wrap:anywhere] text-xs text-slate-500 dark:text-slate-400">
-                  <EmailText email={r.member.email} />
-                </span>
-              </span>
+              <MemberCell
+                id={r.member.id}
+                name={memberLabel(r)}
+                detail={<EmailText email={r.member.email} />}
+                className="block min-w-32"
+              />
             ),
           },
           {
@@ -292,32 +277,26 @@ export default function AdminWithdrawals() {
             header: <span className="sr-only">{t("withdrawals.columns.actions")}</span>,
             cell: (r) =>
               r.status === "pending" ? (
-                <span className="flex flex-col">
-                  <button
-                    type="button"
-                    onClick={() => open("complete", [r])}
-                    data-testid="complete-one"
-                    aria-label={t("withdrawals.complete.one", {
+                <RowDecisions
+                  accept={{
+                    label: t("withdrawals.complete.button"),
+                    ariaLabel: t("withdrawals.complete.one", {
                       amount: formatYen(r.amount),
                       member: memberLabel(r),
-                    })}
-                    className={buttonClass({ size: "sm" })}
-                  >
-                    {t("withdrawals.complete.button")}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => open("reject", [r])}
-                    data-testid="reject-one"
-                    aria-label={t("withdrawals.reject.one", {
+                    }),
+                    testId: "complete-one",
+                    onClick: () => open("complete", [r]),
+                  }}
+                  refuse={{
+                    label: t("withdrawals.reject.button"),
+                    ariaLabel: t("withdrawals.reject.one", {
                       amount: formatYen(r.amount),
                       member: memberLabel(r),
-                    })}
-                    className={`whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`}
-                  >
-                    {t("withdrawals.reject.button")}
-                  </button>
-                </span>
+                    }),
+                    testId: "reject-one",
+                    onClick: () => open("reject", [r]),
+                  }}
+                />
               ) : null,
           },
         ]}

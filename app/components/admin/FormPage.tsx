@@ -1,0 +1,59 @@
+import { Link, useActionData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { FormErrorShape } from "~/components/ui/form";
+import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
+
+/**
+ * The page around an admin record form (create a campaign, edit a broker...): the way back to
+ * the list, the heading, then the form. A record's sub-page (a gacha's reward) sits under the
+ * record's own title, so its heading is a section's.
+ */
+export function AdminFormPage({
+  back,
+  backLabel,
+  title,
+  level = "page",
+  children,
+}: {
+  back: string;
+  backLabel: string;
+  title: string;
+  level?: "page" | "section";
+  children: ReactNode;
+}) {
+  return (
+    <div className="max-w-3xl space-y-4">
+      <Link to={back} className={`${textLink} text-sm`}>
+        {backLabel}
+      </Link>
+      {level === "page" ? (
+        <PageTitle>{title}</PageTitle>
+      ) : (
+        <h2 className="text-lg font-semibold">{title}</h2>
+      )}
+      {children}
+    </div>
+  );
+}
+
+interface RefusedForm {
+  ok: false;
+  error: FormErrorShape;
+  values: Record<string, string>;
+}
+
+/**
+ * What the record form's action refused: the values to type back in (`echoed`, empty before
+ * any attempt) and the error to show.
+ */
+export function useRefusedForm() {
+  const data = useActionData<RefusedForm | { ok: true }>();
+  const refused = data && !data.ok ? data : null;
+  return { echoed: refused?.values ?? {}, error: refused?.error ?? null };
+}
+
+/** A yes/no field after a refusal: as it was sent ("on" or ""), else the record's own value. */
+export function echoedFlag(echoed: Record<string, string>, name: string, fallback: boolean) {
+  return echoed[name] === undefined ? fallback : echoed[name] === "on";
+}
