@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { required } from "../../lib/input";
+import { present, required } from "../../lib/input";
 
 /**
  * Messages are i18n keys under `auth:validation`; the form shows them with the field's name,
  * so one schema serves the form and the procedure in both languages.
  */
 /** An empty field gets only "… is required", not every format rule as well. */
-const present = { error: required, abort: true } as const;
-
 export const emailSchema = z
   .string({ error: required })
   .trim()

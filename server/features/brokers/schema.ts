@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId, required } from "../../lib/input";
+import { present, recordId, required } from "../../lib/input";
 import type { AccountKind, IdCharset } from "../../../db/schema";
 import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/paging";
 
@@ -7,8 +7,6 @@ import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/pa
  * Brokers (admin-managed) and the cashback accounts members register at them. Messages are
  * i18n keys: under `errors:field` for field rules, top-level `errors:` for the rest.
  */
-
-const present = { error: required, abort: true } as const;
 
 export const ACCOUNT_KINDS = [
   "mt_number",

@@ -5,13 +5,13 @@ import { forUpdate, insertIgnore } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { changedFields, recordAudit } from "../../audit";
+import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
 import type { adminListInput, PopupState, PopupValues } from "./schema";
-import { saveWithImage } from "../../storage/uploads";
+import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
 
 /**
  * Popups: admin-written notices that open by themselves on a member's page load. A member is
@@ -211,33 +211,20 @@ export async function createPopup(
   deps: PopupDeps,
   adminId: string,
   values: PopupValues,
-  image: { image?: Uint8Array | undefined },
+  image: ImageUpload,
 ) {
   const id = newId();
   const now = nowDb();
-  return saveWithImage(deps, "popups", image.image, "a popup image", async (key) => {
-    await deps.db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("popups")
-        .values({
-          id,
-          ...columns(values),
-          image_key: key,
-          created_by: adminId,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: "popup.create",
-        targetType: "popup",
-        targetId: id,
-        data: { after: { ...columns(values), image_key: key } },
-      });
-    });
-    return { result: { id } };
+  const audit = { actorId: adminId, action: "popup.create", targetType: "popup", targetId: id };
+  await createWithImage(deps, "popups", image, audit, async (trx, key) => {
+    const after = { ...columns(values), image_key: key };
+    await trx
+      .insertInto("popups")
+      .values({ id, ...after, created_by: adminId, created_at: now, updated_at: now })
+      .execute();
+    return after;
   });
+  return { id };
 }
 
 export async function updatePopup(
@@ -245,37 +232,23 @@ export async function updatePopup(
   adminId: string,
   id: string,
   values: PopupValues,
-  image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
+  image: ImageUpload,
 ) {
   const { db } = deps;
-  return saveWithImage(deps, "popups", image.image, "a popup image", async (key) => {
-    let oldKey: string | null = null;
-    await db.kysely.transaction().execute(async (trx) => {
-      const before = await forUpdate(
-        db,
-        trx.selectFrom("popups").select(COLUMNS).where("id", "=", id),
-      ).executeTakeFirst();
-      if (!before) throw notFound();
-      const imageKey = key ?? (image.removeImage ? null : before.image_key);
-      oldKey = imageKey !== before.image_key ? before.image_key : null;
-      const after = { ...columns(values), image_key: imageKey };
-      const changes = changedFields(before, after);
-      await trx
-        .updateTable("popups")
-        .set({ ...after, updated_at: nowDb() })
-        .where("id", "=", id)
-        .execute();
-      if (changes) {
-        await recordAudit(trx, {
-          actorId: adminId,
-          action: "popup.update",
-          targetType: "popup",
-          targetId: id,
-          data: changes,
-        });
-      }
-    });
-    return { result: { id }, replaced: oldKey };
+  const audit = { actorId: adminId, action: "popup.update", targetType: "popup", targetId: id };
+  return updateWithImage(deps, "popups", image, audit, async (trx, keepImage) => {
+    const before = await forUpdate(
+      db,
+      trx.selectFrom("popups").select(COLUMNS).where("id", "=", id),
+    ).executeTakeFirst();
+    if (!before) throw notFound();
+    const after = { ...columns(values), image_key: keepImage(before.image_key) };
+    await trx
+      .updateTable("popups")
+      .set({ ...after, updated_at: nowDb() })
+      .where("id", "=", id)
+      .execute();
+    return { before, after, result: { id } };
   });
 }
 
