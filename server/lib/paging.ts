@@ -185,3 +185,29 @@ export function filterDate() {
 export function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
+
+/** The same page with each row turned into what the list shows. */
+export function mapRows<T, U, S extends string>(
+  page: Page<T, S>,
+  toRow: (row: T, index: number) => U,
+): Page<U, S> {
+  return { ...page, rows: page.rows.map(toRow) };
+}
+
+/** "`column` contains `text`" (a `like` with the escaping above). */
+export function contains(column: string, text: string) {
+  return sql<boolean>`${sql.ref(column)} like ${containsPattern(text)} escape '!'`;
+}
+
+/**
+ * How an admin finds a member in a list: part of the email (any case), of the nickname, or
+ * of the name where the list shows it (`withName`), or the exact member id.
+ */
+export function memberMatches(text: string, withName = false) {
+  return [
+    contains("users.email", text.toLowerCase()),
+    contains("users.nickname", text),
+    ...(withName ? [contains("users.name", text)] : []),
+    sql<boolean>`${sql.ref("users.id")} = ${text}`,
+  ];
+}

@@ -4,7 +4,7 @@ import type { Db } from "../../../db";
 import { recordAudit } from "../../audit";
 import { getWallet } from "../../ledger";
 import { notFound } from "../../errors";
-import { containsPattern, paginate } from "../../lib/paging";
+import { containsPattern, mapRows, paginate } from "../../lib/paging";
 import type { Storage } from "../../storage";
 import { accountsOfUser } from "../brokers/accounts";
 import { normalizeAccountId } from "../brokers/schema";
@@ -78,19 +78,16 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
   const page = await paginate(query, input, (q) =>
     q.orderBy(SORT[input.sort], input.dir).orderBy("users.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      nickname: r.nickname,
-      email: r.email,
-      emailVerified: r.email_verified_at !== null,
-      createdAt: r.created_at,
-      accountCount: Number(r.account_count ?? 0),
-      pendingCount: Number(r.pending_count ?? 0),
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: r.id,
+    name: r.name,
+    nickname: r.nickname,
+    email: r.email,
+    emailVerified: r.email_verified_at !== null,
+    createdAt: r.created_at,
+    accountCount: Number(r.account_count ?? 0),
+    pendingCount: Number(r.pending_count ?? 0),
+  }));
 }
 
 async function memberOrNotFound(db: Db, id: string) {

@@ -5,7 +5,7 @@ import type { Db } from "../../../db";
 import { toDbTime } from "../../../db/time";
 import type { Config } from "../../config";
 import { notFound } from "../../errors";
-import { containsPattern, paginate } from "../../lib/paging";
+import { containsPattern, mapRows, paginate } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import { getDefaultRate } from "./rates";
 import { tokyoDayOf } from "./rewards";
@@ -217,20 +217,17 @@ export async function memberCustomers(
   const page = await paginate(query, input, (q) =>
     q.orderBy(SORT[input.sort], input.dir).orderBy("users.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r, i) => ({
-      // A position, not the customer's id: nothing here identifies the person elsewhere.
-      no: (page.page - 1) * page.size + i + 1,
-      name: displayName(r.nickname, r.name),
-      registeredAt: r.created_at,
-      accounts: {
-        approved: Number(r.approved ?? 0),
-        pending: Number(r.pending ?? 0),
-        denied: Number(r.denied ?? 0),
-      },
-    })),
-  };
+  return mapRows(page, (r, i) => ({
+    // A position, not the customer's id: nothing here identifies the person elsewhere.
+    no: (page.page - 1) * page.size + i + 1,
+    name: displayName(r.nickname, r.name),
+    registeredAt: r.created_at,
+    accounts: {
+      approved: Number(r.approved ?? 0),
+      pending: Number(r.pending ?? 0),
+      denied: Number(r.denied ?? 0),
+    },
+  }));
 }
 
 /** Rewards per customer and per month, from the summary (never the raw rewards). */

@@ -7,7 +7,7 @@ import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate, type Paging } from "../../lib/paging";
+import { containsPattern, mapRows, paginate, type Paging } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import type { z } from "zod";
 import {
@@ -112,7 +112,7 @@ export async function listMyAccounts(
   const page = await paginate(query, paging, (q) =>
     q.orderBy(MEMBER_SORT[paging.sort], paging.dir).orderBy("broker_accounts.id", paging.dir),
   );
-  return { ...page, rows: page.rows.map(toAccountRow) };
+  return mapRows(page, toAccountRow);
 }
 
 function toAccountRow(r: {
@@ -217,24 +217,21 @@ export async function adminListAccounts(db: Db, input: z.output<typeof adminAcco
   const page = await paginate(query, input, (q) =>
     q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("broker_accounts.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      accountNumber: r.account_number,
-      status: r.status,
-      denyReason: r.deny_reason,
-      decidedAt: r.decided_at,
-      decidedBy: r.decided_by_nickname,
-      createdAt: r.created_at,
-      brokerId: r.broker_id,
-      brokerName: r.broker_name,
-      userId: r.user_id,
-      nickname: r.nickname,
-      name: r.name,
-      email: r.email,
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: r.id,
+    accountNumber: r.account_number,
+    status: r.status,
+    denyReason: r.deny_reason,
+    decidedAt: r.decided_at,
+    decidedBy: r.decided_by_nickname,
+    createdAt: r.created_at,
+    brokerId: r.broker_id,
+    brokerName: r.broker_name,
+    userId: r.user_id,
+    nickname: r.nickname,
+    name: r.name,
+    email: r.email,
+  }));
 }
 
 export interface DecisionResult {

@@ -5,7 +5,7 @@ import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import { nowDb } from "../../../db/time";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate } from "../../lib/paging";
+import { containsPattern, mapRows, paginate } from "../../lib/paging";
 import type { adminEntriesInput, adminListInput, CampaignValues } from "./schema";
 import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
 import {
@@ -48,7 +48,7 @@ export async function adminListCampaigns(db: Db, input: z.output<typeof adminLis
   const page = await paginate(query, input, (q) =>
     q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("campaigns.id", input.dir),
   );
-  return { ...page, rows: page.rows.map((r) => toCampaign(r, Number(r.entries ?? 0), now)) };
+  return mapRows(page, (r) => toCampaign(r, Number(r.entries ?? 0), now));
 }
 
 export async function adminGetCampaign(db: Db, id: string) {

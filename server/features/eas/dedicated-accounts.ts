@@ -6,7 +6,7 @@ import type { Database, EaAccountType } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
-import { containsPattern, paginate } from "../../lib/paging";
+import { containsPattern, mapRows, paginate } from "../../lib/paging";
 import type { dedicatedListInput } from "./schema";
 
 /**
@@ -74,18 +74,15 @@ export async function dedicatedAccounts(db: Db, input: z.output<typeof dedicated
   const page = await paginate(query, input, (q) =>
     q.orderBy(DEDICATED_SORT[input.sort], input.dir).orderBy("broker_accounts.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      accountNumber: r.account_number,
-      brokerName: r.broker_name,
-      registeredAt: r.created_at,
-      member: { id: r.user_id, email: r.email, nickname: r.nickname },
-      accountType: (r.designated_at ? "ea_dedicated" : "regular") as EaAccountType,
-      designatedAt: r.designated_at,
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: r.id,
+    accountNumber: r.account_number,
+    brokerName: r.broker_name,
+    registeredAt: r.created_at,
+    member: { id: r.user_id, email: r.email, nickname: r.nickname },
+    accountType: (r.designated_at ? "ea_dedicated" : "regular") as EaAccountType,
+    designatedAt: r.designated_at,
+  }));
 }
 
 /**

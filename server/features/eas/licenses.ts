@@ -9,7 +9,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate } from "../../lib/paging";
+import { containsPattern, mapRows, paginate } from "../../lib/paging";
 import { accountTypeOf } from "./dedicated-accounts";
 import type { adminLicensesInput, myLicensesInput } from "./schema";
 
@@ -336,16 +336,13 @@ export async function myLicenses(db: Db, userId: string, input: z.output<typeof 
   const page = await paginate(query, input, (q) =>
     q.orderBy("ea_licenses.created_at", input.dir).orderBy("ea_licenses.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...toLicence(r),
-      // A key is the member's only while the licence is active.
-      licenseKey: r.status === "active" ? r.license_key : null,
-      canDownload:
-        r.status === "active" && Number(r.ea_active) === 1 && r.account_status === "approved",
-    })),
-  };
+  return mapRows(page, (r) => ({
+    ...toLicence(r),
+    // A key is the member's only while the licence is active.
+    licenseKey: r.status === "active" ? r.license_key : null,
+    canDownload:
+      r.status === "active" && Number(r.ea_active) === 1 && r.account_status === "approved",
+  }));
 }
 
 const ADMIN_SORT = {
@@ -372,13 +369,10 @@ export async function adminLicenses(db: Db, input: z.output<typeof adminLicenses
   const page = await paginate(query, input, (q) =>
     q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("ea_licenses.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...toLicence(r),
-      member: { id: r.user_id, email: r.email, nickname: r.nickname },
-    })),
-  };
+  return mapRows(page, (r) => ({
+    ...toLicence(r),
+    member: { id: r.user_id, email: r.email, nickname: r.nickname },
+  }));
 }
 
 /** A member's approved accounts and their types, for the admin's "issue a licence" form. */

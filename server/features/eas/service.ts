@@ -8,7 +8,7 @@ import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate } from "../../lib/paging";
+import { containsPattern, mapRows, paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { newFileKey, type Storage } from "../../storage";
 import { acceptEaFile, safeFileName } from "./files";
@@ -143,15 +143,12 @@ export async function adminListEas(db: Db, input: z.output<typeof adminListInput
   const page = await paginate(query, input, (q) =>
     q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("eas.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...toEa(r),
-      version: r.version ?? null,
-      activeLicenses: Number(r.active_licenses ?? 0),
-      pendingLicenses: Number(r.pending_licenses ?? 0),
-    })),
-  };
+  return mapRows(page, (r) => ({
+    ...toEa(r),
+    version: r.version ?? null,
+    activeLicenses: Number(r.active_licenses ?? 0),
+    pendingLicenses: Number(r.pending_licenses ?? 0),
+  }));
 }
 
 export async function eaRow(db: Kysely<Database>, id: string) {
@@ -341,7 +338,7 @@ export async function memberListEas(db: Db, input: z.output<typeof memberListInp
   const page = await paginate(query, input, (q) =>
     q.orderBy(MEMBER_SORT[input.sort], input.dir).orderBy("eas.id", input.dir),
   );
-  return { ...page, rows: page.rows.map((r) => ({ ...toEa(r), version: r.version ?? null })) };
+  return mapRows(page, (r) => ({ ...toEa(r), version: r.version ?? null }));
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Database, GachaMethod } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate } from "../../lib/paging";
+import { containsPattern, mapRows, paginate } from "../../lib/paging";
 import { oddsOf } from "./pick";
 import {
   type adminListInput,
@@ -78,14 +78,11 @@ export async function adminListGachas(db: Db, input: z.output<typeof adminListIn
   const page = await paginate(query, input, (q) =>
     q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("gachas.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...toGacha(r, now),
-      draws: Number(r.draws ?? 0),
-      rewards: Number(r.rewards ?? 0),
-    })),
-  };
+  return mapRows(page, (r) => ({
+    ...toGacha(r, now),
+    draws: Number(r.draws ?? 0),
+    rewards: Number(r.rewards ?? 0),
+  }));
 }
 
 async function gachaRow(db: Kysely<Database>, id: string) {
@@ -368,20 +365,17 @@ export async function adminLogs(db: Db, input: z.output<typeof adminLogsInput>) 
   const page = await paginate(query, input, (q) =>
     q.orderBy("gacha_logs.created_at", input.dir).orderBy("gacha_logs.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      cost: Number(r.cost),
-      rewardKind: r.reward_kind,
-      rewardName: r.reward_name,
-      amount: r.amount === null ? null : Number(r.amount),
-      validFrom: r.valid_from,
-      validUntil: r.valid_until,
-      usedAt: r.used_at,
-      state: logState(r, now),
-      member: { id: r.user_id, email: r.email, nickname: r.nickname },
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    cost: Number(r.cost),
+    rewardKind: r.reward_kind,
+    rewardName: r.reward_name,
+    amount: r.amount === null ? null : Number(r.amount),
+    validFrom: r.valid_from,
+    validUntil: r.valid_until,
+    usedAt: r.used_at,
+    state: logState(r, now),
+    member: { id: r.user_id, email: r.email, nickname: r.nickname },
+  }));
 }

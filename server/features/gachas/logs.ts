@@ -4,7 +4,7 @@ import type { Db } from "../../../db";
 import type { Database, GachaRewardKind } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
-import { paginate } from "../../lib/paging";
+import { mapRows, paginate } from "../../lib/paging";
 import { type myLogsInput } from "./schema";
 import { imageUrl, logState, stateCondition } from "./service";
 
@@ -75,7 +75,7 @@ export async function myLogs(db: Db, userId: string, input: z.output<typeof myLo
   const page = await paginate(query, input, (q) =>
     q.orderBy("gacha_logs.created_at", input.dir).orderBy("gacha_logs.id", input.dir),
   );
-  return { ...page, rows: page.rows.map((r) => toLog(r, now)) };
+  return mapRows(page, (r) => toLog(r, now));
 }
 
 /** One of the member's own draws (the reveal after a draw). Another member's is "not found". */

@@ -7,7 +7,7 @@ import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
-import { paginate } from "../../lib/paging";
+import { mapRows, paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
 import type { adminListInput, PopupState, PopupValues } from "./schema";
@@ -174,10 +174,7 @@ export async function adminListPopups(db: Db, input: z.output<typeof adminListIn
   const page = await paginate(query, input, (q) =>
     q.orderBy(SORT[input.sort], input.dir).orderBy("popups.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({ ...toPopup(r, now), views: Number(r.views ?? 0) })),
-  };
+  return mapRows(page, (r) => ({ ...toPopup(r, now), views: Number(r.views ?? 0) }));
 }
 
 async function popupRow(db: Kysely<Database>, id: string) {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../../../db";
-import { paginate, pagingSchema } from "../../lib/paging";
+import { mapRows, paginate, pagingSchema } from "../../lib/paging";
 import { periodInput, periodRange } from "../../lib/period";
 import { WITHDRAWAL_METHODS } from "./schema";
 
@@ -78,22 +78,19 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
   const page = await paginate(query, input, (q) =>
     q.orderBy(sortColumn, input.dir).orderBy("withdrawals.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      completedAt: r.completed_at,
-      rejectedAt: r.rejected_at,
-      amount: Number(r.amount),
-      method: r.method,
-      status: r.status,
-      payout: JSON.parse(r.payout) as Record<string, unknown>,
-      rejectReason: r.reject_reason,
-      nextBusinessDay: Number(r.next_business_day) === 1,
-      member: { id: r.user_id, email: r.email, name: r.name, nickname: r.nickname },
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    completedAt: r.completed_at,
+    rejectedAt: r.rejected_at,
+    amount: Number(r.amount),
+    method: r.method,
+    status: r.status,
+    payout: JSON.parse(r.payout) as Record<string, unknown>,
+    rejectReason: r.reject_reason,
+    nextBusinessDay: Number(r.next_business_day) === 1,
+    member: { id: r.user_id, email: r.email, name: r.name, nickname: r.nickname },
+  }));
 }
 
 export const adminTransfersInput = pagingSchema(["createdAt", "amount"], {
@@ -129,21 +126,18 @@ export async function adminTransfers(db: Db, input: z.output<typeof adminTransfe
   const page = await paginate(query, input, (q) =>
     q.orderBy(sortColumn, input.dir).orderBy("transfers.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      decidedAt: r.decided_at,
-      amount: Number(r.amount),
-      fee: Number(r.fee),
-      message: r.message,
-      status: r.status,
-      failReason: r.fail_reason,
-      sender: { email: r.sender_email, nickname: r.sender_nickname },
-      receiver: { email: r.receiver_email, nickname: r.receiver_nickname },
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    decidedAt: r.decided_at,
+    amount: Number(r.amount),
+    fee: Number(r.fee),
+    message: r.message,
+    status: r.status,
+    failReason: r.fail_reason,
+    sender: { email: r.sender_email, nickname: r.sender_nickname },
+    receiver: { email: r.receiver_email, nickname: r.receiver_nickname },
+  }));
 }
 
 export const adminPresentsInput = pagingSchema(["createdAt", "amount"], {
@@ -182,16 +176,13 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
   const page = await paginate(query, input, (q) =>
     q.orderBy(sortColumn, input.dir).orderBy("presents.id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      amount: Number(r.amount),
-      reason: r.reason,
-      member: { email: r.email, nickname: r.nickname, name: r.name },
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    amount: Number(r.amount),
+    reason: r.reason,
+    member: { email: r.email, nickname: r.nickname, name: r.name },
+  }));
 }
 
 /**

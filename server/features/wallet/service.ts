@@ -9,7 +9,7 @@ import { AppError } from "../../errors";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import type { Logger } from "../../logger";
 import { ensureWallet, getWallet, inTransaction, memberWallet, PAYOUTS, post } from "../../ledger";
-import { paginate } from "../../lib/paging";
+import { mapRows, paginate } from "../../lib/paging";
 import { enqueueNotification } from "../../notify/outbox";
 import { periodRange, tokyoDayStart } from "../../lib/period";
 import { getMoneySettings } from "../settings/service";
@@ -354,21 +354,18 @@ export async function withdrawalHistory(db: Db, userId: string, input: ListInput
       .orderBy(input.sort === "amount" ? "amount" : "created_at", input.dir)
       .orderBy("id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: String(r.id),
-      createdAt: String(r.created_at),
-      completedAt: r.completed_at ? String(r.completed_at) : null,
-      amount: Number(r.amount),
-      fee: Number(r.fee),
-      method: String(r.method),
-      status: String(r.status),
-      rejectReason: r.reject_reason ? String(r.reject_reason) : null,
-      nextBusinessDay: Number(r.next_business_day) === 1,
-      counterparty: r.counterparty ? String(r.counterparty) : null,
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: String(r.id),
+    createdAt: String(r.created_at),
+    completedAt: r.completed_at ? String(r.completed_at) : null,
+    amount: Number(r.amount),
+    fee: Number(r.fee),
+    method: String(r.method),
+    status: String(r.status),
+    rejectReason: r.reject_reason ? String(r.reject_reason) : null,
+    nextBusinessDay: Number(r.next_business_day) === 1,
+    counterparty: r.counterparty ? String(r.counterparty) : null,
+  }));
 }
 
 /**
@@ -411,15 +408,12 @@ export async function depositHistory(db: Db, userId: string, input: ListInput) {
       .orderBy(input.sort === "amount" ? "amount" : "created_at", input.dir)
       .orderBy("id", input.dir),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: String(r.id),
-      createdAt: String(r.created_at),
-      amount: Number(r.amount),
-      kind: String(r.kind) as "present" | "transfer",
-      reason: r.reason ? String(r.reason) : null,
-      counterparty: r.counterparty ? String(r.counterparty) : null,
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: String(r.id),
+    createdAt: String(r.created_at),
+    amount: Number(r.amount),
+    kind: String(r.kind) as "present" | "transfer",
+    reason: r.reason ? String(r.reason) : null,
+    counterparty: r.counterparty ? String(r.counterparty) : null,
+  }));
 }
