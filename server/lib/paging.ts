@@ -194,7 +194,10 @@ export function mapRows<T, U, S extends string>(
   return { ...page, rows: page.rows.map(toRow) };
 }
 
-/** "`column` contains `text`" (a `like` with the escaping above). */
+/**
+ * "`column` contains `text`", taken literally: % and _ (common in emails) are escaped with "!",
+ * and the escape is named in the query, because SQLite has no default escape character.
+ */
 export function contains(column: string, text: string) {
   return sql<boolean>`${sql.ref(column)} like ${containsPattern(text)} escape '!'`;
 }

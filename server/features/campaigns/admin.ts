@@ -5,7 +5,7 @@ import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import { nowDb } from "../../../db/time";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, mapRows, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginate } from "../../lib/paging";
 import type { adminEntriesInput, adminListInput, CampaignValues } from "./schema";
 import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
 import {
@@ -42,9 +42,7 @@ export async function adminListCampaigns(db: Db, input: z.output<typeof adminLis
     .selectFrom("campaigns")
     .select(CAMPAIGN_COLUMNS)
     .select(entryCountSql().as("entries"))
-    .$if(!!input.q, (q) =>
-      q.where(sql<boolean>`campaigns.title like ${containsPattern(input.q!)} escape '!'`),
-    );
+    .$if(!!input.q, (q) => q.where(contains("campaigns.title", input.q!)));
   const page = await paginate(query, input, (q) =>
     q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("campaigns.id", input.dir),
   );
@@ -146,17 +144,7 @@ export async function adminEntries(db: Db, input: z.output<typeof adminEntriesIn
       "users.email",
     ])
     .where("campaign_entries.campaign_id", "=", input.campaignId);
-  if (input.member) {
-    const pattern = containsPattern(input.member);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`users.email like ${containsPattern(input.member!.toLowerCase())} escape '!'`,
-        sql<boolean>`users.name like ${pattern} escape '!'`,
-        sql<boolean>`users.nickname like ${pattern} escape '!'`,
-        eb("users.id", "=", input.member!),
-      ]),
-    );
-  }
+  if (input.member) query = query.where((eb) => eb.or(memberMatches(input.member!, true)));
   const page = await paginate(query, input, (q) =>
     q.orderBy("campaign_entries.created_at", input.dir).orderBy("campaign_entries.id", input.dir),
   );

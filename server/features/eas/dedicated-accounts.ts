@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, insertIgnore } from "../../../db/dialect";
@@ -6,7 +6,7 @@ import type { Database, EaAccountType } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
-import { containsPattern, mapRows, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginate } from "../../lib/paging";
 import type { dedicatedListInput } from "./schema";
 
 /**
@@ -64,10 +64,8 @@ export async function dedicatedAccounts(db: Db, input: z.output<typeof dedicated
     const text = input.q;
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`users.email like ${containsPattern(text.toLowerCase())} escape '!'`,
-        sql<boolean>`users.nickname like ${containsPattern(text)} escape '!'`,
-        sql<boolean>`broker_accounts.account_number like ${containsPattern(text.toUpperCase())} escape '!'`,
-        eb("users.id", "=", text),
+        ...memberMatches(text),
+        contains("broker_accounts.account_number", text.toUpperCase()),
       ]),
     );
   }

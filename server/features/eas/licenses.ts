@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, isUniqueViolation } from "../../../db/dialect";
@@ -9,7 +9,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, mapRows, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginate } from "../../lib/paging";
 import { accountTypeOf } from "./dedicated-accounts";
 import type { adminLicensesInput, myLicensesInput } from "./schema";
 
@@ -358,10 +358,8 @@ export async function adminLicenses(db: Db, input: z.output<typeof adminLicenses
     const text = input.member;
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`users.email like ${containsPattern(text.toLowerCase())} escape '!'`,
-        sql<boolean>`users.nickname like ${containsPattern(text)} escape '!'`,
-        sql<boolean>`broker_accounts.account_number like ${containsPattern(text.toUpperCase())} escape '!'`,
-        eb("users.id", "=", text),
+        ...memberMatches(text),
+        contains("broker_accounts.account_number", text.toUpperCase()),
         eb("ea_licenses.license_key", "=", text.toUpperCase()),
       ]),
     );

@@ -8,7 +8,7 @@ import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, mapRows, paginate } from "../../lib/paging";
+import { contains, mapRows, paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { newFileKey, type Storage } from "../../storage";
 import { acceptEaFile, safeFileName } from "./files";
@@ -132,12 +132,7 @@ export async function adminListEas(db: Db, input: z.output<typeof adminListInput
         .as("pending_licenses"),
     ])
     .$if(!!input.q, (q) =>
-      q.where((eb) =>
-        eb.or([
-          sql<boolean>`eas.name like ${containsPattern(input.q!)} escape '!'`,
-          sql<boolean>`eas.developer like ${containsPattern(input.q!)} escape '!'`,
-        ]),
-      ),
+      q.where((eb) => eb.or([contains("eas.name", input.q!), contains("eas.developer", input.q!)])),
     )
     .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
   const page = await paginate(query, input, (q) =>

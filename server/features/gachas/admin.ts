@@ -7,7 +7,7 @@ import type { Database, GachaMethod } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, mapRows, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginate } from "../../lib/paging";
 import { oddsOf } from "./pick";
 import {
   type adminListInput,
@@ -72,9 +72,7 @@ export async function adminListGachas(db: Db, input: z.output<typeof adminListIn
         .where("gacha_rewards.active", "=", 1)
         .as("rewards"),
     ])
-    .$if(!!input.q, (q) =>
-      q.where(sql<boolean>`gachas.name like ${containsPattern(input.q!)} escape '!'`),
-    );
+    .$if(!!input.q, (q) => q.where(contains("gachas.name", input.q!)));
   const page = await paginate(query, input, (q) =>
     q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("gachas.id", input.dir),
   );
@@ -351,16 +349,7 @@ export async function adminLogs(db: Db, input: z.output<typeof adminLogsInput>) 
       "users.nickname",
     ])
     .where("gacha_logs.gacha_id", "=", input.gachaId);
-  if (input.member) {
-    const pattern = containsPattern(input.member);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`users.email like ${containsPattern(input.member!.toLowerCase())} escape '!'`,
-        sql<boolean>`users.nickname like ${pattern} escape '!'`,
-        eb("users.id", "=", input.member!),
-      ]),
-    );
-  }
+  if (input.member) query = query.where((eb) => eb.or(memberMatches(input.member!)));
   if (input.state) query = query.where(stateCondition(input.state, now));
   const page = await paginate(query, input, (q) =>
     q.orderBy("gacha_logs.created_at", input.dir).orderBy("gacha_logs.id", input.dir),

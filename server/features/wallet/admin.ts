@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../../../db";
-import { mapRows, paginate, pagingSchema } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginate, pagingSchema } from "../../lib/paging";
 import { periodInput, periodRange } from "../../lib/period";
 import { WITHDRAWAL_METHODS } from "./schema";
 
@@ -27,15 +26,6 @@ export const adminWithdrawalsInput = pagingSchema(["createdAt", "amount"], {
   .and(periodInput.catch({ period: "all" }));
 
 export type AdminWithdrawalsInput = z.output<typeof adminWithdrawalsInput>;
-
-/**
- * "`column` contains `text`", taken literally: % and _ (common in emails) are escaped with "!",
- * and the escape is named in the query, because SQLite has no default escape character.
- */
-function contains(column: string, text: string) {
-  const pattern = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
-}
 
 export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
   const { start, end } = periodRange(input);
@@ -64,16 +54,7 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
     .$if(input.method !== "all", (q) => q.where("withdrawals.method", "=", input.method as "bank"))
     .$if(start !== null, (q) => q.where("withdrawals.created_at", ">=", start!))
     .$if(end !== null, (q) => q.where("withdrawals.created_at", "<", end!))
-    .$if(input.member !== "", (q) =>
-      q.where((eb) =>
-        eb.or([
-          contains("users.email", input.member.toLowerCase()),
-          contains("users.nickname", input.member),
-          contains("users.name", input.member),
-          eb("users.id", "=", input.member),
-        ]),
-      ),
-    );
+    .$if(input.member !== "", (q) => q.where((eb) => eb.or(memberMatches(input.member, true))));
   const sortColumn = input.sort === "amount" ? "withdrawals.amount" : "withdrawals.created_at";
   const page = await paginate(query, input, (q) =>
     q.orderBy(sortColumn, input.dir).orderBy("withdrawals.id", input.dir),
