@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import QRCode from "qrcode";
 import type { z } from "zod";
 import type { Db } from "../../../db";
+import type { BrokerAccountStatus, Database } from "../../../db/schema";
 import { toDbTime } from "../../../db/time";
 import type { Config } from "../../config";
 import { notFound } from "../../errors";
@@ -176,6 +177,15 @@ export async function memberLink(db: Db, config: Config, userId: string) {
   return { code: user.referral_code, url, qr };
 }
 
+/** How many of a customer's broker accounts are in `status` (a subquery per customer row). */
+function accountCount(eb: ExpressionBuilder<Database, "users">, status: BrokerAccountStatus) {
+  return eb
+    .selectFrom("broker_accounts")
+    .select((e) => e.fn.countAll<number>().as("n"))
+    .whereRef("broker_accounts.user_id", "=", "users.id")
+    .where("broker_accounts.status", "=", status)
+    .as(status);
+}
 /**
  * The member's referred customers: what a referrer may see and nothing more — a display name,
  * the registration date and how many accounts they have in each state. Never an email, a real
@@ -193,24 +203,9 @@ export async function memberCustomers(
       "users.nickname",
       "users.name",
       "users.created_at",
-      eb
-        .selectFrom("broker_accounts")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .where("broker_accounts.status", "=", "approved")
-        .as("approved"),
-      eb
-        .selectFrom("broker_accounts")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .where("broker_accounts.status", "=", "pending")
-        .as("pending"),
-      eb
-        .selectFrom("broker_accounts")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .where("broker_accounts.status", "=", "denied")
-        .as("denied"),
+      accountCount(eb, "approved"),
+      accountCount(eb, "pending"),
+      accountCount(eb, "denied"),
     ])
     .where("users.referrer_id", "=", userId);
   const SORT = { registered: "users.created_at", nickname: "users.nickname" } as const;
@@ -355,12 +350,7 @@ export async function adminReferrer(db: Db, userId: string) {
       "users.nickname",
       "users.email",
       "users.created_at",
-      eb
-        .selectFrom("broker_accounts")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .where("broker_accounts.status", "=", "approved")
-        .as("approved"),
+      accountCount(eb, "approved"),
       eb
         .selectFrom("affiliate_customer_monthly as m")
         .select((e) => e.fn.sum<number>("m.rewards").as("r"))

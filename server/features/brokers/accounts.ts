@@ -89,13 +89,9 @@ const MEMBER_SORT = {
   decidedAt: "broker_accounts.decided_at",
 } as const;
 
-/** The member's own accounts; never anyone else's (the user id comes from the session). */
-export async function listMyAccounts(
-  db: Db,
-  userId: string,
-  paging: Paging<keyof typeof MEMBER_SORT>,
-) {
-  const query = db.kysely
+/** One member's accounts with their broker, as `toAccountRow` reads them. */
+function accountsOf(db: Db, userId: string) {
+  return db.kysely
     .selectFrom("broker_accounts")
     .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
     .select([
@@ -109,6 +105,15 @@ export async function listMyAccounts(
       "brokers.logo_path as broker_logo",
     ])
     .where("broker_accounts.user_id", "=", userId);
+}
+
+/** The member's own accounts; never anyone else's (the user id comes from the session). */
+export async function listMyAccounts(
+  db: Db,
+  userId: string,
+  paging: Paging<keyof typeof MEMBER_SORT>,
+) {
+  const query = accountsOf(db, userId);
   const page = await paginate(query, paging, (q) =>
     q.orderBy(MEMBER_SORT[paging.sort], paging.dir).orderBy("broker_accounts.id", paging.dir),
   );
@@ -141,20 +146,7 @@ function toAccountRow(r: {
 
 /** All of one member's accounts, newest first (the admin's customer page). */
 export async function accountsOfUser(db: Db, userId: string) {
-  const rows = await db.kysely
-    .selectFrom("broker_accounts")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .select([
-      "broker_accounts.id",
-      "broker_accounts.account_number",
-      "broker_accounts.status",
-      "broker_accounts.deny_reason",
-      "broker_accounts.decided_at",
-      "broker_accounts.created_at",
-      "brokers.name as broker_name",
-      "brokers.logo_path as broker_logo",
-    ])
-    .where("broker_accounts.user_id", "=", userId)
+  const rows = await accountsOf(db, userId)
     .orderBy("broker_accounts.created_at", "desc")
     .orderBy("broker_accounts.id", "desc")
     .limit(500)

@@ -194,6 +194,19 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
   };
 }
 
+/** How many members joined since `start`. */
+function membersSince(db: Db, start: Date) {
+  return db.kysely
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(
+      "created_at",
+      ">=",
+      sql<string>`${start.toISOString().replace("T", " ").replace("Z", "")}`,
+    )
+    .executeTakeFirst();
+}
+
 /** The admin home's figures, each from an index or a summary, each linking to its list. */
 export async function adminHome(db: Db, now = new Date()) {
   const today = tokyoDay(now);
@@ -231,24 +244,8 @@ export async function adminHome(db: Db, now = new Date()) {
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .where("status", "=", "pending")
         .executeTakeFirst(),
-      db.kysely
-        .selectFrom("users")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where(
-          "created_at",
-          ">=",
-          sql<string>`${startOfToday.toISOString().replace("T", " ").replace("Z", "")}`,
-        )
-        .executeTakeFirst(),
-      db.kysely
-        .selectFrom("users")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where(
-          "created_at",
-          ">=",
-          sql<string>`${startOfMonth.toISOString().replace("T", " ").replace("Z", "")}`,
-        )
-        .executeTakeFirst(),
+      membersSince(db, startOfToday),
+      membersSince(db, startOfMonth),
     ]);
   return {
     cashbackToday: Number(todayCb?.amount ?? 0),

@@ -28,6 +28,38 @@ export async function accountTypeOf(
   return row ? "ea_dedicated" : "regular";
 }
 
+/**
+ * A member's approved accounts with their EA type, by broker and number: what the member's EA
+ * page offers and what the admin's "issue a licence" form lists.
+ */
+export async function approvedAccountsWithType(db: Kysely<Database>, userId: string) {
+  const accounts = await db
+    .selectFrom("broker_accounts")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .leftJoin(
+      "ea_dedicated_accounts",
+      "ea_dedicated_accounts.broker_account_id",
+      "broker_accounts.id",
+    )
+    .select([
+      "broker_accounts.id",
+      "broker_accounts.account_number",
+      "brokers.name as broker_name",
+      "ea_dedicated_accounts.broker_account_id as dedicated",
+    ])
+    .where("broker_accounts.user_id", "=", userId)
+    .where("broker_accounts.status", "=", "approved")
+    .orderBy("brokers.name")
+    .orderBy("broker_accounts.account_number")
+    .execute();
+  return accounts.map((a) => ({
+    id: a.id,
+    accountNumber: a.account_number,
+    brokerName: a.broker_name,
+    accountType: (a.dedicated ? "ea_dedicated" : "regular") as EaAccountType,
+  }));
+}
+
 const DEDICATED_SORT = {
   createdAt: "broker_accounts.created_at",
   member: "users.nickname",

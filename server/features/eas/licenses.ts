@@ -10,7 +10,7 @@ import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { contains, mapRows, memberMatches, paginate } from "../../lib/paging";
-import { accountTypeOf } from "./dedicated-accounts";
+import { accountTypeOf, approvedAccountsWithType } from "./dedicated-accounts";
 import type { adminLicensesInput, myLicensesInput } from "./schema";
 
 /**
@@ -376,32 +376,8 @@ export async function adminLicenses(db: Db, input: z.output<typeof adminLicenses
 /** A member's approved accounts and their types, for the admin's "issue a licence" form. */
 export async function memberAccounts(db: Db, member: string) {
   const user = await findMember(db.kysely, member);
-  const accounts = await db.kysely
-    .selectFrom("broker_accounts")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .leftJoin(
-      "ea_dedicated_accounts",
-      "ea_dedicated_accounts.broker_account_id",
-      "broker_accounts.id",
-    )
-    .select([
-      "broker_accounts.id",
-      "broker_accounts.account_number",
-      "brokers.name as broker_name",
-      "ea_dedicated_accounts.broker_account_id as dedicated",
-    ])
-    .where("broker_accounts.user_id", "=", user.id)
-    .where("broker_accounts.status", "=", "approved")
-    .orderBy("brokers.name")
-    .orderBy("broker_accounts.account_number")
-    .execute();
   return {
     member: { id: user.id, email: user.email, nickname: user.nickname },
-    accounts: accounts.map((a) => ({
-      id: a.id,
-      accountNumber: a.account_number,
-      brokerName: a.broker_name,
-      accountType: (a.dedicated ? "ea_dedicated" : "regular") as EaAccountType,
-    })),
+    accounts: await approvedAccountsWithType(db.kysely, user.id),
   };
 }

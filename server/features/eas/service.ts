@@ -11,6 +11,7 @@ import { fieldError } from "../../lib/field-error";
 import { contains, mapRows, paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { newFileKey, type Storage } from "../../storage";
+import { approvedAccountsWithType } from "./dedicated-accounts";
 import { acceptEaFile, safeFileName } from "./files";
 import type { adminListInput, EaValues, FileUpload, memberListInput } from "./schema";
 import { discardFiles } from "../../storage/uploads";
@@ -371,36 +372,12 @@ export async function memberGetEa(db: Db, userId: string, id: string) {
     .orderBy("ea_licenses.created_at", "desc")
     .orderBy("ea_licenses.id", "desc")
     .execute();
-  const accounts = await db.kysely
-    .selectFrom("broker_accounts")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .leftJoin(
-      "ea_dedicated_accounts",
-      "ea_dedicated_accounts.broker_account_id",
-      "broker_accounts.id",
-    )
-    .select([
-      "broker_accounts.id",
-      "broker_accounts.account_number",
-      "brokers.name as broker_name",
-      "ea_dedicated_accounts.broker_account_id as dedicated",
-    ])
-    .where("broker_accounts.user_id", "=", userId)
-    .where("broker_accounts.status", "=", "approved")
-    .orderBy("brokers.name")
-    .orderBy("broker_accounts.account_number")
-    .execute();
+  const typed = await approvedAccountsWithType(db.kysely, userId);
   const live = new Set(
     licenses
       .filter((l) => l.status === "pending" || l.status === "active")
       .map((l) => l.broker_account_id),
   );
-  const typed = accounts.map((a) => ({
-    id: a.id,
-    accountNumber: a.account_number,
-    brokerName: a.broker_name,
-    accountType: (a.dedicated ? "ea_dedicated" : "regular") as EaAccountType,
-  }));
   return {
     ...ea,
     file: file ? toFile(file) : null,

@@ -105,20 +105,9 @@ export async function setProfileImage(
   }
   const key = newStorageKey("avatars", image.type);
   await deps.storage.put(key, image.bytes);
-  let previous: string | null = null;
+  let previous: string | null;
   try {
-    await deps.db.kysely.transaction().execute(async (trx) => {
-      const row = await forUpdate(
-        deps.db,
-        trx.selectFrom("users").select("profile_image").where("id", "=", userId),
-      ).executeTakeFirstOrThrow();
-      previous = row.profile_image;
-      await trx
-        .updateTable("users")
-        .set({ profile_image: key, updated_at: nowDb() })
-        .where("id", "=", userId)
-        .execute();
-    });
+    previous = await swapProfileImage(deps.db, userId, key);
   } catch (error) {
     await deps.storage.remove(key);
     throw error;
@@ -130,20 +119,26 @@ export async function removeProfileImage(
   deps: { db: Db; storage: Storage; log: Logger },
   userId: string,
 ): Promise<void> {
-  let previous: string | null = null;
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await removeQuietly(deps, await swapProfileImage(deps.db, userId, null));
+}
+
+/**
+ * Points the member's profile at `key` (or none) under the row's lock, so two uploads at once
+ * each know exactly which file they replaced; returns that file's key.
+ */
+async function swapProfileImage(db: Db, userId: string, key: string | null) {
+  return db.kysely.transaction().execute(async (trx) => {
     const row = await forUpdate(
-      deps.db,
+      db,
       trx.selectFrom("users").select("profile_image").where("id", "=", userId),
     ).executeTakeFirstOrThrow();
-    previous = row.profile_image;
     await trx
       .updateTable("users")
-      .set({ profile_image: null, updated_at: nowDb() })
+      .set({ profile_image: key, updated_at: nowDb() })
       .where("id", "=", userId)
       .execute();
+    return row.profile_image;
   });
-  await removeQuietly(deps, previous);
 }
 
 /** A file nobody points at any more; failing to delete it costs disk space, nothing else. */
