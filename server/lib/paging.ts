@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type OrderByExpression, type SelectQueryBuilder, sql } from "kysely";
 import { z } from "zod";
 import { EXPORT_MAX_ROWS } from "./export-limit";
 
@@ -213,4 +213,19 @@ export function memberMatches(text: string, withName = false) {
     ...(withName ? [contains("users.name", text)] : []),
     sql<boolean>`${sql.ref("users.id")} = ${text}`,
   ];
+}
+
+/**
+ * A page ordered by `column` in the chosen direction, ties broken by `tieBreak` (the row's id)
+ * the same way, so rows never swap places between pages.
+ */
+export function paginateSorted<DB, TB extends keyof DB, O, S extends string>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  paging: Paging<S>,
+  column: OrderByExpression<DB, TB, O>,
+  tieBreak: OrderByExpression<DB, TB, O>,
+): Promise<Page<O, S>> {
+  return paginate(query, paging, (q) =>
+    q.orderBy(column, paging.dir).orderBy(tieBreak, paging.dir),
+  );
 }

@@ -4,7 +4,7 @@ import type { Db } from "../../../db";
 import { recordAudit } from "../../audit";
 import { getWallet } from "../../ledger";
 import { notFound } from "../../errors";
-import { containsPattern, mapRows, paginate } from "../../lib/paging";
+import { containsPattern, mapRows, paginateSorted } from "../../lib/paging";
 import type { Storage } from "../../storage";
 import { accountsOfUser } from "../brokers/accounts";
 import { normalizeAccountId } from "../brokers/schema";
@@ -75,9 +75,7 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
       ]),
     );
   }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(SORT[input.sort], input.dir).orderBy("users.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, SORT[input.sort], "users.id");
   return mapRows(page, (r) => ({
     id: r.id,
     name: r.name,

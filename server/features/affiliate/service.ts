@@ -6,7 +6,7 @@ import type { BrokerAccountStatus, Database } from "../../../db/schema";
 import { toDbTime } from "../../../db/time";
 import type { Config } from "../../config";
 import { notFound } from "../../errors";
-import { containsPattern, mapRows, paginate } from "../../lib/paging";
+import { containsPattern, mapRows, paginateSorted } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import { getDefaultRate } from "./rates";
 import { tokyoDayOf } from "./rewards";
@@ -209,9 +209,7 @@ export async function memberCustomers(
     ])
     .where("users.referrer_id", "=", userId);
   const SORT = { registered: "users.created_at", nickname: "users.nickname" } as const;
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(SORT[input.sort], input.dir).orderBy("users.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, SORT[input.sort], "users.id");
   return mapRows(page, (r, i) => ({
     // A position, not the customer's id: nothing here identifies the person elsewhere.
     no: (page.page - 1) * page.size + i + 1,
@@ -310,9 +308,7 @@ export async function adminReferrers(db: Db, input: z.output<typeof adminReferre
     );
   }
   const SORT = { customers: "c.customers", rewards: "w.rewards", nickname: "r.nickname" } as const;
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(SORT[input.sort], input.dir).orderBy("r.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, SORT[input.sort], "r.id");
   return {
     ...page,
     defaultRateBp: fallback,

@@ -7,7 +7,7 @@ import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, mapRows, paginate, type Paging } from "../../lib/paging";
+import { containsPattern, mapRows, paginateSorted, type Paging } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import type { z } from "zod";
 import {
@@ -114,9 +114,7 @@ export async function listMyAccounts(
   paging: Paging<keyof typeof MEMBER_SORT>,
 ) {
   const query = accountsOf(db, userId);
-  const page = await paginate(query, paging, (q) =>
-    q.orderBy(MEMBER_SORT[paging.sort], paging.dir).orderBy("broker_accounts.id", paging.dir),
-  );
+  const page = await paginateSorted(query, paging, MEMBER_SORT[paging.sort], "broker_accounts.id");
   return mapRows(page, toAccountRow);
 }
 
@@ -206,9 +204,7 @@ export async function adminListAccounts(db: Db, input: z.output<typeof adminAcco
     const end = new Date(tokyoDate(input.to).getTime() + DAY_MS);
     query = query.where("broker_accounts.created_at", "<", toDbTime(end));
   }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("broker_accounts.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "broker_accounts.id");
   return mapRows(page, (r) => ({
     id: r.id,
     accountNumber: r.account_number,

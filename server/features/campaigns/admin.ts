@@ -5,7 +5,7 @@ import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import { nowDb } from "../../../db/time";
 import { fieldError } from "../../lib/field-error";
-import { contains, mapRows, memberMatches, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
 import type { adminEntriesInput, adminListInput, CampaignValues } from "./schema";
 import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
 import {
@@ -43,9 +43,7 @@ export async function adminListCampaigns(db: Db, input: z.output<typeof adminLis
     .select(CAMPAIGN_COLUMNS)
     .select(entryCountSql().as("entries"))
     .$if(!!input.q, (q) => q.where(contains("campaigns.title", input.q!)));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("campaigns.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "campaigns.id");
   return mapRows(page, (r) => toCampaign(r, Number(r.entries ?? 0), now));
 }
 
@@ -145,8 +143,11 @@ export async function adminEntries(db: Db, input: z.output<typeof adminEntriesIn
     ])
     .where("campaign_entries.campaign_id", "=", input.campaignId);
   if (input.member) query = query.where((eb) => eb.or(memberMatches(input.member!, true)));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("campaign_entries.created_at", input.dir).orderBy("campaign_entries.id", input.dir),
+  const page = await paginateSorted(
+    query,
+    input,
+    "campaign_entries.created_at",
+    "campaign_entries.id",
   );
   return {
     campaign: { id: campaign.id, title: campaign.title },

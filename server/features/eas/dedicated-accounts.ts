@@ -6,7 +6,7 @@ import type { Database, EaAccountType } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
-import { contains, mapRows, memberMatches, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
 import type { dedicatedListInput } from "./schema";
 
 /**
@@ -101,9 +101,7 @@ export async function dedicatedAccounts(db: Db, input: z.output<typeof dedicated
       ]),
     );
   }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(DEDICATED_SORT[input.sort], input.dir).orderBy("broker_accounts.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, DEDICATED_SORT[input.sort], "broker_accounts.id");
   return mapRows(page, (r) => ({
     id: r.id,
     accountNumber: r.account_number,

@@ -9,7 +9,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { contains, mapRows, memberMatches, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
 import { accountTypeOf, approvedAccountsWithType } from "./dedicated-accounts";
 import type { adminLicensesInput, myLicensesInput } from "./schema";
 
@@ -333,9 +333,7 @@ export async function myLicenses(db: Db, userId: string, input: z.output<typeof 
   const query = licenceQuery(db.kysely)
     .where("ea_licenses.user_id", "=", userId)
     .$if(!!input.status, (q) => q.where("ea_licenses.status", "=", input.status!));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("ea_licenses.created_at", input.dir).orderBy("ea_licenses.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, "ea_licenses.created_at", "ea_licenses.id");
   return mapRows(page, (r) => ({
     ...toLicence(r),
     // A key is the member's only while the licence is active.
@@ -364,9 +362,7 @@ export async function adminLicenses(db: Db, input: z.output<typeof adminLicenses
       ]),
     );
   }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("ea_licenses.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "ea_licenses.id");
   return mapRows(page, (r) => ({
     ...toLicence(r),
     member: { id: r.user_id, email: r.email, nickname: r.nickname },

@@ -8,7 +8,7 @@ import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { contains, mapRows, paginate } from "../../lib/paging";
+import { contains, mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { newFileKey, type Storage } from "../../storage";
 import { approvedAccountsWithType } from "./dedicated-accounts";
@@ -136,9 +136,7 @@ export async function adminListEas(db: Db, input: z.output<typeof adminListInput
       q.where((eb) => eb.or([contains("eas.name", input.q!), contains("eas.developer", input.q!)])),
     )
     .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("eas.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "eas.id");
   return mapRows(page, (r) => ({
     ...toEa(r),
     version: r.version ?? null,
@@ -331,9 +329,7 @@ export async function memberListEas(db: Db, input: z.output<typeof memberListInp
     .select((eb) => latestVersion(eb).as("version"))
     .where("eas.active", "=", 1)
     .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(MEMBER_SORT[input.sort], input.dir).orderBy("eas.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, MEMBER_SORT[input.sort], "eas.id");
   return mapRows(page, (r) => ({ ...toEa(r), version: r.version ?? null }));
 }
 

@@ -7,7 +7,7 @@ import type { Database, GachaMethod } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { contains, mapRows, memberMatches, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
 import { oddsOf } from "./pick";
 import {
   type adminListInput,
@@ -73,9 +73,7 @@ export async function adminListGachas(db: Db, input: z.output<typeof adminListIn
         .as("rewards"),
     ])
     .$if(!!input.q, (q) => q.where(contains("gachas.name", input.q!)));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("gachas.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "gachas.id");
   return mapRows(page, (r) => ({
     ...toGacha(r, now),
     draws: Number(r.draws ?? 0),
@@ -351,9 +349,7 @@ export async function adminLogs(db: Db, input: z.output<typeof adminLogsInput>) 
     .where("gacha_logs.gacha_id", "=", input.gachaId);
   if (input.member) query = query.where((eb) => eb.or(memberMatches(input.member!)));
   if (input.state) query = query.where(stateCondition(input.state, now));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("gacha_logs.created_at", input.dir).orderBy("gacha_logs.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, "gacha_logs.created_at", "gacha_logs.id");
   return mapRows(page, (r) => ({
     id: r.id,
     createdAt: r.created_at,

@@ -4,7 +4,7 @@ import type { Db } from "../../../db";
 import type { Database, GachaRewardKind } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
-import { mapRows, paginate } from "../../lib/paging";
+import { mapRows, paginateSorted } from "../../lib/paging";
 import { type myLogsInput } from "./schema";
 import { imageUrl, logState, stateCondition } from "./service";
 
@@ -72,9 +72,7 @@ export async function myLogs(db: Db, userId: string, input: z.output<typeof myLo
   const now = nowDb();
   let query = logsOf(db.kysely).where("gacha_logs.user_id", "=", userId);
   if (input.state) query = query.where(stateCondition(input.state, now));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("gacha_logs.created_at", input.dir).orderBy("gacha_logs.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, "gacha_logs.created_at", "gacha_logs.id");
   return mapRows(page, (r) => toLog(r, now));
 }
 

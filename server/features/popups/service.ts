@@ -7,7 +7,7 @@ import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
-import { mapRows, paginate } from "../../lib/paging";
+import { mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
 import type { adminListInput, PopupState, PopupValues } from "./schema";
@@ -171,9 +171,7 @@ export async function adminListPopups(db: Db, input: z.output<typeof adminListIn
     .$if(input.state === "ended", (q) =>
       q.where("popups.active", "=", 1).where("popups.ends_at", "<=", now),
     );
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(SORT[input.sort], input.dir).orderBy("popups.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, SORT[input.sort], "popups.id");
   return mapRows(page, (r) => ({ ...toPopup(r, now), views: Number(r.views ?? 0) }));
 }
 

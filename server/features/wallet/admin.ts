@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../../db";
-import { contains, mapRows, memberMatches, paginate, pagingSchema } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginateSorted, pagingSchema } from "../../lib/paging";
 import { periodInput, periodRange } from "../../lib/period";
 import { WITHDRAWAL_METHODS } from "./schema";
 
@@ -56,9 +56,7 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
     .$if(end !== null, (q) => q.where("withdrawals.created_at", "<", end!))
     .$if(input.member !== "", (q) => q.where((eb) => eb.or(memberMatches(input.member, true))));
   const sortColumn = input.sort === "amount" ? "withdrawals.amount" : "withdrawals.created_at";
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(sortColumn, input.dir).orderBy("withdrawals.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, sortColumn, "withdrawals.id");
   return mapRows(page, (r) => ({
     id: r.id,
     createdAt: r.created_at,
@@ -104,9 +102,7 @@ export async function adminTransfers(db: Db, input: z.output<typeof adminTransfe
       q.where("transfers.status", "=", input.status as "pending"),
     );
   const sortColumn = input.sort === "amount" ? "transfers.amount" : "transfers.created_at";
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(sortColumn, input.dir).orderBy("transfers.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, sortColumn, "transfers.id");
   return mapRows(page, (r) => ({
     id: r.id,
     createdAt: r.created_at,
@@ -154,9 +150,7 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
       ),
     );
   const sortColumn = input.sort === "amount" ? "presents.amount" : "presents.created_at";
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(sortColumn, input.dir).orderBy("presents.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, sortColumn, "presents.id");
   return mapRows(page, (r) => ({
     id: r.id,
     createdAt: r.created_at,
