@@ -77,3 +77,20 @@ export const imageInput = z.object({
 
 /** A stored file's name, for the public /media/<area>/<file> routes. */
 export const fileInput = z.object({ file: z.string().max(64) });
+
+/**
+ * A list position typed in a form (0–9999; a plain number, no separators). A non-number (NaN)
+ * gets the field's own message, not zod's English default.
+ */
+export const displayOrder = z
+  .string({ error: required })
+  .trim()
+  .min(1, present)
+  .transform(Number)
+  .pipe(
+    z
+      .number({ error: "displayOrder" })
+      .int("displayOrder")
+      .min(0, "displayOrder")
+      .max(9999, "displayOrder"),
+  );

@@ -164,17 +164,23 @@ function qrImage(url: string): Promise<string> {
   return image;
 }
 
-/** The member's referral code, link and its QR code (a data URL made on the server). */
-export async function memberLink(db: Db, config: Config, userId: string) {
+/** The member's referral code; a member without one has no affiliate pages. */
+export async function referralCodeOf(db: Db, userId: string): Promise<string> {
   const user = await db.kysely
     .selectFrom("users")
     .select("referral_code")
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user?.referral_code) throw notFound();
-  const url = `${config.APP_ORIGIN}/register?ref=${encodeURIComponent(user.referral_code)}`;
+  return user.referral_code;
+}
+
+/** The member's referral code, link and its QR code (a data URL made on the server). */
+export async function memberLink(db: Db, config: Config, userId: string) {
+  const code = await referralCodeOf(db, userId);
+  const url = `${config.APP_ORIGIN}/register?ref=${encodeURIComponent(code)}`;
   const qr = await qrImage(url);
-  return { code: user.referral_code, url, qr };
+  return { code, url, qr };
 }
 
 /** How many of a customer's broker accounts are in `status` (a subquery per customer row). */

@@ -66,13 +66,20 @@ type PopupRow = {
   updated_at: string;
 };
 
-function toPopup(row: PopupRow, now: string) {
+/** What a member sees of a popup. */
+function toNotice(row: Pick<PopupRow, "id" | "title" | "body" | "image_key" | "link_url">) {
   return {
     id: row.id,
     title: row.title,
     body: row.body,
     imageUrl: imageUrlOf(row.image_key),
     linkUrl: row.link_url,
+  };
+}
+
+function toPopup(row: PopupRow, now: string) {
+  return {
+    ...toNotice(row),
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     active: row.active === 1,
@@ -100,14 +107,7 @@ export async function nextPopup(db: Db, userId: string) {
     .orderBy("popups.id", "asc")
     .limit(1)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    title: row.title,
-    body: row.body,
-    imageUrl: imageUrlOf(row.image_key),
-    linkUrl: row.link_url,
-  };
+  return row ? toNotice(row) : null;
 }
 
 /** The member has been shown the popup: it never shows to them again. */

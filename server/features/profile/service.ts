@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { Db } from "../../../db";
 import { forUpdate, upsert } from "../../../db/dialect";
 import type { Language } from "../../../db/schema";
-import { fromDbTime, nowDb } from "../../../db/time";
+import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import type { CurrentSession } from "../../auth/session";
 import { requireVerifiedEmail } from "../../auth/verified-email";
@@ -12,8 +12,7 @@ import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail";
 import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
 import { acceptImage, ImageRejected } from "../../storage/images";
-import { REAUTH_WINDOW_MS } from "../auth/service";
-import { requireRecentReauth } from "../auth/account-security";
+import { reauthValid, requireRecentReauth } from "../auth/account-security";
 import { getMoneySettings } from "../settings/service";
 import { changedFields, maskPaymentDetails, readPaymentDetails, toColumns } from "./payment";
 import { type PaymentDetailsForm, paymentDetailsSchema, type ProfileValues } from "./schema";
@@ -168,16 +167,6 @@ export async function readProfileImage(
 }
 
 // ------------------------------------------------------------------------- payment details
-
-async function reauthValid(db: Db, sessionId: string): Promise<boolean> {
-  const row = await db.kysely
-    .selectFrom("sessions")
-    .select("reauth_at")
-    .where("id", "=", sessionId)
-    .executeTakeFirst();
-  const at = row?.reauth_at ? fromDbTime(row.reauth_at).getTime() : 0;
-  return Date.now() - at <= REAUTH_WINDOW_MS;
-}
 
 /**
  * The member's payment details: masked always, in full only within the reauthentication
