@@ -10,7 +10,7 @@ import { accountsOfUser } from "../brokers/accounts";
 import { normalizeAccountId } from "../brokers/schema";
 import { maskPaymentDetails, readPaymentDetails } from "../profile/payment";
 import type { PaymentField } from "../profile/schema";
-import { readProfileImage } from "../profile/service";
+import { PROFILE_COLUMNS, readProfileImage } from "../profile/service";
 import type { customersInput } from "./schema";
 
 /**
@@ -91,20 +91,7 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
 async function memberOrNotFound(db: Db, id: string) {
   const user = await db.kysely
     .selectFrom("users")
-    .select([
-      "id",
-      "name",
-      "nickname",
-      "email",
-      "email_verified_at",
-      "language",
-      "profile_image",
-      "twitter_url",
-      "ranking_opt_out",
-      "totp_enabled_at",
-      "referral_code",
-      "created_at",
-    ])
+    .select([...PROFILE_COLUMNS, "totp_enabled_at", "referral_code"])
     .where("id", "=", id)
     .where("permission", "=", "member")
     .executeTakeFirst();

@@ -8,6 +8,7 @@ import { nowDb } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
+import { DRAW_COLUMNS } from "./logs";
 import { oddsOf } from "./pick";
 import {
   type adminListInput,
@@ -332,20 +333,7 @@ export async function adminLogs(db: Db, input: z.output<typeof adminLogsInput>) 
   let query = db.kysely
     .selectFrom("gacha_logs")
     .innerJoin("users", "users.id", "gacha_logs.user_id")
-    .select([
-      "gacha_logs.id",
-      "gacha_logs.created_at",
-      "gacha_logs.cost",
-      "gacha_logs.reward_kind",
-      "gacha_logs.reward_name",
-      "gacha_logs.amount",
-      "gacha_logs.valid_from",
-      "gacha_logs.valid_until",
-      "gacha_logs.used_at",
-      "users.id as user_id",
-      "users.email",
-      "users.nickname",
-    ])
+    .select([...DRAW_COLUMNS, "users.id as user_id", "users.email", "users.nickname"])
     .where("gacha_logs.gacha_id", "=", input.gachaId);
   if (input.member) query = query.where((eb) => eb.or(memberMatches(input.member!)));
   if (input.state) query = query.where(stateCondition(input.state, now));

@@ -10,9 +10,9 @@ import { imageUrl, logState, stateCondition } from "./service";
 
 /** A member's gacha log: what each draw gave, and marking a won item used, once. */
 
-const LOG_COLUMNS = [
+/** What a draw gave and its state: the part of a log row both the member and the admin see. */
+export const DRAW_COLUMNS = [
   "gacha_logs.id",
-  "gacha_logs.gacha_id",
   "gacha_logs.created_at",
   "gacha_logs.cost",
   "gacha_logs.reward_kind",
@@ -21,6 +21,11 @@ const LOG_COLUMNS = [
   "gacha_logs.valid_from",
   "gacha_logs.valid_until",
   "gacha_logs.used_at",
+] as const;
+
+const LOG_COLUMNS = [
+  ...DRAW_COLUMNS,
+  "gacha_logs.gacha_id",
   "gachas.name as gacha_name",
   "gacha_rewards.image_key as reward_image",
 ] as const;

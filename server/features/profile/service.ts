@@ -28,22 +28,25 @@ export async function setLanguage(db: Db, userId: string, language: Language): P
 
 // --------------------------------------------------------------------------------- profile
 
+/** A member's profile as the member and the admin's customer page read it. */
+export const PROFILE_COLUMNS = [
+  "id",
+  "name",
+  "nickname",
+  "email",
+  "email_verified_at",
+  "language",
+  "profile_image",
+  "twitter_url",
+  "ranking_opt_out",
+  "created_at",
+] as const;
+
 /** The member's own profile. `imageVersion` changes with each new image (cache busting). */
 export async function getProfile(db: Db, userId: string) {
   const user = await db.kysely
     .selectFrom("users")
-    .select([
-      "id",
-      "name",
-      "nickname",
-      "email",
-      "email_verified_at",
-      "language",
-      "profile_image",
-      "twitter_url",
-      "ranking_opt_out",
-      "created_at",
-    ])
+    .select(PROFILE_COLUMNS)
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   return {
