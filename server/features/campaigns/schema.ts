@@ -55,7 +55,8 @@ export const campaignInput = z
 export type CampaignValues = z.output<typeof campaignInput>;
 
 export const createCampaignInput = z.object({ campaign: campaignInput, image: imageInput });
-export const updateCampaignInput = z.object({ id, campaign: campaignInput, image: imageInput });
+/** An update is the create form plus the record's id. */
+export const updateCampaignInput = createCampaignInput.extend({ id: recordId });
 
 export const memberListInput = pagingSchema(["status"], { sort: "status", dir: "asc" }).extend({
   filter: filterChoice(MEMBER_FILTERS),

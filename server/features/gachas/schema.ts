@@ -60,11 +60,8 @@ export const gachaInput = z
 export type GachaValues = z.output<typeof gachaInput>;
 
 export const createGachaInput = z.object({ gacha: gachaInput, image: imageInput });
-export const updateGachaInput = z.object({
-  id: recordId,
-  gacha: gachaInput,
-  image: imageInput,
-});
+/** An update is the create form plus the record's id. */
+export const updateGachaInput = createGachaInput.extend({ id: recordId });
 
 // ----------------------------------------------------------------------------- reward form
 

@@ -45,15 +45,9 @@ export const popupInput = z
 export type PopupValues = z.output<typeof popupInput>;
 
 export const createPopupInput = z.object({ popup: popupInput, image: imageInput });
-export const updatePopupInput = z.object({
-  id: recordId,
-  popup: popupInput,
-  image: imageInput,
-});
-export const setActiveInput = z.object({
-  id: recordId,
-  active: z.boolean(),
-});
+/** An update is the create form plus the record's id. */
+export const updatePopupInput = createPopupInput.extend({ id: recordId });
+export const setActiveInput = z.object({ id: recordId, active: z.boolean() });
 
 export const adminListInput = pagingSchema(["startsAt", "createdAt"], {
   sort: "startsAt",
