@@ -229,3 +229,18 @@ export function paginateSorted<DB, TB extends keyof DB, O, S extends string>(
     q.orderBy(column, paging.dir).orderBy(tieBreak, paging.dir),
   );
 }
+
+/**
+ * As `memberMatches` with the name, but any case in every column: the text is lowercased and
+ * compared with the lowercased email, nickname and name (and the id).
+ */
+export function memberMatchesAnyCase(text: string) {
+  const lower = text.toLowerCase();
+  const like = containsPattern(lower);
+  return [
+    sql<boolean>`${sql.ref("users.id")} = ${lower}`,
+    ...["users.email", "users.nickname", "users.name"].map(
+      (column) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '!'`,
+    ),
+  ];
+}

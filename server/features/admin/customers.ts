@@ -4,7 +4,7 @@ import type { Db } from "../../../db";
 import { recordAudit } from "../../audit";
 import { getWallet } from "../../ledger";
 import { notFound } from "../../errors";
-import { containsPattern, mapRows, paginateSorted } from "../../lib/paging";
+import { mapRows, memberMatchesAnyCase, paginateSorted } from "../../lib/paging";
 import type { Storage } from "../../storage";
 import { accountsOfUser } from "../brokers/accounts";
 import { normalizeAccountId } from "../brokers/schema";
@@ -52,16 +52,11 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
     ])
     .where("users.permission", "=", "member");
   if (input.q) {
-    const text = input.q.toLowerCase();
-    const like = containsPattern(text);
     // Account numbers are stored normalised; match their start, which the index serves.
     const prefix = `${normalizeAccountId(input.q).replace(/[!%_]/g, (c) => `!${c}`)}%`;
     query = query.where((eb) =>
       eb.or([
-        eb("users.id", "=", text),
-        sql<boolean>`lower(${eb.ref("users.email")}) like ${like} escape '!'`,
-        sql<boolean>`lower(${eb.ref("users.nickname")}) like ${like} escape '!'`,
-        sql<boolean>`lower(${eb.ref("users.name")}) like ${like} escape '!'`,
+        ...memberMatchesAnyCase(input.q!),
         eb.exists(
           eb
             .selectFrom("broker_accounts")

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Db } from "../../../db";
 import { forUpdate, isUniqueViolation } from "../../../db/dialect";
 import { isId, newId } from "../../../db/id";
@@ -7,7 +6,7 @@ import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, mapRows, paginateSorted, type Paging } from "../../lib/paging";
+import { mapRows, memberMatchesAnyCase, paginateSorted, type Paging } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import type { z } from "zod";
 import {
@@ -186,16 +185,7 @@ export async function adminListAccounts(db: Db, input: z.output<typeof adminAcco
   if (input.status) query = query.where("broker_accounts.status", "=", input.status);
   if (input.broker) query = query.where("broker_accounts.broker_id", "=", input.broker);
   if (input.member) {
-    const text = input.member.toLowerCase();
-    const like = containsPattern(text);
-    query = query.where((eb) =>
-      eb.or([
-        eb("users.id", "=", text),
-        sql<boolean>`lower(${eb.ref("users.email")}) like ${like} escape '!'`,
-        sql<boolean>`lower(${eb.ref("users.nickname")}) like ${like} escape '!'`,
-        sql<boolean>`lower(${eb.ref("users.name")}) like ${like} escape '!'`,
-      ]),
-    );
+    query = query.where((eb) => eb.or(memberMatchesAnyCase(input.member!)));
   }
   if (input.from) {
     query = query.where("broker_accounts.created_at", ">=", toDbTime(tokyoDate(input.from)));
