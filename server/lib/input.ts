@@ -9,3 +9,6 @@ export const recordId = z.string({ error: required }).refine(isId, "notFound");
 
 /** The input of a procedure that takes one record's id. */
 export const idInput = z.object({ id: recordId });
+
+/** A required field's "missing" refusal that stops further checks (no "too short" on top). */
+export const present = { error: required, abort: true } as const;

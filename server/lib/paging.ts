@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type OrderByExpression, type SelectQueryBuilder, sql } from "kysely";
 import { z } from "zod";
 import { EXPORT_MAX_ROWS } from "./export-limit";
 
@@ -184,4 +184,63 @@ export function filterDate() {
 /** `like` pattern for "contains `text`", with `!` escaping % _ and ! (same on both engines). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+/** The same page with each row turned into what the list shows. */
+export function mapRows<T, U, S extends string>(
+  page: Page<T, S>,
+  toRow: (row: T, index: number) => U,
+): Page<U, S> {
+  return { ...page, rows: page.rows.map(toRow) };
+}
+
+/**
+ * "`column` contains `text`", taken literally: % and _ (common in emails) are escaped with "!",
+ * and the escape is named in the query, because SQLite has no default escape character.
+ */
+export function contains(column: string, text: string) {
+  return sql<boolean>`${sql.ref(column)} like ${containsPattern(text)} escape '!'`;
+}
+
+/**
+ * How an admin finds a member in a list: part of the email (any case), of the nickname, or
+ * of the name where the list shows it (`withName`), or the exact member id.
+ */
+export function memberMatches(text: string, withName = false) {
+  return [
+    contains("users.email", text.toLowerCase()),
+    contains("users.nickname", text),
+    ...(withName ? [contains("users.name", text)] : []),
+    sql<boolean>`${sql.ref("users.id")} = ${text}`,
+  ];
+}
+
+/**
+ * A page ordered by `column` in the chosen direction, ties broken by `tieBreak` (the row's id)
+ * the same way, so rows never swap places between pages.
+ */
+export function paginateSorted<DB, TB extends keyof DB, O, S extends string>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  paging: Paging<S>,
+  column: OrderByExpression<DB, TB, O>,
+  tieBreak: OrderByExpression<DB, TB, O>,
+): Promise<Page<O, S>> {
+  return paginate(query, paging, (q) =>
+    q.orderBy(column, paging.dir).orderBy(tieBreak, paging.dir),
+  );
+}
+
+/**
+ * As `memberMatches` with the name, but any case in every column: the text is lowercased and
+ * compared with the lowercased email, nickname and name (and the id).
+ */
+export function memberMatchesAnyCase(text: string) {
+  const lower = text.toLowerCase();
+  const like = containsPattern(lower);
+  return [
+    sql<boolean>`${sql.ref("users.id")} = ${lower}`,
+    ...["users.email", "users.nickname", "users.name"].map(
+      (column) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '!'`,
+    ),
+  ];
 }

@@ -4,13 +4,13 @@ import type { Db } from "../../../db";
 import { recordAudit } from "../../audit";
 import { getWallet } from "../../ledger";
 import { notFound } from "../../errors";
-import { containsPattern, paginate } from "../../lib/paging";
+import { mapRows, memberMatchesAnyCase, paginateSorted } from "../../lib/paging";
 import type { Storage } from "../../storage";
 import { accountsOfUser } from "../brokers/accounts";
 import { normalizeAccountId } from "../brokers/schema";
 import { maskPaymentDetails, readPaymentDetails } from "../profile/payment";
 import type { PaymentField } from "../profile/schema";
-import { readProfileImage } from "../profile/service";
+import { PROFILE_COLUMNS, readProfileImage } from "../profile/service";
 import type { customersInput } from "./schema";
 
 /**
@@ -52,16 +52,11 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
     ])
     .where("users.permission", "=", "member");
   if (input.q) {
-    const text = input.q.toLowerCase();
-    const like = containsPattern(text);
     // Account numbers are stored normalised; match their start, which the index serves.
     const prefix = `${normalizeAccountId(input.q).replace(/[!%_]/g, (c) => `!${c}`)}%`;
     query = query.where((eb) =>
       eb.or([
-        eb("users.id", "=", text),
-        sql<boolean>`lower(${eb.ref("users.email")}) like ${like} escape '!'`,
-        sql<boolean>`lower(${eb.ref("users.nickname")}) like ${like} escape '!'`,
-        sql<boolean>`lower(${eb.ref("users.name")}) like ${like} escape '!'`,
+        ...memberMatchesAnyCase(input.q!),
         eb.exists(
           eb
             .selectFrom("broker_accounts")
@@ -75,41 +70,23 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
       ]),
     );
   }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(SORT[input.sort], input.dir).orderBy("users.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      nickname: r.nickname,
-      email: r.email,
-      emailVerified: r.email_verified_at !== null,
-      createdAt: r.created_at,
-      accountCount: Number(r.account_count ?? 0),
-      pendingCount: Number(r.pending_count ?? 0),
-    })),
-  };
+  const page = await paginateSorted(query, input, SORT[input.sort], "users.id");
+  return mapRows(page, (r) => ({
+    id: r.id,
+    name: r.name,
+    nickname: r.nickname,
+    email: r.email,
+    emailVerified: r.email_verified_at !== null,
+    createdAt: r.created_at,
+    accountCount: Number(r.account_count ?? 0),
+    pendingCount: Number(r.pending_count ?? 0),
+  }));
 }
 
 async function memberOrNotFound(db: Db, id: string) {
   const user = await db.kysely
     .selectFrom("users")
-    .select([
-      "id",
-      "name",
-      "nickname",
-      "email",
-      "email_verified_at",
-      "language",
-      "profile_image",
-      "twitter_url",
-      "ranking_opt_out",
-      "totp_enabled_at",
-      "referral_code",
-      "created_at",
-    ])
+    .select([...PROFILE_COLUMNS, "totp_enabled_at", "referral_code"])
     .where("id", "=", id)
     .where("permission", "=", "member")
     .executeTakeFirst();

@@ -10,6 +10,7 @@ import { fieldError } from "../../lib/field-error";
 import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
 import { acceptImage, type ImageType, ImageRejected } from "../../storage/images";
 import type { createBannerInput, updateBannerInput } from "./schema";
+import { referralCodeOf } from "./service";
 
 /**
  * Affiliate banners: images an admin uploads for members to put on their own sites, wrapped in
@@ -144,13 +145,7 @@ export async function adminBanners(db: Db) {
 
 /** The active banners, each with the HTML holding the member's referral link. */
 export async function memberBanners(db: Db, config: Pick<Config, "APP_ORIGIN">, userId: string) {
-  const user = await db.kysely
-    .selectFrom("users")
-    .select("referral_code")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (!user?.referral_code) throw notFound();
-  const code = user.referral_code;
+  const code = await referralCodeOf(db, userId);
   const rows = await db.kysely
     .selectFrom("affiliate_banners")
     .select(COLUMNS)

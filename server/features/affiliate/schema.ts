@@ -1,3 +1,4 @@
+import { displayOrder } from "../../lib/form-fields";
 import { z } from "zod";
 import { filterText, pagingSchema } from "../../lib/paging";
 
@@ -60,18 +61,7 @@ const bannerFields = {
     .min(1, { error: "required", abort: true })
     .max(200, "tooLong"),
   active: z.boolean(),
-  displayOrder: z
-    .string({ error: "required" })
-    .trim()
-    .min(1, { error: "required", abort: true })
-    .transform(Number)
-    .pipe(
-      z
-        .number({ error: "displayOrder" })
-        .int("displayOrder")
-        .min(0, "displayOrder")
-        .max(9999, "displayOrder"),
-    ),
+  displayOrder,
   /** The uploaded file's bytes (checked and stripped by the storage's image rules). */
   image: z.instanceof(Uint8Array).optional(),
 };

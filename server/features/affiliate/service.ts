@@ -1,11 +1,12 @@
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import QRCode from "qrcode";
 import type { z } from "zod";
 import type { Db } from "../../../db";
+import type { BrokerAccountStatus, Database } from "../../../db/schema";
 import { toDbTime } from "../../../db/time";
 import type { Config } from "../../config";
 import { notFound } from "../../errors";
-import { containsPattern, paginate } from "../../lib/paging";
+import { containsPattern, mapRows, paginateSorted } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import { getDefaultRate } from "./rates";
 import { tokyoDayOf } from "./rewards";
@@ -163,19 +164,34 @@ function qrImage(url: string): Promise<string> {
   return image;
 }
 
-/** The member's referral code, link and its QR code (a data URL made on the server). */
-export async function memberLink(db: Db, config: Config, userId: string) {
+/** The member's referral code; a member without one has no affiliate pages. */
+export async function referralCodeOf(db: Db, userId: string): Promise<string> {
   const user = await db.kysely
     .selectFrom("users")
     .select("referral_code")
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user?.referral_code) throw notFound();
-  const url = `${config.APP_ORIGIN}/register?ref=${encodeURIComponent(user.referral_code)}`;
-  const qr = await qrImage(url);
-  return { code: user.referral_code, url, qr };
+  return user.referral_code;
 }
 
+/** The member's referral code, link and its QR code (a data URL made on the server). */
+export async function memberLink(db: Db, config: Config, userId: string) {
+  const code = await referralCodeOf(db, userId);
+  const url = `${config.APP_ORIGIN}/register?ref=${encodeURIComponent(code)}`;
+  const qr = await qrImage(url);
+  return { code, url, qr };
+}
+
+/** How many of a customer's broker accounts are in `status` (a subquery per customer row). */
+function accountCount(eb: ExpressionBuilder<Database, "users">, status: BrokerAccountStatus) {
+  return eb
+    .selectFrom("broker_accounts")
+    .select((e) => e.fn.countAll<number>().as("n"))
+    .whereRef("broker_accounts.user_id", "=", "users.id")
+    .where("broker_accounts.status", "=", status)
+    .as(status);
+}
 /**
  * The member's referred customers: what a referrer may see and nothing more — a display name,
  * the registration date and how many accounts they have in each state. Never an email, a real
@@ -193,44 +209,24 @@ export async function memberCustomers(
       "users.nickname",
       "users.name",
       "users.created_at",
-      eb
-        .selectFrom("broker_accounts")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .where("broker_accounts.status", "=", "approved")
-        .as("approved"),
-      eb
-        .selectFrom("broker_accounts")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .where("broker_accounts.status", "=", "pending")
-        .as("pending"),
-      eb
-        .selectFrom("broker_accounts")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .where("broker_accounts.status", "=", "denied")
-        .as("denied"),
+      accountCount(eb, "approved"),
+      accountCount(eb, "pending"),
+      accountCount(eb, "denied"),
     ])
     .where("users.referrer_id", "=", userId);
   const SORT = { registered: "users.created_at", nickname: "users.nickname" } as const;
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(SORT[input.sort], input.dir).orderBy("users.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r, i) => ({
-      // A position, not the customer's id: nothing here identifies the person elsewhere.
-      no: (page.page - 1) * page.size + i + 1,
-      name: displayName(r.nickname, r.name),
-      registeredAt: r.created_at,
-      accounts: {
-        approved: Number(r.approved ?? 0),
-        pending: Number(r.pending ?? 0),
-        denied: Number(r.denied ?? 0),
-      },
-    })),
-  };
+  const page = await paginateSorted(query, input, SORT[input.sort], "users.id");
+  return mapRows(page, (r, i) => ({
+    // A position, not the customer's id: nothing here identifies the person elsewhere.
+    no: (page.page - 1) * page.size + i + 1,
+    name: displayName(r.nickname, r.name),
+    registeredAt: r.created_at,
+    accounts: {
+      approved: Number(r.approved ?? 0),
+      pending: Number(r.pending ?? 0),
+      denied: Number(r.denied ?? 0),
+    },
+  }));
 }
 
 /** Rewards per customer and per month, from the summary (never the raw rewards). */
@@ -318,9 +314,7 @@ export async function adminReferrers(db: Db, input: z.output<typeof adminReferre
     );
   }
   const SORT = { customers: "c.customers", rewards: "w.rewards", nickname: "r.nickname" } as const;
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(SORT[input.sort], input.dir).orderBy("r.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, SORT[input.sort], "r.id");
   return {
     ...page,
     defaultRateBp: fallback,
@@ -358,12 +352,7 @@ export async function adminReferrer(db: Db, userId: string) {
       "users.nickname",
       "users.email",
       "users.created_at",
-      eb
-        .selectFrom("broker_accounts")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .where("broker_accounts.status", "=", "approved")
-        .as("approved"),
+      accountCount(eb, "approved"),
       eb
         .selectFrom("affiliate_customer_monthly as m")
         .select((e) => e.fn.sum<number>("m.rewards").as("r"))

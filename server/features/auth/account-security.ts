@@ -29,14 +29,19 @@ import {
  * its recovery codes.
  */
 
-export async function requireRecentReauth(db: Db, sessionId: string): Promise<void> {
+/** Whether the session re-authenticated within the window. */
+export async function reauthValid(db: Db, sessionId: string): Promise<boolean> {
   const row = await db.kysely
     .selectFrom("sessions")
     .select("reauth_at")
     .where("id", "=", sessionId)
     .executeTakeFirst();
   const at = row?.reauth_at ? fromDbTime(row.reauth_at).getTime() : 0;
-  if (Date.now() - at > REAUTH_WINDOW_MS) throw new AppError("FORBIDDEN", "reauthRequired");
+  return Date.now() - at <= REAUTH_WINDOW_MS;
+}
+
+export async function requireRecentReauth(db: Db, sessionId: string): Promise<void> {
+  if (!(await reauthValid(db, sessionId))) throw new AppError("FORBIDDEN", "reauthRequired");
 }
 
 export async function reauthenticate(

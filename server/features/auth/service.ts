@@ -112,19 +112,22 @@ export async function sendQuietly(deps: AuthDeps, message: MailMessage): Promise
   }
 }
 
+/** What signing in checks of a user: the password, the role, the second factor, the email. */
+const SIGN_IN_COLUMNS = [
+  "id",
+  "email",
+  "name",
+  "password_hash",
+  "permission",
+  "language",
+  "totp_enabled_at",
+  "email_verified_at",
+] as const;
+
 export async function userByEmail(db: Db, email: string) {
   return db.kysely
     .selectFrom("users")
-    .select([
-      "id",
-      "email",
-      "name",
-      "password_hash",
-      "permission",
-      "language",
-      "totp_enabled_at",
-      "email_verified_at",
-    ])
+    .select(SIGN_IN_COLUMNS)
     .where("email", "=", email)
     .executeTakeFirst();
 }
@@ -132,19 +135,7 @@ export async function userByEmail(db: Db, email: string) {
 export async function userById(db: Db, id: string) {
   return db.kysely
     .selectFrom("users")
-    .select([
-      "id",
-      "email",
-      "name",
-      "nickname",
-      "password_hash",
-      "permission",
-      "language",
-      "totp_secret",
-      "totp_enabled_at",
-      "totp_last_step",
-      "email_verified_at",
-    ])
+    .select([...SIGN_IN_COLUMNS, "nickname", "totp_secret", "totp_last_step"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
 }

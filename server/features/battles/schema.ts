@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { idInput, required } from "../../lib/input";
+import { idInput, present, required } from "../../lib/input";
 import { isId } from "../../../db/id";
 
 /**
  * Ranking battles: the admin's form and the procedures' inputs. Messages are keys under
  * `errors:field` (the form's own keys are translated by the battle pages).
  */
-
-const present = { error: required, abort: true } as const;
 
 export const MAX_PRIZE_RANKS = 100;
 export const MAX_PRIZE = 100_000_000;

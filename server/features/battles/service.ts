@@ -188,6 +188,24 @@ async function writePrizes(
     .execute();
 }
 
+/** Writes the battle's prizes and the audit record of its period and prizes. */
+async function writePrizesAudited(
+  trx: Kysely<Database>,
+  adminId: string,
+  action: "battle.create" | "battle.update",
+  id: string,
+  values: BattleValues,
+) {
+  await writePrizes(trx, id, values.prizes);
+  await recordAudit(trx, {
+    actorId: adminId,
+    action,
+    targetType: "ranking_battle",
+    targetId: id,
+    data: { startsOn: values.startsOn, endsOn: values.endsOn, prizes: values.prizes },
+  });
+}
+
 export async function createBattle(db: Db, adminId: string, values: BattleValues) {
   const id = newId();
   const now = nowDb();
@@ -207,14 +225,7 @@ export async function createBattle(db: Db, adminId: string, values: BattleValues
         updated_at: now,
       })
       .execute();
-    await writePrizes(trx, id, values.prizes);
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: "battle.create",
-      targetType: "ranking_battle",
-      targetId: id,
-      data: { startsOn: values.startsOn, endsOn: values.endsOn, prizes: values.prizes },
-    });
+    await writePrizesAudited(trx, adminId, "battle.create", id, values);
   });
   return { id };
 }
@@ -238,14 +249,7 @@ export async function updateBattle(db: Db, adminId: string, id: string, values: 
       })
       .where("id", "=", id)
       .execute();
-    await writePrizes(trx, id, values.prizes);
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: "battle.update",
-      targetType: "ranking_battle",
-      targetId: id,
-      data: { startsOn: values.startsOn, endsOn: values.endsOn, prizes: values.prizes },
-    });
+    await writePrizesAudited(trx, adminId, "battle.update", id, values);
   });
   return { id };
 }

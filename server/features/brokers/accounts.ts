@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Db } from "../../../db";
 import { forUpdate, isUniqueViolation } from "../../../db/dialect";
 import { isId, newId } from "../../../db/id";
@@ -7,7 +6,7 @@ import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate, type Paging } from "../../lib/paging";
+import { mapRows, memberMatchesAnyCase, paginateSorted, type Paging } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import type { z } from "zod";
 import {
@@ -89,13 +88,9 @@ const MEMBER_SORT = {
   decidedAt: "broker_accounts.decided_at",
 } as const;
 
-/** The member's own accounts; never anyone else's (the user id comes from the session). */
-export async function listMyAccounts(
-  db: Db,
-  userId: string,
-  paging: Paging<keyof typeof MEMBER_SORT>,
-) {
-  const query = db.kysely
+/** One member's accounts with their broker, as `toAccountRow` reads them. */
+function accountsOf(db: Db, userId: string) {
+  return db.kysely
     .selectFrom("broker_accounts")
     .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
     .select([
@@ -109,10 +104,17 @@ export async function listMyAccounts(
       "brokers.logo_path as broker_logo",
     ])
     .where("broker_accounts.user_id", "=", userId);
-  const page = await paginate(query, paging, (q) =>
-    q.orderBy(MEMBER_SORT[paging.sort], paging.dir).orderBy("broker_accounts.id", paging.dir),
-  );
-  return { ...page, rows: page.rows.map(toAccountRow) };
+}
+
+/** The member's own accounts; never anyone else's (the user id comes from the session). */
+export async function listMyAccounts(
+  db: Db,
+  userId: string,
+  paging: Paging<keyof typeof MEMBER_SORT>,
+) {
+  const query = accountsOf(db, userId);
+  const page = await paginateSorted(query, paging, MEMBER_SORT[paging.sort], "broker_accounts.id");
+  return mapRows(page, toAccountRow);
 }
 
 function toAccountRow(r: {
@@ -141,20 +143,7 @@ function toAccountRow(r: {
 
 /** All of one member's accounts, newest first (the admin's customer page). */
 export async function accountsOfUser(db: Db, userId: string) {
-  const rows = await db.kysely
-    .selectFrom("broker_accounts")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .select([
-      "broker_accounts.id",
-      "broker_accounts.account_number",
-      "broker_accounts.status",
-      "broker_accounts.deny_reason",
-      "broker_accounts.decided_at",
-      "broker_accounts.created_at",
-      "brokers.name as broker_name",
-      "brokers.logo_path as broker_logo",
-    ])
-    .where("broker_accounts.user_id", "=", userId)
+  const rows = await accountsOf(db, userId)
     .orderBy("broker_accounts.created_at", "desc")
     .orderBy("broker_accounts.id", "desc")
     .limit(500)
@@ -196,16 +185,7 @@ export async function adminListAccounts(db: Db, input: z.output<typeof adminAcco
   if (input.status) query = query.where("broker_accounts.status", "=", input.status);
   if (input.broker) query = query.where("broker_accounts.broker_id", "=", input.broker);
   if (input.member) {
-    const text = input.member.toLowerCase();
-    const like = containsPattern(text);
-    query = query.where((eb) =>
-      eb.or([
-        eb("users.id", "=", text),
-        sql<boolean>`lower(${eb.ref("users.email")}) like ${like} escape '!'`,
-        sql<boolean>`lower(${eb.ref("users.nickname")}) like ${like} escape '!'`,
-        sql<boolean>`lower(${eb.ref("users.name")}) like ${like} escape '!'`,
-      ]),
-    );
+    query = query.where((eb) => eb.or(memberMatchesAnyCase(input.member!)));
   }
   if (input.from) {
     query = query.where("broker_accounts.created_at", ">=", toDbTime(tokyoDate(input.from)));
@@ -214,27 +194,22 @@ export async function adminListAccounts(db: Db, input: z.output<typeof adminAcco
     const end = new Date(tokyoDate(input.to).getTime() + DAY_MS);
     query = query.where("broker_accounts.created_at", "<", toDbTime(end));
   }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("broker_accounts.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      accountNumber: r.account_number,
-      status: r.status,
-      denyReason: r.deny_reason,
-      decidedAt: r.decided_at,
-      decidedBy: r.decided_by_nickname,
-      createdAt: r.created_at,
-      brokerId: r.broker_id,
-      brokerName: r.broker_name,
-      userId: r.user_id,
-      nickname: r.nickname,
-      name: r.name,
-      email: r.email,
-    })),
-  };
+  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "broker_accounts.id");
+  return mapRows(page, (r) => ({
+    id: r.id,
+    accountNumber: r.account_number,
+    status: r.status,
+    denyReason: r.deny_reason,
+    decidedAt: r.decided_at,
+    decidedBy: r.decided_by_nickname,
+    createdAt: r.created_at,
+    brokerId: r.broker_id,
+    brokerName: r.broker_name,
+    userId: r.user_id,
+    nickname: r.nickname,
+    name: r.name,
+    email: r.email,
+  }));
 }
 
 export interface DecisionResult {

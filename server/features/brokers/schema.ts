@@ -1,5 +1,6 @@
+import { displayOrder } from "../../lib/form-fields";
 import { z } from "zod";
-import { recordId, required } from "../../lib/input";
+import { present, recordId, required } from "../../lib/input";
 import type { AccountKind, IdCharset } from "../../../db/schema";
 import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/paging";
 
@@ -7,8 +8,6 @@ import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/pa
  * Brokers (admin-managed) and the cashback accounts members register at them. Messages are
  * i18n keys: under `errors:field` for field rules, top-level `errors:` for the rest.
  */
-
-const present = { error: required, abort: true } as const;
 
 export const ACCOUNT_KINDS = [
   "mt_number",
@@ -68,19 +67,7 @@ const brokerFields = z.object({
     }, "httpsUrl"),
   autoRebate: z.boolean(),
   active: z.boolean(),
-  displayOrder: z
-    .string({ error: required })
-    .trim()
-    .min(1, present)
-    .transform(Number)
-    .pipe(
-      z
-        // A non-number (NaN) gets the field's own message, not zod's English default.
-        .number({ error: "displayOrder" })
-        .int("displayOrder")
-        .min(0, "displayOrder")
-        .max(9999, "displayOrder"),
-    ),
+  displayOrder,
 });
 
 /** A customer id / UID broker has its own pattern; an MT4/MT5 broker's account is 5 or 6 letters or digits. */

@@ -4,11 +4,10 @@ import type { Db } from "../../../db";
 import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import { nowDb } from "../../../db/time";
-import { changedFields, recordAudit } from "../../audit";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
 import type { adminEntriesInput, adminListInput, CampaignValues } from "./schema";
-import { saveWithImage } from "../../storage/uploads";
+import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
 import {
   CAMPAIGN_COLUMNS,
   type CampaignDeps,
@@ -43,13 +42,9 @@ export async function adminListCampaigns(db: Db, input: z.output<typeof adminLis
     .selectFrom("campaigns")
     .select(CAMPAIGN_COLUMNS)
     .select(entryCountSql().as("entries"))
-    .$if(!!input.q, (q) =>
-      q.where(sql<boolean>`campaigns.title like ${containsPattern(input.q!)} escape '!'`),
-    );
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("campaigns.id", input.dir),
-  );
-  return { ...page, rows: page.rows.map((r) => toCampaign(r, Number(r.entries ?? 0), now)) };
+    .$if(!!input.q, (q) => q.where(contains("campaigns.title", input.q!)));
+  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "campaigns.id");
+  return mapRows(page, (r) => toCampaign(r, Number(r.entries ?? 0), now));
 }
 
 export async function adminGetCampaign(db: Db, id: string) {
@@ -67,33 +62,25 @@ export async function createCampaign(
   deps: CampaignDeps,
   adminId: string,
   values: CampaignValues,
-  image: { image?: Uint8Array | undefined },
+  image: ImageUpload,
 ): Promise<{ id: string }> {
   const id = newId();
   const now = nowDb();
-  return saveWithImage(deps, "campaigns", image.image, "a campaign image", async (key) => {
-    await deps.db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("campaigns")
-        .values({
-          id,
-          ...campaignColumns(values),
-          image_key: key,
-          created_by: adminId,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: "campaign.create",
-        targetType: "campaign",
-        targetId: id,
-        data: { after: { ...campaignColumns(values), image_key: key } },
-      });
-    });
-    return { result: { id } };
+  const audit = {
+    actorId: adminId,
+    action: "campaign.create",
+    targetType: "campaign",
+    targetId: id,
+  };
+  await createWithImage(deps, "campaigns", image, audit, async (trx, key) => {
+    const columns = { ...campaignColumns(values), image_key: key };
+    await trx
+      .insertInto("campaigns")
+      .values({ id, ...columns, created_by: adminId, created_at: now, updated_at: now })
+      .execute();
+    return columns;
   });
+  return { id };
 }
 
 /**
@@ -105,47 +92,38 @@ export async function updateCampaign(
   adminId: string,
   id: string,
   values: CampaignValues,
-  image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
+  image: ImageUpload,
 ): Promise<void> {
   const { db } = deps;
-  return saveWithImage(deps, "campaigns", image.image, "a campaign image", async (key) => {
-    let oldKey: string | null = null;
-    await db.kysely.transaction().execute(async (trx) => {
-      const before = await forUpdate(
-        db,
-        trx.selectFrom("campaigns").selectAll().where("id", "=", id),
-      ).executeTakeFirst();
-      if (!before) throw campaignNotFound();
-      if (values.capacity !== null) {
-        const counted = await trx
-          .selectFrom("campaign_entries")
-          .select(sql<number | string>`count(*)`.as("n"))
-          .where("campaign_id", "=", id)
-          .executeTakeFirst();
-        if (Number(counted?.n ?? 0) > values.capacity) {
-          throw fieldError("capacity", "campaignCapacityBelowEntries");
-        }
+  const audit = {
+    actorId: adminId,
+    action: "campaign.update",
+    targetType: "campaign",
+    targetId: id,
+  };
+  await updateWithImage(deps, "campaigns", image, audit, async (trx, keepImage) => {
+    const before = await forUpdate(
+      db,
+      trx.selectFrom("campaigns").selectAll().where("id", "=", id),
+    ).executeTakeFirst();
+    if (!before) throw campaignNotFound();
+    if (values.capacity !== null) {
+      const counted = await trx
+        .selectFrom("campaign_entries")
+        .select(sql<number | string>`count(*)`.as("n"))
+        .where("campaign_id", "=", id)
+        .executeTakeFirst();
+      if (Number(counted?.n ?? 0) > values.capacity) {
+        throw fieldError("capacity", "campaignCapacityBelowEntries");
       }
-      const imageKey = key ?? (image.removeImage ? null : before.image_key);
-      oldKey = imageKey !== before.image_key ? before.image_key : null;
-      const after = { ...campaignColumns(values), image_key: imageKey };
-      const changes = changedFields(before, after);
-      await trx
-        .updateTable("campaigns")
-        .set({ ...after, updated_at: nowDb() })
-        .where("id", "=", id)
-        .execute();
-      if (changes) {
-        await recordAudit(trx, {
-          actorId: adminId,
-          action: "campaign.update",
-          targetType: "campaign",
-          targetId: id,
-          data: changes,
-        });
-      }
-    });
-    return { result: undefined, replaced: oldKey };
+    }
+    const after = { ...campaignColumns(values), image_key: keepImage(before.image_key) };
+    await trx
+      .updateTable("campaigns")
+      .set({ ...after, updated_at: nowDb() })
+      .where("id", "=", id)
+      .execute();
+    return { before, after, result: undefined };
   });
 }
 
@@ -164,19 +142,12 @@ export async function adminEntries(db: Db, input: z.output<typeof adminEntriesIn
       "users.email",
     ])
     .where("campaign_entries.campaign_id", "=", input.campaignId);
-  if (input.member) {
-    const pattern = containsPattern(input.member);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`users.email like ${containsPattern(input.member!.toLowerCase())} escape '!'`,
-        sql<boolean>`users.name like ${pattern} escape '!'`,
-        sql<boolean>`users.nickname like ${pattern} escape '!'`,
-        eb("users.id", "=", input.member!),
-      ]),
-    );
-  }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("campaign_entries.created_at", input.dir).orderBy("campaign_entries.id", input.dir),
+  if (input.member) query = query.where((eb) => eb.or(memberMatches(input.member!, true)));
+  const page = await paginateSorted(
+    query,
+    input,
+    "campaign_entries.created_at",
+    "campaign_entries.id",
   );
   return {
     campaign: { id: campaign.id, title: campaign.title },

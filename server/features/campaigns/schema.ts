@@ -1,15 +1,13 @@
 import { z } from "zod";
-import { idInput, recordId, required } from "../../lib/input";
+import { endAfterStart, fileInput, imageInput, periodFields } from "../../lib/form-fields";
+import { idInput, present, recordId, required } from "../../lib/input";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
-import { tokyoLocalToDb } from "../gachas/schema";
 
 /**
  * Campaigns: the admin's form and the list inputs. The form passes its strings; this schema
  * checks and converts them (Tokyo date-times to stored UTC, capacity "" to unlimited).
  * Messages are i18n keys under `errors:field`.
  */
-
-const present = { error: required, abort: true } as const;
 
 export const MAX_TITLE = 200;
 export const MAX_BODY = 10_000;
@@ -23,20 +21,7 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const MEMBER_FILTERS = ["open", "upcoming", "ended", "entered"] as const;
 
 const id = recordId;
-export { idInput };
-
-const tokyoDateTime = z
-  .string({ error: required })
-  .trim()
-  .min(1, present)
-  .transform((v, ctx) => {
-    const db = tokyoLocalToDb(v);
-    if (!db) {
-      ctx.addIssue({ code: "custom", message: "dateTimeInvalid" });
-      return z.NEVER;
-    }
-    return db;
-  });
+export { fileInput, idInput, imageInput };
 
 /** "" = unlimited; otherwise a whole number of entries ("1,000" is a thousand). */
 const capacity = z
@@ -62,23 +47,16 @@ export const campaignInput = z
     title: z.string({ error: required }).trim().min(1, present).max(MAX_TITLE, "tooLong"),
     body: text().pipe(z.string().min(1, present).max(MAX_BODY, "tooLong")),
     conditions: text().pipe(z.string().max(MAX_CONDITIONS, "tooLong")),
-    startsAt: tokyoDateTime,
-    endsAt: tokyoDateTime,
+    ...periodFields,
     capacity,
     active: z.boolean(),
   })
-  .superRefine((v, ctx) => {
-    if (v.endsAt <= v.startsAt) {
-      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "endBeforeStart" });
-    }
-  });
+  .superRefine(endAfterStart);
 export type CampaignValues = z.output<typeof campaignInput>;
 
-const upload = z.instanceof(Uint8Array).optional();
-export const imageInput = z.object({ image: upload, removeImage: z.boolean().optional() });
-
 export const createCampaignInput = z.object({ campaign: campaignInput, image: imageInput });
-export const updateCampaignInput = z.object({ id, campaign: campaignInput, image: imageInput });
+/** An update is the create form plus the record's id. */
+export const updateCampaignInput = createCampaignInput.extend({ id: recordId });
 
 export const memberListInput = pagingSchema(["status"], { sort: "status", dir: "asc" }).extend({
   filter: filterChoice(MEMBER_FILTERS),
@@ -95,5 +73,3 @@ export const adminEntriesInput = pagingSchema(["createdAt"], {
   sort: "createdAt",
   dir: "desc",
 }).extend({ campaignId: id, member: filterText(100) });
-
-export const fileInput = z.object({ file: z.string().max(64) });

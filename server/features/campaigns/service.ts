@@ -6,7 +6,7 @@ import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError } from "../../errors";
-import { paginate } from "../../lib/paging";
+import { mapRows, paginate } from "../../lib/paging";
 import { inTransaction } from "../../ledger";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
@@ -156,14 +156,11 @@ export async function memberListCampaigns(
       .orderBy("campaigns.ends_at", "desc")
       .orderBy("campaigns.id", "desc"),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...toCampaign(r, Number(r.entries ?? 0), now),
-      entered: r.entered_at !== null,
-      enteredAt: r.entered_at,
-    })),
-  };
+  return mapRows(page, (r) => ({
+    ...toCampaign(r, Number(r.entries ?? 0), now),
+    entered: r.entered_at !== null,
+    enteredAt: r.entered_at,
+  }));
 }
 
 /** One active campaign with where the member stands. Inactive ones do not exist for members. */

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../../db";
-import { paginate } from "../../lib/paging";
+import { paginate, paginateSorted } from "../../lib/paging";
 import { tokyoDayStart } from "../../lib/period";
 import { tokyoDay, tokyoMidnight } from "../../domain/tokyo";
 import type { AdminCashbackInput, BatchRowsInput, BatchesInput } from "./schema";
@@ -121,9 +121,7 @@ export async function listBatches(db: Db, input: BatchesInput) {
       "users.nickname as adminNickname",
       "users.email as adminEmail",
     ]);
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("import_batches.created_at", input.dir).orderBy("import_batches.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, "import_batches.created_at", "import_batches.id");
   return {
     ...page,
     rows: page.rows.map((r) => ({
@@ -175,9 +173,7 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
     .$if(input.status !== "all", (q) =>
       q.where("import_rows.status", "=", input.status as "matched"),
     );
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("import_rows.line_no", input.dir).orderBy("import_rows.id", input.dir),
-  );
+  const page = await paginateSorted(query, input, "import_rows.line_no", "import_rows.id");
   return {
     batch: {
       ...batch,
@@ -192,6 +188,19 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
       })),
     },
   };
+}
+
+/** How many members joined since `start`. */
+function membersSince(db: Db, start: Date) {
+  return db.kysely
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(
+      "created_at",
+      ">=",
+      sql<string>`${start.toISOString().replace("T", " ").replace("Z", "")}`,
+    )
+    .executeTakeFirst();
 }
 
 /** The admin home's figures, each from an index or a summary, each linking to its list. */
@@ -231,24 +240,8 @@ export async function adminHome(db: Db, now = new Date()) {
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .where("status", "=", "pending")
         .executeTakeFirst(),
-      db.kysely
-        .selectFrom("users")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where(
-          "created_at",
-          ">=",
-          sql<string>`${startOfToday.toISOString().replace("T", " ").replace("Z", "")}`,
-        )
-        .executeTakeFirst(),
-      db.kysely
-        .selectFrom("users")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where(
-          "created_at",
-          ">=",
-          sql<string>`${startOfMonth.toISOString().replace("T", " ").replace("Z", "")}`,
-        )
-        .executeTakeFirst(),
+      membersSince(db, startOfToday),
+      membersSince(db, startOfMonth),
     ]);
   return {
     cashbackToday: Number(todayCb?.amount ?? 0),

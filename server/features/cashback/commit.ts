@@ -23,6 +23,38 @@ import {
  * become matchable.
  */
 
+/** One row of the daily or monthly cashback summary, per account and period. */
+type Summary = {
+  broker_account_id: string;
+  user_id: string;
+  broker_id: string;
+  amount: number;
+  lots_milli: number;
+  rows: number;
+};
+
+/** Adds one cashback to its summary row (the row starts at zero the first time it is seen). */
+function addToSummary<P extends object>(
+  summaries: Map<string, Summary & P>,
+  key: string,
+  period: P,
+  c: Pick<Summary, "broker_account_id" | "user_id" | "broker_id" | "amount" | "lots_milli">,
+) {
+  const row = summaries.get(key) ?? {
+    broker_account_id: c.broker_account_id,
+    ...period,
+    user_id: c.user_id,
+    broker_id: c.broker_id,
+    amount: 0,
+    lots_milli: 0,
+    rows: 0,
+  };
+  row.amount += c.amount;
+  row.lots_milli += c.lots_milli;
+  row.rows += 1;
+  summaries.set(key, row);
+}
+
 /**
  * Takes the batch for crediting: only one commit runs at a time; a commit that died (process
  * killed) is taken over once it is stale. `from` is the state the batch must be in.
@@ -159,46 +191,12 @@ async function creditChunk(
     // The referrers of these customers are paid in this same transaction, once per cashback row.
     await creditAffiliateRewards(trx, db, batchId, cashbacks);
 
-    type Summary = {
-      broker_account_id: string;
-      user_id: string;
-      broker_id: string;
-      amount: number;
-      lots_milli: number;
-      rows: number;
-    };
     const daily = new Map<string, Summary & { day: string }>();
     const monthly = new Map<string, Summary & { month: string }>();
     for (const c of cashbacks) {
-      const dayKey = `${c.broker_account_id}|${c.trade_date}`;
-      const d = daily.get(dayKey) ?? {
-        broker_account_id: c.broker_account_id,
-        day: c.trade_date,
-        user_id: c.user_id,
-        broker_id: c.broker_id,
-        amount: 0,
-        lots_milli: 0,
-        rows: 0,
-      };
-      d.amount += c.amount;
-      d.lots_milli += c.lots_milli;
-      d.rows += 1;
-      daily.set(dayKey, d);
+      addToSummary(daily, `${c.broker_account_id}|${c.trade_date}`, { day: c.trade_date }, c);
       const month = c.trade_date.slice(0, 7);
-      const monthKey = `${c.broker_account_id}|${month}`;
-      const m = monthly.get(monthKey) ?? {
-        broker_account_id: c.broker_account_id,
-        month,
-        user_id: c.user_id,
-        broker_id: c.broker_id,
-        amount: 0,
-        lots_milli: 0,
-        rows: 0,
-      };
-      m.amount += c.amount;
-      m.lots_milli += c.lots_milli;
-      m.rows += 1;
-      monthly.set(monthKey, m);
+      addToSummary(monthly, `${c.broker_account_id}|${month}`, { month }, c);
     }
     await upsertAdd(
       db,

@@ -1,6 +1,6 @@
 import type { Db } from "../../../db";
 import { getWallet } from "../../ledger";
-import { paginate } from "../../lib/paging";
+import { mapRows, paginate } from "../../lib/paging";
 import { type PeriodInput, tokyoDayStart } from "../../lib/period";
 import { tokyoDay } from "../../domain/tokyo";
 import type { MemberHistoryInput } from "./schema";
@@ -197,14 +197,11 @@ export async function memberHistory(db: Db, userId: string, input: MemberHistory
       reversed: (q) => q.orderBy(sort, back).orderBy("cashbacks.id", back),
     },
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...r,
-      amount: Number(r.amount),
-      lotsMilli: Number(r.lotsMilli),
-    })),
-  };
+  return mapRows(page, (r) => ({
+    ...r,
+    amount: Number(r.amount),
+    lotsMilli: Number(r.lotsMilli),
+  }));
 }
 
 /** Cashback per month for the last `months` months (Tokyo), zero months included. */

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, insertIgnore } from "../../../db/dialect";
@@ -6,7 +6,7 @@ import type { Database, EaAccountType } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
-import { containsPattern, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
 import type { dedicatedListInput } from "./schema";
 
 /**
@@ -26,6 +26,38 @@ export async function accountTypeOf(
     .where("broker_account_id", "=", accountId)
     .executeTakeFirst();
   return row ? "ea_dedicated" : "regular";
+}
+
+/**
+ * A member's approved accounts with their EA type, by broker and number: what the member's EA
+ * page offers and what the admin's "issue a licence" form lists.
+ */
+export async function approvedAccountsWithType(db: Kysely<Database>, userId: string) {
+  const accounts = await db
+    .selectFrom("broker_accounts")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .leftJoin(
+      "ea_dedicated_accounts",
+      "ea_dedicated_accounts.broker_account_id",
+      "broker_accounts.id",
+    )
+    .select([
+      "broker_accounts.id",
+      "broker_accounts.account_number",
+      "brokers.name as broker_name",
+      "ea_dedicated_accounts.broker_account_id as dedicated",
+    ])
+    .where("broker_accounts.user_id", "=", userId)
+    .where("broker_accounts.status", "=", "approved")
+    .orderBy("brokers.name")
+    .orderBy("broker_accounts.account_number")
+    .execute();
+  return accounts.map((a) => ({
+    id: a.id,
+    accountNumber: a.account_number,
+    brokerName: a.broker_name,
+    accountType: (a.dedicated ? "ea_dedicated" : "regular") as EaAccountType,
+  }));
 }
 
 const DEDICATED_SORT = {
@@ -64,28 +96,21 @@ export async function dedicatedAccounts(db: Db, input: z.output<typeof dedicated
     const text = input.q;
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`users.email like ${containsPattern(text.toLowerCase())} escape '!'`,
-        sql<boolean>`users.nickname like ${containsPattern(text)} escape '!'`,
-        sql<boolean>`broker_accounts.account_number like ${containsPattern(text.toUpperCase())} escape '!'`,
-        eb("users.id", "=", text),
+        ...memberMatches(text),
+        contains("broker_accounts.account_number", text.toUpperCase()),
       ]),
     );
   }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(DEDICATED_SORT[input.sort], input.dir).orderBy("broker_accounts.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      accountNumber: r.account_number,
-      brokerName: r.broker_name,
-      registeredAt: r.created_at,
-      member: { id: r.user_id, email: r.email, nickname: r.nickname },
-      accountType: (r.designated_at ? "ea_dedicated" : "regular") as EaAccountType,
-      designatedAt: r.designated_at,
-    })),
-  };
+  const page = await paginateSorted(query, input, DEDICATED_SORT[input.sort], "broker_accounts.id");
+  return mapRows(page, (r) => ({
+    id: r.id,
+    accountNumber: r.account_number,
+    brokerName: r.broker_name,
+    registeredAt: r.created_at,
+    member: { id: r.user_id, email: r.email, nickname: r.nickname },
+    accountType: (r.designated_at ? "ea_dedicated" : "regular") as EaAccountType,
+    designatedAt: r.designated_at,
+  }));
 }
 
 /**

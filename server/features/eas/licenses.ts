@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, isUniqueViolation } from "../../../db/dialect";
@@ -9,8 +9,8 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate } from "../../lib/paging";
-import { accountTypeOf } from "./dedicated-accounts";
+import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
+import { accountTypeOf, approvedAccountsWithType } from "./dedicated-accounts";
 import type { adminLicensesInput, myLicensesInput } from "./schema";
 
 /**
@@ -333,19 +333,14 @@ export async function myLicenses(db: Db, userId: string, input: z.output<typeof 
   const query = licenceQuery(db.kysely)
     .where("ea_licenses.user_id", "=", userId)
     .$if(!!input.status, (q) => q.where("ea_licenses.status", "=", input.status!));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("ea_licenses.created_at", input.dir).orderBy("ea_licenses.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...toLicence(r),
-      // A key is the member's only while the licence is active.
-      licenseKey: r.status === "active" ? r.license_key : null,
-      canDownload:
-        r.status === "active" && Number(r.ea_active) === 1 && r.account_status === "approved",
-    })),
-  };
+  const page = await paginateSorted(query, input, "ea_licenses.created_at", "ea_licenses.id");
+  return mapRows(page, (r) => ({
+    ...toLicence(r),
+    // A key is the member's only while the licence is active.
+    licenseKey: r.status === "active" ? r.license_key : null,
+    canDownload:
+      r.status === "active" && Number(r.ea_active) === 1 && r.account_status === "approved",
+  }));
 }
 
 const ADMIN_SORT = {
@@ -361,55 +356,24 @@ export async function adminLicenses(db: Db, input: z.output<typeof adminLicenses
     const text = input.member;
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`users.email like ${containsPattern(text.toLowerCase())} escape '!'`,
-        sql<boolean>`users.nickname like ${containsPattern(text)} escape '!'`,
-        sql<boolean>`broker_accounts.account_number like ${containsPattern(text.toUpperCase())} escape '!'`,
-        eb("users.id", "=", text),
+        ...memberMatches(text),
+        contains("broker_accounts.account_number", text.toUpperCase()),
         eb("ea_licenses.license_key", "=", text.toUpperCase()),
       ]),
     );
   }
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("ea_licenses.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...toLicence(r),
-      member: { id: r.user_id, email: r.email, nickname: r.nickname },
-    })),
-  };
+  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "ea_licenses.id");
+  return mapRows(page, (r) => ({
+    ...toLicence(r),
+    member: { id: r.user_id, email: r.email, nickname: r.nickname },
+  }));
 }
 
 /** A member's approved accounts and their types, for the admin's "issue a licence" form. */
 export async function memberAccounts(db: Db, member: string) {
   const user = await findMember(db.kysely, member);
-  const accounts = await db.kysely
-    .selectFrom("broker_accounts")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .leftJoin(
-      "ea_dedicated_accounts",
-      "ea_dedicated_accounts.broker_account_id",
-      "broker_accounts.id",
-    )
-    .select([
-      "broker_accounts.id",
-      "broker_accounts.account_number",
-      "brokers.name as broker_name",
-      "ea_dedicated_accounts.broker_account_id as dedicated",
-    ])
-    .where("broker_accounts.user_id", "=", user.id)
-    .where("broker_accounts.status", "=", "approved")
-    .orderBy("brokers.name")
-    .orderBy("broker_accounts.account_number")
-    .execute();
   return {
     member: { id: user.id, email: user.email, nickname: user.nickname },
-    accounts: accounts.map((a) => ({
-      id: a.id,
-      accountNumber: a.account_number,
-      brokerName: a.broker_name,
-      accountType: (a.dedicated ? "ea_dedicated" : "regular") as EaAccountType,
-    })),
+    accounts: await approvedAccountsWithType(db.kysely, user.id),
   };
 }

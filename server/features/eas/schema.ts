@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idInput, recordId, required } from "../../lib/input";
+import { idInput, present, recordId, required } from "../../lib/input";
 import { isId } from "../../../db/id";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
 
@@ -7,8 +7,6 @@ import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
  * EAs (trading robots) and their licences. Messages are i18n keys: under `errors:field` for a
  * field's rule, top-level `errors:` for the rest.
  */
-
-const present = { error: required, abort: true } as const;
 
 export const EA_CATEGORIES = ["trend", "cashback"] as const;
 export const EA_ACCOUNT_TYPES = ["ea_dedicated", "regular"] as const;

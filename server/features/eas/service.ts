@@ -8,9 +8,10 @@ import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate } from "../../lib/paging";
+import { contains, mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { newFileKey, type Storage } from "../../storage";
+import { approvedAccountsWithType } from "./dedicated-accounts";
 import { acceptEaFile, safeFileName } from "./files";
 import type { adminListInput, EaValues, FileUpload, memberListInput } from "./schema";
 import { discardFiles } from "../../storage/uploads";
@@ -132,26 +133,16 @@ export async function adminListEas(db: Db, input: z.output<typeof adminListInput
         .as("pending_licenses"),
     ])
     .$if(!!input.q, (q) =>
-      q.where((eb) =>
-        eb.or([
-          sql<boolean>`eas.name like ${containsPattern(input.q!)} escape '!'`,
-          sql<boolean>`eas.developer like ${containsPattern(input.q!)} escape '!'`,
-        ]),
-      ),
+      q.where((eb) => eb.or([contains("eas.name", input.q!), contains("eas.developer", input.q!)])),
     )
     .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("eas.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...toEa(r),
-      version: r.version ?? null,
-      activeLicenses: Number(r.active_licenses ?? 0),
-      pendingLicenses: Number(r.pending_licenses ?? 0),
-    })),
-  };
+  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "eas.id");
+  return mapRows(page, (r) => ({
+    ...toEa(r),
+    version: r.version ?? null,
+    activeLicenses: Number(r.active_licenses ?? 0),
+    pendingLicenses: Number(r.pending_licenses ?? 0),
+  }));
 }
 
 export async function eaRow(db: Kysely<Database>, id: string) {
@@ -338,10 +329,8 @@ export async function memberListEas(db: Db, input: z.output<typeof memberListInp
     .select((eb) => latestVersion(eb).as("version"))
     .where("eas.active", "=", 1)
     .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(MEMBER_SORT[input.sort], input.dir).orderBy("eas.id", input.dir),
-  );
-  return { ...page, rows: page.rows.map((r) => ({ ...toEa(r), version: r.version ?? null })) };
+  const page = await paginateSorted(query, input, MEMBER_SORT[input.sort], "eas.id");
+  return mapRows(page, (r) => ({ ...toEa(r), version: r.version ?? null }));
 }
 
 /**
@@ -379,36 +368,12 @@ export async function memberGetEa(db: Db, userId: string, id: string) {
     .orderBy("ea_licenses.created_at", "desc")
     .orderBy("ea_licenses.id", "desc")
     .execute();
-  const accounts = await db.kysely
-    .selectFrom("broker_accounts")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .leftJoin(
-      "ea_dedicated_accounts",
-      "ea_dedicated_accounts.broker_account_id",
-      "broker_accounts.id",
-    )
-    .select([
-      "broker_accounts.id",
-      "broker_accounts.account_number",
-      "brokers.name as broker_name",
-      "ea_dedicated_accounts.broker_account_id as dedicated",
-    ])
-    .where("broker_accounts.user_id", "=", userId)
-    .where("broker_accounts.status", "=", "approved")
-    .orderBy("brokers.name")
-    .orderBy("broker_accounts.account_number")
-    .execute();
+  const typed = await approvedAccountsWithType(db.kysely, userId);
   const live = new Set(
     licenses
       .filter((l) => l.status === "pending" || l.status === "active")
       .map((l) => l.broker_account_id),
   );
-  const typed = accounts.map((a) => ({
-    id: a.id,
-    accountNumber: a.account_number,
-    brokerName: a.broker_name,
-    accountType: (a.dedicated ? "ea_dedicated" : "regular") as EaAccountType,
-  }));
   return {
     ...ea,
     file: file ? toFile(file) : null,

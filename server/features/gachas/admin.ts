@@ -1,14 +1,14 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, GachaMethod } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { changedFields, recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { containsPattern, paginate } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
+import { DRAW_COLUMNS } from "./logs";
 import { oddsOf } from "./pick";
 import {
   type adminListInput,
@@ -27,14 +27,12 @@ import {
   toGacha,
   toReward,
 } from "./service";
-import { saveWithImage } from "../../storage/uploads";
+import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
 
 /**
  * The admin's side of gachas: create and edit gachas and their rewards (images checked and
  * stored under gachas/), every change audited in its own transaction, and each gacha's logs.
  */
-
-// ---------------------------------------------------------------------------------- images
 
 // ------------------------------------------------------------------------------ gachas
 
@@ -75,20 +73,13 @@ export async function adminListGachas(db: Db, input: z.output<typeof adminListIn
         .where("gacha_rewards.active", "=", 1)
         .as("rewards"),
     ])
-    .$if(!!input.q, (q) =>
-      q.where(sql<boolean>`gachas.name like ${containsPattern(input.q!)} escape '!'`),
-    );
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(ADMIN_SORT[input.sort], input.dir).orderBy("gachas.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...toGacha(r, now),
-      draws: Number(r.draws ?? 0),
-      rewards: Number(r.rewards ?? 0),
-    })),
-  };
+    .$if(!!input.q, (q) => q.where(contains("gachas.name", input.q!)));
+  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "gachas.id");
+  return mapRows(page, (r) => ({
+    ...toGacha(r, now),
+    draws: Number(r.draws ?? 0),
+    rewards: Number(r.rewards ?? 0),
+  }));
 }
 
 async function gachaRow(db: Kysely<Database>, id: string) {
@@ -116,31 +107,26 @@ export async function createGacha(
   deps: GachaDeps,
   adminId: string,
   values: GachaValues,
-  image: { image?: Uint8Array | undefined },
+  image: ImageUpload,
 ): Promise<{ id: string }> {
   const id = newId();
   const now = nowDb();
-  return saveWithImage(deps, "gachas", image.image, "a gacha image", async (key) => {
-    await deps.db.kysely.transaction().execute(async (trx) => {
-      const row = {
+  const audit = { actorId: adminId, action: "gacha.create", targetType: "gacha", targetId: id };
+  await createWithImage(deps, "gachas", image, audit, async (trx, key) => {
+    await trx
+      .insertInto("gachas")
+      .values({
         id,
         ...gachaColumns(values),
         image_key: key,
         created_by: adminId,
         created_at: now,
         updated_at: now,
-      };
-      await trx.insertInto("gachas").values(row).execute();
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: "gacha.create",
-        targetType: "gacha",
-        targetId: id,
-        data: { after: gachaColumns(values) },
-      });
-    });
-    return { result: { id } };
+      })
+      .execute();
+    return gachaColumns(values);
   });
+  return { id };
 }
 
 export async function updateGacha(
@@ -148,47 +134,33 @@ export async function updateGacha(
   adminId: string,
   id: string,
   values: GachaValues,
-  image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
+  image: ImageUpload,
 ): Promise<void> {
   const { db } = deps;
-  return saveWithImage(deps, "gachas", image.image, "a gacha image", async (key) => {
-    let oldKey: string | null = null;
-    await db.kysely.transaction().execute(async (trx) => {
-      // The same lock a draw takes: an edit and a draw never interleave.
-      const before = await forUpdate(
-        db,
-        trx.selectFrom("gachas").selectAll().where("id", "=", id),
-      ).executeTakeFirst();
-      if (!before) throw notFound();
-      if (before.method !== values.method) {
-        const drawn = await trx
-          .selectFrom("gacha_logs")
-          .select("id")
-          .where("gacha_id", "=", id)
-          .executeTakeFirst();
-        // A box drawn from cannot become weighted (or back): its stock and odds would lie.
-        if (drawn) throw fieldError("method", "gachaMethodLocked");
-      }
-      const imageKey = key ?? (image.removeImage ? null : before.image_key);
-      oldKey = imageKey !== before.image_key ? before.image_key : null;
-      const after = { ...gachaColumns(values), image_key: imageKey };
-      const changes = changedFields(before, after);
-      await trx
-        .updateTable("gachas")
-        .set({ ...after, updated_at: nowDb() })
-        .where("id", "=", id)
-        .execute();
-      if (changes) {
-        await recordAudit(trx, {
-          actorId: adminId,
-          action: "gacha.update",
-          targetType: "gacha",
-          targetId: id,
-          data: changes,
-        });
-      }
-    });
-    return { result: undefined, replaced: oldKey };
+  const audit = { actorId: adminId, action: "gacha.update", targetType: "gacha", targetId: id };
+  await updateWithImage(deps, "gachas", image, audit, async (trx, keepImage) => {
+    // The same lock a draw takes: an edit and a draw never interleave.
+    const before = await forUpdate(
+      db,
+      trx.selectFrom("gachas").selectAll().where("id", "=", id),
+    ).executeTakeFirst();
+    if (!before) throw notFound();
+    if (before.method !== values.method) {
+      const drawn = await trx
+        .selectFrom("gacha_logs")
+        .select("id")
+        .where("gacha_id", "=", id)
+        .executeTakeFirst();
+      // A box drawn from cannot become weighted (or back): its stock and odds would lie.
+      if (drawn) throw fieldError("method", "gachaMethodLocked");
+    }
+    const after = { ...gachaColumns(values), image_key: keepImage(before.image_key) };
+    await trx
+      .updateTable("gachas")
+      .set({ ...after, updated_at: nowDb() })
+      .where("id", "=", id)
+      .execute();
+    return { before, after, result: undefined };
   });
 }
 
@@ -242,54 +214,59 @@ function rewardColumns(method: GachaMethod, v: RewardValues) {
   } as const;
 }
 
+/** Locks the gacha a reward belongs to (the lock a draw takes); its method decides the columns. */
+async function lockGacha(db: Db, trx: Transaction<Database>, gachaId: string) {
+  const gacha = await forUpdate(
+    db,
+    trx.selectFrom("gachas").select(["id", "method"]).where("id", "=", gachaId),
+  ).executeTakeFirst();
+  if (!gacha) throw notFound();
+  return gacha;
+}
+
 export async function createReward(
   deps: GachaDeps,
   adminId: string,
   gachaId: string,
   values: RewardValues,
-  image: { image?: Uint8Array | undefined },
+  image: ImageUpload,
 ): Promise<{ id: string }> {
   const { db } = deps;
   const id = newId();
-  return saveWithImage(deps, "gachas", image.image, "a gacha image", async (key) => {
-    await db.kysely.transaction().execute(async (trx) => {
-      const gacha = await forUpdate(
-        db,
-        trx.selectFrom("gachas").select(["id", "method"]).where("id", "=", gachaId),
-      ).executeTakeFirst();
-      if (!gacha) throw notFound();
-      const count = await trx
-        .selectFrom("gacha_rewards")
-        .select(sql<number>`count(*)`.as("n"))
-        .where("gacha_id", "=", gachaId)
-        .executeTakeFirst();
-      if (Number(count?.n ?? 0) >= MAX_REWARDS) {
-        throw new AppError("BAD_REQUEST", "gachaTooManyRewards", { max: MAX_REWARDS });
-      }
-      const columns = rewardColumns(gacha.method, values);
-      const now = nowDb();
-      await trx
-        .insertInto("gacha_rewards")
-        .values({
-          id,
-          gacha_id: gachaId,
-          ...columns,
-          image_key: key,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx.updateTable("gachas").set({ updated_at: now }).where("id", "=", gachaId).execute();
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: "gacha.reward.create",
-        targetType: "gacha",
-        targetId: gachaId,
-        data: { rewardId: id, after: columns },
-      });
-    });
-    return { result: { id } };
+  const audit = {
+    actorId: adminId,
+    action: "gacha.reward.create",
+    targetType: "gacha",
+    targetId: gachaId,
+    data: { rewardId: id },
+  };
+  await createWithImage(deps, "gachas", image, audit, async (trx, key) => {
+    const gacha = await lockGacha(db, trx, gachaId);
+    const count = await trx
+      .selectFrom("gacha_rewards")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("gacha_id", "=", gachaId)
+      .executeTakeFirst();
+    if (Number(count?.n ?? 0) >= MAX_REWARDS) {
+      throw new AppError("BAD_REQUEST", "gachaTooManyRewards", { max: MAX_REWARDS });
+    }
+    const columns = rewardColumns(gacha.method, values);
+    const now = nowDb();
+    await trx
+      .insertInto("gacha_rewards")
+      .values({
+        id,
+        gacha_id: gachaId,
+        ...columns,
+        image_key: key,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx.updateTable("gachas").set({ updated_at: now }).where("id", "=", gachaId).execute();
+    return columns;
   });
+  return { id };
 }
 
 /**
@@ -302,61 +279,49 @@ export async function updateReward(
   adminId: string,
   id: string,
   values: RewardValues,
-  image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
+  image: ImageUpload,
 ): Promise<{ gachaId: string }> {
   const { db } = deps;
-  return saveWithImage(deps, "gachas", image.image, "a gacha image", async (key) => {
-    let oldKey: string | null = null;
-    let gachaId = "";
-    await db.kysely.transaction().execute(async (trx) => {
-      const owner = await trx
-        .selectFrom("gacha_rewards")
-        .select("gacha_id")
-        .where("id", "=", id)
+  // Filed under the gacha the reward belongs to, known once the row is read.
+  const audit = ({ gachaId }: { gachaId: string }) => ({
+    actorId: adminId,
+    action: "gacha.reward.update",
+    targetType: "gacha",
+    targetId: gachaId,
+    data: { rewardId: id },
+  });
+  return updateWithImage(deps, "gachas", image, audit, async (trx, keepImage) => {
+    const owner = await trx
+      .selectFrom("gacha_rewards")
+      .select("gacha_id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!owner) throw notFound();
+    const gachaId = owner.gacha_id;
+    const gacha = await lockGacha(db, trx, gachaId);
+    const before = await trx
+      .selectFrom("gacha_rewards")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const columns = rewardColumns(gacha.method, values);
+    if (before.kind !== values.kind) {
+      const drawn = await trx
+        .selectFrom("gacha_logs")
+        .select("id")
+        .where("reward_id", "=", id)
         .executeTakeFirst();
-      if (!owner) throw notFound();
-      gachaId = owner.gacha_id;
-      const gacha = await forUpdate(
-        db,
-        trx.selectFrom("gachas").select(["id", "method"]).where("id", "=", gachaId),
-      ).executeTakeFirst();
-      if (!gacha) throw notFound();
-      const before = await trx
-        .selectFrom("gacha_rewards")
-        .selectAll()
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      const columns = rewardColumns(gacha.method, values);
-      if (before.kind !== values.kind) {
-        const drawn = await trx
-          .selectFrom("gacha_logs")
-          .select("id")
-          .where("reward_id", "=", id)
-          .executeTakeFirst();
-        if (drawn) throw fieldError("kind", "rewardKindLocked");
-      }
-      const imageKey = key ?? (image.removeImage ? null : before.image_key);
-      oldKey = imageKey !== before.image_key ? before.image_key : null;
-      const after = { ...columns, image_key: imageKey };
-      const changes = changedFields(before, after);
-      const now = nowDb();
-      await trx
-        .updateTable("gacha_rewards")
-        .set({ ...after, updated_at: now })
-        .where("id", "=", id)
-        .execute();
-      await trx.updateTable("gachas").set({ updated_at: now }).where("id", "=", gachaId).execute();
-      if (changes) {
-        await recordAudit(trx, {
-          actorId: adminId,
-          action: "gacha.reward.update",
-          targetType: "gacha",
-          targetId: gachaId,
-          data: { rewardId: id, ...changes },
-        });
-      }
-    });
-    return { result: { gachaId }, replaced: oldKey };
+      if (drawn) throw fieldError("kind", "rewardKindLocked");
+    }
+    const after = { ...columns, image_key: keepImage(before.image_key) };
+    const now = nowDb();
+    await trx
+      .updateTable("gacha_rewards")
+      .set({ ...after, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    await trx.updateTable("gachas").set({ updated_at: now }).where("id", "=", gachaId).execute();
+    return { before, after, result: { gachaId } };
   });
 }
 
@@ -368,49 +333,22 @@ export async function adminLogs(db: Db, input: z.output<typeof adminLogsInput>) 
   let query = db.kysely
     .selectFrom("gacha_logs")
     .innerJoin("users", "users.id", "gacha_logs.user_id")
-    .select([
-      "gacha_logs.id",
-      "gacha_logs.created_at",
-      "gacha_logs.cost",
-      "gacha_logs.reward_kind",
-      "gacha_logs.reward_name",
-      "gacha_logs.amount",
-      "gacha_logs.valid_from",
-      "gacha_logs.valid_until",
-      "gacha_logs.used_at",
-      "users.id as user_id",
-      "users.email",
-      "users.nickname",
-    ])
+    .select([...DRAW_COLUMNS, "users.id as user_id", "users.email", "users.nickname"])
     .where("gacha_logs.gacha_id", "=", input.gachaId);
-  if (input.member) {
-    const pattern = containsPattern(input.member);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`users.email like ${containsPattern(input.member!.toLowerCase())} escape '!'`,
-        sql<boolean>`users.nickname like ${pattern} escape '!'`,
-        eb("users.id", "=", input.member!),
-      ]),
-    );
-  }
+  if (input.member) query = query.where((eb) => eb.or(memberMatches(input.member!)));
   if (input.state) query = query.where(stateCondition(input.state, now));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("gacha_logs.created_at", input.dir).orderBy("gacha_logs.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      cost: Number(r.cost),
-      rewardKind: r.reward_kind,
-      rewardName: r.reward_name,
-      amount: r.amount === null ? null : Number(r.amount),
-      validFrom: r.valid_from,
-      validUntil: r.valid_until,
-      usedAt: r.used_at,
-      state: logState(r, now),
-      member: { id: r.user_id, email: r.email, nickname: r.nickname },
-    })),
-  };
+  const page = await paginateSorted(query, input, "gacha_logs.created_at", "gacha_logs.id");
+  return mapRows(page, (r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    cost: Number(r.cost),
+    rewardKind: r.reward_kind,
+    rewardName: r.reward_name,
+    amount: r.amount === null ? null : Number(r.amount),
+    validFrom: r.valid_from,
+    validUntil: r.valid_until,
+    usedAt: r.used_at,
+    state: logState(r, now),
+    member: { id: r.user_id, email: r.email, nickname: r.nickname },
+  }));
 }

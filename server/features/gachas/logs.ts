@@ -4,15 +4,15 @@ import type { Db } from "../../../db";
 import type { Database, GachaRewardKind } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
-import { paginate } from "../../lib/paging";
+import { mapRows, paginateSorted } from "../../lib/paging";
 import { type myLogsInput } from "./schema";
 import { imageUrl, logState, stateCondition } from "./service";
 
 /** A member's gacha log: what each draw gave, and marking a won item used, once. */
 
-const LOG_COLUMNS = [
+/** What a draw gave and its state: the part of a log row both the member and the admin see. */
+export const DRAW_COLUMNS = [
   "gacha_logs.id",
-  "gacha_logs.gacha_id",
   "gacha_logs.created_at",
   "gacha_logs.cost",
   "gacha_logs.reward_kind",
@@ -21,6 +21,11 @@ const LOG_COLUMNS = [
   "gacha_logs.valid_from",
   "gacha_logs.valid_until",
   "gacha_logs.used_at",
+] as const;
+
+const LOG_COLUMNS = [
+  ...DRAW_COLUMNS,
+  "gacha_logs.gacha_id",
   "gachas.name as gacha_name",
   "gacha_rewards.image_key as reward_image",
 ] as const;
@@ -72,10 +77,8 @@ export async function myLogs(db: Db, userId: string, input: z.output<typeof myLo
   const now = nowDb();
   let query = logsOf(db.kysely).where("gacha_logs.user_id", "=", userId);
   if (input.state) query = query.where(stateCondition(input.state, now));
-  const page = await paginate(query, input, (q) =>
-    q.orderBy("gacha_logs.created_at", input.dir).orderBy("gacha_logs.id", input.dir),
-  );
-  return { ...page, rows: page.rows.map((r) => toLog(r, now)) };
+  const page = await paginateSorted(query, input, "gacha_logs.created_at", "gacha_logs.id");
+  return mapRows(page, (r) => toLog(r, now));
 }
 
 /** One of the member's own draws (the reveal after a draw). Another member's is "not found". */

@@ -1,8 +1,15 @@
 import { z } from "zod";
-import { idInput, required } from "../../lib/input";
-import { fromTokyoInput } from "../../domain/tokyo";
-import { isId } from "../../../db/id";
-import { toDbTime } from "../../../db/time";
+import {
+  endAfterStart,
+  fileInput,
+  imageInput,
+  optionalTokyoDateTime,
+  optionalWholeNumber,
+  periodFields,
+  tokyoLocalToDb,
+  wholeNumber,
+} from "../../lib/form-fields";
+import { idInput, present, recordId, required } from "../../lib/input";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
 import { requestKey } from "../wallet/schema";
 
@@ -11,8 +18,6 @@ import { requestKey } from "../wallet/schema";
  * shared by the form (the route passes the form's strings) and the procedure. Messages are
  * i18n keys under `errors:field`.
  */
-
-const present = { error: required, abort: true } as const;
 
 export const GACHA_METHODS = ["weighted", "box"] as const;
 export const REWARD_KINDS = ["cash", "item", "none"] as const;
@@ -37,60 +42,7 @@ export const MAX_VALID_DAYS = 3_650;
 /** A gacha holds at most this many rewards: its odds table stays readable. */
 export const MAX_REWARDS = 50;
 
-export { idInput };
-
-/**
- * A `datetime-local` value people typed in Tokyo ("2026-12-01T10:00") as a stored UTC
- * timestamp; null when it is not a real date and time.
- */
-export function tokyoLocalToDb(value: string): string | null {
-  const instant = fromTokyoInput(value);
-  return instant ? toDbTime(instant) : null;
-}
-
-const tokyoDateTime = z
-  .string({ error: required })
-  .trim()
-  .min(1, present)
-  .transform((v, ctx) => {
-    const db = tokyoLocalToDb(v);
-    if (!db) {
-      ctx.addIssue({ code: "custom", message: "dateTimeInvalid" });
-      return z.NEVER;
-    }
-    return db;
-  });
-
-const optionalTokyoDateTime = z
-  .string({ error: required })
-  .trim()
-  .transform((v, ctx) => {
-    if (v === "") return null;
-    const db = tokyoLocalToDb(v);
-    if (!db) {
-      ctx.addIssue({ code: "custom", message: "dateTimeInvalid" });
-      return z.NEVER;
-    }
-    return db;
-  });
-
-/** A whole number typed in a form ("1,000" is a thousand); "" is missing. */
-function wholeNumber(min: number, max: number, message: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, present)
-    .transform((v) => Number(v.replace(/[,\s]/g, "")))
-    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
-}
-
-function optionalWholeNumber(min: number, max: number, message: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .transform((v) => (v === "" ? null : Number(v.replace(/[,\s]/g, ""))))
-    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message).nullable());
-}
+export { fileInput, idInput, imageInput, tokyoLocalToDb };
 
 // ------------------------------------------------------------------------------ gacha form
 
@@ -98,29 +50,18 @@ export const gachaInput = z
   .object({
     name: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
     description: z.string({ error: required }).trim().max(2000, "tooLong"),
-    startsAt: tokyoDateTime,
-    endsAt: tokyoDateTime,
+    ...periodFields,
     cost: wholeNumber(0, MAX_COST, "gachaCost"),
     method: z.string({ error: required }).pipe(z.enum(GACHA_METHODS, { error: required })),
     challengeLimit: wholeNumber(1, MAX_LIMIT, "gachaLimit"),
     published: z.boolean(),
   })
-  .superRefine((v, ctx) => {
-    if (v.endsAt <= v.startsAt) {
-      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "endBeforeStart" });
-    }
-  });
+  .superRefine(endAfterStart);
 export type GachaValues = z.output<typeof gachaInput>;
 
-const upload = z.instanceof(Uint8Array).optional();
-export const imageInput = z.object({ image: upload, removeImage: z.boolean().optional() });
-
 export const createGachaInput = z.object({ gacha: gachaInput, image: imageInput });
-export const updateGachaInput = z.object({
-  id: z.string({ error: required }).refine(isId, "notFound"),
-  gacha: gachaInput,
-  image: imageInput,
-});
+/** An update is the create form plus the record's id. */
+export const updateGachaInput = createGachaInput.extend({ id: recordId });
 
 // ----------------------------------------------------------------------------- reward form
 
@@ -161,12 +102,12 @@ export const rewardInput = z
 export type RewardValues = z.output<typeof rewardInput>;
 
 export const createRewardInput = z.object({
-  gachaId: z.string({ error: required }).refine(isId, "notFound"),
+  gachaId: recordId,
   reward: rewardInput,
   image: imageInput,
 });
 export const updateRewardInput = z.object({
-  id: z.string({ error: required }).refine(isId, "notFound"),
+  id: recordId,
   reward: rewardInput,
   image: imageInput,
 });
@@ -174,7 +115,7 @@ export const updateRewardInput = z.object({
 // -------------------------------------------------------------------------------- members
 
 export const drawInput = z.object({
-  gachaId: z.string({ error: required }).refine(isId, "notFound"),
+  gachaId: recordId,
   requestKey,
 });
 
@@ -197,9 +138,7 @@ export const adminLogsInput = pagingSchema(["createdAt"], {
   sort: "createdAt",
   dir: "desc",
 }).extend({
-  gachaId: z.string({ error: required }).refine(isId, "notFound"),
+  gachaId: recordId,
   member: filterText(100),
   state: filterChoice(LOG_STATES),
 });
-
-export const fileInput = z.object({ file: z.string().max(64) });

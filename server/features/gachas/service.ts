@@ -5,7 +5,7 @@ import type { GachaMethod, GachaRewardKind } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { notFound } from "../../errors";
 import { getWallet } from "../../ledger";
-import { paginate } from "../../lib/paging";
+import { mapRows, paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
 import { oddsOf } from "./pick";
@@ -265,10 +265,7 @@ export async function memberListGachas(
       .orderBy("gachas.ends_at", "desc")
       .orderBy("gachas.id", "desc"),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => memberGacha(r, Number(r.plays ?? 0), r.remaining, now)),
-  };
+  return mapRows(page, (r) => memberGacha(r, Number(r.plays ?? 0), r.remaining, now));
 }
 
 function memberGacha(row: GachaRow, plays: number, remaining: number | string | null, now: string) {

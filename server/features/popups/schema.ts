@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { idInput, required } from "../../lib/input";
-import { isId } from "../../../db/id";
+import { endAfterStart, fileInput, imageInput, periodFields } from "../../lib/form-fields";
+import { idInput, present, recordId, required } from "../../lib/input";
 import { filterChoice, pagingSchema } from "../../lib/paging";
-import { tokyoLocalToDb } from "../gachas/schema";
 
 /**
  * Popups: the admin's form and the procedures' inputs. One schema for the form (the route
@@ -10,26 +9,11 @@ import { tokyoLocalToDb } from "../gachas/schema";
  * (popup-specific ones under `popup:fieldErrors`).
  */
 
-const present = { error: required, abort: true } as const;
-
 export const MAX_BODY = 4000;
 export const POPUP_STATES = ["showing", "scheduled", "ended", "inactive"] as const;
 export type PopupState = (typeof POPUP_STATES)[number];
 
-export { idInput };
-
-const tokyoDateTime = z
-  .string({ error: required })
-  .trim()
-  .min(1, present)
-  .transform((v, ctx) => {
-    const db = tokyoLocalToDb(v);
-    if (!db) {
-      ctx.addIssue({ code: "custom", message: "dateTimeInvalid" });
-      return z.NEVER;
-    }
-    return db;
-  });
+export { fileInput, idInput, imageInput };
 
 /** An absolute http(s) URL, or nothing; javascript:, data: and relative links are refused. */
 export function isWebUrl(value: string): boolean {
@@ -54,34 +38,18 @@ export const popupInput = z
     title: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
     body: z.string({ error: required }).trim().min(1, present).max(MAX_BODY, "tooLong"),
     linkUrl,
-    startsAt: tokyoDateTime,
-    endsAt: tokyoDateTime,
+    ...periodFields,
     active: z.boolean(),
   })
-  .superRefine((v, ctx) => {
-    if (v.endsAt <= v.startsAt) {
-      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "endBeforeStart" });
-    }
-  });
+  .superRefine(endAfterStart);
 export type PopupValues = z.output<typeof popupInput>;
 
-const upload = z.instanceof(Uint8Array).optional();
-export const imageInput = z.object({ image: upload, removeImage: z.boolean().optional() });
-
 export const createPopupInput = z.object({ popup: popupInput, image: imageInput });
-export const updatePopupInput = z.object({
-  id: z.string({ error: required }).refine(isId, "notFound"),
-  popup: popupInput,
-  image: imageInput,
-});
-export const setActiveInput = z.object({
-  id: z.string({ error: required }).refine(isId, "notFound"),
-  active: z.boolean(),
-});
+/** An update is the create form plus the record's id. */
+export const updatePopupInput = createPopupInput.extend({ id: recordId });
+export const setActiveInput = z.object({ id: recordId, active: z.boolean() });
 
 export const adminListInput = pagingSchema(["startsAt", "createdAt"], {
   sort: "startsAt",
   dir: "desc",
 }).extend({ state: filterChoice(POPUP_STATES) });
-
-export const fileInput = z.object({ file: z.string().max(64) });

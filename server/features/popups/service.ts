@@ -5,13 +5,13 @@ import { forUpdate, insertIgnore } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { changedFields, recordAudit } from "../../audit";
+import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
-import { paginate } from "../../lib/paging";
+import { mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
 import type { adminListInput, PopupState, PopupValues } from "./schema";
-import { saveWithImage } from "../../storage/uploads";
+import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
 
 /**
  * Popups: admin-written notices that open by themselves on a member's page load. A member is
@@ -66,13 +66,20 @@ type PopupRow = {
   updated_at: string;
 };
 
-function toPopup(row: PopupRow, now: string) {
+/** What a member sees of a popup. */
+function toNotice(row: Pick<PopupRow, "id" | "title" | "body" | "image_key" | "link_url">) {
   return {
     id: row.id,
     title: row.title,
     body: row.body,
     imageUrl: imageUrlOf(row.image_key),
     linkUrl: row.link_url,
+  };
+}
+
+function toPopup(row: PopupRow, now: string) {
+  return {
+    ...toNotice(row),
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     active: row.active === 1,
@@ -100,14 +107,7 @@ export async function nextPopup(db: Db, userId: string) {
     .orderBy("popups.id", "asc")
     .limit(1)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    title: row.title,
-    body: row.body,
-    imageUrl: imageUrlOf(row.image_key),
-    linkUrl: row.link_url,
-  };
+  return row ? toNotice(row) : null;
 }
 
 /** The member has been shown the popup: it never shows to them again. */
@@ -171,13 +171,8 @@ export async function adminListPopups(db: Db, input: z.output<typeof adminListIn
     .$if(input.state === "ended", (q) =>
       q.where("popups.active", "=", 1).where("popups.ends_at", "<=", now),
     );
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(SORT[input.sort], input.dir).orderBy("popups.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({ ...toPopup(r, now), views: Number(r.views ?? 0) })),
-  };
+  const page = await paginateSorted(query, input, SORT[input.sort], "popups.id");
+  return mapRows(page, (r) => ({ ...toPopup(r, now), views: Number(r.views ?? 0) }));
 }
 
 async function popupRow(db: Kysely<Database>, id: string) {
@@ -211,33 +206,20 @@ export async function createPopup(
   deps: PopupDeps,
   adminId: string,
   values: PopupValues,
-  image: { image?: Uint8Array | undefined },
+  image: ImageUpload,
 ) {
   const id = newId();
   const now = nowDb();
-  return saveWithImage(deps, "popups", image.image, "a popup image", async (key) => {
-    await deps.db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("popups")
-        .values({
-          id,
-          ...columns(values),
-          image_key: key,
-          created_by: adminId,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: "popup.create",
-        targetType: "popup",
-        targetId: id,
-        data: { after: { ...columns(values), image_key: key } },
-      });
-    });
-    return { result: { id } };
+  const audit = { actorId: adminId, action: "popup.create", targetType: "popup", targetId: id };
+  await createWithImage(deps, "popups", image, audit, async (trx, key) => {
+    const after = { ...columns(values), image_key: key };
+    await trx
+      .insertInto("popups")
+      .values({ id, ...after, created_by: adminId, created_at: now, updated_at: now })
+      .execute();
+    return after;
   });
+  return { id };
 }
 
 export async function updatePopup(
@@ -245,37 +227,23 @@ export async function updatePopup(
   adminId: string,
   id: string,
   values: PopupValues,
-  image: { image?: Uint8Array | undefined; removeImage?: boolean | undefined },
+  image: ImageUpload,
 ) {
   const { db } = deps;
-  return saveWithImage(deps, "popups", image.image, "a popup image", async (key) => {
-    let oldKey: string | null = null;
-    await db.kysely.transaction().execute(async (trx) => {
-      const before = await forUpdate(
-        db,
-        trx.selectFrom("popups").select(COLUMNS).where("id", "=", id),
-      ).executeTakeFirst();
-      if (!before) throw notFound();
-      const imageKey = key ?? (image.removeImage ? null : before.image_key);
-      oldKey = imageKey !== before.image_key ? before.image_key : null;
-      const after = { ...columns(values), image_key: imageKey };
-      const changes = changedFields(before, after);
-      await trx
-        .updateTable("popups")
-        .set({ ...after, updated_at: nowDb() })
-        .where("id", "=", id)
-        .execute();
-      if (changes) {
-        await recordAudit(trx, {
-          actorId: adminId,
-          action: "popup.update",
-          targetType: "popup",
-          targetId: id,
-          data: changes,
-        });
-      }
-    });
-    return { result: { id }, replaced: oldKey };
+  const audit = { actorId: adminId, action: "popup.update", targetType: "popup", targetId: id };
+  return updateWithImage(deps, "popups", image, audit, async (trx, keepImage) => {
+    const before = await forUpdate(
+      db,
+      trx.selectFrom("popups").select(COLUMNS).where("id", "=", id),
+    ).executeTakeFirst();
+    if (!before) throw notFound();
+    const after = { ...columns(values), image_key: keepImage(before.image_key) };
+    await trx
+      .updateTable("popups")
+      .set({ ...after, updated_at: nowDb() })
+      .where("id", "=", id)
+      .execute();
+    return { before, after, result: { id } };
   });
 }
 

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { Db } from "../../../db";
 import { forUpdate, upsert } from "../../../db/dialect";
 import type { Language } from "../../../db/schema";
-import { fromDbTime, nowDb } from "../../../db/time";
+import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import type { CurrentSession } from "../../auth/session";
 import { requireVerifiedEmail } from "../../auth/verified-email";
@@ -12,8 +12,7 @@ import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail";
 import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
 import { acceptImage, ImageRejected } from "../../storage/images";
-import { REAUTH_WINDOW_MS } from "../auth/service";
-import { requireRecentReauth } from "../auth/account-security";
+import { reauthValid, requireRecentReauth } from "../auth/account-security";
 import { getMoneySettings } from "../settings/service";
 import { changedFields, maskPaymentDetails, readPaymentDetails, toColumns } from "./payment";
 import { type PaymentDetailsForm, paymentDetailsSchema, type ProfileValues } from "./schema";
@@ -29,22 +28,25 @@ export async function setLanguage(db: Db, userId: string, language: Language): P
 
 // --------------------------------------------------------------------------------- profile
 
+/** A member's profile as the member and the admin's customer page read it. */
+export const PROFILE_COLUMNS = [
+  "id",
+  "name",
+  "nickname",
+  "email",
+  "email_verified_at",
+  "language",
+  "profile_image",
+  "twitter_url",
+  "ranking_opt_out",
+  "created_at",
+] as const;
+
 /** The member's own profile. `imageVersion` changes with each new image (cache busting). */
 export async function getProfile(db: Db, userId: string) {
   const user = await db.kysely
     .selectFrom("users")
-    .select([
-      "id",
-      "name",
-      "nickname",
-      "email",
-      "email_verified_at",
-      "language",
-      "profile_image",
-      "twitter_url",
-      "ranking_opt_out",
-      "created_at",
-    ])
+    .select(PROFILE_COLUMNS)
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   return {
@@ -105,20 +107,9 @@ export async function setProfileImage(
   }
   const key = newStorageKey("avatars", image.type);
   await deps.storage.put(key, image.bytes);
-  let previous: string | null = null;
+  let previous: string | null;
   try {
-    await deps.db.kysely.transaction().execute(async (trx) => {
-      const row = await forUpdate(
-        deps.db,
-        trx.selectFrom("users").select("profile_image").where("id", "=", userId),
-      ).executeTakeFirstOrThrow();
-      previous = row.profile_image;
-      await trx
-        .updateTable("users")
-        .set({ profile_image: key, updated_at: nowDb() })
-        .where("id", "=", userId)
-        .execute();
-    });
+    previous = await swapProfileImage(deps.db, userId, key);
   } catch (error) {
     await deps.storage.remove(key);
     throw error;
@@ -130,20 +121,26 @@ export async function removeProfileImage(
   deps: { db: Db; storage: Storage; log: Logger },
   userId: string,
 ): Promise<void> {
-  let previous: string | null = null;
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await removeQuietly(deps, await swapProfileImage(deps.db, userId, null));
+}
+
+/**
+ * Points the member's profile at `key` (or none) under the row's lock, so two uploads at once
+ * each know exactly which file they replaced; returns that file's key.
+ */
+async function swapProfileImage(db: Db, userId: string, key: string | null) {
+  return db.kysely.transaction().execute(async (trx) => {
     const row = await forUpdate(
-      deps.db,
+      db,
       trx.selectFrom("users").select("profile_image").where("id", "=", userId),
     ).executeTakeFirstOrThrow();
-    previous = row.profile_image;
     await trx
       .updateTable("users")
-      .set({ profile_image: null, updated_at: nowDb() })
+      .set({ profile_image: key, updated_at: nowDb() })
       .where("id", "=", userId)
       .execute();
+    return row.profile_image;
   });
-  await removeQuietly(deps, previous);
 }
 
 /** A file nobody points at any more; failing to delete it costs disk space, nothing else. */
@@ -173,16 +170,6 @@ export async function readProfileImage(
 }
 
 // ------------------------------------------------------------------------- payment details
-
-async function reauthValid(db: Db, sessionId: string): Promise<boolean> {
-  const row = await db.kysely
-    .selectFrom("sessions")
-    .select("reauth_at")
-    .where("id", "=", sessionId)
-    .executeTakeFirst();
-  const at = row?.reauth_at ? fromDbTime(row.reauth_at).getTime() : 0;
-  return Date.now() - at <= REAUTH_WINDOW_MS;
-}
 
 /**
  * The member's payment details: masked always, in full only within the reauthentication

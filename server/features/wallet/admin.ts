@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../../../db";
-import { paginate, pagingSchema } from "../../lib/paging";
+import { contains, mapRows, memberMatches, paginateSorted, pagingSchema } from "../../lib/paging";
 import { periodInput, periodRange } from "../../lib/period";
 import { WITHDRAWAL_METHODS } from "./schema";
 
@@ -27,15 +26,6 @@ export const adminWithdrawalsInput = pagingSchema(["createdAt", "amount"], {
   .and(periodInput.catch({ period: "all" }));
 
 export type AdminWithdrawalsInput = z.output<typeof adminWithdrawalsInput>;
-
-/**
- * "`column` contains `text`", taken literally: % and _ (common in emails) are escaped with "!",
- * and the escape is named in the query, because SQLite has no default escape character.
- */
-function contains(column: string, text: string) {
-  const pattern = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
-}
 
 export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
   const { start, end } = periodRange(input);
@@ -64,36 +54,22 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
     .$if(input.method !== "all", (q) => q.where("withdrawals.method", "=", input.method as "bank"))
     .$if(start !== null, (q) => q.where("withdrawals.created_at", ">=", start!))
     .$if(end !== null, (q) => q.where("withdrawals.created_at", "<", end!))
-    .$if(input.member !== "", (q) =>
-      q.where((eb) =>
-        eb.or([
-          contains("users.email", input.member.toLowerCase()),
-          contains("users.nickname", input.member),
-          contains("users.name", input.member),
-          eb("users.id", "=", input.member),
-        ]),
-      ),
-    );
+    .$if(input.member !== "", (q) => q.where((eb) => eb.or(memberMatches(input.member, true))));
   const sortColumn = input.sort === "amount" ? "withdrawals.amount" : "withdrawals.created_at";
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(sortColumn, input.dir).orderBy("withdrawals.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      completedAt: r.completed_at,
-      rejectedAt: r.rejected_at,
-      amount: Number(r.amount),
-      method: r.method,
-      status: r.status,
-      payout: JSON.parse(r.payout) as Record<string, unknown>,
-      rejectReason: r.reject_reason,
-      nextBusinessDay: Number(r.next_business_day) === 1,
-      member: { id: r.user_id, email: r.email, name: r.name, nickname: r.nickname },
-    })),
-  };
+  const page = await paginateSorted(query, input, sortColumn, "withdrawals.id");
+  return mapRows(page, (r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    completedAt: r.completed_at,
+    rejectedAt: r.rejected_at,
+    amount: Number(r.amount),
+    method: r.method,
+    status: r.status,
+    payout: JSON.parse(r.payout) as Record<string, unknown>,
+    rejectReason: r.reject_reason,
+    nextBusinessDay: Number(r.next_business_day) === 1,
+    member: { id: r.user_id, email: r.email, name: r.name, nickname: r.nickname },
+  }));
 }
 
 export const adminTransfersInput = pagingSchema(["createdAt", "amount"], {
@@ -126,24 +102,19 @@ export async function adminTransfers(db: Db, input: z.output<typeof adminTransfe
       q.where("transfers.status", "=", input.status as "pending"),
     );
   const sortColumn = input.sort === "amount" ? "transfers.amount" : "transfers.created_at";
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(sortColumn, input.dir).orderBy("transfers.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      decidedAt: r.decided_at,
-      amount: Number(r.amount),
-      fee: Number(r.fee),
-      message: r.message,
-      status: r.status,
-      failReason: r.fail_reason,
-      sender: { email: r.sender_email, nickname: r.sender_nickname },
-      receiver: { email: r.receiver_email, nickname: r.receiver_nickname },
-    })),
-  };
+  const page = await paginateSorted(query, input, sortColumn, "transfers.id");
+  return mapRows(page, (r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    decidedAt: r.decided_at,
+    amount: Number(r.amount),
+    fee: Number(r.fee),
+    message: r.message,
+    status: r.status,
+    failReason: r.fail_reason,
+    sender: { email: r.sender_email, nickname: r.sender_nickname },
+    receiver: { email: r.receiver_email, nickname: r.receiver_nickname },
+  }));
 }
 
 export const adminPresentsInput = pagingSchema(["createdAt", "amount"], {
@@ -179,19 +150,14 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
       ),
     );
   const sortColumn = input.sort === "amount" ? "presents.amount" : "presents.created_at";
-  const page = await paginate(query, input, (q) =>
-    q.orderBy(sortColumn, input.dir).orderBy("presents.id", input.dir),
-  );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      amount: Number(r.amount),
-      reason: r.reason,
-      member: { email: r.email, nickname: r.nickname, name: r.name },
-    })),
-  };
+  const page = await paginateSorted(query, input, sortColumn, "presents.id");
+  return mapRows(page, (r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    amount: Number(r.amount),
+    reason: r.reason,
+    member: { email: r.email, nickname: r.nickname, name: r.name },
+  }));
 }
 
 /**

@@ -9,7 +9,7 @@ import { AppError } from "../../errors";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import type { Logger } from "../../logger";
 import { ensureWallet, getWallet, inTransaction, memberWallet, PAYOUTS, post } from "../../ledger";
-import { paginate } from "../../lib/paging";
+import { mapRows, paginateSorted } from "../../lib/paging";
 import { enqueueNotification } from "../../notify/outbox";
 import { periodRange, tokyoDayStart } from "../../lib/period";
 import { getMoneySettings } from "../settings/service";
@@ -349,26 +349,24 @@ export async function withdrawalHistory(db: Db, userId: string, input: ListInput
     .$if(end !== null, (q) => q.where("transfers.created_at", "<", end!));
 
   const union = db.kysely.selectFrom(withdrawals.unionAll(transfers).as("h")).selectAll();
-  const page = await paginate(union, input, (q) =>
-    q
-      .orderBy(input.sort === "amount" ? "amount" : "created_at", input.dir)
-      .orderBy("id", input.dir),
+  const page = await paginateSorted(
+    union,
+    input,
+    input.sort === "amount" ? "amount" : "created_at",
+    "id",
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: String(r.id),
-      createdAt: String(r.created_at),
-      completedAt: r.completed_at ? String(r.completed_at) : null,
-      amount: Number(r.amount),
-      fee: Number(r.fee),
-      method: String(r.method),
-      status: String(r.status),
-      rejectReason: r.reject_reason ? String(r.reject_reason) : null,
-      nextBusinessDay: Number(r.next_business_day) === 1,
-      counterparty: r.counterparty ? String(r.counterparty) : null,
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: String(r.id),
+    createdAt: String(r.created_at),
+    completedAt: r.completed_at ? String(r.completed_at) : null,
+    amount: Number(r.amount),
+    fee: Number(r.fee),
+    method: String(r.method),
+    status: String(r.status),
+    rejectReason: r.reject_reason ? String(r.reject_reason) : null,
+    nextBusinessDay: Number(r.next_business_day) === 1,
+    counterparty: r.counterparty ? String(r.counterparty) : null,
+  }));
 }
 
 /**
@@ -406,20 +404,18 @@ export async function depositHistory(db: Db, userId: string, input: ListInput) {
     .$if(start !== null, (q) => q.where("transfers.decided_at", ">=", start!))
     .$if(end !== null, (q) => q.where("transfers.decided_at", "<", end!));
   const union = db.kysely.selectFrom(presents.unionAll(received).as("d")).selectAll();
-  const page = await paginate(union, input, (q) =>
-    q
-      .orderBy(input.sort === "amount" ? "amount" : "created_at", input.dir)
-      .orderBy("id", input.dir),
+  const page = await paginateSorted(
+    union,
+    input,
+    input.sort === "amount" ? "amount" : "created_at",
+    "id",
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      id: String(r.id),
-      createdAt: String(r.created_at),
-      amount: Number(r.amount),
-      kind: String(r.kind) as "present" | "transfer",
-      reason: r.reason ? String(r.reason) : null,
-      counterparty: r.counterparty ? String(r.counterparty) : null,
-    })),
-  };
+  return mapRows(page, (r) => ({
+    id: String(r.id),
+    createdAt: String(r.created_at),
+    amount: Number(r.amount),
+    kind: String(r.kind) as "present" | "transfer",
+    reason: r.reason ? String(r.reason) : null,
+    counterparty: r.counterparty ? String(r.counterparty) : null,
+  }));
 }
