@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { fund, walletOf } from "../helpers/money";
-import { expect, test, visit } from "./fixtures";
+import { expect, test, userPage, visit } from "./fixtures";
 
 /**
  * Issue 9, gachas in the browser: an admin creates a gacha and its rewards through the forms, a
@@ -19,42 +18,13 @@ function tokyoLocal(offsetMs: number): string {
   return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
 }
 
-async function signInAs(context: BrowserContext, db: Db, userId: string) {
-  const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: token,
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      expires: Math.floor(expiresAt.getTime() / 1000),
-    },
-  ]);
-}
-
-async function newMember(db: Db, browser: Browser) {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: `e2e-${id}@example.test`,
-      email_verified_at: now,
-      password_hash: "scrypt$unused",
-      name: "Gacha Member",
-      nickname: `g${id.slice(-8)}`,
-      permission: "member",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const context = await browser.newContext();
-  await signInAs(context, db, id);
-  return { id, context, page: await context.newPage() };
+/** A member signed in, in a browser context of their own. */
+function newMember(db: Db, browser: Browser) {
+  return userPage(browser, db, {
+    passwordHash: "scrypt$unused",
+    name: "Gacha Member",
+    nickname: `g${newId().slice(-8)}`,
+  });
 }
 
 /** A published gacha made directly in the database, for the tests that start from one. */
