@@ -2,8 +2,8 @@ import type { Browser, Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { E2E_PASSWORD, expect, submitLogin, test, visit } from "./auth-helpers";
+import { userPage } from "./fixtures";
 
 /**
  * Issue 8 item 5, campaigns in the browser: an admin writes a campaign whose body looks like
@@ -26,31 +26,12 @@ const PNG = Buffer.from(
 );
 
 /** A member with a session in a browser context of their own. */
-async function memberPage(db: Db, browser: Browser, name = "Campaign Member") {
-  const id = newId();
-  const now = nowDb();
-  const email = `e2e-${id}@example.test`.toLowerCase();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email,
-      email_verified_at: now,
-      password_hash: "scrypt$unused",
-      name,
-      nickname: `c${id.slice(-8)}`,
-      permission: "member",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const { token } = await createSession(db, id, { userAgent: "playwright" });
-  const context = await browser.newContext();
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: token, domain: "localhost", path: "/", httpOnly: true },
-  ]);
-  return { id, email, context, page: await context.newPage() };
+function memberPage(db: Db, browser: Browser, name = "Campaign Member") {
+  return userPage(browser, db, {
+    passwordHash: "scrypt$unused",
+    name,
+    nickname: `c${newId().slice(-8)}`,
+  });
 }
 
 /** A campaign written straight into the database, for the tests that start from one. */

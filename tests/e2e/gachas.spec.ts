@@ -1,9 +1,9 @@
 import type { Browser } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { nowDb, toDbTime } from "../../db/time";
 import { fund, walletOf } from "../helpers/money";
 import { expect, test, userPage, visit } from "./fixtures";
+import { publishedGacha } from "./gacha-steps";
 
 /**
  * Issue 9, gachas in the browser: an admin creates a gacha and its rewards through the forms, a
@@ -25,57 +25,6 @@ function newMember(db: Db, browser: Browser) {
     name: "Gacha Member",
     nickname: `g${newId().slice(-8)}`,
   });
-}
-
-/** A published gacha made directly in the database, for the tests that start from one. */
-async function gachaWith(
-  db: Db,
-  rewards: { name: string; kind: "cash" | "item" | "none"; amount?: number; validDays?: number }[],
-  limit = 3,
-) {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("gachas")
-    .values({
-      id,
-      name: `E2E ${id.slice(-6)}`,
-      description: "",
-      image_key: null,
-      starts_at: toDbTime(new Date(Date.now() - HOUR)),
-      ends_at: toDbTime(new Date(Date.now() + 24 * HOUR)),
-      cost: 0,
-      method: "weighted",
-      challenge_limit: limit,
-      published: 1,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  for (const [i, r] of rewards.entries()) {
-    await db.kysely
-      .insertInto("gacha_rewards")
-      .values({
-        id: newId(),
-        gacha_id: id,
-        name: r.name,
-        image_key: null,
-        kind: r.kind,
-        amount: r.amount ?? null,
-        weight: 1,
-        stock: null,
-        valid_from: null,
-        valid_until: null,
-        valid_days: r.validDays ?? null,
-        active: 1,
-        display_order: i,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
-  return id;
 }
 
 test.describe("gachas", () => {
@@ -180,7 +129,7 @@ test.describe("gachas", () => {
   });
 
   test("a member marks a won item used, once", async ({ browser, db }) => {
-    const gachaId = await gachaWith(db, [{ name: "ドリンク券", kind: "item", validDays: 30 }]);
+    const gachaId = await publishedGacha(db, [{ name: "ドリンク券", kind: "item", validDays: 30 }]);
     const member = await newMember(db, browser);
     const m = member.page;
     await visit(m, `/users/gachas/${gachaId}/draw`);
@@ -203,7 +152,9 @@ test.describe("gachas", () => {
     browser,
     db,
   }) => {
-    const gachaId = await gachaWith(db, [{ name: "500円", kind: "cash", amount: 500 }], 5);
+    const gachaId = await publishedGacha(db, [{ name: "500円", kind: "cash", amount: 500 }], {
+      limit: 5,
+    });
     const member = await newMember(db, browser);
     const m = member.page;
 
@@ -227,7 +178,7 @@ test.describe("gachas", () => {
 
   test("another member's draw result is not found", async ({ browser, db, problems }) => {
     problems.allow(/\/draw\?result=/);
-    const gachaId = await gachaWith(db, [{ name: "ハズレ", kind: "none" }]);
+    const gachaId = await publishedGacha(db, [{ name: "ハズレ", kind: "none" }]);
     const a = await newMember(db, browser);
     await visit(a.page, `/users/gachas/${gachaId}/draw`);
     await a.page.getByTestId("draw-button").click();
