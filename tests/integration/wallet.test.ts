@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RULES } from "../../server/auth/rate-limit";
-import { checkLedger, FEES, PAYOUTS } from "../../server/ledger";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { FEES, PAYOUTS } from "../../server/ledger";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { fund, givePaymentDetails, key, TRON_ADDRESS, walletOf } from "../helpers/money";
 
-let t: TestDb;
+const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
 beforeAll(async () => {
-  t = await createTestDb();
   adminId = (await createUser(t.db, { permission: "admin" })).id;
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
-  await t.cleanup();
 });
 
 async function member(balance = 0) {
