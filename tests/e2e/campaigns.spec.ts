@@ -4,6 +4,7 @@ import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
 import { E2E_PASSWORD, expect, submitLogin, test, visit } from "./auth-helpers";
 import { userPage } from "./fixtures";
+import { HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
 
 /**
  * Issue 8 item 5, campaigns in the browser: an admin writes a campaign whose body looks like
@@ -12,18 +13,7 @@ import { userPage } from "./fixtures";
  * after signing in.
  */
 
-const HOUR = 3_600_000;
 const XSS = `<script>alert(1)</script><img src=x onerror=alert(1)>`;
-
-/** A `datetime-local` value in Tokyo, `offsetMs` from now. */
-function tokyoLocal(offsetMs: number): string {
-  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
-}
-
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 /** A member with a session in a browser context of their own. */
 function memberPage(db: Db, browser: Browser, name = "Campaign Member") {
@@ -94,7 +84,7 @@ test.describe("campaigns", () => {
     await page.getByLabel("画像", { exact: true }).setInputFiles({
       name: "campaign.png",
       mimeType: "image/png",
-      buffer: PNG,
+      buffer: TINY_PNG,
     });
     await page.getByRole("button", { name: "作成する" }).click();
     await expect(page).toHaveURL(/\/admin\/campaigns\?saved=/);

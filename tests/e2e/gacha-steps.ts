@@ -1,8 +1,7 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
-
-const HOUR = 3_600_000;
+import { HOUR } from "../helpers/form-values";
 
 export interface RewardRow {
   name: string;

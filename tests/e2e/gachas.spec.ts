@@ -4,19 +4,13 @@ import { newId } from "../../db/id";
 import { fund, walletOf } from "../helpers/money";
 import { expect, test, userPage, visit } from "./fixtures";
 import { publishedGacha } from "./gacha-steps";
+import { HOUR, tokyoLocal } from "../helpers/form-values";
 
 /**
  * Issue 9, gachas in the browser: an admin creates a gacha and its rewards through the forms, a
  * member draws it until the limit and finds the draws in the history; an item is marked used;
  * the reveal animates, except for people who ask for reduced motion.
  */
-
-const HOUR = 3_600_000;
-
-/** A `datetime-local` value in Tokyo, `offsetMs` from now. */
-function tokyoLocal(offsetMs: number): string {
-  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
-}
 
 /** A member signed in, in a browser context of their own. */
 function newMember(db: Db, browser: Browser) {

@@ -5,6 +5,7 @@ import { createDb, type Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
 import { expect, reload, test as base, userPage, visit } from "./fixtures";
+import { HOUR, tokyoLocal } from "../helpers/form-values";
 
 /**
  * Popups in the browser: an admin creates a popup through the form (with an image and a
@@ -85,13 +86,7 @@ const test = base.extend<object, { own: OwnServer; db: Db }>({
 test.describe.configure({ mode: "serial" });
 
 const DIR = "test-results/screenshots";
-const HOUR = 3_600_000;
 const BODY = "<script>alert(1)</script><b>x</b>";
-
-/** A `datetime-local` value in Tokyo, `offsetMs` from now. */
-function tokyoLocal(offsetMs: number): string {
-  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
-}
 
 /** An admin signed in, in a browser context of their own, next to the member's page. */
 function adminPage(browser: Browser, db: Db) {

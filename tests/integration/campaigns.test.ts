@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
+import { DAY, HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
+import { outcome } from "../helpers/outcome";
 
 /**
  * Campaigns on a real database (SQLite, or MariaDB with TEST_MYSQL_URL): the admin's form and
@@ -23,37 +25,7 @@ afterAll(async () => {
   await t.cleanup();
 });
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-
-/** A `datetime-local` value in Tokyo, `offsetMs` from now (what the admin form sends). */
-function tokyoLocal(offsetMs: number): string {
-  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
-}
-
-/** The i18n key of a refused call (or its first field error as path:key), or "ok". */
-async function outcome(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "ok";
-  } catch (error) {
-    const e = error as {
-      key?: string;
-      cause?: { issues?: { path: unknown[]; message: string }[] };
-    };
-    if (e.key) return e.key;
-    const issue = e.cause?.issues?.[0];
-    if (issue) return `${issue.path.join(".")}:${issue.message}`;
-    throw error;
-  }
-}
-
-const PNG = Uint8Array.from(
-  Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  ),
-);
+const PNG = Uint8Array.from(TINY_PNG);
 
 interface CampaignForm {
   title?: string;
