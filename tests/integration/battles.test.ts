@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { AppError } from "../../server/errors";
 import { settleBattle } from "../../server/features/battles/service";
 import { splitPeriod, tokyoToday } from "../../server/features/battles/standings";
 import { checkLedger } from "../../server/ledger";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
 import { walletOf } from "../helpers/money";
 
-let t: TestDb;
+const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
-let admin: Awaited<ReturnType<typeof callerFor>>;
+let admin: Caller;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  adminId = (await createUser(t.db, { permission: "admin" })).id;
-  admin = await callerFor(t.db, adminId);
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
-  await t.cleanup();
+  ({ id: adminId, caller: admin } = await adminWithCaller(t.db));
 });
 
 /**

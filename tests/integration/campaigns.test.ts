@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
 import { DAY, HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
 import { outcome } from "../helpers/outcome";
 
@@ -11,18 +12,12 @@ import { outcome } from "../helpers/outcome";
  * the capacity under a crowd, the period, the admin's entry list and who may call what.
  */
 
-let t: TestDb;
+const t = fileDatabase();
 let adminId: string;
-type Caller = Awaited<ReturnType<typeof callerFor>>;
 let admin: Caller;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  adminId = (await createUser(t.db, { permission: "admin" })).id;
-  admin = await callerFor(t.db, adminId);
-});
-afterAll(async () => {
-  await t.cleanup();
+  ({ id: adminId, caller: admin } = await adminWithCaller(t.db));
 });
 
 const PNG = Uint8Array.from(TINY_PNG);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
 import { outcome } from "../helpers/outcome";
 import { createAccount, createBroker } from "../helpers/cashback";
 
@@ -11,19 +12,14 @@ import { createAccount, createBroker } from "../helpers/cashback";
  * that only an active licence opens.
  */
 
-let t: TestDb;
-let admin: Awaited<ReturnType<typeof callerFor>>;
+const t = fileDatabase();
 let adminId: string;
+let admin: Caller;
 let brokerId: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  adminId = (await createUser(t.db, { permission: "admin" })).id;
-  admin = await callerFor(t.db, adminId);
+  ({ id: adminId, caller: admin } = await adminWithCaller(t.db));
   brokerId = await createBroker(t.db, `b${newId().slice(-8)}`, "XM");
-});
-afterAll(async () => {
-  await t.cleanup();
 });
 
 let accountCounter = 100000;

@@ -1,7 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../../server/ledger";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { callerFor, createUser, makeContext } from "../helpers/fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import {
+  callerFor,
+  createUser,
+  makeContext,
+  adminWithCaller,
+  type Caller,
+} from "../helpers/fixtures";
 import { createCaller } from "../../server/trpc/router";
 import { fund, key, walletOf } from "../helpers/money";
 import { DAY, HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
@@ -13,20 +19,11 @@ import { outcome } from "../helpers/outcome";
  * behaviour under concurrency, items and their states, and who may see what.
  */
 
-let t: TestDb;
-let adminId: string;
-type Caller = Awaited<ReturnType<typeof callerFor>>;
+const t = fileDatabase({ ledgerMustBalance: true });
 let admin: Caller;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  adminId = (await createUser(t.db, { permission: "admin" })).id;
-  admin = await callerFor(t.db, adminId);
-});
-afterAll(async () => {
-  // Every test's money must still add up.
-  expect(await checkLedger(t.db)).toEqual([]);
-  await t.cleanup();
+  ({ caller: admin } = await adminWithCaller(t.db));
 });
 
 const PNG = Uint8Array.from(TINY_PNG);

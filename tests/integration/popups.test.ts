@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { toDbTime } from "../../db/time";
 import type { AppError } from "../../server/errors";
 import { tokyoLocalToDb } from "../../server/features/gachas/schema";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { fixture } from "../helpers/images";
 
-let t: TestDb;
+const t = fileDatabase();
 let admin: Awaited<ReturnType<typeof callerFor>>;
 
 beforeAll(async () => {
-  t = await createTestDb();
   admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
-});
-afterAll(async () => {
-  await t.cleanup();
 });
 
 /** A `datetime-local` value (Tokyo) `hours` from now. */

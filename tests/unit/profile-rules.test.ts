@@ -7,26 +7,14 @@ import {
   usdtAddressProblem,
 } from "../../server/features/profile/schema";
 import { fieldMessages } from "../helpers/messages";
+import { EMPTY_PAYMENT_DETAILS } from "../helpers/payment-form";
 
 /**
  * Every rule of the profile and payment details forms with the exact
  * message a member reads, in Japanese and English.
  */
 
-const EMPTY = {
-  bankName: "",
-  bankCode: "",
-  branchName: "",
-  branchNumber: "",
-  accountType: "",
-  bankAccountNumber: "",
-  accountHolder: "",
-  usdtAddress: "",
-  exnessEmail: "",
-  peskaEmail: "",
-  bitwalletEmail: "",
-  paypayId: "",
-};
+const EMPTY = EMPTY_PAYMENT_DETAILS;
 
 const BANK = {
   bankName: "みずほ銀行",
