@@ -18,3 +18,20 @@ export async function outcome(promise: Promise<unknown>): Promise<string> {
     throw error;
   }
 }
+
+/** The error a call was refused with; a call that succeeds fails the test. */
+export async function errorOf(run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a refusal");
+}
+
+/** Every field error of a refused input, as `path:messageKey`. */
+export function issues(error: unknown) {
+  const cause = (error as { cause?: { issues?: { path: PropertyKey[]; message: string }[] } })
+    .cause;
+  return (cause?.issues ?? []).map((i) => `${i.path.join(".")}:${i.message}`);
+}

@@ -8,6 +8,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
 import { walletOf } from "../helpers/money";
+import { errorOf, issues } from "../helpers/outcome";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
@@ -45,21 +46,6 @@ async function member(nickname: string, optOut = false) {
       .execute();
   }
   return id;
-}
-
-async function errorOf(run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a refusal");
-}
-
-function issues(error: unknown) {
-  const cause = (error as { cause?: { issues?: { path: PropertyKey[]; message: string }[] } })
-    .cause;
-  return (cause?.issues ?? []).map((i) => `${i.path.join(".")}:${i.message}`);
 }
 
 async function prizeEntries(battleId: string) {

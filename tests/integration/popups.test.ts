@@ -7,6 +7,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { fixture } from "../helpers/images";
+import { errorOf, issues } from "../helpers/outcome";
 
 const t = fileDatabase();
 let admin: Awaited<ReturnType<typeof callerFor>>;
@@ -30,21 +31,6 @@ const popup = (over: Record<string, unknown> = {}) => ({
   active: true,
   ...over,
 });
-
-async function errorOf(run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a refusal");
-}
-
-function issues(error: unknown) {
-  const cause = (error as { cause?: { issues?: { path: PropertyKey[]; message: string }[] } })
-    .cause;
-  return (cause?.issues ?? []).map((i) => `${i.path.join(".")}:${i.message}`);
-}
 
 describe(`popups on ${testEngine}`, () => {
   it("shows the oldest active popup in its period once per member; inactive and out-of-period ones never", async () => {

@@ -9,24 +9,15 @@ import { fileDatabase } from "../helpers/file-db";
 import { renderMail } from "../../server/mail";
 import { callerFor, createUser, MailBox } from "../helpers/fixtures";
 import { contains, fixture, jpegWithExif, SECRET } from "../helpers/images";
-import { EMPTY_PAYMENT_DETAILS } from "../helpers/payment-form";
+import { BANK_DETAILS, EMPTY_PAYMENT_DETAILS, ETH, TRON } from "../helpers/payment-form";
 
 const t = fileDatabase();
 const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-profile-")));
 
-const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
-
 const EMPTY = EMPTY_PAYMENT_DETAILS;
 
 const FULL = {
-  bankName: "みずほ銀行",
-  bankCode: "0001",
-  branchName: "東京営業部",
-  branchNumber: "001",
-  accountType: "savings",
-  bankAccountNumber: "1234567",
-  accountHolder: "ヤマダ タロウ",
+  ...BANK_DETAILS,
   usdtAddress: TRON,
   exnessEmail: "taro@exness.example",
   peskaEmail: "taro@peska.example",

@@ -7,7 +7,7 @@ import {
   usdtAddressProblem,
 } from "../../server/features/profile/schema";
 import { fieldMessages } from "../helpers/messages";
-import { EMPTY_PAYMENT_DETAILS } from "../helpers/payment-form";
+import { BANK_DETAILS, EMPTY_PAYMENT_DETAILS, ETH, TRON } from "../helpers/payment-form";
 
 /**
  * Every rule of the profile and payment details forms with the exact
@@ -16,18 +16,7 @@ import { EMPTY_PAYMENT_DETAILS } from "../helpers/payment-form";
 
 const EMPTY = EMPTY_PAYMENT_DETAILS;
 
-const BANK = {
-  bankName: "みずほ銀行",
-  bankCode: "0001",
-  branchName: "東京営業部",
-  branchNumber: "001",
-  accountType: "savings",
-  bankAccountNumber: "1234567",
-  accountHolder: "ヤマダ タロウ",
-};
-
-const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
+const BANK = BANK_DETAILS;
 
 function payment(network: "TRC20" | "ERC20" | null, values: Partial<typeof EMPTY>) {
   return fieldMessages(paymentDetailsSchema(network), { ...EMPTY, ...values }, "profile");
