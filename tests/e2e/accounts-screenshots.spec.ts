@@ -1,8 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
 import { DEMO_MEMBER } from "../../db/seed";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { E2E_ORIGIN } from "./env";
-import { test, visit } from "./fixtures";
+import { signInByEmail, test, visit } from "./fixtures";
+import { atEachSize, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
  * Screenshots of issue 4's pages for a person to look at (not compared against anything):
@@ -10,42 +8,20 @@ import { test, visit } from "./fixtures";
  * `SCREENSHOTS=1 scripts/e2e-local.sh tests/e2e/accounts-screenshots.spec.ts`; they land in
  * SHOTS_DIR (default test-results/screenshots/accounts).
  */
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 800 };
-const DIR = process.env.SHOTS_DIR ?? "test-results/screenshots/accounts";
+const shoot = shooterFor(process.env.SHOTS_DIR ?? "test-results/screenshots/accounts");
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
-}
-
-async function setLanguage(context: BrowserContext, lng: "ja" | "en") {
-  await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
-}
-
-for (const lng of ["ja", "en"] as const) {
+for (const lng of SHOT_LANGUAGES) {
   test(`member pages (${lng})`, async ({ page, context, db, problems }) => {
     test.setTimeout(90_000);
     problems.allow(/\?_data=/);
-    const demo = await db.kysely
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", DEMO_MEMBER.email)
-      .executeTakeFirstOrThrow();
-    const { token } = await createSession(db, demo.id, { userAgent: "playwright" });
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: token, domain: "localhost", path: "/", httpOnly: true },
-    ]);
-    await setLanguage(context, lng);
-    for (const [size, viewport] of [
-      ["phone", PHONE],
-      ["desktop", DESKTOP],
-    ] as const) {
-      await page.setViewportSize(viewport);
+    await signInByEmail(context, db, DEMO_MEMBER.email);
+    await languageCookie(context, lng);
+    await atEachSize(page, async (size) => {
       await visit(page, "/users/mypage");
       await shoot(page, `mypage-${size}-${lng}`);
       await visit(page, "/users/bank");
       await shoot(page, `bank-${size}-${lng}`);
-    }
+    });
     // Errors at 375 px: a refused account number, a refused payment form.
     await page.setViewportSize(PHONE);
     await visit(page, "/users/bank");
@@ -74,17 +50,13 @@ for (const lng of ["ja", "en"] as const) {
   test(`admin pages (${lng})`, async ({ page, context, login, db }) => {
     test.setTimeout(90_000);
     await login("admin");
-    await setLanguage(context, lng);
+    await languageCookie(context, lng);
     const demo = await db.kysely
       .selectFrom("users")
       .select("id")
       .where("email", "=", DEMO_MEMBER.email)
       .executeTakeFirstOrThrow();
-    for (const [size, viewport] of [
-      ["phone", PHONE],
-      ["desktop", DESKTOP],
-    ] as const) {
-      await page.setViewportSize(viewport);
+    await atEachSize(page, async (size) => {
       await visit(page, "/admin/account");
       await shoot(page, `admin-accounts-${size}-${lng}`);
       await visit(page, "/admin/account/brokers");
@@ -95,6 +67,6 @@ for (const lng of ["ja", "en"] as const) {
       await shoot(page, `admin-customers-${size}-${lng}`);
       await visit(page, `/admin/customer/${demo.id}`);
       await shoot(page, `admin-customer-${size}-${lng}`);
-    }
+    });
   });
 }

@@ -1,32 +1,14 @@
 import { readFileSync } from "node:fs";
-import type { BrowserContext, Page } from "@playwright/test";
-import type { Db } from "../../db";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import type { Page } from "@playwright/test";
 import { fixture, jpegWithExif } from "../helpers/images";
 import { E2E_ORIGIN } from "./env";
-import { E2E_PASSWORD, expect, reload, test, visit } from "./fixtures";
+import { E2E_PASSWORD, expect, reload, signInUser, test, visit } from "./fixtures";
 
 /**
  * Issue 4 in the browser: a member fills in the profile and payment details and registers a
  * cashback account; an admin approves it; the member sees it approved with the date. Plus the
  * admin's customer page, broker management and the CSV export.
  */
-
-/** Signs the browser in as an existing user (the fixture's way: a session cookie). */
-async function signInAs(context: BrowserContext, db: Db, userId: string) {
-  const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: token,
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      expires: Math.floor(expiresAt.getTime() / 1000),
-    },
-  ]);
-}
 
 /** A number no other test (or seed) uses: 6 characters for MT4/MT5 brokers. */
 function uniqueNumber(): string {
@@ -242,7 +224,7 @@ test.describe("admin: accounts, customers and brokers", () => {
     await expect(page.getByTestId("decided")).toContainText("1件を承認しました");
     await expect(row.getByTestId("account-status")).toHaveText("承認済み");
 
-    await signInAs(context, db, member.id);
+    await signInUser(context, db, member.id);
     await visit(page, "/users/bank");
     const mine = page.getByTestId("table-row").filter({ hasText: number });
     await expect(mine.getByTestId("account-status")).toHaveText("承認済み");
@@ -276,7 +258,7 @@ test.describe("admin: accounts, customers and brokers", () => {
     await bulk.getByRole("button", { name: "否認" }).click();
     await expect(page.getByTestId("decided")).toContainText("1件を否認しました");
 
-    await signInAs(context, db, member.id);
+    await signInUser(context, db, member.id);
     await visit(page, "/users/bank");
     const mine = page.getByTestId("table-row").filter({ hasText: number });
     await expect(mine.getByTestId("account-status")).toHaveText("否認");

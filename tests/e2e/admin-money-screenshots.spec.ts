@@ -1,14 +1,13 @@
 import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
 import { requestWithdrawal } from "../../server/features/wallet/service";
 import { createPresent } from "../../server/features/wallet/presents";
 import { requestTransfer } from "../../server/features/wallet/transfers";
 import { createLogger } from "../../server/logger";
 import { fund, givePaymentDetails, key } from "../helpers/money";
 import { E2E_ORIGIN } from "./env";
-import { test, visit } from "./fixtures";
+import { insertUser, test, visit } from "./fixtures";
 
 /**
  * Screenshots of the admin money screens for a person to look at (not compared against
@@ -23,24 +22,11 @@ const DIR = "test-results/screenshots";
 const deps = (db: Db) => ({ db, log: createLogger({ level: "silent" }) });
 
 async function member(db: Db, nickname: string, balance: number) {
-  const id = newId();
-  const now = nowDb();
-  const email = `${nickname}-${id.slice(-6)}@example.test`;
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email,
-      email_verified_at: now,
-      password_hash: "not-used-by-these-tests",
-      name: "Screenshot Member",
-      nickname,
-      permission: "member",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const { id, email } = await insertUser(db, {
+    emailPrefix: nickname,
+    name: "Screenshot Member",
+    nickname,
+  });
   if (balance) await fund(db, id, balance);
   await givePaymentDetails(db, id);
   return { id, email, nickname };

@@ -1,11 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { createBattle } from "../../server/features/battles/service";
 import { walletOf } from "../helpers/money";
-import { adminSecondFactor, expect, test, visit } from "./fixtures";
+import { expect, insertUser, test, userPage, visit } from "./fixtures";
 
 /**
  * Ranking battles in the browser: a member sees a battle's period, prizes and standings by
@@ -35,25 +33,13 @@ async function user(
   name: string,
   options: { permission?: "member" | "admin"; optOut?: boolean } = {},
 ) {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: `bt-${id}@example.test`,
-      email_verified_at: now,
-      password_hash: "not-used-by-these-tests",
-      name,
-      nickname,
-      permission: options.permission ?? "member",
-      language: "ja",
-      ...adminSecondFactor(options.permission ?? "member", now),
-      ranking_opt_out: options.optOut ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const { id } = await insertUser(db, {
+    emailPrefix: "bt",
+    name,
+    nickname,
+    permission: options.permission,
+    rankingOptOut: options.optOut,
+  });
   return id;
 }
 
@@ -72,24 +58,6 @@ async function cashback(db: Db, userId: string, day: string, amount: number) {
     .execute();
 }
 
-async function adminPage(browser: Browser, db: Db) {
-  const id = await user(db, `ba${newId().slice(-8)}`, "Battle Admin", { permission: "admin" });
-  const context = await browser.newContext();
-  const { token, expiresAt } = await createSession(db, id, { userAgent: "playwright" });
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: token,
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      expires: Math.floor(expiresAt.getTime() / 1000),
-    },
-  ]);
-  return { id, context, page: await context.newPage() };
-}
-
 test("a member sees the standings by nickname; the admin settles the finished battle once and the prize reaches the balance", async ({
   page,
   db,
@@ -106,7 +74,12 @@ test("a member sees the standings by nickname; the admin settles the finished ba
   await cashback(db, me.id, day, 5_000);
   await cashback(db, xss, day, 5_000);
   await cashback(db, hidden, day, 50_000);
-  const admin = await adminPage(browser, db);
+  const admin = await userPage(browser, db, {
+    emailPrefix: "bt",
+    name: "Battle Admin",
+    nickname: `ba${newId().slice(-8)}`,
+    permission: "admin",
+  });
   const { id } = await createBattle(db, admin.id, {
     title: `E2E battle ${tag}`,
     startsOn: day,

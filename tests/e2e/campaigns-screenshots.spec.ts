@@ -1,8 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { E2E_ORIGIN } from "./env";
-import { test, visit } from "./fixtures";
+import { signInByEmail, test, visit } from "./fixtures";
+import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
  * Screenshots of the campaign pages for a person to look at (not compared against anything):
@@ -10,47 +8,18 @@ import { test, visit } from "./fixtures";
  * `SCREENSHOTS=1 scripts/e2e-local.sh tests/e2e/campaigns-screenshots.spec.ts`; they land in
  * SHOTS_DIR (default test-results/screenshots/campaigns).
  */
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 800 };
 const DIR = process.env.SHOTS_DIR ?? "test-results/screenshots/campaigns";
 /** The seeded open campaign with a capacity, which the demo member has not entered yet. */
 const OPEN_TITLE = "年末トレード応援キャンペーン（先着100名）";
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
-}
+const shoot = shooterFor(DIR);
 
-async function signIn(
-  context: BrowserContext,
-  db: Parameters<typeof createSession>[0],
-  email: string,
-) {
-  const user = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  const { token } = await createSession(db, user.id, { userAgent: "playwright" });
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: token, domain: "localhost", path: "/", httpOnly: true },
-  ]);
-  return user.id;
-}
-
-async function setLanguage(context: BrowserContext, lng: "ja" | "en") {
-  await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
-}
-
-for (const lng of ["ja", "en"] as const) {
+for (const lng of SHOT_LANGUAGES) {
   test(`member campaign pages (${lng})`, async ({ page, context, db }) => {
     test.setTimeout(120_000);
-    await signIn(context, db, DEMO_MEMBER.email);
-    await setLanguage(context, lng);
-    for (const [size, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
+    await signInByEmail(context, db, DEMO_MEMBER.email);
+    await languageCookie(context, lng);
+    await atEachSize(page, async (size) => {
       await visit(page, "/users/campaign");
       await shoot(page, `member-campaigns-${size}-${lng}`);
       await page
@@ -75,18 +44,14 @@ for (const lng of ["ja", "en"] as const) {
         .click();
       await page.getByTestId("campaign-entered-state").waitFor();
       await shoot(page, `member-campaign-entered-${size}-${lng}`);
-    }
+    });
   });
 
   test(`admin campaign pages (${lng})`, async ({ page, context, db }) => {
     test.setTimeout(120_000);
-    await signIn(context, db, DEMO_ADMIN.email);
-    await setLanguage(context, lng);
-    for (const [size, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
+    await signInByEmail(context, db, DEMO_ADMIN.email);
+    await languageCookie(context, lng);
+    await atEachSize(page, async (size) => {
       await visit(page, "/admin/campaigns");
       await shoot(page, `admin-campaigns-${size}-${lng}`);
       await visit(page, "/admin/campaigns/create");
@@ -102,6 +67,6 @@ for (const lng of ["ja", "en"] as const) {
       await page.getByTestId("tab-entries").click();
       await page.getByTestId("admin-campaign-entries-table").waitFor();
       await shoot(page, `admin-campaign-entries-${size}-${lng}`);
-    }
+    });
   });
 }

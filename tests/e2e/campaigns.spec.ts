@@ -2,8 +2,9 @@ import type { Browser, Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { E2E_PASSWORD, expect, submitLogin, test, visit } from "./auth-helpers";
+import { userPage } from "./fixtures";
+import { HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
 
 /**
  * Issue 8 item 5, campaigns in the browser: an admin writes a campaign whose body looks like
@@ -12,45 +13,15 @@ import { E2E_PASSWORD, expect, submitLogin, test, visit } from "./auth-helpers";
  * after signing in.
  */
 
-const HOUR = 3_600_000;
 const XSS = `<script>alert(1)</script><img src=x onerror=alert(1)>`;
 
-/** A `datetime-local` value in Tokyo, `offsetMs` from now. */
-function tokyoLocal(offsetMs: number): string {
-  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
-}
-
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
-
 /** A member with a session in a browser context of their own. */
-async function memberPage(db: Db, browser: Browser, name = "Campaign Member") {
-  const id = newId();
-  const now = nowDb();
-  const email = `e2e-${id}@example.test`.toLowerCase();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email,
-      email_verified_at: now,
-      password_hash: "scrypt$unused",
-      name,
-      nickname: `c${id.slice(-8)}`,
-      permission: "member",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const { token } = await createSession(db, id, { userAgent: "playwright" });
-  const context = await browser.newContext();
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: token, domain: "localhost", path: "/", httpOnly: true },
-  ]);
-  return { id, email, context, page: await context.newPage() };
+function memberPage(db: Db, browser: Browser, name = "Campaign Member") {
+  return userPage(browser, db, {
+    passwordHash: "scrypt$unused",
+    name,
+    nickname: `c${newId().slice(-8)}`,
+  });
 }
 
 /** A campaign written straight into the database, for the tests that start from one. */
@@ -113,7 +84,7 @@ test.describe("campaigns", () => {
     await page.getByLabel("画像", { exact: true }).setInputFiles({
       name: "campaign.png",
       mimeType: "image/png",
-      buffer: PNG,
+      buffer: TINY_PNG,
     });
     await page.getByRole("button", { name: "作成する" }).click();
     await expect(page).toHaveURL(/\/admin\/campaigns\?saved=/);

@@ -1,13 +1,11 @@
-import type { BrowserContext, Page } from "@playwright/test";
-import type { Db } from "../../db";
+import type { Page } from "@playwright/test";
 import { newId } from "../../db/id";
 import { DEMO_MEMBER } from "../../db/seed";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { previewImport } from "../../server/features/cashback/import";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker } from "../helpers/cashback";
-import { E2E_ORIGIN } from "./env";
-import { test, visit } from "./fixtures";
+import { signInByEmail, test, visit } from "./fixtures";
+import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
  * Screenshots of the cashback screens for a person to look at (not compared against anything),
@@ -16,49 +14,20 @@ import { test, visit } from "./fixtures";
  * Opt in with `SCREENSHOTS=1 scripts/e2e-local.sh tests/e2e/cashback-screenshots.spec.ts`;
  * they land in test-results/screenshots.
  */
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 const DIR = "test-results/screenshots";
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
-}
-
-async function signInAs(context: BrowserContext, db: Db, userId: string) {
-  await context.clearCookies();
-  const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: token,
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      expires: Math.floor(expiresAt.getTime() / 1000),
-    },
-  ]);
-}
+const shoot = shooterFor(DIR);
 
 /** Waits for the chart, which is drawn in the browser after hydration. */
 async function chartDrawn(page: Page) {
   await page.locator("svg.recharts-surface").first().waitFor();
 }
 
-for (const lng of ["ja", "en"] as const) {
+for (const lng of SHOT_LANGUAGES) {
   test(`member cashback screens (${lng})`, async ({ page, context, db }) => {
-    const member = await db.kysely
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", DEMO_MEMBER.email)
-      .executeTakeFirstOrThrow();
-    await signInAs(context, db, member.id);
-    await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
-    for (const [size, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
+    await context.clearCookies();
+    await signInByEmail(context, db, DEMO_MEMBER.email);
+    await languageCookie(context, lng);
+    await atEachSize(page, async (size) => {
       await visit(page, "/users");
       // The dashboard's compact report is plain bars, drawn on the server.
       await page.getByTestId("mini-bar").first().waitFor();
@@ -70,12 +39,12 @@ for (const lng of ["ja", "en"] as const) {
       await page
         .getByTestId("monthly-chart")
         .screenshot({ path: `${DIR}/cashback-chart-${size}-${lng}.png`, animations: "disabled" });
-    }
+    });
   });
 
   test(`admin cashback screens (${lng})`, async ({ page, context, db, login }) => {
     const admin = await login("admin");
-    await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
+    await languageCookie(context, lng);
     const tag = newId().slice(-5).toLowerCase();
     const brokerId = await createBroker(db, `shot${tag}`, `Shot FX ${tag.toUpperCase()}`);
     const member = await db.kysely
@@ -102,11 +71,7 @@ for (const lng of ["ja", "en"] as const) {
       content: Buffer.from(report),
       usdRate: "151.25",
     });
-    for (const [size, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
+    await atEachSize(page, async (size) => {
       await visit(page, `/admin/update/${preview.batchId}`);
       await shoot(page, `cashback-batch-${size}-${lng}`);
       await visit(page, "/admin/update");
@@ -115,6 +80,6 @@ for (const lng of ["ja", "en"] as const) {
       await shoot(page, `cashback-admin-home-${size}-${lng}`);
       await visit(page, "/admin/cashback");
       await shoot(page, `cashback-admin-list-${size}-${lng}`);
-    }
+    });
   });
 }

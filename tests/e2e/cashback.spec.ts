@@ -1,13 +1,12 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { previewImport } from "../../server/features/cashback/import";
 import { commitImport } from "../../server/features/cashback/commit";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker } from "../helpers/cashback";
-import { expect, test, visit } from "./fixtures";
+import { expect, insertUser, signInUser, test, visit } from "./fixtures";
 
 /**
  * The cashback journey in the browser: an admin uploads a broker report through the data
@@ -54,45 +53,17 @@ async function setup(db: Db): Promise<Setup> {
   const brokerName = `CB Broker ${tag.toUpperCase()}`;
   const brokerId = await createBroker(db, brokerCode, brokerName);
   const id = newId();
-  const now = nowDb();
-  const member = { id, email: `cb-${id}@example.test`, nickname: `cb${id.slice(-8)}` };
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: member.email,
-      email_verified_at: now,
-      password_hash: "not-used-by-these-tests",
-      name: "Cashback Member",
-      nickname: member.nickname,
-      permission: "member",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const member = await insertUser(db, {
+    id,
+    emailPrefix: "cb",
+    nickname: `cb${id.slice(-8)}`,
+    name: "Cashback Member",
+  });
   const approved = `${Math.floor(100000 + Math.random() * 800000)}`;
   const pending = `${Number(approved) + 1}`;
   await createAccount(db, id, brokerId, approved, "approved");
   const pendingId = await createAccount(db, id, brokerId, pending, "pending");
   return { tag, brokerId, brokerCode, brokerName, member, approved, pending, pendingId };
-}
-
-/** Signs the given member in (a session written to the database, its cookie set). */
-async function signInAs(context: BrowserContext, db: Db, userId: string) {
-  await context.clearCookies();
-  const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: token,
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      expires: Math.floor(expiresAt.getTime() / 1000),
-    },
-  ]);
 }
 
 async function upload(page: Page, name: string, content: string | Buffer, usdRate = "") {
@@ -265,7 +236,9 @@ test.describe("cashback import", () => {
     await expect(page.getByTestId("filter-period")).toHaveValue("today");
 
     // ---------------------------------------------------------------- member: dashboard
-    await signInAs(context, db, s.member.id);
+    // Only the member's session from here on, not the admin's.
+    await context.clearCookies();
+    await signInUser(context, db, s.member.id);
     await visit(page, "/users");
     await expect(page.getByTestId("welcome")).toContainText(s.member.nickname);
     await expect(page.getByTestId("wallet-available")).toHaveText("¥3,779");
@@ -442,7 +415,9 @@ test.describe("cashback import", () => {
       ),
     });
     await commitImport(deps, admin.id, preview.batchId);
-    await signInAs(context, db, s.member.id);
+    // Only the member's session from here on, not the admin's.
+    await context.clearCookies();
+    await signInUser(context, db, s.member.id);
 
     for (const path of ["/users", "/users/cashback"]) {
       await visit(page, path);

@@ -1,9 +1,7 @@
 import type { Browser, BrowserContext } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { adminSecondFactor, expect, test, visit } from "./fixtures";
+import { expect, insertUser, signInUser, test, visit } from "./fixtures";
 
 /**
  * The support chat between two browsers: the member writes, support answers from the
@@ -17,41 +15,20 @@ async function adminBrowser(
   db: Db,
   passwordHash: string,
 ): Promise<BrowserContext> {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: `e2e-admin-${id}@example.test`,
-      email_verified_at: now,
-      password_hash: passwordHash,
-      name: "E2E Admin",
-      nickname: `admin${id.slice(-6)}`,
-      permission: "admin",
-      language: "ja",
-      ...adminSecondFactor("admin", now),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const { token } = await createSession(db, id, { userAgent: "playwright" });
+  const admin = await insertUser(db, {
+    emailPrefix: "e2e-admin",
+    passwordHash,
+    name: "E2E Admin",
+    nickname: `admin${newId().slice(-6)}`,
+    permission: "admin",
+  });
   const context = await browser.newContext({ locale: "en-US", timezoneId: "Asia/Tokyo" });
   // The tag manager and pixel hosts are unreachable here.
   await context.route(/googletagmanager|google-analytics|facebook/, (route) =>
     route.fulfill({ status: 204, body: "" }),
   );
-  await context.addCookies([
-    { name: "language", value: "en", domain: "localhost", path: "/" },
-    {
-      name: SESSION_COOKIE,
-      value: token,
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-    },
-  ]);
+  await context.addCookies([{ name: "language", value: "en", domain: "localhost", path: "/" }]);
+  await signInUser(context, db, admin.id);
   return context;
 }
 

@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { expect, test, visit } from "./fixtures";
+import { createAccount, createBroker } from "../helpers/cashback";
+import { expect, test, userPage, visit } from "./fixtures";
 
 /**
  * Issue 9, EAs in the browser: an admin creates an EA with its file, a member asks for a
@@ -12,89 +11,24 @@ import { expect, test, visit } from "./fixtures";
  * without an active licence gets the file.
  */
 
-async function signInAs(context: BrowserContext, db: Db, userId: string) {
-  const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: token,
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      expires: Math.floor(expiresAt.getTime() / 1000),
-    },
-  ]);
+/** A member signed in, in a browser context of their own. */
+function newMember(db: Db, browser: Browser) {
+  return userPage(browser, db, {
+    passwordHash: "scrypt$unused",
+    name: "EA Member",
+    nickname: `ea${newId().slice(-8)}`,
+  });
 }
 
-async function newMember(db: Db, browser: Browser) {
-  const id = newId();
-  const now = nowDb();
-  const email = `e2e-${id}@example.test`;
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email,
-      email_verified_at: now,
-      password_hash: "scrypt$unused",
-      name: "EA Member",
-      nickname: `ea${id.slice(-8)}`,
-      permission: "member",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const context = await browser.newContext();
-  await signInAs(context, db, id);
-  return { id, email, context, page: await context.newPage() };
-}
-
-/** An approved account at a broker, as the brokers feature leaves it after approval. */
+/** An approved account at a broker (any broker: the seed's, or one made here). */
 async function approvedAccount(db: Db, userId: string) {
-  let broker = await db.kysely.selectFrom("brokers").select(["id", "name"]).executeTakeFirst();
-  const now = nowDb();
-  if (!broker) {
-    broker = { id: newId(), name: "E2E Broker" };
-    await db.kysely
-      .insertInto("brokers")
-      .values({
-        id: broker.id,
-        code: `e2e${broker.id.slice(-6)}`,
-        name: broker.name,
-        account_kind: "mt_number",
-        id_charset: null,
-        id_min_length: null,
-        id_max_length: null,
-        signup_url: "https://example.com/",
-        logo_path: null,
-        banner_path: null,
-        auto_rebate: 0,
-        active: 1,
-        display_order: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
+  const seeded = await db.kysely.selectFrom("brokers").select(["id", "name"]).executeTakeFirst();
+  const broker = seeded ?? {
+    id: await createBroker(db, `e2e${newId().slice(-6)}`, "E2E Broker"),
+    name: "E2E Broker",
+  };
   const number = `E${newId().slice(-5).toUpperCase()}`;
-  await db.kysely
-    .insertInto("broker_accounts")
-    .values({
-      id: newId(),
-      user_id: userId,
-      broker_id: broker.id,
-      account_number: number,
-      live_number: number,
-      status: "approved",
-      deny_reason: null,
-      decided_at: now,
-      decided_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await createAccount(db, userId, broker.id, number, "approved");
   return { broker: broker.name, number };
 }
 

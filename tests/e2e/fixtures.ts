@@ -1,4 +1,11 @@
-import { test as base, expect, type Page, type Route } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Route,
+} from "@playwright/test";
 import { createDb, type Db } from "../../db";
 import { newId } from "../../db/id";
 import type { Permission } from "../../db/schema";
@@ -27,6 +34,102 @@ export interface E2eUser {
   email: string;
   nickname: string;
   permission: Permission;
+}
+
+/** What a test may choose about a user it writes straight into the database. */
+export interface NewUser {
+  id?: string;
+  permission?: Permission;
+  name?: string;
+  /** Defaults to `e2e` and the id's tail, so it never collides with another test's. */
+  nickname?: string;
+  /** The email's local part before the id (`<prefix>-<id>@example.test`). */
+  emailPrefix?: string;
+  language?: "ja" | "en";
+  /** Only tests that sign in through the login page need a real hash. */
+  passwordHash?: string;
+  referralCode?: string;
+  referrerId?: string;
+  rankingOptOut?: boolean;
+  /** Admins get TOTP enrolled unless this is false (see adminSecondFactor). */
+  secondFactor?: boolean;
+}
+
+/**
+ * Writes a verified user straight into the database (the tests are about other screens than
+ * registration). Every e2e spec makes its people this one way.
+ */
+export async function insertUser(db: Db, options: NewUser = {}): Promise<E2eUser> {
+  const id = options.id ?? newId();
+  const now = nowDb();
+  const permission = options.permission ?? "member";
+  const user: E2eUser = {
+    id,
+    email: `${options.emailPrefix ?? "e2e"}-${id}@example.test`,
+    nickname: options.nickname ?? `e2e${id.slice(-8)}`,
+    permission,
+  };
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id,
+      email: user.email,
+      email_verified_at: now,
+      password_hash: options.passwordHash ?? "not-used-by-these-tests",
+      name: options.name ?? "E2E Member",
+      nickname: user.nickname,
+      ...(options.referralCode ? { referral_code: options.referralCode } : {}),
+      ...(options.referrerId ? { referrer_id: options.referrerId } : {}),
+      permission,
+      language: options.language ?? "ja",
+      ...(options.secondFactor === false ? {} : adminSecondFactor(permission, now)),
+      ...(options.rankingOptOut ? { ranking_opt_out: 1 } : {}),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return user;
+}
+
+/**
+ * Signs a browser context in as an existing user: a session written to the database and its
+ * cookie set, no login page (the auth specs cover that).
+ */
+export async function signInUser(context: BrowserContext, db: Db, userId: string) {
+  const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
+  await context.addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: token,
+      domain: "localhost",
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      expires: Math.floor(expiresAt.getTime() / 1000),
+    },
+  ]);
+}
+
+/** Signs in the seeded user with this email (the demo member or admin) and returns its id. */
+export async function signInByEmail(context: BrowserContext, db: Db, email: string) {
+  const user = await db.kysely
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  await signInUser(context, db, user.id);
+  return user.id;
+}
+
+/**
+ * A second person next to the test's own page: a new user signed in, in a browser context of
+ * their own (the caller closes it, or the test's end does).
+ */
+export async function userPage(browser: Browser, db: Db, options: NewUser = {}) {
+  const user = await insertUser(db, options);
+  const context = await browser.newContext();
+  await signInUser(context, db, user.id);
+  return { ...user, context, page: await context.newPage() };
 }
 
 /**
@@ -134,43 +237,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   login: async ({ db, passwordHash, context }, use) => {
     await use(async (permission = "member") => {
       const id = newId();
-      const now = nowDb();
-      const user: E2eUser = {
+      const user = await insertUser(db, {
         id,
-        email: `e2e-${id}@example.test`,
-        nickname: `e2e${id.slice(-8)}`,
         permission,
-      };
-      await db.kysely
-        .insertInto("users")
-        .values({
-          id,
-          email: user.email,
-          email_verified_at: now,
-          password_hash: passwordHash,
-          name: permission === "admin" ? "E2E Admin" : "E2E Member",
-          nickname: user.nickname,
-          // Every member who registers gets one; the affiliate page shows it.
-          referral_code: `e2e${id.slice(-12)}`.toLowerCase(),
-          permission,
-          language: "ja",
-          ...adminSecondFactor(permission, now),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      const { token, expiresAt } = await createSession(db, id, { userAgent: "playwright" });
-      await context.addCookies([
-        {
-          name: SESSION_COOKIE,
-          value: token,
-          domain: "localhost",
-          path: "/",
-          httpOnly: true,
-          sameSite: "Lax",
-          expires: Math.floor(expiresAt.getTime() / 1000),
-        },
-      ]);
+        passwordHash,
+        name: permission === "admin" ? "E2E Admin" : "E2E Member",
+        // Every member who registers gets one; the affiliate page shows it.
+        referralCode: `e2e${id.slice(-12)}`.toLowerCase(),
+      });
+      await signInUser(context, db, id);
       return user;
     });
   },

@@ -1,11 +1,9 @@
-import type { BrowserContext, Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
-import { newId } from "../../db/id";
-import { nowDb, toDbTime } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import type { Db } from "../../db";
 import { fund } from "../helpers/money";
-import { E2E_ORIGIN } from "./env";
-import { test, visit } from "./fixtures";
+import { signInByEmail, test, visit } from "./fixtures";
+import { publishedGacha } from "./gacha-steps";
+import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
  * Screenshots of issue 9's pages for a person to look at (not compared against anything):
@@ -13,93 +11,27 @@ import { test, visit } from "./fixtures";
  * `SCREENSHOTS=1 scripts/e2e-local.sh tests/e2e/gacha-ea-screenshots.spec.ts`; they land in
  * SHOTS_DIR (default test-results/screenshots/gacha-ea).
  */
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 800 };
 const DIR = process.env.SHOTS_DIR ?? "test-results/screenshots/gacha-ea";
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
-}
-
-async function signIn(
-  context: BrowserContext,
-  db: Parameters<typeof createSession>[0],
-  email: string,
-) {
-  const user = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  const { token } = await createSession(db, user.id, { userAgent: "playwright" });
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: token, domain: "localhost", path: "/", httpOnly: true },
-  ]);
-  return user.id;
-}
-
-async function setLanguage(context: BrowserContext, lng: "ja" | "en") {
-  await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
-}
+const shoot = shooterFor(DIR);
 
 /** A free gacha whose only reward is an item valid for 30 days, so the history shows one. */
-async function itemGacha(db: Parameters<typeof createSession>[0]) {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("gachas")
-    .values({
-      id,
-      name: "クーポンガチャ",
-      description: "",
-      image_key: null,
-      starts_at: toDbTime(new Date(Date.now() - 3_600_000)),
-      ends_at: toDbTime(new Date(Date.now() + 86_400_000)),
-      cost: 0,
-      method: "weighted",
-      challenge_limit: 2,
-      published: 1,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db.kysely
-    .insertInto("gacha_rewards")
-    .values({
-      id: newId(),
-      gacha_id: id,
-      name: "ドリンク券",
-      image_key: null,
-      kind: "item",
-      amount: null,
-      weight: 1,
-      stock: null,
-      valid_from: null,
-      valid_until: null,
-      valid_days: 30,
-      active: 1,
-      display_order: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
+function itemGacha(db: Db) {
+  return publishedGacha(db, [{ name: "ドリンク券", kind: "item", validDays: 30 }], {
+    limit: 2,
+    name: "クーポンガチャ",
+  });
 }
 
-for (const lng of ["ja", "en"] as const) {
+for (const lng of SHOT_LANGUAGES) {
   test(`member gacha and EA pages (${lng})`, async ({ page, context, db }) => {
     test.setTimeout(120_000);
-    const id = await signIn(context, db, DEMO_MEMBER.email);
+    const id = await signInByEmail(context, db, DEMO_MEMBER.email);
     await fund(db, id, 1_000);
     const coupons = await itemGacha(db);
-    await setLanguage(context, lng);
+    await languageCookie(context, lng);
     await page.emulateMedia({ reducedMotion: "reduce" });
-    for (const [size, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
+    await atEachSize(page, async (size) => {
       await visit(page, "/users/gachas");
       await shoot(page, `member-gachas-${size}-${lng}`);
       // The seeded open gacha (the tests' own item gachas are listed too).
@@ -129,18 +61,14 @@ for (const lng of ["ja", "en"] as const) {
       await shoot(page, `member-ea-details-${size}-${lng}`);
       await visit(page, "/users/ea/licenses");
       await shoot(page, `member-ea-licenses-${size}-${lng}`);
-    }
+    });
   });
 
   test(`admin gacha and EA pages (${lng})`, async ({ page, context, db }) => {
     test.setTimeout(120_000);
-    await signIn(context, db, DEMO_ADMIN.email);
-    await setLanguage(context, lng);
-    for (const [size, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
+    await signInByEmail(context, db, DEMO_ADMIN.email);
+    await languageCookie(context, lng);
+    await atEachSize(page, async (size) => {
       await visit(page, "/admin/gachas");
       await shoot(page, `admin-gachas-${size}-${lng}`);
       await page.getByTestId("admin-gacha-link").first().click();
@@ -171,6 +99,6 @@ for (const lng of ["ja", "en"] as const) {
         `/admin/eas/licenses/create?member=${encodeURIComponent(DEMO_MEMBER.email)}`,
       );
       await shoot(page, `admin-ea-issue-${size}-${lng}`);
-    }
+    });
   });
 }

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { nowDb, toDbTime } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { fund, walletOf } from "../helpers/money";
-import { expect, test, visit } from "./fixtures";
+import { expect, test, userPage, visit } from "./fixtures";
+import { publishedGacha } from "./gacha-steps";
+import { HOUR, tokyoLocal } from "../helpers/form-values";
 
 /**
  * Issue 9, gachas in the browser: an admin creates a gacha and its rewards through the forms, a
@@ -12,100 +12,13 @@ import { expect, test, visit } from "./fixtures";
  * the reveal animates, except for people who ask for reduced motion.
  */
 
-const HOUR = 3_600_000;
-
-/** A `datetime-local` value in Tokyo, `offsetMs` from now. */
-function tokyoLocal(offsetMs: number): string {
-  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
-}
-
-async function signInAs(context: BrowserContext, db: Db, userId: string) {
-  const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: token,
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      expires: Math.floor(expiresAt.getTime() / 1000),
-    },
-  ]);
-}
-
-async function newMember(db: Db, browser: Browser) {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: `e2e-${id}@example.test`,
-      email_verified_at: now,
-      password_hash: "scrypt$unused",
-      name: "Gacha Member",
-      nickname: `g${id.slice(-8)}`,
-      permission: "member",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const context = await browser.newContext();
-  await signInAs(context, db, id);
-  return { id, context, page: await context.newPage() };
-}
-
-/** A published gacha made directly in the database, for the tests that start from one. */
-async function gachaWith(
-  db: Db,
-  rewards: { name: string; kind: "cash" | "item" | "none"; amount?: number; validDays?: number }[],
-  limit = 3,
-) {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("gachas")
-    .values({
-      id,
-      name: `E2E ${id.slice(-6)}`,
-      description: "",
-      image_key: null,
-      starts_at: toDbTime(new Date(Date.now() - HOUR)),
-      ends_at: toDbTime(new Date(Date.now() + 24 * HOUR)),
-      cost: 0,
-      method: "weighted",
-      challenge_limit: limit,
-      published: 1,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  for (const [i, r] of rewards.entries()) {
-    await db.kysely
-      .insertInto("gacha_rewards")
-      .values({
-        id: newId(),
-        gacha_id: id,
-        name: r.name,
-        image_key: null,
-        kind: r.kind,
-        amount: r.amount ?? null,
-        weight: 1,
-        stock: null,
-        valid_from: null,
-        valid_until: null,
-        valid_days: r.validDays ?? null,
-        active: 1,
-        display_order: i,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
-  return id;
+/** A member signed in, in a browser context of their own. */
+function newMember(db: Db, browser: Browser) {
+  return userPage(browser, db, {
+    passwordHash: "scrypt$unused",
+    name: "Gacha Member",
+    nickname: `g${newId().slice(-8)}`,
+  });
 }
 
 test.describe("gachas", () => {
@@ -210,7 +123,7 @@ test.describe("gachas", () => {
   });
 
   test("a member marks a won item used, once", async ({ browser, db }) => {
-    const gachaId = await gachaWith(db, [{ name: "ドリンク券", kind: "item", validDays: 30 }]);
+    const gachaId = await publishedGacha(db, [{ name: "ドリンク券", kind: "item", validDays: 30 }]);
     const member = await newMember(db, browser);
     const m = member.page;
     await visit(m, `/users/gachas/${gachaId}/draw`);
@@ -233,7 +146,9 @@ test.describe("gachas", () => {
     browser,
     db,
   }) => {
-    const gachaId = await gachaWith(db, [{ name: "500円", kind: "cash", amount: 500 }], 5);
+    const gachaId = await publishedGacha(db, [{ name: "500円", kind: "cash", amount: 500 }], {
+      limit: 5,
+    });
     const member = await newMember(db, browser);
     const m = member.page;
 
@@ -257,7 +172,7 @@ test.describe("gachas", () => {
 
   test("another member's draw result is not found", async ({ browser, db, problems }) => {
     problems.allow(/\/draw\?result=/);
-    const gachaId = await gachaWith(db, [{ name: "ハズレ", kind: "none" }]);
+    const gachaId = await publishedGacha(db, [{ name: "ハズレ", kind: "none" }]);
     const a = await newMember(db, browser);
     await visit(a.page, `/users/gachas/${gachaId}/draw`);
     await a.page.getByTestId("draw-button").click();

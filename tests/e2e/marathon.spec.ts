@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
 import { previewImport } from "../../server/features/cashback/import";
 import { commitImport } from "../../server/features/cashback/commit";
 import { adminList, createMarathon, setActive } from "../../server/features/marathon/service";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker, report } from "../helpers/cashback";
-import { expect, reload, test, visit } from "./fixtures";
+import { expect, insertUser, reload, test, visit } from "./fixtures";
 
 /**
  * The cashback marathon in the browser: a member whose imported cashback crossed two goals sees
@@ -25,24 +24,15 @@ const DIR = "test-results/screenshots";
 const XSS = '<img src=x onerror="window.__xss=1">';
 
 async function adminId(db: Db) {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: `mara-admin-${id}@example.test`,
-      email_verified_at: now,
-      password_hash: "not-used-by-these-tests",
-      name: "Marathon Admin",
-      nickname: `ma${id.slice(-8)}`,
-      permission: "admin",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
+  // Never signed in: the admin only decides through the services.
+  const admin = await insertUser(db, {
+    emailPrefix: "mara-admin",
+    name: "Marathon Admin",
+    nickname: `ma${newId().slice(-8)}`,
+    permission: "admin",
+    secondFactor: false,
+  });
+  return admin.id;
 }
 
 /** Two goals crossed by one real import for `userId`; returns the goals' numbers. */

@@ -1,12 +1,10 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
 import { completeWithdrawal, rejectWithdrawal } from "../../server/features/wallet/service";
 import { approveTransfer } from "../../server/features/wallet/transfers";
 import { createLogger } from "../../server/logger";
 import { fund, givePaymentDetails, walletOf } from "../helpers/money";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { expect, test, visit } from "./fixtures";
+import { expect, insertUser, signInUser, test, visit } from "./fixtures";
 
 /**
  * The member's money pages in the browser: a withdrawal by every method through the form (and
@@ -20,26 +18,14 @@ test.describe.configure({ mode: "default" });
 const deps = (db: Db) => ({ db, log: createLogger({ level: "silent" }) });
 
 /** A member of this test only, never signed in through the fixture. */
-async function newMember(db: Db) {
-  const id = newId();
-  const now = nowDb();
-  const email = `mm-${id}@example.test`;
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email,
-      email_verified_at: now,
-      password_hash: "unused",
-      name: "Receiver",
-      nickname: `mm${id.slice(-8)}`,
-      permission: "member",
-      language: "en",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { id, email };
+function newMember(db: Db) {
+  return insertUser(db, {
+    emailPrefix: "mm",
+    passwordHash: "unused",
+    name: "Receiver",
+    nickname: `mm${newId().slice(-8)}`,
+    language: "en",
+  });
 }
 
 const METHODS = [
@@ -237,16 +223,8 @@ test("a transfer between two members is held, approved, and seen by both (en)", 
   expect(await walletOf(db, receiver.id)).toEqual({ available: 6_000, held: 0 });
 
   // The receiver sees it in their deposit history.
-  const { token } = await createSession(db, receiver.id, { userAgent: "playwright" });
+  await signInUser(receiverContext, db, receiver.id);
   await receiverContext.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: token,
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-    },
     { name: "language", value: "en", domain: "localhost", path: "/" },
   ]);
   await receiverPage.goto("/users/present");

@@ -4,8 +4,8 @@ import type { Browser } from "@playwright/test";
 import { createDb, type Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { adminSecondFactor, expect, reload, test as base, visit } from "./fixtures";
+import { expect, reload, test as base, userPage, visit } from "./fixtures";
+import { HOUR, tokyoLocal } from "../helpers/form-values";
 
 /**
  * Popups in the browser: an admin creates a popup through the form (with an image and a
@@ -86,47 +86,16 @@ const test = base.extend<object, { own: OwnServer; db: Db }>({
 test.describe.configure({ mode: "serial" });
 
 const DIR = "test-results/screenshots";
-const HOUR = 3_600_000;
 const BODY = "<script>alert(1)</script><b>x</b>";
 
-/** A `datetime-local` value in Tokyo, `offsetMs` from now. */
-function tokyoLocal(offsetMs: number): string {
-  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
-}
-
-async function adminPage(browser: Browser, db: Db) {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: `pa-${id}@example.test`,
-      email_verified_at: now,
-      password_hash: "not-used-by-these-tests",
-      name: "Popup Admin",
-      nickname: `pa${id.slice(-8)}`,
-      permission: "admin",
-      language: "ja",
-      ...adminSecondFactor("admin", now),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const context = await browser.newContext();
-  const { token, expiresAt } = await createSession(db, id, { userAgent: "playwright" });
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: token,
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      expires: Math.floor(expiresAt.getTime() / 1000),
-    },
-  ]);
-  return { id, context, page: await context.newPage() };
+/** An admin signed in, in a browser context of their own, next to the member's page. */
+function adminPage(browser: Browser, db: Db) {
+  return userPage(browser, db, {
+    emailPrefix: "pa",
+    name: "Popup Admin",
+    nickname: `pa${newId().slice(-8)}`,
+    permission: "admin",
+  });
 }
 
 test("an admin's popup opens once for a member, its text as typed; closed, a reload shows nothing", async ({

@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
 import { tokyoMonth } from "../../server/features/ranking/summary";
 import { createAccount, createBroker } from "../helpers/cashback";
-import { expect, test, visit } from "./fixtures";
+import { expect, insertUser, test, visit } from "./fixtures";
 
 /**
  * The ranking in the browser: the member sees nicknames, ranks and amounts, their own place,
@@ -17,24 +16,7 @@ test.describe.configure({ mode: "default" });
 const DIR = "test-results/screenshots";
 
 async function member(db: Db, nickname: string, name: string, optOut = false) {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: `rk-${id}@example.test`,
-      email_verified_at: now,
-      password_hash: "not-used-by-these-tests",
-      name,
-      nickname,
-      permission: "member",
-      language: "ja",
-      ranking_opt_out: optOut ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const { id } = await insertUser(db, { emailPrefix: "rk", name, nickname, rankingOptOut: optOut });
   return id;
 }
 

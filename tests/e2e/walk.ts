@@ -2,9 +2,9 @@ import type { BrowserContext } from "@playwright/test";
 import { ADMIN_NAV, enabled, MEMBER_NAV } from "../../app/components/shell/nav-items";
 import type { Db } from "../../db";
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { DEFAULT_FEATURES } from "../../server/config";
 import { E2E_ORIGIN } from "./env";
+import { signInByEmail } from "./fixtures";
 
 /**
  * The pages the accessibility and journey suites walk. The sidebar and the admin menu come
@@ -105,16 +105,7 @@ export async function signInAs(
   db: Db,
   who: "member" | "admin",
 ): Promise<void> {
-  const email = who === "admin" ? DEMO_ADMIN.email : DEMO_MEMBER.email;
-  const user = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  const { token } = await createSession(db, user.id, { userAgent: "playwright" });
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: token, domain: "localhost", path: "/", httpOnly: true },
-  ]);
+  await signInByEmail(context, db, who === "admin" ? DEMO_ADMIN.email : DEMO_MEMBER.email);
 }
 
 /** The language the server renders (the cookie that mirrors the stored choice). */

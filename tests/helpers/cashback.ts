@@ -34,6 +34,8 @@ export async function createAccount(
   brokerId: string,
   number: string,
   status: "pending" | "approved" | "denied" = "approved",
+  /** The admin who decided, where a test looks at who approved it. */
+  decidedBy: string | null = null,
 ) {
   const id = newId();
   const now = nowDb();
@@ -48,7 +50,7 @@ export async function createAccount(
       status,
       deny_reason: null,
       decided_at: status === "pending" ? null : now,
-      decided_by: null,
+      decided_by: status === "pending" ? null : decidedBy,
       created_at: now,
       updated_at: now,
     })

@@ -126,3 +126,14 @@ export async function callerFor(
 ) {
   return createCaller(await makeContext(db, userId, options));
 }
+
+export type Caller = Awaited<ReturnType<typeof callerFor>>;
+
+/** A new admin (TOTP enrolled) and their tRPC caller: most files' first beforeAll step. */
+export async function adminWithCaller(
+  db: Db,
+  options: Parameters<typeof makeContext>[2] = {},
+): Promise<{ id: string; caller: Caller }> {
+  const { id } = await createUser(db, { permission: "admin" });
+  return { id, caller: await callerFor(db, id, options) };
+}

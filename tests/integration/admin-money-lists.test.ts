@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { fund, givePaymentDetails, key } from "../helpers/money";
 
@@ -8,15 +9,11 @@ import { fund, givePaymentDetails, key } from "../helpers/money";
  * engines. Emails often hold "_", which LIKE treats as a wildcard unless escaped, and SQLite
  * has no default escape character (MySQL's is "\"), so the escape must be named in the query.
  */
-let t: TestDb;
+const t = fileDatabase();
 let admin: Awaited<ReturnType<typeof callerFor>>;
 beforeAll(async () => {
-  t = await createTestDb();
   const a = await createUser(t.db, { permission: "admin" });
   admin = await callerFor(t.db, a.id);
-});
-afterAll(async () => {
-  await t.cleanup();
 });
 
 describe(`admin money lists' member filter on ${testEngine}`, () => {

@@ -1,15 +1,15 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { imageSize } from "../../server/features/affiliate/banners";
 import { localStorage } from "../../server/storage";
 import { sniffImage } from "../../server/storage/images";
-import { createTestDb, type TestDb } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, testConfig } from "../helpers/fixtures";
 import { fixture, pngWithText, SECRET } from "../helpers/images";
 
-let t: TestDb;
+const t = fileDatabase();
 const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-banners-")));
 let adminId: string;
 let admin: Awaited<ReturnType<typeof callerFor>>;
@@ -45,7 +45,6 @@ async function outcome(call: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
   adminId = (await createUser(t.db, { permission: "admin" })).id;
   admin = await callerFor(t.db, adminId, { storage });
   const m = await createUser(t.db);
@@ -55,9 +54,6 @@ beforeAll(async () => {
     .where("id", "=", m.id)
     .execute();
   member = await callerFor(t.db, m.id, { storage });
-});
-afterAll(async () => {
-  await t.cleanup();
 });
 
 describe("affiliate banners", () => {

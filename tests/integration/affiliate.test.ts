@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../../server/ledger";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { createAccount, createBroker, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
-let t: TestDb;
+const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
 let admin: Awaited<ReturnType<typeof callerFor>>;
 let xm: string;
 beforeAll(async () => {
-  t = await createTestDb();
   adminId = (await createUser(t.db, { permission: "admin" })).id;
   admin = await callerFor(t.db, adminId);
   xm = await createBroker(t.db, "XM", "XMTrading");
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
-  await t.cleanup();
 });
 
 const GOOD = "Passw0rd-good!";

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { timeStep, totpAt } from "../../server/auth/totp";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { createDb } from "../../db";
 import { RULES } from "../../server/auth/rate-limit";
 import { createCaller } from "../../server/trpc/router";
 import { callerFor, createUser, MailBox, makeContext, TEST_PASSWORD } from "../helpers/fixtures";
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = fileDatabase();
 
 const GOOD = "Kx7-mUq2-wpLr";
 

@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { AppError } from "../../server/errors";
 import { settleBattle } from "../../server/features/battles/service";
 import { splitPeriod, tokyoToday } from "../../server/features/battles/standings";
 import { checkLedger } from "../../server/ledger";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
 import { walletOf } from "../helpers/money";
+import { errorOf, issues } from "../helpers/outcome";
 
-let t: TestDb;
+const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
-let admin: Awaited<ReturnType<typeof callerFor>>;
+let admin: Caller;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  adminId = (await createUser(t.db, { permission: "admin" })).id;
-  admin = await callerFor(t.db, adminId);
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
-  await t.cleanup();
+  ({ id: adminId, caller: admin } = await adminWithCaller(t.db));
 });
 
 /**
@@ -50,21 +46,6 @@ async function member(nickname: string, optOut = false) {
       .execute();
   }
   return id;
-}
-
-async function errorOf(run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a refusal");
-}
-
-function issues(error: unknown) {
-  const cause = (error as { cause?: { issues?: { path: PropertyKey[]; message: string }[] } })
-    .cause;
-  return (cause?.issues ?? []).map((i) => `${i.path.join(".")}:${i.message}`);
 }
 
 async function prizeEntries(battleId: string) {

@@ -1,16 +1,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { localStorage } from "../../server/storage";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { fixture } from "../helpers/images";
 import { errorMessage } from "../helpers/messages";
 
-let t: TestDb;
+const t = fileDatabase();
 const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-brokers-")));
 let admin: Awaited<ReturnType<typeof callerFor>>;
 let adminId: string;
@@ -61,7 +62,6 @@ async function outcome(call: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
   const a = await createUser(t.db, { permission: "admin", nickname: "admin1" });
   adminId = a.id;
   admin = await callerFor(t.db, a.id, { storage });
@@ -91,9 +91,6 @@ beforeAll(async () => {
     displayOrder: "40",
   });
   brokers.gone = await createBroker({ name: "Gone", code: "gone", active: false });
-});
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe(`adding a cashback account on ${testEngine}`, () => {

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
+import { DAY, HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
+import { outcome } from "../helpers/outcome";
 
 /**
  * Campaigns on a real database (SQLite, or MariaDB with TEST_MYSQL_URL): the admin's form and
@@ -9,51 +12,15 @@ import { callerFor, createUser } from "../helpers/fixtures";
  * the capacity under a crowd, the period, the admin's entry list and who may call what.
  */
 
-let t: TestDb;
+const t = fileDatabase();
 let adminId: string;
-type Caller = Awaited<ReturnType<typeof callerFor>>;
 let admin: Caller;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  adminId = (await createUser(t.db, { permission: "admin" })).id;
-  admin = await callerFor(t.db, adminId);
-});
-afterAll(async () => {
-  await t.cleanup();
+  ({ id: adminId, caller: admin } = await adminWithCaller(t.db));
 });
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-
-/** A `datetime-local` value in Tokyo, `offsetMs` from now (what the admin form sends). */
-function tokyoLocal(offsetMs: number): string {
-  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
-}
-
-/** The i18n key of a refused call (or its first field error as path:key), or "ok". */
-async function outcome(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "ok";
-  } catch (error) {
-    const e = error as {
-      key?: string;
-      cause?: { issues?: { path: unknown[]; message: string }[] };
-    };
-    if (e.key) return e.key;
-    const issue = e.cause?.issues?.[0];
-    if (issue) return `${issue.path.join(".")}:${issue.message}`;
-    throw error;
-  }
-}
-
-const PNG = Uint8Array.from(
-  Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  ),
-);
+const PNG = Uint8Array.from(TINY_PNG);
 
 interface CampaignForm {
   title?: string;

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { CHAT_RATE_LIMITS, idFloor, PAGE_SIZE } from "../../server/features/chat/service";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { fixture, jpegWithExif, SECRET } from "../helpers/images";
 import { notificationRows } from "../helpers/line";
 
-let t: TestDb;
+const t = fileDatabase();
 let adminId: string;
 beforeAll(async () => {
-  t = await createTestDb();
   adminId = (await createUser(t.db, { permission: "admin" })).id;
-});
-afterAll(async () => {
-  await t.cleanup();
 });
 
 async function member() {

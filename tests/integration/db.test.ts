@@ -1,19 +1,14 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { forUpdate, insertIgnore, isUniqueViolation, upsert } from "../../db/dialect";
 import { newId } from "../../db/id";
 import { migrateToLatest } from "../../db/migrate";
 import { nowDb } from "../../db/time";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = fileDatabase();
 
 describe(`database on ${testEngine}`, () => {
   it("uses the engine the suite asked for", () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
+import { outcome } from "../helpers/outcome";
+import { createAccount, createBroker } from "../helpers/cashback";
 
 /**
  * EAs on a real database: the admin's EA and version uploads, members' licence requests for an
@@ -11,91 +12,25 @@ import { callerFor, createUser } from "../helpers/fixtures";
  * that only an active licence opens.
  */
 
-let t: TestDb;
-let admin: Awaited<ReturnType<typeof callerFor>>;
+const t = fileDatabase();
 let adminId: string;
+let admin: Caller;
 let brokerId: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  adminId = (await createUser(t.db, { permission: "admin" })).id;
-  admin = await callerFor(t.db, adminId);
-  brokerId = await createBroker(t.db);
+  ({ id: adminId, caller: admin } = await adminWithCaller(t.db));
+  brokerId = await createBroker(t.db, `b${newId().slice(-8)}`, "XM");
 });
-afterAll(async () => {
-  await t.cleanup();
-});
-
-async function createBroker(db: Db) {
-  const id = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("brokers")
-    .values({
-      id,
-      code: `b${id.slice(-8)}`,
-      name: "XM",
-      account_kind: "mt_number",
-      id_charset: null,
-      id_min_length: null,
-      id_max_length: null,
-      signup_url: "https://example.com/",
-      logo_path: null,
-      banner_path: null,
-      auto_rebate: 0,
-      active: 1,
-      display_order: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
 
 let accountCounter = 100000;
 /** A broker account as the brokers feature would have it after registration (and approval). */
-async function account(userId: string, status: "approved" | "pending" | "denied" = "approved") {
-  const id = newId();
-  const now = nowDb();
-  const number = String(accountCounter++);
-  await t.db.kysely
-    .insertInto("broker_accounts")
-    .values({
-      id,
-      user_id: userId,
-      broker_id: brokerId,
-      account_number: number,
-      live_number: status === "denied" ? null : number,
-      status,
-      deny_reason: null,
-      decided_at: status === "pending" ? null : now,
-      decided_by: status === "pending" ? null : adminId,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
+function account(userId: string, status: "approved" | "pending" | "denied" = "approved") {
+  return createAccount(t.db, userId, brokerId, String(accountCounter++), status, adminId);
 }
 
 async function member() {
   const user = await createUser(t.db);
   return { ...user, caller: await callerFor(t.db, user.id) };
-}
-
-async function outcome(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "ok";
-  } catch (error) {
-    const e = error as {
-      key?: string;
-      cause?: { issues?: { path: unknown[]; message: string }[] };
-    };
-    if (e.key) return e.key;
-    const issue = e.cause?.issues?.[0];
-    if (issue) return `${issue.path.join(".")}:${issue.message}`;
-    throw error;
-  }
 }
 
 /** Bytes that pass as an .ex4 (MetaTrader's compiled files have no public magic number). */

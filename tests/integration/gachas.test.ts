@@ -1,9 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../../server/ledger";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { callerFor, createUser, makeContext } from "../helpers/fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import {
+  callerFor,
+  createUser,
+  makeContext,
+  adminWithCaller,
+  type Caller,
+} from "../helpers/fixtures";
 import { createCaller } from "../../server/trpc/router";
 import { fund, key, walletOf } from "../helpers/money";
+import { DAY, HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
+import { outcome } from "../helpers/outcome";
 
 /**
  * Gachas on a real database (SQLite, or MariaDB with TEST_MYSQL_URL): the admin's forms, the
@@ -11,53 +19,14 @@ import { fund, key, walletOf } from "../helpers/money";
  * behaviour under concurrency, items and their states, and who may see what.
  */
 
-let t: TestDb;
-let adminId: string;
-type Caller = Awaited<ReturnType<typeof callerFor>>;
+const t = fileDatabase({ ledgerMustBalance: true });
 let admin: Caller;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  adminId = (await createUser(t.db, { permission: "admin" })).id;
-  admin = await callerFor(t.db, adminId);
-});
-afterAll(async () => {
-  // Every test's money must still add up.
-  expect(await checkLedger(t.db)).toEqual([]);
-  await t.cleanup();
+  ({ caller: admin } = await adminWithCaller(t.db));
 });
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-
-/** A `datetime-local` value in Tokyo, `offsetMs` from now (what the admin form sends). */
-function tokyoLocal(offsetMs: number): string {
-  return new Date(Date.now() + offsetMs + 9 * HOUR).toISOString().slice(0, 16);
-}
-
-/** The i18n key of a refused call (or its first field error), or "ok". */
-async function outcome(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "ok";
-  } catch (error) {
-    const e = error as {
-      key?: string;
-      cause?: { issues?: { path: unknown[]; message: string }[] };
-    };
-    if (e.key) return e.key;
-    const issue = e.cause?.issues?.[0];
-    if (issue) return `${issue.path.join(".")}:${issue.message}`;
-    throw error;
-  }
-}
-
-const PNG = Uint8Array.from(
-  Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  ),
-);
+const PNG = Uint8Array.from(TINY_PNG);
 
 interface GachaForm {
   name?: string;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   checkLedger,
   ensureWallet,
@@ -8,17 +8,12 @@ import {
   post,
   postAlone,
 } from "../../server/ledger";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";
 import { fund, key, walletOf } from "../helpers/money";
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = fileDatabase();
 
 const credit = (userId: string, amount: number, k = key()) => ({
   key: k,

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../../server/ledger";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { createAccount, createBroker, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
-let t: TestDb;
+const t = fileDatabase({ ledgerMustBalance: true });
 let admin: Awaited<ReturnType<typeof callerFor>>;
 let xm: string;
 beforeAll(async () => {
-  t = await createTestDb();
   admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
   xm = await createBroker(t.db, "XM", "XMTrading");
   await createBroker(t.db, "AXI", "Axi");
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
-  await t.cleanup();
 });
 
 async function importFile(lines: string[]) {

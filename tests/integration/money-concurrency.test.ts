@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../../server/ledger";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
 
-let t: TestDb;
+const t = fileDatabase();
 let adminId: string;
 beforeAll(async () => {
-  t = await createTestDb();
   adminId = (await createUser(t.db, { permission: "admin" })).id;
-});
-afterAll(async () => {
-  await t.cleanup();
 });
 
 /** The error key of a refused call, or "ok". */

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/router";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { createUser, makeContext } from "../helpers/fixtures";
 
 /**
@@ -76,15 +77,11 @@ function describeInput(input: unknown): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
-let t: TestDb;
+const t = fileDatabase();
 const ids: Partial<Record<Who, string>> = {};
 beforeAll(async () => {
-  t = await createTestDb();
   ids.member = (await createUser(t.db)).id;
   ids.admin = (await createUser(t.db, { permission: "admin" })).id;
-});
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe(`odd input on ${testEngine}`, () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_MAX_ROWS, paginate, pagingSchema } from "../../server/lib/paging";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";
 
-let t: TestDb;
+const t = fileDatabase();
 const schema = pagingSchema(["nickname", "createdAt"], { sort: "nickname", dir: "asc" });
 const SORT = { nickname: "users.nickname", createdAt: "users.created_at" } as const;
 
@@ -17,14 +18,10 @@ function list(input: Record<string, unknown>, filter?: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
   // 30 members "p00".."p29" and 3 others, created out of order.
   const order = Array.from({ length: 30 }, (_, i) => (i * 7) % 30);
   for (const n of order) await createUser(t.db, { nickname: `p${String(n).padStart(2, "0")}` });
   for (const n of ["zed", "amy", "bob"]) await createUser(t.db, { nickname: n });
-});
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe(`paginate on ${testEngine}`, () => {

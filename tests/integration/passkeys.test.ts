@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   consumePasskeyChallenge,
   issuePasskeyChallenge,
@@ -8,17 +8,12 @@ import { createSession, findSession } from "../../server/auth/session";
 import { timeStep, totpAt } from "../../server/auth/totp";
 import type { Context } from "../../server/trpc/context";
 import { appRouter, createCaller } from "../../server/trpc/router";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { createUser, makeContext, testConfig, TEST_PASSWORD } from "../helpers/fixtures";
 import { SoftAuthenticator } from "../helpers/soft-authenticator";
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = fileDatabase();
 
 const ORIGIN = testConfig.APP_ORIGIN;
 

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { toDbTime } from "../../db/time";
 import type { AppError } from "../../server/errors";
 import { tokyoLocalToDb } from "../../server/features/gachas/schema";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { fixture } from "../helpers/images";
+import { errorOf, issues } from "../helpers/outcome";
 
-let t: TestDb;
+const t = fileDatabase();
 let admin: Awaited<ReturnType<typeof callerFor>>;
 
 beforeAll(async () => {
-  t = await createTestDb();
   admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
-});
-afterAll(async () => {
-  await t.cleanup();
 });
 
 /** A `datetime-local` value (Tokyo) `hours` from now. */
@@ -33,21 +31,6 @@ const popup = (over: Record<string, unknown> = {}) => ({
   active: true,
   ...over,
 });
-
-async function errorOf(run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a refusal");
-}
-
-function issues(error: unknown) {
-  const cause = (error as { cause?: { issues?: { path: PropertyKey[]; message: string }[] } })
-    .cause;
-  return (cause?.issues ?? []).map((i) => `${i.path.join(".")}:${i.message}`);
-}
 
 describe(`popups on ${testEngine}`, () => {
   it("shows the oldest active popup in its period once per member; inactive and out-of-period ones never", async () => {

@@ -1,50 +1,23 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { updateMoneySettings, DEFAULT_SETTINGS } from "../../server/features/settings/service";
 import { localStorage } from "../../server/storage";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { renderMail } from "../../server/mail";
 import { callerFor, createUser, MailBox } from "../helpers/fixtures";
 import { contains, fixture, jpegWithExif, SECRET } from "../helpers/images";
+import { BANK_DETAILS, EMPTY_PAYMENT_DETAILS, ETH, TRON } from "../helpers/payment-form";
 
-let t: TestDb;
+const t = fileDatabase();
 const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-profile-")));
 
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
-
-const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
-
-const EMPTY = {
-  bankName: "",
-  bankCode: "",
-  branchName: "",
-  branchNumber: "",
-  accountType: "",
-  bankAccountNumber: "",
-  accountHolder: "",
-  usdtAddress: "",
-  exnessEmail: "",
-  peskaEmail: "",
-  bitwalletEmail: "",
-  paypayId: "",
-};
+const EMPTY = EMPTY_PAYMENT_DETAILS;
 
 const FULL = {
-  bankName: "みずほ銀行",
-  bankCode: "0001",
-  branchName: "東京営業部",
-  branchNumber: "001",
-  accountType: "savings",
-  bankAccountNumber: "1234567",
-  accountHolder: "ヤマダ タロウ",
+  ...BANK_DETAILS,
   usdtAddress: TRON,
   exnessEmail: "taro@exness.example",
   peskaEmail: "taro@peska.example",

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ranking, scopePeriod } from "../../server/features/ranking/service";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { createAccount, createBroker, report } from "../helpers/cashback";
 
@@ -9,16 +10,11 @@ import { createAccount, createBroker, report } from "../helpers/cashback";
  * 202611211610_ranking_totals): every writer keeps it exact without knowing about it.
  */
 
-let t: TestDb;
+const t = fileDatabase();
 let broker: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
   broker = await createBroker(t.db, "XM", "XMTrading");
-});
-
-afterAll(async () => {
-  await t.cleanup();
 });
 
 async function totals(userId: string) {

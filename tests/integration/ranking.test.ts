@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
-import { checkLedger } from "../../server/ledger";
 import { ranking, scopeMonths } from "../../server/features/ranking/service";
 import { tokyoMonth } from "../../server/features/ranking/summary";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { fund, givePaymentDetails, key } from "../helpers/money";
 
-let t: TestDb;
+const t = fileDatabase({ ledgerMustBalance: true });
 let broker: string;
 const month = tokyoMonth(new Date());
 beforeAll(async () => {
-  t = await createTestDb();
   broker = await createBroker(t.db, "XM", "XMTrading");
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
-  await t.cleanup();
 });
 
 /** Cashback of a member in a month, as the import's summary holds it. */

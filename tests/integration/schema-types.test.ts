@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 
 /**
  * db/schema.ts is written by hand; this checks it against what the migrations really build on
@@ -60,13 +61,7 @@ function declaredSchema(): Map<string, Map<string, TypedColumn>> {
   return tables;
 }
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = fileDatabase();
 
 describe(`db/schema.ts against the migrated database on ${testEngine}`, () => {
   it("names the same tables and columns, with the same nullability", async () => {

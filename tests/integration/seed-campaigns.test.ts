@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedCampaigns, SEED_CAMPAIGNS } from "../../db/seed/campaigns";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = fileDatabase();
 
 describe(`demo campaigns on ${testEngine}`, () => {
   it("seeds once, however often it runs, and the member sees each state", async () => {

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_REPORT_FILE, demoReport, seedCashback } from "../../db/seed/cashback";
-import { checkLedger } from "../../server/ledger";
 import { createAccount, createBroker } from "../helpers/cashback";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
-  await t.cleanup();
-});
+const t = fileDatabase({ ledgerMustBalance: true });
 
 describe(`demo cashback on ${testEngine}`, () => {
   it("writes six months of report rows, never after today", () => {

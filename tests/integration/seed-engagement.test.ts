@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   SEED_POPUP_TITLE,
   seedBattle,
@@ -6,16 +6,11 @@ import {
   tokyoMonthBounds,
 } from "../../db/seed/engagement";
 import { tokyoToday } from "../../server/features/battles/standings";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = fileDatabase();
 
 describe(`demo battle and popup on ${testEngine}`, () => {
   it("seeds once, however often it runs: a battle over this Tokyo month and an active popup", async () => {

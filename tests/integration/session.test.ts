@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../server/auth/password";
 import {
   createSession,
@@ -13,16 +13,11 @@ import {
 import { toDbTime } from "../../db/time";
 import { parseConfig } from "../../server/config";
 import { sessionRules } from "../../server/trpc/context";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = fileDatabase();
 
 async function sessionRows(userId: string) {
   return t.db.kysely.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute();

@@ -14,7 +14,8 @@ import {
   router,
 } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/router";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { createUser, makeContext, silentLog, testConfig } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";
 
@@ -65,7 +66,7 @@ async function attempt(fn: () => Promise<unknown>) {
   }
 }
 
-let t: TestDb;
+const t = fileDatabase();
 let memberId: string;
 let adminId: string;
 
@@ -113,12 +114,8 @@ async function audit(r: AnyRouter, factory: CallerFactory): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
   memberId = (await createUser(t.db)).id;
   adminId = (await createUser(t.db, { permission: "admin" })).id;
-});
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe(`procedure roles on ${testEngine}`, () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RULES } from "../../server/auth/rate-limit";
-import { checkLedger, FEES, PAYOUTS } from "../../server/ledger";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { FEES, PAYOUTS } from "../../server/ledger";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { fund, givePaymentDetails, key, TRON_ADDRESS, walletOf } from "../helpers/money";
 
-let t: TestDb;
+const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
 beforeAll(async () => {
-  t = await createTestDb();
   adminId = (await createUser(t.db, { permission: "admin" })).id;
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
-  await t.cleanup();
 });
 
 async function member(balance = 0) {
@@ -438,55 +434,17 @@ describe(`transfers on ${testEngine}`, () => {
     const sender = await member(2_000);
     const receiver = await member();
     const admin = await createUser(t.db, { permission: "admin" });
-    await expectKey(
-      sender.caller.wallet.requestTransfer({
-        email: "nobody@example.test",
-        amount: 1_000,
-        requestKey: key(),
-      }),
-      "recipientNotFound",
-    );
-    await expectKey(
-      sender.caller.wallet.requestTransfer({
-        email: admin.email,
-        amount: 1_000,
-        requestKey: key(),
-      }),
-      "recipientNotFound",
-    );
-    await expectKey(
-      sender.caller.wallet.requestTransfer({
-        email: sender.email,
-        amount: 1_000,
-        requestKey: key(),
-      }),
-      "transferSelf",
-    );
-    await expectKey(
-      sender.caller.wallet.requestTransfer({
-        email: receiver.email,
-        amount: 999,
-        requestKey: key(),
-      }),
-      "transferAmountRange",
-      { min: 1_000, max: 500_000 },
-    );
-    await expectKey(
-      sender.caller.wallet.requestTransfer({
-        email: receiver.email,
-        amount: 500_001,
-        requestKey: key(),
-      }),
-      "transferAmountRange",
-    );
-    await expectKey(
-      sender.caller.wallet.requestTransfer({
-        email: receiver.email,
-        amount: 2_001,
-        requestKey: key(),
-      }),
-      "insufficientBalance",
-    );
+    const transfer = (email: string, amount: number) =>
+      sender.caller.wallet.requestTransfer({ email, amount, requestKey: key() });
+    await expectKey(transfer("nobody@example.test", 1_000), "recipientNotFound");
+    await expectKey(transfer(admin.email, 1_000), "recipientNotFound");
+    await expectKey(transfer(sender.email, 1_000), "transferSelf");
+    await expectKey(transfer(receiver.email, 999), "transferAmountRange", {
+      min: 1_000,
+      max: 500_000,
+    });
+    await expectKey(transfer(receiver.email, 500_001), "transferAmountRange");
+    await expectKey(transfer(receiver.email, 2_001), "insufficientBalance");
     expect(
       await fieldErrors(
         sender.caller.wallet.requestTransfer({

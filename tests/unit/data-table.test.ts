@@ -61,16 +61,22 @@ const rows: Row[] = [
   { id: "b", name: "Ben", amount: 50 },
 ];
 
+/** The Accounts table over `rows`; each test sets only the props it is about. */
+function accountsTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  return createElement(DataTable<Row>, {
+    label: "Accounts",
+    columns,
+    page: pageOf(rows),
+    rowKey: (r) => r.id,
+    ...props,
+  });
+}
+
 describe("DataTable markup", () => {
   it("marks the sorted column with aria-sort and links headers to the next order", async () => {
     const html = await render(
       "/list?status=pending&sort=name&dir=asc&page=2",
-      createElement(DataTable<Row>, {
-        label: "Accounts",
-        columns,
-        page: pageOf(rows, { total: 60, page: 2 }),
-        rowKey: (r) => r.id,
-      }),
+      accountsTable({ page: pageOf(rows, { total: 60, page: 2 }) }),
     );
     expect(html).toContain('<caption id="');
     expect(html).toMatch(
@@ -87,12 +93,7 @@ describe("DataTable markup", () => {
   it("pages with prev, next and numbers that keep the filters, marking the current page", async () => {
     const html = await render(
       "/list?status=pending&page=2",
-      createElement(DataTable<Row>, {
-        label: "Accounts",
-        columns,
-        page: pageOf(rows, { total: 60, page: 2 }),
-        rowKey: (r) => r.id,
-      }),
+      accountsTable({ page: pageOf(rows, { total: 60, page: 2 }) }),
     );
     expect(html).toContain('aria-label="Pages"');
     expect(tagWith(html, 'rel="prev"')).toContain('href="/list?status=pending"');
@@ -108,13 +109,7 @@ describe("DataTable markup", () => {
     const render_ = (total: number) =>
       render(
         "/list?status=pending",
-        createElement(DataTable<Row>, {
-          label: "Accounts",
-          columns,
-          page: pageOf(rows, { total }),
-          rowKey: (r) => r.id,
-          csvHref: "/list/export",
-        }),
+        accountsTable({ page: pageOf(rows, { total }), csvHref: "/list/export" }),
       );
     expect(await render_(10_000)).not.toContain("table-export-limit");
     const html = await render_(10_001);
@@ -123,27 +118,14 @@ describe("DataTable markup", () => {
   });
 
   it("disables prev on the first page and next on the last", async () => {
-    const html = await render(
-      "/list",
-      createElement(DataTable<Row>, {
-        label: "Accounts",
-        columns,
-        page: pageOf(rows),
-        rowKey: (r) => r.id,
-      }),
-    );
+    const html = await render("/list", accountsTable());
     expect(html.match(/aria-disabled="true"/g)).toHaveLength(2);
     expect(html).not.toContain('rel="prev"');
     expect(html).not.toContain('rel="next"');
   });
 
   it("says so when nothing matches, in either language", async () => {
-    const element = createElement(DataTable<Row>, {
-      label: "Accounts",
-      columns,
-      page: pageOf([]),
-      rowKey: (r) => r.id,
-    });
+    const element = accountsTable({ page: pageOf([]) });
     expect(await render("/list", element, "en")).toContain("No matching data");
     const ja = await render("/list", element, "ja");
     expect(ja).toContain("該当するデータがありません");
@@ -153,13 +135,7 @@ describe("DataTable markup", () => {
   it("exports the current filters and order through the given route", async () => {
     const html = await render(
       "/list?status=approved&sort=amount&dir=desc&page=3&size=50",
-      createElement(DataTable<Row>, {
-        label: "Accounts",
-        columns,
-        page: pageOf(rows),
-        rowKey: (r) => r.id,
-        csvHref: "/list/export",
-      }),
+      accountsTable({ csvHref: "/list/export" }),
     );
     expect(html).toMatch(
       /<a href="\/list\/export\?status=approved&amp;sort=amount&amp;dir=desc" download=""/,
@@ -169,11 +145,7 @@ describe("DataTable markup", () => {
   it("adds labelled checkboxes bound to the bulk form", async () => {
     const html = await render(
       "/list",
-      createElement(DataTable<Row>, {
-        label: "Accounts",
-        columns,
-        page: pageOf(rows),
-        rowKey: (r) => r.id,
+      accountsTable({
         selection: { form: "bulk", name: "ids", rowLabel: (r) => `Select ${r.name}` },
       }),
     );
@@ -184,15 +156,7 @@ describe("DataTable markup", () => {
   });
 
   it("scrolls sideways inside a focusable, named region", async () => {
-    const html = await render(
-      "/list",
-      createElement(DataTable<Row>, {
-        label: "Accounts",
-        columns,
-        page: pageOf(rows),
-        rowKey: (r) => r.id,
-      }),
-    );
+    const html = await render("/list", accountsTable());
     expect(html).toMatch(
       /<div role="region" aria-labelledby="([^"]+)" tabindex="0" class="[^"]*\boverflow-x-auto\b/,
     );

@@ -7,39 +7,16 @@ import {
   usdtAddressProblem,
 } from "../../server/features/profile/schema";
 import { fieldMessages } from "../helpers/messages";
+import { BANK_DETAILS, EMPTY_PAYMENT_DETAILS, ETH, TRON } from "../helpers/payment-form";
 
 /**
  * Every rule of the profile and payment details forms with the exact
  * message a member reads, in Japanese and English.
  */
 
-const EMPTY = {
-  bankName: "",
-  bankCode: "",
-  branchName: "",
-  branchNumber: "",
-  accountType: "",
-  bankAccountNumber: "",
-  accountHolder: "",
-  usdtAddress: "",
-  exnessEmail: "",
-  peskaEmail: "",
-  bitwalletEmail: "",
-  paypayId: "",
-};
+const EMPTY = EMPTY_PAYMENT_DETAILS;
 
-const BANK = {
-  bankName: "みずほ銀行",
-  bankCode: "0001",
-  branchName: "東京営業部",
-  branchNumber: "001",
-  accountType: "savings",
-  bankAccountNumber: "1234567",
-  accountHolder: "ヤマダ タロウ",
-};
-
-const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
+const BANK = BANK_DETAILS;
 
 function payment(network: "TRC20" | "ERC20" | null, values: Partial<typeof EMPTY>) {
   return fieldMessages(paymentDetailsSchema(network), { ...EMPTY, ...values }, "profile");
