@@ -11,4 +11,4 @@ export const recordId = z.string({ error: required }).refine(isId, "notFound");
 export const idInput = z.object({ id: recordId });
 
 /** A required field's "missing" refusal that stops further checks (no "too short" on top). */
-export const present = { error: required, abort: true } as const;
+export { required as present } from "../domain/fields";
