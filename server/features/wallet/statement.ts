@@ -92,6 +92,9 @@ export async function memberStatement(db: Db, userId: string, input: StatementIn
   const details = await transferAndWithdrawalDetails(db, userId, page.rows);
   return {
     ...page,
+    /** The filters as applied (a value the URL got wrong is no filter). */
+    kind: input.kind ?? null,
+    period: input.period,
     rows: page.rows.map((r): StatementRow => {
       const availableDelta = Number(r.available_delta);
       // Written only by server/ledger, whose kinds are MovementKind.
