@@ -52,7 +52,7 @@ function Change({ yen, testId }: { yen: number; testId?: string }) {
   return (
     <span
       data-testid={testId}
-      className={yen > 0 ? "text-emerald-700 dark:text-emerald-400" : undefined}
+      className={`font-semibold ${yen > 0 ? "text-emerald-700 dark:text-emerald-400" : ""}`}
     >
       {yen > 0 ? "+" : ""}
       <Money yen={yen} />

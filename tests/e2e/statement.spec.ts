@@ -1,8 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Db } from "../../db";
-import { completeWithdrawal, requestWithdrawal } from "../../server/features/wallet/service";
-import { createLogger } from "../../server/logger";
-import { fund, givePaymentDetails, key } from "../helpers/money";
+import { fund, givePaymentDetails } from "../helpers/money";
+import { withdrawal } from "../helpers/statement";
 import { expect, test, visit } from "./fixtures";
 
 /**
@@ -10,8 +8,6 @@ import { expect, test, visit } from "./fixtures";
  * filter, the CSV of what is shown, each row's link to its source, and no sideways scroll on
  * a phone.
  */
-const deps = (db: Db) => ({ db, log: createLogger({ level: "silent" }) });
-
 test("a member reads where each yen came from and went, filters it and downloads it", async ({
   page,
   login,
@@ -20,18 +16,8 @@ test("a member reads where each yen came from and went, filters it and downloads
   const me = await login("member");
   await fund(db, me.id, 20_000);
   await givePaymentDetails(db, me.id);
-  const paid = await requestWithdrawal(deps(db), me.id, {
-    method: "bank",
-    amount: 5_000,
-    requestKey: key(),
-  });
-  const admin = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("permission", "=", "admin")
-    .executeTakeFirstOrThrow();
-  await completeWithdrawal(deps(db), admin.id, paid.id);
-  await requestWithdrawal(deps(db), me.id, { method: "paypay", amount: 1_000, requestKey: key() });
+  await withdrawal(db, me.id, "bank", 5_000, true);
+  await withdrawal(db, me.id, "paypay", 1_000);
 
   await visit(page, "/users/statement");
   await expect(page.getByTestId("statement-available")).toHaveText("¥14,000");

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
 import { toDbTime } from "../../db/time";
 import type { StatementRow } from "../../server/features/wallet/statement";
-import {
-  checkLedger,
-  ensureWallet,
-  HOUSE,
-  inTransaction,
-  memberWallet,
-  type MovementKind,
-  post,
-} from "../../server/ledger";
+import { DEFAULT_SETTINGS, updateMoneySettings } from "../../server/features/settings/service";
+import { checkLedger } from "../../server/ledger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { givePaymentDetails, key, walletOf } from "../helpers/money";
+import { houseMovement } from "../helpers/statement";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
 
@@ -29,33 +22,6 @@ async function member(nickname: string) {
   const user = await createUser(t.db, { nickname });
   await givePaymentDetails(t.db, user.id);
   return { ...user, caller: await callerFor(t.db, user.id) };
-}
-
-/**
- * A movement between the house and a member, with the kind and reference its real caller uses
- * (cashback/affiliate: import_batch, present, prize: ranking_battle or marathon_goal, gacha:
- * gacha_log): the statement reads only the ledger, so this is what those features leave there.
- */
-async function houseMovement(
-  userId: string,
-  kind: MovementKind,
-  refType: string,
-  amount: number,
-  refId = newId(),
-) {
-  await inTransaction(t.db, async (trx) => {
-    await ensureWallet(trx, t.db, userId);
-    await post(trx, t.db, {
-      key: `statement-test:${key()}`,
-      kind,
-      refType,
-      refId,
-      postings: [
-        { walletId: HOUSE, bucket: "available", amount: -amount },
-        { walletId: memberWallet(userId), bucket: "available", amount },
-      ],
-    });
-  });
 }
 
 async function statement(caller: Caller, input: Record<string, unknown> = {}) {
@@ -75,14 +41,10 @@ function expectRunningBalances(rowsNewestFirst: StatementRow[]) {
 
 beforeAll(async () => {
   t = await createTestDb();
-  admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
-  await admin.settings.update({
-    transferFeeRate: "1.5",
-    transferMin: 1_000,
-    transferMax: 500_000,
-    usdtNetwork: "TRC20",
-    paypayDailyLimit: 100_000,
-  });
+  const adminId = (await createUser(t.db, { permission: "admin" })).id;
+  admin = await callerFor(t.db, adminId);
+  // A 1.5% transfer fee, so the statement has a fee to show.
+  await updateMoneySettings(t.db, adminId, { ...DEFAULT_SETTINGS, transferFeeRateBp: 150 });
   const a = await member("alice");
   aliceEmail = a.email;
   alice = a;
@@ -90,13 +52,13 @@ beforeAll(async () => {
   carol = await member("carol");
 
   // Every kind of movement on Alice's wallet, through the real services where there is one.
-  await houseMovement(alice.id, "cashback", "import_batch", 30_000);
-  await houseMovement(alice.id, "affiliate_reward", "import_batch", 2_000);
-  await houseMovement(alice.id, "present", "present", 1_000);
-  await houseMovement(alice.id, "prize", "ranking_battle", 20_000);
-  await houseMovement(alice.id, "prize", "marathon_goal", 1_500);
-  await houseMovement(alice.id, "gacha_reward", "gacha_log", 700);
-  await houseMovement(alice.id, "gacha_cost", "gacha_log", -300);
+  await houseMovement(t.db, alice.id, "cashback", "import_batch", 30_000);
+  await houseMovement(t.db, alice.id, "affiliate_reward", "import_batch", 2_000);
+  await houseMovement(t.db, alice.id, "present", "present", 1_000);
+  await houseMovement(t.db, alice.id, "prize", "ranking_battle", 20_000);
+  await houseMovement(t.db, alice.id, "prize", "marathon_goal", 1_500);
+  await houseMovement(t.db, alice.id, "gacha_reward", "gacha_log", 700);
+  await houseMovement(t.db, alice.id, "gacha_cost", "gacha_log", -300);
 
   const paid = await alice.caller.wallet.requestWithdrawal({
     method: "bank",
@@ -125,7 +87,7 @@ beforeAll(async () => {
   await admin.wallet.denyTransfer({ id: denied.id, reason: "test" });
 
   // Bob's own money, then a transfer back to Alice.
-  await houseMovement(bob.id, "cashback", "import_batch", 8_000);
+  await houseMovement(t.db, bob.id, "cashback", "import_batch", 8_000);
   const back = await bob.caller.wallet.requestTransfer({
     email: aliceEmail,
     amount: 3_000,
