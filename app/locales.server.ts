@@ -38,6 +38,8 @@ import enBattle from "../locales/en/battle.json";
 import enPopup from "../locales/en/popup.json";
 import jaBattle from "../locales/ja/battle.json";
 import jaPopup from "../locales/ja/popup.json";
+import enStatement from "../locales/en/statement.json";
+import jaStatement from "../locales/ja/statement.json";
 import type { Language } from "./i18n";
 
 /**
@@ -66,6 +68,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     campaign: jaCampaign,
     battle: jaBattle,
     popup: jaPopup,
+    statement: jaStatement,
   },
   en: {
     common: enCommon,
@@ -88,5 +91,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     campaign: enCampaign,
     battle: enBattle,
     popup: enPopup,
+    statement: enStatement,
   },
 };

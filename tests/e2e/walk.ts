@@ -66,6 +66,7 @@ export function memberSubPages(ids: SeedIds): string[] {
     "/users/security",
     "/users/cb_marathon/axi",
     "/users/gacha_logs",
+    "/users/statement",
     `/users/gachas/${ids.gachaId}`,
     "/users/ea/licenses",
     `/users/ea/${ids.eaId}`,

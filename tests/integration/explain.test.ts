@@ -214,6 +214,14 @@ describe.skipIf(testEngine !== "mysql")(
         ],
         ["withdraw", (c) => Promise.all([c.wallet.summary(), c.wallet.withdrawals({})])],
         [
+          "statement",
+          (c) =>
+            Promise.all([
+              c.wallet.statement({}),
+              c.wallet.statement({ kind: "withdrawals", period: "1m", page: 2 }),
+            ]),
+        ],
+        [
           "affiliate",
           (c) =>
             Promise.all([

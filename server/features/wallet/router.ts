@@ -15,6 +15,7 @@ import {
   listInput,
   presentInput,
   rejectInput,
+  statementInput,
   transferInput,
   transferQuoteInput,
   withdrawalInput,
@@ -22,6 +23,7 @@ import {
 import * as wallet from "./service";
 import * as presents from "./presents";
 import * as transfers from "./transfers";
+import { memberStatement } from "./statement";
 import { getMoneySettings } from "../settings/service";
 
 export const walletRouter = router({
@@ -57,6 +59,11 @@ export const walletRouter = router({
   deposits: memberProcedure
     .input(listInput)
     .query(({ ctx, input }) => wallet.depositHistory(ctx.db, ctx.user.id, input)),
+
+  /** Every movement of the member's own wallet, with the balances after each. */
+  statement: memberProcedure
+    .input(statementInput)
+    .query(({ ctx, input }) => memberStatement(ctx.db, ctx.user.id, input)),
 
   quoteTransfer: memberProcedure
     .input(transferQuoteInput)

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { pagingSchema } from "../../lib/paging";
+import { filterChoice, pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
 import { amount, requestKey, text } from "../../domain/fields";
+import { STATEMENT_GROUPS } from "../../domain/statement";
 import {
   type Method,
   transferInput,
@@ -28,6 +29,15 @@ export const listInput = pagingSchema(["createdAt", "amount"], {
   dir: "desc",
 }).and(periodInput.catch({ period: "all" }));
 export type ListInput = z.output<typeof listInput>;
+
+/**
+ * The member's statement: a kind group and a period from the URL, newest first by default.
+ * Only one order makes sense for a running balance, so the only sort key is the time.
+ */
+export const statementInput = pagingSchema(["createdAt"], { sort: "createdAt", dir: "desc" })
+  .extend({ kind: filterChoice(STATEMENT_GROUPS) })
+  .and(periodInput.catch({ period: "all" }));
+export type StatementInput = z.output<typeof statementInput>;
 
 export const transferQuoteInput = z.object({ amount });
 

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { searchParamsObject } from "~/components/table/url";
+import { i18nServer } from "~/i18n.server";
+import { csvResponse } from "~/lib/csv.server";
+import { formatDateTime } from "~/lib/format";
+
+/**
+ * The member's statement as CSV, with the same kind, period and order as the page, read as the
+ * page reads: headers and labels in the member's language, times in Tokyo, signed amounts.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
+  const page = await context.trpc.wallet.statement({
+    ...searchParamsObject(request.url),
+    export: true,
+  });
+  return csvResponse(
+    "statement",
+    [
+      t("columns.date"),
+      t("columns.entry"),
+      t("csv.availableChange"),
+      t("csv.heldChange"),
+      t("columns.availableAfter"),
+      t("columns.heldAfter"),
+      t("csv.fee"),
+      t("csv.counterparty"),
+      t("csv.method"),
+    ],
+    page.rows.map((r) => [
+      formatDateTime(r.createdAt),
+      t(`entries.${r.entry}`),
+      r.availableDelta,
+      r.heldDelta,
+      r.availableAfter,
+      r.heldAfter,
+      r.fee,
+      r.counterparty,
+      r.method ? t(`wallet:methods.${r.method}`) : null,
+    ]),
+  );
+}

@@ -1,0 +1,64 @@
+import type { Db } from "../../db";
+import { newId } from "../../db/id";
+import { completeWithdrawal, requestWithdrawal } from "../../server/features/wallet/service";
+import {
+  ensureWallet,
+  HOUSE,
+  inTransaction,
+  memberWallet,
+  type MovementKind,
+  post,
+} from "../../server/ledger";
+import { createLogger } from "../../server/logger";
+import type { Method } from "../../server/domain/withdrawal";
+import { key } from "./money";
+
+/**
+ * Movements for the statement's tests. The statement reads only the ledger, so a credit from
+ * the house with the kind and reference its real feature uses (cashback/affiliate: import_batch,
+ * prize: ranking_battle or marathon_goal, gacha: gacha_log) is what that feature leaves there.
+ * A negative amount is a debit to the house (a gacha play).
+ */
+export async function houseMovement(
+  db: Db,
+  userId: string,
+  kind: MovementKind,
+  refType: string,
+  amount: number,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await ensureWallet(trx, db, userId);
+    await post(trx, db, {
+      key: `statement-test:${key()}`,
+      kind,
+      refType,
+      refId: newId(),
+      postings: [
+        { walletId: HOUSE, bucket: "available", amount: -amount },
+        { walletId: memberWallet(userId), bucket: "available", amount },
+      ],
+    });
+  });
+}
+
+/**
+ * A withdrawal request through the service (the amount held), paid by the seeded admin when
+ * `paid`: what the form and the admin's screen would do, without the browser.
+ */
+export async function withdrawal(
+  db: Db,
+  userId: string,
+  method: Method,
+  amount: number,
+  paid = false,
+): Promise<void> {
+  const deps = { db, log: createLogger({ level: "silent" }) };
+  const { id } = await requestWithdrawal(deps, userId, { method, amount, requestKey: key() });
+  if (!paid) return;
+  const admin = await db.kysely
+    .selectFrom("users")
+    .select("id")
+    .where("permission", "=", "admin")
+    .executeTakeFirstOrThrow();
+  await completeWithdrawal(deps, admin.id, id);
+}
