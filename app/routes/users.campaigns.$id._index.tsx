@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CampaignCapacity } from "~/components/campaign/CampaignCapacity";
 import { PlainText } from "~/components/campaign/CampaignArt";
 import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges";
 import { FormErrorAlert } from "~/components/ui/form";
@@ -82,16 +83,7 @@ export default function CampaignDetail() {
             </Fact>
             <Fact label={t("capacity")}>
               <span data-testid="campaign-capacity">
-                {c.capacity === null ? (
-                  t("unlimited")
-                ) : (
-                  <>
-                    {t("capacityOf", { count: c.capacity })}
-                    <span className="ml-2 text-slate-500 dark:text-slate-400">
-                      ({t("remaining", { count: c.remaining ?? 0 })})
-                    </span>
-                  </>
-                )}
+                <CampaignCapacity capacity={c.capacity} remaining={c.remaining} />
               </span>
             </Fact>
             <Fact label={t("conditions")} wide>

@@ -7,6 +7,7 @@ import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { EmptyState } from "~/components/ui/EmptyState";
 
 export const handle = { i18n: ["battle"] };
 
@@ -23,12 +24,7 @@ export default function CashbackBattle() {
     return (
       <div className="space-y-4">
         <PageTitle>{t("title")}</PageTitle>
-        <p
-          data-testid="battle-empty"
-          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
-        >
-          {t("empty")}
-        </p>
+        <EmptyState testId="battle-empty">{t("empty")}</EmptyState>
       </div>
     );
   }
