@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { EmailField, failureOf, NewPasswordFields } from "~/components/AuthFields";
 import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
 import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
@@ -61,9 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Register() {
   const { t } = useTranslation("auth");
   const { ref, sent } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const error = failure && !failure.ok ? failure.error : null;
-  const value = (name: string) => (failure && !failure.ok ? failure.values[name] : undefined);
+  const { error, values } = failureOf(useActionData<typeof action>());
+  const value = (name: string) => values[name];
   return (
     <AuthCard title={t("title.register")}>
       {sent && (
@@ -91,32 +91,8 @@ export default function Register() {
           error={useFieldError(error, "nickname", "auth:fields.nickname")}
           required
         />
-        <Field
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={t("fields.email")}
-          defaultValue={value("email")}
-          error={useFieldError(error, "email", "auth:fields.email")}
-          required
-        />
-        <Field
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t("fields.password")}
-          hint={t("hints.password")}
-          error={useFieldError(error, "password", "auth:fields.password")}
-          required
-        />
-        <Field
-          name="passwordConfirm"
-          type="password"
-          autoComplete="new-password"
-          label={t("fields.passwordConfirm")}
-          error={useFieldError(error, "passwordConfirm", "auth:fields.passwordConfirm")}
-          required
-        />
+        <EmailField error={error} defaultValue={value("email")} />
+        <NewPasswordFields error={error} labelKey="fields.password" />
         <SubmitButton>{t("actions.register")}</SubmitButton>
       </Form>
       <Link
