@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { StatFigures } from "~/components/StatFigures";
 import { AffiliateChart } from "~/components/affiliate/AffiliateChart";
 import { CopyButton } from "~/components/affiliate/CopyButton";
 import { focusRing } from "~/components/shell/styles";
@@ -79,29 +80,32 @@ export default function Affiliate() {
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {summary.from.replaceAll("-", "/")} – {summary.to.replaceAll("-", "/")}
         </p>
-        <dl className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
-          <Figure
-            label={t("summary.registrations")}
-            value={String(summary.registrations)}
-            testId="aff-registrations"
-          />
-          <Figure
-            label={t("summary.accounts")}
-            value={String(summary.accounts.approved)}
-            note={t("summary.accountsDetail", summary.accounts)}
-            testId="aff-accounts"
-          />
-          <Figure
-            label={t("summary.rewards")}
-            value={formatYen(summary.rewards)}
-            testId="aff-rewards"
-          />
-          <Figure
-            label={t("summary.totalRewards")}
-            value={formatYen(summary.totalRewards)}
-            testId="aff-total-rewards"
-          />
-        </dl>
+        <StatFigures
+          className="grid-cols-2 lg:grid-cols-4"
+          items={[
+            {
+              label: t("summary.registrations"),
+              value: String(summary.registrations),
+              testId: "aff-registrations",
+            },
+            {
+              label: t("summary.accounts"),
+              value: String(summary.accounts.approved),
+              note: t("summary.accountsDetail", summary.accounts),
+              testId: "aff-accounts",
+            },
+            {
+              label: t("summary.rewards"),
+              value: formatYen(summary.rewards),
+              testId: "aff-rewards",
+            },
+            {
+              label: t("summary.totalRewards"),
+              value: formatYen(summary.totalRewards),
+              testId: "aff-total-rewards",
+            },
+          ]}
+        />
         <div className={panel}>
           <AffiliateChart data={summary.series} bucket={summary.bucket} />
         </div>
@@ -255,28 +259,6 @@ export default function Affiliate() {
           />
         </div>
       </section>
-    </div>
-  );
-}
-
-function Figure({
-  label,
-  value,
-  note,
-  testId,
-}: {
-  label: string;
-  value: string;
-  note?: string;
-  testId: string;
-}) {
-  return (
-    <div className={panel}>
-      <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl" data-testid={testId}>
-        {value}
-      </dd>
-      {note && <dd className="mt-1 text-xs text-slate-500 dark:text-slate-400">{note}</dd>}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
 import { formatTradeDate } from "~/components/cashback/months";
-import { Alert } from "~/components/ui/form";
+import { fetchFailedBoundary } from "~/components/FetchFailed";
+import { StatFigures } from "~/components/StatFigures";
 import { card } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
@@ -63,18 +64,21 @@ export default function Cashback() {
         <h2 id="cb-summary" className="text-lg font-semibold">
           {t("summary.title")}
         </h2>
-        <dl className="grid grid-cols-2 gap-2 sm:gap-3">
-          <Figure
-            label={t("summary.periodTotal", { period: periodName })}
-            value={formatYen(summary.periodTotal)}
-            testId="summary-period"
-          />
-          <Figure
-            label={t("summary.allTime")}
-            value={formatYen(summary.allTime)}
-            testId="summary-all"
-          />
-        </dl>
+        <StatFigures
+          className="grid-cols-2"
+          items={[
+            {
+              label: t("summary.periodTotal", { period: periodName }),
+              value: formatYen(summary.periodTotal),
+              testId: "summary-period",
+            },
+            {
+              label: t("summary.allTime"),
+              value: formatYen(summary.allTime),
+              testId: "summary-all",
+            },
+          ]}
+        />
         <div className="grid gap-3 md:grid-cols-2">
           <Breakdown
             title={t("summary.byBroker")}
@@ -154,17 +158,6 @@ export default function Cashback() {
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className={`${card} p-3 sm:p-4`}>
-      <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
 /** A small table of amounts by company or by account, largest first. */
 function Breakdown({
   title,
@@ -236,15 +229,4 @@ function Breakdown({
 }
 
 /** The "data fetch failed" message when the cashback cannot be loaded. */
-export function ErrorBoundary() {
-  const { t } = useTranslation("wallet");
-  useRouteError();
-  return (
-    <Alert tone="error" testId="fetch-failed">
-      <p>{t("history.fetchFailed")}</p>
-      <a href="/users/cashback" className="mt-2 inline-block underline">
-        {t("history.reload")}
-      </a>
-    </Alert>
-  );
-}
+export const ErrorBoundary = fetchFailedBoundary("/users/cashback");
