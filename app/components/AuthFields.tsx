@@ -55,6 +55,40 @@ export function CurrentPasswordField({ error }: { error: FormErrorShape | null }
   );
 }
 
+/** The member's name and nickname, on sign-up ("auth") and on the profile ("profile"). */
+export function NameFields({
+  ns,
+  error,
+  defaults,
+}: {
+  ns: "auth" | "profile";
+  error: FormErrorShape | null;
+  defaults: { name?: string; nickname?: string };
+}) {
+  const { t } = useTranslation(ns);
+  return (
+    <>
+      <Field
+        name="name"
+        autoComplete="name"
+        label={t("fields.name")}
+        hint={t("hints.name")}
+        defaultValue={defaults.name}
+        error={useFieldError(error, "name", `${ns}:fields.name`)}
+        required
+      />
+      <Field
+        name="nickname"
+        autoComplete="nickname"
+        label={t("fields.nickname")}
+        defaultValue={defaults.nickname}
+        error={useFieldError(error, "nickname", `${ns}:fields.nickname`)}
+        required
+      />
+    </>
+  );
+}
+
 /** A new password and its confirmation (sign-up, reset, change). */
 export function NewPasswordFields({
   error,

@@ -6,8 +6,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailField, failureOf, NewPasswordFields } from "~/components/AuthFields";
-import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { EmailField, failureOf, NameFields, NewPasswordFields } from "~/components/AuthFields";
+import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
 import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
@@ -74,22 +74,10 @@ export default function Register() {
       <FormErrorAlert error={error} />
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="ref" value={ref} />
-        <Field
-          name="name"
-          autoComplete="name"
-          label={t("fields.name")}
-          hint={t("hints.name")}
-          defaultValue={value("name")}
-          error={useFieldError(error, "name", "auth:fields.name")}
-          required
-        />
-        <Field
-          name="nickname"
-          autoComplete="nickname"
-          label={t("fields.nickname")}
-          defaultValue={value("nickname")}
-          error={useFieldError(error, "nickname", "auth:fields.nickname")}
-          required
+        <NameFields
+          ns="auth"
+          error={error}
+          defaults={{ name: value("name"), nickname: value("nickname") }}
         />
         <EmailField error={error} defaultValue={value("email")} />
         <NewPasswordFields error={error} labelKey="fields.password" />
