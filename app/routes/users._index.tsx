@@ -8,7 +8,7 @@ import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
 import { formatTradeDate } from "~/components/cashback/months";
 import { NavIcon } from "~/components/shell/icons";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import type { IconName } from "~/components/shell/nav-items";
+import { type IconName, MEMBER_NAV } from "~/components/shell/nav-items";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { requireMember } from "~/lib/guards.server";
@@ -57,15 +57,19 @@ export async function action({ context }: ActionFunctionArgs) {
 const panel = `${card} p-4 sm:p-5`;
 const linkText = `rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
 
+/** A dashboard shortcut that is also a sidebar entry: same path, icon and label. */
+function navShortcut(to: string) {
+  const item = MEMBER_NAV.find((n) => n.to === to);
+  if (!item?.icon) throw new Error(`no sidebar entry with an icon for ${to}`);
+  return { to, icon: item.icon, label: `common:${item.labelKey}` };
+}
+
 const SHORTCUTS: { to: string; icon: IconName; label: string }[] = [
-  { to: "/users/cashback", icon: "cashback", label: "common:nav.cashback" },
+  navShortcut("/users/cashback"),
   { to: "/users/withdraw/new", icon: "withdraw", label: "wallet:tabs.new" },
-  { to: "/users/withdraw", icon: "withdraw", label: "common:nav.withdrawalHistory" },
-  { to: "/users/present", icon: "deposit", label: "common:nav.depositHistory" },
-  { to: "/users/bank", icon: "account", label: "common:nav.account" },
-  { to: "/users/mypage", icon: "profile", label: "common:nav.profile" },
-  { to: "/users/affiliate", icon: "affiliate", label: "common:nav.affiliate" },
-  { to: "/users/chat", icon: "message", label: "common:nav.message" },
+  ...["/withdraw", "/present", "/bank", "/mypage", "/affiliate", "/chat"].map((path) =>
+    navShortcut(`/users${path}`),
+  ),
 ];
 
 /**
