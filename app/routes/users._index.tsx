@@ -17,6 +17,7 @@ import type { loader as rootLoader } from "~/root";
 import { card } from "~/components/ui/card";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { PageSection } from "~/components/PageSection";
 
 export const handle: RouteHandle = {
   i18n: ["auth", "cashback", "accounts", "wallet", "errors"],
@@ -284,10 +285,7 @@ export default function Dashboard() {
         </ul>
       </Section>
 
-      <section aria-labelledby="dash-identity" className="space-y-3">
-        <h2 id="dash-identity" className="text-lg font-semibold">
-          {t("cashback:dashboard.identity")}
-        </h2>
+      <PageSection id="dash-identity" title={t("cashback:dashboard.identity")}>
         <dl className="grid gap-4 sm:grid-cols-2">
           <div className={panel}>
             <dt className="text-sm text-slate-500 dark:text-slate-400">
@@ -315,7 +313,7 @@ export default function Dashboard() {
             </dd>
           </div>
         </dl>
-      </section>
+      </PageSection>
     </div>
   );
 }

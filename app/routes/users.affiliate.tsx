@@ -12,6 +12,7 @@ import { formatDate } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { PageSection } from "~/components/PageSection";
 
 export const handle = { i18n: ["affiliate"] };
 
@@ -53,10 +54,7 @@ export default function Affiliate() {
     <div className="space-y-8">
       <PageTitle>{t("title")}</PageTitle>
 
-      <section aria-labelledby="aff-summary" className="space-y-3" data-testid="affiliate-summary">
-        <h2 id="aff-summary" className="text-lg font-semibold">
-          {t("summary.title")}
-        </h2>
+      <PageSection id="aff-summary" title={t("summary.title")} testId="affiliate-summary">
         <nav aria-label={t("presets.label")}>
           <ul className="flex flex-wrap gap-2">
             {PRESETS.map((p) => (
@@ -109,12 +107,9 @@ export default function Affiliate() {
         <div className={panel}>
           <AffiliateChart data={summary.series} bucket={summary.bucket} />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="aff-link" className="space-y-3">
-        <h2 id="aff-link" className="text-lg font-semibold">
-          {t("link.title")}
-        </h2>
+      <PageSection id="aff-link" title={t("link.title")}>
         <div className={`${panel} flex flex-col gap-4 sm:flex-row sm:items-start`}>
           <img
             src={link.qr}
@@ -145,12 +140,9 @@ export default function Affiliate() {
             <p className="text-sm text-slate-600 dark:text-slate-300">{t("link.note")}</p>
           </div>
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="aff-banners" className="space-y-3" data-testid="aff-banners">
-        <h2 id="aff-banners" className="text-lg font-semibold">
-          {t("banners.title")}
-        </h2>
+      <PageSection id="aff-banners" title={t("banners.title")} testId="aff-banners">
         {banners.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("banners.empty")}</p>
         ) : (
@@ -184,12 +176,9 @@ export default function Affiliate() {
             </ul>
           </>
         )}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="aff-customers" className="space-y-3">
-        <h2 id="aff-customers" className="text-lg font-semibold">
-          {t("customers.title")}
-        </h2>
+      <PageSection id="aff-customers" title={t("customers.title")}>
         <DataTable
           label={t("customers.title")}
           page={customers}
@@ -220,12 +209,9 @@ export default function Affiliate() {
             },
           ]}
         />
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="aff-rewards" className="space-y-3">
-        <h2 id="aff-rewards" className="text-lg font-semibold">
-          {t("rewards.title")}
-        </h2>
+      <PageSection id="aff-rewards" title={t("rewards.title")}>
         <div className="grid gap-3 lg:grid-cols-2">
           <SmallTable
             caption={t("rewards.perCustomer")}
@@ -258,7 +244,7 @@ export default function Affiliate() {
             }))}
           />
         </div>
-      </section>
+      </PageSection>
     </div>
   );
 }

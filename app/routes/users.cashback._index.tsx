@@ -12,6 +12,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { PageSection } from "~/components/PageSection";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
 
@@ -60,10 +61,7 @@ export default function Cashback() {
       <PageTitle>{t("title")}</PageTitle>
       <PeriodFilter label={t("wallet:period.label")} />
 
-      <section aria-labelledby="cb-summary" className="space-y-3" data-testid="cashback-summary">
-        <h2 id="cb-summary" className="text-lg font-semibold">
-          {t("summary.title")}
-        </h2>
+      <PageSection id="cb-summary" title={t("summary.title")} testId="cashback-summary">
         <StatFigures
           className="grid-cols-2"
           items={[
@@ -103,20 +101,14 @@ export default function Cashback() {
             }))}
           />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="cb-monthly" className="space-y-3">
-        <h2 id="cb-monthly" className="text-lg font-semibold">
-          {t("monthly.title")}
-        </h2>
+      <PageSection id="cb-monthly" title={t("monthly.title")}>
         <div className={`${card} p-3 sm:p-4`}>
           <MonthlyCashback data={monthly} height={320} />
         </div>
-      </section>
-      <section aria-labelledby="cb-history" className="space-y-3">
-        <h2 id="cb-history" className="text-lg font-semibold">
-          {t("history.title")}
-        </h2>
+      </PageSection>
+      <PageSection id="cb-history" title={t("history.title")}>
         <DataTable
           label={t("history.title")}
           page={history}
@@ -153,7 +145,7 @@ export default function Cashback() {
             },
           ]}
         />
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { BackLink } from "~/components/BackLink";
+import { PageSection } from "~/components/PageSection";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -99,10 +100,7 @@ export default function GachaDetails() {
         </div>
       </section>
 
-      <section aria-labelledby="odds-title" className="space-y-3">
-        <h2 id="odds-title" className="text-lg font-semibold">
-          {t("detail.rewards")}
-        </h2>
+      <PageSection id="odds-title" title={t("detail.rewards")}>
         <div
           role="region"
           aria-labelledby="odds-title"
@@ -191,7 +189,7 @@ export default function GachaDetails() {
             </p>
           )}
         </div>
-      </section>
+      </PageSection>
     </div>
   );
 }
