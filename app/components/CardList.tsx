@@ -1,13 +1,15 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ComponentType, Fragment, type ReactNode, type SVGProps } from "react";
+import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { buttonClass } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/EmptyState";
+import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
 import { lastPage, withParams } from "~/components/table/url";
 
 /**
- * The parts of the member card lists (campaigns, gachas, EAs): filter pills that are links
- * (the current one marked), the empty state, and a prev / page of / next pager. Both keep
+ * The member card lists (campaigns, gachas, EAs): one page frame (heading, filter pills, the
+ * cards or the empty state, a prev / page of / next pager) and one card. Pills and pager keep
  * the other query parameters; choosing a filter goes back to page 1.
  */
 
@@ -50,10 +52,6 @@ export function FilterPills({
   );
 }
 
-export function EmptyCards({ testId, children }: { testId: string; children: ReactNode }) {
-  return <EmptyState testId={testId}>{children}</EmptyState>;
-}
-
 export function CardPager({
   page,
   labels,
@@ -87,5 +85,177 @@ export function CardPager({
         <span />
       )}
     </nav>
+  );
+}
+
+interface CardPage<Row> {
+  rows: Row[];
+  page: number;
+  size: number;
+  total: number;
+}
+
+/**
+ * A member card list page. `ns` is the page's locale namespace: its `pagination`, `prev`,
+ * `next` and `pageOf` keys label the pager, the same keys on every card list.
+ */
+export function CardListPage<Row>({
+  ns,
+  title,
+  lead,
+  sideLink,
+  filter,
+  page,
+  empty,
+  listTestId,
+  gridClassName,
+  renderCard,
+}: {
+  ns: string;
+  title: string;
+  lead?: string;
+  /** A secondary link beside the heading (the member's history or licences). */
+  sideLink?: {
+    to: string;
+    testId: string;
+    label: string;
+    icon: ComponentType<Omit<SVGProps<SVGSVGElement>, "ref">>;
+  };
+  /** The filter pills: one per value, "" (all) first; test ids are `${testIdPrefix}-${value || "all"}`. */
+  filter: {
+    label: string;
+    param: string;
+    values: readonly string[];
+    optionLabel: (value: string) => string;
+    testIdPrefix: string;
+  };
+  page: CardPage<Row>;
+  /** The EmptyState shown when the filter matches nothing. */
+  empty: ReactNode;
+  listTestId: string;
+  gridClassName: string;
+  renderCard: (row: Row) => ReactNode;
+}) {
+  const { t } = useTranslation(ns);
+  const Icon = sideLink?.icon;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="space-y-1">
+          <PageTitle>{title}</PageTitle>
+          {lead && <p className="text-sm text-slate-600 dark:text-slate-300">{lead}</p>}
+        </div>
+        {sideLink && Icon && (
+          <Link
+            to={sideLink.to}
+            data-testid={sideLink.testId}
+            className={buttonClass({ variant: "secondary" })}
+          >
+            <Icon className="h-4 w-4" aria-hidden="true" />
+            {sideLink.label}
+          </Link>
+        )}
+      </div>
+
+      <FilterPills
+        label={filter.label}
+        param={filter.param}
+        options={filter.values.map((value) => ({
+          value,
+          label: filter.optionLabel(value),
+          testId: `${filter.testIdPrefix}-${value || "all"}`,
+        }))}
+      />
+
+      {page.rows.length === 0 ? (
+        empty
+      ) : (
+        <ul className={`grid gap-4 ${gridClassName}`} data-testid={listTestId}>
+          {page.rows.map((row) => renderCard(row))}
+        </ul>
+      )}
+
+      <CardPager
+        page={page}
+        labels={{
+          nav: t("pagination"),
+          prev: t("prev"),
+          next: t("next"),
+          pageOf: (last) => t("pageOf", { page: page.page, last }),
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * One card of a member list: optional art on top, badges, the title linking to the details
+ * page, the card's own body (facts, description) and a full-width details button at the foot.
+ */
+export function ListCard({
+  testId,
+  dataId,
+  art,
+  badges,
+  title,
+  href,
+  details,
+  children,
+}: {
+  testId: string;
+  dataId?: string | number;
+  art?: ReactNode;
+  badges: ReactNode;
+  title: string;
+  href: string;
+  details: { label: string; ariaLabel: string; testId: string };
+  children: ReactNode;
+}) {
+  return (
+    <li data-testid={testId} data-id={dataId} className={`${card} flex flex-col overflow-hidden`}>
+      {art}
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-center gap-2">{badges}</div>
+        <h2 className="break-phrase break-words text-lg font-semibold leading-snug">
+          <Link
+            to={href}
+            className={`rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
+          >
+            {title}
+          </Link>
+        </h2>
+        {children}
+        <div className="mt-auto pt-1">
+          <Link
+            to={href}
+            data-testid={details.testId}
+            aria-label={details.ariaLabel}
+            className={buttonClass({ className: "w-full" })}
+          >
+            {details.label}
+          </Link>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The label/value grid inside a list card. */
+export function CardFacts({
+  items,
+}: {
+  items: { label: string; value: ReactNode; testId?: string; className?: string }[];
+}) {
+  return (
+    <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm">
+      {items.map((item) => (
+        <Fragment key={item.label}>
+          <dt className="text-slate-500 dark:text-slate-400">{item.label}</dt>
+          <dd className={item.className} data-testid={item.testId}>
+            {item.value}
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }

@@ -1,13 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  Alert,
-  Field,
-  FormErrorAlert,
-  type FormErrorShape,
-  SubmitButton,
-  useFieldError,
-} from "~/components/ui/form";
+import { CodeField, CurrentPasswordField, EmailField } from "~/components/AuthFields";
+import { Alert, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 
 /**
  * Password (and TOTP when enrolled) before a sensitive change; valid for 10 minutes. The email
@@ -23,9 +17,6 @@ export function ReauthForm({
   error: FormErrorShape | null;
 }) {
   const { t } = useTranslation("auth");
-  const emailError = useFieldError(error, "email", "auth:fields.email");
-  const passwordError = useFieldError(error, "password", "auth:fields.password");
-  const codeError = useFieldError(error, "code", "auth:fields.code");
   return (
     <section aria-labelledby="reauth-title" className="space-y-4" data-testid="reauth">
       <h2 id="reauth-title" className="text-base font-semibold">
@@ -35,34 +26,9 @@ export function ReauthForm({
       <FormErrorAlert error={error} />
       <Form method="post" className="max-w-md space-y-4" noValidate>
         <input type="hidden" name="intent" value="reauth" />
-        <Field
-          name="email"
-          type="email"
-          autoComplete="username"
-          label={t("fields.email")}
-          defaultValue={email}
-          error={emailError}
-          required
-        />
-        <Field
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          label={t("fields.password")}
-          error={passwordError}
-          required
-        />
-        {mfaEnabled && (
-          <Field
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            label={t("fields.code")}
-            hint={t("hints.code")}
-            error={codeError}
-            required
-          />
-        )}
+        <EmailField error={error} defaultValue={email} autoComplete="username" />
+        <CurrentPasswordField error={error} />
+        {mfaEnabled && <CodeField error={error} />}
         <SubmitButton>{t("actions.reauth")}</SubmitButton>
       </Form>
     </section>

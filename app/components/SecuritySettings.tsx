@@ -1,13 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  Alert,
-  Field,
-  FormErrorAlert,
-  type FormErrorShape,
-  SubmitButton,
-  useFieldError,
-} from "~/components/ui/form";
+import { CodeField, NewPasswordFields } from "~/components/AuthFields";
+import { Alert, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { card } from "~/components/ui/card";
 import { type PasskeyItem, PasskeySettings } from "./PasskeySettings";
 import { ReauthForm } from "./ReauthForm";
@@ -43,9 +37,6 @@ export function SecuritySettings({
 }) {
   const { t } = useTranslation("auth");
   const error = result && !result.ok ? result.error : null;
-  const codeError = useFieldError(error, "code", "auth:fields.code");
-  const passwordError = useFieldError(error, "password", "auth:fields.newPassword");
-  const confirmError = useFieldError(error, "passwordConfirm", "auth:fields.passwordConfirm");
   const done = result?.ok ? result.intent : null;
   const enrolNotice = enrolmentRequired && (
     <Alert tone="info" testId="mfa-enrolment-required">
@@ -121,15 +112,7 @@ export function SecuritySettings({
             </div>
             <Form method="post" className="max-w-md space-y-4" noValidate>
               <input type="hidden" name="intent" value="mfaConfirm" />
-              <Field
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                label={t("fields.code")}
-                hint={t("hints.mfaCode")}
-                error={codeError}
-                required
-              />
+              <CodeField error={error} hintKey="hints.mfaCode" />
               <SubmitButton>{t("actions.confirmMfa")}</SubmitButton>
             </Form>
           </div>
@@ -160,23 +143,7 @@ export function SecuritySettings({
           )}
           <Form method="post" className="max-w-md space-y-4" noValidate>
             <input type="hidden" name="intent" value="changePassword" />
-            <Field
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              label={t("fields.newPassword")}
-              hint={t("hints.password")}
-              error={passwordError}
-              required
-            />
-            <Field
-              name="passwordConfirm"
-              type="password"
-              autoComplete="new-password"
-              label={t("fields.passwordConfirm")}
-              error={confirmError}
-              required
-            />
+            <NewPasswordFields error={error} />
             <SubmitButton>{t("actions.changePassword")}</SubmitButton>
           </Form>
         </section>

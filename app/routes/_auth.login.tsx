@@ -7,7 +7,8 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "../../server/features/auth/schema";
-import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { CurrentPasswordField, EmailField, failureOf } from "~/components/AuthFields";
+import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
 import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
@@ -45,8 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const { t } = useTranslation("auth");
   const { loggedOut, ended, reset, redirect } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const error = failure && !failure.ok ? failure.error : null;
+  const { error, values } = failureOf(useActionData<typeof action>());
   return (
     <AuthCard title={t("title.login")}>
       {loggedOut && <Alert tone="success">{t("notices.loggedOut")}</Alert>}
@@ -60,23 +60,8 @@ export default function Login() {
       <FormErrorAlert error={error} />
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirect" value={redirect} />
-        <Field
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={t("fields.email")}
-          defaultValue={failure && !failure.ok ? failure.values.email : ""}
-          error={useFieldError(error, "email", "auth:fields.email")}
-          required
-        />
-        <Field
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          label={t("fields.password")}
-          error={useFieldError(error, "password", "auth:fields.password")}
-          required
-        />
+        <EmailField error={error} defaultValue={values.email ?? ""} />
+        <CurrentPasswordField error={error} />
         <SubmitButton>{t("actions.login")}</SubmitButton>
       </Form>
       <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("notices.mfaOr")}</p>

@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "../../server/features/auth/schema";
-import { Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { BackToLoginLink, CodeField, failureOf } from "~/components/AuthFields";
+import { FormErrorAlert, SubmitButton } from "~/components/ui/form";
 import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";
-import { textLink } from "~/components/ui/link";
 
 // /login/mfa. The file is `_auth.login_.mfa` so the page is not nested in /login (which has no
 // outlet): as `login.mfa` the URL rendered the password form again and the code was never asked.
@@ -37,9 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginMfa() {
   const { t } = useTranslation("auth");
   const { redirect: target, factors } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const error = failure && !failure.ok ? failure.error : null;
-  const codeError = useFieldError(error, "code", "auth:fields.code");
+  const { error } = failureOf(useActionData<typeof action>());
   return (
     <AuthCard title={t("title.mfa")}>
       {factors.passkey && (
@@ -64,22 +62,12 @@ export default function LoginMfa() {
           <FormErrorAlert error={error} />
           <Form method="post" className="space-y-4" noValidate>
             <input type="hidden" name="redirect" value={target} />
-            <Field
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              label={t("fields.code")}
-              hint={t("hints.code")}
-              error={codeError}
-              required
-            />
+            <CodeField error={error} />
             <SubmitButton>{t("actions.verifyCode")}</SubmitButton>
           </Form>
         </>
       )}
-      <Link to="/login" className={`${textLink} block text-sm`}>
-        {t("actions.goLogin")}
-      </Link>
+      <BackToLoginLink />
     </AuthCard>
   );
 }

@@ -6,7 +6,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { EmailField, failureOf, NameFields, NewPasswordFields } from "~/components/AuthFields";
+import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
 import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
@@ -61,9 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Register() {
   const { t } = useTranslation("auth");
   const { ref, sent } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const error = failure && !failure.ok ? failure.error : null;
-  const value = (name: string) => (failure && !failure.ok ? failure.values[name] : undefined);
+  const { error, values } = failureOf(useActionData<typeof action>());
+  const value = (name: string) => values[name];
   return (
     <AuthCard title={t("title.register")}>
       {sent && (
@@ -74,49 +74,13 @@ export default function Register() {
       <FormErrorAlert error={error} />
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="ref" value={ref} />
-        <Field
-          name="name"
-          autoComplete="name"
-          label={t("fields.name")}
-          hint={t("hints.name")}
-          defaultValue={value("name")}
-          error={useFieldError(error, "name", "auth:fields.name")}
-          required
+        <NameFields
+          ns="auth"
+          error={error}
+          defaults={{ name: value("name"), nickname: value("nickname") }}
         />
-        <Field
-          name="nickname"
-          autoComplete="nickname"
-          label={t("fields.nickname")}
-          defaultValue={value("nickname")}
-          error={useFieldError(error, "nickname", "auth:fields.nickname")}
-          required
-        />
-        <Field
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={t("fields.email")}
-          defaultValue={value("email")}
-          error={useFieldError(error, "email", "auth:fields.email")}
-          required
-        />
-        <Field
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t("fields.password")}
-          hint={t("hints.password")}
-          error={useFieldError(error, "password", "auth:fields.password")}
-          required
-        />
-        <Field
-          name="passwordConfirm"
-          type="password"
-          autoComplete="new-password"
-          label={t("fields.passwordConfirm")}
-          error={useFieldError(error, "passwordConfirm", "auth:fields.passwordConfirm")}
-          required
-        />
+        <EmailField error={error} defaultValue={value("email")} />
+        <NewPasswordFields error={error} labelKey="fields.password" />
         <SubmitButton>{t("actions.register")}</SubmitButton>
       </Form>
       <Link

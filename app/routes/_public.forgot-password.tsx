@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { BackToLoginLink, EmailField, failureOf } from "~/components/AuthFields";
+import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
 import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
-import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["auth", "errors"] };
 
@@ -18,8 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const result = useActionData<typeof action>();
-  const error = result && !result.ok ? result.error : null;
-  const emailError = useFieldError(error, "email", "auth:fields.email");
+  const { error, values } = failureOf(result);
   return (
     <AuthCard title={t("title.forgot")}>
       {result?.ok ? (
@@ -30,22 +29,12 @@ export default function ForgotPassword() {
         <>
           <FormErrorAlert error={error} />
           <Form method="post" className="space-y-4" noValidate>
-            <Field
-              name="email"
-              type="email"
-              autoComplete="email"
-              label={t("fields.email")}
-              defaultValue={result && !result.ok ? result.values.email : ""}
-              error={emailError}
-              required
-            />
+            <EmailField error={error} defaultValue={values.email ?? ""} />
             <SubmitButton>{t("actions.sendResetLink")}</SubmitButton>
           </Form>
         </>
       )}
-      <Link to="/login" className={`${textLink} block text-sm`}>
-        {t("actions.goLogin")}
-      </Link>
+      <BackToLoginLink />
     </AuthCard>
   );
 }

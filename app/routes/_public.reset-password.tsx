@@ -1,22 +1,17 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, Field, FormErrorAlert, SubmitButton, useFieldError } from "~/components/ui/form";
+import { failureOf, NewPasswordFields } from "~/components/AuthFields";
+import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
 import { AuthCard } from "~/components/ui/card";
-import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
+import { checkEmailedLink, tokenOf } from "~/lib/emailed-link.server";
+import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
-function tokenOf(request: Request) {
-  return new URL(request.url).searchParams.get("token") ?? "";
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = tokenOf(request);
-  const { valid } = token
-    ? await context.trpc.auth.checkLink({ token, purpose: "reset_password" })
-    : { valid: false };
+  const { valid } = await checkEmailedLink(request, context, "reset_password");
   return json({ valid });
 }
 
@@ -32,10 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { t } = useTranslation(["auth", "errors"]);
   const { valid } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const error = failure && !failure.ok ? failure.error : null;
-  const passwordError = useFieldError(error, "password", "auth:fields.newPassword");
-  const confirmError = useFieldError(error, "passwordConfirm", "auth:fields.passwordConfirm");
+  const { error } = failureOf(useActionData<typeof action>());
   return (
     <AuthCard title={t("auth:title.reset")}>
       {!valid || error?.key === "resetLinkInvalid" ? (
@@ -51,23 +43,7 @@ export default function ResetPassword() {
         <>
           <FormErrorAlert error={error} />
           <Form method="post" className="space-y-4" noValidate>
-            <Field
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              label={t("auth:fields.newPassword")}
-              hint={t("auth:hints.password")}
-              error={passwordError}
-              required
-            />
-            <Field
-              name="passwordConfirm"
-              type="password"
-              autoComplete="new-password"
-              label={t("auth:fields.passwordConfirm")}
-              error={confirmError}
-              required
-            />
+            <NewPasswordFields error={error} />
             <SubmitButton>{t("auth:actions.resetPassword")}</SubmitButton>
           </Form>
         </>

@@ -8,7 +8,7 @@ import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
 import { formatTradeDate } from "~/components/cashback/months";
 import { NavIcon } from "~/components/shell/icons";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import type { IconName } from "~/components/shell/nav-items";
+import { type IconName, MEMBER_NAV } from "~/components/shell/nav-items";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { requireMember } from "~/lib/guards.server";
@@ -17,6 +17,7 @@ import type { loader as rootLoader } from "~/root";
 import { card } from "~/components/ui/card";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { PageSection } from "~/components/PageSection";
 
 export const handle: RouteHandle = {
   i18n: ["auth", "cashback", "accounts", "wallet", "errors"],
@@ -57,15 +58,19 @@ export async function action({ context }: ActionFunctionArgs) {
 const panel = `${card} p-4 sm:p-5`;
 const linkText = `rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
 
+/** A dashboard shortcut that is also a sidebar entry: same path, icon and label. */
+function navShortcut(to: string) {
+  const item = MEMBER_NAV.find((n) => n.to === to);
+  if (!item?.icon) throw new Error(`no sidebar entry with an icon for ${to}`);
+  return { to, icon: item.icon, label: `common:${item.labelKey}` };
+}
+
 const SHORTCUTS: { to: string; icon: IconName; label: string }[] = [
-  { to: "/users/cashback", icon: "cashback", label: "common:nav.cashback" },
+  navShortcut("/users/cashback"),
   { to: "/users/withdraw/new", icon: "withdraw", label: "wallet:tabs.new" },
-  { to: "/users/withdraw", icon: "withdraw", label: "common:nav.withdrawalHistory" },
-  { to: "/users/present", icon: "deposit", label: "common:nav.depositHistory" },
-  { to: "/users/bank", icon: "account", label: "common:nav.account" },
-  { to: "/users/mypage", icon: "profile", label: "common:nav.profile" },
-  { to: "/users/affiliate", icon: "affiliate", label: "common:nav.affiliate" },
-  { to: "/users/chat", icon: "message", label: "common:nav.message" },
+  ...["/withdraw", "/present", "/bank", "/mypage", "/affiliate", "/chat"].map((path) =>
+    navShortcut(`/users${path}`),
+  ),
 ];
 
 /**
@@ -280,10 +285,7 @@ export default function Dashboard() {
         </ul>
       </Section>
 
-      <section aria-labelledby="dash-identity" className="space-y-3">
-        <h2 id="dash-identity" className="text-lg font-semibold">
-          {t("cashback:dashboard.identity")}
-        </h2>
+      <PageSection id="dash-identity" title={t("cashback:dashboard.identity")}>
         <dl className="grid gap-4 sm:grid-cols-2">
           <div className={panel}>
             <dt className="text-sm text-slate-500 dark:text-slate-400">
@@ -311,7 +313,7 @@ export default function Dashboard() {
             </dd>
           </div>
         </dl>
-      </section>
+      </PageSection>
     </div>
   );
 }

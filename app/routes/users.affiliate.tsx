@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { StatFigures } from "~/components/StatFigures";
 import { AffiliateChart } from "~/components/affiliate/AffiliateChart";
 import { CopyButton } from "~/components/affiliate/CopyButton";
 import { focusRing } from "~/components/shell/styles";
@@ -11,6 +12,7 @@ import { formatDate } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { PageSection } from "~/components/PageSection";
 
 export const handle = { i18n: ["affiliate"] };
 
@@ -52,10 +54,7 @@ export default function Affiliate() {
     <div className="space-y-8">
       <PageTitle>{t("title")}</PageTitle>
 
-      <section aria-labelledby="aff-summary" className="space-y-3" data-testid="affiliate-summary">
-        <h2 id="aff-summary" className="text-lg font-semibold">
-          {t("summary.title")}
-        </h2>
+      <PageSection id="aff-summary" title={t("summary.title")} testId="affiliate-summary">
         <nav aria-label={t("presets.label")}>
           <ul className="flex flex-wrap gap-2">
             {PRESETS.map((p) => (
@@ -79,38 +78,38 @@ export default function Affiliate() {
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {summary.from.replaceAll("-", "/")} – {summary.to.replaceAll("-", "/")}
         </p>
-        <dl className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
-          <Figure
-            label={t("summary.registrations")}
-            value={String(summary.registrations)}
-            testId="aff-registrations"
-          />
-          <Figure
-            label={t("summary.accounts")}
-            value={String(summary.accounts.approved)}
-            note={t("summary.accountsDetail", summary.accounts)}
-            testId="aff-accounts"
-          />
-          <Figure
-            label={t("summary.rewards")}
-            value={formatYen(summary.rewards)}
-            testId="aff-rewards"
-          />
-          <Figure
-            label={t("summary.totalRewards")}
-            value={formatYen(summary.totalRewards)}
-            testId="aff-total-rewards"
-          />
-        </dl>
+        <StatFigures
+          className="grid-cols-2 lg:grid-cols-4"
+          items={[
+            {
+              label: t("summary.registrations"),
+              value: String(summary.registrations),
+              testId: "aff-registrations",
+            },
+            {
+              label: t("summary.accounts"),
+              value: String(summary.accounts.approved),
+              note: t("summary.accountsDetail", summary.accounts),
+              testId: "aff-accounts",
+            },
+            {
+              label: t("summary.rewards"),
+              value: formatYen(summary.rewards),
+              testId: "aff-rewards",
+            },
+            {
+              label: t("summary.totalRewards"),
+              value: formatYen(summary.totalRewards),
+              testId: "aff-total-rewards",
+            },
+          ]}
+        />
         <div className={panel}>
           <AffiliateChart data={summary.series} bucket={summary.bucket} />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="aff-link" className="space-y-3">
-        <h2 id="aff-link" className="text-lg font-semibold">
-          {t("link.title")}
-        </h2>
+      <PageSection id="aff-link" title={t("link.title")}>
         <div className={`${panel} flex flex-col gap-4 sm:flex-row sm:items-start`}>
           <img
             src={link.qr}
@@ -141,12 +140,9 @@ export default function Affiliate() {
             <p className="text-sm text-slate-600 dark:text-slate-300">{t("link.note")}</p>
           </div>
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="aff-banners" className="space-y-3" data-testid="aff-banners">
-        <h2 id="aff-banners" className="text-lg font-semibold">
-          {t("banners.title")}
-        </h2>
+      <PageSection id="aff-banners" title={t("banners.title")} testId="aff-banners">
         {banners.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("banners.empty")}</p>
         ) : (
@@ -180,12 +176,9 @@ export default function Affiliate() {
             </ul>
           </>
         )}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="aff-customers" className="space-y-3">
-        <h2 id="aff-customers" className="text-lg font-semibold">
-          {t("customers.title")}
-        </h2>
+      <PageSection id="aff-customers" title={t("customers.title")}>
         <DataTable
           label={t("customers.title")}
           page={customers}
@@ -216,12 +209,9 @@ export default function Affiliate() {
             },
           ]}
         />
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="aff-rewards" className="space-y-3">
-        <h2 id="aff-rewards" className="text-lg font-semibold">
-          {t("rewards.title")}
-        </h2>
+      <PageSection id="aff-rewards" title={t("rewards.title")}>
         <div className="grid gap-3 lg:grid-cols-2">
           <SmallTable
             caption={t("rewards.perCustomer")}
@@ -254,29 +244,7 @@ export default function Affiliate() {
             }))}
           />
         </div>
-      </section>
-    </div>
-  );
-}
-
-function Figure({
-  label,
-  value,
-  note,
-  testId,
-}: {
-  label: string;
-  value: string;
-  note?: string;
-  testId: string;
-}) {
-  return (
-    <div className={panel}>
-      <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl" data-testid={testId}>
-        {value}
-      </dd>
-      {note && <dd className="mt-1 text-xs text-slate-500 dark:text-slate-400">{note}</dd>}
+      </PageSection>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { ArrowLeftIcon, CheckCircleIcon } from "@heroicons/react/20/solid";
+import { CheckCircleIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CampaignCapacity } from "~/components/campaign/CampaignCapacity";
 import { PlainText } from "~/components/campaign/CampaignArt";
 import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges";
 import { FormErrorAlert } from "~/components/ui/form";
@@ -11,7 +12,7 @@ import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
+import { BackLink } from "~/components/BackLink";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -40,10 +41,7 @@ export default function CampaignDetail() {
   const entering = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <Link to="/users/campaign" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
-        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
-        {t("back")}
-      </Link>
+      <BackLink to="/users/campaign">{t("back")}</BackLink>
 
       <article className={`${card} overflow-hidden`}>
         {c.imageUrl && (
@@ -82,16 +80,7 @@ export default function CampaignDetail() {
             </Fact>
             <Fact label={t("capacity")}>
               <span data-testid="campaign-capacity">
-                {c.capacity === null ? (
-                  t("unlimited")
-                ) : (
-                  <>
-                    {t("capacityOf", { count: c.capacity })}
-                    <span className="ml-2 text-slate-500 dark:text-slate-400">
-                      ({t("remaining", { count: c.remaining ?? 0 })})
-                    </span>
-                  </>
-                )}
+                <CampaignCapacity capacity={c.capacity} remaining={c.remaining} />
               </span>
             </Fact>
             <Fact label={t("conditions")} wide>

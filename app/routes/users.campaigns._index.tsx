@@ -1,15 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CardPager, EmptyCards, FilterPills } from "~/components/CardList";
+import { CardFacts, CardListPage, ListCard } from "~/components/CardList";
+import { CampaignCapacity } from "~/components/campaign/CampaignCapacity";
 import { CampaignArt } from "~/components/campaign/CampaignArt";
 import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges";
-import { focusRing } from "~/components/shell/styles";
 import { searchParamsObject } from "~/components/table/url";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { formatDateTime } from "~/lib/format";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -28,91 +26,60 @@ export default function Campaigns() {
   const { t } = useTranslation("campaign");
   const { page } = useLoaderData<typeof loader>();
   return (
-    <div className="space-y-5">
-      <div className="space-y-1">
-        <PageTitle>{t("title")}</PageTitle>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
-      </div>
-
-      <FilterPills
-        label={t("filters.label")}
-        param="filter"
-        options={FILTERS.map((f) => ({
-          value: f,
-          label: t(`filters.${f || "all"}`),
-          testId: `campaign-filter-${f || "all"}`,
-        }))}
-      />
-
-      {page.rows.length === 0 ? (
-        <EmptyCards testId="campaign-empty">{t("empty")}</EmptyCards>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="campaign-list">
-          {page.rows.map((c) => (
-            <li
-              key={c.id}
-              data-testid="campaign-card"
-              data-id={c.id}
-              className={`${card} flex flex-col overflow-hidden`}
-            >
-              <CampaignArt src={c.imageUrl} />
-              <div className="flex flex-1 flex-col gap-3 p-4">
-                <div className="flex flex-wrap items-center gap-2">
-                  <CampaignStatusBadge status={c.status} />
-                  {c.entered && <EnteredBadge />}
-                </div>
-                <h2 className="break-words text-lg font-semibold leading-snug">
-                  <Link
-                    to={`/users/campaigns/${c.id}`}
-                    className={`rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
-                  >
-                    {c.title}
-                  </Link>
-                </h2>
-                <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-slate-500 dark:text-slate-400">{t("period")}</dt>
-                  <dd className="tabular-nums">
+    <CardListPage
+      ns="campaign"
+      title={t("title")}
+      lead={t("lead")}
+      filter={{
+        label: t("filters.label"),
+        param: "filter",
+        values: FILTERS,
+        optionLabel: (f) => t(`filters.${f || "all"}`),
+        testIdPrefix: "campaign-filter",
+      }}
+      page={page}
+      empty={<EmptyState testId="campaign-empty">{t("empty")}</EmptyState>}
+      listTestId="campaign-list"
+      gridClassName="sm:grid-cols-2 xl:grid-cols-3"
+      renderCard={(c) => (
+        <ListCard
+          key={c.id}
+          testId="campaign-card"
+          dataId={c.id}
+          art={<CampaignArt src={c.imageUrl} />}
+          badges={
+            <>
+              <CampaignStatusBadge status={c.status} />
+              {c.entered && <EnteredBadge />}
+            </>
+          }
+          title={c.title}
+          href={`/users/campaigns/${c.id}`}
+          details={{
+            label: t("details"),
+            ariaLabel: t("detailsOf", { title: c.title }),
+            testId: "campaign-details",
+          }}
+        >
+          <CardFacts
+            items={[
+              {
+                label: t("period"),
+                className: "tabular-nums",
+                value: (
+                  <>
                     {formatDateTime(c.startsAt)} –<wbr /> {formatDateTime(c.endsAt)}
-                  </dd>
-                  <dt className="text-slate-500 dark:text-slate-400">{t("capacity")}</dt>
-                  <dd>
-                    {c.capacity === null ? (
-                      t("unlimited")
-                    ) : (
-                      <>
-                        {t("capacityOf", { count: c.capacity })}
-                        <span className="ml-2 text-slate-500 dark:text-slate-400">
-                          ({t("remaining", { count: c.remaining ?? 0 })})
-                        </span>
-                      </>
-                    )}
-                  </dd>
-                </dl>
-                <div className="mt-auto pt-1">
-                  <Link
-                    to={`/users/campaigns/${c.id}`}
-                    data-testid="campaign-details"
-                    aria-label={t("detailsOf", { title: c.title })}
-                    className={buttonClass({ className: "w-full" })}
-                  >
-                    {t("details")}
-                  </Link>
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
+                  </>
+                ),
+              },
+              {
+                label: t("capacity"),
+                value: <CampaignCapacity capacity={c.capacity} remaining={c.remaining} />,
+              },
+            ]}
+          />
+        </ListCard>
       )}
-
-      <CardPager
-        page={page}
-        labels={{
-          nav: t("pagination"),
-          prev: t("prev"),
-          next: t("next"),
-          pageOf: (last) => t("pageOf", { page: page.page, last }),
-        }}
-      />
-    </div>
+    />
   );
 }

@@ -2,11 +2,13 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
+import { MyPlace } from "~/components/ranking/Standings";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { EmptyState } from "~/components/ui/EmptyState";
 
 export const handle = { i18n: ["battle"] };
 
@@ -23,12 +25,7 @@ export default function CashbackBattle() {
     return (
       <div className="space-y-4">
         <PageTitle>{t("title")}</PageTitle>
-        <p
-          data-testid="battle-empty"
-          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
-        >
-          {t("empty")}
-        </p>
+        <EmptyState testId="battle-empty">{t("empty")}</EmptyState>
       </div>
     );
   }
@@ -67,20 +64,12 @@ export default function CashbackBattle() {
       </section>
 
       {me && (
-        <div
-          data-testid="battle-me"
-          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-emerald-50 px-4 py-3 dark:bg-emerald-950/40"
-        >
-          <span className="text-sm text-slate-700 dark:text-slate-200">{t("me")}</span>
-          <span className="text-right">
-            <span className="text-xl font-bold text-emerald-800 dark:text-emerald-300">
-              {me.optedOut
-                ? t("meOptedOut")
-                : me.rank === null
-                  ? t("meUnranked")
-                  : t("rankValue", { rank: me.rank })}
-            </span>
-            {!me.optedOut && (
+        <MyPlace
+          ns="battle"
+          testId="battle-me"
+          me={me}
+          detail={
+            !me.optedOut && (
               <span className="mt-1 flex flex-wrap justify-end gap-x-3 text-sm text-slate-700 dark:text-slate-200">
                 <span className="whitespace-nowrap">
                   {t("meAmount", { amount: formatYen(me.amount) })}
@@ -91,9 +80,9 @@ export default function CashbackBattle() {
                   </span>
                 )}
               </span>
-            )}
-          </span>
-        </div>
+            )
+          }
+        />
       )}
 
       <section aria-labelledby="battle-standings" className="space-y-2">
@@ -101,9 +90,7 @@ export default function CashbackBattle() {
           {battle.phase === "settled" ? t("standingsFinal") : t("standings")}
         </h2>
         {top.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
-            {t("standingsEmpty")}
-          </p>
+          <EmptyState testId="battle-standings-empty">{t("standingsEmpty")}</EmptyState>
         ) : (
           <BattleBoard rows={top} caption={battle.title} />
         )}

@@ -1,16 +1,18 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
 import { formatTradeDate } from "~/components/cashback/months";
-import { Alert } from "~/components/ui/form";
+import { fetchFailedBoundary } from "~/components/FetchFailed";
+import { StatFigures } from "~/components/StatFigures";
 import { card } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { PageSection } from "~/components/PageSection";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
 
@@ -59,22 +61,22 @@ export default function Cashback() {
       <PageTitle>{t("title")}</PageTitle>
       <PeriodFilter label={t("wallet:period.label")} />
 
-      <section aria-labelledby="cb-summary" className="space-y-3" data-testid="cashback-summary">
-        <h2 id="cb-summary" className="text-lg font-semibold">
-          {t("summary.title")}
-        </h2>
-        <dl className="grid grid-cols-2 gap-2 sm:gap-3">
-          <Figure
-            label={t("summary.periodTotal", { period: periodName })}
-            value={formatYen(summary.periodTotal)}
-            testId="summary-period"
-          />
-          <Figure
-            label={t("summary.allTime")}
-            value={formatYen(summary.allTime)}
-            testId="summary-all"
-          />
-        </dl>
+      <PageSection id="cb-summary" title={t("summary.title")} testId="cashback-summary">
+        <StatFigures
+          className="grid-cols-2"
+          items={[
+            {
+              label: t("summary.periodTotal", { period: periodName }),
+              value: formatYen(summary.periodTotal),
+              testId: "summary-period",
+            },
+            {
+              label: t("summary.allTime"),
+              value: formatYen(summary.allTime),
+              testId: "summary-all",
+            },
+          ]}
+        />
         <div className="grid gap-3 md:grid-cols-2">
           <Breakdown
             title={t("summary.byBroker")}
@@ -99,20 +101,14 @@ export default function Cashback() {
             }))}
           />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="cb-monthly" className="space-y-3">
-        <h2 id="cb-monthly" className="text-lg font-semibold">
-          {t("monthly.title")}
-        </h2>
+      <PageSection id="cb-monthly" title={t("monthly.title")}>
         <div className={`${card} p-3 sm:p-4`}>
           <MonthlyCashback data={monthly} height={320} />
         </div>
-      </section>
-      <section aria-labelledby="cb-history" className="space-y-3">
-        <h2 id="cb-history" className="text-lg font-semibold">
-          {t("history.title")}
-        </h2>
+      </PageSection>
+      <PageSection id="cb-history" title={t("history.title")}>
         <DataTable
           label={t("history.title")}
           page={history}
@@ -149,18 +145,7 @@ export default function Cashback() {
             },
           ]}
         />
-      </section>
-    </div>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className={`${card} p-3 sm:p-4`}>
-      <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl" data-testid={testId}>
-        {value}
-      </dd>
+      </PageSection>
     </div>
   );
 }
@@ -236,15 +221,4 @@ function Breakdown({
 }
 
 /** The "data fetch failed" message when the cashback cannot be loaded. */
-export function ErrorBoundary() {
-  const { t } = useTranslation("wallet");
-  useRouteError();
-  return (
-    <Alert tone="error" testId="fetch-failed">
-      <p>{t("history.fetchFailed")}</p>
-      <a href="/users/cashback" className="mt-2 inline-block underline">
-        {t("history.reload")}
-      </a>
-    </Alert>
-  );
-}
+export const ErrorBoundary = fetchFailedBoundary("/users/cashback");

@@ -1,4 +1,4 @@
-import { ArrowDownTrayIcon, ArrowLeftIcon } from "@heroicons/react/20/solid";
+import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
+import { BackLink } from "~/components/BackLink";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -49,10 +50,7 @@ export default function EaDetails() {
     : null;
   return (
     <div className="max-w-4xl space-y-5">
-      <Link to="/users/ea" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
-        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
-        {t("back")}
-      </Link>
+      <BackLink to="/users/ea">{t("back")}</BackLink>
       <div className="space-y-2">
         <div className="flex flex-wrap gap-2">
           <CategoryBadge category={ea.category} />

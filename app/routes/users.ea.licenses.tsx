@@ -1,15 +1,17 @@
-import { ArrowDownTrayIcon, ArrowLeftIcon } from "@heroicons/react/20/solid";
+import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
 import { LicenseBadge } from "~/components/ea/badges";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { SelectFilter } from "~/components/table/SelectFilter";
+import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { BackLink } from "~/components/BackLink";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -23,30 +25,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function MyLicenses() {
   const { t } = useTranslation("ea");
   const { page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   return (
     <div className="space-y-4">
-      <Link to="/users/ea" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
-        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
-        {t("back")}
-      </Link>
+      <BackLink to="/users/ea">{t("back")}</BackLink>
       <PageTitle>{t("licenses.title")}</PageTitle>
       <TableFilters label={t("licenses.filters")}>
-        <FilterField label={t("licenses.status")} htmlFor="f-status">
-          <select
-            id="f-status"
-            name="status"
-            defaultValue={params.get("status") ?? ""}
-            className={filterControl}
-          >
-            <option value="">{t("licenses.allStatuses")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`licenseStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <SelectFilter
+          name="status"
+          label={t("licenses.status")}
+          allLabel={t("licenses.allStatuses")}
+          values={STATUSES}
+          optionLabel={(s) => t(`licenseStatus.${s}`)}
+        />
       </TableFilters>
       <DataTable
         label={t("licenses.title")}

@@ -1,6 +1,5 @@
-import { ArrowLeftIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
@@ -10,7 +9,8 @@ import { GachaArt } from "~/components/gacha/GachaArt";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { SelectFilter } from "~/components/table/SelectFilter";
+import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -18,6 +18,7 @@ import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { BackLink } from "~/components/BackLink";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -44,7 +45,6 @@ export default function GachaLogs() {
   const { t } = useTranslation(["gacha", "errors"]);
   const { page } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const [using, setUsing] = useState<{ row: Row; openedWith: typeof result } | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -63,28 +63,17 @@ export default function GachaLogs() {
 
   return (
     <div className="space-y-4">
-      <Link to="/users/gachas" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
-        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
-        {t("detail.back")}
-      </Link>
+      <BackLink to="/users/gachas">{t("detail.back")}</BackLink>
       <PageTitle>{t("logs.title")}</PageTitle>
       <TableFilters label={t("logs.filters")}>
-        <FilterField label={t("logs.state")} htmlFor="f-state">
-          <select
-            id="f-state"
-            name="state"
-            defaultValue={params.get("state") ?? ""}
-            className={filterControl}
-            data-testid="filter-state"
-          >
-            <option value="">{t("logs.allStates")}</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <SelectFilter
+          name="state"
+          label={t("logs.state")}
+          allLabel={t("logs.allStates")}
+          values={STATES}
+          optionLabel={(s) => t(`states.${s}`)}
+          testId="filter-state"
+        />
       </TableFilters>
 
       {done && (

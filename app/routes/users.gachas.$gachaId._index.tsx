@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, ShieldCheckIcon } from "@heroicons/react/20/solid";
+import { ShieldCheckIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -13,7 +13,8 @@ import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
+import { BackLink } from "~/components/BackLink";
+import { PageSection } from "~/components/PageSection";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -32,10 +33,7 @@ export default function GachaDetails() {
   const blocker = drawBlocker(g);
   return (
     <div className="space-y-6">
-      <Link to="/users/gachas" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
-        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
-        {t("detail.back")}
-      </Link>
+      <BackLink to="/users/gachas">{t("detail.back")}</BackLink>
 
       <section
         className={`${card} overflow-hidden md:grid md:grid-cols-[minmax(0,2fr),minmax(0,3fr)]`}
@@ -102,10 +100,7 @@ export default function GachaDetails() {
         </div>
       </section>
 
-      <section aria-labelledby="odds-title" className="space-y-3">
-        <h2 id="odds-title" className="text-lg font-semibold">
-          {t("detail.rewards")}
-        </h2>
+      <PageSection id="odds-title" title={t("detail.rewards")}>
         <div
           role="region"
           aria-labelledby="odds-title"
@@ -194,7 +189,7 @@ export default function GachaDetails() {
             </p>
           )}
         </div>
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { ArrowLeftIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -13,7 +12,7 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
+import { BackLink } from "~/components/BackLink";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -54,13 +53,7 @@ export default function Draw() {
   const blocker = drawBlocker(g);
   return (
     <div className="mx-auto max-w-xl space-y-5">
-      <Link
-        to={`/users/gachas/${g.id}`}
-        className={`${textLink} inline-flex items-center gap-1 text-sm`}
-      >
-        <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
-        {t("draw.back", { name: g.name })}
-      </Link>
+      <BackLink to={`/users/gachas/${g.id}`}>{t("draw.back", { name: g.name })}</BackLink>
 
       {result ? (
         <Reveal result={result} gachaId={g.id} playsLeft={g.playsLeft} blocked={blocker !== null} />

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { searchParamsObject } from "~/components/table/url";
+import { fetchFailedBoundary } from "~/components/FetchFailed";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -122,15 +123,4 @@ export default function WithdrawalHistory() {
 }
 
 /** The "data fetch failed" message when the history cannot be loaded. */
-export function ErrorBoundary() {
-  const { t } = useTranslation("wallet");
-  useRouteError();
-  return (
-    <Alert tone="error" testId="fetch-failed">
-      <p>{t("history.fetchFailed")}</p>
-      <a href="/users/withdraw" className="mt-2 inline-block underline">
-        {t("history.reload")}
-      </a>
-    </Alert>
-  );
-}
+export const ErrorBoundary = fetchFailedBoundary("/users/withdraw");

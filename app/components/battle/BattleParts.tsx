@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Badge, type Tone } from "~/components/ui/Badge";
 import { formatYen } from "~/lib/money";
-import { card } from "~/components/ui/card";
+import { type StandingRow, StandingsTable } from "~/components/ranking/Standings";
 
 export type BattlePhase = "upcoming" | "running" | "ended" | "settled";
 
@@ -52,81 +52,25 @@ export function PrizeList({ prizes }: { prizes: { rank: number; amount: number }
   );
 }
 
-export interface BoardRow {
-  rank: number;
-  nickname: string;
-  amount: number;
-  prize: number;
-  isViewer?: boolean;
-  userId?: string;
-  name?: string;
-}
-
-/** Standings: rank, nickname (and real name for admins), cashback in the period, prize. */
+/** Standings of a battle: rank, nickname (and real name for admins), cashback, prize. */
 export function BattleBoard({
   rows,
   caption,
   admin = false,
 }: {
-  rows: BoardRow[];
+  rows: StandingRow[];
   caption: string;
   admin?: boolean;
 }) {
-  const { t } = useTranslation("battle");
   return (
-    <div className={`${card} overflow-x-auto`}>
-      <table className="min-w-full text-sm" data-testid="battle-standings">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="whitespace-nowrap border-b border-slate-200 bg-slate-50 text-left text-xs text-slate-600 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("rank")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("nickname")}
-            </th>
-            {admin && (
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t("name")}
-              </th>
-            )}
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t("amount")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t("prize")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr
-              key={r.userId ?? `${r.rank}-${r.nickname}-${i}`}
-              data-testid="battle-row"
-              className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${
-                r.isViewer ? "bg-amber-50 dark:bg-amber-950/30" : ""
-              }`}
-            >
-              <td className="whitespace-nowrap px-3 py-2 font-semibold tabular-nums">{r.rank}</td>
-              <td className="min-w-32 px-3 py-2 break-words">
-                {r.nickname}
-                {r.isViewer && (
-                  <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    {t("you")}
-                  </span>
-                )}
-              </td>
-              {admin && <td className="min-w-32 px-3 py-2 break-words">{r.name}</td>}
-              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                {formatYen(r.amount)}
-              </td>
-              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                {r.prize > 0 ? formatYen(r.prize) : "—"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StandingsTable
+      ns="battle"
+      rows={rows}
+      caption={caption}
+      admin={admin}
+      prizeColumn
+      testId="battle-standings"
+      rowTestId="battle-row"
+    />
   );
 }

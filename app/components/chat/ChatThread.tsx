@@ -10,6 +10,7 @@ import { TrpcProvider } from "~/components/TrpcProvider";
 import { trpc } from "~/lib/trpc";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
+import { EmptyState } from "~/components/ui/EmptyState";
 
 /** How often an open thread asks for new messages. */
 export const POLL_INTERVAL_MS = 5_000;
@@ -131,12 +132,7 @@ function ThreadView({
         {arrived > 0 ? t("newMessages") : ""}
       </p>
       {count === 0 ? (
-        <p
-          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400"
-          data-testid="chat-empty"
-        >
-          {t("empty")}
-        </p>
+        <EmptyState testId="chat-empty">{t("empty")}</EmptyState>
       ) : (
         <ol
           ref={listRef}

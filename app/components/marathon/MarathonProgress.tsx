@@ -5,6 +5,7 @@ import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { EmptyState } from "~/components/ui/EmptyState";
 
 export interface MarathonView {
   id: string;
@@ -64,14 +65,7 @@ export function MarathonProgress({
       {course === "axi" && (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("axiNote")}</p>
       )}
-      {marathons.length === 0 && (
-        <p
-          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
-          data-testid="marathon-empty"
-        >
-          {t("empty")}
-        </p>
-      )}
+      {marathons.length === 0 && <EmptyState testId="marathon-empty">{t("empty")}</EmptyState>}
       {marathons.map((m) => (
         <section key={m.id} data-testid="marathon" className={`${card} p-4 sm:p-6`}>
           <h2 className="break-words text-lg font-bold">{m.title}</h2>

@@ -71,6 +71,23 @@ export interface NavGroupItem {
 export type AdminNavItem = NavLinkItem | NavGroupItem;
 
 /**
+ * An admin menu group for an entity with a list and a create form: /admin/<id> and
+ * /admin/<id>/create, labelled admin.<id>, admin.<one>List and admin.<one>Create.
+ */
+function entityGroup(id: string, one: string, feature?: keyof FeatureFlags): NavGroupItem {
+  return {
+    kind: "group",
+    id,
+    labelKey: `admin.${id}`,
+    feature,
+    children: [
+      { kind: "link", to: `/admin/${id}`, labelKey: `admin.${one}List` },
+      { kind: "link", to: `/admin/${id}/create`, labelKey: `admin.${one}Create` },
+    ],
+  };
+}
+
+/**
  * The admin menu's entries 1-15 in their fixed order; the external website link (16) and
  * logout (17) follow them in the menu component. Campaigns and gachas are groups: choosing
  * them opens their sub-entries instead of closing the drawer.
@@ -90,25 +107,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
     labelKey: "admin.marathon",
     feature: "cashbackMarathon",
   },
-  {
-    kind: "group",
-    id: "campaigns",
-    labelKey: "admin.campaigns",
-    children: [
-      { kind: "link", to: "/admin/campaigns", labelKey: "admin.campaignList" },
-      { kind: "link", to: "/admin/campaigns/create", labelKey: "admin.campaignCreate" },
-    ],
-  },
-  {
-    kind: "group",
-    id: "gachas",
-    labelKey: "admin.gachas",
-    feature: "gacha",
-    children: [
-      { kind: "link", to: "/admin/gachas", labelKey: "admin.gachaList" },
-      { kind: "link", to: "/admin/gachas/create", labelKey: "admin.gachaCreate" },
-    ],
-  },
+  entityGroup("campaigns", "campaign"),
+  entityGroup("gachas", "gacha", "gacha"),
   { kind: "link", to: "/admin/eas", labelKey: "admin.eas" },
   { kind: "link", to: "/admin/update", labelKey: "admin.update" },
   { kind: "link", to: "/admin/popups", labelKey: "admin.popups" },

@@ -13,6 +13,7 @@ import {
   useFieldError,
 } from "~/components/ui/form";
 import { Facts, Section } from "~/components/ui/card";
+import { NameFields } from "~/components/AuthFields";
 import { ReauthForm } from "~/components/ReauthForm";
 import { LanguageSelect } from "~/components/shell/LanguageSelect";
 import { formatDateTime } from "~/lib/format";
@@ -61,22 +62,13 @@ export function ProfileSection({
       <FormErrorAlert error={error} />
       <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="profile" />
-        <Field
-          name="name"
-          autoComplete="name"
-          label={t("fields.name")}
-          hint={t("hints.name")}
-          defaultValue={value("name", profile.name)}
-          error={useFieldError(error, "name", "profile:fields.name")}
-          required
-        />
-        <Field
-          name="nickname"
-          autoComplete="nickname"
-          label={t("fields.nickname")}
-          defaultValue={value("nickname", profile.nickname)}
-          error={useFieldError(error, "nickname", "profile:fields.nickname")}
-          required
+        <NameFields
+          ns="profile"
+          error={error}
+          defaults={{
+            name: value("name", profile.name),
+            nickname: value("nickname", profile.nickname),
+          }}
         />
         <Field
           name="twitterUrl"
@@ -89,15 +81,13 @@ export function ProfileSection({
           defaultValue={value("twitterUrl", profile.twitterUrl)}
           error={useFieldError(error, "twitterUrl", "profile:fields.twitterUrl")}
         />
-        <div className="sm:col-span-2">
+        <div className="space-y-4 sm:col-span-2">
           <CheckboxField
             name="rankingOptOut"
             label={t("fields.rankingOptOut")}
             hint={t("hints.rankingOptOut")}
             defaultChecked={profile.rankingOptOut}
           />
-        </div>
-        <div className="sm:col-span-2">
           <SubmitButton>{t("actions.save")}</SubmitButton>
         </div>
       </Form>
