@@ -5,8 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
 import { LicenseBadge } from "~/components/ea/badges";
 import { DataTable } from "~/components/table/DataTable";
-import { SelectFilter } from "~/components/table/SelectFilter";
-import { TableFilters } from "~/components/table/TableFilters";
+import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
@@ -34,8 +33,10 @@ export default function MyLicenses() {
           name="status"
           label={t("licenses.status")}
           allLabel={t("licenses.allStatuses")}
-          values={STATUSES}
-          optionLabel={(s) => t(`licenseStatus.${s}`)}
+          options={STATUSES.map((value) => ({
+            value,
+            label: ((s) => t(`licenseStatus.${s}`))(value),
+          }))}
         />
       </TableFilters>
       <DataTable

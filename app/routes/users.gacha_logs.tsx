@@ -9,8 +9,7 @@ import { GachaArt } from "~/components/gacha/GachaArt";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";
 import { DataTable } from "~/components/table/DataTable";
-import { SelectFilter } from "~/components/table/SelectFilter";
-import { TableFilters } from "~/components/table/TableFilters";
+import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -70,8 +69,7 @@ export default function GachaLogs() {
           name="state"
           label={t("logs.state")}
           allLabel={t("logs.allStates")}
-          values={STATES}
-          optionLabel={(s) => t(`states.${s}`)}
+          options={STATES.map((value) => ({ value, label: t(`states.${value}`) }))}
           testId="filter-state"
         />
       </TableFilters>
