@@ -113,6 +113,11 @@ export default function Dashboard() {
                 {t("cashback:dashboard.withdraw")}
               </Link>
             </dd>
+            <dd className="mt-1">
+              <Link to="/users/statement" className={linkText} data-testid="statement-link">
+                {t("wallet:statementLink")}
+              </Link>
+            </dd>
           </div>
         )}
         <div className={panel}>

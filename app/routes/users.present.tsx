@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
@@ -7,6 +7,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
@@ -21,6 +22,9 @@ export default function Deposits() {
   return (
     <div className="space-y-4">
       <PageTitle>{t("deposit.title")}</PageTitle>
+      <Link to="/users/statement" className={`${textLink} text-sm`} data-testid="statement-link">
+        {t("statementLink")}
+      </Link>
       <PeriodFilter label={t("period.label")} />
       <DataTable
         label={t("deposit.label")}

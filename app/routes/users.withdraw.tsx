@@ -1,10 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { card } from "~/components/ui/card";
 import { Tabs } from "~/components/ui/Tabs";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
@@ -45,6 +46,9 @@ export default function WithdrawLayout() {
           ))}
         </dl>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("situation.processing")}</p>
+        <Link to="/users/statement" className={`${textLink} text-sm`} data-testid="statement-link">
+          {t("statementLink")}
+        </Link>
       </section>
       <Tabs
         label={t("title")}

@@ -19,7 +19,14 @@ test("a member reads where each yen came from and went, filters it and downloads
   await withdrawal(db, me.id, "bank", 5_000, true);
   await withdrawal(db, me.id, "paypay", 1_000);
 
-  await visit(page, "/users/statement");
+  // Reached from the balance on the dashboard, and from both histories.
+  await visit(page, "/users/withdraw");
+  await expect(page.getByTestId("statement-link")).toHaveAttribute("href", "/users/statement");
+  await visit(page, "/users/present");
+  await expect(page.getByTestId("statement-link")).toHaveAttribute("href", "/users/statement");
+  await visit(page, "/users");
+  await page.getByTestId("statement-link").click();
+  await expect(page).toHaveURL(/\/users\/statement$/);
   await expect(page.getByTestId("statement-available")).toHaveText("¥14,000");
   await expect(page.getByTestId("statement-held")).toHaveText("¥1,000");
   const table = page.getByTestId("statement");
