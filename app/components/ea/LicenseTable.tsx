@@ -1,8 +1,7 @@
 import { Link, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmailText } from "~/components/cells";
-import { dateColumn, MemberCell } from "~/components/admin/cells";
+import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { focusRing } from "~/components/shell/styles";
@@ -126,18 +125,7 @@ export function LicenseTable({
                 },
               ]
             : []),
-          {
-            key: "member",
-            header: t("admin.licenses.member"),
-            className: "min-w-40",
-            cell: (r) => (
-              <MemberCell
-                id={r.member.id}
-                name={r.member.nickname}
-                detail={<EmailText email={r.member.email} />}
-              />
-            ),
-          },
+          memberColumn(t("admin.licenses.member")),
           {
             key: "account",
             header: t("admin.licenses.account"),
