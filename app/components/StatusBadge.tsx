@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Badge, type Tone } from "~/components/ui/Badge";
+import { StateBadge } from "~/components/StateBadge";
+import type { Tone } from "~/components/ui/Badge";
 
 const TONES: Record<string, Tone> = {
   pending: "warning",
@@ -11,10 +11,5 @@ const TONES: Record<string, Tone> = {
 
 /** A request's state as a word and a colour (the word carries the meaning, not the colour). */
 export function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation("wallet");
-  return (
-    <Badge tone={TONES[status] ?? "neutral"} data-status={status}>
-      {t(`status.${status}`)}
-    </Badge>
-  );
+  return <StateBadge state={status} ns="wallet" labels="status" tones={TONES} />;
 }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvResponse } from "~/lib/csv.server";
+import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
 
 /**
@@ -10,35 +9,17 @@ import { formatDateTime } from "~/lib/format";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, ["admin", "accounts"]);
-  const page = await context.trpc.brokers.accounts.list({
-    ...searchParamsObject(request.url),
-    export: true,
-  });
-  return csvResponse(
-    "accounts",
-    [
-      t("admin:accounts.columns.createdAt"),
-      t("admin:accounts.csv.uid"),
-      t("admin:accounts.columns.member"),
-      t("admin:accounts.csv.email"),
-      t("admin:accounts.columns.broker"),
-      t("admin:accounts.columns.account"),
-      t("admin:accounts.columns.status"),
-      t("admin:accounts.csv.reason"),
-      t("admin:accounts.columns.decidedAt"),
-      t("admin:accounts.csv.decidedBy"),
-    ],
-    page.rows.map((r) => [
-      formatDateTime(r.createdAt),
-      r.userId,
-      r.nickname,
-      r.email,
-      r.brokerName,
-      r.accountNumber,
-      t(`accounts:status.${r.status}`),
-      r.denyReason,
-      formatDateTime(r.decidedAt),
-      r.decidedBy,
-    ]),
-  );
+  const page = await context.trpc.brokers.accounts.list(exportInput(request));
+  return csvColumnsResponse("accounts", page.rows, [
+    [t("admin:accounts.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
+    [t("admin:accounts.csv.uid"), (r) => r.userId],
+    [t("admin:accounts.columns.member"), (r) => r.nickname],
+    [t("admin:accounts.csv.email"), (r) => r.email],
+    [t("admin:accounts.columns.broker"), (r) => r.brokerName],
+    [t("admin:accounts.columns.account"), (r) => r.accountNumber],
+    [t("admin:accounts.columns.status"), (r) => t(`accounts:status.${r.status}`)],
+    [t("admin:accounts.csv.reason"), (r) => r.denyReason],
+    [t("admin:accounts.columns.decidedAt"), (r) => formatDateTime(r.decidedAt)],
+    [t("admin:accounts.csv.decidedBy"), (r) => r.decidedBy],
+  ]);
 }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvResponse } from "~/lib/csv.server";
+import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
 
@@ -10,26 +9,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "campaign");
   const page = await orNotFound(() =>
     context.trpc.campaigns.entries({
-      ...searchParamsObject(request.url),
+      ...exportInput(request),
       campaignId: params.id ?? "",
-      export: true,
     }),
   );
-  return csvResponse(
-    "campaign-entries",
-    [
-      t("admin.entries.date"),
-      t("admin.entries.uid"),
-      t("admin.entries.name"),
-      t("admin.entries.nickname"),
-      t("admin.entries.email"),
-    ],
-    page.rows.map((r) => [
-      formatDateTime(r.createdAt),
-      r.member.id,
-      r.member.name,
-      r.member.nickname,
-      r.member.email,
-    ]),
-  );
+  return csvColumnsResponse("campaign-entries", page.rows, [
+    [t("admin.entries.date"), (r) => formatDateTime(r.createdAt)],
+    [t("admin.entries.uid"), (r) => r.member.id],
+    [t("admin.entries.name"), (r) => r.member.name],
+    [t("admin.entries.nickname"), (r) => r.member.nickname],
+    [t("admin.entries.email"), (r) => r.member.email],
+  ]);
 }

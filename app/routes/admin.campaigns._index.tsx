@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CampaignStatusBadge } from "~/components/campaign/badges";
-import { dateColumn } from "~/components/admin/cells";
+import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
 import { DataTable } from "~/components/table/DataTable";
 import { cellLink, ListHeading, SearchFilter } from "~/components/table/ListHeading";
 import { TableFilters } from "~/components/table/TableFilters";
@@ -13,6 +13,9 @@ export const handle = { i18n: ["campaign", "errors"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ page: await context.trpc.campaigns.adminList(searchParamsObject(request.url)) });
 }
+
+/** One row of the list, as the loader serialises it. */
+type Campaign = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 
 /** /admin/campaigns: every campaign with its period, status, capacity and entries. */
 export default function AdminCampaigns() {
@@ -41,28 +44,17 @@ export default function AdminCampaigns() {
         empty={t("admin.empty")}
         testId="admin-campaigns"
         columns={[
-          {
+          nameLinkColumn<Campaign>({
             key: "title",
             header: t("admin.columns.title"),
-            sortKey: "title",
+            href: (c) => `/admin/campaigns/${c.id}`,
+            name: (c) => c.title,
+            notes: (c) => [!c.active && t("admin.inactive")],
+            testId: "admin-campaign-link",
             className: "min-w-48",
-            cell: (c) => (
-              <span className="block">
-                <Link
-                  to={`/admin/campaigns/${c.id}`}
-                  className={`${cellLink} break-words`}
-                  data-testid="admin-campaign-link"
-                >
-                  {c.title}
-                </Link>
-                {!c.active && (
-                  <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
-                    {t("admin.inactive")}
-                  </span>
-                )}
-              </span>
-            ),
-          },
+            linkClassName: `${cellLink} break-words`,
+            spaced: true,
+          }),
           {
             key: "status",
             header: t("admin.status"),
@@ -77,20 +69,11 @@ export default function AdminCampaigns() {
             nowrap: true,
             cell: (c) => (c.capacity === null ? t("unlimited") : c.capacity.toLocaleString("en")),
           },
-          {
-            key: "entries",
-            header: t("admin.columns.entries"),
-            align: "right",
-            cell: (c) => (
-              <Link
-                to={`/admin/campaigns/${c.id}/entries`}
-                className={cellLink}
-                data-testid="admin-campaign-entries"
-              >
-                {c.entries.toLocaleString("en")}
-              </Link>
-            ),
-          },
+          countLinkColumn<Campaign>("entries", t("admin.columns.entries"), {
+            href: (c) => `/admin/campaigns/${c.id}/entries`,
+            count: (c) => c.entries,
+            testId: "admin-campaign-entries",
+          }),
         ]}
       />
     </div>

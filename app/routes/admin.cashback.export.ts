@@ -1,38 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvResponse } from "~/lib/csv.server";
+import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 
 /** The cashback list as CSV: the same filters and order as the page, every matching row. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "cashback");
-  const page = await context.trpc.cashback.list({
-    ...searchParamsObject(request.url),
-    export: true,
-  });
-  return csvResponse(
-    "cashback",
-    [
-      t("csv.date"),
-      t("csv.memberId"),
-      t("csv.nickname"),
-      t("csv.email"),
-      t("csv.broker"),
-      t("csv.account"),
-      t("csv.lots"),
-      t("csv.amount"),
-      t("csv.batchId"),
-    ],
-    page.rows.map((r) => [
-      r.tradeDate,
-      r.userId,
-      r.nickname,
-      r.email,
-      r.brokerName,
-      r.accountNumber,
-      r.lotsMilli / 1000,
-      r.amount,
-      r.batchId,
-    ]),
-  );
+  const page = await context.trpc.cashback.list(exportInput(request));
+  return csvColumnsResponse("cashback", page.rows, [
+    [t("csv.date"), (r) => r.tradeDate],
+    [t("csv.memberId"), (r) => r.userId],
+    [t("csv.nickname"), (r) => r.nickname],
+    [t("csv.email"), (r) => r.email],
+    [t("csv.broker"), (r) => r.brokerName],
+    [t("csv.account"), (r) => r.accountNumber],
+    [t("csv.lots"), (r) => r.lotsMilli / 1000],
+    [t("csv.amount"), (r) => r.amount],
+    [t("csv.batchId"), (r) => r.batchId],
+  ]);
 }

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { dateColumn } from "~/components/admin/cells";
+import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
 import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
@@ -16,6 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const secondary = `inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
+
+/** One row of the list, as the loader serialises it. */
+type Ea = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 
 /** /admin/eas: every EA with its version, licences issued and requests waiting. */
 export default function AdminEas() {
@@ -66,27 +69,14 @@ export default function AdminEas() {
         empty={t("admin.empty")}
         testId="admin-eas"
         columns={[
-          {
+          nameLinkColumn<Ea>({
             key: "name",
             header: t("admin.fields.name"),
-            sortKey: "name",
-            className: "min-w-40",
-            cell: (e) => (
-              <span className="block">
-                <Link to={`/admin/eas/${e.id}`} className={cellLink} data-testid="admin-ea-link">
-                  {e.name}
-                </Link>
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  {e.developer}
-                </span>
-                {!e.active && (
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">
-                    {t("admin.inactive")}
-                  </span>
-                )}
-              </span>
-            ),
-          },
+            href: (e) => `/admin/eas/${e.id}`,
+            name: (e) => e.name,
+            notes: (e) => [e.developer, !e.active && t("admin.inactive")],
+            testId: "admin-ea-link",
+          }),
           {
             key: "category",
             header: t("admin.fields.category"),
@@ -102,16 +92,10 @@ export default function AdminEas() {
             header: t("version"),
             cell: (e) => <span className="font-mono text-xs">{e.version ?? "—"}</span>,
           },
-          {
-            key: "licenses",
-            header: t("admin.activeLicenses"),
-            align: "right",
-            cell: (e) => (
-              <Link to={`/admin/eas/${e.id}/licenses`} className={cellLink}>
-                {e.activeLicenses}
-              </Link>
-            ),
-          },
+          countLinkColumn<Ea>("licenses", t("admin.activeLicenses"), {
+            href: (e) => `/admin/eas/${e.id}/licenses`,
+            count: (e) => e.activeLicenses,
+          }),
           {
             key: "pending",
             header: t("admin.pendingLicenses"),

@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText } from "~/components/cells";
-import { dateColumn, MemberCell } from "~/components/admin/cells";
+import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { AccountTypeBadge } from "~/components/ea/badges";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
 import { DataTable } from "~/components/table/DataTable";
@@ -78,19 +77,7 @@ export default function EaAccounts() {
         empty={t("admin.accounts.empty")}
         testId="ea-accounts-table"
         columns={[
-          {
-            key: "member",
-            header: t("admin.licenses.member"),
-            sortKey: "member",
-            className: "min-w-40",
-            cell: (r) => (
-              <MemberCell
-                id={r.member.id}
-                name={r.member.nickname}
-                detail={<EmailText email={r.member.email} />}
-              />
-            ),
-          },
+          memberColumn(t("admin.licenses.member"), { sortKey: "member" }),
           {
             key: "account",
             header: t("admin.licenses.account"),

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvResponse } from "~/lib/csv.server";
+import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
 
@@ -10,40 +9,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "gacha");
   const page = await orNotFound(() =>
     context.trpc.gachas.logs({
-      ...searchParamsObject(request.url),
+      ...exportInput(request),
       gachaId: params.gachaId ?? "",
-      export: true,
     }),
   );
-  return csvResponse(
-    "gacha-logs",
-    [
-      t("logs.date"),
-      t("admin.logs.uid"),
-      t("admin.logs.member"),
-      t("admin.logs.email"),
-      t("logs.reward"),
-      t("admin.reward.kind"),
-      t("admin.reward.amount"),
-      t("cost"),
-      t("admin.logs.validFrom"),
-      t("admin.logs.validUntil"),
-      t("logs.status"),
-      t("admin.logs.usedAt"),
-    ],
-    page.rows.map((r) => [
-      formatDateTime(r.createdAt),
-      r.member.id,
-      r.member.nickname,
-      r.member.email,
-      r.rewardName,
-      t(`kind.${r.rewardKind}`),
-      r.amount,
-      r.cost,
-      formatDateTime(r.validFrom),
-      formatDateTime(r.validUntil),
-      t(`states.${r.state}`),
-      formatDateTime(r.usedAt),
-    ]),
-  );
+  return csvColumnsResponse("gacha-logs", page.rows, [
+    [t("logs.date"), (r) => formatDateTime(r.createdAt)],
+    [t("admin.logs.uid"), (r) => r.member.id],
+    [t("admin.logs.member"), (r) => r.member.nickname],
+    [t("admin.logs.email"), (r) => r.member.email],
+    [t("logs.reward"), (r) => r.rewardName],
+    [t("admin.reward.kind"), (r) => t(`kind.${r.rewardKind}`)],
+    [t("admin.reward.amount"), (r) => r.amount],
+    [t("cost"), (r) => r.cost],
+    [t("admin.logs.validFrom"), (r) => formatDateTime(r.validFrom)],
+    [t("admin.logs.validUntil"), (r) => formatDateTime(r.validUntil)],
+    [t("logs.status"), (r) => t(`states.${r.state}`)],
+    [t("admin.logs.usedAt"), (r) => formatDateTime(r.usedAt)],
+  ]);
 }

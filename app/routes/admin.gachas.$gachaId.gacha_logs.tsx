@@ -1,8 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText } from "~/components/cells";
-import { dateColumn, MemberCell } from "~/components/admin/cells";
+import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";
 import { DataTable } from "~/components/table/DataTable";
@@ -51,18 +50,7 @@ export default function AdminGachaLogs() {
         testId="admin-gacha-logs"
         columns={[
           dateColumn("createdAt", t("logs.date"), { sorted: true }),
-          {
-            key: "member",
-            header: t("admin.logs.member"),
-            className: "min-w-40",
-            cell: (r) => (
-              <MemberCell
-                id={r.member.id}
-                name={r.member.nickname}
-                detail={<EmailText email={r.member.email} />}
-              />
-            ),
-          },
+          memberColumn(t("admin.logs.member")),
           {
             key: "reward",
             header: t("logs.reward"),

@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { dateColumn } from "~/components/admin/cells";
+import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
 import { GachaStatusBadge } from "~/components/gacha/badges";
 import { DataTable } from "~/components/table/DataTable";
-import { cellLink, ListHeading, SearchFilter } from "~/components/table/ListHeading";
+import { ListHeading, SearchFilter } from "~/components/table/ListHeading";
 import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
@@ -14,6 +14,9 @@ export const handle = { i18n: ["gacha", "errors"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ page: await context.trpc.gachas.adminList(searchParamsObject(request.url)) });
 }
+
+/** One row of the list, as the loader serialises it. */
+type Gacha = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 
 /** /admin/gachas: every gacha with its period, price, method, limit and how often it was drawn. */
 export default function AdminGachas() {
@@ -38,28 +41,15 @@ export default function AdminGachas() {
         empty={t("admin.empty")}
         testId="admin-gachas"
         columns={[
-          {
+          nameLinkColumn<Gacha>({
             key: "name",
             header: t("admin.fields.name"),
-            sortKey: "name",
-            className: "min-w-40",
-            cell: (g) => (
-              <span className="block">
-                <Link
-                  to={`/admin/gachas/${g.id}`}
-                  className={cellLink}
-                  data-testid="admin-gacha-link"
-                >
-                  {g.name}
-                </Link>
-                {!g.published && (
-                  <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
-                    {t("admin.unpublished")}
-                  </span>
-                )}
-              </span>
-            ),
-          },
+            href: (g) => `/admin/gachas/${g.id}`,
+            name: (g) => g.name,
+            notes: (g) => [!g.published && t("admin.unpublished")],
+            testId: "admin-gacha-link",
+            spaced: true,
+          }),
           {
             key: "status",
             header: t("admin.status"),
@@ -86,26 +76,14 @@ export default function AdminGachas() {
             align: "right",
             cell: (g) => g.challengeLimit,
           },
-          {
-            key: "rewards",
-            header: t("admin.rewardsCount"),
-            align: "right",
-            cell: (g) => (
-              <Link to={`/admin/gachas/${g.id}/rewards`} className={cellLink}>
-                {g.rewards}
-              </Link>
-            ),
-          },
-          {
-            key: "draws",
-            header: t("admin.draws"),
-            align: "right",
-            cell: (g) => (
-              <Link to={`/admin/gachas/${g.id}/gacha_logs`} className={cellLink}>
-                {g.draws.toLocaleString("en")}
-              </Link>
-            ),
-          },
+          countLinkColumn<Gacha>("rewards", t("admin.rewardsCount"), {
+            href: (g) => `/admin/gachas/${g.id}/rewards`,
+            count: (g) => g.rewards,
+          }),
+          countLinkColumn<Gacha>("draws", t("admin.draws"), {
+            href: (g) => `/admin/gachas/${g.id}/gacha_logs`,
+            count: (g) => g.draws,
+          }),
         ]}
       />
     </div>

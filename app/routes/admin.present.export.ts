@@ -1,31 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvResponse } from "~/lib/csv.server";
+import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
 
 /** The present list as CSV: the page's filters and order, every matching row. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "admin-money");
-  const page = await context.trpc.wallet.adminPresents({
-    ...searchParamsObject(request.url),
-    export: true,
-  });
-  return csvResponse(
-    "presents",
-    [
-      t("presents.columns.createdAt"),
-      t("csv.nickname"),
-      t("csv.email"),
-      t("presents.columns.amount"),
-      t("presents.columns.reason"),
-    ],
-    page.rows.map((r) => [
-      formatDateTime(r.createdAt),
-      r.member.nickname,
-      r.member.email,
-      r.amount,
-      r.reason,
-    ]),
-  );
+  const page = await context.trpc.wallet.adminPresents(exportInput(request));
+  return csvColumnsResponse("presents", page.rows, [
+    [t("presents.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
+    [t("csv.nickname"), (r) => r.member.nickname],
+    [t("csv.email"), (r) => r.member.email],
+    [t("presents.columns.amount"), (r) => r.amount],
+    [t("presents.columns.reason"), (r) => r.reason],
+  ]);
 }

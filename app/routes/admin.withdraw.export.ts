@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvResponse } from "~/lib/csv.server";
+import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
 import { payeeSummary } from "~/lib/payee";
 
@@ -11,41 +10,20 @@ import { payeeSummary } from "~/lib/payee";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, ["admin-money", "wallet"]);
-  const page = await context.trpc.wallet.adminWithdrawals({
-    ...searchParamsObject(request.url),
-    export: true,
-  });
-  return csvResponse(
-    "withdrawals",
-    [
-      t("admin-money:withdrawals.columns.createdAt"),
-      t("admin-money:csv.requestId"),
-      t("admin-money:csv.memberId"),
-      t("admin-money:csv.nickname"),
-      t("admin-money:csv.email"),
-      t("admin-money:withdrawals.columns.method"),
-      t("admin-money:withdrawals.columns.amount"),
-      t("admin-money:withdrawals.columns.status"),
-      t("admin-money:csv.completedAt"),
-      t("admin-money:csv.rejectedAt"),
-      t("admin-money:csv.reason"),
-      t("admin-money:csv.nextBusinessDay"),
-      t("admin-money:withdrawals.columns.payee"),
-    ],
-    page.rows.map((r) => [
-      formatDateTime(r.createdAt),
-      r.id,
-      r.member.id,
-      r.member.nickname,
-      r.member.email,
-      t(`wallet:methods.${r.method}`),
-      r.amount,
-      t(`wallet:status.${r.status}`),
-      formatDateTime(r.completedAt),
-      formatDateTime(r.rejectedAt),
-      r.rejectReason,
-      r.nextBusinessDay,
-      payeeSummary(r.method, r.payout, t),
-    ]),
-  );
+  const page = await context.trpc.wallet.adminWithdrawals(exportInput(request));
+  return csvColumnsResponse("withdrawals", page.rows, [
+    [t("admin-money:withdrawals.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
+    [t("admin-money:csv.requestId"), (r) => r.id],
+    [t("admin-money:csv.memberId"), (r) => r.member.id],
+    [t("admin-money:csv.nickname"), (r) => r.member.nickname],
+    [t("admin-money:csv.email"), (r) => r.member.email],
+    [t("admin-money:withdrawals.columns.method"), (r) => t(`wallet:methods.${r.method}`)],
+    [t("admin-money:withdrawals.columns.amount"), (r) => r.amount],
+    [t("admin-money:withdrawals.columns.status"), (r) => t(`wallet:status.${r.status}`)],
+    [t("admin-money:csv.completedAt"), (r) => formatDateTime(r.completedAt)],
+    [t("admin-money:csv.rejectedAt"), (r) => formatDateTime(r.rejectedAt)],
+    [t("admin-money:csv.reason"), (r) => r.rejectReason],
+    [t("admin-money:csv.nextBusinessDay"), (r) => r.nextBusinessDay],
+    [t("admin-money:withdrawals.columns.payee"), (r) => payeeSummary(r.method, r.payout, t)],
+  ]);
 }

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Stamp } from "~/components/cells";
+import { EmailText, Stamp } from "~/components/cells";
 import type { Column } from "~/components/table/DataTable";
 import { textLink } from "~/components/ui/link";
+import { cellLink } from "~/components/table/ListHeading";
 
 /**
  * A member in an admin table: the name leading to their admin page, and under it what tells
@@ -33,6 +34,26 @@ export function MemberCell({
   );
 }
 
+/** The member column of an admin list whose rows carry their member: nickname over email. */
+export function memberColumn<R extends { member: { id: string; nickname: string; email: string } }>(
+  header: ReactNode,
+  { sortKey }: { sortKey?: string } = {},
+): Column<R> {
+  return {
+    key: "member",
+    header,
+    ...(sortKey ? { sortKey } : {}),
+    className: "min-w-40",
+    cell: (r) => (
+      <MemberCell
+        id={r.member.id}
+        name={r.member.nickname}
+        detail={<EmailText email={r.member.email} />}
+      />
+    ),
+  };
+}
+
 /**
  * A date-and-time column (Tokyo time) showing the row's `field`. `sorted`: its header sorts the
  * list by the column's key, newest first on the first click, as every date column does.
@@ -47,5 +68,74 @@ export function dateColumn<R>(
     header,
     ...(sorted ? { sortKey: key, firstDir: "desc" as const } : {}),
     cell: (row) => <Stamp utc={row[field] as string | null} />,
+  };
+}
+
+/**
+ * The leading column of an admin catalogue list (campaigns, gachas, EAs): the row's name leading
+ * to its admin page, with small grey notes under it (its developer, "inactive", …). `spaced`
+ * puts a little room above each note, as the lists with a single note do.
+ */
+export function nameLinkColumn<R>({
+  key,
+  header,
+  href,
+  name,
+  notes,
+  testId,
+  className = "min-w-40",
+  linkClassName = cellLink,
+  spaced = false,
+}: {
+  key: string;
+  header: ReactNode;
+  href: (row: R) => string;
+  name: (row: R) => ReactNode;
+  /** The notes under the name; a false entry is left out. */
+  notes: (row: R) => (ReactNode | false)[];
+  testId: string;
+  className?: string;
+  linkClassName?: string;
+  spaced?: boolean;
+}): Column<R> {
+  const noteClass = `${spaced ? "mt-1 " : ""}block text-xs text-slate-500 dark:text-slate-400`;
+  return {
+    key,
+    header,
+    sortKey: key,
+    className,
+    cell: (row) => (
+      <span className="block">
+        <Link to={href(row)} className={linkClassName} data-testid={testId}>
+          {name(row)}
+        </Link>
+        {notes(row).map(
+          (note, i) =>
+            note !== false && (
+              <span key={i} className={noteClass}>
+                {note}
+              </span>
+            ),
+        )}
+      </span>
+    ),
+  };
+}
+
+/** A right-aligned count in an admin list leading to the page listing what was counted. */
+export function countLinkColumn<R>(
+  key: string,
+  header: ReactNode,
+  { href, count, testId }: { href: (row: R) => string; count: (row: R) => number; testId?: string },
+): Column<R> {
+  return {
+    key,
+    header,
+    align: "right",
+    cell: (row) => (
+      <Link to={href(row)} className={cellLink} data-testid={testId}>
+        {count(row).toLocaleString("en")}
+      </Link>
+    ),
   };
 }

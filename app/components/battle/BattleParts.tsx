@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Badge, type Tone } from "~/components/ui/Badge";
+import { StateBadge } from "~/components/StateBadge";
+import type { Tone } from "~/components/ui/Badge";
 import { formatYen } from "~/lib/money";
 import { type StandingRow, StandingsTable } from "~/components/ranking/Standings";
 
@@ -14,11 +15,15 @@ const PHASE_TONES: Record<BattlePhase, Tone> = {
 
 /** A battle's phase in words (the word carries the meaning, not the colour). */
 export function BattlePhaseBadge({ phase }: { phase: BattlePhase }) {
-  const { t } = useTranslation("battle");
   return (
-    <Badge tone={PHASE_TONES[phase]} data-testid="battle-phase" data-phase={phase}>
-      {t(`phase.${phase}`)}
-    </Badge>
+    <StateBadge
+      state={phase}
+      ns="battle"
+      labels="phase"
+      tones={PHASE_TONES}
+      attr="phase"
+      testId="battle-phase"
+    />
   );
 }
 

@@ -1,15 +1,24 @@
 import { useTranslation } from "react-i18next";
+import { StateBadge } from "~/components/StateBadge";
 import { Badge, type Tone } from "~/components/ui/Badge";
 
-const TONES = { open: "success", upcoming: "info", ended: "neutral", full: "danger" } as const;
+const TONES: Record<"open" | "upcoming" | "ended" | "full", Tone> = {
+  open: "success",
+  upcoming: "info",
+  ended: "neutral",
+  full: "danger",
+};
 
 /** A campaign's state in words: open, upcoming, ended, or full. */
 export function CampaignStatusBadge({ status }: { status: keyof typeof TONES }) {
-  const { t } = useTranslation("campaign");
   return (
-    <Badge tone={TONES[status] as Tone} data-testid="campaign-status" data-status={status}>
-      {t(`status.${status}`)}
-    </Badge>
+    <StateBadge
+      state={status}
+      ns="campaign"
+      labels="status"
+      tones={TONES}
+      testId="campaign-status"
+    />
   );
 }
 

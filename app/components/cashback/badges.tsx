@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Badge, type Tone } from "~/components/ui/Badge";
+import { StateBadge } from "~/components/StateBadge";
+import type { Tone } from "~/components/ui/Badge";
 
 const ROW_TONES: Record<string, Tone> = {
   matched: "info",
@@ -17,20 +17,19 @@ const BATCH_TONES: Record<string, Tone> = {
 
 /** An import row's state (matched, unmatched, duplicate, error, credited) as a word. */
 export function RowStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation("cashback");
-  return (
-    <Badge tone={ROW_TONES[status] ?? "neutral"} data-status={status}>
-      {t(`rowStatus.${status}`)}
-    </Badge>
-  );
+  return <StateBadge state={status} ns="cashback" labels="rowStatus" tones={ROW_TONES} />;
 }
 
 /** An import batch's state (previewed, committing, committed) as a word. */
 export function BatchStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation("cashback");
   return (
-    <Badge tone={BATCH_TONES[status] ?? "warning"} data-status={status} data-testid="batch-status">
-      {t(`batchStatus.${status}`)}
-    </Badge>
+    <StateBadge
+      state={status}
+      ns="cashback"
+      labels="batchStatus"
+      tones={BATCH_TONES}
+      fallback="warning"
+      testId="batch-status"
+    />
   );
 }

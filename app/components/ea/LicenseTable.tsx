@@ -1,16 +1,14 @@
 import { Link, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmailText } from "~/components/cells";
-import { dateColumn, MemberCell } from "~/components/admin/cells";
+import { dateColumn, memberColumn } from "~/components/admin/cells";
+import { type RowDecision, RowDecisionButton, RowDecisions } from "~/components/admin/RowDecisions";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/form";
-import { focusRing } from "~/components/shell/styles";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
 import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import type { licenseDecision } from "~/lib/ea-licenses.server";
 import { AccountTypeBadge, LicenseBadge } from "./badges";
-import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 
 export interface AdminLicenseRow {
@@ -69,6 +67,13 @@ export function LicenseTable({
     openDecision({ kind, row });
   };
   const who = (r: AdminLicenseRow) => r.member.nickname || r.member.email;
+  /** A row's button for one decision: its label, testid and aria-label all follow the kind. */
+  const decisionButton = (kind: Decision["kind"], r: AdminLicenseRow): RowDecision => ({
+    label: t(`admin.licenses.${kind}`),
+    ariaLabel: t(`admin.licenses.${kind}One`, { member: who(r), ea: r.eaName }),
+    testId: `license-${kind}`,
+    onClick: () => open(kind, r),
+  });
 
   return (
     <div className="space-y-4">
@@ -126,18 +131,7 @@ export function LicenseTable({
                 },
               ]
             : []),
-          {
-            key: "member",
-            header: t("admin.licenses.member"),
-            className: "min-w-40",
-            cell: (r) => (
-              <MemberCell
-                id={r.member.id}
-                name={r.member.nickname}
-                detail={<EmailText email={r.member.email} />}
-              />
-            ),
-          },
+          memberColumn(t("admin.licenses.member")),
           {
             key: "account",
             header: t("admin.licenses.account"),
@@ -185,36 +179,13 @@ export function LicenseTable({
             header: <span className="sr-only">{t("admin.licenses.actions")}</span>,
             cell: (r) =>
               r.status === "pending" ? (
-                <span className="flex gap-2">
-                  <button
-                    type="button"
-                    onClick={() => open("issue", r)}
-                    data-testid="license-issue"
-                    aria-label={t("admin.licenses.issueOne", { member: who(r), ea: r.eaName })}
-                    className={buttonClass({ size: "sm" })}
-                  >
-                    {t("admin.licenses.issue")}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => open("reject", r)}
-                    data-testid="license-reject"
-                    aria-label={t("admin.licenses.rejectOne", { member: who(r), ea: r.eaName })}
-                    className={`whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 ${focusRing}`}
-                  >
-                    {t("admin.licenses.reject")}
-                  </button>
-                </span>
+                <RowDecisions
+                  inline
+                  accept={decisionButton("issue", r)}
+                  refuse={decisionButton("reject", r)}
+                />
               ) : r.status === "active" ? (
-                <button
-                  type="button"
-                  onClick={() => open("revoke", r)}
-                  data-testid="license-revoke"
-                  aria-label={t("admin.licenses.revokeOne", { member: who(r), ea: r.eaName })}
-                  className={`whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 ${focusRing}`}
-                >
-                  {t("admin.licenses.revoke")}
-                </button>
+                <RowDecisionButton decision={decisionButton("revoke", r)} refuse />
               ) : null,
           },
         ]}

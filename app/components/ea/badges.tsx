@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { StateBadge } from "~/components/StateBadge";
 import { Badge, type Tone } from "~/components/ui/Badge";
 
 const LICENSE_TONES: Record<string, Tone> = {
@@ -10,15 +11,14 @@ const LICENSE_TONES: Record<string, Tone> = {
 
 /** A licence's state in words: pending, active, rejected or revoked. */
 export function LicenseBadge({ status }: { status: string }) {
-  const { t } = useTranslation("ea");
   return (
-    <Badge
-      tone={LICENSE_TONES[status] ?? "neutral"}
-      data-testid="license-status"
-      data-status={status}
-    >
-      {t(`licenseStatus.${status}`)}
-    </Badge>
+    <StateBadge
+      state={status}
+      ns="ea"
+      labels="licenseStatus"
+      tones={LICENSE_TONES}
+      testId="license-status"
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { StateBadge } from "~/components/StateBadge";
 import { Badge, type Tone } from "~/components/ui/Badge";
 
 const STATUS_TONES: Record<string, Tone> = {
@@ -16,12 +17,9 @@ export function GachaStatusBadge({
   status: "open" | "upcoming" | "closed";
   soldOut?: boolean;
 }) {
-  const { t } = useTranslation("gacha");
   const key = status === "open" && soldOut ? "soldOut" : status;
   return (
-    <Badge tone={STATUS_TONES[key]!} data-testid="gacha-status" data-status={key}>
-      {t(`status.${key}`)}
-    </Badge>
+    <StateBadge state={key} ns="gacha" labels="status" tones={STATUS_TONES} testId="gacha-status" />
   );
 }
 
@@ -45,10 +43,15 @@ const STATE_TONES: Record<string, Tone> = {
 
 /** A won reward's state: an item's available / used / expired / not started, or cash / none. */
 export function LogStateBadge({ state }: { state: string }) {
-  const { t } = useTranslation("gacha");
   return (
-    <Badge tone={STATE_TONES[state] ?? "muted"} data-testid="log-state" data-state={state}>
-      {t(`states.${state}`)}
-    </Badge>
+    <StateBadge
+      state={state}
+      ns="gacha"
+      labels="states"
+      tones={STATE_TONES}
+      fallback="muted"
+      attr="state"
+      testId="log-state"
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Badge, type Tone } from "~/components/ui/Badge";
+import { StateBadge } from "~/components/StateBadge";
+import type { Tone } from "~/components/ui/Badge";
 
 export type PopupState = "showing" | "scheduled" | "ended" | "inactive";
 
@@ -12,10 +12,14 @@ const TONES: Record<PopupState, Tone> = {
 
 /** A popup's state in words (the word carries the meaning, not the colour). */
 export function PopupStateBadge({ state }: { state: PopupState }) {
-  const { t } = useTranslation("popup");
   return (
-    <Badge tone={TONES[state]} data-testid="popup-state" data-state={state}>
-      {t(`admin.states.${state}`)}
-    </Badge>
+    <StateBadge
+      state={state}
+      ns="popup"
+      labels="admin.states"
+      tones={TONES}
+      attr="state"
+      testId="popup-state"
+    />
   );
 }
