@@ -108,40 +108,48 @@ export async function summaryTotals(
 
 // ---------------------------------------------------------------- member
 
+/**
+ * The member's cashback per account over trade days [from, to): all time reads the monthly
+ * summary (a row per account and month), a period the daily one.
+ */
+function accountTotals(
+  db: Db,
+  userId: string,
+  { from, to }: { from: string | null; to: string | null },
+) {
+  // Each branch is aliased "s" with the same columns, so one query joins and sums either.
+  const rows =
+    from === null && to === null
+      ? db.kysely
+          .selectFrom("cashback_monthly")
+          .select(["broker_account_id", "broker_id", "amount"])
+          .where("user_id", "=", userId)
+          .as("s")
+      : db.kysely
+          .selectFrom("cashback_daily")
+          .select(["broker_account_id", "broker_id", "amount"])
+          .where("user_id", "=", userId)
+          .$if(from !== null, (q) => q.where("day", ">=", from!))
+          .$if(to !== null, (q) => q.where("day", "<", to!))
+          .as("s");
+  return db.kysely
+    .selectFrom(rows)
+    .innerJoin("broker_accounts", "broker_accounts.id", "s.broker_account_id")
+    .innerJoin("brokers", "brokers.id", "s.broker_id")
+    .select((eb) => [
+      "s.broker_account_id as accountId",
+      "broker_accounts.account_number as accountNumber",
+      "brokers.name as brokerName",
+      eb.fn.sum<number>("s.amount").as("amount"),
+    ])
+    .groupBy(["s.broker_account_id", "broker_accounts.account_number", "brokers.name"])
+    .execute();
+}
+
 /** Totals for the period and all time, by broker and by account, from the summaries. */
 export async function memberSummary(db: Db, userId: string, period: PeriodInput) {
   const { from, to } = periodDays(period);
-  // All time reads the monthly summary (a row per account and month), a period the daily one.
-  const inPeriod =
-    from === null && to === null
-      ? await db.kysely
-          .selectFrom("cashback_monthly as s")
-          .innerJoin("broker_accounts", "broker_accounts.id", "s.broker_account_id")
-          .innerJoin("brokers", "brokers.id", "s.broker_id")
-          .select((eb) => [
-            "s.broker_account_id as accountId",
-            "broker_accounts.account_number as accountNumber",
-            "brokers.name as brokerName",
-            eb.fn.sum<number>("s.amount").as("amount"),
-          ])
-          .where("s.user_id", "=", userId)
-          .groupBy(["s.broker_account_id", "broker_accounts.account_number", "brokers.name"])
-          .execute()
-      : await db.kysely
-          .selectFrom("cashback_daily as s")
-          .innerJoin("broker_accounts", "broker_accounts.id", "s.broker_account_id")
-          .innerJoin("brokers", "brokers.id", "s.broker_id")
-          .select((eb) => [
-            "s.broker_account_id as accountId",
-            "broker_accounts.account_number as accountNumber",
-            "brokers.name as brokerName",
-            eb.fn.sum<number>("s.amount").as("amount"),
-          ])
-          .where("s.user_id", "=", userId)
-          .$if(from !== null, (q) => q.where("s.day", ">=", from!))
-          .$if(to !== null, (q) => q.where("s.day", "<", to!))
-          .groupBy(["s.broker_account_id", "broker_accounts.account_number", "brokers.name"])
-          .execute();
+  const inPeriod = await accountTotals(db, userId, { from, to });
   const allTime = await db.kysely
     .selectFrom("cashback_monthly")
     .select((eb) => eb.fn.sum<number>("amount").as("amount"))
