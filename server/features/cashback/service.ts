@@ -175,10 +175,9 @@ export async function memberSummary(db: Db, userId: string, period: PeriodInput)
   };
 }
 
-/** The cashback history: occurrence date, company, account number, amount. */
-export async function memberHistory(db: Db, userId: string, input: MemberHistoryInput) {
-  const { from, to } = periodDays(input);
-  const query = db.kysely
+/** The member's cashback rows with their company and account number: the history and the dashboard. */
+function memberCashbacks(db: Db, userId: string) {
+  return db.kysely
     .selectFrom("cashbacks")
     .innerJoin("brokers", "brokers.id", "cashbacks.broker_id")
     .innerJoin("broker_accounts", "broker_accounts.id", "cashbacks.broker_account_id")
@@ -188,9 +187,15 @@ export async function memberHistory(db: Db, userId: string, input: MemberHistory
       "brokers.name as brokerName",
       "broker_accounts.account_number as accountNumber",
       "cashbacks.amount",
-      "cashbacks.lots_milli as lotsMilli",
     ])
-    .where("cashbacks.user_id", "=", userId)
+    .where("cashbacks.user_id", "=", userId);
+}
+
+/** The cashback history: occurrence date, company, account number, amount. */
+export async function memberHistory(db: Db, userId: string, input: MemberHistoryInput) {
+  const { from, to } = periodDays(input);
+  const query = memberCashbacks(db, userId)
+    .select("cashbacks.lots_milli as lotsMilli")
     .$if(from !== null, (q) => q.where("cashbacks.trade_date", ">=", from!))
     .$if(to !== null, (q) => q.where("cashbacks.trade_date", "<", to!));
   const sort = input.sort === "amount" ? "cashbacks.amount" : "cashbacks.trade_date";
@@ -241,18 +246,7 @@ export async function memberDashboard(db: Db, userId: string, now = new Date()) 
       .where("month", "in", [month, lastMonth])
       .groupBy("month")
       .execute(),
-    db.kysely
-      .selectFrom("cashbacks")
-      .innerJoin("brokers", "brokers.id", "cashbacks.broker_id")
-      .innerJoin("broker_accounts", "broker_accounts.id", "cashbacks.broker_account_id")
-      .select([
-        "cashbacks.id",
-        "cashbacks.trade_date as tradeDate",
-        "brokers.name as brokerName",
-        "broker_accounts.account_number as accountNumber",
-        "cashbacks.amount",
-      ])
-      .where("cashbacks.user_id", "=", userId)
+    memberCashbacks(db, userId)
       .orderBy("cashbacks.trade_date", "desc")
       .orderBy("cashbacks.id", "desc")
       .limit(5)

@@ -29,6 +29,16 @@ function goalFigures(g: GoalRow) {
   };
 }
 
+/** A goal as the admin edits it; also its GROUP BY when counting who reached it. */
+const ADMIN_GOAL_COLUMNS = [
+  "cb_marathon_goals.id",
+  "cb_marathon_goals.marathon_id",
+  "cb_marathon_goals.marathon_number",
+  "cb_marathon_goals.threshold",
+  "cb_marathon_goals.reward",
+  "cb_marathon_goals.modal_text",
+] as const;
+
 /** The member's marathons of one course: each goal, whether it is reached, and the total so far. */
 export async function memberProgress(db: Db, userId: string, course: MarathonCourse) {
   const marathons = await db.kysely
@@ -116,24 +126,9 @@ export async function adminList(db: Db) {
     ? await db.kysely
         .selectFrom("cb_marathon_goals")
         .leftJoin("marathons", "marathons.goal_id", "cb_marathon_goals.id")
-        .select((eb) => [
-          "cb_marathon_goals.id",
-          "cb_marathon_goals.marathon_id",
-          "cb_marathon_goals.marathon_number",
-          "cb_marathon_goals.threshold",
-          "cb_marathon_goals.reward",
-          "cb_marathon_goals.modal_text",
-          eb.fn.count<number>("marathons.id").as("reached"),
-        ])
+        .select((eb) => [...ADMIN_GOAL_COLUMNS, eb.fn.count<number>("marathons.id").as("reached")])
         .where("cb_marathon_goals.marathon_id", "in", ids)
-        .groupBy([
-          "cb_marathon_goals.id",
-          "cb_marathon_goals.marathon_id",
-          "cb_marathon_goals.marathon_number",
-          "cb_marathon_goals.threshold",
-          "cb_marathon_goals.reward",
-          "cb_marathon_goals.modal_text",
-        ])
+        .groupBy(ADMIN_GOAL_COLUMNS)
         .orderBy("cb_marathon_goals.marathon_number")
         .execute()
     : [];
