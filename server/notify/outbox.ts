@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { type Kysely, MysqlAdapter, sql } from "kysely";
+import { type Kysely, MysqlAdapter, sql, type Updateable } from "kysely";
 import type { Db } from "../../db";
 import { forUpdate } from "../../db/dialect";
 import { newId } from "../../db/id";
@@ -115,6 +115,7 @@ export async function claimDue(
           { skipLocked: true },
         ).execute();
         if (candidates.length === 0) return [];
+        const ids = candidates.map((c) => c.id);
         await trx
           .updateTable("notifications")
           .set({
@@ -123,22 +124,14 @@ export async function claimDue(
             attempts: sql`attempts + 1`,
             updated_at: nowText,
           })
-          .where(
-            "id",
-            "in",
-            candidates.map((c) => c.id),
-          )
+          .where("id", "in", ids)
           .where("status", "=", "pending")
           .where("next_attempt_at", "<=", nowText)
           .execute();
         const rows = await trx
           .selectFrom("notifications")
           .select(["id", "user_id", "kind", "payload", "retry_key", "attempts"])
-          .where(
-            "id",
-            "in",
-            candidates.map((c) => c.id),
-          )
+          .where("id", "in", ids)
           .where("claim_token", "=", token)
           .where("status", "=", "pending")
           .orderBy("id")
@@ -176,16 +169,28 @@ export async function finishClaim(
   },
 ): Promise<boolean> {
   const now = nowDb();
+  return updateWhileClaimed(db, claim, {
+    status: result.status,
+    last_error: result.reason ? result.reason.slice(0, 500) : null,
+    line_request_id: result.requestId ?? null,
+    sent_at: result.status === "sent" ? now : null,
+    claim_token: null,
+    updated_at: now,
+  });
+}
+
+/**
+ * Updates a row only while `claim` still holds it (a worker whose lease ran out changes
+ * nothing); whether it did.
+ */
+async function updateWhileClaimed(
+  db: Kysely<Database>,
+  claim: Pick<ClaimedNotification, "id" | "claimToken">,
+  values: Updateable<Database["notifications"]>,
+): Promise<boolean> {
   const updated = await db
     .updateTable("notifications")
-    .set({
-      status: result.status,
-      last_error: result.reason ? result.reason.slice(0, 500) : null,
-      line_request_id: result.requestId ?? null,
-      sent_at: result.status === "sent" ? now : null,
-      claim_token: null,
-      updated_at: now,
-    })
+    .set(values)
     .where("id", "=", claim.id)
     .where("claim_token", "=", claim.claimToken)
     .where("status", "=", "pending")
@@ -212,7 +217,7 @@ export async function finishSent(
       sql` `,
     )} end`;
   for (const token of new Set(rows.map((r) => r.claimToken))) {
-    const mine = rows.filter((r) => r.claimToken === token);
+    const mine = rows.filter((r) => r.claimToken === token).map((r) => r.id);
     await db
       .updateTable("notifications")
       .set({
@@ -223,11 +228,7 @@ export async function finishSent(
         line_request_id: caseOf((r) => r.requestId),
         last_error: caseOf((r) => (r.reason ? r.reason.slice(0, 500) : null)),
       })
-      .where(
-        "id",
-        "in",
-        mine.map((r) => r.id),
-      )
+      .where("id", "in", mine)
       .where("claim_token", "=", token)
       .where("status", "=", "pending")
       .execute();
@@ -256,19 +257,12 @@ export async function rescheduleClaim(
   at: Date,
   reason: string,
 ): Promise<boolean> {
-  const updated = await db
-    .updateTable("notifications")
-    .set({
-      next_attempt_at: toDbTime(at),
-      last_error: reason.slice(0, 500),
-      claim_token: null,
-      updated_at: nowDb(),
-    })
-    .where("id", "=", claim.id)
-    .where("claim_token", "=", claim.claimToken)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return updateWhileClaimed(db, claim, {
+    next_attempt_at: toDbTime(at),
+    last_error: reason.slice(0, 500),
+    claim_token: null,
+    updated_at: nowDb(),
+  });
 }
 
 /** Counts by status, for the worker's logs, the benchmark and tests. */

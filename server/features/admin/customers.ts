@@ -10,7 +10,7 @@ import { accountsOfUser } from "../brokers/accounts";
 import { normalizeAccountId } from "../brokers/schema";
 import { maskPaymentDetails, readPaymentDetails } from "../profile/payment";
 import type { PaymentField } from "../profile/schema";
-import { PROFILE_COLUMNS, readProfileImage } from "../profile/service";
+import { PROFILE_COLUMNS, readProfileImage, toProfile } from "../profile/service";
 import type { customersInput } from "./schema";
 
 /**
@@ -118,19 +118,10 @@ export async function getCustomer(db: Db, id: string) {
   const { updatedAt, ...details } = payment;
   return {
     profile: {
-      uid: user.id,
-      name: user.name,
-      nickname: user.nickname,
-      email: user.email,
-      emailVerified: user.email_verified_at !== null,
-      language: user.language,
+      ...toProfile(user),
       hasImage: user.profile_image !== null,
-      imageVersion: user.profile_image?.slice(8, 16) ?? null,
-      twitterUrl: user.twitter_url,
-      rankingOptOut: user.ranking_opt_out === 1,
       mfaEnabled: user.totp_enabled_at !== null,
       referralCode: user.referral_code,
-      createdAt: user.created_at,
     },
     payment: {
       masked: maskPaymentDetails(details),

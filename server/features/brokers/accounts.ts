@@ -88,21 +88,22 @@ const MEMBER_SORT = {
   decidedAt: "broker_accounts.decided_at",
 } as const;
 
+/** An account's own columns, as both the member's and the admin's lists read them. */
+const ACCOUNT_COLUMNS = [
+  "broker_accounts.id",
+  "broker_accounts.account_number",
+  "broker_accounts.status",
+  "broker_accounts.deny_reason",
+  "broker_accounts.decided_at",
+  "broker_accounts.created_at",
+] as const;
+
 /** One member's accounts with their broker, as `toAccountRow` reads them. */
 function accountsOf(db: Db, userId: string) {
   return db.kysely
     .selectFrom("broker_accounts")
     .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .select([
-      "broker_accounts.id",
-      "broker_accounts.account_number",
-      "broker_accounts.status",
-      "broker_accounts.deny_reason",
-      "broker_accounts.decided_at",
-      "broker_accounts.created_at",
-      "brokers.name as broker_name",
-      "brokers.logo_path as broker_logo",
-    ])
+    .select([...ACCOUNT_COLUMNS, "brokers.name as broker_name", "brokers.logo_path as broker_logo"])
     .where("broker_accounts.user_id", "=", userId);
 }
 
@@ -168,12 +169,7 @@ export async function adminListAccounts(db: Db, input: z.output<typeof adminAcco
     .innerJoin("users", "users.id", "broker_accounts.user_id")
     .leftJoin("users as deciders", "deciders.id", "broker_accounts.decided_by")
     .select([
-      "broker_accounts.id",
-      "broker_accounts.account_number",
-      "broker_accounts.status",
-      "broker_accounts.deny_reason",
-      "broker_accounts.decided_at",
-      "broker_accounts.created_at",
+      ...ACCOUNT_COLUMNS,
       "brokers.id as broker_id",
       "brokers.name as broker_name",
       "users.id as user_id",

@@ -108,40 +108,48 @@ export async function summaryTotals(
 
 // ---------------------------------------------------------------- member
 
+/**
+ * The member's cashback per account over trade days [from, to): all time reads the monthly
+ * summary (a row per account and month), a period the daily one.
+ */
+function accountTotals(
+  db: Db,
+  userId: string,
+  { from, to }: { from: string | null; to: string | null },
+) {
+  // Each branch is aliased "s" with the same columns, so one query joins and sums either.
+  const rows =
+    from === null && to === null
+      ? db.kysely
+          .selectFrom("cashback_monthly")
+          .select(["broker_account_id", "broker_id", "amount"])
+          .where("user_id", "=", userId)
+          .as("s")
+      : db.kysely
+          .selectFrom("cashback_daily")
+          .select(["broker_account_id", "broker_id", "amount"])
+          .where("user_id", "=", userId)
+          .$if(from !== null, (q) => q.where("day", ">=", from!))
+          .$if(to !== null, (q) => q.where("day", "<", to!))
+          .as("s");
+  return db.kysely
+    .selectFrom(rows)
+    .innerJoin("broker_accounts", "broker_accounts.id", "s.broker_account_id")
+    .innerJoin("brokers", "brokers.id", "s.broker_id")
+    .select((eb) => [
+      "s.broker_account_id as accountId",
+      "broker_accounts.account_number as accountNumber",
+      "brokers.name as brokerName",
+      eb.fn.sum<number>("s.amount").as("amount"),
+    ])
+    .groupBy(["s.broker_account_id", "broker_accounts.account_number", "brokers.name"])
+    .execute();
+}
+
 /** Totals for the period and all time, by broker and by account, from the summaries. */
 export async function memberSummary(db: Db, userId: string, period: PeriodInput) {
   const { from, to } = periodDays(period);
-  // All time reads the monthly summary (a row per account and month), a period the daily one.
-  const inPeriod =
-    from === null && to === null
-      ? await db.kysely
-          .selectFrom("cashback_monthly as s")
-          .innerJoin("broker_accounts", "broker_accounts.id", "s.broker_account_id")
-          .innerJoin("brokers", "brokers.id", "s.broker_id")
-          .select((eb) => [
-            "s.broker_account_id as accountId",
-            "broker_accounts.account_number as accountNumber",
-            "brokers.name as brokerName",
-            eb.fn.sum<number>("s.amount").as("amount"),
-          ])
-          .where("s.user_id", "=", userId)
-          .groupBy(["s.broker_account_id", "broker_accounts.account_number", "brokers.name"])
-          .execute()
-      : await db.kysely
-          .selectFrom("cashback_daily as s")
-          .innerJoin("broker_accounts", "broker_accounts.id", "s.broker_account_id")
-          .innerJoin("brokers", "brokers.id", "s.broker_id")
-          .select((eb) => [
-            "s.broker_account_id as accountId",
-            "broker_accounts.account_number as accountNumber",
-            "brokers.name as brokerName",
-            eb.fn.sum<number>("s.amount").as("amount"),
-          ])
-          .where("s.user_id", "=", userId)
-          .$if(from !== null, (q) => q.where("s.day", ">=", from!))
-          .$if(to !== null, (q) => q.where("s.day", "<", to!))
-          .groupBy(["s.broker_account_id", "broker_accounts.account_number", "brokers.name"])
-          .execute();
+  const inPeriod = await accountTotals(db, userId, { from, to });
   const allTime = await db.kysely
     .selectFrom("cashback_monthly")
     .select((eb) => eb.fn.sum<number>("amount").as("amount"))
@@ -167,10 +175,9 @@ export async function memberSummary(db: Db, userId: string, period: PeriodInput)
   };
 }
 
-/** The cashback history: occurrence date, company, account number, amount. */
-export async function memberHistory(db: Db, userId: string, input: MemberHistoryInput) {
-  const { from, to } = periodDays(input);
-  const query = db.kysely
+/** The member's cashback rows with their company and account number: the history and the dashboard. */
+function memberCashbacks(db: Db, userId: string) {
+  return db.kysely
     .selectFrom("cashbacks")
     .innerJoin("brokers", "brokers.id", "cashbacks.broker_id")
     .innerJoin("broker_accounts", "broker_accounts.id", "cashbacks.broker_account_id")
@@ -180,9 +187,15 @@ export async function memberHistory(db: Db, userId: string, input: MemberHistory
       "brokers.name as brokerName",
       "broker_accounts.account_number as accountNumber",
       "cashbacks.amount",
-      "cashbacks.lots_milli as lotsMilli",
     ])
-    .where("cashbacks.user_id", "=", userId)
+    .where("cashbacks.user_id", "=", userId);
+}
+
+/** The cashback history: occurrence date, company, account number, amount. */
+export async function memberHistory(db: Db, userId: string, input: MemberHistoryInput) {
+  const { from, to } = periodDays(input);
+  const query = memberCashbacks(db, userId)
+    .select("cashbacks.lots_milli as lotsMilli")
     .$if(from !== null, (q) => q.where("cashbacks.trade_date", ">=", from!))
     .$if(to !== null, (q) => q.where("cashbacks.trade_date", "<", to!));
   const sort = input.sort === "amount" ? "cashbacks.amount" : "cashbacks.trade_date";
@@ -233,18 +246,7 @@ export async function memberDashboard(db: Db, userId: string, now = new Date()) 
       .where("month", "in", [month, lastMonth])
       .groupBy("month")
       .execute(),
-    db.kysely
-      .selectFrom("cashbacks")
-      .innerJoin("brokers", "brokers.id", "cashbacks.broker_id")
-      .innerJoin("broker_accounts", "broker_accounts.id", "cashbacks.broker_account_id")
-      .select([
-        "cashbacks.id",
-        "cashbacks.trade_date as tradeDate",
-        "brokers.name as brokerName",
-        "broker_accounts.account_number as accountNumber",
-        "cashbacks.amount",
-      ])
-      .where("cashbacks.user_id", "=", userId)
+    memberCashbacks(db, userId)
       .orderBy("cashbacks.trade_date", "desc")
       .orderBy("cashbacks.id", "desc")
       .limit(5)

@@ -29,11 +29,11 @@ export async function accountTypeOf(
 }
 
 /**
- * A member's approved accounts with their EA type, by broker and number: what the member's EA
- * page offers and what the admin's "issue a licence" form lists.
+ * Approved broker accounts with their broker and, when an admin designated them, the
+ * ea_dedicated_accounts row (null otherwise): what both the member's and the admin's lists read.
  */
-export async function approvedAccountsWithType(db: Kysely<Database>, userId: string) {
-  const accounts = await db
+function approvedAccounts(db: Kysely<Database>) {
+  return db
     .selectFrom("broker_accounts")
     .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
     .leftJoin(
@@ -41,6 +41,15 @@ export async function approvedAccountsWithType(db: Kysely<Database>, userId: str
       "ea_dedicated_accounts.broker_account_id",
       "broker_accounts.id",
     )
+    .where("broker_accounts.status", "=", "approved");
+}
+
+/**
+ * A member's approved accounts with their EA type, by broker and number: what the member's EA
+ * page offers and what the admin's "issue a licence" form lists.
+ */
+export async function approvedAccountsWithType(db: Kysely<Database>, userId: string) {
+  const accounts = await approvedAccounts(db)
     .select([
       "broker_accounts.id",
       "broker_accounts.account_number",
@@ -48,7 +57,6 @@ export async function approvedAccountsWithType(db: Kysely<Database>, userId: str
       "ea_dedicated_accounts.broker_account_id as dedicated",
     ])
     .where("broker_accounts.user_id", "=", userId)
-    .where("broker_accounts.status", "=", "approved")
     .orderBy("brokers.name")
     .orderBy("broker_accounts.account_number")
     .execute();
@@ -67,15 +75,8 @@ const DEDICATED_SORT = {
 
 /** Approved accounts with their EA type, searchable, for the admin's designation page. */
 export async function dedicatedAccounts(db: Db, input: z.output<typeof dedicatedListInput>) {
-  let query = db.kysely
-    .selectFrom("broker_accounts")
+  let query = approvedAccounts(db.kysely)
     .innerJoin("users", "users.id", "broker_accounts.user_id")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .leftJoin(
-      "ea_dedicated_accounts",
-      "ea_dedicated_accounts.broker_account_id",
-      "broker_accounts.id",
-    )
     .select([
       "broker_accounts.id",
       "broker_accounts.account_number",
@@ -85,8 +86,7 @@ export async function dedicatedAccounts(db: Db, input: z.output<typeof dedicated
       "users.email",
       "users.nickname",
       "ea_dedicated_accounts.created_at as designated_at",
-    ])
-    .where("broker_accounts.status", "=", "approved");
+    ]);
   if (input.type === "ea_dedicated") {
     query = query.where("ea_dedicated_accounts.broker_account_id", "is not", null);
   } else if (input.type === "regular") {

@@ -72,14 +72,11 @@ export async function creditMarathonGoals(
     .where("active", "=", 1)
     .execute();
   if (marathons.length === 0) return { reached: 0, rewarded: 0 };
+  const marathonIds = marathons.map((m) => m.id);
   const goals = await trx
     .selectFrom("cb_marathon_goals")
     .select(["id", "marathon_id", "marathon_number", "threshold", "reward", "modal_text"])
-    .where(
-      "marathon_id",
-      "in",
-      marathons.map((m) => m.id),
-    )
+    .where("marathon_id", "in", marathonIds)
     .orderBy("marathon_number")
     .execute();
   if (goals.length === 0) return { reached: 0, rewarded: 0 };

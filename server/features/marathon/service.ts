@@ -8,6 +8,37 @@ import { AppError } from "../../errors";
 import { marathonTotals } from "./goals";
 import type { CreateMarathonInput } from "./schema";
 
+interface GoalRow {
+  marathon_id: string;
+  marathon_number: number;
+  threshold: number | string;
+  reward: number | string;
+}
+
+/** One marathon's goals, in the order they were read. */
+function goalsOf<G extends GoalRow>(goals: G[], marathonId: string): G[] {
+  return goals.filter((g) => g.marathon_id === marathonId);
+}
+
+/** A goal as the member's and the admin's pages show it, amounts as numbers whatever the driver returns. */
+function goalFigures(g: GoalRow) {
+  return {
+    marathonNumber: g.marathon_number,
+    threshold: Number(g.threshold),
+    reward: Number(g.reward),
+  };
+}
+
+/** A goal as the admin edits it; also its GROUP BY when counting who reached it. */
+const ADMIN_GOAL_COLUMNS = [
+  "cb_marathon_goals.id",
+  "cb_marathon_goals.marathon_id",
+  "cb_marathon_goals.marathon_number",
+  "cb_marathon_goals.threshold",
+  "cb_marathon_goals.reward",
+  "cb_marathon_goals.modal_text",
+] as const;
+
 /** The member's marathons of one course: each goal, whether it is reached, and the total so far. */
 export async function memberProgress(db: Db, userId: string, course: MarathonCourse) {
   const marathons = await db.kysely
@@ -19,14 +50,11 @@ export async function memberProgress(db: Db, userId: string, course: MarathonCou
     .orderBy("id")
     .execute();
   if (marathons.length === 0) return { course, marathons: [] };
+  const marathonIds = marathons.map((m) => m.id);
   const goals = await db.kysely
     .selectFrom("cb_marathon_goals")
     .select(["id", "marathon_id", "marathon_number", "threshold", "reward"])
-    .where(
-      "marathon_id",
-      "in",
-      marathons.map((m) => m.id),
-    )
+    .where("marathon_id", "in", marathonIds)
     .orderBy("threshold")
     .orderBy("marathon_number")
     .execute();
@@ -45,14 +73,7 @@ export async function memberProgress(db: Db, userId: string, course: MarathonCou
       startsOn: m.starts_on,
       endsOn: m.ends_on,
       total,
-      goals: goals
-        .filter((g) => g.marathon_id === m.id)
-        .map((g) => ({
-          marathonNumber: g.marathon_number,
-          threshold: Number(g.threshold),
-          reward: Number(g.reward),
-          reached: reached.has(g.id),
-        })),
+      goals: goalsOf(goals, m.id).map((g) => ({ ...goalFigures(g), reached: reached.has(g.id) })),
     });
   }
   return { course, marathons: out };
@@ -105,24 +126,9 @@ export async function adminList(db: Db) {
     ? await db.kysely
         .selectFrom("cb_marathon_goals")
         .leftJoin("marathons", "marathons.goal_id", "cb_marathon_goals.id")
-        .select((eb) => [
-          "cb_marathon_goals.id",
-          "cb_marathon_goals.marathon_id",
-          "cb_marathon_goals.marathon_number",
-          "cb_marathon_goals.threshold",
-          "cb_marathon_goals.reward",
-          "cb_marathon_goals.modal_text",
-          eb.fn.count<number>("marathons.id").as("reached"),
-        ])
+        .select((eb) => [...ADMIN_GOAL_COLUMNS, eb.fn.count<number>("marathons.id").as("reached")])
         .where("cb_marathon_goals.marathon_id", "in", ids)
-        .groupBy([
-          "cb_marathon_goals.id",
-          "cb_marathon_goals.marathon_id",
-          "cb_marathon_goals.marathon_number",
-          "cb_marathon_goals.threshold",
-          "cb_marathon_goals.reward",
-          "cb_marathon_goals.modal_text",
-        ])
+        .groupBy(ADMIN_GOAL_COLUMNS)
         .orderBy("cb_marathon_goals.marathon_number")
         .execute()
     : [];
@@ -139,15 +145,11 @@ export async function adminList(db: Db) {
       startsOn: m.starts_on,
       endsOn: m.ends_on,
       active: m.active === 1,
-      goals: goals
-        .filter((g) => g.marathon_id === m.id)
-        .map((g) => ({
-          marathonNumber: g.marathon_number,
-          threshold: Number(g.threshold),
-          reward: Number(g.reward),
-          modalText: g.modal_text,
-          reached: Number(g.reached),
-        })),
+      goals: goalsOf(goals, m.id).map((g) => ({
+        ...goalFigures(g),
+        modalText: g.modal_text,
+        reached: Number(g.reached),
+      })),
     })),
   };
 }

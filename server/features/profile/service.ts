@@ -1,7 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../../db";
 import { forUpdate, upsert } from "../../../db/dialect";
-import type { Language } from "../../../db/schema";
+import type { Selectable } from "kysely";
+import type { Language, UsersTable } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import type { CurrentSession } from "../../auth/session";
@@ -49,6 +50,11 @@ export async function getProfile(db: Db, userId: string) {
     .select(PROFILE_COLUMNS)
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
+  return toProfile(user);
+}
+
+/** A PROFILE_COLUMNS row as the member's page and the admin's customer page show it. */
+export function toProfile(user: Pick<Selectable<UsersTable>, (typeof PROFILE_COLUMNS)[number]>) {
   return {
     uid: user.id,
     name: user.name,

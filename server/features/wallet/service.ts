@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { AliasedSelectQueryBuilder, Kysely } from "kysely";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
@@ -307,6 +307,19 @@ export async function bulkCompleteWithdrawals(deps: WalletDeps, adminId: string,
 // ---------------------------------------------------------------- histories
 
 /**
+ * One page of a history merged from two sources (UNION ALL), by amount or by date as the
+ * member chose, the id breaking ties.
+ */
+function pageOfMerged<O extends { id: string; created_at: string; amount: number }>(
+  db: Db,
+  merged: AliasedSelectQueryBuilder<O, "h">,
+  input: ListInput,
+) {
+  const union = db.kysely.selectFrom(merged).selectAll();
+  return paginateSorted(union, input, input.sort === "amount" ? "amount" : "created_at", "id");
+}
+
+/**
  * The member's withdrawal history: withdrawals and transfers they sent (method "transfer"),
  * newest first, one page at a time.
  */
@@ -348,13 +361,7 @@ export async function withdrawalHistory(db: Db, userId: string, input: ListInput
     .$if(start !== null, (q) => q.where("transfers.created_at", ">=", start!))
     .$if(end !== null, (q) => q.where("transfers.created_at", "<", end!));
 
-  const union = db.kysely.selectFrom(withdrawals.unionAll(transfers).as("h")).selectAll();
-  const page = await paginateSorted(
-    union,
-    input,
-    input.sort === "amount" ? "amount" : "created_at",
-    "id",
-  );
+  const page = await pageOfMerged(db, withdrawals.unionAll(transfers).as("h"), input);
   return mapRows(page, (r) => ({
     id: String(r.id),
     createdAt: String(r.created_at),
@@ -403,13 +410,7 @@ export async function depositHistory(db: Db, userId: string, input: ListInput) {
     .where("transfers.status", "=", "completed")
     .$if(start !== null, (q) => q.where("transfers.decided_at", ">=", start!))
     .$if(end !== null, (q) => q.where("transfers.decided_at", "<", end!));
-  const union = db.kysely.selectFrom(presents.unionAll(received).as("d")).selectAll();
-  const page = await paginateSorted(
-    union,
-    input,
-    input.sort === "amount" ? "amount" : "created_at",
-    "id",
-  );
+  const page = await pageOfMerged(db, presents.unionAll(received).as("h"), input);
   return mapRows(page, (r) => ({
     id: String(r.id),
     createdAt: String(r.created_at),
