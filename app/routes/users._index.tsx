@@ -121,22 +121,25 @@ export default function Dashboard() {
             </dd>
           </div>
         )}
-        <div className={panel}>
-          <dt className="text-sm text-slate-500 dark:text-slate-400">
-            {t("cashback:dashboard.thisMonth")}
-          </dt>
-          <dd className="mt-1" data-testid="cashback-this-month">
-            <Money yen={dashboard.thisMonth} size="lg" />
-          </dd>
-        </div>
-        <div className={panel}>
-          <dt className="text-sm text-slate-500 dark:text-slate-400">
-            {t("cashback:dashboard.lastMonth")}
-          </dt>
-          <dd className="mt-1" data-testid="cashback-last-month">
-            <Money yen={dashboard.lastMonth} size="lg" />
-          </dd>
-        </div>
+        {[
+          {
+            label: "cashback:dashboard.thisMonth",
+            testId: "cashback-this-month",
+            yen: dashboard.thisMonth,
+          },
+          {
+            label: "cashback:dashboard.lastMonth",
+            testId: "cashback-last-month",
+            yen: dashboard.lastMonth,
+          },
+        ].map((month) => (
+          <div key={month.testId} className={panel}>
+            <dt className="text-sm text-slate-500 dark:text-slate-400">{t(month.label)}</dt>
+            <dd className="mt-1" data-testid={month.testId}>
+              <Money yen={month.yen} size="lg" />
+            </dd>
+          </div>
+        ))}
       </dl>
 
       {features?.summaryReport && report && (

@@ -9,6 +9,7 @@ import { StatFigures } from "~/components/StatFigures";
 import { card } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
+import { largestFirst, newestFirst } from "~/components/historyColumns";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -121,9 +122,7 @@ export default function Cashback() {
             {
               key: "tradeDate",
               header: t("history.date"),
-              sortKey: "tradeDate",
-              firstDir: "desc",
-              nowrap: true,
+              ...newestFirst("tradeDate"),
               cell: (r) => formatTradeDate(r.tradeDate),
             },
             { key: "broker", header: t("history.broker"), cell: (r) => r.brokerName },
@@ -136,10 +135,7 @@ export default function Cashback() {
             {
               key: "amount",
               header: t("history.amount"),
-              sortKey: "amount",
-              firstDir: "desc",
-              align: "right",
-              nowrap: true,
+              ...largestFirst,
               cell: (r) => (
                 <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>
               ),

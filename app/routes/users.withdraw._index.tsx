@@ -8,6 +8,7 @@ import { PeriodFilter } from "~/components/PeriodFilter";
 import { StatusBadge } from "~/components/StatusBadge";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
+import { largestFirst, newestFirst } from "~/components/historyColumns";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -59,19 +60,14 @@ export default function WithdrawalHistory() {
           {
             key: "createdAt",
             header: t("history.requestedAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            nowrap: true,
+            ...newestFirst("createdAt"),
             cell: (r) => formatDateTime(r.createdAt),
           },
           { key: "method", header: t("history.method"), cell: (r) => t(`methods.${r.method}`) },
           {
             key: "amount",
             header: t("history.amount"),
-            sortKey: "amount",
-            firstDir: "desc",
-            align: "right",
-            nowrap: true,
+            ...largestFirst,
             cell: (r) => formatYen(r.amount),
           },
           {
