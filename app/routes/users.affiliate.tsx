@@ -7,7 +7,6 @@ import { AffiliateChart } from "~/components/affiliate/AffiliateChart";
 import { CopyButton } from "~/components/affiliate/CopyButton";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
-import { newestFirst } from "~/components/historyColumns";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDate } from "~/lib/format";
 import { formatYen } from "~/lib/money";
@@ -199,7 +198,9 @@ export default function Affiliate() {
             {
               key: "registered",
               header: t("customers.registered"),
-              ...newestFirst("registered"),
+              sortKey: "registered",
+              firstDir: "desc",
+              nowrap: true,
               cell: (r) => formatDate(r.registeredAt),
             },
             {

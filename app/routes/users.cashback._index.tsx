@@ -9,7 +9,6 @@ import { StatFigures } from "~/components/StatFigures";
 import { card } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
-import { largestFirst, newestFirst } from "~/components/historyColumns";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -122,7 +121,9 @@ export default function Cashback() {
             {
               key: "tradeDate",
               header: t("history.date"),
-              ...newestFirst("tradeDate"),
+              sortKey: "tradeDate",
+              firstDir: "desc",
+              nowrap: true,
               cell: (r) => formatTradeDate(r.tradeDate),
             },
             { key: "broker", header: t("history.broker"), cell: (r) => r.brokerName },
@@ -135,7 +136,10 @@ export default function Cashback() {
             {
               key: "amount",
               header: t("history.amount"),
-              ...largestFirst,
+              sortKey: "amount",
+              firstDir: "desc",
+              align: "right",
+              nowrap: true,
               cell: (r) => (
                 <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>
               ),

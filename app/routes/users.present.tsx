@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
-import { largestFirst, newestFirst } from "~/components/historyColumns";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
@@ -37,14 +36,19 @@ export default function Deposits() {
           {
             key: "createdAt",
             header: t("deposit.date"),
-            ...newestFirst("createdAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            nowrap: true,
             cell: (r) => formatDateTime(r.createdAt),
           },
           { key: "kind", header: t("deposit.kind"), cell: (r) => t(`deposit.kinds.${r.kind}`) },
           {
             key: "amount",
             header: t("deposit.amount"),
-            ...largestFirst,
+            sortKey: "amount",
+            firstDir: "desc",
+            align: "right",
+            nowrap: true,
             cell: (r) => formatYen(r.amount),
           },
           {

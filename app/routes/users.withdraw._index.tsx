@@ -8,7 +8,6 @@ import { PeriodFilter } from "~/components/PeriodFilter";
 import { StatusBadge } from "~/components/StatusBadge";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
-import { largestFirst, newestFirst } from "~/components/historyColumns";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -60,14 +59,19 @@ export default function WithdrawalHistory() {
           {
             key: "createdAt",
             header: t("history.requestedAt"),
-            ...newestFirst("createdAt"),
+            sortKey: "createdAt",
+            firstDir: "desc",
+            nowrap: true,
             cell: (r) => formatDateTime(r.createdAt),
           },
           { key: "method", header: t("history.method"), cell: (r) => t(`methods.${r.method}`) },
           {
             key: "amount",
             header: t("history.amount"),
-            ...largestFirst,
+            sortKey: "amount",
+            firstDir: "desc",
+            align: "right",
+            nowrap: true,
             cell: (r) => formatYen(r.amount),
           },
           {
