@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, type FormErrorShape, useFieldError } from "~/components/ui/form";
 import { textLink } from "~/components/ui/link";
@@ -17,6 +18,35 @@ export function failureOf(
   return { error: failed?.error ?? null, values: failed?.values ?? {} };
 }
 
+/**
+ * One required credential input. The label's key also names the field in the server's error
+ * ("auth:fields.email"), so label and error message always speak of the same thing.
+ */
+function CredentialField({
+  ns = "auth",
+  labelKey,
+  hintKey,
+  error,
+  ...input
+}: {
+  ns?: "auth" | "profile";
+  labelKey: string;
+  hintKey?: string;
+  error: FormErrorShape | null;
+  name: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
+  const { t } = useTranslation(ns);
+  return (
+    <Field
+      label={t(labelKey)}
+      hint={hintKey ? t(hintKey) : undefined}
+      error={useFieldError(error, input.name, `${ns}:${labelKey}`)}
+      required
+      {...input}
+    />
+  );
+}
+
 export function EmailField({
   error,
   defaultValue,
@@ -27,30 +57,26 @@ export function EmailField({
   /** "username" where the address identifies an account already signed in (re-auth). */
   autoComplete?: "email" | "username";
 }) {
-  const { t } = useTranslation("auth");
   return (
-    <Field
+    <CredentialField
       name="email"
       type="email"
       autoComplete={autoComplete}
-      label={t("fields.email")}
+      labelKey="fields.email"
       defaultValue={defaultValue}
-      error={useFieldError(error, "email", "auth:fields.email")}
-      required
+      error={error}
     />
   );
 }
 
 export function CurrentPasswordField({ error }: { error: FormErrorShape | null }) {
-  const { t } = useTranslation("auth");
   return (
-    <Field
+    <CredentialField
       name="password"
       type="password"
       autoComplete="current-password"
-      label={t("fields.password")}
-      error={useFieldError(error, "password", "auth:fields.password")}
-      required
+      labelKey="fields.password"
+      error={error}
     />
   );
 }
@@ -65,25 +91,24 @@ export function NameFields({
   error: FormErrorShape | null;
   defaults: { name?: string; nickname?: string };
 }) {
-  const { t } = useTranslation(ns);
   return (
     <>
-      <Field
+      <CredentialField
+        ns={ns}
         name="name"
         autoComplete="name"
-        label={t("fields.name")}
-        hint={t("hints.name")}
+        labelKey="fields.name"
+        hintKey="hints.name"
         defaultValue={defaults.name}
-        error={useFieldError(error, "name", `${ns}:fields.name`)}
-        required
+        error={error}
       />
-      <Field
+      <CredentialField
+        ns={ns}
         name="nickname"
         autoComplete="nickname"
-        label={t("fields.nickname")}
+        labelKey="fields.nickname"
         defaultValue={defaults.nickname}
-        error={useFieldError(error, "nickname", `${ns}:fields.nickname`)}
-        required
+        error={error}
       />
     </>
   );
@@ -97,25 +122,22 @@ export function NewPasswordFields({
   error: FormErrorShape | null;
   labelKey?: "fields.newPassword" | "fields.password";
 }) {
-  const { t } = useTranslation("auth");
   return (
     <>
-      <Field
+      <CredentialField
         name="password"
         type="password"
         autoComplete="new-password"
-        label={t(labelKey)}
-        hint={t("hints.password")}
-        error={useFieldError(error, "password", `auth:${labelKey}`)}
-        required
+        labelKey={labelKey}
+        hintKey="hints.password"
+        error={error}
       />
-      <Field
+      <CredentialField
         name="passwordConfirm"
         type="password"
         autoComplete="new-password"
-        label={t("fields.passwordConfirm")}
-        error={useFieldError(error, "passwordConfirm", "auth:fields.passwordConfirm")}
-        required
+        labelKey="fields.passwordConfirm"
+        error={error}
       />
     </>
   );
@@ -129,16 +151,14 @@ export function CodeField({
   error: FormErrorShape | null;
   hintKey?: "hints.code" | "hints.mfaCode";
 }) {
-  const { t } = useTranslation("auth");
   return (
-    <Field
+    <CredentialField
       name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
-      label={t("fields.code")}
-      hint={t(hintKey)}
-      error={useFieldError(error, "code", "auth:fields.code")}
-      required
+      labelKey="fields.code"
+      hintKey={hintKey}
+      error={error}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { type ComponentType, Fragment, type ReactNode, type SVGProps } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { buttonClass } from "~/components/ui/button";
@@ -86,6 +87,20 @@ export function CardPager({
       )}
     </nav>
   );
+}
+
+/**
+ * The state filter of the campaign and gacha lists: the `filter` parameter, labelled by the
+ * `filters.*` keys of the page's namespace ("" is `filters.all`).
+ */
+export function stateFilter(t: TFunction, values: readonly string[], testIdPrefix: string) {
+  return {
+    label: t("filters.label"),
+    param: "filter",
+    values,
+    optionLabel: (value: string) => t(`filters.${value || "all"}`),
+    testIdPrefix,
+  };
 }
 
 interface CardPage<Row> {

@@ -18,6 +18,7 @@ import { card } from "~/components/ui/card";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
+import { RowList } from "~/components/RowList";
 
 export const handle: RouteHandle = {
   i18n: ["auth", "cashback", "accounts", "wallet", "errors"],
@@ -120,22 +121,25 @@ export default function Dashboard() {
             </dd>
           </div>
         )}
-        <div className={panel}>
-          <dt className="text-sm text-slate-500 dark:text-slate-400">
-            {t("cashback:dashboard.thisMonth")}
-          </dt>
-          <dd className="mt-1" data-testid="cashback-this-month">
-            <Money yen={dashboard.thisMonth} size="lg" />
-          </dd>
-        </div>
-        <div className={panel}>
-          <dt className="text-sm text-slate-500 dark:text-slate-400">
-            {t("cashback:dashboard.lastMonth")}
-          </dt>
-          <dd className="mt-1" data-testid="cashback-last-month">
-            <Money yen={dashboard.lastMonth} size="lg" />
-          </dd>
-        </div>
+        {[
+          {
+            label: "cashback:dashboard.thisMonth",
+            testId: "cashback-this-month",
+            yen: dashboard.thisMonth,
+          },
+          {
+            label: "cashback:dashboard.lastMonth",
+            testId: "cashback-last-month",
+            yen: dashboard.lastMonth,
+          },
+        ].map((month) => (
+          <div key={month.testId} className={panel}>
+            <dt className="text-sm text-slate-500 dark:text-slate-400">{t(month.label)}</dt>
+            <dd className="mt-1" data-testid={month.testId}>
+              <Money yen={month.yen} size="lg" />
+            </dd>
+          </div>
+        ))}
       </dl>
 
       {features?.summaryReport && report && (
@@ -187,31 +191,25 @@ export default function Dashboard() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title={t("cashback:dashboard.recent")} id="dash-recent" testId="recent-cashback">
-          {dashboard.recent.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-300">
-              {t("cashback:dashboard.recentEmpty")}
-            </p>
-          ) : (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {dashboard.recent.map((r) => (
-                <li
-                  key={r.id}
-                  className="flex items-center justify-between gap-3 py-2"
-                  data-testid="recent-row"
-                >
-                  <span className="min-w-0 text-sm">
-                    <span className="block tabular-nums text-slate-500 dark:text-slate-400">
-                      {formatTradeDate(r.tradeDate)}
-                    </span>
-                    <span className="block [overflow-wrap:anywhere]">
-                      {r.brokerName} · {r.accountNumber}
-                    </span>
+          <RowList rows={dashboard.recent} empty={t("cashback:dashboard.recentEmpty")}>
+            {(r) => (
+              <li
+                key={r.id}
+                className="flex items-center justify-between gap-3 py-2"
+                data-testid="recent-row"
+              >
+                <span className="min-w-0 text-sm">
+                  <span className="block tabular-nums text-slate-500 dark:text-slate-400">
+                    {formatTradeDate(r.tradeDate)}
                   </span>
-                  <span className="shrink-0 font-semibold tabular-nums">{formatYen(r.amount)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+                  <span className="block [overflow-wrap:anywhere]">
+                    {r.brokerName} · {r.accountNumber}
+                  </span>
+                </span>
+                <span className="shrink-0 font-semibold tabular-nums">{formatYen(r.amount)}</span>
+              </li>
+            )}
+          </RowList>
           <Link to="/users/cashback" className={linkText}>
             {t("cashback:dashboard.seeAll")}
           </Link>
@@ -241,26 +239,20 @@ export default function Dashboard() {
           </Section>
 
           <Section title={t("cashback:dashboard.accounts")} id="dash-accounts" testId="accounts">
-            {dashboard.accounts.length === 0 ? (
-              <p className="text-sm text-slate-600 dark:text-slate-300">
-                {t("cashback:dashboard.accountsEmpty")}
-              </p>
-            ) : (
-              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-                {dashboard.accounts.map((a) => (
-                  <li
-                    key={a.id}
-                    className="flex items-center justify-between gap-3 py-2 text-sm"
-                    data-testid="account-row"
-                  >
-                    <span className="min-w-0 [overflow-wrap:anywhere]">
-                      {a.brokerName} · <span className="tabular-nums">{a.accountNumber}</span>
-                    </span>
-                    <AccountState status={a.status} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <RowList rows={dashboard.accounts} empty={t("cashback:dashboard.accountsEmpty")}>
+              {(a) => (
+                <li
+                  key={a.id}
+                  className="flex items-center justify-between gap-3 py-2 text-sm"
+                  data-testid="account-row"
+                >
+                  <span className="min-w-0 [overflow-wrap:anywhere]">
+                    {a.brokerName} · <span className="tabular-nums">{a.accountNumber}</span>
+                  </span>
+                  <AccountState status={a.status} />
+                </li>
+              )}
+            </RowList>
             <Link to="/users/bank" className={linkText}>
               {t("cashback:dashboard.manageAccounts")}
             </Link>

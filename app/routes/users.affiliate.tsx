@@ -13,6 +13,7 @@ import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
+import { SummaryTable } from "~/components/cashback/SummaryTable";
 
 export const handle = { i18n: ["affiliate"] };
 
@@ -288,6 +289,7 @@ function AccountStates({
   );
 }
 
+/** The rewards tables: the first column names the row, the others are figures. */
 function SmallTable({
   caption,
   head,
@@ -302,49 +304,16 @@ function SmallTable({
   testId: string;
 }) {
   return (
-    <div className={`${card} overflow-x-auto`}>
-      <table className="min-w-full text-sm" data-testid={testId}>
-        <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-800 dark:text-slate-100">
-          {caption}
-        </caption>
-        <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-700">
-            {head.map((h, i) => (
-              <th
-                key={h}
-                scope="col"
-                className={`whitespace-nowrap px-3 py-2 font-medium text-slate-600 dark:text-slate-300 ${
-                  i === 0 ? "text-left" : "text-right"
-                }`}
-              >
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={head.length} className="px-3 py-4 text-slate-500 dark:text-slate-400">
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.key}>
-                {r.cells.map((c, i) => (
-                  <td
-                    key={i}
-                    className={`whitespace-nowrap px-3 py-2 ${i === 0 ? "text-left" : "text-right tabular-nums"}`}
-                  >
-                    {c}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <SummaryTable
+      caption={caption}
+      columns={head.map((header, i) => ({
+        header,
+        nowrap: true,
+        ...(i === 0 ? {} : { align: "right" as const, cellClassName: "tabular-nums" }),
+      }))}
+      rows={rows}
+      empty={empty}
+      testId={testId}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CardFacts, CardListPage, ListCard } from "~/components/CardList";
+import { CardFacts, CardListPage, ListCard, stateFilter } from "~/components/CardList";
 import { CampaignCapacity } from "~/components/campaign/CampaignCapacity";
 import { CampaignArt } from "~/components/campaign/CampaignArt";
 import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges";
@@ -30,13 +30,7 @@ export default function Campaigns() {
       ns="campaign"
       title={t("title")}
       lead={t("lead")}
-      filter={{
-        label: t("filters.label"),
-        param: "filter",
-        values: FILTERS,
-        optionLabel: (f) => t(`filters.${f || "all"}`),
-        testIdPrefix: "campaign-filter",
-      }}
+      filter={stateFilter(t, FILTERS, "campaign-filter")}
       page={page}
       empty={<EmptyState testId="campaign-empty">{t("empty")}</EmptyState>}
       listTestId="campaign-list"

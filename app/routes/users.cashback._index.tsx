@@ -13,6 +13,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
+import { SummaryTable } from "~/components/cashback/SummaryTable";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
 
@@ -166,57 +167,26 @@ function Breakdown({
 }) {
   const { t } = useTranslation("cashback");
   return (
-    <div className={`${card} overflow-x-auto`}>
-      <table className="min-w-full text-sm" data-testid={testId}>
-        <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-800 dark:text-slate-100">
-          {title}
-        </caption>
-        <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-700">
-            {head.map((h) => (
-              <th
-                key={h}
-                scope="col"
-                className="px-3 py-2 text-left font-medium text-slate-600 dark:text-slate-300"
-              >
-                {h}
-              </th>
-            ))}
-            <th
-              scope="col"
-              className="px-3 py-2 text-right font-medium text-slate-600 dark:text-slate-300"
-            >
-              {t("summary.amount")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.length === 0 ? (
-            <tr>
-              <td
-                colSpan={head.length + 1}
-                className="px-3 py-4 text-center text-slate-500 dark:text-slate-400"
-              >
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.key} data-testid="breakdown-row">
-                {r.cells.map((c, i) => (
-                  <td key={i} className="px-3 py-2 text-slate-800 dark:text-slate-100">
-                    {c}
-                  </td>
-                ))}
-                <td className="whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums text-slate-900 dark:text-white">
-                  {formatYen(r.amount)}
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <SummaryTable
+      caption={title}
+      columns={[
+        ...head.map((header) => ({
+          header,
+          cellClassName: "text-slate-800 dark:text-slate-100",
+        })),
+        {
+          header: t("summary.amount"),
+          align: "right" as const,
+          cellClassName:
+            "whitespace-nowrap font-semibold tabular-nums text-slate-900 dark:text-white",
+        },
+      ]}
+      rows={rows.map((r) => ({ key: r.key, cells: [...r.cells, formatYen(r.amount)] }))}
+      empty={empty}
+      centerEmpty
+      testId={testId}
+      rowTestId="breakdown-row"
+    />
   );
 }
 

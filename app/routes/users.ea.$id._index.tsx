@@ -11,6 +11,7 @@ import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { BackLink } from "~/components/BackLink";
+import { RowList } from "~/components/RowList";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -110,35 +111,30 @@ export default function EaDetails() {
       </Section>
 
       <Section title={t("request.mine")} testId="my-ea-licenses">
-        {ea.licenses.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t("request.noneYet")}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {ea.licenses.map((l) => (
-              <li
-                key={l.id}
-                className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm"
-                data-testid="ea-license"
-              >
-                <span className="whitespace-nowrap">
-                  {l.account.brokerName}{" "}
-                  <span className="font-mono">{l.account.accountNumber}</span>
+        <RowList rows={ea.licenses} empty={t("request.noneYet")}>
+          {(l) => (
+            <li
+              key={l.id}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm"
+              data-testid="ea-license"
+            >
+              <span className="whitespace-nowrap">
+                {l.account.brokerName} <span className="font-mono">{l.account.accountNumber}</span>
+              </span>
+              <LicenseBadge status={l.status} />
+              {l.licenseKey && (
+                <span className="font-mono text-xs" data-testid="license-key">
+                  {l.licenseKey}
                 </span>
-                <LicenseBadge status={l.status} />
-                {l.licenseKey && (
-                  <span className="font-mono text-xs" data-testid="license-key">
-                    {l.licenseKey}
-                  </span>
-                )}
-                {l.reason && (
-                  <span className="text-xs text-slate-600 dark:text-slate-300">
-                    {t("reasonShown", { reason: l.reason })}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+              )}
+              {l.reason && (
+                <span className="text-xs text-slate-600 dark:text-slate-300">
+                  {t("reasonShown", { reason: l.reason })}
+                </span>
+              )}
+            </li>
+          )}
+        </RowList>
       </Section>
 
       <Section title={t("request.title")} testId="license-request">

@@ -114,20 +114,19 @@ export default function GachaDetails() {
           >
             <thead className="bg-slate-50 dark:bg-slate-800/60">
               <tr>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  {t("detail.reward")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  {t("detail.prize")}
-                </th>
-                {g.method === "box" && (
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
-                    {t("detail.stock")}
+                {[
+                  { label: t("detail.reward"), align: "text-left" },
+                  { label: t("detail.prize"), align: "text-left" },
+                  // Only a box gacha has a stock that runs out.
+                  ...(g.method === "box"
+                    ? [{ label: t("detail.stock"), align: "text-right" }]
+                    : []),
+                  { label: t("detail.chance"), align: "text-right" },
+                ].map((h) => (
+                  <th key={h.label} scope="col" className={`px-3 py-2 ${h.align} font-semibold`}>
+                    {h.label}
                   </th>
-                )}
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  {t("detail.chance")}
-                </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">

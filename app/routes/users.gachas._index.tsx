@@ -2,7 +2,7 @@ import { ClockIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CardFacts, CardListPage, ListCard } from "~/components/CardList";
+import { CardFacts, CardListPage, ListCard, stateFilter } from "~/components/CardList";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { GachaStatusBadge, PlayedBadge } from "~/components/gacha/badges";
 import { searchParamsObject } from "~/components/table/url";
@@ -34,13 +34,7 @@ export default function Gachas() {
         label: t("historyLink"),
         icon: ClockIcon,
       }}
-      filter={{
-        label: t("filters.label"),
-        param: "filter",
-        values: FILTERS,
-        optionLabel: (f) => t(`filters.${f || "all"}`),
-        testIdPrefix: "gacha-filter",
-      }}
+      filter={stateFilter(t, FILTERS, "gacha-filter")}
       page={page}
       empty={<EmptyState testId="gacha-empty">{t("empty")}</EmptyState>}
       listTestId="gacha-list"

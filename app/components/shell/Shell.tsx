@@ -34,6 +34,14 @@ export function Shell({ viewer, layout, showThemeToggle, children }: ShellProps)
       {children}
     </main>
   );
+  // The member menu: the sidebar of the member layout and the menu column of the split one.
+  const sideNav = viewer && (
+    <SideNav
+      loggedIn={viewer.user !== null}
+      features={viewer.features}
+      websiteUrl={viewer.websiteUrl}
+    />
+  );
   let body: ReactNode;
   if (layout === "minimal" || !viewer) {
     body = <div className="container py-8">{main}</div>;
@@ -42,13 +50,7 @@ export function Shell({ viewer, layout, showThemeToggle, children }: ShellProps)
     body = (
       <div data-testid="layout-member" className={`${WIDE_CONTAINER} flex gap-6 py-6 lg:gap-8`}>
         <aside className="hidden w-[260px] shrink-0 md:block" data-testid="sidebar">
-          <div className={`${stickyColumn} -mx-1 p-1`}>
-            <SideNav
-              loggedIn={viewer.user !== null}
-              features={viewer.features}
-              websiteUrl={viewer.websiteUrl}
-            />
-          </div>
+          <div className={`${stickyColumn} -mx-1 p-1`}>{sideNav}</div>
         </aside>
         {main}
       </div>
@@ -72,11 +74,7 @@ export function Shell({ viewer, layout, showThemeToggle, children }: ShellProps)
             {admin ? (
               <AdminMenu features={viewer.features} websiteUrl={viewer.websiteUrl} />
             ) : (
-              <SideNav
-                loggedIn={viewer.user !== null}
-                features={viewer.features}
-                websiteUrl={viewer.websiteUrl}
-              />
+              sideNav
             )}
           </div>
         </aside>
