@@ -1,7 +1,8 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackToLoginLink, failureOf } from "~/components/AuthFields";
-import { Alert, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 
 /** What the routes behind a link load (checkEmailedLink) and what their action answers. */

@@ -2,7 +2,7 @@ import { KeyIcon } from "@heroicons/react/20/solid";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { runPasskey } from "~/lib/passkey";
-import { FormErrorAlert } from "~/components/ui/form";
+import { FormErrorAlert } from "~/components/ui/Alert";
 import { buttonClass } from "~/components/ui/button";
 
 /**

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
 import { runPasskey } from "~/lib/passkey";
-import { Alert, Field, FormErrorAlert } from "~/components/ui/form";
+import { Field } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { buttonClass } from "~/components/ui/button";
 
 export interface PasskeyItem {

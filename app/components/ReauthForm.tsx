@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CodeField, CurrentPasswordField, EmailField } from "~/components/AuthFields";
-import { Alert, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 
 /**
  * Password (and TOTP when enrolled) before a sensitive change; valid for 10 minutes. The email

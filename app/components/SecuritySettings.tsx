@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CodeField, NewPasswordFields } from "~/components/AuthFields";
-import { Alert, FormErrorAlert, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { type PasskeyItem, PasskeySettings } from "./PasskeySettings";
 import { ReauthForm } from "./ReauthForm";

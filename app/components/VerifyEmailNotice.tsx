@@ -1,6 +1,6 @@
 import { useFetcher, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, FormErrorAlert } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import type { FormFailure } from "~/lib/forms.server";
 import type { loader as rootLoader } from "~/root";
 import { buttonClass } from "~/components/ui/button";

@@ -7,7 +7,8 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EmailField, failureOf, NameFields, NewPasswordFields } from "~/components/AuthFields";
-import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
+import { SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";

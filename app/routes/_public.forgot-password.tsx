@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackToLoginLink, EmailField, failureOf } from "~/components/AuthFields";
-import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
+import { SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
 

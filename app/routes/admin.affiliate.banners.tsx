@@ -1,13 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  Alert,
-  Field,
-  FormErrorAlert,
-  type FormErrorShape,
-  SubmitButton,
-} from "~/components/ui/form";
+import { Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { FlagField } from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";

@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, Field, SubmitButton } from "~/components/ui/form";
+import { Field, SubmitButton } from "~/components/ui/form";
+import { Alert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { modalTextLines } from "~/lib/marathon-text";
 import { attempt, formValues } from "~/lib/forms.server";

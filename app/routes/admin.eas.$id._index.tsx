@@ -4,7 +4,8 @@ import { Form, useActionData, useRouteLoaderData, useSearchParams } from "@remix
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
 import { EaForm, VersionFields } from "~/components/ea/EaForm";
-import { Alert, FormErrorAlert, SubmitButton } from "~/components/ui/form";
+import { SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { DataTable } from "~/components/table/DataTable";
 import { readEaForm } from "~/lib/ea-form.server";

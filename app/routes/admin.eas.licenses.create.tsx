@@ -2,13 +2,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountTypeBadge } from "~/components/ea/badges";
-import {
-  Field,
-  FormErrorAlert,
-  type FormErrorShape,
-  SelectField,
-  SubmitButton,
-} from "~/components/ui/form";
+import { Field, type FormErrorShape, SelectField, SubmitButton } from "~/components/ui/form";
+import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { attempt, formValues, toFormError } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";

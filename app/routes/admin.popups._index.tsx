@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dateColumn } from "~/components/admin/cells";
-import { Alert, SubmitButton } from "~/components/ui/form";
+import { SubmitButton } from "~/components/ui/form";
+import { Alert } from "~/components/ui/Alert";
 import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
 import { DataTable } from "~/components/table/DataTable";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";

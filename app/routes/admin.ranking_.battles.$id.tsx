@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { Alert } from "~/components/ui/form";
+import { Alert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";

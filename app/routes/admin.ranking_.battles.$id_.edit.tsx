@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleForm } from "~/components/battle/BattleForm";
-import { Alert } from "~/components/ui/form";
+import { Alert } from "~/components/ui/Alert";
 import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";

@@ -1,14 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  Alert,
-  Field,
-  FormErrorAlert,
-  SelectField,
-  SubmitButton,
-  useFieldError,
-} from "~/components/ui/form";
+import { Field, SelectField, SubmitButton, useFieldError } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Facts, Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";

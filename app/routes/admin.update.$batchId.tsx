@@ -7,7 +7,7 @@ import { BatchStatusBadge, RowStatusBadge } from "~/components/cashback/badges";
 import { formatCount, formatTradeDate } from "~/components/cashback/months";
 import { Stamp } from "~/components/cells";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { Alert, FormErrorAlert } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RowDecisions } from "~/components/admin/RowDecisions";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
-import { Alert, FormErrorAlert } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { EmailText } from "~/components/cells";
 import { dateColumn } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";

@@ -4,14 +4,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
-import {
-  Alert,
-  Field,
-  FormErrorAlert,
-  type FormErrorShape,
-  SelectField,
-  SubmitButton,
-} from "~/components/ui/form";
+import { Field, type FormErrorShape, SelectField, SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { CampaignCapacity } from "~/components/campaign/CampaignCapacity";
 import { PlainText } from "~/components/campaign/CampaignArt";
 import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges";
-import { FormErrorAlert } from "~/components/ui/form";
+import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";

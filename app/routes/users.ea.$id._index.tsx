@@ -3,7 +3,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountTypeBadge, CategoryBadge, LicenseBadge } from "~/components/ea/badges";
-import { Alert, FormErrorAlert, SelectField, SubmitButton } from "~/components/ui/form";
+import { SelectField, SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card, Facts, Section } from "~/components/ui/card";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
-import { Alert, FormErrorAlert } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { LogStateBadge } from "~/components/gacha/badges";

@@ -6,7 +6,7 @@ import { drawBlocker } from "~/components/gacha/blocker";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { ValidityPeriod } from "~/components/gacha/validity";
-import { FormErrorAlert } from "~/components/ui/form";
+import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";

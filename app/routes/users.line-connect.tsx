@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, CheckboxField, FormErrorAlert, SubmitButton } from "~/components/ui/form";
+import { CheckboxField, SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";

@@ -8,7 +8,7 @@ import { FilterField, filterControl, TableFilters } from "~/components/table/Tab
 import { searchParamsObject } from "~/components/table/url";
 import { card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Alert } from "~/components/ui/form";
+import { Alert } from "~/components/ui/Alert";
 import { textLink } from "~/components/ui/link";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";

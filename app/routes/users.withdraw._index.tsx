@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { searchParamsObject } from "~/components/table/url";
 import { fetchFailedBoundary } from "~/components/FetchFailed";
-import { Alert, FormErrorAlert } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { StatusBadge } from "~/components/StatusBadge";
 import { focusRing } from "~/components/shell/styles";

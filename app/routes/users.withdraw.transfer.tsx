@@ -4,13 +4,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import {
-  Field,
-  FormErrorAlert,
-  SubmitButton,
-  TextAreaField,
-  useFieldError,
-} from "~/components/ui/form";
+import { Field, SubmitButton, TextAreaField, useFieldError } from "~/components/ui/form";
+import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { attemptMoney, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";

@@ -1,13 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  CheckboxField,
-  Field,
-  FormErrorAlert,
-  type FormErrorShape,
-  SubmitButton,
-} from "~/components/ui/form";
+import { CheckboxField, Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 
 /**

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { Alert } from "~/components/ui/Alert";
 
 /**
  * A rate form (percent, two decimals at most). The schema's own key for a bad rate is

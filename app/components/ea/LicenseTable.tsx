@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { type RowDecision, RowDecisionButton, RowDecisions } from "~/components/admin/RowDecisions";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
-import { Alert, FormErrorAlert } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
 import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import type { licenseDecision } from "~/lib/ea-licenses.server";

@@ -1,7 +1,7 @@
 import { PlusIcon } from "@heroicons/react/20/solid";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Alert } from "~/components/ui/form";
+import { Alert } from "~/components/ui/Alert";
 import { focusRing } from "~/components/shell/styles";
 import { InputFilter } from "./TableFilters";
 import { buttonClass } from "~/components/ui/button";

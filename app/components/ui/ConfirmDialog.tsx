@@ -2,7 +2,8 @@ import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@
 import { Form } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import { Alert } from "~/components/ui/Alert";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/form";
+import { Alert } from "~/components/ui/Alert";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { payeeSummary } from "~/lib/payee";

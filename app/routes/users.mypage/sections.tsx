@@ -3,15 +3,14 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import {
-  Alert,
   CheckboxField,
   Field,
-  FormErrorAlert,
   type FormErrorShape,
   SelectField,
   SubmitButton,
   useFieldError,
 } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Facts, Section } from "~/components/ui/card";
 import { NameFields } from "~/components/AuthFields";
 import { ReauthForm } from "~/components/ReauthForm";
