@@ -13,6 +13,8 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { useFormValidation } from "~/lib/validation";
+import { loginInput } from "../../server/domain/account";
 import { homeFor } from "~/lib/guards.server";
 import { textLink } from "~/components/ui/link";
 
@@ -47,7 +49,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const { t } = useTranslation("auth");
   const { loggedOut, ended, reset, redirect } = useLoaderData<typeof loader>();
-  const { error, values } = failureOf(useActionData<typeof action>());
+  const failure = failureOf(useActionData<typeof action>());
+  const { values } = failure;
+  // Checked in the browser with the procedure's own schema before it is sent.
+  const { formProps, error } = useFormValidation(loginInput, failure.error);
   return (
     <AuthCard title={t("title.login")}>
       {loggedOut && <Alert tone="success">{t("notices.loggedOut")}</Alert>}
@@ -59,7 +64,7 @@ export default function Login() {
       {reset && <Alert tone="success">{t("notices.resetDone")}</Alert>}
       {redirect && !ended && <Alert tone="info">{t("notices.redirectAfterLogin")}</Alert>}
       <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" {...formProps}>
         <input type="hidden" name="redirect" value={redirect} />
         <EmailField error={error} defaultValue={values.email ?? ""} />
         <CurrentPasswordField error={error} />

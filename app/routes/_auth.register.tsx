@@ -11,6 +11,8 @@ import { SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { useFormValidation } from "~/lib/validation";
+import { registerInput } from "../../server/domain/account";
 import { textLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["auth", "errors"] };
@@ -63,7 +65,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Register() {
   const { t } = useTranslation("auth");
   const { ref, sent } = useLoaderData<typeof loader>();
-  const { error, values } = failureOf(useActionData<typeof action>());
+  const failure = failureOf(useActionData<typeof action>());
+  const { values } = failure;
+  // Checked in the browser with the procedure's own schema before it is sent.
+  const { formProps, error } = useFormValidation(registerInput, failure.error);
   const value = (name: string) => values[name];
   return (
     <AuthCard title={t("title.register")}>
@@ -73,7 +78,7 @@ export default function Register() {
         </Alert>
       )}
       <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" {...formProps}>
         <input type="hidden" name="ref" value={ref} />
         <NameFields
           ns="auth"

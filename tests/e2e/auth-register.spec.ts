@@ -20,6 +20,10 @@ test("registration shows each error in place and saves nothing until the form is
       .length;
 
   await visit(page, "/register");
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
 
   // Every field empty: each says it is required, and nothing else.
   await submit.click();
@@ -64,6 +68,8 @@ test("registration shows each error in place and saves nothing until the form is
   await expect(page.getByTestId("error-name")).toHaveCount(0);
   await expect(page.getByTestId("error-email")).toHaveCount(0);
   await expect(page.getByTestId("error-password")).toHaveCount(0);
+  // All of these were the browser's own check, with the procedure's schema: nothing was sent.
+  expect(posts).toEqual([]);
 
   // An address that already has an account: the page answers as for a new one (no enumeration);
   // "already registered" goes to the owner's inbox, and that account is untouched.
