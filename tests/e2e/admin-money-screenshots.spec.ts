@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { requestWithdrawal } from "../../server/features/wallet/service";
@@ -6,8 +5,8 @@ import { createPresent } from "../../server/features/wallet/presents";
 import { requestTransfer } from "../../server/features/wallet/transfers";
 import { createLogger } from "../../server/logger";
 import { fund, givePaymentDetails, key } from "../helpers/money";
-import { E2E_ORIGIN } from "./env";
 import { insertUser, test, visit } from "./fixtures";
+import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
  * Screenshots of the admin money screens for a person to look at (not compared against
@@ -15,9 +14,7 @@ import { insertUser, test, visit } from "./fixtures";
  * `SCREENSHOTS=1 scripts/e2e-local.sh tests/e2e/admin-money-screenshots.spec.ts`; they land in
  * test-results/screenshots.
  */
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-const DIR = "test-results/screenshots";
+const shoot = shooterFor("test-results/screenshots");
 
 const deps = (db: Db) => ({ db, log: createLogger({ level: "silent" }) });
 
@@ -32,11 +29,7 @@ async function member(db: Db, nickname: string, balance: number) {
   return { id, email, nickname };
 }
 
-async function shoot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage, animations: "disabled" });
-}
-
-for (const lng of ["ja", "en"] as const) {
+for (const lng of SHOT_LANGUAGES) {
   test(`admin money screens (${lng})`, async ({ page, db, login, problems }) => {
     problems.allow(/\/admin\/(setting|present)/);
     const tag = `shot${lng}${newId().slice(-4)}`;
@@ -69,13 +62,9 @@ for (const lng of ["ja", "en"] as const) {
       reason: lng === "ja" ? "11月キャンペーン賞金（口座開設ボーナス）" : "November campaign prize",
       requestKey: key(),
     });
-    await page.context().addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
+    await languageCookie(page.context(), lng);
 
-    for (const [size, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
+    await atEachSize(page, async (size) => {
       await visit(page, `/admin/withdraw?member=${tag}`);
       await shoot(page, `admin-withdraw-${size}-${lng}`);
       await page.getByTestId("reject-one").first().click();
@@ -99,6 +88,6 @@ for (const lng of ["ja", "en"] as const) {
       await page.getByTestId("settings").locator('button[type="submit"]').click();
       await page.getByTestId("settings-failed").waitFor();
       await shoot(page, `admin-setting-edit-${size}-${lng}`);
-    }
+    });
   });
 }

@@ -1,30 +1,26 @@
 import type { Page } from "@playwright/test";
 import { generateTotpSecret, timeStep, totpAt } from "../../server/auth/totp";
 import { E2E_PASSWORD, submitLogin, test, visit, wrongCode } from "./auth-helpers";
-import { E2E_ORIGIN } from "./env";
+import { languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
  * The identity pages on a 375 px phone, for a person to look at (not compared against
  * anything). Opt in with SCREENSHOTS=1, like screenshots.spec.ts; they land in
  * test-results/screenshots/auth-*.png.
  */
-const DIR = "test-results/screenshots";
+const shootPage = shooterFor("test-results/screenshots");
 
 async function shoot(page: Page, name: string) {
   // No hover left over from the last click.
   await page.mouse.move(0, 0);
-  await page.screenshot({
-    path: `${DIR}/auth-${name}.png`,
-    fullPage: true,
-    animations: "disabled",
-  });
+  await shootPage(page, `auth-${name}`);
 }
 
-for (const lng of ["ja", "en"] as const) {
+for (const lng of SHOT_LANGUAGES) {
   test(`identity pages on a phone (${lng})`, async ({ page, context, createUser, problems }) => {
     problems.allow(/\/(register|login\/mfa|users\/security)\?/);
-    await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
-    await page.setViewportSize({ width: 375, height: 812 });
+    await languageCookie(context, lng);
+    await page.setViewportSize(PHONE);
     const main = page.getByTestId("main");
 
     await visit(page, "/login?loggedOut=true");

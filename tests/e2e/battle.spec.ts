@@ -1,9 +1,9 @@
-import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { createBattle } from "../../server/features/battles/service";
 import { walletOf } from "../helpers/money";
 import { expect, insertUser, test, userPage, visit } from "./fixtures";
+import { shooterFor } from "./shots";
 
 /**
  * Ranking battles in the browser: a member sees a battle's period, prizes and standings by
@@ -16,9 +16,7 @@ import { expect, insertUser, test, userPage, visit } from "./fixtures";
 
 const DIR = "test-results/screenshots";
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
-}
+const shoot = shooterFor(DIR);
 
 /** A day of its own, years back: no other test has cashback on it. */
 function uniqueDay(): string {

@@ -1,26 +1,17 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { E2E_ORIGIN } from "./env";
 import { test, visit } from "./fixtures";
+import { DESKTOP, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
  * Screenshots of the chat and LINE pages for a person to look at, at 1280 and 375 px, in ja and
  * en. Opt in with `SCREENSHOTS=1 scripts/e2e-local.sh tests/e2e/chat-line-screenshots.spec.ts`;
  * they land in test-results/screenshots.
  */
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-const DIR = "test-results/screenshots";
-
-async function setLanguage(context: BrowserContext, lng: "ja" | "en") {
-  await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
-}
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
-}
+const shoot = shooterFor("test-results/screenshots");
 
 async function both(page: Page, path: string, name: string) {
   await page.setViewportSize(DESKTOP);
@@ -31,11 +22,11 @@ async function both(page: Page, path: string, name: string) {
   await shoot(page, `${name}-phone`);
 }
 
-for (const lng of ["ja", "en"] as const) {
+for (const lng of SHOT_LANGUAGES) {
   test(`chat and LINE, member (${lng})`, async ({ page, context, login, db }) => {
     test.setTimeout(60_000);
     const member = await login("member");
-    await setLanguage(context, lng);
+    await languageCookie(context, lng);
 
     await both(page, "/users/chat", `chat-empty-${lng}`);
     await page.setViewportSize(DESKTOP);
@@ -103,7 +94,7 @@ test("chat, admin (ja)", async ({ page, context, browser, login, db }) => {
   test.setTimeout(60_000);
   // A member with a question, then the admin's side.
   const member = await login("member");
-  await setLanguage(context, "ja");
+  await languageCookie(context, "ja");
   await visit(page, "/users/chat");
   await page.locator("textarea[name=body]").fill("口座の承認はいつ頃になりますか？");
   await page.getByTestId("chat-send").click();

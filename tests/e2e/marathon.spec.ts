@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { previewImport } from "../../server/features/cashback/import";
@@ -7,6 +6,7 @@ import { adminList, createMarathon, setActive } from "../../server/features/mara
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker, report } from "../helpers/cashback";
 import { expect, insertUser, reload, test, visit } from "./fixtures";
+import { shooterFor } from "./shots";
 
 /**
  * The cashback marathon in the browser: a member whose imported cashback crossed two goals sees
@@ -69,9 +69,7 @@ async function crossTwoGoals(db: Db, userId: string) {
   return [first, first + 1] as const;
 }
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
-}
+const shoot = shooterFor(DIR);
 
 test("goals reached at import pop up once, oldest first, text as text; a reload shows nothing", async ({
   page,

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
 import { fund, givePaymentDetails } from "../helpers/money";
 import { test, visit } from "./fixtures";
+import { atEachSize, SHOT_LANGUAGES, shooterFor } from "./shots";
 import { setLanguage } from "./walk";
 
 /**
@@ -8,24 +8,15 @@ import { setLanguage } from "./walk";
  * a person to look at (not compared against anything), at 1280 and 375 px, ja and en. Opt in
  * with SCREENSHOTS=1; they land in test-results/screenshots.
  */
-const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
+const shoot = shooterFor("test-results/screenshots");
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({
-    path: `test-results/screenshots/${name}.png`,
-    fullPage: true,
-    animations: "disabled",
-  });
-}
-
-for (const lng of ["ja", "en"] as const) {
+for (const lng of SHOT_LANGUAGES) {
   test(`money forms with field errors (${lng})`, async ({ page, context, db, login }) => {
     await setLanguage(context, lng);
     const me = await login("member");
     await fund(db, me.id, 69_120);
     await givePaymentDetails(db, me.id);
-    for (const [size, viewport] of Object.entries(SIZES)) {
-      await page.setViewportSize(viewport);
+    await atEachSize(page, async (size) => {
       await visit(page, "/users/withdraw/new");
       await page.locator("input[value=usdt]").check();
       await page.locator("input[name=amount]").fill("4999");
@@ -36,6 +27,6 @@ for (const lng of ["ja", "en"] as const) {
       await page.locator("textarea[name=message]").fill("ありがとう");
       await page.locator("main button[type=submit]").click();
       await shoot(page, `transfer-errors-${size}-${lng}`);
-    }
+    });
   });
 }

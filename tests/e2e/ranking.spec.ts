@@ -1,9 +1,9 @@
-import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { tokyoMonth } from "../../server/features/ranking/summary";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { expect, insertUser, test, visit } from "./fixtures";
+import { shooterFor } from "./shots";
 
 /**
  * The ranking in the browser: the member sees nicknames, ranks and amounts, their own place,
@@ -36,9 +36,7 @@ async function cashback(db: Db, broker: string, userId: string, amount: number) 
     .execute();
 }
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
-}
+const shoot = shooterFor(DIR);
 
 test("members see the ranking by nickname with their own place; the admin sees names", async ({
   page,

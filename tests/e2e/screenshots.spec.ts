@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ORIGIN } from "./env";
 import { test, visit } from "./fixtures";
+import { DESKTOP, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
  * Screenshots of the shell for a person to look at (not compared against anything): desktop
@@ -8,18 +9,10 @@ import { test, visit } from "./fixtures";
  * `SCREENSHOTS=1 npx playwright test screenshots` (the config ignores this file otherwise);
  * they land in test-results/screenshots.
  */
-const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 768, height: 800 };
-const PHONE = { width: 375, height: 812 };
 const DIR = "test-results/screenshots";
 
-async function setLanguage(context: BrowserContext, lng: "ja" | "en") {
-  await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
-}
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage, animations: "disabled" });
-}
+const shoot = shooterFor(DIR);
 
 async function openDrawer(page: Page) {
   await page.getByTestId("mobile-menu-button").click();
@@ -28,10 +21,10 @@ async function openDrawer(page: Page) {
   await page.waitForTimeout(300);
 }
 
-for (const lng of ["ja", "en"] as const) {
+for (const lng of SHOT_LANGUAGES) {
   test(`visitor (${lng})`, async ({ page, context, problems }) => {
     problems.allow(/\/no-such-page$/);
-    await setLanguage(context, lng);
+    await languageCookie(context, lng);
     await page.setViewportSize(DESKTOP);
     await visit(page, "/login");
     await shoot(page, `visitor-login-desktop-${lng}`);
@@ -54,7 +47,7 @@ for (const lng of ["ja", "en"] as const) {
   test(`member (${lng})`, async ({ page, context, login, problems }) => {
     problems.allow(/\/users\//);
     await login("member");
-    await setLanguage(context, lng);
+    await languageCookie(context, lng);
     await page.setViewportSize(DESKTOP);
     await visit(page, "/users");
     await shoot(page, `member-dashboard-desktop-${lng}`);
@@ -70,7 +63,7 @@ for (const lng of ["ja", "en"] as const) {
   test(`admin (${lng})`, async ({ page, context, login, problems }) => {
     problems.allow(/\/admin/);
     await login("admin");
-    await setLanguage(context, lng);
+    await languageCookie(context, lng);
     await page.setViewportSize(DESKTOP);
     await visit(page, "/admin");
     await page.getByTestId("menu-column").getByTestId("admin-group-gachas").click();
@@ -86,7 +79,7 @@ for (const lng of ["ja", "en"] as const) {
   test(`dark mode (${lng})`, async ({ page, context, login, problems }) => {
     problems.allow(/\/admin/);
     await context.addCookies([{ name: "theme", value: "dark", url: E2E_ORIGIN }]);
-    await setLanguage(context, lng);
+    await languageCookie(context, lng);
     await page.setViewportSize(DESKTOP);
     await visit(page, "/login");
     await shoot(page, `dark-visitor-login-desktop-${lng}`);

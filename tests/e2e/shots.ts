@@ -10,10 +10,13 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
 export const SHOT_LANGUAGES = ["ja", "en"] as const;
 
-/** A function that saves full-page screenshots into `dir` (animations off, so they hold still). */
+/**
+ * A function that saves screenshots into `dir` (animations off, so they hold still): the full
+ * page unless `fullPage` is false (an open dialog is shot as the viewport shows it).
+ */
 export function shooterFor(dir: string) {
-  return async function shoot(page: Page, name: string) {
-    await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true, animations: "disabled" });
+  return async function shoot(page: Page, name: string, fullPage = true) {
+    await page.screenshot({ path: `${dir}/${name}.png`, fullPage, animations: "disabled" });
   };
 }
 

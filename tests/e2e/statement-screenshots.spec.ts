@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
 import { fund, givePaymentDetails } from "../helpers/money";
 import { houseMovement, withdrawal } from "../helpers/statement";
 import { test, visit } from "./fixtures";
+import { atEachSize, SHOT_LANGUAGES, shooterFor } from "./shots";
 import { setLanguage } from "./walk";
 
 /**
@@ -9,17 +9,9 @@ import { setLanguage } from "./walk";
  * 1280 and 375 px, ja and en, with an eight-digit balance and every kind of credit. Opt in with
  * SCREENSHOTS=1; they land in test-results/screenshots.
  */
-const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
+const shoot = shooterFor("test-results/screenshots");
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({
-    path: `test-results/screenshots/${name}.png`,
-    fullPage: true,
-    animations: "disabled",
-  });
-}
-
-for (const lng of ["ja", "en"] as const) {
+for (const lng of SHOT_LANGUAGES) {
   test(`statement (${lng})`, async ({ page, context, db, login }) => {
     await setLanguage(context, lng);
     const me = await login("member");
@@ -32,12 +24,11 @@ for (const lng of ["ja", "en"] as const) {
     await houseMovement(db, me.id, "gacha_cost", "gacha_log", -300);
     await withdrawal(db, me.id, "bank", 5_000_000, true);
     await withdrawal(db, me.id, "paypay", 1_234_567);
-    for (const [size, viewport] of Object.entries(SIZES)) {
-      await page.setViewportSize(viewport);
+    await atEachSize(page, async (size) => {
       await visit(page, "/users/statement");
       await shoot(page, `statement-${size}-${lng}`);
       await visit(page, "/users/statement?kind=transfers&period=1w");
       await shoot(page, `statement-empty-${size}-${lng}`);
-    }
+    });
   });
 }

@@ -1,6 +1,29 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { listen, type RunningServer } from "./http";
+import {
+  type AuthCode,
+  b64url,
+  escapeHtml,
+  json,
+  newLineUserId,
+  type PushRecord,
+  type PushScript,
+  readBody,
+  STANDIN_DEFAULTS,
+  type StandinOptions,
+  UUID,
+} from "./line-standin-wire";
+
+// Tests import these from here, with the stand-in.
+export {
+  newLineUserId,
+  type PushRecord,
+  type PushScript,
+  signWebhook,
+  STANDIN_DEFAULTS,
+  type StandinOptions,
+} from "./line-standin-wire";
 
 /**
  * A local stand-in for the LINE Platform, speaking the documented HTTP protocols on loopback:
@@ -24,74 +47,6 @@ import { listen, type RunningServer } from "./http";
  * Control (tests in another process, such as Playwright's web server): GET /__standin/state,
  * GET /__standin/stats (counts only), POST /__standin/reset, POST /__standin/script.
  */
-
-export interface StandinOptions {
-  /** The bearer token pushes must carry. */
-  channelAccessToken: string;
-  loginChannelId: string;
-  loginChannelSecret: string;
-}
-
-export const STANDIN_DEFAULTS: StandinOptions = {
-  channelAccessToken: "standin-channel-access-token-0123456789",
-  loginChannelId: "1234567890",
-  loginChannelSecret: "0123456789abcdef0123456789abcdef",
-};
-
-export type PushScript =
-  | { kind: "status"; status: 429 | 500 | 503 | 409 | 400; retryAfter?: number }
-  /** Accept the push, then answer 500 as if the answer were lost on the way. */
-  | { kind: "acceptThenFail" }
-  /** Accept the push, then hold the answer for `ms`. */
-  | { kind: "hold"; ms: number };
-
-export interface PushRecord {
-  at: number;
-  to: string;
-  text: string;
-  retryKey: string | null;
-  status: number;
-}
-
-interface AuthCode {
-  clientId: string;
-  redirectUri: string;
-  codeChallenge: string;
-  nonce: string;
-  userId: string;
-  name: string;
-  friend: boolean;
-  expires: number;
-  used: boolean;
-}
-
-const json = (
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) => {
-  res.writeHead(status, { "Content-Type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
-};
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-const b64url = (v: Buffer | string) => Buffer.from(v).toString("base64url");
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function newLineUserId(): string {
-  return "U" + randomBytes(16).toString("hex");
-}
 
 export class LineStandin {
   readonly options: StandinOptions;
@@ -483,9 +438,4 @@ ${friendPrompt}
       return bad("Invalid IdToken Nonce.");
     json(res, 200, payload);
   }
-}
-
-/** The webhook signature LINE would put on `body` for a channel secret. */
-export function signWebhook(body: string | Buffer, channelSecret: string): string {
-  return createHmac("sha256", channelSecret).update(body).digest("base64");
 }

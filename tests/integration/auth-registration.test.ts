@@ -1,0 +1,267 @@
+import { describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { expectKey, fieldErrors, sessionCount } from "../helpers/rejections";
+import { callerFor, createUser, MailBox, TEST_PASSWORD } from "../helpers/fixtures";
+
+const t = fileDatabase();
+
+const GOOD = "Kx7-mUq2-wpLr";
+
+
+describe(`registration on ${testEngine}`, () => {
+  it("creates a member and mails a verification link that signs them in once", async () => {
+    const mail = new MailBox();
+    const caller = await callerFor(t.db, undefined, { mailer: mail, ip: "10.40.0.1" });
+    const result = await caller.auth.register({
+      name: "Hanako Sato",
+      nickname: "hanako",
+      email: " Hanako@Example.test ",
+      password: GOOD,
+      passwordConfirm: GOOD,
+    });
+    // Nobody is signed in by registering: a taken address must get the same answer.
+    expect(result).toEqual({ sent: true });
+    const user = await t.db.kysely
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "hanako@example.test")
+      .executeTakeFirstOrThrow();
+    expect(user.email_verified_at).toBeNull();
+    expect(user.password_hash).not.toContain(GOOD);
+    expect(mail.last("verifyEmail")?.to).toBe("hanako@example.test");
+    // The verification link works once.
+    expect(await sessionCount(t.db, user.id)).toBe(0);
+    const token = mail.token("verifyEmail");
+    await expect((await callerFor(t.db)).auth.verifyEmail({ token })).resolves.toMatchObject({
+      signedIn: true,
+      permission: "member",
+    });
+    expect(await sessionCount(t.db, user.id)).toBe(1);
+    await expectKey((await callerFor(t.db)).auth.verifyEmail({ token }), "verifyFailed");
+    const verified = await t.db.kysely
+      .selectFrom("users")
+      .select("email_verified_at")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(verified.email_verified_at).not.toBeNull();
+  });
+
+  it("answers a taken address exactly like a new one, and tells the owner by mail", async () => {
+    const existing = await createUser(t.db);
+    const mail = new MailBox();
+    const caller = await callerFor(t.db, undefined, { mailer: mail, ip: "10.40.0.2" });
+    const before = await t.db.kysely
+      .selectFrom("users")
+      .select(["password_hash", "name"])
+      .where("id", "=", existing.id)
+      .executeTakeFirstOrThrow();
+    await expect(
+      caller.auth.register({
+        name: "A B",
+        nickname: "x",
+        email: existing.email.toUpperCase(),
+        password: GOOD,
+        passwordConfirm: GOOD,
+      }),
+    ).resolves.toEqual({ sent: true });
+    // "Already registered" goes to the owner's inbox, not to whoever asked.
+    expect(mail.sent.map((m) => [m.template, m.to])).toEqual([
+      ["alreadyRegistered", existing.email],
+    ]);
+    const after = await t.db.kysely
+      .selectFrom("users")
+      .select(["password_hash", "name"])
+      .where("id", "=", existing.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect(await sessionCount(t.db, existing.id)).toBe(0);
+  });
+
+  it("gives each rule its own message and saves nothing", async () => {
+    const caller = await callerFor(t.db);
+    const before = await t.db.kysely
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "",
+          nickname: "",
+          email: "",
+          password: "",
+          passwordConfirm: "",
+        }),
+      ),
+    ).toEqual({
+      name: "required",
+      nickname: "required",
+      email: "required",
+      password: "required",
+      passwordConfirm: "required",
+    });
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "山田 太郎",
+          nickname: "n",
+          email: "not-an-email",
+          password: "short",
+          passwordConfirm: "short",
+        }),
+      ),
+    ).toMatchObject({ name: "nameLetters", email: "emailInvalid", password: "passwordWeak" });
+    for (const weak of ["alllowercase1", "ALLUPPERCASE1", "NoDigitsHere"]) {
+      expect(
+        await fieldErrors(
+          caller.auth.register({
+            name: "A",
+            nickname: "n",
+            email: "a@b.test",
+            password: weak,
+            passwordConfirm: weak,
+          }),
+        ),
+      ).toEqual({
+        password: "passwordWeak",
+      });
+    }
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "A",
+          nickname: "n",
+          email: "a@b.test",
+          password: GOOD,
+          passwordConfirm: GOOD + "x",
+        }),
+      ),
+    ).toEqual({ passwordConfirm: "passwordMismatch" });
+    const after = await t.db.kysely
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("refuses control and bidirectional-override characters in the name fields", async () => {
+    const caller = await callerFor(t.db, undefined, { ip: "10.40.0.9" });
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "Hanako\u0000Sato",
+          nickname: "hana",
+          email: "nul@example.test",
+          password: GOOD,
+          passwordConfirm: GOOD,
+        }),
+      ),
+    ).toEqual({ name: "controlChars" });
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "Hanako Sato",
+          nickname: "admin\u202Enimda",
+          email: "rlo@example.test",
+          password: GOOD,
+          passwordConfirm: GOOD,
+        }),
+      ),
+    ).toEqual({ nickname: "controlChars" });
+    const saved = await t.db.kysely
+      .selectFrom("users")
+      .select("id")
+      .where("email", "in", ["nul@example.test", "rlo@example.test"])
+      .execute();
+    expect(saved).toHaveLength(0);
+  });
+
+  it("refuses a common password that meets the character rules, on register, reset and change", async () => {
+    const caller = await callerFor(t.db, undefined, { ip: "10.40.0.10" });
+    expect(
+      await fieldErrors(
+        caller.auth.register({
+          name: "Hanako Sato",
+          nickname: "hana",
+          email: "common@example.test",
+          password: "Password1",
+          passwordConfirm: "Password1",
+        }),
+      ),
+    ).toEqual({ password: "passwordCommon" });
+    const user = await createUser(t.db);
+    const signedIn = await callerFor(t.db, user.id);
+    await signedIn.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+    expect(
+      await fieldErrors(
+        signedIn.auth.changePassword({ password: "Qwerty123", passwordConfirm: "Qwerty123" }),
+      ),
+    ).toEqual({ password: "passwordCommon" });
+    const mail = new MailBox();
+    await (
+      await callerFor(t.db, undefined, { mailer: mail, ip: "10.40.0.11" })
+    ).auth.requestPasswordReset({
+      email: user.email,
+    });
+    const token = mail.token("resetPassword");
+    expect(
+      await fieldErrors(
+        (await callerFor(t.db)).auth.resetPassword({
+          token,
+          password: "Passw0rd!",
+          passwordConfirm: "Passw0rd!",
+        }),
+      ),
+    ).toEqual({ password: "passwordCommon" });
+    // The refused attempt left the link usable.
+    expect(
+      await (await callerFor(t.db)).auth.checkLink({ token, purpose: "reset_password" }),
+    ).toMatchObject({
+      valid: true,
+    });
+  });
+
+  it("records the referrer from the link's code or its cookie, never an unknown one", async () => {
+    const referrer = await createUser(t.db);
+    await t.db.kysely
+      .updateTable("users")
+      .set({ referral_code: "ref12345" })
+      .where("id", "=", referrer.id)
+      .execute();
+    const viaInput = await callerFor(t.db);
+    await viaInput.auth.register({
+      name: "A",
+      nickname: "a",
+      email: "ref-a@example.test",
+      password: GOOD,
+      passwordConfirm: GOOD,
+      ref: "ref12345",
+    });
+    const viaCookie = await callerFor(t.db, undefined, { cookies: { ref: "ref12345" } });
+    await viaCookie.auth.register({
+      name: "B",
+      nickname: "b",
+      email: "ref-b@example.test",
+      password: GOOD,
+      passwordConfirm: GOOD,
+    });
+    const unknown = await callerFor(t.db);
+    await unknown.auth.register({
+      name: "C",
+      nickname: "c",
+      email: "ref-c@example.test",
+      password: GOOD,
+      passwordConfirm: GOOD,
+      ref: "nobody99",
+    });
+    const rows = await t.db.kysely
+      .selectFrom("users")
+      .select(["email", "referrer_id", "referral_code"])
+      .where("email", "in", ["ref-a@example.test", "ref-b@example.test", "ref-c@example.test"])
+      .orderBy("email")
+      .execute();
+    expect(rows.map((r) => r.referrer_id)).toEqual([referrer.id, referrer.id, null]);
+    expect(new Set(rows.map((r) => r.referral_code)).size).toBe(3);
+  });
+});

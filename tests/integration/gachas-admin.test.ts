@@ -1,0 +1,329 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import {
+  callerFor,
+  createUser,
+  makeContext,
+  adminWithCaller,
+  type Caller,
+} from "../helpers/fixtures";
+import { createCaller } from "../../server/trpc/router";
+import { fund, key, walletOf } from "../helpers/money";
+import { DAY, HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
+import { outcome } from "../helpers/outcome";
+
+/**
+ * Gachas on a real database (SQLite, or MariaDB with TEST_MYSQL_URL): the admin's forms, the
+ * member's list and odds, the draw's rules (period, limit, cost, stock, reward) and its
+ * behaviour under concurrency, items and their states, and who may see what.
+ */
+
+const t = fileDatabase({ ledgerMustBalance: true });
+let admin: Caller;
+
+beforeAll(async () => {
+  ({ caller: admin } = await adminWithCaller(t.db));
+});
+
+const PNG = Uint8Array.from(TINY_PNG);
+
+interface GachaForm {
+  name?: string;
+  description?: string;
+  startsAt?: string;
+  endsAt?: string;
+  cost?: string;
+  method?: "weighted" | "box";
+  challengeLimit?: string;
+  published?: boolean;
+}
+
+function gachaForm(over: GachaForm = {}) {
+  return {
+    name: "Test gacha",
+    description: "",
+    startsAt: tokyoLocal(-HOUR),
+    endsAt: tokyoLocal(7 * DAY),
+    cost: "100",
+    method: "weighted" as const,
+    challengeLimit: "3",
+    published: true,
+    ...over,
+  };
+}
+
+interface RewardForm {
+  name?: string;
+  kind?: "cash" | "item" | "none";
+  amount?: string;
+  weight?: string;
+  stock?: string;
+  validFrom?: string;
+  validUntil?: string;
+  validDays?: string;
+  displayOrder?: string;
+  active?: boolean;
+}
+
+function rewardForm(over: RewardForm = {}) {
+  return {
+    name: "¥500",
+    kind: "cash" as const,
+    amount: "500",
+    weight: "",
+    stock: "",
+    validFrom: "",
+    validUntil: "",
+    validDays: "",
+    displayOrder: "0",
+    active: true,
+    ...over,
+  };
+}
+
+async function createGacha(over: GachaForm, rewards: RewardForm[]) {
+  const { id } = await admin.gachas.create({ gacha: gachaForm(over), image: {} });
+  const rewardIds: string[] = [];
+  for (const [i, r] of rewards.entries()) {
+    const created = await admin.gachas.createReward({
+      gachaId: id,
+      reward: rewardForm({ displayOrder: String(i), ...r }),
+      image: {},
+    });
+    rewardIds.push(created.id);
+  }
+  return { id, rewardIds };
+}
+
+async function member(balance = 0) {
+  const user = await createUser(t.db);
+  if (balance > 0) await fund(t.db, user.id, balance);
+  return { ...user, caller: await callerFor(t.db, user.id) };
+}
+
+describe(`gacha admin on ${testEngine}`, () => {
+  it("creates and edits a gacha, refusing bad input field by field", async () => {
+    expect(await outcome(admin.gachas.create({ gacha: gachaForm({ name: "" }), image: {} }))).toBe(
+      "gacha.name:required",
+    );
+    expect(
+      await outcome(
+        admin.gachas.create({
+          gacha: gachaForm({ startsAt: tokyoLocal(DAY), endsAt: tokyoLocal(HOUR) }),
+          image: {},
+        }),
+      ),
+    ).toBe("gacha.endsAt:endBeforeStart");
+    expect(
+      await outcome(admin.gachas.create({ gacha: gachaForm({ cost: "-1" }), image: {} })),
+    ).toBe("gacha.cost:gachaCost");
+    expect(
+      await outcome(admin.gachas.create({ gacha: gachaForm({ challengeLimit: "0" }), image: {} })),
+    ).toBe("gacha.challengeLimit:gachaLimit");
+    expect(
+      await outcome(
+        admin.gachas.create({ gacha: gachaForm({ startsAt: "2026-02-30T10:00" }), image: {} }),
+      ),
+    ).toBe("gacha.startsAt:dateTimeInvalid");
+
+    const { id } = await admin.gachas.create({
+      gacha: gachaForm({
+        name: "Winter gacha",
+        startsAt: "2026-12-01T10:00",
+        endsAt: "2026-12-31T23:59",
+      }),
+      image: { image: PNG },
+    });
+    const got = await admin.gachas.adminGet({ id });
+    // 10:00 in Tokyo is 01:00 UTC.
+    expect(got.startsAt).toBe("2026-12-01 01:00:00.000");
+    expect(got.endsAt).toBe("2026-12-31 14:59:00.000");
+    expect(got.imageUrl).toMatch(/^\/media\/gachas\/[0-9a-f]{32}\.png$/);
+    const file = got.imageUrl!.split("/").pop()!;
+    const anon = await callerFor(t.db);
+    expect((await anon.gachas.image({ file })).contentType).toBe("image/png");
+
+    await admin.gachas.update({
+      id,
+      gacha: gachaForm({ name: "Winter gacha 2", cost: "0" }),
+      image: { removeImage: true },
+    });
+    const edited = await admin.gachas.adminGet({ id });
+    expect(edited.name).toBe("Winter gacha 2");
+    expect(edited.cost).toBe(0);
+    expect(edited.imageUrl).toBeNull();
+    // The removed image is no longer served.
+    expect(await outcome(anon.gachas.image({ file }))).toBe("notFound");
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_id", "=", id)
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(["gacha.create", "gacha.update"]);
+  });
+
+  it("needs a weight for a weighted gacha's reward, a stock for a box's, an amount for cash", async () => {
+    const weighted = await createGacha({ method: "weighted" }, []);
+    const box = await createGacha({ method: "box" }, []);
+    expect(
+      await outcome(
+        admin.gachas.createReward({ gachaId: weighted.id, reward: rewardForm(), image: {} }),
+      ),
+    ).toBe("weight:required");
+    expect(
+      await outcome(
+        admin.gachas.createReward({ gachaId: box.id, reward: rewardForm(), image: {} }),
+      ),
+    ).toBe("stock:required");
+    expect(
+      await outcome(
+        admin.gachas.createReward({
+          gachaId: weighted.id,
+          reward: rewardForm({ amount: "", weight: "1" }),
+          image: {},
+        }),
+      ),
+    ).toBe("reward.amount:required");
+    expect(
+      await outcome(
+        admin.gachas.createReward({
+          gachaId: weighted.id,
+          reward: rewardForm({
+            kind: "item",
+            weight: "1",
+            validFrom: tokyoLocal(DAY),
+            validUntil: tokyoLocal(HOUR),
+          }),
+          image: {},
+        }),
+      ),
+    ).toBe("reward.validUntil:endBeforeStart");
+    // An amount typed for an item is dropped: only cash has one.
+    const item = await admin.gachas.createReward({
+      gachaId: weighted.id,
+      reward: rewardForm({ kind: "item", amount: "9999", weight: "5", validDays: "30" }),
+      image: {},
+    });
+    const saved = await admin.gachas.reward({ id: item.id });
+    expect(saved).toMatchObject({
+      kind: "item",
+      amount: null,
+      weight: 5,
+      stock: null,
+      validDays: 30,
+    });
+  });
+
+  it("will not switch the method of a gacha that has been drawn", async () => {
+    const g = await createGacha({ cost: "0" }, [{ weight: "1" }]);
+    const m = await member();
+    await m.caller.gachas.draw({ gachaId: g.id, requestKey: key() });
+    expect(
+      await outcome(
+        admin.gachas.update({
+          id: g.id,
+          gacha: gachaForm({ cost: "0", method: "box" }),
+          image: {},
+        }),
+      ),
+    ).toBe("method:gachaMethodLocked");
+  });
+});
+
+describe(`the gacha feature flag on ${testEngine}`, () => {
+  it("with the gacha feature off, members can neither see nor draw a gacha", async () => {
+    const g = await createGacha({ cost: "0" }, [{ kind: "none", amount: "", weight: "1" }]);
+    const m = await member();
+    const ctx = await makeContext(t.db, m.id);
+    const off = createCaller({
+      ...ctx,
+      config: { ...ctx.config, FEATURES: { ...ctx.config.FEATURES, gacha: false } },
+    });
+    expect(await outcome(off.gachas.list({}))).toBe("notFound");
+    expect(await outcome(off.gachas.get({ id: g.id }))).toBe("notFound");
+    expect(await outcome(off.gachas.draw({ gachaId: g.id, requestKey: key() }))).toBe("notFound");
+    expect(await outcome(off.gachas.myLogs({}))).toBe("notFound");
+    // The same member with the feature on draws as usual.
+    expect(await outcome(m.caller.gachas.draw({ gachaId: g.id, requestKey: key() }))).toBe("ok");
+  });
+});
+
+describe(`gacha concurrency on ${testEngine}`, () => {
+  it("50 concurrent draws by one member keep the challenge limit", async () => {
+    const m = await member(100_000);
+    const g = await createGacha({ cost: "100", challengeLimit: "7" }, [
+      { amount: "50", weight: "1" },
+      { kind: "none", amount: "", weight: "1" },
+    ]);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        outcome(m.caller.gachas.draw({ gachaId: g.id, requestKey: key() })),
+      ),
+    );
+    expect(results.filter((r) => r === "ok")).toHaveLength(7);
+    expect(results.filter((r) => r !== "ok").every((r) => r === "gachaLimitReached")).toBe(true);
+    const logs = await t.db.kysely
+      .selectFrom("gacha_logs")
+      .select(["amount"])
+      .where("gacha_id", "=", g.id)
+      .execute();
+    expect(logs).toHaveLength(7);
+    const won = logs.reduce((s, l) => s + Number(l.amount ?? 0), 0);
+    expect(await walletOf(t.db, m.id)).toEqual({ available: 100_000 - 7 * 100 + won, held: 0 });
+    expect((await m.caller.gachas.get({ id: g.id })).plays).toBe(7);
+  });
+
+  it("50 concurrent draws by one member never spend more than the balance", async () => {
+    // 1,000 yen pays for exactly 4 draws of 250; a miss pays nothing back.
+    const m = await member(1_000);
+    const g = await createGacha({ cost: "250", challengeLimit: "50" }, [
+      { kind: "none", amount: "", weight: "1" },
+    ]);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        outcome(m.caller.gachas.draw({ gachaId: g.id, requestKey: key() })),
+      ),
+    );
+    expect(results.filter((r) => r === "ok")).toHaveLength(4);
+    expect(results.filter((r) => r !== "ok").every((r) => r === "insufficientBalance")).toBe(true);
+    expect(await walletOf(t.db, m.id)).toEqual({ available: 0, held: 0 });
+    // Refused draws were rolled back whole: the counter shows only the paid ones.
+    expect((await m.caller.gachas.get({ id: g.id })).plays).toBe(4);
+  });
+
+  it("concurrent draws by many members never take more than a box holds", async () => {
+    const g = await createGacha({ method: "box", cost: "100", challengeLimit: "3" }, [
+      { name: "Big", amount: "1000", stock: "3" },
+      { name: "Small", amount: "100", stock: "5" },
+      { name: "Miss", kind: "none", amount: "", stock: "4" },
+    ]);
+    const members = await Promise.all(Array.from({ length: 10 }, () => member(1_000)));
+    // 10 members × 3 draws = 30 attempts at a box of 12.
+    const attempts = members.flatMap((m) =>
+      Array.from({ length: 3 }, () =>
+        outcome(m.caller.gachas.draw({ gachaId: g.id, requestKey: key() })),
+      ),
+    );
+    const results = await Promise.all(attempts);
+    expect(results.filter((r) => r === "ok")).toHaveLength(12);
+    expect(results.filter((r) => r !== "ok").every((r) => r === "gachaSoldOut")).toBe(true);
+    const counts = await t.db.kysely
+      .selectFrom("gacha_logs")
+      .select(["reward_name"])
+      .where("gacha_id", "=", g.id)
+      .execute();
+    const by = (name: string) => counts.filter((c) => c.reward_name === name).length;
+    expect([by("Big"), by("Small"), by("Miss")]).toEqual([3, 5, 4]);
+    const stock = await t.db.kysely
+      .selectFrom("gacha_rewards")
+      .select("stock")
+      .where("gacha_id", "=", g.id)
+      .execute();
+    expect(stock.map((s) => Number(s.stock))).toEqual([0, 0, 0]);
+    // Money: 12 paid draws of 100, 3 × 1,000 + 5 × 100 won, over all members together.
+    let total = 0;
+    for (const m of members) total += (await walletOf(t.db, m.id)).available;
+    expect(total).toBe(10 * 1_000 - 12 * 100 + 3 * 1_000 + 5 * 100);
+  });
+});
