@@ -1,94 +1,13 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
-import { localStorage } from "../../server/storage";
 import { testEngine } from "../helpers/db";
-import { fileDatabase } from "../helpers/file-db";
+import { brokersSuite } from "../helpers/brokers-suite";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { errorMessage } from "../helpers/messages";
 
-const t = fileDatabase();
-const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-brokers-")));
-let admin: Awaited<ReturnType<typeof callerFor>>;
-const brokers: Record<string, string> = {};
-
-function brokerInput(overrides: Record<string, unknown> = {}) {
-  return {
-    name: "Broker",
-    code: "broker",
-    accountKind: "mt_number",
-    idCharset: "",
-    idMinLength: "",
-    idMaxLength: "",
-    signupUrl: "https://broker.example/signup",
-    displayOrder: "10",
-    autoRebate: false,
-    active: true,
-    ...overrides,
-  };
-}
-
-async function createBroker(overrides: Record<string, unknown>, images = {}) {
-  const { id } = await admin.brokers.create({ ...brokerInput(overrides), ...images });
-  return id;
-}
-
-async function member() {
-  const user = await createUser(t.db);
-  return { ...user, caller: await callerFor(t.db, user.id, { storage }) };
-}
-
-/** The error's i18n key and params, or "ok". */
-async function outcome(call: Promise<unknown>) {
-  try {
-    await call;
-    return "ok";
-  } catch (error) {
-    const e = error as {
-      key?: string;
-      params?: Record<string, unknown>;
-      cause?: { issues?: { path: PropertyKey[]; message: string }[] };
-    };
-    if (e.cause?.issues) {
-      return Object.fromEntries(e.cause.issues.map((i) => [String(i.path[0]), i.message]));
-    }
-    return e.params && Object.keys(e.params).length > 0 ? { key: e.key, params: e.params } : e.key;
-  }
-}
-
-beforeAll(async () => {
-  const a = await createUser(t.db, { permission: "admin", nickname: "admin1" });
-  admin = await callerFor(t.db, a.id, { storage });
-  brokers.xm = await createBroker({ name: "XM", code: "xm", displayOrder: "10" });
-  brokers.titan = await createBroker({
-    name: "TitanFX",
-    code: "titanfx",
-    accountKind: "customer_id",
-    idCharset: "digits",
-    idMinLength: "6",
-    idMaxLength: "8",
-    displayOrder: "20",
-  });
-  brokers.exness = await createBroker({
-    name: "Exness",
-    code: "exness",
-    accountKind: "uid",
-    idCharset: "alnum",
-    idMinLength: "8",
-    idMaxLength: "8",
-    displayOrder: "30",
-  });
-  brokers.errante = await createBroker({
-    name: "Errante",
-    code: "errante",
-    autoRebate: true,
-    displayOrder: "40",
-  });
-  brokers.gone = await createBroker({ name: "Gone", code: "gone", active: false });
-});
+const suite = brokersSuite();
+const { t, storage, brokers, member, outcome } = suite;
 
 describe(`adding a cashback account on ${testEngine}`, () => {
   it("lists the active brokers in the admin's order, with each one's id rule", async () => {
@@ -321,39 +240,44 @@ describe(`the admin's account list on ${testEngine}`, () => {
       accountNumber: "8080801",
     });
     await caller.brokers.accounts.add({ brokerId: brokers.titan!, accountNumber: "8080802" });
-    await admin.brokers.accounts.decide({ ids: [a.id], decision: "approve" });
+    await suite.admin.brokers.accounts.decide({ ids: [a.id], decision: "approve" });
 
-    const byMember = await admin.brokers.accounts.list({ member: "FILTER.ME" });
+    const byMember = await suite.admin.brokers.accounts.list({ member: "FILTER.ME" });
     expect(byMember.total).toBe(2);
     expect(byMember.rows[0]).toMatchObject({ nickname: "filter_100%_me", brokerName: "TitanFX" });
-    expect((await admin.brokers.accounts.list({ member: "100%" })).total).toBe(2);
+    expect((await suite.admin.brokers.accounts.list({ member: "100%" })).total).toBe(2);
     // "%" and "_" are literal characters in a search, not wildcards.
     expect(
-      (await admin.brokers.accounts.list({ member: "%" })).rows.every((r) =>
+      (await suite.admin.brokers.accounts.list({ member: "%" })).rows.every((r) =>
         r.nickname.includes("%"),
       ),
     ).toBe(true);
-    expect((await admin.brokers.accounts.list({ member: m.id })).total).toBe(2);
+    expect((await suite.admin.brokers.accounts.list({ member: m.id })).total).toBe(2);
 
-    const approved = await admin.brokers.accounts.list({ member: "filter.me", status: "approved" });
+    const approved = await suite.admin.brokers.accounts.list({
+      member: "filter.me",
+      status: "approved",
+    });
     expect(approved.rows.map((r) => [r.accountNumber, r.decidedBy])).toEqual([
       ["8080801", "admin1"],
     ]);
     expect(
-      (await admin.brokers.accounts.list({ broker: brokers.exness!, member: "filter.me" })).total,
+      (await suite.admin.brokers.accounts.list({ broker: brokers.exness!, member: "filter.me" }))
+        .total,
     ).toBe(0);
 
     const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
     expect(
-      (await admin.brokers.accounts.list({ member: "filter.me", from: today, to: today })).total,
+      (await suite.admin.brokers.accounts.list({ member: "filter.me", from: today, to: today }))
+        .total,
     ).toBe(2);
     expect(
-      (await admin.brokers.accounts.list({ member: "filter.me", to: "2020-01-01" })).total,
+      (await suite.admin.brokers.accounts.list({ member: "filter.me", to: "2020-01-01" })).total,
     ).toBe(0);
     // Junk in the URL turns a filter off instead of failing the page.
     expect(
       (
-        await admin.brokers.accounts.list({
+        await suite.admin.brokers.accounts.list({
           member: "filter.me",
           status: "bogus",
           from: "yesterday",
@@ -361,15 +285,15 @@ describe(`the admin's account list on ${testEngine}`, () => {
       ).total,
     ).toBe(2);
 
-    const sorted = await admin.brokers.accounts.list({
+    const sorted = await suite.admin.brokers.accounts.list({
       member: "filter.me",
       sort: "accountNumber",
       dir: "desc",
     });
     expect(sorted.rows.map((r) => r.accountNumber)).toEqual(["8080802", "8080801"]);
 
-    const all = await admin.brokers.accounts.list({ size: "10", export: true });
-    const total = (await admin.brokers.accounts.list({})).total;
+    const all = await suite.admin.brokers.accounts.list({ size: "10", export: true });
+    const total = (await suite.admin.brokers.accounts.list({})).total;
     expect(all.rows).toHaveLength(total);
     expect(total).toBeGreaterThan(10);
   });
@@ -385,25 +309,25 @@ describe(`customers on ${testEngine}`, () => {
     const caller = await callerFor(t.db, m.id, { storage });
     await caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "K2024A" });
     for (const q of ["kenji", "SATO", "ケン", "kenji.sato@", m.id, "k2024", "K2024A"]) {
-      const page = await admin.admin.customers.list({ q });
+      const page = await suite.admin.admin.customers.list({ q });
       expect(
         page.rows.map((r) => r.id),
         q,
       ).toContain(m.id);
     }
-    const found = await admin.admin.customers.list({ q: "kenji.sato" });
+    const found = await suite.admin.admin.customers.list({ q: "kenji.sato" });
     expect(found.rows[0]).toMatchObject({ accountCount: 1, pendingCount: 1, emailVerified: true });
-    expect((await admin.admin.customers.list({ q: "admin1" })).total).toBe(0);
+    expect((await suite.admin.admin.customers.list({ q: "admin1" })).total).toBe(0);
     expect(
-      (await admin.admin.customers.list({ q: "_" })).rows.every((r) =>
+      (await suite.admin.admin.customers.list({ q: "_" })).rows.every((r) =>
         /_/.test(r.nickname + r.name + r.email),
       ),
     ).toBe(true);
   });
 
   it("sorts and pages", async () => {
-    const page1 = await admin.admin.customers.list({ sort: "email", dir: "asc", size: "10" });
-    const page2 = await admin.admin.customers.list({
+    const page1 = await suite.admin.admin.customers.list({ sort: "email", dir: "asc", size: "10" });
+    const page2 = await suite.admin.admin.customers.list({
       sort: "email",
       dir: "asc",
       size: "10",

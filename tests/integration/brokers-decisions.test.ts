@@ -1,93 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { localStorage } from "../../server/storage";
+import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
-import { fileDatabase } from "../helpers/file-db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { brokersSuite } from "../helpers/brokers-suite";
 
-const t = fileDatabase();
-const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-brokers-")));
-let admin: Awaited<ReturnType<typeof callerFor>>;
-let adminId: string;
-const brokers: Record<string, string> = {};
-
-function brokerInput(overrides: Record<string, unknown> = {}) {
-  return {
-    name: "Broker",
-    code: "broker",
-    accountKind: "mt_number",
-    idCharset: "",
-    idMinLength: "",
-    idMaxLength: "",
-    signupUrl: "https://broker.example/signup",
-    displayOrder: "10",
-    autoRebate: false,
-    active: true,
-    ...overrides,
-  };
-}
-
-async function createBroker(overrides: Record<string, unknown>, images = {}) {
-  const { id } = await admin.brokers.create({ ...brokerInput(overrides), ...images });
-  return id;
-}
-
-async function member() {
-  const user = await createUser(t.db);
-  return { ...user, caller: await callerFor(t.db, user.id, { storage }) };
-}
-
-/** The error's i18n key and params, or "ok". */
-async function outcome(call: Promise<unknown>) {
-  try {
-    await call;
-    return "ok";
-  } catch (error) {
-    const e = error as {
-      key?: string;
-      params?: Record<string, unknown>;
-      cause?: { issues?: { path: PropertyKey[]; message: string }[] };
-    };
-    if (e.cause?.issues) {
-      return Object.fromEntries(e.cause.issues.map((i) => [String(i.path[0]), i.message]));
-    }
-    return e.params && Object.keys(e.params).length > 0 ? { key: e.key, params: e.params } : e.key;
-  }
-}
-
-beforeAll(async () => {
-  const a = await createUser(t.db, { permission: "admin", nickname: "admin1" });
-  adminId = a.id;
-  admin = await callerFor(t.db, a.id, { storage });
-  brokers.xm = await createBroker({ name: "XM", code: "xm", displayOrder: "10" });
-  brokers.titan = await createBroker({
-    name: "TitanFX",
-    code: "titanfx",
-    accountKind: "customer_id",
-    idCharset: "digits",
-    idMinLength: "6",
-    idMaxLength: "8",
-    displayOrder: "20",
-  });
-  brokers.exness = await createBroker({
-    name: "Exness",
-    code: "exness",
-    accountKind: "uid",
-    idCharset: "alnum",
-    idMinLength: "8",
-    idMaxLength: "8",
-    displayOrder: "30",
-  });
-  brokers.errante = await createBroker({
-    name: "Errante",
-    code: "errante",
-    autoRebate: true,
-    displayOrder: "40",
-  });
-  brokers.gone = await createBroker({ name: "Gone", code: "gone", active: false });
-});
+const suite = brokersSuite();
+const { t, brokers, member, outcome } = suite;
 
 describe(`deciding accounts on ${testEngine}`, () => {
   it("approves one or many, records each with the admin, and the member sees it approved with the date", async () => {
@@ -101,14 +17,16 @@ describe(`deciding accounts on ${testEngine}`, () => {
     const pending = await m.caller.brokers.accounts.mine({});
     expect(pending.rows.every((r) => r.status === "pending" && r.approvedAt === null)).toBe(true);
 
-    expect(await admin.brokers.accounts.decide({ ids: [ids[0]!], decision: "approve" })).toEqual({
+    expect(
+      await suite.admin.brokers.accounts.decide({ ids: [ids[0]!], decision: "approve" }),
+    ).toEqual({
       changed: 1,
       unchanged: 0,
       conflicts: [],
       missing: 0,
     });
     expect(
-      await admin.brokers.accounts.decide({
+      await suite.admin.brokers.accounts.decide({
         ids: [ids[0]!, ids[1]!, ids[2]!],
         decision: "approve",
       }),
@@ -128,7 +46,7 @@ describe(`deciding accounts on ${testEngine}`, () => {
       .execute();
     expect(audit).toHaveLength(3);
     for (const a of audit) {
-      expect(a.actor_id).toBe(adminId);
+      expect(a.actor_id).toBe(suite.adminId);
       expect(JSON.parse(a.data!)).toMatchObject({
         userId: m.id,
         before: "pending",
@@ -144,13 +62,17 @@ describe(`deciding accounts on ${testEngine}`, () => {
       brokerId: brokers.xm!,
       accountNumber: "50505",
     });
-    expect(await outcome(admin.brokers.accounts.decide({ ids: [id], decision: "deny" }))).toEqual({
+    expect(
+      await outcome(suite.admin.brokers.accounts.decide({ ids: [id], decision: "deny" })),
+    ).toEqual({
       reason: "required",
     });
     expect(
-      await outcome(admin.brokers.accounts.decide({ ids: [id], decision: "deny", reason: "   " })),
+      await outcome(
+        suite.admin.brokers.accounts.decide({ ids: [id], decision: "deny", reason: "   " }),
+      ),
     ).toEqual({ reason: "required" });
-    await admin.brokers.accounts.decide({
+    await suite.admin.brokers.accounts.decide({
       ids: [id],
       decision: "deny",
       reason: "名義が一致しません",
@@ -167,12 +89,14 @@ describe(`deciding accounts on ${testEngine}`, () => {
       brokerId: brokers.xm!,
       accountNumber: "50505",
     });
-    expect(await admin.brokers.accounts.decide({ ids: [id], decision: "approve" })).toMatchObject({
+    expect(
+      await suite.admin.brokers.accounts.decide({ ids: [id], decision: "approve" }),
+    ).toMatchObject({
       changed: 0,
       conflicts: ["50505"],
     });
     expect(
-      await admin.brokers.accounts.decide({ ids: [owned.id], decision: "approve" }),
+      await suite.admin.brokers.accounts.decide({ ids: [owned.id], decision: "approve" }),
     ).toMatchObject({
       changed: 1,
     });
@@ -189,7 +113,9 @@ describe(`deciding accounts on ${testEngine}`, () => {
   });
 
   it("refuses an empty selection and a member", async () => {
-    expect(await outcome(admin.brokers.accounts.decide({ ids: [], decision: "approve" }))).toEqual({
+    expect(
+      await outcome(suite.admin.brokers.accounts.decide({ ids: [], decision: "approve" })),
+    ).toEqual({
       ids: "selectAccounts",
     });
     const m = await member();

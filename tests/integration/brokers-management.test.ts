@@ -1,98 +1,17 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { localStorage } from "../../server/storage";
+import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
-import { fileDatabase } from "../helpers/file-db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { brokersSuite } from "../helpers/brokers-suite";
+import { callerFor } from "../helpers/fixtures";
 import { fixture } from "../helpers/images";
 
-const t = fileDatabase();
-const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-brokers-")));
-let admin: Awaited<ReturnType<typeof callerFor>>;
-const brokers: Record<string, string> = {};
-
-function brokerInput(overrides: Record<string, unknown> = {}) {
-  return {
-    name: "Broker",
-    code: "broker",
-    accountKind: "mt_number",
-    idCharset: "",
-    idMinLength: "",
-    idMaxLength: "",
-    signupUrl: "https://broker.example/signup",
-    displayOrder: "10",
-    autoRebate: false,
-    active: true,
-    ...overrides,
-  };
-}
-
-async function createBroker(overrides: Record<string, unknown>, images = {}) {
-  const { id } = await admin.brokers.create({ ...brokerInput(overrides), ...images });
-  return id;
-}
-
-async function member() {
-  const user = await createUser(t.db);
-  return { ...user, caller: await callerFor(t.db, user.id, { storage }) };
-}
-
-/** The error's i18n key and params, or "ok". */
-async function outcome(call: Promise<unknown>) {
-  try {
-    await call;
-    return "ok";
-  } catch (error) {
-    const e = error as {
-      key?: string;
-      params?: Record<string, unknown>;
-      cause?: { issues?: { path: PropertyKey[]; message: string }[] };
-    };
-    if (e.cause?.issues) {
-      return Object.fromEntries(e.cause.issues.map((i) => [String(i.path[0]), i.message]));
-    }
-    return e.params && Object.keys(e.params).length > 0 ? { key: e.key, params: e.params } : e.key;
-  }
-}
-
-beforeAll(async () => {
-  const a = await createUser(t.db, { permission: "admin", nickname: "admin1" });
-  admin = await callerFor(t.db, a.id, { storage });
-  brokers.xm = await createBroker({ name: "XM", code: "xm", displayOrder: "10" });
-  brokers.titan = await createBroker({
-    name: "TitanFX",
-    code: "titanfx",
-    accountKind: "customer_id",
-    idCharset: "digits",
-    idMinLength: "6",
-    idMaxLength: "8",
-    displayOrder: "20",
-  });
-  brokers.exness = await createBroker({
-    name: "Exness",
-    code: "exness",
-    accountKind: "uid",
-    idCharset: "alnum",
-    idMinLength: "8",
-    idMaxLength: "8",
-    displayOrder: "30",
-  });
-  brokers.errante = await createBroker({
-    name: "Errante",
-    code: "errante",
-    autoRebate: true,
-    displayOrder: "40",
-  });
-  brokers.gone = await createBroker({ name: "Gone", code: "gone", active: false });
-});
+const suite = brokersSuite();
+const { t, storage, brokerInput, createBroker, member, outcome } = suite;
 
 describe(`broker management on ${testEngine}`, () => {
   it("validates every field, including the broker's own id pattern", async () => {
     expect(
       await outcome(
-        admin.brokers.create(
+        suite.admin.brokers.create(
           brokerInput({
             name: "",
             code: "Bad Code",
@@ -108,12 +27,14 @@ describe(`broker management on ${testEngine}`, () => {
       displayOrder: "displayOrder",
     });
     // Not a number at all: the same message, not zod's English default.
-    expect(await outcome(admin.brokers.create(brokerInput({ displayOrder: "abc" })))).toEqual({
-      displayOrder: "displayOrder",
-    });
+    expect(await outcome(suite.admin.brokers.create(brokerInput({ displayOrder: "abc" })))).toEqual(
+      {
+        displayOrder: "displayOrder",
+      },
+    );
     expect(
       await outcome(
-        admin.brokers.create(
+        suite.admin.brokers.create(
           brokerInput({
             code: "uid-broker",
             accountKind: "uid",
@@ -123,7 +44,7 @@ describe(`broker management on ${testEngine}`, () => {
         ),
       ),
     ).toEqual({ idCharset: "required", idMaxLength: "idLengthOrder" });
-    expect(await outcome(admin.brokers.create(brokerInput({ code: "xm" })))).toEqual({
+    expect(await outcome(suite.admin.brokers.create(brokerInput({ code: "xm" })))).toEqual({
       code: "brokerCodeTaken",
     });
   });
@@ -131,7 +52,7 @@ describe(`broker management on ${testEngine}`, () => {
   it("stores uploaded art as public media, refuses non-images, and serves only what a broker shows", async () => {
     expect(
       await outcome(
-        admin.brokers.create({
+        suite.admin.brokers.create({
           ...brokerInput({ code: "bad-art" }),
           logo: new TextEncoder().encode("<svg/>"),
         }),
@@ -141,7 +62,7 @@ describe(`broker management on ${testEngine}`, () => {
       { code: "art", name: "Art" },
       { logo: fixture("avatar.png"), banner: fixture("avatar.jpg") },
     );
-    const broker = await admin.brokers.get({ id });
+    const broker = await suite.admin.brokers.get({ id });
     expect(broker.logoPath).toMatch(/^\/media\/brokers\/[0-9a-f]{32}\.png$/);
     const file = broker.logoPath!.split("/").pop()!;
     const anyone = await callerFor(t.db, undefined, { storage });
@@ -156,13 +77,13 @@ describe(`broker management on ${testEngine}`, () => {
     });
 
     // A replaced logo is no longer served, and its file is gone.
-    await admin.brokers.update({
+    await suite.admin.brokers.update({
       id,
       ...brokerInput({ code: "art", name: "Art" }),
       logo: fixture("avatar.webp"),
       removeBanner: true,
     });
-    const after = await admin.brokers.get({ id });
+    const after = await suite.admin.brokers.get({ id });
     expect(after.logoPath).toMatch(/\.webp$/);
     expect(after.bannerPath).toBeNull();
     await expect(anyone.brokers.art({ file })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -173,7 +94,7 @@ describe(`broker management on ${testEngine}`, () => {
     const id = await createBroker({ code: "retire", name: "Retire" });
     const m = await member();
     await m.caller.brokers.accounts.add({ brokerId: id, accountNumber: "12121" });
-    await admin.brokers.update({
+    await suite.admin.brokers.update({
       id,
       ...brokerInput({ code: "retire", name: "Retire", active: false }),
     });
@@ -196,7 +117,7 @@ describe(`broker management on ${testEngine}`, () => {
       before: { active: 1 },
       after: { active: 0 },
     });
-    expect((await admin.brokers.list()).find((b) => b.id === id)).toMatchObject({
+    expect((await suite.admin.brokers.list()).find((b) => b.id === id)).toMatchObject({
       active: false,
       accountCount: 1,
     });

@@ -1,0 +1,108 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll } from "vitest";
+import { localStorage } from "../../server/storage";
+import { fileDatabase } from "./file-db";
+import { callerFor, createUser } from "./fixtures";
+
+/**
+ * The broker test files' common ground: their own database, an admin, five brokers with
+ * different account-id rules (XM, TitanFX, Exness, Errante with automatic rebates, and an
+ * inactive one) and the helpers to add more and to sign members in.
+ */
+export function brokersSuite() {
+  const t = fileDatabase();
+  const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-brokers-")));
+  const suite = {
+    t,
+    storage,
+    /** Set before the tests run. */
+    admin: null as unknown as Awaited<ReturnType<typeof callerFor>>,
+    adminId: "",
+    brokers: {} as Record<string, string>,
+    brokerInput,
+    createBroker,
+    member,
+    outcome,
+  };
+
+  function brokerInput(overrides: Record<string, unknown> = {}) {
+    return {
+      name: "Broker",
+      code: "broker",
+      accountKind: "mt_number",
+      idCharset: "",
+      idMinLength: "",
+      idMaxLength: "",
+      signupUrl: "https://broker.example/signup",
+      displayOrder: "10",
+      autoRebate: false,
+      active: true,
+      ...overrides,
+    };
+  }
+
+  async function createBroker(overrides: Record<string, unknown>, images = {}) {
+    const { id } = await suite.admin.brokers.create({ ...brokerInput(overrides), ...images });
+    return id;
+  }
+
+  async function member() {
+    const user = await createUser(t.db);
+    return { ...user, caller: await callerFor(t.db, user.id, { storage }) };
+  }
+
+  /** The error's i18n key and params, or "ok". */
+  async function outcome(call: Promise<unknown>) {
+    try {
+      await call;
+      return "ok";
+    } catch (error) {
+      const e = error as {
+        key?: string;
+        params?: Record<string, unknown>;
+        cause?: { issues?: { path: PropertyKey[]; message: string }[] };
+      };
+      if (e.cause?.issues) {
+        return Object.fromEntries(e.cause.issues.map((i) => [String(i.path[0]), i.message]));
+      }
+      return e.params && Object.keys(e.params).length > 0
+        ? { key: e.key, params: e.params }
+        : e.key;
+    }
+  }
+
+  beforeAll(async () => {
+    const a = await createUser(t.db, { permission: "admin", nickname: "admin1" });
+    suite.adminId = a.id;
+    suite.admin = await callerFor(t.db, a.id, { storage });
+    suite.brokers.xm = await suite.createBroker({ name: "XM", code: "xm", displayOrder: "10" });
+    suite.brokers.titan = await suite.createBroker({
+      name: "TitanFX",
+      code: "titanfx",
+      accountKind: "customer_id",
+      idCharset: "digits",
+      idMinLength: "6",
+      idMaxLength: "8",
+      displayOrder: "20",
+    });
+    suite.brokers.exness = await suite.createBroker({
+      name: "Exness",
+      code: "exness",
+      accountKind: "uid",
+      idCharset: "alnum",
+      idMinLength: "8",
+      idMaxLength: "8",
+      displayOrder: "30",
+    });
+    suite.brokers.errante = await suite.createBroker({
+      name: "Errante",
+      code: "errante",
+      autoRebate: true,
+      displayOrder: "40",
+    });
+    suite.brokers.gone = await suite.createBroker({ name: "Gone", code: "gone", active: false });
+  });
+  return suite;
+}
