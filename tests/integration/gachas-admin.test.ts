@@ -1,15 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
-import { fileDatabase } from "../helpers/file-db";
-import {
-  callerFor,
-  createUser,
-  makeContext,
-  adminWithCaller,
-  type Caller,
-} from "../helpers/fixtures";
+import { gachasSuite, gachaForm, rewardForm } from "../helpers/gachas-suite";
+import { callerFor, makeContext } from "../helpers/fixtures";
 import { createCaller } from "../../server/trpc/router";
-import { fund, key, walletOf } from "../helpers/money";
+import { key, walletOf } from "../helpers/money";
 import { DAY, HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
 import { outcome } from "../helpers/outcome";
 
@@ -19,115 +13,41 @@ import { outcome } from "../helpers/outcome";
  * behaviour under concurrency, items and their states, and who may see what.
  */
 
-const t = fileDatabase({ ledgerMustBalance: true });
-let admin: Caller;
-
-beforeAll(async () => {
-  ({ caller: admin } = await adminWithCaller(t.db));
-});
-
+const suite = gachasSuite();
+const { t, createGacha, member } = suite;
 const PNG = Uint8Array.from(TINY_PNG);
-
-interface GachaForm {
-  name?: string;
-  description?: string;
-  startsAt?: string;
-  endsAt?: string;
-  cost?: string;
-  method?: "weighted" | "box";
-  challengeLimit?: string;
-  published?: boolean;
-}
-
-function gachaForm(over: GachaForm = {}) {
-  return {
-    name: "Test gacha",
-    description: "",
-    startsAt: tokyoLocal(-HOUR),
-    endsAt: tokyoLocal(7 * DAY),
-    cost: "100",
-    method: "weighted" as const,
-    challengeLimit: "3",
-    published: true,
-    ...over,
-  };
-}
-
-interface RewardForm {
-  name?: string;
-  kind?: "cash" | "item" | "none";
-  amount?: string;
-  weight?: string;
-  stock?: string;
-  validFrom?: string;
-  validUntil?: string;
-  validDays?: string;
-  displayOrder?: string;
-  active?: boolean;
-}
-
-function rewardForm(over: RewardForm = {}) {
-  return {
-    name: "¥500",
-    kind: "cash" as const,
-    amount: "500",
-    weight: "",
-    stock: "",
-    validFrom: "",
-    validUntil: "",
-    validDays: "",
-    displayOrder: "0",
-    active: true,
-    ...over,
-  };
-}
-
-async function createGacha(over: GachaForm, rewards: RewardForm[]) {
-  const { id } = await admin.gachas.create({ gacha: gachaForm(over), image: {} });
-  const rewardIds: string[] = [];
-  for (const [i, r] of rewards.entries()) {
-    const created = await admin.gachas.createReward({
-      gachaId: id,
-      reward: rewardForm({ displayOrder: String(i), ...r }),
-      image: {},
-    });
-    rewardIds.push(created.id);
-  }
-  return { id, rewardIds };
-}
-
-async function member(balance = 0) {
-  const user = await createUser(t.db);
-  if (balance > 0) await fund(t.db, user.id, balance);
-  return { ...user, caller: await callerFor(t.db, user.id) };
-}
 
 describe(`gacha admin on ${testEngine}`, () => {
   it("creates and edits a gacha, refusing bad input field by field", async () => {
-    expect(await outcome(admin.gachas.create({ gacha: gachaForm({ name: "" }), image: {} }))).toBe(
-      "gacha.name:required",
-    );
+    expect(
+      await outcome(suite.admin.gachas.create({ gacha: gachaForm({ name: "" }), image: {} })),
+    ).toBe("gacha.name:required");
     expect(
       await outcome(
-        admin.gachas.create({
+        suite.admin.gachas.create({
           gacha: gachaForm({ startsAt: tokyoLocal(DAY), endsAt: tokyoLocal(HOUR) }),
           image: {},
         }),
       ),
     ).toBe("gacha.endsAt:endBeforeStart");
     expect(
-      await outcome(admin.gachas.create({ gacha: gachaForm({ cost: "-1" }), image: {} })),
+      await outcome(suite.admin.gachas.create({ gacha: gachaForm({ cost: "-1" }), image: {} })),
     ).toBe("gacha.cost:gachaCost");
     expect(
-      await outcome(admin.gachas.create({ gacha: gachaForm({ challengeLimit: "0" }), image: {} })),
+      await outcome(
+        suite.admin.gachas.create({ gacha: gachaForm({ challengeLimit: "0" }), image: {} }),
+      ),
     ).toBe("gacha.challengeLimit:gachaLimit");
     expect(
       await outcome(
-        admin.gachas.create({ gacha: gachaForm({ startsAt: "2026-02-30T10:00" }), image: {} }),
+        suite.admin.gachas.create({
+          gacha: gachaForm({ startsAt: "2026-02-30T10:00" }),
+          image: {},
+        }),
       ),
     ).toBe("gacha.startsAt:dateTimeInvalid");
 
-    const { id } = await admin.gachas.create({
+    const { id } = await suite.admin.gachas.create({
       gacha: gachaForm({
         name: "Winter gacha",
         startsAt: "2026-12-01T10:00",
@@ -135,7 +55,7 @@ describe(`gacha admin on ${testEngine}`, () => {
       }),
       image: { image: PNG },
     });
-    const got = await admin.gachas.adminGet({ id });
+    const got = await suite.admin.gachas.adminGet({ id });
     // 10:00 in Tokyo is 01:00 UTC.
     expect(got.startsAt).toBe("2026-12-01 01:00:00.000");
     expect(got.endsAt).toBe("2026-12-31 14:59:00.000");
@@ -144,12 +64,12 @@ describe(`gacha admin on ${testEngine}`, () => {
     const anon = await callerFor(t.db);
     expect((await anon.gachas.image({ file })).contentType).toBe("image/png");
 
-    await admin.gachas.update({
+    await suite.admin.gachas.update({
       id,
       gacha: gachaForm({ name: "Winter gacha 2", cost: "0" }),
       image: { removeImage: true },
     });
-    const edited = await admin.gachas.adminGet({ id });
+    const edited = await suite.admin.gachas.adminGet({ id });
     expect(edited.name).toBe("Winter gacha 2");
     expect(edited.cost).toBe(0);
     expect(edited.imageUrl).toBeNull();
@@ -168,17 +88,17 @@ describe(`gacha admin on ${testEngine}`, () => {
     const box = await createGacha({ method: "box" }, []);
     expect(
       await outcome(
-        admin.gachas.createReward({ gachaId: weighted.id, reward: rewardForm(), image: {} }),
+        suite.admin.gachas.createReward({ gachaId: weighted.id, reward: rewardForm(), image: {} }),
       ),
     ).toBe("weight:required");
     expect(
       await outcome(
-        admin.gachas.createReward({ gachaId: box.id, reward: rewardForm(), image: {} }),
+        suite.admin.gachas.createReward({ gachaId: box.id, reward: rewardForm(), image: {} }),
       ),
     ).toBe("stock:required");
     expect(
       await outcome(
-        admin.gachas.createReward({
+        suite.admin.gachas.createReward({
           gachaId: weighted.id,
           reward: rewardForm({ amount: "", weight: "1" }),
           image: {},
@@ -187,7 +107,7 @@ describe(`gacha admin on ${testEngine}`, () => {
     ).toBe("reward.amount:required");
     expect(
       await outcome(
-        admin.gachas.createReward({
+        suite.admin.gachas.createReward({
           gachaId: weighted.id,
           reward: rewardForm({
             kind: "item",
@@ -200,12 +120,12 @@ describe(`gacha admin on ${testEngine}`, () => {
       ),
     ).toBe("reward.validUntil:endBeforeStart");
     // An amount typed for an item is dropped: only cash has one.
-    const item = await admin.gachas.createReward({
+    const item = await suite.admin.gachas.createReward({
       gachaId: weighted.id,
       reward: rewardForm({ kind: "item", amount: "9999", weight: "5", validDays: "30" }),
       image: {},
     });
-    const saved = await admin.gachas.reward({ id: item.id });
+    const saved = await suite.admin.gachas.reward({ id: item.id });
     expect(saved).toMatchObject({
       kind: "item",
       amount: null,
@@ -221,7 +141,7 @@ describe(`gacha admin on ${testEngine}`, () => {
     await m.caller.gachas.draw({ gachaId: g.id, requestKey: key() });
     expect(
       await outcome(
-        admin.gachas.update({
+        suite.admin.gachas.update({
           id: g.id,
           gacha: gachaForm({ cost: "0", method: "box" }),
           image: {},

@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
-import { fileDatabase } from "../helpers/file-db";
-import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
-import { fund, key, walletOf } from "../helpers/money";
+import { gachasSuite } from "../helpers/gachas-suite";
+import { key, walletOf } from "../helpers/money";
 import { DAY, HOUR, tokyoLocal } from "../helpers/form-values";
 import { outcome } from "../helpers/outcome";
 
@@ -12,86 +11,8 @@ import { outcome } from "../helpers/outcome";
  * behaviour under concurrency, items and their states, and who may see what.
  */
 
-const t = fileDatabase({ ledgerMustBalance: true });
-let admin: Caller;
-
-beforeAll(async () => {
-  ({ caller: admin } = await adminWithCaller(t.db));
-});
-
-interface GachaForm {
-  name?: string;
-  description?: string;
-  startsAt?: string;
-  endsAt?: string;
-  cost?: string;
-  method?: "weighted" | "box";
-  challengeLimit?: string;
-  published?: boolean;
-}
-
-function gachaForm(over: GachaForm = {}) {
-  return {
-    name: "Test gacha",
-    description: "",
-    startsAt: tokyoLocal(-HOUR),
-    endsAt: tokyoLocal(7 * DAY),
-    cost: "100",
-    method: "weighted" as const,
-    challengeLimit: "3",
-    published: true,
-    ...over,
-  };
-}
-
-interface RewardForm {
-  name?: string;
-  kind?: "cash" | "item" | "none";
-  amount?: string;
-  weight?: string;
-  stock?: string;
-  validFrom?: string;
-  validUntil?: string;
-  validDays?: string;
-  displayOrder?: string;
-  active?: boolean;
-}
-
-function rewardForm(over: RewardForm = {}) {
-  return {
-    name: "¥500",
-    kind: "cash" as const,
-    amount: "500",
-    weight: "",
-    stock: "",
-    validFrom: "",
-    validUntil: "",
-    validDays: "",
-    displayOrder: "0",
-    active: true,
-    ...over,
-  };
-}
-
-async function createGacha(over: GachaForm, rewards: RewardForm[]) {
-  const { id } = await admin.gachas.create({ gacha: gachaForm(over), image: {} });
-  const rewardIds: string[] = [];
-  for (const [i, r] of rewards.entries()) {
-    const created = await admin.gachas.createReward({
-      gachaId: id,
-      reward: rewardForm({ displayOrder: String(i), ...r }),
-      image: {},
-    });
-    rewardIds.push(created.id);
-  }
-  return { id, rewardIds };
-}
-
-async function member(balance = 0) {
-  const user = await createUser(t.db);
-  if (balance > 0) await fund(t.db, user.id, balance);
-  return { ...user, caller: await callerFor(t.db, user.id) };
-}
+const suite = gachasSuite();
+const { t, createGacha, member } = suite;
 
 describe(`gacha for members on ${testEngine}`, () => {
   it("lists published gachas as open, upcoming or closed, and says which were played", async () => {
@@ -352,14 +273,16 @@ describe(`gacha items and history on ${testEngine}`, () => {
     const d = await m.caller.gachas.draw({ gachaId: g.id, requestKey: key() });
     await m.caller.gachas.draw({ gachaId: g.id, requestKey: key() });
     await m.caller.gachas.useItem({ id: d.logId });
-    const logs = await admin.gachas.logs({ gachaId: g.id });
+    const logs = await suite.admin.gachas.logs({ gachaId: g.id });
     expect(logs.total).toBe(2);
     expect(logs.rows[0]!.member.email).toBe(m.email);
     expect(
-      (await admin.gachas.logs({ gachaId: g.id, state: "used" })).rows.map((r) => r.id),
+      (await suite.admin.gachas.logs({ gachaId: g.id, state: "used" })).rows.map((r) => r.id),
     ).toEqual([d.logId]);
-    expect((await admin.gachas.logs({ gachaId: g.id, member: "nobody-like-this" })).total).toBe(0);
-    const rewards = await admin.gachas.rewards({ id: g.id });
+    expect(
+      (await suite.admin.gachas.logs({ gachaId: g.id, member: "nobody-like-this" })).total,
+    ).toBe(0);
+    const rewards = await suite.admin.gachas.rewards({ id: g.id });
     expect(rewards[0]).toMatchObject({ drawn: 2 });
   });
 });
