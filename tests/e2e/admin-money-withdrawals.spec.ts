@@ -1,13 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import { cancelWithdrawal, requestWithdrawal } from "../../server/features/wallet/service";
-import { createLogger } from "../../server/logger";
-import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
+import { cancelWithdrawal } from "../../server/features/wallet/service";
+import { walletOf } from "../helpers/money";
 import { E2E_ORIGIN } from "./env";
 import { expect, test, visit } from "./fixtures";
+import { deps, filterStatus, member, withdraw } from "./money-steps";
 
 /**
  * The admin's withdrawal screens in the browser: decisions (one, with a reason, many at once)
@@ -22,63 +19,8 @@ import { expect, test, visit } from "./fixtures";
  */
 test.describe.configure({ mode: "default" });
 
-const deps = (db: Db) => ({ db, log: createLogger({ level: "silent" }) });
-
-interface Member {
-  id: string;
-  email: string;
-  nickname: string;
-}
-
-/** A member (never signed in here) with a balance and full payment details. */
-async function member(db: Db, balance = 0): Promise<Member> {
-  const id = newId();
-  const now = nowDb();
-  const m = { id, email: `am-${id}@example.test`, nickname: `am${id.slice(-8)}` };
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: m.email,
-      email_verified_at: now,
-      password_hash: "not-used-by-these-tests",
-      name: "Money Member",
-      nickname: m.nickname,
-      permission: "member",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  if (balance > 0) await fund(db, id, balance);
-  await givePaymentDetails(db, id);
-  return m;
-}
-
-async function withdraw(
-  db: Db,
-  m: Member,
-  method: "bank" | "bitwallet" | "usdt" | "exness" | "paypay" | "peska",
-  amount: number,
-) {
-  const result = await requestWithdrawal(deps(db), m.id, {
-    method,
-    amount,
-    requestKey: key(),
-    confirmed: method === "usdt" ? true : undefined,
-  });
-  return result.id;
-}
-
 async function setLanguage(page: Page, lng: "ja" | "en") {
   await page.context().addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
-}
-
-/** Submits the filter bar with the given status (the other filters stay as they are). */
-async function filterStatus(page: Page, status: string) {
-  await page.getByTestId("filter-status").selectOption(status);
-  await page.getByTestId("filters-apply").click();
-  await expect(page).toHaveURL(new RegExp(`status=${status}`));
 }
 
 test.describe("admin withdrawals", () => {

@@ -1,13 +1,8 @@
-import type { Page } from "@playwright/test";
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import { requestWithdrawal } from "../../server/features/wallet/service";
 import { requestTransfer } from "../../server/features/wallet/transfers";
 import { getMoneySettings, updateMoneySettings } from "../../server/features/settings/service";
-import { createLogger } from "../../server/logger";
-import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
+import { key, walletOf } from "../helpers/money";
 import { expect, test, visit } from "./fixtures";
+import { deps, filterStatus, member, withdraw } from "./money-steps";
 
 /**
  * The admin's money screens in the browser: transfer approvals, presents, the money settings
@@ -22,61 +17,6 @@ import { expect, test, visit } from "./fixtures";
  * transfer test would otherwise charge, and restores it.
  */
 test.describe.configure({ mode: "default" });
-
-const deps = (db: Db) => ({ db, log: createLogger({ level: "silent" }) });
-
-interface Member {
-  id: string;
-  email: string;
-  nickname: string;
-}
-
-/** A member (never signed in here) with a balance and full payment details. */
-async function member(db: Db, balance = 0): Promise<Member> {
-  const id = newId();
-  const now = nowDb();
-  const m = { id, email: `am-${id}@example.test`, nickname: `am${id.slice(-8)}` };
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: m.email,
-      email_verified_at: now,
-      password_hash: "not-used-by-these-tests",
-      name: "Money Member",
-      nickname: m.nickname,
-      permission: "member",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  if (balance > 0) await fund(db, id, balance);
-  await givePaymentDetails(db, id);
-  return m;
-}
-
-async function withdraw(
-  db: Db,
-  m: Member,
-  method: "bank" | "bitwallet" | "usdt" | "exness" | "paypay" | "peska",
-  amount: number,
-) {
-  const result = await requestWithdrawal(deps(db), m.id, {
-    method,
-    amount,
-    requestKey: key(),
-    confirmed: method === "usdt" ? true : undefined,
-  });
-  return result.id;
-}
-
-/** Submits the filter bar with the given status (the other filters stay as they are). */
-async function filterStatus(page: Page, status: string) {
-  await page.getByTestId("filter-status").selectOption(status);
-  await page.getByTestId("filters-apply").click();
-  await expect(page).toHaveURL(new RegExp(`status=${status}`));
-}
 
 test.describe("admin transfers", () => {
   test("approves one transfer and denies another with a reason", async ({ page, db, login }) => {
