@@ -12,7 +12,6 @@ const t = fileDatabase();
 
 const GOOD = "Kx7-mUq2-wpLr";
 
-
 describe(`login on ${testEngine}`, () => {
   it("answers the same for an unknown email and a wrong password", async () => {
     const user = await createUser(t.db);

@@ -8,7 +8,6 @@ const t = fileDatabase();
 
 const GOOD = "Kx7-mUq2-wpLr";
 
-
 describe(`registration on ${testEngine}`, () => {
   it("creates a member and mails a verification link that signs them in once", async () => {
     const mail = new MailBox();

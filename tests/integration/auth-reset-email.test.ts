@@ -9,7 +9,6 @@ const t = fileDatabase();
 
 const GOOD = "Kx7-mUq2-wpLr";
 
-
 describe(`password reset on ${testEngine}`, () => {
   it("mails a single-use link, ends every session, and refuses bad or used links", async () => {
     const user = await createUser(t.db);

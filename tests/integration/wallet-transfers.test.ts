@@ -20,7 +20,6 @@ async function member(balance = 0) {
   return { ...user, caller: await callerFor(t.db, user.id) };
 }
 
-
 describe(`transfers on ${testEngine}`, () => {
   it("holds amount and fee, then an approval credits the receiver and the fee account", async () => {
     const admin = await callerFor(t.db, adminId);
