@@ -5,7 +5,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
+import { fund, givePaymentDetails, key, payingMember, walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
@@ -13,12 +13,7 @@ beforeAll(async () => {
   adminId = (await createUser(t.db, { permission: "admin" })).id;
 });
 
-async function member(balance = 0) {
-  const user = await createUser(t.db);
-  if (balance) await fund(t.db, user.id, balance);
-  await givePaymentDetails(t.db, user.id);
-  return { ...user, caller: await callerFor(t.db, user.id) };
-}
+const member = (balance = 0) => payingMember(t.db, balance);
 
 describe(`transfers on ${testEngine}`, () => {
   it("holds amount and fee, then an approval credits the receiver and the fee account", async () => {

@@ -4,7 +4,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { fund, givePaymentDetails, key, TRON_ADDRESS, walletOf } from "../helpers/money";
+import { givePaymentDetails, key, payingMember, TRON_ADDRESS, walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
@@ -12,12 +12,7 @@ beforeAll(async () => {
   adminId = (await createUser(t.db, { permission: "admin" })).id;
 });
 
-async function member(balance = 0) {
-  const user = await createUser(t.db);
-  if (balance) await fund(t.db, user.id, balance);
-  await givePaymentDetails(t.db, user.id);
-  return { ...user, caller: await callerFor(t.db, user.id) };
-}
+const member = (balance = 0) => payingMember(t.db, balance);
 
 async function wallet(balance: number) {
   return (await member(balance)).caller;
