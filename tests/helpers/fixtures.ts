@@ -13,6 +13,7 @@ import type { Mailer, MailMessage } from "../../server/mail";
 import { localStorage, type Storage } from "../../server/storage";
 import type { Context } from "../../server/trpc/context";
 import { createCaller } from "../../server/trpc/router";
+import { fund, givePaymentDetails } from "./money";
 
 export const TEST_PASSWORD = "Passw0rd-test";
 
@@ -136,4 +137,12 @@ export async function adminWithCaller(
 ): Promise<{ id: string; caller: Caller }> {
   const { id } = await createUser(db, { permission: "admin" });
   return { id, caller: await callerFor(db, id, options) };
+}
+
+/** A member with a balance and full payment details, and their signed-in caller. */
+export async function payingMember(db: Db, balance = 0) {
+  const user = await createUser(db);
+  if (balance) await fund(db, user.id, balance);
+  await givePaymentDetails(db, user.id);
+  return { ...user, caller: await callerFor(db, user.id) };
 }

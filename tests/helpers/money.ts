@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db";
 import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "../../server/ledger";
-import { callerFor, createUser } from "./fixtures";
 
 export function key(): string {
   return randomBytes(12).toString("base64url");
@@ -78,12 +77,4 @@ export async function givePaymentDetails(
     .insertInto("payment_details")
     .values({ user_id: userId, ...FULL_PAYMENT, ...overrides, created_at: now, updated_at: now })
     .execute();
-}
-
-/** A member with a balance and full payment details, and their signed-in caller. */
-export async function payingMember(db: Db, balance = 0) {
-  const user = await createUser(db);
-  if (balance) await fund(db, user.id, balance);
-  await givePaymentDetails(db, user.id);
-  return { ...user, caller: await callerFor(db, user.id) };
 }

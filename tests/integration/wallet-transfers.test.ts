@@ -4,8 +4,8 @@ import { FEES } from "../../server/ledger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";
-import { callerFor, createUser } from "../helpers/fixtures";
-import { fund, givePaymentDetails, key, payingMember, walletOf } from "../helpers/money";
+import { callerFor, createUser, payingMember } from "../helpers/fixtures";
+import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;

@@ -3,8 +3,8 @@ import { PAYOUTS } from "../../server/ledger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";
-import { callerFor, createUser } from "../helpers/fixtures";
-import { givePaymentDetails, key, payingMember, TRON_ADDRESS, walletOf } from "../helpers/money";
+import { callerFor, createUser, payingMember } from "../helpers/fixtures";
+import { givePaymentDetails, key, TRON_ADDRESS, walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
