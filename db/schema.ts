@@ -229,7 +229,8 @@ export interface LedgerEntriesTable {
 }
 
 export type WithdrawalMethod = "bank" | "bitwallet" | "usdt" | "exness" | "paypay" | "peska";
-export type WithdrawalStatus = "pending" | "completed" | "rejected" | "cancelled";
+/** "sent": in a Zengin transfer file the admin marked as sent to the bank (bank only). */
+export type WithdrawalStatus = "pending" | "sent" | "completed" | "rejected" | "cancelled";
 
 export interface WithdrawalsTable {
   id: string;
@@ -242,6 +243,7 @@ export interface WithdrawalsTable {
   request_key: string;
   next_business_day: Bool;
   created_at: ColumnType<Timestamp, Timestamp, never>;
+  sent_at: Timestamp | null;
   completed_at: Timestamp | null;
   rejected_at: Timestamp | null;
   reject_reason: string | null;

@@ -29,7 +29,13 @@ export const WITHDRAWAL_MINIMUMS: Record<Method, number> = {
 };
 
 /** A withdrawal request's states: waiting for the admin, paid out, refused, withdrawn by the member. */
-export const WITHDRAWAL_STATUSES = ["pending", "completed", "rejected", "cancelled"] as const;
+export const WITHDRAWAL_STATUSES = [
+  "pending",
+  "sent",
+  "completed",
+  "rejected",
+  "cancelled",
+] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATUSES)[number];
 
 /**

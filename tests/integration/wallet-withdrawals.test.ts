@@ -209,14 +209,6 @@ describe(`withdrawals on ${testEngine}`, () => {
       .where("id", "=", PAYOUTS)
       .executeTakeFirstOrThrow();
 
-    const bank = await admin.wallet.pendingBankPayouts();
-    expect(bank.find((r) => r.id === paid.id)).toMatchObject({
-      bankCode: "0001",
-      accountType: 1,
-      holderName: "ヤマダ タロウ",
-      amount: 3_000,
-    });
-
     await admin.wallet.completeWithdrawal({ id: paid.id });
     await expectKey(admin.wallet.completeWithdrawal({ id: paid.id }), "notPending");
     await admin.wallet.rejectWithdrawal({ id: refused.id, reason: "口座名義が一致しません" });

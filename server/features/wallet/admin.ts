@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../../../db";
 import { contains, mapRows, memberMatches, paginateSorted, pagingSchema } from "../../lib/paging";
 import { periodInput, periodRange } from "../../lib/period";
+import { WITHDRAWAL_STATUSES } from "../../domain/withdrawal";
 import { WITHDRAWAL_METHODS } from "./schema";
 
 /** Admin lists of money requests: filters, server-side paging and sorting, CSV export. */
@@ -14,7 +15,7 @@ export const adminWithdrawalsInput = pagingSchema(["createdAt", "amount"], {
 })
   .extend({
     status: z
-      .enum(["pending", "completed", "rejected", "cancelled", "all"])
+      .enum([...WITHDRAWAL_STATUSES, "all"])
       .catch("pending")
       .default("pending"),
     method: z
@@ -37,6 +38,7 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
       "withdrawals.created_at",
       "withdrawals.completed_at",
       "withdrawals.rejected_at",
+      "withdrawals.sent_at",
       "withdrawals.amount",
       "withdrawals.method",
       "withdrawals.status",
@@ -62,6 +64,7 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
     createdAt: r.created_at,
     completedAt: r.completed_at,
     rejectedAt: r.rejected_at,
+    sentAt: r.sent_at,
     amount: Number(r.amount),
     method: r.method,
     status: r.status,
@@ -158,35 +161,4 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
     reason: r.reason,
     member: { email: r.email, nickname: r.nickname, name: r.name },
   }));
-}
-
-/**
- * Pending bank payouts in the column order a bank's bulk-transfer upload expects (zengin
- * style): bank code, bank name, branch code, branch name, account type (1 savings, 2 current),
- * account number, holder in katakana, amount.
- */
-export async function pendingBankPayouts(db: Db) {
-  const rows = await db.kysely
-    .selectFrom("withdrawals")
-    .select(["id", "amount", "payout", "created_at"])
-    .where("status", "=", "pending")
-    .where("method", "=", "bank")
-    .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
-    .execute();
-  return rows.map((r) => {
-    const p = JSON.parse(r.payout) as Record<string, string>;
-    return {
-      id: r.id,
-      bankCode: p.bankCode ?? "",
-      bankName: p.bankName ?? "",
-      branchNumber: p.branchNumber ?? "",
-      branchName: p.branchName ?? "",
-      accountType: p.accountType === "current" ? 2 : 1,
-      accountNumber: p.accountNumber ?? "",
-      holderName: p.holderName ?? "",
-      amount: Number(r.amount),
-      requestedAt: r.created_at,
-    };
-  });
 }

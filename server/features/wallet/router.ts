@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { withdrawalExpectedBy } from "../../lib/business-days";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
 import {
@@ -7,8 +8,9 @@ import {
   adminTransfersInput,
   adminWithdrawals,
   adminWithdrawalsInput,
-  pendingBankPayouts,
 } from "./admin";
+import * as bank from "./bank-transfers";
+import { requesterInput } from "./zengin";
 import {
   bulkCompleteInput,
   idInput,
@@ -92,7 +94,23 @@ export const walletRouter = router({
     .input(bulkCompleteInput)
     .mutation(({ ctx, input }) => wallet.bulkCompleteWithdrawals(ctx, ctx.user.id, input.ids)),
 
-  pendingBankPayouts: adminProcedure.query(({ ctx }) => pendingBankPayouts(ctx.db)),
+  zenginRequester: adminProcedure.query(({ ctx }) => bank.getRequester(ctx.db.kysely)),
+
+  saveZenginRequester: adminProcedure
+    .input(requesterInput)
+    .mutation(({ ctx, input }) => bank.saveRequester(ctx.db, ctx.user.id, input)),
+
+  zenginPreview: adminProcedure
+    .input(bank.zenginFilter)
+    .query(({ ctx, input }) => bank.zenginPreview(ctx.db, input)),
+
+  zenginFile: adminProcedure
+    .input(bank.zenginFilter)
+    .query(({ ctx, input }) => bank.zenginDownload(ctx.db, input)),
+
+  markWithdrawalsSent: adminProcedure
+    .input(z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(5000) }))
+    .mutation(({ ctx, input }) => bank.markWithdrawalsSent(ctx.db, ctx.user.id, input.ids)),
 
   adminTransfers: adminProcedure
     .input(adminTransfersInput)

@@ -201,8 +201,10 @@ export async function requestWithdrawal(
 
 /**
  * Moves a pending withdrawal to a final state and applies its money movement, once. The
- * conditional UPDATE (status still pending) is what makes two concurrent decisions safe: only
- * one of them changes a row, the other is told it is no longer pending.
+ * conditional UPDATE (status still open) is what makes two concurrent decisions safe: only
+ * one of them changes a row, the other is told it is no longer pending. A withdrawal sent to
+ * the bank (Zengin file) can still be completed or rejected (the bank returned it), but no
+ * longer cancelled by the member.
  */
 async function settleWithdrawal(
   deps: WalletDeps,
@@ -234,7 +236,7 @@ async function settleWithdrawal(
         decided_by: outcome === "cancelled" ? null : actorId,
       })
       .where("id", "=", id)
-      .where("status", "=", "pending")
+      .where("status", "in", outcome === "cancelled" ? ["pending"] : ["pending", "sent"])
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
     // The ranking's withdrawal genre reads this summary, written with the completion.

@@ -1,0 +1,247 @@
+import Encoding from "encoding-japanese";
+import { z } from "zod";
+
+/**
+ * The Zengin (全銀協) 総合振込 file Japanese banks' bulk-transfer services take: Shift_JIS,
+ * 120-byte fixed-width records each ended by CRLF — a header (1), one data record per payment
+ * (2), a trailer with the count and total (8), an end record (9). Numeric fields are right
+ * aligned with zeros; text fields left aligned with spaces, in the characters banks accept
+ * (half-width katakana, upper-case A–Z, digits, space and a few signs).
+ */
+
+export const RECORD_BYTES = 120;
+
+/** Who asks the bank to pay: the company's contract with its bank (settings, key "zengin"). */
+export interface Requester {
+  /** 委託者コード: the 10-digit code the bank gave the company. */
+  requesterCode: string;
+  /** 振込依頼人名: the company's name in half-width kana (the file's header). */
+  requesterName: string;
+  bankCode: string;
+  bankName: string;
+  branchCode: string;
+  branchName: string;
+  accountType: "savings" | "current";
+  accountNumber: string;
+  /** Business days from the export to the transfer day (0: today when it is a business day). */
+  leadBusinessDays: number;
+}
+
+export interface Payment {
+  /** Names the row in a refusal (the withdrawal's id). */
+  id: string;
+  bankCode: string;
+  bankName: string;
+  branchCode: string;
+  branchName: string;
+  accountType: "savings" | "current";
+  accountNumber: string;
+  payeeName: string;
+  amount: number;
+}
+
+export type ZenginField =
+  | "requesterName"
+  | "bankCode"
+  | "bankName"
+  | "branchCode"
+  | "branchName"
+  | "accountNumber"
+  | "payeeName"
+  | "amount";
+
+export interface ZenginProblem {
+  id: string;
+  field: ZenginField;
+  value: string;
+}
+
+const SMALL_KANA: Record<string, string> = {
+  ァ: "ア",
+  ィ: "イ",
+  ゥ: "ウ",
+  ェ: "エ",
+  ォ: "オ",
+  ッ: "ツ",
+  ャ: "ヤ",
+  ュ: "ユ",
+  ョ: "ヨ",
+  ヮ: "ワ",
+  ヵ: "カ",
+  ヶ: "ケ",
+};
+
+/** Half-width katakana, their sound marks, A–Z, digits, space and the signs banks accept. */
+const ZENGIN_TEXT = /^[\uFF66\uFF71-\uFF9F0-9A-Z ().,\-/\\\uFF62\uFF63]*$/;
+
+/**
+ * A name as the bank file carries it, or null when some character has no Zengin form (kanji,
+ * emoji...). Full-width and half-width input both work: "ヤマダ タロウ", "ﾔﾏﾀﾞ ﾀﾛｳ", "やまだ
+ * たろう" and "Yamada" all convert; small kana become large ones (banks' rule) and the long
+ * vowel mark a hyphen.
+ */
+export function zenginText(value: string): string | null {
+  const wide = Encoding.toKatakanaCase(value.normalize("NFKC"))
+    .toUpperCase()
+    .replace(/[ァィゥェォッャュョヮヵヶ]/g, (c) => SMALL_KANA[c] ?? c)
+    .replace(/[ー―‐－]/g, "-")
+    .replace(/[「」]/g, (c) => (c === "「" ? "\uFF62" : "\uFF63"))
+    .replace(/\s+/g, " ")
+    .trim();
+  const narrow = Encoding.toHankanaCase(wide);
+  return ZENGIN_TEXT.test(narrow) ? narrow : null;
+}
+
+const digits = (value: string, width: number) =>
+  /^\d+$/.test(value) && value.length <= width ? value.padStart(width, "0") : null;
+
+const number = (value: number, width: number) => String(value).padStart(width, "0");
+
+/** Left aligned, cut to the field (banks match names on what fits), padded with spaces. */
+const text = (value: string, width: number) => value.slice(0, width).padEnd(width, " ");
+
+const accountTypeCode = (type: "savings" | "current") => (type === "current" ? "2" : "1");
+
+/** "MMDD" of a "YYYY-MM-DD" day. */
+const monthDay = (day: string) => day.slice(5, 7) + day.slice(8, 10);
+
+/** The requester's fields, checked as a payment's are; a refusal names the setting. */
+export function requesterProblems(requester: Requester): ZenginProblem[] {
+  const problems: ZenginProblem[] = [];
+  const check = (field: ZenginField, value: string | null, raw: string) => {
+    if (value === null) problems.push({ id: "settings", field, value: raw });
+  };
+  check("requesterName", zenginText(requester.requesterName), requester.requesterName);
+  check("bankCode", digits(requester.bankCode, 4), requester.bankCode);
+  check("bankName", zenginText(requester.bankName), requester.bankName);
+  check("branchCode", digits(requester.branchCode, 3), requester.branchCode);
+  check("branchName", zenginText(requester.branchName), requester.branchName);
+  check("accountNumber", digits(requester.accountNumber, 7), requester.accountNumber);
+  return problems;
+}
+
+function headerRecord(requester: Requester, transferDay: string): string {
+  return [
+    "1",
+    "21", // 総合振込
+    "0", // JIS (Shift_JIS) character set
+    digits(requester.requesterCode, 10) ?? "0".repeat(10),
+    text(zenginText(requester.requesterName) ?? "", 40),
+    monthDay(transferDay),
+    digits(requester.bankCode, 4) ?? "0000",
+    text(zenginText(requester.bankName) ?? "", 15),
+    digits(requester.branchCode, 3) ?? "000",
+    text(zenginText(requester.branchName) ?? "", 15),
+    accountTypeCode(requester.accountType),
+    digits(requester.accountNumber, 7) ?? "0000000",
+    text("", 17),
+  ].join("");
+}
+
+/** One data record, or the fields that cannot be written. */
+function dataRecord(payment: Payment): { record: string } | { problems: ZenginProblem[] } {
+  const fields = {
+    bankCode: digits(payment.bankCode, 4),
+    branchCode: digits(payment.branchCode, 3),
+    accountNumber: digits(payment.accountNumber, 7),
+    payeeName: zenginText(payment.payeeName),
+    amount:
+      Number.isInteger(payment.amount) && payment.amount > 0 && payment.amount < 1e10
+        ? number(payment.amount, 10)
+        : null,
+  };
+  const problems = (Object.keys(fields) as (keyof typeof fields)[])
+    .filter((field) => fields[field] === null || (field === "payeeName" && fields[field] === ""))
+    .map((field) => ({ id: payment.id, field, value: String(payment[field]) }));
+  if (problems.length > 0) return { problems };
+  return {
+    record: [
+      "2",
+      fields.bankCode,
+      // The names are optional for banks (the codes decide): blank when they have no kana form.
+      text(zenginText(payment.bankName) ?? "", 15),
+      fields.branchCode,
+      text(zenginText(payment.branchName) ?? "", 15),
+      "0000", // 手形交換所番号: not used
+      accountTypeCode(payment.accountType),
+      fields.accountNumber,
+      text(fields.payeeName!, 30),
+      fields.amount,
+      "0", // 新規コード: other
+      "0".repeat(10), // 顧客コード1
+      "0".repeat(10), // 顧客コード2
+      "7", // 振込指定区分: telegraphic
+      " ", // 識別表示
+      text("", 7),
+    ].join(""),
+  };
+}
+
+/**
+ * The whole file for `payments`, to be paid on `transferDay`, or every row that cannot be
+ * written (a file with some payments silently left out would pay the others and lose those).
+ */
+export function zenginFile(
+  requester: Requester,
+  transferDay: string,
+  payments: Payment[],
+):
+  | { ok: true; bytes: Uint8Array<ArrayBuffer>; total: number }
+  | { ok: false; problems: ZenginProblem[] } {
+  const problems = requesterProblems(requester);
+  const records = [headerRecord(requester, transferDay)];
+  for (const payment of payments) {
+    const result = dataRecord(payment);
+    if ("problems" in result) problems.push(...result.problems);
+    else records.push(result.record);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  const total = payments.reduce((sum, p) => sum + p.amount, 0);
+  records.push(["8", number(payments.length, 6), number(total, 12), text("", 101)].join(""));
+  records.push(["9", text("", 119)].join(""));
+  const content = records.map((r) => r + "\r\n").join("");
+  const bytes = Uint8Array.from(
+    Encoding.convert(Encoding.stringToCode(content), { to: "SJIS", from: "UNICODE" }),
+  );
+  // Every character is one Shift_JIS byte, so each record is exactly 120 bytes.
+  if (bytes.length !== records.length * (RECORD_BYTES + 2))
+    throw new Error("zengin: a record is not 120 bytes");
+  return { ok: true, bytes, total };
+}
+
+/** The requester's data as the admin enters it (settings, "zengin"); names checked convertible. */
+const zenginName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, "required")
+    .refine((v) => (zenginText(v) ?? "") !== "", "zenginKana")
+    .refine((v) => (zenginText(v) ?? "").length <= max, "tooLong");
+
+export const requesterInput = z.object({
+  requesterCode: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, "digits10"),
+  requesterName: zenginName(40),
+  bankCode: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, "digits4"),
+  bankName: zenginName(15),
+  branchCode: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, "digits3"),
+  branchName: zenginName(15),
+  accountType: z.enum(["savings", "current"], { error: "accountType" }),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{7}$/, "digits7"),
+  leadBusinessDays: z.coerce
+    .number({ error: "leadDays" })
+    .int("leadDays")
+    .min(0, "leadDays")
+    .max(5, "leadDays"),
+});
