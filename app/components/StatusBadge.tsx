@@ -3,6 +3,7 @@ import type { Tone } from "~/components/ui/Badge";
 
 const TONES: Record<string, Tone> = {
   pending: "warning",
+  sent: "info",
   completed: "success",
   rejected: "danger",
   failed: "danger",

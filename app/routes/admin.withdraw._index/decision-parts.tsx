@@ -18,6 +18,13 @@ export function Outcome({ row }: { row: Row }) {
       </span>
     );
   }
+  if (row.status === "sent") {
+    return (
+      <span className={`${small} whitespace-nowrap`} data-testid="sent-at">
+        {t("withdrawals.sentAt", { date: formatDateTime(row.sentAt) })}
+      </span>
+    );
+  }
   if (row.status === "rejected") {
     return (
       <>
@@ -58,7 +65,8 @@ export function RowFacts({ row }: { row: Row }) {
 /** What the last decision did; for a bulk completion, which requests were refused and why. */
 export function DoneAlert({ data, rows }: { data: NonNullable<ActionData>; rows: Row[] }) {
   const { t } = useTranslation(["admin-money", "errors"]);
-  if (!data.ok) return null;
+  // Marking as sent reports in the Zengin panel.
+  if (!data.ok || data.intent === "markSent") return null;
   const row = rows[0];
   const who = row
     ? { amount: formatYen(row.amount), member: row.member.nickname || row.member.email }

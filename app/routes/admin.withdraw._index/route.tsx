@@ -1,4 +1,3 @@
-import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
@@ -26,6 +25,7 @@ import { payeeSummary } from "~/lib/payee";
 import { buttonClass } from "~/components/ui/button";
 import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../server/domain/withdrawal";
 import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
+import { ZenginPanel } from "./zengin-panel";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -33,8 +33,14 @@ const STATUSES = [...WITHDRAWAL_STATUSES, "all"] as const;
 const BULK_FORM = "bulk-complete";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = await context.trpc.wallet.adminWithdrawals(searchParamsObject(request.url));
-  return json({ page });
+  const filter = searchParamsObject(request.url);
+  const page = await context.trpc.wallet.adminWithdrawals(filter);
+  // The Zengin file is made from the pending bank withdrawals of the same filter.
+  const zengin =
+    (filter.status ?? "pending") === "pending" && ["all", "bank", undefined].includes(filter.method)
+      ? await context.trpc.wallet.zenginPreview(filter)
+      : null;
+  return json({ page, zengin });
 }
 
 /**
@@ -59,6 +65,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
       if (!result.ok) return result.response;
       return json({ ok: true as const, intent: "reject" as const, results: [] });
+    }
+    case "markSent": {
+      const ids = form.getAll("ids").filter((v): v is string => typeof v === "string" && !!v);
+      const result = await attempt(values, () => context.trpc.wallet.markWithdrawalsSent({ ids }));
+      if (!result.ok) return result.response;
+      return json({ ok: true as const, intent: "markSent" as const, results: result.data });
     }
     case "bulkComplete": {
       const ids = form.getAll("ids").filter((v): v is string => typeof v === "string" && !!v);
@@ -92,12 +104,14 @@ interface Decision {
 /** /admin/withdraw: every withdrawal request; complete, reject, or complete many at once. */
 export default function AdminWithdrawals() {
   const { t } = useTranslation(["admin-money", "wallet", "errors"]);
-  const { page } = useLoaderData<typeof loader>();
+  const { page, zengin } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   // What the list shows: an unknown status in the URL falls back to pending, as on the server.
   const asked = params.get("status");
   const status = STATUSES.find((s) => s === asked) ?? "pending";
+  // Pending and sent requests wait for a decision: completed when paid, rejected otherwise.
+  const awaitsDecision = status === "pending" || status === "sent";
   const [done, setDone] = useState<{ data: ActionData; rows: Row[] } | null>(null);
   const [noneSelected, setNoneSelected] = useState(false);
   // A decision that went through closes its dialog and is reported above the table.
@@ -169,6 +183,7 @@ export default function AdminWithdrawals() {
         <PeriodFields />
       </TableFilters>
 
+      {zengin && <ZenginPanel preview={zengin} result={result} />}
       {done?.data?.ok && <DoneAlert data={done.data} rows={done.rows} />}
       <FormErrorAlert error={pageError} />
 
@@ -179,7 +194,7 @@ export default function AdminWithdrawals() {
         csvHref="/admin/withdraw/export"
         empty={t("withdrawals.empty")}
         selection={
-          status === "pending"
+          awaitsDecision
             ? {
                 form: BULK_FORM,
                 name: "ids",
@@ -193,7 +208,7 @@ export default function AdminWithdrawals() {
         }
         toolbar={
           <>
-            {status === "pending" && (
+            {awaitsDecision && (
               <Form
                 method="post"
                 id={BULK_FORM}
@@ -206,15 +221,6 @@ export default function AdminWithdrawals() {
                 </button>
               </Form>
             )}
-            <a
-              href="/admin/withdraw/bank-payouts"
-              download
-              data-testid="bank-payouts"
-              className={buttonClass({ variant: "secondary" })}
-            >
-              <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
-              {t("withdrawals.bankCsv")}
-            </a>
           </>
         }
         columns={[
@@ -277,7 +283,7 @@ export default function AdminWithdrawals() {
             key: "actions",
             header: <span className="sr-only">{t("withdrawals.columns.actions")}</span>,
             cell: (r) =>
-              r.status === "pending" ? (
+              r.status === "pending" || r.status === "sent" ? (
                 <RowDecisions
                   accept={{
                     label: t("withdrawals.complete.button"),

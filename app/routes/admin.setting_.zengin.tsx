@@ -1,0 +1,105 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BackLink } from "~/components/BackLink";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { Section } from "~/components/ui/card";
+import { Field, SelectField, SubmitButton } from "~/components/ui/form";
+import { PageTitle } from "~/components/ui/PageTitle";
+import { attempt, formValues } from "~/lib/forms.server";
+
+export const handle = { i18n: ["admin-money", "errors"] };
+
+const FIELDS = [
+  "requesterCode",
+  "requesterName",
+  "bankCode",
+  "bankName",
+  "branchCode",
+  "branchName",
+  "accountType",
+  "accountNumber",
+  "leadBusinessDays",
+] as const;
+type FieldName = (typeof FIELDS)[number];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ requester: await context.trpc.wallet.zenginRequester() });
+}
+
+/** Saves the whole record (audited, before and after); a refusal keeps what was typed. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), FIELDS);
+  const result = await attempt(values, () =>
+    context.trpc.wallet.saveZenginRequester({
+      ...values,
+      accountType: values.accountType as "savings" | "current",
+      leadBusinessDays: Number(values.leadBusinessDays),
+    }),
+  );
+  if (!result.ok) return result.response;
+  return redirect("/admin/setting/zengin?saved=1");
+}
+
+/**
+ * /admin/setting/zengin: the company's data for the Zengin transfer file (依頼人: the code the
+ * bank gave, the name in kana, the account the money leaves from) and the transfer day rule.
+ */
+export default function ZenginSettings() {
+  const { t } = useTranslation(["admin-money", "errors"]);
+  const { requester } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const error = result && !result.ok ? result.error : null;
+  const echoed = result && !result.ok ? result.values : null;
+  const field = (name: FieldName, numeric = false) => {
+    const refusal = error?.fieldErrors[name];
+    const label = t(`zengin.settings.${name}`);
+    return {
+      name,
+      label,
+      hint: t(`zengin.settings.${name}Hint`, { defaultValue: "" }) || undefined,
+      defaultValue: echoed?.[name] ?? String(requester?.[name] ?? ""),
+      autoComplete: "off",
+      ...(numeric ? { inputMode: "numeric" as const } : {}),
+      error: refusal ? t(`errors:field.${refusal}`, { field: label }) : null,
+    };
+  };
+  return (
+    <div className="space-y-6">
+      <BackLink to="/admin/setting">{t("zengin.settings.back")}</BackLink>
+      <PageTitle>{t("zengin.settings.title")}</PageTitle>
+      {params.has("saved") && !result && (
+        <Alert tone="success" testId="zengin-saved">
+          {t("zengin.settings.saved")}
+        </Alert>
+      )}
+      <Section title={t("zengin.settings.section")} testId="zengin-settings">
+        <Form method="post" className="space-y-4" noValidate>
+          <FormErrorAlert error={error} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field {...field("requesterCode", true)} />
+            <Field {...field("requesterName")} />
+            <Field {...field("bankCode", true)} />
+            <Field {...field("bankName")} />
+            <Field {...field("branchCode", true)} />
+            <Field {...field("branchName")} />
+            <SelectField {...field("accountType")}>
+              <option value="savings">{t("zengin.settings.savings")}</option>
+              <option value="current">{t("zengin.settings.current")}</option>
+            </SelectField>
+            <Field {...field("accountNumber", true)} />
+            <SelectField {...field("leadBusinessDays")}>
+              {[0, 1, 2, 3, 4, 5].map((n) => (
+                <option key={n} value={n}>
+                  {t("zengin.settings.leadDays", { count: n })}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <SubmitButton>{t("zengin.settings.save")}</SubmitButton>
+        </Form>
+      </Section>
+    </div>
+  );
+}
