@@ -200,6 +200,17 @@ export default function AdminSettings() {
           />
         )}
       </Section>
+      <Section
+        title={t("zengin.settings.title")}
+        testId="zengin-settings-link"
+        actions={
+          <Link to="/admin/setting/zengin" className={secondary}>
+            {t("zengin.settings.open")}
+          </Link>
+        }
+      >
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("zengin.settings.intro")}</p>
+      </Section>
     </div>
   );
 }

@@ -59,7 +59,9 @@ export default function ZenginSettings() {
       name,
       label,
       hint: t(`zengin.settings.${name}Hint`, { defaultValue: "" }) || undefined,
-      defaultValue: echoed?.[name] ?? String(requester?.[name] ?? ""),
+      // One business day ahead until the admin decides otherwise (what the preview assumes).
+      defaultValue:
+        echoed?.[name] ?? String(requester?.[name] ?? (name === "leadBusinessDays" ? 1 : "")),
       autoComplete: "off",
       ...(numeric ? { inputMode: "numeric" as const } : {}),
       error: refusal ? t(`errors:field.${refusal}`, { field: label }) : null,

@@ -73,6 +73,9 @@ for (const lng of SHOT_LANGUAGES) {
       await shoot(page, `admin-withdraw-reject-${size}-${lng}`, false);
       await page.getByTestId("dialog-cancel").click();
 
+      await visit(page, "/admin/setting/zengin");
+      await shoot(page, `admin-zengin-settings-${size}-${lng}`);
+
       await visit(page, "/admin/withdraw/transfers");
       await shoot(page, `admin-transfers-${size}-${lng}`);
 

@@ -147,14 +147,10 @@ test.describe("admin withdrawals", () => {
     expect(await walletOf(db, m.id)).toEqual({ available: 24_000, held: 0 });
   });
 
-  test("exports the filtered list and the pending bank payouts as CSV", async ({
-    page,
-    db,
-    login,
-  }) => {
+  test("exports the filtered list as CSV", async ({ page, db, login }) => {
     const m = await member(db, 12_000);
     const bankId = await withdraw(db, m, "bank", 6_000);
-    const usdtId = await withdraw(db, m, "usdt", 5_000);
+    await withdraw(db, m, "usdt", 5_000);
     await login("admin");
     await visit(page, `/admin/withdraw?member=${encodeURIComponent(m.email)}&method=bank`);
     await expect(page.getByTestId("table-row")).toHaveCount(1);
@@ -174,23 +170,73 @@ test.describe("admin withdrawals", () => {
     expect(listLines[1]).toContain(
       `${bankId},${m.id},${m.nickname},${m.email},銀行振込,6000,申請中`,
     );
+  });
 
-    const [bankFile] = await Promise.all([
+  test("pays bank withdrawals with a Zengin file: requester settings, download, mark as sent", async ({
+    page,
+    db,
+    login,
+    problems,
+  }) => {
+    // The refused settings form answers 400, on purpose.
+    problems.allow(/\/admin\/setting\/zengin/);
+    const m = await member(db, 12_000);
+    const bankId = await withdraw(db, m, "bank", 6_000);
+    await withdraw(db, m, "usdt", 5_000);
+    await login("admin");
+
+    await visit(page, "/admin/setting/zengin");
+    const form = page.getByTestId("zengin-settings");
+    await form.getByLabel("委託者コード").fill("12345");
+    await form.getByLabel("振込依頼人名（カナ）").fill("株式会社テスト");
+    await form.getByLabel("仕向銀行コード").fill("0005");
+    await form.getByLabel("仕向銀行名（カナ）").fill("ミツビシユーエフジェイ");
+    await form.getByLabel("仕向支店コード").fill("001");
+    await form.getByLabel("仕向支店名（カナ）").fill("ホンテン");
+    await form.getByLabel("口座番号").fill("7654321");
+    await form.getByRole("button", { name: "保存する" }).click();
+    await expect(form.getByText("委託者コードは半角数字10桁で入力してください")).toBeVisible();
+    await expect(
+      form.getByText("振込依頼人名（カナ）はカタカナ・英大文字・数字で入力してください"),
+    ).toBeVisible();
+    await expect(form.getByLabel("仕向銀行名（カナ）")).toHaveValue("ミツビシユーエフジェイ");
+    await form.getByLabel("委託者コード").fill("1234567890");
+    await form.getByLabel("振込依頼人名（カナ）").fill("カ)テスト");
+    await form.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("zengin-saved")).toBeVisible();
+
+    await visit(page, `/admin/withdraw?member=${encodeURIComponent(m.email)}`);
+    const panel = page.getByTestId("zengin-panel");
+    await expect(panel.getByTestId("zengin-count")).toContainText("1");
+    await expect(panel.getByTestId("zengin-total")).toContainText("¥6,000");
+    const [file] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByTestId("bank-payouts").click(),
+      panel.getByTestId("zengin-download").click(),
     ]);
-    expect(bankFile.suggestedFilename()).toMatch(/^bank-payouts-\d{8}\.csv$/);
-    const bank = readFileSync((await bankFile.path())!, "utf8");
-    expect(bank.startsWith("\uFEFF")).toBe(true);
-    const bankLines = bank.slice(1).trimEnd().split("\r\n");
-    expect(bankLines[0]).toBe(
-      "銀行コード,銀行名,支店コード,支店名,預金種目,口座番号,受取人名,振込金額,申請ID,申請日時",
+    expect(file.suggestedFilename()).toMatch(/^zengin-\d{8}\.txt$/);
+    const bytes = readFileSync((await file.path())!);
+    expect(bytes.length).toBe(4 * 122);
+    const records = new TextDecoder("shift_jis").decode(bytes).split("\r\n");
+    expect(records[0]!.slice(0, 14)).toBe("12101234567890");
+    expect(records[1]).toMatch(/^20001ﾐｽﾞﾎ {11}001ﾄｳｷﾖｳ {10}000011234567ﾔﾏﾀﾞ ﾀﾛｳ {22}0000006000/);
+    expect(records[2]!.slice(0, 19)).toBe("8000001000000006000");
+    // Downloading changed nothing: the request is still pending.
+    await expect(page.getByTestId("table-row").filter({ hasText: "¥6,000" })).toContainText(
+      "申請中",
     );
-    const line = bankLines.find((l) => l.includes(bankId));
-    expect(line).toMatch(
-      new RegExp(`^0001,みずほ銀行,001,東京営業部,1,1234567,ヤマダ タロウ,6000,${bankId},\\d{4}/`),
-    );
-    // Only bank payouts are in it.
-    expect(bankLines.filter((l) => l.includes(usdtId))).toEqual([]);
+
+    await panel.getByTestId("zengin-mark-sent").click();
+    await expect(page.getByTestId("zengin-marked")).toHaveText("1件を振込依頼済みにしました。");
+    await filterStatus(page, "sent");
+    const row = page.getByTestId("table-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("振込依頼済み");
+    await expect(row.getByTestId("sent-at")).toBeVisible();
+    const status = await db.kysely
+      .selectFrom("withdrawals")
+      .select("status")
+      .where("id", "=", bankId)
+      .executeTakeFirstOrThrow();
+    expect(status.status).toBe("sent");
   });
 });
