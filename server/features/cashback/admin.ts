@@ -191,10 +191,12 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
 }
 
 /** How many members joined since `start`. */
+/** Members (admins are staff, not members) who joined since `start`. */
 function membersSince(db: Db, start: Date) {
   return db.kysely
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("permission", "=", "member")
     .where(
       "created_at",
       ">=",
