@@ -20,6 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     [t("admin-money:withdrawals.columns.method"), (r) => t(`wallet:methods.${r.method}`)],
     [t("admin-money:withdrawals.columns.amount"), (r) => r.amount],
     [t("admin-money:withdrawals.columns.status"), (r) => t(`wallet:status.${r.status}`)],
+    [t("admin-money:csv.sentAt"), (r) => formatDateTime(r.sentAt)],
     [t("admin-money:csv.completedAt"), (r) => formatDateTime(r.completedAt)],
     [t("admin-money:csv.rejectedAt"), (r) => formatDateTime(r.rejectedAt)],
     [t("admin-money:csv.reason"), (r) => r.rejectReason],
