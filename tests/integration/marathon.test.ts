@@ -203,4 +203,56 @@ describe(`cashback marathon on ${testEngine}`, () => {
       reached: 3,
     });
   });
+
+  // Last: these add marathons (numbers 9xx) the tests above do not expect.
+  it("a marathon created after the cashback credits members who already qualify, once", async () => {
+    const member = await createUser(t.db);
+    await createAccount(t.db, member.id, xm, "900001");
+    // November cashback, imported before the marathon exists (only goal 101's older marathon
+    // counts it at import time).
+    await importFile(["2026-11-10,XM,900001,1,2500,JPY,early"]);
+    expect(await prizeCount(member.id)).toBe(1);
+
+    const { id, credited } = await admin.marathon.create({
+      course: "general",
+      title: "Late marathon",
+      startsOn: "2026-11-01",
+      endsOn: "2026-11-30",
+      goals: [
+        { marathonNumber: 901, threshold: 2000, reward: 700, modalText: "Already there" },
+        { marathonNumber: 902, threshold: 9000, reward: 900, modalText: "Not yet" },
+      ],
+    });
+    expect(credited.rewarded).toBeGreaterThanOrEqual(1);
+    expect((await reachedRows(member.id)).map((r) => r.marathon_number)).toEqual([101, 901]);
+    expect(await prizeCount(member.id)).toBe(2);
+    // 2500 + 500 (goal 101 at import) + 700 (goal 901 at creation)
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 3700, held: 0 });
+
+    // Off and on again, then another import: nothing is paid twice.
+    await admin.marathon.setActive({ id, active: false });
+    await admin.marathon.setActive({ id, active: true });
+    await importFile(["2026-11-11,XM,900001,1,10,JPY,later"]);
+    expect(await prizeCount(member.id)).toBe(2);
+    expect(await walletOf(t.db, member.id)).toEqual({ available: 3710, held: 0 });
+    await admin.marathon.setActive({ id, active: false });
+  });
+
+  it("a marathon switched back on credits what members reached while it was off", async () => {
+    const { id } = await admin.marathon.create({
+      course: "general",
+      title: "Paused marathon",
+      startsOn: "2026-12-01",
+      goals: [{ marathonNumber: 911, threshold: 100, reward: 50, modalText: "Paused goal" }],
+    });
+    await admin.marathon.setActive({ id, active: false });
+    const member = await createUser(t.db);
+    await createAccount(t.db, member.id, xm, "900011");
+    await importFile(["2026-12-02,XM,900011,1,300,JPY,paused"]);
+    expect((await reachedRows(member.id)).map((r) => r.marathon_number)).not.toContain(911);
+    await admin.marathon.setActive({ id, active: true });
+    expect((await reachedRows(member.id)).map((r) => r.marathon_number)).toContain(911);
+    expect(await walletOf(t.db, member.id)).toMatchObject({ available: 350 });
+    await admin.marathon.setActive({ id, active: false });
+  });
 });

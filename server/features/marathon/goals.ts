@@ -165,3 +165,27 @@ export async function creditMarathonGoals(
   }
   return { reached, rewarded };
 }
+
+/**
+ * Credits what a marathon just created or switched back on already owes: every member with
+ * cashback inside its window is checked exactly as an import would check them (same keys, so
+ * nothing is paid twice, and an import later finds those goals already reached).
+ */
+export async function creditExistingQualifiers(
+  trx: Kysely<Database>,
+  db: Db,
+  marathon: MarathonWindow,
+): Promise<{ reached: number; rewarded: number }> {
+  const rows = await trx
+    .selectFrom("cashback_daily")
+    .select("user_id")
+    .distinct()
+    .where("day", ">=", marathon.starts_on)
+    .$if(marathon.ends_on !== null, (q) => q.where("day", "<=", marathon.ends_on!))
+    .execute();
+  return creditMarathonGoals(
+    trx,
+    db,
+    rows.map((r) => r.user_id),
+  );
+}

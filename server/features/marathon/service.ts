@@ -5,7 +5,8 @@ import type { MarathonCourse } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
-import { marathonTotals } from "./goals";
+import { inTransaction } from "../../ledger";
+import { creditExistingQualifiers, marathonTotals } from "./goals";
 import type { CreateMarathonInput } from "./schema";
 
 interface GoalRow {
@@ -158,7 +159,7 @@ export async function createMarathon(db: Db, adminId: string, input: CreateMarat
   const id = newId();
   const now = nowDb();
   try {
-    await db.kysely.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       await trx
         .insertInto("cb_marathons")
         .values({
@@ -195,16 +196,22 @@ export async function createMarathon(db: Db, adminId: string, input: CreateMarat
         targetId: id,
         data: { course: input.course, goals: input.goals.map((g) => g.marathonNumber) },
       });
+      // Members who already qualify are credited now, not at the next import.
+      const credited = await creditExistingQualifiers(trx, db, {
+        course: input.course,
+        starts_on: input.startsOn,
+        ends_on: input.endsOn ? input.endsOn : null,
+      });
+      return { id, credited };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "marathon.numberTaken");
     throw error;
   }
-  return { id };
 }
 
 export async function setActive(db: Db, adminId: string, id: string, active: boolean) {
-  await db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable("cb_marathons")
       .set({ active: active ? 1 : 0, updated_at: nowDb() })
@@ -217,6 +224,13 @@ export async function setActive(db: Db, adminId: string, id: string, active: boo
       targetType: "cb_marathon",
       targetId: id,
     });
+    if (!active) return { id, credited: { reached: 0, rewarded: 0 } };
+    // Switched back on: what members reached while it was off is credited now.
+    const marathon = await trx
+      .selectFrom("cb_marathons")
+      .select(["course", "starts_on", "ends_on"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return { id, credited: await creditExistingQualifiers(trx, db, marathon) };
   });
-  return { id };
 }
