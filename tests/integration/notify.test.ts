@@ -284,7 +284,7 @@ describe(`the dispatcher on ${testEngine}`, () => {
         language: "ja",
         lineUserId: m.lineUserId,
         following: true,
-        prefs: { withdrawal: true, transfer: true, marathon: true, support: true },
+        prefs: { withdrawal: true, transfer: true, marathon: true, support: true, account: true },
       }),
     ).toBe("lost");
     expect(standin.deliveredCount).toBe(1);
