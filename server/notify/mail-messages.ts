@@ -70,9 +70,11 @@ export function renderNotificationMail(
           ]
         : [];
     });
-    body = [fill(t.rewards_digest.body, values), ...lines, fill(t.rewards_digest.total, values)].join(
-      "\n",
-    );
+    body = [
+      fill(t.rewards_digest.body, values),
+      ...lines,
+      fill(t.rewards_digest.total, values),
+    ].join("\n");
   } else if (
     kind === "withdrawal_completed" ||
     kind === "withdrawal_rejected" ||
@@ -93,7 +95,10 @@ export function renderNotificationMail(
       accountNumber: str(payload.accountNumber),
     };
     subject = fill(t[kind].subject, values);
-    body = fill(t[kind].body, values) + "\n" + fill(t.when, { time: formatTokyoTime(options.at, language) });
+    body =
+      fill(t[kind].body, values) +
+      "\n" +
+      fill(t.when, { time: formatTokyoTime(options.at, language) });
   } else {
     throw new Error(`${kind} is not sent by mail`);
   }

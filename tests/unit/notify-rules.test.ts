@@ -32,7 +32,12 @@ describe("which channels an event goes to", () => {
     expect(channelsFor(noRewardMail, "rewards_digest")).toEqual([]);
     expect(channelsFor(noRewardMail, "battle_prize")).toEqual(["line"]);
     // LINE's rewards switch is the older marathon switch: it governs battle prizes too.
-    expect(channelsFor(prefs((p) => (p.line.rewards = false)), "battle_prize")).toEqual([]);
+    expect(
+      channelsFor(
+        prefs((p) => (p.line.rewards = false)),
+        "battle_prize",
+      ),
+    ).toEqual([]);
   });
 
   it("never mails a LINE-only kind, whatever the switches say", () => {
@@ -92,7 +97,9 @@ describe("mail texts", () => {
     d = addCredit(d, "battle_prize", 20_000);
     const en = renderNotificationMail("rewards_digest", { ...d }, "en", options);
     expect(en.subject).toBe("[CB Portal] ¥21,000 in prizes and rewards on 2026/11/25");
-    expect(en.body).toMatch(/Ranking battle prize: ¥20,000 \(1\)\n- Present: ¥1,000 \(1\)\nTotal: ¥21,000/);
+    expect(en.body).toMatch(
+      /Ranking battle prize: ¥20,000 \(1\)\n- Present: ¥1,000 \(1\)\nTotal: ¥21,000/,
+    );
     const ja = renderNotificationMail("rewards_digest", { ...d }, "ja", options);
     expect(ja.body).toContain("・ランキングバトル賞金：￥20,000（1件）");
   });

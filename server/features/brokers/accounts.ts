@@ -309,11 +309,20 @@ export async function decideAccounts(
       });
       // Told on LINE and by mail (per the member's choice), written with the decision. The
       // decision time keeps a later reversal (deny, then approve) its own notification.
-      const base = { accountId: row.id, broker: row.broker_name ?? "", accountNumber: row.account_number };
+      const base = {
+        accountId: row.id,
+        broker: row.broker_name ?? "",
+        accountNumber: row.account_number,
+      };
       await notify(
         trx,
         target === "approved"
-          ? { userId: row.user_id, kind: "account_approved", payload: base, dedupeKey: `account:${row.id}:approved:${now}` }
+          ? {
+              userId: row.user_id,
+              kind: "account_approved",
+              payload: base,
+              dedupeKey: `account:${row.id}:approved:${now}`,
+            }
           : {
               userId: row.user_id,
               kind: "account_denied",

@@ -1,10 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../../db";
-import {
-  type ChannelPrefs,
-  readNotifyPrefs,
-  saveNotifyPrefs,
-} from "../../notify/preferences";
+import { type ChannelPrefs, readNotifyPrefs, saveNotifyPrefs } from "../../notify/preferences";
 
 /**
  * The member's choice of money-event notifications per channel (/users/mypage). Mail is always
