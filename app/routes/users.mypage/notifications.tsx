@@ -63,24 +63,27 @@ export function NotificationsSection({
         {prefs.line && <input type="hidden" name="lineShown" value="1" />}
         <div className="divide-y divide-slate-200 dark:divide-slate-700">
           {NOTIFY_GROUPS.map((group) => (
-            <fieldset key={group} className="py-3 first:pt-0">
-              <legend className="text-sm font-semibold text-slate-800 dark:text-slate-100">
-                {t(`notifications.groups.${group}.label`)}
-              </legend>
-              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                {t(`notifications.groups.${group}.hint`)}
-              </p>
-              <div className="mt-1 flex flex-wrap gap-x-4">
-                {channels.map((channel) => (
-                  <Switch
-                    key={channel}
-                    name={notifyField(channel, group)}
-                    label={t(`notifications.${channel}`)}
-                    defaultChecked={prefs[channel]?.[group] ?? true}
-                  />
-                ))}
-              </div>
-            </fieldset>
+            // The rule is on a wrapper: on the fieldset itself it would cross the legend.
+            <div key={group} className="py-3 first:pt-0">
+              <fieldset>
+                <legend className="text-sm font-semibold text-slate-800 dark:text-slate-100">
+                  {t(`notifications.groups.${group}.label`)}
+                </legend>
+                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                  {t(`notifications.groups.${group}.hint`)}
+                </p>
+                <div className="mt-1 flex flex-wrap gap-x-4">
+                  {channels.map((channel) => (
+                    <Switch
+                      key={channel}
+                      name={notifyField(channel, group)}
+                      label={t(`notifications.${channel}`)}
+                      defaultChecked={prefs[channel]?.[group] ?? true}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            </div>
           ))}
         </div>
         {!prefs.line && (
