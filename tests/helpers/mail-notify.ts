@@ -1,6 +1,6 @@
 import type { Db } from "../../db";
 import { MailDispatcher, type MailDispatcherOptions } from "../../server/notify/mail-dispatcher";
-import { MailBox, silentLog } from "./fixtures";
+import { type MailBox, silentLog } from "./fixtures";
 
 /** A mail dispatcher with test-sized timings, mailing into `mailbox` (the test mailer). */
 export function mailDispatcherFor(
