@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createBot } from "../../bot/worker";
 import { nowDb } from "../../db/time";
+import { parseConfig } from "../../server/config";
 import { addToDigest } from "../../server/notify/digest";
 import { claimDue, enqueueNotification, outboxCounts } from "../../server/notify/outbox";
 import { mailRecipient } from "../../server/notify/mail-dispatcher";
@@ -12,8 +14,9 @@ import {
   createUser,
   MailBox,
   payingMember,
+  silentLog,
 } from "../helpers/fixtures";
-import { linkLine } from "../helpers/line";
+import { eventually, linkLine } from "../helpers/line";
 import { drain, mailDispatcherFor, outboxOf } from "../helpers/mail-notify";
 import { key } from "../helpers/money";
 
@@ -294,6 +297,31 @@ describe(`mail for money events on ${testEngine}`, () => {
       .execute();
     await drain(d);
     expect(mailbox.sent.filter((s) => s.to === m.email)).toHaveLength(1);
+  });
+});
+
+describe(`the bot worker mails on ${testEngine}`, () => {
+  it("runs the mail dispatcher beside LINE's: an event's mail arrives once", async () => {
+    const m = await payingMember(t.db, 10_000);
+    const mailbox = new MailBox();
+    const bot = createBot(
+      parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", BOT_POLL_INTERVAL_MS: "20" }),
+      silentLog,
+      t.db,
+      { messaging: null, mailer: mailbox },
+    );
+    bot.start();
+    try {
+      await withdrawAndDecide(m);
+      await eventually(
+        async () => mailbox.sent.filter((s) => s.to === m.email).length === 2,
+        "two withdrawal mails",
+      );
+    } finally {
+      await bot.stop();
+    }
+    expect(mailbox.sent.filter((s) => s.to === m.email)).toHaveLength(2);
+    expect(bot.mail.stats.lost).toBe(0);
   });
 });
 
