@@ -10,18 +10,21 @@ import {
 } from "../server/features/line/webhook";
 import { type LineMessaging, lineMessaging } from "../server/line/messaging";
 import type { Logger } from "../server/logger";
+import { type Mailer, mailerFor } from "../server/mail";
 import { NotificationDispatcher } from "../server/notify/dispatcher";
+import { MailDispatcher } from "../server/notify/mail-dispatcher";
 import { webhookHandler } from "./webhook";
 
 /**
  * The LINE worker's parts, for bot/main.ts and for tests that run it in-process: the HTTP
  * server (health checks and the webhook), the handler of recorded webhook events, and the
- * notification dispatcher.
+ * notification dispatchers (LINE and mail).
  */
 
 export interface Bot {
   server: http.Server;
   dispatcher: NotificationDispatcher;
+  mail: MailDispatcher;
   /** True without a channel access token: nothing is sent to LINE. */
   logOnly: boolean;
   /** Starts the dispatcher and the event sweep (the server is started by the caller). */
@@ -56,7 +59,7 @@ export function createBot(
   config: Config,
   log: Logger,
   db: Db,
-  overrides: { messaging?: LineMessaging | null } = {},
+  overrides: { messaging?: LineMessaging | null; mailer?: Mailer } = {},
 ): Bot {
   const messaging =
     overrides.messaging !== undefined
@@ -75,6 +78,18 @@ export function createBot(
     appOrigin: config.APP_ORIGIN,
     batchSize: config.BOT_BATCH_SIZE,
     concurrency: config.BOT_CONCURRENCY,
+    leaseMs: config.BOT_LEASE_MS,
+    maxAttempts: config.BOT_MAX_ATTEMPTS,
+    backoffBaseMs: config.BOT_BACKOFF_BASE_MS,
+    backoffMaxMs: config.BOT_BACKOFF_MAX_MS,
+    pollIntervalMs: config.BOT_POLL_INTERVAL_MS,
+  });
+  const mail = new MailDispatcher({
+    db,
+    log: log.child({ part: "mail", worker: `${hostname()}:${process.pid}` }),
+    mailer: overrides.mailer ?? mailerFor(config, log),
+    appOrigin: config.APP_ORIGIN,
+    batchSize: config.BOT_BATCH_SIZE,
     leaseMs: config.BOT_LEASE_MS,
     maxAttempts: config.BOT_MAX_ATTEMPTS,
     backoffBaseMs: config.BOT_BACKOFF_BASE_MS,
@@ -145,9 +160,11 @@ export function createBot(
   return {
     server,
     dispatcher,
+    mail,
     logOnly: messaging === null,
     start() {
       dispatcher.start();
+      mail.start();
       void events.run();
       sweep = setInterval(() => void events.run(), 5_000);
       sweep.unref();
@@ -159,7 +176,7 @@ export function createBot(
       stopping = true;
       if (sweep) clearInterval(sweep);
       if (pruning) clearInterval(pruning);
-      await dispatcher.stop();
+      await Promise.all([dispatcher.stop(), mail.stop()]);
       await events.idle();
       await prune.idle();
     },

@@ -627,6 +627,19 @@ export interface LineNotifyPrefsTable {
   transfer: Bool;
   marathon: Bool;
   support: Bool;
+  /** Broker account approved or denied. */
+  account: ColumnType<Bool, Bool | undefined, Bool>;
+  updated_at: Timestamp;
+}
+
+/** Which money events a member wants by mail; no row means all of them. */
+export interface MailNotifyPrefsTable {
+  user_id: string;
+  withdrawal: Bool;
+  transfer: Bool;
+  account: Bool;
+  /** Prizes and rewards credited: one digest a day at most. */
+  rewards: Bool;
   updated_at: Timestamp;
 }
 
@@ -654,13 +667,20 @@ export type NotificationKind =
   | "transfer_received"
   | "marathon_goal"
   | "battle_prize"
-  | "support_reply";
+  | "support_reply"
+  | "account_approved"
+  | "account_denied"
+  /** Mail only: the day's prizes and rewards credited, one row per member and Tokyo date. */
+  | "rewards_digest";
+export type NotificationChannel = "line" | "mail";
 export type NotificationStatus = "pending" | "sent" | "failed" | "skipped";
 
 /** The outbox: written with the event, delivered by the bot worker. */
 export interface NotificationsTable {
   id: string;
   user_id: string;
+  /** Existing rows (before mail) are LINE's. */
+  channel: ColumnType<NotificationChannel, NotificationChannel | undefined, NotificationChannel>;
   kind: NotificationKind;
   /** JSON: what the message needs (amounts, reasons, ids). */
   payload: string;
@@ -855,6 +875,7 @@ export interface Database {
   line_friends: LineFriendsTable;
   line_login_requests: LineLoginRequestsTable;
   line_notify_prefs: LineNotifyPrefsTable;
+  mail_notify_prefs: MailNotifyPrefsTable;
   line_webhook_events: LineWebhookEventsTable;
   notifications: NotificationsTable;
   campaigns: CampaignsTable;

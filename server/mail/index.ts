@@ -15,7 +15,9 @@ export type MailTemplate =
   | "emailChangeNotice"
   | "passwordChanged"
   | "paymentDetailsChanged"
-  | "alreadyRegistered";
+  | "alreadyRegistered"
+  /** A money event from the outbox: subject and body rendered by server/notify/mail-messages. */
+  | "notification";
 
 export interface MailMessage {
   to: string;
@@ -27,7 +29,14 @@ export interface MailMessage {
     newEmail?: string;
     loginLink?: string;
     resetLink?: string;
+    subject?: string;
+    body?: string;
   };
+  /**
+   * A stable Message-ID (an outbox row's retry key): a mail repeated after a crash between the
+   * server's acceptance and our record carries the same id, so it reads as one message.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -46,11 +55,12 @@ void i18n.init({
 
 export function renderMail(message: MailMessage): { subject: string; text: string } {
   const t: TFunction = i18n.getFixedT(message.language, "mail");
-  const subject = t(`${message.template}.subject`);
+  const own = message.template === "notification";
+  const subject = own ? (message.params.subject ?? "") : t(`${message.template}.subject`);
   const text = [
     t("greeting", { name: message.params.name }),
     "",
-    t(`${message.template}.body`, message.params),
+    own ? (message.params.body ?? "") : t(`${message.template}.body`, message.params),
     "",
     "--",
     t("footer"),
@@ -73,6 +83,7 @@ export function createMailer(config: Config, log: Logger): Mailer {
           to: message.to,
           subject,
           text,
+          ...(message.messageId ? { messageId: message.messageId } : {}),
         });
         log.info({ template: message.template, messageId: info.messageId }, "mail sent");
       },
@@ -89,7 +100,9 @@ export function createMailer(config: Config, log: Logger): Mailer {
       );
       writeFileSync(
         file,
-        `From: ${config.MAIL_FROM}\nTo: ${message.to}\nSubject: ${subject}\n\n${text}\n`,
+        `From: ${config.MAIL_FROM}\nTo: ${message.to}\n` +
+          (message.messageId ? `Message-ID: ${message.messageId}\n` : "") +
+          `Subject: ${subject}\n\n${text}\n`,
         { mode: 0o600 },
       );
       log.info({ template: message.template, file }, "mail written (SMTP_URL is not set)");

@@ -36,10 +36,8 @@ export interface DispatcherOptions {
 }
 
 /** The preference column that governs each kind of notification. */
-export const PREFERENCE_OF: Record<
-  NotificationKind,
-  "withdrawal" | "transfer" | "marathon" | "support"
-> = {
+type LineSwitch = "withdrawal" | "transfer" | "marathon" | "support" | "account";
+export const PREFERENCE_OF: Record<NotificationKind, LineSwitch> = {
   withdrawal_completed: "withdrawal",
   withdrawal_rejected: "withdrawal",
   transfer_completed: "transfer",
@@ -49,6 +47,10 @@ export const PREFERENCE_OF: Record<
   // A battle prize is an engagement reward like a marathon goal: the same switch governs it.
   battle_prize: "marathon",
   support_reply: "support",
+  account_approved: "account",
+  account_denied: "account",
+  // Mail only; never claimed here (claimDue takes LINE rows).
+  rewards_digest: "marathon",
 };
 
 interface Recipient {
@@ -56,7 +58,7 @@ interface Recipient {
   lineUserId: string | null;
   /** False after an unfollow (or a block); null when the bot never heard either way. */
   following: boolean | null;
-  prefs: Record<"withdrawal" | "transfer" | "marathon" | "support", boolean>;
+  prefs: Record<LineSwitch, boolean>;
 }
 
 async function recipients(db: Db, userIds: string[]): Promise<Map<string, Recipient>> {
@@ -74,6 +76,7 @@ async function recipients(db: Db, userIds: string[]): Promise<Map<string, Recipi
       "line_notify_prefs.transfer",
       "line_notify_prefs.marathon",
       "line_notify_prefs.support",
+      "line_notify_prefs.account",
     ])
     .where("users.id", "in", userIds)
     .execute();
@@ -90,6 +93,7 @@ async function recipients(db: Db, userIds: string[]): Promise<Map<string, Recipi
           transfer: on(r.transfer),
           marathon: on(r.marathon),
           support: on(r.support),
+          account: on(r.account),
         },
       },
     ]),

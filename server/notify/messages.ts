@@ -29,8 +29,8 @@ const str = (v: unknown) =>
   typeof v === "string" ? v : v === null || v === undefined ? "" : String(v);
 const num = (v: unknown) => (typeof v === "number" ? v : Number(v));
 
-/** Where each kind of notification leads in the portal. */
-const PATHS: Record<NotificationKind, string> = {
+/** Where each kind of notification leads in the portal (LINE and mail). */
+export const PATHS: Record<NotificationKind, string> = {
   withdrawal_completed: "/users/withdraw",
   withdrawal_rejected: "/users/withdraw",
   transfer_completed: "/users/withdraw",
@@ -39,6 +39,9 @@ const PATHS: Record<NotificationKind, string> = {
   marathon_goal: "/users/cb_marathon",
   battle_prize: "/users/cashback-battle",
   support_reply: "/users/chat",
+  account_approved: "/users/bank",
+  account_denied: "/users/bank",
+  rewards_digest: "/users/statement",
 };
 
 export function renderNotification(
@@ -91,6 +94,17 @@ export function renderNotification(
       body = fill(t.support_reply, { excerpt: excerpt || t.image });
       break;
     }
+    case "account_approved":
+    case "account_denied":
+      body = fill(t[kind], {
+        broker: str(payload.broker),
+        accountNumber: str(payload.accountNumber),
+        reason: str(payload.reason),
+      });
+      break;
+    case "rewards_digest":
+      // Mail only (server/notify/preferences.ts): never claimed by the LINE dispatcher.
+      throw new Error("rewards_digest is not a LINE message");
   }
   const text = `${body}\n\n${fill(t.link, { url: appOrigin + PATHS[kind] })}`;
   return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT - 1) + "…" : text;

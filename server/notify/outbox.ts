@@ -3,8 +3,15 @@ import { type Kysely, MysqlAdapter, sql, type Updateable } from "kysely";
 import type { Db } from "../../db";
 import { forUpdate } from "../../db/dialect";
 import { newId } from "../../db/id";
-import type { Database, NotificationKind, NotificationStatus } from "../../db/schema";
+import type {
+  Database,
+  NotificationChannel,
+  NotificationKind,
+  NotificationStatus,
+} from "../../db/schema";
 import { addMs, nowDb, toDbTime } from "../../db/time";
+import type { DigestPayload } from "./digest";
+import { channelsFor, readNotifyPrefs } from "./preferences";
 
 /**
  * The notification outbox. The web app writes a row in the same transaction as the event it
@@ -15,6 +22,9 @@ import { addMs, nowDb, toDbTime } from "../../db/time";
  * created here and sent as X-Line-Retry-Key on every attempt, and LINE accepts a key once (a
  * repeat gets 409, which counts as sent). A claim is a lease (next_attempt_at moves to the lease
  * end), so a worker that dies mid-send leaves the row to be claimed again once the lease ends.
+ *
+ * Each row has a channel (line or mail, decision 020): one event writes a row per channel the
+ * member wants, and each channel's dispatcher claims only its own rows.
  */
 
 export interface NotificationPayloads {
@@ -26,6 +36,9 @@ export interface NotificationPayloads {
   marathon_goal: { marathonNumber: number; reward: number | null; text: string | null };
   battle_prize: { battleId: string; title: string; rank: number; amount: number };
   support_reply: { messageId: string; excerpt: string };
+  account_approved: { accountId: string; broker: string; accountNumber: string };
+  account_denied: { accountId: string; broker: string; accountNumber: string; reason: string };
+  rewards_digest: DigestPayload;
 }
 
 export interface EnqueueInput<K extends NotificationKind = NotificationKind> {
@@ -34,6 +47,29 @@ export interface EnqueueInput<K extends NotificationKind = NotificationKind> {
   payload: NotificationPayloads[K];
   /** One notification per key, however often the event's code runs ("withdrawal:<id>:completed"). */
   dedupeKey: string;
+  /** Default "line" (the rows written before mail existed). */
+  channel?: NotificationChannel;
+  /** When the row becomes due; default now (a digest is due when its Tokyo day ends). */
+  dueAt?: Date;
+}
+
+/** The stored dedupe key: LINE rows keep the event's key, other channels prefix theirs. */
+export function channelKey(channel: NotificationChannel, dedupeKey: string): string {
+  return channel === "line" ? dedupeKey : `${channel}:${dedupeKey}`;
+}
+
+/**
+ * Announces an event: one outbox row per channel the member wants it on (their preferences as
+ * the event commits; the dispatcher checks them again when it sends). Call it inside the
+ * event's transaction.
+ */
+export async function notify<K extends NotificationKind>(
+  trx: Kysely<Database>,
+  input: Omit<EnqueueInput<K>, "channel">,
+): Promise<NotificationChannel[]> {
+  const channels = channelsFor(await readNotifyPrefs(trx, input.userId), input.kind);
+  for (const channel of channels) await enqueueNotification(trx, { ...input, channel });
+  return channels;
 }
 
 /**
@@ -45,19 +81,22 @@ export async function enqueueNotification<K extends NotificationKind>(
   trx: Kysely<Database>,
   input: EnqueueInput<K>,
 ): Promise<void> {
-  if (!input.dedupeKey || input.dedupeKey.length > 128) {
+  const channel = input.channel ?? "line";
+  const dedupeKey = channelKey(channel, input.dedupeKey);
+  if (!input.dedupeKey || dedupeKey.length > 128) {
     throw new Error("notifications: the dedupe key must be 1-128 characters");
   }
   const now = nowDb();
   const insert = trx.insertInto("notifications").values({
     id: newId(),
     user_id: input.userId,
+    channel,
     kind: input.kind,
     payload: JSON.stringify(input.payload),
-    dedupe_key: input.dedupeKey,
+    dedupe_key: dedupeKey,
     retry_key: randomUUID(),
     status: "pending",
-    next_attempt_at: now,
+    next_attempt_at: input.dueAt ? toDbTime(input.dueAt) : now,
     created_at: now,
     updated_at: now,
   });
@@ -94,7 +133,7 @@ function isBusy(error: unknown): boolean {
  */
 export async function claimDue(
   db: Db,
-  options: { limit: number; leaseMs: number },
+  options: { limit: number; leaseMs: number; channel?: NotificationChannel },
 ): Promise<ClaimedNotification[]> {
   const token = randomBytes(12).toString("hex");
   for (let attempt = 1; ; attempt++) {
@@ -107,6 +146,7 @@ export async function claimDue(
           trx
             .selectFrom("notifications")
             .select("id")
+            .where("channel", "=", options.channel ?? "line")
             .where("status", "=", "pending")
             .where("next_attempt_at", "<=", nowText)
             .orderBy("next_attempt_at")
@@ -266,12 +306,16 @@ export async function rescheduleClaim(
 }
 
 /** Counts by status, for the worker's logs, the benchmark and tests. */
-export async function outboxCounts(db: Db): Promise<Record<NotificationStatus, number>> {
-  const rows = await db.kysely
+export async function outboxCounts(
+  db: Db,
+  channel?: NotificationChannel,
+): Promise<Record<NotificationStatus, number>> {
+  let query = db.kysely
     .selectFrom("notifications")
     .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
-    .groupBy("status")
-    .execute();
+    .groupBy("status");
+  if (channel) query = query.where("channel", "=", channel);
+  const rows = await query.execute();
   const counts: Record<NotificationStatus, number> = { pending: 0, sent: 0, failed: 0, skipped: 0 };
   for (const r of rows) counts[r.status] = Number(r.n);
   return counts;

@@ -1,5 +1,5 @@
 import type { Db } from "../../db";
-import type { NotificationKind } from "../../db/schema";
+import type { NotificationChannel, NotificationKind } from "../../db/schema";
 import { nowDb } from "../../db/time";
 import { lineMessaging } from "../../server/line/messaging";
 import { NotificationDispatcher, type DispatcherOptions } from "../../server/notify/dispatcher";
@@ -81,11 +81,12 @@ export function dispatcherFor(
   });
 }
 
-export async function notificationRows(db: Db, userId?: string) {
+export async function notificationRows(db: Db, userId?: string, channel?: NotificationChannel) {
   return db.kysely
     .selectFrom("notifications")
     .selectAll()
     .$if(userId !== undefined, (q) => q.where("user_id", "=", userId!))
+    .$if(channel !== undefined, (q) => q.where("channel", "=", channel!))
     .orderBy("id")
     .execute();
 }

@@ -79,10 +79,18 @@ describe(`cashback marathon on ${testEngine}`, () => {
     expect(await walletOf(t.db, member.id)).toEqual({ available: 5600 + 600 + 500, held: 0 });
     const notes = await t.db.kysely
       .selectFrom("notifications")
-      .select(["kind", "dedupe_key"])
+      .select(["kind", "dedupe_key", "payload"])
       .where("user_id", "=", member.id)
+      .orderBy("channel")
       .execute();
-    expect(notes).toEqual([{ kind: "marathon_goal", dedupe_key: `marathon:${member.id}_101` }]);
+    // LINE's message, and the reward in the member's mail digest of the day (decision 020).
+    expect(notes.map((n) => [n.kind, n.dedupe_key])).toEqual([
+      ["marathon_goal", `marathon:${member.id}_101`],
+      ["rewards_digest", expect.stringMatching(`^mail:digest:${member.id}:`)],
+    ]);
+    expect(JSON.parse(notes[1]!.payload).items).toEqual({
+      marathon_reward: { count: 1, amount: 500 },
+    });
 
     // Re-run and overlap: the same rows again, plus more that stay under goal 102.
     await importFile(["2026-11-02,XM,400001,1,600,JPY,b", "2026-11-03,XM,400001,1,100,JPY,c"]);

@@ -84,7 +84,8 @@ describe(`the outbox on ${testEngine}`, () => {
       key: "notPending",
     });
 
-    const rows = await notificationRows(t.db, m.id);
+    // LINE's rows (the mail rows beside them are decision 020's, tested in mail-notify).
+    const rows = await notificationRows(t.db, m.id, "line");
     expect(rows.map((r) => [r.kind, r.dedupe_key, JSON.parse(r.payload)])).toEqual([
       [
         "withdrawal_completed",
@@ -117,9 +118,9 @@ describe(`the outbox on ${testEngine}`, () => {
     });
     await admin.wallet.approveTransfer({ id: ok.id });
     await admin.wallet.denyTransfer({ id: no.id, reason: "確認できません" });
-    const mine = await notificationRows(t.db, sender.id);
+    const mine = await notificationRows(t.db, sender.id, "line");
     expect(mine.map((r) => r.kind).sort()).toEqual(["transfer_completed", "transfer_failed"]);
-    const theirs = await notificationRows(t.db, receiver.id);
+    const theirs = await notificationRows(t.db, receiver.id, "line");
     expect(theirs.map((r) => r.kind)).toEqual(["transfer_received"]);
     expect(JSON.parse(theirs[0]!.payload)).toMatchObject({ amount: 3_000, transferId: ok.id });
   });
@@ -284,7 +285,7 @@ describe(`the dispatcher on ${testEngine}`, () => {
         language: "ja",
         lineUserId: m.lineUserId,
         following: true,
-        prefs: { withdrawal: true, transfer: true, marathon: true, support: true },
+        prefs: { withdrawal: true, transfer: true, marathon: true, support: true, account: true },
       }),
     ).toBe("lost");
     expect(standin.deliveredCount).toBe(1);

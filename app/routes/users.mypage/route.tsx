@@ -7,17 +7,19 @@ import { handleReauth } from "~/lib/reauth.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 
 import { ImageSection, PaymentSection, ProfileSection } from "./sections";
+import { NOTIFY_GROUPS, NotificationsSection, notifyField } from "./notifications";
 import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["profile", "auth", "errors"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const [profile, payment, security] = await Promise.all([
+  const [profile, payment, security, notifications] = await Promise.all([
     context.trpc.profile.me(),
     context.trpc.profile.paymentDetails(),
     context.trpc.auth.security(),
+    context.trpc.profile.notificationPrefs(),
   ]);
-  return json({ profile, payment, mfaEnabled: security.mfaEnabled });
+  return json({ profile, payment, mfaEnabled: security.mfaEnabled, notifications });
 }
 
 const PROFILE_FIELDS = ["name", "nickname", "twitterUrl"] as const;
@@ -36,7 +38,7 @@ export const PAYMENT_FIELDS = [
   "paypayId",
 ] as const;
 
-type Intent = "profile" | "image" | "removeImage" | "reauth" | "payment";
+type Intent = "profile" | "image" | "removeImage" | "reauth" | "payment" | "notifications";
 
 function failure(intent: Intent, key: string) {
   return json(
@@ -89,6 +91,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? json({ ok: true as const, intent, changed: result.data.changed.length })
       : result.response;
   }
+  if (intent === "notifications") {
+    // An unticked checkbox sends nothing: every switch is read as on/off.
+    const channel = (c: "mail" | "line") =>
+      Object.fromEntries(NOTIFY_GROUPS.map((g) => [g, form.get(notifyField(c, g)) === "on"])) as {
+        [G in (typeof NOTIFY_GROUPS)[number]]: boolean;
+      };
+    const result = await attempt({ intent }, () =>
+      context.trpc.profile.saveNotificationPrefs({
+        mail: channel("mail"),
+        line: form.get("lineShown") === "1" ? channel("line") : null,
+      }),
+    );
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
   throw new Response("Unknown action", { status: 400 });
 }
 
@@ -106,7 +122,7 @@ export function resultFor(data: ActionData, intent: Intent) {
 /** /users/mypage: the member's profile, image, language and payment details. */
 export default function MyPage() {
   const { t } = useTranslation("profile");
-  const { profile, payment, mfaEnabled } = useLoaderData<typeof loader>();
+  const { profile, payment, mfaEnabled, notifications } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -128,6 +144,7 @@ export default function MyPage() {
           data?.ok && data.intent === "payment" && "changed" in data ? Number(data.changed) : null
         }
       />
+      <NotificationsSection prefs={notifications} result={resultFor(data, "notifications")} />
     </div>
   );
 }

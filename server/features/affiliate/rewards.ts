@@ -6,6 +6,7 @@ import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
+import { addToDigest } from "../../notify/digest";
 import { ratesFor, rewardFor } from "./rates";
 import { tokyoDay } from "../../domain/tokyo";
 
@@ -117,6 +118,10 @@ export async function creditAffiliateRewards(
   // The same source keys already paid under this key: nothing more to write (the cashback
   // rows themselves are unique, so this is a defence, not a path the import takes).
   if (replayed) return { rewards: 0, amount: 0 };
+  // One line of each referrer's daily mail digest per import, not one per cashback row.
+  for (const [userId, amount] of perReferrer) {
+    await addToDigest(trx, { userId, kind: "affiliate_reward", amount });
+  }
 
   const rows = rewards.map((r) => ({
     id: r.id,

@@ -7,7 +7,8 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { ensureWallets, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
-import { enqueueNotification } from "../../notify/outbox";
+import { addToDigest } from "../../notify/digest";
+import { notify } from "../../notify/outbox";
 import type { BattleValues } from "./schema";
 import {
   BATTLE_COLUMNS,
@@ -318,7 +319,8 @@ export async function settleBattle(db: Db, adminId: string, id: string, now = ne
         .set({ ledger_tx_id: txId })
         .where("id", "=", r.id)
         .execute();
-      await enqueueNotification(trx, {
+      await addToDigest(trx, { userId: r.user_id, kind: "battle_prize", amount: r.prize });
+      await notify(trx, {
         userId: r.user_id,
         kind: "battle_prize",
         payload: { battleId: id, title: battle.title, rank: r.rank, amount: r.prize },

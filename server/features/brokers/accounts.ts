@@ -5,6 +5,7 @@ import type { BrokerAccountStatus } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
+import { notify } from "../../notify/outbox";
 import { fieldError } from "../../lib/field-error";
 import { mapRows, memberMatchesAnyCase, paginateSorted, type Paging } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
@@ -246,6 +247,13 @@ export async function decideAccounts(
           "status",
           "deny_reason",
         ])
+        .select((eb) =>
+          eb
+            .selectFrom("brokers")
+            .select("brokers.name")
+            .whereRef("brokers.id", "=", "broker_accounts.broker_id")
+            .as("broker_name"),
+        )
         .where("id", "in", ids)
         .orderBy("id"),
     ).execute();
@@ -299,6 +307,29 @@ export async function decideAccounts(
           ...(reason ? { reason } : {}),
         },
       });
+      // Told on LINE and by mail (per the member's choice), written with the decision. The
+      // decision time keeps a later reversal (deny, then approve) its own notification.
+      const base = {
+        accountId: row.id,
+        broker: row.broker_name ?? "",
+        accountNumber: row.account_number,
+      };
+      await notify(
+        trx,
+        target === "approved"
+          ? {
+              userId: row.user_id,
+              kind: "account_approved",
+              payload: base,
+              dedupeKey: `account:${row.id}:approved:${now}`,
+            }
+          : {
+              userId: row.user_id,
+              kind: "account_denied",
+              payload: { ...base, reason: reason ?? "" },
+              dedupeKey: `account:${row.id}:denied:${now}`,
+            },
+      );
       result.changed += 1;
     }
     return result;

@@ -7,7 +7,7 @@ import { nowDb } from "../../../db/time";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { excerptOf } from "../../notify/messages";
-import { enqueueNotification } from "../../notify/outbox";
+import { notify } from "../../notify/outbox";
 import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
 import { acceptImage, ImageRejected } from "../../storage/images";
 import type { SendInput } from "./schema";
@@ -272,7 +272,7 @@ export async function send(
         .where("id", "=", threadId)
         .execute();
       if (side === "admin") {
-        await enqueueNotification(trx, {
+        await notify(trx, {
           userId: memberId,
           kind: "support_reply",
           payload: { messageId: id, excerpt: excerptOf(input.body) },

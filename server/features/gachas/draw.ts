@@ -5,6 +5,7 @@ import { newId } from "../../../db/id";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
 import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
+import { addToDigest } from "../../notify/digest";
 import { cryptoUniform, pickIndex, type UniformInt } from "./pick";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -200,6 +201,7 @@ export async function drawGacha(
             { walletId: memberWallet(userId), bucket: "available", amount },
           ],
         });
+        await addToDigest(trx, { userId, kind: "gacha_win", amount });
       }
       return { logId, replayed: false };
     });

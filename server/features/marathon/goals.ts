@@ -4,7 +4,8 @@ import { insertIgnore } from "../../../db/dialect";
 import type { Database, MarathonCourse } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
-import { enqueueNotification } from "../../notify/outbox";
+import { addToDigest } from "../../notify/digest";
+import { notify } from "../../notify/outbox";
 
 /** The broker code whose accounts count toward the Axi course. */
 export const AXI_BROKER_CODE = "AXI";
@@ -150,9 +151,10 @@ export async function creditMarathonGoals(
         ],
       });
       await trx.updateTable("marathons").set({ ledger_tx_id: txId }).where("id", "=", id).execute();
+      await addToDigest(trx, { userId, kind: "marathon_reward", amount: reward });
       rewarded += 1;
     }
-    await enqueueNotification(trx, {
+    await notify(trx, {
       userId,
       kind: "marathon_goal",
       payload: {

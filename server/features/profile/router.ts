@@ -2,6 +2,7 @@ import { z } from "zod";
 import { memberProcedure, publicProcedure, router } from "../../trpc/init";
 import { paymentDetailsForm, profileInput, setLanguageInput } from "./schema";
 import * as profile from "./service";
+import { notificationPrefs, notificationPrefsInput, saveNotificationPrefs } from "./notifications";
 
 /** Image bytes, handed over by the route that parsed the multipart upload. */
 const imageUpload = z.object({ image: z.instanceof(Uint8Array, { error: "imageEmpty" }) });
@@ -40,6 +41,13 @@ export const profileRouter = router({
   paymentDetails: memberProcedure.query(({ ctx }) =>
     profile.paymentDetailsView(ctx.db, ctx.session),
   ),
+
+  /** Which money events the member is told of, by mail and (when linked) on LINE. */
+  notificationPrefs: memberProcedure.query(({ ctx }) => notificationPrefs(ctx.db, ctx.user.id)),
+
+  saveNotificationPrefs: memberProcedure
+    .input(notificationPrefsInput)
+    .mutation(({ ctx, input }) => saveNotificationPrefs(ctx.db, ctx.user.id, input)),
 
   updatePaymentDetails: memberProcedure
     .input(paymentDetailsForm)

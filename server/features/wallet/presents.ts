@@ -4,6 +4,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
+import { addToDigest } from "../../notify/digest";
 import { type WalletDeps } from "./service";
 
 /** Presents: an admin credits a member through the ledger, once per request, with a note. */
@@ -61,6 +62,7 @@ export async function createPresent(
           { walletId: memberWallet(userId), bucket: "available", amount: input.amount },
         ],
       });
+      await addToDigest(trx, { userId, kind: "present", amount: input.amount });
       await recordAudit(trx, {
         actorId: adminId,
         action: "present.create",

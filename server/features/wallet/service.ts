@@ -10,7 +10,7 @@ import { requireVerifiedEmail } from "../../auth/verified-email";
 import type { Logger } from "../../logger";
 import { ensureWallet, getWallet, inTransaction, memberWallet, PAYOUTS, post } from "../../ledger";
 import { mapRows, paginateSorted } from "../../lib/paging";
-import { enqueueNotification } from "../../notify/outbox";
+import { notify } from "../../notify/outbox";
 import { periodRange, tokyoDayStart } from "../../lib/period";
 import { getMoneySettings } from "../settings/service";
 import { readPaymentDetails } from "../profile/payment";
@@ -268,7 +268,7 @@ async function settleWithdrawal(
         data: { amount: row.amount, userId: row.user_id, ...(reason ? { reason } : {}) },
       });
       // Announced on LINE by the bot worker; written with the decision, so it exists iff it did.
-      await enqueueNotification(trx, {
+      await notify(trx, {
         userId: row.user_id,
         kind: outcome === "completed" ? "withdrawal_completed" : "withdrawal_rejected",
         payload: { withdrawalId: id, amount: row.amount, method: row.method, reason: reason ?? "" },

@@ -9,7 +9,7 @@ import { AppError } from "../../errors";
 import { attemptLimiter, limitKey, tooManyAttempts } from "../../auth/rate-limit";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import { ensureWallet, FEES, inTransaction, memberWallet, post } from "../../ledger";
-import { enqueueNotification } from "../../notify/outbox";
+import { notify } from "../../notify/outbox";
 import { getMoneySettings, transferFee } from "../settings/service";
 import { type WalletDeps } from "./service";
 
@@ -207,7 +207,7 @@ async function notifyTransfer(
   reason: string,
 ) {
   if (!approved) {
-    await enqueueNotification(trx, {
+    await notify(trx, {
       userId: t.sender_id,
       kind: "transfer_failed",
       payload: { transferId: t.id, amount: t.amount, reason },
@@ -221,13 +221,13 @@ async function notifyTransfer(
     .where("id", "in", [t.sender_id, t.receiver_id])
     .execute();
   const nickname = (id: string) => people.find((p) => p.id === id)?.nickname ?? "";
-  await enqueueNotification(trx, {
+  await notify(trx, {
     userId: t.sender_id,
     kind: "transfer_completed",
     payload: { transferId: t.id, amount: t.amount, to: nickname(t.receiver_id) },
     dedupeKey: `transfer:${t.id}:completed`,
   });
-  await enqueueNotification(trx, {
+  await notify(trx, {
     userId: t.receiver_id,
     kind: "transfer_received",
     payload: { transferId: t.id, amount: t.amount, from: nickname(t.sender_id) },
