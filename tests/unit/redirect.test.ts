@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { isRoleRefusal, roleRefusalTarget } from "../../server/domain/redirect";
 import { safeRedirect } from "../../server/features/auth/schema";
@@ -108,7 +109,7 @@ describe("login sends the member back where the session ended, and nowhere else"
     const context = {
       trpc: { auth: { login: async () => ({ mfaRequired: false, permission: "member" }) } },
       resHeaders: new Headers(),
-    } as unknown as import("@remix-run/node").AppLoadContext;
+    } as unknown as AppLoadContext;
     const body = new URLSearchParams({ email: "m@example.test", password: "pw", redirect });
     const response = (await action({
       request: new Request("http://portal.example/login", { method: "POST", body }),
