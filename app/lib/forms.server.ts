@@ -1,5 +1,6 @@
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import { isRoleRefusal } from "../../server/domain/redirect";
+import { echo } from "./form-echo";
 import { fileBytes, readUploadForm } from "./upload.server";
 
 /** What an action returns when a procedure refuses: keys the page translates. */
@@ -57,16 +58,6 @@ export function formValues<K extends string>(
     values[name] = typeof value === "string" ? value : "";
   }
   return values;
-}
-
-/**
- * The values to echo back to the form after a failure: never a password, a one-time code or a
- * token. Only those names: a bank code or a branch code is what the member typed, and is kept.
- */
-function echo(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(values).filter(([k]) => !/password|token|^code$/i.test(k)),
-  );
 }
 
 /**

@@ -10,6 +10,7 @@ import { Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { attemptMoney, formValues } from "~/lib/forms.server";
+import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatDate } from "~/lib/format";
 import { searchParamsObject } from "~/components/table/url";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -38,6 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return result.response;
   return json({ ok: true as const, accountNumber: result.data.accountNumber });
 }
+
+/** A request lost on the way (no signal) keeps the page and the input too. */
+export const clientAction = keepWorkWhenOffline("submitUnsureAccount");
 
 /** Whether the member's pending registration of this number at this broker is there. */
 async function registered(

@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { sql } from "kysely";
+import { fund, givePaymentDetails } from "../helpers/money";
 import { E2E_PASSWORD, expect, test, visit } from "./fixtures";
 
 /**
@@ -58,7 +59,9 @@ test("a failure while saving keeps every typed field and says saving again is sa
     await form.getByLabel("口座番号", { exact: true }).fill("1234567");
     await form.getByLabel("口座名義（カタカナ）").fill("ｽｽﾞｷ ﾊﾅｺ");
     await form.getByRole("button", { name: "出金先情報を保存" }).click();
-    await expect(page.getByTestId("form-error")).toContainText("保存できたか確認できませんでした");
+    await expect(page.getByTestId("form-error")).toContainText("保存できたか確認できませんでした", {
+      timeout: 15_000,
+    });
     await expect(form.getByLabel("銀行コード")).toHaveValue("０００１");
     await expect(form.getByLabel("口座名義（カタカナ）")).toHaveValue("ｽｽﾞｷ ﾊﾅｺ");
     await expect(form.getByLabel("口座番号", { exact: true })).toHaveValue("1234567");
@@ -141,4 +144,41 @@ test("the bank and branch are picked by keyboard, and fill the fields they name"
     branch_name: "東京営業部",
     branch_number: "001",
   });
+});
+
+test("a withdrawal lost on the way (no signal) keeps the page and the input; sending again requests once", async ({
+  page,
+  login,
+  db,
+  problems,
+}) => {
+  problems.allow(/\/users\/withdraw\/new\?_data=/);
+  const me = await login("member");
+  await fund(db, me.id, 10_000);
+  await givePaymentDetails(db, me.id);
+  await visit(page, "/users/withdraw/new");
+  // The phone loses its signal: the request never reaches the server.
+  const offline = (route: Route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue();
+  await page.route(/\/users\/withdraw\/new\?_data=/, offline);
+  await page.locator("input[name=amount]").fill("3000");
+  await page.locator("main button[type=submit]").click();
+  await expect(page.getByTestId("form-error")).toContainText(
+    "申請を受け付けたか確認できませんでした",
+  );
+  await expect(page.locator("input[name=amount]")).toHaveValue("3000");
+  expect(
+    await db.kysely.selectFrom("withdrawals").where("user_id", "=", me.id).selectAll().execute(),
+  ).toEqual([]);
+
+  // Back online, the same form sent twice (the answer to the first lost too) makes one request.
+  await page.unroute(/\/users\/withdraw\/new\?_data=/, offline);
+  await page.locator("main button[type=submit]").click();
+  await expect(page).toHaveURL(/\/users\/withdraw\?requested=/);
+  const rows = await db.kysely
+    .selectFrom("withdrawals")
+    .select("amount")
+    .where("user_id", "=", me.id)
+    .execute();
+  expect(rows.map((r) => Number(r.amount))).toEqual([3000]);
 });

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type FormErrorShape } from "~/components/ui/form";
 import { attempt, attemptMoney, formValues } from "~/lib/forms.server";
+import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { handleReauth } from "~/lib/reauth.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 
@@ -96,6 +97,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   throw new Response("Unknown action", { status: 400 });
 }
+
+/** A request lost on the way (no signal) keeps the page and the input too. */
+export const clientAction = keepWorkWhenOffline("submitUnsureSaved");
 
 type ActionData = ReturnType<typeof useActionData<typeof action>>;
 
