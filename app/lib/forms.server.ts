@@ -1,5 +1,6 @@
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import { isRoleRefusal } from "../../server/domain/redirect";
+import { echo } from "./form-echo";
 import { fileBytes, readUploadForm } from "./upload.server";
 
 /** What an action returns when a procedure refuses: keys the page translates. */
@@ -59,13 +60,6 @@ export function formValues<K extends string>(
   return values;
 }
 
-/** The values to echo back to the form after a failure: never a password. */
-function echo(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(values).filter(([k]) => !/password|code|token/i.test(k)),
-  );
-}
-
 /**
  * Runs a procedure for a form. A refusal becomes a 400 with translatable errors; anything else
  * is a real failure and propagates to the error boundary (and the logs).
@@ -89,33 +83,59 @@ export async function attempt<T>(
   }
 }
 
+/** How a form that must not lose work tells what became of a request that failed. */
+export interface SubmitOutcome {
+  /**
+   * The message when it cannot be known whether the request was recorded (default: the money
+   * forms' "may or may not have been received; sending again is safe").
+   */
+  unsureKey?: string;
+  /**
+   * Asks, after the failure, whether the request was recorded after all (the connection may
+   * have dropped after the commit). Its own failure leaves the answer unknown.
+   */
+  recorded?: () => Promise<boolean>;
+}
+
 /**
- * attempt() for a form that moves money. A failure that is not a refusal (the database went
- * away, the connection dropped after the commit) does not wipe the page: the member keeps what
- * they typed and reads that the request may or may not have been recorded. The values keep the
- * form's one-time key, and the page sends it again, so a second try cannot make a second request
- * (the procedure answers with the first).
+ * attempt() for the forms that must never lose work: the withdrawal, transfer, payout-details
+ * and broker-account forms. A failure that is not a refusal (the database went away, the
+ * connection dropped after the commit) does not wipe the page: the member keeps what they
+ * typed and reads what became of the request:
+ * - recorded (the `recorded` check found it): 200, so the page's lists reload and show it;
+ * - not recorded: 503, "send it again";
+ * - unknown: 503 with `unsureKey`. The values keep the form's one-time key, and the page sends
+ *   it again, so a second try cannot make a second request (the procedure answers with the
+ *   first); forms without a key are safe to resend by nature (they set values).
  */
 export async function attemptMoney<T>(
   values: Record<string, string>,
   run: () => Promise<T>,
   log: { error: (obj: object, msg?: string) => void },
+  outcome: SubmitOutcome = {},
 ): Promise<{ ok: true; data: T } | { ok: false; response: TypedResponse<FormFailure> }> {
   try {
     return await attempt(values, run);
   } catch (error) {
     // Sign-in and role refusals go on to become the area's redirect.
     if (isRoleRefusal(error) || error instanceof Response) throw error;
-    log.error({ err: error }, "money form failed");
+    log.error({ err: error }, "form submit failed");
+    const recorded = await outcome.recorded?.().catch(() => undefined);
+    const key =
+      recorded === true
+        ? "submitRecorded"
+        : recorded === false
+          ? "submitNotRecorded"
+          : (outcome.unsureKey ?? "submitUnsure");
     return {
       ok: false,
       response: json(
         {
           ok: false as const,
-          error: { key: "submitUnsure", params: null, fieldErrors: {} },
+          error: { key, params: null, fieldErrors: {} },
           values: echo(values),
         },
-        { status: 503 },
+        { status: recorded === true ? 200 : 503 },
       ),
     };
   }

@@ -9,10 +9,12 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attemptMoney, formValues } from "~/lib/forms.server";
+import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatDate } from "~/lib/format";
 import { searchParamsObject } from "~/components/table/url";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { normalizeAccountId } from "../../server/features/brokers/schema";
 
 export const handle = { i18n: ["accounts", "errors"] };
 
@@ -26,9 +28,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData(), ["brokerId", "accountNumber"]);
-  const result = await attempt(values, () => context.trpc.brokers.accounts.add(values));
+  const result = await attemptMoney(
+    values,
+    () => context.trpc.brokers.accounts.add(values),
+    context.log,
+    // A registration is one row: after a failure, the member's newest accounts say whether it
+    // was recorded (then sending again would only be refused as taken).
+    { recorded: () => registered(context, values) },
+  );
   if (!result.ok) return result.response;
   return json({ ok: true as const, accountNumber: result.data.accountNumber });
+}
+
+/** A request lost on the way (no signal) keeps the page and the input too. */
+export const clientAction = keepWorkWhenOffline("submitUnsureAccount");
+
+/** Whether the member's pending registration of this number at this broker is there. */
+async function registered(
+  context: ActionFunctionArgs["context"],
+  values: { brokerId: string; accountNumber: string },
+): Promise<boolean> {
+  const [brokers, mine] = await Promise.all([
+    context.trpc.brokers.active(),
+    context.trpc.brokers.accounts.mine({ sort: "createdAt", dir: "desc" }),
+  ]);
+  const broker = brokers.find((b) => b.id === values.brokerId);
+  const number = normalizeAccountId(values.accountNumber);
+  return mine.rows.some(
+    (r) => r.status === "pending" && r.brokerName === broker?.name && r.accountNumber === number,
+  );
 }
 
 /** Errors about the account number that the service finds (they depend on the broker). */

@@ -8,16 +8,20 @@ import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { textLink } from "~/components/ui/link";
+import { SOURCE } from "~/lib/statement";
 
-export const handle = { i18n: ["wallet", "errors"] };
+export const handle = { i18n: ["wallet", "statement", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ deposits: await context.trpc.wallet.deposits(searchParamsObject(request.url)) });
 }
 
-/** Deposit (present) history: credits from the portal and transfers received from members. */
+/**
+ * Deposit history: every credit to the wallet (cashback, affiliate rewards, presents, prizes,
+ * gacha wins, transfers received, refunds), each linking to the history it comes from.
+ */
 export default function Deposits() {
-  const { t } = useTranslation("wallet");
+  const { t } = useTranslation(["wallet", "statement"]);
   const { deposits } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
@@ -29,7 +33,7 @@ export default function Deposits() {
       <DataTable
         label={t("deposit.label")}
         page={deposits}
-        rowKey={(r) => `${r.kind}-${r.id}`}
+        rowKey={(r) => r.id}
         empty={t("deposit.empty")}
         testId="deposit-history"
         columns={[
@@ -41,7 +45,26 @@ export default function Deposits() {
             nowrap: true,
             cell: (r) => formatDateTime(r.createdAt),
           },
-          { key: "kind", header: t("deposit.kind"), cell: (r) => t(`deposit.kinds.${r.kind}`) },
+          {
+            key: "kind",
+            header: t("deposit.kind"),
+            cell: (r) =>
+              // A present is shown in full here; everything else opens its own history.
+              SOURCE[r.entry] === "/users/present" ? (
+                <span data-testid="deposit-entry" data-entry={r.entry}>
+                  {t(`statement:entries.${r.entry}`)}
+                </span>
+              ) : (
+                <Link
+                  to={SOURCE[r.entry]}
+                  className={`${textLink} text-sm`}
+                  data-testid="deposit-entry"
+                  data-entry={r.entry}
+                >
+                  {t(`statement:entries.${r.entry}`)}
+                </Link>
+              ),
+          },
           {
             key: "amount",
             header: t("deposit.amount"),

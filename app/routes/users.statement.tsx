@@ -14,7 +14,8 @@ import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
-import { STATEMENT_GROUPS, type StatementEntry } from "../../server/domain/statement";
+import { STATEMENT_GROUPS } from "../../server/domain/statement";
+import { SOURCE } from "~/lib/statement";
 
 export const handle = { i18n: ["statement", "wallet", "errors"] };
 
@@ -26,26 +27,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return json({ statement, balance });
 }
-
-/** The page each kind of movement comes from, where the member sees it in full. */
-const SOURCE: Record<StatementEntry, string> = {
-  cashback: "/users/cashback",
-  affiliate_reward: "/users/affiliate",
-  present: "/users/present",
-  battle_prize: "/users/cashback-battle",
-  marathon_reward: "/users/cb_marathon",
-  prize: "/users/present",
-  gacha_cost: "/users/gacha_logs",
-  gacha_reward: "/users/gacha_logs",
-  withdrawal_hold: "/users/withdraw",
-  withdrawal_payout: "/users/withdraw",
-  withdrawal_release: "/users/withdraw",
-  transfer_hold: "/users/withdraw",
-  transfer_sent: "/users/withdraw",
-  transfer_release: "/users/withdraw",
-  // A received transfer is a deposit: it is listed in the deposit history.
-  transfer_received: "/users/present",
-};
 
 /** A signed change: "+¥1,000" or "-¥1,000", credits in green. */
 function Change({ yen, testId }: { yen: number; testId?: string }) {

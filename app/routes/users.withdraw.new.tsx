@@ -8,6 +8,7 @@ import { Field, SubmitButton, useFieldError } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { attemptMoney, formValues } from "~/lib/forms.server";
+import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatYen } from "~/lib/money";
 import { useFormValidation } from "~/lib/validation";
 import {
@@ -52,6 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return result.response;
   return redirect(`/users/withdraw?requested=${result.data.nextBusinessDay ? "nextday" : "1"}`);
 }
+
+/** A request lost on the way (no signal) keeps the page and the input too. */
+export const clientAction = keepWorkWhenOffline("submitUnsure");
 
 type Masked = Record<string, string | null>;
 

@@ -8,6 +8,7 @@ import { Field, SubmitButton, TextAreaField, useFieldError } from "~/components/
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { attemptMoney, formValues } from "~/lib/forms.server";
+import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatRate, formatYen } from "~/lib/money";
 import { useFormValidation } from "~/lib/validation";
 import { transferInput } from "../../server/domain/withdrawal";
@@ -28,6 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return result.response;
   return redirect("/users/withdraw?requested=transfer");
 }
+
+/** A request lost on the way (no signal) keeps the page and the input too. */
+export const clientAction = keepWorkWhenOffline("submitUnsure");
 
 /** The same rounding as the server (server/features/settings/service.ts transferFee). */
 function feeFor(amount: number, rateBp: number): number {

@@ -87,7 +87,9 @@ export async function findSession(
 
 /**
  * As findSession, and why a cookie's session is over: "idle" (unused past its role's limit;
- * the row is deleted), "expired" (past its absolute lifetime), or null (unknown).
+ * the row is deleted), "expired" (past its absolute lifetime, or no longer there: ended by an
+ * earlier request's idle check, signed out elsewhere, a password change), or null (a cookie
+ * that was never a session token).
  */
 export async function lookUpSession(
   db: Db,
@@ -114,7 +116,10 @@ export async function lookUpSession(
     ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
-  if (!row) return { session: null, ended: null };
+  // A token of ours whose session is gone: the member was signed in, so login says it ended and
+  // brings them back (the idle check deletes the row, so a second request, a poll or another
+  // tab, lands here).
+  if (!row) return { session: null, ended: "expired" };
   const now = options.now ?? new Date();
   const lifetimeEnd = fromDbTime(row.created_at).getTime() + (options.lifetimeMs ?? SESSION_TTL_MS);
   if (fromDbTime(row.expires_at) <= now || lifetimeEnd <= now.getTime()) {

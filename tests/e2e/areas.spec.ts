@@ -48,7 +48,9 @@ test("a member whose session ended is sent to login by the next page's procedure
   // A client-side navigation asks only the new page's loader, not the area's: the page's
   // procedure refuses, and the refusal becomes the guard's redirect.
   await page.getByTestId("sidebar").getByRole("link", { name: "出金履歴" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // The session is gone, so login says it ended and offers the way back.
+  await expect(page).toHaveURL(/\/login\?ended=expired&redirect=%2Fusers%2Fwithdraw$/);
+  await expect(page.getByTestId("session-ended")).toBeVisible();
   await expect(page.getByRole("heading", { name: "ログイン", level: 1 })).toBeVisible();
 });
 

@@ -218,6 +218,40 @@ describe(`payment details on ${testEngine}`, () => {
     expect(await storedDetails(m.id)).toMatchObject({ paypay_id: "keep_me", bank_code: null });
   });
 
+  it("refuse a branch the bank does not have, when the bank list knows the bank", async () => {
+    const m = await reauthenticated();
+    // みずほ銀行 (0001) has no branch 999: a typo that would send a payout nowhere.
+    const call = m.caller.profile.updatePaymentDetails({ ...FULL, branchNumber: "999" });
+    expect(await fieldKeyOf(call, "branchNumber")).toBe("branchUnknown");
+    expect(await storedDetails(m.id)).toBeUndefined();
+    // Typed in full-width digits, a real pair is saved as before.
+    await m.caller.profile.updatePaymentDetails({
+      ...FULL,
+      bankCode: "０００１",
+      branchNumber: "００１",
+    });
+    expect(await storedDetails(m.id)).toMatchObject({ bank_code: "0001", branch_number: "001" });
+    // A bank the list does not know (newer than it) is not judged.
+    await m.caller.profile.updatePaymentDetails({ ...FULL, bankCode: "0000", branchNumber: "999" });
+    expect(await storedDetails(m.id)).toMatchObject({ bank_code: "0000", branch_number: "999" });
+  });
+
+  it("search banks and branches for the payout form's pickers, for members only", async () => {
+    const m = await member();
+    expect((await m.caller.profile.banks({ q: "みずほ" }))[0]).toEqual({
+      code: "0001",
+      name: "みずほ銀行",
+    });
+    expect(await m.caller.profile.branches({ bankCode: "０００１", q: "東京営業" })).toEqual([
+      { code: "001", name: "東京営業部" },
+    ]);
+    expect(await m.caller.profile.banks({ q: "" })).toEqual([]);
+    const visitor = await callerFor(t.db);
+    await expect(visitor.profile.banks({ q: "みずほ" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+  });
+
   it("report every field's problem in one answer, the address's included", async () => {
     const m = await reauthenticated();
     const error = await m.caller.profile

@@ -91,6 +91,16 @@ describe(`sessions on ${testEngine}`, () => {
     expect(await findSession(t.db, "A".repeat(43))).toBeNull();
   });
 
+  it("says a session that is no longer there has ended, so login can bring the member back", async () => {
+    const user = await createUser(t.db);
+    const { token } = await createSession(t.db, user.id);
+    // Ended by an earlier request's idle check, or signed out elsewhere: the row is gone.
+    await deleteUserSessions(t.db, user.id);
+    expect(await lookUpSession(t.db, token)).toEqual({ session: null, ended: "expired" });
+    // A cookie that was never one of our tokens is just a visitor.
+    expect(await lookUpSession(t.db, "short")).toEqual({ session: null, ended: null });
+  });
+
   it("returns null for malformed tokens without touching the database", async () => {
     const user = await createUser(t.db);
     const { token } = await createSession(t.db, user.id);

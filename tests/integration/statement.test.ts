@@ -266,3 +266,47 @@ describe(`the member's statement on ${testEngine}`, () => {
     await expect(visitor.wallet.statement({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
+
+describe(`the deposit history reads the statement's credits on ${testEngine}`, () => {
+  const deposits = (caller: Caller, input: Record<string, unknown> = {}) =>
+    caller.wallet.deposits({ page: 1, size: 100, ...input });
+
+  it("lists every credit to the wallet and nothing that took money out", async () => {
+    const page = await deposits(alice.caller);
+    expect(page.rows.map((r) => [r.entry, r.amount]).sort()).toEqual(
+      [
+        ["affiliate_reward", 2_000],
+        ["battle_prize", 20_000],
+        ["cashback", 30_000],
+        ["gacha_reward", 700],
+        ["marathon_reward", 1_500],
+        ["present", 1_000],
+        ["transfer_received", 3_000],
+        // A denied transfer gives back what was held: the amount and its fee.
+        ["transfer_release", 1_015],
+        ["withdrawal_release", 2_000],
+      ].sort(),
+    );
+    expect(page.total).toBe(9);
+    // Newest first; the transfer received names its sender.
+    expect(page.rows[0]).toMatchObject({ entry: "transfer_received", counterparty: "bob" });
+  });
+
+  it("sorts by amount, filters by period, and shows nobody else's credits", async () => {
+    const byAmount = await deposits(alice.caller, { sort: "amount", dir: "desc" });
+    expect(byAmount.rows.map((r) => r.amount).slice(0, 3)).toEqual([30_000, 20_000, 3_000]);
+    // The cashback was moved two months back by the test above: outside the last week.
+    const week = await deposits(alice.caller, { period: "1w" });
+    expect(week.rows.map((r) => r.entry)).not.toContain("cashback");
+    expect(week.total).toBe(8);
+    expect((await deposits(carol.caller)).rows).toEqual([]);
+    const bobs = await deposits(bob.caller);
+    expect(bobs.rows.map((r) => [r.entry, r.amount]).sort()).toEqual(
+      [
+        ["cashback", 8_000],
+        ["transfer_received", 10_000],
+      ].sort(),
+    );
+    expect(bobs.rows.find((r) => r.entry === "transfer_received")?.counterparty).toBe("alice");
+  });
+});

@@ -64,7 +64,7 @@ describe(`transfers on ${testEngine}`, () => {
       });
       const received = await receiver.caller.wallet.deposits({ period: "all", page: 1, size: 25 });
       expect(received.rows[0]).toMatchObject({
-        kind: "transfer",
+        entry: "transfer_received",
         amount: 10_000,
         reason: "ありがとう",
       });
@@ -244,7 +244,7 @@ describe(`presents and settings on ${testEngine}`, () => {
     expect(await walletOf(t.db, m.id)).toEqual({ available: 3_000, held: 0 });
     expect(
       (await m.caller.wallet.deposits({ period: "1w", page: 1, size: 25 })).rows[0],
-    ).toMatchObject({ kind: "present", amount: 3_000, reason: "入会ボーナス" });
+    ).toMatchObject({ entry: "present", amount: 3_000, reason: "入会ボーナス" });
     expect((await admin.wallet.adminPresents({ member: m.email })).rows[0]).toMatchObject({
       amount: 3_000,
     });

@@ -104,3 +104,92 @@ describe("money forms when the request fails", () => {
     ).rejects.toMatchObject({ name: "TRPCError", code: "UNAUTHORIZED" });
   });
 });
+
+describe("payout details and broker accounts when the request fails", () => {
+  const BANK = {
+    intent: "payment",
+    bankName: "みずほ銀行",
+    bankCode: "０００１",
+    branchName: "東京営業部",
+    branchNumber: "001",
+    accountType: "savings",
+    bankAccountNumber: "1234567",
+    accountHolder: "ﾔﾏﾀﾞ ﾀﾛｳ",
+  };
+
+  it("payout details: keeps every typed field (bank code too), says saving again is safe", async () => {
+    const { action: mypageAction } = await import("../../app/routes/users.mypage/route");
+    const errors: unknown[] = [];
+    const context = {
+      trpc: { profile: { updatePaymentDetails: lost } },
+      log: { error: (obj: unknown) => errors.push(obj) },
+    } as unknown as AppLoadContext;
+    const response = (await mypageAction({
+      request: post("http://x/users/mypage", BANK),
+      context,
+      params: {},
+    })) as Response;
+    expect(response.status).toBe(503);
+    const body = await response.json();
+    expect(body.error.key).toBe("submitUnsureSaved");
+    expect(body.values).toMatchObject(BANK);
+    expect(errors).toHaveLength(1);
+  });
+
+  const BROKER = { id: "01jbroker0000000000000000a", name: "XM" };
+  function accountContext(mine: () => Promise<unknown>) {
+    return {
+      trpc: {
+        brokers: {
+          active: async () => [BROKER],
+          accounts: { add: lost, mine },
+        },
+      },
+      log: { error: () => {} },
+    } as unknown as AppLoadContext;
+  }
+  const typed = { brokerId: BROKER.id, accountNumber: "ｘｍ１２３４" };
+  const bankAction = async (context: AppLoadContext) => {
+    const { action } = await import("../../app/routes/users.bank");
+    return (await action({
+      request: post("http://x/users/bank", typed),
+      context,
+      params: {},
+    })) as Response;
+  };
+  const row = (over: object) => ({
+    status: "pending",
+    brokerName: "XM",
+    accountNumber: "XM1234",
+    ...over,
+  });
+
+  it("account: recorded after all is said (and answered 200, so the list reloads)", async () => {
+    const response = await bankAction(accountContext(async () => ({ rows: [row({})] })));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.error.key).toBe("submitRecorded");
+    expect(body.values).toEqual(typed);
+  });
+
+  it("account: not recorded is said, the input kept; an unknown answer stays unsure", async () => {
+    const other = await bankAction(
+      accountContext(async () => ({
+        rows: [
+          row({ brokerName: "Other" }),
+          row({ status: "denied" }),
+          row({ accountNumber: "X" }),
+        ],
+      })),
+    );
+    expect(other.status).toBe(503);
+    expect(await other.json()).toMatchObject({
+      error: { key: "submitNotRecorded" },
+      values: typed,
+    });
+
+    const unknown = await bankAction(accountContext(lost as () => never));
+    expect(unknown.status).toBe(503);
+    expect((await unknown.json()).error.key).toBe("submitUnsure");
+  });
+});

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { isRoleRefusal, roleRefusalTarget } from "../../server/domain/redirect";
 import { safeRedirect } from "../../server/features/auth/schema";
@@ -100,4 +101,33 @@ describe("role refusals answer as the area's guard would", () => {
     }
     expect(isRoleRefusal(refusal("UNAUTHORIZED", "loginRequired"))).toBe(true);
   });
+});
+
+describe("login sends the member back where the session ended, and nowhere else", () => {
+  async function signIn(redirect: string) {
+    const { action } = await import("../../app/routes/_auth.login");
+    const context = {
+      trpc: { auth: { login: async () => ({ mfaRequired: false, permission: "member" }) } },
+      resHeaders: new Headers(),
+    } as unknown as AppLoadContext;
+    const body = new URLSearchParams({ email: "m@example.test", password: "pw", redirect });
+    const response = (await action({
+      request: new Request("http://portal.example/login", { method: "POST", body }),
+      context,
+      params: {},
+    })) as Response;
+    return response.headers.get("Location");
+  }
+
+  it("returns to the form page the session ended on", async () => {
+    expect(await signIn("/users/withdraw/new")).toBe("/users/withdraw/new");
+    expect(await signIn("/users/bank?page=2")).toBe("/users/bank?page=2");
+  });
+
+  it.each(["//evil.example", "https://evil.example/users", "/\\evil.example", "/%2e%2e//evil"])(
+    "goes home instead of off-site: %j",
+    async (target) => {
+      expect(await signIn(target)).toBe("/users");
+    },
+  );
 });

@@ -42,8 +42,9 @@ export function Alert({
 export function FormErrorAlert({ error }: { error: FormErrorShape | null | undefined }) {
   const { t } = useTranslation("errors");
   if (!error?.key) return null;
+  // A failed try that was recorded after all is good news, not an error.
   return (
-    <Alert tone="error" testId="form-error">
+    <Alert tone={error.key === "submitRecorded" ? "success" : "error"} testId="form-error">
       {t(error.key, error.params ?? {})}
     </Alert>
   );

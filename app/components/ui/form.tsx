@@ -33,11 +33,11 @@ export function useFieldError(
   return key ? t(`errors:field.${key}`, { ...params, field: t(labelKey) }) : null;
 }
 
-const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
-const hintClass = "text-xs text-slate-500 dark:text-slate-400";
+export const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+export const hintClass = "text-xs text-slate-500 dark:text-slate-400";
 const errorClass = "text-sm text-red-600 dark:text-red-400";
 
-function controlClass(error: string | null | undefined) {
+export function controlClass(error: string | null | undefined) {
   return `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-800 dark:text-slate-100 ${
     error
       ? "border-red-500 focus:border-red-500 focus:ring-red-500/30"

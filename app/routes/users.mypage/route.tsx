@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type FormErrorShape } from "~/components/ui/form";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, attemptMoney, formValues } from "~/lib/forms.server";
+import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { handleReauth } from "~/lib/reauth.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 
@@ -84,8 +85,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "payment") {
     const values = { ...formValues(form, PAYMENT_FIELDS), intent };
-    const result = await attempt(values, () =>
-      context.trpc.profile.updatePaymentDetails(formValues(form, PAYMENT_FIELDS)),
+    // Where payouts go: a failure keeps what was typed. Saving sets values, so sending again
+    // is safe whether or not the first try was recorded.
+    const result = await attemptMoney(
+      values,
+      () => context.trpc.profile.updatePaymentDetails(formValues(form, PAYMENT_FIELDS)),
+      context.log,
+      { unsureKey: "submitUnsureSaved" },
     );
     return result.ok
       ? json({ ok: true as const, intent, changed: result.data.changed.length })
@@ -107,6 +113,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   throw new Response("Unknown action", { status: 400 });
 }
+
+/** A request lost on the way (no signal) keeps the page and the input too. */
+export const clientAction = keepWorkWhenOffline("submitUnsureSaved");
 
 type ActionData = ReturnType<typeof useActionData<typeof action>>;
 

@@ -18,6 +18,7 @@ import { LanguageSelect } from "~/components/shell/LanguageSelect";
 import { formatDateTime } from "~/lib/format";
 import type { Loaded, PAYMENT_FIELDS, Result } from "./route";
 import { textLink } from "~/components/ui/link";
+import { BankPickers, useBankFields } from "./bank-pickers";
 
 /* The sections of /users/mypage: profile, image, and payment details behind re-authentication. */
 
@@ -261,6 +262,21 @@ function PaymentForm({
       error: key ? t(`errors:field.${key}`, { field: label }) : null,
     };
   };
+  // The bank fields the pickers fill; typed by hand, they work as before.
+  const bank = useBankFields({
+    bankName: field("bankName").defaultValue,
+    bankCode: field("bankCode").defaultValue,
+    branchName: field("branchName").defaultValue,
+    branchNumber: field("branchNumber").defaultValue,
+  });
+  const bankField = (name: keyof typeof bank.fields) => {
+    const { defaultValue: _typed, ...rest } = field(name);
+    return {
+      ...rest,
+      value: bank.fields[name],
+      onChange: (e: { target: { value: string } }) => bank.set(name, e.target.value),
+    };
+  };
   const group = "grid gap-4 sm:grid-cols-2";
   const legend = "mb-3 text-sm font-semibold text-slate-800 dark:text-slate-100";
   return (
@@ -273,17 +289,22 @@ function PaymentForm({
           <p className="mb-3 text-xs text-slate-500 dark:text-slate-400">
             {t("profile:hints.bankAllOrNothing")}
           </p>
+          <BankPickers
+            bankCode={bank.fields.bankCode}
+            onBank={bank.pickBank}
+            onBranch={bank.pickBranch}
+          />
           <div className={group}>
-            <Field {...field("bankName")} autoComplete="off" />
+            <Field {...bankField("bankName")} autoComplete="off" />
             <Field
-              {...field("bankCode")}
+              {...bankField("bankCode")}
               inputMode="numeric"
               maxLength={4}
               hint={t("profile:hints.bankCode")}
             />
-            <Field {...field("branchName")} autoComplete="off" />
+            <Field {...bankField("branchName")} autoComplete="off" />
             <Field
-              {...field("branchNumber")}
+              {...bankField("branchNumber")}
               inputMode="numeric"
               maxLength={3}
               hint={t("profile:hints.branchNumber")}

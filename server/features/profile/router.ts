@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { memberProcedure, publicProcedure, router } from "../../trpc/init";
-import { paymentDetailsForm, profileInput, setLanguageInput } from "./schema";
+import { searchBanks, searchBranches } from "./banks";
+import {
+  bankSearchInput,
+  branchSearchInput,
+  paymentDetailsForm,
+  profileInput,
+  setLanguageInput,
+} from "./schema";
 import * as profile from "./service";
 import { notificationPrefs, notificationPrefsInput, saveNotificationPrefs } from "./notifications";
 
@@ -48,6 +55,14 @@ export const profileRouter = router({
   saveNotificationPrefs: memberProcedure
     .input(notificationPrefsInput)
     .mutation(({ ctx, input }) => saveNotificationPrefs(ctx.db, ctx.user.id, input)),
+
+  /** Banks by name, reading or code, for the payout form's picker (a few, never the list). */
+  banks: memberProcedure.input(bankSearchInput).query(({ input }) => searchBanks(input.q)),
+
+  /** One bank's branches by name, reading or code. */
+  branches: memberProcedure
+    .input(branchSearchInput)
+    .query(({ input }) => searchBranches(input.bankCode, input.q)),
 
   updatePaymentDetails: memberProcedure
     .input(paymentDetailsForm)

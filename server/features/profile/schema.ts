@@ -270,3 +270,14 @@ export const paymentDetailsForm = z.object({
   paypayId: formText,
 });
 export type PaymentDetailsForm = z.input<typeof paymentDetailsForm>;
+
+/** The payout form's bank picker: what the member has typed so far. */
+export const bankSearchInput = z.object({ q: z.string().trim().max(40).catch("") });
+
+/** The branch picker: the chosen bank (digits, as typed) and the query. */
+export const branchSearchInput = bankSearchInput.extend({
+  bankCode: z
+    .string()
+    .transform(bankDigits)
+    .pipe(z.string().regex(/^\d{4}$/, "digits4")),
+});

@@ -8,7 +8,7 @@ import { recordAudit } from "../../audit";
 import type { CurrentSession } from "../../auth/session";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import { AppError } from "../../errors";
-import { FieldIssues } from "../../lib/field-error";
+import { fieldError, FieldIssues } from "../../lib/field-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail";
 import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
@@ -16,6 +16,7 @@ import { acceptImage, ImageRejected } from "../../storage/images";
 import { reauthValid, requireRecentReauth } from "../auth/account-security";
 import { getMoneySettings } from "../settings/service";
 import { changedFields, maskPaymentDetails, readPaymentDetails, toColumns } from "./payment";
+import { branchExists } from "./banks";
 import { type PaymentDetailsForm, paymentDetailsSchema, type ProfileValues } from "./schema";
 
 /** Remembers a member's language so mails and LINE messages reach them in it. */
@@ -221,6 +222,10 @@ export async function updatePaymentDetails(
     });
   }
   const next = parsed.data;
+  // A branch the bank does not have (when the published list knows the bank): a typo that
+  // would send a payout nowhere.
+  if (next.bankCode && next.branchNumber && !(await branchExists(next.bankCode, next.branchNumber)))
+    throw fieldError("branchNumber", "branchUnknown");
   const userId = session.user.id;
   const result = await db.kysely.transaction().execute(async (trx) => {
     const { updatedAt: _updatedAt, ...before } = await readPaymentDetails(trx, userId);

@@ -16,6 +16,7 @@ import { getMoneySettings } from "../settings/service";
 import { readPaymentDetails } from "../profile/payment";
 import { usdtAddressProblem } from "../profile/schema";
 import { type ListInput, type Method, WITHDRAWAL_MINIMUMS } from "./schema";
+import { memberCredits } from "./statement";
 import { addCompletedWithdrawal } from "../ranking/summary";
 
 export interface WalletDeps {
@@ -378,47 +379,18 @@ export async function withdrawalHistory(db: Db, userId: string, input: ListInput
   }));
 }
 
-/**
- * The member's deposit history: presents from the portal and completed transfers received
- * from other members.
- */
+/** The deposit history: every credit to the wallet, from the statement's ledger query. */
 export async function depositHistory(db: Db, userId: string, input: ListInput) {
-  const { start, end } = periodRange(input);
-  const presents = db.kysely
-    .selectFrom("presents")
-    .select((eb) => [
-      "id",
-      "created_at",
-      "amount",
-      eb.val("present").$castTo<string>().as("kind"),
-      eb.ref("reason").$castTo<string | null>().as("reason"),
-      eb.val(null).$castTo<string | null>().as("counterparty"),
-    ])
-    .where("user_id", "=", userId)
-    .$if(start !== null, (q) => q.where("created_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("created_at", "<", end!));
-  const received = db.kysely
-    .selectFrom("transfers")
-    .innerJoin("users", "users.id", "transfers.sender_id")
-    .select((eb) => [
-      "transfers.id",
-      eb.ref("transfers.decided_at").$castTo<string>().as("created_at"),
-      "transfers.amount",
-      eb.val("transfer").$castTo<string>().as("kind"),
-      eb.ref("transfers.message").as("reason"),
-      eb.ref("users.nickname").$castTo<string | null>().as("counterparty"),
-    ])
-    .where("transfers.receiver_id", "=", userId)
-    .where("transfers.status", "=", "completed")
-    .$if(start !== null, (q) => q.where("transfers.decided_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("transfers.decided_at", "<", end!));
-  const page = await pageOfMerged(db, presents.unionAll(received).as("h"), input);
-  return mapRows(page, (r) => ({
-    id: String(r.id),
-    createdAt: String(r.created_at),
-    amount: Number(r.amount),
-    kind: String(r.kind) as "present" | "transfer",
-    reason: r.reason ? String(r.reason) : null,
-    counterparty: r.counterparty ? String(r.counterparty) : null,
-  }));
+  const page = await memberCredits(db, userId, input);
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt,
+      amount: r.availableDelta,
+      entry: r.entry,
+      reason: r.note,
+      counterparty: r.counterparty,
+    })),
+  };
 }

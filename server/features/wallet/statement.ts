@@ -3,7 +3,7 @@ import { STATEMENT_GROUP_KINDS, type StatementEntry, statementEntry } from "../.
 import { memberWallet, type MovementKind } from "../../ledger";
 import { paginate } from "../../lib/paging";
 import { periodRange } from "../../lib/period";
-import type { StatementInput } from "./schema";
+import type { ListInput, StatementInput } from "./schema";
 
 export interface StatementRow {
   /** The ledger transaction's id. */
@@ -26,6 +26,8 @@ export interface StatementRow {
   counterparty: string | null;
   /** A withdrawal: its payout method. */
   method: string | null;
+  /** A present's reason, a received transfer's message. */
+  note: string | null;
 }
 
 /**
@@ -38,8 +40,27 @@ export interface StatementRow {
  * are read: another member's side of a transfer never shows.
  */
 export async function memberStatement(db: Db, userId: string, input: StatementInput) {
+  return ledgerPage(db, userId, input, { kind: input.kind ?? null, creditsOnly: false });
+}
+
+/**
+ * The deposit history (/users/present): the statement's rows that credited the available
+ * balance (cashback, affiliate rewards, presents, prizes, gacha wins, transfers received, the
+ * refund of a withdrawal or transfer), read by the same query, so no credit can be missing.
+ * Sorted by date or by amount.
+ */
+export async function memberCredits(db: Db, userId: string, input: ListInput) {
+  return ledgerPage(db, userId, input, { kind: null, creditsOnly: true });
+}
+
+async function ledgerPage(
+  db: Db,
+  userId: string,
+  input: (StatementInput | ListInput) & { sort: "createdAt" | "amount" },
+  { kind, creditsOnly }: { kind: StatementInput["kind"] | null; creditsOnly: boolean },
+) {
   const { start, end } = periodRange(input);
-  const kinds = input.kind ? STATEMENT_GROUP_KINDS[input.kind] : null;
+  const kinds = kind ? STATEMENT_GROUP_KINDS[kind] : null;
   const query = db.kysely
     .with("mine", (qb) =>
       qb
@@ -84,16 +105,19 @@ export async function memberStatement(db: Db, userId: string, input: StatementIn
     .selectAll()
     .$if(kinds !== null, (q) => q.where("kind", "in", kinds!))
     .$if(start !== null, (q) => q.where("created_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("created_at", "<", end!));
+    .$if(end !== null, (q) => q.where("created_at", "<", end!))
+    .$if(creditsOnly, (q) => q.where("available_delta", ">", 0));
 
   const page = await paginate(query, input, (q) =>
-    q.orderBy("created_at", input.dir).orderBy("id", input.dir),
+    (input.sort === "amount" ? q.orderBy("available_delta", input.dir) : q)
+      .orderBy("created_at", input.dir)
+      .orderBy("id", input.dir),
   );
   const details = await transferAndWithdrawalDetails(db, userId, page.rows);
   return {
     ...page,
     /** The filters as applied (a value the URL got wrong is no filter). */
-    kind: input.kind ?? null,
+    kind: kind ?? null,
     period: input.period,
     rows: page.rows.map((r): StatementRow => {
       const availableDelta = Number(r.available_delta);
@@ -114,6 +138,7 @@ export async function memberStatement(db: Db, userId: string, input: StatementIn
         fee: detail?.fee ?? null,
         counterparty: detail?.counterparty ?? null,
         method: detail?.method ?? null,
+        note: detail?.note ?? null,
       };
     }),
   };
@@ -123,12 +148,13 @@ interface Detail {
   fee: number | null;
   counterparty: string | null;
   method: string | null;
+  note: string | null;
 }
 
 /**
- * What the statement adds to its transfer and withdrawal rows, read for the shown page only:
- * the fee of a transfer the member sent, the other member's nickname, a withdrawal's method.
- * Scoped to the member's own transfers and withdrawals.
+ * What the statement adds to its transfer, withdrawal and present rows, read for the shown page
+ * only: the fee of a transfer the member sent, the other member's nickname and message, a
+ * withdrawal's method, a present's reason. Scoped to the member's own records.
  */
 async function transferAndWithdrawalDetails(
   db: Db,
@@ -149,6 +175,7 @@ async function transferAndWithdrawalDetails(
         "transfers.id",
         "transfers.sender_id",
         "transfers.fee",
+        "transfers.message",
         "s.nickname as sender",
         "r.nickname as receiver",
       ])
@@ -163,6 +190,7 @@ async function transferAndWithdrawalDetails(
         fee: sent ? Number(t.fee) : null,
         counterparty: (sent ? t.receiver : t.sender) ?? null,
         method: null,
+        note: sent ? null : (t.message ?? null),
       });
     }
   }
@@ -175,7 +203,23 @@ async function transferAndWithdrawalDetails(
       .where("user_id", "=", userId)
       .execute();
     for (const w of withdrawals)
-      out.set(`withdrawal:${w.id}`, { fee: null, counterparty: null, method: w.method });
+      out.set(`withdrawal:${w.id}`, {
+        fee: null,
+        counterparty: null,
+        method: w.method,
+        note: null,
+      });
+  }
+  const presentIds = ids("present");
+  if (presentIds.length > 0) {
+    const presents = await db.kysely
+      .selectFrom("presents")
+      .select(["id", "reason"])
+      .where("id", "in", presentIds)
+      .where("user_id", "=", userId)
+      .execute();
+    for (const p of presents)
+      out.set(`present:${p.id}`, { fee: null, counterparty: null, method: null, note: p.reason });
   }
   return out;
 }
