@@ -21,6 +21,7 @@ import * as m202611211600 from "./202611211600_scale_indexes";
 import * as m202611211610 from "./202611211610_ranking_totals";
 import * as m202611240000 from "./202611240000_attempt_limits";
 import * as m202611240100 from "./202611240100_passkeys";
+import * as m202611251800 from "./202611251800_broker_rates";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "202611211610_ranking_totals": m202611211610,
   "202611240000_attempt_limits": m202611240000,
   "202611240100_passkeys": m202611240100,
+  "202611251800_broker_rates": m202611251800,
 };
