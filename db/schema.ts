@@ -83,12 +83,12 @@ export interface BrokersTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
   /** What a member must know to earn the rates (text, per language). */
-  conditions_ja: ColumnType<string | null, string | null | undefined, string | null>;
-  conditions_en: ColumnType<string | null, string | null | undefined, string | null>;
+  conditions_ja: string | null;
+  conditions_en: string | null;
   /** When cashback is credited (decision 019); null while not announced. */
-  credit_cycle: ColumnType<CreditCycle | null, CreditCycle | null | undefined, CreditCycle | null>;
+  credit_cycle: CreditCycle | null;
   /** monthly: day of the month 1–28; weekly: ISO weekday 1 (Monday) – 5 (Friday). */
-  credit_day: ColumnType<number | null, number | null | undefined, number | null>;
+  credit_day: number | null;
 }
 
 export type CreditCycle = "monthly" | "weekly";
@@ -348,7 +348,7 @@ export interface ImportRowsTable {
   /** Matched rows: the chunk that credits them; a member's rows share one chunk. */
   chunk_no: number | null;
   /** Yen the row's lots × the broker's nearest per-lot rate would pay; null if not checkable. */
-  expected_yen: ColumnType<number | null, number | null | undefined, number | null>;
+  expected_yen: number | null;
 }
 
 export interface CashbacksTable {
