@@ -93,7 +93,7 @@ export function scheduleComplete(
   v: { creditCycle: CreditCycleName | null; creditDay: number | null },
   ctx: z.RefinementCtx,
 ) {
-  if (v.creditCycle === null) return;
+  if (v.creditCycle !== "monthly" && v.creditCycle !== "weekly") return;
   const max = v.creditCycle === "monthly" ? 28 : 5;
   const day = v.creditDay;
   if (day === null || !Number.isInteger(day) || day < 1 || day > max) {
@@ -104,6 +104,15 @@ export function scheduleComplete(
     });
   }
 }
+
+/**
+ * Run the schedule check even when a rate row is refused, so the admin sees every problem of
+ * the form at once (zod skips refinements of an object with issues unless told).
+ */
+export const alwaysCheck = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === "object" && payload.value !== null,
+};
 
 export interface Rate {
   accountType: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  alwaysCheck,
   brokerTermsFields,
   expectedYen,
   fromHundredths,
@@ -12,7 +13,7 @@ import {
 } from "../../server/domain/broker-terms";
 import { nextCreditingDay } from "../../server/lib/crediting";
 
-const terms = z.object(brokerTermsFields).superRefine(scheduleComplete);
+const terms = z.object(brokerTermsFields).superRefine(scheduleComplete, alwaysCheck);
 const base = { conditionsJa: "", conditionsEn: "", creditCycle: "", creditDay: "", rates: [] };
 
 describe("next crediting day (Tokyo, Japanese business days)", () => {

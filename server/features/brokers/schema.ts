@@ -1,5 +1,5 @@
 import { displayOrder } from "../../lib/form-fields";
-import { brokerTermsFields, scheduleComplete } from "../../domain/broker-terms";
+import { alwaysCheck, brokerTermsFields, scheduleComplete } from "../../domain/broker-terms";
 import { z } from "zod";
 import { present, recordId, required } from "../../lib/input";
 import type { AccountKind, IdCharset } from "../../../db/schema";
@@ -102,7 +102,9 @@ const brokerImages = {
  * Rates, conditions and crediting schedule (decision 019), saved with the broker. Left out of
  * an update, they stay as they are.
  */
-export const brokerTermsInput = z.object(brokerTermsFields).superRefine(scheduleComplete);
+export const brokerTermsInput = z
+  .object(brokerTermsFields)
+  .superRefine(scheduleComplete, alwaysCheck);
 export type BrokerTermsInput = z.input<typeof brokerTermsInput>;
 const withTerms = { terms: brokerTermsInput.optional() };
 
