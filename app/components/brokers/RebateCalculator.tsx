@@ -51,7 +51,7 @@ export function RebateCalculator({
       <h2 id="calculator-title" className="text-lg font-semibold">
         {t("calculator.title")}
       </h2>
-      <Form method="get" action="/brokers#calculator" className="flex flex-wrap items-end gap-3">
+      <Form method="get" action="/brokers" className="flex flex-wrap items-end gap-3">
         <Field
           name="lots"
           label={t("calculator.lots")}
