@@ -19,7 +19,11 @@ function readTerms(form: FormData) {
   }
   const rates = [...byIndex.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([, r]) => ({ accountType: r.accountType ?? "", kind: r.kind ?? "", value: r.value ?? "" }))
+    .map(([, r]) => ({
+      accountType: r.accountType ?? "",
+      kind: r.kind ?? "",
+      value: r.value ?? "",
+    }))
     .filter((r) => r.accountType.trim() !== "" || r.value.trim() !== "");
   return {
     ...formValues(form, ["conditionsJa", "conditionsEn", "creditCycle", "creditDay"]),

@@ -21,7 +21,10 @@ import { RateLines, ScheduleLine } from "~/components/brokers/rates";
 function BrokerTerms({ terms }: { terms: RateCard["brokers"][number] | undefined }) {
   if (!terms) return null;
   return (
-    <div className="space-y-1 border-t border-slate-100 px-3 py-2 dark:border-slate-700" data-testid="bank-rates">
+    <div
+      className="space-y-1 border-t border-slate-100 px-3 py-2 dark:border-slate-700"
+      data-testid="bank-rates"
+    >
       <RateLines rates={terms.rates} />
       <ScheduleLine schedule={terms.schedule} nextCrediting={terms.nextCrediting} />
     </div>

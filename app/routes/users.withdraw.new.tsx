@@ -213,8 +213,7 @@ export default function NewWithdrawal() {
             items={[
               {
                 label: t("request.fee"),
-                value:
-                  FEES[method] === 0 ? t("request.feeNone") : formatYen(FEES[method]),
+                value: FEES[method] === 0 ? t("request.feeNone") : formatYen(FEES[method]),
                 testId: "method-fee",
               },
               {

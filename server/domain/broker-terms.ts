@@ -48,7 +48,8 @@ const rateRow = z
     const kind = (RATE_KINDS as readonly string[]).includes(row.kind)
       ? (row.kind as RateKindName)
       : null;
-    if (!row.accountType) ctx.addIssue({ code: "custom", path: ["accountType"], message: "required" });
+    if (!row.accountType)
+      ctx.addIssue({ code: "custom", path: ["accountType"], message: "required" });
     if (!kind) ctx.addIssue({ code: "custom", path: ["kind"], message: "required" });
     const value = toHundredths(row.value);
     if (value === null || value === 0) {
@@ -133,7 +134,11 @@ export function rebateEstimate(
   if (!Number.isFinite(lots) || lots < 0 || rate.kind === "spread_percent") return null;
   if (rate.kind === "jpy_per_lot") {
     const month = (lots * rate.valueX100) / 100;
-    return { yenPerMonth: Math.floor(month), yenPerYear: Math.floor(month * 12), usdPerMonth: null };
+    return {
+      yenPerMonth: Math.floor(month),
+      yenPerYear: Math.floor(month * 12),
+      usdPerMonth: null,
+    };
   }
   const usd = (lots * rate.valueX100) / 100;
   const yen = (usd * usdJpyX100) / 100;

@@ -12,12 +12,16 @@ test.describe("public broker rates", () => {
     page,
   }) => {
     await visit(page, "/brokers");
-    await expect(page.getByRole("heading", { name: "ブローカーと還元レート", level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "ブローカーと還元レート", level: 1 }),
+    ).toBeVisible();
     const xm = page.getByTestId("broker-card").filter({ hasText: "XM" }).first();
     await expect(xm.getByTestId("rate-line").first()).toContainText("Standard");
     await expect(xm.getByTestId("rate-line").first()).toContainText("¥640 / ロット");
     await expect(xm.getByTestId("schedule")).toContainText("毎月10日に入金");
-    await expect(xm.getByTestId("next-crediting")).toContainText(/次回の入金予定日: \d{4}\/\d{2}\/\d{2}/);
+    await expect(xm.getByTestId("next-crediting")).toContainText(
+      /次回の入金予定日: \d{4}\/\d{2}\/\d{2}/,
+    );
     await expect(xm.getByTestId("conditions")).toBeVisible();
     // The seeded broker without a schedule says so.
     await expect(
@@ -100,7 +104,9 @@ test.describe("admin: broker rates", () => {
     await expect(page.getByTestId("error-rates.0.value")).toHaveText(
       "レートは0より大きい数(小数2桁まで)で入力してください",
     );
-    await expect(page.getByTestId("error-creditDay")).toHaveText("入金日は1〜28日で入力してください");
+    await expect(page.getByTestId("error-creditDay")).toHaveText(
+      "入金日は1〜28日で入力してください",
+    );
     await expect(rows.nth(0).getByLabel("口座タイプ")).toHaveValue("Standard");
     await expect(form.getByLabel("条件(日本語)")).toHaveValue("取引が対象です。");
 

@@ -27,9 +27,15 @@ async function refusal(call: Promise<unknown>) {
     await call;
     return "ok";
   } catch (error) {
-    const e = error as { key?: string; code?: string; cause?: { issues?: { path: PropertyKey[]; message: string }[] } };
+    const e = error as {
+      key?: string;
+      code?: string;
+      cause?: { issues?: { path: PropertyKey[]; message: string }[] };
+    };
     if (e.cause?.issues) {
-      return Object.fromEntries(e.cause.issues.map((i) => [i.path.map(String).join("."), i.message]));
+      return Object.fromEntries(
+        e.cause.issues.map((i) => [i.path.map(String).join("."), i.message]),
+      );
     }
     return e.code;
   }
@@ -70,7 +76,10 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
       .where("action", "=", "broker.update")
       .execute();
     expect(audit).toHaveLength(1);
-    const data = JSON.parse(audit[0]!.data!) as { before: { rates: string[] }; after: { rates: string[]; credit_day: number } };
+    const data = JSON.parse(audit[0]!.data!) as {
+      before: { rates: string[] };
+      after: { rates: string[]; credit_day: number };
+    };
     expect(data.before.rates).toEqual([]);
     expect(data.after.rates).toEqual([
       "Standard jpy_per_lot 80000",
@@ -134,7 +143,9 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
       kind: "jpy_per_lot",
       value: "100",
     }));
-    expect(await refusal(suite.admin.brokers.update(titan({ terms: terms({ rates: many }) })))).toEqual({
+    expect(
+      await refusal(suite.admin.brokers.update(titan({ terms: terms({ rates: many }) }))),
+    ).toEqual({
       "terms.rates": "tooMany",
     });
     expect((await suite.admin.brokers.get({ id: suite.brokers.titan! })).rates).toEqual(before);

@@ -141,10 +141,12 @@ describe("broker terms input", () => {
 
   it("refuses a bad rate, an unknown kind, a day the cycle does not have", () => {
     const issues = (input: object) =>
-      terms.safeParse({ ...base, ...input }).error?.issues.map((i) => [i.path.join("."), i.message]);
-    expect(
-      issues({ rates: [{ accountType: "Pro", kind: "jpy_per_lot", value: "-5" }] }),
-    ).toEqual([["rates.0.value", "rateValue"]]);
+      terms
+        .safeParse({ ...base, ...input })
+        .error?.issues.map((i) => [i.path.join("."), i.message]);
+    expect(issues({ rates: [{ accountType: "Pro", kind: "jpy_per_lot", value: "-5" }] })).toEqual([
+      ["rates.0.value", "rateValue"],
+    ]);
     expect(issues({ rates: [{ accountType: "Pro", kind: "bitcoin", value: "5" }] })).toEqual([
       ["rates.0.kind", "required"],
     ]);

@@ -87,14 +87,14 @@ export function RebateCalculator({
                       <li key={`${r.accountType}-${r.kind}`} data-testid="calculator-row">
                         <p className="flex flex-wrap justify-between gap-x-3">
                           <span className="[overflow-wrap:anywhere]">{r.accountType}</span>
-                          <span className="text-slate-600 dark:text-slate-300">
-                            {rateText(r)}
-                          </span>
+                          <span className="text-slate-600 dark:text-slate-300">{rateText(r)}</span>
                         </p>
                         {estimate ? (
                           <p className="flex flex-wrap justify-between gap-x-3 tabular-nums">
                             <span data-testid="per-month">
-                              {t("calculator.perMonth", { amount: formatYen(estimate.yenPerMonth) })}
+                              {t("calculator.perMonth", {
+                                amount: formatYen(estimate.yenPerMonth),
+                              })}
                               {estimate.usdPerMonth !== null &&
                                 ` (${formatUsd(estimate.usdPerMonth)})`}
                             </span>

@@ -197,7 +197,8 @@ export async function previewImport(
 
   const count = (s: string) => rows.filter((r) => r.status === s).length;
   const mismatched = rows.filter(
-    (r) => r.status !== "error" && r.amount_yen !== null && rateMismatch(r.amount_yen, r.expected_yen),
+    (r) =>
+      r.status !== "error" && r.amount_yen !== null && rateMismatch(r.amount_yen, r.expected_yen),
   ).length;
   const now = nowDb();
   await db.kysely.transaction().execute(async (trx) => {
