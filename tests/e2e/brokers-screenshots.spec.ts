@@ -31,4 +31,19 @@ for (const lng of SHOT_LANGUAGES) {
       await shoot(page, `cashback-${size}-${lng}`);
     });
   });
+
+  test(`admin broker terms (${lng})`, async ({ page, context, login, db }) => {
+    test.setTimeout(90_000);
+    await login("admin");
+    await languageCookie(context, lng);
+    const xm = await db.kysely
+      .selectFrom("brokers")
+      .select("id")
+      .where("code", "=", "xm")
+      .executeTakeFirstOrThrow();
+    await atEachSize(page, async (size) => {
+      await visit(page, `/admin/account/brokers/${xm.id}`);
+      await shoot(page, `admin-broker-edit-${size}-${lng}`);
+    });
+  });
 }
