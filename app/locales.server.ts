@@ -40,6 +40,8 @@ import jaBattle from "../locales/ja/battle.json";
 import jaPopup from "../locales/ja/popup.json";
 import enStatement from "../locales/en/statement.json";
 import jaStatement from "../locales/ja/statement.json";
+import enBrokers from "../locales/en/brokers.json";
+import jaBrokers from "../locales/ja/brokers.json";
 import type { Language } from "./i18n";
 
 /**
@@ -69,6 +71,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     battle: jaBattle,
     popup: jaPopup,
     statement: jaStatement,
+    brokers: jaBrokers,
   },
   en: {
     common: enCommon,
@@ -92,5 +95,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     battle: enBattle,
     popup: enPopup,
     statement: enStatement,
+    brokers: enBrokers,
   },
 };

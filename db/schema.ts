@@ -82,6 +82,27 @@ export interface BrokersTable {
   display_order: number;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
+  /** What a member must know to earn the rates (text, per language). */
+  conditions_ja: string | null;
+  conditions_en: string | null;
+  /** When cashback is credited (decision 019); null while not announced. */
+  credit_cycle: CreditCycle | null;
+  /** monthly: day of the month 1–28; weekly: ISO weekday 1 (Monday) – 5 (Friday). */
+  credit_day: number | null;
+}
+
+export type CreditCycle = "monthly" | "weekly";
+export type RateKind = "jpy_per_lot" | "usd_per_lot" | "spread_percent";
+
+/** A broker's cashback rate for one of its account types. */
+export interface BrokerRatesTable {
+  id: string;
+  broker_id: string;
+  account_type: string;
+  kind: RateKind;
+  /** The rate in hundredths: ¥1,000/lot = 100000, $7.50/lot = 750, 30 % = 3000. */
+  value_x100: number;
+  display_order: number;
 }
 
 export type BrokerAccountStatus = "pending" | "approved" | "denied";
@@ -304,6 +325,8 @@ export interface ImportBatchesTable {
   committed_at: Timestamp | null;
   /** Chunks below this number are credited (advanced in each chunk's own transaction). */
   next_chunk: ColumnType<number, number | undefined, number>;
+  /** Rows whose amount differs from lots × the broker's rate beyond rounding. */
+  rows_rate_mismatch: ColumnType<number, number | undefined, number>;
 }
 
 export interface ImportRowsTable {
@@ -326,6 +349,8 @@ export interface ImportRowsTable {
   user_id: string | null;
   /** Matched rows: the chunk that credits them; a member's rows share one chunk. */
   chunk_no: number | null;
+  /** Yen the row's lots × the broker's nearest per-lot rate would pay; null if not checkable. */
+  expected_yen: number | null;
 }
 
 export interface CashbacksTable {
@@ -831,6 +856,7 @@ export interface Database {
   users: UsersTable;
   payment_details: PaymentDetailsTable;
   brokers: BrokersTable;
+  broker_rates: BrokerRatesTable;
   broker_accounts: BrokerAccountsTable;
   sessions: SessionsTable;
   settings: SettingsTable;

@@ -3,6 +3,11 @@ import { useTranslation } from "react-i18next";
 import { CheckboxField, Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
 import { RecordImageField } from "~/components/admin/ImageFields";
+import {
+  BrokerTermsFields,
+  EMPTY_TERMS,
+  type TermsFormValues,
+} from "~/components/brokers/BrokerTermsFields";
 
 export interface BrokerFormValues {
   name: string;
@@ -17,6 +22,7 @@ export interface BrokerFormValues {
   active: boolean;
   logoPath: string | null;
   bannerPath: string | null;
+  terms: TermsFormValues;
 }
 
 export const EMPTY_BROKER: BrokerFormValues = {
@@ -32,12 +38,13 @@ export const EMPTY_BROKER: BrokerFormValues = {
   active: true,
   logoPath: null,
   bannerPath: null,
+  terms: EMPTY_TERMS,
 };
 
 /**
  * Create / edit a broker: its name, code, how members identify accounts there (MT4/MT5 number,
  * or a customer id / UID with its own characters and length), sign-up link, art, auto-rebate
- * (Errante), order and whether members see it.
+ * (Errante), order and whether members see it; and its terms (rates, schedule, conditions).
  */
 export function BrokerForm({
   initial,
@@ -120,6 +127,7 @@ export function BrokerForm({
         previewClassName="aspect-[3/1] w-full max-w-xs object-contain"
         className=""
       />
+      <BrokerTermsFields initial={initial.terms} error={error} />
       <div className="space-y-3 sm:col-span-2">
         <CheckboxField
           name="autoRebate"

@@ -1,5 +1,35 @@
 import { fileBytes } from "./upload.server";
-import { isChecked, readRecordForm } from "./forms.server";
+import { formValues, isChecked, readRecordForm } from "./forms.server";
+
+const RATE_FIELD = /^rates\.(\d{1,3})\.(accountType|kind|value)$/;
+
+/**
+ * The terms part of the form: the rate rows (named rates.<n>.<field>; rows the admin removed
+ * leave gaps, wholly blank spare rows are dropped) renumbered from 0, so a refused row's
+ * error lands on the row shown at that place.
+ */
+function readTerms(form: FormData) {
+  const byIndex = new Map<number, Record<string, string>>();
+  for (const [name, value] of form.entries()) {
+    const m = RATE_FIELD.exec(name);
+    if (!m || typeof value !== "string") continue;
+    const row = byIndex.get(Number(m[1])) ?? {};
+    row[m[2]!] = value;
+    byIndex.set(Number(m[1]), row);
+  }
+  const rates = [...byIndex.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, r]) => ({
+      accountType: r.accountType ?? "",
+      kind: r.kind ?? "",
+      value: r.value ?? "",
+    }))
+    .filter((r) => r.accountType.trim() !== "" || r.value.trim() !== "");
+  return {
+    ...formValues(form, ["conditionsJa", "conditionsEn", "creditCycle", "creditDay"]),
+    rates,
+  };
+}
 
 const TEXT_FIELDS = [
   "name",
@@ -23,10 +53,19 @@ export async function readBrokerForm(request: Request) {
   });
   if (!read.ok) return read;
   const { form } = read;
+  const terms = readTerms(form);
   return {
     ok: true as const,
-    values: read.text,
-    broker: read.record,
+    // The rows go back to a refused form as JSON, numbered as the procedure numbered them.
+    values: {
+      ...read.text,
+      conditionsJa: terms.conditionsJa,
+      conditionsEn: terms.conditionsEn,
+      creditCycle: terms.creditCycle,
+      creditDay: terms.creditDay,
+      rates: JSON.stringify(terms.rates),
+    },
+    broker: { ...read.record, terms },
     images: {
       logo: await fileBytes(form, "logo"),
       banner: await fileBytes(form, "banner"),

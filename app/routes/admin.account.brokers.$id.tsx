@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
+import { termsInitial } from "~/components/brokers/BrokerTermsFields";
 import { BrokerForm } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { attempt } from "~/lib/forms.server";
@@ -61,6 +62,7 @@ export default function EditBroker() {
           logoPath: broker.logoPath,
           bannerPath: broker.bannerPath,
           ...echoed,
+          terms: termsInitial(broker, echoed),
         }}
         error={error}
         submitLabel={t("brokers.update")}

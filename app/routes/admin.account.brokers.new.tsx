@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
+import { termsInitial } from "~/components/brokers/BrokerTermsFields";
 import { BrokerForm, EMPTY_BROKER } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { attempt } from "~/lib/forms.server";
@@ -27,7 +28,7 @@ export default function NewBroker() {
       title={t("brokers.new")}
     >
       <BrokerForm
-        initial={{ ...EMPTY_BROKER, ...echoed }}
+        initial={{ ...EMPTY_BROKER, ...echoed, terms: termsInitial(null, echoed) }}
         error={error}
         submitLabel={t("brokers.create")}
       />

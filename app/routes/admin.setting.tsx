@@ -8,6 +8,7 @@ import { focusRing } from "~/components/shell/styles";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { fromHundredths } from "../../server/domain/broker-terms";
 
 export const handle = { i18n: ["admin-money", "errors"] };
 
@@ -26,6 +27,7 @@ const FIELDS = [
   "transferMax",
   "usdtNetwork",
   "paypayDailyLimit",
+  "usdJpyRate",
 ] as const;
 
 /** Yen as typed: "1,000" and "1 000" mean a thousand; the schema judges the rest. */
@@ -45,6 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       transferMax: yen(values.transferMax),
       usdtNetwork: values.usdtNetwork as "TRC20" | "ERC20",
       paypayDailyLimit: yen(values.paypayDailyLimit),
+      usdJpyRate: values.usdJpyRate,
     }),
   );
   if (!result.ok) return result.response;
@@ -72,11 +75,12 @@ export default function AdminSettings() {
       "paypayDailyLimit",
       "admin-money:settings.paypayDailyLimit",
     ),
+    usdJpyRate: useFieldError(error, "usdJpyRate", "admin-money:settings.usdJpyRate"),
   };
   const showForm = editing || Boolean(error);
   /** A number field's props: the value sent last time (after a refusal), else the saved one. */
   const numberField = (
-    name: "transferFeeRate" | "transferMin" | "transferMax" | "paypayDailyLimit",
+    name: "transferFeeRate" | "transferMin" | "transferMax" | "paypayDailyLimit" | "usdJpyRate",
     label: string,
     hint: string,
     saved: string,
@@ -84,7 +88,10 @@ export default function AdminSettings() {
     name,
     label: t(label),
     hint: t(hint),
-    inputMode: name === "transferFeeRate" ? ("decimal" as const) : ("numeric" as const),
+    inputMode:
+      name === "transferFeeRate" || name === "usdJpyRate"
+        ? ("decimal" as const)
+        : ("numeric" as const),
     autoComplete: "off",
     defaultValue: echoed?.[name] ?? saved,
     error: errors[name],
@@ -162,6 +169,14 @@ export default function AdminSettings() {
                   String(settings.paypayDailyLimit),
                 )}
               />
+              <Field
+                {...numberField(
+                  "usdJpyRate",
+                  "settings.usdJpyRate",
+                  "settings.usdJpyRateHint",
+                  fromHundredths(settings.usdJpyX100),
+                )}
+              />
             </div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row">
               <Link to="/admin/setting" className={secondary} data-testid="settings-cancel">
@@ -195,6 +210,11 @@ export default function AdminSettings() {
                 label: t("settings.view.paypayDailyLimit"),
                 value: formatYen(settings.paypayDailyLimit),
                 testId: "value-paypayDailyLimit",
+              },
+              {
+                label: t("settings.view.usdJpyRate"),
+                value: t("settings.usdJpyValue", { rate: fromHundredths(settings.usdJpyX100) }),
+                testId: "value-usdJpyRate",
               },
             ]}
           />

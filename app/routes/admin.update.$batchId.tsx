@@ -119,6 +119,11 @@ export default function ImportBatch() {
         </Alert>
       )}
       <FormErrorAlert error={pageError} />
+      {batch.rateMismatch > 0 && (
+        <Alert tone="warning" testId="rate-mismatch-count">
+          {t("batch.rateMismatch", { count: batch.rateMismatch })}
+        </Alert>
+      )}
 
       <section aria-labelledby="batch-summary" className="space-y-3">
         <h2 id="batch-summary" className="sr-only">
@@ -275,15 +280,35 @@ export default function ImportBatch() {
                 ),
             },
             {
+              key: "lots",
+              header: t("batch.columns.lots"),
+              align: "right",
+              nowrap: true,
+              cell: (r) => (r.lots === null ? "—" : <span className="tabular-nums">{r.lots}</span>),
+            },
+            {
+              // A row whose amount lots × the broker's rate does not explain carries a marker
+              // with the amount the rate would pay.
               key: "yen",
               header: t("batch.columns.yen"),
               align: "right",
-              nowrap: true,
               cell: (r) =>
                 r.amountYen === null ? (
                   "—"
                 ) : (
-                  <span className="font-semibold tabular-nums">{formatYen(r.amountYen)}</span>
+                  <span className="block space-y-1">
+                    <span className="block whitespace-nowrap font-semibold tabular-nums">
+                      {formatYen(r.amountYen)}
+                    </span>
+                    {r.rateMismatch && r.expectedYen !== null && (
+                      <span
+                        className="block text-xs text-amber-800 dark:text-amber-200"
+                        data-testid="rate-mismatch"
+                      >
+                        {t("batch.rateExpected", { amount: formatYen(r.expectedYen) })}
+                      </span>
+                    )}
+                  </span>
                 ),
             },
           ]}

@@ -19,9 +19,10 @@ import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
 import { RowList } from "~/components/RowList";
+import { NextCrediting } from "~/components/brokers/NextCrediting";
 
 export const handle: RouteHandle = {
-  i18n: ["auth", "cashback", "accounts", "wallet", "errors"],
+  i18n: ["auth", "cashback", "accounts", "wallet", "brokers", "errors"],
   // The member home is always light (the toggle is hidden there).
   lightOnly: true,
 };
@@ -29,9 +30,10 @@ export const handle: RouteHandle = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireMember(request, context);
   const { features } = await context.trpc.shell.viewer();
-  const [security, dashboard, report] = await Promise.all([
+  const [security, dashboard, crediting, report] = await Promise.all([
     context.trpc.auth.security(),
     context.trpc.cashback.dashboard(),
+    context.trpc.brokers.crediting(),
     features.summaryReport
       ? Promise.all([
           context.trpc.cashback.summary({ period: "all" }),
@@ -45,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     me,
     security,
     dashboard: { ...rest, wallet: features.walletBalance ? wallet : null },
+    crediting,
     report,
   });
 }
@@ -81,7 +84,7 @@ const SHORTCUTS: { to: string; icon: IconName; label: string }[] = [
  */
 export default function Dashboard() {
   const { t } = useTranslation(["auth", "cashback", "accounts", "wallet", "common"]);
-  const { me, security, dashboard, report } = useLoaderData<typeof loader>();
+  const { me, security, dashboard, crediting, report } = useLoaderData<typeof loader>();
   const features = useRouteLoaderData<typeof rootLoader>("root")?.viewer.features;
   const wallet = features?.walletBalance ? dashboard.wallet : null;
   return (
@@ -141,6 +144,8 @@ export default function Dashboard() {
           </div>
         ))}
       </dl>
+
+      <NextCrediting rows={crediting} />
 
       {features?.summaryReport && report && (
         <Section title={t("cashback:dashboard.report")} id="dash-report" testId="summary-report">

@@ -1,6 +1,7 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { RateCard } from "../../server/features/brokers/terms";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
@@ -15,15 +16,32 @@ import { formatDate } from "~/lib/format";
 import { searchParamsObject } from "~/components/table/url";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { normalizeAccountId } from "../../server/features/brokers/schema";
+import { textLink } from "~/components/ui/link";
+import { RateLines, ScheduleLine } from "~/components/brokers/rates";
 
-export const handle = { i18n: ["accounts", "errors"] };
+/** A broker's rates and crediting schedule under its banner (the same as on /brokers). */
+function BrokerTerms({ terms }: { terms: RateCard["brokers"][number] | undefined }) {
+  if (!terms) return null;
+  return (
+    <div
+      className="space-y-1 border-t border-slate-100 px-3 py-2 dark:border-slate-700"
+      data-testid="bank-rates"
+    >
+      <RateLines rates={terms.rates} />
+      <ScheduleLine schedule={terms.schedule} nextCrediting={terms.nextCrediting} />
+    </div>
+  );
+}
+
+export const handle = { i18n: ["accounts", "brokers", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [brokers, accounts] = await Promise.all([
+  const [brokers, accounts, rateCard] = await Promise.all([
     context.trpc.brokers.active(),
     context.trpc.brokers.accounts.mine(searchParamsObject(request.url)),
+    context.trpc.brokers.rates(),
   ]);
-  return json({ brokers, accounts });
+  return json({ brokers, accounts, rateCard });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -79,7 +97,8 @@ function accountNumberError(
  */
 export default function Bank() {
   const { t } = useTranslation(["accounts", "errors"]);
-  const { brokers, accounts } = useLoaderData<typeof loader>();
+  const { brokers, accounts, rateCard } = useLoaderData<typeof loader>();
+  const termsOf = new Map(rateCard.brokers.map((b) => [b.id, b]));
   const result = useActionData<typeof action>();
   const error = result && !result.ok ? result.error : null;
   const echoed = result && !result.ok ? result.values : null;
@@ -97,15 +116,18 @@ export default function Bank() {
       <PageTitle>{t("title")}</PageTitle>
 
       <Section title={t("banners.title")} testId="broker-banners">
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
+        <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3">
           {brokers.map((b) => (
-            <li key={b.id}>
+            <li
+              key={b.id}
+              className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-800"
+            >
               <a
                 href={b.signupUrl}
                 target="_blank"
                 rel="noopener noreferrer"
                 data-testid="broker-banner"
-                className={`group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-700 dark:bg-slate-800 ${focusRing}`}
+                className={`group flex flex-col transition hover:bg-slate-50 dark:hover:bg-slate-700/50 ${focusRing}`}
               >
                 {b.bannerPath ? (
                   <img
@@ -143,9 +165,13 @@ export default function Bank() {
                   )}
                 </div>
               </a>
+              <BrokerTerms terms={termsOf.get(b.id)} />
             </li>
           ))}
         </ul>
+        <Link to="/brokers" className={`${textLink} text-sm`} data-testid="all-rates-link">
+          {t("brokers:allRates")}
+        </Link>
       </Section>
 
       <Section title={t("add.title")} testId="add-account">

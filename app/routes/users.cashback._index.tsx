@@ -17,6 +17,10 @@ import { SummaryTable } from "~/components/cashback/SummaryTable";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
 
+/** Thousandths of a lot as the broker reports them: 1500 → "1.5". */
+const formatLots = (milli: number) =>
+  (milli / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
+
 const PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -132,6 +136,30 @@ export default function Cashback() {
               header: t("history.account"),
               nowrap: true,
               cell: (r) => <span className="tabular-nums">{r.accountNumber}</span>,
+            },
+            {
+              key: "lots",
+              header: t("history.lots"),
+              align: "right",
+              nowrap: true,
+              cell: (r) => <span className="tabular-nums">{formatLots(r.lotsMilli)}</span>,
+            },
+            {
+              // What the row paid per lot: its amount over its lots (the rate it was credited at).
+              key: "rate",
+              header: t("history.rate"),
+              align: "right",
+              nowrap: true,
+              cell: (r) =>
+                r.lotsMilli > 0 ? (
+                  <span className="tabular-nums" data-testid="row-rate">
+                    {t("history.perLot", {
+                      amount: formatYen(Math.round((r.amount * 1000) / r.lotsMilli)),
+                    })}
+                  </span>
+                ) : (
+                  "—"
+                ),
             },
             {
               key: "amount",

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import { Field, SubmitButton, useFieldError } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
+import { card, Facts } from "~/components/ui/card";
 import { attemptMoney, formValues } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatYen } from "~/lib/money";
@@ -14,7 +14,9 @@ import { useFormValidation } from "~/lib/validation";
 import {
   type Method,
   WITHDRAWAL_METHODS as METHODS,
+  WITHDRAWAL_FEES as FEES,
   WITHDRAWAL_MINIMUMS as MINIMUMS,
+  WITHDRAWAL_PROCESSING_DAYS,
   withdrawalForm,
 } from "../../server/domain/withdrawal";
 import { textLink } from "~/components/ui/link";
@@ -204,9 +206,51 @@ export default function NewWithdrawal() {
           </Alert>
         )}
 
-        <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="expected-by">
-          {t("request.expectedBy", { date: terms.withdrawalExpectedBy.replaceAll("-", "/") })}
-        </p>
+        <div
+          className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+          data-testid="method-terms"
+        >
+          <p className="text-sm font-medium">
+            {t("request.termsTitle", { method: t(`methods.${method}`) })}
+          </p>
+          <Facts
+            items={[
+              {
+                label: t("request.fee"),
+                value: FEES[method] === 0 ? t("request.feeNone") : formatYen(FEES[method]),
+                testId: "method-fee",
+              },
+              {
+                label: t("request.minimumLabel"),
+                value: formatYen(MINIMUMS[method]),
+                testId: "method-minimum",
+              },
+              {
+                label: t("request.arrival"),
+                value: (
+                  <>
+                    <span className="block" data-testid="method-arrival">
+                      {t("request.arrivalDays", { days: WITHDRAWAL_PROCESSING_DAYS })}
+                    </span>
+                    <span className="block" data-testid="expected-by">
+                      {t("request.expectedBy", {
+                        date: terms.withdrawalExpectedBy.replaceAll("-", "/"),
+                      })}
+                    </span>
+                    {method === "paypay" && (
+                      <span className="block" data-testid="paypay-late">
+                        {t("request.paypayLate", {
+                          date: terms.paypayLateExpectedBy.replaceAll("-", "/"),
+                        })}
+                      </span>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+          />
+          <p className="text-xs text-slate-600 dark:text-slate-300">{t("request.feeNote")}</p>
+        </div>
         <p className="text-xs text-slate-600 dark:text-slate-300">{t("request.holdNote")}</p>
         <SubmitButton>{t("request.submit")}</SubmitButton>
       </Form>

@@ -21,6 +21,7 @@ import * as m202611211600 from "./202611211600_scale_indexes";
 import * as m202611211610 from "./202611211610_ranking_totals";
 import * as m202611240000 from "./202611240000_attempt_limits";
 import * as m202611240100 from "./202611240100_passkeys";
+import * as m202611251800 from "./202611251800_broker_rates";
 import * as m202611251810 from "./202611251810_mail_notifications";
 import * as m202611251830 from "./202611251830_withdrawal_sent";
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "202611211610_ranking_totals": m202611211610,
   "202611240000_attempt_limits": m202611240000,
   "202611240100_passkeys": m202611240100,
+  "202611251800_broker_rates": m202611251800,
   "202611251810_mail_notifications": m202611251810,
   "202611251830_withdrawal_sent": m202611251830,
 };

@@ -1,6 +1,6 @@
 import type { Db } from "../index";
 import { newId } from "../id";
-import type { AccountKind, IdCharset } from "../schema";
+import type { AccountKind, CreditCycle, IdCharset, RateKind } from "../schema";
 import { nowDb } from "../time";
 import { existingId } from "./support";
 
@@ -13,14 +13,45 @@ interface SeedBroker {
   max?: number;
   signupUrl: string;
   autoRebate?: boolean;
+  terms: SeedTerms;
 }
+
+interface SeedTerms {
+  /** [account type, kind, rate in hundredths] */
+  rates: [string, RateKind, number][];
+  cycle: CreditCycle | null;
+  day: number | null;
+  ja: string;
+  en: string;
+}
+
+const CONDITIONS = {
+  ja: "当サイト経由で開設した口座の取引が対象です。ボーナスのみでの取引、両建て、短時間の繰り返し取引は対象外です。",
+  en: "Trades on accounts opened through this site count. Trading on bonus funds only, hedged positions and rapid repeated trades do not.",
+};
 
 /**
  * The usual brokers, with demo art under public/brokers/. Exness (UID) and TitanFX (customer
  * id) show the two kinds of broker-specific ids; Errante is the auto-rebate broker.
  */
 export const SEED_BROKERS: SeedBroker[] = [
-  { code: "xm", name: "XM", kind: "mt_number", signupUrl: "https://www.xmtrading.com/" },
+  {
+    code: "xm",
+    name: "XM",
+    kind: "mt_number",
+    signupUrl: "https://www.xmtrading.com/",
+    terms: {
+      rates: [
+        ["Standard", "jpy_per_lot", 64_000],
+        ["Micro", "jpy_per_lot", 6_400],
+        ["Zero", "usd_per_lot", 450],
+        ["KIWAMI", "spread_percent", 3_000],
+      ],
+      cycle: "monthly",
+      day: 10,
+      ...CONDITIONS,
+    },
+  },
   {
     code: "exness",
     name: "Exness",
@@ -29,14 +60,44 @@ export const SEED_BROKERS: SeedBroker[] = [
     min: 8,
     max: 8,
     signupUrl: "https://www.exness.com/",
+    terms: {
+      rates: [
+        ["Standard", "spread_percent", 4_000],
+        ["Pro", "usd_per_lot", 450],
+      ],
+      cycle: "weekly",
+      day: 5,
+      ...CONDITIONS,
+    },
   },
-  { code: "axi", name: "Axi", kind: "mt_number", signupUrl: "https://www.axi.com/" },
+  {
+    code: "axi",
+    name: "Axi",
+    kind: "mt_number",
+    signupUrl: "https://www.axi.com/",
+    terms: {
+      rates: [
+        ["Standard", "jpy_per_lot", 64_000],
+        ["Pro", "usd_per_lot", 300],
+      ],
+      cycle: "monthly",
+      day: 15,
+      ...CONDITIONS,
+    },
+  },
   {
     code: "errante",
     name: "Errante",
     kind: "mt_number",
     signupUrl: "https://errante.com/",
     autoRebate: true,
+    terms: {
+      rates: [["Standard", "jpy_per_lot", 70_000]],
+      cycle: "weekly",
+      day: 3,
+      ja: "口座を開設するだけで自動的にリベートが付きます(申請不要)。",
+      en: "Rebates are paid automatically once the account is open (no application).",
+    },
   },
   {
     code: "titanfx",
@@ -46,12 +107,31 @@ export const SEED_BROKERS: SeedBroker[] = [
     min: 6,
     max: 8,
     signupUrl: "https://titanfx.com/",
+    terms: {
+      rates: [
+        ["Standard", "jpy_per_lot", 64_000],
+        ["Blade", "usd_per_lot", 350],
+      ],
+      cycle: "monthly",
+      day: 5,
+      ...CONDITIONS,
+    },
   },
   {
     code: "bigboss",
     name: "BigBoss",
     kind: "mt_number",
     signupUrl: "https://www.bigboss-financial.com/",
+    // No schedule announced yet: the pages say so.
+    terms: {
+      rates: [
+        ["Standard", "jpy_per_lot", 80_000],
+        ["Pro Spread", "jpy_per_lot", 30_000],
+      ],
+      cycle: null,
+      day: null,
+      ...CONDITIONS,
+    },
   },
 ];
 
@@ -62,6 +142,7 @@ async function ensureBrokers(db: Db): Promise<Map<string, string>> {
     const existing = await existingId(db, "brokers", "code", b.code);
     if (existing) {
       ids.set(b.code, existing);
+      await ensureTerms(db, existing, b.terms);
       continue;
     }
     const id = newId();
@@ -87,8 +168,46 @@ async function ensureBrokers(db: Db): Promise<Map<string, string>> {
       })
       .execute();
     ids.set(b.code, id);
+    await ensureTerms(db, id, b.terms);
   }
   return ids;
+}
+
+/**
+ * Gives a broker the demo terms unless it has terms already (rates or a schedule): a database
+ * seeded before brokers had terms gets them, and an admin's own terms are never overwritten.
+ */
+async function ensureTerms(db: Db, brokerId: string, terms: SeedTerms) {
+  const broker = await db.kysely
+    .selectFrom("brokers")
+    .select(["credit_cycle", "conditions_ja"])
+    .where("id", "=", brokerId)
+    .executeTakeFirstOrThrow();
+  const rate = await existingId(db, "broker_rates", "broker_id", brokerId);
+  if (rate || broker.credit_cycle || broker.conditions_ja) return;
+  await db.kysely
+    .updateTable("brokers")
+    .set({
+      credit_cycle: terms.cycle,
+      credit_day: terms.day,
+      conditions_ja: terms.ja,
+      conditions_en: terms.en,
+    })
+    .where("id", "=", brokerId)
+    .execute();
+  await db.kysely
+    .insertInto("broker_rates")
+    .values(
+      terms.rates.map(([accountType, kind, valueX100], i) => ({
+        id: newId(),
+        broker_id: brokerId,
+        account_type: accountType,
+        kind,
+        value_x100: valueX100,
+        display_order: i,
+      })),
+    )
+    .execute();
 }
 
 /**

@@ -5,7 +5,14 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The tables demo data is added to once, found again by a natural key (email, title, …). */
 type SeededTable =
-  "users" | "brokers" | "campaigns" | "gachas" | "eas" | "ranking_battles" | "popups";
+  | "users"
+  | "brokers"
+  | "broker_rates"
+  | "campaigns"
+  | "gachas"
+  | "eas"
+  | "ranking_battles"
+  | "popups";
 
 /**
  * The id of the row whose `column` equals `value`, when an earlier seed run (or an admin)

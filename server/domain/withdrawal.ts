@@ -28,6 +28,22 @@ export const WITHDRAWAL_MINIMUMS: Record<Method, number> = {
   paypay: 500,
 };
 
+/**
+ * What the portal charges for a payout, per method, in yen: nothing. The member receives the
+ * amount requested; a receiving bank or wallet may charge its own fees (said on the form).
+ */
+export const WITHDRAWAL_FEES: Record<Method, number> = {
+  bank: 0,
+  bitwallet: 0,
+  usdt: 0,
+  peska: 0,
+  exness: 0,
+  paypay: 0,
+};
+
+/** How many business days a withdrawal takes to process (the published 1–2 business days). */
+export const WITHDRAWAL_PROCESSING_DAYS = 2;
+
 /** A withdrawal request's states: waiting for the admin, paid out, refused, withdrawn by the member. */
 export const WITHDRAWAL_STATUSES = [
   "pending",

@@ -1,5 +1,6 @@
 import holidayJp from "@holiday-jp/holiday_jp";
 import { tokyoDay } from "../domain/tokyo";
+import { WITHDRAWAL_PROCESSING_DAYS } from "../domain/withdrawal";
 
 /**
  * Japanese banking days, for telling a member when a payout should arrive. Banks are closed on
@@ -8,8 +9,7 @@ import { tokyoDay } from "../domain/tokyo";
  * Days are Tokyo calendar days, "YYYY-MM-DD". Server only: the holiday table is 230 KB.
  */
 
-/** How many business days a withdrawal takes to process (the published 1–2 business days). */
-export const WITHDRAWAL_PROCESSING_DAYS = 2;
+export { WITHDRAWAL_PROCESSING_DAYS };
 
 function weekday(day: string): number {
   return new Date(`${day}T00:00:00Z`).getUTCDay();

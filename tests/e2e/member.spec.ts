@@ -127,6 +127,7 @@ test.describe("member shell", () => {
     await expect(page.getByTestId("menu-column").getByRole("link")).toHaveText([
       "ログイン",
       "新規登録",
+      "還元レート",
       /ウェブサイト/,
     ]);
     // The session is gone: the member area sends the visitor to login.

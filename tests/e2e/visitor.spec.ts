@@ -7,13 +7,15 @@ test.describe("visitor shell", () => {
     const sidebar = page.getByTestId("menu-column");
     await expect(sidebar).toBeVisible();
     const links = sidebar.getByRole("link");
-    await expect(links).toHaveText(["ログイン", "新規登録", /ウェブサイト/]);
+    await expect(links).toHaveText(["ログイン", "新規登録", "還元レート", /ウェブサイト/]);
     await expect(links.nth(0)).toHaveAttribute("href", "/login");
     await expect(links.nth(0)).toHaveAttribute("aria-current", "page");
     // The relative "register" link: /register from any top-level page.
     await expect(links.nth(1)).toHaveAttribute("href", /register$/);
-    await expect(links.nth(2)).toHaveAttribute("href", "https://example.com/");
-    await expect(links.nth(2)).toHaveAttribute("target", "_blank");
+    // The public broker rates (issue 18).
+    await expect(links.nth(2)).toHaveAttribute("href", "/brokers");
+    await expect(links.nth(3)).toHaveAttribute("href", "https://example.com/");
+    await expect(links.nth(3)).toHaveAttribute("target", "_blank");
     await expect(sidebar.getByRole("button", { name: "ログアウト" })).toHaveCount(0);
 
     await expect(page.getByTestId("header-login")).toBeVisible();
@@ -68,7 +70,12 @@ test.describe("visitor shell", () => {
       const drawer = page.getByRole("dialog", { name: "メインメニュー" });
       await expect(drawer).toBeVisible();
       await expect(button).toHaveAttribute("aria-expanded", "true");
-      await expect(drawer.getByRole("link")).toHaveText(["ログイン", "新規登録", /ウェブサイト/]);
+      await expect(drawer.getByRole("link")).toHaveText([
+        "ログイン",
+        "新規登録",
+        "還元レート",
+        /ウェブサイト/,
+      ]);
       await expect(drawer.getByLabel("言語")).toBeVisible();
       await expect(drawer.getByLabel("言語")).toHaveValue("ja");
 
@@ -95,6 +102,7 @@ test.describe("visitor shell", () => {
     await expect(page.getByRole("dialog").getByRole("link")).toHaveText([
       "Login",
       "Register",
+      "Cashback rates",
       /Website/,
     ]);
     await page.getByRole("dialog").getByRole("button", { name: "Close menu" }).click();

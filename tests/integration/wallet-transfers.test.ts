@@ -280,6 +280,8 @@ describe(`presents and settings on ${testEngine}`, () => {
       transferMax: 300_000,
       usdtNetwork: "ERC20",
       paypayDailyLimit: 50_000,
+      // Not sent: the calculator's dollar rate stays as it was.
+      usdJpyX100: 15_000,
     });
     expect(await admin.settings.get()).toEqual(saved);
     const audit = await t.db.kysely

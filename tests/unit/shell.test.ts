@@ -145,8 +145,8 @@ describe("navigation", () => {
     expect(MEMBER_NAV.every((item) => item.icon)).toBe(true);
   });
 
-  it("offers login and register to visitors", () => {
-    expect(VISITOR_NAV.map((item) => item.to)).toEqual(["/login", "register"]);
+  it("offers login, register and the public broker rates to visitors", () => {
+    expect(VISITOR_NAV.map((item) => item.to)).toEqual(["/login", "register", "/brokers"]);
   });
 
   it("lists the admin menu's 15 top-level entries in order", () => {

@@ -54,10 +54,14 @@ export const MEMBER_NAV: NavLinkItem[] = [
   { kind: "link", to: "/users/line-connect", labelKey: "nav.lineNotification", icon: "line" },
 ];
 
-/** The logged-out sidebar: login, register (a relative path: it resolves from the page it is on). */
+/**
+ * The logged-out sidebar: login, register (a relative path: it resolves from the page it is
+ * on), and the public broker rates.
+ */
 export const VISITOR_NAV: NavLinkItem[] = [
   { kind: "link", to: "/login", labelKey: "nav.login", icon: "login" },
   { kind: "link", to: "register", labelKey: "nav.register", icon: "register" },
+  { kind: "link", to: "/brokers", labelKey: "nav.brokers", icon: "cashback" },
 ];
 
 export interface NavGroupItem {

@@ -14,7 +14,7 @@ export function Alert({
   children,
   testId,
 }: {
-  tone: "error" | "success" | "info";
+  tone: "error" | "success" | "info" | "warning";
   children: ReactNode;
   testId?: string;
 }) {
@@ -23,9 +23,11 @@ export function Alert({
       "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200",
     success:
       "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+    warning:
+      "border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100",
     info: "border-sky-200 bg-sky-50 text-sky-800 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-200",
   }[tone];
-  const Icon = tone === "error" ? ExclamationCircleIcon : CheckCircleIcon;
+  const Icon = tone === "error" || tone === "warning" ? ExclamationCircleIcon : CheckCircleIcon;
   return (
     <div
       role={tone === "error" ? "alert" : "status"}

@@ -11,10 +11,17 @@ import {
   updateBrokerInput,
 } from "./schema";
 import * as brokers from "./service";
+import * as terms from "./terms";
 
 export const brokersRouter = router({
   /** Brokers members can register at: banners and the add-account form. */
   active: memberProcedure.query(({ ctx }) => brokers.listActiveBrokers(ctx.db)),
+
+  /** The public rate card: rates, conditions, schedules (the /brokers page, /users/bank). */
+  rates: publicProcedure.query(({ ctx }) => terms.rateCard(ctx.db)),
+
+  /** The next crediting day of each broker the member has an account at (the dashboard). */
+  crediting: memberProcedure.query(({ ctx }) => terms.memberCrediting(ctx.db, ctx.user.id)),
 
   /** An uploaded logo or banner: public art, for /media/brokers/<file>. */
   art: publicProcedure
@@ -28,20 +35,21 @@ export const brokersRouter = router({
     .query(({ ctx, input }) => brokers.getBroker(ctx.db, input.id)),
 
   create: adminProcedure.input(createBrokerInput).mutation(({ ctx, input }) => {
-    const { logo, banner, removeLogo, removeBanner, ...broker } = input;
-    return brokers.createBroker(ctx, ctx.user.id, broker, {
-      logo,
-      banner,
-      removeLogo,
-      removeBanner,
-    });
+    const { logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
+    return brokers.createBroker(
+      ctx,
+      ctx.user.id,
+      broker,
+      { logo, banner, removeLogo, removeBanner },
+      brokerTerms,
+    );
   }),
 
   /** Edits a broker; `active: false` deactivates it (its accounts stay). */
   update: adminProcedure.input(updateBrokerInput).mutation(async ({ ctx, input }) => {
-    const { id, logo, banner, removeLogo, removeBanner, ...broker } = input;
+    const { id, logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
     const images = { logo, banner, removeLogo, removeBanner };
-    await brokers.updateBroker(ctx, ctx.user.id, id, broker, images);
+    await brokers.updateBroker(ctx, ctx.user.id, id, broker, images, brokerTerms);
     return { ok: true };
   }),
 

@@ -1,4 +1,5 @@
 import { displayOrder } from "../../lib/form-fields";
+import { alwaysCheck, brokerTermsFields, scheduleComplete } from "../../domain/broker-terms";
 import { z } from "zod";
 import { present, recordId, required } from "../../lib/input";
 import type { AccountKind, IdCharset } from "../../../db/schema";
@@ -97,9 +98,21 @@ const brokerImages = {
   removeBanner: z.boolean().optional(),
 };
 
-export const createBrokerInput = brokerFields.extend(brokerImages).superRefine(patternComplete);
+/**
+ * Rates, conditions and crediting schedule (decision 019), saved with the broker. Left out of
+ * an update, they stay as they are.
+ */
+export const brokerTermsInput = z
+  .object(brokerTermsFields)
+  .superRefine(scheduleComplete, alwaysCheck);
+export type BrokerTermsInput = z.input<typeof brokerTermsInput>;
+const withTerms = { terms: brokerTermsInput.optional() };
+
+export const createBrokerInput = brokerFields
+  .extend({ ...brokerImages, ...withTerms })
+  .superRefine(patternComplete);
 export const updateBrokerInput = brokerFields
-  .extend({ id: idSchema, ...brokerImages })
+  .extend({ id: idSchema, ...brokerImages, ...withTerms })
   .superRefine(patternComplete);
 export const brokerIdInput = z.object({ id: idSchema });
 export const brokerArtInput = z.object({ file: z.string().max(64) });

@@ -12,6 +12,8 @@ import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../
 import { acceptImage, ImageRejected } from "../../storage/images";
 import { accountRuleMessage, type BrokerValues } from "./schema";
 import { discardFiles } from "../../storage/uploads";
+import type { Rate } from "../../domain/broker-terms";
+import { type BrokerTerms, ratesChange, ratesOf, replaceRates, termColumns } from "./terms";
 
 /**
  * Brokers: who members can register accounts at. Admins create, edit and deactivate them
@@ -54,6 +56,10 @@ type BrokerRow = Pick<
   | "auto_rebate"
   | "active"
   | "display_order"
+  | "conditions_ja"
+  | "conditions_en"
+  | "credit_cycle"
+  | "credit_day"
 >;
 
 const BROKER_COLUMNS = [
@@ -70,6 +76,10 @@ const BROKER_COLUMNS = [
   "brokers.auto_rebate",
   "brokers.active",
   "brokers.display_order",
+  "brokers.conditions_ja",
+  "brokers.conditions_en",
+  "brokers.credit_cycle",
+  "brokers.credit_day",
 ] as const;
 
 function toBroker(row: BrokerRow) {
@@ -95,6 +105,10 @@ function toBroker(row: BrokerRow) {
     autoRebate: row.auto_rebate === 1,
     active: row.active === 1,
     displayOrder: row.display_order,
+    conditionsJa: row.conditions_ja ?? "",
+    conditionsEn: row.conditions_en ?? "",
+    creditCycle: row.credit_cycle,
+    creditDay: row.credit_day,
   };
 }
 export type Broker = ReturnType<typeof toBroker>;
@@ -130,14 +144,16 @@ export async function listBrokers(db: Db) {
   return rows.map((r) => ({ ...toBroker(r), accountCount: Number(r.account_count ?? 0) }));
 }
 
-export async function getBroker(db: Db, id: string): Promise<Broker> {
+/** One broker for its edit page, with its rate rows. */
+export async function getBroker(db: Db, id: string): Promise<Broker & { rates: Rate[] }> {
   const row = await db.kysely
     .selectFrom("brokers")
     .select(BROKER_COLUMNS)
     .where("brokers.id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return toBroker(row);
+  const rates = await ratesOf(db.kysely, [id]);
+  return { ...toBroker(row), rates: rates.get(id) ?? [] };
 }
 
 function columnsOf(input: BrokerValues) {
@@ -197,6 +213,7 @@ export async function createBroker(
   adminId: string,
   input: BrokerValues,
   images: BrokerImages,
+  terms?: BrokerTerms,
 ): Promise<{ id: string }> {
   const stored = await storeImages(deps, images);
   const id = newId();
@@ -206,18 +223,20 @@ export async function createBroker(
       const values = {
         id,
         ...columnsOf(input),
+        ...(terms ? termColumns(terms) : {}),
         logo_path: stored.logo ? mediaPath(stored.logo) : null,
         banner_path: stored.banner ? mediaPath(stored.banner) : null,
         created_at: now,
         updated_at: now,
       };
       await trx.insertInto("brokers").values(values).execute();
+      if (terms) await replaceRates(trx, id, terms.rates);
       await recordAudit(trx, {
         actorId: adminId,
         action: "broker.create",
         targetType: "broker",
         targetId: id,
-        data: { after: values },
+        data: { after: { ...values, rates: ratesChange([], terms?.rates ?? [])?.after ?? [] } },
       });
     });
   } catch (error) {
@@ -233,6 +252,7 @@ export async function updateBroker(
   id: string,
   input: BrokerValues,
   images: BrokerImages,
+  terms?: BrokerTerms,
 ): Promise<void> {
   const before = await deps.db.kysely
     .selectFrom("brokers")
@@ -251,8 +271,24 @@ export async function updateBroker(
     : images.removeBanner
       ? null
       : before.banner_path;
-  const after = { ...columnsOf(input), logo_path: logoPath, banner_path: bannerPath };
-  const changes = changedFields(before, after);
+  const after = {
+    ...columnsOf(input),
+    ...(terms ? termColumns(terms) : {}),
+    logo_path: logoPath,
+    banner_path: bannerPath,
+  };
+  const columnChanges = changedFields(before, after);
+  const rateChanges = terms
+    ? ratesChange((await ratesOf(deps.db.kysely, [id])).get(id) ?? [], terms.rates)
+    : null;
+  // One audit record for the save: the changed columns, and the rate rows before and after.
+  const changes =
+    columnChanges || rateChanges
+      ? {
+          before: { ...columnChanges?.before, ...(rateChanges && { rates: rateChanges.before }) },
+          after: { ...columnChanges?.after, ...(rateChanges && { rates: rateChanges.after }) },
+        }
+      : null;
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
       await trx
@@ -260,6 +296,7 @@ export async function updateBroker(
         .set({ ...after, updated_at: nowDb() })
         .where("id", "=", id)
         .execute();
+      if (terms && rateChanges) await replaceRates(trx, id, terms.rates);
       if (changes) {
         await recordAudit(trx, {
           actorId: adminId,

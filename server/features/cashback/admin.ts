@@ -1,3 +1,4 @@
+import { rateMismatch } from "../../domain/broker-terms";
 import { sql } from "kysely";
 import type { Db } from "../../../db";
 import { paginate, paginateSorted } from "../../lib/paging";
@@ -144,6 +145,7 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
       "rows_unmatched as unmatched",
       "rows_duplicate as duplicate",
       "rows_error as error",
+      "rows_rate_mismatch as rateMismatch",
       "rows_credited as credited",
       "amount_credited as amountCredited",
       "usd_rate_micro as usdRateMicro",
@@ -168,6 +170,8 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
       "import_rows.amount_text as amountText",
       "import_rows.currency",
       "import_rows.amount_yen as amountYen",
+      "import_rows.lots_milli as lotsMilli",
+      "import_rows.expected_yen as expectedYen",
     ])
     .where("import_rows.batch_id", "=", input.batchId)
     .$if(input.status !== "all", (q) =>
@@ -182,10 +186,19 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
     },
     page: {
       ...page,
-      rows: page.rows.map((r) => ({
-        ...r,
-        amountYen: r.amountYen === null ? null : Number(r.amountYen),
-      })),
+      rows: page.rows.map((r) => {
+        const amountYen = r.amountYen === null ? null : Number(r.amountYen);
+        const expectedYen = r.expectedYen === null ? null : Number(r.expectedYen);
+        return {
+          ...r,
+          amountYen,
+          lots: r.lotsMilli === null ? null : Number(r.lotsMilli) / 1000,
+          expectedYen,
+          // Not for refused rows: their amount is not credited anyway.
+          rateMismatch:
+            r.status !== "error" && amountYen !== null && rateMismatch(amountYen, expectedYen),
+        };
+      }),
     },
   };
 }

@@ -8,6 +8,8 @@ import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { parseRate, parseReport, ReportFileError, toYen } from "./report";
+import { expectedYen, rateMismatch } from "../../domain/broker-terms";
+import { ratesOf } from "../brokers/terms";
 
 /**
  * Importing a broker report, step one: the preview parses the file, matches each row to an
@@ -91,7 +93,14 @@ export async function previewImport(
     broker_account_id: null,
     user_id: null,
     chunk_no: null,
+    expected_yen: null,
   }));
+  // Each broker's per-lot rates, to flag amounts that lots × rate do not explain.
+  const ratesByBroker = await ratesOf(
+    db.kysely,
+    brokers.map((b) => b.id),
+  );
+  const usdMicro = rate === null ? null : Number(rate);
 
   const seen = new Set<string>();
   const candidates: (NewRow & { source: string })[] = [];
@@ -110,6 +119,7 @@ export async function previewImport(
       broker_account_id: null,
       user_id: null,
       chunk_no: null,
+      expected_yen: null as number | null,
     };
     const brokerId = brokerOf.get(r.brokerText.toLowerCase());
     if (!brokerId) {
@@ -123,6 +133,7 @@ export async function previewImport(
       continue;
     }
     const yen = toYen(r, rate);
+    base.expected_yen = expectedYen(r.lotsMilli, yen, ratesByBroker.get(brokerId) ?? [], usdMicro);
     if (yen <= 0) {
       rows.push({
         ...base,
@@ -185,6 +196,10 @@ export async function previewImport(
   );
 
   const count = (s: string) => rows.filter((r) => r.status === s).length;
+  const mismatched = rows.filter(
+    (r) =>
+      r.status !== "error" && r.amount_yen !== null && rateMismatch(r.amount_yen, r.expected_yen),
+  ).length;
   const now = nowDb();
   await db.kysely.transaction().execute(async (trx) => {
     await trx
@@ -200,13 +215,14 @@ export async function previewImport(
         rows_unmatched: count("unmatched"),
         rows_duplicate: count("duplicate"),
         rows_error: count("error"),
+        rows_rate_mismatch: mismatched,
         created_by: adminId,
         created_at: now,
         committed_by: null,
         committed_at: null,
       })
       .execute();
-    // 1,000 rows of 17 columns stay under SQLite's 32,766 bound parameters.
+    // 1,000 rows of 18 columns stay under SQLite's 32,766 bound parameters.
     for (let i = 0; i < rows.length; i += 1000) {
       await trx
         .insertInto("import_rows")
@@ -228,6 +244,7 @@ export async function previewImport(
     unmatched: count("unmatched"),
     duplicate: count("duplicate"),
     error: count("error"),
+    rateMismatch: mismatched,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toHundredths } from "../../domain/broker-terms";
 
 /** Percent with at most two decimals, stored in basis points (1.25% = 125). */
 export const feeRatePercent = z
@@ -21,6 +22,13 @@ export const settingsInput = z
     transferMax: yen,
     usdtNetwork: z.enum(["TRC20", "ERC20"], { error: "required" }),
     paypayDailyLimit: yen.refine((v) => v >= 1, "amountInvalid"),
+    /** Yen per dollar for the public calculator, e.g. "150.25"; left out, it stays as it is. */
+    usdJpyRate: z
+      .string()
+      .trim()
+      .transform((v) => toHundredths(v))
+      .pipe(z.number({ error: "usdJpyRate" }).int().min(1, "usdJpyRate").max(100_000, "usdJpyRate"))
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.transferMax < v.transferMin) {

@@ -14,6 +14,11 @@ export interface MoneySettings {
   transferMax: number;
   usdtNetwork: "TRC20" | "ERC20";
   paypayDailyLimit: number;
+  /**
+   * Yen per US dollar in hundredths (150.00 → 15000): the stated rate the public rebate
+   * calculator converts USD rates at. Crediting uses each import's own rate.
+   */
+  usdJpyX100: number;
 }
 
 export const DEFAULT_SETTINGS: MoneySettings = {
@@ -22,6 +27,7 @@ export const DEFAULT_SETTINGS: MoneySettings = {
   transferMax: 500_000,
   usdtNetwork: "TRC20",
   paypayDailyLimit: 100_000,
+  usdJpyX100: 15_000,
 };
 
 const KEY = "money";
@@ -32,6 +38,7 @@ const stored = z.object({
   transferMax: z.number().int().min(1),
   usdtNetwork: z.enum(["TRC20", "ERC20"]),
   paypayDailyLimit: z.number().int().min(1),
+  usdJpyX100: z.number().int().min(1),
 });
 
 export async function getMoneySettings(db: Kysely<Database>): Promise<MoneySettings> {

@@ -43,6 +43,8 @@ export const walletRouter = router({
       transferFeeRateBp: s.transferFeeRateBp,
       /** The Tokyo day a withdrawal requested now should have been processed by. */
       withdrawalExpectedBy: withdrawalExpectedBy(new Date()),
+      /** The same for a PayPay withdrawal over the daily limit (processed a day later). */
+      paypayLateExpectedBy: withdrawalExpectedBy(new Date(), true),
     };
   }),
 

@@ -1,0 +1,109 @@
+import { useTranslation } from "react-i18next";
+import type { CreditCycleName, Rate, RateKindName } from "../../../server/domain/broker-terms";
+
+/**
+ * How a broker's terms read on the member and public pages: a rate ("¥800 / lot", "$5.00 /
+ * lot", "30 % of the spread"), the crediting schedule and its next day, the conditions in the
+ * reader's language. Formatted by hand like formatYen, so server and browser agree.
+ */
+
+const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** Hundredths of a yen or a dollar as money: ¥800, ¥450.5, $7.50. */
+function hundredths(x100: number, currency: "yen" | "usd"): string {
+  const whole = group(String(Math.floor(x100 / 100)));
+  const cents = String(x100 % 100).padStart(2, "0");
+  if (currency === "usd") return `$${whole}.${cents}`;
+  return x100 % 100 === 0 ? `¥${whole}` : `¥${whole}.${cents.replace(/0$/, "")}`;
+}
+
+/** Dollars as "$75.00". */
+export function formatUsd(usd: number): string {
+  return hundredths(Math.round(usd * 100), "usd");
+}
+
+/** The rate as words: the amount per lot, or the share of the spread. */
+export function useRateText() {
+  const { t } = useTranslation("brokers");
+  return (rate: { kind: RateKindName; valueX100: number }) => {
+    if (rate.kind === "jpy_per_lot")
+      return t("rate.perLot", { amount: hundredths(rate.valueX100, "yen") });
+    if (rate.kind === "usd_per_lot")
+      return t("rate.perLot", { amount: hundredths(rate.valueX100, "usd") });
+    return t("rate.spread", { percent: (rate.valueX100 / 100).toString() });
+  };
+}
+
+/** A broker's rates, one line per account type. */
+export function RateLines({ rates, testId = "rate-line" }: { rates: Rate[]; testId?: string }) {
+  const { t } = useTranslation("brokers");
+  const rateText = useRateText();
+  if (rates.length === 0) {
+    return <p className="text-sm text-slate-600 dark:text-slate-300">{t("rate.none")}</p>;
+  }
+  return (
+    <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+      {rates.map((r) => (
+        <li
+          key={`${r.accountType}-${r.kind}`}
+          className="flex flex-wrap items-baseline justify-between gap-x-3 py-1"
+          data-testid={testId}
+        >
+          <span className="min-w-0 [overflow-wrap:anywhere]">{r.accountType}</span>
+          <span className="font-semibold tabular-nums">{rateText(r)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "YYYY-MM-DD" as "YYYY/MM/DD". */
+export const slashDate = (day: string) => day.replaceAll("-", "/");
+
+/** When the broker credits: "Monthly, on day 10", "Weekly, on Friday", or not announced. */
+export function useScheduleText() {
+  const { t } = useTranslation("brokers");
+  return (schedule: { cycle: CreditCycleName | null; day: number | null }) => {
+    if (schedule.cycle === "monthly") return t("schedule.monthly", { day: schedule.day });
+    if (schedule.cycle === "weekly")
+      return t("schedule.weekly", { weekday: t(`schedule.weekdays.${schedule.day}`) });
+    return t("schedule.none");
+  };
+}
+
+export function ScheduleLine({
+  schedule,
+  nextCrediting,
+}: {
+  schedule: { cycle: CreditCycleName | null; day: number | null };
+  nextCrediting: string | null;
+}) {
+  const { t } = useTranslation("brokers");
+  const scheduleText = useScheduleText();
+  return (
+    <p className="text-sm" data-testid="schedule">
+      <span>{scheduleText(schedule)}</span>
+      {nextCrediting && (
+        <span className="block text-slate-600 dark:text-slate-300" data-testid="next-crediting">
+          {t("schedule.next", { date: slashDate(nextCrediting) })}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** The conditions in the reader's language, else the other one's; nothing when there are none. */
+export function Conditions({ conditions }: { conditions: { ja: string; en: string } }) {
+  const { t, i18n } = useTranslation("brokers");
+  const text =
+    i18n.language === "en" ? conditions.en || conditions.ja : conditions.ja || conditions.en;
+  if (!text) return null;
+  return (
+    <div className="text-sm">
+      <p className="font-medium text-slate-500 dark:text-slate-400">{t("conditions")}</p>
+      <p className="whitespace-pre-line [overflow-wrap:anywhere]" data-testid="conditions">
+        {text}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Conditions, RateLines, ScheduleLine } from "~/components/brokers/rates";
+import { RebateCalculator } from "~/components/brokers/RebateCalculator";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { buttonClass, LinkButton } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
+import type { loader as rootLoader } from "~/root";
+
+export const handle = { i18n: ["brokers"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const lots = new URL(request.url).searchParams.get("lots") ?? "";
+  // Only what the calculator may show back; the calculator judges the number itself.
+  return json({ card: await context.trpc.brokers.rates(), lots: lots.slice(0, 20) });
+}
+
+/**
+ * /brokers: open to everyone, drawn on the server. Each partner broker with its rates per
+ * account type, crediting schedule and next crediting day, conditions and sign-up link, and
+ * the rebate calculator (lots a month → yen a month and a year).
+ */
+export default function Brokers() {
+  const { t } = useTranslation("brokers");
+  const { card: rateCard, lots } = useLoaderData<typeof loader>();
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const visitor = !viewer?.user;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <PageTitle>{t("title")}</PageTitle>
+        <p className="text-slate-600 dark:text-slate-300">{t("intro")}</p>
+        {visitor && (
+          <LinkButton to="/register" data-testid="brokers-register">
+            {t("register")}
+          </LinkButton>
+        )}
+      </div>
+
+      <RebateCalculator
+        brokers={rateCard.brokers}
+        usdJpyX100={rateCard.usdJpyX100}
+        initialLots={lots}
+      />
+
+      {rateCard.brokers.length === 0 ? (
+        <EmptyState testId="brokers-empty">{t("empty")}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2" data-testid="broker-cards">
+          {rateCard.brokers.map((b) => (
+            <li key={b.id} className={`${card} flex flex-col gap-3 p-4`} data-testid="broker-card">
+              <div className="flex items-center gap-3">
+                {b.logoPath && (
+                  <img src={b.logoPath} alt="" width={96} height={32} className="h-8 w-auto" />
+                )}
+                <h2 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{b.name}</h2>
+              </div>
+              {b.autoRebate && (
+                <p className="text-sm text-sky-700 dark:text-sky-300">{t("autoRebate")}</p>
+              )}
+              <section aria-label={t("ratesTitle")}>
+                <RateLines rates={b.rates} />
+              </section>
+              <section aria-label={t("scheduleTitle")}>
+                <ScheduleLine schedule={b.schedule} nextCrediting={b.nextCrediting} />
+              </section>
+              <Conditions conditions={b.conditions} />
+              <a
+                href={b.signupUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass({ variant: "secondary", className: "mt-auto self-start" })}
+              >
+                {t("signup")}
+                <ArrowTopRightOnSquareIcon className="ml-1 h-4 w-4" aria-hidden="true" />
+                <span className="sr-only">{t("newTab")}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("schedule.holidayRule")}</p>
+    </div>
+  );
+}

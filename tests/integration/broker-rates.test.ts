@@ -1,0 +1,236 @@
+import { describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { brokersSuite } from "../helpers/brokers-suite";
+import { createAccount, report } from "../helpers/cashback";
+import { callerFor, createUser } from "../helpers/fixtures";
+
+const suite = brokersSuite();
+const { t, storage, brokerInput } = suite;
+
+const terms = (overrides: Record<string, unknown> = {}) => ({
+  conditionsJa: "口座開設から30日以内の取引が対象です。",
+  conditionsEn: "Trades within 30 days of opening count.",
+  creditCycle: "monthly",
+  creditDay: "10",
+  rates: [
+    { accountType: "Standard", kind: "jpy_per_lot", value: "800" },
+    { accountType: "Zero", kind: "usd_per_lot", value: "5" },
+    { accountType: "Micro", kind: "spread_percent", value: "30" },
+    { accountType: "", kind: "jpy_per_lot", value: "" }, // a spare row left blank
+  ],
+  ...overrides,
+});
+
+/** Each refused field by its full path ("terms.rates.0.value"), or the error's key. */
+async function refusal(call: Promise<unknown>) {
+  try {
+    await call;
+    return "ok";
+  } catch (error) {
+    const e = error as {
+      key?: string;
+      code?: string;
+      cause?: { issues?: { path: PropertyKey[]; message: string }[] };
+    };
+    if (e.cause?.issues) {
+      return Object.fromEntries(
+        e.cause.issues.map((i) => [i.path.map(String).join("."), i.message]),
+      );
+    }
+    return e.code;
+  }
+}
+
+const xmUpdate = (extra: Record<string, unknown>) => ({
+  ...brokerInput({ name: "XM", code: "xm" }),
+  id: suite.brokers.xm!,
+  ...extra,
+});
+
+describe(`broker rates and crediting on ${testEngine}`, () => {
+  it("saves rates, conditions and schedule with the broker, audited, and shows them to anyone", async () => {
+    await suite.admin.brokers.update(xmUpdate({ terms: terms() }));
+    const broker = await suite.admin.brokers.get({ id: suite.brokers.xm! });
+    expect(broker).toMatchObject({ creditCycle: "monthly", creditDay: 10 });
+    expect(broker.rates).toEqual([
+      { accountType: "Standard", kind: "jpy_per_lot", valueX100: 80_000 },
+      { accountType: "Zero", kind: "usd_per_lot", valueX100: 500 },
+      { accountType: "Micro", kind: "spread_percent", valueX100: 3_000 },
+    ]);
+
+    const visitor = await callerFor(t.db, undefined, { storage });
+    const card = await visitor.brokers.rates();
+    expect(card.usdJpyX100).toBe(15_000);
+    const xm = card.brokers.find((b) => b.code === "xm")!;
+    expect(xm.conditions.en).toBe("Trades within 30 days of opening count.");
+    expect(xm.schedule).toEqual({ cycle: "monthly", day: 10 });
+    expect(xm.nextCrediting).toMatch(/^\d{4}-\d{2}-(1[0-9]|2[0-9])$/);
+    expect(xm.rates).toHaveLength(3);
+    // Inactive brokers are not on the public card.
+    expect(card.brokers.map((b) => b.code)).not.toContain("gone");
+
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "data"])
+      .where("target_id", "=", suite.brokers.xm!)
+      .where("action", "=", "broker.update")
+      .execute();
+    expect(audit).toHaveLength(1);
+    const data = JSON.parse(audit[0]!.data!) as {
+      before: { rates: string[] };
+      after: { rates: string[]; credit_day: number };
+    };
+    expect(data.before.rates).toEqual([]);
+    expect(data.after.rates).toEqual([
+      "Standard jpy_per_lot 80000",
+      "Zero usd_per_lot 500",
+      "Micro spread_percent 3000",
+    ]);
+    expect(data.after.credit_day).toBe(10);
+
+    // Saving the same terms again changes nothing, so nothing more is audited; an update
+    // without terms (an older form) keeps them.
+    await suite.admin.brokers.update(xmUpdate({ terms: terms() }));
+    await suite.admin.brokers.update(xmUpdate({}));
+    expect((await suite.admin.brokers.get({ id: suite.brokers.xm! })).rates).toHaveLength(3);
+    const again = await t.db.kysely
+      .selectFrom("audit_log")
+      .select("id")
+      .where("target_id", "=", suite.brokers.xm!)
+      .where("action", "=", "broker.update")
+      .execute();
+    expect(again).toHaveLength(1);
+  });
+
+  it("refuses a bad rate, a day the schedule does not have, and too many rows; nothing is saved", async () => {
+    const before = (await suite.admin.brokers.get({ id: suite.brokers.titan! })).rates;
+    const titan = (extra: Record<string, unknown>) => ({
+      ...brokerInput({
+        name: "TitanFX",
+        code: "titanfx",
+        accountKind: "customer_id",
+        idCharset: "digits",
+        idMinLength: "6",
+        idMaxLength: "8",
+      }),
+      id: suite.brokers.titan!,
+      ...extra,
+    });
+    expect(
+      await refusal(
+        suite.admin.brokers.update(
+          titan({
+            terms: terms({
+              creditCycle: "weekly",
+              creditDay: "6",
+              rates: [
+                { accountType: "Standard", kind: "jpy_per_lot", value: "abc" },
+                { accountType: "Pro", kind: "spread_percent", value: "150" },
+                { accountType: "", kind: "jpy_per_lot", value: "5" },
+              ],
+            }),
+          }),
+        ),
+      ),
+    ).toEqual({
+      "terms.creditDay": "creditDayWeek",
+      "terms.rates.0.value": "rateValue",
+      "terms.rates.1.value": "ratePercent",
+      "terms.rates.2.accountType": "required",
+    });
+    const many = Array.from({ length: 13 }, (_, i) => ({
+      accountType: `T${i}`,
+      kind: "jpy_per_lot",
+      value: "100",
+    }));
+    expect(
+      await refusal(suite.admin.brokers.update(titan({ terms: terms({ rates: many }) }))),
+    ).toEqual({
+      "terms.rates": "tooMany",
+    });
+    expect((await suite.admin.brokers.get({ id: suite.brokers.titan! })).rates).toEqual(before);
+  });
+
+  it("lets only admins edit terms; members and visitors are refused", async () => {
+    const m = await suite.member();
+    expect(await refusal(m.caller.brokers.update(xmUpdate({ terms: terms({ rates: [] }) })))).toBe(
+      "FORBIDDEN",
+    );
+    const visitor = await callerFor(t.db, undefined, { storage });
+    expect(await refusal(visitor.brokers.update(xmUpdate({ terms: terms({ rates: [] }) })))).toBe(
+      "UNAUTHORIZED",
+    );
+    expect((await suite.admin.brokers.get({ id: suite.brokers.xm! })).rates).toHaveLength(3);
+    // The member's crediting days are the member's own: an admin and a visitor are refused.
+    expect(await refusal(suite.admin.brokers.crediting())).toBe("FORBIDDEN");
+    expect(await refusal(visitor.brokers.crediting())).toBe("UNAUTHORIZED");
+  });
+
+  it("creates a broker with its terms", async () => {
+    const { id } = await suite.admin.brokers.create({
+      ...brokerInput({ name: "Weekly", code: "weekly" }),
+      terms: terms({ creditCycle: "weekly", creditDay: "5", conditionsEn: "" }),
+    });
+    const broker = await suite.admin.brokers.get({ id });
+    expect(broker).toMatchObject({ creditCycle: "weekly", creditDay: 5, conditionsEn: "" });
+    expect(broker.rates).toHaveLength(3);
+  });
+
+  it("gives a member the next crediting day of each broker they have a live account at", async () => {
+    const m = await suite.member();
+    await createAccount(t.db, m.id, suite.brokers.xm!, "555001", "pending");
+    await createAccount(t.db, m.id, suite.brokers.xm!, "555002");
+    await createAccount(t.db, m.id, suite.brokers.titan!, "55500301", "denied");
+    await createAccount(t.db, m.id, suite.brokers.exness!, "ABCD1234");
+    const days = await m.caller.brokers.crediting();
+    expect(days.map((d) => d.brokerName)).toEqual(["Exness", "XM"]);
+    expect(days.find((d) => d.brokerName === "XM")!.nextCrediting).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // No schedule announced: no date, but the broker is listed.
+    expect(days.find((d) => d.brokerName === "Exness")!.nextCrediting).toBeNull();
+  });
+
+  it("flags import rows whose amount lots × rate does not explain", async () => {
+    const m = await createUser(t.db);
+    await createAccount(t.db, m.id, suite.brokers.xm!, "777001");
+    const preview = await suite.admin.cashback.preview({
+      fileName: "xm.csv",
+      contentBase64: report([
+        "2026-11-01,XM,777001,2,1600,JPY,a1", // 2 lots × ¥800
+        "2026-11-01,XM,777001,2,1601,JPY,a2", // rounding
+        "2026-11-01,XM,777001,2,15,USD,a3", // $15 = ¥2,250: neither ¥1,600 (¥800) nor ¥1,500 ($5 at ¥150)
+        "2026-11-01,XM,777001,1,9000,JPY,a4", // no rate pays ¥9,000 for a lot
+        "2026-11-01,XM,888888,1,9000,JPY,a5", // unmatched is still checked
+      ]),
+      usdRate: "150",
+    });
+    expect(preview.rateMismatch).toBe(3);
+    const batch = await suite.admin.cashback.batch({ batchId: preview.batchId });
+    expect(batch.batch.rateMismatch).toBe(3);
+    expect(batch.page.rows.map((r) => [r.line, r.lots, r.expectedYen, r.rateMismatch])).toEqual([
+      [2, 2, 1600, false],
+      [3, 2, 1600, false],
+      [4, 2, 1600, true],
+      [5, 1, 800, true],
+      [6, 1, 800, true],
+    ]);
+  });
+
+  it("converts USD rates at the operator's stated dollar rate, and refuses a bad one", async () => {
+    const base = {
+      transferFeeRate: "0",
+      transferMin: 1000,
+      transferMax: 500000,
+      usdtNetwork: "TRC20" as const,
+      paypayDailyLimit: 100000,
+    };
+    expect(await refusal(suite.admin.settings.update({ ...base, usdJpyRate: "abc" }))).toEqual({
+      usdJpyRate: "usdJpyRate",
+    });
+    await suite.admin.settings.update({ ...base, usdJpyRate: "151.5" });
+    const visitor = await callerFor(t.db, undefined, { storage });
+    expect((await visitor.brokers.rates()).usdJpyX100).toBe(15_150);
+    // Left out, it stays.
+    await suite.admin.settings.update(base);
+    expect((await suite.admin.settings.get()).usdJpyX100).toBe(15_150);
+  });
+});
