@@ -3,8 +3,7 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DecisionDialogs, decisionColumn, StatusFilter } from "~/components/admin/Decisions";
-import { useDecisions } from "~/components/ui/ConfirmDialog";
-import { Facts } from "~/components/ui/Facts";
+import { DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { EmailText } from "~/components/cells";
 import { dateColumn } from "~/components/admin/cells";
@@ -186,7 +185,7 @@ export default function AdminTransfers() {
 function TransferFacts({ row }: { row: Row }) {
   const { t } = useTranslation("admin-money");
   return (
-    <Facts
+    <DialogFacts
       items={[
         {
           label: t("transfers.columns.sender"),

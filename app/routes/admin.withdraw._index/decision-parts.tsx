@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Alert";
-import { Facts } from "~/components/ui/Facts";
+import { DialogFacts } from "~/components/ui/ConfirmDialog";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { payeeSummary } from "~/lib/payee";
@@ -39,7 +39,7 @@ export function Outcome({ row }: { row: Row }) {
 export function RowFacts({ row }: { row: Row }) {
   const { t } = useTranslation(["admin-money", "wallet"]);
   return (
-    <Facts
+    <DialogFacts
       items={[
         {
           label: t("withdrawals.columns.member"),
