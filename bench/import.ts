@@ -23,6 +23,7 @@ import { previewImport } from "../server/features/cashback/import";
 import { commitImport } from "../server/features/cashback/commit";
 import { checkLedger } from "../server/ledger";
 import { createLogger } from "../server/logger";
+import { createBroker } from "../tests/helpers/cashback";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 20_000);
@@ -39,27 +40,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     const now = nowDb();
-    const brokerId = newId();
-    await db.kysely
-      .insertInto("brokers")
-      .values({
-        id: brokerId,
-        code: "XM",
-        name: "XMTrading",
-        account_kind: "mt_number",
-        id_charset: null,
-        id_min_length: null,
-        id_max_length: null,
-        signup_url: "https://example.com",
-        logo_path: null,
-        banner_path: null,
-        auto_rebate: 0,
-        active: 1,
-        display_order: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const brokerId = await createBroker(db, "XM", "XMTrading");
     const adminId = newId();
     const users: { id: string; email: string; nickname: string; permission: "admin" | "member" }[] =
       [{ id: adminId, email: "admin@bench.test", nickname: "admin", permission: "admin" }];

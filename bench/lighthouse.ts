@@ -16,13 +16,13 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
 import { DEMO_MEMBER } from "../db/seed";
+import { childEnv, freePort } from "../tests/helpers/processes";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const FORMS =
@@ -31,23 +31,13 @@ const LANGUAGE = process.env.BENCH_LANGUAGE === "en" ? "en" : "ja";
 const TARGET = { jsKb: 150, performance: 95, accessibility: 95 };
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 function run(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, args, {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
+    env: childEnv({
       NODE_ENV: "production",
       ...env,
-    },
+    }),
     stdio: ["ignore", "ignore", "inherit"],
   });
 }

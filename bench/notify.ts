@@ -15,7 +15,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -27,6 +26,7 @@ import { addMs, nowDb, toDbTime } from "../db/time";
 import { lineMessaging } from "../server/line/messaging";
 import { outboxCounts } from "../server/notify/outbox";
 import { STANDIN_DEFAULTS } from "../tests/helpers/line-standin";
+import { childEnv, freePort } from "../tests/helpers/processes";
 
 const ENGINE = process.env.BENCH_ENGINE === "sqlite" ? "sqlite" : "mysql";
 const COUNT = Number(process.env.BENCH_COUNT ?? 20_000);
@@ -38,23 +38,13 @@ const base = process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TSX = pathToFileURL(path.join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 function start(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", TSX, ...args], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
+    env: childEnv({
       NODE_ENV: "production",
       ...env,
-    },
+    }),
     stdio: ["ignore", "ignore", "inherit"],
   });
   return child;

@@ -1,6 +1,6 @@
 import { createDb } from "../db";
 import { migrateToLatest } from "../db/migrate";
-import { ConfigError, getConfig } from "../server/config";
+import { configOrExit } from "../server/config";
 import { createLogger } from "../server/logger";
 import { installGracefulShutdown } from "../server/shutdown";
 import { createBot } from "./worker";
@@ -11,16 +11,7 @@ import { createBot } from "./worker";
  * notification outbox. Without a channel access token it runs in log-only mode and says so.
  */
 async function main() {
-  let config;
-  try {
-    config = getConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(error.message + "\n");
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit();
   const log = createLogger({
     level: config.LOG_LEVEL,
     pretty: config.NODE_ENV === "development",

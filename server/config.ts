@@ -208,3 +208,19 @@ export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/**
+ * The configuration of a process that is starting (web server, bot): a wrong or missing
+ * variable is said in one line on stderr and the process exits 1, without a stack trace.
+ */
+export function configOrExit(): Config {
+  try {
+    return getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.message + "\n");
+      process.exit(1);
+    }
+    throw error;
+  }
+}

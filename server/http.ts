@@ -4,22 +4,13 @@ import type { ServerBuild } from "@remix-run/node";
 import { createDb } from "../db";
 import { migrateToLatest } from "../db/migrate";
 import { createApp } from "./app";
-import { ConfigError, getConfig } from "./config";
+import { configOrExit } from "./config";
 import { createLogger } from "./logger";
 import { HandlerWork, installGracefulShutdown } from "./shutdown";
 import { preparePasswordCheck } from "./auth/password-strength";
 
 async function main() {
-  let config;
-  try {
-    config = getConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(error.message + "\n");
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit();
 
   const log = createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === "development" });
   const db = createDb({

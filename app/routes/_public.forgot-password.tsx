@@ -6,6 +6,8 @@ import { SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
+import { useFormValidation } from "~/lib/validation";
+import { forgotPasswordInput } from "../../server/domain/account";
 
 export const handle = { i18n: ["auth", "errors"] };
 
@@ -19,7 +21,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const result = useActionData<typeof action>();
-  const { error, values } = failureOf(result);
+  const failure = failureOf(result);
+  const { values } = failure;
+  // Checked in the browser with the procedure's own schema before it is sent.
+  const { formProps, error } = useFormValidation(forgotPasswordInput, failure.error);
   return (
     <AuthCard title={t("title.forgot")}>
       {result?.ok ? (
@@ -29,7 +34,7 @@ export default function ForgotPassword() {
       ) : (
         <>
           <FormErrorAlert error={error} />
-          <Form method="post" className="space-y-4" noValidate>
+          <Form method="post" className="space-y-4" {...formProps}>
             <EmailField error={error} defaultValue={values.email ?? ""} />
             <SubmitButton>{t("actions.sendResetLink")}</SubmitButton>
           </Form>

@@ -8,6 +8,8 @@ import { AuthCard } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { checkEmailedLink, tokenOf } from "~/lib/emailed-link.server";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { useFormValidation } from "~/lib/validation";
+import { newPasswordInput } from "../../server/domain/account";
 
 export const handle = { i18n: ["auth", "errors"] };
 
@@ -28,7 +30,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { t } = useTranslation(["auth", "errors"]);
   const { valid } = useLoaderData<typeof loader>();
-  const { error } = failureOf(useActionData<typeof action>());
+  const failure = failureOf(useActionData<typeof action>());
+  // The procedure's schema without the token (the link carries it), checked before sending.
+  const { formProps, error } = useFormValidation(newPasswordInput, failure.error);
   return (
     <AuthCard title={t("auth:title.reset")}>
       {!valid || error?.key === "resetLinkInvalid" ? (
@@ -43,7 +47,7 @@ export default function ResetPassword() {
       ) : (
         <>
           <FormErrorAlert error={error} />
-          <Form method="post" className="space-y-4" noValidate>
+          <Form method="post" className="space-y-4" {...formProps}>
             <NewPasswordFields error={error} />
             <SubmitButton>{t("auth:actions.resetPassword")}</SubmitButton>
           </Form>

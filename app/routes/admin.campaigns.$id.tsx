@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CampaignStatusBadge } from "~/components/campaign/badges";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
-import { DetailPage, HiddenBadge } from "~/components/ui/DetailPage";
+import { DetailPage } from "~/components/ui/DetailPage";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -20,14 +20,11 @@ export default function AdminCampaign() {
   return (
     <DetailPage
       back={{ to: "/admin/campaigns", label: t("admin.back") }}
+      base={`/admin/campaigns/${c.id}`}
       title={c.title}
       titleTestId="admin-campaign-title"
-      badges={
-        <>
-          <CampaignStatusBadge status={c.status} />
-          {!c.active && <HiddenBadge>{t("admin.inactive")}</HiddenBadge>}
-        </>
-      }
+      badges={<CampaignStatusBadge status={c.status} />}
+      hidden={!c.active && t("admin.inactive")}
       summary={
         <>
           {formatDateTime(c.startsAt)} – {formatDateTime(c.endsAt)} ·{" "}
@@ -39,12 +36,8 @@ export default function AdminCampaign() {
       }
       tabsLabel={c.title}
       tabs={[
-        { to: `/admin/campaigns/${c.id}`, end: true, label: t("admin.tabEdit") },
-        {
-          to: `/admin/campaigns/${c.id}/entries`,
-          label: t("admin.tabEntries"),
-          testId: "tab-entries",
-        },
+        { path: "", label: t("admin.tabEdit") },
+        { path: "entries", label: t("admin.tabEntries"), testId: "tab-entries" },
       ]}
     />
   );

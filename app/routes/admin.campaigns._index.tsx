@@ -1,11 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CampaignStatusBadge } from "~/components/campaign/badges";
 import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
-import { DataTable } from "~/components/table/DataTable";
-import { cellLink, ListHeading, SearchFilter } from "~/components/table/ListHeading";
-import { TableFilters } from "~/components/table/TableFilters";
+import { EntityList } from "~/components/admin/EntityList";
+import { cellLink } from "~/components/table/ListHeading";
 import { searchParamsObject } from "~/components/table/url";
 
 export const handle = { i18n: ["campaign", "errors"] };
@@ -21,61 +20,44 @@ type Campaign = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][
 export default function AdminCampaigns() {
   const { t } = useTranslation("campaign");
   const { page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const saved = params.get("saved");
   return (
-    <div className="space-y-4">
-      <ListHeading
-        title={t("admin.title")}
-        create={{
-          to: "/admin/campaigns/create",
-          label: t("admin.create"),
-          testId: "campaign-create",
-        }}
-        notices={[{ text: saved && t("admin.saved", { title: saved }), testId: "campaign-saved" }]}
-      />
-      <TableFilters label={t("admin.filters")}>
-        <SearchFilter label={t("admin.search")} />
-      </TableFilters>
-      <DataTable
-        label={t("admin.title")}
-        page={page}
-        rowKey={(c) => c.id}
-        empty={t("admin.empty")}
-        testId="admin-campaigns"
-        columns={[
-          nameLinkColumn<Campaign>({
-            key: "title",
-            header: t("admin.columns.title"),
-            href: (c) => `/admin/campaigns/${c.id}`,
-            name: (c) => c.title,
-            notes: (c) => [!c.active && t("admin.inactive")],
-            testId: "admin-campaign-link",
-            className: "min-w-48",
-            linkClassName: `${cellLink} break-words`,
-            spaced: true,
-          }),
-          {
-            key: "status",
-            header: t("admin.status"),
-            cell: (c) => <CampaignStatusBadge status={c.status} />,
-          },
-          dateColumn("startsAt", t("admin.columns.startsAt"), { sorted: true }),
-          dateColumn("endsAt", t("admin.columns.endsAt")),
-          {
-            key: "capacity",
-            header: t("admin.columns.capacity"),
-            align: "right",
-            nowrap: true,
-            cell: (c) => (c.capacity === null ? t("unlimited") : c.capacity.toLocaleString("en")),
-          },
-          countLinkColumn<Campaign>("entries", t("admin.columns.entries"), {
-            href: (c) => `/admin/campaigns/${c.id}/entries`,
-            count: (c) => c.entries,
-            testId: "admin-campaign-entries",
-          }),
-        ]}
-      />
-    </div>
+    <EntityList
+      ns="campaign"
+      entity="campaign"
+      savedParam="title"
+      page={page}
+      columns={[
+        nameLinkColumn<Campaign>({
+          key: "title",
+          header: t("admin.columns.title"),
+          href: (c) => `/admin/campaigns/${c.id}`,
+          name: (c) => c.title,
+          notes: (c) => [!c.active && t("admin.inactive")],
+          testId: "admin-campaign-link",
+          className: "min-w-48",
+          linkClassName: `${cellLink} break-words`,
+          spaced: true,
+        }),
+        {
+          key: "status",
+          header: t("admin.status"),
+          cell: (c) => <CampaignStatusBadge status={c.status} />,
+        },
+        dateColumn("startsAt", t("admin.columns.startsAt"), { sorted: true }),
+        dateColumn("endsAt", t("admin.columns.endsAt")),
+        {
+          key: "capacity",
+          header: t("admin.columns.capacity"),
+          align: "right",
+          nowrap: true,
+          cell: (c) => (c.capacity === null ? t("unlimited") : c.capacity.toLocaleString("en")),
+        },
+        countLinkColumn<Campaign>("entries", t("admin.columns.entries"), {
+          href: (c) => `/admin/campaigns/${c.id}/entries`,
+          count: (c) => c.entries,
+          testId: "admin-campaign-entries",
+        }),
+      ]}
+    />
   );
 }

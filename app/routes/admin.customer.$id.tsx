@@ -11,6 +11,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { attempt } from "~/lib/forms.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
+import { PAYMENT_FIELDS } from "../../server/domain/withdrawal";
 
 export const handle = { i18n: ["admin", "accounts", "profile", "errors"] };
 
@@ -34,21 +35,6 @@ export async function action({ context, params }: ActionFunctionArgs) {
   if (!result.ok) return result.response;
   return json({ ok: true as const, details: result.data });
 }
-
-const PAYMENT_FIELDS = [
-  "bankName",
-  "bankCode",
-  "branchName",
-  "branchNumber",
-  "accountType",
-  "bankAccountNumber",
-  "accountHolder",
-  "usdtAddress",
-  "exnessEmail",
-  "peskaEmail",
-  "bitwalletEmail",
-  "paypayId",
-] as const;
 
 const link = `rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { orNotFound } from "~/lib/not-found.server";
-import { DetailPage, HiddenBadge } from "~/components/ui/DetailPage";
+import { DetailPage } from "~/components/ui/DetailPage";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
@@ -19,28 +19,20 @@ export default function AdminEa() {
   return (
     <DetailPage
       back={{ to: "/admin/eas", label: t("admin.back") }}
+      base={`/admin/eas/${ea.id}`}
       title={ea.name}
       titleTestId="admin-ea-name"
       badges={
         <>
           <CategoryBadge category={ea.category} />
           <AccountTypeBadge type={ea.accountType} />
-          {!ea.active && <HiddenBadge>{t("admin.inactive")}</HiddenBadge>}
         </>
       }
+      hidden={!ea.active && t("admin.inactive")}
       tabsLabel={t("admin.tabs")}
       tabs={[
-        {
-          to: `/admin/eas/${ea.id}`,
-          end: true,
-          label: t("admin.tabDetails"),
-          testId: "tab-details",
-        },
-        {
-          to: `/admin/eas/${ea.id}/licenses`,
-          label: t("admin.tabLicenses"),
-          testId: "tab-licenses",
-        },
+        { path: "", label: t("admin.tabDetails"), testId: "tab-details" },
+        { path: "licenses", label: t("admin.tabLicenses"), testId: "tab-licenses" },
       ]}
     />
   );

@@ -5,7 +5,7 @@ import { GachaStatusBadge } from "~/components/gacha/badges";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
-import { DetailPage, HiddenBadge } from "~/components/ui/DetailPage";
+import { DetailPage } from "~/components/ui/DetailPage";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -21,14 +21,11 @@ export default function AdminGacha() {
   return (
     <DetailPage
       back={{ to: "/admin/gachas", label: t("admin.back") }}
+      base={`/admin/gachas/${g.id}`}
       title={g.name}
       titleTestId="admin-gacha-name"
-      badges={
-        <>
-          <GachaStatusBadge status={g.status} />
-          {!g.published && <HiddenBadge>{t("admin.unpublished")}</HiddenBadge>}
-        </>
-      }
+      badges={<GachaStatusBadge status={g.status} />}
+      hidden={!g.published && t("admin.unpublished")}
       summary={
         <>
           {formatDateTime(g.startsAt)} – {formatDateTime(g.endsAt)} ·{" "}
@@ -39,18 +36,9 @@ export default function AdminGacha() {
       }
       tabsLabel={t("admin.tabs")}
       tabs={[
-        {
-          to: `/admin/gachas/${g.id}`,
-          end: true,
-          label: t("admin.tabSettings"),
-          testId: "tab-settings",
-        },
-        {
-          to: `/admin/gachas/${g.id}/rewards`,
-          label: t("admin.tabRewards"),
-          testId: "tab-rewards",
-        },
-        { to: `/admin/gachas/${g.id}/gacha_logs`, label: t("admin.tabLogs"), testId: "tab-logs" },
+        { path: "", label: t("admin.tabSettings"), testId: "tab-settings" },
+        { path: "rewards", label: t("admin.tabRewards"), testId: "tab-rewards" },
+        { path: "gacha_logs", label: t("admin.tabLogs"), testId: "tab-logs" },
       ]}
     />
   );

@@ -1,11 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
 import { GachaStatusBadge } from "~/components/gacha/badges";
-import { DataTable } from "~/components/table/DataTable";
-import { ListHeading, SearchFilter } from "~/components/table/ListHeading";
-import { TableFilters } from "~/components/table/TableFilters";
+import { EntityList } from "~/components/admin/EntityList";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 
@@ -22,70 +20,56 @@ type Gacha = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][num
 export default function AdminGachas() {
   const { t } = useTranslation("gacha");
   const { page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const saved = params.get("saved");
   return (
-    <div className="space-y-4">
-      <ListHeading
-        title={t("admin.title")}
-        create={{ to: "/admin/gachas/create", label: t("admin.create"), testId: "gacha-create" }}
-        notices={[{ text: saved && t("admin.saved", { name: saved }), testId: "gacha-saved" }]}
-      />
-      <TableFilters label={t("admin.filters")}>
-        <SearchFilter label={t("admin.search")} />
-      </TableFilters>
-      <DataTable
-        label={t("admin.title")}
-        page={page}
-        rowKey={(g) => g.id}
-        empty={t("admin.empty")}
-        testId="admin-gachas"
-        columns={[
-          nameLinkColumn<Gacha>({
-            key: "name",
-            header: t("admin.fields.name"),
-            href: (g) => `/admin/gachas/${g.id}`,
-            name: (g) => g.name,
-            notes: (g) => [!g.published && t("admin.unpublished")],
-            testId: "admin-gacha-link",
-            spaced: true,
-          }),
-          {
-            key: "status",
-            header: t("admin.status"),
-            cell: (g) => <GachaStatusBadge status={g.status} />,
-          },
-          dateColumn("startsAt", t("admin.columns.startsAt"), { sorted: true }),
-          dateColumn("endsAt", t("admin.columns.endsAt")),
-          {
-            key: "cost",
-            header: t("admin.columns.cost"),
-            align: "right",
-            nowrap: true,
-            cell: (g) => (g.cost === 0 ? t("free") : formatYen(g.cost)),
-          },
-          {
-            key: "method",
-            header: t("admin.fields.method"),
-            nowrap: true,
-            cell: (g) => t(`method.${g.method}`),
-          },
-          {
-            key: "limit",
-            header: t("admin.columns.limit"),
-            align: "right",
-            cell: (g) => g.challengeLimit,
-          },
-          countLinkColumn<Gacha>("rewards", t("admin.rewardsCount"), {
-            href: (g) => `/admin/gachas/${g.id}/rewards`,
-            count: (g) => g.rewards,
-          }),
-          countLinkColumn<Gacha>("draws", t("admin.draws"), {
-            href: (g) => `/admin/gachas/${g.id}/gacha_logs`,
-            count: (g) => g.draws,
-          }),
-        ]}
-      />
-    </div>
+    <EntityList
+      ns="gacha"
+      entity="gacha"
+      page={page}
+      columns={[
+        nameLinkColumn<Gacha>({
+          key: "name",
+          header: t("admin.fields.name"),
+          href: (g) => `/admin/gachas/${g.id}`,
+          name: (g) => g.name,
+          notes: (g) => [!g.published && t("admin.unpublished")],
+          testId: "admin-gacha-link",
+          spaced: true,
+        }),
+        {
+          key: "status",
+          header: t("admin.status"),
+          cell: (g) => <GachaStatusBadge status={g.status} />,
+        },
+        dateColumn("startsAt", t("admin.columns.startsAt"), { sorted: true }),
+        dateColumn("endsAt", t("admin.columns.endsAt")),
+        {
+          key: "cost",
+          header: t("admin.columns.cost"),
+          align: "right",
+          nowrap: true,
+          cell: (g) => (g.cost === 0 ? t("free") : formatYen(g.cost)),
+        },
+        {
+          key: "method",
+          header: t("admin.fields.method"),
+          nowrap: true,
+          cell: (g) => t(`method.${g.method}`),
+        },
+        {
+          key: "limit",
+          header: t("admin.columns.limit"),
+          align: "right",
+          cell: (g) => g.challengeLimit,
+        },
+        countLinkColumn<Gacha>("rewards", t("admin.rewardsCount"), {
+          href: (g) => `/admin/gachas/${g.id}/rewards`,
+          count: (g) => g.rewards,
+        }),
+        countLinkColumn<Gacha>("draws", t("admin.draws"), {
+          href: (g) => `/admin/gachas/${g.id}/gacha_logs`,
+          count: (g) => g.draws,
+        }),
+      ]}
+    />
   );
 }

@@ -2,14 +2,14 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { RowDecisions } from "~/components/admin/RowDecisions";
-import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
+import { DecisionDialogs, decisionColumn, StatusFilter } from "~/components/admin/Decisions";
+import { DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { EmailText } from "~/components/cells";
 import { dateColumn } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
 import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
+import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
@@ -18,6 +18,7 @@ import { formatYen } from "~/lib/money";
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
 const STATUSES = ["pending", "completed", "failed", "all"] as const;
+const KINDS = { section: "transfers", accept: "approve", refuse: "deny" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await context.trpc.wallet.adminTransfers(searchParamsObject(request.url));
@@ -62,20 +63,13 @@ export default function AdminTransfers() {
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const [done, setDone] = useState<{ kind: "approve" | "deny"; row: Row | null } | null>(null);
-  const {
-    decision,
-    open: openDecision,
-    close,
-    refused,
-    dialogError,
-    reasonError,
-    pageError,
-  } = useDecisions<Decision, NonNullable<ActionData>>(
+  const decisions = useDecisions<Decision, NonNullable<ActionData>>(
     result,
     t("transfers.deny.reason"),
     (ok, decided) => setDone({ kind: ok.intent, row: decided?.row ?? null }),
   );
-  const open = (kind: Decision["kind"], row: Row) => openDecision({ kind, row });
+  const { decision, pageError } = decisions;
+  const open = (kind: Decision["kind"], row: Row) => decisions.open({ kind, row });
 
   const person = (p: { nickname: string | null; email: string }) => (
     <span className="block min-w-32">
@@ -95,21 +89,12 @@ export default function AdminTransfers() {
     <div className="space-y-4">
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("transfers.lead")}</p>
       <TableFilters label={t("transfers.filters.label")}>
-        <FilterField label={t("transfers.filters.status")} htmlFor="t-status">
-          <select
-            id="t-status"
-            name="status"
-            defaultValue={params.get("status") ?? "pending"}
-            className={filterControl}
-            data-testid="filter-status"
-          >
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s === "all" ? t("withdrawals.filters.all") : t(`wallet:status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <StatusFilter
+          id="t-status"
+          label={t("transfers.filters.status")}
+          statuses={STATUSES}
+          value={params.get("status") ?? "pending"}
+        />
       </TableFilters>
 
       {done && (
@@ -182,62 +167,17 @@ export default function AdminTransfers() {
               </span>
             ),
           },
-          {
-            key: "actions",
-            header: <span className="sr-only">{t("transfers.columns.actions")}</span>,
-            cell: (r) =>
-              r.status === "pending" ? (
-                <RowDecisions
-                  accept={{
-                    label: t("transfers.approve.button"),
-                    ariaLabel: t("transfers.approve.one", who(r)),
-                    testId: "approve-one",
-                    onClick: () => open("approve", r),
-                  }}
-                  refuse={{
-                    label: t("transfers.deny.button"),
-                    ariaLabel: t("transfers.deny.one", who(r)),
-                    testId: "deny-one",
-                    onClick: () => open("deny", r),
-                  }}
-                />
-              ) : null,
-          },
+          decisionColumn(t, KINDS, who, open),
         ]}
       />
 
-      <ConfirmDialog
-        testId="decision-dialog"
-        open={decision?.kind === "approve"}
-        onClose={close}
-        title={t("transfers.approve.title")}
-        confirmLabel={t("transfers.approve.confirm")}
-        fields={{ intent: "approve", id: decision?.row.id ?? "" }}
-        error={dialogError}
-      >
-        {decision && <TransferFacts row={decision.row} />}
-        <p>{t("transfers.approve.lead")}</p>
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        testId="decision-dialog"
-        open={decision?.kind === "deny"}
-        onClose={close}
-        title={t("transfers.deny.title")}
-        confirmLabel={t("transfers.deny.confirm")}
-        tone="danger"
-        fields={{ intent: "deny", id: decision?.row.id ?? "" }}
-        reason={{
-          label: t("transfers.deny.reason"),
-          hint: t("transfers.deny.reasonHint"),
-          error: reasonError,
-          defaultValue: refused?.values.reason,
-        }}
-        error={dialogError}
-      >
-        {decision && <TransferFacts row={decision.row} />}
-        <p>{t("transfers.deny.lead")}</p>
-      </ConfirmDialog>
+      <DecisionDialogs
+        kinds={KINDS}
+        kind={decision?.kind}
+        id={decision?.row.id ?? ""}
+        facts={decision && <TransferFacts row={decision.row} />}
+        state={decisions}
+      />
     </div>
   );
 }
@@ -245,25 +185,26 @@ export default function AdminTransfers() {
 function TransferFacts({ row }: { row: Row }) {
   const { t } = useTranslation("admin-money");
   return (
-    <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800">
-      <dt className="text-slate-500 dark:text-slate-400">{t("transfers.columns.sender")}</dt>
-      <dd className="[overflow-wrap:anywhere]">
-        {row.sender.nickname} ({row.sender.email})
-      </dd>
-      <dt className="text-slate-500 dark:text-slate-400">{t("transfers.columns.receiver")}</dt>
-      <dd className="[overflow-wrap:anywhere]">
-        {row.receiver.nickname} ({row.receiver.email})
-      </dd>
-      <dt className="text-slate-500 dark:text-slate-400">{t("transfers.columns.amount")}</dt>
-      <dd className="font-semibold">{formatYen(row.amount)}</dd>
-      <dt className="text-slate-500 dark:text-slate-400">{t("transfers.columns.fee")}</dt>
-      <dd>{formatYen(row.fee)}</dd>
-      {row.message && (
-        <>
-          <dt className="text-slate-500 dark:text-slate-400">{t("transfers.columns.message")}</dt>
-          <dd className="break-words">{row.message}</dd>
-        </>
-      )}
-    </dl>
+    <DialogFacts
+      items={[
+        {
+          label: t("transfers.columns.sender"),
+          value: `${row.sender.nickname} (${row.sender.email})`,
+          className: "[overflow-wrap:anywhere]",
+        },
+        {
+          label: t("transfers.columns.receiver"),
+          value: `${row.receiver.nickname} (${row.receiver.email})`,
+          className: "[overflow-wrap:anywhere]",
+        },
+        {
+          label: t("transfers.columns.amount"),
+          value: formatYen(row.amount),
+          className: "font-semibold",
+        },
+        { label: t("transfers.columns.fee"), value: formatYen(row.fee) },
+        { label: t("transfers.columns.message"), value: row.message, className: "break-words" },
+      ]}
+    />
   );
 }

@@ -82,12 +82,17 @@ export const mfaCodeInput = z.object({
 
 export const forgotPasswordInput = z.object({ email: emailSchema });
 
+/** A new password, typed twice: the reset form (its token is in the link) and the change form. */
+const newPasswordFields = {
+  password: passwordSchema,
+  passwordConfirm: z.string({ error: "required" }).min(1, present),
+};
+
+export const newPasswordInput = z.object(newPasswordFields).superRefine(confirmed);
+
+/** The reset form's fields with the emailed link's token, which the procedure checks. */
 export const resetPasswordInput = z
-  .object({
-    token: tokenSchema,
-    password: passwordSchema,
-    passwordConfirm: z.string({ error: "required" }).min(1, present),
-  })
+  .object({ token: tokenSchema, ...newPasswordFields })
   .superRefine(confirmed);
 
 export const tokenInput = z.object({ token: tokenSchema });
@@ -110,9 +115,4 @@ export const reauthInput = z.object({
     .optional(),
 });
 
-export const changePasswordInput = z
-  .object({
-    password: passwordSchema,
-    passwordConfirm: z.string({ error: "required" }).min(1, present),
-  })
-  .superRefine(confirmed);
+export const changePasswordInput = newPasswordInput;

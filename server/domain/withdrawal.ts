@@ -84,3 +84,24 @@ export const transferInput = z.object({
   message: z.string().trim().max(200, "messageTooLong").optional(),
   requestKey,
 });
+
+/** The payee's details a member keeps for withdrawals, as the forms and the procedures name them. */
+export const BANK_FIELDS = [
+  "bankName",
+  "bankCode",
+  "branchName",
+  "branchNumber",
+  "accountType",
+  "bankAccountNumber",
+  "accountHolder",
+] as const;
+
+export const PAYMENT_FIELDS = [
+  ...BANK_FIELDS,
+  "usdtAddress",
+  "exnessEmail",
+  "peskaEmail",
+  "bitwalletEmail",
+  "paypayId",
+] as const;
+export type PaymentField = (typeof PAYMENT_FIELDS)[number];

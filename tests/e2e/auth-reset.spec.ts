@@ -27,7 +27,20 @@ test("a forgotten password is reset from the mailed link, which ends every sessi
   await visit(page, "/login");
   await main.getByRole("link", { name: "パスワードをお忘れの方" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // Both forms check their fields in the browser with the procedures' schemas: while one is
+  // wrong, nothing is sent.
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+  });
+  await main.getByLabel("メールアドレス").fill("not-an-email");
+  await main.getByRole("button", { name: "再設定リンクを送信" }).click();
+  await expect(page.getByTestId("error-email")).toHaveText(
+    "メールアドレスの形式が正しくありません",
+  );
+  expect(posts, "no request while the address is wrong").toEqual([]);
   await main.getByLabel("メールアドレス").fill(user.email);
+  await expect(page.getByTestId("error-email")).toHaveCount(0);
   await main.getByRole("button", { name: "再設定リンクを送信" }).click();
   await expect(page.getByTestId("reset-sent")).toContainText(
     "パスワード再設定のリンクを送信しました",
@@ -38,6 +51,17 @@ test("a forgotten password is reset from the mailed link, which ends every sessi
   expect(link).toMatch(/\/reset-password\?token=/);
   await visit(page, link);
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("パスワードの再設定");
+  await main.getByLabel("新しいパスワード").fill("weak");
+  await main.getByLabel("パスワード（確認）").fill("other");
+  await main.getByRole("button", { name: "パスワードを再設定" }).click();
+  await expect(page.getByTestId("error-password")).toHaveText(
+    "パスワードは8文字以上で、英大文字・英小文字・数字をそれぞれ含めてください",
+  );
+  await expect(page.getByTestId("error-passwordConfirm")).toHaveText("パスワードが一致しません");
+  expect(
+    posts.filter((p) => p === "/reset-password"),
+    "no request while the new password is wrong",
+  ).toEqual([]);
   await main.getByLabel("新しいパスワード").fill(newPassword);
   await main.getByLabel("パスワード（確認）").fill(newPassword);
   await main.getByRole("button", { name: "パスワードを再設定" }).click();

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
 import { enqueue, eventually, linkLine, notificationRows } from "../helpers/line";
 import { LineStandin } from "../helpers/line-standin";
+import { childEnv, freePort } from "../helpers/processes";
 
 /**
  * The worker as production runs it (bot/main.ts in its own process), killed with SIGKILL while
@@ -33,14 +33,6 @@ afterAll(async () => {
   await t.cleanup();
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 interface Worker {
   child: ChildProcess;
   stderr: () => string;
@@ -51,9 +43,7 @@ async function startWorker(): Promise<Worker> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, "bot/main.ts")], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
+    env: childEnv({
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
@@ -72,7 +62,7 @@ async function startWorker(): Promise<Worker> {
       BOT_POLL_INTERVAL_MS: "50",
       BOT_BACKOFF_BASE_MS: "50",
       BOT_BACKOFF_MAX_MS: "200",
-    },
+    }),
     stdio: ["ignore", "ignore", "pipe"],
   });
   children.push(child);

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { childEnv, freePort } from "../helpers/processes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // An absolute loader, so a child may run from another working directory.
@@ -34,14 +34,12 @@ interface Run {
 function run(entry: string, env: Record<string, string>, cwd = ROOT): Run {
   const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, entry)], {
     cwd,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
+    env: childEnv({
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
       SQLITE_PATH: path.join(tempDir(), "portal.sqlite"),
       ...env,
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -57,14 +55,6 @@ function run(entry: string, env: Record<string, string>, cwd = ROOT): Run {
     }),
   );
   return { child, stdout: () => out, stderr: () => err, exited };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function waitForHealth(url: string, run: Run): Promise<void> {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { WITHDRAWAL_METHODS } from "../../server/domain/withdrawal";
 import { PAYOUTS } from "../../server/ledger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
@@ -14,6 +15,25 @@ beforeAll(async () => {
 
 const member = (balance = 0) => payingMember(t.db, balance);
 
+type Member = Awaited<ReturnType<typeof member>>;
+
+/** A request from a new form (its own key), by bank transfer unless another method is named. */
+const withdraw = (
+  m: Member,
+  amount: number,
+  method: (typeof WITHDRAWAL_METHODS)[number] = "bank",
+) => m.caller.wallet.requestWithdrawal({ amount, requestKey: key(), method });
+
+/** What the payouts account has paid out so far. */
+async function payouts() {
+  const row = await t.db.kysely
+    .selectFrom("wallets")
+    .select("balance")
+    .where("id", "=", PAYOUTS)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
 async function wallet(balance: number) {
   return (await member(balance)).caller;
 }
@@ -21,11 +41,7 @@ async function wallet(balance: number) {
 describe(`withdrawals on ${testEngine}`, () => {
   it("holds the amount at once and shows it in the situation and the history", async () => {
     const m = await member(20_000);
-    const result = await m.caller.wallet.requestWithdrawal({
-      amount: 5_000,
-      requestKey: key(),
-      method: "bank",
-    });
+    const result = await withdraw(m, 5_000);
     expect(result).toMatchObject({ status: "pending", replayed: false, nextBusinessDay: false });
     expect(await m.caller.wallet.summary()).toEqual({
       available: 15_000,
@@ -176,11 +192,7 @@ describe(`withdrawals on ${testEngine}`, () => {
   it("the member cancels a pending request and gets it back; not twice, and never another's", async () => {
     const m = await member(10_000);
     const other = await member();
-    const { id } = await m.caller.wallet.requestWithdrawal({
-      amount: 2_000,
-      requestKey: key(),
-      method: "bank",
-    });
+    const { id } = await withdraw(m, 2_000);
     await expectKey(other.caller.wallet.cancelWithdrawal({ id }), "notFound");
     await m.caller.wallet.cancelWithdrawal({ id });
     expect(await walletOf(t.db, m.id)).toEqual({ available: 10_000, held: 0 });
@@ -193,21 +205,9 @@ describe(`withdrawals on ${testEngine}`, () => {
   it("the admin completes (paid out) or rejects (returned, reason shown) once", async () => {
     const m = await member(10_000);
     const admin = await callerFor(t.db, adminId);
-    const paid = await m.caller.wallet.requestWithdrawal({
-      amount: 3_000,
-      requestKey: key(),
-      method: "bank",
-    });
-    const refused = await m.caller.wallet.requestWithdrawal({
-      amount: 2_000,
-      requestKey: key(),
-      method: "bank",
-    });
-    const payoutsBefore = await t.db.kysely
-      .selectFrom("wallets")
-      .select("balance")
-      .where("id", "=", PAYOUTS)
-      .executeTakeFirstOrThrow();
+    const paid = await withdraw(m, 3_000);
+    const refused = await withdraw(m, 2_000);
+    const payoutsBefore = await payouts();
 
     await admin.wallet.completeWithdrawal({ id: paid.id });
     await expectKey(admin.wallet.completeWithdrawal({ id: paid.id }), "notPending");
@@ -219,12 +219,8 @@ describe(`withdrawals on ${testEngine}`, () => {
       held: 0,
       totalWithdrawn: 3_000,
     });
-    const payoutsAfter = await t.db.kysely
-      .selectFrom("wallets")
-      .select("balance")
-      .where("id", "=", PAYOUTS)
-      .executeTakeFirstOrThrow();
-    expect(Number(payoutsAfter.balance) - Number(payoutsBefore.balance)).toBe(3_000);
+    const payoutsAfter = await payouts();
+    expect(payoutsAfter - payoutsBefore).toBe(3_000);
     const rows = (await m.caller.wallet.withdrawals({ period: "all", page: 1, size: 25 })).rows;
     expect(rows.find((r) => r.id === refused.id)).toMatchObject({
       status: "rejected",
@@ -242,16 +238,8 @@ describe(`withdrawals on ${testEngine}`, () => {
   it("bulk completion completes each pending one and reports the rest", async () => {
     const m = await member(10_000);
     const admin = await callerFor(t.db, adminId);
-    const a = await m.caller.wallet.requestWithdrawal({
-      amount: 1_000,
-      requestKey: key(),
-      method: "bank",
-    });
-    const b = await m.caller.wallet.requestWithdrawal({
-      amount: 1_000,
-      requestKey: key(),
-      method: "bank",
-    });
+    const a = await withdraw(m, 1_000);
+    const b = await withdraw(m, 1_000);
     await m.caller.wallet.cancelWithdrawal({ id: b.id });
     expect(await admin.wallet.bulkCompleteWithdrawals({ ids: [a.id, b.id, "missing"] })).toEqual([
       { id: a.id, ok: true },
@@ -263,11 +251,7 @@ describe(`withdrawals on ${testEngine}`, () => {
   it("lists requests for the admin with filters and paging", async () => {
     const m = await member(10_000);
     const admin = await callerFor(t.db, adminId);
-    await m.caller.wallet.requestWithdrawal({
-      amount: 1_111,
-      requestKey: key(),
-      method: "exness",
-    });
+    await withdraw(m, 1_111, "exness");
     const page = await admin.wallet.adminWithdrawals({
       status: "pending",
       method: "exness",

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { type RowDecision, RowDecisionButton, RowDecisions } from "~/components/admin/RowDecisions";
-import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
+import { ConfirmDialog, DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
 import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
@@ -213,19 +213,20 @@ export function LicenseTable({
           testId={`license-${kind}-dialog`}
         >
           {decision && (
-            <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800">
-              <dt className="text-slate-500 dark:text-slate-400">{t("admin.licenses.ea")}</dt>
-              <dd>{decision.row.eaName}</dd>
-              <dt className="text-slate-500 dark:text-slate-400">{t("admin.licenses.member")}</dt>
-              <dd className="break-all">
-                {decision.row.member.nickname} ({decision.row.member.email})
-              </dd>
-              <dt className="text-slate-500 dark:text-slate-400">{t("admin.licenses.account")}</dt>
-              <dd>
-                {decision.row.account.brokerName} {decision.row.account.accountNumber} ·{" "}
-                {t(`accountType.${decision.row.accountType}`)}
-              </dd>
-            </dl>
+            <DialogFacts
+              items={[
+                { label: t("admin.licenses.ea"), value: decision.row.eaName },
+                {
+                  label: t("admin.licenses.member"),
+                  value: `${decision.row.member.nickname} (${decision.row.member.email})`,
+                  className: "break-all",
+                },
+                {
+                  label: t("admin.licenses.account"),
+                  value: `${decision.row.account.brokerName} ${decision.row.account.accountNumber} · ${t(`accountType.${decision.row.accountType}`)}`,
+                },
+              ]}
+            />
           )}
           <p>{t(`admin.licenses.${kind}Lead`)}</p>
         </ConfirmDialog>

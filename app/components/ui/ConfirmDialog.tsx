@@ -180,3 +180,32 @@ export function useDecisions<D, R extends DecisionResult>(
     pageError: !state && result && !result.ok ? result.error : null,
   };
 }
+
+export interface DialogFact {
+  label: ReactNode;
+  value: ReactNode;
+  /** Layout of the value (`font-semibold`, `[overflow-wrap:anywhere]`). */
+  className?: string;
+  testId?: string;
+}
+
+/**
+ * What a confirmation is about (member, amount, payee…): a two-column list on a grey panel
+ * inside the dialog. A fact whose value is null, false or empty is left out.
+ */
+export function DialogFacts({ items }: { items: readonly DialogFact[] }) {
+  return (
+    <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800">
+      {items
+        .filter((fact) => fact.value !== null && fact.value !== false && fact.value !== "")
+        .map((fact, i) => (
+          <div key={i} className="contents">
+            <dt className="text-slate-500 dark:text-slate-400">{fact.label}</dt>
+            <dd className={fact.className} data-testid={fact.testId}>
+              {fact.value}
+            </dd>
+          </div>
+        ))}
+    </dl>
+  );
+}

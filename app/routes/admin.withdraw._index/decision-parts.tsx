@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Alert";
+import { DialogFacts } from "~/components/ui/ConfirmDialog";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { payeeSummary } from "~/lib/payee";
@@ -45,20 +46,27 @@ export function Outcome({ row }: { row: Row }) {
 export function RowFacts({ row }: { row: Row }) {
   const { t } = useTranslation(["admin-money", "wallet"]);
   return (
-    <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800">
-      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.member")}</dt>
-      <dd className="[overflow-wrap:anywhere]">
-        {row.member.nickname} ({row.member.email})
-      </dd>
-      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.method")}</dt>
-      <dd>{t(`wallet:methods.${row.method}`)}</dd>
-      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.amount")}</dt>
-      <dd className="font-semibold" data-testid="dialog-amount">
-        {formatYen(row.amount)}
-      </dd>
-      <dt className="text-slate-500 dark:text-slate-400">{t("withdrawals.columns.payee")}</dt>
-      <dd className="[overflow-wrap:anywhere]">{payeeSummary(row.method, row.payout, t)}</dd>
-    </dl>
+    <DialogFacts
+      items={[
+        {
+          label: t("withdrawals.columns.member"),
+          value: `${row.member.nickname} (${row.member.email})`,
+          className: "[overflow-wrap:anywhere]",
+        },
+        { label: t("withdrawals.columns.method"), value: t(`wallet:methods.${row.method}`) },
+        {
+          label: t("withdrawals.columns.amount"),
+          value: formatYen(row.amount),
+          className: "font-semibold",
+          testId: "dialog-amount",
+        },
+        {
+          label: t("withdrawals.columns.payee"),
+          value: payeeSummary(row.method, row.payout, t),
+          className: "[overflow-wrap:anywhere]",
+        },
+      ]}
+    />
   );
 }
 

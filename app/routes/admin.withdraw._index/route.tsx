@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { RowDecisions } from "~/components/admin/RowDecisions";
+import { DecisionDialogs, decisionColumn, StatusFilter } from "~/components/admin/Decisions";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
 import { type FormErrorShape } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -11,13 +11,7 @@ import { EmailText } from "~/components/cells";
 import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
 import { DataTable } from "~/components/table/DataTable";
-import {
-  FilterField,
-  filterControl,
-  InputFilter,
-  SelectFilter,
-  TableFilters,
-} from "~/components/table/TableFilters";
+import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -31,6 +25,7 @@ export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
 const STATUSES = [...WITHDRAWAL_STATUSES, "all"] as const;
 const BULK_FORM = "bulk-complete";
+const KINDS = { section: "withdrawals", accept: "complete", refuse: "reject" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = searchParamsObject(request.url);
@@ -115,23 +110,16 @@ export default function AdminWithdrawals() {
   const [done, setDone] = useState<{ data: ActionData; rows: Row[] } | null>(null);
   const [noneSelected, setNoneSelected] = useState(false);
   // A decision that went through closes its dialog and is reported above the table.
-  const {
-    decision,
-    open: openDecision,
-    close,
-    refused,
-    dialogError,
-    reasonError,
-    pageError,
-  } = useDecisions<Decision, NonNullable<ActionData>>(
+  const decisions = useDecisions<Decision, NonNullable<ActionData>>(
     result,
     t("withdrawals.reject.reason"),
     (ok, decided) => setDone({ data: ok, rows: decided?.rows ?? [] }),
   );
 
+  const { decision, pageError } = decisions;
   const open = (kind: Decision["kind"], rows: Row[]) => {
     setNoneSelected(false);
-    openDecision({ kind, rows });
+    decisions.open({ kind, rows });
   };
 
   const onBulk = (event: FormEvent<HTMLFormElement>) => {
@@ -151,21 +139,12 @@ export default function AdminWithdrawals() {
   return (
     <div className="space-y-4">
       <TableFilters label={t("withdrawals.filters.label")}>
-        <FilterField label={t("withdrawals.filters.status")} htmlFor="f-status">
-          <select
-            id="f-status"
-            name="status"
-            defaultValue={status}
-            className={filterControl}
-            data-testid="filter-status"
-          >
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s === "all" ? t("withdrawals.filters.all") : t(`wallet:status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <StatusFilter
+          id="f-status"
+          label={t("withdrawals.filters.status")}
+          statuses={STATUSES}
+          value={status}
+        />
         <SelectFilter
           name="method"
           label={t("withdrawals.filters.method")}
@@ -279,33 +258,12 @@ export default function AdminWithdrawals() {
               </span>
             ),
           },
-          {
-            key: "actions",
-            header: <span className="sr-only">{t("withdrawals.columns.actions")}</span>,
-            cell: (r) =>
-              r.status === "pending" || r.status === "sent" ? (
-                <RowDecisions
-                  accept={{
-                    label: t("withdrawals.complete.button"),
-                    ariaLabel: t("withdrawals.complete.one", {
-                      amount: formatYen(r.amount),
-                      member: memberLabel(r),
-                    }),
-                    testId: "complete-one",
-                    onClick: () => open("complete", [r]),
-                  }}
-                  refuse={{
-                    label: t("withdrawals.reject.button"),
-                    ariaLabel: t("withdrawals.reject.one", {
-                      amount: formatYen(r.amount),
-                      member: memberLabel(r),
-                    }),
-                    testId: "reject-one",
-                    onClick: () => open("reject", [r]),
-                  }}
-                />
-              ) : null,
-          },
+          decisionColumn<Row, "complete", "reject">(
+            t,
+            KINDS,
+            (r) => ({ amount: formatYen(r.amount), member: memberLabel(r) }),
+            (kind, r) => open(kind, [r]),
+          ),
         ]}
       />
       {(noneSelected || pageError?.fieldErrors.ids) && (
@@ -314,46 +272,21 @@ export default function AdminWithdrawals() {
         </Alert>
       )}
 
-      <ConfirmDialog
-        testId="decision-dialog"
-        open={decision?.kind === "complete"}
-        onClose={close}
-        title={t("withdrawals.complete.title")}
-        confirmLabel={t("withdrawals.complete.confirm")}
-        fields={{ intent: "complete", id: decision?.rows[0]?.id ?? "" }}
-        error={dialogError}
-      >
-        {decision?.rows[0] && <RowFacts row={decision.rows[0]} />}
-        <p>{t("withdrawals.complete.lead")}</p>
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        testId="decision-dialog"
-        open={decision?.kind === "reject"}
-        onClose={close}
-        title={t("withdrawals.reject.title")}
-        confirmLabel={t("withdrawals.reject.confirm")}
-        tone="danger"
-        fields={{ intent: "reject", id: decision?.rows[0]?.id ?? "" }}
-        reason={{
-          label: t("withdrawals.reject.reason"),
-          hint: t("withdrawals.reject.reasonHint"),
-          error: reasonError,
-          defaultValue: refused?.values.reason,
-        }}
-        error={dialogError}
-      >
-        {decision?.rows[0] && <RowFacts row={decision.rows[0]} />}
-        <p>{t("withdrawals.reject.lead")}</p>
-      </ConfirmDialog>
+      <DecisionDialogs
+        kinds={KINDS}
+        kind={decision?.kind}
+        id={decision?.rows[0]?.id ?? ""}
+        facts={decision?.rows[0] && <RowFacts row={decision.rows[0]} />}
+        state={decisions}
+      />
 
       <ConfirmDialog
         open={decision?.kind === "bulk"}
-        onClose={close}
+        onClose={decisions.close}
         title={t("withdrawals.bulk.title")}
         confirmLabel={t("withdrawals.bulk.confirm", { count: decision?.rows.length ?? 0 })}
         fields={{ intent: "bulkComplete", ids: decision?.rows.map((r) => r.id) ?? [] }}
-        error={dialogError}
+        error={decisions.dialogError}
         testId="bulk-dialog"
       >
         <p data-testid="bulk-summary">

@@ -10,6 +10,7 @@ import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { ImageSection, PaymentSection, ProfileSection } from "./sections";
 import { NOTIFY_GROUPS, NotificationsSection, notifyField } from "./notifications";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { PAYMENT_FIELDS } from "../../../server/domain/withdrawal";
 
 export const handle = { i18n: ["profile", "auth", "errors"] };
 
@@ -24,20 +25,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 const PROFILE_FIELDS = ["name", "nickname", "twitterUrl"] as const;
-export const PAYMENT_FIELDS = [
-  "bankName",
-  "bankCode",
-  "branchName",
-  "branchNumber",
-  "accountType",
-  "bankAccountNumber",
-  "accountHolder",
-  "usdtAddress",
-  "exnessEmail",
-  "peskaEmail",
-  "bitwalletEmail",
-  "paypayId",
-] as const;
+export { PAYMENT_FIELDS };
 
 type Intent = "profile" | "image" | "removeImage" | "reauth" | "payment" | "notifications";
 

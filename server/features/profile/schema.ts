@@ -164,25 +164,8 @@ function bankKana(value: string): string {
 
 const paymentEmail = emailSchema;
 
-export const BANK_FIELDS = [
-  "bankName",
-  "bankCode",
-  "branchName",
-  "branchNumber",
-  "accountType",
-  "bankAccountNumber",
-  "accountHolder",
-] as const;
-
-export const PAYMENT_FIELDS = [
-  ...BANK_FIELDS,
-  "usdtAddress",
-  "exnessEmail",
-  "peskaEmail",
-  "bitwalletEmail",
-  "paypayId",
-] as const;
-export type PaymentField = (typeof PAYMENT_FIELDS)[number];
+export { BANK_FIELDS, PAYMENT_FIELDS, type PaymentField } from "../../domain/withdrawal";
+import { BANK_FIELDS } from "../../domain/withdrawal";
 
 /**
  * The payment details, each optional. Bank details go together: once one bank field is filled

@@ -1,0 +1,132 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { RowDecisions } from "~/components/admin/RowDecisions";
+import type { Column } from "~/components/table/DataTable";
+import { FilterField, filterControl } from "~/components/table/TableFilters";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+
+/*
+ * The pieces of an admin list where each pending row waits for a decision, accepted or refused
+ * with a reason (withdrawals: complete or reject; transfers: approve or deny). The texts live
+ * in admin-money under `<section>.<intent>.*` and `<section>.columns.actions`, the row buttons'
+ * test ids are `<intent>-one` and the intents are what the page's action reads.
+ */
+
+export interface DecisionKinds<A extends string, R extends string> {
+  /** The texts' key prefix: `withdrawals`, `transfers`. */
+  section: string;
+  accept: A;
+  refuse: R;
+}
+
+/** The last column: the two decision buttons on a pending row, naming the row for screen readers. */
+export function decisionColumn<Row extends { status: string }, A extends string, R extends string>(
+  t: (key: string, params?: Record<string, string>) => string,
+  { section, accept, refuse }: DecisionKinds<A, R>,
+  names: (row: Row) => Record<string, string>,
+  open: (kind: A | R, row: Row) => void,
+): Column<Row> {
+  const button = (kind: A | R, row: Row) => ({
+    label: t(`${section}.${kind}.button`),
+    ariaLabel: t(`${section}.${kind}.one`, names(row)),
+    testId: `${kind}-one`,
+    onClick: () => open(kind, row),
+  });
+  return {
+    key: "actions",
+    header: <span className="sr-only">{t(`${section}.columns.actions`)}</span>,
+    // A bank withdrawal sent to the bank (Zengin file) still waits for completion or rejection.
+    cell: (row) =>
+      row.status === "pending" || row.status === "sent" ? (
+        <RowDecisions accept={button(accept, row)} refuse={button(refuse, row)} />
+      ) : null,
+  };
+}
+
+/**
+ * The two confirmations of one row's decision; the refusal asks for its reason. `facts` shows
+ * what the open one is about, `kind` is the open one's (or none).
+ */
+export function DecisionDialogs<A extends string, R extends string>({
+  kinds: { section, accept, refuse },
+  kind,
+  id,
+  facts,
+  state: { close, dialogError: error, reasonError, refused },
+}: {
+  kinds: DecisionKinds<A, R>;
+  kind: string | undefined;
+  id: string;
+  facts: ReactNode;
+  /** The page's `useDecisions`: closing, and a refusal of the open dialog (with what was typed). */
+  state: {
+    close: () => void;
+    dialogError: string | null;
+    reasonError: string | null;
+    refused: { values: { reason?: string } } | null;
+  };
+}) {
+  const { t } = useTranslation("admin-money");
+  const dialog = (intent: A | R) => ({
+    testId: "decision-dialog",
+    open: kind === intent,
+    onClose: close,
+    title: t(`${section}.${intent}.title`),
+    confirmLabel: t(`${section}.${intent}.confirm`),
+    fields: { intent, id },
+    error,
+  });
+  return (
+    <>
+      <ConfirmDialog {...dialog(accept)}>
+        {facts}
+        <p>{t(`${section}.${accept}.lead`)}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        {...dialog(refuse)}
+        tone="danger"
+        reason={{
+          label: t(`${section}.${refuse}.reason`),
+          hint: t(`${section}.${refuse}.reasonHint`),
+          error: reasonError,
+          defaultValue: refused?.values.reason,
+        }}
+      >
+        {facts}
+        <p>{t(`${section}.${refuse}.lead`)}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The status filter of a decision list: each status and "all", defaulting to pending. */
+export function StatusFilter({
+  id,
+  label,
+  statuses,
+  value,
+}: {
+  id: string;
+  label: string;
+  statuses: readonly string[];
+  value: string;
+}) {
+  const { t } = useTranslation(["admin-money", "wallet"]);
+  return (
+    <FilterField label={label} htmlFor={id}>
+      <select
+        id={id}
+        name="status"
+        defaultValue={value}
+        className={filterControl}
+        data-testid="filter-status"
+      >
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {s === "all" ? t("withdrawals.filters.all") : t(`wallet:status.${s}`)}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}
