@@ -64,7 +64,7 @@ export default function Affiliate() {
                   to={`?preset=${p}`}
                   preventScrollReset
                   aria-current={summary.preset === p ? "page" : undefined}
-                  className={`inline-block rounded-full border px-3 py-1 text-sm ${focusRing} ${
+                  className={`inline-flex min-h-11 items-center rounded-full border px-3 py-1 text-sm ${focusRing} ${
                     summary.preset === p
                       ? "border-emerald-600 bg-emerald-600 text-white"
                       : "border-slate-300 bg-white text-slate-700 hover:border-emerald-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200"

@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import type { Db } from "../../db";
+import { DEMO_RICH } from "../../db/seed";
+import { enterCampaign } from "../../server/features/campaigns/service";
+import { expect, signInByEmail, test, visit } from "./fixtures";
+import { LANGUAGES, type Lng, setLanguage } from "./walk";
+import { PHONE_CHECK, type PhoneProblem } from "./phone-check";
+
+/**
+ * Phone first, on every member page: as the demo member with an eight-figure balance, at 375
+ * and 414 px, in ja and in en, no page scrolls sideways, no text is cut off or spills out of
+ * its box, every control is a 44 px touch target, each page has a title of its own, and amount
+ * and code fields bring up the number pad. The rules are in phone-check.ts.
+ *
+ * The pages come from app/routes/users.*: a new page is walked without touching this file
+ * (one with a parameter needs its address below, or the test says so).
+ */
+
+const WIDTHS = [375, 414];
+
+/** Routes with no page to look at: they only redirect, or they are the area's 404. */
+const NOT_PAGES = new Set([
+  "users", // the area's layout
+  "users.$", // the 404 of an unknown address
+  "users.line-callback", // LINE Login's return: always redirects
+]);
+
+interface Ids {
+  gachaId: string;
+  eaId: string;
+  campaignId: string;
+}
+
+/** Addresses of the routes with parameters, from the seeded rows. */
+const WITH_PARAMS: Record<string, (ids: Ids) => string> = {
+  "users.campaigns.$id._index": (ids) => `/users/campaigns/${ids.campaignId}`,
+  "users.campaigns.$id.complete": (ids) => `/users/campaigns/${ids.campaignId}/complete`,
+  "users.ea.$id._index": (ids) => `/users/ea/${ids.eaId}`,
+  "users.gachas.$gachaId._index": (ids) => `/users/gachas/${ids.gachaId}`,
+  "users.gachas.$gachaId.draw": (ids) => `/users/gachas/${ids.gachaId}/draw`,
+};
+
+/** A route that re-exports another page (one page at two addresses) is walked once. */
+function isAlias(file: string): boolean {
+  const path = `app/routes/${file}`;
+  if (statSync(path).isDirectory()) return false;
+  return /^export \{ default\b[^}]*\} from "\.\/users\./m.test(readFileSync(path, "utf8"));
+}
+
+/** Route ids of the member pages (resource routes, `.ts`, have no page). */
+function memberRoutes(): string[] {
+  return readdirSync("app/routes")
+    .filter((f) => f.startsWith("users.") && !f.endsWith(".ts") && !isAlias(f))
+    .map((f) => f.replace(/\.tsx$/, ""))
+    .filter((id) => !NOT_PAGES.has(id))
+    .sort();
+}
+
+function pathOf(routeId: string, ids: Ids): string {
+  const withParams = WITH_PARAMS[routeId];
+  if (withParams) return withParams(ids);
+  if (routeId.includes("$")) throw new Error(`${routeId}: add its address to WITH_PARAMS`);
+  const segments = routeId
+    .split(".")
+    .filter((s) => s !== "_index")
+    .map((s) => s.replace(/_$/, ""));
+  return `/${segments.join("/")}`;
+}
+
+async function prepare(db: Db, userId: string): Promise<Ids> {
+  const gacha = await db.kysely
+    .selectFrom("gachas")
+    .select("id")
+    .where("published", "=", 1)
+    .orderBy("starts_at")
+    .executeTakeFirstOrThrow();
+  const ea = await db.kysely
+    .selectFrom("eas")
+    .select("id")
+    .orderBy("created_at")
+    .executeTakeFirstOrThrow();
+  const campaigns = await db.kysely
+    .selectFrom("campaigns")
+    .select(["id", "starts_at", "ends_at"])
+    .orderBy("created_at")
+    .execute();
+  const now = new Date().toISOString().replace("T", " ");
+  const open = campaigns.find((c) => c.starts_at <= now && now < c.ends_at) ?? campaigns[0]!;
+  // The complete page is the entered campaign's: the member enters once (again is a no-op).
+  await enterCampaign(db, userId, open.id);
+  // The marathon goals the demo import reached would open their modal over the first pages.
+  await db.kysely.updateTable("marathons").set({ is_modal: 1 }).where("uid", "=", userId).execute();
+  return { gachaId: gacha.id, eaId: ea.id, campaignId: open.id };
+}
+
+async function checkAt(page: Page, width: number): Promise<PhoneProblem[]> {
+  await page.setViewportSize({ width, height: 812 });
+  // The layout settles (fonts, the chart's client-only bundle) before it is measured.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  return page.evaluate(PHONE_CHECK);
+}
+
+for (const lng of LANGUAGES) {
+  test(`every member page fits a phone (375 and 414 px) in ${lng}`, async ({
+    page,
+    context,
+    db,
+  }) => {
+    // About thirty pages, each measured at two widths: one browser context and one sign-in.
+    test.setTimeout(240_000);
+    const userId = await signInByEmail(context, db, DEMO_RICH.email);
+    await setLanguage(context, lng as Lng);
+    const ids = await prepare(db, userId);
+    const titles = new Map<string, string>();
+    const failures: string[] = [];
+    // A layout route and its index answer the same address: each address once.
+    for (const path of new Set(memberRoutes().map((id) => pathOf(id, ids)))) {
+      const response = await visit(page, path);
+      expect(response?.status() ?? 0, `${path} (${lng})`).toBeLessThan(400);
+      expect(new URL(page.url()).pathname, `${path} was not redirected`).toBe(path);
+      // Charts and lazy parts render after hydration: wait until the network is quiet.
+      await page.waitForLoadState("networkidle");
+      const title = await page.title();
+      const same = [...titles].find(([, t]) => t === title);
+      if (same) failures.push(`${path} (${lng}): same <title> as ${same[0]}: "${title}"`);
+      titles.set(path, title);
+      for (const width of WIDTHS) {
+        for (const problem of await checkAt(page, width)) {
+          failures.push(`${path} (${lng}, ${width} px) ${problem.rule}: ${problem.detail}`);
+        }
+      }
+    }
+    expect(failures.join("\n"), "phone layout problems").toBe("");
+  });
+}
