@@ -131,6 +131,7 @@ export default function Affiliate() {
               <input
                 readOnly
                 value={link.url}
+                autoComplete="off"
                 aria-label={t("link.title")}
                 onFocus={(e) => e.currentTarget.select()}
                 className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-800"

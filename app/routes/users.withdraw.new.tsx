@@ -172,6 +172,7 @@ export default function NewWithdrawal() {
         <Field
           name="amount"
           inputMode="numeric"
+          autoComplete="off"
           label={t("request.amount")}
           hint={`${t("request.minimum", { min: formatYen(MINIMUMS[method]) })} ／ ${t("situation.available")}: ${formatYen(available)}`}
           defaultValue={failure && !failure.ok ? failure.values.amount : ""}

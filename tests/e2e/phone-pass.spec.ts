@@ -134,3 +134,38 @@ for (const lng of LANGUAGES) {
     expect(failures.join("\n"), "phone layout problems").toBe("");
   });
 }
+
+test("the phone check finds each problem it names, and not what is meant to be so", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.setContent(`
+    <style>.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)}</style>
+    <div style="width:40px;overflow:hidden;white-space:nowrap" id="clipped">¥12,345,678</div>
+    <div style="width:40px;white-space:nowrap" id="spills">¥98,765,432</div>
+    <button style="height:30px">Small</button>
+    <a href="/x" style="display:inline-flex;min-height:44px">Big enough</a>
+    <p>Read the <a href="/terms">terms</a> first.</p>
+    <input name="amount" autocomplete="off">
+    <input name="email" type="email">
+    <div style="overflow-x:auto;width:200px"><div style="width:900px">a wide table that scrolls</div></div>
+    <div class="sr-only"><table><tr><td>a table for screen readers, wider than the page</td></tr></table></div>
+    <div style="width:500px">wider than the window</div>
+  `);
+  const found = (await page.evaluate(PHONE_CHECK)).map((p) => `${p.rule} ${p.detail}`);
+  const rules = found.map((f) => f.split(" ")[0]).sort();
+  expect(rules, found.join("\n")).toEqual(
+    [
+      "autocomplete",
+      "number-pad",
+      "sideways-scroll",
+      "small-target", // the button
+      "small-target", // the amount field (38 px)
+      "small-target", // the email field
+      "text-cut-off",
+      "text-spills",
+    ].sort(),
+  );
+  expect(found.find((f) => f.startsWith("text-cut-off"))).toContain("#clipped");
+  expect(found.find((f) => f.startsWith("text-spills"))).toContain("#spills");
+});

@@ -151,6 +151,10 @@ export function TextAreaField({
   );
 }
 
+/** A file input: its button a 44 px target. */
+export const fileInputClass =
+  "mt-1 block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100";
+
 /**
  * An image upload: the current image, the file input (JPEG, PNG or WebP), a hint, the error,
  * and a box to remove the current image.
@@ -193,7 +197,7 @@ export function ImageField({
               type="file"
               name={name}
               accept="image/jpeg,image/png,image/webp"
-              className="mt-1 block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
+              className={fileInputClass}
               {...aria}
             />
           </>

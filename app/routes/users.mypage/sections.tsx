@@ -9,6 +9,7 @@ import {
   SelectField,
   SubmitButton,
   useFieldError,
+  fileInputClass,
 } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Facts, Section } from "~/components/ui/card";
@@ -17,7 +18,7 @@ import { ReauthForm } from "~/components/ReauthForm";
 import { LanguageSelect } from "~/components/shell/LanguageSelect";
 import { formatDateTime } from "~/lib/format";
 import type { Loaded, PAYMENT_FIELDS, Result } from "./route";
-import { textLink } from "~/components/ui/link";
+import { actionLink } from "~/components/ui/link";
 
 /* The sections of /users/mypage: profile, image, and payment details behind re-authentication. */
 
@@ -44,7 +45,7 @@ export function ProfileSection({
                 <span className="text-xs text-slate-500 dark:text-slate-400">
                   {profile.emailVerified ? t("notices.verified") : t("notices.unverified")}
                 </span>
-                <Link to="/users/change-email" className={`${textLink}`}>
+                <Link to="/users/change-email" className={actionLink}>
                   {t("actions.changeEmail")}
                 </Link>
               </span>
@@ -146,7 +147,7 @@ export function ImageSection({
                 name="image"
                 accept="image/jpeg,image/png,image/webp"
                 aria-describedby="profile-image-hint"
-                className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
+                className={fileInputClass}
               />
               <p
                 id="profile-image-hint"
