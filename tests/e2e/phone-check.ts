@@ -9,8 +9,9 @@
  *                    card, as a long amount did).
  *   small-target     a control (link, button, input, select, text area, summary, an element with
  *                    a control's role) is less than 44 px tall. Exempt: a link shown inline
- *                    inside running text (its nearest block holds other text besides the link),
- *                    as readers expect there; a check box or radio counts with its label.
+ *                    inside running text (the lines of its nearest block, that block's own
+ *                    text and inline elements, hold other text besides the link), as readers
+ *                    expect there; a check box or radio counts with its label.
  *   number-pad       an amount or code field (its name says so) without inputmode numeric or
  *                    decimal.
  *   autocomplete     a text, email, password, tel or number field that does not state its
@@ -145,6 +146,16 @@ export function PHONE_CHECK(): PhoneProblem[] {
     while (at && getComputedStyle(at).display.startsWith("inline")) at = at.parentElement;
     return at;
   }
+  /** The text of a block's own lines: its text nodes and inline elements, not its child blocks. */
+  function lineText(block: Element): string {
+    let text = "";
+    for (const node of block.childNodes) {
+      if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? "";
+      else if (node instanceof Element && getComputedStyle(node).display.startsWith("inline"))
+        text += lineText(node);
+    }
+    return text;
+  }
   for (const el of document.body.querySelectorAll(CONTROLS)) {
     if (hidden(el) || offScreen(el) || el.closest("[aria-hidden=true], [inert]")) continue;
     const style = getComputedStyle(el);
@@ -152,7 +163,7 @@ export function PHONE_CHECK(): PhoneProblem[] {
     if (el.tagName === "A" && style.display === "inline") {
       const block = blockAncestor(el);
       const own = (el.textContent ?? "").trim();
-      if (block && (block.textContent ?? "").trim() !== own) continue; // running text
+      if (block && lineText(block).replace(/\s+/g, "") !== own.replace(/\s+/g, "")) continue; // running text
     }
     if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
       for (const label of el.labels ?? [])

@@ -146,6 +146,7 @@ test("the phone check finds each problem it names, and not what is meant to be s
     <button style="height:30px">Small</button>
     <a href="/x" style="display:inline-flex;min-height:44px">Big enough</a>
     <p>Read the <a href="/terms">terms</a> first.</p>
+    <section><p>A paragraph.</p><a href="/alone">A link on its own line</a></section>
     <input name="amount" autocomplete="off">
     <input name="email" type="email">
     <div style="overflow-x:auto;width:200px"><div style="width:900px">a wide table that scrolls</div></div>
@@ -160,6 +161,7 @@ test("the phone check finds each problem it names, and not what is meant to be s
       "number-pad",
       "sideways-scroll",
       "small-target", // the button
+      "small-target", // the link on its own line
       "small-target", // the amount field (38 px)
       "small-target", // the email field
       "text-cut-off",

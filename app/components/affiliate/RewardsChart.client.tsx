@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useTranslation } from "react-i18next";
 import { formatYen } from "~/lib/money";
-import { compactYen } from "~/components/cashback/months";
+import { axisYen } from "~/components/cashback/months";
 
 export interface RewardPoint {
   label: string;
@@ -38,7 +38,7 @@ export default function RewardsChart({ data, height }: { data: RewardPoint[]; he
           axisLine={false}
           allowDecimals={false}
           // The same short format as the cashback chart (¥1.2万, ¥12k): long amounts never cut.
-          tickFormatter={(v: number) => compactYen(v, i18n.language)}
+          tickFormatter={axisYen(Math.max(0, ...data.map((d) => d.rewards)), i18n.language)}
           tick={{ fontSize: 12, fill: "#475569" }}
         />
         <Tooltip
