@@ -149,6 +149,14 @@ export async function seedMoney(db: Db, p: MoneyPeople) {
     for (const n of [1, 2, 3]) {
       await drawGacha(db, p.memberId, { gachaId: gacha.id, requestKey: `seed-gacha-${n}` }, random);
     }
+    for (const n of [1, 2]) {
+      await drawGacha(
+        db,
+        p.richId,
+        { gachaId: gacha.id, requestKey: `seed-gacha-rich-${n}` },
+        random,
+      );
+    }
   }
 
   const transfer = (amount: number, message: string, requestKey: string) =>
@@ -157,6 +165,12 @@ export async function seedMoney(db: Db, p: MoneyPeople) {
   const denied = await transfer(1_500, "テスト送金", "seed-transfer-2");
   await denyTransfer(deps, p.adminId, denied.id, "送金先の確認が取れませんでした");
   await transfer(1_000, "お礼です", "seed-transfer-3");
+  await requestTransfer(deps, p.richId, {
+    email: p.friendEmail,
+    amount: 50_000,
+    message: "いつもありがとう",
+    requestKey: "seed-transfer-rich",
+  });
 
   await paymentDetails(db, p.memberId, "ヤマダ タロウ");
   await paymentDetails(db, p.richId, "スズキ ケン");
