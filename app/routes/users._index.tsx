@@ -112,7 +112,7 @@ export default function Dashboard() {
               </span>
             </dd>
             <dd className="mt-3">
-              <LinkButton to="/users/withdraw/new" size="sm" block>
+              <LinkButton to="/users/withdraw/new" block>
                 {t("cashback:dashboard.withdraw")}
               </LinkButton>
             </dd>
