@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { DEMO_RICH } from "../../db/seed";
 import { enterCampaign } from "../../server/features/campaigns/service";
-import { expect, signInByEmail, test, visit } from "./fixtures";
+import { expect, signInByEmail, test } from "./fixtures";
 import { LANGUAGES, type Lng, setLanguage } from "./walk";
 import { PHONE_CHECK, type PhoneProblem } from "./phone-check";
 
@@ -116,7 +116,9 @@ for (const lng of LANGUAGES) {
     const failures: string[] = [];
     // A layout route and its index answer the same address: each address once.
     for (const path of new Set(memberRoutes().map((id) => pathOf(id, ids)))) {
-      const response = await visit(page, path);
+      const response = await page.goto(path);
+      // Thirty pages in a row on a busy runner: hydration gets more than the default 5 s.
+      await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 20_000 });
       expect(response?.status() ?? 0, `${path} (${lng})`).toBeLessThan(400);
       expect(new URL(page.url()).pathname, `${path} was not redirected`).toBe(path);
       // Charts and lazy parts render after hydration: wait until the network is quiet.
