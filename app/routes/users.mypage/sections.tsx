@@ -189,7 +189,7 @@ export function PaymentSection({
   const masked = payment.masked;
   const hasAny = Object.values(masked).some((v) => v !== null);
   const shown = (v: string | null) =>
-    v ?? <span className="text-slate-400">{t("notices.notSet")}</span>;
+    v ?? <span className="text-slate-500 dark:text-slate-400">{t("notices.notSet")}</span>;
   return (
     <Section title={t("sections.payment")} testId="payment-section">
       <VerifyEmailNotice money />
