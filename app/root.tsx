@@ -8,6 +8,8 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -21,6 +23,7 @@ import { useNonce } from "./components/nonce";
 import { Shell } from "./components/shell/Shell";
 import { DEFAULT_LANGUAGE, toLanguage } from "./i18n";
 import { i18nServer } from "./i18n.server";
+import { documentTitle } from "./lib/page-title";
 import { layoutFor, themeFromCookieHeader } from "./lib/shell";
 import { ThemeProvider, useEffectiveTheme, useShellRoute } from "./lib/theme";
 import stylesheet from "./tailwind.css";
@@ -65,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function Document({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
+  const matches = useMatches();
+  const location = useLocation();
   const nonce = useNonce();
   const lang = data?.locale ?? toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const dark = useEffectiveTheme() === "dark";
@@ -80,7 +85,7 @@ function Document({ children }: { children: ReactNode }) {
         {/* Here, not in a meta export: a route's own meta replaces the root's, and a page that
             lost its viewport (login, with its robots tag) rendered 980 px wide on phones. */}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{t("app.name")}</title>
+        <title>{documentTitle(t, matches, location.pathname)}</title>
         <Meta />
         <Links />
         {data && (

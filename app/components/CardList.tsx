@@ -37,7 +37,7 @@ export function FilterPills({
                 to={withParams(params, { [param]: o.value, page: null })}
                 aria-current={selected ? "page" : undefined}
                 data-testid={o.testId}
-                className={`inline-flex rounded-full border px-3 py-1 text-sm font-medium ${focusRing} ${
+                className={`inline-flex min-h-11 items-center rounded-full border px-3 py-1 text-sm font-medium ${focusRing} ${
                   selected
                     ? "border-emerald-600 bg-emerald-600 text-white"
                     : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
@@ -234,7 +234,7 @@ export function ListCard({
         <h2 className="break-phrase break-words text-lg font-semibold leading-snug">
           <Link
             to={href}
-            className={`rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
+            className={`inline-flex min-h-11 items-center rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
           >
             {title}
           </Link>

@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/format";
 /** A stored UTC timestamp as Tokyo date over time ("—" for none). */
 export function Stamp({ utc }: { utc: string | null | undefined }) {
   const text = formatDateTime(utc);
-  if (!text) return <span className="text-slate-400">—</span>;
+  if (!text) return <span className="text-slate-500 dark:text-slate-400">—</span>;
   const [date, time] = text.split(" ");
   return (
     <span className="block whitespace-nowrap">

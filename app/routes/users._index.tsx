@@ -1,4 +1,6 @@
 import type { RouteHandle } from "~/lib/shell";
+import { actionLink } from "~/components/ui/link";
+import { LinkButton } from "~/components/ui/button";
 import { ChevronRightIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -60,7 +62,7 @@ export async function action({ context }: ActionFunctionArgs) {
 }
 
 const panel = `${card} p-4 sm:p-5`;
-const linkText = `rounded-sm text-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
+const linkText = `${actionLink} text-sm`;
 
 /** A dashboard shortcut that is also a sidebar entry: same path, icon and label. */
 function navShortcut(to: string) {
@@ -112,10 +114,10 @@ export default function Dashboard() {
                 {formatYen(wallet.held)}
               </span>
             </dd>
-            <dd className="mt-2">
-              <Link to="/users/withdraw/new" className={linkText}>
+            <dd className="mt-3">
+              <LinkButton to="/users/withdraw/new" block>
                 {t("cashback:dashboard.withdraw")}
-              </Link>
+              </LinkButton>
             </dd>
             <dd className="mt-1">
               <Link to="/users/statement" className={linkText} data-testid="statement-link">

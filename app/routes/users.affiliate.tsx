@@ -64,7 +64,7 @@ export default function Affiliate() {
                   to={`?preset=${p}`}
                   preventScrollReset
                   aria-current={summary.preset === p ? "page" : undefined}
-                  className={`inline-block rounded-full border px-3 py-1 text-sm ${focusRing} ${
+                  className={`inline-flex min-h-11 items-center rounded-full border px-3 py-1 text-sm ${focusRing} ${
                     summary.preset === p
                       ? "border-emerald-600 bg-emerald-600 text-white"
                       : "border-slate-300 bg-white text-slate-700 hover:border-emerald-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200"
@@ -131,6 +131,7 @@ export default function Affiliate() {
               <input
                 readOnly
                 value={link.url}
+                autoComplete="off"
                 aria-label={t("link.title")}
                 onFocus={(e) => e.currentTarget.select()}
                 className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-800"

@@ -15,7 +15,7 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
+import { actionLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { BackLink } from "~/components/BackLink";
 
@@ -159,7 +159,7 @@ export default function GachaLogs() {
             header: t("logs.gacha"),
             className: "min-w-36",
             cell: (r) => (
-              <Link to={`/users/gachas/${r.gachaId}`} className={`${textLink}`}>
+              <Link to={`/users/gachas/${r.gachaId}`} className={actionLink}>
                 {r.gachaName}
               </Link>
             ),

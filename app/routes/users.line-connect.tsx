@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const buttonBase =
-  "inline-flex w-full items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm sm:w-auto";
+  "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm sm:w-auto";
 
 /** /users/line-connect: whether LINE is linked, linking (button and QR code), preferences. */
 export default function LineConnect() {

@@ -9,6 +9,7 @@ import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { textLink } from "~/components/ui/link";
 import { SOURCE } from "~/lib/statement";
+import { actionLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["wallet", "statement", "errors"] };
 
@@ -26,7 +27,7 @@ export default function Deposits() {
   return (
     <div className="space-y-4">
       <PageTitle>{t("deposit.title")}</PageTitle>
-      <Link to="/users/statement" className={`${textLink} text-sm`} data-testid="statement-link">
+      <Link to="/users/statement" className={`${actionLink} text-sm`} data-testid="statement-link">
         {t("statementLink")}
       </Link>
       <PeriodFilter label={t("period.label")} />

@@ -9,7 +9,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Alert } from "~/components/ui/Alert";
-import { textLink } from "~/components/ui/link";
+import { actionLink, textLink } from "~/components/ui/link";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { formatDateTime } from "~/lib/format";
@@ -125,7 +125,7 @@ export default function Statement() {
                 <div className="space-y-0.5">
                   <Link
                     to={SOURCE[r.entry]}
-                    className={`${textLink} text-sm`}
+                    className={`${actionLink} text-sm`}
                     data-testid="statement-entry"
                     data-entry={r.entry}
                   >

@@ -109,7 +109,7 @@ export default function WithdrawalHistory() {
                   <button
                     type="submit"
                     aria-label={t("history.cancelLabel", { date: formatDateTime(r.createdAt) })}
-                    className={`rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+                    className={`min-h-11 rounded-md border border-slate-300 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
                   >
                     {t("history.cancel")}
                   </button>

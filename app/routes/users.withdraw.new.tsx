@@ -19,7 +19,7 @@ import {
   WITHDRAWAL_PROCESSING_DAYS,
   withdrawalForm,
 } from "../../server/domain/withdrawal";
-import { textLink } from "~/components/ui/link";
+import { actionLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["wallet", "auth", "errors"] };
 
@@ -131,7 +131,7 @@ export default function NewWithdrawal() {
             {METHODS.map((m) => (
               <label
                 key={m}
-                className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600 ${
+                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600 ${
                   method === m
                     ? "border-emerald-600 bg-emerald-50 font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
                     : "border-slate-300 dark:border-slate-600"
@@ -170,7 +170,7 @@ export default function NewWithdrawal() {
           <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
             {t("request.payeeNote")}
           </p>
-          <Link to="/users/mypage" className={`${textLink} mt-1 inline-block text-xs`}>
+          <Link to="/users/mypage" className={`${actionLink} mt-1 text-xs`}>
             {t("request.editPayee")}
           </Link>
         </div>
@@ -178,6 +178,7 @@ export default function NewWithdrawal() {
         <Field
           name="amount"
           inputMode="numeric"
+          autoComplete="off"
           label={t("request.amount")}
           hint={`${t("request.minimum", { min: formatYen(MINIMUMS[method]) })} ／ ${t("situation.available")}: ${formatYen(available)}`}
           defaultValue={failure && !failure.ok ? failure.values.amount : ""}

@@ -83,6 +83,7 @@ export default function Transfer() {
         <Field
           name="amount"
           inputMode="numeric"
+          autoComplete="off"
           label={t("transfer.amount")}
           hint={t("transfer.range", {
             min: formatYen(terms.transferMin),

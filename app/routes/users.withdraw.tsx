@@ -5,7 +5,7 @@ import { card } from "~/components/ui/card";
 import { Tabs } from "~/components/ui/Tabs";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { textLink } from "~/components/ui/link";
+import { actionLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
@@ -35,9 +35,13 @@ export default function WithdrawLayout() {
         <h2 id="situation-title" className="sr-only">
           {t("situation.title")}
         </h2>
-        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
           {cards.map((c) => (
-            <div key={c.testId} className={`${card} p-3 sm:p-4`}>
+            // The available balance has the phone's full width: eight figures on one line.
+            <div
+              key={c.testId}
+              className={`${card} p-3 sm:p-4 ${c.testId === "available" ? "col-span-2 sm:col-span-1" : ""}`}
+            >
               <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{c.label}</dt>
               <dd className="mt-1" data-testid={`wallet-${c.testId}`}>
                 <Money yen={c.value} size="lg" />
@@ -46,7 +50,11 @@ export default function WithdrawLayout() {
           ))}
         </dl>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("situation.processing")}</p>
-        <Link to="/users/statement" className={`${textLink} text-sm`} data-testid="statement-link">
+        <Link
+          to="/users/statement"
+          className={`${actionLink} text-sm`}
+          data-testid="statement-link"
+        >
           {t("statementLink")}
         </Link>
       </section>

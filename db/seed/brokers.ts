@@ -211,16 +211,28 @@ async function ensureTerms(db: Db, brokerId: string, terms: SeedTerms) {
 }
 
 /**
- * Brokers, and for the demo member one approved and two pending accounts, so the member's
- * list and the admin's list have something to show. Each account is added only if that
+ * Brokers, and for the demo member two approved and two pending accounts (and one approved
+ * account each for the other demo members), so the lists have something to show. Each account is added only if that
  * broker and number are not registered yet.
  */
-export async function seedBrokers(db: Db, people: { adminId: string; memberId: string }) {
+export async function seedBrokers(
+  db: Db,
+  people: { adminId: string; memberId: string; others?: string[] },
+) {
   const brokers = await ensureBrokers(db);
   const accounts = [
-    { broker: "xm", number: "123456", approved: true },
-    { broker: "axi", number: "654321", approved: false },
-    { broker: "titanfx", number: "7654321", approved: false },
+    { broker: "xm", number: "123456", approved: true, user: people.memberId },
+    { broker: "exness", number: "EX12AB34", approved: true, user: people.memberId },
+    { broker: "axi", number: "654321", approved: false, user: people.memberId },
+    { broker: "titanfx", number: "7654321", approved: false, user: people.memberId },
+    // The friend and the eight-figure member trade too (the friend's cashback pays the demo
+    // member's affiliate rewards).
+    ...(people.others ?? []).map((user, i) => ({
+      broker: "xm",
+      number: String(223456 + i * 100000),
+      approved: true,
+      user,
+    })),
   ];
   for (const a of accounts) {
     const brokerId = brokers.get(a.broker)!;
@@ -236,7 +248,7 @@ export async function seedBrokers(db: Db, people: { adminId: string; memberId: s
       .insertInto("broker_accounts")
       .values({
         id: newId(),
-        user_id: people.memberId,
+        user_id: a.user,
         broker_id: brokerId,
         account_number: a.number,
         live_number: a.number,

@@ -55,7 +55,10 @@ export function demoReport(
  * once: a committed demo batch means it is done; even without that check, the engine's
  * duplicate protection would credit nothing the second time.
  */
-export async function seedCashback(db: Db, people: { adminId: string; memberId: string }) {
+export async function seedCashback(
+  db: Db,
+  people: { adminId: string; memberId: string; others?: string[] },
+) {
   const done = await db.kysely
     .selectFrom("import_batches")
     .select("id")
@@ -67,7 +70,7 @@ export async function seedCashback(db: Db, people: { adminId: string; memberId: 
     .selectFrom("broker_accounts")
     .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
     .select(["brokers.code as brokerCode", "broker_accounts.account_number as accountNumber"])
-    .where("broker_accounts.user_id", "=", people.memberId)
+    .where("broker_accounts.user_id", "in", [people.memberId, ...(people.others ?? [])])
     .where("broker_accounts.status", "=", "approved")
     .orderBy("broker_accounts.created_at")
     .execute();

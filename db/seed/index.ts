@@ -8,6 +8,7 @@ import { seedCashback } from "./cashback";
 import { seedEas } from "./eas";
 import { seedBattle, seedPopup } from "./engagement";
 import { seedGachas } from "./gachas";
+import { seedMoney, startDemoMarathon, stopDemoMarathon } from "./money";
 import { existingId } from "./support";
 
 /**
@@ -21,6 +22,10 @@ export const DEMO_ADMIN = {
   totpSecret: "DEMOADMINTOTPSECRETKEYFORDEMOXYZ",
 };
 export const DEMO_MEMBER = { email: "member@example.com", password: "Member-demo-2026" };
+/** The demo member's friend: referred by the demo member (affiliate rewards), receives transfers. */
+export const DEMO_FRIEND = { email: "friend@example.com", password: "Member-demo-2026" };
+/** A member with an eight-figure balance (¥12,345,678 available): money must fit on a phone. */
+export const DEMO_RICH = { email: "rich@example.com", password: "Member-demo-2026" };
 
 interface SeedUser {
   email: string;
@@ -29,6 +34,7 @@ interface SeedUser {
   nickname: string;
   permission: "admin" | "member";
   referralCode: string;
+  referrerId?: string;
   totpSecret?: string;
 }
 
@@ -50,6 +56,7 @@ async function ensureUser(db: Db, user: SeedUser): Promise<string> {
       permission: user.permission,
       language: "ja",
       referral_code: user.referralCode,
+      referrer_id: user.referrerId ?? null,
       totp_secret: user.totpSecret ?? null,
       totp_enabled_at: user.totpSecret ? now : null,
       created_at: now,
@@ -77,10 +84,29 @@ export async function seed(
     permission: "member",
     referralCode: "taro2026",
   });
-  await seedBrokers(db, { adminId, memberId });
-  await seedCashback(db, { adminId, memberId });
+  const friendId = await ensureUser(db, {
+    ...DEMO_FRIEND,
+    name: "Hanako Sato",
+    nickname: "hanako",
+    permission: "member",
+    referralCode: "hanako26",
+    referrerId: memberId,
+  });
+  const richId = await ensureUser(db, {
+    ...DEMO_RICH,
+    name: "Ken Suzuki",
+    nickname: "ken",
+    permission: "member",
+    referralCode: "ken20260",
+  });
+  await seedBrokers(db, { adminId, memberId, others: [friendId, richId] });
+  // The marathon is running while the demo import credits the cashback, then stopped.
+  const marathon = await startDemoMarathon(db, adminId);
+  await seedCashback(db, { adminId, memberId, others: [friendId, richId] });
+  await stopDemoMarathon(db, adminId, marathon);
   await seedGachas(db, { adminId });
   await seedBattle(db, { adminId });
+  await seedMoney(db, { adminId, memberId, friendId, friendEmail: DEMO_FRIEND.email, richId });
   await seedPopup(db, { adminId });
   await seedCampaigns(db, { adminId, memberId });
   await seedEas(db, { adminId, memberId });

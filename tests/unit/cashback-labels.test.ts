@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  axisYen,
   compactYen,
   formatCount,
   formatLots,
@@ -64,5 +65,15 @@ describe("cashback labels", () => {
       labelled: [false, true, false, true],
       year: [false, true, false, false],
     });
+  });
+
+  it("labels a whole axis in one unit, chosen by its largest value", () => {
+    const ja = axisYen(30_000, "ja");
+    expect([0, 7_500, 15_000, 30_000].map(ja)).toEqual(["¥0", "¥0.75万", "¥1.5万", "¥3万"]);
+    const en = axisYen(30_000, "en");
+    expect([0, 7_500, 30_000].map(en)).toEqual(["¥0", "¥7.5k", "¥30k"]);
+    expect(axisYen(9_000, "ja")(4_500)).toBe("¥4,500");
+    expect(axisYen(250_000_000, "ja")(50_000_000)).toBe("¥0.5億");
+    expect(axisYen(2_000_000, "en")(500_000)).toBe("¥0.5M");
   });
 });

@@ -1,7 +1,7 @@
 import { Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { FormErrorShape } from "~/components/ui/form";
-import { textLink } from "~/components/ui/link";
+import { actionLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 
 /**
@@ -24,7 +24,7 @@ export function AdminFormPage({
 }) {
   return (
     <div className="max-w-3xl space-y-4">
-      <Link to={back} className={`${textLink} text-sm`}>
+      <Link to={back} className={`${actionLink} text-sm`}>
         {backLabel}
       </Link>
       {level === "page" ? (

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatYen } from "~/lib/money";
+import { EmptyState } from "~/components/ui/EmptyState";
 import type { RewardPoint } from "./RewardsChart.client";
 
 const RewardsChart = lazy(() => import("./RewardsChart.client"));
@@ -18,6 +19,10 @@ export function AffiliateChart({ data, bucket }: { data: RewardPoint[]; bucket: 
       {t("summary.loading")}
     </div>
   );
+  // An empty period is said in words: a chart of zeros only drew an axis from ¥0 to ¥4.
+  if (data.every((p) => p.rewards === 0 && p.registrations === 0)) {
+    return <EmptyState testId="affiliate-chart-empty">{t("summary.chartEmpty")}</EmptyState>;
+  }
   return (
     <div data-testid="affiliate-chart">
       <div
@@ -34,25 +39,28 @@ export function AffiliateChart({ data, bucket }: { data: RewardPoint[]; bucket: 
           placeholder
         )}
       </div>
-      <table className="sr-only">
-        <caption>{t("summary.chartLabel")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{bucket === "day" ? t("summary.date") : t("summary.month")}</th>
-            <th scope="col">{t("summary.registrations")}</th>
-            <th scope="col">{t("summary.rewards")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((p) => (
-            <tr key={p.label}>
-              <th scope="row">{p.label}</th>
-              <td>{p.registrations}</td>
-              <td>{formatYen(p.rewards)}</td>
+      {/* A table ignores a 1 px width: inside a screen-reader-only box, it cannot widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t("summary.chartLabel")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{bucket === "day" ? t("summary.date") : t("summary.month")}</th>
+              <th scope="col">{t("summary.registrations")}</th>
+              <th scope="col">{t("summary.rewards")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((p) => (
+              <tr key={p.label}>
+                <th scope="row">{p.label}</th>
+                <td>{p.registrations}</td>
+                <td>{formatYen(p.rewards)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useTranslation } from "react-i18next";
 import { formatYen } from "~/lib/money";
+import { axisYen } from "~/components/cashback/months";
 
 export interface RewardPoint {
   label: string;
@@ -18,6 +20,7 @@ export function shortLabel(label: string): string {
  * browser only, by AffiliateChart).
  */
 export default function RewardsChart({ data, height }: { data: RewardPoint[]; height: number }) {
+  const { i18n } = useTranslation();
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart data={data} margin={{ top: 8, right: 4, bottom: 4, left: 0 }}>
@@ -34,7 +37,8 @@ export default function RewardsChart({ data, height }: { data: RewardPoint[]; he
           tickLine={false}
           axisLine={false}
           allowDecimals={false}
-          tickFormatter={(v: number) => formatYen(v)}
+          // The same short format as the cashback chart (¥1.2万, ¥12k): long amounts never cut.
+          tickFormatter={axisYen(Math.max(0, ...data.map((d) => d.rewards)), i18n.language)}
           tick={{ fontSize: 12, fill: "#475569" }}
         />
         <Tooltip

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useEffectiveTheme } from "~/lib/theme";
 import { formatYen } from "~/lib/money";
-import { compactYen, type MonthAmount, monthLabel, monthShort, tickPlan, yearTick } from "./months";
+import { axisYen, type MonthAmount, monthLabel, monthShort, tickPlan, yearTick } from "./months";
 
 /** Below this many pixels per bar, every other month is labelled (a phone with 12 months). */
 const MIN_LABEL_PX = 40;
@@ -74,7 +74,7 @@ export default function MonthlyChart({
             axisLine={false}
             allowDecimals={false}
             tick={{ fill: axis, fontSize: 11 }}
-            tickFormatter={(value: number) => compactYen(value, i18n.language)}
+            tickFormatter={axisYen(Math.max(0, ...data.map((d) => d.amount)), i18n.language)}
           />
           <Tooltip
             cursor={{ fill: dark ? "rgba(148,163,184,0.15)" : "rgba(16,185,129,0.08)" }}

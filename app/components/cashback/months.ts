@@ -56,6 +56,28 @@ export function compactYen(amount: number, language: string): string {
   return formatYen(amount);
 }
 
+/**
+ * One format for a whole axis, chosen by its largest value: every label in 万 (or k, M) once
+ * any is, so an axis never reads "¥7,500" under "¥1.5万". Two decimals at most (¥0.75万).
+ */
+export function axisYen(max: number, language: string): (amount: number) => string {
+  const units: [number, string][] =
+    language === "ja"
+      ? [
+          [100_000_000, "億"],
+          [10_000, "万"],
+        ]
+      : [
+          [1_000_000, "M"],
+          [1_000, "k"],
+        ];
+  const unit = units.find(([size]) => max >= size);
+  if (!unit) return formatYen;
+  const [size, suffix] = unit;
+  return (amount) =>
+    amount === 0 ? "¥0" : `¥${(Math.round((amount / size) * 100) / 100).toString()}${suffix}`;
+}
+
 /** A trade date "2026-11-21" (a Tokyo calendar day, no time) as "2026/11/21". */
 export function formatTradeDate(day: string): string {
   return day.replace(/-/g, "/");

@@ -75,7 +75,7 @@ export function GoalModal({ goals }: { goals: PendingGoal[] }) {
             type="button"
             data-autofocus
             onClick={() => setIndex((i) => i + 1)}
-            className={`mt-6 inline-flex w-full items-center justify-center rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 sm:w-auto sm:min-w-32 ${focusRing}`}
+            className={`mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 sm:w-auto sm:min-w-32 ${focusRing}`}
           >
             {t("modal.close")}
           </button>

@@ -32,7 +32,7 @@ function CourseTabs({ course }: { course: "general" | "axi" }) {
             key={tab.course}
             to={tab.to}
             aria-current={current ? "page" : undefined}
-            className={`rounded-full px-4 py-1.5 text-sm font-semibold ${focusRing} ${
+            className={`inline-flex min-h-11 items-center rounded-full px-4 py-1.5 text-sm font-semibold ${focusRing} ${
               current
                 ? "bg-emerald-700 text-white"
                 : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"

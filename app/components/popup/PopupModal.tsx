@@ -70,7 +70,7 @@ export function PopupDialog({
                   target="_blank"
                   rel="noopener noreferrer"
                   data-testid="popup-link"
-                  className={`inline-flex w-full items-center justify-center gap-1.5 rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 sm:w-auto ${focusRing}`}
+                  className={`inline-flex min-h-11 w-full items-center justify-center gap-1.5 rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 sm:w-auto ${focusRing}`}
                 >
                   {t("open")}
                   <ArrowTopRightOnSquareIcon className="h-4 w-4" aria-hidden="true" />

@@ -50,7 +50,7 @@ function Tabs<T extends string>({
           to={href(v)}
           preventScrollReset
           aria-current={v === current ? "page" : undefined}
-          className={`rounded-full px-3 py-1.5 text-sm font-semibold ${focusRing} ${
+          className={`inline-flex min-h-11 items-center rounded-full px-3 py-1.5 text-sm font-semibold ${focusRing} ${
             v === current
               ? "bg-emerald-700 text-white"
               : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"

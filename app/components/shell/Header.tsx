@@ -19,7 +19,7 @@ function Logo() {
     <Link
       to="/"
       data-testid="logo"
-      className={`flex min-w-0 shrink-0 items-center gap-2 rounded-md font-bold text-slate-900 dark:text-white ${focusRing}`}
+      className={`flex min-h-11 min-w-0 shrink-0 items-center gap-2 rounded-md font-bold text-slate-900 dark:text-white ${focusRing}`}
     >
       <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
       {/* The full name needs the room the header has from 1024 px; below, the short one. */}
@@ -32,7 +32,7 @@ function Logo() {
   );
 }
 
-const buttonBase = `shrink-0 items-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium ${focusRing}`;
+const buttonBase = `min-h-11 shrink-0 items-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium ${focusRing}`;
 
 export function Header({ viewer, layout, showThemeToggle }: HeaderProps) {
   const { t } = useTranslation();

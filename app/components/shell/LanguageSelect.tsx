@@ -43,7 +43,7 @@ export function LanguageSelect({
           const lng = toLanguage(e.target.value);
           if (lng) choose(lng);
         }}
-        className={`rounded-md border border-slate-300 bg-white py-1 pl-2 pr-8 text-sm text-slate-800 hover:border-slate-400 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+        className={`min-h-11 rounded-md border border-slate-300 bg-white py-1 pl-2 pr-8 text-sm text-slate-800 hover:border-slate-400 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
       >
         {SUPPORTED_LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>

@@ -8,7 +8,7 @@ import { AdminMenu } from "./AdminMenu";
 import { SideNav } from "./SideNav";
 import { focusRing } from "./styles";
 
-const iconButton = `inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`;
+const iconButton = `inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`;
 
 /**
  * Below the medium breakpoint the side navigation becomes a left drawer behind a button.

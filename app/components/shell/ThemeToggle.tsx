@@ -16,7 +16,7 @@ export function ThemeToggle() {
       aria-label={t("theme.toggle")}
       title={dark ? t("theme.toLight") : t("theme.toDark")}
       onClick={() => setTheme(dark ? "light" : "dark")}
-      className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+      className={`inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
     >
       {dark ? (
         <SunIcon className="h-5 w-5" aria-hidden="true" />

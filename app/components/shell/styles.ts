@@ -12,7 +12,7 @@ export const focusRing =
 export const navEntry = (current: boolean, dense = false) =>
   [
     "flex w-full items-center gap-3 rounded-md px-3 text-left text-sm font-medium transition-colors",
-    dense ? "py-1.5" : "py-2",
+    dense ? "py-1.5" : "min-h-11 py-2",
     focusRing,
     current
       ? "bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-600"

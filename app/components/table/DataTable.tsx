@@ -352,7 +352,7 @@ function SortLink<T>({
       to={to}
       preventScrollReset
       data-testid={`sort-${key}`}
-      className={`inline-flex items-center gap-1 rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
+      className={`inline-flex items-center gap-1 rounded-sm hover:text-emerald-700 mob:min-h-11 mob:px-1 dark:hover:text-emerald-400 ${focusRing}`}
     >
       {column.header}
       <Icon

@@ -15,7 +15,7 @@ export function PagingBar<T>({ page, search }: { page: TablePage<T>; search: str
   const sizeId = useId();
   const last = lastPage(page.total, page.size);
   const pageLink = (n: number) => withParams(search, { page: n === 1 ? null : n });
-  const linkClass = `inline-flex min-w-9 items-center justify-center rounded-md border px-2.5 py-1.5 text-sm ${focusRing}`;
+  const linkClass = `inline-flex min-w-9 items-center justify-center rounded-md border px-2.5 py-1.5 text-sm mob:min-h-11 mob:min-w-11 ${focusRing}`;
   const idle =
     "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
   const disabled =
@@ -36,7 +36,7 @@ export function PagingBar<T>({ page, search }: { page: TablePage<T>; search: str
               preventScrollReset: true,
             })
           }
-          className={`rounded-md border border-slate-300 bg-white py-1 pl-2 pr-8 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+          className={`rounded-md border border-slate-300 bg-white py-1 pl-2 pr-8 text-sm mob:min-h-11 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
         >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
+import { actionLink } from "~/components/ui/link";
 
 /**
  * The filter bar above a DataTable: a GET form, so the filters land in the URL like the rest of
@@ -44,7 +44,7 @@ export function TableFilters({ children, label }: { children: ReactNode; label: 
           to={clear ? `${pathname}?${clear}` : pathname}
           preventScrollReset
           data-testid="filters-clear"
-          className={`${textLink} text-sm`}
+          className={`${actionLink} text-sm`}
         >
           {t("table.clear")}
         </Link>
@@ -78,7 +78,7 @@ export function FilterField({
 
 /** The look of a filter's input or select, shared so every filter bar matches. */
 export const filterControl =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100";
+  "block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100";
 
 /**
  * A filter that picks one value (a status, a broker, a category): the first option, "all",

@@ -1,7 +1,7 @@
 import { Link, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge } from "./Badge";
-import { textLink } from "./link";
+import { actionLink } from "./link";
 import { PageTitle } from "./PageTitle";
 import { type Tab, Tabs } from "./Tabs";
 
@@ -48,7 +48,7 @@ export function DetailPage({
   }));
   return (
     <div className="space-y-5">
-      <Link to={back.to} className={`${textLink} text-sm`}>
+      <Link to={back.to} className={`${actionLink} text-sm`}>
         {back.label}
       </Link>
       <div className="space-y-2">

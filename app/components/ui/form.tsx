@@ -38,7 +38,7 @@ export const hintClass = "text-xs text-slate-500 dark:text-slate-400";
 const errorClass = "text-sm text-red-600 dark:text-red-400";
 
 export function controlClass(error: string | null | undefined) {
-  return `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-800 dark:text-slate-100 ${
+  return `mt-1 block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-800 dark:text-slate-100 ${
     error
       ? "border-red-500 focus:border-red-500 focus:ring-red-500/30"
       : "border-slate-300 focus:border-emerald-600 focus:ring-emerald-600/30 dark:border-slate-600"
@@ -151,6 +151,10 @@ export function TextAreaField({
   );
 }
 
+/** A file input: its button a 44 px target. */
+export const fileInputClass =
+  "mt-1 block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100";
+
 /**
  * An image upload: the current image, the file input (JPEG, PNG or WebP), a hint, the error,
  * and a box to remove the current image.
@@ -193,7 +197,7 @@ export function ImageField({
               type="file"
               name={name}
               accept="image/jpeg,image/png,image/webp"
-              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
+              className={fileInputClass}
               {...aria}
             />
           </>
@@ -227,9 +231,13 @@ export function CheckboxField({
           name={name}
           defaultChecked={defaultChecked}
           aria-describedby={hint ? `${id}-hint` : undefined}
-          className="mt-0.5 h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600"
+          className="mt-3.5 h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600"
         />
-        <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {/* The label is the touch target (44 px); the box sits on its first line. */}
+        <label
+          htmlFor={id}
+          className="flex min-h-11 items-center text-sm font-medium text-slate-800 dark:text-slate-200"
+        >
           {label}
         </label>
       </div>

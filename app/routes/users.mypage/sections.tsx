@@ -9,6 +9,7 @@ import {
   SelectField,
   SubmitButton,
   useFieldError,
+  fileInputClass,
 } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Facts, Section } from "~/components/ui/card";
@@ -17,8 +18,8 @@ import { ReauthForm } from "~/components/ReauthForm";
 import { LanguageSelect } from "~/components/shell/LanguageSelect";
 import { formatDateTime } from "~/lib/format";
 import type { Loaded, PAYMENT_FIELDS, Result } from "./route";
-import { textLink } from "~/components/ui/link";
 import { BankPickers, useBankFields } from "./bank-pickers";
+import { actionLink } from "~/components/ui/link";
 
 /* The sections of /users/mypage: profile, image, and payment details behind re-authentication. */
 
@@ -45,7 +46,7 @@ export function ProfileSection({
                 <span className="text-xs text-slate-500 dark:text-slate-400">
                   {profile.emailVerified ? t("notices.verified") : t("notices.unverified")}
                 </span>
-                <Link to="/users/change-email" className={`${textLink}`}>
+                <Link to="/users/change-email" className={actionLink}>
                   {t("actions.changeEmail")}
                 </Link>
               </span>
@@ -147,7 +148,7 @@ export function ImageSection({
                 name="image"
                 accept="image/jpeg,image/png,image/webp"
                 aria-describedby="profile-image-hint"
-                className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 dark:text-slate-200 dark:file:bg-slate-700 dark:file:text-slate-100"
+                className={fileInputClass}
               />
               <p
                 id="profile-image-hint"
@@ -189,7 +190,7 @@ export function PaymentSection({
   const masked = payment.masked;
   const hasAny = Object.values(masked).some((v) => v !== null);
   const shown = (v: string | null) =>
-    v ?? <span className="text-slate-400">{t("notices.notSet")}</span>;
+    v ?? <span className="text-slate-500 dark:text-slate-400">{t("notices.notSet")}</span>;
   return (
     <Section title={t("sections.payment")} testId="payment-section">
       <VerifyEmailNotice money />

@@ -1,0 +1,175 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import type { Db } from "../../db";
+import { DEMO_RICH } from "../../db/seed";
+import { enterCampaign } from "../../server/features/campaigns/service";
+import { expect, signInByEmail, test } from "./fixtures";
+import { LANGUAGES, type Lng, setLanguage } from "./walk";
+import { PHONE_CHECK, type PhoneProblem } from "./phone-check";
+
+/**
+ * Phone first, on every member page: as the demo member with an eight-figure balance, at 375
+ * and 414 px, in ja and in en, no page scrolls sideways, no text is cut off or spills out of
+ * its box, every control is a 44 px touch target, each page has a title of its own, and amount
+ * and code fields bring up the number pad. The rules are in phone-check.ts.
+ *
+ * The pages come from app/routes/users.*: a new page is walked without touching this file
+ * (one with a parameter needs its address below, or the test says so).
+ */
+
+const WIDTHS = [375, 414];
+
+/** Routes with no page to look at: they only redirect, or they are the area's 404. */
+const NOT_PAGES = new Set([
+  "users", // the area's layout
+  "users.$", // the 404 of an unknown address
+  "users.line-callback", // LINE Login's return: always redirects
+]);
+
+interface Ids {
+  gachaId: string;
+  eaId: string;
+  campaignId: string;
+}
+
+/** Addresses of the routes with parameters, from the seeded rows. */
+const WITH_PARAMS: Record<string, (ids: Ids) => string> = {
+  "users.campaigns.$id._index": (ids) => `/users/campaigns/${ids.campaignId}`,
+  "users.campaigns.$id.complete": (ids) => `/users/campaigns/${ids.campaignId}/complete`,
+  "users.ea.$id._index": (ids) => `/users/ea/${ids.eaId}`,
+  "users.gachas.$gachaId._index": (ids) => `/users/gachas/${ids.gachaId}`,
+  "users.gachas.$gachaId.draw": (ids) => `/users/gachas/${ids.gachaId}/draw`,
+};
+
+/** A route that re-exports another page (one page at two addresses) is walked once. */
+function isAlias(file: string): boolean {
+  const path = `app/routes/${file}`;
+  if (statSync(path).isDirectory()) return false;
+  return /^export \{ default\b[^}]*\} from "\.\/users\./m.test(readFileSync(path, "utf8"));
+}
+
+/** Route ids of the member pages (resource routes, `.ts`, have no page). */
+function memberRoutes(): string[] {
+  return readdirSync("app/routes")
+    .filter((f) => f.startsWith("users.") && !f.endsWith(".ts") && !isAlias(f))
+    .map((f) => f.replace(/\.tsx$/, ""))
+    .filter((id) => !NOT_PAGES.has(id))
+    .sort();
+}
+
+function pathOf(routeId: string, ids: Ids): string {
+  const withParams = WITH_PARAMS[routeId];
+  if (withParams) return withParams(ids);
+  if (routeId.includes("$")) throw new Error(`${routeId}: add its address to WITH_PARAMS`);
+  const segments = routeId
+    .split(".")
+    .filter((s) => s !== "_index")
+    .map((s) => s.replace(/_$/, ""));
+  return `/${segments.join("/")}`;
+}
+
+async function prepare(db: Db, userId: string): Promise<Ids> {
+  const gacha = await db.kysely
+    .selectFrom("gachas")
+    .select("id")
+    .where("published", "=", 1)
+    .orderBy("starts_at")
+    .executeTakeFirstOrThrow();
+  const ea = await db.kysely
+    .selectFrom("eas")
+    .select("id")
+    .orderBy("created_at")
+    .executeTakeFirstOrThrow();
+  const campaigns = await db.kysely
+    .selectFrom("campaigns")
+    .select(["id", "starts_at", "ends_at"])
+    .orderBy("created_at")
+    .execute();
+  const now = new Date().toISOString().replace("T", " ");
+  const open = campaigns.find((c) => c.starts_at <= now && now < c.ends_at) ?? campaigns[0]!;
+  // The complete page is the entered campaign's: the member enters once (again is a no-op).
+  await enterCampaign(db, userId, open.id);
+  // The marathon goals the demo import reached would open their modal over the first pages.
+  await db.kysely.updateTable("marathons").set({ is_modal: 1 }).where("uid", "=", userId).execute();
+  return { gachaId: gacha.id, eaId: ea.id, campaignId: open.id };
+}
+
+async function checkAt(page: Page, width: number): Promise<PhoneProblem[]> {
+  await page.setViewportSize({ width, height: 812 });
+  // The layout settles (fonts, the chart's client-only bundle) before it is measured.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  return page.evaluate(PHONE_CHECK);
+}
+
+for (const lng of LANGUAGES) {
+  test(`every member page fits a phone (375 and 414 px) in ${lng}`, async ({
+    page,
+    context,
+    db,
+  }) => {
+    // About thirty pages, each measured at two widths: one browser context and one sign-in.
+    test.setTimeout(240_000);
+    const userId = await signInByEmail(context, db, DEMO_RICH.email);
+    await setLanguage(context, lng as Lng);
+    const ids = await prepare(db, userId);
+    const titles = new Map<string, string>();
+    const failures: string[] = [];
+    // A layout route and its index answer the same address: each address once.
+    for (const path of new Set(memberRoutes().map((id) => pathOf(id, ids)))) {
+      const response = await page.goto(path);
+      // Thirty pages in a row on a busy runner: hydration gets more than the default 5 s.
+      await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 20_000 });
+      expect(response?.status() ?? 0, `${path} (${lng})`).toBeLessThan(400);
+      expect(new URL(page.url()).pathname, `${path} was not redirected`).toBe(path);
+      // Charts and lazy parts render after hydration: wait until the network is quiet.
+      await page.waitForLoadState("networkidle");
+      const title = await page.title();
+      const same = [...titles].find(([, t]) => t === title);
+      if (same) failures.push(`${path} (${lng}): same <title> as ${same[0]}: "${title}"`);
+      titles.set(path, title);
+      for (const width of WIDTHS) {
+        for (const problem of await checkAt(page, width)) {
+          failures.push(`${path} (${lng}, ${width} px) ${problem.rule}: ${problem.detail}`);
+        }
+      }
+    }
+    expect(failures.join("\n"), "phone layout problems").toBe("");
+  });
+}
+
+test("the phone check finds each problem it names, and not what is meant to be so", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.setContent(`
+    <style>.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)}</style>
+    <div style="width:40px;overflow:hidden;white-space:nowrap" id="clipped">¥12,345,678</div>
+    <div style="width:40px;white-space:nowrap" id="spills">¥98,765,432</div>
+    <button style="height:30px">Small</button>
+    <a href="/x" style="display:inline-flex;min-height:44px">Big enough</a>
+    <p>Read the <a href="/terms">terms</a> first.</p>
+    <section><p>A paragraph.</p><a href="/alone">A link on its own line</a></section>
+    <input name="amount" autocomplete="off">
+    <input name="email" type="email">
+    <div style="overflow-x:auto;width:200px"><div style="width:900px">a wide table that scrolls</div></div>
+    <div class="sr-only"><table><tr><td>a table for screen readers, wider than the page</td></tr></table></div>
+    <div style="width:500px">wider than the window</div>
+  `);
+  const found = (await page.evaluate(PHONE_CHECK)).map((p) => `${p.rule} ${p.detail}`);
+  const rules = found.map((f) => f.split(" ")[0]).sort();
+  expect(rules, found.join("\n")).toEqual(
+    [
+      "autocomplete",
+      "number-pad",
+      "sideways-scroll",
+      "small-target", // the button
+      "small-target", // the link on its own line
+      "small-target", // the amount field (38 px)
+      "small-target", // the email field
+      "text-cut-off",
+      "text-spills",
+    ].sort(),
+  );
+  expect(found.find((f) => f.startsWith("text-cut-off"))).toContain("#clipped");
+  expect(found.find((f) => f.startsWith("text-spills"))).toContain("#spills");
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_FRIEND, DEMO_MEMBER, DEMO_RICH, seed } from "../../db/seed";
+import { walletSummary } from "../../server/features/wallet/service";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { callerFor } from "../helpers/fixtures";
+
+const t = fileDatabase({ ledgerMustBalance: true });
+
+async function idOf(email: string) {
+  const row = await t.db.kysely
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe(`the demo members' money on ${testEngine}`, () => {
+  it("shows every kind of movement and every state, once, however often the seed runs", async () => {
+    await seed(t.db);
+    const memberId = await idOf(DEMO_MEMBER.email);
+    const before = await walletSummary(t.db, memberId);
+    await seed(t.db);
+    // A second run adds nothing.
+    expect(await walletSummary(t.db, memberId)).toEqual(before);
+
+    const caller = await callerFor(t.db, memberId);
+    const statement = await caller.wallet.statement({ size: 100 });
+    const kinds = new Set(statement.rows.map((r) => r.kind));
+    expect([...kinds].sort()).toEqual(
+      [
+        "affiliate_reward",
+        "cashback",
+        "gacha_cost",
+        "gacha_reward",
+        "present",
+        "prize",
+        "transfer_hold",
+        "transfer_release",
+        "transfer_settle",
+        "withdrawal_hold",
+        "withdrawal_payout",
+        "withdrawal_release",
+      ].sort(),
+    );
+    // Prizes from both a battle and the marathon.
+    const prizeSources = new Set(
+      statement.rows.filter((r) => r.kind === "prize").map((r) => r.refType),
+    );
+    expect([...prizeSources].sort()).toEqual(["marathon_goal", "ranking_battle"]);
+
+    const withdrawals = await t.db.kysely
+      .selectFrom("withdrawals")
+      .select("status")
+      .where("user_id", "=", memberId)
+      .execute();
+    expect(new Set(withdrawals.map((w) => w.status))).toEqual(
+      new Set(["pending", "completed", "rejected", "cancelled"]),
+    );
+    const transfers = await t.db.kysely
+      .selectFrom("transfers")
+      .select("status")
+      .where("sender_id", "=", memberId)
+      .execute();
+    expect(transfers.map((x) => x.status).sort()).toEqual(["completed", "failed", "pending"]);
+
+    // The friend received the approved transfer; the eight-figure member has eight figures.
+    const friend = await walletSummary(t.db, await idOf(DEMO_FRIEND.email));
+    expect(friend.available).toBeGreaterThan(0);
+    const rich = await walletSummary(t.db, await idOf(DEMO_RICH.email));
+    expect(String(rich.available)).toHaveLength(8);
+    expect(rich.held).toBeGreaterThan(0);
+  });
+});
