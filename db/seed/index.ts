@@ -8,7 +8,7 @@ import { seedCashback } from "./cashback";
 import { seedEas } from "./eas";
 import { seedBattle, seedPopup } from "./engagement";
 import { seedGachas } from "./gachas";
-import { seedMoney, startDemoMarathon, stopDemoMarathon } from "./money";
+import { seedMoney, seedZenginRequester, startDemoMarathon, stopDemoMarathon } from "./money";
 import { existingId } from "./support";
 
 /**
@@ -107,6 +107,7 @@ export async function seed(
   await seedGachas(db, { adminId });
   await seedBattle(db, { adminId });
   await seedMoney(db, { adminId, memberId, friendId, friendEmail: DEMO_FRIEND.email, richId });
+  await seedZenginRequester(db, adminId);
   await seedPopup(db, { adminId });
   await seedCampaigns(db, { adminId, memberId });
   await seedEas(db, { adminId, memberId });

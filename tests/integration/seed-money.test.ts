@@ -71,5 +71,11 @@ describe(`the demo members' money on ${testEngine}`, () => {
     const rich = await walletSummary(t.db, await idOf(DEMO_RICH.email));
     expect(String(rich.available)).toHaveLength(8);
     expect(rich.held).toBeGreaterThan(0);
+
+    // The admin can pay the pending bank withdrawals with a Zengin file straight away.
+    const admin = await callerFor(t.db, await idOf("admin@example.com"));
+    const zengin = await admin.wallet.zenginPreview({});
+    expect(zengin).toMatchObject({ configured: true, problems: [] });
+    expect(zengin.ids.length).toBeGreaterThanOrEqual(2);
   });
 });
