@@ -16,7 +16,7 @@ import { formatDate } from "~/lib/format";
 import { searchParamsObject } from "~/components/table/url";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { normalizeAccountId } from "../../server/features/brokers/schema";
-import { textLink } from "~/components/ui/link";
+import { actionLink } from "~/components/ui/link";
 import { RateLines, ScheduleLine } from "~/components/brokers/rates";
 
 /** A broker's rates and crediting schedule under its banner (the same as on /brokers). */
@@ -169,7 +169,7 @@ export default function Bank() {
             </li>
           ))}
         </ul>
-        <Link to="/brokers" className={`${textLink} text-sm`} data-testid="all-rates-link">
+        <Link to="/brokers" className={`${actionLink} text-sm`} data-testid="all-rates-link">
           {t("brokers:allRates")}
         </Link>
       </Section>

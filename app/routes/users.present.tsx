@@ -7,7 +7,6 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { textLink } from "~/components/ui/link";
 import { SOURCE } from "~/lib/statement";
 import { actionLink } from "~/components/ui/link";
 
@@ -58,7 +57,7 @@ export default function Deposits() {
               ) : (
                 <Link
                   to={SOURCE[r.entry]}
-                  className={`${textLink} text-sm`}
+                  className={`${actionLink} text-sm`}
                   data-testid="deposit-entry"
                   data-entry={r.entry}
                 >

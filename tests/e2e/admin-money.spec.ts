@@ -223,6 +223,7 @@ test.describe("admin settings", () => {
         transferMax: 300_000,
         usdtNetwork: "ERC20",
         paypayDailyLimit: 50_000,
+        usdJpyX100: before.usdJpyX100,
       });
 
       // Back to what it was, through the page again.

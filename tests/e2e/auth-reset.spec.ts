@@ -68,9 +68,9 @@ test("a forgotten password is reset from the mailed link, which ends every sessi
   await expect(page).toHaveURL(/\/login\?reset=1$/);
   await expect(main.getByText("パスワードを再設定しました。")).toBeVisible();
 
-  // The other browser's session has ended.
+  // The other browser's session has ended: sign in again, then back to the page.
   await otherPage.goto("/users");
-  await expect(otherPage).toHaveURL(/\/login$/);
+  await expect(otherPage).toHaveURL(/\/login\?ended=expired&redirect=%2Fusers$/);
   await other.close();
 
   // The new password signs in.

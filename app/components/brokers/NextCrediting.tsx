@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
+import { actionLink } from "~/components/ui/link";
 import type { CreditCycleName } from "../../../server/domain/broker-terms";
 import { slashDate, useScheduleText } from "./rates";
 
@@ -51,7 +51,7 @@ export function NextCrediting({ rows }: { rows: Crediting[] }) {
           ))}
         </ul>
       )}
-      <Link to="/brokers" className={`${textLink} text-sm`}>
+      <Link to="/brokers" className={`${actionLink} text-sm`}>
         {t("allRates")}
       </Link>
     </section>
