@@ -48,7 +48,10 @@ export default function AdminCustomer() {
   const shown = payment.masked;
   const value = (field: (typeof PAYMENT_FIELDS)[number]) => {
     const v = revealed ? revealed[field] : shown[field];
-    if (v === null) return <span className="text-slate-500 dark:text-slate-400">{t("profile:notices.notSet")}</span>;
+    if (v === null)
+      return (
+        <span className="text-slate-500 dark:text-slate-400">{t("profile:notices.notSet")}</span>
+      );
     return field === "accountType" ? t(`profile:accountTypes.${v}`) : v;
   };
   const memberQuery = new URLSearchParams({ member: profile.email }).toString();

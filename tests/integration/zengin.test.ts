@@ -69,7 +69,12 @@ describe(`Zengin transfer file on ${testEngine}`, () => {
   it("holds the pending bank withdrawals of the filter, names from the Zengin code list, and changes nothing", async () => {
     await admin.wallet.saveZenginRequester(REQUESTER);
     const m = await bankWithdrawal(6_000);
-    await m.caller.wallet.requestWithdrawal({ amount: 7_000, requestKey: key(), method: "usdt", confirmed: true });
+    await m.caller.wallet.requestWithdrawal({
+      amount: 7_000,
+      requestKey: key(),
+      method: "usdt",
+      confirmed: true,
+    });
     const file = await admin.wallet.zenginFile({ member: m.email });
     expect(file).toMatchObject({ count: 1, total: 6_000 });
     expect(file.filename).toMatch(/^zengin-\d{8}\.txt$/);
