@@ -120,3 +120,12 @@ export async function branchExists(bankCode: string, branchCode: string): Promis
   const branches = (await load()).branches.get(bankCode);
   return !branches || branches.some((b) => b.code === branchCode);
 }
+
+/**
+ * A bank's and branch's names in half-width-ready katakana, by code (the Zengin transfer file
+ * wants kana; members type "みずほ銀行"); null for what the list does not know.
+ */
+export async function kanaNames(bankCode: string, branchCode: string) {
+  const bank = (await import("zengin-code")).default[bankCode];
+  return { bank: bank?.kana ?? null, branch: bank?.branches[branchCode]?.kana ?? null };
+}

@@ -7,6 +7,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { tokyoDay } from "../../domain/tokyo";
+import { kanaNames } from "../profile/banks";
 import { memberMatches } from "../../lib/paging";
 import { periodInput, periodRange } from "../../lib/period";
 import { addBusinessDays, isBusinessDay } from "../../lib/business-days";
@@ -69,22 +70,6 @@ export const zenginFilter = z
   .and(periodInput.catch({ period: "all" }));
 
 export type ZenginFilter = z.output<typeof zenginFilter>;
-
-type Banks = Record<
-  string,
-  { kana: string; branches: Record<string, { kana: string } | undefined> } | undefined
->;
-let banks: Promise<Banks> | undefined;
-
-/**
- * Bank and branch names in kana from the Zengin code list (zengin-code), by code: members type
- * names in kanji ("みずほ銀行"), banks want kana. Loaded on first use: the list is 5 MB.
- */
-async function kanaNames(bankCode: string, branchCode: string) {
-  banks ??= import("zengin-code").then((m) => m.default as Banks);
-  const bank = (await banks)[bankCode];
-  return { bank: bank?.kana ?? null, branch: bank?.branches[branchCode]?.kana ?? null };
-}
 
 async function pendingBankWithdrawals(db: Db, filter: ZenginFilter) {
   const { start, end } = periodRange(filter);
