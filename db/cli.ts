@@ -1,7 +1,7 @@
 import { ConfigError, getConfig } from "../server/config";
 import { createDb } from "./index";
 import { migrateToLatest } from "./migrate";
-import { DEMO_ADMIN, DEMO_FRIEND, DEMO_RICH, seed } from "./seed";
+import { DEMO_ADMIN, DEMO_LOGINS, seed } from "./seed";
 import { timeStep, totpAt } from "../server/auth/totp";
 import { createOrPromoteAdmin } from "../server/features/admin/accounts";
 import { checkLedger } from "../server/ledger";
@@ -31,15 +31,14 @@ async function main(command: string | undefined, args: string[]) {
       return;
     }
     if (command === "seed") {
-      const { admin, member } = await seed(db);
+      const { admin } = await seed(db);
       console.log(`demo data ready (${db.engine})`);
-      console.log(`  admin login:  ${admin.email} / ${admin.password}`);
+      for (const login of DEMO_LOGINS) {
+        console.log(`  ${login.email} / ${login.password}  (${login.shows})`);
+      }
       console.log(
         `  admin second factor: TOTP secret ${admin.totpSecret} (current code: npm run demo:totp)`,
       );
-      console.log(`  member login: ${member.email} / ${member.password}`);
-      console.log(`  their friend: ${DEMO_FRIEND.email} / ${DEMO_FRIEND.password}`);
-      console.log(`  eight-figure balance: ${DEMO_RICH.email} / ${DEMO_RICH.password}`);
       return;
     }
     if (command === "ledger:check") {

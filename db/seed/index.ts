@@ -24,8 +24,28 @@ export const DEMO_ADMIN = {
 export const DEMO_MEMBER = { email: "member@example.com", password: "Member-demo-2026" };
 /** The demo member's friend: referred by the demo member (affiliate rewards), receives transfers. */
 export const DEMO_FRIEND = { email: "friend@example.com", password: "Member-demo-2026" };
-/** A member with an eight-figure balance (¥12,345,678 available): money must fit on a phone. */
+/** A member with an eight-figure balance (a ¥98,765,432 present): money must fit on a phone. */
 export const DEMO_RICH = { email: "rich@example.com", password: "Member-demo-2026" };
+
+/**
+ * Every demo login with what it shows, one line each: what `npm run demo` prints, so whoever
+ * tries the demo knows which account to open for what (the README's table says the same).
+ */
+export const DEMO_LOGINS = [
+  { ...DEMO_ADMIN, shows: "admin: pending withdrawals (Zengin file) and transfers to decide" },
+  {
+    ...DEMO_MEMBER,
+    shows: "member: six months of cashback, rewards, transfers and withdrawals in every state",
+  },
+  {
+    ...DEMO_FRIEND,
+    shows: "the member's referral: affiliate rewards come from their cashback; receives transfers",
+  },
+  {
+    ...DEMO_RICH,
+    shows: "eight-figure balance (phone layout check), a pending bank withdrawal and transfer",
+  },
+] as const;
 
 interface SeedUser {
   email: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_FRIEND, DEMO_MEMBER, DEMO_RICH, seed } from "../../db/seed";
+import { DEMO_FRIEND, DEMO_LOGINS, DEMO_MEMBER, DEMO_RICH, seed } from "../../db/seed";
+import { verifyPassword } from "../../server/auth/password";
 import { walletSummary } from "../../server/features/wallet/service";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
@@ -77,5 +78,24 @@ describe(`the demo members' money on ${testEngine}`, () => {
     const zengin = await admin.wallet.zenginPreview({});
     expect(zengin).toMatchObject({ configured: true, problems: [] });
     expect(zengin.ids.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("lets every login the demo prints sign in with the printed password", async () => {
+    await seed(t.db);
+    expect(DEMO_LOGINS.map((l) => l.email)).toEqual([
+      "admin@example.com",
+      DEMO_MEMBER.email,
+      DEMO_FRIEND.email,
+      DEMO_RICH.email,
+    ]);
+    for (const login of DEMO_LOGINS) {
+      const user = await t.db.kysely
+        .selectFrom("users")
+        .select("password_hash")
+        .where("email", "=", login.email)
+        .executeTakeFirstOrThrow();
+      expect(await verifyPassword(login.password, user.password_hash)).toBe(true);
+      expect(login.shows.length).toBeGreaterThan(10);
+    }
   });
 });
