@@ -11,6 +11,7 @@ import { PeriodFilter } from "~/components/PeriodFilter";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
+import { yenPerLot } from "../../server/domain/broker-terms";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
 import { SummaryTable } from "~/components/cashback/SummaryTable";
@@ -150,16 +151,16 @@ export default function Cashback() {
               header: t("history.rate"),
               align: "right",
               nowrap: true,
-              cell: (r) =>
-                r.lotsMilli > 0 ? (
-                  <span className="tabular-nums" data-testid="row-rate">
-                    {t("history.perLot", {
-                      amount: formatYen(Math.round((r.amount * 1000) / r.lotsMilli)),
-                    })}
-                  </span>
-                ) : (
+              cell: (r) => {
+                const perLot = yenPerLot(r.amount, r.lotsMilli);
+                return perLot === null ? (
                   "—"
-                ),
+                ) : (
+                  <span className="tabular-nums" data-testid="row-rate">
+                    {t("history.perLot", { amount: formatYen(perLot) })}
+                  </span>
+                );
+              },
             },
             {
               key: "amount",

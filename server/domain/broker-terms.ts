@@ -192,3 +192,11 @@ export function rateMismatch(amountYen: number, expected: number | null): boolea
   const tolerance = Math.max(1, Math.abs(expected) * 0.01);
   return Math.abs(amountYen - expected) > tolerance;
 }
+
+/**
+ * What a credited row paid per lot: its amount over its lots, rounded to the yen (the rate it
+ * was credited at, as the history page and its CSV show it). Null for a row without lots.
+ */
+export function yenPerLot(amountYen: number, lotsMilli: number): number | null {
+  return lotsMilli > 0 ? Math.round((amountYen * 1000) / lotsMilli) : null;
+}

@@ -294,9 +294,12 @@ test.describe("cashback import", () => {
       (await page.getByTestId("table-export").getAttribute("href"))!,
     );
     const memberCsvText = await memberCsv.text();
-    expect(memberCsvText.split("\r\n")[0]).toBe("\uFEFF発生日,会社,口座番号,ロット,金額（円）");
-    expect(memberCsvText).toContain(`${d.today},${s.brokerName},${s.approved},1.5,1200`);
-    expect(memberCsvText).toContain(`${d.today},${s.brokerName},${s.pending},0.8,999`);
+    // With the lots and what each lot paid, as the history shows them (999 / 0.8 = 1,248.75).
+    expect(memberCsvText.split("\r\n")[0]).toBe(
+      "\uFEFF発生日,会社,口座番号,ロット,1ロットあたり（円）,金額（円）",
+    );
+    expect(memberCsvText).toContain(`${d.today},${s.brokerName},${s.approved},1.5,800,1200`);
+    expect(memberCsvText).toContain(`${d.today},${s.brokerName},${s.pending},0.8,1249,999`);
     expect(memberCsvText.trimEnd().split("\r\n")).toHaveLength(3);
 
     // English reads the same figures.

@@ -10,6 +10,7 @@ import {
   rebateEstimate,
   scheduleComplete,
   toHundredths,
+  yenPerLot,
 } from "../../server/domain/broker-terms";
 import { nextCreditingDay } from "../../server/lib/crediting";
 
@@ -160,5 +161,17 @@ describe("broker terms input", () => {
       ["creditDay", "creditDayWeek"],
     ]);
     expect(issues({ creditCycle: "yearly", creditDay: "1" })?.[0]?.[0]).toBe("creditCycle");
+  });
+});
+
+describe("yenPerLot", () => {
+  it("is what a credited row paid per lot, rounded to the yen", () => {
+    expect(yenPerLot(1200, 1500)).toBe(800);
+    expect(yenPerLot(999, 800)).toBe(1249);
+    expect(yenPerLot(1, 3000)).toBe(0);
+  });
+
+  it("is null for a row without lots (nothing to divide by)", () => {
+    expect(yenPerLot(500, 0)).toBeNull();
   });
 });
