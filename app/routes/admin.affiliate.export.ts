@@ -8,7 +8,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "affiliate");
   const page = await context.trpc.affiliate.referrers(exportInput(request));
   return csvColumnsResponse("affiliates", page.rows, [
-    ["uid", (r) => r.id],
+    [t("admin.uid"), (r) => r.id],
     [t("admin.nickname"), (r) => r.nickname],
     [t("admin.email"), (r) => r.email],
     [t("admin.code"), (r) => r.code],

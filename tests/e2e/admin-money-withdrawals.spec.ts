@@ -170,6 +170,22 @@ test.describe("admin withdrawals", () => {
     expect(listLines[1]).toContain(
       `${bankId},${m.id},${m.nickname},${m.email},銀行振込,6000,申請中`,
     );
+
+    // An admin reading English gets English headers, methods and states: Excel shows the file
+    // as the page reads (BOM first, Tokyo times, CRLF lines).
+    await page.context().addCookies([{ name: "language", value: "en", url: page.url() }]);
+    const english = await page.request.get(
+      `/admin/withdraw/export?member=${encodeURIComponent(m.email)}&method=bank`,
+    );
+    const bytes = await english.body();
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const enLines = bytes.toString("utf8").slice(1).trimEnd().split("\r\n");
+    expect(enLines[0]).toMatch(
+      /^Requested,Request ID,Member ID,Nickname,Email,Method,Amount,Status,/,
+    );
+    expect(enLines[1]).toMatch(
+      new RegExp(`^\\d{4}/\\d{2}/\\d{2} \\d{2}:\\d{2},${bankId},.*,Bank transfer,6000,Pending,`),
+    );
   });
 
   test("pays bank withdrawals with a Zengin file: requester settings, download, mark as sent", async ({

@@ -160,7 +160,12 @@ test("the admin sets the default and a member's rate, finds the referrer and exp
 
   const csv = await page.request.get(`/admin/affiliate/export?q=${code}`);
   expect(csv.status()).toBe(200);
-  expect(await csv.text()).toContain(referrer.email);
+  const csvText = await csv.text();
+  expect(csvText).toContain(referrer.email);
+  // Every header in the admin's language, the member's id included (it was a bare "uid").
+  expect(csvText.split("\r\n")[0]).toBe(
+    "\uFEFF会員UID,紹介者,メールアドレス,紹介コード,紹介数,報酬合計,料率",
+  );
 
   await page.getByRole("link", { name: referrer.nickname }).click();
   await expect(page.getByTestId("aff-referrer-customers")).toContainText(`cust${tag}`);
