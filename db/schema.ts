@@ -587,6 +587,24 @@ export interface EaDedicatedAccountsTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
 }
 
+export type EaAccountRequestStatus = "pending" | "approved" | "denied";
+
+/** A member asks for one of their approved accounts to be designated EA-dedicated. */
+export interface EaAccountRequestsTable {
+  id: string;
+  user_id: string;
+  broker_account_id: string;
+  /** broker_account_id while pending, null once decided: UNIQUE (one open request per account). */
+  live_account_id: string | null;
+  status: EaAccountRequestStatus;
+  /** Why the admin denied it (shown to the member). */
+  reason: string | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
 // ------------------------------------------------------------------- support chat and LINE
 
 export type ChatRole = "member" | "admin";
@@ -695,6 +713,8 @@ export type NotificationKind =
   | "support_reply"
   | "account_approved"
   | "account_denied"
+  | "ea_account_approved"
+  | "ea_account_denied"
   /** Mail only: the day's prizes and rewards credited, one row per member and Tokyo date. */
   | "rewards_digest";
 export type NotificationChannel = "line" | "mail";
@@ -895,6 +915,7 @@ export interface Database {
   ea_files: EaFilesTable;
   ea_licenses: EaLicensesTable;
   ea_dedicated_accounts: EaDedicatedAccountsTable;
+  ea_account_requests: EaAccountRequestsTable;
   chat_threads: ChatThreadsTable;
   chat_messages: ChatMessagesTable;
   line_links: LineLinksTable;

@@ -49,6 +49,8 @@ export const PREFERENCE_OF: Record<NotificationKind, LineSwitch> = {
   support_reply: "support",
   account_approved: "account",
   account_denied: "account",
+  ea_account_approved: "account",
+  ea_account_denied: "account",
   // Mail only; never claimed here (claimDue takes LINE rows).
   rewards_digest: "marathon",
 };

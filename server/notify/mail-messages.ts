@@ -82,7 +82,9 @@ export function renderNotificationMail(
     kind === "transfer_failed" ||
     kind === "transfer_received" ||
     kind === "account_approved" ||
-    kind === "account_denied"
+    kind === "account_denied" ||
+    kind === "ea_account_approved" ||
+    kind === "ea_account_denied"
   ) {
     const method = str(payload.method);
     const values = {

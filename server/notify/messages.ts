@@ -41,6 +41,8 @@ export const PATHS: Record<NotificationKind, string> = {
   support_reply: "/users/chat",
   account_approved: "/users/bank",
   account_denied: "/users/bank",
+  ea_account_approved: "/users/bank",
+  ea_account_denied: "/users/bank",
   rewards_digest: "/users/statement",
 };
 
@@ -96,6 +98,8 @@ export function renderNotification(
     }
     case "account_approved":
     case "account_denied":
+    case "ea_account_approved":
+    case "ea_account_denied":
       body = fill(t[kind], {
         broker: str(payload.broker),
         accountNumber: str(payload.accountNumber),

@@ -38,6 +38,8 @@ export interface NotificationPayloads {
   support_reply: { messageId: string; excerpt: string };
   account_approved: { accountId: string; broker: string; accountNumber: string };
   account_denied: { accountId: string; broker: string; accountNumber: string; reason: string };
+  ea_account_approved: { requestId: string; broker: string; accountNumber: string };
+  ea_account_denied: { requestId: string; broker: string; accountNumber: string; reason: string };
   rewards_digest: DigestPayload;
 }
 

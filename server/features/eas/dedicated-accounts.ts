@@ -122,48 +122,59 @@ export async function setDedicated(
   adminId: string,
   input: { accountId: string; dedicated: boolean },
 ) {
-  await db.kysely.transaction().execute(async (trx) => {
-    const account = await forUpdate(
-      db,
-      trx.selectFrom("broker_accounts").select(["id", "status"]).where("id", "=", input.accountId),
-    ).executeTakeFirst();
-    if (!account) throw notFound();
-    if (input.dedicated && account.status !== "approved") {
-      throw new AppError("BAD_REQUEST", "eaAccountNotApproved");
-    }
-    const current = await accountTypeOf(trx, input.accountId);
-    const wanted: EaAccountType = input.dedicated ? "ea_dedicated" : "regular";
-    if (current === wanted) return;
-    const live = await trx
-      .selectFrom("ea_licenses")
-      .innerJoin("eas", "eas.id", "ea_licenses.ea_id")
-      .select("ea_licenses.id")
-      .where("ea_licenses.broker_account_id", "=", input.accountId)
-      .where("ea_licenses.status", "in", ["pending", "active"])
-      .where("eas.account_type", "=", current)
-      .executeTakeFirst();
-    if (live) throw new AppError("CONFLICT", "eaAccountTypeInUse");
-    if (input.dedicated) {
-      await insertIgnore(
-        db,
-        trx.insertInto("ea_dedicated_accounts").values({
-          broker_account_id: input.accountId,
-          designated_by: adminId,
-          created_at: nowDb(),
-        }),
-      ).execute();
-    } else {
-      await trx
-        .deleteFrom("ea_dedicated_accounts")
-        .where("broker_account_id", "=", input.accountId)
-        .execute();
-    }
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: input.dedicated ? "ea.account.dedicate" : "ea.account.undedicate",
-      targetType: "broker_account",
-      targetId: input.accountId,
-    });
-  });
+  await db.kysely.transaction().execute((trx) => designate(db, trx, adminId, input));
   return { accountId: input.accountId, dedicated: input.dedicated };
+}
+
+/**
+ * setDedicated inside the caller's transaction: also what approving a member's request does
+ * (server/features/eas/account-requests.ts), so both follow the same rules and audit.
+ */
+export async function designate(
+  db: Db,
+  trx: Kysely<Database>,
+  adminId: string,
+  input: { accountId: string; dedicated: boolean },
+) {
+  const account = await forUpdate(
+    db,
+    trx.selectFrom("broker_accounts").select(["id", "status"]).where("id", "=", input.accountId),
+  ).executeTakeFirst();
+  if (!account) throw notFound();
+  if (input.dedicated && account.status !== "approved") {
+    throw new AppError("BAD_REQUEST", "eaAccountNotApproved");
+  }
+  const current = await accountTypeOf(trx, input.accountId);
+  const wanted: EaAccountType = input.dedicated ? "ea_dedicated" : "regular";
+  if (current === wanted) return;
+  const live = await trx
+    .selectFrom("ea_licenses")
+    .innerJoin("eas", "eas.id", "ea_licenses.ea_id")
+    .select("ea_licenses.id")
+    .where("ea_licenses.broker_account_id", "=", input.accountId)
+    .where("ea_licenses.status", "in", ["pending", "active"])
+    .where("eas.account_type", "=", current)
+    .executeTakeFirst();
+  if (live) throw new AppError("CONFLICT", "eaAccountTypeInUse");
+  if (input.dedicated) {
+    await insertIgnore(
+      db,
+      trx.insertInto("ea_dedicated_accounts").values({
+        broker_account_id: input.accountId,
+        designated_by: adminId,
+        created_at: nowDb(),
+      }),
+    ).execute();
+  } else {
+    await trx
+      .deleteFrom("ea_dedicated_accounts")
+      .where("broker_account_id", "=", input.accountId)
+      .execute();
+  }
+  await recordAudit(trx, {
+    actorId: adminId,
+    action: input.dedicated ? "ea.account.dedicate" : "ea.account.undedicate",
+    targetType: "broker_account",
+    targetId: input.accountId,
+  });
 }

@@ -1,20 +1,24 @@
 import { z } from "zod";
 import { isId } from "../../../db/id";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import * as accountRequests from "./account-requests";
 import * as dedicated from "./dedicated-accounts";
 import * as downloads from "./downloads";
 import * as licenses from "./licenses";
 import {
+  accountRequestsInput,
   adminLicensesInput,
   adminListInput,
   createEaInput,
   decideInput,
   dedicatedListInput,
+  denyAccountRequestInput,
   idInput,
   issueForInput,
   memberAccountsInput,
   memberListInput,
   myLicensesInput,
+  requestDedicatedInput,
   requestLicenseInput,
   setDedicatedInput,
   updateEaInput,
@@ -41,6 +45,18 @@ export const easRouter = router({
   myLicenses: memberProcedure
     .input(myLicensesInput)
     .query(({ ctx, input }) => licenses.myLicenses(ctx.db, ctx.user.id, input)),
+
+  /** The member's approved accounts with their EA type and newest EA-dedicated request. */
+  myAccountTypes: memberProcedure.query(({ ctx }) =>
+    accountRequests.myAccountTypes(ctx.db, ctx.user.id),
+  ),
+
+  /** Asks for one of the member's own approved accounts to be made EA-dedicated. */
+  requestDedicated: memberProcedure
+    .input(requestDedicatedInput)
+    .mutation(({ ctx, input }) =>
+      accountRequests.requestDedicated(ctx.db, ctx.user.id, input.accountId),
+    ),
 
   /** The EA's current file, only with an active licence of the member's own. */
   download: memberProcedure
@@ -114,4 +130,22 @@ export const easRouter = router({
   setDedicated: adminProcedure
     .input(setDedicatedInput)
     .mutation(({ ctx, input }) => dedicated.setDedicated(ctx.db, ctx.user.id, input)),
+
+  accountRequests: adminProcedure
+    .input(accountRequestsInput)
+    .query(({ ctx, input }) => accountRequests.adminAccountRequests(ctx.db, input)),
+
+  approveAccountRequest: adminProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) =>
+      accountRequests.decideAccountRequest(ctx.db, ctx.user.id, { id: input.id, approve: true }),
+    ),
+
+  denyAccountRequest: adminProcedure.input(denyAccountRequestInput).mutation(({ ctx, input }) =>
+    accountRequests.decideAccountRequest(ctx.db, ctx.user.id, {
+      id: input.id,
+      approve: false,
+      reason: input.reason,
+    }),
+  ),
 });
