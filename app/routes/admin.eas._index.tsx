@@ -34,6 +34,9 @@ export default function AdminEas() {
           <SecondaryLink to="/admin/eas/accounts" testId="ea-accounts">
             {t("admin.accounts.title")}
           </SecondaryLink>
+          <SecondaryLink to="/admin/eas/requests" testId="ea-account-requests">
+            {t("admin.requests.link")}
+          </SecondaryLink>
           <SecondaryLink to="/admin/eas/licenses/create" testId="license-create">
             {t("admin.issue.title")}
           </SecondaryLink>

@@ -10,7 +10,8 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
-import { attemptMoney, formValues } from "~/lib/forms.server";
+import { attempt, attemptMoney, formValues } from "~/lib/forms.server";
+import { EaAccountTypes } from "~/components/brokers/EaAccountTypes";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatDate } from "~/lib/format";
 import { searchParamsObject } from "~/components/table/url";
@@ -33,19 +34,22 @@ function BrokerTerms({ terms }: { terms: RateCard["brokers"][number] | undefined
   );
 }
 
-export const handle = { i18n: ["accounts", "brokers", "errors"] };
+export const handle = { i18n: ["accounts", "brokers", "ea", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [brokers, accounts, rateCard] = await Promise.all([
+  const [brokers, accounts, rateCard, eaTypes] = await Promise.all([
     context.trpc.brokers.active(),
     context.trpc.brokers.accounts.mine(searchParamsObject(request.url)),
     context.trpc.brokers.rates(),
+    context.trpc.eas.myAccountTypes(),
   ]);
-  return json({ brokers, accounts, rateCard });
+  return json({ brokers, accounts, rateCard, eaTypes });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["brokerId", "accountNumber"]);
+  const form = await request.formData();
+  if (form.get("intent") === "eaRequest") return requestEaDedicated(context, form);
+  const values = formValues(form, ["brokerId", "accountNumber"]);
   const result = await attemptMoney(
     values,
     () => context.trpc.brokers.accounts.add(values),
@@ -56,6 +60,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return json({ ok: true as const, accountNumber: result.data.accountNumber });
+}
+
+/** Asks for one of the member's approved accounts to be made EA-dedicated. */
+async function requestEaDedicated(context: ActionFunctionArgs["context"], form: FormData) {
+  const values = formValues(form, ["intent", "accountId", "label"]);
+  const result = await attempt(values, () =>
+    context.trpc.eas.requestDedicated({ accountId: values.accountId }),
+  );
+  if (!result.ok) return result.response;
+  return json({ ok: true as const, intent: "eaRequest" as const, label: values.label });
 }
 
 /** A request lost on the way (no signal) keeps the page and the input too. */
@@ -91,15 +105,28 @@ function accountNumberError(
   return null;
 }
 
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+/** The page has two forms: an answer to the EA-type request says so (its intent). */
+function isEaAnswer(data: ActionData): boolean {
+  if (!data) return false;
+  return data.ok
+    ? "intent" in data
+    : (data.values as Record<string, string>).intent === "eaRequest";
+}
+
 /**
  * /users/bank: the brokers (each banner opens its sign-up page), the form to register a
- * cashback account, and the member's registered accounts with their status.
+ * cashback account, the member's registered accounts with their status, and their approved
+ * accounts' EA type with the request for the EA-dedicated type.
  */
 export default function Bank() {
   const { t } = useTranslation(["accounts", "errors"]);
-  const { brokers, accounts, rateCard } = useLoaderData<typeof loader>();
+  const { brokers, accounts, rateCard, eaTypes } = useLoaderData<typeof loader>();
   const termsOf = new Map(rateCard.brokers.map((b) => [b.id, b]));
-  const result = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const eaAnswer = isEaAnswer(actionData) ? actionData : undefined;
+  const result = isEaAnswer(actionData) ? undefined : actionData;
   const error = result && !result.ok ? result.error : null;
   const echoed = result && !result.ok ? result.values : null;
   const [brokerId, setBrokerId] = useState(echoed?.brokerId ?? "");
@@ -175,7 +202,7 @@ export default function Bank() {
       </Section>
 
       <Section title={t("add.title")} testId="add-account">
-        {result?.ok && (
+        {result?.ok && "accountNumber" in result && (
           <Alert tone="success" testId="account-added">
             {t("add.added", { number: result.accountNumber })}
           </Alert>
@@ -277,6 +304,12 @@ export default function Bank() {
           ]}
         />
       </Section>
+
+      <EaAccountTypes
+        accounts={eaTypes}
+        requested={eaAnswer?.ok && "label" in eaAnswer ? eaAnswer.label : null}
+        error={eaAnswer && !eaAnswer.ok ? eaAnswer.error : null}
+      />
     </div>
   );
 }

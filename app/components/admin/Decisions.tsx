@@ -7,14 +7,17 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 
 /*
  * The pieces of an admin list where each pending row waits for a decision, accepted or refused
- * with a reason (withdrawals: complete or reject; transfers: approve or deny). The texts live
- * in admin-money under `<section>.<intent>.*` and `<section>.columns.actions`, the row buttons'
- * test ids are `<intent>-one` and the intents are what the page's action reads.
+ * with a reason (withdrawals: complete or reject; transfers: approve or deny; EA-dedicated
+ * account requests). The texts live in `ns` (admin-money unless said) under
+ * `<section>.<intent>.*` and `<section>.columns.actions`, the row buttons' test ids are
+ * `<intent>-one` and the intents are what the page's action reads.
  */
 
 export interface DecisionKinds<A extends string, R extends string> {
   /** The texts' key prefix: `withdrawals`, `transfers`. */
   section: string;
+  /** The texts' namespace; admin-money by default. */
+  ns?: string;
   accept: A;
   refuse: R;
 }
@@ -48,7 +51,7 @@ export function decisionColumn<Row extends { status: string }, A extends string,
  * what the open one is about, `kind` is the open one's (or none).
  */
 export function DecisionDialogs<A extends string, R extends string>({
-  kinds: { section, accept, refuse },
+  kinds: { section, accept, refuse, ns = "admin-money" },
   kind,
   id,
   facts,
@@ -66,7 +69,7 @@ export function DecisionDialogs<A extends string, R extends string>({
     refused: { values: { reason?: string } } | null;
   };
 }) {
-  const { t } = useTranslation("admin-money");
+  const { t } = useTranslation(ns);
   const dialog = (intent: A | R) => ({
     testId: "decision-dialog",
     open: kind === intent,

@@ -1,0 +1,165 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AccountStatusBadge } from "~/components/AccountStatus";
+import { dateColumn, memberColumn } from "~/components/admin/cells";
+import { DecisionDialogs, decisionColumn } from "~/components/admin/Decisions";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
+import { textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
+import { DataTable } from "~/components/table/DataTable";
+import { SearchFilter } from "~/components/table/ListHeading";
+import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import { searchParamsObject } from "~/components/table/url";
+import { attempt, formValues } from "~/lib/forms.server";
+
+export const handle = { i18n: ["ea", "accounts", "errors"] };
+
+const KINDS = { section: "admin.requests", accept: "approve", refuse: "deny", ns: "ea" } as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json({
+    page: await context.trpc.eas.accountRequests(searchParamsObject(request.url)),
+  });
+}
+
+/**
+ * Approve (the account becomes EA-dedicated) or deny with the reason the member reads. A
+ * request someone already decided is refused.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), ["intent", "id", "reason"]);
+  if (values.intent === "approve") {
+    const result = await attempt(values, () =>
+      context.trpc.eas.approveAccountRequest({ id: values.id }),
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, intent: "approve" as const });
+  }
+  if (values.intent === "deny") {
+    const result = await attempt(values, () =>
+      context.trpc.eas.denyAccountRequest({ id: values.id, reason: values.reason }),
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, intent: "deny" as const });
+  }
+  throw new Response("Unknown intent", { status: 400 });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+interface Decision {
+  kind: "approve" | "deny";
+  row: Row;
+}
+
+/** /admin/eas/requests: members' requests for the EA-dedicated account type, pending first. */
+export default function EaAccountRequests() {
+  const { t } = useTranslation(["ea", "accounts", "errors"]);
+  const { page } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const [done, setDone] = useState<{ kind: Decision["kind"]; row: Row | null } | null>(null);
+  const decisions = useDecisions<Decision, NonNullable<ActionData>>(
+    result,
+    t("admin.requests.deny.reason"),
+    (ok, decided) => setDone({ kind: ok.intent, row: decided?.row ?? null }),
+  );
+  const { decision, pageError } = decisions;
+  const open = (kind: Decision["kind"], row: Row) => decisions.open({ kind, row });
+  const names = (r: Row) => ({
+    member: r.member.nickname || r.member.email,
+    account: `${r.brokerName} ${r.accountNumber}`,
+  });
+
+  return (
+    <div className="space-y-4">
+      <Link to="/admin/eas" className={`${textLink} text-sm`}>
+        {t("admin.back")}
+      </Link>
+      <PageTitle>{t("admin.requests.title")}</PageTitle>
+      <p className="max-w-3xl text-sm text-slate-600 dark:text-slate-300">
+        {t("admin.requests.lead")}
+      </p>
+      <TableFilters label={t("admin.requests.filters")}>
+        <SelectFilter
+          name="status"
+          label={t("admin.requests.status")}
+          allLabel={t("admin.requests.all")}
+          allValue="all"
+          current={params.get("status") ?? "pending"}
+          testId="filter-status"
+          options={(["pending", "approved", "denied"] as const).map((s) => ({
+            value: s,
+            label: t(`accounts:status.${s}`),
+          }))}
+        />
+        <SearchFilter label={t("admin.requests.search")} />
+      </TableFilters>
+
+      {done && (
+        <Alert tone="success" testId="decided">
+          {done.row
+            ? t(`admin.requests.${done.kind}.done`, names(done.row))
+            : t(`admin.requests.${done.kind}.doneShort`)}
+        </Alert>
+      )}
+      <FormErrorAlert error={pageError} />
+
+      <DataTable
+        label={t("admin.requests.title")}
+        page={page}
+        rowKey={(r) => r.id}
+        empty={t("admin.requests.empty")}
+        testId="ea-requests-table"
+        columns={[
+          dateColumn("createdAt", t("admin.requests.columns.createdAt"), { sorted: true }),
+          memberColumn(t("admin.requests.columns.member")),
+          {
+            key: "account",
+            header: t("admin.requests.columns.account"),
+            cell: (r) => (
+              <span className="whitespace-nowrap">
+                {r.brokerName} <span className="font-mono">{r.accountNumber}</span>
+              </span>
+            ),
+          },
+          {
+            key: "status",
+            header: t("admin.requests.columns.status"),
+            cell: (r) => <AccountStatusBadge status={r.status} reason={r.reason} />,
+          },
+          decisionColumn(t, KINDS, names, open),
+        ]}
+      />
+
+      <DecisionDialogs
+        kinds={KINDS}
+        kind={decision?.kind}
+        id={decision?.row.id ?? ""}
+        facts={
+          decision && (
+            <DialogFacts
+              items={[
+                {
+                  label: t("admin.requests.columns.member"),
+                  value: `${decision.row.member.nickname} (${decision.row.member.email})`,
+                  className: "[overflow-wrap:anywhere]",
+                },
+                {
+                  label: t("admin.requests.columns.account"),
+                  value: `${decision.row.brokerName} ${decision.row.accountNumber}`,
+                  className: "font-semibold",
+                },
+              ]}
+            />
+          )
+        }
+        state={decisions}
+      />
+    </div>
+  );
+}
