@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { cancelWithdrawal } from "../../server/features/wallet/service";
-import { walletOf } from "../helpers/money";
+import { givePaymentDetails, walletOf } from "../helpers/money";
 import { E2E_ORIGIN } from "./env";
 import { expect, test, visit } from "./fixtures";
 import { deps, filterStatus, member, withdraw } from "./money-steps";
@@ -254,5 +254,81 @@ test.describe("admin withdrawals", () => {
       .where("id", "=", bankId)
       .executeTakeFirstOrThrow();
     expect(status.status).toBe("sent");
+  });
+
+  test("refuses the Zengin file, naming the row, when a payee name has no half-width kana", async ({
+    page,
+    db,
+    login,
+  }) => {
+    const m = await member(db, 12_000);
+    // Kanji, as a member might have typed before names were checked: no bank reads it.
+    await givePaymentDetails(db, m.id, { account_holder: "山田太郎" });
+    const bankId = await withdraw(db, m, "bank", 6_000);
+    await login("admin");
+
+    const filter = `member=${encodeURIComponent(m.email)}`;
+    await visit(page, `/admin/withdraw?${filter}`);
+    const panel = page.getByTestId("zengin-panel");
+    await expect(panel.getByTestId("zengin-problems")).toContainText(
+      "1件の項目を全銀ファイルに書けません。",
+    );
+    await expect(panel.getByTestId("zengin-problem")).toHaveText(
+      `${m.nickname}（申請ID ${bankId}）の受取人名「山田太郎」`,
+    );
+    await expect(panel.getByTestId("zengin-download")).toHaveCount(0);
+    await expect(panel.getByTestId("zengin-mark-sent")).toHaveCount(0);
+
+    // The download address itself refuses too: back to the list with the reason shown.
+    await page.goto(`/admin/withdraw/zengin?${filter}`);
+    await expect(page).toHaveURL(/zengin=zenginUnconvertible/);
+    await expect(panel.getByTestId("zengin-refused")).toHaveText(
+      "銀行が読めない文字を含む申請があるため、全銀ファイルを作成できません。該当する申請を確認してください",
+    );
+    await expect(panel.getByTestId("zengin-problem")).toContainText("山田太郎");
+    const row = await db.kysely
+      .selectFrom("withdrawals")
+      .select("status")
+      .where("id", "=", bankId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("pending");
+  });
+
+  test("refuses the Zengin file while the requester settings are missing (en)", async ({
+    page,
+    db,
+    login,
+  }) => {
+    const m = await member(db, 12_000);
+    await withdraw(db, m, "bank", 6_000);
+    const saved = await db.kysely
+      .selectFrom("settings")
+      .selectAll()
+      .where("key", "=", "zengin")
+      .executeTakeFirst();
+    await db.kysely.deleteFrom("settings").where("key", "=", "zengin").execute();
+    try {
+      await login("admin");
+      await setLanguage(page, "en");
+      const filter = `member=${encodeURIComponent(m.email)}`;
+      await visit(page, `/admin/withdraw?${filter}`);
+      const panel = page.getByTestId("zengin-panel");
+      await expect(panel.getByTestId("zengin-not-configured")).toHaveText(
+        "The transfer requester data is not set. Open the Zengin file settings",
+      );
+      await expect(panel.getByTestId("zengin-not-configured").getByRole("link")).toHaveAttribute(
+        "href",
+        "/admin/setting/zengin",
+      );
+      await expect(panel.getByTestId("zengin-download")).toHaveCount(0);
+
+      await page.goto(`/admin/withdraw/zengin?${filter}`);
+      await expect(page).toHaveURL(/zengin=zenginNotConfigured/);
+      await expect(panel.getByTestId("zengin-refused")).toHaveText(
+        "The requester data for the Zengin file is not set. Enter it in the settings",
+      );
+    } finally {
+      if (saved) await db.kysely.insertInto("settings").values(saved).execute();
+    }
   });
 });
