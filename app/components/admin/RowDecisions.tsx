@@ -9,7 +9,8 @@ export interface RowDecision {
   onClick: () => void;
 }
 
-const refuseClass = `whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`;
+// The same 44 px phone target as the accept button (buttonClass size "sm").
+const refuseClass = `inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-semibold text-red-700 sm:min-h-0 hover:bg-red-50 dark:border-red-800 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`;
 
 /** One decision button in a table row; a refusal is drawn in red. */
 export function RowDecisionButton({
