@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tokyoDay } from "../../server/domain/tokyo";
 import { addCredit, digestDueAt, emptyDigest } from "../../server/notify/digest";
 import { renderNotificationMail } from "../../server/notify/mail-messages";
+import { renderNotification } from "../../server/notify/messages";
 import { ALL_ON, channelsFor, type NotifyPrefs, wants } from "../../server/notify/preferences";
 
 const prefs = (change: (p: NotifyPrefs) => void): NotifyPrefs => {
@@ -106,5 +107,20 @@ describe("mail texts", () => {
 
   it("refuses to mail a LINE-only kind", () => {
     expect(() => renderNotificationMail("support_reply", {}, "ja", options)).toThrow();
+  });
+
+  it("tells an EA-dedicated request's decision by mail and LINE, the denial with its reason", () => {
+    const payload = { requestId: "r1", broker: "XM", accountNumber: "123456", reason: "確認不可" };
+    const denied = renderNotificationMail("ea_account_denied", payload, "ja", options);
+    expect(denied.subject).toBe("【CBポータル】EA専用口座の申請は承認されませんでした");
+    expect(denied.body).toContain("XMの口座 123456");
+    expect(denied.body).toContain("理由：確認不可");
+    expect(denied.body).toContain("https://portal.example/users/bank");
+    const approved = renderNotificationMail("ea_account_approved", payload, "en", options);
+    expect(approved.subject).toBe("[CB Portal] Your XM account is now EA-dedicated");
+    const line = renderNotification("ea_account_denied", payload, "en", "https://portal.example");
+    expect(line).toContain("XM account 123456 EA-dedicated was not approved.\nReason: 確認不可");
+    expect(line).toContain("https://portal.example/users/bank");
+    expect(channelsFor(ALL_ON, "ea_account_approved")).toEqual(["line", "mail"]);
   });
 });
