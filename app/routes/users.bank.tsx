@@ -64,12 +64,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Asks for one of the member's approved accounts to be made EA-dedicated. */
 async function requestEaDedicated(context: ActionFunctionArgs["context"], form: FormData) {
-  const values = formValues(form, ["intent", "accountId", "label"]);
+  const values = formValues(form, ["intent", "accountId"]);
   const result = await attempt(values, () =>
     context.trpc.eas.requestDedicated({ accountId: values.accountId }),
   );
   if (!result.ok) return result.response;
-  return json({ ok: true as const, intent: "eaRequest" as const, label: values.label });
+  const { broker, accountNumber } = result.data;
+  return json({
+    ok: true as const,
+    intent: "eaRequest" as const,
+    label: `${broker} ${accountNumber}`,
+  });
 }
 
 /** A request lost on the way (no signal) keeps the page and the input too. */

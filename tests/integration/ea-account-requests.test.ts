@@ -72,7 +72,10 @@ describe(`EA-dedicated account requests on ${testEngine}`, () => {
       }),
     ]);
 
-    const { id } = await m.caller.eas.requestDedicated({ accountId });
+    const asked = await m.caller.eas.requestDedicated({ accountId });
+    // The confirmation names the account from the database, not from the form.
+    expect(asked).toMatchObject({ broker: "XM", accountNumber: before[0]!.accountNumber });
+    const { id } = asked;
     // A second open request for the same account is refused.
     expect(await outcome(m.caller.eas.requestDedicated({ accountId }))).toBe(
       "eaAccountRequestOpen",

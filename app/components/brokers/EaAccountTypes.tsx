@@ -76,7 +76,6 @@ export function EaAccountTypes({
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value="eaRequest" />
                     <input type="hidden" name="accountId" value={a.id} />
-                    <input type="hidden" name="label" value={label} />
                     <Button
                       type="submit"
                       variant="secondary"

@@ -22,12 +22,12 @@ import type { accountRequestsInput } from "./schema";
 export async function requestDedicated(db: Db, userId: string, accountId: string) {
   const id = newId();
   try {
-    await db.kysely.transaction().execute(async (trx) => {
+    return await db.kysely.transaction().execute(async (trx) => {
       const account = await forUpdate(
         db,
         trx
           .selectFrom("broker_accounts")
-          .select(["id", "status"])
+          .select(["id", "status", "account_number", "broker_id"])
           .where("id", "=", accountId)
           // Another member's account is as unknown as a missing one.
           .where("user_id", "=", userId),
@@ -60,12 +60,17 @@ export async function requestDedicated(db: Db, userId: string, accountId: string
         targetId: id,
         data: { accountId },
       });
+      const broker = await trx
+        .selectFrom("brokers")
+        .select("name")
+        .where("id", "=", account.broker_id)
+        .executeTakeFirstOrThrow();
+      return { id, broker: broker.name, accountNumber: account.account_number };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "eaAccountRequestOpen");
     throw error;
   }
-  return { id };
 }
 
 export interface MemberAccountRequest {
