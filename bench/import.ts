@@ -20,7 +20,7 @@ import { newId } from "../db/id";
 import { migrateToLatest } from "../db/migrate";
 import { nowDb } from "../db/time";
 import { previewImport } from "../server/features/cashback/import";
-import { commitImport } from "../server/features/cashback/commit";
+import { commitImport } from "../server/features/cashback/jobs";
 import { checkLedger } from "../server/ledger";
 import { createLogger } from "../server/logger";
 import { createBroker } from "../tests/helpers/cashback";
