@@ -80,7 +80,8 @@ export async function runQueuedImport(db: Db, jobId: string) {
       .select(["state", "rows_credited", "amount_credited", "error"])
       .where("id", "=", jobId)
       .executeTakeFirstOrThrow();
-    if (job.state === "done") return { rows: job.rows_credited, amount: Number(job.amount_credited) };
+    if (job.state === "done")
+      return { rows: job.rows_credited, amount: Number(job.amount_credited) };
     if (job.state === "failed") throw new AppError("CONFLICT", job.error ?? "import.jobFailed");
     // Another worker (a concurrent caller's) holds it: wait for that one.
     await new Promise((resolve) => setTimeout(resolve, 20));

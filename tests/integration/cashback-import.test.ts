@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, importsOf, report, runQueuedImport } from "../helpers/cashback";
+import {
+  createAccount,
+  createBroker,
+  importsOf,
+  report,
+  runQueuedImport,
+} from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });

@@ -65,9 +65,9 @@ describe(`import jobs on ${testEngine}`, () => {
     // Worker A credits one chunk, then dies (its lease stays).
     const a = await claimImportJob(t.db, "worker-a");
     expect(a).toMatchObject({ id: jobId, attempts: 1 });
-    expect(await runImportJob({ db: t.db, log }, a!, "worker-a", { shouldStop: chunksThen(1) })).toBe(
-      "stopped",
-    );
+    expect(
+      await runImportJob({ db: t.db, log }, a!, "worker-a", { shouldStop: chunksThen(1) }),
+    ).toBe("stopped");
     expect(await jobRow(batchId)).toMatchObject({
       state: "running",
       rows_total: 9000,
@@ -90,9 +90,9 @@ describe(`import jobs on ${testEngine}`, () => {
       .execute();
     const b = await claimImportJob(t.db, "worker-b");
     expect(b).toMatchObject({ id: jobId, attempts: 2 });
-    expect(await runImportJob({ db: t.db, log }, b!, "worker-b", { shouldStop: chunksThen(1) })).toBe(
-      "stopped",
-    );
+    expect(
+      await runImportJob({ db: t.db, log }, b!, "worker-b", { shouldStop: chunksThen(1) }),
+    ).toBe("stopped");
 
     // A comes back to life: its next chunk is refused (the lease is B's) and rolled back.
     expect(await runImportJob({ db: t.db, log }, a!, "worker-a")).toBe("lost");

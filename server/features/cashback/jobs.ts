@@ -18,7 +18,7 @@ import {
 
 /**
  * Import jobs: a commit or re-run is queued as a row of `import_jobs` and credited by a worker
- * loop in the web process (decision 022), never inside the request that asked for it. The
+ * loop in the web process (decision 022f), never inside the request that asked for it. The
  * worker holds a lease on the job; each chunk's transaction renews it and refuses the chunk to
  * a worker that lost it, so a job whose worker died is resumed by another once the lease ends,
  * from the batch's next chunk, and no chunk is credited twice.
@@ -357,7 +357,9 @@ export async function latestImportJob(db: Db, batchId: string, now = new Date())
     .executeTakeFirst();
   if (!job) return null;
   const end = job.finished_at ? fromDbTime(job.finished_at) : now;
-  const seconds = job.started_at ? (end.getTime() - fromDbTime(job.started_at).getTime()) / 1000 : 0;
+  const seconds = job.started_at
+    ? (end.getTime() - fromDbTime(job.started_at).getTime()) / 1000
+    : 0;
   const rate = seconds > 0 && job.rows_done > 0 ? job.rows_done / seconds : null;
   const left = Math.max(0, job.rows_total - job.rows_done);
   return {
