@@ -170,19 +170,21 @@ export default function ImportBatch() {
               {t("batch.commit")}
             </button>
           )}
-          {batch.status === "committed" && batch.unmatched > 0 && (
-            <>
-              <button
-                type="button"
-                onClick={() => setDialog({ kind: "rerun", openedWith: result })}
-                data-testid="rerun"
-                className={buttonClass({ variant: "secondary", block: true })}
-              >
-                {t("batch.rerun")}
-              </button>
-              <p className="text-sm text-slate-600 dark:text-slate-300">{t("batch.rerunHint")}</p>
-            </>
-          )}
+          {/* A re-run also finishes a commit whose job failed part-way (matched rows left). */}
+          {batch.status === "committed" &&
+            (batch.unmatched > 0 || batch.matched > batch.credited) && (
+              <>
+                <button
+                  type="button"
+                  onClick={() => setDialog({ kind: "rerun", openedWith: result })}
+                  data-testid="rerun"
+                  className={buttonClass({ variant: "secondary", block: true })}
+                >
+                  {t("batch.rerun")}
+                </button>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t("batch.rerunHint")}</p>
+              </>
+            )}
         </div>
       </section>
 
