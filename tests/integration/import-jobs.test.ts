@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { fromDbTime } from "../../db/time";
 import { checkLedger } from "../../server/ledger";
 import {
   claimImportJob,
@@ -74,10 +75,16 @@ describe(`import jobs on ${testEngine}`, () => {
       rows_done: 3000,
       lease_owner: "worker-a",
     });
-    expect(await latestImportJob(t.db, batchId)).toMatchObject({
+    // Ten seconds after the start: 3,000 rows done is 300 rows/s, so 6,000 left take 20 s.
+    const started = fromDbTime((await jobRow(batchId)).started_at!);
+    expect(
+      await latestImportJob(t.db, batchId, new Date(started.getTime() + 10_000)),
+    ).toMatchObject({
       state: "running",
       rowsDone: 3000,
       rowsTotal: 9000,
+      rowsPerSecond: 300,
+      secondsLeft: 20,
     });
 
     // While A's lease lasts, nobody else takes the job.
