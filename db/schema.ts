@@ -329,6 +329,33 @@ export interface ImportBatchesTable {
   rows_rate_mismatch: ColumnType<number, number | undefined, number>;
 }
 
+export type ImportJobKind = "commit" | "rerun";
+export type ImportJobState = "queued" | "running" | "done" | "failed";
+
+/** Crediting a batch, run by a worker under a lease (server/features/cashback/jobs.ts). */
+export interface ImportJobsTable {
+  id: string;
+  batch_id: string;
+  kind: ImportJobKind;
+  state: ImportJobState;
+  /** Matched rows to credit; rows_done moves in each chunk's own transaction. */
+  rows_total: ColumnType<number, number | undefined, number>;
+  rows_done: ColumnType<number, number | undefined, number>;
+  rows_credited: ColumnType<number, number | undefined, number>;
+  amount_credited: ColumnType<number, number | undefined, number>;
+  /** Times a worker has taken the job (a job taken too often fails). */
+  attempts: ColumnType<number, number | undefined, number>;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  /** Why the job failed: an errors: key under import., or the error's message. */
+  error: string | null;
+  created_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  started_at: Timestamp | null;
+  heartbeat_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
 export interface ImportRowsTable {
   id: string;
   batch_id: string;
@@ -894,6 +921,7 @@ export interface Database {
   presents: PresentsTable;
   import_batches: ImportBatchesTable;
   import_rows: ImportRowsTable;
+  import_jobs: ImportJobsTable;
   cashbacks: CashbacksTable;
   cashback_daily: CashbackDailyTable;
   cashback_monthly: CashbackMonthlyTable;

@@ -8,6 +8,7 @@ import { configOrExit } from "./config";
 import { createLogger } from "./logger";
 import { HandlerWork, installGracefulShutdown } from "./shutdown";
 import { preparePasswordCheck } from "./auth/password-strength";
+import { ImportWorker } from "./features/cashback/jobs";
 
 async function main() {
   const config = configOrExit();
@@ -40,6 +41,11 @@ async function main() {
     );
   });
 
+  // Import jobs (commits and re-runs of broker reports) run here, off the request that queued
+  // them; a lease lets any number of web processes share them (decision 022f).
+  const imports = new ImportWorker({ db, log: log.child({ process: "imports" }) });
+  imports.start();
+
   const shutdown = installGracefulShutdown(server, {
     log,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -47,7 +53,8 @@ async function main() {
       ready = false;
     },
     work,
-    onDrained: () => db.destroy(),
+    // The chunk in hand is finished and the job's lease given back before the database closes.
+    onDrained: () => imports.stop().then(() => db.destroy()),
   });
   const stop = (signal: string) => void shutdown(signal).then(() => process.exit(0));
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BatchStatusBadge, RowStatusBadge } from "~/components/cashback/badges";
+import { ImportJobProgress } from "~/components/cashback/ImportJobProgress";
 import { formatCount, formatTradeDate } from "~/components/cashback/months";
 import { Stamp } from "~/components/cells";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
@@ -39,7 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 /**
  * Commit credits the matched rows once (a second commit is refused); re-run credits the rows
- * whose accounts have been approved since. Both are audited by the engine.
+ * whose accounts have been approved since. Both queue a job that the import worker runs; the
+ * page then follows its progress. Both are audited by the engine.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = formValues(await request.formData(), ["intent"]);
@@ -62,7 +64,7 @@ type ActionData = ReturnType<typeof useActionData<typeof action>>;
 /** /admin/update/{batchId}: what the report holds, row by row, and the commit. */
 export default function ImportBatch() {
   const { t } = useTranslation(["cashback", "errors"]);
-  const { batch, page } = useLoaderData<typeof loader>();
+  const { batch, page, job } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { search } = useLocation();
   const status = new URLSearchParams(search).get("status") ?? "all";
@@ -110,14 +112,12 @@ export default function ImportBatch() {
         <BatchStatusBadge status={batch.status} />
       </div>
 
-      {result?.ok && (
-        <Alert tone="success" testId="batch-done">
-          {t(result.intent === "commit" ? "batch.committed" : "batch.rerunDone", {
-            rows: result.rows,
-            amount: formatYen(result.amount),
-          })}
+      {result?.ok && job?.state === "queued" && (
+        <Alert tone="info" testId="job-queued">
+          {t("batch.job.queuedNotice")}
         </Alert>
       )}
+      {job && <ImportJobProgress job={job} />}
       <FormErrorAlert error={pageError} />
       {batch.rateMismatch > 0 && (
         <Alert tone="warning" testId="rate-mismatch-count">
@@ -170,19 +170,21 @@ export default function ImportBatch() {
               {t("batch.commit")}
             </button>
           )}
-          {batch.status === "committed" && batch.unmatched > 0 && (
-            <>
-              <button
-                type="button"
-                onClick={() => setDialog({ kind: "rerun", openedWith: result })}
-                data-testid="rerun"
-                className={buttonClass({ variant: "secondary", block: true })}
-              >
-                {t("batch.rerun")}
-              </button>
-              <p className="text-sm text-slate-600 dark:text-slate-300">{t("batch.rerunHint")}</p>
-            </>
-          )}
+          {/* A re-run also finishes a commit whose job failed part-way (matched rows left). */}
+          {batch.status === "committed" &&
+            (batch.unmatched > 0 || batch.matched > batch.credited) && (
+              <>
+                <button
+                  type="button"
+                  onClick={() => setDialog({ kind: "rerun", openedWith: result })}
+                  data-testid="rerun"
+                  className={buttonClass({ variant: "secondary", block: true })}
+                >
+                  {t("batch.rerun")}
+                </button>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t("batch.rerunHint")}</p>
+              </>
+            )}
         </div>
       </section>
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newId } from "../../db/id";
 import { DEMO_MEMBER } from "../../db/seed";
+import { toDbTime } from "../../db/time";
 import { previewImport } from "../../server/features/cashback/import";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker } from "../helpers/cashback";
@@ -71,7 +72,78 @@ for (const lng of SHOT_LANGUAGES) {
       content: Buffer.from(report),
       usdRate: "151.25",
     });
+    // A second batch whose crediting job is part-way through a million-row report, its lease
+    // held by a worker elsewhere for the next hour, so this server's worker leaves it alone.
+    const running = await previewImport({ db, log: createLogger({ level: "silent" }) }, admin.id, {
+      fileName: `rebate-report-${today}-${tag}-million.csv`,
+      content: Buffer.from(report),
+      usdRate: "151.25",
+    });
+    await db.kysely
+      .updateTable("import_batches")
+      .set({ status: "committing" })
+      .where("id", "=", running.batchId)
+      .execute();
+    const now = Date.now();
+    await db.kysely
+      .insertInto("import_jobs")
+      .values({
+        id: newId(),
+        batch_id: running.batchId,
+        kind: "commit",
+        state: "running",
+        rows_total: 1_000_000,
+        rows_done: 415_000,
+        attempts: 1,
+        lease_owner: "screenshot-elsewhere",
+        lease_until: toDbTime(new Date(now + 3600_000)),
+        error: null,
+        created_by: admin.id,
+        created_at: toDbTime(new Date(now - 100_000)),
+        started_at: toDbTime(new Date(now - 100_000)),
+        heartbeat_at: toDbTime(new Date(now)),
+        finished_at: null,
+      })
+      .execute();
+    // A third whose job failed part-way: the reason, and the re-run that finishes it.
+    const failed = await previewImport({ db, log: createLogger({ level: "silent" }) }, admin.id, {
+      fileName: `rebate-report-${today}-${tag}-failed.csv`,
+      content: Buffer.from(report),
+      usdRate: "151.25",
+    });
+    await db.kysely
+      .updateTable("import_batches")
+      .set({ status: "committed" })
+      .where("id", "=", failed.batchId)
+      .execute();
+    await db.kysely
+      .insertInto("import_jobs")
+      .values({
+        id: newId(),
+        batch_id: failed.batchId,
+        kind: "commit",
+        state: "failed",
+        rows_total: 2,
+        rows_done: 0,
+        attempts: 1,
+        lease_owner: "screenshot-elsewhere",
+        lease_until: null,
+        error: "import.jobFailed",
+        created_by: admin.id,
+        created_at: toDbTime(new Date(now - 5_000)),
+        started_at: toDbTime(new Date(now - 5_000)),
+        heartbeat_at: toDbTime(new Date(now - 4_000)),
+        finished_at: toDbTime(new Date(now - 4_000)),
+      })
+      .execute();
     await atEachSize(page, async (size) => {
+      await visit(page, `/admin/update/${failed.batchId}`);
+      await page.getByTestId("job-failed").waitFor();
+      await page.getByTestId("rerun").waitFor();
+      await shoot(page, `cashback-job-failed-${size}-${lng}`);
+      await visit(page, `/admin/update/${running.batchId}`);
+      await page.getByTestId("job-figures").waitFor();
+      await shoot(page, `cashback-job-running-${size}-${lng}`);
       await visit(page, `/admin/update/${preview.batchId}`);
       await shoot(page, `cashback-batch-${size}-${lng}`);
       await visit(page, "/admin/update");

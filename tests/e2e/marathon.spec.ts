@@ -1,7 +1,7 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { previewImport } from "../../server/features/cashback/import";
-import { commitImport } from "../../server/features/cashback/commit";
+import { commitImport } from "../../server/features/cashback/jobs";
 import { adminList, createMarathon, setActive } from "../../server/features/marathon/service";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker, report } from "../helpers/cashback";

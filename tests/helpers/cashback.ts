@@ -1,6 +1,9 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
+import { AppError } from "../../server/errors";
+import { ImportWorker } from "../../server/features/cashback/jobs";
+import { createLogger } from "../../server/logger";
 
 export async function createBroker(db: Db, code: string, name = code) {
   const id = newId();
@@ -62,4 +65,42 @@ export function report(lines: string[]): string {
   return Buffer.from(
     ["trade_date,broker,account,lots,amount,currency,row_key", ...lines].join("\n"),
   ).toString("base64");
+}
+
+/**
+ * Runs the import worker until the given job has ended, and returns what it credited, as the
+ * synchronous commit used to: the job path itself, with the worker the web process runs.
+ */
+export async function runQueuedImport(db: Db, jobId: string) {
+  const worker = new ImportWorker({ db, log: createLogger({ level: "silent" }) });
+  for (;;) {
+    await worker.drain();
+    const job = await db.kysely
+      .selectFrom("import_jobs")
+      .select(["state", "rows_credited", "amount_credited", "error"])
+      .where("id", "=", jobId)
+      .executeTakeFirstOrThrow();
+    if (job.state === "done")
+      return { rows: job.rows_credited, amount: Number(job.amount_credited) };
+    if (job.state === "failed") throw new AppError("CONFLICT", job.error ?? "import.jobFailed");
+    // Another worker (a concurrent caller's) holds it: wait for that one.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+type ImportCaller = {
+  cashback: {
+    commit(input: { batchId: string }): Promise<{ jobId: string }>;
+    rerun(input: { batchId: string }): Promise<{ jobId: string }>;
+  };
+};
+
+/** The admin's commit and re-run, each run to its end by the import worker. */
+export function importsOf(admin: ImportCaller, db: Db) {
+  return {
+    commit: async (input: { batchId: string }) =>
+      runQueuedImport(db, (await admin.cashback.commit(input)).jobId),
+    rerun: async (input: { batchId: string }) =>
+      runQueuedImport(db, (await admin.cashback.rerun(input)).jobId),
+  };
 }

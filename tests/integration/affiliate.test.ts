@@ -2,16 +2,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, report } from "../helpers/cashback";
+import { createAccount, createBroker, importsOf, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
 let admin: Awaited<ReturnType<typeof callerFor>>;
+let imports: ReturnType<typeof importsOf>;
 let xm: string;
 beforeAll(async () => {
   adminId = (await createUser(t.db, { permission: "admin" })).id;
   admin = await callerFor(t.db, adminId);
+  imports = importsOf(admin, t.db);
   xm = await createBroker(t.db, "XM", "XMTrading");
 });
 
@@ -62,7 +64,7 @@ async function register(opts: { ref?: string; cookie?: string; nickname?: string
 
 async function importFile(name: string, lines: string[]) {
   const p = await admin.cashback.preview({ fileName: name, contentBase64: report(lines) });
-  const result = await admin.cashback.commit({ batchId: p.batchId });
+  const result = await imports.commit({ batchId: p.batchId });
   return { batchId: p.batchId, ...result };
 }
 
@@ -245,11 +247,11 @@ describe(`affiliate rewards at import on ${testEngine}`, () => {
       .set({ status: "approved" })
       .where("id", "=", lateId)
       .execute();
-    expect(await admin.cashback.rerun({ batchId: overlap.batchId })).toEqual({
+    expect(await imports.rerun({ batchId: overlap.batchId })).toEqual({
       rows: 1,
       amount: 4000,
     });
-    expect(await admin.cashback.rerun({ batchId: overlap.batchId })).toEqual({
+    expect(await imports.rerun({ batchId: overlap.batchId })).toEqual({
       rows: 0,
       amount: 0,
     });
@@ -281,7 +283,7 @@ describe(`affiliate rewards at import on ${testEngine}`, () => {
       .set({ status: "denied", live_number: null })
       .where("id", "=", matched)
       .execute();
-    await admin.cashback.commit({ batchId: p.batchId });
+    await imports.commit({ batchId: p.batchId });
     expect(await rewardsOf(a.id)).toEqual([]);
     expect(await walletOf(t.db, a.id)).toEqual({ available: 0, held: 0 });
     expect(await summariesMatch(a.id)).toBe(0);

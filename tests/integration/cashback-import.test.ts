@@ -2,15 +2,23 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, report } from "../helpers/cashback";
+import {
+  createAccount,
+  createBroker,
+  importsOf,
+  report,
+  runQueuedImport,
+} from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let admin: Awaited<ReturnType<typeof callerFor>>;
+let imports: ReturnType<typeof importsOf>;
 let xm: string;
 let exness: string;
 beforeAll(async () => {
   admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
+  imports = importsOf(admin, t.db);
   xm = await createBroker(t.db, "XM", "XMTrading");
   exness = await createBroker(t.db, "EXNESS", "Exness");
 });
@@ -71,11 +79,11 @@ describe(`cashback import on ${testEngine}`, () => {
       [8, "negativeAmount"],
     ]);
 
-    const result = await admin.cashback.commit({ batchId: preview.batchId });
+    const result = await imports.commit({ batchId: preview.batchId });
     // 1200 + 300 + 10.50 USD × 150 = 1575
     expect(result).toEqual({ rows: 3, amount: 1200 + 300 + 1575 });
     expect(await walletOf(t.db, member.id)).toEqual({ available: 3075, held: 0 });
-    await expect(admin.cashback.commit({ batchId: preview.batchId })).rejects.toMatchObject({
+    await expect(imports.commit({ batchId: preview.batchId })).rejects.toMatchObject({
       key: "import.alreadyCommitted",
     });
     expect(await summariesMatchHistory(member.id)).toBe(3075);
@@ -112,9 +120,9 @@ describe(`cashback import on ${testEngine}`, () => {
     const p1 = await admin.cashback.preview({ fileName: "a.csv", contentBase64: first });
     const p2 = await admin.cashback.preview({ fileName: "a.csv", contentBase64: first });
     const p3 = await admin.cashback.preview({ fileName: "b.csv", contentBase64: overlapping });
-    await admin.cashback.commit({ batchId: p1.batchId });
-    expect(await admin.cashback.commit({ batchId: p2.batchId })).toEqual({ rows: 0, amount: 0 });
-    expect(await admin.cashback.commit({ batchId: p3.batchId })).toEqual({ rows: 1, amount: 4000 });
+    await imports.commit({ batchId: p1.batchId });
+    expect(await imports.commit({ batchId: p2.batchId })).toEqual({ rows: 0, amount: 0 });
+    expect(await imports.commit({ batchId: p3.batchId })).toEqual({ rows: 1, amount: 4000 });
     expect(await walletOf(t.db, member.id)).toEqual({ available: 7000, held: 0 });
     // Previewed after the commit, the same file shows as all duplicates.
     expect(await admin.cashback.preview({ fileName: "a.csv", contentBase64: first })).toMatchObject(
@@ -136,9 +144,9 @@ describe(`cashback import on ${testEngine}`, () => {
       contentBase64: report(lines.slice(25).concat(["2026-09-30,XM,300001,1,7,JPY,extra"])),
     });
     const results = await Promise.allSettled([
-      admin.cashback.commit({ batchId: a.batchId }),
-      admin.cashback.commit({ batchId: a.batchId }),
-      admin.cashback.commit({ batchId: b.batchId }),
+      imports.commit({ batchId: a.batchId }),
+      imports.commit({ batchId: a.batchId }),
+      imports.commit({ batchId: b.batchId }),
     ]);
     const refused = results.filter((r) => r.status === "rejected");
     expect(refused).toHaveLength(1);
@@ -173,18 +181,32 @@ describe(`cashback import on ${testEngine}`, () => {
     expect(chunks).toHaveLength(2);
     expect(new Set(chunks.map((c) => c.chunk_no))).toEqual(new Set([0, 1]));
 
-    const committed = await admin.cashback.commit({ batchId: p.batchId });
+    const committed = await imports.commit({ batchId: p.batchId });
     expect(committed).toEqual({ rows: 6000, amount: expected(0) + expected(1) });
     expect(await walletOf(t.db, a.id)).toEqual({ available: expected(0), held: 0 });
     expect(await walletOf(t.db, b.id)).toEqual({ available: expected(1), held: 0 });
 
-    // As if the process had died after the last chunk, before the batch was marked committed.
+    // As if the worker had died after the last chunk, before the job and batch were marked
+    // done: its lease ends and another worker takes the job over.
+    const job = await t.db.kysely
+      .selectFrom("import_jobs")
+      .select("id")
+      .where("batch_id", "=", p.batchId)
+      .executeTakeFirstOrThrow();
     await t.db.kysely
       .updateTable("import_batches")
-      .set({ status: "committing", committed_at: "2026-01-01 00:00:00.000" })
+      .set({ status: "committing" })
       .where("id", "=", p.batchId)
       .execute();
-    expect(await admin.cashback.commit({ batchId: p.batchId })).toEqual({ rows: 0, amount: 0 });
+    await t.db.kysely
+      .updateTable("import_jobs")
+      .set({ state: "running", lease_owner: "dead", lease_until: "2026-01-01 00:00:00.000" })
+      .where("id", "=", job.id)
+      .execute();
+    expect(await runQueuedImport(t.db, job.id)).toEqual({
+      rows: 6000,
+      amount: expected(0) + expected(1),
+    });
     expect(await walletOf(t.db, a.id)).toEqual({ available: expected(0), held: 0 });
     expect(await walletOf(t.db, b.id)).toEqual({ available: expected(1), held: 0 });
     const batch = await t.db.kysely
@@ -215,15 +237,15 @@ describe(`cashback import on ${testEngine}`, () => {
       ]),
     });
     expect(p).toMatchObject({ matched: 1, unmatched: 1 });
-    await admin.cashback.commit({ batchId: p.batchId });
+    await imports.commit({ batchId: p.batchId });
     expect(await walletOf(t.db, member.id)).toEqual({ available: 50, held: 0 });
     await t.db.kysely
       .updateTable("broker_accounts")
       .set({ status: "approved" })
       .where("id", "=", accountId)
       .execute();
-    expect(await admin.cashback.rerun({ batchId: p.batchId })).toEqual({ rows: 1, amount: 900 });
-    expect(await admin.cashback.rerun({ batchId: p.batchId })).toEqual({ rows: 0, amount: 0 });
+    expect(await imports.rerun({ batchId: p.batchId })).toEqual({ rows: 1, amount: 900 });
+    expect(await imports.rerun({ batchId: p.batchId })).toEqual({ rows: 0, amount: 0 });
     expect(await walletOf(t.db, member.id)).toEqual({ available: 950, held: 0 });
     // The late row was credited in a chunk of its own, after the one the commit credited.
     const rows = await t.db.kysely
@@ -291,7 +313,7 @@ describe(`cashback import on ${testEngine}`, () => {
         fileName: `f${file}.csv`,
         contentBase64: report(lines),
       });
-      await admin.cashback.commit({ batchId: p.batchId });
+      await imports.commit({ batchId: p.batchId });
       const total = await summariesMatchHistory(member.id);
       expect(await walletOf(t.db, member.id)).toEqual({ available: total, held: 0 });
     }

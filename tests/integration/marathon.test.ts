@@ -2,14 +2,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, report } from "../helpers/cashback";
+import { createAccount, createBroker, importsOf, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let admin: Awaited<ReturnType<typeof callerFor>>;
+let imports: ReturnType<typeof importsOf>;
 let xm: string;
 beforeAll(async () => {
   admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
+  imports = importsOf(admin, t.db);
   xm = await createBroker(t.db, "XM", "XMTrading");
   await createBroker(t.db, "AXI", "Axi");
 });
@@ -19,7 +21,7 @@ async function importFile(lines: string[]) {
     fileName: "r.csv",
     contentBase64: report(lines),
   });
-  return { preview, result: await admin.cashback.commit({ batchId: preview.batchId }) };
+  return { preview, result: await imports.commit({ batchId: preview.batchId }) };
 }
 
 async function reachedRows(userId: string) {
@@ -185,8 +187,8 @@ describe(`cashback marathon on ${testEngine}`, () => {
       ]),
     });
     await Promise.all([
-      admin.cashback.commit({ batchId: a.batchId }),
-      admin.cashback.commit({ batchId: b.batchId }),
+      imports.commit({ batchId: a.batchId }),
+      imports.commit({ batchId: b.batchId }),
     ]);
     expect((await reachedRows(member.id)).map((r) => r.marathon_number)).toEqual([101]);
     expect(await prizeCount(member.id)).toBe(1);

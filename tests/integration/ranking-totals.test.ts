@@ -3,7 +3,7 @@ import { ranking, scopePeriod } from "../../server/features/ranking/service";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, report } from "../helpers/cashback";
+import { createAccount, createBroker, importsOf, report } from "../helpers/cashback";
 
 /**
  * ranking_totals is kept by triggers on the summaries and on users (migration
@@ -31,6 +31,7 @@ async function totals(userId: string) {
 describe(`ranking totals on ${testEngine}`, () => {
   it("an import adds each credited row to the member's month, year and all-time totals", async () => {
     const admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
+    const imports = importsOf(admin, t.db);
     const m = await createUser(t.db, { nickname: "importer" });
     await createAccount(t.db, m.id, broker, "200001");
     await createAccount(t.db, m.id, broker, "200002");
@@ -43,7 +44,7 @@ describe(`ranking totals on ${testEngine}`, () => {
         "2026-01-03,XM,200001,1,50,JPY,d",
       ]),
     });
-    await admin.cashback.commit({ batchId: preview.batchId });
+    await imports.commit({ batchId: preview.batchId });
     expect(await totals(m.id)).toEqual([
       ["cashback", "2025", 1000, 0],
       ["cashback", "2025-12", 1000, 0],

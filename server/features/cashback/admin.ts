@@ -1,3 +1,4 @@
+import { latestImportJob } from "./jobs";
 import { rateMismatch } from "../../domain/broker-terms";
 import { sql } from "kysely";
 import type { Db } from "../../../db";
@@ -179,6 +180,7 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
     );
   const page = await paginateSorted(query, input, "import_rows.line_no", "import_rows.id");
   return {
+    job: await latestImportJob(db, input.batchId),
     batch: {
       ...batch,
       amountCredited: Number(batch.amountCredited),

@@ -2,6 +2,8 @@ import type { Db } from "../../../db";
 import { isRetryableTxError, isUniqueViolation, upsertAdd } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import { nowDb, toDbTime } from "../../../db/time";
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
@@ -9,7 +11,6 @@ import { creditMarathonGoals } from "../marathon/goals";
 import { creditAffiliateRewards } from "../affiliate/rewards";
 import {
   type ImportDeps,
-  STALE_COMMIT_MS,
   approvedAccounts,
   existingSources,
   sourceKey,
@@ -17,10 +18,10 @@ import {
 } from "./import";
 
 /**
- * Committing a previewed batch: one commit at a time (a stale one is taken over), the matched
- * rows credited through the ledger in chunks of a few thousand per transaction, each row once
- * (its source key is unique), then the batch's counts. A re-run credits rows that have since
- * become matchable.
+ * Crediting a previewed batch: the matched rows go through the ledger in chunks of a few
+ * thousand per transaction, each row once (its source key is unique), then the batch's counts.
+ * A re-run credits rows that have since become matchable. These run inside an import job
+ * (./jobs.ts), which holds a lease on the work; each chunk renews it.
  */
 
 /** One row of the daily or monthly cashback summary, per account and period. */
@@ -56,25 +57,22 @@ function addToSummary<P extends object>(
 }
 
 /**
- * Takes the batch for crediting: only one commit runs at a time; a commit that died (process
- * killed) is taken over once it is stale. `from` is the state the batch must be in.
+ * Takes the batch for crediting (status "committing"), inside the transaction that queues its
+ * job: only one job per batch at a time. `from` is the state the batch must be in.
  */
-async function claimBatch(db: Db, batchId: string, from: "previewed" | "committed") {
-  const now = new Date();
-  const stale = toDbTime(new Date(now.getTime() - STALE_COMMIT_MS));
-  const result = await db.kysely
+export async function takeBatch(
+  trx: Kysely<Database>,
+  batchId: string,
+  from: "previewed" | "committed",
+) {
+  const result = await trx
     .updateTable("import_batches")
-    .set({ status: "committing", committed_at: toDbTime(now) })
+    .set({ status: "committing", committed_at: nowDb() })
     .where("id", "=", batchId)
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", from),
-        eb.and([eb("status", "=", "committing"), eb("committed_at", "<", stale)]),
-      ]),
-    )
+    .where("status", "=", from)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return;
-  const batch = await db.kysely
+  const batch = await trx
     .selectFrom("import_batches")
     .select("status")
     .where("id", "=", batchId)
@@ -85,6 +83,22 @@ async function claimBatch(db: Db, batchId: string, from: "previewed" | "committe
     "CONFLICT",
     from === "previewed" ? "import.alreadyCommitted" : "import.notCommitted",
   );
+}
+
+/** Raised in a chunk's transaction when the job's lease has passed to another worker. */
+export class LeaseLost extends Error {
+  constructor() {
+    super("import job lease lost");
+  }
+}
+
+/** The job a chunk is credited for: its progress moves, and its lease is checked, per chunk. */
+export interface JobLease {
+  id: string;
+  owner: string;
+  leaseMs: number;
+  /** Asked between chunks; true stops the crediting there (the job is resumed later). */
+  shouldStop?: () => boolean;
 }
 
 interface ChunkRow {
@@ -114,6 +128,7 @@ async function creditChunk(
   batchId: string,
   chunkNo: number,
   chunk: ChunkRow[],
+  job: JobLease | undefined,
 ): Promise<Credited | "done"> {
   return db.kysely.transaction().execute(async (trx) => {
     // Taking the batch's next chunk is also the lock that serializes two committers.
@@ -148,7 +163,10 @@ async function creditChunk(
         )
         .execute();
     }
-    if (fresh.length === 0) return { rows: 0, amount: 0 };
+    if (fresh.length === 0) {
+      await recordProgress(trx, job, withKeys.length, { rows: 0, amount: 0 });
+      return { rows: 0, amount: 0 };
+    }
 
     const perUser = new Map<string, number>();
     for (const r of fresh) perUser.set(r.user_id!, (perUser.get(r.user_id!) ?? 0) + r.amount_yen!);
@@ -233,15 +251,49 @@ async function creditChunk(
       }))
       .where("id", "=", batchId)
       .execute();
+    await recordProgress(trx, job, withKeys.length, { rows: fresh.length, amount: total });
     return { rows: fresh.length, amount: total };
   });
+}
+
+/**
+ * Moves the job's progress and renews its lease in the chunk's own transaction, so the figures
+ * the page shows are exactly the chunks credited. A worker whose lease another has taken
+ * over gets no row back: the chunk is rolled back, credited by the lease holder alone.
+ */
+async function recordProgress(
+  trx: Kysely<Database>,
+  job: JobLease | undefined,
+  rows: number,
+  credited: Credited,
+) {
+  if (!job) return;
+  const now = new Date();
+  const renewed = await trx
+    .updateTable("import_jobs")
+    .set((eb) => ({
+      rows_done: eb("rows_done", "+", rows),
+      rows_credited: eb("rows_credited", "+", credited.rows),
+      amount_credited: eb("amount_credited", "+", credited.amount),
+      heartbeat_at: toDbTime(now),
+      lease_until: toDbTime(new Date(now.getTime() + job.leaseMs)),
+    }))
+    .where("id", "=", job.id)
+    .where("lease_owner", "=", job.owner)
+    .where("state", "=", "running")
+    .executeTakeFirst();
+  if (Number(renewed.numUpdatedRows) !== 1) throw new LeaseLost();
 }
 
 /**
  * Credits the batch's chunks from its `next_chunk` on, until a chunk number has no rows; safe
  * to run again after a stop, since each chunk moves `next_chunk` in its own transaction.
  */
-async function creditMatched(deps: ImportDeps, batchId: string): Promise<Credited> {
+export async function creditMatched(
+  deps: ImportDeps,
+  batchId: string,
+  job?: JobLease,
+): Promise<Credited | "stopped"> {
   const { db } = deps;
   let rows = 0;
   let amount = 0;
@@ -251,6 +303,7 @@ async function creditMatched(deps: ImportDeps, batchId: string): Promise<Credite
     .where("id", "=", batchId)
     .executeTakeFirstOrThrow();
   for (let chunkNo = batch.next_chunk; ; chunkNo++) {
+    if (job?.shouldStop?.()) return "stopped";
     const chunk: ChunkRow[] = await db.kysely
       .selectFrom("import_rows")
       .select([
@@ -271,7 +324,7 @@ async function creditMatched(deps: ImportDeps, batchId: string): Promise<Credite
     if (chunk.length === 0) break;
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await creditChunk(db, batchId, chunkNo, chunk);
+        const result = await creditChunk(db, batchId, chunkNo, chunk, job);
         if (result !== "done") {
           rows += result.rows;
           amount += result.amount;
@@ -287,103 +340,80 @@ async function creditMatched(deps: ImportDeps, batchId: string): Promise<Credite
   return { rows, amount };
 }
 
-async function finishBatch(
-  db: Db,
-  adminId: string,
+/** Marks the batch committed again and audits the run, in the caller's transaction. */
+export async function finishBatch(
+  trx: Kysely<Database>,
+  adminId: string | null,
   batchId: string,
   action: string,
-  result: { rows: number; amount: number },
+  data: Record<string, unknown>,
 ) {
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("import_batches")
-      .set({ status: "committed", committed_by: adminId, committed_at: nowDb() })
-      .where("id", "=", batchId)
-      .execute();
-    await recordAudit(trx, {
-      actorId: adminId,
-      action,
-      targetType: "import_batch",
-      targetId: batchId,
-      data: result,
-    });
+  await trx
+    .updateTable("import_batches")
+    .set({ status: "committed", committed_by: adminId, committed_at: nowDb() })
+    .where("id", "=", batchId)
+    .execute();
+  await recordAudit(trx, {
+    actorId: adminId,
+    action,
+    targetType: "import_batch",
+    targetId: batchId,
+    data,
   });
 }
 
-/** Credits the batch's matched rows once; the same batch committed twice is refused. */
-export async function commitImport(deps: ImportDeps, adminId: string, batchId: string) {
-  await claimBatch(deps.db, batchId, "previewed");
-  const result = await creditMatched(deps, batchId);
-  await recountBatch(deps.db, batchId);
-  await finishBatch(deps.db, adminId, batchId, "import.commit", result);
-  return result;
-}
-
 /**
- * Re-runs a committed batch: rows whose accounts have been approved since are matched and
- * credited now, in new chunks after the credited ones; everything already credited stays as
- * it is.
+ * A re-run's first step: rows whose accounts have been approved since the preview become
+ * matched, in new chunks after every chunk so far; everything credited stays as it is. Safe to
+ * repeat (only rows still unmatched change).
  */
-export async function rerunImport(deps: ImportDeps, adminId: string, batchId: string) {
-  const { db } = deps;
-  await claimBatch(db, batchId, "committed");
-  let result = { rows: 0, amount: 0 };
-  try {
-    const unmatched = await db.kysely
-      .selectFrom("import_rows")
-      .select(["id", "broker_id", "account_number"])
-      .where("batch_id", "=", batchId)
-      .where("status", "=", "unmatched")
-      .execute();
-    const accounts = await approvedAccounts(
-      db.kysely,
-      unmatched.map((r) => ({ brokerId: r.broker_id!, account: r.account_number! })),
-    );
-    const matched = unmatched.flatMap((r) => {
-      const account = accounts.get(`${r.broker_id}|${r.account_number}`);
-      return account
-        ? [{ id: r.id, user_id: account.userId, account_id: account.id, chunk_no: null }]
-        : [];
-    });
-    if (matched.length) {
-      const batch = await db.kysely
-        .selectFrom("import_batches")
-        .select("next_chunk")
-        .where("id", "=", batchId)
-        .executeTakeFirstOrThrow();
-      const last = await db.kysely
-        .selectFrom("import_rows")
-        .select((eb) => eb.fn.max("chunk_no").as("last"))
-        .where("batch_id", "=", batchId)
-        .executeTakeFirst();
-      assignChunks(matched, Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1));
-      await db.kysely.transaction().execute(async (trx) => {
-        for (const r of matched) {
-          await trx
-            .updateTable("import_rows")
-            .set({
-              status: "matched",
-              broker_account_id: r.account_id,
-              user_id: r.user_id,
-              chunk_no: r.chunk_no,
-            })
-            .where("id", "=", r.id)
-            .where("status", "=", "unmatched")
-            .execute();
-        }
-      });
+export async function rematchUnmatched(db: Db, batchId: string) {
+  const unmatched = await db.kysely
+    .selectFrom("import_rows")
+    .select(["id", "broker_id", "account_number"])
+    .where("batch_id", "=", batchId)
+    .where("status", "=", "unmatched")
+    .execute();
+  const accounts = await approvedAccounts(
+    db.kysely,
+    unmatched.map((r) => ({ brokerId: r.broker_id!, account: r.account_number! })),
+  );
+  const matched = unmatched.flatMap((r) => {
+    const account = accounts.get(`${r.broker_id}|${r.account_number}`);
+    return account
+      ? [{ id: r.id, user_id: account.userId, account_id: account.id, chunk_no: null }]
+      : [];
+  });
+  if (matched.length === 0) return;
+  const batch = await db.kysely
+    .selectFrom("import_batches")
+    .select("next_chunk")
+    .where("id", "=", batchId)
+    .executeTakeFirstOrThrow();
+  const last = await db.kysely
+    .selectFrom("import_rows")
+    .select((eb) => eb.fn.max("chunk_no").as("last"))
+    .where("batch_id", "=", batchId)
+    .executeTakeFirst();
+  assignChunks(matched, Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1));
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const r of matched) {
+      await trx
+        .updateTable("import_rows")
+        .set({
+          status: "matched",
+          broker_account_id: r.account_id,
+          user_id: r.user_id,
+          chunk_no: r.chunk_no,
+        })
+        .where("id", "=", r.id)
+        .where("status", "=", "unmatched")
+        .execute();
     }
-    result = await creditMatched(deps, batchId);
-    await recountBatch(db, batchId);
-    return result;
-  } finally {
-    // The batch goes back to "committed" even when the re-run failed part-way: every chunk
-    // that was credited is complete, and the rest can be re-run again.
-    await finishBatch(db, adminId, batchId, "import.rerun", result);
-  }
+  });
 }
 
-async function recountBatch(db: Db, batchId: string) {
+export async function recountBatch(db: Db, batchId: string) {
   const counts = await db.kysely
     .selectFrom("import_rows")
     .select(["status", (eb) => eb.fn.countAll<number>().as("n")])

@@ -24,8 +24,6 @@ export interface ImportDeps {
 
 /** Rows credited per transaction: big enough to be fast, small enough to keep locks short. */
 export const CHUNK = 5_000;
-/** A commit that stopped (process killed) may be taken over after this long. */
-export const STALE_COMMIT_MS = 10 * 60 * 1000;
 
 export function sourceKey(
   brokerId: string,

@@ -1,7 +1,7 @@
 import { AppError } from "../../errors";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
 import { previewImport } from "./import";
-import { commitImport, rerunImport } from "./commit";
+import { enqueueImportJob } from "./jobs";
 import {
   adminCashbackInput,
   batchesInput,
@@ -48,10 +48,12 @@ export const cashbackRouter = router({
       usdRate: input.usdRate,
     }),
   ),
+  // Both queue a job (the import worker credits it) and answer at once; the batch page follows
+  // the job's progress.
   commit: adminProcedure
     .input(batchInput)
-    .mutation(({ ctx, input }) => commitImport(ctx, ctx.user.id, input.batchId)),
+    .mutation(({ ctx, input }) => enqueueImportJob(ctx.db, ctx.user.id, input.batchId, "commit")),
   rerun: adminProcedure
     .input(batchInput)
-    .mutation(({ ctx, input }) => rerunImport(ctx, ctx.user.id, input.batchId)),
+    .mutation(({ ctx, input }) => enqueueImportJob(ctx.db, ctx.user.id, input.batchId, "rerun")),
 });
