@@ -50,7 +50,7 @@ export const chatRouter = router({
     unread: publicProcedure.query(({ ctx }) =>
       ctx.session?.user.permission === "admin"
         ? chat.adminUnreadTotal(ctx.db)
-        : { messages: 0, threads: 0 },
+        : { messages: 0, threads: 0, oldest: null },
     ),
 
     threads: adminProcedure
