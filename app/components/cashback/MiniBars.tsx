@@ -10,25 +10,48 @@ export interface BarPoint {
 }
 
 /**
+ * Which bars write their value: a bar with a value, if no bar within `gap` after it writes one,
+ * counted back from the latest. Sparse bars (a few days with cashback in a month) all show
+ * theirs; dense ones every `gap`-th, so the values never overlap on a phone.
+ */
+export function valuesShown(amounts: number[], gap: number): boolean[] {
+  const shown = amounts.map(() => false);
+  let next = Number.POSITIVE_INFINITY;
+  for (let i = amounts.length - 1; i >= 0; i--) {
+    if (amounts[i]! > 0 && next - i >= gap) {
+      shown[i] = true;
+      next = i;
+    }
+  }
+  return shown;
+}
+
+/**
  * A small bar chart drawn with plain elements, so a page never downloads the charting library
- * (about 100 KB compressed) for it. No axis or tooltip: each labelled bar shows its value over
- * it and its tick under it; with many bars only every `every`-th one, counted back from the
- * latest (always labelled), so the labels never overlap on a phone. The exact figures are in
- * the table the caller keeps beside it or for screen readers.
+ * (about 100 KB compressed) for it. No axis or tooltip: bars write their value over them
+ * (`valuesShown`, at least `valueGap` bars apart) and every `every`-th bar its tick under it,
+ * counted back from the latest (always labelled), so no labels overlap on a phone. The exact
+ * figures are in the table the caller keeps beside it or for screen readers.
  */
 export function ValueBars({
   points,
   height,
   every = 1,
+  valueGap = every,
 }: {
   points: BarPoint[];
   height: number;
   every?: number;
+  valueGap?: number;
 }) {
   const max = Math.max(1, ...points.map((p) => p.amount));
   const { labelled } = tickPlan(
     points.map((p) => p.key),
     every,
+  );
+  const withValue = valuesShown(
+    points.map((p) => p.amount),
+    valueGap,
   );
   return (
     <div
@@ -42,7 +65,7 @@ export function ValueBars({
             data-testid="mini-bar-value"
             className="mb-0.5 h-3.5 w-max whitespace-nowrap text-[10px] font-medium leading-[14px] tabular-nums text-slate-700 dark:text-slate-200"
           >
-            {labelled[i] && p.amount > 0 ? p.value : ""}
+            {withValue[i] ? p.value : ""}
           </div>
           <div
             data-testid="mini-bar"

@@ -53,7 +53,9 @@ export function HomeCharts({ charts }: { charts: Charts }) {
         rows={charts.daily.map((d) => [d.day.replaceAll("-", "/"), formatYen(d.amount)])}
         columns={[t("home.charts.day"), t("home.charts.amount")]}
       >
-        <ValueBars points={daily} height={CHART_HEIGHT} every={7} />
+        <Bars>
+          <ValueBars points={daily} height={CHART_HEIGHT} every={7} valueGap={4} />
+        </Bars>
       </ChartCard>
       <ChartCard
         title={t("home.charts.monthly")}
@@ -62,7 +64,9 @@ export function HomeCharts({ charts }: { charts: Charts }) {
         rows={charts.monthly.map((m) => [monthLabel(t, m.month), formatYen(m.amount)])}
         columns={[t("home.charts.month"), t("home.charts.amount")]}
       >
-        <ValueBars points={monthly} height={CHART_HEIGHT} every={2} />
+        <Bars>
+          <ValueBars points={monthly} height={CHART_HEIGHT} every={2} />
+        </Bars>
       </ChartCard>
       <ChartCard
         title={t("home.charts.byBroker")}
@@ -85,10 +89,17 @@ export function HomeCharts({ charts }: { charts: Charts }) {
         ])}
         columns={[t("home.charts.week"), t("home.charts.members")]}
       >
-        <ValueBars points={weekly} height={CHART_HEIGHT} every={2} />
+        <Bars>
+          <ValueBars points={weekly} height={CHART_HEIGHT} every={2} />
+        </Bars>
       </ChartCard>
     </div>
   );
+}
+
+/** The bar charts' box: its height is the bars' scale. */
+function Bars({ children }: { children: ReactNode }) {
+  return <div style={{ height: CHART_HEIGHT }}>{children}</div>;
 }
 
 function ChartCard({
@@ -121,9 +132,7 @@ function ChartCard({
           {t("home.charts.total", { value: total })}
         </p>
       </div>
-      <div style={{ minHeight: CHART_HEIGHT }} className="min-w-0">
-        {children}
-      </div>
+      <div className="min-w-0">{children}</div>
       {/* A table ignores a 1 px width: inside a screen-reader-only box it cannot widen the page. */}
       <div className="sr-only">
         <table>

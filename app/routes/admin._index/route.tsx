@@ -47,12 +47,14 @@ export default function AdminHome() {
         <h2 id={queueId} className="text-lg font-semibold text-slate-900 dark:text-white">
           {t("home.queue.title")}
         </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="work-queue">
+        <ul className="grid grid-cols-2 gap-3 xl:grid-cols-3" data-testid="work-queue">
           {home.queue.map((item) => {
             const age = item.oldestMinutes === null ? null : waitedFor(item.oldestMinutes);
-            const oldest = age
-              ? t("home.queue.oldest", { age: t(`home.queue.age.${age.unit}`, { n: age.n }) })
-              : t("home.queue.nothing");
+            const oldest = !age
+              ? t("home.queue.nothing")
+              : age.n === 0
+                ? t("home.queue.oldest", { age: t("home.queue.age.justNow") })
+                : t("home.queue.oldest", { age: t(`home.queue.age.${age.unit}`, { n: age.n }) });
             return (
               <HomeCard
                 key={item.queue}
