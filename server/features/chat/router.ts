@@ -49,8 +49,8 @@ export const chatRouter = router({
      */
     unread: publicProcedure.query(({ ctx }) =>
       ctx.session?.user.permission === "admin"
-        ? chat.adminUnreadTotal(ctx.db)
-        : { messages: 0, threads: 0, oldest: null },
+        ? chat.adminUnreadTotal(ctx.db).then(({ messages, threads }) => ({ messages, threads }))
+        : { messages: 0, threads: 0 },
     ),
 
     threads: adminProcedure
