@@ -19,6 +19,7 @@ import { formatDateTime } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -64,6 +65,7 @@ export default function AdminAccounts() {
   return (
     <div className="space-y-4">
       <PageTitle>{t("admin:accounts.title")}</PageTitle>
+      <SectionTabs section="account" />
 
       <TableFilters label={t("admin:accounts.filters.label")}>
         <SelectFilter

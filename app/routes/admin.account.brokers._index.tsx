@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/table/DataTable";
 import { ListHeading } from "~/components/table/ListHeading";
 import { textLink } from "~/components/ui/link";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -26,6 +27,7 @@ export default function AdminBrokers() {
           label: t("admin:brokers.new"),
           testId: "broker-new",
         }}
+        tabs={<SectionTabs section="account" />}
         notices={[
           { text: saved && t("admin:brokers.saved", { name: saved }), testId: "broker-saved" },
         ]}

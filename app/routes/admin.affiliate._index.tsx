@@ -8,10 +8,10 @@ import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
-import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -44,16 +44,8 @@ export default function AdminAffiliate() {
   const error = result && !result.ok ? result.error : null;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>{t("admin.title")}</PageTitle>
-        <Link
-          to="/admin/affiliate/banners"
-          data-testid="aff-banners-link"
-          className={buttonClass({ variant: "secondary" })}
-        >
-          {t("bannerAdmin.title")}
-        </Link>
-      </div>
+      <PageTitle>{t("admin.title")}</PageTitle>
+      <SectionTabs section="affiliate" />
       <section className={`${card} p-4`}>
         <RateForm
           intent="default"

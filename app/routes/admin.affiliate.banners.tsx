@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -8,8 +8,8 @@ import { FlagField } from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";
 import { formValues, toFormError } from "~/lib/forms.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
-import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
@@ -78,10 +78,8 @@ export default function AdminAffiliateBanners() {
     failure && (failure.form === form || failure.form === "unknown") ? failure : null;
   return (
     <div className="max-w-4xl space-y-6">
-      <Link to="/admin/affiliate" className={`${textLink} text-sm`}>
-        {t("admin.back")}
-      </Link>
       <PageTitle>{t("bannerAdmin.title")}</PageTitle>
+      <SectionTabs section="affiliate" />
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("bannerAdmin.intro")}</p>
       {saved && <Alert tone="success">{t("admin.saved")}</Alert>}
 

@@ -8,6 +8,7 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -24,6 +25,7 @@ export default function AdminCustomers() {
   return (
     <div className="space-y-4">
       <PageTitle>{t("customers.title")}</PageTitle>
+      <SectionTabs section="customer" />
       <TableFilters label={t("customers.searchLabel")}>
         <div className="sm:col-span-2">
           <SearchFilter label={t("customers.search")} hint={t("customers.searchHint")} />

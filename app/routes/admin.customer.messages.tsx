@@ -5,6 +5,7 @@ import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["chat", "errors"] };
 
@@ -36,6 +37,7 @@ export default function AdminMessages() {
         <PageTitle>{t("admin.inbox")}</PageTitle>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("admin.inboxLead")}</p>
       </div>
+      <SectionTabs section="customer" />
       <Link to={href(1, !unreadOnly)} className={link} data-testid="inbox-filter">
         {unreadOnly ? t("admin.all") : t("admin.unreadOnly")}
       </Link>

@@ -7,6 +7,7 @@ import { EntityList, SecondaryLink } from "~/components/admin/EntityList";
 import { cellLink } from "~/components/table/ListHeading";
 import { SelectFilter } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -26,17 +27,9 @@ export default function AdminEas() {
       ns="ea"
       entity="ea"
       page={page}
+      tabs={<SectionTabs section="eas" />}
       links={
         <>
-          <SecondaryLink to="/admin/eas/licenses" testId="all-licenses">
-            {t("admin.licenses.title")}
-          </SecondaryLink>
-          <SecondaryLink to="/admin/eas/accounts" testId="ea-accounts">
-            {t("admin.accounts.title")}
-          </SecondaryLink>
-          <SecondaryLink to="/admin/eas/requests" testId="ea-account-requests">
-            {t("admin.requests.link")}
-          </SecondaryLink>
           <SecondaryLink to="/admin/eas/licenses/create" testId="license-create">
             {t("admin.issue.title")}
           </SecondaryLink>

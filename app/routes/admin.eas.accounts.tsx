@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { AccountTypeBadge } from "~/components/ea/badges";
@@ -10,8 +10,8 @@ import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -43,10 +43,8 @@ export default function EaAccounts() {
   const navigation = useNavigation();
   return (
     <div className="space-y-4">
-      <Link to="/admin/eas" className={`${textLink} text-sm`}>
-        {t("admin.back")}
-      </Link>
       <PageTitle>{t("admin.accounts.title")}</PageTitle>
+      <SectionTabs section="eas" />
       <p className="max-w-3xl text-sm text-slate-600 dark:text-slate-300">
         {t("admin.accounts.lead")}
       </p>

@@ -5,8 +5,8 @@ import { LicenseTable } from "~/components/ea/LicenseTable";
 import { searchParamsObject } from "~/components/table/url";
 import { licenseDecision } from "~/lib/ea-licenses.server";
 import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
@@ -23,15 +23,13 @@ export default function AllLicenses() {
   const { page } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <Link to="/admin/eas" className={`${textLink} text-sm`}>
-        {t("admin.back")}
-      </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageTitle>{t("admin.licenses.title")}</PageTitle>
         <Link to="/admin/eas/licenses/create" className={buttonClass()}>
           {t("admin.issue.title")}
         </Link>
       </div>
+      <SectionTabs section="eas" />
       <LicenseTable page={page} showEa />
     </div>
   );

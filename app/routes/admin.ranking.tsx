@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RankingAdminTabs } from "~/components/battle/RankingAdminTabs";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 import { RankingView, rankingParams } from "~/components/ranking/RankingView";
 
 export const handle = { i18n: ["ranking", "battle"] };
@@ -14,8 +14,14 @@ export default function AdminRanking() {
   const data = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <RankingAdminTabs />
-      <RankingView genre={data.genre} scope={data.scope} top={data.top} me={null} admin />
+      <RankingView
+        genre={data.genre}
+        scope={data.scope}
+        top={data.top}
+        me={null}
+        admin
+        tabs={<SectionTabs section="ranking" />}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattlePhaseBadge } from "~/components/battle/BattleParts";
-import { RankingAdminTabs } from "~/components/battle/RankingAdminTabs";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 import { formatYen } from "~/lib/money";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
 import { card } from "~/components/ui/card";
@@ -19,7 +19,6 @@ export default function AdminBattles() {
   const { battles } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <RankingAdminTabs />
       <ListHeading
         title={t("admin.title")}
         create={{
@@ -27,6 +26,7 @@ export default function AdminBattles() {
           label: t("admin.create"),
           testId: "battle-create",
         }}
+        tabs={<SectionTabs section="ranking" />}
       />
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.intro")}</p>
       {battles.length === 0 ? (

@@ -9,6 +9,7 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate, formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { fromHundredths } from "../../server/domain/broker-terms";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["admin-money", "errors"] };
 
@@ -101,6 +102,7 @@ export default function AdminSettings() {
   return (
     <div className="space-y-6">
       <PageTitle>{t("settings.title")}</PageTitle>
+      <SectionTabs section="setting" />
       {updated && !showForm && (
         <Alert tone="success" testId="settings-updated">
           {t("settings.updated")}
@@ -219,17 +221,6 @@ export default function AdminSettings() {
             ]}
           />
         )}
-      </Section>
-      <Section
-        title={t("zengin.settings.title")}
-        testId="zengin-settings-link"
-        actions={
-          <Link to="/admin/setting/zengin" className={secondary}>
-            {t("zengin.settings.open")}
-          </Link>
-        }
-      >
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("zengin.settings.intro")}</p>
       </Section>
     </div>
   );

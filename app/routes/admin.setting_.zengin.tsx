@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BackLink } from "~/components/BackLink";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { Field, SelectField, SubmitButton } from "~/components/ui/form";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { attempt, formValues } from "~/lib/forms.server";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 
 export const handle = { i18n: ["admin-money", "errors"] };
 
@@ -69,8 +69,8 @@ export default function ZenginSettings() {
   };
   return (
     <div className="space-y-6">
-      <BackLink to="/admin/setting">{t("zengin.settings.back")}</BackLink>
       <PageTitle>{t("zengin.settings.title")}</PageTitle>
+      <SectionTabs section="setting" />
       {params.has("saved") && !result && (
         <Alert tone="success" testId="zengin-saved">
           {t("zengin.settings.saved")}

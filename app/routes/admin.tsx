@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { requireAdmin } from "~/lib/guards.server";
 import type { RouteHandle } from "~/lib/shell";
@@ -14,8 +14,19 @@ export const handle: RouteHandle = { area: "admin" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return null;
+  // The menu's badges: one statement of four index counts, cheap enough for every page.
+  return json({ pending: await context.trpc.admin.pendingCounts() });
 }
+
+/**
+ * Asked again on every navigation inside the area, not only after a decision: a request a
+ * member sent a moment ago shows on the admin's next page, not at their next action.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function AdminArea() {
   return <Outlet />;

@@ -1,19 +1,10 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Tabs } from "~/components/ui/Tabs";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { usePendingCounts } from "~/lib/admin-pending";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
-
-/** How many requests wait for a decision on each tab (the rows themselves are the tabs'). */
-export async function loader({ context }: LoaderFunctionArgs) {
-  const [withdrawals, transfers] = await Promise.all([
-    context.trpc.wallet.adminWithdrawals({ status: "pending", size: 10 }),
-    context.trpc.wallet.adminTransfers({ status: "pending", size: 10 }),
-  ]);
-  return json({ pending: { withdrawals: withdrawals.total, transfers: transfers.total } });
-}
 
 /**
  * /admin/withdraw: the admin menu's "withdrawal list". Two tabs: withdrawal requests (the list
@@ -21,7 +12,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
  */
 export default function AdminWithdrawLayout() {
   const { t } = useTranslation("admin-money");
-  const { pending } = useLoaderData<typeof loader>();
+  // How many requests wait on each tab: the admin area's counts, which the menu's badge sums.
+  const pending = usePendingCounts() ?? { withdrawals: 0, transfers: 0 };
   const count = (n: number, testId: string) =>
     n > 0 ? (
       <span
@@ -35,31 +27,12 @@ export default function AdminWithdrawLayout() {
   return (
     <div className="space-y-6">
       <PageTitle>{t("withdrawals.title")}</PageTitle>
-      <Tabs
-        label={t("tabs.label")}
-        tabs={[
-          {
-            to: "/admin/withdraw",
-            end: true,
-            testId: "tab-withdrawals",
-            label: (
-              <>
-                {t("tabs.withdrawals")}
-                {count(pending.withdrawals, "pending-withdrawals")}
-              </>
-            ),
-          },
-          {
-            to: "/admin/withdraw/transfers",
-            testId: "tab-transfers",
-            label: (
-              <>
-                {t("tabs.transfers")}
-                {count(pending.transfers, "pending-transfers")}
-              </>
-            ),
-          },
-        ]}
+      <SectionTabs
+        section="withdraw"
+        badges={{
+          "/admin/withdraw": count(pending.withdrawals, "pending-withdrawals"),
+          "/admin/withdraw/transfers": count(pending.transfers, "pending-transfers"),
+        }}
       />
       <Outlet />
     </div>

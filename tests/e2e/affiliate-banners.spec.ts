@@ -14,7 +14,7 @@ test("an admin uploads a banner; a member copies its HTML holding their referral
 
   await login("admin");
   await visit(page, "/admin/affiliate");
-  await page.getByTestId("aff-banners-link").click();
+  await page.getByTestId("tab-banners").click();
   await expect(page).toHaveURL(/\/admin\/affiliate\/banners/);
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   const form = page.getByTestId("banner-new-form");

@@ -21,6 +21,7 @@ export function EntityList<R extends { id: string }>({
   columns,
   filters,
   links,
+  tabs,
 }: {
   /** The locale namespace holding the entity's `admin.*` texts. */
   ns: string;
@@ -34,6 +35,8 @@ export function EntityList<R extends { id: string }>({
   filters?: ReactNode;
   /** Links beside the create button (see `SecondaryLink`). */
   links?: ReactNode;
+  /** The section's tabs, under the heading. */
+  tabs?: ReactNode;
 }) {
   const { t } = useTranslation(ns);
   const [params] = useSearchParams();
@@ -48,6 +51,7 @@ export function EntityList<R extends { id: string }>({
           testId: `${entity}-create`,
         }}
         links={links}
+        tabs={tabs}
         notices={[
           { text: saved && t("admin.saved", { [savedParam]: saved }), testId: `${entity}-saved` },
         ]}

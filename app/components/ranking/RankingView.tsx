@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
@@ -70,12 +71,15 @@ export function RankingView({
   top,
   me,
   admin = false,
+  tabs,
 }: {
   genre: (typeof GENRES)[number];
   scope: (typeof SCOPES)[number];
   top: RankingRow[];
   me: { rank: number | null; amount: number; optedOut: boolean } | null;
   admin?: boolean;
+  /** The admin section's tabs, under the title. */
+  tabs?: ReactNode;
 }) {
   const { t } = useTranslation("ranking");
   const href = (g: string, s: string) => `?genre=${g}&scope=${s}`;
@@ -87,6 +91,7 @@ export function RankingView({
           {admin ? t("adminNote") : t("intro")}
         </p>
       </div>
+      {tabs}
       <div className="space-y-2">
         <Tabs
           label={t("genre")}

@@ -4,6 +4,8 @@ import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
+import { Badge } from "~/components/ui/Badge";
+import { type PendingCounts, usePendingCounts } from "~/lib/admin-pending";
 import { useHydrated } from "~/lib/hydrated";
 import { isCurrentPath } from "~/lib/shell";
 import { LanguageSelect } from "./LanguageSelect";
@@ -16,6 +18,13 @@ import { navEntry } from "./styles";
 // lazy module met during hydration leaves its Suspense boundary dehydrated until it loads, and
 // opening the phone drawer in that moment was React error 421 (a flaky admin journey on 375 px).
 const ChatUnreadBadge = lazy(() => import("~/components/chat/UnreadBadge"));
+
+/** The queues whose waiting items an entry's badge counts (the admin area's loader counts them). */
+const PENDING_OF: Record<string, (keyof PendingCounts)[]> = {
+  "/admin/account": ["accounts"],
+  "/admin/withdraw": ["withdrawals", "transfers"],
+  "/admin/eas": ["licences"],
+};
 
 interface AdminMenuProps {
   features: FeatureFlags;
@@ -33,6 +42,7 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const hydrated = useHydrated();
+  const pending = usePendingCounts();
   const link = (item: NavLinkItem) => {
     const current =
       isCurrentPath(pathname, item.to) &&
@@ -46,6 +56,7 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
         onClick={onNavigate}
       >
         {t(item.labelKey)}
+        <PendingBadge count={waiting(pending, item.to)} />
       </Link>
     );
   };
@@ -121,5 +132,21 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
         <LanguageSelect />
       </div>
     </nav>
+  );
+}
+
+function waiting(pending: PendingCounts | undefined, to: string): number {
+  return pending ? (PENDING_OF[to] ?? []).reduce((n, queue) => n + pending[queue], 0) : 0;
+}
+
+/** How many items wait behind an entry: the digits shown, the words read out. */
+function PendingBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <Badge tone="warning" className="ml-auto tabular-nums" data-testid="admin-pending-badge">
+      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+      <span className="sr-only">{t("admin.pendingBadge", { count })}</span>
+    </Badge>
   );
 }

@@ -20,10 +20,13 @@ export function ListHeading({
   links,
   notices = [],
   level = 1,
+  tabs,
 }: {
   title: string;
   create: { to: string; label: string; testId: string };
   links?: ReactNode;
+  /** The section's tabs (SectionTabs), directly under the heading. */
+  tabs?: ReactNode;
   /** Each shown when it has a text (`saved && t(…)` is null or "" when nothing was saved). */
   notices?: { text: string | null; testId: string }[];
   level?: 1 | 2;
@@ -43,6 +46,7 @@ export function ListHeading({
           </Link>
         </div>
       </div>
+      {tabs}
       {notices.map((notice) =>
         notice.text ? (
           <Alert key={notice.testId} tone="success" testId={notice.testId}>

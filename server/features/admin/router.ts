@@ -1,8 +1,15 @@
 import { adminProcedure, router } from "../../trpc/init";
 import * as customers from "./customers";
+import * as home from "./home";
 import { customerIdInput, customersInput } from "./schema";
 
 export const adminRouter = router({
+  /** The admin home: the work queue, the day's figures and the charts. */
+  home: adminProcedure.query(({ ctx }) => home.adminHome(ctx.db)),
+
+  /** Pending items per queue: the admin menu's badges, asked by the admin area's loader. */
+  pendingCounts: adminProcedure.query(({ ctx }) => home.pendingCounts(ctx.db)),
+
   customers: router({
     /** Members, searched, sorted and paged; `export` for the CSV. */
     list: adminProcedure

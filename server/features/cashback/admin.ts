@@ -1,14 +1,11 @@
 import { latestImportJob } from "./jobs";
 import { rateMismatch } from "../../domain/broker-terms";
-import { sql } from "kysely";
 import type { Db } from "../../../db";
 import { paginate, paginateSorted } from "../../lib/paging";
-import { tokyoDayStart } from "../../lib/period";
-import { tokyoDay, tokyoMidnight } from "../../domain/tokyo";
 import type { AdminCashbackInput, BatchRowsInput, BatchesInput } from "./schema";
 import { periodDays, summaryTotals } from "./service";
 
-/** Cashback in the admin: every credited row, the import batches and their rows, the home page's figures. */
+/** Cashback in the admin: every credited row, the import batches and their rows. */
 
 export async function adminCashbacks(db: Db, input: AdminCashbackInput) {
   const { from, to } = periodDays(input);
@@ -201,77 +198,6 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
             r.status !== "error" && amountYen !== null && rateMismatch(amountYen, expectedYen),
         };
       }),
-    },
-  };
-}
-
-/** How many members joined since `start`. */
-/** Members (admins are staff, not members) who joined since `start`. */
-function membersSince(db: Db, start: Date) {
-  return db.kysely
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("permission", "=", "member")
-    .where(
-      "created_at",
-      ">=",
-      sql<string>`${start.toISOString().replace("T", " ").replace("Z", "")}`,
-    )
-    .executeTakeFirst();
-}
-
-/** The admin home's figures, each from an index or a summary, each linking to its list. */
-export async function adminHome(db: Db, now = new Date()) {
-  const today = tokyoDay(now);
-  const month = today.slice(0, 7);
-  const monthStart = `${month}-01`;
-  const startOfToday = tokyoDayStart(now);
-  const startOfMonth = tokyoMidnight(monthStart);
-  const [todayCb, monthCb, withdrawals, accounts, transfers, membersToday, membersMonth] =
-    await Promise.all([
-      db.kysely
-        .selectFrom("cashback_daily")
-        .select((eb) => eb.fn.sum<number>("amount").as("amount"))
-        .where("day", "=", today)
-        .executeTakeFirst(),
-      db.kysely
-        .selectFrom("cashback_monthly")
-        .select((eb) => eb.fn.sum<number>("amount").as("amount"))
-        .where("month", "=", month)
-        .executeTakeFirst(),
-      db.kysely
-        .selectFrom("withdrawals")
-        .select((eb) => [
-          eb.fn.countAll<number>().as("count"),
-          eb.fn.sum<number>("amount").as("amount"),
-        ])
-        .where("status", "=", "pending")
-        .executeTakeFirst(),
-      db.kysely
-        .selectFrom("broker_accounts")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("status", "=", "pending")
-        .executeTakeFirst(),
-      db.kysely
-        .selectFrom("transfers")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("status", "=", "pending")
-        .executeTakeFirst(),
-      membersSince(db, startOfToday),
-      membersSince(db, startOfMonth),
-    ]);
-  return {
-    cashbackToday: Number(todayCb?.amount ?? 0),
-    cashbackThisMonth: Number(monthCb?.amount ?? 0),
-    pendingWithdrawals: {
-      count: Number(withdrawals?.count ?? 0),
-      amount: Number(withdrawals?.amount ?? 0),
-    },
-    pendingAccounts: Number(accounts?.count ?? 0),
-    pendingTransfers: Number(transfers?.count ?? 0),
-    newMembers: {
-      today: Number(membersToday?.count ?? 0),
-      thisMonth: Number(membersMonth?.count ?? 0),
     },
   };
 }

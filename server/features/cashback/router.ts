@@ -29,7 +29,6 @@ export const cashbackRouter = router({
     .query(({ ctx, input }) => cashback.memberMonthly(ctx.db, ctx.user.id, input.months)),
 
   // ------------------------------------------------------------ admin
-  home: adminProcedure.query(({ ctx }) => admin.adminHome(ctx.db)),
   list: adminProcedure
     .input(adminCashbackInput)
     .query(({ ctx, input }) => admin.adminCashbacks(ctx.db, input)),

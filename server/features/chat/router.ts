@@ -49,7 +49,7 @@ export const chatRouter = router({
      */
     unread: publicProcedure.query(({ ctx }) =>
       ctx.session?.user.permission === "admin"
-        ? chat.adminUnreadTotal(ctx.db)
+        ? chat.adminUnreadTotal(ctx.db).then(({ messages, threads }) => ({ messages, threads }))
         : { messages: 0, threads: 0 },
     ),
 

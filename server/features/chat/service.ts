@@ -317,21 +317,31 @@ export async function messageImage(
 
 // ----------------------------------------------------------------------------- admin side
 
-/** Every member's unread messages for support: the number the admin menu shows. */
-export async function adminUnreadTotal(db: Db): Promise<{ messages: number; threads: number }> {
+/**
+ * Every member's unread messages for support: the number the admin menu shows, the threads
+ * they are in and when the oldest of them was sent (the admin home's work queue).
+ */
+export async function adminUnreadTotal(
+  db: Db,
+): Promise<{ messages: number; threads: number; oldest: string | null }> {
   const row = await db.kysely
     .selectFrom("chat_messages as m")
     .innerJoin("chat_threads as t", "t.id", "m.thread_id")
     .select((eb) => [
       eb.fn.countAll<number>().as("messages"),
       eb.fn.count<number>("m.thread_id").distinct().as("threads"),
+      eb.fn.min<string>("m.created_at").as("oldest"),
     ])
     .where("m.sender_role", "=", "member")
     .where((eb) =>
       eb.or([eb("t.admin_read_upto", "is", null), eb("m.id", ">", eb.ref("t.admin_read_upto"))]),
     )
     .executeTakeFirst();
-  return { messages: Number(row?.messages ?? 0), threads: Number(row?.threads ?? 0) };
+  return {
+    messages: Number(row?.messages ?? 0),
+    threads: Number(row?.threads ?? 0),
+    oldest: row?.oldest ?? null,
+  };
 }
 
 export const THREADS_PAGE_SIZE = 25;

@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { type Tab, Tabs } from "~/components/ui/Tabs";
+
+/**
+ * The sub-pages of the admin menu's entries that have more than one (decision 022a): every such
+ * page shows its title, then these tabs directly under it, then its content. Labels are
+ * common:adminTabs.<section>.<tab>, so every page has them whatever namespaces it loads.
+ */
+const SECTIONS = {
+  customer: [
+    { to: "/admin/customer", end: true, tab: "customers", testId: "tab-customers" },
+    { to: "/admin/customer/messages", tab: "messages", testId: "tab-messages" },
+  ],
+  account: [
+    { to: "/admin/account", end: true, tab: "accounts", testId: "tab-accounts" },
+    { to: "/admin/account/brokers", tab: "brokers", testId: "tab-brokers" },
+  ],
+  withdraw: [
+    { to: "/admin/withdraw", end: true, tab: "withdrawals", testId: "tab-withdrawals" },
+    { to: "/admin/withdraw/transfers", tab: "transfers", testId: "tab-transfers" },
+  ],
+  ranking: [
+    { to: "/admin/ranking", end: true, tab: "ranking", testId: "tab-ranking" },
+    { to: "/admin/ranking/battles", tab: "battles", testId: "tab-battles" },
+  ],
+  affiliate: [
+    { to: "/admin/affiliate", end: true, tab: "affiliates", testId: "tab-affiliates" },
+    { to: "/admin/affiliate/banners", tab: "banners", testId: "tab-banners" },
+  ],
+  eas: [
+    { to: "/admin/eas", end: true, tab: "eas", testId: "tab-eas" },
+    { to: "/admin/eas/licenses", end: true, tab: "licences", testId: "all-licenses" },
+    { to: "/admin/eas/accounts", tab: "accounts", testId: "ea-accounts" },
+  ],
+  setting: [
+    { to: "/admin/setting", end: true, tab: "settings", testId: "tab-settings" },
+    { to: "/admin/setting/zengin", tab: "zengin", testId: "tab-zengin" },
+  ],
+} as const;
+
+export type AdminSection = keyof typeof SECTIONS;
+
+export function SectionTabs({
+  section,
+  badges = {},
+}: {
+  section: AdminSection;
+  /** Something after a tab's label (a count of what waits there), by the tab's path. */
+  badges?: Record<string, ReactNode>;
+}) {
+  const { t } = useTranslation("common");
+  const tabs: Tab[] = SECTIONS[section].map((s) => ({
+    to: s.to,
+    end: "end" in s ? s.end : undefined,
+    testId: s.testId,
+    label: (
+      <>
+        {t(`adminTabs.${section}.${s.tab}`)}
+        {badges[s.to]}
+      </>
+    ),
+  }));
+  return <Tabs label={t(`adminTabs.${section}.label`)} tabs={tabs} />;
+}
