@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { DecisionDialogs, decisionColumn } from "~/components/admin/Decisions";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
-import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
@@ -77,10 +77,8 @@ export default function EaAccountRequests() {
 
   return (
     <div className="space-y-4">
-      <Link to="/admin/eas" className={`${textLink} text-sm`}>
-        {t("admin.back")}
-      </Link>
       <PageTitle>{t("admin.requests.title")}</PageTitle>
+      <SectionTabs section="eas" />
       <p className="max-w-3xl text-sm text-slate-600 dark:text-slate-300">
         {t("admin.requests.lead")}
       </p>

@@ -14,7 +14,7 @@ export const handle: RouteHandle = { area: "admin" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  // The menu's badges: one statement of four index counts, cheap enough for every page.
+  // The menu's badges: one statement of an index count per queue, cheap enough for every page.
   return json({ pending: await context.trpc.admin.pendingCounts() });
 }
 

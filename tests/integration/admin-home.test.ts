@@ -40,6 +40,7 @@ describe(`admin home on ${testEngine}`, () => {
       ["transfers", 0, null],
       ["accounts", 0, null],
       ["licences", 0, null],
+      ["eaAccounts", 0, null],
       ["chats", 0, null],
     ]);
     expect(await admin.admin.pendingCounts()).toEqual({
@@ -47,6 +48,7 @@ describe(`admin home on ${testEngine}`, () => {
       transfers: 0,
       accounts: 0,
       licences: 0,
+      eaAccounts: 0,
     });
   });
 
@@ -115,6 +117,12 @@ describe(`admin home on ${testEngine}`, () => {
     await admin.eas.reject({ id: rejectedLicence.id, reason: "口座が対象外です" });
     await arrivedAt("ea_licenses", asked.id, new Date(now.getTime() - 45 * MINUTE));
 
+    // EA-dedicated account requests: A's waits; B's was denied.
+    const dedicated = await a.caller.eas.requestDedicated({ accountId: approvedA });
+    const deniedDedicated = await b.caller.eas.requestDedicated({ accountId: approvedB });
+    await admin.eas.denyAccountRequest({ id: deniedDedicated.id, reason: "対象外の口座です" });
+    await arrivedAt("ea_account_requests", dedicated.id, new Date(now.getTime() - 90 * MINUTE));
+
     // Chats: A's thread has two unread messages; B's was read by support, and support's own
     // reply there is no work either (replying marks the thread read up to the reply).
     const first = await a.caller.chat.send({ body: "出金はいつ届きますか" });
@@ -133,12 +141,14 @@ describe(`admin home on ${testEngine}`, () => {
     expect(queue.transfers).toEqual({ queue: "transfers", count: 1, oldestMinutes: 180 });
     expect(queue.accounts).toEqual({ queue: "accounts", count: 2, oldestMinutes: 5 * 24 * 60 });
     expect(queue.licences).toEqual({ queue: "licences", count: 1, oldestMinutes: 45 });
+    expect(queue.eaAccounts).toEqual({ queue: "eaAccounts", count: 1, oldestMinutes: 90 });
     expect(queue.chats).toEqual({ queue: "chats", count: 1, oldestMinutes: 26 * 60 });
     expect(await admin.admin.pendingCounts()).toEqual({
       withdrawals: 3,
       transfers: 1,
       accounts: 2,
       licences: 1,
+      eaAccounts: 1,
     });
     expect((await adminHome(t.db, now)).pendingWithdrawalAmount).toBe(6_000);
 

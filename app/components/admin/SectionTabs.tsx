@@ -32,6 +32,7 @@ const SECTIONS = {
     { to: "/admin/eas", end: true, tab: "eas", testId: "tab-eas" },
     { to: "/admin/eas/licenses", end: true, tab: "licences", testId: "all-licenses" },
     { to: "/admin/eas/accounts", tab: "accounts", testId: "ea-accounts" },
+    { to: "/admin/eas/requests", tab: "requests", testId: "ea-account-requests" },
   ],
   setting: [
     { to: "/admin/setting", end: true, tab: "settings", testId: "tab-settings" },

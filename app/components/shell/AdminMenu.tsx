@@ -23,7 +23,7 @@ const ChatUnreadBadge = lazy(() => import("~/components/chat/UnreadBadge"));
 const PENDING_OF: Record<string, (keyof PendingCounts)[]> = {
   "/admin/account": ["accounts"],
   "/admin/withdraw": ["withdrawals", "transfers"],
-  "/admin/eas": ["licences"],
+  "/admin/eas": ["licences", "eaAccounts"],
 };
 
 interface AdminMenuProps {

@@ -19,6 +19,7 @@ export const QUEUE_LISTS: Record<WorkQueue, string> = {
   transfers: "/admin/withdraw/transfers?status=pending",
   accounts: "/admin/account?status=pending",
   licences: "/admin/eas/licenses?status=pending",
+  eaAccounts: "/admin/eas/requests?status=pending",
   chats: "/admin/customer/messages?unread=1",
 };
 

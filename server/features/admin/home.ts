@@ -13,7 +13,14 @@ import { adminUnreadTotal } from "../chat/service";
  */
 
 /** The kinds of pending work, in the order the home lists them. */
-export const WORK_QUEUES = ["withdrawals", "transfers", "accounts", "licences", "chats"] as const;
+export const WORK_QUEUES = [
+  "withdrawals",
+  "transfers",
+  "accounts",
+  "licences",
+  "eaAccounts",
+  "chats",
+] as const;
 export type WorkQueue = (typeof WORK_QUEUES)[number];
 
 /** The tables whose pending rows are a queue; unread chats are counted by the chat service. */
@@ -22,11 +29,12 @@ const PENDING_TABLES = {
   transfers: "transfers",
   accounts: "broker_accounts",
   licences: "ea_licenses",
+  eaAccounts: "ea_account_requests",
 } as const;
 type PendingQueue = keyof typeof PENDING_TABLES;
 const PENDING_QUEUES = Object.keys(PENDING_TABLES) as PendingQueue[];
 
-/** Pending items per queue, for the admin menu's badges: one statement, four index counts. */
+/** Pending items per queue, for the admin menu's badges: one statement, one index count per table. */
 export async function pendingCounts(db: Db): Promise<Record<PendingQueue, number>> {
   const row = await db.kysely
     .selectNoFrom((eb) =>
