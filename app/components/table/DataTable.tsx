@@ -54,6 +54,8 @@ export interface Column<T> {
   align?: "left" | "right" | "center";
   /** Keep the cell on one line (dates, amounts, codes). */
   nowrap?: boolean;
+  /** The cell names its row (a month in a table of months): a row header for screen readers. */
+  rowHeader?: boolean;
   className?: string;
 }
 
@@ -90,7 +92,34 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Hide the page size selector and paging (a short list that can never fill a page). */
   hidePaging?: boolean;
+  /** Hide the "1–5 of 5" line too: a whole list (see `wholeList`) with nothing above it. */
+  hideRange?: boolean;
+  /**
+   * The table is the accessible equivalent of a chart that shows the same figures: kept for
+   * screen readers only, and out of the tab order (a focus stop nobody can see).
+   */
+  screenReaderOnly?: boolean;
+  /** Marks a row (the member's own place in standings). */
+  rowClassName?: (row: T) => string;
+  /** Data attributes of a row, without the data- prefix (`{ month: "2026-11" }`), for tests. */
+  rowData?: (row: T) => Record<string, string>;
   testId?: string;
+  rowTestId?: string;
+}
+
+/**
+ * A short list shown whole (standings, a breakdown, a gacha's rewards) as the page DataTable
+ * takes: one page holding every row, unsorted. Pass `hidePaging` and `hideRange` with it.
+ */
+export function wholeList<T>(rows: T[]): TablePage<T> {
+  return {
+    rows,
+    total: rows.length,
+    page: 1,
+    size: Math.max(1, rows.length),
+    sort: "",
+    dir: "asc",
+  };
 }
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
@@ -116,6 +145,10 @@ const narrow = {
   checkbox: "mob:h-6 mob:w-6",
 } as const;
 
+function dataAttributes(data: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]));
+}
+
 /** The column's name shown beside each value on a phone; none for a visually hidden header. */
 function cellLabel(header: ReactNode): string | undefined {
   return typeof header === "string" ? header : undefined;
@@ -131,7 +164,12 @@ export function DataTable<T>({
   selection,
   toolbar,
   hidePaging = false,
+  hideRange = false,
+  screenReaderOnly = false,
+  rowClassName,
+  rowData,
   testId = "data-table",
+  rowTestId = "table-row",
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -153,8 +191,10 @@ export function DataTable<T>({
   const colCount = columns.length + (selection ? 1 : 0);
 
   return (
-    <div className="space-y-3" data-testid={testId}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+    <div className={screenReaderOnly ? "sr-only" : "space-y-3"} data-testid={testId}>
+      <div
+        className={`flex flex-wrap items-center justify-between gap-3 ${hideRange ? "hidden" : ""}`}
+      >
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="table-range">
           {t("table.range", range)}
           {selection && selected.size > 0 && (
@@ -194,7 +234,7 @@ export function DataTable<T>({
           aria-labelledby={captionId}
           // A scrolling region must take focus, or keyboard users cannot scroll it (WCAG 2.1.1).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
+          tabIndex={screenReaderOnly ? undefined : 0}
           className={`${card} relative overflow-x-auto ${focusRing}`}
         >
           <table
@@ -262,8 +302,9 @@ export function DataTable<T>({
                     <tr
                       key={key}
                       role="row"
-                      data-testid="table-row"
-                      className={`${narrow.row} hover:bg-slate-50 dark:hover:bg-slate-800/40`}
+                      data-testid={rowTestId}
+                      {...dataAttributes(rowData?.(row))}
+                      className={`${narrow.row} ${rowClassName?.(row) || "hover:bg-slate-50 dark:hover:bg-slate-800/40"}`}
                     >
                       {selection && (
                         <td className="px-3 py-2 mob:block mob:px-0">
@@ -284,19 +325,23 @@ export function DataTable<T>({
                           />
                         </td>
                       )}
-                      {columns.map((column) => (
-                        <td
-                          key={column.key}
-                          data-label={cellLabel(column.header)}
-                          className={`px-3 py-2 align-top text-slate-800 dark:text-slate-100 ${
-                            alignClass[column.align ?? "left"]
-                          } ${column.nowrap ? "whitespace-nowrap" : ""} ${column.className ?? ""} ${
-                            cellLabel(column.header) ? narrow.cell : "mob:block mob:px-0"
-                          }`}
-                        >
-                          {column.cell(row)}
-                        </td>
-                      ))}
+                      {columns.map((column) => {
+                        const Cell = column.rowHeader ? "th" : "td";
+                        return (
+                          <Cell
+                            key={column.key}
+                            scope={column.rowHeader ? "row" : undefined}
+                            data-label={cellLabel(column.header)}
+                            className={`px-3 py-2 align-top text-slate-800 dark:text-slate-100 ${
+                              alignClass[column.align ?? "left"]
+                            } ${column.nowrap ? "whitespace-nowrap" : ""} ${column.rowHeader ? "font-normal" : ""} ${
+                              column.className ?? ""
+                            } ${cellLabel(column.header) ? narrow.cell : "mob:block mob:px-0"}`}
+                          >
+                            {column.cell(row)}
+                          </Cell>
+                        );
+                      })}
                     </tr>
                   );
                 })
