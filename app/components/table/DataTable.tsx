@@ -228,12 +228,12 @@ export function DataTable<T>({
       </div>
 
       <div className="relative">
-        {/* A focusable region: on a phone the table scrolls sideways, by touch or by keyboard. */}
+        {/* A focusable region: a wide table scrolls sideways, by touch or by keyboard (a phone
+            shows the card list instead). */}
         <div
           role="region"
           aria-labelledby={captionId}
           // A scrolling region must take focus, or keyboard users cannot scroll it (WCAG 2.1.1).
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={screenReaderOnly ? undefined : 0}
           className={`${card} relative overflow-x-auto ${focusRing}`}
         >
