@@ -50,15 +50,16 @@ export function StandingsTable({
       key: "nickname",
       header: t("nickname"),
       className: "break-words",
+      // One span: on a phone's card the name and its badge stay together on the right.
       cell: (r) => (
-        <>
+        <span>
           {r.nickname}
           {r.isViewer && (
             <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">
               {t("you")}
             </span>
           )}
-        </>
+        </span>
       ),
     },
     ...(admin

@@ -247,7 +247,12 @@ export function DataTable<T>({
             <caption id={captionId} className="sr-only">
               {label}
             </caption>
-            <thead className={`${narrow.head} bg-slate-50 dark:bg-slate-800/60`}>
+            <thead
+              className={`${narrow.head} bg-slate-50 dark:bg-slate-800/60 ${
+                // On a phone the header bar holds only what acts: none, no empty bar.
+                selection || columns.some((c) => c.sortKey) ? "" : "mob:hidden"
+              }`}
+            >
               <tr role="row" className={narrow.headRow}>
                 {selection && (
                   <th role="columnheader" scope="col" className="w-10 px-3 py-2 mob:w-auto mob:p-0">
