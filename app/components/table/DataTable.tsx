@@ -141,6 +141,7 @@ const narrow = {
     "mob:rounded-full mob:border mob:border-slate-300 mob:px-3 mob:py-0 mob:dark:border-slate-600",
   body: "mob:block",
   row: "mob:block mob:px-3 mob:py-2",
+  pairRow: "mob:flex mob:items-baseline mob:justify-between mob:gap-3 mob:px-3 mob:py-2",
   cell: "mob:flex mob:min-h-[2rem] mob:items-baseline mob:justify-between mob:gap-3 mob:px-0 mob:py-1 mob:text-right mob:before:shrink-0 mob:before:text-left mob:before:font-medium mob:before:text-slate-500 mob:before:content-[attr(data-label)] mob:dark:before:text-slate-400",
   checkbox: "mob:h-6 mob:w-6",
 } as const;
@@ -188,6 +189,9 @@ export function DataTable<T>({
   const someSelected = !allSelected && keys.some((k) => selected.has(k));
 
   const range = rangeOf(page.page, page.size, page.total);
+  // A row named by its header with one value (a month and its amount) is one line on a phone,
+  // the name on the left and the value on the right, not a two-line card.
+  const pairs = !selection && columns.length === 2 && columns[0]!.rowHeader === true;
   const colCount = columns.length + (selection ? 1 : 0);
 
   return (
@@ -309,7 +313,7 @@ export function DataTable<T>({
                       role="row"
                       data-testid={rowTestId}
                       {...dataAttributes(rowData?.(row))}
-                      className={`${narrow.row} ${rowClassName?.(row) || "hover:bg-slate-50 dark:hover:bg-slate-800/40"}`}
+                      className={`${pairs ? narrow.pairRow : narrow.row} ${rowClassName?.(row) || "hover:bg-slate-50 dark:hover:bg-slate-800/40"}`}
                     >
                       {selection && (
                         <td className="px-3 py-2 mob:block mob:px-0">
@@ -336,12 +340,18 @@ export function DataTable<T>({
                           <Cell
                             key={column.key}
                             scope={column.rowHeader ? "row" : undefined}
-                            data-label={cellLabel(column.header)}
+                            data-label={pairs ? undefined : cellLabel(column.header)}
                             className={`px-3 py-2 align-top text-slate-800 dark:text-slate-100 ${
                               alignClass[column.align ?? "left"]
                             } ${column.nowrap ? "whitespace-nowrap" : ""} ${column.rowHeader ? "font-normal" : ""} ${
                               column.className ?? ""
-                            } ${cellLabel(column.header) ? narrow.cell : "mob:block mob:px-0"}`}
+                            } ${
+                              pairs
+                                ? "mob:block mob:px-0 mob:py-0"
+                                : cellLabel(column.header)
+                                  ? narrow.cell
+                                  : "mob:block mob:px-0"
+                            }`}
                           >
                             {column.cell(row)}
                           </Cell>
