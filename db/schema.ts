@@ -117,6 +117,8 @@ export interface BrokerAccountsTable {
    * live_number) is the database's own refusal of a second registration of a live account.
    */
   live_number: string | null;
+  /** One of the broker's rate types (broker_rates.account_type); null when not given. */
+  account_type: string | null;
   status: BrokerAccountStatus;
   deny_reason: string | null;
   decided_at: Timestamp | null;

@@ -14,7 +14,9 @@ import {
   TableFilters,
 } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt } from "~/lib/forms.server";
+import { attempt, formValues } from "~/lib/forms.server";
+import type { FormErrorShape } from "~/components/ui/form";
+import { accountTypesOf } from "../../server/domain/broker-terms";
 import { formatDateTime } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
@@ -24,15 +26,31 @@ import { SectionTabs } from "~/components/admin/SectionTabs";
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [page, brokers] = await Promise.all([
+  const [page, brokers, rateCard] = await Promise.all([
     context.trpc.brokers.accounts.list(searchParamsObject(request.url)),
     context.trpc.brokers.list(),
+    context.trpc.brokers.rates(),
   ]);
-  return json({ page, brokers: brokers.map((b) => ({ id: b.id, name: b.name })) });
+  // Each broker's account types, the choices of an account's type.
+  const types = Object.fromEntries(rateCard.brokers.map((b) => [b.id, accountTypesOf(b.rates)]));
+  return json({ page, brokers: brokers.map((b) => ({ id: b.id, name: b.name })), types });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  if (form.get("intent") === "setType") {
+    const values = formValues(form, ["id", "accountType", "accountNumber"]);
+    const saved = await attempt(values, () =>
+      context.trpc.brokers.accounts.setType({ id: values.id, accountType: values.accountType }),
+    );
+    if (!saved.ok) return saved.response;
+    return json({
+      ok: true as const,
+      intent: "setType" as const,
+      accountNumber: values.accountNumber,
+      ...saved.data,
+    });
+  }
   const ids = form.getAll("ids").filter((v): v is string => typeof v === "string");
   const decision = String(form.get("decision") ?? "");
   const reason = String(form.get("reason") ?? "");
@@ -44,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }),
   );
   if (!result.ok) return result.response;
-  return json({ ok: true as const, decision, ...result.data });
+  return json({ ok: true as const, intent: "decide" as const, decision, ...result.data });
 }
 
 const BULK_FORM = "decide-accounts";
@@ -52,7 +70,7 @@ const BULK_FORM = "decide-accounts";
 /** /admin/account: every member's cashback accounts; approve or deny one or many. */
 export default function AdminAccounts() {
   const { t } = useTranslation(["admin", "accounts", "errors"]);
-  const { page, brokers } = useLoaderData<typeof loader>();
+  const { page, brokers, types } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const error = result && !result.ok ? result.error : null;
   const reasonError = error?.fieldErrors.reason
@@ -96,7 +114,14 @@ export default function AdminAccounts() {
         />
       </TableFilters>
 
-      {result?.ok && (
+      {result?.ok && result.intent === "setType" && (
+        <Alert tone="success" testId="type-saved">
+          {result.changed
+            ? t("admin:accounts.typeSaved", { number: result.accountNumber })
+            : t("admin:accounts.typeUnchanged")}
+        </Alert>
+      )}
+      {result?.ok && result.intent === "decide" && (
         <Alert tone="success" testId="decided">
           {t(result.decision === "approve" ? "admin:accounts.approved" : "admin:accounts.denied", {
             count: result.changed,
@@ -211,6 +236,22 @@ export default function AdminAccounts() {
             cell: (r) => r.brokerName,
           },
           {
+            key: "accountType",
+            header: t("admin:accounts.columns.accountType"),
+            cell: (r) => (
+              <AccountTypeForm
+                account={r}
+                types={types[r.brokerId] ?? []}
+                // A refusal belongs to the row whose form was sent.
+                error={
+                  result && !result.ok && "id" in result.values && result.values.id === r.id
+                    ? result.error
+                    : null
+                }
+              />
+            ),
+          },
+          {
             key: "member",
             header: t("admin:accounts.columns.member"),
             sortKey: "member",
@@ -250,5 +291,65 @@ export default function AdminAccounts() {
         ]}
       />
     </div>
+  );
+}
+
+/**
+ * An account's type and, when its broker lists types, the form that sets or clears it (one
+ * row, one small form, like the approve button).
+ */
+function AccountTypeForm({
+  account,
+  types,
+  error,
+}: {
+  account: { id: string; accountNumber: string; accountType: string | null };
+  types: string[];
+  error: FormErrorShape | null;
+}) {
+  const { t } = useTranslation(["admin", "errors"]);
+  const id = `account-type-${account.id}`;
+  // A type the broker no longer lists (renamed since) stays shown and choosable until changed.
+  const choices =
+    account.accountType && !types.includes(account.accountType)
+      ? [account.accountType, ...types]
+      : types;
+  if (choices.length === 0) return <span>{account.accountType ?? "—"}</span>;
+  const fieldError = error?.fieldErrors.accountType;
+  return (
+    <Form
+      method="post"
+      className="flex flex-wrap items-center gap-2"
+      data-testid="account-type-form"
+    >
+      <input type="hidden" name="intent" value="setType" />
+      <input type="hidden" name="id" value={account.id} />
+      <input type="hidden" name="accountNumber" value={account.accountNumber} />
+      <label htmlFor={id} className="sr-only">
+        {t("admin:accounts.setTypeOf", { number: account.accountNumber })}
+      </label>
+      <select
+        id={id}
+        name="accountType"
+        defaultValue={account.accountType ?? ""}
+        className={`${filterControl} w-auto`}
+        data-testid="account-type"
+      >
+        <option value="">{t("admin:accounts.typeNone")}</option>
+        {choices.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={buttonClass({ size: "sm", variant: "secondary" })}>
+        {t("admin:accounts.setType")}
+      </button>
+      {fieldError && (
+        <span className="text-sm text-red-600 dark:text-red-400" role="alert">
+          {t(`errors:field.${fieldError}`, { field: t("admin:accounts.columns.accountType") })}
+        </span>
+      )}
+    </Form>
   );
 }

@@ -19,6 +19,7 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { normalizeAccountId } from "../../server/features/brokers/schema";
 import { actionLink } from "~/components/ui/link";
 import { RateLines, ScheduleLine } from "~/components/brokers/rates";
+import { accountTypesOf } from "../../server/domain/broker-terms";
 
 /** A broker's rates and crediting schedule under its banner (the same as on /brokers). */
 function BrokerTerms({ terms }: { terms: RateCard["brokers"][number] | undefined }) {
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "eaRequest") return requestEaDedicated(context, form);
-  const values = formValues(form, ["brokerId", "accountNumber"]);
+  const values = formValues(form, ["brokerId", "accountNumber", "accountType"]);
   const result = await attemptMoney(
     values,
     () => context.trpc.brokers.accounts.add(values),
@@ -96,6 +97,39 @@ async function registered(
   );
 }
 
+/**
+ * The account's type, from the chosen broker's rate card (the rate its cashback is checked
+ * against); optional, and absent for a broker that lists no types.
+ */
+function AccountTypeField({
+  types,
+  defaultValue,
+  error,
+}: {
+  types: string[];
+  defaultValue: string;
+  error: string | null;
+}) {
+  const { t } = useTranslation("accounts");
+  if (types.length === 0) return null;
+  return (
+    <SelectField
+      name="accountType"
+      label={t("add.accountType")}
+      defaultValue={defaultValue}
+      hint={t("add.accountTypeHint")}
+      error={error}
+    >
+      <option value="">{t("add.accountTypeNone")}</option>
+      {types.map((type) => (
+        <option key={type} value={type}>
+          {type}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /** Errors about the account number that the service finds (they depend on the broker). */
 function accountNumberError(
   error: FormErrorShape | null,
@@ -139,6 +173,9 @@ export default function Bank() {
   const numberError = accountNumberError(error, t);
   const brokerError = error?.fieldErrors.brokerId
     ? t(`errors:field.${error.fieldErrors.brokerId}`, { field: t("accounts:add.broker") })
+    : null;
+  const typeError = error?.fieldErrors.accountType
+    ? t(`errors:field.${error.fieldErrors.accountType}`, { field: t("accounts:add.accountType") })
     : null;
   // Account number problems show under the field, the auto-rebate refusal as the notice.
   const formError = error?.key && !numberError && error.key !== "autoRebateBroker" ? error : null;
@@ -256,6 +293,13 @@ export default function Bank() {
                 error={numberError}
                 required
               />
+              <AccountTypeField
+                // A new broker, a new list: the choice starts over.
+                key={brokerId}
+                types={accountTypesOf(termsOf.get(brokerId)?.rates ?? [])}
+                defaultValue={echoed?.brokerId === brokerId ? (echoed?.accountType ?? "") : ""}
+                error={typeError}
+              />
               <div className="sm:col-span-2">
                 <SubmitButton>{t("add.submit")}</SubmitButton>
               </div>
@@ -283,6 +327,11 @@ export default function Bank() {
               header: t("list.accountNumber"),
               cell: (r) => <span className="font-mono">{r.accountNumber}</span>,
               nowrap: true,
+            },
+            {
+              key: "accountType",
+              header: t("list.accountType"),
+              cell: (r) => r.accountType ?? "—",
             },
             {
               key: "status",

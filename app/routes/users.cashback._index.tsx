@@ -212,7 +212,6 @@ function Breakdown({
       ]}
       rows={rows.map((r) => ({ key: r.key, cells: [...r.cells, formatYen(r.amount)] }))}
       empty={empty}
-      centerEmpty
       testId={testId}
       rowTestId="breakdown-row"
     />

@@ -7,7 +7,6 @@ import { drawBlocker } from "~/components/gacha/blocker";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { GachaStatusBadge, PlayedBadge } from "~/components/gacha/badges";
 import { ValidityRule } from "~/components/gacha/validity";
-import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
@@ -15,6 +14,7 @@ import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { BackLink } from "~/components/BackLink";
 import { PageSection } from "~/components/PageSection";
+import { DataTable, wholeList } from "~/components/table/DataTable";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -101,78 +101,80 @@ export default function GachaDetails() {
       </section>
 
       <PageSection id="odds-title" title={t("detail.rewards")}>
-        <div
-          role="region"
-          aria-labelledby="odds-title"
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          className={`${card} overflow-x-auto ${focusRing}`}
-        >
-          <table
-            className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700"
-            data-testid="odds-table"
-          >
-            <thead className="bg-slate-50 dark:bg-slate-800/60">
-              <tr>
-                {[
-                  { label: t("detail.reward"), align: "text-left" },
-                  { label: t("detail.prize"), align: "text-left" },
-                  // Only a box gacha has a stock that runs out.
-                  ...(g.method === "box"
-                    ? [{ label: t("detail.stock"), align: "text-right" }]
-                    : []),
-                  { label: t("detail.chance"), align: "text-right" },
-                ].map((h) => (
-                  <th key={h.label} scope="col" className={`px-3 py-2 ${h.align} font-semibold`}>
-                    {h.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {g.rewards.map((r) => (
-                <tr key={r.id} data-testid="odds-row">
-                  <td className="px-3 py-2">
-                    <span className="flex items-center gap-3">
-                      <GachaArt src={r.imageUrl} size="thumb" className="shrink-0" />
-                      <span className="font-medium">{r.name}</span>
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="block">{t(`kind.${r.kind}`)}</span>
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">
-                      {r.kind === "cash" && r.amount !== null ? (
-                        formatYen(r.amount)
-                      ) : r.kind === "item" ? (
-                        <ValidityRule
-                          validFrom={r.validFrom}
-                          validUntil={r.validUntil}
-                          validDays={r.validDays}
-                        />
-                      ) : null}
-                    </span>
-                  </td>
-                  {g.method === "box" && (
-                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                      {r.stock}
-                    </td>
-                  )}
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                    <span className="block font-semibold" data-testid="odds-percent">
-                      {formatPercent(r.odds.percent, r.odds.numerator)}
-                    </span>
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">
-                      {t("detail.fraction", {
-                        n: r.odds.numerator.toLocaleString("en"),
-                        d: r.odds.denominator.toLocaleString("en"),
-                      })}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t("detail.rewards")}
+          page={wholeList(g.rewards)}
+          rowKey={(r) => r.id}
+          hidePaging
+          hideRange
+          testId="odds-table"
+          rowTestId="odds-row"
+          columns={[
+            {
+              key: "reward",
+              header: t("detail.reward"),
+              cell: (r) => (
+                <span className="flex items-center gap-3">
+                  <GachaArt src={r.imageUrl} size="thumb" className="shrink-0" />
+                  <span className="font-medium">{r.name}</span>
+                </span>
+              ),
+            },
+            {
+              key: "prize",
+              header: t("detail.prize"),
+              cell: (r) => (
+                <>
+                  <span className="block">{t(`kind.${r.kind}`)}</span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">
+                    {r.kind === "cash" && r.amount !== null ? (
+                      formatYen(r.amount)
+                    ) : r.kind === "item" ? (
+                      <ValidityRule
+                        validFrom={r.validFrom}
+                        validUntil={r.validUntil}
+                        validDays={r.validDays}
+                      />
+                    ) : null}
+                  </span>
+                </>
+              ),
+            },
+            // Only a box gacha has a stock that runs out.
+            ...(g.method === "box"
+              ? [
+                  {
+                    key: "stock",
+                    header: t("detail.stock"),
+                    align: "right" as const,
+                    nowrap: true,
+                    className: "tabular-nums",
+                    cell: (r: (typeof g.rewards)[number]) => r.stock,
+                  },
+                ]
+              : []),
+            {
+              key: "chance",
+              header: t("detail.chance"),
+              align: "right",
+              nowrap: true,
+              className: "tabular-nums",
+              cell: (r) => (
+                <span>
+                  <span className="block font-semibold" data-testid="odds-percent">
+                    {formatPercent(r.odds.percent, r.odds.numerator)}
+                  </span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">
+                    {t("detail.fraction", {
+                      n: r.odds.numerator.toLocaleString("en"),
+                      d: r.odds.denominator.toLocaleString("en"),
+                    })}
+                  </span>
+                </span>
+              ),
+            },
+          ]}
+        />
         <div className="space-y-1.5 rounded-xl bg-slate-100 p-4 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           <p className="flex gap-2">
             <ShieldCheckIcon

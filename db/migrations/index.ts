@@ -27,6 +27,7 @@ import * as m202611251830 from "./202611251830_withdrawal_sent";
 import * as m202611260100 from "./202611260100_admin_home_indexes";
 import * as m202611260400 from "./202611260400_ea_account_requests";
 import * as m202611260600 from "./202611260600_import_jobs";
+import * as m202611260800 from "./202611260800_broker_account_type";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "202611260100_admin_home_indexes": m202611260100,
   "202611260400_ea_account_requests": m202611260400,
   "202611260600_import_jobs": m202611260600,
+  "202611260800_broker_account_type": m202611260800,
 };

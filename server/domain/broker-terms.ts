@@ -157,20 +157,24 @@ export function parseLots(raw: string): number | null {
 }
 
 /**
- * The yen a report row's lots should have paid at the broker's per-lot rates: of the broker's
- * account types, the one nearest the row's amount (the import does not know the account's
- * type). Null when it cannot be checked: no per-lot rate, no lots, or a USD rate without the
- * batch's dollar rate. `usdRateMicro` is yen per dollar in millionths, as the batch stores it.
+ * The yen a report row's lots should have paid at the broker's per-lot rates. When the
+ * account's type is known and the broker lists it, that type's rate (decision 022h); else, as
+ * the import cannot tell, the rate whose amount is nearest the row's. Null when it cannot be
+ * checked: no per-lot rate (the account's type pays a share of the spread), no lots, or a USD
+ * rate without the batch's dollar rate. `usdRateMicro` is yen per dollar in millionths, as the
+ * batch stores it.
  */
 export function expectedYen(
   lotsMilli: number,
   amountYen: number,
-  rates: readonly Pick<Rate, "kind" | "valueX100">[],
+  rates: readonly Pick<Rate, "accountType" | "kind" | "valueX100">[],
   usdRateMicro: number | null,
+  accountType: string | null = null,
 ): number | null {
   if (lotsMilli <= 0) return null;
+  const ofType = accountType === null ? [] : rates.filter((r) => r.accountType === accountType);
   let best: number | null = null;
-  for (const r of rates) {
+  for (const r of ofType.length > 0 ? ofType : rates) {
     let yen: number;
     if (r.kind === "jpy_per_lot") yen = (lotsMilli * r.valueX100) / 100_000;
     else if (r.kind === "usd_per_lot" && usdRateMicro !== null)
@@ -180,6 +184,11 @@ export function expectedYen(
     if (best === null || Math.abs(rounded - amountYen) < Math.abs(best - amountYen)) best = rounded;
   }
   return best;
+}
+
+/** The broker's account types members choose from: its rate rows' types, each once, in order. */
+export function accountTypesOf(rates: readonly Pick<Rate, "accountType">[]): string[] {
+  return [...new Set(rates.map((r) => r.accountType))];
 }
 
 /**

@@ -231,6 +231,37 @@ test.describe("admin: accounts, customers and brokers", () => {
     await expect(mine).toContainText(tokyoToday());
   });
 
+  test("the member gives the account type from the broker's types; the admin corrects it", async ({
+    page,
+    login,
+  }) => {
+    const member = await login("member");
+    const number = uniqueNumber();
+    await visit(page, "/users/bank");
+    await page.getByLabel("会社").selectOption({ label: "XM" });
+    const type = page.getByLabel("口座タイプ");
+    await expect(type.locator("option")).toHaveText([
+      "選ばない（わからない）",
+      "Standard",
+      "Micro",
+      "Zero",
+      "KIWAMI",
+    ]);
+    await type.selectOption("Zero");
+    await addAccount(page, "XM", number);
+    await expect(page.getByTestId("account-added")).toContainText(number);
+    await expect(page.getByTestId("table-row").filter({ hasText: number })).toContainText("Zero");
+
+    await login("admin");
+    await visit(page, `/admin/account?member=${encodeURIComponent(member.email)}`);
+    const row = page.getByTestId("table-row").filter({ hasText: number });
+    await expect(row.getByTestId("account-type")).toHaveValue("Zero");
+    await row.getByTestId("account-type").selectOption("Standard");
+    await row.getByRole("button", { name: "口座タイプを保存" }).click();
+    await expect(page.getByTestId("type-saved")).toContainText(number);
+    await expect(row.getByTestId("account-type")).toHaveValue("Standard");
+  });
+
   test("denies with a reason only, and the member reads the reason", async ({
     page,
     context,

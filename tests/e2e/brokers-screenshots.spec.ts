@@ -44,6 +44,8 @@ for (const lng of SHOT_LANGUAGES) {
     await atEachSize(page, async (size) => {
       await visit(page, `/admin/account/brokers/${xm.id}`);
       await shoot(page, `admin-broker-edit-${size}-${lng}`);
+      await visit(page, "/admin/account");
+      await shoot(page, `admin-accounts-${size}-${lng}`);
     });
   });
 }

@@ -3,6 +3,9 @@
  * it must not use anything from outside its own body).
  *
  *   sideways-scroll  the document is wider than the window.
+ *   box-scrolls      a box that scrolls on its own (overflow-x auto or scroll) is wider inside than
+ *                    it shows: a table that hides its status or its action behind a sideways
+ *                    swipe. Tables become card lists on a phone (DataTable) instead.
  *   text-cut-off     a box that holds text is narrower than the text and clips it (overflow
  *                    hidden or clip, or an ellipsis).
  *   text-spills      the same without the clipping: the text runs out of its box (over the next
@@ -19,13 +22,14 @@
  *
  * Not counted, so the rules do not cry wolf: what cannot be seen (display none, visibility
  * hidden, a box of 1 px or less such as a screen-reader-only label, or anything inside one,
- * off-screen drawers), and boxes that scroll on purpose (overflow auto or scroll: a table or a
- * tab strip that the member swipes).
+ * off-screen drawers). A box that scrolls (overflow auto or scroll) is judged by box-scrolls
+ * alone, not by the text rules.
  */
 
 export interface PhoneProblem {
   rule:
     | "sideways-scroll"
+    | "box-scrolls"
     | "text-cut-off"
     | "text-spills"
     | "small-target"
@@ -95,6 +99,17 @@ export function PHONE_CHECK(): PhoneProblem[] {
       rule: "sideways-scroll",
       detail: `the page is ${doc.scrollWidth} px wide: ${culprits.join("; ")}`,
     });
+  }
+
+  // ---------------------------------------------------------------- a box that swipes sideways
+  for (const el of document.body.querySelectorAll("*")) {
+    if (!scrolls(getComputedStyle(el)) || hidden(el) || offScreen(el)) continue;
+    if (el.scrollWidth > el.clientWidth + 1) {
+      problems.push({
+        rule: "box-scrolls",
+        detail: `${name(el)} holds ${el.scrollWidth} px in ${el.clientWidth} px`,
+      });
+    }
   }
 
   // ---------------------------------------------------------------- text out of its box

@@ -10,7 +10,8 @@ import { PHONE_CHECK, type PhoneProblem } from "./phone-check";
 /**
  * Phone first, on every member page: as the demo member with an eight-figure balance, at 375
  * and 414 px, in ja and in en, no page scrolls sideways, no text is cut off or spills out of
- * its box, every control is a 44 px touch target, each page has a title of its own, and amount
+ * its box, no table hides part of itself behind a sideways swipe in its own box, every control
+ * is a 44 px touch target, each page has a title of its own, and amount
  * and code fields bring up the number pad. The rules are in phone-check.ts.
  *
  * The pages come from app/routes/users.*: a new page is walked without touching this file
@@ -151,7 +152,8 @@ test("the phone check finds each problem it names, and not what is meant to be s
     <section><p>A paragraph.</p><a href="/alone">A link on its own line</a></section>
     <input name="amount" autocomplete="off">
     <input name="email" type="email">
-    <div style="overflow-x:auto;width:200px"><div style="width:900px">a wide table that scrolls</div></div>
+    <div style="overflow-x:auto;width:200px" id="swipes"><div style="width:900px">a wide table that scrolls</div></div>
+    <div style="overflow-x:auto;width:200px"><div style="width:200px">a table that fits its box</div></div>
     <div class="sr-only"><table><tr><td>a table for screen readers, wider than the page</td></tr></table></div>
     <div style="width:500px">wider than the window</div>
   `);
@@ -160,6 +162,7 @@ test("the phone check finds each problem it names, and not what is meant to be s
   expect(rules, found.join("\n")).toEqual(
     [
       "autocomplete",
+      "box-scrolls",
       "number-pad",
       "sideways-scroll",
       "small-target", // the button
@@ -172,4 +175,5 @@ test("the phone check finds each problem it names, and not what is meant to be s
   );
   expect(found.find((f) => f.startsWith("text-cut-off"))).toContain("#clipped");
   expect(found.find((f) => f.startsWith("text-spills"))).toContain("#spills");
+  expect(found.find((f) => f.startsWith("box-scrolls"))).toContain("#swipes");
 });

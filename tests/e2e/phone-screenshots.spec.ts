@@ -22,6 +22,9 @@ const PAGES: [string, string][] = [
   ["statement", "/users/statement"],
   ["campaigns", "/users/campaigns"],
   ["bank", "/users/bank"],
+  ["battle", "/users/cashback-battle"],
+  ["ranking", "/users/ranking"],
+  ["gacha-logs", "/users/gacha_logs"],
 ];
 
 for (const [who, email] of [

@@ -215,6 +215,93 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     ]);
   });
 
+  it("checks an account's rows at its own account type's rate; without a type, at the nearest", async () => {
+    const m = await createUser(t.db);
+    const standard = await createAccount(t.db, m.id, suite.brokers.xm!, "777101");
+    const micro = await createAccount(t.db, m.id, suite.brokers.xm!, "777102");
+    await createAccount(t.db, m.id, suite.brokers.xm!, "777103");
+    const typed = { [standard]: "Standard", [micro]: "Micro" };
+    for (const [id, accountType] of Object.entries(typed)) {
+      await t.db.kysely
+        .updateTable("broker_accounts")
+        .set({ account_type: accountType })
+        .where("id", "=", id)
+        .execute();
+    }
+    const preview = await suite.admin.cashback.preview({
+      fileName: "xm-types.csv",
+      contentBase64: report([
+        // ¥1,500 for 2 lots is Zero's $5 at ¥150, but this account is Standard (¥800): flagged.
+        "2026-11-02,XM,777101,2,1500,JPY,t1",
+        // Micro pays a share of the spread: it cannot be checked, not even at another type's rate.
+        "2026-11-02,XM,777102,2,1500,JPY,t2",
+        // No type given: the nearest rate (Zero's) explains it, as before.
+        "2026-11-02,XM,777103,2,1500,JPY,t3",
+      ]),
+      usdRate: "150",
+    });
+    expect(preview.rateMismatch).toBe(1);
+    const batch = await suite.admin.cashback.batch({ batchId: preview.batchId });
+    expect(batch.page.rows.map((r) => [r.line, r.expectedYen, r.rateMismatch])).toEqual([
+      [2, 1600, true],
+      [3, null, false],
+      [4, 1500, false],
+    ]);
+  });
+
+  it("takes a member's account type from the broker's types; the admin corrects or clears it, audited", async () => {
+    const m = await suite.member();
+    const xm = suite.brokers.xm!;
+    await m.caller.brokers.accounts.add({
+      brokerId: xm,
+      accountNumber: "666001",
+      accountType: "Zero",
+    });
+    await m.caller.brokers.accounts.add({ brokerId: xm, accountNumber: "666002" });
+    expect(
+      await refusal(
+        m.caller.brokers.accounts.add({
+          brokerId: xm,
+          accountNumber: "666003",
+          accountType: "Gold",
+        }),
+      ),
+    ).toEqual({ accountType: "brokerAccountType" });
+    const mine = await m.caller.brokers.accounts.mine({ sort: "createdAt", dir: "asc" });
+    expect(mine.rows.map((r) => [r.accountNumber, r.accountType])).toEqual([
+      ["666001", "Zero"],
+      ["666002", null],
+    ]);
+
+    const id = mine.rows[0]!.id;
+    expect(await refusal(m.caller.brokers.accounts.setType({ id, accountType: "Standard" }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await suite.admin.brokers.accounts.setType({ id, accountType: "Standard" })).toEqual({
+      changed: true,
+    });
+    expect(await suite.admin.brokers.accounts.setType({ id, accountType: "Standard" })).toEqual({
+      changed: false,
+    });
+    expect(
+      await refusal(suite.admin.brokers.accounts.setType({ id, accountType: "Gold" })),
+    ).toEqual({ accountType: "brokerAccountType" });
+    const listed = await suite.admin.brokers.accounts.list({ member: m.email });
+    expect(listed.rows.find((r) => r.id === id)!.accountType).toBe("Standard");
+    await suite.admin.brokers.accounts.setType({ id, accountType: "" });
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .select(["data"])
+      .where("target_id", "=", id)
+      .where("action", "=", "account.type")
+      .orderBy("id")
+      .execute();
+    expect(audit.map((a) => JSON.parse(a.data!) as { before: unknown; after: unknown })).toEqual([
+      expect.objectContaining({ before: "Zero", after: "Standard" }),
+      expect.objectContaining({ before: "Standard", after: null }),
+    ]);
+  });
+
   it("converts USD rates at the operator's stated dollar rate, and refuses a bad one", async () => {
     const base = {
       transferFeeRate: "0",

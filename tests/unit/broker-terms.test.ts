@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   alwaysCheck,
   brokerTermsFields,
+  accountTypesOf,
   expectedYen,
   fromHundredths,
   parseLots,
@@ -106,20 +107,51 @@ describe("rates", () => {
 
   it("finds the amount a row's lots should pay and flags what rounding cannot explain", () => {
     const rates = [
-      { kind: "jpy_per_lot" as const, valueX100: 80_000 },
-      { kind: "jpy_per_lot" as const, valueX100: 50_000 },
-      { kind: "spread_percent" as const, valueX100: 3000 },
+      { accountType: "Standard", kind: "jpy_per_lot" as const, valueX100: 80_000 },
+      { accountType: "Micro", kind: "jpy_per_lot" as const, valueX100: 50_000 },
+      { accountType: "Zero", kind: "spread_percent" as const, valueX100: 3000 },
     ];
     // 2.5 lots: ¥2,000 at ¥800 or ¥1,250 at ¥500; an amount of ¥1,251 is the second, rounded.
     expect(expectedYen(2_500, 1_251, rates, null)).toBe(1_250);
     expect(rateMismatch(1_251, 1_250)).toBe(false);
     expect(rateMismatch(1_400, 1_250)).toBe(true);
     // USD per lot needs the batch's dollar rate: $5 × 2 lots at ¥150 = ¥1,500.
-    const usd = [{ kind: "usd_per_lot" as const, valueX100: 500 }];
+    const usd = [{ accountType: "Standard", kind: "usd_per_lot" as const, valueX100: 500 }];
     expect(expectedYen(2_000, 1_500, usd, 150_000_000)).toBe(1_500);
     expect(expectedYen(2_000, 1_500, usd, null)).toBeNull();
     expect(expectedYen(0, 1_500, rates, null)).toBeNull();
     expect(rateMismatch(1_500, null)).toBe(false);
+  });
+
+  it("checks a row at its account's own type when the member gave it", () => {
+    const rates = [
+      { accountType: "Standard", kind: "jpy_per_lot" as const, valueX100: 80_000 },
+      { accountType: "Micro", kind: "jpy_per_lot" as const, valueX100: 50_000 },
+      { accountType: "Zero", kind: "spread_percent" as const, valueX100: 3000 },
+      { accountType: "Zero", kind: "usd_per_lot" as const, valueX100: 300 },
+    ];
+    // ¥1,251 for 2.5 lots is Micro's ¥500 a lot; a Standard account should have had ¥2,000.
+    expect(expectedYen(2_500, 1_251, rates, null, "Standard")).toBe(2_000);
+    expect(rateMismatch(1_251, expectedYen(2_500, 1_251, rates, null, "Standard"))).toBe(true);
+    expect(expectedYen(2_500, 1_251, rates, null, "Micro")).toBe(1_250);
+    // A type with a share of the spread and a dollar rate: the dollar rate, with the batch's rate.
+    expect(expectedYen(2_000, 900, rates, 150_000_000, "Zero")).toBe(900);
+    // Without the batch's dollar rate, Zero's rates cannot be checked: not another type's rate.
+    expect(expectedYen(2_000, 1_600, rates, null, "Zero")).toBeNull();
+    // A type the broker no longer lists (renamed since), or none given: the nearest rate.
+    expect(expectedYen(2_500, 1_251, rates, null, "Classic")).toBe(1_250);
+    expect(expectedYen(2_500, 1_990, rates, null, null)).toBe(2_000);
+  });
+
+  it("offers each of a broker's account types once, in the rate card's order", () => {
+    expect(
+      accountTypesOf([
+        { accountType: "Standard" },
+        { accountType: "Zero" },
+        { accountType: "Standard" },
+      ]),
+    ).toEqual(["Standard", "Zero"]);
+    expect(accountTypesOf([])).toEqual([]);
   });
 });
 

@@ -8,7 +8,12 @@ import {
 } from "react-router-dom/server";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { type Column, DataTable, type TablePage } from "../../app/components/table/DataTable";
+import {
+  type Column,
+  DataTable,
+  type TablePage,
+  wholeList,
+} from "../../app/components/table/DataTable";
 import { i18nOptions } from "../../app/i18n";
 import { resources } from "../../app/locales.server";
 
@@ -73,6 +78,39 @@ function accountsTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}
 }
 
 describe("DataTable markup", () => {
+  it("shows a whole list (a chart's figures) with row headers, for screen readers only when asked", async () => {
+    const monthly: Column<Row>[] = [
+      { key: "name", header: "Month", rowHeader: true, cell: (r) => r.name },
+      { key: "amount", header: "Amount", cell: (r) => r.amount },
+    ];
+    const html = await render(
+      "/users",
+      accountsTable({
+        columns: monthly,
+        page: wholeList(rows),
+        hidePaging: true,
+        hideRange: true,
+        screenReaderOnly: true,
+        rowData: (r) => ({ month: r.id }),
+      }),
+    );
+    expect(tagWith(html, 'data-testid="data-table"')).toContain('class="sr-only"');
+    // Out of the tab order: a focus stop nobody can see.
+    expect(tagWith(html, 'role="region"')).not.toContain("tabindex");
+    expect(html).toMatch(/<th scope="row"[^>]*>Aiko<\/th>/);
+    expect(tagWith(html, 'data-month="b"')).toContain('data-testid="table-row"');
+    // A month and its amount: one line on a phone, no column names beside the values.
+    expect(html).not.toContain("data-label=");
+    // Nothing in the header acts: no empty header bar on a phone.
+    expect(tagWith(html, "<thead")).toContain("mob:hidden");
+
+    const shown = await render(
+      "/users",
+      accountsTable({ columns: monthly, page: wholeList(rows) }),
+    );
+    expect(tagWith(shown, 'role="region"')).toContain('tabindex="0"');
+  });
+
   it("marks the sorted column with aria-sort and links headers to the next order", async () => {
     const html = await render(
       "/list?status=pending&sort=name&dir=asc&page=2",

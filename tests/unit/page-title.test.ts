@@ -2,15 +2,19 @@ import type { UIMatch } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
 import { documentTitle, PAGE_TITLES, type Translate } from "~/lib/page-title";
 import en from "../../locales/en/common.json";
+import ja from "../../locales/ja/common.json";
 
-/** Looks keys up in the English common namespace, with {{name}} values filled in. */
-const t: Translate = (key, options = {}) => {
-  const value = key
-    .split(".")
-    .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], en);
-  if (typeof value !== "string") throw new Error(`missing key ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name]));
-};
+/** Looks keys up in a common namespace, with {{name}} values filled in. */
+const translator =
+  (common: unknown): Translate =>
+  (key, options = {}) => {
+    const value = key
+      .split(".")
+      .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], common);
+    if (typeof value !== "string") throw new Error(`missing key ${key}`);
+    return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name]));
+  };
+const t = translator(en);
 
 const match = (id: string, data: unknown = null) => ({ id, data }) as UIMatch;
 
@@ -32,6 +36,13 @@ describe("page titles", () => {
     );
     // Nothing known: the app's name alone.
     expect(documentTitle(t, [match("root")], "/login")).toBe("Cashback Member Portal");
+  });
+
+  it("gives the public rate page its own title in both languages", () => {
+    const brokers = [match("root"), match("routes/_public"), match("routes/_public.brokers")];
+    expect(documentTitle(t, brokers, "/brokers")).toBe("Cashback rates | Cashback Member Portal");
+    const tJa = translator(ja);
+    expect(documentTitle(tJa, brokers, "/brokers")).toBe(`還元レート | ${tJa("app.name")}`);
   });
 
   it("has a translation for every key the table names", () => {

@@ -2,13 +2,15 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatYen } from "~/lib/money";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { SummaryTable } from "~/components/cashback/SummaryTable";
 import type { RewardPoint } from "./RewardsChart.client";
 
 const RewardsChart = lazy(() => import("./RewardsChart.client"));
 
 /**
- * The period's rewards as a bar chart, with a table of the same figures as its accessible
- * equivalent (visually hidden: the summary figures above already say the totals).
+ * The period's rewards as a bar chart, and under it the same figures as a table (the chart's
+ * accessible equivalent, and the values a phone cannot hover for): only the days or months
+ * that had a registration or a reward, so a month of quiet days is not thirty empty rows.
  */
 export function AffiliateChart({ data, bucket }: { data: RewardPoint[]; bucket: "day" | "month" }) {
   const { t } = useTranslation("affiliate");
@@ -39,27 +41,31 @@ export function AffiliateChart({ data, bucket }: { data: RewardPoint[]; bucket: 
           placeholder
         )}
       </div>
-      {/* A table ignores a 1 px width: inside a screen-reader-only box, it cannot widen the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{t("summary.chartLabel")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{bucket === "day" ? t("summary.date") : t("summary.month")}</th>
-              <th scope="col">{t("summary.registrations")}</th>
-              <th scope="col">{t("summary.rewards")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((p) => (
-              <tr key={p.label}>
-                <th scope="row">{p.label}</th>
-                <td>{p.registrations}</td>
-                <td>{formatYen(p.rewards)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {/* The figures as text: the periods that had any, newest first (a phone has no hover). */}
+      <div className="mt-4">
+        <SummaryTable
+          caption={bucket === "day" ? t("summary.figuresDay") : t("summary.figuresMonth")}
+          columns={[
+            { header: bucket === "day" ? t("summary.date") : t("summary.month"), nowrap: true },
+            { header: t("summary.registrations"), align: "right", cellClassName: "tabular-nums" },
+            {
+              header: t("summary.rewards"),
+              align: "right",
+              nowrap: true,
+              cellClassName: "tabular-nums",
+            },
+          ]}
+          rows={data
+            .filter((p) => p.rewards > 0 || p.registrations > 0)
+            .reverse()
+            .map((p) => ({
+              key: p.label,
+              cells: [p.label.replace(/-/g, "/"), p.registrations, formatYen(p.rewards)],
+            }))}
+          empty={t("summary.chartEmpty")}
+          testId="affiliate-figures"
+          rowTestId="affiliate-figure"
+        />
       </div>
     </div>
   );

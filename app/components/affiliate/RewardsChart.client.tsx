@@ -1,4 +1,14 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { barValue } from "~/components/cashback/bar-value";
 import { useTranslation } from "react-i18next";
 import { formatYen } from "~/lib/money";
 import { axisYen } from "~/components/cashback/months";
@@ -15,6 +25,9 @@ export function shortLabel(label: string): string {
   return `${Number(label.slice(5, 7))}/${Number(label.slice(8, 10))}`;
 }
 
+/** Up to this many bars (a year by month) each carries its amount; a month by day does not fit. */
+const LABELLED_BARS = 12;
+
 /**
  * Rewards in the period as bars (recharts needs the DOM: this module is loaded lazily in the
  * browser only, by AffiliateChart).
@@ -23,7 +36,7 @@ export default function RewardsChart({ data, height }: { data: RewardPoint[]; he
   const { i18n } = useTranslation();
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={data} margin={{ top: 8, right: 4, bottom: 4, left: 0 }}>
+      <BarChart data={data} margin={{ top: 20, right: 4, bottom: 4, left: 0 }}>
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
         <XAxis
           dataKey="label"
@@ -45,7 +58,11 @@ export default function RewardsChart({ data, height }: { data: RewardPoint[]; he
           formatter={(v) => formatYen(Number(v))}
           labelFormatter={(l) => shortLabel(String(l))}
         />
-        <Bar dataKey="rewards" fill="#059669" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar dataKey="rewards" fill="#059669" radius={[3, 3, 0, 0]} isAnimationActive={false}>
+          {data.length <= LABELLED_BARS && (
+            <LabelList dataKey="rewards" content={barValue(i18n.language, "#475569", () => true)} />
+          )}
+        </Bar>
       </BarChart>
     </ResponsiveContainer>
   );

@@ -2,6 +2,8 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/hydrated";
 import { formatYen } from "~/lib/money";
+import { DataTable, wholeList } from "~/components/table/DataTable";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { MiniBars } from "./MiniBars";
 import { type MonthAmount, monthLabel } from "./months";
 
@@ -34,6 +36,10 @@ export function MonthlyCashback({
       {t("monthly.loading")}
     </div>
   );
+  // Months of nothing are said in words: bars of zero drew only an axis from ¥0 to ¥4.
+  if (data.every((m) => m.amount === 0)) {
+    return <EmptyState testId={`${testId}-empty`}>{t("monthly.empty")}</EmptyState>;
+  }
   return (
     <div
       className={
@@ -58,45 +64,34 @@ export function MonthlyCashback({
           placeholder
         )}
       </div>
-      <div className={tableShown ? "overflow-x-auto" : "sr-only"}>
-        <table
-          className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700"
-          data-testid={`${testId}-table`}
-        >
-          <caption className="sr-only">{t("monthly.tableLabel")}</caption>
-          <thead>
-            <tr>
-              <th
-                scope="col"
-                className="px-3 py-1.5 text-left font-semibold text-slate-700 dark:text-slate-200"
-              >
-                {t("monthly.month")}
-              </th>
-              <th
-                scope="col"
-                className="px-3 py-1.5 text-right font-semibold text-slate-700 dark:text-slate-200"
-              >
-                {t("monthly.amount")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {[...data].reverse().map((m) => (
-              <tr key={m.month} data-testid="monthly-row" data-month={m.month}>
-                <th
-                  scope="row"
-                  className="whitespace-nowrap px-3 py-1.5 text-left font-normal text-slate-700 dark:text-slate-200"
-                >
-                  {monthLabel(t, m.month)}
-                </th>
-                <td className="whitespace-nowrap px-3 py-1.5 text-right tabular-nums text-slate-900 dark:text-slate-100">
-                  {formatYen(m.amount)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={t("monthly.tableLabel")}
+        page={wholeList([...data].reverse())}
+        rowKey={(m) => m.month}
+        hidePaging
+        hideRange
+        screenReaderOnly={!tableShown}
+        testId={`${testId}-table`}
+        rowTestId="monthly-row"
+        rowData={(m) => ({ month: m.month })}
+        columns={[
+          {
+            key: "month",
+            header: t("monthly.month"),
+            rowHeader: true,
+            nowrap: true,
+            cell: (m) => monthLabel(t, m.month),
+          },
+          {
+            key: "amount",
+            header: t("monthly.amount"),
+            align: "right",
+            nowrap: true,
+            className: "tabular-nums",
+            cell: (m) => formatYen(m.amount),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,6 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { barValue } from "./bar-value";
 import { useEffectiveTheme } from "~/lib/theme";
 import { formatYen } from "~/lib/money";
 import { axisYen, type MonthAmount, monthLabel, monthShort, tickPlan, yearTick } from "./months";
@@ -12,8 +22,9 @@ const Y_AXIS_PX = 56;
 /**
  * The bar chart of cashback by month (recharts, which needs the DOM: this module is for the
  * browser only and is loaded lazily by MonthlyCashback once the page has hydrated). Bars are
- * labelled with the short month, the year under the first label and where the year changes;
- * on a narrow screen every other month is labelled so the labels never overlap.
+ * labelled with the short month, the year under the first label and where the year changes,
+ * and with their amount on top; on a narrow screen every other month is labelled so the labels
+ * never overlap (the table beside the chart has every figure).
  */
 export default function MonthlyChart({
   data,
@@ -43,7 +54,7 @@ export default function MonthlyChart({
   return (
     <div ref={box} style={{ width: "100%", height }}>
       <ResponsiveContainer width="100%" height={height}>
-        <BarChart data={data} margin={{ top: 8, right: 4, bottom: 4, left: 0 }}>
+        <BarChart data={data} margin={{ top: 20, right: 4, bottom: 4, left: 0 }}>
           <CartesianGrid vertical={false} stroke={grid} />
           <XAxis
             dataKey="month"
@@ -94,7 +105,12 @@ export default function MonthlyChart({
             radius={[4, 4, 0, 0]}
             maxBarSize={40}
             isAnimationActive={false}
-          />
+          >
+            <LabelList
+              dataKey="amount"
+              content={barValue(i18n.language, axis, (i) => plan.labelled[i] ?? false)}
+            />
+          </Bar>
         </BarChart>
       </ResponsiveContainer>
     </div>

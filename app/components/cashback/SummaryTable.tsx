@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { card } from "~/components/ui/card";
+import { DataTable, wholeList } from "~/components/table/DataTable";
 
 export interface SummaryColumn {
   header: string;
@@ -11,71 +11,52 @@ export interface SummaryColumn {
   cellClassName?: string;
 }
 
+interface SummaryRow {
+  key: string;
+  cells: ReactNode[];
+}
+
 /**
- * A small captioned table in a card: the cashback breakdowns and the affiliate rewards. Short
- * enough to need no paging or sorting; a single row says when there is nothing yet.
+ * A small titled table: the cashback breakdowns and the affiliate rewards. Short enough to need
+ * no paging or sorting; a single row says when there is nothing yet. The kit's DataTable, so on
+ * a phone each row is a card instead of a table to swipe.
  */
 export function SummaryTable({
   caption,
   columns,
   rows,
   empty,
-  centerEmpty = false,
   testId,
   rowTestId,
 }: {
   caption: string;
   columns: SummaryColumn[];
-  rows: { key: string; cells: ReactNode[] }[];
+  rows: SummaryRow[];
   empty: string;
-  centerEmpty?: boolean;
   testId: string;
   rowTestId?: string;
 }) {
-  const place = (c: SummaryColumn) =>
-    `${c.align === "right" ? "text-right" : "text-left"} ${c.nowrap ? "whitespace-nowrap" : ""}`;
   return (
-    <div className={`${card} overflow-x-auto`}>
-      <table className="min-w-full text-sm" data-testid={testId}>
-        <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-800 dark:text-slate-100">
-          {caption}
-        </caption>
-        <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-700">
-            {columns.map((c) => (
-              <th
-                key={c.header}
-                scope="col"
-                className={`px-3 py-2 font-medium text-slate-600 dark:text-slate-300 ${place(c)}`}
-              >
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.length === 0 ? (
-            <tr>
-              <td
-                colSpan={columns.length}
-                className={`px-3 py-4 text-slate-500 dark:text-slate-400 ${centerEmpty ? "text-center" : ""}`}
-              >
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.key} data-testid={rowTestId}>
-                {columns.map((c, i) => (
-                  <td key={c.header} className={`px-3 py-2 ${place(c)} ${c.cellClassName ?? ""}`}>
-                    {r.cells[i]}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-800 dark:text-slate-100">{caption}</h3>
+      <DataTable
+        label={caption}
+        page={wholeList(rows)}
+        rowKey={(r) => r.key}
+        empty={empty}
+        hidePaging
+        hideRange
+        testId={testId}
+        rowTestId={rowTestId}
+        columns={columns.map((c, i) => ({
+          key: c.header,
+          header: c.header,
+          align: c.align ?? "left",
+          nowrap: c.nowrap,
+          className: c.cellClassName,
+          cell: (r: SummaryRow) => r.cells[i],
+        }))}
+      />
     </div>
   );
 }

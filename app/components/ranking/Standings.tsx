@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatYen } from "~/lib/money";
-import { card } from "~/components/ui/card";
+import { type Column, DataTable, wholeList } from "~/components/table/DataTable";
 
 /*
  * The parts the ranking and the cashback battle share: the standings table and the banner with
@@ -20,9 +20,6 @@ export interface StandingRow {
   name?: string;
 }
 
-const headCell = "px-3 py-2 font-medium";
-const amountCell = "whitespace-nowrap px-3 py-2 text-right tabular-nums";
-
 /** Rank, nickname (and real name for admins), amount and, for a battle, the prize. */
 export function StandingsTable({
   ns,
@@ -35,68 +32,79 @@ export function StandingsTable({
 }: {
   ns: "ranking" | "battle";
   rows: StandingRow[];
-  caption: ReactNode;
+  caption: string;
   admin?: boolean;
   prizeColumn?: boolean;
   testId: string;
   rowTestId?: string;
 }) {
   const { t } = useTranslation(ns);
+  const columns: Column<StandingRow>[] = [
+    {
+      key: "rank",
+      header: t("rank"),
+      cell: (r) => <span className="font-semibold tabular-nums">{r.rank}</span>,
+      nowrap: true,
+    },
+    {
+      key: "nickname",
+      header: t("nickname"),
+      className: "break-words",
+      // One span: on a phone's card the name and its badge stay together on the right.
+      cell: (r) => (
+        <span>
+          {r.nickname}
+          {r.isViewer && (
+            <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              {t("you")}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    ...(admin
+      ? [
+          {
+            key: "name",
+            header: t("name"),
+            className: "break-words",
+            cell: (r: StandingRow) => r.name,
+          },
+        ]
+      : []),
+    {
+      key: "amount",
+      header: t("amount"),
+      align: "right",
+      nowrap: true,
+      className: "tabular-nums",
+      cell: (r) => formatYen(r.amount),
+    },
+    ...(prizeColumn
+      ? [
+          {
+            key: "prize",
+            header: t("prize"),
+            align: "right" as const,
+            nowrap: true,
+            className: "tabular-nums",
+            cell: (r: StandingRow) => (r.prize && r.prize > 0 ? formatYen(r.prize) : "—"),
+          },
+        ]
+      : []),
+  ];
   return (
-    <div className={`${card} overflow-x-auto`}>
-      <table className="min-w-full text-sm" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="whitespace-nowrap border-b border-slate-200 bg-slate-50 text-left text-xs text-slate-600 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">
-            <th scope="col" className={headCell}>
-              {t("rank")}
-            </th>
-            <th scope="col" className={headCell}>
-              {t("nickname")}
-            </th>
-            {admin && (
-              <th scope="col" className={headCell}>
-                {t("name")}
-              </th>
-            )}
-            <th scope="col" className={`${headCell} text-right`}>
-              {t("amount")}
-            </th>
-            {prizeColumn && (
-              <th scope="col" className={`${headCell} text-right`}>
-                {t("prize")}
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr
-              key={r.userId ?? `${r.rank}-${r.nickname}-${i}`}
-              data-testid={rowTestId}
-              className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${
-                r.isViewer ? "bg-amber-50 dark:bg-amber-950/30" : ""
-              }`}
-            >
-              <td className="whitespace-nowrap px-3 py-2 font-semibold tabular-nums">{r.rank}</td>
-              <td className="min-w-32 px-3 py-2 break-words">
-                {r.nickname}
-                {r.isViewer && (
-                  <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    {t("you")}
-                  </span>
-                )}
-              </td>
-              {admin && <td className="min-w-32 px-3 py-2 break-words">{r.name}</td>}
-              <td className={amountCell}>{formatYen(r.amount)}</td>
-              {prizeColumn && (
-                <td className={amountCell}>{r.prize && r.prize > 0 ? formatYen(r.prize) : "—"}</td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={caption}
+      page={wholeList(rows)}
+      rowKey={(r) => r.userId ?? `${r.rank}-${r.nickname}`}
+      columns={columns}
+      hidePaging
+      hideRange
+      rowClassName={(r) => (r.isViewer ? "bg-amber-50 dark:bg-amber-950/30" : "")}
+      testId={testId}
+      rowTestId={rowTestId}
+    />
   );
 }
 

@@ -54,6 +54,8 @@ export interface Column<T> {
   align?: "left" | "right" | "center";
   /** Keep the cell on one line (dates, amounts, codes). */
   nowrap?: boolean;
+  /** The cell names its row (a month in a table of months): a row header for screen readers. */
+  rowHeader?: boolean;
   className?: string;
 }
 
@@ -90,7 +92,34 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Hide the page size selector and paging (a short list that can never fill a page). */
   hidePaging?: boolean;
+  /** Hide the "1–5 of 5" line too: a whole list (see `wholeList`) with nothing above it. */
+  hideRange?: boolean;
+  /**
+   * The table is the accessible equivalent of a chart that shows the same figures: kept for
+   * screen readers only, and out of the tab order (a focus stop nobody can see).
+   */
+  screenReaderOnly?: boolean;
+  /** Marks a row (the member's own place in standings). */
+  rowClassName?: (row: T) => string;
+  /** Data attributes of a row, without the data- prefix (`{ month: "2026-11" }`), for tests. */
+  rowData?: (row: T) => Record<string, string>;
   testId?: string;
+  rowTestId?: string;
+}
+
+/**
+ * A short list shown whole (standings, a breakdown, a gacha's rewards) as the page DataTable
+ * takes: one page holding every row, unsorted. Pass `hidePaging` and `hideRange` with it.
+ */
+export function wholeList<T>(rows: T[]): TablePage<T> {
+  return {
+    rows,
+    total: rows.length,
+    page: 1,
+    size: Math.max(1, rows.length),
+    sort: "",
+    dir: "asc",
+  };
 }
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
@@ -112,9 +141,14 @@ const narrow = {
     "mob:rounded-full mob:border mob:border-slate-300 mob:px-3 mob:py-0 mob:dark:border-slate-600",
   body: "mob:block",
   row: "mob:block mob:px-3 mob:py-2",
+  pairRow: "mob:flex mob:items-baseline mob:justify-between mob:gap-3 mob:px-3 mob:py-2",
   cell: "mob:flex mob:min-h-[2rem] mob:items-baseline mob:justify-between mob:gap-3 mob:px-0 mob:py-1 mob:text-right mob:before:shrink-0 mob:before:text-left mob:before:font-medium mob:before:text-slate-500 mob:before:content-[attr(data-label)] mob:dark:before:text-slate-400",
   checkbox: "mob:h-6 mob:w-6",
 } as const;
+
+function dataAttributes(data: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]));
+}
 
 /** The column's name shown beside each value on a phone; none for a visually hidden header. */
 function cellLabel(header: ReactNode): string | undefined {
@@ -131,7 +165,12 @@ export function DataTable<T>({
   selection,
   toolbar,
   hidePaging = false,
+  hideRange = false,
+  screenReaderOnly = false,
+  rowClassName,
+  rowData,
   testId = "data-table",
+  rowTestId = "table-row",
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -150,11 +189,16 @@ export function DataTable<T>({
   const someSelected = !allSelected && keys.some((k) => selected.has(k));
 
   const range = rangeOf(page.page, page.size, page.total);
+  // A row named by its header with one value (a month and its amount) is one line on a phone,
+  // the name on the left and the value on the right, not a two-line card.
+  const pairs = !selection && columns.length === 2 && columns[0]!.rowHeader === true;
   const colCount = columns.length + (selection ? 1 : 0);
 
   return (
-    <div className="space-y-3" data-testid={testId}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+    <div className={screenReaderOnly ? "sr-only" : "space-y-3"} data-testid={testId}>
+      <div
+        className={`flex flex-wrap items-center justify-between gap-3 ${hideRange ? "hidden" : ""}`}
+      >
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="table-range">
           {t("table.range", range)}
           {selection && selected.size > 0 && (
@@ -188,13 +232,13 @@ export function DataTable<T>({
       </div>
 
       <div className="relative">
-        {/* A focusable region: on a phone the table scrolls sideways, by touch or by keyboard. */}
+        {/* A focusable region: a wide table scrolls sideways, by touch or by keyboard (a phone
+            shows the card list instead). */}
         <div
           role="region"
           aria-labelledby={captionId}
           // A scrolling region must take focus, or keyboard users cannot scroll it (WCAG 2.1.1).
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
+          tabIndex={screenReaderOnly ? undefined : 0}
           className={`${card} relative overflow-x-auto ${focusRing}`}
         >
           <table
@@ -207,7 +251,12 @@ export function DataTable<T>({
             <caption id={captionId} className="sr-only">
               {label}
             </caption>
-            <thead className={`${narrow.head} bg-slate-50 dark:bg-slate-800/60`}>
+            <thead
+              className={`${narrow.head} bg-slate-50 dark:bg-slate-800/60 ${
+                // On a phone the header bar holds only what acts: none, no empty bar.
+                selection || columns.some((c) => c.sortKey) ? "" : "mob:hidden"
+              }`}
+            >
               <tr role="row" className={narrow.headRow}>
                 {selection && (
                   <th role="columnheader" scope="col" className="w-10 px-3 py-2 mob:w-auto mob:p-0">
@@ -262,8 +311,9 @@ export function DataTable<T>({
                     <tr
                       key={key}
                       role="row"
-                      data-testid="table-row"
-                      className={`${narrow.row} hover:bg-slate-50 dark:hover:bg-slate-800/40`}
+                      data-testid={rowTestId}
+                      {...dataAttributes(rowData?.(row))}
+                      className={`${pairs ? narrow.pairRow : narrow.row} ${rowClassName?.(row) || "hover:bg-slate-50 dark:hover:bg-slate-800/40"}`}
                     >
                       {selection && (
                         <td className="px-3 py-2 mob:block mob:px-0">
@@ -284,19 +334,29 @@ export function DataTable<T>({
                           />
                         </td>
                       )}
-                      {columns.map((column) => (
-                        <td
-                          key={column.key}
-                          data-label={cellLabel(column.header)}
-                          className={`px-3 py-2 align-top text-slate-800 dark:text-slate-100 ${
-                            alignClass[column.align ?? "left"]
-                          } ${column.nowrap ? "whitespace-nowrap" : ""} ${column.className ?? ""} ${
-                            cellLabel(column.header) ? narrow.cell : "mob:block mob:px-0"
-                          }`}
-                        >
-                          {column.cell(row)}
-                        </td>
-                      ))}
+                      {columns.map((column) => {
+                        const Cell = column.rowHeader ? "th" : "td";
+                        return (
+                          <Cell
+                            key={column.key}
+                            scope={column.rowHeader ? "row" : undefined}
+                            data-label={pairs ? undefined : cellLabel(column.header)}
+                            className={`px-3 py-2 align-top text-slate-800 dark:text-slate-100 ${
+                              alignClass[column.align ?? "left"]
+                            } ${column.nowrap ? "whitespace-nowrap" : ""} ${column.rowHeader ? "font-normal" : ""} ${
+                              column.className ?? ""
+                            } ${
+                              pairs
+                                ? "mob:block mob:px-0 mob:py-0"
+                                : cellLabel(column.header)
+                                  ? narrow.cell
+                                  : "mob:block mob:px-0"
+                            }`}
+                          >
+                            {column.cell(row)}
+                          </Cell>
+                        );
+                      })}
                     </tr>
                   );
                 })

@@ -12,8 +12,8 @@ export interface Tab {
 
 /**
  * Tabs that are pages: each is a link (its own URL, back button and reload work), the current
- * one marked with aria-current by NavLink. The bar scrolls sideways on its own when a phone is
- * too narrow for all of them, never the page.
+ * one marked with aria-current by NavLink. When a phone is too narrow for all of them the tabs
+ * wrap onto a second line: a tab hidden behind a sideways swipe is a tab nobody finds.
  */
 export function Tabs({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
   const look = ({ isActive }: { isActive: boolean }) =>
@@ -24,7 +24,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
     }`;
   return (
     <nav aria-label={label} className="border-b border-slate-200 dark:border-slate-700">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
+      <ul className="-mb-px flex flex-wrap gap-x-1">
         {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink to={tab.to} end={tab.end} className={look} data-testid={tab.testId}>

@@ -4,12 +4,16 @@ import { isId, newId } from "../../../db/id";
 import type { BrokerAccountStatus } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { notify } from "../../notify/outbox";
 import { fieldError } from "../../lib/field-error";
 import { mapRows, memberMatchesAnyCase, paginateSorted, type Paging } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import type { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema";
+import { accountTypesOf } from "../../domain/broker-terms";
+import { ratesOf } from "./terms";
 import {
   accountIdFits,
   accountRuleMessage,
@@ -26,10 +30,26 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Refuses an account type the broker does not list: the type picks the rate the import checks
+ * amounts against, so a free text that matches no rate would check nothing.
+ */
+async function checkAccountType(
+  db: Kysely<Database>,
+  brokerId: string,
+  accountType: string | null,
+): Promise<void> {
+  if (accountType === null) return;
+  const rates = (await ratesOf(db, [brokerId])).get(brokerId) ?? [];
+  if (!accountTypesOf(rates).includes(accountType)) {
+    throw fieldError("accountType", "brokerAccountType");
+  }
+}
+
 export async function addAccount(
   db: Db,
   userId: string,
-  input: { brokerId: string; accountNumber: string },
+  input: { brokerId: string; accountNumber: string; accountType?: string | null },
 ): Promise<{ id: string; accountNumber: string }> {
   const broker = isId(input.brokerId)
     ? await db.kysely
@@ -56,6 +76,8 @@ export async function addAccount(
     const message = accountRuleMessage(rule);
     throw new AppError("BAD_REQUEST", message.key, message.params);
   }
+  const accountType = input.accountType ?? null;
+  await checkAccountType(db.kysely, broker.id, accountType);
   const id = newId();
   const now = nowDb();
   try {
@@ -67,6 +89,7 @@ export async function addAccount(
         broker_id: broker.id,
         account_number: accountNumber,
         live_number: accountNumber,
+        account_type: accountType,
         status: "pending",
         deny_reason: null,
         decided_at: null,
@@ -93,6 +116,7 @@ const MEMBER_SORT = {
 const ACCOUNT_COLUMNS = [
   "broker_accounts.id",
   "broker_accounts.account_number",
+  "broker_accounts.account_type",
   "broker_accounts.status",
   "broker_accounts.deny_reason",
   "broker_accounts.decided_at",
@@ -122,6 +146,7 @@ export async function listMyAccounts(
 function toAccountRow(r: {
   id: string;
   account_number: string;
+  account_type: string | null;
   status: BrokerAccountStatus;
   deny_reason: string | null;
   decided_at: string | null;
@@ -132,6 +157,7 @@ function toAccountRow(r: {
   return {
     id: r.id,
     accountNumber: r.account_number,
+    accountType: r.account_type,
     status: r.status,
     denyReason: r.status === "denied" ? r.deny_reason : null,
     /** The approval date: only an approved account has one. */
@@ -195,6 +221,7 @@ export async function adminListAccounts(db: Db, input: z.output<typeof adminAcco
   return mapRows(page, (r) => ({
     id: r.id,
     accountNumber: r.account_number,
+    accountType: r.account_type,
     status: r.status,
     denyReason: r.deny_reason,
     decidedAt: r.decided_at,
@@ -207,6 +234,49 @@ export async function adminListAccounts(db: Db, input: z.output<typeof adminAcco
     name: r.name,
     email: r.email,
   }));
+}
+
+/**
+ * An admin sets or clears an account's type (the member's choice corrected, or an account
+ * registered before types existed), with an audit row of before and after. Any status: a
+ * denied account approved later keeps its type.
+ */
+export async function setAccountType(
+  db: Db,
+  adminId: string,
+  input: { id: string; accountType: string | null },
+): Promise<{ changed: boolean }> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await forUpdate(
+      db,
+      trx
+        .selectFrom("broker_accounts")
+        .select(["id", "user_id", "broker_id", "account_number", "account_type"])
+        .where("id", "=", input.id),
+    ).executeTakeFirst();
+    if (!row) throw notFound();
+    if (row.account_type === input.accountType) return { changed: false };
+    await checkAccountType(trx, row.broker_id, input.accountType);
+    await trx
+      .updateTable("broker_accounts")
+      .set({ account_type: input.accountType, updated_at: nowDb() })
+      .where("id", "=", row.id)
+      .execute();
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "account.type",
+      targetType: "broker_account",
+      targetId: row.id,
+      data: {
+        userId: row.user_id,
+        brokerId: row.broker_id,
+        accountNumber: row.account_number,
+        before: row.account_type,
+        after: input.accountType,
+      },
+    });
+    return { changed: true };
+  });
 }
 
 export interface DecisionResult {

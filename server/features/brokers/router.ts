@@ -7,6 +7,7 @@ import {
   brokerIdInput,
   createBrokerInput,
   decideAccountsInput,
+  setAccountTypeInput,
   myAccountsInput,
   updateBrokerInput,
 } from "./schema";
@@ -71,5 +72,10 @@ export const brokersRouter = router({
     decide: adminProcedure
       .input(decideAccountsInput)
       .mutation(({ ctx, input }) => accounts.decideAccounts(ctx.db, ctx.user.id, input)),
+
+    /** Sets or clears an account's type at its broker (the rate the import checks against). */
+    setType: adminProcedure
+      .input(setAccountTypeInput)
+      .mutation(({ ctx, input }) => accounts.setAccountType(ctx.db, ctx.user.id, input)),
   }),
 });

@@ -119,6 +119,20 @@ export const brokerArtInput = z.object({ file: z.string().max(64) });
 
 // ------------------------------------------------------------------------------- accounts
 
+/**
+ * The account's type at its broker (decision 022h): one of the broker's rate types, checked by
+ * the service against the broker's rate card; blank or left out is "not given".
+ */
+const brokerAccountType = z
+  .string()
+  .trim()
+  .max(60, "tooLong")
+  .optional()
+  .transform((v) => v || null);
+
+/** An admin sets or clears an account's type (blank clears it). */
+export const setAccountTypeInput = z.object({ id: recordId, accountType: brokerAccountType });
+
 export const addAccountInput = z.object({
   brokerId: z
     .string({ error: "brokerRequired" })
@@ -129,6 +143,7 @@ export const addAccountInput = z.object({
     .trim()
     .min(1, present)
     .max(MAX_ACCOUNT_ID_LENGTH * 2, "tooLong"),
+  accountType: brokerAccountType,
 });
 export type AddAccountInput = z.input<typeof addAccountInput>;
 

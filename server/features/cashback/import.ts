@@ -93,7 +93,8 @@ export async function previewImport(
     chunk_no: null,
     expected_yen: null,
   }));
-  // Each broker's per-lot rates, to flag amounts that lots × rate do not explain.
+  // Each broker's per-lot rates, to flag amounts that lots × rate do not explain (below, once
+  // each row's account and so its account type are known).
   const ratesByBroker = await ratesOf(
     db.kysely,
     brokers.map((b) => b.id),
@@ -131,7 +132,6 @@ export async function previewImport(
       continue;
     }
     const yen = toYen(r, rate);
-    base.expected_yen = expectedYen(r.lotsMilli, yen, ratesByBroker.get(brokerId) ?? [], usdMicro);
     if (yen <= 0) {
       rows.push({
         ...base,
@@ -186,6 +186,15 @@ export async function previewImport(
         ? { ...row, status: "matched", broker_account_id: account.id, user_id: account.userId }
         : row,
     );
+  }
+
+  // The rate check: at the account's own type when the member gave it (a repeated row shares
+  // its first's broker and account, so every row that is not an error has been looked up).
+  for (const row of rows) {
+    if (row.broker_id === null || row.lots_milli === null || row.amount_yen === null) continue;
+    const type = accounts.get(`${row.broker_id}|${row.account_number}`)?.accountType ?? null;
+    const rates = ratesByBroker.get(row.broker_id) ?? [];
+    row.expected_yen = expectedYen(row.lots_milli, row.amount_yen, rates, usdMicro, type);
   }
 
   assignChunks(
@@ -274,19 +283,23 @@ export async function approvedAccounts(
     set.add(p.account);
     byBroker.set(p.brokerId, set);
   }
-  const out = new Map<string, { id: string; userId: string }>();
+  const out = new Map<string, { id: string; userId: string; accountType: string | null }>();
   for (const [brokerId, set] of byBroker) {
     const numbers = [...set];
     for (let i = 0; i < numbers.length; i += 1000) {
       const rows = await db
         .selectFrom("broker_accounts")
-        .select(["id", "user_id", "account_number"])
+        .select(["id", "user_id", "account_number", "account_type"])
         .where("broker_id", "=", brokerId)
         .where("account_number", "in", numbers.slice(i, i + 1000))
         .where("status", "=", "approved")
         .execute();
       for (const r of rows)
-        out.set(`${brokerId}|${r.account_number}`, { id: r.id, userId: r.user_id });
+        out.set(`${brokerId}|${r.account_number}`, {
+          id: r.id,
+          userId: r.user_id,
+          accountType: r.account_type,
+        });
     }
   }
   return out;
