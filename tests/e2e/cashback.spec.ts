@@ -392,7 +392,11 @@ test.describe("cashback import", () => {
         line.repeat(Math.ceil((21 * 1024 * 1024) / line.length)),
     );
     await upload(page, big, huge);
-    await expect(page.getByTestId("form-error")).toHaveText("ファイルが大きすぎます（上限 20MB）");
+    // The empty file's message stays on the page until this answer arrives: sending 21 MB on a
+    // busy 2-core runner has taken longer than the default 5 s wait (seen twice).
+    await expect(page.getByTestId("form-error")).toHaveText("ファイルが大きすぎます（上限 20MB）", {
+      timeout: 30_000,
+    });
 
     for (const name of [usd, broken, empty, big]) expect(await batchesNamed(db, name)).toBe(0);
     expect(await memberCredits(db, s.member.id)).toEqual({ rows: 0, sum: 0 });
