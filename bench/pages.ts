@@ -16,7 +16,10 @@
  *    of the minimal page's runs before and after it, so a load that moves during the run moves
  *    both. Targets: the dashboard ≥ 0.25, the ranking (the lightest member page) ≥ 0.35. The
  *    portal's empty page (/bench/bare: the root loader and the shell, no data of its own) is
- *    measured the same way, for what the shell alone costs; it has no target.
+ *    measured the same way, for what the shell alone costs; it has no target. It also prints
+ *    each server's CPU time per request (Linux, /proc) and the ratio of those: on a machine
+ *    whose load is far above its cores, requests/second follow the scheduler, CPU per request
+ *    much less (the database's CPU is not counted in it).
  * 2. Latency, on the large dataset (BENCH_DATABASE_URL; skipped with a note when it cannot sign
  *    in there): p50/p95/p99 and requests/second at BENCH_CONNECTIONS and with one connection
  *    (a request on its own), for the dashboard and the ranking (BENCH_PAGES=all: every page
@@ -35,7 +38,7 @@
  *   BENCH_PHASES             `ratios`, `latency` or both (default)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -260,7 +263,24 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/**
+ * CPU time a process has used so far, in ms (Linux: /proc/<pid>/stat, user + system, in clock
+ * ticks of 10 ms); NaN elsewhere. Under a heavy machine load the requests/second of both
+ * servers depend on the scheduler as much as on their code: the CPU a request costs the
+ * server does not (the database's CPU is not in it).
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 interface Run {
+  /** The server's CPU per answered request, ms. */
+  cpu: number;
   p50: number;
   p95: number;
   p99: number;
@@ -269,7 +289,12 @@ interface Run {
   errors: number;
 }
 
-async function run(url: string, cookies: string[], connections: number): Promise<Run> {
+async function run(
+  url: string,
+  cookies: string[],
+  connections: number,
+  server: ChildProcess,
+): Promise<Run> {
   // One request first, to fail clearly on a redirect or an error rather than measure it.
   const probe = await fetch(url, {
     redirect: "manual",
@@ -301,9 +326,12 @@ async function run(url: string, cookies: string[], connections: number): Promise
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => {
     times.push(ms);
   });
+  const cpuBefore = cpuMs(server.pid);
   const result = await instance;
+  const cpu = (cpuMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total);
   times.sort((a, b) => a - b);
   return {
+    cpu,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
@@ -326,34 +354,40 @@ async function ratios(failures: string[]) {
       `\nratios on the demo data — ${CONNECTIONS} connections, ${DURATION} s per run, load average ${load()} (${new Date().toISOString()})`,
     );
     const baseline = async () => {
-      const r = await run(`${MINIMAL_ORIGIN}/`, [], CONNECTIONS);
+      const r = await run(`${MINIMAL_ORIGIN}/`, [], CONNECTIONS, minimal);
       console.log(
-        `  minimal Remix page       ${r.rps.toFixed(1).padStart(7)} req/s  p50/p95/p99 ${ms(r)} ms`,
+        `  minimal Remix page       ${r.rps.toFixed(1).padStart(7)} req/s  ${r.cpu.toFixed(2).padStart(6)} ms CPU/request  p50/p95/p99 ${ms(r)} ms`,
       );
       if (failed(r)) failures.push(`minimal page: ${r.non2xx} non-2xx, ${r.errors} errors`);
       return r;
     };
     let before = await baseline();
-    const rows: { page: (typeof RATIO_PAGES)[number]; r: Run; base: number }[] = [];
+    const rows: { page: (typeof RATIO_PAGES)[number]; r: Run; base: number; baseCpu: number }[] =
+      [];
     for (const page of RATIO_PAGES) {
-      const r = await run(`${ORIGIN}${page.path}`, member, CONNECTIONS);
+      const r = await run(`${ORIGIN}${page.path}`, member, CONNECTIONS, portal);
       console.log(
-        `  ${page.name.padEnd(24)} ${r.rps.toFixed(1).padStart(7)} req/s  p50/p95/p99 ${ms(r)} ms`,
+        `  ${page.name.padEnd(24)} ${r.rps.toFixed(1).padStart(7)} req/s  ${r.cpu.toFixed(2).padStart(6)} ms CPU/request  p50/p95/p99 ${ms(r)} ms`,
       );
       const after = await baseline();
-      rows.push({ page, r, base: (before.rps + after.rps) / 2 });
+      rows.push({
+        page,
+        r,
+        base: (before.rps + after.rps) / 2,
+        baseCpu: (before.cpu + after.cpu) / 2,
+      });
       before = after;
     }
     console.log(
-      `\n| page | path | req/s | minimal page req/s (mean of the runs around it) | ratio | target | ${CONNECTIONS} conn. p50 / p95 / p99 ms |\n|---|---|---:|---:|---:|---|---|`,
+      `\n| page | path | req/s | minimal page req/s (mean of the runs around it) | ratio | target | server CPU ms/request (minimal page) | CPU ratio | ${CONNECTIONS} conn. p50 / p95 / p99 ms |\n|---|---|---:|---:|---:|---|---:|---:|---|`,
     );
-    for (const { page, r, base } of rows) {
+    for (const { page, r, base, baseCpu } of rows) {
       const ratio = r.rps / base;
       const problems: string[] = [];
       if (failed(r)) problems.push(`${r.non2xx} non-2xx, ${r.errors} errors`);
       if (page.target !== null && ratio < page.target) problems.push(`ratio < ${page.target}`);
       console.log(
-        `| ${page.name} | \`${page.path}\` | ${r.rps.toFixed(1)} | ${base.toFixed(1)} | ${ratio.toFixed(2)} | ${page.target === null ? "–" : `≥ ${page.target}`}${problems.length ? ` **missed**` : ""} | ${ms(r)} |`,
+        `| ${page.name} | \`${page.path}\` | ${r.rps.toFixed(1)} | ${base.toFixed(1)} | ${ratio.toFixed(2)} | ${page.target === null ? "–" : `≥ ${page.target}`}${problems.length ? ` **missed**` : ""} | ${r.cpu.toFixed(2)} (${baseCpu.toFixed(2)}) | ${(baseCpu / r.cpu).toFixed(2)} | ${ms(r)} |`,
       );
       if (problems.length) failures.push(`${page.name}: ${problems.join("; ")}`);
     }
@@ -396,8 +430,9 @@ async function latency(failures: string[]) {
     );
     for (const page of pages) {
       const cookies = page.who === "admin" ? admin : members;
-      const r = await run(`${ORIGIN}${page.path}`, cookies, CONNECTIONS);
-      const serial = SERIAL > 0 ? await run(`${ORIGIN}${page.path}`, cookies, SERIAL) : null;
+      const r = await run(`${ORIGIN}${page.path}`, cookies, CONNECTIONS, portal);
+      const serial =
+        SERIAL > 0 ? await run(`${ORIGIN}${page.path}`, cookies, SERIAL, portal) : null;
       console.log(
         `| ${page.name} | \`${page.path}\` | ${ms(r)} | ${r.rps.toFixed(1)} |${serial ? ` ${ms(serial)} |` : ""}`,
       );
