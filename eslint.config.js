@@ -7,7 +7,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules", "build", "public/build", "data", "test-results", "playwright-report"],
+    ignores: [
+      "node_modules",
+      "build",
+      "public/build",
+      "bench/minimal/build",
+      "bench/minimal/public/build",
+      "data",
+      "test-results",
+      "playwright-report",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,18 +1,41 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { CoalescedStream } from "../server/lib/coalesced-stream";
 import { NonceProvider } from "./components/nonce";
-import { DEFAULT_NAMESPACE, i18nOptions } from "./i18n";
+import { DEFAULT_LANGUAGE, i18nOptions } from "./i18n";
 import { i18nServer } from "./i18n.server";
 import { resources } from "./locales.server";
 import "./load-context";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * One i18next instance per language, made on first use and shared by every request after it.
+ * Every namespace is bundled (resources), so an instance holds all a page can ask for and
+ * nothing on the server changes its language: a fresh instance per request, as before, gave
+ * the same strings and showed in the CPU profile of every page (decision 022E).
+ */
+const instances = new Map<string, Promise<I18n>>();
+
+function i18nFor(lng: string): Promise<I18n> {
+  let instance = instances.get(lng);
+  if (!instance) {
+    const i18n = createInstance();
+    instance = i18n
+      .use(initReactI18next)
+      .init({ ...i18nOptions, lng, ns: Object.keys(resources[DEFAULT_LANGUAGE]), resources })
+      .then(() => i18n);
+    // A failed start is not kept: the next request tries again.
+    instance.catch(() => instances.delete(lng));
+    instances.set(lng, instance);
+  }
+  return instance;
+}
 
 export default async function handleRequest(
   request: Request,
@@ -21,10 +44,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const i18n = createInstance();
-  const lng = await i18nServer.getLocale(request);
-  const ns = [...new Set([DEFAULT_NAMESPACE, ...i18nServer.getRouteNamespaces(remixContext)])];
-  await i18n.use(initReactI18next).init({ ...i18nOptions, lng, ns, resources });
+  const i18n = await i18nFor(await i18nServer.getLocale(request));
 
   const nonce = loadContext.cspNonce;
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
@@ -47,7 +67,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new CoalescedStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -15,6 +15,20 @@ describe("Japanese business days", () => {
     expect(isBusinessDay("2026-05-06")).toBe(false); // substitute holiday for 3 May
   });
 
+  it("reads a holiday by its Tokyo day whatever the server's time zone", () => {
+    const saved = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      // 成人の日 2026 (a Monday) and the substitute holiday of 2025-11-24
+      expect(isBusinessDay("2026-01-12")).toBe(false);
+      expect(isBusinessDay("2025-11-24")).toBe(false);
+      expect(isBusinessDay("2026-01-13")).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   it("counts forward from the day of the request", () => {
     expect(addBusinessDays("2026-11-25", 2)).toBe("2026-11-27"); // Wed → Fri
     expect(addBusinessDays("2026-11-26", 2)).toBe("2026-11-30"); // Thu → Mon

@@ -1,4 +1,10 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import {
+  Description,
+  Dialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+} from "~/components/ui/headless/dialog";
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
+import { Disclosure, DisclosureButton, DisclosurePanel } from "~/components/ui/headless/disclosure";
 import { ChevronDownIcon } from "@heroicons/react/20/solid";
 import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";

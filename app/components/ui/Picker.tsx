@@ -6,7 +6,7 @@ import {
   Description,
   Field as HeadlessField,
   Label,
-} from "@headlessui/react";
+} from "./headless/combobox";
 import { useState } from "react";
 import { controlClass, hintClass, labelClass } from "./form";
 

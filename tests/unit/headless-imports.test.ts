@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/*
+ * Headless UI's index re-exports every component, and the Remix compiler then puts every
+ * component any page uses into one chunk the root loads (the payout form's combobox reached
+ * the dashboard: decision 022E). app/ takes its components from app/components/ui/headless/,
+ * one module per component group.
+ */
+const app = path.resolve(import.meta.dirname, "../../app");
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return files(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe("Headless UI imports", () => {
+  it("never go through the package's index", () => {
+    const offenders = files(app).filter((file) =>
+      /from\s+["']@headlessui\/react["']/.test(readFileSync(file, "utf8")),
+    );
+    expect(offenders.map((file) => path.relative(app, file))).toEqual([]);
+  });
+
+  it("keep the combobox out of the module the dialogs and the menu come from", () => {
+    const dialog = readFileSync(path.join(app, "components/ui/headless/dialog.ts"), "utf8");
+    const disclosure = readFileSync(path.join(app, "components/ui/headless/disclosure.ts"), "utf8");
+    expect(dialog + disclosure).not.toMatch(/from\s+"[^"]*combobox/);
+  });
+});

@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { describe, expect, it } from "vitest";
+
+/*
+ * The server's copy of @remix-run/router is patched (patches/, decision 022E) to flatten, rank
+ * and compile a route table once per routes array. These check that matching gives what the
+ * router's rules say on the first and on later calls, and that a table that grows in place is
+ * matched afresh.
+ */
+function table(): AgnosticRouteObject[] {
+  return [
+    {
+      id: "root",
+      path: "",
+      children: [
+        {
+          id: "users",
+          path: "users",
+          children: [
+            { id: "users._index", index: true },
+            { id: "users.ranking", path: "ranking" },
+            { id: "users.$id", path: ":id" },
+          ],
+        },
+        { id: "Users.Case", path: "Case", caseSensitive: true },
+        { id: "splat", path: "*" },
+      ],
+    },
+  ];
+}
+
+const ids = (routes: AgnosticRouteObject[], path: string) =>
+  matchRoutes(routes, path)?.map((m) => m.route.id) ?? null;
+
+describe("route matching with the patched router", () => {
+  it("runs on the patched copy (npm install applies patches/ through patch-package)", () => {
+    const file = createRequire(import.meta.url).resolve("@remix-run/router");
+    expect(readFileSync(file, "utf8")).toContain("function rankedBranches(routes)");
+  });
+
+  it("ranks static segments before parameters and parameters before the splat, every time", () => {
+    const routes = table();
+    for (let i = 0; i < 3; i++) {
+      expect(ids(routes, "/users")).toEqual(["root", "users", "users._index"]);
+      expect(ids(routes, "/users/ranking")).toEqual(["root", "users", "users.ranking"]);
+      expect(ids(routes, "/users/x1")).toEqual(["root", "users", "users.$id"]);
+      expect(ids(routes, "/elsewhere/deep")).toEqual(["root", "splat"]);
+    }
+    expect(matchRoutes(routes, "/users/x%2F1")?.at(-1)?.params).toEqual({ id: "x/1" });
+    expect(matchRoutes(routes, "/elsewhere/deep")?.at(-1)?.params).toEqual({
+      "*": "elsewhere/deep",
+    });
+  });
+
+  it("keeps case sensitivity and the end of a pattern apart for the same path", () => {
+    const routes = table();
+    expect(ids(routes, "/Case")).toEqual(["root", "Users.Case"]);
+    expect(ids(routes, "/case")).toEqual(["root", "splat"]);
+    expect(ids(routes, "/USERS/ranking")).toEqual(["root", "users", "users.ranking"]);
+  });
+
+  it("matches a route added to the table in place after the table was matched", () => {
+    const routes = table();
+    expect(ids(routes, "/late")).toEqual(["root", "splat"]);
+    routes[0]!.children!.push({ id: "late", path: "late" });
+    expect(ids(routes, "/late")).toEqual(["root", "late"]);
+  });
+
+  it("matches two tables of the same shape with their own route objects", () => {
+    const first = table();
+    const second = table();
+    matchRoutes(first, "/users/ranking");
+    const match = matchRoutes(second, "/users/ranking")!;
+    expect(match.at(-1)!.route).toBe(second[0]!.children![0]!.children![1]);
+  });
+});
