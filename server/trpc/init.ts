@@ -83,9 +83,11 @@ const plainTextInput = t.middleware(async ({ getRawInput, next }) => {
  * transactions retry by themselves: db/index.ts, server/ledger) is "busy, try again" (503),
  * not an internal error: nothing is wrong with the request.
  */
-const procedure = t.procedure.use(async ({ next }) => {
+const procedure = t.procedure.use(async ({ ctx, type, next }) => {
   const result = await next();
   if (!result.ok && isDatabaseUnavailable(result.error.cause)) throw busyTryAgain();
+  // The next pages of this browser read the writer for a moment (trpc/context.ts listDb).
+  if (result.ok && type === "mutation") ctx.wrote = true;
   return result;
 });
 
