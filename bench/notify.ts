@@ -20,11 +20,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createConnection } from "mysql2/promise";
 import { createDb, type Db } from "../db";
-import { newId } from "../db/id";
 import { migrateToLatest } from "../db/migrate";
 import { addMs, nowDb, toDbTime } from "../db/time";
 import { lineMessaging } from "../server/line/messaging";
 import { outboxCounts } from "../server/notify/outbox";
+import { seedOutbox } from "./notify-seed";
 import { STANDIN_DEFAULTS } from "../tests/helpers/line-standin";
 import { childEnv, freePort } from "../tests/helpers/processes";
 
@@ -102,84 +102,6 @@ async function ceiling(standinUrl: string, total: number, inFlight: number): Pro
   return total / ((performance.now() - started) / 1000);
 }
 
-async function seed(db: Db) {
-  const now = nowDb();
-  const members = Array.from({ length: MEMBERS }, (_, i) => ({
-    id: newId(),
-    email: `m${i}@bench.test`,
-    nickname: `m${i}`,
-    lineUserId: `U${randomBytes(16).toString("hex")}`,
-    language: i % 3 === 0 ? ("en" as const) : ("ja" as const),
-  }));
-  for (let i = 0; i < members.length; i += 500) {
-    const chunk = members.slice(i, i + 500);
-    await db.kysely
-      .insertInto("users")
-      .values(
-        chunk.map((m) => ({
-          id: m.id,
-          email: m.email,
-          email_verified_at: now,
-          password_hash: "x",
-          name: "Bench",
-          nickname: m.nickname,
-          permission: "member" as const,
-          language: m.language,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    await db.kysely
-      .insertInto("line_links")
-      .values(
-        chunk.map((m) => ({
-          user_id: m.id,
-          line_user_id: m.lineUserId,
-          display_name: "Bench",
-          linked_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    await db.kysely
-      .insertInto("line_friends")
-      .values(
-        chunk.map((m) => ({
-          line_user_id: m.lineUserId,
-          following: 1 as const,
-          event_ts: Date.now(),
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
-  // Held back until both workers are up, so the clock measures delivery, not start-up.
-  const later = toDbTime(addMs(new Date(), 3_600_000));
-  for (let i = 0; i < COUNT; i += 1000) {
-    await db.kysely
-      .insertInto("notifications")
-      .values(
-        Array.from({ length: Math.min(1000, COUNT - i) }, (_, j) => {
-          const n = i + j;
-          return {
-            id: newId(),
-            user_id: members[n % MEMBERS]!.id,
-            kind: "withdrawal_completed" as const,
-            payload: JSON.stringify({ withdrawalId: `w${n}`, amount: 1_000 + n, method: "bank" }),
-            dedupe_key: `bench:${n}`,
-            retry_key: randomUUID(),
-            status: "pending" as const,
-            next_attempt_at: later,
-            created_at: now,
-            updated_at: now,
-          };
-        }),
-      )
-      .execute();
-  }
-}
-
 async function main() {
   let location: { DATABASE_URL: string } | { SQLITE_PATH: string };
   let cleanup: () => Promise<void>;
@@ -206,7 +128,12 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     await migrateToLatest(db);
-    await seed(db);
+    // Held back until both workers are up, so the clock measures delivery, not start-up.
+    await seedOutbox(db, {
+      count: COUNT,
+      members: MEMBERS,
+      dueAt: toDbTime(addMs(new Date(), 3_600_000)),
+    });
 
     const standinPort = await freePort();
     const standinUrl = `http://127.0.0.1:${standinPort}`;

@@ -58,7 +58,12 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-/** True when the engine asks the transaction to be retried (deadlock, lock wait, busy). */
+/**
+ * True when the engine asks the transaction to be retried: a deadlock or lock-wait timeout, a
+ * Galera certification conflict (reported as a deadlock, 1213), a Galera node that is not ready
+ * for queries (1047: joining, donor, or cut off from the primary component), SQLite busy. The
+ * transaction was rolled back, so running it again starts clean.
+ */
 export function isRetryableTxError(error: unknown): boolean {
   if (!error || typeof error !== "object") return false;
   const e = error as { code?: string; errno?: number };
@@ -67,8 +72,51 @@ export function isRetryableTxError(error: unknown): boolean {
     e.errno === 1213 ||
     e.code === "ER_LOCK_WAIT_TIMEOUT" ||
     e.errno === 1205 ||
+    e.code === "ER_UNKNOWN_COM_ERROR" ||
+    e.errno === 1047 ||
     e.code === "SQLITE_BUSY"
   );
+}
+
+/** Network-level failures of the driver itself (no server error code). */
+const LOST_CODES = new Set([
+  "PROTOCOL_CONNECTION_LOST",
+  "PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR",
+  "PROTOCOL_SEQUENCE_TIMEOUT",
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+]);
+/**
+ * Server errors that end the connection: shutdown (1053), connection killed (1927), and the
+ * client-side "server gone away" / "lost connection" numbers (2006, 2013).
+ */
+const LOST_ERRNOS = new Set([1053, 1927, 2006, 2013]);
+
+/**
+ * True when the connection to MySQL broke (the server or the node behind a proxy died, the
+ * connection was killed, the network dropped). mysql2 marks such errors `fatal`. Whatever was
+ * running on that connection is gone: an open transaction was rolled back by the server, but a
+ * COMMIT that was sent may or may not have been applied.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: string; errno?: number; fatal?: boolean };
+  return (
+    e.fatal === true ||
+    (e.code !== undefined && LOST_CODES.has(e.code)) ||
+    (e.errno !== undefined && LOST_ERRNOS.has(e.errno))
+  );
+}
+
+/**
+ * True when a failure says the database is unavailable for now rather than that the request is
+ * wrong: the member should be told to try again shortly (503), never shown an internal error.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return isRetryableTxError(error) || isConnectionLost(error);
 }
 
 /**

@@ -7,18 +7,29 @@ import {
   type Driver,
   Kysely,
   MysqlDialect,
+  type MysqlDialectConfig,
+  MysqlDriver,
+  type QueryResult,
+  type TransactionSettings,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
   sql,
 } from "kysely";
 import { createPool, type Pool } from "mysql2";
+import { isConnectionLost } from "./dialect";
 import type { Database } from "./schema";
 
 export type Engine = "mysql" | "sqlite";
 
 export interface Db {
   kysely: Kysely<Database>;
+  /**
+   * Where read-only lists and exports may read: the `DATABASE_READ_URL` replica or node when one
+   * is configured, else the writer itself. Never for money, balances or a page right after the
+   * member's own write (server/trpc/context.ts picks the writer then).
+   */
+  reader: Kysely<Database>;
   engine: Engine;
   /**
    * The driver's own client, for the one library that brings its own SQL (rate-limiter-flexible's
@@ -37,11 +48,149 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   sqlitePath?: string;
   poolSize?: number;
+  /** `mysql://…` of a replica or another cluster node for read-only lists (MySQL only). */
+  readUrl?: string | undefined;
 }
 
 export function createDb(options: DbOptions): Db {
-  if (options.databaseUrl) return createMysql(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    const poolSize = options.poolSize ?? 10;
+    const writer = createMysql(options.databaseUrl, poolSize);
+    if (!options.readUrl) return writer;
+    const reader = createMysql(options.readUrl, poolSize);
+    return {
+      ...writer,
+      reader: reader.kysely,
+      destroy: async () => {
+        await Promise.all([writer.destroy(), reader.destroy()]);
+      },
+    };
+  }
   return createSqlite(options.sqlitePath ?? "data/portal.sqlite");
+}
+
+/**
+ * How long a read, or the opening of a connection, keeps trying while the database is
+ * unreachable: long enough to ride out a cluster failover (the proxy noticing the dead node,
+ * the surviving nodes agreeing on a new view: about 5 s measured), short enough that a member is
+ * told "busy, try again" rather than left waiting.
+ */
+export const UNAVAILABLE_RETRY_MS = 15_000;
+
+/** Exponential backoff with full jitter, so retrying processes do not return in step. */
+export function backoffMs(attempt: number, baseMs = 20, capMs = 1_000): number {
+  const ceiling = Math.min(capMs, baseMs * 2 ** (attempt - 1));
+  return Math.floor(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A statement that only reads: running it again after a broken connection changes nothing. */
+function isReadOnly(query: CompiledQuery): boolean {
+  return /^\s*\(?\s*select\b/i.test(query.sql);
+}
+
+/**
+ * A connection that survives the death of the server it talks to, for what is safe to repeat:
+ * a read outside a transaction is run again on a fresh connection. Inside a transaction nothing
+ * is repeated here; the transaction fails as a whole and `inTransaction` (server/ledger) decides.
+ */
+class ReconnectingConnection implements DatabaseConnection {
+  inTransaction = false;
+
+  constructor(
+    private readonly driver: Driver,
+    public inner: DatabaseConnection,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const deadline = Date.now() + UNAVAILABLE_RETRY_MS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.inner.executeQuery<R>(query);
+      } catch (error) {
+        if (this.inTransaction || !isConnectionLost(error) || !isReadOnly(query)) throw error;
+        if (Date.now() > deadline) throw error;
+        await sleep(backoffMs(attempt));
+        const dead = this.inner;
+        this.inner = await acquireWithin(this.driver, deadline);
+        await this.driver.releaseConnection(dead).catch(() => undefined);
+      }
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+/** A pool connection, trying again while opening one fails because the server is unreachable. */
+async function acquireWithin(driver: Driver, deadline: number): Promise<DatabaseConnection> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await driver.acquireConnection();
+    } catch (error) {
+      if (!isConnectionLost(error) || Date.now() > deadline) throw error;
+      await sleep(backoffMs(attempt));
+    }
+  }
+}
+
+class ReconnectingDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+
+  init() {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new ReconnectingConnection(
+      this.inner,
+      await acquireWithin(this.inner, Date.now() + UNAVAILABLE_RETRY_MS),
+    );
+  }
+
+  async beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
+    const connection = c as ReconnectingConnection;
+    await this.inner.beginTransaction(connection.inner, settings);
+    connection.inTransaction = true;
+  }
+
+  async commitTransaction(c: DatabaseConnection) {
+    const connection = c as ReconnectingConnection;
+    try {
+      await this.inner.commitTransaction(connection.inner);
+    } finally {
+      connection.inTransaction = false;
+    }
+  }
+
+  async rollbackTransaction(c: DatabaseConnection) {
+    const connection = c as ReconnectingConnection;
+    try {
+      await this.inner.rollbackTransaction(connection.inner);
+    } finally {
+      connection.inTransaction = false;
+    }
+  }
+
+  releaseConnection(c: DatabaseConnection) {
+    return this.inner.releaseConnection((c as ReconnectingConnection).inner);
+  }
+
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+class ReconnectingMysqlDialect extends MysqlDialect {
+  constructor(private readonly settings: MysqlDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ReconnectingDriver(new MysqlDriver(this.settings));
+  }
 }
 
 function createMysql(url: string, poolSize: number): Db {
@@ -61,10 +210,11 @@ function createMysql(url: string, poolSize: number): Db {
   pool.on("connection", (conn) => {
     conn.query("SET time_zone = '+00:00', sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_DATE'");
   });
-  const kysely = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new ReconnectingMysqlDialect({ pool }) });
   const database = decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
   return {
     kysely,
+    reader: kysely,
     engine: "mysql",
     native: { engine: "mysql", pool, database },
     destroy: () => kysely.destroy(),
@@ -104,6 +254,7 @@ function createSqlite(path: string): Db {
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
   return {
     kysely,
+    reader: kysely,
     engine: "sqlite",
     native: { engine: "sqlite", database },
     destroy: () => kysely.destroy(),

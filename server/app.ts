@@ -15,7 +15,7 @@ import { bodyLimit } from "./body-limit";
 import { responseCompression } from "./compression";
 import { refusalsAsStatus, refusalsAsStatusOnDemand } from "./refusals";
 import { HandlerWork } from "./shutdown";
-import { type Context, createContext, type RequestInfo } from "./trpc/context";
+import { type Context, createContext, recentWriteCookie, type RequestInfo } from "./trpc/context";
 import { appRouter, createCaller } from "./trpc/router";
 
 export interface AppDeps {
@@ -42,6 +42,7 @@ function requestInfo(req: Request): RequestInfo {
     headers: { get: (name) => req.get(name) ?? null },
     ip: req.ip ?? null,
     requestId: String(req.id),
+    method: req.method,
   };
 }
 
@@ -71,6 +72,18 @@ function publicFiles(publicDir: string): express.RequestHandler {
     if (entries.has(name)) serve(req, res, next);
     else next();
   };
+}
+
+/**
+ * A request that wrote gets the writer-window cookie (trpc/context.ts), added as the response
+ * starts, whichever way it ends (a redirect, a page, a tRPC answer).
+ */
+function startWriterWindowWhenWritten(res: express.Response, ctx: Context) {
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
+    if (ctx.wrote) res.appendHeader("set-cookie", recentWriteCookie());
+    return writeHead(...args);
+  }) as typeof res.writeHead;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -140,6 +153,7 @@ export function createApp(deps: AppDeps): express.Express {
         maxBatchSize: MAX_TRPC_BATCH,
         createContext: async ({ req, res }): Promise<Context> => {
           const ctx = await createContext({ db, config, log }, requestInfo(req));
+          startWriterWindowWhenWritten(res, ctx);
           // Cookies a procedure sets reach the browser once the response is written.
           const writeHead = res.writeHead.bind(res);
           res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
@@ -187,6 +201,7 @@ export function createApp(deps: AppDeps): express.Express {
           mode: config.NODE_ENV,
           getLoadContext: async (req, res) => {
             const ctx = await createContext({ db, config, log }, requestInfo(req));
+            startWriterWindowWhenWritten(res, ctx);
             return {
               trpc: createCaller(ctx),
               cspNonce: String(res.locals.cspNonce ?? ""),

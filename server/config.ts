@@ -63,6 +63,14 @@ const schema = z.object({
     .string()
     .regex(/^mysql:\/\/.+/, 'must start with "mysql://" (leave it unset for the embedded SQLite)')
     .optional(),
+  /**
+   * A replica or another cluster node for the read-only lists and exports (docs/operations.md);
+   * money, balances and pages right after the member's own write read DATABASE_URL.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^mysql:\/\/.+/, 'must start with "mysql://"')
+    .optional(),
   SQLITE_PATH: z.string().min(1).default("data/portal.sqlite"),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -20,3 +20,10 @@ export class AppError extends TRPCError {
 export const loginRequired = () => new AppError("UNAUTHORIZED", "loginRequired");
 export const forbidden = () => new AppError("FORBIDDEN", "forbidden");
 export const notFound = () => new AppError("NOT_FOUND", "notFound");
+
+/**
+ * The database could not be reached, or kept refusing with conflicts, for longer than the
+ * retries wait: the member is asked to try again in a moment (503), never shown an internal
+ * error. A money form keeps its one-time key, so trying again cannot make a second request.
+ */
+export const busyTryAgain = () => new AppError("SERVICE_UNAVAILABLE", "busyTryAgain");

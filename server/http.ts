@@ -18,6 +18,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.SQLITE_PATH,
     poolSize: config.DB_POOL_SIZE,
+    readUrl: config.DATABASE_READ_URL,
   });
   if (config.RUN_MIGRATIONS) {
     const applied = await migrateToLatest(db);

@@ -18,6 +18,11 @@ export interface FormFailure {
   values: Record<string, string>;
 }
 
+/** A refusal's HTTP status: "busy, try again" is 503 (the form stays), every other one 400. */
+function refusalStatus(error: unknown): 400 | 503 {
+  return (error as TrpcLikeError).code === "SERVICE_UNAVAILABLE" ? 503 : 400;
+}
+
 interface TrpcLikeError {
   code?: string;
   key?: string;
@@ -77,7 +82,7 @@ export async function attempt<T>(
       ok: false,
       response: json(
         { ok: false as const, error: formError, values: echo(values) },
-        { status: 400 },
+        { status: refusalStatus(error) },
       ),
     };
   }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../db";
+import { isDatabaseUnavailable } from "../../db/dialect";
 import type { Language, Permission } from "../../db/schema";
 import { addMs, fromDbTime, toDbTime } from "../../db/time";
 
@@ -133,11 +134,15 @@ export async function lookUpSession(
     return { session: null, ended: "idle" };
   }
   if (unusedMs > touchEvery(idleMs)) {
+    // Only a freshness mark: when the database is failing over, the next request sets it.
     await db.kysely
       .updateTable("sessions")
       .set({ last_seen_at: toDbTime(now) })
       .where("id", "=", id)
-      .execute();
+      .execute()
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+      });
   }
   const session: CurrentSession = {
     sessionId: row.session_id,

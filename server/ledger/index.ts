@@ -1,10 +1,16 @@
 import { type Kysely, sql } from "kysely";
-import type { Db } from "../../db";
-import { forUpdate, insertIgnore, isRetryableTxError, isUniqueViolation } from "../../db/dialect";
+import { backoffMs, type Db, UNAVAILABLE_RETRY_MS } from "../../db";
+import {
+  forUpdate,
+  insertIgnore,
+  isConnectionLost,
+  isRetryableTxError,
+  isUniqueViolation,
+} from "../../db/dialect";
 import { newId } from "../../db/id";
 import type { Bucket, Database } from "../../db/schema";
 import { nowDb } from "../../db/time";
-import { AppError } from "../errors";
+import { AppError, busyTryAgain } from "../errors";
 
 /**
  * The only code that moves money. A movement is a set of postings that sum to zero, applied in
@@ -250,28 +256,97 @@ export async function post(trx: Kysely<Database>, db: Db, movement: Movement): P
   return { txId, replayed: false };
 }
 
+export interface TransactionOptions<T> {
+  /**
+   * Tells, on a fresh connection, what a transaction whose COMMIT got no answer did: its result
+   * when it was applied (found by the request's idempotency key), undefined when it was not.
+   * Without it, such a transaction is run again only when `rerunIsSafe` says so.
+   */
+  settled?: () => Promise<T | undefined>;
+  /**
+   * The work's writes are keyed so that running it twice applies it once (a movement's
+   * idempotency key, a conditional update): an unknown outcome is then settled by running it
+   * again. Without this or `settled`, the caller gets "busy, try again".
+   */
+  rerunIsSafe?: boolean;
+  /** Conflict retries (deadlocks, lock waits, Galera certification) before giving up. */
+  attempts?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
- * Runs `work` in a transaction, retrying when the engine reports a deadlock or lock timeout
- * (the whole transaction is rolled back, so a retry starts clean).
+ * Runs `work` in a transaction and sees it through what a database cluster does to
+ * transactions:
+ * - a deadlock, lock-wait timeout or Galera certification conflict rolled it back: it runs
+ *   again after a backoff with jitter, up to `attempts` times;
+ * - the connection broke before COMMIT (a node died, the connection was killed): the server
+ *   rolled it back, so it runs again on a fresh connection while the database comes back
+ *   (`UNAVAILABLE_RETRY_MS`);
+ * - the connection broke during COMMIT: the outcome is unknown; `settled` looks the request up
+ *   by its key and answers what happened (or, with `rerunIsSafe`, the keyed work runs again).
+ * Past those limits the caller gets AppError "busyTryAgain" (503), never a driver error.
  */
 export async function inTransaction<T>(
   db: Db,
   work: (trx: Kysely<Database>) => Promise<T>,
-  attempts = 4,
+  options: TransactionOptions<T> | number = {},
 ): Promise<T> {
+  const {
+    settled,
+    rerunIsSafe = false,
+    attempts = 6,
+  } = typeof options === "number" ? { attempts: options } : options;
+  const deadline = Date.now() + UNAVAILABLE_RETRY_MS;
+  let conflicts = 0;
+  for (let attempt = 1; ; attempt++) {
+    let committing = false;
+    try {
+      return await db.kysely.transaction().execute(async (trx) => {
+        const result = await work(trx);
+        committing = true;
+        return result;
+      });
+    } catch (error) {
+      if (isRetryableTxError(error)) {
+        // Rolled back by the engine, at any step including a certification failure at COMMIT.
+        if (++conflicts >= attempts) throw busyTryAgain();
+      } else if (isConnectionLost(error)) {
+        if (committing) {
+          if (settled) {
+            const outcome = await settle(settled, deadline);
+            if (outcome !== undefined) return outcome;
+            // Not applied: running it again is the member's request, once.
+          } else if (!rerunIsSafe) {
+            throw busyTryAgain();
+          }
+        }
+        if (Date.now() > deadline) throw busyTryAgain();
+      } else {
+        throw error;
+      }
+      await sleep(backoffMs(attempt));
+    }
+  }
+}
+
+/** Asks `settled` until the database answers or the time is up. */
+async function settle<T>(settled: () => Promise<T | undefined>, deadline: number) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.kysely.transaction().execute(work);
+      return await settled();
     } catch (error) {
-      if (attempt >= attempts || !isRetryableTxError(error)) throw error;
-      await new Promise((r) => setTimeout(r, 10 * attempt + Math.floor(Math.random() * 20)));
+      if (!isConnectionLost(error) && !isRetryableTxError(error)) throw error;
+      if (Date.now() > deadline) throw busyTryAgain();
+      await sleep(backoffMs(attempt));
     }
   }
 }
 
 /** A one-movement transaction, for callers with no domain row to write alongside. */
 export async function postAlone(db: Db, movement: Movement): Promise<PostResult> {
-  return inTransaction(db, (trx) => post(trx, db, movement));
+  // The movement's own key makes a second run a replay.
+  return inTransaction(db, (trx) => post(trx, db, movement), { rerunIsSafe: true });
 }
 
 export interface WalletView {

@@ -16,6 +16,14 @@ import {
 
 export interface Context {
   db: Db;
+  /**
+   * Where the read-only lists and exports read: the DATABASE_READ_URL replica, except for a
+   * state-changing request and for a few seconds after this browser's own write (the page the
+   * member lands on after a form must show what was just done; a replica may lag).
+   */
+  listDb: Db;
+  /** Set when this request changed something: the response then starts the writer window. */
+  wrote: boolean;
   config: Config;
   log: Logger;
   requestId: string;
@@ -47,6 +55,7 @@ export interface RequestInfo {
   headers: { get(name: string): string | null };
   ip?: string | null;
   requestId?: string;
+  method?: string;
 }
 
 /** The configured idle limits and lifetime of sessions. */
@@ -60,6 +69,15 @@ export function sessionRules(config: Config): SessionRules {
   };
 }
 
+/** The cookie that keeps a browser's reads on the writer for a moment after its own write. */
+export const RECENT_WRITE_COOKIE = "recent_write";
+const RECENT_WRITE_SECONDS = 10;
+
+/** The Set-Cookie of the writer window, added to the response of a request that wrote. */
+export function recentWriteCookie(): string {
+  return `${RECENT_WRITE_COOKIE}=1; Max-Age=${RECENT_WRITE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
+}
+
 /** Builds the per-request context: who is asking, in which language, with what id. */
 export async function createContext(deps: ContextDeps, req: RequestInfo): Promise<Context> {
   const cookieHeader = req.headers.get("cookie");
@@ -70,8 +88,13 @@ export async function createContext(deps: ContextDeps, req: RequestInfo): Promis
   const session = lookup.session;
   const requestId = req.requestId ?? randomUUID();
   const fromQuery = toLanguage(new URL(req.url, "http://x").searchParams.get("lng"));
+  const readsOnWriter =
+    (req.method !== undefined && req.method !== "GET" && req.method !== "HEAD") ||
+    readCookie(cookieHeader, RECENT_WRITE_COOKIE) !== null;
   return {
     db: deps.db,
+    listDb: readsOnWriter ? deps.db : { ...deps.db, kysely: deps.db.reader },
+    wrote: false,
     config: deps.config,
     log: deps.log.child({ requestId }),
     requestId,

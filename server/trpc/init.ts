@@ -4,7 +4,8 @@ import type { Db } from "../../db";
 import { adminMustEnrol } from "../auth/second-factor";
 import type { CurrentSession } from "../auth/session";
 import { findUnsafeText } from "../domain/text";
-import { AppError, forbidden, loginRequired } from "../errors";
+import { isDatabaseUnavailable } from "../../db/dialect";
+import { AppError, busyTryAgain, forbidden, loginRequired } from "../errors";
 import type { Context } from "./context";
 
 /**
@@ -77,11 +78,24 @@ const plainTextInput = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/**
+ * A database that is unreachable or keeps refusing with conflicts past the retries (reads and
+ * transactions retry by themselves: db/index.ts, server/ledger) is "busy, try again" (503),
+ * not an internal error: nothing is wrong with the request.
+ */
+const procedure = t.procedure.use(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) throw busyTryAgain();
+  // The next pages of this browser read the writer for a moment (trpc/context.ts listDb).
+  if (result.ok && type === "mutation") ctx.wrote = true;
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.meta({ role: "public" }).use(plainTextInput);
+export const publicProcedure = procedure.meta({ role: "public" }).use(plainTextInput);
 
 /** A signed-in member. Admins are refused: they work in /admin, not in member pages. */
-export const memberProcedure = t.procedure
+export const memberProcedure = procedure
   .meta({ role: "member" })
   .use(({ ctx, next }) => {
     const session = ctx.session;
@@ -113,7 +127,7 @@ export function mustEnrolNow(db: Db, session: CurrentSession): Promise<boolean> 
 }
 
 /** A signed-in admin with a second factor. */
-export const adminProcedure = t.procedure
+export const adminProcedure = procedure
   .meta({ role: "admin" })
   .use(async ({ ctx, next }) => {
     const session = ctx.session;
@@ -128,7 +142,7 @@ export const adminProcedure = t.procedure
  * Anyone signed in, member or admin: only for a person's own account security. An admin
  * without a second factor reaches only the procedures marked `enrolment`.
  */
-export const userProcedure = t.procedure
+export const userProcedure = procedure
   .meta({ role: "user" })
   .use(async ({ ctx, meta, next }) => {
     const session = ctx.session;

@@ -105,6 +105,8 @@ export async function makeContext(
   }
   return {
     db,
+    listDb: db,
+    wrote: false,
     config: testConfig,
     log: silentLog,
     requestId: "test",

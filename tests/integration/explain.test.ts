@@ -87,6 +87,7 @@ describe.skipIf(testEngine !== "mysql")(
       });
       logged = {
         kysely,
+        reader: kysely,
         engine: "mysql",
         native: { engine: "mysql", pool, database: new URL(url).pathname.slice(1) },
         destroy: () => kysely.destroy(),

@@ -51,6 +51,29 @@ describe("money forms when the request fails", () => {
     expect(errors).toHaveLength(1);
   });
 
+  it("busy (the database failing over past the retries): 503, the input and the key kept", async () => {
+    const { context } = contextWhere(() => {
+      throw Object.assign(new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "busyTryAgain" }), {
+        key: "busyTryAgain",
+      });
+    });
+    const response = (await withdrawAction({
+      request: post("http://x/users/withdraw/new", {
+        method: "bank",
+        amount: "3000",
+        requestKey: KEY,
+      }),
+      context,
+      params: {},
+    })) as Response;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: { key: "busyTryAgain", params: null, fieldErrors: {} },
+      values: { method: "bank", amount: "3000", requestKey: KEY },
+    });
+  });
+
   it("transfer: the same", async () => {
     const { context } = contextWhere(lost);
     const response = (await transferAction({

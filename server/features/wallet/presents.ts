@@ -5,7 +5,16 @@ import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
 import { addToDigest } from "../../notify/digest";
+import type { Db } from "../../../db";
 import { type WalletDeps } from "./service";
+
+function existingPresent(db: Db, requestKey: string) {
+  return db.kysely
+    .selectFrom("presents")
+    .select("id")
+    .where("request_key", "=", requestKey)
+    .executeTakeFirst();
+}
 
 /** Presents: an admin credits a member through the ledger, once per request, with a note. */
 
@@ -37,48 +46,54 @@ export async function createPresent(
   const userId = member.id;
   const id = newId();
   try {
-    return await inTransaction(db, async (trx) => {
-      await ensureWallet(trx, db, userId);
-      await trx
-        .insertInto("presents")
-        .values({
-          id,
-          user_id: userId,
-          amount: input.amount,
-          reason: input.reason,
-          campaign_id: input.campaignId ?? null,
-          request_key: input.requestKey,
-          created_by: adminId,
-          created_at: nowDb(),
-        })
-        .execute();
-      await post(trx, db, {
-        key: `present:${id}`,
-        kind: "present",
-        refType: "present",
-        refId: id,
-        postings: [
-          { walletId: HOUSE, bucket: "available", amount: -input.amount },
-          { walletId: memberWallet(userId), bucket: "available", amount: input.amount },
-        ],
-      });
-      await addToDigest(trx, { userId, kind: "present", amount: input.amount });
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: "present.create",
-        targetType: "present",
-        targetId: id,
-        data: { userId, amount: input.amount, reason: input.reason },
-      });
-      return { id, replayed: false };
-    });
+    return await inTransaction(
+      db,
+      async (trx) => {
+        await ensureWallet(trx, db, userId);
+        await trx
+          .insertInto("presents")
+          .values({
+            id,
+            user_id: userId,
+            amount: input.amount,
+            reason: input.reason,
+            campaign_id: input.campaignId ?? null,
+            request_key: input.requestKey,
+            created_by: adminId,
+            created_at: nowDb(),
+          })
+          .execute();
+        await post(trx, db, {
+          key: `present:${id}`,
+          kind: "present",
+          refType: "present",
+          refId: id,
+          postings: [
+            { walletId: HOUSE, bucket: "available", amount: -input.amount },
+            { walletId: memberWallet(userId), bucket: "available", amount: input.amount },
+          ],
+        });
+        await addToDigest(trx, { userId, kind: "present", amount: input.amount });
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: "present.create",
+          targetType: "present",
+          targetId: id,
+          data: { userId, amount: input.amount, reason: input.reason },
+        });
+        return { id, replayed: false };
+      },
+      {
+        // The COMMIT got no answer (the database node died): the request key tells.
+        settled: async () => {
+          const row = await existingPresent(db, input.requestKey);
+          return row && { id: row.id, replayed: row.id !== id };
+        },
+      },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) {
-      const first = await db.kysely
-        .selectFrom("presents")
-        .select("id")
-        .where("request_key", "=", input.requestKey)
-        .executeTakeFirst();
+      const first = await existingPresent(db, input.requestKey);
       if (first) return { id: first.id, replayed: true };
     }
     throw error;

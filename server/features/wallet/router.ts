@@ -58,16 +58,16 @@ export const walletRouter = router({
 
   withdrawals: memberProcedure
     .input(listInput)
-    .query(({ ctx, input }) => wallet.withdrawalHistory(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => wallet.withdrawalHistory(ctx.listDb, ctx.user.id, input)),
 
   deposits: memberProcedure
     .input(listInput)
-    .query(({ ctx, input }) => wallet.depositHistory(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => wallet.depositHistory(ctx.listDb, ctx.user.id, input)),
 
   /** Every movement of the member's own wallet, with the balances after each. */
   statement: memberProcedure
     .input(statementInput)
-    .query(({ ctx, input }) => memberStatement(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => memberStatement(ctx.listDb, ctx.user.id, input)),
 
   quoteTransfer: memberProcedure
     .input(transferQuoteInput)

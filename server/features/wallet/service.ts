@@ -151,37 +151,54 @@ export async function requestWithdrawal(
 
   const id = newId();
   try {
-    return await inTransaction(db, async (trx) => {
-      const nextBusinessDay =
-        method === "paypay" &&
-        (await paypayToday(trx, userId)) + input.amount > settings.paypayDailyLimit;
-      await ensureWallet(trx, db, userId);
-      await trx
-        .insertInto("withdrawals")
-        .values({
-          id,
-          user_id: userId,
-          method,
-          amount: input.amount,
-          status: "pending",
-          payout: JSON.stringify(payout),
-          request_key: input.requestKey,
-          next_business_day: nextBusinessDay ? 1 : 0,
-          created_at: nowDb(),
-        })
-        .execute();
-      await post(trx, db, {
-        key: `withdrawal:${id}:hold`,
-        kind: "withdrawal_hold",
-        refType: "withdrawal",
-        refId: id,
-        postings: [
-          { walletId: memberWallet(userId), bucket: "available", amount: -input.amount },
-          { walletId: memberWallet(userId), bucket: "held", amount: input.amount },
-        ],
-      });
-      return { id, status: "pending", nextBusinessDay, replayed: false };
-    });
+    return await inTransaction<WithdrawalRequested>(
+      db,
+      async (trx) => {
+        const nextBusinessDay =
+          method === "paypay" &&
+          (await paypayToday(trx, userId)) + input.amount > settings.paypayDailyLimit;
+        await ensureWallet(trx, db, userId);
+        await trx
+          .insertInto("withdrawals")
+          .values({
+            id,
+            user_id: userId,
+            method,
+            amount: input.amount,
+            status: "pending",
+            payout: JSON.stringify(payout),
+            request_key: input.requestKey,
+            next_business_day: nextBusinessDay ? 1 : 0,
+            created_at: nowDb(),
+          })
+          .execute();
+        await post(trx, db, {
+          key: `withdrawal:${id}:hold`,
+          kind: "withdrawal_hold",
+          refType: "withdrawal",
+          refId: id,
+          postings: [
+            { walletId: memberWallet(userId), bucket: "available", amount: -input.amount },
+            { walletId: memberWallet(userId), bucket: "held", amount: input.amount },
+          ],
+        });
+        return { id, status: "pending", nextBusinessDay, replayed: false };
+      },
+      {
+        // The COMMIT got no answer (the database node died): the request key tells.
+        settled: async () => {
+          const row = await existingWithdrawal(db.kysely, userId, input.requestKey);
+          return (
+            row && {
+              id: row.id,
+              status: row.status,
+              nextBusinessDay: row.next_business_day === 1,
+              replayed: row.id !== id,
+            }
+          );
+        },
+      },
+    );
   } catch (error) {
     if (error instanceof AppError && error.key === "insufficientBalance")
       throw new AppError("BAD_REQUEST", "aboveAvailable");

@@ -85,35 +85,45 @@ export async function requestTransfer(
   const total = input.amount + fee;
   const id = newId();
   try {
-    return await inTransaction(db, async (trx) => {
-      await ensureWallet(trx, db, senderId);
-      await trx
-        .insertInto("transfers")
-        .values({
-          id,
-          sender_id: senderId,
-          receiver_id: receiver.id,
-          amount: input.amount,
-          fee,
-          fee_rate_bp: settings.transferFeeRateBp,
-          message: input.message || null,
-          status: "pending",
-          request_key: input.requestKey,
-          created_at: nowDb(),
-        })
-        .execute();
-      await post(trx, db, {
-        key: `transfer:${id}:hold`,
-        kind: "transfer_hold",
-        refType: "transfer",
-        refId: id,
-        postings: [
-          { walletId: memberWallet(senderId), bucket: "available", amount: -total },
-          { walletId: memberWallet(senderId), bucket: "held", amount: total },
-        ],
-      });
-      return { id, status: "pending", replayed: false };
-    });
+    return await inTransaction(
+      db,
+      async (trx) => {
+        await ensureWallet(trx, db, senderId);
+        await trx
+          .insertInto("transfers")
+          .values({
+            id,
+            sender_id: senderId,
+            receiver_id: receiver.id,
+            amount: input.amount,
+            fee,
+            fee_rate_bp: settings.transferFeeRateBp,
+            message: input.message || null,
+            status: "pending",
+            request_key: input.requestKey,
+            created_at: nowDb(),
+          })
+          .execute();
+        await post(trx, db, {
+          key: `transfer:${id}:hold`,
+          kind: "transfer_hold",
+          refType: "transfer",
+          refId: id,
+          postings: [
+            { walletId: memberWallet(senderId), bucket: "available", amount: -total },
+            { walletId: memberWallet(senderId), bucket: "held", amount: total },
+          ],
+        });
+        return { id, status: "pending", replayed: false };
+      },
+      {
+        // The COMMIT got no answer (the database node died): the request key tells.
+        settled: async () => {
+          const row = await existingTransfer(db.kysely, senderId, input.requestKey);
+          return row && { id: row.id, status: row.status, replayed: row.id !== id };
+        },
+      },
+    );
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (isUniqueViolation(error)) {
