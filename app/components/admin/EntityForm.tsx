@@ -63,12 +63,12 @@ export function useEntityFields<V extends object>({
   path,
   messages,
 }: FieldSource<V>) {
-  const { t } = useTranslation("errors");
-  const fieldError = (name: string): string | null => {
+  const { t } = useTranslation(["errors", "common"]);
+  const fieldError = (name: string, label = t(`${labels}.${name}`)): string | null => {
     const key =
       (path ? error?.fieldErrors[`${path}.${name}`] : undefined) ?? error?.fieldErrors[name];
     if (!key) return null;
-    const generic = t(`errors:field.${key}`, { field: t(`${labels}.${name}`) });
+    const generic = t(`errors:field.${key}`, { field: label });
     return messages ? t(`${messages}.${key}`, { defaultValue: generic }) : generic;
   };
   const text = (name: keyof V & string) => ({
@@ -77,7 +77,35 @@ export function useEntityFields<V extends object>({
     defaultValue: String(initial[name] ?? ""),
     error: fieldError(name),
   });
-  return { fieldError, text };
+  /**
+   * A text written in both languages (decision 022C): the Japanese field `name` and the English
+   * one `${name}En`, each labelled with its language.
+   */
+  const bilingual = (name: keyof V & string): BilingualProps => {
+    const field = t(`${labels}.${name}`);
+    const side = (input: string, label: string) => ({
+      name: input,
+      label,
+      defaultValue: String((initial as Record<string, unknown>)[input] ?? ""),
+      error: fieldError(input, label),
+    });
+    return {
+      ja: side(name, t("common:content.japanese", { field })),
+      en: side(`${name}En`, t("common:content.english", { field })),
+    };
+  };
+  return { fieldError, text, bilingual };
+}
+
+interface LanguageSide {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error: string | null;
+}
+export interface BilingualProps {
+  ja: LanguageSide;
+  en: LanguageSide;
 }
 
 type TextFieldProps = ReturnType<ReturnType<typeof useEntityFields>["text"]>;
