@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
+import { type TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
@@ -81,20 +82,33 @@ export function useEntityFields<V extends object>({
    * A text written in both languages (decision 022C): the Japanese field `name` and the English
    * one `${name}En`, each labelled with its language.
    */
-  const bilingual = (name: keyof V & string): BilingualProps => {
-    const field = t(`${labels}.${name}`);
-    const side = (input: string, label: string) => ({
-      name: input,
-      label,
-      defaultValue: String((initial as Record<string, unknown>)[input] ?? ""),
-      error: fieldError(input, label),
-    });
-    return {
-      ja: side(name, t("common:content.japanese", { field })),
-      en: side(`${name}En`, t("common:content.english", { field })),
-    };
-  };
+  const bilingual = (name: keyof V & string): BilingualProps =>
+    bilingualSides(t, name, t(`${labels}.${name}`), initial as Record<string, unknown>, fieldError);
   return { fieldError, text, bilingual };
+}
+
+/**
+ * The two inputs of a text written in both languages: `name` for the Japanese, `${name}En` for
+ * the English, labelled "<field> (Japanese)" / "<field> (English)"; `errorOf` translates a
+ * field's error with the label given. For forms that keep their own error lookup.
+ */
+export function bilingualSides(
+  t: TFunction<string[]>,
+  name: string,
+  field: string,
+  values: Record<string, unknown>,
+  errorOf: (name: string, label: string) => string | null,
+): BilingualProps {
+  const side = (input: string, label: string) => ({
+    name: input,
+    label,
+    defaultValue: String(values[input] ?? ""),
+    error: errorOf(input, label),
+  });
+  return {
+    ja: side(name, t("common:content.japanese", { field })),
+    en: side(`${name}En`, t("common:content.english", { field })),
+  };
 }
 
 interface LanguageSide {

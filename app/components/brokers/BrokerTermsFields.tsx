@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { BilingualField } from "~/components/admin/BilingualField";
+import { bilingualSides } from "~/components/admin/EntityForm";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import {
   BLANK_RATE_ROWS,
@@ -101,16 +102,6 @@ export function BrokerTermsFields({
     return key ? t(`errors:field.${key}`, { field: label(labelKey) }) : null;
   };
   const ratesError = fieldError("rates", "rates");
-  const conditionsSide = (name: "conditions" | "conditionsEn", language: string) => {
-    const text = t(`common:content.${language}`, { field: label("conditions") });
-    const key = error?.fieldErrors[`terms.${name}`];
-    return {
-      name,
-      label: text,
-      defaultValue: initial[name],
-      error: key ? t(`errors:field.${key}`, { field: text }) : null,
-    };
-  };
 
   return (
     <fieldset className="space-y-4 sm:col-span-2" data-testid="broker-terms">
@@ -211,10 +202,10 @@ export function BrokerTermsFields({
       <p className="text-sm text-slate-600 dark:text-slate-300">{label("scheduleHint")}</p>
 
       <BilingualField
-        field={{
-          ja: conditionsSide("conditions", "japanese"),
-          en: conditionsSide("conditionsEn", "english"),
-        }}
+        field={bilingualSides(t, "conditions", label("conditions"), { ...initial }, (name, text) => {
+          const key = error?.fieldErrors[`terms.${name}`];
+          return key ? t(`errors:field.${key}`, { field: text }) : null;
+        })}
         rows={4}
         maxLength={2000}
       />
