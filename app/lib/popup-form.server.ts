@@ -6,7 +6,10 @@ export const POPUP_FIELDS = [
   "body",
   "titleEn",
   "bodyEn",
-  "linkUrl", "startsAt", "endsAt"] as const;
+  "linkUrl",
+  "startsAt",
+  "endsAt",
+] as const;
 
 export function readPopupForm(request: Request) {
   return readRecordForm(request, { fields: POPUP_FIELDS, flags: ["active"] });

@@ -168,7 +168,9 @@ describe("broker terms input", () => {
         .safeParse({ ...base, ...input })
         .error?.issues.map((i) => [i.path.join("."), i.message]);
     expect(issues({ conditionsEn: "Trades count." })).toEqual([["conditions", "required"]]);
-    expect(issues({ conditions: "取引が対象です。", conditionsEn: "Trades count." })).toBeUndefined();
+    expect(
+      issues({ conditions: "取引が対象です。", conditionsEn: "Trades count." }),
+    ).toBeUndefined();
     expect(issues({ conditions: "取引が対象です。" })).toBeUndefined();
   });
 });

@@ -21,8 +21,9 @@ describe("localized: admin-written text in the reader's language", () => {
 
   it("keeps a missing optional text missing", () => {
     expect(localized({ conditions: null, conditions_en: null }, "conditions", "en")).toBeNull();
-    expect(localized({ conditions: null, conditions_en: "Only in English" }, "conditions", "ja"))
-      .toBeNull();
+    expect(
+      localized({ conditions: null, conditions_en: "Only in English" }, "conditions", "ja"),
+    ).toBeNull();
   });
 });
 

@@ -23,7 +23,10 @@ export function BilingualField({
   hint?: string;
 }) {
   const { t } = useTranslation("common");
-  const control = (side: BilingualProps["ja"], extra: { required?: boolean; hint?: string; lang?: string }) =>
+  const control = (
+    side: BilingualProps["ja"],
+    extra: { required?: boolean; hint?: string; lang?: string },
+  ) =>
     rows ? (
       <TextAreaField {...side} {...extra} rows={rows} maxLength={maxLength} />
     ) : (

@@ -202,10 +202,16 @@ export function BrokerTermsFields({
       <p className="text-sm text-slate-600 dark:text-slate-300">{label("scheduleHint")}</p>
 
       <BilingualField
-        field={bilingualSides(t, "conditions", label("conditions"), { ...initial }, (name, text) => {
-          const key = error?.fieldErrors[`terms.${name}`];
-          return key ? t(`errors:field.${key}`, { field: text }) : null;
-        })}
+        field={bilingualSides(
+          t,
+          "conditions",
+          label("conditions"),
+          { ...initial },
+          (name, text) => {
+            const key = error?.fieldErrors[`terms.${name}`];
+            return key ? t(`errors:field.${key}`, { field: text }) : null;
+          },
+        )}
         rows={4}
         maxLength={2000}
       />
