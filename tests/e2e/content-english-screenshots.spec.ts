@@ -33,6 +33,16 @@ for (const lng of SHOT_LANGUAGES) {
       await visit(adminPage, `/admin/campaigns/${id}`);
       await shoot(adminPage, `admin-campaign-edit-${size}-${lng}`);
     });
+    // The demo member's first loads open the marathon notice and the popup: close them first.
+    await visit(memberPage, `/users/campaigns/${id}`);
+    for (let i = 0; i < 4 && (await memberPage.getByRole("dialog").count()) > 0; i++) {
+      await memberPage
+        .getByRole("dialog")
+        .getByRole("button", { name: /閉じる|Close/ })
+        .first()
+        .click();
+      await visit(memberPage, `/users/campaigns/${id}`);
+    }
     await atEachSize(memberPage, async (size) => {
       await visit(memberPage, `/users/campaigns/${id}`);
       await shoot(memberPage, `member-campaign-${size}-${lng}`);
