@@ -82,8 +82,8 @@ export interface BrokersTable {
   display_order: number;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
-  /** What a member must know to earn the rates (text, per language). */
-  conditions_ja: string | null;
+  /** What a member must know to earn the rates: Japanese, and English when written. */
+  conditions: string | null;
   conditions_en: string | null;
   /** When cashback is credited (decision 019); null while not announced. */
   credit_cycle: CreditCycle | null;
@@ -474,6 +474,9 @@ export interface GachasTable {
   id: string;
   name: string;
   description: string;
+  /** English of name and description when written (decision 022C); else members see the Japanese. */
+  name_en: string | null;
+  description_en: string | null;
   /** Storage key of the gacha's image (gachas/…), served at /media/gachas/<file>. */
   image_key: string | null;
   starts_at: Timestamp;
@@ -493,6 +496,7 @@ export interface GachaRewardsTable {
   id: string;
   gacha_id: string;
   name: string;
+  name_en: string | null;
   image_key: string | null;
   kind: GachaRewardKind;
   /** Yen credited for a cash reward; null for items and "no prize". */
@@ -527,6 +531,8 @@ export interface GachaLogsTable {
   cost: number;
   reward_kind: GachaRewardKind;
   reward_name: string;
+  /** The reward's English name when drawn, if it had one. */
+  reward_name_en: string | null;
   amount: number | null;
   valid_from: Timestamp | null;
   valid_until: Timestamp | null;
@@ -539,6 +545,10 @@ export interface CampaignsTable {
   title: string;
   /** Plain text, shown as text with its line breaks. */
   body: string;
+  /** English of title, body and conditions when written (decision 022C). */
+  title_en: string | null;
+  body_en: string | null;
+  conditions_en: string | null;
   /** Storage key of the campaign's image (campaigns/…), served at /media/campaigns/<file>. */
   image_key: string | null;
   starts_at: Timestamp;
@@ -570,6 +580,9 @@ export interface EasTable {
   name: string;
   developer: string;
   description: string;
+  /** English of name and description when written (decision 022C). */
+  name_en: string | null;
+  description_en: string | null;
   category: EaCategory;
   account_type: EaAccountType;
   active: Bool;
@@ -835,6 +848,7 @@ export type BattleStatus = "open" | "settled";
 export interface RankingBattlesTable {
   id: string;
   title: string;
+  title_en: string | null;
   starts_on: string;
   ends_on: string;
   status: BattleStatus;
@@ -872,6 +886,9 @@ export interface PopupsTable {
   title: string;
   /** Plain text, shown as text with its line breaks. */
   body: string;
+  /** English of title and body when written (decision 022C). */
+  title_en: string | null;
+  body_en: string | null;
   /** Storage key under popups/, served at /media/popups/<file>. */
   image_key: string | null;
   /** http(s) only. */

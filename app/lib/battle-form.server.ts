@@ -8,7 +8,7 @@ import { type FormFailure, formValues } from "./forms.server";
  */
 export async function readBattleForm(request: Request) {
   const form = await request.formData();
-  const values = formValues(form, ["intent", "title", "startsOn", "endsOn"] as const);
+  const values = formValues(form, ["intent", "title", "titleEn", "startsOn", "endsOn"] as const);
   const ranks = form.getAll("prizeRank").map(String);
   const amounts = form.getAll("prizeAmount").map(String);
   const prizes = ranks.map((rank, i) => ({ rank, amount: amounts[i] ?? "" }));
@@ -17,6 +17,7 @@ export async function readBattleForm(request: Request) {
     prizes,
     battle: {
       title: values.title,
+      titleEn: values.titleEn,
       startsOn: values.startsOn,
       endsOn: values.endsOn,
       // Strings from the form: the schema coerces and judges them.

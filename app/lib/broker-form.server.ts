@@ -26,7 +26,7 @@ function readTerms(form: FormData) {
     }))
     .filter((r) => r.accountType.trim() !== "" || r.value.trim() !== "");
   return {
-    ...formValues(form, ["conditionsJa", "conditionsEn", "creditCycle", "creditDay"]),
+    ...formValues(form, ["conditions", "conditionsEn", "creditCycle", "creditDay"]),
     rates,
   };
 }
@@ -59,7 +59,7 @@ export async function readBrokerForm(request: Request) {
     // The rows go back to a refused form as JSON, numbered as the procedure numbered them.
     values: {
       ...read.text,
-      conditionsJa: terms.conditionsJa,
+      conditions: terms.conditions,
       conditionsEn: terms.conditionsEn,
       creditCycle: terms.creditCycle,
       creditDay: terms.creditDay,

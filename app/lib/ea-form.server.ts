@@ -5,7 +5,15 @@ import { formValues, readRecordForm } from "./forms.server";
  * The admin's EA forms. Multipart, with the EA file (up to MAX_EA_BYTES, never more held in
  * memory: a larger file stops the parse and comes back as a form error).
  */
-export const EA_FIELDS = ["name", "developer", "description", "category", "accountType"] as const;
+export const EA_FIELDS = [
+  "name",
+  "developer",
+  "description",
+  "nameEn",
+  "descriptionEn",
+  "category",
+  "accountType",
+] as const;
 
 /** The uploaded file: its own name and bytes (empty bytes when none was chosen). */
 async function fileOf(form: FormData) {

@@ -4,6 +4,8 @@ import { readRecordForm } from "./forms.server";
 export const GACHA_FIELDS = [
   "name",
   "description",
+  "nameEn",
+  "descriptionEn",
   "startsAt",
   "endsAt",
   "cost",
@@ -13,6 +15,7 @@ export const GACHA_FIELDS = [
 
 export const REWARD_FIELDS = [
   "name",
+  "nameEn",
   "kind",
   "amount",
   "weight",

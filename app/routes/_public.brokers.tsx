@@ -67,7 +67,7 @@ export default function Brokers() {
               <section aria-label={t("scheduleTitle")}>
                 <ScheduleLine schedule={b.schedule} nextCrediting={b.nextCrediting} />
               </section>
-              <Conditions conditions={b.conditions} />
+              <Conditions text={b.conditions} />
               <a
                 href={b.signupUrl}
                 target="_blank"

@@ -72,6 +72,8 @@ export default function EditEa() {
                 name: ea.name,
                 developer: ea.developer,
                 description: ea.description,
+                nameEn: ea.nameEn,
+                descriptionEn: ea.descriptionEn,
                 category: ea.category,
                 accountType: ea.accountType,
                 active: ea.active,

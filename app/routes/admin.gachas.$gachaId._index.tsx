@@ -34,6 +34,8 @@ export default function EditGacha() {
         initial={{
           name: g.name,
           description: g.description,
+          nameEn: g.nameEn,
+          descriptionEn: g.descriptionEn,
           startsAt: toTokyoInput(g.startsAt),
           endsAt: toTokyoInput(g.endsAt),
           cost: String(g.cost),

@@ -53,6 +53,7 @@ export default function EditReward() {
         method={data.gacha.method}
         initial={{
           name: r.name,
+          nameEn: r.nameEn,
           kind: r.kind,
           amount: r.amount === null ? "" : String(r.amount),
           weight: r.weight === null ? "" : String(r.weight),

@@ -87,6 +87,8 @@ export default function EditPopup() {
         initial={{
           title: popup.title,
           body: popup.body,
+          titleEn: popup.titleEn,
+          bodyEn: popup.bodyEn,
           linkUrl: popup.linkUrl ?? "",
           startsAt: toTokyoInput(popup.startsAt),
           endsAt: toTokyoInput(popup.endsAt),

@@ -56,12 +56,14 @@ export default function EditBattle() {
             failure
               ? {
                   title: failure.values.title ?? "",
+                  titleEn: failure.values.titleEn ?? "",
                   startsOn: failure.values.startsOn ?? "",
                   endsOn: failure.values.endsOn ?? "",
                   prizes: failure.prizes,
                 }
               : {
                   title: battle.title,
+                  titleEn: battle.titleEn,
                   startsOn: battle.startsOn,
                   endsOn: battle.endsOn,
                   prizes: prizes.map((p) => ({ rank: String(p.rank), amount: String(p.amount) })),

@@ -33,6 +33,7 @@ export default function CreateBattle() {
           failure
             ? {
                 title: failure.values.title ?? "",
+                titleEn: failure.values.titleEn ?? "",
                 startsOn: failure.values.startsOn ?? "",
                 endsOn: failure.values.endsOn ?? "",
                 prizes: failure.prizes.length ? failure.prizes : EMPTY_BATTLE.prizes,

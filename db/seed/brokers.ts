@@ -180,17 +180,17 @@ async function ensureBrokers(db: Db): Promise<Map<string, string>> {
 async function ensureTerms(db: Db, brokerId: string, terms: SeedTerms) {
   const broker = await db.kysely
     .selectFrom("brokers")
-    .select(["credit_cycle", "conditions_ja"])
+    .select(["credit_cycle", "conditions"])
     .where("id", "=", brokerId)
     .executeTakeFirstOrThrow();
   const rate = await existingId(db, "broker_rates", "broker_id", brokerId);
-  if (rate || broker.credit_cycle || broker.conditions_ja) return;
+  if (rate || broker.credit_cycle || broker.conditions) return;
   await db.kysely
     .updateTable("brokers")
     .set({
       credit_cycle: terms.cycle,
       credit_day: terms.day,
-      conditions_ja: terms.ja,
+      conditions: terms.ja,
       conditions_en: terms.en,
     })
     .where("id", "=", brokerId)

@@ -2,12 +2,14 @@ import type { Db } from "../index";
 import { insertIgnore } from "../dialect";
 import { newId } from "../id";
 import { nowDb } from "../time";
-import { daysFrom, existingId } from "./support";
+import { addEnglish, daysFrom, existingId } from "./support";
 
 interface SeedCampaign {
   title: string;
   body: string;
   conditions: string;
+  /** The English the demo shows members reading English; the last campaign has none (it falls back). */
+  english?: { title_en: string; body_en: string; conditions_en?: string };
   /** Days from the seed run (negative: in the past). */
   startDay: number;
   endDay: number;
@@ -25,6 +27,13 @@ export const SEED_CAMPAIGNS: SeedCampaign[] = [
     title: "口座開設キャッシュバック増額キャンペーン",
     body: "期間中に新しく取引口座を開設してエントリーした方全員に、初月のキャッシュバックを10%上乗せします。\n\n上乗せ分は翌月のキャッシュバックと一緒にお支払いします。",
     conditions: "・期間中に口座を開設し、承認済みであること\n・エントリーボタンを押していること",
+    english: {
+      title_en: "Bigger cashback for new accounts",
+      body_en:
+        "Open a new trading account during the campaign and enter: your first month's cashback gets 10% on top.\n\nThe extra is paid with the following month's cashback.",
+      conditions_en:
+        "- The account was opened during the campaign and is approved\n- You pressed the entry button",
+    },
     startDay: -7,
     endDay: 30,
     capacity: null,
@@ -34,6 +43,12 @@ export const SEED_CAMPAIGNS: SeedCampaign[] = [
     title: "年末トレード応援キャンペーン（先着100名）",
     body: "先着100名様に、年末年始の取引で使えるキャッシュバック2倍チケットをプレゼントします。\nなくなり次第終了です。",
     conditions: "承認済みの口座が1つ以上あること",
+    english: {
+      title_en: "Year-end trading boost (first 100 members)",
+      body_en:
+        "The first 100 members get a double-cashback ticket for their year-end trades.\nWhile stocks last.",
+      conditions_en: "At least one approved account",
+    },
     startDay: -1,
     endDay: 20,
     capacity: 100,
@@ -53,6 +68,7 @@ export const SEED_CAMPAIGNS: SeedCampaign[] = [
 /** Inserts each demo campaign unless one of that title exists; admins' edits are kept. */
 export async function seedCampaigns(db: Db, people: { adminId: string; memberId: string }) {
   for (const c of SEED_CAMPAIGNS) {
+    if (c.english) await addEnglish(db, "campaigns", { title: c.title }, c.english);
     if (await existingId(db, "campaigns", "title", c.title)) continue;
     const id = newId();
     const now = nowDb();
@@ -65,6 +81,7 @@ export async function seedCampaigns(db: Db, people: { adminId: string; memberId:
           title: c.title,
           body: c.body,
           conditions: c.conditions,
+          ...c.english,
           image_key: null,
           starts_at: daysFrom(today, c.startDay),
           ends_at: daysFrom(today, c.endDay),

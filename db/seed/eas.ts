@@ -5,12 +5,13 @@ import type { Db } from "../index";
 import { newId } from "../id";
 import type { EaAccountType, EaCategory } from "../schema";
 import { nowDb } from "../time";
-import { existingId } from "./support";
+import { addEnglish, existingId } from "./support";
 
 interface SeedEa {
   name: string;
   developer: string;
   description: string;
+  descriptionEn: string;
   category: EaCategory;
   accountType: EaAccountType;
   version: string;
@@ -24,6 +25,8 @@ export const SEED_EAS: SeedEa[] = [
     developer: "FX Labs",
     description:
       "1時間足のトレンドに沿って売買するEAです。移動平均の向きと直近の高値・安値の更新でエントリーし、ATRに応じた損切りを置きます。",
+    descriptionEn:
+      "Trades with the trend on the 1-hour chart: enters on the moving average's direction and a new recent high or low, with a stop loss sized by the ATR.",
     category: "trend",
     accountType: "regular",
     version: "1.2.0",
@@ -34,6 +37,8 @@ export const SEED_EAS: SeedEa[] = [
     developer: "CB Works",
     description:
       "取引量に応じたキャッシュバックを狙う短期売買のEAです。スプレッドが狭い時間帯だけ稼働します。EA専用口座でご利用ください。",
+    descriptionEn:
+      "A short-term EA aiming at volume-based cashback. It trades only while spreads are narrow. Use it on an EA-dedicated account.",
     category: "cashback",
     accountType: "ea_dedicated",
     version: "2.0",
@@ -92,6 +97,8 @@ export async function seedEas(db: Db, people: { adminId: string; memberId: strin
           .execute();
       });
     }
+    // The names are the products' own (the same in English); the descriptions are translated.
+    await addEnglish(db, "eas", { id: eaId }, { description_en: e.descriptionEn });
     if (e.accountType !== "regular") continue;
     const account = await db.kysely
       .selectFrom("broker_accounts")

@@ -2,7 +2,7 @@ import type { Db } from "../index";
 import { newId } from "../id";
 import { nowDb } from "../time";
 import { tokyoMonthBounds as monthBounds } from "../../server/domain/tokyo";
-import { daysFrom, existingId } from "./support";
+import { addEnglish, daysFrom, existingId } from "./support";
 
 /** The Tokyo month of a moment: its first and last day ("2026-11-01", "2026-11-30"). */
 export function tokyoMonthBounds(now = new Date()) {
@@ -11,6 +11,21 @@ export function tokyoMonthBounds(now = new Date()) {
 }
 
 export const SEED_POPUP_TITLE = "ランキングバトル開催中！";
+const SEED_POPUP_ENGLISH = {
+  title_en: "The ranking battle is on!",
+  body_en:
+    "Compete on this month's cashback in the ranking battle.\nThe top 5 win up to ¥30,000!\n\nCheck your place on the battle page at any time.",
+};
+
+/** "November 2026" for the first day of a month ("2026-11-01"). */
+function englishMonth(first: string): string {
+  const [year, month] = first.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
 
 /**
  * A ranking battle over the current Tokyo month with a prize table, so /users/cashback-battle
@@ -19,7 +34,11 @@ export const SEED_POPUP_TITLE = "ランキングバトル開催中！";
 export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
   const { first, last, label } = tokyoMonthBounds();
   const title = `${label} キャッシュバックバトル`;
-  if (await existingId(db, "ranking_battles", "title", title)) return;
+  const english = { title_en: `Cashback battle, ${englishMonth(first)}` };
+  if (await existingId(db, "ranking_battles", "title", title)) {
+    await addEnglish(db, "ranking_battles", { title }, english);
+    return;
+  }
   const id = newId();
   const now = nowDb();
   await db.kysely.transaction().execute(async (trx) => {
@@ -28,6 +47,7 @@ export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
       .values({
         id,
         title,
+        ...english,
         starts_on: first,
         ends_on: last,
         status: "open",
@@ -53,13 +73,17 @@ export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
 
 /** One active popup announcing the battle, shown once to each member (added once, by title). */
 export async function seedPopup(db: Db, { adminId }: { adminId: string }) {
-  if (await existingId(db, "popups", "title", SEED_POPUP_TITLE)) return;
+  if (await existingId(db, "popups", "title", SEED_POPUP_TITLE)) {
+    await addEnglish(db, "popups", { title: SEED_POPUP_TITLE }, SEED_POPUP_ENGLISH);
+    return;
+  }
   const now = Date.now();
   await db.kysely
     .insertInto("popups")
     .values({
       id: newId(),
       title: SEED_POPUP_TITLE,
+      ...SEED_POPUP_ENGLISH,
       body: "今月のキャッシュバック額で順位を競うランキングバトルを開催しています。\n上位5名様に最大30,000円の賞金をプレゼント！\n\n順位はバトルページでいつでも確認できます。",
       image_key: null,
       link_url: null,

@@ -2,10 +2,11 @@ import type { Db } from "../index";
 import { newId } from "../id";
 import type { GachaMethod, GachaRewardKind } from "../schema";
 import { nowDb } from "../time";
-import { daysFrom, existingId } from "./support";
+import { addEnglish, daysFrom, existingId } from "./support";
 
 interface SeedReward {
   name: string;
+  nameEn?: string;
   kind: GachaRewardKind;
   amount?: number;
   weight?: number;
@@ -16,6 +17,8 @@ interface SeedReward {
 interface SeedGacha {
   name: string;
   description: string;
+  /** The English the demo shows members reading English; the box gacha has none (it falls back). */
+  english?: { name_en: string; description_en: string };
   /** Days from the seed run (negative: in the past). */
   startDay: number;
   endDay: number;
@@ -33,16 +36,26 @@ export const SEED_GACHAS: SeedGacha[] = [
   {
     name: "キャッシュバック感謝ガチャ",
     description: "1回100円。最大1,000円が当たるガチャです。お一人様5回まで挑戦できます。",
+    english: {
+      name_en: "Cashback thank-you gacha",
+      description_en: "¥100 a draw, win up to ¥1,000. Up to 5 draws per member.",
+    },
     startDay: -1,
     endDay: 60,
     cost: 100,
     method: "weighted",
     limit: 5,
     rewards: [
-      { name: "1,000円", kind: "cash", amount: 1_000, weight: 2 },
-      { name: "100円", kind: "cash", amount: 100, weight: 18 },
-      { name: "キャッシュバック10%アップ券", kind: "item", weight: 20, validDays: 30 },
-      { name: "ハズレ", kind: "none", weight: 60 },
+      { name: "1,000円", nameEn: "¥1,000", kind: "cash", amount: 1_000, weight: 2 },
+      { name: "100円", nameEn: "¥100", kind: "cash", amount: 100, weight: 18 },
+      {
+        name: "キャッシュバック10%アップ券",
+        nameEn: "10% cashback boost ticket",
+        kind: "item",
+        weight: 20,
+        validDays: 30,
+      },
+      { name: "ハズレ", nameEn: "No prize", kind: "none", weight: 60 },
     ],
   },
   {
@@ -65,7 +78,11 @@ export const SEED_GACHAS: SeedGacha[] = [
 /** Inserts each demo gacha unless one of that name exists; admins' edits are never overwritten. */
 export async function seedGachas(db: Db, people: { adminId: string }) {
   for (const g of SEED_GACHAS) {
-    if (await existingId(db, "gachas", "name", g.name)) continue;
+    const found = await existingId(db, "gachas", "name", g.name);
+    if (found) {
+      await addGachaEnglish(db, found, g);
+      continue;
+    }
     const id = newId();
     const now = nowDb();
     const today = Date.now();
@@ -111,5 +128,15 @@ export async function seedGachas(db: Db, people: { adminId: string }) {
         )
         .execute();
     });
+    await addGachaEnglish(db, id, g);
+  }
+}
+
+async function addGachaEnglish(db: Db, id: string, g: SeedGacha) {
+  if (g.english) await addEnglish(db, "gachas", { id }, g.english);
+  for (const r of g.rewards) {
+    if (r.nameEn) {
+      await addEnglish(db, "gacha_rewards", { gacha_id: id, name: r.name }, { name_en: r.nameEn });
+    }
   }
 }

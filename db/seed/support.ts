@@ -37,3 +37,23 @@ export async function existingId(
 export function daysFrom(from: number, days: number): string {
   return toDbTime(new Date(from + days * DAY_MS));
 }
+
+/**
+ * Gives a demo row its English (decision 022C) unless it has some: a database seeded before
+ * content had English gets it, and an admin's own translation is never overwritten. The row is
+ * found by its Japanese natural key (title or name), as the seed found it.
+ */
+export async function addEnglish(
+  db: Db,
+  table: "campaigns" | "gachas" | "gacha_rewards" | "eas" | "ranking_battles" | "popups",
+  where: Record<string, string>,
+  english: Record<string, string>,
+): Promise<void> {
+  const columns = Object.keys(english);
+  let query = db.kysely.updateTable(table).set(english as never);
+  for (const [column, value] of Object.entries(where)) {
+    query = query.where(db.kysely.dynamic.ref(column), "=", value);
+  }
+  for (const column of columns) query = query.where(db.kysely.dynamic.ref(column), "is", null);
+  await query.execute();
+}

@@ -68,11 +68,12 @@ function isBlankRow(v: unknown): boolean {
 }
 
 /**
- * The terms an admin saves with a broker: conditions (both languages, optional), the schedule
+ * The terms an admin saves with a broker: conditions (Japanese, and English when translated;
+ * both optional), the schedule
  * (none, monthly on day 1–28, weekly on a weekday) and the rate rows.
  */
 export const brokerTermsFields = {
-  conditionsJa: z.string().trim().max(2000, "tooLong"),
+  conditions: z.string().trim().max(2000, "tooLong"),
   conditionsEn: z.string().trim().max(2000, "tooLong"),
   creditCycle: z
     .string()
@@ -89,11 +90,22 @@ export const brokerTermsFields = {
     .pipe(z.array(rateRow).max(MAX_RATES, "tooMany")),
 };
 
-/** The schedule's day must fit its cycle: 1–28 of a month (every month has it), or Monday–Friday. */
+/**
+ * The schedule's day must fit its cycle: 1–28 of a month (every month has it), or Monday–Friday.
+ * Conditions are optional, but English is a translation (decision 022C): it needs the Japanese.
+ */
 export function scheduleComplete(
-  v: { creditCycle: CreditCycleName | null; creditDay: number | null },
+  v: {
+    creditCycle: CreditCycleName | null;
+    creditDay: number | null;
+    conditions?: string;
+    conditionsEn?: string;
+  },
   ctx: z.RefinementCtx,
 ) {
+  if (v.conditionsEn && !v.conditions) {
+    ctx.addIssue({ code: "custom", path: ["conditions"], message: "required" });
+  }
   if (v.creditCycle !== "monthly" && v.creditCycle !== "weekly") return;
   const max = v.creditCycle === "monthly" ? 28 : 5;
   const day = v.creditDay;

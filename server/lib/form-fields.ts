@@ -94,3 +94,17 @@ export const displayOrder = z
       .min(0, "displayOrder")
       .max(9999, "displayOrder"),
   );
+
+/**
+ * The English of an admin-written text (decision 022C): optional, with the Japanese field's
+ * limit; line breaks stored as LF, and blank is null (members then read the Japanese). Left out
+ * by an older caller, it is null too.
+ */
+export function englishText(max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(max, "tooLong"))
+    .transform((v) => (v === "" ? null : v));
+}

@@ -168,7 +168,7 @@ test("the admin creates a battle through the form: refusals keep what was typed;
   await page.getByTestId("battle-create").click();
   await expect(page).toHaveURL(/\/admin\/ranking\/battles\/create$/);
   const tag = newId().slice(-5);
-  await page.getByLabel("タイトル").fill(`Form battle ${tag}`);
+  await page.getByLabel("タイトル（日本語）").fill(`Form battle ${tag}`);
   await page.getByLabel("開始日", { exact: true }).fill("2025-06-30");
   await page.getByLabel("終了日", { exact: true }).fill("2025-06-01");
   const amounts = page.locator('input[name="prizeAmount"]');
@@ -181,7 +181,7 @@ test("the admin creates a battle through the form: refusals keep what was typed;
     "賞金は1円以上の整数で入力してください",
   );
   // Nothing typed is lost.
-  await expect(page.getByLabel("タイトル")).toHaveValue(`Form battle ${tag}`);
+  await expect(page.getByLabel("タイトル（日本語）")).toHaveValue(`Form battle ${tag}`);
   await expect(amounts.nth(0)).toHaveValue("10000");
   await page.setViewportSize({ width: 375, height: 812 });
   await shoot(page, "battle-admin-form-errors-375");

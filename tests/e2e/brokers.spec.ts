@@ -97,7 +97,7 @@ test.describe("admin: broker rates", () => {
     await rows.nth(0).getByLabel("レート", { exact: true }).fill("abc");
     await form.getByLabel("入金スケジュール").selectOption("monthly");
     await form.getByLabel("入金日(毎月)").fill("31");
-    await form.getByLabel("条件(日本語)").fill("取引が対象です。");
+    await form.getByLabel("条件（日本語）").fill("取引が対象です。");
     await form.getByRole("button", { name: "追加する" }).click();
 
     // Refused: each problem under its field, what was typed kept.
@@ -108,7 +108,7 @@ test.describe("admin: broker rates", () => {
       "入金日は1〜28日で入力してください",
     );
     await expect(rows.nth(0).getByLabel("口座タイプ")).toHaveValue("Standard");
-    await expect(form.getByLabel("条件(日本語)")).toHaveValue("取引が対象です。");
+    await expect(form.getByLabel("条件（日本語）")).toHaveValue("取引が対象です。");
 
     await rows.nth(0).getByLabel("レート", { exact: true }).fill("1,200");
     await form.getByLabel("入金日(毎月)").fill("12");

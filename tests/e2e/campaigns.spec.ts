@@ -72,12 +72,12 @@ test.describe("campaigns", () => {
 
     await visit(page, "/admin/campaigns/create");
     await page.getByRole("button", { name: "作成する" }).click();
-    await expect(page.getByTestId("error-title")).toHaveText("タイトルは必須です");
-    await expect(page.getByTestId("error-body")).toHaveText("本文は必須です");
+    await expect(page.getByTestId("error-title")).toHaveText("タイトル（日本語）は必須です");
+    await expect(page.getByTestId("error-body")).toHaveText("本文（日本語）は必須です");
 
-    await page.getByLabel("タイトル", { exact: true }).fill(title);
-    await page.getByLabel("本文", { exact: true }).fill(`1行目\n${XSS}\n3行目`);
-    await page.getByLabel("エントリー条件", { exact: true }).fill("承認済みの口座があること");
+    await page.getByLabel("タイトル（日本語）").fill(title);
+    await page.getByLabel("本文（日本語）").fill(`1行目\n${XSS}\n3行目`);
+    await page.getByLabel("エントリー条件（日本語）").fill("承認済みの口座があること");
     await page.getByLabel("開始日時").fill(tokyoLocal(-HOUR));
     await page.getByLabel("終了日時").fill(tokyoLocal(7 * 24 * HOUR));
     await page.getByLabel("定員").fill("10");

@@ -46,9 +46,9 @@ test("an admin creates an EA, a member requests a licence, the admin issues it, 
   ]);
 
   await visit(page, "/admin/eas/create");
-  await page.getByLabel("EA名").fill(name);
+  await page.getByLabel("EA名（日本語）").fill(name);
   await page.getByLabel("開発者").fill("E2E Labs");
-  await page.getByLabel("説明").fill("Follows the trend.");
+  await page.getByLabel("説明（日本語）").fill("Follows the trend.");
   await page.getByLabel("カテゴリ").selectOption("trend");
   await page.getByLabel("口座タイプ").selectOption("regular");
   await page.getByLabel("バージョン").fill("1.0");

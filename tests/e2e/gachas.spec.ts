@@ -39,9 +39,9 @@ test.describe("gachas", () => {
 
     await visit(page, "/admin/gachas/create");
     await page.getByRole("button", { name: "作成して景品の登録へ" }).click();
-    await expect(page.getByTestId("error-name")).toHaveText("ガチャ名は必須です");
+    await expect(page.getByTestId("error-name")).toHaveText("ガチャ名（日本語）は必須です");
 
-    await page.getByLabel("ガチャ名").fill(name);
+    await page.getByLabel("ガチャ名（日本語）").fill(name);
     await page.getByLabel("開始日時").fill(tokyoLocal(-HOUR));
     await page.getByLabel("終了日時").fill(tokyoLocal(7 * 24 * HOUR));
     await page.getByLabel("1回の費用（円）").fill("100");
@@ -54,7 +54,7 @@ test.describe("gachas", () => {
 
     // Two rewards: cash, and an item valid for 7 days.
     await page.getByTestId("reward-create").click();
-    await page.getByLabel("景品名").fill("300円");
+    await page.getByLabel("景品名（日本語）").fill("300円");
     await page.getByLabel("種類").selectOption("cash");
     await page.getByLabel("金額（円）").fill("300");
     await page.getByLabel("重み").fill("1");
@@ -62,7 +62,7 @@ test.describe("gachas", () => {
     await expect(page.getByTestId("reward-saved")).toContainText("300円");
 
     await page.getByTestId("reward-create").click();
-    await page.getByLabel("景品名").fill("割引クーポン");
+    await page.getByLabel("景品名（日本語）").fill("割引クーポン");
     await page.getByLabel("種類").selectOption("item");
     await page.getByLabel("重み").fill("1");
     await page.getByLabel("当選からの有効日数").fill("7");

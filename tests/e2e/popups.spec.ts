@@ -114,8 +114,8 @@ test("an admin's popup opens once for a member, its text as typed; closed, a rel
     await ap.getByTestId("popup-create").click();
     await expect(ap).toHaveURL(/\/admin\/popups\/create$/);
     // A javascript: link is refused, and what was typed stays.
-    await ap.getByLabel("タイトル").fill(title);
-    await ap.getByLabel("本文").fill(BODY);
+    await ap.getByLabel("タイトル（日本語）").fill(title);
+    await ap.getByLabel("本文（日本語）").fill(BODY);
     await ap.getByLabel("リンクURL").fill("javascript:alert(1)");
     await ap.getByLabel("開始日時").fill(tokyoLocal(-HOUR));
     await ap.getByLabel("終了日時").fill(tokyoLocal(2 * HOUR));
@@ -124,7 +124,7 @@ test("an admin's popup opens once for a member, its text as typed; closed, a rel
     await expect(ap.getByTestId("error-linkUrl")).toHaveText(
       "http:// または https:// で始まるURLを入力してください",
     );
-    await expect(ap.getByLabel("本文")).toHaveValue(BODY);
+    await expect(ap.getByLabel("本文（日本語）")).toHaveValue(BODY);
     await ap.setViewportSize({ width: 375, height: 812 });
     await ap.screenshot({ path: `${DIR}/popup-admin-form-375.png`, fullPage: true });
     await ap.setViewportSize({ width: 1280, height: 800 });

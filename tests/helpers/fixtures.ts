@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import type { Permission } from "../../db/schema";
+import type { Language, Permission } from "../../db/schema";
 import { nowDb } from "../../db/time";
 import { hashPassword } from "../../server/auth/password";
 import { createSession, findSession } from "../../server/auth/session";
@@ -96,6 +96,8 @@ export async function makeContext(
     cookies?: Record<string, string>;
     ip?: string;
     storage?: Storage;
+    /** The reader's language (the `language` cookie or ?lng); ja when not given. */
+    locale?: Language;
   } = {},
 ): Promise<Context> {
   let session = null;
@@ -110,7 +112,7 @@ export async function makeContext(
     config: testConfig,
     log: silentLog,
     requestId: "test",
-    locale: "ja",
+    locale: options.locale ?? "ja",
     session,
     sessionEnded: null,
     ip: options.ip ?? "127.0.0.1",

@@ -8,7 +8,7 @@ const suite = brokersSuite();
 const { t, storage, brokerInput } = suite;
 
 const terms = (overrides: Record<string, unknown> = {}) => ({
-  conditionsJa: "口座開設から30日以内の取引が対象です。",
+  conditions: "口座開設から30日以内の取引が対象です。",
   conditionsEn: "Trades within 30 days of opening count.",
   creditCycle: "monthly",
   creditDay: "10",
@@ -62,7 +62,12 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     const card = await visitor.brokers.rates();
     expect(card.usdJpyX100).toBe(15_000);
     const xm = card.brokers.find((b) => b.code === "xm")!;
-    expect(xm.conditions.en).toBe("Trades within 30 days of opening count.");
+    expect(xm.conditions).toBe("口座開設から30日以内の取引が対象です。");
+    const english = await callerFor(t.db, undefined, { storage, locale: "en" });
+    const card_en = await english.brokers.rates();
+    expect(card_en.brokers.find((b) => b.code === "xm")!.conditions).toBe(
+      "Trades within 30 days of opening count.",
+    );
     expect(xm.schedule).toEqual({ cycle: "monthly", day: 10 });
     expect(xm.nextCrediting).toMatch(/^\d{4}-\d{2}-(1[0-9]|2[0-9])$/);
     expect(xm.rates).toHaveLength(3);

@@ -37,4 +37,27 @@ describe(`demo campaigns on ${testEngine}`, () => {
       "Edited by the admin",
     );
   });
+
+  it("gives English readers the demo's English, the Japanese where none was written, and keeps an admin's translation", async () => {
+    const admin = await createUser(t.db, { permission: "admin" });
+    const member = await createUser(t.db);
+    await seedCampaigns(t.db, { adminId: admin.id, memberId: member.id });
+    const english = await callerFor(t.db, member.id, { locale: "en" });
+    const titles = (await english.campaigns.list({})).rows.map((c) => c.title).sort();
+    expect(titles).toEqual(SEED_CAMPAIGNS.map((c) => c.english?.title_en ?? c.title).sort());
+    // A database seeded before English existed gets it once; an admin's own English stays.
+    const translated = SEED_CAMPAIGNS.find((c) => c.english)!;
+    await t.db.kysely
+      .updateTable("campaigns")
+      .set({ title_en: null, body_en: "Admin's English" })
+      .where("title", "=", translated.title)
+      .execute();
+    await seedCampaigns(t.db, { adminId: admin.id, memberId: member.id });
+    const row = await t.db.kysely
+      .selectFrom("campaigns")
+      .select(["title_en", "body_en"])
+      .where("title", "=", translated.title)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ title_en: null, body_en: "Admin's English" });
+  });
 });

@@ -16,7 +16,7 @@ import {
 import { nextCreditingDay } from "../../server/lib/crediting";
 
 const terms = z.object(brokerTermsFields).superRefine(scheduleComplete, alwaysCheck);
-const base = { conditionsJa: "", conditionsEn: "", creditCycle: "", creditDay: "", rates: [] };
+const base = { conditions: "", conditionsEn: "", creditCycle: "", creditDay: "", rates: [] };
 
 describe("next crediting day (Tokyo, Japanese business days)", () => {
   const at = (iso: string) => new Date(iso);
@@ -193,6 +193,18 @@ describe("broker terms input", () => {
       ["creditDay", "creditDayWeek"],
     ]);
     expect(issues({ creditCycle: "yearly", creditDay: "1" })?.[0]?.[0]).toBe("creditCycle");
+  });
+
+  it("takes English conditions only as a translation of Japanese ones", () => {
+    const issues = (input: object) =>
+      terms
+        .safeParse({ ...base, ...input })
+        .error?.issues.map((i) => [i.path.join("."), i.message]);
+    expect(issues({ conditionsEn: "Trades count." })).toEqual([["conditions", "required"]]);
+    expect(
+      issues({ conditions: "取引が対象です。", conditionsEn: "Trades count." }),
+    ).toBeUndefined();
+    expect(issues({ conditions: "取引が対象です。" })).toBeUndefined();
   });
 });
 

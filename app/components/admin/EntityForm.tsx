@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
+import { type TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
@@ -63,12 +64,12 @@ export function useEntityFields<V extends object>({
   path,
   messages,
 }: FieldSource<V>) {
-  const { t } = useTranslation("errors");
-  const fieldError = (name: string): string | null => {
+  const { t } = useTranslation(["errors", "common"]);
+  const fieldError = (name: string, label = t(`${labels}.${name}`)): string | null => {
     const key =
       (path ? error?.fieldErrors[`${path}.${name}`] : undefined) ?? error?.fieldErrors[name];
     if (!key) return null;
-    const generic = t(`errors:field.${key}`, { field: t(`${labels}.${name}`) });
+    const generic = t(`errors:field.${key}`, { field: label });
     return messages ? t(`${messages}.${key}`, { defaultValue: generic }) : generic;
   };
   const text = (name: keyof V & string) => ({
@@ -77,7 +78,48 @@ export function useEntityFields<V extends object>({
     defaultValue: String(initial[name] ?? ""),
     error: fieldError(name),
   });
-  return { fieldError, text };
+  /**
+   * A text written in both languages (decision 022C): the Japanese field `name` and the English
+   * one `${name}En`, each labelled with its language.
+   */
+  const bilingual = (name: keyof V & string): BilingualProps =>
+    bilingualSides(t, name, t(`${labels}.${name}`), initial as Record<string, unknown>, fieldError);
+  return { fieldError, text, bilingual };
+}
+
+/**
+ * The two inputs of a text written in both languages: `name` for the Japanese, `${name}En` for
+ * the English, labelled "<field> (Japanese)" / "<field> (English)"; `errorOf` translates a
+ * field's error with the label given. For forms that keep their own error lookup.
+ */
+export function bilingualSides(
+  t: TFunction<string[]>,
+  name: string,
+  field: string,
+  values: Record<string, unknown>,
+  errorOf: (name: string, label: string) => string | null,
+): BilingualProps {
+  const side = (input: string, label: string) => ({
+    name: input,
+    label,
+    defaultValue: String(values[input] ?? ""),
+    error: errorOf(input, label),
+  });
+  return {
+    ja: side(name, t("common:content.japanese", { field })),
+    en: side(`${name}En`, t("common:content.english", { field })),
+  };
+}
+
+interface LanguageSide {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error: string | null;
+}
+export interface BilingualProps {
+  ja: LanguageSide;
+  en: LanguageSide;
 }
 
 type TextFieldProps = ReturnType<ReturnType<typeof useEntityFields>["text"]>;

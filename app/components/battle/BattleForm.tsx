@@ -7,6 +7,8 @@ import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { buttonClass } from "~/components/ui/button";
+import { BilingualField } from "~/components/admin/BilingualField";
+import { bilingualSides } from "~/components/admin/EntityForm";
 
 export interface PrizeRowValue {
   rank: string;
@@ -15,6 +17,7 @@ export interface PrizeRowValue {
 
 export interface BattleFormValues {
   title: string;
+  titleEn: string;
   startsOn: string;
   endsOn: string;
   prizes: PrizeRowValue[];
@@ -22,6 +25,7 @@ export interface BattleFormValues {
 
 export const EMPTY_BATTLE: BattleFormValues = {
   title: "",
+  titleEn: "",
   startsOn: "",
   endsOn: "",
   prizes: [
@@ -87,14 +91,10 @@ export function BattleForm({
         data-testid="battle-form"
         className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
       >
-        <Field
-          name="title"
-          label={fieldLabel("title")}
-          defaultValue={initial.title}
+        <BilingualField
+          field={bilingualSides(t, "title", fieldLabel("title"), { ...initial }, message)}
           maxLength={100}
           required
-          className="sm:col-span-2"
-          error={message("title", fieldLabel("title"))}
         />
         <Field
           name="startsOn"

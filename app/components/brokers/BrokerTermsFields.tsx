@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { Field, type FormErrorShape, SelectField, TextAreaField } from "~/components/ui/form";
+import { BilingualField } from "~/components/admin/BilingualField";
+import { bilingualSides } from "~/components/admin/EntityForm";
+import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import {
   BLANK_RATE_ROWS,
   fromHundredths,
@@ -12,7 +14,7 @@ import {
 
 /** The terms part of the broker form, as strings (what the admin typed or what is saved). */
 export interface TermsFormValues {
-  conditionsJa: string;
+  conditions: string;
   conditionsEn: string;
   creditCycle: string;
   creditDay: string;
@@ -20,7 +22,7 @@ export interface TermsFormValues {
 }
 
 export const EMPTY_TERMS: TermsFormValues = {
-  conditionsJa: "",
+  conditions: "",
   conditionsEn: "",
   creditCycle: "",
   creditDay: "",
@@ -33,7 +35,7 @@ export const EMPTY_TERMS: TermsFormValues = {
  */
 export function termsInitial(
   saved: {
-    conditionsJa: string;
+    conditions: string;
     conditionsEn: string;
     creditCycle: string | null;
     creditDay: number | null;
@@ -43,7 +45,7 @@ export function termsInitial(
 ): TermsFormValues {
   const fromSaved: TermsFormValues = saved
     ? {
-        conditionsJa: saved.conditionsJa,
+        conditions: saved.conditions,
         conditionsEn: saved.conditionsEn,
         creditCycle: saved.creditCycle ?? "",
         creditDay: saved.creditDay === null ? "" : String(saved.creditDay),
@@ -62,7 +64,7 @@ export function termsInitial(
     rates = fromSaved.rates;
   }
   return {
-    conditionsJa: echoed.conditionsJa ?? "",
+    conditions: echoed.conditions ?? "",
     conditionsEn: echoed.conditionsEn ?? "",
     creditCycle: echoed.creditCycle ?? "",
     creditDay: echoed.creditDay ?? "",
@@ -88,7 +90,7 @@ export function BrokerTermsFields({
   initial: TermsFormValues;
   error: FormErrorShape | null;
 }) {
-  const { t } = useTranslation(["admin", "errors"]);
+  const { t } = useTranslation(["admin", "errors", "common"]);
   const [rows, setRows] = useState(() => [
     ...initial.rates.map(keyed),
     ...Array.from({ length: initial.rates.length === 0 ? BLANK_RATE_ROWS : 0 }, blank),
@@ -199,20 +201,20 @@ export function BrokerTermsFields({
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">{label("scheduleHint")}</p>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextAreaField
-          name="conditionsJa"
-          label={label("conditionsJa")}
-          defaultValue={initial.conditionsJa}
-          error={fieldError("conditionsJa", "conditionsJa")}
-        />
-        <TextAreaField
-          name="conditionsEn"
-          label={label("conditionsEn")}
-          defaultValue={initial.conditionsEn}
-          error={fieldError("conditionsEn", "conditionsEn")}
-        />
-      </div>
+      <BilingualField
+        field={bilingualSides(
+          t,
+          "conditions",
+          label("conditions"),
+          { ...initial },
+          (name, text) => {
+            const key = error?.fieldErrors[`terms.${name}`];
+            return key ? t(`errors:field.${key}`, { field: text }) : null;
+          },
+        )}
+        rows={4}
+        maxLength={2000}
+      />
     </fieldset>
   );
 }

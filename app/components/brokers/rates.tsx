@@ -92,11 +92,9 @@ export function ScheduleLine({
   );
 }
 
-/** The conditions in the reader's language, else the other one's; nothing when there are none. */
-export function Conditions({ conditions }: { conditions: { ja: string; en: string } }) {
-  const { t, i18n } = useTranslation("brokers");
-  const text =
-    i18n.language === "en" ? conditions.en || conditions.ja : conditions.ja || conditions.en;
+/** The conditions (the server picked the reader's language); nothing when there are none. */
+export function Conditions({ text }: { text: string | null }) {
+  const { t } = useTranslation("brokers");
   if (!text) return null;
   return (
     <div className="text-sm">

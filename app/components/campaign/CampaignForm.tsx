@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, TextAreaField } from "~/components/ui/form";
+import { Field, type FormErrorShape } from "~/components/ui/form";
+import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
 import {
   EntityForm,
@@ -12,6 +13,9 @@ export interface CampaignFormValues {
   title: string;
   body: string;
   conditions: string;
+  titleEn: string;
+  bodyEn: string;
+  conditionsEn: string;
   startsAt: string;
   endsAt: string;
   capacity: string;
@@ -23,6 +27,9 @@ export const EMPTY_CAMPAIGN: CampaignFormValues = {
   title: "",
   body: "",
   conditions: "",
+  titleEn: "",
+  bodyEn: "",
+  conditionsEn: "",
   startsAt: "",
   endsAt: "",
   capacity: "",
@@ -41,7 +48,7 @@ export function CampaignForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation(["campaign", "errors"]);
-  const { fieldError, text } = useEntityFields({
+  const { fieldError, text, bilingual } = useEntityFields({
     labels: "campaign:admin.fields",
     initial,
     error,
@@ -49,27 +56,19 @@ export function CampaignForm({
   });
   return (
     <EntityForm error={error} submitLabel={submitLabel} testId="campaign-form">
-      <Field {...text("title")} className="sm:col-span-2" required maxLength={200} />
-      <TextAreaField
-        className="sm:col-span-2"
-        name="body"
+      <BilingualField field={bilingual("title")} required maxLength={200} />
+      <BilingualField
+        field={bilingual("body")}
         rows={8}
         maxLength={10000}
-        label={t("campaign:admin.fields.body")}
         hint={t("campaign:admin.hints.body")}
-        defaultValue={initial.body}
-        error={fieldError("body")}
         required
       />
-      <TextAreaField
-        className="sm:col-span-2"
-        name="conditions"
+      <BilingualField
+        field={bilingual("conditions")}
         rows={3}
         maxLength={5000}
-        label={t("campaign:admin.fields.conditions")}
         hint={t("campaign:admin.hints.conditions")}
-        defaultValue={initial.conditions}
-        error={fieldError("conditions")}
       />
       <PeriodInputs
         start={text("startsAt")}

@@ -1,12 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, SelectField, TextAreaField } from "~/components/ui/form";
-import { EntityForm, FlagField } from "~/components/admin/EntityForm";
+import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
+import { BilingualField } from "~/components/admin/BilingualField";
+import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";
 
 export interface EaFormValues {
   name: string;
   developer: string;
   description: string;
+  nameEn: string;
+  descriptionEn: string;
   category: string;
   accountType: string;
   active: boolean;
@@ -16,6 +19,8 @@ export const EMPTY_EA: EaFormValues = {
   name: "",
   developer: "",
   description: "",
+  nameEn: "",
+  descriptionEn: "",
   category: "trend",
   accountType: "regular",
   active: true,
@@ -60,7 +65,8 @@ export function EaForm({
 }) {
   const { t } = useTranslation(["ea", "errors"]);
   const fieldError = useFieldError(error);
-  const text = (name: "name" | "developer") => ({
+  const { bilingual } = useEntityFields({ labels: "ea:admin.fields", initial, error, path: "ea" });
+  const text = (name: "developer") => ({
     name,
     label: t(`ea:admin.fields.${name}`),
     defaultValue: initial[name],
@@ -69,17 +75,9 @@ export function EaForm({
   return (
     <EntityForm error={error} submitLabel={submitLabel} testId="ea-form">
       <input type="hidden" name="intent" value="details" />
-      <Field {...text("name")} required maxLength={100} />
+      <BilingualField field={bilingual("name")} required maxLength={100} />
       <Field {...text("developer")} required maxLength={100} />
-      <TextAreaField
-        name="description"
-        label={t("ea:admin.fields.description")}
-        rows={5}
-        maxLength={4000}
-        defaultValue={initial.description}
-        error={fieldError("description")}
-        className="sm:col-span-2"
-      />
+      <BilingualField field={bilingual("description")} rows={5} maxLength={4000} />
       <SelectField
         name="category"
         label={t("ea:admin.fields.category")}

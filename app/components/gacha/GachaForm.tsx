@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, SelectField, TextAreaField } from "~/components/ui/form";
+import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
+import { BilingualField } from "~/components/admin/BilingualField";
 import {
   EntityForm,
   FlagField,
@@ -11,6 +12,8 @@ import { RecordImageField } from "~/components/admin/ImageFields";
 export interface GachaFormValues {
   name: string;
   description: string;
+  nameEn: string;
+  descriptionEn: string;
   startsAt: string;
   endsAt: string;
   cost: string;
@@ -23,6 +26,8 @@ export interface GachaFormValues {
 export const EMPTY_GACHA: GachaFormValues = {
   name: "",
   description: "",
+  nameEn: "",
+  descriptionEn: "",
   startsAt: "",
   endsAt: "",
   cost: "0",
@@ -46,7 +51,7 @@ export function GachaForm({
   methodLocked?: boolean;
 }) {
   const { t } = useTranslation(["gacha", "errors"]);
-  const { fieldError, text } = useEntityFields({
+  const { fieldError, text, bilingual } = useEntityFields({
     labels: "gacha:admin.fields",
     initial,
     error,
@@ -54,16 +59,8 @@ export function GachaForm({
   });
   return (
     <EntityForm error={error} submitLabel={submitLabel} testId="gacha-form">
-      <Field {...text("name")} className="sm:col-span-2" required maxLength={100} />
-      <TextAreaField
-        name="description"
-        label={t("gacha:admin.fields.description")}
-        rows={3}
-        maxLength={2000}
-        defaultValue={initial.description}
-        error={fieldError("description")}
-        className="sm:col-span-2"
-      />
+      <BilingualField field={bilingual("name")} required maxLength={100} />
+      <BilingualField field={bilingual("description")} rows={3} maxLength={2000} />
       <PeriodInputs
         start={text("startsAt")}
         end={text("endsAt")}

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
+import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
 import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
 
 export interface RewardFormValues {
   name: string;
+  nameEn: string;
   kind: string;
   amount: string;
   weight: string;
@@ -20,6 +22,7 @@ export interface RewardFormValues {
 
 export const EMPTY_REWARD: RewardFormValues = {
   name: "",
+  nameEn: "",
   kind: "cash",
   amount: "",
   weight: "",
@@ -49,7 +52,7 @@ export function RewardForm({
 }) {
   const { t } = useTranslation(["gacha", "errors"]);
   const [kind, setKind] = useState(initial.kind);
-  const { fieldError, text } = useEntityFields({
+  const { fieldError, text, bilingual } = useEntityFields({
     labels: "gacha:admin.reward",
     initial,
     error,
@@ -57,7 +60,7 @@ export function RewardForm({
   });
   return (
     <EntityForm error={error} submitLabel={submitLabel} testId="reward-form">
-      <Field {...text("name")} className="sm:col-span-2" required maxLength={100} />
+      <BilingualField field={bilingual("name")} required maxLength={100} />
       <SelectField
         name="kind"
         label={t("gacha:admin.reward.kind")}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, TextAreaField } from "~/components/ui/form";
+import { Field, type FormErrorShape } from "~/components/ui/form";
+import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
 import {
   EntityForm,
@@ -11,6 +12,8 @@ import {
 export interface PopupFormValues {
   title: string;
   body: string;
+  titleEn: string;
+  bodyEn: string;
   linkUrl: string;
   startsAt: string;
   endsAt: string;
@@ -21,6 +24,8 @@ export interface PopupFormValues {
 export const EMPTY_POPUP: PopupFormValues = {
   title: "",
   body: "",
+  titleEn: "",
+  bodyEn: "",
   linkUrl: "",
   startsAt: "",
   endsAt: "",
@@ -39,7 +44,7 @@ export function PopupForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation(["popup", "errors"]);
-  const { fieldError, text } = useEntityFields({
+  const { fieldError, text, bilingual } = useEntityFields({
     labels: "popup:admin.fields",
     initial,
     error,
@@ -49,17 +54,13 @@ export function PopupForm({
   return (
     <EntityForm error={error} submitLabel={submitLabel} testId="popup-form">
       <input type="hidden" name="intent" value="save" />
-      <Field {...text("title")} className="sm:col-span-2" required maxLength={100} />
-      <TextAreaField
-        name="body"
-        label={t("popup:admin.fields.body")}
+      <BilingualField field={bilingual("title")} required maxLength={100} />
+      <BilingualField
+        field={bilingual("body")}
         hint={t("popup:admin.hints.body")}
         rows={6}
         maxLength={4000}
         required
-        defaultValue={initial.body}
-        error={fieldError("body")}
-        className="sm:col-span-2"
       />
       <Field
         {...text("linkUrl")}

@@ -6,7 +6,7 @@ export const battlesRouter = router({
   /** The current (or asked-for) battle: prizes, the top by nickname, the member's own place. */
   view: memberProcedure
     .input(viewInput)
-    .query(({ ctx, input }) => battles.memberView(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => battles.memberView(ctx.db, ctx.user.id, input.id, ctx.locale)),
 
   adminList: adminProcedure.query(({ ctx }) => battles.adminList(ctx.db)),
 

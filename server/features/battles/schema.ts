@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idInput, present, required } from "../../lib/input";
+import { englishText } from "../../lib/form-fields";
 import { isId } from "../../../db/id";
 
 /**
@@ -48,9 +49,12 @@ export const prizeInput = z.object({
   amount: prizeAmount,
 });
 
+export const MAX_TITLE = 100;
+
 export const battleInput = z
   .object({
-    title: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
+    title: z.string({ error: required }).trim().min(1, present).max(MAX_TITLE, "tooLong"),
+    titleEn: englishText(MAX_TITLE),
     startsOn: day,
     endsOn: day,
     prizes: z
@@ -69,7 +73,10 @@ export const battleInput = z
     }
   })
   .transform((v) => ({ ...v, prizes: [...v.prizes].sort((a, b) => a.rank - b.rank) }));
-export type BattleValues = z.output<typeof battleInput>;
+/** The English title may be left out by callers that write no translation (seeds, scripts). */
+export type BattleValues = Omit<z.output<typeof battleInput>, "titleEn"> & {
+  titleEn?: string | null;
+};
 
 export const createBattleInput = battleInput;
 export const updateBattleInput = z.object({

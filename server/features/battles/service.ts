@@ -2,10 +2,11 @@ import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
 import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
+import type { Database, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
+import { localized } from "../../lib/localized";
 import { ensureWallets, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
 import { addToDigest } from "../../notify/digest";
 import { notify } from "../../notify/outbox";
@@ -59,11 +60,17 @@ async function pickBattle(db: Kysely<Database>, id: string | undefined, today: s
 }
 
 /** /users/cashback-battle: the battle, its prizes, the top by nickname, the member's place. */
-export async function memberView(db: Db, userId: string, id: string | undefined, now = new Date()) {
+export async function memberView(
+  db: Db,
+  userId: string,
+  id: string | undefined,
+  locale: Language,
+  now = new Date(),
+) {
   const today = tokyoToday(now);
   const others = await db.kysely
     .selectFrom("ranking_battles")
-    .select(["id", "title", "starts_on", "ends_on"])
+    .select(["id", "title", "title_en", "starts_on", "ends_on"])
     .orderBy("starts_on", "desc")
     .orderBy("id", "desc")
     .limit(12)
@@ -98,7 +105,7 @@ export async function memberView(db: Db, userId: string, id: string | undefined,
     me = { ...own, prize: battle.status === "settled" ? 0 : prizeFor(prizes, own.rank ?? 0) };
   }
   return {
-    battle: toBattle(battle, today),
+    battle: toBattle(battle, today, locale),
     prizes,
     top: rows.map((r) => ({
       rank: r.rank,
@@ -110,7 +117,7 @@ export async function memberView(db: Db, userId: string, id: string | undefined,
     me,
     battles: others.map((b) => ({
       id: b.id,
-      title: b.title,
+      title: localized(b, "title", locale),
       startsOn: b.starts_on,
       endsOn: b.ends_on,
     })),
@@ -203,7 +210,13 @@ async function writePrizesAudited(
     action,
     targetType: "ranking_battle",
     targetId: id,
-    data: { startsOn: values.startsOn, endsOn: values.endsOn, prizes: values.prizes },
+    data: {
+      title: values.title,
+      titleEn: values.titleEn ?? null,
+      startsOn: values.startsOn,
+      endsOn: values.endsOn,
+      prizes: values.prizes,
+    },
   });
 }
 
@@ -216,6 +229,7 @@ export async function createBattle(db: Db, adminId: string, values: BattleValues
       .values({
         id,
         title: values.title,
+        title_en: values.titleEn ?? null,
         starts_on: values.startsOn,
         ends_on: values.endsOn,
         status: "open",
@@ -244,6 +258,7 @@ export async function updateBattle(db: Db, adminId: string, id: string, values: 
       .updateTable("ranking_battles")
       .set({
         title: values.title,
+        title_en: values.titleEn ?? null,
         starts_on: values.startsOn,
         ends_on: values.endsOn,
         updated_at: nowDb(),

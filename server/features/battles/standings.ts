@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { BattleStatus, Database } from "../../../db/schema";
+import type { BattleStatus, Database, Language } from "../../../db/schema";
+import { localized } from "../../lib/localized";
 import { tokyoDay } from "../../domain/tokyo";
 
 /**
@@ -202,6 +203,7 @@ export function prizeFor(prizes: { rank: number; amount: number }[], rank: numbe
 export const BATTLE_COLUMNS = [
   "id",
   "title",
+  "title_en",
   "starts_on",
   "ends_on",
   "status",
@@ -212,6 +214,7 @@ export const BATTLE_COLUMNS = [
 export type BattleRow = {
   id: string;
   title: string;
+  title_en: string | null;
   starts_on: string;
   ends_on: string;
   status: BattleStatus;
@@ -219,10 +222,15 @@ export type BattleRow = {
   created_at: string;
 };
 
-export function toBattle(row: BattleRow, today: string) {
+/**
+ * A battle for a page. With a `locale` (a member's page) the title is in that language
+ * (decision 022C); without (the admin), the Japanese title and its English ("" when not written).
+ */
+export function toBattle(row: BattleRow, today: string, locale?: Language) {
   return {
     id: row.id,
-    title: row.title,
+    title: locale ? localized(row, "title", locale) : row.title,
+    titleEn: locale ? "" : (row.title_en ?? ""),
     startsOn: row.starts_on,
     endsOn: row.ends_on,
     status: row.status,

@@ -19,7 +19,7 @@ export const brokersRouter = router({
   active: memberProcedure.query(({ ctx }) => brokers.listActiveBrokers(ctx.db)),
 
   /** The public rate card: rates, conditions, schedules (the /brokers page, /users/bank). */
-  rates: publicProcedure.query(({ ctx }) => terms.rateCard(ctx.db)),
+  rates: publicProcedure.query(({ ctx }) => terms.rateCard(ctx.db, ctx.locale)),
 
   /** The next crediting day of each broker the member has an account at (the dashboard). */
   crediting: memberProcedure.query(({ ctx }) => terms.memberCrediting(ctx.db, ctx.user.id)),

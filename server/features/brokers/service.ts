@@ -56,7 +56,7 @@ type BrokerRow = Pick<
   | "auto_rebate"
   | "active"
   | "display_order"
-  | "conditions_ja"
+  | "conditions"
   | "conditions_en"
   | "credit_cycle"
   | "credit_day"
@@ -76,7 +76,7 @@ const BROKER_COLUMNS = [
   "brokers.auto_rebate",
   "brokers.active",
   "brokers.display_order",
-  "brokers.conditions_ja",
+  "brokers.conditions",
   "brokers.conditions_en",
   "brokers.credit_cycle",
   "brokers.credit_day",
@@ -105,7 +105,7 @@ function toBroker(row: BrokerRow) {
     autoRebate: row.auto_rebate === 1,
     active: row.active === 1,
     displayOrder: row.display_order,
-    conditionsJa: row.conditions_ja ?? "",
+    conditions: row.conditions ?? "",
     conditionsEn: row.conditions_en ?? "",
     creditCycle: row.credit_cycle,
     creditDay: row.credit_day,

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
+import type { Database, Language } from "../../../db/schema";
 import type { CreditCycleName, Rate } from "../../domain/broker-terms";
 import { nextCreditingDay } from "../../lib/crediting";
+import { localized } from "../../lib/localized";
 import { getMoneySettings } from "../settings/service";
 
 /**
@@ -13,7 +14,7 @@ import { getMoneySettings } from "../settings/service";
  */
 
 export interface BrokerTerms {
-  conditionsJa: string;
+  conditions: string;
   conditionsEn: string;
   creditCycle: CreditCycleName | null;
   creditDay: number | null;
@@ -45,7 +46,7 @@ export async function ratesOf(
 /** The broker's terms columns, as the brokers row stores them. */
 export function termColumns(terms: BrokerTerms) {
   return {
-    conditions_ja: terms.conditionsJa || null,
+    conditions: terms.conditions || null,
     conditions_en: terms.conditionsEn || null,
     credit_cycle: terms.creditCycle,
     credit_day: terms.creditCycle ? terms.creditDay : null,
@@ -87,7 +88,8 @@ export function ratesChange(before: readonly Rate[], after: readonly Rate[]) {
  * The public rate card: every active broker with its rates, conditions, schedule and next
  * crediting day, and the dollar rate the calculator converts USD rates at.
  */
-export async function rateCard(db: Db, now: Date = new Date()) {
+/** The public rate card, its conditions in the reader's language. */
+export async function rateCard(db: Db, locale: Language, now: Date = new Date()) {
   const brokers = await db.kysely
     .selectFrom("brokers")
     .select([
@@ -97,7 +99,7 @@ export async function rateCard(db: Db, now: Date = new Date()) {
       "logo_path",
       "signup_url",
       "auto_rebate",
-      "conditions_ja",
+      "conditions",
       "conditions_en",
       "credit_cycle",
       "credit_day",
@@ -122,7 +124,7 @@ export async function rateCard(db: Db, now: Date = new Date()) {
       logoPath: b.logo_path,
       signupUrl: b.signup_url,
       autoRebate: b.auto_rebate === 1,
-      conditions: { ja: b.conditions_ja ?? "", en: b.conditions_en ?? "" },
+      conditions: localized(b, "conditions", locale),
       schedule: { cycle: b.credit_cycle, day: b.credit_day },
       nextCrediting: nextCreditingDay({ cycle: b.credit_cycle, day: b.credit_day }, now),
       rates: rates.get(b.id) ?? [],

@@ -17,11 +17,15 @@ export const campaignsRouter = router({
   /** Active campaigns with their status and whether the member entered. */
   list: memberProcedure
     .input(memberListInput)
-    .query(({ ctx, input }) => campaigns.memberListCampaigns(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) =>
+      campaigns.memberListCampaigns(ctx.db, ctx.user.id, input, ctx.locale),
+    ),
 
   get: memberProcedure
     .input(idInput)
-    .query(({ ctx, input }) => campaigns.memberGetCampaign(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) =>
+      campaigns.memberGetCampaign(ctx.db, ctx.user.id, input.id, ctx.locale),
+    ),
 
   /** Enters once; entering again is the same success (`already: true`). */
   enter: memberProcedure

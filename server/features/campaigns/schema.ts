@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { endAfterStart, fileInput, imageInput, periodFields } from "../../lib/form-fields";
+import {
+  endAfterStart,
+  englishText,
+  fileInput,
+  imageInput,
+  periodFields,
+} from "../../lib/form-fields";
 import { idInput, present, recordId, required } from "../../lib/input";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
 
@@ -47,6 +53,9 @@ export const campaignInput = z
     title: z.string({ error: required }).trim().min(1, present).max(MAX_TITLE, "tooLong"),
     body: text().pipe(z.string().min(1, present).max(MAX_BODY, "tooLong")),
     conditions: text().pipe(z.string().max(MAX_CONDITIONS, "tooLong")),
+    titleEn: englishText(MAX_TITLE),
+    bodyEn: englishText(MAX_BODY),
+    conditionsEn: englishText(MAX_CONDITIONS),
     ...periodFields,
     capacity,
     active: z.boolean(),

@@ -3,9 +3,10 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, insertIgnore, isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
+import type { Database, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError } from "../../errors";
+import { localized } from "../../lib/localized";
 import { mapRows, paginate } from "../../lib/paging";
 import { inTransaction } from "../../ledger";
 import type { Logger } from "../../logger";
@@ -63,6 +64,9 @@ export const CAMPAIGN_COLUMNS = [
   "campaigns.starts_at",
   "campaigns.ends_at",
   "campaigns.conditions",
+  "campaigns.title_en",
+  "campaigns.body_en",
+  "campaigns.conditions_en",
   "campaigns.capacity",
   "campaigns.active",
   "campaigns.created_at",
@@ -77,6 +81,9 @@ interface CampaignRow {
   starts_at: string;
   ends_at: string;
   conditions: string;
+  title_en: string | null;
+  body_en: string | null;
+  conditions_en: string | null;
   capacity: number | null;
   active: number;
   created_at: string;
@@ -89,16 +96,36 @@ export function entryCountSql() {
   >`(select count(*) from campaign_entries e where e.campaign_id = campaigns.id)`;
 }
 
+/** A campaign as the admin edits it: the Japanese texts and their English ("" when not written). */
 export function toCampaign(row: CampaignRow, entries: number, now: string) {
+  return {
+    ...campaignFacts(row, entries, now),
+    title: row.title,
+    body: row.body,
+    conditions: row.conditions,
+    titleEn: row.title_en ?? "",
+    bodyEn: row.body_en ?? "",
+    conditionsEn: row.conditions_en ?? "",
+  };
+}
+
+/** A campaign as a member reads it: each text in the member's language (decision 022C). */
+function toMemberCampaign(row: CampaignRow, entries: number, now: string, locale: Language) {
+  return {
+    ...campaignFacts(row, entries, now),
+    title: localized(row, "title", locale),
+    body: localized(row, "body", locale),
+    conditions: localized(row, "conditions", locale),
+  };
+}
+
+function campaignFacts(row: CampaignRow, entries: number, now: string) {
   const capacity = row.capacity === null ? null : Number(row.capacity);
   return {
     id: row.id,
-    title: row.title,
-    body: row.body,
     imageUrl: imageUrl(row.image_key),
     startsAt: row.starts_at,
     endsAt: row.ends_at,
-    conditions: row.conditions,
     capacity,
     active: Number(row.active) === 1,
     entries,
@@ -119,6 +146,7 @@ export async function memberListCampaigns(
   db: Db,
   userId: string,
   input: z.output<typeof memberListInput>,
+  locale: Language,
 ) {
   const now = nowDb();
   let query = db.kysely
@@ -157,14 +185,14 @@ export async function memberListCampaigns(
       .orderBy("campaigns.id", "desc"),
   );
   return mapRows(page, (r) => ({
-    ...toCampaign(r, Number(r.entries ?? 0), now),
+    ...toMemberCampaign(r, Number(r.entries ?? 0), now, locale),
     entered: r.entered_at !== null,
     enteredAt: r.entered_at,
   }));
 }
 
 /** One active campaign with where the member stands. Inactive ones do not exist for members. */
-export async function memberGetCampaign(db: Db, userId: string, id: string) {
+export async function memberGetCampaign(db: Db, userId: string, id: string, locale: Language) {
   const now = nowDb();
   const row = await db.kysely
     .selectFrom("campaigns")
@@ -178,7 +206,7 @@ export async function memberGetCampaign(db: Db, userId: string, id: string) {
     .executeTakeFirst();
   if (!row) throw campaignNotFound();
   return {
-    ...toCampaign(row, Number(row.entries ?? 0), now),
+    ...toMemberCampaign(row, Number(row.entries ?? 0), now, locale),
     entered: row.entered_at !== null,
     enteredAt: row.entered_at,
   };

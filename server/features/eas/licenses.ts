@@ -4,11 +4,12 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { Database, EaAccountType, EaLicenseStatus } from "../../../db/schema";
+import type { Database, EaAccountType, EaLicenseStatus, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
+import { localized } from "../../lib/localized";
 import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
 import { accountTypeOf, approvedAccountsWithType } from "./dedicated-accounts";
 import type { adminLicensesInput, myLicensesInput } from "./schema";
@@ -295,6 +296,7 @@ function licenceQuery(db: Kysely<Database>) {
       "ea_licenses.issued_at",
       "ea_licenses.ended_at",
       "eas.name as ea_name",
+      "eas.name_en as ea_name_en",
       "eas.active as ea_active",
       "eas.account_type",
       "users.id as user_id",
@@ -329,13 +331,19 @@ function toLicence(r: LicenceRow) {
 }
 
 /** The member's own licences, with the key of each active one and whether it downloads. */
-export async function myLicenses(db: Db, userId: string, input: z.output<typeof myLicensesInput>) {
+export async function myLicenses(
+  db: Db,
+  userId: string,
+  input: z.output<typeof myLicensesInput>,
+  locale: Language,
+) {
   const query = licenceQuery(db.kysely)
     .where("ea_licenses.user_id", "=", userId)
     .$if(!!input.status, (q) => q.where("ea_licenses.status", "=", input.status!));
   const page = await paginateSorted(query, input, "ea_licenses.created_at", "ea_licenses.id");
   return mapRows(page, (r) => ({
     ...toLicence(r),
+    eaName: localized(r, "ea_name", locale),
     // A key is the member's only while the licence is active.
     licenseKey: r.status === "active" ? r.license_key : null,
     canDownload:

@@ -31,12 +31,12 @@ export const easRouter = router({
   /** Active EAs, filtered by category. */
   list: memberProcedure
     .input(memberListInput)
-    .query(({ ctx, input }) => eas.memberListEas(ctx.db, input)),
+    .query(({ ctx, input }) => eas.memberListEas(ctx.db, input, ctx.locale)),
 
   /** An active EA, the member's licences for it and the accounts that can still get one. */
   get: memberProcedure
     .input(idInput)
-    .query(({ ctx, input }) => eas.memberGetEa(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => eas.memberGetEa(ctx.db, ctx.user.id, input.id, ctx.locale)),
 
   requestLicense: memberProcedure
     .input(requestLicenseInput)
@@ -44,7 +44,7 @@ export const easRouter = router({
 
   myLicenses: memberProcedure
     .input(myLicensesInput)
-    .query(({ ctx, input }) => licenses.myLicenses(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => licenses.myLicenses(ctx.db, ctx.user.id, input, ctx.locale)),
 
   /** The member's approved accounts with their EA type and newest EA-dedicated request. */
   myAccountTypes: memberProcedure.query(({ ctx }) =>

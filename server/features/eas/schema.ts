@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { englishText } from "../../lib/form-fields";
 import { idInput, present, recordId, required } from "../../lib/input";
 import { isId } from "../../../db/id";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
@@ -17,10 +18,15 @@ export { EA_EXTENSIONS, MAX_EA_BYTES } from "./limits";
 const id = recordId;
 export { idInput };
 
+export const MAX_NAME = 100;
+export const MAX_DESCRIPTION = 4000;
+
 export const eaInput = z.object({
-  name: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
+  name: z.string({ error: required }).trim().min(1, present).max(MAX_NAME, "tooLong"),
   developer: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
-  description: z.string({ error: required }).trim().max(4000, "tooLong"),
+  description: z.string({ error: required }).trim().max(MAX_DESCRIPTION, "tooLong"),
+  nameEn: englishText(MAX_NAME),
+  descriptionEn: englishText(MAX_DESCRIPTION),
   category: z.string({ error: required }).pipe(z.enum(EA_CATEGORIES, { error: required })),
   accountType: z.string({ error: required }).pipe(z.enum(EA_ACCOUNT_TYPES, { error: required })),
   active: z.boolean(),

@@ -3,11 +3,12 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { Database, EaAccountType, EaCategory } from "../../../db/schema";
+import type { Database, EaAccountType, EaCategory, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
+import { localized } from "../../lib/localized";
 import { contains, mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { newFileKey, type Storage } from "../../storage";
@@ -33,6 +34,8 @@ const EA_COLUMNS = [
   "eas.name",
   "eas.developer",
   "eas.description",
+  "eas.name_en",
+  "eas.description_en",
   "eas.category",
   "eas.account_type",
   "eas.active",
@@ -45,6 +48,8 @@ interface EaRow {
   name: string;
   developer: string;
   description: string;
+  name_en: string | null;
+  description_en: string | null;
   category: EaCategory;
   account_type: EaAccountType;
   active: number;
@@ -52,12 +57,30 @@ interface EaRow {
   updated_at: string;
 }
 
+/** An EA as the admin edits it: the Japanese texts and their English ("" when not written). */
 export function toEa(r: EaRow) {
   return {
-    id: r.id,
+    ...eaFacts(r),
     name: r.name,
-    developer: r.developer,
     description: r.description,
+    nameEn: r.name_en ?? "",
+    descriptionEn: r.description_en ?? "",
+  };
+}
+
+/** An EA as a member reads it: its texts in the member's language (decision 022C). */
+function toMemberEa(r: EaRow, locale: Language) {
+  return {
+    ...eaFacts(r),
+    name: localized(r, "name", locale),
+    description: localized(r, "description", locale),
+  };
+}
+
+function eaFacts(r: EaRow) {
+  return {
+    id: r.id,
+    developer: r.developer,
     category: r.category,
     accountType: r.account_type,
     active: Number(r.active) === 1,
@@ -179,6 +202,8 @@ function eaColumns(v: EaValues) {
     name: v.name,
     developer: v.developer,
     description: v.description,
+    name_en: v.nameEn,
+    description_en: v.descriptionEn,
     category: v.category,
     account_type: v.accountType,
     active: v.active ? 1 : 0,
@@ -322,7 +347,11 @@ export async function uploadVersion(deps: EaDeps, adminId: string, id: string, f
 const MEMBER_SORT = { updatedAt: "eas.updated_at", name: "eas.name" } as const;
 
 /** Active EAs, optionally of one category, with their latest version. */
-export async function memberListEas(db: Db, input: z.output<typeof memberListInput>) {
+export async function memberListEas(
+  db: Db,
+  input: z.output<typeof memberListInput>,
+  locale: Language,
+) {
   const query = db.kysely
     .selectFrom("eas")
     .select(EA_COLUMNS)
@@ -330,14 +359,14 @@ export async function memberListEas(db: Db, input: z.output<typeof memberListInp
     .where("eas.active", "=", 1)
     .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
   const page = await paginateSorted(query, input, MEMBER_SORT[input.sort], "eas.id");
-  return mapRows(page, (r) => ({ ...toEa(r), version: r.version ?? null }));
+  return mapRows(page, (r) => ({ ...toMemberEa(r, locale), version: r.version ?? null }));
 }
 
 /**
  * An active EA for a member: its current version, the member's licences for it, and which of
  * the member's approved accounts can still be licensed (the right type, no live licence yet).
  */
-export async function memberGetEa(db: Db, userId: string, id: string) {
+export async function memberGetEa(db: Db, userId: string, id: string, locale: Language) {
   const row = await db.kysely
     .selectFrom("eas")
     .select(EA_COLUMNS)
@@ -345,7 +374,7 @@ export async function memberGetEa(db: Db, userId: string, id: string) {
     .where("eas.active", "=", 1)
     .executeTakeFirst();
   if (!row) throw notFound();
-  const ea = toEa(row);
+  const ea = toMemberEa(row, locale);
   const file = await currentFile(db.kysely, id);
   const licenses = await db.kysely
     .selectFrom("ea_licenses")

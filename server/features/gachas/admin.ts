@@ -40,6 +40,8 @@ function gachaColumns(v: GachaValues) {
   return {
     name: v.name,
     description: v.description,
+    name_en: v.nameEn,
+    description_en: v.descriptionEn,
     starts_at: v.startsAt,
     ends_at: v.endsAt,
     cost: v.cost,
@@ -202,6 +204,7 @@ function rewardColumns(method: GachaMethod, v: RewardValues) {
   if (method === "box" && v.stock === null) throw fieldError("stock", "required");
   return {
     name: v.name,
+    name_en: v.nameEn,
     kind: v.kind,
     amount: v.amount,
     weight: method === "weighted" ? v.weight : null,

@@ -128,6 +128,7 @@ export async function drawGacha(
           .select([
             "id",
             "name",
+            "name_en",
             "kind",
             "amount",
             "weight",
@@ -179,6 +180,7 @@ export async function drawGacha(
             cost,
             reward_kind: reward.kind,
             reward_name: reward.name,
+            reward_name_en: reward.name_en,
             amount,
             valid_from: validity?.from ?? null,
             valid_until: validity?.until ?? null,

@@ -1,9 +1,10 @@
 import { type Kysely } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import type { Database, GachaRewardKind } from "../../../db/schema";
+import type { Database, GachaRewardKind, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
+import { localized } from "../../lib/localized";
 import { mapRows, paginateSorted } from "../../lib/paging";
 import { type myLogsInput } from "./schema";
 import { imageUrl, logState, stateCondition } from "./service";
@@ -26,7 +27,9 @@ export const DRAW_COLUMNS = [
 const LOG_COLUMNS = [
   ...DRAW_COLUMNS,
   "gacha_logs.gacha_id",
+  "gacha_logs.reward_name_en",
   "gachas.name as gacha_name",
+  "gachas.name_en as gacha_name_en",
   "gacha_rewards.image_key as reward_image",
 ] as const;
 
@@ -38,23 +41,27 @@ function toLog(
     cost: number;
     reward_kind: GachaRewardKind;
     reward_name: string;
+    reward_name_en: string | null;
     amount: number | null;
     valid_from: string | null;
     valid_until: string | null;
     used_at: string | null;
     gacha_name: string;
+    gacha_name_en: string | null;
     reward_image: string | null;
   },
   now: string,
+  locale: Language,
 ) {
   return {
     id: r.id,
     gachaId: r.gacha_id,
-    gachaName: r.gacha_name,
+    // The member's language (decision 022C); the reward's name as it was when drawn.
+    gachaName: localized(r, "gacha_name", locale),
     createdAt: r.created_at,
     cost: Number(r.cost),
     rewardKind: r.reward_kind,
-    rewardName: r.reward_name,
+    rewardName: localized(r, "reward_name", locale),
     rewardImageUrl: imageUrl(r.reward_image),
     amount: r.amount === null ? null : Number(r.amount),
     validFrom: r.valid_from,
@@ -73,22 +80,27 @@ function logsOf(db: Kysely<Database>) {
 }
 
 /** The member's own draws, newest first; only ever their own (the id comes from the session). */
-export async function myLogs(db: Db, userId: string, input: z.output<typeof myLogsInput>) {
+export async function myLogs(
+  db: Db,
+  userId: string,
+  input: z.output<typeof myLogsInput>,
+  locale: Language,
+) {
   const now = nowDb();
   let query = logsOf(db.kysely).where("gacha_logs.user_id", "=", userId);
   if (input.state) query = query.where(stateCondition(input.state, now));
   const page = await paginateSorted(query, input, "gacha_logs.created_at", "gacha_logs.id");
-  return mapRows(page, (r) => toLog(r, now));
+  return mapRows(page, (r) => toLog(r, now, locale));
 }
 
 /** One of the member's own draws (the reveal after a draw). Another member's is "not found". */
-export async function myLog(db: Db, userId: string, id: string) {
+export async function myLog(db: Db, userId: string, id: string, locale: Language) {
   const row = await logsOf(db.kysely)
     .where("gacha_logs.id", "=", id)
     .where("gacha_logs.user_id", "=", userId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return toLog(row, nowDb());
+  return toLog(row, nowDb(), locale);
 }
 
 /**

@@ -29,12 +29,12 @@ export const gachasRouter = router({
   /** Published gachas with their status and the member's own draws. */
   list: gachaMemberProcedure
     .input(memberListInput)
-    .query(({ ctx, input }) => gachas.memberListGachas(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => gachas.memberListGachas(ctx.db, ctx.user.id, input, ctx.locale)),
 
   /** One published gacha: rewards, honest odds, the member's plays left and balance. */
   get: gachaMemberProcedure
     .input(idInput)
-    .query(({ ctx, input }) => gachas.memberGetGacha(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => gachas.memberGetGacha(ctx.db, ctx.user.id, input.id, ctx.locale)),
 
   draw: gachaMemberProcedure
     .input(drawInput)
@@ -43,11 +43,11 @@ export const gachasRouter = router({
   /** One of the member's own draws (the reveal). */
   result: gachaMemberProcedure
     .input(idInput)
-    .query(({ ctx, input }) => logs.myLog(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => logs.myLog(ctx.db, ctx.user.id, input.id, ctx.locale)),
 
   myLogs: gachaMemberProcedure
     .input(myLogsInput)
-    .query(({ ctx, input }) => logs.myLogs(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => logs.myLogs(ctx.db, ctx.user.id, input, ctx.locale)),
 
   useItem: gachaMemberProcedure
     .input(idInput)

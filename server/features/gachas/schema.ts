@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   endAfterStart,
+  englishText,
   fileInput,
   imageInput,
   optionalTokyoDateTime,
@@ -39,6 +40,8 @@ export const MAX_CASH = 10_000_000;
 export const MAX_WEIGHT = 1_000_000;
 export const MAX_STOCK = 1_000_000;
 export const MAX_VALID_DAYS = 3_650;
+export const MAX_NAME = 100;
+export const MAX_DESCRIPTION = 2000;
 /** A gacha holds at most this many rewards: its odds table stays readable. */
 export const MAX_REWARDS = 50;
 
@@ -48,8 +51,10 @@ export { fileInput, idInput, imageInput, tokyoLocalToDb };
 
 export const gachaInput = z
   .object({
-    name: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
-    description: z.string({ error: required }).trim().max(2000, "tooLong"),
+    name: z.string({ error: required }).trim().min(1, present).max(MAX_NAME, "tooLong"),
+    description: z.string({ error: required }).trim().max(MAX_DESCRIPTION, "tooLong"),
+    nameEn: englishText(MAX_NAME),
+    descriptionEn: englishText(MAX_DESCRIPTION),
     ...periodFields,
     cost: wholeNumber(0, MAX_COST, "gachaCost"),
     method: z.string({ error: required }).pipe(z.enum(GACHA_METHODS, { error: required })),
@@ -71,7 +76,8 @@ export const updateGachaInput = createGachaInput.extend({ id: recordId });
  */
 export const rewardInput = z
   .object({
-    name: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
+    name: z.string({ error: required }).trim().min(1, present).max(MAX_NAME, "tooLong"),
+    nameEn: englishText(MAX_NAME),
     kind: z.string({ error: required }).pipe(z.enum(REWARD_KINDS, { error: required })),
     amount: optionalWholeNumber(1, MAX_CASH, "rewardAmount"),
     weight: optionalWholeNumber(1, MAX_WEIGHT, "rewardWeight"),

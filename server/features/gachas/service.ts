@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import type { GachaMethod, GachaRewardKind } from "../../../db/schema";
+import type { GachaMethod, GachaRewardKind, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { notFound } from "../../errors";
 import { getWallet } from "../../ledger";
+import { localized } from "../../lib/localized";
 import { mapRows, paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
@@ -109,6 +110,8 @@ export const GACHA_COLUMNS = [
   "gachas.id",
   "gachas.name",
   "gachas.description",
+  "gachas.name_en",
+  "gachas.description_en",
   "gachas.image_key",
   "gachas.starts_at",
   "gachas.ends_at",
@@ -124,6 +127,8 @@ export interface GachaRow {
   id: string;
   name: string;
   description: string;
+  name_en: string | null;
+  description_en: string | null;
   image_key: string | null;
   starts_at: string;
   ends_at: string;
@@ -135,11 +140,14 @@ export interface GachaRow {
   updated_at: string;
 }
 
+/** A gacha as the admin edits it: the Japanese texts and their English ("" when not written). */
 export function toGacha(row: GachaRow, now: string) {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
+    nameEn: row.name_en ?? "",
+    descriptionEn: row.description_en ?? "",
     imageUrl: imageUrl(row.image_key),
     startsAt: row.starts_at,
     endsAt: row.ends_at,
@@ -157,6 +165,7 @@ export const REWARD_COLUMNS = [
   "gacha_rewards.id",
   "gacha_rewards.gacha_id",
   "gacha_rewards.name",
+  "gacha_rewards.name_en",
   "gacha_rewards.image_key",
   "gacha_rewards.kind",
   "gacha_rewards.amount",
@@ -173,6 +182,7 @@ export interface RewardRow {
   id: string;
   gacha_id: string;
   name: string;
+  name_en: string | null;
   image_key: string | null;
   kind: GachaRewardKind;
   amount: number | null;
@@ -190,6 +200,7 @@ export function toReward(r: RewardRow) {
     id: r.id,
     gachaId: r.gacha_id,
     name: r.name,
+    nameEn: r.name_en ?? "",
     imageUrl: imageUrl(r.image_key),
     kind: r.kind,
     amount: r.amount === null ? null : Number(r.amount),
@@ -230,6 +241,7 @@ export async function memberListGachas(
   db: Db,
   userId: string,
   input: z.output<typeof memberListInput>,
+  locale: Language,
 ) {
   const now = nowDb();
   let query = db.kysely
@@ -265,14 +277,23 @@ export async function memberListGachas(
       .orderBy("gachas.ends_at", "desc")
       .orderBy("gachas.id", "desc"),
   );
-  return mapRows(page, (r) => memberGacha(r, Number(r.plays ?? 0), r.remaining, now));
+  return mapRows(page, (r) => memberGacha(r, Number(r.plays ?? 0), r.remaining, now, locale));
 }
 
-function memberGacha(row: GachaRow, plays: number, remaining: number | string | null, now: string) {
-  const gacha = toGacha(row, now);
+/** A gacha as a member reads it: its texts in the member's language (decision 022C). */
+function memberGacha(
+  row: GachaRow,
+  plays: number,
+  remaining: number | string | null,
+  now: string,
+  locale: Language,
+) {
+  const { nameEn: _nameEn, descriptionEn: _descriptionEn, ...gacha } = toGacha(row, now);
   const left = row.method === "box" ? Number(remaining ?? 0) : null;
   return {
     ...gacha,
+    name: localized(row, "name", locale),
+    description: localized(row, "description", locale),
     plays,
     playsLeft: Math.max(0, gacha.challengeLimit - plays),
     played: plays > 0,
@@ -282,7 +303,7 @@ function memberGacha(row: GachaRow, plays: number, remaining: number | string | 
 }
 
 /** A published gacha, its drawable rewards with their odds, and where the member stands. */
-export async function memberGetGacha(db: Db, userId: string, id: string) {
+export async function memberGetGacha(db: Db, userId: string, id: string, locale: Language) {
   const now = nowDb();
   const row = await db.kysely
     .selectFrom("gachas")
@@ -318,12 +339,12 @@ export async function memberGetGacha(db: Db, userId: string, id: string) {
       : 0;
   const wallet = await getWallet(db.kysely, userId);
   return {
-    ...memberGacha(row, Number(row.plays ?? 0), row.remaining, now),
+    ...memberGacha(row, Number(row.plays ?? 0), row.remaining, now, locale),
     rewards: rewards.map((r, i) => {
       const reward = toReward(r);
       return {
         id: reward.id,
-        name: reward.name,
+        name: localized(r, "name", locale),
         imageUrl: reward.imageUrl,
         kind: reward.kind,
         amount: reward.amount,

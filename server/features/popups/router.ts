@@ -18,7 +18,7 @@ export const popupsRouter = router({
    */
   next: publicProcedure.query(({ ctx }) =>
     ctx.session?.user.permission === "member"
-      ? popups.nextPopup(ctx.db, ctx.session.user.id)
+      ? popups.nextPopup(ctx.db, ctx.session.user.id, ctx.locale)
       : null,
   ),
 

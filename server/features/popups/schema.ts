@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { endAfterStart, fileInput, imageInput, periodFields } from "../../lib/form-fields";
+import {
+  endAfterStart,
+  englishText,
+  fileInput,
+  imageInput,
+  periodFields,
+} from "../../lib/form-fields";
 import { idInput, present, recordId, required } from "../../lib/input";
 import { filterChoice, pagingSchema } from "../../lib/paging";
 
@@ -9,6 +15,7 @@ import { filterChoice, pagingSchema } from "../../lib/paging";
  * (popup-specific ones under `popup:fieldErrors`).
  */
 
+export const MAX_TITLE = 100;
 export const MAX_BODY = 4000;
 export const POPUP_STATES = ["showing", "scheduled", "ended", "inactive"] as const;
 export type PopupState = (typeof POPUP_STATES)[number];
@@ -35,8 +42,10 @@ const linkUrl = z
 
 export const popupInput = z
   .object({
-    title: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
+    title: z.string({ error: required }).trim().min(1, present).max(MAX_TITLE, "tooLong"),
     body: z.string({ error: required }).trim().min(1, present).max(MAX_BODY, "tooLong"),
+    titleEn: englishText(MAX_TITLE),
+    bodyEn: englishText(MAX_BODY),
     linkUrl,
     ...periodFields,
     active: z.boolean(),

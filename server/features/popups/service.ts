@@ -3,10 +3,11 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, insertIgnore } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
+import type { Database, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
+import { localized } from "../../lib/localized";
 import { mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
@@ -44,6 +45,8 @@ const COLUMNS = [
   "popups.id",
   "popups.title",
   "popups.body",
+  "popups.title_en",
+  "popups.body_en",
   "popups.image_key",
   "popups.link_url",
   "popups.starts_at",
@@ -57,6 +60,8 @@ type PopupRow = {
   id: string;
   title: string;
   body: string;
+  title_en: string | null;
+  body_en: string | null;
   image_key: string | null;
   link_url: string | null;
   starts_at: string;
@@ -66,20 +71,28 @@ type PopupRow = {
   updated_at: string;
 };
 
-/** What a member sees of a popup. */
-function toNotice(row: Pick<PopupRow, "id" | "title" | "body" | "image_key" | "link_url">) {
+type NoticeRow = Pick<
+  PopupRow,
+  "id" | "title" | "body" | "title_en" | "body_en" | "image_key" | "link_url"
+>;
+
+/** What a member sees of a popup, in the member's language (decision 022C). */
+function toNotice(row: NoticeRow, locale: Language) {
   return {
     id: row.id,
-    title: row.title,
-    body: row.body,
+    title: localized(row, "title", locale),
+    body: localized(row, "body", locale),
     imageUrl: imageUrlOf(row.image_key),
     linkUrl: row.link_url,
   };
 }
 
+/** A popup as the admin edits it: the Japanese texts and their English ("" when not written). */
 function toPopup(row: PopupRow, now: string) {
   return {
-    ...toNotice(row),
+    ...toNotice(row, "ja"),
+    titleEn: row.title_en ?? "",
+    bodyEn: row.body_en ?? "",
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     active: row.active === 1,
@@ -91,14 +104,22 @@ function toPopup(row: PopupRow, now: string) {
 // ------------------------------------------------------------------------------- members
 
 /** The popup to show now: the oldest active one in its period the member has not been shown. */
-export async function nextPopup(db: Db, userId: string) {
+export async function nextPopup(db: Db, userId: string, locale: Language) {
   const now = nowDb();
   const row = await db.kysely
     .selectFrom("popups")
     .leftJoin("popup_views", (join) =>
       join.onRef("popup_views.popup_id", "=", "popups.id").on("popup_views.user_id", "=", userId),
     )
-    .select(["popups.id", "popups.title", "popups.body", "popups.image_key", "popups.link_url"])
+    .select([
+      "popups.id",
+      "popups.title",
+      "popups.body",
+      "popups.title_en",
+      "popups.body_en",
+      "popups.image_key",
+      "popups.link_url",
+    ])
     .where("popups.active", "=", 1)
     .where("popups.starts_at", "<=", now)
     .where("popups.ends_at", ">", now)
@@ -107,7 +128,7 @@ export async function nextPopup(db: Db, userId: string) {
     .orderBy("popups.id", "asc")
     .limit(1)
     .executeTakeFirst();
-  return row ? toNotice(row) : null;
+  return row ? toNotice(row, locale) : null;
 }
 
 /** The member has been shown the popup: it never shows to them again. */
@@ -195,6 +216,8 @@ function columns(v: PopupValues) {
   return {
     title: v.title,
     body: v.body,
+    title_en: v.titleEn,
+    body_en: v.bodyEn,
     link_url: v.linkUrl,
     starts_at: v.startsAt,
     ends_at: v.endsAt,

@@ -1,0 +1,31 @@
+import type { Language } from "../domain/language";
+
+/**
+ * Admin-written content in the reader's language (decision 022C). Each text has its column, the
+ * Japanese, and a nullable `<column>_en` beside it. English readers get the English where it is
+ * written (not blank); everyone else, and every gap, gets the Japanese: a member never sees an
+ * empty title because a translation is missing.
+ */
+type English<K extends string> = { [P in `${K}_en`]: string | null };
+
+export function localized<K extends string>(
+  row: { [P in K]: string } & English<K>,
+  field: K,
+  locale: Language,
+): string;
+export function localized<K extends string>(
+  row: { [P in K]: string | null } & English<K>,
+  field: K,
+  locale: Language,
+): string | null;
+export function localized<K extends string>(
+  row: { [P in K]: string | null } & English<K>,
+  field: K,
+  locale: Language,
+): string | null {
+  if (locale === "en") {
+    const english = (row as English<K>)[`${field}_en`];
+    if (english !== null && english.trim() !== "") return english;
+  }
+  return row[field];
+}

@@ -1,0 +1,232 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { newId } from "../../db/id";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { adminWithCaller, type Caller, callerFor, createUser } from "../helpers/fixtures";
+import { DAY, HOUR, tokyoLocal } from "../helpers/form-values";
+import { gachaForm, rewardForm } from "../helpers/gachas-suite";
+import { key } from "../helpers/money";
+import { errorOf, issues } from "../helpers/outcome";
+import { createAccount, createBroker } from "../helpers/cashback";
+
+/**
+ * Admin-written content in both languages (decision 022C), on a real database: what the admin
+ * saves comes back in both languages, a member reading English gets the English where it was
+ * written and the Japanese where it was not, and a member reading Japanese always the Japanese.
+ */
+
+const t = fileDatabase({ ledgerMustBalance: true });
+let adminId: string;
+let admin: Caller;
+/** One member, read in each language: the language is the request's, not the account's. */
+let ja: Caller;
+let en: Caller;
+let memberId: string;
+
+beforeAll(async () => {
+  ({ id: adminId, caller: admin } = await adminWithCaller(t.db));
+  memberId = (await createUser(t.db)).id;
+  ja = await callerFor(t.db, memberId, { locale: "ja" });
+  en = await callerFor(t.db, memberId, { locale: "en" });
+});
+
+const period = { startsAt: tokyoLocal(-HOUR), endsAt: tokyoLocal(7 * DAY) };
+
+function campaign(over: Record<string, string> = {}) {
+  return {
+    title: "冬のキャンペーン",
+    body: "本文です。",
+    conditions: "承認済みの口座",
+    ...period,
+    capacity: "",
+    active: true,
+    ...over,
+  };
+}
+
+describe(`content in both languages on ${testEngine}`, () => {
+  it("campaigns: English for English readers, Japanese where no English was written", async () => {
+    const { id } = await admin.campaigns.create({
+      campaign: campaign({
+        titleEn: "Winter campaign",
+        bodyEn: "Line one\r\nLine two",
+        conditionsEn: "",
+      }),
+      image: {},
+    });
+    const english = await en.campaigns.get({ id });
+    expect(english).toMatchObject({
+      title: "Winter campaign",
+      body: "Line one\nLine two",
+      // No English conditions: the Japanese ones.
+      conditions: "承認済みの口座",
+    });
+    expect(await ja.campaigns.get({ id })).toMatchObject({
+      title: "冬のキャンペーン",
+      body: "本文です。",
+    });
+    const listed = await en.campaigns.list({ size: 100 });
+    expect(listed.rows.find((c) => c.id === id)?.title).toBe("Winter campaign");
+
+    const { id: untranslated } = await admin.campaigns.create({ campaign: campaign(), image: {} });
+    expect((await en.campaigns.get({ id: untranslated })).title).toBe("冬のキャンペーン");
+  });
+
+  it("campaigns: the admin's save keeps both languages, editing and auditing the English too", async () => {
+    const { id } = await admin.campaigns.create({
+      campaign: campaign({ titleEn: "Spring", bodyEn: "Body", conditionsEn: "One account" }),
+      image: {},
+    });
+    expect(await admin.campaigns.adminGet({ id })).toMatchObject({
+      title: "冬のキャンペーン",
+      titleEn: "Spring",
+      bodyEn: "Body",
+      conditionsEn: "One account",
+    });
+    await admin.campaigns.update({
+      id,
+      campaign: campaign({ titleEn: "Summer", bodyEn: "Body", conditionsEn: " " }),
+      image: {},
+    });
+    expect(await admin.campaigns.adminGet({ id })).toMatchObject({
+      title: "冬のキャンペーン",
+      titleEn: "Summer",
+      conditionsEn: "",
+    });
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .select("data")
+      .where("action", "=", "campaign.update")
+      .where("target_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(audit.data).toContain("Summer");
+    expect(audit.data).toContain("title_en");
+  });
+
+  it("refuses English longer than the Japanese field allows, naming the English field", async () => {
+    const error = await errorOf(() =>
+      admin.campaigns.create({ campaign: campaign({ titleEn: "x".repeat(201) }), image: {} }),
+    );
+    expect(issues(error)).toEqual(["campaign.titleEn:tooLong"]);
+  });
+
+  it("popups: the member's next popup is in their language", async () => {
+    const { id } = await admin.popups.create({
+      popup: {
+        title: "お知らせ",
+        body: "本文",
+        titleEn: "Notice",
+        bodyEn: "",
+        linkUrl: "",
+        ...period,
+        active: true,
+      },
+      image: {},
+    });
+    const reader = (await createUser(t.db)).id;
+    expect(await (await callerFor(t.db, reader, { locale: "en" })).popups.next()).toMatchObject({
+      id,
+      title: "Notice",
+      body: "本文",
+    });
+    expect(await admin.popups.adminGet({ id })).toMatchObject({
+      title: "お知らせ",
+      titleEn: "Notice",
+      bodyEn: "",
+    });
+    const other = (await createUser(t.db)).id;
+    expect(await (await callerFor(t.db, other)).popups.next()).toMatchObject({ title: "お知らせ" });
+  });
+
+  it("gachas and rewards: the gacha page, the draw's result and the log read English", async () => {
+    const { id } = await admin.gachas.create({
+      gacha: gachaForm({ name: "感謝ガチャ", description: "説明", cost: "0" }),
+      image: {},
+    });
+    await admin.gachas.update({
+      id,
+      gacha: {
+        ...gachaForm({ name: "感謝ガチャ", description: "説明", cost: "0" }),
+        nameEn: "Thanks gacha",
+      },
+      image: {},
+    });
+    await admin.gachas.createReward({
+      gachaId: id,
+      reward: { ...rewardForm({ name: "ハズレ", kind: "none", weight: "1" }), nameEn: "No prize" },
+      image: {},
+    });
+    const page = await en.gachas.get({ id });
+    expect(page).toMatchObject({ name: "Thanks gacha", description: "説明" });
+    expect(page.rewards.map((r) => r.name)).toEqual(["No prize"]);
+    expect((await ja.gachas.get({ id })).rewards.map((r) => r.name)).toEqual(["ハズレ"]);
+
+    const { logId } = await en.gachas.draw({ gachaId: id, requestKey: key() });
+    expect(await en.gachas.result({ id: logId })).toMatchObject({
+      gachaName: "Thanks gacha",
+      rewardName: "No prize",
+    });
+    expect(await ja.gachas.result({ id: logId })).toMatchObject({
+      gachaName: "感謝ガチャ",
+      rewardName: "ハズレ",
+    });
+    const rewards = await admin.gachas.rewards({ id });
+    expect(JSON.stringify(rewards)).toContain("No prize");
+  });
+
+  it("EAs: the list, the page and the licences in the member's language", async () => {
+    const { id } = await admin.eas.create({
+      ea: {
+        name: "トレンドEA",
+        developer: "FX Labs",
+        description: "トレンドに乗ります。",
+        nameEn: "Trend EA",
+        descriptionEn: "Rides the trend.",
+        category: "trend",
+        accountType: "regular",
+        active: true,
+      },
+      file: {
+        version: "1.0",
+        fileName: "Trend.ex4",
+        bytes: new Uint8Array([1, 2, 0, 0, 65]),
+      },
+    });
+    expect(await en.eas.get({ id })).toMatchObject({
+      name: "Trend EA",
+      description: "Rides the trend.",
+    });
+    expect(await ja.eas.get({ id })).toMatchObject({ name: "トレンドEA" });
+    const list = await en.eas.list({});
+    expect(list.rows.find((e) => e.id === id)?.name).toBe("Trend EA");
+    expect(await admin.eas.adminGet({ id })).toMatchObject({
+      name: "トレンドEA",
+      nameEn: "Trend EA",
+      descriptionEn: "Rides the trend.",
+    });
+
+    const brokerId = await createBroker(t.db, `b${newId().slice(-8)}`, "XM");
+    const account = await createAccount(t.db, memberId, brokerId, "123456", "approved", adminId);
+    await en.eas.requestLicense({ eaId: id, accountId: account });
+    const licences = await en.eas.myLicenses({});
+    expect(licences.rows[0]?.eaName).toBe("Trend EA");
+  });
+
+  it("battles: the member's battle and its list in their language, the admin's both", async () => {
+    const { id } = await admin.battles.create({
+      title: "3月バトル",
+      titleEn: "March battle",
+      startsOn: "2025-03-01",
+      endsOn: "2025-03-31",
+      prizes: [{ rank: 1, amount: 1000 }],
+    });
+    const view = await en.battles.view({ id });
+    expect(view.battle?.title).toBe("March battle");
+    expect(view.battles.find((b) => b.id === id)?.title).toBe("March battle");
+    expect((await ja.battles.view({ id })).battle?.title).toBe("3月バトル");
+    expect((await admin.battles.adminGet({ id })).battle).toMatchObject({
+      title: "3月バトル",
+      titleEn: "March battle",
+    });
+  });
+});
