@@ -24,6 +24,7 @@ import * as m202611240100 from "./202611240100_passkeys";
 import * as m202611251800 from "./202611251800_broker_rates";
 import * as m202611251810 from "./202611251810_mail_notifications";
 import * as m202611251830 from "./202611251830_withdrawal_sent";
+import * as m202611260200 from "./202611260200_marathon_en_usdt_network";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "202611251800_broker_rates": m202611251800,
   "202611251810_mail_notifications": m202611251810,
   "202611251830_withdrawal_sent": m202611251830,
+  "202611260200_marathon_en_usdt_network": m202611260200,
 };

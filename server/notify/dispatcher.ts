@@ -49,6 +49,7 @@ export const PREFERENCE_OF: Record<NotificationKind, LineSwitch> = {
   support_reply: "support",
   account_approved: "account",
   account_denied: "account",
+  usdt_network_changed: "withdrawal",
   // Mail only; never claimed here (claimDue takes LINE rows).
   rewards_digest: "marathon",
 };

@@ -41,6 +41,7 @@ export const PATHS: Record<NotificationKind, string> = {
   support_reply: "/users/chat",
   account_approved: "/users/bank",
   account_denied: "/users/bank",
+  usdt_network_changed: "/users/mypage#payment",
   rewards_digest: "/users/statement",
 };
 
@@ -101,6 +102,9 @@ export function renderNotification(
         accountNumber: str(payload.accountNumber),
         reason: str(payload.reason),
       });
+      break;
+    case "usdt_network_changed":
+      body = fill(t.usdt_network_changed, { from: str(payload.from), to: str(payload.to) });
       break;
     case "rewards_digest":
       // Mail only (server/notify/preferences.ts): never claimed by the LINE dispatcher.

@@ -8,6 +8,7 @@ import type {
   NotificationChannel,
   NotificationKind,
   NotificationStatus,
+  UsdtNetwork,
 } from "../../db/schema";
 import { addMs, nowDb, toDbTime } from "../../db/time";
 import type { DigestPayload } from "./digest";
@@ -38,6 +39,7 @@ export interface NotificationPayloads {
   support_reply: { messageId: string; excerpt: string };
   account_approved: { accountId: string; broker: string; accountNumber: string };
   account_denied: { accountId: string; broker: string; accountNumber: string; reason: string };
+  usdt_network_changed: { from: UsdtNetwork; to: UsdtNetwork };
   rewards_digest: DigestPayload;
 }
 

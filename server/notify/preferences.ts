@@ -34,6 +34,8 @@ export const GROUP_OF: Record<NotificationKind, EventGroup | "support"> = {
   transfer_received: "transfer",
   account_approved: "account",
   account_denied: "account",
+  // About where withdrawals go: the members who chose to hear about withdrawals.
+  usdt_network_changed: "withdrawal",
   marathon_goal: "rewards",
   battle_prize: "rewards",
   rewards_digest: "rewards",
@@ -53,6 +55,7 @@ const CHANNELS_OF: Record<NotificationKind, readonly NotificationChannel[]> = {
   transfer_received: ["line", "mail"],
   account_approved: ["line", "mail"],
   account_denied: ["line", "mail"],
+  usdt_network_changed: ["line", "mail"],
   marathon_goal: ["line"],
   battle_prize: ["line"],
   rewards_digest: ["mail"],
