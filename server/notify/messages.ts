@@ -77,9 +77,14 @@ export function renderNotification(
       if (typeof payload.reward === "number" && payload.reward > 0) {
         body += "\n" + fill(t.marathon_reward, { amount: formatYen(payload.reward, language) });
       }
-      if (typeof payload.text === "string" && payload.text.trim()) {
+      // English members read the English text where the admin wrote one.
+      const text =
+        language === "en" && typeof payload.textEn === "string" && payload.textEn.trim()
+          ? payload.textEn
+          : payload.text;
+      if (typeof text === "string" && text.trim()) {
         // The goal popup's text may carry line-break markers ("\n" written out).
-        body += "\n" + payload.text.replace(/\\n/g, "\n").trim();
+        body += "\n" + text.replace(/\\n/g, "\n").trim();
       }
       break;
     }

@@ -34,7 +34,13 @@ export interface NotificationPayloads {
   transfer_completed: { transferId: string; amount: number; to: string };
   transfer_failed: { transferId: string; amount: number; reason: string };
   transfer_received: { transferId: string; amount: number; from: string };
-  marathon_goal: { marathonNumber: number; reward: number | null; text: string | null };
+  marathon_goal: {
+    marathonNumber: number;
+    reward: number | null;
+    text: string | null;
+    /** The English text, when the admin wrote one (older rows have none). */
+    textEn?: string | null;
+  };
   battle_prize: { battleId: string; title: string; rank: number; amount: number };
   support_reply: { messageId: string; excerpt: string };
   account_approved: { accountId: string; broker: string; accountNumber: string };
