@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/ui/form";
 import { Alert } from "~/components/ui/Alert";
@@ -17,6 +17,7 @@ import {
 } from "~/components/marathon/MarathonEditor";
 import {
   blankGoalRow,
+  errorsByPosition,
   goalRowsFromForm,
   nextGoalNumber,
   sentGoalRows,
@@ -94,6 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const index = Number(remove[1]);
     return back(sentGoalRows(form).filter((_, i) => i !== index));
   }
+  const sent = sentGoalRows(form);
   const input = {
     course: marathon.course,
     title: marathon.title,
@@ -109,8 +111,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const failure = toFormError(error);
     if (!failure) throw error;
+    // Every row sent comes back, blank ones too, each error on its row's place on the page.
+    const refusal = { ...failure, fieldErrors: errorsByPosition(sent, failure.fieldErrors) };
     return json(
-      { state: "editing" as const, error: failure, values: echo(values), rows },
+      { state: "editing" as const, error: refusal, values: echo(values), rows: sent },
       { status: 400 },
     );
   }
@@ -122,7 +126,6 @@ export default function AdminMarathon() {
   const { t } = useTranslation("marathon");
   const { list, editing, notice } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const location = useLocation();
   const returned = answer && answer.state === "editing" ? answer : null;
   const initial: EditorValues = returned
     ? {
@@ -275,9 +278,10 @@ export default function AdminMarathon() {
       </section>
 
       <MarathonEditor
-        // A new page (after a save) or a new answer from the server (a row added without
-        // JavaScript, a refusal) starts the editor again from what it holds.
-        key={`${editedId}:${location.key}:${answer ? JSON.stringify(answer) : ""}`}
+        // A save starts the editor afresh (another marathon edited, or one more in the list).
+        // A refusal does not: the rows the browser holds are the rows it sent, and its
+        // errors name their places. Without JavaScript every answer is a new page anyway.
+        key={`${editedId}:${list.marathons.length}`}
         initial={initial}
         nextFree={list.nextNumber}
         reachedNumbers={reachedNumbers}

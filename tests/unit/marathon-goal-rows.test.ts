@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   blankGoalRow,
+  errorsByPosition,
   goalRowsFromForm,
   nextGoalNumber,
   sentGoalRows,
@@ -61,6 +62,25 @@ describe("marathon goal rows from the editor's form", () => {
     ]);
     // The blank row keeps its place among the rows sent: "remove row 2" removes it.
     expect(sentGoalRows(data)).toHaveLength(3);
+  });
+
+  it("names each error by its row's place on the page, blank rows counted", () => {
+    const sent = sentGoalRows(
+      form([{ threshold: "1" }, { marathonNumber: "2" }, { threshold: "3" }]),
+    );
+    expect(
+      errorsByPosition(sent, {
+        "goals.0.reward": "required",
+        "goals.1.threshold": "thresholdNotIncreasing",
+        goals: "tooMany",
+        title: "required",
+      }),
+    ).toEqual({
+      "goals.0.reward": "required",
+      "goals.2.threshold": "thresholdNotIncreasing",
+      goals: "tooMany",
+      title: "required",
+    });
   });
 
   it("offers the next number past the rows and the numbers in use", () => {

@@ -66,3 +66,22 @@ export function nextGoalNumber(rows: GoalRowValues[], nextFree: number): number 
   const used = rows.map((r) => Number(r.marathonNumber)).filter((n) => Number.isInteger(n));
   return Math.max(nextFree, ...used.map((n) => n + 1));
 }
+
+/**
+ * The form's goal errors named by the row's place on the page: validation numbered only the
+ * rows with something in them (`goals.<i>.<field>`), the page shows every row sent.
+ */
+export function errorsByPosition(
+  sent: GoalRowValues[],
+  fieldErrors: Record<string, string>,
+): Record<string, string> {
+  const positions = sent.flatMap((row, i) => (isBlank(row) ? [] : [i]));
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([k, v]) => [
+      k.replace(/^goals\.(\d+)\./, (m, i: string) =>
+        positions[Number(i)] === undefined ? m : `goals.${positions[Number(i)]}.`,
+      ),
+      v,
+    ]),
+  );
+}
