@@ -13,6 +13,8 @@ export type Bool = 0 | 1;
 
 export type Permission = "admin" | "member";
 export type Language = "ja" | "en";
+/** The chain USDT payouts go out on (the admin's setting). */
+export type UsdtNetwork = "TRC20" | "ERC20";
 
 export interface UsersTable {
   id: string;
@@ -50,6 +52,8 @@ export interface PaymentDetailsTable {
   bank_account_number: string | null;
   account_holder: string | null;
   usdt_address: string | null;
+  /** The network usdt_address was checked for; differing from the setting marks it old. */
+  usdt_network: UsdtNetwork | null;
   exness_email: string | null;
   peska_email: string | null;
   bitwallet_email: string | null;
@@ -422,6 +426,8 @@ export interface CbMarathonsTable {
   id: string;
   course: MarathonCourse;
   title: string;
+  /** English title; null shows the Japanese one. */
+  title_en: string | null;
   starts_on: string;
   ends_on: string | null;
   active: Bool;
@@ -438,6 +444,8 @@ export interface CbMarathonGoalsTable {
   threshold: number;
   reward: number;
   modal_text: string;
+  /** English popup text; null shows the Japanese one. */
+  modal_text_en: string | null;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
 }
@@ -450,6 +458,7 @@ export interface MarathonsTable {
   goal_id: string;
   reward: number;
   modal_text: string;
+  modal_text_en: string | null;
   /** 0 = not yet shown in the goal modal. */
   is_modal: Bool;
   ledger_tx_id: string | null;
@@ -757,6 +766,8 @@ export type NotificationKind =
   | "account_denied"
   | "ea_account_approved"
   | "ea_account_denied"
+  /** The admin switched the USDT network: the member's saved address is for the old one. */
+  | "usdt_network_changed"
   /** Mail only: the day's prizes and rewards credited, one row per member and Tokyo date. */
   | "rewards_digest";
 export type NotificationChannel = "line" | "mail";

@@ -1,26 +1,46 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useId } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, SubmitButton } from "~/components/ui/form";
+import { SubmitButton } from "~/components/ui/form";
 import { Alert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
+import { actionLink } from "~/components/ui/link";
 import { modalTextLines } from "~/lib/marathon-text";
-import { attempt, formValues } from "~/lib/forms.server";
+import { formValues, toFormError } from "~/lib/forms.server";
+import { echo } from "~/lib/form-echo";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
+import {
+  MarathonEditor,
+  type EditorValues,
+  type MarathonFields,
+} from "~/components/marathon/MarathonEditor";
+import {
+  blankGoalRow,
+  errorsByPosition,
+  goalRowsFromForm,
+  nextGoalNumber,
+  sentGoalRows,
+  type GoalRowValues,
+} from "../../server/features/marathon/goal-rows";
 
 export const handle = { i18n: ["marathon", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  const list = await context.trpc.marathon.adminList();
+  const editId = url.searchParams.get("edit");
+  const editing = editId ? (list.marathons.find((m) => m.id === editId) ?? null) : null;
   return json({
-    list: await context.trpc.marathon.adminList(),
+    list,
+    editing,
     notice: url.searchParams.has("created")
       ? "created"
       : url.searchParams.has("updated")
         ? "updated"
-        : null,
+        : url.searchParams.has("saved")
+          ? "saved"
+          : null,
   });
 }
 
@@ -30,96 +50,143 @@ const FIELDS = [
   "active",
   "course",
   "title",
+  "titleEn",
   "startsOn",
   "endsOn",
-  "goals",
 ] as const;
 
-/** One goal per line: "number, target, reward, text" (the text may itself hold commas). */
-function parseGoals(text: string) {
-  const goals = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (!line) continue;
-    const m = /^([^,]*),([^,]*),([^,]*),(.*)$/.exec(line);
-    if (!m) return { ok: false as const, line: i + 1 };
-    const yen = (v: string) => v.replace(/[,\s¥円]/g, "");
-    goals.push({
-      marathonNumber: m[1]!.trim(),
-      threshold: yen(m[2]!),
-      reward: yen(m[3]!),
-      modalText: m[4]!.trim(),
-    });
-  }
-  return { ok: true as const, goals };
-}
-
+/**
+ * Toggle switches a marathon on or off. The editor's "add row" and "remove row" buttons are
+ * submits too, so the editor works without JavaScript: they answer the form back with one row
+ * more or less, saving nothing (with JavaScript the page does the same in place). Save creates
+ * a marathon, or changes the one being edited; either credits the members who already qualify.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), FIELDS);
+  const form = await request.formData();
+  const values = formValues(form, FIELDS);
   if (values.intent === "toggle") {
-    const result = await attempt(values, () =>
-      context.trpc.marathon.setActive({ id: values.id, active: values.active === "1" }),
-    );
-    if (!result.ok) return result.response;
+    try {
+      await context.trpc.marathon.setActive({ id: values.id, active: values.active === "1" });
+    } catch (error) {
+      const failure = toFormError(error);
+      if (!failure) throw error;
+      return json({ state: "refused" as const, error: failure }, { status: 400 });
+    }
     return redirect("/admin/cb_marathon?updated=1");
   }
-  const goals = parseGoals(values.goals);
-  if (!goals.ok) {
+  const rows = goalRowsFromForm(form);
+  const marathon: MarathonFields = {
+    id: values.id,
+    course: values.course === "axi" ? "axi" : "general",
+    title: values.title,
+    titleEn: values.titleEn,
+    startsOn: values.startsOn,
+    endsOn: values.endsOn,
+  };
+  const back = (nextRows: GoalRowValues[]) =>
+    json({ state: "editing" as const, error: null, values: echo(values), rows: nextRows });
+  if (values.intent === "addRow") {
+    const nextFree = Number(form.get("nextFree")) || 1;
+    const sent = sentGoalRows(form);
+    return back([...sent, blankGoalRow(nextGoalNumber(sent, nextFree))]);
+  }
+  const remove = /^removeRow:(\d+)$/.exec(values.intent);
+  if (remove) {
+    const index = Number(remove[1]);
+    return back(sentGoalRows(form).filter((_, i) => i !== index));
+  }
+  const sent = sentGoalRows(form);
+  const input = {
+    course: marathon.course,
+    title: marathon.title,
+    titleEn: marathon.titleEn,
+    startsOn: marathon.startsOn,
+    endsOn: marathon.endsOn,
+    // Strings from the form: the schema coerces and judges them.
+    goals: rows,
+  };
+  try {
+    if (marathon.id) await context.trpc.marathon.update({ ...input, id: marathon.id });
+    else await context.trpc.marathon.create(input);
+  } catch (error) {
+    const failure = toFormError(error);
+    if (!failure) throw error;
+    // Every row sent comes back, blank ones too, each error on its row's place on the page.
+    const refusal = { ...failure, fieldErrors: errorsByPosition(sent, failure.fieldErrors) };
     return json(
-      {
-        ok: false as const,
-        error: { key: null, params: null, fieldErrors: { goals: "goalLine" } },
-        line: goals.line,
-        values,
-      },
+      { state: "editing" as const, error: refusal, values: echo(values), rows: sent },
       { status: 400 },
     );
   }
-  const result = await attempt(values, () =>
-    context.trpc.marathon.create({
-      course: values.course as "general" | "axi",
-      title: values.title,
-      startsOn: values.startsOn,
-      endsOn: values.endsOn,
-      // Strings from the form: the schema coerces and judges them.
-      goals: goals.goals as unknown as {
-        marathonNumber: number;
-        threshold: number;
-        reward: number;
-        modalText: string;
-      }[],
-    }),
-  );
-  if (!result.ok) return result.response;
-  return redirect("/admin/cb_marathon?created=1");
+  return redirect(`/admin/cb_marathon?${marathon.id ? "saved" : "created"}=1`);
 }
 
-/** /admin/cb_marathon: every marathon with its goals and how many reached each; create one. */
+/** /admin/cb_marathon: every marathon with its goals and how many reached each; create or edit one. */
 export default function AdminMarathon() {
   const { t } = useTranslation("marathon");
-  const { list, notice } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const echoed: Record<string, string> = failure && !failure.ok ? failure.values : {};
-  const fieldErrors = failure && !failure.ok ? failure.error.fieldErrors : {};
-  const formKey = failure && !failure.ok ? failure.error.key : null;
-  const line = failure && !failure.ok && "line" in failure ? failure.line : null;
-  // Nested errors ("goals.0.threshold") belong to the goals box.
-  const fieldError = (name: string) => {
-    const key = Object.entries(fieldErrors).find(
-      ([k]) => k === name || k.startsWith(`${name}.`),
-    )?.[1];
-    return key ? t(`errors.${key}`, { line, defaultValue: t("errors.generic") }) : null;
-  };
-  const goalsId = useId();
-  const courseId = useId();
-  const goalsError = fieldError("goals");
+  const { list, editing, notice } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const returned = answer && answer.state === "editing" ? answer : null;
+  const initial: EditorValues = returned
+    ? {
+        marathon: {
+          id: returned.values.id ?? "",
+          course: returned.values.course === "axi" ? "axi" : "general",
+          title: returned.values.title ?? "",
+          titleEn: returned.values.titleEn ?? "",
+          startsOn: returned.values.startsOn ?? "",
+          endsOn: returned.values.endsOn ?? "",
+        },
+        rows: returned.rows.length > 0 ? returned.rows : [blankGoalRow(list.nextNumber)],
+      }
+    : editing
+      ? {
+          marathon: {
+            id: editing.id,
+            course: editing.course,
+            title: editing.title,
+            titleEn: editing.titleEn ?? "",
+            startsOn: editing.startsOn,
+            endsOn: editing.endsOn ?? "",
+          },
+          rows: editing.goals.map((g) => ({
+            marathonNumber: String(g.marathonNumber),
+            threshold: String(g.threshold),
+            reward: String(g.reward),
+            modalText: g.modalText,
+            modalTextEn: g.modalTextEn ?? "",
+          })),
+        }
+      : {
+          marathon: {
+            id: "",
+            course: "general",
+            title: "",
+            titleEn: "",
+            startsOn: "",
+            endsOn: "",
+          },
+          rows: [blankGoalRow(list.nextNumber)],
+        };
+  const editedId = initial.marathon.id;
+  const reachedNumbers = editedId
+    ? (list.marathons
+        .find((m) => m.id === editedId)
+        ?.goals.filter((g) => g.reached > 0)
+        .map((g) => g.marathonNumber) ?? [])
+    : [];
+  const toggleError = answer && answer.state === "refused" ? answer.error : null;
   return (
     <div className="space-y-6">
       <PageTitle>{t("admin.title")}</PageTitle>
       {notice && (
         <Alert tone="success" testId="marathon-notice">
           {t(`admin.${notice}`)}
+        </Alert>
+      )}
+      {toggleError && (
+        <Alert tone="error" testId="form-error">
+          {t(`errors.${toggleError.key ?? "generic"}`, { defaultValue: t("errors.generic") })}
         </Alert>
       )}
 
@@ -133,6 +200,11 @@ export default function AdminMarathon() {
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
                 <h3 className="break-words font-semibold">{m.title}</h3>
+                {m.titleEn && (
+                  <p className="break-words text-sm text-slate-600 dark:text-slate-300" lang="en">
+                    {m.titleEn}
+                  </p>
+                )}
                 <p className="text-xs text-slate-600 dark:text-slate-300">
                   {t(`courses.${m.course}`)} ・{" "}
                   {m.endsOn
@@ -141,14 +213,23 @@ export default function AdminMarathon() {
                   ・ {m.active ? t("admin.active") : t("admin.inactive")}
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="intent" value="toggle" />
-                <input type="hidden" name="id" value={m.id} />
-                <input type="hidden" name="active" value={m.active ? "0" : "1"} />
-                <SubmitButton tone="secondary">
-                  {m.active ? t("admin.deactivate") : t("admin.activate")}
-                </SubmitButton>
-              </Form>
+              <div className="flex flex-wrap items-center gap-2">
+                <Link
+                  to={`/admin/cb_marathon?edit=${m.id}#editor`}
+                  className={`${actionLink} text-sm`}
+                  data-testid="marathon-edit"
+                >
+                  {t("admin.edit")}
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="toggle" />
+                  <input type="hidden" name="id" value={m.id} />
+                  <input type="hidden" name="active" value={m.active ? "0" : "1"} />
+                  <SubmitButton tone="secondary">
+                    {m.active ? t("admin.deactivate") : t("admin.activate")}
+                  </SubmitButton>
+                </Form>
+              </div>
             </div>
             <div className="mt-3 overflow-x-auto">
               <table className="min-w-full text-sm">
@@ -180,6 +261,11 @@ export default function AdminMarathon() {
                             {l}
                           </span>
                         ))}
+                        {g.modalTextEn && (
+                          <span lang="en" className="mt-1 block text-slate-600 dark:text-slate-300">
+                            {modalTextLines(g.modalTextEn).join(" / ")}
+                          </span>
+                        )}
                       </td>
                       <td className="py-2 text-right tabular-nums">{g.reached}</td>
                     </tr>
@@ -191,86 +277,16 @@ export default function AdminMarathon() {
         ))}
       </section>
 
-      <section className="max-w-2xl space-y-3">
-        <h2 className="text-lg font-semibold">{t("admin.create")}</h2>
-        <p className="text-xs text-slate-600 dark:text-slate-300">
-          {t("admin.nextNumber", { number: list.nextNumber })}
-        </p>
-        {formKey && (
-          <Alert tone="error" testId="form-error">
-            {t(`errors.${formKey.replace(/^marathon\./, "")}`, {
-              defaultValue: t("errors.generic"),
-            })}
-          </Alert>
-        )}
-        <Form method="post" className="space-y-4" data-testid="marathon-create">
-          <input type="hidden" name="intent" value="create" />
-          <div>
-            <label htmlFor={courseId} className="block text-sm font-medium">
-              {t("admin.course")}
-            </label>
-            <select
-              id={courseId}
-              name="course"
-              defaultValue={echoed.course ?? "general"}
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-            >
-              <option value="general">{t("courses.general")}</option>
-              <option value="axi">{t("courses.axi")}</option>
-            </select>
-          </div>
-          <Field
-            name="title"
-            label={t("admin.titleField")}
-            defaultValue={echoed.title ?? ""}
-            maxLength={100}
-            required
-            error={fieldError("title")}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              name="startsOn"
-              type="date"
-              label={t("admin.startsOn")}
-              defaultValue={echoed.startsOn ?? ""}
-              required
-              error={fieldError("startsOn")}
-            />
-            <Field
-              name="endsOn"
-              type="date"
-              label={t("admin.endsOn")}
-              defaultValue={echoed.endsOn ?? ""}
-              error={fieldError("endsOn")}
-            />
-          </div>
-          <div>
-            <label htmlFor={goalsId} className="block text-sm font-medium">
-              {t("admin.goals")}
-            </label>
-            <textarea
-              id={goalsId}
-              name="goals"
-              rows={5}
-              required
-              defaultValue={echoed.goals ?? ""}
-              placeholder={`${list.nextNumber}, 10000, 1000, おめでとうございます！\\nゴール達成です`}
-              aria-invalid={goalsError ? true : undefined}
-              aria-describedby={`${goalsId}-hint`}
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-800"
-            />
-            <p id={`${goalsId}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-              {t("admin.goalsHint")}
-            </p>
-            {goalsError && (
-              <p className="mt-1 text-sm text-red-600 dark:text-red-400" data-testid="error-goals">
-                {goalsError}
-              </p>
-            )}
-          </div>
-          <SubmitButton>{t("admin.submit")}</SubmitButton>
-        </Form>
-      </section>
+      <MarathonEditor
+        // A save starts the editor afresh (another marathon edited, or one more in the list).
+        // A refusal does not: the rows the browser holds are the rows it sent, and its
+        // errors name their places. Without JavaScript every answer is a new page anyway.
+        key={`${editedId}:${list.marathons.length}`}
+        initial={initial}
+        nextFree={list.nextNumber}
+        reachedNumbers={reachedNumbers}
+        error={returned?.error ?? null}
+      />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field, SelectField, SubmitButton, useFieldError } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Facts, Section } from "~/components/ui/card";
@@ -29,6 +31,7 @@ const FIELDS = [
   "usdtNetwork",
   "paypayDailyLimit",
   "usdJpyRate",
+  "confirmNetworkChange",
 ] as const;
 
 /** Yen as typed: "1,000" and "1 000" mean a thousand; the schema judges the rest. */
@@ -49,6 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       usdtNetwork: values.usdtNetwork as "TRC20" | "ERC20",
       paypayDailyLimit: yen(values.paypayDailyLimit),
       usdJpyRate: values.usdJpyRate,
+      confirmNetworkChange: values.confirmNetworkChange === "1",
     }),
   );
   if (!result.ok) return result.response;
@@ -79,6 +83,18 @@ export default function AdminSettings() {
     usdJpyRate: useFieldError(error, "usdJpyRate", "admin-money:settings.usdJpyRate"),
   };
   const showForm = editing || Boolean(error);
+  // A network change waits for the admin to see how many saved addresses it leaves stale.
+  const networkChange =
+    error?.key === "usdtNetworkConfirm" && echoed
+      ? {
+          from: String(error.params?.from ?? ""),
+          to: String(error.params?.to ?? ""),
+          count: Number(error.params?.count ?? 0),
+        }
+      : null;
+  const [dialogOpen, setDialogOpen] = useState(true);
+  useEffect(() => setDialogOpen(true), [result]);
+  const networkChangeText = networkChange && t("settings.networkChange.body", networkChange);
   /** A number field's props: the value sent last time (after a refusal), else the saved one. */
   const numberField = (
     name: "transferFeeRate" | "transferMin" | "transferMax" | "paypayDailyLimit" | "usdJpyRate",
@@ -121,12 +137,26 @@ export default function AdminSettings() {
       >
         {showForm ? (
           <Form method="post" action="/admin/setting?edit" className="space-y-4" noValidate>
-            {error && (
-              <Alert tone="error" testId="settings-failed">
-                {t("settings.failed")}
-              </Alert>
+            {networkChange ? (
+              // Without JavaScript (or with the dialog closed) the question stays on the page.
+              <div className="space-y-3" data-testid="network-change">
+                <Alert tone="warning" testId="network-change-notice">
+                  {networkChangeText}
+                </Alert>
+                <SubmitButton name="confirmNetworkChange" value="1" tone="danger">
+                  {t("settings.networkChange.confirm", networkChange)}
+                </SubmitButton>
+              </div>
+            ) : (
+              <>
+                {error && (
+                  <Alert tone="error" testId="settings-failed">
+                    {t("settings.failed")}
+                  </Alert>
+                )}
+                <FormErrorAlert error={error} />
+              </>
             )}
-            <FormErrorAlert error={error} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 {...numberField(
@@ -222,6 +252,23 @@ export default function AdminSettings() {
           />
         )}
       </Section>
+      {networkChange && echoed && (
+        <ConfirmDialog
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          title={t("settings.networkChange.title", networkChange)}
+          confirmLabel={t("settings.networkChange.confirm", networkChange)}
+          tone="danger"
+          fields={{
+            ...Object.fromEntries(FIELDS.map((name) => [name, echoed[name] ?? ""])),
+            confirmNetworkChange: "1",
+          }}
+          testId="network-change-dialog"
+        >
+          <p data-testid="network-change-count">{networkChangeText}</p>
+          <p>{t("settings.networkChange.after", networkChange)}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import type { loader as rootLoader } from "~/root";
 import { card } from "~/components/ui/card";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { UsdtAddressBanner } from "~/components/UsdtAddressBanner";
 import { PageSection } from "~/components/PageSection";
 import { RowList } from "~/components/RowList";
 import { NextCrediting } from "~/components/brokers/NextCrediting";
@@ -32,7 +33,7 @@ export const handle: RouteHandle = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireMember(request, context);
   const { features } = await context.trpc.shell.viewer();
-  const [security, dashboard, crediting, report] = await Promise.all([
+  const [security, dashboard, crediting, report, usdtNotice] = await Promise.all([
     context.trpc.auth.security(),
     context.trpc.cashback.dashboard(),
     context.trpc.brokers.crediting(),
@@ -42,6 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           context.trpc.cashback.monthly({ months: 6 }),
         ]).then(([summary, monthly]) => ({ summary, monthly }))
       : Promise.resolve(null),
+    context.trpc.wallet.usdtAddressNotice(),
   ]);
   // The balance leaves the server only when the walletBalance feature is on.
   const { wallet, ...rest } = dashboard;
@@ -51,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dashboard: { ...rest, wallet: features.walletBalance ? wallet : null },
     crediting,
     report,
+    usdtNotice,
   });
 }
 
@@ -86,7 +89,7 @@ const SHORTCUTS: { to: string; icon: IconName; label: string }[] = [
  */
 export default function Dashboard() {
   const { t } = useTranslation(["auth", "cashback", "accounts", "wallet", "common"]);
-  const { me, security, dashboard, crediting, report } = useLoaderData<typeof loader>();
+  const { me, security, dashboard, crediting, report, usdtNotice } = useLoaderData<typeof loader>();
   const features = useRouteLoaderData<typeof rootLoader>("root")?.viewer.features;
   const wallet = features?.walletBalance ? dashboard.wallet : null;
   return (
@@ -98,6 +101,7 @@ export default function Dashboard() {
         </p>
       </div>
       <VerifyEmailNotice />
+      <UsdtAddressBanner notice={usdtNotice} />
 
       <dl className={`grid grid-cols-2 gap-3 ${wallet ? "sm:grid-cols-3" : ""}`}>
         {wallet && (

@@ -6,11 +6,16 @@ import { Tabs } from "~/components/ui/Tabs";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink } from "~/components/ui/link";
+import { UsdtAddressBanner } from "~/components/UsdtAddressBanner";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ summary: await context.trpc.wallet.summary() });
+  const [summary, usdtNotice] = await Promise.all([
+    context.trpc.wallet.summary(),
+    context.trpc.wallet.usdtAddressNotice(),
+  ]);
+  return json({ summary, usdtNotice });
 }
 
 const TABS = [
@@ -22,7 +27,7 @@ const TABS = [
 /** The withdrawal area: the situation on top, then history, a new request, or a transfer. */
 export default function WithdrawLayout() {
   const { t } = useTranslation("wallet");
-  const { summary } = useLoaderData<typeof loader>();
+  const { summary, usdtNotice } = useLoaderData<typeof loader>();
   const cards = [
     { label: t("situation.available"), value: summary.available, testId: "available" },
     { label: t("situation.held"), value: summary.held, testId: "held" },
@@ -31,6 +36,7 @@ export default function WithdrawLayout() {
   return (
     <div className="space-y-6">
       <PageTitle>{t("title")}</PageTitle>
+      <UsdtAddressBanner notice={usdtNotice} />
       <section aria-labelledby="situation-title" className="space-y-3">
         <h2 id="situation-title" className="sr-only">
           {t("situation.title")}

@@ -25,6 +25,7 @@ import * as m202611251800 from "./202611251800_broker_rates";
 import * as m202611251810 from "./202611251810_mail_notifications";
 import * as m202611251830 from "./202611251830_withdrawal_sent";
 import * as m202611260100 from "./202611260100_admin_home_indexes";
+import * as m202611260200 from "./202611260200_marathon_en_usdt_network";
 import * as m202611260300 from "./202611260300_content_english";
 import * as m202611260400 from "./202611260400_ea_account_requests";
 import * as m202611260600 from "./202611260600_import_jobs";
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   "202611251810_mail_notifications": m202611251810,
   "202611251830_withdrawal_sent": m202611251830,
   "202611260100_admin_home_indexes": m202611260100,
+  "202611260200_marathon_en_usdt_network": m202611260200,
   "202611260300_content_english": m202611260300,
   "202611260400_ea_account_requests": m202611260400,
   "202611260600_import_jobs": m202611260600,

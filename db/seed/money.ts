@@ -51,6 +51,7 @@ async function paymentDetails(db: Db, userId: string, holder: string) {
       bank_account_number: "1234567",
       account_holder: holder,
       usdt_address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      usdt_network: "TRC20",
       exness_email: null,
       peska_email: null,
       bitwallet_email: "bitwallet@example.com",

@@ -51,6 +51,7 @@ export const PREFERENCE_OF: Record<NotificationKind, LineSwitch> = {
   account_denied: "account",
   ea_account_approved: "account",
   ea_account_denied: "account",
+  usdt_network_changed: "withdrawal",
   // Mail only; never claimed here (claimDue takes LINE rows).
   rewards_digest: "marathon",
 };

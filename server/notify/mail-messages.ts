@@ -101,6 +101,10 @@ export function renderNotificationMail(
       fill(t[kind].body, values) +
       "\n" +
       fill(t.when, { time: formatTokyoTime(options.at, language) });
+  } else if (kind === "usdt_network_changed") {
+    const values = { from: str(payload.from), to: str(payload.to) };
+    subject = fill(t.usdt_network_changed.subject, values);
+    body = fill(t.usdt_network_changed.body, values);
   } else {
     throw new Error(`${kind} is not sent by mail`);
   }

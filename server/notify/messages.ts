@@ -43,6 +43,7 @@ export const PATHS: Record<NotificationKind, string> = {
   account_denied: "/users/bank",
   ea_account_approved: "/users/bank",
   ea_account_denied: "/users/bank",
+  usdt_network_changed: "/users/mypage#payment",
   rewards_digest: "/users/statement",
 };
 
@@ -78,9 +79,14 @@ export function renderNotification(
       if (typeof payload.reward === "number" && payload.reward > 0) {
         body += "\n" + fill(t.marathon_reward, { amount: formatYen(payload.reward, language) });
       }
-      if (typeof payload.text === "string" && payload.text.trim()) {
+      // English members read the English text where the admin wrote one.
+      const text =
+        language === "en" && typeof payload.textEn === "string" && payload.textEn.trim()
+          ? payload.textEn
+          : payload.text;
+      if (typeof text === "string" && text.trim()) {
         // The goal popup's text may carry line-break markers ("\n" written out).
-        body += "\n" + payload.text.replace(/\\n/g, "\n").trim();
+        body += "\n" + text.replace(/\\n/g, "\n").trim();
       }
       break;
     }
@@ -105,6 +111,9 @@ export function renderNotification(
         accountNumber: str(payload.accountNumber),
         reason: str(payload.reason),
       });
+      break;
+    case "usdt_network_changed":
+      body = fill(t.usdt_network_changed, { from: str(payload.from), to: str(payload.to) });
       break;
     case "rewards_digest":
       // Mail only (server/notify/preferences.ts): never claimed by the LINE dispatcher.

@@ -8,6 +8,7 @@ import type {
   NotificationChannel,
   NotificationKind,
   NotificationStatus,
+  UsdtNetwork,
 } from "../../db/schema";
 import { addMs, nowDb, toDbTime } from "../../db/time";
 import type { DigestPayload } from "./digest";
@@ -33,13 +34,20 @@ export interface NotificationPayloads {
   transfer_completed: { transferId: string; amount: number; to: string };
   transfer_failed: { transferId: string; amount: number; reason: string };
   transfer_received: { transferId: string; amount: number; from: string };
-  marathon_goal: { marathonNumber: number; reward: number | null; text: string | null };
+  marathon_goal: {
+    marathonNumber: number;
+    reward: number | null;
+    text: string | null;
+    /** The English text, when the admin wrote one (older rows have none). */
+    textEn?: string | null;
+  };
   battle_prize: { battleId: string; title: string; rank: number; amount: number };
   support_reply: { messageId: string; excerpt: string };
   account_approved: { accountId: string; broker: string; accountNumber: string };
   account_denied: { accountId: string; broker: string; accountNumber: string; reason: string };
   ea_account_approved: { requestId: string; broker: string; accountNumber: string };
   ea_account_denied: { requestId: string; broker: string; accountNumber: string; reason: string };
+  usdt_network_changed: { from: UsdtNetwork; to: UsdtNetwork };
   rewards_digest: DigestPayload;
 }
 

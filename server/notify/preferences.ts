@@ -36,6 +36,8 @@ export const GROUP_OF: Record<NotificationKind, EventGroup | "support"> = {
   account_denied: "account",
   ea_account_approved: "account",
   ea_account_denied: "account",
+  // About where withdrawals go: the members who chose to hear about withdrawals.
+  usdt_network_changed: "withdrawal",
   marathon_goal: "rewards",
   battle_prize: "rewards",
   rewards_digest: "rewards",
@@ -57,6 +59,7 @@ const CHANNELS_OF: Record<NotificationKind, readonly NotificationChannel[]> = {
   account_denied: ["line", "mail"],
   ea_account_approved: ["line", "mail"],
   ea_account_denied: ["line", "mail"],
+  usdt_network_changed: ["line", "mail"],
   marathon_goal: ["line"],
   battle_prize: ["line"],
   rewards_digest: ["mail"],

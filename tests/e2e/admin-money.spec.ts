@@ -212,6 +212,11 @@ test.describe("admin settings", () => {
       await section.getByLabel("USDTのネットワーク").selectOption("ERC20");
       await section.getByLabel("PayPayの1日あたりの上限（円）").fill("50000");
       await section.getByRole("button", { name: "更新" }).click();
+      // A network change asks first (decision 022b).
+      await page
+        .getByTestId("network-change-dialog")
+        .getByRole("button", { name: "ERC20に変更する" })
+        .click();
       await expect(page.getByTestId("settings-updated")).toHaveText("設定を更新しました。");
       await expect(section.getByTestId("value-feeRate")).toHaveText("1.25%");
       await expect(section.getByTestId("value-transferRange")).toHaveText("¥2,000 〜 ¥300,000");
@@ -236,11 +241,15 @@ test.describe("admin settings", () => {
         .getByLabel("PayPayの1日あたりの上限（円）")
         .fill(String(before.paypayDailyLimit));
       await section.getByRole("button", { name: "更新" }).click();
+      await page
+        .getByTestId("network-change-dialog")
+        .getByRole("button", { name: `${before.usdtNetwork}に変更する` })
+        .click();
       await expect(page.getByTestId("settings-updated")).toBeVisible();
       expect(await getMoneySettings(db.kysely)).toEqual(before);
     } finally {
       // Other journeys rely on the money settings: whatever happened above, put them back.
-      await updateMoneySettings(db, admin.id, before);
+      await updateMoneySettings(db, admin.id, before, { confirmNetworkChange: true });
     }
   });
 });

@@ -213,35 +213,3 @@ test("marathon pages at 1280 and 375 px", async ({ page, db, login }) => {
     await setActive(db, admin, id, false);
   }
 });
-
-test("the admin creates a marathon from the form; a taken number is refused", async ({
-  page,
-  db,
-  login,
-  problems,
-}) => {
-  // The refused form answers 400, as forms here do.
-  problems.allow(/\/admin\/cb_marathon/);
-  await login("admin");
-  const n = (await adminList(db)).nextNumber;
-  await visit(page, "/admin/cb_marathon");
-  const form = page.getByTestId("marathon-create");
-  const title = `Form marathon ${newId().slice(-6)}`;
-  await form.getByLabel("タイトル").fill(title);
-  await form.getByLabel("開始日").fill("2099-01-01");
-  await form.getByLabel("ゴール", { exact: true }).fill(`${n}, 10000, 1000, おめでとう\\n次へ`);
-  await form.getByRole("button", { name: "作成する" }).click();
-  await expect(page.getByTestId("marathon-notice")).toBeVisible();
-  const card = page.getByTestId("admin-marathon").filter({ hasText: title });
-  await expect(card).toContainText("¥10,000");
-  await card.getByRole("button", { name: "停止する" }).click();
-  await expect(page.getByTestId("admin-marathon").filter({ hasText: title })).toContainText(
-    "停止中",
-  );
-
-  await form.getByLabel("タイトル").fill(`${title} again`);
-  await form.getByLabel("開始日").fill("2099-01-01");
-  await form.getByLabel("ゴール", { exact: true }).fill(`${n}, 10000, 1000, dup`);
-  await form.getByRole("button", { name: "作成する" }).click();
-  await expect(page.getByTestId("form-error")).toContainText("すでに使われています");
-});

@@ -44,6 +44,7 @@ export interface PaymentColumns {
   bank_account_number: string | null;
   account_holder: string | null;
   usdt_address: string | null;
+  usdt_network: "TRC20" | "ERC20" | null;
   exness_email: string | null;
   peska_email: string | null;
   bitwallet_email: string | null;
@@ -59,6 +60,7 @@ export const FULL_PAYMENT: PaymentColumns = {
   bank_account_number: "1234567",
   account_holder: "ヤマダ タロウ",
   usdt_address: TRON_ADDRESS,
+  usdt_network: "TRC20",
   exness_email: "ex@example.test",
   peska_email: "peska@example.test",
   bitwallet_email: "bw@example.test",

@@ -4,6 +4,8 @@ import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { createAccount, createBroker, importsOf, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
+import { fieldErrors } from "../helpers/rejections";
+import { memberProgress, pendingGoals } from "../../server/features/marathon/service";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let admin: Awaited<ReturnType<typeof callerFor>>;
@@ -264,5 +266,100 @@ describe(`cashback marathon on ${testEngine}`, () => {
     expect((await reachedRows(member.id)).map((r) => r.marathon_number)).toContain(911);
     expect(await walletOf(t.db, member.id)).toMatchObject({ available: 350 });
     await admin.marathon.setActive({ id, active: false });
+  });
+
+  it("the editor's save credits who now qualifies; saving again credits nobody twice", async () => {
+    const member = await createUser(t.db);
+    await createAccount(t.db, member.id, xm, "900021");
+    await importFile(["2027-01-05,XM,900021,1,3000,JPY,jan"]);
+    const goals = [
+      { marathonNumber: 921, threshold: 5000, reward: 300, modalText: "五千円", modalTextEn: "" },
+    ];
+    const base = { course: "general" as const, title: "Edited", startsOn: "2027-01-01" };
+    const { id, credited } = await admin.marathon.create({ ...base, goals });
+    expect(credited.reached).toBe(0);
+    const before = await walletOf(t.db, member.id);
+
+    // Lowered below the member's 3,000 and a second goal added: both credited by the save.
+    const edited = {
+      ...base,
+      id,
+      titleEn: "Edited (en)",
+      goals: [
+        { ...goals[0]!, threshold: "2,000", modalTextEn: "Two thousand!" },
+        { marathonNumber: 922, threshold: "2500", reward: "¥400", modalText: "二千五百円" },
+      ],
+    };
+    const first = await admin.marathon.update(edited);
+    expect(first.credited).toEqual({ reached: 2, rewarded: 2 });
+    const after = await walletOf(t.db, member.id);
+    expect(after.available - before.available).toBe(700);
+    const notices = () =>
+      t.db.kysely
+        .selectFrom("notifications")
+        .select("dedupe_key")
+        .where("user_id", "=", member.id)
+        .where("kind", "=", "marathon_goal")
+        .execute();
+    const noticeCount = (await notices()).length;
+
+    const again = await admin.marathon.update(edited);
+    expect(again.credited).toEqual({ reached: 0, rewarded: 0 });
+    expect(await walletOf(t.db, member.id)).toEqual(after);
+    expect(await notices()).toHaveLength(noticeCount);
+    // A later import finds both goals reached already.
+    await importFile(["2027-01-06,XM,900021,1,10,JPY,jan2"]);
+    expect((await walletOf(t.db, member.id)).available).toBe(after.available + 10);
+
+    // English members see the English text that was written (the Japanese where none was).
+    const pending = await pendingGoals(t.db, member.id, "en");
+    expect(pending.map((g) => g.modalText)).toEqual(["Two thousand!", "二千五百円"]);
+    const progress = await memberProgress(t.db, member.id, "general", "en");
+    expect(progress.marathons.find((m) => m.id === id)?.title).toBe("Edited (en)");
+
+    // A reached goal keeps its target and reward, and stays; its texts may change.
+    await expect(
+      fieldErrors(
+        admin.marathon.update({
+          ...edited,
+          goals: [{ ...edited.goals[0]!, reward: 999 }, edited.goals[1]!],
+        }),
+      ),
+    ).resolves.toEqual({ "goals.0.reward": "goalReachedLocked" });
+    await expect(
+      fieldErrors(admin.marathon.update({ ...edited, goals: [edited.goals[0]!] })),
+    ).resolves.toEqual({ goals: "goalReachedRemoved" });
+    await admin.marathon.update({
+      ...edited,
+      goals: [{ ...edited.goals[0]!, modalText: "五千円→二千円" }, edited.goals[1]!],
+    });
+    expect((await walletOf(t.db, member.id)).available).toBe(after.available + 10);
+    await admin.marathon.setActive({ id, active: false });
+  });
+
+  it("refuses goal rows per row and field: thresholds must rise, amounts be whole yen", async () => {
+    const errors = await fieldErrors(
+      admin.marathon.create({
+        course: "general",
+        title: "Bad rows",
+        startsOn: "2027-02-01",
+        goals: [
+          { marathonNumber: 931, threshold: "5000", reward: "0", modalText: "a" },
+          { marathonNumber: 932, threshold: "5000", reward: "12.5", modalText: "b" },
+          { marathonNumber: 931, threshold: "0", reward: "", modalText: " " },
+        ],
+      }),
+    );
+    expect(errors).toEqual({
+      "goals.1.threshold": "thresholdNotIncreasing",
+      "goals.1.reward": "invalidAmount",
+      "goals.2.marathonNumber": "duplicateNumber",
+      "goals.2.threshold": "thresholdPositive",
+      "goals.2.reward": "required",
+      "goals.2.modalText": "required",
+    });
+    expect((await admin.marathon.adminList()).marathons.some((m) => m.title === "Bad rows")).toBe(
+      false,
+    );
   });
 });

@@ -273,7 +273,12 @@ describe(`payment details on ${testEngine}`, () => {
   it("check the USDT address against the network the admin set", async () => {
     const admin = await createUser(t.db, { permission: "admin" });
     const m = await reauthenticated();
-    await updateMoneySettings(t.db, admin.id, { ...DEFAULT_SETTINGS, usdtNetwork: "ERC20" });
+    await updateMoneySettings(
+      t.db,
+      admin.id,
+      { ...DEFAULT_SETTINGS, usdtNetwork: "ERC20" },
+      { confirmNetworkChange: true },
+    );
     try {
       expect((await m.caller.profile.paymentDetails()).usdtNetwork).toBe("ERC20");
       expect(
@@ -285,14 +290,23 @@ describe(`payment details on ${testEngine}`, () => {
       await m.caller.profile.updatePaymentDetails({ ...EMPTY, usdtAddress: ETH });
       expect((await storedDetails(m.id))?.usdt_address).toBe(ETH);
     } finally {
-      await updateMoneySettings(t.db, admin.id, DEFAULT_SETTINGS);
+      await updateMoneySettings(t.db, admin.id, DEFAULT_SETTINGS, { confirmNetworkChange: true });
     }
+    // Back on TRC20, the saved ERC20 address is kept and marked (decision 022b): sent back
+    // unchanged with the rest of the form it stays, for ERC20; a new ERC20 address is refused.
+    expect((await m.caller.profile.paymentDetails()).staleUsdtNetwork).toBe("ERC20");
+    await m.caller.profile.updatePaymentDetails({ ...EMPTY, usdtAddress: ETH, paypayId: "kept_1" });
+    expect(await storedDetails(m.id)).toMatchObject({ usdt_address: ETH, usdt_network: "ERC20" });
+    const otherEth = "0x" + "cd".repeat(20);
     expect(
       await fieldKeyOf(
-        m.caller.profile.updatePaymentDetails({ ...EMPTY, usdtAddress: ETH }),
+        m.caller.profile.updatePaymentDetails({ ...EMPTY, usdtAddress: otherEth }),
         "usdtAddress",
       ),
     ).toBe("usdtTrc20");
+    await m.caller.profile.updatePaymentDetails({ ...EMPTY, usdtAddress: TRON });
+    expect(await storedDetails(m.id)).toMatchObject({ usdt_address: TRON, usdt_network: "TRC20" });
+    expect((await m.caller.profile.paymentDetails()).staleUsdtNetwork).toBeNull();
   });
 });
 

@@ -273,6 +273,7 @@ describe(`presents and settings on ${testEngine}`, () => {
       transferMax: 300_000,
       usdtNetwork: "ERC20",
       paypayDailyLimit: 50_000,
+      confirmNetworkChange: true,
     });
     expect(saved).toEqual({
       transferFeeRateBp: 250,
@@ -297,6 +298,7 @@ describe(`presents and settings on ${testEngine}`, () => {
       transferMax: 500_000,
       usdtNetwork: "TRC20",
       paypayDailyLimit: 100_000,
+      confirmNetworkChange: true,
     });
   });
 });

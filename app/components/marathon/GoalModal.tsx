@@ -1,6 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "~/components/ui/headless/dialog";
 import { TrophyIcon } from "@heroicons/react/24/outline";
-import { Fragment, useEffect, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { modalTextLines } from "~/lib/marathon-text";
@@ -34,7 +34,6 @@ export function GoalModal({ goals }: { goals: PendingGoal[] }) {
   }, [currentId]);
 
   if (!current) return null;
-  const lines = modalTextLines(current.modalText);
   return (
     <Dialog open onClose={() => setIndex((i) => i + 1)} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50 dark:bg-black/70" />
@@ -43,44 +42,87 @@ export function GoalModal({ goals }: { goals: PendingGoal[] }) {
           data-testid="marathon-goal-modal"
           className={`${card} w-full max-w-md p-6 text-center shadow-xl`}
         >
-          <TrophyIcon className="mx-auto h-12 w-12 text-amber-500" aria-hidden="true" />
-          <DialogTitle className="mt-2 text-lg font-bold text-slate-900 dark:text-white">
-            {t("modal.title")}
-          </DialogTitle>
-          <p className="mt-1 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
-            {t("goal", { number: current.marathonNumber })}
-          </p>
-          <p
-            data-testid="marathon-goal-text"
-            className="mt-4 text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-200"
+          <GoalCard
+            goal={current}
+            title={<DialogTitle className={goalTitleClass}>{t("modal.title")}</DialogTitle>}
+            counter={
+              goals.length > 1
+                ? t("modal.counter", { current: index + 1, total: goals.length })
+                : null
+            }
           >
-            {lines.map((line, i) => (
-              <Fragment key={i}>
-                {i > 0 && <br />}
-                {line}
-              </Fragment>
-            ))}
-          </p>
-          {current.reward > 0 && (
-            <p className="mt-4 text-sm font-semibold text-slate-900 dark:text-white">
-              {t("modal.reward", { amount: formatYen(current.reward) })}
-            </p>
-          )}
-          {goals.length > 1 && (
-            <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-              {t("modal.counter", { current: index + 1, total: goals.length })}
-            </p>
-          )}
-          <button
-            type="button"
-            data-autofocus
-            onClick={() => setIndex((i) => i + 1)}
-            className={`mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 sm:w-auto sm:min-w-32 ${focusRing}`}
-          >
-            {t("modal.close")}
-          </button>
+            <button
+              type="button"
+              data-autofocus
+              onClick={() => setIndex((i) => i + 1)}
+              className={closeButton}
+            >
+              {t("modal.close")}
+            </button>
+          </GoalCard>
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+/** The popup title's look (the modal's DialogTitle; a plain heading in the preview). */
+export const goalTitleClass = "mt-2 text-lg font-bold text-slate-900 dark:text-white";
+const closeButton = `mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 sm:w-auto sm:min-w-32 ${focusRing}`;
+
+/**
+ * What the goal modal shows of one goal: the trophy, the title, the goal's number, its text
+ * (line-break markers become line breaks, never markup) and its reward. The modal puts it in
+ * a dialog; the admin's marathon editor shows it as the preview of what members will see.
+ */
+export function GoalCard({
+  goal,
+  title,
+  counter,
+  children,
+}: {
+  goal: Pick<PendingGoal, "marathonNumber" | "modalText" | "reward">;
+  title: ReactNode;
+  counter?: string | null;
+  /** The close button (the preview shows its look only). */
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("marathon");
+  const lines = modalTextLines(goal.modalText);
+  return (
+    <>
+      <TrophyIcon className="mx-auto h-12 w-12 text-amber-500" aria-hidden="true" />
+      {title}
+      <p className="mt-1 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+        {t("goal", { number: goal.marathonNumber })}
+      </p>
+      <p
+        data-testid="marathon-goal-text"
+        className="mt-4 text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-200"
+      >
+        {lines.map((line, i) => (
+          <Fragment key={i}>
+            {i > 0 && <br />}
+            {line}
+          </Fragment>
+        ))}
+      </p>
+      {goal.reward > 0 && (
+        <p className="mt-4 text-sm font-semibold text-slate-900 dark:text-white">
+          {t("modal.reward", { amount: formatYen(goal.reward) })}
+        </p>
+      )}
+      {counter && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{counter}</p>}
+      {children}
+    </>
+  );
+}
+
+/** The preview's close button: the modal's look, inert. */
+export function GoalCardCloseLook({ label }: { label: string }) {
+  return (
+    <span aria-hidden="true" className={closeButton}>
+      {label}
+    </span>
   );
 }

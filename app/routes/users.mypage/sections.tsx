@@ -13,6 +13,7 @@ import {
 } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Facts, Section } from "~/components/ui/card";
+import { Badge } from "~/components/ui/Badge";
 import { NameFields } from "~/components/AuthFields";
 import { ReauthForm } from "~/components/ReauthForm";
 import { LanguageSelect } from "~/components/shell/LanguageSelect";
@@ -193,7 +194,17 @@ export function PaymentSection({
     v ?? <span className="text-slate-500 dark:text-slate-400">{t("notices.notSet")}</span>;
   return (
     <Section title={t("sections.payment")} testId="payment-section">
+      {/* The payout-details link of the network-change notice lands here. */}
+      <span id="payment" className="sr-only" />
       <VerifyEmailNotice money />
+      {payment.staleUsdtNetwork && (
+        <Alert tone="warning" testId="usdt-address-stale">
+          {t("notices.usdtAddressStale", {
+            addressNetwork: payment.staleUsdtNetwork,
+            network: payment.usdtNetwork,
+          })}
+        </Alert>
+      )}
       {result.ok && (
         <Alert tone="success" testId="payment-saved">
           {changed ? t("notices.paymentSaved") : t("notices.paymentUnchanged")}
@@ -217,7 +228,19 @@ export function PaymentSection({
                 },
                 { label: t("fields.bankAccountNumber"), value: shown(masked.bankAccountNumber) },
                 { label: t("fields.accountHolder"), value: shown(masked.accountHolder) },
-                { label: t("fields.usdtAddress"), value: shown(masked.usdtAddress) },
+                {
+                  label: t("fields.usdtAddress"),
+                  value: payment.staleUsdtNetwork ? (
+                    <>
+                      {masked.usdtAddress}{" "}
+                      <Badge tone="warning">
+                        {t("notices.usdtOldNetwork", { network: payment.staleUsdtNetwork })}
+                      </Badge>
+                    </>
+                  ) : (
+                    shown(masked.usdtAddress)
+                  ),
+                },
                 { label: t("fields.exnessEmail"), value: shown(masked.exnessEmail) },
                 { label: t("fields.peskaEmail"), value: shown(masked.peskaEmail) },
                 { label: t("fields.bitwalletEmail"), value: shown(masked.bitwalletEmail) },
@@ -233,6 +256,7 @@ export function PaymentSection({
         <PaymentForm
           values={payment.values}
           network={payment.usdtNetwork}
+          staleNetwork={payment.staleUsdtNetwork}
           error={result.error}
           echoed={result.values}
         />
@@ -244,11 +268,14 @@ export function PaymentSection({
 function PaymentForm({
   values,
   network,
+  staleNetwork,
   error,
   echoed,
 }: {
   values: Loaded["payment"]["values"];
   network: "TRC20" | "ERC20";
+  /** The saved address's network when it is the old one: marked beside the field. */
+  staleNetwork: "TRC20" | "ERC20" | null;
   error: FormErrorShape | null;
   echoed: Record<string, string>;
 }) {
@@ -334,7 +361,11 @@ function PaymentForm({
             {...field("usdtAddress")}
             autoComplete="off"
             spellCheck={false}
-            hint={t(network === "TRC20" ? "profile:hints.usdtTrc20" : "profile:hints.usdtErc20")}
+            hint={
+              staleNetwork
+                ? t("profile:hints.usdtStale", { addressNetwork: staleNetwork, network })
+                : t(network === "TRC20" ? "profile:hints.usdtTrc20" : "profile:hints.usdtErc20")
+            }
           />
         </fieldset>
         <fieldset>

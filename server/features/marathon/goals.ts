@@ -76,7 +76,15 @@ export async function creditMarathonGoals(
   const marathonIds = marathons.map((m) => m.id);
   const goals = await trx
     .selectFrom("cb_marathon_goals")
-    .select(["id", "marathon_id", "marathon_number", "threshold", "reward", "modal_text"])
+    .select([
+      "id",
+      "marathon_id",
+      "marathon_number",
+      "threshold",
+      "reward",
+      "modal_text",
+      "modal_text_en",
+    ])
     .where("marathon_id", "in", marathonIds)
     .orderBy("marathon_number")
     .execute();
@@ -129,6 +137,7 @@ export async function creditMarathonGoals(
         goal_id: goal.id,
         reward: Number(goal.reward),
         modal_text: goal.modal_text,
+        modal_text_en: goal.modal_text_en,
         is_modal: 0,
         ledger_tx_id: null,
         created_at: now,
@@ -161,6 +170,7 @@ export async function creditMarathonGoals(
         marathonNumber: goal.marathon_number,
         reward: reward > 0 ? reward : null,
         text: goal.modal_text,
+        textEn: goal.modal_text_en,
       },
       dedupeKey: `marathon:${id}`,
     });

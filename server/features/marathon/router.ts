@@ -1,6 +1,12 @@
 import { notFound } from "../../errors";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
-import { courseInput, createMarathonInput, markShownInput, setActiveInput } from "./schema";
+import {
+  courseInput,
+  createMarathonInput,
+  markShownInput,
+  setActiveInput,
+  updateMarathonInput,
+} from "./schema";
 import * as marathon from "./service";
 
 /** With the `cashbackMarathon` feature off, members have no marathon to see. */
@@ -13,7 +19,9 @@ export const marathonRouter = router({
   /** The member's progress toward each goal of the course's marathons. */
   progress: marathonMemberProcedure
     .input(courseInput)
-    .query(({ ctx, input }) => marathon.memberProgress(ctx.db, ctx.user.id, input.course)),
+    .query(({ ctx, input }) =>
+      marathon.memberProgress(ctx.db, ctx.user.id, input.course, ctx.locale),
+    ),
 
   /**
    * Reached goals the goal modal has not shown yet, oldest first. Public for the same reason
@@ -21,7 +29,7 @@ export const marathonRouter = router({
    */
   pending: publicProcedure.query(({ ctx }) =>
     ctx.session?.user.permission === "member"
-      ? marathon.pendingGoals(ctx.db, ctx.session.user.id)
+      ? marathon.pendingGoals(ctx.db, ctx.session.user.id, ctx.locale)
       : [],
   ),
 
@@ -35,6 +43,11 @@ export const marathonRouter = router({
   create: adminProcedure
     .input(createMarathonInput)
     .mutation(({ ctx, input }) => marathon.createMarathon(ctx.db, ctx.user.id, input)),
+
+  /** The editor's save of an existing marathon; credits who now qualifies, once. */
+  update: adminProcedure
+    .input(updateMarathonInput)
+    .mutation(({ ctx, input }) => marathon.updateMarathon(ctx.db, ctx.user.id, input)),
 
   setActive: adminProcedure
     .input(setActiveInput)

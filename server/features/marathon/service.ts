@@ -1,13 +1,15 @@
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { MarathonCourse } from "../../../db/schema";
+import type { Language, MarathonCourse } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
+import { FieldIssues } from "../../lib/field-error";
+import { TRPCError } from "@trpc/server";
 import { inTransaction } from "../../ledger";
 import { creditExistingQualifiers, marathonTotals } from "./goals";
-import type { CreateMarathonInput } from "./schema";
+import type { CreateMarathonInput, GoalInput } from "./schema";
 
 interface GoalRow {
   marathon_id: string;
@@ -38,13 +40,24 @@ const ADMIN_GOAL_COLUMNS = [
   "cb_marathon_goals.threshold",
   "cb_marathon_goals.reward",
   "cb_marathon_goals.modal_text",
+  "cb_marathon_goals.modal_text_en",
 ] as const;
 
+/** The member's language's text where one was written, else the Japanese (the fallback). */
+export function inLanguage(ja: string, en: string | null, language: Language): string {
+  return language === "en" && en ? en : ja;
+}
+
 /** The member's marathons of one course: each goal, whether it is reached, and the total so far. */
-export async function memberProgress(db: Db, userId: string, course: MarathonCourse) {
+export async function memberProgress(
+  db: Db,
+  userId: string,
+  course: MarathonCourse,
+  language: Language = "ja",
+) {
   const marathons = await db.kysely
     .selectFrom("cb_marathons")
-    .select(["id", "title", "starts_on", "ends_on"])
+    .select(["id", "title", "title_en", "starts_on", "ends_on"])
     .where("course", "=", course)
     .where("active", "=", 1)
     .orderBy("starts_on", "desc")
@@ -70,7 +83,7 @@ export async function memberProgress(db: Db, userId: string, course: MarathonCou
     const total = totals.get(userId) ?? 0;
     out.push({
       id: m.id,
-      title: m.title,
+      title: inLanguage(m.title, m.title_en, language),
       startsOn: m.starts_on,
       endsOn: m.ends_on,
       total,
@@ -83,10 +96,10 @@ export async function memberProgress(db: Db, userId: string, course: MarathonCou
 /**
  * The member's reached goals not yet shown (is_modal false), oldest first.
  */
-export async function pendingGoals(db: Db, userId: string) {
+export async function pendingGoals(db: Db, userId: string, language: Language = "ja") {
   const rows = await db.kysely
     .selectFrom("marathons")
-    .select(["id", "marathon_number", "modal_text", "reward", "created_at"])
+    .select(["id", "marathon_number", "modal_text", "modal_text_en", "reward", "created_at"])
     .where("uid", "=", userId)
     .where("is_modal", "=", 0)
     .orderBy("created_at", "asc")
@@ -96,7 +109,7 @@ export async function pendingGoals(db: Db, userId: string) {
   return rows.map((r) => ({
     id: r.id,
     marathonNumber: r.marathon_number,
-    modalText: r.modal_text,
+    modalText: inLanguage(r.modal_text, r.modal_text_en, language),
     reward: Number(r.reward),
   }));
 }
@@ -117,7 +130,7 @@ export async function markShown(db: Db, userId: string, ids: string[]) {
 export async function adminList(db: Db) {
   const marathons = await db.kysely
     .selectFrom("cb_marathons")
-    .select(["id", "course", "title", "starts_on", "ends_on", "active", "created_at"])
+    .select(["id", "course", "title", "title_en", "starts_on", "ends_on", "active", "created_at"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(200)
@@ -143,71 +156,208 @@ export async function adminList(db: Db) {
       id: m.id,
       course: m.course,
       title: m.title,
+      titleEn: m.title_en,
       startsOn: m.starts_on,
       endsOn: m.ends_on,
       active: m.active === 1,
       goals: goalsOf(goals, m.id).map((g) => ({
         ...goalFigures(g),
         modalText: g.modal_text,
+        modalTextEn: g.modal_text_en,
         reached: Number(g.reached),
       })),
     })),
   };
 }
 
-export async function createMarathon(db: Db, adminId: string, input: CreateMarathonInput) {
-  const id = newId();
-  const now = nowDb();
+/** A marathon as the admin's editor saves it (English texts optional). */
+export type MarathonValues = Omit<CreateMarathonInput, "titleEn" | "goals"> & {
+  titleEn?: string | null;
+  goals: (Omit<GoalInput, "modalTextEn"> & { modalTextEn?: string | null })[];
+};
+
+function goalColumns(g: MarathonValues["goals"][number]) {
+  return {
+    marathon_number: g.marathonNumber,
+    threshold: g.threshold,
+    reward: g.reward,
+    modal_text: g.modalText,
+    modal_text_en: g.modalTextEn ?? null,
+  };
+}
+
+const windowOf = (input: MarathonValues) => ({
+  course: input.course,
+  starts_on: input.startsOn,
+  ends_on: input.endsOn ? input.endsOn : null,
+});
+
+/** A number another marathon's goal already has: a unique-key violation, said in the form. */
+async function inTransactionNumbered<T>(db: Db, run: Parameters<typeof inTransaction<T>>[1]) {
   try {
-    return await inTransaction(db, async (trx) => {
-      await trx
-        .insertInto("cb_marathons")
-        .values({
-          id,
-          course: input.course,
-          title: input.title,
-          starts_on: input.startsOn,
-          ends_on: input.endsOn ? input.endsOn : null,
-          active: 1,
-          created_by: adminId,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto("cb_marathon_goals")
-        .values(
-          input.goals.map((g) => ({
-            id: newId(),
-            marathon_id: id,
-            marathon_number: g.marathonNumber,
-            threshold: g.threshold,
-            reward: g.reward,
-            modal_text: g.modalText,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: "marathon.create",
-        targetType: "cb_marathon",
-        targetId: id,
-        data: { course: input.course, goals: input.goals.map((g) => g.marathonNumber) },
-      });
-      // Members who already qualify are credited now, not at the next import.
-      const credited = await creditExistingQualifiers(trx, db, {
-        course: input.course,
-        starts_on: input.startsOn,
-        ends_on: input.endsOn ? input.endsOn : null,
-      });
-      return { id, credited };
-    });
+    return await inTransaction(db, run);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "marathon.numberTaken");
     throw error;
   }
+}
+
+export async function createMarathon(db: Db, adminId: string, input: MarathonValues) {
+  const id = newId();
+  const now = nowDb();
+  return inTransactionNumbered(db, async (trx) => {
+    await trx
+      .insertInto("cb_marathons")
+      .values({
+        id,
+        course: input.course,
+        title: input.title,
+        title_en: input.titleEn ?? null,
+        starts_on: input.startsOn,
+        ends_on: input.endsOn ? input.endsOn : null,
+        active: 1,
+        created_by: adminId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto("cb_marathon_goals")
+      .values(
+        input.goals.map((g) => ({
+          id: newId(),
+          marathon_id: id,
+          ...goalColumns(g),
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "marathon.create",
+      targetType: "cb_marathon",
+      targetId: id,
+      data: { course: input.course, goals: input.goals.map((g) => g.marathonNumber) },
+    });
+    // Members who already qualify are credited now, not at the next import.
+    const credited = await creditExistingQualifiers(trx, db, windowOf(input));
+    return { id, credited };
+  });
+}
+
+/**
+ * Saves the editor's changes to a marathon. A goal is matched by its number: kept, changed,
+ * added or removed. A goal someone has reached keeps its number, threshold and reward (its
+ * reward is paid; changing them would pay the next member differently for the same goal);
+ * its texts may change. Then, like an import, every member who now qualifies is credited:
+ * the reached-goal keys make a second save pay nobody twice.
+ */
+export async function updateMarathon(
+  db: Db,
+  adminId: string,
+  input: MarathonValues & { id: string },
+) {
+  return inTransactionNumbered(db, async (trx) => {
+    const marathon = await trx
+      .selectFrom("cb_marathons")
+      .select(["id", "active"])
+      .where("id", "=", input.id)
+      .executeTakeFirst();
+    if (!marathon) throw notFound();
+    const existing = await trx
+      .selectFrom("cb_marathon_goals")
+      .leftJoin("marathons", "marathons.goal_id", "cb_marathon_goals.id")
+      .select((eb) => [...ADMIN_GOAL_COLUMNS, eb.fn.count<number>("marathons.id").as("reached")])
+      .where("cb_marathon_goals.marathon_id", "=", input.id)
+      .groupBy(ADMIN_GOAL_COLUMNS)
+      .execute();
+    const byNumber = new Map(existing.map((g) => [g.marathon_number, g]));
+    const issues: { message: string; path: PropertyKey[] }[] = [];
+    input.goals.forEach((g, i) => {
+      const before = byNumber.get(g.marathonNumber);
+      if (!before || Number(before.reached) === 0) return;
+      if (Number(before.threshold) !== g.threshold)
+        issues.push({ message: "goalReachedLocked", path: ["goals", i, "threshold"] });
+      if (Number(before.reward) !== g.reward)
+        issues.push({ message: "goalReachedLocked", path: ["goals", i, "reward"] });
+    });
+    const kept = new Set(input.goals.map((g) => g.marathonNumber));
+    const removed = existing.filter((g) => !kept.has(g.marathon_number));
+    const reachedRemoved = removed.find((g) => Number(g.reached) > 0);
+    if (reachedRemoved) {
+      issues.push({ message: "goalReachedRemoved", path: ["goals"] });
+    }
+    if (issues.length > 0) {
+      throw new TRPCError({
+        code: "BAD_REQUEST",
+        message: "validation",
+        cause: new FieldIssues(issues),
+      });
+    }
+
+    const now = nowDb();
+    await trx
+      .updateTable("cb_marathons")
+      .set({
+        course: input.course,
+        title: input.title,
+        title_en: input.titleEn ?? null,
+        starts_on: input.startsOn,
+        ends_on: input.endsOn ? input.endsOn : null,
+        updated_at: now,
+      })
+      .where("id", "=", input.id)
+      .execute();
+    if (removed.length > 0) {
+      await trx
+        .deleteFrom("cb_marathon_goals")
+        .where(
+          "id",
+          "in",
+          removed.map((g) => g.id),
+        )
+        .execute();
+    }
+    for (const g of input.goals) {
+      const before = byNumber.get(g.marathonNumber);
+      if (before) {
+        await trx
+          .updateTable("cb_marathon_goals")
+          .set({ ...goalColumns(g), updated_at: now })
+          .where("id", "=", before.id)
+          .execute();
+      } else {
+        await trx
+          .insertInto("cb_marathon_goals")
+          .values({
+            id: newId(),
+            marathon_id: input.id,
+            ...goalColumns(g),
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+    }
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "marathon.update",
+      targetType: "cb_marathon",
+      targetId: input.id,
+      data: {
+        course: input.course,
+        goals: input.goals.map((g) => g.marathonNumber),
+        removed: removed.map((g) => g.marathon_number),
+      },
+    });
+    // A stopped marathon credits nobody; switching it back on credits what is owed then.
+    const credited =
+      marathon.active === 1
+        ? await creditExistingQualifiers(trx, db, windowOf(input))
+        : { reached: 0, rewarded: 0 };
+    return { id: input.id, credited };
+  });
 }
 
 export async function setActive(db: Db, adminId: string, id: string, active: boolean) {

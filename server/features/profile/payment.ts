@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, PaymentDetailsTable } from "../../../db/schema";
+import type { Database, PaymentDetailsTable, UsdtNetwork } from "../../../db/schema";
 import type { PaymentDetails, PaymentField } from "./schema";
 
 /**
@@ -120,4 +120,24 @@ export function maskPaymentDetails(d: PaymentDetails): Record<PaymentField, stri
     bitwalletEmail: d.bitwalletEmail && maskEmail(d.bitwalletEmail),
     paypayId: d.paypayId && `${d.paypayId.slice(0, 2)}${MASK.repeat(4)}`,
   };
+}
+
+/**
+ * The member's saved USDT address against the network payouts go out on now. `stale`: it was
+ * saved for the other network (the admin switched since, decision 022b); it is kept, shown
+ * marked, and no withdrawal goes to it until the member replaces it or the admin switches back.
+ */
+export async function usdtAddressState(
+  db: Kysely<Database>,
+  userId: string,
+  network: UsdtNetwork,
+): Promise<{ address: string | null; addressNetwork: UsdtNetwork | null; stale: boolean }> {
+  const row = await db
+    .selectFrom("payment_details")
+    .select(["usdt_address", "usdt_network"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  const address = row?.usdt_address ?? null;
+  const addressNetwork = address ? (row?.usdt_network ?? null) : null;
+  return { address, addressNetwork, stale: addressNetwork !== null && addressNetwork !== network };
 }

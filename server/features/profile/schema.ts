@@ -75,7 +75,8 @@ export type ProfileValues = z.output<typeof profileInput>;
 
 // ------------------------------------------------------------------------- payment details
 
-export type UsdtNetwork = "TRC20" | "ERC20";
+export type { UsdtNetwork } from "../../../db/schema";
+import type { UsdtNetwork } from "../../../db/schema";
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 

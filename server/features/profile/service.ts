@@ -15,7 +15,13 @@ import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../
 import { acceptImage, ImageRejected } from "../../storage/images";
 import { reauthValid, requireRecentReauth } from "../auth/account-security";
 import { getMoneySettings } from "../settings/service";
-import { changedFields, maskPaymentDetails, readPaymentDetails, toColumns } from "./payment";
+import {
+  changedFields,
+  maskPaymentDetails,
+  readPaymentDetails,
+  toColumns,
+  usdtAddressState,
+} from "./payment";
 import { branchExists } from "./banks";
 import { type PaymentDetailsForm, paymentDetailsSchema, type ProfileValues } from "./schema";
 
@@ -189,9 +195,12 @@ export async function paymentDetailsView(db: Db, session: CurrentSession) {
     reauthValid(db, session.sessionId),
   ]);
   const { updatedAt, ...values } = details;
+  const usdt = await usdtAddressState(db.kysely, session.user.id, settings.usdtNetwork);
   return {
     reauthValid: valid,
     usdtNetwork: settings.usdtNetwork,
+    /** The saved address's network when it is the old one (shown marked), else null. */
+    staleUsdtNetwork: usdt.stale ? usdt.addressNetwork : null,
     updatedAt,
     masked: maskPaymentDetails(values),
     values: valid ? values : null,
@@ -211,9 +220,15 @@ export async function updatePaymentDetails(
   const { db } = deps;
   await requireRecentReauth(db, session.sessionId);
   await requireVerifiedEmail(db.kysely, session.user.id);
-  // The form's rules, with the USDT network the admin set: every field's message at once.
+  // The form's rules, with the USDT network the admin set: every field's message at once. An
+  // address kept from the old network (decision 022b) may be sent back unchanged with the rest
+  // of the form: it stays saved, and marked, for its own network.
   const { usdtNetwork } = await getMoneySettings(db.kysely);
-  const parsed = paymentDetailsSchema(usdtNetwork).safeParse(input);
+  const saved = await usdtAddressState(db.kysely, session.user.id, usdtNetwork);
+  const keepsOld =
+    saved.stale && saved.addressNetwork !== null && input.usdtAddress.trim() === saved.address;
+  const addressNetwork = keepsOld ? saved.addressNetwork! : usdtNetwork;
+  const parsed = paymentDetailsSchema(addressNetwork).safeParse(input);
   if (!parsed.success) {
     throw new TRPCError({
       code: "BAD_REQUEST",
@@ -232,7 +247,7 @@ export async function updatePaymentDetails(
     const changed = changedFields(before, next);
     if (changed.length === 0) return { changed };
     const now = nowDb();
-    const columns = toColumns(next);
+    const columns = { ...toColumns(next), usdt_network: next.usdtAddress ? addressNetwork : null };
     await upsert(
       db,
       trx

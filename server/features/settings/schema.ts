@@ -29,6 +29,8 @@ export const settingsInput = z
       .transform((v) => toHundredths(v))
       .pipe(z.number({ error: "usdJpyRate" }).int().min(1, "usdJpyRate").max(100_000, "usdJpyRate"))
       .optional(),
+    /** The admin saw how many saved USDT addresses a network change leaves stale. */
+    confirmNetworkChange: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.transferMax < v.transferMin) {

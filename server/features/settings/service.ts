@@ -5,6 +5,8 @@ import { upsert } from "../../../db/dialect";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
+import { AppError } from "../../errors";
+import { addressesStaleUnder, announceNetworkChange } from "./usdt-network";
 
 /** The money settings the admin controls (fees, limits, feature switches), with their defaults. */
 export interface MoneySettings {
@@ -53,14 +55,37 @@ export async function getMoneySettings(db: Kysely<Database>): Promise<MoneySetti
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
+/**
+ * Saves the settings. A change of the USDT network makes the saved addresses of the old one
+ * stale (decision 022b): it is refused, with the number of those addresses, until the admin
+ * confirms having seen that number; confirmed, it tells those members in the same transaction.
+ */
 export async function updateMoneySettings(
   db: Db,
   adminId: string,
   next: MoneySettings,
+  options: { confirmNetworkChange?: boolean } = {},
 ): Promise<MoneySettings> {
   const value = stored.parse(next);
   await db.kysely.transaction().execute(async (trx) => {
     const before = await getMoneySettings(trx);
+    if (before.usdtNetwork !== value.usdtNetwork) {
+      if (options.confirmNetworkChange !== true) {
+        throw new AppError("BAD_REQUEST", "usdtNetworkConfirm", {
+          from: before.usdtNetwork,
+          to: value.usdtNetwork,
+          count: await addressesStaleUnder(trx, value.usdtNetwork),
+        });
+      }
+      const change = await announceNetworkChange(trx, before.usdtNetwork, value.usdtNetwork);
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "settings.usdtNetwork",
+        targetType: "settings",
+        targetId: KEY,
+        data: { from: before.usdtNetwork, to: value.usdtNetwork, ...change },
+      });
+    }
     const now = nowDb();
     await upsert(
       db,

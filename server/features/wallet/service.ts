@@ -2,7 +2,7 @@ import type { AliasedSelectQueryBuilder, Kysely } from "kysely";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { Database, WithdrawalMethod } from "../../../db/schema";
+import type { Database, UsdtNetwork, WithdrawalMethod } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
@@ -13,7 +13,7 @@ import { mapRows, paginateSorted } from "../../lib/paging";
 import { notify } from "../../notify/outbox";
 import { periodRange, tokyoDayStart } from "../../lib/period";
 import { getMoneySettings } from "../settings/service";
-import { readPaymentDetails } from "../profile/payment";
+import { readPaymentDetails, usdtAddressState } from "../profile/payment";
 import { usdtAddressProblem } from "../profile/schema";
 import { type ListInput, type Method, WITHDRAWAL_MINIMUMS } from "./schema";
 import { memberCredits } from "./statement";
@@ -47,7 +47,7 @@ async function payeeFor(
   db: Kysely<Database>,
   userId: string,
   method: Method,
-  network: "TRC20" | "ERC20",
+  network: UsdtNetwork,
 ) {
   const d = await readPaymentDetails(db, userId);
   switch (method) {
@@ -67,6 +67,14 @@ async function payeeFor(
     }
     case "usdt": {
       if (!d.usdtAddress) throw new AppError("BAD_REQUEST", "payeeMissing", { method });
+      const usdt = await usdtAddressState(db, userId, network);
+      // Saved for the network payouts used before the admin switched: never sent to this one.
+      if (usdt.stale) {
+        throw new AppError("BAD_REQUEST", "usdtAddressOldNetwork", {
+          network,
+          addressNetwork: usdt.addressNetwork!,
+        });
+      }
       if (usdtAddressProblem(d.usdtAddress, network)) {
         throw new AppError("BAD_REQUEST", "usdtAddressInvalid", { network });
       }

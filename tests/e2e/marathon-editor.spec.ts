@@ -1,0 +1,147 @@
+import { newId } from "../../db/id";
+import { adminList, setActive } from "../../server/features/marathon/service";
+import { expect, insertUser, signInUser, test, visit } from "./fixtures";
+import { languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+
+/**
+ * The admin's marathon editor: goals as rows with a live preview of the member's popup, a row
+ * added from the keyboard, a refused row named in place, then the marathon saved and edited.
+ * Its marathons start in 2099, so no member qualifies and other tests' imports never reach them.
+ */
+test.describe.configure({ mode: "default" });
+const shoot = shooterFor("test-results/screenshots");
+
+test("the admin adds goal rows, sees the popup preview, gets a bad row refused in place, saves and edits", async ({
+  page,
+  db,
+  login,
+  problems,
+}) => {
+  // The refused save answers 400, as forms here do.
+  problems.allow(/\/admin\/cb_marathon/);
+  const admin = await login("admin");
+  const title = `Editor marathon ${newId().slice(-6)}`;
+  await visit(page, "/admin/cb_marathon");
+  const editor = page.getByTestId("marathon-editor");
+  await editor.getByLabel("タイトル", { exact: true }).fill(title);
+  await editor.getByLabel("タイトル（英語・任意）").fill(`${title} (en)`);
+  await editor.getByLabel("開始日").fill("2099-01-01");
+  const rows = editor.getByTestId("goal-row");
+  const first = rows.nth(0);
+  await first.getByLabel("目標（累計キャッシュバック・円）").fill("10,000");
+  await first.getByLabel("報酬（円）").fill("1000");
+  await first
+    .getByLabel("ポップアップ文言（日本語）")
+    .fill("おめでとうございます！\nゴール達成です");
+  // The preview is the member's popup, line breaks and reward included, as it is typed.
+  const preview = first.getByTestId("goal-preview");
+  await expect(preview.getByTestId("marathon-goal-text")).toHaveText(
+    "おめでとうございます！ゴール達成です",
+  );
+  await expect(preview.locator("br")).toHaveCount(1);
+  await expect(preview).toContainText("¥1,000");
+  await expect(preview).not.toContainText("プレビュー（英語）");
+
+  // Add a row from the keyboard: focus lands in the new row, its number already offered.
+  await editor.getByRole("button", { name: "ゴールを追加" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(rows).toHaveCount(2);
+  const second = rows.nth(1);
+  await expect(second.getByLabel("番号")).toBeFocused();
+  const n = Number(await first.getByLabel("番号").inputValue());
+  await expect(second.getByLabel("番号")).toHaveValue(String(n + 1));
+  await second.getByLabel("目標（累計キャッシュバック・円）").fill("5000");
+  await second.getByLabel("報酬（円）").fill("0");
+  await second.getByLabel("ポップアップ文言（日本語）").fill("二つ目");
+  await second.getByLabel("ポップアップ文言（英語・任意）").fill("Second goal");
+  await expect(second.getByTestId("goal-preview")).toContainText("Second goal");
+
+  // A target below the row above is refused on that row, and nothing is saved.
+  await editor.getByRole("button", { name: "作成する" }).click();
+  await expect(page.getByTestId("rows-error")).toHaveText("1件のゴールに入力の誤りがあります。");
+  await expect(rows.nth(1).getByTestId("error-goal.threshold")).toHaveText(
+    "目標は前のゴールより大きくしてください",
+  );
+  await expect(rows.nth(0).getByTestId("error-goal.threshold")).toHaveCount(0);
+  expect((await adminList(db)).marathons.some((m) => m.title === title)).toBe(false);
+
+  await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("20,000");
+  await editor.getByRole("button", { name: "作成する" }).click();
+  await expect(page.getByTestId("marathon-notice")).toHaveText("マラソンを作成しました。");
+  const card = page.getByTestId("admin-marathon").filter({ hasText: title });
+  await expect(card).toContainText("¥20,000");
+  await expect(card).toContainText("Second goal");
+
+  // Edit: the rows come back; removing the second one and saving keeps the first.
+  await card.getByRole("link", { name: "編集" }).click();
+  await expect(page.getByRole("heading", { name: `「${title}」を編集` })).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await rows.nth(1).getByRole("button", { name: "ゴール 2 を削除" }).click();
+  await expect(rows).toHaveCount(1);
+  await editor.getByRole("button", { name: "保存する" }).click();
+  await expect(page.getByTestId("marathon-notice")).toHaveText("マラソンを保存しました。");
+  const saved = (await adminList(db)).marathons.find((m) => m.title === title)!;
+  expect(saved.goals.map((g) => g.threshold)).toEqual([10_000]);
+  await setActive(db, admin.id, saved.id, false);
+});
+
+test("without JavaScript, a row is added by the server and the form still saves", async ({
+  browser,
+  db,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const admin = await insertUser(db, { permission: "admin", nickname: `nj${newId().slice(-8)}` });
+  await signInUser(context, db, admin.id);
+  await page.goto("/admin/cb_marathon");
+  const editor = page.getByTestId("marathon-editor");
+  const title = `No-JS marathon ${newId().slice(-6)}`;
+  await editor.getByLabel("タイトル", { exact: true }).fill(title);
+  await editor.getByLabel("開始日").fill("2099-02-01");
+  const rows = editor.getByTestId("goal-row");
+  await rows.nth(0).getByLabel("目標（累計キャッシュバック・円）").fill("3000");
+  await rows.nth(0).getByLabel("報酬（円）").fill("100");
+  await rows.nth(0).getByLabel("ポップアップ文言（日本語）").fill("一つ目");
+  await editor.getByRole("button", { name: "ゴールを追加" }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).getByLabel("ポップアップ文言（日本語）")).toHaveValue("一つ目");
+  await expect(editor.getByLabel("タイトル", { exact: true })).toHaveValue(title);
+  await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("6000");
+  await rows.nth(1).getByLabel("報酬（円）").fill("200");
+  await rows.nth(1).getByLabel("ポップアップ文言（日本語）").fill("二つ目");
+  await editor.getByRole("button", { name: "作成する" }).click();
+  await expect(page.getByTestId("marathon-notice")).toBeVisible();
+  const saved = (await adminList(db)).marathons.find((m) => m.title === title)!;
+  expect(saved.goals.map((g) => g.threshold)).toEqual([3_000, 6_000]);
+  await setActive(db, admin.id, saved.id, false);
+  await context.close();
+});
+
+for (const lng of SHOT_LANGUAGES) {
+  test(`marathon editor screenshots (${lng})`, async ({ page, context, login, problems }) => {
+    test.skip(!process.env.SCREENSHOTS, "screenshots only with SCREENSHOTS=1");
+    problems.allow(/\/admin\/cb_marathon/);
+    await languageCookie(context, lng);
+    await login("admin");
+    for (const [w, h] of [
+      [1280, 800],
+      [375, 812],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await visit(page, "/admin/cb_marathon");
+      const rows = page.getByTestId("goal-row");
+      await rows.nth(0).locator("textarea").nth(0).fill("おめでとうございます！\nゴール達成です");
+      await rows.nth(0).locator("textarea").nth(1).fill("Congratulations!\nGoal reached");
+      await rows.nth(0).locator("input").nth(1).fill("10000");
+      await rows.nth(0).locator("input").nth(2).fill("1000");
+      await page.getByTestId("goal-add").click();
+      await rows.nth(1).locator("input").nth(1).fill("5000");
+      await rows.nth(1).locator("input").nth(2).fill("0");
+      await rows.nth(1).locator("textarea").nth(0).fill("x");
+      await page.getByTestId("marathon-editor").locator("button[value=save]").last().click();
+      await expect(page.getByTestId("rows-error")).toBeVisible();
+      await page.getByTestId("marathon-editor").scrollIntoViewIfNeeded();
+      await shoot(page, `marathon-editor-${lng}-${w}`);
+    }
+  });
+}
