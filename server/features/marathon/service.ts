@@ -1,4 +1,5 @@
 import type { Db } from "../../../db";
+import { localized } from "../../lib/localized";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Language, MarathonCourse } from "../../../db/schema";
@@ -43,11 +44,6 @@ const ADMIN_GOAL_COLUMNS = [
   "cb_marathon_goals.modal_text_en",
 ] as const;
 
-/** The member's language's text where one was written, else the Japanese (the fallback). */
-export function inLanguage(ja: string, en: string | null, language: Language): string {
-  return language === "en" && en ? en : ja;
-}
-
 /** The member's marathons of one course: each goal, whether it is reached, and the total so far. */
 export async function memberProgress(
   db: Db,
@@ -83,7 +79,7 @@ export async function memberProgress(
     const total = totals.get(userId) ?? 0;
     out.push({
       id: m.id,
-      title: inLanguage(m.title, m.title_en, language),
+      title: localized(m, "title", language),
       startsOn: m.starts_on,
       endsOn: m.ends_on,
       total,
@@ -109,7 +105,7 @@ export async function pendingGoals(db: Db, userId: string, language: Language = 
   return rows.map((r) => ({
     id: r.id,
     marathonNumber: r.marathon_number,
-    modalText: inLanguage(r.modal_text, r.modal_text_en, language),
+    modalText: localized(r, "modal_text", language),
     reward: Number(r.reward),
   }));
 }
