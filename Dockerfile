@@ -19,7 +19,7 @@ ENV npm_config_nodedir=/usr/local
 WORKDIR /app
 # The manifests alone first: this layer is rebuilt only when a dependency changes.
 COPY package.json package-lock.json ./
-# npm ci's postinstall applies these (patch-package): the router's route-table cache, decision 022E.
+# npm ci's postinstall applies these (patch-package): the router's route-table cache, decision 026.
 COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci
 

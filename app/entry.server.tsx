@@ -18,7 +18,7 @@ const ABORT_DELAY = 5_000;
  * One i18next instance per language, made on first use and shared by every request after it.
  * Every namespace is bundled (resources), so an instance holds all a page can ask for and
  * nothing on the server changes its language: a fresh instance per request, as before, gave
- * the same strings and showed in the CPU profile of every page (decision 022E).
+ * the same strings and showed in the CPU profile of every page (decision 026).
  */
 const instances = new Map<string, Promise<I18n>>();
 

@@ -483,7 +483,7 @@ export interface GachasTable {
   id: string;
   name: string;
   description: string;
-  /** English of name and description when written (decision 022C); else members see the Japanese. */
+  /** English of name and description when written (decision 024); else members see the Japanese. */
   name_en: string | null;
   description_en: string | null;
   /** Storage key of the gacha's image (gachas/…), served at /media/gachas/<file>. */
@@ -554,7 +554,7 @@ export interface CampaignsTable {
   title: string;
   /** Plain text, shown as text with its line breaks. */
   body: string;
-  /** English of title, body and conditions when written (decision 022C). */
+  /** English of title, body and conditions when written (decision 024). */
   title_en: string | null;
   body_en: string | null;
   conditions_en: string | null;
@@ -589,7 +589,7 @@ export interface EasTable {
   name: string;
   developer: string;
   description: string;
-  /** English of name and description when written (decision 022C). */
+  /** English of name and description when written (decision 024). */
   name_en: string | null;
   description_en: string | null;
   category: EaCategory;
@@ -897,7 +897,7 @@ export interface PopupsTable {
   title: string;
   /** Plain text, shown as text with its line breaks. */
   body: string;
-  /** English of title and body when written (decision 022C). */
+  /** English of title and body when written (decision 024). */
   title_en: string | null;
   body_en: string | null;
   /** Storage key under popups/, served at /media/popups/<file>. */

@@ -43,7 +43,7 @@ async function main() {
   });
 
   // Import jobs (commits and re-runs of broker reports) run here, off the request that queued
-  // them; a lease lets any number of web processes share them (decision 022f).
+  // them; a lease lets any number of web processes share them (decision 027).
   const imports = new ImportWorker({ db, log: log.child({ process: "imports" }) });
   imports.start();
 

@@ -10,7 +10,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("modal_text_en", "varchar(2000)")
     .execute();
   await db.schema.alterTable("marathons").addColumn("modal_text_en", "varchar(2000)").execute();
-  // The USDT network a saved address is for (decision 022b): when the admin switches networks,
+  // The USDT network a saved address is for (decision 023): when the admin switches networks,
   // the addresses of the old one are kept, marked by this column differing from the setting.
   await db.schema.alterTable("payment_details").addColumn("usdt_network", "varchar(8)").execute();
   // Existing addresses were checked against the network of their day; their shape tells which.

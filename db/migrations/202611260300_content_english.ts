@@ -2,7 +2,7 @@ import type { ColumnDataType } from "kysely";
 import type { MigrationDb } from "./support";
 
 /**
- * Admin-written content in English (decision 022C): each text keeps its column, which holds the
+ * Admin-written content in English (decision 024): each text keeps its column, which holds the
  * Japanese (required where it was), and gains a nullable `<column>_en` beside it with the same
  * size. A member reading English gets the `_en` text where it is written, the Japanese
  * otherwise. The broker's conditions, written as `conditions_ja` / `conditions_en` before,

@@ -2,7 +2,7 @@ import type { MigrationDb } from "./support";
 
 /**
  * A cashback account's account type at its broker ("Standard", "Zero"): one of the broker's
- * rate rows' types (decision 022h), so the import's rate check uses that type's rate. Null
+ * rate rows' types (decision 029), so the import's rate check uses that type's rate. Null
  * when the member did not say (accounts registered before, or a broker without rates).
  */
 export async function up(db: MigrationDb): Promise<void> {

@@ -92,7 +92,7 @@ export const brokerTermsFields = {
 
 /**
  * The schedule's day must fit its cycle: 1–28 of a month (every month has it), or Monday–Friday.
- * Conditions are optional, but English is a translation (decision 022C): it needs the Japanese.
+ * Conditions are optional, but English is a translation (decision 024): it needs the Japanese.
  */
 export function scheduleComplete(
   v: {
@@ -170,7 +170,7 @@ export function parseLots(raw: string): number | null {
 
 /**
  * The yen a report row's lots should have paid at the broker's per-lot rates. When the
- * account's type is known and the broker lists it, that type's rate (decision 022h); else, as
+ * account's type is known and the broker lists it, that type's rate (decision 029); else, as
  * the import cannot tell, the rate whose amount is nearest the row's. Null when it cannot be
  * checked: no per-lot rate (the account's type pays a share of the spread), no lots, or a USD
  * rate without the batch's dollar rate. `usdRateMicro` is yen per dollar in millionths, as the

@@ -4,7 +4,7 @@ import { Transform, type TransformCallback } from "node:stream";
  * A pass-through stream that joins the chunks written in one turn of the event loop into one.
  * React's server renderer writes a page in hundreds of small pieces, and the response's
  * compression then ran once per piece: on the portal's empty page that was a sixth of the
- * server's CPU (decision 022E). Joined, it runs once per turn. Nothing waits longer than the
+ * server's CPU (decision 026). Joined, it runs once per turn. Nothing waits longer than the
  * current turn, so a part of the page that streams in later (a Suspense boundary) still goes
  * out as soon as it is written.
  */

@@ -212,7 +212,7 @@ test.describe("admin settings", () => {
       await section.getByLabel("USDTのネットワーク").selectOption("ERC20");
       await section.getByLabel("PayPayの1日あたりの上限（円）").fill("50000");
       await section.getByRole("button", { name: "更新" }).click();
-      // A network change asks first (decision 022b).
+      // A network change asks first (decision 023).
       await page
         .getByTestId("network-change-dialog")
         .getByRole("button", { name: "ERC20に変更する" })

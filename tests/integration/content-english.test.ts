@@ -10,7 +10,7 @@ import { errorOf, issues } from "../helpers/outcome";
 import { createAccount, createBroker } from "../helpers/cashback";
 
 /**
- * Admin-written content in both languages (decision 022C), on a real database: what the admin
+ * Admin-written content in both languages (decision 024), on a real database: what the admin
  * saves comes back in both languages, a member reading English gets the English where it was
  * written and the Japanese where it was not, and a member reading Japanese always the Japanese.
  */

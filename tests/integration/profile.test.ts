@@ -292,7 +292,7 @@ describe(`payment details on ${testEngine}`, () => {
     } finally {
       await updateMoneySettings(t.db, admin.id, DEFAULT_SETTINGS, { confirmNetworkChange: true });
     }
-    // Back on TRC20, the saved ERC20 address is kept and marked (decision 022b): sent back
+    // Back on TRC20, the saved ERC20 address is kept and marked (decision 023): sent back
     // unchanged with the rest of the form it stays, for ERC20; a new ERC20 address is refused.
     expect((await m.caller.profile.paymentDetails()).staleUsdtNetwork).toBe("ERC20");
     await m.caller.profile.updatePaymentDetails({ ...EMPTY, usdtAddress: ETH, paypayId: "kept_1" });

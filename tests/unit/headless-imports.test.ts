@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /*
  * Headless UI's index re-exports every component, and the Remix compiler then puts every
  * component any page uses into one chunk the root loads (the payout form's combobox reached
- * the dashboard: decision 022E). app/ takes its components from app/components/ui/headless/,
+ * the dashboard: decision 026). app/ takes its components from app/components/ui/headless/,
  * one module per component group.
  */
 const app = path.resolve(import.meta.dirname, "../../app");

@@ -4,7 +4,7 @@ import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 /*
- * The server's copy of @remix-run/router is patched (patches/, decision 022E) to flatten, rank
+ * The server's copy of @remix-run/router is patched (patches/, decision 026) to flatten, rank
  * and compile a route table once per routes array. These check that matching gives what the
  * router's rules say on the first and on later calls, and that a table that grows in place is
  * matched afresh.

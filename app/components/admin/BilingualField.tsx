@@ -3,7 +3,7 @@ import { Field, TextAreaField } from "~/components/ui/form";
 import type { BilingualProps } from "./EntityForm";
 
 /**
- * One admin-written text in both languages (decision 022C): the Japanese, required where the
+ * One admin-written text in both languages (decision 024): the Japanese, required where the
  * record needs it, and the optional English, side by side from the small breakpoint up and
  * stacked on a phone. Both take the same limit. `rows` makes them text areas.
  */

@@ -79,7 +79,7 @@ export function useEntityFields<V extends object>({
     error: fieldError(name),
   });
   /**
-   * A text written in both languages (decision 022C): the Japanese field `name` and the English
+   * A text written in both languages (decision 024): the Japanese field `name` and the English
    * one `${name}En`, each labelled with its language.
    */
   const bilingual = (name: keyof V & string): BilingualProps =>

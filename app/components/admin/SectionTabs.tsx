@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { type Tab, Tabs } from "~/components/ui/Tabs";
 
 /**
- * The sub-pages of the admin menu's entries that have more than one (decision 022a): every such
+ * The sub-pages of the admin menu's entries that have more than one (decision 022): every such
  * page shows its title, then these tabs directly under it, then its content. Labels are
  * common:adminTabs.<section>.<tab>, so every page has them whatever namespaces it loads.
  */

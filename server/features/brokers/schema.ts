@@ -120,7 +120,7 @@ export const brokerArtInput = z.object({ file: z.string().max(64) });
 // ------------------------------------------------------------------------------- accounts
 
 /**
- * The account's type at its broker (decision 022h): one of the broker's rate types, checked by
+ * The account's type at its broker (decision 029): one of the broker's rate types, checked by
  * the service against the broker's rate card; blank or left out is "not given".
  */
 const brokerAccountType = z

@@ -109,7 +109,7 @@ export function toCampaign(row: CampaignRow, entries: number, now: string) {
   };
 }
 
-/** A campaign as a member reads it: each text in the member's language (decision 022C). */
+/** A campaign as a member reads it: each text in the member's language (decision 024). */
 function toMemberCampaign(row: CampaignRow, entries: number, now: string, locale: Language) {
   return {
     ...campaignFacts(row, entries, now),

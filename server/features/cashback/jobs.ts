@@ -18,7 +18,7 @@ import {
 
 /**
  * Import jobs: a commit or re-run is queued as a row of `import_jobs` and credited by a worker
- * loop in the web process (decision 022f), never inside the request that asked for it. The
+ * loop in the web process (decision 027), never inside the request that asked for it. The
  * worker holds a lease on the job; each chunk's transaction renews it and refuses the chunk to
  * a worker that lost it, so a job whose worker died is resumed by another once the lease ends,
  * from the batch's next chunk, and no chunk is credited twice.

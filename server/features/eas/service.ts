@@ -68,7 +68,7 @@ export function toEa(r: EaRow) {
   };
 }
 
-/** An EA as a member reads it: its texts in the member's language (decision 022C). */
+/** An EA as a member reads it: its texts in the member's language (decision 024). */
 function toMemberEa(r: EaRow, locale: Language) {
   return {
     ...eaFacts(r),

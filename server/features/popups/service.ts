@@ -76,7 +76,7 @@ type NoticeRow = Pick<
   "id" | "title" | "body" | "title_en" | "body_en" | "image_key" | "link_url"
 >;
 
-/** What a member sees of a popup, in the member's language (decision 022C). */
+/** What a member sees of a popup, in the member's language (decision 024). */
 function toNotice(row: NoticeRow, locale: Language) {
   return {
     id: row.id,

@@ -124,7 +124,7 @@ export function maskPaymentDetails(d: PaymentDetails): Record<PaymentField, stri
 
 /**
  * The member's saved USDT address against the network payouts go out on now. `stale`: it was
- * saved for the other network (the admin switched since, decision 022b); it is kept, shown
+ * saved for the other network (the admin switched since, decision 023); it is kept, shown
  * marked, and no withdrawal goes to it until the member replaces it or the admin switches back.
  */
 export async function usdtAddressState(

@@ -57,7 +57,7 @@ export async function getMoneySettings(db: Kysely<Database>): Promise<MoneySetti
 
 /**
  * Saves the settings. A change of the USDT network makes the saved addresses of the old one
- * stale (decision 022b): it is refused, with the number of those addresses, until the admin
+ * stale (decision 023): it is refused, with the number of those addresses, until the admin
  * confirms having seen that number; confirmed, it tells those members in the same transaction.
  */
 export async function updateMoneySettings(

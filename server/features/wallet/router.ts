@@ -35,7 +35,7 @@ export const walletRouter = router({
 
   /**
    * The member's saved USDT address is for the network used before the admin switched: the
-   * member pages' banner asks them to replace it (decision 022b). Null when nothing to ask.
+   * member pages' banner asks them to replace it (decision 023). Null when nothing to ask.
    */
   usdtAddressNotice: memberProcedure.query(async ({ ctx }) => {
     const { usdtNetwork } = await getMoneySettings(ctx.db.kysely);
