@@ -6,7 +6,13 @@ import { createContext, RECENT_WRITE_COOKIE } from "../../server/trpc/context";
 import { createCaller } from "../../server/trpc/router";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { createUser, silentLog, testConfig } from "../helpers/fixtures";
+import {
+  adminWithCaller,
+  createUser,
+  makeContext,
+  silentLog,
+  testConfig,
+} from "../helpers/fixtures";
 import { createSession } from "../../server/auth/session";
 
 /*
@@ -66,5 +72,39 @@ describe(`read scaling on ${testEngine}`, () => {
     expect(ctx.wrote).toBe(false);
     await caller.profile.setLanguage({ language: "en" });
     expect(ctx.wrote).toBe(true);
+  });
+
+  it("the admin lists, their exports and the rankings read the reader; money reads the writer", async () => {
+    // The reader has no tables: a procedure that reads it fails with "no such table".
+    const reader = emptyReader();
+    const admin = await adminWithCaller(t.db);
+    const member = await createUser(t.db);
+    const onReader = async (userId: string) => {
+      const ctx = await makeContext(t.db, userId);
+      return createCaller({ ...ctx, listDb: { ...t.db, kysely: reader } });
+    };
+    const a = await onReader(admin.id);
+    const m = await onReader(member.id);
+    const lists = [
+      () => a.admin.customers.list({}),
+      () => a.brokers.accounts.list({}),
+      () => a.cashback.list({}),
+      () => a.wallet.adminWithdrawals({}),
+      () => a.wallet.adminTransfers({}),
+      () => a.wallet.adminPresents({}),
+      () => a.affiliate.referrers({}),
+      () => a.ranking.adminList({}),
+      () => m.ranking.list({}),
+    ];
+    for (const [i, list] of lists.entries()) {
+      const error = await list().then(
+        () => null,
+        (e: unknown) => e as Error & { cause?: Error },
+      );
+      expect(`${i}: ${error?.cause?.message ?? error?.message}`).toMatch(/^\d+: no such table/);
+    }
+    // The balance is money: it never reads a replica that may lag.
+    await expect(m.wallet.summary()).resolves.toBeTruthy();
+    await reader.destroy();
   });
 });

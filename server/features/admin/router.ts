@@ -14,7 +14,7 @@ export const adminRouter = router({
     /** Members, searched, sorted and paged; `export` for the CSV. */
     list: adminProcedure
       .input(customersInput)
-      .query(({ ctx, input }) => customers.listCustomers(ctx.db, input)),
+      .query(({ ctx, input }) => customers.listCustomers(ctx.listDb, input)),
 
     /** Profile, masked payment details, accounts and the customer's audit trail. */
     get: adminProcedure

@@ -38,7 +38,7 @@ export const affiliateRouter = router({
   // ------------------------------------------------------------ admin
   referrers: adminProcedure
     .input(adminReferrersInput)
-    .query(({ ctx, input }) => affiliate.adminReferrers(ctx.db, input)),
+    .query(({ ctx, input }) => affiliate.adminReferrers(ctx.listDb, input)),
   referrer: adminProcedure
     .input(referrerInput)
     .query(({ ctx, input }) => affiliate.adminReferrer(ctx.db, input.userId)),

@@ -67,7 +67,7 @@ export const brokersRouter = router({
     /** Every member's accounts, filtered, sorted and paged; `export` for the CSV. */
     list: adminProcedure
       .input(adminAccountsInput)
-      .query(({ ctx, input }) => accounts.adminListAccounts(ctx.db, input)),
+      .query(({ ctx, input }) => accounts.adminListAccounts(ctx.listDb, input)),
 
     decide: adminProcedure
       .input(decideAccountsInput)

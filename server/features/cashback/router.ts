@@ -31,7 +31,7 @@ export const cashbackRouter = router({
   // ------------------------------------------------------------ admin
   list: adminProcedure
     .input(adminCashbackInput)
-    .query(({ ctx, input }) => admin.adminCashbacks(ctx.db, input)),
+    .query(({ ctx, input }) => admin.adminCashbacks(ctx.listDb, input)),
   batches: adminProcedure
     .input(batchesInput)
     .query(({ ctx, input }) => admin.listBatches(ctx.db, input)),

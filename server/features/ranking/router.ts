@@ -6,10 +6,10 @@ export const rankingRouter = router({
   /** Nicknames only, and the member's own place. */
   list: memberProcedure
     .input(rankingInput)
-    .query(({ ctx, input }) => ranking(ctx.db, input, { viewerId: ctx.user.id })),
+    .query(({ ctx, input }) => ranking(ctx.listDb, input, { viewerId: ctx.user.id })),
 
   /** The same ranking with members' real names, for the admin. */
   adminList: adminProcedure
     .input(rankingInput)
-    .query(({ ctx, input }) => ranking(ctx.db, input, { withNames: true })),
+    .query(({ ctx, input }) => ranking(ctx.listDb, input, { withNames: true })),
 });

@@ -91,7 +91,7 @@ export const walletRouter = router({
   // ------------------------------------------------------------ admin
   adminWithdrawals: adminProcedure
     .input(adminWithdrawalsInput)
-    .query(({ ctx, input }) => adminWithdrawals(ctx.db, input)),
+    .query(({ ctx, input }) => adminWithdrawals(ctx.listDb, input)),
 
   completeWithdrawal: adminProcedure
     .input(idInput)
@@ -127,7 +127,7 @@ export const walletRouter = router({
 
   adminTransfers: adminProcedure
     .input(adminTransfersInput)
-    .query(({ ctx, input }) => adminTransfers(ctx.db, input)),
+    .query(({ ctx, input }) => adminTransfers(ctx.listDb, input)),
 
   approveTransfer: adminProcedure
     .input(idInput)
@@ -139,7 +139,7 @@ export const walletRouter = router({
 
   adminPresents: adminProcedure
     .input(adminPresentsInput)
-    .query(({ ctx, input }) => adminPresents(ctx.db, input)),
+    .query(({ ctx, input }) => adminPresents(ctx.listDb, input)),
 
   createPresent: adminProcedure
     .input(presentInput)
