@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { drawBlocker } from "~/components/gacha/blocker";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { GachaStatusBadge, PlayedBadge } from "~/components/gacha/badges";
-import { ValidityRule } from "~/components/gacha/validity";
+import { RewardKindDetail } from "~/components/gacha/validity";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
@@ -139,18 +139,7 @@ export default function GachaDetails() {
                     </span>
                   </td>
                   <td className="px-3 py-2">
-                    <span className="block">{t(`kind.${r.kind}`)}</span>
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">
-                      {r.kind === "cash" && r.amount !== null ? (
-                        formatYen(r.amount)
-                      ) : r.kind === "item" ? (
-                        <ValidityRule
-                          validFrom={r.validFrom}
-                          validUntil={r.validUntil}
-                          validDays={r.validDays}
-                        />
-                      ) : null}
-                    </span>
+                    <RewardKindDetail reward={r} />
                   </td>
                   {g.method === "box" && (
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
