@@ -34,7 +34,7 @@ export default function AdminCampaign() {
           · {t("admin.entryCount", { count: c.entries })}
         </>
       }
-      tabsLabel={c.title}
+      tabsLabel={t("admin.tabs")}
       tabs={[
         { path: "", label: t("admin.tabEdit") },
         { path: "entries", label: t("admin.tabEntries"), testId: "tab-entries" },

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { LogStateBadge } from "~/components/gacha/badges";
-import { ValidityPeriod } from "~/components/gacha/validity";
+import { GACHA_LOG_STATES, WonRewardText, WonRewardValidity } from "~/components/gacha/log-cells";
 import { DataTable } from "~/components/table/DataTable";
 import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -11,8 +11,6 @@ import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
-
-const LOG_STATES = ["available", "not_started", "used", "expired", "credited", "none"] as const;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const gachaId = params.gachaId ?? "";
@@ -38,7 +36,7 @@ export default function AdminGachaLogs() {
           name="state"
           label={t("logs.state")}
           allLabel={t("logs.allStates")}
-          options={LOG_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+          options={GACHA_LOG_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
         />
       </TableFilters>
       <DataTable
@@ -54,16 +52,7 @@ export default function AdminGachaLogs() {
           {
             key: "reward",
             header: t("logs.reward"),
-            cell: (r) => (
-              <span className="block">
-                <span className="block font-medium">{r.rewardName}</span>
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  {r.rewardKind === "cash" && r.amount !== null
-                    ? formatYen(r.amount)
-                    : t(`kind.${r.rewardKind}`)}
-                </span>
-              </span>
-            ),
+            cell: (r) => <WonRewardText row={r} />,
           },
           {
             key: "cost",
@@ -75,12 +64,7 @@ export default function AdminGachaLogs() {
           {
             key: "validity",
             header: t("logs.validity"),
-            cell: (r) =>
-              r.rewardKind === "item" ? (
-                <ValidityPeriod validFrom={r.validFrom} validUntil={r.validUntil} />
-              ) : (
-                <span className="text-slate-400">—</span>
-              ),
+            cell: (r) => <WonRewardValidity row={r} />,
           },
           {
             key: "state",

@@ -2,9 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GachaArt } from "~/components/gacha/GachaArt";
-import { ValidityRule } from "~/components/gacha/validity";
+import { RewardKindDetail } from "~/components/gacha/validity";
 import { DataTable } from "~/components/table/DataTable";
-import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { ListHeading } from "~/components/table/ListHeading";
 import { textLink } from "~/components/ui/link";
@@ -84,18 +83,7 @@ export default function AdminGachaRewards() {
             header: t("admin.reward.kind"),
             cell: (r) => (
               <span className="block">
-                {t(`kind.${r.kind}`)}
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  {r.kind === "cash" && r.amount !== null ? (
-                    formatYen(r.amount)
-                  ) : r.kind === "item" ? (
-                    <ValidityRule
-                      validFrom={r.validFrom}
-                      validUntil={r.validUntil}
-                      validDays={r.validDays}
-                    />
-                  ) : null}
-                </span>
+                <RewardKindDetail reward={r} />
               </span>
             ),
           },

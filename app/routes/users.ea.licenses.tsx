@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
-import { LicenseBadge } from "~/components/ea/badges";
+import { LicenseKeyCell, LicenseStatusCell } from "~/components/ea/badges";
 import { DataTable } from "~/components/table/DataTable";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -68,30 +68,22 @@ export default function MyLicenses() {
           {
             key: "key",
             header: t("licenseKey"),
-            cell: (r) =>
-              r.licenseKey ? (
-                <span
-                  className="select-all whitespace-nowrap font-mono text-sm"
-                  data-testid="license-key"
-                >
-                  {r.licenseKey}
-                </span>
-              ) : (
-                <span className="text-slate-400">—</span>
-              ),
+            cell: (r) => (
+              <LicenseKeyCell
+                licenseKey={r.licenseKey}
+                className="select-all text-sm"
+                testId="license-key"
+              />
+            ),
           },
           {
             key: "status",
             header: t("licenses.status"),
             cell: (r) => (
-              <span className="block space-y-1">
-                <LicenseBadge status={r.status} />
-                {r.reason && (
-                  <span className="block max-w-xs text-xs text-slate-600 dark:text-slate-300">
-                    {t("reasonShown", { reason: r.reason })}
-                  </span>
-                )}
-              </span>
+              <LicenseStatusCell
+                status={r.status}
+                reason={r.reason && t("reasonShown", { reason: r.reason })}
+              />
             ),
           },
           {

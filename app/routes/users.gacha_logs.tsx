@@ -7,12 +7,11 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { LogStateBadge } from "~/components/gacha/badges";
-import { ValidityPeriod } from "~/components/gacha/validity";
+import { GACHA_LOG_STATES, WonRewardText, WonRewardValidity } from "~/components/gacha/log-cells";
 import { DataTable } from "~/components/table/DataTable";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
-import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { actionLink } from "~/components/ui/link";
@@ -20,8 +19,6 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { BackLink } from "~/components/BackLink";
 
 export const handle = { i18n: ["gacha", "errors"] };
-
-const STATES = ["available", "not_started", "used", "expired", "credited", "none"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await orNotFound(() => context.trpc.gachas.myLogs(searchParamsObject(request.url)));
@@ -69,7 +66,7 @@ export default function GachaLogs() {
           name="state"
           label={t("logs.state")}
           allLabel={t("logs.allStates")}
-          options={STATES.map((value) => ({ value, label: t(`states.${value}`) }))}
+          options={GACHA_LOG_STATES.map((value) => ({ value, label: t(`states.${value}`) }))}
           testId="filter-state"
         />
       </TableFilters>
@@ -96,16 +93,7 @@ export default function GachaLogs() {
             cell: (r) => (
               <span className="flex items-center gap-2">
                 <GachaArt src={r.rewardImageUrl} size="thumb" className="shrink-0" />
-                <span>
-                  <span className="block font-medium" data-testid="log-reward">
-                    {r.rewardName}
-                  </span>
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">
-                    {r.rewardKind === "cash" && r.amount !== null
-                      ? formatYen(r.amount)
-                      : t(`kind.${r.rewardKind}`)}
-                  </span>
-                </span>
+                <WonRewardText row={r} nameTestId="log-reward" />
               </span>
             ),
           },
@@ -140,12 +128,7 @@ export default function GachaLogs() {
           {
             key: "validity",
             header: t("logs.validity"),
-            cell: (r) =>
-              r.rewardKind === "item" ? (
-                <ValidityPeriod validFrom={r.validFrom} validUntil={r.validUntil} />
-              ) : (
-                <span className="text-slate-400">—</span>
-              ),
+            cell: (r) => <WonRewardValidity row={r} />,
           },
           {
             key: "createdAt",

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { drawBlocker } from "~/components/gacha/blocker";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { GachaStatusBadge, PlayedBadge } from "~/components/gacha/badges";
-import { ValidityRule } from "~/components/gacha/validity";
+import { RewardKindDetail } from "~/components/gacha/validity";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
@@ -123,22 +123,7 @@ export default function GachaDetails() {
             {
               key: "prize",
               header: t("detail.prize"),
-              cell: (r) => (
-                <>
-                  <span className="block">{t(`kind.${r.kind}`)}</span>
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">
-                    {r.kind === "cash" && r.amount !== null ? (
-                      formatYen(r.amount)
-                    ) : r.kind === "item" ? (
-                      <ValidityRule
-                        validFrom={r.validFrom}
-                        validUntil={r.validUntil}
-                        validDays={r.validDays}
-                      />
-                    ) : null}
-                  </span>
-                </>
-              ),
+              cell: (r) => <RewardKindDetail reward={r} />,
             },
             // Only a box gacha has a stock that runs out.
             ...(g.method === "box"

@@ -4,6 +4,7 @@ import type { Language, NotificationKind } from "../../db/schema";
 import type { LineMessaging } from "../line/messaging";
 import type { Logger } from "../logger";
 import { renderNotification } from "./messages";
+import { PollLoop } from "./poll-loop";
 import {
   type ClaimedNotification,
   claimDue,
@@ -121,16 +122,22 @@ interface Decision {
 }
 
 export class NotificationDispatcher {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly poller: PollLoop;
   /** The outcomes of the last batch being written; batches are recorded in order. */
   private recording: Promise<void> = Promise.resolve();
   /** After a 429 the whole worker slows down, not only the row that got it. */
   private pausedUntil = 0;
   readonly stats = { sent: 0, retried: 0, failed: 0, skipped: 0, lost: 0 };
 
-  constructor(private readonly options: DispatcherOptions) {}
+  constructor(private readonly options: DispatcherOptions) {
+    this.poller = new PollLoop({
+      batch: () => this.pushBatch(),
+      pollIntervalMs: options.pollIntervalMs,
+      log: options.log,
+      failureMessage: "claiming notifications failed",
+      pausedUntil: () => this.pausedUntil,
+    });
+  }
 
   get logOnly(): boolean {
     return this.options.messaging === null;
@@ -299,43 +306,12 @@ export class NotificationDispatcher {
 
   /** Runs until stop(): a batch after another while there is work, else a poll interval. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = (async () => {
-      while (this.running) {
-        let claimed = 0;
-        const pause = this.pausedUntil - Date.now();
-        if (pause > 0) {
-          await this.sleep(pause);
-          continue;
-        }
-        try {
-          claimed = await this.pushBatch();
-        } catch (err) {
-          this.options.log.error({ err }, "claiming notifications failed");
-        }
-        if (claimed === 0 && this.running) await this.sleep(this.options.pollIntervalMs);
-      }
-    })();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
+    this.poller.start();
   }
 
   /** Finishes the batch in hand (its pushes and records), then returns. */
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+    await this.poller.stop();
     await this.recording;
-    this.loop = null;
   }
 }

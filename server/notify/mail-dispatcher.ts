@@ -5,6 +5,7 @@ import type { Logger } from "../logger";
 import type { Mailer } from "../mail";
 import { backoffMs } from "./dispatcher";
 import { renderNotificationMail } from "./mail-messages";
+import { PollLoop } from "./poll-loop";
 import { type ClaimedNotification, claimDue, finishClaim, rescheduleClaim } from "./outbox";
 import { type NotifyPrefs, readNotifyPrefs, wants } from "./preferences";
 
@@ -58,12 +59,17 @@ export async function mailRecipient(db: Db, userId: string): Promise<MailRecipie
 }
 
 export class MailDispatcher {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly poller: PollLoop;
   readonly stats = { sent: 0, retried: 0, failed: 0, skipped: 0, lost: 0 };
 
-  constructor(private readonly options: MailDispatcherOptions) {}
+  constructor(private readonly options: MailDispatcherOptions) {
+    this.poller = new PollLoop({
+      batch: () => this.runOnce(),
+      pollIntervalMs: options.pollIntervalMs,
+      log: options.log,
+      failureMessage: "mailing notifications failed",
+    });
+  }
 
   /** Claims one batch and mails it, one row at a time; how many rows it claimed. */
   async runOnce(): Promise<number> {
@@ -132,37 +138,11 @@ export class MailDispatcher {
 
   /** Runs until stop(): a batch after another while there is work, else a poll interval. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = (async () => {
-      while (this.running) {
-        let claimed = 0;
-        try {
-          claimed = await this.runOnce();
-        } catch (err) {
-          this.options.log.error({ err }, "mailing notifications failed");
-        }
-        if (claimed === 0 && this.running) await this.sleep(this.options.pollIntervalMs);
-      }
-    })();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
+    this.poller.start();
   }
 
   /** Finishes the mail in hand, then returns. */
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    this.loop = null;
+    await this.poller.stop();
   }
 }

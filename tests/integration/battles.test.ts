@@ -273,54 +273,47 @@ describe(`ranking battles on ${testEngine}`, () => {
     expect((await asX.battles.view({ id })).me).toMatchObject({ rank: 1, amount: 4_321 });
   });
 
-  it("validates the form: period order, positive prizes, ranks 1..n without gaps", async () => {
-    const base = { title: "V", startsOn: "2025-05-01", endsOn: "2025-05-31" };
-    expect(
-      issues(
-        await errorOf(() =>
-          admin.battles.create({ ...base, endsOn: "2025-04-30", prizes: [{ rank: 1, amount: 1 }] }),
-        ),
-      ),
-    ).toEqual(["endsOn:endBeforeStart"]);
-    expect(
-      issues(
-        await errorOf(() => admin.battles.create({ ...base, prizes: [{ rank: 1, amount: 0 }] })),
-      ),
-    ).toEqual(["prizes.0.amount:battlePrize"]);
-    expect(
-      issues(
-        await errorOf(() =>
-          admin.battles.create({
-            ...base,
-            prizes: [
-              { rank: 1, amount: 100 },
-              { rank: 3, amount: 50 },
-            ],
-          }),
-        ),
-      ),
-    ).toEqual(["prizes:battleRanksContiguous"]);
-    expect(
-      issues(
-        await errorOf(() =>
-          admin.battles.create({
-            ...base,
-            prizes: [
-              { rank: 1, amount: 100 },
-              { rank: 1, amount: 50 },
-            ],
-          }),
-        ),
-      ),
-    ).toEqual(["prizes:battleRanksContiguous"]);
-    expect(issues(await errorOf(() => admin.battles.create({ ...base, prizes: [] })))).toEqual([
-      "prizes:battlePrizesRequired",
+  const form = { title: "V", startsOn: "2025-05-01", endsOn: "2025-05-31" };
+  it.each([
+    [
+      "an end before the start",
+      { endsOn: "2025-04-30", prizes: [{ rank: 1, amount: 1 }] },
+      "endsOn:endBeforeStart",
+    ],
+    ["a prize of 0 yen", { prizes: [{ rank: 1, amount: 0 }] }, "prizes.0.amount:battlePrize"],
+    [
+      "a gap in the ranks",
+      {
+        prizes: [
+          { rank: 1, amount: 100 },
+          { rank: 3, amount: 50 },
+        ],
+      },
+      "prizes:battleRanksContiguous",
+    ],
+    [
+      "a rank given twice",
+      {
+        prizes: [
+          { rank: 1, amount: 100 },
+          { rank: 1, amount: 50 },
+        ],
+      },
+      "prizes:battleRanksContiguous",
+    ],
+    ["no prizes", { prizes: [] }, "prizes:battlePrizesRequired"],
+  ])("refuses a battle form with %s", async (_case, change, issue) => {
+    expect(issues(await errorOf(() => admin.battles.create({ ...form, ...change })))).toEqual([
+      issue,
     ]);
+  });
+
+  it("validates the form: real dates, form strings, prizes stored in rank order", async () => {
     expect(
       issues(
         await errorOf(() =>
           admin.battles.create({
-            ...base,
+            ...form,
             startsOn: "2025-02-30",
             prizes: [{ rank: 1, amount: 1 }],
           }),
@@ -329,7 +322,7 @@ describe(`ranking battles on ${testEngine}`, () => {
     ).toContain("startsOn:invalidDate");
     // Form strings are accepted ("1,000" yen), and the prize table is stored in rank order.
     const { id } = await admin.battles.create({
-      ...base,
+      ...form,
       prizes: [
         { rank: "2", amount: "500" },
         { rank: "1", amount: "1,000" },

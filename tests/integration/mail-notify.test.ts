@@ -72,6 +72,11 @@ async function decideAccounts(userId: string, numbers: [string, string]) {
   await admin.brokers.accounts.decide({ ids: [deny], decision: "deny", reason: "名義が違います" });
 }
 
+/** An admin's present to a member: a rewards event with its own LINE and mail rows. */
+async function present(member: string, amount: number, reason: string) {
+  await admin.wallet.createPresent({ member, amount, reason, requestKey: key() });
+}
+
 const pairs = (kinds: string[], channels = ["line", "mail"]) =>
   kinds.flatMap((k) => channels.map((c) => `${c}:${k}`)).sort();
 
@@ -82,18 +87,8 @@ describe(`mail for money events on ${testEngine}`, () => {
     await withdrawAndDecide(m);
     await transferTwice(m, receiver.email);
     await decideAccounts(m.id, ["100001", "100002"]);
-    await admin.wallet.createPresent({
-      member: m.email,
-      amount: 700,
-      reason: "A",
-      requestKey: key(),
-    });
-    await admin.wallet.createPresent({
-      member: m.email,
-      amount: 300,
-      reason: "B",
-      requestKey: key(),
-    });
+    await present(m.email, 700, "A");
+    await present(m.email, 300, "B");
 
     expect(await outboxOf(t.db, m.id)).toEqual(
       [
@@ -135,12 +130,7 @@ describe(`mail for money events on ${testEngine}`, () => {
     await withdrawAndDecide(m);
     await transferTwice(m, receiver.email);
     await decideAccounts(m.id, ["200001", "200002"]);
-    await admin.wallet.createPresent({
-      member: m.email,
-      amount: 500,
-      reason: "A",
-      requestKey: key(),
-    });
+    await present(m.email, 500, "A");
     expect(await outboxOf(t.db, m.id)).toEqual(
       [
         ...pairs(["withdrawal_completed", "withdrawal_rejected"], ["line"]),
@@ -189,12 +179,7 @@ describe(`mail for money events on ${testEngine}`, () => {
       });
       await addToDigest(trx, { userId: m.id, kind: "gacha_win", amount: 100 });
     });
-    await admin.wallet.createPresent({
-      member: other.email,
-      amount: 1,
-      reason: "x",
-      requestKey: key(),
-    });
+    await present(other.email, 1, "x");
     const mailbox = new MailBox();
     await drain(mailDispatcherFor(t.db, mailbox));
 

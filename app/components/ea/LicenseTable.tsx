@@ -8,7 +8,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
 import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import type { licenseDecision } from "~/lib/ea-licenses.server";
-import { AccountTypeBadge, LicenseBadge } from "./badges";
+import { AccountTypeBadge, LicenseKeyCell, LicenseStatusCell } from "./badges";
 import { textLink } from "~/components/ui/link";
 
 export interface AdminLicenseRow {
@@ -148,30 +148,22 @@ export function LicenseTable({
             key: "status",
             header: t("admin.licenses.status"),
             cell: (r) => (
-              <span className="block space-y-1">
-                <LicenseBadge status={r.status} />
-                {r.reason && (
-                  <span className="block max-w-xs text-xs text-slate-600 dark:text-slate-300">
-                    {t("admin.licenses.reasonShown", { reason: r.reason })}
-                  </span>
-                )}
-              </span>
+              <LicenseStatusCell
+                status={r.status}
+                reason={r.reason && t("admin.licenses.reasonShown", { reason: r.reason })}
+              />
             ),
           },
           {
             key: "key",
             header: t("licenseKey"),
-            cell: (r) =>
-              r.licenseKey ? (
-                <span
-                  className={`whitespace-nowrap font-mono text-xs ${r.status === "active" ? "" : "text-slate-400 line-through"}`}
-                  data-testid="admin-license-key"
-                >
-                  {r.licenseKey}
-                </span>
-              ) : (
-                <span className="text-slate-400">—</span>
-              ),
+            cell: (r) => (
+              <LicenseKeyCell
+                licenseKey={r.licenseKey}
+                className={`text-xs ${r.status === "active" ? "" : "text-slate-400 line-through"}`}
+                testId="admin-license-key"
+              />
+            ),
           },
           dateColumn("issuedAt", t("admin.licenses.issuedAt"), { sorted: true }),
           {

@@ -37,3 +37,33 @@ export function AccountTypeBadge({ type }: { type: string }) {
     </Badge>
   );
 }
+
+/** A licence's state with the reason it was rejected or revoked (already worded) beneath it. */
+export function LicenseStatusCell({ status, reason }: { status: string; reason: string | null }) {
+  return (
+    <span className="block space-y-1">
+      <LicenseBadge status={status} />
+      {reason && (
+        <span className="block max-w-xs text-xs text-slate-600 dark:text-slate-300">{reason}</span>
+      )}
+    </span>
+  );
+}
+
+/** A licence key in monospace, or a dash while none is issued. */
+export function LicenseKeyCell({
+  licenseKey,
+  className,
+  testId,
+}: {
+  licenseKey: string | null;
+  className: string;
+  testId: string;
+}) {
+  if (!licenseKey) return <span className="text-slate-500 dark:text-slate-400">—</span>;
+  return (
+    <span className={`whitespace-nowrap font-mono ${className}`} data-testid={testId}>
+      {licenseKey}
+    </span>
+  );
+}

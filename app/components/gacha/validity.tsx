@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
+import { formatYen } from "~/lib/money";
 
 /** An item reward's rule: a fixed period and/or a number of days from the draw. */
 export function ValidityRule({
@@ -38,5 +39,32 @@ export function ValidityPeriod({
           : t("validity.noExpiry")}
       </span>
     </span>
+  );
+}
+
+/** A reward's kind, with its cash amount or its item validity rule beneath. */
+export function RewardKindDetail({
+  reward: r,
+}: {
+  reward: {
+    kind: string;
+    amount: number | null;
+    validFrom: string | null;
+    validUntil: string | null;
+    validDays: number | null;
+  };
+}) {
+  const { t } = useTranslation("gacha");
+  return (
+    <>
+      <span className="block">{t(`kind.${r.kind}`)}</span>
+      <span className="block text-xs text-slate-500 dark:text-slate-400">
+        {r.kind === "cash" && r.amount !== null ? (
+          formatYen(r.amount)
+        ) : r.kind === "item" ? (
+          <ValidityRule validFrom={r.validFrom} validUntil={r.validUntil} validDays={r.validDays} />
+        ) : null}
+      </span>
+    </>
   );
 }
