@@ -171,7 +171,7 @@ describe("payout details and broker accounts when the request fails", () => {
       log: { error: () => {} },
     } as unknown as AppLoadContext;
   }
-  const typed = { brokerId: BROKER.id, accountNumber: "ｘｍ１２３４" };
+  const typed = { brokerId: BROKER.id, accountNumber: "ｘｍ１２３４", accountType: "Standard" };
   const bankAction = async (context: AppLoadContext) => {
     const { action } = await import("../../app/routes/users.bank");
     return (await action({
