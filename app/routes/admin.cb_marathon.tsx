@@ -34,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     list,
     editing,
+    savedMark: url.searchParams.get("created") ?? url.searchParams.get("saved") ?? "",
     notice: url.searchParams.has("created")
       ? "created"
       : url.searchParams.has("updated")
@@ -118,13 +119,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return redirect(`/admin/cb_marathon?${marathon.id ? "saved" : "created"}=1`);
+  // The value marks this save, so the editor starts afresh after it and only after it.
+  const saved = Date.now().toString(36);
+  return redirect(`/admin/cb_marathon?${marathon.id ? "saved" : "created"}=${saved}`);
 }
 
 /** /admin/cb_marathon: every marathon with its goals and how many reached each; create or edit one. */
 export default function AdminMarathon() {
   const { t } = useTranslation("marathon");
-  const { list, editing, notice } = useLoaderData<typeof loader>();
+  const { list, editing, notice, savedMark } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const returned = answer && answer.state === "editing" ? answer : null;
   const initial: EditorValues = returned
@@ -278,10 +281,11 @@ export default function AdminMarathon() {
       </section>
 
       <MarathonEditor
-        // A save starts the editor afresh (another marathon edited, or one more in the list).
-        // A refusal does not: the rows the browser holds are the rows it sent, and its
-        // errors name their places. Without JavaScript every answer is a new page anyway.
-        key={`${editedId}:${list.marathons.length}`}
+        // A save starts the editor afresh (another marathon edited, or this save's mark). A
+        // refusal does not, nor does another admin's new marathon arriving with the reloaded
+        // list (that reset typing once): the rows the browser holds are the rows it sent, and
+        // its errors name their places. Without JavaScript every answer is a new page anyway.
+        key={`${editedId}:${savedMark}`}
         initial={initial}
         nextFree={list.nextNumber}
         reachedNumbers={reachedNumbers}

@@ -35,7 +35,14 @@ export function GoalModal({ goals }: { goals: PendingGoal[] }) {
 
   if (!current) return null;
   return (
-    <Dialog open onClose={() => setIndex((i) => i + 1)} className="relative z-50">
+    <Dialog
+      open
+      onClose={() => setIndex((i) => i + 1)}
+      // Named from the first paint: the title's aria-labelledby is set in an effect after the
+      // panel shows, and an accessibility check in between found a dialog with no name.
+      aria-label={t("modal.title")}
+      className="relative z-50"
+    >
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50 dark:bg-black/70" />
       <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-4">
         <DialogPanel

@@ -33,7 +33,8 @@ export function PopupDialog({
 }) {
   const { t } = useTranslation("popup");
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    // Named from the first paint (see GoalModal): the title's aria-labelledby comes in an effect.
+    <Dialog open={open} onClose={onClose} aria-label={popup.title} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50 dark:bg-black/70" />
       <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-4">
         <DialogPanel

@@ -239,7 +239,8 @@ export function DataTable<T>({
           aria-labelledby={captionId}
           // A scrolling region must take focus, or keyboard users cannot scroll it (WCAG 2.1.1).
           tabIndex={screenReaderOnly ? undefined : 0}
-          className={`${card} relative overflow-x-auto ${focusRing}`}
+          // A screen-reader-only table is read, not scrolled: no scrolling region without focus.
+          className={screenReaderOnly ? "" : `${card} relative overflow-x-auto ${focusRing}`}
         >
           <table
             role="table"
