@@ -107,7 +107,8 @@ test("without JavaScript, a row is added by the server and the form still saves"
   await editor.getByLabel("タイトル", { exact: true }).fill(title);
   await editor.getByLabel("開始日").fill("2099-02-01");
   const rows = editor.getByTestId("goal-row");
-  await rows.nth(0).getByLabel("番号").fill(String(ownGoalNumber()));
+  const own = ownGoalNumber();
+  await rows.nth(0).getByLabel("番号").fill(String(own));
   await rows.nth(0).getByLabel("目標（累計キャッシュバック・円）").fill("3000");
   await rows.nth(0).getByLabel("報酬（円）").fill("100");
   await rows.nth(0).getByLabel("ポップアップ文言（日本語）").fill("一つ目");
@@ -115,6 +116,11 @@ test("without JavaScript, a row is added by the server and the form still saves"
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0).getByLabel("ポップアップ文言（日本語）")).toHaveValue("一つ目");
   await expect(editor.getByLabel("タイトル", { exact: true })).toHaveValue(title);
+  // The server offers the next free number, which a parallel spec may be taking right now.
+  await rows
+    .nth(1)
+    .getByLabel("番号")
+    .fill(String(own + 1));
   await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("6000");
   await rows.nth(1).getByLabel("報酬（円）").fill("200");
   await rows.nth(1).getByLabel("ポップアップ文言（日本語）").fill("二つ目");
