@@ -13,7 +13,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, formValues } from "~/lib/forms.server";
+import { approveOrDeny } from "~/lib/decisions.server";
 
 export const handle = { i18n: ["ea", "accounts", "errors"] };
 
@@ -29,23 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * Approve (the account becomes EA-dedicated) or deny with the reason the member reads. A
  * request someone already decided is refused.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["intent", "id", "reason"]);
-  if (values.intent === "approve") {
-    const result = await attempt(values, () =>
-      context.trpc.eas.approveAccountRequest({ id: values.id }),
-    );
-    if (!result.ok) return result.response;
-    return json({ ok: true as const, intent: "approve" as const });
-  }
-  if (values.intent === "deny") {
-    const result = await attempt(values, () =>
-      context.trpc.eas.denyAccountRequest({ id: values.id, reason: values.reason }),
-    );
-    if (!result.ok) return result.response;
-    return json({ ok: true as const, intent: "deny" as const });
-  }
-  throw new Response("Unknown intent", { status: 400 });
+export function action({ request, context }: ActionFunctionArgs) {
+  return approveOrDeny(request, {
+    approve: (id) => context.trpc.eas.approveAccountRequest({ id }),
+    deny: (id, reason) => context.trpc.eas.denyAccountRequest({ id, reason }),
+  });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];

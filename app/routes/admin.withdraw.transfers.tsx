@@ -12,7 +12,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
-import { attempt, formValues } from "~/lib/forms.server";
+import { approveOrDeny } from "~/lib/decisions.server";
 import { formatYen } from "~/lib/money";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
@@ -29,23 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * Approve (the receiver is credited, the fee goes to the house) or deny with a reason (the
  * sender gets amount and fee back). A transfer someone already decided is refused.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["intent", "id", "reason"]);
-  if (values.intent === "approve") {
-    const result = await attempt(values, () =>
-      context.trpc.wallet.approveTransfer({ id: values.id }),
-    );
-    if (!result.ok) return result.response;
-    return json({ ok: true as const, intent: "approve" as const });
-  }
-  if (values.intent === "deny") {
-    const result = await attempt(values, () =>
-      context.trpc.wallet.denyTransfer({ id: values.id, reason: values.reason }),
-    );
-    if (!result.ok) return result.response;
-    return json({ ok: true as const, intent: "deny" as const });
-  }
-  throw new Response("Unknown intent", { status: 400 });
+export function action({ request, context }: ActionFunctionArgs) {
+  return approveOrDeny(request, {
+    approve: (id) => context.trpc.wallet.approveTransfer({ id }),
+    deny: (id, reason) => context.trpc.wallet.denyTransfer({ id, reason }),
+  });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
