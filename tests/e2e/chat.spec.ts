@@ -57,11 +57,10 @@ test("chat round trip: member → support → member, live and with read state",
   try {
     const admin = await adminContext.newPage();
     await visit(admin, "/admin/customer/messages");
-    // The admin menu counts members' unread messages (other tests' threads may add to it).
-    const badge = admin.getByTestId("admin-unread-badge");
-    await expect(badge).toBeVisible();
-    const before = Number(await badge.textContent());
-    expect(before).toBeGreaterThanOrEqual(1);
+    // The admin menu counts members' unread messages. Its total is shared with every parallel
+    // spec's threads (and shows "99+" past 99), so only its presence is checked here; the
+    // count itself is covered in tests/integration/chat.test.ts.
+    await expect(admin.getByTestId("admin-unread-badge")).toBeVisible();
     const row = admin.getByTestId("inbox-row").filter({ hasText: member.nickname });
     await expect(row.getByTestId("inbox-unread")).toContainText("1");
     await row.getByRole("link", { name: member.nickname }).click();
@@ -71,15 +70,12 @@ test("chat round trip: member → support → member, live and with read state",
       "member",
     );
 
-    // Opening the thread read it: the badge counts one less (other threads may add their own
-    // unread messages meanwhile, so it is compared with a bound, not an exact number).
-    // The badge asks again on each page and every 30 s; under a loaded full run the first ask
-    // has been seen to miss (two failures in one CI-like run), so the poll waits out one interval.
-    await expect
-      .poll(async () => ((await badge.count()) === 0 ? 0 : Number(await badge.textContent())), {
-        timeout: 35_000,
-      })
-      .toBeLessThan(before + 1);
+    // Opening the thread read it: this member's inbox row no longer counts it as unread.
+    await visit(admin, "/admin/customer/messages");
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId("inbox-unread")).toHaveCount(0);
+    await row.getByRole("link", { name: member.nickname }).click();
+    await admin.waitForURL(`**/admin/customer/${member.id}/chat`);
 
     // Support has read it: the member's page shows it without a reload.
     await expect(mine.getByTestId("chat-read")).toBeVisible({ timeout: 15_000 });
