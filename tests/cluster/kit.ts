@@ -13,430 +13,53 @@
  * with ledger:check (the built CLI) after each. Prints the figures, writes a JSON report
  * (CLUSTER_REPORT) and stops everything it started, also on failure or interrupt.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { createConnection } from "mysql2/promise";
 import { seedOutbox } from "../../bench/notify-seed";
 import { createDb, type Db } from "../../db";
 import { migrateToLatest } from "../../db/migrate";
 import { nowDb } from "../../db/time";
-import { createSession } from "../../server/auth/session";
 import { outboxCounts } from "../../server/notify/outbox";
-import { createUser } from "../helpers/fixtures";
 import { STANDIN_DEFAULTS } from "../helpers/line-standin";
 import { LineStandin } from "../helpers/line-standin";
-import { fund, givePaymentDetails } from "../helpers/money";
-import { childEnv, freePort } from "../helpers/processes";
-
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const DIR = process.env.CLUSTER_DIR ?? "/tmp/cluster-kit";
-const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const PROXY = port("CLUSTER_PORT", 3400);
-const NODES = [1, 2, 3].map((n) => ({
-  n,
-  sql: PROXY + n,
-  check: PROXY + 3 + n,
-  gcomm: port("CLUSTER_GCOMM_PORT", 4601) + n - 1,
-  ist: port("CLUSTER_IST_PORT", 4611) + n - 1,
-  sst: port("CLUSTER_SST_PORT", 4621) + n - 1,
-  dir: path.join(DIR, `node${n}`),
-}));
-const STATS = PROXY + 9;
-const WEB_PORTS = [port("CLUSTER_WEB_PORT", 3271), port("CLUSTER_WEB_PORT", 3271) + 1];
-const ORIGIN = `http://127.0.0.1:${WEB_PORTS[0]}`;
-const USER = "portal";
-const PASSWORD = "kit";
-const writerUrl = `mysql://${USER}:${PASSWORD}@127.0.0.1:${PROXY}/portal`;
-const nodeUrl = (n: number) => `mysql://${USER}:${PASSWORD}@127.0.0.1:${PROXY + n}/portal`;
-const asRoot = process.getuid?.() === 0;
-
-// ------------------------------------------------------------------------------- bookkeeping
-
-const children: { name: string; child: ChildProcess }[] = [];
-const checks: { name: string; ok: boolean; detail: string }[] = [];
-const figures: Record<string, unknown> = {};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const started = performance.now();
-const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)}s`;
-
-function say(text: string) {
-  process.stdout.write(`[cluster ${elapsed()}] ${text}\n`);
-}
-
-function check(name: string, ok: boolean, detail: string) {
-  checks.push({ name, ok, detail });
-  say(`${ok ? "PASS" : "FAIL"} ${name}: ${detail}`);
-}
-
-function start(
-  name: string,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = childEnv({ NODE_ENV: "production" }),
-) {
-  const log = openSync(path.join(DIR, `${name}.log`), "a");
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", log, log],
-  });
-  closeSync(log);
-  children.push({ name, child });
-  return child;
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM", waitMs = 20_000) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill(signal);
-  if ((await Promise.race([exited, sleep(waitMs).then(() => "late")])) === "late") {
-    child.kill("SIGKILL");
-    await exited;
-  }
-}
-
-async function stopAll() {
-  // Web and workers first (they hold connections), then the proxy, checks and nodes.
-  for (const group of [/^(web|bot)/, /^(haproxy|check|standin)/, /^node/]) {
-    await Promise.all(
-      children.filter((c) => group.test(c.name)).map((c) => stop(c.child).catch(() => undefined)),
-    );
-  }
-}
-
-/** Thrown inside a wait when waiting longer cannot help (the process died). */
-class GaveUp extends Error {}
-
-async function waitUntil(what: string, ok: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const done = await ok().catch((error: unknown) => {
-      if (error instanceof GaveUp) throw error;
-      return false;
-    });
-    if (done) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await sleep(250);
-  }
-}
-
-// ------------------------------------------------------------------------------- the cluster
-
-function nodeConfig(node: (typeof NODES)[number]): string {
-  const all = NODES.map((x) => `127.0.0.1:${x.gcomm}`).join(",");
-  return `[mysqld]
-${asRoot ? "user=mysql" : ""}
-datadir=${node.dir}/data
-socket=${node.dir}/mysqld.sock
-pid-file=${node.dir}/mysqld.pid
-log-error=${node.dir}/error.log
-port=${node.sql}
-bind-address=127.0.0.1
-skip-name-resolve
-character-set-server=utf8mb4
-collation-server=utf8mb4_bin
-default-storage-engine=InnoDB
-# Galera needs row events and interleaved auto-increment locks
-binlog_format=ROW
-innodb_autoinc_lock_mode=2
-# Small: the kit shares a 2-core machine
-innodb_buffer_pool_size=64M
-innodb_log_file_size=32M
-performance_schema=OFF
-max_connections=150
-# Durability comes from the other nodes holding the write set
-innodb_flush_log_at_trx_commit=2
-# The ranking triggers are created by the migrations on a binlogging server
-log_bin_trust_function_creators=1
-wsrep_on=ON
-wsrep_provider=/usr/lib/galera/libgalera_smm.so
-wsrep_cluster_name=portal-kit
-wsrep_cluster_address=gcomm://${all}
-wsrep_node_name=node${node.n}
-wsrep_node_address=127.0.0.1:${node.gcomm}
-wsrep_provider_options="gmcast.listen_addr=tcp://127.0.0.1:${node.gcomm};ist.recv_addr=127.0.0.1:${node.ist};gcache.size=64M"
-wsrep_sst_method=rsync
-wsrep_sst_receive_address=127.0.0.1:${node.sst}
-wsrep_slave_threads=2
-`;
-}
-
-async function sqlAsRoot(node: (typeof NODES)[number], statement: string): Promise<string> {
-  const { stdout } = await run("mariadb", [
-    "--no-defaults",
-    `--socket=${node.dir}/mysqld.sock`,
-    "-uroot",
-    "-N",
-    "-e",
-    statement,
-  ]);
-  return stdout.trim();
-}
-
-async function wsrepState(node: (typeof NODES)[number]) {
-  const out = await sqlAsRoot(
-    node,
-    "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN ('WSREP_LOCAL_STATE_COMMENT') UNION ALL SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'WSREP_CLUSTER_SIZE'",
-  );
-  const [state, size] = out.split("\n");
-  return { state, size: Number(size) };
-}
-
-function startNode(node: (typeof NODES)[number], bootstrap: boolean) {
-  const args = [`--defaults-file=${node.dir}/my.cnf`];
-  if (bootstrap) args.push("--wsrep-new-cluster");
-  return start(`node${node.n}`, "/usr/sbin/mariadbd", args);
-}
-
-async function waitSynced(
-  node: (typeof NODES)[number],
-  child: ChildProcess,
-  size: number,
-  timeoutMs = 180_000,
-) {
-  await waitUntil(
-    `node ${node.n} Synced in a cluster of ${size}`,
-    async () => {
-      if (child.exitCode !== null)
-        throw new GaveUp(`node ${node.n} exited (${child.exitCode}): see ${node.dir}/error.log`);
-      const s = await wsrepState(node);
-      return s.state === "Synced" && s.size >= size;
-    },
-    timeoutMs,
-  );
-}
-
-async function startCluster() {
-  rmSync(DIR, { recursive: true, force: true });
-  for (const node of NODES) {
-    mkdirSync(path.join(node.dir, "data"), { recursive: true });
-    writeFileSync(path.join(node.dir, "my.cnf"), nodeConfig(node));
-  }
-  if (asRoot) await run("chown", ["-R", "mysql:mysql", DIR]);
-  const first = NODES[0]!;
-  await run("mariadb-install-db", [
-    `--defaults-file=${first.dir}/my.cnf`,
-    "--auth-root-authentication-method=normal",
-    "--skip-test-db",
-    "--wsrep-on=OFF",
-  ]);
-  let t = performance.now();
-  await waitSynced(first, startNode(first, true), 1);
-  await sqlAsRoot(
-    first,
-    `CREATE USER '${USER}'@'127.0.0.1' IDENTIFIED BY '${PASSWORD}';
-     GRANT ALL ON *.* TO '${USER}'@'127.0.0.1';
-     CREATE DATABASE portal CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;`,
-  );
-  say(`node 1 bootstrapped in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  // One joiner at a time: each copies the donor's data (rsync SST).
-  for (const node of NODES.slice(1)) {
-    t = performance.now();
-    await waitSynced(node, startNode(node, false), node.n);
-    say(`node ${node.n} joined (SST) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  }
-}
-
-async function startProxy() {
-  for (const node of NODES) {
-    start(
-      `check${node.n}`,
-      process.execPath,
-      [path.join(ROOT, "scripts/cluster/galera-check.mjs")],
-      childEnv({
-        NODE_ENV: "production",
-        GALERA_CHECK_URL: `mysql://${USER}:${PASSWORD}@127.0.0.1:${node.sql}/`,
-        GALERA_CHECK_PORT: String(node.check),
-      }),
-    );
-  }
-  const config = haproxyConfig();
-  writeFileSync(path.join(DIR, "haproxy.cfg"), config);
-  start("haproxy", "haproxy", ["-db", "-f", path.join(DIR, "haproxy.cfg")]);
-  await waitUntil(
-    "HAProxy sends to node 1",
-    async () => {
-      const c = await createConnection({ uri: writerUrl, connectTimeout: 2_000 });
-      try {
-        const [rows] = await c.query("select @@port as port");
-        return (rows as { port: number }[])[0]!.port === NODES[0]!.sql;
-      } finally {
-        c.destroy();
-      }
-    },
-    60_000,
-  );
-}
-
-/** The tested HAProxy configuration (docs/operations.md shows the same, with these ports). */
-export function haproxyConfig(): string {
-  return `global
-  maxconn 2000
-
-defaults
-  mode tcp
-  timeout connect 2s
-  timeout client 1h
-  timeout server 1h
-  timeout check 2s
-
-# One writer: node 1 while it is Synced; else the first Synced backup. "first" keeps every
-# connection on one node, so row locks stay row locks (no certification conflicts).
-listen portal-writer
-  bind 127.0.0.1:${PROXY}
-  balance first
-  option httpchk GET /
-  http-check expect status 200
-  # A dead node is taken out at its first refused connection (observe), or after two failed
-  # checks half a second apart; its open connections are cut so the pools reconnect at once.
-  # A node coming back takes the writes again only after three good checks, and the backup's
-  # connections are cut then, so two nodes never write at the same time.
-  default-server inter 500ms fall 2 rise 3 on-marked-down shutdown-sessions on-marked-up shutdown-backup-sessions observe layer4 error-limit 1 on-error mark-down
-${NODES.map((n) => `  server node${n.n} 127.0.0.1:${n.sql} check port ${n.check}${n.n > 1 ? " backup" : ""}`).join("\n")}
-
-listen stats
-  mode http
-  bind 127.0.0.1:${STATS}
-  stats enable
-  stats uri /
-`;
-}
-
-// ------------------------------------------------------------------------------- the portal
-
-function portalEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return childEnv({
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    DATABASE_URL: writerUrl,
-    RUN_MIGRATIONS: "false",
-    APP_ORIGIN: ORIGIN,
-    UPLOAD_DIR: path.join(DIR, "uploads"),
-    MAIL_DIR: path.join(DIR, "mail"),
-    DB_POOL_SIZE: "10",
-    ...extra,
-  });
-}
-
-async function ready(url: string, child: ChildProcess) {
-  await waitUntil(
-    url,
-    async () => {
-      if (child.exitCode !== null) throw new GaveUp(`${url}: exited ${child.exitCode}`);
-      return (await fetch(url)).ok;
-    },
-    120_000,
-  );
-}
-
-async function ledgerCheck(label: string) {
-  const result = await run(
-    process.execPath,
-    [path.join(ROOT, "build/server/cli.js"), "ledger:check"],
-    {
-      cwd: ROOT,
-      env: portalEnv({}),
-    },
-  ).then(
-    (r) => ({ ok: true, out: r.stdout.trim() }),
-    (e: { stdout?: string; stderr?: string }) => ({
-      ok: false,
-      out: `${e.stdout ?? ""}${e.stderr ?? ""}`.trim().slice(0, 500),
-    }),
-  );
-  check(`ledger:check after ${label}`, result.ok, result.out);
-}
-
-interface Member {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-async function member(db: Db, yen: number): Promise<Member> {
-  const m = await createUser(db);
-  if (yen) await fund(db, m.id, yen);
-  await givePaymentDetails(db, m.id);
-  const { token } = await createSession(db, m.id);
-  return { id: m.id, email: m.email, cookie: `sid=${token}` };
-}
-
-interface Answer {
-  status: number;
-  key: string | null;
-  startedMs: number;
-  endedMs: number;
-  setCookies: string[];
-}
-
-/** A money form sent as the browser's Remix form does it; 204 + X-Remix-Redirect is "done". */
-async function submit(
-  web: number,
-  route: string,
-  who: Member,
-  fields: Record<string, string>,
-): Promise<Answer> {
-  const startedMs = performance.now();
-  let status = 0;
-  let key: string | null = null;
-  let setCookies: string[] = [];
-  try {
-    const res = await fetch(
-      `http://127.0.0.1:${WEB_PORTS[web]}/${route.replaceAll(".", "/")}?_data=routes%2F${route}`,
-      {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          origin: ORIGIN,
-          "sec-fetch-site": "same-origin",
-          cookie: who.cookie,
-        },
-        body: new URLSearchParams(fields),
-        signal: AbortSignal.timeout(60_000),
-      },
-    );
-    status = res.status;
-    setCookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-    const text = await res.text();
-    if (status !== 204) {
-      try {
-        key = (JSON.parse(text) as { error?: { key?: string } }).error?.key ?? text.slice(0, 80);
-      } catch {
-        key = text.slice(0, 80);
-      }
-    }
-  } catch (error) {
-    key = error instanceof Error ? error.message : String(error);
-  }
-  return { status, key, startedMs, endedMs: performance.now(), setCookies };
-}
-
-const withdraw = (web: number, who: Member, amount: number, requestKey = randomUUID()) =>
-  submit(web, "users.withdraw.new", who, { method: "bank", amount: String(amount), requestKey });
-
-async function heldOf(db: Db, userId: string) {
-  const w = await db.kysely
-    .selectFrom("wallets")
-    .select(["balance", "held"])
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return { available: Number(w.balance), held: Number(w.held) };
-}
-
-function tally(answers: Answer[]) {
-  const by: Record<string, number> = {};
-  for (const a of answers) {
-    const k = a.status === 204 ? "done" : `${a.status}${a.key ? ` ${a.key}` : ""}`;
-    by[k] = (by[k] ?? 0) + 1;
-  }
-  return by;
-}
+import { freePort } from "../helpers/processes";
+import {
+  ROOT,
+  DIR,
+  PROXY,
+  NODES,
+  WEB_PORTS,
+  writerUrl,
+  nodeUrl,
+  checks,
+  figures,
+  sleep,
+  started,
+  say,
+  check,
+  start,
+  stop,
+  stopAll,
+  waitUntil,
+  startNode,
+  waitSynced,
+  startCluster,
+  startProxy,
+} from "./cluster";
+import {
+  portalEnv,
+  ready,
+  ledgerCheck,
+  member,
+  type Answer,
+  submit,
+  withdraw,
+  heldOf,
+  tally,
+} from "./portal";
 
 // ------------------------------------------------------------------------------- the phases
 
