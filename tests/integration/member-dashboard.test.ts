@@ -3,7 +3,7 @@ import { toDbTime } from "../../db/time";
 import { tokyoDay } from "../../server/domain/tokyo";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { createAccount, createBroker } from "../helpers/cashback";
+import { addMonthlyCashback, createAccount, createBroker } from "../helpers/cashback";
 import { callerFor, createUser, payingMember } from "../helpers/fixtures";
 import { key } from "../helpers/money";
 
@@ -16,25 +16,14 @@ function monthBack(back: number): string {
   return d.toISOString().slice(0, 7);
 }
 
-async function monthly(
+function monthly(
   userId: string,
-  account: string,
-  broker: string,
+  accountId: string,
+  brokerId: string,
   month: string,
   amount: number,
 ) {
-  await t.db.kysely
-    .insertInto("cashback_monthly")
-    .values({
-      broker_account_id: account,
-      month,
-      user_id: userId,
-      broker_id: broker,
-      amount,
-      lots_milli: 0,
-      rows: 1,
-    })
-    .execute();
+  return addMonthlyCashback(t.db, { userId, accountId, brokerId, month, amount });
 }
 
 /**
