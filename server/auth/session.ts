@@ -3,6 +3,8 @@ import type { Db } from "../../db";
 import { isDatabaseUnavailable } from "../../db/dialect";
 import type { Language, Permission } from "../../db/schema";
 import { addMs, fromDbTime, toDbTime } from "../../db/time";
+import { unshownGoals } from "../features/marathon/service";
+import { unseenPopups } from "../features/popups/service";
 
 export const SESSION_COOKIE = "sid";
 /** The absolute lifetime by default: a session ends this long after sign-in, active or not. */
@@ -37,6 +39,13 @@ export interface SessionUser {
 export interface CurrentSession {
   sessionId: string;
   user: SessionUser;
+  /**
+   * Whether the shell has something to open for this member, read with the session (one query
+   * instead of three on every page): a reached goal the goal modal has not shown, a popup they
+   * have not been shown. When false, marathon.pending and popups.next answer "nothing" without
+   * asking; when true, they read the rows.
+   */
+  due: { goals: boolean; popup: boolean };
 }
 
 export function hashToken(token: string): string {
@@ -99,10 +108,15 @@ export async function lookUpSession(
 ): Promise<SessionLookup> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { session: null, ended: null };
   const id = hashToken(token);
+  const now = options.now ?? new Date();
   const row = await db.kysely
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select([
+    .select((eb) => [
+      eb.exists(unshownGoals(db.kysely, eb.ref("users.id")).select("marathons.id")).as("goals_due"),
+      eb
+        .exists(unseenPopups(db.kysely, eb.ref("users.id"), toDbTime(now)).select("popups.id"))
+        .as("popup_due"),
       "sessions.id as session_id",
       "sessions.expires_at",
       "sessions.created_at",
@@ -121,7 +135,6 @@ export async function lookUpSession(
   // brings them back (the idle check deletes the row, so a second request, a poll or another
   // tab, lands here).
   if (!row) return { session: null, ended: "expired" };
-  const now = options.now ?? new Date();
   const lifetimeEnd = fromDbTime(row.created_at).getTime() + (options.lifetimeMs ?? SESSION_TTL_MS);
   if (fromDbTime(row.expires_at) <= now || lifetimeEnd <= now.getTime()) {
     return { session: null, ended: "expired" };
@@ -155,6 +168,7 @@ export async function lookUpSession(
       language: row.language,
       emailVerified: row.email_verified_at !== null,
     },
+    due: { goals: Boolean(row.goals_due), popup: Boolean(row.popup_due) },
   };
   return { session, ended: null };
 }

@@ -354,6 +354,14 @@ export interface WalletView {
   held: number;
 }
 
+/**
+ * A bucket of the member's wallet as a scalar subquery, for a page that reads it with other
+ * figures in one round trip (the dashboard); null when the member has no wallet yet.
+ */
+export function walletColumn(db: Kysely<Database>, userId: string, bucket: "balance" | "held") {
+  return db.selectFrom("wallets").select(bucket).where("id", "=", memberWallet(userId));
+}
+
 export async function getWallet(db: Kysely<Database>, userId: string): Promise<WalletView> {
   const row = await db
     .selectFrom("wallets")

@@ -104,3 +104,25 @@ export function importsOf(admin: ImportCaller, db: Db) {
       runQueuedImport(db, (await admin.cashback.rerun(input)).jobId),
   };
 }
+
+/**
+ * A month of a member's cashback on one account, as the import's summary holds it: for tests
+ * of the pages that read the summaries, not of the import.
+ */
+export async function addMonthlyCashback(
+  db: Db,
+  row: { userId: string; accountId: string; brokerId: string; month: string; amount: number },
+) {
+  await db.kysely
+    .insertInto("cashback_monthly")
+    .values({
+      broker_account_id: row.accountId,
+      month: row.month,
+      user_id: row.userId,
+      broker_id: row.brokerId,
+      amount: row.amount,
+      lots_milli: 0,
+      rows: 1,
+    })
+    .execute();
+}

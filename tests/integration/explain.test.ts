@@ -190,7 +190,8 @@ describe.skipIf(testEngine !== "mysql")(
               c.auth.security(),
               c.cashback.dashboard(),
               c.cashback.summary({ period: "all" }),
-              c.cashback.monthly({ months: 6 }),
+              c.brokers.crediting(),
+              c.wallet.usdtAddressNotice(),
             ]),
         ],
         [

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { callerFor, createUser, makeContext } from "../helpers/fixtures";
 import { createAccount, createBroker, importsOf, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 import { fieldErrors } from "../helpers/rejections";
@@ -119,18 +119,24 @@ describe(`cashback marathon on ${testEngine}`, () => {
     expect((await reachedRows(member.id)).map((r) => r.marathon_number)).toEqual([101, 102]);
     expect(await prizeCount(member.id)).toBe(2);
 
-    // The modal: pending oldest first; once shown, never again; updated_at refreshed.
+    // The modal: pending oldest first; once shown, never again; updated_at refreshed. Every
+    // page's session lookup says whether any is due, so pages with none send no query.
+    const dueOnPageLoad = async (userId: string) => (await makeContext(t.db, userId)).session?.due;
+    expect(await dueOnPageLoad(member.id)).toEqual({ goals: true, popup: false });
     const pending = await m.marathon.pending();
     expect(pending.map((p) => p.marathonNumber)).toEqual([101, 102]);
     const before = (await reachedRows(member.id))[0]!.updated_at;
     await new Promise((r) => setTimeout(r, 10));
     // Another member cannot mark them.
-    const other = await callerFor(t.db, (await createUser(t.db)).id);
+    const otherId = (await createUser(t.db)).id;
+    expect(await dueOnPageLoad(otherId)).toEqual({ goals: false, popup: false });
+    const other = await callerFor(t.db, otherId);
     expect(await other.marathon.markShown({ ids: pending.map((p) => p.id) })).toEqual({
       updated: 0,
     });
     expect(await m.marathon.markShown({ ids: pending.map((p) => p.id) })).toEqual({ updated: 2 });
     expect(await m.marathon.pending()).toEqual([]);
+    expect(await dueOnPageLoad(member.id)).toEqual({ goals: false, popup: false });
     // Anyone without a member session has nothing pending, and no error to log.
     expect(await (await callerFor(t.db)).marathon.pending()).toEqual([]);
     const after = await reachedRows(member.id);

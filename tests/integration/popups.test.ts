@@ -5,7 +5,7 @@ import type { AppError } from "../../server/errors";
 import { tokyoLocalToDb } from "../../server/features/gachas/schema";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { callerFor, createUser, makeContext } from "../helpers/fixtures";
 import { fixture } from "../helpers/images";
 import { errorOf, issues } from "../helpers/outcome";
 
@@ -32,9 +32,18 @@ const popup = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/**
+ * The popup a page load of this member opens: a request of its own, since the session lookup
+ * says whether one is due (CurrentSession.due) as a real page's request does.
+ */
+async function nextOnPageLoad(userId: string) {
+  return (await callerFor(t.db, userId)).popups.next();
+}
+
 describe(`popups on ${testEngine}`, () => {
   it("shows the oldest active popup in its period once per member; inactive and out-of-period ones never", async () => {
-    const m1 = await callerFor(t.db, (await createUser(t.db)).id);
+    const m1Id = (await createUser(t.db)).id;
+    const m1 = await callerFor(t.db, m1Id);
     expect(await m1.popups.next()).toBeNull();
 
     const inactive = await admin.popups.create({
@@ -64,7 +73,9 @@ describe(`popups on ${testEngine}`, () => {
     });
 
     // Oldest first, stored as typed (the page renders it as text).
-    const first = await m1.popups.next();
+    // The request that began before they were made has none due; the next page load opens one.
+    expect(await m1.popups.next()).toBeNull();
+    const first = await nextOnPageLoad(m1Id);
     expect(first).toEqual({
       id: older.id,
       title: "First",
@@ -73,24 +84,27 @@ describe(`popups on ${testEngine}`, () => {
       linkUrl: "https://example.com/campaign?x=1",
     });
     // Not seen until it is shown.
-    expect((await m1.popups.next())?.id).toBe(older.id);
+    expect((await nextOnPageLoad(m1Id))?.id).toBe(older.id);
     expect(await m1.popups.markSeen({ id: older.id })).toEqual({ recorded: true });
     // Shown twice (two tabs): one view row.
     expect(await m1.popups.markSeen({ id: older.id })).toEqual({ recorded: false });
-    expect((await m1.popups.next())?.id).toBe(newer.id);
+    expect((await nextOnPageLoad(m1Id))?.id).toBe(newer.id);
     await m1.popups.markSeen({ id: newer.id });
-    expect(await m1.popups.next()).toBeNull();
+    expect(await nextOnPageLoad(m1Id)).toBeNull();
+    // Seen them all: the session lookup says none is due, so the page asks no more.
+    expect((await makeContext(t.db, m1Id)).session?.due).toEqual({ goals: false, popup: false });
 
     // Another member still gets both, oldest first.
-    const m2 = await callerFor(t.db, (await createUser(t.db)).id);
-    expect((await m2.popups.next())?.id).toBe(older.id);
+    const m2Id = (await createUser(t.db)).id;
+    expect((await makeContext(t.db, m2Id)).session?.due).toEqual({ goals: false, popup: true });
+    expect((await nextOnPageLoad(m2Id))?.id).toBe(older.id);
 
     // Switching a popup off hides it; on again shows it to those who have not seen it.
     await admin.popups.setActive({ id: older.id, active: false });
-    expect((await m2.popups.next())?.id).toBe(newer.id);
+    expect((await nextOnPageLoad(m2Id))?.id).toBe(newer.id);
     await admin.popups.setActive({ id: older.id, active: true });
-    expect((await m2.popups.next())?.id).toBe(older.id);
-    expect(await m1.popups.next()).toBeNull();
+    expect((await nextOnPageLoad(m2Id))?.id).toBe(older.id);
+    expect(await nextOnPageLoad(m1Id)).toBeNull();
 
     const views = await t.db.kysely
       .selectFrom("popup_views")

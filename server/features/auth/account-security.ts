@@ -209,19 +209,30 @@ export async function disableMfa(deps: AuthDeps, session: CurrentSession): Promi
 }
 
 export async function securityStatus(db: Db, session: CurrentSession) {
-  const user = await userById(db, session.user.id);
-  const row = await db.kysely
-    .selectFrom("sessions")
-    .select("reauth_at")
-    .where("id", "=", session.sessionId)
-    .executeTakeFirst();
-  const reauthAt = row?.reauth_at ? fromDbTime(row.reauth_at).getTime() : 0;
-  const remaining = await db.kysely
-    .selectFrom("recovery_codes")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", user.id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
+  // One round trip (the dashboard asks on every visit): the account, this session's last
+  // re-authentication and the unused recovery codes.
+  const user = await db.kysely
+    .selectFrom("users")
+    .select((eb) => [
+      "users.email",
+      "users.email_verified_at",
+      "users.totp_enabled_at",
+      "users.totp_secret",
+      eb
+        .selectFrom("sessions")
+        .select("sessions.reauth_at")
+        .where("sessions.id", "=", session.sessionId)
+        .as("reauth_at"),
+      eb
+        .selectFrom("recovery_codes")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("recovery_codes.user_id", "=", "users.id")
+        .where("recovery_codes.used_at", "is", null)
+        .as("codes_left"),
+    ])
+    .where("users.id", "=", session.user.id)
+    .executeTakeFirstOrThrow();
+  const reauthAt = user.reauth_at ? fromDbTime(user.reauth_at).getTime() : 0;
   const reauthValid = Date.now() - reauthAt <= REAUTH_WINDOW_MS;
   // An enrolment started but not confirmed: its QR code is shown again, only to a session
   // that has just proved its password.
@@ -233,7 +244,7 @@ export async function securityStatus(db: Db, session: CurrentSession) {
     email: user.email,
     emailVerified: user.email_verified_at !== null,
     mfaEnabled: user.totp_enabled_at !== null,
-    recoveryCodesLeft: Number(remaining?.n ?? 0),
+    recoveryCodesLeft: Number(user.codes_left ?? 0),
     reauthValid,
     pendingEnrollment: pending,
   };

@@ -1,5 +1,5 @@
 import type { Db } from "../../../db";
-import { getWallet } from "../../ledger";
+import { walletColumn } from "../../ledger";
 import { mapRows, paginate } from "../../lib/paging";
 import { type PeriodInput, tokyoDayStart } from "../../lib/period";
 import { tokyoDay } from "../../domain/tokyo";
@@ -149,12 +149,14 @@ function accountTotals(
 /** Totals for the period and all time, by broker and by account, from the summaries. */
 export async function memberSummary(db: Db, userId: string, period: PeriodInput) {
   const { from, to } = periodDays(period);
-  const inPeriod = await accountTotals(db, userId, { from, to });
-  const allTime = await db.kysely
-    .selectFrom("cashback_monthly")
-    .select((eb) => eb.fn.sum<number>("amount").as("amount"))
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const [inPeriod, allTime] = await Promise.all([
+    accountTotals(db, userId, { from, to }),
+    db.kysely
+      .selectFrom("cashback_monthly")
+      .select((eb) => eb.fn.sum<number>("amount").as("amount"))
+      .where("user_id", "=", userId)
+      .executeTakeFirst(),
+  ]);
   const byAccount = inPeriod
     .map((r) => ({
       accountId: r.accountId,
@@ -219,9 +221,7 @@ export async function memberHistory(db: Db, userId: string, input: MemberHistory
 
 /** Cashback per month for the last `months` months (Tokyo), zero months included. */
 export async function memberMonthly(db: Db, userId: string, months: number, now = new Date()) {
-  const current = tokyoDay(now).slice(0, 7);
-  const list: string[] = [];
-  for (let i = months - 1; i >= 0; i--) list.push(addMonths(`${current}-01`, -i).slice(0, 7));
+  const list = lastMonths(months, now);
   const rows = await db.kysely
     .selectFrom("cashback_monthly")
     .select(["month", (eb) => eb.fn.sum<number>("amount").as("amount")])
@@ -233,33 +233,39 @@ export async function memberMonthly(db: Db, userId: string, months: number, now 
   return list.map((month) => ({ month, amount: by.get(month) ?? 0 }));
 }
 
+/** The last `months` Tokyo months as "YYYY-MM", oldest first, this month last. */
+function lastMonths(months: number, now: Date): string[] {
+  const current = tokyoDay(now).slice(0, 7);
+  const list: string[] = [];
+  for (let i = months - 1; i >= 0; i--) list.push(addMonths(`${current}-01`, -i).slice(0, 7));
+  return list;
+}
+
+/** How many months of cashback the dashboard's report shows (this month included). */
+export const DASHBOARD_MONTHS = 6;
+
 /** Everything the member's dashboard shows, in one round trip. */
 export async function memberDashboard(db: Db, userId: string, now = new Date()) {
-  const month = tokyoDay(now).slice(0, 7);
-  const lastMonth = addMonths(`${month}-01`, -1).slice(0, 7);
-  const [wallet, months, recent, pending, accounts] = await Promise.all([
-    getWallet(db.kysely, userId),
-    db.kysely
-      .selectFrom("cashback_monthly")
-      .select(["month", (eb) => eb.fn.sum<number>("amount").as("amount")])
-      .where("user_id", "=", userId)
-      .where("month", "in", [month, lastMonth])
-      .groupBy("month")
-      .execute(),
-    memberCashbacks(db, userId)
-      .orderBy("cashbacks.trade_date", "desc")
-      .orderBy("cashbacks.id", "desc")
-      .limit(5)
-      .execute(),
+  const [money, monthly, recent, accounts] = await Promise.all([
+    // The wallet and the pending withdrawals in one row: an aggregate always returns one.
     db.kysely
       .selectFrom("withdrawals")
       .select((eb) => [
         eb.fn.countAll<number>().as("count"),
         eb.fn.sum<number>("amount").as("amount"),
+        walletColumn(db.kysely, userId, "balance").as("balance"),
+        walletColumn(db.kysely, userId, "held").as("held"),
       ])
       .where("user_id", "=", userId)
       .where("status", "=", "pending")
-      .executeTakeFirst(),
+      .executeTakeFirstOrThrow(),
+    // This and last month are the report's last two months: one read for both.
+    memberMonthly(db, userId, DASHBOARD_MONTHS, now),
+    memberCashbacks(db, userId)
+      .orderBy("cashbacks.trade_date", "desc")
+      .orderBy("cashbacks.id", "desc")
+      .limit(5)
+      .execute(),
     db.kysely
       .selectFrom("broker_accounts")
       .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
@@ -274,15 +280,15 @@ export async function memberDashboard(db: Db, userId: string, now = new Date()) 
       .limit(20)
       .execute(),
   ]);
-  const amountOf = (m: string) => Number(months.find((r) => r.month === m)?.amount ?? 0);
   return {
-    wallet,
-    thisMonth: amountOf(month),
-    lastMonth: amountOf(lastMonth),
+    wallet: { available: Number(money.balance ?? 0), held: Number(money.held ?? 0) },
+    thisMonth: monthly[DASHBOARD_MONTHS - 1]!.amount,
+    lastMonth: monthly[DASHBOARD_MONTHS - 2]!.amount,
+    monthly,
     recent: recent.map((r) => ({ ...r, amount: Number(r.amount) })),
     pendingWithdrawals: {
-      count: Number(pending?.count ?? 0),
-      amount: Number(pending?.amount ?? 0),
+      count: Number(money.count ?? 0),
+      amount: Number(money.amount ?? 0),
     },
     accounts,
   };

@@ -25,10 +25,11 @@ export const marathonRouter = router({
 
   /**
    * Reached goals the goal modal has not shown yet, oldest first. Public for the same reason
-   * as popups.next: anyone who is not a member has none, rather than a 401.
+   * as popups.next: anyone who is not a member has none, rather than a 401. Asked only when
+   * the session lookup found one (CurrentSession.due), which it does on every page.
    */
   pending: publicProcedure.query(({ ctx }) =>
-    ctx.session?.user.permission === "member"
+    ctx.session?.user.permission === "member" && ctx.session.due.goals
       ? marathon.pendingGoals(ctx.db, ctx.session.user.id, ctx.locale)
       : [],
   ),

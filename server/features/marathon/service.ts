@@ -1,8 +1,9 @@
+import type { Expression, QueryCreator } from "kysely";
 import type { Db } from "../../../db";
 import { localized } from "../../lib/localized";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { Language, MarathonCourse } from "../../../db/schema";
+import type { Database, Language, MarathonCourse } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
@@ -90,14 +91,19 @@ export async function memberProgress(
 }
 
 /**
+ * The member's reached goals the goal modal has not shown: what pendingGoals reads, and what the
+ * session lookup asks with EXISTS (server/auth/session.ts), so a page with none sends no query.
+ */
+export function unshownGoals(qb: QueryCreator<Database>, userId: string | Expression<string>) {
+  return qb.selectFrom("marathons").where("uid", "=", userId).where("is_modal", "=", 0);
+}
+
+/**
  * The member's reached goals not yet shown (is_modal false), oldest first.
  */
 export async function pendingGoals(db: Db, userId: string, language: Language = "ja") {
-  const rows = await db.kysely
-    .selectFrom("marathons")
+  const rows = await unshownGoals(db.kysely, userId)
     .select(["id", "marathon_number", "modal_text", "modal_text_en", "reward", "created_at"])
-    .where("uid", "=", userId)
-    .where("is_modal", "=", 0)
     .orderBy("created_at", "asc")
     .orderBy("marathon_number", "asc")
     .limit(100)

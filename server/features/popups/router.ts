@@ -14,10 +14,11 @@ export const popupsRouter = router({
   /**
    * The popup to open on this page load, or null. Public on purpose: the shell asks on every
    * page, and a page whose session just ended (logout, the MFA step replacing it) or an admin
-   * simply has no popup, rather than a 401 the browser logs as an error.
+   * simply has no popup, rather than a 401 the browser logs as an error. Read only when the
+   * session lookup found one due (CurrentSession.due).
    */
   next: publicProcedure.query(({ ctx }) =>
-    ctx.session?.user.permission === "member"
+    ctx.session?.user.permission === "member" && ctx.session.due.popup
       ? popups.nextPopup(ctx.db, ctx.session.user.id, ctx.locale)
       : null,
   ),

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Expression, Kysely, QueryCreator } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, insertIgnore } from "../../../db/dialect";
@@ -103,14 +103,30 @@ function toPopup(row: PopupRow, now: string) {
 
 // ------------------------------------------------------------------------------- members
 
-/** The popup to show now: the oldest active one in its period the member has not been shown. */
-export async function nextPopup(db: Db, userId: string, locale: Language) {
-  const now = nowDb();
-  const row = await db.kysely
+/**
+ * The active popups inside their period that the member has not been shown: what nextPopup
+ * reads, and what the session lookup asks with EXISTS (server/auth/session.ts), correlated on
+ * the session's member, so a page with nothing to open sends no popup query at all.
+ */
+export function unseenPopups(
+  qb: QueryCreator<Database>,
+  userId: string | Expression<string>,
+  now: string,
+) {
+  return qb
     .selectFrom("popups")
     .leftJoin("popup_views", (join) =>
       join.onRef("popup_views.popup_id", "=", "popups.id").on("popup_views.user_id", "=", userId),
     )
+    .where("popups.active", "=", 1)
+    .where("popups.starts_at", "<=", now)
+    .where("popups.ends_at", ">", now)
+    .where("popup_views.popup_id", "is", null);
+}
+
+/** The popup to show now: the oldest active one in its period the member has not been shown. */
+export async function nextPopup(db: Db, userId: string, locale: Language) {
+  const row = await unseenPopups(db.kysely, userId, nowDb())
     .select([
       "popups.id",
       "popups.title",
@@ -120,10 +136,6 @@ export async function nextPopup(db: Db, userId: string, locale: Language) {
       "popups.image_key",
       "popups.link_url",
     ])
-    .where("popups.active", "=", 1)
-    .where("popups.starts_at", "<=", now)
-    .where("popups.ends_at", ">", now)
-    .where("popup_views.popup_id", "is", null)
     .orderBy("popups.starts_at", "asc")
     .orderBy("popups.id", "asc")
     .limit(1)

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, PaymentDetailsTable, UsdtNetwork } from "../../../db/schema";
 import type { PaymentDetails, PaymentField } from "./schema";
+import { moneySettingsOf, storedMoneySettings } from "../settings/service";
 
 /**
  * Payment details in and out of the database, and their masked form: what a page shows until
@@ -140,4 +141,25 @@ export async function usdtAddressState(
   const address = row?.usdt_address ?? null;
   const addressNetwork = address ? (row?.usdt_network ?? null) : null;
   return { address, addressNetwork, stale: addressNetwork !== null && addressNetwork !== network };
+}
+
+/**
+ * The member pages' banner (decision 023): their saved USDT address is for the network used
+ * before the admin switched, or null when there is nothing to ask. One query: the settings are
+ * read as a subquery of the member's own row (no row, no address, no banner).
+ */
+export async function usdtAddressNotice(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ network: UsdtNetwork; addressNetwork: UsdtNetwork } | null> {
+  const row = await db
+    .selectFrom("payment_details")
+    .select(["usdt_address", "usdt_network", storedMoneySettings(db).as("money")])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row?.usdt_address || !row.usdt_network) return null;
+  const { usdtNetwork } = moneySettingsOf(row.money);
+  return row.usdt_network !== usdtNetwork
+    ? { network: usdtNetwork, addressNetwork: row.usdt_network }
+    : null;
 }

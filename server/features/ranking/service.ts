@@ -37,43 +37,36 @@ export async function ranking(
   const shown = () =>
     db.kysely
       .selectFrom("ranking_totals")
-      .where("genre", "=", input.genre)
-      .where("period", "=", period)
-      .where("hidden", "=", 0);
+      .where("ranking_totals.genre", "=", input.genre)
+      .where("ranking_totals.period", "=", period)
+      .where("ranking_totals.hidden", "=", 0);
+  // The names come with the rows (one query): a primary-key lookup per row shown.
+  const withPeople = () =>
+    shown()
+      .innerJoin("users", "users.id", "ranking_totals.user_id")
+      .select(["ranking_totals.user_id", "ranking_totals.amount", "users.nickname", "users.name"]);
   // Read in index order (amount, then member id, both descending), then every row tied with
   // the last one, so the ties can be listed by ascending id.
-  const first = await shown()
-    .select(["user_id", "amount"])
-    .where("amount", ">", 0)
-    .orderBy("amount", "desc")
-    .orderBy("user_id", "desc")
+  const first = await withPeople()
+    .where("ranking_totals.amount", ">", 0)
+    .orderBy("ranking_totals.amount", "desc")
+    .orderBy("ranking_totals.user_id", "desc")
     .limit(TOP)
     .execute();
   const last = first[first.length - 1];
   const tied =
     last && first.length === TOP
-      ? await shown().select(["user_id", "amount"]).where("amount", "=", last.amount).execute()
+      ? await withPeople().where("ranking_totals.amount", "=", last.amount).execute()
       : [];
-  const byId = new Map([...first, ...tied].map((r) => [r.user_id, Number(r.amount)]));
-  const sorted = [...byId]
-    .map(([userId, amount]) => ({ userId, amount }))
+  const byId = new Map(
+    [...first, ...tied].map((r) => [
+      r.user_id,
+      { userId: r.user_id, amount: Number(r.amount), nickname: r.nickname, name: r.name },
+    ]),
+  );
+  const sorted = [...byId.values()]
     .sort((a, b) => b.amount - a.amount || (a.userId < b.userId ? -1 : 1))
     .slice(0, TOP);
-  const people = new Map(
-    sorted.length === 0
-      ? []
-      : (
-          await db.kysely
-            .selectFrom("users")
-            .select(["id", "nickname", "name"])
-            .where(
-              "id",
-              "in",
-              sorted.map((r) => r.userId),
-            )
-            .execute()
-        ).map((u) => [u.id, u]),
-  );
   let rank = 0;
   let previous: number | null = null;
   const top = sorted.map((r, i) => {
@@ -81,40 +74,52 @@ export async function ranking(
     previous = r.amount;
     return {
       rank,
-      nickname: people.get(r.userId)?.nickname ?? "",
+      nickname: r.nickname,
       amount: r.amount,
       isViewer: r.userId === options.viewerId,
-      ...(options.withNames ? { userId: r.userId, name: people.get(r.userId)?.name ?? "" } : {}),
+      ...(options.withNames ? { userId: r.userId, name: r.name } : {}),
     };
   });
 
   let me: { rank: number | null; amount: number; optedOut: boolean } | null = null;
   if (options.viewerId) {
-    const [viewer, own] = await Promise.all([
-      db.kysely
-        .selectFrom("users")
-        .select("ranking_opt_out")
-        .where("id", "=", options.viewerId)
-        .executeTakeFirst(),
-      db.kysely
-        .selectFrom("ranking_totals")
-        .select(["amount", "hidden"])
-        .where("genre", "=", input.genre)
-        .where("period", "=", period)
-        .where("user_id", "=", options.viewerId)
-        .executeTakeFirst(),
-    ]);
-    const amount = Number(own?.amount ?? 0);
+    // One query: the viewer's choice, their total, and (only when they are shown) how many
+    // are above them, counted on the same index as the top rows.
+    const viewer = await db.kysely
+      .selectFrom("users")
+      .leftJoin("ranking_totals as own", (join) =>
+        join
+          .onRef("own.user_id", "=", "users.id")
+          .on("own.genre", "=", input.genre)
+          .on("own.period", "=", period),
+      )
+      .select((eb) => [
+        "users.ranking_opt_out",
+        "own.amount",
+        "own.hidden",
+        eb
+          .case()
+          .when(
+            eb.and([
+              eb("users.ranking_opt_out", "=", 0),
+              eb("own.hidden", "=", 0),
+              eb("own.amount", ">", 0),
+            ]),
+          )
+          .then(
+            shown()
+              .select((inner) => inner.fn.countAll<number>().as("n"))
+              .where("ranking_totals.amount", ">", eb.ref("own.amount")),
+          )
+          .end()
+          .as("above"),
+      ])
+      .where("users.id", "=", options.viewerId)
+      .executeTakeFirst();
+    const amount = Number(viewer?.amount ?? 0);
     const optedOut = viewer?.ranking_opt_out === 1;
-    let myRank: number | null = null;
-    if (!optedOut && own?.hidden === 0 && amount > 0) {
-      const above = await shown()
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("amount", ">", amount)
-        .executeTakeFirst();
-      myRank = Number(above?.n ?? 0) + 1;
-    }
-    me = { rank: myRank, amount, optedOut };
+    const shownToo = !optedOut && viewer?.hidden === 0 && amount > 0;
+    me = { rank: shownToo ? Number(viewer?.above ?? 0) + 1 : null, amount, optedOut };
   }
   return { genre: input.genre, scope: input.scope, range, top, me };
 }

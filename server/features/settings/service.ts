@@ -44,14 +44,19 @@ const stored = z.object({
 });
 
 export async function getMoneySettings(db: Kysely<Database>): Promise<MoneySettings> {
-  const row = await db
-    .selectFrom("settings")
-    .select("value")
-    .where("key", "=", KEY)
-    .executeTakeFirst();
-  if (!row) return DEFAULT_SETTINGS;
+  return moneySettingsOf((await storedMoneySettings(db).executeTakeFirst())?.value);
+}
+
+/** The stored settings' row, as a query or a subquery of a page's own read. */
+export function storedMoneySettings(db: Kysely<Database>) {
+  return db.selectFrom("settings").select("value").where("key", "=", KEY);
+}
+
+/** The settings from their stored value (none: the defaults). */
+export function moneySettingsOf(value: string | null | undefined): MoneySettings {
+  if (!value) return DEFAULT_SETTINGS;
   // A damaged row must not let money move under unknown rules: fall back to the defaults.
-  const parsed = stored.safeParse({ ...DEFAULT_SETTINGS, ...(JSON.parse(row.value) as object) });
+  const parsed = stored.safeParse({ ...DEFAULT_SETTINGS, ...(JSON.parse(value) as object) });
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 

@@ -27,7 +27,7 @@ import * as presents from "./presents";
 import * as transfers from "./transfers";
 import { memberStatement } from "./statement";
 import { getMoneySettings } from "../settings/service";
-import { usdtAddressState } from "../profile/payment";
+import { usdtAddressNotice } from "../profile/payment";
 
 export const walletRouter = router({
   // ------------------------------------------------------------ member
@@ -37,11 +37,9 @@ export const walletRouter = router({
    * The member's saved USDT address is for the network used before the admin switched: the
    * member pages' banner asks them to replace it (decision 023). Null when nothing to ask.
    */
-  usdtAddressNotice: memberProcedure.query(async ({ ctx }) => {
-    const { usdtNetwork } = await getMoneySettings(ctx.db.kysely);
-    const state = await usdtAddressState(ctx.db.kysely, ctx.user.id, usdtNetwork);
-    return state.stale ? { network: usdtNetwork, addressNetwork: state.addressNetwork! } : null;
-  }),
+  usdtAddressNotice: memberProcedure.query(({ ctx }) =>
+    usdtAddressNotice(ctx.db.kysely, ctx.user.id),
+  ),
 
   /** What the withdrawal and transfer forms need to show their notices and limits. */
   terms: memberProcedure.query(async ({ ctx }) => {

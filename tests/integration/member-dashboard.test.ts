@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { toDbTime } from "../../db/time";
+import { tokyoDay } from "../../server/domain/tokyo";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { addMonthlyCashback, createAccount, createBroker } from "../helpers/cashback";
+import { callerFor, createUser, payingMember } from "../helpers/fixtures";
+import { key } from "../helpers/money";
+
+const t = fileDatabase();
+
+/** "YYYY-MM" of the Tokyo month `back` months before this one. */
+function monthBack(back: number): string {
+  const [y, m] = tokyoDay(new Date()).slice(0, 7).split("-").map(Number);
+  const d = new Date(Date.UTC(y!, m! - 1 - back, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+function monthly(
+  userId: string,
+  accountId: string,
+  brokerId: string,
+  month: string,
+  amount: number,
+) {
+  return addMonthlyCashback(t.db, { userId, accountId, brokerId, month, amount });
+}
+
+/**
+ * The dashboard reads its figures in fewer queries (decision X-member-page-queries): the wallet
+ * with the pending withdrawals, the months once for this month, last month and the report, the
+ * security state in one row. Each figure must stay the member's own.
+ */
+describe(`member dashboard on ${testEngine}`, () => {
+  it("shows the member's own wallet, pending withdrawals, months and security state", async () => {
+    const broker = await createBroker(t.db, "DSH", "Dash Broker");
+    const member = await payingMember(t.db, 50_000);
+    const other = await payingMember(t.db, 7_000);
+    const mine = await createAccount(t.db, member.id, broker, "D-100");
+    const theirs = await createAccount(t.db, other.id, broker, "D-200");
+    await monthly(member.id, mine, broker, monthBack(0), 300);
+    await monthly(member.id, mine, broker, monthBack(1), 200);
+    await monthly(member.id, mine, broker, monthBack(5), 50);
+    await monthly(member.id, mine, broker, monthBack(6), 9); // before the report's six months
+    await monthly(other.id, theirs, broker, monthBack(0), 4_000);
+
+    // Two pending withdrawals, one cancelled (not pending), and the other member's.
+    await member.caller.wallet.requestWithdrawal({
+      method: "bank",
+      amount: 1_000,
+      requestKey: key(),
+    });
+    await member.caller.wallet.requestWithdrawal({
+      method: "bank",
+      amount: 2_500,
+      requestKey: key(),
+    });
+    const cancelled = await member.caller.wallet.requestWithdrawal({
+      method: "bank",
+      amount: 4_000,
+      requestKey: key(),
+    });
+    await member.caller.wallet.cancelWithdrawal({ id: cancelled.id });
+    await other.caller.wallet.requestWithdrawal({
+      method: "bank",
+      amount: 1_000,
+      requestKey: key(),
+    });
+
+    const dashboard = await member.caller.cashback.dashboard();
+    expect(dashboard.wallet).toEqual({ available: 50_000 - 3_500, held: 3_500 });
+    expect(dashboard.pendingWithdrawals).toEqual({ count: 2, amount: 3_500 });
+    expect(dashboard.thisMonth).toBe(300);
+    expect(dashboard.lastMonth).toBe(200);
+    expect(dashboard.monthly).toEqual([
+      { month: monthBack(5), amount: 50 },
+      { month: monthBack(4), amount: 0 },
+      { month: monthBack(3), amount: 0 },
+      { month: monthBack(2), amount: 0 },
+      { month: monthBack(1), amount: 200 },
+      { month: monthBack(0), amount: 300 },
+    ]);
+    expect(dashboard.accounts.map((a) => a.accountNumber)).toEqual(["D-100"]);
+
+    // A member with nothing yet: no wallet row, no withdrawals, zero months.
+    const fresh = await callerFor(t.db, (await createUser(t.db)).id);
+    const empty = await fresh.cashback.dashboard();
+    expect(empty.wallet).toEqual({ available: 0, held: 0 });
+    expect(empty.pendingWithdrawals).toEqual({ count: 0, amount: 0 });
+    expect([empty.thisMonth, empty.lastMonth]).toEqual([0, 0]);
+  });
+
+  it("counts the member's unused recovery codes and this session's re-authentication only", async () => {
+    const member = await createUser(t.db);
+    const other = await createUser(t.db);
+    const now = toDbTime(new Date());
+    const codes = ["a", "b", "c"].map((c, i) => ({
+      id: `${member.id.slice(0, 20)}rc${i}`,
+      user_id: member.id,
+      code_hash: `${c}-${member.id}`,
+      used_at: i === 0 ? now : null,
+      created_at: now,
+    }));
+    await t.db.kysely.insertInto("recovery_codes").values(codes).execute();
+    await t.db.kysely
+      .insertInto("recovery_codes")
+      .values({
+        id: `${other.id.slice(0, 20)}rc9`,
+        user_id: other.id,
+        code_hash: `x-${other.id}`,
+        used_at: null,
+        created_at: now,
+      })
+      .execute();
+
+    const page = await callerFor(t.db, member.id);
+    expect(await page.auth.security()).toMatchObject({
+      email: member.email,
+      mfaEnabled: false,
+      recoveryCodesLeft: 2,
+      reauthValid: false,
+    });
+    // Another session of the same member re-authenticated: this one still has not.
+    const elsewhere = await callerFor(t.db, member.id);
+    await elsewhere.auth.reauthenticate({ email: member.email, password: "Passw0rd-test" });
+    expect((await elsewhere.auth.security()).reauthValid).toBe(true);
+    expect((await page.auth.security()).reauthValid).toBe(false);
+  });
+});
