@@ -11,11 +11,13 @@
  *   BENCH_FORM        mobile (Lighthouse's default: a mid-range phone on slow 4G, simulated),
  *                     desktop, or both (default)
  *   BENCH_LANGUAGE    ja (default) or en
+ *   BENCH_PORT        the server's port (default: a free one; parallel sessions pass their own)
+ *   BENCH_LH_JSON     a directory: each Lighthouse report is written there as JSON
  *
  * Targets: ≤ 150 KB of compressed JavaScript, performance ≥ 95, accessibility ≥ 95.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -156,6 +158,10 @@ async function auditOnce(url: string, cookie: string, form: string): Promise<Fig
     const result = await lighthouse(url, flags, form === "desktop" ? desktopConfig : undefined);
     if (!result) throw new Error("Lighthouse returned no result");
     const { lhr } = result;
+    if (process.env.BENCH_LH_JSON) {
+      const file = path.join(process.env.BENCH_LH_JSON, `lighthouse-${form}-${Date.now()}.json`);
+      writeFileSync(file, JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const final = lhr.finalDisplayedUrl;
     if (new URL(final).pathname !== new URL(url).pathname) {
@@ -206,7 +212,7 @@ async function auditOnce(url: string, cookie: string, form: string): Promise<Fig
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
-  const port = await freePort();
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const origin = `http://localhost:${port}`;
   const env = {
     COOKIE_SECURE: "false",
