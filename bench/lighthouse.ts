@@ -210,6 +210,30 @@ async function auditOnce(url: string, cookie: string, form: string): Promise<Fig
   }
 }
 
+/** Whether the dashboard would open a goal or popup dialog (the root loader's `modals`). */
+async function dialogsPending(origin: string, cookie: string): Promise<boolean> {
+  const response = await fetch(`${origin}/users?_data=root`, { headers: { Cookie: cookie } });
+  const { modals } = (await response.json()) as { modals: { goals: unknown[]; popup: unknown } };
+  return modals.goals.length > 0 || modals.popup !== null;
+}
+
+function report(f: Figures, visit: string): void {
+  console.log(`\n/users (${LANGUAGE}), Lighthouse ${f.form}, ${visit}:`);
+  console.log(
+    `  performance ${f.performance} (target ≥ ${TARGET.performance}), accessibility ${f.accessibility} (target ≥ ${TARGET.accessibility})`,
+  );
+  console.log(
+    `  ${Object.entries(f.metrics)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `  JavaScript loaded: ${f.scripts.length} files, ${f.jsKb.toFixed(1)} KB transferred incl. headers (target ≤ ${TARGET.jsKb} KB), ${f.jsRawKb.toFixed(1)} KB uncompressed`,
+  );
+  for (const s of f.scripts.slice(0, 8))
+    console.log(`    ${s.kb.toFixed(1).padStart(6)} KB  ${s.url}`);
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
@@ -235,30 +259,17 @@ async function main() {
     console.log(
       `/users (${LANGUAGE}): the HTML names ${initial.files} scripts, ${initial.kb.toFixed(1)} KB compressed (bodies, before anything lazy)`,
     );
-    // The demo member has an unseen popup: the first load opens it (and marks it seen), with its
-    // text as the largest paint once the page has hydrated. That load is printed for what it
-    // is; the targets are judged on the dashboard as a member sees it on every later visit.
-    const runs = [
-      { form: FORMS[0]!, visit: "first visit, popup open" },
-      ...FORMS.map((form) => ({ form, visit: "returning visit" })),
-    ];
-    for (const { form, visit } of runs) {
+    // The demo member has a reached marathon goal and an unseen popup: the first load opens the
+    // goal's dialog, the second the popup (each marks itself seen), with its text as the largest
+    // paint once the page has hydrated. Those loads are printed for what they are; the targets
+    // are judged on the dashboard as a member sees it on every later visit.
+    for (let visit = 1; visit <= 3 && (await dialogsPending(origin, cookie)); visit++) {
+      const f = await audit(`${origin}/users`, cookie, FORMS[0]!);
+      report(f, `visit ${visit}, a goal or popup dialog open`);
+    }
+    for (const form of FORMS) {
       const f = await audit(`${origin}/users`, cookie, form);
-      console.log(`\n/users (${LANGUAGE}), Lighthouse ${form}, ${visit}:`);
-      console.log(
-        `  performance ${f.performance} (target ≥ ${TARGET.performance}), accessibility ${f.accessibility} (target ≥ ${TARGET.accessibility})`,
-      );
-      console.log(
-        `  ${Object.entries(f.metrics)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(", ")}`,
-      );
-      console.log(
-        `  JavaScript loaded: ${f.scripts.length} files, ${f.jsKb.toFixed(1)} KB transferred incl. headers (target ≤ ${TARGET.jsKb} KB), ${f.jsRawKb.toFixed(1)} KB uncompressed`,
-      );
-      for (const s of f.scripts.slice(0, 8))
-        console.log(`    ${s.kb.toFixed(1).padStart(6)} KB  ${s.url}`);
-      if (visit !== "returning visit") continue;
+      report(f, "returning visit");
       if (
         f.performance < TARGET.performance ||
         f.accessibility < TARGET.accessibility ||
