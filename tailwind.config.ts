@@ -28,6 +28,9 @@ export default {
       // The gacha reveal (about 1.5 s): a capsule shakes and bursts, then the reward pops in.
       // Pages use them with motion-reduce: variants, so reduced motion shows the reward at once.
       keyframes: {
+        // The phone menu drawer slides in from the left over a fading backdrop.
+        "drawer-in": { from: { transform: "translateX(-100%)" }, to: { transform: "none" } },
+        "fade-in": { from: { opacity: "0" }, to: { opacity: "1" } },
         "gacha-capsule": {
           "0%": { transform: "rotate(0deg)", opacity: "1" },
           "15%": { transform: "rotate(-14deg)" },
@@ -44,6 +47,8 @@ export default {
         },
       },
       animation: {
+        "drawer-in": "drawer-in 0.2s ease-out",
+        "fade-in": "fade-in 0.2s ease-out",
         "gacha-capsule": "gacha-capsule 1.1s ease-in-out forwards",
         "gacha-reveal": "gacha-reveal 0.5s ease-out 0.95s both",
       },

@@ -23,3 +23,21 @@ export const i18nOptions = {
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;
+
+/** Where the browser's i18next reads one namespace; the build version keeps it cacheable forever. */
+export function localeUrl(version: string, language: string, namespace: string): string {
+  return `/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}?v=${encodeURIComponent(version)}`;
+}
+
+/**
+ * The namespaces a page's routes ask for in `handle.i18n` (what remix-i18next's
+ * getInitialNamespaces reads in the browser), each once.
+ */
+export function routeNamespaces(handles: readonly unknown[]): string[] {
+  const names = handles.flatMap((handle) => {
+    const i18n = (handle as { i18n?: unknown } | undefined)?.i18n;
+    if (typeof i18n === "string") return [i18n];
+    return Array.isArray(i18n) ? i18n.filter((n): n is string => typeof n === "string") : [];
+  });
+  return [...new Set(names)];
+}

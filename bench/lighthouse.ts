@@ -11,11 +11,13 @@
  *   BENCH_FORM        mobile (Lighthouse's default: a mid-range phone on slow 4G, simulated),
  *                     desktop, or both (default)
  *   BENCH_LANGUAGE    ja (default) or en
+ *   BENCH_PORT        the server's port (default: a free one; parallel sessions pass their own)
+ *   BENCH_LH_JSON     a directory: each Lighthouse report is written there as JSON
  *
  * Targets: ≤ 150 KB of compressed JavaScript, performance ≥ 95, accessibility ≥ 95.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -156,6 +158,10 @@ async function auditOnce(url: string, cookie: string, form: string): Promise<Fig
     const result = await lighthouse(url, flags, form === "desktop" ? desktopConfig : undefined);
     if (!result) throw new Error("Lighthouse returned no result");
     const { lhr } = result;
+    if (process.env.BENCH_LH_JSON) {
+      const file = path.join(process.env.BENCH_LH_JSON, `lighthouse-${form}-${Date.now()}.json`);
+      writeFileSync(file, JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const final = lhr.finalDisplayedUrl;
     if (new URL(final).pathname !== new URL(url).pathname) {
@@ -204,9 +210,33 @@ async function auditOnce(url: string, cookie: string, form: string): Promise<Fig
   }
 }
 
+/** Whether the dashboard would open a goal or popup dialog (the root loader's `modals`). */
+async function dialogsPending(origin: string, cookie: string): Promise<boolean> {
+  const response = await fetch(`${origin}/users?_data=root`, { headers: { Cookie: cookie } });
+  const { modals } = (await response.json()) as { modals: { goals: unknown[]; popup: unknown } };
+  return modals.goals.length > 0 || modals.popup !== null;
+}
+
+function report(f: Figures, visit: string): void {
+  console.log(`\n/users (${LANGUAGE}), Lighthouse ${f.form}, ${visit}:`);
+  console.log(
+    `  performance ${f.performance} (target ≥ ${TARGET.performance}), accessibility ${f.accessibility} (target ≥ ${TARGET.accessibility})`,
+  );
+  console.log(
+    `  ${Object.entries(f.metrics)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `  JavaScript loaded: ${f.scripts.length} files, ${f.jsKb.toFixed(1)} KB transferred incl. headers (target ≤ ${TARGET.jsKb} KB), ${f.jsRawKb.toFixed(1)} KB uncompressed`,
+  );
+  for (const s of f.scripts.slice(0, 8))
+    console.log(`    ${s.kb.toFixed(1).padStart(6)} KB  ${s.url}`);
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
-  const port = await freePort();
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const origin = `http://localhost:${port}`;
   const env = {
     COOKIE_SECURE: "false",
@@ -229,30 +259,17 @@ async function main() {
     console.log(
       `/users (${LANGUAGE}): the HTML names ${initial.files} scripts, ${initial.kb.toFixed(1)} KB compressed (bodies, before anything lazy)`,
     );
-    // The demo member has an unseen popup: the first load opens it (and marks it seen), with its
-    // text as the largest paint once the page has hydrated. That load is printed for what it
-    // is; the targets are judged on the dashboard as a member sees it on every later visit.
-    const runs = [
-      { form: FORMS[0]!, visit: "first visit, popup open" },
-      ...FORMS.map((form) => ({ form, visit: "returning visit" })),
-    ];
-    for (const { form, visit } of runs) {
+    // The demo member has a reached marathon goal and an unseen popup: the first load opens the
+    // goal's dialog, the second the popup (each marks itself seen), with its text as the largest
+    // paint once the page has hydrated. Those loads are printed for what they are; the targets
+    // are judged on the dashboard as a member sees it on every later visit.
+    for (let visit = 1; visit <= 4 && (await dialogsPending(origin, cookie)); visit++) {
+      const f = await audit(`${origin}/users`, cookie, FORMS[0]!);
+      report(f, `visit ${visit}, a goal or popup dialog open`);
+    }
+    for (const form of FORMS) {
       const f = await audit(`${origin}/users`, cookie, form);
-      console.log(`\n/users (${LANGUAGE}), Lighthouse ${form}, ${visit}:`);
-      console.log(
-        `  performance ${f.performance} (target ≥ ${TARGET.performance}), accessibility ${f.accessibility} (target ≥ ${TARGET.accessibility})`,
-      );
-      console.log(
-        `  ${Object.entries(f.metrics)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(", ")}`,
-      );
-      console.log(
-        `  JavaScript loaded: ${f.scripts.length} files, ${f.jsKb.toFixed(1)} KB transferred incl. headers (target ≤ ${TARGET.jsKb} KB), ${f.jsRawKb.toFixed(1)} KB uncompressed`,
-      );
-      for (const s of f.scripts.slice(0, 8))
-        console.log(`    ${s.kb.toFixed(1).padStart(6)} KB  ${s.url}`);
-      if (visit !== "returning visit") continue;
+      report(f, "returning visit");
       if (
         f.performance < TARGET.performance ||
         f.accessibility < TARGET.accessibility ||

@@ -1,4 +1,5 @@
 import type { BackendModule, ReadCallback } from "i18next";
+import { localeUrl } from "~/i18n";
 
 /**
  * The browser's i18next backend: one fetch of `/locales/<lng>/<ns>` per namespace a page needs.
@@ -10,7 +11,7 @@ export function localeBackend(version: string): BackendModule {
     type: "backend",
     init() {},
     read(language: string, namespace: string, callback: ReadCallback) {
-      const url = `/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}?v=${encodeURIComponent(version)}`;
+      const url = localeUrl(version, language, namespace);
       fetch(url, { credentials: "same-origin" })
         .then(async (response) => {
           // i18next retries a failed read when the error says so; a 4xx will not get better.

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_LANGUAGE,
   languageFromCookieHeader,
+  localeUrl,
+  routeNamespaces,
   SUPPORTED_LANGUAGES,
   toLanguage,
 } from "../../app/i18n";
@@ -159,5 +161,23 @@ describe("language helpers", () => {
     expect(languageFromCookieHeader("language=fr")).toBeNull();
     expect(languageFromCookieHeader("xlanguage=en")).toBeNull();
     expect(languageFromCookieHeader("theme=dark")).toBeNull();
+  });
+});
+
+describe("the page's translations (preloaded by the root, fetched by the browser's backend)", () => {
+  it("are the namespaces the matched routes name, each once, in route order", () => {
+    const handles = [
+      { i18n: ["common", "errors"] },
+      undefined,
+      { area: "member" },
+      { i18n: "auth" },
+      { i18n: ["errors", "cashback", 3] },
+    ];
+    expect(routeNamespaces(handles)).toEqual(["common", "errors", "auth", "cashback"]);
+  });
+
+  it("come from one versioned URL per namespace", () => {
+    expect(localeUrl("0033ecbd", "ja", "admin-money")).toBe("/locales/ja/admin-money?v=0033ecbd");
+    expect(localeUrl("a b", "en", "x/y")).toBe("/locales/en/x%2Fy?v=a%20b");
   });
 });

@@ -1,7 +1,6 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from "~/components/ui/headless/disclosure";
 import { ChevronDownIcon } from "@heroicons/react/20/solid";
 import { Link, useLocation } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
 import { Badge } from "~/components/ui/Badge";
@@ -80,30 +79,15 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
             )
           ) : (
             <li key={item.id}>
-              <Disclosure defaultOpen={item.children.some((c) => isCurrentPath(pathname, c.to))}>
-                {({ open }) => (
-                  <>
-                    <DisclosureButton
-                      className={`${navEntry(false, true)} justify-between`}
-                      data-testid={`admin-group-${item.id}`}
-                    >
-                      <span>{t(item.labelKey)}</span>
-                      <ChevronDownIcon
-                        aria-hidden="true"
-                        className={`h-4 w-4 shrink-0 text-slate-500 transition-transform motion-reduce:transition-none dark:text-slate-400 ${open ? "rotate-180" : ""}`}
-                      />
-                    </DisclosureButton>
-                    <DisclosurePanel
-                      as="ul"
-                      className="mb-1 ml-4 mt-0.5 space-y-0.5 border-l border-slate-200 pl-2 dark:border-slate-700"
-                    >
-                      {item.children.map((child) => (
-                        <li key={child.to}>{link(child)}</li>
-                      ))}
-                    </DisclosurePanel>
-                  </>
-                )}
-              </Disclosure>
+              <MenuGroup
+                label={t(item.labelKey)}
+                testId={`admin-group-${item.id}`}
+                initiallyOpen={item.children.some((c) => isCurrentPath(pathname, c.to))}
+              >
+                {item.children.map((child) => (
+                  <li key={child.to}>{link(child)}</li>
+                ))}
+              </MenuGroup>
             </li>
           ),
         )}
@@ -132,6 +116,52 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
         <LanguageSelect />
       </div>
     </nav>
+  );
+}
+
+/**
+ * A group of entries (campaigns, gachas) behind a button that shows and hides them, open
+ * from the start on one of its own pages. A button and a list, not a disclosure library: it
+ * is part of every page's shell (decision L).
+ */
+function MenuGroup({
+  label,
+  testId,
+  initiallyOpen,
+  children,
+}: {
+  label: string;
+  testId: string;
+  initiallyOpen: boolean;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const listId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        onClick={() => setOpen(!open)}
+        className={`${navEntry(false, true)} justify-between`}
+        data-testid={testId}
+      >
+        <span>{label}</span>
+        <ChevronDownIcon
+          aria-hidden="true"
+          className={`h-4 w-4 shrink-0 text-slate-500 transition-transform motion-reduce:transition-none dark:text-slate-400 ${open ? "rotate-180" : ""}`}
+        />
+      </button>
+      {open && (
+        <ul
+          id={listId}
+          className="mb-1 ml-4 mt-0.5 space-y-0.5 border-l border-slate-200 pl-2 dark:border-slate-700"
+        >
+          {children}
+        </ul>
+      )}
+    </>
   );
 }
 

@@ -1,7 +1,6 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "~/components/ui/headless/dialog";
 import { Bars3Icon, XMarkIcon } from "@heroicons/react/24/outline";
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Viewer } from "../../../server/features/shell/service";
 import { AdminMenu } from "./AdminMenu";
@@ -13,15 +12,28 @@ const iconButton = `inline-flex h-11 w-11 shrink-0 items-center justify-center r
 /**
  * Below the medium breakpoint the side navigation becomes a left drawer behind a button.
  * Which menu it holds depends on one flag: admin or not.
+ *
+ * The drawer is the browser's modal <dialog> (decision L): it makes the page behind inert,
+ * closes on Escape and gives focus back to the button by itself, so every page's shell needs
+ * no dialog library (Headless UI's was 21 KB of Brotli on each first load). Its entries are
+ * rendered only while it is open, as before, so the page's HTML does not carry the menu twice.
  */
 export function MobileMenu({ viewer }: { viewer: Viewer }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const drawer = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const close = () => setOpen(false);
   // A link's click closes the drawer, but a navigation it did not start (back, a redirect) or
   // a transition that misses the click must not leave it covering the new page.
   const { pathname, search } = useLocation();
   useEffect(() => setOpen(false), [pathname, search]);
+  useEffect(() => {
+    const dialog = drawer.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
   const isAdmin = viewer.user?.permission === "admin";
   return (
     <>
@@ -36,21 +48,25 @@ export function MobileMenu({ viewer }: { viewer: Viewer }) {
       >
         <Bars3Icon className="h-6 w-6" aria-hidden="true" />
       </button>
-      <Dialog open={open} onClose={close} className="fixed inset-0 z-50 md:hidden">
-        <DialogBackdrop
-          transition
-          className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 ease-out data-[closed]:opacity-0 motion-reduce:transition-none dark:bg-black/70"
-        />
-        <div className="fixed inset-y-0 left-0 flex w-full max-w-[300px]">
-          <DialogPanel
-            transition
-            data-testid="mobile-drawer"
-            className="flex w-full flex-col overflow-y-auto overscroll-contain border-r border-slate-200 bg-white px-3 pb-6 pt-3 shadow-xl transition-transform duration-200 ease-out data-[closed]:-translate-x-full motion-reduce:transition-none dark:border-slate-700 dark:bg-slate-900"
-          >
+      {/* No display class on the <dialog> itself: the browser's display:none keeps it shut. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal
+          dialog's own keys (Tab kept inside) and its backdrop's click; Escape is the browser's */}
+      <dialog
+        ref={drawer}
+        data-testid="mobile-drawer"
+        aria-labelledby={titleId}
+        onClose={close}
+        onKeyDown={keepTabInside}
+        // A click on the dialog element itself is a click on its backdrop (the panel fills it).
+        onClick={(event) => event.target === event.currentTarget && close()}
+        className="inset-y-0 left-0 right-auto m-0 h-full max-h-full w-full max-w-[300px] overflow-y-auto overscroll-contain border-0 border-r border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 motion-safe:animate-drawer-in motion-safe:backdrop:animate-fade-in md:hidden dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:backdrop:bg-black/70"
+      >
+        {open && (
+          <div className="min-h-full px-3 pb-6 pt-3">
             <div className="mb-3 flex items-center justify-between pl-3">
-              <DialogTitle className="text-base font-semibold text-slate-900 dark:text-white">
+              <h2 id={titleId} className="text-base font-semibold text-slate-900 dark:text-white">
                 {isAdmin ? t("admin.nav") : t("nav.mainNav")}
-              </DialogTitle>
+              </h2>
               <button
                 type="button"
                 onClick={close}
@@ -75,9 +91,32 @@ export function MobileMenu({ viewer }: { viewer: Viewer }) {
                 onNavigate={close}
               />
             )}
-          </DialogPanel>
-        </div>
-      </Dialog>
+          </div>
+        )}
+      </dialog>
     </>
   );
+}
+
+/**
+ * A modal <dialog> leaves the rest of the page inert, but Tab past its last control moves on
+ * to the browser's own toolbar; the drawer keeps it going round its controls, as a dialog should.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const controls = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>(
+      "a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex='-1'])",
+    ),
+  ].filter((el) => el.offsetParent !== null);
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
