@@ -31,7 +31,7 @@ describe("Headless UI imports", () => {
     expect(dialog).not.toMatch(/from\s+"[^"]*combobox/);
   });
 
-  it("stay out of every page's shell (decision L)", () => {
+  it("stay out of every page's shell (decision 031)", () => {
     const shell = files(path.join(app, "components/shell")).filter((file) =>
       /components\/ui\/headless|@headlessui/.test(readFileSync(file, "utf8")),
     );

@@ -122,7 +122,7 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
 /**
  * A group of entries (campaigns, gachas) behind a button that shows and hides them, open
  * from the start on one of its own pages. A button and a list, not a disclosure library: it
- * is part of every page's shell (decision L).
+ * is part of every page's shell (decision 031).
  */
 function MenuGroup({
   label,
