@@ -5,6 +5,7 @@ import { AccountStatusBadge } from "~/components/AccountStatus";
 import { SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
+import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import {
   DateRangeFilter,
@@ -261,14 +262,7 @@ export default function AdminAccounts() {
               </Link>
             ),
           },
-          {
-            key: "createdAt",
-            header: t("admin:accounts.columns.createdAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            nowrap: true,
-            cell: (r) => formatDateTime(r.createdAt),
-          },
+          timeColumn("createdAt", t("admin:accounts.columns.createdAt"), { sorted: true }),
           {
             key: "decidedAt",
             header: t("admin:accounts.columns.decidedAt"),

@@ -5,6 +5,7 @@ import { MemberCell } from "~/components/admin/cells";
 import { formatLots, formatTradeDate } from "~/components/cashback/months";
 import { EmailText } from "~/components/cells";
 import { PeriodFields } from "~/components/PeriodFields";
+import { timeColumn, yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -60,14 +61,10 @@ export default function AdminCashback() {
         csvHref="/admin/cashback/export"
         testId="admin-cashback"
         columns={[
-          {
-            key: "tradeDate",
-            header: t("list.columns.date"),
-            sortKey: "tradeDate",
-            firstDir: "desc",
-            nowrap: true,
-            cell: (r) => formatTradeDate(r.tradeDate),
-          },
+          timeColumn("tradeDate", t("list.columns.date"), {
+            sorted: true,
+            format: formatTradeDate,
+          }),
           {
             key: "member",
             header: t("list.columns.member"),
@@ -94,15 +91,7 @@ export default function AdminCashback() {
             nowrap: true,
             cell: (r) => <span className="tabular-nums">{formatLots(r.lotsMilli)}</span>,
           },
-          {
-            key: "amount",
-            header: t("list.columns.amount"),
-            sortKey: "amount",
-            firstDir: "desc",
-            align: "right",
-            nowrap: true,
-            cell: (r) => <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>,
-          },
+          yenColumn("amount", t("list.columns.amount"), { sorted: true, figures: "strong" }),
           {
             key: "batch",
             header: t("list.columns.batch"),

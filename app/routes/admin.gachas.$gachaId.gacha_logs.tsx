@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { GACHA_LOG_STATES, WonRewardText, WonRewardValidity } from "~/components/gacha/log-cells";
+import { yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
@@ -54,13 +54,7 @@ export default function AdminGachaLogs() {
             header: t("logs.reward"),
             cell: (r) => <WonRewardText row={r} />,
           },
-          {
-            key: "cost",
-            header: t("cost"),
-            align: "right",
-            nowrap: true,
-            cell: (r) => formatYen(r.cost),
-          },
+          yenColumn("cost", t("cost")),
           {
             key: "validity",
             header: t("logs.validity"),

@@ -10,6 +10,7 @@ import { PeriodFields } from "~/components/PeriodFields";
 import { EmailText } from "~/components/cells";
 import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
+import { yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -239,15 +240,7 @@ export default function AdminWithdrawals() {
               </span>
             ),
           },
-          {
-            key: "amount",
-            header: t("withdrawals.columns.amount"),
-            sortKey: "amount",
-            firstDir: "desc",
-            align: "right",
-            nowrap: true,
-            cell: (r) => <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>,
-          },
+          yenColumn("amount", t("withdrawals.columns.amount"), { sorted: true, figures: "strong" }),
           {
             key: "status",
             header: t("withdrawals.columns.status"),
