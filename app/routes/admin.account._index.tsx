@@ -188,7 +188,6 @@ export default function AdminAccounts() {
       <DataTable
         label={t("admin:accounts.title")}
         page={page}
-        rowKey={(r) => r.id}
         csvHref="/admin/account/export"
         selection={{
           form: BULK_FORM,

@@ -68,7 +68,6 @@ export default function AdminAffiliate() {
       <DataTable
         label={t("admin.title")}
         page={page}
-        rowKey={(r) => r.id}
         csvHref="/admin/affiliate/export"
         empty={t("admin.empty")}
         testId="aff-referrers"

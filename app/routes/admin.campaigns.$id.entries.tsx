@@ -34,7 +34,6 @@ export default function AdminCampaignEntries() {
       <DataTable
         label={t("admin.entries.title", { title: page.campaign.title })}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("admin.entries.empty")}
         csvHref={`/admin/campaigns/${campaignId}/entries/export`}
         testId="admin-campaign-entries-table"

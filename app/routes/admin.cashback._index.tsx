@@ -56,7 +56,6 @@ export default function AdminCashback() {
       <DataTable
         label={t("list.tableLabel")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("list.empty")}
         csvHref="/admin/cashback/export"
         testId="admin-cashback"

@@ -229,7 +229,6 @@ export default function AdminCustomer() {
             sort: "",
             dir: "desc",
           }}
-          rowKey={(a) => a.id}
           empty={t("accounts:list.empty")}
           columns={[
             {

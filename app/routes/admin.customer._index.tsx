@@ -34,7 +34,6 @@ export default function AdminCustomers() {
       <DataTable
         label={t("customers.title")}
         page={page}
-        rowKey={(r) => r.id}
         csvHref="/admin/customer/export"
         columns={[
           {

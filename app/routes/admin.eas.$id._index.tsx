@@ -100,7 +100,6 @@ export default function EditEa() {
             sort: "",
             dir: "asc",
           }}
-          rowKey={(v) => v.id}
           columns={[
             {
               key: "version",

@@ -42,7 +42,6 @@ export default function AdminGachaLogs() {
       <DataTable
         label={t("admin.tabLogs")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("logs.empty")}
         csvHref={`/admin/gachas/${gachaId}/gacha_logs/export`}
         testId="admin-gacha-logs"

@@ -148,7 +148,6 @@ export default function AdminPresents() {
         <DataTable
           label={t("presents.list")}
           page={page}
-          rowKey={(r) => r.id}
           csvHref="/admin/present/export"
           empty={t("presents.empty")}
           columns={[

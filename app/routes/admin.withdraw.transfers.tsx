@@ -98,7 +98,6 @@ export default function AdminTransfers() {
       <DataTable
         label={t("transfers.tableLabel")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("transfers.empty")}
         columns={[
           dateColumn("createdAt", t("transfers.columns.createdAt"), { sorted: true }),

@@ -313,7 +313,6 @@ export default function Bank() {
         <DataTable
           label={t("list.title")}
           page={accounts}
-          rowKey={(r) => r.id}
           empty={t("list.empty")}
           columns={[
             {

@@ -119,7 +119,6 @@ export default function Cashback() {
         <DataTable
           label={t("history.title")}
           page={history}
-          rowKey={(r) => r.id}
           empty={t("history.empty")}
           csvHref="/users/cashback/export"
           testId="cashback-history"

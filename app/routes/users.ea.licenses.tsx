@@ -42,7 +42,6 @@ export default function MyLicenses() {
       <DataTable
         label={t("licenses.title")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("licenses.empty")}
         testId="my-licenses"
         columns={[

@@ -83,7 +83,6 @@ export default function GachaLogs() {
       <DataTable
         label={t("logs.title")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("logs.empty")}
         testId="gacha-logs"
         columns={[

@@ -32,7 +32,6 @@ export default function Deposits() {
       <DataTable
         label={t("deposit.label")}
         page={deposits}
-        rowKey={(r) => r.id}
         empty={t("deposit.empty")}
         testId="deposit-history"
         columns={[

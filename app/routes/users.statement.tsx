@@ -106,7 +106,6 @@ export default function Statement() {
         <DataTable
           label={t("label")}
           page={statement}
-          rowKey={(r) => r.id}
           csvHref="/users/statement/export"
           testId="statement"
           columns={[

@@ -52,7 +52,6 @@ export default function WithdrawalHistory() {
       <DataTable
         label={t("history.label")}
         page={history}
-        rowKey={(r) => r.id}
         empty={t("history.empty")}
         csvHref="/users/withdraw/export"
         testId="withdrawal-history"

@@ -106,7 +106,6 @@ export function LicenseTable({
       <DataTable
         label={t("admin.licenses.title")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("admin.licenses.empty")}
         testId="admin-licenses"
         columns={[

@@ -170,7 +170,6 @@ export default function AdminWithdrawals() {
       <DataTable
         label={t("withdrawals.tableLabel")}
         page={page}
-        rowKey={(r) => r.id}
         csvHref="/admin/withdraw/export"
         empty={t("withdrawals.empty")}
         selection={
