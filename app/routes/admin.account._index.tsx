@@ -10,7 +10,7 @@ import { DataTable } from "~/components/table/DataTable";
 import {
   DateRangeFilter,
   filterControl,
-  InputFilter,
+  MemberFilter,
   SelectFilter,
   TableFilters,
 } from "~/components/table/TableFilters";
@@ -103,10 +103,9 @@ export default function AdminAccounts() {
           options={brokers.map((b) => ({ value: b.id, label: b.name }))}
         />
         <div className="lg:col-span-2">
-          <InputFilter
-            name="member"
+          <MemberFilter
             label={t("admin:accounts.filters.member")}
-            placeholder={t("admin:accounts.filters.memberHint")}
+            hint={t("admin:accounts.filters.memberHint")}
           />
         </div>
         <DateRangeFilter

@@ -7,7 +7,12 @@ import { EmailText } from "~/components/cells";
 import { PeriodFields } from "~/components/PeriodFields";
 import { timeColumn, yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
-import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import {
+  InputFilter,
+  MemberFilter,
+  SelectFilter,
+  TableFilters,
+} from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
@@ -32,10 +37,9 @@ export default function AdminCashback() {
     <div className="space-y-4">
       <PageTitle>{t("list.title")}</PageTitle>
       <TableFilters label={t("list.filters.label")}>
-        <InputFilter
-          name="member"
+        <MemberFilter
           label={t("list.filters.member")}
-          placeholder={t("list.filters.memberHint")}
+          hint={t("list.filters.memberHint")}
           testId="filter-member"
         />
         <SelectFilter

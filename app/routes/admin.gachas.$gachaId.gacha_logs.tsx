@@ -6,7 +6,7 @@ import { LogStateBadge } from "~/components/gacha/badges";
 import { GACHA_LOG_STATES, WonRewardText, WonRewardValidity } from "~/components/gacha/log-cells";
 import { yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
-import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { orNotFound } from "~/lib/not-found.server";
 
@@ -27,11 +27,7 @@ export default function AdminGachaLogs() {
   return (
     <div className="space-y-4">
       <TableFilters label={t("logs.filters")}>
-        <InputFilter
-          name="member"
-          label={t("admin.logs.member")}
-          placeholder={t("admin.logs.memberHint")}
-        />
+        <MemberFilter label={t("admin.logs.member")} hint={t("admin.logs.memberHint")} />
         <SelectFilter
           name="state"
           label={t("logs.state")}

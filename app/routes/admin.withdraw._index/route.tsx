@@ -12,7 +12,7 @@ import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
 import { yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
-import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -154,10 +154,9 @@ export default function AdminWithdrawals() {
           options={WITHDRAWAL_METHODS.map((m) => ({ value: m, label: t(`wallet:methods.${m}`) }))}
           testId="filter-method"
         />
-        <InputFilter
-          name="member"
+        <MemberFilter
           label={t("withdrawals.filters.member")}
-          placeholder={t("withdrawals.filters.memberHint")}
+          hint={t("withdrawals.filters.memberHint")}
           testId="filter-member"
         />
         <PeriodFields />
