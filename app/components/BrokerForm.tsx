@@ -57,7 +57,11 @@ export function BrokerForm({
 }) {
   const { t } = useTranslation(["admin", "errors"]);
   const [kind, setKind] = useState(initial.accountKind);
-  const { fieldError, text } = useEntityFields({ labels: "admin:brokers.fields", initial, error });
+  const { fieldError, text, flag } = useEntityFields({
+    labels: "admin:brokers.fields",
+    initial,
+    error,
+  });
   return (
     <EntityForm error={error} submitLabel={submitLabel} testId="broker-form">
       <Field {...text("name")} required />
@@ -87,12 +91,7 @@ export function BrokerForm({
       ) : (
         <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold">{t("admin:brokers.pattern")}</legend>
-          <SelectField
-            name="idCharset"
-            label={t("admin:brokers.fields.idCharset")}
-            defaultValue={initial.idCharset}
-            error={fieldError("idCharset")}
-          >
+          <SelectField {...text("idCharset")}>
             <option value="">{t("admin:brokers.choose")}</option>
             {(["digits", "alnum", "alnum_dash"] as const).map((c) => (
               <option key={c} value={c}>
@@ -129,18 +128,8 @@ export function BrokerForm({
       />
       <BrokerTermsFields initial={initial.terms} error={error} />
       <div className="space-y-3 sm:col-span-2">
-        <CheckboxField
-          name="autoRebate"
-          label={t("admin:brokers.fields.autoRebate")}
-          hint={t("admin:brokers.hints.autoRebate")}
-          defaultChecked={initial.autoRebate}
-        />
-        <CheckboxField
-          name="active"
-          label={t("admin:brokers.fields.active")}
-          hint={t("admin:brokers.hints.active")}
-          defaultChecked={initial.active}
-        />
+        <CheckboxField {...flag("autoRebate")} />
+        <CheckboxField {...flag("active")} />
       </div>
     </EntityForm>
   );

@@ -206,28 +206,33 @@ export function CardListPage<Row>({
 /**
  * One card of a member list: optional art on top, badges, the title linking to the details
  * page, the card's own body (facts, description) and a full-width details button at the foot.
+ * `kind` is the list's namespace ("gacha", "campaign", "ea"): the button's texts are its
+ * `details` and `detailsOf`, the test ids `<kind>-card` and `<kind>-details`.
  */
 export function ListCard({
-  testId,
+  kind,
   dataId,
   art,
   badges,
   title,
   href,
-  details,
   children,
 }: {
-  testId: string;
+  kind: string;
   dataId?: string | number;
   art?: ReactNode;
   badges: ReactNode;
   title: string;
   href: string;
-  details: { label: string; ariaLabel: string; testId: string };
   children: ReactNode;
 }) {
+  const { t } = useTranslation(kind);
   return (
-    <li data-testid={testId} data-id={dataId} className={`${card} flex flex-col overflow-hidden`}>
+    <li
+      data-testid={`${kind}-card`}
+      data-id={dataId}
+      className={`${card} flex flex-col overflow-hidden`}
+    >
       {art}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">{badges}</div>
@@ -243,11 +248,12 @@ export function ListCard({
         <div className="mt-auto pt-1">
           <Link
             to={href}
-            data-testid={details.testId}
-            aria-label={details.ariaLabel}
+            data-testid={`${kind}-details`}
+            // The namespaces name the card by its name or its title.
+            aria-label={t("detailsOf", { name: title, title })}
             className={buttonClass({ className: "w-full" })}
           >
-            {details.label}
+            {t("details")}
           </Link>
         </div>
       </div>

@@ -208,3 +208,26 @@ export async function readRecordForm<K extends string, F extends string = never>
     image: { image: await fileBytes(form, "image"), removeImage: isChecked(form, "removeImage") },
   };
 }
+
+/**
+ * The action of an admin record form (create or edit a campaign, gacha, reward, popup, EA,
+ * broker): `read` is its reader (a refused upload is answered as it is), `save` runs the
+ * procedure with what was read, and `next` names the page to go to after it saved. A refusal
+ * comes back as a 400 with the values to type back in.
+ */
+export async function saveRecord<F extends { ok: true; values: Record<string, string> }, T>(
+  read: Promise<F | ReturnType<typeof uploadRefusal>>,
+  save: (form: F) => Promise<T>,
+  next: (form: F, saved: T) => string,
+) {
+  const form = await read;
+  if (!form.ok) return form.response;
+  const result = await attempt(form.values, () => save(form));
+  if (!result.ok) return result.response;
+  return redirect(next(form, result.data));
+}
+
+/** A record list's address telling it which record was just saved (its `?saved=` notice). */
+export function listWithSaved(list: string, name: string) {
+  return `${list}?${new URLSearchParams({ saved: name })}`;
+}

@@ -5,11 +5,12 @@ import { AccountStatusBadge } from "~/components/AccountStatus";
 import { SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
+import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import {
   DateRangeFilter,
   filterControl,
-  InputFilter,
+  MemberFilter,
   SelectFilter,
   TableFilters,
 } from "~/components/table/TableFilters";
@@ -102,10 +103,9 @@ export default function AdminAccounts() {
           options={brokers.map((b) => ({ value: b.id, label: b.name }))}
         />
         <div className="lg:col-span-2">
-          <InputFilter
-            name="member"
+          <MemberFilter
             label={t("admin:accounts.filters.member")}
-            placeholder={t("admin:accounts.filters.memberHint")}
+            hint={t("admin:accounts.filters.memberHint")}
           />
         </div>
         <DateRangeFilter
@@ -187,7 +187,6 @@ export default function AdminAccounts() {
       <DataTable
         label={t("admin:accounts.title")}
         page={page}
-        rowKey={(r) => r.id}
         csvHref="/admin/account/export"
         selection={{
           form: BULK_FORM,
@@ -261,14 +260,7 @@ export default function AdminAccounts() {
               </Link>
             ),
           },
-          {
-            key: "createdAt",
-            header: t("admin:accounts.columns.createdAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            nowrap: true,
-            cell: (r) => formatDateTime(r.createdAt),
-          },
+          timeColumn("createdAt", t("admin:accounts.columns.createdAt"), { sorted: true }),
           {
             key: "decidedAt",
             header: t("admin:accounts.columns.decidedAt"),

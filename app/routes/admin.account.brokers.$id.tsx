@@ -1,11 +1,11 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
 import { termsInitial } from "~/components/brokers/BrokerTermsFields";
 import { BrokerForm } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -24,14 +24,12 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return json({ broker: await brokerOr404(context, params.id ?? "") });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const form = await readBrokerForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.brokers.update({ id: params.id ?? "", ...form.broker, ...form.images }),
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return saveRecord(
+    readBrokerForm(request),
+    (form) => context.trpc.brokers.update({ id: params.id ?? "", ...form.broker, ...form.images }),
+    (form) => listWithSaved("/admin/account/brokers", form.values.name),
   );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/account/brokers?${new URLSearchParams({ saved: form.values.name })}`);
 }
 
 /** Edit a broker; unticking "shown to members" deactivates it (its accounts stay). */

@@ -36,7 +36,6 @@ export default function AdminBrokers() {
         label={t("admin:brokers.title")}
         hidePaging
         page={{ rows: brokers, total: brokers.length, page: 1, size: 100, sort: "", dir: "asc" }}
-        rowKey={(b) => b.id}
         columns={[
           {
             key: "order",

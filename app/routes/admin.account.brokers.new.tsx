@@ -1,21 +1,19 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { termsInitial } from "~/components/brokers/BrokerTermsFields";
 import { BrokerForm, EMPTY_BROKER } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readBrokerForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.brokers.create({ ...form.broker, ...form.images }),
+export function action({ request, context }: ActionFunctionArgs) {
+  return saveRecord(
+    readBrokerForm(request),
+    (form) => context.trpc.brokers.create({ ...form.broker, ...form.images }),
+    (form) => listWithSaved("/admin/account/brokers", form.values.name),
   );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/account/brokers?${new URLSearchParams({ saved: form.values.name })}`);
 }
 
 export default function NewBroker() {

@@ -2,12 +2,13 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RateForm } from "~/components/affiliate/RateForm";
+import { yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
-import { formatRate, formatYen } from "~/lib/money";
+import { formatRate } from "~/lib/money";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -67,7 +68,6 @@ export default function AdminAffiliate() {
       <DataTable
         label={t("admin.title")}
         page={page}
-        rowKey={(r) => r.id}
         csvHref="/admin/affiliate/export"
         empty={t("admin.empty")}
         testId="aff-referrers"
@@ -98,15 +98,7 @@ export default function AdminAffiliate() {
             align: "right",
             cell: (r) => <span className="tabular-nums">{r.customers}</span>,
           },
-          {
-            key: "rewards",
-            header: t("admin.rewards"),
-            sortKey: "rewards",
-            firstDir: "desc",
-            align: "right",
-            nowrap: true,
-            cell: (r) => <span className="tabular-nums">{formatYen(r.rewards)}</span>,
-          },
+          yenColumn("rewards", t("admin.rewards"), { sorted: true, figures: "tabular" }),
           {
             key: "rate",
             header: t("admin.rate"),

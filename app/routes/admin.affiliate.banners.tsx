@@ -6,7 +6,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { FlagField } from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";
-import { formValues, toFormError } from "~/lib/forms.server";
+import { formValues, toFormError, listWithSaved } from "~/lib/forms.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!error) throw err;
     return json({ ok: false as const, form, error, values }, { status: 400 });
   }
-  return redirect(`/admin/affiliate/banners?${new URLSearchParams({ saved: form })}`);
+  return redirect(listWithSaved("/admin/affiliate/banners", form));
 }
 
 type Failure = { ok: false; form: string; error: FormErrorShape; values: Record<string, string> };

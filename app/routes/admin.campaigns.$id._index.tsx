@@ -1,27 +1,22 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { CampaignForm } from "~/components/campaign/CampaignForm";
 import { readCampaignForm } from "~/lib/campaign-form.server";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as campaignLoader } from "./admin.campaigns.$id";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const form = await readCampaignForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.campaigns.update({
-      id: params.id ?? "",
-      campaign: form.record,
-      image: form.image,
-    }),
+export function action({ request, context, params }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  return saveRecord(
+    readCampaignForm(request),
+    (form) => context.trpc.campaigns.update({ id, campaign: form.record, image: form.image }),
+    (form) => listWithSaved("/admin/campaigns", form.record.title.trim()),
   );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/campaigns?${new URLSearchParams({ saved: form.record.title.trim() })}`);
 }
 
 /** /admin/campaigns/{id}: edit the campaign. */

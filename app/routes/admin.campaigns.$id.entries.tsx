@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EmailText } from "~/components/cells";
 import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { DataTable } from "~/components/table/DataTable";
-import { InputFilter, TableFilters } from "~/components/table/TableFilters";
+import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { orNotFound } from "~/lib/not-found.server";
 
@@ -25,16 +25,11 @@ export default function AdminCampaignEntries() {
   return (
     <div className="space-y-4">
       <TableFilters label={t("admin.entries.filters")}>
-        <InputFilter
-          name="member"
-          label={t("admin.entries.member")}
-          placeholder={t("admin.entries.memberHint")}
-        />
+        <MemberFilter label={t("admin.entries.member")} hint={t("admin.entries.memberHint")} />
       </TableFilters>
       <DataTable
         label={t("admin.entries.title", { title: page.campaign.title })}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("admin.entries.empty")}
         csvHref={`/admin/campaigns/${campaignId}/entries/export`}
         testId="admin-campaign-entries-table"

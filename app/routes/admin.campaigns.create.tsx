@@ -1,20 +1,18 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaign/CampaignForm";
 import { readCampaignForm } from "~/lib/campaign-form.server";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readCampaignForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.campaigns.create({ campaign: form.record, image: form.image }),
+export function action({ request, context }: ActionFunctionArgs) {
+  return saveRecord(
+    readCampaignForm(request),
+    (form) => context.trpc.campaigns.create({ campaign: form.record, image: form.image }),
+    (form) => listWithSaved("/admin/campaigns", form.record.title.trim()),
   );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/campaigns?${new URLSearchParams({ saved: form.record.title.trim() })}`);
 }
 
 /** /admin/campaigns/create */

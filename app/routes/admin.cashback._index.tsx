@@ -5,8 +5,14 @@ import { MemberCell } from "~/components/admin/cells";
 import { formatLots, formatTradeDate } from "~/components/cashback/months";
 import { EmailText } from "~/components/cells";
 import { PeriodFields } from "~/components/PeriodFields";
+import { timeColumn, yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
-import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import {
+  InputFilter,
+  MemberFilter,
+  SelectFilter,
+  TableFilters,
+} from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
@@ -31,10 +37,9 @@ export default function AdminCashback() {
     <div className="space-y-4">
       <PageTitle>{t("list.title")}</PageTitle>
       <TableFilters label={t("list.filters.label")}>
-        <InputFilter
-          name="member"
+        <MemberFilter
           label={t("list.filters.member")}
-          placeholder={t("list.filters.memberHint")}
+          hint={t("list.filters.memberHint")}
           testId="filter-member"
         />
         <SelectFilter
@@ -55,19 +60,14 @@ export default function AdminCashback() {
       <DataTable
         label={t("list.tableLabel")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("list.empty")}
         csvHref="/admin/cashback/export"
         testId="admin-cashback"
         columns={[
-          {
-            key: "tradeDate",
-            header: t("list.columns.date"),
-            sortKey: "tradeDate",
-            firstDir: "desc",
-            nowrap: true,
-            cell: (r) => formatTradeDate(r.tradeDate),
-          },
+          timeColumn("tradeDate", t("list.columns.date"), {
+            sorted: true,
+            format: formatTradeDate,
+          }),
           {
             key: "member",
             header: t("list.columns.member"),
@@ -94,15 +94,7 @@ export default function AdminCashback() {
             nowrap: true,
             cell: (r) => <span className="tabular-nums">{formatLots(r.lotsMilli)}</span>,
           },
-          {
-            key: "amount",
-            header: t("list.columns.amount"),
-            sortKey: "amount",
-            firstDir: "desc",
-            align: "right",
-            nowrap: true,
-            cell: (r) => <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>,
-          },
+          yenColumn("amount", t("list.columns.amount"), { sorted: true, figures: "strong" }),
           {
             key: "batch",
             header: t("list.columns.batch"),

@@ -7,6 +7,7 @@ import { SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Facts, Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
+import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { attempt } from "~/lib/forms.server";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -228,7 +229,6 @@ export default function AdminCustomer() {
             sort: "",
             dir: "desc",
           }}
-          rowKey={(a) => a.id}
           empty={t("accounts:list.empty")}
           columns={[
             {
@@ -253,12 +253,7 @@ export default function AdminCustomer() {
               cell: (a) => (a.approvedAt ? formatDate(a.approvedAt) : "—"),
               nowrap: true,
             },
-            {
-              key: "createdAt",
-              header: t("accounts:list.createdAt"),
-              cell: (a) => formatDate(a.createdAt),
-              nowrap: true,
-            },
+            timeColumn("createdAt", t("accounts:list.createdAt"), { format: formatDate }),
           ]}
         />
       </Section>

@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { formatDateTime } from "~/lib/format";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
@@ -34,7 +34,6 @@ export default function AdminCustomers() {
       <DataTable
         label={t("customers.title")}
         page={page}
-        rowKey={(r) => r.id}
         csvHref="/admin/customer/export"
         columns={[
           {
@@ -80,14 +79,7 @@ export default function AdminCustomers() {
               </span>
             ),
           },
-          {
-            key: "createdAt",
-            header: t("customers.columns.createdAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            nowrap: true,
-            cell: (r) => formatDateTime(r.createdAt),
-          },
+          timeColumn("createdAt", t("customers.columns.createdAt"), { sorted: true }),
           {
             key: "uid",
             header: t("customers.columns.uid"),

@@ -9,7 +9,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { DataTable } from "~/components/table/DataTable";
 import { readEaForm } from "~/lib/ea-form.server";
-import { toFormError } from "~/lib/forms.server";
+import { toFormError, listWithSaved } from "~/lib/forms.server";
 import type { loader as eaLoader } from "./admin.eas.$id";
 import { textLink } from "~/components/ui/link";
 
@@ -37,7 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   return intent === "version"
     ? redirect(`/admin/eas/${id}?${new URLSearchParams({ uploaded: form.values.version })}`)
-    : redirect(`/admin/eas?${new URLSearchParams({ saved: form.values.name })}`);
+    : redirect(listWithSaved("/admin/eas", form.values.name));
 }
 
 function formatSize(bytes: number): string {
@@ -100,7 +100,6 @@ export default function EditEa() {
             sort: "",
             dir: "asc",
           }}
-          rowKey={(v) => v.id}
           columns={[
             {
               key: "version",

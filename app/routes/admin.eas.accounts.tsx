@@ -71,7 +71,6 @@ export default function EaAccounts() {
       <DataTable
         label={t("admin.accounts.title")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("admin.accounts.empty")}
         testId="ea-accounts-table"
         columns={[

@@ -1,20 +1,18 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { EaForm, EMPTY_EA } from "~/components/ea/EaForm";
 import { readEaForm } from "~/lib/ea-form.server";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 
 export const handle = { i18n: ["ea", "errors"] };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readEaForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.eas.create({ ea: form.ea, file: form.file }),
+export function action({ request, context }: ActionFunctionArgs) {
+  return saveRecord(
+    readEaForm(request),
+    (form) => context.trpc.eas.create({ ea: form.ea, file: form.file }),
+    (form) => listWithSaved("/admin/eas", form.values.name),
   );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/eas?${new URLSearchParams({ saved: form.values.name })}`);
 }
 
 /** /admin/eas/create: a new EA with its first version. */

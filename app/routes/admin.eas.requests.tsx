@@ -98,7 +98,6 @@ export default function EaAccountRequests() {
       <DataTable
         label={t("admin.requests.title")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("admin.requests.empty")}
         testId="ea-requests-table"
         columns={[

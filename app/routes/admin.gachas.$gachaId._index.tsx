@@ -1,23 +1,22 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { GachaForm } from "~/components/gacha/GachaForm";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const form = await readGachaForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.gachas.update({ id: params.gachaId ?? "", gacha: form.record, image: form.image }),
+export function action({ request, context, params }: ActionFunctionArgs) {
+  const id = params.gachaId ?? "";
+  return saveRecord(
+    readGachaForm(request),
+    (form) => context.trpc.gachas.update({ id, gacha: form.record, image: form.image }),
+    (form) => listWithSaved("/admin/gachas", form.values.name),
   );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/gachas?${new URLSearchParams({ saved: form.values.name })}`);
 }
 
 /** /admin/gachas/{id}: edit the gacha (its method is fixed once it has been drawn). */

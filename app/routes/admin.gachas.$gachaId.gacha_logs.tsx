@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { GACHA_LOG_STATES, WonRewardText, WonRewardValidity } from "~/components/gacha/log-cells";
+import { yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
-import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
@@ -27,11 +27,7 @@ export default function AdminGachaLogs() {
   return (
     <div className="space-y-4">
       <TableFilters label={t("logs.filters")}>
-        <InputFilter
-          name="member"
-          label={t("admin.logs.member")}
-          placeholder={t("admin.logs.memberHint")}
-        />
+        <MemberFilter label={t("admin.logs.member")} hint={t("admin.logs.memberHint")} />
         <SelectFilter
           name="state"
           label={t("logs.state")}
@@ -42,7 +38,6 @@ export default function AdminGachaLogs() {
       <DataTable
         label={t("admin.tabLogs")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("logs.empty")}
         csvHref={`/admin/gachas/${gachaId}/gacha_logs/export`}
         testId="admin-gacha-logs"
@@ -54,13 +49,7 @@ export default function AdminGachaLogs() {
             header: t("logs.reward"),
             cell: (r) => <WonRewardText row={r} />,
           },
-          {
-            key: "cost",
-            header: t("cost"),
-            align: "right",
-            nowrap: true,
-            cell: (r) => formatYen(r.cost),
-          },
+          yenColumn("cost", t("cost")),
           {
             key: "validity",
             header: t("logs.validity"),

@@ -1,9 +1,9 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { RewardForm } from "~/components/gacha/RewardForm";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
@@ -18,19 +18,12 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return json({ reward });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const form = await readRewardForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.gachas.updateReward({
-      id: params.rewardId ?? "",
-      reward: form.record,
-      image: form.image,
-    }),
-  );
-  if (!result.ok) return result.response;
-  return redirect(
-    `/admin/gachas/${result.data.gachaId}/rewards?${new URLSearchParams({ saved: form.values.name })}`,
+export function action({ request, context, params }: ActionFunctionArgs) {
+  const id = params.rewardId ?? "";
+  return saveRecord(
+    readRewardForm(request),
+    (form) => context.trpc.gachas.updateReward({ id, reward: form.record, image: form.image }),
+    (form, reward) => listWithSaved(`/admin/gachas/${reward.gachaId}/rewards`, form.values.name),
   );
 }
 

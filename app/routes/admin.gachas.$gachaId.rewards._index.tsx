@@ -45,7 +45,6 @@ export default function AdminGachaRewards() {
         label={t("admin.tabRewards")}
         hidePaging
         page={{ rows: rewards, total: rewards.length, page: 1, size: 100, sort: "", dir: "asc" }}
-        rowKey={(r) => r.id}
         empty={t("admin.reward.empty")}
         testId="admin-rewards"
         columns={[

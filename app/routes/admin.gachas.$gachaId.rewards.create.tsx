@@ -1,9 +1,9 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { EMPTY_REWARD, RewardForm } from "~/components/gacha/RewardForm";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
 
@@ -11,14 +11,10 @@ export const handle = { i18n: ["gacha", "errors"] };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const gachaId = params.gachaId ?? "";
-  const form = await readRewardForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.gachas.createReward({ gachaId, reward: form.record, image: form.image }),
-  );
-  if (!result.ok) return result.response;
-  return redirect(
-    `/admin/gachas/${gachaId}/rewards?${new URLSearchParams({ saved: form.values.name })}`,
+  return saveRecord(
+    readRewardForm(request),
+    (form) => context.trpc.gachas.createReward({ gachaId, reward: form.record, image: form.image }),
+    (form) => listWithSaved(`/admin/gachas/${gachaId}/rewards`, form.values.name),
   );
 }
 

@@ -1,21 +1,19 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { EMPTY_GACHA, GachaForm } from "~/components/gacha/GachaForm";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readGachaForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.gachas.create({ gacha: form.record, image: form.image }),
+export function action({ request, context }: ActionFunctionArgs) {
+  return saveRecord(
+    readGachaForm(request),
+    (form) => context.trpc.gachas.create({ gacha: form.record, image: form.image }),
+    // Next: its rewards, without which nobody can draw.
+    (_, gacha) => `/admin/gachas/${gacha.id}/rewards?created=1`,
   );
-  if (!result.ok) return result.response;
-  // Next: its rewards, without which nobody can draw.
-  return redirect(`/admin/gachas/${result.data.id}/rewards?created=1`);
 }
 
 /** /admin/gachas/create */

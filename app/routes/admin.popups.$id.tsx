@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { Alert } from "~/components/ui/Alert";
 import { PopupDialog } from "~/components/popup/PopupModal";
 import { PopupForm } from "~/components/popup/PopupForm";
 import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { readPopupForm } from "~/lib/popup-form.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
@@ -24,15 +24,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
-  const form = await readPopupForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.popups.update({ id, popup: form.record, image: form.image }),
+  return saveRecord(
+    readPopupForm(request),
+    (form) => context.trpc.popups.update({ id, popup: form.record, image: form.image }),
+    () => `/admin/popups/${id}?updated=1`,
   );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/popups/${id}?updated=1`);
 }
 
 /** /admin/popups/{id}: edit the popup, switch it on or off, preview it as members see it. */

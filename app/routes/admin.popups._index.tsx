@@ -60,7 +60,6 @@ export default function AdminPopups() {
       <DataTable
         label={t("admin.label")}
         page={page}
-        rowKey={(p) => p.id}
         empty={t("admin.empty")}
         testId="admin-popups"
         columns={[

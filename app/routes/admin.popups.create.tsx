@@ -1,20 +1,18 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { EMPTY_POPUP, PopupForm } from "~/components/popup/PopupForm";
-import { attempt } from "~/lib/forms.server";
+import { saveRecord } from "~/lib/forms.server";
 import { readPopupForm } from "~/lib/popup-form.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 
 export const handle = { i18n: ["popup", "errors"] };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readPopupForm(request);
-  if (!form.ok) return form.response;
-  const result = await attempt(form.values, () =>
-    context.trpc.popups.create({ popup: form.record, image: form.image }),
+export function action({ request, context }: ActionFunctionArgs) {
+  return saveRecord(
+    readPopupForm(request),
+    (form) => context.trpc.popups.create({ popup: form.record, image: form.image }),
+    (_, popup) => `/admin/popups/${popup.id}?created=1`,
   );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/popups/${result.data.id}?created=1`);
 }
 
 /** /admin/popups/create */

@@ -9,7 +9,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { PeriodFields } from "~/components/PeriodFields";
 import { DataTable } from "~/components/table/DataTable";
-import { InputFilter, TableFilters } from "~/components/table/TableFilters";
+import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -136,11 +136,10 @@ export default function AdminPresents() {
           {t("presents.list")}
         </h2>
         <TableFilters label={t("presents.filters.label")}>
-          <InputFilter
-            name="member"
+          <MemberFilter
             label={t("presents.filters.member")}
+            hint={t("withdrawals.filters.memberHint")}
             id="p-member"
-            placeholder={t("withdrawals.filters.memberHint")}
             testId="filter-member"
           />
           <PeriodFields />
@@ -148,7 +147,6 @@ export default function AdminPresents() {
         <DataTable
           label={t("presents.list")}
           page={page}
-          rowKey={(r) => r.id}
           csvHref="/admin/present/export"
           empty={t("presents.empty")}
           columns={[

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BattleForm } from "~/components/battle/BattleForm";
+import { BattleForm, typedBattle } from "~/components/battle/BattleForm";
 import { Alert } from "~/components/ui/Alert";
 import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
@@ -30,6 +30,7 @@ export default function EditBattle() {
   const { t } = useTranslation("battle");
   const { battle, prizes } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
+  const typed = failure && typedBattle(failure);
   const settled = battle.status === "settled";
   const refusal = failure?.error.key?.startsWith("battle.")
     ? t(`errors.${failure.error.key.slice("battle.".length)}`, {
@@ -51,23 +52,15 @@ export default function EditBattle() {
         <Alert tone="info">{t("admin.lockedNote")}</Alert>
       ) : (
         <BattleForm
-          key={failure ? JSON.stringify(failure.values) + JSON.stringify(failure.prizes) : "saved"}
+          key={typed?.key ?? "saved"}
           initial={
-            failure
-              ? {
-                  title: failure.values.title ?? "",
-                  titleEn: failure.values.titleEn ?? "",
-                  startsOn: failure.values.startsOn ?? "",
-                  endsOn: failure.values.endsOn ?? "",
-                  prizes: failure.prizes,
-                }
-              : {
-                  title: battle.title,
-                  titleEn: battle.titleEn,
-                  startsOn: battle.startsOn,
-                  endsOn: battle.endsOn,
-                  prizes: prizes.map((p) => ({ rank: String(p.rank), amount: String(p.amount) })),
-                }
+            typed?.battle ?? {
+              title: battle.title,
+              titleEn: battle.titleEn,
+              startsOn: battle.startsOn,
+              endsOn: battle.endsOn,
+              prizes: prizes.map((p) => ({ rank: String(p.rank), amount: String(p.amount) })),
+            }
           }
           error={failure ? failure.error : null}
           submitLabel={t("admin.save")}

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BattleForm, EMPTY_BATTLE } from "~/components/battle/BattleForm";
+import { BattleForm, EMPTY_BATTLE, typedBattle } from "~/components/battle/BattleForm";
 import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
@@ -20,6 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CreateBattle() {
   const { t } = useTranslation("battle");
   const failure = useActionData<typeof action>();
+  const typed = failure && typedBattle(failure, EMPTY_BATTLE.prizes);
   return (
     <div className="max-w-3xl space-y-4">
       <Link to="/admin/ranking/battles" className={`${textLink} text-sm`}>
@@ -28,18 +29,8 @@ export default function CreateBattle() {
       <PageTitle>{t("admin.create")}</PageTitle>
       <BattleForm
         // A refusal remounts the form with what was typed.
-        key={failure ? JSON.stringify(failure.values) + JSON.stringify(failure.prizes) : "new"}
-        initial={
-          failure
-            ? {
-                title: failure.values.title ?? "",
-                titleEn: failure.values.titleEn ?? "",
-                startsOn: failure.values.startsOn ?? "",
-                endsOn: failure.values.endsOn ?? "",
-                prizes: failure.prizes.length ? failure.prizes : EMPTY_BATTLE.prizes,
-              }
-            : EMPTY_BATTLE
-        }
+        key={typed?.key ?? "new"}
+        initial={typed?.battle ?? EMPTY_BATTLE}
         error={failure ? failure.error : null}
         submitLabel={t("admin.createSubmit")}
       />

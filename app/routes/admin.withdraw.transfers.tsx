@@ -8,6 +8,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { EmailText } from "~/components/cells";
 import { dateColumn } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
+import { yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -97,7 +98,6 @@ export default function AdminTransfers() {
       <DataTable
         label={t("transfers.tableLabel")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("transfers.empty")}
         columns={[
           dateColumn("createdAt", t("transfers.columns.createdAt"), { sorted: true }),
@@ -111,22 +111,8 @@ export default function AdminTransfers() {
             header: t("transfers.columns.receiver"),
             cell: (r) => person(r.receiver),
           },
-          {
-            key: "amount",
-            header: t("transfers.columns.amount"),
-            sortKey: "amount",
-            firstDir: "desc",
-            align: "right",
-            nowrap: true,
-            cell: (r) => <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>,
-          },
-          {
-            key: "fee",
-            header: t("transfers.columns.fee"),
-            align: "right",
-            nowrap: true,
-            cell: (r) => <span className="tabular-nums">{formatYen(r.fee)}</span>,
-          },
+          yenColumn("amount", t("transfers.columns.amount"), { sorted: true, figures: "strong" }),
+          yenColumn("fee", t("transfers.columns.fee"), { figures: "tabular" }),
           {
             key: "message",
             header: t("transfers.columns.message"),

@@ -6,6 +6,7 @@ import { StatFigures } from "~/components/StatFigures";
 import { AffiliateChart } from "~/components/affiliate/AffiliateChart";
 import { CopyButton } from "~/components/affiliate/CopyButton";
 import { focusRing } from "~/components/shell/styles";
+import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDate } from "~/lib/format";
@@ -196,14 +197,11 @@ export default function Affiliate() {
               firstDir: "asc",
               cell: (r) => r.name,
             },
-            {
+            timeColumn("registeredAt", t("customers.registered"), {
               key: "registered",
-              header: t("customers.registered"),
-              sortKey: "registered",
-              firstDir: "desc",
-              nowrap: true,
-              cell: (r) => formatDate(r.registeredAt),
-            },
+              sorted: true,
+              format: formatDate,
+            }),
             {
               key: "accounts",
               header: t("customers.accounts"),

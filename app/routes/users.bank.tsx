@@ -9,6 +9,7 @@ import { Field, type FormErrorShape, SelectField, SubmitButton } from "~/compone
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
+import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { attempt, attemptMoney, formValues } from "~/lib/forms.server";
 import { EaAccountTypes } from "~/components/brokers/EaAccountTypes";
@@ -312,7 +313,6 @@ export default function Bank() {
         <DataTable
           label={t("list.title")}
           page={accounts}
-          rowKey={(r) => r.id}
           empty={t("list.empty")}
           columns={[
             {
@@ -347,14 +347,7 @@ export default function Bank() {
               cell: (r) => (r.approvedAt ? formatDate(r.approvedAt) : "—"),
               nowrap: true,
             },
-            {
-              key: "createdAt",
-              header: t("list.createdAt"),
-              sortKey: "createdAt",
-              firstDir: "desc",
-              cell: (r) => formatDate(r.createdAt),
-              nowrap: true,
-            },
+            timeColumn("createdAt", t("list.createdAt"), { sorted: true, format: formatDate }),
           ]}
         />
       </Section>

@@ -38,7 +38,7 @@ export default function Campaigns() {
       renderCard={(c) => (
         <ListCard
           key={c.id}
-          testId="campaign-card"
+          kind="campaign"
           dataId={c.id}
           art={<CampaignArt src={c.imageUrl} />}
           badges={
@@ -49,11 +49,6 @@ export default function Campaigns() {
           }
           title={c.title}
           href={`/users/campaigns/${c.id}`}
-          details={{
-            label: t("details"),
-            ariaLabel: t("detailsOf", { title: c.title }),
-            testId: "campaign-details",
-          }}
         >
           <CardFacts
             items={[

@@ -8,6 +8,7 @@ import { fetchFailedBoundary } from "~/components/FetchFailed";
 import { StatFigures } from "~/components/StatFigures";
 import { card } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/PeriodFilter";
+import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
@@ -118,19 +119,11 @@ export default function Cashback() {
         <DataTable
           label={t("history.title")}
           page={history}
-          rowKey={(r) => r.id}
           empty={t("history.empty")}
           csvHref="/users/cashback/export"
           testId="cashback-history"
           columns={[
-            {
-              key: "tradeDate",
-              header: t("history.date"),
-              sortKey: "tradeDate",
-              firstDir: "desc",
-              nowrap: true,
-              cell: (r) => formatTradeDate(r.tradeDate),
-            },
+            timeColumn("tradeDate", t("history.date"), { sorted: true, format: formatTradeDate }),
             { key: "broker", header: t("history.broker"), cell: (r) => r.brokerName },
             {
               key: "account",

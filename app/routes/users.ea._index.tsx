@@ -44,7 +44,7 @@ export default function EaList() {
       renderCard={(e) => (
         <ListCard
           key={e.id}
-          testId="ea-card"
+          kind="ea"
           badges={
             <>
               <CategoryBadge category={e.category} />
@@ -53,11 +53,6 @@ export default function EaList() {
           }
           title={e.name}
           href={`/users/ea/${e.id}`}
-          details={{
-            label: t("details"),
-            ariaLabel: t("detailsOf", { name: e.name }),
-            testId: "ea-details",
-          }}
         >
           <p className="line-clamp-3 whitespace-pre-line text-sm text-slate-600 dark:text-slate-300">
             {e.description}

@@ -2,8 +2,8 @@ import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Stamp } from "~/components/cells";
 import { LicenseKeyCell, LicenseStatusCell } from "~/components/ea/badges";
+import { dateColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -42,7 +42,6 @@ export default function MyLicenses() {
       <DataTable
         label={t("licenses.title")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("licenses.empty")}
         testId="my-licenses"
         columns={[
@@ -86,18 +85,8 @@ export default function MyLicenses() {
               />
             ),
           },
-          {
-            key: "createdAt",
-            header: t("licenses.requestedAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.requestedAt} />,
-          },
-          {
-            key: "issuedAt",
-            header: t("licenses.issuedAt"),
-            cell: (r) => <Stamp utc={r.issuedAt} />,
-          },
+          dateColumn("requestedAt", t("licenses.requestedAt"), { key: "createdAt", sorted: true }),
+          dateColumn("issuedAt", t("licenses.issuedAt")),
           {
             key: "download",
             header: <span className="sr-only">{t("download")}</span>,

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { LogStateBadge } from "~/components/gacha/badges";
 import { GACHA_LOG_STATES, WonRewardText, WonRewardValidity } from "~/components/gacha/log-cells";
+import { dateColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -82,7 +83,6 @@ export default function GachaLogs() {
       <DataTable
         label={t("logs.title")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("logs.empty")}
         testId="gacha-logs"
         columns={[
@@ -130,13 +130,7 @@ export default function GachaLogs() {
             header: t("logs.validity"),
             cell: (r) => <WonRewardValidity row={r} />,
           },
-          {
-            key: "createdAt",
-            header: t("logs.date"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            cell: (r) => <Stamp utc={r.createdAt} />,
-          },
+          dateColumn("createdAt", t("logs.date"), { sorted: true }),
           {
             key: "gacha",
             header: t("logs.gacha"),

@@ -104,7 +104,6 @@ export default function GachaDetails() {
         <DataTable
           label={t("detail.rewards")}
           page={wholeList(g.rewards)}
-          rowKey={(r) => r.id}
           hidePaging
           hideRange
           testId="odds-table"

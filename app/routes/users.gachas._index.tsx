@@ -42,7 +42,7 @@ export default function Gachas() {
       renderCard={(g) => (
         <ListCard
           key={g.id}
-          testId="gacha-card"
+          kind="gacha"
           art={<GachaArt src={g.imageUrl} />}
           badges={
             <>
@@ -52,11 +52,6 @@ export default function Gachas() {
           }
           title={g.name}
           href={`/users/gachas/${g.id}`}
-          details={{
-            label: t("details"),
-            ariaLabel: t("detailsOf", { name: g.name }),
-            testId: "gacha-details",
-          }}
         >
           <CardFacts
             items={[

@@ -2,10 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PeriodFilter } from "~/components/PeriodFilter";
+import { timeColumn, yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
-import { formatDateTime } from "~/lib/format";
-import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SOURCE } from "~/lib/statement";
 import { actionLink } from "~/components/ui/link";
@@ -33,18 +32,10 @@ export default function Deposits() {
       <DataTable
         label={t("deposit.label")}
         page={deposits}
-        rowKey={(r) => r.id}
         empty={t("deposit.empty")}
         testId="deposit-history"
         columns={[
-          {
-            key: "createdAt",
-            header: t("deposit.date"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            nowrap: true,
-            cell: (r) => formatDateTime(r.createdAt),
-          },
+          timeColumn("createdAt", t("deposit.date"), { sorted: true }),
           {
             key: "kind",
             header: t("deposit.kind"),
@@ -65,15 +56,7 @@ export default function Deposits() {
                 </Link>
               ),
           },
-          {
-            key: "amount",
-            header: t("deposit.amount"),
-            sortKey: "amount",
-            firstDir: "desc",
-            align: "right",
-            nowrap: true,
-            cell: (r) => formatYen(r.amount),
-          },
+          yenColumn("amount", t("deposit.amount"), { sorted: true }),
           {
             key: "detail",
             header: t("deposit.detail"),

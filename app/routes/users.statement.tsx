@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { PeriodFields } from "~/components/PeriodFields";
+import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -12,7 +13,6 @@ import { Alert } from "~/components/ui/Alert";
 import { actionLink, textLink } from "~/components/ui/link";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { STATEMENT_GROUPS } from "../../server/domain/statement";
 import { SOURCE } from "~/lib/statement";
@@ -106,18 +106,10 @@ export default function Statement() {
         <DataTable
           label={t("label")}
           page={statement}
-          rowKey={(r) => r.id}
           csvHref="/users/statement/export"
           testId="statement"
           columns={[
-            {
-              key: "createdAt",
-              header: t("columns.date"),
-              sortKey: "createdAt",
-              firstDir: "desc",
-              nowrap: true,
-              cell: (r) => formatDateTime(r.createdAt),
-            },
+            timeColumn("createdAt", t("columns.date"), { sorted: true }),
             {
               key: "entry",
               header: t("columns.entry"),

@@ -7,6 +7,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { StatusBadge } from "~/components/StatusBadge";
 import { focusRing } from "~/components/shell/styles";
+import { timeColumn, yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
@@ -51,29 +52,13 @@ export default function WithdrawalHistory() {
       <DataTable
         label={t("history.label")}
         page={history}
-        rowKey={(r) => r.id}
         empty={t("history.empty")}
         csvHref="/users/withdraw/export"
         testId="withdrawal-history"
         columns={[
-          {
-            key: "createdAt",
-            header: t("history.requestedAt"),
-            sortKey: "createdAt",
-            firstDir: "desc",
-            nowrap: true,
-            cell: (r) => formatDateTime(r.createdAt),
-          },
+          timeColumn("createdAt", t("history.requestedAt"), { sorted: true }),
           { key: "method", header: t("history.method"), cell: (r) => t(`methods.${r.method}`) },
-          {
-            key: "amount",
-            header: t("history.amount"),
-            sortKey: "amount",
-            firstDir: "desc",
-            align: "right",
-            nowrap: true,
-            cell: (r) => formatYen(r.amount),
-          },
+          yenColumn("amount", t("history.amount"), { sorted: true }),
           {
             key: "status",
             header: t("history.status"),

@@ -14,6 +14,7 @@ import {
   type TablePage,
   wholeList,
 } from "../../app/components/table/DataTable";
+import { yenColumn } from "../../app/components/table/columns";
 import { i18nOptions } from "../../app/i18n";
 import { resources } from "../../app/locales.server";
 
@@ -72,7 +73,6 @@ function accountsTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}
     label: "Accounts",
     columns,
     page: pageOf(rows),
-    rowKey: (r) => r.id,
     ...props,
   });
 }
@@ -180,6 +180,16 @@ describe("DataTable markup", () => {
     );
   });
 
+  it("shows an amount from the column kit as yen on one line, sorting largest first", async () => {
+    const html = await render(
+      "/list",
+      accountsTable({ columns: [yenColumn<Row>("amount", "Amount", { sorted: true })] }),
+    );
+    expect(html).toMatch(/aria-sort="none"[^>]*><a[^>]*href="\/list\?sort=amount&amp;dir=desc"/);
+    expect(html).toMatch(/<td[^>]*class="[^"]*text-right[^"]*whitespace-nowrap[^"]*"[^>]*>¥100</);
+  });
+
+  // No rowKey: a row is keyed (and its checkbox valued) by its id.
   it("adds labelled checkboxes bound to the bulk form", async () => {
     const html = await render(
       "/list",

@@ -50,12 +50,15 @@ interface FieldSource<V> {
   path?: string;
   /** A namespace with messages of its own for some error keys, e.g. "popup:fieldErrors". */
   messages?: string;
+  /** Where a field's hint is: by default beside the labels, "gacha:admin.hints" (+ ".published"). */
+  hintKey?: (name: string) => string;
 }
 
 /**
  * A form's field helpers: `fieldError(name)`, the translated error of a field (the procedure
  * names it by path or alone), and `text(name)`, the props of a text field with its label,
- * initial value and error.
+ * initial value and error, and `flag(name)`, the props of a yes/no field with its label, hint and
+ * the record's value.
  */
 export function useEntityFields<V extends object>({
   labels,
@@ -63,6 +66,7 @@ export function useEntityFields<V extends object>({
   error,
   path,
   messages,
+  hintKey = (name) => `${labels.replace(/\.fields$/, ".hints")}.${name}`,
 }: FieldSource<V>) {
   const { t } = useTranslation(["errors", "common"]);
   const fieldError = (name: string, label = t(`${labels}.${name}`)): string | null => {
@@ -84,7 +88,13 @@ export function useEntityFields<V extends object>({
    */
   const bilingual = (name: keyof V & string): BilingualProps =>
     bilingualSides(t, name, t(`${labels}.${name}`), initial as Record<string, unknown>, fieldError);
-  return { fieldError, text, bilingual };
+  const flag = (name: keyof V & string) => ({
+    name,
+    label: t(`${labels}.${name}`),
+    hint: t(hintKey(name)),
+    defaultChecked: Boolean(initial[name]),
+  });
+  return { fieldError, text, bilingual, flag };
 }
 
 /**

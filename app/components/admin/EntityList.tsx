@@ -63,7 +63,6 @@ export function EntityList<R extends { id: string }>({
       <DataTable
         label={t("admin.title")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("admin.empty")}
         testId={`admin-${entity}s`}
         columns={columns}

@@ -1,9 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { EmailText, Stamp } from "~/components/cells";
+import { EmailText } from "~/components/cells";
 import type { Column } from "~/components/table/DataTable";
 import { textLink } from "~/components/ui/link";
 import { cellLink } from "~/components/table/ListHeading";
+
+/** The admin lists' date column lives with the other shared columns. */
+export { dateColumn } from "~/components/table/columns";
 
 /**
  * A member in an admin table: the name leading to their admin page, and under it what tells
@@ -51,23 +54,6 @@ export function memberColumn<R extends { member: { id: string; nickname: string;
         detail={<EmailText email={r.member.email} />}
       />
     ),
-  };
-}
-
-/**
- * A date-and-time column (Tokyo time) showing the row's `field`. `sorted`: its header sorts the
- * list by the column's key, newest first on the first click, as every date column does.
- */
-export function dateColumn<R>(
-  field: keyof R & string,
-  header: ReactNode,
-  { key = field, sorted = false }: { key?: string; sorted?: boolean } = {},
-): Column<R> {
-  return {
-    key,
-    header,
-    ...(sorted ? { sortKey: key, firstDir: "desc" as const } : {}),
-    cell: (row) => <Stamp utc={row[field] as string | null} />,
   };
 }
 

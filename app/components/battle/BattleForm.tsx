@@ -35,6 +35,28 @@ export const EMPTY_BATTLE: BattleFormValues = {
   ],
 };
 
+/** What a refused battle form sends back: the fields and the prize rows as they were typed. */
+interface RefusedBattle {
+  values: Record<string, string>;
+  prizes: PrizeRowValue[];
+}
+
+/**
+ * The battle as the admin typed it before the refusal, to show again (`noPrizes`: the rows to
+ * offer when none were typed), and the form's key, so a new refusal remounts it with them.
+ */
+export function typedBattle(failure: RefusedBattle, noPrizes: PrizeRowValue[] = []) {
+  const { values, prizes } = failure;
+  const battle: BattleFormValues = {
+    title: values.title ?? "",
+    titleEn: values.titleEn ?? "",
+    startsOn: values.startsOn ?? "",
+    endsOn: values.endsOn ?? "",
+    prizes: prizes.length ? prizes : noPrizes,
+  };
+  return { battle, key: JSON.stringify(values) + JSON.stringify(prizes) };
+}
+
 /** A field's error key: the schema names nested fields by path ("battle.prizes.0.amount"). */
 function errorKey(error: FormErrorShape | null, name: string): string | null {
   if (!error) return null;

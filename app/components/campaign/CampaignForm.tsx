@@ -48,7 +48,7 @@ export function CampaignForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation(["campaign", "errors"]);
-  const { fieldError, text, bilingual } = useEntityFields({
+  const { fieldError, text, bilingual, flag } = useEntityFields({
     labels: "campaign:admin.fields",
     initial,
     error,
@@ -81,12 +81,7 @@ export function CampaignForm({
         current={initial.imageUrl}
         error={fieldError("image")}
       />
-      <FlagField
-        name="active"
-        label={t("campaign:admin.fields.active")}
-        hint={t("campaign:admin.hints.active")}
-        defaultChecked={initial.active}
-      />
+      <FlagField {...flag("active")} />
     </EntityForm>
   );
 }

@@ -65,8 +65,13 @@ export function EaForm({
 }) {
   const { t } = useTranslation(["ea", "errors"]);
   const fieldError = useFieldError(error);
-  const { bilingual } = useEntityFields({ labels: "ea:admin.fields", initial, error, path: "ea" });
-  const text = (name: "developer") => ({
+  const { bilingual, flag } = useEntityFields({
+    labels: "ea:admin.fields",
+    initial,
+    error,
+    path: "ea",
+  });
+  const text = (name: "developer" | "category" | "accountType") => ({
     name,
     label: t(`ea:admin.fields.${name}`),
     defaultValue: initial[name],
@@ -78,34 +83,21 @@ export function EaForm({
       <BilingualField field={bilingual("name")} required maxLength={100} />
       <Field {...text("developer")} required maxLength={100} />
       <BilingualField field={bilingual("description")} rows={5} maxLength={4000} />
-      <SelectField
-        name="category"
-        label={t("ea:admin.fields.category")}
-        defaultValue={initial.category}
-        error={fieldError("category")}
-      >
+      <SelectField {...text("category")}>
         <option value="trend">{t("ea:category.trend")}</option>
         <option value="cashback">{t("ea:category.cashback")}</option>
       </SelectField>
       <SelectField
-        name="accountType"
-        label={t("ea:admin.fields.accountType")}
-        defaultValue={initial.accountType}
+        {...text("accountType")}
         disabled={typeLocked}
         hint={typeLocked ? t("ea:admin.hints.typeLocked") : t("ea:admin.hints.accountType")}
-        error={fieldError("accountType")}
       >
         <option value="regular">{t("ea:accountType.regular")}</option>
         <option value="ea_dedicated">{t("ea:accountType.ea_dedicated")}</option>
       </SelectField>
       {typeLocked && <input type="hidden" name="accountType" value={initial.accountType} />}
       {withFile && <VersionFields version={initial.version ?? ""} error={error} />}
-      <FlagField
-        name="active"
-        label={t("ea:admin.fields.active")}
-        hint={t("ea:admin.hints.active")}
-        defaultChecked={initial.active}
-      />
+      <FlagField {...flag("active")} />
     </EntityForm>
   );
 }

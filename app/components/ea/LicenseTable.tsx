@@ -6,7 +6,7 @@ import { type RowDecision, RowDecisionButton, RowDecisions } from "~/components/
 import { ConfirmDialog, DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
-import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import type { licenseDecision } from "~/lib/ea-licenses.server";
 import { AccountTypeBadge, LicenseKeyCell, LicenseStatusCell } from "./badges";
 import { textLink } from "~/components/ui/link";
@@ -85,11 +85,7 @@ export function LicenseTable({
           options={STATUSES.map((s) => ({ value: s, label: t(`licenseStatus.${s}`) }))}
           testId="filter-status"
         />
-        <InputFilter
-          name="member"
-          label={t("admin.licenses.member")}
-          placeholder={t("admin.licenses.memberHint")}
-        />
+        <MemberFilter label={t("admin.licenses.member")} hint={t("admin.licenses.memberHint")} />
       </TableFilters>
 
       {done && (
@@ -106,7 +102,6 @@ export function LicenseTable({
       <DataTable
         label={t("admin.licenses.title")}
         page={page}
-        rowKey={(r) => r.id}
         empty={t("admin.licenses.empty")}
         testId="admin-licenses"
         columns={[

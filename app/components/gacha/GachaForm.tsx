@@ -51,7 +51,7 @@ export function GachaForm({
   methodLocked?: boolean;
 }) {
   const { t } = useTranslation(["gacha", "errors"]);
-  const { fieldError, text, bilingual } = useEntityFields({
+  const { fieldError, text, bilingual, flag } = useEntityFields({
     labels: "gacha:admin.fields",
     initial,
     error,
@@ -74,12 +74,9 @@ export function GachaForm({
         required
       />
       <SelectField
-        name="method"
-        label={t("gacha:admin.fields.method")}
-        defaultValue={initial.method}
+        {...text("method")}
         disabled={methodLocked}
         hint={methodLocked ? t("gacha:admin.hints.methodLocked") : t("gacha:admin.hints.method")}
-        error={fieldError("method")}
         className="sm:col-span-2"
       >
         <option value="weighted">{t("gacha:method.weighted")}</option>
@@ -92,12 +89,7 @@ export function GachaForm({
         current={initial.imageUrl}
         error={fieldError("image")}
       />
-      <FlagField
-        name="published"
-        label={t("gacha:admin.fields.published")}
-        hint={t("gacha:admin.hints.published")}
-        defaultChecked={initial.published}
-      />
+      <FlagField {...flag("published")} />
     </EntityForm>
   );
 }

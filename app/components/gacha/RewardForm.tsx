@@ -52,8 +52,9 @@ export function RewardForm({
 }) {
   const { t } = useTranslation(["gacha", "errors"]);
   const [kind, setKind] = useState(initial.kind);
-  const { fieldError, text, bilingual } = useEntityFields({
+  const { fieldError, text, bilingual, flag } = useEntityFields({
     labels: "gacha:admin.reward",
+    hintKey: (name) => `gacha:admin.reward.${name}Hint`,
     initial,
     error,
     path: "reward",
@@ -123,12 +124,7 @@ export function RewardForm({
         current={initial.imageUrl}
         error={fieldError("image")}
       />
-      <FlagField
-        name="active"
-        label={t("gacha:admin.reward.active")}
-        hint={t("gacha:admin.reward.activeHint")}
-        defaultChecked={initial.active}
-      />
+      <FlagField {...flag("active")} />
     </EntityForm>
   );
 }

@@ -44,7 +44,7 @@ export function PopupForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation(["popup", "errors"]);
-  const { fieldError, text, bilingual } = useEntityFields({
+  const { fieldError, text, bilingual, flag } = useEntityFields({
     labels: "popup:admin.fields",
     initial,
     error,
@@ -81,12 +81,7 @@ export function PopupForm({
         current={initial.imageUrl}
         error={fieldError("image")}
       />
-      <FlagField
-        name="active"
-        label={t("popup:admin.fields.active")}
-        hint={t("popup:admin.hints.active")}
-        defaultChecked={initial.active}
-      />
+      <FlagField {...flag("active")} />
     </EntityForm>
   );
 }

@@ -30,7 +30,6 @@ import { PagingBar } from "./PagingBar";
  *   <DataTable
  *     label={t("customers.title")}
  *     page={page}                                  // { rows, total, page, size, sort, dir }
- *     rowKey={(r) => r.id}
  *     columns={[{ key: "nickname", header: t("…"), sortKey: "nickname", cell: (r) => r.nickname }]}
  *     csvHref="/admin/customer/export"             // a resource route calling the same procedure
  *   />
@@ -82,7 +81,8 @@ export interface DataTableProps<T> {
   label: string;
   columns: Column<T>[];
   page: TablePage<T>;
-  rowKey: (row: T) => string;
+  /** A row's key; by default its `id` (a row without one must name its key). */
+  rowKey?: (row: T) => string;
   /** What an empty result says; defaults to "no matching data". */
   empty?: ReactNode;
   /** Path of the CSV resource route; the current filters and order are appended. */
@@ -155,11 +155,16 @@ function cellLabel(header: ReactNode): string | undefined {
   return typeof header === "string" ? header : undefined;
 }
 
+/** The key of a row that has an id: most lists' rows. */
+function rowId(row: unknown): string {
+  return (row as { id: string }).id;
+}
+
 export function DataTable<T>({
   label,
   columns,
   page,
-  rowKey,
+  rowKey = rowId,
   empty,
   csvHref,
   selection,

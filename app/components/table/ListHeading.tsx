@@ -60,5 +60,5 @@ export function ListHeading({
 
 /** The free-text search of a list's filter bar (`q` in the URL), with an optional hint. */
 export function SearchFilter({ label, hint }: { label: string; hint?: string }) {
-  return <InputFilter name="q" label={label} placeholder={hint} />;
+  return <InputFilter name="q" label={label} hint={hint} />;
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
+import { hintClass } from "~/components/ui/form";
 import { actionLink } from "~/components/ui/link";
 
 /**
@@ -53,14 +54,20 @@ export function TableFilters({ children, label }: { children: ReactNode; label: 
   );
 }
 
-/** A labelled filter control; the control itself is the child (input or select). */
+/**
+ * A labelled filter control; the control itself is the child (input or select). A `hint` (what
+ * a search matches) stands under it, whole on a phone, where a placeholder would be cut off;
+ * the control names it with `aria-describedby={`${htmlFor}-hint`}`.
+ */
 export function FilterField({
   label,
   htmlFor,
+  hint,
   children,
 }: {
   label: string;
   htmlFor: string;
+  hint?: string;
   children: ReactNode;
 }) {
   return (
@@ -72,6 +79,11 @@ export function FilterField({
         {label}
       </label>
       <div className="mt-1">{children}</div>
+      {hint && (
+        <p id={`${htmlFor}-hint`} className={`mt-1 ${hintClass}`}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
@@ -131,7 +143,7 @@ export function InputFilter({
   name,
   label,
   type = "search",
-  placeholder,
+  hint,
   id = `f-${name}`,
   required,
   testId,
@@ -139,26 +151,42 @@ export function InputFilter({
   name: string;
   label: string;
   type?: "search" | "date";
-  placeholder?: string;
+  /** What the search matches, shown under the field (see `FilterField`). */
+  hint?: string;
   id?: string;
   required?: boolean;
   testId?: string;
 }) {
   const [params] = useSearchParams();
   return (
-    <FilterField label={label} htmlFor={id}>
+    <FilterField label={label} htmlFor={id} hint={hint}>
       <input
         id={id}
         name={name}
         type={type}
         required={required}
         defaultValue={params.get(name) ?? ""}
-        placeholder={placeholder}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         className={filterControl}
         data-testid={testId}
       />
     </FilterField>
   );
+}
+
+/** The search for one member (by email, nickname, UID…) above a list of members' rows. */
+export function MemberFilter({
+  label,
+  hint,
+  id,
+  testId,
+}: {
+  label: string;
+  hint: string;
+  id?: string;
+  testId?: string;
+}) {
+  return <InputFilter name="member" label={label} hint={hint} id={id} testId={testId} />;
 }
 
 /** The "from" and "to" dates of a list's filter bar, side by side. */

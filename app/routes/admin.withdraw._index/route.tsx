@@ -10,8 +10,9 @@ import { PeriodFields } from "~/components/PeriodFields";
 import { EmailText } from "~/components/cells";
 import { dateColumn, MemberCell } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
+import { yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
-import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -153,10 +154,9 @@ export default function AdminWithdrawals() {
           options={WITHDRAWAL_METHODS.map((m) => ({ value: m, label: t(`wallet:methods.${m}`) }))}
           testId="filter-method"
         />
-        <InputFilter
-          name="member"
+        <MemberFilter
           label={t("withdrawals.filters.member")}
-          placeholder={t("withdrawals.filters.memberHint")}
+          hint={t("withdrawals.filters.memberHint")}
           testId="filter-member"
         />
         <PeriodFields />
@@ -169,7 +169,6 @@ export default function AdminWithdrawals() {
       <DataTable
         label={t("withdrawals.tableLabel")}
         page={page}
-        rowKey={(r) => r.id}
         csvHref="/admin/withdraw/export"
         empty={t("withdrawals.empty")}
         selection={
@@ -239,15 +238,7 @@ export default function AdminWithdrawals() {
               </span>
             ),
           },
-          {
-            key: "amount",
-            header: t("withdrawals.columns.amount"),
-            sortKey: "amount",
-            firstDir: "desc",
-            align: "right",
-            nowrap: true,
-            cell: (r) => <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>,
-          },
+          yenColumn("amount", t("withdrawals.columns.amount"), { sorted: true, figures: "strong" }),
           {
             key: "status",
             header: t("withdrawals.columns.status"),
