@@ -1,7 +1,7 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { tokyoMonth } from "../../server/features/ranking/summary";
-import { createAccount, createBroker } from "../helpers/cashback";
+import { addMonthlyCashback, createAccount, createBroker } from "../helpers/cashback";
 import { expect, insertUser, test, visit } from "./fixtures";
 import { shooterFor } from "./shots";
 
@@ -22,18 +22,13 @@ async function member(db: Db, nickname: string, name: string, optOut = false) {
 
 async function cashback(db: Db, broker: string, userId: string, amount: number) {
   const account = await createAccount(db, userId, broker, newId().slice(-6));
-  await db.kysely
-    .insertInto("cashback_monthly")
-    .values({
-      broker_account_id: account,
-      month: tokyoMonth(new Date()),
-      user_id: userId,
-      broker_id: broker,
-      amount,
-      lots_milli: 0,
-      rows: 1,
-    })
-    .execute();
+  await addMonthlyCashback(db, {
+    brokerAccountId: account,
+    brokerId: broker,
+    userId,
+    month: tokyoMonth(new Date()),
+    amount,
+  });
 }
 
 const shoot = shooterFor(DIR);

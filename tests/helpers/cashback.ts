@@ -3,6 +3,7 @@ import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { AppError } from "../../server/errors";
 import { ImportWorker } from "../../server/features/cashback/jobs";
+import { addCashbackToRanking } from "../../server/features/ranking/summary";
 import { createLogger } from "../../server/logger";
 
 export async function createBroker(db: Db, code: string, name = code) {
@@ -103,4 +104,29 @@ export function importsOf(admin: ImportCaller, db: Db) {
     rerun: async (input: { batchId: string }) =>
       runQueuedImport(db, (await admin.cashback.rerun(input)).jobId),
   };
+}
+
+/**
+ * A member's cashback in a month as the import's summary holds it, with the ranking totals the
+ * import adds alongside (the summary has no trigger for them: decision X-import-set-based).
+ */
+export async function addMonthlyCashback(
+  db: Db,
+  row: { brokerAccountId: string; brokerId: string; userId: string; month: string; amount: number },
+) {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("cashback_monthly")
+      .values({
+        broker_account_id: row.brokerAccountId,
+        month: row.month,
+        user_id: row.userId,
+        broker_id: row.brokerId,
+        amount: row.amount,
+        lots_milli: 0,
+        rows: 1,
+      })
+      .execute();
+    await addCashbackToRanking(trx, db, [row]);
+  });
 }

@@ -5,7 +5,7 @@ import { tokyoMonth } from "../../server/features/ranking/summary";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker } from "../helpers/cashback";
+import { addMonthlyCashback, createAccount, createBroker } from "../helpers/cashback";
 import { fund, givePaymentDetails, key } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
@@ -18,18 +18,13 @@ beforeAll(async () => {
 /** Cashback of a member in a month, as the import's summary holds it. */
 async function cashback(userId: string, m: string, amount: number) {
   const account = await createAccount(t.db, userId, broker, newId().slice(-6));
-  await t.db.kysely
-    .insertInto("cashback_monthly")
-    .values({
-      broker_account_id: account,
-      month: m,
-      user_id: userId,
-      broker_id: broker,
-      amount,
-      lots_milli: 0,
-      rows: 1,
-    })
-    .execute();
+  await addMonthlyCashback(t.db, {
+    brokerAccountId: account,
+    brokerId: broker,
+    userId,
+    month: m,
+    amount,
+  });
 }
 
 describe(`ranking on ${testEngine}`, () => {

@@ -7,6 +7,7 @@ import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
 import { creditMarathonGoals } from "../marathon/goals";
+import { addCashbackToRanking, type MonthlyCredit } from "../ranking/summary";
 import { type CreditedCashback, creditAffiliateRewards } from "../affiliate/rewards";
 import { type ImportDeps, approvedAccounts, assignChunks } from "./import";
 
@@ -115,21 +116,26 @@ async function creditChunk(
         ),
       )
       .executeTakeFirst();
-    const perUser = await pendingRows(trx, batchId, chunkNo)
-      .select([
-        "import_rows.user_id",
-        (eb) => eb.fn.sum<number>("import_rows.amount_yen").as("amount"),
-        (eb) => eb.fn.countAll<number>().as("rows"),
-      ])
-      .groupBy("import_rows.user_id")
-      .orderBy("import_rows.user_id")
-      .execute();
-    const members = perUser.map((u) => ({
-      userId: u.user_id!,
-      amount: Number(u.amount),
-      rows: Number(u.rows),
+    // What each member is credited, per month (the months are the ranking's).
+    const monthly: (MonthlyCredit & { rows: number })[] = (
+      await pendingRows(trx, batchId, chunkNo)
+        .select((eb) => [
+          "import_rows.user_id",
+          sql<string>`substr(import_rows.trade_date, 1, 7)`.as("month"),
+          eb.fn.sum<number>("import_rows.amount_yen").as("amount"),
+          eb.fn.countAll<number>().as("rows"),
+        ])
+        .groupBy(["import_rows.user_id", sql`substr(import_rows.trade_date, 1, 7)`])
+        .execute()
+    ).map((r) => ({
+      userId: r.user_id!,
+      month: r.month,
+      amount: Number(r.amount),
+      rows: Number(r.rows),
     }));
-    const credited = members.reduce(
+    const perUser = new Map<string, number>();
+    for (const m of monthly) perUser.set(m.userId, (perUser.get(m.userId) ?? 0) + m.amount);
+    const credited = monthly.reduce(
       (sum, m) => ({ rows: sum.rows + m.rows, amount: sum.amount + m.amount }),
       { rows: 0, amount: 0 },
     );
@@ -139,7 +145,7 @@ async function creditChunk(
       return credited;
     }
 
-    const userIds = members.map((m) => m.userId);
+    const userIds = [...perUser.keys()];
     await ensureWallets(trx, db, userIds);
     const { txId } = await post(trx, db, {
       key: `cashback:${batchId}:${chunkNo}`,
@@ -148,10 +154,10 @@ async function creditChunk(
       refId: batchId,
       postings: [
         { walletId: HOUSE, bucket: "available", amount: -credited.amount },
-        ...members.map((m) => ({
-          walletId: memberWallet(m.userId),
+        ...[...perUser].map(([userId, amount]) => ({
+          walletId: memberWallet(userId),
           bucket: "available" as const,
-          amount: m.amount,
+          amount,
         })),
       ],
     });
@@ -160,6 +166,7 @@ async function creditChunk(
     // row: only the rows of referred customers are read back.
     await creditAffiliateRewards(trx, db, batchId, await referredRows(trx, batchId, chunkNo));
     await addToSummaries(trx, db, batchId, chunkNo);
+    await addCashbackToRanking(trx, db, monthly);
     // Marathon goals this cashback reached: credited in this same transaction.
     await creditMarathonGoals(trx, db, userIds);
 
