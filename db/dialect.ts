@@ -120,9 +120,27 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * The updates that add `addColumns` of the new row to the existing row with the same key.
+ * MySQL names the new value VALUES(col), SQLite excluded.col; both read the old value as the
+ * bare column.
+ */
+function addedValues(db: Db, addColumns: string[]) {
+  return Object.fromEntries(
+    addColumns.map((c) => [
+      c,
+      db.engine === "mysql"
+        ? sql`${sql.ref(c)} + values(${sql.ref(c)})`
+        : sql`${sql.ref(c)} + excluded.${sql.ref(c)}`,
+    ]),
+  );
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- as in upsert: a generic helper cannot
+   name one table's column union. */
+
+/**
  * Inserts rows, or adds their `addColumns` to the existing row with the same key: the way
- * running totals (daily and monthly summaries) are kept. MySQL names the new value VALUES(col),
- * SQLite excluded.col; both read the old value as the bare column.
+ * running totals (daily and monthly summaries) are kept.
  */
 export async function upsertAdd<T extends Record<string, unknown>>(
   db: Db,
@@ -132,28 +150,30 @@ export async function upsertAdd<T extends Record<string, unknown>>(
   keyColumns: (keyof T & string)[],
   addColumns: (keyof T & string)[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!) as (keyof T & string)[];
   for (let i = 0; i < rows.length; i += 500) {
-    const slice = rows.slice(i, i + 500);
-    const values = sql.join(
-      slice.map((r) => sql`(${sql.join(columns.map((c) => r[c]))})`),
-      sql`, `,
-    );
-    const cols = sql.join(columns.map((c) => sql.ref(c)));
-    const updates = sql.join(
-      addColumns.map((c) =>
-        db.engine === "mysql"
-          ? sql`${sql.ref(c)} = ${sql.ref(c)} + values(${sql.ref(c)})`
-          : sql`${sql.ref(c)} = ${sql.ref(c)} + excluded.${sql.ref(c)}`,
-      ),
-    );
-    const conflict =
-      db.engine === "mysql"
-        ? sql`on duplicate key update ${updates}`
-        : sql`on conflict (${sql.join(keyColumns.map((c) => sql.ref(c)))}) do update set ${updates}`;
-    await sql`insert into ${sql.table(table)} (${cols}) values ${values} ${conflict}`.execute(
-      executor,
-    );
+    const insert = executor.insertInto(table).values(rows.slice(i, i + 500) as any);
+    await upsert(db, insert, keyColumns, addedValues(db, addColumns)).execute();
   }
 }
+
+/**
+ * upsertAdd with the rows computed by the database in one statement: `select` (typically
+ * grouped) yields `columns` in that order. It must have a WHERE clause: SQLite would read the
+ * upsert's ON after a bare FROM as a join's.
+ */
+export async function upsertAddFrom<C extends string>(
+  db: Db,
+  executor: Kysely<Database>,
+  table: keyof Database & string,
+  columns: C[],
+  select: SelectQueryBuilder<Database, any, Record<C, unknown>>,
+  keyColumns: C[],
+  addColumns: C[],
+): Promise<void> {
+  const insert = executor
+    .insertInto(table)
+    .columns(columns as any)
+    .expression(select as any);
+  await upsert(db, insert, keyColumns, addedValues(db, addColumns)).execute();
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */

@@ -384,6 +384,8 @@ export interface ImportRowsTable {
   chunk_no: number | null;
   /** Yen the row's lots × the broker's nearest per-lot rate would pay; null if not checkable. */
   expected_yen: number | null;
+  /** The source key its cashback will carry (see sourceKey); null on error rows. */
+  source_key: string | null;
 }
 
 export interface CashbacksTable {

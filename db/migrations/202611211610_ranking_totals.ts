@@ -42,7 +42,8 @@ function addTotals(
     : `${insert} on conflict (genre, period, user_id) do update set amount = amount + excluded.amount`;
 }
 
-function triggers(mysql: boolean): string[] {
+/** The statements creating the triggers (the cashback ones are dropped by 202611270110). */
+export function triggers(mysql: boolean): string[] {
   const out: string[] = [];
   for (const [genre, table, userCol, monthExpr, amountCol] of SOURCES) {
     const events = [

@@ -3,6 +3,7 @@ import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { AppError } from "../../server/errors";
 import { ImportWorker } from "../../server/features/cashback/jobs";
+import { addCashbackToRanking } from "../../server/features/ranking/summary";
 import { createLogger } from "../../server/logger";
 
 export async function createBroker(db: Db, code: string, name = code) {
@@ -106,23 +107,26 @@ export function importsOf(admin: ImportCaller, db: Db) {
 }
 
 /**
- * A month of a member's cashback on one account, as the import's summary holds it: for tests
- * of the pages that read the summaries, not of the import.
+ * A member's cashback in a month as the import's summary holds it, with the ranking totals the
+ * import adds alongside (the summary has no trigger for them: decision 032).
  */
 export async function addMonthlyCashback(
   db: Db,
   row: { userId: string; accountId: string; brokerId: string; month: string; amount: number },
 ) {
-  await db.kysely
-    .insertInto("cashback_monthly")
-    .values({
-      broker_account_id: row.accountId,
-      month: row.month,
-      user_id: row.userId,
-      broker_id: row.brokerId,
-      amount: row.amount,
-      lots_milli: 0,
-      rows: 1,
-    })
-    .execute();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("cashback_monthly")
+      .values({
+        broker_account_id: row.accountId,
+        month: row.month,
+        user_id: row.userId,
+        broker_id: row.brokerId,
+        amount: row.amount,
+        lots_milli: 0,
+        rows: 1,
+      })
+      .execute();
+    await addCashbackToRanking(trx, db, [row]);
+  });
 }

@@ -131,6 +131,79 @@ describe(`cashback import on ${testEngine}`, () => {
     expect(await summariesMatchHistory(member.id)).toBe(7000);
   });
 
+  it("a chunk partly credited meanwhile by another batch credits the rest once; summaries, ranking totals and referral rewards follow the history", async () => {
+    const referrer = await createUser(t.db);
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    await t.db.kysely
+      .updateTable("users")
+      .set({ referrer_id: referrer.id })
+      .where("id", "=", b.id)
+      .execute();
+    await createAccount(t.db, a.id, xm, "450001");
+    await createAccount(t.db, b.id, xm, "450002");
+    const first = report([
+      "2026-09-30,XM,450001,1,1000,JPY,a1",
+      "2026-10-01,XM,450002,1,2000,JPY,b1",
+    ]);
+    const second = report([
+      "2026-09-30,XM,450001,1,1000,JPY,a1",
+      "2026-10-01,XM,450001,1,300,JPY,a2",
+      "2026-10-01,XM,450002,1,2000,JPY,b1",
+      "2026-10-01,XM,450002,1,500,JPY,b2",
+      "2026-10-02,XM,450002,1,700,JPY,b3",
+    ]);
+    // Both previewed before either is credited: the overlap is found by the commit, inside
+    // the one chunk that holds both members' rows.
+    const p1 = await admin.cashback.preview({ fileName: "1.csv", contentBase64: first });
+    const p2 = await admin.cashback.preview({ fileName: "2.csv", contentBase64: second });
+    expect(p2).toMatchObject({ matched: 5, duplicate: 0 });
+    await imports.commit({ batchId: p1.batchId });
+    expect(await imports.commit({ batchId: p2.batchId })).toEqual({ rows: 3, amount: 1500 });
+    expect(await imports.commit({ batchId: p1.batchId }).catch(() => "refused")).toBe("refused");
+
+    const lines = async (status: "credited" | "duplicate") =>
+      (await admin.cashback.batch({ batchId: p2.batchId, status })).page.rows.map((r) => r.line);
+    expect(await lines("duplicate")).toEqual([2, 4]);
+    expect(await lines("credited")).toEqual([3, 5, 6]);
+    expect(await walletOf(t.db, a.id)).toEqual({ available: 1300, held: 0 });
+    expect(await walletOf(t.db, b.id)).toEqual({ available: 3200, held: 0 });
+    expect(await summariesMatchHistory(a.id)).toBe(1300);
+    expect(await summariesMatchHistory(b.id)).toBe(3200);
+
+    // The ranking's totals are the monthly summary's, per month, year and all time.
+    for (const member of [a, b]) {
+      const monthly = await t.db.kysely
+        .selectFrom("cashback_monthly")
+        .select(["month", (eb) => eb.fn.sum<number>("amount").as("amount")])
+        .where("user_id", "=", member.id)
+        .groupBy("month")
+        .execute();
+      const expected = new Map<string, number>();
+      for (const m of monthly)
+        for (const period of [m.month, m.month.slice(0, 4), "all"])
+          expected.set(period, (expected.get(period) ?? 0) + Number(m.amount));
+      const totals = await t.db.kysely
+        .selectFrom("ranking_totals")
+        .select(["period", "amount"])
+        .where("genre", "=", "cashback")
+        .where("user_id", "=", member.id)
+        .execute();
+      expect(new Map(totals.map((r) => [r.period, Number(r.amount)]))).toEqual(expected);
+    }
+
+    // The referred member's cashback pays the referrer once per history row.
+    const rewards = await t.db.kysely
+      .selectFrom("affiliate_rewards")
+      .innerJoin("cashbacks", "cashbacks.id", "affiliate_rewards.cashback_id")
+      .select(["cashbacks.source_key", "affiliate_rewards.cashback_amount"])
+      .where("affiliate_rewards.referrer_id", "=", referrer.id)
+      .orderBy("cashbacks.trade_date")
+      .orderBy("affiliate_rewards.cashback_amount")
+      .execute();
+    expect(rewards.map((r) => Number(r.cashback_amount))).toEqual([500, 2000, 700]);
+  });
+
   it("concurrent commits of one batch, and of two overlapping batches, credit each row once", async () => {
     const member = await createUser(t.db);
     await createAccount(t.db, member.id, xm, "300001");

@@ -27,7 +27,7 @@ function monthly(
 }
 
 /**
- * The dashboard reads its figures in fewer queries (decision X-member-page-queries): the wallet
+ * The dashboard reads its figures in fewer queries (decision 032-member-page-queries): the wallet
  * with the pending withdrawals, the months once for this month, last month and the report, the
  * security state in one row. Each figure must stay the member's own.
  */

@@ -1,21 +1,15 @@
 import type { Db } from "../../../db";
-import { isRetryableTxError, isUniqueViolation, upsertAdd } from "../../../db/dialect";
-import { newId } from "../../../db/id";
+import { isRetryableTxError, isUniqueViolation, upsertAddFrom } from "../../../db/dialect";
 import { nowDb, toDbTime } from "../../../db/time";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
 import { creditMarathonGoals } from "../marathon/goals";
-import { creditAffiliateRewards } from "../affiliate/rewards";
-import {
-  type ImportDeps,
-  approvedAccounts,
-  existingSources,
-  sourceKey,
-  assignChunks,
-} from "./import";
+import { addCashbackToRanking, type MonthlyCredit } from "../ranking/summary";
+import { type CreditedCashback, creditAffiliateRewards } from "../affiliate/rewards";
+import { type ImportDeps, approvedAccounts, assignChunks } from "./import";
 
 /**
  * Crediting a previewed batch: the matched rows go through the ledger in chunks of a few
@@ -23,38 +17,6 @@ import {
  * A re-run credits rows that have since become matchable. These run inside an import job
  * (./jobs.ts), which holds a lease on the work; each chunk renews it.
  */
-
-/** One row of the daily or monthly cashback summary, per account and period. */
-type Summary = {
-  broker_account_id: string;
-  user_id: string;
-  broker_id: string;
-  amount: number;
-  lots_milli: number;
-  rows: number;
-};
-
-/** Adds one cashback to its summary row (the row starts at zero the first time it is seen). */
-function addToSummary<P extends object>(
-  summaries: Map<string, Summary & P>,
-  key: string,
-  period: P,
-  c: Pick<Summary, "broker_account_id" | "user_id" | "broker_id" | "amount" | "lots_milli">,
-) {
-  const row = summaries.get(key) ?? {
-    broker_account_id: c.broker_account_id,
-    ...period,
-    user_id: c.user_id,
-    broker_id: c.broker_id,
-    amount: 0,
-    lots_milli: 0,
-    rows: 0,
-  };
-  row.amount += c.amount;
-  row.lots_milli += c.lots_milli;
-  row.rows += 1;
-  summaries.set(key, row);
-}
 
 /**
  * Takes the batch for crediting (status "committing"), inside the transaction that queues its
@@ -101,33 +63,30 @@ export interface JobLease {
   shouldStop?: () => boolean;
 }
 
-interface ChunkRow {
-  id: string;
-  status: string;
-  user_id: string | null;
-  broker_account_id: string | null;
-  broker_id: string | null;
-  account_number: string | null;
-  trade_date: string | null;
-  row_key: string | null;
-  amount_yen: number | null;
-  lots_milli: number | null;
-}
-
 type Credited = { rows: number; amount: number };
+
+/** The rows of one chunk still to credit, as a query the statements below build on. */
+function pendingRows(trx: Kysely<Database>, batchId: string, chunkNo: number) {
+  return trx
+    .selectFrom("import_rows")
+    .where("import_rows.batch_id", "=", batchId)
+    .where("import_rows.chunk_no", "=", chunkNo)
+    .where("import_rows.status", "=", "matched");
+}
 
 /**
  * Credits chunk `chunkNo` of the batch in one transaction, unless it is credited already. The
  * batch's `next_chunk` moves on in the same transaction, so a chunk is credited entirely or
  * not at all, and exactly once, even when a commit is taken over after a stop. Rows credited
  * meanwhile by an overlapping file become duplicates; the rest become cashback history, one
- * ledger movement from the house to the members, and the daily and monthly summaries.
+ * ledger movement from the house to the members, and the daily and monthly summaries. Each
+ * step is one statement over the chunk's staged rows (decision 032): the rows
+ * never travel through this process.
  */
 async function creditChunk(
   db: Db,
   batchId: string,
   chunkNo: number,
-  chunk: ChunkRow[],
   job: JobLease | undefined,
 ): Promise<Credited | "done"> {
   return db.kysely.transaction().execute(async (trx) => {
@@ -140,45 +99,61 @@ async function creditChunk(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return "done";
 
-    const withKeys = chunk
-      .filter((r) => r.status === "matched")
-      .map((r) => ({
-        ...r,
-        source: sourceKey(r.broker_id!, r.account_number!, r.trade_date!, r.row_key!),
-      }));
-    const credited = await existingSources(
-      trx,
-      withKeys.map((r) => r.source),
+    // Already credited (by an earlier batch or an overlapping file): duplicates, by an
+    // anti-join on the history's unique source key.
+    const dups = await trx
+      .updateTable("import_rows")
+      .set({ status: "duplicate" })
+      .where("batch_id", "=", batchId)
+      .where("chunk_no", "=", chunkNo)
+      .where("status", "=", "matched")
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("cashbacks")
+            .select("cashbacks.id")
+            .whereRef("cashbacks.source_key", "=", "import_rows.source_key"),
+        ),
+      )
+      .executeTakeFirst();
+    // What each member is credited, per month (the months are the ranking's).
+    const monthly: (MonthlyCredit & { rows: number })[] = (
+      await pendingRows(trx, batchId, chunkNo)
+        .select((eb) => [
+          "import_rows.user_id",
+          sql<string>`substr(import_rows.trade_date, 1, 7)`.as("month"),
+          eb.fn.sum<number>("import_rows.amount_yen").as("amount"),
+          eb.fn.countAll<number>().as("rows"),
+        ])
+        .groupBy(["import_rows.user_id", sql`substr(import_rows.trade_date, 1, 7)`])
+        .execute()
+    ).map((r) => ({
+      userId: r.user_id!,
+      month: r.month,
+      amount: Number(r.amount),
+      rows: Number(r.rows),
+    }));
+    const perUser = new Map<string, number>();
+    for (const m of monthly) perUser.set(m.userId, (perUser.get(m.userId) ?? 0) + m.amount);
+    const credited = monthly.reduce(
+      (sum, m) => ({ rows: sum.rows + m.rows, amount: sum.amount + m.amount }),
+      { rows: 0, amount: 0 },
     );
-    const dups = withKeys.filter((r) => credited.has(r.source));
-    const fresh = withKeys.filter((r) => !credited.has(r.source));
-    for (let i = 0; i < dups.length; i += 1000) {
-      await trx
-        .updateTable("import_rows")
-        .set({ status: "duplicate" })
-        .where(
-          "id",
-          "in",
-          dups.slice(i, i + 1000).map((r) => r.id),
-        )
-        .execute();
-    }
-    if (fresh.length === 0) {
-      await recordProgress(trx, job, withKeys.length, { rows: 0, amount: 0 });
-      return { rows: 0, amount: 0 };
+    const rowsDone = credited.rows + Number(dups.numUpdatedRows);
+    if (credited.rows === 0) {
+      await recordProgress(trx, job, rowsDone, credited);
+      return credited;
     }
 
-    const perUser = new Map<string, number>();
-    for (const r of fresh) perUser.set(r.user_id!, (perUser.get(r.user_id!) ?? 0) + r.amount_yen!);
-    const total = fresh.reduce((sum, r) => sum + r.amount_yen!, 0);
-    await ensureWallets(trx, db, [...perUser.keys()]);
+    const userIds = [...perUser.keys()];
+    await ensureWallets(trx, db, userIds);
     const { txId } = await post(trx, db, {
       key: `cashback:${batchId}:${chunkNo}`,
       kind: "cashback",
       refType: "import_batch",
       refId: batchId,
       postings: [
-        { walletId: HOUSE, bucket: "available", amount: -total },
+        { walletId: HOUSE, bucket: "available", amount: -credited.amount },
         ...[...perUser].map(([userId, amount]) => ({
           walletId: memberWallet(userId),
           bucket: "available" as const,
@@ -186,54 +161,14 @@ async function creditChunk(
         })),
       ],
     });
-    const now = nowDb();
-    const cashbacks = fresh.map((r) => ({
-      id: newId(),
-      source_key: r.source,
-      user_id: r.user_id!,
-      broker_account_id: r.broker_account_id!,
-      broker_id: r.broker_id!,
-      trade_date: r.trade_date!,
-      lots_milli: r.lots_milli ?? 0,
-      amount: r.amount_yen!,
-      batch_id: batchId,
-      ledger_tx_id: txId,
-      created_at: now,
-    }));
-    for (let i = 0; i < cashbacks.length; i += 2000) {
-      await trx
-        .insertInto("cashbacks")
-        .values(cashbacks.slice(i, i + 2000))
-        .execute();
-    }
-    // The referrers of these customers are paid in this same transaction, once per cashback row.
-    await creditAffiliateRewards(trx, db, batchId, cashbacks);
-
-    const daily = new Map<string, Summary & { day: string }>();
-    const monthly = new Map<string, Summary & { month: string }>();
-    for (const c of cashbacks) {
-      addToSummary(daily, `${c.broker_account_id}|${c.trade_date}`, { day: c.trade_date }, c);
-      const month = c.trade_date.slice(0, 7);
-      addToSummary(monthly, `${c.broker_account_id}|${month}`, { month }, c);
-    }
-    await upsertAdd(
-      db,
-      trx,
-      "cashback_daily",
-      [...daily.values()],
-      ["broker_account_id", "day"],
-      ["amount", "lots_milli", "rows"],
-    );
-    await upsertAdd(
-      db,
-      trx,
-      "cashback_monthly",
-      [...monthly.values()],
-      ["broker_account_id", "month"],
-      ["amount", "lots_milli", "rows"],
-    );
+    await writeHistory(trx, batchId, chunkNo, txId);
+    // The referrers of these customers are paid in this same transaction, once per cashback
+    // row: only the rows of referred customers are read back.
+    await creditAffiliateRewards(trx, db, batchId, await referredRows(trx, batchId, chunkNo));
+    await addToSummaries(trx, db, batchId, chunkNo);
+    await addCashbackToRanking(trx, db, monthly);
     // Marathon goals this cashback reached: credited in this same transaction.
-    await creditMarathonGoals(trx, db, [...perUser.keys()]);
+    await creditMarathonGoals(trx, db, userIds);
 
     // Every row of the chunk still "matched" is one just credited: one statement marks them.
     await trx
@@ -246,14 +181,128 @@ async function creditChunk(
     await trx
       .updateTable("import_batches")
       .set((eb) => ({
-        rows_credited: eb("rows_credited", "+", fresh.length),
-        amount_credited: eb("amount_credited", "+", total),
+        rows_credited: eb("rows_credited", "+", credited.rows),
+        amount_credited: eb("amount_credited", "+", credited.amount),
       }))
       .where("id", "=", batchId)
       .execute();
-    await recordProgress(trx, job, withKeys.length, { rows: fresh.length, amount: total });
-    return { rows: fresh.length, amount: total };
+    await recordProgress(trx, job, rowsDone, credited);
+    return credited;
   });
+}
+
+/**
+ * The chunk's rows become cashback history in one INSERT … SELECT. A history row takes its
+ * staging row's id (both are unique ids, and a staging row is credited at most once), so the
+ * rows written can be found again without reading them back.
+ */
+async function writeHistory(trx: Kysely<Database>, batchId: string, chunkNo: number, txId: string) {
+  await trx
+    .insertInto("cashbacks")
+    .columns([
+      "id",
+      "source_key",
+      "user_id",
+      "broker_account_id",
+      "broker_id",
+      "trade_date",
+      "lots_milli",
+      "amount",
+      "batch_id",
+      "ledger_tx_id",
+      "created_at",
+    ])
+    .expression(
+      pendingRows(trx, batchId, chunkNo).select((eb) => [
+        "import_rows.id",
+        eb.fn.coalesce("import_rows.source_key", sql<string>`''`).as("source_key"),
+        "import_rows.user_id",
+        "import_rows.broker_account_id",
+        "import_rows.broker_id",
+        "import_rows.trade_date",
+        eb.fn.coalesce("import_rows.lots_milli", sql<number>`0`).as("lots_milli"),
+        "import_rows.amount_yen",
+        "import_rows.batch_id",
+        sql<string>`${txId}`.as("ledger_tx_id"),
+        sql<string>`${nowDb()}`.as("created_at"),
+      ]),
+    )
+    .execute();
+}
+
+/** The chunk's fresh cashback of customers who have a referrer: what affiliate rewards read. */
+async function referredRows(
+  trx: Kysely<Database>,
+  batchId: string,
+  chunkNo: number,
+): Promise<CreditedCashback[]> {
+  const rows = await pendingRows(trx, batchId, chunkNo)
+    .innerJoin("users", "users.id", "import_rows.user_id")
+    .where("users.referrer_id", "is not", null)
+    .select([
+      "import_rows.id",
+      "import_rows.source_key",
+      "import_rows.user_id",
+      "import_rows.broker_account_id",
+      "import_rows.trade_date",
+      "import_rows.amount_yen",
+    ])
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    source_key: r.source_key!,
+    user_id: r.user_id!,
+    broker_account_id: r.broker_account_id!,
+    trade_date: r.trade_date!,
+    amount: r.amount_yen!,
+  }));
+}
+
+/** Adds the chunk's fresh cashback to the daily and monthly summaries, one grouped upsert each. */
+async function addToSummaries(trx: Kysely<Database>, db: Db, batchId: string, chunkNo: number) {
+  const totals = (period: "day" | "month") => {
+    const key =
+      period === "day"
+        ? sql<string>`import_rows.trade_date`
+        : sql<string>`substr(import_rows.trade_date, 1, 7)`;
+    return pendingRows(trx, batchId, chunkNo)
+      .select((eb) => [
+        "import_rows.broker_account_id",
+        key.as(period),
+        "import_rows.user_id",
+        "import_rows.broker_id",
+        eb.fn.sum<number>("import_rows.amount_yen").as("amount"),
+        eb.fn
+          .sum<number>(eb.fn.coalesce("import_rows.lots_milli", sql<number>`0`))
+          .as("lots_milli"),
+        eb.fn.countAll<number>().as("rows"),
+      ])
+      .groupBy([
+        "import_rows.broker_account_id",
+        key,
+        "import_rows.user_id",
+        "import_rows.broker_id",
+      ]);
+  };
+  const columns = ["amount", "lots_milli", "rows"] as const;
+  await upsertAddFrom(
+    db,
+    trx,
+    "cashback_daily",
+    ["broker_account_id", "day", "user_id", "broker_id", ...columns],
+    totals("day"),
+    ["broker_account_id", "day"],
+    [...columns],
+  );
+  await upsertAddFrom(
+    db,
+    trx,
+    "cashback_monthly",
+    ["broker_account_id", "month", "user_id", "broker_id", ...columns],
+    totals("month"),
+    ["broker_account_id", "month"],
+    [...columns],
+  );
 }
 
 /**
@@ -304,27 +353,17 @@ export async function creditMatched(
     .executeTakeFirstOrThrow();
   for (let chunkNo = batch.next_chunk; ; chunkNo++) {
     if (job?.shouldStop?.()) return "stopped";
-    const chunk: ChunkRow[] = await db.kysely
+    const next = await db.kysely
       .selectFrom("import_rows")
-      .select([
-        "id",
-        "status",
-        "user_id",
-        "broker_account_id",
-        "broker_id",
-        "account_number",
-        "trade_date",
-        "row_key",
-        "amount_yen",
-        "lots_milli",
-      ])
+      .select("id")
       .where("batch_id", "=", batchId)
       .where("chunk_no", "=", chunkNo)
-      .execute();
-    if (chunk.length === 0) break;
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) break;
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await creditChunk(db, batchId, chunkNo, chunk, job);
+        const result = await creditChunk(db, batchId, chunkNo, job);
         if (result !== "done") {
           rows += result.rows;
           amount += result.amount;

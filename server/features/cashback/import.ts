@@ -92,6 +92,7 @@ export async function previewImport(
     user_id: null,
     chunk_no: null,
     expected_yen: null,
+    source_key: null,
   }));
   // Each broker's per-lot rates, to flag amounts that lots × rate do not explain (below, once
   // each row's account and so its account type are known).
@@ -102,8 +103,9 @@ export async function previewImport(
   const usdMicro = rate === null ? null : Number(rate);
 
   const seen = new Set<string>();
-  const candidates: (NewRow & { source: string })[] = [];
+  const candidates: NewRow[] = [];
   for (const r of parsed.rows) {
+    const rowKey = r.rowKey.slice(0, 100);
     const base = {
       id: newId(),
       batch_id: batchId,
@@ -114,11 +116,12 @@ export async function previewImport(
       lots_milli: r.lotsMilli,
       amount_text: r.amountText.slice(0, 32),
       currency: r.currency,
-      row_key: r.rowKey.slice(0, 100),
+      row_key: rowKey,
       broker_account_id: null,
       user_id: null,
       chunk_no: null,
       expected_yen: null as number | null,
+      source_key: null as string | null,
     };
     const brokerId = brokerOf.get(r.brokerText.toLowerCase());
     if (!brokerId) {
@@ -142,7 +145,9 @@ export async function previewImport(
       });
       continue;
     }
-    const source = sourceKey(brokerId, r.accountNumber, r.tradeDate, r.rowKey);
+    // From the row key as stored: the key the commit credits under, and so the one a repeat
+    // within the file is recognised by.
+    const source = sourceKey(brokerId, r.accountNumber, r.tradeDate, rowKey);
     if (seen.has(source)) {
       rows.push({
         ...base,
@@ -150,6 +155,7 @@ export async function previewImport(
         error: null,
         broker_id: brokerId,
         amount_yen: yen,
+        source_key: source,
       });
       continue;
     }
@@ -160,27 +166,26 @@ export async function previewImport(
       error: null,
       broker_id: brokerId,
       amount_yen: yen,
-      source,
+      source_key: source,
     });
   }
 
   // Already credited by an earlier batch: duplicates.
   const credited = await existingSources(
     db.kysely,
-    candidates.map((c) => c.source),
+    candidates.map((c) => c.source_key!),
   );
   // Approved accounts, looked up per broker in slices.
   const accounts = await approvedAccounts(
     db.kysely,
     candidates.map((c) => ({ brokerId: c.broker_id!, account: c.account_number! })),
   );
-  for (const c of candidates) {
-    const { source, ...row } = c;
-    if (credited.has(source)) {
+  for (const row of candidates) {
+    if (credited.has(row.source_key!)) {
       rows.push({ ...row, status: "duplicate" });
       continue;
     }
-    const account = accounts.get(`${c.broker_id}|${c.account_number}`);
+    const account = accounts.get(`${row.broker_id}|${row.account_number}`);
     rows.push(
       account
         ? { ...row, status: "matched", broker_account_id: account.id, user_id: account.userId }
@@ -229,13 +234,7 @@ export async function previewImport(
         committed_at: null,
       })
       .execute();
-    // 1,000 rows of 18 columns stay under SQLite's 32,766 bound parameters.
-    for (let i = 0; i < rows.length; i += 1000) {
-      await trx
-        .insertInto("import_rows")
-        .values(rows.slice(i, i + 1000))
-        .execute();
-    }
+    await stageRows(trx, rows);
     await recordAudit(trx, {
       actorId: adminId,
       action: "import.preview",
@@ -253,6 +252,17 @@ export async function previewImport(
     error: count("error"),
     rateMismatch: mismatched,
   };
+}
+
+/** Stores one batch of a report's rows, each with its outcome, in the import's staging table. */
+export async function stageRows(trx: Kysely<Database>, rows: NewRow[]) {
+  // 1,000 rows of 20 columns stay under SQLite's 32,766 bound parameters.
+  for (let i = 0; i < rows.length; i += 1000) {
+    await trx
+      .insertInto("import_rows")
+      .values(rows.slice(i, i + 1000))
+      .execute();
+  }
 }
 
 export async function existingSources(

@@ -27,3 +27,55 @@ export async function addCompletedWithdrawal(
     ["amount", "count"],
   );
 }
+
+/** Cashback credited to a member in a month: what the cashback ranking adds up. */
+export interface MonthlyCredit {
+  userId: string;
+  month: string;
+  amount: number;
+}
+
+/**
+ * Adds credited cashback to the members' cashback ranking totals (the month, its year and all
+ * time), in the transaction that credits it: one grouped upsert per import chunk instead of a
+ * trigger per summary row (decision 032). A new total takes the member's
+ * `hidden` as it is now; the users trigger keeps it after that.
+ */
+export async function addCashbackToRanking(
+  trx: Kysely<Database>,
+  db: Db,
+  credits: MonthlyCredit[],
+): Promise<void> {
+  const userIds = [...new Set(credits.map((c) => c.userId))];
+  const hidden = new Set<string>();
+  for (let i = 0; i < userIds.length; i += 1000) {
+    const rows = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("id", "in", userIds.slice(i, i + 1000))
+      .where((eb) => eb.or([eb("ranking_opt_out", "<>", 0), eb("permission", "<>", "member")]))
+      .execute();
+    for (const r of rows) hidden.add(r.id);
+  }
+  const totals = new Map<string, { period: string; user_id: string; amount: number }>();
+  for (const c of credits) {
+    for (const period of [c.month, c.month.slice(0, 4), "all"]) {
+      const key = `${period}|${c.userId}`;
+      const total = totals.get(key) ?? { period, user_id: c.userId, amount: 0 };
+      total.amount += c.amount;
+      totals.set(key, total);
+    }
+  }
+  await upsertAdd(
+    db,
+    trx,
+    "ranking_totals",
+    [...totals.values()].map((t) => ({
+      genre: "cashback",
+      ...t,
+      hidden: hidden.has(t.user_id) ? 1 : 0,
+    })),
+    ["genre", "period", "user_id"],
+    ["amount"],
+  );
+}
