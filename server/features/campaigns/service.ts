@@ -10,7 +10,8 @@ import { localized } from "../../lib/localized";
 import { mapRows, paginate } from "../../lib/paging";
 import { inTransaction } from "../../ledger";
 import type { Logger } from "../../logger";
-import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
+import { isStorageKey, type Storage } from "../../storage";
+import { readShownImage } from "../../storage/uploads";
 import type { CampaignStatus, memberListInput } from "./schema";
 
 /**
@@ -280,16 +281,6 @@ function existingEntry(db: Kysely<Database>, campaignId: string, userId: string)
  * A campaign's image, for the media route. Only an image an active campaign shows comes out
  * of this door (a replaced or foreign key is a 404).
  */
-export async function readCampaignImage(deps: { db: Db; storage: Storage }, file: string) {
-  const key = `campaigns/${file}`;
-  if (!isStorageKey(key, "campaigns")) throw campaignNotFound();
-  const row = await deps.db.kysely
-    .selectFrom("campaigns")
-    .select("id")
-    .where("image_key", "=", key)
-    .executeTakeFirst();
-  if (!row) throw campaignNotFound();
-  const bytes = await deps.storage.get(key);
-  if (!bytes) throw campaignNotFound();
-  return { contentType: contentTypeOfKey(key), bytes };
+export function readCampaignImage(deps: { db: Db; storage: Storage }, file: string) {
+  return readShownImage(deps, "campaigns", file, ["campaigns"], campaignNotFound);
 }

@@ -8,7 +8,8 @@ import { getWallet } from "../../ledger";
 import { localized } from "../../lib/localized";
 import { mapRows, paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
-import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
+import { isStorageKey, type Storage } from "../../storage";
+import { readShownImage } from "../../storage/uploads";
 import { oddsOf } from "./pick";
 import { type LogState, type memberListInput } from "./schema";
 
@@ -83,25 +84,8 @@ export function stateCondition(state: LogState, now: string) {
  * An image a gacha or a reward shows, for the media route. Only a file in use is served:
  * a replaced image, or any key outside gachas/, never comes out of this door.
  */
-export async function readGachaImage(deps: { db: Db; storage: Storage }, file: string) {
-  const key = `gachas/${file}`;
-  if (!isStorageKey(key, "gachas")) throw notFound();
-  const [gacha, reward] = await Promise.all([
-    deps.db.kysely
-      .selectFrom("gachas")
-      .select("id")
-      .where("image_key", "=", key)
-      .executeTakeFirst(),
-    deps.db.kysely
-      .selectFrom("gacha_rewards")
-      .select("id")
-      .where("image_key", "=", key)
-      .executeTakeFirst(),
-  ]);
-  if (!gacha && !reward) throw notFound();
-  const bytes = await deps.storage.get(key);
-  if (!bytes) throw notFound();
-  return { contentType: contentTypeOfKey(key), bytes };
+export function readGachaImage(deps: { db: Db; storage: Storage }, file: string) {
+  return readShownImage(deps, "gachas", file, ["gachas", "gacha_rewards"]);
 }
 
 // ------------------------------------------------------------------------------ rows

@@ -10,7 +10,8 @@ import { notFound } from "../../errors";
 import { localized } from "../../lib/localized";
 import { mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
-import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
+import type { Storage } from "../../storage";
+import { readShownImage } from "../../storage/uploads";
 import type { adminListInput, PopupState, PopupValues } from "./schema";
 import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
 
@@ -149,18 +150,8 @@ export async function markSeen(db: Db, userId: string, popupId: string) {
 }
 
 /** A popup's image, for /media/popups/<file>: only a file a popup currently shows. */
-export async function readPopupImage(deps: { db: Db; storage: Storage }, file: string) {
-  const key = `popups/${file}`;
-  if (!isStorageKey(key, "popups")) throw notFound();
-  const popup = await deps.db.kysely
-    .selectFrom("popups")
-    .select("id")
-    .where("image_key", "=", key)
-    .executeTakeFirst();
-  if (!popup) throw notFound();
-  const bytes = await deps.storage.get(key);
-  if (!bytes) throw notFound();
-  return { contentType: contentTypeOfKey(key), bytes };
+export function readPopupImage(deps: { db: Db; storage: Storage }, file: string) {
+  return readShownImage(deps, "popups", file, ["popups"]);
 }
 
 // --------------------------------------------------------------------------------- admin
