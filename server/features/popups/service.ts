@@ -8,6 +8,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { localized } from "../../lib/localized";
+import { inPhase, phaseAt } from "../../lib/schedule";
 import { mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import type { Storage } from "../../storage";
@@ -32,17 +33,20 @@ export function imageUrlOf(key: string | null): string | null {
   return key ? `/media/${key}` : null;
 }
 
+/** A popup's phase in the words the admin's list uses; an inactive one is "inactive" whenever. */
+const POPUP_STATE = { upcoming: "scheduled", open: "showing", ended: "ended" } as const;
+const PHASE_OF = { scheduled: "upcoming", showing: "open", ended: "ended" } as const;
+
 export function stateOf(
   row: { active: number; starts_at: string; ends_at: string },
   now: string,
 ): PopupState {
   if (row.active !== 1) return "inactive";
-  if (now < row.starts_at) return "scheduled";
-  if (now >= row.ends_at) return "ended";
-  return "showing";
+  return POPUP_STATE[phaseAt(row, now)];
 }
 
-const COLUMNS = [
+/** What a member is shown of a popup. */
+const NOTICE_COLUMNS = [
   "popups.id",
   "popups.title",
   "popups.body",
@@ -50,6 +54,10 @@ const COLUMNS = [
   "popups.body_en",
   "popups.image_key",
   "popups.link_url",
+] as const;
+
+const COLUMNS = [
+  ...NOTICE_COLUMNS,
   "popups.starts_at",
   "popups.ends_at",
   "popups.active",
@@ -112,18 +120,9 @@ export async function nextPopup(db: Db, userId: string, locale: Language) {
     .leftJoin("popup_views", (join) =>
       join.onRef("popup_views.popup_id", "=", "popups.id").on("popup_views.user_id", "=", userId),
     )
-    .select([
-      "popups.id",
-      "popups.title",
-      "popups.body",
-      "popups.title_en",
-      "popups.body_en",
-      "popups.image_key",
-      "popups.link_url",
-    ])
+    .select(NOTICE_COLUMNS)
     .where("popups.active", "=", 1)
-    .where("popups.starts_at", "<=", now)
-    .where("popups.ends_at", ">", now)
+    .where(inPhase("popups", "open", now))
     .where("popup_views.popup_id", "is", null)
     .orderBy("popups.starts_at", "asc")
     .orderBy("popups.id", "asc")
@@ -160,6 +159,7 @@ const SORT = { startsAt: "popups.starts_at", createdAt: "popups.created_at" } as
 
 export async function adminListPopups(db: Db, input: z.output<typeof adminListInput>) {
   const now = nowDb();
+  const phase = input.state && input.state !== "inactive" ? PHASE_OF[input.state] : null;
   const query = db.kysely
     .selectFrom("popups")
     .select(COLUMNS)
@@ -171,17 +171,8 @@ export async function adminListPopups(db: Db, input: z.output<typeof adminListIn
         .as("views"),
     ])
     .$if(input.state === "inactive", (q) => q.where("popups.active", "=", 0))
-    .$if(input.state === "showing", (q) =>
-      q
-        .where("popups.active", "=", 1)
-        .where("popups.starts_at", "<=", now)
-        .where("popups.ends_at", ">", now),
-    )
-    .$if(input.state === "scheduled", (q) =>
-      q.where("popups.active", "=", 1).where("popups.starts_at", ">", now),
-    )
-    .$if(input.state === "ended", (q) =>
-      q.where("popups.active", "=", 1).where("popups.ends_at", "<=", now),
+    .$if(phase !== null, (q) =>
+      q.where("popups.active", "=", 1).where(inPhase("popups", phase!, now)),
     );
   const page = await paginateSorted(query, input, SORT[input.sort], "popups.id");
   return mapRows(page, (r) => ({ ...toPopup(r, now), views: Number(r.views ?? 0) }));
