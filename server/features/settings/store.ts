@@ -13,11 +13,8 @@ import { recordAudit } from "../../audit";
 
 /** The key's stored JSON, parsed; undefined when the key was never saved or its text is damaged. */
 export async function readSetting(db: Kysely<Database>, key: string): Promise<unknown> {
-  const row = await db
-    .selectFrom("settings")
-    .select("value")
-    .where("key", "=", key)
-    .executeTakeFirst();
+  const saved = db.selectFrom("settings").select("value").where("key", "=", key);
+  const row = await saved.executeTakeFirst();
   if (!row) return undefined;
   try {
     return JSON.parse(row.value) as unknown;
