@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, insertIgnore } from "../../../db/dialect";
-import { newId } from "../../../db/id";
 import type { Database, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
@@ -14,7 +13,12 @@ import type { Logger } from "../../logger";
 import type { Storage } from "../../storage";
 import { readShownImage } from "../../storage/uploads";
 import type { adminListInput, PopupState, PopupValues } from "./schema";
-import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
+import {
+  createEntity,
+  entityChange,
+  type ImageUpload,
+  updateWithImage,
+} from "../admin/entity-image";
 
 /**
  * Popups: admin-written notices that open by themselves on a member's page load. A member is
@@ -207,24 +211,19 @@ function columns(v: PopupValues) {
   } as const;
 }
 
-export async function createPopup(
+export function createPopup(
   deps: PopupDeps,
   adminId: string,
   values: PopupValues,
   image: ImageUpload,
 ) {
-  const id = newId();
-  const now = nowDb();
-  const audit = { actorId: adminId, action: "popup.create", targetType: "popup", targetId: id };
-  await createWithImage(deps, "popups", image, audit, async (trx, key) => {
-    const after = { ...columns(values), image_key: key };
+  return createEntity(deps, "popups", "popup", adminId, image, async (trx, created) => {
     await trx
       .insertInto("popups")
-      .values({ id, ...after, created_by: adminId, created_at: now, updated_at: now })
+      .values({ ...created, ...columns(values) })
       .execute();
-    return after;
+    return { ...columns(values), image_key: created.image_key };
   });
-  return { id };
 }
 
 export async function updatePopup(
@@ -235,7 +234,7 @@ export async function updatePopup(
   image: ImageUpload,
 ) {
   const { db } = deps;
-  const audit = { actorId: adminId, action: "popup.update", targetType: "popup", targetId: id };
+  const audit = entityChange(adminId, "popup", id, "update");
   return updateWithImage(deps, "popups", image, audit, async (trx, keepImage) => {
     const before = await forUpdate(
       db,
