@@ -50,6 +50,16 @@ const features = z
     return flags;
   });
 
+/** A LINE channel's id and secret: the bot's Messaging API channel and the Login channel. */
+const lineChannelId = z
+  .string()
+  .regex(/^\d{6,20}$/, "must be the channel's numeric id")
+  .optional();
+const lineChannelSecret = z
+  .string()
+  .regex(/^[0-9a-f]{32}$/i, "must be the 32-character channel secret")
+  .optional();
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -118,14 +128,8 @@ const schema = z.object({
   UPLOAD_DIR: z.string().min(1).default("data/uploads"),
   // LINE Messaging API channel (the bot): webhook signatures and pushes. Without the access
   // token the bot worker runs in log-only mode.
-  LINE_CHANNEL_ID: z
-    .string()
-    .regex(/^\d{6,20}$/, "must be the channel's numeric id")
-    .optional(),
-  LINE_CHANNEL_SECRET: z
-    .string()
-    .regex(/^[0-9a-f]{32}$/i, "must be the 32-character channel secret")
-    .optional(),
+  LINE_CHANNEL_ID: lineChannelId,
+  LINE_CHANNEL_SECRET: lineChannelSecret,
   LINE_CHANNEL_ACCESS_TOKEN: z.string().min(20).optional(),
   // The official account's basic id ("@123abcde"): the connect page links to it for adding
   // the account as a friend again.
@@ -134,14 +138,8 @@ const schema = z.object({
     .regex(/^@[0-9a-z._-]{3,32}$/, 'must look like "@123abcde"')
     .optional(),
   // LINE Login channel (linking a member's LINE account).
-  LINE_LOGIN_CHANNEL_ID: z
-    .string()
-    .regex(/^\d{6,20}$/, "must be the channel's numeric id")
-    .optional(),
-  LINE_LOGIN_CHANNEL_SECRET: z
-    .string()
-    .regex(/^[0-9a-f]{32}$/i, "must be the 32-character channel secret")
-    .optional(),
+  LINE_LOGIN_CHANNEL_ID: lineChannelId,
+  LINE_LOGIN_CHANNEL_SECRET: lineChannelSecret,
   // Where the LINE APIs live; tests and staging point these at a stand-in.
   LINE_API_BASE_URL: z
     .url({ protocol: /^https?$/ })

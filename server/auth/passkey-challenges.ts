@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, PasskeyChallengePurpose } from "../../db/schema";
-import { addMs, fromDbTime, nowDb, toDbTime } from "../../db/time";
+import { addMs, fromDbTime, toDbTime } from "../../db/time";
 import { hashToken } from "./session";
+import { markUsed } from "./tokens";
 
 /** A WebAuthn ceremony gets five minutes, like the password step's MFA challenge. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -60,11 +61,5 @@ export async function consumePasskeyChallenge(
   if (!row || row.purpose !== purpose || row.used_at !== null) return false;
   if (row.user_id !== userId) return false;
   if (fromDbTime(row.expires_at) <= new Date()) return false;
-  const result = await db
-    .updateTable("passkey_challenges")
-    .set({ used_at: nowDb() })
-    .where("id", "=", id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return markUsed(db, "passkey_challenges", id);
 }

@@ -61,23 +61,27 @@ export async function consumeToken(
   token: string,
   purpose: TokenPurpose,
 ): Promise<ConsumedToken | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const id = hashToken(token);
-  const row = await db
-    .selectFrom("auth_tokens")
-    .select(["user_id", "data", "expires_at", "used_at", "purpose"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!row || row.purpose !== purpose || row.used_at !== null) return null;
-  if (fromDbTime(row.expires_at) <= new Date()) return null;
+  const found = await peekToken(db, token, purpose);
+  if (!found) return null;
+  return (await markUsed(db, "auth_tokens", hashToken(token))) ? found : null;
+}
+
+/**
+ * Marks a one-time row (a token, a passkey challenge) used, unless it already is: true for
+ * the one call that did, so of two concurrent requests only one goes on.
+ */
+export async function markUsed(
+  db: Kysely<Database>,
+  table: "auth_tokens" | "passkey_challenges",
+  id: string,
+): Promise<boolean> {
   const result = await db
-    .updateTable("auth_tokens")
+    .updateTable(table)
     .set({ used_at: nowDb() })
     .where("id", "=", id)
     .where("used_at", "is", null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
-  return { userId: row.user_id, data: row.data };
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Reads a token without using it (to show a confirmation page before acting). */

@@ -1,7 +1,15 @@
+import type { Db } from "../../db";
+import { notFound } from "../errors";
 import { fieldError } from "../lib/field-error";
 import type { Logger } from "../logger";
-import { newStorageKey, type Storage, type StorageArea } from "./index";
-import { acceptImage, ImageRejected } from "./images";
+import {
+  contentTypeOfKey,
+  isStorageKey,
+  newStorageKey,
+  type Storage,
+  type StorageArea,
+} from "./index";
+import { acceptImage, type ImageType, ImageRejected } from "./images";
 
 /**
  * Checks an uploaded image by its content and stores it under `area`; null when nothing was
@@ -69,4 +77,43 @@ export async function saveWithImage<T>(
   }
   await discardFiles(deps, [saved.replaced], what);
   return saved.result;
+}
+
+/** The tables whose rows show one stored image each, by its key in `image_key`. */
+export type ImageHolder = "campaigns" | "popups" | "gachas" | "gacha_rewards" | "affiliate_banners";
+
+/**
+ * A stored image for a public media route (/media/<area>/<file>). Only a file some row still
+ * shows comes out of this door: a row of one of `holders` must hold the key (or `shownBy` must
+ * find the row that shows it), so a replaced image, a key from another area or a guessed name
+ * is a 404 (`missing`), like a file storage lost.
+ */
+export async function readShownImage(
+  deps: { db: Db; storage: Storage },
+  area: StorageArea,
+  file: string,
+  holders: ImageHolder[] | ((key: string) => Promise<unknown>),
+  missing: () => Error = notFound,
+): Promise<{ contentType: ImageType; bytes: Uint8Array }> {
+  const key = `${area}/${file}`;
+  if (!isStorageKey(key, area)) throw missing();
+  const shownBy =
+    typeof holders === "function"
+      ? holders
+      : async (k: string) => {
+          const rows = await Promise.all(
+            holders.map((table) =>
+              deps.db.kysely
+                .selectFrom(table)
+                .select("id")
+                .where("image_key", "=", k)
+                .executeTakeFirst(),
+            ),
+          );
+          return rows.find((row) => row !== undefined);
+        };
+  if ((await shownBy(key)) === undefined) throw missing();
+  const bytes = await deps.storage.get(key);
+  if (!bytes) throw missing();
+  return { contentType: contentTypeOfKey(key), bytes };
 }

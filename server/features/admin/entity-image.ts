@@ -1,5 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Db } from "../../../db";
+import { newId } from "../../../db/id";
+import { nowDb } from "../../../db/time";
 import type { Database } from "../../../db/schema";
 import { type AuditEntry, changedFields, recordAudit } from "../../audit";
 import type { Logger } from "../../logger";
@@ -28,6 +30,49 @@ export interface ImageUpload {
 type Trx = Transaction<Database>;
 /** Who did what to which record; the helper adds the data. */
 type AuditTarget = Omit<AuditEntry, "data"> & { data?: Record<string, unknown> };
+
+/** The entities an admin writes with one image, as their audit records name them. */
+export type ImageEntityKind = "campaign" | "gacha" | "popup";
+
+/** The audit target of "<kind>.<verb>" by the admin on the entity `id`. */
+export function entityChange(
+  adminId: string,
+  kind: ImageEntityKind,
+  id: string,
+  verb: "create" | "update",
+): AuditTarget {
+  return { actorId: adminId, action: `${kind}.${verb}`, targetType: kind, targetId: id };
+}
+
+/** The columns a new entity row gets from its creation: its id, image and stamps. */
+export interface NewEntity {
+  id: string;
+  image_key: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Creates an entity under a new id with its image, audited as "<kind>.create": `insert` writes
+ * the row from `created` and its own columns, and returns the values to audit.
+ */
+export async function createEntity(
+  deps: EntityImageDeps,
+  area: StorageArea,
+  kind: ImageEntityKind,
+  adminId: string,
+  upload: ImageUpload,
+  insert: (trx: Trx, created: NewEntity) => Promise<Record<string, unknown>>,
+): Promise<{ id: string }> {
+  const id = newId();
+  const now = nowDb();
+  const audit = entityChange(adminId, kind, id, "create");
+  await createWithImage(deps, area, upload, audit, (trx, key) =>
+    insert(trx, { id, image_key: key, created_by: adminId, created_at: now, updated_at: now }),
+  );
+  return { id };
+}
 
 /**
  * Creates a row with its image: `insert` writes the row (given the stored image's key, or null)

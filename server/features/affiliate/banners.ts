@@ -7,10 +7,11 @@ import type { Config } from "../../config";
 import type { Db } from "../../../db";
 import { notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
+import { newStorageKey, type Storage } from "../../storage";
 import { acceptImage, type ImageType, ImageRejected } from "../../storage/images";
 import type { createBannerInput, updateBannerInput } from "./schema";
 import { referralCodeOf } from "./service";
+import { readShownImage } from "../../storage/uploads";
 
 /**
  * Affiliate banners: images an admin uploads for members to put on their own sites, wrapped in
@@ -243,19 +244,9 @@ export async function updateBanner(
 }
 
 /** A banner image for /media/banners/<file>: only a key some banner row holds. */
-export async function bannerImage(
+export function bannerImage(
   deps: BannerDeps,
   file: string,
 ): Promise<{ contentType: string; bytes: Uint8Array }> {
-  const key = `banners/${file}`;
-  if (!isStorageKey(key, "banners")) throw notFound();
-  const row = await deps.db.kysely
-    .selectFrom("affiliate_banners")
-    .select("id")
-    .where("image_key", "=", key)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  const bytes = await deps.storage.get(key);
-  if (!bytes) throw notFound();
-  return { contentType: contentTypeOfKey(key), bytes };
+  return readShownImage(deps, "banners", file, ["affiliate_banners"]);
 }

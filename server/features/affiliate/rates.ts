@@ -6,6 +6,7 @@ import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
+import { readSetting, writeSetting } from "../settings/store";
 
 /**
  * Affiliate rates, in basis points of the referred customer's cashback (1000 = 10%): one
@@ -19,41 +20,22 @@ const KEY = "affiliate";
 const stored = z.object({ rateBp: z.number().int().min(0).max(MAX_AFFILIATE_RATE_BP) });
 
 export async function getDefaultRate(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom("settings")
-    .select("value")
-    .where("key", "=", KEY)
-    .executeTakeFirst();
-  if (!row) return DEFAULT_AFFILIATE_RATE_BP;
-  // A damaged row must not pay under unknown rules: fall back to the documented default.
-  try {
-    const parsed = stored.safeParse(JSON.parse(row.value));
-    return parsed.success ? parsed.data.rateBp : DEFAULT_AFFILIATE_RATE_BP;
-  } catch {
-    return DEFAULT_AFFILIATE_RATE_BP;
-  }
+  // A missing or damaged row must not pay under unknown rules: the documented default.
+  const parsed = stored.safeParse(await readSetting(db, KEY));
+  return parsed.success ? parsed.data.rateBp : DEFAULT_AFFILIATE_RATE_BP;
 }
 
 export async function setDefaultRate(db: Db, adminId: string, rateBp: number): Promise<void> {
   const value = stored.parse({ rateBp });
   await db.kysely.transaction().execute(async (trx) => {
     const before = await getDefaultRate(trx);
-    const now = nowDb();
-    const json = JSON.stringify(value);
-    await upsert(
-      db,
-      trx
-        .insertInto("settings")
-        .values({ key: KEY, value: json, updated_at: now, updated_by: adminId }),
-      ["key"],
-      { value: json, updated_at: now, updated_by: adminId },
-    ).execute();
-    await recordAudit(trx, {
-      actorId: adminId,
+    await writeSetting(db, trx, {
+      key: KEY,
+      value,
+      adminId,
       action: "affiliate.rate.default",
-      targetType: "settings",
-      targetId: KEY,
-      data: { before, after: value.rateBp },
+      before,
+      after: value.rateBp,
     });
   });
 }

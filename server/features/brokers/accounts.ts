@@ -10,7 +10,7 @@ import { fieldError } from "../../lib/field-error";
 import { mapRows, memberMatchesAnyCase, paginateSorted, type Paging } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import type { z } from "zod";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../db/schema";
 import { accountTypesOf } from "../../domain/broker-terms";
 import { ratesOf } from "./terms";
@@ -262,20 +262,33 @@ export async function setAccountType(
       .set({ account_type: input.accountType, updated_at: nowDb() })
       .where("id", "=", row.id)
       .execute();
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: "account.type",
-      targetType: "broker_account",
-      targetId: row.id,
-      data: {
-        userId: row.user_id,
-        brokerId: row.broker_id,
-        accountNumber: row.account_number,
-        before: row.account_type,
-        after: input.accountType,
-      },
+    await auditAccount(trx, adminId, "account.type", row, {
+      before: row.account_type,
+      after: input.accountType,
     });
     return { changed: true };
+  });
+}
+
+/** An admin's change to a member's account, recorded with whose account it is and its number. */
+function auditAccount(
+  trx: Transaction<Database>,
+  adminId: string,
+  action: string,
+  row: { id: string; user_id: string; broker_id: string; account_number: string },
+  change: Record<string, unknown>,
+) {
+  return recordAudit(trx, {
+    actorId: adminId,
+    action,
+    targetType: "broker_account",
+    targetId: row.id,
+    data: {
+      userId: row.user_id,
+      brokerId: row.broker_id,
+      accountNumber: row.account_number,
+      ...change,
+    },
   });
 }
 
@@ -363,19 +376,11 @@ export async function decideAccounts(
         })
         .where("id", "=", row.id)
         .execute();
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: target === "approved" ? "account.approve" : "account.deny",
-        targetType: "broker_account",
-        targetId: row.id,
-        data: {
-          userId: row.user_id,
-          brokerId: row.broker_id,
-          accountNumber: row.account_number,
-          before: row.status,
-          after: target,
-          ...(reason ? { reason } : {}),
-        },
+      const action = target === "approved" ? "account.approve" : "account.deny";
+      await auditAccount(trx, adminId, action, row, {
+        before: row.status,
+        after: target,
+        ...(reason ? { reason } : {}),
       });
       // Told on LINE and by mail (per the member's choice), written with the decision. The
       // decision time keeps a later reversal (deny, then approve) its own notification.

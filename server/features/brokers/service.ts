@@ -8,10 +8,10 @@ import { changedFields, recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import type { Logger } from "../../logger";
-import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
+import { isStorageKey, newStorageKey, type Storage } from "../../storage";
 import { acceptImage, ImageRejected } from "../../storage/images";
 import { accountRuleMessage, type BrokerValues } from "./schema";
-import { discardFiles } from "../../storage/uploads";
+import { discardFiles, readShownImage } from "../../storage/uploads";
 import type { Rate } from "../../domain/broker-terms";
 import { type BrokerTerms, ratesChange, ratesOf, replaceRates, termColumns } from "./terms";
 
@@ -327,20 +327,17 @@ export async function updateBroker(
  * shows is served: storage holds nothing else under brokers/, but a file being replaced or an
  * avatar key must never come out of this door.
  */
-export async function readBrokerArt(
+export function readBrokerArt(
   deps: { db: Db; storage: Storage },
   file: string,
 ): Promise<{ contentType: string; bytes: Uint8Array }> {
-  const key = `brokers/${file}`;
-  if (!isStorageKey(key, "brokers")) throw notFound();
-  const path = mediaPath(key);
-  const used = await deps.db.kysely
-    .selectFrom("brokers")
-    .select("id")
-    .where((eb) => eb.or([eb("logo_path", "=", path), eb("banner_path", "=", path)]))
-    .executeTakeFirst();
-  if (!used) throw notFound();
-  const bytes = await deps.storage.get(key);
-  if (!bytes) throw notFound();
-  return { contentType: contentTypeOfKey(key), bytes };
+  return readShownImage(deps, "brokers", file, (key) =>
+    deps.db.kysely
+      .selectFrom("brokers")
+      .select("id")
+      .where((eb) =>
+        eb.or([eb("logo_path", "=", mediaPath(key)), eb("banner_path", "=", mediaPath(key))]),
+      )
+      .executeTakeFirst(),
+  );
 }

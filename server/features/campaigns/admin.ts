@@ -2,12 +2,16 @@ import { sql } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate } from "../../../db/dialect";
-import { newId } from "../../../db/id";
 import { nowDb } from "../../../db/time";
 import { fieldError } from "../../lib/field-error";
 import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
 import type { adminEntriesInput, adminListInput, CampaignValues } from "./schema";
-import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
+import {
+  createEntity,
+  entityChange,
+  type ImageUpload,
+  updateWithImage,
+} from "../admin/entity-image";
 import {
   CAMPAIGN_COLUMNS,
   type CampaignDeps,
@@ -61,29 +65,19 @@ export async function adminGetCampaign(db: Db, id: string) {
   return toCampaign(row, Number(row.entries ?? 0), nowDb());
 }
 
-export async function createCampaign(
+export function createCampaign(
   deps: CampaignDeps,
   adminId: string,
   values: CampaignValues,
   image: ImageUpload,
 ): Promise<{ id: string }> {
-  const id = newId();
-  const now = nowDb();
-  const audit = {
-    actorId: adminId,
-    action: "campaign.create",
-    targetType: "campaign",
-    targetId: id,
-  };
-  await createWithImage(deps, "campaigns", image, audit, async (trx, key) => {
-    const columns = { ...campaignColumns(values), image_key: key };
+  return createEntity(deps, "campaigns", "campaign", adminId, image, async (trx, created) => {
     await trx
       .insertInto("campaigns")
-      .values({ id, ...columns, created_by: adminId, created_at: now, updated_at: now })
+      .values({ ...created, ...campaignColumns(values) })
       .execute();
-    return columns;
+    return { ...campaignColumns(values), image_key: created.image_key };
   });
-  return { id };
 }
 
 /**
@@ -98,12 +92,7 @@ export async function updateCampaign(
   image: ImageUpload,
 ): Promise<void> {
   const { db } = deps;
-  const audit = {
-    actorId: adminId,
-    action: "campaign.update",
-    targetType: "campaign",
-    targetId: id,
-  };
+  const audit = entityChange(adminId, "campaign", id, "update");
   await updateWithImage(deps, "campaigns", image, audit, async (trx, keepImage) => {
     const before = await forUpdate(
       db,

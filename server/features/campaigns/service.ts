@@ -7,10 +7,12 @@ import type { Database, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError } from "../../errors";
 import { localized } from "../../lib/localized";
+import { byPhase, inPhase, phaseAt } from "../../lib/schedule";
 import { mapRows, paginate } from "../../lib/paging";
 import { inTransaction } from "../../ledger";
 import type { Logger } from "../../logger";
-import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
+import { isStorageKey, type Storage } from "../../storage";
+import { readShownImage } from "../../storage/uploads";
 import type { CampaignStatus, memberListInput } from "./schema";
 
 /**
@@ -36,20 +38,13 @@ export function imageUrl(key: string | null): string | null {
   return key && isStorageKey(key, "campaigns") ? MEDIA + key.slice("campaigns/".length) : null;
 }
 
-/** The period's state at `now`: before it, in it, after it. */
-export function periodAt(c: { starts_at: string; ends_at: string }, now: string) {
-  if (now < c.starts_at) return "upcoming" as const;
-  if (now >= c.ends_at) return "ended" as const;
-  return "open" as const;
-}
-
 /** What a member sees: the period's state, or "full" for an open campaign with no room left. */
 export function statusOf(
   c: { starts_at: string; ends_at: string; capacity: number | null },
   entries: number,
   now: string,
 ): CampaignStatus {
-  const period = periodAt(c, now);
+  const period = phaseAt(c, now);
   if (period === "open" && c.capacity !== null && entries >= c.capacity) return "full";
   return period;
 }
@@ -138,6 +133,18 @@ function campaignFacts(row: CampaignRow, entries: number, now: string) {
 
 // ----------------------------------------------------------------------------------- members
 
+/** The active campaigns, each with the member's entry (if any) and the count of entries. */
+function campaignsForMember(db: Db, userId: string) {
+  return db.kysely
+    .selectFrom("campaigns")
+    .leftJoin("campaign_entries as mine", (join) =>
+      join.onRef("mine.campaign_id", "=", "campaigns.id").on("mine.user_id", "=", userId),
+    )
+    .select(CAMPAIGN_COLUMNS)
+    .select(["mine.created_at as entered_at", entryCountSql().as("entries")])
+    .where("campaigns.active", "=", 1);
+}
+
 /**
  * The active campaigns for a member: open first (soonest to end first), then upcoming, then
  * ended (latest first), each with whether the member entered.
@@ -149,41 +156,10 @@ export async function memberListCampaigns(
   locale: Language,
 ) {
   const now = nowDb();
-  let query = db.kysely
-    .selectFrom("campaigns")
-    .leftJoin("campaign_entries as mine", (join) =>
-      join.onRef("mine.campaign_id", "=", "campaigns.id").on("mine.user_id", "=", userId),
-    )
-    .select(CAMPAIGN_COLUMNS)
-    .select(["mine.created_at as entered_at", entryCountSql().as("entries")])
-    .where("campaigns.active", "=", 1);
-  switch (input.filter) {
-    case "open":
-      query = query.where("campaigns.starts_at", "<=", now).where("campaigns.ends_at", ">", now);
-      break;
-    case "upcoming":
-      query = query.where("campaigns.starts_at", ">", now);
-      break;
-    case "ended":
-      query = query.where("campaigns.ends_at", "<=", now);
-      break;
-    case "entered":
-      query = query.where("mine.id", "is not", null);
-      break;
-    default:
-      break;
-  }
-  const rank = sql<number>`case when campaigns.starts_at > ${now} then 1 when campaigns.ends_at <= ${now} then 2 else 0 end`;
-  const page = await paginate(query, input, (q) =>
-    q
-      .orderBy(rank, input.dir)
-      .orderBy(
-        sql`case when campaigns.ends_at <= ${now} then null else campaigns.ends_at end`,
-        "asc",
-      )
-      .orderBy("campaigns.ends_at", "desc")
-      .orderBy("campaigns.id", "desc"),
-  );
+  let query = campaignsForMember(db, userId);
+  if (input.filter === "entered") query = query.where("mine.id", "is not", null);
+  else if (input.filter) query = query.where(inPhase("campaigns", input.filter, now));
+  const page = await paginate(query, input, byPhase("campaigns", now, input.dir));
   return mapRows(page, (r) => ({
     ...toMemberCampaign(r, Number(r.entries ?? 0), now, locale),
     entered: r.entered_at !== null,
@@ -194,15 +170,8 @@ export async function memberListCampaigns(
 /** One active campaign with where the member stands. Inactive ones do not exist for members. */
 export async function memberGetCampaign(db: Db, userId: string, id: string, locale: Language) {
   const now = nowDb();
-  const row = await db.kysely
-    .selectFrom("campaigns")
-    .leftJoin("campaign_entries as mine", (join) =>
-      join.onRef("mine.campaign_id", "=", "campaigns.id").on("mine.user_id", "=", userId),
-    )
-    .select(CAMPAIGN_COLUMNS)
-    .select(["mine.created_at as entered_at", entryCountSql().as("entries")])
+  const row = await campaignsForMember(db, userId)
     .where("campaigns.id", "=", id)
-    .where("campaigns.active", "=", 1)
     .executeTakeFirst();
   if (!row) throw campaignNotFound();
   return {
@@ -237,7 +206,7 @@ export async function enterCampaign(
       const existing = await existingEntry(trx, campaignId, userId);
       if (existing) return { id: campaignId, already: true, enteredAt: existing.created_at };
       const now = nowDb();
-      if (periodAt(campaign, now) !== "open") throw campaignNotOpen();
+      if (phaseAt(campaign, now) !== "open") throw campaignNotOpen();
       if (campaign.capacity !== null) {
         const counted = await trx
           .selectFrom("campaign_entries")
@@ -280,16 +249,6 @@ function existingEntry(db: Kysely<Database>, campaignId: string, userId: string)
  * A campaign's image, for the media route. Only an image an active campaign shows comes out
  * of this door (a replaced or foreign key is a 404).
  */
-export async function readCampaignImage(deps: { db: Db; storage: Storage }, file: string) {
-  const key = `campaigns/${file}`;
-  if (!isStorageKey(key, "campaigns")) throw campaignNotFound();
-  const row = await deps.db.kysely
-    .selectFrom("campaigns")
-    .select("id")
-    .where("image_key", "=", key)
-    .executeTakeFirst();
-  if (!row) throw campaignNotFound();
-  const bytes = await deps.storage.get(key);
-  if (!bytes) throw campaignNotFound();
-  return { contentType: contentTypeOfKey(key), bytes };
+export function readCampaignImage(deps: { db: Db; storage: Storage }, file: string) {
+  return readShownImage(deps, "campaigns", file, ["campaigns"], campaignNotFound);
 }

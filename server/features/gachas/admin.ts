@@ -27,7 +27,13 @@ import {
   toGacha,
   toReward,
 } from "./service";
-import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
+import {
+  createEntity,
+  createWithImage,
+  entityChange,
+  type ImageUpload,
+  updateWithImage,
+} from "../admin/entity-image";
 
 /**
  * The admin's side of gachas: create and edit gachas and their rewards (images checked and
@@ -105,30 +111,19 @@ export async function adminGetGacha(db: Db, id: string) {
   return { ...toGacha(row, now), draws: Number(draws?.n ?? 0) };
 }
 
-export async function createGacha(
+export function createGacha(
   deps: GachaDeps,
   adminId: string,
   values: GachaValues,
   image: ImageUpload,
 ): Promise<{ id: string }> {
-  const id = newId();
-  const now = nowDb();
-  const audit = { actorId: adminId, action: "gacha.create", targetType: "gacha", targetId: id };
-  await createWithImage(deps, "gachas", image, audit, async (trx, key) => {
+  return createEntity(deps, "gachas", "gacha", adminId, image, async (trx, created) => {
     await trx
       .insertInto("gachas")
-      .values({
-        id,
-        ...gachaColumns(values),
-        image_key: key,
-        created_by: adminId,
-        created_at: now,
-        updated_at: now,
-      })
+      .values({ ...created, ...gachaColumns(values) })
       .execute();
     return gachaColumns(values);
   });
-  return { id };
 }
 
 export async function updateGacha(
@@ -139,7 +134,7 @@ export async function updateGacha(
   image: ImageUpload,
 ): Promise<void> {
   const { db } = deps;
-  const audit = { actorId: adminId, action: "gacha.update", targetType: "gacha", targetId: id };
+  const audit = entityChange(adminId, "gacha", id, "update");
   await updateWithImage(deps, "gachas", image, audit, async (trx, keepImage) => {
     // The same lock a draw takes: an edit and a draw never interleave.
     const before = await forUpdate(

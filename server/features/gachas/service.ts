@@ -6,9 +6,11 @@ import { nowDb } from "../../../db/time";
 import { notFound } from "../../errors";
 import { getWallet } from "../../ledger";
 import { localized } from "../../lib/localized";
+import { byPhase, inPhase, phaseAt } from "../../lib/schedule";
 import { mapRows, paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
-import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
+import { isStorageKey, type Storage } from "../../storage";
+import { readShownImage } from "../../storage/uploads";
 import { oddsOf } from "./pick";
 import { type LogState, type memberListInput } from "./schema";
 
@@ -32,10 +34,10 @@ export function imageUrl(key: string | null): string | null {
   return key && isStorageKey(key, "gachas") ? MEDIA + key.slice("gachas/".length) : null;
 }
 
+/** A gacha's phase in the words its pages use: an ended gacha is "closed". */
 export function statusAt(gacha: { starts_at: string; ends_at: string }, now: string): GachaStatus {
-  if (now < gacha.starts_at) return "upcoming";
-  if (now >= gacha.ends_at) return "closed";
-  return "open";
+  const phase = phaseAt(gacha, now);
+  return phase === "ended" ? "closed" : phase;
 }
 
 /** The state of a won reward at `now`: an item's validity and use, or what cash / none did. */
@@ -83,25 +85,8 @@ export function stateCondition(state: LogState, now: string) {
  * An image a gacha or a reward shows, for the media route. Only a file in use is served:
  * a replaced image, or any key outside gachas/, never comes out of this door.
  */
-export async function readGachaImage(deps: { db: Db; storage: Storage }, file: string) {
-  const key = `gachas/${file}`;
-  if (!isStorageKey(key, "gachas")) throw notFound();
-  const [gacha, reward] = await Promise.all([
-    deps.db.kysely
-      .selectFrom("gachas")
-      .select("id")
-      .where("image_key", "=", key)
-      .executeTakeFirst(),
-    deps.db.kysely
-      .selectFrom("gacha_rewards")
-      .select("id")
-      .where("image_key", "=", key)
-      .executeTakeFirst(),
-  ]);
-  if (!gacha && !reward) throw notFound();
-  const bytes = await deps.storage.get(key);
-  if (!bytes) throw notFound();
-  return { contentType: contentTypeOfKey(key), bytes };
+export function readGachaImage(deps: { db: Db; storage: Storage }, file: string) {
+  return readShownImage(deps, "gachas", file, ["gachas", "gacha_rewards"]);
 }
 
 // ------------------------------------------------------------------------------ rows
@@ -233,6 +218,18 @@ function remainingSql() {
   >`(select sum(r.stock) from gacha_rewards r where r.gacha_id = gachas.id and r.active = 1)`;
 }
 
+/** The published gachas, each with the member's own draws so far and what a box has left. */
+function gachasForMember(db: Db, userId: string) {
+  return db.kysely
+    .selectFrom("gachas")
+    .leftJoin("gacha_plays", (join) =>
+      join.onRef("gacha_plays.gacha_id", "=", "gachas.id").on("gacha_plays.user_id", "=", userId),
+    )
+    .select(GACHA_COLUMNS)
+    .select(["gacha_plays.plays", remainingSql().as("remaining")])
+    .where("gachas.published", "=", 1);
+}
+
 /**
  * The published gachas for a member: open first, then upcoming, then closed, each with the
  * member's own draws so far ("already played", and how many remain).
@@ -244,39 +241,11 @@ export async function memberListGachas(
   locale: Language,
 ) {
   const now = nowDb();
-  let query = db.kysely
-    .selectFrom("gachas")
-    .leftJoin("gacha_plays", (join) =>
-      join.onRef("gacha_plays.gacha_id", "=", "gachas.id").on("gacha_plays.user_id", "=", userId),
-    )
-    .select(GACHA_COLUMNS)
-    .select(["gacha_plays.plays", remainingSql().as("remaining")])
-    .where("gachas.published", "=", 1);
-  switch (input.filter) {
-    case "open":
-      query = query.where("gachas.starts_at", "<=", now).where("gachas.ends_at", ">", now);
-      break;
-    case "upcoming":
-      query = query.where("gachas.starts_at", ">", now);
-      break;
-    case "closed":
-      query = query.where("gachas.ends_at", "<=", now);
-      break;
-    case "played":
-      query = query.where("gacha_plays.plays", ">", 0);
-      break;
-    default:
-      break;
-  }
-  const rank = sql<number>`case when gachas.starts_at > ${now} then 1 when gachas.ends_at <= ${now} then 2 else 0 end`;
-  const page = await paginate(query, input, (q) =>
-    q
-      .orderBy(rank, input.dir)
-      // Open and upcoming: the soonest to end / start first; closed: the latest first.
-      .orderBy(sql`case when gachas.ends_at <= ${now} then null else gachas.ends_at end`, "asc")
-      .orderBy("gachas.ends_at", "desc")
-      .orderBy("gachas.id", "desc"),
-  );
+  let query = gachasForMember(db, userId);
+  if (input.filter === "played") query = query.where("gacha_plays.plays", ">", 0);
+  else if (input.filter === "closed") query = query.where(inPhase("gachas", "ended", now));
+  else if (input.filter) query = query.where(inPhase("gachas", input.filter, now));
+  const page = await paginate(query, input, byPhase("gachas", now, input.dir));
   return mapRows(page, (r) => memberGacha(r, Number(r.plays ?? 0), r.remaining, now, locale));
 }
 
@@ -305,16 +274,7 @@ function memberGacha(
 /** A published gacha, its drawable rewards with their odds, and where the member stands. */
 export async function memberGetGacha(db: Db, userId: string, id: string, locale: Language) {
   const now = nowDb();
-  const row = await db.kysely
-    .selectFrom("gachas")
-    .leftJoin("gacha_plays", (join) =>
-      join.onRef("gacha_plays.gacha_id", "=", "gachas.id").on("gacha_plays.user_id", "=", userId),
-    )
-    .select(GACHA_COLUMNS)
-    .select(["gacha_plays.plays", remainingSql().as("remaining")])
-    .where("gachas.id", "=", id)
-    .where("gachas.published", "=", 1)
-    .executeTakeFirst();
+  const row = await gachasForMember(db, userId).where("gachas.id", "=", id).executeTakeFirst();
   if (!row) throw notFound();
   const rewards = await db.kysely
     .selectFrom("gacha_rewards")

@@ -2,17 +2,23 @@ import type { Expression, Kysely, QueryCreator } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, insertIgnore } from "../../../db/dialect";
-import { newId } from "../../../db/id";
 import type { Database, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { localized } from "../../lib/localized";
+import { inPhase, phaseAt } from "../../lib/schedule";
 import { mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
-import { contentTypeOfKey, isStorageKey, type Storage } from "../../storage";
+import type { Storage } from "../../storage";
+import { readShownImage } from "../../storage/uploads";
 import type { adminListInput, PopupState, PopupValues } from "./schema";
-import { createWithImage, type ImageUpload, updateWithImage } from "../admin/entity-image";
+import {
+  createEntity,
+  entityChange,
+  type ImageUpload,
+  updateWithImage,
+} from "../admin/entity-image";
 
 /**
  * Popups: admin-written notices that open by themselves on a member's page load. A member is
@@ -31,17 +37,20 @@ export function imageUrlOf(key: string | null): string | null {
   return key ? `/media/${key}` : null;
 }
 
+/** A popup's phase in the words the admin's list uses; an inactive one is "inactive" whenever. */
+const POPUP_STATE = { upcoming: "scheduled", open: "showing", ended: "ended" } as const;
+const PHASE_OF = { scheduled: "upcoming", showing: "open", ended: "ended" } as const;
+
 export function stateOf(
   row: { active: number; starts_at: string; ends_at: string },
   now: string,
 ): PopupState {
   if (row.active !== 1) return "inactive";
-  if (now < row.starts_at) return "scheduled";
-  if (now >= row.ends_at) return "ended";
-  return "showing";
+  return POPUP_STATE[phaseAt(row, now)];
 }
 
-const COLUMNS = [
+/** What a member is shown of a popup. */
+const NOTICE_COLUMNS = [
   "popups.id",
   "popups.title",
   "popups.body",
@@ -49,6 +58,10 @@ const COLUMNS = [
   "popups.body_en",
   "popups.image_key",
   "popups.link_url",
+] as const;
+
+const COLUMNS = [
+  ...NOTICE_COLUMNS,
   "popups.starts_at",
   "popups.ends_at",
   "popups.active",
@@ -119,23 +132,14 @@ export function unseenPopups(
       join.onRef("popup_views.popup_id", "=", "popups.id").on("popup_views.user_id", "=", userId),
     )
     .where("popups.active", "=", 1)
-    .where("popups.starts_at", "<=", now)
-    .where("popups.ends_at", ">", now)
+    .where(inPhase("popups", "open", now))
     .where("popup_views.popup_id", "is", null);
 }
 
 /** The popup to show now: the oldest active one in its period the member has not been shown. */
 export async function nextPopup(db: Db, userId: string, locale: Language) {
   const row = await unseenPopups(db.kysely, userId, nowDb())
-    .select([
-      "popups.id",
-      "popups.title",
-      "popups.body",
-      "popups.title_en",
-      "popups.body_en",
-      "popups.image_key",
-      "popups.link_url",
-    ])
+    .select(NOTICE_COLUMNS)
     .orderBy("popups.starts_at", "asc")
     .orderBy("popups.id", "asc")
     .limit(1)
@@ -161,18 +165,8 @@ export async function markSeen(db: Db, userId: string, popupId: string) {
 }
 
 /** A popup's image, for /media/popups/<file>: only a file a popup currently shows. */
-export async function readPopupImage(deps: { db: Db; storage: Storage }, file: string) {
-  const key = `popups/${file}`;
-  if (!isStorageKey(key, "popups")) throw notFound();
-  const popup = await deps.db.kysely
-    .selectFrom("popups")
-    .select("id")
-    .where("image_key", "=", key)
-    .executeTakeFirst();
-  if (!popup) throw notFound();
-  const bytes = await deps.storage.get(key);
-  if (!bytes) throw notFound();
-  return { contentType: contentTypeOfKey(key), bytes };
+export function readPopupImage(deps: { db: Db; storage: Storage }, file: string) {
+  return readShownImage(deps, "popups", file, ["popups"]);
 }
 
 // --------------------------------------------------------------------------------- admin
@@ -181,6 +175,7 @@ const SORT = { startsAt: "popups.starts_at", createdAt: "popups.created_at" } as
 
 export async function adminListPopups(db: Db, input: z.output<typeof adminListInput>) {
   const now = nowDb();
+  const phase = input.state && input.state !== "inactive" ? PHASE_OF[input.state] : null;
   const query = db.kysely
     .selectFrom("popups")
     .select(COLUMNS)
@@ -192,17 +187,8 @@ export async function adminListPopups(db: Db, input: z.output<typeof adminListIn
         .as("views"),
     ])
     .$if(input.state === "inactive", (q) => q.where("popups.active", "=", 0))
-    .$if(input.state === "showing", (q) =>
-      q
-        .where("popups.active", "=", 1)
-        .where("popups.starts_at", "<=", now)
-        .where("popups.ends_at", ">", now),
-    )
-    .$if(input.state === "scheduled", (q) =>
-      q.where("popups.active", "=", 1).where("popups.starts_at", ">", now),
-    )
-    .$if(input.state === "ended", (q) =>
-      q.where("popups.active", "=", 1).where("popups.ends_at", "<=", now),
+    .$if(phase !== null, (q) =>
+      q.where("popups.active", "=", 1).where(inPhase("popups", phase!, now)),
     );
   const page = await paginateSorted(query, input, SORT[input.sort], "popups.id");
   return mapRows(page, (r) => ({ ...toPopup(r, now), views: Number(r.views ?? 0) }));
@@ -237,24 +223,19 @@ function columns(v: PopupValues) {
   } as const;
 }
 
-export async function createPopup(
+export function createPopup(
   deps: PopupDeps,
   adminId: string,
   values: PopupValues,
   image: ImageUpload,
 ) {
-  const id = newId();
-  const now = nowDb();
-  const audit = { actorId: adminId, action: "popup.create", targetType: "popup", targetId: id };
-  await createWithImage(deps, "popups", image, audit, async (trx, key) => {
-    const after = { ...columns(values), image_key: key };
+  return createEntity(deps, "popups", "popup", adminId, image, async (trx, created) => {
     await trx
       .insertInto("popups")
-      .values({ id, ...after, created_by: adminId, created_at: now, updated_at: now })
+      .values({ ...created, ...columns(values) })
       .execute();
-    return after;
+    return { ...columns(values), image_key: created.image_key };
   });
-  return { id };
 }
 
 export async function updatePopup(
@@ -265,7 +246,7 @@ export async function updatePopup(
   image: ImageUpload,
 ) {
   const { db } = deps;
-  const audit = { actorId: adminId, action: "popup.update", targetType: "popup", targetId: id };
+  const audit = entityChange(adminId, "popup", id, "update");
   return updateWithImage(deps, "popups", image, audit, async (trx, keepImage) => {
     const before = await forUpdate(
       db,

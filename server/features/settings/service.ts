@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Db } from "../../../db";
-import { upsert } from "../../../db/dialect";
 import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
+import { parseSetting, writeSetting } from "./store";
 import { addressesStaleUnder, announceNetworkChange } from "./usdt-network";
 
 /** The money settings the admin controls (fees, limits, feature switches), with their defaults. */
@@ -54,9 +53,10 @@ export function storedMoneySettings(db: Kysely<Database>) {
 
 /** The settings from their stored value (none: the defaults). */
 export function moneySettingsOf(value: string | null | undefined): MoneySettings {
-  if (!value) return DEFAULT_SETTINGS;
+  const saved = parseSetting(value);
+  if (typeof saved !== "object" || saved === null) return DEFAULT_SETTINGS;
   // A damaged row must not let money move under unknown rules: fall back to the defaults.
-  const parsed = stored.safeParse({ ...DEFAULT_SETTINGS, ...(JSON.parse(value) as object) });
+  const parsed = stored.safeParse({ ...DEFAULT_SETTINGS, ...saved });
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
@@ -91,21 +91,13 @@ export async function updateMoneySettings(
         data: { from: before.usdtNetwork, to: value.usdtNetwork, ...change },
       });
     }
-    const now = nowDb();
-    await upsert(
-      db,
-      trx
-        .insertInto("settings")
-        .values({ key: KEY, value: JSON.stringify(value), updated_at: now, updated_by: adminId }),
-      ["key"],
-      { value: JSON.stringify(value), updated_at: now, updated_by: adminId },
-    ).execute();
-    await recordAudit(trx, {
-      actorId: adminId,
+    await writeSetting(db, trx, {
+      key: KEY,
+      value,
+      adminId,
       action: "settings.update",
-      targetType: "settings",
-      targetId: KEY,
-      data: { before, after: value },
+      before,
+      after: value,
     });
   });
   return value;

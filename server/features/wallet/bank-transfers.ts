@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Db } from "../../../db";
-import { upsert } from "../../../db/dialect";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
+import { readSetting, writeSetting } from "../settings/store";
 import { tokyoDay } from "../../domain/tokyo";
 import { kanaNames } from "../profile/banks";
 import { memberMatches } from "../../lib/paging";
@@ -23,33 +23,21 @@ import { type Payment, type Requester, requesterInput, zenginFile } from "./zeng
 const KEY = "zengin";
 
 export async function getRequester(db: Kysely<Database>): Promise<Requester | null> {
-  const row = await db
-    .selectFrom("settings")
-    .select("value")
-    .where("key", "=", KEY)
-    .executeTakeFirst();
-  if (!row) return null;
-  const parsed = requesterInput.safeParse(JSON.parse(row.value));
+  const parsed = requesterInput.safeParse(await readSetting(db, KEY));
   return parsed.success ? parsed.data : null;
 }
 
 export async function saveRequester(db: Db, adminId: string, input: Requester): Promise<void> {
-  const value = JSON.stringify(requesterInput.parse(input));
+  const value = requesterInput.parse(input);
   await db.kysely.transaction().execute(async (trx) => {
     const before = await getRequester(trx);
-    const now = nowDb();
-    await upsert(
-      db,
-      trx.insertInto("settings").values({ key: KEY, value, updated_at: now, updated_by: adminId }),
-      ["key"],
-      { value, updated_at: now, updated_by: adminId },
-    ).execute();
-    await recordAudit(trx, {
-      actorId: adminId,
+    await writeSetting(db, trx, {
+      key: KEY,
+      value,
+      adminId,
       action: "settings.zengin",
-      targetType: "settings",
-      targetId: KEY,
-      data: { before, after: input },
+      before,
+      after: input,
     });
   });
 }

@@ -11,31 +11,29 @@ import { z } from "zod";
 
 export const RECORD_BYTES = 120;
 
+/** A bank account as the file names it: the requester's, or a payee's. */
+interface BankAccount {
+  bankCode: string;
+  bankName: string;
+  branchCode: string;
+  branchName: string;
+  accountType: "savings" | "current";
+  accountNumber: string;
+}
+
 /** Who asks the bank to pay: the company's contract with its bank (settings, key "zengin"). */
-export interface Requester {
+export interface Requester extends BankAccount {
   /** 委託者コード: the 10-digit code the bank gave the company. */
   requesterCode: string;
   /** 振込依頼人名: the company's name in half-width kana (the file's header). */
   requesterName: string;
-  bankCode: string;
-  bankName: string;
-  branchCode: string;
-  branchName: string;
-  accountType: "savings" | "current";
-  accountNumber: string;
   /** Business days from the export to the transfer day (0: today when it is a business day). */
   leadBusinessDays: number;
 }
 
-export interface Payment {
+export interface Payment extends BankAccount {
   /** Names the row in a refusal (the withdrawal's id). */
   id: string;
-  bankCode: string;
-  bankName: string;
-  branchCode: string;
-  branchName: string;
-  accountType: "savings" | "current";
-  accountNumber: string;
   payeeName: string;
   amount: number;
 }
