@@ -35,3 +35,30 @@ export function issues(error: unknown) {
     .cause;
   return (cause?.issues ?? []).map((i) => `${i.path.join(".")}:${i.message}`);
 }
+
+/**
+ * How a call ended, for tests that compare a whole refusal with `toEqual`: "ok"; a refused
+ * input as { "path.to.field": messageKey } (every field, by its full path); otherwise the
+ * refusal's i18n key (with its params when it has any), or the code of a refusal that has no
+ * key of its own.
+ */
+export async function refusal(call: Promise<unknown>) {
+  try {
+    await call;
+    return "ok";
+  } catch (error) {
+    const e = error as {
+      key?: string;
+      code?: string;
+      params?: Record<string, unknown>;
+      cause?: { issues?: { path: PropertyKey[]; message: string }[] };
+    };
+    if (e.cause?.issues) {
+      return Object.fromEntries(
+        e.cause.issues.map((i) => [i.path.map(String).join("."), i.message]),
+      );
+    }
+    if (!e.key) return e.code;
+    return e.params && Object.keys(e.params).length > 0 ? { key: e.key, params: e.params } : e.key;
+  }
+}
