@@ -6,6 +6,7 @@ import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
 import { expect, reload, test as base, userPage, visit } from "./fixtures";
 import { HOUR, tokyoLocal } from "../helpers/form-values";
+import { atEachSize } from "./shots";
 
 /**
  * Popups in the browser: an admin creates a popup through the form (with an image and a
@@ -143,13 +144,9 @@ test("an admin's popup opens once for a member, its text as typed; closed, a rel
     await visit(ap, "/admin/popups");
     await expect(ap.getByTestId("popup-dialog")).toHaveCount(0);
     await expect(ap.getByTestId("admin-popups")).toContainText(title);
-    for (const [w, h] of [
-      [1280, 800],
-      [375, 812],
-    ] as const) {
-      await ap.setViewportSize({ width: w, height: h });
+    await atEachSize(ap, async (_size, { width: w }) => {
       await ap.screenshot({ path: `${DIR}/popup-admin-list-${w}.png`, fullPage: true });
-    }
+    });
 
     // The member's next page load: the dialog, its text literally, the link safe.
     await login();

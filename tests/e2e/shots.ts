@@ -21,13 +21,16 @@ export function shooterFor(dir: string) {
 }
 
 /** Sets the viewport to each width in turn and runs `take` there. */
-export async function atEachSize(page: Page, take: (size: "desktop" | "phone") => Promise<void>) {
+export async function atEachSize(
+  page: Page,
+  take: (size: "desktop" | "phone", viewport: { width: number; height: number }) => Promise<void>,
+) {
   for (const [size, viewport] of [
     ["desktop", DESKTOP],
     ["phone", PHONE],
   ] as const) {
     await page.setViewportSize(viewport);
-    await take(size);
+    await take(size, viewport);
   }
 }
 
