@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { updateMoneySettings, DEFAULT_SETTINGS } from "../../server/features/settings/service";
 import { localStorage } from "../../server/storage";
-import { testEngine } from "../helpers/db";
+import { rowsWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { renderMail } from "../../server/mail";
 import { callerFor, createUser, MailBox } from "../helpers/fixtures";
@@ -38,13 +38,8 @@ async function reauthenticated() {
   return m;
 }
 
-async function storedDetails(userId: string) {
-  return t.db.kysely
-    .selectFrom("payment_details")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-}
+const storedDetails = async (userId: string) =>
+  (await rowsWhere(t.db, "payment_details", "user_id", userId))[0];
 
 /** The message key a refused call gave for `field`, as the form would show it. */
 async function fieldKeyOf(call: Promise<unknown>, field: string): Promise<string | undefined> {
