@@ -254,6 +254,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 /**
+ * Answers every "mark this dialog shown" request with a 500, as a write lost on the way would
+ * be, and collects the console warnings the page logs about it.
+ */
+export async function failDialogMarks(page: Page, problems: Problems): Promise<string[]> {
+  problems.allow(/\/dialogs$/);
+  await page.route(/\/dialogs$/, (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+  );
+  const warnings: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "warning") warnings.push(msg.text());
+  });
+  return warnings;
+}
+
+/**
  * Opens a path and waits until React has hydrated (the root marks <html data-hydrated>), so
  * clicks and selections reach their handlers instead of the server-rendered markup.
  */

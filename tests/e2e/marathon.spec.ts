@@ -5,7 +5,7 @@ import { commitImport } from "../../server/features/cashback/jobs";
 import { adminList, createMarathon, setActive } from "../../server/features/marathon/service";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker, report } from "../helpers/cashback";
-import { expect, insertUser, reload, test, visit } from "./fixtures";
+import { expect, failDialogMarks, insertUser, reload, test, visit } from "./fixtures";
 import { shooterFor, atEachSize } from "./shots";
 
 /**
@@ -133,14 +133,7 @@ test("a goal that cannot be marked shown logs a warning and shows again on the n
 }) => {
   const member = await login();
   await crossTwoGoals(db, member.id);
-  problems.allow(/\/dialogs$/);
-  await page.route(/\/dialogs$/, (route) =>
-    route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
-  );
-  const warnings: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "warning") warnings.push(msg.text());
-  });
+  const warnings = await failDialogMarks(page, problems);
   await visit(page, "/users/cb_marathon");
   await expect(page.getByTestId("marathon-goal-modal")).toBeVisible();
   await expect.poll(() => warnings.some((w) => w.includes("could not be marked shown"))).toBe(true);

@@ -1,4 +1,4 @@
-import { linkLine } from "../helpers/line";
+import { linkLine } from "../helpers/line-link";
 import { test, visit } from "./fixtures";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 

@@ -1,4 +1,4 @@
-import { linkLine } from "../helpers/line";
+import { linkLine } from "../helpers/line-link";
 import { expect, reload, test, visit } from "./fixtures";
 import { languageCookie } from "./shots";
 

@@ -4,7 +4,7 @@ import type { Browser } from "@playwright/test";
 import { createDb, type Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
-import { expect, reload, test as base, userPage, visit } from "./fixtures";
+import { expect, failDialogMarks, reload, test as base, userPage, visit } from "./fixtures";
 import { HOUR, tokyoLocal } from "../helpers/form-values";
 import { atEachSize } from "./shots";
 
@@ -258,14 +258,7 @@ test("a popup that cannot be marked seen logs a warning and shows again on the n
     })
     .execute();
   try {
-    problems.allow(/\/dialogs$/);
-    await page.route(/\/dialogs$/, (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
-    );
-    const warnings: string[] = [];
-    page.on("console", (msg) => {
-      if (msg.type() === "warning") warnings.push(msg.text());
-    });
+    const warnings = await failDialogMarks(page, problems);
     const member = await login();
     await visit(page, "/users");
     await expect(page.getByTestId("popup-dialog")).toBeVisible();

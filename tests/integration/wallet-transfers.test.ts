@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { RULES } from "../../server/auth/rate-limit";
 import { FEES } from "../../server/ledger";
-import { testEngine } from "../helpers/db";
+import { rowsWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";
 import { callerFor, createUser, payingMember } from "../helpers/fixtures";
@@ -193,20 +193,8 @@ describe(`an unverified email address on ${testEngine}`, () => {
       "emailUnverified",
     );
     expect(await caller.wallet.summary()).toMatchObject({ available: 20_000, held: 0 });
-    expect(
-      await t.db.kysely
-        .selectFrom("withdrawals")
-        .where("user_id", "=", user.id)
-        .selectAll()
-        .execute(),
-    ).toEqual([]);
-    expect(
-      await t.db.kysely
-        .selectFrom("transfers")
-        .where("sender_id", "=", user.id)
-        .selectAll()
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere(t.db, "withdrawals", "user_id", user.id)).toEqual([]);
+    expect(await rowsWhere(t.db, "transfers", "sender_id", user.id)).toEqual([]);
 
     // Verified in another tab: the very next request goes through.
     await t.db.kysely
