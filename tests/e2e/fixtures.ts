@@ -12,6 +12,7 @@ import type { Permission } from "../../db/schema";
 import { nowDb } from "../../db/time";
 import { hashPassword } from "../../server/auth/password";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { fund, givePaymentDetails, type PaymentColumns } from "../helpers/money";
 import { E2E_SQLITE_PATH } from "./env";
 
 export { expect };
@@ -171,6 +172,11 @@ interface TestFixtures {
   problems: Problems;
   /** Signs a new member (or admin) in by writing a session and setting the `sid` cookie. */
   login: (permission?: Permission) => Promise<E2eUser>;
+  /**
+   * Signs a new member in with `balance` yen and full payment details (`details` overrides
+   * some of them), as the money pages need.
+   */
+  payingMember: (balance: number, details?: Partial<PaymentColumns>) => Promise<E2eUser>;
 }
 
 interface WorkerFixtures {
@@ -249,6 +255,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       await signInUser(context, db, id);
       return user;
+    });
+  },
+
+  payingMember: async ({ db, login }, use) => {
+    await use(async (balance, details = {}) => {
+      const me = await login("member");
+      await fund(db, me.id, balance);
+      await givePaymentDetails(db, me.id, details);
+      return me;
     });
   },
 });

@@ -39,15 +39,13 @@ const METHODS = [
 
 test("a member withdraws by each method, sees it held, cancels one and sees the admin's decisions", async ({
   page,
-  login,
+  payingMember,
   db,
   problems,
 }) => {
   // Refused requests answer 400 with their message: expected here.
   problems.allow(/\/users\/withdraw\/new/);
-  const me = await login("member");
-  await fund(db, me.id, 20_000);
-  await givePaymentDetails(db, me.id, { paypay_id: null });
+  const me = await payingMember(20_000, { paypay_id: null });
 
   await visit(page, "/users/withdraw/new");
   await expect(page.getByTestId("payee")).toContainText("みずほ銀行");

@@ -39,21 +39,13 @@ describe(`transfers on ${testEngine}`, () => {
         requestKey: key(),
       });
       expect(await walletOf(t.db, sender.id)).toEqual({ available: 9_850, held: 10_150 });
-      const feesBefore = await t.db.kysely
-        .selectFrom("wallets")
-        .select("balance")
-        .where("id", "=", FEES)
-        .executeTakeFirstOrThrow();
+      const feesBefore = (await walletOf(t.db, FEES)).available;
       await admin.wallet.approveTransfer({ id });
       await expectKey(admin.wallet.denyTransfer({ id, reason: "x" }), "notPending");
       expect(await walletOf(t.db, sender.id)).toEqual({ available: 9_850, held: 0 });
       expect(await walletOf(t.db, receiver.id)).toEqual({ available: 10_000, held: 0 });
-      const feesAfter = await t.db.kysely
-        .selectFrom("wallets")
-        .select("balance")
-        .where("id", "=", FEES)
-        .executeTakeFirstOrThrow();
-      expect(Number(feesAfter.balance) - Number(feesBefore.balance)).toBe(150);
+      const feesAfter = (await walletOf(t.db, FEES)).available;
+      expect(feesAfter - feesBefore).toBe(150);
       // Both see it: the sender as a withdrawal by transfer, the receiver as a deposit.
       const sent = await sender.caller.wallet.withdrawals({ period: "all", page: 1, size: 25 });
       expect(sent.rows[0]).toMatchObject({
