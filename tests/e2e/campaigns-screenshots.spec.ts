@@ -9,8 +9,14 @@ import { clickTo, languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from 
  * SHOTS_DIR (default test-results/screenshots/campaigns).
  */
 const DIR = process.env.SHOTS_DIR ?? "test-results/screenshots/campaigns";
-/** The seeded open campaign with a capacity, which the demo member has not entered yet. */
-const OPEN_TITLE = "年末トレード応援キャンペーン（先着100名）";
+/**
+ * The seeded open campaign with a capacity, which the demo member has not entered yet, by the
+ * title each language shows (the demo data has both).
+ */
+const OPEN_TITLE = {
+  ja: "年末トレード応援キャンペーン（先着100名）",
+  en: "Year-end trading boost (first 100 members)",
+};
 
 const shoot = shooterFor(DIR);
 
@@ -27,7 +33,7 @@ for (const lng of SHOT_LANGUAGES) {
           (p) =>
             p
               .getByTestId("campaign-card")
-              .filter({ hasText: OPEN_TITLE })
+              .filter({ hasText: OPEN_TITLE[lng] })
               .getByTestId("campaign-details"),
           "campaign-title",
         ),

@@ -40,7 +40,9 @@ for (const lng of SHOT_LANGUAGES) {
           (p) =>
             p
               .getByTestId("gacha-card")
-              .filter({ hasText: "キャッシュバック感謝ガチャ" })
+              .filter({
+                hasText: lng === "ja" ? "キャッシュバック感謝ガチャ" : "Cashback thank-you gacha",
+              })
               .getByTestId("gacha-details"),
           "gacha-name",
         ),
