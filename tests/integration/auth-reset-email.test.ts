@@ -188,7 +188,7 @@ describe(`email change on ${testEngine}`, () => {
   });
 
   it("recovering before confirmation cancels the pending change", async () => {
-    const { user, mail } = await emailChangeRequested("pending@example.test");
+    const { mail } = await emailChangeRequested("pending@example.test");
     const visitor = await callerFor(t.db);
     await visitor.auth.recoverEmail({ token: mail.token("emailChangeNotice") });
     await expectKey(
