@@ -1,6 +1,6 @@
 import { DEMO_MEMBER } from "../../db/seed";
 import { signInByEmail, test, visit } from "./fixtures";
-import { atEachSize, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { languageCookie, PHONE, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
  * Screenshots of issue 4's pages for a person to look at (not compared against anything):
@@ -16,12 +16,10 @@ for (const lng of SHOT_LANGUAGES) {
     problems.allow(/\?_data=/);
     await signInByEmail(context, db, DEMO_MEMBER.email);
     await languageCookie(context, lng);
-    await atEachSize(page, async (size) => {
-      await visit(page, "/users/mypage");
-      await shoot(page, `mypage-${size}-${lng}`);
-      await visit(page, "/users/bank");
-      await shoot(page, `bank-${size}-${lng}`);
-    });
+    await shootSteps(page, shoot, lng, [
+      ["mypage", "/users/mypage"],
+      ["bank", "/users/bank"],
+    ]);
     // Errors at 375 px: a refused account number, a refused payment form.
     await page.setViewportSize(PHONE);
     await visit(page, "/users/bank");
@@ -56,17 +54,12 @@ for (const lng of SHOT_LANGUAGES) {
       .select("id")
       .where("email", "=", DEMO_MEMBER.email)
       .executeTakeFirstOrThrow();
-    await atEachSize(page, async (size) => {
-      await visit(page, "/admin/account");
-      await shoot(page, `admin-accounts-${size}-${lng}`);
-      await visit(page, "/admin/account/brokers");
-      await shoot(page, `admin-brokers-${size}-${lng}`);
-      await visit(page, "/admin/account/brokers/new");
-      await shoot(page, `admin-broker-new-${size}-${lng}`);
-      await visit(page, "/admin/customer");
-      await shoot(page, `admin-customers-${size}-${lng}`);
-      await visit(page, `/admin/customer/${demo.id}`);
-      await shoot(page, `admin-customer-${size}-${lng}`);
-    });
+    await shootSteps(page, shoot, lng, [
+      ["admin-accounts", "/admin/account"],
+      ["admin-brokers", "/admin/account/brokers"],
+      ["admin-broker-new", "/admin/account/brokers/new"],
+      ["admin-customers", "/admin/customer"],
+      ["admin-customer", `/admin/customer/${demo.id}`],
+    ]);
   });
 }

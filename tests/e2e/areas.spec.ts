@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test, visit } from "./fixtures";
 
 /**
@@ -6,6 +7,14 @@ import { expect, test, visit } from "./fixtures";
  * of the procedures they call.
  */
 
+/** The admin area's 404 at `path`, with the admin menu kept. */
+async function expectAdminNotFound(page: Page, path: string) {
+  const response = await visit(page, path);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("not-found")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "管理メニュー" })).toBeVisible();
+}
+
 test("an unknown gacha id is the 404 inside the admin area, menu kept", async ({
   page,
   login,
@@ -13,10 +22,7 @@ test("an unknown gacha id is the 404 inside the admin area, menu kept", async ({
 }) => {
   problems.allow(/\/admin\/gachas\//);
   await login("admin");
-  const response = await visit(page, "/admin/gachas/01jzzzzzzzzzzzzzzzzzzzzzzz");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByTestId("not-found")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "管理メニュー" })).toBeVisible();
+  await expectAdminNotFound(page, "/admin/gachas/01jzzzzzzzzzzzzzzzzzzzzzzz");
 });
 
 test("a path under /admin that no page claims is the admin area's 404, for an admin only", async ({
@@ -30,10 +36,7 @@ test("a path under /admin that no page claims is the admin area's 404, for an ad
   await expect(page).toHaveURL(/\/login$/);
 
   await login("admin");
-  const response = await visit(page, "/admin/no-such-page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByTestId("not-found")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "管理メニュー" })).toBeVisible();
+  await expectAdminNotFound(page, "/admin/no-such-page");
 });
 
 test("a member whose session ended is sent to login by the next page's procedure", async ({

@@ -3,7 +3,7 @@ import { newId } from "../../db/id";
 import { createBattle } from "../../server/features/battles/service";
 import { walletOf } from "../helpers/money";
 import { expect, insertUser, test, userPage, visit } from "./fixtures";
-import { shooterFor } from "./shots";
+import { shooterFor, atEachSize } from "./shots";
 
 /**
  * Ranking battles in the browser: a member sees a battle's period, prizes and standings by
@@ -89,11 +89,7 @@ test("a member sees the standings by nickname; the admin settles the finished ba
     ],
   });
 
-  for (const [w, h] of [
-    [1280, 800],
-    [375, 812],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
+  await atEachSize(page, async (_size, { width: w }) => {
     await visit(page, `/users/cashback-battle?id=${id}`);
     await expect(page.getByRole("heading", { name: "ランキングバトル", level: 1 })).toBeVisible();
     await expect(page.getByTestId("battle-title")).toHaveText(`E2E battle ${tag}`);
@@ -112,22 +108,18 @@ test("a member sees the standings by nickname; the admin settles the finished ba
     await expect(page.getByTestId("battle-me")).toContainText("¥5,000");
     await expect(page.getByTestId("battle-me")).toContainText("賞金：¥2,000");
     await shoot(page, `battle-member-${w}`);
-  }
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The admin: real names, the confirm dialog, then the settlement.
   const ap = admin.page;
   try {
-    for (const [w, h] of [
-      [1280, 800],
-      [375, 812],
-    ] as const) {
-      await ap.setViewportSize({ width: w, height: h });
+    await atEachSize(ap, async (_size, { width: w }) => {
       await visit(ap, `/admin/ranking/battles/${id}`);
       await expect(ap.getByTestId("battle-standings")).toContainText("Rival Real");
       await expect(ap.getByTestId("battle-standings")).not.toContainText("Hidden Real");
       await shoot(ap, `battle-admin-${w}`);
-    }
+    });
     await ap.setViewportSize({ width: 1280, height: 800 });
     await ap.getByTestId("battle-settle").click();
     const dialog = ap.getByTestId("settle-dialog");

@@ -1,6 +1,6 @@
 import { DEMO_MEMBER } from "../../db/seed";
-import { signInByEmail, test, visit } from "./fixtures";
-import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { signInByEmail, test } from "./fixtures";
+import { languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
  * Screenshots of issue 18's rates and timing for a person to look at: /brokers (as a visitor,
@@ -15,21 +15,14 @@ for (const lng of SHOT_LANGUAGES) {
     test.setTimeout(120_000);
     problems.allow(/\?_data=/);
     await languageCookie(context, lng);
-    await atEachSize(page, async (size) => {
-      await visit(page, "/brokers?lots=10");
-      await shoot(page, `brokers-${size}-${lng}`);
-    });
+    await shootSteps(page, shoot, lng, [["brokers", "/brokers?lots=10"]]);
     await signInByEmail(context, db, DEMO_MEMBER.email);
-    await atEachSize(page, async (size) => {
-      await visit(page, "/users/bank");
-      await shoot(page, `bank-${size}-${lng}`);
-      await visit(page, "/users");
-      await shoot(page, `dashboard-${size}-${lng}`);
-      await visit(page, "/users/withdraw/new");
-      await shoot(page, `withdraw-new-${size}-${lng}`);
-      await visit(page, "/users/cashback");
-      await shoot(page, `cashback-${size}-${lng}`);
-    });
+    await shootSteps(page, shoot, lng, [
+      ["bank", "/users/bank"],
+      ["dashboard", "/users"],
+      ["withdraw-new", "/users/withdraw/new"],
+      ["cashback", "/users/cashback"],
+    ]);
   });
 
   test(`admin broker terms (${lng})`, async ({ page, context, login, db }) => {
@@ -41,11 +34,9 @@ for (const lng of SHOT_LANGUAGES) {
       .select("id")
       .where("code", "=", "xm")
       .executeTakeFirstOrThrow();
-    await atEachSize(page, async (size) => {
-      await visit(page, `/admin/account/brokers/${xm.id}`);
-      await shoot(page, `admin-broker-edit-${size}-${lng}`);
-      await visit(page, "/admin/account");
-      await shoot(page, `admin-accounts-${size}-${lng}`);
-    });
+    await shootSteps(page, shoot, lng, [
+      ["admin-broker-edit", `/admin/account/brokers/${xm.id}`],
+      ["admin-accounts", "/admin/account"],
+    ]);
   });
 }

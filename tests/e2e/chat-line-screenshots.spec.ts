@@ -3,6 +3,7 @@ import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { E2E_ORIGIN } from "./env";
+import { linkLine } from "../helpers/line-link";
 import { test, visit } from "./fixtures";
 import { DESKTOP, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
 
@@ -65,27 +66,7 @@ for (const lng of SHOT_LANGUAGES) {
     await both(page, "/users/chat", `chat-thread-${lng}`);
 
     await both(page, "/users/line-connect", `line-unlinked-${lng}`);
-    const now = nowDb();
-    const lineUserId =
-      "U" +
-      newId()
-        .slice(0, 26)
-        .padEnd(32, "0")
-        .replace(/[^0-9a-f]/g, "a");
-    await db.kysely
-      .insertInto("line_links")
-      .values({
-        user_id: member.id,
-        line_user_id: lineUserId,
-        display_name: "山田 太郎",
-        linked_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db.kysely
-      .insertInto("line_friends")
-      .values({ line_user_id: lineUserId, following: 0, event_ts: Date.now(), updated_at: now })
-      .execute();
+    await linkLine(db, member.id, { displayName: "山田 太郎", following: false });
     await both(page, "/users/line-connect?linked=1", `line-linked-${lng}`);
   });
 }

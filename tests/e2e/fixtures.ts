@@ -12,6 +12,7 @@ import type { Permission } from "../../db/schema";
 import { nowDb } from "../../db/time";
 import { hashPassword } from "../../server/auth/password";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { fund, givePaymentDetails, type PaymentColumns } from "../helpers/money";
 import { E2E_SQLITE_PATH } from "./env";
 
 export { expect };
@@ -171,6 +172,11 @@ interface TestFixtures {
   problems: Problems;
   /** Signs a new member (or admin) in by writing a session and setting the `sid` cookie. */
   login: (permission?: Permission) => Promise<E2eUser>;
+  /**
+   * Signs a new member in with `balance` yen and full payment details (`details` overrides
+   * some of them), as the money pages need.
+   */
+  payingMember: (balance: number, details?: Partial<PaymentColumns>) => Promise<E2eUser>;
 }
 
 interface WorkerFixtures {
@@ -251,7 +257,32 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return user;
     });
   },
+
+  payingMember: async ({ db, login }, use) => {
+    await use(async (balance, details = {}) => {
+      const me = await login("member");
+      await fund(db, me.id, balance);
+      await givePaymentDetails(db, me.id, details);
+      return me;
+    });
+  },
 });
+
+/**
+ * Answers every "mark this dialog shown" request with a 500, as a write lost on the way would
+ * be, and collects the console warnings the page logs about it.
+ */
+export async function failDialogMarks(page: Page, problems: Problems): Promise<string[]> {
+  problems.allow(/\/dialogs$/);
+  await page.route(/\/dialogs$/, (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+  );
+  const warnings: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "warning") warnings.push(msg.text());
+  });
+  return warnings;
+}
 
 /**
  * Opens a path and waits until React has hydrated (the root marks <html data-hydrated>), so

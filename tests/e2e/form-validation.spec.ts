@@ -1,5 +1,5 @@
 import { withdrawalExpectedBy } from "../../server/lib/business-days";
-import { fund, givePaymentDetails } from "../helpers/money";
+import { fund } from "../helpers/money";
 import { expect, test, visit } from "./fixtures";
 import { setLanguage } from "./walk";
 
@@ -11,12 +11,9 @@ import { setLanguage } from "./walk";
 
 test("the withdrawal form shows field errors before it is sent, and sends once they are fixed", async ({
   page,
-  login,
-  db,
+  payingMember,
 }) => {
-  const me = await login("member");
-  await fund(db, me.id, 20_000);
-  await givePaymentDetails(db, me.id);
+  await payingMember(20_000);
   const posts: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "POST") posts.push(r.url());

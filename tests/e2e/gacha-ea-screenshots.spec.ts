@@ -1,9 +1,9 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
 import type { Db } from "../../db";
 import { fund } from "../helpers/money";
-import { signInByEmail, test, visit } from "./fixtures";
+import { signInByEmail, test } from "./fixtures";
 import { publishedGacha } from "./gacha-steps";
-import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { clickTo, languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
  * Screenshots of issue 9's pages for a person to look at (not compared against anything):
@@ -31,74 +31,61 @@ for (const lng of SHOT_LANGUAGES) {
     const coupons = await itemGacha(db);
     await languageCookie(context, lng);
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await atEachSize(page, async (size) => {
-      await visit(page, "/users/gachas");
-      await shoot(page, `member-gachas-${size}-${lng}`);
+    await shootSteps(page, shoot, lng, [
+      ["member-gachas", "/users/gachas"],
       // The seeded open gacha (the tests' own item gachas are listed too).
-      await page
-        .getByTestId("gacha-card")
-        .filter({ hasText: "キャッシュバック感謝ガチャ" })
-        .getByTestId("gacha-details")
-        .click();
-      await page.getByTestId("gacha-name").waitFor();
-      await shoot(page, `member-gacha-details-${size}-${lng}`);
-      await page.getByTestId("go-draw").click();
-      await page.getByTestId("draw-button").waitFor();
-      await shoot(page, `member-gacha-draw-${size}-${lng}`);
-      await page.getByTestId("draw-button").click();
-      await page.getByTestId("draw-result").waitFor();
-      await shoot(page, `member-gacha-result-${size}-${lng}`);
-      await visit(page, `/users/gachas/${coupons}/draw`);
-      await page.getByTestId("draw-button").click();
-      await page.getByTestId("draw-result").waitFor();
-      await shoot(page, `member-gacha-result-item-${size}-${lng}`);
-      await visit(page, "/users/gacha_logs");
-      await shoot(page, `member-gacha-logs-${size}-${lng}`);
-      await visit(page, "/users/ea");
-      await shoot(page, `member-eas-${size}-${lng}`);
-      await page.getByTestId("ea-details").first().click();
-      await page.getByTestId("ea-name").waitFor();
-      await shoot(page, `member-ea-details-${size}-${lng}`);
-      await visit(page, "/users/ea/licenses");
-      await shoot(page, `member-ea-licenses-${size}-${lng}`);
-    });
+      [
+        "member-gacha-details",
+        clickTo(
+          (p) =>
+            p
+              .getByTestId("gacha-card")
+              .filter({
+                hasText: lng === "ja" ? "キャッシュバック感謝ガチャ" : "Cashback thank-you gacha",
+              })
+              .getByTestId("gacha-details"),
+          "gacha-name",
+        ),
+      ],
+      ["member-gacha-draw", clickTo("go-draw", "draw-button")],
+      ["member-gacha-result", clickTo("draw-button", "draw-result")],
+      [
+        "member-gacha-result-item",
+        [`/users/gachas/${coupons}/draw`, clickTo("draw-button", "draw-result")],
+      ],
+      ["member-gacha-logs", "/users/gacha_logs"],
+      ["member-eas", "/users/ea"],
+      ["member-ea-details", clickTo("ea-details", "ea-name")],
+      ["member-ea-licenses", "/users/ea/licenses"],
+    ]);
   });
 
   test(`admin gacha and EA pages (${lng})`, async ({ page, context, db }) => {
     test.setTimeout(120_000);
     await signInByEmail(context, db, DEMO_ADMIN.email);
     await languageCookie(context, lng);
-    await atEachSize(page, async (size) => {
-      await visit(page, "/admin/gachas");
-      await shoot(page, `admin-gachas-${size}-${lng}`);
-      await page.getByTestId("admin-gacha-link").first().click();
-      await page.getByTestId("gacha-form").waitFor();
-      await shoot(page, `admin-gacha-edit-${size}-${lng}`);
-      await page.getByTestId("tab-rewards").click();
-      await page.getByTestId("admin-rewards").waitFor();
-      await shoot(page, `admin-gacha-rewards-${size}-${lng}`);
-      await page.getByTestId("reward-create").click();
-      await page.getByTestId("reward-form").waitFor();
-      await shoot(page, `admin-gacha-reward-form-${size}-${lng}`);
-      await page.goBack();
-      await page.getByTestId("tab-logs").click();
-      await page.getByTestId("admin-gacha-logs").waitFor();
-      await shoot(page, `admin-gacha-logs-${size}-${lng}`);
-      await visit(page, "/admin/eas");
-      await shoot(page, `admin-eas-${size}-${lng}`);
-      await page.getByTestId("admin-ea-link").first().click();
-      await page.getByTestId("ea-form").waitFor();
-      await shoot(page, `admin-ea-edit-${size}-${lng}`);
-      await page.getByTestId("tab-licenses").click();
-      await page.getByTestId("admin-licenses").waitFor();
-      await shoot(page, `admin-ea-licenses-${size}-${lng}`);
-      await visit(page, "/admin/eas/accounts");
-      await shoot(page, `admin-ea-accounts-${size}-${lng}`);
-      await visit(
-        page,
+    await shootSteps(page, shoot, lng, [
+      ["admin-gachas", "/admin/gachas"],
+      ["admin-gacha-edit", clickTo("admin-gacha-link", "gacha-form")],
+      ["admin-gacha-rewards", clickTo("tab-rewards", "admin-rewards")],
+      ["admin-gacha-reward-form", clickTo("reward-create", "reward-form")],
+      [
+        "admin-gacha-logs",
+        [
+          async (p) => {
+            await p.goBack();
+          },
+          clickTo("tab-logs", "admin-gacha-logs"),
+        ],
+      ],
+      ["admin-eas", "/admin/eas"],
+      ["admin-ea-edit", clickTo("admin-ea-link", "ea-form")],
+      ["admin-ea-licenses", clickTo("tab-licenses", "admin-licenses")],
+      ["admin-ea-accounts", "/admin/eas/accounts"],
+      [
+        "admin-ea-issue",
         `/admin/eas/licenses/create?member=${encodeURIComponent(DEMO_MEMBER.email)}`,
-      );
-      await shoot(page, `admin-ea-issue-${size}-${lng}`);
-    });
+      ],
+    ]);
   });
 }

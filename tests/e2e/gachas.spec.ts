@@ -1,4 +1,4 @@
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { fund, walletOf } from "../helpers/money";
@@ -11,6 +11,20 @@ import { HOUR, tokyoLocal } from "../helpers/form-values";
  * member draws it until the limit and finds the draws in the history; an item is marked used;
  * the reveal animates, except for people who ask for reduced motion.
  */
+
+/** Adds a reward of weight 1 through the admin's form: an amount for cash, days for an item. */
+async function addReward(
+  page: Page,
+  reward: { name: string; kind: "cash" | "item"; amount?: string; validDays?: string },
+) {
+  await page.getByTestId("reward-create").click();
+  await page.getByLabel("景品名（日本語）").fill(reward.name);
+  await page.getByLabel("種類").selectOption(reward.kind);
+  if (reward.amount) await page.getByLabel("金額（円）").fill(reward.amount);
+  await page.getByLabel("重み").fill("1");
+  if (reward.validDays) await page.getByLabel("当選からの有効日数").fill(reward.validDays);
+  await page.getByRole("button", { name: "景品を追加する" }).click();
+}
 
 /** A member signed in, in a browser context of their own. */
 function newMember(db: Db, browser: Browser) {
@@ -53,20 +67,9 @@ test.describe("gachas", () => {
     const gachaId = page.url().split("/")[5]!;
 
     // Two rewards: cash, and an item valid for 7 days.
-    await page.getByTestId("reward-create").click();
-    await page.getByLabel("景品名（日本語）").fill("300円");
-    await page.getByLabel("種類").selectOption("cash");
-    await page.getByLabel("金額（円）").fill("300");
-    await page.getByLabel("重み").fill("1");
-    await page.getByRole("button", { name: "景品を追加する" }).click();
+    await addReward(page, { name: "300円", kind: "cash", amount: "300" });
     await expect(page.getByTestId("reward-saved")).toContainText("300円");
-
-    await page.getByTestId("reward-create").click();
-    await page.getByLabel("景品名（日本語）").fill("割引クーポン");
-    await page.getByLabel("種類").selectOption("item");
-    await page.getByLabel("重み").fill("1");
-    await page.getByLabel("当選からの有効日数").fill("7");
-    await page.getByRole("button", { name: "景品を追加する" }).click();
+    await addReward(page, { name: "割引クーポン", kind: "item", validDays: "7" });
     const rewards = page.getByTestId("admin-rewards").getByTestId("table-row");
     await expect(rewards).toHaveCount(2);
     await expect(page.getByTestId("reward-chance")).toHaveText([/50\.00%/, /50\.00%/]);

@@ -107,49 +107,51 @@ async function menuLink(page: Page, mobile: boolean, column: string, to: string)
   return drawer.locator(`a[href="${to}"]`);
 }
 
+/** A menu entry to click: its address, and the admin group to open first (null: none). */
+interface MenuTarget {
+  to: string;
+  group: string | null;
+}
+
+/** From the second entry round to the first, so that every click navigates. */
+function fromSecond<T>(list: readonly T[]): T[] {
+  return [...list.slice(1), list[0]!];
+}
+
+const AREAS = [
+  {
+    title: "a new member clicks through every sidebar entry",
+    who: "member",
+    home: "/users",
+    column: "sidebar",
+    targets: (): MenuTarget[] => fromSecond(MEMBER_MENU).map((to) => ({ to, group: null })),
+  },
+  {
+    title: "an admin clicks through every admin menu entry",
+    who: "admin",
+    home: "/admin",
+    column: "menu-column",
+    targets: (): MenuTarget[] =>
+      fromSecond(enabled(ADMIN_NAV, DEFAULT_FEATURES)).flatMap((item): MenuTarget[] =>
+        item.kind === "link"
+          ? [{ to: item.to, group: null }]
+          : enabled(item.children, DEFAULT_FEATURES).map((c) => ({ to: c.to, group: item.id })),
+      ),
+  },
+] as const;
+
 for (const mobile of [false, true]) {
   const tag = mobile ? " @mobile" : "";
   for (const lng of LANGUAGES) {
-    test(`a new member clicks through every sidebar entry (${lng})${tag}`, async ({
-      page,
-      context,
-      login,
-      problems,
-    }) => {
-      allowPending(problems);
-      await setLanguage(context, lng);
-      await login("member");
-      await visit(page, "/users");
-      const pending: string[] = [];
-      // Start from the second entry and end on the first, so every click navigates.
-      for (const to of [...MEMBER_MENU.slice(1), MEMBER_MENU[0]!]) {
-        const link = await menuLink(page, mobile, "sidebar", to);
-        await link.click();
-        await arrived(page, to, lng, pending);
-        if (mobile) await expect(page.getByTestId("mobile-drawer")).toBeHidden();
-      }
-      report(pending);
-    });
-
-    test(`an admin clicks through every admin menu entry (${lng})${tag}`, async ({
-      page,
-      context,
-      login,
-      problems,
-    }) => {
-      allowPending(problems);
-      await setLanguage(context, lng);
-      await login("admin");
-      await visit(page, "/admin");
-      const pending: string[] = [];
-      const column = mobile ? "mobile-drawer" : "menu-column";
-      const entries = enabled(ADMIN_NAV, DEFAULT_FEATURES);
-      for (const item of [...entries.slice(1), entries[0]!]) {
-        const targets =
-          item.kind === "link"
-            ? [{ to: item.to, group: null }]
-            : enabled(item.children, DEFAULT_FEATURES).map((c) => ({ to: c.to, group: item.id }));
-        for (const { to, group } of targets) {
+    for (const area of AREAS) {
+      test(`${area.title} (${lng})${tag}`, async ({ page, context, login, problems }) => {
+        allowPending(problems);
+        await setLanguage(context, lng);
+        await login(area.who);
+        await visit(page, area.home);
+        const pending: string[] = [];
+        const column = mobile ? "mobile-drawer" : area.column;
+        for (const { to, group } of area.targets()) {
           const link = await menuLink(page, mobile, column, to);
           if (group && !(await link.isVisible())) {
             await page.getByTestId(column).getByTestId(`admin-group-${group}`).click();
@@ -158,9 +160,9 @@ for (const mobile of [false, true]) {
           await arrived(page, to, lng, pending);
           if (mobile) await expect(page.getByTestId("mobile-drawer")).toBeHidden();
         }
-      }
-      report(pending);
-    });
+        report(pending);
+      });
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { newId } from "../../db/id";
 import { adminList, setActive } from "../../server/features/marathon/service";
 import { expect, insertUser, signInUser, test, visit } from "./fixtures";
-import { languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { languageCookie, SHOT_LANGUAGES, shooterFor, atEachSize } from "./shots";
 
 /**
  * The admin's marathon editor: goals as rows with a live preview of the member's popup, a row
@@ -138,11 +138,7 @@ for (const lng of SHOT_LANGUAGES) {
     problems.allow(/\/admin\/cb_marathon/);
     await languageCookie(context, lng);
     await login("admin");
-    for (const [w, h] of [
-      [1280, 800],
-      [375, 812],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
+    await atEachSize(page, async (_size, { width: w }) => {
       await visit(page, "/admin/cb_marathon");
       const rows = page.getByTestId("goal-row");
       await rows.nth(0).locator("textarea").nth(0).fill("おめでとうございます！\nゴール達成です");
@@ -157,6 +153,6 @@ for (const lng of SHOT_LANGUAGES) {
       await expect(page.getByTestId("rows-error")).toBeVisible();
       await page.getByTestId("marathon-editor").scrollIntoViewIfNeeded();
       await shoot(page, `marathon-editor-${lng}-${w}`);
-    }
+    });
   });
 }

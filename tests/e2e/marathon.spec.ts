@@ -5,8 +5,8 @@ import { commitImport } from "../../server/features/cashback/jobs";
 import { adminList, createMarathon, setActive } from "../../server/features/marathon/service";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker, report } from "../helpers/cashback";
-import { expect, insertUser, reload, test, visit } from "./fixtures";
-import { shooterFor } from "./shots";
+import { expect, failDialogMarks, insertUser, reload, test, visit } from "./fixtures";
+import { shooterFor, atEachSize } from "./shots";
 
 /**
  * The cashback marathon in the browser: a member whose imported cashback crossed two goals sees
@@ -133,14 +133,7 @@ test("a goal that cannot be marked shown logs a warning and shows again on the n
 }) => {
   const member = await login();
   await crossTwoGoals(db, member.id);
-  problems.allow(/\/dialogs$/);
-  await page.route(/\/dialogs$/, (route) =>
-    route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
-  );
-  const warnings: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "warning") warnings.push(msg.text());
-  });
+  const warnings = await failDialogMarks(page, problems);
   await visit(page, "/users/cb_marathon");
   await expect(page.getByTestId("marathon-goal-modal")).toBeVisible();
   await expect.poll(() => warnings.some((w) => w.includes("could not be marked shown"))).toBe(true);
@@ -185,11 +178,7 @@ test("marathon pages at 1280 and 375 px", async ({ page, db, login }) => {
       .set({ is_modal: 1 })
       .where("uid", "=", member.id)
       .execute();
-    for (const [w, h] of [
-      [1280, 800],
-      [375, 812],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
+    await atEachSize(page, async (_size, { width: w }) => {
       await visit(page, "/users/cb_marathon");
       await expect(page.getByTestId(`goal-${n}`)).toContainText("達成");
       await expect(page.getByTestId("marathon").filter({ hasText: "冬の" })).toContainText(
@@ -198,17 +187,13 @@ test("marathon pages at 1280 and 375 px", async ({ page, db, login }) => {
       await shoot(page, `marathon-member-${w}`);
       await visit(page, "/users/cb_marathon/axi");
       await shoot(page, `marathon-axi-${w}`);
-    }
+    });
     await login("admin");
-    for (const [w, h] of [
-      [1280, 800],
-      [375, 812],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
+    await atEachSize(page, async (_size, { width: w }) => {
       await visit(page, "/admin/cb_marathon");
       await expect(page.getByText("2026年 冬のキャッシュバックマラソン")).toBeVisible();
       await shoot(page, `marathon-admin-${w}`);
-    }
+    });
   } finally {
     await setActive(db, admin, id, false);
   }

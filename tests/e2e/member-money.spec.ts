@@ -3,7 +3,7 @@ import { newId } from "../../db/id";
 import { completeWithdrawal, rejectWithdrawal } from "../../server/features/wallet/service";
 import { approveTransfer } from "../../server/features/wallet/transfers";
 import { createLogger } from "../../server/logger";
-import { fund, givePaymentDetails, walletOf } from "../helpers/money";
+import { anAdminId, fund, givePaymentDetails, walletOf } from "../helpers/money";
 import { expect, insertUser, signInUser, test, visit } from "./fixtures";
 
 /**
@@ -39,15 +39,13 @@ const METHODS = [
 
 test("a member withdraws by each method, sees it held, cancels one and sees the admin's decisions", async ({
   page,
-  login,
+  payingMember,
   db,
   problems,
 }) => {
   // Refused requests answer 400 with their message: expected here.
   problems.allow(/\/users\/withdraw\/new/);
-  const me = await login("member");
-  await fund(db, me.id, 20_000);
-  await givePaymentDetails(db, me.id, { paypay_id: null });
+  const me = await payingMember(20_000, { paypay_id: null });
 
   await visit(page, "/users/withdraw/new");
   await expect(page.getByTestId("payee")).toContainText("みずほ銀行");
@@ -109,15 +107,11 @@ test("a member withdraws by each method, sees it held, cancels one and sees the 
     .select(["id", "method"])
     .where("user_id", "=", me.id)
     .execute();
-  const admin = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("permission", "=", "admin")
-    .executeTakeFirstOrThrow();
-  await completeWithdrawal(deps(db), admin.id, rows.find((r) => r.method === "bank")!.id);
+  const adminId = await anAdminId(db);
+  await completeWithdrawal(deps(db), adminId, rows.find((r) => r.method === "bank")!.id);
   await rejectWithdrawal(
     deps(db),
-    admin.id,
+    adminId,
     rows.find((r) => r.method === "paypay")!.id,
     "PayPay IDが確認できません",
   );
@@ -208,12 +202,8 @@ test("a transfer between two members is held, approved, and seen by both (en)", 
     .select("id")
     .where("sender_id", "=", sender.id)
     .executeTakeFirstOrThrow();
-  const admin = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("permission", "=", "admin")
-    .executeTakeFirstOrThrow();
-  await approveTransfer(deps(db), admin.id, transfer.id);
+  const adminId = await anAdminId(db);
+  await approveTransfer(deps(db), adminId, transfer.id);
 
   await visit(page, "/users/withdraw");
   await expect(page.getByTestId("withdrawal-history").locator("tbody tr").first()).toContainText(

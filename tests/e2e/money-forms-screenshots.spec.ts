@@ -1,4 +1,3 @@
-import { fund, givePaymentDetails } from "../helpers/money";
 import { test, visit } from "./fixtures";
 import { atEachSize, SHOT_LANGUAGES, shooterFor } from "./shots";
 import { setLanguage } from "./walk";
@@ -11,11 +10,9 @@ import { setLanguage } from "./walk";
 const shoot = shooterFor("test-results/screenshots");
 
 for (const lng of SHOT_LANGUAGES) {
-  test(`money forms with field errors (${lng})`, async ({ page, context, db, login }) => {
+  test(`money forms with field errors (${lng})`, async ({ page, context, payingMember }) => {
     await setLanguage(context, lng);
-    const me = await login("member");
-    await fund(db, me.id, 69_120);
-    await givePaymentDetails(db, me.id);
+    await payingMember(69_120);
     await atEachSize(page, async (size) => {
       await visit(page, "/users/withdraw/new");
       await page.locator("input[value=usdt]").check();

@@ -1,4 +1,4 @@
-import { nowDb } from "../../db/time";
+import { linkLine } from "../helpers/line-link";
 import { test, visit } from "./fixtures";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
@@ -22,17 +22,7 @@ for (const lng of SHOT_LANGUAGES) {
         path: `test-results/screenshots/notify/unlinked-${size}-${lng}.png`,
       });
     });
-    const now = nowDb();
-    await db.kysely
-      .insertInto("line_links")
-      .values({
-        user_id: me.id,
-        line_user_id: `U${me.id.toLowerCase().padEnd(32, "0")}`,
-        display_name: "LINE User",
-        linked_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await linkLine(db, me.id);
     await atEachSize(page, async (size) => {
       await visit(page, "/users/mypage");
       await section.getByRole("button").click();

@@ -1,4 +1,4 @@
-import { nowDb } from "../../db/time";
+import { linkLine } from "../helpers/line-link";
 import { expect, reload, test, visit } from "./fixtures";
 import { languageCookie } from "./shots";
 
@@ -40,17 +40,7 @@ test.describe("mypage: notification choices", () => {
 
   test("with LINE linked, both channels are offered and saved", async ({ page, login, db }) => {
     const me = await login("member");
-    const now = nowDb();
-    await db.kysely
-      .insertInto("line_links")
-      .values({
-        user_id: me.id,
-        line_user_id: `U${me.id.toLowerCase().padEnd(32, "0")}`,
-        display_name: "LINE User",
-        linked_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await linkLine(db, me.id);
     // In English this time: the section's texts come from both locales.
     await languageCookie(page.context(), "en");
     await visit(page, "/users/mypage");

@@ -1,6 +1,5 @@
 import type { Page, Route } from "@playwright/test";
 import { sql } from "kysely";
-import { fund, givePaymentDetails } from "../helpers/money";
 import { E2E_PASSWORD, expect, test, visit } from "./fixtures";
 
 /**
@@ -148,14 +147,12 @@ test("the bank and branch are picked by keyboard, and fill the fields they name"
 
 test("a withdrawal lost on the way (no signal) keeps the page and the input; sending again requests once", async ({
   page,
-  login,
+  payingMember,
   db,
   problems,
 }) => {
   problems.allow(/\/users\/withdraw\/new\?_data=/);
-  const me = await login("member");
-  await fund(db, me.id, 10_000);
-  await givePaymentDetails(db, me.id);
+  const me = await payingMember(10_000);
   await visit(page, "/users/withdraw/new");
   // The phone loses its signal: the request never reaches the server.
   const offline = (route: Route) =>

@@ -4,7 +4,7 @@ import type { Db } from "../../db";
 import { DEMO_RICH } from "../../db/seed";
 import { enterCampaign } from "../../server/features/campaigns/service";
 import { expect, signInByEmail, test } from "./fixtures";
-import { LANGUAGES, type Lng, setLanguage } from "./walk";
+import { LANGUAGES, type Lng, seedIds, setLanguage } from "./walk";
 import { PHONE_CHECK, type PhoneProblem } from "./phone-check";
 
 /**
@@ -70,17 +70,7 @@ function pathOf(routeId: string, ids: Ids): string {
 }
 
 async function prepare(db: Db, userId: string): Promise<Ids> {
-  const gacha = await db.kysely
-    .selectFrom("gachas")
-    .select("id")
-    .where("published", "=", 1)
-    .orderBy("starts_at")
-    .executeTakeFirstOrThrow();
-  const ea = await db.kysely
-    .selectFrom("eas")
-    .select("id")
-    .orderBy("created_at")
-    .executeTakeFirstOrThrow();
+  const { gachaId, eaId } = await seedIds(db);
   const campaigns = await db.kysely
     .selectFrom("campaigns")
     .select(["id", "starts_at", "ends_at"])
@@ -92,7 +82,7 @@ async function prepare(db: Db, userId: string): Promise<Ids> {
   await enterCampaign(db, userId, open.id);
   // The marathon goals the demo import reached would open their modal over the first pages.
   await db.kysely.updateTable("marathons").set({ is_modal: 1 }).where("uid", "=", userId).execute();
-  return { gachaId: gacha.id, eaId: ea.id, campaignId: open.id };
+  return { gachaId, eaId, campaignId: open.id };
 }
 
 async function checkAt(page: Page, width: number): Promise<PhoneProblem[]> {

@@ -4,8 +4,9 @@ import type { Browser } from "@playwright/test";
 import { createDb, type Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb, toDbTime } from "../../db/time";
-import { expect, reload, test as base, userPage, visit } from "./fixtures";
+import { expect, failDialogMarks, reload, test as base, userPage, visit } from "./fixtures";
 import { HOUR, tokyoLocal } from "../helpers/form-values";
+import { atEachSize } from "./shots";
 
 /**
  * Popups in the browser: an admin creates a popup through the form (with an image and a
@@ -98,6 +99,36 @@ function adminPage(browser: Browser, db: Db) {
   });
 }
 
+/**
+ * A popup written straight into the database, titled `<title> <its id>`: active and open from
+ * an hour ago to an hour ahead unless `when` says otherwise (times in ms).
+ */
+async function insertPopup(
+  db: Db,
+  title: string,
+  body: string,
+  when: { active?: 0 | 1; start?: number; end?: number } = {},
+): Promise<string> {
+  const id = newId();
+  await db.kysely
+    .insertInto("popups")
+    .values({
+      id,
+      title: `${title} ${id}`,
+      body,
+      image_key: null,
+      link_url: null,
+      starts_at: toDbTime(new Date(when.start ?? Date.now() - HOUR)),
+      ends_at: toDbTime(new Date(when.end ?? Date.now() + HOUR)),
+      active: when.active ?? 1,
+      created_by: null,
+      created_at: nowDb(),
+      updated_at: nowDb(),
+    })
+    .execute();
+  return id;
+}
+
 test("an admin's popup opens once for a member, its text as typed; closed, a reload shows nothing", async ({
   page,
   db,
@@ -143,13 +174,9 @@ test("an admin's popup opens once for a member, its text as typed; closed, a rel
     await visit(ap, "/admin/popups");
     await expect(ap.getByTestId("popup-dialog")).toHaveCount(0);
     await expect(ap.getByTestId("admin-popups")).toContainText(title);
-    for (const [w, h] of [
-      [1280, 800],
-      [375, 812],
-    ] as const) {
-      await ap.setViewportSize({ width: w, height: h });
+    await atEachSize(ap, async (_size, { width: w }) => {
       await ap.screenshot({ path: `${DIR}/popup-admin-list-${w}.png`, fullPage: true });
-    }
+    });
 
     // The member's next page load: the dialog, its text literally, the link safe.
     await login();
@@ -199,31 +226,13 @@ test("an admin's popup opens once for a member, its text as typed; closed, a rel
 
 test("an inactive or finished popup never opens", async ({ page, db, login }) => {
   const now = Date.now();
-  const iso = (ms: number) => new Date(ms).toISOString().replace("T", " ").replace("Z", "");
   const ids: string[] = [];
   for (const [active, start, end] of [
     [0, now - HOUR, now + HOUR],
     [1, now - 2 * HOUR, now - HOUR],
     [1, now + HOUR, now + 2 * HOUR],
   ] as const) {
-    const id = newId();
-    ids.push(id);
-    await db.kysely
-      .insertInto("popups")
-      .values({
-        id,
-        title: `never ${id}`,
-        body: "never",
-        image_key: null,
-        link_url: null,
-        starts_at: iso(start),
-        ends_at: iso(end),
-        active,
-        created_by: null,
-        created_at: nowDb(),
-        updated_at: nowDb(),
-      })
-      .execute();
+    ids.push(await insertPopup(db, "never", "never", { active, start, end }));
   }
   try {
     await login();
@@ -243,32 +252,9 @@ test("a popup that cannot be marked seen logs a warning and shows again on the n
   login,
   problems,
 }) => {
-  const id = newId();
-  await db.kysely
-    .insertInto("popups")
-    .values({
-      id,
-      title: `unmarked ${id}`,
-      body: "shown until marked",
-      image_key: null,
-      link_url: null,
-      starts_at: toDbTime(new Date(Date.now() - HOUR)),
-      ends_at: toDbTime(new Date(Date.now() + HOUR)),
-      active: 1,
-      created_by: null,
-      created_at: nowDb(),
-      updated_at: nowDb(),
-    })
-    .execute();
+  const id = await insertPopup(db, "unmarked", "shown until marked");
   try {
-    problems.allow(/\/dialogs$/);
-    await page.route(/\/dialogs$/, (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
-    );
-    const warnings: string[] = [];
-    page.on("console", (msg) => {
-      if (msg.type() === "warning") warnings.push(msg.text());
-    });
+    const warnings = await failDialogMarks(page, problems);
     const member = await login();
     await visit(page, "/users");
     await expect(page.getByTestId("popup-dialog")).toBeVisible();
@@ -344,23 +330,7 @@ test("a reached marathon goal shows first, alone; the popup waits for the next p
       updated_at: now,
     })
     .execute();
-  const popupId = newId();
-  await db.kysely
-    .insertInto("popups")
-    .values({
-      id: popupId,
-      title: `after the goal ${popupId}`,
-      body: "second",
-      image_key: null,
-      link_url: null,
-      starts_at: toDbTime(new Date(Date.now() - HOUR)),
-      ends_at: toDbTime(new Date(Date.now() + HOUR)),
-      active: 1,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const popupId = await insertPopup(db, "after the goal", "second");
   try {
     await visit(page, "/users");
     const goal = page.getByTestId("marathon-goal-modal");

@@ -3,7 +3,7 @@ import { newId } from "../../db/id";
 import { tokyoMonth } from "../../server/features/ranking/summary";
 import { addMonthlyCashback, createAccount, createBroker } from "../helpers/cashback";
 import { expect, insertUser, test, visit } from "./fixtures";
-import { shooterFor } from "./shots";
+import { shooterFor, atEachSize } from "./shots";
 
 /**
  * The ranking in the browser: the member sees nicknames, ranks and amounts, their own place,
@@ -44,11 +44,7 @@ test("members see the ranking by nickname with their own place; the admin sees n
   const me = await login();
   await cashback(db, broker, me.id, 800_000_000);
 
-  for (const [w, h] of [
-    [1280, 800],
-    [375, 812],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
+  await atEachSize(page, async (_size, { width: w }) => {
     await visit(page, "/users/ranking");
     const table = page.getByTestId("ranking-table");
     const rows = table.locator("tbody tr");
@@ -62,7 +58,7 @@ test("members see the ranking by nickname with their own place; the admin sees n
     await expect(table).not.toContainText("Taro Top");
     await expect(page.getByTestId("ranking-me")).toContainText("2位");
     await shoot(page, `ranking-member-${w}`);
-  }
+  });
 
   await page.getByRole("link", { name: "出金" }).click();
   await expect(page).toHaveURL(/genre=withdrawal&scope=month/);
@@ -71,15 +67,11 @@ test("members see the ranking by nickname with their own place; the admin sees n
   await expect(page.getByTestId("ranking-me")).toBeVisible();
 
   await login("admin");
-  for (const [w, h] of [
-    [1280, 800],
-    [375, 812],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
+  await atEachSize(page, async (_size, { width: w }) => {
     await visit(page, "/admin/ranking");
     await expect(page.getByTestId("ranking-table").locator("tbody tr").nth(0)).toContainText(
       "Taro Top",
     );
     await shoot(page, `ranking-admin-${w}`);
-  }
+  });
 });

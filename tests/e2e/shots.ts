@@ -1,5 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { E2E_ORIGIN } from "./env";
+import { visit } from "./fixtures";
 
 /**
  * What the screenshot specs share: screenshots for a person to look at (not compared against
@@ -21,14 +22,58 @@ export function shooterFor(dir: string) {
 }
 
 /** Sets the viewport to each width in turn and runs `take` there. */
-export async function atEachSize(page: Page, take: (size: "desktop" | "phone") => Promise<void>) {
+export async function atEachSize(
+  page: Page,
+  take: (size: "desktop" | "phone", viewport: { width: number; height: number }) => Promise<void>,
+) {
   for (const [size, viewport] of [
     ["desktop", DESKTOP],
     ["phone", PHONE],
   ] as const) {
     await page.setViewportSize(viewport);
-    await take(size);
+    await take(size, viewport);
   }
+}
+
+/**
+ * How the screen of one screenshot is reached from the one before: a path to open, steps on
+ * the open page, or several of these in turn.
+ */
+export type ShotStep = string | ((page: Page) => Promise<void>) | ShotStep[];
+
+async function takeStep(page: Page, step: ShotStep): Promise<void> {
+  if (typeof step === "string") await visit(page, step);
+  else if (Array.isArray(step)) for (const each of step) await takeStep(page, each);
+  else await step(page);
+}
+
+/**
+ * At each size, the screenshots in order: each entry's step, then `<name>-<size>-<lng>` (the
+ * full page unless the entry's third item is false).
+ */
+export async function shootSteps(
+  page: Page,
+  shoot: ReturnType<typeof shooterFor>,
+  lng: string,
+  shots: [name: string, step: ShotStep, fullPage?: boolean][],
+) {
+  await atEachSize(page, async (size) => {
+    for (const [name, step, fullPage] of shots) {
+      await takeStep(page, step);
+      await shoot(page, `${name}-${size}-${lng}`, fullPage);
+    }
+  });
+}
+
+/**
+ * A step: click `target` (the first element with that test id, or a locator) and wait for the
+ * element with the test id `shown`.
+ */
+export function clickTo(target: string | ((page: Page) => Locator), shown: string): ShotStep {
+  return async (page) => {
+    await (typeof target === "string" ? page.getByTestId(target).first() : target(page)).click();
+    await page.getByTestId(shown).waitFor();
+  };
 }
 
 /** The language the server renders the pages in (its cookie only). */

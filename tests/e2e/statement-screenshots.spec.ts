@@ -1,7 +1,7 @@
 import { fund, givePaymentDetails } from "../helpers/money";
 import { houseMovement, withdrawal } from "../helpers/statement";
-import { test, visit } from "./fixtures";
-import { atEachSize, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { test } from "./fixtures";
+import { SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 import { setLanguage } from "./walk";
 
 /**
@@ -24,11 +24,9 @@ for (const lng of SHOT_LANGUAGES) {
     await houseMovement(db, me.id, "gacha_cost", "gacha_log", -300);
     await withdrawal(db, me.id, "bank", 5_000_000, true);
     await withdrawal(db, me.id, "paypay", 1_234_567);
-    await atEachSize(page, async (size) => {
-      await visit(page, "/users/statement");
-      await shoot(page, `statement-${size}-${lng}`);
-      await visit(page, "/users/statement?kind=transfers&period=1w");
-      await shoot(page, `statement-empty-${size}-${lng}`);
-    });
+    await shootSteps(page, shoot, lng, [
+      ["statement", "/users/statement"],
+      ["statement-empty", "/users/statement?kind=transfers&period=1w"],
+    ]);
   });
 }

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { fund, givePaymentDetails } from "../helpers/money";
 import { withdrawal } from "../helpers/statement";
 import { expect, test, visit } from "./fixtures";
 
@@ -10,12 +9,10 @@ import { expect, test, visit } from "./fixtures";
  */
 test("a member reads where each yen came from and went, filters it and downloads it", async ({
   page,
-  login,
+  payingMember,
   db,
 }) => {
-  const me = await login("member");
-  await fund(db, me.id, 20_000);
-  await givePaymentDetails(db, me.id);
+  const me = await payingMember(20_000);
   await withdrawal(db, me.id, "bank", 5_000, true);
   await withdrawal(db, me.id, "paypay", 1_000);
 

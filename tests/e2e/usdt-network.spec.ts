@@ -3,7 +3,7 @@ import { addressesStaleUnder } from "../../server/features/settings/usdt-network
 import { newId } from "../../db/id";
 import { givePaymentDetails } from "../helpers/money";
 import { expect, test, userPage, visit } from "./fixtures";
-import { languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { languageCookie, SHOT_LANGUAGES, shooterFor, atEachSize } from "./shots";
 
 /**
  * The admin switches the USDT network: the confirmation names how many saved addresses the
@@ -77,24 +77,16 @@ for (const lng of SHOT_LANGUAGES) {
     await givePaymentDetails(db, member.id);
     const before = await getMoneySettings(db.kysely);
     try {
-      for (const [w, h] of [
-        [1280, 800],
-        [375, 812],
-      ] as const) {
-        await page.setViewportSize({ width: w, height: h });
+      await atEachSize(page, async (_size, { width: w }) => {
         await visit(page, "/admin/setting?edit");
         await page.locator("select[name=usdtNetwork]").selectOption("ERC20");
         await page.locator("form button[type=submit]").last().click();
         await expect(page.getByTestId("network-change-dialog")).toBeVisible();
         await shoot(page, `usdt-network-confirm-${lng}-${w}`, false);
-      }
+      });
       await page.getByTestId("network-change-dialog").locator("button[type=submit]").click();
       await expect(page.getByTestId("settings-updated")).toBeVisible();
-      for (const [w, h] of [
-        [1280, 800],
-        [375, 812],
-      ] as const) {
-        await member.page.setViewportSize({ width: w, height: h });
+      await atEachSize(member.page, async (_size, { width: w }) => {
         for (const [name, path] of [
           ["dashboard", "/users"],
           ["withdraw", "/users/withdraw"],
@@ -103,7 +95,7 @@ for (const lng of SHOT_LANGUAGES) {
           await visit(member.page, path);
           await shoot(member.page, `usdt-network-${name}-${lng}-${w}`);
         }
-      }
+      });
     } finally {
       await updateMoneySettings(db, admin.id, before, { confirmNetworkChange: true });
       await member.context.close();

@@ -5,6 +5,7 @@ import { beforeAll } from "vitest";
 import { localStorage } from "../../server/storage";
 import { fileDatabase } from "./file-db";
 import { callerFor, createUser } from "./fixtures";
+import { refusal } from "./outcome";
 
 /**
  * The broker test files' common ground: their own database, an admin, five brokers with
@@ -24,7 +25,7 @@ export function brokersSuite() {
     brokerInput,
     createBroker,
     member,
-    outcome,
+    outcome: refusal,
   };
 
   function brokerInput(overrides: Record<string, unknown> = {}) {
@@ -51,26 +52,6 @@ export function brokersSuite() {
   async function member() {
     const user = await createUser(t.db);
     return { ...user, caller: await callerFor(t.db, user.id, { storage }) };
-  }
-
-  /** The error's i18n key and params, or "ok". */
-  async function outcome(call: Promise<unknown>) {
-    try {
-      await call;
-      return "ok";
-    } catch (error) {
-      const e = error as {
-        key?: string;
-        params?: Record<string, unknown>;
-        cause?: { issues?: { path: PropertyKey[]; message: string }[] };
-      };
-      if (e.cause?.issues) {
-        return Object.fromEntries(e.cause.issues.map((i) => [String(i.path[0]), i.message]));
-      }
-      return e.params && Object.keys(e.params).length > 0
-        ? { key: e.key, params: e.params }
-        : e.key;
-    }
   }
 
   beforeAll(async () => {

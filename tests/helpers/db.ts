@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createConnection } from "mysql2/promise";
+import type { Selectable } from "kysely";
 import { createDb, type Db } from "../../db";
+import type { Database } from "../../db/schema";
 import { migrateToLatest } from "../../db/migrate";
 
 export interface TestDb {
@@ -52,4 +54,20 @@ export async function createTestDb(): Promise<TestDb> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Every row of `table` whose `column` holds `value`, as stored: what a test reads back. */
+export async function rowsWhere<T extends keyof Database>(
+  db: Db,
+  table: T,
+  column: keyof Database[T] & string,
+  value: string,
+): Promise<Selectable<Database[T]>[]> {
+  // Kysely cannot type a query on a table chosen by the caller; the signature types the rows.
+  const rows = await db.kysely
+    .selectFrom(table as "users")
+    .selectAll()
+    .where(column as "id", "=", value)
+    .execute();
+  return rows as unknown as Selectable<Database[T]>[];
 }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { Db } from "../../db";
 import { checkLedger } from "../../server/ledger";
 import { createTestDb, type TestDb } from "./db";
+import { LineStandin } from "./line-standin";
 
 /**
  * The database of one integration test file: made and migrated before its first test, dropped
@@ -31,4 +32,18 @@ export function fileDatabase(options: { ledgerMustBalance?: boolean } = {}): Tes
     },
     cleanup: () => made().cleanup(),
   };
+}
+
+/**
+ * The LINE platform of one test file: a stand-in started before its first test, emptied of
+ * what the previous test sent before each, and stopped after its last.
+ */
+export function fileLineStandin(): LineStandin {
+  const standin = new LineStandin();
+  beforeAll(async () => {
+    await standin.start();
+  });
+  beforeEach(() => standin.reset());
+  afterAll(() => standin.stop());
+  return standin;
 }

@@ -143,6 +143,12 @@ export async function adminWithCaller(
   return { id, caller: await callerFor(db, id, options) };
 }
 
+/** A new member and their signed-in tRPC caller. */
+export async function memberWithCaller(db: Db, options: Parameters<typeof makeContext>[2] = {}) {
+  const user = await createUser(db);
+  return { ...user, caller: await callerFor(db, user.id, options) };
+}
+
 /** A member with a balance and full payment details, and their signed-in caller. */
 export async function payingMember(db: Db, balance = 0) {
   const user = await createUser(db);

@@ -1,44 +1,14 @@
 import type { Db } from "../../db";
 import type { NotificationChannel, NotificationKind } from "../../db/schema";
-import { nowDb } from "../../db/time";
 import { lineMessaging } from "../../server/line/messaging";
 import { NotificationDispatcher, type DispatcherOptions } from "../../server/notify/dispatcher";
 import { enqueueNotification, type NotificationPayloads } from "../../server/notify/outbox";
 import { createLogger } from "../../server/logger";
 import { silentLog } from "./fixtures";
-import { newLineUserId, type LineStandin } from "./line-standin";
+import { linkLine } from "./line-link";
+import type { LineStandin } from "./line-standin";
 
-/** Links a member to a LINE user id directly, as a finished LINE Login would. */
-export async function linkLine(
-  db: Db,
-  userId: string,
-  options: { lineUserId?: string; following?: boolean | null } = {},
-): Promise<string> {
-  const lineUserId = options.lineUserId ?? newLineUserId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("line_links")
-    .values({
-      user_id: userId,
-      line_user_id: lineUserId,
-      display_name: "LINE User",
-      linked_at: now,
-      updated_at: now,
-    })
-    .execute();
-  if (options.following !== undefined && options.following !== null) {
-    await db.kysely
-      .insertInto("line_friends")
-      .values({
-        line_user_id: lineUserId,
-        following: options.following ? 1 : 0,
-        event_ts: Date.now(),
-        updated_at: now,
-      })
-      .execute();
-  }
-  return lineUserId;
-}
+export { linkLine };
 
 /** Writes an outbox row on its own (the web app does it inside an event's transaction). */
 export async function enqueue<K extends NotificationKind>(

@@ -32,6 +32,16 @@ export async function walletOf(db: Db, userId: string) {
   return { available: Number(row?.balance ?? 0), held: Number(row?.held ?? 0) };
 }
 
+/** An admin of the (seeded) database, for tests that decide money requests in the service. */
+export async function anAdminId(db: Db): Promise<string> {
+  const admin = await db.kysely
+    .selectFrom("users")
+    .select("id")
+    .where("permission", "=", "admin")
+    .executeTakeFirstOrThrow();
+  return admin.id;
+}
+
 /** A valid TRON (TRC20) address, checksum included. */
 export const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 

@@ -11,7 +11,7 @@ import {
 } from "../../server/ledger";
 import { createLogger } from "../../server/logger";
 import type { Method } from "../../server/domain/withdrawal";
-import { key } from "./money";
+import { anAdminId, key } from "./money";
 
 /**
  * Movements for the statement's tests. The statement reads only the ledger, so a credit from
@@ -55,10 +55,6 @@ export async function withdrawal(
   const deps = { db, log: createLogger({ level: "silent" }) };
   const { id } = await requestWithdrawal(deps, userId, { method, amount, requestKey: key() });
   if (!paid) return;
-  const admin = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("permission", "=", "admin")
-    .executeTakeFirstOrThrow();
-  await completeWithdrawal(deps, admin.id, id);
+  const adminId = await anAdminId(db);
+  await completeWithdrawal(deps, adminId, id);
 }

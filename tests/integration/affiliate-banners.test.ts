@@ -8,6 +8,7 @@ import { sniffImage } from "../../server/storage/images";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, testConfig } from "../helpers/fixtures";
 import { fixture, pngWithText, SECRET } from "../helpers/images";
+import { refusal } from "../helpers/outcome";
 
 const t = fileDatabase();
 const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-banners-")));
@@ -25,23 +26,6 @@ function fields(overrides: Record<string, unknown> = {}) {
     image: fixture("avatar.png"),
     ...overrides,
   };
-}
-
-/** The field → message key map of a refused input, or the error code. */
-async function outcome(call: Promise<unknown>) {
-  try {
-    await call;
-    return "ok";
-  } catch (error) {
-    const e = error as {
-      code?: string;
-      cause?: { issues?: { path: PropertyKey[]; message: string }[] };
-    };
-    if (e.cause?.issues) {
-      return Object.fromEntries(e.cause.issues.map((i) => [String(i.path[0]), i.message]));
-    }
-    return e.code;
-  }
 }
 
 beforeAll(async () => {
@@ -65,14 +49,14 @@ describe("affiliate banners", () => {
   });
 
   it("only admins manage banners; members only list active ones; anyone reads images", async () => {
-    expect(await outcome(member.affiliate.createBanner(fields()))).toBe("FORBIDDEN");
-    expect(await outcome(member.affiliate.adminBanners())).toBe("FORBIDDEN");
+    expect(await refusal(member.affiliate.createBanner(fields()))).toBe("forbidden");
+    expect(await refusal(member.affiliate.adminBanners())).toBe("forbidden");
     const anyone = await callerFor(t.db, undefined, { storage });
-    expect(await outcome(anyone.affiliate.banners())).toBe("UNAUTHORIZED");
-    expect(await outcome(anyone.affiliate.adminBanners())).toBe("UNAUTHORIZED");
+    expect(await refusal(anyone.affiliate.banners())).toBe("loginRequired");
+    expect(await refusal(anyone.affiliate.adminBanners())).toBe("loginRequired");
     const { id } = await admin.affiliate.createBanner(fields({ title: "Roles" }));
-    expect(await outcome(member.affiliate.updateBanner({ id, ...fields({ active: false }) }))).toBe(
-      "FORBIDDEN",
+    expect(await refusal(member.affiliate.updateBanner({ id, ...fields({ active: false }) }))).toBe(
+      "forbidden",
     );
     const row = (await admin.affiliate.adminBanners()).find((b) => b.id === id)!;
     const image = await anyone.affiliate.bannerImage({ file: row.file });
@@ -81,23 +65,23 @@ describe("affiliate banners", () => {
 
   it("validates fields and the image", async () => {
     expect(
-      await outcome(
+      await refusal(
         admin.affiliate.createBanner(fields({ title: " ", alt: "", displayOrder: "x" })),
       ),
     ).toEqual({ title: "required", alt: "required", displayOrder: "displayOrder" });
     expect(
-      await outcome(
+      await refusal(
         admin.affiliate.createBanner(fields({ title: "a".repeat(101), alt: "b".repeat(201) })),
       ),
     ).toEqual({ title: "tooLong", alt: "tooLong" });
-    expect(await outcome(admin.affiliate.createBanner(fields({ displayOrder: "10000" })))).toEqual({
+    expect(await refusal(admin.affiliate.createBanner(fields({ displayOrder: "10000" })))).toEqual({
       displayOrder: "displayOrder",
     });
-    expect(await outcome(admin.affiliate.createBanner(fields({ image: undefined })))).toEqual({
+    expect(await refusal(admin.affiliate.createBanner(fields({ image: undefined })))).toEqual({
       image: "imageEmpty",
     });
     expect(
-      await outcome(
+      await refusal(
         admin.affiliate.createBanner(fields({ image: new TextEncoder().encode("<svg/>") })),
       ),
     ).toEqual({ image: "imageType" });
@@ -199,7 +183,7 @@ describe("affiliate banners", () => {
   it("serves only keys a banner row holds", async () => {
     const anyone = await callerFor(t.db, undefined, { storage });
     for (const file of ["0123456789abcdef0123456789abcdef.png", "../avatars/x.png", ""]) {
-      expect(await outcome(anyone.affiliate.bannerImage({ file }))).toBe("NOT_FOUND");
+      expect(await refusal(anyone.affiliate.bannerImage({ file }))).toBe("notFound");
     }
     await expect(
       admin.affiliate.updateBanner({

@@ -12,21 +12,17 @@ const t = fileDatabase();
 
 const GOOD = "Kx7-mUq2-wpLr";
 
+/** A sign-in from a visitor's device (`from`: its context options, such as its address). */
+async function loginFrom(from: Parameters<typeof callerFor>[2], email: string, password: string) {
+  return (await callerFor(t.db, undefined, from)).auth.login({ email, password });
+}
+
 describe(`login on ${testEngine}`, () => {
   it("answers the same for an unknown email and a wrong password", async () => {
     const user = await createUser(t.db);
+    await expectKey(loginFrom({ ip: "10.0.0.1" }, user.email, "Wrong1234"), "invalidCredentials");
     await expectKey(
-      (await callerFor(t.db, undefined, { ip: "10.0.0.1" })).auth.login({
-        email: user.email,
-        password: "Wrong1234",
-      }),
-      "invalidCredentials",
-    );
-    await expectKey(
-      (await callerFor(t.db, undefined, { ip: "10.0.0.1" })).auth.login({
-        email: "nobody@example.test",
-        password: "Wrong1234",
-      }),
+      loginFrom({ ip: "10.0.0.1" }, "nobody@example.test", "Wrong1234"),
       "invalidCredentials",
     );
   });
@@ -51,50 +47,26 @@ describe(`login on ${testEngine}`, () => {
     const user = await createUser(t.db);
     const attacker = { ip: "10.1.0.1" };
     for (let i = 0; i < 5; i++) {
-      await expectKey(
-        (await callerFor(t.db, undefined, attacker)).auth.login({
-          email: user.email,
-          password: "Wrong1234",
-        }),
-        "invalidCredentials",
-      );
+      await expectKey(loginFrom(attacker, user.email, "Wrong1234"), "invalidCredentials");
     }
     // From the attacker's address even the right password is no longer checked…
-    await expectKey(
-      (await callerFor(t.db, undefined, attacker)).auth.login({
-        email: user.email,
-        password: TEST_PASSWORD,
-      }),
-      "tooManyAttempts",
-    );
+    await expectKey(loginFrom(attacker, user.email, TEST_PASSWORD), "tooManyAttempts");
     // …while the owner, at their own address, signs in as usual.
-    await expect(
-      (await callerFor(t.db, undefined, { ip: "10.1.9.9" })).auth.login({
-        email: user.email,
-        password: TEST_PASSWORD,
-      }),
-    ).resolves.toMatchObject({ mfaRequired: false });
+    await expect(loginFrom({ ip: "10.1.9.9" }, user.email, TEST_PASSWORD)).resolves.toMatchObject({
+      mfaRequired: false,
+    });
   });
 
   it("one address may try many accounts only up to its own limit", async () => {
     const ip = "10.2.0.1";
     for (let i = 0; i < RULES.signInAddress.points; i++) {
       await expectKey(
-        (await callerFor(t.db, undefined, { ip })).auth.login({
-          email: `probe${i}@example.test`,
-          password: "Wrong1234",
-        }),
+        loginFrom({ ip }, `probe${i}@example.test`, "Wrong1234"),
         "invalidCredentials",
       );
     }
     const other = await createUser(t.db);
-    await expectKey(
-      (await callerFor(t.db, undefined, { ip })).auth.login({
-        email: other.email,
-        password: TEST_PASSWORD,
-      }),
-      "tooManyAttempts",
-    );
+    await expectKey(loginFrom({ ip }, other.email, TEST_PASSWORD), "tooManyAttempts");
   });
 
   it("thirty guesses sent at once, over two web processes, get at most five checks", async () => {
@@ -159,12 +131,9 @@ describe(`login on ${testEngine}`, () => {
       await t.db.kysely.selectFrom("sessions").select("id").where("id", "=", session.id).execute(),
     ).toHaveLength(1);
     // The owner still signs in from anywhere: re-authentication never counts towards the lock.
-    await expect(
-      (await callerFor(t.db, undefined, { ip: "10.6.0.2" })).auth.login({
-        email: user.email,
-        password: TEST_PASSWORD,
-      }),
-    ).resolves.toMatchObject({ mfaRequired: false });
+    await expect(loginFrom({ ip: "10.6.0.2" }, user.email, TEST_PASSWORD)).resolves.toMatchObject({
+      mfaRequired: false,
+    });
   });
 
   it("hands one address only a few passwordless sign-in challenges at a time", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors, sessionCount } from "../helpers/rejections";
-import { callerFor, createUser, MailBox, TEST_PASSWORD } from "../helpers/fixtures";
+import { callerFor, type Caller, createUser, MailBox, TEST_PASSWORD } from "../helpers/fixtures";
 
 const t = fileDatabase();
 
@@ -27,6 +27,15 @@ function registration(
     passwordConfirm: password,
     ...change,
   };
+}
+
+/** The field errors of a sign-up that changes `change` from a good one (none: it went through). */
+function registrationErrors(
+  caller: Caller,
+  email: string,
+  change: Parameters<typeof registration>[1],
+) {
+  return fieldErrors(caller.auth.register(registration(email, change)));
 }
 
 describe(`registration on ${testEngine}`, () => {
@@ -100,11 +109,7 @@ describe(`registration on ${testEngine}`, () => {
       .selectFrom("users")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
-    expect(
-      await fieldErrors(
-        caller.auth.register(registration("", { name: "", nickname: "", password: "" })),
-      ),
-    ).toEqual({
+    expect(await registrationErrors(caller, "", { name: "", nickname: "", password: "" })).toEqual({
       name: "required",
       nickname: "required",
       email: "required",
@@ -112,37 +117,23 @@ describe(`registration on ${testEngine}`, () => {
       passwordConfirm: "required",
     });
     expect(
-      await fieldErrors(
-        caller.auth.register(
-          registration("not-an-email", { name: "山田 太郎", nickname: "n", password: "short" }),
-        ),
-      ),
+      await registrationErrors(caller, "not-an-email", {
+        name: "山田 太郎",
+        nickname: "n",
+        password: "short",
+      }),
     ).toMatchObject({ name: "nameLetters", email: "emailInvalid", password: "passwordWeak" });
     for (const weak of ["alllowercase1", "ALLUPPERCASE1", "NoDigitsHere"]) {
       expect(
-        await fieldErrors(
-          caller.auth.register({
-            name: "A",
-            nickname: "n",
-            email: "a@b.test",
-            password: weak,
-            passwordConfirm: weak,
-          }),
-        ),
-      ).toEqual({
-        password: "passwordWeak",
-      });
+        await registrationErrors(caller, "a@b.test", { name: "A", nickname: "n", password: weak }),
+      ).toEqual({ password: "passwordWeak" });
     }
     expect(
-      await fieldErrors(
-        caller.auth.register({
-          name: "A",
-          nickname: "n",
-          email: "a@b.test",
-          password: GOOD,
-          passwordConfirm: GOOD + "x",
-        }),
-      ),
+      await registrationErrors(caller, "a@b.test", {
+        name: "A",
+        nickname: "n",
+        passwordConfirm: GOOD + "x",
+      }),
     ).toEqual({ passwordConfirm: "passwordMismatch" });
     const after = await t.db.kysely
       .selectFrom("users")
@@ -154,14 +145,10 @@ describe(`registration on ${testEngine}`, () => {
   it("refuses control and bidirectional-override characters in the name fields", async () => {
     const caller = await callerFor(t.db, undefined, { ip: "10.40.0.9" });
     expect(
-      await fieldErrors(
-        caller.auth.register(registration("nul@example.test", { name: "Hanako\u0000Sato" })),
-      ),
+      await registrationErrors(caller, "nul@example.test", { name: "Hanako\u0000Sato" }),
     ).toEqual({ name: "controlChars" });
     expect(
-      await fieldErrors(
-        caller.auth.register(registration("rlo@example.test", { nickname: "admin\u202Enimda" })),
-      ),
+      await registrationErrors(caller, "rlo@example.test", { nickname: "admin\u202Enimda" }),
     ).toEqual({ nickname: "controlChars" });
     const saved = await t.db.kysely
       .selectFrom("users")
@@ -174,9 +161,7 @@ describe(`registration on ${testEngine}`, () => {
   it("refuses a common password that meets the character rules, on register, reset and change", async () => {
     const caller = await callerFor(t.db, undefined, { ip: "10.40.0.10" });
     expect(
-      await fieldErrors(
-        caller.auth.register(registration("common@example.test", { password: "Password1" })),
-      ),
+      await registrationErrors(caller, "common@example.test", { password: "Password1" }),
     ).toEqual({ password: "passwordCommon" });
     const user = await createUser(t.db);
     const signedIn = await callerFor(t.db, user.id);
@@ -219,22 +204,14 @@ describe(`registration on ${testEngine}`, () => {
       .execute();
     const viaInput = await callerFor(t.db);
     await viaInput.auth.register({
-      name: "A",
-      nickname: "a",
-      email: "ref-a@example.test",
-      password: GOOD,
-      passwordConfirm: GOOD,
+      ...registration("ref-a@example.test", { name: "A", nickname: "a" }),
       ref: "ref12345",
     });
     const viaCookie = await callerFor(t.db, undefined, { cookies: { ref: "ref12345" } });
     await viaCookie.auth.register(registration("ref-b@example.test", { name: "B", nickname: "b" }));
     const unknown = await callerFor(t.db);
     await unknown.auth.register({
-      name: "C",
-      nickname: "c",
-      email: "ref-c@example.test",
-      password: GOOD,
-      passwordConfirm: GOOD,
+      ...registration("ref-c@example.test", { name: "C", nickname: "c" }),
       ref: "nobody99",
     });
     const rows = await t.db.kysely

@@ -91,6 +91,16 @@ describe(`password reset on ${testEngine}`, () => {
   });
 });
 
+/** A member who re-authenticated and asked to move to `newEmail`: both mails are in `mail`. */
+async function emailChangeRequested(newEmail: string) {
+  const user = await createUser(t.db);
+  const mail = new MailBox();
+  const caller = await callerFor(t.db, user.id, { mailer: mail });
+  await caller.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+  await caller.auth.requestEmailChange({ newEmail });
+  return { user, mail };
+}
+
 describe(`email change on ${testEngine}`, () => {
   it("needs reauthentication, confirms at the new address, and can be undone from the old one", async () => {
     const user = await createUser(t.db);
@@ -130,11 +140,7 @@ describe(`email change on ${testEngine}`, () => {
   });
 
   it("an attacker who took over the address cannot block the owner's recovery", async () => {
-    const victim = await createUser(t.db);
-    const mail = new MailBox();
-    const stolen = await callerFor(t.db, victim.id, { mailer: mail });
-    await stolen.auth.reauthenticate({ email: victim.email, password: TEST_PASSWORD });
-    await stolen.auth.requestEmailChange({ newEmail: "thief@example.test" });
+    const { user: victim, mail } = await emailChangeRequested("thief@example.test");
     const visitor = await callerFor(t.db, undefined, { ip: "10.8.0.1" });
     await visitor.auth.confirmEmailChange({ token: mail.token("changeEmail") });
 
@@ -168,11 +174,7 @@ describe(`email change on ${testEngine}`, () => {
   });
 
   it("a recovery that fails leaves its link unused", async () => {
-    const victim = await createUser(t.db);
-    const mail = new MailBox();
-    const caller = await callerFor(t.db, victim.id, { mailer: mail });
-    await caller.auth.reauthenticate({ email: victim.email, password: TEST_PASSWORD });
-    await caller.auth.requestEmailChange({ newEmail: "moved@example.test" });
+    const { user: victim, mail } = await emailChangeRequested("moved@example.test");
     const visitor = await callerFor(t.db);
     await visitor.auth.confirmEmailChange({ token: mail.token("changeEmail") });
     // An account holding the old address (from before this release, or written by hand).
@@ -186,11 +188,7 @@ describe(`email change on ${testEngine}`, () => {
   });
 
   it("recovering before confirmation cancels the pending change", async () => {
-    const user = await createUser(t.db);
-    const mail = new MailBox();
-    const caller = await callerFor(t.db, user.id, { mailer: mail });
-    await caller.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
-    await caller.auth.requestEmailChange({ newEmail: "pending@example.test" });
+    const { mail } = await emailChangeRequested("pending@example.test");
     const visitor = await callerFor(t.db);
     await visitor.auth.recoverEmail({ token: mail.token("emailChangeNotice") });
     await expectKey(

@@ -8,6 +8,9 @@ import { listen, type RunningServer } from "../helpers/http";
 
 const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", BODY_LIMIT_BYTES: "65536" });
 const log = createLogger({ level: "silent" });
+const MB = 1024 * 1024;
+const FORM = "application/x-www-form-urlencoded";
+const MULTIPART = "multipart/form-data; boundary=x";
 
 let t: TestDb;
 let srv: RunningServer;
@@ -66,37 +69,33 @@ function post(
 
 describe(`request body limits on ${testEngine}`, () => {
   it("refuses a declared body past the limit at once, before reading it", async () => {
-    const answer = await post("/api/trpc/auth.login", 600 * 1024 * 1024, { declare: true });
+    const answer = await post("/api/trpc/auth.login", 600 * MB, { declare: true });
     expect(answer.status).toBe(413);
     expect(answer.body).toContain("PAYLOAD_TOO_LARGE");
     // Answered long before 600 MB went out: the server did not wait for the body.
-    expect(answer.sent).toBeLessThan(64 * 1024 * 1024);
+    expect(answer.sent).toBeLessThan(64 * MB);
   });
 
   it("refuses a large form post to a page the same way, with a message in both languages", async () => {
-    const answer = await post("/login", 100 * 1024 * 1024, {
-      declare: true,
-      type: "application/x-www-form-urlencoded",
-    });
+    const answer = await post("/login", 100 * MB, { declare: true, type: FORM });
     expect(answer.status).toBe(413);
     expect(answer.body).toContain("リクエストが大きすぎます");
     expect(answer.body).toContain("The request is too large");
   });
 
   it("cuts a body sent without a length at the limit", async () => {
-    const answer = await post("/api/trpc/auth.login", 50 * 1024 * 1024, { declare: false }).catch(
-      () => ({ status: 0, body: "", sent: 0 }),
-    );
+    const answer = await post("/api/trpc/auth.login", 50 * MB, { declare: false }).catch(() => ({
+      status: 0,
+      body: "",
+      sent: 0,
+    }));
     // Either the 413 arrived or the connection was cut; never a read of 50 MB.
     expect([0, 413]).toContain(answer.status);
-    expect(answer.sent).toBeLessThan(40 * 1024 * 1024);
+    expect(answer.sent).toBeLessThan(40 * MB);
   });
 
   it("lets a multipart upload to an admin page through up to the upload limit", async () => {
-    const answer = await post("/admin/update", 5 * 1024 * 1024, {
-      declare: true,
-      type: "multipart/form-data; boundary=x",
-    });
+    const answer = await post("/admin/update", 5 * MB, { declare: true, type: MULTIPART });
     // No Remix build in this test: past the limit check, the request reaches the 404.
     expect(answer.status).toBe(404);
   });

@@ -1,25 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { type Bot, createBot } from "../../bot/worker";
 import { parseConfig } from "../../server/config";
 import { pruneEvents } from "../../server/features/line/webhook";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { createTestDb, testEngine } from "../helpers/db";
+import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { createUser, silentLog } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";
 import { eventually, linkLine } from "../helpers/line";
-import { LineStandin, newLineUserId, signWebhook } from "../helpers/line-standin";
+import { newLineUserId, signWebhook } from "../helpers/line-standin";
 
 const SECRET = randomBytes(16).toString("hex");
 
-let t: TestDb;
-let standin: LineStandin;
+const t = fileDatabase();
+const standin = fileLineStandin();
 let bot: Bot;
 let server: RunningServer;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  standin = new LineStandin();
-  await standin.start();
   const config = parseConfig({
     NODE_ENV: "test",
     APP_ORIGIN: "https://portal.example",
@@ -35,10 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await bot.stop();
   await server.close();
-  await standin.stop();
-  await t.cleanup();
 });
-beforeEach(() => standin.reset());
 
 let seq = 0;
 function event<T extends Record<string, unknown>>(type: string, userId: string, extra?: T) {

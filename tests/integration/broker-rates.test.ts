@@ -3,6 +3,7 @@ import { testEngine } from "../helpers/db";
 import { brokersSuite } from "../helpers/brokers-suite";
 import { createAccount, report } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
+import { refusal } from "../helpers/outcome";
 
 const suite = brokersSuite();
 const { t, storage, brokerInput } = suite;
@@ -20,26 +21,6 @@ const terms = (overrides: Record<string, unknown> = {}) => ({
   ],
   ...overrides,
 });
-
-/** Each refused field by its full path ("terms.rates.0.value"), or the error's key. */
-async function refusal(call: Promise<unknown>) {
-  try {
-    await call;
-    return "ok";
-  } catch (error) {
-    const e = error as {
-      key?: string;
-      code?: string;
-      cause?: { issues?: { path: PropertyKey[]; message: string }[] };
-    };
-    if (e.cause?.issues) {
-      return Object.fromEntries(
-        e.cause.issues.map((i) => [i.path.map(String).join("."), i.message]),
-      );
-    }
-    return e.code;
-  }
-}
 
 const xmUpdate = (extra: Record<string, unknown>) => ({
   ...brokerInput({ name: "XM", code: "xm" }),
@@ -159,16 +140,16 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
   it("lets only admins edit terms; members and visitors are refused", async () => {
     const m = await suite.member();
     expect(await refusal(m.caller.brokers.update(xmUpdate({ terms: terms({ rates: [] }) })))).toBe(
-      "FORBIDDEN",
+      "forbidden",
     );
     const visitor = await callerFor(t.db, undefined, { storage });
     expect(await refusal(visitor.brokers.update(xmUpdate({ terms: terms({ rates: [] }) })))).toBe(
-      "UNAUTHORIZED",
+      "loginRequired",
     );
     expect((await suite.admin.brokers.get({ id: suite.brokers.xm! })).rates).toHaveLength(3);
     // The member's crediting days are the member's own: an admin and a visitor are refused.
-    expect(await refusal(suite.admin.brokers.crediting())).toBe("FORBIDDEN");
-    expect(await refusal(visitor.brokers.crediting())).toBe("UNAUTHORIZED");
+    expect(await refusal(suite.admin.brokers.crediting())).toBe("forbidden");
+    expect(await refusal(visitor.brokers.crediting())).toBe("loginRequired");
   });
 
   it("creates a broker with its terms", async () => {
@@ -282,7 +263,7 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
 
     const id = byNumber[0]!.id;
     expect(await refusal(m.caller.brokers.accounts.setType({ id, accountType: "Standard" }))).toBe(
-      "FORBIDDEN",
+      "forbidden",
     );
     expect(await suite.admin.brokers.accounts.setType({ id, accountType: "Standard" })).toEqual({
       changed: true,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
-import { testEngine } from "../helpers/db";
+import { rowsWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
 import { DAY, HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
@@ -54,13 +54,8 @@ async function member() {
   return { id, caller: await callerFor(t.db, id) };
 }
 
-async function entryRows(campaignId: string) {
-  return t.db.kysely
-    .selectFrom("campaign_entries")
-    .selectAll()
-    .where("campaign_id", "=", campaignId)
-    .execute();
-}
+const entryRows = (campaignId: string) =>
+  rowsWhere(t.db, "campaign_entries", "campaign_id", campaignId);
 
 describe(`campaign admin on ${testEngine}`, () => {
   it("creates a campaign: Tokyo times stored as UTC, empty capacity unlimited, audited", async () => {

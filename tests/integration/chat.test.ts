@@ -4,7 +4,7 @@ import { nowDb } from "../../db/time";
 import { CHAT_RATE_LIMITS, idFloor, PAGE_SIZE } from "../../server/features/chat/service";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { callerFor, createUser, memberWithCaller } from "../helpers/fixtures";
 import { fixture, jpegWithExif, SECRET } from "../helpers/images";
 import { notificationRows } from "../helpers/line";
 
@@ -14,10 +14,7 @@ beforeAll(async () => {
   adminId = (await createUser(t.db, { permission: "admin" })).id;
 });
 
-async function member() {
-  const user = await createUser(t.db);
-  return { ...user, caller: await callerFor(t.db, user.id) };
-}
+const member = () => memberWithCaller(t.db);
 
 /** Puts old messages in a thread directly (the rate limit would refuse sending this many). */
 async function backfill(memberId: string, count: number, role: "member" | "admin", ageMs: number) {

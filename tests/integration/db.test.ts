@@ -4,11 +4,18 @@ import { forUpdate, insertIgnore, isUniqueViolation, upsert } from "../../db/dia
 import { newId } from "../../db/id";
 import { migrateToLatest } from "../../db/migrate";
 import { nowDb } from "../../db/time";
-import { testEngine } from "../helpers/db";
+import { rowsWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";
 
 const t = fileDatabase();
+
+/** An insert of the setting `key`, for the engine-specific insert helpers to finish. */
+function settingInsert(key: string, value: string) {
+  return t.db.kysely
+    .insertInto("settings")
+    .values({ key, value, updated_at: nowDb(), updated_by: null });
+}
 
 describe(`database on ${testEngine}`, () => {
   it("uses the engine the suite asked for", () => {
@@ -46,41 +53,23 @@ describe(`database on ${testEngine}`, () => {
 
   it("upserts a setting by its key", async () => {
     const write = (value: string) =>
-      upsert(
-        t.db,
-        t.db.kysely
-          .insertInto("settings")
-          .values({ key: "probe", value, updated_at: nowDb(), updated_by: null }),
-        ["key"],
-        { value, updated_at: nowDb() },
-      ).execute();
+      upsert(t.db, settingInsert("probe", value), ["key"], {
+        value,
+        updated_at: nowDb(),
+      }).execute();
     await write('"a"');
     await write('"b"');
-    const rows = await t.db.kysely
-      .selectFrom("settings")
-      .selectAll()
-      .where("key", "=", "probe")
-      .execute();
+    const rows = await rowsWhere(t.db, "settings", "key", "probe");
     expect(rows).toHaveLength(1);
     expect(rows[0]?.value).toBe('"b"');
   });
 
   it("insertIgnore keeps the first row", async () => {
-    const insert = (value: string) =>
-      insertIgnore(
-        t.db,
-        t.db.kysely
-          .insertInto("settings")
-          .values({ key: "first", value, updated_at: nowDb(), updated_by: null }),
-      ).execute();
+    const insert = (value: string) => insertIgnore(t.db, settingInsert("first", value)).execute();
     await insert("1");
     await insert("2");
-    const row = await t.db.kysely
-      .selectFrom("settings")
-      .select("value")
-      .where("key", "=", "first")
-      .executeTakeFirstOrThrow();
-    expect(row.value).toBe("1");
+    const rows = await rowsWhere(t.db, "settings", "key", "first");
+    expect(rows.map((r) => r.value)).toEqual(["1"]);
   });
 
   it("forUpdate runs inside a transaction on both engines", async () => {

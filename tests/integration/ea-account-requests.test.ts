@@ -1,10 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
+import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
-import { fileDatabase } from "../helpers/file-db";
-import { adminWithCaller, callerFor, type Caller, createUser } from "../helpers/fixtures";
 import { outcome } from "../helpers/outcome";
-import { createAccount, createBroker } from "../helpers/cashback";
+import { eaSuite } from "../helpers/ea-suite";
 
 /**
  * Members ask for an EA-dedicated account type from /users/bank; the admin approves (the
@@ -13,25 +10,8 @@ import { createAccount, createBroker } from "../helpers/cashback";
  * account; each decision audited and announced through the outbox.
  */
 
-const t = fileDatabase();
-let adminId: string;
-let admin: Caller;
-let brokerId: string;
-
-beforeAll(async () => {
-  ({ id: adminId, caller: admin } = await adminWithCaller(t.db));
-  brokerId = await createBroker(t.db, `b${newId().slice(-8)}`, "XM");
-});
-
-let accountCounter = 300000;
-function account(userId: string, status: "approved" | "pending" = "approved") {
-  return createAccount(t.db, userId, brokerId, String(accountCounter++), status, adminId);
-}
-
-async function member() {
-  const user = await createUser(t.db);
-  return { ...user, caller: await callerFor(t.db, user.id) };
-}
+const suite = eaSuite(300000);
+const { t, account, member } = suite;
 
 async function kindsOf(table: "audit_log", targetId: string) {
   const rows = await t.db.kysely
@@ -84,10 +64,10 @@ describe(`EA-dedicated account requests on ${testEngine}`, () => {
     expect(pending.request).toMatchObject({ id, status: "pending", reason: null });
     expect(pending.canRequest).toBe(false);
 
-    const listed = await admin.eas.accountRequests({});
+    const listed = await suite.admin.eas.accountRequests({});
     expect(listed.rows.map((r) => r.id)).toContain(id);
 
-    await admin.eas.approveAccountRequest({ id });
+    await suite.admin.eas.approveAccountRequest({ id });
     const after = (await m.caller.eas.myAccountTypes())[0]!;
     expect(after).toMatchObject({
       accountType: "ea_dedicated",
@@ -96,8 +76,10 @@ describe(`EA-dedicated account requests on ${testEngine}`, () => {
     });
     expect(after.request?.decidedAt).toBeTruthy();
     // Decided once: a second decision is refused.
-    expect(await outcome(admin.eas.approveAccountRequest({ id }))).toBe("notPending");
-    expect(await outcome(admin.eas.denyAccountRequest({ id, reason: "late" }))).toBe("notPending");
+    expect(await outcome(suite.admin.eas.approveAccountRequest({ id }))).toBe("notPending");
+    expect(await outcome(suite.admin.eas.denyAccountRequest({ id, reason: "late" }))).toBe(
+      "notPending",
+    );
     // Already dedicated: nothing left to ask for.
     expect(await outcome(m.caller.eas.requestDedicated({ accountId }))).toBe(
       "eaAccountAlreadyDedicated",
@@ -114,10 +96,10 @@ describe(`EA-dedicated account requests on ${testEngine}`, () => {
       "mail:ea_account_approved",
     ]);
     // The pending list no longer shows it; "all" does.
-    expect((await admin.eas.accountRequests({})).rows.map((r) => r.id)).not.toContain(id);
-    expect((await admin.eas.accountRequests({ status: "all" })).rows.map((r) => r.id)).toContain(
-      id,
-    );
+    expect((await suite.admin.eas.accountRequests({})).rows.map((r) => r.id)).not.toContain(id);
+    expect(
+      (await suite.admin.eas.accountRequests({ status: "all" })).rows.map((r) => r.id),
+    ).toContain(id);
   });
 
   it("a denial needs a reason, which the member sees; the member may then ask again", async () => {
@@ -125,12 +107,12 @@ describe(`EA-dedicated account requests on ${testEngine}`, () => {
     const accountId = await account(m.id);
     const { id } = await m.caller.eas.requestDedicated({ accountId });
 
-    expect(await outcome(admin.eas.denyAccountRequest({ id, reason: "  " }))).toBe(
+    expect(await outcome(suite.admin.eas.denyAccountRequest({ id, reason: "  " }))).toBe(
       "reason:required",
     );
     expect((await m.caller.eas.myAccountTypes())[0]!.request?.status).toBe("pending");
 
-    await admin.eas.denyAccountRequest({ id, reason: "口座タイプが確認できませんでした" });
+    await suite.admin.eas.denyAccountRequest({ id, reason: "口座タイプが確認できませんでした" });
     const denied = (await m.caller.eas.myAccountTypes())[0]!;
     expect(denied).toMatchObject({
       accountType: "regular",

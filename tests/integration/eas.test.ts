@@ -1,10 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
+import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
-import { fileDatabase } from "../helpers/file-db";
-import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
 import { outcome } from "../helpers/outcome";
-import { createAccount, createBroker } from "../helpers/cashback";
+import { eaSuite } from "../helpers/ea-suite";
 
 /**
  * EAs on a real database: the admin's EA and version uploads, members' licence requests for an
@@ -12,26 +9,8 @@ import { createAccount, createBroker } from "../helpers/cashback";
  * that only an active licence opens.
  */
 
-const t = fileDatabase();
-let adminId: string;
-let admin: Caller;
-let brokerId: string;
-
-beforeAll(async () => {
-  ({ id: adminId, caller: admin } = await adminWithCaller(t.db));
-  brokerId = await createBroker(t.db, `b${newId().slice(-8)}`, "XM");
-});
-
-let accountCounter = 100000;
-/** A broker account as the brokers feature would have it after registration (and approval). */
-function account(userId: string, status: "approved" | "pending" | "denied" = "approved") {
-  return createAccount(t.db, userId, brokerId, String(accountCounter++), status, adminId);
-}
-
-async function member() {
-  const user = await createUser(t.db);
-  return { ...user, caller: await callerFor(t.db, user.id) };
-}
+const suite = eaSuite(100000);
+const { t, account, member } = suite;
 
 /** Bytes that pass as an .ex4 (MetaTrader's compiled files have no public magic number). */
 function ex4(text: string) {
@@ -58,7 +37,7 @@ function eaForm(over: Partial<Record<string, string | boolean>> = {}) {
 }
 
 async function createEa(over: Partial<Record<string, string | boolean>> = {}, content = "v1") {
-  return admin.eas.create({
+  return suite.admin.eas.create({
     ea: eaForm(over),
     file: { version: "1.0", fileName: "TrendRider.ex4", bytes: ex4(content) },
   });
@@ -67,38 +46,43 @@ async function createEa(over: Partial<Record<string, string | boolean>> = {}, co
 describe(`EA admin on ${testEngine}`, () => {
   it("creates an EA with its first file and refuses bad input field by field", async () => {
     const file = { version: "1.0", fileName: "a.ex4", bytes: ex4("x") };
-    expect(await outcome(admin.eas.create({ ea: eaForm({ name: " " }), file }))).toBe(
+    expect(await outcome(suite.admin.eas.create({ ea: eaForm({ name: " " }), file }))).toBe(
       "ea.name:required",
     );
-    expect(await outcome(admin.eas.create({ ea: eaForm({ category: "scalping" }), file }))).toBe(
-      "ea.category:required",
-    );
     expect(
-      await outcome(admin.eas.create({ ea: eaForm(), file: { ...file, version: "1 0" } })),
+      await outcome(suite.admin.eas.create({ ea: eaForm({ category: "scalping" }), file })),
+    ).toBe("ea.category:required");
+    expect(
+      await outcome(suite.admin.eas.create({ ea: eaForm(), file: { ...file, version: "1 0" } })),
     ).toBe("file.version:eaVersion");
     expect(
-      await outcome(admin.eas.create({ ea: eaForm(), file: { ...file, fileName: "a.exe" } })),
+      await outcome(suite.admin.eas.create({ ea: eaForm(), file: { ...file, fileName: "a.exe" } })),
     ).toBe("file:eaFileType");
     // A Windows program renamed to .ex4, a zip that is not one, a web page, an empty file.
     const mz = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03]);
-    expect(await outcome(admin.eas.create({ ea: eaForm(), file: { ...file, bytes: mz } }))).toBe(
-      "file:eaFileInvalid",
-    );
+    expect(
+      await outcome(suite.admin.eas.create({ ea: eaForm(), file: { ...file, bytes: mz } })),
+    ).toBe("file:eaFileInvalid");
     expect(
       await outcome(
-        admin.eas.create({ ea: eaForm(), file: { ...file, fileName: "a.zip", bytes: ex4("x") } }),
+        suite.admin.eas.create({
+          ea: eaForm(),
+          file: { ...file, fileName: "a.zip", bytes: ex4("x") },
+        }),
       ),
     ).toBe("file:eaFileInvalid");
     const html = new Uint8Array(Buffer.from("  <html><script>alert(1)</script>"));
-    expect(await outcome(admin.eas.create({ ea: eaForm(), file: { ...file, bytes: html } }))).toBe(
-      "file:eaFileInvalid",
-    );
     expect(
-      await outcome(admin.eas.create({ ea: eaForm(), file: { ...file, bytes: new Uint8Array() } })),
+      await outcome(suite.admin.eas.create({ ea: eaForm(), file: { ...file, bytes: html } })),
+    ).toBe("file:eaFileInvalid");
+    expect(
+      await outcome(
+        suite.admin.eas.create({ ea: eaForm(), file: { ...file, bytes: new Uint8Array() } }),
+      ),
     ).toBe("file:eaFileEmpty");
 
     const { id } = await createEa({ name: "Rider" });
-    const got = await admin.eas.adminGet({ id });
+    const got = await suite.admin.eas.adminGet({ id });
     expect(got).toMatchObject({
       name: "Rider",
       category: "trend",
@@ -112,29 +96,32 @@ describe(`EA admin on ${testEngine}`, () => {
 
   it("uploads new versions (each label once) and edits the EA, audited", async () => {
     const { id } = await createEa();
-    await admin.eas.uploadVersion({
+    await suite.admin.eas.uploadVersion({
       id,
       file: { version: "1.1", fileName: "../../etc/Trend Rider v1.1.ex4", bytes: ex4("v1.1") },
     });
     expect(
       await outcome(
-        admin.eas.uploadVersion({
+        suite.admin.eas.uploadVersion({
           id,
           file: { version: "1.1", fileName: "x.ex4", bytes: ex4("again") },
         }),
       ),
     ).toBe("version:eaVersionTaken");
-    const got = await admin.eas.adminGet({ id });
+    const got = await suite.admin.eas.adminGet({ id });
     expect(got.versions.map((v) => v.version)).toEqual(["1.1", "1.0"]);
     // The saved name has no path and no spaces.
     expect(got.versions[0]!.fileName).toBe("Trend_Rider_v1.1.ex4");
-    const download = await admin.eas.adminDownload({ id });
+    const download = await suite.admin.eas.adminDownload({ id });
     expect(Buffer.from(download.bytes).toString("latin1")).toContain("v1.1");
-    const old = await admin.eas.adminDownload({ id, fileId: got.versions[1]!.id });
+    const old = await suite.admin.eas.adminDownload({ id, fileId: got.versions[1]!.id });
     expect(Buffer.from(old.bytes).toString("latin1")).toContain("v1");
 
-    await admin.eas.update({ id, ea: eaForm({ name: "Trend Rider 2", category: "cashback" }) });
-    expect((await admin.eas.adminGet({ id })).name).toBe("Trend Rider 2");
+    await suite.admin.eas.update({
+      id,
+      ea: eaForm({ name: "Trend Rider 2", category: "cashback" }),
+    });
+    expect((await suite.admin.eas.adminGet({ id })).name).toBe("Trend Rider 2");
     const audit = await t.db.kysely
       .selectFrom("audit_log")
       .select("action")
@@ -169,7 +156,7 @@ describe(`EA for members on ${testEngine}`, () => {
     const pending = await account(m.id, "pending");
     const dedicated = await account(m.id);
     const othersAccount = await account(other.id);
-    await admin.eas.setDedicated({ accountId: dedicated, dedicated: true });
+    await suite.admin.eas.setDedicated({ accountId: dedicated, dedicated: true });
     const ea = await createEa({ accountType: "regular" });
     const eaOnly = await createEa({ accountType: "ea_dedicated" });
 
@@ -219,9 +206,9 @@ describe(`EA for members on ${testEngine}`, () => {
       ["pending", null, false],
     ]);
 
-    const issued = await admin.eas.issue({ id });
+    const issued = await suite.admin.eas.issue({ id });
     expect(issued.licenseKey).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
-    expect(await outcome(admin.eas.issue({ id }))).toBe("notPending");
+    expect(await outcome(suite.admin.eas.issue({ id }))).toBe("notPending");
     const file = await m.caller.eas.download({ id: ea.id });
     expect(Buffer.from(file.bytes).toString("latin1")).toContain("payload-v1");
     expect(file.fileName).toBe("TrendRider.ex4");
@@ -238,7 +225,7 @@ describe(`EA for members on ${testEngine}`, () => {
     expect((await other.caller.eas.myLicenses({})).rows).toEqual([]);
 
     // A new version reaches the licensed member at once.
-    await admin.eas.uploadVersion({
+    await suite.admin.eas.uploadVersion({
       id: ea.id,
       file: { version: "2.0", fileName: "TrendRider.ex4", bytes: ex4("payload-v2") },
     });
@@ -246,9 +233,11 @@ describe(`EA for members on ${testEngine}`, () => {
       Buffer.from((await m.caller.eas.download({ id: ea.id })).bytes).toString("latin1"),
     ).toContain("payload-v2");
 
-    await admin.eas.revoke({ id, reason: "Terms breached" });
+    await suite.admin.eas.revoke({ id, reason: "Terms breached" });
     expect(await outcome(m.caller.eas.download({ id: ea.id }))).toBe("eaLicenseRequired");
-    expect(await outcome(admin.eas.revoke({ id, reason: "again" }))).toBe("eaLicenseNotActive");
+    expect(await outcome(suite.admin.eas.revoke({ id, reason: "again" }))).toBe(
+      "eaLicenseNotActive",
+    );
     const revoked = (await m.caller.eas.myLicenses({})).rows[0]!;
     expect(revoked).toMatchObject({
       status: "revoked",
@@ -264,7 +253,7 @@ describe(`EA for members on ${testEngine}`, () => {
     const acc = await account(m.id);
     const ea = await createEa();
     const { id } = await m.caller.eas.requestLicense({ eaId: ea.id, accountId: acc });
-    await admin.eas.issue({ id });
+    await suite.admin.eas.issue({ id });
     expect(await outcome(m.caller.eas.download({ id: ea.id }))).toBe("ok");
     await t.db.kysely
       .updateTable("broker_accounts")
@@ -277,7 +266,7 @@ describe(`EA for members on ${testEngine}`, () => {
       .set({ status: "approved" })
       .where("id", "=", acc)
       .execute();
-    await admin.eas.update({ id: ea.id, ea: eaForm({ active: false }) });
+    await suite.admin.eas.update({ id: ea.id, ea: eaForm({ active: false }) });
     expect(await outcome(m.caller.eas.download({ id: ea.id }))).toBe("notFound");
   });
 
@@ -287,9 +276,11 @@ describe(`EA for members on ${testEngine}`, () => {
     const acc2 = await account(m.id);
     const ea = await createEa();
     const first = await m.caller.eas.requestLicense({ eaId: ea.id, accountId: acc });
-    expect(await outcome(admin.eas.reject({ id: first.id, reason: " " }))).toBe("reason:required");
-    await admin.eas.reject({ id: first.id, reason: "Account not eligible" });
-    expect(await outcome(admin.eas.issue({ id: first.id }))).toBe("notPending");
+    expect(await outcome(suite.admin.eas.reject({ id: first.id, reason: " " }))).toBe(
+      "reason:required",
+    );
+    await suite.admin.eas.reject({ id: first.id, reason: "Account not eligible" });
+    expect(await outcome(suite.admin.eas.issue({ id: first.id }))).toBe("notPending");
     const mine = await m.caller.eas.myLicenses({ status: "rejected" });
     expect(mine.rows.map((r) => r.reason)).toEqual(["Account not eligible"]);
 
@@ -300,38 +291,43 @@ describe(`EA for members on ${testEngine}`, () => {
       .set({ status: "denied", live_number: null })
       .where("id", "=", acc2)
       .execute();
-    expect(await outcome(admin.eas.issue({ id: second.id }))).toBe("eaAccountNoLongerEligible");
+    expect(await outcome(suite.admin.eas.issue({ id: second.id }))).toBe(
+      "eaAccountNoLongerEligible",
+    );
   });
 
   it("an admin issues a licence directly for a member's account of the right type", async () => {
     const m = await member();
     const acc = await account(m.id);
     const ea = await createEa({ accountType: "ea_dedicated" });
-    const accounts = await admin.eas.memberAccounts({ member: m.email.toUpperCase() });
+    const accounts = await suite.admin.eas.memberAccounts({ member: m.email.toUpperCase() });
     expect(accounts.accounts.map((a) => [a.id, a.accountType])).toEqual([[acc, "regular"]]);
-    expect(await outcome(admin.eas.memberAccounts({ member: "nobody@example.test" }))).toBe(
+    expect(await outcome(suite.admin.eas.memberAccounts({ member: "nobody@example.test" }))).toBe(
       "member:eaMemberNotFound",
     );
     expect(
-      await outcome(admin.eas.issueFor({ eaId: ea.id, member: m.email, accountId: acc })),
+      await outcome(suite.admin.eas.issueFor({ eaId: ea.id, member: m.email, accountId: acc })),
     ).toBe("accountId:eaNeedsDedicated");
-    await admin.eas.setDedicated({ accountId: acc, dedicated: true });
-    const issued = await admin.eas.issueFor({ eaId: ea.id, member: m.id, accountId: acc });
+    await suite.admin.eas.setDedicated({ accountId: acc, dedicated: true });
+    const issued = await suite.admin.eas.issueFor({ eaId: ea.id, member: m.id, accountId: acc });
     expect(issued.licenseKey).toHaveLength(23);
     expect(
-      await outcome(admin.eas.issueFor({ eaId: ea.id, member: m.email, accountId: acc })),
+      await outcome(suite.admin.eas.issueFor({ eaId: ea.id, member: m.email, accountId: acc })),
     ).toBe("eaLicenseExists");
     // The account's type cannot change under its live licence, nor the EA's type.
-    expect(await outcome(admin.eas.setDedicated({ accountId: acc, dedicated: false }))).toBe(
+    expect(await outcome(suite.admin.eas.setDedicated({ accountId: acc, dedicated: false }))).toBe(
       "eaAccountTypeInUse",
     );
     expect(
-      await outcome(admin.eas.update({ id: ea.id, ea: eaForm({ accountType: "regular" }) })),
+      await outcome(suite.admin.eas.update({ id: ea.id, ea: eaForm({ accountType: "regular" }) })),
     ).toBe("accountType:eaTypeLocked");
-    const list = await admin.eas.licenses({ eaId: ea.id });
+    const list = await suite.admin.eas.licenses({ eaId: ea.id });
     expect(list.rows.map((r) => [r.member.email, r.status])).toEqual([[m.email, "active"]]);
-    expect((await admin.eas.licenses({ member: issued.licenseKey })).total).toBe(1);
-    const designated = await admin.eas.dedicatedAccounts({ type: "ea_dedicated", q: m.email });
+    expect((await suite.admin.eas.licenses({ member: issued.licenseKey })).total).toBe(1);
+    const designated = await suite.admin.eas.dedicatedAccounts({
+      type: "ea_dedicated",
+      q: m.email,
+    });
     expect(designated.rows.map((r) => r.id)).toEqual([acc]);
   });
 });

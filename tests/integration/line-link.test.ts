@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/config";
 import { codeChallenge } from "../../server/line/login";
 import { createCaller } from "../../server/trpc/router";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { createUser, makeContext } from "../helpers/fixtures";
-import { LineStandin, newLineUserId } from "../helpers/line-standin";
+import { newLineUserId } from "../helpers/line-standin";
 
 const ORIGIN = "https://portal.example";
 
-let t: TestDb;
-let standin: LineStandin;
-beforeAll(async () => {
-  t = await createTestDb();
-  standin = new LineStandin();
-  await standin.start();
-});
-afterAll(async () => {
-  await standin.stop();
-  await t.cleanup();
-});
+const t = fileDatabase();
+const standin = fileLineStandin();
 
 function lineConfig(apiBase = standin.url) {
   return parseConfig({

@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../db";
 import { claimDue, outboxCounts } from "../../server/notify/outbox";
 import { backoffMs } from "../../server/notify/dispatcher";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { testEngine } from "../helpers/db";
+import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { dispatcherFor, enqueue, eventually, linkLine, notificationRows } from "../helpers/line";
-import { LineStandin } from "../helpers/line-standin";
 import { fund, givePaymentDetails, key } from "../helpers/money";
 
-let t: TestDb;
-let standin: LineStandin;
+const t = fileDatabase();
+const standin = fileLineStandin();
 let adminId: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  standin = new LineStandin();
-  await standin.start();
   adminId = (await createUser(t.db, { permission: "admin" })).id;
 });
-afterAll(async () => {
-  await standin.stop();
-  await t.cleanup();
-});
 beforeEach(async () => {
-  standin.reset();
   // Each test drains only its own rows.
   await t.db.kysely.deleteFrom("notifications").execute();
 });

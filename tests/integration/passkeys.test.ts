@@ -8,7 +8,7 @@ import { createSession, findSession } from "../../server/auth/session";
 import { timeStep, totpAt } from "../../server/auth/totp";
 import type { Context } from "../../server/trpc/context";
 import { appRouter, createCaller } from "../../server/trpc/router";
-import { testEngine } from "../helpers/db";
+import { rowsWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, makeContext, testConfig, TEST_PASSWORD } from "../helpers/fixtures";
 import { SoftAuthenticator } from "../helpers/soft-authenticator";
@@ -70,11 +70,9 @@ async function passwordless(authenticator: SoftAuthenticator) {
 }
 
 async function passkeyRow(userId: string) {
-  return t.db.kysely
-    .selectFrom("passkeys")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
+  const [row] = await rowsWhere(t.db, "passkeys", "user_id", userId);
+  if (!row) throw new Error("no passkey stored");
+  return row;
 }
 
 describe(`passkey challenges on ${testEngine}`, () => {

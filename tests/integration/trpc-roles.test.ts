@@ -113,6 +113,11 @@ async function audit(r: AnyRouter, factory: CallerFactory): Promise<string[]> {
   return problems;
 }
 
+/** `audit` of a real router, with its own caller factory. */
+function auditRouter(r: Parameters<typeof createCallerFactory>[0]): Promise<string[]> {
+  return audit(r as unknown as AnyRouter, createCallerFactory(r) as unknown as CallerFactory);
+}
+
 beforeAll(async () => {
   memberId = (await createUser(t.db)).id;
   adminId = (await createUser(t.db, { permission: "admin" })).id;
@@ -126,8 +131,7 @@ describe(`procedure roles on ${testEngine}`, () => {
   });
 
   it("every procedure declares a role and lets in exactly the people that role allows", async () => {
-    const factory = createCallerFactory(appRouter) as unknown as CallerFactory;
-    expect(await audit(appRouter as unknown as AnyRouter, factory)).toEqual([]);
+    expect(await auditRouter(appRouter)).toEqual([]);
   });
 
   describe("the audit itself, on probe procedures built from the real builders", () => {
@@ -144,8 +148,7 @@ describe(`procedure roles on ${testEngine}`, () => {
     });
 
     it("passes procedures whose guards match their roles", async () => {
-      const factory = createCallerFactory(probe) as unknown as CallerFactory;
-      expect(await audit(probe as unknown as AnyRouter, factory)).toEqual([]);
+      expect(await auditRouter(probe)).toEqual([]);
     });
 
     it("guards before validating input, so a visitor learns nothing about the input", async () => {
@@ -163,8 +166,7 @@ describe(`procedure roles on ${testEngine}`, () => {
       const mislabelled = router({
         leak: publicProcedure.meta({ role: "member" }).query(() => "secret"),
       });
-      const factory = createCallerFactory(mislabelled) as unknown as CallerFactory;
-      const problems = await audit(mislabelled as unknown as AnyRouter, factory);
+      const problems = await auditRouter(mislabelled);
       expect(problems).toEqual([
         "leak (member) as anonymous: expected UNAUTHORIZED, got success",
         "leak (member) as admin: expected FORBIDDEN, got success",
@@ -173,8 +175,7 @@ describe(`procedure roles on ${testEngine}`, () => {
 
     it("catches a public procedure that refuses visitors", async () => {
       const strict = router({ strict: memberProcedure.meta({ role: "public" }).query(() => 1) });
-      const factory = createCallerFactory(strict) as unknown as CallerFactory;
-      const problems = await audit(strict as unknown as AnyRouter, factory);
+      const problems = await auditRouter(strict);
       expect(problems).toEqual([
         "strict (public) as anonymous: refused with UNAUTHORIZED",
         "strict (public) as admin: refused with FORBIDDEN",
@@ -190,8 +191,7 @@ describe(`procedure roles on ${testEngine}`, () => {
           throw new AppError("FORBIDDEN", "forbidden");
         }),
       });
-      const factory = createCallerFactory(domain) as unknown as CallerFactory;
-      expect(await audit(domain as unknown as AnyRouter, factory)).toEqual([
+      expect(await auditRouter(domain)).toEqual([
         "plain (member) as member: refused with FORBIDDEN",
       ]);
     });

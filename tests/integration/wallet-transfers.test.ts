@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { RULES } from "../../server/auth/rate-limit";
 import { FEES } from "../../server/ledger";
-import { testEngine } from "../helpers/db";
+import { rowsWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";
 import { callerFor, createUser, payingMember } from "../helpers/fixtures";
@@ -39,21 +39,13 @@ describe(`transfers on ${testEngine}`, () => {
         requestKey: key(),
       });
       expect(await walletOf(t.db, sender.id)).toEqual({ available: 9_850, held: 10_150 });
-      const feesBefore = await t.db.kysely
-        .selectFrom("wallets")
-        .select("balance")
-        .where("id", "=", FEES)
-        .executeTakeFirstOrThrow();
+      const feesBefore = (await walletOf(t.db, FEES)).available;
       await admin.wallet.approveTransfer({ id });
       await expectKey(admin.wallet.denyTransfer({ id, reason: "x" }), "notPending");
       expect(await walletOf(t.db, sender.id)).toEqual({ available: 9_850, held: 0 });
       expect(await walletOf(t.db, receiver.id)).toEqual({ available: 10_000, held: 0 });
-      const feesAfter = await t.db.kysely
-        .selectFrom("wallets")
-        .select("balance")
-        .where("id", "=", FEES)
-        .executeTakeFirstOrThrow();
-      expect(Number(feesAfter.balance) - Number(feesBefore.balance)).toBe(150);
+      const feesAfter = (await walletOf(t.db, FEES)).available;
+      expect(feesAfter - feesBefore).toBe(150);
       // Both see it: the sender as a withdrawal by transfer, the receiver as a deposit.
       const sent = await sender.caller.wallet.withdrawals({ period: "all", page: 1, size: 25 });
       expect(sent.rows[0]).toMatchObject({
@@ -193,20 +185,8 @@ describe(`an unverified email address on ${testEngine}`, () => {
       "emailUnverified",
     );
     expect(await caller.wallet.summary()).toMatchObject({ available: 20_000, held: 0 });
-    expect(
-      await t.db.kysely
-        .selectFrom("withdrawals")
-        .where("user_id", "=", user.id)
-        .selectAll()
-        .execute(),
-    ).toEqual([]);
-    expect(
-      await t.db.kysely
-        .selectFrom("transfers")
-        .where("sender_id", "=", user.id)
-        .selectAll()
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere(t.db, "withdrawals", "user_id", user.id)).toEqual([]);
+    expect(await rowsWhere(t.db, "transfers", "sender_id", user.id)).toEqual([]);
 
     // Verified in another tab: the very next request goes through.
     await t.db.kysely

@@ -157,24 +157,10 @@ describe(`withdrawals on ${testEngine}`, () => {
 
   it("marks PayPay above the daily limit for the next business day", async () => {
     const caller = await wallet(300_000);
-    expect(
-      await caller.wallet.requestWithdrawal({
-        method: "paypay",
-        amount: 60_000,
-        requestKey: key(),
-      }),
-    ).toMatchObject({
-      nextBusinessDay: false,
-    });
-    expect(
-      await caller.wallet.requestWithdrawal({
-        method: "paypay",
-        amount: 60_000,
-        requestKey: key(),
-      }),
-    ).toMatchObject({
-      nextBusinessDay: true,
-    });
+    const payPay = () =>
+      caller.wallet.requestWithdrawal({ method: "paypay", amount: 60_000, requestKey: key() });
+    expect(await payPay()).toMatchObject({ nextBusinessDay: false });
+    expect(await payPay()).toMatchObject({ nextBusinessDay: true });
   });
 
   it("a double-submitted form makes one request", async () => {

@@ -19,54 +19,36 @@ const terms = z.object(brokerTermsFields).superRefine(scheduleComplete, alwaysCh
 const base = { conditions: "", conditionsEn: "", creditCycle: "", creditDay: "", rates: [] };
 
 describe("next crediting day (Tokyo, Japanese business days)", () => {
-  const at = (iso: string) => new Date(iso);
+  /** The next crediting day of a schedule, seen at the instant `iso`. */
+  const next = (cycle: "monthly" | "weekly", day: number, iso: string) =>
+    nextCreditingDay({ cycle, day }, new Date(iso));
   it("is this month's day when it is still ahead, else next month's", () => {
-    expect(nextCreditingDay({ cycle: "monthly", day: 15 }, at("2026-11-25T03:00:00Z"))).toBe(
-      "2026-12-15",
-    );
+    expect(next("monthly", 15, "2026-11-25T03:00:00Z")).toBe("2026-12-15");
     // 15 Nov 2026 is a Sunday: moved to Monday the 16th.
-    expect(nextCreditingDay({ cycle: "monthly", day: 15 }, at("2026-11-10T03:00:00Z"))).toBe(
-      "2026-11-16",
-    );
+    expect(next("monthly", 15, "2026-11-10T03:00:00Z")).toBe("2026-11-16");
   });
 
   it("counts a crediting moved onto today as today's, even from last month", () => {
-    expect(nextCreditingDay({ cycle: "monthly", day: 15 }, at("2026-11-16T03:00:00Z"))).toBe(
-      "2026-11-16",
-    );
+    expect(next("monthly", 15, "2026-11-16T03:00:00Z")).toBe("2026-11-16");
     // 28 Feb 2027 is a Sunday, so February's crediting is on Monday 1 March.
-    expect(nextCreditingDay({ cycle: "monthly", day: 28 }, at("2027-03-01T03:00:00Z"))).toBe(
-      "2027-03-01",
-    );
+    expect(next("monthly", 28, "2027-03-01T03:00:00Z")).toBe("2027-03-01");
   });
 
   it("skips the new year's bank holidays", () => {
-    expect(nextCreditingDay({ cycle: "monthly", day: 1 }, at("2026-12-20T03:00:00Z"))).toBe(
-      "2027-01-04",
-    );
+    expect(next("monthly", 1, "2026-12-20T03:00:00Z")).toBe("2027-01-04");
   });
 
   it("credits weekly on the weekday, after a national holiday on the next business day", () => {
-    expect(nextCreditingDay({ cycle: "weekly", day: 5 }, at("2026-11-25T03:00:00Z"))).toBe(
-      "2026-11-27",
-    );
-    expect(nextCreditingDay({ cycle: "weekly", day: 3 }, at("2026-11-25T03:00:00Z"))).toBe(
-      "2026-11-25",
-    );
+    expect(next("weekly", 5, "2026-11-25T03:00:00Z")).toBe("2026-11-27");
+    expect(next("weekly", 3, "2026-11-25T03:00:00Z")).toBe("2026-11-25");
     // Monday 23 Nov 2026 is Labour Thanksgiving Day: that week's crediting is Tuesday the 24th.
-    expect(nextCreditingDay({ cycle: "weekly", day: 1 }, at("2026-11-24T03:00:00Z"))).toBe(
-      "2026-11-24",
-    );
+    expect(next("weekly", 1, "2026-11-24T03:00:00Z")).toBe("2026-11-24");
   });
 
   it("reads the day in Tokyo, not UTC", () => {
     // 15:30 UTC on Tuesday the 24th is already Wednesday in Tokyo: Tuesday's crediting has passed.
-    expect(nextCreditingDay({ cycle: "weekly", day: 2 }, at("2026-11-24T15:30:00Z"))).toBe(
-      "2026-12-01",
-    );
-    expect(nextCreditingDay({ cycle: "weekly", day: 2 }, at("2026-11-24T14:30:00Z"))).toBe(
-      "2026-11-24",
-    );
+    expect(next("weekly", 2, "2026-11-24T15:30:00Z")).toBe("2026-12-01");
+    expect(next("weekly", 2, "2026-11-24T14:30:00Z")).toBe("2026-11-24");
   });
 
   it("has no date without a schedule", () => {

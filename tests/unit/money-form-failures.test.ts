@@ -26,6 +26,25 @@ function contextWhere(fail: () => never) {
   return { context, errors };
 }
 
+/** The withdrawal form's action, sent a bank withdrawal of `amount` yen. */
+function withdraw(context: AppLoadContext, amount = "3000") {
+  return withdrawAction({
+    request: post("http://x/users/withdraw/new", { method: "bank", amount, requestKey: KEY }),
+    context,
+    params: {},
+  });
+}
+
+/** A 503 that keeps the withdrawal form's input and one-time key, saying why with `key`. */
+async function expectKept(response: Response, key: string) {
+  expect(response.status).toBe(503);
+  expect(await response.json()).toEqual({
+    ok: false,
+    error: { key, params: null, fieldErrors: {} },
+    values: { method: "bank", amount: "3000", requestKey: KEY },
+  });
+}
+
 const lost = () => {
   throw new Error("Connection lost: The server closed the connection.");
 };
@@ -33,21 +52,7 @@ const lost = () => {
 describe("money forms when the request fails", () => {
   it("withdrawal: keeps the input and the key, says it may not be recorded, logs the cause", async () => {
     const { context, errors } = contextWhere(lost);
-    const response = (await withdrawAction({
-      request: post("http://x/users/withdraw/new", {
-        method: "bank",
-        amount: "3000",
-        requestKey: KEY,
-      }),
-      context,
-      params: {},
-    })) as Response;
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({
-      ok: false,
-      error: { key: "submitUnsure", params: null, fieldErrors: {} },
-      values: { method: "bank", amount: "3000", requestKey: KEY },
-    });
+    await expectKept((await withdraw(context)) as Response, "submitUnsure");
     expect(errors).toHaveLength(1);
   });
 
@@ -57,21 +62,7 @@ describe("money forms when the request fails", () => {
         key: "busyTryAgain",
       });
     });
-    const response = (await withdrawAction({
-      request: post("http://x/users/withdraw/new", {
-        method: "bank",
-        amount: "3000",
-        requestKey: KEY,
-      }),
-      context,
-      params: {},
-    })) as Response;
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({
-      ok: false,
-      error: { key: "busyTryAgain", params: null, fieldErrors: {} },
-      values: { method: "bank", amount: "3000", requestKey: KEY },
-    });
+    await expectKept((await withdraw(context)) as Response, "busyTryAgain");
   });
 
   it("transfer: the same", async () => {
@@ -99,32 +90,17 @@ describe("money forms when the request fails", () => {
         params: { min: 1000 },
       });
     });
-    const response = (await withdrawAction({
-      request: post("http://x/users/withdraw/new", {
-        method: "bank",
-        amount: "1",
-        requestKey: KEY,
-      }),
-      context: refused.context,
-      params: {},
-    })) as Response;
+    const response = (await withdraw(refused.context, "1")) as Response;
     expect(response.status).toBe(400);
     expect((await response.json()).error.key).toBe("belowMinimum");
 
     const signedOut = contextWhere(() => {
       throw new TRPCError({ code: "UNAUTHORIZED", message: "loginRequired" });
     });
-    await expect(
-      withdrawAction({
-        request: post("http://x/users/withdraw/new", {
-          method: "bank",
-          amount: "1",
-          requestKey: KEY,
-        }),
-        context: signedOut.context,
-        params: {},
-      }),
-    ).rejects.toMatchObject({ name: "TRPCError", code: "UNAUTHORIZED" });
+    await expect(withdraw(signedOut.context, "1")).rejects.toMatchObject({
+      name: "TRPCError",
+      code: "UNAUTHORIZED",
+    });
   });
 });
 

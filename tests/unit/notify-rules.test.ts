@@ -73,23 +73,34 @@ describe("the daily digest", () => {
   });
 });
 
+/** A mail with this subject whose body holds every one of `parts`. */
+function expectMail(mail: { subject: string; body: string }, subject: string, parts: string[]) {
+  expect(mail.subject).toBe(subject);
+  for (const part of parts) expect(mail.body).toContain(part);
+}
+
 describe("mail texts", () => {
   const at = new Date("2026-11-25T15:30:00Z"); // 00:30 on the 26th in Tokyo
   const options = { appOrigin: "https://portal.example", at };
 
   it("writes yen amounts, the reason and Tokyo time, in Japanese and English", () => {
     const payload = { withdrawalId: "w1", amount: 12_345, method: "bank", reason: "名義不一致" };
-    const ja = renderNotificationMail("withdrawal_rejected", payload, "ja", options);
-    expect(ja.subject).toBe("【CBポータル】出金申請は承認されませんでした");
-    expect(ja.body).toContain("金額：￥12,345");
-    expect(ja.body).toContain("方法：銀行振込");
-    expect(ja.body).toContain("理由：名義不一致");
-    expect(ja.body).toContain("2026/11/26 00:30");
-    expect(ja.body).toContain("https://portal.example/users/withdraw");
-    const en = renderNotificationMail("withdrawal_completed", payload, "en", options);
-    expect(en.subject).toBe("[CB Portal] Your withdrawal of ¥12,345 is complete");
-    expect(en.body).toContain("Method: Bank transfer");
-    expect(en.body).toContain("26/11/2026, 00:30");
+    expectMail(
+      renderNotificationMail("withdrawal_rejected", payload, "ja", options),
+      "【CBポータル】出金申請は承認されませんでした",
+      [
+        "金額：￥12,345",
+        "方法：銀行振込",
+        "理由：名義不一致",
+        "2026/11/26 00:30",
+        "https://portal.example/users/withdraw",
+      ],
+    );
+    expectMail(
+      renderNotificationMail("withdrawal_completed", payload, "en", options),
+      "[CB Portal] Your withdrawal of ¥12,345 is complete",
+      ["Method: Bank transfer", "26/11/2026, 00:30"],
+    );
   });
 
   it("lists the digest's kinds in a fixed order with their totals", () => {
@@ -111,11 +122,11 @@ describe("mail texts", () => {
 
   it("tells an EA-dedicated request's decision by mail and LINE, the denial with its reason", () => {
     const payload = { requestId: "r1", broker: "XM", accountNumber: "123456", reason: "確認不可" };
-    const denied = renderNotificationMail("ea_account_denied", payload, "ja", options);
-    expect(denied.subject).toBe("【CBポータル】EA専用口座の申請は承認されませんでした");
-    expect(denied.body).toContain("XMの口座 123456");
-    expect(denied.body).toContain("理由：確認不可");
-    expect(denied.body).toContain("https://portal.example/users/bank");
+    expectMail(
+      renderNotificationMail("ea_account_denied", payload, "ja", options),
+      "【CBポータル】EA専用口座の申請は承認されませんでした",
+      ["XMの口座 123456", "理由：確認不可", "https://portal.example/users/bank"],
+    );
     const approved = renderNotificationMail("ea_account_approved", payload, "en", options);
     expect(approved.subject).toBe("[CB Portal] Your XM account is now EA-dedicated");
     const line = renderNotification("ea_account_denied", payload, "en", "https://portal.example");
