@@ -30,6 +30,7 @@ import * as m202611260300 from "./202611260300_content_english";
 import * as m202611260400 from "./202611260400_ea_account_requests";
 import * as m202611260600 from "./202611260600_import_jobs";
 import * as m202611260800 from "./202611260800_broker_account_type";
+import * as m202611270200 from "./202611270200_import_preview_jobs";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "202611260400_ea_account_requests": m202611260400,
   "202611260600_import_jobs": m202611260600,
   "202611260800_broker_account_type": m202611260800,
+  "202611270200_import_preview_jobs": m202611270200,
 };

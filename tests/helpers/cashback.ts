@@ -2,7 +2,8 @@ import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { AppError } from "../../server/errors";
-import { ImportWorker } from "../../server/features/cashback/jobs";
+import { ImportWorker, previewResult, runJobNow } from "../../server/features/cashback/jobs";
+import { type Caller, testStorage } from "./fixtures";
 import { createLogger } from "../../server/logger";
 
 export async function createBroker(db: Db, code: string, name = code) {
@@ -103,4 +104,19 @@ export function importsOf(admin: ImportCaller, db: Db) {
     rerun: async (input: { batchId: string }) =>
       runQueuedImport(db, (await admin.cashback.rerun(input)).jobId),
   };
+}
+
+/**
+ * Uploads a report through the admin's preview procedure and runs its preview job at once, as
+ * the import worker would: the batch's counts, or the file's refusal as the error the upload
+ * used to answer with.
+ */
+export async function previewed(
+  db: Db,
+  caller: Caller,
+  input: { fileName: string; contentBase64: string; usdRate?: string },
+) {
+  const { batchId, jobId } = await caller.cashback.preview(input);
+  await runJobNow({ db, log: createLogger({ level: "silent" }), storage: testStorage }, jobId);
+  return previewResult(db, batchId);
 }

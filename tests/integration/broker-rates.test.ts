@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { brokersSuite } from "../helpers/brokers-suite";
-import { createAccount, report } from "../helpers/cashback";
+import { createAccount, previewed, report } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
 
 const suite = brokersSuite();
@@ -197,7 +197,7 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
   it("flags import rows whose amount lots × rate does not explain", async () => {
     const m = await createUser(t.db);
     await createAccount(t.db, m.id, suite.brokers.xm!, "777001");
-    const preview = await suite.admin.cashback.preview({
+    const preview = await previewed(t.db, suite.admin, {
       fileName: "xm.csv",
       contentBase64: report([
         "2026-11-01,XM,777001,2,1600,JPY,a1", // 2 lots × ¥800
@@ -233,7 +233,7 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
         .where("id", "=", id)
         .execute();
     }
-    const preview = await suite.admin.cashback.preview({
+    const preview = await previewed(t.db, suite.admin, {
       fileName: "xm-types.csv",
       contentBase64: report([
         // ¥1,500 for 2 lots is Zero's $5 at ¥150, but this account is Standard (¥800): flagged.

@@ -11,7 +11,7 @@ import { createLogger } from "../../server/logger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, report } from "../helpers/cashback";
+import { createAccount, createBroker, previewed, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
@@ -34,7 +34,7 @@ async function threeChunkBatch(prefix: string) {
   const owed = members.map((_, m) =>
     lines.reduce((s, _l, i) => s + (i % 3 === m ? 1 + (i % 5) : 0), 0),
   );
-  const p = await admin.cashback.preview({ fileName: "big.csv", contentBase64: report(lines) });
+  const p = await previewed(t.db, admin, { fileName: "big.csv", contentBase64: report(lines) });
   expect(p.matched).toBe(9000);
   return { batchId: p.batchId, members, owed };
 }

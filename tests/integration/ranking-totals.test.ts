@@ -3,7 +3,7 @@ import { ranking, scopePeriod } from "../../server/features/ranking/service";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, importsOf, report } from "../helpers/cashback";
+import { createAccount, createBroker, importsOf, previewed, report } from "../helpers/cashback";
 
 /**
  * ranking_totals is kept by triggers on the summaries and on users (migration
@@ -35,7 +35,7 @@ describe(`ranking totals on ${testEngine}`, () => {
     const m = await createUser(t.db, { nickname: "importer" });
     await createAccount(t.db, m.id, broker, "200001");
     await createAccount(t.db, m.id, broker, "200002");
-    const preview = await admin.cashback.preview({
+    const preview = await previewed(t.db, admin, {
       fileName: "r.csv",
       contentBase64: report([
         "2025-12-30,XM,200001,1,1000,JPY,a",
