@@ -193,6 +193,7 @@ describe(`cashback import on ${testEngine}`, () => {
       .selectFrom("import_jobs")
       .select("id")
       .where("batch_id", "=", p.batchId)
+      .where("kind", "=", "commit")
       .executeTakeFirstOrThrow();
     await t.db.kysely
       .updateTable("import_batches")
@@ -263,10 +264,14 @@ describe(`cashback import on ${testEngine}`, () => {
   });
 
   it("refuses broken files with a clear error and stores nothing", async () => {
-    const before = await t.db.kysely
-      .selectFrom("import_batches")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
+    // A file refused by its preview job leaves its batch "failed", without rows.
+    const kept = () =>
+      t.db.kysely
+        .selectFrom("import_batches")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "!=", "failed")
+        .executeTakeFirstOrThrow();
+    const before = await kept();
     const refuse = (contentBase64: string, usdRate?: string) =>
       previewed(t.db, admin, { fileName: "x.csv", contentBase64, usdRate });
     await expect(refuse("")).rejects.toMatchObject({ key: "import.emptyFile" });
@@ -279,17 +284,24 @@ describe(`cashback import on ${testEngine}`, () => {
     await expect(refuse(report(["2026-11-01,XM,100001,1,10,USD,u"]), "abc")).rejects.toMatchObject({
       key: "import.rateInvalid",
     });
-    // A 50 MB file is refused before anything is read.
+    // A file over 50 MB is refused before anything is read: by its size past the limit, by
+    // the procedure's input well past it.
     await expect(
-      refuse(Buffer.alloc(50 * 1024 * 1024, 0x41).toString("base64")),
+      refuse(Buffer.alloc(50 * 1024 * 1024 + 1, 0x41).toString("base64")),
+    ).rejects.toMatchObject({ key: "import.fileTooLarge", params: { maxMb: 50 } });
+    await expect(
+      refuse(Buffer.alloc(51 * 1024 * 1024, 0x41).toString("base64")),
     ).rejects.toMatchObject({
       cause: { issues: [expect.objectContaining({ message: "fileTooLarge" })] },
     });
-    const after = await t.db.kysely
-      .selectFrom("import_batches")
+    expect(Number((await kept()).n)).toBe(Number(before.n));
+    const failedRows = await t.db.kysely
+      .selectFrom("import_rows")
+      .innerJoin("import_batches", "import_batches.id", "import_rows.batch_id")
       .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("import_batches.status", "=", "failed")
       .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(Number(failedRows.n)).toBe(0);
   });
 
   it("summaries equal the history after any sequence of imports (property)", async () => {

@@ -487,7 +487,9 @@ async function runPreviewJob(
       });
       return true;
     });
-    if (ended) await removeFile();
+    // A worker whose lease another has taken ends nothing: the job is that worker's now.
+    if (!ended) return "lost";
+    await removeFile();
     return "failed";
   }
 }
