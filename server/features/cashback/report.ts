@@ -286,7 +286,8 @@ export async function* readReport(
   let count = 0;
   for await (const [line, cells] of reader) {
     if (cells.every((c) => c.trim() === "")) continue;
-    if (++count > MAX_REPORT_ROWS) throw new ReportFileError("tooManyRows", { max: MAX_REPORT_ROWS });
+    if (++count > MAX_REPORT_ROWS)
+      throw new ReportFileError("tooManyRows", { max: MAX_REPORT_ROWS });
     batch.push(readRow(index, line, cells));
     if (batch.length >= batchSize) {
       yield batch;
