@@ -6,7 +6,6 @@ import { newId } from "../../../db/id";
 import type { Database, ImportJobKind } from "../../../db/schema";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { AppError } from "../../errors";
-import type { Logger } from "../../logger";
 import { newFileKey } from "../../storage";
 import { recordAudit } from "../../audit";
 import {
@@ -657,7 +656,7 @@ export class ImportWorker {
   private stopping = false;
 
   constructor(
-    private readonly deps: { db: Db; log: Logger },
+    private readonly deps: ImportDeps,
     private readonly options: { pollMs?: number; leaseMs?: number } = {},
   ) {}
 
