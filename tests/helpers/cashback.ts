@@ -3,7 +3,7 @@ import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { AppError } from "../../server/errors";
 import { ImportWorker, previewResult, runJobNow } from "../../server/features/cashback/jobs";
-import { type Caller, testStorage } from "./fixtures";
+import type { Caller } from "./fixtures";
 import { createLogger } from "../../server/logger";
 
 export async function createBroker(db: Db, code: string, name = code) {
@@ -117,6 +117,9 @@ export async function previewed(
   input: { fileName: string; contentBase64: string; usdRate?: string },
 ) {
   const { batchId, jobId } = await caller.cashback.preview(input);
+  // Loaded here: the fixtures load the whole server, which Playwright specs using this file
+  // cannot (their loader refuses the JSON locale imports).
+  const { testStorage } = await import("./fixtures");
   await runJobNow({ db, log: createLogger({ level: "silent" }), storage: testStorage }, jobId);
   return previewResult(db, batchId);
 }
