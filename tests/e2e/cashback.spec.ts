@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
@@ -66,11 +69,19 @@ async function setup(db: Db): Promise<Setup> {
 }
 
 async function upload(page: Page, name: string, content: string | Buffer, usdRate = "") {
-  await page.getByLabel("レポートファイル（CSV）").setInputFiles({
-    name,
-    mimeType: "text/csv",
-    buffer: typeof content === "string" ? Buffer.from(content) : content,
-  });
+  const input = page.getByLabel("レポートファイル（CSV）");
+  if (content.length > 50 * 1024 * 1024) {
+    // Playwright takes a buffer of at most 50 MB; a bigger file goes by its path.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "report-")), name);
+    writeFileSync(file, content);
+    await input.setInputFiles(file);
+  } else {
+    await input.setInputFiles({
+      name,
+      mimeType: "text/csv",
+      buffer: typeof content === "string" ? Buffer.from(content) : content,
+    });
+  }
   await page.getByLabel("USDレート（1 USD = 円）").fill(usdRate);
   await page.getByRole("button", { name: "プレビューする" }).click();
 }
