@@ -3,6 +3,7 @@ import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { AppError } from "../../server/errors";
 import { ImportWorker, previewResult, runJobNow } from "../../server/features/cashback/jobs";
+import type { Storage } from "../../server/storage";
 import type { Caller } from "./fixtures";
 import { createLogger } from "../../server/logger";
 
@@ -115,11 +116,16 @@ export async function previewed(
   db: Db,
   caller: Caller,
   input: { fileName: string; contentBase64: string; usdRate?: string },
+  /** The storage the caller was made with, when not the tests' default. */
+  storage?: Storage,
 ) {
   const { batchId, jobId } = await caller.cashback.preview(input);
   // Loaded here: the fixtures load the whole server, which Playwright specs using this file
   // cannot (their loader refuses the JSON locale imports).
   const { testStorage } = await import("./fixtures");
-  await runJobNow({ db, log: createLogger({ level: "silent" }), storage: testStorage }, jobId);
+  await runJobNow(
+    { db, log: createLogger({ level: "silent" }), storage: storage ?? testStorage },
+    jobId,
+  );
   return previewResult(db, batchId);
 }
