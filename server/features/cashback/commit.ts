@@ -12,6 +12,7 @@ import { creditAffiliateRewards } from "../affiliate/rewards";
 import {
   type ImportDeps,
   approvedAccounts,
+  countStaged,
   existingSources,
   sourceKey,
   assignChunks,
@@ -414,19 +415,13 @@ export async function rematchUnmatched(db: Db, batchId: string) {
 }
 
 export async function recountBatch(db: Db, batchId: string) {
-  const counts = await db.kysely
-    .selectFrom("import_rows")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("batch_id", "=", batchId)
-    .groupBy("status")
-    .execute();
-  const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+  const counts = await countStaged(db.kysely, batchId);
   await db.kysely
     .updateTable("import_batches")
     .set({
-      rows_matched: n("matched") + n("credited"),
-      rows_unmatched: n("unmatched"),
-      rows_duplicate: n("duplicate"),
+      rows_matched: counts.rows_matched + counts.rows_credited,
+      rows_unmatched: counts.rows_unmatched,
+      rows_duplicate: counts.rows_duplicate,
     })
     .where("id", "=", batchId)
     .execute();

@@ -305,7 +305,7 @@ export async function chunkMatched(db: Kysely<Database>, batchId: string) {
   }
 }
 
-/** The batch's rows per status, as the batch row stores them. */
+/** The batch's rows per status (credited apart: the batch row stores its own count of those). */
 export async function countStaged(db: Kysely<Database>, batchId: string) {
   const counts = await db
     .selectFrom("import_rows")
@@ -320,6 +320,7 @@ export async function countStaged(db: Kysely<Database>, batchId: string) {
     rows_unmatched: n("unmatched"),
     rows_duplicate: n("duplicate"),
     rows_error: n("error"),
+    rows_credited: n("credited"),
   };
 }
 

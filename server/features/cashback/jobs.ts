@@ -56,6 +56,34 @@ export function workerName(): string {
   return `${hostname()}:${process.pid}:${newId().slice(-6)}`;
 }
 
+/** A job row as queued, or, with `runBy`, already leased to the caller that runs it. */
+function newJob(
+  id: string,
+  batchId: string,
+  kind: ImportJobKind,
+  adminId: string,
+  rowsTotal: number,
+  runBy?: string,
+) {
+  const now = new Date();
+  return {
+    id,
+    batch_id: batchId,
+    kind,
+    state: runBy ? ("running" as const) : ("queued" as const),
+    rows_total: rowsTotal,
+    attempts: runBy ? 1 : 0,
+    lease_owner: runBy ?? null,
+    lease_until: runBy ? toDbTime(new Date(now.getTime() + JOB_LEASE_MS)) : null,
+    error: null,
+    created_by: adminId,
+    created_at: toDbTime(now),
+    started_at: runBy ? toDbTime(now) : null,
+    heartbeat_at: runBy ? toDbTime(now) : null,
+    finished_at: null,
+  };
+}
+
 /**
  * Queues the batch's crediting: the batch goes to "committing" (so a second commit is refused)
  * and the job is stored in one transaction. With `runBy` the job is stored already leased to
@@ -75,27 +103,13 @@ export async function enqueueImportJob(
       .select(["rows_matched", "rows_credited"])
       .where("id", "=", batchId)
       .executeTakeFirstOrThrow();
-    const now = new Date();
     const id = newId();
     await trx
       .insertInto("import_jobs")
-      .values({
-        id,
-        batch_id: batchId,
-        kind,
-        state: runBy ? "running" : "queued",
+      .values(
         // A re-run's total is known once its rows are matched again (set when it starts).
-        rows_total: kind === "commit" ? batch.rows_matched : 0,
-        attempts: runBy ? 1 : 0,
-        lease_owner: runBy ?? null,
-        lease_until: runBy ? toDbTime(new Date(now.getTime() + JOB_LEASE_MS)) : null,
-        error: null,
-        created_by: adminId,
-        created_at: toDbTime(now),
-        started_at: runBy ? toDbTime(now) : null,
-        heartbeat_at: runBy ? toDbTime(now) : null,
-        finished_at: null,
-      })
+        newJob(id, batchId, kind, adminId, kind === "commit" ? batch.rows_matched : 0, runBy),
+      )
       .execute();
     return { jobId: id };
   });
@@ -160,25 +174,10 @@ export async function queuePreview(
           committed_at: null,
         })
         .execute();
+      // The total is estimated from the bytes read as the rows go by; exact once read.
       await trx
         .insertInto("import_jobs")
-        .values({
-          id: jobId,
-          batch_id: batchId,
-          kind: "preview",
-          state: runBy ? "running" : "queued",
-          // Estimated from the bytes read as the rows go by; exact once the file is read.
-          rows_total: 0,
-          attempts: runBy ? 1 : 0,
-          lease_owner: runBy ?? null,
-          lease_until: runBy ? toDbTime(new Date(now.getTime() + JOB_LEASE_MS)) : null,
-          error: null,
-          created_by: adminId,
-          created_at: toDbTime(now),
-          started_at: runBy ? toDbTime(now) : null,
-          heartbeat_at: runBy ? toDbTime(now) : null,
-          finished_at: null,
-        })
+        .values(newJob(jobId, batchId, "preview", adminId, 0, runBy))
         .execute();
     });
   } catch (error) {
