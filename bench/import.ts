@@ -7,12 +7,21 @@
  *                     is created and dropped
  *   BENCH_ROWS        rows (default 200000), BENCH_ACCOUNTS accounts (default 20000); also
  *                     `npm run bench:import -- --rows N --accounts N`
+ *   --engine sqlite   the embedded SQLite instead (a fresh file in a temporary directory); only
+ *                     the plain INSERT baseline, the others are MariaDB's
+ *
+ * The report is written to a file and previewed as the web process does it: stored, then read
+ * as a stream by the preview job. Rows are generated as they are written, so the process's peak
+ * memory (printed) is the import's: `--rows 1000000` must stay under 500 MB (issue 20).
  *
  * It also times the same rows inserted into a bare copy of the cashback history table (its
  * indexes, no foreign keys): what writing the history alone costs, before any preview,
  * ledger or summary.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { createConnection } from "mysql2/promise";
@@ -20,8 +29,13 @@ import { createDb } from "../db";
 import { newId } from "../db/id";
 import { migrateToLatest } from "../db/migrate";
 import { nowDb } from "../db/time";
-import { previewImport } from "../server/features/cashback/import";
-import { commitImport } from "../server/features/cashback/jobs";
+import {
+  commitImport,
+  previewResult,
+  queuePreview,
+  runJobNow,
+} from "../server/features/cashback/jobs";
+import { localStorage } from "../server/storage";
 import { checkLedger } from "../server/ledger";
 import { createLogger } from "../server/logger";
 import { createBroker } from "../tests/helpers/cashback";
@@ -34,15 +48,25 @@ function setting(name: string, env: string, fallback: number): number {
 const ROWS = setting("rows", "BENCH_ROWS", 200_000);
 const ACCOUNTS = setting("accounts", "BENCH_ACCOUNTS", 20_000);
 const base = process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
+const engineAt = process.argv.indexOf("--engine");
+const SQLITE = engineAt >= 0 && process.argv[engineAt + 1] === "sqlite";
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const peakMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 async function main() {
   const schema = `bench_import_${randomBytes(4).toString("hex")}`;
-  const admin = await createConnection(base);
-  await admin.query(`create database \`${schema}\` character set utf8mb4 collate utf8mb4_bin`);
+  const work = mkdtempSync(path.join(tmpdir(), "bench-import-"));
+  const admin = SQLITE ? null : await createConnection(base);
   const url = new URL(base);
   url.pathname = `/${schema}`;
-  const db = createDb({ databaseUrl: url.toString(), poolSize: 4 });
+  if (admin)
+    await admin.query(`create database \`${schema}\` character set utf8mb4 collate utf8mb4_bin`);
+  const db = SQLITE
+    ? createDb({ sqlitePath: path.join(work, "bench.sqlite") })
+    : createDb({ databaseUrl: url.toString(), poolSize: 4 });
   const log = createLogger({ level: "silent" });
+  const storage = localStorage(path.join(work, "uploads"));
   try {
     await migrateToLatest(db);
     const now = nowDb();
@@ -99,116 +123,138 @@ async function main() {
     }
 
     // The report: each account trades on several days; rows in date order like a broker's file.
-    const lines = ["trade_date,broker,account,lots,amount,currency,row_key"];
-    const records: [string, string, string, string, string, string, string][] = [];
-    for (let i = 0; i < ROWS; i++) {
-      const account = accounts[i % ACCOUNTS]!.number;
-      const day = 1 + (Math.floor(i / ACCOUNTS) % 28);
-      const record: [string, string, string, string, string, string, string] = [
-        `2026-10-${String(day).padStart(2, "0")}`,
-        "XM",
-        account,
-        ((i % 97) / 10).toFixed(2),
-        String(100 + (i % 5000)),
-        "JPY",
-        `r${i}`,
-      ];
-      records.push(record);
-      lines.push(record.join(","));
-    }
-    const file = Buffer.from(lines.join("\n"));
+    // Made row by row wherever it is needed, never held whole.
+    type Row = [string, string, string, string, string, string, string];
+    const recordOf = (i: number): Row => [
+      `2026-10-${String(1 + (Math.floor(i / ACCOUNTS) % 28)).padStart(2, "0")}`,
+      "XM",
+      accounts[i % ACCOUNTS]!.number,
+      ((i % 97) / 10).toFixed(2),
+      String(100 + (i % 5000)),
+      "JPY",
+      `r${i}`,
+    ];
+    const slices = function* (size: number) {
+      for (let i = 0; i < ROWS; i += size)
+        yield Array.from({ length: Math.min(size, ROWS - i) }, (_, j) => recordOf(i + j));
+    };
+    const reportFile = path.join(work, "report.csv");
+    writeFileSync(reportFile, "trade_date,broker,account,lots,amount,currency,row_key\n");
+    for (const slice of slices(10_000))
+      writeFileSync(reportFile, slice.map((r) => `${r.join(",")}\n`).join(""), { flag: "a" });
 
     // Baseline: the same rows, batched INSERT into a bare table with a primary key.
-    await sql`create table bench_plain (id bigint auto_increment primary key, trade_date varchar(10), broker varchar(32), account varchar(32), lots varchar(16), amount varchar(32), currency varchar(8), row_key varchar(100)) engine=InnoDB`.execute(
+    await sql`create table bench_plain (id ${sql.raw(SQLITE ? "integer primary key autoincrement" : "bigint auto_increment primary key")}, trade_date varchar(10), broker varchar(32), account varchar(32), lots varchar(16), amount varchar(32), currency varchar(8), row_key varchar(100)) ${sql.raw(SQLITE ? "" : "engine=InnoDB")}`.execute(
       db.kysely,
     );
     const plainStart = performance.now();
-    for (let i = 0; i < records.length; i += 1000) {
-      const slice = records.slice(i, i + 1000);
+    for (const slice of slices(1000)) {
       await sql`insert into bench_plain (trade_date, broker, account, lots, amount, currency, row_key) values ${sql.join(slice.map((r) => sql`(${sql.join(r)})`))}`.execute(
         db.kysely,
       );
     }
     const plainSeconds = (performance.now() - plainStart) / 1000;
 
-    // The floor of any import that keeps a history row per report row: the same rows written
-    // once into a table shaped like the cashback history (its unique source key and the
-    // indexes its pages read; `create table … like` copies indexes, not foreign keys).
-    await sql`create table bench_history like cashbacks`.execute(db.kysely);
-    const historyRows = records.map((r, i) => ({
-      id: newId(),
-      source_key: `${brokerId}|${r[2]}|${r[0]}|${r[6]}`,
-      user_id: accounts[i % ACCOUNTS]!.user_id,
-      broker_account_id: accounts[i % ACCOUNTS]!.id,
-      broker_id: brokerId,
-      trade_date: r[0],
-      lots_milli: Math.round(Number(r[3]) * 1000),
-      amount: Number(r[4]),
-      batch_id: "bench",
-      ledger_tx_id: "bench",
-      created_at: now,
-    }));
-    const historyStart = performance.now();
-    for (let i = 0; i < historyRows.length; i += 1000) {
-      await db.kysely
-        .insertInto("bench_history" as "cashbacks")
-        .values(historyRows.slice(i, i + 1000))
-        .execute();
-    }
-    const historySeconds = (performance.now() - historyStart) / 1000;
+    let historySeconds = NaN;
+    let loadSeconds = NaN;
+    if (!SQLITE) {
+      // The floor of any import that keeps a history row per report row: the same rows written
+      // once into a table shaped like the cashback history (its unique source key and the
+      // indexes its pages read; `create table … like` copies indexes, not foreign keys).
+      await sql`create table bench_history like cashbacks`.execute(db.kysely);
+      const historyOf = (r: Row, i: number) => ({
+        id: newId(),
+        source_key: `${brokerId}|${r[2]}|${r[0]}|${r[6]}`,
+        user_id: accounts[i % ACCOUNTS]!.user_id,
+        broker_account_id: accounts[i % ACCOUNTS]!.id,
+        broker_id: brokerId,
+        trade_date: r[0],
+        lots_milli: Math.round(Number(r[3]) * 1000),
+        amount: Number(r[4]),
+        batch_id: "bench",
+        ledger_tx_id: "bench",
+        created_at: now,
+      });
+      const historyStart = performance.now();
+      let at = 0;
+      for (const slice of slices(1000)) {
+        await db.kysely
+          .insertInto("bench_history" as "cashbacks")
+          .values(slice.map((r, j) => historyOf(r, at + j)))
+          .execute();
+        at += slice.length;
+      }
+      historySeconds = (performance.now() - historyStart) / 1000;
 
-    // The same history rows through LOAD DATA LOCAL INFILE, MariaDB's fastest way in (the
-    // server parses the rows; no SQL text per row): what a MySQL-only importer could get for
-    // its history, still before staging, summaries and ledger.
-    await sql`create table bench_history_load like cashbacks`.execute(db.kysely);
-    const columns = Object.keys(historyRows[0]!) as (keyof (typeof historyRows)[number])[];
-    const tsv = Buffer.from(
-      historyRows.map((r) => columns.map((c) => String(r[c])).join("\t")).join("\n"),
-    );
-    const loader = await createConnection({ uri: url.toString(), flags: ["+LOCAL_FILES"] });
-    const loadStart = performance.now();
-    try {
-      await loader.query({
-        sql: `load data local infile 'history.tsv' into table bench_history_load fields terminated by '\\t' lines terminated by '\\n' (${columns.join(", ")})`,
-        // Packets of 64 KiB: one buffer of the whole file would exceed max_allowed_packet.
-        infileStreamFactory: () =>
-          Readable.from(
-            Array.from({ length: Math.ceil(tsv.length / 65536) }, (_, i) =>
-              tsv.subarray(i * 65536, (i + 1) * 65536),
-            ),
-          ),
-      } as Parameters<typeof loader.query>[0]);
-    } finally {
-      await loader.end();
+      // The same history rows through LOAD DATA LOCAL INFILE, MariaDB's fastest way in (the
+      // server parses the rows; no SQL text per row): what a MySQL-only importer could get for
+      // its history, still before staging, summaries and ledger.
+      await sql`create table bench_history_load like cashbacks`.execute(db.kysely);
+      const columns = Object.keys(historyOf(recordOf(0), 0)) as (keyof ReturnType<
+        typeof historyOf
+      >)[];
+      const tsvPieces = function* () {
+        let i = 0;
+        for (const slice of slices(1000)) {
+          yield Buffer.from(
+            slice
+              .map((r, j) => `${columns.map((c) => String(historyOf(r, i + j)[c])).join("\t")}\n`)
+              .join(""),
+          );
+          i += slice.length;
+        }
+      };
+      const loader = await createConnection({ uri: url.toString(), flags: ["+LOCAL_FILES"] });
+      const loadStart = performance.now();
+      try {
+        await loader.query({
+          sql: `load data local infile 'history.tsv' into table bench_history_load fields terminated by '\\t' lines terminated by '\\n' (${columns.join(", ")})`,
+          // A thousand rows per packet: one buffer of the whole file would exceed
+          // max_allowed_packet (and hold every row).
+          infileStreamFactory: () => Readable.from(tsvPieces()),
+        } as Parameters<typeof loader.query>[0]);
+      } finally {
+        await loader.end();
+      }
+      loadSeconds = (performance.now() - loadStart) / 1000;
     }
-    const loadSeconds = (performance.now() - loadStart) / 1000;
 
+    // As the web process: the upload stored, its preview job run by a worker reading the file.
+    const beforePreview = peakMb();
     const previewStart = performance.now();
-    const preview = await previewImport({ db, log }, adminId, {
+    const deps = { db, log, storage };
+    const queued = await queuePreview(deps, adminId, {
       fileName: "bench.csv",
-      content: file,
+      content: readFileSync(reportFile),
     });
+    const outcome = await runJobNow(deps, queued.jobId);
+    if (outcome !== "done") throw new Error(`preview job ${outcome}`);
+    const preview = await previewResult(db, queued.batchId);
     const previewSeconds = (performance.now() - previewStart) / 1000;
+    const afterPreview = peakMb();
     const commitStart = performance.now();
     const committed = await commitImport({ db, log }, adminId, preview.batchId);
     const commitSeconds = (performance.now() - commitStart) / 1000;
+    const afterCommit = peakMb();
     const importSeconds = previewSeconds + commitSeconds;
 
     const problems = await checkLedger(db);
     const plainRate = ROWS / plainSeconds;
     const importRate = ROWS / importSeconds;
     console.log(
-      `rows: ${ROWS} for ${ACCOUNTS} accounts (matched ${preview.matched}, credited ${committed.rows}, ¥${committed.amount})`,
+      `engine: ${db.engine}; rows: ${ROWS} for ${ACCOUNTS} accounts (matched ${preview.matched}, credited ${committed.rows}, ¥${committed.amount}); report ${mb(readFileSync(reportFile).length)} MB`,
     );
     console.log(
       `plain batched INSERT: ${plainSeconds.toFixed(2)} s, ${Math.round(plainRate)} rows/s`,
     );
-    console.log(
-      `history-shaped INSERT alone: ${historySeconds.toFixed(2)} s, ${Math.round(ROWS / historySeconds)} rows/s (ratio ${(ROWS / historySeconds / plainRate).toFixed(2)}: the ceiling of an import that writes its history with batched INSERTs)`,
-    );
-    console.log(
-      `history via LOAD DATA LOCAL INFILE alone: ${loadSeconds.toFixed(2)} s, ${Math.round(ROWS / loadSeconds)} rows/s (ratio ${(ROWS / loadSeconds / plainRate).toFixed(2)}: the ceiling with MariaDB's fastest load)`,
-    );
+    if (!SQLITE)
+      console.log(
+        `history-shaped INSERT alone: ${historySeconds.toFixed(2)} s, ${Math.round(ROWS / historySeconds)} rows/s (ratio ${(ROWS / historySeconds / plainRate).toFixed(2)}: the ceiling of an import that writes its history with batched INSERTs)`,
+      );
+    if (!SQLITE)
+      console.log(
+        `history via LOAD DATA LOCAL INFILE alone: ${loadSeconds.toFixed(2)} s, ${Math.round(ROWS / loadSeconds)} rows/s (ratio ${(ROWS / loadSeconds / plainRate).toFixed(2)}: the ceiling with MariaDB's fastest load)`,
+      );
     console.log(
       `import (preview ${previewSeconds.toFixed(2)} s + commit ${commitSeconds.toFixed(2)} s): ${importSeconds.toFixed(2)} s, ${Math.round(importRate)} rows/s`,
     );
@@ -218,7 +264,12 @@ async function main() {
     // The benchmark runs preview and commit in its own process, as the web process would: its
     // peak resident memory is the import's (plus the report and baselines held here).
     console.log(
-      `peak RSS of this process: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+      `peak RSS of this process: ${afterCommit} MB (before the preview ${beforePreview} MB, after it ${afterPreview} MB; limit 500 MB)`,
+    );
+    console.log(
+      `load average: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
     );
     console.log(
       `ledger check: ${problems.length === 0 ? "ok" : JSON.stringify(problems.slice(0, 3))}`,
@@ -226,8 +277,11 @@ async function main() {
     if (problems.length || committed.rows !== ROWS) process.exitCode = 1;
   } finally {
     await db.destroy();
-    await admin.query(`drop database \`${schema}\``);
-    await admin.end();
+    if (admin) {
+      await admin.query(`drop database \`${schema}\``);
+      await admin.end();
+    }
+    rmSync(work, { recursive: true, force: true });
   }
 }
 

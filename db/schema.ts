@@ -308,7 +308,8 @@ export interface PresentsTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
 }
 
-export type ImportBatchStatus = "previewed" | "committing" | "committed";
+/** previewing (its preview job stages rows) → previewed → committing → committed; failed: refused file. */
+export type ImportBatchStatus = "previewing" | "previewed" | "committing" | "committed" | "failed";
 export type ImportRowStatus = "matched" | "unmatched" | "duplicate" | "error" | "credited";
 
 export interface ImportBatchesTable {
@@ -333,9 +334,12 @@ export interface ImportBatchesTable {
   next_chunk: ColumnType<number, number | undefined, number>;
   /** Rows whose amount differs from lots × the broker's rate beyond rounding. */
   rows_rate_mismatch: ColumnType<number, number | undefined, number>;
+  /** The stored upload a preview job reads (server/storage, reports/…); null once it has ended. */
+  report_key: ColumnType<string | null, string | null | undefined, string | null>;
+  report_bytes: ColumnType<number, number | undefined, number>;
 }
 
-export type ImportJobKind = "commit" | "rerun";
+export type ImportJobKind = "preview" | "commit" | "rerun";
 export type ImportJobState = "queued" | "running" | "done" | "failed";
 
 /** Crediting a batch, run by a worker under a lease (server/features/cashback/jobs.ts). */

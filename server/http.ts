@@ -5,6 +5,7 @@ import { createDb } from "../db";
 import { migrateToLatest } from "../db/migrate";
 import { createApp } from "./app";
 import { configOrExit } from "./config";
+import { storageFor } from "./storage";
 import { createLogger } from "./logger";
 import { HandlerWork, installGracefulShutdown } from "./shutdown";
 import { preparePasswordCheck } from "./auth/password-strength";
@@ -42,9 +43,14 @@ async function main() {
     );
   });
 
-  // Import jobs (commits and re-runs of broker reports) run here, off the request that queued
-  // them; a lease lets any number of web processes share them (decision 027).
-  const imports = new ImportWorker({ db, log: log.child({ process: "imports" }) });
+  // Import jobs (previews, commits and re-runs of broker reports) run here, off the request that
+  // queued them; a lease lets any number of web processes share them (decision 027). A preview
+  // reads the report its upload stored.
+  const imports = new ImportWorker({
+    db,
+    log: log.child({ process: "imports" }),
+    storage: storageFor(config),
+  });
   imports.start();
 
   const shutdown = installGracefulShutdown(server, {

@@ -25,9 +25,11 @@ function refusal(error: FormErrorShape, values: Record<string, string>) {
 }
 
 /**
- * Reads the report into a batch to review (nothing is credited yet) and opens its page. A file
- * over the limit stops the upload as soon as it passes the limit; file errors (wrong columns,
- * empty file, USD rows without a rate) create no batch at all.
+ * Stores the report and queues its preview (the import worker reads it into a batch to review;
+ * nothing is credited yet), then opens the batch's page, which follows the preview. A file over
+ * the limit stops the upload as soon as it passes the limit; what is wrong with the file as a
+ * whole (empty, wrong columns, a rate that is not a number) creates no batch at all; what only
+ * its rows show (USD rows without a rate, an unclosed quote) fails the preview on that page.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const read = await readReportForm(request);

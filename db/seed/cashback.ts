@@ -1,6 +1,5 @@
 import type { Db } from "../index";
-import { previewImport } from "../../server/features/cashback/import";
-import { commitImport } from "../../server/features/cashback/jobs";
+import { commitImport, previewImport } from "../../server/features/cashback/jobs";
 import { createLogger } from "../../server/logger";
 import { tokyoDay } from "../../server/domain/tokyo";
 import { DAY_MS } from "./support";

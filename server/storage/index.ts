@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config";
@@ -9,7 +10,8 @@ import type { ImageType } from "./images";
  * - `avatars/…`: members' profile images, private: read only through a route that checks who
  *   is asking (the member, or an admin), never through a URL anyone could guess or share;
  * - `brokers/…`: broker logos and banners, public art served at /media/brokers/…;
- * - `banners/…`: affiliate banners, public art served at /media/banners/….
+ * - `banners/…`: affiliate banners, public art served at /media/banners/…;
+ * - `reports/…`: uploaded broker reports, kept only until their preview job has read them.
  * Keys are random (128 bits), so a name reveals nothing and cannot be guessed; the key pattern
  * is checked on every call, so no key can climb out of the storage root.
  *
@@ -20,12 +22,22 @@ export interface Storage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The file's bytes, or null when there is none. */
   get(key: string): Promise<Uint8Array | null>;
+  /** The file's bytes piece by piece, for files too big to hold at once (a broker report). */
+  stream(key: string): AsyncIterable<Uint8Array>;
   /** Removing a missing file is not an error. */
   remove(key: string): Promise<void>;
 }
 
 export type StorageArea =
-  "avatars" | "brokers" | "banners" | "gachas" | "eas" | "chat" | "popups" | "campaigns";
+  | "avatars"
+  | "brokers"
+  | "banners"
+  | "gachas"
+  | "eas"
+  | "chat"
+  | "popups"
+  | "campaigns"
+  | "reports";
 
 /**
  * Images under avatars/, brokers/, gachas/ (gacha and reward art) and chat/ (support chat
@@ -33,7 +45,7 @@ export type StorageArea =
  * robots, served only to licence holders) under eas/ as opaque .bin files.
  */
 export const STORAGE_KEY =
-  /^(?:(avatars|brokers|banners|gachas|chat|popups|campaigns)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin)$/;
+  /^(?:(avatars|brokers|banners|gachas|chat|popups|campaigns)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin|reports\/[0-9a-f]{32}\.csv)$/;
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",
@@ -45,9 +57,9 @@ export function newStorageKey(area: StorageArea, type: ImageType): string {
   return `${area}/${randomBytes(16).toString("hex")}.${EXTENSIONS[type]}`;
 }
 
-/** A key for a non-image file (an EA): its bytes are served only as a download. */
-export function newFileKey(area: "eas"): string {
-  return `${area}/${randomBytes(16).toString("hex")}.bin`;
+/** A key for a non-image file: an EA (served only as a download) or a broker report. */
+export function newFileKey(area: "eas" | "reports"): string {
+  return `${area}/${randomBytes(16).toString("hex")}.${area === "reports" ? "csv" : "bin"}`;
 }
 
 export function isStorageKey(key: string, area?: StorageArea): boolean {
@@ -85,6 +97,10 @@ export function localStorage(root: string): Storage {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
       }
+    },
+    stream(key) {
+      // 256 KiB reads: few enough calls for a 50 MB report, little memory.
+      return createReadStream(fileOf(key), { highWaterMark: 256 * 1024 });
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });

@@ -1,8 +1,7 @@
 import { createLogger } from "../../server/logger";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
-import { previewImport } from "../../server/features/cashback/import";
-import { commitImport } from "../../server/features/cashback/jobs";
+import { commitImport, previewImport } from "../../server/features/cashback/jobs";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { E2E_ORIGIN } from "./env";
 import { expect, test, visit } from "./fixtures";

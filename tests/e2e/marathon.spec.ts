@@ -1,7 +1,6 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { previewImport } from "../../server/features/cashback/import";
-import { commitImport } from "../../server/features/cashback/jobs";
+import { commitImport, previewImport } from "../../server/features/cashback/jobs";
 import { adminList, createMarathon, setActive } from "../../server/features/marathon/service";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker, report } from "../helpers/cashback";

@@ -2,8 +2,10 @@ import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { AppError } from "../../server/errors";
-import { ImportWorker } from "../../server/features/cashback/jobs";
+import { ImportWorker, previewResult, runJobNow } from "../../server/features/cashback/jobs";
 import { addCashbackToRanking } from "../../server/features/ranking/summary";
+import type { Storage } from "../../server/storage";
+import type { Caller } from "./fixtures";
 import { createLogger } from "../../server/logger";
 
 export async function createBroker(db: Db, code: string, name = code) {
@@ -129,4 +131,27 @@ export async function addMonthlyCashback(
       .execute();
     await addCashbackToRanking(trx, db, [row]);
   });
+}
+
+/**
+ * Uploads a report through the admin's preview procedure and runs its preview job at once, as
+ * the import worker would: the batch's counts, or the file's refusal as the error the upload
+ * used to answer with.
+ */
+export async function previewed(
+  db: Db,
+  caller: Caller,
+  input: { fileName: string; contentBase64: string; usdRate?: string },
+  /** The storage the caller was made with, when not the tests' default. */
+  storage?: Storage,
+) {
+  const { batchId, jobId } = await caller.cashback.preview(input);
+  // Loaded here: the fixtures load the whole server, which Playwright specs using this file
+  // cannot (their loader refuses the JSON locale imports).
+  const { testStorage } = await import("./fixtures");
+  await runJobNow(
+    { db, log: createLogger({ level: "silent" }), storage: storage ?? testStorage },
+    jobId,
+  );
+  return previewResult(db, batchId);
 }

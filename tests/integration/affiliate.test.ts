@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, importsOf, report } from "../helpers/cashback";
+import { createAccount, createBroker, importsOf, previewed, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
@@ -63,7 +63,7 @@ async function register(opts: { ref?: string; cookie?: string; nickname?: string
 }
 
 async function importFile(name: string, lines: string[]) {
-  const p = await admin.cashback.preview({ fileName: name, contentBase64: report(lines) });
+  const p = await previewed(t.db, admin, { fileName: name, contentBase64: report(lines) });
   const result = await imports.commit({ batchId: p.batchId });
   return { batchId: p.batchId, ...result };
 }
@@ -269,7 +269,7 @@ describe(`affiliate rewards at import on ${testEngine}`, () => {
     await createAccount(t.db, nobody.id, xm, "720003");
     const matched = await createAccount(t.db, c.id, xm, "720004");
     // Matched at preview, denied before the commit: the referrer is not paid for it.
-    const p = await admin.cashback.preview({
+    const p = await previewed(t.db, admin, {
       fileName: "deny.csv",
       contentBase64: report([
         "2026-08-01,XM,720001,1,1000,JPY,d1",

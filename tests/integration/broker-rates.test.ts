@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { brokersSuite } from "../helpers/brokers-suite";
-import { createAccount, report } from "../helpers/cashback";
+import { createAccount, previewed, report } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { refusal } from "../helpers/outcome";
 
@@ -178,17 +178,22 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
   it("flags import rows whose amount lots × rate does not explain", async () => {
     const m = await createUser(t.db);
     await createAccount(t.db, m.id, suite.brokers.xm!, "777001");
-    const preview = await suite.admin.cashback.preview({
-      fileName: "xm.csv",
-      contentBase64: report([
-        "2026-11-01,XM,777001,2,1600,JPY,a1", // 2 lots × ¥800
-        "2026-11-01,XM,777001,2,1601,JPY,a2", // rounding
-        "2026-11-01,XM,777001,2,15,USD,a3", // $15 = ¥2,250: neither ¥1,600 (¥800) nor ¥1,500 ($5 at ¥150)
-        "2026-11-01,XM,777001,1,9000,JPY,a4", // no rate pays ¥9,000 for a lot
-        "2026-11-01,XM,888888,1,9000,JPY,a5", // unmatched is still checked
-      ]),
-      usdRate: "150",
-    });
+    const preview = await previewed(
+      t.db,
+      suite.admin,
+      {
+        fileName: "xm.csv",
+        contentBase64: report([
+          "2026-11-01,XM,777001,2,1600,JPY,a1", // 2 lots × ¥800
+          "2026-11-01,XM,777001,2,1601,JPY,a2", // rounding
+          "2026-11-01,XM,777001,2,15,USD,a3", // $15 = ¥2,250: neither ¥1,600 (¥800) nor ¥1,500 ($5 at ¥150)
+          "2026-11-01,XM,777001,1,9000,JPY,a4", // no rate pays ¥9,000 for a lot
+          "2026-11-01,XM,888888,1,9000,JPY,a5", // unmatched is still checked
+        ]),
+        usdRate: "150",
+      },
+      storage,
+    );
     expect(preview.rateMismatch).toBe(3);
     const batch = await suite.admin.cashback.batch({ batchId: preview.batchId });
     expect(batch.batch.rateMismatch).toBe(3);
@@ -214,18 +219,23 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
         .where("id", "=", id)
         .execute();
     }
-    const preview = await suite.admin.cashback.preview({
-      fileName: "xm-types.csv",
-      contentBase64: report([
-        // ¥1,500 for 2 lots is Zero's $5 at ¥150, but this account is Standard (¥800): flagged.
-        "2026-11-02,XM,777101,2,1500,JPY,t1",
-        // Micro pays a share of the spread: it cannot be checked, not even at another type's rate.
-        "2026-11-02,XM,777102,2,1500,JPY,t2",
-        // No type given: the nearest rate (Zero's) explains it, as before.
-        "2026-11-02,XM,777103,2,1500,JPY,t3",
-      ]),
-      usdRate: "150",
-    });
+    const preview = await previewed(
+      t.db,
+      suite.admin,
+      {
+        fileName: "xm-types.csv",
+        contentBase64: report([
+          // ¥1,500 for 2 lots is Zero's $5 at ¥150, but this account is Standard (¥800): flagged.
+          "2026-11-02,XM,777101,2,1500,JPY,t1",
+          // Micro pays a share of the spread: it cannot be checked, not even at another type's rate.
+          "2026-11-02,XM,777102,2,1500,JPY,t2",
+          // No type given: the nearest rate (Zero's) explains it, as before.
+          "2026-11-02,XM,777103,2,1500,JPY,t3",
+        ]),
+        usdRate: "150",
+      },
+      storage,
+    );
     expect(preview.rateMismatch).toBe(1);
     const batch = await suite.admin.cashback.batch({ batchId: preview.batchId });
     expect(batch.page.rows.map((r) => [r.line, r.expectedYen, r.rateMismatch])).toEqual([

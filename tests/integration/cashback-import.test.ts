@@ -6,6 +6,7 @@ import {
   createAccount,
   createBroker,
   importsOf,
+  previewed,
   report,
   runQueuedImport,
 } from "../helpers/cashback";
@@ -65,7 +66,7 @@ describe(`cashback import on ${testEngine}`, () => {
       "2026-11-02,XM,100001,1,-5,JPY,r6", // negative
       "2026-11-03,XM,100001,1,10.50,USD,r7",
     ]);
-    const preview = await admin.cashback.preview({
+    const preview = await previewed(t.db, admin, {
       fileName: "xm-nov.csv",
       contentBase64: content,
       usdRate: "150",
@@ -117,15 +118,15 @@ describe(`cashback import on ${testEngine}`, () => {
       "2026-10-02,EXNESS,200001,1,2000,JPY,b",
       "2026-10-03,EXNESS,200001,1,4000,JPY,c",
     ]);
-    const p1 = await admin.cashback.preview({ fileName: "a.csv", contentBase64: first });
-    const p2 = await admin.cashback.preview({ fileName: "a.csv", contentBase64: first });
-    const p3 = await admin.cashback.preview({ fileName: "b.csv", contentBase64: overlapping });
+    const p1 = await previewed(t.db, admin, { fileName: "a.csv", contentBase64: first });
+    const p2 = await previewed(t.db, admin, { fileName: "a.csv", contentBase64: first });
+    const p3 = await previewed(t.db, admin, { fileName: "b.csv", contentBase64: overlapping });
     await imports.commit({ batchId: p1.batchId });
     expect(await imports.commit({ batchId: p2.batchId })).toEqual({ rows: 0, amount: 0 });
     expect(await imports.commit({ batchId: p3.batchId })).toEqual({ rows: 1, amount: 4000 });
     expect(await walletOf(t.db, member.id)).toEqual({ available: 7000, held: 0 });
     // Previewed after the commit, the same file shows as all duplicates.
-    expect(await admin.cashback.preview({ fileName: "a.csv", contentBase64: first })).toMatchObject(
+    expect(await previewed(t.db, admin, { fileName: "a.csv", contentBase64: first })).toMatchObject(
       { matched: 0, duplicate: 2 },
     );
     expect(await summariesMatchHistory(member.id)).toBe(7000);
@@ -211,8 +212,8 @@ describe(`cashback import on ${testEngine}`, () => {
       { length: 50 },
       (_, i) => `2026-09-${String((i % 28) + 1).padStart(2, "0")},XM,300001,1,${100 + i},JPY,k${i}`,
     );
-    const a = await admin.cashback.preview({ fileName: "a.csv", contentBase64: report(lines) });
-    const b = await admin.cashback.preview({
+    const a = await previewed(t.db, admin, { fileName: "a.csv", contentBase64: report(lines) });
+    const b = await previewed(t.db, admin, {
       fileName: "b.csv",
       contentBase64: report(lines.slice(25).concat(["2026-09-30,XM,300001,1,7,JPY,extra"])),
     });
@@ -243,7 +244,7 @@ describe(`cashback import on ${testEngine}`, () => {
     });
     const expected = (parity: number) =>
       lines.reduce((s, _l, i) => s + (i % 2 === parity ? 1 + (i % 7) : 0), 0);
-    const p = await admin.cashback.preview({ fileName: "big.csv", contentBase64: report(lines) });
+    const p = await previewed(t.db, admin, { fileName: "big.csv", contentBase64: report(lines) });
     expect(p).toMatchObject({ matched: 6000 });
     const chunks = await t.db.kysely
       .selectFrom("import_rows")
@@ -265,6 +266,7 @@ describe(`cashback import on ${testEngine}`, () => {
       .selectFrom("import_jobs")
       .select("id")
       .where("batch_id", "=", p.batchId)
+      .where("kind", "=", "commit")
       .executeTakeFirstOrThrow();
     await t.db.kysely
       .updateTable("import_batches")
@@ -302,7 +304,7 @@ describe(`cashback import on ${testEngine}`, () => {
     const member = await createUser(t.db);
     const accountId = await createAccount(t.db, member.id, xm, "400001", "pending");
     await createAccount(t.db, member.id, xm, "400002");
-    const p = await admin.cashback.preview({
+    const p = await previewed(t.db, admin, {
       fileName: "late.csv",
       contentBase64: report([
         "2026-08-01,XM,400001,1,900,JPY,z",
@@ -335,12 +337,16 @@ describe(`cashback import on ${testEngine}`, () => {
   });
 
   it("refuses broken files with a clear error and stores nothing", async () => {
-    const before = await t.db.kysely
-      .selectFrom("import_batches")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
+    // A file refused by its preview job leaves its batch "failed", without rows.
+    const kept = () =>
+      t.db.kysely
+        .selectFrom("import_batches")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "!=", "failed")
+        .executeTakeFirstOrThrow();
+    const before = await kept();
     const refuse = (contentBase64: string, usdRate?: string) =>
-      admin.cashback.preview({ fileName: "x.csv", contentBase64, usdRate });
+      previewed(t.db, admin, { fileName: "x.csv", contentBase64, usdRate });
     await expect(refuse("")).rejects.toMatchObject({ key: "import.emptyFile" });
     await expect(refuse(Buffer.from("date,broker\n1,2").toString("base64"))).rejects.toMatchObject({
       key: "import.missingColumns",
@@ -351,17 +357,24 @@ describe(`cashback import on ${testEngine}`, () => {
     await expect(refuse(report(["2026-11-01,XM,100001,1,10,USD,u"]), "abc")).rejects.toMatchObject({
       key: "import.rateInvalid",
     });
-    // A 50 MB file is refused before anything is read.
+    // A file over 50 MB is refused before anything is read: by its size past the limit, by
+    // the procedure's input well past it.
     await expect(
-      refuse(Buffer.alloc(50 * 1024 * 1024, 0x41).toString("base64")),
+      refuse(Buffer.alloc(50 * 1024 * 1024 + 1, 0x41).toString("base64")),
+    ).rejects.toMatchObject({ key: "import.fileTooLarge", params: { maxMb: 50 } });
+    await expect(
+      refuse(Buffer.alloc(51 * 1024 * 1024, 0x41).toString("base64")),
     ).rejects.toMatchObject({
       cause: { issues: [expect.objectContaining({ message: "fileTooLarge" })] },
     });
-    const after = await t.db.kysely
-      .selectFrom("import_batches")
+    expect(Number((await kept()).n)).toBe(Number(before.n));
+    const failedRows = await t.db.kysely
+      .selectFrom("import_rows")
+      .innerJoin("import_batches", "import_batches.id", "import_rows.batch_id")
       .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("import_batches.status", "=", "failed")
       .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(Number(failedRows.n)).toBe(0);
   });
 
   it("summaries equal the history after any sequence of imports (property)", async () => {
@@ -382,7 +395,7 @@ describe(`cashback import on ${testEngine}`, () => {
           `${date},XM,${account},1,${1 + Math.floor(rand() * 5000)},JPY,${key}-${account}-${date}`,
         );
       }
-      const p = await admin.cashback.preview({
+      const p = await previewed(t.db, admin, {
         fileName: `f${file}.csv`,
         contentBase64: report(lines),
       });

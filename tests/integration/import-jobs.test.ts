@@ -5,13 +5,15 @@ import {
   claimImportJob,
   ImportWorker,
   latestImportJob,
+  previewResult,
   runImportJob,
+  runJobNow,
 } from "../../server/features/cashback/jobs";
 import { createLogger } from "../../server/logger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, report } from "../helpers/cashback";
+import { callerFor, createUser, testStorage } from "../helpers/fixtures";
+import { createAccount, createBroker, previewed, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
@@ -34,7 +36,7 @@ async function threeChunkBatch(prefix: string) {
   const owed = members.map((_, m) =>
     lines.reduce((s, _l, i) => s + (i % 3 === m ? 1 + (i % 5) : 0), 0),
   );
-  const p = await admin.cashback.preview({ fileName: "big.csv", contentBase64: report(lines) });
+  const p = await previewed(t.db, admin, { fileName: "big.csv", contentBase64: report(lines) });
   expect(p.matched).toBe(9000);
   return { batchId: p.batchId, members, owed };
 }
@@ -44,6 +46,7 @@ async function jobRow(batchId: string) {
     .selectFrom("import_jobs")
     .selectAll()
     .where("batch_id", "=", batchId)
+    .where("kind", "!=", "preview")
     .executeTakeFirstOrThrow();
 }
 
@@ -194,5 +197,125 @@ describe(`import jobs on ${testEngine}`, () => {
     });
     for (const [i, m] of members.entries())
       expect(await walletOf(t.db, m.id)).toEqual({ available: owed[i], held: 0 });
+  });
+});
+
+describe(`preview jobs on ${testEngine}`, () => {
+  /** A 9,000-line report (five read batches of 2,000): matched, unmatched, errors and repeats. */
+  async function streamReport(prefix: string) {
+    const members = [await createUser(t.db), await createUser(t.db)];
+    for (const [i, m] of members.entries()) await createAccount(t.db, m.id, xm, `${prefix}${i}`);
+    const lines = Array.from({ length: 9000 }, (_, i) => {
+      // Every 1,000th line repeats the line 4,500 before it (another batch): a duplicate.
+      const n = i >= 4500 && i % 1000 === 0 ? i - 4500 : i;
+      const day = String((n % 28) + 1).padStart(2, "0");
+      if (i % 997 === 5) return `2026-06-${day},XM,${prefix}0,1,-5,JPY,${prefix}-${n}`;
+      // Account ${prefix}9 is nobody's: unmatched.
+      const account = n % 10 === 9 ? `${prefix}9` : `${prefix}${n % 2}`;
+      return `2026-06-${day},XM,${account},1,${1 + (n % 5)},JPY,${prefix}-${n}`;
+    });
+    return { fileName: "stream.csv", contentBase64: report(lines) };
+  }
+
+  async function stagedRows(batchId: string) {
+    return t.db.kysely
+      .selectFrom("import_rows")
+      .select([
+        "line_no",
+        "status",
+        "error",
+        "user_id",
+        "chunk_no",
+        "amount_yen",
+        "expected_yen",
+        "row_key",
+      ])
+      .where("batch_id", "=", batchId)
+      .orderBy("line_no")
+      .execute();
+  }
+
+  const batchesThen = (n: number) => {
+    let asked = 0;
+    return () => asked++ >= n;
+  };
+
+  it("a worker killed mid-way is taken over once its lease ends: the same rows as an uninterrupted preview, none staged twice", async () => {
+    const upload = await streamReport("74100");
+    const deps = { db: t.db, log, storage: testStorage };
+    const reference = await previewed(t.db, admin, upload);
+    expect(reference).toMatchObject({ total: 9000, duplicate: 4 });
+    expect(reference.error).toBeGreaterThan(0);
+    expect(reference.unmatched).toBeGreaterThan(0);
+
+    // Queued by the upload: the file is stored, the batch is "previewing", nothing is staged.
+    const { batchId, jobId } = await admin.cashback.preview(upload);
+    const stored = await t.db.kysely
+      .selectFrom("import_batches")
+      .select(["status", "report_key"])
+      .where("id", "=", batchId)
+      .executeTakeFirstOrThrow();
+    expect(stored.status).toBe("previewing");
+    expect(await testStorage.get(stored.report_key!)).not.toBeNull();
+
+    // Worker A stages two batches, then dies (its lease stays).
+    const a = await claimImportJob(t.db, "worker-a", 1000);
+    expect(a).toMatchObject({ id: jobId, kind: "preview" });
+    expect(
+      await runImportJob(deps, a!, "worker-a", { leaseMs: 1000, shouldStop: batchesThen(2) }),
+    ).toBe("stopped");
+    const progress = await latestImportJob(t.db, batchId);
+    expect(progress).toMatchObject({ kind: "preview", state: "running", rowsDone: 4000 });
+    // The total is estimated from the share of the file read so far.
+    expect(progress!.rowsTotal).toBeGreaterThanOrEqual(4000);
+    expect(progress!.rowsTotal).toBeLessThan(20000);
+    expect(await stagedRows(batchId)).toHaveLength(4000);
+
+    // While A's lease lasts nobody takes the job; then B does and finishes it.
+    expect(await claimImportJob(t.db, "worker-b")).toBeNull();
+    await new Promise((r) => setTimeout(r, 1100));
+    const b = await claimImportJob(t.db, "worker-b");
+    expect(b).toMatchObject({ id: jobId, attempts: 2 });
+    expect(await runImportJob(deps, b!, "worker-b")).toBe("done");
+    // A wakes up: its lease is gone, and nothing it does is kept.
+    expect(await runImportJob(deps, a!, "worker-a")).toBe("lost");
+
+    expect(await previewResult(t.db, batchId)).toEqual({ ...reference, batchId });
+    const rows = await stagedRows(batchId);
+    expect(new Set(rows.map((r) => r.line_no)).size).toBe(rows.length);
+    expect(rows).toEqual(await stagedRows(reference.batchId));
+    expect(await latestImportJob(t.db, batchId)).toMatchObject({
+      state: "done",
+      rowsDone: 9000,
+      rowsTotal: 9000,
+    });
+    // The stored upload is removed once read.
+    expect(await testStorage.get(stored.report_key!)).toBeNull();
+  });
+
+  it("a file refused while it is read fails the job with its reason and keeps no rows", async () => {
+    const lines = Array.from({ length: 4500 }, (_, i) => `2026-06-01,XM,730001,1,1,JPY,k${i}`);
+    lines[4200] = '2026-06-01,"XM,730001,1,1,JPY,open';
+    const { batchId, jobId } = await admin.cashback.preview({
+      fileName: "broken.csv",
+      contentBase64: report(lines),
+    });
+    expect(await runJobNow({ db: t.db, log, storage: testStorage }, jobId)).toBe("failed");
+    // Line 1 is the header: the 4,201st row is on line 4,202.
+    expect(await latestImportJob(t.db, batchId)).toMatchObject({
+      state: "failed",
+      error: "import.unreadableCsv",
+      errorParams: { line: "4202" },
+    });
+    const batch = await t.db.kysely
+      .selectFrom("import_batches")
+      .select(["status", "report_key"])
+      .where("id", "=", batchId)
+      .executeTakeFirstOrThrow();
+    expect(batch).toEqual({ status: "failed", report_key: null });
+    expect(await stagedRows(batchId)).toEqual([]);
+    await expect(admin.cashback.commit({ batchId })).rejects.toMatchObject({
+      key: "import.alreadyCommitted",
+    });
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, makeContext } from "../helpers/fixtures";
-import { createAccount, createBroker, importsOf, report } from "../helpers/cashback";
+import { createAccount, createBroker, importsOf, previewed, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 import { fieldErrors } from "../helpers/rejections";
 import { memberProgress, pendingGoals } from "../../server/features/marathon/service";
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 async function importFile(lines: string[]) {
-  const preview = await admin.cashback.preview({
+  const preview = await previewed(t.db, admin, {
     fileName: "r.csv",
     contentBase64: report(lines),
   });
@@ -180,14 +180,14 @@ describe(`cashback marathon on ${testEngine}`, () => {
   it("two overlapping imports committed at once credit the goal once", async () => {
     const member = await createUser(t.db);
     await createAccount(t.db, member.id, xm, "600001");
-    const a = await admin.cashback.preview({
+    const a = await previewed(t.db, admin, {
       fileName: "a.csv",
       contentBase64: report([
         "2026-11-10,XM,600001,1,700,JPY,p",
         "2026-11-11,XM,600001,1,700,JPY,q",
       ]),
     });
-    const b = await admin.cashback.preview({
+    const b = await previewed(t.db, admin, {
       fileName: "b.csv",
       contentBase64: report([
         "2026-11-11,XM,600001,1,700,JPY,q",

@@ -8,6 +8,7 @@ import {
   createAccount,
   createBroker,
   importsOf,
+  previewed,
   report,
 } from "../helpers/cashback";
 
@@ -42,7 +43,7 @@ describe(`ranking totals on ${testEngine}`, () => {
     const m = await createUser(t.db, { nickname: "importer" });
     await createAccount(t.db, m.id, broker, "200001");
     await createAccount(t.db, m.id, broker, "200002");
-    const preview = await admin.cashback.preview({
+    const preview = await previewed(t.db, admin, {
       fileName: "r.csv",
       contentBase64: report([
         "2025-12-30,XM,200001,1,1000,JPY,a",

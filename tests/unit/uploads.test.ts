@@ -9,6 +9,10 @@ function memoryStorage(failRemovals = false) {
   const storage: Storage = {
     put: async (key, bytes) => void files.set(key, bytes),
     get: async (key) => files.get(key) ?? null,
+    stream: async function* (key) {
+      const bytes = files.get(key);
+      if (bytes) yield bytes;
+    },
     remove: async (key) => {
       if (failRemovals) throw new Error("disk says no");
       files.delete(key);

@@ -7,13 +7,14 @@ import { card } from "~/components/ui/card";
 import { formatYen } from "~/lib/money";
 
 export interface ImportJobView {
-  kind: "commit" | "rerun";
+  kind: "preview" | "commit" | "rerun";
   state: "queued" | "running" | "done" | "failed";
   rowsTotal: number;
   rowsDone: number;
   rowsCredited: number;
   amountCredited: number;
   error: string | null;
+  errorParams: Record<string, string>;
   rowsPerSecond: number | null;
   secondsLeft: number | null;
 }
@@ -22,7 +23,7 @@ export interface ImportJobView {
 const POLL_MS = 2000;
 
 /**
- * The batch's crediting job: rows done of total, the rate and the time left while it runs, the
+ * The batch's job (its preview, or its crediting): rows done of total, the rate and the time left while it runs, the
  * outcome once it has ended. While the job is waiting or running, the page reloads its data
  * every two seconds (not while the tab is hidden), so an admin who left and came back sees
  * where it stands.
@@ -41,6 +42,22 @@ export function ImportJobProgress({ job }: { job: ImportJobView }) {
     return () => clearInterval(timer);
   }, [active, revalidator]);
 
+  if (job.state === "done" && job.kind === "preview") {
+    return (
+      <Alert tone="success" testId="job-done">
+        {t("batch.job.previewDone", { rows: formatCount(job.rowsTotal) })}
+      </Alert>
+    );
+  }
+  if (job.state === "failed" && job.kind === "preview") {
+    return (
+      <Alert tone="error" testId="job-failed">
+        {t("batch.job.previewFailed", {
+          reason: t(`errors:${job.error ?? "import.jobFailed"}`, job.errorParams),
+        })}
+      </Alert>
+    );
+  }
   if (job.state === "done") {
     return (
       <Alert tone="success" testId="job-done">
@@ -51,7 +68,9 @@ export function ImportJobProgress({ job }: { job: ImportJobView }) {
   if (job.state === "failed") {
     return (
       <Alert tone="error" testId="job-failed">
-        {t("batch.job.failed", { reason: t(`errors:${job.error ?? "import.jobFailed"}`) })}
+        {t("batch.job.failed", {
+          reason: t(`errors:${job.error ?? "import.jobFailed"}`, job.errorParams),
+        })}
       </Alert>
     );
   }

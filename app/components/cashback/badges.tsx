@@ -10,9 +10,11 @@ const ROW_TONES: Record<string, Tone> = {
 };
 
 const BATCH_TONES: Record<string, Tone> = {
+  previewing: "info",
   previewed: "warning",
   committing: "info",
   committed: "success",
+  failed: "danger",
 };
 
 /** An import row's state (matched, unmatched, duplicate, error, credited) as a word. */

@@ -9,7 +9,7 @@ import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
 import { creditMarathonGoals } from "../marathon/goals";
 import { addCashbackToRanking, type MonthlyCredit } from "../ranking/summary";
 import { type CreditedCashback, creditAffiliateRewards } from "../affiliate/rewards";
-import { type ImportDeps, approvedAccounts, assignChunks } from "./import";
+import { type ImportDeps, approvedAccounts, assignChunks, countStaged } from "./import";
 
 /**
  * Crediting a previewed batch: the matched rows go through the ledger in chunks of a few
@@ -453,19 +453,13 @@ export async function rematchUnmatched(db: Db, batchId: string) {
 }
 
 export async function recountBatch(db: Db, batchId: string) {
-  const counts = await db.kysely
-    .selectFrom("import_rows")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("batch_id", "=", batchId)
-    .groupBy("status")
-    .execute();
-  const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+  const counts = await countStaged(db.kysely, batchId);
   await db.kysely
     .updateTable("import_batches")
     .set({
-      rows_matched: n("matched") + n("credited"),
-      rows_unmatched: n("unmatched"),
-      rows_duplicate: n("duplicate"),
+      rows_matched: counts.rows_matched + counts.rows_credited,
+      rows_unmatched: counts.rows_unmatched,
+      rows_duplicate: counts.rows_duplicate,
     })
     .where("id", "=", batchId)
     .execute();

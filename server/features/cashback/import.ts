@@ -1,25 +1,26 @@
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
-import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import { parseRate, parseReport, ReportFileError, toYen } from "./report";
+import type { Storage } from "../../storage";
+import { isReportError, type ReportItem, toYen } from "./report";
 import { expectedYen, rateMismatch } from "../../domain/broker-terms";
 import { ratesOf } from "../brokers/terms";
 
 /**
  * Importing a broker report, step one: the preview parses the file, matches each row to an
- * approved account and stores the batch with every row's outcome; nothing is credited. Step
- * two, the commit: ./commit.ts.
+ * approved account and stores the batch with every row's outcome; nothing is credited. It runs
+ * as an import job (./jobs.ts), batch by batch. Step two, the commit: ./commit.ts.
  */
 
 export interface ImportDeps {
   db: Db;
   log: Logger;
+  /** Where uploaded reports are kept until their preview job has read them. */
+  storage?: Storage | undefined;
 }
 
 /** Rows credited per transaction: big enough to be fast, small enough to keep locks short. */
@@ -38,73 +39,80 @@ export function sourceKey(
     : `${brokerId}|${account}|${tradeDate}|#${createHash("sha256").update(rowKey).digest("hex")}`;
 }
 
-type NewRow = Database["import_rows"] extends infer T ? { [K in keyof T]: T[K] } : never;
+export type NewRow = Database["import_rows"] extends infer T ? { [K in keyof T]: T[K] } : never;
 
-/**
- * Reads a report and stores it as a batch to review: each row matched to an approved account,
- * unmatched (unknown or not yet approved account), duplicate (already credited, or repeated in
- * the file) or an error with its line number and reason. Nothing is credited here.
- */
-export async function previewImport(
-  deps: ImportDeps,
-  adminId: string,
-  input: { fileName: string; content: Uint8Array; usdRate?: string | undefined },
-) {
-  const { db } = deps;
-  let parsed;
-  try {
-    parsed = parseReport(input.content);
-  } catch (error) {
-    if (error instanceof ReportFileError)
-      throw new AppError("BAD_REQUEST", `import.${error.key}`, error.params);
-    throw error;
-  }
-  const rate = input.usdRate ? parseRate(input.usdRate) : null;
-  if (input.usdRate && rate === null) throw new AppError("BAD_REQUEST", "import.rateInvalid");
-  if (parsed.hasUsd && rate === null) throw new AppError("BAD_REQUEST", "import.rateMissing");
-  if (parsed.rows.length === 0 && parsed.errors.length === 0)
-    throw new AppError("BAD_REQUEST", "import.emptyFile");
+/** Report lines staged per transaction by a preview: one read batch, one progress step. */
+export const STAGE_ROWS = 2_000;
 
-  const brokers = await db.kysely.selectFrom("brokers").select(["id", "code", "name"]).execute();
+/** What classifying a preview's rows needs once per job: the brokers, their rates, the USD rate. */
+export interface PreviewContext {
+  brokerOf: Map<string, string>;
+  ratesByBroker: Awaited<ReturnType<typeof ratesOf>>;
+  rate: bigint | null;
+}
+
+export async function previewContext(
+  db: Kysely<Database>,
+  usdRateMicro: number | null,
+): Promise<PreviewContext> {
+  const brokers = await db.selectFrom("brokers").select(["id", "code", "name"]).execute();
   const brokerOf = new Map<string, string>();
   for (const b of brokers) {
     brokerOf.set(b.code.toLowerCase(), b.id);
     brokerOf.set(b.name.toLowerCase(), b.id);
   }
-
-  const batchId = newId();
-  const rows: NewRow[] = parsed.errors.map((e) => ({
-    id: newId(),
-    batch_id: batchId,
-    line_no: e.line,
-    status: "error" as const,
-    error: e.error,
-    trade_date: null,
-    broker_id: null,
-    broker_text: e.raw.broker?.slice(0, 100) ?? null,
-    account_number: e.raw.account?.slice(0, 32) ?? null,
-    lots_milli: null,
-    amount_text: e.raw.amount?.slice(0, 32) ?? null,
-    currency: e.raw.currency?.slice(0, 8) ?? null,
-    amount_yen: null,
-    row_key: null,
-    broker_account_id: null,
-    user_id: null,
-    chunk_no: null,
-    expected_yen: null,
-    source_key: null,
-  }));
-  // Each broker's per-lot rates, to flag amounts that lots × rate do not explain (below, once
-  // each row's account and so its account type are known).
+  // Each broker's per-lot rates, to flag amounts that lots × rate do not explain (once each
+  // row's account and so its account type are known).
   const ratesByBroker = await ratesOf(
-    db.kysely,
+    db,
     brokers.map((b) => b.id),
   );
-  const usdMicro = rate === null ? null : Number(rate);
+  return { brokerOf, ratesByBroker, rate: usdRateMicro === null ? null : BigInt(usdRateMicro) };
+}
 
-  const seen = new Set<string>();
+/**
+ * One batch of a report's lines as rows to stage: each row matched to an approved account,
+ * unmatched (unknown or not yet approved account), duplicate (already credited) or an error
+ * with its line number and reason. A repeat of an earlier row of the same file is found once
+ * every batch is staged (`markRepeats`), so no batch needs the rows before it in memory.
+ */
+export async function classifyRows(
+  db: Kysely<Database>,
+  batchId: string,
+  items: ReportItem[],
+  context: PreviewContext,
+): Promise<NewRow[]> {
+  const { brokerOf, ratesByBroker, rate } = context;
+  const rows: NewRow[] = [];
   const candidates: NewRow[] = [];
-  for (const r of parsed.rows) {
+  for (const item of items) {
+    if (isReportError(item)) {
+      rows.push({
+        id: newId(),
+        batch_id: batchId,
+        line_no: item.line,
+        status: "error",
+        error: item.error,
+        trade_date: null,
+        broker_id: null,
+        broker_text: item.raw.broker?.slice(0, 100) ?? null,
+        account_number: item.raw.account?.slice(0, 32) ?? null,
+        lots_milli: null,
+        amount_text: item.raw.amount?.slice(0, 32) ?? null,
+        currency: item.raw.currency?.slice(0, 8) ?? null,
+        amount_yen: null,
+        row_key: null,
+        broker_account_id: null,
+        user_id: null,
+        chunk_no: null,
+        expected_yen: null,
+        source_key: null,
+      });
+      continue;
+    }
+    const r = item;
+    if (r.currency === "USD" && rate === null)
+      throw new AppError("BAD_REQUEST", "import.rateMissing");
     const rowKey = r.rowKey.slice(0, 100);
     const base = {
       id: newId(),
@@ -145,116 +153,61 @@ export async function previewImport(
       });
       continue;
     }
-    // From the row key as stored: the key the commit credits under, and so the one a repeat
-    // within the file is recognised by.
-    const source = sourceKey(brokerId, r.accountNumber, r.tradeDate, rowKey);
-    if (seen.has(source)) {
-      rows.push({
-        ...base,
-        status: "duplicate",
-        error: null,
-        broker_id: brokerId,
-        amount_yen: yen,
-        source_key: source,
-      });
-      continue;
-    }
-    seen.add(source);
     candidates.push({
       ...base,
       status: "unmatched",
       error: null,
       broker_id: brokerId,
       amount_yen: yen,
-      source_key: source,
+      // From the row key as stored: the key the commit credits under, and so the one a
+      // repeat within the file is recognised by (markRepeats).
+      source_key: sourceKey(brokerId, r.accountNumber, r.tradeDate, rowKey),
     });
   }
 
   // Already credited by an earlier batch: duplicates.
   const credited = await existingSources(
-    db.kysely,
+    db,
     candidates.map((c) => c.source_key!),
   );
   // Approved accounts, looked up per broker in slices.
   const accounts = await approvedAccounts(
-    db.kysely,
+    db,
     candidates.map((c) => ({ brokerId: c.broker_id!, account: c.account_number! })),
   );
+  const usdMicro = rate === null ? null : Number(rate);
   for (const row of candidates) {
-    if (credited.has(row.source_key!)) {
-      rows.push({ ...row, status: "duplicate" });
-      continue;
-    }
     const account = accounts.get(`${row.broker_id}|${row.account_number}`);
-    rows.push(
-      account
-        ? { ...row, status: "matched", broker_account_id: account.id, user_id: account.userId }
-        : row,
+    // The rate check: at the account's own type when the member gave it.
+    row.expected_yen = expectedYen(
+      row.lots_milli!,
+      row.amount_yen!,
+      ratesByBroker.get(row.broker_id!) ?? [],
+      usdMicro,
+      account?.accountType ?? null,
     );
+    if (credited.has(row.source_key!)) rows.push({ ...row, status: "duplicate" });
+    else if (account)
+      rows.push({
+        ...row,
+        status: "matched",
+        broker_account_id: account.id,
+        user_id: account.userId,
+      });
+    else rows.push(row);
   }
+  return rows;
+}
 
-  // The rate check: at the account's own type when the member gave it (a repeated row shares
-  // its first's broker and account, so every row that is not an error has been looked up).
-  for (const row of rows) {
-    if (row.broker_id === null || row.lots_milli === null || row.amount_yen === null) continue;
-    const type = accounts.get(`${row.broker_id}|${row.account_number}`)?.accountType ?? null;
-    const rates = ratesByBroker.get(row.broker_id) ?? [];
-    row.expected_yen = expectedYen(row.lots_milli, row.amount_yen, rates, usdMicro, type);
-  }
-
-  assignChunks(
-    rows.filter((r) => r.status === "matched"),
-    0,
-  );
-
-  const count = (s: string) => rows.filter((r) => r.status === s).length;
-  const mismatched = rows.filter(
+/** Rows whose amount lots × the broker's rate does not explain (duplicates included). */
+export function countRateMismatches(rows: NewRow[]): number {
+  return rows.filter(
     (r) =>
       r.status !== "error" && r.amount_yen !== null && rateMismatch(r.amount_yen, r.expected_yen),
   ).length;
-  const now = nowDb();
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("import_batches")
-      .values({
-        id: batchId,
-        file_name: input.fileName.slice(0, 255),
-        file_sha256: createHash("sha256").update(input.content).digest("hex"),
-        status: "previewed",
-        usd_rate_micro: rate === null ? null : Number(rate),
-        rows_total: rows.length,
-        rows_matched: count("matched"),
-        rows_unmatched: count("unmatched"),
-        rows_duplicate: count("duplicate"),
-        rows_error: count("error"),
-        rows_rate_mismatch: mismatched,
-        created_by: adminId,
-        created_at: now,
-        committed_by: null,
-        committed_at: null,
-      })
-      .execute();
-    await stageRows(trx, rows);
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: "import.preview",
-      targetType: "import_batch",
-      targetId: batchId,
-      data: { fileName: input.fileName, rows: rows.length },
-    });
-  });
-  return {
-    batchId,
-    total: rows.length,
-    matched: count("matched"),
-    unmatched: count("unmatched"),
-    duplicate: count("duplicate"),
-    error: count("error"),
-    rateMismatch: mismatched,
-  };
 }
 
-/** Stores one batch of a report's rows, each with its outcome, in the import's staging table. */
+/** Writes one batch of classified rows to the staging table, in the caller's transaction. */
 export async function stageRows(trx: Kysely<Database>, rows: NewRow[]) {
   // 1,000 rows of 20 columns stay under SQLite's 32,766 bound parameters.
   for (let i = 0; i < rows.length; i += 1000) {
@@ -263,6 +216,116 @@ export async function stageRows(trx: Kysely<Database>, rows: NewRow[]) {
       .values(rows.slice(i, i + 1000))
       .execute();
   }
+}
+
+/**
+ * The preview's outer loop: the report's lines, a batch at a time (an async iterable of line
+ * arrays, read as a stream), classified and staged, each batch in its own transaction with
+ * the job's progress (`progress.save`, which also checks the job's lease). A job taken over
+ * skips the `progress.done` lines its earlier worker staged; a batch's rows replace whatever
+ * its line range held, so a range is never staged twice.
+ */
+export async function stagePreview(
+  deps: ImportDeps,
+  batchId: string,
+  context: PreviewContext,
+  lines: AsyncIterable<ReportItem[]>,
+  progress: {
+    done: number;
+    shouldStop?: (() => boolean) | undefined;
+    save: (trx: Kysely<Database>, done: number, mismatched: number) => Promise<void>;
+  },
+): Promise<"staged" | "stopped"> {
+  let read = 0;
+  for await (const batch of lines) {
+    const fresh = batch.slice(Math.max(0, progress.done - read));
+    read += batch.length;
+    if (fresh.length === 0) continue;
+    if (progress.shouldStop?.()) return "stopped";
+    const rows = await classifyRows(deps.db.kysely, batchId, fresh, context);
+    const done = read;
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom("import_rows")
+        .where("batch_id", "=", batchId)
+        .where("line_no", ">=", fresh[0]!.line)
+        .where("line_no", "<=", fresh[fresh.length - 1]!.line)
+        .execute();
+      await stageRows(trx, rows);
+      await progress.save(trx, done, countRateMismatches(rows));
+    });
+  }
+  return "staged";
+}
+
+/**
+ * A row repeated later in the same file (same broker, account, day and row key) is a
+ * duplicate: the first stays as it was classified, every later one becomes "duplicate". One
+ * statement over the staged batch, safe to repeat.
+ */
+export async function markRepeats(db: Kysely<Database>, batchId: string) {
+  await sql`
+    update import_rows set status = 'duplicate', broker_account_id = null, user_id = null
+    where batch_id = ${batchId} and id in (
+      select id from (
+        select id, status, row_number() over (
+          partition by broker_id, account_number, trade_date, row_key order by line_no
+        ) as n
+        from import_rows where batch_id = ${batchId} and status <> 'error'
+      ) repeats
+      where n > 1 and status in ('matched', 'unmatched')
+    )`.execute(db);
+}
+
+/**
+ * Numbers the batch's matched rows into chunks (see `planChunks`) from the members' row counts
+ * alone, one UPDATE per chunk: no row is held in memory. Safe to repeat.
+ */
+export async function chunkMatched(db: Kysely<Database>, batchId: string) {
+  const members = await db
+    .selectFrom("import_rows")
+    .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("batch_id", "=", batchId)
+    .where("status", "=", "matched")
+    .groupBy("user_id")
+    .orderBy("user_id")
+    .execute();
+  const plan = planChunks(
+    members.map((m) => [m.user_id!, Number(m.n)]),
+    0,
+  );
+  const byChunk = new Map<number, string[]>();
+  for (const [userId, chunk] of plan) byChunk.set(chunk, [...(byChunk.get(chunk) ?? []), userId]);
+  for (const [chunk, users] of byChunk) {
+    for (let i = 0; i < users.length; i += 1000) {
+      await db
+        .updateTable("import_rows")
+        .set({ chunk_no: chunk })
+        .where("batch_id", "=", batchId)
+        .where("status", "=", "matched")
+        .where("user_id", "in", users.slice(i, i + 1000))
+        .execute();
+    }
+  }
+}
+
+/** The batch's rows per status (credited apart: the batch row stores its own count of those). */
+export async function countStaged(db: Kysely<Database>, batchId: string) {
+  const counts = await db
+    .selectFrom("import_rows")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("batch_id", "=", batchId)
+    .groupBy("status")
+    .execute();
+  const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+  return {
+    rows_total: counts.reduce((sum, c) => sum + Number(c.n), 0),
+    rows_matched: n("matched"),
+    rows_unmatched: n("unmatched"),
+    rows_duplicate: n("duplicate"),
+    rows_error: n("error"),
+    rows_credited: n("credited"),
+  };
 }
 
 export async function existingSources(
@@ -316,27 +379,32 @@ export async function approvedAccounts(
 }
 
 /**
- * Numbers matched rows into chunks of about CHUNK rows, starting at `first`; a member's rows
- * always share a chunk, so each chunk's ledger movement has one posting per member.
+ * Chunks of about CHUNK rows, numbered from `first`, for members given with their row counts:
+ * a member's rows always share a chunk, so each chunk's ledger movement has one posting per
+ * member. Returns each member's chunk.
  */
+export function planChunks(members: Iterable<[string, number]>, first: number) {
+  const plan = new Map<string, number>();
+  let chunk = first;
+  let size = 0;
+  for (const [userId, rows] of members) {
+    if (size > 0 && size + rows > CHUNK) {
+      chunk += 1;
+      size = 0;
+    }
+    plan.set(userId, chunk);
+    size += rows;
+  }
+  return plan;
+}
+
+/** Numbers rows held in memory into chunks (a re-run's newly matched rows): `planChunks`. */
 export function assignChunks(
   rows: { user_id: string | null; chunk_no: number | null }[],
   first: number,
 ) {
-  const byUser = new Map<string, typeof rows>();
-  for (const r of rows) {
-    const list = byUser.get(r.user_id!) ?? [];
-    list.push(r);
-    byUser.set(r.user_id!, list);
-  }
-  let chunk = first;
-  let size = 0;
-  for (const list of byUser.values()) {
-    if (size > 0 && size + list.length > CHUNK) {
-      chunk += 1;
-      size = 0;
-    }
-    for (const r of list) r.chunk_no = chunk;
-    size += list.length;
-  }
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.user_id!, (counts.get(r.user_id!) ?? 0) + 1);
+  const plan = planChunks(counts, first);
+  for (const r of rows) r.chunk_no = plan.get(r.user_id!)!;
 }

@@ -1,12 +1,31 @@
 import { hostname } from "node:os";
-import { sql } from "kysely";
+import { createHash } from "node:crypto";
+import { type Kysely, sql } from "kysely";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
-import type { ImportJobKind } from "../../../db/schema";
+import type { Database, ImportJobKind } from "../../../db/schema";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { AppError } from "../../errors";
-import type { Logger } from "../../logger";
-import type { ImportDeps } from "./import";
+import { newFileKey } from "../../storage";
+import { recordAudit } from "../../audit";
+import {
+  chunkMatched,
+  countStaged,
+  type ImportDeps,
+  markRepeats,
+  previewContext,
+  STAGE_ROWS,
+  stagePreview,
+} from "./import";
+import {
+  bytesSource,
+  checkReportHeader,
+  checkReportSize,
+  parseRate,
+  readReport,
+  ReportFileError,
+  type ReportSource,
+} from "./report";
 import {
   creditMatched,
   finishBatch,
@@ -17,11 +36,12 @@ import {
 } from "./commit";
 
 /**
- * Import jobs: a commit or re-run is queued as a row of `import_jobs` and credited by a worker
+ * Import jobs: a preview, commit or re-run is queued as a row of `import_jobs` and credited by a worker
  * loop in the web process (decision 027), never inside the request that asked for it. The
  * worker holds a lease on the job; each chunk's transaction renews it and refuses the chunk to
  * a worker that lost it, so a job whose worker died is resumed by another once the lease ends,
- * from the batch's next chunk, and no chunk is credited twice.
+ * from the batch's next chunk, and no chunk is credited twice. A preview job stages the stored
+ * report's rows batch by batch the same way (decision 033).
  */
 
 /** How long a worker owns a job without finishing a chunk. A chunk takes about a second. */
@@ -34,6 +54,34 @@ export type JobOutcome = "done" | "failed" | "stopped" | "lost";
 /** Who runs jobs in this process: unique per process, readable in the table. */
 export function workerName(): string {
   return `${hostname()}:${process.pid}:${newId().slice(-6)}`;
+}
+
+/** A job row as queued, or, with `runBy`, already leased to the caller that runs it. */
+function newJob(
+  id: string,
+  batchId: string,
+  kind: ImportJobKind,
+  adminId: string,
+  rowsTotal: number,
+  runBy?: string,
+) {
+  const now = new Date();
+  return {
+    id,
+    batch_id: batchId,
+    kind,
+    state: runBy ? ("running" as const) : ("queued" as const),
+    rows_total: rowsTotal,
+    attempts: runBy ? 1 : 0,
+    lease_owner: runBy ?? null,
+    lease_until: runBy ? toDbTime(new Date(now.getTime() + JOB_LEASE_MS)) : null,
+    error: null,
+    created_by: adminId,
+    created_at: toDbTime(now),
+    started_at: runBy ? toDbTime(now) : null,
+    heartbeat_at: runBy ? toDbTime(now) : null,
+    finished_at: null,
+  };
 }
 
 /**
@@ -55,30 +103,88 @@ export async function enqueueImportJob(
       .select(["rows_matched", "rows_credited"])
       .where("id", "=", batchId)
       .executeTakeFirstOrThrow();
-    const now = new Date();
     const id = newId();
     await trx
       .insertInto("import_jobs")
-      .values({
-        id,
-        batch_id: batchId,
-        kind,
-        state: runBy ? "running" : "queued",
+      .values(
         // A re-run's total is known once its rows are matched again (set when it starts).
-        rows_total: kind === "commit" ? batch.rows_matched : 0,
-        attempts: runBy ? 1 : 0,
-        lease_owner: runBy ?? null,
-        lease_until: runBy ? toDbTime(new Date(now.getTime() + JOB_LEASE_MS)) : null,
-        error: null,
-        created_by: adminId,
-        created_at: toDbTime(now),
-        started_at: runBy ? toDbTime(now) : null,
-        heartbeat_at: runBy ? toDbTime(now) : null,
-        finished_at: null,
-      })
+        newJob(id, batchId, kind, adminId, kind === "commit" ? batch.rows_matched : 0, runBy),
+      )
       .execute();
     return { jobId: id };
   });
+}
+
+/** Why a file cannot be previewed at all, as the upload's answer (no batch is created). */
+function fileRefusal(error: unknown): never {
+  if (error instanceof ReportFileError)
+    throw new AppError("BAD_REQUEST", `import.${error.key}`, error.params);
+  throw error;
+}
+
+/**
+ * Queues the preview of an uploaded report: what can be refused at once is (empty or oversized
+ * file, a rate that is not a number, a header without the required columns); the file is then
+ * stored and the batch ("previewing") and its job inserted in one transaction. The rows are
+ * read by the job. Without a storage (seed data, benchmark, tests that run the job in the
+ * caller) the file is not stored, and only the caller can run the job.
+ */
+export async function queuePreview(
+  deps: ImportDeps,
+  adminId: string,
+  input: { fileName: string; content: Uint8Array; usdRate?: string | undefined },
+  runBy?: string,
+) {
+  const { db, storage } = deps;
+  try {
+    checkReportSize(input.content.length);
+    await checkReportHeader(bytesSource(input.content));
+  } catch (error) {
+    fileRefusal(error);
+  }
+  const rate = input.usdRate ? parseRate(input.usdRate) : null;
+  if (input.usdRate && rate === null) throw new AppError("BAD_REQUEST", "import.rateInvalid");
+
+  const reportKey = storage ? newFileKey("reports") : null;
+  if (storage && reportKey) await storage.put(reportKey, input.content);
+  const batchId = newId();
+  const now = new Date();
+  const jobId = newId();
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("import_batches")
+        .values({
+          id: batchId,
+          file_name: input.fileName.slice(0, 255),
+          file_sha256: createHash("sha256").update(input.content).digest("hex"),
+          status: "previewing",
+          usd_rate_micro: rate === null ? null : Number(rate),
+          rows_total: 0,
+          rows_matched: 0,
+          rows_unmatched: 0,
+          rows_duplicate: 0,
+          rows_error: 0,
+          rows_rate_mismatch: 0,
+          report_key: reportKey,
+          report_bytes: input.content.length,
+          created_by: adminId,
+          created_at: toDbTime(now),
+          committed_by: null,
+          committed_at: null,
+        })
+        .execute();
+      // The total is estimated from the bytes read as the rows go by; exact once read.
+      await trx
+        .insertInto("import_jobs")
+        .values(newJob(jobId, batchId, "preview", adminId, 0, runBy))
+        .execute();
+    });
+  } catch (error) {
+    if (storage && reportKey) await storage.remove(reportKey).catch(() => undefined);
+    throw error;
+  }
+  return { batchId, jobId };
 }
 
 export interface ClaimedJob {
@@ -140,10 +246,24 @@ export async function claimImportJob(
   return null;
 }
 
-/** Why a job failed, as a key under errors: (the details go to the log). */
+/**
+ * Why a job failed, as a key under errors: (the details go to the log), with the message's
+ * values after a "?" when it has any (the line of an unclosed quote, the row limit).
+ */
 function failureKey(error: unknown): string {
-  if (error instanceof AppError && error.key.startsWith("import.")) return error.key;
+  if (error instanceof AppError && error.key.startsWith("import.")) {
+    return error.params && Object.keys(error.params).length
+      ? `${error.key}?${new URLSearchParams(Object.entries(error.params).map(([k, v]) => [k, String(v)])).toString()}`
+      : error.key;
+  }
   return "import.jobFailed";
+}
+
+/** A stored failure read back: the key and the message's values. */
+function failureOf(stored: string | null) {
+  if (stored === null) return { error: null, errorParams: {} };
+  const [key, query] = stored.split("?", 2);
+  return { error: key!, errorParams: Object.fromEntries(new URLSearchParams(query ?? "")) };
 }
 
 /**
@@ -157,7 +277,12 @@ export async function runImportJob(
   deps: ImportDeps,
   job: ClaimedJob,
   owner: string,
-  options: { leaseMs?: number; shouldStop?: () => boolean } = {},
+  options: {
+    leaseMs?: number | undefined;
+    shouldStop?: (() => boolean) | undefined;
+    /** A preview's report when it is not stored (read by the caller that queued it). */
+    source?: ReportSource | undefined;
+  } = {},
 ): Promise<JobOutcome> {
   const { db, log } = deps;
   const lease = {
@@ -167,6 +292,7 @@ export async function runImportJob(
     shouldStop: options.shouldStop,
   };
   const action = job.kind === "commit" ? "import.commit" : "import.rerun";
+  if (job.kind === "preview") return runPreviewJob(deps, job, lease, options.source);
   try {
     if (job.attempts > MAX_JOB_ATTEMPTS) throw new AppError("CONFLICT", "import.jobAttempts");
     if (job.kind === "rerun") await rematchUnmatched(db, job.batch_id);
@@ -229,6 +355,164 @@ export async function runImportJob(
   }
 }
 
+/**
+ * A preview job: the stored report is read as a stream and its rows staged batch by batch,
+ * each batch's transaction moving the job's progress under its lease (a job taken over goes on
+ * after the last batch staged); then repeats within the file are marked, the matched rows
+ * numbered into chunks and counted, and the batch becomes "previewed". A file refused on the
+ * way (USD rows without a rate, an unclosed quote, too many rows) fails the job with its
+ * reason: the batch becomes "failed" and its staged rows are removed.
+ */
+async function runPreviewJob(
+  deps: ImportDeps,
+  job: ClaimedJob,
+  lease: { id: string; owner: string; leaseMs: number; shouldStop?: (() => boolean) | undefined },
+  given?: ReportSource,
+): Promise<JobOutcome> {
+  const { db, log, storage } = deps;
+  const batch = await db.kysely
+    .selectFrom("import_batches")
+    .select(["file_name", "usd_rate_micro", "report_key", "report_bytes"])
+    .where("id", "=", job.batch_id)
+    .executeTakeFirstOrThrow();
+  const done = await db.kysely
+    .selectFrom("import_jobs")
+    .select("rows_done")
+    .where("id", "=", job.id)
+    .executeTakeFirstOrThrow();
+  const removeFile = async () => {
+    if (storage && batch.report_key) {
+      await storage.remove(batch.report_key).catch((err: unknown) => {
+        log.warn({ err, key: batch.report_key }, "removing a previewed report failed");
+      });
+    }
+  };
+  try {
+    if (job.attempts > MAX_JOB_ATTEMPTS) throw new AppError("CONFLICT", "import.jobAttempts");
+    const source =
+      given ?? (storage && batch.report_key ? () => storage.stream(batch.report_key!) : null);
+    if (!source) throw new AppError("CONFLICT", "import.jobFailed");
+    const context = await previewContext(db.kysely, batch.usd_rate_micro);
+    // How far into the file the parse has read, for the estimate of the total.
+    let read = 0;
+    const counted: ReportSource = async function* () {
+      read = 0;
+      for await (const chunk of source()) {
+        read += chunk.length;
+        yield chunk;
+      }
+    };
+    const staged = await stagePreview(
+      deps,
+      job.batch_id,
+      context,
+      readReport(counted, STAGE_ROWS),
+      {
+        done: done.rows_done,
+        shouldStop: lease.shouldStop,
+        save: async (trx, rows, mismatched) => {
+          // Until the file is read, the total is estimated from the share of bytes read.
+          const estimate = Math.max(
+            rows,
+            Math.round((rows * Math.max(batch.report_bytes, 1)) / Math.max(read, 1)),
+          );
+          await renewLease(trx, lease, { rows_done: rows, rows_total: estimate });
+          await trx
+            .updateTable("import_batches")
+            .set((eb) => ({ rows_rate_mismatch: eb("rows_rate_mismatch", "+", mismatched) }))
+            .where("id", "=", job.batch_id)
+            .execute();
+        },
+      },
+    ).catch(fileRefusal);
+    if (staged === "stopped") return "stopped";
+
+    await markRepeats(db.kysely, job.batch_id);
+    await chunkMatched(db.kysely, job.batch_id);
+    const counts = await countStaged(db.kysely, job.batch_id);
+    if (counts.rows_total === 0) throw new AppError("BAD_REQUEST", "import.emptyFile");
+    await db.kysely.transaction().execute(async (trx) => {
+      await renewLease(trx, lease, { rows_done: counts.rows_total, rows_total: counts.rows_total });
+      await trx
+        .updateTable("import_jobs")
+        .set({ state: "done", finished_at: nowDb(), lease_until: null })
+        .where("id", "=", job.id)
+        .execute();
+      await trx
+        .updateTable("import_batches")
+        .set({ ...counts, status: "previewed", report_key: null })
+        .where("id", "=", job.batch_id)
+        .execute();
+      await recordAudit(trx, {
+        actorId: job.created_by,
+        action: "import.preview",
+        targetType: "import_batch",
+        targetId: job.batch_id,
+        data: { fileName: batch.file_name, rows: counts.rows_total },
+      });
+    });
+    await removeFile();
+    return "done";
+  } catch (error) {
+    if (error instanceof LeaseLost) {
+      log.warn({ job: job.id, owner: lease.owner }, "import job taken over by another worker");
+      return "lost";
+    }
+    const reason = failureKey(error);
+    if (reason === "import.jobFailed")
+      log.error({ err: error, job: job.id, batch: job.batch_id }, "preview job failed");
+    const ended = await db.kysely.transaction().execute(async (trx) => {
+      const ended = await trx
+        .updateTable("import_jobs")
+        .set({ state: "failed", error: reason, finished_at: nowDb(), lease_until: null })
+        .where("id", "=", job.id)
+        .where("lease_owner", "=", lease.owner)
+        .where("state", "=", "running")
+        .executeTakeFirst();
+      if (Number(ended.numUpdatedRows) !== 1) return false;
+      await trx
+        .updateTable("import_batches")
+        .set({ status: "failed", report_key: null })
+        .where("id", "=", job.batch_id)
+        .execute();
+      await trx.deleteFrom("import_rows").where("batch_id", "=", job.batch_id).execute();
+      await recordAudit(trx, {
+        actorId: job.created_by,
+        action: "import.preview",
+        targetType: "import_batch",
+        targetId: job.batch_id,
+        data: { fileName: batch.file_name, failed: reason },
+      });
+      return true;
+    });
+    // A worker whose lease another has taken ends nothing: the job is that worker's now.
+    if (!ended) return "lost";
+    await removeFile();
+    return "failed";
+  }
+}
+
+/** Renews the job's lease with its progress; a worker that lost the lease gets LeaseLost. */
+async function renewLease(
+  trx: Kysely<Database>,
+  lease: { id: string; owner: string; leaseMs: number },
+  progress: { rows_done: number; rows_total: number },
+) {
+  const now = new Date();
+  const renewed = await trx
+    .updateTable("import_jobs")
+    .set({
+      ...progress,
+      heartbeat_at: toDbTime(now),
+      lease_until: toDbTime(new Date(now.getTime() + lease.leaseMs)),
+    })
+    .where("id", "=", lease.id)
+    .where("lease_owner", "=", lease.owner)
+    .where("state", "=", "running")
+    .executeTakeFirst();
+  if (Number(renewed.numUpdatedRows) !== 1) throw new LeaseLost();
+}
+
 /** Gives up a job's lease at once (a worker shutting down), so the next worker resumes it. */
 export async function releaseImportJob(db: Db, jobId: string, owner: string) {
   await db.kysely
@@ -266,6 +550,90 @@ export async function runImportNow(
   return { rows: job.rows_credited, amount: Number(job.amount_credited) };
 }
 
+/**
+ * Runs a queued job now, in the caller (a test, or a caller that queued and wants the result):
+ * taken with the same compare-and-set as the worker's, so never while another worker holds it.
+ */
+export async function runJobNow(deps: ImportDeps, jobId: string, source?: ReportSource) {
+  const owner = workerName();
+  const taken = await deps.db.kysely
+    .updateTable("import_jobs")
+    .set((eb) => ({
+      state: "running",
+      lease_owner: owner,
+      lease_until: toDbTime(new Date(Date.now() + JOB_LEASE_MS)),
+      heartbeat_at: nowDb(),
+      attempts: eb("attempts", "+", 1),
+      started_at: sql<string>`coalesce(started_at, ${nowDb()})`,
+    }))
+    .where("id", "=", jobId)
+    .where("state", "=", "queued")
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "import.inProgress");
+  const job = await deps.db.kysely
+    .selectFrom("import_jobs")
+    .select(["id", "batch_id", "kind", "attempts", "created_by"])
+    .where("id", "=", jobId)
+    .executeTakeFirstOrThrow();
+  return runImportJob(deps, job, owner, { source });
+}
+
+/** A previewed batch's counts, or its preview's refusal as the error it would have been. */
+export async function previewResult(db: Db, batchId: string) {
+  const batch = await db.kysely
+    .selectFrom("import_batches")
+    .select([
+      "status",
+      "rows_total",
+      "rows_matched",
+      "rows_unmatched",
+      "rows_duplicate",
+      "rows_error",
+      "rows_rate_mismatch",
+    ])
+    .where("id", "=", batchId)
+    .executeTakeFirstOrThrow();
+  if (batch.status !== "previewed") {
+    const job = await latestImportJob(db, batchId);
+    throw new AppError("BAD_REQUEST", job?.error ?? "import.jobFailed", job?.errorParams);
+  }
+  return {
+    batchId,
+    total: batch.rows_total,
+    matched: batch.rows_matched,
+    unmatched: batch.rows_unmatched,
+    duplicate: batch.rows_duplicate,
+    error: batch.rows_error,
+    rateMismatch: batch.rows_rate_mismatch,
+  };
+}
+
+/**
+ * Previews a report at once in the caller (seed data, the benchmark, tests): the same job as
+ * the worker's, stored already leased to the caller and run here, reading the bytes given.
+ */
+export async function previewImport(
+  deps: ImportDeps,
+  adminId: string,
+  input: { fileName: string; content: Uint8Array; usdRate?: string | undefined },
+  source: ReportSource = bytesSource(input.content),
+) {
+  const owner = workerName();
+  const { batchId, jobId } = await queuePreview(
+    { ...deps, storage: undefined },
+    adminId,
+    input,
+    owner,
+  );
+  await runImportJob(
+    deps,
+    { id: jobId, batch_id: batchId, kind: "preview", attempts: 1, created_by: adminId },
+    owner,
+    { source },
+  );
+  return previewResult(deps.db, batchId);
+}
+
 /** Credits the batch's matched rows once; the same batch committed twice is refused. */
 export function commitImport(deps: ImportDeps, adminId: string, batchId: string) {
   return runImportNow(deps, adminId, batchId, "commit");
@@ -287,7 +655,7 @@ export class ImportWorker {
   private stopping = false;
 
   constructor(
-    private readonly deps: { db: Db; log: Logger },
+    private readonly deps: ImportDeps,
     private readonly options: { pollMs?: number; leaseMs?: number } = {},
   ) {}
 
@@ -370,7 +738,7 @@ export async function latestImportJob(db: Db, batchId: string, now = new Date())
     rowsDone: job.rows_done,
     rowsCredited: job.rows_credited,
     amountCredited: Number(job.amount_credited),
-    error: job.error,
+    ...failureOf(job.error),
     startedAt: job.started_at,
     finishedAt: job.finished_at,
     rowsPerSecond: rate === null ? null : Math.round(rate),

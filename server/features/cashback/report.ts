@@ -1,14 +1,19 @@
-import { type Options, parse } from "csv-parse/sync";
+import { pipeline, Readable } from "node:stream";
+import { type Options, parse } from "csv-parse";
 
 /**
  * Broker rebate reports: bytes in, validated rows out. Pure functions, no database.
  *
  * Columns (header row required, any order, English or Japanese names): trade date, broker,
  * account number, lots, amount, currency, and optionally the report's own row key.
+ *
+ * A report is read as a stream (a million rows never sit in memory at once): decoded chunk by
+ * chunk, parsed by csv-parse's stream API, and handed on in batches of rows.
  */
 
-export const MAX_REPORT_BYTES = 20 * 1024 * 1024;
-export const MAX_REPORT_ROWS = 300_000;
+/** The largest report accepted: a month of a big broker (issue 20: "the 50 MB limit"). */
+export const MAX_REPORT_BYTES = 50 * 1024 * 1024;
+export const MAX_REPORT_ROWS = 1_000_000;
 
 export type Currency = "JPY" | "USD";
 
@@ -59,16 +64,44 @@ const COLUMNS = {
 type Column = keyof typeof COLUMNS;
 const REQUIRED: Column[] = ["tradeDate", "broker", "account", "lots", "amount", "currency"];
 
-/** UTF-8 (with or without BOM) or Shift_JIS, whichever the bytes are. */
-export function decodeReport(bytes: Uint8Array): string {
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return new TextDecoder("utf-8").decode(bytes.subarray(3));
-  }
+/** The report's bytes, readable as often as needed (a stored file, or bytes in memory). */
+export type ReportSource = () => AsyncIterable<Uint8Array>;
+
+/** Bytes already in memory as a source. */
+export function bytesSource(bytes: Uint8Array): ReportSource {
+  return async function* () {
+    // Pieces of 256 KiB, as a file would be read.
+    for (let i = 0; i < bytes.length; i += 256 * 1024) yield bytes.subarray(i, i + 256 * 1024);
+  };
+}
+
+type Encoding = "utf-8" | "shift_jis";
+
+/**
+ * UTF-8 (with or without BOM) or Shift_JIS, whichever the bytes are: a first pass checks that
+ * the whole file is valid UTF-8 (a Shift_JIS file rarely is), without holding it.
+ */
+async function detectEncoding(source: ReportSource): Promise<Encoding> {
+  const check = new TextDecoder("utf-8", { fatal: true });
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    for await (const chunk of source()) check.decode(chunk, { stream: true });
+    check.decode();
+    return "utf-8";
   } catch {
-    return new TextDecoder("shift_jis").decode(bytes);
+    return "shift_jis";
   }
+}
+
+/** The text, piece by piece; a character split between two reads is kept whole. */
+async function* decodeChunks(source: ReportSource, encoding: Encoding): AsyncGenerator<string> {
+  // The UTF-8 decoder drops a leading BOM.
+  const decoder = new TextDecoder(encoding);
+  for await (const chunk of source()) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
 }
 
 /**
@@ -78,50 +111,69 @@ export function decodeReport(bytes: Uint8Array): string {
  * lines skipped. A quote opened and never closed is the one thing that cannot be read: the
  * rest of the file would be one field, so the whole file is refused, naming the row's line.
  */
-export function* readCsv(text: string): Generator<[number, string[]]> {
-  let records: CsvRecord[];
-  try {
-    records = parseRecords(text);
-  } catch (error) {
-    throw new ReportFileError("unreadableCsv", { line: unclosedQuoteLine(text, error) });
-  }
-  // `end` is the line a record ends on; a quoted field may hold line breaks of its own.
-  for (const { record, end } of records) yield [end - lineBreaks(record), record];
-}
-
-interface CsvRecord {
-  record: string[];
-  end: number;
-}
-
-function parseRecords(text: string, to?: number): CsvRecord[] {
-  const options: Options<CsvRecord, string[]> = {
+export async function* readCsv(
+  source: ReportSource,
+  encoding?: Encoding,
+): AsyncGenerator<[number, string[]]> {
+  const enc = encoding ?? (await detectEncoding(source));
+  // The typings tie on_record's result to `columns`; without columns it is what on_record gives.
+  const options = {
     record_delimiter: ["\r\n", "\n", "\r"],
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
-    ...(to ? { to } : {}),
-    on_record: (record, context) => ({ record, end: context.lines }),
+    // `lines` is the line a record ends on; a quoted field may hold line breaks of its own.
+    // Noted as the parser goes (it runs ahead of the reader): where the last whole record ends.
+    // csv-parse counts a CRLF inside a quoted field as two lines; `skew` takes those back, so
+    // every later row keeps the line an editor shows.
+    on_record: (record: string[], context: { lines: number }) => {
+      skew += record.reduce((n, field) => n + (field.match(/\r\n/g)?.length ?? 0), 0);
+      lastEnd = context.lines - skew;
+      return [lastEnd - lineBreaks(record), record];
+    },
   };
-  // The typings tie on_record's result to `columns`; without columns it is what on_record gives.
-  return parse(text, options as unknown as Options) as unknown as CsvRecord[];
+  let lastEnd = 0;
+  let skew = 0;
+  const parser = parse(options as unknown as Options);
+  pipeline(Readable.from(decodeChunks(source, enc)), parser, () => {});
+  try {
+    for await (const record of parser as AsyncIterable<[number, string[]]>) yield record;
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith("CSV_")) {
+      throw new ReportFileError("unreadableCsv", {
+        line: await firstFilledLine(source, enc, lastEnd + 1),
+      });
+    }
+    throw error;
+  } finally {
+    parser.destroy();
+  }
 }
 
 function lineBreaks(fields: string[]): number {
   return fields.reduce((n, field) => n + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
 }
 
-/** The line of the row whose quote never closes: the first non-blank line after the last row read. */
-function unclosedQuoteLine(text: string, error: unknown): number {
-  const complete = (error as { records?: unknown }).records;
+/** The first line from `from` on that is not blank: where the row with the open quote starts. */
+async function firstFilledLine(source: ReportSource, enc: Encoding, from: number) {
   let line = 1;
-  if (typeof complete === "number" && complete > 0) {
-    const read = parseRecords(text, complete);
-    line = read[read.length - 1]!.end + 1;
+  let current = "";
+  let lastWasCr = false;
+  for await (const text of decodeChunks(source, enc)) {
+    for (const ch of text) {
+      if (ch === "\n" && lastWasCr) {
+        lastWasCr = false;
+        continue;
+      }
+      lastWasCr = ch === "\r";
+      if (ch === "\n" || ch === "\r") {
+        if (line >= from && current.trim() !== "") return line;
+        line += 1;
+        current = "";
+      } else if (line >= from && current.length < 64) current += ch;
+    }
   }
-  const lines = text.split(/\r\n|\r|\n/);
-  while (line < lines.length && lines[line - 1]!.trim() === "") line++;
-  return line;
+  return line >= from && current.trim() !== "" ? line : from;
 }
 
 function headerIndex(header: string[]): Record<Column, number> {
@@ -162,94 +214,93 @@ function parseDecimal(text: string, places: number): bigint | "negative" | null 
   return BigInt(m[1]!) * 10n ** BigInt(places) + BigInt(frac || "0");
 }
 
-export interface ParsedReport {
-  rows: ReportRow[];
-  errors: ReportError[];
-  hasUsd: boolean;
+/** A report's line: a row to stage, or an error with its line and reason. */
+export type ReportItem = ReportRow | ReportError;
+
+export function isReportError(item: ReportItem): item is ReportError {
+  return "error" in item;
 }
 
-export function parseReport(bytes: Uint8Array): ParsedReport {
-  if (bytes.length === 0) throw new ReportFileError("emptyFile");
-  if (bytes.length > MAX_REPORT_BYTES) {
+/** Checks one record against the header's columns. */
+function readRow(index: Record<Column, number>, line: number, cells: string[]): ReportItem {
+  const cell = (c: Column) => (index[c] >= 0 ? (cells[index[c]] ?? "").trim() : "");
+  const raw = {
+    tradeDate: cell("tradeDate"),
+    broker: cell("broker"),
+    account: cell("account"),
+    amount: cell("amount"),
+    currency: cell("currency"),
+  };
+  const fail = (error: string): ReportError => ({ line, error, raw });
+  const tradeDate = parseDate(raw.tradeDate);
+  if (!tradeDate) return fail("badDate");
+  if (!raw.broker) return fail("missingBroker");
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(raw.account)) return fail("badAccount");
+  const lots = parseDecimal(cell("lots") || "0", 3);
+  if (lots === null || lots === "negative") return fail("badLots");
+  const currency = raw.currency.toUpperCase();
+  if (currency !== "JPY" && currency !== "USD") return fail("unknownCurrency");
+  const amount = parseDecimal(raw.amount, currency === "USD" ? 2 : 0);
+  if (amount === "negative") return fail("negativeAmount");
+  if (amount === null) return fail("badAmount");
+  if (amount === 0n) return fail("zeroAmount");
+  const rowKey = cell("rowKey");
+  if (rowKey.length > 100) return fail("badRowKey");
+  return {
+    line,
+    tradeDate,
+    brokerText: raw.broker,
+    accountNumber: raw.account,
+    lotsMilli: Number(lots),
+    amountText: raw.amount,
+    currency,
+    amountMinor: amount,
+    // Without the report's own key, the row's content is its identity: an identical row
+    // (same account, day, lots, amount) is then a duplicate, never a second credit.
+    rowKey: rowKey || `~${lots}:${amount}:${currency}`,
+  };
+}
+
+/** Refuses a file by its size, before anything is read. */
+export function checkReportSize(bytes: number) {
+  if (bytes === 0) throw new ReportFileError("emptyFile");
+  if (bytes > MAX_REPORT_BYTES) {
     throw new ReportFileError("fileTooLarge", { maxMb: MAX_REPORT_BYTES / 1024 / 1024 });
   }
-  const reader = readCsv(decodeReport(bytes));
-  const first = reader.next();
+}
+
+/**
+ * The report's rows and errors in line order, `batchSize` at a time. The header is checked
+ * before the first batch (a file without the required columns, or without any line, is
+ * refused whole), and so is the row limit as the rows go by. Blank rows are skipped.
+ */
+export async function* readReport(
+  source: ReportSource,
+  batchSize: number,
+): AsyncGenerator<ReportItem[]> {
+  const reader = readCsv(source);
+  const first = await reader.next();
   if (first.done) throw new ReportFileError("emptyFile");
   const index = headerIndex(first.value[1]);
-  const rows: ReportRow[] = [];
-  const errors: ReportError[] = [];
-  let hasUsd = false;
-  for (const [line, cells] of reader) {
-    if (rows.length + errors.length >= MAX_REPORT_ROWS)
-      throw new ReportFileError("tooManyRows", { max: MAX_REPORT_ROWS });
+  let batch: ReportItem[] = [];
+  let count = 0;
+  for await (const [line, cells] of reader) {
     if (cells.every((c) => c.trim() === "")) continue;
-    const cell = (c: Column) => (index[c] >= 0 ? (cells[index[c]] ?? "").trim() : "");
-    const raw = {
-      tradeDate: cell("tradeDate"),
-      broker: cell("broker"),
-      account: cell("account"),
-      amount: cell("amount"),
-      currency: cell("currency"),
-    };
-    const fail = (error: string) => errors.push({ line, error, raw });
-    const tradeDate = parseDate(raw.tradeDate);
-    if (!tradeDate) {
-      fail("badDate");
-      continue;
+    if (++count > MAX_REPORT_ROWS)
+      throw new ReportFileError("tooManyRows", { max: MAX_REPORT_ROWS });
+    batch.push(readRow(index, line, cells));
+    if (batch.length >= batchSize) {
+      yield batch;
+      batch = [];
     }
-    if (!raw.broker) {
-      fail("missingBroker");
-      continue;
-    }
-    if (!/^[A-Za-z0-9_-]{1,32}$/.test(raw.account)) {
-      fail("badAccount");
-      continue;
-    }
-    const lots = parseDecimal(cell("lots") || "0", 3);
-    if (lots === null || lots === "negative") {
-      fail("badLots");
-      continue;
-    }
-    const currency = raw.currency.toUpperCase();
-    if (currency !== "JPY" && currency !== "USD") {
-      fail("unknownCurrency");
-      continue;
-    }
-    const amount = parseDecimal(raw.amount, currency === "USD" ? 2 : 0);
-    if (amount === "negative") {
-      fail("negativeAmount");
-      continue;
-    }
-    if (amount === null) {
-      fail("badAmount");
-      continue;
-    }
-    if (amount === 0n) {
-      fail("zeroAmount");
-      continue;
-    }
-    if (currency === "USD") hasUsd = true;
-    const rowKey = cell("rowKey");
-    if (rowKey.length > 100) {
-      fail("badRowKey");
-      continue;
-    }
-    rows.push({
-      line,
-      tradeDate,
-      brokerText: raw.broker,
-      accountNumber: raw.account,
-      lotsMilli: Number(lots),
-      amountText: raw.amount,
-      currency,
-      amountMinor: amount,
-      // Without the report's own key, the row's content is its identity: an identical row
-      // (same account, day, lots, amount) is then a duplicate, never a second credit.
-      rowKey: rowKey || `~${lots}:${amount}:${currency}`,
-    });
   }
-  return { rows, errors, hasUsd };
+  if (batch.length) yield batch;
+}
+
+/** Checks the file's header only (reads no further than its first row): for the upload's answer. */
+export async function checkReportHeader(source: ReportSource) {
+  // Returning from the loop stops the parse there.
+  for await (const _first of readReport(source, 1)) return;
 }
 
 /** A USD rate typed by the admin ("151.234") in millionths of a yen. */

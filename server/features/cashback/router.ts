@@ -1,7 +1,6 @@
 import { AppError } from "../../errors";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
-import { previewImport } from "./import";
-import { enqueueImportJob } from "./jobs";
+import { enqueueImportJob, queuePreview } from "./jobs";
 import {
   adminCashbackInput,
   batchesInput,
@@ -40,8 +39,10 @@ export const cashbackRouter = router({
     if (!found) throw new AppError("NOT_FOUND", "notFound");
     return found;
   }),
+  // The report is stored and its preview queued (the import worker reads it); the batch page
+  // follows the job's progress.
   preview: adminProcedure.input(previewInput).mutation(({ ctx, input }) =>
-    previewImport(ctx, ctx.user.id, {
+    queuePreview(ctx, ctx.user.id, {
       fileName: input.fileName,
       content: Buffer.from(input.contentBase64, "base64"),
       usdRate: input.usdRate,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { filterText, pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
+import { MAX_REPORT_BYTES } from "./report";
 
-/** Base64 of a report of at most 20 MiB (base64 is 4/3 the size). */
-const MAX_BASE64 = Math.ceil((20 * 1024 * 1024 * 4) / 3) + 4;
+/** Base64 of a report of at most MAX_REPORT_BYTES (base64 is 4/3 the size). */
+const MAX_BASE64 = Math.ceil((MAX_REPORT_BYTES * 4) / 3) + 4;
 
 export const previewInput = z.object({
   fileName: z.string().trim().min(1, "required").max(255, "tooLong"),
