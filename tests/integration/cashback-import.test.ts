@@ -156,8 +156,8 @@ describe(`cashback import on ${testEngine}`, () => {
     ]);
     // Both previewed before either is credited: the overlap is found by the commit, inside
     // the one chunk that holds both members' rows.
-    const p1 = await admin.cashback.preview({ fileName: "1.csv", contentBase64: first });
-    const p2 = await admin.cashback.preview({ fileName: "2.csv", contentBase64: second });
+    const p1 = await previewed(t.db, admin, { fileName: "1.csv", contentBase64: first });
+    const p2 = await previewed(t.db, admin, { fileName: "2.csv", contentBase64: second });
     expect(p2).toMatchObject({ matched: 5, duplicate: 0 });
     await imports.commit({ batchId: p1.batchId });
     expect(await imports.commit({ batchId: p2.batchId })).toEqual({ rows: 3, amount: 1500 });
