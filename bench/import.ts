@@ -29,12 +29,9 @@ import { createDb } from "../db";
 import { newId } from "../db/id";
 import { migrateToLatest } from "../db/migrate";
 import { nowDb } from "../db/time";
-import {
-  commitImport,
-  previewResult,
-  queuePreview,
-  runJobNow,
-} from "../server/features/cashback/jobs";
+import { commitImport } from "../server/features/cashback/jobs";
+import { previewResult, queuePreview } from "../server/features/cashback/preview";
+import { runJobNow } from "../server/features/cashback/worker";
 import { localStorage } from "../server/storage";
 import { checkLedger } from "../server/ledger";
 import { createLogger } from "../server/logger";

@@ -9,7 +9,7 @@ import { storageFor } from "./storage";
 import { createLogger } from "./logger";
 import { HandlerWork, installGracefulShutdown } from "./shutdown";
 import { preparePasswordCheck } from "./auth/password-strength";
-import { ImportWorker } from "./features/cashback/jobs";
+import { ImportWorker } from "./features/cashback/worker";
 
 async function main() {
   const config = configOrExit();

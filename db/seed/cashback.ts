@@ -1,5 +1,6 @@
 import type { Db } from "../index";
-import { commitImport, previewImport } from "../../server/features/cashback/jobs";
+import { commitImport } from "../../server/features/cashback/jobs";
+import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";
 import { tokyoDay } from "../../server/domain/tokyo";
 import { DAY_MS } from "./support";

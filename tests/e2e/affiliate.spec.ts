@@ -1,7 +1,8 @@
 import { createLogger } from "../../server/logger";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
-import { commitImport, previewImport } from "../../server/features/cashback/jobs";
+import { commitImport } from "../../server/features/cashback/jobs";
+import { previewImport } from "../../server/features/cashback/preview";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { E2E_ORIGIN } from "./env";
 import { expect, test, visit } from "./fixtures";

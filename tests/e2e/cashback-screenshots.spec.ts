@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { newId } from "../../db/id";
 import { DEMO_MEMBER } from "../../db/seed";
 import { toDbTime } from "../../db/time";
-import { previewImport } from "../../server/features/cashback/jobs";
+import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { signInByEmail, test, visit } from "./fixtures";

@@ -1,6 +1,7 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { commitImport, previewImport } from "../../server/features/cashback/jobs";
+import { commitImport } from "../../server/features/cashback/jobs";
+import { previewImport } from "../../server/features/cashback/preview";
 import { adminList, createMarathon, setActive } from "../../server/features/marathon/service";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker, report } from "../helpers/cashback";

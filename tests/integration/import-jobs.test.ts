@@ -1,14 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromDbTime } from "../../db/time";
 import { checkLedger } from "../../server/ledger";
-import {
-  claimImportJob,
-  ImportWorker,
-  latestImportJob,
-  previewResult,
-  runImportJob,
-  runJobNow,
-} from "../../server/features/cashback/jobs";
+import { claimImportJob, latestImportJob } from "../../server/features/cashback/jobs";
+import { previewResult } from "../../server/features/cashback/preview";
+import { ImportWorker, runImportJob, runJobNow } from "../../server/features/cashback/worker";
 import { createLogger } from "../../server/logger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";

@@ -9,7 +9,7 @@ import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
 import { creditMarathonGoals } from "../marathon/goals";
 import { addCashbackToRanking, type MonthlyCredit } from "../ranking/summary";
 import { type CreditedCashback, creditAffiliateRewards } from "../affiliate/rewards";
-import { type ImportDeps, approvedAccounts, assignChunks, countStaged } from "./import";
+import type { ImportDeps } from "./import";
 
 /**
  * Crediting a previewed batch: the matched rows go through the ledger in chunks of a few
@@ -60,7 +60,7 @@ export interface JobLease {
   owner: string;
   leaseMs: number;
   /** Asked between chunks; true stops the crediting there (the job is resumed later). */
-  shouldStop?: () => boolean;
+  shouldStop?: (() => boolean) | undefined;
 }
 
 type Credited = { rows: number; amount: number };
@@ -399,68 +399,4 @@ export async function finishBatch(
     targetId: batchId,
     data,
   });
-}
-
-/**
- * A re-run's first step: rows whose accounts have been approved since the preview become
- * matched, in new chunks after every chunk so far; everything credited stays as it is. Safe to
- * repeat (only rows still unmatched change).
- */
-export async function rematchUnmatched(db: Db, batchId: string) {
-  const unmatched = await db.kysely
-    .selectFrom("import_rows")
-    .select(["id", "broker_id", "account_number"])
-    .where("batch_id", "=", batchId)
-    .where("status", "=", "unmatched")
-    .execute();
-  const accounts = await approvedAccounts(
-    db.kysely,
-    unmatched.map((r) => ({ brokerId: r.broker_id!, account: r.account_number! })),
-  );
-  const matched = unmatched.flatMap((r) => {
-    const account = accounts.get(`${r.broker_id}|${r.account_number}`);
-    return account
-      ? [{ id: r.id, user_id: account.userId, account_id: account.id, chunk_no: null }]
-      : [];
-  });
-  if (matched.length === 0) return;
-  const batch = await db.kysely
-    .selectFrom("import_batches")
-    .select("next_chunk")
-    .where("id", "=", batchId)
-    .executeTakeFirstOrThrow();
-  const last = await db.kysely
-    .selectFrom("import_rows")
-    .select((eb) => eb.fn.max("chunk_no").as("last"))
-    .where("batch_id", "=", batchId)
-    .executeTakeFirst();
-  assignChunks(matched, Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1));
-  await db.kysely.transaction().execute(async (trx) => {
-    for (const r of matched) {
-      await trx
-        .updateTable("import_rows")
-        .set({
-          status: "matched",
-          broker_account_id: r.account_id,
-          user_id: r.user_id,
-          chunk_no: r.chunk_no,
-        })
-        .where("id", "=", r.id)
-        .where("status", "=", "unmatched")
-        .execute();
-    }
-  });
-}
-
-export async function recountBatch(db: Db, batchId: string) {
-  const counts = await countStaged(db.kysely, batchId);
-  await db.kysely
-    .updateTable("import_batches")
-    .set({
-      rows_matched: counts.rows_matched + counts.rows_credited,
-      rows_unmatched: counts.rows_unmatched,
-      rows_duplicate: counts.rows_duplicate,
-    })
-    .where("id", "=", batchId)
-    .execute();
 }

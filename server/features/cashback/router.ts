@@ -1,6 +1,7 @@
 import { AppError } from "../../errors";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
-import { enqueueImportJob, queuePreview } from "./jobs";
+import { enqueueImportJob } from "./jobs";
+import { queuePreview } from "./preview";
 import {
   adminCashbackInput,
   batchesInput,
