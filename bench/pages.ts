@@ -39,12 +39,12 @@
  *   BENCH_PHASES             `ratios`, `latency` or both (default)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { createConnection } from "mysql2/promise";
 import { DEMO_MEMBER } from "../db/seed";
+import { DURATION, type Run, run } from "./load";
 import {
   BENCH_ADMIN_EMAIL,
   BENCH_ADMIN_TOTP_SECRET,
@@ -58,14 +58,12 @@ const MINIMAL = path.join(ROOT, "bench/minimal");
 const DEMO_DATABASE_URL =
   process.env.BENCH_DEMO_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/bench_demo";
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/bench";
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SERIAL = Number(process.env.BENCH_SERIAL_CONNECTIONS ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const PHASES = (process.env.BENCH_PHASES ?? "ratios,latency").split(",").map((s) => s.trim());
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const MINIMAL_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
-const ACCEPT_ENCODING = "gzip, deflate, br";
 
 interface PageDef {
   name: string;
@@ -257,89 +255,6 @@ async function loginSecondStep(email: string, challenge: string): Promise<string
   if (res.status !== 302 || !sid)
     throw new Error(`second factor for ${email} failed (HTTP ${res.status})`);
   return sid;
-}
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/**
- * CPU time a process has used so far, in ms (Linux: /proc/<pid>/stat, user + system, in clock
- * ticks of 10 ms); NaN elsewhere. Under a heavy machine load the requests/second of both
- * servers depend on the scheduler as much as on their code: the CPU a request costs the
- * server does not (the database's CPU is not in it).
- */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
-
-interface Run {
-  /** The server's CPU per answered request, ms. */
-  cpu: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function run(
-  url: string,
-  cookies: string[],
-  connections: number,
-  server: ChildProcess,
-): Promise<Run> {
-  // One request first, to fail clearly on a redirect or an error rather than measure it.
-  const probe = await fetch(url, {
-    redirect: "manual",
-    headers: { cookie: cookies[0] ?? "", "accept-encoding": ACCEPT_ENCODING },
-  });
-  if (probe.status !== 200) throw new Error(`${url}: HTTP ${probe.status}`);
-  await probe.arrayBuffer();
-
-  let next = 0;
-  const times: number[] = [];
-  const instance = autocannon({
-    url,
-    connections,
-    duration: DURATION,
-    requests: [
-      {
-        method: "GET",
-        setupRequest: (req: autocannon.Request) => ({
-          ...req,
-          headers: {
-            ...req.headers,
-            "accept-encoding": ACCEPT_ENCODING,
-            ...(cookies.length ? { cookie: cookies[next++ % cookies.length]! } : {}),
-          },
-        }),
-      },
-    ],
-  });
-  instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => {
-    times.push(ms);
-  });
-  const cpuBefore = cpuMs(server.pid);
-  const result = await instance;
-  const cpu = (cpuMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total);
-  times.sort((a, b) => a - b);
-  return {
-    cpu,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    rps: result.requests.total / (result.duration || DURATION),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
 }
 
 /** One tRPC call as the browser's client makes it (same origin, JSON body for a mutation). */
