@@ -235,8 +235,8 @@ function Bubble({
 
 /**
  * The composer, in its card: a message (up to 2,000 characters) and an optional image, posted
- * to the page's action (`chatAction`) as a multipart form. It answers the sent message's id, and the
- * composer starts empty again after each one; a refusal is shown with what was typed kept.
+ * to the page's action (`chatAction`) as a multipart form. That answers the sent message's id,
+ * and the composer starts empty again after each one; a refusal is shown with the text kept.
  */
 export function ChatComposer() {
   const result = useActionData<{ ok: true; sent: string } | { ok: false; error: FormErrorShape }>();
