@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DataTable, wholeList } from "~/components/table/DataTable";
+import { DataTable } from "~/components/table/DataTable";
 import { ListHeading } from "~/components/table/ListHeading";
 import { textLink } from "~/components/ui/link";
 import { SectionTabs } from "~/components/admin/SectionTabs";
@@ -35,7 +35,7 @@ export default function AdminBrokers() {
       <DataTable
         label={t("admin:brokers.title")}
         hidePaging
-        page={wholeList(brokers)}
+        page={{ rows: brokers, total: brokers.length, page: 1, size: 100, sort: "", dir: "asc" }}
         columns={[
           {
             key: "order",

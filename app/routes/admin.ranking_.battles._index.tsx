@@ -3,9 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattlePhaseBadge } from "~/components/battle/BattleParts";
 import { SectionTabs } from "~/components/admin/SectionTabs";
-import { DataTable, wholeList } from "~/components/table/DataTable";
-import { yenColumn } from "~/components/table/columns";
+import { formatYen } from "~/lib/money";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
+import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["battle", "ranking"] };
 
@@ -29,50 +29,63 @@ export default function AdminBattles() {
         tabs={<SectionTabs section="ranking" />}
       />
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.intro")}</p>
-      <DataTable
-        label={t("admin.list")}
-        page={wholeList(battles)}
-        hidePaging
-        hideRange
-        empty={t("admin.empty")}
-        testId="admin-battles"
-        rowTestId="admin-battle-row"
-        columns={[
-          {
-            key: "title",
-            header: t("admin.fields.title"),
-            className: "min-w-40 [overflow-wrap:anywhere]",
-            cell: (b) => (
-              <Link to={`/admin/ranking/battles/${b.id}`} className={cellLink}>
-                {b.title}
-              </Link>
-            ),
-          },
-          {
-            key: "period",
-            header: t("period"),
-            nowrap: true,
-            cell: (b) => (
-              <span className="tabular-nums">
-                {b.startsOn} – {b.endsOn}
-              </span>
-            ),
-          },
-          {
-            key: "phase",
-            header: t("admin.status"),
-            cell: (b) => <BattlePhaseBadge phase={b.phase} />,
-          },
-          {
-            key: "prizeRanks",
-            header: t("admin.prizeRanks"),
-            align: "right",
-            nowrap: true,
-            cell: (b) => t("admin.ranksCount", { count: b.prizeRanks }),
-          },
-          yenColumn("prizeTotal", t("admin.prizeTotal"), { figures: "tabular" }),
-        ]}
-      />
+      {battles.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+          {t("admin.empty")}
+        </p>
+      ) : (
+        <div className={`${card} overflow-x-auto`}>
+          <table className="min-w-full text-sm" data-testid="admin-battles">
+            <caption className="sr-only">{t("admin.list")}</caption>
+            <thead>
+              <tr className="whitespace-nowrap border-b border-slate-200 bg-slate-50 text-left text-xs text-slate-600 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t("admin.fields.title")}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t("period")}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t("admin.status")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t("admin.prizeRanks")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t("admin.prizeTotal")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {battles.map((b) => (
+                <tr
+                  key={b.id}
+                  data-testid="admin-battle-row"
+                  className="border-b border-slate-100 last:border-0 dark:border-slate-800"
+                >
+                  <td className="min-w-40 px-3 py-2 [overflow-wrap:anywhere]">
+                    <Link to={`/admin/ranking/battles/${b.id}`} className={cellLink}>
+                      {b.title}
+                    </Link>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                    {b.startsOn} – {b.endsOn}
+                  </td>
+                  <td className="px-3 py-2">
+                    <BattlePhaseBadge phase={b.phase} />
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    {t("admin.ranksCount", { count: b.prizeRanks })}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                    {formatYen(b.prizeTotal)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }
