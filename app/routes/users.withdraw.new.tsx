@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
-import { Field, useFieldError } from "~/components/ui/form";
+import { Field, FieldErrorText, useFieldError } from "~/components/ui/form";
 import { Alert } from "~/components/ui/Alert";
 import { Facts } from "~/components/ui/card";
 import { attemptMoney, formValues } from "~/lib/forms.server";
@@ -138,15 +138,12 @@ export default function NewWithdrawal() {
             </label>
           ))}
         </div>
-        {methodError && (
-          <p
-            id={`${groupId}-error`}
-            className="mt-1 text-sm text-red-600 dark:text-red-400"
-            data-testid="error-method"
-          >
-            {methodError}
-          </p>
-        )}
+        <FieldErrorText
+          id={`${groupId}-error`}
+          name="method"
+          error={methodError}
+          className="mt-1"
+        />
       </fieldset>
 
       <div className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="payee">

@@ -10,7 +10,6 @@ export const BattlePhaseBadge = stateBadge<"phase", BattlePhase>("phase", {
   ns: "battle",
   labels: "phase",
   tones: { upcoming: "info", running: "success", ended: "warning", settled: "neutral" },
-  attr: "phase",
   testId: "battle-phase",
 });
 

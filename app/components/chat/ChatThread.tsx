@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage, ThreadPage } from "../../../server/features/chat/service";
-import { type FormErrorShape, useFieldError } from "~/components/ui/form";
+import { FieldErrorText, type FormErrorShape, useFieldError } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
@@ -295,15 +295,7 @@ export function ChatComposer() {
           >
             {t("composer.count", { count: body.length })}
           </p>
-          {bodyError && (
-            <p
-              id={`${bodyId}-error`}
-              className="text-sm text-red-600 dark:text-red-400"
-              data-testid="error-body"
-            >
-              {bodyError}
-            </p>
-          )}
+          <FieldErrorText id={`${bodyId}-error`} name="body" error={bodyError} />
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">

@@ -42,6 +42,5 @@ export const LogStateBadge = stateBadge<"state", string>("state", {
     none: "muted",
   },
   fallback: "muted",
-  attr: "state",
   testId: "log-state",
 });

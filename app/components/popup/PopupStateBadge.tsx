@@ -7,6 +7,5 @@ export const PopupStateBadge = stateBadge<"state", PopupState>("state", {
   ns: "popup",
   labels: "admin.states",
   tones: { showing: "success", scheduled: "info", ended: "neutral", inactive: "danger" },
-  attr: "state",
   testId: "popup-state",
 });

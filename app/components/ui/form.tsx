@@ -45,6 +45,29 @@ export function controlClass(error: string | null | undefined) {
   }`;
 }
 
+/**
+ * A field's error under it, or nothing: `id` is what the control's aria-describedby names, the
+ * test id is `error-<name>`. `className` places it (`mt-1`, `ml-6 mt-1`).
+ */
+export function FieldErrorText({
+  id,
+  name,
+  error,
+  className = "",
+}: {
+  id?: string;
+  name: string;
+  error: string | null | undefined;
+  className?: string;
+}) {
+  if (!error) return null;
+  return (
+    <p id={id} className={`${className} ${errorClass}`.trim()} data-testid={`error-${name}`}>
+      {error}
+    </p>
+  );
+}
+
 interface FrameProps {
   name: string;
   label: string;
@@ -86,11 +109,7 @@ function FieldFrame({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className={`mt-1 ${errorClass}`} data-testid={`error-${name}`}>
-          {error}
-        </p>
-      )}
+      <FieldErrorText id={`${id}-error`} name={name} error={error} className="mt-1" />
     </div>
   );
 }
@@ -246,11 +265,7 @@ export function CheckboxField({
           {hint}
         </p>
       )}
-      {error && (
-        <p className={`ml-6 mt-1 ${errorClass}`} data-testid={`error-${name}`}>
-          {error}
-        </p>
-      )}
+      <FieldErrorText name={name} error={error} className="ml-6 mt-1" />
     </div>
   );
 }
