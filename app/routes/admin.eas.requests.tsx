@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
-import { ApproveOrDenyTable } from "~/components/admin/Decisions";
+import { ApproveOrDenyTable, memberFact } from "~/components/admin/Decisions";
 import { DialogFacts } from "~/components/ui/ConfirmDialog";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SearchFilter } from "~/components/table/ListHeading";
@@ -96,11 +96,7 @@ export default function EaAccountRequests() {
         facts={(row) => (
           <DialogFacts
             items={[
-              {
-                label: t("admin.requests.columns.member"),
-                value: `${row.member.nickname} (${row.member.email})`,
-                className: "[overflow-wrap:anywhere]",
-              },
+              memberFact(t("admin.requests.columns.member"), row.member),
               {
                 label: t("admin.requests.columns.account"),
                 value: `${row.brokerName} ${row.accountNumber}`,

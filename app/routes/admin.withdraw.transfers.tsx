@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ApproveOrDenyTable, StatusFilter } from "~/components/admin/Decisions";
+import { ApproveOrDenyTable, memberFact, StatusFilter } from "~/components/admin/Decisions";
 import { DialogFacts } from "~/components/ui/ConfirmDialog";
 import { EmailText } from "~/components/cells";
 import { dateColumn } from "~/components/admin/cells";
@@ -127,16 +127,8 @@ function TransferFacts({ row }: { row: Row }) {
   return (
     <DialogFacts
       items={[
-        {
-          label: t("transfers.columns.sender"),
-          value: `${row.sender.nickname} (${row.sender.email})`,
-          className: "[overflow-wrap:anywhere]",
-        },
-        {
-          label: t("transfers.columns.receiver"),
-          value: `${row.receiver.nickname} (${row.receiver.email})`,
-          className: "[overflow-wrap:anywhere]",
-        },
+        memberFact(t("transfers.columns.sender"), row.sender),
+        memberFact(t("transfers.columns.receiver"), row.receiver),
         {
           label: t("transfers.columns.amount"),
           value: formatYen(row.amount),

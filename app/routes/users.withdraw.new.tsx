@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
-import { Field, FieldErrorText, useFieldError } from "~/components/ui/form";
+import { Field, RadioCards, useFieldError } from "~/components/ui/form";
 import { Alert } from "~/components/ui/Alert";
 import { Facts } from "~/components/ui/card";
 import { attemptMoney, formValues } from "~/lib/forms.server";
@@ -102,7 +102,6 @@ export default function NewWithdrawal() {
     min: formatYen(MINIMUMS[method]),
   });
   const methodError = useFieldError(error, "method", "wallet:request.method");
-  const groupId = useId();
   const registered = payeeText(method, payee as Masked, t);
 
   return (
@@ -112,39 +111,14 @@ export default function NewWithdrawal() {
       heading={<h2 className="text-lg font-semibold">{t("tabs.new")}</h2>}
       submit={t("request.submit")}
     >
-      <fieldset aria-describedby={methodError ? `${groupId}-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t("request.method")}
-        </legend>
-        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {METHODS.map((m) => (
-            <label
-              key={m}
-              className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600 ${
-                method === m
-                  ? "border-emerald-600 bg-emerald-50 font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-                  : "border-slate-300 dark:border-slate-600"
-              }`}
-            >
-              <input
-                type="radio"
-                name="method"
-                value={m}
-                checked={method === m}
-                onChange={() => setMethod(m)}
-                className="accent-emerald-600"
-              />
-              {t(`methods.${m}`)}
-            </label>
-          ))}
-        </div>
-        <FieldErrorText
-          id={`${groupId}-error`}
-          name="method"
-          error={methodError}
-          className="mt-1"
-        />
-      </fieldset>
+      <RadioCards
+        name="method"
+        legend={t("request.method")}
+        options={METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))}
+        value={method}
+        onChange={setMethod}
+        error={methodError}
+      />
 
       <div className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="payee">
         <p className="font-medium">{t("request.payee")}</p>

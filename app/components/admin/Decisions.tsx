@@ -5,7 +5,7 @@ import { RowDecisions } from "~/components/admin/RowDecisions";
 import { type Column, DataTable, type TablePage } from "~/components/table/DataTable";
 import { FilterField, filterControl } from "~/components/table/TableFilters";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
+import { ConfirmDialog, type DialogFact, useDecisions } from "~/components/ui/ConfirmDialog";
 import type { FormErrorShape } from "~/components/ui/form";
 
 /*
@@ -204,4 +204,13 @@ export function ApproveOrDenyTable<Row extends { id: string; status: string }>({
       />
     </>
   );
+}
+
+/** A decision dialog's line naming a member: nickname and address, wrapped anywhere. */
+export function memberFact(label: string, member: { nickname: string; email: string }): DialogFact {
+  return {
+    label,
+    value: `${member.nickname} (${member.email})`,
+    className: "[overflow-wrap:anywhere]",
+  };
 }

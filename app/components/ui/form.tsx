@@ -296,3 +296,53 @@ export function SubmitButton({
     </button>
   );
 }
+
+/**
+ * A choice among a few options as a grid of cards, each a radio button with its label (at least
+ * 44 px tall), the chosen one marked; its legend names the choice, its error sits under it.
+ */
+export function RadioCards<V extends string>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  legend: string;
+  options: readonly { value: V; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+  error: string | null | undefined;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{legend}</legend>
+      <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600 ${
+              value === option.value
+                ? "border-emerald-600 bg-emerald-50 font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+                : "border-slate-300 dark:border-slate-600"
+            }`}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="accent-emerald-600"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldErrorText id={`${id}-error`} name={name} error={error} className="mt-1" />
+    </fieldset>
+  );
+}
