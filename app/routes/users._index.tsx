@@ -200,13 +200,14 @@ export default function Dashboard() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title={t("cashback:dashboard.recent")} id="dash-recent" testId="recent-cashback">
-          <RowList rows={dashboard.recent} empty={t("cashback:dashboard.recentEmpty")}>
+          <RowList
+            rows={dashboard.recent}
+            empty={t("cashback:dashboard.recentEmpty")}
+            rowClassName="flex items-center justify-between gap-3 py-2"
+            rowTestId="recent-row"
+          >
             {(r) => (
-              <li
-                key={r.id}
-                className="flex items-center justify-between gap-3 py-2"
-                data-testid="recent-row"
-              >
+              <>
                 <span className="min-w-0 text-sm">
                   <span className="block tabular-nums text-slate-500 dark:text-slate-400">
                     {formatTradeDate(r.tradeDate)}
@@ -216,7 +217,7 @@ export default function Dashboard() {
                   </span>
                 </span>
                 <span className="shrink-0 font-semibold tabular-nums">{formatYen(r.amount)}</span>
-              </li>
+              </>
             )}
           </RowList>
           <Link to="/users/cashback" className={linkText}>
@@ -248,18 +249,19 @@ export default function Dashboard() {
           </Section>
 
           <Section title={t("cashback:dashboard.accounts")} id="dash-accounts" testId="accounts">
-            <RowList rows={dashboard.accounts} empty={t("cashback:dashboard.accountsEmpty")}>
+            <RowList
+              rows={dashboard.accounts}
+              empty={t("cashback:dashboard.accountsEmpty")}
+              rowClassName="flex items-center justify-between gap-3 py-2 text-sm"
+              rowTestId="account-row"
+            >
               {(a) => (
-                <li
-                  key={a.id}
-                  className="flex items-center justify-between gap-3 py-2 text-sm"
-                  data-testid="account-row"
-                >
+                <>
                   <span className="min-w-0 [overflow-wrap:anywhere]">
                     {a.brokerName} · <span className="tabular-nums">{a.accountNumber}</span>
                   </span>
                   <AccountState status={a.status} />
-                </li>
+                </>
               )}
             </RowList>
             <Link to="/users/bank" className={linkText}>
