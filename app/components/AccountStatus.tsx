@@ -3,12 +3,18 @@ import { stateBadge } from "~/components/StateBadge";
 
 export type AccountStatus = "pending" | "approved" | "denied";
 
-const AccountStateBadge = stateBadge<"status", AccountStatus>("status", {
-  ns: "accounts",
-  labels: "status",
-  tones: { pending: "warning", approved: "success", denied: "danger" },
-  testId: "account-status",
-});
+/** How a cashback account's status reads as a badge; `testId` tells the lists apart. */
+export function accountStatusBadge(testId: string) {
+  return stateBadge<"status", AccountStatus>("status", {
+    ns: "accounts",
+    labels: "status",
+    tones: { pending: "warning", approved: "success", denied: "danger" },
+    fallback: "warning",
+    testId,
+  });
+}
+
+const AccountStateBadge = accountStatusBadge("account-status");
 
 /** A cashback account's status as a badge; a denial shows its reason under it. */
 export function AccountStatusBadge({

@@ -6,6 +6,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { accountStatusBadge } from "~/components/AccountStatus";
 import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
 import { formatTradeDate } from "~/components/cashback/months";
 import { NavIcon } from "~/components/shell/icons";
@@ -347,22 +348,5 @@ function Section({
   );
 }
 
-const ACCOUNT_TONES: Record<string, string> = {
-  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
-  approved: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100",
-  denied: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
-};
-
-/** A cashback account's state as a word (the word carries the meaning, not the colour). */
-function AccountState({ status }: { status: string }) {
-  const { t } = useTranslation("accounts");
-  return (
-    <span
-      data-testid="account-state"
-      data-status={status}
-      className={`inline-flex shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${ACCOUNT_TONES[status] ?? ACCOUNT_TONES.pending}`}
-    >
-      {t(`status.${status}`)}
-    </span>
-  );
-}
+/** A cashback account's state in words on the dashboard (the word carries the meaning). */
+const AccountState = accountStatusBadge("account-state");
