@@ -1,13 +1,20 @@
 import { useTranslation } from "react-i18next";
+import { stateBadge } from "~/components/StateBadge";
 
 export type AccountStatus = "pending" | "approved" | "denied";
 
-const STYLES: Record<AccountStatus, string> = {
-  pending: "bg-amber-50 text-amber-800 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-200",
-  approved:
-    "bg-emerald-50 text-emerald-800 ring-emerald-600/30 dark:bg-emerald-950 dark:text-emerald-200",
-  denied: "bg-red-50 text-red-800 ring-red-600/30 dark:bg-red-950 dark:text-red-200",
-};
+/** How a cashback account's status reads as a badge; `testId` tells the lists apart. */
+export function accountStatusBadge(testId: string) {
+  return stateBadge<"status", AccountStatus>("status", {
+    ns: "accounts",
+    labels: "status",
+    tones: { pending: "warning", approved: "success", denied: "danger" },
+    fallback: "warning",
+    testId,
+  });
+}
+
+const AccountStateBadge = accountStatusBadge("account-status");
 
 /** A cashback account's status as a badge; a denial shows its reason under it. */
 export function AccountStatusBadge({
@@ -20,13 +27,7 @@ export function AccountStatusBadge({
   const { t } = useTranslation("accounts");
   return (
     <div className="space-y-1">
-      <span
-        data-testid="account-status"
-        data-status={status}
-        className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[status]}`}
-      >
-        {t(`status.${status}`)}
-      </span>
+      <AccountStateBadge status={status} />
       {status === "denied" && reason && (
         <p
           className="max-w-xs text-xs text-slate-600 dark:text-slate-300"

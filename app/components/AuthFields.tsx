@@ -1,8 +1,11 @@
-import { Link } from "@remix-run/react";
-import type { InputHTMLAttributes } from "react";
+import { Form, Link, useActionData } from "@remix-run/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, useFieldError } from "~/components/ui/form";
+import type { $ZodType } from "zod/v4/core";
+import { FormErrorAlert } from "~/components/ui/Alert";
+import { Field, type FormErrorShape, SubmitButton, useFieldError } from "~/components/ui/form";
 import { textLink } from "~/components/ui/link";
+import { useFormValidation } from "~/lib/validation";
 
 /*
  * The credential inputs of the sign-in, sign-up, recovery and security pages. Each input's
@@ -16,6 +19,40 @@ export function failureOf(
 ) {
   const failed = result && !result.ok ? result : null;
   return { error: failed?.error ?? null, values: failed?.values ?? {} };
+}
+
+/**
+ * The form of a sign-in, sign-up or recovery page: what the action refused (the values sent
+ * back and the error), checked first in the browser with the procedure's own schema.
+ */
+export function useAuthForm(schema: $ZodType) {
+  const failure =
+    failureOf(
+      useActionData<{ ok: boolean; error?: FormErrorShape; values?: Record<string, string> }>(),
+    );
+  const { formProps, error } = useFormValidation(schema, failure.error);
+  return { values: failure.values, error, formProps };
+}
+
+/** That form, posting to the page's action, with its page-level error above it. */
+export function AuthForm({
+  form: { error, formProps },
+  submit,
+  children,
+}: {
+  form: ReturnType<typeof useAuthForm>;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormErrorAlert error={error} />
+      <Form method="post" className="space-y-4" {...formProps}>
+        {children}
+        <SubmitButton>{submit}</SubmitButton>
+      </Form>
+    </>
+  );
 }
 
 /**

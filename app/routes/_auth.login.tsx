@@ -4,16 +4,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "../../server/features/auth/schema";
-import { CurrentPasswordField, EmailField, failureOf } from "~/components/AuthFields";
-import { SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { AuthForm, CurrentPasswordField, EmailField, useAuthForm } from "~/components/AuthFields";
+import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
-import { useFormValidation } from "~/lib/validation";
 import { loginInput } from "../../server/domain/account";
 import { homeFor } from "~/lib/guards.server";
 import { textLink } from "~/components/ui/link";
@@ -49,10 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const { t } = useTranslation("auth");
   const { loggedOut, ended, reset, redirect } = useLoaderData<typeof loader>();
-  const failure = failureOf(useActionData<typeof action>());
-  const { values } = failure;
-  // Checked in the browser with the procedure's own schema before it is sent.
-  const { formProps, error } = useFormValidation(loginInput, failure.error);
+  const form = useAuthForm(loginInput);
   return (
     <AuthCard title={t("title.login")}>
       {loggedOut && <Alert tone="success">{t("notices.loggedOut")}</Alert>}
@@ -63,13 +58,11 @@ export default function Login() {
       )}
       {reset && <Alert tone="success">{t("notices.resetDone")}</Alert>}
       {redirect && !ended && <Alert tone="info">{t("notices.redirectAfterLogin")}</Alert>}
-      <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-4" {...formProps}>
+      <AuthForm form={form} submit={t("actions.login")}>
         <input type="hidden" name="redirect" value={redirect} />
-        <EmailField error={error} defaultValue={values.email ?? ""} />
-        <CurrentPasswordField error={error} />
-        <SubmitButton>{t("actions.login")}</SubmitButton>
-      </Form>
+        <EmailField error={form.error} defaultValue={form.values.email ?? ""} />
+        <CurrentPasswordField error={form.error} />
+      </AuthForm>
       <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("notices.mfaOr")}</p>
       <PasskeyButton ceremony="login" redirect={redirect} label={t("actions.passkeySignIn")} />
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm dark:border-slate-700">

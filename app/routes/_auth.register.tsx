@@ -4,14 +4,18 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailField, failureOf, NameFields, NewPasswordFields } from "~/components/AuthFields";
-import { SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import {
+  AuthForm,
+  EmailField,
+  NameFields,
+  NewPasswordFields,
+  useAuthForm,
+} from "~/components/AuthFields";
+import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
-import { useFormValidation } from "~/lib/validation";
 import { registerInput } from "../../server/domain/account";
 import { textLink } from "~/components/ui/link";
 
@@ -65,11 +69,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Register() {
   const { t } = useTranslation("auth");
   const { ref, sent } = useLoaderData<typeof loader>();
-  const failure = failureOf(useActionData<typeof action>());
-  const { values } = failure;
-  // Checked in the browser with the procedure's own schema before it is sent.
-  const { formProps, error } = useFormValidation(registerInput, failure.error);
-  const value = (name: string) => values[name];
+  const form = useAuthForm(registerInput);
+  const { error } = form;
+  const value = (name: string) => form.values[name];
   return (
     <AuthCard title={t("title.register")}>
       {sent && (
@@ -77,8 +79,7 @@ export default function Register() {
           {t("notices.registerSent")}
         </Alert>
       )}
-      <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-4" {...formProps}>
+      <AuthForm form={form} submit={t("actions.register")}>
         <input type="hidden" name="ref" value={ref} />
         <NameFields
           ns="auth"
@@ -87,8 +88,7 @@ export default function Register() {
         />
         <EmailField error={error} defaultValue={value("email")} />
         <NewPasswordFields error={error} labelKey="fields.password" />
-        <SubmitButton>{t("actions.register")}</SubmitButton>
-      </Form>
+      </AuthForm>
       <Link
         to="/login"
         className={`${textLink} block border-t border-slate-200 pt-4 text-sm dark:border-slate-700`}

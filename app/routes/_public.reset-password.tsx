@@ -1,14 +1,12 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { failureOf, NewPasswordFields } from "~/components/AuthFields";
-import { SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { AuthForm, NewPasswordFields, useAuthForm } from "~/components/AuthFields";
+import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { checkEmailedLink, tokenOf } from "~/lib/emailed-link.server";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
-import { useFormValidation } from "~/lib/validation";
 import { newPasswordInput } from "../../server/domain/account";
 
 export const handle = { i18n: ["auth", "errors"] };
@@ -30,12 +28,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { t } = useTranslation(["auth", "errors"]);
   const { valid } = useLoaderData<typeof loader>();
-  const failure = failureOf(useActionData<typeof action>());
-  // The procedure's schema without the token (the link carries it), checked before sending.
-  const { formProps, error } = useFormValidation(newPasswordInput, failure.error);
+  // The procedure's schema without the token (the link carries it).
+  const form = useAuthForm(newPasswordInput);
   return (
     <AuthCard title={t("auth:title.reset")}>
-      {!valid || error?.key === "resetLinkInvalid" ? (
+      {!valid || form.error?.key === "resetLinkInvalid" ? (
         <>
           <Alert tone="error" testId="link-invalid">
             {t("errors:resetLinkInvalid")}
@@ -45,13 +42,9 @@ export default function ResetPassword() {
           </Link>
         </>
       ) : (
-        <>
-          <FormErrorAlert error={error} />
-          <Form method="post" className="space-y-4" {...formProps}>
-            <NewPasswordFields error={error} />
-            <SubmitButton>{t("auth:actions.resetPassword")}</SubmitButton>
-          </Form>
-        </>
+        <AuthForm form={form} submit={t("auth:actions.resetPassword")}>
+          <NewPasswordFields error={form.error} />
+        </AuthForm>
       )}
     </AuthCard>
   );

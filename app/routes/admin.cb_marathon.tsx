@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "~/components/ui/form";
+import { ActiveToggle } from "~/components/admin/EntityList";
 import { Alert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { actionLink } from "~/components/ui/link";
@@ -224,14 +224,12 @@ export default function AdminMarathon() {
                 >
                   {t("admin.edit")}
                 </Link>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="toggle" />
-                  <input type="hidden" name="id" value={m.id} />
-                  <input type="hidden" name="active" value={m.active ? "0" : "1"} />
-                  <SubmitButton tone="secondary">
-                    {m.active ? t("admin.deactivate") : t("admin.activate")}
-                  </SubmitButton>
-                </Form>
+                <ActiveToggle
+                  ns="marathon"
+                  id={m.id}
+                  active={m.active}
+                  fields={{ intent: "toggle" }}
+                />
               </div>
             </div>
             <div className="mt-3 overflow-x-auto">

@@ -2,6 +2,7 @@ import { EyeIcon, UserCircleIcon } from "@heroicons/react/24/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { RowList } from "~/components/RowList";
 import { AccountStatusBadge } from "~/components/AccountStatus";
 import { SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -259,31 +260,26 @@ export default function AdminCustomer() {
       </Section>
 
       <Section title={t("admin:customers.detail.trail")} testId="customer-trail">
-        {trail.length === 0 ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            {t("admin:customers.detail.noTrail")}
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
-            {trail.map((entry) => (
-              <li
-                key={entry.id}
-                className="flex flex-wrap justify-between gap-2 py-2"
-                data-testid="trail-entry"
-              >
-                <span>
-                  {t(`admin:customers.actions.${entry.action}`, { defaultValue: entry.action })}
-                  {entry.actor && (
-                    <span className="ml-2 text-slate-500 dark:text-slate-400">{entry.actor}</span>
-                  )}
-                </span>
-                <span className="whitespace-nowrap text-slate-500 dark:text-slate-400">
-                  {formatDateTime(entry.at)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <RowList
+          rows={trail}
+          empty={t("admin:customers.detail.noTrail")}
+          rowClassName="flex flex-wrap justify-between gap-2 py-2 text-sm"
+          rowTestId="trail-entry"
+        >
+          {(entry) => (
+            <>
+              <span>
+                {t(`admin:customers.actions.${entry.action}`, { defaultValue: entry.action })}
+                {entry.actor && (
+                  <span className="ml-2 text-slate-500 dark:text-slate-400">{entry.actor}</span>
+                )}
+              </span>
+              <span className="whitespace-nowrap text-slate-500 dark:text-slate-400">
+                {formatDateTime(entry.at)}
+              </span>
+            </>
+          )}
+        </RowList>
       </Section>
     </div>
   );

@@ -1,10 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
 import { focusRing } from "~/components/shell/styles";
 import { chatAction, newestId } from "~/lib/chat.server";
-import { card } from "~/components/ui/card";
 
 export const handle = { i18n: ["chat", "errors"] };
 
@@ -34,7 +33,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function AdminCustomerChat() {
   const { t } = useTranslation("chat");
   const { member, page } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const before = params.get("before");
   const first = page.messages[0]?.id;
@@ -65,12 +63,7 @@ export default function AdminCustomerChat() {
         }
         imageUrl={(id) => `/admin/customer/${member.id}/chat/image/${id}`}
       />
-      <section className={`${card} p-4 sm:p-5`}>
-        <ChatComposer
-          error={result && !result.ok ? result.error : null}
-          resetKey={result?.ok ? result.sent : "initial"}
-        />
-      </section>
+      <ChatComposer />
     </div>
   );
 }

@@ -1,15 +1,12 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
-import { DecisionDialogs, decisionColumn } from "~/components/admin/Decisions";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
+import { ApproveOrDenyTable, memberFact } from "~/components/admin/Decisions";
+import { DialogFacts } from "~/components/ui/ConfirmDialog";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -37,27 +34,12 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
-type ActionData = ReturnType<typeof useActionData<typeof action>>;
-
-interface Decision {
-  kind: "approve" | "deny";
-  row: Row;
-}
 
 /** /admin/eas/requests: members' requests for the EA-dedicated account type, pending first. */
 export default function EaAccountRequests() {
   const { t } = useTranslation(["ea", "accounts", "errors"]);
   const { page } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const [done, setDone] = useState<{ kind: Decision["kind"]; row: Row | null } | null>(null);
-  const decisions = useDecisions<Decision, NonNullable<ActionData>>(
-    result,
-    t("admin.requests.deny.reason"),
-    (ok, decided) => setDone({ kind: ok.intent, row: decided?.row ?? null }),
-  );
-  const { decision, pageError } = decisions;
-  const open = (kind: Decision["kind"], row: Row) => decisions.open({ kind, row });
   const names = (r: Row) => ({
     member: r.member.nickname || r.member.email,
     account: `${r.brokerName} ${r.accountNumber}`,
@@ -86,16 +68,9 @@ export default function EaAccountRequests() {
         <SearchFilter label={t("admin.requests.search")} />
       </TableFilters>
 
-      {done && (
-        <Alert tone="success" testId="decided">
-          {done.row
-            ? t(`admin.requests.${done.kind}.done`, names(done.row))
-            : t(`admin.requests.${done.kind}.doneShort`)}
-        </Alert>
-      )}
-      <FormErrorAlert error={pageError} />
-
-      <DataTable
+      <ApproveOrDenyTable
+        kinds={KINDS}
+        names={names}
         label={t("admin.requests.title")}
         page={page}
         empty={t("admin.requests.empty")}
@@ -117,33 +92,19 @@ export default function EaAccountRequests() {
             header: t("admin.requests.columns.status"),
             cell: (r) => <AccountStatusBadge status={r.status} reason={r.reason} />,
           },
-          decisionColumn(t, KINDS, names, open),
         ]}
-      />
-
-      <DecisionDialogs
-        kinds={KINDS}
-        kind={decision?.kind}
-        id={decision?.row.id ?? ""}
-        facts={
-          decision && (
-            <DialogFacts
-              items={[
-                {
-                  label: t("admin.requests.columns.member"),
-                  value: `${decision.row.member.nickname} (${decision.row.member.email})`,
-                  className: "[overflow-wrap:anywhere]",
-                },
-                {
-                  label: t("admin.requests.columns.account"),
-                  value: `${decision.row.brokerName} ${decision.row.accountNumber}`,
-                  className: "font-semibold",
-                },
-              ]}
-            />
-          )
-        }
-        state={decisions}
+        facts={(row) => (
+          <DialogFacts
+            items={[
+              memberFact(t("admin.requests.columns.member"), row.member),
+              {
+                label: t("admin.requests.columns.account"),
+                value: `${row.brokerName} ${row.accountNumber}`,
+                className: "font-semibold",
+              },
+            ]}
+          />
+        )}
       />
     </div>
   );

@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
-import { RewardForm } from "~/components/gacha/RewardForm";
+import { RewardFormPage } from "~/components/gacha/RewardForm";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import { orNotFound } from "~/lib/not-found.server";
@@ -32,36 +31,25 @@ export default function EditReward() {
   const { t } = useTranslation("gacha");
   const { reward: r } = useLoaderData<typeof loader>();
   const data = useRouteLoaderData<typeof gachaLoader>("routes/admin.gachas.$gachaId");
-  const { echoed, error } = useRefusedForm();
-  if (!data) return null;
   return (
-    <AdminFormPage
-      back={`/admin/gachas/${data.gacha.id}/rewards`}
-      backLabel={t("admin.reward.back")}
+    <RewardFormPage
+      gacha={data?.gacha}
       title={t("admin.reward.edit", { name: r.name })}
-      level="section"
-    >
-      <RewardForm
-        key={JSON.stringify(echoed)}
-        method={data.gacha.method}
-        initial={{
-          name: r.name,
-          nameEn: r.nameEn,
-          kind: r.kind,
-          amount: r.amount === null ? "" : String(r.amount),
-          weight: r.weight === null ? "" : String(r.weight),
-          stock: r.stock === null ? "" : String(r.stock),
-          validFrom: toTokyoInput(r.validFrom),
-          validUntil: toTokyoInput(r.validUntil),
-          validDays: r.validDays === null ? "" : String(r.validDays),
-          displayOrder: String(r.displayOrder),
-          imageUrl: r.imageUrl,
-          ...echoed,
-          active: echoedFlag(echoed, "active", r.active),
-        }}
-        error={error}
-        submitLabel={t("admin.update")}
-      />
-    </AdminFormPage>
+      submitLabel={t("admin.update")}
+      initial={{
+        name: r.name,
+        nameEn: r.nameEn,
+        kind: r.kind,
+        amount: r.amount === null ? "" : String(r.amount),
+        weight: r.weight === null ? "" : String(r.weight),
+        stock: r.stock === null ? "" : String(r.stock),
+        validFrom: toTokyoInput(r.validFrom),
+        validUntil: toTokyoInput(r.validUntil),
+        validDays: r.validDays === null ? "" : String(r.validDays),
+        displayOrder: String(r.displayOrder),
+        imageUrl: r.imageUrl,
+        active: r.active,
+      }}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GachaArt } from "~/components/gacha/GachaArt";
-import { RewardKindDetail } from "~/components/gacha/validity";
+import { RewardKindDetail, OddsFraction } from "~/components/gacha/validity";
 import { DataTable } from "~/components/table/DataTable";
 import { orNotFound } from "~/lib/not-found.server";
 import { ListHeading } from "~/components/table/ListHeading";
@@ -107,12 +107,7 @@ export default function AdminGachaRewards() {
             cell: (r) => (
               <span data-testid="reward-chance">
                 {r.odds.percent.toFixed(2)}%
-                <span className="block text-xs text-slate-500 dark:text-slate-400">
-                  {t("detail.fraction", {
-                    n: r.odds.numerator.toLocaleString("en"),
-                    d: r.odds.denominator.toLocaleString("en"),
-                  })}
-                </span>
+                <OddsFraction odds={r.odds} />
               </span>
             ),
           },

@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
-import { EMPTY_REWARD, RewardForm } from "~/components/gacha/RewardForm";
+import { EMPTY_REWARD, RewardFormPage } from "~/components/gacha/RewardForm";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import type { loader as gachaLoader } from "./admin.gachas.$gachaId";
@@ -22,22 +21,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function CreateReward() {
   const { t } = useTranslation("gacha");
   const data = useRouteLoaderData<typeof gachaLoader>("routes/admin.gachas.$gachaId");
-  const { echoed, error } = useRefusedForm();
-  if (!data) return null;
   return (
-    <AdminFormPage
-      back={`/admin/gachas/${data.gacha.id}/rewards`}
-      backLabel={t("admin.reward.back")}
+    <RewardFormPage
+      gacha={data?.gacha}
       title={t("admin.reward.create")}
-      level="section"
-    >
-      <RewardForm
-        key={JSON.stringify(echoed)}
-        method={data.gacha.method}
-        initial={{ ...EMPTY_REWARD, ...echoed, active: echoedFlag(echoed, "active", true) }}
-        error={error}
-        submitLabel={t("admin.reward.createSubmit")}
-      />
-    </AdminFormPage>
+      submitLabel={t("admin.reward.createSubmit")}
+      initial={EMPTY_REWARD}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ActiveToggle } from "~/components/admin/EntityList";
 import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
-import { SubmitButton } from "~/components/ui/form";
 import { Alert } from "~/components/ui/Alert";
 import { PopupDialog } from "~/components/popup/PopupModal";
 import { PopupForm } from "~/components/popup/PopupForm";
@@ -65,14 +65,14 @@ export default function EditPopup() {
           >
             {t("admin.preview")}
           </button>
-          <Form method="post" action="/admin/popups?index">
-            <input type="hidden" name="id" value={popup.id} />
-            <input type="hidden" name="active" value={popup.active ? "0" : "1"} />
-            <input type="hidden" name="back" value="detail" />
-            <SubmitButton tone={popup.active ? "danger" : "primary"}>
-              {popup.active ? t("admin.deactivate") : t("admin.activate")}
-            </SubmitButton>
-          </Form>
+          <ActiveToggle
+            ns="popup"
+            id={popup.id}
+            active={popup.active}
+            fields={{ back: "detail" }}
+            action="/admin/popups?index"
+            prominent
+          />
         </div>
       </div>
       {notice && (

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ActiveToggle } from "~/components/admin/EntityList";
 import { dateColumn } from "~/components/admin/cells";
-import { SubmitButton } from "~/components/ui/form";
 import { Alert } from "~/components/ui/Alert";
 import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
 import { DataTable } from "~/components/table/DataTable";
@@ -95,15 +95,7 @@ export default function AdminPopups() {
             key: "toggle",
             header: <span className="sr-only">{t("admin.fields.active")}</span>,
             nowrap: true,
-            cell: (p) => (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="id" value={p.id} />
-                <input type="hidden" name="active" value={p.active ? "0" : "1"} />
-                <SubmitButton tone="secondary">
-                  {p.active ? t("admin.deactivate") : t("admin.activate")}
-                </SubmitButton>
-              </Form>
-            ),
+            cell: (p) => <ActiveToggle ns="popup" id={p.id} active={p.active} keepScroll />,
           },
         ]}
       />

@@ -12,6 +12,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
+import { yenColumn } from "~/components/table/columns";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
 
@@ -163,17 +164,7 @@ export default function AdminPresents() {
                 </span>
               ),
             },
-            {
-              key: "amount",
-              header: t("presents.columns.amount"),
-              sortKey: "amount",
-              firstDir: "desc",
-              align: "right",
-              nowrap: true,
-              cell: (r) => (
-                <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>
-              ),
-            },
+            yenColumn("amount", t("presents.columns.amount"), { sorted: true, figures: "strong" }),
             {
               key: "reason",
               header: t("presents.columns.reason"),

@@ -1,15 +1,12 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DecisionDialogs, decisionColumn, StatusFilter } from "~/components/admin/Decisions";
-import { DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { ApproveOrDenyTable, memberFact, StatusFilter } from "~/components/admin/Decisions";
+import { DialogFacts } from "~/components/ui/ConfirmDialog";
 import { EmailText } from "~/components/cells";
 import { dateColumn } from "~/components/admin/cells";
 import { StatusBadge } from "~/components/StatusBadge";
 import { yenColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
 import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
@@ -38,27 +35,11 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
-type ActionData = ReturnType<typeof useActionData<typeof action>>;
-
-interface Decision {
-  kind: "approve" | "deny";
-  row: Row;
-}
-
 /** /admin/withdraw/transfers: member-to-member transfers, pending until an admin decides. */
 export default function AdminTransfers() {
   const { t } = useTranslation(["admin-money", "wallet", "errors"]);
   const { page } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const [done, setDone] = useState<{ kind: "approve" | "deny"; row: Row | null } | null>(null);
-  const decisions = useDecisions<Decision, NonNullable<ActionData>>(
-    result,
-    t("transfers.deny.reason"),
-    (ok, decided) => setDone({ kind: ok.intent, row: decided?.row ?? null }),
-  );
-  const { decision, pageError } = decisions;
-  const open = (kind: Decision["kind"], row: Row) => decisions.open({ kind, row });
 
   const person = (p: { nickname: string | null; email: string }) => (
     <span className="block min-w-32">
@@ -86,16 +67,10 @@ export default function AdminTransfers() {
         />
       </TableFilters>
 
-      {done && (
-        <Alert tone="success" testId="decided">
-          {done.row
-            ? t(`transfers.${done.kind}.done`, who(done.row))
-            : t(`transfers.${done.kind}.doneShort`)}
-        </Alert>
-      )}
-      <FormErrorAlert error={pageError} />
-
-      <DataTable
+      <ApproveOrDenyTable
+        kinds={KINDS}
+        names={who}
+        facts={(row) => <TransferFacts row={row} />}
         label={t("transfers.tableLabel")}
         page={page}
         empty={t("transfers.empty")}
@@ -141,16 +116,7 @@ export default function AdminTransfers() {
               </span>
             ),
           },
-          decisionColumn(t, KINDS, who, open),
         ]}
-      />
-
-      <DecisionDialogs
-        kinds={KINDS}
-        kind={decision?.kind}
-        id={decision?.row.id ?? ""}
-        facts={decision && <TransferFacts row={decision.row} />}
-        state={decisions}
       />
     </div>
   );
@@ -161,16 +127,8 @@ function TransferFacts({ row }: { row: Row }) {
   return (
     <DialogFacts
       items={[
-        {
-          label: t("transfers.columns.sender"),
-          value: `${row.sender.nickname} (${row.sender.email})`,
-          className: "[overflow-wrap:anywhere]",
-        },
-        {
-          label: t("transfers.columns.receiver"),
-          value: `${row.receiver.nickname} (${row.receiver.email})`,
-          className: "[overflow-wrap:anywhere]",
-        },
+        memberFact(t("transfers.columns.sender"), row.sender),
+        memberFact(t("transfers.columns.receiver"), row.receiver),
         {
           label: t("transfers.columns.amount"),
           value: formatYen(row.amount),

@@ -6,6 +6,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { accountStatusBadge } from "~/components/AccountStatus";
 import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
 import { formatTradeDate } from "~/components/cashback/months";
 import { NavIcon } from "~/components/shell/icons";
@@ -200,13 +201,14 @@ export default function Dashboard() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title={t("cashback:dashboard.recent")} id="dash-recent" testId="recent-cashback">
-          <RowList rows={dashboard.recent} empty={t("cashback:dashboard.recentEmpty")}>
+          <RowList
+            rows={dashboard.recent}
+            empty={t("cashback:dashboard.recentEmpty")}
+            rowClassName="flex items-center justify-between gap-3 py-2"
+            rowTestId="recent-row"
+          >
             {(r) => (
-              <li
-                key={r.id}
-                className="flex items-center justify-between gap-3 py-2"
-                data-testid="recent-row"
-              >
+              <>
                 <span className="min-w-0 text-sm">
                   <span className="block tabular-nums text-slate-500 dark:text-slate-400">
                     {formatTradeDate(r.tradeDate)}
@@ -216,7 +218,7 @@ export default function Dashboard() {
                   </span>
                 </span>
                 <span className="shrink-0 font-semibold tabular-nums">{formatYen(r.amount)}</span>
-              </li>
+              </>
             )}
           </RowList>
           <Link to="/users/cashback" className={linkText}>
@@ -248,18 +250,19 @@ export default function Dashboard() {
           </Section>
 
           <Section title={t("cashback:dashboard.accounts")} id="dash-accounts" testId="accounts">
-            <RowList rows={dashboard.accounts} empty={t("cashback:dashboard.accountsEmpty")}>
+            <RowList
+              rows={dashboard.accounts}
+              empty={t("cashback:dashboard.accountsEmpty")}
+              rowClassName="flex items-center justify-between gap-3 py-2 text-sm"
+              rowTestId="account-row"
+            >
               {(a) => (
-                <li
-                  key={a.id}
-                  className="flex items-center justify-between gap-3 py-2 text-sm"
-                  data-testid="account-row"
-                >
+                <>
                   <span className="min-w-0 [overflow-wrap:anywhere]">
                     {a.brokerName} · <span className="tabular-nums">{a.accountNumber}</span>
                   </span>
                   <AccountState status={a.status} />
-                </li>
+                </>
               )}
             </RowList>
             <Link to="/users/bank" className={linkText}>
@@ -345,22 +348,5 @@ function Section({
   );
 }
 
-const ACCOUNT_TONES: Record<string, string> = {
-  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
-  approved: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100",
-  denied: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
-};
-
-/** A cashback account's state as a word (the word carries the meaning, not the colour). */
-function AccountState({ status }: { status: string }) {
-  const { t } = useTranslation("accounts");
-  return (
-    <span
-      data-testid="account-state"
-      data-status={status}
-      className={`inline-flex shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${ACCOUNT_TONES[status] ?? ACCOUNT_TONES.pending}`}
-    >
-      {t(`status.${status}`)}
-    </span>
-  );
-}
+/** A cashback account's state in words on the dashboard (the word carries the meaning). */
+const AccountState = accountStatusBadge("account-state");

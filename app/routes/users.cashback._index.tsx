@@ -8,7 +8,7 @@ import { fetchFailedBoundary } from "~/components/FetchFailed";
 import { StatFigures } from "~/components/StatFigures";
 import { card } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/PeriodFilter";
-import { timeColumn } from "~/components/table/columns";
+import { timeColumn, yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
@@ -155,17 +155,7 @@ export default function Cashback() {
                 );
               },
             },
-            {
-              key: "amount",
-              header: t("history.amount"),
-              sortKey: "amount",
-              firstDir: "desc",
-              align: "right",
-              nowrap: true,
-              cell: (r) => (
-                <span className="font-semibold tabular-nums">{formatYen(r.amount)}</span>
-              ),
-            },
+            yenColumn("amount", t("history.amount"), { sorted: true, figures: "strong" }),
           ]}
         />
       </PageSection>

@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
 import { chatAction, newestId } from "~/lib/chat.server";
-import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 
 export const handle = { i18n: ["chat", "errors"] };
@@ -29,7 +28,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Chat() {
   const { t } = useTranslation("chat");
   const { page } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const before = params.get("before");
   const first = page.messages[0]?.id;
@@ -46,12 +44,7 @@ export default function Chat() {
         olderHref={page.hasOlder && first ? `/users/chat?before=${first}` : null}
         imageUrl={(id) => `/users/chat/image/${id}`}
       />
-      <section className={`${card} p-4 sm:p-5`}>
-        <ChatComposer
-          error={result && !result.ok ? result.error : null}
-          resetKey={result?.ok ? result.sent : "initial"}
-        />
-      </section>
+      <ChatComposer />
     </div>
   );
 }

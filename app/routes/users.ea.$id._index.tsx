@@ -112,13 +112,14 @@ export default function EaDetails() {
       </Section>
 
       <Section title={t("request.mine")} testId="my-ea-licenses">
-        <RowList rows={ea.licenses} empty={t("request.noneYet")}>
+        <RowList
+          rows={ea.licenses}
+          empty={t("request.noneYet")}
+          rowClassName="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm"
+          rowTestId="ea-license"
+        >
           {(l) => (
-            <li
-              key={l.id}
-              className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm"
-              data-testid="ea-license"
-            >
+            <>
               <span className="whitespace-nowrap">
                 {l.account.brokerName} <span className="font-mono">{l.account.accountNumber}</span>
               </span>
@@ -133,7 +134,7 @@ export default function EaDetails() {
                   {t("reasonShown", { reason: l.reason })}
                 </span>
               )}
-            </li>
+            </>
           )}
         </RowList>
       </Section>

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { drawBlocker } from "~/components/gacha/blocker";
 import { GachaArt } from "~/components/gacha/GachaArt";
 import { GachaStatusBadge, PlayedBadge } from "~/components/gacha/badges";
-import { RewardKindDetail } from "~/components/gacha/validity";
+import { RewardKindDetail, OddsFraction } from "~/components/gacha/validity";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
@@ -148,12 +148,7 @@ export default function GachaDetails() {
                   <span className="block font-semibold" data-testid="odds-percent">
                     {formatPercent(r.odds.percent, r.odds.numerator)}
                   </span>
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">
-                    {t("detail.fraction", {
-                      n: r.odds.numerator.toLocaleString("en"),
-                      d: r.odds.denominator.toLocaleString("en"),
-                    })}
-                  </span>
+                  <OddsFraction odds={r.odds} />
                 </span>
               ),
             },

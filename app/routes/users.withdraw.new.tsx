@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useId, useState } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import { Field, SubmitButton, useFieldError } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { card, Facts } from "~/components/ui/card";
+import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
+import { Field, RadioCards, useFieldError } from "~/components/ui/form";
+import { Alert } from "~/components/ui/Alert";
+import { Facts } from "~/components/ui/card";
 import { attemptMoney, formValues } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatYen } from "~/lib/money";
-import { useFormValidation } from "~/lib/validation";
 import {
   type Method,
   WITHDRAWAL_METHODS as METHODS,
@@ -96,165 +95,122 @@ function payeeText(
 export default function NewWithdrawal() {
   const { t } = useTranslation("wallet");
   const { terms, available, payee, requestKey } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const { formProps, error } = useFormValidation(
-    withdrawalForm,
-    failure && !failure.ok ? failure.error : null,
-  );
-  const [method, setMethod] = useState<Method>(
-    (failure && !failure.ok ? (failure.values.method as Method) : null) || "bank",
-  );
+  const form = useMoneyRequestForm(withdrawalForm);
+  const { error, values: echoed } = form;
+  const [method, setMethod] = useState<Method>((echoed.method as Method | undefined) || "bank");
   const amountError = useFieldError(error, "amount", "wallet:request.amount", {
     min: formatYen(MINIMUMS[method]),
   });
   const methodError = useFieldError(error, "method", "wallet:request.method");
-  const groupId = useId();
   const registered = payeeText(method, payee as Masked, t);
 
   return (
-    <section className={`${card} max-w-2xl space-y-5 p-5 sm:p-6`}>
-      <h2 className="text-lg font-semibold">{t("tabs.new")}</h2>
-      <VerifyEmailNotice money />
-      <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-5" {...formProps}>
-        {/* After a failure, the key of the try that failed: sending again cannot pay twice. */}
-        <input
-          type="hidden"
-          name="requestKey"
-          value={(failure && !failure.ok && failure.values.requestKey) || requestKey}
-        />
-        <fieldset aria-describedby={methodError ? `${groupId}-error` : undefined}>
-          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            {t("request.method")}
-          </legend>
-          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {METHODS.map((m) => (
-              <label
-                key={m}
-                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600 ${
-                  method === m
-                    ? "border-emerald-600 bg-emerald-50 font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-                    : "border-slate-300 dark:border-slate-600"
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="method"
-                  value={m}
-                  checked={method === m}
-                  onChange={() => setMethod(m)}
-                  className="accent-emerald-600"
-                />
-                {t(`methods.${m}`)}
-              </label>
-            ))}
-          </div>
-          {methodError && (
-            <p
-              id={`${groupId}-error`}
-              className="mt-1 text-sm text-red-600 dark:text-red-400"
-              data-testid="error-method"
-            >
-              {methodError}
-            </p>
+    <MoneyRequestForm
+      form={form}
+      requestKey={requestKey}
+      heading={<h2 className="text-lg font-semibold">{t("tabs.new")}</h2>}
+      submit={t("request.submit")}
+    >
+      <RadioCards
+        name="method"
+        legend={t("request.method")}
+        options={METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))}
+        value={method}
+        onChange={setMethod}
+        error={methodError}
+      />
+
+      <div className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="payee">
+        <p className="font-medium">{t("request.payee")}</p>
+        <p className="mt-1 break-all">
+          {registered ?? (
+            <span className="text-red-700 dark:text-red-400">{t("request.notRegistered")}</span>
           )}
-        </fieldset>
+        </p>
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{t("request.payeeNote")}</p>
+        <Link to="/users/mypage" className={`${actionLink} mt-1 text-xs`}>
+          {t("request.editPayee")}
+        </Link>
+      </div>
 
-        <div className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="payee">
-          <p className="font-medium">{t("request.payee")}</p>
-          <p className="mt-1 break-all">
-            {registered ?? (
-              <span className="text-red-700 dark:text-red-400">{t("request.notRegistered")}</span>
-            )}
-          </p>
-          <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
-            {t("request.payeeNote")}
-          </p>
-          <Link to="/users/mypage" className={`${actionLink} mt-1 text-xs`}>
-            {t("request.editPayee")}
-          </Link>
+      <Field
+        name="amount"
+        inputMode="numeric"
+        autoComplete="off"
+        label={t("request.amount")}
+        hint={`${t("request.minimum", { min: formatYen(MINIMUMS[method]) })} ／ ${t("situation.available")}: ${formatYen(available)}`}
+        defaultValue={echoed.amount ?? ""}
+        error={amountError}
+        required
+      />
+
+      {method === "usdt" && (
+        <div className="space-y-2">
+          <Alert tone="info">{t("request.usdtNetwork", { network: terms.usdtNetwork })}</Alert>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="confirmed"
+              className="mt-1 accent-emerald-600"
+              data-testid="usdt-confirm"
+            />
+            <span>{t("request.usdtConfirm", { network: terms.usdtNetwork })}</span>
+          </label>
         </div>
+      )}
+      {method === "exness" && <Alert tone="info">{t("request.exnessNotice")}</Alert>}
+      {method === "paypay" && (
+        <Alert tone="info">
+          {t("request.paypayNotice", { limit: formatYen(terms.paypayDailyLimit) })}
+        </Alert>
+      )}
 
-        <Field
-          name="amount"
-          inputMode="numeric"
-          autoComplete="off"
-          label={t("request.amount")}
-          hint={`${t("request.minimum", { min: formatYen(MINIMUMS[method]) })} ／ ${t("situation.available")}: ${formatYen(available)}`}
-          defaultValue={failure && !failure.ok ? failure.values.amount : ""}
-          error={amountError}
-          required
-        />
-
-        {method === "usdt" && (
-          <div className="space-y-2">
-            <Alert tone="info">{t("request.usdtNetwork", { network: terms.usdtNetwork })}</Alert>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="confirmed"
-                className="mt-1 accent-emerald-600"
-                data-testid="usdt-confirm"
-              />
-              <span>{t("request.usdtConfirm", { network: terms.usdtNetwork })}</span>
-            </label>
-          </div>
-        )}
-        {method === "exness" && <Alert tone="info">{t("request.exnessNotice")}</Alert>}
-        {method === "paypay" && (
-          <Alert tone="info">
-            {t("request.paypayNotice", { limit: formatYen(terms.paypayDailyLimit) })}
-          </Alert>
-        )}
-
-        <div
-          className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
-          data-testid="method-terms"
-        >
-          <p className="text-sm font-medium">
-            {t("request.termsTitle", { method: t(`methods.${method}`) })}
-          </p>
-          <Facts
-            items={[
-              {
-                label: t("request.fee"),
-                value: FEES[method] === 0 ? t("request.feeNone") : formatYen(FEES[method]),
-                testId: "method-fee",
-              },
-              {
-                label: t("request.minimumLabel"),
-                value: formatYen(MINIMUMS[method]),
-                testId: "method-minimum",
-              },
-              {
-                label: t("request.arrival"),
-                value: (
-                  <>
-                    <span className="block" data-testid="method-arrival">
-                      {t("request.arrivalDays", { days: WITHDRAWAL_PROCESSING_DAYS })}
-                    </span>
-                    <span className="block" data-testid="expected-by">
-                      {t("request.expectedBy", {
-                        date: terms.withdrawalExpectedBy.replaceAll("-", "/"),
+      <div
+        className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+        data-testid="method-terms"
+      >
+        <p className="text-sm font-medium">
+          {t("request.termsTitle", { method: t(`methods.${method}`) })}
+        </p>
+        <Facts
+          items={[
+            {
+              label: t("request.fee"),
+              value: FEES[method] === 0 ? t("request.feeNone") : formatYen(FEES[method]),
+              testId: "method-fee",
+            },
+            {
+              label: t("request.minimumLabel"),
+              value: formatYen(MINIMUMS[method]),
+              testId: "method-minimum",
+            },
+            {
+              label: t("request.arrival"),
+              value: (
+                <>
+                  <span className="block" data-testid="method-arrival">
+                    {t("request.arrivalDays", { days: WITHDRAWAL_PROCESSING_DAYS })}
+                  </span>
+                  <span className="block" data-testid="expected-by">
+                    {t("request.expectedBy", {
+                      date: terms.withdrawalExpectedBy.replaceAll("-", "/"),
+                    })}
+                  </span>
+                  {method === "paypay" && (
+                    <span className="block" data-testid="paypay-late">
+                      {t("request.paypayLate", {
+                        date: terms.paypayLateExpectedBy.replaceAll("-", "/"),
                       })}
                     </span>
-                    {method === "paypay" && (
-                      <span className="block" data-testid="paypay-late">
-                        {t("request.paypayLate", {
-                          date: terms.paypayLateExpectedBy.replaceAll("-", "/"),
-                        })}
-                      </span>
-                    )}
-                  </>
-                ),
-              },
-            ]}
-          />
-          <p className="text-xs text-slate-600 dark:text-slate-300">{t("request.feeNote")}</p>
-        </div>
-        <p className="text-xs text-slate-600 dark:text-slate-300">{t("request.holdNote")}</p>
-        <SubmitButton>{t("request.submit")}</SubmitButton>
-      </Form>
-    </section>
+                  )}
+                </>
+              ),
+            },
+          ]}
+        />
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t("request.feeNote")}</p>
+      </div>
+      <p className="text-xs text-slate-600 dark:text-slate-300">{t("request.holdNote")}</p>
+    </MoneyRequestForm>
   );
 }

@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import { Field, SubmitButton, TextAreaField, useFieldError } from "~/components/ui/form";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
+import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
+import { Field, TextAreaField, useFieldError } from "~/components/ui/form";
 import { attemptMoney, formValues } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatRate, formatYen } from "~/lib/money";
-import { useFormValidation } from "~/lib/validation";
 import { transferInput } from "../../server/domain/withdrawal";
 
 export const handle = { i18n: ["wallet", "auth", "errors"] };
@@ -41,12 +38,8 @@ function feeFor(amount: number, rateBp: number): number {
 export default function Transfer() {
   const { t } = useTranslation("wallet");
   const { terms, requestKey } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const { formProps, error } = useFormValidation(
-    transferInput,
-    failure && !failure.ok ? failure.error : null,
-  );
-  const echoed = failure && !failure.ok ? failure.values : {};
+  const form = useMoneyRequestForm(transferInput);
+  const { error, values: echoed } = form;
   const [amountText, setAmountText] = useState(echoed.amount ?? "");
   const [message, setMessage] = useState(echoed.message ?? "");
   const emailError = useFieldError(error, "email", "wallet:transfer.email");
@@ -57,69 +50,64 @@ export default function Transfer() {
   const fee = valid ? feeFor(amount, terms.transferFeeRateBp) : 0;
 
   return (
-    <section className={`${card} max-w-2xl space-y-5 p-5 sm:p-6`}>
-      <div>
-        <h2 className="text-lg font-semibold">{t("transfer.title")}</h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("transfer.lead")}</p>
-      </div>
-      <VerifyEmailNotice money />
-      <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-5" {...formProps}>
-        {/* After a failure, the key of the try that failed: sending again cannot send twice. */}
-        <input
-          type="hidden"
-          name="requestKey"
-          value={(failure && !failure.ok && failure.values.requestKey) || requestKey}
-        />
-        <Field
-          name="email"
-          type="email"
-          autoComplete="off"
-          label={t("transfer.email")}
-          defaultValue={echoed.email ?? ""}
-          error={emailError}
-          required
-        />
-        <Field
-          name="amount"
-          inputMode="numeric"
-          autoComplete="off"
-          label={t("transfer.amount")}
-          hint={t("transfer.range", {
-            min: formatYen(terms.transferMin),
-            max: formatYen(terms.transferMax),
-          })}
-          value={amountText}
-          onChange={(e) => setAmountText(e.target.value)}
-          error={amountError}
-          required
-        />
-        <TextAreaField
-          name="message"
-          rows={3}
-          maxLength={200}
-          label={t("transfer.message")}
-          hint={t("transfer.count", { count: message.length })}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          error={messageError}
-        />
-        <dl
-          className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800"
-          data-testid="transfer-quote"
-          aria-live="polite"
-        >
-          <dt>{t("transfer.fee", { rate: formatRate(terms.transferFeeRateBp) })}</dt>
-          <dd className="text-right tabular-nums" data-testid="transfer-fee">
-            {formatYen(fee)}
-          </dd>
-          <dt className="font-semibold">{t("transfer.total")}</dt>
-          <dd className="text-right font-semibold tabular-nums" data-testid="transfer-total">
-            {formatYen(valid ? amount + fee : 0)}
-          </dd>
-        </dl>
-        <SubmitButton>{t("transfer.submit")}</SubmitButton>
-      </Form>
-    </section>
+    <MoneyRequestForm
+      form={form}
+      requestKey={requestKey}
+      heading={
+        <div>
+          <h2 className="text-lg font-semibold">{t("transfer.title")}</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("transfer.lead")}</p>
+        </div>
+      }
+      submit={t("transfer.submit")}
+    >
+      <Field
+        name="email"
+        type="email"
+        autoComplete="off"
+        label={t("transfer.email")}
+        defaultValue={echoed.email ?? ""}
+        error={emailError}
+        required
+      />
+      <Field
+        name="amount"
+        inputMode="numeric"
+        autoComplete="off"
+        label={t("transfer.amount")}
+        hint={t("transfer.range", {
+          min: formatYen(terms.transferMin),
+          max: formatYen(terms.transferMax),
+        })}
+        value={amountText}
+        onChange={(e) => setAmountText(e.target.value)}
+        error={amountError}
+        required
+      />
+      <TextAreaField
+        name="message"
+        rows={3}
+        maxLength={200}
+        label={t("transfer.message")}
+        hint={t("transfer.count", { count: message.length })}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        error={messageError}
+      />
+      <dl
+        className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800"
+        data-testid="transfer-quote"
+        aria-live="polite"
+      >
+        <dt>{t("transfer.fee", { rate: formatRate(terms.transferFeeRateBp) })}</dt>
+        <dd className="text-right tabular-nums" data-testid="transfer-fee">
+          {formatYen(fee)}
+        </dd>
+        <dt className="font-semibold">{t("transfer.total")}</dt>
+        <dd className="text-right font-semibold tabular-nums" data-testid="transfer-total">
+          {formatYen(valid ? amount + fee : 0)}
+        </dd>
+      </dl>
+    </MoneyRequestForm>
   );
 }

@@ -1,9 +1,12 @@
-import type { ReactNode } from "react";
+import { useActionData } from "@remix-run/react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RowDecisions } from "~/components/admin/RowDecisions";
-import type { Column } from "~/components/table/DataTable";
+import { type Column, DataTable, type TablePage } from "~/components/table/DataTable";
 import { FilterField, filterControl } from "~/components/table/TableFilters";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { ConfirmDialog, type DialogFact, useDecisions } from "~/components/ui/ConfirmDialog";
+import type { FormErrorShape } from "~/components/ui/form";
 
 /*
  * The pieces of an admin list where each pending row waits for a decision, accepted or refused
@@ -132,4 +135,82 @@ export function StatusFilter({
       </select>
     </FilterField>
   );
+}
+
+/** What `approveOrDeny` (lib/decisions.server) answers. */
+type ApproveOrDenyResult =
+  | { ok: true; intent: "approve" | "deny" }
+  | { ok: false; error: FormErrorShape; values: Record<string, string> };
+
+/**
+ * The table of an approve-or-deny page (transfers, EA account requests) with its notices and
+ * dialogs; the page's action is `approveOrDeny`. `names` fills the texts that name a row,
+ * `facts` shows what an open dialog is about, `done` the notice after a decision.
+ */
+export function ApproveOrDenyTable<Row extends { id: string; status: string }>({
+  kinds,
+  names,
+  facts,
+  label,
+  empty,
+  page,
+  columns,
+  testId,
+}: {
+  kinds: DecisionKinds<"approve", "deny">;
+  names: (row: Row) => Record<string, string>;
+  facts: (row: Row) => ReactNode;
+  label: string;
+  empty: string;
+  page: TablePage<Row>;
+  columns: Column<Row>[];
+  testId?: string;
+}) {
+  const { section, ns = "admin-money" } = kinds;
+  const { t } = useTranslation(ns);
+  const result = useActionData<ApproveOrDenyResult>();
+  type Decision = { kind: "approve" | "deny"; row: Row };
+  const [done, setDone] = useState<{ kind: Decision["kind"]; row: Row | null } | null>(null);
+  const decisions = useDecisions<Decision, ApproveOrDenyResult>(
+    result,
+    t(`${section}.deny.reason`),
+    (ok, decided) => setDone({ kind: ok.intent, row: decided?.row ?? null }),
+  );
+  const { decision, pageError } = decisions;
+  const open = (kind: Decision["kind"], row: Row) => decisions.open({ kind, row });
+  return (
+    <>
+      {done && (
+        <Alert tone="success" testId="decided">
+          {done.row
+            ? t(`${section}.${done.kind}.done`, names(done.row))
+            : t(`${section}.${done.kind}.doneShort`)}
+        </Alert>
+      )}
+      <FormErrorAlert error={pageError} />
+      <DataTable
+        label={label}
+        page={page}
+        empty={empty}
+        testId={testId}
+        columns={[...columns, decisionColumn(t, kinds, names, open)]}
+      />
+      <DecisionDialogs
+        kinds={kinds}
+        kind={decision?.kind}
+        id={decision?.row.id ?? ""}
+        facts={decision && facts(decision.row)}
+        state={decisions}
+      />
+    </>
+  );
+}
+
+/** A decision dialog's line naming a member: nickname and address, wrapped anywhere. */
+export function memberFact(label: string, member: { nickname: string; email: string }): DialogFact {
+  return {
+    label,
+    value: `${member.nickname} (${member.email})`,
+    className: "[overflow-wrap:anywhere]",
+  };
 }

@@ -1,10 +1,11 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type Column, DataTable, type TablePage } from "~/components/table/DataTable";
 import { ListHeading, SearchFilter } from "~/components/table/ListHeading";
 import { TableFilters } from "~/components/table/TableFilters";
 import { buttonClass } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/form";
 
 /**
  * The list page of an admin entity (campaigns, gachas, EAs): its heading with the create button
@@ -85,5 +86,43 @@ export function SecondaryLink({
     <Link to={to} className={buttonClass({ variant: "secondary" })} data-testid={testId}>
       {children}
     </Link>
+  );
+}
+
+/**
+ * Switches a record on or off (a popup, a marathon): posts its `id`, the `active` it gets and
+ * any `fields`, to `action` (the page's own by default). The label, from `ns`'s
+ * `admin.activate` / `admin.deactivate`, says what a press does; `prominent` is the detail
+ * page's bigger button, red when it switches off.
+ */
+export function ActiveToggle({
+  ns,
+  id,
+  active,
+  fields = {},
+  action,
+  keepScroll = false,
+  prominent = false,
+}: {
+  ns: string;
+  id: string;
+  active: boolean;
+  fields?: Record<string, string>;
+  action?: string;
+  keepScroll?: boolean;
+  prominent?: boolean;
+}) {
+  const { t } = useTranslation(ns);
+  return (
+    <Form method="post" action={action} preventScrollReset={keepScroll}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="active" value={active ? "0" : "1"} />
+      <SubmitButton tone={!prominent ? "secondary" : active ? "danger" : "primary"}>
+        {active ? t("admin.deactivate") : t("admin.activate")}
+      </SubmitButton>
+    </Form>
   );
 }

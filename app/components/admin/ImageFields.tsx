@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { ImageField } from "~/components/ui/form";
+import { FieldErrorText, ImageField } from "~/components/ui/form";
 
 /**
  * A record's image upload (campaign, popup, gacha, reward, broker logo and banner), its texts
@@ -81,15 +81,7 @@ export function FileField({
       <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
         {hint}
       </p>
-      {error && (
-        <p
-          id={`${id}-error`}
-          className="text-sm text-red-600 dark:text-red-400"
-          data-testid={`error-${name}`}
-        >
-          {error}
-        </p>
-      )}
+      <FieldErrorText id={`${id}-error`} name={name} error={error} />
     </div>
   );
 }

@@ -118,24 +118,19 @@ export function BattleForm({
           maxLength={100}
           required
         />
-        <Field
-          name="startsOn"
-          type="date"
-          label={fieldLabel("startsOn")}
-          defaultValue={initial.startsOn}
-          required
-          hint={t("battle:admin.hints.period")}
-          error={message("startsOn", fieldLabel("startsOn"))}
-        />
-        <Field
-          name="endsOn"
-          type="date"
-          label={fieldLabel("endsOn")}
-          defaultValue={initial.endsOn}
-          required
-          hint={t("battle:admin.hints.period")}
-          error={message("endsOn", fieldLabel("endsOn"))}
-        />
+        {/* The period's two ends: the same date input, both required. */}
+        {(["startsOn", "endsOn"] as const).map((end) => (
+          <Field
+            key={end}
+            name={end}
+            type="date"
+            label={fieldLabel(end)}
+            defaultValue={initial[end]}
+            required
+            hint={t("battle:admin.hints.period")}
+            error={message(end, fieldLabel(end))}
+          />
+        ))}
         <fieldset className="space-y-2 sm:col-span-2" aria-describedby="prize-hint">
           <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
             {fieldLabel("prizes")}

@@ -1,31 +1,17 @@
 import { useTranslation } from "react-i18next";
-import { StateBadge } from "~/components/StateBadge";
-import type { Tone } from "~/components/ui/Badge";
+import { stateBadge } from "~/components/StateBadge";
 import { formatYen } from "~/lib/money";
 import { type StandingRow, StandingsTable } from "~/components/ranking/Standings";
 
 export type BattlePhase = "upcoming" | "running" | "ended" | "settled";
 
-const PHASE_TONES: Record<BattlePhase, Tone> = {
-  upcoming: "info",
-  running: "success",
-  ended: "warning",
-  settled: "neutral",
-};
-
 /** A battle's phase in words (the word carries the meaning, not the colour). */
-export function BattlePhaseBadge({ phase }: { phase: BattlePhase }) {
-  return (
-    <StateBadge
-      state={phase}
-      ns="battle"
-      labels="phase"
-      tones={PHASE_TONES}
-      attr="phase"
-      testId="battle-phase"
-    />
-  );
-}
+export const BattlePhaseBadge = stateBadge<"phase", BattlePhase>("phase", {
+  ns: "battle",
+  labels: "phase",
+  tones: { upcoming: "info", running: "success", ended: "warning", settled: "neutral" },
+  testId: "battle-phase",
+});
 
 /** The prize of each rank, as a compact list. */
 export function PrizeList({ prizes }: { prizes: { rank: number; amount: number }[] }) {

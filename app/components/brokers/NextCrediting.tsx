@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { RowList } from "~/components/RowList";
 import { card } from "~/components/ui/card";
 import { actionLink } from "~/components/ui/link";
 import type { CreditCycleName } from "../../../server/domain/broker-terms";
@@ -28,29 +29,27 @@ export function NextCrediting({ rows }: { rows: Crediting[] }) {
       <h2 id="dash-crediting" className="text-base font-semibold">
         {t("crediting.title")}
       </h2>
-      {rows.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("crediting.empty")}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.map((r) => (
-            <li
-              key={r.brokerId}
-              className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm"
-              data-testid="crediting-row"
-            >
-              <span className="min-w-0">
-                <span className="block font-medium [overflow-wrap:anywhere]">{r.brokerName}</span>
-                <span className="block text-xs text-slate-600 dark:text-slate-300">
-                  {scheduleText(r.schedule)}
-                </span>
+      <RowList
+        rows={rows}
+        empty={t("crediting.empty")}
+        rowKey={(r) => r.brokerId}
+        rowClassName="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm"
+        rowTestId="crediting-row"
+      >
+        {(r) => (
+          <>
+            <span className="min-w-0">
+              <span className="block font-medium [overflow-wrap:anywhere]">{r.brokerName}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-300">
+                {scheduleText(r.schedule)}
               </span>
-              <span className="font-semibold tabular-nums" data-testid="crediting-date">
-                {r.nextCrediting ? slashDate(r.nextCrediting) : t("crediting.none")}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+            </span>
+            <span className="font-semibold tabular-nums" data-testid="crediting-date">
+              {r.nextCrediting ? slashDate(r.nextCrediting) : t("crediting.none")}
+            </span>
+          </>
+        )}
+      </RowList>
       <Link to="/brokers" className={`${actionLink} text-sm`}>
         {t("allRates")}
       </Link>

@@ -1,26 +1,17 @@
 import { useTranslation } from "react-i18next";
-import { StateBadge } from "~/components/StateBadge";
-import { Badge, type Tone } from "~/components/ui/Badge";
-
-const TONES: Record<"open" | "upcoming" | "ended" | "full", Tone> = {
-  open: "success",
-  upcoming: "info",
-  ended: "neutral",
-  full: "danger",
-};
+import { stateBadge } from "~/components/StateBadge";
+import { Badge } from "~/components/ui/Badge";
 
 /** A campaign's state in words: open, upcoming, ended, or full. */
-export function CampaignStatusBadge({ status }: { status: keyof typeof TONES }) {
-  return (
-    <StateBadge
-      state={status}
-      ns="campaign"
-      labels="status"
-      tones={TONES}
-      testId="campaign-status"
-    />
-  );
-}
+export const CampaignStatusBadge = stateBadge<"status", "open" | "upcoming" | "ended" | "full">(
+  "status",
+  {
+    ns: "campaign",
+    labels: "status",
+    tones: { open: "success", upcoming: "info", ended: "neutral", full: "danger" },
+    testId: "campaign-status",
+  },
+);
 
 export function EnteredBadge() {
   const { t } = useTranslation("campaign");

@@ -1,37 +1,29 @@
-import { StateBadge } from "~/components/StateBadge";
-import type { Tone } from "~/components/ui/Badge";
-
-const ROW_TONES: Record<string, Tone> = {
-  matched: "info",
-  credited: "success",
-  unmatched: "warning",
-  duplicate: "neutral",
-  error: "danger",
-};
-
-const BATCH_TONES: Record<string, Tone> = {
-  previewing: "info",
-  previewed: "warning",
-  committing: "info",
-  committed: "success",
-  failed: "danger",
-};
+import { stateBadge } from "~/components/StateBadge";
 
 /** An import row's state (matched, unmatched, duplicate, error, credited) as a word. */
-export function RowStatusBadge({ status }: { status: string }) {
-  return <StateBadge state={status} ns="cashback" labels="rowStatus" tones={ROW_TONES} />;
-}
+export const RowStatusBadge = stateBadge<"status", string>("status", {
+  ns: "cashback",
+  labels: "rowStatus",
+  tones: {
+    matched: "info",
+    credited: "success",
+    unmatched: "warning",
+    duplicate: "neutral",
+    error: "danger",
+  },
+});
 
-/** An import batch's state (previewed, committing, committed) as a word. */
-export function BatchStatusBadge({ status }: { status: string }) {
-  return (
-    <StateBadge
-      state={status}
-      ns="cashback"
-      labels="batchStatus"
-      tones={BATCH_TONES}
-      fallback="warning"
-      testId="batch-status"
-    />
-  );
-}
+/** An import batch's state (previewing, previewed, committing, committed, failed) as a word. */
+export const BatchStatusBadge = stateBadge<"status", string>("status", {
+  ns: "cashback",
+  labels: "batchStatus",
+  tones: {
+    previewing: "info",
+    previewed: "warning",
+    committing: "info",
+    committed: "success",
+    failed: "danger",
+  },
+  fallback: "warning",
+  testId: "batch-status",
+});

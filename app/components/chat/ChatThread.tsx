@@ -1,15 +1,16 @@
 import { PhotoIcon } from "@heroicons/react/20/solid";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage, ThreadPage } from "../../../server/features/chat/service";
-import { type FormErrorShape, useFieldError } from "~/components/ui/form";
+import { FieldErrorText, type FormErrorShape, useFieldError } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { TrpcProvider } from "~/components/TrpcProvider";
 import { trpc } from "~/lib/trpc";
 import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { EmptyState } from "~/components/ui/EmptyState";
 
@@ -233,16 +234,14 @@ function Bubble({
 }
 
 /**
- * The composer: a message (up to 2,000 characters) and an optional image, posted to the page's
- * action as a multipart form. It starts empty again after each message sent (`resetKey`).
+ * The composer, in its card: a message (up to 2,000 characters) and an optional image, posted
+ * to the page's action (`chatAction`) as a multipart form. That answers the sent message's id,
+ * and the composer starts empty again after each one; a refusal is shown with the text kept.
  */
-export function ChatComposer({
-  error,
-  resetKey,
-}: {
-  error: FormErrorShape | null;
-  resetKey: string;
-}) {
+export function ChatComposer() {
+  const result = useActionData<{ ok: true; sent: string } | { ok: false; error: FormErrorShape }>();
+  const error = result && !result.ok ? result.error : null;
+  const resetKey = result?.ok ? result.sent : "initial";
   const { t } = useTranslation(["chat", "errors"]);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -257,93 +256,87 @@ export function ChatComposer({
   }, [resetKey]);
 
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      className="space-y-3"
-      key={resetKey}
-      data-testid="chat-composer"
-    >
-      <FormErrorAlert error={error} />
-      <div>
-        <label
-          htmlFor={bodyId}
-          className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-        >
-          {t("composer.label")}
-        </label>
-        <textarea
-          id={bodyId}
-          name="body"
-          rows={3}
-          maxLength={MAX_BODY}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          placeholder={t("composer.placeholder")}
-          aria-invalid={bodyError ? true : undefined}
-          aria-describedby={`${bodyId}-count${bodyError ? ` ${bodyId}-error` : ""}`}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-slate-600 dark:bg-slate-800"
-          onKeyDown={(e) => {
-            // Ctrl/⌘ + Enter sends; Enter alone is a new line.
-            if (e.key === "Enter" && (e.ctrlKey || e.metaKey))
-              e.currentTarget.form?.requestSubmit();
-          }}
-        />
-        <p
-          id={`${bodyId}-count`}
-          className="mt-1 text-right text-xs text-slate-500 dark:text-slate-400"
-        >
-          {t("composer.count", { count: body.length })}
-        </p>
-        {bodyError && (
-          <p
-            id={`${bodyId}-error`}
-            className="text-sm text-red-600 dark:text-red-400"
-            data-testid="error-body"
-          >
-            {bodyError}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0">
+    <section className={`${card} p-4 sm:p-5`}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-3"
+        key={resetKey}
+        data-testid="chat-composer"
+      >
+        <FormErrorAlert error={error} />
+        <div>
           <label
-            htmlFor={fileId}
-            className={buttonClass({
-              variant: "secondary",
-              className:
-                "cursor-pointer gap-2 [&:has(+input:focus-visible)]:outline [&:has(+input:focus-visible)]:outline-2 [&:has(+input:focus-visible)]:outline-offset-2 [&:has(+input:focus-visible)]:outline-emerald-600",
-            })}
+            htmlFor={bodyId}
+            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
           >
-            <PhotoIcon className="h-4 w-4 text-slate-500" aria-hidden="true" />
-            {t("composer.image")}
+            {t("composer.label")}
           </label>
-          <input
-            id={fileId}
-            type="file"
-            name="image"
-            accept="image/jpeg,image/png,image/webp"
-            className="sr-only"
-            aria-describedby={`${fileId}-hint`}
-            onChange={(e) => setFileName(e.target.files?.[0]?.name ?? null)}
-            data-testid="chat-image-input"
+          <textarea
+            id={bodyId}
+            name="body"
+            rows={3}
+            maxLength={MAX_BODY}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            placeholder={t("composer.placeholder")}
+            aria-invalid={bodyError ? true : undefined}
+            aria-describedby={`${bodyId}-count${bodyError ? ` ${bodyId}-error` : ""}`}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-slate-600 dark:bg-slate-800"
+            onKeyDown={(e) => {
+              // Ctrl/⌘ + Enter sends; Enter alone is a new line.
+              if (e.key === "Enter" && (e.ctrlKey || e.metaKey))
+                e.currentTarget.form?.requestSubmit();
+            }}
           />
           <p
-            id={`${fileId}-hint`}
-            className="mt-1 truncate text-xs text-slate-500 dark:text-slate-400"
+            id={`${bodyId}-count`}
+            className="mt-1 text-right text-xs text-slate-500 dark:text-slate-400"
           >
-            {fileName ?? t("composer.imageHint")}
+            {t("composer.count", { count: body.length })}
           </p>
+          <FieldErrorText id={`${bodyId}-error`} name="body" error={bodyError} />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className={buttonClass({ block: true })}
-          data-testid="chat-send"
-        >
-          {busy ? t("composer.sending") : t("composer.send")}
-        </button>
-      </div>
-    </Form>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <label
+              htmlFor={fileId}
+              className={buttonClass({
+                variant: "secondary",
+                className:
+                  "cursor-pointer gap-2 [&:has(+input:focus-visible)]:outline [&:has(+input:focus-visible)]:outline-2 [&:has(+input:focus-visible)]:outline-offset-2 [&:has(+input:focus-visible)]:outline-emerald-600",
+              })}
+            >
+              <PhotoIcon className="h-4 w-4 text-slate-500" aria-hidden="true" />
+              {t("composer.image")}
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              name="image"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              aria-describedby={`${fileId}-hint`}
+              onChange={(e) => setFileName(e.target.files?.[0]?.name ?? null)}
+              data-testid="chat-image-input"
+            />
+            <p
+              id={`${fileId}-hint`}
+              className="mt-1 truncate text-xs text-slate-500 dark:text-slate-400"
+            >
+              {fileName ?? t("composer.imageHint")}
+            </p>
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className={buttonClass({ block: true })}
+            data-testid="chat-send"
+          >
+            {busy ? t("composer.sending") : t("composer.send")}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -1,26 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { StateBadge } from "~/components/StateBadge";
-import { Badge, type Tone } from "~/components/ui/Badge";
-
-const LICENSE_TONES: Record<string, Tone> = {
-  pending: "warning",
-  active: "success",
-  rejected: "danger",
-  revoked: "neutral",
-};
+import { stateBadge } from "~/components/StateBadge";
+import { Badge } from "~/components/ui/Badge";
 
 /** A licence's state in words: pending, active, rejected or revoked. */
-export function LicenseBadge({ status }: { status: string }) {
-  return (
-    <StateBadge
-      state={status}
-      ns="ea"
-      labels="licenseStatus"
-      tones={LICENSE_TONES}
-      testId="license-status"
-    />
-  );
-}
+export const LicenseBadge = stateBadge<"status", string>("status", {
+  ns: "ea",
+  labels: "licenseStatus",
+  tones: { pending: "warning", active: "success", rejected: "danger", revoked: "neutral" },
+  testId: "license-status",
+});
 
 export function CategoryBadge({ category }: { category: string }) {
   const { t } = useTranslation("ea");

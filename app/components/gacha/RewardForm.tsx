@@ -4,6 +4,7 @@ import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
 import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
+import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 
 export interface RewardFormValues {
   name: string;
@@ -126,5 +127,42 @@ export function RewardForm({
       />
       <FlagField {...flag("active")} />
     </EntityForm>
+  );
+}
+
+/**
+ * A reward's form page (a new or an edited one) inside its gacha's admin page, leading back to
+ * the gacha's rewards; after a refusal, the form shows what was sent. Nothing while the gacha
+ * is unknown.
+ */
+export function RewardFormPage({
+  gacha,
+  title,
+  submitLabel,
+  initial,
+}: {
+  gacha: { id: string; method: "weighted" | "box" } | undefined;
+  title: string;
+  submitLabel: string;
+  initial: RewardFormValues;
+}) {
+  const { t } = useTranslation("gacha");
+  const { echoed, error } = useRefusedForm();
+  if (!gacha) return null;
+  return (
+    <AdminFormPage
+      back={`/admin/gachas/${gacha.id}/rewards`}
+      backLabel={t("admin.reward.back")}
+      title={title}
+      level="section"
+    >
+      <RewardForm
+        key={JSON.stringify(echoed)}
+        method={gacha.method}
+        initial={{ ...initial, ...echoed, active: echoedFlag(echoed, "active", initial.active) }}
+        error={error}
+        submitLabel={submitLabel}
+      />
+    </AdminFormPage>
   );
 }

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { StateBadge } from "~/components/StateBadge";
-import { Badge, type Tone } from "~/components/ui/Badge";
+import { stateBadge } from "~/components/StateBadge";
+import { Badge } from "~/components/ui/Badge";
 
-const STATUS_TONES: Record<string, Tone> = {
-  open: "success",
-  upcoming: "info",
-  closed: "neutral",
-  soldOut: "danger",
-};
+const GachaStateBadge = stateBadge<"status", "open" | "upcoming" | "closed" | "soldOut">("status", {
+  ns: "gacha",
+  labels: "status",
+  tones: { open: "success", upcoming: "info", closed: "neutral", soldOut: "danger" },
+  testId: "gacha-status",
+});
 
 /** A gacha's state in words (open, upcoming, closed, or sold out for an emptied box). */
 export function GachaStatusBadge({
@@ -17,10 +17,7 @@ export function GachaStatusBadge({
   status: "open" | "upcoming" | "closed";
   soldOut?: boolean;
 }) {
-  const key = status === "open" && soldOut ? "soldOut" : status;
-  return (
-    <StateBadge state={key} ns="gacha" labels="status" tones={STATUS_TONES} testId="gacha-status" />
-  );
+  return <GachaStateBadge status={status === "open" && soldOut ? "soldOut" : status} />;
 }
 
 export function PlayedBadge() {
@@ -32,26 +29,18 @@ export function PlayedBadge() {
   );
 }
 
-const STATE_TONES: Record<string, Tone> = {
-  available: "success",
-  used: "neutral",
-  expired: "danger",
-  not_started: "info",
-  credited: "warning",
-  none: "muted",
-};
-
 /** A won reward's state: an item's available / used / expired / not started, or cash / none. */
-export function LogStateBadge({ state }: { state: string }) {
-  return (
-    <StateBadge
-      state={state}
-      ns="gacha"
-      labels="states"
-      tones={STATE_TONES}
-      fallback="muted"
-      attr="state"
-      testId="log-state"
-    />
-  );
-}
+export const LogStateBadge = stateBadge<"state", string>("state", {
+  ns: "gacha",
+  labels: "states",
+  tones: {
+    available: "success",
+    used: "neutral",
+    expired: "danger",
+    not_started: "info",
+    credited: "warning",
+    none: "muted",
+  },
+  fallback: "muted",
+  testId: "log-state",
+});

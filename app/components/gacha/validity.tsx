@@ -68,3 +68,16 @@ export function RewardKindDetail({
     </>
   );
 }
+
+/** A reward's chance as the fraction it is ("1 in 1,000" style), muted under its percentage. */
+export function OddsFraction({ odds }: { odds: { numerator: number; denominator: number } }) {
+  const { t } = useTranslation("gacha");
+  return (
+    <span className="block text-xs text-slate-500 dark:text-slate-400">
+      {t("detail.fraction", {
+        n: odds.numerator.toLocaleString("en"),
+        d: odds.denominator.toLocaleString("en"),
+      })}
+    </span>
+  );
+}

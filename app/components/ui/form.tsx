@@ -45,6 +45,29 @@ export function controlClass(error: string | null | undefined) {
   }`;
 }
 
+/**
+ * A field's error under it, or nothing: `id` is what the control's aria-describedby names, the
+ * test id is `error-<name>`. `className` places it (`mt-1`, `ml-6 mt-1`).
+ */
+export function FieldErrorText({
+  id,
+  name,
+  error,
+  className = "",
+}: {
+  id?: string;
+  name: string;
+  error: string | null | undefined;
+  className?: string;
+}) {
+  if (!error) return null;
+  return (
+    <p id={id} className={`${className} ${errorClass}`.trim()} data-testid={`error-${name}`}>
+      {error}
+    </p>
+  );
+}
+
 interface FrameProps {
   name: string;
   label: string;
@@ -86,11 +109,7 @@ function FieldFrame({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className={`mt-1 ${errorClass}`} data-testid={`error-${name}`}>
-          {error}
-        </p>
-      )}
+      <FieldErrorText id={`${id}-error`} name={name} error={error} className="mt-1" />
     </div>
   );
 }
@@ -246,11 +265,7 @@ export function CheckboxField({
           {hint}
         </p>
       )}
-      {error && (
-        <p className={`ml-6 mt-1 ${errorClass}`} data-testid={`error-${name}`}>
-          {error}
-        </p>
-      )}
+      <FieldErrorText name={name} error={error} className="ml-6 mt-1" />
     </div>
   );
 }
@@ -279,5 +294,55 @@ export function SubmitButton({
     >
       {children}
     </button>
+  );
+}
+
+/**
+ * A choice among a few options as a grid of cards, each a radio button with its label (at least
+ * 44 px tall), the chosen one marked; its legend names the choice, its error sits under it.
+ */
+export function RadioCards<V extends string>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  legend: string;
+  options: readonly { value: V; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+  error: string | null | undefined;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{legend}</legend>
+      <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600 ${
+              value === option.value
+                ? "border-emerald-600 bg-emerald-50 font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+                : "border-slate-300 dark:border-slate-600"
+            }`}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="accent-emerald-600"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldErrorText id={`${id}-error`} name={name} error={error} className="mt-1" />
+    </fieldset>
   );
 }
