@@ -139,7 +139,7 @@ export const SEED_BROKERS: SeedBroker[] = [
 async function ensureBrokers(db: Db): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const [index, b] of SEED_BROKERS.entries()) {
-    const existing = await existingId(db, "brokers", "code", b.code);
+    const existing = await existingId(db, "brokers", { code: b.code });
     if (existing) {
       ids.set(b.code, existing);
       await ensureTerms(db, existing, b.terms);
@@ -183,7 +183,7 @@ async function ensureTerms(db: Db, brokerId: string, terms: SeedTerms) {
     .select(["credit_cycle", "conditions"])
     .where("id", "=", brokerId)
     .executeTakeFirstOrThrow();
-  const rate = await existingId(db, "broker_rates", "broker_id", brokerId);
+  const rate = await existingId(db, "broker_rates", { broker_id: brokerId });
   if (rate || broker.credit_cycle || broker.conditions) return;
   await db.kysely
     .updateTable("brokers")
@@ -236,13 +236,8 @@ export async function seedBrokers(
   ];
   for (const a of accounts) {
     const brokerId = brokers.get(a.broker)!;
-    const existing = await db.kysely
-      .selectFrom("broker_accounts")
-      .select("id")
-      .where("broker_id", "=", brokerId)
-      .where("account_number", "=", a.number)
-      .executeTakeFirst();
-    if (existing) continue;
+    const key = { broker_id: brokerId, account_number: a.number };
+    if (await existingId(db, "broker_accounts", key)) continue;
     const now = nowDb();
     await db.kysely
       .insertInto("broker_accounts")

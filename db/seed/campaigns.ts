@@ -69,7 +69,7 @@ export const SEED_CAMPAIGNS: SeedCampaign[] = [
 export async function seedCampaigns(db: Db, people: { adminId: string; memberId: string }) {
   for (const c of SEED_CAMPAIGNS) {
     if (c.english) await addEnglish(db, "campaigns", { title: c.title }, c.english);
-    if (await existingId(db, "campaigns", "title", c.title)) continue;
+    if (await existingId(db, "campaigns", { title: c.title })) continue;
     const id = newId();
     const now = nowDb();
     const today = Date.now();

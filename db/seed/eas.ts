@@ -55,7 +55,7 @@ export const SEED_EAS: SeedEa[] = [
 export async function seedEas(db: Db, people: { adminId: string; memberId: string }) {
   const storage = storageFor({ UPLOAD_DIR: process.env.UPLOAD_DIR || "data/uploads" });
   for (const e of SEED_EAS) {
-    let eaId = await existingId(db, "eas", "name", e.name);
+    let eaId = await existingId(db, "eas", { name: e.name });
     if (!eaId) {
       eaId = newId();
       const now = nowDb();
@@ -108,13 +108,9 @@ export async function seedEas(db: Db, people: { adminId: string; memberId: strin
       .orderBy("created_at")
       .executeTakeFirst();
     if (!account) continue;
-    const licensed = await db.kysely
-      .selectFrom("ea_licenses")
-      .select("id")
-      .where("ea_id", "=", eaId)
-      .where("broker_account_id", "=", account.id)
-      .executeTakeFirst();
-    if (licensed) continue;
+    if (await existingId(db, "ea_licenses", { ea_id: eaId, broker_account_id: account.id })) {
+      continue;
+    }
     const now = nowDb();
     await db.kysely
       .insertInto("ea_licenses")

@@ -35,7 +35,7 @@ export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
   const { first, last, label } = tokyoMonthBounds();
   const title = `${label} キャッシュバックバトル`;
   const english = { title_en: `Cashback battle, ${englishMonth(first)}` };
-  if (await existingId(db, "ranking_battles", "title", title)) {
+  if (await existingId(db, "ranking_battles", { title })) {
     await addEnglish(db, "ranking_battles", { title }, english);
     return;
   }
@@ -73,7 +73,7 @@ export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
 
 /** One active popup announcing the battle, shown once to each member (added once, by title). */
 export async function seedPopup(db: Db, { adminId }: { adminId: string }) {
-  if (await existingId(db, "popups", "title", SEED_POPUP_TITLE)) {
+  if (await existingId(db, "popups", { title: SEED_POPUP_TITLE })) {
     await addEnglish(db, "popups", { title: SEED_POPUP_TITLE }, SEED_POPUP_ENGLISH);
     return;
   }

@@ -78,7 +78,7 @@ export const SEED_GACHAS: SeedGacha[] = [
 /** Inserts each demo gacha unless one of that name exists; admins' edits are never overwritten. */
 export async function seedGachas(db: Db, people: { adminId: string }) {
   for (const g of SEED_GACHAS) {
-    const found = await existingId(db, "gachas", "name", g.name);
+    const found = await existingId(db, "gachas", { name: g.name });
     if (found) {
       await addGachaEnglish(db, found, g);
       continue;
