@@ -5,7 +5,7 @@ import type { Db } from "../index";
 import { newId } from "../id";
 import type { EaAccountType, EaCategory } from "../schema";
 import { nowDb } from "../time";
-import { addEnglish, existingId } from "./support";
+import { addEnglish, existingId, newSeedRow } from "./support";
 
 interface SeedEa {
   name: string;
@@ -57,42 +57,38 @@ export async function seedEas(db: Db, people: { adminId: string; memberId: strin
   for (const e of SEED_EAS) {
     let eaId = await existingId(db, "eas", { name: e.name });
     if (!eaId) {
-      eaId = newId();
-      const now = nowDb();
+      const ea = newSeedRow(people.adminId);
+      eaId = ea.id;
       const bytes = new Uint8Array(
         Buffer.concat([Buffer.from(`DEMO ${e.name} ${e.version}\n`), randomBytes(64)]),
       );
       const key = newFileKey("eas");
       await storage.put(key, bytes);
-      const id = eaId;
       await db.kysely.transaction().execute(async (trx) => {
         await trx
           .insertInto("eas")
           .values({
-            id,
+            ...ea,
             name: e.name,
             developer: e.developer,
             description: e.description,
             category: e.category,
             account_type: e.accountType,
             active: 1,
-            created_by: people.adminId,
-            created_at: now,
-            updated_at: now,
           })
           .execute();
         await trx
           .insertInto("ea_files")
           .values({
             id: newId(),
-            ea_id: id,
+            ea_id: ea.id,
             version: e.version,
             storage_key: key,
             file_name: e.fileName,
             size: bytes.length,
             sha256: createHash("sha256").update(bytes).digest("hex"),
             uploaded_by: people.adminId,
-            created_at: now,
+            created_at: ea.created_at,
           })
           .execute();
       });

@@ -1,5 +1,6 @@
 import type { Db } from "../index";
-import { toDbTime } from "../time";
+import { newId } from "../id";
+import { nowDb, toDbTime } from "../time";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,6 +36,12 @@ export async function existingId(
     query = query.where(db.kysely.dynamic.ref(column), "=", value);
   }
   return (await query.executeTakeFirst())?.id;
+}
+
+/** A new demo row's id and stamps, made by the demo admin as an admin's own rows are. */
+export function newSeedRow(adminId: string) {
+  const now = nowDb();
+  return { id: newId(), created_by: adminId, created_at: now, updated_at: now };
 }
 
 /** The database time `days` days after the moment `from` (epoch ms; negative: before). */
