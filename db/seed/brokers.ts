@@ -73,35 +73,37 @@ const AUTO_REBATE_CONDITIONS = {
   en: "Rebates are paid automatically once the account is open (no application).",
 };
 
+/** A seeded broker's columns, from its row in the tables above and its place in the list. */
+function brokerColumns([code, name, kind, signupUrl]: SeedBroker, index: number) {
+  const rule = ID_RULES[code];
+  return {
+    code,
+    name,
+    account_kind: kind,
+    id_charset: rule?.charset ?? null,
+    id_min_length: rule?.min ?? null,
+    id_max_length: rule?.max ?? null,
+    signup_url: signupUrl,
+    logo_path: `/brokers/${code}-logo.svg`,
+    banner_path: `/brokers/${code}-banner.svg`,
+    auto_rebate: code === AUTO_REBATE ? 1 : 0,
+    active: 1,
+    display_order: (index + 1) * 10,
+  } as const;
+}
+
 /** Inserts each broker unless its code exists; an admin's later edits are never overwritten. */
 async function ensureBrokers(db: Db): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const [index, broker] of SEED_BROKERS.entries()) {
-    const [code, name, kind, signupUrl] = broker;
+    const code = broker[0];
     let id = await existingId(db, "brokers", { code });
     if (!id) {
       id = newId();
-      const rule = ID_RULES[code];
       const now = nowDb();
       await db.kysely
         .insertInto("brokers")
-        .values({
-          id,
-          code,
-          name,
-          account_kind: kind,
-          id_charset: rule?.charset ?? null,
-          id_min_length: rule?.min ?? null,
-          id_max_length: rule?.max ?? null,
-          signup_url: signupUrl,
-          logo_path: `/brokers/${code}-logo.svg`,
-          banner_path: `/brokers/${code}-banner.svg`,
-          auto_rebate: code === AUTO_REBATE ? 1 : 0,
-          active: 1,
-          display_order: (index + 1) * 10,
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ id, ...brokerColumns(broker, index), created_at: now, updated_at: now })
         .execute();
     }
     ids.set(code, id);
