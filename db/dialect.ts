@@ -46,17 +46,36 @@ export function insertIgnore<DB, TB extends keyof DB, O>(
   return db.engine === "mysql" ? insert.ignore() : insert.onConflict((oc) => oc.doNothing());
 }
 
+/** The driver's code and number of a database error, when `error` is one. */
+function driverError(error: unknown): { code?: string; errno?: number; fatal?: boolean } {
+  return error && typeof error === "object" ? error : {};
+}
+
+/** True when the error carries one of `codes` or one of `errnos` (either engine's naming). */
+function hasErrorCode(error: unknown, codes: ReadonlySet<string>, errnos: ReadonlySet<number>) {
+  const { code, errno } = driverError(error);
+  return (code !== undefined && codes.has(code)) || (errno !== undefined && errnos.has(errno));
+}
+
+const UNIQUE_CODES = new Set([
+  "ER_DUP_ENTRY",
+  "SQLITE_CONSTRAINT_UNIQUE",
+  "SQLITE_CONSTRAINT_PRIMARYKEY",
+]);
+const UNIQUE_ERRNOS = new Set([1062]);
+
 /** True when a database error is a unique-key violation, on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
-  if (!error || typeof error !== "object") return false;
-  const e = error as { code?: string; errno?: number };
-  return (
-    e.code === "ER_DUP_ENTRY" ||
-    e.errno === 1062 ||
-    e.code === "SQLITE_CONSTRAINT_UNIQUE" ||
-    e.code === "SQLITE_CONSTRAINT_PRIMARYKEY"
-  );
+  return hasErrorCode(error, UNIQUE_CODES, UNIQUE_ERRNOS);
 }
+
+const RETRY_CODES = new Set([
+  "ER_LOCK_DEADLOCK",
+  "ER_LOCK_WAIT_TIMEOUT",
+  "ER_UNKNOWN_COM_ERROR",
+  "SQLITE_BUSY",
+]);
+const RETRY_ERRNOS = new Set([1213, 1205, 1047]);
 
 /**
  * True when the engine asks the transaction to be retried: a deadlock or lock-wait timeout, a
@@ -65,17 +84,7 @@ export function isUniqueViolation(error: unknown): boolean {
  * transaction was rolled back, so running it again starts clean.
  */
 export function isRetryableTxError(error: unknown): boolean {
-  if (!error || typeof error !== "object") return false;
-  const e = error as { code?: string; errno?: number };
-  return (
-    e.code === "ER_LOCK_DEADLOCK" ||
-    e.errno === 1213 ||
-    e.code === "ER_LOCK_WAIT_TIMEOUT" ||
-    e.errno === 1205 ||
-    e.code === "ER_UNKNOWN_COM_ERROR" ||
-    e.errno === 1047 ||
-    e.code === "SQLITE_BUSY"
-  );
+  return hasErrorCode(error, RETRY_CODES, RETRY_ERRNOS);
 }
 
 /** Network-level failures of the driver itself (no server error code). */
@@ -102,13 +111,7 @@ const LOST_ERRNOS = new Set([1053, 1927, 2006, 2013]);
  * COMMIT that was sent may or may not have been applied.
  */
 export function isConnectionLost(error: unknown): boolean {
-  if (!error || typeof error !== "object") return false;
-  const e = error as { code?: string; errno?: number; fatal?: boolean };
-  return (
-    e.fatal === true ||
-    (e.code !== undefined && LOST_CODES.has(e.code)) ||
-    (e.errno !== undefined && LOST_ERRNOS.has(e.errno))
-  );
+  return driverError(error).fatal === true || hasErrorCode(error, LOST_CODES, LOST_ERRNOS);
 }
 
 /**

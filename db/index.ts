@@ -156,19 +156,22 @@ class ReconnectingDriver implements Driver {
     connection.inTransaction = true;
   }
 
-  async commitTransaction(c: DatabaseConnection) {
-    const connection = c as ReconnectingConnection;
-    try {
-      await this.inner.commitTransaction(connection.inner);
-    } finally {
-      connection.inTransaction = false;
-    }
+  commitTransaction(c: DatabaseConnection) {
+    return this.endTransaction(c, (inner) => this.inner.commitTransaction(inner));
   }
 
-  async rollbackTransaction(c: DatabaseConnection) {
+  rollbackTransaction(c: DatabaseConnection) {
+    return this.endTransaction(c, (inner) => this.inner.rollbackTransaction(inner));
+  }
+
+  /** A COMMIT or ROLLBACK: the connection is out of its transaction however it ends. */
+  private async endTransaction(
+    c: DatabaseConnection,
+    end: (inner: DatabaseConnection) => Promise<void>,
+  ): Promise<void> {
     const connection = c as ReconnectingConnection;
     try {
-      await this.inner.rollbackTransaction(connection.inner);
+      await end(connection.inner);
     } finally {
       connection.inTransaction = false;
     }

@@ -4,171 +4,110 @@ import type { AccountKind, CreditCycle, IdCharset, RateKind } from "../schema";
 import { nowDb } from "../time";
 import { existingId } from "./support";
 
-interface SeedBroker {
-  code: string;
-  name: string;
-  kind: AccountKind;
-  charset?: IdCharset;
-  min?: number;
-  max?: number;
-  signupUrl: string;
-  autoRebate?: boolean;
-  terms: SeedTerms;
-}
+/** A demo broker's row: its code, name, account id kind, signup page and crediting schedule. */
+type SeedBroker = [
+  code: string,
+  name: string,
+  kind: AccountKind,
+  signupUrl: string,
+  cycle: CreditCycle | null,
+  day: number | null,
+];
 
-interface SeedTerms {
-  /** [account type, kind, rate in hundredths] */
-  rates: [string, RateKind, number][];
-  cycle: CreditCycle | null;
-  day: number | null;
-  ja: string;
-  en: string;
-}
+/**
+ * The usual brokers, with demo art under public/brokers/ (display order as listed). BigBoss has
+ * no schedule announced yet: the pages say so.
+ */
+const SEED_BROKERS: SeedBroker[] = [
+  ["xm", "XM", "mt_number", "https://www.xmtrading.com/", "monthly", 10],
+  ["exness", "Exness", "uid", "https://www.exness.com/", "weekly", 5],
+  ["axi", "Axi", "mt_number", "https://www.axi.com/", "monthly", 15],
+  ["errante", "Errante", "mt_number", "https://errante.com/", "weekly", 3],
+  ["titanfx", "TitanFX", "customer_id", "https://titanfx.com/", "monthly", 5],
+  ["bigboss", "BigBoss", "mt_number", "https://www.bigboss-financial.com/", null, null],
+];
+
+/** Exness (UID) and TitanFX (customer id) show the two kinds of broker-specific ids. */
+const ID_RULES: Record<string, { charset: IdCharset; min: number; max: number }> = {
+  exness: { charset: "alnum", min: 8, max: 8 },
+  titanfx: { charset: "digits", min: 6, max: 8 },
+};
+
+/** Errante is the auto-rebate broker: its conditions say so instead of the usual ones. */
+const AUTO_REBATE = "errante";
+
+/** Each broker's rates, in its display order: [account type, kind, rate in hundredths]. */
+const SEED_RATES: Record<string, [string, RateKind, number][]> = {
+  xm: [
+    ["Standard", "jpy_per_lot", 64_000],
+    ["Micro", "jpy_per_lot", 6_400],
+    ["Zero", "usd_per_lot", 450],
+    ["KIWAMI", "spread_percent", 3_000],
+  ],
+  exness: [
+    ["Standard", "spread_percent", 4_000],
+    ["Pro", "usd_per_lot", 450],
+  ],
+  axi: [
+    ["Standard", "jpy_per_lot", 64_000],
+    ["Pro", "usd_per_lot", 300],
+  ],
+  errante: [["Standard", "jpy_per_lot", 70_000]],
+  titanfx: [
+    ["Standard", "jpy_per_lot", 64_000],
+    ["Blade", "usd_per_lot", 350],
+  ],
+  bigboss: [
+    ["Standard", "jpy_per_lot", 80_000],
+    ["Pro Spread", "jpy_per_lot", 30_000],
+  ],
+};
 
 const CONDITIONS = {
   ja: "当サイト経由で開設した口座の取引が対象です。ボーナスのみでの取引、両建て、短時間の繰り返し取引は対象外です。",
   en: "Trades on accounts opened through this site count. Trading on bonus funds only, hedged positions and rapid repeated trades do not.",
 };
 
-/**
- * The usual brokers, with demo art under public/brokers/. Exness (UID) and TitanFX (customer
- * id) show the two kinds of broker-specific ids; Errante is the auto-rebate broker.
- */
-export const SEED_BROKERS: SeedBroker[] = [
-  {
-    code: "xm",
-    name: "XM",
-    kind: "mt_number",
-    signupUrl: "https://www.xmtrading.com/",
-    terms: {
-      rates: [
-        ["Standard", "jpy_per_lot", 64_000],
-        ["Micro", "jpy_per_lot", 6_400],
-        ["Zero", "usd_per_lot", 450],
-        ["KIWAMI", "spread_percent", 3_000],
-      ],
-      cycle: "monthly",
-      day: 10,
-      ...CONDITIONS,
-    },
-  },
-  {
-    code: "exness",
-    name: "Exness",
-    kind: "uid",
-    charset: "alnum",
-    min: 8,
-    max: 8,
-    signupUrl: "https://www.exness.com/",
-    terms: {
-      rates: [
-        ["Standard", "spread_percent", 4_000],
-        ["Pro", "usd_per_lot", 450],
-      ],
-      cycle: "weekly",
-      day: 5,
-      ...CONDITIONS,
-    },
-  },
-  {
-    code: "axi",
-    name: "Axi",
-    kind: "mt_number",
-    signupUrl: "https://www.axi.com/",
-    terms: {
-      rates: [
-        ["Standard", "jpy_per_lot", 64_000],
-        ["Pro", "usd_per_lot", 300],
-      ],
-      cycle: "monthly",
-      day: 15,
-      ...CONDITIONS,
-    },
-  },
-  {
-    code: "errante",
-    name: "Errante",
-    kind: "mt_number",
-    signupUrl: "https://errante.com/",
-    autoRebate: true,
-    terms: {
-      rates: [["Standard", "jpy_per_lot", 70_000]],
-      cycle: "weekly",
-      day: 3,
-      ja: "口座を開設するだけで自動的にリベートが付きます(申請不要)。",
-      en: "Rebates are paid automatically once the account is open (no application).",
-    },
-  },
-  {
-    code: "titanfx",
-    name: "TitanFX",
-    kind: "customer_id",
-    charset: "digits",
-    min: 6,
-    max: 8,
-    signupUrl: "https://titanfx.com/",
-    terms: {
-      rates: [
-        ["Standard", "jpy_per_lot", 64_000],
-        ["Blade", "usd_per_lot", 350],
-      ],
-      cycle: "monthly",
-      day: 5,
-      ...CONDITIONS,
-    },
-  },
-  {
-    code: "bigboss",
-    name: "BigBoss",
-    kind: "mt_number",
-    signupUrl: "https://www.bigboss-financial.com/",
-    // No schedule announced yet: the pages say so.
-    terms: {
-      rates: [
-        ["Standard", "jpy_per_lot", 80_000],
-        ["Pro Spread", "jpy_per_lot", 30_000],
-      ],
-      cycle: null,
-      day: null,
-      ...CONDITIONS,
-    },
-  },
-];
+const AUTO_REBATE_CONDITIONS = {
+  ja: "口座を開設するだけで自動的にリベートが付きます(申請不要)。",
+  en: "Rebates are paid automatically once the account is open (no application).",
+};
+
+/** A seeded broker's columns, from its row in the tables above and its place in the list. */
+function brokerColumns([code, name, kind, signupUrl]: SeedBroker, index: number) {
+  const rule = ID_RULES[code];
+  return {
+    code,
+    name,
+    account_kind: kind,
+    id_charset: rule?.charset ?? null,
+    id_min_length: rule?.min ?? null,
+    id_max_length: rule?.max ?? null,
+    signup_url: signupUrl,
+    logo_path: `/brokers/${code}-logo.svg`,
+    banner_path: `/brokers/${code}-banner.svg`,
+    auto_rebate: code === AUTO_REBATE ? 1 : 0,
+    active: 1,
+    display_order: (index + 1) * 10,
+  } as const;
+}
 
 /** Inserts each broker unless its code exists; an admin's later edits are never overwritten. */
 async function ensureBrokers(db: Db): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  for (const [index, b] of SEED_BROKERS.entries()) {
-    const existing = await existingId(db, "brokers", "code", b.code);
-    if (existing) {
-      ids.set(b.code, existing);
-      await ensureTerms(db, existing, b.terms);
-      continue;
+  for (const [index, broker] of SEED_BROKERS.entries()) {
+    const code = broker[0];
+    let id = await existingId(db, "brokers", { code });
+    if (!id) {
+      id = newId();
+      const now = nowDb();
+      await db.kysely
+        .insertInto("brokers")
+        .values({ id, ...brokerColumns(broker, index), created_at: now, updated_at: now })
+        .execute();
     }
-    const id = newId();
-    const now = nowDb();
-    await db.kysely
-      .insertInto("brokers")
-      .values({
-        id,
-        code: b.code,
-        name: b.name,
-        account_kind: b.kind,
-        id_charset: b.charset ?? null,
-        id_min_length: b.min ?? null,
-        id_max_length: b.max ?? null,
-        signup_url: b.signupUrl,
-        logo_path: `/brokers/${b.code}-logo.svg`,
-        banner_path: `/brokers/${b.code}-banner.svg`,
-        auto_rebate: b.autoRebate ? 1 : 0,
-        active: 1,
-        display_order: (index + 1) * 10,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    ids.set(b.code, id);
-    await ensureTerms(db, id, b.terms);
+    ids.set(code, id);
+    await ensureTerms(db, id, broker);
   }
   return ids;
 }
@@ -177,28 +116,29 @@ async function ensureBrokers(db: Db): Promise<Map<string, string>> {
  * Gives a broker the demo terms unless it has terms already (rates or a schedule): a database
  * seeded before brokers had terms gets them, and an admin's own terms are never overwritten.
  */
-async function ensureTerms(db: Db, brokerId: string, terms: SeedTerms) {
+async function ensureTerms(db: Db, brokerId: string, [code, , , , cycle, day]: SeedBroker) {
   const broker = await db.kysely
     .selectFrom("brokers")
     .select(["credit_cycle", "conditions"])
     .where("id", "=", brokerId)
     .executeTakeFirstOrThrow();
-  const rate = await existingId(db, "broker_rates", "broker_id", brokerId);
+  const rate = await existingId(db, "broker_rates", { broker_id: brokerId });
   if (rate || broker.credit_cycle || broker.conditions) return;
+  const conditions = code === AUTO_REBATE ? AUTO_REBATE_CONDITIONS : CONDITIONS;
   await db.kysely
     .updateTable("brokers")
     .set({
-      credit_cycle: terms.cycle,
-      credit_day: terms.day,
-      conditions: terms.ja,
-      conditions_en: terms.en,
+      credit_cycle: cycle,
+      credit_day: day,
+      conditions: conditions.ja,
+      conditions_en: conditions.en,
     })
     .where("id", "=", brokerId)
     .execute();
   await db.kysely
     .insertInto("broker_rates")
     .values(
-      terms.rates.map(([accountType, kind, valueX100], i) => ({
+      SEED_RATES[code]!.map(([accountType, kind, valueX100], i) => ({
         id: newId(),
         broker_id: brokerId,
         account_type: accountType,
@@ -236,13 +176,8 @@ export async function seedBrokers(
   ];
   for (const a of accounts) {
     const brokerId = brokers.get(a.broker)!;
-    const existing = await db.kysely
-      .selectFrom("broker_accounts")
-      .select("id")
-      .where("broker_id", "=", brokerId)
-      .where("account_number", "=", a.number)
-      .executeTakeFirst();
-    if (existing) continue;
+    const key = { broker_id: brokerId, account_number: a.number };
+    if (await existingId(db, "broker_accounts", key)) continue;
     const now = nowDb();
     await db.kysely
       .insertInto("broker_accounts")

@@ -1,8 +1,7 @@
 import type { Db } from "../index";
 import { insertIgnore } from "../dialect";
 import { newId } from "../id";
-import { nowDb } from "../time";
-import { addEnglish, daysFrom, existingId } from "./support";
+import { addEnglish, daysFrom, existingId, newSeedRow } from "./support";
 
 interface SeedCampaign {
   title: string;
@@ -69,15 +68,14 @@ export const SEED_CAMPAIGNS: SeedCampaign[] = [
 export async function seedCampaigns(db: Db, people: { adminId: string; memberId: string }) {
   for (const c of SEED_CAMPAIGNS) {
     if (c.english) await addEnglish(db, "campaigns", { title: c.title }, c.english);
-    if (await existingId(db, "campaigns", "title", c.title)) continue;
-    const id = newId();
-    const now = nowDb();
+    if (await existingId(db, "campaigns", { title: c.title })) continue;
+    const campaign = newSeedRow(people.adminId);
     const today = Date.now();
     await db.kysely.transaction().execute(async (trx) => {
       await trx
         .insertInto("campaigns")
         .values({
-          id,
+          ...campaign,
           title: c.title,
           body: c.body,
           conditions: c.conditions,
@@ -87,9 +85,6 @@ export async function seedCampaigns(db: Db, people: { adminId: string; memberId:
           ends_at: daysFrom(today, c.endDay),
           capacity: c.capacity,
           active: 1,
-          created_by: people.adminId,
-          created_at: now,
-          updated_at: now,
         })
         .execute();
       if (c.memberEntered) {
@@ -97,9 +92,9 @@ export async function seedCampaigns(db: Db, people: { adminId: string; memberId:
           db,
           trx.insertInto("campaign_entries").values({
             id: newId(),
-            campaign_id: id,
+            campaign_id: campaign.id,
             user_id: people.memberId,
-            created_at: now,
+            created_at: campaign.created_at,
           }),
         ).execute();
       }

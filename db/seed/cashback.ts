@@ -3,7 +3,7 @@ import { commitImport } from "../../server/features/cashback/jobs";
 import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";
 import { tokyoDay } from "../../server/domain/tokyo";
-import { DAY_MS } from "./support";
+import { DAY_MS, existingId } from "./support";
 
 /** The demo report's file name: its committed batch marks the demo import as done. */
 export const DEMO_REPORT_FILE = "demo-rebate-report.csv";
@@ -59,13 +59,8 @@ export async function seedCashback(
   db: Db,
   people: { adminId: string; memberId: string; others?: string[] },
 ) {
-  const done = await db.kysely
-    .selectFrom("import_batches")
-    .select("id")
-    .where("file_name", "=", DEMO_REPORT_FILE)
-    .where("status", "=", "committed")
-    .executeTakeFirst();
-  if (done) return;
+  const done = { file_name: DEMO_REPORT_FILE, status: "committed" };
+  if (await existingId(db, "import_batches", done)) return;
   const accounts = await db.kysely
     .selectFrom("broker_accounts")
     .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")

@@ -5,7 +5,7 @@ import type { Db } from "../index";
 import { newId } from "../id";
 import type { EaAccountType, EaCategory } from "../schema";
 import { nowDb } from "../time";
-import { addEnglish, existingId } from "./support";
+import { addEnglish, existingId, newSeedRow } from "./support";
 
 interface SeedEa {
   name: string;
@@ -55,44 +55,40 @@ export const SEED_EAS: SeedEa[] = [
 export async function seedEas(db: Db, people: { adminId: string; memberId: string }) {
   const storage = storageFor({ UPLOAD_DIR: process.env.UPLOAD_DIR || "data/uploads" });
   for (const e of SEED_EAS) {
-    let eaId = await existingId(db, "eas", "name", e.name);
+    let eaId = await existingId(db, "eas", { name: e.name });
     if (!eaId) {
-      eaId = newId();
-      const now = nowDb();
+      const ea = newSeedRow(people.adminId);
+      eaId = ea.id;
       const bytes = new Uint8Array(
         Buffer.concat([Buffer.from(`DEMO ${e.name} ${e.version}\n`), randomBytes(64)]),
       );
       const key = newFileKey("eas");
       await storage.put(key, bytes);
-      const id = eaId;
       await db.kysely.transaction().execute(async (trx) => {
         await trx
           .insertInto("eas")
           .values({
-            id,
+            ...ea,
             name: e.name,
             developer: e.developer,
             description: e.description,
             category: e.category,
             account_type: e.accountType,
             active: 1,
-            created_by: people.adminId,
-            created_at: now,
-            updated_at: now,
           })
           .execute();
         await trx
           .insertInto("ea_files")
           .values({
             id: newId(),
-            ea_id: id,
+            ea_id: ea.id,
             version: e.version,
             storage_key: key,
             file_name: e.fileName,
             size: bytes.length,
             sha256: createHash("sha256").update(bytes).digest("hex"),
             uploaded_by: people.adminId,
-            created_at: now,
+            created_at: ea.created_at,
           })
           .execute();
       });
@@ -108,13 +104,9 @@ export async function seedEas(db: Db, people: { adminId: string; memberId: strin
       .orderBy("created_at")
       .executeTakeFirst();
     if (!account) continue;
-    const licensed = await db.kysely
-      .selectFrom("ea_licenses")
-      .select("id")
-      .where("ea_id", "=", eaId)
-      .where("broker_account_id", "=", account.id)
-      .executeTakeFirst();
-    if (licensed) continue;
+    if (await existingId(db, "ea_licenses", { ea_id: eaId, broker_account_id: account.id })) {
+      continue;
+    }
     const now = nowDb();
     await db.kysely
       .insertInto("ea_licenses")

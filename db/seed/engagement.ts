@@ -1,8 +1,6 @@
 import type { Db } from "../index";
-import { newId } from "../id";
-import { nowDb } from "../time";
 import { tokyoMonthBounds as monthBounds } from "../../server/domain/tokyo";
-import { addEnglish, daysFrom, existingId } from "./support";
+import { addEnglish, daysFrom, existingId, newSeedRow } from "./support";
 
 /** The Tokyo month of a moment: its first and last day ("2026-11-01", "2026-11-30"). */
 export function tokyoMonthBounds(now = new Date()) {
@@ -35,17 +33,16 @@ export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
   const { first, last, label } = tokyoMonthBounds();
   const title = `${label} キャッシュバックバトル`;
   const english = { title_en: `Cashback battle, ${englishMonth(first)}` };
-  if (await existingId(db, "ranking_battles", "title", title)) {
+  if (await existingId(db, "ranking_battles", { title })) {
     await addEnglish(db, "ranking_battles", { title }, english);
     return;
   }
-  const id = newId();
-  const now = nowDb();
+  const battle = newSeedRow(adminId);
   await db.kysely.transaction().execute(async (trx) => {
     await trx
       .insertInto("ranking_battles")
       .values({
-        id,
+        ...battle,
         title,
         ...english,
         starts_on: first,
@@ -53,16 +50,13 @@ export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
         status: "open",
         settled_at: null,
         settled_by: null,
-        created_by: adminId,
-        created_at: now,
-        updated_at: now,
       })
       .execute();
     await trx
       .insertInto("ranking_battle_prizes")
       .values(
         [30_000, 10_000, 5_000, 1_000, 1_000].map((amount, i) => ({
-          battle_id: id,
+          battle_id: battle.id,
           rank: i + 1,
           amount,
         })),
@@ -73,7 +67,7 @@ export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
 
 /** One active popup announcing the battle, shown once to each member (added once, by title). */
 export async function seedPopup(db: Db, { adminId }: { adminId: string }) {
-  if (await existingId(db, "popups", "title", SEED_POPUP_TITLE)) {
+  if (await existingId(db, "popups", { title: SEED_POPUP_TITLE })) {
     await addEnglish(db, "popups", { title: SEED_POPUP_TITLE }, SEED_POPUP_ENGLISH);
     return;
   }
@@ -81,7 +75,7 @@ export async function seedPopup(db: Db, { adminId }: { adminId: string }) {
   await db.kysely
     .insertInto("popups")
     .values({
-      id: newId(),
+      ...newSeedRow(adminId),
       title: SEED_POPUP_TITLE,
       ...SEED_POPUP_ENGLISH,
       body: "今月のキャッシュバック額で順位を競うランキングバトルを開催しています。\n上位5名様に最大30,000円の賞金をプレゼント！\n\n順位はバトルページでいつでも確認できます。",
@@ -90,9 +84,6 @@ export async function seedPopup(db: Db, { adminId }: { adminId: string }) {
       starts_at: daysFrom(now, -1),
       ends_at: daysFrom(now, 60),
       active: 1,
-      created_by: adminId,
-      created_at: nowDb(),
-      updated_at: nowDb(),
     })
     .execute();
 }

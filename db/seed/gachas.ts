@@ -1,8 +1,7 @@
 import type { Db } from "../index";
 import { newId } from "../id";
 import type { GachaMethod, GachaRewardKind } from "../schema";
-import { nowDb } from "../time";
-import { addEnglish, daysFrom, existingId } from "./support";
+import { addEnglish, daysFrom, existingId, newSeedRow } from "./support";
 
 interface SeedReward {
   name: string;
@@ -78,19 +77,18 @@ export const SEED_GACHAS: SeedGacha[] = [
 /** Inserts each demo gacha unless one of that name exists; admins' edits are never overwritten. */
 export async function seedGachas(db: Db, people: { adminId: string }) {
   for (const g of SEED_GACHAS) {
-    const found = await existingId(db, "gachas", "name", g.name);
+    const found = await existingId(db, "gachas", { name: g.name });
     if (found) {
       await addGachaEnglish(db, found, g);
       continue;
     }
-    const id = newId();
-    const now = nowDb();
+    const gacha = newSeedRow(people.adminId);
     const today = Date.now();
     await db.kysely.transaction().execute(async (trx) => {
       await trx
         .insertInto("gachas")
         .values({
-          id,
+          ...gacha,
           name: g.name,
           description: g.description,
           image_key: null,
@@ -100,9 +98,6 @@ export async function seedGachas(db: Db, people: { adminId: string }) {
           method: g.method,
           challenge_limit: g.limit,
           published: 1,
-          created_by: people.adminId,
-          created_at: now,
-          updated_at: now,
         })
         .execute();
       await trx
@@ -110,7 +105,7 @@ export async function seedGachas(db: Db, people: { adminId: string }) {
         .values(
           g.rewards.map((r, i) => ({
             id: newId(),
-            gacha_id: id,
+            gacha_id: gacha.id,
             name: r.name,
             image_key: null,
             kind: r.kind,
@@ -122,13 +117,13 @@ export async function seedGachas(db: Db, people: { adminId: string }) {
             valid_days: r.validDays ?? null,
             active: 1 as const,
             display_order: i,
-            created_at: now,
-            updated_at: now,
+            created_at: gacha.created_at,
+            updated_at: gacha.created_at,
           })),
         )
         .execute();
     });
-    await addGachaEnglish(db, id, g);
+    await addGachaEnglish(db, gacha.id, g);
   }
 }
 

@@ -60,7 +60,7 @@ interface SeedUser {
 
 /** Inserts the user unless the email exists; never overwrites a changed password. */
 async function ensureUser(db: Db, user: SeedUser): Promise<string> {
-  const existing = await existingId(db, "users", "email", user.email);
+  const existing = await existingId(db, "users", { email: user.email });
   if (existing) return existing;
   const id = newId();
   const now = nowDb();

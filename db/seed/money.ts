@@ -67,12 +67,7 @@ async function paymentDetails(db: Db, userId: string, holder: string) {
  * right after: an active seeded marathon would also reward every later import in the e2e suite.
  */
 export async function startDemoMarathon(db: Db, adminId: string): Promise<string | undefined> {
-  const already = await db.kysely
-    .selectFrom("cb_marathons")
-    .select("id")
-    .where("title", "=", SEED_MARATHON_TITLE)
-    .executeTakeFirst();
-  if (already) return undefined;
+  if (await existingId(db, "cb_marathons", { title: SEED_MARATHON_TITLE })) return undefined;
   const first = (await adminList(db)).nextNumber;
   const { id } = await createMarathon(db, adminId, {
     course: "general",
@@ -97,7 +92,7 @@ async function settledBattle(db: Db, adminId: string) {
   lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
   const { first, last, year, month } = tokyoMonthBounds(lastMonth);
   const title = `${year}年${month}月 キャッシュバックバトル`;
-  if (await existingId(db, "ranking_battles", "title", title)) return;
+  if (await existingId(db, "ranking_battles", { title })) return;
   const { id } = await createBattle(db, adminId, {
     title,
     startsOn: first,
@@ -123,12 +118,7 @@ export interface MoneyPeople {
 }
 
 export async function seedMoney(db: Db, p: MoneyPeople) {
-  const done = await db.kysely
-    .selectFrom("presents")
-    .select("id")
-    .where("request_key", "=", DONE_KEY)
-    .executeTakeFirst();
-  if (done) return;
+  if (await existingId(db, "presents", { request_key: DONE_KEY })) return;
   const deps = { db, log: createLogger({ level: "silent" }) };
   await settledBattle(db, p.adminId);
 

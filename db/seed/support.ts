@@ -1,5 +1,6 @@
 import type { Db } from "../index";
-import { toDbTime } from "../time";
+import { newId } from "../id";
+import { nowDb, toDbTime } from "../time";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,6 +9,11 @@ type SeededTable =
   | "users"
   | "brokers"
   | "broker_rates"
+  | "broker_accounts"
+  | "ea_licenses"
+  | "presents"
+  | "import_batches"
+  | "cb_marathons"
   | "campaigns"
   | "gachas"
   | "eas"
@@ -15,22 +21,27 @@ type SeededTable =
   | "popups";
 
 /**
- * The id of the row whose `column` equals `value`, when an earlier seed run (or an admin)
- * already made it. Seeding checks this before each insert, so it is safe to run again and
- * never overwrites what an admin has since edited.
+ * The id of the row whose columns equal `key` (one column or several, e.g. a broker and an
+ * account number), when an earlier seed run (or an admin) already made it. Seeding checks this
+ * before each insert, so it is safe to run again and never overwrites what an admin has since
+ * edited.
  */
 export async function existingId(
   db: Db,
   table: SeededTable,
-  column: string,
-  value: string,
+  key: Record<string, string>,
 ): Promise<string | undefined> {
-  const row = await db.kysely
-    .selectFrom(table)
-    .select("id")
-    .where(db.kysely.dynamic.ref(column), "=", value)
-    .executeTakeFirst();
-  return row?.id;
+  let query = db.kysely.selectFrom(table).select("id");
+  for (const [column, value] of Object.entries(key)) {
+    query = query.where(db.kysely.dynamic.ref(column), "=", value);
+  }
+  return (await query.executeTakeFirst())?.id;
+}
+
+/** A new demo row's id and stamps, made by the demo admin as an admin's own rows are. */
+export function newSeedRow(adminId: string) {
+  const now = nowDb();
+  return { id: newId(), created_by: adminId, created_at: now, updated_at: now };
 }
 
 /** The database time `days` days after the moment `from` (epoch ms; negative: before). */

@@ -5,7 +5,7 @@ import jaLine from "../../locales/ja/line.json";
 import type { Language, NotificationKind } from "../../db/schema";
 import { TOKYO } from "../domain/tokyo";
 import { type DigestPayload, REWARD_KINDS } from "./digest";
-import { formatYen, PATHS } from "./messages";
+import { fill, formatYen, PATHS, str } from "./messages";
 
 /**
  * The mail texts of money events, in the member's language (read when the mail is sent), from
@@ -18,13 +18,6 @@ const METHODS: Record<Language, Record<string, string>> = {
   ja: jaLine.notify.methods,
   en: enLine.notify.methods,
 };
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
-}
-
-const str = (v: unknown) =>
-  typeof v === "string" ? v : v === null || v === undefined ? "" : String(v);
 
 /** "2026/11/25 19:05" in Tokyo, the way Japanese members read times. */
 export function formatTokyoTime(at: Date, language: Language): string {

@@ -14,7 +14,8 @@ const TEXTS: Record<Language, Texts> = { ja: jaLine.notify, en: enLine.notify };
 /** LINE's limit for one text message is 5,000 characters; ours stay far below. */
 const MAX_TEXT = 5000;
 
-function fill(template: string, values: Record<string, string>): string {
+/** The template with each {{name}} replaced by its value (LINE and mail texts alike). */
+export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 }
 
@@ -25,7 +26,8 @@ export function formatYen(amount: number, language: Language): string {
   }).format(amount);
 }
 
-const str = (v: unknown) =>
+/** A payload value as text: missing is "". */
+export const str = (v: unknown) =>
   typeof v === "string" ? v : v === null || v === undefined ? "" : String(v);
 const num = (v: unknown) => (typeof v === "number" ? v : Number(v));
 

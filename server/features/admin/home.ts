@@ -177,7 +177,7 @@ async function charts(db: Db, now: Date) {
   const weekBounds = [...weeks, tokyoDay(addTokyoDays(tokyoMidnight(weeks.at(-1)!), 7))].map(
     (day) => toDbTime(tokyoMidnight(day)),
   );
-  const [daily, monthly, byBroker, brokers, members] = await Promise.all([
+  const [daily, monthly, brokers, members] = await Promise.all([
     db.kysely
       .selectFrom("cashback_daily")
       .select((eb) => ["day", eb.fn.sum<number>("amount").as("amount")])
@@ -185,19 +185,13 @@ async function charts(db: Db, now: Date) {
       .where("day", "<=", today)
       .groupBy("day")
       .execute(),
+    // One read of the twelve months serves two charts: the sums by month and by broker.
     db.kysely
       .selectFrom("cashback_monthly")
-      .select((eb) => ["month", eb.fn.sum<number>("amount").as("amount")])
+      .select((eb) => ["month", "broker_id", eb.fn.sum<number>("amount").as("amount")])
       .where("month", ">=", months[0]!)
       .where("month", "<=", months.at(-1)!)
-      .groupBy("month")
-      .execute(),
-    db.kysely
-      .selectFrom("cashback_monthly")
-      .select((eb) => ["broker_id", eb.fn.sum<number>("amount").as("amount")])
-      .where("month", ">=", months[0]!)
-      .where("month", "<=", months.at(-1)!)
-      .groupBy("broker_id")
+      .groupBy(["month", "broker_id"])
       .execute(),
     db.kysely.selectFrom("brokers").select(["id", "name"]).execute(),
     // One pass over the weeks' range of the (permission, created_at) index, a sum per week.
@@ -226,23 +220,21 @@ async function charts(db: Db, now: Date) {
       .where("created_at", ">=", weekBounds[0]!)
       .executeTakeFirst(),
   ]);
-  const amountBy = <K extends string>(
-    rows: ({ amount: number | string | null } & Record<K, string>)[],
-    key: K,
-  ) => new Map(rows.map((r) => [r[key], Number(r.amount ?? 0)]));
-  const perDay = amountBy(daily, "day");
-  const perMonth = amountBy(monthly, "month");
+  const perDay = new Map(daily.map((r) => [r.day, Number(r.amount ?? 0)]));
+  const perMonth = new Map<string, number>();
+  const perBroker = new Map<string, number>();
+  for (const r of monthly) {
+    const amount = Number(r.amount ?? 0);
+    perMonth.set(r.month, (perMonth.get(r.month) ?? 0) + amount);
+    perBroker.set(r.broker_id, (perBroker.get(r.broker_id) ?? 0) + amount);
+  }
   const brokerName = new Map(brokers.map((b) => [b.id, b.name]));
   const weekly = (members ?? {}) as Record<string, number | string | null>;
   return {
     daily: days.map((day) => ({ day, amount: perDay.get(day) ?? 0 })),
     monthly: months.map((month) => ({ month, amount: perMonth.get(month) ?? 0 })),
-    byBroker: byBroker
-      .map((r) => ({
-        brokerId: r.broker_id,
-        name: brokerName.get(r.broker_id) ?? "",
-        amount: Number(r.amount ?? 0),
-      }))
+    byBroker: [...perBroker]
+      .map(([brokerId, amount]) => ({ brokerId, name: brokerName.get(brokerId) ?? "", amount }))
       .filter((r) => r.amount > 0)
       .sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name)),
     newMembersWeekly: weeks.map((week, i) => ({ week, count: Number(weekly[`w${i}`] ?? 0) })),

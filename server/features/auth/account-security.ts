@@ -44,6 +44,12 @@ export async function requireRecentReauth(db: Db, sessionId: string): Promise<vo
   if (!(await reauthValid(db, sessionId))) throw new AppError("FORBIDDEN", "reauthRequired");
 }
 
+/** The signed-in user's row, once the session has re-authenticated within the window. */
+export async function reauthenticatedUser(db: Db, session: CurrentSession) {
+  await requireRecentReauth(db, session.sessionId);
+  return userById(db, session.user.id);
+}
+
 export async function reauthenticate(
   deps: AuthDeps,
   session: CurrentSession,
@@ -106,8 +112,7 @@ export async function changePassword(
   session: CurrentSession,
   password: string,
 ): Promise<void> {
-  await requireRecentReauth(deps.db, session.sessionId);
-  const user = await userById(deps.db, session.user.id);
+  const user = await reauthenticatedUser(deps.db, session);
   refuseGuessablePassword(password, [user.email, user.name, user.nickname]);
   const passwordHash = await hashing({ ip: null }, () => hashPassword(password));
   await deps.db.kysely
@@ -140,8 +145,7 @@ function newRecoveryCode(): string {
 }
 
 export async function startMfaEnrollment(deps: AuthDeps, session: CurrentSession) {
-  await requireRecentReauth(deps.db, session.sessionId);
-  const user = await userById(deps.db, session.user.id);
+  const user = await reauthenticatedUser(deps.db, session);
   if (user.totp_enabled_at) throw new AppError("BAD_REQUEST", "mfaAlreadyEnabled");
   const secret = generateTotpSecret();
   await deps.db.kysely
@@ -163,9 +167,8 @@ export async function confirmMfaEnrollment(
   session: CurrentSession,
   code: string,
 ): Promise<{ recoveryCodes: string[] }> {
-  await requireRecentReauth(deps.db, session.sessionId);
   const { db } = deps;
-  const user = await userById(db, session.user.id);
+  const user = await reauthenticatedUser(db, session);
   if (user.totp_enabled_at) throw new AppError("BAD_REQUEST", "mfaAlreadyEnabled");
   if (!user.totp_secret) throw new AppError("BAD_REQUEST", "mfaNotStarted");
   const step = verifyTotp(user.totp_secret, code);

@@ -1,4 +1,4 @@
-import { requireRecentReauth } from "./account-security";
+import { reauthenticatedUser } from "./account-security";
 import { sql } from "kysely";
 import { isUniqueViolation } from "../../../db/dialect";
 import { nowDb } from "../../../db/time";
@@ -163,8 +163,7 @@ export async function requestEmailChange(
   session: CurrentSession,
   newEmail: string,
 ): Promise<void> {
-  await requireRecentReauth(deps.db, session.sessionId);
-  const user = await userById(deps.db, session.user.id);
+  const user = await reauthenticatedUser(deps.db, session);
   if (newEmail === user.email) throw new AppError("BAD_REQUEST", "emailSame");
   if ((await userByEmail(deps.db, newEmail)) || (await inRecoveryWindow(deps.db, newEmail))) {
     throw new AppError("CONFLICT", "emailTaken");

@@ -188,6 +188,17 @@ function goalColumns(g: MarathonValues["goals"][number]) {
   };
 }
 
+/** A new goal row of the marathon `marathonId`, stamped `now`. */
+function newGoal(marathonId: string, g: MarathonValues["goals"][number], now: string) {
+  return {
+    id: newId(),
+    marathon_id: marathonId,
+    ...goalColumns(g),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 const windowOf = (input: MarathonValues) => ({
   course: input.course,
   starts_on: input.startsOn,
@@ -225,15 +236,7 @@ export async function createMarathon(db: Db, adminId: string, input: MarathonVal
       .execute();
     await trx
       .insertInto("cb_marathon_goals")
-      .values(
-        input.goals.map((g) => ({
-          id: newId(),
-          marathon_id: id,
-          ...goalColumns(g),
-          created_at: now,
-          updated_at: now,
-        })),
-      )
+      .values(input.goals.map((g) => newGoal(id, g, now)))
       .execute();
     await recordAudit(trx, {
       actorId: adminId,
@@ -332,13 +335,7 @@ export async function updateMarathon(
       } else {
         await trx
           .insertInto("cb_marathon_goals")
-          .values({
-            id: newId(),
-            marathon_id: input.id,
-            ...goalColumns(g),
-            created_at: now,
-            updated_at: now,
-          })
+          .values(newGoal(input.id, g, now))
           .execute();
       }
     }
