@@ -79,6 +79,18 @@ for (const lng of SHOT_LANGUAGES) {
       content: Buffer.from(report),
       usdRate: "151.25",
     });
+    // A third whose job failed part-way: the reason, and the re-run that finishes it.
+    const failed = await previewImport({ db, log: createLogger({ level: "silent" }) }, admin.id, {
+      fileName: `rebate-report-${today}-${tag}-failed.csv`,
+      content: Buffer.from(report),
+      usdRate: "151.25",
+    });
+    // The previews ran as jobs too; the page shows a batch's latest job, so only the commit
+    // jobs set up below are left for these two batches.
+    await db.kysely
+      .deleteFrom("import_jobs")
+      .where("batch_id", "in", [running.batchId, failed.batchId])
+      .execute();
     await db.kysely
       .updateTable("import_batches")
       .set({ status: "committing" })
@@ -105,12 +117,6 @@ for (const lng of SHOT_LANGUAGES) {
         finished_at: null,
       })
       .execute();
-    // A third whose job failed part-way: the reason, and the re-run that finishes it.
-    const failed = await previewImport({ db, log: createLogger({ level: "silent" }) }, admin.id, {
-      fileName: `rebate-report-${today}-${tag}-failed.csv`,
-      content: Buffer.from(report),
-      usdRate: "151.25",
-    });
     await db.kysely
       .updateTable("import_batches")
       .set({ status: "committed" })
