@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
 import type { Database, ImportJobKind } from "../../../db/schema";
