@@ -33,6 +33,7 @@ import * as m202611260800 from "./202611260800_broker_account_type";
 import * as m202611270100 from "./202611270100_import_source_key";
 import * as m202611270110 from "./202611270110_ranking_cashback_by_import";
 import * as m202611270200 from "./202611270200_import_preview_jobs";
+import * as m202611280100 from "./202611280100_summary_prefix_indexes";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   "202611270100_import_source_key": m202611270100,
   "202611270110_ranking_cashback_by_import": m202611270110,
   "202611270200_import_preview_jobs": m202611270200,
+  "202611280100_summary_prefix_indexes": m202611280100,
 };

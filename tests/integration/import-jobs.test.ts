@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromDbTime } from "../../db/time";
 import { checkLedger } from "../../server/ledger";
+import { numberChunks } from "../../server/features/cashback/import";
 import { claimImportJob, latestImportJob } from "../../server/features/cashback/jobs";
 import { previewResult } from "../../server/features/cashback/preview";
 import { ImportWorker, runImportJob, runJobNow } from "../../server/features/cashback/worker";
@@ -192,6 +193,32 @@ describe(`import jobs on ${testEngine}`, () => {
     });
     for (const [i, m] of members.entries())
       expect(await walletOf(t.db, m.id)).toEqual({ available: owed[i], held: 0 });
+  });
+  it("chunk numbering stopped half-way numbers the rest after what it numbered, a member's rows in one chunk", async () => {
+    const { batchId } = await threeChunkBatch("74000");
+    const chunkOf = async () =>
+      (
+        await t.db.kysely
+          .selectFrom("import_rows")
+          .select(["user_id", "chunk_no"])
+          .distinct()
+          .where("batch_id", "=", batchId)
+          .orderBy("user_id")
+          .execute()
+      ).map((r) => r.chunk_no);
+    expect(await chunkOf()).toEqual([0, 1, 2]);
+    // As if the numbering had stopped after the first member's chunk.
+    await t.db.kysely
+      .updateTable("import_rows")
+      .set({ chunk_no: null })
+      .where("batch_id", "=", batchId)
+      .where("chunk_no", ">", 0)
+      .execute();
+    await numberChunks(t.db.kysely, batchId);
+    expect(await chunkOf()).toEqual([0, 1, 2]);
+    // Nothing left to number: a second run changes nothing.
+    await numberChunks(t.db.kysely, batchId);
+    expect(await chunkOf()).toEqual([0, 1, 2]);
   });
 });
 

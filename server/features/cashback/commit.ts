@@ -1,7 +1,7 @@
 import type { Db } from "../../../db";
 import { isRetryableTxError, isUniqueViolation, upsertAddFrom } from "../../../db/dialect";
 import { nowDb, toDbTime } from "../../../db/time";
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type UpdateObject } from "kysely";
 import type { Database } from "../../../db/schema";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
@@ -305,11 +305,38 @@ async function addToSummaries(trx: Kysely<Database>, db: Db, batchId: string, ch
   );
 }
 
+/** What a job's progress step sets: absolute figures, or expressions adding to them. */
+export type JobProgress = (
+  eb: ExpressionBuilder<Database, "import_jobs">,
+) => UpdateObject<Database, "import_jobs">;
+
 /**
- * Moves the job's progress and renews its lease in the chunk's own transaction, so the figures
- * the page shows are exactly the chunks credited. A worker whose lease another has taken
- * over gets no row back: the chunk is rolled back, credited by the lease holder alone.
+ * Moves the job's progress and renews its lease in the caller's transaction (a preview's
+ * staged batch, a commit's chunk), so the figures the page shows are exactly the work done. A
+ * worker whose lease another has taken over gets no row back: LeaseLost, and the caller's
+ * transaction is rolled back, the work left to the lease holder alone.
  */
+export async function renewLease(
+  trx: Kysely<Database>,
+  lease: Pick<JobLease, "id" | "owner" | "leaseMs">,
+  progress: JobProgress,
+) {
+  const now = new Date();
+  const renewed = await trx
+    .updateTable("import_jobs")
+    .set((eb) => ({
+      ...progress(eb),
+      heartbeat_at: toDbTime(now),
+      lease_until: toDbTime(new Date(now.getTime() + lease.leaseMs)),
+    }))
+    .where("id", "=", lease.id)
+    .where("lease_owner", "=", lease.owner)
+    .where("state", "=", "running")
+    .executeTakeFirst();
+  if (Number(renewed.numUpdatedRows) !== 1) throw new LeaseLost();
+}
+
+/** A chunk's step of a commit job: rows done and credited are added to the job's. */
 async function recordProgress(
   trx: Kysely<Database>,
   job: JobLease | undefined,
@@ -317,21 +344,11 @@ async function recordProgress(
   credited: Credited,
 ) {
   if (!job) return;
-  const now = new Date();
-  const renewed = await trx
-    .updateTable("import_jobs")
-    .set((eb) => ({
-      rows_done: eb("rows_done", "+", rows),
-      rows_credited: eb("rows_credited", "+", credited.rows),
-      amount_credited: eb("amount_credited", "+", credited.amount),
-      heartbeat_at: toDbTime(now),
-      lease_until: toDbTime(new Date(now.getTime() + job.leaseMs)),
-    }))
-    .where("id", "=", job.id)
-    .where("lease_owner", "=", job.owner)
-    .where("state", "=", "running")
-    .executeTakeFirst();
-  if (Number(renewed.numUpdatedRows) !== 1) throw new LeaseLost();
+  await renewLease(trx, job, (eb) => ({
+    rows_done: eb("rows_done", "+", rows),
+    rows_credited: eb("rows_credited", "+", credited.rows),
+    amount_credited: eb("amount_credited", "+", credited.amount),
+  }));
 }
 
 /**

@@ -222,8 +222,9 @@ export async function stageRows(trx: Kysely<Database>, rows: NewRow[]) {
  * The preview's outer loop: the report's lines, a batch at a time (an async iterable of line
  * arrays, read as a stream), classified and staged, each batch in its own transaction with
  * the job's progress (`progress.save`, which also checks the job's lease). A job taken over
- * skips the `progress.done` lines its earlier worker staged; a batch's rows replace whatever
- * its line range held, so a range is never staged twice.
+ * skips the `progress.done` lines its earlier worker staged. Rows are staged in the same
+ * transaction as the progress that counts them, so nothing should lie beyond it; whatever
+ * does is removed by the run's first batch, once: a line is never staged twice.
  */
 export async function stagePreview(
   deps: ImportDeps,
@@ -237,6 +238,7 @@ export async function stagePreview(
   },
 ): Promise<"staged" | "stopped"> {
   let read = 0;
+  let cleared = false;
   for await (const batch of lines) {
     const fresh = batch.slice(Math.max(0, progress.done - read));
     read += batch.length;
@@ -245,28 +247,34 @@ export async function stagePreview(
     const rows = await classifyRows(deps.db.kysely, batchId, fresh, context);
     const done = read;
     await deps.db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom("import_rows")
-        .where("batch_id", "=", batchId)
-        .where("line_no", ">=", fresh[0]!.line)
-        .where("line_no", "<=", fresh[fresh.length - 1]!.line)
-        .execute();
+      if (!cleared) {
+        await trx
+          .deleteFrom("import_rows")
+          .where("batch_id", "=", batchId)
+          .where("line_no", ">=", fresh[0]!.line)
+          .execute();
+      }
       await stageRows(trx, rows);
       await progress.save(trx, done, countRateMismatches(rows));
     });
+    cleared = true;
   }
   return "staged";
 }
 
+/** Repeats marked per step by `markRepeats`: the ids held at once. */
+const REPEATS_PER_STEP = 10_000;
+
 /**
  * A row repeated later in the same file (same broker, account, day and row key) is a
- * duplicate: the first stays as it was classified, every later one becomes "duplicate". One
- * statement over the staged batch, safe to repeat.
+ * duplicate: the first stays as it was classified, every later one becomes "duplicate". The
+ * repeats are found by one windowed read (usually there are none), then marked by id, a slice
+ * at a time: MariaDB runs an UPDATE … WHERE id IN (subquery) as one subquery per row. Safe to
+ * repeat.
  */
 export async function markRepeats(db: Kysely<Database>, batchId: string) {
-  await sql`
-    update import_rows set status = 'duplicate', broker_account_id = null, user_id = null
-    where batch_id = ${batchId} and id in (
+  for (;;) {
+    const repeats = await sql<{ id: string }>`
       select id from (
         select id, status, row_number() over (
           partition by broker_id, account_number, trade_date, row_key order by line_no
@@ -274,38 +282,76 @@ export async function markRepeats(db: Kysely<Database>, batchId: string) {
         from import_rows where batch_id = ${batchId} and status <> 'error'
       ) repeats
       where n > 1 and status in ('matched', 'unmatched')
-    )`.execute(db);
+      limit ${REPEATS_PER_STEP}`.execute(db);
+    if (repeats.rows.length === 0) return;
+    const ids = repeats.rows.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 1000) {
+      await db
+        .updateTable("import_rows")
+        .set({ status: "duplicate", broker_account_id: null, user_id: null })
+        .where("id", "in", ids.slice(i, i + 1000))
+        .execute();
+    }
+  }
 }
 
+/** Chunks numbered per UPDATE by `numberChunks`. */
+const CHUNKS_PER_STEP = 100;
+
 /**
- * Numbers the batch's matched rows into chunks (see `planChunks`) from the members' row counts
- * alone, one UPDATE per chunk: no row is held in memory. Safe to repeat.
+ * Numbers the batch's matched rows that have no chunk yet (every one after a preview; those a
+ * re-run matched again) into chunks after every chunk so far, as `planChunks` plans them from
+ * the members' row counts. A chunk is a run of members in id order, so a row's chunk is the
+ * first whose last member's id is not below its own member's: one UPDATE with a CASE over
+ * those ids per hundred chunks (one UPDATE per chunk read the whole batch each time). Safe to
+ * repeat: only rows without a chunk change.
  */
-export async function chunkMatched(db: Kysely<Database>, batchId: string) {
+export async function numberChunks(db: Kysely<Database>, batchId: string) {
+  const batch = await db
+    .selectFrom("import_batches")
+    .select("next_chunk")
+    .where("id", "=", batchId)
+    .executeTakeFirstOrThrow();
+  const last = await db
+    .selectFrom("import_rows")
+    .select((eb) => eb.fn.max("chunk_no").as("last"))
+    .where("batch_id", "=", batchId)
+    .executeTakeFirst();
+  const first = Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1);
   const members = await db
     .selectFrom("import_rows")
     .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
     .where("batch_id", "=", batchId)
     .where("status", "=", "matched")
+    .where("chunk_no", "is", null)
     .groupBy("user_id")
     .orderBy("user_id")
     .execute();
   const plan = planChunks(
     members.map((m) => [m.user_id!, Number(m.n)]),
-    0,
+    first,
   );
-  const byChunk = new Map<number, string[]>();
-  for (const [userId, chunk] of plan) byChunk.set(chunk, [...(byChunk.get(chunk) ?? []), userId]);
-  for (const [chunk, users] of byChunk) {
-    for (let i = 0; i < users.length; i += 1000) {
-      await db
-        .updateTable("import_rows")
-        .set({ chunk_no: chunk })
-        .where("batch_id", "=", batchId)
-        .where("status", "=", "matched")
-        .where("user_id", "in", users.slice(i, i + 1000))
-        .execute();
-    }
+  // Each chunk's last member, in chunk order.
+  const lastMember = new Map<number, string>();
+  for (const [userId, chunk] of plan) lastMember.set(chunk, userId);
+  const ends = [...lastMember];
+  for (let i = 0; i < ends.length; i += CHUNKS_PER_STEP) {
+    const step = ends.slice(i, i + CHUNKS_PER_STEP);
+    const after = i > 0 ? ends[i - 1]![1] : null;
+    await db
+      .updateTable("import_rows")
+      .set({
+        chunk_no: sql<number>`case ${sql.join(
+          step.map(([chunk, last]) => sql`when user_id <= ${last} then ${chunk}`),
+          sql` `,
+        )} end`,
+      })
+      .where("batch_id", "=", batchId)
+      .where("status", "=", "matched")
+      .where("chunk_no", "is", null)
+      .where("user_id", "<=", step[step.length - 1]![1])
+      .$if(after !== null, (q) => q.where("user_id", ">", after!))
+      .execute();
   }
 }
 
@@ -396,15 +442,4 @@ export function planChunks(members: Iterable<[string, number]>, first: number) {
     size += rows;
   }
   return plan;
-}
-
-/** Numbers rows held in memory into chunks (a re-run's newly matched rows): `planChunks`. */
-export function assignChunks(
-  rows: { user_id: string | null; chunk_no: number | null }[],
-  first: number,
-) {
-  const counts = new Map<string, number>();
-  for (const r of rows) counts.set(r.user_id!, (counts.get(r.user_id!) ?? 0) + 1);
-  const plan = planChunks(counts, first);
-  for (const r of rows) r.chunk_no = plan.get(r.user_id!)!;
 }

@@ -1,11 +1,11 @@
 import { hostname } from "node:os";
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
 import type { Database, ImportJobKind } from "../../../db/schema";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { AppError } from "../../errors";
-import { approvedAccounts, assignChunks, countStaged, type ImportDeps } from "./import";
+import { countStaged, type ImportDeps, numberChunks } from "./import";
 import { creditMatched, finishBatch, type JobLease, LeaseLost, takeBatch } from "./commit";
 
 /**
@@ -244,27 +244,6 @@ export async function runCreditJob(
   }
 }
 
-/** Renews the job's lease with its progress; a worker that lost the lease gets LeaseLost. */
-export async function renewLease(
-  trx: Kysely<Database>,
-  lease: { id: string; owner: string; leaseMs: number },
-  progress: { rows_done: number; rows_total: number },
-) {
-  const now = new Date();
-  const renewed = await trx
-    .updateTable("import_jobs")
-    .set({
-      ...progress,
-      heartbeat_at: toDbTime(now),
-      lease_until: toDbTime(new Date(now.getTime() + lease.leaseMs)),
-    })
-    .where("id", "=", lease.id)
-    .where("lease_owner", "=", lease.owner)
-    .where("state", "=", "running")
-    .executeTakeFirst();
-  if (Number(renewed.numUpdatedRows) !== 1) throw new LeaseLost();
-}
-
 /** Gives up a job's lease at once (a worker shutting down), so the next worker resumes it. */
 export async function releaseImportJob(db: Db, jobId: string, owner: string) {
   await db.kysely
@@ -361,52 +340,34 @@ export async function latestImportJob(db: Db, batchId: string, now = new Date())
 
 /**
  * A re-run's first step: rows whose accounts have been approved since the preview become
- * matched, in new chunks after every chunk so far; everything credited stays as it is. Safe to
- * repeat (only rows still unmatched change).
+ * matched, in new chunks after every chunk so far; everything credited stays as it is. One
+ * UPDATE matches them (each row's account looked up by broker and number, as the preview
+ * does), then they are numbered into chunks, in one transaction. Safe to repeat (only rows
+ * still unmatched change).
  */
 export async function rematchUnmatched(db: Db, batchId: string) {
-  const unmatched = await db.kysely
-    .selectFrom("import_rows")
-    .select(["id", "broker_id", "account_number"])
-    .where("batch_id", "=", batchId)
-    .where("status", "=", "unmatched")
-    .execute();
-  const accounts = await approvedAccounts(
-    db.kysely,
-    unmatched.map((r) => ({ brokerId: r.broker_id!, account: r.account_number! })),
-  );
-  const matched = unmatched.flatMap((r) => {
-    const account = accounts.get(`${r.broker_id}|${r.account_number}`);
-    return account
-      ? [{ id: r.id, user_id: account.userId, account_id: account.id, chunk_no: null }]
-      : [];
-  });
-  if (matched.length === 0) return;
-  const batch = await db.kysely
-    .selectFrom("import_batches")
-    .select("next_chunk")
-    .where("id", "=", batchId)
-    .executeTakeFirstOrThrow();
-  const last = await db.kysely
-    .selectFrom("import_rows")
-    .select((eb) => eb.fn.max("chunk_no").as("last"))
-    .where("batch_id", "=", batchId)
-    .executeTakeFirst();
-  assignChunks(matched, Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1));
+  const approved = (eb: ExpressionBuilder<Database, "import_rows">) =>
+    eb
+      .selectFrom("broker_accounts")
+      .whereRef("broker_accounts.broker_id", "=", "import_rows.broker_id")
+      .whereRef("broker_accounts.account_number", "=", "import_rows.account_number")
+      .where("broker_accounts.status", "=", "approved")
+      .orderBy("broker_accounts.id")
+      .limit(1);
   await db.kysely.transaction().execute(async (trx) => {
-    for (const r of matched) {
-      await trx
-        .updateTable("import_rows")
-        .set({
-          status: "matched",
-          broker_account_id: r.account_id,
-          user_id: r.user_id,
-          chunk_no: r.chunk_no,
-        })
-        .where("id", "=", r.id)
-        .where("status", "=", "unmatched")
-        .execute();
-    }
+    await trx
+      .updateTable("import_rows")
+      .set((eb) => ({
+        status: "matched",
+        broker_account_id: approved(eb).select("broker_accounts.id"),
+        user_id: approved(eb).select("broker_accounts.user_id"),
+        chunk_no: null,
+      }))
+      .where("batch_id", "=", batchId)
+      .where("status", "=", "unmatched")
+      .where((eb) => eb.exists(approved(eb).select("broker_accounts.id")))
+      .execute();
+    await numberChunks(trx, batchId);
   });
 }
 

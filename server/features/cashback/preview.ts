@@ -6,10 +6,10 @@ import { AppError } from "../../errors";
 import { newFileKey } from "../../storage";
 import { recordAudit } from "../../audit";
 import {
-  chunkMatched,
   countStaged,
   type ImportDeps,
   markRepeats,
+  numberChunks,
   previewContext,
   STAGE_ROWS,
   stagePreview,
@@ -23,7 +23,7 @@ import {
   ReportFileError,
   type ReportSource,
 } from "./report";
-import { type JobLease, LeaseLost } from "./commit";
+import { type JobLease, LeaseLost, renewLease } from "./commit";
 
 import {
   type ClaimedJob,
@@ -33,7 +33,6 @@ import {
   latestImportJob,
   MAX_JOB_ATTEMPTS,
   newJob,
-  renewLease,
   workerName,
 } from "./jobs";
 
@@ -177,7 +176,7 @@ export async function runPreviewJob(
             rows,
             Math.round((rows * Math.max(batch.report_bytes, 1)) / Math.max(read, 1)),
           );
-          await renewLease(trx, lease, { rows_done: rows, rows_total: estimate });
+          await renewLease(trx, lease, () => ({ rows_done: rows, rows_total: estimate }));
           await trx
             .updateTable("import_batches")
             .set((eb) => ({ rows_rate_mismatch: eb("rows_rate_mismatch", "+", mismatched) }))
@@ -189,11 +188,14 @@ export async function runPreviewJob(
     if (staged === "stopped") return "stopped";
 
     await markRepeats(db.kysely, job.batch_id);
-    await chunkMatched(db.kysely, job.batch_id);
+    await numberChunks(db.kysely, job.batch_id);
     const counts = await countStaged(db.kysely, job.batch_id);
     if (counts.rows_total === 0) throw new AppError("BAD_REQUEST", "import.emptyFile");
     await db.kysely.transaction().execute(async (trx) => {
-      await renewLease(trx, lease, { rows_done: counts.rows_total, rows_total: counts.rows_total });
+      await renewLease(trx, lease, () => ({
+        rows_done: counts.rows_total,
+        rows_total: counts.rows_total,
+      }));
       await trx
         .updateTable("import_jobs")
         .set({ state: "done", finished_at: nowDb(), lease_until: null })
