@@ -20,7 +20,7 @@ WORKDIR /app
 # The manifests alone first: this layer is rebuilt only when a dependency changes.
 COPY package.json package-lock.json ./
 # npm ci's postinstall applies these (patch-package): the router's route-table cache (decision 026) and
-# the browser build's chunk groups in the classic compiler (decision 034-l).
+# the browser build's chunk groups in the classic compiler (decision 034).
 COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 // The classic compiler's chunk groups come from patches/@remix-run+dev+2.17.5.patch (decision
-// 034-l); without the patch applied this import fails.
+// 034); without the patch applied this import fails.
 // @ts-expect-error: a plain CommonJS file of the patched package, without types
 import { planChunkGroups } from "@remix-run/dev/dist/compiler/js/plugins/chunkGroups.js";
 import { describe, expect, it } from "vitest";
