@@ -1,10 +1,8 @@
 import type { Page } from "@playwright/test";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { E2E_ORIGIN } from "./env";
 import { linkLine } from "../helpers/line-link";
-import { test, visit } from "./fixtures";
+import { test, userPage, visit } from "./fixtures";
 import { DESKTOP, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
@@ -81,37 +79,19 @@ test("chat, admin (ja)", async ({ page, context, browser, login, db }) => {
   await page.getByTestId("chat-send").click();
   await page.getByTestId("chat-message").first().waitFor();
 
-  const adminId = newId();
-  const now = nowDb();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id: adminId,
-      email: `e2e-shot-admin-${adminId}@example.test`,
-      email_verified_at: now,
-      password_hash: "x",
-      name: "E2E Admin",
-      nickname: `admin${adminId.slice(-6)}`,
-      permission: "admin",
-      language: "ja",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const { token } = await createSession(db, adminId, { userAgent: "playwright" });
-  const adminContext = await browser.newContext();
+  // An admin of the test's own, with the second factor admins must have (a bare user row
+  // with admin permission is sent to enrol it, and the inbox never showed).
+  const { context: adminContext, page: admin } = await userPage(browser, db, {
+    permission: "admin",
+  });
   await adminContext.route(/googletagmanager|google-analytics|facebook/, (route) =>
     route.fulfill({ status: 204, body: "" }),
   );
-  await adminContext.addCookies([
-    { name: SESSION_COOKIE, value: token, url: E2E_ORIGIN, httpOnly: true, sameSite: "Lax" },
-    { name: "language", value: "ja", url: E2E_ORIGIN },
-  ]);
+  await languageCookie(adminContext, "ja");
   try {
-    const admin = await adminContext.newPage();
     await admin.setViewportSize(DESKTOP);
     await visit(admin, "/admin/customer/messages");
-    await admin.getByTestId("admin-unread-badge").waitFor();
+    await admin.getByTestId("inbox-row").filter({ hasText: member.nickname }).waitFor();
     await shoot(admin, "admin-inbox-desktop-ja");
     await admin.setViewportSize(PHONE);
     await visit(admin, "/admin/customer/messages");

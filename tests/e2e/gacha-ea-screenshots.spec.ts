@@ -1,6 +1,5 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
 import type { Db } from "../../db";
-import { fund } from "../helpers/money";
 import { signInByEmail, test } from "./fixtures";
 import { publishedGacha } from "./gacha-steps";
 import { clickTo, languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
@@ -24,10 +23,11 @@ function itemGacha(db: Db) {
 }
 
 for (const lng of SHOT_LANGUAGES) {
-  test(`member gacha and EA pages (${lng})`, async ({ page, context, db }) => {
+  // A member of its own per language: the seeded gacha allows five draws a member, and each
+  // language draws at both sizes (the demo member had none left by the second language).
+  test(`member gacha and EA pages (${lng})`, async ({ page, context, db, payingMember }) => {
     test.setTimeout(120_000);
-    const id = await signInByEmail(context, db, DEMO_MEMBER.email);
-    await fund(db, id, 1_000);
+    await payingMember(1_000);
     const coupons = await itemGacha(db);
     await languageCookie(context, lng);
     await page.emulateMedia({ reducedMotion: "reduce" });
