@@ -48,10 +48,31 @@ export default async function handleRequest(
 
   const nonce = loadContext.cspNonce;
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const crawler = isbot(request.headers.get("user-agent") ?? "");
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Stops a render whose streamed parts are not ready in time; cleared once everything is
+    // rendered. A timer left running kept every finished page's render in memory for
+    // ABORT_DELAY and then aborted it for nothing (decision 034-p).
+    let allRendered = false;
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
+    const stopTimer = () => {
+      allRendered = true;
+      clearTimeout(abortTimer);
+    };
+    const respond = () => {
+      shellRendered = true;
+      const body = new CoalescedStream();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
@@ -65,19 +86,15 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new CoalescedStream();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!crawler) respond();
+        },
+        onAllReady() {
+          stopTimer();
+          if (crawler) respond();
         },
         onShellError(error: unknown) {
+          stopTimer();
           reject(error);
         },
         onError(error: unknown) {
@@ -87,6 +104,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    if (!allRendered) abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }

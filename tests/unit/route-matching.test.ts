@@ -6,8 +6,9 @@ import { describe, expect, it } from "vitest";
 /*
  * The server's copy of @remix-run/router is patched (patches/, decision 026) to flatten, rank
  * and compile a route table once per routes array. These check that matching gives what the
- * router's rules say on the first and on later calls, and that a table that grows in place is
- * matched afresh.
+ * router's rules say on the first and on later calls, that a table that grows in place is
+ * matched afresh, and that the matches kept per path (decision 034-p) reach every caller as
+ * their own copy.
  */
 function table(): AgnosticRouteObject[] {
   return [
@@ -37,7 +38,7 @@ const ids = (routes: AgnosticRouteObject[], path: string) =>
 describe("route matching with the patched router", () => {
   it("runs on the patched copy (npm install applies patches/ through patch-package)", () => {
     const file = createRequire(import.meta.url).resolve("@remix-run/router");
-    expect(readFileSync(file, "utf8")).toContain("function rankedBranches(routes)");
+    expect(readFileSync(file, "utf8")).toContain("function rankedTable(routes)");
   });
 
   it("ranks static segments before parameters and parameters before the splat, every time", () => {
@@ -74,5 +75,21 @@ describe("route matching with the patched router", () => {
     matchRoutes(first, "/users/ranking");
     const match = matchRoutes(second, "/users/ranking")!;
     expect(match.at(-1)!.route).toBe(second[0]!.children![0]!.children![1]);
+  });
+
+  it("gives every caller its own matches of a path matched before", () => {
+    const routes = table();
+    const first = matchRoutes(routes, "/users/x1")!;
+    (first[2]!.params as Record<string, string>).id = "changed";
+    first.pop();
+    const second = matchRoutes(routes, "/users/x1")!;
+    expect(second.map((m) => m.route.id)).toEqual(["root", "users", "users.$id"]);
+    expect(second[2]!.params).toEqual({ id: "x1" });
+    expect(second[0]).not.toBe(first[0]);
+    // One params object for the whole match, as the router makes it.
+    expect(second[0]!.params).toBe(second[2]!.params);
+    expect(second[2]!.route).toBe(routes[0]!.children![0]!.children![2]);
+    expect(matchRoutes(routes, "/users/x2")?.at(-1)?.params).toEqual({ id: "x2" });
+    expect(matchRoutes(routes, "/USERS/x1")?.at(-1)?.params).toEqual({ id: "x1" });
   });
 });
