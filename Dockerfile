@@ -19,8 +19,9 @@ ENV npm_config_nodedir=/usr/local
 WORKDIR /app
 # The manifests alone first: this layer is rebuilt only when a dependency changes.
 COPY package.json package-lock.json ./
-# npm ci's postinstall applies these (patch-package): the router's route-table cache (decision 026) and
-# the browser build's chunk groups in the classic compiler (decision 034).
+# npm ci's postinstall applies these (patch-package): the router's route-table and match caches and
+# the server render's route objects made once (decisions 026, 036), and the browser build's chunk
+# groups in the classic compiler (decision 034).
 COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci
 

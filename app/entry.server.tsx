@@ -54,7 +54,7 @@ export default async function handleRequest(
     let shellRendered = false;
     // Stops a render whose streamed parts are not ready in time; cleared once everything is
     // rendered. A timer left running kept every finished page's render in memory for
-    // ABORT_DELAY and then aborted it for nothing (decision 034-p).
+    // ABORT_DELAY and then aborted it for nothing (decision 036).
     let allRendered = false;
     let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const stopTimer = () => {

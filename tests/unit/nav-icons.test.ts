@@ -6,7 +6,7 @@ import { NAV_ICONS, navIconSprite } from "../../app/components/shell/nav-icons.s
 import { loader } from "../../app/routes/nav-icons[.]svg";
 
 /*
- * The navigation draws its icons with <use> from one cached sprite (decision 034-p). The
+ * The navigation draws its icons with <use> from one cached sprite (decision 036). The
  * sprite must hold every icon with the very paths and drawing attributes Heroicons renders
  * inline, and the page must keep the icons hidden from assistive technology.
  */

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
  * The server's copy of @remix-run/router is patched (patches/, decision 026) to flatten, rank
  * and compile a route table once per routes array. These check that matching gives what the
  * router's rules say on the first and on later calls, that a table that grows in place is
- * matched afresh, and that the matches kept per path (decision 034-p) reach every caller as
+ * matched afresh, and that the matches kept per path (decision 036) reach every caller as
  * their own copy.
  */
 function table(): AgnosticRouteObject[] {

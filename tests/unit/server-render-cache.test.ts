@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 
 /*
  * The server's copies of @remix-run/react and react-router-dom are patched (patches/,
- * decision 034-p) to make the render's route objects once per build instead of per request.
+ * decision 036) to make the render's route objects once per build instead of per request.
  * These check that the patched files are the ones Node loads, that pages still render their
  * own route, params and 404 from the shared routes, and that a changed route module or a
  * table grown in place is not served from the cache.
