@@ -90,6 +90,36 @@ describe(`member dashboard on ${testEngine}`, () => {
     expect([empty.thisMonth, empty.lastMonth]).toEqual([0, 0]);
   });
 
+  it("gives the member's own all-time total whichever period the summary shows", async () => {
+    const broker = await createBroker(t.db, "ALT", "All-time Broker");
+    const member = await payingMember(t.db, 0);
+    const other = await payingMember(t.db, 0);
+    const first = await createAccount(t.db, member.id, broker, "A-100");
+    const second = await createAccount(t.db, member.id, broker, "A-200");
+    const theirs = await createAccount(t.db, other.id, broker, "A-300");
+    await monthly(member.id, first, broker, monthBack(0), 300);
+    await monthly(member.id, first, broker, monthBack(14), 120);
+    await monthly(member.id, second, broker, monthBack(2), 80);
+    await monthly(other.id, theirs, broker, monthBack(0), 9_000);
+
+    // All time: the per-account totals are the all-time total (read once).
+    const all = await member.caller.cashback.summary({ period: "all" });
+    expect(all.allTime).toBe(500);
+    expect(all.periodTotal).toBe(500);
+    expect(all.byAccount.map((a) => [a.accountNumber, a.amount])).toEqual([
+      ["A-100", 420],
+      ["A-200", 80],
+    ]);
+
+    // A period with nothing in it: the period is empty, all time is still the member's own.
+    const none = await member.caller.cashback.summary({
+      period: "custom",
+      from: "2001-01-01",
+      to: "2001-01-31",
+    });
+    expect(none).toMatchObject({ periodTotal: 0, allTime: 500, byAccount: [] });
+  });
+
   it("counts the member's unused recovery codes and this session's re-authentication only", async () => {
     const member = await createUser(t.db);
     const other = await createUser(t.db);

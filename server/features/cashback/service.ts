@@ -149,13 +149,18 @@ function accountTotals(
 /** Totals for the period and all time, by broker and by account, from the summaries. */
 export async function memberSummary(db: Db, userId: string, period: PeriodInput) {
   const { from, to } = periodDays(period);
+  // All time is a period too: its per-account totals already sum to the all-time figure (every
+  // summary row's account and company exist), so the dashboard's view needs no second read.
+  const wholeHistory = from === null && to === null;
   const [inPeriod, allTime] = await Promise.all([
     accountTotals(db, userId, { from, to }),
-    db.kysely
-      .selectFrom("cashback_monthly")
-      .select((eb) => eb.fn.sum<number>("amount").as("amount"))
-      .where("user_id", "=", userId)
-      .executeTakeFirst(),
+    wholeHistory
+      ? null
+      : db.kysely
+          .selectFrom("cashback_monthly")
+          .select((eb) => eb.fn.sum<number>("amount").as("amount"))
+          .where("user_id", "=", userId)
+          .executeTakeFirst(),
   ]);
   const byAccount = inPeriod
     .map((r) => ({
@@ -167,9 +172,10 @@ export async function memberSummary(db: Db, userId: string, period: PeriodInput)
     .sort((a, b) => b.amount - a.amount);
   const brokers = new Map<string, number>();
   for (const a of byAccount) brokers.set(a.brokerName, (brokers.get(a.brokerName) ?? 0) + a.amount);
+  const periodTotal = byAccount.reduce((s, a) => s + a.amount, 0);
   return {
-    periodTotal: byAccount.reduce((s, a) => s + a.amount, 0),
-    allTime: Number(allTime?.amount ?? 0),
+    periodTotal,
+    allTime: wholeHistory ? periodTotal : Number(allTime?.amount ?? 0),
     byBroker: [...brokers]
       .map(([brokerName, amount]) => ({ brokerName, amount }))
       .sort((a, b) => b.amount - a.amount),
