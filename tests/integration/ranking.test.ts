@@ -98,6 +98,34 @@ describe(`ranking on ${testEngine}`, () => {
     ).toMatchObject({ genre: "cashback", scope: "month" });
   });
 
+  it("the viewer's own place is the same whether they are in the top hundred or below it", async () => {
+    // A month nobody else in this file uses, filled straight into the totals.
+    const now = new Date("2003-03-15T03:00:00Z");
+    const people = [];
+    for (let i = 0; i < 101; i++) people.push(await createUser(t.db, { nickname: `p${i}` }));
+    // p0 and p1 tie at the top; p100 has the smallest amount, below the hundred shown.
+    await t.db.kysely
+      .insertInto("ranking_totals")
+      .values(
+        people.map((p, i) => ({
+          genre: "cashback",
+          period: "2003-03",
+          user_id: p.id,
+          amount: i < 2 ? 50_000 : 10_000 - i,
+          hidden: 0,
+        })),
+      )
+      .execute();
+    const place = async (viewerId: string) =>
+      (await ranking(t.db, { genre: "cashback", scope: "month" }, { now, viewerId })).me;
+
+    // In the list: its place is read off the list, ties included.
+    expect(await place(people[1]!.id)).toEqual({ rank: 1, amount: 50_000, optedOut: false });
+    expect(await place(people[99]!.id)).toEqual({ rank: 100, amount: 9_901, optedOut: false });
+    // Below the hundred: counted by the database.
+    expect(await place(people[100]!.id)).toEqual({ rank: 101, amount: 9_900, optedOut: false });
+  });
+
   it("the withdrawal genre counts completed withdrawals, from the summary written at completion", async () => {
     const admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
     const w = await createUser(t.db, { nickname: "withdrawer" });

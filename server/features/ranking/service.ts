@@ -82,7 +82,13 @@ export async function ranking(
   });
 
   let me: { rank: number | null; amount: number; optedOut: boolean } | null = null;
-  if (options.viewerId) {
+  const listed = top.find((r) => r.isViewer);
+  if (listed) {
+    // A viewer in the list is shown, so neither opted out nor hidden (`hidden` follows the
+    // opt-out and the permission, summary.ts), and their rank counts the amounts above them
+    // as the query below would: their place is already known.
+    me = { rank: listed.rank, amount: listed.amount, optedOut: false };
+  } else if (options.viewerId) {
     // One query: the viewer's choice, their total, and (only when they are shown) how many
     // are above them, counted on the same index as the top rows.
     const viewer = await db.kysely
