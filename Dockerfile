@@ -21,7 +21,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # npm ci's postinstall applies these (patch-package): the router's route-table and match caches and
 # the server render's route objects made once (decisions 026, 036), and the browser build's chunk
-# groups in the classic compiler (decision 034).
+# groups in the classic compiler (decision 034), and React's streamed HTML without stray NUL bytes
+# (decision 037).
 COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci
 
