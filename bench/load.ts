@@ -9,6 +9,8 @@ import autocannon from "autocannon";
 
 /** Seconds per run (BENCH_DURATION, default 10). */
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds of unmeasured load before a server's first measured run (BENCH_WARMUP, default 5). */
+export const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 export const ACCEPT_ENCODING = "gzip, deflate, br";
 
 function percentile(sorted: number[], p: number) {
@@ -47,6 +49,7 @@ export async function run(
   cookies: string[],
   connections: number,
   server: ChildProcess,
+  duration = DURATION,
 ): Promise<Run> {
   // One request first, to fail clearly on a redirect or an error rather than measure it.
   const probe = await fetch(url, {
@@ -61,7 +64,7 @@ export async function run(
   const instance = autocannon({
     url,
     connections,
-    duration: DURATION,
+    duration,
     requests: [
       {
         method: "GET",
@@ -88,7 +91,7 @@ export async function run(
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
-    rps: result.requests.total / (result.duration || DURATION),
+    rps: result.requests.total / (result.duration || duration),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
