@@ -9,6 +9,7 @@ import { CoalescedStream } from "../server/lib/coalesced-stream";
 import { NonceProvider } from "./components/nonce";
 import { DEFAULT_LANGUAGE, i18nOptions } from "./i18n";
 import { i18nServer } from "./i18n.server";
+import { rememberTranslations } from "./lib/translations.server";
 import { resources } from "./locales.server";
 import "./load-context";
 
@@ -29,7 +30,7 @@ function i18nFor(lng: string): Promise<I18n> {
     instance = i18n
       .use(initReactI18next)
       .init({ ...i18nOptions, lng, ns: Object.keys(resources[DEFAULT_LANGUAGE]), resources })
-      .then(() => i18n);
+      .then(() => rememberTranslations(i18n));
     // A failed start is not kept: the next request tries again.
     instance.catch(() => instances.delete(lng));
     instances.set(lng, instance);
