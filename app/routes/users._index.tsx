@@ -34,24 +34,20 @@ export const handle: RouteHandle = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireMember(request, context);
   const { features } = await context.trpc.shell.viewer();
-  const [security, dashboard, crediting, summary, usdtNotice] = await Promise.all([
+  const [security, dashboard, usdtNotice] = await Promise.all([
     context.trpc.auth.security(),
     context.trpc.cashback.dashboard(),
-    context.trpc.brokers.crediting(),
-    features.summaryReport
-      ? context.trpc.cashback.summary({ period: "all" })
-      : Promise.resolve(null),
     context.trpc.wallet.usdtAddressNotice(),
   ]);
-  // The balance leaves the server only when the walletBalance feature is on. The report's
-  // months are the dashboard's own (read once for this month, last month and the chart).
-  const { wallet, monthly, ...rest } = dashboard;
+  // The balance leaves the server only when the walletBalance feature is on, the report only
+  // when summaryReport is. Its months and totals are the dashboard's own reads.
+  const { wallet, monthly, summary, crediting, ...rest } = dashboard;
   return json({
     me,
     security,
     dashboard: { ...rest, wallet: features.walletBalance ? wallet : null },
     crediting,
-    report: summary ? { summary, monthly } : null,
+    report: features.summaryReport ? { summary, monthly } : null,
     usdtNotice,
   });
 }

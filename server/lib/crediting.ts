@@ -52,3 +52,36 @@ export function nextCreditingDay(
     null
   );
 }
+
+/**
+ * The next crediting day of each broker a member has a live account at (pending or approved,
+ * the broker active), once per broker, by name: the dashboard's list. Brokers without a
+ * schedule come with a null day.
+ */
+export function memberCreditingDays(
+  accounts: {
+    brokerId: string;
+    brokerName: string;
+    brokerActive: number;
+    status: string;
+    creditCycle: CreditCycleName | null;
+    creditDay: number | null;
+  }[],
+  now: Date = new Date(),
+) {
+  const brokers = new Map<string, (typeof accounts)[number]>();
+  for (const a of accounts) {
+    if (a.status !== "denied" && a.brokerActive === 1) brokers.set(a.brokerId, a);
+  }
+  return [...brokers.values()]
+    .sort((a, b) => a.brokerName.localeCompare(b.brokerName))
+    .map((b) => {
+      const schedule = { cycle: b.creditCycle, day: b.creditDay };
+      return {
+        brokerId: b.brokerId,
+        brokerName: b.brokerName,
+        schedule,
+        nextCrediting: nextCreditingDay(schedule, now),
+      };
+    });
+}

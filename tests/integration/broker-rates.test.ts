@@ -148,8 +148,8 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     );
     expect((await suite.admin.brokers.get({ id: suite.brokers.xm! })).rates).toHaveLength(3);
     // The member's crediting days are the member's own: an admin and a visitor are refused.
-    expect(await refusal(suite.admin.brokers.crediting())).toBe("forbidden");
-    expect(await refusal(visitor.brokers.crediting())).toBe("loginRequired");
+    expect(await refusal(suite.admin.cashback.dashboard())).toBe("forbidden");
+    expect(await refusal(visitor.cashback.dashboard())).toBe("loginRequired");
   });
 
   it("creates a broker with its terms", async () => {
@@ -168,7 +168,7 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     await createAccount(t.db, m.id, suite.brokers.xm!, "555002");
     await createAccount(t.db, m.id, suite.brokers.titan!, "55500301", "denied");
     await createAccount(t.db, m.id, suite.brokers.exness!, "ABCD1234");
-    const days = await m.caller.brokers.crediting();
+    const { crediting: days } = await m.caller.cashback.dashboard();
     expect(days.map((d) => d.brokerName)).toEqual(["Exness", "XM"]);
     expect(days.find((d) => d.brokerName === "XM")!.nextCrediting).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // No schedule announced: no date, but the broker is listed.

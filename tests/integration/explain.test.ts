@@ -191,8 +191,6 @@ describe.skipIf(testEngine !== "mysql")(
               c.popups.next(),
               c.auth.security(),
               c.cashback.dashboard(),
-              c.cashback.summary({ period: "all" }),
-              c.brokers.crediting(),
               c.wallet.usdtAddressNotice(),
             ]),
         ],

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { toDbTime } from "../../db/time";
 import { tokyoDay } from "../../server/domain/tokyo";
@@ -81,6 +82,13 @@ describe(`member dashboard on ${testEngine}`, () => {
       { month: monthBack(0), amount: 300 },
     ]);
     expect(dashboard.accounts.map((a) => a.accountNumber)).toEqual(["D-100"]);
+    // The report's all-time figures come from the same read as the months: the member's own.
+    expect(dashboard.summary).toEqual(await member.caller.cashback.summary({ period: "all" }));
+    expect(dashboard.summary).toMatchObject({
+      allTime: 559,
+      byBroker: [{ brokerName: "Dash Broker", amount: 559 }],
+      byAccount: [{ accountId: mine, accountNumber: "D-100", amount: 559 }],
+    });
 
     // A member with nothing yet: no wallet row, no withdrawals, zero months.
     const fresh = await callerFor(t.db, (await createUser(t.db)).id);
@@ -88,6 +96,45 @@ describe(`member dashboard on ${testEngine}`, () => {
     expect(empty.wallet).toEqual({ available: 0, held: 0 });
     expect(empty.pendingWithdrawals).toEqual({ count: 0, amount: 0 });
     expect([empty.thisMonth, empty.lastMonth]).toEqual([0, 0]);
+    expect(empty.summary).toEqual({ periodTotal: 0, allTime: 0, byBroker: [], byAccount: [] });
+    expect([empty.accounts, empty.crediting]).toEqual([[], []]);
+  });
+
+  it("lists the newest twenty accounts, and the crediting days of every live one", async () => {
+    const early = await createBroker(t.db, "OLD", "Oldest Broker");
+    const often = await createBroker(t.db, "NEW", "Newer Broker");
+    const closed = await createBroker(t.db, "SHUT", "Closed Broker");
+    await t.db.kysely.updateTable("brokers").set({ active: 0 }).where("id", "=", closed).execute();
+    const member = await createUser(t.db);
+    const other = await createUser(t.db);
+    // The oldest account is the member's only one at its broker; twenty newer ones follow.
+    const ids = [await createAccount(t.db, member.id, early, "OLD-0")];
+    for (let i = 1; i <= 20; i++) ids.push(await createAccount(t.db, member.id, often, `NEW-${i}`));
+    ids.push(await createAccount(t.db, member.id, closed, "SHUT-1"));
+    await createAccount(t.db, other.id, await createBroker(t.db, "THEIRS", "Their Broker"), "T-1");
+    // Creation times a minute apart (created_at is not updatable through the typed builder).
+    for (const [i, id] of ids.entries()) {
+      const at = toDbTime(new Date(Date.UTC(2026, 0, 1, 0, i)));
+      await sql`update broker_accounts set created_at = ${at} where id = ${id}`.execute(
+        t.db.kysely,
+      );
+    }
+    const dashboard = await (await callerFor(t.db, member.id)).cashback.dashboard();
+    expect(dashboard.accounts.map((a) => a.accountNumber)).toEqual([
+      "SHUT-1",
+      ...Array.from({ length: 19 }, (_, i) => `NEW-${20 - i}`),
+    ]);
+    // The oldest account is past the list and still counts; an inactive broker does not.
+    expect(dashboard.crediting.map((c) => c.brokerName)).toEqual(["Newer Broker", "Oldest Broker"]);
+
+    // A denied account does not count either.
+    await t.db.kysely
+      .updateTable("broker_accounts")
+      .set({ status: "denied", live_number: null })
+      .where("id", "=", ids[0]!)
+      .execute();
+    const after = await (await callerFor(t.db, member.id)).cashback.dashboard();
+    expect(after.crediting.map((c) => c.brokerName)).toEqual(["Newer Broker"]);
   });
 
   it("gives the member's own all-time total whichever period the summary shows", async () => {

@@ -21,9 +21,6 @@ export const brokersRouter = router({
   /** The public rate card: rates, conditions, schedules (the /brokers page, /users/bank). */
   rates: publicProcedure.query(({ ctx }) => terms.rateCard(ctx.db, ctx.locale)),
 
-  /** The next crediting day of each broker the member has an account at (the dashboard). */
-  crediting: memberProcedure.query(({ ctx }) => terms.memberCrediting(ctx.db, ctx.user.id)),
-
   /** An uploaded logo or banner: public art, for /media/brokers/<file>. */
   art: publicProcedure
     .input(brokerArtInput)

@@ -132,26 +132,3 @@ export async function rateCard(db: Db, locale: Language, now: Date = new Date())
   };
 }
 export type RateCard = Awaited<ReturnType<typeof rateCard>>;
-
-/**
- * The next crediting day of each broker the member has an account at (pending or approved):
- * what the dashboard shows. Brokers without a schedule come with a null day.
- */
-export async function memberCrediting(db: Db, userId: string, now: Date = new Date()) {
-  const rows = await db.kysely
-    .selectFrom("broker_accounts")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .select(["brokers.id", "brokers.name", "brokers.credit_cycle", "brokers.credit_day"])
-    .where("broker_accounts.user_id", "=", userId)
-    .where("broker_accounts.status", "!=", "denied")
-    .where("brokers.active", "=", 1)
-    .groupBy(["brokers.id", "brokers.name", "brokers.credit_cycle", "brokers.credit_day"])
-    .orderBy("brokers.name")
-    .execute();
-  return rows.map((b) => ({
-    brokerId: b.id,
-    brokerName: b.name,
-    schedule: { cycle: b.credit_cycle, day: b.credit_day },
-    nextCrediting: nextCreditingDay({ cycle: b.credit_cycle, day: b.credit_day }, now),
-  }));
-}

@@ -1,5 +1,6 @@
 import type { Db } from "../../../db";
 import { walletColumn } from "../../ledger";
+import { memberCreditingDays } from "../../lib/crediting";
 import { mapRows, paginate } from "../../lib/paging";
 import { type PeriodInput, tokyoDayStart } from "../../lib/period";
 import { tokyoDay } from "../../domain/tokyo";
@@ -162,12 +163,33 @@ export async function memberSummary(db: Db, userId: string, period: PeriodInput)
           .where("user_id", "=", userId)
           .executeTakeFirst(),
   ]);
-  const byAccount = inPeriod
-    .map((r) => ({
-      accountId: r.accountId,
-      accountNumber: r.accountNumber,
-      brokerName: r.brokerName,
-      amount: Number(r.amount),
+  return summarize(inPeriod, wholeHistory ? null : Number(allTime?.amount ?? 0));
+}
+
+interface AccountAmount {
+  accountId: string;
+  accountNumber: string;
+  brokerName: string;
+  amount: number | string | bigint;
+}
+
+/**
+ * The summary report from per-account amounts (an account may come more than once: the
+ * dashboard passes a row per account and month). `allTime` null: the amounts are all time.
+ */
+function summarize(rows: AccountAmount[], allTime: number | null) {
+  const accounts = new Map<string, Omit<AccountAmount, "amount"> & { amount: number }>();
+  for (const r of rows) {
+    const account = accounts.get(r.accountId);
+    if (account) account.amount += Number(r.amount);
+    else accounts.set(r.accountId, { ...r, amount: Number(r.amount) });
+  }
+  const byAccount = [...accounts.values()]
+    .map(({ accountId, accountNumber, brokerName, amount }) => ({
+      accountId,
+      accountNumber,
+      brokerName,
+      amount,
     }))
     .sort((a, b) => b.amount - a.amount);
   const brokers = new Map<string, number>();
@@ -175,7 +197,7 @@ export async function memberSummary(db: Db, userId: string, period: PeriodInput)
   const periodTotal = byAccount.reduce((s, a) => s + a.amount, 0);
   return {
     periodTotal,
-    allTime: wholeHistory ? periodTotal : Number(allTime?.amount ?? 0),
+    allTime: allTime ?? periodTotal,
     byBroker: [...brokers]
       .map(([brokerName, amount]) => ({ brokerName, amount }))
       .sort((a, b) => b.amount - a.amount),
@@ -235,7 +257,13 @@ export async function memberMonthly(db: Db, userId: string, months: number, now 
     .where("month", ">=", list[0]!)
     .groupBy("month")
     .execute();
-  const by = new Map(rows.map((r) => [r.month, Number(r.amount)]));
+  return monthSeries(list, rows);
+}
+
+/** The months of `list` with their summed amounts, zero months included. */
+function monthSeries(list: string[], rows: { month: string; amount: number | string | bigint }[]) {
+  const by = new Map<string, number>();
+  for (const r of rows) by.set(r.month, (by.get(r.month) ?? 0) + Number(r.amount));
   return list.map((month) => ({ month, amount: by.get(month) ?? 0 }));
 }
 
@@ -249,10 +277,17 @@ function lastMonths(months: number, now: Date): string[] {
 
 /** How many months of cashback the dashboard's report shows (this month included). */
 export const DASHBOARD_MONTHS = 6;
+/** How many of the member's accounts the dashboard lists (newest first). */
+const DASHBOARD_ACCOUNTS = 20;
 
-/** Everything the member's dashboard shows, in one round trip. */
+/**
+ * Everything the member's dashboard shows, in four reads (decision 030): the wallet with the
+ * pending withdrawals, the last cashback, the member's accounts (the list and each broker's
+ * next crediting day) and their cashback per account and month (the chart's months and the
+ * all-time report).
+ */
 export async function memberDashboard(db: Db, userId: string, now = new Date()) {
-  const [money, monthly, recent, accounts] = await Promise.all([
+  const [money, months, recent, accounts] = await Promise.all([
     // The wallet and the pending withdrawals in one row: an aggregate always returns one.
     db.kysely
       .selectFrom("withdrawals")
@@ -265,13 +300,28 @@ export async function memberDashboard(db: Db, userId: string, now = new Date()) 
       .where("user_id", "=", userId)
       .where("status", "=", "pending")
       .executeTakeFirstOrThrow(),
-    // This and last month are the report's last two months: one read for both.
-    memberMonthly(db, userId, DASHBOARD_MONTHS, now),
+    // A row per account and month (the summary's key): a member's months are a few hundred
+    // rows at most, and they sum to both the chart and the all-time report.
+    db.kysely
+      .selectFrom("cashback_monthly as m")
+      .innerJoin("broker_accounts", "broker_accounts.id", "m.broker_account_id")
+      .innerJoin("brokers", "brokers.id", "m.broker_id")
+      .select([
+        "m.month",
+        "m.broker_account_id as accountId",
+        "broker_accounts.account_number as accountNumber",
+        "brokers.name as brokerName",
+        "m.amount",
+      ])
+      .where("m.user_id", "=", userId)
+      .execute(),
     memberCashbacks(db, userId)
       .orderBy("cashbacks.trade_date", "desc")
       .orderBy("cashbacks.id", "desc")
       .limit(5)
       .execute(),
+    // All the member's accounts, newest first: the list shows twenty, the crediting days need
+    // every live one. Accounts are never deleted or moved, and a member holds a handful.
     db.kysely
       .selectFrom("broker_accounts")
       .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
@@ -280,22 +330,36 @@ export async function memberDashboard(db: Db, userId: string, now = new Date()) 
         "brokers.name as brokerName",
         "broker_accounts.account_number as accountNumber",
         "broker_accounts.status",
+        "brokers.id as brokerId",
+        "brokers.active as brokerActive",
+        "brokers.credit_cycle as creditCycle",
+        "brokers.credit_day as creditDay",
       ])
       .where("broker_accounts.user_id", "=", userId)
       .orderBy("broker_accounts.created_at", "desc")
-      .limit(20)
+      .orderBy("broker_accounts.id", "desc")
       .execute(),
   ]);
+  const monthly = monthSeries(lastMonths(DASHBOARD_MONTHS, now), months);
   return {
     wallet: { available: Number(money.balance ?? 0), held: Number(money.held ?? 0) },
     thisMonth: monthly[DASHBOARD_MONTHS - 1]!.amount,
     lastMonth: monthly[DASHBOARD_MONTHS - 2]!.amount,
     monthly,
+    summary: summarize(months, null),
     recent: recent.map((r) => ({ ...r, amount: Number(r.amount) })),
     pendingWithdrawals: {
       count: Number(money.count ?? 0),
       amount: Number(money.amount ?? 0),
     },
-    accounts,
+    accounts: accounts
+      .slice(0, DASHBOARD_ACCOUNTS)
+      .map(({ id, brokerName, accountNumber, status }) => ({
+        id,
+        brokerName,
+        accountNumber,
+        status,
+      })),
+    crediting: memberCreditingDays(accounts, now),
   };
 }
