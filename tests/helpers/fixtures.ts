@@ -36,6 +36,8 @@ export async function createUser(
      * only enrol one, which only the tests of that rule want.
      */
     secondFactor: boolean;
+    /** The member who referred this one (the affiliate programme). */
+    referrerId: string;
   }> = {},
 ) {
   counter += 1;
@@ -53,6 +55,7 @@ export async function createUser(
       nickname: overrides.nickname ?? `user${counter}`,
       permission: overrides.permission ?? "member",
       language: "ja",
+      referrer_id: overrides.referrerId ?? null,
       ...(overrides.permission === "admin" && overrides.secondFactor !== false
         ? { totp_secret: ADMIN_TOTP_SECRET, totp_enabled_at: now }
         : {}),

@@ -135,12 +135,7 @@ describe(`cashback import on ${testEngine}`, () => {
   it("a chunk partly credited meanwhile by another batch credits the rest once; summaries, ranking totals and referral rewards follow the history", async () => {
     const referrer = await createUser(t.db);
     const a = await createUser(t.db);
-    const b = await createUser(t.db);
-    await t.db.kysely
-      .updateTable("users")
-      .set({ referrer_id: referrer.id })
-      .where("id", "=", b.id)
-      .execute();
+    const b = await createUser(t.db, { referrerId: referrer.id });
     await createAccount(t.db, a.id, xm, "450001");
     await createAccount(t.db, b.id, xm, "450002");
     const first = report([
