@@ -25,11 +25,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
 import { createConnection } from "mysql2/promise";
 import { createDb } from "../db";
 import { newId } from "../db/id";
 import { migrateToLatest } from "../db/migrate";
+import type { Database } from "../db/schema";
 import { nowDb } from "../db/time";
 import { commitImport } from "../server/features/cashback/jobs";
 import { previewResult, queuePreview } from "../server/features/cashback/preview";
@@ -154,6 +155,26 @@ async function main() {
     }
     const plainSeconds = (performance.now() - plainStart) / 1000;
 
+    /** Seconds to write the report's rows, as `rowOf` shapes them, into a copy of `like`. */
+    const timedInsert = async <T extends keyof Database>(
+      table: string,
+      like: T,
+      rowOf: (r: Row, i: number) => Insertable<Database[T]>,
+    ) => {
+      const start = performance.now();
+      let at = 0;
+      for (const slice of slices(1000)) {
+        const rows = slice.map((r, j) => rowOf(r, at + j));
+        // The copy has the same columns as `like`; Kysely types the statement by that name.
+        await db.kysely
+          .insertInto(table as T)
+          .values(rows as never)
+          .execute();
+        at += slice.length;
+      }
+      return (performance.now() - start) / 1000;
+    };
+
     let historySeconds = NaN;
     let loadSeconds = NaN;
     let stagingSeconds = NaN;
@@ -176,16 +197,7 @@ async function main() {
         ledger_tx_id: "bench",
         created_at: now,
       });
-      const historyStart = performance.now();
-      let at = 0;
-      for (const slice of slices(1000)) {
-        await db.kysely
-          .insertInto("bench_history" as "cashbacks")
-          .values(slice.map((r, j) => historyOf(r, at + j)))
-          .execute();
-        at += slice.length;
-      }
-      historySeconds = (performance.now() - historyStart) / 1000;
+      historySeconds = await timedInsert("bench_history", "cashbacks", historyOf);
 
       // The two other tables a report row is written to whatever the SQL: the staging row the
       // preview keeps for the admin to review and the commit to resume from, and the daily
@@ -195,58 +207,36 @@ async function main() {
       // history's is a floor under any import that keeps these guarantees.
       await sql`create table bench_staging like import_rows`.execute(db.kysely);
       await sql`create table bench_daily like cashback_daily`.execute(db.kysely);
-      const stagingStart = performance.now();
-      at = 0;
-      for (const slice of slices(1000)) {
-        await db.kysely
-          .insertInto("bench_staging" as "import_rows")
-          .values(
-            slice.map((r, j) => ({
-              id: newId(),
-              batch_id: "bench",
-              line_no: at + j + 2,
-              status: "matched",
-              error: null,
-              trade_date: r[0],
-              broker_id: brokerId,
-              broker_text: r[1],
-              account_number: r[2],
-              lots_milli: Math.round(Number(r[3]) * 1000),
-              amount_text: r[4],
-              currency: r[5],
-              amount_yen: Number(r[4]),
-              row_key: r[6],
-              broker_account_id: accounts[(at + j) % ACCOUNTS]!.id,
-              user_id: accounts[(at + j) % ACCOUNTS]!.user_id,
-              chunk_no: Math.floor((at + j) / 5000),
-              expected_yen: null,
-              source_key: `${brokerId}|${r[2]}|${r[0]}|${r[6]}`,
-            })),
-          )
-          .execute();
-        at += slice.length;
-      }
-      stagingSeconds = (performance.now() - stagingStart) / 1000;
-      const dailyStart = performance.now();
-      at = 0;
-      for (const slice of slices(1000)) {
-        await db.kysely
-          .insertInto("bench_daily" as "cashback_daily")
-          .values(
-            slice.map((r, j) => ({
-              broker_account_id: accounts[(at + j) % ACCOUNTS]!.id,
-              day: r[0],
-              user_id: accounts[(at + j) % ACCOUNTS]!.user_id,
-              broker_id: brokerId,
-              amount: Number(r[4]),
-              lots_milli: Math.round(Number(r[3]) * 1000),
-              rows: 1,
-            })),
-          )
-          .execute();
-        at += slice.length;
-      }
-      dailySeconds = (performance.now() - dailyStart) / 1000;
+      stagingSeconds = await timedInsert("bench_staging", "import_rows", (r, i) => ({
+        id: newId(),
+        batch_id: "bench",
+        line_no: i + 2,
+        status: "matched" as const,
+        error: null,
+        trade_date: r[0],
+        broker_id: brokerId,
+        broker_text: r[1],
+        account_number: r[2],
+        lots_milli: Math.round(Number(r[3]) * 1000),
+        amount_text: r[4],
+        currency: r[5],
+        amount_yen: Number(r[4]),
+        row_key: r[6],
+        broker_account_id: accounts[i % ACCOUNTS]!.id,
+        user_id: accounts[i % ACCOUNTS]!.user_id,
+        chunk_no: Math.floor(i / 5000),
+        expected_yen: null,
+        source_key: `${brokerId}|${r[2]}|${r[0]}|${r[6]}`,
+      }));
+      dailySeconds = await timedInsert("bench_daily", "cashback_daily", (r, i) => ({
+        broker_account_id: accounts[i % ACCOUNTS]!.id,
+        day: r[0],
+        user_id: accounts[i % ACCOUNTS]!.user_id,
+        broker_id: brokerId,
+        amount: Number(r[4]),
+        lots_milli: Math.round(Number(r[3]) * 1000),
+        rows: 1,
+      }));
 
       // The same history rows through LOAD DATA LOCAL INFILE, MariaDB's fastest way in (the
       // server parses the rows; no SQL text per row): what a MySQL-only importer could get for

@@ -23,7 +23,7 @@ export function rememberTranslations(i18n: I18n): I18n {
     if (!t) {
       const translate = getFixedT(lng, ns, keyPrefix);
       const strings = new Map<string, unknown>();
-      const remembering = function (this: unknown, ...args: unknown[]) {
+      const remembering = (...args: unknown[]) => {
         const key = args[0];
         if (args.length !== 1 || typeof key !== "string") return translate(...args);
         let value = strings.get(key);

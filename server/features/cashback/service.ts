@@ -109,32 +109,14 @@ export async function summaryTotals(
 
 // ---------------------------------------------------------------- member
 
-/**
- * The member's cashback per account over trade days [from, to): all time reads the monthly
- * summary (a row per account and month), a period the daily one.
- */
+/** The member's cashback per account over trade days [from, to), from the daily summary. */
 function accountTotals(
   db: Db,
   userId: string,
   { from, to }: { from: string | null; to: string | null },
 ) {
-  // Each branch is aliased "s" with the same columns, so one query joins and sums either.
-  const rows =
-    from === null && to === null
-      ? db.kysely
-          .selectFrom("cashback_monthly")
-          .select(["broker_account_id", "broker_id", "amount"])
-          .where("user_id", "=", userId)
-          .as("s")
-      : db.kysely
-          .selectFrom("cashback_daily")
-          .select(["broker_account_id", "broker_id", "amount"])
-          .where("user_id", "=", userId)
-          .$if(from !== null, (q) => q.where("day", ">=", from!))
-          .$if(to !== null, (q) => q.where("day", "<", to!))
-          .as("s");
   return db.kysely
-    .selectFrom(rows)
+    .selectFrom("cashback_daily as s")
     .innerJoin("broker_accounts", "broker_accounts.id", "s.broker_account_id")
     .innerJoin("brokers", "brokers.id", "s.broker_id")
     .select((eb) => [
@@ -143,18 +125,42 @@ function accountTotals(
       "brokers.name as brokerName",
       eb.fn.sum<number>("s.amount").as("amount"),
     ])
+    .where("s.user_id", "=", userId)
+    .$if(from !== null, (q) => q.where("s.day", ">=", from!))
+    .$if(to !== null, (q) => q.where("s.day", "<", to!))
     .groupBy(["s.broker_account_id", "broker_accounts.account_number", "brokers.name"])
+    .execute();
+}
+
+/**
+ * The member's cashback per account and month, from the monthly summary (a row per account and
+ * month, a few hundred for a member at most): all time for the summary report, and the
+ * dashboard's chart months too.
+ */
+function accountMonths(db: Db, userId: string) {
+  return db.kysely
+    .selectFrom("cashback_monthly as m")
+    .innerJoin("broker_accounts", "broker_accounts.id", "m.broker_account_id")
+    .innerJoin("brokers", "brokers.id", "m.broker_id")
+    .select([
+      "m.month",
+      "m.broker_account_id as accountId",
+      "broker_accounts.account_number as accountNumber",
+      "brokers.name as brokerName",
+      "m.amount",
+    ])
+    .where("m.user_id", "=", userId)
     .execute();
 }
 
 /** Totals for the period and all time, by broker and by account, from the summaries. */
 export async function memberSummary(db: Db, userId: string, period: PeriodInput) {
   const { from, to } = periodDays(period);
-  // All time is a period too: its per-account totals already sum to the all-time figure (every
-  // summary row's account and company exist), so the dashboard's view needs no second read.
+  // All time is a period too: its per-account amounts already sum to the all-time figure (every
+  // summary row's account and company exist), so it needs no second read.
   const wholeHistory = from === null && to === null;
   const [inPeriod, allTime] = await Promise.all([
-    accountTotals(db, userId, { from, to }),
+    wholeHistory ? accountMonths(db, userId) : accountTotals(db, userId, { from, to }),
     wholeHistory
       ? null
       : db.kysely
@@ -300,21 +306,8 @@ export async function memberDashboard(db: Db, userId: string, now = new Date()) 
       .where("user_id", "=", userId)
       .where("status", "=", "pending")
       .executeTakeFirstOrThrow(),
-    // A row per account and month (the summary's key): a member's months are a few hundred
-    // rows at most, and they sum to both the chart and the all-time report.
-    db.kysely
-      .selectFrom("cashback_monthly as m")
-      .innerJoin("broker_accounts", "broker_accounts.id", "m.broker_account_id")
-      .innerJoin("brokers", "brokers.id", "m.broker_id")
-      .select([
-        "m.month",
-        "m.broker_account_id as accountId",
-        "broker_accounts.account_number as accountNumber",
-        "brokers.name as brokerName",
-        "m.amount",
-      ])
-      .where("m.user_id", "=", userId)
-      .execute(),
+    // The same read as the all-time report's: it sums to the chart's months as well.
+    accountMonths(db, userId),
     memberCashbacks(db, userId)
       .orderBy("cashbacks.trade_date", "desc")
       .orderBy("cashbacks.id", "desc")
