@@ -10,6 +10,7 @@ import enCommon from "../locales/en/common.json";
 import enEa from "../locales/en/ea.json";
 import enErrors from "../locales/en/errors.json";
 import enGacha from "../locales/en/gacha.json";
+import enLegal from "../locales/en/legal.json";
 import enLine from "../locales/en/line.json";
 import enMail from "../locales/en/mail.json";
 import enMarathon from "../locales/en/marathon.json";
@@ -28,6 +29,7 @@ import jaCommon from "../locales/ja/common.json";
 import jaEa from "../locales/ja/ea.json";
 import jaErrors from "../locales/ja/errors.json";
 import jaGacha from "../locales/ja/gacha.json";
+import jaLegal from "../locales/ja/legal.json";
 import jaLine from "../locales/ja/line.json";
 import jaMail from "../locales/ja/mail.json";
 import jaMarathon from "../locales/ja/marathon.json";
@@ -72,6 +74,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     popup: jaPopup,
     statement: jaStatement,
     brokers: jaBrokers,
+    legal: jaLegal,
   },
   en: {
     common: enCommon,
@@ -96,5 +99,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     popup: enPopup,
     statement: enStatement,
     brokers: enBrokers,
+    legal: enLegal,
   },
 };

@@ -996,6 +996,38 @@ export interface Database {
   ranking_battle_results: RankingBattleResultsTable;
   popups: PopupsTable;
   popup_views: PopupViewsTable;
+  legal_documents: LegalDocumentsTable;
+  legal_consents: LegalConsentsTable;
+}
+
+// ------------------------------------------------------------------------ legal documents
+
+export type LegalKind = "terms" | "privacy" | "legal" | "company";
+
+/** One published version of a legal document; never updated once inserted. */
+export interface LegalDocumentsTable {
+  id: string;
+  kind: LegalKind;
+  /** 1, 2, … per kind. */
+  version: number;
+  /** Markdown, rendered on the server without raw HTML. */
+  body: string;
+  body_en: string | null;
+  /** What changed since the previous version (shown on the re-consent notice). */
+  summary: string | null;
+  summary_en: string | null;
+  /** Members who accepted an earlier version must accept this one. */
+  reconsent: Bool;
+  published_at: Timestamp;
+  published_by: string | null;
+}
+
+/** A member accepted one version of a document. */
+export interface LegalConsentsTable {
+  id: string;
+  user_id: string;
+  document_id: string;
+  accepted_at: Timestamp;
 }
 
 export type User = Selectable<UsersTable>;

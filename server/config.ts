@@ -109,6 +109,8 @@ const schema = z.object({
     .max(100 * 1024 * 1024)
     .default(1024 * 1024),
   WEBSITE_URL: z.url({ protocol: /^https?$/ }).default("https://example.com/"),
+  // Where visitors write to (the footer's contact link); members use the support chat.
+  CONTACT_EMAIL: z.email().default("support@example.com"),
   GTM_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like "GTM-XXXXXXX"')

@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from "@remix-run/node";
-import { ADMIN_ENROL_PATH, homeFor, loginUrlFor } from "../../server/domain/redirect";
+import { ADMIN_ENROL_PATH, homeFor, loginUrlFor, safeRedirect } from "../../server/domain/redirect";
 
 /**
  * Who may open which area. Each area's layout route (`users.tsx`, `admin.tsx`) calls its guard
@@ -24,6 +24,28 @@ export async function requireMember(request: Request, context: AppLoadContext): 
   if (!me) throw redirect(loginUrlFor(request, context.sessionEnded));
   if (me.permission === "admin") throw redirect("/");
   return me;
+}
+
+/** The notice a member accepts a new version of the terms or privacy policy on. */
+export const CONSENT_PATH = "/users/consent";
+
+/**
+ * A member asked to agree again to a new version of the terms or the privacy policy sees the
+ * notice before any other member page, and comes back to the page they opened after agreeing.
+ * Pages outside the member area (the legal documents, logout, the language switch) stay open.
+ */
+export async function requireCurrentConsent(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  if (url.pathname === CONSENT_PATH) return;
+  if ((await context.trpc.legal.pending()).length === 0) return;
+  const back = request.method === "GET" ? url.pathname + url.search : url.pathname;
+  throw redirect(`${CONSENT_PATH}?${new URLSearchParams({ redirect: back }).toString()}`);
+}
+
+/** Where the notice sends a member once they agreed: the page they opened, or their home. */
+export function afterConsent(request: Request): string {
+  const target = safeRedirect(new URL(request.url).searchParams.get("redirect"), "/users");
+  return target.startsWith(CONSENT_PATH) ? "/users" : target;
 }
 
 /**

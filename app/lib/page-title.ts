@@ -33,6 +33,11 @@ const named =
 export const PAGE_TITLES: Record<string, Titler> = {
   // Public: the rate card visitors find from search and share (issue 18).
   "routes/_public.brokers": key("nav.brokers"),
+  "routes/_public.terms": key("footer.terms"),
+  "routes/_public.privacy": key("footer.privacy"),
+  "routes/_public.legal": key("footer.legal"),
+  "routes/_public.company": key("footer.company"),
+  "routes/users.consent": key("footer.terms"),
   "routes/users._index": key("nav.dashboard"),
   "routes/users.affiliate": key("nav.affiliate"),
   "routes/users.bank": key("nav.account"),

@@ -5,7 +5,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import {
   AuthForm,
   EmailField,
@@ -18,6 +19,8 @@ import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { registerInput } from "../../server/domain/account";
 import { textLink } from "~/components/ui/link";
+import { useFieldError } from "~/components/ui/form";
+import { AgreeCheckbox } from "~/components/legal/AgreeCheckbox";
 
 export const handle = { i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -47,7 +50,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const FIELDS = ["name", "nickname", "email", "password", "passwordConfirm", "ref"] as const;
+const FIELDS = [
+  "name",
+  "nickname",
+  "email",
+  "password",
+  "passwordConfirm",
+  "ref",
+  "agree",
+] as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData(), FIELDS);
@@ -59,6 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       password: values.password,
       passwordConfirm: values.passwordConfirm,
       ref: values.ref || undefined,
+      agree: values.agree as "on",
     }),
   );
   if (!result.ok) return result.response;
@@ -88,6 +100,7 @@ export default function Register() {
         />
         <EmailField error={error} defaultValue={value("email")} />
         <NewPasswordFields error={error} labelKey="fields.password" />
+        <RegisterAgreement error={useFieldError(error, "agree", "auth:fields.agree")} />
       </AuthForm>
       <Link
         to="/login"
@@ -96,5 +109,35 @@ export default function Register() {
         {t("links.toLogin")}
       </Link>
     </AuthCard>
+  );
+}
+
+/**
+ * Agreeing to the terms of use and the privacy policy, with links to both (a new tab, so what
+ * was typed stays): the server records the versions current at registration.
+ */
+function RegisterAgreement({ error }: { error: string | null }) {
+  const { t } = useTranslation("auth");
+  return (
+    <AgreeCheckbox error={error}>
+      <Trans
+        t={t}
+        i18nKey="agree.label"
+        components={{
+          terms: <DocumentLink to="/terms" />,
+          privacy: <DocumentLink to="/privacy" />,
+        }}
+      />
+    </AgreeCheckbox>
+  );
+}
+
+function DocumentLink({ to, children }: { to: string; children?: ReactNode }) {
+  const { t } = useTranslation("auth");
+  return (
+    <a href={to} target="_blank" rel="noreferrer" className={textLink}>
+      {children}
+      <span className="sr-only">{t("agree.opensNewTab")}</span>
+    </a>
   );
 }

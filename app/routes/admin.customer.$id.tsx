@@ -15,11 +15,16 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { PAYMENT_FIELDS } from "../../server/domain/withdrawal";
 
-export const handle = { i18n: ["admin", "accounts", "profile", "errors"] };
+export const handle = { i18n: ["admin", "accounts", "profile", "errors", "legal"] };
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   try {
-    return json({ customer: await context.trpc.admin.customers.get({ id: params.id ?? "" }) });
+    const id = params.id ?? "";
+    const [customer, consents] = await Promise.all([
+      context.trpc.admin.customers.get({ id }),
+      context.trpc.legal.memberConsents({ userId: id }),
+    ]);
+    return json({ customer, consents });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "NOT_FOUND" || code === "BAD_REQUEST") {
@@ -42,8 +47,8 @@ const link = `rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focu
 
 /** /admin/customer/:id: one member's profile, payment details, accounts and balance. */
 export default function AdminCustomer() {
-  const { t } = useTranslation(["admin", "profile", "accounts", "common"]);
-  const { customer } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["admin", "profile", "accounts", "common", "legal"]);
+  const { customer, consents } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { profile, payment, accounts, balance, trail } = customer;
   const revealed = result?.ok ? result.details : null;
@@ -257,6 +262,27 @@ export default function AdminCustomer() {
             timeColumn("createdAt", t("accounts:list.createdAt"), { format: formatDate }),
           ]}
         />
+      </Section>
+
+      <Section title={t("legal:consents.title")} testId="customer-consents">
+        <RowList
+          rows={consents}
+          rowKey={(c) => `${c.kind}-${c.version}`}
+          empty={t("legal:consents.none")}
+          rowClassName="flex flex-wrap justify-between gap-2 py-2 text-sm"
+          rowTestId="consent-entry"
+        >
+          {(c) => (
+            <>
+              <span>
+                {t(`legal:kinds.${c.kind}`)} {t("legal:page.version", { version: c.version })}
+              </span>
+              <span className="whitespace-nowrap text-slate-500 dark:text-slate-400">
+                {formatDateTime(c.acceptedAt)}
+              </span>
+            </>
+          )}
+        </RowList>
       </Section>
 
       <Section title={t("admin:customers.detail.trail")} testId="customer-trail">

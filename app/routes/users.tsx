@@ -1,17 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
-import { requireMember } from "~/lib/guards.server";
+import { requireCurrentConsent, requireMember } from "~/lib/guards.server";
 import type { RouteHandle } from "~/lib/shell";
 
 /**
- * The member area (/users/…): its one guard, its shell (the sidebar) and its error boundary, so
+ * The member area (/users/…): its one guard (signed in as a member, and agreed to the current
+ * terms where a new version asks for it), its shell (the sidebar) and its error boundary, so
  * a page that fails or an id that is not there keeps the member's navigation.
  */
 export const handle: RouteHandle = { area: "member" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(request, context);
+  await requireCurrentConsent(request, context);
   return null;
 }
 

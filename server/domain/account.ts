@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { required as present } from "./fields";
+import { agreement } from "./legal";
 
 /**
  * The account forms' inputs (sign-up, sign-in, passwords, email changes). Messages are keys
@@ -62,6 +63,8 @@ export const registerInput = z
     password: passwordSchema,
     passwordConfirm: z.string({ error: "required" }).min(1, present),
     ref: z.string().trim().max(32).optional(),
+    /** Agreeing to the current terms of use and privacy policy (recorded with the account). */
+    agree: agreement,
   })
   .superRefine(confirmed);
 

@@ -17,6 +17,7 @@ import { rankingRouter } from "../features/ranking/router";
 import { shellRouter } from "../features/shell/router";
 import { battlesRouter } from "../features/battles/router";
 import { popupsRouter } from "../features/popups/router";
+import { legalRouter } from "../features/legal/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -39,6 +40,7 @@ export const appRouter = router({
   campaigns: campaignsRouter,
   battles: battlesRouter,
   popups: popupsRouter,
+  legal: legalRouter,
 });
 
 export type AppRouter = typeof appRouter;

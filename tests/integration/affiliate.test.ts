@@ -52,6 +52,7 @@ async function register(opts: { ref?: string; cookie?: string; nickname?: string
     email,
     password: GOOD,
     passwordConfirm: GOOD,
+    agree: true,
     ...(opts.ref ? { ref: opts.ref } : {}),
   });
   const row = await t.db.kysely

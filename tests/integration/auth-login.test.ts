@@ -155,6 +155,7 @@ describe(`login on ${testEngine}`, () => {
           email: `bulk${i}@example.test`,
           password: GOOD,
           passwordConfirm: GOOD,
+          agree: true,
         }),
       ),
     );

@@ -25,6 +25,7 @@ function registration(
     email,
     password,
     passwordConfirm: password,
+    agree: true as const,
     ...change,
   };
 }
@@ -88,6 +89,7 @@ describe(`registration on ${testEngine}`, () => {
         email: existing.email.toUpperCase(),
         password: GOOD,
         passwordConfirm: GOOD,
+        agree: true,
       }),
     ).resolves.toEqual({ sent: true });
     // "Already registered" goes to the owner's inbox, not to whoever asked.

@@ -153,6 +153,7 @@ describe(`email change on ${testEngine}`, () => {
         email: victim.email,
         password: GOOD,
         passwordConfirm: GOOD,
+        agree: true,
       }),
     ).resolves.toEqual({ sent: true });
     const holders = await t.db.kysely

@@ -34,6 +34,7 @@ describe("mail over real SMTP", () => {
       email: "ken@example.test",
       password: "Kx7-mUq2-wpLr",
       passwordConfirm: "Kx7-mUq2-wpLr",
+      agree: true,
     });
     const mail = await sink.waitFor(before + 1);
     expect(mail.subject).toBe("【CBポータル】メールアドレスの確認");

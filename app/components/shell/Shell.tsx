@@ -4,6 +4,7 @@ import type { Viewer } from "../../../server/features/shell/service";
 import type { LayoutKind } from "~/lib/shell";
 import { WIDE_CONTAINER } from "./styles";
 import { AdminMenu } from "./AdminMenu";
+import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { SideNav } from "./SideNav";
 
@@ -92,6 +93,8 @@ export function Shell({ viewer, layout, showThemeToggle, children }: ShellProps)
       </a>
       <Header viewer={viewer} layout={layout} showThemeToggle={showThemeToggle} />
       {body}
+      {/* Not in the admin area: a workspace whose menu reaches the documents' settings. */}
+      {viewer && layout !== "admin" && layout !== "minimal" && <Footer viewer={viewer} />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import type { Config } from "../../config";
 import { countReferredRegistration } from "../affiliate/rewards";
+import { acceptCurrent } from "../legal/service";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { Mailer, MailMessage } from "../../mail";
@@ -228,6 +229,8 @@ export async function register(
             updated_at: now,
           })
           .execute();
+        // What the member agreed to on the form: the terms and privacy policy of this moment.
+        await acceptCurrent(trx, id);
         // The referrer's registration count, kept with the registration itself.
         if (referrer) await countReferredRegistration(trx, db, referrer.id, new Date());
       });

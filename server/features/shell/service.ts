@@ -11,6 +11,8 @@ export interface Viewer {
   } | null;
   features: FeatureFlags;
   websiteUrl: string;
+  /** The footer's contact address for visitors. */
+  contactEmail: string;
   analytics: { gtmId: string | null; pixelId: string | null };
 }
 
@@ -27,6 +29,7 @@ export function getViewer(config: Config, session: CurrentSession | null): Viewe
       : null,
     features: config.FEATURES,
     websiteUrl: config.WEBSITE_URL,
+    contactEmail: config.CONTACT_EMAIL,
     analytics: { gtmId: config.GTM_ID ?? null, pixelId: config.META_PIXEL_ID ?? null },
   };
 }

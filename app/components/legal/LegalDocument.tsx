@@ -1,0 +1,101 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { LegalKind } from "../../../server/domain/legal";
+import { LEGAL_PATHS } from "../../../server/domain/legal";
+import { Alert } from "~/components/ui/Alert";
+import { Badge } from "~/components/ui/Badge";
+import { card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/PageTitle";
+import { textLink } from "~/components/ui/link";
+import { formatDate } from "~/lib/format";
+import type { legalDocumentLoader } from "~/lib/legal.server";
+
+type Loader = ReturnType<typeof legalDocumentLoader>;
+
+/**
+ * A legal document's public page: its title, version and date, the text (Markdown rendered on
+ * the server, no raw HTML: server/lib/markdown.ts), and links to every earlier version. An
+ * English reader of a document written only in Japanese sees a "Japanese" label and the text
+ * marked lang="ja", so a screen reader reads it in Japanese.
+ */
+export function LegalDocumentPage() {
+  const { t } = useTranslation("legal");
+  const { kind, doc } = useLoaderData<Loader>();
+  const title = t(`kinds.${kind}`);
+  const path = LEGAL_PATHS[kind as LegalKind];
+  if (!doc) {
+    return (
+      <div className="space-y-4">
+        <PageTitle>{title}</PageTitle>
+        <Alert tone="info" testId="legal-missing">
+          {t("page.notPublished")}
+        </Alert>
+      </div>
+    );
+  }
+  return (
+    <article className="space-y-4" data-testid="legal-document">
+      <div className="space-y-1">
+        <PageTitle>{title}</PageTitle>
+        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="legal-version">
+          {t("page.version", { version: doc.version })}
+          <span aria-hidden="true"> · </span>
+          {t("page.publishedAt", { date: formatDate(doc.publishedAt) })}
+        </p>
+      </div>
+      {!doc.latest && (
+        <Alert tone="warning" testId="legal-old-version">
+          {t("page.oldVersion")}{" "}
+          <Link to={path} className={textLink}>
+            {t("page.toLatest")}
+          </Link>
+        </Alert>
+      )}
+      <div className={`${card} p-4 sm:p-6`}>
+        {doc.inJapanese && (
+          <p className="mb-4 flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+            <Badge tone="muted" data-testid="legal-in-japanese">
+              {t("page.inJapanese")}
+            </Badge>
+            {t("page.inJapaneseHint")}
+          </p>
+        )}
+        <div
+          className="rendered-text"
+          lang={doc.inJapanese ? "ja" : undefined}
+          data-testid="legal-body"
+          // Rendered by markdown-it with html:false on the server: the author's tags are text.
+          dangerouslySetInnerHTML={{ __html: doc.html }}
+        />
+      </div>
+      {doc.versions.length > 1 && (
+        <nav aria-labelledby="legal-history" className={`${card} p-4 sm:p-6`}>
+          <h2 id="legal-history" className="text-base font-semibold">
+            {t("page.history")}
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-x-4" data-testid="legal-history">
+            {doc.versions.map((v) => (
+              <li key={v.version}>
+                {v.version === doc.version ? (
+                  <span
+                    className="inline-flex min-h-11 items-center text-sm font-semibold"
+                    aria-current="page"
+                  >
+                    {t("page.version", { version: v.version })} ({formatDate(v.publishedAt)})
+                  </span>
+                ) : (
+                  <Link
+                    to={`${path}?version=${v.version}`}
+                    className={`${textLink} inline-flex min-h-11 items-center text-sm`}
+                  >
+                    {t("page.version", { version: v.version })} ({formatDate(v.publishedAt)})
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Viewer } from "../../../server/features/shell/service";
+import { focusRing } from "./styles";
+
+const entry = `inline-flex min-h-11 items-center rounded-sm text-xs text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline sm:text-sm dark:text-slate-300 dark:hover:text-white ${focusRing}`;
+
+const DOCUMENTS = [
+  { to: "/terms", key: "footer.terms" },
+  { to: "/privacy", key: "footer.privacy" },
+  { to: "/legal", key: "footer.legal" },
+  { to: "/company", key: "footer.company" },
+  { to: "/help", key: "footer.help" },
+] as const;
+
+/** The calendar year in Tokyo, the service's time zone (the same on server and browser). */
+function tokyoYear(): string {
+  return new Intl.DateTimeFormat("en", { timeZone: "Asia/Tokyo", year: "numeric" }).format(
+    new Date(),
+  );
+}
+
+/**
+ * Every page's footer (visitors, sign-in, members, the public rate card): the legal documents,
+ * help, contact (the support chat for a member, the configured address for everyone else) and
+ * the copyright line. On a phone the links wrap in small type, each still a 44 px target.
+ */
+export function Footer({ viewer }: { viewer: Viewer }) {
+  const { t } = useTranslation();
+  const member = viewer.user?.permission === "member";
+  return (
+    <footer
+      className="mt-8 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      data-testid="footer"
+    >
+      <div className="container flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+        <nav aria-label={t("footer.label")}>
+          <ul className="flex flex-wrap gap-x-4">
+            {DOCUMENTS.map((d) => (
+              <li key={d.to}>
+                <Link to={d.to} className={entry}>
+                  {t(d.key)}
+                </Link>
+              </li>
+            ))}
+            <li>
+              {member ? (
+                <Link to="/users/chat" className={entry} data-testid="footer-contact">
+                  {t("footer.contact")}
+                </Link>
+              ) : (
+                <a
+                  href={`mailto:${viewer.contactEmail}`}
+                  className={entry}
+                  data-testid="footer-contact"
+                >
+                  {t("footer.contact")}
+                </a>
+              )}
+            </li>
+          </ul>
+        </nav>
+        <p className="text-xs text-slate-500 dark:text-slate-400" suppressHydrationWarning>
+          {t("footer.copyright", { year: tokyoYear(), name: t("app.name") })}
+        </p>
+      </div>
+    </footer>
+  );
+}

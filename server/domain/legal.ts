@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/**
+ * The legal documents the portal publishes (pure: the browser and the server share it). Members
+ * agree to the terms of use and the privacy policy; the 特定商取引法 disclosure and the company
+ * page are read, not agreed to.
+ */
+export const LEGAL_KINDS = ["terms", "privacy", "legal", "company"] as const;
+export type LegalKind = (typeof LEGAL_KINDS)[number];
+
+/** The documents a member accepts at registration and again when a version asks for it. */
+export const CONSENT_KINDS = ["terms", "privacy"] as const satisfies readonly LegalKind[];
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+export function isConsentKind(kind: LegalKind): kind is ConsentKind {
+  return (CONSENT_KINDS as readonly string[]).includes(kind);
+}
+
+/** Each document's public page. */
+export const LEGAL_PATHS: Record<LegalKind, string> = {
+  terms: "/terms",
+  privacy: "/privacy",
+  legal: "/legal",
+  company: "/company",
+};
+
+/**
+ * Agreeing to the terms of use and the privacy policy (registration, the notice of a new
+ * version): the ticked checkbox ("on") from a form, or true from another caller; anything else,
+ * a missing box included, is refused with errors:field.agreeRequired.
+ */
+export const agreement = z.union([z.literal(true), z.literal("on")], { error: "agreeRequired" });

@@ -1,0 +1,40 @@
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { recordId } from "../../lib/input";
+import { z } from "zod";
+import { acceptInput, consentListInput, documentInput, kindInput, publishInput } from "./schema";
+import * as legal from "./service";
+
+export const legalRouter = router({
+  /** A public page's document (/terms, /privacy, /legal, /company), signed in or not. */
+  document: publicProcedure
+    .input(documentInput)
+    .query(({ ctx, input }) => legal.publicDocument(ctx.db, input.kind, input.version, ctx.locale)),
+
+  /** What the signed-in member must accept before other member pages (usually nothing). */
+  pending: memberProcedure.query(({ ctx }) =>
+    legal.pendingConsents(ctx.db, ctx.user.id, ctx.locale),
+  ),
+
+  accept: memberProcedure
+    .input(acceptInput)
+    .mutation(({ ctx, input }) => legal.accept(ctx.db, ctx.user.id, input.documents)),
+
+  // -------------------------------------------------------------------- admin
+  overview: adminProcedure.query(({ ctx }) => legal.adminOverview(ctx.db)),
+
+  adminDocument: adminProcedure
+    .input(kindInput)
+    .query(({ ctx, input }) => legal.adminDocument(ctx.db, input.kind)),
+
+  publish: adminProcedure
+    .input(publishInput)
+    .mutation(({ ctx, input }) => legal.publish(ctx.db, ctx.user.id, input)),
+
+  memberConsents: adminProcedure
+    .input(z.object({ userId: recordId }))
+    .query(({ ctx, input }) => legal.memberConsents(ctx.db, input.userId)),
+
+  consents: adminProcedure
+    .input(consentListInput)
+    .query(({ ctx, input }) => legal.consentList(ctx.listDb, input)),
+});

@@ -1,0 +1,333 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../../db";
+import { insertIgnore, isUniqueViolation } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type { Database } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { CONSENT_KINDS, type ConsentKind, LEGAL_KINDS, type LegalKind } from "../../domain/legal";
+import type { Language } from "../../domain/language";
+import { AppError } from "../../errors";
+import { localized } from "../../lib/localized";
+import { renderMarkdown } from "../../lib/markdown";
+import { mapRows, paginateSorted } from "../../lib/paging";
+import type { consentListInput, PublishValues } from "./schema";
+import type { z } from "zod";
+
+/**
+ * Legal documents as numbered versions (decision 039). Publishing inserts the next version;
+ * nothing is edited afterwards, so what a member agreed to is always readable as it was.
+ */
+
+const VERSION_COLUMNS = [
+  "id",
+  "kind",
+  "version",
+  "body",
+  "body_en",
+  "summary",
+  "summary_en",
+  "reconsent",
+  "published_at",
+] as const;
+
+function latestVersion(db: Kysely<Database>, kind: LegalKind) {
+  return db
+    .selectFrom("legal_documents")
+    .select(VERSION_COLUMNS)
+    .where("kind", "=", kind)
+    .orderBy("version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Every version of a document, newest first, without the texts. */
+function history(db: Kysely<Database>, kind: LegalKind) {
+  return db
+    .selectFrom("legal_documents")
+    .select(["version", "published_at", "reconsent"])
+    .where("kind", "=", kind)
+    .orderBy("version", "desc")
+    .execute()
+    .then((rows) =>
+      rows.map((r) => ({
+        version: r.version,
+        publishedAt: r.published_at,
+        reconsent: r.reconsent === 1,
+      })),
+    );
+}
+
+/**
+ * A public page's document: the version asked for (or the latest), rendered in the reader's
+ * language. `inJapanese` says an English reader is shown the Japanese because no English is
+ * written, so the page can say so. Null when the document or that version does not exist.
+ */
+export async function publicDocument(
+  db: Db,
+  kind: LegalKind,
+  version: number | undefined,
+  locale: Language,
+) {
+  const read = db.kysely;
+  const row =
+    version === undefined
+      ? await latestVersion(read, kind)
+      : await read
+          .selectFrom("legal_documents")
+          .select(VERSION_COLUMNS)
+          .where("kind", "=", kind)
+          .where("version", "=", version)
+          .executeTakeFirst();
+  if (!row) return null;
+  const versions = await history(read, kind);
+  const body = localized(row, "body", locale);
+  return {
+    kind,
+    version: row.version,
+    publishedAt: row.published_at,
+    latest: versions[0]?.version === row.version,
+    html: renderMarkdown(body),
+    inJapanese: locale === "en" && body === row.body,
+    versions,
+  };
+}
+
+/** The admin's overview: each document's latest version and date (null: never published). */
+export async function adminOverview(db: Db) {
+  const rows = await db.kysely
+    .selectFrom("legal_documents")
+    .select(["kind", (eb) => eb.fn.max("version").as("version")])
+    .groupBy("kind")
+    .execute();
+  const latest = new Map(rows.map((r) => [r.kind, Number(r.version)]));
+  return Promise.all(
+    LEGAL_KINDS.map(async (kind) => {
+      const version = latest.get(kind);
+      const row = version
+        ? await db.kysely
+            .selectFrom("legal_documents")
+            .select(["published_at", "body_en"])
+            .where("kind", "=", kind)
+            .where("version", "=", version)
+            .executeTakeFirstOrThrow()
+        : null;
+      return {
+        kind,
+        version: version ?? null,
+        publishedAt: row?.published_at ?? null,
+        hasEnglish: row ? row.body_en !== null : false,
+      };
+    }),
+  );
+}
+
+/** The admin's editor: the latest texts (the starting point of the next version) and history. */
+export async function adminDocument(db: Db, kind: LegalKind) {
+  const latest = await latestVersion(db.kysely, kind);
+  return {
+    kind,
+    latest: latest
+      ? {
+          version: latest.version,
+          publishedAt: latest.published_at,
+          body: latest.body,
+          bodyEn: latest.body_en ?? "",
+          summary: latest.summary ?? "",
+          summaryEn: latest.summary_en ?? "",
+          reconsent: latest.reconsent === 1,
+        }
+      : null,
+    versions: await history(db.kysely, kind),
+  };
+}
+
+/**
+ * Publishes the next version of a document, audited. Two admins publishing at once both read
+ * the same latest number; the unique (kind, version) index refuses the second, which is told
+ * to look again rather than silently numbered after a text it never saw.
+ */
+export async function publish(db: Db, adminId: string, input: PublishValues) {
+  const id = newId();
+  try {
+    return await db.kysely.transaction().execute(async (trx) => {
+      const latest = await latestVersion(trx, input.kind);
+      const version = (latest?.version ?? 0) + 1;
+      const now = nowDb();
+      await trx
+        .insertInto("legal_documents")
+        .values({
+          id,
+          kind: input.kind,
+          version,
+          body: input.body,
+          body_en: input.bodyEn,
+          summary: input.summary,
+          summary_en: input.summaryEn,
+          reconsent: input.reconsent ? 1 : 0,
+          published_at: now,
+          published_by: adminId,
+        })
+        .execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "legal.publish",
+        targetType: "legal_document",
+        targetId: id,
+        data: { kind: input.kind, version, reconsent: input.reconsent },
+      });
+      return { kind: input.kind, version };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "legalPublishedMeanwhile");
+    throw error;
+  }
+}
+
+// ------------------------------------------------------------------------------ consent
+
+/**
+ * Records that a member accepts the current terms and privacy policy, in the transaction that
+ * creates their account. A document not published yet has nothing to accept.
+ */
+export async function acceptCurrent(trx: Kysely<Database>, userId: string): Promise<void> {
+  const now = nowDb();
+  for (const kind of CONSENT_KINDS) {
+    const latest = await latestVersion(trx, kind);
+    if (!latest) continue;
+    await trx
+      .insertInto("legal_consents")
+      .values({ id: newId(), user_id: userId, document_id: latest.id, accepted_at: now })
+      .execute();
+  }
+}
+
+/**
+ * The documents a member must accept before any other member page: for each of the terms and
+ * the privacy policy, when a version asks for renewed consent and the member has accepted
+ * neither it nor a later one, the latest version (with its change summary). Empty for almost
+ * every page load: one query.
+ */
+export async function pendingConsents(db: Db, userId: string, locale: Language) {
+  const rows = await db.kysely
+    .selectFrom("legal_documents as d")
+    .select(VERSION_COLUMNS.map((c) => `d.${c}` as const))
+    .where("d.kind", "in", CONSENT_KINDS)
+    .where((eb) =>
+      eb(
+        "d.version",
+        "=",
+        eb
+          .selectFrom("legal_documents as latest")
+          .select((l) => l.fn.max("latest.version").as("v"))
+          .whereRef("latest.kind", "=", "d.kind"),
+      ),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("legal_documents as asking")
+          .select("asking.id")
+          .whereRef("asking.kind", "=", "d.kind")
+          .where("asking.reconsent", "=", 1)
+          .where((inner) =>
+            inner.not(
+              inner.exists(
+                inner
+                  .selectFrom("legal_consents as c")
+                  .innerJoin("legal_documents as accepted", "accepted.id", "c.document_id")
+                  .select("c.id")
+                  .where("c.user_id", "=", userId)
+                  .whereRef("accepted.kind", "=", "asking.kind")
+                  .whereRef("accepted.version", ">=", "asking.version"),
+              ),
+            ),
+          ),
+      ),
+    )
+    .orderBy("d.kind", "desc")
+    .execute();
+  return rows.map((row) => {
+    const summary = localized(row, "summary", locale);
+    return {
+      kind: row.kind as ConsentKind,
+      version: row.version,
+      publishedAt: row.published_at,
+      summary: summary ?? "",
+      inJapanese: locale === "en" && summary !== null && summary === row.summary,
+    };
+  });
+}
+
+/**
+ * The member accepts the versions the notice showed. Each must still be its document's latest:
+ * a version published while the notice was open is shown before it is agreed to.
+ */
+export async function accept(
+  db: Db,
+  userId: string,
+  documents: { kind: ConsentKind; version: number }[],
+): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const now = nowDb();
+    for (const { kind, version } of documents) {
+      const latest = await latestVersion(trx, kind);
+      if (!latest || latest.version !== version) {
+        throw new AppError("CONFLICT", "legalPublishedMeanwhile");
+      }
+      await insertIgnore(
+        db,
+        trx
+          .insertInto("legal_consents")
+          .values({ id: newId(), user_id: userId, document_id: latest.id, accepted_at: now }),
+      ).execute();
+    }
+  });
+}
+
+/** A member's acceptances, newest first, for the admin's customer page. */
+export async function memberConsents(db: Db, userId: string) {
+  const rows = await db.kysely
+    .selectFrom("legal_consents as c")
+    .innerJoin("legal_documents as d", "d.id", "c.document_id")
+    .select(["d.kind", "d.version", "d.published_at", "c.accepted_at"])
+    .where("c.user_id", "=", userId)
+    .orderBy("c.accepted_at", "desc")
+    .orderBy("d.kind")
+    .execute();
+  return rows.map((r) => ({
+    kind: r.kind,
+    version: r.version,
+    publishedAt: r.published_at,
+    acceptedAt: r.accepted_at,
+  }));
+}
+
+/** Every acceptance (newest first, optionally of one document), for the CSV export. */
+export async function consentList(db: Db, input: z.output<typeof consentListInput>) {
+  let query = db.kysely
+    .selectFrom("legal_consents as c")
+    .innerJoin("legal_documents as d", "d.id", "c.document_id")
+    .innerJoin("users as u", "u.id", "c.user_id")
+    .select([
+      "c.id",
+      "c.accepted_at",
+      "u.id as user_id",
+      "u.email",
+      "u.nickname",
+      "d.kind",
+      "d.version",
+      "d.published_at",
+    ]);
+  if (input.kind) query = query.where("d.kind", "=", input.kind);
+  const page = await paginateSorted(query, input, "c.accepted_at", "c.id");
+  return mapRows(page, (r) => ({
+    userId: r.user_id,
+    email: r.email,
+    nickname: r.nickname,
+    kind: r.kind,
+    version: r.version,
+    publishedAt: r.published_at,
+    acceptedAt: r.accepted_at,
+  }));
+}
