@@ -47,10 +47,18 @@ const serverEnv = {
   LINE_BOT_BASIC_ID: "@e2estandin",
 };
 
+/** Screenshots for a person to look at are taken on request only (SCREENSHOTS=1). */
+const SCREENSHOT_SPECS = process.env.SCREENSHOTS ? [] : ["**/*screenshots.spec.ts"];
+
+/**
+ * Specs that change what every member meets (a terms version asking all members to agree
+ * again): they run after the others have finished, never beside them.
+ */
+const AFTER_ALL = ["**/legal-reconsent.spec.ts"];
+
 export default defineConfig({
   testDir: "tests/e2e",
-  // Screenshots for a person to look at are taken on request only (SCREENSHOTS=1).
-  testIgnore: process.env.SCREENSHOTS ? [] : ["**/*screenshots.spec.ts"],
+  testIgnore: SCREENSHOT_SPECS,
   globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "test-results/e2e",
   fullyParallel: true,
@@ -76,18 +84,26 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: /@mobile/,
+      testIgnore: [...SCREENSHOT_SPECS, ...AFTER_ALL],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     {
       // Only the journeys that differ on a phone run here (their titles carry @mobile).
       name: "mobile",
       grep: /@mobile/,
+      testIgnore: [...SCREENSHOT_SPECS, ...AFTER_ALL],
       use: {
         viewport: { width: 375, height: 812 },
         deviceScaleFactor: 2,
         isMobile: true,
         hasTouch: true,
       },
+    },
+    {
+      name: "after-all",
+      testMatch: AFTER_ALL,
+      dependencies: ["desktop", "mobile"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: [

@@ -6,10 +6,8 @@ import type { LegalKind } from "../../server/domain/legal";
  * version in `?version=N`, else the latest. A version that does not exist answers 404; a
  * document never published shows its page with that said.
  */
-export function legalDocumentLoader(kind: LegalKind) {
-  return async ({ request, context }: LoaderFunctionArgs) => {
-    const asked = new URL(request.url).searchParams.get("version");
-    const doc = await context.trpc.legal.document({ kind, version: asked ?? undefined });
-    return json({ kind, doc }, { status: doc || asked === null ? 200 : 404 });
-  };
+export async function loadLegalDocument(kind: LegalKind, { request, context }: LoaderFunctionArgs) {
+  const asked = new URL(request.url).searchParams.get("version");
+  const doc = await context.trpc.legal.document({ kind, version: asked ?? undefined });
+  return json({ kind, doc }, { status: doc || asked === null ? 200 : 404 });
 }

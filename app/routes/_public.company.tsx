@@ -1,9 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LegalDocumentPage } from "~/components/legal/LegalDocument";
-import { legalDocumentLoader } from "~/lib/legal.server";
+import { loadLegalDocument } from "~/lib/legal.server";
 
 export const handle = { i18n: ["legal"] };
 
 /** /company: open to everyone, signed in or not; ?version=N shows an earlier version. */
-export const loader = legalDocumentLoader("company");
+export function loader(args: LoaderFunctionArgs) {
+  return loadLegalDocument("company", args);
+}
 
 export default LegalDocumentPage;

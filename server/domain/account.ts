@@ -66,7 +66,11 @@ export const registerInput = z
     /** Agreeing to the current terms of use and privacy policy (recorded with the account). */
     agree: agreement,
   })
-  .superRefine(confirmed);
+  // The passwords are compared whether the agreement box is ticked yet or not, as before it
+  // existed: only the other fields' errors hold the comparison back.
+  .superRefine(confirmed, {
+    when: (payload) => payload.issues.every((issue) => issue.path?.[0] === "agree"),
+  });
 
 export const loginInput = z.object({
   email: emailSchema,

@@ -5,6 +5,7 @@ import { commitImport } from "../../server/features/cashback/jobs";
 import { previewImport } from "../../server/features/cashback/preview";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { E2E_ORIGIN } from "./env";
+import { agreeToTerms } from "./auth-helpers";
 import { expect, test, visit } from "./fixtures";
 
 const DIR = "test-results/screenshots/affiliate";
@@ -38,6 +39,7 @@ test("a visitor follows a referral link and registers; the referrer sees the cus
   await main.getByLabel("メールアドレス").fill(email);
   await main.getByLabel("パスワード", { exact: true }).fill("E2e-passw0rd-2026");
   await main.getByLabel("パスワード（確認）").fill("E2e-passw0rd-2026");
+  await agreeToTerms(main);
   await main.getByRole("button", { name: "登録する" }).click();
   await expect(vpage.getByTestId("register-sent")).toBeVisible();
   await visitor.close();

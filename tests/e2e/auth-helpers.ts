@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { newId } from "../../db/id";
 import type { Language, Permission } from "../../db/schema";
 import { nowDb } from "../../db/time";
@@ -34,6 +34,14 @@ interface UserOptions {
   secondFactor?: boolean;
   /** false: the email address is not confirmed yet (no money leaves the account). */
   verified?: boolean;
+}
+
+/**
+ * Ticks the registration form's box agreeing to the terms of use and the privacy policy, as a
+ * visitor must before the form is accepted.
+ */
+export async function agreeToTerms(scope: Page | Locator) {
+  await scope.getByRole("checkbox", { name: /利用規約|terms of use/ }).check();
 }
 
 /**

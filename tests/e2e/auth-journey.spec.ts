@@ -1,5 +1,6 @@
 import { totpAt, timeStep } from "../../server/auth/totp";
 import {
+  agreeToTerms,
   E2E_PASSWORD,
   expect,
   freshEmail,
@@ -31,6 +32,7 @@ test("a newcomer registers, verifies, enrols MFA and logs in with a code and a r
   await main.getByLabel("メールアドレス").fill(email);
   await main.getByLabel("パスワード", { exact: true }).fill(E2E_PASSWORD);
   await main.getByLabel("パスワード（確認）").fill(E2E_PASSWORD);
+  await agreeToTerms(main);
   await main.getByRole("button", { name: "登録する" }).click();
 
   // Not signed in yet: the same answer a taken address gets, and a mail.

@@ -1,4 +1,13 @@
-import { E2E_PASSWORD, expect, freshEmail, mailCount, mailLink, test, visit } from "./auth-helpers";
+import {
+  agreeToTerms,
+  E2E_PASSWORD,
+  expect,
+  freshEmail,
+  mailCount,
+  mailLink,
+  test,
+  visit,
+} from "./auth-helpers";
 
 test("registration shows each error in place and saves nothing until the form is right", async ({
   page,
@@ -36,6 +45,11 @@ test("registration shows each error in place and saves nothing until the form is
   );
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(name).toHaveAttribute("aria-describedby", /-error/);
+  // The terms are agreed to with a box of its own, refused unticked.
+  await expect(page.getByTestId("error-agree")).toHaveText(
+    "利用規約とプライバシーポリシーに同意してください",
+  );
+  await expect(main.getByTestId("agree")).toHaveAttribute("aria-invalid", "true");
 
   // Format errors: a Japanese name, an invalid email, a weak password.
   const address = freshEmail("register");
@@ -77,6 +91,8 @@ test("registration shows each error in place and saves nothing until the form is
   await email.fill(existing.email);
   await password.fill(E2E_PASSWORD);
   await confirm.fill(E2E_PASSWORD);
+  await agreeToTerms(main);
+  await expect(page.getByTestId("error-agree")).toHaveCount(0);
   await submit.click();
   await expect(page.getByTestId("register-sent")).toContainText(
     "入力されたメールアドレスにメールを送信しました",
@@ -101,6 +117,7 @@ test("registration shows each error in place and saves nothing until the form is
   await email.fill(address);
   await password.fill(E2E_PASSWORD);
   await confirm.fill(E2E_PASSWORD);
+  await agreeToTerms(main);
   await submit.click();
   await expect(page.getByTestId("register-sent")).toBeVisible();
   expect(await usersWith(address)).toBe(1);

@@ -117,6 +117,19 @@ describe(`legal documents and consent on ${testEngine}`, () => {
     await publish("terms");
     await publish("privacy");
     expect(await fieldErrors(signUp("no-agree@example.test"))).toEqual({ agree: "agreeRequired" });
+    // The passwords are still compared while the box is unticked.
+    const visitor = await callerFor(t.db, undefined, { ip: "10.78.0.1" });
+    expect(
+      await fieldErrors(
+        visitor.auth.register({
+          name: "Hanako Sato",
+          nickname: "hana",
+          email: "mismatch@example.test",
+          password: "Kx7-mUq2-wpLr",
+          passwordConfirm: "Kx7-mUq2-wpLx",
+        } as never),
+      ),
+    ).toEqual({ agree: "agreeRequired", passwordConfirm: "passwordMismatch" });
     expect(await fieldErrors(signUp("off@example.test", "off"))).toEqual({
       agree: "agreeRequired",
     });

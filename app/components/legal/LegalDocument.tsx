@@ -8,9 +8,9 @@ import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { textLink } from "~/components/ui/link";
 import { formatDate } from "~/lib/format";
-import type { legalDocumentLoader } from "~/lib/legal.server";
+import type { loadLegalDocument } from "~/lib/legal.server";
 
-type Loader = ReturnType<typeof legalDocumentLoader>;
+type Loader = typeof loadLegalDocument;
 
 /**
  * A legal document's public page: its title, version and date, the text (Markdown rendered on
