@@ -105,6 +105,10 @@ export default function Consent() {
         ))}
       </ul>
       <Form method="post" className={`${card} space-y-4 p-4 sm:p-6`} {...formProps}>
+        <AgreeCheckbox error={agreeError}>{t("consent.agree")}</AgreeCheckbox>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("consent.moneyNote")}</p>
+        <SubmitButton>{t("consent.submit")}</SubmitButton>
+        {/* The versions read, after the visible fields (spacing counts hidden inputs). */}
         {pending.map((doc) => (
           <input
             key={doc.kind}
@@ -113,9 +117,6 @@ export default function Consent() {
             value={`${doc.kind}:${doc.version}`}
           />
         ))}
-        <AgreeCheckbox error={agreeError}>{t("consent.agree")}</AgreeCheckbox>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{t("consent.moneyNote")}</p>
-        <SubmitButton>{t("consent.submit")}</SubmitButton>
       </Form>
       <LogoutButton
         withIcon={false}
