@@ -83,8 +83,10 @@ export function Shell({ viewer, layout, showThemeToggle, children }: ShellProps)
       </div>
     );
   }
+  // A column as tall as the window at least, so a short page still ends with the footer at
+  // the bottom of the screen.
   return (
-    <>
+    <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-slate-900 focus:shadow-lg focus:outline focus:outline-2 focus:outline-emerald-600"
@@ -92,9 +94,9 @@ export function Shell({ viewer, layout, showThemeToggle, children }: ShellProps)
         {t("app.skipToContent")}
       </a>
       <Header viewer={viewer} layout={layout} showThemeToggle={showThemeToggle} />
-      {body}
+      <div className="flex-1">{body}</div>
       {/* Not in the admin area: a workspace whose menu reaches the documents' settings. */}
       {viewer && layout !== "admin" && layout !== "minimal" && <Footer viewer={viewer} />}
-    </>
+    </div>
   );
 }
