@@ -3,6 +3,7 @@ import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { expect, signInUser, test, userPage, visit } from "./fixtures";
+import { PHONE_CHECK } from "./phone-check";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
@@ -98,6 +99,10 @@ test("a version that asks members to agree again stops them at the notice until 
     await expect(page.getByTestId("consent-summary")).toHaveText(
       "第5条（出金）の処理日を変更しました。",
     );
+    // It fits a phone: nothing cut off or wider than the screen, every target 44 px tall.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(PHONE_CHECK)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await visit(page, "/users/withdraw");
     await expect(page).toHaveURL(/\/users\/consent\?redirect=%2Fusers%2Fwithdraw$/);
 

@@ -98,7 +98,15 @@ export function adminSubPages(ids: SeedIds): string[] {
   ];
 }
 
-export const PUBLIC_PAGES = ["/login", "/register", "/forgot-password"];
+export const PUBLIC_PAGES = [
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/terms",
+  "/privacy",
+  "/legal",
+  "/company",
+];
 
 /** Signs the context in as the seeded demo member or admin (a new session, no login page). */
 export async function signInAs(
