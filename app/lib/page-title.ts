@@ -59,6 +59,7 @@ export const PAGE_TITLES: Record<string, Titler> = {
   "routes/users.ranking": key("nav.ranking"),
   "routes/users.security": key("titles.security"),
   "routes/users.statement": key("titles.statement"),
+  "routes/users.statement_.annual": key("titles.annualStatement"),
   "routes/users.withdraw._index": key("nav.withdrawalHistory"),
   "routes/users.withdraw.new": key("titles.withdrawNew"),
   "routes/users.withdraw.transfer": key("titles.transfer"),

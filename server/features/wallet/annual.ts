@@ -4,7 +4,7 @@ import type { Db } from "../../../db";
 import type { Database } from "../../../db/schema";
 import { fromDbTime, toDbTime } from "../../../db/time";
 import { statementEntry } from "../../domain/statement";
-import { tokyoDay, tokyoMidnight } from "../../domain/tokyo";
+import { tokyoMidnight, tokyoYear } from "../../domain/tokyo";
 import { type Method, WITHDRAWAL_FEES, WITHDRAWAL_METHODS } from "../../domain/withdrawal";
 import { memberWallet, type MovementKind } from "../../ledger";
 
@@ -30,6 +30,8 @@ export interface Balance {
 
 export interface AnnualStatement {
   year: number;
+  /** Whose document it is, as printed on it. */
+  holder: { name: string; email: string };
   /** The Tokyo calendar year as the UTC instants [start, end). */
   start: string;
   end: string;
@@ -63,11 +65,6 @@ export interface AnnualStatement {
 }
 
 const line = (): AnnualLine => ({ amount: 0, count: 0 });
-
-/** The Tokyo calendar year of an instant. */
-export function tokyoYear(instant: Date): number {
-  return Number(tokyoDay(instant).slice(0, 4));
-}
 
 /** Midnight in Tokyo starting 1 January of the year, as the stored UTC text. */
 function yearStart(year: number): string {
@@ -226,6 +223,11 @@ export async function annualStatement(
       .where("e.wallet_id", "=", memberWallet(userId))
       .select((eb) => eb.fn.min("t.created_at").as("first"))
       .executeTakeFirst();
+    const holder = await trx
+      .selectFrom("users")
+      .select(["name", "email"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
     const currentYear = tokyoYear(now);
     const firstYear = first?.first ? tokyoYear(fromDbTime(String(first.first))) : currentYear;
     const years: number[] = [];
@@ -233,6 +235,7 @@ export async function annualStatement(
 
     return {
       year,
+      holder: { name: holder.name, email: holder.email },
       start,
       end,
       opening,
