@@ -8,6 +8,7 @@ import { seedCashback } from "./cashback";
 import { seedEas } from "./eas";
 import { seedBattle, seedPopup } from "./engagement";
 import { seedGachas } from "./gachas";
+import { seedHelp } from "./help";
 import { seedMoney, seedZenginRequester, startDemoMarathon, stopDemoMarathon } from "./money";
 import { existingId } from "./support";
 
@@ -131,5 +132,6 @@ export async function seed(
   await seedPopup(db, { adminId });
   await seedCampaigns(db, { adminId, memberId });
   await seedEas(db, { adminId, memberId });
+  await seedHelp(db, { adminId });
   return { admin: DEMO_ADMIN, member: DEMO_MEMBER };
 }

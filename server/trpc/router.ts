@@ -17,6 +17,7 @@ import { rankingRouter } from "../features/ranking/router";
 import { shellRouter } from "../features/shell/router";
 import { battlesRouter } from "../features/battles/router";
 import { popupsRouter } from "../features/popups/router";
+import { helpRouter } from "../features/help/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -38,6 +39,7 @@ export const appRouter = router({
   ranking: rankingRouter,
   campaigns: campaignsRouter,
   battles: battlesRouter,
+  help: helpRouter,
   popups: popupsRouter,
 });
 
