@@ -10,6 +10,7 @@ import enCommon from "../locales/en/common.json";
 import enEa from "../locales/en/ea.json";
 import enErrors from "../locales/en/errors.json";
 import enGacha from "../locales/en/gacha.json";
+import enHelp from "../locales/en/help.json";
 import enLine from "../locales/en/line.json";
 import enMail from "../locales/en/mail.json";
 import enMarathon from "../locales/en/marathon.json";
@@ -17,6 +18,7 @@ import enProfile from "../locales/en/profile.json";
 import enRanking from "../locales/en/ranking.json";
 import enWallet from "../locales/en/wallet.json";
 import jaAccounts from "../locales/ja/accounts.json";
+import jaHelp from "../locales/ja/help.json";
 import jaAdmin from "../locales/ja/admin.json";
 import jaAffiliate from "../locales/ja/affiliate.json";
 import jaAdminMoney from "../locales/ja/admin-money.json";
@@ -72,6 +74,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     popup: jaPopup,
     statement: jaStatement,
     brokers: jaBrokers,
+    help: jaHelp,
   },
   en: {
     common: enCommon,
@@ -96,5 +99,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     popup: enPopup,
     statement: enStatement,
     brokers: enBrokers,
+    help: enHelp,
   },
 };

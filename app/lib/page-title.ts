@@ -33,6 +33,8 @@ const named =
 export const PAGE_TITLES: Record<string, Titler> = {
   // Public: the rate card visitors find from search and share (issue 18).
   "routes/_public.brokers": key("nav.brokers"),
+  "routes/_public.help._index": key("titles.help"),
+  "routes/_public.help.$slug": named("article", "title"),
   "routes/users._index": key("nav.dashboard"),
   "routes/users.affiliate": key("nav.affiliate"),
   "routes/users.bank": key("nav.account"),

@@ -37,6 +37,7 @@ const SECTIONS = {
   setting: [
     { to: "/admin/setting", end: true, tab: "settings", testId: "tab-settings" },
     { to: "/admin/setting/zengin", tab: "zengin", testId: "tab-zengin" },
+    { to: "/admin/setting/help", tab: "help", testId: "tab-help" },
   ],
 } as const;
 

@@ -61,6 +61,7 @@ export const helpListInput = z.object({
     .transform((v) => (v ?? "").trim().slice(0, MAX_QUERY)),
 });
 
-export const slugInput = z.object({ slug: z.string().min(1).max(100) });
+/** A slug from the URL: one that cannot exist is simply not found. */
+export const slugInput = z.object({ slug: z.string().min(1, "notFound").max(100, "notFound") });
 
 export { idInput };
