@@ -48,10 +48,10 @@ export default function HelpArticle() {
           <h2 id="help-related" className="font-semibold">
             {t("related")}
           </h2>
-          <ul>
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {article.related.map((r) => (
               <li key={r.slug}>
-                <Link to={`/help/${r.slug}`} className={actionLink}>
+                <Link to={`/help/${r.slug}`} className={`${actionLink} py-1`}>
                   {r.title}
                 </Link>
               </li>

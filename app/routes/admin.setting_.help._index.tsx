@@ -68,7 +68,7 @@ export default function AdminHelp() {
                 <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
                   <span>{t(`help:categories.${a.category}`)}</span>
                   <span>
-                    {t("help:admin.columns.position")} {a.position}
+                    {t("help:admin.position")} {a.position}
                   </span>
                   <span className="break-all">/help/{a.slug}</span>
                   <span>{a.hasEnglish ? t("help:admin.english") : t("help:admin.noEnglish")}</span>

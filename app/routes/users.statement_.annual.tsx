@@ -36,12 +36,22 @@ function Lines({ rows, empty, testId }: { rows: AnnualRow[]; empty: string; test
           <tr key={r.id} data-testid="annual-line" data-line={r.id}>
             <th scope="row" className="px-4 py-2 text-left font-normal">
               {r.label}
+              {/* On a phone the count sits under the label, so the amount keeps its width. */}
+              {r.count !== null && (
+                <span className="block text-xs text-slate-500 sm:hidden dark:text-slate-400">
+                  {t("annual.countOf", { count: r.count })}
+                </span>
+              )}
             </th>
-            <td className="whitespace-nowrap px-2 py-2 text-right text-xs text-slate-500 dark:text-slate-400">
+            <td className="hidden whitespace-nowrap px-2 py-2 text-right text-xs text-slate-500 sm:table-cell dark:text-slate-400">
               {r.count === null ? "" : t("annual.countOf", { count: r.count })}
             </td>
-            <td className="whitespace-nowrap px-4 py-2 text-right">
-              <Money yen={r.amount} data-testid="annual-line-amount" />
+            <td className="px-4 py-2 text-right">
+              <Money
+                yen={r.amount}
+                className="whitespace-nowrap"
+                data-testid="annual-line-amount"
+              />
             </td>
           </tr>
         ))}
@@ -54,7 +64,7 @@ function Total({ label, yen, testId }: { label: string; yen: number; testId: str
   return (
     <div className="flex items-baseline justify-between gap-3 border-t border-slate-200 px-4 py-3 font-semibold dark:border-slate-700">
       <span>{label}</span>
-      <Money yen={yen} data-testid={testId} />
+      <Money yen={yen} className="shrink-0 whitespace-nowrap" data-testid={testId} />
     </div>
   );
 }
