@@ -1,8 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { DocumentTextIcon } from "@heroicons/react/24/outline";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { fetchFailedBoundary } from "~/components/FetchFailed";
 import { PeriodFields } from "~/components/PeriodFields";
 import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
@@ -11,7 +12,6 @@ import { searchParamsObject } from "~/components/table/url";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Alert } from "~/components/ui/Alert";
 import { actionLink, textLink } from "~/components/ui/link";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -224,15 +224,8 @@ export default function Statement() {
 }
 
 /** The "data fetch failed" message when the statement cannot be loaded. */
-export function ErrorBoundary() {
-  const { t } = useTranslation("statement");
-  useRouteError();
-  return (
-    <Alert tone="error" testId="fetch-failed">
-      <p>{t("fetchFailed")}</p>
-      <a href="/users/statement" className="mt-2 inline-block underline">
-        {t("reload")}
-      </a>
-    </Alert>
-  );
-}
+export const ErrorBoundary = fetchFailedBoundary("/users/statement", {
+  ns: "statement",
+  message: "fetchFailed",
+  reload: "reload",
+});

@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "~/components/BackLink";
+import { fetchFailedBoundary } from "~/components/FetchFailed";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
-import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { type AnnualRow, annualDocument } from "~/lib/annual";
 import { annualYear } from "~/lib/annual.server";
@@ -47,11 +47,7 @@ function Lines({ rows, empty, testId }: { rows: AnnualRow[]; empty: string; test
               {r.count === null ? "" : t("annual.countOf", { count: r.count })}
             </td>
             <td className="px-4 py-2 text-right">
-              <Money
-                yen={r.amount}
-                className="whitespace-nowrap"
-                data-testid="annual-line-amount"
-              />
+              <Yen yen={r.amount} testId="annual-line-amount" />
             </td>
           </tr>
         ))}
@@ -60,12 +56,52 @@ function Lines({ rows, empty, testId }: { rows: AnnualRow[]; empty: string; test
   );
 }
 
+/**
+ * An amount of the document on one line: a document's column of figures must not break
+ * inside a number (Money may, between digit groups, where a card is narrow).
+ */
+function Yen({ yen, testId }: { yen: number; testId: string }) {
+  return (
+    <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums" data-testid={testId}>
+      {formatYen(yen)}
+    </span>
+  );
+}
+
 function Total({ label, yen, testId }: { label: string; yen: number; testId: string }) {
   return (
     <div className="flex items-baseline justify-between gap-3 border-t border-slate-200 px-4 py-3 font-semibold dark:border-slate-700">
       <span>{label}</span>
-      <Money yen={yen} className="shrink-0 whitespace-nowrap" data-testid={testId} />
+      <Yen yen={yen} testId={testId} />
     </div>
+  );
+}
+
+/** One part of the document (received, out): a heading, its lines and their total. */
+function LinesSection({
+  id,
+  title,
+  rows,
+  empty,
+  total,
+}: {
+  id: "annual-income" | "annual-outgoing";
+  title: string;
+  rows: AnnualRow[];
+  empty: string;
+  total: { label: string; yen: number };
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`${card} overflow-hidden print:break-inside-avoid print:shadow-none`}
+    >
+      <h2 id={id} className="px-4 pt-3 text-base font-semibold">
+        {title}
+      </h2>
+      <Lines rows={rows} empty={empty} testId={`${id}-lines`} />
+      <Total label={total.label} yen={total.yen} testId={id.replace("annual-", "annual-total-")} />
+    </section>
   );
 }
 
@@ -146,31 +182,20 @@ export default function AnnualStatementPage() {
         <Total label={t("annual.opening")} yen={y.opening.total} testId="annual-opening" />
       </section>
 
-      <section
-        aria-labelledby="annual-income"
-        className={`${card} overflow-hidden print:break-inside-avoid print:shadow-none`}
-      >
-        <h2 id="annual-income" className="px-4 pt-3 text-base font-semibold">
-          {t("annual.income")}
-        </h2>
-        <Lines rows={doc.income} empty={t("annual.none")} testId="annual-income-lines" />
-        <Total label={t("annual.totalIncome")} yen={y.totalIncome} testId="annual-total-income" />
-      </section>
-
-      <section
-        aria-labelledby="annual-outgoing"
-        className={`${card} overflow-hidden print:break-inside-avoid print:shadow-none`}
-      >
-        <h2 id="annual-outgoing" className="px-4 pt-3 text-base font-semibold">
-          {t("annual.outgoing")}
-        </h2>
-        <Lines rows={doc.outgoing} empty={t("annual.noneOut")} testId="annual-outgoing-lines" />
-        <Total
-          label={t("annual.totalOutgoing")}
-          yen={y.totalOutgoing}
-          testId="annual-total-outgoing"
-        />
-      </section>
+      <LinesSection
+        id="annual-income"
+        title={t("annual.income")}
+        rows={doc.income}
+        empty={t("annual.none")}
+        total={{ label: t("annual.totalIncome"), yen: y.totalIncome }}
+      />
+      <LinesSection
+        id="annual-outgoing"
+        title={t("annual.outgoing")}
+        rows={doc.outgoing}
+        empty={t("annual.noneOut")}
+        total={{ label: t("annual.totalOutgoing"), yen: y.totalOutgoing }}
+      />
 
       <section className={`${card} print:shadow-none`}>
         <Total label={t("annual.closing")} yen={y.closing.total} testId="annual-closing" />
@@ -197,15 +222,9 @@ export default function AnnualStatementPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const { t } = useTranslation("statement");
-  useRouteError();
-  return (
-    <Alert tone="error" testId="fetch-failed">
-      <p>{t("annual.fetchFailed")}</p>
-      <a href="/users/statement/annual" className="mt-2 inline-block underline">
-        {t("reload")}
-      </a>
-    </Alert>
-  );
-}
+/** The "could not be loaded" message, with a reload of the default year. */
+export const ErrorBoundary = fetchFailedBoundary("/users/statement/annual", {
+  ns: "statement",
+  message: "annual.fetchFailed",
+  reload: "reload",
+});

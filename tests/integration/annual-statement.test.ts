@@ -14,7 +14,7 @@ import { createAccount, createBroker } from "../helpers/cashback";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { givePaymentDetails, key, walletOf } from "../helpers/money";
-import { houseMovement } from "../helpers/statement";
+import { decidedTransfer, houseMovement } from "../helpers/statement";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
 
@@ -180,25 +180,10 @@ beforeAll(async () => {
     });
   });
   await dated("2026-10-01T01:00:00.000Z", async () => {
-    const sent = await alice.caller.wallet.requestTransfer({
-      email: bob.email,
-      amount: 10_000,
-      requestKey: key(),
-    });
-    await admin.wallet.approveTransfer({ id: sent.id });
-    const denied = await alice.caller.wallet.requestTransfer({
-      email: bob.email,
-      amount: 1_000,
-      requestKey: key(),
-    });
-    await admin.wallet.denyTransfer({ id: denied.id, reason: "test" });
+    await decidedTransfer(admin, alice.caller, bob.email, 10_000);
+    await decidedTransfer(admin, alice.caller, bob.email, 1_000, false);
     await houseMovement(t.db, bob.id, "cashback", "import_batch", 8_000);
-    const back = await bob.caller.wallet.requestTransfer({
-      email: alice.email,
-      amount: 3_000,
-      requestKey: key(),
-    });
-    await admin.wallet.approveTransfer({ id: back.id });
+    await decidedTransfer(admin, bob.caller, alice.email, 3_000);
   });
 
   // 00:00 on 1 January 2027 in Tokyo: not in 2026.
