@@ -11,6 +11,7 @@ import enEa from "../locales/en/ea.json";
 import enErrors from "../locales/en/errors.json";
 import enGacha from "../locales/en/gacha.json";
 import enLegal from "../locales/en/legal.json";
+import enHelp from "../locales/en/help.json";
 import enLine from "../locales/en/line.json";
 import enMail from "../locales/en/mail.json";
 import enMarathon from "../locales/en/marathon.json";
@@ -18,6 +19,7 @@ import enProfile from "../locales/en/profile.json";
 import enRanking from "../locales/en/ranking.json";
 import enWallet from "../locales/en/wallet.json";
 import jaAccounts from "../locales/ja/accounts.json";
+import jaHelp from "../locales/ja/help.json";
 import jaAdmin from "../locales/ja/admin.json";
 import jaAffiliate from "../locales/ja/affiliate.json";
 import jaAdminMoney from "../locales/ja/admin-money.json";
@@ -75,6 +77,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     statement: jaStatement,
     brokers: jaBrokers,
     legal: jaLegal,
+    help: jaHelp,
   },
   en: {
     common: enCommon,
@@ -100,5 +103,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     statement: enStatement,
     brokers: enBrokers,
     legal: enLegal,
+    help: enHelp,
   },
 };

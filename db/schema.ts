@@ -918,6 +918,27 @@ export interface PopupsTable {
   updated_at: Timestamp;
 }
 
+/** A help centre article (FAQ): Japanese required, English optional (decision 024). */
+export interface HelpArticlesTable {
+  id: string;
+  /** The URL's last part (/help/<slug>): lower-case letters, digits and hyphens. */
+  slug: string;
+  category: string;
+  /** Order within the category, smallest first. */
+  position: number;
+  published: Bool;
+  title: string;
+  title_en: string | null;
+  /** Markdown, rendered safely on the server (no raw HTML). */
+  body: string;
+  body_en: string | null;
+  /** The four texts normalised for search (server/features/help/search.ts). */
+  search_text: string;
+  updated_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
 /** A member has been shown a popup. */
 export interface PopupViewsTable {
   popup_id: string;
@@ -995,6 +1016,7 @@ export interface Database {
   ranking_battle_prizes: RankingBattlePrizesTable;
   ranking_battle_results: RankingBattleResultsTable;
   popups: PopupsTable;
+  help_articles: HelpArticlesTable;
   popup_views: PopupViewsTable;
   legal_documents: LegalDocumentsTable;
   legal_consents: LegalConsentsTable;

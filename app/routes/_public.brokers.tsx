@@ -8,14 +8,19 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { HelpLinks } from "~/components/help/HelpLinks";
 import type { loader as rootLoader } from "~/root";
 
-export const handle = { i18n: ["brokers"] };
+export const handle = { i18n: ["brokers", "help"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const lots = new URL(request.url).searchParams.get("lots") ?? "";
   // Only what the calculator may show back; the calculator judges the number itself.
-  return json({ card: await context.trpc.brokers.rates(), lots: lots.slice(0, 20) });
+  const [rates, help] = await Promise.all([
+    context.trpc.brokers.rates(),
+    context.trpc.help.links({ page: "brokers" }),
+  ]);
+  return json({ card: rates, lots: lots.slice(0, 20), help });
 }
 
 /**
@@ -25,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export default function Brokers() {
   const { t } = useTranslation("brokers");
-  const { card: rateCard, lots } = useLoaderData<typeof loader>();
+  const { card: rateCard, lots, help } = useLoaderData<typeof loader>();
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const visitor = !viewer?.user;
   return (
@@ -33,6 +38,7 @@ export default function Brokers() {
       <div className="space-y-2">
         <PageTitle>{t("title")}</PageTitle>
         <p className="text-slate-600 dark:text-slate-300">{t("intro")}</p>
+        <HelpLinks links={help} testId="brokers-help" />
         {visitor && (
           <LinkButton to="/register" data-testid="brokers-register">
             {t("register")}

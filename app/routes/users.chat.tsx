@@ -1,11 +1,14 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
 import { chatAction, newestId } from "~/lib/chat.server";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { HelpLinks, type HelpLinkItem } from "~/components/help/HelpLinks";
+import { card } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
 
-export const handle = { i18n: ["chat", "errors"] };
+export const handle = { i18n: ["chat", "errors", "help"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
@@ -17,7 +20,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Opening the newest messages reads them.
   const newest = newestId(page);
   if (!before && newest) await context.trpc.chat.markRead({ upto: newest });
-  return json({ page: before || !newest ? page : { ...page, ownReadUpto: newest } });
+  // The top questions, offered before a member writes.
+  const questions = before ? [] : await context.trpc.help.top();
+  return json({
+    page: before || !newest ? page : { ...page, ownReadUpto: newest },
+    questions,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** /users/chat: the member's support thread and the composer. */
 export default function Chat() {
   const { t } = useTranslation("chat");
-  const { page } = useLoaderData<typeof loader>();
+  const { page, questions } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const before = params.get("before");
   const first = page.messages[0]?.id;
@@ -37,6 +45,7 @@ export default function Chat() {
         <PageTitle>{t("title")}</PageTitle>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
       </div>
+      <TopQuestions questions={questions} />
       <ChatThread
         side="member"
         page={page}
@@ -45,6 +54,20 @@ export default function Chat() {
         imageUrl={(id) => `/users/chat/image/${id}`}
       />
       <ChatComposer />
+    </div>
+  );
+}
+
+/** The help centre's top questions above the thread: many answers need no message. */
+function TopQuestions({ questions }: { questions: HelpLinkItem[] }) {
+  const { t } = useTranslation("help");
+  if (questions.length === 0) return null;
+  return (
+    <div className={`${card} space-y-1 p-3 sm:p-4`}>
+      <HelpLinks links={questions} title={t("topQuestions")} testId="chat-top-questions" />
+      <Link to="/help" className={`${textLink} text-sm`}>
+        {t("moreQuestions")}
+      </Link>
     </div>
   );
 }

@@ -1,21 +1,24 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { DocumentTextIcon } from "@heroicons/react/24/outline";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { fetchFailedBoundary } from "~/components/FetchFailed";
 import { PeriodFields } from "~/components/PeriodFields";
 import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
+import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Alert } from "~/components/ui/Alert";
 import { actionLink, textLink } from "~/components/ui/link";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { formatYen } from "~/lib/money";
 import { STATEMENT_GROUPS } from "../../server/domain/statement";
 import { SOURCE } from "~/lib/statement";
+import { tokyoYear } from "../../server/domain/tokyo";
 
 export const handle = { i18n: ["statement", "wallet", "errors"] };
 
@@ -25,7 +28,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.trpc.wallet.statement(params),
     context.trpc.wallet.summary(),
   ]);
-  return json({ statement, balance });
+  // The annual statement's years, newest first: the last two a member files for.
+  const thisYear = tokyoYear(new Date());
+  return json({ statement, balance, annualYears: [thisYear, thisYear - 1] });
+}
+
+/**
+ * The annual statement (年間取引報告書), one link per recent year: the page it opens offers
+ * the PDF, so a member has their year for the tax return in two taps.
+ */
+function AnnualLinks({ years }: { years: number[] }) {
+  const { t } = useTranslation("statement");
+  return (
+    <nav
+      aria-label={t("annual.title")}
+      className={`${card} flex flex-wrap items-center gap-2 p-3 sm:p-4`}
+      data-testid="annual-links"
+    >
+      <DocumentTextIcon className="h-5 w-5 shrink-0 text-emerald-700" aria-hidden="true" />
+      <span className="text-sm font-semibold">{t("annual.link")}</span>
+      <span className="flex flex-wrap gap-2">
+        {years.map((year) => (
+          <Link
+            key={year}
+            to={`/users/statement/annual?year=${year}`}
+            className={buttonClass({ variant: "secondary", size: "sm" })}
+            data-testid="annual-link"
+          >
+            {t("annual.linkYear", { year })}
+          </Link>
+        ))}
+      </span>
+    </nav>
+  );
 }
 
 /** A signed change: "+¥1,000" or "-¥1,000", credits in green. */
@@ -48,13 +83,14 @@ function Change({ yen, testId }: { yen: number; testId?: string }) {
  */
 export default function Statement() {
   const { t } = useTranslation(["statement", "wallet"]);
-  const { statement, balance } = useLoaderData<typeof loader>();
+  const { statement, balance, annualYears } = useLoaderData<typeof loader>();
   const kindId = useId();
   const filtered = statement.kind !== null || statement.period !== "all";
   return (
     <div className="space-y-4">
       <PageTitle>{t("title")}</PageTitle>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
+      <AnnualLinks years={annualYears} />
 
       <section aria-label={t("now.title")} className="grid grid-cols-2 gap-2 sm:gap-3">
         <div className={`${card} min-w-0 p-3 sm:p-4`}>
@@ -188,15 +224,8 @@ export default function Statement() {
 }
 
 /** The "data fetch failed" message when the statement cannot be loaded. */
-export function ErrorBoundary() {
-  const { t } = useTranslation("statement");
-  useRouteError();
-  return (
-    <Alert tone="error" testId="fetch-failed">
-      <p>{t("fetchFailed")}</p>
-      <a href="/users/statement" className="mt-2 inline-block underline">
-        {t("reload")}
-      </a>
-    </Alert>
-  );
-}
+export const ErrorBoundary = fetchFailedBoundary("/users/statement", {
+  ns: "statement",
+  message: "fetchFailed",
+  reload: "reload",
+});

@@ -19,14 +19,16 @@ import {
   withdrawalForm,
 } from "../../server/domain/withdrawal";
 import { actionLink } from "~/components/ui/link";
+import { HelpLinks } from "~/components/help/HelpLinks";
 
-export const handle = { i18n: ["wallet", "auth", "errors"] };
+export const handle = { i18n: ["wallet", "auth", "errors", "help"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const [terms, summary, payment] = await Promise.all([
+  const [terms, summary, payment, help] = await Promise.all([
     context.trpc.wallet.terms(),
     context.trpc.wallet.summary(),
     context.trpc.profile.paymentDetails(),
+    context.trpc.help.links({ page: "withdrawal" }),
   ]);
   // A fresh key per rendered form: submitting it twice makes one request.
   return json({
@@ -34,6 +36,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     available: summary.available,
     payee: payment.masked,
     requestKey: randomUUID(),
+    help,
   });
 }
 
@@ -94,7 +97,7 @@ function payeeText(
 
 export default function NewWithdrawal() {
   const { t } = useTranslation("wallet");
-  const { terms, available, payee, requestKey } = useLoaderData<typeof loader>();
+  const { terms, available, payee, requestKey, help } = useLoaderData<typeof loader>();
   const form = useMoneyRequestForm(withdrawalForm);
   const { error, values: echoed } = form;
   const [method, setMethod] = useState<Method>((echoed.method as Method | undefined) || "bank");
@@ -108,7 +111,12 @@ export default function NewWithdrawal() {
     <MoneyRequestForm
       form={form}
       requestKey={requestKey}
-      heading={<h2 className="text-lg font-semibold">{t("tabs.new")}</h2>}
+      heading={
+        <div className="space-y-1">
+          <h2 className="text-lg font-semibold">{t("tabs.new")}</h2>
+          <HelpLinks links={help} />
+        </div>
+      }
       submit={t("request.submit")}
     >
       <RadioCards

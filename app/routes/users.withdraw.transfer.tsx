@@ -5,15 +5,20 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
 import { Field, TextAreaField, useFieldError } from "~/components/ui/form";
+import { HelpLinks } from "~/components/help/HelpLinks";
 import { attemptMoney, formValues } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatRate, formatYen } from "~/lib/money";
 import { transferInput } from "../../server/domain/withdrawal";
 
-export const handle = { i18n: ["wallet", "auth", "errors"] };
+export const handle = { i18n: ["wallet", "auth", "errors", "help"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ terms: await context.trpc.wallet.terms(), requestKey: randomUUID() });
+  const [terms, help] = await Promise.all([
+    context.trpc.wallet.terms(),
+    context.trpc.help.links({ page: "transfer" }),
+  ]);
+  return json({ terms, requestKey: randomUUID(), help });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,7 +42,7 @@ function feeFor(amount: number, rateBp: number): number {
 
 export default function Transfer() {
   const { t } = useTranslation("wallet");
-  const { terms, requestKey } = useLoaderData<typeof loader>();
+  const { terms, requestKey, help } = useLoaderData<typeof loader>();
   const form = useMoneyRequestForm(transferInput);
   const { error, values: echoed } = form;
   const [amountText, setAmountText] = useState(echoed.amount ?? "");
@@ -57,6 +62,7 @@ export default function Transfer() {
         <div>
           <h2 className="text-lg font-semibold">{t("transfer.title")}</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("transfer.lead")}</p>
+          <HelpLinks links={help} />
         </div>
       }
       submit={t("transfer.submit")}

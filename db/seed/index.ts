@@ -9,6 +9,7 @@ import { seedEas } from "./eas";
 import { seedBattle, seedPopup } from "./engagement";
 import { seedGachas } from "./gachas";
 import { seedLegal } from "./legal";
+import { seedHelp } from "./help";
 import { seedMoney, seedZenginRequester, startDemoMarathon, stopDemoMarathon } from "./money";
 import { existingId } from "./support";
 
@@ -133,5 +134,6 @@ export async function seed(
   await seedCampaigns(db, { adminId, memberId });
   await seedEas(db, { adminId, memberId });
   await seedLegal(db, { adminId, memberIds: [memberId, friendId, richId] });
+  await seedHelp(db, { adminId });
   return { admin: DEMO_ADMIN, member: DEMO_MEMBER };
 }

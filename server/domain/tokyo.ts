@@ -30,6 +30,11 @@ export function tokyoDay(value: Date | number | string = new Date()): string {
   return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
 }
 
+/** 2026: the Tokyo calendar year of an instant. */
+export function tokyoYear(value: Date | number | string = new Date()): number {
+  return Number(tokyoDay(value).slice(0, 4));
+}
+
 /** "2026-11": the Tokyo calendar month of an instant. */
 export function tokyoMonth(value: Date | number | string = new Date()): string {
   return tokyoDay(value).slice(0, 7);

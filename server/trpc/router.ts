@@ -18,6 +18,7 @@ import { shellRouter } from "../features/shell/router";
 import { battlesRouter } from "../features/battles/router";
 import { popupsRouter } from "../features/popups/router";
 import { legalRouter } from "../features/legal/router";
+import { helpRouter } from "../features/help/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -39,6 +40,7 @@ export const appRouter = router({
   ranking: rankingRouter,
   campaigns: campaignsRouter,
   battles: battlesRouter,
+  help: helpRouter,
   popups: popupsRouter,
   legal: legalRouter,
 });

@@ -11,6 +11,7 @@ import {
 } from "../../server/ledger";
 import { createLogger } from "../../server/logger";
 import type { Method } from "../../server/domain/withdrawal";
+import type { Caller } from "./fixtures";
 import { anAdminId, key } from "./money";
 
 /**
@@ -57,4 +58,17 @@ export async function withdrawal(
   if (!paid) return;
   const adminId = await anAdminId(db);
   await completeWithdrawal(deps, adminId, id);
+}
+
+/** A transfer `sender` requests to `email`, then approved (or denied) by `admin`'s caller. */
+export async function decidedTransfer(
+  admin: Caller,
+  sender: Caller,
+  email: string,
+  amount: number,
+  approve = true,
+): Promise<void> {
+  const { id } = await sender.wallet.requestTransfer({ email, amount, requestKey: key() });
+  if (approve) await admin.wallet.approveTransfer({ id });
+  else await admin.wallet.denyTransfer({ id, reason: "test" });
 }

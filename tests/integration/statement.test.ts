@@ -6,7 +6,7 @@ import { checkLedger } from "../../server/ledger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { givePaymentDetails, key, walletOf } from "../helpers/money";
-import { houseMovement } from "../helpers/statement";
+import { decidedTransfer, houseMovement } from "../helpers/statement";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
 
@@ -73,27 +73,12 @@ beforeAll(async () => {
   });
   await alice.caller.wallet.cancelWithdrawal({ id: cancelled.id });
 
-  const sent = await alice.caller.wallet.requestTransfer({
-    email: bob.email,
-    amount: 10_000,
-    requestKey: key(),
-  });
-  await admin.wallet.approveTransfer({ id: sent.id });
-  const denied = await alice.caller.wallet.requestTransfer({
-    email: bob.email,
-    amount: 1_000,
-    requestKey: key(),
-  });
-  await admin.wallet.denyTransfer({ id: denied.id, reason: "test" });
+  await decidedTransfer(admin, alice.caller, bob.email, 10_000);
+  await decidedTransfer(admin, alice.caller, bob.email, 1_000, false);
 
   // Bob's own money, then a transfer back to Alice.
   await houseMovement(t.db, bob.id, "cashback", "import_batch", 8_000);
-  const back = await bob.caller.wallet.requestTransfer({
-    email: aliceEmail,
-    amount: 3_000,
-    requestKey: key(),
-  });
-  await admin.wallet.approveTransfer({ id: back.id });
+  await decidedTransfer(admin, bob.caller, aliceEmail, 3_000);
 });
 
 afterAll(async () => {

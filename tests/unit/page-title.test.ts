@@ -47,7 +47,12 @@ describe("page titles", () => {
 
   it("has a translation for every key the table names", () => {
     for (const [id, titler] of Object.entries(PAGE_TITLES)) {
-      const data = { campaign: { title: "C" }, ea: { name: "E" }, gacha: { name: "G" } };
+      const data = {
+        campaign: { title: "C" },
+        ea: { name: "E" },
+        gacha: { name: "G" },
+        article: { title: "A" },
+      };
       expect(titler(t, data), id).toBeTruthy();
     }
   });

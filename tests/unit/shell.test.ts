@@ -119,7 +119,7 @@ const ALL_ON: FeatureFlags = {
 };
 
 describe("navigation", () => {
-  it("lists the 15 member routes in order", () => {
+  it("lists the specification's 15 member routes in order, the statement after the money entries", () => {
     expect(MEMBER_NAV.map((item) => item.to)).toEqual([
       "/users",
       "/users/cb_marathon",
@@ -133,6 +133,7 @@ describe("navigation", () => {
       "/users/ranking",
       "/users/present",
       "/users/withdraw",
+      "/users/statement",
       "/users/gachas",
       "/users/affiliate",
       "/users/line-connect",
@@ -183,7 +184,7 @@ describe("navigation", () => {
   it("keeps every entry when all features are on", () => {
     expect(enabled(MEMBER_NAV, ALL_ON)).toEqual(MEMBER_NAV);
     expect(enabled(ADMIN_NAV, ALL_ON)).toEqual(ADMIN_NAV);
-    expect(enabled(MEMBER_NAV, DEFAULT_FEATURES)).toHaveLength(15);
+    expect(enabled(MEMBER_NAV, DEFAULT_FEATURES)).toHaveLength(16);
   });
 
   it("drops gacha entries when the gacha flag is off", () => {
@@ -191,7 +192,7 @@ describe("navigation", () => {
     const member = enabled(MEMBER_NAV, flags).map((item) => item.to);
     expect(member).not.toContain("/users/gachas");
     expect(member).toContain("/users/cb_marathon");
-    expect(member).toHaveLength(14);
+    expect(member).toHaveLength(15);
     const adminLinks = links(enabled(ADMIN_NAV, flags));
     expect(adminLinks).not.toContain("group:gachas");
     expect(adminLinks).toContain("/admin/cb_marathon");
@@ -203,7 +204,7 @@ describe("navigation", () => {
     const member = enabled(MEMBER_NAV, flags).map((item) => item.to);
     expect(member).not.toContain("/users/cb_marathon");
     expect(member).toContain("/users/gachas");
-    expect(member).toHaveLength(14);
+    expect(member).toHaveLength(15);
     const adminLinks = links(enabled(ADMIN_NAV, flags));
     expect(adminLinks).not.toContain("/admin/cb_marathon");
     expect(adminLinks).toContain("group:gachas");

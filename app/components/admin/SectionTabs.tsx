@@ -38,6 +38,7 @@ const SECTIONS = {
     { to: "/admin/setting", end: true, tab: "settings", testId: "tab-settings" },
     { to: "/admin/setting/zengin", tab: "zengin", testId: "tab-zengin" },
     { to: "/admin/setting/legal", tab: "legal", testId: "tab-legal" },
+    { to: "/admin/setting/help", tab: "help", testId: "tab-help" },
   ],
 } as const;
 

@@ -13,6 +13,7 @@ export type IconName =
   | "ranking"
   | "deposit"
   | "withdraw"
+  | "statement"
   | "gacha"
   | "affiliate"
   | "line"
@@ -29,7 +30,10 @@ export interface NavLinkItem {
   feature?: keyof FeatureFlags;
 }
 
-/** The member sidebar's 15 entries, in their fixed order. */
+/**
+ * The member sidebar: the specification's 15 entries in their fixed order, and the statement
+ * added after the two entries that hold money (deposit and withdrawal history).
+ */
 export const MEMBER_NAV: NavLinkItem[] = [
   { kind: "link", to: "/users", labelKey: "nav.dashboard", icon: "dashboard" },
   {
@@ -49,6 +53,7 @@ export const MEMBER_NAV: NavLinkItem[] = [
   { kind: "link", to: "/users/ranking", labelKey: "nav.ranking", icon: "ranking" },
   { kind: "link", to: "/users/present", labelKey: "nav.depositHistory", icon: "deposit" },
   { kind: "link", to: "/users/withdraw", labelKey: "nav.withdrawalHistory", icon: "withdraw" },
+  { kind: "link", to: "/users/statement", labelKey: "nav.statement", icon: "statement" },
   { kind: "link", to: "/users/gachas", labelKey: "nav.gachas", icon: "gacha", feature: "gacha" },
   { kind: "link", to: "/users/affiliate", labelKey: "nav.affiliate", icon: "affiliate" },
   { kind: "link", to: "/users/line-connect", labelKey: "nav.lineNotification", icon: "line" },

@@ -26,6 +26,7 @@ import * as wallet from "./service";
 import * as presents from "./presents";
 import * as transfers from "./transfers";
 import { memberStatement } from "./statement";
+import { annualInput, annualStatement } from "./annual";
 import { getMoneySettings } from "../settings/service";
 import { usdtAddressNotice } from "../profile/payment";
 
@@ -77,6 +78,14 @@ export const walletRouter = router({
   statement: memberProcedure
     .input(statementInput)
     .query(({ ctx, input }) => memberStatement(ctx.listDb, ctx.user.id, input)),
+
+  /**
+   * The member's year in one document (年間取引報告書): totals by kind and the balances at the
+   * Tokyo year's start and end, read from the writer (balances never from a replica).
+   */
+  annual: memberProcedure
+    .input(annualInput)
+    .query(({ ctx, input }) => annualStatement(ctx.db, ctx.user.id, input.year)),
 
   quoteTransfer: memberProcedure
     .input(transferQuoteInput)

@@ -1,0 +1,85 @@
+import { useTranslation } from "react-i18next";
+import { BilingualField } from "~/components/admin/BilingualField";
+import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
+import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
+import { HELP_CATEGORIES, MAX_BODY, MAX_TITLE } from "../../../server/features/help/schema";
+
+export interface HelpArticleFormValues {
+  slug: string;
+  category: string;
+  position: string;
+  published: boolean;
+  title: string;
+  titleEn: string;
+  body: string;
+  bodyEn: string;
+}
+
+export const EMPTY_ARTICLE: HelpArticleFormValues = {
+  slug: "",
+  category: HELP_CATEGORIES[0],
+  position: "100",
+  published: false,
+  title: "",
+  titleEn: "",
+  body: "",
+  bodyEn: "",
+};
+
+/** Create / edit a help article: the question and answer in both languages, where it shows. */
+export function HelpArticleForm({
+  initial,
+  error,
+  submitLabel,
+}: {
+  initial: HelpArticleFormValues;
+  error: FormErrorShape | null;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation(["help", "errors"]);
+  const { fieldError, text, bilingual, flag } = useEntityFields({
+    labels: "help:admin.fields",
+    initial,
+    error,
+  });
+  return (
+    <EntityForm error={error} submitLabel={submitLabel} testId="help-article-form">
+      <Field
+        {...text("slug")}
+        required
+        maxLength={100}
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={t("help:admin.hints.slug")}
+        className="sm:col-span-2"
+      />
+      <SelectField
+        name="category"
+        label={t("help:admin.fields.category")}
+        defaultValue={initial.category}
+        error={fieldError("category")}
+      >
+        {HELP_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`help:categories.${c}`)}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        {...text("position")}
+        inputMode="numeric"
+        required
+        hint={t("help:admin.hints.position")}
+      />
+      <BilingualField field={bilingual("title")} required maxLength={MAX_TITLE} />
+      <BilingualField
+        field={bilingual("body")}
+        rows={12}
+        required
+        maxLength={MAX_BODY}
+        hint={t("help:admin.hints.body")}
+      />
+      <FlagField {...flag("published")} />
+    </EntityForm>
+  );
+}

@@ -1,0 +1,93 @@
+import type { AnnualStatement } from "../../server/features/wallet/annual";
+import type { Translate } from "./page-title";
+
+/**
+ * The annual statement's lines as the page, the CSV and the PDF all show them: one list, so
+ * the three never disagree. Labels come from the statement's own entry names (namespaces
+ * statement and wallet); a line with nothing in the year is left out, except the totals.
+ */
+
+export interface AnnualRow {
+  /** Stable id of the line (tests and the CSV's first column read it). */
+  id: string;
+  label: string;
+  count: number | null;
+  amount: number;
+}
+
+export interface AnnualDocument {
+  income: AnnualRow[];
+  outgoing: AnnualRow[];
+}
+
+export function annualDocument(y: AnnualStatement, t: Translate): AnnualDocument {
+  const income: AnnualRow[] = [
+    ...y.income.cashback.map((c) => ({
+      id: `cashback:${c.brokerId ?? "other"}`,
+      label: t("statement:annual.cashbackAt", {
+        broker: c.broker ?? t("statement:annual.otherBroker"),
+      }),
+      count: c.count || null,
+      amount: c.amount,
+    })),
+    { id: "affiliate", label: t("statement:entries.affiliate_reward"), ...y.income.affiliate },
+    { id: "battlePrizes", label: t("statement:entries.battle_prize"), ...y.income.battlePrizes },
+    {
+      id: "marathonRewards",
+      label: t("statement:entries.marathon_reward"),
+      ...y.income.marathonRewards,
+    },
+    { id: "otherPrizes", label: t("statement:entries.prize"), ...y.income.otherPrizes },
+    { id: "gachaWins", label: t("statement:entries.gacha_reward"), ...y.income.gachaWins },
+    { id: "presents", label: t("statement:entries.present"), ...y.income.presents },
+    {
+      id: "transfersIn",
+      label: t("statement:entries.transfer_received"),
+      ...y.income.transfersIn,
+    },
+  ].filter((r) => r.amount !== 0 || r.count);
+
+  const out = y.outgoing;
+  const outgoing: AnnualRow[] = [
+    ...out.withdrawals.flatMap((w) => [
+      {
+        id: `withdrawal:${w.method}`,
+        label: t("statement:annual.withdrawalBy", { method: t(`wallet:methods.${w.method}`) }),
+        count: w.count,
+        amount: w.amount,
+      },
+      {
+        id: `withdrawalFee:${w.method}`,
+        label: t("statement:annual.withdrawalFee", { method: t(`wallet:methods.${w.method}`) }),
+        count: null,
+        amount: w.fees,
+      },
+    ]),
+    {
+      id: "transfersOut",
+      label: t("statement:entries.transfer_sent"),
+      count: out.transfersOut.count,
+      amount: out.transfersOut.amount,
+    },
+    {
+      id: "transferFees",
+      label: t("statement:annual.transferFee"),
+      count: null,
+      amount: out.transfersOut.fees,
+    },
+    { id: "gachaPlays", label: t("statement:entries.gacha_cost"), ...out.gachaPlays },
+  ].filter(
+    (r) =>
+      r.amount !== 0 ||
+      r.count ||
+      // A method used shows its fee line even at ¥0: the member sees there was none.
+      (r.id.startsWith("withdrawalFee:") && out.withdrawals.length > 0) ||
+      (r.id === "transferFees" && out.transfersOut.count > 0),
+  );
+  return { income, outgoing };
+}
+
+/** "2026-01-01 – 2026-12-31" in the member's language: the Tokyo calendar year. */
+export function annualPeriod(year: number, t: Translate): string {
+  return t("statement:annual.period", { year });
+}

@@ -1,0 +1,78 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BackLink } from "~/components/BackLink";
+import { Alert } from "~/components/ui/Alert";
+import { card } from "~/components/ui/card";
+import { actionLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
+import { formatDate } from "~/lib/format";
+import { HelpContact } from "~/components/help/HelpContact";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["help"] };
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const slug = params.slug ?? "";
+  return json({ article: await orNotFound(() => context.trpc.help.article({ slug })) });
+}
+
+/**
+ * /help/<slug>: one question and its answer (the admin's Markdown, rendered on the server with
+ * every typed tag escaped, so the HTML is safe to insert), then the other questions of its
+ * category and where to ask when it did not help.
+ */
+export default function HelpArticle() {
+  const { t } = useTranslation("help");
+  const { article } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-5">
+      <BackLink to="/help">{t("back")}</BackLink>
+      <article className={`${card} space-y-3 p-4 sm:p-6`} data-testid="help-article">
+        <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
+          {t(`categories.${article.category}`)}
+        </p>
+        <PageTitle>{article.title}</PageTitle>
+        <div
+          className="help-answer text-[15px] leading-relaxed"
+          data-testid="help-answer"
+          // Rendered by markdown-it with html off: tags the admin typed arrive escaped.
+          dangerouslySetInnerHTML={{ __html: article.html }}
+        />
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {t("updated", { date: formatDate(article.updatedAt) })}
+        </p>
+      </article>
+      {article.related.length > 0 && (
+        <nav aria-labelledby="help-related" className={`${card} p-4`} data-testid="help-related">
+          <h2 id="help-related" className="font-semibold">
+            {t("related")}
+          </h2>
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {article.related.map((r) => (
+              <li key={r.slug}>
+                <Link to={`/help/${r.slug}`} className={`${actionLink} py-1`}>
+                  {r.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <HelpContact />
+    </div>
+  );
+}
+
+/** An unknown or unpublished slug: the 404 message, with the way back to the list. */
+export function ErrorBoundary() {
+  const { t } = useTranslation("help");
+  return (
+    <div className="space-y-4">
+      <BackLink to="/help">{t("back")}</BackLink>
+      <Alert tone="error" testId="help-not-found">
+        {t("notFound")}
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { MagnifyingGlassIcon } from "@heroicons/react/20/solid";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button";
+import { card } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { controlClass } from "~/components/ui/form";
+import { actionLink, textLink } from "~/components/ui/link";
+import { PageTitle } from "~/components/ui/PageTitle";
+import { HelpContact } from "~/components/help/HelpContact";
+
+export const handle = { i18n: ["help"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  return json({ help: await context.trpc.help.list({ q }) });
+}
+
+/**
+ * /help: open to everyone. The published questions by category, and a search (?q=, a GET
+ * form, so it works without JavaScript) over the questions and answers in both languages.
+ */
+export default function HelpCentre() {
+  const { t } = useTranslation("help");
+  const { help } = useLoaderData<typeof loader>();
+  const searchId = useId();
+  return (
+    <div className="space-y-5">
+      <div className="space-y-2">
+        <PageTitle>{t("title")}</PageTitle>
+        <p className="text-slate-600 dark:text-slate-300">{t("intro")}</p>
+      </div>
+
+      <Form method="get" role="search" className="space-y-1" data-testid="help-search">
+        <label htmlFor={searchId} className="block text-sm font-medium">
+          {t("search.label")}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={searchId}
+            type="search"
+            name="q"
+            defaultValue={help.q}
+            maxLength={100}
+            placeholder={t("search.placeholder")}
+            className={`${controlClass(null)} min-h-11 min-w-0 flex-1`}
+            data-testid="help-q"
+          />
+          <button type="submit" className={buttonClass({ className: "shrink-0" })}>
+            <MagnifyingGlassIcon className="h-4 w-4" aria-hidden="true" />
+            {t("search.submit")}
+          </button>
+        </div>
+      </Form>
+
+      {help.searched && (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p role="status" className="text-sm font-medium" data-testid="help-results">
+            {help.total > 0
+              ? t("results", { count: help.total, q: help.q })
+              : t("noResults", { q: help.q })}
+          </p>
+          <Link to="/help" className={`${textLink} text-sm`}>
+            {t("search.clear")}
+          </Link>
+        </div>
+      )}
+
+      {help.total === 0 && !help.searched ? (
+        <EmptyState testId="help-empty">{t("empty")}</EmptyState>
+      ) : (
+        help.categories.map((c) => (
+          <section
+            key={c.category}
+            aria-labelledby={`help-${c.category}`}
+            className={`${card} p-4`}
+            data-testid="help-category"
+          >
+            <h2 id={`help-${c.category}`} className="text-lg font-semibold">
+              {t(`categories.${c.category}`)}
+            </h2>
+            <ul className="mt-1 divide-y divide-slate-100 dark:divide-slate-800">
+              {c.articles.map((a) => (
+                <li key={a.slug}>
+                  <Link
+                    to={`/help/${a.slug}`}
+                    className={`${actionLink} w-full py-1`}
+                    data-testid="help-article-link"
+                  >
+                    {a.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <HelpContact />
+    </div>
+  );
+}

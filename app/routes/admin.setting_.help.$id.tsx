@@ -1,0 +1,51 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { HelpArticleForm } from "~/components/help/HelpArticleForm";
+import { actionLink } from "~/components/ui/link";
+import { saveRecord } from "~/lib/forms.server";
+import { readHelpForm } from "~/lib/help-form.server";
+import { orNotFound } from "~/lib/not-found.server";
+
+export const handle = { i18n: ["help", "errors"] };
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  return json({ article: await orNotFound(() => context.trpc.help.adminGet({ id })) });
+}
+
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return saveRecord(
+    readHelpForm(request),
+    (form) => context.trpc.help.update({ ...form.article, id: params.id ?? "" }),
+    () => "/admin/setting/help?saved=1",
+  );
+}
+
+/** /admin/setting/help/<id>: edit one article; a published one links to its page. */
+export default function EditHelpArticle() {
+  const { t } = useTranslation("help");
+  const { article } = useLoaderData<typeof loader>();
+  const { echoed, error } = useRefusedForm();
+  return (
+    <AdminFormPage back="/admin/setting/help" backLabel={t("admin.title")} title={t("admin.edit")}>
+      {article.published && (
+        <Link to={`/help/${article.slug}`} className={`${actionLink} text-sm`}>
+          {t("admin.view")}: /help/{article.slug}
+        </Link>
+      )}
+      <HelpArticleForm
+        key={JSON.stringify(echoed)}
+        initial={{
+          ...article,
+          position: String(article.position),
+          ...echoed,
+          published: echoedFlag(echoed, "published", article.published),
+        }}
+        error={error}
+        submitLabel={t("admin.save")}
+      />
+    </AdminFormPage>
+  );
+}

@@ -1,0 +1,36 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { EMPTY_ARTICLE, HelpArticleForm } from "~/components/help/HelpArticleForm";
+import { saveRecord } from "~/lib/forms.server";
+import { readHelpForm } from "~/lib/help-form.server";
+
+export const handle = { i18n: ["help", "errors"] };
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return saveRecord(
+    readHelpForm(request),
+    (form) => context.trpc.help.create(form.article),
+    () => "/admin/setting/help?saved=1",
+  );
+}
+
+/** /admin/setting/help/new */
+export default function NewHelpArticle() {
+  const { t } = useTranslation("help");
+  const { echoed, error } = useRefusedForm();
+  return (
+    <AdminFormPage back="/admin/setting/help" backLabel={t("admin.title")} title={t("admin.new")}>
+      <HelpArticleForm
+        key={JSON.stringify(echoed)}
+        initial={{
+          ...EMPTY_ARTICLE,
+          ...echoed,
+          published: echoedFlag(echoed, "published", false),
+        }}
+        error={error}
+        submitLabel={t("admin.save")}
+      />
+    </AdminFormPage>
+  );
+}

@@ -1,0 +1,352 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Db } from "../../../db";
+import type { Database } from "../../../db/schema";
+import { fromDbTime, toDbTime } from "../../../db/time";
+import { statementEntry } from "../../domain/statement";
+import { tokyoMidnight, tokyoYear } from "../../domain/tokyo";
+import { type Method, WITHDRAWAL_FEES, WITHDRAWAL_METHODS } from "../../domain/withdrawal";
+import { memberWallet, type MovementKind } from "../../ledger";
+
+/** The first calendar year a statement can be asked for; later than the service ever ran. */
+export const FIRST_YEAR = 2000;
+
+export const annualInput = z.object({
+  year: z.coerce.number().int().min(FIRST_YEAR).max(9999),
+});
+
+/** One income or outgoing line: yen (always positive) and how many movements make it. */
+export interface AnnualLine {
+  amount: number;
+  count: number;
+}
+
+/** A member's balance at an instant: both buckets and their sum. */
+export interface Balance {
+  available: number;
+  held: number;
+  total: number;
+}
+
+export interface AnnualStatement {
+  year: number;
+  /** Whose document it is, as printed on it. */
+  holder: { name: string; email: string };
+  /** The Tokyo calendar year as the UTC instants [start, end). */
+  start: string;
+  end: string;
+  opening: Balance;
+  closing: Balance;
+  income: {
+    /** Cashback per broker, largest first (a broker's name as it is now). */
+    cashback: (AnnualLine & { brokerId: string | null; broker: string | null })[];
+    affiliate: AnnualLine;
+    battlePrizes: AnnualLine;
+    marathonRewards: AnnualLine;
+    /** Prizes of another origin (none today; kept so every movement has a line). */
+    otherPrizes: AnnualLine;
+    gachaWins: AnnualLine;
+    presents: AnnualLine;
+    transfersIn: AnnualLine;
+  };
+  outgoing: {
+    gachaPlays: AnnualLine;
+    /** Transfers sent and settled: the amounts the receivers got, and the fees on top. */
+    transfersOut: AnnualLine & { fees: number };
+    /** Withdrawals paid out, per method in the form's order (methods used only). */
+    withdrawals: (AnnualLine & { method: Method; fees: number })[];
+  };
+  totalIncome: number;
+  totalOutgoing: number;
+  /** opening.total + totalIncome - totalOutgoing === closing.total, checked on every read. */
+  reconciled: boolean;
+  /** Years the member has movements in, newest first (always includes the current year). */
+  years: number[];
+}
+
+const line = (): AnnualLine => ({ amount: 0, count: 0 });
+
+/** Midnight in Tokyo starting 1 January of the year, as the stored UTC text. */
+function yearStart(year: number): string {
+  return toDbTime(tokyoMidnight(`${String(year).padStart(4, "0")}-01-01`));
+}
+
+async function balanceBefore(
+  trx: Kysely<Database>,
+  userId: string,
+  before: string,
+): Promise<Balance> {
+  const rows = await trx
+    .selectFrom("ledger_entries as e")
+    .innerJoin("ledger_transactions as t", "t.id", "e.tx_id")
+    .where("e.wallet_id", "=", memberWallet(userId))
+    .where("t.created_at", "<", before)
+    .groupBy("e.bucket")
+    .select((eb) => ["e.bucket", eb.fn.sum<number>("e.amount").as("amount")])
+    .execute();
+  const of = (bucket: string) => Number(rows.find((r) => r.bucket === bucket)?.amount ?? 0);
+  const available = of("available");
+  const held = of("held");
+  return { available, held, total: available + held };
+}
+
+/**
+ * The member's year in one document (年間取引報告書): per Tokyo calendar year, what came in by
+ * kind (cashback per broker, affiliate rewards, prizes, gacha wins, presents, transfers
+ * received), what went out (gacha plays, transfers sent with their fees, withdrawals paid per
+ * method with their fees), and the balance at the year's start and end.
+ *
+ * Everything is read from the member's own ledger entries, in one transaction so the balances
+ * and the lines are one snapshot. A movement's year is its ledger transaction's time in Tokyo.
+ * Holds and releases (a request waiting, refused or cancelled) only move yen between the
+ * member's own buckets: they change neither the total nor a line, and money still held at
+ * the year's end shows in the closing balance.
+ */
+export async function annualStatement(
+  db: Db,
+  userId: string,
+  year: number,
+  now = new Date(),
+): Promise<AnnualStatement> {
+  const start = yearStart(year);
+  const end = yearStart(year + 1);
+  return db.kysely.transaction().execute(async (trx) => {
+    const [opening, closing] = [
+      await balanceBefore(trx, userId, start),
+      await balanceBefore(trx, userId, end),
+    ];
+    // The year's movements of this wallet, one row per ledger transaction.
+    const movements = await trx
+      .selectFrom("ledger_entries as e")
+      .innerJoin("ledger_transactions as t", "t.id", "e.tx_id")
+      .where("e.wallet_id", "=", memberWallet(userId))
+      .where("t.created_at", ">=", start)
+      .where("t.created_at", "<", end)
+      .groupBy(["t.id", "t.kind", "t.ref_type", "t.ref_id"])
+      .select((eb) => [
+        "t.id",
+        "t.kind",
+        "t.ref_type",
+        "t.ref_id",
+        eb.fn
+          .sum<number>(
+            eb.case().when("e.bucket", "=", "available").then(eb.ref("e.amount")).else(0).end(),
+          )
+          .as("available"),
+        eb.fn.sum<number>("e.amount").as("total"),
+      ])
+      .execute();
+
+    const income = {
+      affiliate: line(),
+      battlePrizes: line(),
+      marathonRewards: line(),
+      otherPrizes: line(),
+      gachaWins: line(),
+      presents: line(),
+      transfersIn: line(),
+    };
+    const gachaPlays = line();
+    const cashbackTxIds: string[] = [];
+    let cashbackTotal = 0;
+    const transferIds: string[] = [];
+    const payouts = new Map<string, number>();
+    const add = (l: AnnualLine, yen: number) => {
+      l.amount += yen;
+      l.count += 1;
+    };
+    for (const m of movements) {
+      const total = Number(m.total);
+      // Written only by server/ledger, whose kinds are MovementKind.
+      const entry = statementEntry(m.kind as MovementKind, m.ref_type, Number(m.available));
+      switch (entry) {
+        case "cashback":
+          cashbackTxIds.push(String(m.id));
+          cashbackTotal += total;
+          break;
+        case "affiliate_reward":
+          add(income.affiliate, total);
+          break;
+        case "battle_prize":
+          add(income.battlePrizes, total);
+          break;
+        case "marathon_reward":
+          add(income.marathonRewards, total);
+          break;
+        case "prize":
+          add(income.otherPrizes, total);
+          break;
+        case "gacha_reward":
+          add(income.gachaWins, total);
+          break;
+        case "present":
+          add(income.presents, total);
+          break;
+        case "transfer_received":
+          add(income.transfersIn, total);
+          break;
+        case "gacha_cost":
+          add(gachaPlays, -total);
+          break;
+        case "transfer_sent":
+          transferIds.push(m.ref_id);
+          break;
+        case "withdrawal_payout":
+          payouts.set(m.ref_id, -total);
+          break;
+        // Holds and releases move yen between the member's own buckets (total 0).
+        case "withdrawal_hold":
+        case "withdrawal_release":
+        case "transfer_hold":
+        case "transfer_release":
+          if (total !== 0) throw new Error(`annual: ${entry} ${String(m.id)} changes the total`);
+          break;
+      }
+    }
+
+    const cashback = await cashbackByBroker(trx, userId, cashbackTxIds, cashbackTotal);
+    const transfersOut = await sentTransfers(trx, userId, transferIds);
+    const withdrawals = await paidWithdrawals(trx, userId, payouts);
+
+    const totalIncome =
+      cashback.reduce((s, c) => s + c.amount, 0) +
+      Object.values(income).reduce((s, l) => s + l.amount, 0);
+    const totalOutgoing =
+      gachaPlays.amount +
+      transfersOut.amount +
+      transfersOut.fees +
+      withdrawals.reduce((s, w) => s + w.amount + w.fees, 0);
+
+    const first = await trx
+      .selectFrom("ledger_entries as e")
+      .innerJoin("ledger_transactions as t", "t.id", "e.tx_id")
+      .where("e.wallet_id", "=", memberWallet(userId))
+      .select((eb) => eb.fn.min("t.created_at").as("first"))
+      .executeTakeFirst();
+    const holder = await trx
+      .selectFrom("users")
+      .select(["name", "email"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    const currentYear = tokyoYear(now);
+    const firstYear = first?.first ? tokyoYear(fromDbTime(String(first.first))) : currentYear;
+    const years: number[] = [];
+    for (let y = Math.max(currentYear, year); y >= Math.min(firstYear, year); y--) years.push(y);
+
+    return {
+      year,
+      holder: { name: holder.name, email: holder.email },
+      start,
+      end,
+      opening,
+      closing,
+      income: { cashback, ...income },
+      outgoing: { gachaPlays, transfersOut, withdrawals },
+      totalIncome,
+      totalOutgoing,
+      reconciled: opening.total + totalIncome - totalOutgoing === closing.total,
+      years,
+    };
+  });
+}
+
+/**
+ * The year's cashback per broker. A cashback ledger transaction credits a whole import chunk;
+ * the member's share of it per broker is their cashback history rows written with it. Should
+ * the two ever differ, the difference is a line of its own (no broker), so the document still
+ * adds up to what the ledger credited.
+ */
+async function cashbackByBroker(
+  trx: Kysely<Database>,
+  userId: string,
+  txIds: string[],
+  ledgerTotal: number,
+): Promise<AnnualStatement["income"]["cashback"]> {
+  const out: AnnualStatement["income"]["cashback"] = [];
+  for (let i = 0; i < txIds.length; i += 1000) {
+    const rows = await trx
+      .selectFrom("cashbacks as c")
+      .leftJoin("brokers as b", "b.id", "c.broker_id")
+      .where("c.user_id", "=", userId)
+      .where("c.ledger_tx_id", "in", txIds.slice(i, i + 1000))
+      .groupBy(["c.broker_id", "b.name"])
+      .select((eb) => [
+        "c.broker_id",
+        "b.name",
+        eb.fn.sum<number>("c.amount").as("amount"),
+        eb.fn.count<number>("c.ledger_tx_id").distinct().as("count"),
+      ])
+      .execute();
+    for (const r of rows) {
+      const seen = out.find((o) => o.brokerId === r.broker_id);
+      if (seen) {
+        seen.amount += Number(r.amount);
+        seen.count += Number(r.count);
+      } else
+        out.push({
+          brokerId: r.broker_id,
+          broker: r.name ?? null,
+          amount: Number(r.amount),
+          count: Number(r.count),
+        });
+    }
+  }
+  const attributed = out.reduce((s, c) => s + c.amount, 0);
+  if (attributed !== ledgerTotal)
+    out.push({ brokerId: null, broker: null, amount: ledgerTotal - attributed, count: 0 });
+  return out.sort((a, b) => b.amount - a.amount);
+}
+
+/** Transfers this member sent that settled in the year: the amounts and the fees apart. */
+async function sentTransfers(trx: Kysely<Database>, userId: string, ids: string[]) {
+  const out = { amount: 0, count: 0, fees: 0 };
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await trx
+      .selectFrom("transfers")
+      .select(["amount", "fee"])
+      .where("sender_id", "=", userId)
+      .where("id", "in", ids.slice(i, i + 1000))
+      .execute();
+    for (const r of rows) {
+      out.amount += Number(r.amount);
+      out.fees += Number(r.fee);
+      out.count += 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Withdrawals paid out in the year, per method. The portal charges no payout fee
+ * (WITHDRAWAL_FEES), so the yen paid is the amount that left the balance; a fee would be
+ * part of what the payout took, shown apart.
+ */
+async function paidWithdrawals(
+  trx: Kysely<Database>,
+  userId: string,
+  payouts: Map<string, number>,
+): Promise<AnnualStatement["outgoing"]["withdrawals"]> {
+  const ids = [...payouts.keys()];
+  const byMethod = new Map<Method, { amount: number; count: number; fees: number }>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await trx
+      .selectFrom("withdrawals")
+      .select(["id", "method"])
+      .where("user_id", "=", userId)
+      .where("id", "in", ids.slice(i, i + 1000))
+      .execute();
+    for (const r of rows) {
+      const paid = payouts.get(r.id)!;
+      const fee = Math.min(WITHDRAWAL_FEES[r.method], paid);
+      const m = byMethod.get(r.method) ?? { amount: 0, count: 0, fees: 0 };
+      m.amount += paid - fee;
+      m.fees += fee;
+      m.count += 1;
+      byMethod.set(r.method, m);
+    }
+  }
+  return WITHDRAWAL_METHODS.filter((m) => byMethod.has(m)).map((method) => ({
+    method,
+    ...byMethod.get(method)!,
+  }));
+}
