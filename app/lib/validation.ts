@@ -50,13 +50,15 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
         }
       : server;
 
-  const conform = getFormProps(form);
+  // Without a schema conform is left out of the form altogether: it would otherwise check a
+  // field on leaving it by sending the form to the server with a validation intent.
+  const conform = schema ? getFormProps(form) : null;
   const formProps = {
     ...conform,
     noValidate: true,
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
       setAttempts((n) => n + 1);
-      conform.onSubmit(event);
+      conform?.onSubmit(event);
       if (!event.defaultPrevented && serverError)
         setAnswer({ error: serverError, edited: [], sent: true });
     },

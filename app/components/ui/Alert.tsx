@@ -133,7 +133,7 @@ export function FormErrorAlert({
       tabIndex={-1}
       role="alert"
       data-testid="form-error"
-      className="flex scroll-mt-24 gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+      className="flex scroll-mt-36 gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
     >
       <ExclamationCircleIcon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 space-y-1">
