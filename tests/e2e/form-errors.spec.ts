@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { fund } from "../helpers/money";
-import { E2E_PASSWORD, expect, insertUser, test, visit } from "./fixtures";
+import { expect, insertUser, test, visit } from "./fixtures";
+import { openPaymentForm } from "./money-steps";
 
 /**
  * A refused form on a phone (375 px): the reason is where the member is looking. Focus moves to
@@ -74,13 +74,12 @@ test("withdrawal: over the balance is shown at the top, focused; editing the amo
 
 test("transfer: an unknown recipient is focused at the top and goes once the address is edited", async ({
   page,
-  login,
+  payingMember,
   db,
   problems,
 }) => {
   problems.allow(/\/users\/withdraw\/transfer/);
-  const me = await login("member");
-  await fund(db, me.id, 20_000);
+  await payingMember(20_000);
   const friend = await insertUser(db, { emailPrefix: "friend" });
   await visit(page, "/users/withdraw/transfer");
   const email = page.locator("input[name=email]");
@@ -108,12 +107,7 @@ test("payout details: a refused field is focused at the top; the corrected form 
 }) => {
   problems.allow(/\/users\/mypage/);
   await login("member");
-  await visit(page, "/users/mypage");
-  const payment = page.getByTestId("payment-section");
-  await payment.getByLabel("パスワード").fill(E2E_PASSWORD);
-  await payment.getByRole("button", { name: "本人確認する" }).click();
-  const form = payment.getByTestId("payment-form");
-  await expect(form).toBeVisible({ timeout: 15_000 });
+  const form = await openPaymentForm(page);
 
   await form.getByLabel("銀行名").fill("みずほ銀行");
   await form.getByLabel("銀行コード").fill("0001");
