@@ -22,7 +22,13 @@ import type { PendingGoal } from "./components/marathon/GoalModal";
 import type { PopupContent } from "./components/popup/PopupModal";
 import { useNonce } from "./components/nonce";
 import { Shell } from "./components/shell/Shell";
-import { DEFAULT_LANGUAGE, localeUrl, routeNamespaces, toLanguage } from "./i18n";
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_NAMESPACE,
+  localeUrl,
+  routeNamespaces,
+  toLanguage,
+} from "./i18n";
 import { i18nServer } from "./i18n.server";
 import { documentTitle } from "./lib/page-title";
 import { layoutFor, themeFromCookieHeader } from "./lib/shell";
@@ -68,8 +74,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 function Document({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { t, i18n } = useTranslation();
   const matches = useMatches();
+  // The page's own namespaces too: its title is its heading's key, and the title follows when
+  // that namespace arrives after a navigation.
+  const { t, i18n } = useTranslation([
+    DEFAULT_NAMESPACE,
+    ...routeNamespaces(matches.map((m) => m.handle)),
+  ]);
   const location = useLocation();
   const nonce = useNonce();
   const lang = data?.locale ?? toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;

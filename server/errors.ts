@@ -9,11 +9,14 @@ type Code = ConstructorParameters<typeof TRPCError>[0]["code"];
 export class AppError extends TRPCError {
   readonly key: string;
   readonly params: Record<string, string | number> | undefined;
+  /** The input field the refusal is about, if one: the form marks it with the message. */
+  readonly field: string | undefined;
 
-  constructor(code: Code, key: string, params?: Record<string, string | number>) {
+  constructor(code: Code, key: string, params?: Record<string, string | number>, field?: string) {
     super({ code, message: key });
     this.key = key;
     this.params = params;
+    this.field = field;
   }
 }
 

@@ -30,13 +30,13 @@ export function useAuthForm(schema: $ZodType) {
     failureOf(
       useActionData<{ ok: boolean; error?: FormErrorShape; values?: Record<string, string> }>(),
     );
-  const { formProps, error } = useFormValidation(schema, failure.error);
-  return { values: failure.values, error, formProps };
+  const { formProps, error, summary } = useFormValidation(schema, failure.error);
+  return { values: failure.values, error, formProps, summary };
 }
 
 /** That form, posting to the page's action, with its page-level error above it. */
 export function AuthForm({
-  form: { error, formProps },
+  form: { formProps, summary },
   submit,
   children,
 }: {
@@ -46,8 +46,8 @@ export function AuthForm({
 }) {
   return (
     <>
-      <FormErrorAlert error={error} />
       <Form method="post" className="space-y-4" {...formProps}>
+        <FormErrorAlert {...summary} />
         {children}
         <SubmitButton>{submit}</SubmitButton>
       </Form>

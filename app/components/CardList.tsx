@@ -236,12 +236,18 @@ export function ListCard({
       {art}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">{badges}</div>
-        <h2 className="break-phrase break-words text-lg font-semibold leading-snug">
+        {/* A long title wraps (inside a phrase only when one is wider than the card) and, past
+            three lines, ends in an ellipsis: the whole of it is its tooltip and the details
+            page's heading. Never clipped without a mark. */}
+        <h2 className="break-phrase text-lg font-semibold leading-snug [overflow-wrap:anywhere]">
           <Link
             to={href}
-            className={`inline-flex min-h-11 items-center rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
+            title={title}
+            className={`flex min-h-11 min-w-0 items-center rounded-sm hover:text-emerald-700 dark:hover:text-emerald-400 ${focusRing}`}
           >
-            {title}
+            <span className="line-clamp-3 min-w-0" data-testid={`${kind}-card-title`}>
+              {title}
+            </span>
           </Link>
         </h2>
         {children}

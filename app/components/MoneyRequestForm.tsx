@@ -16,8 +16,8 @@ export function useMoneyRequestForm(schema: $ZodType) {
     { ok: true } | { ok: false; error: FormErrorShape; values: Record<string, string> }
   >();
   const refused = failure && !failure.ok ? failure : null;
-  const { formProps, error } = useFormValidation(schema, refused?.error ?? null);
-  return { values: refused?.values ?? {}, error, formProps };
+  const { formProps, error, summary } = useFormValidation(schema, refused?.error ?? null);
+  return { values: refused?.values ?? {}, error, formProps, summary };
 }
 
 /**
@@ -25,7 +25,7 @@ export function useMoneyRequestForm(schema: $ZodType) {
  * a failure it carries the key of the try that failed, so sending again cannot pay twice.
  */
 export function MoneyRequestForm({
-  form: { values, error, formProps },
+  form: { values, formProps, summary },
   requestKey,
   heading,
   submit,
@@ -42,8 +42,8 @@ export function MoneyRequestForm({
     <section className={`${card} max-w-2xl space-y-5 p-5 sm:p-6`}>
       {heading}
       <VerifyEmailNotice money />
-      <FormErrorAlert error={error} />
       <Form method="post" className="space-y-5" {...formProps}>
+        <FormErrorAlert {...summary} />
         <input type="hidden" name="requestKey" value={values.requestKey || requestKey} />
         {children}
         <SubmitButton>{submit}</SubmitButton>

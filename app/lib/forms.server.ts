@@ -10,6 +10,8 @@ export interface FormError {
   params: Record<string, string | number> | null;
   /** Field name → key under `errors:field`. */
   fieldErrors: Record<string, string>;
+  /** The field a form-level refusal is about, marked with its message. */
+  field?: string | null;
 }
 
 export interface FormFailure {
@@ -27,6 +29,7 @@ interface TrpcLikeError {
   code?: string;
   key?: string;
   params?: Record<string, string | number>;
+  field?: string;
   cause?: { issues?: { path: PropertyKey[]; message: string }[] };
 }
 
@@ -48,7 +51,13 @@ export function toFormError(error: unknown): FormError | null {
     }
     return { key: null, params: null, fieldErrors };
   }
-  if (typeof e.key === "string") return { key: e.key, params: e.params ?? null, fieldErrors: {} };
+  if (typeof e.key === "string")
+    return {
+      key: e.key,
+      params: e.params ?? null,
+      fieldErrors: {},
+      ...(e.field && { field: e.field }),
+    };
   return null;
 }
 

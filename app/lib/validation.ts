@@ -1,24 +1,41 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { type FormEvent, useState } from "react";
 import type { $ZodType } from "zod/v4/core";
+import { answerNumber } from "~/components/ui/Alert";
 import type { FormErrorShape } from "~/components/ui/form";
 
 /**
- * Checks a form in the browser with the procedure's own zod schema (conform), so a member sees
- * a field's error when leaving it, and the form is not sent while one stands. The server still
- * parses everything: without JavaScript, or for rules only it knows, its answer is shown.
+ * A form's errors as the member sees them, for every form of the kit:
+ * - checked in the browser with the procedure's own zod schema (conform) when a schema is
+ *   given, so a field's error shows when leaving it and the form is not sent while one stands;
+ * - the server's answer otherwise (without JavaScript, or for rules only it knows);
+ * - the server's answer goes as soon as it no longer applies: a field's error when that field is
+ *   edited, the form's own message at any edit, all of it when the form is sent again;
+ * - `summary` is what the error summary at the top shows and when it takes focus: after every
+ *   refused submit (in the browser or by the server), never while the member is typing.
  *
- * Returns the props for <Form> and the error to show: the browser's error for a field it has
- * checked, else the server's. Messages are keys under errors:field, as the server's are.
+ * Returns the props for <Form>, the error the fields show, and the summary's props.
  */
-export function useFormValidation(schema: $ZodType, serverError: FormErrorShape | null) {
+export function useFormValidation(schema: $ZodType | null, serverError: FormErrorShape | null) {
+  const [attempts, setAttempts] = useState(0);
+  const [answer, setAnswer] = useState({ error: serverError, edited: [] as string[], sent: false });
+  // A new answer from the server: shown whole again.
+  if (answer.error !== serverError) setAnswer({ error: serverError, edited: [], sent: false });
+  const current: { edited: string[]; sent: boolean } =
+    answer.error === serverError ? answer : { edited: [], sent: false };
+
   const [form] = useForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      // Values stay strings, as the action receives them; the schema coerces (amounts).
-      parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: schema
+      ? ({ formData }) =>
+          // Values stay strings, as the action receives them; the schema coerces (amounts).
+          parseWithZod(formData, { schema, disableAutoCoercion: true })
+      : undefined,
   });
+
+  const server = current.sent ? null : withoutEdited(serverError, current.edited);
   const browser: Record<string, string> = {};
   for (const [name, messages] of Object.entries(form.allErrors)) {
     if (name && messages?.[0]) browser[name] = messages[0];
@@ -26,10 +43,49 @@ export function useFormValidation(schema: $ZodType, serverError: FormErrorShape 
   const error: FormErrorShape | null =
     Object.keys(browser).length > 0
       ? {
-          key: serverError?.key ?? null,
-          params: serverError?.params ?? null,
-          fieldErrors: { ...serverError?.fieldErrors, ...browser },
+          key: server?.key ?? null,
+          params: server?.params ?? null,
+          field: server?.field ?? null,
+          fieldErrors: { ...server?.fieldErrors, ...browser },
         }
-      : serverError;
-  return { formProps: getFormProps(form), error };
+      : server;
+
+  // Without a schema conform is left out of the form altogether: it would otherwise check a
+  // field on leaving it by sending the form to the server with a validation intent.
+  const conform = schema ? getFormProps(form) : null;
+  const formProps = {
+    ...conform,
+    noValidate: true,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      setAttempts((n) => n + 1);
+      conform?.onSubmit(event);
+      if (!event.defaultPrevented && serverError)
+        setAnswer({ error: serverError, edited: [], sent: true });
+    },
+    onInput: (event: FormEvent<HTMLFormElement>) => {
+      const name = (event.target as { name?: unknown }).name;
+      if (!serverError || typeof name !== "string" || current.edited.includes(name)) return;
+      setAnswer({ error: serverError, edited: [...current.edited, name], sent: current.sent });
+    },
+  };
+  return {
+    formProps,
+    error,
+    // Before the first submit, a field's error stays beside the field.
+    summary: {
+      error: attempts > 0 ? error : server,
+      focusKey: `${attempts}:${answerNumber(serverError)}`,
+    },
+  };
+}
+
+/** The server's answer less what the member has edited since. */
+function withoutEdited(error: FormErrorShape | null, edited: string[]): FormErrorShape | null {
+  if (!error || edited.length === 0) return error;
+  const fieldErrors = Object.fromEntries(
+    Object.entries(error.fieldErrors).filter(([name]) => !edited.includes(name)),
+  );
+  // The form's own message answered the values sent, which have changed.
+  if (Object.keys(fieldErrors).length === 0) return null;
+  return { key: null, params: null, field: null, fieldErrors };
 }

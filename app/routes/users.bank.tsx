@@ -21,6 +21,7 @@ import { normalizeAccountId } from "../../server/features/brokers/schema";
 import { actionLink } from "~/components/ui/link";
 import { RateLines, ScheduleLine } from "~/components/brokers/rates";
 import { accountTypesOf } from "../../server/domain/broker-terms";
+import { useFormValidation } from "~/lib/validation";
 
 /** A broker's rates and crediting schedule under its banner (the same as on /brokers). */
 function BrokerTerms({ terms }: { terms: RateCard["brokers"][number] | undefined }) {
@@ -167,7 +168,10 @@ export default function Bank() {
   const actionData = useActionData<typeof action>();
   const eaAnswer = isEaAnswer(actionData) ? actionData : undefined;
   const result = isEaAnswer(actionData) ? undefined : actionData;
-  const error = result && !result.ok ? result.error : null;
+  const { error, formProps, summary } = useFormValidation(
+    null,
+    result && !result.ok ? result.error : null,
+  );
   const echoed = result && !result.ok ? result.values : null;
   const [brokerId, setBrokerId] = useState(echoed?.brokerId ?? "");
   const broker = brokers.find((b) => b.id === brokerId) ?? null;
@@ -179,7 +183,11 @@ export default function Bank() {
     ? t(`errors:field.${error.fieldErrors.accountType}`, { field: t("accounts:add.accountType") })
     : null;
   // Account number problems show under the field, the auto-rebate refusal as the notice.
-  const formError = error?.key && !numberError && error.key !== "autoRebateBroker" ? error : null;
+  const summaryError = summary.error && {
+    ...summary.error,
+    key: summary.error.key === "autoRebateBroker" ? null : summary.error.key,
+    field: numberError ? "accountNumber" : summary.error.field,
+  };
 
   return (
     <div className="space-y-6">
@@ -250,8 +258,8 @@ export default function Bank() {
             {t("add.added", { number: result.accountNumber })}
           </Alert>
         )}
-        <FormErrorAlert error={formError} />
-        <Form method="post" className="grid max-w-2xl gap-4 sm:grid-cols-2" noValidate>
+        <FormErrorAlert error={summaryError} focusKey={summary.focusKey} />
+        <Form method="post" className="grid max-w-2xl gap-4 sm:grid-cols-2" {...formProps}>
           <SelectField
             name="brokerId"
             label={t("add.broker")}

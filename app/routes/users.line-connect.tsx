@@ -106,7 +106,9 @@ export default function LineConnect() {
               ? linked.displayName
                 ? t("status.linkedAs", { name: linked.displayName })
                 : t("status.linkedNoName")
-              : t("status.notLinkedBody")}
+              : status.available
+                ? t("status.notLinkedBody")
+                : null}
           </p>
         </div>
         {linked && (

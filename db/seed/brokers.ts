@@ -15,7 +15,7 @@ type SeedBroker = [
 ];
 
 /**
- * The usual brokers, with demo art under public/brokers/ (display order as listed). BigBoss has
+ * The usual brokers, with demo art under public/broker-art/ (display order as listed). BigBoss has
  * no schedule announced yet: the pages say so.
  */
 const SEED_BROKERS: SeedBroker[] = [
@@ -73,6 +73,14 @@ const AUTO_REBATE_CONDITIONS = {
   en: "Rebates are paid automatically once the account is open (no application).",
 };
 
+/**
+ * A seeded broker's demo art, under public/broker-art/: not public/brokers/, which would share
+ * its name with the /brokers page (the static files would answer it with a 301 to /brokers/).
+ */
+function seededArt(code: string, kind: "logo" | "banner") {
+  return `/broker-art/${code}-${kind}.svg`;
+}
+
 /** A seeded broker's columns, from its row in the tables above and its place in the list. */
 function brokerColumns([code, name, kind, signupUrl]: SeedBroker, index: number) {
   const rule = ID_RULES[code];
@@ -84,8 +92,8 @@ function brokerColumns([code, name, kind, signupUrl]: SeedBroker, index: number)
     id_min_length: rule?.min ?? null,
     id_max_length: rule?.max ?? null,
     signup_url: signupUrl,
-    logo_path: `/brokers/${code}-logo.svg`,
-    banner_path: `/brokers/${code}-banner.svg`,
+    logo_path: seededArt(code, "logo"),
+    banner_path: seededArt(code, "banner"),
     auto_rebate: code === AUTO_REBATE ? 1 : 0,
     active: 1,
     display_order: (index + 1) * 10,
@@ -107,9 +115,28 @@ async function ensureBrokers(db: Db): Promise<Map<string, string>> {
         .execute();
     }
     ids.set(code, id);
+    await moveSeededArt(db, id, code);
     await ensureTerms(db, id, broker);
   }
   return ids;
+}
+
+/**
+ * Points a broker still showing the seed's art at its old place (public/brokers/) to the new
+ * one; art an admin uploaded or chose is left as it is.
+ */
+async function moveSeededArt(db: Db, brokerId: string, code: string) {
+  for (const [column, kind] of [
+    ["logo_path", "logo"],
+    ["banner_path", "banner"],
+  ] as const) {
+    await db.kysely
+      .updateTable("brokers")
+      .set({ [column]: seededArt(code, kind) })
+      .where("id", "=", brokerId)
+      .where(column, "=", `/brokers/${code}-${kind}.svg`)
+      .execute();
+  }
 }
 
 /**

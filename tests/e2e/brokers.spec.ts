@@ -8,6 +8,17 @@ import { expect, test, visit } from "./fixtures";
  */
 
 test.describe("public broker rates", () => {
+  test("/brokers is the page itself, with no redirect, and the seeded art is served", async ({
+    request,
+  }) => {
+    const page = await request.get("/brokers", { maxRedirects: 0 });
+    expect(page.status()).toBe(200);
+    expect(await page.text()).toContain("/broker-art/xm-logo.svg");
+    const art = await request.get("/broker-art/xm-logo.svg", { maxRedirects: 0 });
+    expect(art.status()).toBe(200);
+    expect(art.headers()["content-type"]).toContain("image/svg+xml");
+  });
+
   test("a visitor reads each broker's rates and schedule and estimates a month and a year", async ({
     page,
   }) => {
@@ -63,7 +74,7 @@ test.describe("public broker rates", () => {
     await expect(page.getByRole("heading", { name: "Brokers and cashback rates" })).toBeVisible();
     await page.getByRole("textbox", { name: "Lots traded per month" }).fill("10");
     await page.getByRole("button", { name: "Calculate" }).click();
-    await expect(page).toHaveURL(/\/brokers\/?\?lots=10/);
+    await expect(page).toHaveURL(/\/brokers\?lots=10/);
     const xmStandard = page
       .getByTestId("calculator-broker")
       .filter({ hasText: "XM" })

@@ -87,6 +87,8 @@ test("the transfer form checks the email and the amount in the browser (English)
   await page.locator("input[name=amount]").fill("1000");
   await expect(page.getByTestId("error-email")).toHaveCount(0);
   await page.locator("main button[type=submit]").click();
-  await expect(page.getByTestId("form-error").or(page.getByTestId("error-email"))).toBeVisible();
+  // At the top of the form, linked to the address, and beside the address.
+  await expect(page.getByTestId("form-error")).toHaveText("Recipient not found");
+  await expect(page.getByTestId("error-email")).toHaveText("Recipient not found");
   expect(posts).toHaveLength(1);
 });

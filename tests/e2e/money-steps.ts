@@ -4,7 +4,7 @@ import { newId } from "../../db/id";
 import { requestWithdrawal } from "../../server/features/wallet/service";
 import { createLogger } from "../../server/logger";
 import { fund, givePaymentDetails, key } from "../helpers/money";
-import { expect, insertUser } from "./fixtures";
+import { E2E_PASSWORD, expect, insertUser, visit } from "./fixtures";
 
 /**
  * What the admin money specs set up through the real services: a funded member with payment
@@ -53,4 +53,16 @@ export async function filterStatus(page: Page, status: string) {
   await page.getByTestId("filter-status").selectOption(status);
   await page.getByTestId("filters-apply").click();
   await expect(page).toHaveURL(new RegExp(`status=${status}`));
+}
+
+/** Opens the payout-details form on /users/mypage, past the password check (ja). */
+export async function openPaymentForm(page: Page) {
+  await visit(page, "/users/mypage");
+  const payment = page.getByTestId("payment-section");
+  await payment.getByLabel("パスワード").fill(E2E_PASSWORD);
+  await payment.getByRole("button", { name: "本人確認する" }).click();
+  const form = payment.getByTestId("payment-form");
+  // Checking the password is slow by design (and slower on a loaded machine).
+  await expect(form).toBeVisible({ timeout: 15_000 });
+  return form;
 }

@@ -1,23 +1,13 @@
 import type { Page, Route } from "@playwright/test";
 import { sql } from "kysely";
 import { E2E_PASSWORD, expect, test, visit } from "./fixtures";
+import { openPaymentForm } from "./money-steps";
 
 /**
  * The payout-details form in the browser (issue 18): a failure keeps what was typed, an
  * expired session comes back to the form after signing in, and the bank and branch are picked
  * by keyboard from the bank list.
  */
-
-async function openPaymentForm(page: Page) {
-  await visit(page, "/users/mypage");
-  const payment = page.getByTestId("payment-section");
-  await payment.getByLabel("パスワード").fill(E2E_PASSWORD);
-  await payment.getByRole("button", { name: "本人確認する" }).click();
-  const form = payment.getByTestId("payment-form");
-  // Checking the password is slow by design (and slower on a loaded machine).
-  await expect(form).toBeVisible({ timeout: 15_000 });
-  return form;
-}
 
 /** Moves through the open list with the arrow keys to the option, and picks it with Enter. */
 async function pickByKeyboard(page: Page, name: RegExp) {

@@ -264,4 +264,12 @@ describe(`LINE Login linking on ${testEngine}`, () => {
     expect((await caller.line.status()).available).toBe(false);
     expect(await keyOf(caller.line.start())).toBe("lineNotConfigured");
   });
+
+  it("tells the profile whether to invite linking: only when the channel is configured", async () => {
+    const id = await member();
+    const without = await session(id, parseConfig({ NODE_ENV: "test" }));
+    expect((await without.profile.notificationPrefs()).lineLinkable).toBe(false);
+    const withLine = await session(id);
+    expect((await withLine.profile.notificationPrefs()).lineLinkable).toBe(true);
+  });
 });

@@ -126,6 +126,7 @@ describe(`mail for money events on ${testEngine}`, () => {
     expect(saved).toEqual({
       mail: { ...ALL, withdrawal: false, rewards: false },
       line: { ...ALL, transfer: false, account: false },
+      lineLinkable: false,
     });
     await withdrawAndDecide(m);
     await transferTwice(m, receiver.email);
@@ -145,11 +146,13 @@ describe(`mail for money events on ${testEngine}`, () => {
       mail: { ...ALL, account: false },
       line: { withdrawal: false, transfer: false, account: false, rewards: false },
     });
-    expect(view).toEqual({ mail: { ...ALL, account: false }, line: null });
+    // The test server has no LINE Login channel: linking is not offered.
+    expect(view).toEqual({ mail: { ...ALL, account: false }, line: null, lineLinkable: false });
     await linkLine(t.db, unlinked.id);
     expect(await unlinked.caller.profile.notificationPrefs()).toEqual({
       mail: { ...ALL, account: false },
       line: ALL,
+      lineLinkable: false,
     });
   });
 
@@ -161,7 +164,11 @@ describe(`mail for money events on ${testEngine}`, () => {
         line: null,
       } as never),
     ).rejects.toThrow();
-    expect(await m.caller.profile.notificationPrefs()).toEqual({ mail: ALL, line: null });
+    expect(await m.caller.profile.notificationPrefs()).toEqual({
+      mail: ALL,
+      line: null,
+      lineLinkable: false,
+    });
   });
 
   it("mails each row once in the member's language; a digest waits for its day's end", async () => {

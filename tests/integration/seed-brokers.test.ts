@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { seedBrokers } from "../../db/seed/brokers";
 import { testEngine } from "../helpers/db";
@@ -49,5 +50,45 @@ describe(`demo brokers on ${testEngine}`, () => {
     const again = (await visitor.brokers.rates()).brokers.find((b) => b.code === "xm")!;
     expect(again.schedule.day).toBe(20);
     expect(again.rates).toEqual([]);
+  });
+
+  it("points seeded art at public/broker-art/, moving a database seeded before, never an admin's upload", async () => {
+    const admin = await createUser(t.db, { permission: "admin" });
+    const member = await createUser(t.db);
+    await seedBrokers(t.db, { adminId: admin.id, memberId: member.id });
+    const art = () =>
+      t.db.kysely
+        .selectFrom("brokers")
+        .select(["code", "logo_path", "banner_path"])
+        .where("code", "in", ["xm", "axi"])
+        .orderBy("code")
+        .execute();
+    // A database seeded when the art was under public/brokers/, and an admin's upload.
+    await t.db.kysely
+      .updateTable("brokers")
+      .set({ logo_path: "/brokers/xm-logo.svg", banner_path: "/brokers/xm-banner.svg" })
+      .where("code", "=", "xm")
+      .execute();
+    await t.db.kysely
+      .updateTable("brokers")
+      .set({ logo_path: "/media/brokers/own.png" })
+      .where("code", "=", "axi")
+      .execute();
+    await seedBrokers(t.db, { adminId: admin.id, memberId: member.id });
+    expect(await art()).toEqual([
+      {
+        code: "axi",
+        logo_path: "/media/brokers/own.png",
+        banner_path: "/broker-art/axi-banner.svg",
+      },
+      {
+        code: "xm",
+        logo_path: "/broker-art/xm-logo.svg",
+        banner_path: "/broker-art/xm-banner.svg",
+      },
+    ]);
+    for (const row of await art())
+      for (const file of [row.logo_path, row.banner_path])
+        if (file?.startsWith("/broker-art/")) expect(existsSync(`public${file}`), file).toBe(true);
   });
 });

@@ -3,23 +3,23 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Money } from "../../app/components/ui/Money";
 
-const html = (yen: number) => renderToStaticMarkup(createElement(Money, { yen, size: "lg" }));
+const html = (yen: number, size: "lg" | "md" = "lg") =>
+  renderToStaticMarkup(createElement(Money, { yen, size }));
 
 describe("Money", () => {
-  it("may wrap between digit groups, never inside one", () => {
-    expect(html(123456789)).toContain("¥123,<wbr/>456,<wbr/>789");
-    expect(html(999)).toContain(">¥999<");
-    expect(html(-1500)).toContain("-¥1,<wbr/>500");
+  it("never offers a line break inside an amount", () => {
+    for (const size of ["lg", "md"] as const) {
+      expect(html(99_999_999, size)).toContain(">¥99,999,999<");
+      expect(html(99_999_999, size)).not.toContain("<wbr");
+      expect(html(99_999_999, size)).toMatch(/class="[^"]*whitespace-nowrap/);
+    }
+    expect(html(-1500)).toContain(">-¥1,500<");
   });
 
-  it("reads as the plain amount (the break opportunities are not text)", () => {
-    const text = html(1234567).replace(/<[^>]+>/g, "");
-    expect(text).toBe("¥1,234,567");
-  });
-
-  it("shrinks with the window down to a floor, with tabular digits", () => {
-    expect(html(1)).toMatch(
-      /class="tabular-nums text-\[clamp\(1\.125rem,5\.5vw,1\.5rem\)\] font-bold/,
-    );
+  it("shrinks the large figure with its box (a size container), between a floor and 1.5rem", () => {
+    const markup = html(1);
+    expect(markup).toMatch(/^<span class="[^"]*\[container-type:inline-size\]/);
+    expect(markup).toContain("text-[length:clamp(0.75rem,13cqi,1.5rem)]");
+    expect(markup).toContain("tabular-nums");
   });
 });

@@ -1,16 +1,24 @@
+import { readFileSync } from "node:fs";
 import type { UIMatch } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
 import { documentTitle, PAGE_TITLES, type Translate } from "~/lib/page-title";
 import en from "../../locales/en/common.json";
 import ja from "../../locales/ja/common.json";
 
-/** Looks keys up in a common namespace, with {{name}} values filled in. */
+/**
+ * Looks keys up in a common namespace, or in another as "namespace:key" (read from the same
+ * language's folder), with {{name}} values filled in.
+ */
 const translator =
-  (common: unknown): Translate =>
+  (common: unknown, lng = "en"): Translate =>
   (key, options = {}) => {
-    const value = key
+    const [ns, path] = key.includes(":") ? key.split(":", 2) : [null, key];
+    const root = ns
+      ? (JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, "utf8")) as unknown)
+      : common;
+    const value = path!
       .split(".")
-      .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], common);
+      .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], root);
     if (typeof value !== "string") throw new Error(`missing key ${key}`);
     return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name]));
   };
@@ -35,13 +43,20 @@ describe("page titles", () => {
       / \| Cashback Member Portal$/,
     );
     // Nothing known: the app's name alone.
-    expect(documentTitle(t, [match("root")], "/login")).toBe("Cashback Member Portal");
+    expect(documentTitle(t, [match("root")], "/nowhere")).toBe("Cashback Member Portal");
+    // A page's title is its heading's own key, in the heading's namespace.
+    expect(documentTitle(t, [match("root"), match("routes/_auth.login")], "/login")).toBe(
+      "Login | Cashback Member Portal",
+    );
+    expect(
+      documentTitle(t, [match("root"), match("routes/users.statement")], "/users/statement"),
+    ).toBe("Statement | Cashback Member Portal");
   });
 
   it("gives the public rate page its own title in both languages", () => {
     const brokers = [match("root"), match("routes/_public"), match("routes/_public.brokers")];
     expect(documentTitle(t, brokers, "/brokers")).toBe("Cashback rates | Cashback Member Portal");
-    const tJa = translator(ja);
+    const tJa = translator(ja, "ja");
     expect(documentTitle(tJa, brokers, "/brokers")).toBe(`還元レート | ${tJa("app.name")}`);
   });
 
@@ -51,9 +66,15 @@ describe("page titles", () => {
         campaign: { title: "C" },
         ea: { name: "E" },
         gacha: { name: "G" },
+        customer: { profile: { nickname: "N" } },
+        member: { nickname: "N" },
+        referrer: { nickname: "N" },
+        broker: { name: "B" },
+        battle: { title: "T" },
+        batch: { fileName: "F" },
         article: { title: "A" },
       };
-      expect(titler(t, data), id).toBeTruthy();
+      for (const tr of [t, translator(ja, "ja")]) expect(titler(tr, data), id).toBeTruthy();
     }
   });
 });

@@ -1,37 +1,39 @@
-import { Fragment, type HTMLAttributes } from "react";
+import type { HTMLAttributes } from "react";
 import { formatYen } from "~/lib/money";
 
-const SIZES = {
-  // Scales with the window between a floor and the design size, so six digits fit a third of
-  // a phone's width; past the floor it wraps.
-  lg: "text-[clamp(1.125rem,5.5vw,1.5rem)] font-bold",
-  md: "text-base font-semibold",
-} as const;
-
 /**
- * An amount of yen that never clips and never makes the page scroll sideways: it shrinks with
- * a narrow window (down to a floor) and then wraps between digit groups ("¥1,234,<wbr>567"),
- * never inside one. Tabular digits, so columns of amounts line up.
+ * An amount of yen on one line, always: it never breaks between digit groups ("¥98,754," over
+ * "420") and never clips or makes the page scroll sideways. The large figure (a balance card)
+ * shrinks with the width of its box instead: its wrapper is a size container and the figure's
+ * size follows it (cqi), between a floor and the design size, so ¥99,999,999 fits a half-width
+ * card on a 320 px phone. The small figure sits in tables and lines of text, which give it
+ * its room. Tabular digits, so columns of amounts line up.
  */
 export function Money({
   yen,
   size = "md",
   className = "",
   ...rest
-}: { yen: number; size?: keyof typeof SIZES } & HTMLAttributes<HTMLSpanElement>) {
-  const groups = formatYen(yen).split(",");
+}: { yen: number; size?: "lg" | "md" } & HTMLAttributes<HTMLSpanElement>) {
+  if (size === "md")
+    return (
+      <span
+        className={`whitespace-nowrap text-base font-semibold tabular-nums ${className}`}
+        {...rest}
+      >
+        {formatYen(yen)}
+      </span>
+    );
+  // "¥99,999,999" is 11 characters of about 0.6 em: 13 % of the box's width per em keeps it
+  // inside, up to 1.5rem (reached at a box of 185 px) and down to 0.75rem.
   return (
-    <span className={`tabular-nums ${SIZES[size]} ${className}`} {...rest}>
-      {groups.map((group, i) => (
-        <Fragment key={i}>
-          {i > 0 && (
-            <>
-              ,<wbr />
-            </>
-          )}
-          {group}
-        </Fragment>
-      ))}
+    <span className="block min-w-0 [container-type:inline-size]">
+      <span
+        className={`block whitespace-nowrap text-[length:clamp(0.75rem,13cqi,1.5rem)] font-bold tabular-nums ${className}`}
+        {...rest}
+      >
+        {formatYen(yen)}
+      </span>
     </span>
   );
 }

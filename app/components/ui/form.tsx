@@ -19,9 +19,14 @@ export interface FormErrorShape {
   key: string | null;
   params: Record<string, string | number> | null;
   fieldErrors: Record<string, string>;
+  /** The field a form-level refusal is about (the amount over the balance): marked with it. */
+  field?: string | null;
 }
 
-/** Translates a field's error key with the field's own label (and any values it names). */
+/**
+ * Translates a field's error key with the field's own label (and any values it names); a
+ * form-level refusal about this field (`error.field`) is its error too, so the field is marked.
+ */
 export function useFieldError(
   error: FormErrorShape | null | undefined,
   name: string,
@@ -30,7 +35,8 @@ export function useFieldError(
 ) {
   const { t } = useTranslation(["errors", "auth"]);
   const key = error?.fieldErrors[name];
-  return key ? t(`errors:field.${key}`, { ...params, field: t(labelKey) }) : null;
+  if (key) return t(`errors:field.${key}`, { ...params, field: t(labelKey) });
+  return error?.key && error.field === name ? t(`errors:${error.key}`, error.params ?? {}) : null;
 }
 
 export const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
@@ -249,7 +255,11 @@ export function CheckboxField({
           type="checkbox"
           name={name}
           defaultChecked={defaultChecked}
-          aria-describedby={hint ? `${id}-hint` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") ||
+            undefined
+          }
           className="mt-3.5 h-4 w-4 rounded border-slate-300 text-emerald-600 focus:ring-emerald-600"
         />
         {/* The label is the touch target (44 px); the box sits on its first line. */}
@@ -265,7 +275,7 @@ export function CheckboxField({
           {hint}
         </p>
       )}
-      <FieldErrorText name={name} error={error} className="ml-6 mt-1" />
+      <FieldErrorText id={`${id}-error`} name={name} error={error} className="ml-6 mt-1" />
     </div>
   );
 }
@@ -318,7 +328,12 @@ export function RadioCards<V extends string>({
 }) {
   const id = useId();
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      id={id}
+      name={name}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{legend}</legend>
       <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
         {options.map((option) => (

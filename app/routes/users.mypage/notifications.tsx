@@ -86,7 +86,8 @@ export function NotificationsSection({
             </div>
           ))}
         </div>
-        {!prefs.line && (
+        {/* No invitation to link LINE where linking is not offered. */}
+        {!prefs.line && prefs.lineLinkable && (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {t("notifications.lineNotLinked")}{" "}
             <Link to="/users/line-connect" className={`${textLink} inline-block py-3`}>

@@ -21,6 +21,7 @@ import { formatDateTime } from "~/lib/format";
 import type { Loaded, PAYMENT_FIELDS, Result } from "./route";
 import { BankPickers, useBankFields } from "./bank-pickers";
 import { actionLink } from "~/components/ui/link";
+import { useFormValidation } from "~/lib/validation";
 
 /* The sections of /users/mypage: profile, image, and payment details behind re-authentication. */
 
@@ -32,7 +33,7 @@ export function ProfileSection({
   result: Result;
 }) {
   const { t } = useTranslation("profile");
-  const error = result.error;
+  const { error, formProps, summary } = useFormValidation(null, result.error);
   const value = (name: string, fallback: string | null) => result.values[name] ?? fallback ?? "";
   return (
     <Section title={t("sections.profile")} testId="profile-section">
@@ -61,8 +62,8 @@ export function ProfileSection({
           {t("notices.saved")}
         </Alert>
       )}
-      <FormErrorAlert error={error} />
-      <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+      <FormErrorAlert {...summary} />
+      <Form method="post" className="grid gap-4 sm:grid-cols-2" {...formProps}>
         <input type="hidden" name="intent" value="profile" />
         <NameFields
           ns="profile"
@@ -269,7 +270,7 @@ function PaymentForm({
   values,
   network,
   staleNetwork,
-  error,
+  error: answer,
   echoed,
 }: {
   values: Loaded["payment"]["values"];
@@ -280,6 +281,7 @@ function PaymentForm({
   echoed: Record<string, string>;
 }) {
   const { t } = useTranslation(["profile", "errors"]);
+  const { error, formProps, summary } = useFormValidation(null, answer);
   const field = (name: (typeof PAYMENT_FIELDS)[number]) => {
     const key = error?.fieldErrors[name];
     const label = t(`profile:fields.${name}`);
@@ -309,8 +311,8 @@ function PaymentForm({
   const legend = "mb-3 text-sm font-semibold text-slate-800 dark:text-slate-100";
   return (
     <>
-      <FormErrorAlert error={error} />
-      <Form method="post" className="space-y-6" noValidate data-testid="payment-form">
+      <Form method="post" className="space-y-6" data-testid="payment-form" {...formProps}>
+        <FormErrorAlert {...summary} />
         <input type="hidden" name="intent" value="payment" />
         <fieldset>
           <legend className={legend}>{t("profile:sections.bank")}</legend>

@@ -19,7 +19,7 @@ import { type BrokerTerms, ratesChange, ratesOf, replaceRates, termColumns } fro
  * Brokers: who members can register accounts at. Admins create, edit and deactivate them
  * (a deactivated broker disappears from the member pages; its accounts stay). Logos and
  * banners are public art: uploaded ones live in storage under brokers/ and are served at
- * /media/brokers/<file>; seeded ones are files under public/brokers/.
+ * /media/brokers/<file>; seeded ones are files under public/broker-art/.
  */
 
 export interface BrokerDeps {

@@ -24,6 +24,8 @@ export interface NotificationPrefsView {
   mail: ChannelPrefs;
   /** Null without a LINE link. */
   line: ChannelPrefs | null;
+  /** Whether a member can link LINE here at all (the LINE Login channel is configured). */
+  lineLinkable: boolean;
 }
 
 async function lineLinked(db: Db, userId: string): Promise<boolean> {
@@ -35,21 +37,26 @@ async function lineLinked(db: Db, userId: string): Promise<boolean> {
   return link !== undefined;
 }
 
-export async function notificationPrefs(db: Db, userId: string): Promise<NotificationPrefsView> {
+export async function notificationPrefs(
+  db: Db,
+  userId: string,
+  lineLinkable: boolean,
+): Promise<NotificationPrefsView> {
   const [prefs, linked] = await Promise.all([
     readNotifyPrefs(db.kysely, userId),
     lineLinked(db, userId),
   ]);
   const { support: _support, ...line } = prefs.line;
-  return { mail: prefs.mail, line: linked ? line : null };
+  return { mail: prefs.mail, line: linked ? line : null, lineLinkable };
 }
 
 export async function saveNotificationPrefs(
   db: Db,
   userId: string,
   input: z.output<typeof notificationPrefsInput>,
+  lineLinkable: boolean,
 ): Promise<NotificationPrefsView> {
   const linked = await lineLinked(db, userId);
   await saveNotifyPrefs(db.kysely, userId, { mail: input.mail, line: linked ? input.line : null });
-  return notificationPrefs(db, userId);
+  return notificationPrefs(db, userId, lineLinkable);
 }

@@ -10,6 +10,7 @@ import {
 } from "./schema";
 import * as profile from "./service";
 import { notificationPrefs, notificationPrefsInput, saveNotificationPrefs } from "./notifications";
+import { loginSettings } from "../line/service";
 
 /** Image bytes, handed over by the route that parsed the multipart upload. */
 const imageUpload = z.object({ image: z.instanceof(Uint8Array, { error: "imageEmpty" }) });
@@ -50,11 +51,15 @@ export const profileRouter = router({
   ),
 
   /** Which money events the member is told of, by mail and (when linked) on LINE. */
-  notificationPrefs: memberProcedure.query(({ ctx }) => notificationPrefs(ctx.db, ctx.user.id)),
+  notificationPrefs: memberProcedure.query(({ ctx }) =>
+    notificationPrefs(ctx.db, ctx.user.id, loginSettings(ctx.config) !== null),
+  ),
 
   saveNotificationPrefs: memberProcedure
     .input(notificationPrefsInput)
-    .mutation(({ ctx, input }) => saveNotificationPrefs(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      saveNotificationPrefs(ctx.db, ctx.user.id, input, loginSettings(ctx.config) !== null),
+    ),
 
   /** Banks by name, reading or code, for the payout form's picker (a few, never the list). */
   banks: memberProcedure.input(bankSearchInput).query(({ input }) => searchBanks(input.q)),

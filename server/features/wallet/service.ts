@@ -149,7 +149,8 @@ export async function requestWithdrawal(
   }
 
   const minimum = WITHDRAWAL_MINIMUMS[method];
-  if (input.amount < minimum) throw new AppError("BAD_REQUEST", "belowMinimum", { min: minimum });
+  if (input.amount < minimum)
+    throw new AppError("BAD_REQUEST", "belowMinimum", { min: minimum }, "amount");
   const settings = await getMoneySettings(db.kysely);
   const payout = await payeeFor(db.kysely, userId, method, settings.usdtNetwork);
   // The member confirms the network by ticking the box that names it.
@@ -209,7 +210,7 @@ export async function requestWithdrawal(
     );
   } catch (error) {
     if (error instanceof AppError && error.key === "insufficientBalance")
-      throw new AppError("BAD_REQUEST", "aboveAvailable");
+      throw new AppError("BAD_REQUEST", "aboveAvailable", undefined, "amount");
     if (isUniqueViolation(error)) {
       // The same form was submitted twice at once: the first one made the request.
       const first = await existingWithdrawal(db.kysely, userId, input.requestKey);

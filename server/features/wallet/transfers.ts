@@ -57,10 +57,12 @@ export async function requestTransfer(
 
   const settings = await getMoneySettings(db.kysely);
   if (input.amount < settings.transferMin || input.amount > settings.transferMax) {
-    throw new AppError("BAD_REQUEST", "transferAmountRange", {
-      min: settings.transferMin,
-      max: settings.transferMax,
-    });
+    throw new AppError(
+      "BAD_REQUEST",
+      "transferAmountRange",
+      { min: settings.transferMin, max: settings.transferMax },
+      "amount",
+    );
   }
   // "Recipient not found" tells whether an address is a member: each member may miss only a
   // few times an hour, so the form cannot be used to sweep a list of addresses. Only misses
@@ -77,9 +79,10 @@ export async function requestTransfer(
     .executeTakeFirst();
   if (!receiver || receiver.permission !== "member") {
     await limits.reserve("recipientLookup", lookupKey);
-    throw new AppError("NOT_FOUND", "recipientNotFound");
+    throw new AppError("NOT_FOUND", "recipientNotFound", undefined, "email");
   }
-  if (receiver.id === senderId) throw new AppError("BAD_REQUEST", "transferSelf");
+  if (receiver.id === senderId)
+    throw new AppError("BAD_REQUEST", "transferSelf", undefined, "email");
 
   const fee = transferFee(input.amount, settings.transferFeeRateBp);
   const total = input.amount + fee;
@@ -125,6 +128,9 @@ export async function requestTransfer(
       },
     );
   } catch (error) {
+    // The ledger's "not enough" is about the amount the member typed.
+    if (error instanceof AppError && error.key === "insufficientBalance")
+      throw new AppError("BAD_REQUEST", "insufficientBalance", undefined, "amount");
     if (error instanceof AppError) throw error;
     if (isUniqueViolation(error)) {
       const first = await existingTransfer(db.kysely, senderId, input.requestKey);

@@ -1,0 +1,170 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, insertUser, test, visit } from "./fixtures";
+import { openPaymentForm } from "./money-steps";
+
+/**
+ * A refused form on a phone (375 px): the reason is where the member is looking. Focus moves to
+ * the error summary at the top of the form, scrolled into view and announced; each invalid field
+ * is marked and linked from the summary; an error goes as soon as its cause is edited, and none
+ * survives a corrected submit.
+ */
+
+test.use({ viewport: { width: 375, height: 667 } });
+
+/** The summary: focused, inside the viewport, an alert, saying `text`. */
+async function expectSummary(page: Page, text: string | RegExp) {
+  const summary = page.getByTestId("form-error");
+  await expect(summary).toBeFocused();
+  await expect(summary).toHaveAttribute("role", "alert");
+  await expect(summary).toContainText(text);
+  await expect(summary).toBeInViewport({ ratio: 1 });
+  return summary;
+}
+
+/** The field is marked invalid, its message beside it, and the summary links to it. */
+async function expectMarked(summary: Locator, field: Locator, message: string | RegExp) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  const id = await field.getAttribute("id");
+  const described = (await field.getAttribute("aria-describedby")) ?? "";
+  const errorId = described.split(" ").find((d) => d.endsWith("-error"));
+  expect(errorId, "the field names its error").toBeTruthy();
+  await expect(field.page().locator(`[id="${errorId}"]`)).toContainText(message);
+  await expect(summary.locator(`a[href="#${id}"]`)).toContainText(message);
+}
+
+test("withdrawal: over the balance is shown at the top, focused; editing the amount clears it", async ({
+  page,
+  payingMember,
+  problems,
+}) => {
+  problems.allow(/\/users\/withdraw\/new/);
+  await payingMember(20_000);
+  await visit(page, "/users/withdraw/new");
+  const amount = page.locator("input[name=amount]");
+  const submit = page.locator("main button[type=submit]");
+
+  await amount.fill("30000");
+  await submit.click();
+  const summary = await expectSummary(page, "出金可能額を超えています");
+  await expectMarked(summary, amount, "出金可能額を超えています");
+
+  // Editing the amount: the server's answer no longer applies, and goes at once; what is
+  // wrong with the new amount is said instead, beside it and in the summary.
+  await amount.fill("500");
+  await expect(page.getByTestId("form-error")).not.toContainText("出金可能額を超えています");
+  await expect(page.getByTestId("error-amount")).toHaveText("最低出金額は¥1,000です");
+
+  // Refused in the browser: the same summary, focused, with the field's own message.
+  await submit.click();
+  const again = await expectSummary(page, "最低出金額は¥1,000です");
+  await expectMarked(again, amount, "最低出金額は¥1,000です");
+
+  // Another method: the message follows it, nothing of the bank's stays.
+  await page.locator("input[value=usdt]").check();
+  await expect(page.getByTestId("error-amount")).toHaveText("最低出金額は¥5,000です");
+  await expect(page.getByTestId("form-error")).not.toContainText("¥1,000");
+
+  // Corrected and sent: no error anywhere.
+  await amount.fill("5000");
+  await page.getByTestId("usdt-confirm").check();
+  await submit.click();
+  await expect(page.getByTestId("withdraw-submitted")).toBeVisible();
+  await expect(page.getByTestId("form-error")).toHaveCount(0);
+});
+
+test("transfer: an unknown recipient is focused at the top and goes once the address is edited", async ({
+  page,
+  payingMember,
+  db,
+  problems,
+}) => {
+  problems.allow(/\/users\/withdraw\/transfer/);
+  await payingMember(20_000);
+  const friend = await insertUser(db, { emailPrefix: "friend" });
+  await visit(page, "/users/withdraw/transfer");
+  const email = page.locator("input[name=email]");
+  const amount = page.locator("input[name=amount]");
+  const submit = page.locator("main button[type=submit]");
+
+  await email.fill("nobody-here@example.test");
+  await amount.fill("1000");
+  await submit.click();
+  const summary = await expectSummary(page, "送金先が見つかりません");
+  await expectMarked(summary, email, "送金先が見つかりません");
+
+  await email.fill(friend.email);
+  await expect(page.getByTestId("form-error")).toHaveCount(0);
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  await submit.click();
+  await expect(page).toHaveURL(/\/users\/withdraw\b/);
+  await expect(page.getByTestId("form-error")).toHaveCount(0);
+});
+
+test("payout details: a refused field is focused at the top; the corrected form saves with no error left", async ({
+  page,
+  login,
+  problems,
+}) => {
+  problems.allow(/\/users\/mypage/);
+  await login("member");
+  const form = await openPaymentForm(page);
+
+  await form.getByLabel("銀行名").fill("みずほ銀行");
+  await form.getByLabel("銀行コード").fill("0001");
+  await form.getByLabel("支店名").fill("東京営業部");
+  await form.getByLabel("支店番号").fill("001");
+  await form.getByLabel("口座種別").selectOption("savings");
+  const number = form.getByLabel("口座番号", { exact: true });
+  await number.fill("12ab");
+  await form.getByLabel("口座名義（カタカナ）").fill("ｽｽﾞｷ ﾊﾅｺ");
+  await form.getByRole("button", { name: "出金先情報を保存" }).click();
+  const summary = await expectSummary(page, "口座番号");
+  await expectMarked(summary, number, "口座番号");
+
+  await number.fill("1234567");
+  await expect(number).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("form-error")).toHaveCount(0);
+  await form.getByRole("button", { name: "出金先情報を保存" }).click();
+  await expect(page.getByTestId("payment-saved")).toBeVisible();
+  await expect(page.getByTestId("form-error")).toHaveCount(0);
+});
+
+test("account registration: a malformed number is focused at the top and goes when edited", async ({
+  page,
+  login,
+  problems,
+}) => {
+  problems.allow(/\/users\/bank/);
+  await login("member");
+  await visit(page, "/users/bank");
+  await page.getByLabel("会社").selectOption({ label: "TitanFX" });
+  const number = page.getByRole("textbox", { name: /口座番号|顧客ID|UID/ });
+  await number.fill("12AB");
+  await page.getByRole("button", { name: "申請する" }).click();
+  const summary = await expectSummary(page, "顧客IDは半角数字6〜8桁で入力してください");
+  await expectMarked(summary, number, "顧客IDは半角数字6〜8桁で入力してください");
+
+  await number.fill("123456");
+  await expect(page.getByTestId("form-error")).toHaveCount(0);
+  await expect(number).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("registration: an empty submit focuses the summary, which links every field", async ({
+  page,
+  problems,
+}) => {
+  problems.allow(/\/register\?/);
+  await visit(page, "/register");
+  const main = page.getByTestId("main");
+  const name = main.getByLabel("氏名（半角英字）");
+  await main.getByRole("button", { name: "登録する" }).click();
+  const summary = await expectSummary(page, "氏名（半角英字）は必須です");
+  await expectMarked(summary, name, "氏名（半角英字）は必須です");
+  await expect(summary.locator("a")).toHaveCount(5);
+
+  // Following a link puts the cursor in its field.
+  await summary.locator("a").first().click();
+  await expect(name).toBeFocused();
+  await name.fill("Taro Yamada");
+  await expect(summary.locator("a")).toHaveCount(4);
+});
