@@ -37,6 +37,10 @@ export const RULES = {
   mailAddress: { points: 10, duration: 60 * 60 },
   /** Passwordless sign-in challenges handed to one address (each is a stored row). */
   passkeyChallenge: { points: 30, duration: 10 * 60 },
+  /** Email-change requests by one member (each mails an address nobody has proven yet). */
+  emailChangeMember: { points: 3, duration: 24 * 60 * 60 },
+  /** Email-change requests naming one address, by anyone: an outside inbox gets a few a day. */
+  emailChangeTarget: { points: 3, duration: 24 * 60 * 60 },
   /** Transfer recipients a member looked up and did not find. */
   recipientLookup: { points: 10, duration: 60 * 60 },
 } as const;

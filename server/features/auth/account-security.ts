@@ -16,6 +16,7 @@ import {
   REAUTH_WINDOW_MS,
   RECOVERY_CODE_COUNT,
   acceptSecondFactor,
+  greetingName,
   hashing,
   refuseGuessablePassword,
   sendQuietly,
@@ -130,7 +131,7 @@ export async function changePassword(
     to: user.email,
     language: user.language,
     template: "passwordChanged",
-    params: { name: user.nickname },
+    params: { name: greetingName(user.nickname, user) },
   });
 }
 

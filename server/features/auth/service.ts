@@ -103,6 +103,17 @@ export async function inRecoveryWindow(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/**
+ * The name a mail to a person's own address may greet them by: none until that address is
+ * proven theirs. A name is member-written text, and an unproven address may be anyone's inbox.
+ */
+export function greetingName(
+  name: string,
+  user: { email_verified_at: string | null },
+): string | undefined {
+  return user.email_verified_at ? name : undefined;
+}
+
 /** Mail is sent after the change is saved; a mail failure is logged, never undoes the change. */
 export async function sendQuietly(deps: AuthDeps, message: MailMessage): Promise<void> {
   try {
@@ -250,7 +261,8 @@ export async function register(
     to: input.email,
     language: meta.language,
     template: "verifyEmail",
-    params: { name: input.nickname, link: link(deps.config, "/verify-email", token) },
+    // The address is not proven yet: no member-written text (the nickname) goes to it.
+    params: { link: link(deps.config, "/verify-email", token) },
   });
 }
 
@@ -263,7 +275,7 @@ async function tellOwnerAlreadyRegistered(deps: AuthDeps, email: string): Promis
     language: owner.language,
     template: "alreadyRegistered",
     params: {
-      name: owner.name,
+      name: greetingName(owner.name, owner),
       loginLink: `${deps.config.APP_ORIGIN}/login`,
       resetLink: `${deps.config.APP_ORIGIN}/forgot-password`,
     },
