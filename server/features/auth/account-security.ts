@@ -69,7 +69,9 @@ export async function reauthenticate(
   if (!reservation.ok) await endSessionAfterFailedReauth(deps, session);
   let passwordOk: boolean;
   try {
-    passwordOk = await hashing(meta, () => verifyPassword(input.password, user.password_hash));
+    passwordOk = await hashing({ address: meta.ip }, () =>
+      verifyPassword(input.password, user.password_hash),
+    );
   } catch (error) {
     await limits.refund("reauthSession", key);
     throw error;
@@ -115,7 +117,9 @@ export async function changePassword(
 ): Promise<void> {
   const user = await reauthenticatedUser(deps.db, session);
   refuseGuessablePassword(password, [user.email, user.name, user.nickname]);
-  const passwordHash = await hashing({ ip: null }, () => hashPassword(password));
+  const passwordHash = await hashing({ address: null, account: user.id }, () =>
+    hashPassword(password),
+  );
   await deps.db.kysely
     .updateTable("users")
     .set({ password_hash: passwordHash, updated_at: nowDb() })

@@ -82,7 +82,7 @@ export async function resetPassword(
   const owner = await userById(deps.db, pending.userId);
   refuseGuessablePassword(password, [owner.email, owner.name, owner.nickname]);
   // Hashed before the link is used, so a busy server leaves the link working.
-  const passwordHash = await hashing(meta, () => hashPassword(password));
+  const passwordHash = await hashing({ address: meta.ip }, () => hashPassword(password));
   const userId = await deps.db.kysely.transaction().execute(async (trx) => {
     const consumed = await consumeToken(trx, token, "reset_password");
     if (!consumed) throw new AppError("BAD_REQUEST", "resetLinkInvalid");

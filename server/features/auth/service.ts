@@ -11,9 +11,9 @@ import type { Logger } from "../../logger";
 import type { Mailer, MailMessage } from "../../mail";
 import { TRPCError } from "@trpc/server";
 import { ZodRealError } from "zod";
-import { hashPassword, hashSlots, verifyPassword } from "../../auth/password";
+import { type HashClaim, hashPassword, hashSlots, verifyPassword } from "../../auth/password";
 import { isGuessablePassword } from "../../auth/password-strength";
-import { attemptLimiter, limitKey, type Rule } from "../../auth/rate-limit";
+import { attemptLimiter, limitKey, signInSlowdownMs, tooManyAttempts } from "../../auth/rate-limit";
 import { createSession, type CurrentSession, deleteSession } from "../../auth/session";
 import { hasPasskey } from "../../auth/second-factor";
 import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
@@ -53,10 +53,14 @@ export function link(config: Config, path: string, token: string): string {
  * Runs a password hash in one of the process's hashing slots; when they are all taken the
  * visitor is asked to try again (503) instead of waiting behind a burst.
  */
-export async function hashing<T>(meta: Pick<ClientMeta, "ip">, fn: () => Promise<T>): Promise<T> {
-  const result = await hashSlots.run(meta.ip, fn);
-  if (result === "busy") throw new AppError("SERVICE_UNAVAILABLE", "signInBusy");
+export async function hashing<T>(claim: HashClaim, fn: () => Promise<T>): Promise<T> {
+  const result = await hashSlots.run(claim, fn);
+  if (result === "busy") throw signInBusy();
   return result;
+}
+
+function signInBusy(): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", "signInBusy");
 }
 
 /**
@@ -196,7 +200,7 @@ export async function register(
   // Hashed first, whatever happens next, so both answers take as long.
   let passwordHash: string;
   try {
-    passwordHash = await hashing(meta, () => hashPassword(input.password));
+    passwordHash = await hashing({ address: meta.ip }, () => hashPassword(input.password));
   } catch (error) {
     await limits.refund("signUpAddress", address);
     throw error;
@@ -294,30 +298,59 @@ export async function login(
 ): Promise<LoginResult> {
   const { db } = deps;
   const limits = attemptLimiter(db);
-  // Both attempts are reserved before the password is checked, so parallel guesses cannot
-  // outrun the count.
   const address = limitKey(meta.ip);
   const accountAddress = limitKey(input.email, meta.ip);
-  await limits.take("signInAddress", address);
-  await limits.take("signInAccount", accountAddress);
-
-  const user = await userByEmail(db, input.email);
-  let ok: boolean;
+  // At the door, before any database work: a few attempts at once per address and per
+  // account. Beyond that the attempt is refused at once, and still counted against the
+  // sender's allowance, so filling the hashing slots costs the attacker, not everyone else.
+  const admission = hashSlots.admit({ address: meta.ip, account: input.email });
+  if (!admission) {
+    const pair = await limits.reserve("signInAccount", accountAddress);
+    await limits.count("signInAddress", address);
+    throw pair.ok ? signInBusy() : tooManyAttempts(pair.retryAfterMs);
+  }
   try {
+    // Attempts are counted before the password is checked, so parallel guesses cannot
+    // outrun the count. Guesses at one account from one address stop after a few (OWASP: per
+    // account and address first, so the owner at their own address is never locked out)…
+    await limits.take("signInAccount", accountAddress);
+    // …while the address as a whole is only slowed down past its much higher allowance.
+    const attempts = await limits.count("signInAddress", address);
+    const delayMs = signInSlowdownMs(attempts);
+    // A slowed address checks one password at a time, each after its wait.
+    if (delayMs > 0 && admission.addressHeld > 1) throw signInBusy();
+
+    const user = await userByEmail(db, input.email);
     dummyHash ??= hashPassword("not-a-real-password-A1");
     const stored = user?.password_hash ?? (await dummyHash);
-    ok = await hashing(meta, () => verifyPassword(input.password, stored));
-  } catch (error) {
-    // Nothing was checked (busy): the attempts go back.
-    await giveBack(limits, [
-      ["signInAccount", accountAddress],
-      ["signInAddress", address],
-    ]);
-    throw error;
+    const ok = await hashSlots.hash(
+      // No other attempt from this address in the window: served ahead of any burst.
+      { clean: attempts === 1, delayMs },
+      () => verifyPassword(input.password, stored),
+    );
+    if (ok === "busy") throw signInBusy();
+    return await signedIn(deps, { user, ok, accountAddress, address }, meta);
+  } finally {
+    admission.release();
   }
+}
+
+async function signedIn(
+  deps: AuthDeps,
+  attempt: {
+    user: Awaited<ReturnType<typeof userByEmail>>;
+    ok: boolean;
+    accountAddress: string;
+    address: string;
+  },
+  meta: ClientMeta,
+): Promise<LoginResult> {
+  const { db } = deps;
+  const { user, ok } = attempt;
+  const limits = attemptLimiter(db);
   if (!user || !ok) throw new AppError("UNAUTHORIZED", "invalidCredentials");
-  await limits.forgive("signInAccount", accountAddress);
-  await limits.refund("signInAddress", address);
+  await limits.forgive("signInAccount", attempt.accountAddress);
+  await limits.refund("signInAddress", attempt.address);
 
   // A passkey counts as a second factor too: the MFA step then offers it.
   if (user.totp_enabled_at || (await hasPasskey(db, user.id))) {
@@ -354,13 +387,6 @@ export async function acceptSecondFactor(db: Db, userId: string, code: string): 
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-async function giveBack(
-  limits: ReturnType<typeof attemptLimiter>,
-  reservations: [Rule, string][],
-): Promise<void> {
-  for (const [rule, key] of reservations) await limits.refund(rule, key);
 }
 
 export async function loginWithSecondFactor(
