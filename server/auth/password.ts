@@ -119,16 +119,26 @@ export class HashSlots {
    * are taken. Cheap and in memory: a sign-in asks here before any database work, so a burst
    * is turned away before it costs anyone else anything.
    */
-  admit(claim: Pick<HashClaim, "address" | "account" | "perAddress">): Admission | null {
-    const keys: [string, number][] = [
-      [`a:${claim.address ?? ""}`, claim.perAddress ?? this.limits.perAddress],
-    ];
-    if (claim.account) keys.push([`u:${claim.account}`, this.limits.perAccount ?? Infinity]);
+  admit(
+    claim: Partial<Pick<HashClaim, "address" | "account" | "perAddress" | "clean">>,
+  ): Admission | null {
+    const keys: [string, number][] = [];
+    if (claim.address !== undefined) {
+      keys.push([`a:${claim.address ?? ""}`, claim.perAddress ?? this.limits.perAddress]);
+    }
+    // An address with no recent attempt is never held back by the account's bound: otherwise
+    // guesses at an account from elsewhere would keep its owner out.
+    if (claim.account) {
+      keys.push([
+        `u:${claim.account}`,
+        claim.clean ? Infinity : (this.limits.perAccount ?? Infinity),
+      ]);
+    }
     if (keys.some(([key, max]) => (this.held.get(key) ?? 0) >= max)) return null;
     for (const [key] of keys) this.held.set(key, (this.held.get(key) ?? 0) + 1);
     let released = false;
     return {
-      addressHeld: this.held.get(keys[0]![0]) ?? 1,
+      addressHeld: keys[0] ? (this.held.get(keys[0][0]) ?? 1) : 0,
       release: () => {
         if (released) return;
         released = true;

@@ -300,10 +300,9 @@ export async function login(
   const limits = attemptLimiter(db);
   const address = limitKey(meta.ip);
   const accountAddress = limitKey(input.email, meta.ip);
-  // At the door, before any database work: a few attempts at once per address and per
-  // account. Beyond that the attempt is refused at once, and still counted against the
+  // At the door, before any database work: a few attempts at once per address. Beyond that the attempt is refused at once, and still counted against the
   // sender's allowance, so filling the hashing slots costs the attacker, not everyone else.
-  const admission = hashSlots.admit({ address: meta.ip, account: input.email });
+  const admission = hashSlots.admit({ address: meta.ip });
   if (!admission) {
     const pair = await limits.reserve("signInAccount", accountAddress);
     await limits.count("signInAddress", address);
@@ -319,17 +318,24 @@ export async function login(
     const delayMs = signInSlowdownMs(attempts);
     // A slowed address checks one password at a time, each after its wait.
     if (delayMs > 0 && admission.addressHeld > 1) throw signInBusy();
-
-    const user = await userByEmail(db, input.email);
-    dummyHash ??= hashPassword("not-a-real-password-A1");
-    const stored = user?.password_hash ?? (await dummyHash);
-    const ok = await hashSlots.hash(
-      // No other attempt from this address in the window: served ahead of any burst.
-      { clean: attempts === 1, delayMs },
-      () => verifyPassword(input.password, stored),
-    );
-    if (ok === "busy") throw signInBusy();
-    return await signedIn(deps, { user, ok, accountAddress, address }, meta);
+    // A few checks of one account at once, unless from an address with no other attempt.
+    const clean = attempts === 1;
+    const account = hashSlots.admit({ account: input.email, clean });
+    if (!account) throw signInBusy();
+    try {
+      const user = await userByEmail(db, input.email);
+      dummyHash ??= hashPassword("not-a-real-password-A1");
+      const stored = user?.password_hash ?? (await dummyHash);
+      const ok = await hashSlots.hash(
+        // No other attempt from this address in the window: served ahead of any burst.
+        { clean, delayMs },
+        () => verifyPassword(input.password, stored),
+      );
+      if (ok === "busy") throw signInBusy();
+      return await signedIn(deps, { user, ok, accountAddress, address }, meta);
+    } finally {
+      account.release();
+    }
   } finally {
     admission.release();
   }
