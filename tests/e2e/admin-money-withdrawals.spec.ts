@@ -286,6 +286,11 @@ test.describe("admin withdrawals", () => {
       "銀行が読める申請がないため、全銀ファイルを作成できません。除いた申請を確認してください",
     );
     await expect(panel.getByTestId("zengin-skipped-row")).toContainText("山田太郎");
+    // The settings page lists the saved holder names a file cannot carry, ahead of any request.
+    await visit(page, "/admin/setting/zengin");
+    await expect(page.getByTestId("zengin-holder").filter({ hasText: m.nickname })).toContainText(
+      "山田太郎",
+    );
     const row = await db.kysely
       .selectFrom("withdrawals")
       .select("status")
