@@ -180,7 +180,8 @@ export interface PasskeysTable {
   last_used_at: Timestamp | null;
 }
 
-export type PasskeyChallengePurpose = "register" | "login" | "second_factor";
+/** `reauth`: a signed-in person's step-up with a passkey (varchar column: no migration). */
+export type PasskeyChallengePurpose = "register" | "login" | "second_factor" | "reauth";
 
 /** A single-use WebAuthn challenge; id is the sha256 of the challenge. */
 export interface PasskeyChallengesTable {

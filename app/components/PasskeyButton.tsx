@@ -7,16 +7,16 @@ import { buttonClass } from "~/components/ui/button";
 
 /**
  * Signs in with a passkey: alone on the login page (passwordless), or as the second step
- * after a password. On success the whole page loads again at the target, so every loader
- * (the header's viewer included) sees the new session.
+ * after a password; or steps a signed-in session up (`reauth`). On success the whole page
+ * loads again (at the target after a sign-in), so every loader sees the new state.
  */
 export function PasskeyButton({
   ceremony,
   redirect,
   label,
 }: {
-  ceremony: "login" | "second-factor";
-  redirect: string;
+  ceremony: "login" | "second-factor" | "reauth";
+  redirect?: string;
   label: string;
 }) {
   const { t } = useTranslation("auth");
@@ -26,9 +26,10 @@ export function PasskeyButton({
   async function signIn() {
     setBusy(true);
     setErrorKey(null);
-    const outcome = await runPasskey<{ redirectTo: string }>(ceremony, { redirect });
+    const outcome = await runPasskey<{ redirectTo?: string }>(ceremony, { redirect });
     if (outcome.ok) {
-      window.location.assign(outcome.data.redirectTo);
+      if (outcome.data.redirectTo) window.location.assign(outcome.data.redirectTo);
+      else window.location.reload();
       return;
     }
     setErrorKey(outcome.key);

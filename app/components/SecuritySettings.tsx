@@ -5,13 +5,15 @@ import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { type PasskeyItem, PasskeySettings } from "./PasskeySettings";
-import { ReauthForm } from "./ReauthForm";
+import { passkeyStepUp, ReauthForm } from "./ReauthForm";
 import { PageTitle } from "~/components/ui/PageTitle";
 
 export interface SecurityStatus {
   email: string;
   emailVerified: boolean;
   mfaEnabled: boolean;
+  reauthFactor: "totp" | "passkey" | "password";
+  passkeyReauth: boolean;
   recoveryCodesLeft: number;
   reauthValid: boolean;
   pendingEnrollment: { secret: string; qrDataUrl: string } | null;
@@ -51,7 +53,12 @@ export function SecuritySettings({
         <PageTitle>{t("title.security")}</PageTitle>
         {enrolNotice}
         <div className={panel}>
-          <ReauthForm email={status.email} mfaEnabled={status.mfaEnabled} error={error} />
+          <ReauthForm
+            email={status.email}
+            mfaEnabled={status.mfaEnabled}
+            passkey={passkeyStepUp(status)}
+            error={error}
+          />
         </div>
       </div>
     );

@@ -3,7 +3,7 @@
  * passkey button is pressed, so no other page's JavaScript grows.
  */
 
-export type PasskeyCeremony = "login" | "second-factor" | "register";
+export type PasskeyCeremony = "login" | "second-factor" | "register" | "reauth";
 
 export type PasskeyOutcome<T> = { ok: true; data: T } | { ok: false; key: string };
 

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
@@ -24,7 +24,11 @@ const FIELDS = [
 type FieldName = (typeof FIELDS)[number];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ requester: await context.trpc.wallet.zenginRequester() });
+  const [requester, holders] = await Promise.all([
+    context.trpc.wallet.zenginRequester(),
+    context.trpc.wallet.unconvertibleHolders(),
+  ]);
+  return json({ requester, holders });
 }
 
 /** Saves the whole record (audited, before and after); a refusal keeps what was typed. */
@@ -47,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  */
 export default function ZenginSettings() {
   const { t } = useTranslation(["admin-money", "errors"]);
-  const { requester } = useLoaderData<typeof loader>();
+  const { requester, holders } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const error = result && !result.ok ? result.error : null;
@@ -101,6 +105,30 @@ export default function ZenginSettings() {
           </div>
           <SubmitButton>{t("zengin.settings.save")}</SubmitButton>
         </Form>
+      </Section>
+      <Section title={t("zengin.holders.title")} testId="zengin-holders">
+        {holders.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("zengin.holders.none")}</p>
+        ) : (
+          <div className="space-y-2">
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t("zengin.holders.intro", { count: holders.length })}
+            </p>
+            <ul className="list-disc space-y-1 break-words pl-5 text-sm">
+              {holders.map((h) => (
+                <li key={h.userId} data-testid="zengin-holder">
+                  <Link
+                    to={`/admin/customer/${h.userId}`}
+                    className="font-medium underline underline-offset-2"
+                  >
+                    {h.nickname}
+                  </Link>{" "}
+                  ({h.email}): {h.accountHolder}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </Section>
     </div>
   );

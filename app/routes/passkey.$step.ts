@@ -4,7 +4,8 @@ import { attempt } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";
 
 /**
- * The WebAuthn round trips of the login, second-step and security pages, as JSON: the
+ * The WebAuthn round trips of the login, second-step and security pages (and the step-up of
+ * every re-authentication form), as JSON: the
  * browser asks for options, lets the authenticator answer, and sends the answer back. Each
  * step is a procedure; the challenge travels in an HttpOnly cookie those procedures set.
  */
@@ -15,6 +16,8 @@ const STEPS = [
   "second-factor",
   "register-options",
   "register",
+  "reauth-options",
+  "reauth",
 ] as const;
 type Step = (typeof STEPS)[number];
 
@@ -60,6 +63,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return mfa.passkeyRegistrationOptions();
       case "register":
         return mfa.passkeyRegister({ name: String(input.name ?? ""), response });
+      case "reauth-options":
+        return mfa.passkeyReauthOptions();
+      case "reauth":
+        return mfa.passkeyReauth({ response });
     }
   });
   if (!result.ok) return result.response;

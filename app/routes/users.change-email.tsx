@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Field, SubmitButton, useFieldError } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
-import { ReauthForm } from "~/components/ReauthForm";
+import { passkeyStepUp, ReauthForm } from "~/components/ReauthForm";
 import { attempt, formValues } from "~/lib/forms.server";
 import { handleReauth } from "~/lib/reauth.server";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -16,6 +16,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return json({
     email: status.email,
     mfaEnabled: status.mfaEnabled,
+    passkey: passkeyStepUp(status),
     reauthValid: status.reauthValid,
   });
 }
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** Change of email: reauthentication first, then a confirmation link to the new address. */
 export default function ChangeEmail() {
   const { t } = useTranslation("auth");
-  const { email, mfaEnabled, reauthValid } = useLoaderData<typeof loader>();
+  const { email, mfaEnabled, passkey, reauthValid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const error = result && !result.ok ? result.error : null;
   const newEmailError = useFieldError(error, "newEmail", "auth:fields.newEmail");
@@ -44,7 +45,7 @@ export default function ChangeEmail() {
       <PageTitle>{t("title.changeEmail")}</PageTitle>
       <div className={`${card} space-y-4 p-5 sm:p-6`}>
         {!reauthValid ? (
-          <ReauthForm email={email} mfaEnabled={mfaEnabled} error={error} />
+          <ReauthForm email={email} mfaEnabled={mfaEnabled} passkey={passkey} error={error} />
         ) : result?.ok && result.sent ? (
           <Alert tone="success" testId="change-sent">
             {t("notices.changeSent")}

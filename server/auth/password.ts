@@ -58,53 +58,143 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
+/** Who asks for a hash: what the slots bound and how they rank the request. */
+export interface HashClaim {
+  /** The client's address (null: the server's own work, such as a signed-in password change). */
+  address: string | null;
+  /** The account the password is for, when known: a few checks of one account at once. */
+  account?: string | null;
+  /**
+   * The address has no other recent attempt: it may use the places kept back for such
+   * addresses and goes ahead of the others in the queue, so a burst from addresses that are
+   * failing cannot refuse or hold up someone signing in from elsewhere.
+   */
+  clean?: boolean;
+  /** Fewer places for this address than usual (an address being slowed down). */
+  perAddress?: number;
+  /** Waited while holding the address's and account's places, before a hashing slot. */
+  delayMs?: number;
+}
+
+/** Places taken at the door; released when the attempt is over, whatever happened. */
+export interface Admission {
+  /** How many places the address holds now, this one included. */
+  readonly addressHeld: number;
+  release(): void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * Password hashing is the one costly step a visitor can start at will (about 128 MiB and a few
- * hundred ms of a core each). A bounded number run at once, a short queue waits, and anything
- * beyond is refused straight away, so a burst cannot starve real sign-ins or exhaust memory. One
- * address may hold only a few places, so one client's burst leaves room for everyone else.
+ * hundred ms of a core each). A bounded number run at once and a short queue waits. Before the
+ * queue, each address and each account may hold only a few places (in the queue or running),
+ * so one client's burst is refused at its own door; and part of the queue is kept for addresses
+ * with no recent attempts, which are also served first. Anything beyond is refused at once.
  */
 export class HashSlots {
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
-  private readonly perAddress = new Map<string, number>();
+  private readonly clean: (() => void)[] = [];
+  private readonly others: (() => void)[] = [];
+  private readonly held = new Map<string, number>();
 
-  constructor(private readonly limits: { concurrent: number; queue: number; perAddress: number }) {}
+  constructor(
+    private readonly limits: {
+      concurrent: number;
+      queue: number;
+      perAddress: number;
+      /** Queue places only clean addresses may take (default: none kept back). */
+      reserved?: number;
+      /** Places one account may hold (default: unbounded). */
+      perAccount?: number;
+    },
+  ) {}
 
-  /** Runs `fn` in a slot, or returns "busy" without running it. */
-  async run<T>(address: string | null, fn: () => Promise<T>): Promise<T | "busy"> {
-    const key = address ?? "";
-    const held = this.perAddress.get(key) ?? 0;
-    if (held >= this.limits.perAddress) return "busy";
-    if (this.running >= this.limits.concurrent && this.waiting.length >= this.limits.queue) {
-      return "busy";
+  private get queued() {
+    return this.clean.length + this.others.length;
+  }
+
+  /**
+   * Takes the claim's places at the door (its address's and its account's), or null when they
+   * are taken. Cheap and in memory: a sign-in asks here before any database work, so a burst
+   * is turned away before it costs anyone else anything.
+   */
+  admit(
+    claim: Partial<Pick<HashClaim, "address" | "account" | "perAddress" | "clean">>,
+  ): Admission | null {
+    const keys: [string, number][] = [];
+    if (claim.address !== undefined) {
+      keys.push([`a:${claim.address ?? ""}`, claim.perAddress ?? this.limits.perAddress]);
     }
-    this.perAddress.set(key, held + 1);
+    // An address with no recent attempt is never held back by the account's bound: otherwise
+    // guesses at an account from elsewhere would keep its owner out.
+    if (claim.account) {
+      keys.push([
+        `u:${claim.account}`,
+        claim.clean ? Infinity : (this.limits.perAccount ?? Infinity),
+      ]);
+    }
+    if (keys.some(([key, max]) => (this.held.get(key) ?? 0) >= max)) return null;
+    for (const [key] of keys) this.held.set(key, (this.held.get(key) ?? 0) + 1);
+    let released = false;
+    return {
+      addressHeld: keys[0] ? (this.held.get(keys[0][0]) ?? 1) : 0,
+      release: () => {
+        if (released) return;
+        released = true;
+        for (const [key] of keys) {
+          const left = (this.held.get(key) ?? 1) - 1;
+          if (left > 0) this.held.set(key, left);
+          else this.held.delete(key);
+        }
+      },
+    };
+  }
+
+  /** Runs `fn` in a hashing slot for an admitted claim, or returns "busy" when the queue is full. */
+  async hash<T>(
+    claim: Pick<HashClaim, "clean" | "delayMs">,
+    fn: () => Promise<T>,
+  ): Promise<T | "busy"> {
+    if (claim.delayMs) await sleep(claim.delayMs);
+    if (this.running >= this.limits.concurrent) {
+      const room = this.limits.queue - (claim.clean ? 0 : (this.limits.reserved ?? 0));
+      if (this.queued >= room) return "busy";
+      await new Promise<void>((resolve) => (claim.clean ? this.clean : this.others).push(resolve));
+    } else {
+      this.running++;
+    }
     try {
-      if (this.running >= this.limits.concurrent) {
-        await new Promise<void>((resolve) => this.waiting.push(resolve));
-      } else {
-        this.running++;
-      }
-      try {
-        return await fn();
-      } finally {
-        // The slot passes straight to the next in line, or is freed.
-        const next = this.waiting.shift();
-        if (next) next();
-        else this.running--;
-      }
+      return await fn();
     } finally {
-      const left = (this.perAddress.get(key) ?? 1) - 1;
-      if (left > 0) this.perAddress.set(key, left);
-      else this.perAddress.delete(key);
+      // The slot passes straight to the next in line (clean addresses first), or is freed.
+      const next = this.clean.shift() ?? this.others.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+
+  /** Admits and runs `fn` in a slot, or returns "busy" without running it. */
+  async run<T>(who: string | null | HashClaim, fn: () => Promise<T>): Promise<T | "busy"> {
+    const claim: HashClaim = typeof who === "object" && who !== null ? who : { address: who };
+    const admission = this.admit(claim);
+    if (!admission) return "busy";
+    try {
+      return await this.hash(claim, fn);
+    } finally {
+      admission.release();
     }
   }
 }
 
-/** The process's slots: one hash per core (two at least), sixteen waiting, four per address. */
+/**
+ * The process's slots: one hash per core (two at least) and sixteen waiting, half of them kept
+ * for addresses with no recent attempt; two places per address and two per account.
+ */
 export const hashSlots = new HashSlots({
   concurrent: Math.max(2, availableParallelism()),
   queue: 16,
-  perAddress: 4,
+  reserved: 8,
+  perAddress: 2,
+  perAccount: 2,
 });

@@ -14,15 +14,20 @@ import { AppError } from "../errors";
  * password or code is checked: thirty guesses sent at once get at most `points` checks, where a
  * count written after the check let them all through.
  *
- * Following OWASP's advice on lockout, no rule lets a stranger lock an owner out: wrong
- * passwords count per account *and address*, so guesses from one address do not block the owner
- * at theirs. The per-address rule is high enough for an office behind one NAT.
+ * Following OWASP's advice on lockout and credential stuffing, no rule lets a stranger lock an
+ * owner out: wrong passwords count per account *and address* (or per account and known device),
+ * so guesses from one address do not block the owner at theirs; and an address past its own,
+ * much higher allowance is slowed down rather than locked (`signInSlowdownMs`).
  */
 export const RULES = {
   /** Wrong passwords for one account from one address; a sign-in forgives them. */
   signInAccount: { points: 5, duration: 15 * 60 },
-  /** Sign-in attempts from one address, whatever the account (password spraying). */
-  signInAddress: { points: 100, duration: 60 * 60 },
+  /**
+   * Sign-in attempts from one address, whatever the account (password spraying); a sign-in
+   * gives its attempt back. Past `points` the address is slowed down, never locked: a shared
+   * address (an office, a mobile carrier's CGNAT) keeps working for everyone behind it.
+   */
+  signInAddress: { points: 100, duration: 15 * 60 },
   /** Wrong second-factor codes for one account from one address. */
   secondFactor: { points: 5, duration: 15 * 60 },
   /** Wrong second-factor codes for one account from anywhere: only a password holder gets here. */
@@ -37,11 +42,30 @@ export const RULES = {
   mailAddress: { points: 10, duration: 60 * 60 },
   /** Passwordless sign-in challenges handed to one address (each is a stored row). */
   passkeyChallenge: { points: 30, duration: 10 * 60 },
+  /** Email-change requests by one member (each mails an address nobody has proven yet). */
+  emailChangeMember: { points: 3, duration: 24 * 60 * 60 },
+  /** Email-change requests naming one address, by anyone: an outside inbox gets a few a day. */
+  emailChangeTarget: { points: 3, duration: 24 * 60 * 60 },
   /** Transfer recipients a member looked up and did not find. */
   recipientLookup: { points: 10, duration: 60 * 60 },
 } as const;
 
 export type Rule = keyof typeof RULES;
+
+/** The slowdown per attempt past an address's allowance, and its ceiling. */
+export const SLOWDOWN_STEP_MS = 250;
+export const SLOWDOWN_MAX_MS = 5000;
+
+/**
+ * How long a sign-in from an address waits before its check, given the attempts the address
+ * has made in the window (this one included): nothing within the allowance, then a quarter of
+ * a second more for each attempt past it, up to five seconds. The count falls back to zero
+ * when the window ends, so the wait decays with the attack instead of lasting an hour.
+ */
+export function signInSlowdownMs(attempts: number): number {
+  const over = attempts - RULES.signInAddress.points;
+  return over > 0 ? Math.min(SLOWDOWN_MAX_MS, over * SLOWDOWN_STEP_MS) : 0;
+}
 
 /** Keys are hashed: bounded length, and no email addresses sitting in the limits table. */
 export function limitKey(...parts: (string | null | undefined)[]): string {
@@ -105,6 +129,27 @@ export class AttemptLimiter {
       if (error instanceof RateLimiterRes) return { ok: false, retryAfterMs: error.msBeforeNext };
       throw error;
     }
+  }
+
+  /**
+   * Counts one attempt and returns how many the key has made in the window, this one included,
+   * never refusing: for rules that slow a sender down rather than stop them.
+   */
+  async count(rule: Rule, key: string): Promise<number> {
+    try {
+      const taken = await this.run(() => this.limiter(rule).consume(key));
+      this.maybePrune();
+      return taken.consumedPoints;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return error.consumedPoints;
+      throw error;
+    }
+  }
+
+  /** How many attempts the key has made in the rule's window. */
+  async used(rule: Rule, key: string): Promise<number> {
+    const state = await this.run(() => this.limiter(rule).get(key));
+    return state?.consumedPoints ?? 0;
   }
 
   /**

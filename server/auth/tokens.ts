@@ -14,8 +14,17 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
 };
 
 /**
+ * Purposes whose earlier tokens a new one does not retire. A pending second sign-in step
+ * belongs to the browser that gave the password: another browser's password step (the owner
+ * on a second device, or someone holding the password) must not cancel it. Each stands alone
+ * until it is used or expires (five minutes).
+ */
+const STANDS_ALONE: ReadonlySet<TokenPurpose> = new Set(["mfa_login"]);
+
+/**
  * Issues a single-use token and returns it; the database keeps only its hash. Earlier unused
- * tokens of the same purpose for the member are retired, so only the newest link works.
+ * links of the same purpose for the member are retired, so only the newest link works (second
+ * sign-in steps excepted: see STANDS_ALONE).
  */
 export async function issueToken(
   db: Kysely<Database>,
@@ -25,13 +34,15 @@ export async function issueToken(
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
-  await db
-    .updateTable("auth_tokens")
-    .set({ used_at: toDbTime(now) })
-    .where("user_id", "=", userId)
-    .where("purpose", "=", purpose)
-    .where("used_at", "is", null)
-    .execute();
+  if (!STANDS_ALONE.has(purpose)) {
+    await db
+      .updateTable("auth_tokens")
+      .set({ used_at: toDbTime(now) })
+      .where("user_id", "=", userId)
+      .where("purpose", "=", purpose)
+      .where("used_at", "is", null)
+      .execute();
+  }
   await db
     .insertInto("auth_tokens")
     .values({

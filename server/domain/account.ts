@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { required as present } from "./fields";
 import { agreement } from "./legal";
+import { isSafeName } from "./text";
 
 /**
  * The account forms' inputs (sign-up, sign-in, passwords, email changes). Messages are keys
@@ -35,11 +36,13 @@ export const nameSchema = z
   .max(100, "tooLong")
   .regex(/^[A-Za-z]+(?: [A-Za-z]+)*$/, "nameLetters");
 
+/** Any script and emoji, one line of characters that show (the shared name rule). */
 export const nicknameSchema = z
   .string({ error: "required" })
   .trim()
   .min(1, present)
-  .max(30, "tooLong");
+  .max(30, "tooLong")
+  .refine(isSafeName, "nameInvisible");
 
 const tokenSchema = z
   .string({ error: "linkInvalid" })

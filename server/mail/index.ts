@@ -16,6 +16,8 @@ export type MailTemplate =
   | "passwordChanged"
   | "paymentDetailsChanged"
   | "alreadyRegistered"
+  /** To the owner of an address another member tried to move their account onto. */
+  | "emailChangeAttempt"
   /** A money event from the outbox: subject and body rendered by server/notify/mail-messages. */
   | "notification";
 
@@ -24,7 +26,12 @@ export interface MailMessage {
   language: Language;
   template: MailTemplate;
   params: {
-    name: string;
+    /**
+     * The greeting's name. Left out of every mail to an address not yet proven to be the
+     * member's: a name is member-written text, and the portal's mail must not carry it to
+     * someone else's inbox.
+     */
+    name?: string;
     link?: string;
     newEmail?: string;
     loginLink?: string;
@@ -58,7 +65,7 @@ export function renderMail(message: MailMessage): { subject: string; text: strin
   const own = message.template === "notification";
   const subject = own ? (message.params.subject ?? "") : t(`${message.template}.subject`);
   const text = [
-    t("greeting", { name: message.params.name }),
+    message.params.name ? t("greeting", { name: message.params.name }) : t("greetingPlain"),
     "",
     own ? (message.params.body ?? "") : t(`${message.template}.body`, message.params),
     "",

@@ -54,7 +54,8 @@ export const middleware = t.middleware;
 
 /**
  * Every procedure refuses input text with control, bidirectional-override or invisible
- * characters (server/domain/text) before its own schema runs: one check, so no name, title or
+ * characters, and name fields (by key) anything that does not show on one line
+ * (server/domain/text), before its own schema runs: one check, so no name, title or
  * message field is forgotten, and the field gets a validation error like any other. It runs
  * after the role guard, which answers first whatever the input.
  */
@@ -65,13 +66,13 @@ const plainTextInput = t.middleware(async ({ getRawInput, next }) => {
   } catch {
     return next(); // unreadable input: the procedure's own parser says so
   }
-  const path = findUnsafeText(raw);
-  if (path) {
+  const unsafe = findUnsafeText(raw);
+  if (unsafe) {
     throw new TRPCError({
       code: "BAD_REQUEST",
       // ZodRealError is an Error, as the one a schema throws: the formatter treats it the same.
       cause: new ZodRealError([
-        { code: "custom", path, message: "controlChars", input: undefined },
+        { code: "custom", path: unsafe.path, message: unsafe.message, input: undefined },
       ]),
     });
   }

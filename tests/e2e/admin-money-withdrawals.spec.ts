@@ -256,7 +256,7 @@ test.describe("admin withdrawals", () => {
     expect(status.status).toBe("sent");
   });
 
-  test("refuses the Zengin file, naming the row, when a payee name has no half-width kana", async ({
+  test("leaves a row with a payee name a bank cannot read out of the Zengin file, naming it; it stays pending", async ({
     page,
     db,
     login,
@@ -270,22 +270,27 @@ test.describe("admin withdrawals", () => {
     const filter = `member=${encodeURIComponent(m.email)}`;
     await visit(page, `/admin/withdraw?${filter}`);
     const panel = page.getByTestId("zengin-panel");
-    await expect(panel.getByTestId("zengin-problems")).toContainText(
-      "1件の項目を全銀ファイルに書けません。",
+    await expect(panel.getByTestId("zengin-skipped")).toContainText(
+      "1件の申請をファイルから除きました。申請中のまま残ります。",
     );
-    await expect(panel.getByTestId("zengin-problem")).toHaveText(
-      `${m.nickname}（申請ID ${bankId}）の受取人名「山田太郎」`,
+    await expect(panel.getByTestId("zengin-skipped-row")).toHaveText(
+      `${m.nickname}（申請ID ${bankId}）の受取人名「山田太郎」は全銀ファイルで使えない文字を含みます`,
     );
     await expect(panel.getByTestId("zengin-download")).toHaveCount(0);
     await expect(panel.getByTestId("zengin-mark-sent")).toHaveCount(0);
 
-    // The download address itself refuses too: back to the list with the reason shown.
+    // No other row in this filter: the download address makes no file and says why.
     await page.goto(`/admin/withdraw/zengin?${filter}`);
     await expect(page).toHaveURL(/zengin=zenginUnconvertible/);
     await expect(panel.getByTestId("zengin-refused")).toHaveText(
-      "銀行が読めない文字を含む申請があるため、全銀ファイルを作成できません。該当する申請を確認してください",
+      "銀行が読める申請がないため、全銀ファイルを作成できません。除いた申請を確認してください",
     );
-    await expect(panel.getByTestId("zengin-problem")).toContainText("山田太郎");
+    await expect(panel.getByTestId("zengin-skipped-row")).toContainText("山田太郎");
+    // The settings page lists the saved holder names a file cannot carry, ahead of any request.
+    await visit(page, "/admin/setting/zengin");
+    await expect(page.getByTestId("zengin-holder").filter({ hasText: m.nickname })).toContainText(
+      "山田太郎",
+    );
     const row = await db.kysely
       .selectFrom("withdrawals")
       .select("status")

@@ -61,8 +61,22 @@ test("a member adds a passkey, signs in with it alone, and uses it after the pas
   await page.getByTestId("passkey-second-factor").getByRole("button").click();
   await expect(page).toHaveURL(/\/users$/);
 
-  // The list shows the use; removing it needs a recent re-authentication (a new session).
-  await reauthenticate(page, "/users/security");
+  // The list shows the use; removing it needs a recent re-authentication (a new session). The
+  // account has a passkey and no TOTP: the step-up is the passkey, the password alone is not
+  // offered.
+  await visit(page, "/users/security");
+  const reauth = page.getByTestId("reauth");
+  await expect(reauth).toContainText(
+    /パスワードだけでは確認できません|password alone is not enough/,
+  );
+  await expect(reauth.locator('input[name="password"]')).toHaveCount(0);
+  const stepUp = reauth.getByTestId("passkey-reauth").getByRole("button");
+  expect((await stepUp.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  if (process.env.SCREENSHOTS) {
+    await page.screenshot({ path: "test-results/screenshots/reauth-passkey.png", fullPage: true });
+  }
+  await stepUp.click();
+  await expect(page.getByTestId("passkeys")).toBeVisible();
   const item = page.getByTestId("passkey-item");
   await expect(item).not.toContainText(/未使用|Not used yet/);
   await item.getByRole("button").click();

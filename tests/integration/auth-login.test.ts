@@ -4,7 +4,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, sessionCount } from "../helpers/rejections";
 import { createDb } from "../../db";
-import { RULES } from "../../server/auth/rate-limit";
+import { attemptLimiter, limitKey, RULES, signInSlowdownMs } from "../../server/auth/rate-limit";
 import { createCaller } from "../../server/trpc/router";
 import { callerFor, createUser, makeContext, TEST_PASSWORD } from "../helpers/fixtures";
 
@@ -57,7 +57,8 @@ describe(`login on ${testEngine}`, () => {
     });
   });
 
-  it("one address may try many accounts only up to its own limit", async () => {
+  it("an address past its allowance is slowed down, not locked: others behind it still sign in", async () => {
+    // An attacker behind a shared address (an office, a mobile carrier's CGNAT) sprays it.
     const ip = "10.2.0.1";
     for (let i = 0; i < RULES.signInAddress.points; i++) {
       await expectKey(
@@ -65,8 +66,33 @@ describe(`login on ${testEngine}`, () => {
         "invalidCredentials",
       );
     }
+    // Someone else behind the same address still signs in with the right password (it was
+    // refused for an hour).
     const other = await createUser(t.db);
-    await expectKey(loginFrom({ ip }, other.email, TEST_PASSWORD), "tooManyAttempts");
+    await expect(loginFrom({ ip }, other.email, TEST_PASSWORD)).resolves.toMatchObject({
+      mfaRequired: false,
+    });
+    // The slowed address checks one password at a time: a parallel burst from it gets one
+    // check, the rest are refused at once, and every one of them is counted.
+    const before = await attemptLimiter(t.db).used("signInAddress", limitKey(ip));
+    const keys = (
+      await Promise.allSettled(
+        Array.from({ length: 5 }, (_, i) =>
+          loginFrom({ ip }, `more${i}@example.test`, "Wrong1234"),
+        ),
+      )
+    ).map((r) => (r.status === "rejected" ? (r.reason as { key?: string }).key : "signedIn"));
+    expect(keys.filter((k) => k === "invalidCredentials")).toHaveLength(1);
+    expect(keys.filter((k) => k === "signInBusy")).toHaveLength(4);
+    expect(await attemptLimiter(t.db).used("signInAddress", limitKey(ip))).toBe(before + 5);
+  });
+
+  it("the wait grows with the attempts past the allowance, up to a ceiling", () => {
+    const allowance = RULES.signInAddress.points;
+    expect(signInSlowdownMs(allowance)).toBe(0);
+    expect(signInSlowdownMs(allowance + 1)).toBeGreaterThan(0);
+    expect(signInSlowdownMs(allowance + 4)).toBeGreaterThan(signInSlowdownMs(allowance + 1));
+    expect(signInSlowdownMs(allowance * 100)).toBeLessThanOrEqual(5000);
   });
 
   it("thirty guesses sent at once, over two web processes, get at most five checks", async () => {

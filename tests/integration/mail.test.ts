@@ -38,7 +38,9 @@ describe("mail over real SMTP", () => {
     });
     const mail = await sink.waitFor(before + 1);
     expect(mail.subject).toBe("【CBポータル】メールアドレスの確認");
-    expect(mail.text).toContain("ken 様");
+    // The address is not proven yet: the greeting carries no member-written name.
+    expect(mail.text).toContain("CBポータルをご利用のお客様");
+    expect(mail.text).not.toContain("ken 様");
     const link = linkIn(mail);
     // Links are built on the portal's own origin (APP_ORIGIN).
     expect(link.origin + link.pathname).toBe(`${testConfig.APP_ORIGIN}/verify-email`);

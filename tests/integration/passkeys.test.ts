@@ -345,3 +345,73 @@ describe(`an admin keeps a second factor on ${testEngine}`, () => {
     expect(await browser.call((c) => c.mfa.passkeys())).toEqual([]);
   });
 });
+
+describe(`step-up with the strongest factor on ${testEngine}`, () => {
+  it("a passkey holder re-authenticates with the passkey: a stolen session and the password add no key", async () => {
+    const member = await createUser(t.db);
+    const { authenticator } = await enrolPasskey(member.id, member.email);
+    // Another session of the account (stolen), whose holder knows the password.
+    const stolen = new Browser(member.id);
+    await expect(
+      stolen.call((c) =>
+        c.auth.reauthenticate({ email: member.email, password: TEST_PASSWORD }),
+      ),
+    ).rejects.toMatchObject({ key: "passkeyRequired" });
+    await expect(stolen.call((c) => c.mfa.passkeyRegistrationOptions())).rejects.toMatchObject({
+      key: "reauthRequired",
+    });
+    await expect(stolen.call((c) => c.auth.security())).resolves.toMatchObject({
+      reauthValid: false,
+      reauthFactor: "passkey",
+    });
+
+    // The owner's browser steps up with the passkey (user verification included)…
+    const owner = new Browser(member.id);
+    const options = await owner.call((c) => c.mfa.passkeyReauthOptions());
+    expect(options.userVerification).toBe("required");
+    await expect(
+      owner.call((c) => c.mfa.passkeyReauth({ response: authenticator.assert(options) })),
+    ).resolves.toMatchObject({ validUntil: expect.any(String) });
+    // …and may then add a second key.
+    await expect(owner.call((c) => c.mfa.passkeyRegistrationOptions())).resolves.toBeTruthy();
+    // The challenge is this browser's and used once.
+    await expect(
+      owner.call((c) => c.mfa.passkeyReauth({ response: authenticator.assert(options) })),
+    ).rejects.toMatchObject({ key: "passkeyExpired" });
+  });
+
+  it("another person's passkey does not step up this session", async () => {
+    const member = await createUser(t.db);
+    const other = await createUser(t.db);
+    await enrolPasskey(member.id, member.email);
+    const { authenticator: othersKey } = await enrolPasskey(other.id, other.email);
+    const browser = new Browser(member.id);
+    const options = await browser.call((c) => c.mfa.passkeyReauthOptions());
+    await expect(
+      browser.call((c) => c.mfa.passkeyReauth({ response: othersKey.assert(options) })),
+    ).rejects.toMatchObject({ key: "passkeyUnknown" });
+    await expect(browser.call((c) => c.auth.security())).resolves.toMatchObject({
+      reauthValid: false,
+    });
+  });
+
+  it("payout details, email and password changes all wait for the step-up", async () => {
+    const member = await createUser(t.db);
+    await enrolPasskey(member.id, member.email);
+    const stolen = new Browser(member.id);
+    await stolen
+      .call((c) => c.auth.reauthenticate({ email: member.email, password: TEST_PASSWORD }))
+      .catch(() => undefined);
+    await expect(
+      stolen.call((c) => c.auth.requestEmailChange({ newEmail: "thief@example.test" })),
+    ).rejects.toMatchObject({ key: "reauthRequired" });
+    await expect(
+      stolen.call((c) =>
+        c.auth.changePassword({ password: "Nw-Lq8v-Rt3z", passwordConfirm: "Nw-Lq8v-Rt3z" }),
+      ),
+    ).rejects.toMatchObject({ key: "reauthRequired" });
+    await expect(stolen.call((c) => c.profile.paymentDetails())).resolves.toMatchObject({
+      reauthValid: false,
+    });
+  });
+});

@@ -106,6 +106,44 @@ describe(`profile on ${testEngine}`, () => {
     });
   });
 
+  it("refuses invisible and formatting characters in a name: blank-looking nicknames, soft hyphens, tabs, line breaks", async () => {
+    const m = await member();
+    const before = await m.caller.profile.me();
+    for (const nickname of [
+      "\u3164",
+      "\u3164\u3164",
+      "ha\u00ADnako",
+      "\u034F",
+      "hana\u180Eko",
+      "hana\uFFF9ko",
+      "hana\tko",
+      "hana\r\nko",
+      "hana\u200Dko",
+      "\u115F\u1160",
+      "\uFFA0",
+    ]) {
+      const error = await m.caller.profile
+        .update({ name: "Hanako Suzuki", nickname, twitterUrl: "", rankingOptOut: false })
+        .then(
+          () => null,
+          (e: { code?: string; cause?: { issues?: { path: PropertyKey[]; message: string }[] } }) =>
+            e,
+        );
+      expect(error?.code, JSON.stringify(nickname)).toBe("BAD_REQUEST");
+      expect(error?.cause?.issues?.[0]?.path, JSON.stringify(nickname)).toEqual(["nickname"]);
+      expect(["nameInvisible", "controlChars"]).toContain(error?.cause?.issues?.[0]?.message);
+    }
+    expect((await m.caller.profile.me()).nickname).toBe(before.nickname);
+    // Emoji (with their variation selector) and Japanese stay welcome.
+    await m.caller.profile.update({
+      name: "Hanako Suzuki",
+      nickname: "はなこ❤️",
+      twitterUrl: "",
+      rankingOptOut: false,
+    });
+    expect((await m.caller.profile.me()).nickname).toBe("はなこ❤️");
+  });
+
   it("saves nothing when any field is wrong", async () => {
     const m = await member();
     await expect(

@@ -105,15 +105,20 @@ describe(`Zengin transfer file on ${testEngine}`, () => {
     expect(file).toMatchObject({ count: 1, total: 2_000 });
   });
 
-  it("refuses a file with a payee name banks cannot read and names the row", async () => {
+  it("one name a bank cannot read holds back only its own row: named with the reason, it stays pending", async () => {
     await admin.wallet.saveZenginRequester(REQUESTER);
     const m = await bankWithdrawal(4_000);
-    // Details saved before names were checked: the snapshot holds kanji.
+    const other = await m.caller.wallet.requestWithdrawal({
+      amount: 2_500,
+      requestKey: key(),
+      method: "bank",
+    });
+    // Details saved before the holder name was checked against the bank file's alphabet.
     const payout = {
       bankCode: "0001",
       branchNumber: "001",
       accountNumber: "1234567",
-      holderName: "山田太郎",
+      holderName: "ヰダ タロウ",
     };
     await t.db.kysely
       .updateTable("withdrawals")
@@ -121,9 +126,57 @@ describe(`Zengin transfer file on ${testEngine}`, () => {
       .where("id", "=", m.withdrawalId)
       .execute();
     const preview = await admin.wallet.zenginPreview({ member: m.email });
-    expect(preview.problems).toEqual([
-      { id: m.withdrawalId, field: "payeeName", value: "山田太郎", nickname: expect.anything() },
+    expect(preview).toMatchObject({ ids: [other.id], total: 2_500, problems: [] });
+    expect(preview.skipped).toEqual([
+      { id: m.withdrawalId, field: "payeeName", value: "ヰダ タロウ", nickname: expect.anything() },
     ]);
+    const file = await admin.wallet.zenginFile({ member: m.email, through: preview.through! });
+    expect(file).toMatchObject({ count: 1, total: 2_500 });
+    expect(records(file.bytes).filter((r) => r.startsWith("2"))).toHaveLength(1);
+    // "Mark as sent" takes the rows the file paid; the one left out stays pending.
+    await admin.wallet.markWithdrawalsSent({ ids: preview.ids });
+    const statuses = await t.db.kysely
+      .selectFrom("withdrawals")
+      .select(["id", "status"])
+      .where("id", "in", [m.withdrawalId, other.id])
+      .execute();
+    expect(Object.fromEntries(statuses.map((r) => [r.id, r.status]))).toEqual({
+      [m.withdrawalId]: "pending",
+      [other.id]: "sent",
+    });
+  });
+
+  it("lists to admins the saved account holders a Zengin file cannot carry", async () => {
+    const bad = await payingMember(t.db);
+    const good = await payingMember(t.db);
+    await t.db.kysely
+      .updateTable("payment_details")
+      .set({ account_holder: "ヰダ タロウ" })
+      .where("user_id", "=", bad.id)
+      .execute();
+    const holders = await admin.wallet.unconvertibleHolders();
+    expect(holders).toContainEqual(
+      expect.objectContaining({ userId: bad.id, accountHolder: "ヰダ タロウ", email: bad.email }),
+    );
+    expect(holders.map((h) => h.userId)).not.toContain(good.id);
+    await expectKey(bad.caller.wallet.unconvertibleHolders(), "forbidden");
+  });
+
+  it("makes no file when no row can be written, and says so", async () => {
+    await admin.wallet.saveZenginRequester(REQUESTER);
+    const m = await bankWithdrawal(4_000);
+    await t.db.kysely
+      .updateTable("withdrawals")
+      .set({
+        payout: JSON.stringify({
+          bankCode: "0001",
+          branchNumber: "001",
+          accountNumber: "1234567",
+          holderName: "山田太郎",
+        }),
+      })
+      .where("id", "=", m.withdrawalId)
+      .execute();
     await expectKey(admin.wallet.zenginFile({ member: m.email }), "zenginUnconvertible");
   });
 
@@ -169,6 +222,8 @@ describe(`Zengin transfer file on ${testEngine}`, () => {
       .selectFrom("audit_log")
       .select("target_id")
       .where("action", "=", "withdrawal.send")
+      // Only this test's requests: another test of this file marks its own.
+      .where("target_id", "in", [a.withdrawalId, b.withdrawalId, cancelled.withdrawalId, u.id])
       .execute();
     expect(audit.map((r) => r.target_id).sort()).toEqual([a.withdrawalId, b.withdrawalId].sort());
   });

@@ -51,4 +51,34 @@ describe("password hashing slots", () => {
     await expect(slots.run("a", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     await expect(slots.run("a", async () => 1)).resolves.toBe(1);
   });
+
+  it("keeps queue places for addresses with no recent attempt, and serves them first", async () => {
+    const slots = new HashSlots({ concurrent: 1, queue: 4, reserved: 2, perAddress: 10 });
+    const g = gate();
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+      return name;
+    };
+    const running = slots.run({ address: "10.0.0.1" }, g.job);
+    const suspects = ["s1", "s2", "s3"].map((n) => slots.run({ address: "10.0.0.66" }, job(n)));
+    // Only the unreserved half of the queue takes addresses that are already trying.
+    await expect(suspects[2]).resolves.toBe("busy");
+    const owner = slots.run({ address: "10.0.0.7", clean: true }, job("owner"));
+    g.release();
+    await Promise.all([running, owner, ...suspects]);
+    expect(order).toEqual(["owner", "s1", "s2"]);
+  });
+
+  it("bounds the places one account holds, from any address", async () => {
+    const slots = new HashSlots({ concurrent: 1, queue: 16, perAddress: 10, perAccount: 2 });
+    const g = gate();
+    const tries = Array.from({ length: 4 }, (_, i) =>
+      slots.run({ address: `10.0.1.${i}`, account: "victim@example.test" }, g.job),
+    );
+    await expect(tries[2]).resolves.toBe("busy");
+    await expect(tries[3]).resolves.toBe("busy");
+    g.release();
+    expect(await Promise.all(tries.slice(0, 2))).toEqual(["hashed", "hashed"]);
+  });
 });

@@ -6,6 +6,7 @@ import {
   profileInput,
   usdtAddressProblem,
 } from "../../server/features/profile/schema";
+import { zenginText } from "../../server/domain/bank-text";
 import { fieldMessages } from "../helpers/messages";
 import { BANK_DETAILS, EMPTY_PAYMENT_DETAILS, ETH, TRON } from "../helpers/payment-form";
 
@@ -71,6 +72,27 @@ describe("payment details: bank", () => {
         ja: "口座名義（カタカナ）は全角カタカナで入力してください（長音「ー」とスペースは使えます）",
         en: "Account holder (katakana) must be in full-width katakana (the long vowel mark ー and spaces are allowed)",
       });
+    }
+  });
+
+  it("holder: refuses the kana a bank transfer file cannot carry, saying what to write instead", async () => {
+    for (const accountHolder of ["ヰダ", "ヱモト", "ヸオラ", "ヹガ"]) {
+      expect((await payment("TRC20", { ...BANK, accountHolder })).accountHolder).toEqual({
+        key: "bankKana",
+        ja: "口座名義（カタカナ）に銀行の振込データで使えない文字があります（ヰ・ヱ・ヸ・ヹ は イ・エ・ヴィ・ヴェ と入力してください）",
+        en: "Account holder (katakana) has characters bank transfer data cannot carry (write ヰ, ヱ, ヸ, ヹ as イ, エ, ヴィ, ヴェ)",
+      });
+    }
+  });
+
+  it("holder: accepts exactly the katakana the bank file can write (one alphabet)", () => {
+    const schema = paymentDetailsSchema("TRC20");
+    for (let code = 0x30a1; code <= 0x30fc; code++) {
+      const accountHolder = `ア${String.fromCharCode(code)}`;
+      const saved = schema.safeParse({ ...EMPTY, ...BANK, accountHolder });
+      if (saved.success) expect(zenginText(accountHolder), accountHolder).not.toBeNull();
+      else if (/^[\u30A1-\u30FA\u30FC]$/.test(String.fromCharCode(code)))
+        expect(zenginText(accountHolder), accountHolder).toBeNull();
     }
   });
 

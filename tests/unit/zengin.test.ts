@@ -106,7 +106,7 @@ describe("zengin transfer file", () => {
     expect(end).toBe("9" + " ".repeat(119));
   });
 
-  it("refuses the whole file and names each row a bank cannot read", () => {
+  it("writes the rows a bank can read, and names each row left out with the reason", () => {
     const file = zenginFile(requester, "2026-12-01", [
       ...payments,
       { ...payments[0]!, id: "w3", payeeName: "山田太郎" },
@@ -114,12 +114,26 @@ describe("zengin transfer file", () => {
       // Names of banks and branches are optional to banks: kanji leaves them blank.
       { ...payments[0]!, id: "w5", bankName: "みずほ銀行", branchName: "東京" },
     ]);
+    if (!file.ok) throw new Error("expected a file");
+    expect(file.ids).toEqual(["w1", "w2", "w5"]);
+    expect(file.skipped).toEqual([
+      { id: "w3", field: "payeeName", value: "山田太郎" },
+      { id: "w4", field: "accountNumber", value: "12345678" },
+    ]);
+    const lines = new TextDecoder("shift_jis").decode(file.bytes).split("\r\n");
+    expect(lines.filter((l) => l.startsWith("2"))).toHaveLength(3);
+    // The trailer counts and totals only what the file holds.
+    expect(file.total).toBe(payments[0]!.amount * 2 + payments[1]!.amount);
+    expect(lines.find((l) => l.startsWith("8"))!.slice(1, 7)).toBe("000003");
+  });
+
+  it("makes no file when no row can be written", () => {
+    const file = zenginFile(requester, "2026-12-01", [
+      { ...payments[0]!, id: "w3", payeeName: "ヰダ" },
+    ]);
     expect(file).toEqual({
       ok: false,
-      problems: [
-        { id: "w3", field: "payeeName", value: "山田太郎" },
-        { id: "w4", field: "accountNumber", value: "12345678" },
-      ],
+      problems: [{ id: "w3", field: "payeeName", value: "ヰダ" }],
     });
   });
 

@@ -11,8 +11,10 @@ interface Preview {
   configured: boolean;
   transferDay: string;
   ids: string[];
+  through: string | null;
   total: number;
-  problems: { id: string; field: string; value: string; nickname: string | null }[];
+  problems: { id: string; field: string; value: string }[];
+  skipped: { id: string; field: string; value: string; nickname: string | null }[];
 }
 
 const linkClass = "font-medium underline underline-offset-2";
@@ -20,7 +22,8 @@ const linkClass = "font-medium underline underline-offset-2";
 /**
  * The day's bank payouts as one Zengin file: what it will hold (count, total, transfer day),
  * the rows a bank could not read, the download, and "mark as sent" once the file is uploaded.
- * Both the download and the marking cover exactly the rows listed here (up to the newest id).
+ * Both the download and the marking cover exactly the rows the file pays (up to the newest id);
+ * a row a bank cannot read is left out, named with the reason, and stays pending.
  */
 export function ZenginPanel({ preview, result }: { preview: Preview; result: ActionData }) {
   const { t } = useTranslation(["admin-money", "errors"]);
@@ -29,7 +32,7 @@ export function ZenginPanel({ preview, result }: { preview: Preview; result: Act
   const marked = result?.ok && result.intent === "markSent" ? result.results : null;
   const download = new URLSearchParams(params);
   download.delete("zengin");
-  if (preview.ids.length > 0) download.set("through", preview.ids[preview.ids.length - 1]!);
+  if (preview.through) download.set("through", preview.through);
   const settingsLink = (
     <Link to="/admin/setting/zengin" className={linkClass}>
       {t("zengin.panel.settingsLink")}
@@ -70,28 +73,38 @@ export function ZenginPanel({ preview, result }: { preview: Preview; result: Act
             <p>{t("zengin.panel.problems", { count: preview.problems.length })}</p>
             <ul className="mt-1 list-disc pl-5">
               {preview.problems.map((p) => (
-                <li key={`${p.id}-${p.field}`} data-testid="zengin-problem">
-                  {p.id === "settings" ? (
-                    <>
-                      {t(`zengin.settings.${p.field}`)}: {settingsLink}
-                    </>
-                  ) : (
-                    t("zengin.panel.problem", {
-                      member: p.nickname ?? "",
-                      id: p.id,
-                      field: t(`zengin.fields.${p.field}`),
-                      value: p.value,
-                    })
-                  )}
+                <li key={p.field} data-testid="zengin-problem">
+                  {t(`zengin.settings.${p.field}`)}: {settingsLink}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {preview.skipped.length > 0 && (
+          <Alert tone="info" testId="zengin-skipped">
+            <p>
+              {t("zengin.panel.skipped", { count: new Set(preview.skipped.map((p) => p.id)).size })}
+            </p>
+            <ul className="mt-1 list-disc pl-5 break-words">
+              {preview.skipped.map((p) => (
+                <li key={`${p.id}-${p.field}`} data-testid="zengin-skipped-row">
+                  {t("zengin.panel.problem", {
+                    member: p.nickname ?? "",
+                    id: p.id,
+                    field: t(`zengin.fields.${p.field}`),
+                    value: p.value,
+                  })}
                 </li>
               ))}
             </ul>
           </Alert>
         )}
         {preview.ids.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="zengin-empty">
-            {t("zengin.panel.empty")}
-          </p>
+          preview.skipped.length === 0 && (
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="zengin-empty">
+              {t("zengin.panel.empty")}
+            </p>
+          )
         ) : (
           <Facts
             items={[

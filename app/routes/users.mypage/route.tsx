@@ -7,6 +7,7 @@ import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { handleReauth } from "~/lib/reauth.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 
+import { passkeyStepUp } from "~/components/ReauthForm";
 import { ImageSection, PaymentSection, ProfileSection } from "./sections";
 import { NOTIFY_GROUPS, NotificationsSection, notifyField } from "./notifications";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -21,7 +22,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
     context.trpc.auth.security(),
     context.trpc.profile.notificationPrefs(),
   ]);
-  return json({ profile, payment, mfaEnabled: security.mfaEnabled, notifications });
+  return json({
+    profile,
+    payment,
+    mfaEnabled: security.mfaEnabled,
+    passkey: passkeyStepUp(security),
+    notifications,
+  });
 }
 
 const PROFILE_FIELDS = ["name", "nickname", "twitterUrl"] as const;
@@ -119,7 +126,7 @@ export function resultFor(data: ActionData, intent: Intent) {
 /** /users/mypage: the member's profile, image, language and payment details. */
 export default function MyPage() {
   const { t } = useTranslation("profile");
-  const { profile, payment, mfaEnabled, notifications } = useLoaderData<typeof loader>();
+  const { profile, payment, mfaEnabled, passkey, notifications } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -135,6 +142,7 @@ export default function MyPage() {
         payment={payment}
         email={profile.email}
         mfaEnabled={mfaEnabled}
+        passkey={passkey}
         reauth={resultFor(data, "reauth")}
         result={resultFor(data, "payment")}
         changed={

@@ -15,7 +15,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Facts, Section } from "~/components/ui/card";
 import { Badge } from "~/components/ui/Badge";
 import { NameFields } from "~/components/AuthFields";
-import { ReauthForm } from "~/components/ReauthForm";
+import { type PasskeyStepUp, ReauthForm } from "~/components/ReauthForm";
 import { LanguageSelect } from "~/components/shell/LanguageSelect";
 import { formatDateTime } from "~/lib/format";
 import type { Loaded, PAYMENT_FIELDS, Result } from "./route";
@@ -177,6 +177,7 @@ export function PaymentSection({
   payment,
   email,
   mfaEnabled,
+  passkey,
   reauth,
   result,
   changed,
@@ -184,6 +185,7 @@ export function PaymentSection({
   payment: Loaded["payment"];
   email: string;
   mfaEnabled: boolean;
+  passkey: PasskeyStepUp;
   reauth: Result;
   result: Result;
   changed: number | null;
@@ -250,7 +252,12 @@ export function PaymentSection({
             />
           </div>
           <div className="border-t border-slate-200 pt-4 dark:border-slate-700">
-            <ReauthForm email={email} mfaEnabled={mfaEnabled} error={reauth.error} />
+            <ReauthForm
+              email={email}
+              mfaEnabled={mfaEnabled}
+              passkey={passkey}
+              error={reauth.error}
+            />
           </div>
         </>
       ) : (

@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { attemptLimiter, limitKey } from "../../auth/rate-limit";
 import { type CurrentSession, deleteSession } from "../../auth/session";
-import { assertTotpRemovable } from "../../auth/second-factor";
+import { assertTotpRemovable, hasPasskey } from "../../auth/second-factor";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "../../auth/totp";
 import {
   type AuthDeps,
@@ -16,6 +16,7 @@ import {
   REAUTH_WINDOW_MS,
   RECOVERY_CODE_COUNT,
   acceptSecondFactor,
+  greetingName,
   hashing,
   refuseGuessablePassword,
   sendQuietly,
@@ -50,6 +51,76 @@ export async function reauthenticatedUser(db: Db, session: CurrentSession) {
   return userById(db, session.user.id);
 }
 
+/**
+ * The factor a step-up must show: the strongest the account has. TOTP: the password and a code
+ * (or a passkey, when there is one too); a passkey alone: the passkey with user verification,
+ * never the password by itself, or a stolen session plus the password would add a lasting key;
+ * no second factor: the password.
+ */
+export type ReauthFactor = "totp" | "passkey" | "password";
+
+export async function reauthFactor(db: Db, userId: string): Promise<ReauthFactor> {
+  const user = await db.kysely
+    .selectFrom("users")
+    .select("totp_enabled_at")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  if (user.totp_enabled_at) return "totp";
+  return (await hasPasskey(db, userId)) ? "passkey" : "password";
+}
+
+/** Opens the re-authentication window of this session. */
+export async function markReauthenticated(
+  db: Db,
+  sessionId: string,
+): Promise<{ validUntil: string }> {
+  const now = new Date();
+  await db.kysely
+    .updateTable("sessions")
+    .set({ reauth_at: toDbTime(now) })
+    .where("id", "=", sessionId)
+    .execute();
+  return { validUntil: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };
+}
+
+/**
+ * Counts a step-up try against the session (a few, then the session ends) and runs `check`;
+ * a failure that used the last try ends the session, a success forgives the count.
+ */
+export async function stepUpAttempt(
+  deps: AuthDeps,
+  session: CurrentSession,
+  check: () => Promise<AppError | null>,
+): Promise<{ validUntil: string }> {
+  const limits = attemptLimiter(deps.db);
+  const key = limitKey(session.sessionId);
+  const reservation = await limits.reserve("reauthSession", key);
+  if (!reservation.ok) await endSessionAfterFailedReauth(deps, session);
+  let failure: AppError | null;
+  try {
+    failure = await check();
+  } catch (error) {
+    // Nothing was checked (busy) or the check itself refused (a wrong passkey): the first
+    // gives the try back; the second is a failed try like a wrong password.
+    if (error instanceof AppError && error.key === "signInBusy") {
+      await limits.refund("reauthSession", key);
+      throw error;
+    }
+    if (!(error instanceof AppError)) throw error;
+    failure = error;
+  }
+  if (failure) {
+    if (reservation.ok && reservation.remaining === 0) {
+      await endSessionAfterFailedReauth(deps, session);
+    }
+    // Asking for the missing code is not a wrong guess.
+    if (failure.key === "mfaRequired") await limits.refund("reauthSession", key);
+    throw failure;
+  }
+  await limits.forgive("reauthSession", key);
+  return markReauthenticated(deps.db, session.sessionId);
+}
+
 export async function reauthenticate(
   deps: AuthDeps,
   session: CurrentSession,
@@ -60,42 +131,24 @@ export async function reauthenticate(
   const user = await userById(db, session.user.id);
   // A credential of another account never re-authenticates this session.
   if (input.email !== user.email) throw new AppError("FORBIDDEN", "userMismatch");
+  // Asked before the password is checked, so this answer says nothing about the password.
+  if ((await reauthFactor(db, user.id)) === "passkey") {
+    throw new AppError("UNAUTHORIZED", "passkeyRequired");
+  }
   // Failures end this session instead of counting towards the account's sign-in limit: whoever
   // holds a stolen session loses it, and the owner is never locked out by it.
-  const limits = attemptLimiter(db);
-  const key = limitKey(session.sessionId);
-  const reservation = await limits.reserve("reauthSession", key);
-  if (!reservation.ok) await endSessionAfterFailedReauth(deps, session);
-  let passwordOk: boolean;
-  try {
-    passwordOk = await hashing(meta, () => verifyPassword(input.password, user.password_hash));
-  } catch (error) {
-    await limits.refund("reauthSession", key);
-    throw error;
-  }
-  const failure = !passwordOk
-    ? new AppError("UNAUTHORIZED", "invalidCredentials")
-    : user.totp_enabled_at && !input.code
-      ? new AppError("UNAUTHORIZED", "mfaRequired")
-      : user.totp_enabled_at && !(await acceptSecondFactor(db, user.id, input.code!))
-        ? new AppError("UNAUTHORIZED", "invalidCode")
-        : null;
-  if (failure) {
-    if (reservation.ok && reservation.remaining === 0) {
-      await endSessionAfterFailedReauth(deps, session);
+  return stepUpAttempt(deps, session, async () => {
+    const passwordOk = await hashing({ address: meta.ip, account: user.id }, () =>
+      verifyPassword(input.password, user.password_hash),
+    );
+    if (!passwordOk) return new AppError("UNAUTHORIZED", "invalidCredentials");
+    if (!user.totp_enabled_at) return null;
+    if (!input.code) return new AppError("UNAUTHORIZED", "mfaRequired");
+    if (!(await acceptSecondFactor(db, user.id, input.code))) {
+      return new AppError("UNAUTHORIZED", "invalidCode");
     }
-    // Asking for the missing code is not a wrong guess.
-    if (failure.key === "mfaRequired") await limits.refund("reauthSession", key);
-    throw failure;
-  }
-  await limits.forgive("reauthSession", key);
-  const now = new Date();
-  await db.kysely
-    .updateTable("sessions")
-    .set({ reauth_at: toDbTime(now) })
-    .where("id", "=", session.sessionId)
-    .execute();
-  return { validUntil: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };
+    return null;
+  });
 }
 
 async function endSessionAfterFailedReauth(
@@ -114,7 +167,9 @@ export async function changePassword(
 ): Promise<void> {
   const user = await reauthenticatedUser(deps.db, session);
   refuseGuessablePassword(password, [user.email, user.name, user.nickname]);
-  const passwordHash = await hashing({ ip: null }, () => hashPassword(password));
+  const passwordHash = await hashing({ address: null, account: user.id }, () =>
+    hashPassword(password),
+  );
   await deps.db.kysely
     .updateTable("users")
     .set({ password_hash: passwordHash, updated_at: nowDb() })
@@ -130,7 +185,7 @@ export async function changePassword(
     to: user.email,
     language: user.language,
     template: "passwordChanged",
-    params: { name: user.nickname },
+    params: { name: greetingName(user.nickname, user) },
   });
 }
 
@@ -247,6 +302,10 @@ export async function securityStatus(db: Db, session: CurrentSession) {
     email: user.email,
     emailVerified: user.email_verified_at !== null,
     mfaEnabled: user.totp_enabled_at !== null,
+    /** What the re-authentication form asks for (the strongest factor the account has). */
+    reauthFactor: await reauthFactor(db, session.user.id),
+    /** A passkey may step up this session (with or without TOTP). */
+    passkeyReauth: await hasPasskey(db, session.user.id),
     recoveryCodesLeft: Number(user.codes_left ?? 0),
     reauthValid,
     pendingEnrollment: pending,

@@ -58,6 +58,20 @@ export const mfaRouter = router({
       passkeys.registerPasskey(ctx, ctx.session, { ...input, challenge: takeChallenge(ctx) }),
     ),
 
+  /** Step-up with a passkey: options for this session's own passkeys, user verification required. */
+  passkeyReauthOptions: enrolmentProcedure.mutation(async ({ ctx }) => {
+    const { options, challenge } = await passkeys.passkeyReauthOptions(ctx, ctx.session);
+    setChallengeCookie(ctx, challenge);
+    return options;
+  }),
+
+  passkeyReauth: enrolmentProcedure.input(passkeyAssertionInput).mutation(({ ctx, input }) =>
+    passkeys.reauthWithPasskey(ctx, ctx.session, {
+      challenge: takeChallenge(ctx),
+      response: input.response,
+    }),
+  ),
+
   passkeyRemove: userProcedure.input(passkeyIdInput).mutation(async ({ ctx, input }) => {
     await passkeys.removePasskey(ctx, ctx.session, input.id);
     return { ok: true };

@@ -19,7 +19,7 @@ import { consumePasskeyChallenge, issuePasskeyChallenge } from "../../auth/passk
 import { createSession, type CurrentSession } from "../../auth/session";
 import { consumeToken, peekToken } from "../../auth/tokens";
 import type { AuthDeps, ClientMeta, NewSession } from "./service";
-import { requireRecentReauth } from "./account-security";
+import { requireRecentReauth, stepUpAttempt } from "./account-security";
 
 const RP_NAME = "CB Portal";
 /** The longest credential id we keep (the unique index's limit); real ones are 16–64 bytes. */
@@ -378,4 +378,53 @@ export async function loginWithPasskeySecondFactor(
   }
   const session = await createSession(deps.db, who.userId, meta);
   return { ...session, ...who };
+}
+
+// ---------------------------------------------------------------- step-up
+
+/**
+ * Options for re-authenticating a signed-in session with one of its own passkeys. User
+ * verification is required: the passkey then stands for both factors, as at a passwordless
+ * sign-in, so a stolen session cannot step up with the password alone.
+ */
+export async function passkeyReauthOptions(
+  deps: AuthDeps,
+  session: CurrentSession,
+): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challenge: string }> {
+  const passkeys = await deps.db.kysely
+    .selectFrom("passkeys")
+    .select(["credential_id", "transports"])
+    .where("user_id", "=", session.user.id)
+    .execute();
+  if (passkeys.length === 0) throw new AppError("BAD_REQUEST", "passkeyUnknown");
+  const challenge = await issuePasskeyChallenge(deps.db.kysely, "reauth", session.user.id);
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(deps.config).id,
+    allowCredentials: passkeys.map((p) => ({
+      id: p.credential_id,
+      transports: transportsOf(p.transports),
+    })),
+    userVerification: "required",
+    challenge: challengeBytes(challenge),
+  });
+  return { options, challenge };
+}
+
+/**
+ * The step-up with a passkey: this browser's challenge, one of this person's passkeys, user
+ * verified. A refused answer counts as a failed re-authentication (a few end the session).
+ */
+export async function reauthWithPasskey(
+  deps: AuthDeps,
+  session: CurrentSession,
+  input: { challenge: string | null; response: AuthenticationResponseJSON },
+): Promise<{ validUntil: string }> {
+  await useChallenge(deps.db, input.challenge, "reauth", session.user.id);
+  return stepUpAttempt(deps, session, async () => {
+    await verifyAssertion(deps, input.response, input.challenge!, {
+      userId: session.user.id,
+      requireUserVerification: true,
+    });
+    return null;
+  });
 }

@@ -12,6 +12,7 @@ import {
   type AuthDeps,
   type ClientMeta,
   type NewSession,
+  greetingName,
   hashing,
   inRecoveryWindow,
   link,
@@ -45,7 +46,10 @@ export async function requestPasswordReset(
     to: user.email,
     language: user.language,
     template: "resetPassword",
-    params: { name: user.name, link: link(deps.config, "/reset-password", token) },
+    params: {
+      name: greetingName(user.name, user),
+      link: link(deps.config, "/reset-password", token),
+    },
   });
 }
 
@@ -78,7 +82,7 @@ export async function resetPassword(
   const owner = await userById(deps.db, pending.userId);
   refuseGuessablePassword(password, [owner.email, owner.name, owner.nickname]);
   // Hashed before the link is used, so a busy server leaves the link working.
-  const passwordHash = await hashing(meta, () => hashPassword(password));
+  const passwordHash = await hashing({ address: meta.ip }, () => hashPassword(password));
   const userId = await deps.db.kysely.transaction().execute(async (trx) => {
     const consumed = await consumeToken(trx, token, "reset_password");
     if (!consumed) throw new AppError("BAD_REQUEST", "resetLinkInvalid");
@@ -100,7 +104,7 @@ export async function resetPassword(
     to: user.email,
     language: user.language,
     template: "passwordChanged",
-    params: { name: user.nickname },
+    params: { name: greetingName(user.nickname, user) },
   });
 }
 
@@ -154,37 +158,77 @@ export async function resendVerification(deps: AuthDeps, userId: string): Promis
     to: user.email,
     language: user.language,
     template: "verifyEmail",
-    params: { name: user.nickname, link: link(deps.config, "/verify-email", token) },
+    // Not proven yet: no member-written text goes to it.
+    params: { link: link(deps.config, "/verify-email", token) },
   });
 }
 
+/**
+ * Asks to move the account to `newEmail`: a confirmation link goes there, a notice with an undo
+ * link to the current address. Each mail to an address nobody has proven is a mail a member
+ * makes the portal send, so a member may ask a few times a day and an address may be named a
+ * few times a day by anyone; and the mail carries none of the member's own text. A taken
+ * address gets the same answer as a free one (no enumeration): its owner is told of the
+ * attempt instead, and nothing is sent that could move it.
+ */
 export async function requestEmailChange(
   deps: AuthDeps,
   session: CurrentSession,
   newEmail: string,
 ): Promise<void> {
-  const user = await reauthenticatedUser(deps.db, session);
+  const { db } = deps;
+  const user = await reauthenticatedUser(db, session);
   if (newEmail === user.email) throw new AppError("BAD_REQUEST", "emailSame");
-  if ((await userByEmail(deps.db, newEmail)) || (await inRecoveryWindow(deps.db, newEmail))) {
-    throw new AppError("CONFLICT", "emailTaken");
-  }
-  const confirmToken = await issueToken(deps.db.kysely, user.id, "change_email", newEmail);
-  const recoverToken = await issueToken(deps.db.kysely, user.id, "recover_email", user.email);
-  await sendQuietly(deps, {
-    to: newEmail,
-    language: user.language,
-    template: "changeEmail",
-    params: { name: user.nickname, link: link(deps.config, "/confirm-email-change", confirmToken) },
-  });
+  const limits = attemptLimiter(db);
+  await limits.take("emailChangeMember", limitKey(user.id));
+  // Refused quietly, like every account mail: the answer must not say who else asked.
+  if (!(await limits.reserve("emailChangeTarget", limitKey(newEmail))).ok) return;
+
+  // The member's own inbox hears of the request whatever the address, so it tells them
+  // nothing about who holds it.
+  const recoverToken = await issueToken(db.kysely, user.id, "recover_email", user.email);
   await sendQuietly(deps, {
     to: user.email,
     language: user.language,
     template: "emailChangeNotice",
     params: {
-      name: user.nickname,
+      name: greetingName(user.nickname, user),
       newEmail,
       link: link(deps.config, "/recover-email", recoverToken),
     },
+  });
+
+  const owner = await userByEmail(db, newEmail);
+  if (owner || (await inRecoveryWindow(db, newEmail))) {
+    // An earlier pending change ends as a new request would end it.
+    await db.kysely
+      .updateTable("auth_tokens")
+      .set({ used_at: nowDb() })
+      .where("user_id", "=", user.id)
+      .where("purpose", "=", "change_email")
+      .where("used_at", "is", null)
+      .execute();
+    if (owner && (await mailAllowed(db, owner.email))) {
+      await sendQuietly(deps, {
+        to: owner.email,
+        language: owner.language,
+        template: "emailChangeAttempt",
+        params: {
+          name: greetingName(owner.name, owner),
+          loginLink: `${deps.config.APP_ORIGIN}/login`,
+        },
+      });
+    }
+    return;
+  }
+  const confirmToken = await issueToken(db.kysely, user.id, "change_email", newEmail);
+  if (!(await mailAllowed(db, newEmail))) return;
+  await sendQuietly(deps, {
+    to: newEmail,
+    language: user.language,
+    template: "changeEmail",
+    // Nobody has proven this address is the member's: no member-written text goes to it.
+    params: { link: link(deps.config, "/confirm-email-change", confirmToken) },
   });
 }
 

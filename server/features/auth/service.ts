@@ -12,9 +12,9 @@ import type { Logger } from "../../logger";
 import type { Mailer, MailMessage } from "../../mail";
 import { TRPCError } from "@trpc/server";
 import { ZodRealError } from "zod";
-import { hashPassword, hashSlots, verifyPassword } from "../../auth/password";
+import { type HashClaim, hashPassword, hashSlots, verifyPassword } from "../../auth/password";
 import { isGuessablePassword } from "../../auth/password-strength";
-import { attemptLimiter, limitKey, type Rule } from "../../auth/rate-limit";
+import { attemptLimiter, limitKey, signInSlowdownMs, tooManyAttempts } from "../../auth/rate-limit";
 import { createSession, type CurrentSession, deleteSession } from "../../auth/session";
 import { hasPasskey } from "../../auth/second-factor";
 import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
@@ -54,10 +54,14 @@ export function link(config: Config, path: string, token: string): string {
  * Runs a password hash in one of the process's hashing slots; when they are all taken the
  * visitor is asked to try again (503) instead of waiting behind a burst.
  */
-export async function hashing<T>(meta: Pick<ClientMeta, "ip">, fn: () => Promise<T>): Promise<T> {
-  const result = await hashSlots.run(meta.ip, fn);
-  if (result === "busy") throw new AppError("SERVICE_UNAVAILABLE", "signInBusy");
+export async function hashing<T>(claim: HashClaim, fn: () => Promise<T>): Promise<T> {
+  const result = await hashSlots.run(claim, fn);
+  if (result === "busy") throw signInBusy();
   return result;
+}
+
+function signInBusy(): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", "signInBusy");
 }
 
 /**
@@ -102,6 +106,17 @@ export async function inRecoveryWindow(
     .where("expires_at", ">", nowDb());
   if (exceptUserId) query = query.where("user_id", "!=", exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The name a mail to a person's own address may greet them by: none until that address is
+ * proven theirs. A name is member-written text, and an unproven address may be anyone's inbox.
+ */
+export function greetingName(
+  name: string,
+  user: { email_verified_at: string | null },
+): string | undefined {
+  return user.email_verified_at ? name : undefined;
 }
 
 /** Mail is sent after the change is saved; a mail failure is logged, never undoes the change. */
@@ -186,7 +201,7 @@ export async function register(
   // Hashed first, whatever happens next, so both answers take as long.
   let passwordHash: string;
   try {
-    passwordHash = await hashing(meta, () => hashPassword(input.password));
+    passwordHash = await hashing({ address: meta.ip }, () => hashPassword(input.password));
   } catch (error) {
     await limits.refund("signUpAddress", address);
     throw error;
@@ -253,7 +268,8 @@ export async function register(
     to: input.email,
     language: meta.language,
     template: "verifyEmail",
-    params: { name: input.nickname, link: link(deps.config, "/verify-email", token) },
+    // The address is not proven yet: no member-written text (the nickname) goes to it.
+    params: { link: link(deps.config, "/verify-email", token) },
   });
 }
 
@@ -266,7 +282,7 @@ async function tellOwnerAlreadyRegistered(deps: AuthDeps, email: string): Promis
     language: owner.language,
     template: "alreadyRegistered",
     params: {
-      name: owner.name,
+      name: greetingName(owner.name, owner),
       loginLink: `${deps.config.APP_ORIGIN}/login`,
       resetLink: `${deps.config.APP_ORIGIN}/forgot-password`,
     },
@@ -285,30 +301,65 @@ export async function login(
 ): Promise<LoginResult> {
   const { db } = deps;
   const limits = attemptLimiter(db);
-  // Both attempts are reserved before the password is checked, so parallel guesses cannot
-  // outrun the count.
   const address = limitKey(meta.ip);
   const accountAddress = limitKey(input.email, meta.ip);
-  await limits.take("signInAddress", address);
-  await limits.take("signInAccount", accountAddress);
-
-  const user = await userByEmail(db, input.email);
-  let ok: boolean;
-  try {
-    dummyHash ??= hashPassword("not-a-real-password-A1");
-    const stored = user?.password_hash ?? (await dummyHash);
-    ok = await hashing(meta, () => verifyPassword(input.password, stored));
-  } catch (error) {
-    // Nothing was checked (busy): the attempts go back.
-    await giveBack(limits, [
-      ["signInAccount", accountAddress],
-      ["signInAddress", address],
-    ]);
-    throw error;
+  // At the door, before any database work: a few attempts at once per address. Beyond that the attempt is refused at once, and still counted against the
+  // sender's allowance, so filling the hashing slots costs the attacker, not everyone else.
+  const admission = hashSlots.admit({ address: meta.ip });
+  if (!admission) {
+    const pair = await limits.reserve("signInAccount", accountAddress);
+    await limits.count("signInAddress", address);
+    throw pair.ok ? signInBusy() : tooManyAttempts(pair.retryAfterMs);
   }
+  try {
+    // Attempts are counted before the password is checked, so parallel guesses cannot
+    // outrun the count. Guesses at one account from one address stop after a few (OWASP: per
+    // account and address first, so the owner at their own address is never locked out)…
+    await limits.take("signInAccount", accountAddress);
+    // …while the address as a whole is only slowed down past its much higher allowance.
+    const attempts = await limits.count("signInAddress", address);
+    const delayMs = signInSlowdownMs(attempts);
+    // A slowed address checks one password at a time, each after its wait.
+    if (delayMs > 0 && admission.addressHeld > 1) throw signInBusy();
+    // A few checks of one account at once, unless from an address with no other attempt.
+    const clean = attempts === 1;
+    const account = hashSlots.admit({ account: input.email, clean });
+    if (!account) throw signInBusy();
+    try {
+      const user = await userByEmail(db, input.email);
+      dummyHash ??= hashPassword("not-a-real-password-A1");
+      const stored = user?.password_hash ?? (await dummyHash);
+      const ok = await hashSlots.hash(
+        // No other attempt from this address in the window: served ahead of any burst.
+        { clean, delayMs },
+        () => verifyPassword(input.password, stored),
+      );
+      if (ok === "busy") throw signInBusy();
+      return await signedIn(deps, { user, ok, accountAddress, address }, meta);
+    } finally {
+      account.release();
+    }
+  } finally {
+    admission.release();
+  }
+}
+
+async function signedIn(
+  deps: AuthDeps,
+  attempt: {
+    user: Awaited<ReturnType<typeof userByEmail>>;
+    ok: boolean;
+    accountAddress: string;
+    address: string;
+  },
+  meta: ClientMeta,
+): Promise<LoginResult> {
+  const { db } = deps;
+  const { user, ok } = attempt;
+  const limits = attemptLimiter(db);
   if (!user || !ok) throw new AppError("UNAUTHORIZED", "invalidCredentials");
-  await limits.forgive("signInAccount", accountAddress);
-  await limits.refund("signInAddress", address);
+  await limits.forgive("signInAccount", attempt.accountAddress);
+  await limits.refund("signInAddress", attempt.address);
 
   // A passkey counts as a second factor too: the MFA step then offers it.
   if (user.totp_enabled_at || (await hasPasskey(db, user.id))) {
@@ -345,13 +396,6 @@ export async function acceptSecondFactor(db: Db, userId: string, code: string): 
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-async function giveBack(
-  limits: ReturnType<typeof attemptLimiter>,
-  reservations: [Rule, string][],
-): Promise<void> {
-  for (const [rule, key] of reservations) await limits.refund(rule, key);
 }
 
 export async function loginWithSecondFactor(

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { zenginText } from "../../domain/bank-text";
 import { required } from "../../lib/input";
 import { emailSchema, nameSchema, nicknameSchema } from "../auth/schema";
 
@@ -202,7 +203,14 @@ export function paymentDetailsSchema(network: UsdtNetwork | null) {
           .string()
           .max(100, "tooLong")
           .transform(bankKana)
-          .pipe(z.string().regex(KATAKANA_NAME, "katakana")),
+          .pipe(
+            z
+              .string()
+              .regex(KATAKANA_NAME, "katakana")
+              // The bank file's own alphabet (ヰ ヱ ヸ ヹ have no half-width form): a name saved
+              // here is always one the Zengin file can write.
+              .refine((name) => zenginText(name) !== null, "bankKana"),
+          ),
       ),
       usdtAddress: optionalText(
         z

@@ -11,7 +11,15 @@ import { kanaNames } from "../profile/banks";
 import { memberMatches } from "../../lib/paging";
 import { periodInput, periodRange } from "../../lib/period";
 import { addBusinessDays, isBusinessDay } from "../../lib/business-days";
-import { type Payment, type Requester, requesterInput, zenginFile } from "./zengin";
+import {
+  type Payment,
+  type Requester,
+  requesterInput,
+  requesterProblems,
+  writablePayments,
+  zenginFile,
+  zenginText,
+} from "./zengin";
 
 /**
  * Paying bank withdrawals with a Zengin transfer file: the company's requester data (settings),
@@ -93,34 +101,33 @@ async function pendingBankWithdrawals(db: Db, filter: ZenginFilter) {
 }
 
 /**
- * What a file for this filter would hold: its rows, total and transfer day, and every row that
- * cannot be written (named by withdrawal and member), or that the requester data is missing.
+ * What a file for this filter would hold: the withdrawals it pays (`ids`, the only ones "mark as
+ * sent" may move), their total and the transfer day; the rows left out because a bank cannot
+ * read them (named by withdrawal, member and field: they stay pending); and the requester
+ * data's own problems, which stop the file. `through` is the newest row listed, left out or
+ * not, so the download covers the same rows.
  */
 export async function zenginPreview(db: Db, filter: ZenginFilter, now = new Date()) {
   const requester = await getRequester(db.kysely);
   const rows = await pendingBankWithdrawals(db, filter);
   const day = transferDay(tokyoDay(now), requester?.leadBusinessDays ?? 1);
-  const result = requester
-    ? zenginFile(
-        requester,
-        day,
-        rows.map((r) => r.payment),
-      )
-    : null;
+  const { paid, skipped } = writablePayments(rows.map((r) => r.payment));
   const nicknames = new Map(rows.map((r) => [r.payment.id, r.nickname]));
   return {
     configured: requester !== null,
     transferDay: day,
-    ids: rows.map((r) => r.payment.id),
-    total: rows.reduce((sum, r) => sum + r.payment.amount, 0),
-    problems:
-      result && !result.ok
-        ? result.problems.map((p) => ({ ...p, nickname: nicknames.get(p.id) ?? null }))
-        : [],
+    ids: paid.map((p) => p.payment.id),
+    through: rows.at(-1)?.payment.id ?? null,
+    total: paid.reduce((sum, p) => sum + p.payment.amount, 0),
+    problems: requester ? requesterProblems(requester) : [],
+    skipped: skipped.map((p) => ({ ...p, nickname: nicknames.get(p.id) ?? null })),
   };
 }
 
-/** The file's bytes and name; refused (with the rows) when any row cannot be written. */
+/**
+ * The file's bytes and name, for the rows a bank can read; refused only when the requester
+ * data cannot be written or no row can.
+ */
 export async function zenginDownload(db: Db, filter: ZenginFilter, now = new Date()) {
   const requester = await getRequester(db.kysely);
   if (!requester) throw new AppError("BAD_REQUEST", "zenginNotConfigured");
@@ -136,9 +143,48 @@ export async function zenginDownload(db: Db, filter: ZenginFilter, now = new Dat
   return {
     bytes: file.bytes,
     filename: `zengin-${day.replaceAll("-", "")}.txt`,
-    count: rows.length,
+    count: file.ids.length,
     total: file.total,
   };
+}
+
+/**
+ * Members whose saved account holder a Zengin file cannot carry (saved before the profile
+ * checked names against the file's alphabet): each of their bank withdrawals would be left out
+ * of the file, so admins see them ahead of time and can ask for a correction. Read in pages of
+ * ids; only rows with a holder are looked at.
+ */
+export async function unconvertibleHolders(db: Db) {
+  const found: { userId: string; nickname: string; email: string; accountHolder: string }[] = [];
+  let after = "";
+  for (;;) {
+    const rows = await db.kysely
+      .selectFrom("payment_details")
+      .innerJoin("users", "users.id", "payment_details.user_id")
+      .select([
+        "payment_details.user_id",
+        "payment_details.account_holder",
+        "users.nickname",
+        "users.email",
+      ])
+      .where("payment_details.account_holder", "is not", null)
+      .where("payment_details.user_id", ">", after)
+      .orderBy("payment_details.user_id")
+      .limit(1000)
+      .execute();
+    for (const r of rows) {
+      if (r.account_holder && zenginText(r.account_holder) === null) {
+        found.push({
+          userId: r.user_id,
+          nickname: r.nickname,
+          email: r.email,
+          accountHolder: r.account_holder,
+        });
+      }
+    }
+    if (rows.length < 1000) return found;
+    after = rows.at(-1)!.user_id;
+  }
 }
 
 /**

@@ -120,6 +120,9 @@ export const walletRouter = router({
     .input(requesterInput)
     .mutation(({ ctx, input }) => bank.saveRequester(ctx.db, ctx.user.id, input)),
 
+  /** Members whose saved account holder a Zengin file cannot carry. */
+  unconvertibleHolders: adminProcedure.query(({ ctx }) => bank.unconvertibleHolders(ctx.db)),
+
   zenginPreview: adminProcedure
     .input(bank.zenginFilter)
     .query(({ ctx, input }) => bank.zenginPreview(ctx.db, input)),

@@ -54,41 +54,8 @@ export interface ZenginProblem {
   value: string;
 }
 
-const SMALL_KANA: Record<string, string> = {
-  ァ: "ア",
-  ィ: "イ",
-  ゥ: "ウ",
-  ェ: "エ",
-  ォ: "オ",
-  ッ: "ツ",
-  ャ: "ヤ",
-  ュ: "ユ",
-  ョ: "ヨ",
-  ヮ: "ワ",
-  ヵ: "カ",
-  ヶ: "ケ",
-};
-
-/** Half-width katakana, their sound marks, A–Z, digits, space and the signs banks accept. */
-const ZENGIN_TEXT = /^[\uFF66\uFF71-\uFF9F0-9A-Z ().,\-/\\\uFF62\uFF63]*$/;
-
-/**
- * A name as the bank file carries it, or null when some character has no Zengin form (kanji,
- * emoji...). Full-width and half-width input both work: "ヤマダ タロウ", "ﾔﾏﾀﾞ ﾀﾛｳ", "やまだ
- * たろう" and "Yamada" all convert; small kana become large ones (banks' rule) and the long
- * vowel mark a hyphen.
- */
-export function zenginText(value: string): string | null {
-  const wide = Encoding.toKatakanaCase(value.normalize("NFKC"))
-    .toUpperCase()
-    .replace(/[ァィゥェォッャュョヮヵヶ]/g, (c) => SMALL_KANA[c] ?? c)
-    .replace(/[ー―‐－]/g, "-")
-    .replace(/[「」]/g, (c) => (c === "「" ? "\uFF62" : "\uFF63"))
-    .replace(/\s+/g, " ")
-    .trim();
-  const narrow = Encoding.toHankanaCase(wide);
-  return ZENGIN_TEXT.test(narrow) ? narrow : null;
-}
+export { zenginText } from "../../domain/bank-text";
+import { zenginText } from "../../domain/bank-text";
 
 const digits = (value: string, width: number) =>
   /^\d+$/.test(value) && value.length <= width ? value.padStart(width, "0") : null;
@@ -175,27 +142,49 @@ function dataRecord(payment: Payment): { record: string } | { problems: ZenginPr
   };
 }
 
+/** The payments a bank can read, each with its record, and every field of the others that cannot be written. */
+export function writablePayments(payments: Payment[]): {
+  paid: { payment: Payment; record: string }[];
+  skipped: ZenginProblem[];
+} {
+  const paid: { payment: Payment; record: string }[] = [];
+  const skipped: ZenginProblem[] = [];
+  for (const payment of payments) {
+    const result = dataRecord(payment);
+    if ("problems" in result) skipped.push(...result.problems);
+    else paid.push({ payment, record: result.record });
+  }
+  return { paid, skipped };
+}
+
 /**
- * The whole file for `payments`, to be paid on `transferDay`, or every row that cannot be
- * written (a file with some payments silently left out would pay the others and lose those).
+ * The file for the `payments` a bank can read, to be paid on `transferDay`, with every row left
+ * out and why (`skipped`): one unreadable row must not hold back everyone else's payout, and
+ * the rows left out are named so they stay pending and visible. No file at all when the
+ * requester data cannot be written or no row can.
  */
 export function zenginFile(
   requester: Requester,
   transferDay: string,
   payments: Payment[],
 ):
-  | { ok: true; bytes: Uint8Array<ArrayBuffer>; total: number }
+  | {
+      ok: true;
+      bytes: Uint8Array<ArrayBuffer>;
+      total: number;
+      /** The withdrawals the file pays, in file order. */
+      ids: string[];
+      skipped: ZenginProblem[];
+    }
   | { ok: false; problems: ZenginProblem[] } {
-  const problems = requesterProblems(requester);
+  const settings = requesterProblems(requester);
+  if (settings.length > 0) return { ok: false, problems: settings };
+  const { paid, skipped } = writablePayments(payments);
+  if (paid.length === 0) return { ok: false, problems: skipped };
   const records = [headerRecord(requester, transferDay)];
-  for (const payment of payments) {
-    const result = dataRecord(payment);
-    if ("problems" in result) problems.push(...result.problems);
-    else records.push(result.record);
-  }
-  if (problems.length > 0) return { ok: false, problems };
-  const total = payments.reduce((sum, p) => sum + p.amount, 0);
-  records.push(["8", number(payments.length, 6), number(total, 12), text("", 101)].join(""));
+  for (const { record } of paid) records.push(record);
+  const total = paid.reduce((sum, p) => sum + p.payment.amount, 0);
+  records.push(["8", number(paid.length, 6), number(total, 12), text("", 101)].join(""));
   records.push(["9", text("", 119)].join(""));
   const content = records.map((r) => r + "\r\n").join("");
   const bytes = Uint8Array.from(
@@ -204,7 +193,7 @@ export function zenginFile(
   // Every character is one Shift_JIS byte, so each record is exactly 120 bytes.
   if (bytes.length !== records.length * (RECORD_BYTES + 2))
     throw new Error("zengin: a record is not 120 bytes");
-  return { ok: true, bytes, total };
+  return { ok: true, bytes, total, ids: paid.map((p) => p.payment.id), skipped };
 }
 
 /** The requester's data as the admin enters it (settings, "zengin"); names checked convertible. */

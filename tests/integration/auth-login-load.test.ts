@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { expectKey } from "../helpers/rejections";
+import { attemptLimiter, limitKey, RULES } from "../../server/auth/rate-limit";
+import { callerFor, createUser, TEST_PASSWORD } from "../helpers/fixtures";
+import { randomBytes, scrypt } from "node:crypto";
+
+const t = fileDatabase();
+
+/**
+ * A stored hash with costlier parameters than the tests' own (the format records N), so that
+ * each wrong-password check takes a real while, as in production: what fills the pool.
+ */
+async function costlyHash(password: string): Promise<string> {
+  const N = 2 ** 15;
+  const salt = randomBytes(16);
+  const key = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(password, salt, 32, { N, r: 8, p: 1, maxmem: 256 * N * 8 }, (err, k) =>
+      err ? reject(err) : resolve(k),
+    ),
+  );
+  return ["scrypt", N, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+async function loginFrom(ip: string, email: string, password: string) {
+  return (await callerFor(t.db, undefined, { ip })).auth.login({ email, password });
+}
+
+describe(`sign-in under load on ${testEngine}`, () => {
+  it("80 parallel failed sign-ins from 8 addresses do not refuse or hold up a 9th address", async () => {
+    const hash = await costlyHash(TEST_PASSWORD);
+    const targets: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const user = await createUser(t.db);
+      await t.db.kysely
+        .updateTable("users")
+        .set({ password_hash: hash })
+        .where("id", "=", user.id)
+        .execute();
+      targets.push(user.email);
+    }
+    const owner = await createUser(t.db);
+    const attackers = Array.from({ length: 8 }, (_, a) => `10.32.${a}.1`);
+    // Each address sprays the ten accounts once: no per-account limit is reached, so only
+    // the pool's own rules stand between the burst and the owner.
+    const burst = attackers.flatMap((ip) =>
+      targets.map((email) => loginFrom(ip, email, "Wrong-guess-1")),
+    );
+    const started = Date.now();
+    const own = loginFrom("10.32.99.1", owner.email, TEST_PASSWORD).then(
+      (result) => ({ result, ms: Date.now() - started }),
+      (error: unknown) => ({ result: error, ms: Date.now() - started }),
+    );
+    const keys = (await Promise.allSettled(burst)).map((r) =>
+      r.status === "rejected" ? (r.reason as { key?: string }).key : "signedIn",
+    );
+    const { result, ms } = await own;
+    expect(result).toMatchObject({ mfaRequired: false });
+    expect(ms).toBeLessThan(2000);
+    expect(keys.every((k) => k !== "signedIn")).toBe(true);
+    // Refused for load or not, every attempt counts against its sender's allowance.
+    for (const ip of attackers) {
+      expect(await attemptLimiter(t.db).used("signInAddress", limitKey(ip))).toBe(10);
+    }
+  });
+
+  it("one address's burst on one account is refused beyond a few at once, and counted", async () => {
+    const user = await createUser(t.db);
+    const keys = (
+      await Promise.allSettled(
+        Array.from({ length: 12 }, () => loginFrom("10.33.0.1", user.email, "Wrong-guess-1")),
+      )
+    ).map((r) => (r.status === "rejected" ? (r.reason as { key?: string }).key : "signedIn"));
+    expect(keys.filter((k) => k === "invalidCredentials").length).toBeLessThanOrEqual(
+      RULES.signInAccount.points,
+    );
+    // The pair's allowance is spent: the right password from there waits for the window.
+    await expectKey(loginFrom("10.33.0.1", user.email, TEST_PASSWORD), "tooManyAttempts");
+  });
+});
