@@ -26,5 +26,8 @@ if [[ -z $dir || ! -x $dir/bin/node ]]; then
   rm -rf "$tmp"
 fi
 export PATH="$dir/bin:$PATH"
+# The package carries Node's headers: node-gyp builds native modules against them instead of
+# downloading them (bash scripts/ci/node-lts.sh npm ci installs as the image does).
+export npm_config_nodedir="$dir"
 echo "node $(node --version) from $dir"
 exec "$@"
