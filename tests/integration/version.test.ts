@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createBot } from "../../bot/worker";
 import { parseConfig } from "../../server/config";
@@ -9,8 +11,19 @@ import { listen } from "../helpers/http";
 
 const t = fileDatabase();
 
-describe(`the LINE worker's release on ${testEngine}`, () => {
-  it("is in its /healthz, as in the web process's", async () => {
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+describe(`the release on ${testEngine}`, () => {
+  it("is what cli.js --version prints, before it reads any setting", () => {
+    const out = execFileSync(process.execPath, ["--import", "tsx", "db/cli.ts", "--version"], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: "not a url" },
+      encoding: "utf8",
+    });
+    expect(out).toBe(`${VERSION}\n`);
+  });
+
+  it("is in the LINE worker's /healthz, as in the web process's", async () => {
     const bot = createBot(parseConfig({ NODE_ENV: "test" }), silentLog, t.db);
     const running = await listen(bot.server);
     try {
