@@ -1,7 +1,7 @@
-import { version } from "../package.json";
+import pkg from "../package.json" with { type: "json" };
 
 /**
  * This build's release, from package.json (semantic versioning; CHANGELOG.md says what each
- * release changed). The bundlers inline the one field, so the built server needs no package.json.
+ * release changed). The server bundles carry it, so the built server reads no package.json.
  */
-export const VERSION: string = version;
+export const VERSION: string = pkg.version;
