@@ -31,6 +31,8 @@ function post(origin: string, path: string, form: Record<string, string>, cookie
       ...(cookie ? { cookie } : {}),
     },
     body: new URLSearchParams(form),
+    // A server that stops answering fails the sign-in instead of hanging its caller.
+    signal: AbortSignal.timeout(30_000),
   });
 }
 
