@@ -254,8 +254,10 @@ interface Web {
   exit: Promise<number | null>;
 }
 
-function startWeb(folder: string, label: string, env: NodeJS.ProcessEnv): Web {
-  const log = path.join(DIR, `${label}.log`);
+let started = 0;
+
+function startWeb(folder: string, env: NodeJS.ProcessEnv): Web {
+  const log = path.join(DIR, `web-${++started}.log`);
   const out = openSync(log, "a");
   const child = spawn(process.execPath, ["build/server/http.js"], {
     cwd: folder,
@@ -284,7 +286,7 @@ function startWeb(folder: string, label: string, env: NodeJS.ProcessEnv): Web {
 }
 
 /** Waits for /readyz to answer 200; throws when the process exits or the deadline passes. */
-async function waitReady(web: Web, label: string, seconds = 90): Promise<void> {
+async function waitReady(web: Web, label: string, seconds = 120): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   let exited: number | null | undefined;
   void web.exit.then((code) => (exited = code));
@@ -314,6 +316,24 @@ async function stopWeb(web: Web, label: string, seconds = 30): Promise<void> {
   const timer = setTimeout(() => web.child.kill("SIGKILL"), seconds * 1000);
   await web.exit;
   clearTimeout(timer);
+}
+
+/** Starts a web process, waits for it, runs `body`, stops it; a failure is one failed check. */
+async function withWeb(
+  folder: string,
+  label: string,
+  env: NodeJS.ProcessEnv,
+  body: (web: Web) => Promise<void>,
+): Promise<void> {
+  const web = startWeb(folder, env);
+  try {
+    await waitReady(web, label);
+    await body(web);
+  } catch (error) {
+    check(`${label}: starts and serves`, false, `${(error as Error).message} (log: ${web.log})`);
+  } finally {
+    await stopWeb(web, label);
+  }
 }
 
 // ---- the checks ----------------------------------------------------------------------------------
@@ -391,71 +411,37 @@ async function main() {
 
     // The rollback: the previous release on the schema this build made.
     const label = `previous ${release.version}`;
-    const old = startWeb(previous, "previous", {
-      ...env,
-      RUN_MIGRATIONS: tolerates(release.version) ? "true" : "false",
-    });
-    try {
-      await waitReady(old, label);
+    const runMigrations = tolerates(release.version) ? "true" : "false";
+    await withWeb(previous, label, { ...env, RUN_MIGRATIONS: runMigrations }, async () => {
       check(
         `${label}: starts on this build's schema`,
         true,
-        tolerates(release.version) ? "migrating" : "RUN_MIGRATIONS=false",
+        runMigrations === "true" ? "migrating" : "RUN_MIGRATIONS=false",
       );
       await smoke(label);
-    } catch (error) {
-      check(`${label}: starts and serves`, false, `${(error as Error).message} (log: ${old.log})`);
-    } finally {
-      await stopWeb(old, label);
-    }
+    });
     await ledgerCheck(label, env);
 
     // The upgrade back: this build on the same database, migrating.
-    const again = startWeb(ROOT, "current", { ...env, RUN_MIGRATIONS: "true" });
-    try {
-      await waitReady(again, `this build ${CURRENT}`);
+    const current = `this build ${CURRENT}`;
+    await withWeb(ROOT, current, { ...env, RUN_MIGRATIONS: "true" }, async () => {
       const health = (await (await fetch(`${ORIGIN}/healthz`)).json()) as { version?: string };
-      check(
-        `this build: /healthz says ${CURRENT}`,
-        health.version === CURRENT,
-        JSON.stringify(health),
-      );
-      await smoke(`this build ${CURRENT}`);
-    } catch (error) {
-      check(
-        "this build: starts and serves again",
-        false,
-        `${(error as Error).message} (log: ${again.log})`,
-      );
-    } finally {
-      await stopWeb(again, "this build");
-    }
-    await ledgerCheck(`this build ${CURRENT}`, env);
+      check(`${current}: /healthz says so`, health.version === CURRENT, JSON.stringify(health));
+      await smoke(current);
+    });
+    await ledgerCheck(current, env);
 
     // A newer release's migrations ahead of this build: expand tolerated, contract refused.
     const expand = "209912310000_upgrade_test_newer_expand";
     const contract = "209912310100_contract_upgrade_test_newer";
     await recordMigration(env, expand, true);
-    const tolerant = startWeb(ROOT, "newer-expand", { ...env, RUN_MIGRATIONS: "true" });
-    try {
-      await waitReady(tolerant, "this build after a newer expand migration");
-      const logged = readFileSync(tolerant.log, "utf8");
-      check(
-        "newer expand migration: this build starts and names it",
-        logged.includes(expand),
-        "warning in the log",
-      );
-    } catch (error) {
-      check(
-        "newer expand migration: this build starts",
-        false,
-        `${(error as Error).message} (log: ${tolerant.log})`,
-      );
-    } finally {
-      await stopWeb(tolerant, "this build");
-    }
+    const tolerant = `${current} after a newer expand migration`;
+    await withWeb(ROOT, tolerant, { ...env, RUN_MIGRATIONS: "true" }, async (web) => {
+      const logged = readFileSync(web.log, "utf8");
+      check(`${tolerant}: starts and names it`, logged.includes(expand), "warning in the log");
+    });
     await recordMigration(env, contract, true);
-    const refused = startWeb(ROOT, "newer-contract", { ...env, RUN_MIGRATIONS: "true" });
+    const refused = startWeb(ROOT, { ...env, RUN_MIGRATIONS: "true" });
     const timer = setTimeout(() => refused.child.kill("SIGKILL"), 60_000);
     say("waiting for this build to refuse the newer contract migration (at most 60 s)");
     const code = await refused.exit;
