@@ -6,7 +6,12 @@
 # Every setting is an environment variable (see .env.example); the web process applies pending
 # migrations at start-up.
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Node's current LTS, pinned to its minor (the same as .nvmrc; a unit test keeps them equal).
+ARG NODE_IMAGE=node:24.21-bookworm-slim
+# The release this image carries: package.json's version (a unit test keeps them equal). Build
+# with --build-arg REVISION=$(git rev-parse HEAD) to label the commit too.
+ARG VERSION=1.0.0
+ARG REVISION=unknown
 
 # ---- deps: every package, dev tools included, from the lockfile --------------------------------
 FROM ${NODE_IMAGE} AS deps
@@ -29,10 +34,22 @@ RUN --mount=type=cache,target=/root/.npm npm ci
 # ---- build: the Remix build and the bundled server, then the dev tools are dropped ---------------
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# npm prune keeps what an optional peer names (TypeScript, for Remix and tRPC) and type packages
+# production packages list; runtime-deps.mjs removes every package the server does not load,
+# better-sqlite3's compile leftovers and the packages' declarations, TypeScript sources and
+# source maps, then checks that nothing of the kind is left (it fails the build otherwise).
+RUN npm run build \
+  && npm prune --omit=dev \
+  && node scripts/runtime-deps.mjs --remove .
 
 # ---- runtime: node, the production packages and the build; nothing else ------------------------
 FROM ${NODE_IMAGE} AS runtime
+ARG VERSION
+ARG REVISION
+LABEL org.opencontainers.image.title="cashback-portal" \
+  org.opencontainers.image.description="Member portal of a cashback and affiliate service" \
+  org.opencontainers.image.version="${VERSION}" \
+  org.opencontainers.image.revision="${REVISION}"
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 # Owned by root and read-only to the app user; the locales are bundled into build/, the

@@ -53,7 +53,7 @@ import {
   BENCH_PASSWORD,
   benchMemberEmail,
 } from "./seed";
-import { timeStep, totpAt } from "../server/auth/totp";
+import { signIn } from "../tests/helpers/http-session";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const MINIMAL = path.join(ROOT, "bench/minimal");
@@ -220,45 +220,8 @@ async function stop(server: ChildProcess) {
 }
 
 /** Signs in through the login form, as a browser would; returns the session cookie. */
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${ORIGIN}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: ORIGIN,
-      "sec-fetch-site": "same-origin",
-    },
-    body: new URLSearchParams({ email, password, redirect: "" }),
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  // The admin signs in with a second factor: the TOTP step, with the challenge cookie.
-  const challenge = cookies.find((c) => c.startsWith("mfa_challenge="));
-  if (challenge) return loginSecondStep(email, challenge);
-  const sid = cookies.find((c) => c.startsWith("sid="));
-  if (res.status !== 302 || !sid) throw new Error(`login as ${email} failed (HTTP ${res.status})`);
-  return sid;
-}
-
-async function loginSecondStep(email: string, challenge: string): Promise<string> {
-  const res = await fetch(`${ORIGIN}/login/mfa`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: ORIGIN,
-      "sec-fetch-site": "same-origin",
-      cookie: challenge,
-    },
-    body: new URLSearchParams({ code: totpAt(BENCH_ADMIN_TOTP_SECRET, timeStep()), redirect: "" }),
-  });
-  const sid = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("sid="));
-  if (res.status !== 302 || !sid)
-    throw new Error(`second factor for ${email} failed (HTTP ${res.status})`);
-  return sid;
+function login(email: string, password: string): Promise<string> {
+  return signIn(ORIGIN, email, password, BENCH_ADMIN_TOTP_SECRET);
 }
 
 /** One tRPC call as the browser's client makes it (same origin, JSON body for a mutation). */

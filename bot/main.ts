@@ -1,8 +1,9 @@
 import { createDb } from "../db";
-import { migrateToLatest } from "../db/migrate";
+import { logSchema, prepareSchema } from "../db/migrate";
 import { configOrExit } from "../server/config";
 import { createLogger } from "../server/logger";
 import { installGracefulShutdown } from "../server/shutdown";
+import { VERSION } from "../server/version";
 import { createBot } from "./worker";
 
 /**
@@ -24,20 +25,21 @@ async function main() {
     // The dispatcher records each delivery as it happens: one connection per concurrent push.
     poolSize: Math.min(config.DB_POOL_SIZE, config.BOT_CONCURRENCY + 2),
   });
-  if (config.RUN_MIGRATIONS) await migrateToLatest(db);
+  logSchema(log, await prepareSchema(db, { migrate: config.RUN_MIGRATIONS }));
 
   const bot = createBot(config, log, db);
   const { server } = bot;
   server.listen(config.BOT_PORT, config.HOST, () => {
     log.info(
       {
+        version: VERSION,
         port: config.BOT_PORT,
         database: db.engine,
         webhook: config.BOT_WEBHOOK_PATH,
         channel: config.LINE_CHANNEL_ID ?? null,
         lineApi: config.LINE_API_BASE_URL,
       },
-      "bot worker listening",
+      `bot worker ${VERSION} listening`,
     );
     if (bot.logOnly) {
       log.warn(

@@ -13,6 +13,7 @@ import type { Logger } from "../server/logger";
 import { type Mailer, mailerFor } from "../server/mail";
 import { NotificationDispatcher } from "../server/notify/dispatcher";
 import { MailDispatcher } from "../server/notify/mail-dispatcher";
+import { VERSION } from "../server/version";
 import { webhookHandler } from "./webhook";
 
 /**
@@ -121,7 +122,9 @@ export function createBot(
   const server = http.createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     if (path === "/healthz") {
-      res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok"}');
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ status: "ok", version: VERSION }));
       return;
     }
     if (path === "/readyz") {

@@ -5,6 +5,7 @@ import { DEMO_ADMIN, DEMO_LOGINS, seed } from "./seed";
 import { timeStep, totpAt } from "../server/auth/totp";
 import { createOrPromoteAdmin } from "../server/features/admin/accounts";
 import { checkLedger } from "../server/ledger";
+import { VERSION } from "../server/version";
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
@@ -13,6 +14,10 @@ function option(args: string[], name: string): string | undefined {
 
 /** `db:migrate` and `db:seed`: the database the portal itself would use (same configuration). */
 async function main(command: string | undefined, args: string[]) {
+  if (command === "--version" || command === "version") {
+    console.log(VERSION);
+    return;
+  }
   if (command === "demo:totp") {
     // The demo admin's current TOTP code, from the published demo secret (no database needed).
     console.log(totpAt(DEMO_ADMIN.totpSecret, timeStep()));
@@ -71,7 +76,7 @@ async function main(command: string | undefined, args: string[]) {
       return;
     }
     throw new Error(
-      `unknown command "${command ?? ""}": use migrate, seed, ledger:check, admin:create or demo:totp`,
+      `unknown command "${command ?? ""}": use migrate, seed, ledger:check, admin:create, demo:totp or --version`,
     );
   } finally {
     await db.destroy();

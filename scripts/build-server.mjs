@@ -11,7 +11,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node22",
   packages: "external",
   sourcemap: true,
   logLevel: "info",

@@ -17,6 +17,7 @@ import { refusalsAsStatus, refusalsAsStatusOnDemand } from "./refusals";
 import { HandlerWork } from "./shutdown";
 import { type Context, createContext, recentWriteCookie, type RequestInfo } from "./trpc/context";
 import { appRouter, createCaller } from "./trpc/router";
+import { VERSION } from "./version";
 
 export interface AppDeps {
   config: Config;
@@ -126,7 +127,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(responseCompression());
 
   app.get("/healthz", (_req, res) => {
-    res.json({ status: "ok" });
+    res.json({ status: "ok", version: VERSION });
   });
   app.get("/readyz", async (req, res) => {
     if (!isReady()) {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { createDb } from "../db";
-import { migrateToLatest } from "../db/migrate";
+import { logSchema, prepareSchema } from "../db/migrate";
 import { createApp } from "./app";
 import { configOrExit } from "./config";
 import { storageFor } from "./storage";
@@ -10,6 +10,7 @@ import { createLogger } from "./logger";
 import { HandlerWork, installGracefulShutdown } from "./shutdown";
 import { preparePasswordCheck } from "./auth/password-strength";
 import { ImportWorker } from "./features/cashback/worker";
+import { VERSION } from "./version";
 
 async function main() {
   const config = configOrExit();
@@ -21,10 +22,7 @@ async function main() {
     poolSize: config.DB_POOL_SIZE,
     readUrl: config.DATABASE_READ_URL,
   });
-  if (config.RUN_MIGRATIONS) {
-    const applied = await migrateToLatest(db);
-    if (applied.length) log.info({ applied }, "migrations applied");
-  }
+  logSchema(log, await prepareSchema(db, { migrate: config.RUN_MIGRATIONS }));
   if (!config.META_PIXEL_ID)
     log.warn("META_PIXEL_ID is not set: the advertising pixel is not loaded");
 
@@ -38,8 +36,8 @@ async function main() {
   const app = createApp({ config, db, log, build, isReady: () => ready, work });
   const server = app.listen(config.PORT, config.HOST, () => {
     log.info(
-      { port: config.PORT, database: db.engine, origin: config.APP_ORIGIN },
-      `portal listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT}`,
+      { version: VERSION, port: config.PORT, database: db.engine, origin: config.APP_ORIGIN },
+      `portal ${VERSION} listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT}`,
     );
   });
 

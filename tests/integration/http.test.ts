@@ -8,6 +8,7 @@ import { createSession } from "../../server/auth/session";
 import { createApp } from "../../server/app";
 import { parseConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
+import { VERSION } from "../../server/version";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";
@@ -49,7 +50,7 @@ describe(`HTTP server on ${testEngine}`, () => {
   it("answers /healthz", async () => {
     const res = await fetch(`${srv.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ status: "ok" });
+    expect(await json(res)).toEqual({ status: "ok", version: VERSION });
   });
 
   it("answers /readyz with the database engine", async () => {

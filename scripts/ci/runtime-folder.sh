@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The image's /app, reproduced without Docker: this checkout's build and node_modules put through
+# the Dockerfile's own commands (npm prune --omit=dev, then scripts/runtime-deps.mjs --remove)
+# in a scratch folder, then copied as the runtime stage copies them. Checks that node_modules
+# holds only what the server loads (runtime-deps.mjs), that the folder is under 200 MB, and that
+# the web process starts from it and reports this release on /healthz.
+#   RUNTIME_PORT  the port it starts on (4751); RUNTIME_KEEP=1 keeps the scratch folder
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+root=$PWD
+[[ -f build/server/http.js ]] || { echo "no build: run npm run build first" >&2; exit 1; }
+
+port=${RUNTIME_PORT:-4751}
+limit_mb=200
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/runtime-folder.XXXXXX")
+server=""
+cleanup() {
+  [[ -n $server ]] && kill "$server" 2>/dev/null || true
+  [[ ${RUNTIME_KEEP:-} == 1 ]] || rm -rf "$scratch"
+}
+trap cleanup EXIT
+
+# The build stage: node_modules as hard links (prune and --remove only unlink), the manifests.
+cp package.json package-lock.json "$scratch/"
+cp -al node_modules "$scratch/node_modules"
+rm -f "$scratch/node_modules/.package-lock.json" # npm rewrites it: never write through a link
+(cd "$scratch" && npm prune --omit=dev --no-audit --no-fund --loglevel=error)
+node scripts/runtime-deps.mjs --remove "$scratch"
+
+# The runtime stage's copies.
+app="$scratch/app"
+mkdir -p "$app/data"
+cp -a "$scratch/package.json" "$app/"
+cp -a "$scratch/node_modules" "$app/"
+cp -a build public "$app/"
+node scripts/runtime-deps.mjs "$app"
+size_mb=$(du -sm "$app" | cut -f1)
+echo "the image's /app: ${size_mb} MB (node_modules $(du -sm "$app/node_modules" | cut -f1) MB, build $(du -sm "$app/build" | cut -f1) MB, public $(du -sm "$app/public" | cut -f1) MB)"
+if ((size_mb >= limit_mb)); then
+  echo "the image's /app is ${size_mb} MB, over ${limit_mb} MB" >&2
+  exit 1
+fi
+
+# It runs: the web process from that folder alone, on an SQLite file in it.
+version=$(node -p 'require("./package.json").version')
+(cd "$app" && exec env -i PATH="$PATH" HOME="$app/data" NODE_ENV=production PORT="$port" HOST=127.0.0.1 \
+  APP_ORIGIN="http://127.0.0.1:$port" SQLITE_PATH="$app/data/portal.sqlite" \
+  UPLOAD_DIR="$app/data/uploads" MAIL_DIR="$app/data/mail" node build/server/http.js \
+  >"$scratch/server.log" 2>&1) &
+server=$!
+echo "waiting for the web process from $app to answer /healthz on :$port (at most 60 s)"
+for _ in $(seq 1 120); do
+  health=$(curl -sf "http://127.0.0.1:$port/healthz" || true)
+  [[ -n $health ]] && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.5
+done
+if [[ $health != *"\"version\":\"$version\""* ]]; then
+  echo "the web process from $app did not answer /healthz with version $version within 60 s:" >&2
+  tail -20 "$scratch/server.log" >&2
+  exit 1
+fi
+echo "/healthz from the runtime folder: $health"

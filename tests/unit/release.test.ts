@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { VERSION } from "../../server/version";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+const pkg = JSON.parse(read("package.json")) as { version: string; engines: { node: string } };
+const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+
+describe("the release", () => {
+  it("has a semantic version, the one the server reports", () => {
+    expect(pkg.version).toMatch(SEMVER);
+    expect(VERSION).toBe(pkg.version);
+  });
+
+  it("has a CHANGELOG entry, the newest one", () => {
+    const first = /^## (\S+) — (\d{4}-\d{2}-\d{2})$/m.exec(read("CHANGELOG.md"));
+    expect(first?.[1]).toBe(pkg.version);
+  });
+
+  it("labels the image with the same version", () => {
+    expect(read("Dockerfile")).toMatch(
+      new RegExp(`^ARG VERSION=${pkg.version.replace(/\./g, "\\.")}$`, "m"),
+    );
+    expect(read("Dockerfile")).toContain('org.opencontainers.image.version="${VERSION}"');
+  });
+
+  it("names one Node everywhere: the image, .nvmrc, README, engines", () => {
+    const nvmrc = read(".nvmrc").trim();
+    expect(nvmrc).toMatch(/^\d+\.\d+$/);
+    expect(read("Dockerfile")).toMatch(
+      new RegExp(`^ARG NODE_IMAGE=node:${nvmrc.replace(".", "\\.")}-bookworm-slim$`, "m"),
+    );
+    expect(read("README.md")).toContain(`Node ${nvmrc}`);
+    expect(pkg.engines.node).toBe(">=22.12");
+  });
+});
