@@ -66,7 +66,8 @@ export function memberSubPages(ids: SeedIds): string[] {
     "/users/security",
     "/users/cb_marathon/axi",
     "/users/gacha_logs",
-    "/users/statement",
+    // The statement itself is in the member menu now.
+    "/users/statement/annual",
     `/users/gachas/${ids.gachaId}`,
     "/users/ea/licenses",
     `/users/ea/${ids.eaId}`,
@@ -83,6 +84,8 @@ export function adminSubPages(ids: SeedIds): string[] {
     "/admin/account/brokers/new",
     `/admin/affiliate/${ids.memberId}`,
     "/admin/affiliate/banners",
+    "/admin/setting/help",
+    "/admin/setting/help/new",
     "/admin/withdraw/transfers",
     `/admin/gachas/${ids.gachaId}`,
     `/admin/gachas/${ids.gachaId}/rewards`,
@@ -106,6 +109,8 @@ export const PUBLIC_PAGES = [
   "/privacy",
   "/legal",
   "/company",
+  "/help",
+  "/help/withdrawal-fees",
 ];
 
 /** Signs the context in as the seeded demo member or admin (a new session, no login page). */
