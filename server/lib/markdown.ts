@@ -9,8 +9,10 @@ import MarkdownIt from "markdown-it";
  */
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
 
-// Images would load from anywhere the author points (tracking pixels); documents need none.
-markdown.disable("image");
+// Images would load from anywhere the author points (tracking pixels); documents need none:
+// an image shows as its description.
+markdown.renderer.rules.image = (tokens, idx) =>
+  markdown.utils.escapeHtml(tokens[idx]?.content ?? "");
 
 // A link leaving the site says so to the browser: no referrer, no window.opener.
 const defaultLink =
