@@ -264,7 +264,30 @@ function createSqlite(path: string): Db {
   };
 }
 
-/** A cheap round trip, used by /readyz. */
-export async function ping(db: Db): Promise<void> {
-  await sql`select 1`.execute(db.kysely);
+/** The database did not answer within a caller's deadline (it may still answer later). */
+export class DatabaseTimeout extends Error {
+  override name = "DatabaseTimeout";
+  readonly code = "ETIMEDOUT";
+}
+
+/**
+ * `work`, or a DatabaseTimeout once `ms` have passed: for answers that must come fast even when
+ * the database hangs (a TCP peer that accepts and never replies) or refuses while the pool keeps
+ * retrying for UNAVAILABLE_RETRY_MS. The work itself goes on; its late outcome is dropped.
+ */
+export function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseTimeout(`${what}: no answer in ${ms} ms`)), ms);
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** How long /readyz waits for the database by default (READY_TIMEOUT_MS). */
+export const PING_TIMEOUT_MS = 1_000;
+
+/** A cheap round trip, used by /readyz: fails within `timeoutMs` when the database is down. */
+export async function ping(db: Db, timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+  await within(sql`select 1`.execute(db.kysely), timeoutMs, "database ping");
 }

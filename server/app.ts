@@ -134,7 +134,7 @@ export function createApp(deps: AppDeps): express.Express {
       return;
     }
     try {
-      await ping(db);
+      await ping(db, config.READY_TIMEOUT_MS);
       res.json({ status: "ready", database: db.engine });
     } catch (error) {
       req.log.error({ err: error }, "readiness check: database unreachable");

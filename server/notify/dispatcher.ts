@@ -24,7 +24,10 @@ import {
 export interface DispatcherOptions {
   db: Db;
   log: Logger;
-  /** Null: log-only mode (no LINE credentials); messages are logged and rows marked skipped. */
+  /**
+   * Null without LINE credentials: nothing is claimed, so every row stays pending until a worker
+   * with a channel access token sends it.
+   */
   messaging: LineMessaging | null;
   appOrigin: string;
   batchSize: number;
@@ -161,6 +164,7 @@ export class NotificationDispatcher {
    */
   private async pushBatch(): Promise<number> {
     const { db } = this.options;
+    if (this.logOnly) return 0;
     const batch = await claimDue(db, {
       limit: this.options.batchSize,
       leaseMs: this.options.leaseMs,
@@ -259,13 +263,9 @@ export class NotificationDispatcher {
       who.language,
       this.options.appOrigin,
     );
-    if (!messaging) {
-      log.info(
-        { notification: claim.id, kind: claim.kind, to: who.lineUserId, text },
-        "log-only mode: notification not sent",
-      );
-      return done("skipped", "log_only");
-    }
+    // pushBatch claims nothing without a channel access token; a claim handed to deliver() is
+    // left to its lease, so the row goes out once a worker that can send takes it.
+    if (!messaging) throw new Error("LINE_CHANNEL_ACCESS_TOKEN is not set: nothing can be sent");
 
     const outcome = await messaging.push(who.lineUserId, [{ type: "text", text }], claim.retryKey);
     switch (outcome.kind) {
