@@ -10,6 +10,8 @@ import {
 } from "../server/features/line/webhook";
 import { type LineMessaging, lineMessaging } from "../server/line/messaging";
 import { outboxBacklog } from "../server/notify/outbox";
+import { observeRequest, scrapedGauge, serveMetrics } from "../server/metrics";
+import { watchDatabase } from "../server/metrics-db";
 import type { Logger } from "../server/logger";
 import { type Mailer, mailerFor } from "../server/mail";
 import { NotificationDispatcher } from "../server/notify/dispatcher";
@@ -155,8 +157,38 @@ export function createBot(
     }
   }
 
+  watchDatabase(db, config.READY_TIMEOUT_MS);
+  scrapedGauge(
+    "portal_line_configured",
+    "1 when this worker has a LINE channel access token and sends notifications, else 0",
+    [],
+    (gauge) => gauge.set(messaging ? 1 : 0),
+  );
+  const routes = new Map([
+    ["/healthz", "healthz"],
+    ["/readyz", "readyz"],
+    ["/metrics", "metrics"],
+    [config.BOT_WEBHOOK_PATH, "webhook"],
+  ]);
+
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? "/").split("?")[0];
+    const path = (req.url ?? "/").split("?")[0]!;
+    const started = performance.now();
+    res.once("close", () =>
+      observeRequest(
+        routes.get(path) ?? "unmatched",
+        req.method ?? "GET",
+        res.statusCode,
+        (performance.now() - started) / 1000,
+      ),
+    );
+    if (path === "/metrics" && req.method === "GET") {
+      serveMetrics(req, res, config.METRICS_TOKEN).catch((err: unknown) => {
+        log.error({ err }, "serving metrics failed");
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
     if (path === "/healthz") {
       res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok"}');
       return;

@@ -3,6 +3,7 @@ import { isRetryableTxError } from "../../db/dialect";
 import type { Language, NotificationKind } from "../../db/schema";
 import type { LineMessaging } from "../line/messaging";
 import type { Logger } from "../logger";
+import { deliveries } from "../metrics";
 import { renderNotification } from "./messages";
 import { PollLoop } from "./poll-loop";
 import {
@@ -242,7 +243,10 @@ export class NotificationDispatcher {
       }
       return out;
     });
-    for (const r of results) this.stats[r === "retry" ? "retried" : r]++;
+    for (const r of results) {
+      this.stats[r === "retry" ? "retried" : r]++;
+      deliveries.inc({ channel: "line", result: r });
+    }
     return results;
   }
 
