@@ -111,7 +111,7 @@ export async function stopAll() {
 export class GaveUp extends Error {}
 
 /** How often a wait says it is still waiting. */
-export const PROGRESS_EVERY_MS = 10_000;
+export const PROGRESS_EVERY_MS = Number(process.env.CLUSTER_PROGRESS_MS ?? 10_000);
 
 /** `work`, or an error naming `what` once `ms` have passed (the work is left behind). */
 export function deadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -140,7 +140,9 @@ export async function waitUntil(what: string, ok: () => Promise<boolean>, timeou
       last = "not yet";
     } catch (error) {
       if (error instanceof GaveUp) throw error;
-      last = error instanceof Error ? error.message : String(error);
+      // The last line of a failed command says why (the first repeats the command).
+      const message = (error instanceof Error ? error.message : String(error)).trim();
+      last = (message.split("\n").at(-1) ?? "").slice(0, 160);
     }
     if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs / 1000} s (${last})`);
     if (Date.now() >= nextProgress) {
