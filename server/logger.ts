@@ -103,7 +103,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       ...base,
       transport: {
         target: "pino-pretty",
-        options: { colorize: true, translateTime: "SYS:HH:MM:ss" },
+        // One line per entry, without the pid: the demo's terminal reads like a request log.
+        options: { colorize: true, translateTime: "SYS:HH:MM:ss", singleLine: true, ignore: "pid" },
       },
     });
   }
