@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
 #
 # The portal's production image. One image, two processes:
-#   web (default):  docker run -p 3000:3000 -v portal-data:/app/data IMAGE
-#   LINE worker:    docker run -v portal-data:/app/data IMAGE node build/server/bot.js
+#   web (default):  docker run -p 3000:3000 -v portal-data:/app/data -e DATABASE_URL=… IMAGE
+#   LINE worker:    docker run -v portal-data:/app/data -e DATABASE_URL=… IMAGE node build/server/bot.js
 # Every setting is an environment variable (see .env.example); the web process applies pending
-# migrations at start-up.
+# migrations at start-up. NODE_ENV=production refuses to start without a database chosen:
+# DATABASE_URL=mysql://…, or SQLITE_PATH=data/portal.sqlite for the embedded SQLite in the volume.
 
 # Node's current LTS, pinned to its minor (the same as .nvmrc; a unit test keeps them equal).
 ARG NODE_IMAGE=node:24.21-bookworm-slim
@@ -58,7 +59,7 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-# The only writable place: the embedded SQLite file (when DATABASE_URL is unset) and the
+# The only writable place: the embedded SQLite file (when SQLITE_PATH chooses it) and the
 # outgoing mail written to files when SMTP_URL is unset.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -120,7 +120,7 @@ export default defineConfig({
     {
       // Playwright starts the web server before globalSetup, so the database is reset and seeded
       // here, before the server opens it: a fresh file on every run.
-      command: `node -e "require('node:fs').rmSync('${E2E_SQLITE_PATH.replace(/\/[^/]+$/, "")}', { recursive: true, force: true })" && node build/server/cli.js seed && node build/server/http.js`,
+      command: `node -e "require('node:fs').rmSync('${E2E_SQLITE_PATH.replace(/\/[^/]+$/, "")}', { recursive: true, force: true })" && node build/server/cli.js seed --demo && node build/server/http.js`,
       url: `${E2E_ORIGIN}/readyz`,
       env: serverEnv,
       reuseExistingServer: !process.env.CI,

@@ -250,7 +250,7 @@ async function main() {
   let server: ChildProcess | null = null;
   let failed = false;
   try {
-    const seed = run(["build/server/cli.js", "seed"], env);
+    const seed = run(["build/server/cli.js", "seed", "--demo"], env);
     if ((await exited(seed)) !== 0) throw new Error("seeding failed (is the build there?)");
     server = run(["build/server/http.js"], env);
     await waitReady(origin, server);

@@ -161,7 +161,7 @@ async function ensureDemoData() {
     await connection.end();
   }
   console.log(`seeding the demo data into ${name}…`);
-  execFileSync(process.execPath, ["build/server/cli.js", "seed"], {
+  execFileSync(process.execPath, ["build/server/cli.js", "seed", "--demo"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: DEMO_DATABASE_URL },
     stdio: ["ignore", "ignore", "inherit"],

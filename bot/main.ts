@@ -1,7 +1,7 @@
 import { createDb } from "../db";
 import { logSchema, prepareSchema } from "../db/migrate";
 import { configOrExit } from "../server/config";
-import { createLogger } from "../server/logger";
+import { processLogger } from "../server/logger";
 import { installGracefulShutdown } from "../server/shutdown";
 import { VERSION } from "../server/version";
 import { createBot } from "./worker";
@@ -9,16 +9,12 @@ import { createBot } from "./worker";
 /**
  * The LINE worker: its own process, sharing the portal's database. It serves its health checks
  * and LINE's webhook (BOT_WEBHOOK_PATH), handles the recorded events, and delivers the
- * notification outbox. Without a channel access token it runs in log-only mode and says so.
+ * notification outbox. Without a channel access token it sends nothing, keeps the notifications
+ * pending and says so (start-up line, a reminder a minute, /readyz).
  */
 async function main() {
   const config = configOrExit();
-  const log = createLogger({
-    level: config.LOG_LEVEL,
-    pretty: config.NODE_ENV === "development",
-  }).child({
-    process: "bot",
-  });
+  const log = processLogger(config).child({ process: "bot" });
   const db = createDb({
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.SQLITE_PATH,
@@ -43,7 +39,7 @@ async function main() {
     );
     if (bot.logOnly) {
       log.warn(
-        "log-only mode: LINE_CHANNEL_ACCESS_TOKEN is not set, so notifications are written to this log and marked skipped, never sent to LINE; the webhook refuses deliveries without LINE_CHANNEL_SECRET",
+        "LINE_CHANNEL_ACCESS_TOKEN is not set: nothing is sent to LINE, notifications stay pending until a worker with the token sends them, /readyz answers 503; the webhook refuses deliveries without LINE_CHANNEL_SECRET",
       );
     }
     bot.start();

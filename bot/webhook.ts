@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Db } from "../db";
+import { type Db, within } from "../db";
 import { storeEvents, webhookBody } from "../server/features/line/webhook";
 import { validWebhookSignature } from "../server/line/messaging";
 import type { Logger } from "../server/logger";
@@ -12,6 +12,11 @@ export interface WebhookOptions {
   log: Logger;
   /** Null without LINE credentials: the endpoint then refuses everything (503). */
   channelSecret: string | null;
+  /**
+   * How long recording a delivery may take before LINE is answered 500 (it redelivers): a
+   * database that hangs must not hold LINE's request past its own timeout.
+   */
+  timeoutMs: number;
   /** Called after a delivery's events are recorded, to handle them right away. */
   onStored: () => void;
 }
@@ -79,7 +84,12 @@ export function webhookHandler(options: WebhookOptions) {
       return;
     }
     try {
-      const result = await storeEvents(db, parsed.data.events);
+      // Recorded late after a 500, the events are deduplicated when LINE redelivers them.
+      const result = await within(
+        storeEvents(db, parsed.data.events),
+        options.timeoutMs,
+        "recording webhook events",
+      );
       if (result.stored || result.duplicates || result.invalid) {
         log.info(result, "webhook events received");
       }

@@ -9,6 +9,9 @@ import {
   WEBHOOK_EVENT_RETENTION_DAYS,
 } from "../server/features/line/webhook";
 import { type LineMessaging, lineMessaging } from "../server/line/messaging";
+import { outboxBacklog } from "../server/notify/outbox";
+import { observeRequest, scrapedGauge, serveMetrics } from "../server/metrics";
+import { watchDatabase } from "../server/metrics-db";
 import type { Logger } from "../server/logger";
 import { type Mailer, mailerFor } from "../server/mail";
 import { NotificationDispatcher } from "../server/notify/dispatcher";
@@ -26,7 +29,7 @@ export interface Bot {
   server: http.Server;
   dispatcher: NotificationDispatcher;
   mail: MailDispatcher;
-  /** True without a channel access token: nothing is sent to LINE. */
+  /** True without a channel access token: nothing is sent to LINE, notifications stay pending. */
   logOnly: boolean;
   /** Starts the dispatcher and the event sweep (the server is started by the caller). */
   start(): void;
@@ -114,13 +117,79 @@ export function createBot(
     db,
     log: eventLog,
     channelSecret: config.LINE_CHANNEL_SECRET ?? null,
+    timeoutMs: config.READY_TIMEOUT_MS,
     onStored: () => {
       if (!stopping) void events.run();
     },
   });
 
+  /**
+   * Ready: the database answers within READY_TIMEOUT_MS and LINE can be reached. Without a
+   * channel access token the worker is up but cannot do its job, and says so (503), with how
+   * many notifications wait for it.
+   */
+  async function readiness(): Promise<{ status: number; body: Record<string, unknown> }> {
+    try {
+      await ping(db, config.READY_TIMEOUT_MS);
+    } catch (err) {
+      log.error({ err }, "readiness check: database unreachable");
+      return { status: 503, body: { status: "unavailable", database: "unreachable" } };
+    }
+    if (messaging) return { status: 200, body: { status: "ready" } };
+    const line = (await outboxBacklog(db).catch(() => [])).find((b) => b.channel === "line");
+    return {
+      status: 503,
+      body: {
+        status: "not-configured",
+        line: "LINE_CHANNEL_ACCESS_TOKEN is not set: notifications stay pending",
+        pending: line?.pending ?? null,
+      },
+    };
+  }
+
+  /** Without LINE credentials the log says, once a minute, how much is waiting. */
+  async function remindNotConfigured() {
+    const line = (await outboxBacklog(db)).find((b) => b.channel === "line");
+    if (line && line.pending > 0) {
+      log.warn(
+        { pending: line.pending, oldest: line.oldest?.toISOString() ?? null },
+        "LINE notifications waiting: LINE_CHANNEL_ACCESS_TOKEN is not set",
+      );
+    }
+  }
+
+  watchDatabase(db, config.READY_TIMEOUT_MS);
+  scrapedGauge(
+    "portal_line_configured",
+    "1 when this worker has a LINE channel access token and sends notifications, else 0",
+    [],
+    (gauge) => gauge.set(messaging ? 1 : 0),
+  );
+  const routes = new Map([
+    ["/healthz", "healthz"],
+    ["/readyz", "readyz"],
+    ["/metrics", "metrics"],
+    [config.BOT_WEBHOOK_PATH, "webhook"],
+  ]);
+
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? "/").split("?")[0];
+    const path = (req.url ?? "/").split("?")[0]!;
+    const started = performance.now();
+    res.once("close", () =>
+      observeRequest(
+        routes.get(path) ?? "unmatched",
+        req.method ?? "GET",
+        res.statusCode,
+        (performance.now() - started) / 1000,
+      ),
+    );
+    if (path === "/metrics" && req.method === "GET") {
+      serveMetrics(req, res, config.METRICS_TOKEN).catch((err: unknown) => {
+        log.error({ err }, "serving metrics failed");
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
     if (path === "/healthz") {
       res
         .writeHead(200, { "Content-Type": "application/json" })
@@ -128,12 +197,8 @@ export function createBot(
       return;
     }
     if (path === "/readyz") {
-      void ping(db).then(
-        () => res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ready"}'),
-        () =>
-          res
-            .writeHead(503, { "Content-Type": "application/json" })
-            .end('{"status":"unavailable"}'),
+      void readiness().then(({ status, body }) =>
+        res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body)),
       );
       return;
     }
@@ -160,6 +225,7 @@ export function createBot(
   // Events recorded while the worker was down (or whose handling failed) are picked up here.
   let sweep: NodeJS.Timeout | null = null;
   let pruning: NodeJS.Timeout | null = null;
+  let reminder: NodeJS.Timeout | null = null;
   return {
     server,
     dispatcher,
@@ -174,11 +240,21 @@ export function createBot(
       void prune.run();
       pruning = setInterval(() => void prune.run(), 60 * 60 * 1000);
       pruning.unref();
+      if (!messaging) {
+        const remind = () =>
+          void remindNotConfigured().catch((err: unknown) =>
+            log.error({ err }, "counting waiting LINE notifications failed"),
+          );
+        remind();
+        reminder = setInterval(remind, 60_000);
+        reminder.unref();
+      }
     },
     async stop() {
       stopping = true;
       if (sweep) clearInterval(sweep);
       if (pruning) clearInterval(pruning);
+      if (reminder) clearInterval(reminder);
       await Promise.all([dispatcher.stop(), mail.stop()]);
       await events.idle();
       await prune.idle();

@@ -24,6 +24,18 @@ async function main(command: string | undefined, args: string[]) {
     return;
   }
   const config = getConfig();
+  if (command === "seed" && config.NODE_ENV === "production") {
+    // The demo data includes an admin whose password and TOTP secret are published (README):
+    // on a production database that is an open door, so it takes an explicit --demo.
+    if (!args.includes("--demo")) {
+      throw new Error(
+        "seed refused: NODE_ENV is production and the demo data includes an admin with a published password and TOTP secret; create a real admin with admin:create, or pass --demo for a demo installation",
+      );
+    }
+    process.stderr.write(
+      "WARNING: loading the demo data with NODE_ENV=production: the demo admin's password and TOTP secret are published; never do this on a database real members use\n",
+    );
+  }
   const db = createDb({
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.SQLITE_PATH,

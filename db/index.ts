@@ -6,6 +6,7 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type LogEvent,
   MysqlDialect,
   type MysqlDialectConfig,
   MysqlDriver,
@@ -17,6 +18,7 @@ import {
   sql,
 } from "kysely";
 import { createPool, type Pool } from "mysql2";
+import { dbQueryDuration, scrapedGauge } from "../server/metrics";
 import { isConnectionLost } from "./dialect";
 import type { Database } from "./schema";
 
@@ -52,12 +54,47 @@ export interface DbOptions {
   readUrl?: string | undefined;
 }
 
+/** Each statement's time, for portal_db_query_duration_seconds. */
+function observeQuery(event: LogEvent) {
+  dbQueryDuration.observe(
+    { outcome: event.level === "error" ? "error" : "ok" },
+    event.queryDurationMillis / 1000,
+  );
+}
+
+/** The pools of the process's latest createDb, by role, for portal_db_pool_connections. */
+const pools = new Map<"writer" | "reader", Pool>();
+
+scrapedGauge(
+  "portal_db_pool_connections",
+  "MySQL pool connections by pool (writer, reader) and state (open, idle, waiting: requests queued for one, limit)",
+  ["pool", "state"],
+  (gauge) => {
+    for (const [role, pool] of pools) {
+      // mysql2 keeps these on the pool object; no public accessor exists.
+      const inner = pool as unknown as {
+        _allConnections: { length: number };
+        _freeConnections: { length: number };
+        _connectionQueue: { length: number };
+        config: { connectionLimit: number };
+      };
+      gauge.set({ pool: role, state: "open" }, inner._allConnections.length);
+      gauge.set({ pool: role, state: "idle" }, inner._freeConnections.length);
+      gauge.set({ pool: role, state: "waiting" }, inner._connectionQueue.length);
+      gauge.set({ pool: role, state: "limit" }, inner.config.connectionLimit);
+    }
+  },
+);
+
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const poolSize = options.poolSize ?? 10;
     const writer = createMysql(options.databaseUrl, poolSize);
+    pools.clear();
+    pools.set("writer", (writer.native as { pool: Pool }).pool);
     if (!options.readUrl) return writer;
     const reader = createMysql(options.readUrl, poolSize);
+    pools.set("reader", (reader.native as { pool: Pool }).pool);
     return {
       ...writer,
       reader: reader.kysely,
@@ -213,7 +250,10 @@ function createMysql(url: string, poolSize: number): Db {
   pool.on("connection", (conn) => {
     conn.query("SET time_zone = '+00:00', sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_DATE'");
   });
-  const kysely = new Kysely<Database>({ dialect: new ReconnectingMysqlDialect({ pool }) });
+  const kysely = new Kysely<Database>({
+    dialect: new ReconnectingMysqlDialect({ pool }),
+    log: observeQuery,
+  });
   const database = decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
   return {
     kysely,
@@ -254,7 +294,10 @@ function createSqlite(path: string): Db {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database }),
+    log: observeQuery,
+  });
   return {
     kysely,
     reader: kysely,
@@ -264,7 +307,30 @@ function createSqlite(path: string): Db {
   };
 }
 
-/** A cheap round trip, used by /readyz. */
-export async function ping(db: Db): Promise<void> {
-  await sql`select 1`.execute(db.kysely);
+/** The database did not answer within a caller's deadline (it may still answer later). */
+export class DatabaseTimeout extends Error {
+  override name = "DatabaseTimeout";
+  readonly code = "ETIMEDOUT";
+}
+
+/**
+ * `work`, or a DatabaseTimeout once `ms` have passed: for answers that must come fast even when
+ * the database hangs (a TCP peer that accepts and never replies) or refuses while the pool keeps
+ * retrying for UNAVAILABLE_RETRY_MS. The work itself goes on; its late outcome is dropped.
+ */
+export function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseTimeout(`${what}: no answer in ${ms} ms`)), ms);
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** How long /readyz waits for the database by default (READY_TIMEOUT_MS). */
+export const PING_TIMEOUT_MS = 1_000;
+
+/** A cheap round trip, used by /readyz: fails within `timeoutMs` when the database is down. */
+export async function ping(db: Db, timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+  await within(sql`select 1`.execute(db.kysely), timeoutMs, "database ping");
 }

@@ -14,6 +14,9 @@ import { sameOriginOnly, securityHeaders, warnUntrustedProxy } from "./security"
 import { bodyLimit } from "./body-limit";
 import { responseCompression } from "./compression";
 import { refusalsAsStatus, refusalsAsStatusOnDemand } from "./refusals";
+import { observeRequest, serveMetrics } from "./metrics";
+import { watchDatabase } from "./metrics-db";
+import { remixRouteLabeller, trpcRouteLabeller } from "./route-label";
 import { HandlerWork } from "./shutdown";
 import { type Context, createContext, recentWriteCookie, type RequestInfo } from "./trpc/context";
 import { appRouter, createCaller } from "./trpc/router";
@@ -33,6 +36,37 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+const trpcRoute = trpcRouteLabeller(Object.keys(appRouter._def.procedures));
+
+/**
+ * Every answered request counted and timed under its route's label (server/route-label.ts); a
+ * handler names the route in res.locals.route, as a string or a function read at the end.
+ */
+function observed(): express.RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    res.locals.route = "unmatched";
+    res.once("close", () => {
+      const route = res.locals.route as string | (() => string);
+      observeRequest(
+        typeof route === "function" ? route() : route,
+        req.method,
+        res.statusCode,
+        (performance.now() - started) / 1000,
+      );
+    });
+    next();
+  };
+}
+
+/** Names the route of the requests that reach the next handler. */
+const routeIs =
+  (route: string): express.RequestHandler =>
+  (_req, res, next) => {
+    res.locals.route = route;
+    next();
+  };
 
 /** Procedures per tRPC batch; the browser's link sends at most this many (app/lib/trpc.ts). */
 export const MAX_TRPC_BATCH = 10;
@@ -70,8 +104,10 @@ function publicFiles(publicDir: string): express.RequestHandler {
     } catch {
       // not a name any file has: the pages decide (a 404)
     }
-    if (entries.has(name)) serve(req, res, next);
-    else next();
+    if (entries.has(name)) {
+      res.locals.route = "static";
+      serve(req, res, next);
+    } else next();
   };
 }
 
@@ -94,6 +130,8 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
+  app.use(observed());
+  watchDatabase(db, config.READY_TIMEOUT_MS);
 
   app.use(
     pinoHttp({
@@ -126,16 +164,19 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(bodyLimit(config.BODY_LIMIT_BYTES));
   app.use(responseCompression());
 
-  app.get("/healthz", (_req, res) => {
+  app.get("/healthz", routeIs("healthz"), (_req, res) => {
     res.json({ status: "ok", version: VERSION });
   });
-  app.get("/readyz", async (req, res) => {
+  app.get("/metrics", routeIs("metrics"), (req, res, next) => {
+    serveMetrics(req, res, config.METRICS_TOKEN).catch(next);
+  });
+  app.get("/readyz", routeIs("readyz"), async (req, res) => {
     if (!isReady()) {
       res.status(503).json({ status: "shutting-down" });
       return;
     }
     try {
-      await ping(db);
+      await ping(db, config.READY_TIMEOUT_MS);
       res.json({ status: "ready", database: db.engine });
     } catch (error) {
       req.log.error({ err: error }, "readiness check: database unreachable");
@@ -145,6 +186,10 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(
     "/api/trpc",
+    (req, res, next) => {
+      res.locals.route = trpcRoute(req.path);
+      next();
+    },
     work.track(
       createExpressMiddleware({
         router: appRouter,
@@ -176,6 +221,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Fingerprinted by the Remix compiler: cache for a year; Brotli files from the build first.
   // A hashed, immutable file is never revalidated or fetched in ranges, so no ETag,
   // Last-Modified or Accept-Ranges: 24 scripts per first page load each carried them.
+  app.use("/build", routeIs("static"));
   app.use("/build", precompressed(path.join(publicDir, "build"), 365 * 24 * 60 * 60 * 1000));
   app.use(
     "/build",
@@ -191,14 +237,30 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(publicFiles(publicDir));
 
   if (deps.build) {
+    // The route labels come from the build's route table (read once the build is loaded).
+    let remixRoute: ReturnType<typeof remixRouteLabeller> | null = null;
+    let labelledRoutes: ServerBuild["routes"] | null = null;
+    const labelled = (build: ServerBuild) => {
+      if (labelledRoutes !== build.routes) {
+        labelledRoutes = build.routes;
+        remixRoute = remixRouteLabeller(build.routes);
+      }
+      return build;
+    };
+    const given = deps.build;
+    const build =
+      typeof given === "function"
+        ? refusalsAsStatusOnDemand(() => given().then(labelled))
+        : refusalsAsStatus(labelled(given));
+    app.all("*", (req, res, next) => {
+      res.locals.route = () => remixRoute?.(req.path, req.query._data) ?? "remix:unmatched";
+      next();
+    });
     app.all(
       "*",
       work.track(
         createRequestHandler({
-          build:
-            typeof deps.build === "function"
-              ? refusalsAsStatusOnDemand(deps.build)
-              : refusalsAsStatus(deps.build),
+          build,
           mode: config.NODE_ENV,
           getLoadContext: async (req, res) => {
             const ctx = await createContext({ db, config, log }, requestInfo(req));

@@ -60,7 +60,7 @@ const lineChannelSecret = z
   .regex(/^[0-9a-f]{32}$/i, "must be the 32-character channel secret")
   .optional();
 
-const schema = z.object({
+export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -71,7 +71,10 @@ const schema = z.object({
     .transform((u) => new URL(u).origin),
   DATABASE_URL: z
     .string()
-    .regex(/^mysql:\/\/.+/, 'must start with "mysql://" (leave it unset for the embedded SQLite)')
+    .regex(
+      /^(mysql:\/\/|sqlite:).+/,
+      'must start with "mysql://", or "sqlite:" followed by the file\'s path for the embedded SQLite',
+    )
     .optional(),
   /**
    * A replica or another cluster node for the read-only lists and exports (docs/operations.md);
@@ -84,6 +87,12 @@ const schema = z.object({
   SQLITE_PATH: z.string().min(1).default("data/portal.sqlite"),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Unset: pretty lines in development when pino-pretty is installed, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  /** How long /readyz and the LINE webhook wait for the database before answering it is down. */
+  READY_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_000),
+  /** The bearer token a Prometheus scrape of /metrics sends; unset, /metrics is off (404). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   COOKIE_SECURE: boolish.optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
@@ -129,7 +138,7 @@ const schema = z.object({
   MAIL_DIR: z.string().min(1).default("data/mail"),
   UPLOAD_DIR: z.string().min(1).default("data/uploads"),
   // LINE Messaging API channel (the bot): webhook signatures and pushes. Without the access
-  // token the bot worker runs in log-only mode.
+  // token the bot worker sends nothing and keeps the notifications pending.
   LINE_CHANNEL_ID: lineChannelId,
   LINE_CHANNEL_SECRET: lineChannelSecret,
   LINE_CHANNEL_ACCESS_TOKEN: z.string().min(20).optional(),
@@ -166,7 +175,8 @@ const schema = z.object({
   BOT_BACKOFF_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
 });
 
-type Parsed = z.output<typeof schema>;
+export type ConfigName = keyof typeof configSchema.shape;
+type Parsed = z.output<typeof configSchema>;
 export type Config = Omit<Parsed, "COOKIE_SECURE"> & { COOKIE_SECURE: boolean };
 
 export class ConfigError extends Error {
@@ -183,14 +193,36 @@ export function describeConfigError(error: z.ZodError): string {
     .join("\n");
 }
 
+/** The file a `sqlite:` DATABASE_URL names: `sqlite:data/x.sqlite`, `sqlite:///abs/x.sqlite`. */
+function sqliteFile(url: string): string {
+  const rest = url.slice("sqlite:".length);
+  return rest.startsWith("//") ? rest.slice(2) : rest;
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable means "unset": operators often write `GTM_ID=` in .env files.
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
   );
-  const result = schema.safeParse(cleaned);
+  const result = configSchema.safeParse(cleaned);
   if (!result.success) throw new ConfigError(describeConfigError(result.error));
   const parsed = result.data;
+  if (parsed.DATABASE_URL?.startsWith("sqlite:")) {
+    const file = sqliteFile(parsed.DATABASE_URL);
+    if (!file) throw new ConfigError("Invalid configuration: DATABASE_URL names no SQLite file");
+    parsed.SQLITE_PATH = file;
+    parsed.DATABASE_URL = undefined;
+  } else if (
+    parsed.NODE_ENV === "production" &&
+    !parsed.DATABASE_URL &&
+    cleaned.SQLITE_PATH === undefined
+  ) {
+    // A forgotten or misspelled DATABASE_URL must not put production on a file inside the
+    // container: the embedded SQLite is chosen by name or not at all.
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL is not set; in production set it to "mysql://…", or choose the embedded SQLite explicitly with SQLITE_PATH (or DATABASE_URL=sqlite:PATH)',
+    );
+  }
   const pairs = [
     ["LINE_CHANNEL_SECRET", "LINE_CHANNEL_ACCESS_TOKEN"],
     ["LINE_LOGIN_CHANNEL_ID", "LINE_LOGIN_CHANNEL_SECRET"],

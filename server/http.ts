@@ -6,7 +6,7 @@ import { logSchema, prepareSchema } from "../db/migrate";
 import { createApp } from "./app";
 import { configOrExit } from "./config";
 import { storageFor } from "./storage";
-import { createLogger } from "./logger";
+import { processLogger } from "./logger";
 import { HandlerWork, installGracefulShutdown } from "./shutdown";
 import { preparePasswordCheck } from "./auth/password-strength";
 import { ImportWorker } from "./features/cashback/worker";
@@ -15,7 +15,7 @@ import { VERSION } from "./version";
 async function main() {
   const config = configOrExit();
 
-  const log = createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === "development" });
+  const log = processLogger(config);
   const db = createDb({
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.SQLITE_PATH,

@@ -1,4 +1,6 @@
+import { createRequire } from "node:module";
 import pino, { type Logger } from "pino";
+import type { Config } from "./config";
 
 export type { Logger };
 
@@ -56,6 +58,38 @@ export interface LoggerOptions {
   destination?: pino.DestinationStream;
 }
 
+/** True when pino-pretty (a dev dependency, absent from the production image) can be loaded. */
+export function prettyAvailable(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A process's logger: JSON lines, or pretty lines when LOG_FORMAT=pretty (the demo) or, unset,
+ * in development, and only where pino-pretty is installed; without it the lines stay JSON and
+ * the first one says why.
+ */
+export function processLogger(
+  config: Pick<Config, "LOG_LEVEL" | "LOG_FORMAT" | "NODE_ENV">,
+  options: { prettyInstalled?: boolean; destination?: pino.DestinationStream } = {},
+) {
+  const wanted = config.LOG_FORMAT
+    ? config.LOG_FORMAT === "pretty"
+    : config.NODE_ENV === "development";
+  const pretty = wanted && (options.prettyInstalled ?? prettyAvailable());
+  const log = createLogger({
+    level: config.LOG_LEVEL,
+    pretty,
+    destination: pretty ? undefined : options.destination,
+  });
+  if (wanted && !pretty) log.warn("pino-pretty is not installed: logging JSON lines");
+  return log;
+}
+
 export function createLogger(options: LoggerOptions = {}): Logger {
   const base: pino.LoggerOptions = {
     level: options.level ?? "info",
@@ -69,7 +103,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       ...base,
       transport: {
         target: "pino-pretty",
-        options: { colorize: true, translateTime: "SYS:HH:MM:ss" },
+        // One line per entry, without the pid: the demo's terminal reads like a request log.
+        options: { colorize: true, translateTime: "SYS:HH:MM:ss", singleLine: true, ignore: "pid" },
       },
     });
   }

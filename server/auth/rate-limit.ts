@@ -7,6 +7,7 @@ import {
 } from "rate-limiter-flexible";
 import type { Db } from "../../db";
 import { AppError } from "../errors";
+import { limiterRefusals } from "../metrics";
 
 /**
  * Attempt limits, kept by rate-limiter-flexible in the `attempt_limits` table so that every web
@@ -126,7 +127,10 @@ export class AttemptLimiter {
       this.maybePrune();
       return { ok: true, remaining: taken.remainingPoints };
     } catch (error) {
-      if (error instanceof RateLimiterRes) return { ok: false, retryAfterMs: error.msBeforeNext };
+      if (error instanceof RateLimiterRes) {
+        limiterRefusals.inc({ rule });
+        return { ok: false, retryAfterMs: error.msBeforeNext };
+      }
       throw error;
     }
   }
@@ -158,7 +162,9 @@ export class AttemptLimiter {
    */
   async usedUp(rule: Rule, key: string): Promise<number | null> {
     const state = await this.run(() => this.limiter(rule).get(key));
-    return state && state.consumedPoints >= RULES[rule].points ? state.msBeforeNext : null;
+    if (!state || state.consumedPoints < RULES[rule].points) return null;
+    limiterRefusals.inc({ rule });
+    return state.msBeforeNext;
   }
 
   /** Reserves, or throws "too many attempts" with the minutes to wait. */

@@ -3,6 +3,7 @@ import { isRetryableTxError } from "../../db/dialect";
 import type { Language, NotificationKind } from "../../db/schema";
 import type { LineMessaging } from "../line/messaging";
 import type { Logger } from "../logger";
+import { deliveries } from "../metrics";
 import { renderNotification } from "./messages";
 import { PollLoop } from "./poll-loop";
 import {
@@ -24,7 +25,10 @@ import {
 export interface DispatcherOptions {
   db: Db;
   log: Logger;
-  /** Null: log-only mode (no LINE credentials); messages are logged and rows marked skipped. */
+  /**
+   * Null without LINE credentials: nothing is claimed, so every row stays pending until a worker
+   * with a channel access token sends it.
+   */
   messaging: LineMessaging | null;
   appOrigin: string;
   batchSize: number;
@@ -161,6 +165,7 @@ export class NotificationDispatcher {
    */
   private async pushBatch(): Promise<number> {
     const { db } = this.options;
+    if (this.logOnly) return 0;
     const batch = await claimDue(db, {
       limit: this.options.batchSize,
       leaseMs: this.options.leaseMs,
@@ -238,7 +243,10 @@ export class NotificationDispatcher {
       }
       return out;
     });
-    for (const r of results) this.stats[r === "retry" ? "retried" : r]++;
+    for (const r of results) {
+      this.stats[r === "retry" ? "retried" : r]++;
+      deliveries.inc({ channel: "line", result: r });
+    }
     return results;
   }
 
@@ -259,13 +267,9 @@ export class NotificationDispatcher {
       who.language,
       this.options.appOrigin,
     );
-    if (!messaging) {
-      log.info(
-        { notification: claim.id, kind: claim.kind, to: who.lineUserId, text },
-        "log-only mode: notification not sent",
-      );
-      return done("skipped", "log_only");
-    }
+    // pushBatch claims nothing without a channel access token; a claim handed to deliver() is
+    // left to its lease, so the row goes out once a worker that can send takes it.
+    if (!messaging) throw new Error("LINE_CHANNEL_ACCESS_TOKEN is not set: nothing can be sent");
 
     const outcome = await messaging.push(who.lineUserId, [{ type: "text", text }], claim.retryKey);
     switch (outcome.kind) {

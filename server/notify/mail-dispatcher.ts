@@ -2,6 +2,7 @@ import type { Db } from "../../db";
 import type { Language } from "../../db/schema";
 import { fromDbTime } from "../../db/time";
 import type { Logger } from "../logger";
+import { deliveries } from "../metrics";
 import type { Mailer } from "../mail";
 import { backoffMs } from "./dispatcher";
 import { renderNotificationMail } from "./mail-messages";
@@ -89,6 +90,7 @@ export class MailDispatcher {
   async deliver(claim: ClaimedNotification, who: MailRecipient | undefined): Promise<MailResult> {
     const result = await this.attempt(claim, who);
     this.stats[result === "retry" ? "retried" : result]++;
+    deliveries.inc({ channel: "mail", result });
     return result;
   }
 

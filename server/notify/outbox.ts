@@ -10,7 +10,7 @@ import type {
   NotificationStatus,
   UsdtNetwork,
 } from "../../db/schema";
-import { addMs, nowDb, toDbTime } from "../../db/time";
+import { addMs, fromDbTime, nowDb, toDbTime } from "../../db/time";
 import type { DigestPayload } from "./digest";
 import { channelsFor, readNotifyPrefs } from "./preferences";
 
@@ -329,4 +329,33 @@ export async function outboxCounts(
   const counts: Record<NotificationStatus, number> = { pending: 0, sent: 0, failed: 0, skipped: 0 };
   for (const r of rows) counts[r.status] = Number(r.n);
   return counts;
+}
+
+export interface Backlog {
+  channel: NotificationChannel;
+  pending: number;
+  /** When the oldest pending row was written; null when none is pending. */
+  oldest: Date | null;
+}
+
+/** Per channel: the rows waiting to go out and the age of the oldest (metrics, the bot's logs). */
+export async function outboxBacklog(db: Db): Promise<Backlog[]> {
+  const rows = await db.kysely
+    .selectFrom("notifications")
+    .select((eb) => [
+      "channel",
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.min("created_at").as("oldest"),
+    ])
+    .where("status", "=", "pending")
+    .groupBy("channel")
+    .execute();
+  return (["line", "mail"] as const).map((channel) => {
+    const row = rows.find((r) => r.channel === channel);
+    return {
+      channel,
+      pending: Number(row?.n ?? 0),
+      oldest: row?.oldest ? fromDbTime(row.oldest) : null,
+    };
+  });
 }

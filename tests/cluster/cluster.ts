@@ -9,7 +9,23 @@ import { promisify } from "node:util";
 import { createConnection } from "mysql2/promise";
 import { childEnv } from "../helpers/processes";
 
-export const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+/**
+ * A command run to its end, but never longer than `timeoutMs` (default 60 s): a client stuck on
+ * a socket must not hold the kit.
+ */
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+) {
+  return execFileAsync(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    timeout: options.timeoutMs ?? 60_000,
+    killSignal: "SIGKILL",
+  });
+}
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const DIR = process.env.CLUSTER_DIR ?? "/tmp/cluster-kit";
 export const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -77,7 +93,8 @@ export async function stop(
   child.kill(signal);
   if ((await Promise.race([exited, sleep(waitMs).then(() => "late")])) === "late") {
     child.kill("SIGKILL");
-    await exited;
+    // A process stuck in the kernel may not even die at once: do not wait on it forever.
+    await Promise.race([exited, sleep(5_000)]);
   }
 }
 
@@ -93,16 +110,72 @@ export async function stopAll() {
 /** Thrown inside a wait when waiting longer cannot help (the process died). */
 export class GaveUp extends Error {}
 
+/** How often a wait says it is still waiting. */
+export const PROGRESS_EVERY_MS = Number(process.env.CLUSTER_PROGRESS_MS ?? 10_000);
+
+/** `work`, or an error naming `what` once `ms` have passed (the work is left behind). */
+export function deadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms / 1000} s`)), ms);
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Asks `ok` until it says yes, for at most `timeoutMs`. Each attempt has its own deadline (a
+ * query or a fetch that hangs counts as a no), and every PROGRESS_EVERY_MS the kit says what it
+ * is still waiting for and what the last attempt said.
+ */
 export async function waitUntil(what: string, ok: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
+  const begun = Date.now();
+  const end = begun + timeoutMs;
+  let nextProgress = begun + PROGRESS_EVERY_MS;
+  let last = "not asked yet";
   for (;;) {
-    const done = await ok().catch((error: unknown) => {
+    const left = end - Date.now();
+    try {
+      if (await deadline(ok(), Math.max(1_000, Math.min(left, 15_000)), what)) return;
+      last = "not yet";
+    } catch (error) {
       if (error instanceof GaveUp) throw error;
-      return false;
-    });
-    if (done) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+      // The last line of a failed command says why (the first repeats the command).
+      const message = (error instanceof Error ? error.message : String(error)).trim();
+      last = (message.split("\n").at(-1) ?? "").slice(0, 160);
+    }
+    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs / 1000} s (${last})`);
+    if (Date.now() >= nextProgress) {
+      say(
+        `… still waiting for ${what} (${((Date.now() - begun) / 1000).toFixed(0)} s of ${timeoutMs / 1000} s; last: ${last})`,
+      );
+      nextProgress += PROGRESS_EVERY_MS;
+    }
     await sleep(250);
+  }
+}
+
+/** The step the kit is in, for the message when the whole kit runs out of time. */
+export let currentStep = "starting";
+
+/**
+ * One step of the kit with its own time limit: says when it starts and ends, says every
+ * PROGRESS_EVERY_MS that it is still running, and fails naming itself when the limit passes.
+ */
+export async function step<T>(name: string, limitMs: number, work: () => Promise<T>): Promise<T> {
+  currentStep = name;
+  const begun = performance.now();
+  say(`step: ${name} (limit ${limitMs / 1000} s)`);
+  const ticker = setInterval(
+    () => say(`… ${name}: ${((performance.now() - begun) / 1000).toFixed(0)} s`),
+    PROGRESS_EVERY_MS,
+  );
+  try {
+    const result = await deadline(work(), limitMs, `step "${name}"`);
+    say(`step done: ${name} in ${((performance.now() - begun) / 1000).toFixed(1)} s`);
+    return result;
+  } finally {
+    clearInterval(ticker);
   }
 }
 
@@ -148,14 +221,19 @@ wsrep_slave_threads=2
 }
 
 export async function sqlAsRoot(node: (typeof NODES)[number], statement: string): Promise<string> {
-  const { stdout } = await run("mariadb", [
-    "--no-defaults",
-    `--socket=${node.dir}/mysqld.sock`,
-    "-uroot",
-    "-N",
-    "-e",
-    statement,
-  ]);
+  const { stdout } = await run(
+    "mariadb",
+    [
+      "--no-defaults",
+      `--socket=${node.dir}/mysqld.sock`,
+      "--connect-timeout=5",
+      "-uroot",
+      "-N",
+      "-e",
+      statement,
+    ],
+    { timeoutMs: 15_000 },
+  );
   return stdout.trim();
 }
 
@@ -200,13 +278,19 @@ export async function startCluster() {
   }
   if (asRoot) await run("chown", ["-R", "mysql:mysql", DIR]);
   const first = NODES[0]!;
-  await run("mariadb-install-db", [
-    `--defaults-file=${first.dir}/my.cnf`,
-    "--auth-root-authentication-method=normal",
-    "--skip-test-db",
-    "--wsrep-on=OFF",
-  ]);
+  say("initialising node 1's data directory");
+  await run(
+    "mariadb-install-db",
+    [
+      `--defaults-file=${first.dir}/my.cnf`,
+      "--auth-root-authentication-method=normal",
+      "--skip-test-db",
+      "--wsrep-on=OFF",
+    ],
+    { timeoutMs: 180_000 },
+  );
   let t = performance.now();
+  say("starting node 1 (bootstrap)");
   await waitSynced(first, startNode(first, true), 1);
   await sqlAsRoot(
     first,
@@ -218,6 +302,7 @@ export async function startCluster() {
   // One joiner at a time: each copies the donor's data (rsync SST).
   for (const node of NODES.slice(1)) {
     t = performance.now();
+    say(`starting node ${node.n} (it copies node 1's data)`);
     await waitSynced(node, startNode(node, false), node.n);
     say(`node ${node.n} joined (SST) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
@@ -244,7 +329,7 @@ export async function startProxy() {
     async () => {
       const c = await createConnection({ uri: writerUrl, connectTimeout: 2_000 });
       try {
-        const [rows] = await c.query("select @@port as port");
+        const [rows] = await c.query({ sql: "select @@port as port", timeout: 2_000 });
         return (rows as { port: number }[])[0]!.port === NODES[0]!.sql;
       } finally {
         c.destroy();

@@ -48,6 +48,9 @@ import {
   waitSynced,
   startCluster,
   startProxy,
+  step,
+  currentStep,
+  deadline,
 } from "./cluster";
 import {
   portalEnv,
@@ -211,7 +214,7 @@ async function failover(db: Db) {
     async () => {
       const c = await createConnection({ uri: writerUrl, connectTimeout: 2_000 });
       try {
-        const [r] = await c.query("select @@port as port");
+        const [r] = await c.query({ sql: "select @@port as port", timeout: 2_000 });
         return (r as { port: number }[])[0]!.port === NODES[0]!.sql;
       } finally {
         c.destroy();
@@ -307,9 +310,9 @@ async function notifications(db: Db) {
 }
 
 async function nodeSelects(n: number): Promise<number> {
-  const c = await createConnection({ uri: nodeUrl(n) });
+  const c = await createConnection({ uri: nodeUrl(n), connectTimeout: 5_000 });
   try {
-    const [rows] = await c.query("SHOW GLOBAL STATUS LIKE 'Com_select'");
+    const [rows] = await c.query({ sql: "SHOW GLOBAL STATUS LIKE 'Com_select'", timeout: 5_000 });
     return Number((rows as { Value: string }[])[0]!.Value);
   } finally {
     await c.end();
@@ -321,6 +324,7 @@ async function readScaling(db: Db) {
   const list = (cookie: string) =>
     fetch(`http://127.0.0.1:${WEB_PORTS[0]}/users/withdraw?_data=routes%2Fusers.withdraw._index`, {
       headers: { cookie },
+      signal: AbortSignal.timeout(30_000),
     });
   // The reads of a list page with no write of the member's own just before: on node 2.
   const before = await nodeSelects(2);
@@ -351,36 +355,40 @@ async function readScaling(db: Db) {
 
 // ------------------------------------------------------------------------------- main
 
+/**
+ * The whole kit's time limit (CLUSTER_TIMEOUT_S, default 20 minutes): past it, the kit fails
+ * naming the step it was in and stops everything. Each step has its own, shorter limit.
+ */
+const KIT_LIMIT_MS = Number(process.env.CLUSTER_TIMEOUT_S ?? 1_200) * 1000;
+
 async function main() {
   say(`data in ${DIR}; writer on 127.0.0.1:${PROXY}, nodes ${NODES.map((n) => n.sql).join(", ")}`);
-  await startCluster();
-  await startProxy();
+  await step("start three Galera nodes", 420_000, startCluster);
+  await step("start HAProxy and the node checks", 90_000, startProxy);
   const db = createDb({ databaseUrl: writerUrl, poolSize: 6 });
   try {
-    let t = performance.now();
-    await migrateToLatest(db);
-    say(`migrated through HAProxy in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    t = performance.now();
-    const webs = WEB_PORTS.map((p, i) =>
-      start(
-        `web${i + 1}`,
-        process.execPath,
-        [path.join(ROOT, "build/server/http.js")],
-        portalEnv({
-          PORT: String(p),
-          DATABASE_READ_URL: nodeUrl(2),
-        }),
-      ),
-    );
-    await Promise.all(webs.map((w, i) => ready(`http://127.0.0.1:${WEB_PORTS[i]}/readyz`, w)));
-    say(`two web processes ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    await step("migrate through HAProxy", 240_000, () => migrateToLatest(db));
+    await step("start two web processes", 150_000, async () => {
+      const webs = WEB_PORTS.map((p, i) =>
+        start(
+          `web${i + 1}`,
+          process.execPath,
+          [path.join(ROOT, "build/server/http.js")],
+          portalEnv({
+            PORT: String(p),
+            DATABASE_READ_URL: nodeUrl(2),
+          }),
+        ),
+      );
+      await Promise.all(webs.map((w, i) => ready(`http://127.0.0.1:${WEB_PORTS[i]}/readyz`, w)));
+    });
 
-    await moneyBurst(db);
-    await readScaling(db);
-    await failover(db);
-    await notifications(db);
+    await step("money burst", 240_000, () => moneyBurst(db));
+    await step("read scaling", 120_000, () => readScaling(db));
+    await step("failover", 420_000, () => failover(db));
+    await step("notifications", 420_000, () => notifications(db));
   } finally {
-    await db.destroy().catch(() => undefined);
+    await deadline(db.destroy(), 10_000, "closing the kit's pool").catch(() => undefined);
   }
 }
 
@@ -388,7 +396,9 @@ async function finish(error?: unknown) {
   if (error)
     check("the kit ran to the end", false, error instanceof Error ? error.message : String(error));
   say("stopping everything the kit started");
-  await stopAll();
+  await deadline(stopAll(), 90_000, "stopping everything").catch((e: unknown) =>
+    say(e instanceof Error ? e.message : String(e)),
+  );
   const passed = checks.filter((c) => c.ok).length;
   const failed = checks.length - passed;
   figures.totalSeconds = Number(((performance.now() - started) / 1000).toFixed(0));
@@ -406,6 +416,13 @@ async function finish(error?: unknown) {
 }
 
 let finishing = false;
+setTimeout(() => {
+  if (finishing) return;
+  finishing = true;
+  void finish(
+    new Error(`the kit's limit of ${KIT_LIMIT_MS / 1000} s passed during step "${currentStep}"`),
+  );
+}, KIT_LIMIT_MS).unref();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (finishing) return;

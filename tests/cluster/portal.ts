@@ -34,7 +34,10 @@ export async function ready(url: string, child: ChildProcess) {
     url,
     async () => {
       if (child.exitCode !== null) throw new GaveUp(`${url}: exited ${child.exitCode}`);
-      return (await fetch(url)).ok;
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      return true;
     },
     120_000,
   );
@@ -44,10 +47,7 @@ export async function ledgerCheck(label: string) {
   const result = await run(
     process.execPath,
     [path.join(ROOT, "build/server/cli.js"), "ledger:check"],
-    {
-      cwd: ROOT,
-      env: portalEnv({}),
-    },
+    { cwd: ROOT, env: portalEnv({}), timeoutMs: 180_000 },
   ).then(
     (r) => ({ ok: true, out: r.stdout.trim() }),
     (e: { stdout?: string; stderr?: string }) => ({

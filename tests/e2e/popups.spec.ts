@@ -44,7 +44,7 @@ const test = base.extend<object, { own: OwnServer; db: Db }>({
         LOG_LEVEL: "warn",
       };
       rmSync(dir, { recursive: true, force: true });
-      execFileSync("node", ["build/server/cli.js", "seed"], { env, stdio: "ignore" });
+      execFileSync("node", ["build/server/cli.js", "seed", "--demo"], { env, stdio: "ignore" });
       const server: ChildProcess = spawn("node", ["build/server/http.js"], {
         env,
         stdio: "ignore",

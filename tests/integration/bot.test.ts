@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { type Bot, createBot } from "../../bot/worker";
 import { parseConfig } from "../../server/config";
+import { createLogger } from "../../server/logger";
 import { pruneEvents } from "../../server/features/line/webhook";
 import { createTestDb, testEngine } from "../helpers/db";
 import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { createUser, silentLog } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";
 import { eventually, linkLine } from "../helpers/line";
+import { enqueueNotification } from "../../server/notify/outbox";
 import { newLineUserId, signWebhook } from "../helpers/line-standin";
 
 const SECRET = randomBytes(16).toString("hex");
@@ -235,17 +237,52 @@ describe(`the LINE webhook on ${testEngine}`, () => {
 });
 
 describe("the worker without LINE credentials", () => {
-  it("runs in log-only mode and refuses webhooks it cannot verify", async () => {
-    const quiet = createBot(parseConfig({ NODE_ENV: "test" }), silentLog, t.db);
+  it("keeps notifications pending, says so in /readyz and its log, never logs text or LINE ids", async () => {
+    const member = await createUser(t.db);
+    const lineUserId = await linkLine(t.db, member.id);
+    // Due later, so the file's other worker (which has a token) leaves it alone.
+    await enqueueNotification(t.db.kysely, {
+      userId: member.id,
+      kind: "support_reply",
+      payload: { messageId: "m-quiet", excerpt: "the secret excerpt" },
+      dedupeKey: `quiet:${member.id}`,
+      dueAt: new Date(Date.now() + 3_600_000),
+    });
+    const lines: string[] = [];
+    const log = createLogger({
+      level: "debug",
+      destination: { write: (line: string) => void lines.push(line) },
+    });
+    const quiet = createBot(parseConfig({ NODE_ENV: "test" }), log, t.db);
     expect(quiet.logOnly).toBe(true);
     const running = await listen(quiet.server);
+    quiet.start();
     try {
       const res = await fetch(`${running.url}/line/webhook`, { method: "POST", body: "{}" });
       expect(res.status).toBe(503);
       expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
-      expect((await fetch(`${running.url}/readyz`)).status).toBe(200);
+      const ready = await fetch(`${running.url}/readyz`);
+      expect(ready.status).toBe(503);
+      const body = (await ready.json()) as { status: string; line: string; pending: number };
+      expect(body.status).toBe("not-configured");
+      expect(body.line).toContain("LINE_CHANNEL_ACCESS_TOKEN");
+      expect(body.pending).toBeGreaterThanOrEqual(1);
+      await eventually(
+        async () => lines.join("").includes("LINE notifications waiting"),
+        "the log's reminder",
+      );
     } finally {
+      await quiet.stop();
       await running.close();
     }
+    const row = await t.db.kysely
+      .selectFrom("notifications")
+      .select(["status", "attempts", "last_error"])
+      .where("dedupe_key", "=", `quiet:${member.id}`)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "pending", attempts: 0, last_error: null });
+    const logged = lines.join("");
+    expect(logged).not.toContain(lineUserId);
+    expect(logged).not.toContain("the secret excerpt");
   });
 });

@@ -150,7 +150,11 @@ describe(`HTTP server on ${testEngine}`, () => {
   });
 
   it("adds HSTS and upgrade-insecure-requests when cookies are Secure (production)", async () => {
-    const prod = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent" });
+    const prod = parseConfig({
+      NODE_ENV: "production",
+      SQLITE_PATH: ":memory:",
+      LOG_LEVEL: "silent",
+    });
     const s = await listen(createApp({ config: prod, db: t.db, log, publicDir }));
     extra.push(s);
     const res = await fetch(`${s.url}/healthz`);

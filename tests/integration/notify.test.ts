@@ -248,17 +248,21 @@ describe(`the dispatcher on ${testEngine}`, () => {
     expect(standin.pushes).toHaveLength(1);
   });
 
-  it("only logs in log-only mode", async () => {
+  it("keeps notifications pending without a channel access token (never skipped)", async () => {
     const m = await linkedMember();
     await enqueue(t.db, m.id, "support_reply", { messageId: "m", excerpt: "hi" }, "log");
     const dispatcher = dispatcherFor(t.db, null);
     expect(dispatcher.logOnly).toBe(true);
-    await dispatcher.runOnce();
+    expect(await dispatcher.runOnce()).toBe(0);
     expect((await notificationRows(t.db, m.id))[0]).toMatchObject({
-      status: "skipped",
-      last_error: "log_only",
+      status: "pending",
+      attempts: 0,
+      last_error: null,
     });
     expect(standin.pushes).toHaveLength(0);
+    // A worker with the token, later, sends it.
+    expect(await dispatcherFor(t.db, standin).runOnce()).toBe(1);
+    expect((await notificationRows(t.db, m.id))[0]).toMatchObject({ status: "sent" });
   });
 
   it("lets a claim expire: another worker takes the row, and the late one changes nothing", async () => {

@@ -31,8 +31,8 @@ interface Run {
  * Runs an entry point the way production does, with only the variables given (plus PATH and
  * HOME), so the developer's own environment cannot change the outcome.
  */
-function run(entry: string, env: Record<string, string>, cwd = ROOT): Run {
-  const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, entry)], {
+function run(entry: string, env: Record<string, string>, cwd = ROOT, args: string[] = []): Run {
+  const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, entry), ...args], {
     cwd,
     env: childEnv({
       NODE_ENV: "test",
@@ -90,6 +90,27 @@ async function expectOneLineConfigError(r: Run, variable: string) {
 describe("start-up with a bad configuration", { timeout: 120_000 }, () => {
   it("server/http.ts stops on PORT=abc with one line naming PORT", async () => {
     await expectOneLineConfigError(run("server/http.ts", { PORT: "abc" }), "PORT");
+  });
+
+  it.each(["server/http.ts", "bot/main.ts"])(
+    "%s in production stops without a database chosen, naming DATABASE_URL",
+    async (entry) => {
+      // The run's SQLITE_PATH is taken away: production must not fall back to a file.
+      await expectOneLineConfigError(
+        run(entry, { NODE_ENV: "production", SQLITE_PATH: "" }),
+        "DATABASE_URL",
+      );
+    },
+  );
+
+  it("db/cli.ts seed in production refuses without --demo, and warns with it", async () => {
+    const refused = run("db/cli.ts", { NODE_ENV: "production" }, ROOT, ["seed"]);
+    expect((await refused.exited).code).toBe(1);
+    expect(refused.stderr()).toMatch(/^seed refused: NODE_ENV is production/);
+    const demo = run("db/cli.ts", { NODE_ENV: "production" }, ROOT, ["seed", "--demo"]);
+    expect((await demo.exited).code, demo.stderr()).toBe(0);
+    expect(demo.stderr()).toMatch(/^WARNING: loading the demo data with NODE_ENV=production/);
+    expect(demo.stdout()).toContain("demo data ready");
   });
 
   it("server/http.ts stops on DATABASE_URL=postgres://x with one line naming it", async () => {
@@ -156,7 +177,10 @@ describe("start and stop", { timeout: 120_000 }, () => {
     const r = run("bot/main.ts", { BOT_PORT: String(port), HOST: "127.0.0.1" });
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, r);
-    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    // No LINE credentials here: up, but not ready to send, and it says why.
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: "not-configured" });
     r.child.kill("SIGTERM");
     expect((await r.exited).code).toBe(0);
     expect(r.stderr()).toBe("");

@@ -99,18 +99,49 @@ describe("parseConfig", () => {
   });
 
   it("makes cookies Secure by default only in production", () => {
-    expect(parseConfig({ NODE_ENV: "production" }).COOKIE_SECURE).toBe(true);
+    expect(parseConfig({ NODE_ENV: "production", SQLITE_PATH: "x.sqlite" }).COOKIE_SECURE).toBe(
+      true,
+    );
     expect(parseConfig({ NODE_ENV: "development" }).COOKIE_SECURE).toBe(false);
     expect(parseConfig({ NODE_ENV: "test" }).COOKIE_SECURE).toBe(false);
     expect(parseConfig({}).COOKIE_SECURE).toBe(false);
   });
 
   it("lets COOKIE_SECURE override the default either way", () => {
-    expect(parseConfig({ NODE_ENV: "production", COOKIE_SECURE: "false" }).COOKIE_SECURE).toBe(
-      false,
-    );
+    expect(
+      parseConfig({ NODE_ENV: "production", SQLITE_PATH: "x.sqlite", COOKIE_SECURE: "false" })
+        .COOKIE_SECURE,
+    ).toBe(false);
     expect(parseConfig({ NODE_ENV: "development", COOKIE_SECURE: "true" }).COOKIE_SECURE).toBe(
       true,
     );
+  });
+
+  it("refuses production without a database chosen, naming DATABASE_URL", () => {
+    for (const env of [{ NODE_ENV: "production" }, { NODE_ENV: "production", DATABASE_URL: "" }]) {
+      const message = configError(env);
+      expect(message).toMatch(/^Invalid configuration: DATABASE_URL is not set/);
+      expect(message).toContain("SQLITE_PATH");
+    }
+    // A misspelled name is no choice either.
+    expect(configError({ NODE_ENV: "production", DATABSE_URL: "mysql://x/y" })).toContain(
+      "DATABASE_URL",
+    );
+  });
+
+  it("takes the embedded SQLite in production only when chosen by name", () => {
+    const byPath = parseConfig({ NODE_ENV: "production", SQLITE_PATH: "data/p.sqlite" });
+    expect([byPath.DATABASE_URL, byPath.SQLITE_PATH]).toEqual([undefined, "data/p.sqlite"]);
+    const byUrl = parseConfig({ NODE_ENV: "production", DATABASE_URL: "sqlite:data/q.sqlite" });
+    expect([byUrl.DATABASE_URL, byUrl.SQLITE_PATH]).toEqual([undefined, "data/q.sqlite"]);
+    expect(parseConfig({ DATABASE_URL: "sqlite:///var/lib/p.sqlite" }).SQLITE_PATH).toBe(
+      "/var/lib/p.sqlite",
+    );
+    expect(
+      parseConfig({ NODE_ENV: "production", DATABASE_URL: "mysql://u@h/db" }).DATABASE_URL,
+    ).toBe("mysql://u@h/db");
+    // Outside production the default file is still the default.
+    expect(parseConfig({}).SQLITE_PATH).toBe("data/portal.sqlite");
+    expect(configError({ DATABASE_URL: "sqlite:" })).toContain("DATABASE_URL");
   });
 });

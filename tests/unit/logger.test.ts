@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, redactUrl } from "../../server/logger";
+import { createLogger, prettyAvailable, processLogger, redactUrl } from "../../server/logger";
 
 function capture() {
   const lines: string[] = [];
@@ -126,5 +126,40 @@ describe("redactUrl", () => {
 
   it("does not touch parameters whose name merely ends like a secret one", () => {
     expect(redactUrl("/x?postcode=1000001&mytoken=a")).toBe("/x?postcode=1000001&mytoken=a");
+  });
+});
+
+describe("processLogger", () => {
+  const sink = () => {
+    const lines: string[] = [];
+    return { lines, destination: { write: (line: string) => void lines.push(line) } };
+  };
+
+  it("writes JSON, saying why, when pretty lines are wanted but pino-pretty is absent", () => {
+    for (const config of [
+      { NODE_ENV: "development", LOG_LEVEL: "info", LOG_FORMAT: undefined },
+      { NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "pretty" },
+    ] as const) {
+      const { lines, destination } = sink();
+      const log = processLogger(config, { prettyInstalled: false, destination });
+      log.info("started");
+      expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
+        "pino-pretty is not installed: logging JSON lines",
+        "started",
+      ]);
+    }
+  });
+
+  it("writes JSON in production without a word about it", () => {
+    const { lines, destination } = sink();
+    processLogger(
+      { NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: undefined },
+      { prettyInstalled: false, destination },
+    ).info("started");
+    expect(lines).toHaveLength(1);
+  });
+
+  it("finds pino-pretty where the dev dependencies are installed", () => {
+    expect(prettyAvailable()).toBe(true);
   });
 });

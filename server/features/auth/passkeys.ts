@@ -18,6 +18,7 @@ import { AppError, notFound } from "../../errors";
 import { consumePasskeyChallenge, issuePasskeyChallenge } from "../../auth/passkey-challenges";
 import { createSession, type CurrentSession } from "../../auth/session";
 import { consumeToken, peekToken } from "../../auth/tokens";
+import { countLogin } from "../../metrics";
 import type { AuthDeps, ClientMeta, NewSession } from "./service";
 import { requireRecentReauth, stepUpAttempt } from "./account-security";
 
@@ -292,7 +293,15 @@ async function verifyAssertion(
 }
 
 /** A verified discoverable passkey is both factors: it signs in directly, admins included. */
-export async function loginWithPasskey(
+export function loginWithPasskey(
+  deps: AuthDeps,
+  input: { challenge: string | null; response: AuthenticationResponseJSON },
+  meta: ClientMeta,
+): Promise<NewSession> {
+  return countLogin("passkey", () => passkeyLogin(deps, input, meta));
+}
+
+async function passkeyLogin(
   deps: AuthDeps,
   input: { challenge: string | null; response: AuthenticationResponseJSON },
   meta: ClientMeta,
@@ -357,7 +366,19 @@ export async function passkeySecondFactorOptions(
 }
 
 /** The second step with a passkey: it must be a passkey of the person who gave the password. */
-export async function loginWithPasskeySecondFactor(
+export function loginWithPasskeySecondFactor(
+  deps: AuthDeps,
+  input: {
+    mfaChallenge: string | null;
+    challenge: string | null;
+    response: AuthenticationResponseJSON;
+  },
+  meta: ClientMeta,
+): Promise<NewSession> {
+  return countLogin("second_factor", () => passkeySecondFactor(deps, input, meta));
+}
+
+async function passkeySecondFactor(
   deps: AuthDeps,
   input: {
     mfaChallenge: string | null;

@@ -19,6 +19,7 @@ import { createSession, type CurrentSession, deleteSession } from "../../auth/se
 import { hasPasskey } from "../../auth/second-factor";
 import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
 import { verifyTotp } from "../../auth/totp";
+import { countLogin } from "../../metrics";
 
 /**
  * Accounts: registration and sign-in (the password, then the second step), and what the other
@@ -294,7 +295,20 @@ async function tellOwnerAlreadyRegistered(deps: AuthDeps, email: string): Promis
 export type LoginResult =
   ({ mfaRequired: false } & NewSession) | { mfaRequired: true; challenge: string };
 
-export async function login(
+/** Sign-in with email and password; counted by outcome (portal_logins_total). */
+export function login(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  meta: ClientMeta,
+): Promise<LoginResult> {
+  return countLogin(
+    "password",
+    () => passwordLogin(deps, input, meta),
+    (r) => (r.mfaRequired ? "mfaRequired" : "success"),
+  );
+}
+
+async function passwordLogin(
   deps: AuthDeps,
   input: { email: string; password: string },
   meta: ClientMeta,
@@ -398,7 +412,15 @@ export async function acceptSecondFactor(db: Db, userId: string, code: string): 
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function loginWithSecondFactor(
+export function loginWithSecondFactor(
+  deps: AuthDeps,
+  input: { challenge: string | null; code: string },
+  meta: ClientMeta,
+): Promise<NewSession> {
+  return countLogin("second_factor", () => secondFactorLogin(deps, input, meta));
+}
+
+async function secondFactorLogin(
   deps: AuthDeps,
   input: { challenge: string | null; code: string },
   meta: ClientMeta,

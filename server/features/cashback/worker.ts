@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { nowDb, toDbTime } from "../../../db/time";
 import { AppError } from "../../errors";
+import { importJobs, importRows } from "../../metrics";
 import { type ImportDeps } from "./import";
 import { type ReportSource } from "./report";
 
@@ -113,13 +114,26 @@ export class ImportWorker {
       const job = await claimImportJob(this.deps.db, this.owner, this.options.leaseMs);
       if (!job) return;
       this.deps.log.info({ job: job.id, batch: job.batch_id, kind: job.kind }, "import job");
+      const rowsBefore = await this.rowsDone(job.id);
       const outcome = await runImportJob(this.deps, job, this.owner, {
         leaseMs: this.options.leaseMs,
         shouldStop: () => this.stopping,
       });
       if (outcome === "stopped") await releaseImportJob(this.deps.db, job.id, this.owner);
       else this.deps.log.info({ job: job.id, outcome }, "import job ended");
+      importJobs.inc({ kind: job.kind, outcome });
+      importRows.inc({ kind: job.kind }, Math.max(0, (await this.rowsDone(job.id)) - rowsBefore));
     }
+  }
+
+  /** The job's rows done so far: what this process adds to them is its share of the rate. */
+  private async rowsDone(jobId: string): Promise<number> {
+    const row = await this.deps.db.kysely
+      .selectFrom("import_jobs")
+      .select("rows_done")
+      .where("id", "=", jobId)
+      .executeTakeFirst();
+    return Number(row?.rows_done ?? 0);
   }
 
   async stop() {

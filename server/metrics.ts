@@ -1,0 +1,165 @@
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { AppError } from "./errors";
+
+/**
+ * The process's Prometheus metrics (decision 054), served at /metrics on PORT and BOT_PORT with
+ * `Authorization: Bearer $METRICS_TOKEN`. Every label takes its values from a closed set (route
+ * ids and tRPC procedures of the build, rule names, outcomes): never a raw URL, a member id or
+ * anything a request can choose, so no request can grow the series without bound.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export const httpRequests = new Counter({
+  name: "portal_http_requests_total",
+  help: "HTTP requests answered, by route (Remix route id or tRPC procedure), method and status class",
+  labelNames: ["route", "method", "status"] as const,
+  registers: [registry],
+});
+
+export const httpDuration = new Histogram({
+  name: "portal_http_request_duration_seconds",
+  help: "Time from a request's arrival to the end of its answer, by route, method and status class",
+  labelNames: ["route", "method", "status"] as const,
+  buckets: SECONDS,
+  registers: [registry],
+});
+
+export const dbQueryDuration = new Histogram({
+  name: "portal_db_query_duration_seconds",
+  help: "Time of one database statement, by outcome (ok or error)",
+  labelNames: ["outcome"] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  registers: [registry],
+});
+
+export const deliveries = new Counter({
+  name: "portal_notification_deliveries_total",
+  help: "Notification outcomes recorded by the worker, by channel (line, mail) and result",
+  labelNames: ["channel", "result"] as const,
+  registers: [registry],
+});
+
+export const limiterRefusals = new Counter({
+  name: "portal_limiter_refusals_total",
+  help: "Attempts refused by an attempt limit (sign-in, second factor, transfers, …), by rule",
+  labelNames: ["rule"] as const,
+  registers: [registry],
+});
+
+export const logins = new Counter({
+  name: "portal_logins_total",
+  help: "Sign-in steps by method (password, second_factor, passkey) and outcome",
+  labelNames: ["method", "outcome"] as const,
+  registers: [registry],
+});
+
+export const importRows = new Counter({
+  name: "portal_import_rows_total",
+  help: "Report rows an import job of this process finished (staged by a preview, credited by a commit or re-run)",
+  labelNames: ["kind"] as const,
+  registers: [registry],
+});
+
+export const importJobs = new Counter({
+  name: "portal_import_jobs_total",
+  help: "Import jobs this process ended, by kind and outcome",
+  labelNames: ["kind", "outcome"] as const,
+  registers: [registry],
+});
+
+/** The HTTP status as its class ("2xx" … "5xx"): five values, whatever a handler answers. */
+export function statusClass(status: number): string {
+  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : "other";
+}
+
+/** One answered request; `route` is from a closed set (see routeLabel in server/app.ts). */
+export function observeRequest(route: string, method: string, status: number, seconds: number) {
+  const labels = {
+    route,
+    method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].includes(method)
+      ? method
+      : "other",
+    status: statusClass(status),
+  };
+  httpRequests.inc(labels);
+  httpDuration.observe(labels, seconds);
+}
+
+/**
+ * Counts a sign-in step's outcome: `success` (or what `outcomeOf` names for a result), the
+ * refusal's key (`invalidCredentials`, `tooManyAttempts`, `invalidCode`, …), or `error`.
+ */
+export async function countLogin<T>(
+  method: "password" | "second_factor" | "passkey",
+  work: () => Promise<T>,
+  outcomeOf: (result: T) => string = () => "success",
+): Promise<T> {
+  try {
+    const result = await work();
+    logins.inc({ method, outcome: outcomeOf(result) });
+    return result;
+  } catch (error) {
+    logins.inc({ method, outcome: error instanceof AppError ? error.key : "error" });
+    throw error;
+  }
+}
+
+/** A gauge whose values are read when Prometheus scrapes (pool sizes, the outbox, imports). */
+export function scrapedGauge<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  collect: (gauge: Gauge<L>) => Promise<void> | void,
+): Gauge<L> {
+  const existing = registry.getSingleMetric(name);
+  if (existing) registry.removeSingleMetric(name);
+  return new Gauge<L>({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await collect(this);
+    },
+  });
+}
+
+/** True when the request carries `Authorization: Bearer <token>` (compared in constant time). */
+function authorized(req: IncomingMessage, token: string): boolean {
+  const header = req.headers.authorization ?? "";
+  const given = Buffer.from(header.startsWith("Bearer ") ? header.slice(7) : "");
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/**
+ * GET /metrics for both processes: 404 when no METRICS_TOKEN is configured (off), 401 without
+ * the token, else the registry in Prometheus's text format.
+ */
+export async function serveMetrics(
+  req: IncomingMessage,
+  res: ServerResponse,
+  token: string | undefined,
+): Promise<void> {
+  if (!token) {
+    res.writeHead(404, { "Content-Type": "text/plain" }).end("not found\n");
+    return;
+  }
+  if (!authorized(req, token)) {
+    res
+      .writeHead(401, {
+        "Content-Type": "text/plain",
+        "WWW-Authenticate": 'Bearer realm="metrics"',
+      })
+      .end("unauthorized\n");
+    return;
+  }
+  const body = await registry.metrics();
+  res.writeHead(200, { "Content-Type": registry.contentType }).end(body);
+}
