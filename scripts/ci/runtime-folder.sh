@@ -3,7 +3,7 @@
 # the Dockerfile's own commands (npm prune --omit=dev, then scripts/runtime-deps.mjs --remove)
 # in a scratch folder, then copied as the runtime stage copies them. Checks that node_modules
 # holds only what the server loads (runtime-deps.mjs), that the folder is under 200 MB, and that
-# the web process starts from it and reports this release on /healthz.
+# the web process starts from it, reports this release on /healthz and renders the login page.
 #   RUNTIME_PORT  the port it starts on (4751); RUNTIME_KEEP=1 keeps the scratch folder
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -61,3 +61,11 @@ if [[ $health != *"\"version\":\"$version\""* ]]; then
   exit 1
 fi
 echo "/healthz from the runtime folder: $health"
+# A page through Remix: the server build's own imports resolve from that node_modules.
+status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 30 "http://127.0.0.1:$port/login")
+if [[ $status != 200 ]]; then
+  echo "/login from the runtime folder answered HTTP $status" >&2
+  tail -20 "$scratch/server.log" >&2
+  exit 1
+fi
+echo "/login from the runtime folder: HTTP 200"

@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain script (the image build runs it with node), no declarations
 import { extras } from "../../scripts/runtime-deps.mjs";
 
 type Found = {

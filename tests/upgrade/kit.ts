@@ -203,8 +203,11 @@ async function buildRelease(release: Release): Promise<string> {
 
 // ---- the database --------------------------------------------------------------------------------
 
+/** Variables a process gets on top of this one's. */
+type Env = Record<string, string>;
+
 interface Database {
-  env: NodeJS.ProcessEnv;
+  env: Env;
   drop(): Promise<void>;
 }
 
@@ -229,7 +232,7 @@ async function createDatabase(): Promise<Database> {
 }
 
 /** Records (or forgets) a migration as a newer release would have applied it. */
-async function recordMigration(env: NodeJS.ProcessEnv, name: string, present: boolean) {
+async function recordMigration(env: Env, name: string, present: boolean) {
   const db = createDb({
     databaseUrl: env.DATABASE_URL || undefined,
     sqlitePath: env.SQLITE_PATH,
@@ -256,7 +259,7 @@ interface Web {
 
 let started = 0;
 
-function startWeb(folder: string, env: NodeJS.ProcessEnv): Web {
+function startWeb(folder: string, env: Env): Web {
   const log = path.join(DIR, `web-${++started}.log`);
   const out = openSync(log, "a");
   const child = spawn(process.execPath, ["build/server/http.js"], {
@@ -322,7 +325,7 @@ async function stopWeb(web: Web, label: string, seconds = 30): Promise<void> {
 async function withWeb(
   folder: string,
   label: string,
-  env: NodeJS.ProcessEnv,
+  env: Env,
   body: (web: Web) => Promise<void>,
 ): Promise<void> {
   const web = startWeb(folder, env);
@@ -370,7 +373,7 @@ async function smoke(label: string) {
   }
 }
 
-async function ledgerCheck(label: string, env: NodeJS.ProcessEnv) {
+async function ledgerCheck(label: string, env: Env) {
   const log = path.join(DIR, "cli.log");
   try {
     await run(
