@@ -10,6 +10,10 @@ export const CONFIG_DOCS: Record<ConfigName, { about: string; shown?: string }> 
     about:
       "`development`, `production` or `test`. `npm start`, `npm run bot` and the image set `production`, which refuses to start without a database chosen (`DATABASE_URL` or `SQLITE_PATH`)",
   },
+  CONTACT_EMAIL: {
+    about:
+      "the address visitors write to: the footer's contact link for anyone not signed in (members use the chat)",
+  },
   HOST: { about: "address the web server and the bot worker listen on" },
   PORT: { about: "web server port (`/healthz`, `/readyz`, `/metrics`)" },
   BOT_PORT: { about: "bot worker port (`/healthz`, `/readyz`, `/metrics`, the webhook)" },

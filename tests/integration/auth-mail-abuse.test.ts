@@ -97,6 +97,7 @@ describe(`mail sent on a member's behalf on ${testEngine}`, () => {
       email: "someone-else@example.test",
       password: GOOD,
       passwordConfirm: GOOD,
+      agree: true,
     });
     const verify = registration.last("verifyEmail")!;
     expect(renderMail(verify).text).not.toContain(BAIT);
@@ -110,6 +111,7 @@ describe(`mail sent on a member's behalf on ${testEngine}`, () => {
       email: "someone-else@example.test",
       password: GOOD,
       passwordConfirm: GOOD,
+      agree: true,
     });
     const already = registration.last("alreadyRegistered")!;
     expect(renderMail(already).text).not.toContain("Bait Sender");
