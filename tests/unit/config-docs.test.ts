@@ -48,12 +48,12 @@ describe("the configuration's documentation", () => {
         mentioned.add(m[1]!);
     }
     const known = new Set([...names, ...NOT_READ_BY_THE_PORTAL]);
-    // Names of other programs' settings the docs quote (Galera, HAProxy, the kit's ports).
+    // Names of other programs' settings the docs quote (Galera, HAProxy, the kits' ports).
     const foreign = [...mentioned].filter(
       (n) =>
         !known.has(n) &&
         !NOT_VARIABLES.has(n) &&
-        !/^(CLUSTER_|GALERA_|WSREP_|BENCH_|E2E_|CI_|LINE_STANDIN_)/.test(n),
+        !/^(CLUSTER_|UPGRADE_|GALERA_|WSREP_|BENCH_|E2E_|CI_|LINE_STANDIN_)/.test(n),
     );
     expect(foreign).toEqual([]);
   });
