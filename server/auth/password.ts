@@ -94,6 +94,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export class HashSlots {
   private running = 0;
+  private keptRunning = 0;
   private readonly clean: (() => void)[] = [];
   private readonly others: (() => void)[] = [];
   private readonly held = new Map<string, number>();
@@ -105,6 +106,8 @@ export class HashSlots {
       perAddress: number;
       /** Queue places only clean addresses may take (default: none kept back). */
       reserved?: number;
+      /** Hashes beyond `concurrent` that only clean addresses may run (default: none). */
+      reservedRunning?: number;
       /** Places one account may hold (default: unbounded). */
       perAccount?: number;
     },
@@ -151,27 +154,42 @@ export class HashSlots {
     };
   }
 
-  /** Runs `fn` in a hashing slot for an admitted claim, or returns "busy" when the queue is full. */
+  /**
+   * Runs `fn` in a hashing slot for an admitted claim, or returns "busy" when the queue is full.
+   * A clean claim may also take the slot kept for clean addresses (`reservedRunning`), so it
+   * does not even wait for a hash a burst started.
+   */
   async hash<T>(
     claim: Pick<HashClaim, "clean" | "delayMs">,
     fn: () => Promise<T>,
   ): Promise<T | "busy"> {
     if (claim.delayMs) await sleep(claim.delayMs);
-    if (this.running >= this.limits.concurrent) {
+    let kept = false;
+    if (this.running < this.limits.concurrent) {
+      this.running++;
+    } else if (claim.clean && this.keptRunning < (this.limits.reservedRunning ?? 0)) {
+      this.keptRunning++;
+      kept = true;
+    } else {
       const room = this.limits.queue - (claim.clean ? 0 : (this.limits.reserved ?? 0));
       if (this.queued >= room) return "busy";
       await new Promise<void>((resolve) => (claim.clean ? this.clean : this.others).push(resolve));
-    } else {
-      this.running++;
     }
     try {
       return await fn();
     } finally {
-      // The slot passes straight to the next in line (clean addresses first), or is freed.
-      const next = this.clean.shift() ?? this.others.shift();
+      // The slot passes straight to the next in line (clean addresses first; the kept slot
+      // only to them), or is freed.
+      const next = kept ? this.clean.shift() : (this.clean.shift() ?? this.others.shift());
       if (next) next();
+      else if (kept) this.keptRunning--;
       else this.running--;
     }
+  }
+
+  /** How many places the address holds at the door now. */
+  addressHeld(address: string | null): number {
+    return this.held.get(`a:${address ?? ""}`) ?? 0;
   }
 
   /** Admits and runs `fn` in a slot, or returns "busy" without running it. */
@@ -188,11 +206,13 @@ export class HashSlots {
 }
 
 /**
- * The process's slots: one hash per core (two at least) and sixteen waiting, half of them kept
- * for addresses with no recent attempt; two places per address and two per account.
+ * The process's slots: one hash per core (two at least) and one more kept for addresses with no
+ * recent attempt; sixteen waiting, half of them kept for those addresses; two places per address
+ * and two per account.
  */
 export const hashSlots = new HashSlots({
   concurrent: Math.max(2, availableParallelism()),
+  reservedRunning: 1,
   queue: 16,
   reserved: 8,
   perAddress: 2,

@@ -81,4 +81,19 @@ describe("password hashing slots", () => {
     g.release();
     expect(await Promise.all(tries.slice(0, 2))).toEqual(["hashed", "hashed"]);
   });
+
+  it("keeps a running slot for a clean address: it does not wait for a burst's hashes", async () => {
+    const slots = new HashSlots({ concurrent: 1, queue: 4, perAddress: 10, reservedRunning: 1 });
+    const g = gate();
+    const burst = [
+      slots.run({ address: "10.0.0.66" }, g.job),
+      slots.run({ address: "10.0.0.66" }, g.job),
+    ];
+    // The burst holds the general slot and waits in the queue; the clean one runs at once.
+    await expect(
+      slots.run({ address: "10.0.0.7", clean: true }, async () => "signed in"),
+    ).resolves.toBe("signed in");
+    g.release();
+    expect(await Promise.all(burst)).toEqual(["hashed", "hashed"]);
+  });
 });

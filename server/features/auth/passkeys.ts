@@ -339,30 +339,43 @@ export async function pendingFactors(
   return { totp: user.totp_enabled_at !== null, passkey: passkeys.length > 0 };
 }
 
-/** Options for the second step: only this person's passkeys are allowed. */
-export async function passkeySecondFactorOptions(
+/**
+ * Options for an assertion with one of `userId`'s own passkeys (the second step, a step-up):
+ * only their credentials are allowed, and the challenge is bound to them and the purpose.
+ */
+async function ownPasskeyOptions(
   deps: AuthDeps,
-  mfaChallenge: string | null,
+  userId: string,
+  purpose: "second_factor" | "reauth",
+  userVerification: "preferred" | "required",
 ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challenge: string }> {
-  const userId = await pendingUser(deps, mfaChallenge);
   const passkeys = await deps.db.kysely
     .selectFrom("passkeys")
     .select(["credential_id", "transports"])
     .where("user_id", "=", userId)
     .execute();
   if (passkeys.length === 0) throw new AppError("BAD_REQUEST", "passkeyUnknown");
-  const challenge = await issuePasskeyChallenge(deps.db.kysely, "second_factor", userId);
+  const challenge = await issuePasskeyChallenge(deps.db.kysely, purpose, userId);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps.config).id,
     allowCredentials: passkeys.map((p) => ({
       id: p.credential_id,
       transports: transportsOf(p.transports),
     })),
-    // The password was the knowledge factor; possession of the passkey is enough here.
-    userVerification: "preferred",
+    userVerification,
     challenge: challengeBytes(challenge),
   });
   return { options, challenge };
+}
+
+/** Options for the second step: only this person's passkeys are allowed. */
+export async function passkeySecondFactorOptions(
+  deps: AuthDeps,
+  mfaChallenge: string | null,
+): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challenge: string }> {
+  const userId = await pendingUser(deps, mfaChallenge);
+  // The password was the knowledge factor; possession of the passkey is enough here.
+  return ownPasskeyOptions(deps, userId, "second_factor", "preferred");
 }
 
 /** The second step with a passkey: it must be a passkey of the person who gave the password. */
@@ -412,23 +425,7 @@ export async function passkeyReauthOptions(
   deps: AuthDeps,
   session: CurrentSession,
 ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challenge: string }> {
-  const passkeys = await deps.db.kysely
-    .selectFrom("passkeys")
-    .select(["credential_id", "transports"])
-    .where("user_id", "=", session.user.id)
-    .execute();
-  if (passkeys.length === 0) throw new AppError("BAD_REQUEST", "passkeyUnknown");
-  const challenge = await issuePasskeyChallenge(deps.db.kysely, "reauth", session.user.id);
-  const options = await generateAuthenticationOptions({
-    rpID: relyingParty(deps.config).id,
-    allowCredentials: passkeys.map((p) => ({
-      id: p.credential_id,
-      transports: transportsOf(p.transports),
-    })),
-    userVerification: "required",
-    challenge: challengeBytes(challenge),
-  });
-  return { options, challenge };
+  return ownPasskeyOptions(deps, session.user.id, "reauth", "required");
 }
 
 /**

@@ -335,8 +335,9 @@ async function passwordLogin(
     const delayMs = signInSlowdownMs(attempts);
     // A slowed address checks one password at a time, each after its wait.
     if (delayMs > 0 && admission.addressHeld > 1) throw signInBusy();
-    // A few checks of one account at once, unless from an address with no other attempt.
-    const clean = attempts === 1;
+    // Clean: no other attempt from this address in the window, and none in flight (a burst's
+    // first attempt is not clean). A few checks of one account at once, unless clean.
+    const clean = attempts === 1 && hashSlots.addressHeld(meta.ip) === 1;
     const account = hashSlots.admit({ account: input.email, clean });
     if (!account) throw signInBusy();
     try {
