@@ -1,6 +1,7 @@
 import type { Db } from "../index";
 import { newId } from "../id";
-import { nowDb } from "../time";
+import { fromDbTime, nowDb } from "../time";
+import { countReferredRegistration } from "../../server/features/affiliate/rewards";
 import { hashPassword } from "../../server/auth/password";
 import { seedBrokers } from "./brokers";
 import { seedCampaigns } from "./campaigns";
@@ -64,25 +65,30 @@ async function ensureUser(db: Db, user: SeedUser): Promise<string> {
   if (existing) return existing;
   const id = newId();
   const now = nowDb();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: user.email,
-      email_verified_at: now,
-      password_hash: await hashPassword(user.password),
-      name: user.name,
-      nickname: user.nickname,
-      permission: user.permission,
-      language: "ja",
-      referral_code: user.referralCode,
-      referrer_id: user.referrerId ?? null,
-      totp_secret: user.totpSecret ?? null,
-      totp_enabled_at: user.totpSecret ? now : null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const passwordHash = await hashPassword(user.password);
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("users")
+      .values({
+        id,
+        email: user.email,
+        email_verified_at: now,
+        password_hash: passwordHash,
+        name: user.name,
+        nickname: user.nickname,
+        permission: user.permission,
+        language: "ja",
+        referral_code: user.referralCode,
+        referrer_id: user.referrerId ?? null,
+        totp_secret: user.totpSecret ?? null,
+        totp_enabled_at: user.totpSecret ? now : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    // Counted as the registration page counts it, so the referrer's summary shows it.
+    if (user.referrerId) await countReferredRegistration(trx, db, user.referrerId, fromDbTime(now));
+  });
   return id;
 }
 
