@@ -416,6 +416,7 @@ export async function depositHistory(db: Db, userId: string, input: ListInput) {
       entry: r.entry,
       reason: r.note,
       counterparty: r.counterparty,
+      party: r.party,
     })),
   };
 }

@@ -1,5 +1,11 @@
 import type { Db } from "../../../db";
-import { STATEMENT_GROUP_KINDS, type StatementEntry, statementEntry } from "../../domain/statement";
+import {
+  type Party,
+  partyOf,
+  STATEMENT_GROUP_KINDS,
+  type StatementEntry,
+  statementEntry,
+} from "../../domain/statement";
 import { memberWallet, type MovementKind } from "../../ledger";
 import { paginate } from "../../lib/paging";
 import { periodRange } from "../../lib/period";
@@ -24,6 +30,8 @@ export interface StatementRow {
   fee: number | null;
   /** A transfer: the other member's nickname. */
   counterparty: string | null;
+  /** How the row names the other side (from the sender, to the recipient, the operator). */
+  party: Party | null;
   /** A withdrawal: its payout method. */
   method: string | null;
   /** A present's reason, a received transfer's message. */
@@ -124,11 +132,12 @@ async function ledgerPage(
       // Written only by server/ledger, whose kinds are MovementKind.
       const kind = r.kind as MovementKind;
       const detail = details.get(`${r.ref_type}:${r.ref_id}`);
+      const entry = statementEntry(kind, r.ref_type, availableDelta);
       return {
         id: String(r.id),
         createdAt: String(r.created_at),
         kind,
-        entry: statementEntry(kind, r.ref_type, availableDelta),
+        entry,
         refType: r.ref_type,
         refId: r.ref_id,
         availableDelta,
@@ -137,6 +146,7 @@ async function ledgerPage(
         heldAfter: Number(r.held_after),
         fee: detail?.fee ?? null,
         counterparty: detail?.counterparty ?? null,
+        party: partyOf(entry),
         method: detail?.method ?? null,
         note: detail?.note ?? null,
       };
