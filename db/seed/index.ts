@@ -10,7 +10,8 @@ import { seedEas } from "./eas";
 import { seedBattle, seedPopup } from "./engagement";
 import { seedGachas } from "./gachas";
 import { seedMoney, seedZenginRequester, startDemoMarathon, stopDemoMarathon } from "./money";
-import { existingId } from "./support";
+import { existingId, tokyoMomentAgo } from "./support";
+import { atTime } from "../clock";
 
 /**
  * Admins must have a second factor: the demo admin comes with TOTP enrolled on this published
@@ -92,39 +93,93 @@ async function ensureUser(db: Db, user: SeedUser): Promise<string> {
   return id;
 }
 
-/** Demo data; safe to run again (each step checks before it writes). */
+/**
+ * The demo member's referred customers besides the friend, each registered on a day of their
+ * own (the affiliate page's list and chart), none trading yet.
+ */
+const DEMO_REFERRALS = [
+  {
+    email: "yuki@example.com",
+    name: "Yuki Tanaka",
+    nickname: "yuki",
+    code: "yuki2026",
+    at: [96, 22, 41],
+  },
+  {
+    email: "sora@example.com",
+    name: "Sora Ito",
+    nickname: "sora",
+    code: "sora2026",
+    at: [41, 7, 55],
+  },
+  {
+    email: "mei@example.com",
+    name: "Mei Kobayashi",
+    nickname: "mei",
+    code: "mei20260",
+    at: [5, 13, 20],
+  },
+] as const;
+
+/**
+ * Demo data; safe to run again (each step checks before it writes). Six months of a member's
+ * life: each person, account, present, prize, play, transfer and withdrawal is written at its own
+ * Tokyo date and time (`atTime`), through the same services as the pages.
+ */
 export async function seed(
   db: Db,
 ): Promise<{ admin: typeof DEMO_ADMIN; member: typeof DEMO_MEMBER }> {
-  const adminId = await ensureUser(db, {
-    ...DEMO_ADMIN,
-    name: "Admin",
-    nickname: "admin",
-    permission: "admin",
-    referralCode: "admin000",
-  });
-  const memberId = await ensureUser(db, {
-    ...DEMO_MEMBER,
-    name: "Taro Yamada",
-    nickname: "taro",
-    permission: "member",
-    referralCode: "taro2026",
-  });
-  const friendId = await ensureUser(db, {
-    ...DEMO_FRIEND,
-    name: "Hanako Sato",
-    nickname: "hanako",
-    permission: "member",
-    referralCode: "hanako26",
-    referrerId: memberId,
-  });
-  const richId = await ensureUser(db, {
-    ...DEMO_RICH,
-    name: "Ken Suzuki",
-    nickname: "ken",
-    permission: "member",
-    referralCode: "ken20260",
-  });
+  const at = (days: number, hour: number, minute: number) => tokyoMomentAgo(days, hour, minute);
+  const adminId = await atTime(at(200, 9, 30), () =>
+    ensureUser(db, {
+      ...DEMO_ADMIN,
+      name: "Admin",
+      nickname: "admin",
+      permission: "admin",
+      referralCode: "admin000",
+    }),
+  );
+  const memberId = await atTime(at(182, 21, 14), () =>
+    ensureUser(db, {
+      ...DEMO_MEMBER,
+      name: "Taro Yamada",
+      nickname: "taro",
+      permission: "member",
+      referralCode: "taro2026",
+    }),
+  );
+  const friendId = await atTime(at(176, 20, 3), () =>
+    ensureUser(db, {
+      ...DEMO_FRIEND,
+      name: "Hanako Sato",
+      nickname: "hanako",
+      permission: "member",
+      referralCode: "hanako26",
+      referrerId: memberId,
+    }),
+  );
+  const richId = await atTime(at(170, 12, 40), () =>
+    ensureUser(db, {
+      ...DEMO_RICH,
+      name: "Ken Suzuki",
+      nickname: "ken",
+      permission: "member",
+      referralCode: "ken20260",
+    }),
+  );
+  for (const r of DEMO_REFERRALS) {
+    await atTime(at(r.at[0], r.at[1], r.at[2]), () =>
+      ensureUser(db, {
+        email: r.email,
+        password: DEMO_MEMBER.password,
+        name: r.name,
+        nickname: r.nickname,
+        permission: "member",
+        referralCode: r.code,
+        referrerId: memberId,
+      }),
+    );
+  }
   await seedBrokers(db, { adminId, memberId, others: [friendId, richId] });
   // The marathon is running while the demo import credits the cashback, then stopped.
   const marathon = await startDemoMarathon(db, adminId);
