@@ -259,7 +259,7 @@ export default function AdminMarathon() {
                   {
                     key: "modalText",
                     header: t("admin.modalText"),
-                    className: "[overflow-wrap:anywhere]",
+                    className: "min-w-48 [overflow-wrap:anywhere]",
                     cell: (g) => (
                       <div>
                         {modalTextLines(g.modalText).map((l, i) => (
