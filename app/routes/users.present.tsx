@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AdminText } from "~/components/AdminText";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { timeColumn, yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
@@ -65,7 +66,9 @@ export default function Deposits() {
                 {partyText(t, r) && (
                   <p className="text-xs text-slate-600 dark:text-slate-300">{partyText(t, r)}</p>
                 )}
-                {r.reason && <p className="break-words">{r.reason}</p>}
+                {r.reason && (
+                  <AdminText text={r.reason} lang={r.reasonLang} className="block break-words" />
+                )}
               </div>
             ),
           },

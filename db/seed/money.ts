@@ -172,16 +172,30 @@ export async function seedMoney(db: Db, p: MoneyPeople) {
       atTime(tokyoMomentAgo(days, hour, minute), work);
   await settledBattle(db, p.adminId);
 
-  const present = (member: string, amount: number, reason: string, requestKey: string) =>
-    createPresent(deps, p.adminId, { member, amount, reason, requestKey });
-  await on(180, 10, 12)(() => present(p.memberId, 3_000, "新規登録ボーナス", DONE_KEY));
+  const present = (
+    member: string,
+    amount: number,
+    [reason, reasonEn]: [string, string],
+    requestKey: string,
+  ) => createPresent(deps, p.adminId, { member, amount, reason, reasonEn, requestKey });
+  await on(
+    180,
+    10,
+    12,
+  )(() => present(p.memberId, 3_000, ["新規登録ボーナス", "Sign-up bonus"], DONE_KEY));
   await on(
     128,
     15,
     47,
-  )(() => present(p.memberId, 5_000, "キャンペーン当選", "seed-present-campaign"));
+  )(() =>
+    present(p.memberId, 5_000, ["キャンペーン当選", "Campaign prize"], "seed-present-campaign"),
+  );
   // Eight figures: the phone check's member (money must fit on a 375 px card).
-  await on(165, 11, 3)(() => present(p.richId, 98_765_432, "VIP ボーナス", "seed-present-rich"));
+  await on(
+    165,
+    11,
+    3,
+  )(() => present(p.richId, 98_765_432, ["VIP ボーナス", "VIP bonus"], "seed-present-rich"));
 
   const gacha = await db.kysely
     .selectFrom("gachas")
@@ -210,7 +224,15 @@ export async function seedMoney(db: Db, p: MoneyPeople) {
     99,
     14,
     2,
-  )(() => denyTransfer(deps, p.adminId, denied.id, "送金先の確認が取れませんでした"));
+  )(() =>
+    denyTransfer(
+      deps,
+      p.adminId,
+      denied.id,
+      "送金先の確認が取れませんでした",
+      "We could not confirm the recipient.",
+    ),
+  );
   await on(2, 20, 37)(() => transfer(1_000, "お礼です", "seed-transfer-3"));
   await on(
     4,
@@ -240,7 +262,15 @@ export async function seedMoney(db: Db, p: MoneyPeople) {
     73,
     11,
     26,
-  )(() => rejectWithdrawal(deps, p.adminId, rejected.id, "PayPay ID が見つかりませんでした"));
+  )(() =>
+    rejectWithdrawal(
+      deps,
+      p.adminId,
+      rejected.id,
+      "PayPay ID が見つかりませんでした",
+      "We could not find your PayPay ID.",
+    ),
+  );
   const cancelled = await on(
     38,
     19,

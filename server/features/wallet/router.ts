@@ -67,16 +67,18 @@ export const walletRouter = router({
 
   withdrawals: memberProcedure
     .input(listInput)
-    .query(({ ctx, input }) => wallet.withdrawalHistory(ctx.listDb, ctx.user.id, input)),
+    .query(({ ctx, input }) =>
+      wallet.withdrawalHistory(ctx.listDb, ctx.user.id, input, ctx.locale),
+    ),
 
   deposits: memberProcedure
     .input(listInput)
-    .query(({ ctx, input }) => wallet.depositHistory(ctx.listDb, ctx.user.id, input)),
+    .query(({ ctx, input }) => wallet.depositHistory(ctx.listDb, ctx.user.id, input, ctx.locale)),
 
   /** Every movement of the member's own wallet, with the balances after each. */
   statement: memberProcedure
     .input(statementInput)
-    .query(({ ctx, input }) => memberStatement(ctx.listDb, ctx.user.id, input)),
+    .query(({ ctx, input }) => memberStatement(ctx.listDb, ctx.user.id, input, ctx.locale)),
 
   quoteTransfer: memberProcedure
     .input(transferQuoteInput)
@@ -98,7 +100,7 @@ export const walletRouter = router({
   rejectWithdrawal: adminProcedure
     .input(rejectInput)
     .mutation(({ ctx, input }) =>
-      wallet.rejectWithdrawal(ctx, ctx.user.id, input.id, input.reason),
+      wallet.rejectWithdrawal(ctx, ctx.user.id, input.id, input.reason, input.reasonEn),
     ),
 
   bulkCompleteWithdrawals: adminProcedure
@@ -133,7 +135,9 @@ export const walletRouter = router({
 
   denyTransfer: adminProcedure
     .input(rejectInput)
-    .mutation(({ ctx, input }) => transfers.denyTransfer(ctx, ctx.user.id, input.id, input.reason)),
+    .mutation(({ ctx, input }) =>
+      transfers.denyTransfer(ctx, ctx.user.id, input.id, input.reason, input.reasonEn),
+    ),
 
   adminPresents: adminProcedure
     .input(adminPresentsInput)

@@ -1,4 +1,6 @@
 import type { Db } from "../../../db";
+import type { Language } from "../../../db/schema";
+import { readerText } from "../../lib/localized";
 import {
   type Party,
   partyOf,
@@ -36,6 +38,8 @@ export interface StatementRow {
   method: string | null;
   /** A present's reason, a received transfer's message. */
   note: string | null;
+  /** The note's language when an admin wrote it (a present's): "ja" shown to an English reader is marked. */
+  noteLang: Language | null;
 }
 
 /**
@@ -47,8 +51,13 @@ export interface StatementRow {
  * later page still shows the true balance at each row. Only entries of this member's wallet
  * are read: another member's side of a transfer never shows.
  */
-export async function memberStatement(db: Db, userId: string, input: StatementInput) {
-  return ledgerPage(db, userId, input, { kind: input.kind ?? null, creditsOnly: false });
+export async function memberStatement(
+  db: Db,
+  userId: string,
+  input: StatementInput,
+  locale: Language = "ja",
+) {
+  return ledgerPage(db, userId, input, { kind: input.kind ?? null, creditsOnly: false }, locale);
 }
 
 /**
@@ -57,8 +66,13 @@ export async function memberStatement(db: Db, userId: string, input: StatementIn
  * refund of a withdrawal or transfer), read by the same query, so no credit can be missing.
  * Sorted by date or by amount.
  */
-export async function memberCredits(db: Db, userId: string, input: ListInput) {
-  return ledgerPage(db, userId, input, { kind: null, creditsOnly: true });
+export async function memberCredits(
+  db: Db,
+  userId: string,
+  input: ListInput,
+  locale: Language = "ja",
+) {
+  return ledgerPage(db, userId, input, { kind: null, creditsOnly: true }, locale);
 }
 
 async function ledgerPage(
@@ -66,6 +80,7 @@ async function ledgerPage(
   userId: string,
   input: (StatementInput | ListInput) & { sort: "createdAt" | "amount" },
   { kind, creditsOnly }: { kind: StatementInput["kind"] | null; creditsOnly: boolean },
+  locale: Language,
 ) {
   const { start, end } = periodRange(input);
   const kinds = kind ? STATEMENT_GROUP_KINDS[kind] : null;
@@ -121,7 +136,7 @@ async function ledgerPage(
       .orderBy("created_at", input.dir)
       .orderBy("id", input.dir),
   );
-  const details = await transferAndWithdrawalDetails(db, userId, page.rows);
+  const details = await transferAndWithdrawalDetails(db, userId, page.rows, locale);
   return {
     ...page,
     /** The filters as applied (a value the URL got wrong is no filter). */
@@ -149,6 +164,7 @@ async function ledgerPage(
         party: partyOf(entry),
         method: detail?.method ?? null,
         note: detail?.note ?? null,
+        noteLang: detail?.noteLang ?? null,
       };
     }),
   };
@@ -159,6 +175,7 @@ interface Detail {
   counterparty: string | null;
   method: string | null;
   note: string | null;
+  noteLang?: Language | null;
 }
 
 /**
@@ -170,6 +187,7 @@ async function transferAndWithdrawalDetails(
   db: Db,
   userId: string,
   rows: { ref_type: string; ref_id: string }[],
+  locale: Language,
 ): Promise<Map<string, Detail>> {
   const out = new Map<string, Detail>();
   const ids = (type: string) => [
@@ -224,12 +242,20 @@ async function transferAndWithdrawalDetails(
   if (presentIds.length > 0) {
     const presents = await db.kysely
       .selectFrom("presents")
-      .select(["id", "reason"])
+      .select(["id", "reason", "reason_en"])
       .where("id", "in", presentIds)
       .where("user_id", "=", userId)
       .execute();
-    for (const p of presents)
-      out.set(`present:${p.id}`, { fee: null, counterparty: null, method: null, note: p.reason });
+    for (const p of presents) {
+      const note = readerText(p.reason, p.reason_en, locale);
+      out.set(`present:${p.id}`, {
+        fee: null,
+        counterparty: null,
+        method: null,
+        note: note.text,
+        noteLang: note.lang,
+      });
+    }
   }
   return out;
 }
