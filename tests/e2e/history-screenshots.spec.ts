@@ -1,6 +1,13 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
 import { expect, signInByEmail, test, visit } from "./fixtures";
-import { atEachSize, DESKTOP, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import {
+  atEachSize,
+  visitPastDialogs,
+  DESKTOP,
+  languageCookie,
+  SHOT_LANGUAGES,
+  shooterFor,
+} from "./shots";
 
 /**
  * The demo member's six months (statement, deposits, withdrawals, marathon, affiliate) and the
@@ -26,16 +33,7 @@ for (const lng of SHOT_LANGUAGES) {
     await signInByEmail(member, db, DEMO_MEMBER.email);
     await languageCookie(member, lng);
     const page = await member.newPage();
-    // The demo member's first loads open the marathon notice and the popup: close them first.
-    await visit(page, "/users/statement");
-    for (let i = 0; i < 4 && (await page.getByRole("dialog").count()) > 0; i++) {
-      await page
-        .getByRole("dialog")
-        .getByRole("button", { name: /閉じる|Close/ })
-        .first()
-        .click();
-      await visit(page, "/users/statement");
-    }
+    await visitPastDialogs(page, "/users/statement");
     await atEachSize(page, async (size) => {
       for (const [name, path] of MEMBER_PAGES) {
         await visit(page, path);
