@@ -275,6 +275,8 @@ export interface WithdrawalsTable {
   completed_at: Timestamp | null;
   rejected_at: Timestamp | null;
   reject_reason: string | null;
+  /** English of the reason; null shows the Japanese (decision 048). */
+  reject_reason_en: ColumnType<string | null, string | null | undefined, string | null>;
   cancelled_at: Timestamp | null;
   decided_by: string | null;
 }
@@ -296,6 +298,8 @@ export interface TransfersTable {
   decided_at: Timestamp | null;
   decided_by: string | null;
   fail_reason: string | null;
+  /** English of the reason; null shows the Japanese (decision 048). */
+  fail_reason_en: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PresentsTable {
@@ -303,6 +307,8 @@ export interface PresentsTable {
   user_id: string;
   amount: number;
   reason: string;
+  /** English of the reason; null shows the Japanese (decision 048). */
+  reason_en: ColumnType<string | null, string | null | undefined, string | null>;
   campaign_id: string | null;
   request_key: string;
   created_by: string | null;

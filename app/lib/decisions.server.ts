@@ -10,15 +10,18 @@ export async function approveOrDeny(
   request: Request,
   decide: {
     approve: (id: string) => Promise<unknown>;
-    deny: (id: string, reason: string) => Promise<unknown>;
+    /** `reasonEn`: the reason's English, "" when the admin wrote none. */
+    deny: (id: string, reason: string, reasonEn: string) => Promise<unknown>;
   },
 ) {
-  const values = formValues(await request.formData(), ["intent", "id", "reason"]);
+  const values = formValues(await request.formData(), ["intent", "id", "reason", "reasonEn"]);
   const intent: "approve" | "deny" | null =
     values.intent === "approve" ? "approve" : values.intent === "deny" ? "deny" : null;
   if (intent === null) throw new Response("Unknown intent", { status: 400 });
   const result = await attempt(values, () =>
-    intent === "approve" ? decide.approve(values.id) : decide.deny(values.id, values.reason),
+    intent === "approve"
+      ? decide.approve(values.id)
+      : decide.deny(values.id, values.reason, values.reasonEn),
   );
   if (!result.ok) return result.response;
   return json({ ok: true as const, intent });

@@ -10,3 +10,8 @@ export function formatDateTime(utc: string | null | undefined): string {
   const parts = tokyoParts(utc);
   return parts ? `${parts.date} ${parts.time}` : "";
 }
+
+/** "2026/11/21" from a Tokyo calendar day "2026-11-21" (a marathon's or a period's day). */
+export function formatDay(day: string): string {
+  return day.replaceAll("-", "/");
+}

@@ -1,4 +1,5 @@
-import type { StatementEntry } from "../../server/domain/statement";
+import type { TFunction } from "i18next";
+import type { Party, StatementEntry } from "../../server/domain/statement";
 
 /** The page each kind of movement comes from, where the member sees it in full. */
 export const SOURCE: Record<StatementEntry, string> = {
@@ -19,3 +20,14 @@ export const SOURCE: Record<StatementEntry, string> = {
   // A received transfer is a deposit: it is listed in the deposit history.
   transfer_received: "/users/present",
 };
+
+/** Who the money came from or went to, in the member's words ("From hanako", "From the operator"). */
+export function partyText(
+  t: TFunction,
+  row: { party: Party | null; counterparty: string | null },
+): string | null {
+  if (!row.party) return null;
+  // A transfer's other member may have been removed: then there is nobody to name.
+  if (row.party !== "operator" && !row.counterparty) return null;
+  return t(`statement:party.${row.party}`, { name: row.counterparty ?? "" });
+}

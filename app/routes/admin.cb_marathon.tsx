@@ -3,12 +3,15 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActiveToggle } from "~/components/admin/EntityList";
 import { Alert } from "~/components/ui/Alert";
+import { Badge } from "~/components/ui/Badge";
 import { card } from "~/components/ui/card";
+import { MarathonDates } from "~/components/marathon/MarathonProgress";
+import { yenColumn } from "~/components/table/columns";
+import { DataTable, wholeList } from "~/components/table/DataTable";
 import { actionLink } from "~/components/ui/link";
 import { modalTextLines } from "~/lib/marathon-text";
 import { formValues, toFormError } from "~/lib/forms.server";
 import { echo } from "~/lib/form-echo";
-import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import {
   MarathonEditor,
@@ -208,12 +211,15 @@ export default function AdminMarathon() {
                     {m.titleEn}
                   </p>
                 )}
-                <p className="text-xs text-slate-600 dark:text-slate-300">
-                  {t(`courses.${m.course}`)} ・{" "}
-                  {m.endsOn
-                    ? t("periodRange", { start: m.startsOn, end: m.endsOn })
-                    : t("periodOpen", { start: m.startsOn })}{" "}
-                  ・ {m.active ? t("admin.active") : t("admin.inactive")}
+                <p
+                  className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300"
+                  data-testid="marathon-meta"
+                >
+                  <span>{t(`courses.${m.course}`)}</span>
+                  <MarathonDates startsOn={m.startsOn} endsOn={m.endsOn} />
+                  <Badge tone={m.active ? "success" : "muted"}>
+                    {m.active ? t("admin.active") : t("admin.inactive")}
+                  </Badge>
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
@@ -232,31 +238,30 @@ export default function AdminMarathon() {
                 />
               </div>
             </div>
-            <div className="mt-3 overflow-x-auto">
-              <table className="min-w-full text-sm">
-                <thead>
-                  <tr className="whitespace-nowrap border-b border-slate-200 text-left text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
-                    <th className="py-2 pr-3 font-medium">{t("admin.number")}</th>
-                    <th className="py-2 pr-3 text-right font-medium">{t("admin.threshold")}</th>
-                    <th className="py-2 pr-3 text-right font-medium">{t("admin.reward")}</th>
-                    <th className="py-2 pr-3 font-medium">{t("admin.modalText")}</th>
-                    <th className="py-2 text-right font-medium">{t("admin.reachedCount")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {m.goals.map((g) => (
-                    <tr
-                      key={g.marathonNumber}
-                      className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
-                    >
-                      <td className="py-2 pr-3 tabular-nums">{g.marathonNumber}</td>
-                      <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
-                        {formatYen(g.threshold)}
-                      </td>
-                      <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
-                        {formatYen(g.reward)}
-                      </td>
-                      <td className="min-w-48 py-2 pr-3 [overflow-wrap:anywhere]">
+            <div className="mt-3">
+              <DataTable
+                label={t("admin.goalsOf", { title: m.title })}
+                page={wholeList(m.goals)}
+                rowKey={(g) => String(g.marathonNumber)}
+                hidePaging
+                hideRange
+                testId="marathon-goals"
+                columns={[
+                  {
+                    key: "number",
+                    header: t("admin.number"),
+                    nowrap: true,
+                    rowHeader: true,
+                    cell: (g) => <span className="tabular-nums">{g.marathonNumber}</span>,
+                  },
+                  yenColumn("threshold", t("admin.threshold")),
+                  yenColumn("reward", t("admin.reward")),
+                  {
+                    key: "modalText",
+                    header: t("admin.modalText"),
+                    className: "min-w-48 [overflow-wrap:anywhere]",
+                    cell: (g) => (
+                      <div>
                         {modalTextLines(g.modalText).map((l, i) => (
                           <span key={i} className="block">
                             {l}
@@ -267,12 +272,22 @@ export default function AdminMarathon() {
                             {modalTextLines(g.modalTextEn).join(" / ")}
                           </span>
                         )}
-                      </td>
-                      <td className="py-2 text-right tabular-nums">{g.reached}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                      </div>
+                    ),
+                  },
+                  {
+                    key: "reached",
+                    header: t("admin.reachedCount"),
+                    align: "right",
+                    nowrap: true,
+                    cell: (g) => (
+                      <span className="tabular-nums" data-testid="goal-reached-count">
+                        {g.reached}
+                      </span>
+                    ),
+                  },
+                ]}
+              />
             </div>
           </article>
         ))}

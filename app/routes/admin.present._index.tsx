@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ page, requestKey: randomUUID() });
 }
 
-const FIELDS = ["member", "amount", "reason", "campaignId", "requestKey"] as const;
+const FIELDS = ["member", "amount", "reason", "reasonEn", "campaignId", "requestKey"] as const;
 
 /** Credits a member from the house through the ledger; a refusal saves nothing. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,6 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       member: values.member,
       amount: values.amount as unknown as number, // the schema reads "3,000" as 3000
       reason: values.reason,
+      reasonEn: values.reasonEn,
       campaignId: values.campaignId.trim() || undefined,
       requestKey: values.requestKey,
     }),
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /admin/present: every present credited to members, and the form to credit one. */
 export default function AdminPresents() {
-  const { t } = useTranslation(["admin-money", "errors"]);
+  const { t } = useTranslation(["admin-money", "errors", "common"]);
   const { page, requestKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const error = result && !result.ok ? result.error : null;
@@ -57,6 +58,7 @@ export default function AdminPresents() {
     member: useFieldError(error, "member", "admin-money:presents.form.member"),
     amount: useFieldError(error, "amount", "admin-money:presents.form.amount"),
     reason: useFieldError(error, "reason", "admin-money:presents.form.reason"),
+    reasonEn: useFieldError(error, "reasonEn", "admin-money:presents.form.reason"),
     campaignId: useFieldError(error, "campaignId", "admin-money:presents.form.campaignId"),
   };
 
@@ -116,6 +118,16 @@ export default function AdminPresents() {
             defaultValue={echoed?.reason}
             error={errors.reason}
             required
+            className="sm:col-span-2"
+          />
+          <Field
+            name="reasonEn"
+            lang="en"
+            label={t("common:content.english", { field: t("presents.form.reason") })}
+            hint={t("common:content.englishHint")}
+            maxLength={200}
+            defaultValue={echoed?.reasonEn}
+            error={errors.reasonEn}
             className="sm:col-span-2"
           />
           <Field

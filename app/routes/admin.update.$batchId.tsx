@@ -14,7 +14,7 @@ import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject, withParams } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
-import { formatYen } from "~/lib/money";
+import { formatAmount, formatYen } from "~/lib/money";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 
@@ -140,10 +140,23 @@ export default function ImportBatch() {
           ))}
         </dl>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="text-slate-500 dark:text-slate-400">{t("batch.amountCredited")}</dt>
-          <dd className="font-semibold tabular-nums" data-testid="amount-credited">
-            {formatYen(batch.amountCredited)}
-          </dd>
+          {/* Before the commit nothing is credited: what the matched rows will pay is shown. */}
+          {batch.amountToCredit > 0 && (
+            <>
+              <dt className="text-slate-500 dark:text-slate-400">{t("batch.amountToCredit")}</dt>
+              <dd className="font-semibold tabular-nums" data-testid="amount-to-credit">
+                {formatYen(batch.amountToCredit)}
+              </dd>
+            </>
+          )}
+          {(batch.status === "committing" || batch.status === "committed") && (
+            <>
+              <dt className="text-slate-500 dark:text-slate-400">{t("batch.amountCredited")}</dt>
+              <dd className="font-semibold tabular-nums" data-testid="amount-credited">
+                {formatYen(batch.amountCredited)}
+              </dd>
+            </>
+          )}
           <dt className="text-slate-500 dark:text-slate-400">{t("batch.rate")}</dt>
           <dd className="tabular-nums">{batch.usdRate ?? t("batch.noRate")}</dd>
           <dt className="text-slate-500 dark:text-slate-400">{t("batch.createdAt")}</dt>
@@ -274,8 +287,8 @@ export default function ImportBatch() {
               nowrap: true,
               cell: (r) =>
                 r.amountText ? (
-                  <span className="tabular-nums">
-                    {r.amountText} {r.currency ?? ""}
+                  <span className="tabular-nums" data-testid="row-amount">
+                    {formatAmount(r.amountText, r.currency)}
                   </span>
                 ) : (
                   "—"

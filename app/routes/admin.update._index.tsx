@@ -181,8 +181,10 @@ export default function DataUpdate() {
             {
               key: "admin",
               header: t("update.columns.admin"),
+              // Wraps only between words: "anywhere" let the table squeeze the column to one
+              // letter and broke a short name ("admi/n").
               cell: (r) => (
-                <span className="block [overflow-wrap:anywhere]">
+                <span className="block break-words" data-testid="batch-admin">
                   {r.adminNickname ?? r.adminEmail ?? "—"}
                 </span>
               ),

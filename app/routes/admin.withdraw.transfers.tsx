@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request, context }: ActionFunctionArgs) {
   return approveOrDeny(request, {
     approve: (id) => context.trpc.wallet.approveTransfer({ id }),
-    deny: (id, reason) => context.trpc.wallet.denyTransfer({ id, reason }),
+    deny: (id, reason, reasonEn) => context.trpc.wallet.denyTransfer({ id, reason, reasonEn }),
   });
 }
 
@@ -68,6 +68,7 @@ export default function AdminTransfers() {
       </TableFilters>
 
       <ApproveOrDenyTable
+        english
         kinds={KINDS}
         names={who}
         facts={(row) => <TransferFacts row={row} />}

@@ -1,12 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AdminText } from "~/components/AdminText";
 import { PeriodFilter } from "~/components/PeriodFilter";
 import { timeColumn, yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { SOURCE } from "~/lib/statement";
+import { partyText, SOURCE } from "~/lib/statement";
 import { actionLink } from "~/components/ui/link";
 
 export const handle = { i18n: ["wallet", "statement", "errors"] };
@@ -62,12 +63,12 @@ export default function Deposits() {
             header: t("deposit.detail"),
             cell: (r) => (
               <div className="text-sm">
-                {r.counterparty && (
-                  <p className="text-xs text-slate-600 dark:text-slate-300">
-                    {t("deposit.from", { name: r.counterparty })}
-                  </p>
+                {partyText(t, r) && (
+                  <p className="text-xs text-slate-600 dark:text-slate-300">{partyText(t, r)}</p>
                 )}
-                {r.reason && <p className="break-words">{r.reason}</p>}
+                {r.reason && (
+                  <AdminText text={r.reason} lang={r.reasonLang} className="block break-words" />
+                )}
               </div>
             ),
           },

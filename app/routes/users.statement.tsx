@@ -17,7 +17,7 @@ import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { formatYen } from "~/lib/money";
 import { STATEMENT_GROUPS } from "../../server/domain/statement";
-import { SOURCE } from "~/lib/statement";
+import { partyText, SOURCE } from "~/lib/statement";
 import { tokyoYear } from "../../server/domain/tokyo";
 
 export const handle = { i18n: ["statement", "wallet", "errors"] };
@@ -159,14 +159,11 @@ export default function Statement() {
                   >
                     {t(`entries.${r.entry}`)}
                   </Link>
-                  {(r.counterparty || r.fee || r.method) && (
+                  {(partyText(t, r) || r.fee || r.method) && (
                     <p className="text-xs text-slate-600 dark:text-slate-300">
                       {[
                         r.method && t(`wallet:methods.${r.method}`),
-                        r.counterparty &&
-                          t(r.entry === "transfer_received" ? "from" : "to", {
-                            name: r.counterparty,
-                          }),
+                        partyText(t, r),
                         r.fee ? t("fee", { fee: formatYen(r.fee) }) : null,
                       ]
                         .filter(Boolean)

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AdminText } from "~/components/AdminText";
 import { searchParamsObject } from "~/components/table/url";
 import { fetchFailedBoundary } from "~/components/FetchFailed";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -80,7 +81,12 @@ export default function WithdrawalHistory() {
                 {r.nextBusinessDay && r.status === "pending" && (
                   <p>{t("history.nextBusinessDay")}</p>
                 )}
-                {r.rejectReason && <p>{t("history.reason", { reason: r.rejectReason })}</p>}
+                {r.rejectReason && (
+                  <p data-testid="reject-reason">
+                    {t("history.reasonLabel")}{" "}
+                    <AdminText text={r.rejectReason} lang={r.rejectReasonLang} />
+                  </p>
+                )}
               </div>
             ),
           },

@@ -1,8 +1,8 @@
 import type { Db } from "../index";
 import { newId } from "../id";
 import type { AccountKind, CreditCycle, IdCharset, RateKind } from "../schema";
-import { nowDb } from "../time";
-import { existingId } from "./support";
+import { nowDb, toDbTime } from "../time";
+import { existingId, tokyoMomentAgo } from "./support";
 
 /** A demo broker's row: its code, name, account id kind, signup page and crediting schedule. */
 type SeedBroker = [
@@ -188,10 +188,10 @@ export async function seedBrokers(
 ) {
   const brokers = await ensureBrokers(db);
   const accounts = [
-    { broker: "xm", number: "123456", approved: true, user: people.memberId },
-    { broker: "exness", number: "EX12AB34", approved: true, user: people.memberId },
-    { broker: "axi", number: "654321", approved: false, user: people.memberId },
-    { broker: "titanfx", number: "7654321", approved: false, user: people.memberId },
+    { broker: "xm", number: "123456", approved: true, user: people.memberId, daysAgo: 181 },
+    { broker: "exness", number: "EX12AB34", approved: true, user: people.memberId, daysAgo: 160 },
+    { broker: "axi", number: "654321", approved: false, user: people.memberId, daysAgo: 3 },
+    { broker: "titanfx", number: "7654321", approved: false, user: people.memberId, daysAgo: 1 },
     // The friend and the eight-figure member trade too (the friend's cashback pays the demo
     // member's affiliate rewards).
     ...(people.others ?? []).map((user, i) => ({
@@ -199,13 +199,15 @@ export async function seedBrokers(
       number: String(223456 + i * 100000),
       approved: true,
       user,
+      daysAgo: 175 - i * 5,
     })),
   ];
   for (const a of accounts) {
     const brokerId = brokers.get(a.broker)!;
     const key = { broker_id: brokerId, account_number: a.number };
     if (await existingId(db, "broker_accounts", key)) continue;
-    const now = nowDb();
+    // Registered (and decided) on a day of its own in the demo's six months.
+    const now = toDbTime(tokyoMomentAgo(a.daysAgo, 19, 30));
     await db.kysely
       .insertInto("broker_accounts")
       .values({

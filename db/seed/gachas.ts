@@ -39,7 +39,7 @@ export const SEED_GACHAS: SeedGacha[] = [
       name_en: "Cashback thank-you gacha",
       description_en: "¥100 a draw, win up to ¥1,000. Up to 5 draws per member.",
     },
-    startDay: -1,
+    startDay: -100,
     endDay: 60,
     cost: 100,
     method: "weighted",

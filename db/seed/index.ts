@@ -1,6 +1,7 @@
 import type { Db } from "../index";
 import { newId } from "../id";
-import { nowDb } from "../time";
+import { fromDbTime, nowDb } from "../time";
+import { countReferredRegistration } from "../../server/features/affiliate/rewards";
 import { hashPassword } from "../../server/auth/password";
 import { seedBrokers } from "./brokers";
 import { seedCampaigns } from "./campaigns";
@@ -11,7 +12,8 @@ import { seedGachas } from "./gachas";
 import { seedLegal } from "./legal";
 import { seedHelp } from "./help";
 import { seedMoney, seedZenginRequester, startDemoMarathon, stopDemoMarathon } from "./money";
-import { existingId } from "./support";
+import { existingId, tokyoMomentAgo } from "./support";
+import { atTime } from "../clock";
 
 /**
  * Admins must have a second factor: the demo admin comes with TOTP enrolled on this published
@@ -66,61 +68,120 @@ async function ensureUser(db: Db, user: SeedUser): Promise<string> {
   if (existing) return existing;
   const id = newId();
   const now = nowDb();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id,
-      email: user.email,
-      email_verified_at: now,
-      password_hash: await hashPassword(user.password),
-      name: user.name,
-      nickname: user.nickname,
-      permission: user.permission,
-      language: "ja",
-      referral_code: user.referralCode,
-      referrer_id: user.referrerId ?? null,
-      totp_secret: user.totpSecret ?? null,
-      totp_enabled_at: user.totpSecret ? now : null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const passwordHash = await hashPassword(user.password);
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("users")
+      .values({
+        id,
+        email: user.email,
+        email_verified_at: now,
+        password_hash: passwordHash,
+        name: user.name,
+        nickname: user.nickname,
+        permission: user.permission,
+        language: "ja",
+        referral_code: user.referralCode,
+        referrer_id: user.referrerId ?? null,
+        totp_secret: user.totpSecret ?? null,
+        totp_enabled_at: user.totpSecret ? now : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    // Counted as the registration page counts it, so the referrer's summary shows it.
+    if (user.referrerId) await countReferredRegistration(trx, db, user.referrerId, fromDbTime(now));
+  });
   return id;
 }
 
-/** Demo data; safe to run again (each step checks before it writes). */
+/**
+ * The demo member's referred customers besides the friend, each registered on a day of their
+ * own (the affiliate page's list and chart), none trading yet.
+ */
+const DEMO_REFERRALS = [
+  {
+    email: "yuki@example.com",
+    name: "Yuki Tanaka",
+    nickname: "yuki",
+    code: "yuki2026",
+    at: [96, 22, 41],
+  },
+  {
+    email: "sora@example.com",
+    name: "Sora Ito",
+    nickname: "sora",
+    code: "sora2026",
+    at: [41, 7, 55],
+  },
+  {
+    email: "mei@example.com",
+    name: "Mei Kobayashi",
+    nickname: "mei",
+    code: "mei20260",
+    at: [5, 13, 20],
+  },
+] as const;
+
+/**
+ * Demo data; safe to run again (each step checks before it writes). Six months of a member's
+ * life: each person, account, present, prize, play, transfer and withdrawal is written at its own
+ * Tokyo date and time (`atTime`), through the same services as the pages.
+ */
 export async function seed(
   db: Db,
 ): Promise<{ admin: typeof DEMO_ADMIN; member: typeof DEMO_MEMBER }> {
-  const adminId = await ensureUser(db, {
-    ...DEMO_ADMIN,
-    name: "Admin",
-    nickname: "admin",
-    permission: "admin",
-    referralCode: "admin000",
-  });
-  const memberId = await ensureUser(db, {
-    ...DEMO_MEMBER,
-    name: "Taro Yamada",
-    nickname: "taro",
-    permission: "member",
-    referralCode: "taro2026",
-  });
-  const friendId = await ensureUser(db, {
-    ...DEMO_FRIEND,
-    name: "Hanako Sato",
-    nickname: "hanako",
-    permission: "member",
-    referralCode: "hanako26",
-    referrerId: memberId,
-  });
-  const richId = await ensureUser(db, {
-    ...DEMO_RICH,
-    name: "Ken Suzuki",
-    nickname: "ken",
-    permission: "member",
-    referralCode: "ken20260",
-  });
+  const at = (days: number, hour: number, minute: number) => tokyoMomentAgo(days, hour, minute);
+  const adminId = await atTime(at(200, 9, 30), () =>
+    ensureUser(db, {
+      ...DEMO_ADMIN,
+      name: "Admin",
+      nickname: "admin",
+      permission: "admin",
+      referralCode: "admin000",
+    }),
+  );
+  const memberId = await atTime(at(182, 21, 14), () =>
+    ensureUser(db, {
+      ...DEMO_MEMBER,
+      name: "Taro Yamada",
+      nickname: "taro",
+      permission: "member",
+      referralCode: "taro2026",
+    }),
+  );
+  const friendId = await atTime(at(176, 20, 3), () =>
+    ensureUser(db, {
+      ...DEMO_FRIEND,
+      name: "Hanako Sato",
+      nickname: "hanako",
+      permission: "member",
+      referralCode: "hanako26",
+      referrerId: memberId,
+    }),
+  );
+  const richId = await atTime(at(170, 12, 40), () =>
+    ensureUser(db, {
+      ...DEMO_RICH,
+      name: "Ken Suzuki",
+      nickname: "ken",
+      permission: "member",
+      referralCode: "ken20260",
+    }),
+  );
+  for (const r of DEMO_REFERRALS) {
+    await atTime(at(r.at[0], r.at[1], r.at[2]), () =>
+      ensureUser(db, {
+        email: r.email,
+        password: DEMO_MEMBER.password,
+        name: r.name,
+        nickname: r.nickname,
+        permission: "member",
+        referralCode: r.code,
+        referrerId: memberId,
+      }),
+    );
+  }
   await seedBrokers(db, { adminId, memberId, others: [friendId, richId] });
   // The marathon is running while the demo import credits the cashback, then stopped.
   const marathon = await startDemoMarathon(db, adminId);

@@ -16,9 +16,20 @@ import {
   requestTransfer,
 } from "../../server/features/wallet/transfers";
 import { createLogger } from "../../server/logger";
-import { tokyoMonthBounds } from "../../server/domain/tokyo";
+import { addTokyoMonths, tokyoMidnight, tokyoMonthBounds } from "../../server/domain/tokyo";
+import { atTime } from "../clock";
 import { nowDb } from "../time";
-import { existingId } from "./support";
+import { DAY_MS, existingId, tokyoMomentAgo } from "./support";
+
+/** The Tokyo day `days` after the day "YYYY-MM-DD". */
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** hour:minute in Tokyo on the day "YYYY-MM-DD". */
+function tokyoMomentAt(day: string, hour: number, minute: number): Date {
+  return new Date(tokyoMidnight(day).getTime() + (hour * 60 + minute) * 60_000);
+}
 
 /**
  * The demo members' money story, every yen through the same services the pages and the admin
@@ -63,43 +74,77 @@ async function paymentDetails(db: Db, userId: string, holder: string) {
 }
 
 /**
- * An active marathon the demo import crosses (its rewards are paid by the import itself), stopped
- * right after: an active seeded marathon would also reward every later import in the e2e suite.
+ * The Tokyo month `back` months before the seed run's: its first and last day.
+ */
+function monthBack(back: number) {
+  return tokyoMonthBounds(addTokyoMonths(new Date(), -back));
+}
+
+/**
+ * A marathon over two past months the demo import crosses (its rewards are paid by the import
+ * itself, on the day the goal was reached), stopped right after: an active seeded marathon would
+ * also reward every later import in the e2e suite. The member's marathon page shows it ended,
+ * with the goals reached and their rewards.
  */
 export async function startDemoMarathon(db: Db, adminId: string): Promise<string | undefined> {
   if (await existingId(db, "cb_marathons", { title: SEED_MARATHON_TITLE })) return undefined;
   const first = (await adminList(db)).nextNumber;
-  const { id } = await createMarathon(db, adminId, {
-    course: "general",
-    title: SEED_MARATHON_TITLE,
-    startsOn: "2020-01-01",
-    goals: [
-      { marathonNumber: first, threshold: 5_000, reward: 500, modalText: "5,000円達成！" },
-      { marathonNumber: first + 1, threshold: 20_000, reward: 1_000, modalText: "20,000円達成！" },
-    ],
-  });
+  const startsOn = monthBack(3).first;
+  const { id } = await atTime(tokyoMidnight(addDays(startsOn, -7)), () =>
+    createMarathon(db, adminId, {
+      course: "general",
+      title: SEED_MARATHON_TITLE,
+      titleEn: "Demo cashback marathon",
+      startsOn,
+      endsOn: monthBack(2).last,
+      goals: [
+        {
+          marathonNumber: first,
+          threshold: 5_000,
+          reward: 500,
+          modalText: "5,000円達成！",
+          modalTextEn: "¥5,000 reached!",
+        },
+        {
+          marathonNumber: first + 1,
+          threshold: 20_000,
+          reward: 1_000,
+          modalText: "20,000円達成！",
+          modalTextEn: "¥20,000 reached!",
+        },
+      ],
+    }),
+  );
   return id;
 }
 
 export async function stopDemoMarathon(db: Db, adminId: string, id: string | undefined) {
-  if (id) await setActive(db, adminId, id, false);
+  // Stopped by the admin the day after it ended.
+  const end = monthBack(2).last;
+  if (id)
+    await atTime(tokyoMomentAt(addDays(end, 1), 10, 0), () => setActive(db, adminId, id, false));
 }
 
-/** Last Tokyo month's battle, settled: its prizes go to the members ranked by the demo cashback. */
+/**
+ * Last Tokyo month's battle, settled on the 2nd of this month: its prizes go to the members
+ * ranked by the demo cashback.
+ */
 async function settledBattle(db: Db, adminId: string) {
-  const lastMonth = new Date();
-  lastMonth.setUTCDate(1);
-  lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
-  const { first, last, year, month } = tokyoMonthBounds(lastMonth);
+  const { first, last, year, month } = monthBack(1);
   const title = `${year}年${month}月 キャッシュバックバトル`;
   if (await existingId(db, "ranking_battles", { title })) return;
-  const { id } = await createBattle(db, adminId, {
-    title,
-    startsOn: first,
-    endsOn: last,
-    prizes: [30_000, 20_000, 10_000].map((amount, i) => ({ rank: i + 1, amount })),
-  });
-  await settleBattle(db, adminId, id);
+  const { id } = await atTime(tokyoMomentAt(addDays(first, -3), 11, 0), () =>
+    createBattle(db, adminId, {
+      title,
+      titleEn: `Cashback battle, ${year}-${String(month).padStart(2, "0")}`,
+      startsOn: first,
+      endsOn: last,
+      prizes: [30_000, 20_000, 10_000].map((amount, i) => ({ rank: i + 1, amount })),
+    }),
+  );
+  const settledAt = tokyoMomentAt(addDays(last, 2), 10, 5);
+  const settle = settledAt.getTime() < Date.now() ? settledAt : new Date();
+  await atTime(settle, () => settleBattle(db, adminId, id, settle));
 }
 
 /** A fixed sequence of picks, so every seeded database shows the same gacha results. */
@@ -120,14 +165,37 @@ export interface MoneyPeople {
 export async function seedMoney(db: Db, p: MoneyPeople) {
   if (await existingId(db, "presents", { request_key: DONE_KEY })) return;
   const deps = { db, log: createLogger({ level: "silent" }) };
+  /** The moment a demo event happened: `days` days before today, at hour:minute in Tokyo. */
+  const on =
+    (days: number, hour: number, minute: number) =>
+    <T>(work: () => Promise<T>) =>
+      atTime(tokyoMomentAgo(days, hour, minute), work);
   await settledBattle(db, p.adminId);
 
-  const present = (member: string, amount: number, reason: string, requestKey: string) =>
-    createPresent(deps, p.adminId, { member, amount, reason, requestKey });
-  await present(p.memberId, 3_000, "新規登録ボーナス", DONE_KEY);
-  await present(p.memberId, 5_000, "キャンペーン当選", "seed-present-campaign");
+  const present = (
+    member: string,
+    amount: number,
+    [reason, reasonEn]: [string, string],
+    requestKey: string,
+  ) => createPresent(deps, p.adminId, { member, amount, reason, reasonEn, requestKey });
+  await on(
+    180,
+    10,
+    12,
+  )(() => present(p.memberId, 3_000, ["新規登録ボーナス", "Sign-up bonus"], DONE_KEY));
+  await on(
+    128,
+    15,
+    47,
+  )(() =>
+    present(p.memberId, 5_000, ["キャンペーン当選", "Campaign prize"], "seed-present-campaign"),
+  );
   // Eight figures: the phone check's member (money must fit on a 375 px card).
-  await present(p.richId, 98_765_432, "VIP ボーナス", "seed-present-rich");
+  await on(
+    165,
+    11,
+    3,
+  )(() => present(p.richId, 98_765_432, ["VIP ボーナス", "VIP bonus"], "seed-present-rich"));
 
   const gacha = await db.kysely
     .selectFrom("gachas")
@@ -138,47 +206,79 @@ export async function seedMoney(db: Db, p: MoneyPeople) {
     .executeTakeFirst();
   if (gacha) {
     const random = fixedPicks();
-    for (const n of [1, 2, 3]) {
-      await drawGacha(db, p.memberId, { gachaId: gacha.id, requestKey: `seed-gacha-${n}` }, random);
-    }
-    for (const n of [1, 2]) {
-      await drawGacha(
-        db,
-        p.richId,
-        { gachaId: gacha.id, requestKey: `seed-gacha-rich-${n}` },
-        random,
-      );
-    }
+    const draw = (userId: string, requestKey: string) =>
+      drawGacha(db, userId, { gachaId: gacha.id, requestKey }, random);
+    await on(88, 21, 9)(() => draw(p.memberId, "seed-gacha-1"));
+    await on(52, 12, 31)(() => draw(p.memberId, "seed-gacha-2"));
+    await on(9, 23, 2)(() => draw(p.memberId, "seed-gacha-3"));
+    await on(70, 8, 15)(() => draw(p.richId, "seed-gacha-rich-1"));
+    await on(14, 19, 48)(() => draw(p.richId, "seed-gacha-rich-2"));
   }
 
   const transfer = (amount: number, message: string, requestKey: string) =>
     requestTransfer(deps, p.memberId, { email: p.friendEmail, amount, message, requestKey });
-  await approveTransfer(deps, p.adminId, (await transfer(2_000, "ランチ代", "seed-transfer-1")).id);
-  const denied = await transfer(1_500, "テスト送金", "seed-transfer-2");
-  await denyTransfer(deps, p.adminId, denied.id, "送金先の確認が取れませんでした");
-  await transfer(1_000, "お礼です", "seed-transfer-3");
-  await requestTransfer(deps, p.richId, {
-    email: p.friendEmail,
-    amount: 50_000,
-    message: "いつもありがとう",
-    requestKey: "seed-transfer-rich",
-  });
+  const lunch = await on(140, 12, 58)(() => transfer(2_000, "ランチ代", "seed-transfer-1"));
+  await on(139, 10, 20)(() => approveTransfer(deps, p.adminId, lunch.id));
+  const denied = await on(101, 22, 16)(() => transfer(1_500, "テスト送金", "seed-transfer-2"));
+  await on(
+    99,
+    14,
+    2,
+  )(() =>
+    denyTransfer(
+      deps,
+      p.adminId,
+      denied.id,
+      "送金先の確認が取れませんでした",
+      "We could not confirm the recipient.",
+    ),
+  );
+  await on(2, 20, 37)(() => transfer(1_000, "お礼です", "seed-transfer-3"));
+  await on(
+    4,
+    9,
+    11,
+  )(() =>
+    requestTransfer(deps, p.richId, {
+      email: p.friendEmail,
+      amount: 50_000,
+      message: "いつもありがとう",
+      requestKey: "seed-transfer-rich",
+    }),
+  );
 
-  await paymentDetails(db, p.memberId, "ヤマダ タロウ");
-  await paymentDetails(db, p.richId, "スズキ ケン");
+  await on(179, 21, 30)(() => paymentDetails(db, p.memberId, "ヤマダ タロウ"));
+  await on(166, 18, 0)(() => paymentDetails(db, p.richId, "スズキ ケン"));
   const withdraw = (userId: string, method: "bank" | "paypay", amount: number, key: string) =>
     requestWithdrawal(deps, userId, { method, amount, requestKey: key });
-  await completeWithdrawal(
-    deps,
-    p.adminId,
-    (await withdraw(p.memberId, "bank", 10_000, "seed-withdraw-1")).id,
+  const paid = await on(118, 8, 41)(() => withdraw(p.memberId, "bank", 10_000, "seed-withdraw-1"));
+  await on(117, 15, 0)(() => completeWithdrawal(deps, p.adminId, paid.id));
+  const rejected = await on(
+    74,
+    23,
+    55,
+  )(() => withdraw(p.memberId, "paypay", 3_000, "seed-withdraw-2"));
+  await on(
+    73,
+    11,
+    26,
+  )(() =>
+    rejectWithdrawal(
+      deps,
+      p.adminId,
+      rejected.id,
+      "PayPay ID が見つかりませんでした",
+      "We could not find your PayPay ID.",
+    ),
   );
-  const rejected = await withdraw(p.memberId, "paypay", 3_000, "seed-withdraw-2");
-  await rejectWithdrawal(deps, p.adminId, rejected.id, "PayPay ID が見つかりませんでした");
-  const cancelled = await withdraw(p.memberId, "bank", 2_000, "seed-withdraw-3");
-  await cancelWithdrawal(deps, p.memberId, cancelled.id);
-  await withdraw(p.memberId, "bank", 5_000, "seed-withdraw-4");
-  await withdraw(p.richId, "bank", 54_322, "seed-withdraw-rich");
+  const cancelled = await on(
+    38,
+    19,
+    4,
+  )(() => withdraw(p.memberId, "bank", 2_000, "seed-withdraw-3"));
+  await on(38, 19, 21)(() => cancelWithdrawal(deps, p.memberId, cancelled.id));
+  await on(1, 7, 50)(() => withdraw(p.memberId, "bank", 5_000, "seed-withdraw-4"));
+  await on(3, 16, 12)(() => withdraw(p.richId, "bank", 54_322, "seed-withdraw-rich"));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Db } from "../index";
 import { newId } from "../id";
 import { nowDb, toDbTime } from "../time";
+import { addTokyoDays, tokyoDayStart } from "../../server/domain/tokyo";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -67,4 +68,19 @@ export async function addEnglish(
   }
   for (const column of columns) query = query.where(db.kysely.dynamic.ref(column), "is", null);
   await query.execute();
+}
+
+/**
+ * A Tokyo wall-clock moment `days` days before the seed run's day, at hour:minute: when a demo
+ * event happened (written with db/clock.ts `atTime`). Never later than the run itself.
+ */
+export function tokyoMomentAgo(
+  days: number,
+  hour: number,
+  minute: number,
+  from = Date.now(),
+): Date {
+  const day = addTokyoDays(tokyoDayStart(new Date(from)), -days);
+  const at = new Date(day.getTime() + (hour * 60 + minute) * 60_000);
+  return at.getTime() < from ? at : new Date(from - 60_000);
 }

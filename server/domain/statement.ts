@@ -52,3 +52,29 @@ export function statementEntry(
   if (kind === "transfer_settle") return availableDelta > 0 ? "transfer_received" : "transfer_sent";
   return kind;
 }
+
+/**
+ * How a row names the other side of the money: a received transfer comes from its sender; a
+ * transfer this member sent, and the refund of one that was denied, go to (were meant for) its
+ * recipient; a present or prize comes from the operator. Null: nobody to name.
+ */
+export type Party = "from" | "to" | "refundTo" | "operator";
+
+export function partyOf(entry: StatementEntry): Party | null {
+  switch (entry) {
+    case "transfer_received":
+      return "from";
+    case "transfer_hold":
+    case "transfer_sent":
+      return "to";
+    case "transfer_release":
+      return "refundTo";
+    case "present":
+    case "prize":
+    case "battle_prize":
+    case "marathon_reward":
+      return "operator";
+    default:
+      return null;
+  }
+}

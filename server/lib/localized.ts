@@ -29,3 +29,17 @@ export function localized<K extends string>(
   }
   return row[field];
 }
+
+/**
+ * Free text an admin wrote to one member (a rejection reason, a present's note) in the reader's
+ * language, and the language it is in: the page marks Japanese shown to an English reader.
+ */
+export function readerText(
+  japanese: string | null,
+  english: string | null,
+  locale: Language,
+): { text: string | null; lang: Language | null } {
+  if (locale === "en" && english !== null && english.trim() !== "")
+    return { text: english, lang: "en" };
+  return { text: japanese, lang: japanese === null ? null : "ja" };
+}

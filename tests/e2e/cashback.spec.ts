@@ -63,7 +63,10 @@ test.describe("cashback import", () => {
     const rows = page.getByTestId("batch-rows").getByTestId("table-row");
     await expect(rows).toHaveCount(6);
     // The USD row in yen, rounded down.
-    await expect(rows.filter({ hasText: "10.50 USD" })).toContainText("¥1,580");
+    await expect(rows.filter({ hasText: "$10.50" })).toContainText("¥1,580");
+    // Before the commit, what the matched rows will credit (nothing is credited yet).
+    await expect(page.getByTestId("amount-to-credit")).toHaveText("¥2,780");
+    await expect(page.getByTestId("amount-credited")).toHaveCount(0);
 
     // The errors, with their line numbers and reasons.
     await page.getByTestId("filter-error").click();

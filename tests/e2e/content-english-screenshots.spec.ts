@@ -1,6 +1,6 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
 import { signInByEmail, test, visit } from "./fixtures";
-import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { atEachSize, visitPastDialogs, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
  * Screenshots of content in both languages (issue 19 item 5) for a person to look at: the
@@ -33,16 +33,7 @@ for (const lng of SHOT_LANGUAGES) {
       await visit(adminPage, `/admin/campaigns/${id}`);
       await shoot(adminPage, `admin-campaign-edit-${size}-${lng}`);
     });
-    // The demo member's first loads open the marathon notice and the popup: close them first.
-    await visit(memberPage, `/users/campaigns/${id}`);
-    for (let i = 0; i < 4 && (await memberPage.getByRole("dialog").count()) > 0; i++) {
-      await memberPage
-        .getByRole("dialog")
-        .getByRole("button", { name: /閉じる|Close/ })
-        .first()
-        .click();
-      await visit(memberPage, `/users/campaigns/${id}`);
-    }
+    await visitPastDialogs(memberPage, `/users/campaigns/${id}`);
     await atEachSize(memberPage, async (size) => {
       await visit(memberPage, `/users/campaigns/${id}`);
       await shoot(memberPage, `member-campaign-${size}-${lng}`);

@@ -80,3 +80,19 @@ export function clickTo(target: string | ((page: Page) => Locator), shown: strin
 export async function languageCookie(context: BrowserContext, lng: "ja" | "en") {
   await context.addCookies([{ name: "language", value: lng, url: E2E_ORIGIN }]);
 }
+
+/**
+ * Opens `path` until no dialog greets the page: the demo member's first loads open the marathon
+ * notice and the popup, which would cover the screenshots.
+ */
+export async function visitPastDialogs(page: Page, path: string) {
+  await visit(page, path);
+  for (let i = 0; i < 4 && (await page.getByRole("dialog").count()) > 0; i++) {
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /閉じる|Close/ })
+      .first()
+      .click();
+    await visit(page, path);
+  }
+}

@@ -274,7 +274,17 @@ describe(`the deposit history reads the statement's credits on ${testEngine}`, (
     );
     expect(page.total).toBe(9);
     // Newest first; the transfer received names its sender.
-    expect(page.rows[0]).toMatchObject({ entry: "transfer_received", counterparty: "bob" });
+    expect(page.rows[0]).toMatchObject({
+      entry: "transfer_received",
+      counterparty: "bob",
+      party: "from",
+    });
+    // A denied transfer's refund names the member it was meant for, as its recipient, never as
+    // the sender of the money; a present comes from the operator.
+    const byEntry = (entry: string) => page.rows.find((r) => r.entry === entry);
+    expect(byEntry("transfer_release")).toMatchObject({ counterparty: "bob", party: "refundTo" });
+    expect(byEntry("present")).toMatchObject({ counterparty: null, party: "operator" });
+    expect(byEntry("cashback")).toMatchObject({ party: null });
   });
 
   it("sorts by amount, filters by period, and shows nobody else's credits", async () => {

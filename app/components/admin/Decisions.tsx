@@ -59,8 +59,11 @@ export function DecisionDialogs<A extends string, R extends string>({
   id,
   facts,
   state: { close, dialogError: error, reasonError, refused },
+  english = false,
 }: {
   kinds: DecisionKinds<A, R>;
+  /** The refusal's reason may also be written in English (`reasonEn`), for members reading it. */
+  english?: boolean;
   kind: string | undefined;
   id: string;
   facts: ReactNode;
@@ -69,10 +72,10 @@ export function DecisionDialogs<A extends string, R extends string>({
     close: () => void;
     dialogError: string | null;
     reasonError: string | null;
-    refused: { values: { reason?: string } } | null;
+    refused: { values: { reason?: string; reasonEn?: string } } | null;
   };
 }) {
-  const { t } = useTranslation(ns);
+  const { t } = useTranslation([ns, "common"]);
   const dialog = (intent: A | R) => ({
     testId: "decision-dialog",
     open: kind === intent,
@@ -96,6 +99,17 @@ export function DecisionDialogs<A extends string, R extends string>({
           hint: t(`${section}.${refuse}.reasonHint`),
           error: reasonError,
           defaultValue: refused?.values.reason,
+          ...(english
+            ? {
+                english: {
+                  label: t("common:content.english", {
+                    field: t(`${section}.${refuse}.reason`),
+                  }),
+                  hint: t("common:content.englishHint"),
+                  defaultValue: refused?.values.reasonEn,
+                },
+              }
+            : {}),
         }}
       >
         {facts}
@@ -156,8 +170,11 @@ export function ApproveOrDenyTable<Row extends { id: string; status: string }>({
   page,
   columns,
   testId,
+  english = false,
 }: {
   kinds: DecisionKinds<"approve", "deny">;
+  /** The denial's reason may be written in English too (the page's `deny` passes it on). */
+  english?: boolean;
   names: (row: Row) => Record<string, string>;
   facts: (row: Row) => ReactNode;
   label: string;
@@ -201,6 +218,7 @@ export function ApproveOrDenyTable<Row extends { id: string; status: string }>({
         id={decision?.row.id ?? ""}
         facts={decision && facts(decision.row)}
         state={decisions}
+        english={english}
       />
     </>
   );

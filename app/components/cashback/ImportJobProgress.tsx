@@ -17,6 +17,8 @@ export interface ImportJobView {
   errorParams: Record<string, string>;
   rowsPerSecond: number | null;
   secondsLeft: number | null;
+  /** 0–100, reaching 100 only when the job is done (server/features/cashback/jobs.ts). */
+  percent: number;
 }
 
 /** How often an open page asks for the job's progress while it runs. */
@@ -75,7 +77,7 @@ export function ImportJobProgress({ job }: { job: ImportJobView }) {
     );
   }
 
-  const percent = job.rowsTotal > 0 ? Math.floor((job.rowsDone / job.rowsTotal) * 100) : 0;
+  const percent = job.percent;
   const left =
     job.secondsLeft === null
       ? null

@@ -2,7 +2,9 @@ import { CheckCircleIcon } from "@heroicons/react/20/solid";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
+import { formatDate, formatDay } from "~/lib/format";
 import { formatYen } from "~/lib/money";
+import { Badge } from "~/components/ui/Badge";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { EmptyState } from "~/components/ui/EmptyState";
@@ -12,8 +14,18 @@ export interface MarathonView {
   title: string;
   startsOn: string;
   endsOn: string | null;
+  /** Stopped: shown for the goals the member reached in it. */
+  ended: boolean;
   total: number;
-  goals: { marathonNumber: number; threshold: number; reward: number; reached: boolean }[];
+  goals: {
+    marathonNumber: number;
+    threshold: number;
+    reward: number;
+    reached: boolean;
+    /** What the member was paid for the goal, and when; null when not reached. */
+    paid: number | null;
+    reachedAt: string | null;
+  }[];
 }
 
 /** The course switch (general / Axi) at the top of the member's marathon pages. */
@@ -68,15 +80,21 @@ export function MarathonProgress({
       {marathons.length === 0 && <EmptyState testId="marathon-empty">{t("empty")}</EmptyState>}
       {marathons.map((m) => (
         <section key={m.id} data-testid="marathon" className={`${card} p-4 sm:p-6`}>
-          <h2 className="break-words text-lg font-bold">{m.title}</h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="break-words text-lg font-bold">{m.title}</h2>
+            {m.ended && (
+              <Badge tone="muted" data-testid="marathon-ended">
+                {t("ended")}
+              </Badge>
+            )}
+          </div>
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            {t("period")}:{" "}
-            {m.endsOn
-              ? t("periodRange", { start: m.startsOn, end: m.endsOn })
-              : t("periodOpen", { start: m.startsOn })}
+            {t("period")}: <MarathonDates startsOn={m.startsOn} endsOn={m.endsOn} />
           </p>
           <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-emerald-50 px-4 py-3 dark:bg-emerald-950/40">
-            <span className="text-sm text-slate-700 dark:text-slate-200">{t("total")}</span>
+            <span className="text-sm text-slate-700 dark:text-slate-200">
+              {t(m.ended ? "totalEnded" : "total")}
+            </span>
             <span
               className="text-2xl font-bold text-emerald-800 dark:text-emerald-300"
               data-testid="marathon-total"
@@ -87,7 +105,7 @@ export function MarathonProgress({
           <ol className="mt-4 space-y-3">
             {m.goals.map((g) => {
               const percent = Math.min(100, Math.floor((m.total / g.threshold) * 100));
-              const done = g.reached || m.total >= g.threshold;
+              const done = g.reached || (!m.ended && m.total >= g.threshold);
               return (
                 <li
                   key={g.marathonNumber}
@@ -116,9 +134,14 @@ export function MarathonProgress({
                     </div>
                     <div>
                       <dt className="text-xs text-slate-500 dark:text-slate-400">{t("reward")}</dt>
-                      <dd className="font-medium">{formatYen(g.reward)}</dd>
+                      <dd className="font-medium">{formatYen(g.paid ?? g.reward)}</dd>
                     </div>
                   </dl>
+                  {g.paid !== null && (
+                    <p className="mt-2 text-xs text-emerald-800 dark:text-emerald-300">
+                      {t("paid", { amount: formatYen(g.paid), date: formatDate(g.reachedAt) })}
+                    </p>
+                  )}
                   <div
                     className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
                     role="progressbar"
@@ -132,7 +155,7 @@ export function MarathonProgress({
                       style={{ width: `${done ? 100 : percent}%` }}
                     />
                   </div>
-                  {!done && (
+                  {!done && !m.ended && (
                     <p className="mt-1 text-right text-xs text-slate-600 dark:text-slate-300">
                       {t("remaining", { amount: formatYen(g.threshold - m.total) })}
                     </p>
@@ -144,5 +167,17 @@ export function MarathonProgress({
         </section>
       ))}
     </div>
+  );
+}
+
+/** A marathon's days in the one date format; an open end worded as such, never a bare dash. */
+export function MarathonDates({ startsOn, endsOn }: { startsOn: string; endsOn: string | null }) {
+  const { t } = useTranslation("marathon");
+  return (
+    <span className="whitespace-nowrap">
+      {endsOn
+        ? t("periodRange", { start: formatDay(startsOn), end: formatDay(endsOn) })
+        : t("periodOpen", { start: formatDay(startsOn) })}
+    </span>
   );
 }

@@ -44,14 +44,24 @@ export function ConfirmDialog({
   tone?: "primary" | "danger";
   /** Hidden inputs naming the decision (intent, id or ids). */
   fields: Record<string, string | string[]>;
-  /** Asks for a reason (required), with its translated label and error. */
-  reason?: { label: string; hint: string; error?: string | null; defaultValue?: string };
+  /**
+   * Asks for a reason (required), with its translated label and error; `english` adds the
+   * optional English of it (`reasonEn`), which members reading English get.
+   */
+  reason?: {
+    label: string;
+    hint: string;
+    error?: string | null;
+    defaultValue?: string;
+    english?: { label: string; hint: string; defaultValue?: string };
+  };
   /** A translated refusal of the whole decision. */
   error?: string | null;
   testId?: string;
 }) {
   const { t } = useTranslation();
   const reasonId = useId();
+  const englishId = useId();
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop
@@ -124,6 +134,32 @@ export function ConfirmDialog({
                     {reason.hint}
                   </p>
                 )}
+              </div>
+            )}
+            {reason?.english && (
+              <div>
+                <label
+                  htmlFor={englishId}
+                  className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+                >
+                  {reason.english.label}
+                </label>
+                <textarea
+                  id={englishId}
+                  name="reasonEn"
+                  lang="en"
+                  maxLength={500}
+                  rows={2}
+                  defaultValue={reason.english.defaultValue}
+                  aria-describedby={`${englishId}-hint`}
+                  className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+                />
+                <p
+                  id={`${englishId}-hint`}
+                  className="mt-1 text-xs text-slate-500 dark:text-slate-400"
+                >
+                  {reason.english.hint}
+                </p>
               </div>
             )}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const values = formValues(form, ["intent", "id", "reason"]);
+  const values = formValues(form, ["intent", "id", "reason", "reasonEn"]);
   switch (values.intent) {
     case "complete": {
       const result = await attempt(values, () =>
@@ -57,7 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "reject": {
       const result = await attempt(values, () =>
-        context.trpc.wallet.rejectWithdrawal({ id: values.id, reason: values.reason }),
+        context.trpc.wallet.rejectWithdrawal({
+          id: values.id,
+          reason: values.reason,
+          reasonEn: values.reasonEn,
+        }),
       );
       if (!result.ok) return result.response;
       return json({ ok: true as const, intent: "reject" as const, results: [] });
@@ -269,6 +273,7 @@ export default function AdminWithdrawals() {
         id={decision?.rows[0]?.id ?? ""}
         facts={decision?.rows[0] && <RowFacts row={decision.rows[0]} />}
         state={decisions}
+        english
       />
 
       <ConfirmDialog

@@ -3,7 +3,7 @@ import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Language } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import { fromDbTime, nowDb } from "../../../db/time";
 import type { Config } from "../../config";
 import { countReferredRegistration } from "../affiliate/rewards";
 import { acceptCurrent } from "../legal/service";
@@ -247,8 +247,9 @@ export async function register(
           .execute();
         // What the member agreed to on the form: the terms and privacy policy of this moment.
         await acceptCurrent(trx, id);
-        // The referrer's registration count, kept with the registration itself.
-        if (referrer) await countReferredRegistration(trx, db, referrer.id, new Date());
+        // The referrer's registration count, kept with the registration itself and on the
+        // Tokyo day of its own stamp, so the summary counts what the customer list shows.
+        if (referrer) await countReferredRegistration(trx, db, referrer.id, fromDbTime(now));
       });
       break;
     } catch (error) {

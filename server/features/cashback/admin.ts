@@ -153,6 +153,14 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
     .where("id", "=", input.batchId)
     .executeTakeFirst();
   if (!batch) return null;
+  // What the matched rows will credit (before the commit, and rows a re-run may still credit):
+  // the batch's credited amount is zero until then, which read as "these rows pay nothing".
+  const toCredit = await db.kysely
+    .selectFrom("import_rows")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_yen"), eb.lit(0)).as("amount"))
+    .where("batch_id", "=", input.batchId)
+    .where("status", "=", "matched")
+    .executeTakeFirstOrThrow();
   const query = db.kysely
     .selectFrom("import_rows")
     .leftJoin("brokers", "brokers.id", "import_rows.broker_id")
@@ -181,6 +189,7 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
     batch: {
       ...batch,
       amountCredited: Number(batch.amountCredited),
+      amountToCredit: Number(toCredit.amount),
       usdRate: batch.usdRateMicro === null ? null : Number(batch.usdRateMicro) / 1_000_000,
     },
     page: {

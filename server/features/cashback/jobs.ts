@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
-import type { Database, ImportJobKind } from "../../../db/schema";
+import type { Database, ImportJobKind, ImportJobState } from "../../../db/schema";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { AppError } from "../../errors";
 import { countStaged, type ImportDeps, numberChunks } from "./import";
@@ -335,7 +335,20 @@ export async function latestImportJob(db: Db, batchId: string, now = new Date())
     finishedAt: job.finished_at,
     rowsPerSecond: rate === null ? null : Math.round(rate),
     secondsLeft: rate === null || job.state !== "running" ? null : Math.ceil(left / rate),
+    percent: jobPercent(job.state, job.rows_done, job.rows_total),
   };
+}
+
+/**
+ * The share of a job done, as the progress bar shows it: 100 only once the job is done. Rows
+ * counted are not the end of the work (a preview still marks repeats and numbers chunks after
+ * reading the last row; a small file is all read at its first count), so a running job stops at
+ * 99.
+ */
+export function jobPercent(state: ImportJobState, done: number, total: number): number {
+  if (state === "done") return 100;
+  if (total <= 0) return 0;
+  return Math.min(99, Math.floor((done / total) * 100));
 }
 
 /**

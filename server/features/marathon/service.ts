@@ -45,35 +45,69 @@ const ADMIN_GOAL_COLUMNS = [
   "cb_marathon_goals.modal_text_en",
 ] as const;
 
-/** The member's marathons of one course: each goal, whether it is reached, and the total so far. */
+/**
+ * The member's marathons of one course: the running ones (active), then the stopped ones in
+ * which the member reached a goal, newest first; with nothing running and nothing reached, the
+ * last marathon of the course, so the page shows how it ended. Every goal the goal modal
+ * announces therefore belongs to a marathon this page shows, with its reward and date.
+ */
 export async function memberProgress(
   db: Db,
   userId: string,
   course: MarathonCourse,
   language: Language = "ja",
 ) {
-  const marathons = await db.kysely
+  const columns = ["id", "title", "title_en", "starts_on", "ends_on", "active"] as const;
+  const running = await db.kysely
     .selectFrom("cb_marathons")
-    .select(["id", "title", "title_en", "starts_on", "ends_on"])
+    .select(columns)
     .where("course", "=", course)
     .where("active", "=", 1)
     .orderBy("starts_on", "desc")
     .orderBy("id")
     .execute();
+  const reachedRows = await db.kysely
+    .selectFrom("marathons")
+    .innerJoin("cb_marathon_goals as g", "g.id", "marathons.goal_id")
+    .select(["marathons.goal_id", "marathons.reward", "marathons.created_at", "g.marathon_id"])
+    .where("marathons.uid", "=", userId)
+    .execute();
+  const reached = new Map(reachedRows.map((r) => [r.goal_id, r]));
+  const stoppedWithGoals = [...new Set(reachedRows.map((r) => r.marathon_id))];
+  let stopped = stoppedWithGoals.length
+    ? await db.kysely
+        .selectFrom("cb_marathons")
+        .select(columns)
+        .where("course", "=", course)
+        .where("active", "=", 0)
+        .where("id", "in", stoppedWithGoals)
+        .orderBy("starts_on", "desc")
+        .orderBy("id")
+        .execute()
+    : [];
+  if (running.length === 0 && stopped.length === 0) {
+    stopped = await db.kysely
+      .selectFrom("cb_marathons")
+      .select(columns)
+      .where("course", "=", course)
+      .orderBy("starts_on", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .execute();
+  }
+  const marathons = [...running, ...stopped];
   if (marathons.length === 0) return { course, marathons: [] };
-  const marathonIds = marathons.map((m) => m.id);
   const goals = await db.kysely
     .selectFrom("cb_marathon_goals")
     .select(["id", "marathon_id", "marathon_number", "threshold", "reward"])
-    .where("marathon_id", "in", marathonIds)
+    .where(
+      "marathon_id",
+      "in",
+      marathons.map((m) => m.id),
+    )
     .orderBy("threshold")
     .orderBy("marathon_number")
     .execute();
-  const reached = new Set(
-    (
-      await db.kysely.selectFrom("marathons").select("goal_id").where("uid", "=", userId).execute()
-    ).map((r) => r.goal_id),
-  );
   const out = [];
   for (const m of marathons) {
     const totals = await marathonTotals(db.kysely, { course, ...m }, [userId]);
@@ -83,8 +117,19 @@ export async function memberProgress(
       title: localized(m, "title", language),
       startsOn: m.starts_on,
       endsOn: m.ends_on,
+      /** Stopped: no longer counts new cashback; shown for the goals reached in it. */
+      ended: Number(m.active) !== 1,
       total,
-      goals: goalsOf(goals, m.id).map((g) => ({ ...goalFigures(g), reached: reached.has(g.id) })),
+      goals: goalsOf(goals, m.id).map((g) => {
+        const mine = reached.get(g.id);
+        return {
+          ...goalFigures(g),
+          reached: mine !== undefined,
+          /** What the member was paid for it, and when (the goal's reward may change later). */
+          paid: mine ? Number(mine.reward) : null,
+          reachedAt: mine ? mine.created_at : null,
+        };
+      }),
     });
   }
   return { course, marathons: out };

@@ -26,6 +26,8 @@ export async function createPresent(
     member: string;
     amount: number;
     reason: string;
+    /** The reason in English; none shows the Japanese to English readers. */
+    reasonEn?: string | null | undefined;
     campaignId?: string | undefined;
     requestKey: string;
   },
@@ -57,6 +59,7 @@ export async function createPresent(
             user_id: userId,
             amount: input.amount,
             reason: input.reason,
+            reason_en: input.reasonEn ?? null,
             campaign_id: input.campaignId ?? null,
             request_key: input.requestKey,
             created_by: adminId,

@@ -68,16 +68,18 @@ export const walletRouter = router({
 
   withdrawals: memberProcedure
     .input(listInput)
-    .query(({ ctx, input }) => wallet.withdrawalHistory(ctx.listDb, ctx.user.id, input)),
+    .query(({ ctx, input }) =>
+      wallet.withdrawalHistory(ctx.listDb, ctx.user.id, input, ctx.locale),
+    ),
 
   deposits: memberProcedure
     .input(listInput)
-    .query(({ ctx, input }) => wallet.depositHistory(ctx.listDb, ctx.user.id, input)),
+    .query(({ ctx, input }) => wallet.depositHistory(ctx.listDb, ctx.user.id, input, ctx.locale)),
 
   /** Every movement of the member's own wallet, with the balances after each. */
   statement: memberProcedure
     .input(statementInput)
-    .query(({ ctx, input }) => memberStatement(ctx.listDb, ctx.user.id, input)),
+    .query(({ ctx, input }) => memberStatement(ctx.listDb, ctx.user.id, input, ctx.locale)),
 
   /**
    * The member's year in one document (年間取引報告書): totals by kind and the balances at the
@@ -107,7 +109,7 @@ export const walletRouter = router({
   rejectWithdrawal: adminProcedure
     .input(rejectInput)
     .mutation(({ ctx, input }) =>
-      wallet.rejectWithdrawal(ctx, ctx.user.id, input.id, input.reason),
+      wallet.rejectWithdrawal(ctx, ctx.user.id, input.id, input.reason, input.reasonEn),
     ),
 
   bulkCompleteWithdrawals: adminProcedure
@@ -145,7 +147,9 @@ export const walletRouter = router({
 
   denyTransfer: adminProcedure
     .input(rejectInput)
-    .mutation(({ ctx, input }) => transfers.denyTransfer(ctx, ctx.user.id, input.id, input.reason)),
+    .mutation(({ ctx, input }) =>
+      transfers.denyTransfer(ctx, ctx.user.id, input.id, input.reason, input.reasonEn),
+    ),
 
   adminPresents: adminProcedure
     .input(adminPresentsInput)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { englishText } from "../../lib/form-fields";
 import { filterChoice, pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
 import { amount, requestKey, text } from "../../domain/fields";
@@ -44,6 +45,8 @@ export const transferQuoteInput = z.object({ amount });
 export const rejectInput = z.object({
   id: z.string().min(1).max(64),
   reason: text(500),
+  /** The reason in English (optional): English readers get it, others the Japanese. */
+  reasonEn: englishText(500),
 });
 
 export const bulkCompleteInput = z.object({
@@ -55,6 +58,7 @@ export const presentInput = z.object({
   member: text(254),
   amount,
   reason: text(200),
+  reasonEn: englishText(200),
   campaignId: z.string().max(64).optional(),
   requestKey,
 });

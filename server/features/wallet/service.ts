@@ -2,13 +2,14 @@ import type { AliasedSelectQueryBuilder, Kysely } from "kysely";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { Database, UsdtNetwork, WithdrawalMethod } from "../../../db/schema";
+import type { Database, Language, UsdtNetwork, WithdrawalMethod } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import type { Logger } from "../../logger";
 import { ensureWallet, getWallet, inTransaction, memberWallet, PAYOUTS, post } from "../../ledger";
+import { readerText } from "../../lib/localized";
 import { mapRows, paginateSorted } from "../../lib/paging";
 import { notify } from "../../notify/outbox";
 import { periodRange, tokyoDayStart } from "../../lib/period";
@@ -240,6 +241,7 @@ async function settleWithdrawal(
   outcome: "completed" | "rejected" | "cancelled",
   actorId: string,
   reason?: string,
+  reasonEn: string | null = null,
 ) {
   const { db } = deps;
   return inTransaction(db, async (trx) => {
@@ -260,6 +262,7 @@ async function settleWithdrawal(
         rejected_at: outcome === "rejected" ? now : null,
         cancelled_at: outcome === "cancelled" ? now : null,
         reject_reason: outcome === "rejected" ? (reason ?? null) : null,
+        reject_reason_en: outcome === "rejected" ? reasonEn : null,
         decided_by: outcome === "cancelled" ? null : actorId,
       })
       .where("id", "=", id)
@@ -292,7 +295,12 @@ async function settleWithdrawal(
         action: `withdrawal.${outcome === "completed" ? "complete" : "reject"}`,
         targetType: "withdrawal",
         targetId: id,
-        data: { amount: row.amount, userId: row.user_id, ...(reason ? { reason } : {}) },
+        data: {
+          amount: row.amount,
+          userId: row.user_id,
+          ...(reason ? { reason } : {}),
+          ...(reasonEn ? { reasonEn } : {}),
+        },
       });
       // Announced on LINE by the bot worker; written with the decision, so it exists iff it did.
       await notify(trx, {
@@ -314,8 +322,15 @@ export function completeWithdrawal(deps: WalletDeps, adminId: string, id: string
   return settleWithdrawal(deps, id, {}, "completed", adminId);
 }
 
-export function rejectWithdrawal(deps: WalletDeps, adminId: string, id: string, reason: string) {
-  return settleWithdrawal(deps, id, {}, "rejected", adminId, reason);
+/** Rejected with the reason the member reads, and its English when the admin wrote one. */
+export function rejectWithdrawal(
+  deps: WalletDeps,
+  adminId: string,
+  id: string,
+  reason: string,
+  reasonEn: string | null = null,
+) {
+  return settleWithdrawal(deps, id, {}, "rejected", adminId, reason, reasonEn);
 }
 
 /** Each completion is its own transaction: one failure does not undo the others. */
@@ -352,7 +367,12 @@ function pageOfMerged<O extends { id: string; created_at: string; amount: number
  * The member's withdrawal history: withdrawals and transfers they sent (method "transfer"),
  * newest first, one page at a time.
  */
-export async function withdrawalHistory(db: Db, userId: string, input: ListInput) {
+export async function withdrawalHistory(
+  db: Db,
+  userId: string,
+  input: ListInput,
+  locale: Language = "ja",
+) {
   const { start, end } = periodRange(input);
   const withdrawals = db.kysely
     .selectFrom("withdrawals")
@@ -364,6 +384,7 @@ export async function withdrawalHistory(db: Db, userId: string, input: ListInput
       eb.ref("method").$castTo<string>().as("method"),
       eb.ref("status").$castTo<string>().as("status"),
       "reject_reason",
+      "reject_reason_en",
       eb.ref("next_business_day").$castTo<number>().as("next_business_day"),
       eb.val(0).as("fee"),
       eb.val(null).$castTo<string | null>().as("counterparty"),
@@ -382,6 +403,7 @@ export async function withdrawalHistory(db: Db, userId: string, input: ListInput
       eb.val("transfer").$castTo<string>().as("method"),
       eb.ref("transfers.status").$castTo<string>().as("status"),
       eb.ref("transfers.fail_reason").as("reject_reason"),
+      eb.ref("transfers.fail_reason_en").as("reject_reason_en"),
       eb.val(0).$castTo<number>().as("next_business_day"),
       "transfers.fee",
       eb.ref("users.nickname").$castTo<string | null>().as("counterparty"),
@@ -399,15 +421,27 @@ export async function withdrawalHistory(db: Db, userId: string, input: ListInput
     fee: Number(r.fee),
     method: String(r.method),
     status: String(r.status),
-    rejectReason: r.reject_reason ? String(r.reject_reason) : null,
+    ...(() => {
+      const reason = readerText(
+        r.reject_reason ? String(r.reject_reason) : null,
+        r.reject_reason_en ? String(r.reject_reason_en) : null,
+        locale,
+      );
+      return { rejectReason: reason.text, rejectReasonLang: reason.lang };
+    })(),
     nextBusinessDay: Number(r.next_business_day) === 1,
     counterparty: r.counterparty ? String(r.counterparty) : null,
   }));
 }
 
 /** The deposit history: every credit to the wallet, from the statement's ledger query. */
-export async function depositHistory(db: Db, userId: string, input: ListInput) {
-  const page = await memberCredits(db, userId, input);
+export async function depositHistory(
+  db: Db,
+  userId: string,
+  input: ListInput,
+  locale: Language = "ja",
+) {
+  const page = await memberCredits(db, userId, input, locale);
   return {
     ...page,
     rows: page.rows.map((r) => ({
@@ -416,7 +450,9 @@ export async function depositHistory(db: Db, userId: string, input: ListInput) {
       amount: r.availableDelta,
       entry: r.entry,
       reason: r.note,
+      reasonLang: r.noteLang,
       counterparty: r.counterparty,
+      party: r.party,
     })),
   };
 }

@@ -1,5 +1,13 @@
 import type { Db } from "../../../db";
-import { STATEMENT_GROUP_KINDS, type StatementEntry, statementEntry } from "../../domain/statement";
+import type { Language } from "../../../db/schema";
+import { readerText } from "../../lib/localized";
+import {
+  type Party,
+  partyOf,
+  STATEMENT_GROUP_KINDS,
+  type StatementEntry,
+  statementEntry,
+} from "../../domain/statement";
 import { memberWallet, type MovementKind } from "../../ledger";
 import { paginate } from "../../lib/paging";
 import { periodRange } from "../../lib/period";
@@ -24,10 +32,14 @@ export interface StatementRow {
   fee: number | null;
   /** A transfer: the other member's nickname. */
   counterparty: string | null;
+  /** How the row names the other side (from the sender, to the recipient, the operator). */
+  party: Party | null;
   /** A withdrawal: its payout method. */
   method: string | null;
   /** A present's reason, a received transfer's message. */
   note: string | null;
+  /** The note's language when an admin wrote it (a present's): "ja" shown to an English reader is marked. */
+  noteLang: Language | null;
 }
 
 /**
@@ -39,8 +51,13 @@ export interface StatementRow {
  * later page still shows the true balance at each row. Only entries of this member's wallet
  * are read: another member's side of a transfer never shows.
  */
-export async function memberStatement(db: Db, userId: string, input: StatementInput) {
-  return ledgerPage(db, userId, input, { kind: input.kind ?? null, creditsOnly: false });
+export async function memberStatement(
+  db: Db,
+  userId: string,
+  input: StatementInput,
+  locale: Language = "ja",
+) {
+  return ledgerPage(db, userId, input, { kind: input.kind ?? null, creditsOnly: false }, locale);
 }
 
 /**
@@ -49,8 +66,13 @@ export async function memberStatement(db: Db, userId: string, input: StatementIn
  * refund of a withdrawal or transfer), read by the same query, so no credit can be missing.
  * Sorted by date or by amount.
  */
-export async function memberCredits(db: Db, userId: string, input: ListInput) {
-  return ledgerPage(db, userId, input, { kind: null, creditsOnly: true });
+export async function memberCredits(
+  db: Db,
+  userId: string,
+  input: ListInput,
+  locale: Language = "ja",
+) {
+  return ledgerPage(db, userId, input, { kind: null, creditsOnly: true }, locale);
 }
 
 async function ledgerPage(
@@ -58,6 +80,7 @@ async function ledgerPage(
   userId: string,
   input: (StatementInput | ListInput) & { sort: "createdAt" | "amount" },
   { kind, creditsOnly }: { kind: StatementInput["kind"] | null; creditsOnly: boolean },
+  locale: Language,
 ) {
   const { start, end } = periodRange(input);
   const kinds = kind ? STATEMENT_GROUP_KINDS[kind] : null;
@@ -113,7 +136,7 @@ async function ledgerPage(
       .orderBy("created_at", input.dir)
       .orderBy("id", input.dir),
   );
-  const details = await transferAndWithdrawalDetails(db, userId, page.rows);
+  const details = await transferAndWithdrawalDetails(db, userId, page.rows, locale);
   return {
     ...page,
     /** The filters as applied (a value the URL got wrong is no filter). */
@@ -124,11 +147,12 @@ async function ledgerPage(
       // Written only by server/ledger, whose kinds are MovementKind.
       const kind = r.kind as MovementKind;
       const detail = details.get(`${r.ref_type}:${r.ref_id}`);
+      const entry = statementEntry(kind, r.ref_type, availableDelta);
       return {
         id: String(r.id),
         createdAt: String(r.created_at),
         kind,
-        entry: statementEntry(kind, r.ref_type, availableDelta),
+        entry,
         refType: r.ref_type,
         refId: r.ref_id,
         availableDelta,
@@ -137,8 +161,10 @@ async function ledgerPage(
         heldAfter: Number(r.held_after),
         fee: detail?.fee ?? null,
         counterparty: detail?.counterparty ?? null,
+        party: partyOf(entry),
         method: detail?.method ?? null,
         note: detail?.note ?? null,
+        noteLang: detail?.noteLang ?? null,
       };
     }),
   };
@@ -149,6 +175,7 @@ interface Detail {
   counterparty: string | null;
   method: string | null;
   note: string | null;
+  noteLang?: Language | null;
 }
 
 /**
@@ -160,6 +187,7 @@ async function transferAndWithdrawalDetails(
   db: Db,
   userId: string,
   rows: { ref_type: string; ref_id: string }[],
+  locale: Language,
 ): Promise<Map<string, Detail>> {
   const out = new Map<string, Detail>();
   const ids = (type: string) => [
@@ -214,12 +242,20 @@ async function transferAndWithdrawalDetails(
   if (presentIds.length > 0) {
     const presents = await db.kysely
       .selectFrom("presents")
-      .select(["id", "reason"])
+      .select(["id", "reason", "reason_en"])
       .where("id", "in", presentIds)
       .where("user_id", "=", userId)
       .execute();
-    for (const p of presents)
-      out.set(`present:${p.id}`, { fee: null, counterparty: null, method: null, note: p.reason });
+    for (const p of presents) {
+      const note = readerText(p.reason, p.reason_en, locale);
+      out.set(`present:${p.id}`, {
+        fee: null,
+        counterparty: null,
+        method: null,
+        note: note.text,
+        noteLang: note.lang,
+      });
+    }
   }
   return out;
 }

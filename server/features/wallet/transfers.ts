@@ -147,6 +147,7 @@ async function decideTransfer(
   id: string,
   approve: boolean,
   reason?: string,
+  reasonEn: string | null = null,
 ) {
   const { db } = deps;
   return inTransaction(db, async (trx) => {
@@ -163,6 +164,7 @@ async function decideTransfer(
         decided_at: nowDb(),
         decided_by: adminId,
         fail_reason: approve ? null : (reason ?? null),
+        fail_reason_en: approve ? null : reasonEn,
       })
       .where("id", "=", id)
       .where("status", "=", "pending")
@@ -208,6 +210,7 @@ async function decideTransfer(
         senderId: row.sender_id,
         receiverId: row.receiver_id,
         ...(reason ? { reason } : {}),
+        ...(reasonEn && !approve ? { reasonEn } : {}),
       },
     });
     await notifyTransfer(trx, { ...row, id }, approve, reason ?? "");
@@ -253,5 +256,11 @@ async function notifyTransfer(
 
 export const approveTransfer = (deps: WalletDeps, adminId: string, id: string) =>
   decideTransfer(deps, adminId, id, true);
-export const denyTransfer = (deps: WalletDeps, adminId: string, id: string, reason: string) =>
-  decideTransfer(deps, adminId, id, false, reason);
+/** Denied with the reason the sender reads, and its English when the admin wrote one. */
+export const denyTransfer = (
+  deps: WalletDeps,
+  adminId: string,
+  id: string,
+  reason: string,
+  reasonEn: string | null = null,
+) => decideTransfer(deps, adminId, id, false, reason, reasonEn);

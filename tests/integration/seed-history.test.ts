@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_MEMBER, seed } from "../../db/seed";
+import { SEED_MARATHON_TITLE } from "../../db/seed/money";
+import { fromDbTime, nowDb } from "../../db/time";
+import { tokyoDay, tokyoMonth } from "../../server/domain/tokyo";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { type Caller, callerFor } from "../helpers/fixtures";
+
+const t = fileDatabase({ ledgerMustBalance: true });
+let memberId: string;
+let member: Caller;
+beforeAll(async () => {
+  await seed(t.db);
+  const row = await t.db.kysely
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", DEMO_MEMBER.email)
+    .executeTakeFirstOrThrow();
+  memberId = row.id;
+  member = await callerFor(t.db, memberId);
+});
+
+describe(`the demo reads like six months of a member's life on ${testEngine}`, () => {
+  it("dates the member's money over six Tokyo months, each event at its own moment, none ahead", async () => {
+    const { rows } = await member.wallet.statement({ size: 100 });
+    // Cashback and what it pays (affiliate rewards, marathon rewards) come with the imports.
+    const own = rows.filter(
+      (r) => !["cashback", "affiliate_reward", "marathon_reward"].includes(r.entry),
+    );
+    expect(
+      new Set(own.map((r) => tokyoMonth(fromDbTime(r.createdAt)))).size,
+    ).toBeGreaterThanOrEqual(6);
+    // One moment per event: only a gacha draw's cost and win share theirs.
+    const moments = own.filter((r) => r.entry !== "gacha_reward").map((r) => r.createdAt);
+    expect(new Set(moments).size).toBe(moments.length);
+    const now = nowDb();
+    expect(rows.every((r) => r.createdAt <= now)).toBe(true);
+  });
+
+  it("decides each withdrawal and transfer after it was asked for, in every state", async () => {
+    const withdrawals = await t.db.kysely
+      .selectFrom("withdrawals")
+      .select(["status", "created_at", "completed_at"])
+      .where("user_id", "=", memberId)
+      .orderBy("created_at")
+      .execute();
+    expect(withdrawals.map((w) => w.status)).toEqual([
+      "completed",
+      "rejected",
+      "cancelled",
+      "pending",
+    ]);
+    expect(new Set(withdrawals.map((w) => tokyoMonth(fromDbTime(w.created_at)))).size).toBe(4);
+    const paid = withdrawals[0]!;
+    expect(paid.completed_at! > paid.created_at).toBe(true);
+    const transfers = await t.db.kysely
+      .selectFrom("transfers")
+      .select(["status", "created_at", "decided_at"])
+      .where("sender_id", "=", memberId)
+      .orderBy("created_at")
+      .execute();
+    expect(transfers.map((x) => x.status)).toEqual(["completed", "failed", "pending"]);
+    for (const x of transfers.slice(0, 2)) expect(x.decided_at! > x.created_at).toBe(true);
+  });
+
+  it("shows the member's referrals on their own days, counted alike by the summary and the list", async () => {
+    const list = await member.affiliate.customers({ page: 1, size: 50 });
+    const days = list.rows.map((r) => tokyoDay(fromDbTime(r.registeredAt)));
+    expect(new Set(days).size).toBe(list.rows.length);
+    expect(list.rows.length).toBeGreaterThanOrEqual(4);
+    const summary = await member.affiliate.summary({ preset: "365d" });
+    expect(summary.registrations).toBe(list.rows.length);
+    const month = await member.affiliate.summary({ preset: "28d" });
+    expect(month.registrations).toBe(days.filter((d) => d >= month.from).length);
+  });
+
+  it("ends the demo marathon on a past day and shows it with the goals the member reached", async () => {
+    const page = await member.marathon.progress({ course: "general" });
+    const demo = page.marathons.find((m) => m.title === SEED_MARATHON_TITLE);
+    expect(demo).toMatchObject({ ended: true });
+    expect(demo!.endsOn! < tokyoDay()).toBe(true);
+    expect(demo!.goals.filter((g) => g.reached).length).toBeGreaterThan(0);
+  });
+});
