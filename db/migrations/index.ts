@@ -34,6 +34,7 @@ import * as m202611270100 from "./202611270100_import_source_key";
 import * as m202611270110 from "./202611270110_ranking_cashback_by_import";
 import * as m202611270200 from "./202611270200_import_preview_jobs";
 import * as m202611280100 from "./202611280100_summary_prefix_indexes";
+import * as m202611290401 from "./202611290401_rate_versions";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "202611270110_ranking_cashback_by_import": m202611270110,
   "202611270200_import_preview_jobs": m202611270200,
   "202611280100_summary_prefix_indexes": m202611280100,
+  "202611290401_rate_versions": m202611290401,
 };

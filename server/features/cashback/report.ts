@@ -5,7 +5,10 @@ import { type Options, parse } from "csv-parse";
  * Broker rebate reports: bytes in, validated rows out. Pure functions, no database.
  *
  * Columns (header row required, any order, English or Japanese names): trade date, broker,
- * account number, lots, amount, currency, and optionally the report's own row key.
+ * account number, lots, currency, and optionally the amount (the member's cashback as the
+ * report gives it), the IB commission the broker paid for the row (in the row's currency, up
+ * to four decimals) and the report's own row key. A row without an amount is priced from the
+ * rate card in force on its trade date (server/domain/pricing.ts).
  *
  * A report is read as a stream (a million rows never sit in memory at once): decoded chunk by
  * chunk, parsed by csv-parse's stream API, and handed on in batches of rows.
@@ -25,8 +28,13 @@ export interface ReportRow {
   lotsMilli: number;
   amountText: string;
   currency: Currency;
-  /** Amount in the currency's minor unit: yen for JPY (decimals floored), cents for USD. */
-  amountMinor: bigint;
+  /**
+   * Amount in the currency's minor unit: yen for JPY (decimals floored), cents for USD; null
+   * when the report gives none and the row is priced from the rate card.
+   */
+  amountMinor: bigint | null;
+  /** The IB commission in ten-thousandths of the row's currency; null when not reported. */
+  commissionX10000: bigint | null;
   rowKey: string;
 }
 
@@ -58,11 +66,12 @@ const COLUMNS = {
   account: ["account", "account_number", "accountnumber", "account_no", "口座番号", "口座"],
   lots: ["lots", "lot", "volume", "ロット", "ロット数"],
   amount: ["amount", "rebate", "reward", "金額", "報酬", "キャッシュバック"],
+  commission: ["commission", "ib_commission", "ib_fee", "ib報酬", "ib手数料", "コミッション"],
   currency: ["currency", "通貨"],
   rowKey: ["row_key", "rowkey", "id", "row_id", "transaction_id", "明細id", "明細番号"],
 } as const;
 type Column = keyof typeof COLUMNS;
-const REQUIRED: Column[] = ["tradeDate", "broker", "account", "lots", "amount", "currency"];
+const REQUIRED: Column[] = ["tradeDate", "broker", "account", "lots", "currency"];
 
 /** The report's bytes, readable as often as needed (a stored file, or bytes in memory). */
 export type ReportSource = () => AsyncIterable<Uint8Array>;
@@ -240,10 +249,15 @@ function readRow(index: Record<Column, number>, line: number, cells: string[]): 
   if (lots === null || lots === "negative") return fail("badLots");
   const currency = raw.currency.toUpperCase();
   if (currency !== "JPY" && currency !== "USD") return fail("unknownCurrency");
-  const amount = parseDecimal(raw.amount, currency === "USD" ? 2 : 0);
+  // A blank amount is priced from the rate card; a given one is taken as the report says.
+  const amount = raw.amount === "" ? null : parseDecimal(raw.amount, currency === "USD" ? 2 : 0);
   if (amount === "negative") return fail("negativeAmount");
-  if (amount === null) return fail("badAmount");
+  if (raw.amount !== "" && amount === null) return fail("badAmount");
   if (amount === 0n) return fail("zeroAmount");
+  const commissionText = cell("commission");
+  const commission = commissionText === "" ? null : parseDecimal(commissionText, 4);
+  if (commission === "negative" || (commissionText !== "" && commission === null))
+    return fail("badCommission");
   const rowKey = cell("rowKey");
   if (rowKey.length > 100) return fail("badRowKey");
   return {
@@ -254,10 +268,16 @@ function readRow(index: Record<Column, number>, line: number, cells: string[]): 
     lotsMilli: Number(lots),
     amountText: raw.amount,
     currency,
-    amountMinor: amount,
+    amountMinor: amount as bigint | null,
+    commissionX10000: commission as bigint | null,
     // Without the report's own key, the row's content is its identity: an identical row
-    // (same account, day, lots, amount) is then a duplicate, never a second credit.
-    rowKey: rowKey || `~${lots}:${amount}:${currency}`,
+    // (same account, day, lots, amount or commission) is then a duplicate, never a second
+    // credit.
+    rowKey:
+      rowKey ||
+      (amount === null
+        ? `~${lots}:c${commission ?? ""}:${currency}`
+        : `~${lots}:${amount}:${currency}`),
   };
 }
 
@@ -309,9 +329,9 @@ export function parseRate(text: string): bigint | null {
   return typeof v === "bigint" && v > 0n ? v : null;
 }
 
-/** Yen for a row: JPY as is; USD cents × rate, rounded down to the yen. */
+/** Yen for a given amount: JPY as is; USD cents × rate, rounded down to the yen. */
 export function toYen(
-  row: Pick<ReportRow, "currency" | "amountMinor">,
+  row: { currency: Currency; amountMinor: bigint },
   usdRateMicro: bigint | null,
 ): number {
   if (row.currency === "JPY") return Number(row.amountMinor);
