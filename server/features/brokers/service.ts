@@ -12,7 +12,6 @@ import { isStorageKey, newStorageKey, type Storage } from "../../storage";
 import { acceptImage, ImageRejected } from "../../storage/images";
 import { accountRuleMessage, type BrokerValues } from "./schema";
 import { discardFiles, readShownImage } from "../../storage/uploads";
-import type { Rate } from "../../domain/broker-terms";
 import { versionInForce } from "../../domain/pricing";
 import {
   type BrokerTerms,
@@ -20,10 +19,11 @@ import {
   type RateCardVersion,
   rateVersionsOf,
   ratesChange,
-  ratesOf,
   saveRateVersion,
   termColumns,
+  versionsShown,
 } from "./terms";
+import { tokyoDay } from "../../domain/tokyo";
 
 /**
  * Brokers: who members can register accounts at. Admins create, edit and deactivate them
@@ -158,18 +158,15 @@ export async function listBrokers(db: Db) {
 export async function getBroker(
   db: Db,
   id: string,
-): Promise<Broker & { rates: Rate[]; versions: RateCardVersion[] }> {
+): Promise<Broker & { versions: RateCardVersion[] } & ReturnType<typeof versionsShown>> {
   const row = await db.kysely
     .selectFrom("brokers")
     .select(BROKER_COLUMNS)
     .where("brokers.id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound();
-  const [rates, versions] = await Promise.all([
-    ratesOf(db.kysely, [id]),
-    rateVersionsOf(db.kysely, [id]),
-  ]);
-  return { ...toBroker(row), rates: rates.get(id) ?? [], versions: versions.get(id) ?? [] };
+  const versions = (await rateVersionsOf(db.kysely, [id])).get(id) ?? [];
+  return { ...toBroker(row), versions, ...versionsShown(versions, tokyoDay()) };
 }
 
 function columnsOf(input: BrokerValues) {

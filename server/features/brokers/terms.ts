@@ -224,8 +224,8 @@ export async function rateCard(db: Db, locale: Language, now: Date = new Date())
 }
 export type RateCard = Awaited<ReturnType<typeof rateCard>>;
 
-/** A broker's rates in force on `today` and its changes, as the rate card shows them. */
-function versionsShown(versions: readonly RateCardVersion[], today: string) {
+/** A broker's rates in force on `today` and its changes, as the rate cards show them. */
+export function versionsShown(versions: readonly RateCardVersion[], today: string) {
   return {
     rates: versionInForce(versions, today)?.rates ?? [],
     changes: versions
