@@ -141,4 +141,52 @@ test.describe("admin: broker rates", () => {
     await expect(card.getByTestId("rate-line")).toHaveText(["Raw$3.50 / ロット"]);
     await expect(card.getByTestId("schedule")).toContainText("毎週水曜日に入金");
   });
+
+  test("schedules a rate change from a later day; a past day is refused beside its field", async ({
+    page,
+    login,
+    problems,
+  }) => {
+    problems.allow(/\/admin\/account\/brokers\/(new|[0-9a-z]{26})\?_data=/i);
+    await login("admin");
+    const code = `sched-${Date.now().toString(36)}`;
+    const name = `Scheduled ${code.slice(-5)}`;
+    await visit(page, "/admin/account/brokers/new");
+    const form = page.getByTestId("broker-form");
+    await form.getByLabel("名前").fill(name);
+    await form.getByLabel("コード").fill(code);
+    await form.getByLabel("口座開設リンク").fill("https://broker.example/open");
+    const rows = form.getByTestId("rate-row");
+    await rows.nth(0).getByLabel("口座タイプ").fill("Standard");
+    await rows.nth(0).getByLabel("レート", { exact: true }).fill("800");
+    await form.getByRole("button", { name: "追加する" }).click();
+    await expect(page.getByTestId("broker-saved")).toContainText(name);
+
+    await visit(page, "/admin/account/brokers");
+    await page.getByTestId("table-row").filter({ hasText: code }).getByRole("link").first().click();
+    await rows.nth(0).getByLabel("レート", { exact: true }).fill("900");
+    const from = form.getByLabel("レートの適用開始日");
+    await from.fill("2020-01-01");
+    await form.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("error-ratesFrom")).toHaveText(
+      "レートの適用開始日に過去の日付は指定できません。本日以降の日付を入力してください",
+    );
+    await expect(from).toHaveAttribute("aria-invalid", "true");
+
+    const next = new Date(Date.now() + 9 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel("レートの適用開始日").fill(next);
+    await form.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("broker-saved")).toContainText(name);
+
+    // Today's rate stays; the change is listed, scheduled, with its day.
+    await visit(page, "/brokers");
+    const card = page.getByTestId("broker-card").filter({ hasText: name });
+    await expect(card.getByTestId("rate-line")).toHaveText(["Standard¥800 / ロット"]);
+    const changes = card.getByTestId("rate-changes");
+    await changes.getByText("レートの変更履歴（1件）").click();
+    await expect(changes.getByTestId("rate-change")).toContainText(
+      `${next.replaceAll("-", "/")} から（予定）`,
+    );
+    await expect(changes.getByTestId("rate-change-line")).toHaveText(["Standard¥900 / ロット"]);
+  });
 });
