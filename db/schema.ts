@@ -350,6 +350,27 @@ export interface ImportBatchesTable {
   /** The stored upload a preview job reads (server/storage, reports/…); null once it has ended. */
   report_key: ColumnType<string | null, string | null | undefined, string | null>;
   report_bytes: ColumnType<number, number | undefined, number>;
+  /** The import profile the report is read with, as it was at upload (JSON); null: built-in. */
+  profile: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** How to read one broker's own report (decision 046). */
+export interface ImportProfilesTable {
+  id: string;
+  broker_id: string;
+  name: string;
+  encoding: "utf-8" | "shift_jis";
+  delimiter: string;
+  has_header: Bool;
+  /** JSON: each value's header name or "#n" position; null for an optional one not given. */
+  columns: string;
+  date_format: string;
+  volume_divisor: number;
+  decimal_comma: Bool;
+  currency: "JPY" | "USD";
+  updated_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
 }
 
 export type ImportJobKind = "preview" | "commit" | "rerun";
@@ -415,6 +436,8 @@ export interface ImportRowsTable {
   commission_yen: number | null;
   /** The commission as reported, in ten-thousandths of the row's currency. */
   commission_x10000: number | null;
+  /** The report's symbol for the row, when its profile reads one. */
+  symbol: string | null;
 }
 
 export interface CashbacksTable {
@@ -993,6 +1016,7 @@ export interface Database {
   presents: PresentsTable;
   import_batches: ImportBatchesTable;
   import_rows: ImportRowsTable;
+  import_profiles: ImportProfilesTable;
   import_jobs: ImportJobsTable;
   cashbacks: CashbacksTable;
   cashback_daily: CashbackDailyTable;

@@ -35,6 +35,7 @@ import * as m202611270110 from "./202611270110_ranking_cashback_by_import";
 import * as m202611270200 from "./202611270200_import_preview_jobs";
 import * as m202611280100 from "./202611280100_summary_prefix_indexes";
 import * as m202611290401 from "./202611290401_rate_versions";
+import * as m202611290402 from "./202611290402_import_profiles";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "202611270200_import_preview_jobs": m202611270200,
   "202611280100_summary_prefix_indexes": m202611280100,
   "202611290401_rate_versions": m202611290401,
+  "202611290402_import_profiles": m202611290402,
 };

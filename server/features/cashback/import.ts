@@ -61,6 +61,7 @@ const UNPRICED = {
   priced: 0,
   commission_yen: null,
   commission_x10000: null,
+  symbol: null,
 } as const;
 
 /**
@@ -234,6 +235,7 @@ export async function classifyRows(
       ...UNPRICED,
       priced: r.amountMinor === null ? 1 : 0,
       commission_x10000: r.commissionX10000 === null ? null : Number(r.commissionX10000),
+      symbol: r.symbol?.slice(0, 32) || null,
     };
     const brokerId = brokerOf.get(r.brokerText.toLowerCase());
     if (!brokerId) {

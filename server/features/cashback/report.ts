@@ -1,5 +1,13 @@
 import { pipeline, Readable } from "node:stream";
 import { type Options, parse } from "csv-parse";
+import {
+  type ImportProfile,
+  type ProfileColumn,
+  profileDate,
+  profileDecimal,
+  profileLots,
+  resolveColumns,
+} from "../../domain/import-profile";
 
 /**
  * Broker rebate reports: bytes in, validated rows out. Pure functions, no database.
@@ -35,6 +43,8 @@ export interface ReportRow {
   amountMinor: bigint | null;
   /** The IB commission in ten-thousandths of the row's currency; null when not reported. */
   commissionX10000: bigint | null;
+  /** The report's symbol, when a profile reads one. */
+  symbol?: string | null;
   rowKey: string;
 }
 
@@ -123,10 +133,12 @@ async function* decodeChunks(source: ReportSource, encoding: Encoding): AsyncGen
 export async function* readCsv(
   source: ReportSource,
   encoding?: Encoding,
+  delimiter = ",",
 ): AsyncGenerator<[number, string[]]> {
   const enc = encoding ?? (await detectEncoding(source));
   // The typings tie on_record's result to `columns`; without columns it is what on_record gives.
   const options = {
+    delimiter,
     record_delimiter: ["\r\n", "\n", "\r"],
     relax_column_count: true,
     relax_quotes: true,
@@ -297,19 +309,38 @@ export function checkReportSize(bytes: number) {
 export async function* readReport(
   source: ReportSource,
   batchSize: number,
+  profile: ImportProfile | null = null,
 ): AsyncGenerator<ReportItem[]> {
-  const reader = readCsv(source);
+  const reader = profile ? readCsv(source, profile.encoding, profile.delimiter) : readCsv(source);
   const first = await reader.next();
   if (first.done) throw new ReportFileError("emptyFile");
-  const index = headerIndex(first.value[1]);
+  let read: (line: number, cells: string[]) => ReportItem;
+  if (profile) {
+    const resolved = resolveColumns(profile, profile.hasHeader ? first.value[1] : null);
+    if ("missing" in resolved)
+      throw new ReportFileError("missingColumns", { columns: resolved.missing.join(", ") });
+    read = (line, cells) => readProfileRow(profile, resolved.index, line, cells);
+  } else {
+    const index = headerIndex(first.value[1]);
+    read = (line, cells) => readRow(index, line, cells);
+  }
   let batch: ReportItem[] = [];
   let count = 0;
-  for await (const [line, cells] of reader) {
-    if (cells.every((c) => c.trim() === "")) continue;
+  // Adds one record to the batch; true when the batch is full.
+  const take = (line: number, cells: string[]) => {
+    if (cells.every((c) => c.trim() === "")) return false;
     if (++count > MAX_REPORT_ROWS)
       throw new ReportFileError("tooManyRows", { max: MAX_REPORT_ROWS });
-    batch.push(readRow(index, line, cells));
-    if (batch.length >= batchSize) {
+    batch.push(read(line, cells));
+    return batch.length >= batchSize;
+  };
+  // Without a header row, the first record is a row.
+  if (profile && !profile.hasHeader && take(first.value[0], first.value[1])) {
+    yield batch;
+    batch = [];
+  }
+  for await (const [line, cells] of reader) {
+    if (take(line, cells)) {
       yield batch;
       batch = [];
     }
@@ -318,9 +349,71 @@ export async function* readReport(
 }
 
 /** Checks the file's header only (reads no further than its first row): for the upload's answer. */
-export async function checkReportHeader(source: ReportSource) {
+export async function checkReportHeader(
+  source: ReportSource,
+  profile: ImportProfile | null = null,
+) {
   // Returning from the loop stops the parse there.
-  for await (const _first of readReport(source, 1)) return;
+  for await (const _first of readReport(source, 1, profile)) return;
+}
+
+/** The first record of a file as a profile's encoding and delimiter read it (null when empty). */
+export async function firstRecord(
+  source: ReportSource,
+  encoding: Encoding | undefined,
+  delimiter: string,
+): Promise<string[] | null> {
+  for await (const [, cells] of readCsv(source, encoding, delimiter)) return cells;
+  return null;
+}
+
+/**
+ * A row as a profile reads it: account, trade date, volume and IB commission (and optionally
+ * symbol, currency, row key). A value the profile cannot read refuses the whole file, naming
+ * the line, the column and the value: a profile that misreads one row misreads the report, and
+ * nothing of it should be credited until the profile is right.
+ */
+function readProfileRow(
+  profile: ImportProfile,
+  index: Record<ProfileColumn, number>,
+  line: number,
+  cells: string[],
+): ReportRow {
+  const cell = (c: ProfileColumn) => (index[c] >= 0 ? (cells[index[c]] ?? "").trim() : "");
+  const refuse = (c: ProfileColumn): never => {
+    throw new ReportFileError("badValue", {
+      line,
+      column: profile.columns[c] ?? c,
+      value: cell(c).slice(0, 40),
+    });
+  };
+  const account = cell("account");
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(account)) refuse("account");
+  const tradeDate = profileDate(cell("tradeDate"), profile.dateFormat) ?? refuse("tradeDate");
+  const lots = profileLots(cell("volume"), profile.volumeDivisor, profile.decimalComma);
+  if (lots === null || lots === "negative") refuse("volume");
+  const commission = profileDecimal(cell("commission"), 4, profile.decimalComma);
+  if (commission === null || commission === "negative") refuse("commission");
+  const currencyText = index.currency >= 0 ? cell("currency").toUpperCase() : profile.currency;
+  if (currencyText !== "JPY" && currencyText !== "USD") refuse("currency");
+  const symbol = cell("symbol").slice(0, 32);
+  const rowKey = cell("rowKey");
+  if (rowKey.length > 100) refuse("rowKey");
+  return {
+    line,
+    tradeDate,
+    brokerText: profile.brokerCode,
+    accountNumber: account,
+    lotsMilli: lots as number,
+    amountText: "",
+    currency: currencyText as Currency,
+    amountMinor: null,
+    commissionX10000: commission as bigint,
+    symbol: symbol || null,
+    // Without the report's own key, the row's content is its identity (as for the built-in
+    // shape): an identical row is a duplicate, never a second credit.
+    rowKey: rowKey || `~${lots}:c${commission}:${currencyText}:${symbol}`,
+  };
 }
 
 /** A USD rate typed by the admin ("151.234") in millionths of a yen. */
