@@ -1,4 +1,5 @@
 import { E2E_ORIGIN } from "./env";
+import type { Page } from "@playwright/test";
 import { expect, test, visit } from "./fixtures";
 
 /**
@@ -77,6 +78,18 @@ test.describe("public broker rates", () => {
   });
 });
 
+/** The new-broker form with a fresh name, code and sign-up link typed in. */
+async function newBrokerForm(page: Page, prefix: string, label: string) {
+  const code = `${prefix}-${Date.now().toString(36)}`;
+  const name = `${label} ${code.slice(-5)}`;
+  await visit(page, "/admin/account/brokers/new");
+  const form = page.getByTestId("broker-form");
+  await form.getByLabel("名前").fill(name);
+  await form.getByLabel("コード").fill(code);
+  await form.getByLabel("口座開設リンク").fill("https://broker.example/open");
+  return { code, name, form, rows: form.getByTestId("rate-row") };
+}
+
 test.describe("admin: broker rates", () => {
   test("gives a new broker rates, a schedule and conditions, and edits the rate rows", async ({
     page,
@@ -85,14 +98,7 @@ test.describe("admin: broker rates", () => {
   }) => {
     problems.allow(/\/admin\/account\/brokers\/(new|[0-9A-Z]{26})\?_data=/);
     await login("admin");
-    const code = `rates-${Date.now().toString(36)}`;
-    const name = `Rate Broker ${code.slice(-5)}`;
-    await visit(page, "/admin/account/brokers/new");
-    const form = page.getByTestId("broker-form");
-    await form.getByLabel("名前").fill(name);
-    await form.getByLabel("コード").fill(code);
-    await form.getByLabel("口座開設リンク").fill("https://broker.example/open");
-    const rows = form.getByTestId("rate-row");
+    const { code, name, form, rows } = await newBrokerForm(page, "rates", "Rate Broker");
     await rows.nth(0).getByLabel("口座タイプ").fill("Standard");
     await rows.nth(0).getByLabel("レート", { exact: true }).fill("abc");
     await form.getByLabel("入金スケジュール").selectOption("monthly");
@@ -149,14 +155,7 @@ test.describe("admin: broker rates", () => {
   }) => {
     problems.allow(/\/admin\/account\/brokers\/(new|[0-9a-z]{26})\?_data=/i);
     await login("admin");
-    const code = `sched-${Date.now().toString(36)}`;
-    const name = `Scheduled ${code.slice(-5)}`;
-    await visit(page, "/admin/account/brokers/new");
-    const form = page.getByTestId("broker-form");
-    await form.getByLabel("名前").fill(name);
-    await form.getByLabel("コード").fill(code);
-    await form.getByLabel("口座開設リンク").fill("https://broker.example/open");
-    const rows = form.getByTestId("rate-row");
+    const { code, name, form, rows } = await newBrokerForm(page, "sched", "Scheduled");
     await rows.nth(0).getByLabel("口座タイプ").fill("Standard");
     await rows.nth(0).getByLabel("レート", { exact: true }).fill("800");
     await form.getByRole("button", { name: "追加する" }).click();
