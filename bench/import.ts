@@ -221,6 +221,7 @@ async function main() {
         amount_text: r[4],
         currency: r[5],
         amount_yen: Number(r[4]),
+        priced: 0,
         row_key: r[6],
         broker_account_id: accounts[i % ACCOUNTS]!.id,
         user_id: accounts[i % ACCOUNTS]!.user_id,

@@ -97,6 +97,8 @@ export interface BrokersTable {
 
 export type CreditCycle = "monthly" | "weekly";
 export type RateKind = "jpy_per_lot" | "usd_per_lot" | "spread_percent";
+/** Where a row's rate came from: the account's own type, or the broker's default type. */
+export type RateSource = "account_type" | "default_type";
 
 /** A broker's cashback rate for one of its account types. */
 export interface BrokerRatesTable {
@@ -107,6 +109,17 @@ export interface BrokerRatesTable {
   /** The rate in hundredths: ¥1,000/lot = 100000, $7.50/lot = 750, 30 % = 3000. */
   value_x100: number;
   display_order: number;
+  /** The Tokyo day this row's rate card version takes effect (decision 045). */
+  effective_from: ColumnType<string, string | undefined, string>;
+}
+
+/** A version of a broker's rate card: its rates (broker_rates) apply from its Tokyo day on. */
+export interface BrokerRateVersionsTable {
+  broker_id: string;
+  effective_from: string;
+  /** The admin who scheduled it; null for rates saved before versions existed. */
+  created_by: string | null;
+  created_at: Timestamp;
 }
 
 export type BrokerAccountStatus = "pending" | "approved" | "denied";
@@ -344,6 +357,27 @@ export interface ImportBatchesTable {
   /** The stored upload a preview job reads (server/storage, reports/…); null once it has ended. */
   report_key: ColumnType<string | null, string | null | undefined, string | null>;
   report_bytes: ColumnType<number, number | undefined, number>;
+  /** The import profile the report is read with, as it was at upload (JSON); null: built-in. */
+  profile: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** How to read one broker's own report (decision 046). */
+export interface ImportProfilesTable {
+  id: string;
+  broker_id: string;
+  name: string;
+  encoding: "utf-8" | "shift_jis";
+  delimiter: string;
+  has_header: Bool;
+  /** JSON: each value's header name or "#n" position; null for an optional one not given. */
+  columns: string;
+  date_format: string;
+  volume_divisor: number;
+  decimal_comma: Bool;
+  currency: "JPY" | "USD";
+  updated_by: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
 }
 
 export type ImportJobKind = "preview" | "commit" | "rerun";
@@ -397,6 +431,20 @@ export interface ImportRowsTable {
   expected_yen: number | null;
   /** The source key its cashback will carry (see sourceKey); null on error rows. */
   source_key: string | null;
+  /** The rate the row was priced or checked at (decision 045); null when none was in force. */
+  rate_type: string | null;
+  rate_kind: RateKind | null;
+  rate_x100: number | null;
+  rate_from: string | null;
+  rate_source: RateSource | null;
+  /** 1 when the amount was computed from the rate, 0 when the report gave it. */
+  priced: number;
+  /** The IB commission the broker reported for the row, in yen; null when not reported. */
+  commission_yen: number | null;
+  /** The commission as reported, in ten-thousandths of the row's currency. */
+  commission_x10000: number | null;
+  /** The report's symbol for the row, when its profile reads one. */
+  symbol: string | null;
 }
 
 export interface CashbacksTable {
@@ -412,6 +460,16 @@ export interface CashbacksTable {
   batch_id: string;
   ledger_tx_id: string;
   created_at: ColumnType<Timestamp, Timestamp, never>;
+  /** The rate the row was priced or checked at (decision 045); null when none was in force. */
+  rate_type: ColumnType<string | null, string | null | undefined, string | null>;
+  rate_kind: ColumnType<RateKind | null, RateKind | null | undefined, RateKind | null>;
+  rate_x100: ColumnType<number | null, number | null | undefined, number | null>;
+  rate_from: ColumnType<string | null, string | null | undefined, string | null>;
+  rate_source: ColumnType<RateSource | null, RateSource | null | undefined, RateSource | null>;
+  /** 1 when the amount was computed from the rate, 0 when the report gave it. */
+  priced: ColumnType<number, number | undefined, number>;
+  /** The IB commission the broker reported for the row, in yen; null when not reported. */
+  commission_yen: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CashbackDailyTable {
@@ -968,6 +1026,7 @@ export interface Database {
   payment_details: PaymentDetailsTable;
   brokers: BrokersTable;
   broker_rates: BrokerRatesTable;
+  broker_rate_versions: BrokerRateVersionsTable;
   broker_accounts: BrokerAccountsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
@@ -985,6 +1044,7 @@ export interface Database {
   presents: PresentsTable;
   import_batches: ImportBatchesTable;
   import_rows: ImportRowsTable;
+  import_profiles: ImportProfilesTable;
   import_jobs: ImportJobsTable;
   cashbacks: CashbacksTable;
   cashback_daily: CashbackDailyTable;

@@ -26,7 +26,7 @@ function readTerms(form: FormData) {
     }))
     .filter((r) => r.accountType.trim() !== "" || r.value.trim() !== "");
   return {
-    ...formValues(form, ["conditions", "conditionsEn", "creditCycle", "creditDay"]),
+    ...formValues(form, ["conditions", "conditionsEn", "creditCycle", "creditDay", "ratesFrom"]),
     rates,
   };
 }
@@ -63,6 +63,7 @@ export async function readBrokerForm(request: Request) {
       conditionsEn: terms.conditionsEn,
       creditCycle: terms.creditCycle,
       creditDay: terms.creditDay,
+      ratesFrom: terms.ratesFrom,
       rates: JSON.stringify(terms.rates),
     },
     broker: { ...read.record, terms },

@@ -2,7 +2,7 @@ import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Conditions, RateLines, ScheduleLine } from "~/components/brokers/rates";
+import { Conditions, RateChanges, RateLines, ScheduleLine } from "~/components/brokers/rates";
 import { RebateCalculator } from "~/components/brokers/RebateCalculator";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { buttonClass, LinkButton } from "~/components/ui/button";
@@ -69,6 +69,12 @@ export default function Brokers() {
               )}
               <section aria-label={t("ratesTitle")}>
                 <RateLines rates={b.rates} />
+                {b.rates.length > 1 && (
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                    {t("defaultType", { type: b.rates[0]!.accountType })}
+                  </p>
+                )}
+                <RateChanges changes={b.changes} />
               </section>
               <section aria-label={t("scheduleTitle")}>
                 <ScheduleLine schedule={b.schedule} nextCrediting={b.nextCrediting} />

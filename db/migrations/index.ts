@@ -36,6 +36,8 @@ import * as m202611270200 from "./202611270200_import_preview_jobs";
 import * as m202611280100 from "./202611280100_summary_prefix_indexes";
 import * as m202611290100 from "./202611290100_legal_documents";
 import * as m202611290201 from "./202611290201_help_articles";
+import * as m202611290401 from "./202611290401_rate_versions";
+import * as m202611290402 from "./202611290402_import_profiles";
 import * as m202611290501 from "./202611290501_reasons_english";
 
 /**
@@ -81,5 +83,7 @@ export const migrations: Record<string, Migration> = {
   "202611280100_summary_prefix_indexes": m202611280100,
   "202611290100_legal_documents": m202611290100,
   "202611290201_help_articles": m202611290201,
+  "202611290401_rate_versions": m202611290401,
+  "202611290402_import_profiles": m202611290402,
   "202611290501_reasons_english": m202611290501,
 };

@@ -83,6 +83,13 @@ export const brokerTermsFields = {
     .string()
     .trim()
     .transform((v) => (v === "" ? null : Number(normalizeDecimal(v)))),
+  /** The day a change of rates takes effect (YYYY-MM-DD, Tokyo); blank: today (decision 045). */
+  ratesFrom: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .pipe(z.iso.date({ error: "rateDate" }).nullable()),
   rates: z
     .array(z.unknown())
     .max(MAX_RATES + BLANK_RATE_ROWS, "tooMany")

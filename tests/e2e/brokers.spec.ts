@@ -1,4 +1,5 @@
 import { E2E_ORIGIN } from "./env";
+import type { Page } from "@playwright/test";
 import { expect, test, visit } from "./fixtures";
 
 /**
@@ -88,6 +89,18 @@ test.describe("public broker rates", () => {
   });
 });
 
+/** The new-broker form with a fresh name, code and sign-up link typed in. */
+async function newBrokerForm(page: Page, prefix: string, label: string) {
+  const code = `${prefix}-${Date.now().toString(36)}`;
+  const name = `${label} ${code.slice(-5)}`;
+  await visit(page, "/admin/account/brokers/new");
+  const form = page.getByTestId("broker-form");
+  await form.getByLabel("名前").fill(name);
+  await form.getByLabel("コード").fill(code);
+  await form.getByLabel("口座開設リンク").fill("https://broker.example/open");
+  return { code, name, form, rows: form.getByTestId("rate-row") };
+}
+
 test.describe("admin: broker rates", () => {
   test("gives a new broker rates, a schedule and conditions, and edits the rate rows", async ({
     page,
@@ -96,14 +109,7 @@ test.describe("admin: broker rates", () => {
   }) => {
     problems.allow(/\/admin\/account\/brokers\/(new|[0-9A-Z]{26})\?_data=/);
     await login("admin");
-    const code = `rates-${Date.now().toString(36)}`;
-    const name = `Rate Broker ${code.slice(-5)}`;
-    await visit(page, "/admin/account/brokers/new");
-    const form = page.getByTestId("broker-form");
-    await form.getByLabel("名前").fill(name);
-    await form.getByLabel("コード").fill(code);
-    await form.getByLabel("口座開設リンク").fill("https://broker.example/open");
-    const rows = form.getByTestId("rate-row");
+    const { code, name, form, rows } = await newBrokerForm(page, "rates", "Rate Broker");
     await rows.nth(0).getByLabel("口座タイプ").fill("Standard");
     await rows.nth(0).getByLabel("レート", { exact: true }).fill("abc");
     await form.getByLabel("入金スケジュール").selectOption("monthly");
@@ -151,5 +157,46 @@ test.describe("admin: broker rates", () => {
     await visit(page, "/brokers");
     await expect(card.getByTestId("rate-line")).toHaveText(["Raw$3.50 / ロット"]);
     await expect(card.getByTestId("schedule")).toContainText("毎週水曜日に入金");
+  });
+
+  test("schedules a rate change from a later day; a past day is refused beside its field", async ({
+    page,
+    login,
+    problems,
+  }) => {
+    problems.allow(/\/admin\/account\/brokers\/(new|[0-9a-z]{26})\?_data=/i);
+    await login("admin");
+    const { code, name, form, rows } = await newBrokerForm(page, "sched", "Scheduled");
+    await rows.nth(0).getByLabel("口座タイプ").fill("Standard");
+    await rows.nth(0).getByLabel("レート", { exact: true }).fill("800");
+    await form.getByRole("button", { name: "追加する" }).click();
+    await expect(page.getByTestId("broker-saved")).toContainText(name);
+
+    await visit(page, "/admin/account/brokers");
+    await page.getByTestId("table-row").filter({ hasText: code }).getByRole("link").first().click();
+    await rows.nth(0).getByLabel("レート", { exact: true }).fill("900");
+    const from = form.getByLabel("レートの適用開始日");
+    await from.fill("2020-01-01");
+    await form.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("error-ratesFrom")).toHaveText(
+      "レートの適用開始日に過去の日付は指定できません。本日以降の日付を入力してください",
+    );
+    await expect(from).toHaveAttribute("aria-invalid", "true");
+
+    const next = new Date(Date.now() + 9 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel("レートの適用開始日").fill(next);
+    await form.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("broker-saved")).toContainText(name);
+
+    // Today's rate stays; the change is listed, scheduled, with its day.
+    await visit(page, "/brokers");
+    const card = page.getByTestId("broker-card").filter({ hasText: name });
+    await expect(card.getByTestId("rate-line")).toHaveText(["Standard¥800 / ロット"]);
+    const changes = card.getByTestId("rate-changes");
+    await changes.getByText("レートの変更履歴（1件）").click();
+    await expect(changes.getByTestId("rate-change")).toContainText(
+      `${next.replaceAll("-", "/")} から（予定）`,
+    );
+    await expect(changes.getByTestId("rate-change-line")).toHaveText(["Standard¥900 / ロット"]);
   });
 });

@@ -142,7 +142,7 @@ export async function addMonthlyCashback(
 export async function previewed(
   db: Db,
   caller: Caller,
-  input: { fileName: string; contentBase64: string; usdRate?: string },
+  input: { fileName: string; contentBase64: string; usdRate?: string; profileId?: string },
   /** The storage the caller was made with, when not the tests' default. */
   storage?: Storage,
 ) {

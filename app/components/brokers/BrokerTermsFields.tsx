@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { bilingualSides } from "~/components/admin/EntityForm";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
+import { RateChanges } from "~/components/brokers/rates";
 import {
   BLANK_RATE_ROWS,
   fromHundredths,
@@ -18,7 +19,11 @@ export interface TermsFormValues {
   conditionsEn: string;
   creditCycle: string;
   creditDay: string;
+  /** The day a change of rates takes effect (blank: today). */
+  ratesFrom: string;
   rates: { accountType: string; kind: string; value: string }[];
+  /** The saved card's changes (display only): what changed and when, scheduled ones too. */
+  changes?: { from: string; scheduled: boolean; rates: Rate[] }[];
 }
 
 export const EMPTY_TERMS: TermsFormValues = {
@@ -26,6 +31,7 @@ export const EMPTY_TERMS: TermsFormValues = {
   conditionsEn: "",
   creditCycle: "",
   creditDay: "",
+  ratesFrom: "",
   rates: [],
 };
 
@@ -40,6 +46,7 @@ export function termsInitial(
     creditCycle: string | null;
     creditDay: number | null;
     rates: Rate[];
+    changes?: TermsFormValues["changes"];
   } | null,
   echoed: Record<string, string>,
 ): TermsFormValues {
@@ -49,6 +56,8 @@ export function termsInitial(
         conditionsEn: saved.conditionsEn,
         creditCycle: saved.creditCycle ?? "",
         creditDay: saved.creditDay === null ? "" : String(saved.creditDay),
+        ratesFrom: "",
+        changes: saved.changes ?? [],
         rates: saved.rates.map((r) => ({
           accountType: r.accountType,
           kind: r.kind,
@@ -68,6 +77,8 @@ export function termsInitial(
     conditionsEn: echoed.conditionsEn ?? "",
     creditCycle: echoed.creditCycle ?? "",
     creditDay: echoed.creditDay ?? "",
+    ratesFrom: echoed.ratesFrom ?? "",
+    changes: fromSaved.changes ?? [],
     rates,
   };
 }
@@ -159,6 +170,20 @@ export function BrokerTermsFields({
           <Button variant="secondary" onClick={() => setRows((list) => [...list, blank()])}>
             {label("addRow")}
           </Button>
+        )}
+        <Field
+          name="ratesFrom"
+          type="date"
+          label={label("ratesFrom")}
+          defaultValue={initial.ratesFrom}
+          hint={label("ratesFromHint")}
+          error={fieldError("ratesFrom", "ratesFrom")}
+          className="sm:max-w-xs"
+        />
+        {initial.changes && initial.changes.length > 0 && (
+          <section aria-label={label("versions")}>
+            <RateChanges changes={initial.changes} />
+          </section>
         )}
       </div>
 

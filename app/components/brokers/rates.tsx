@@ -105,3 +105,33 @@ export function Conditions({ text }: { text: string | null }) {
     </div>
   );
 }
+
+/**
+ * What changed in a broker's rates and when (newest first): each version's day, scheduled
+ * ones marked, with the rates from that day on. Folded, opened on demand.
+ */
+export function RateChanges({
+  changes,
+}: {
+  changes: { from: string; scheduled: boolean; rates: Rate[] }[];
+}) {
+  const { t } = useTranslation("brokers");
+  if (changes.length === 0) return null;
+  return (
+    <details className="text-sm" data-testid="rate-changes">
+      <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-sky-800 dark:text-sky-300">
+        {t("changes.title", { count: changes.length })}
+      </summary>
+      <ol className="space-y-3 pt-1">
+        {changes.map((c) => (
+          <li key={c.from} data-testid="rate-change">
+            <p className="text-slate-700 dark:text-slate-200">
+              {t(c.scheduled ? "changes.scheduled" : "changes.from", { day: slashDate(c.from) })}
+            </p>
+            <RateLines rates={c.rates} testId="rate-change-line" />
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}

@@ -12,8 +12,18 @@ import { isStorageKey, newStorageKey, type Storage } from "../../storage";
 import { acceptImage, ImageRejected } from "../../storage/images";
 import { accountRuleMessage, type BrokerValues } from "./schema";
 import { discardFiles, readShownImage } from "../../storage/uploads";
-import type { Rate } from "../../domain/broker-terms";
-import { type BrokerTerms, ratesChange, ratesOf, replaceRates, termColumns } from "./terms";
+import { versionInForce } from "../../domain/pricing";
+import {
+  type BrokerTerms,
+  effectiveDay,
+  type RateCardVersion,
+  rateVersionsOf,
+  ratesChange,
+  saveRateVersion,
+  termColumns,
+  versionsShown,
+} from "./terms";
+import { tokyoDay } from "../../domain/tokyo";
 
 /**
  * Brokers: who members can register accounts at. Admins create, edit and deactivate them
@@ -144,16 +154,19 @@ export async function listBrokers(db: Db) {
   return rows.map((r) => ({ ...toBroker(r), accountCount: Number(r.account_count ?? 0) }));
 }
 
-/** One broker for its edit page, with its rate rows. */
-export async function getBroker(db: Db, id: string): Promise<Broker & { rates: Rate[] }> {
+/** One broker for its edit page, with its rates in force today and its rate card versions. */
+export async function getBroker(
+  db: Db,
+  id: string,
+): Promise<Broker & { versions: RateCardVersion[] } & ReturnType<typeof versionsShown>> {
   const row = await db.kysely
     .selectFrom("brokers")
     .select(BROKER_COLUMNS)
     .where("brokers.id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound();
-  const rates = await ratesOf(db.kysely, [id]);
-  return { ...toBroker(row), rates: rates.get(id) ?? [] };
+  const versions = (await rateVersionsOf(db.kysely, [id])).get(id) ?? [];
+  return { ...toBroker(row), versions, ...versionsShown(versions, tokyoDay()) };
 }
 
 function columnsOf(input: BrokerValues) {
@@ -230,7 +243,11 @@ export async function createBroker(
         updated_at: now,
       };
       await trx.insertInto("brokers").values(values).execute();
-      if (terms) await replaceRates(trx, id, terms.rates);
+      // A new broker's rates apply from the start, or from the day the admin gave.
+      if (terms) {
+        const from = effectiveDay([], terms.ratesFrom ?? null);
+        await saveRateVersion(trx, id, terms.rates, from!, adminId);
+      }
       await recordAudit(trx, {
         actorId: adminId,
         action: "broker.create",
@@ -278,15 +295,24 @@ export async function updateBroker(
     banner_path: bannerPath,
   };
   const columnChanges = changedFields(before, after);
-  const rateChanges = terms
-    ? ratesChange((await ratesOf(deps.db.kysely, [id])).get(id) ?? [], terms.rates)
-    : null;
+  // A change of rates is a version of the card from its day on (decision 045): compared with
+  // the rates that day would otherwise have.
+  const versions = terms ? ((await rateVersionsOf(deps.db.kysely, [id])).get(id) ?? []) : [];
+  const ratesFrom = terms ? effectiveDay(versions, terms.ratesFrom ?? null) : null;
+  if (terms && ratesFrom === null) throw fieldError("terms.ratesFrom", "rateDatePast");
+  const rateChanges =
+    terms && ratesFrom
+      ? ratesChange(versionInForce(versions, ratesFrom)?.rates ?? [], terms.rates)
+      : null;
   // One audit record for the save: the changed columns, and the rate rows before and after.
   const changes =
     columnChanges || rateChanges
       ? {
           before: { ...columnChanges?.before, ...(rateChanges && { rates: rateChanges.before }) },
-          after: { ...columnChanges?.after, ...(rateChanges && { rates: rateChanges.after }) },
+          after: {
+            ...columnChanges?.after,
+            ...(rateChanges && { rates: rateChanges.after, ratesFrom }),
+          },
         }
       : null;
   try {
@@ -296,7 +322,7 @@ export async function updateBroker(
         .set({ ...after, updated_at: nowDb() })
         .where("id", "=", id)
         .execute();
-      if (terms && rateChanges) await replaceRates(trx, id, terms.rates);
+      if (terms && rateChanges) await saveRateVersion(trx, id, terms.rates, ratesFrom!, adminId);
       if (changes) {
         await recordAudit(trx, {
           actorId: adminId,

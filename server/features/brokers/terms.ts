@@ -6,6 +6,9 @@ import type { CreditCycleName, Rate } from "../../domain/broker-terms";
 import { nextCreditingDay } from "../../lib/crediting";
 import { localized } from "../../lib/localized";
 import { getMoneySettings } from "../settings/service";
+import { nowDb } from "../../../db/time";
+import { tokyoDay } from "../../domain/tokyo";
+import { EARLIEST, type RateVersion, versionInForce } from "../../domain/pricing";
 
 /**
  * A broker's terms (decision 019): its rates per account type, conditions and crediting
@@ -18,27 +21,79 @@ export interface BrokerTerms {
   conditionsEn: string;
   creditCycle: CreditCycleName | null;
   creditDay: number | null;
+  /** The day a change of rates takes effect; null or absent: today (decision 045). */
+  ratesFrom?: string | null | undefined;
   rates: Rate[];
 }
 
-/** Each broker's rate rows, in the admin's order. */
+/** A version of a broker's rate card, as /brokers and the import read it. */
+export interface RateCardVersion extends RateVersion {
+  /** When the admin saved it (UTC text); null for rates saved before versions existed. */
+  savedAt: string | null;
+}
+
+/**
+ * Each broker's rate card versions, oldest first, each with its rates in the admin's order
+ * (decision 045). A version may list no rates (the broker stopped paying from that day). Rate
+ * rows without a version row (written before versions existed) form the version of their day.
+ */
+export async function rateVersionsOf(
+  db: Kysely<Database>,
+  brokerIds: readonly string[],
+): Promise<Map<string, RateCardVersion[]>> {
+  const out = new Map<string, RateCardVersion[]>();
+  if (brokerIds.length === 0) return out;
+  const [versions, rows] = await Promise.all([
+    db
+      .selectFrom("broker_rate_versions")
+      .select(["broker_id", "effective_from", "created_by", "created_at"])
+      .where("broker_id", "in", [...brokerIds])
+      .execute(),
+    db
+      .selectFrom("broker_rates")
+      .select(["broker_id", "account_type", "kind", "value_x100", "effective_from"])
+      .where("broker_id", "in", [...brokerIds])
+      .orderBy("broker_id")
+      .orderBy("effective_from")
+      .orderBy("display_order")
+      .execute(),
+  ]);
+  const byKey = new Map<string, RateCardVersion>();
+  const versionOf = (brokerId: string, from: string) => {
+    const key = `${brokerId}|${from}`;
+    let version = byKey.get(key);
+    if (!version) {
+      version = { from, rates: [], savedAt: null };
+      byKey.set(key, version);
+      out.set(brokerId, [...(out.get(brokerId) ?? []), version]);
+    }
+    return version;
+  };
+  for (const v of versions) {
+    versionOf(v.broker_id, v.effective_from).savedAt = v.created_by ? v.created_at : null;
+  }
+  for (const r of rows) {
+    versionOf(r.broker_id, r.effective_from).rates.push({
+      accountType: r.account_type,
+      kind: r.kind,
+      valueX100: Number(r.value_x100),
+    });
+  }
+  for (const list of out.values()) list.sort((a, b) => (a.from < b.from ? -1 : 1));
+  return out;
+}
+
+/** Each broker's rates in force on `day` (today in Tokyo unless given), in the admin's order. */
 export async function ratesOf(
   db: Kysely<Database>,
   brokerIds: readonly string[],
+  day: string = tokyoDay(),
 ): Promise<Map<string, Rate[]>> {
+  const versions = await rateVersionsOf(db, brokerIds);
   const out = new Map<string, Rate[]>();
-  if (brokerIds.length === 0) return out;
-  const rows = await db
-    .selectFrom("broker_rates")
-    .select(["broker_id", "account_type", "kind", "value_x100"])
-    .where("broker_id", "in", [...brokerIds])
-    .orderBy("broker_id")
-    .orderBy("display_order")
-    .execute();
-  for (const r of rows) {
-    const list = out.get(r.broker_id) ?? [];
-    list.push({ accountType: r.account_type, kind: r.kind, valueX100: Number(r.value_x100) });
-    out.set(r.broker_id, list);
+  for (const [brokerId, list] of versions) {
+    const current = versionInForce(list, day);
+    if (current && current.rates.length > 0) out.set(brokerId, current.rates);
   }
   return out;
 }
@@ -53,13 +108,31 @@ export function termColumns(terms: BrokerTerms) {
   };
 }
 
-/** Replaces the broker's rate rows (inside the broker's save transaction). */
-export async function replaceRates(
+/**
+ * Saves the version of the broker's rate card that takes effect on `from` (inside the broker's
+ * save transaction): a version of that day is replaced whole, versions of other days stay.
+ */
+export async function saveRateVersion(
   trx: Kysely<Database>,
   brokerId: string,
   rates: readonly Rate[],
+  from: string,
+  adminId: string | null,
 ): Promise<void> {
-  await trx.deleteFrom("broker_rates").where("broker_id", "=", brokerId).execute();
+  await trx
+    .deleteFrom("broker_rates")
+    .where("broker_id", "=", brokerId)
+    .where("effective_from", "=", from)
+    .execute();
+  await trx
+    .deleteFrom("broker_rate_versions")
+    .where("broker_id", "=", brokerId)
+    .where("effective_from", "=", from)
+    .execute();
+  await trx
+    .insertInto("broker_rate_versions")
+    .values({ broker_id: brokerId, effective_from: from, created_by: adminId, created_at: nowDb() })
+    .execute();
   if (rates.length === 0) return;
   await trx
     .insertInto("broker_rates")
@@ -71,9 +144,25 @@ export async function replaceRates(
         kind: r.kind,
         value_x100: r.valueX100,
         display_order: i,
+        effective_from: from,
       })),
     )
     .execute();
+}
+
+/**
+ * The day a save's rates take effect: a broker's first rates apply from the start (nothing was
+ * priced before them); later ones from the day the admin gives, today (Tokyo) when none, never
+ * a day already past (rows of that day may be priced already). Null when the day is past.
+ */
+export function effectiveDay(
+  versions: readonly RateVersion[],
+  given: string | null,
+  today: string = tokyoDay(),
+): string | null {
+  if (versions.length === 0) return given ?? EARLIEST;
+  const day = given ?? today;
+  return day < today ? null : day;
 }
 
 /** What the audit records of a rates change: the rows as "type kind value", before and after. */
@@ -85,10 +174,11 @@ export function ratesChange(before: readonly Rate[], after: readonly Rate[]) {
 }
 
 /**
- * The public rate card: every active broker with its rates, conditions, schedule and next
+ * The public rate card: every active broker with its rates in force today (the first type is
+ * the broker's default type), what changed and when (every version after the first, scheduled
+ * ones included, newest first), conditions in the reader's language, schedule and next
  * crediting day, and the dollar rate the calculator converts USD rates at.
  */
-/** The public rate card, its conditions in the reader's language. */
 export async function rateCard(db: Db, locale: Language, now: Date = new Date()) {
   const brokers = await db.kysely
     .selectFrom("brokers")
@@ -108,13 +198,14 @@ export async function rateCard(db: Db, locale: Language, now: Date = new Date())
     .orderBy("display_order")
     .orderBy("name")
     .execute();
-  const [rates, settings] = await Promise.all([
-    ratesOf(
+  const [versions, settings] = await Promise.all([
+    rateVersionsOf(
       db.kysely,
       brokers.map((b) => b.id),
     ),
     getMoneySettings(db.kysely),
   ]);
+  const today = tokyoDay(now);
   return {
     usdJpyX100: settings.usdJpyX100,
     brokers: brokers.map((b) => ({
@@ -127,8 +218,19 @@ export async function rateCard(db: Db, locale: Language, now: Date = new Date())
       conditions: localized(b, "conditions", locale),
       schedule: { cycle: b.credit_cycle, day: b.credit_day },
       nextCrediting: nextCreditingDay({ cycle: b.credit_cycle, day: b.credit_day }, now),
-      rates: rates.get(b.id) ?? [],
+      ...versionsShown(versions.get(b.id) ?? [], today),
     })),
   };
 }
 export type RateCard = Awaited<ReturnType<typeof rateCard>>;
+
+/** A broker's rates in force on `today` and its changes, as the rate cards show them. */
+export function versionsShown(versions: readonly RateCardVersion[], today: string) {
+  return {
+    rates: versionInForce(versions, today)?.rates ?? [],
+    changes: versions
+      .slice(1)
+      .map((v) => ({ from: v.from, rates: v.rates, scheduled: v.from > today }))
+      .reverse(),
+  };
+}

@@ -1,3 +1,4 @@
+import type { ImportProfile } from "../../domain/import-profile";
 import { latestImportJob } from "./jobs";
 import { rateMismatch } from "../../domain/broker-terms";
 import type { Db } from "../../../db";
@@ -149,6 +150,7 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
       "usd_rate_micro as usdRateMicro",
       "created_at as createdAt",
       "committed_at as committedAt",
+      "profile",
     ])
     .where("id", "=", input.batchId)
     .executeTakeFirst();
@@ -178,6 +180,13 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
       "import_rows.amount_yen as amountYen",
       "import_rows.lots_milli as lotsMilli",
       "import_rows.expected_yen as expectedYen",
+      "import_rows.symbol",
+      "import_rows.priced",
+      "import_rows.rate_type as rateType",
+      "import_rows.rate_kind as rateKind",
+      "import_rows.rate_x100 as rateX100",
+      "import_rows.rate_source as rateSource",
+      "import_rows.commission_yen as commissionYen",
     ])
     .where("import_rows.batch_id", "=", input.batchId)
     .$if(input.status !== "all", (q) =>
@@ -191,6 +200,8 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
       amountCredited: Number(batch.amountCredited),
       amountToCredit: Number(toCredit.amount),
       usdRate: batch.usdRateMicro === null ? null : Number(batch.usdRateMicro) / 1_000_000,
+      // The profile the report was read with, as it was then (the mapping the page shows).
+      profile: batch.profile === null ? null : (JSON.parse(batch.profile) as ImportProfile),
     },
     page: {
       ...page,
@@ -202,6 +213,8 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
           amountYen,
           lots: r.lotsMilli === null ? null : Number(r.lotsMilli) / 1000,
           expectedYen,
+          rateX100: r.rateX100 === null ? null : Number(r.rateX100),
+          commissionYen: r.commissionYen === null ? null : Number(r.commissionYen),
           // Not for refused rows: their amount is not credited anyway.
           rateMismatch:
             r.status !== "error" && amountYen !== null && rateMismatch(amountYen, expectedYen),

@@ -191,6 +191,17 @@ async function creditChunk(
   });
 }
 
+/** The rate a row was priced or checked at, kept on its history row (decision 045). */
+const PRICE_COLUMNS = [
+  "rate_type",
+  "rate_kind",
+  "rate_x100",
+  "rate_from",
+  "rate_source",
+  "priced",
+  "commission_yen",
+] as const;
+
 /**
  * The chunk's rows become cashback history in one INSERT … SELECT. A history row takes its
  * staging row's id (both are unique ids, and a staging row is credited at most once), so the
@@ -211,6 +222,7 @@ async function writeHistory(trx: Kysely<Database>, batchId: string, chunkNo: num
       "batch_id",
       "ledger_tx_id",
       "created_at",
+      ...PRICE_COLUMNS,
     ])
     .expression(
       pendingRows(trx, batchId, chunkNo).select((eb) => [
@@ -225,6 +237,7 @@ async function writeHistory(trx: Kysely<Database>, batchId: string, chunkNo: num
         "import_rows.batch_id",
         sql<string>`${txId}`.as("ledger_tx_id"),
         sql<string>`${nowDb()}`.as("created_at"),
+        ...PRICE_COLUMNS.map((c) => `import_rows.${c}` as const),
       ]),
     )
     .execute();

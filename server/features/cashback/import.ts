@@ -8,7 +8,14 @@ import type { Logger } from "../../logger";
 import type { Storage } from "../../storage";
 import { isReportError, type ReportItem, toYen } from "./report";
 import { expectedYen, rateMismatch } from "../../domain/broker-terms";
-import { ratesOf } from "../brokers/terms";
+import {
+  commissionToYen,
+  priceRow,
+  rateFor,
+  type RateVersion,
+  versionInForce,
+} from "../../domain/pricing";
+import { rateVersionsOf } from "../brokers/terms";
 
 /**
  * Importing a broker report, step one: the preview parses the file, matches each row to an
@@ -44,10 +51,26 @@ export type NewRow = Database["import_rows"] extends infer T ? { [K in keyof T]:
 /** Report lines staged per transaction by a preview: one read batch, one progress step. */
 export const STAGE_ROWS = 2_000;
 
-/** What classifying a preview's rows needs once per job: the brokers, their rates, the USD rate. */
+/** A row not (yet) priced: no rate, no commission. */
+const UNPRICED = {
+  rate_type: null,
+  rate_kind: null,
+  rate_x100: null,
+  rate_from: null,
+  rate_source: null,
+  priced: 0,
+  commission_yen: null,
+  commission_x10000: null,
+  symbol: null,
+} as const;
+
+/**
+ * What classifying a preview's rows needs once per job: the brokers, their rate card versions,
+ * the USD rate.
+ */
 export interface PreviewContext {
   brokerOf: Map<string, string>;
-  ratesByBroker: Awaited<ReturnType<typeof ratesOf>>;
+  versionsByBroker: Map<string, RateVersion[]>;
   rate: bigint | null;
 }
 
@@ -61,13 +84,85 @@ export async function previewContext(
     brokerOf.set(b.code.toLowerCase(), b.id);
     brokerOf.set(b.name.toLowerCase(), b.id);
   }
-  // Each broker's per-lot rates, to flag amounts that lots × rate do not explain (once each
-  // row's account and so its account type are known).
-  const ratesByBroker = await ratesOf(
+  // Each broker's rate card versions: a row is priced, or its given amount checked, at the
+  // rates in force on its trade date (once its account, and so its type, is known).
+  const versionsByBroker = await rateVersionsOf(
     db,
     brokers.map((b) => b.id),
   );
-  return { brokerOf, ratesByBroker, rate: usdRateMicro === null ? null : BigInt(usdRateMicro) };
+  return { brokerOf, versionsByBroker, rate: usdRateMicro === null ? null : BigInt(usdRateMicro) };
+}
+
+/** What a staged row needs to be priced: its own figures as the report gave them. */
+export type PriceInput = Pick<
+  NewRow,
+  "trade_date" | "lots_milli" | "amount_yen" | "currency" | "commission_x10000" | "priced"
+>;
+
+/** The columns pricing sets on a staged row. */
+export type PriceColumns = Pick<
+  NewRow,
+  | "amount_yen"
+  | "expected_yen"
+  | "rate_type"
+  | "rate_kind"
+  | "rate_x100"
+  | "rate_from"
+  | "rate_source"
+  | "commission_yen"
+>;
+
+/**
+ * A row at the rates in force on its trade date, for an account of `accountType` (the broker's
+ * default type when null or not listed; decision 045): a row without a given amount is priced
+ * (rounded down to the yen); a given amount is kept and checked against the per-lot rates
+ * (decision 029). Either way the rate and where it came from are the row's. An error key when
+ * the row cannot be priced; a batch without the dollar rate its rows need is refused whole.
+ */
+export function priceStaged(
+  row: PriceInput,
+  versions: readonly RateVersion[],
+  accountType: string | null,
+  usdRate: bigint | null,
+): PriceColumns | { error: string } {
+  const day = row.trade_date!;
+  const applied = rateFor(versions, day, accountType);
+  const commission =
+    row.commission_x10000 === null || row.commission_x10000 === undefined
+      ? null
+      : { amountX10000: BigInt(row.commission_x10000), currency: row.currency as "JPY" | "USD" };
+  const commissionYen = commission === null ? null : commissionToYen(commission, usdRate);
+  if (commission !== null && commissionYen === null)
+    throw new AppError("BAD_REQUEST", "import.rateMissing");
+  const rateColumns = {
+    rate_type: applied?.accountType ?? null,
+    rate_kind: applied?.kind ?? null,
+    rate_x100: applied?.valueX100 ?? null,
+    rate_from: applied?.from ?? null,
+    rate_source: applied?.source ?? null,
+    commission_yen: commissionYen,
+  };
+  if (row.priced !== 1) {
+    return {
+      ...rateColumns,
+      amount_yen: row.amount_yen,
+      expected_yen: expectedYen(
+        row.lots_milli!,
+        row.amount_yen!,
+        versionInForce(versions, day)?.rates ?? [],
+        usdRate === null ? null : Number(usdRate),
+        accountType,
+      ),
+    };
+  }
+  if (!applied) return { error: "noRate" };
+  const outcome = priceRow({ lotsMilli: row.lots_milli!, commission }, applied, usdRate);
+  if ("error" in outcome) {
+    if (outcome.error === "rateMissing") throw new AppError("BAD_REQUEST", "import.rateMissing");
+    return { error: outcome.error };
+  }
+  if (outcome.yen <= 0) return { error: "zeroAmount" };
+  return { ...rateColumns, amount_yen: outcome.yen, expected_yen: null };
 }
 
 /**
@@ -82,7 +177,7 @@ export async function classifyRows(
   items: ReportItem[],
   context: PreviewContext,
 ): Promise<NewRow[]> {
-  const { brokerOf, ratesByBroker, rate } = context;
+  const { brokerOf, versionsByBroker, rate } = context;
   const rows: NewRow[] = [];
   const candidates: NewRow[] = [];
   for (const item of items) {
@@ -107,11 +202,18 @@ export async function classifyRows(
         chunk_no: null,
         expected_yen: null,
         source_key: null,
+        ...UNPRICED,
       });
       continue;
     }
     const r = item;
-    if (r.currency === "USD" && rate === null)
+    // A dollar amount or commission needs the batch's dollar rate (a per-lot dollar rate too,
+    // once the row's rate is known).
+    if (
+      r.currency === "USD" &&
+      rate === null &&
+      (r.amountMinor !== null || r.commissionX10000 !== null)
+    )
       throw new AppError("BAD_REQUEST", "import.rateMissing");
     const rowKey = r.rowKey.slice(0, 100);
     const base = {
@@ -130,6 +232,10 @@ export async function classifyRows(
       chunk_no: null,
       expected_yen: null as number | null,
       source_key: null as string | null,
+      ...UNPRICED,
+      priced: r.amountMinor === null ? 1 : 0,
+      commission_x10000: r.commissionX10000 === null ? null : Number(r.commissionX10000),
+      symbol: r.symbol?.slice(0, 32) || null,
     };
     const brokerId = brokerOf.get(r.brokerText.toLowerCase());
     if (!brokerId) {
@@ -142,8 +248,9 @@ export async function classifyRows(
       });
       continue;
     }
-    const yen = toYen(r, rate);
-    if (yen <= 0) {
+    // A given amount in yen; a priced row's comes with its account's type, below.
+    const yen = r.amountMinor === null ? null : toYen({ ...r, amountMinor: r.amountMinor }, rate);
+    if (yen !== null && yen <= 0) {
       rows.push({
         ...base,
         status: "error",
@@ -175,17 +282,21 @@ export async function classifyRows(
     db,
     candidates.map((c) => ({ brokerId: c.broker_id!, account: c.account_number! })),
   );
-  const usdMicro = rate === null ? null : Number(rate);
-  for (const row of candidates) {
-    const account = accounts.get(`${row.broker_id}|${row.account_number}`);
-    // The rate check: at the account's own type when the member gave it.
-    row.expected_yen = expectedYen(
-      row.lots_milli!,
-      row.amount_yen!,
-      ratesByBroker.get(row.broker_id!) ?? [],
-      usdMicro,
+  for (const candidate of candidates) {
+    const account = accounts.get(`${candidate.broker_id}|${candidate.account_number}`);
+    // Priced, or checked, at the account's own type when the member gave it; an unknown
+    // account at the broker's default type (priced again if it is matched later).
+    const price = priceStaged(
+      candidate,
+      versionsByBroker.get(candidate.broker_id!) ?? [],
       account?.accountType ?? null,
+      rate,
     );
+    if ("error" in price) {
+      rows.push({ ...candidate, status: "error", error: price.error, source_key: null });
+      continue;
+    }
+    const row = { ...candidate, ...price };
     if (credited.has(row.source_key!)) rows.push({ ...row, status: "duplicate" });
     else if (account)
       rows.push({
@@ -197,6 +308,59 @@ export async function classifyRows(
     else rows.push(row);
   }
   return rows;
+}
+
+/**
+ * Rows matched since their preview (no chunk yet) were priced at the broker's default type,
+ * their account being unknown then: each is priced again at its account's type, at the rates
+ * in force on its trade date. A row that cannot be priced at that type becomes an error row.
+ * Read and written per row: only rows whose account was approved after the preview.
+ */
+export async function repriceMatched(db: Kysely<Database>, batchId: string) {
+  const rows = await db
+    .selectFrom("import_rows")
+    .innerJoin("broker_accounts", "broker_accounts.id", "import_rows.broker_account_id")
+    .select([
+      "import_rows.id",
+      "import_rows.broker_id",
+      "import_rows.trade_date",
+      "import_rows.lots_milli",
+      "import_rows.amount_yen",
+      "import_rows.currency",
+      "import_rows.commission_x10000",
+      "import_rows.priced",
+      "broker_accounts.account_type",
+    ])
+    .where("import_rows.batch_id", "=", batchId)
+    .where("import_rows.status", "=", "matched")
+    .where("import_rows.chunk_no", "is", null)
+    .execute();
+  if (rows.length === 0) return;
+  const batch = await db
+    .selectFrom("import_batches")
+    .select("usd_rate_micro")
+    .where("id", "=", batchId)
+    .executeTakeFirstOrThrow();
+  const usdRate = batch.usd_rate_micro === null ? null : BigInt(batch.usd_rate_micro);
+  const versions = await rateVersionsOf(db, [...new Set(rows.map((r) => r.broker_id!))]);
+  for (const row of rows) {
+    let price: PriceColumns | { error: string };
+    try {
+      price = priceStaged(row, versions.get(row.broker_id!) ?? [], row.account_type, usdRate);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.key !== "import.rateMissing") throw error;
+      price = { error: "rateMissing" };
+    }
+    await db
+      .updateTable("import_rows")
+      .set(
+        "error" in price
+          ? { status: "error", error: price.error, broker_account_id: null, user_id: null }
+          : price,
+      )
+      .where("id", "=", row.id)
+      .execute();
+  }
 }
 
 /** Rows whose amount lots × the broker's rate does not explain (duplicates included). */

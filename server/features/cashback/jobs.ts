@@ -5,7 +5,7 @@ import { newId } from "../../../db/id";
 import type { Database, ImportJobKind, ImportJobState } from "../../../db/schema";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { AppError } from "../../errors";
-import { countStaged, type ImportDeps, numberChunks } from "./import";
+import { countStaged, type ImportDeps, numberChunks, repriceMatched } from "./import";
 import { creditMatched, finishBatch, type JobLease, LeaseLost, takeBatch } from "./commit";
 
 /**
@@ -353,7 +353,7 @@ export function jobPercent(state: ImportJobState, done: number, total: number): 
 
 /**
  * A re-run's first step: rows whose accounts have been approved since the preview become
- * matched, in new chunks after every chunk so far; everything credited stays as it is. One
+ * matched, priced again at their account's type, in new chunks after every chunk so far; everything credited stays as it is. One
  * UPDATE matches them (each row's account looked up by broker and number, as the preview
  * does), then they are numbered into chunks, in one transaction. Safe to repeat (only rows
  * still unmatched change).
@@ -380,6 +380,7 @@ export async function rematchUnmatched(db: Db, batchId: string) {
       .where("status", "=", "unmatched")
       .where((eb) => eb.exists(approved(eb).select("broker_accounts.id")))
       .execute();
+    await repriceMatched(trx, batchId);
     await numberChunks(trx, batchId);
   });
 }
@@ -392,6 +393,8 @@ export async function recountBatch(db: Db, batchId: string) {
       rows_matched: counts.rows_matched + counts.rows_credited,
       rows_unmatched: counts.rows_unmatched,
       rows_duplicate: counts.rows_duplicate,
+      // A row matched since its preview that its account's rate cannot price is an error now.
+      rows_error: counts.rows_error,
     })
     .where("id", "=", batchId)
     .execute();

@@ -24,6 +24,8 @@ import {
   type ReportSource,
 } from "./report";
 import { type JobLease, LeaseLost, renewLease } from "./commit";
+import { pickProfile } from "./profiles";
+import type { ImportProfile } from "../../domain/import-profile";
 
 import {
   type ClaimedJob,
@@ -60,13 +62,21 @@ function fileRefusal(error: unknown): never {
 export async function queuePreview(
   deps: ImportDeps,
   adminId: string,
-  input: { fileName: string; content: Uint8Array; usdRate?: string | undefined },
+  input: {
+    fileName: string;
+    content: Uint8Array;
+    usdRate?: string | undefined;
+    /** The profile chosen ("builtin" for the present shape); none: the one the header matches. */
+    profileId?: string | undefined;
+  },
   runBy?: string,
 ) {
   const { db, storage } = deps;
+  let profile: ImportProfile | null = null;
   try {
     checkReportSize(input.content.length);
-    await checkReportHeader(bytesSource(input.content));
+    profile = await pickProfile(db.kysely, input.content, input.profileId);
+    await checkReportHeader(bytesSource(input.content), profile);
   } catch (error) {
     fileRefusal(error);
   }
@@ -96,6 +106,7 @@ export async function queuePreview(
           rows_rate_mismatch: 0,
           report_key: reportKey,
           report_bytes: input.content.length,
+          profile: profile === null ? null : JSON.stringify(profile),
           created_by: adminId,
           created_at: toDbTime(now),
           committed_by: null,
@@ -132,7 +143,7 @@ export async function runPreviewJob(
   const { db, log, storage } = deps;
   const batch = await db.kysely
     .selectFrom("import_batches")
-    .select(["file_name", "usd_rate_micro", "report_key", "report_bytes"])
+    .select(["file_name", "usd_rate_micro", "report_key", "report_bytes", "profile"])
     .where("id", "=", job.batch_id)
     .executeTakeFirstOrThrow();
   const done = await db.kysely
@@ -166,7 +177,11 @@ export async function runPreviewJob(
       deps,
       job.batch_id,
       context,
-      readReport(counted, STAGE_ROWS),
+      readReport(
+        counted,
+        STAGE_ROWS,
+        batch.profile === null ? null : (JSON.parse(batch.profile) as ImportProfile),
+      ),
       {
         done: done.rows_done,
         shouldStop: lease.shouldStop,
@@ -292,7 +307,12 @@ export async function previewResult(db: Db, batchId: string) {
 export async function previewImport(
   deps: ImportDeps,
   adminId: string,
-  input: { fileName: string; content: Uint8Array; usdRate?: string | undefined },
+  input: {
+    fileName: string;
+    content: Uint8Array;
+    usdRate?: string | undefined;
+    profileId?: string | undefined;
+  },
   source: ReportSource = bytesSource(input.content),
 ) {
   const owner = workerName();

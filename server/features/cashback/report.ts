@@ -1,11 +1,22 @@
 import { pipeline, Readable } from "node:stream";
 import { type Options, parse } from "csv-parse";
+import {
+  type ImportProfile,
+  type ProfileColumn,
+  profileDate,
+  profileDecimal,
+  profileLots,
+  resolveColumns,
+} from "../../domain/import-profile";
 
 /**
  * Broker rebate reports: bytes in, validated rows out. Pure functions, no database.
  *
  * Columns (header row required, any order, English or Japanese names): trade date, broker,
- * account number, lots, amount, currency, and optionally the report's own row key.
+ * account number, lots, currency, and optionally the amount (the member's cashback as the
+ * report gives it), the IB commission the broker paid for the row (in the row's currency, up
+ * to four decimals) and the report's own row key. A row without an amount is priced from the
+ * rate card in force on its trade date (server/domain/pricing.ts).
  *
  * A report is read as a stream (a million rows never sit in memory at once): decoded chunk by
  * chunk, parsed by csv-parse's stream API, and handed on in batches of rows.
@@ -25,8 +36,15 @@ export interface ReportRow {
   lotsMilli: number;
   amountText: string;
   currency: Currency;
-  /** Amount in the currency's minor unit: yen for JPY (decimals floored), cents for USD. */
-  amountMinor: bigint;
+  /**
+   * Amount in the currency's minor unit: yen for JPY (decimals floored), cents for USD; null
+   * when the report gives none and the row is priced from the rate card.
+   */
+  amountMinor: bigint | null;
+  /** The IB commission in ten-thousandths of the row's currency; null when not reported. */
+  commissionX10000: bigint | null;
+  /** The report's symbol, when a profile reads one. */
+  symbol?: string | null;
   rowKey: string;
 }
 
@@ -58,11 +76,12 @@ const COLUMNS = {
   account: ["account", "account_number", "accountnumber", "account_no", "口座番号", "口座"],
   lots: ["lots", "lot", "volume", "ロット", "ロット数"],
   amount: ["amount", "rebate", "reward", "金額", "報酬", "キャッシュバック"],
+  commission: ["commission", "ib_commission", "ib_fee", "ib報酬", "ib手数料", "コミッション"],
   currency: ["currency", "通貨"],
   rowKey: ["row_key", "rowkey", "id", "row_id", "transaction_id", "明細id", "明細番号"],
 } as const;
 type Column = keyof typeof COLUMNS;
-const REQUIRED: Column[] = ["tradeDate", "broker", "account", "lots", "amount", "currency"];
+const REQUIRED: Column[] = ["tradeDate", "broker", "account", "lots", "currency"];
 
 /** The report's bytes, readable as often as needed (a stored file, or bytes in memory). */
 export type ReportSource = () => AsyncIterable<Uint8Array>;
@@ -114,10 +133,12 @@ async function* decodeChunks(source: ReportSource, encoding: Encoding): AsyncGen
 export async function* readCsv(
   source: ReportSource,
   encoding?: Encoding,
+  delimiter = ",",
 ): AsyncGenerator<[number, string[]]> {
   const enc = encoding ?? (await detectEncoding(source));
   // The typings tie on_record's result to `columns`; without columns it is what on_record gives.
   const options = {
+    delimiter,
     record_delimiter: ["\r\n", "\n", "\r"],
     relax_column_count: true,
     relax_quotes: true,
@@ -240,10 +261,15 @@ function readRow(index: Record<Column, number>, line: number, cells: string[]): 
   if (lots === null || lots === "negative") return fail("badLots");
   const currency = raw.currency.toUpperCase();
   if (currency !== "JPY" && currency !== "USD") return fail("unknownCurrency");
-  const amount = parseDecimal(raw.amount, currency === "USD" ? 2 : 0);
+  // A blank amount is priced from the rate card; a given one is taken as the report says.
+  const amount = raw.amount === "" ? null : parseDecimal(raw.amount, currency === "USD" ? 2 : 0);
   if (amount === "negative") return fail("negativeAmount");
-  if (amount === null) return fail("badAmount");
+  if (raw.amount !== "" && amount === null) return fail("badAmount");
   if (amount === 0n) return fail("zeroAmount");
+  const commissionText = cell("commission");
+  const commission = commissionText === "" ? null : parseDecimal(commissionText, 4);
+  if (commission === "negative" || (commissionText !== "" && commission === null))
+    return fail("badCommission");
   const rowKey = cell("rowKey");
   if (rowKey.length > 100) return fail("badRowKey");
   return {
@@ -254,10 +280,16 @@ function readRow(index: Record<Column, number>, line: number, cells: string[]): 
     lotsMilli: Number(lots),
     amountText: raw.amount,
     currency,
-    amountMinor: amount,
+    amountMinor: amount as bigint | null,
+    commissionX10000: commission as bigint | null,
     // Without the report's own key, the row's content is its identity: an identical row
-    // (same account, day, lots, amount) is then a duplicate, never a second credit.
-    rowKey: rowKey || `~${lots}:${amount}:${currency}`,
+    // (same account, day, lots, amount or commission) is then a duplicate, never a second
+    // credit.
+    rowKey:
+      rowKey ||
+      (amount === null
+        ? `~${lots}:c${commission ?? ""}:${currency}`
+        : `~${lots}:${amount}:${currency}`),
   };
 }
 
@@ -277,19 +309,38 @@ export function checkReportSize(bytes: number) {
 export async function* readReport(
   source: ReportSource,
   batchSize: number,
+  profile: ImportProfile | null = null,
 ): AsyncGenerator<ReportItem[]> {
-  const reader = readCsv(source);
+  const reader = profile ? readCsv(source, profile.encoding, profile.delimiter) : readCsv(source);
   const first = await reader.next();
   if (first.done) throw new ReportFileError("emptyFile");
-  const index = headerIndex(first.value[1]);
+  let read: (line: number, cells: string[]) => ReportItem;
+  if (profile) {
+    const resolved = resolveColumns(profile, profile.hasHeader ? first.value[1] : null);
+    if ("missing" in resolved)
+      throw new ReportFileError("missingColumns", { columns: resolved.missing.join(", ") });
+    read = (line, cells) => readProfileRow(profile, resolved.index, line, cells);
+  } else {
+    const index = headerIndex(first.value[1]);
+    read = (line, cells) => readRow(index, line, cells);
+  }
   let batch: ReportItem[] = [];
   let count = 0;
-  for await (const [line, cells] of reader) {
-    if (cells.every((c) => c.trim() === "")) continue;
+  // Adds one record to the batch; true when the batch is full.
+  const take = (line: number, cells: string[]) => {
+    if (cells.every((c) => c.trim() === "")) return false;
     if (++count > MAX_REPORT_ROWS)
       throw new ReportFileError("tooManyRows", { max: MAX_REPORT_ROWS });
-    batch.push(readRow(index, line, cells));
-    if (batch.length >= batchSize) {
+    batch.push(read(line, cells));
+    return batch.length >= batchSize;
+  };
+  // Without a header row, the first record is a row.
+  if (profile && !profile.hasHeader && take(first.value[0], first.value[1])) {
+    yield batch;
+    batch = [];
+  }
+  for await (const [line, cells] of reader) {
+    if (take(line, cells)) {
       yield batch;
       batch = [];
     }
@@ -298,9 +349,71 @@ export async function* readReport(
 }
 
 /** Checks the file's header only (reads no further than its first row): for the upload's answer. */
-export async function checkReportHeader(source: ReportSource) {
+export async function checkReportHeader(
+  source: ReportSource,
+  profile: ImportProfile | null = null,
+) {
   // Returning from the loop stops the parse there.
-  for await (const _first of readReport(source, 1)) return;
+  for await (const _first of readReport(source, 1, profile)) return;
+}
+
+/** The first record of a file as a profile's encoding and delimiter read it (null when empty). */
+export async function firstRecord(
+  source: ReportSource,
+  encoding: Encoding | undefined,
+  delimiter: string,
+): Promise<string[] | null> {
+  for await (const [, cells] of readCsv(source, encoding, delimiter)) return cells;
+  return null;
+}
+
+/**
+ * A row as a profile reads it: account, trade date, volume and IB commission (and optionally
+ * symbol, currency, row key). A value the profile cannot read refuses the whole file, naming
+ * the line, the column and the value: a profile that misreads one row misreads the report, and
+ * nothing of it should be credited until the profile is right.
+ */
+function readProfileRow(
+  profile: ImportProfile,
+  index: Record<ProfileColumn, number>,
+  line: number,
+  cells: string[],
+): ReportRow {
+  const cell = (c: ProfileColumn) => (index[c] >= 0 ? (cells[index[c]] ?? "").trim() : "");
+  const refuse = (c: ProfileColumn): never => {
+    throw new ReportFileError("badValue", {
+      line,
+      column: profile.columns[c] ?? c,
+      value: cell(c).slice(0, 40),
+    });
+  };
+  const account = cell("account");
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(account)) refuse("account");
+  const tradeDate = profileDate(cell("tradeDate"), profile.dateFormat) ?? refuse("tradeDate");
+  const lots = profileLots(cell("volume"), profile.volumeDivisor, profile.decimalComma);
+  if (lots === null || lots === "negative") refuse("volume");
+  const commission = profileDecimal(cell("commission"), 4, profile.decimalComma);
+  if (commission === null || commission === "negative") refuse("commission");
+  const currencyText = index.currency >= 0 ? cell("currency").toUpperCase() : profile.currency;
+  if (currencyText !== "JPY" && currencyText !== "USD") refuse("currency");
+  const symbol = cell("symbol").slice(0, 32);
+  const rowKey = cell("rowKey");
+  if (rowKey.length > 100) refuse("rowKey");
+  return {
+    line,
+    tradeDate,
+    brokerText: profile.brokerCode,
+    accountNumber: account,
+    lotsMilli: lots as number,
+    amountText: "",
+    currency: currencyText as Currency,
+    amountMinor: null,
+    commissionX10000: commission as bigint,
+    symbol: symbol || null,
+    // Without the report's own key, the row's content is its identity (as for the built-in
+    // shape): an identical row is a duplicate, never a second credit.
+    rowKey: rowKey || `~${lots}:c${commission}:${currencyText}:${symbol}`,
+  };
 }
 
 /** A USD rate typed by the admin ("151.234") in millionths of a yen. */
@@ -309,9 +422,9 @@ export function parseRate(text: string): bigint | null {
   return typeof v === "bigint" && v > 0n ? v : null;
 }
 
-/** Yen for a row: JPY as is; USD cents × rate, rounded down to the yen. */
+/** Yen for a given amount: JPY as is; USD cents × rate, rounded down to the yen. */
 export function toYen(
-  row: Pick<ReportRow, "currency" | "amountMinor">,
+  row: { currency: Currency; amountMinor: bigint },
   usdRateMicro: bigint | null,
 ): number {
   if (row.currency === "JPY") return Number(row.amountMinor);

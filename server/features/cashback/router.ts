@@ -10,8 +10,12 @@ import {
   memberHistoryInput,
   monthlyInput,
   previewInput,
+  profileIdInput,
+  sampleProfileInput,
+  saveProfileInput,
   summaryInput,
 } from "./schema";
+import * as profiles from "./profiles";
 import * as cashback from "./service";
 import * as admin from "./admin";
 
@@ -47,6 +51,7 @@ export const cashbackRouter = router({
       fileName: input.fileName,
       content: Buffer.from(input.contentBase64, "base64"),
       usdRate: input.usdRate,
+      profileId: input.profileId,
     }),
   ),
   // Both queue a job (the import worker credits it) and answer at once; the batch page follows
@@ -57,4 +62,23 @@ export const cashbackRouter = router({
   rerun: adminProcedure
     .input(batchInput)
     .mutation(({ ctx, input }) => enqueueImportJob(ctx.db, ctx.user.id, input.batchId, "rerun")),
+
+  /** Import profiles: how each broker's own report is read (decision 046). */
+  profiles: router({
+    list: adminProcedure.query(({ ctx }) => profiles.listProfiles(ctx.db.kysely)),
+    get: adminProcedure
+      .input(profileIdInput)
+      .query(({ ctx, input }) => profiles.getProfile(ctx.db.kysely, input.id)),
+    save: adminProcedure
+      .input(saveProfileInput)
+      .mutation(({ ctx, input }) => profiles.saveProfile(ctx.db, ctx.user.id, input)),
+    remove: adminProcedure
+      .input(profileIdInput)
+      .mutation(({ ctx, input }) => profiles.deleteProfile(ctx.db, ctx.user.id, input.id)),
+    /** The first rows of a sample as the profile would read them, or where it fails. */
+    sample: adminProcedure.input(sampleProfileInput).mutation(({ input }) => {
+      const { contentBase64, ...profile } = input;
+      return profiles.sampleProfile(profile, Buffer.from(contentBase64, "base64"));
+    }),
+  }),
 });

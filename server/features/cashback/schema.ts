@@ -2,6 +2,7 @@ import { z } from "zod";
 import { filterText, pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
 import { MAX_REPORT_BYTES } from "./report";
+import { profileFields } from "../../domain/import-profile";
 
 /** Base64 of a report of at most MAX_REPORT_BYTES (base64 is 4/3 the size). */
 const MAX_BASE64 = Math.ceil((MAX_REPORT_BYTES * 4) / 3) + 4;
@@ -13,6 +14,13 @@ export const previewInput = z.object({
     .string()
     .trim()
     .max(20, "rateInvalid")
+    .transform((v) => (v === "" ? undefined : v))
+    .optional(),
+  /** The import profile chosen; blank: the one whose header the file matches. */
+  profileId: z
+    .string()
+    .trim()
+    .max(26)
     .transform((v) => (v === "" ? undefined : v))
     .optional(),
 });
@@ -52,3 +60,19 @@ export const batchRowsInput = pagingSchema(["line"], { sort: "line", dir: "asc" 
     .default("all"),
 });
 export type BatchRowsInput = z.output<typeof batchRowsInput>;
+
+// ------------------------------------------------------------------------------- profiles
+
+export const profileIdInput = z.object({ id: z.string().min(1).max(26) });
+export const saveProfileInput = profileFields.and(
+  z.object({ id: z.string().min(1).max(26).optional() }),
+);
+/** A profile tried on a sample of its report (a few rows are enough; 2 MB at most). */
+export const sampleProfileInput = profileFields.and(
+  z.object({
+    contentBase64: z
+      .string()
+      .min(1, "required")
+      .max(Math.ceil((2 * 1024 * 1024 * 4) / 3) + 4, "fileTooLarge"),
+  }),
+);

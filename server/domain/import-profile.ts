@@ -1,0 +1,174 @@
+import { format as formatDate, isValid, parse as parseDate } from "date-fns";
+import { z } from "zod";
+
+/**
+ * How to read one broker's own report (decision 046): its encoding and delimiter, where each
+ * value is (a header name, or a position "#3" counted from 1), the trade date's format, the
+ * volume's unit, the IB commission and its currency. A row read by a profile has no amount: it
+ * is priced from the rate card in force on its trade date (decision 045). Pure: the admin form,
+ * its preview and the import share these rules. Messages are keys under errors:field.
+ */
+
+export const PROFILE_ENCODINGS = ["utf-8", "shift_jis"] as const;
+export const PROFILE_DELIMITERS = [",", ";", "\t"] as const;
+export const PROFILE_CURRENCIES = ["JPY", "USD"] as const;
+
+/** The values a profile locates in a report row; symbol, currency and row key are optional. */
+export const PROFILE_COLUMNS = [
+  "account",
+  "tradeDate",
+  "volume",
+  "commission",
+  "symbol",
+  "currency",
+  "rowKey",
+] as const;
+export type ProfileColumn = (typeof PROFILE_COLUMNS)[number];
+const REQUIRED_COLUMNS: ProfileColumn[] = ["account", "tradeDate", "volume", "commission"];
+
+export interface ImportProfile {
+  id: string;
+  name: string;
+  brokerId: string;
+  /** The broker's code: what rows read by the profile name as their broker. */
+  brokerCode: string;
+  encoding: (typeof PROFILE_ENCODINGS)[number];
+  delimiter: (typeof PROFILE_DELIMITERS)[number];
+  /** Whether the first row is a header (names are matched there; positions need none). */
+  hasHeader: boolean;
+  columns: Record<ProfileColumn, string | null>;
+  /** date-fns pattern of the trade date ("dd/MM/yyyy", "yyyy.MM.dd HH:mm"). */
+  dateFormat: string;
+  /** Units per lot: 1 when the volume is in lots, 100000 for units of a standard lot. */
+  volumeDivisor: number;
+  /** "," when the report writes decimals as 12,50 (then thousands are never grouped). */
+  decimalComma: boolean;
+  /** The commission's currency when the report has no currency column. */
+  currency: (typeof PROFILE_CURRENCIES)[number];
+}
+
+/** Largest units per lot a profile may give (a standard lot is 100,000 units). */
+export const MAX_DIVISOR = 100_000_000;
+
+const columnRef = z
+  .string()
+  .trim()
+  .max(100, "tooLong")
+  .refine((v) => !/^#/.test(v) || /^#[1-9]\d{0,2}$/.test(v), "profileColumn");
+
+/** The admin's profile form, parsed once (the procedure's input). */
+export const profileFields = z
+  .object({
+    name: z.string().trim().min(1, "required").max(100, "tooLong"),
+    brokerId: z.string().trim().min(1, "required").max(26),
+    encoding: z.enum(PROFILE_ENCODINGS, { error: "required" }),
+    delimiter: z
+      .string()
+      .transform((v) => (v === "tab" ? "\t" : v))
+      .pipe(z.enum(PROFILE_DELIMITERS, { error: "required" })),
+    hasHeader: z.boolean(),
+    columns: z.object(
+      Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, columnRef])) as Record<
+        ProfileColumn,
+        typeof columnRef
+      >,
+    ),
+    dateFormat: z
+      .string()
+      .trim()
+      .min(1, "required")
+      .max(40, "tooLong")
+      .refine((v) => /y/.test(v) && /M/.test(v) && /d/.test(v), "profileDateFormat"),
+    volumeDivisor: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/, "profileDivisor")
+      .transform(Number)
+      .refine((v) => v >= 1 && v <= MAX_DIVISOR, "profileDivisor"),
+    decimalComma: z.boolean(),
+    currency: z.enum(PROFILE_CURRENCIES, { error: "required" }),
+  })
+  .superRefine((v, ctx) => {
+    for (const c of REQUIRED_COLUMNS) {
+      if (!v.columns[c])
+        ctx.addIssue({ code: "custom", path: ["columns", c], message: "required" });
+    }
+    if (!v.hasHeader) {
+      for (const c of PROFILE_COLUMNS) {
+        const ref = v.columns[c];
+        if (ref && !ref.startsWith("#"))
+          ctx.addIssue({ code: "custom", path: ["columns", c], message: "profilePosition" });
+      }
+    }
+  });
+export type ProfileInput = z.output<typeof profileFields>;
+
+const normalize = (h: string) => h.trim().toLowerCase();
+
+/**
+ * Each column's index in the report's records, from the header (names) or the positions, or
+ * the columns a header lacks. Optional columns left blank are -1.
+ */
+export function resolveColumns(
+  profile: Pick<ImportProfile, "columns" | "hasHeader">,
+  header: string[] | null,
+): { index: Record<ProfileColumn, number> } | { missing: string[] } {
+  const names = header?.map(normalize) ?? [];
+  const index = {} as Record<ProfileColumn, number>;
+  const missing: string[] = [];
+  for (const c of PROFILE_COLUMNS) {
+    const ref = profile.columns[c];
+    if (!ref) index[c] = -1;
+    else if (ref.startsWith("#")) index[c] = Number(ref.slice(1)) - 1;
+    else {
+      index[c] = names.indexOf(normalize(ref));
+      if (index[c] < 0) missing.push(ref);
+    }
+  }
+  return missing.length ? { missing } : { index };
+}
+
+/** Whether a header has every column the profile names (positions always fit). */
+export function headerMatches(
+  profile: Pick<ImportProfile, "columns" | "hasHeader">,
+  header: string[],
+): boolean {
+  return profile.hasHeader && "index" in resolveColumns(profile, header);
+}
+
+/** A decimal as the profile writes it, scaled to `places` decimals; null when it is not one. */
+export function profileDecimal(
+  text: string,
+  places: number,
+  decimalComma: boolean,
+): bigint | "negative" | null {
+  let t = text.trim().replace(/\s/g, "");
+  t = decimalComma ? t.replace(/\./g, "").replace(",", ".") : t.replace(/,/g, "");
+  if (/^-\d/.test(t)) return "negative";
+  const m = /^(\d{1,15})(?:\.(\d+))?$/.exec(t);
+  if (!m) return null;
+  const frac = (m[2] ?? "").slice(0, places).padEnd(places, "0");
+  // Decimals beyond the unit are dropped (rounded down), never rounded up.
+  return BigInt(m[1]!) * 10n ** BigInt(places) + BigInt(frac || "0");
+}
+
+/** The trade date in the profile's format, as YYYY-MM-DD; null when it does not parse. */
+export function profileDate(text: string, dateFormat: string): string | null {
+  const parsed = parseDate(text.trim(), dateFormat, new Date(2000, 0, 1));
+  if (!isValid(parsed)) return null;
+  const y = parsed.getFullYear();
+  if (y < 2000 || y > 2100) return null;
+  return formatDate(parsed, "yyyy-MM-dd");
+}
+
+/** Lots in thousandths from the report's volume: lots as given, or units over the divisor. */
+export function profileLots(
+  text: string,
+  divisor: number,
+  decimalComma: boolean,
+): number | "negative" | null {
+  const units = profileDecimal(text, 6, decimalComma);
+  if (units === null || units === "negative") return units;
+  // units (millionths) × 1000 / divisor / 1,000,000, rounded down to the thousandth of a lot
+  return Number((units * 1000n) / (BigInt(divisor) * 1_000_000n));
+}

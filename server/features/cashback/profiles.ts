@@ -1,0 +1,276 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../../db";
+import { newId } from "../../../db/id";
+import type { Database } from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError, notFound } from "../../errors";
+import { fieldError } from "../../lib/field-error";
+import {
+  headerMatches,
+  type ImportProfile,
+  PROFILE_COLUMNS,
+  type ProfileColumn,
+  type ProfileInput,
+} from "../../domain/import-profile";
+import {
+  bytesSource,
+  checkReportHeader,
+  firstRecord,
+  isReportError,
+  readReport,
+  ReportFileError,
+} from "./report";
+
+/**
+ * Import profiles (decision 046): admins keep one per broker report shape; an upload is read
+ * with the profile whose header it matches, or the one the admin chose. "builtin" is the
+ * present shape (amount given), always there, never stored.
+ */
+
+export const BUILTIN = "builtin";
+
+function toProfile(row: {
+  id: string;
+  broker_id: string;
+  code: string;
+  name: string;
+  encoding: ImportProfile["encoding"];
+  delimiter: string;
+  has_header: number;
+  columns: string;
+  date_format: string;
+  volume_divisor: number;
+  decimal_comma: number;
+  currency: ImportProfile["currency"];
+}): ImportProfile {
+  const stored = JSON.parse(row.columns) as Partial<Record<ProfileColumn, string | null>>;
+  return {
+    id: row.id,
+    name: row.name,
+    brokerId: row.broker_id,
+    brokerCode: row.code,
+    encoding: row.encoding,
+    delimiter: row.delimiter as ImportProfile["delimiter"],
+    hasHeader: row.has_header === 1,
+    columns: Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, stored[c] ?? null])) as Record<
+      ProfileColumn,
+      string | null
+    >,
+    dateFormat: row.date_format,
+    volumeDivisor: row.volume_divisor,
+    decimalComma: row.decimal_comma === 1,
+    currency: row.currency,
+  };
+}
+
+function profileQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom("import_profiles")
+    .innerJoin("brokers", "brokers.id", "import_profiles.broker_id")
+    .select([
+      "import_profiles.id",
+      "import_profiles.broker_id",
+      "brokers.code",
+      "import_profiles.name",
+      "import_profiles.encoding",
+      "import_profiles.delimiter",
+      "import_profiles.has_header",
+      "import_profiles.columns",
+      "import_profiles.date_format",
+      "import_profiles.volume_divisor",
+      "import_profiles.decimal_comma",
+      "import_profiles.currency",
+    ]);
+}
+
+/** Every profile, with its broker's name, by broker and name. */
+export async function listProfiles(db: Kysely<Database>) {
+  const rows = await profileQuery(db)
+    .select(["brokers.name as brokerName"])
+    .orderBy("brokers.display_order")
+    .orderBy("import_profiles.name")
+    .execute();
+  return rows.map((r) => ({ ...toProfile(r), brokerName: r.brokerName }));
+}
+
+export async function getProfile(db: Kysely<Database>, id: string): Promise<ImportProfile> {
+  const row = await profileQuery(db).where("import_profiles.id", "=", id).executeTakeFirst();
+  if (!row) throw notFound();
+  return toProfile(row);
+}
+
+function columnsOf(input: ProfileInput) {
+  return {
+    broker_id: input.brokerId,
+    name: input.name,
+    encoding: input.encoding,
+    delimiter: input.delimiter,
+    has_header: input.hasHeader ? (1 as const) : (0 as const),
+    columns: JSON.stringify(
+      Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, input.columns[c] || null])),
+    ),
+    date_format: input.dateFormat,
+    volume_divisor: input.volumeDivisor,
+    decimal_comma: input.decimalComma ? (1 as const) : (0 as const),
+    currency: input.currency,
+  };
+}
+
+async function brokerExists(db: Kysely<Database>, brokerId: string) {
+  const broker = await db
+    .selectFrom("brokers")
+    .select("id")
+    .where("id", "=", brokerId)
+    .executeTakeFirst();
+  if (!broker) throw fieldError("brokerId", "required");
+}
+
+/** Creates (no id) or replaces a profile, audited with its values. */
+export async function saveProfile(
+  db: Db,
+  adminId: string,
+  input: ProfileInput & { id?: string | undefined },
+): Promise<{ id: string }> {
+  await brokerExists(db.kysely, input.brokerId);
+  const values = columnsOf(input);
+  const now = nowDb();
+  return db.kysely.transaction().execute(async (trx) => {
+    let id = input.id;
+    if (id) {
+      const updated = await trx
+        .updateTable("import_profiles")
+        .set({ ...values, updated_by: adminId, updated_at: now })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw notFound();
+    } else {
+      id = newId();
+      await trx
+        .insertInto("import_profiles")
+        .values({ id, ...values, updated_by: adminId, created_at: now, updated_at: now })
+        .execute();
+    }
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: input.id ? "import.profile.update" : "import.profile.create",
+      targetType: "import_profile",
+      targetId: id,
+      data: { after: values },
+    });
+    return { id };
+  });
+}
+
+export async function deleteProfile(db: Db, adminId: string, id: string) {
+  await db.kysely.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom("import_profiles").where("id", "=", id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) throw notFound();
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "import.profile.delete",
+      targetType: "import_profile",
+      targetId: id,
+    });
+  });
+}
+
+/**
+ * The profile an upload is read with: the one the admin chose ("builtin" for the present
+ * shape), else the one whose header the file's first row matches. Several, and the admin is
+ * asked to choose (`import.chooseProfile`, with the candidates' names); none, and the file is
+ * read as the present shape (its refusal names the columns it lacks).
+ */
+export async function pickProfile(
+  db: Kysely<Database>,
+  content: Uint8Array,
+  chosen: string | undefined,
+): Promise<ImportProfile | null> {
+  if (chosen === BUILTIN) return null;
+  if (chosen) {
+    const row = await profileQuery(db).where("import_profiles.id", "=", chosen).executeTakeFirst();
+    if (!row) throw new AppError("BAD_REQUEST", "import.profileGone");
+    return toProfile(row);
+  }
+  const profiles = (await profileQuery(db).orderBy("import_profiles.name").execute()).map(
+    toProfile,
+  );
+  const source = bytesSource(content);
+  const matches: (ImportProfile | null)[] = [];
+  const headers = new Map<string, string[] | null>();
+  for (const p of profiles) {
+    if (!p.hasHeader) continue;
+    const key = `${p.encoding}|${p.delimiter}`;
+    if (!headers.has(key)) {
+      headers.set(key, await firstRecord(source, p.encoding, p.delimiter).catch(() => null));
+    }
+    const header = headers.get(key);
+    if (header && headerMatches(p, header)) matches.push(p);
+  }
+  const builtin = await checkReportHeader(source).then(
+    () => true,
+    () => false,
+  );
+  if (builtin) matches.push(null);
+  // No header matched: read as the present shape, whose refusal names the columns missing.
+  if (matches.length === 0) return null;
+  if (matches.length === 1) return matches[0]!;
+  throw new AppError("BAD_REQUEST", "import.chooseProfile", {
+    names: matches.map((m) => m?.name ?? BUILTIN).join(", "),
+  });
+}
+
+/** Rows a profile preview shows from a sample. */
+const SAMPLE_ROWS = 20;
+
+/**
+ * A profile tried on a sample of its report before it is saved: the first rows as the import
+ * would read them, or the refusal (the line, column and value that do not parse).
+ */
+export async function sampleProfile(
+  profile: Omit<ImportProfile, "id" | "brokerCode" | "name">,
+  content: Uint8Array,
+) {
+  const full: ImportProfile = { ...profile, id: "", name: "", brokerCode: "" };
+  const rows: {
+    line: number;
+    account: string;
+    tradeDate: string;
+    lotsMilli: number;
+    commission: string;
+    currency: string;
+    symbol: string | null;
+    rowKey: string;
+  }[] = [];
+  try {
+    // The whole sample is read (a value that does not parse is found wherever it is); the
+    // first rows are shown.
+    for await (const batch of readReport(bytesSource(content), SAMPLE_ROWS, full)) {
+      for (const item of batch) {
+        if (isReportError(item) || rows.length >= SAMPLE_ROWS) continue;
+        rows.push({
+          line: item.line,
+          account: item.accountNumber,
+          tradeDate: item.tradeDate,
+          lotsMilli: item.lotsMilli,
+          commission: fromX10000(item.commissionX10000 ?? 0n),
+          currency: item.currency,
+          symbol: item.symbol ?? null,
+          rowKey: item.rowKey,
+        });
+      }
+    }
+  } catch (error) {
+    if (error instanceof ReportFileError)
+      return { rows, refusal: { key: `import.${error.key}`, params: error.params } };
+    throw error;
+  }
+  return { rows, refusal: null };
+}
+
+/** Ten-thousandths as a decimal ("123456" → "12.3456"). */
+function fromX10000(v: bigint): string {
+  const whole = v / 10_000n;
+  const frac = (v % 10_000n).toString().padStart(4, "0").replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : String(whole);
+}
