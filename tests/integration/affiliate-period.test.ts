@@ -21,6 +21,7 @@ async function registerAt(code: string, at: Date) {
       email: `period${seq}@example.test`,
       password: GOOD,
       passwordConfirm: GOOD,
+      agree: true,
       ref: code,
     }),
   );
