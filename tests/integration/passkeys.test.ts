@@ -353,9 +353,7 @@ describe(`step-up with the strongest factor on ${testEngine}`, () => {
     // Another session of the account (stolen), whose holder knows the password.
     const stolen = new Browser(member.id);
     await expect(
-      stolen.call((c) =>
-        c.auth.reauthenticate({ email: member.email, password: TEST_PASSWORD }),
-      ),
+      stolen.call((c) => c.auth.reauthenticate({ email: member.email, password: TEST_PASSWORD })),
     ).rejects.toMatchObject({ key: "passkeyRequired" });
     await expect(stolen.call((c) => c.mfa.passkeyRegistrationOptions())).rejects.toMatchObject({
       key: "reauthRequired",
