@@ -67,11 +67,11 @@ test.describe("admin withdrawals", () => {
     await rows.filter({ hasText: "¥3,000" }).getByTestId("reject-one").click();
     const reject = page.getByTestId("decision-dialog");
     await expect(reject.getByRole("heading")).toHaveText("出金を却下しますか？");
-    await reject.getByLabel("却下理由").fill("   ");
+    await reject.getByLabel("却下理由", { exact: true }).fill("   ");
     await reject.getByRole("button", { name: "却下する" }).click();
     await expect(reject.getByTestId("error-reason")).toHaveText("却下理由は必須です");
     await expect(rows).toHaveCount(1);
-    await reject.getByLabel("却下理由").fill("PayPay IDが確認できませんでした");
+    await reject.getByLabel("却下理由", { exact: true }).fill("PayPay IDが確認できませんでした");
     await reject.getByRole("button", { name: "却下する" }).click();
     await expect(page.getByTestId("decided")).toContainText(
       `${m.nickname}の¥3,000の出金を却下しました。`,
@@ -211,7 +211,9 @@ test.describe("admin withdrawals", () => {
     await form.getByLabel("仕向支店名（カナ）").fill("ホンテン");
     await form.getByLabel("口座番号").fill("7654321");
     await form.getByRole("button", { name: "保存する" }).click();
-    await expect(form.getByText("委託者コードは半角数字10桁で入力してください")).toBeVisible();
+    await expect(form.getByTestId("error-requesterCode")).toHaveText(
+      "委託者コードは半角数字10桁で入力してください",
+    );
     await expect(
       form.getByText("振込依頼人名（カナ）はカタカナ・英大文字・数字で入力してください"),
     ).toBeVisible();

@@ -61,7 +61,7 @@ test.describe("admin transfers", () => {
 
     await rows.filter({ hasText: "¥7,000" }).getByTestId("deny-one").click();
     const deny = page.getByTestId("decision-dialog");
-    await deny.getByLabel("不承認の理由").fill("受取人の確認が取れませんでした");
+    await deny.getByLabel("不承認の理由", { exact: true }).fill("受取人の確認が取れませんでした");
     await deny.getByRole("button", { name: "不承認にする" }).click();
     await expect(page.getByTestId("decided")).toContainText("¥7,000の送金を不承認にしました。");
     await expect(rows).toHaveCount(0);
