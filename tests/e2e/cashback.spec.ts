@@ -315,7 +315,7 @@ test.describe("cashback import", () => {
     const broken = `broken-${s.tag}.csv`;
     await upload(page, broken, `date,who,how much\n${d.today},${s.approved},100\n`);
     await expect(page.getByTestId("form-error")).toHaveText(
-      "必要な列がありません: broker, account, lots, amount, currency",
+      "必要な列がありません: broker, account, lots, currency",
     );
 
     // An empty file.
