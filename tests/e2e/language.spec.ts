@@ -6,7 +6,7 @@ test.describe("language", () => {
     const response = await visit(page, "/login");
     expect(await response?.request().headerValue("accept-language")).toMatch(/^en-US/);
     await expect(page.locator("html")).toHaveAttribute("lang", "ja");
-    await expect(page).toHaveTitle("キャッシュバック会員ポータル");
+    await expect(page).toHaveTitle("ログイン | キャッシュバック会員ポータル");
     const nav = page.getByTestId("menu-column").getByRole("navigation", { name: "メインメニュー" });
     await expect(nav.getByRole("link", { name: "ログイン" })).toBeVisible();
     await expect(page.getByTestId("header-register")).toHaveText("新規登録");
@@ -24,7 +24,7 @@ test.describe("language", () => {
     await expect(page.getByTestId("header-login")).toHaveText("Login");
     await expect(page.getByTestId("header-register")).toHaveText("Register");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Login");
-    await expect(page).toHaveTitle("Cashback Member Portal");
+    await expect(page).toHaveTitle("Login | Cashback Member Portal");
     await expect(page.getByTestId("header-language").getByLabel("Language")).toHaveValue("en");
 
     // Where the choice lives, and its mirror for the server.

@@ -191,7 +191,9 @@ test("marathon pages at 1280 and 375 px", async ({ page, db, login }) => {
     await login("admin");
     await atEachSize(page, async (_size, { width: w }) => {
       await visit(page, "/admin/cb_marathon");
-      await expect(page.getByText("2026年 冬のキャッシュバックマラソン")).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "2026年 冬のキャッシュバックマラソン" }),
+      ).toBeVisible();
       await shoot(page, `marathon-admin-${w}`);
     });
   } finally {

@@ -13,6 +13,7 @@ const MEMBER_ENTRIES = [
   ["ランキング", "/users/ranking"],
   ["入金履歴", "/users/present"],
   ["出金履歴", "/users/withdraw"],
+  ["取引明細", "/users/statement"],
   ["ガチャ", "/users/gachas"],
   ["アフィリエイト", "/users/affiliate"],
   ["LINE通知", "/users/line-connect"],
@@ -24,7 +25,7 @@ test.describe("member shell", () => {
     problems.allow(/\/users(\/|\?|$)/);
   });
 
-  test("/ leads to the dashboard, with the 15 member entries, the website and logout", async ({
+  test("/ leads to the dashboard, with the 16 member entries, the website and logout", async ({
     page,
     login,
   }) => {
@@ -62,7 +63,7 @@ test.describe("member shell", () => {
     const nav = page.getByTestId("sidebar");
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
     await expect(nav.getByRole("link", { name: "バトル" })).toHaveAttribute("aria-current", "page");
-    await expect(nav.getByRole("link")).toHaveCount(16);
+    await expect(nav.getByRole("link")).toHaveCount(17);
     await expect(page.getByTestId("ranking-icon").first()).not.toHaveClass(/(^|\s)invert(\s|$)/);
 
     // The dashboard entry is current on /users only, not on its sub-pages.
