@@ -15,6 +15,15 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 type Titler = (t: Translate, data: unknown) => string | undefined;
 
 /** A key of the common namespace, or of another as "namespace:key". */
+/**
+ * A tab of an area whose pages share one heading: "<tab> | <heading>", so each page has a
+ * title of its own that still names the heading it shows.
+ */
+const tab =
+  (tabKey: string, headingKey: string): Titler =>
+  (t) =>
+    `${t(tabKey)} | ${t(headingKey)}`;
+
 const key =
   (k: string): Titler =>
   (t) =>
@@ -69,7 +78,7 @@ export const PAGE_TITLES: Record<string, Titler> = {
   "routes/users.cashback-battle": key("battle:title"),
   "routes/users.cashback._index": key("nav.cashback"),
   "routes/users.cb_marathon._index": key("marathon:title"),
-  "routes/users.cb_marathon.axi": key("marathon:title"),
+  "routes/users.cb_marathon.axi": tab("titles.marathonAxi", "marathon:title"),
   "routes/users.change-email": key("titles.changeEmail"),
   "routes/users.chat": key("chat:title"),
   "routes/users.ea._index": key("ea:title"),
@@ -85,9 +94,17 @@ export const PAGE_TITLES: Record<string, Titler> = {
   "routes/users.ranking": key("nav.ranking"),
   "routes/users.security": key("titles.security"),
   "routes/users.statement": key("statement:title"),
-  "routes/users.statement_.annual": key("titles.annualStatement"),
+  "routes/users.statement_.annual": (t, data) => {
+    const year = (data as { annual?: { year?: number } } | undefined)?.annual?.year;
+    return year ? t("statement:annual.titleYear", { year }) : undefined;
+  },
   // The withdrawal, transfer and history tabs share the heading above the tabs.
   "routes/users.withdraw": key("wallet:title"),
+  "routes/users.withdraw.new": tab("wallet:tabs.new", "wallet:title"),
+  "routes/users.withdraw.transfer": tab("wallet:tabs.transfer", "wallet:title"),
+  "routes/admin.setting_.help._index": key("help:admin.title"),
+  "routes/admin.setting_.help.new": key("help:admin.new"),
+  "routes/admin.setting_.help.$id": key("help:admin.edit"),
   "routes/users.$": key("notFound.title"),
   "routes/admin._index": key("cashback:home.title"),
   "routes/admin.$": key("notFound.title"),

@@ -65,7 +65,7 @@ function TopQuestions({ questions }: { questions: HelpLinkItem[] }) {
   return (
     <div className={`${card} space-y-1 p-3 sm:p-4`}>
       <HelpLinks links={questions} title={t("topQuestions")} testId="chat-top-questions" />
-      <Link to="/help" className={`${textLink} text-sm`}>
+      <Link to="/help" className={`${textLink} inline-flex min-h-11 items-center text-sm`}>
         {t("moreQuestions")}
       </Link>
     </div>

@@ -73,6 +73,7 @@ describe("page titles", () => {
         battle: { title: "T" },
         batch: { fileName: "F" },
         article: { title: "A" },
+        annual: { year: 2026 },
       };
       for (const tr of [t, translator(ja, "ja")]) expect(titler(tr, data), id).toBeTruthy();
     }
