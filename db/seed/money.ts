@@ -19,17 +19,7 @@ import { createLogger } from "../../server/logger";
 import { addTokyoMonths, tokyoMidnight, tokyoMonthBounds } from "../../server/domain/tokyo";
 import { atTime } from "../clock";
 import { nowDb } from "../time";
-import { DAY_MS, existingId, tokyoMomentAgo } from "./support";
-
-/** The Tokyo day `days` after the day "YYYY-MM-DD". */
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** hour:minute in Tokyo on the day "YYYY-MM-DD". */
-function tokyoMomentAt(day: string, hour: number, minute: number): Date {
-  return new Date(tokyoMidnight(day).getTime() + (hour * 60 + minute) * 60_000);
-}
+import { addDays, existingId, tokyoMomentAgo, tokyoMomentAt } from "./support";
 
 /**
  * The demo members' money story, every yen through the same services the pages and the admin

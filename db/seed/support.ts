@@ -1,7 +1,7 @@
 import type { Db } from "../index";
 import { newId } from "../id";
 import { nowDb, toDbTime } from "../time";
-import { addTokyoDays, tokyoDayStart } from "../../server/domain/tokyo";
+import { addTokyoDays, tokyoDayStart, tokyoMidnight } from "../../server/domain/tokyo";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -83,4 +83,14 @@ export function tokyoMomentAgo(
   const day = addTokyoDays(tokyoDayStart(new Date(from)), -days);
   const at = new Date(day.getTime() + (hour * 60 + minute) * 60_000);
   return at.getTime() < from ? at : new Date(from - 60_000);
+}
+
+/** The Tokyo day `days` after the day "YYYY-MM-DD" (negative: before). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** hour:minute in Tokyo on the day "YYYY-MM-DD". */
+export function tokyoMomentAt(day: string, hour: number, minute: number): Date {
+  return new Date(tokyoMidnight(day).getTime() + (hour * 60 + minute) * 60_000);
 }

@@ -3,6 +3,7 @@ import { DEMO_MEMBER, seed } from "../../db/seed";
 import { SEED_MARATHON_TITLE } from "../../db/seed/money";
 import { fromDbTime, nowDb } from "../../db/time";
 import { tokyoDay, tokyoMonth } from "../../server/domain/tokyo";
+import { memberWallet } from "../../server/ledger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { type Caller, callerFor } from "../helpers/fixtures";
@@ -36,6 +37,60 @@ describe(`the demo reads like six months of a member's life on ${testEngine}`, (
     expect(new Set(moments).size).toBe(moments.length);
     const now = nowDb();
     expect(rows.every((r) => r.createdAt <= now)).toBe(true);
+  });
+
+  it("credits the cashback week by week, so the member's balance never dips below zero", async () => {
+    // The member's wallet movements in the order they happened, as the statement walks them.
+    const movements = await t.db.kysely
+      .selectFrom("ledger_entries as e")
+      .innerJoin("ledger_transactions as tx", "tx.id", "e.tx_id")
+      .where("e.wallet_id", "=", memberWallet(memberId))
+      .groupBy(["tx.id", "tx.kind", "tx.created_at"])
+      .select((eb) => [
+        "tx.id",
+        "tx.kind",
+        "tx.created_at",
+        eb.fn
+          .sum<number>(
+            eb.case().when("e.bucket", "=", "available").then(eb.ref("e.amount")).else(0).end(),
+          )
+          .as("available"),
+        eb.fn
+          .sum<number>(
+            eb.case().when("e.bucket", "=", "held").then(eb.ref("e.amount")).else(0).end(),
+          )
+          .as("held"),
+      ])
+      .orderBy("tx.created_at")
+      .orderBy("tx.id")
+      .execute();
+    let available = 0;
+    let held = 0;
+    const dips: string[] = [];
+    for (const m of movements) {
+      available += Number(m.available);
+      held += Number(m.held);
+      if (available < 0 || held < 0) dips.push(`${m.created_at} ${m.kind} ${available}/${held}`);
+    }
+    expect(dips).toEqual([]);
+    // The statement's own running balance agrees (its newest page).
+    const { rows } = await member.wallet.statement({ size: 100 });
+    expect(rows.every((r) => r.availableAfter >= 0 && r.heldAfter >= 0)).toBe(true);
+
+    // Weekly imports: the cashback arrives on many days, each after the trades it pays.
+    const cashback = movements.filter((m) => m.kind === "cashback");
+    const days = new Set(cashback.map((m) => tokyoDay(fromDbTime(m.created_at))));
+    expect(days.size).toBeGreaterThanOrEqual(10);
+    const history = await t.db.kysely
+      .selectFrom("cashbacks")
+      .innerJoin("ledger_transactions as tx", "tx.id", "cashbacks.ledger_tx_id")
+      .select(["cashbacks.trade_date", "tx.created_at"])
+      .where("cashbacks.user_id", "=", memberId)
+      .execute();
+    expect(history.length).toBeGreaterThan(0);
+    for (const h of history) {
+      expect(tokyoDay(fromDbTime(h.created_at)) > h.trade_date).toBe(true);
+    }
   });
 
   it("decides each withdrawal and transfer after it was asked for, in every state", async () => {

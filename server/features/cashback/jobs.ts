@@ -50,8 +50,9 @@ export function newJob(
     lease_until: runBy ? toDbTime(new Date(now.getTime() + JOB_LEASE_MS)) : null,
     error: null,
     created_by: adminId,
-    created_at: toDbTime(now),
-    started_at: runBy ? toDbTime(now) : null,
+    // Stamped at the moment of the work (finished_at too); the lease runs on the real clock.
+    created_at: nowDb(),
+    started_at: runBy ? nowDb() : null,
     heartbeat_at: runBy ? toDbTime(now) : null,
     finished_at: null,
   };

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
-import { nowDb, toDbTime } from "../../../db/time";
+import { nowDb } from "../../../db/time";
 import { AppError } from "../../errors";
 import { newFileKey } from "../../storage";
 import { recordAudit } from "../../audit";
@@ -86,7 +86,6 @@ export async function queuePreview(
   const reportKey = storage ? newFileKey("reports") : null;
   if (storage && reportKey) await storage.put(reportKey, input.content);
   const batchId = newId();
-  const now = new Date();
   const jobId = newId();
   try {
     await db.kysely.transaction().execute(async (trx) => {
@@ -108,7 +107,7 @@ export async function queuePreview(
           report_bytes: input.content.length,
           profile: profile === null ? null : JSON.stringify(profile),
           created_by: adminId,
-          created_at: toDbTime(now),
+          created_at: nowDb(),
           committed_by: null,
           committed_at: null,
         })
