@@ -226,7 +226,7 @@ function MissingTypePrompt({
                 method="post"
                 preventScrollReset
                 className="grid max-w-2xl gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-                {...(failedId === a.id ? formProps : {})}
+                {...formProps}
               >
                 <input type="hidden" name="intent" value="setType" />
                 <input type="hidden" name="accountId" value={a.id} />
@@ -359,8 +359,6 @@ export default function Bank() {
         </Link>
       </Section>
 
-      <MissingTypePrompt accounts={missingType} answer={typeAnswer} />
-
       <Section title={t("add.title")} testId="add-account">
         {result?.ok && "accountNumber" in result && (
           <Alert tone="success" testId="account-added">
@@ -468,6 +466,8 @@ export default function Bank() {
           ]}
         />
       </Section>
+
+      <MissingTypePrompt accounts={missingType} answer={typeAnswer} />
 
       <EaAccountTypes
         accounts={eaTypes}
