@@ -5,6 +5,7 @@ import { commitImport } from "../../server/features/cashback/jobs";
 import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";
 import { createAccount } from "../helpers/cashback";
+import { anAdminId } from "../helpers/money";
 import { days, setup, type Setup } from "./cashback-kit";
 import { expect, signInUser, test, visit } from "./fixtures";
 import { DESKTOP, PHONE, shooterFor } from "./shots";
@@ -20,15 +21,6 @@ import { DESKTOP, PHONE, shooterFor } from "./shots";
 
 const shoot = shooterFor(process.env.SHOTS_DIR ?? "test-results/screenshots/member-rates");
 
-async function adminId(db: Db) {
-  const admin = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("permission", "=", "admin")
-    .executeTakeFirstOrThrow();
-  return admin.id;
-}
-
 /** The setup's broker with two types: Standard ¥800 a lot (the default type) and Pro $4.50. */
 async function twoTypes(db: Db, s: Setup) {
   await saveRateVersion(
@@ -39,7 +31,7 @@ async function twoTypes(db: Db, s: Setup) {
       { accountType: "Pro", kind: "usd_per_lot", valueX100: 450 },
     ],
     "2000-01-01",
-    await adminId(db),
+    await anAdminId(db),
   );
 }
 
@@ -147,7 +139,7 @@ test("@mobile each cashback row shows its rate and where it came from", async ({
   await createAccount(db, s.member.id, s.brokerId, untyped, "approved");
   const d = days();
   const deps = { db, log: createLogger({ level: "silent" }) };
-  const admin = await adminId(db);
+  const admin = await anAdminId(db);
   const preview = await previewImport(deps, admin, {
     fileName: `rates-${s.tag}.csv`,
     content: Buffer.from(
