@@ -24,6 +24,7 @@ import { UsdtAddressBanner } from "~/components/UsdtAddressBanner";
 import { PageSection } from "~/components/PageSection";
 import { RowList } from "~/components/RowList";
 import { NextCrediting } from "~/components/brokers/NextCrediting";
+import { RateApplied } from "~/components/brokers/rates";
 
 export const handle: RouteHandle = {
   i18n: ["auth", "cashback", "accounts", "wallet", "brokers", "errors"],
@@ -212,6 +213,7 @@ export default function Dashboard() {
                   <span className="block [overflow-wrap:anywhere]">
                     {r.brokerName} · {r.accountNumber}
                   </span>
+                  <RateApplied rate={r.rate} />
                 </span>
                 <span className="shrink-0 font-semibold tabular-nums">{formatYen(r.amount)}</span>
               </>

@@ -1,6 +1,6 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { RateCard } from "../../server/features/brokers/terms";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { AccountStatusBadge } from "~/components/AccountStatus";
 import { Field, type FormErrorShape, SelectField, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
+import { Button } from "~/components/ui/button";
 import { focusRing } from "~/components/shell/styles";
 import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
@@ -40,18 +41,20 @@ function BrokerTerms({ terms }: { terms: RateCard["brokers"][number] | undefined
 export const handle = { i18n: ["accounts", "brokers", "ea", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [brokers, accounts, rateCard, eaTypes] = await Promise.all([
+  const [brokers, accounts, rateCard, eaTypes, missingType] = await Promise.all([
     context.trpc.brokers.active(),
     context.trpc.brokers.accounts.mine(searchParamsObject(request.url)),
     context.trpc.brokers.rates(),
     context.trpc.eas.myAccountTypes(),
+    context.trpc.brokers.accounts.missingType(),
   ]);
-  return json({ brokers, accounts, rateCard, eaTypes });
+  return json({ brokers, accounts, rateCard, eaTypes, missingType });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "eaRequest") return requestEaDedicated(context, form);
+  if (form.get("intent") === "setType") return setAccountType(context, form);
   const values = formValues(form, ["brokerId", "accountNumber", "accountType"]);
   const result = await attemptMoney(
     values,
@@ -80,6 +83,19 @@ async function requestEaDedicated(context: ActionFunctionArgs["context"], form: 
   });
 }
 
+/** The member gives the type of one of their accounts that has none. */
+async function setAccountType(context: ActionFunctionArgs["context"], form: FormData) {
+  const values = formValues(form, ["intent", "accountId", "accountType"]);
+  const result = await attempt(values, () =>
+    context.trpc.brokers.accounts.setMyType({
+      id: values.accountId,
+      accountType: values.accountType,
+    }),
+  );
+  if (!result.ok) return result.response;
+  return json({ ok: true as const, intent: "setType" as const, accountId: values.accountId });
+}
+
 /** A request lost on the way (no signal) keeps the page and the input too. */
 export const clientAction = keepWorkWhenOffline("submitUnsureAccount");
 
@@ -100,8 +116,9 @@ async function registered(
 }
 
 /**
- * The account's type, from the chosen broker's rate card (the rate its cashback is checked
- * against); optional, and absent for a broker that lists no types.
+ * The account's type, from the chosen broker's rate card (the rate its cashback is paid at):
+ * required when the broker lists several types (the server refuses a registration without
+ * one), optional when it lists one, absent when it lists none.
  */
 function AccountTypeField({
   types,
@@ -114,15 +131,17 @@ function AccountTypeField({
 }) {
   const { t } = useTranslation("accounts");
   if (types.length === 0) return null;
+  const several = types.length > 1;
   return (
     <SelectField
       name="accountType"
       label={t("add.accountType")}
       defaultValue={defaultValue}
-      hint={t("add.accountTypeHint")}
+      hint={several ? t("add.accountTypeRequiredHint") : t("add.accountTypeHint")}
       error={error}
+      required={several}
     >
-      <option value="">{t("add.accountTypeNone")}</option>
+      <option value="">{several ? t("add.chooseBroker") : t("add.accountTypeNone")}</option>
       {types.map((type) => (
         <option key={type} value={type}>
           {type}
@@ -148,12 +167,98 @@ function accountNumberError(
 
 type ActionData = ReturnType<typeof useActionData<typeof action>>;
 
-/** The page has two forms: an answer to the EA-type request says so (its intent). */
-function isEaAnswer(data: ActionData): boolean {
-  if (!data) return false;
-  return data.ok
+/** Which form an answer is for: the EA-type request and the type prompt say so (their intent). */
+function intentOf(data: ActionData): string | null {
+  if (!data) return null;
+  const intent = data.ok
     ? "intent" in data
-    : (data.values as Record<string, string>).intent === "eaRequest";
+      ? data.intent
+      : null
+    : (data.values as Record<string, string>).intent;
+  return intent || null;
+}
+
+/**
+ * Accounts registered without a type at a broker that lists several: each is paid at the
+ * broker's default type until the member picks theirs here (once; an admin changes it later).
+ */
+function MissingTypePrompt({
+  accounts,
+  answer,
+}: {
+  accounts: { id: string; brokerName: string; accountNumber: string; types: string[] }[];
+  answer: ActionData;
+}) {
+  const { t } = useTranslation(["accounts", "errors"]);
+  const navigation = useNavigation();
+  const saved = answer?.ok && "accountId" in answer ? answer.accountId : null;
+  const failed = answer && !answer.ok ? answer : null;
+  const failedId = failed ? (failed.values as Record<string, string>).accountId : null;
+  const { error, formProps, summary } = useFormValidation(null, failed ? failed.error : null);
+  if (accounts.length === 0 && !saved) return null;
+  return (
+    <Section title={t("missingType.title")} testId="missing-type">
+      {saved && (
+        <Alert tone="success" testId="type-saved">
+          {t("missingType.saved")}
+        </Alert>
+      )}
+      {accounts.length > 0 && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("missingType.lead")}</p>
+      )}
+      <FormErrorAlert error={summary.error} focusKey={summary.focusKey} />
+      <ul className="divide-y divide-slate-100 dark:divide-slate-700">
+        {accounts.map((a) => {
+          const typeError =
+            failedId === a.id && error?.fieldErrors.accountType
+              ? t(`errors:field.${error.fieldErrors.accountType}`, {
+                  field: t("accounts:add.accountType"),
+                })
+              : null;
+          return (
+            <li
+              key={a.id}
+              className="py-3"
+              data-testid="missing-type-row"
+              data-account={a.accountNumber}
+            >
+              <Form
+                method="post"
+                preventScrollReset
+                className="grid max-w-2xl gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+                {...formProps}
+              >
+                <input type="hidden" name="intent" value="setType" />
+                <input type="hidden" name="accountId" value={a.id} />
+                <SelectField
+                  name="accountType"
+                  label={t("missingType.label", { broker: a.brokerName, number: a.accountNumber })}
+                  defaultValue=""
+                  error={typeError}
+                  required
+                >
+                  <option value="">{t("add.chooseBroker")}</option>
+                  {a.types.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </SelectField>
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  disabled={navigation.state === "submitting"}
+                  data-testid="set-type"
+                >
+                  {t("missingType.submit")}
+                </Button>
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
 }
 
 /**
@@ -163,11 +268,13 @@ function isEaAnswer(data: ActionData): boolean {
  */
 export default function Bank() {
   const { t } = useTranslation(["accounts", "errors"]);
-  const { brokers, accounts, rateCard, eaTypes } = useLoaderData<typeof loader>();
+  const { brokers, accounts, rateCard, eaTypes, missingType } = useLoaderData<typeof loader>();
   const termsOf = new Map(rateCard.brokers.map((b) => [b.id, b]));
   const actionData = useActionData<typeof action>();
-  const eaAnswer = isEaAnswer(actionData) ? actionData : undefined;
-  const result = isEaAnswer(actionData) ? undefined : actionData;
+  const intent = intentOf(actionData);
+  const eaAnswer = intent === "eaRequest" ? actionData : undefined;
+  const typeAnswer = intent === "setType" ? actionData : undefined;
+  const result = intent === null ? actionData : undefined;
   const { error, formProps, summary } = useFormValidation(
     null,
     result && !result.ok ? result.error : null,
@@ -359,6 +466,8 @@ export default function Bank() {
           ]}
         />
       </Section>
+
+      <MissingTypePrompt accounts={missingType} answer={typeAnswer} />
 
       <EaAccountTypes
         accounts={eaTypes}

@@ -16,8 +16,9 @@ import { yenPerLot } from "../../server/domain/broker-terms";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
 import { SummaryTable } from "~/components/cashback/SummaryTable";
+import { RateApplied } from "~/components/brokers/rates";
 
-export const handle = { i18n: ["cashback", "wallet", "errors"] };
+export const handle = { i18n: ["cashback", "wallet", "brokers", "errors"] };
 
 /** Thousandths of a lot as the broker reports them: 1500 → "1.5". */
 const formatLots = (milli: number) =>
@@ -139,19 +140,24 @@ export default function Cashback() {
               cell: (r) => <span className="tabular-nums">{formatLots(r.lotsMilli)}</span>,
             },
             {
-              // What the row paid per lot: its amount over its lots (the rate it was credited at).
+              // What the row paid per lot (its amount over its lots), and under it the rate card's
+              // rate it was priced at with the type it came from, when the row stored them.
               key: "rate",
               header: t("history.rate"),
               align: "right",
-              nowrap: true,
               cell: (r) => {
                 const perLot = yenPerLot(r.amount, r.lotsMilli);
-                return perLot === null ? (
-                  "—"
-                ) : (
-                  <span className="tabular-nums" data-testid="row-rate">
-                    {t("history.perLot", { amount: formatYen(perLot) })}
-                  </span>
+                return (
+                  <>
+                    {perLot === null ? (
+                      "—"
+                    ) : (
+                      <span className="whitespace-nowrap tabular-nums" data-testid="row-rate">
+                        {t("history.perLot", { amount: formatYen(perLot) })}
+                      </span>
+                    )}
+                    <RateApplied rate={r.rate} />
+                  </>
                 );
               },
             },

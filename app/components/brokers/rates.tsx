@@ -34,6 +34,36 @@ export function useRateText() {
   };
 }
 
+/**
+ * The rate a cashback row was paid at and where it came from: the account's own type, or the
+ * broker's default type with a note (the account has no type, or one the rate card no longer
+ * lists). Nothing for a row paid before rates were stored with it.
+ */
+export function RateApplied({
+  rate,
+}: {
+  rate: {
+    accountType: string;
+    kind: RateKindName;
+    valueX100: number;
+    source: "account_type" | "default_type";
+  } | null;
+}) {
+  const { t } = useTranslation("brokers");
+  const rateText = useRateText();
+  if (!rate) return null;
+  return (
+    <span className="block text-xs" data-testid="rate-applied" data-source={rate.source}>
+      <span className="font-medium tabular-nums">{rateText(rate)}</span>{" "}
+      <span className="text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">
+        {rate.source === "account_type"
+          ? t("applied.accountType", { type: rate.accountType })
+          : t("applied.defaultType", { type: rate.accountType })}
+      </span>
+    </span>
+  );
+}
+
 /** A broker's rates, one line per account type. */
 export function RateLines({ rates, testId = "rate-line" }: { rates: Rate[]; testId?: string }) {
   const { t } = useTranslation("brokers");

@@ -31,19 +31,29 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Refuses an account type the broker does not list: the type picks the rate the import checks
- * amounts against, so a free text that matches no rate would check nothing.
+ * Refuses an account type the broker does not list: the type picks the rate the account is
+ * paid at, so a free text that matches no rate would silently pay the default type. With
+ * `required`, a broker listing several types needs one chosen: left out, the account would be
+ * paid at the first type's rate whatever the member holds.
  */
 async function checkAccountType(
   db: Kysely<Database>,
   brokerId: string,
   accountType: string | null,
+  { required = false } = {},
 ): Promise<void> {
-  if (accountType === null) return;
-  const rates = (await ratesOf(db, [brokerId])).get(brokerId) ?? [];
-  if (!accountTypesOf(rates).includes(accountType)) {
-    throw fieldError("accountType", "brokerAccountType");
+  if (accountType === null && !required) return;
+  const types = await typesOf(db, brokerId);
+  if (accountType === null) {
+    if (types.length > 1) throw fieldError("accountType", "brokerAccountTypeRequired");
+    return;
   }
+  if (!types.includes(accountType)) throw fieldError("accountType", "brokerAccountType");
+}
+
+/** The broker's account types, each once, in the rate card's order. */
+async function typesOf(db: Kysely<Database>, brokerId: string): Promise<string[]> {
+  return accountTypesOf((await ratesOf(db, [brokerId])).get(brokerId) ?? []);
 }
 
 export async function addAccount(
@@ -77,7 +87,7 @@ export async function addAccount(
     throw new AppError("BAD_REQUEST", message.key, message.params);
   }
   const accountType = input.accountType ?? null;
-  await checkAccountType(db.kysely, broker.id, accountType);
+  await checkAccountType(db.kysely, broker.id, accountType, { required: true });
   const id = newId();
   const now = nowDb();
   try {
@@ -267,6 +277,76 @@ export async function setAccountType(
       after: input.accountType,
     });
     return { changed: true };
+  });
+}
+
+/**
+ * The member's own accounts without a type at a broker that lists several: each is paid at
+ * the broker's default type until the member says which type it is. Denied accounts are left
+ * out (they are paid nothing).
+ */
+export async function accountsMissingType(db: Db, userId: string) {
+  const rows = await db.kysely
+    .selectFrom("broker_accounts")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .select([
+      "broker_accounts.id",
+      "broker_accounts.broker_id",
+      "broker_accounts.account_number",
+      "brokers.name as broker_name",
+    ])
+    .where("broker_accounts.user_id", "=", userId)
+    .where("broker_accounts.account_type", "is", null)
+    .where("broker_accounts.status", "!=", "denied")
+    .orderBy("broker_accounts.created_at", "desc")
+    .orderBy("broker_accounts.id", "desc")
+    .execute();
+  if (rows.length === 0) return [];
+  const rates = await ratesOf(db.kysely, [...new Set(rows.map((r) => r.broker_id))]);
+  return rows.flatMap((r) => {
+    const types = accountTypesOf(rates.get(r.broker_id) ?? []);
+    return types.length > 1
+      ? [{ id: r.id, brokerName: r.broker_name, accountNumber: r.account_number, types }]
+      : [];
+  });
+}
+
+/**
+ * A member gives the type of their own account, once: only while it has none (a type already
+ * set is changed by an admin, who sees what was paid at it). Another member's account is not
+ * found, the same as one that does not exist.
+ */
+export async function setMyAccountType(
+  db: Db,
+  userId: string,
+  input: { id: string; accountType: string },
+): Promise<{ ok: true }> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await forUpdate(
+      db,
+      trx
+        .selectFrom("broker_accounts")
+        .select(["id", "broker_id", "account_type"])
+        .where("id", "=", input.id)
+        .where("user_id", "=", userId),
+    ).executeTakeFirst();
+    if (!row) throw notFound();
+    if (row.account_type !== null) throw new AppError("CONFLICT", "accountTypeAlreadySet");
+    await checkAccountType(trx, row.broker_id, input.accountType);
+    await trx
+      .updateTable("broker_accounts")
+      .set({ account_type: input.accountType, updated_at: nowDb() })
+      .where("id", "=", row.id)
+      .where("account_type", "is", null)
+      .execute();
+    await recordAudit(trx, {
+      actorId: userId,
+      action: "account.type",
+      targetType: "broker_account",
+      targetId: row.id,
+      data: { userId, brokerId: row.broker_id, before: null, after: input.accountType },
+    });
+    return { ok: true as const };
   });
 }
 

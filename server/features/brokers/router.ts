@@ -8,6 +8,7 @@ import {
   createBrokerInput,
   decideAccountsInput,
   setAccountTypeInput,
+  setMyAccountTypeInput,
   myAccountsInput,
   updateBrokerInput,
 } from "./schema";
@@ -56,6 +57,16 @@ export const brokersRouter = router({
     mine: memberProcedure
       .input(myAccountsInput)
       .query(({ ctx, input }) => accounts.listMyAccounts(ctx.db, ctx.user.id, input)),
+
+    /** The member's accounts still without a type at a broker listing several: the prompt. */
+    missingType: memberProcedure.query(({ ctx }) =>
+      accounts.accountsMissingType(ctx.db, ctx.user.id),
+    ),
+
+    /** The member gives their own account's type, only while it has none. */
+    setMyType: memberProcedure
+      .input(setMyAccountTypeInput)
+      .mutation(({ ctx, input }) => accounts.setMyAccountType(ctx.db, ctx.user.id, input)),
 
     add: memberProcedure
       .input(addAccountInput)

@@ -133,6 +133,16 @@ const brokerAccountType = z
 /** An admin sets or clears an account's type (blank clears it). */
 export const setAccountTypeInput = z.object({ id: recordId, accountType: brokerAccountType });
 
+/** A member gives the type of their own account that has none (the service checks the list). */
+export const setMyAccountTypeInput = z.object({
+  id: recordId,
+  accountType: z
+    .string({ error: "brokerAccountTypeRequired" })
+    .trim()
+    .min(1, "brokerAccountTypeRequired")
+    .max(60, "tooLong"),
+});
+
 export const addAccountInput = z.object({
   brokerId: z
     .string({ error: "brokerRequired" })

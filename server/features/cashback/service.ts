@@ -1,4 +1,5 @@
 import type { Db } from "../../../db";
+import type { RateKind, RateSource } from "../../../db/schema";
 import { walletColumn } from "../../ledger";
 import { memberCreditingDays } from "../../lib/crediting";
 import { mapRows, paginate } from "../../lib/paging";
@@ -223,8 +224,39 @@ function memberCashbacks(db: Db, userId: string) {
       "brokers.name as brokerName",
       "broker_accounts.account_number as accountNumber",
       "cashbacks.amount",
+      "cashbacks.rate_type",
+      "cashbacks.rate_kind",
+      "cashbacks.rate_x100",
+      "cashbacks.rate_source",
     ])
     .where("cashbacks.user_id", "=", userId);
+}
+
+/**
+ * A member's row as the pages read it: the rate it was priced at and where that came from
+ * (the account's type, or the broker's default type), or null for a row priced before rates
+ * were stored with it.
+ */
+function toMemberRow<
+  R extends {
+    amount: number | string | bigint;
+    rate_type: string | null;
+    rate_kind: RateKind | null;
+    rate_x100: number | null;
+    rate_source: RateSource | null;
+  },
+>(r: R) {
+  const { rate_type, rate_kind, rate_x100, rate_source, ...rest } = r;
+  const rate =
+    rate_type !== null && rate_kind !== null && rate_x100 !== null && rate_source !== null
+      ? {
+          accountType: rate_type,
+          kind: rate_kind,
+          valueX100: Number(rate_x100),
+          source: rate_source,
+        }
+      : null;
+  return { ...rest, amount: Number(r.amount), rate };
 }
 
 /** The cashback history: occurrence date, company, account number, amount. */
@@ -246,11 +278,7 @@ export async function memberHistory(db: Db, userId: string, input: MemberHistory
       reversed: (q) => q.orderBy(sort, back).orderBy("cashbacks.id", back),
     },
   );
-  return mapRows(page, (r) => ({
-    ...r,
-    amount: Number(r.amount),
-    lotsMilli: Number(r.lotsMilli),
-  }));
+  return mapRows(page, (r) => ({ ...toMemberRow(r), lotsMilli: Number(r.lotsMilli) }));
 }
 
 /** Cashback per month for the last `months` months (Tokyo), zero months included. */
@@ -340,7 +368,7 @@ export async function memberDashboard(db: Db, userId: string, now = new Date()) 
     lastMonth: monthly[DASHBOARD_MONTHS - 2]!.amount,
     monthly,
     summary: summarize(months, null),
-    recent: recent.map((r) => ({ ...r, amount: Number(r.amount) })),
+    recent: recent.map(toMemberRow),
     pendingWithdrawals: {
       count: Number(money.count ?? 0),
       amount: Number(money.amount ?? 0),
