@@ -55,11 +55,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ids = form.getAll("ids").filter((v): v is string => typeof v === "string");
   const decision = String(form.get("decision") ?? "");
   const reason = String(form.get("reason") ?? "");
-  const result = await attempt({ decision, reason }, () =>
+  const reasonEn = String(form.get("reasonEn") ?? "");
+  const result = await attempt({ decision, reason, reasonEn }, () =>
     context.trpc.brokers.accounts.decide({
       ids,
       decision: decision as "approve" | "deny",
       reason: reason || undefined,
+      reasonEn,
     }),
   );
   if (!result.ok) return result.response;
@@ -70,12 +72,17 @@ const BULK_FORM = "decide-accounts";
 
 /** /admin/account: every member's cashback accounts; approve or deny one or many. */
 export default function AdminAccounts() {
-  const { t } = useTranslation(["admin", "accounts", "errors"]);
+  const { t } = useTranslation(["admin", "accounts", "errors", "common"]);
   const { page, brokers, types } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const error = result && !result.ok ? result.error : null;
   const reasonError = error?.fieldErrors.reason
     ? t(`errors:field.${error.fieldErrors.reason}`, { field: t("admin:accounts.reason") })
+    : null;
+  const reasonEnError = error?.fieldErrors.reasonEn
+    ? t(`errors:field.${error.fieldErrors.reasonEn}`, {
+        field: t("common:content.english", { field: t("admin:accounts.reason") }),
+      })
     : null;
   const idsError = error?.fieldErrors.ids
     ? t(`errors:field.${error.fieldErrors.ids}`, { field: t("admin:accounts.columns.account") })
@@ -176,6 +183,36 @@ export default function AdminAccounts() {
           ) : (
             <p id="deny-reason-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
               {t("admin:accounts.reasonHint")}
+            </p>
+          )}
+        </div>
+        <div className="min-w-0 flex-1">
+          <label
+            htmlFor="deny-reason-en"
+            className="block text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
+            {t("common:content.english", { field: t("admin:accounts.reason") })}
+          </label>
+          <input
+            id="deny-reason-en"
+            name="reasonEn"
+            lang="en"
+            maxLength={500}
+            aria-invalid={reasonEnError ? true : undefined}
+            aria-describedby={reasonEnError ? "deny-reason-en-error" : "deny-reason-en-hint"}
+            className={`mt-1 ${filterControl}`}
+          />
+          {reasonEnError ? (
+            <p
+              id="deny-reason-en-error"
+              className="mt-1 text-sm text-red-600 dark:text-red-400"
+              data-testid="error-reasonEn"
+            >
+              {reasonEnError}
+            </p>
+          ) : (
+            <p id="deny-reason-en-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              {t("common:content.englishHint")}
             </p>
           )}
         </div>

@@ -55,7 +55,7 @@ export const brokersRouter = router({
     /** The signed-in member's own accounts, paged. */
     mine: memberProcedure
       .input(myAccountsInput)
-      .query(({ ctx, input }) => accounts.listMyAccounts(ctx.db, ctx.user.id, input)),
+      .query(({ ctx, input }) => accounts.listMyAccounts(ctx.db, ctx.user.id, input, ctx.locale)),
 
     add: memberProcedure
       .input(addAccountInput)
