@@ -157,64 +157,23 @@ export default function AdminAccounts() {
         <SubmitButton name="decision" value="approve">
           {t("admin:accounts.approve")}
         </SubmitButton>
-        <div className="min-w-0 flex-1">
-          <label
-            htmlFor="deny-reason"
-            className="block text-sm font-medium text-slate-700 dark:text-slate-200"
-          >
-            {t("admin:accounts.reason")}
-          </label>
-          <input
+        {/* Side by side, top-aligned: the hints below differ in length. */}
+        <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2 sm:items-start">
+          <ReasonInput
             id="deny-reason"
             name="reason"
-            maxLength={500}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? "deny-reason-error" : "deny-reason-hint"}
-            className={`mt-1 ${filterControl}`}
+            label={t("admin:accounts.reason")}
+            hint={t("admin:accounts.reasonHint")}
+            error={reasonError}
           />
-          {reasonError ? (
-            <p
-              id="deny-reason-error"
-              className="mt-1 text-sm text-red-600 dark:text-red-400"
-              data-testid="error-reason"
-            >
-              {reasonError}
-            </p>
-          ) : (
-            <p id="deny-reason-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-              {t("admin:accounts.reasonHint")}
-            </p>
-          )}
-        </div>
-        <div className="min-w-0 flex-1">
-          <label
-            htmlFor="deny-reason-en"
-            className="block text-sm font-medium text-slate-700 dark:text-slate-200"
-          >
-            {t("common:content.english", { field: t("admin:accounts.reason") })}
-          </label>
-          <input
+          <ReasonInput
             id="deny-reason-en"
             name="reasonEn"
             lang="en"
-            maxLength={500}
-            aria-invalid={reasonEnError ? true : undefined}
-            aria-describedby={reasonEnError ? "deny-reason-en-error" : "deny-reason-en-hint"}
-            className={`mt-1 ${filterControl}`}
+            label={t("common:content.english", { field: t("admin:accounts.reason") })}
+            hint={t("common:content.englishHint")}
+            error={reasonEnError}
           />
-          {reasonEnError ? (
-            <p
-              id="deny-reason-en-error"
-              className="mt-1 text-sm text-red-600 dark:text-red-400"
-              data-testid="error-reasonEn"
-            >
-              {reasonEnError}
-            </p>
-          ) : (
-            <p id="deny-reason-en-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-              {t("common:content.englishHint")}
-            </p>
-          )}
         </div>
         <SubmitButton name="decision" value="deny" tone="danger">
           {t("admin:accounts.deny")}
@@ -380,5 +339,52 @@ function AccountTypeForm({
         </span>
       )}
     </Form>
+  );
+}
+
+/** A denial reason's input in the bulk form (Japanese, or its optional English), hint or error below. */
+function ReasonInput({
+  id,
+  name,
+  lang,
+  label,
+  hint,
+  error,
+}: {
+  id: string;
+  name: string;
+  lang?: string;
+  label: string;
+  hint: string;
+  error: string | null;
+}) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        lang={lang}
+        maxLength={500}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        className={`mt-1 ${filterControl}`}
+      />
+      {error ? (
+        <p
+          id={`${id}-error`}
+          className="mt-1 text-sm text-red-600 dark:text-red-400"
+          data-testid={`error-${name}`}
+        >
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+    </div>
   );
 }
