@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
-import { SubmitButton } from "~/components/ui/form";
+import { Field, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { timeColumn } from "~/components/table/columns";
@@ -159,16 +159,16 @@ export default function AdminAccounts() {
         </SubmitButton>
         {/* Side by side, top-aligned: the hints below differ in length. */}
         <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2 sm:items-start">
-          <ReasonInput
-            id="deny-reason"
+          <Field
             name="reason"
+            maxLength={500}
             label={t("admin:accounts.reason")}
             hint={t("admin:accounts.reasonHint")}
             error={reasonError}
           />
-          <ReasonInput
-            id="deny-reason-en"
+          <Field
             name="reasonEn"
+            maxLength={500}
             lang="en"
             label={t("common:content.english", { field: t("admin:accounts.reason") })}
             hint={t("common:content.englishHint")}
@@ -339,52 +339,5 @@ function AccountTypeForm({
         </span>
       )}
     </Form>
-  );
-}
-
-/** A denial reason's input in the bulk form (Japanese, or its optional English), hint or error below. */
-function ReasonInput({
-  id,
-  name,
-  lang,
-  label,
-  hint,
-  error,
-}: {
-  id: string;
-  name: string;
-  lang?: string;
-  label: string;
-  hint: string;
-  error: string | null;
-}) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        lang={lang}
-        maxLength={500}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        className={`mt-1 ${filterControl}`}
-      />
-      {error ? (
-        <p
-          id={`${id}-error`}
-          className="mt-1 text-sm text-red-600 dark:text-red-400"
-          data-testid={`error-${name}`}
-        >
-          {error}
-        </p>
-      ) : (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-    </div>
   );
 }
