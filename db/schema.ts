@@ -138,6 +138,8 @@ export interface BrokerAccountsTable {
   account_type: string | null;
   status: BrokerAccountStatus;
   deny_reason: string | null;
+  /** English of the reason; null shows the Japanese (decision 048). */
+  deny_reason_en: ColumnType<string | null, string | null | undefined, string | null>;
   decided_at: Timestamp | null;
   decided_by: string | null;
   created_at: ColumnType<Timestamp, Timestamp, never>;
@@ -721,6 +723,8 @@ export interface EaAccountRequestsTable {
   status: EaAccountRequestStatus;
   /** Why the admin denied it (shown to the member). */
   reason: string | null;
+  /** English of the reason; null shows the Japanese (decision 048). */
+  reason_en: ColumnType<string | null, string | null | undefined, string | null>;
   decided_at: Timestamp | null;
   decided_by: string | null;
   created_at: ColumnType<Timestamp, Timestamp, never>;

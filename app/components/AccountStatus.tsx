@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { AdminText } from "~/components/AdminText";
 import { stateBadge } from "~/components/StateBadge";
 
 export type AccountStatus = "pending" | "approved" | "denied";
@@ -16,13 +17,18 @@ export function accountStatusBadge(testId: string) {
 
 const AccountStateBadge = accountStatusBadge("account-status");
 
-/** A cashback account's status as a badge; a denial shows its reason under it. */
+/**
+ * A cashback account's status as a badge; a denial shows its reason under it, in the language
+ * `reasonLang` says it is in (a Japanese reason read in English carries a "Japanese" mark).
+ */
 export function AccountStatusBadge({
   status,
   reason,
+  reasonLang = "ja",
 }: {
   status: AccountStatus;
   reason?: string | null;
+  reasonLang?: "ja" | "en" | null;
 }) {
   const { t } = useTranslation("accounts");
   return (
@@ -33,7 +39,7 @@ export function AccountStatusBadge({
           className="max-w-xs text-xs text-slate-600 dark:text-slate-300"
           data-testid="deny-reason"
         >
-          {t("list.reason", { reason })}
+          {t("list.reasonLabel")} <AdminText text={reason} lang={reasonLang} />
         </p>
       )}
     </div>

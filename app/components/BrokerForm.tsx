@@ -8,6 +8,7 @@ import {
   EMPTY_TERMS,
   type TermsFormValues,
 } from "~/components/brokers/BrokerTermsFields";
+import { useFormValidation } from "~/lib/validation";
 
 export interface BrokerFormValues {
   name: string;
@@ -48,13 +49,15 @@ export const EMPTY_BROKER: BrokerFormValues = {
  */
 export function BrokerForm({
   initial,
-  error,
+  error: refused,
   submitLabel,
 }: {
   initial: BrokerFormValues;
   error: FormErrorShape | null;
   submitLabel: string;
 }) {
+  const form = useFormValidation(null, refused);
+  const error = form.error;
   const { t } = useTranslation(["admin", "errors"]);
   const [kind, setKind] = useState(initial.accountKind);
   const { fieldError, text, flag } = useEntityFields({
@@ -63,7 +66,7 @@ export function BrokerForm({
     error,
   });
   return (
-    <EntityForm error={error} submitLabel={submitLabel} testId="broker-form">
+    <EntityForm form={form} submitLabel={submitLabel} testId="broker-form">
       <Field {...text("name")} required />
       <Field {...text("code")} hint={t("admin:brokers.hints.code")} required />
       <SelectField

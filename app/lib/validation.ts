@@ -83,9 +83,19 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
 function withoutEdited(error: FormErrorShape | null, edited: string[]): FormErrorShape | null {
   if (!error || edited.length === 0) return error;
   const fieldErrors = Object.fromEntries(
-    Object.entries(error.fieldErrors).filter(([name]) => !edited.includes(name)),
+    Object.entries(error.fieldErrors).filter(
+      ([key]) => !edited.some((name) => aboutField(key, name)),
+    ),
   );
   // The form's own message answered the values sent, which have changed.
   if (Object.keys(fieldErrors).length === 0) return null;
   return { key: null, params: null, field: null, fieldErrors };
+}
+
+/**
+ * Whether an error key is about the input `name`: the procedure names a field alone ("amount")
+ * or by its path in a nested input ("campaign.title" for the input "title").
+ */
+function aboutField(key: string, name: string) {
+  return key === name || key.endsWith(`.${name}`);
 }

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
-import { SubmitButton } from "~/components/ui/form";
+import { Field, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { timeColumn } from "~/components/table/columns";
@@ -55,11 +55,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ids = form.getAll("ids").filter((v): v is string => typeof v === "string");
   const decision = String(form.get("decision") ?? "");
   const reason = String(form.get("reason") ?? "");
-  const result = await attempt({ decision, reason }, () =>
+  const reasonEn = String(form.get("reasonEn") ?? "");
+  const result = await attempt({ decision, reason, reasonEn }, () =>
     context.trpc.brokers.accounts.decide({
       ids,
       decision: decision as "approve" | "deny",
       reason: reason || undefined,
+      reasonEn,
     }),
   );
   if (!result.ok) return result.response;
@@ -70,12 +72,17 @@ const BULK_FORM = "decide-accounts";
 
 /** /admin/account: every member's cashback accounts; approve or deny one or many. */
 export default function AdminAccounts() {
-  const { t } = useTranslation(["admin", "accounts", "errors"]);
+  const { t } = useTranslation(["admin", "accounts", "errors", "common"]);
   const { page, brokers, types } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const error = result && !result.ok ? result.error : null;
   const reasonError = error?.fieldErrors.reason
     ? t(`errors:field.${error.fieldErrors.reason}`, { field: t("admin:accounts.reason") })
+    : null;
+  const reasonEnError = error?.fieldErrors.reasonEn
+    ? t(`errors:field.${error.fieldErrors.reasonEn}`, {
+        field: t("common:content.english", { field: t("admin:accounts.reason") }),
+      })
     : null;
   const idsError = error?.fieldErrors.ids
     ? t(`errors:field.${error.fieldErrors.ids}`, { field: t("admin:accounts.columns.account") })
@@ -150,34 +157,23 @@ export default function AdminAccounts() {
         <SubmitButton name="decision" value="approve">
           {t("admin:accounts.approve")}
         </SubmitButton>
-        <div className="min-w-0 flex-1">
-          <label
-            htmlFor="deny-reason"
-            className="block text-sm font-medium text-slate-700 dark:text-slate-200"
-          >
-            {t("admin:accounts.reason")}
-          </label>
-          <input
-            id="deny-reason"
+        {/* Side by side, top-aligned: the hints below differ in length. */}
+        <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2 sm:items-start">
+          <Field
             name="reason"
             maxLength={500}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? "deny-reason-error" : "deny-reason-hint"}
-            className={`mt-1 ${filterControl}`}
+            label={t("admin:accounts.reason")}
+            hint={t("admin:accounts.reasonHint")}
+            error={reasonError}
           />
-          {reasonError ? (
-            <p
-              id="deny-reason-error"
-              className="mt-1 text-sm text-red-600 dark:text-red-400"
-              data-testid="error-reason"
-            >
-              {reasonError}
-            </p>
-          ) : (
-            <p id="deny-reason-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-              {t("admin:accounts.reasonHint")}
-            </p>
-          )}
+          <Field
+            name="reasonEn"
+            maxLength={500}
+            lang="en"
+            label={t("common:content.english", { field: t("admin:accounts.reason") })}
+            hint={t("common:content.englishHint")}
+            error={reasonEnError}
+          />
         </div>
         <SubmitButton name="decision" value="deny" tone="danger">
           {t("admin:accounts.deny")}

@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request, context }: ActionFunctionArgs) {
   return approveOrDeny(request, {
     approve: (id) => context.trpc.eas.approveAccountRequest({ id }),
-    deny: (id, reason) => context.trpc.eas.denyAccountRequest({ id, reason }),
+    deny: (id, reason, reasonEn) => context.trpc.eas.denyAccountRequest({ id, reason, reasonEn }),
   });
 }
 
@@ -69,6 +69,7 @@ export default function EaAccountRequests() {
       </TableFilters>
 
       <ApproveOrDenyTable
+        english
         kinds={KINDS}
         names={names}
         label={t("admin.requests.title")}

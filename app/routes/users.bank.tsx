@@ -452,7 +452,13 @@ export default function Bank() {
               key: "status",
               header: t("list.status"),
               sortKey: "status",
-              cell: (r) => <AccountStatusBadge status={r.status} reason={r.denyReason} />,
+              cell: (r) => (
+                <AccountStatusBadge
+                  status={r.status}
+                  reason={r.denyReason}
+                  reasonLang={r.denyReasonLang}
+                />
+              ),
             },
             {
               key: "approvedAt",

@@ -39,6 +39,7 @@ import * as m202611290201 from "./202611290201_help_articles";
 import * as m202611290401 from "./202611290401_rate_versions";
 import * as m202611290402 from "./202611290402_import_profiles";
 import * as m202611290501 from "./202611290501_reasons_english";
+import * as m202611290901 from "./202611290901_denial_reasons_english";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   "202611290401_rate_versions": m202611290401,
   "202611290402_import_profiles": m202611290402,
   "202611290501_reasons_english": m202611290501,
+  "202611290901_denial_reasons_english": m202611290901,
 };

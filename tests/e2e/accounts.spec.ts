@@ -293,9 +293,20 @@ test.describe("admin: accounts, customers and brokers", () => {
     await expect(page.getByTestId("error-reason")).toHaveText("否認理由は必須です");
     // The selection went with the refused submit: tick again and give a reason.
     await row.getByRole("checkbox").check();
-    await bulk.getByLabel("否認理由").fill("口座名義が登録名と一致しません");
+    await bulk.getByLabel("否認理由", { exact: true }).fill("口座名義が登録名と一致しません");
+    // The optional English, for members reading English (decision 048).
+    await bulk.getByLabel("否認理由（英語）").fill("The account holder's name does not match.");
     await bulk.getByRole("button", { name: "否認" }).click();
     await expect(page.getByTestId("decided")).toContainText("1件を否認しました");
+    const stored = await db.kysely
+      .selectFrom("broker_accounts")
+      .select(["deny_reason", "deny_reason_en"])
+      .where("account_number", "=", number)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      deny_reason: "口座名義が登録名と一致しません",
+      deny_reason_en: "The account holder's name does not match.",
+    });
 
     await signInUser(context, db, member.id);
     await visit(page, "/users/bank");

@@ -74,8 +74,12 @@ test.describe("campaigns", () => {
     await page.getByRole("button", { name: "作成する" }).click();
     await expect(page.getByTestId("error-title")).toHaveText("タイトル（日本語）は必須です");
     await expect(page.getByTestId("error-body")).toHaveText("本文（日本語）は必須です");
-
+    // The summary takes focus; an edited field's error goes at once, the others stay until sent.
+    await expect(page.getByTestId("form-error")).toBeFocused();
     await page.getByLabel("タイトル（日本語）").fill(title);
+    await expect(page.getByTestId("error-title")).toHaveCount(0);
+    await expect(page.getByTestId("error-body")).toHaveText("本文（日本語）は必須です");
+
     await page.getByLabel("本文（日本語）").fill(`1行目\n${XSS}\n3行目`);
     await page.getByLabel("エントリー条件（日本語）").fill("承認済みの口座があること");
     await page.getByLabel("開始日時").fill(tokyoLocal(-HOUR));

@@ -72,10 +72,15 @@ test("a member requests the EA-dedicated type; the admin approves one and denies
 
   await rows.filter({ hasText: second.number }).getByTestId("deny-one").click();
   const deny = page.getByTestId("decision-dialog");
-  await deny.getByLabel("否認の理由").fill("   ");
+  await deny.getByLabel("否認の理由", { exact: true }).fill("   ");
   await deny.getByRole("button", { name: "否認する" }).click();
   await expect(deny.getByTestId("error-reason")).toHaveText("否認の理由は必須です");
-  await deny.getByLabel("否認の理由").fill("EA専用口座であることを確認できませんでした");
+  await deny
+    .getByLabel("否認の理由", { exact: true })
+    .fill("EA専用口座であることを確認できませんでした");
+  await deny
+    .getByLabel("否認の理由（英語）")
+    .fill("We could not confirm it is an EA-only account.");
   await deny.getByRole("button", { name: "否認する" }).click();
   await expect(page.getByTestId("decided")).toHaveText(`${second.label}の申請を否認しました`);
   await expect(page.getByTestId("table-empty")).toBeVisible();

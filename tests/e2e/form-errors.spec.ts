@@ -160,11 +160,15 @@ test("registration: an empty submit focuses the summary, which links every field
   await main.getByRole("button", { name: "登録する" }).click();
   const summary = await expectSummary(page, "氏名（半角英字）は必須です");
   await expectMarked(summary, name, "氏名（半角英字）は必須です");
-  await expect(summary.locator("a")).toHaveCount(5);
+  // Five fields and the agreement to the terms, which registration now requires.
+  await expect(summary.locator("a")).toHaveCount(6);
+  await expect(summary.locator("a").last()).toHaveText(
+    "利用規約とプライバシーポリシーに同意してください",
+  );
 
   // Following a link puts the cursor in its field.
   await summary.locator("a").first().click();
   await expect(name).toBeFocused();
   await name.fill("Taro Yamada");
-  await expect(summary.locator("a")).toHaveCount(4);
+  await expect(summary.locator("a")).toHaveCount(5);
 });

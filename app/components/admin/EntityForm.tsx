@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CheckboxField, Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
+import type { useFormValidation } from "~/lib/validation";
 
 /**
  * The pieces every admin record form is made of (campaigns, popups, gachas, rewards, brokers):
@@ -12,23 +13,27 @@ import { card } from "~/components/ui/card";
  * the fields' labels and errors from one namespace. A new admin record composes these.
  */
 export function EntityForm({
-  error,
+  form: { formProps, summary },
   submitLabel,
   testId,
   children,
 }: {
-  error: FormErrorShape | null;
+  /**
+   * The form kit's state of the refusal (`useFormValidation(null, error)`): the summary takes
+   * focus after a refused save, and an error goes once its field is edited or the form is sent.
+   */
+  form: Pick<ReturnType<typeof useFormValidation>, "formProps" | "summary">;
   submitLabel: string;
   testId: string;
   children: ReactNode;
 }) {
   return (
     <>
-      <FormErrorAlert error={error} />
+      <FormErrorAlert {...summary} />
       <Form
         method="post"
         encType="multipart/form-data"
-        noValidate
+        {...formProps}
         className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
         data-testid={testId}
       >

@@ -68,7 +68,11 @@ export function EaAccountTypes({
                   {a.request && (
                     <div className="text-xs text-slate-600 dark:text-slate-300">
                       <p>{t("eaType.requestOf", { date: formatDate(a.request.createdAt) })}</p>
-                      <AccountStatusBadge status={a.request.status} reason={a.request.reason} />
+                      <AccountStatusBadge
+                        status={a.request.status}
+                        reason={a.request.reason}
+                        reasonLang={a.request.reasonLang}
+                      />
                     </div>
                   )}
                 </div>

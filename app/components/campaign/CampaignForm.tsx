@@ -8,6 +8,7 @@ import {
   PeriodInputs,
   useEntityFields,
 } from "~/components/admin/EntityForm";
+import { useFormValidation } from "~/lib/validation";
 
 export interface CampaignFormValues {
   title: string;
@@ -40,13 +41,15 @@ export const EMPTY_CAMPAIGN: CampaignFormValues = {
 /** Create / edit a campaign: title, body, conditions, image, period (Tokyo), capacity, active. */
 export function CampaignForm({
   initial,
-  error,
+  error: refused,
   submitLabel,
 }: {
   initial: CampaignFormValues;
   error: FormErrorShape | null;
   submitLabel: string;
 }) {
+  const form = useFormValidation(null, refused);
+  const error = form.error;
   const { t } = useTranslation(["campaign", "errors"]);
   const { fieldError, text, bilingual, flag } = useEntityFields({
     labels: "campaign:admin.fields",
@@ -55,7 +58,7 @@ export function CampaignForm({
     path: "campaign",
   });
   return (
-    <EntityForm error={error} submitLabel={submitLabel} testId="campaign-form">
+    <EntityForm form={form} submitLabel={submitLabel} testId="campaign-form">
       <BilingualField field={bilingual("title")} required maxLength={200} />
       <BilingualField
         field={bilingual("body")}

@@ -3,6 +3,7 @@ import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";
+import { useFormValidation } from "~/lib/validation";
 
 export interface EaFormValues {
   name: string;
@@ -51,7 +52,7 @@ function useFieldError(error: FormErrorShape | null) {
  */
 export function EaForm({
   initial,
-  error,
+  error: refused,
   submitLabel,
   withFile,
   typeLocked = false,
@@ -63,6 +64,8 @@ export function EaForm({
   /** Licences are issued or requested: the account type can no longer change. */
   typeLocked?: boolean;
 }) {
+  const form = useFormValidation(null, refused);
+  const error = form.error;
   const { t } = useTranslation(["ea", "errors"]);
   const fieldError = useFieldError(error);
   const { bilingual, flag } = useEntityFields({
@@ -78,7 +81,7 @@ export function EaForm({
     error: fieldError(name),
   });
   return (
-    <EntityForm error={error} submitLabel={submitLabel} testId="ea-form">
+    <EntityForm form={form} submitLabel={submitLabel} testId="ea-form">
       <input type="hidden" name="intent" value="details" />
       <BilingualField field={bilingual("name")} required maxLength={100} />
       <Field {...text("developer")} required maxLength={100} />

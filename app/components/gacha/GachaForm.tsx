@@ -8,6 +8,7 @@ import {
   useEntityFields,
 } from "~/components/admin/EntityForm";
 import { RecordImageField } from "~/components/admin/ImageFields";
+import { useFormValidation } from "~/lib/validation";
 
 export interface GachaFormValues {
   name: string;
@@ -40,7 +41,7 @@ export const EMPTY_GACHA: GachaFormValues = {
 /** Create / edit a gacha: name, text, image, period (Tokyo), cost, method, limit, published. */
 export function GachaForm({
   initial,
-  error,
+  error: refused,
   submitLabel,
   methodLocked = false,
 }: {
@@ -50,6 +51,8 @@ export function GachaForm({
   /** The gacha has been drawn: its method can no longer change. */
   methodLocked?: boolean;
 }) {
+  const form = useFormValidation(null, refused);
+  const error = form.error;
   const { t } = useTranslation(["gacha", "errors"]);
   const { fieldError, text, bilingual, flag } = useEntityFields({
     labels: "gacha:admin.fields",
@@ -58,7 +61,7 @@ export function GachaForm({
     path: "gacha",
   });
   return (
-    <EntityForm error={error} submitLabel={submitLabel} testId="gacha-form">
+    <EntityForm form={form} submitLabel={submitLabel} testId="gacha-form">
       <BilingualField field={bilingual("name")} required maxLength={100} />
       <BilingualField field={bilingual("description")} rows={3} maxLength={2000} />
       <PeriodInputs

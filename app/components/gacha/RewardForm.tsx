@@ -5,6 +5,7 @@ import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
 import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { useFormValidation } from "~/lib/validation";
 
 export interface RewardFormValues {
   name: string;
@@ -43,7 +44,7 @@ export const EMPTY_REWARD: RewardFormValues = {
 export function RewardForm({
   method,
   initial,
-  error,
+  error: refused,
   submitLabel,
 }: {
   method: "weighted" | "box";
@@ -51,6 +52,8 @@ export function RewardForm({
   error: FormErrorShape | null;
   submitLabel: string;
 }) {
+  const form = useFormValidation(null, refused);
+  const error = form.error;
   const { t } = useTranslation(["gacha", "errors"]);
   const [kind, setKind] = useState(initial.kind);
   const { fieldError, text, bilingual, flag } = useEntityFields({
@@ -61,7 +64,7 @@ export function RewardForm({
     path: "reward",
   });
   return (
-    <EntityForm error={error} submitLabel={submitLabel} testId="reward-form">
+    <EntityForm form={form} submitLabel={submitLabel} testId="reward-form">
       <BilingualField field={bilingual("name")} required maxLength={100} />
       <SelectField
         name="kind"

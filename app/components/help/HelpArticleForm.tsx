@@ -3,6 +3,7 @@ import { BilingualField } from "~/components/admin/BilingualField";
 import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { HELP_CATEGORIES, MAX_BODY, MAX_TITLE } from "../../../server/features/help/schema";
+import { useFormValidation } from "~/lib/validation";
 
 export interface HelpArticleFormValues {
   slug: string;
@@ -29,13 +30,15 @@ export const EMPTY_ARTICLE: HelpArticleFormValues = {
 /** Create / edit a help article: the question and answer in both languages, where it shows. */
 export function HelpArticleForm({
   initial,
-  error,
+  error: refused,
   submitLabel,
 }: {
   initial: HelpArticleFormValues;
   error: FormErrorShape | null;
   submitLabel: string;
 }) {
+  const form = useFormValidation(null, refused);
+  const error = form.error;
   const { t } = useTranslation(["help", "errors"]);
   const { fieldError, text, bilingual, flag } = useEntityFields({
     labels: "help:admin.fields",
@@ -43,7 +46,7 @@ export function HelpArticleForm({
     error,
   });
   return (
-    <EntityForm error={error} submitLabel={submitLabel} testId="help-article-form">
+    <EntityForm form={form} submitLabel={submitLabel} testId="help-article-form">
       <Field
         {...text("slug")}
         required

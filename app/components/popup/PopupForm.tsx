@@ -8,6 +8,7 @@ import {
   PeriodInputs,
   useEntityFields,
 } from "~/components/admin/EntityForm";
+import { useFormValidation } from "~/lib/validation";
 
 export interface PopupFormValues {
   title: string;
@@ -36,13 +37,15 @@ export const EMPTY_POPUP: PopupFormValues = {
 /** Create / edit a popup: title, text, image, link, period (Tokyo) and whether it is active. */
 export function PopupForm({
   initial,
-  error,
+  error: refused,
   submitLabel,
 }: {
   initial: PopupFormValues;
   error: FormErrorShape | null;
   submitLabel: string;
 }) {
+  const form = useFormValidation(null, refused);
+  const error = form.error;
   const { t } = useTranslation(["popup", "errors"]);
   const { fieldError, text, bilingual, flag } = useEntityFields({
     labels: "popup:admin.fields",
@@ -52,7 +55,7 @@ export function PopupForm({
     messages: "popup:fieldErrors",
   });
   return (
-    <EntityForm error={error} submitLabel={submitLabel} testId="popup-form">
+    <EntityForm form={form} submitLabel={submitLabel} testId="popup-form">
       <input type="hidden" name="intent" value="save" />
       <BilingualField field={bilingual("title")} required maxLength={100} />
       <BilingualField

@@ -1,13 +1,14 @@
 import type { Db } from "../../../db";
 import { forUpdate, isUniqueViolation } from "../../../db/dialect";
 import { isId, newId } from "../../../db/id";
-import type { BrokerAccountStatus } from "../../../db/schema";
+import type { BrokerAccountStatus, Language } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { notify } from "../../notify/outbox";
 import { fieldError } from "../../lib/field-error";
 import { mapRows, memberMatchesAnyCase, paginateSorted, type Paging } from "../../lib/paging";
+import { readerText } from "../../lib/localized";
 import { tokyoDate } from "../../lib/period";
 import type { z } from "zod";
 import type { Kysely, Transaction } from "kysely";
@@ -129,6 +130,7 @@ const ACCOUNT_COLUMNS = [
   "broker_accounts.account_type",
   "broker_accounts.status",
   "broker_accounts.deny_reason",
+  "broker_accounts.deny_reason_en",
   "broker_accounts.decided_at",
   "broker_accounts.created_at",
 ] as const;
@@ -147,29 +149,38 @@ export async function listMyAccounts(
   db: Db,
   userId: string,
   paging: Paging<keyof typeof MEMBER_SORT>,
+  locale: Language = "ja",
 ) {
   const query = accountsOf(db, userId);
   const page = await paginateSorted(query, paging, MEMBER_SORT[paging.sort], "broker_accounts.id");
-  return mapRows(page, toAccountRow);
+  return mapRows(page, (r) => toAccountRow(r, locale));
 }
 
-function toAccountRow(r: {
-  id: string;
-  account_number: string;
-  account_type: string | null;
-  status: BrokerAccountStatus;
-  deny_reason: string | null;
-  decided_at: string | null;
-  created_at: string;
-  broker_name: string;
-  broker_logo: string | null;
-}) {
+/** `locale`: the reader's language, for the denial reason (the admin's pages read Japanese). */
+function toAccountRow(
+  r: {
+    id: string;
+    account_number: string;
+    account_type: string | null;
+    status: BrokerAccountStatus;
+    deny_reason: string | null;
+    deny_reason_en: string | null;
+    decided_at: string | null;
+    created_at: string;
+    broker_name: string;
+    broker_logo: string | null;
+  },
+  locale: Language = "ja",
+) {
+  const reason = readerText(r.deny_reason, r.deny_reason_en, locale);
+  const denied = r.status === "denied";
   return {
     id: r.id,
     accountNumber: r.account_number,
     accountType: r.account_type,
     status: r.status,
-    denyReason: r.status === "denied" ? r.deny_reason : null,
+    denyReason: denied ? reason.text : null,
+    denyReasonLang: denied ? reason.lang : null,
     /** The approval date: only an approved account has one. */
     approvedAt: r.status === "approved" ? r.decided_at : null,
     decidedAt: r.decided_at,
@@ -186,7 +197,7 @@ export async function accountsOfUser(db: Db, userId: string) {
     .orderBy("broker_accounts.id", "desc")
     .limit(500)
     .execute();
-  return rows.map(toAccountRow);
+  return rows.map((r) => toAccountRow(r));
 }
 
 const ADMIN_SORT = {
@@ -391,11 +402,18 @@ export interface DecisionResult {
 export async function decideAccounts(
   db: Db,
   adminId: string,
-  input: { ids: string[]; decision: "approve" | "deny"; reason?: string | undefined },
+  input: {
+    ids: string[];
+    decision: "approve" | "deny";
+    reason?: string | undefined;
+    /** The reason's English; none shows the Japanese to English readers. */
+    reasonEn?: string | null | undefined;
+  },
 ): Promise<DecisionResult> {
   const ids = [...new Set(input.ids)];
   const target: BrokerAccountStatus = input.decision === "approve" ? "approved" : "denied";
   const reason = input.decision === "deny" ? (input.reason ?? null) : null;
+  const reasonEn = input.decision === "deny" ? (input.reasonEn ?? null) : null;
   return db.kysely.transaction().execute(async (trx) => {
     const rows = await forUpdate(
       db,
@@ -409,6 +427,7 @@ export async function decideAccounts(
           "live_number",
           "status",
           "deny_reason",
+          "deny_reason_en",
         ])
         .select((eb) =>
           eb
@@ -428,7 +447,7 @@ export async function decideAccounts(
     };
     const now = nowDb();
     for (const row of rows) {
-      if (row.status === target && row.deny_reason === reason) {
+      if (row.status === target && row.deny_reason === reason && row.deny_reason_en === reasonEn) {
         result.unchanged += 1;
         continue;
       }
@@ -450,6 +469,7 @@ export async function decideAccounts(
           status: target,
           live_number: target === "denied" ? null : row.account_number,
           deny_reason: reason,
+          deny_reason_en: reasonEn,
           decided_at: now,
           decided_by: adminId,
           updated_at: now,
@@ -461,6 +481,7 @@ export async function decideAccounts(
         before: row.status,
         after: target,
         ...(reason ? { reason } : {}),
+        ...(reasonEn ? { reasonEn } : {}),
       });
       // Told on LINE and by mail (per the member's choice), written with the decision. The
       // decision time keeps a later reversal (deny, then approve) its own notification.

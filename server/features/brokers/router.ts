@@ -56,7 +56,7 @@ export const brokersRouter = router({
     /** The signed-in member's own accounts, paged. */
     mine: memberProcedure
       .input(myAccountsInput)
-      .query(({ ctx, input }) => accounts.listMyAccounts(ctx.db, ctx.user.id, input)),
+      .query(({ ctx, input }) => accounts.listMyAccounts(ctx.db, ctx.user.id, input, ctx.locale)),
 
     /** The member's accounts still without a type at a broker listing several: the prompt. */
     missingType: memberProcedure.query(({ ctx }) =>

@@ -1,4 +1,4 @@
-import { displayOrder } from "../../lib/form-fields";
+import { displayOrder, englishText } from "../../lib/form-fields";
 import { alwaysCheck, brokerTermsFields, scheduleComplete } from "../../domain/broker-terms";
 import { z } from "zod";
 import { present, recordId, required } from "../../lib/input";
@@ -233,6 +233,8 @@ export const decideAccountsInput = z
       .max(100, "tooMany"),
     decision: z.enum(["approve", "deny"], { error: required }),
     reason: z.string().trim().max(500, "tooLong").optional(),
+    /** The reason in English (optional): members reading English get it, others the Japanese. */
+    reasonEn: englishText(500),
   })
   .superRefine((v, ctx) => {
     if (v.decision === "deny" && !v.reason) {

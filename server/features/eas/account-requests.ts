@@ -2,11 +2,12 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate, isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { EaAccountRequestStatus, EaAccountType } from "../../../db/schema";
+import type { EaAccountRequestStatus, EaAccountType, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { notify } from "../../notify/outbox";
+import { readerText } from "../../lib/localized";
 import { mapRows, memberMatches, paginateSorted } from "../../lib/paging";
 import { accountTypeOf, approvedAccountsWithType, designate } from "./dedicated-accounts";
 import type { accountRequestsInput } from "./schema";
@@ -77,6 +78,8 @@ export interface MemberAccountRequest {
   id: string;
   status: EaAccountRequestStatus;
   reason: string | null;
+  /** The language `reason` is in, for the reader (decision 048). */
+  reasonLang: Language | null;
   createdAt: string;
   decidedAt: string | null;
 }
@@ -85,11 +88,19 @@ export interface MemberAccountRequest {
  * The member's approved accounts with their EA type and their newest request (its status and,
  * when denied, the reason): what /users/bank shows under "EA-dedicated account".
  */
-export async function myAccountTypes(db: Db, userId: string) {
+export async function myAccountTypes(db: Db, userId: string, locale: Language = "ja") {
   const accounts = await approvedAccountsWithType(db.kysely, userId);
   const requests = await db.kysely
     .selectFrom("ea_account_requests")
-    .select(["id", "broker_account_id", "status", "reason", "created_at", "decided_at"])
+    .select([
+      "id",
+      "broker_account_id",
+      "status",
+      "reason",
+      "reason_en",
+      "created_at",
+      "decided_at",
+    ])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -97,10 +108,12 @@ export async function myAccountTypes(db: Db, userId: string) {
   const newest = new Map<string, MemberAccountRequest>();
   for (const r of requests) {
     if (newest.has(r.broker_account_id)) continue;
+    const reason = readerText(r.reason, r.reason_en, locale);
     newest.set(r.broker_account_id, {
       id: r.id,
       status: r.status,
-      reason: r.reason,
+      reason: reason.text,
+      reasonLang: reason.lang,
       createdAt: r.created_at,
       decidedAt: r.decided_at,
     });
@@ -165,7 +178,9 @@ export async function adminAccountRequests(db: Db, input: z.output<typeof accoun
 export async function decideAccountRequest(
   db: Db,
   adminId: string,
-  input: { id: string; approve: true } | { id: string; approve: false; reason: string },
+  input:
+    | { id: string; approve: true }
+    | { id: string; approve: false; reason: string; reasonEn?: string | null | undefined },
 ) {
   return db.kysely.transaction().execute(async (trx) => {
     const request = await forUpdate(
@@ -188,12 +203,14 @@ export async function decideAccountRequest(
     }
     const status: EaAccountRequestStatus = input.approve ? "approved" : "denied";
     const reason = input.approve ? null : input.reason;
+    const reasonEn = input.approve ? null : (input.reasonEn ?? null);
     const now = nowDb();
     await trx
       .updateTable("ea_account_requests")
       .set({
         status,
         reason,
+        reason_en: reasonEn,
         live_account_id: null,
         decided_at: now,
         decided_by: adminId,
@@ -211,6 +228,7 @@ export async function decideAccountRequest(
         userId: request.user_id,
         accountId: request.broker_account_id,
         ...(reason ? { reason } : {}),
+        ...(reasonEn ? { reasonEn } : {}),
       },
     });
     const base = {

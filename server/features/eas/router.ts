@@ -48,7 +48,7 @@ export const easRouter = router({
 
   /** The member's approved accounts with their EA type and newest EA-dedicated request. */
   myAccountTypes: memberProcedure.query(({ ctx }) =>
-    accountRequests.myAccountTypes(ctx.db, ctx.user.id),
+    accountRequests.myAccountTypes(ctx.db, ctx.user.id, ctx.locale),
   ),
 
   /** Asks for one of the member's own approved accounts to be made EA-dedicated. */
@@ -146,6 +146,7 @@ export const easRouter = router({
       id: input.id,
       approve: false,
       reason: input.reason,
+      reasonEn: input.reasonEn,
     }),
   ),
 });

@@ -140,5 +140,8 @@ export const accountRequestsInput = pagingSchema(["createdAt"], {
   q: filterText(100),
 });
 
-/** A denial carries the reason the member will read (required). */
-export const denyAccountRequestInput = decideInput;
+/**
+ * A denial carries the reason the member will read (required), and its English (optional):
+ * members reading English get it, others the Japanese.
+ */
+export const denyAccountRequestInput = decideInput.extend({ reasonEn: englishText(500) });
