@@ -1,6 +1,7 @@
 // Bundles the express server and the bot worker for production. Packages stay external
 // (installed in the image); our own TypeScript (server/, db/, bot/, app/i18n.ts) is bundled.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { build } from "esbuild";
@@ -38,3 +39,15 @@ for (const entry of readdirSync("public/build", { recursive: true, withFileTypes
 console.log(
   `public/build: ${(raw / 1024).toFixed(0)} KB of scripts and styles, ${(compressed / 1024).toFixed(0)} KB as Brotli`,
 );
+
+// The annual statement's PDF font: the two weights it draws with (and the font's licence), so
+// the image needs no font package (app/lib/annual-pdf.server.ts reads them from build/fonts).
+const require = createRequire(import.meta.url);
+mkdirSync("build/fonts", { recursive: true });
+for (const file of [
+  "@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf",
+  "@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf",
+  "@expo-google-fonts/noto-sans-jp/LICENSE_FONT",
+]) {
+  copyFileSync(require.resolve(file), path.join("build/fonts", path.basename(file)));
+}

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import PDFDocument from "pdfkit";
 import type { AnnualStatement } from "../../server/features/wallet/annual";
 import type { AnnualDocument, AnnualRow } from "./annual";
@@ -18,12 +19,25 @@ const FONT_FILES = {
   bold: "@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf",
 } as const;
 
+/**
+ * The font package is a development dependency: its nine weights weigh 49 MB, and the image
+ * needs two. `npm run build` copies those two into build/fonts (scripts/build-server.mjs), which
+ * the image carries; from the sources (tests, development) they come from the package.
+ */
+function fontFile(file: string): string {
+  try {
+    return require.resolve(file);
+  } catch {
+    return path.resolve("build/fonts", path.basename(file));
+  }
+}
+
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 /** Read once per process: the files do not change while it runs. */
 function loadFonts() {
   fonts ??= {
-    regular: readFileSync(require.resolve(FONT_FILES.regular)),
-    bold: readFileSync(require.resolve(FONT_FILES.bold)),
+    regular: readFileSync(fontFile(FONT_FILES.regular)),
+    bold: readFileSync(fontFile(FONT_FILES.bold)),
   };
   return fonts;
 }
