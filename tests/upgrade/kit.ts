@@ -405,12 +405,17 @@ async function main() {
   const database = await createDatabase();
   try {
     const env = database.env;
-    await run("this build migrates and seeds", process.execPath, ["build/server/cli.js", "seed"], {
-      cwd: ROOT,
-      seconds: 300,
-      env: { ...process.env, ...env, NODE_ENV: "production" },
-      log: path.join(DIR, "cli.log"),
-    });
+    await run(
+      "this build migrates and seeds",
+      process.execPath,
+      ["build/server/cli.js", "seed", "--demo"],
+      {
+        cwd: ROOT,
+        seconds: 300,
+        env: { ...process.env, ...env, NODE_ENV: "production" },
+        log: path.join(DIR, "cli.log"),
+      },
+    );
 
     // The rollback: the previous release on the schema this build made.
     const label = `previous ${release.version}`;
