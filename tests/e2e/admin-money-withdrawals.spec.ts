@@ -214,9 +214,9 @@ test.describe("admin withdrawals", () => {
     await expect(form.getByTestId("error-requesterCode")).toHaveText(
       "委託者コードは半角数字10桁で入力してください",
     );
-    await expect(
-      form.getByText("振込依頼人名（カナ）はカタカナ・英大文字・数字で入力してください"),
-    ).toBeVisible();
+    await expect(form.getByTestId("error-requesterName")).toContainText(
+      "振込依頼人名（カナ）はカタカナ・英大文字・数字で入力してください",
+    );
     await expect(form.getByLabel("仕向銀行名（カナ）")).toHaveValue("ミツビシユーエフジェイ");
     await form.getByLabel("委託者コード").fill("1234567890");
     await form.getByLabel("振込依頼人名（カナ）").fill("カ)テスト");
