@@ -378,14 +378,17 @@ export async function passkeySecondFactorOptions(
   return ownPasskeyOptions(deps, userId, "second_factor", "preferred");
 }
 
+/** What the second step with a passkey sends: the pending sign-in and the signed assertion. */
+type PasskeySecondFactorInput = {
+  mfaChallenge: string | null;
+  challenge: string | null;
+  response: AuthenticationResponseJSON;
+};
+
 /** The second step with a passkey: it must be a passkey of the person who gave the password. */
 export function loginWithPasskeySecondFactor(
   deps: AuthDeps,
-  input: {
-    mfaChallenge: string | null;
-    challenge: string | null;
-    response: AuthenticationResponseJSON;
-  },
+  input: PasskeySecondFactorInput,
   meta: ClientMeta,
 ): Promise<NewSession> {
   return countLogin("second_factor", () => passkeySecondFactor(deps, input, meta));
@@ -393,11 +396,7 @@ export function loginWithPasskeySecondFactor(
 
 async function passkeySecondFactor(
   deps: AuthDeps,
-  input: {
-    mfaChallenge: string | null;
-    challenge: string | null;
-    response: AuthenticationResponseJSON;
-  },
+  input: PasskeySecondFactorInput,
   meta: ClientMeta,
 ): Promise<NewSession> {
   const userId = await pendingUser(deps, input.mfaChallenge);
