@@ -1,6 +1,23 @@
+import { flatRoutes } from "remix-flat-routes";
+
+/**
+ * Routes are folders (remix-flat-routes, as the Epic Stack): `users+/`, `admin+/`, `_auth+/`,
+ * `_public+/` hold each area's pages under its `_layout.tsx`; a file named `__x.tsx` or
+ * `x.server.ts` beside a page is that page's own part, not a route. The benchmark's empty page
+ * (app/bench) is a route only in a build made for the benchmark (PORTAL_BENCH_BUILD=1).
+ */
+const IGNORED = ["**/.*", "**/*.test.*", "**/__*.*", "**/*.server.*", "**/*.css"];
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  // Every file is found by flatRoutes below, not by Remix's own convention.
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) => ({
+    ...flatRoutes("routes", defineRoutes, { ignoredRouteFiles: IGNORED }),
+    ...(process.env.PORTAL_BENCH_BUILD === "1"
+      ? flatRoutes("bench", defineRoutes, { ignoredRouteFiles: IGNORED })
+      : {}),
+  }),
   serverModuleFormat: "esm",
   serverBuildPath: "build/index.js",
   assetsBuildDirectory: "public/build",

@@ -158,7 +158,7 @@ export default function App() {
   // The area's layout route says which shell (users.tsx, admin.tsx); the URL is not read here.
   const { area, lightOnly } = useShellRoute();
   // The notice of new terms is the member's one task: no goal or popup dialog over it.
-  const consentNotice = useMatches().some((m) => m.id === "routes/users.consent");
+  const consentNotice = useMatches().some((m) => m.id === "routes/users+/consent");
   return (
     <Shell viewer={viewer} layout={layoutFor(area, viewer.user)} showThemeToggle={!lightOnly}>
       <Outlet />

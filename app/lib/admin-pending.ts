@@ -8,5 +8,5 @@ export type PendingCounts = Awaited<ReturnType<typeof pendingCounts>>;
  * badges and the withdrawal page's tabs. Undefined outside the area (the enrolment page).
  */
 export function usePendingCounts(): PendingCounts | undefined {
-  return useRouteLoaderData<{ pending: PendingCounts }>("routes/admin")?.pending;
+  return useRouteLoaderData<{ pending: PendingCounts }>("routes/admin+/_layout")?.pending;
 }

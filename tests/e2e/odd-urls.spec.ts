@@ -1,18 +1,17 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { expect, test } from "./auth-helpers";
+import { routeEntries } from "../helpers/route-tree";
 import { E2E_ORIGIN } from "./env";
 
 /**
- * Bad input never costs a 500: every route of app/routes (read from the folder, so a route
+ * Bad input never costs a 500: every route the portal serves (asked of Remix, so a route
  * added later is walked too), with each dynamic segment replaced by odd values, is asked for
  * by a visitor, a member and an admin; routes with an action also get a form they do not
  * expect and a multipart body no browser sends. Any status is fine below 500.
  */
 
-const ROUTES_DIR = "app/routes";
 const ODD_SEGMENTS = ["x", "a".repeat(65), "..%2F..%2Fetc%2Fpasswd", "%00%E3%81%82=%3B"];
 
 interface RouteFile {
@@ -24,44 +23,16 @@ interface RouteFile {
   hasAction: boolean;
 }
 
-/** Remix 2's flat-route file names as URL patterns (`admin.eas.$id._index` → /admin/eas/:id). */
+/** Every route the portal serves (remix.config.js, asked of Remix), with whether it has an action. */
 function routeFiles(): RouteFile[] {
-  const routes: RouteFile[] = [];
-  for (const entry of readdirSync(ROUTES_DIR)) {
-    const full = path.join(ROUTES_DIR, entry);
-    let file = full;
-    let name = entry;
-    if (statSync(full).isDirectory()) {
-      const inside = ["route.tsx", "route.ts"].map((f) => path.join(full, f));
-      const found = inside.find((f) => {
-        try {
-          return statSync(f).isFile();
-        } catch {
-          return false;
-        }
-      });
-      if (!found) continue;
-      file = found;
-    } else {
-      if (!/\.tsx?$/.test(entry) || /\.(test|server)\.tsx?$/.test(entry)) continue;
-      name = entry.replace(/\.tsx?$/, "");
-    }
-    const segments = name
-      .split(/(?<!\[)\.(?!\])/) // "[.]" is an escaped dot, not a separator
-      .map((s) => s.replace("[.]", "."))
-      .filter((s) => s !== "_index" && !s.startsWith("_"))
-      .map((s) => s.replace(/_$/, ""))
-      .map((s) => (s === "$" ? "*" : s.startsWith("$") ? `:${s.slice(1)}` : s));
-    routes.push({
-      file,
-      pattern: `/${segments.join("/")}`,
-      index: name.endsWith("_index"),
-      hasAction: /export (async )?function action\b|export const action\b/.test(
-        readFileSync(file, "utf8"),
-      ),
-    });
-  }
-  return routes;
+  return routeEntries().map((route) => ({
+    file: route.file,
+    pattern: route.pattern,
+    index: route.index,
+    hasAction: /export (async )?function action\b|export const action\b/.test(
+      readFileSync(route.file, "utf8"),
+    ),
+  }));
 }
 
 /** Each URL for a pattern: the pattern itself when static, else one per odd value. */

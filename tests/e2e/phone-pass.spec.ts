@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { DEMO_RICH } from "../../db/seed";
 import { enterCampaign } from "../../server/features/campaigns/service";
+import { routeEntries } from "../helpers/route-tree";
 import { expect, signInByEmail, test } from "./fixtures";
 import { LANGUAGES, type Lng, seedIds, setLanguage } from "./walk";
 import { PHONE_CHECK, type PhoneProblem } from "./phone-check";
@@ -14,20 +15,19 @@ import { PHONE_CHECK, type PhoneProblem } from "./phone-check";
  * is a 44 px touch target, each page has a title of its own, and amount
  * and code fields bring up the number pad. The rules are in phone-check.ts.
  *
- * The pages come from app/routes/users.*: a new page is walked without touching this file
+ * The pages are the member area's routes, asked of Remix: a new page is walked without touching this file
  * (one with a parameter needs its address below, or the test says so).
  */
 
 const WIDTHS = [375, 414];
 
-/** Routes with no page to look at: they only redirect, or they are the area's 404. */
+/** Member addresses with no page to look at: they only redirect, or they are the area's 404. */
 const NOT_PAGES = new Set([
-  "users", // the area's layout
-  "users.$", // the 404 of an unknown address
-  "users.line-callback", // LINE Login's return: always redirects
+  "/users/*", // the 404 of an unknown address
+  "/users/line-callback", // LINE Login's return: always redirects
   // The notice of new terms redirects unless a version asks members to agree again; measured
   // on a phone in legal-reconsent.spec.ts, where one does.
-  "users.consent",
+  "/users/consent",
 ]);
 
 interface Ids {
@@ -38,38 +38,37 @@ interface Ids {
 
 /** Addresses of the routes with parameters, from the seeded rows. */
 const WITH_PARAMS: Record<string, (ids: Ids) => string> = {
-  "users.campaigns.$id._index": (ids) => `/users/campaigns/${ids.campaignId}`,
-  "users.campaigns.$id.complete": (ids) => `/users/campaigns/${ids.campaignId}/complete`,
-  "users.ea.$id._index": (ids) => `/users/ea/${ids.eaId}`,
-  "users.gachas.$gachaId._index": (ids) => `/users/gachas/${ids.gachaId}`,
-  "users.gachas.$gachaId.draw": (ids) => `/users/gachas/${ids.gachaId}/draw`,
+  "/users/campaigns/:id": (ids) => `/users/campaigns/${ids.campaignId}`,
+  "/users/campaigns/:id/complete": (ids) => `/users/campaigns/${ids.campaignId}/complete`,
+  "/users/ea/:id": (ids) => `/users/ea/${ids.eaId}`,
+  "/users/gachas/:gachaId": (ids) => `/users/gachas/${ids.gachaId}`,
+  "/users/gachas/:gachaId/draw": (ids) => `/users/gachas/${ids.gachaId}/draw`,
 };
 
 /** A route that re-exports another page (one page at two addresses) is walked once. */
 function isAlias(file: string): boolean {
-  const path = `app/routes/${file}`;
-  if (statSync(path).isDirectory()) return false;
-  return /^export \{ default\b[^}]*\} from "\.\/users\./m.test(readFileSync(path, "utf8"));
+  return /^export \{ default\b[^}]*\} from "\./m.test(readFileSync(file, "utf8"));
 }
 
-/** Route ids of the member pages (resource routes, `.ts`, have no page). */
-function memberRoutes(): string[] {
-  return readdirSync("app/routes")
-    .filter((f) => f.startsWith("users.") && !f.endsWith(".ts") && !isAlias(f))
-    .map((f) => f.replace(/\.tsx$/, ""))
-    .filter((id) => !NOT_PAGES.has(id))
+/**
+ * The member pages' addresses (resource routes, `.ts`, have no page; a layout and its index
+ * answer the same address, walked once).
+ */
+function memberPages(): string[] {
+  const pages = routeEntries().filter(
+    (route) =>
+      route.pattern.startsWith("/users") && route.file.endsWith(".tsx") && !isAlias(route.file),
+  );
+  return [...new Set(pages.map((route) => route.pattern))]
+    .filter((pattern) => !NOT_PAGES.has(pattern))
     .sort();
 }
 
-function pathOf(routeId: string, ids: Ids): string {
-  const withParams = WITH_PARAMS[routeId];
+function pathOf(pattern: string, ids: Ids): string {
+  const withParams = WITH_PARAMS[pattern];
   if (withParams) return withParams(ids);
-  if (routeId.includes("$")) throw new Error(`${routeId}: add its address to WITH_PARAMS`);
-  const segments = routeId
-    .split(".")
-    .filter((s) => s !== "_index")
-    .map((s) => s.replace(/_$/, ""));
-  return `/${segments.join("/")}`;
+  if (/[:*]/.test(pattern)) throw new Error(`${pattern}: add its address to WITH_PARAMS`);
+  return pattern;
 }
 
 async function prepare(db: Db, userId: string): Promise<Ids> {
@@ -108,8 +107,7 @@ for (const lng of LANGUAGES) {
     const ids = await prepare(db, userId);
     const titles = new Map<string, string>();
     const failures: string[] = [];
-    // A layout route and its index answer the same address: each address once.
-    for (const path of new Set(memberRoutes().map((id) => pathOf(id, ids)))) {
+    for (const path of memberPages().map((pattern) => pathOf(pattern, ids))) {
       const response = await page.goto(path);
       // Thirty pages in a row on a busy runner: hydration gets more than the default 5 s.
       await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 20_000 });

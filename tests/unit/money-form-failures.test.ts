@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { action as transferAction } from "../../app/routes/users.withdraw.transfer";
-import { action as withdrawAction } from "../../app/routes/users.withdraw.new";
+import { action as transferAction } from "../../app/routes/users+/withdraw+/transfer";
+import { action as withdrawAction } from "../../app/routes/users+/withdraw+/new";
 
 /**
  * A money form whose request fails for a reason that is not a refusal (the database went away,
@@ -117,7 +117,7 @@ describe("payout details and broker accounts when the request fails", () => {
   };
 
   it("payout details: keeps every typed field (bank code too), says saving again is safe", async () => {
-    const { action: mypageAction } = await import("../../app/routes/users.mypage/route");
+    const { action: mypageAction } = await import("../../app/routes/users+/mypage+/route");
     const errors: unknown[] = [];
     const context = {
       trpc: { profile: { updatePaymentDetails: lost } },
@@ -149,7 +149,7 @@ describe("payout details and broker accounts when the request fails", () => {
   }
   const typed = { brokerId: BROKER.id, accountNumber: "ｘｍ１２３４", accountType: "Standard" };
   const bankAction = async (context: AppLoadContext) => {
-    const { action } = await import("../../app/routes/users.bank");
+    const { action } = await import("../../app/routes/users+/bank");
     return (await action({
       request: post("http://x/users/bank", typed),
       context,

@@ -29,12 +29,16 @@ const match = (id: string, data: unknown = null) => ({ id, data }) as UIMatch;
 describe("page titles", () => {
   it("names each page from its route, its data or its menu entry, after the app", () => {
     expect(
-      documentTitle(t, [match("root"), match("routes/users.statement")], "/users/statement"),
+      documentTitle(
+        t,
+        [match("root"), match("routes/users+/statement+/route")],
+        "/users/statement",
+      ),
     ).toBe("Statement | Cashback Member Portal");
     expect(
       documentTitle(
         t,
-        [match("root"), match("routes/users.gachas.$gachaId.draw", { gacha: { name: "Lucky" } })],
+        [match("root"), match("routes/users+/gachas+/$gachaId.draw", { gacha: { name: "Lucky" } })],
         "/users/gachas/1/draw",
       ),
     ).toBe("Draw: Lucky | Cashback Member Portal");
@@ -45,16 +49,24 @@ describe("page titles", () => {
     // Nothing known: the app's name alone.
     expect(documentTitle(t, [match("root")], "/nowhere")).toBe("Cashback Member Portal");
     // A page's title is its heading's own key, in the heading's namespace.
-    expect(documentTitle(t, [match("root"), match("routes/_auth.login")], "/login")).toBe(
+    expect(documentTitle(t, [match("root"), match("routes/_auth+/login")], "/login")).toBe(
       "Login | Cashback Member Portal",
     );
     expect(
-      documentTitle(t, [match("root"), match("routes/users.statement")], "/users/statement"),
+      documentTitle(
+        t,
+        [match("root"), match("routes/users+/statement+/route")],
+        "/users/statement",
+      ),
     ).toBe("Statement | Cashback Member Portal");
   });
 
   it("gives the public rate page its own title in both languages", () => {
-    const brokers = [match("root"), match("routes/_public"), match("routes/_public.brokers")];
+    const brokers = [
+      match("root"),
+      match("routes/_public+/_layout"),
+      match("routes/_public+/brokers"),
+    ];
     expect(documentTitle(t, brokers, "/brokers")).toBe("Cashback rates | Cashback Member Portal");
     const tJa = translator(ja, "ja");
     expect(documentTitle(tJa, brokers, "/brokers")).toBe(`還元レート | ${tJa("app.name")}`);

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { routeEntries } from "../helpers/route-tree";
 
 /**
  * The static files are served before the pages: a folder in public/ with the name of a page's
@@ -9,14 +10,9 @@ import { describe, expect, it } from "vitest";
 describe("public/ and the routes", () => {
   it("share no first path segment", () => {
     const segments = new Set<string>();
-    for (const file of readdirSync("app/routes")) {
-      const first = file
-        .replace(/\.(tsx?|route\.tsx?)$/, "")
-        .split(".")
-        // Pathless layouts (_public, _auth) add no segment.
-        .find((part) => !part.startsWith("_"));
-      if (first && !first.startsWith("$"))
-        segments.add(first.replace(/_$/, "").replace(/\[|\]/g, ""));
+    for (const route of routeEntries()) {
+      const first = route.pattern.split("/")[1];
+      if (first && !first.startsWith(":") && first !== "*") segments.add(first);
     }
     expect(segments.has("brokers")).toBe(true);
     const clashing = readdirSync("public").filter((name) => segments.has(name));

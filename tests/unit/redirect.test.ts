@@ -105,7 +105,7 @@ describe("role refusals answer as the area's guard would", () => {
 
 describe("login sends the member back where the session ended, and nowhere else", () => {
   async function signIn(redirect: string) {
-    const { action } = await import("../../app/routes/_auth.login");
+    const { action } = await import("../../app/routes/_auth+/login");
     const context = {
       trpc: { auth: { login: async () => ({ mfaRequired: false, permission: "member" }) } },
       resHeaders: new Headers(),

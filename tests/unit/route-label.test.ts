@@ -15,9 +15,9 @@ const routes = Object.fromEntries(
   [
     route("root", undefined, ""),
     route("routes/_index", "root", undefined, true),
-    route("routes/users", "root", "users"),
-    route("routes/users._index", "routes/users", undefined, true),
-    route("routes/users.withdraw._index", "routes/users", "withdraw", true),
+    route("routes/users+/_layout", "root", "users"),
+    route("routes/users+/_index", "routes/users+/_layout", undefined, true),
+    route("routes/users+/withdraw+/_index", "routes/users+/_layout", "withdraw", true),
     route("routes/brokers.$id", "root", "brokers/:id"),
     route("routes/$", "root", "*"),
   ].map((r) => [r.id, r]),
@@ -28,14 +28,14 @@ describe("route labels", () => {
 
   it("names a page by its deepest matching route id, never by the URL", () => {
     expect(label("/", undefined)).toBe("routes/_index");
-    expect(label("/users", undefined)).toBe("routes/users._index");
-    expect(label("/users/withdraw", undefined)).toBe("routes/users.withdraw._index");
+    expect(label("/users", undefined)).toBe("routes/users+/_index");
+    expect(label("/users/withdraw", undefined)).toBe("routes/users+/withdraw+/_index");
     expect(label("/brokers/01JXYZ", undefined)).toBe("routes/brokers.$id");
     expect(label("/no/such/page/01JXYZ", undefined)).toBe("routes/$");
   });
 
   it("takes a data request's route id only when the build has it", () => {
-    expect(label("/users", "routes/users._index")).toBe("routes/users._index");
+    expect(label("/users", "routes/users+/_index")).toBe("routes/users+/_index");
     expect(label("/users", "routes/../../etc/passwd")).toBe("remix:unknown");
   });
 

@@ -1,0 +1,78 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { safeRedirect } from "../../../server/features/auth/schema";
+import { AuthForm, CurrentPasswordField, EmailField, useAuthForm } from "~/components/AuthFields";
+import { Alert } from "~/components/ui/Alert";
+import { AuthCard } from "~/components/ui/card";
+import { PasskeyButton } from "~/components/PasskeyButton";
+import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { loginInput } from "../../../server/domain/account";
+import { homeFor } from "~/lib/guards.server";
+import { textLink } from "~/components/ui/link";
+
+export const handle = { i18n: ["auth", "errors"] };
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const target = url.searchParams.get("redirect");
+  return json({
+    loggedOut: url.searchParams.get("loggedOut") === "true",
+    ended: (["idle", "expired"] as const).find((e) => e === url.searchParams.get("ended")) ?? null,
+    reset: url.searchParams.has("reset"),
+    redirect: target ? safeRedirect(target, "") : "",
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), ["email", "password", "redirect"]);
+  const result = await attempt(values, () =>
+    context.trpc.auth.login({ email: values.email, password: values.password }),
+  );
+  if (!result.ok) return result.response;
+  const target = safeRedirect(values.redirect, "");
+  if (result.data.mfaRequired) {
+    const next = target ? `/login/mfa?${new URLSearchParams({ redirect: target })}` : "/login/mfa";
+    return redirectWithCookies(next, context.resHeaders);
+  }
+  return redirectWithCookies(target || homeFor(result.data.permission), context.resHeaders);
+}
+
+export default function Login() {
+  const { t } = useTranslation("auth");
+  const { loggedOut, ended, reset, redirect } = useLoaderData<typeof loader>();
+  const form = useAuthForm(loginInput);
+  return (
+    <AuthCard title={t("title.login")}>
+      {loggedOut && <Alert tone="success">{t("notices.loggedOut")}</Alert>}
+      {ended && (
+        <Alert tone="info" testId="session-ended">
+          {t(ended === "idle" ? "notices.sessionIdle" : "notices.sessionExpired")}
+        </Alert>
+      )}
+      {reset && <Alert tone="success">{t("notices.resetDone")}</Alert>}
+      {redirect && !ended && <Alert tone="info">{t("notices.redirectAfterLogin")}</Alert>}
+      <AuthForm form={form} submit={t("actions.login")}>
+        <input type="hidden" name="redirect" value={redirect} />
+        <EmailField error={form.error} defaultValue={form.values.email ?? ""} />
+        <CurrentPasswordField error={form.error} />
+      </AuthForm>
+      <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("notices.mfaOr")}</p>
+      <PasskeyButton ceremony="login" redirect={redirect} label={t("actions.passkeySignIn")} />
+      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm dark:border-slate-700">
+        <Link to="/forgot-password" className={`${textLink}`}>
+          {t("links.forgot")}
+        </Link>
+        <Link to="/register" className={`${textLink}`}>
+          {t("links.toRegister")}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,74 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { safeRedirect } from "../../../server/features/auth/schema";
+import { BackToLoginLink, CodeField, failureOf } from "~/components/AuthFields";
+import { SubmitButton } from "~/components/ui/form";
+import { FormErrorAlert } from "~/components/ui/Alert";
+import { AuthCard } from "~/components/ui/card";
+import { PasskeyButton } from "~/components/PasskeyButton";
+import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { homeFor } from "~/lib/guards.server";
+
+// /login/mfa. The file is `_auth.login_.mfa` so the page is not nested in /login (which has no
+// outlet): as `login.mfa` the URL rendered the password form again and the code was never asked.
+export const handle = { i18n: ["auth", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Without the challenge cookie from the password step there is nothing to verify.
+  if (!/(?:^|;\s*)mfa_challenge=[^;]+/.test(request.headers.get("Cookie") ?? ""))
+    throw redirect("/login");
+  // The factors this person has: the code form for TOTP, the button for a passkey.
+  const factors = await context.trpc.mfa.pendingFactors();
+  if (!factors) throw redirect("/login");
+  const target = new URL(request.url).searchParams.get("redirect");
+  return json({ redirect: target ? safeRedirect(target, "") : "", factors });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), ["code", "redirect"]);
+  const result = await attempt(values, () => context.trpc.auth.loginMfa({ code: values.code }));
+  if (!result.ok) return result.response;
+  return redirectWithCookies(
+    safeRedirect(values.redirect, homeFor(result.data.permission)),
+    context.resHeaders,
+  );
+}
+
+export default function LoginMfa() {
+  const { t } = useTranslation("auth");
+  const { redirect: target, factors } = useLoaderData<typeof loader>();
+  const { error } = failureOf(useActionData<typeof action>());
+  return (
+    <AuthCard title={t("title.mfa")}>
+      {factors.passkey && (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {t("notices.mfaPasskeyIntro")}
+          </p>
+          <PasskeyButton
+            ceremony="second-factor"
+            redirect={target}
+            label={t("actions.passkeyUse")}
+          />
+        </>
+      )}
+      {factors.passkey && factors.totp && (
+        <p className="text-center text-sm text-slate-500 dark:text-slate-400">
+          {t("notices.mfaOr")}
+        </p>
+      )}
+      {factors.totp && (
+        <>
+          <FormErrorAlert error={error} />
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="redirect" value={target} />
+            <CodeField error={error} />
+            <SubmitButton>{t("actions.verifyCode")}</SubmitButton>
+          </Form>
+        </>
+      )}
+      <BackToLoginLink />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import {
+  AuthForm,
+  EmailField,
+  NameFields,
+  NewPasswordFields,
+  useAuthForm,
+} from "~/components/AuthFields";
+import { Alert } from "~/components/ui/Alert";
+import { AuthCard } from "~/components/ui/card";
+import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { registerInput } from "../../../server/domain/account";
+import { textLink } from "~/components/ui/link";
+import { useFieldError } from "~/components/ui/form";
+import { AgreeCheckbox } from "~/components/legal/AgreeCheckbox";
+
+export const handle = { i18n: ["auth", "errors"] };
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+const REF_MAX_AGE = 90 * 24 * 60 * 60;
+
+/**
+ * An affiliate link (/register?ref=CODE) leaves a 90-day cookie; the first referrer wins, so an
+ * existing cookie is never replaced.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ref = new URL(request.url).searchParams.get("ref")?.trim().toLowerCase() ?? "";
+  const hasCookie = /(?:^|;\s*)ref=[^;]+/.test(request.headers.get("Cookie") ?? "");
+  const headers = new Headers();
+  if (/^[a-z0-9]{4,16}$/.test(ref) && !hasCookie) {
+    headers.append(
+      "Set-Cookie",
+      `ref=${ref}; Path=/; Max-Age=${REF_MAX_AGE}; HttpOnly; SameSite=Lax`,
+    );
+  }
+  return json(
+    {
+      ref: /^[a-z0-9]{4,16}$/.test(ref) ? ref : "",
+      sent: new URL(request.url).searchParams.get("sent") === "1",
+    },
+    { headers },
+  );
+}
+
+const FIELDS = [
+  "name",
+  "nickname",
+  "email",
+  "password",
+  "passwordConfirm",
+  "ref",
+  "agree",
+] as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), FIELDS);
+  const result = await attempt(values, () =>
+    context.trpc.auth.register({
+      name: values.name,
+      nickname: values.nickname,
+      email: values.email,
+      password: values.password,
+      passwordConfirm: values.passwordConfirm,
+      ref: values.ref || undefined,
+      agree: values.agree as "on",
+    }),
+  );
+  if (!result.ok) return result.response;
+  // The same page for a new and a taken address: the inbox tells which.
+  return redirectWithCookies("/register?sent=1", context.resHeaders);
+}
+
+export default function Register() {
+  const { t } = useTranslation("auth");
+  const { ref, sent } = useLoaderData<typeof loader>();
+  const form = useAuthForm(registerInput);
+  const { error } = form;
+  const value = (name: string) => form.values[name];
+  return (
+    <AuthCard title={t("title.register")}>
+      {sent && (
+        <Alert tone="success" testId="register-sent">
+          {t("notices.registerSent")}
+        </Alert>
+      )}
+      <AuthForm form={form} submit={t("actions.register")}>
+        <input type="hidden" name="ref" value={ref} />
+        <NameFields
+          ns="auth"
+          error={error}
+          defaults={{ name: value("name"), nickname: value("nickname") }}
+        />
+        <EmailField error={error} defaultValue={value("email")} />
+        <NewPasswordFields error={error} labelKey="fields.password" />
+        <RegisterAgreement error={useFieldError(error, "agree", "auth:fields.agree")} />
+      </AuthForm>
+      <Link
+        to="/login"
+        className={`${textLink} block border-t border-slate-200 pt-4 text-sm dark:border-slate-700`}
+      >
+        {t("links.toLogin")}
+      </Link>
+    </AuthCard>
+  );
+}
+
+/**
+ * Agreeing to the terms of use and the privacy policy, with links to both (a new tab, so what
+ * was typed stays): the server records the versions current at registration.
+ */
+function RegisterAgreement({ error }: { error: string | null }) {
+  const { t } = useTranslation("auth");
+  return (
+    <AgreeCheckbox error={error}>
+      <Trans
+        t={t}
+        i18nKey="agree.label"
+        components={{
+          terms: <DocumentLink to="/terms" />,
+          privacy: <DocumentLink to="/privacy" />,
+        }}
+      />
+    </AgreeCheckbox>
+  );
+}
+
+function DocumentLink({ to, children }: { to: string; children?: ReactNode }) {
+  const { t } = useTranslation("auth");
+  return (
+    <a href={to} target="_blank" rel="noreferrer" className={textLink}>
+      {children}
+      <span className="sr-only">{t("agree.opensNewTab")}</span>
+    </a>
+  );
+}

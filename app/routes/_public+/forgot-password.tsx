@@ -1,0 +1,37 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthForm, BackToLoginLink, EmailField, useAuthForm } from "~/components/AuthFields";
+import { Alert } from "~/components/ui/Alert";
+import { AuthCard } from "~/components/ui/card";
+import { attempt, formValues } from "~/lib/forms.server";
+import { forgotPasswordInput } from "../../../server/domain/account";
+
+export const handle = { i18n: ["auth", "errors"] };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), ["email"]);
+  const result = await attempt(values, () => context.trpc.auth.requestPasswordReset(values));
+  if (!result.ok) return result.response;
+  return json({ ok: true as const });
+}
+
+export default function ForgotPassword() {
+  const { t } = useTranslation("auth");
+  const result = useActionData<typeof action>();
+  const form = useAuthForm(forgotPasswordInput);
+  return (
+    <AuthCard title={t("title.forgot")}>
+      {result?.ok ? (
+        <Alert tone="success" testId="reset-sent">
+          {t("notices.resetSent")}
+        </Alert>
+      ) : (
+        <AuthForm form={form} submit={t("actions.sendResetLink")}>
+          <EmailField error={form.error} defaultValue={form.values.email ?? ""} />
+        </AuthForm>
+      )}
+      <BackToLoginLink />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthForm, NewPasswordFields, useAuthForm } from "~/components/AuthFields";
+import { Alert } from "~/components/ui/Alert";
+import { AuthCard } from "~/components/ui/card";
+import { textLink } from "~/components/ui/link";
+import { checkEmailedLink, tokenOf } from "~/lib/emailed-link.server";
+import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { newPasswordInput } from "../../../server/domain/account";
+
+export const handle = { i18n: ["auth", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { valid } = await checkEmailedLink(request, context, "reset_password");
+  return json({ valid });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), ["password", "passwordConfirm"]);
+  const result = await attempt(values, () =>
+    context.trpc.auth.resetPassword({ ...values, token: tokenOf(request) }),
+  );
+  if (!result.ok) return result.response;
+  return redirectWithCookies("/login?reset=1", context.resHeaders);
+}
+
+export default function ResetPassword() {
+  const { t } = useTranslation(["auth", "errors"]);
+  const { valid } = useLoaderData<typeof loader>();
+  // The procedure's schema without the token (the link carries it).
+  const form = useAuthForm(newPasswordInput);
+  return (
+    <AuthCard title={t("auth:title.reset")}>
+      {!valid || form.error?.key === "resetLinkInvalid" ? (
+        <>
+          <Alert tone="error" testId="link-invalid">
+            {t("errors:resetLinkInvalid")}
+          </Alert>
+          <Link to="/forgot-password" className={`${textLink} block text-sm`}>
+            {t("auth:links.forgot")}
+          </Link>
+        </>
+      ) : (
+        <AuthForm form={form} submit={t("auth:actions.resetPassword")}>
+          <NewPasswordFields error={form.error} />
+        </AuthForm>
+      )}
+    </AuthCard>
+  );
+}

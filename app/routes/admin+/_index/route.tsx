@@ -1,0 +1,115 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { formatCount } from "~/components/cashback/months";
+import { PageTitle } from "~/components/ui/PageTitle";
+import { formatYen } from "~/lib/money";
+import type { WorkQueue } from "../../../../server/features/admin/home";
+import { tokyoDay } from "../../../../server/domain/tokyo";
+import { waitedFor } from "./age";
+import { HomeCharts } from "./charts";
+import { HomeCard } from "./HomeCard";
+
+export const handle = { i18n: ["cashback", "errors"] };
+
+/** Each queue's list, filtered to what waits where the list has a filter. */
+export const QUEUE_LISTS: Record<WorkQueue, string> = {
+  withdrawals: "/admin/withdraw?status=pending",
+  transfers: "/admin/withdraw/transfers?status=pending",
+  accounts: "/admin/account?status=pending",
+  licences: "/admin/eas/licenses?status=pending",
+  eaAccounts: "/admin/eas/requests?status=pending",
+  chats: "/admin/customer/messages?unread=1",
+};
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const today = tokyoDay();
+  return json({
+    home: await context.trpc.admin.home(),
+    thisMonth: { from: `${today.slice(0, 7)}-01`, to: today },
+  });
+}
+
+/**
+ * /admin: what waits for an admin (each queue's count and how long its oldest item has
+ * waited, leading to its list), the day's and the month's figures, and the trends.
+ */
+export default function AdminHome() {
+  const { t } = useTranslation(["cashback", "common"]);
+  const { home, thisMonth } = useLoaderData<typeof loader>();
+  const monthQuery = new URLSearchParams({ period: "custom", ...thisMonth }).toString();
+  const queueId = useId();
+  const figuresId = useId();
+  return (
+    <div className="space-y-6">
+      <PageTitle>{t("home.title")}</PageTitle>
+      <section aria-labelledby={queueId} className="space-y-3">
+        <h2 id={queueId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {t("home.queue.title")}
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 xl:grid-cols-3" data-testid="work-queue">
+          {home.queue.map((item) => {
+            const age = item.oldestMinutes === null ? null : waitedFor(item.oldestMinutes);
+            const oldest = !age
+              ? t("home.queue.nothing")
+              : age.n === 0
+                ? t("home.queue.oldest", { age: t("home.queue.age.justNow") })
+                : t("home.queue.oldest", { age: t(`home.queue.age.${age.unit}`, { n: age.n }) });
+            return (
+              <HomeCard
+                key={item.queue}
+                to={QUEUE_LISTS[item.queue]}
+                testId={`home-pending-${item.queue}`}
+                label={t(`home.queue.${item.queue}`)}
+                value={t("home.count", { n: formatCount(item.count) })}
+                detail={
+                  item.queue === "withdrawals" && item.count > 0 ? (
+                    <>
+                      <span className="block">{oldest}</span>
+                      <span className="block">
+                        {t("home.pendingWithdrawalsSum", {
+                          amount: formatYen(home.pendingWithdrawalAmount),
+                        })}
+                      </span>
+                    </>
+                  ) : (
+                    oldest
+                  )
+                }
+                attention={item.count > 0}
+              />
+            );
+          })}
+        </ul>
+      </section>
+      <section aria-labelledby={figuresId} className="space-y-3">
+        <h2 id={figuresId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {t("home.figures")}
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="admin-home">
+          <HomeCard
+            to="/admin/cashback?period=today"
+            label={t("home.cashbackToday")}
+            testId="home-cashback-today"
+            value={formatYen(home.cashbackToday)}
+          />
+          <HomeCard
+            to={`/admin/cashback?${monthQuery}`}
+            label={t("home.cashbackThisMonth")}
+            testId="home-cashback-month"
+            value={formatYen(home.cashbackThisMonth)}
+          />
+          <HomeCard
+            to="/admin/customer"
+            label={t("home.newMembers")}
+            testId="home-new-members"
+            value={t("home.newMembersToday", { n: formatCount(home.newMembers.today) })}
+            detail={t("home.newMembersMonth", { n: formatCount(home.newMembers.thisMonth) })}
+          />
+        </ul>
+      </section>
+      <HomeCharts charts={home.charts} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { CampaignForm } from "~/components/campaign/CampaignForm";
+import { readCampaignForm } from "~/lib/campaign-form.server";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
+import { toTokyoInput } from "~/lib/tokyo-input";
+import type { loader as campaignLoader } from "./$id";
+
+export const handle = { i18n: ["campaign", "errors"] };
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  return saveRecord(
+    readCampaignForm(request),
+    (form) => context.trpc.campaigns.update({ id, campaign: form.record, image: form.image }),
+    (form) => listWithSaved("/admin/campaigns", form.record.title.trim()),
+  );
+}
+
+/** /admin/campaigns/{id}: edit the campaign. */
+export default function EditCampaign() {
+  const { t } = useTranslation("campaign");
+  const data = useRouteLoaderData<typeof campaignLoader>("routes/admin+/campaigns+/$id");
+  const { echoed, error } = useRefusedForm();
+  if (!data) return null;
+  const c = data.campaign;
+  return (
+    <div className="max-w-3xl">
+      <CampaignForm
+        key={JSON.stringify(echoed)}
+        initial={{
+          title: c.title,
+          body: c.body,
+          conditions: c.conditions,
+          titleEn: c.titleEn,
+          bodyEn: c.bodyEn,
+          conditionsEn: c.conditionsEn,
+          startsAt: toTokyoInput(c.startsAt),
+          endsAt: toTokyoInput(c.endsAt),
+          capacity: c.capacity === null ? "" : String(c.capacity),
+          imageUrl: c.imageUrl,
+          ...echoed,
+          active: echoedFlag(echoed, "active", c.active),
+        }}
+        error={error}
+        submitLabel={t("admin.update")}
+      />
+    </div>
+  );
+}

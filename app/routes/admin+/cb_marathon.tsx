@@ -1,0 +1,309 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ActiveToggle } from "~/components/admin/EntityList";
+import { Alert } from "~/components/ui/Alert";
+import { Badge } from "~/components/ui/Badge";
+import { card } from "~/components/ui/card";
+import { MarathonDates } from "~/components/marathon/MarathonProgress";
+import { yenColumn } from "~/components/table/columns";
+import { DataTable, wholeList } from "~/components/table/DataTable";
+import { actionLink } from "~/components/ui/link";
+import { modalTextLines } from "~/lib/marathon-text";
+import { formValues, toFormError } from "~/lib/forms.server";
+import { echo } from "~/lib/form-echo";
+import { PageTitle } from "~/components/ui/PageTitle";
+import {
+  MarathonEditor,
+  type EditorValues,
+  type MarathonFields,
+} from "~/components/marathon/MarathonEditor";
+import {
+  blankGoalRow,
+  errorsByPosition,
+  goalRowsFromForm,
+  nextGoalNumber,
+  sentGoalRows,
+  type GoalRowValues,
+} from "../../../server/features/marathon/goal-rows";
+
+export const handle = { i18n: ["marathon", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const list = await context.trpc.marathon.adminList();
+  const editId = url.searchParams.get("edit");
+  const editing = editId ? (list.marathons.find((m) => m.id === editId) ?? null) : null;
+  return json({
+    list,
+    editing,
+    savedMark: url.searchParams.get("created") ?? url.searchParams.get("saved") ?? "",
+    notice: url.searchParams.has("created")
+      ? "created"
+      : url.searchParams.has("updated")
+        ? "updated"
+        : url.searchParams.has("saved")
+          ? "saved"
+          : null,
+  });
+}
+
+const FIELDS = [
+  "intent",
+  "id",
+  "active",
+  "course",
+  "title",
+  "titleEn",
+  "startsOn",
+  "endsOn",
+] as const;
+
+/**
+ * Toggle switches a marathon on or off. The editor's "add row" and "remove row" buttons are
+ * submits too, so the editor works without JavaScript: they answer the form back with one row
+ * more or less, saving nothing (with JavaScript the page does the same in place). Save creates
+ * a marathon, or changes the one being edited; either credits the members who already qualify.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = formValues(form, FIELDS);
+  if (values.intent === "toggle") {
+    try {
+      await context.trpc.marathon.setActive({ id: values.id, active: values.active === "1" });
+    } catch (error) {
+      const failure = toFormError(error);
+      if (!failure) throw error;
+      return json({ state: "refused" as const, error: failure }, { status: 400 });
+    }
+    return redirect("/admin/cb_marathon?updated=1");
+  }
+  const rows = goalRowsFromForm(form);
+  const marathon: MarathonFields = {
+    id: values.id,
+    course: values.course === "axi" ? "axi" : "general",
+    title: values.title,
+    titleEn: values.titleEn,
+    startsOn: values.startsOn,
+    endsOn: values.endsOn,
+  };
+  const back = (nextRows: GoalRowValues[]) =>
+    json({ state: "editing" as const, error: null, values: echo(values), rows: nextRows });
+  if (values.intent === "addRow") {
+    const nextFree = Number(form.get("nextFree")) || 1;
+    const sent = sentGoalRows(form);
+    return back([...sent, blankGoalRow(nextGoalNumber(sent, nextFree))]);
+  }
+  const remove = /^removeRow:(\d+)$/.exec(values.intent);
+  if (remove) {
+    const index = Number(remove[1]);
+    return back(sentGoalRows(form).filter((_, i) => i !== index));
+  }
+  const sent = sentGoalRows(form);
+  const input = {
+    course: marathon.course,
+    title: marathon.title,
+    titleEn: marathon.titleEn,
+    startsOn: marathon.startsOn,
+    endsOn: marathon.endsOn,
+    // Strings from the form: the schema coerces and judges them.
+    goals: rows,
+  };
+  try {
+    if (marathon.id) await context.trpc.marathon.update({ ...input, id: marathon.id });
+    else await context.trpc.marathon.create(input);
+  } catch (error) {
+    const failure = toFormError(error);
+    if (!failure) throw error;
+    // Every row sent comes back, blank ones too, each error on its row's place on the page.
+    const refusal = { ...failure, fieldErrors: errorsByPosition(sent, failure.fieldErrors) };
+    return json(
+      { state: "editing" as const, error: refusal, values: echo(values), rows: sent },
+      { status: 400 },
+    );
+  }
+  // The value marks this save, so the editor starts afresh after it and only after it.
+  const saved = Date.now().toString(36);
+  return redirect(`/admin/cb_marathon?${marathon.id ? "saved" : "created"}=${saved}`);
+}
+
+/** /admin/cb_marathon: every marathon with its goals and how many reached each; create or edit one. */
+export default function AdminMarathon() {
+  const { t } = useTranslation("marathon");
+  const { list, editing, notice, savedMark } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const returned = answer && answer.state === "editing" ? answer : null;
+  const initial: EditorValues = returned
+    ? {
+        marathon: {
+          id: returned.values.id ?? "",
+          course: returned.values.course === "axi" ? "axi" : "general",
+          title: returned.values.title ?? "",
+          titleEn: returned.values.titleEn ?? "",
+          startsOn: returned.values.startsOn ?? "",
+          endsOn: returned.values.endsOn ?? "",
+        },
+        rows: returned.rows.length > 0 ? returned.rows : [blankGoalRow(list.nextNumber)],
+      }
+    : editing
+      ? {
+          marathon: {
+            id: editing.id,
+            course: editing.course,
+            title: editing.title,
+            titleEn: editing.titleEn ?? "",
+            startsOn: editing.startsOn,
+            endsOn: editing.endsOn ?? "",
+          },
+          rows: editing.goals.map((g) => ({
+            marathonNumber: String(g.marathonNumber),
+            threshold: String(g.threshold),
+            reward: String(g.reward),
+            modalText: g.modalText,
+            modalTextEn: g.modalTextEn ?? "",
+          })),
+        }
+      : {
+          marathon: {
+            id: "",
+            course: "general",
+            title: "",
+            titleEn: "",
+            startsOn: "",
+            endsOn: "",
+          },
+          rows: [blankGoalRow(list.nextNumber)],
+        };
+  const editedId = initial.marathon.id;
+  const reachedNumbers = editedId
+    ? (list.marathons
+        .find((m) => m.id === editedId)
+        ?.goals.filter((g) => g.reached > 0)
+        .map((g) => g.marathonNumber) ?? [])
+    : [];
+  const toggleError = answer && answer.state === "refused" ? answer.error : null;
+  return (
+    <div className="space-y-6">
+      <PageTitle>{t("admin.title")}</PageTitle>
+      {notice && (
+        <Alert tone="success" testId="marathon-notice">
+          {t(`admin.${notice}`)}
+        </Alert>
+      )}
+      {toggleError && (
+        <Alert tone="error" testId="form-error">
+          {t(`errors.${toggleError.key ?? "generic"}`, { defaultValue: t("errors.generic") })}
+        </Alert>
+      )}
+
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">{t("admin.list")}</h2>
+        {list.marathons.length === 0 && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.empty")}</p>
+        )}
+        {list.marathons.map((m) => (
+          <article key={m.id} data-testid="admin-marathon" className={`${card} p-4`}>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h3 className="break-words font-semibold">{m.title}</h3>
+                {m.titleEn && (
+                  <p className="break-words text-sm text-slate-600 dark:text-slate-300" lang="en">
+                    {m.titleEn}
+                  </p>
+                )}
+                <p
+                  className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300"
+                  data-testid="marathon-meta"
+                >
+                  <span>{t(`courses.${m.course}`)}</span>
+                  <MarathonDates startsOn={m.startsOn} endsOn={m.endsOn} />
+                  <Badge tone={m.active ? "success" : "muted"}>
+                    {m.active ? t("admin.active") : t("admin.inactive")}
+                  </Badge>
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                <Link
+                  to={`/admin/cb_marathon?edit=${m.id}#editor`}
+                  className={`${actionLink} text-sm`}
+                  data-testid="marathon-edit"
+                >
+                  {t("admin.edit")}
+                </Link>
+                <ActiveToggle
+                  ns="marathon"
+                  id={m.id}
+                  active={m.active}
+                  fields={{ intent: "toggle" }}
+                />
+              </div>
+            </div>
+            <div className="mt-3">
+              <DataTable
+                label={t("admin.goalsOf", { title: m.title })}
+                page={wholeList(m.goals)}
+                rowKey={(g) => String(g.marathonNumber)}
+                hidePaging
+                hideRange
+                testId="marathon-goals"
+                columns={[
+                  {
+                    key: "number",
+                    header: t("admin.number"),
+                    nowrap: true,
+                    rowHeader: true,
+                    cell: (g) => <span className="tabular-nums">{g.marathonNumber}</span>,
+                  },
+                  yenColumn("threshold", t("admin.threshold")),
+                  yenColumn("reward", t("admin.reward")),
+                  {
+                    key: "modalText",
+                    header: t("admin.modalText"),
+                    className: "min-w-48 [overflow-wrap:anywhere]",
+                    cell: (g) => (
+                      <div>
+                        {modalTextLines(g.modalText).map((l, i) => (
+                          <span key={i} className="block">
+                            {l}
+                          </span>
+                        ))}
+                        {g.modalTextEn && (
+                          <span lang="en" className="mt-1 block text-slate-600 dark:text-slate-300">
+                            {modalTextLines(g.modalTextEn).join(" / ")}
+                          </span>
+                        )}
+                      </div>
+                    ),
+                  },
+                  {
+                    key: "reached",
+                    header: t("admin.reachedCount"),
+                    align: "right",
+                    nowrap: true,
+                    cell: (g) => (
+                      <span className="tabular-nums" data-testid="goal-reached-count">
+                        {g.reached}
+                      </span>
+                    ),
+                  },
+                ]}
+              />
+            </div>
+          </article>
+        ))}
+      </section>
+
+      <MarathonEditor
+        // A save starts the editor afresh (another marathon edited, or this save's mark). A
+        // refusal does not, nor does another admin's new marathon arriving with the reloaded
+        // list (that reset typing once): the rows the browser holds are the rows it sent, and
+        // its errors name their places. Without JavaScript every answer is a new page anyway.
+        key={`${editedId}:${savedMark}`}
+        initial={initial}
+        nextFree={list.nextNumber}
+        reachedNumbers={reachedNumbers}
+        error={returned?.error ?? null}
+      />
+    </div>
+  );
+}

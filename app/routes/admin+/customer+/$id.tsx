@@ -1,0 +1,312 @@
+import { EyeIcon, UserCircleIcon } from "@heroicons/react/24/solid";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RowList } from "~/components/RowList";
+import { AccountStatusBadge } from "~/components/AccountStatus";
+import { SubmitButton } from "~/components/ui/form";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { Facts, Section } from "~/components/ui/card";
+import { focusRing } from "~/components/shell/styles";
+import { timeColumn } from "~/components/table/columns";
+import { DataTable } from "~/components/table/DataTable";
+import { attempt } from "~/lib/forms.server";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { formatYen } from "~/lib/money";
+import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
+
+export const handle = { i18n: ["admin", "accounts", "profile", "errors", "legal"] };
+
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  try {
+    const id = params.id ?? "";
+    const [customer, consents] = await Promise.all([
+      context.trpc.admin.customers.get({ id }),
+      context.trpc.legal.memberConsents({ userId: id }),
+    ]);
+    return json({ customer, consents });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "NOT_FOUND" || code === "BAD_REQUEST") {
+      throw new Response("Not found", { status: 404 });
+    }
+    throw error;
+  }
+}
+
+/** The only action: reveal the payment details, which the server records in the audit log. */
+export async function action({ context, params }: ActionFunctionArgs) {
+  const result = await attempt({}, () =>
+    context.trpc.admin.customers.revealPayment({ id: params.id ?? "" }),
+  );
+  if (!result.ok) return result.response;
+  return json({ ok: true as const, details: result.data });
+}
+
+const link = `rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
+
+/** /admin/customer/:id: one member's profile, payment details, accounts and balance. */
+export default function AdminCustomer() {
+  const { t } = useTranslation(["admin", "profile", "accounts", "common", "legal"]);
+  const { customer, consents } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { profile, payment, accounts, balance, trail } = customer;
+  const revealed = result?.ok ? result.details : null;
+  const shown = payment.masked;
+  const value = (field: (typeof PAYMENT_FIELDS)[number]) => {
+    const v = revealed ? revealed[field] : shown[field];
+    if (v === null)
+      return (
+        <span className="text-slate-500 dark:text-slate-400">{t("profile:notices.notSet")}</span>
+      );
+    return field === "accountType" ? t(`profile:accountTypes.${v}`) : v;
+  };
+  const memberQuery = new URLSearchParams({ member: profile.email }).toString();
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        <Link to="/admin/customer" className={`text-sm ${link}`}>
+          {t("admin:customers.back")}
+        </Link>
+        {/* Support's side of this member's chat. */}
+        <Link
+          to={`/admin/customer/${profile.uid}/chat`}
+          className={`text-sm ${link}`}
+          data-testid="customer-chat-link"
+        >
+          {t("common:admin.customerMessages")}
+        </Link>
+      </div>
+      <div className="flex items-center gap-4">
+        {profile.hasImage ? (
+          <img
+            src={`/admin/customer/${profile.uid}/image?v=${profile.imageVersion}`}
+            alt={t("profile:imageAlt", { nickname: profile.nickname })}
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-full border border-slate-200 object-cover dark:border-slate-700"
+          />
+        ) : (
+          <UserCircleIcon className="h-16 w-16 text-slate-300" aria-hidden="true" />
+        )}
+        <div className="min-w-0">
+          <h1 className="break-all text-2xl font-bold" data-testid="customer-nickname">
+            {profile.nickname}
+          </h1>
+          <p className="break-all text-sm text-slate-600 dark:text-slate-300">{profile.email}</p>
+        </div>
+      </div>
+
+      <Section title={t("admin:customers.detail.profile")} testId="customer-profile">
+        <Facts
+          items={[
+            { label: t("profile:fields.uid"), value: profile.uid },
+            { label: t("admin:customers.columns.name"), value: profile.name },
+            { label: t("profile:fields.nickname"), value: profile.nickname },
+            {
+              label: t("profile:fields.email"),
+              value: `${profile.email} · ${profile.emailVerified ? t("profile:notices.verified") : t("profile:notices.unverified")}`,
+            },
+            {
+              label: t("profile:fields.twitterUrl"),
+              value: profile.twitterUrl ? (
+                <a
+                  href={profile.twitterUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={link}
+                >
+                  {profile.twitterUrl}
+                </a>
+              ) : (
+                "—"
+              ),
+            },
+            {
+              label: t("profile:fields.rankingOptOut"),
+              value: profile.rankingOptOut ? t("admin:customers.yes") : t("admin:customers.no"),
+            },
+            {
+              label: t("admin:customers.detail.language"),
+              value: t(`common:language.${profile.language}`),
+            },
+            {
+              label: t("admin:customers.detail.mfa"),
+              value: profile.mfaEnabled ? t("admin:customers.yes") : t("admin:customers.no"),
+            },
+            { label: t("admin:customers.detail.referralCode"), value: profile.referralCode ?? "—" },
+            { label: t("profile:fields.createdAt"), value: formatDateTime(profile.createdAt) },
+          ]}
+        />
+      </Section>
+
+      <Section title={t("admin:customers.detail.balance")} testId="customer-balance">
+        <Facts
+          items={[
+            {
+              label: t("admin:customers.detail.available"),
+              value: formatYen(balance.available),
+              testId: "balance-available",
+            },
+            { label: t("admin:customers.detail.held"), value: formatYen(balance.held) },
+          ]}
+        />
+        <nav aria-label={t("admin:customers.detail.history")}>
+          <h3 className="text-sm font-semibold">{t("admin:customers.detail.history")}</h3>
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            <li>
+              <Link to={`/admin/account?${memberQuery}`} className={link}>
+                {t("admin:customers.detail.links.accounts")}
+              </Link>
+            </li>
+            <li>
+              <Link to={`/admin/cashback?${memberQuery}`} className={link}>
+                {t("admin:customers.detail.links.cashback")}
+              </Link>
+            </li>
+            <li>
+              <Link to={`/admin/withdraw?${memberQuery}&status=all`} className={link}>
+                {t("admin:customers.detail.links.withdrawals")}
+              </Link>
+            </li>
+            <li>
+              <Link to={`/admin/present?${memberQuery}`} className={link}>
+                {t("admin:customers.detail.links.presents")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </Section>
+
+      <Section
+        title={t("admin:customers.detail.payment")}
+        testId="customer-payment"
+        actions={
+          payment.hasAny && !revealed ? (
+            <Form method="post">
+              <SubmitButton tone="secondary">
+                <EyeIcon className="mr-1.5 h-4 w-4" aria-hidden="true" />
+                {t("admin:customers.detail.reveal")}
+              </SubmitButton>
+            </Form>
+          ) : null
+        }
+      >
+        <FormErrorAlert error={result && !result.ok ? result.error : null} />
+        {revealed ? (
+          <Alert tone="info" testId="payment-revealed">
+            {t("admin:customers.detail.revealed")}
+          </Alert>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {payment.hasAny
+              ? t("admin:customers.detail.masked")
+              : t("admin:customers.detail.noPayment")}
+          </p>
+        )}
+        <div data-testid={revealed ? "payment-full" : "payment-masked"} hidden={!payment.hasAny}>
+          <Facts
+            items={PAYMENT_FIELDS.map((f) => ({
+              label: t(`profile:fields.${f}`),
+              value: value(f),
+              testId: `payment-${f}`,
+            }))}
+          />
+        </div>
+        {payment.updatedAt && (
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            {t("admin:customers.detail.paymentUpdated", {
+              date: formatDateTime(payment.updatedAt),
+            })}
+          </p>
+        )}
+      </Section>
+
+      <Section title={t("admin:customers.detail.accounts")} testId="customer-accounts">
+        <DataTable
+          label={t("admin:customers.detail.accounts")}
+          hidePaging
+          page={{
+            rows: accounts,
+            total: accounts.length,
+            page: 1,
+            size: 100,
+            sort: "",
+            dir: "desc",
+          }}
+          empty={t("accounts:list.empty")}
+          columns={[
+            {
+              key: "broker",
+              header: t("accounts:list.company"),
+              cell: (a) => a.brokerName,
+              nowrap: true,
+            },
+            {
+              key: "number",
+              header: t("accounts:list.accountNumber"),
+              cell: (a) => <span className="font-mono">{a.accountNumber}</span>,
+            },
+            {
+              key: "status",
+              header: t("accounts:list.status"),
+              cell: (a) => <AccountStatusBadge status={a.status} reason={a.denyReason} />,
+            },
+            {
+              key: "approvedAt",
+              header: t("accounts:list.approvedAt"),
+              cell: (a) => (a.approvedAt ? formatDate(a.approvedAt) : "—"),
+              nowrap: true,
+            },
+            timeColumn("createdAt", t("accounts:list.createdAt"), { format: formatDate }),
+          ]}
+        />
+      </Section>
+
+      <Section title={t("legal:consents.title")} testId="customer-consents">
+        <RowList
+          rows={consents}
+          rowKey={(c) => `${c.kind}-${c.version}`}
+          empty={t("legal:consents.none")}
+          rowClassName="flex flex-wrap justify-between gap-2 py-2 text-sm"
+          rowTestId="consent-entry"
+        >
+          {(c) => (
+            <>
+              <span>
+                {t(`legal:kinds.${c.kind}`)} {t("legal:page.version", { version: c.version })}
+              </span>
+              <span className="whitespace-nowrap text-slate-500 dark:text-slate-400">
+                {formatDateTime(c.acceptedAt)}
+              </span>
+            </>
+          )}
+        </RowList>
+      </Section>
+
+      <Section title={t("admin:customers.detail.trail")} testId="customer-trail">
+        <RowList
+          rows={trail}
+          empty={t("admin:customers.detail.noTrail")}
+          rowClassName="flex flex-wrap justify-between gap-2 py-2 text-sm"
+          rowTestId="trail-entry"
+        >
+          {(entry) => (
+            <>
+              <span>
+                {t(`admin:customers.actions.${entry.action}`, { defaultValue: entry.action })}
+                {entry.actor && (
+                  <span className="ml-2 text-slate-500 dark:text-slate-400">{entry.actor}</span>
+                )}
+              </span>
+              <span className="whitespace-nowrap text-slate-500 dark:text-slate-400">
+                {formatDateTime(entry.at)}
+              </span>
+            </>
+          )}
+        </RowList>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { GachaForm } from "~/components/gacha/GachaForm";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
+import { readGachaForm } from "~/lib/gacha-form.server";
+import { toTokyoInput } from "~/lib/tokyo-input";
+import type { loader as gachaLoader } from "./$gachaId";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  const id = params.gachaId ?? "";
+  return saveRecord(
+    readGachaForm(request),
+    (form) => context.trpc.gachas.update({ id, gacha: form.record, image: form.image }),
+    (form) => listWithSaved("/admin/gachas", form.values.name),
+  );
+}
+
+/** /admin/gachas/{id}: edit the gacha (its method is fixed once it has been drawn). */
+export default function EditGacha() {
+  const { t } = useTranslation("gacha");
+  const data = useRouteLoaderData<typeof gachaLoader>("routes/admin+/gachas+/$gachaId");
+  const { echoed, error } = useRefusedForm();
+  if (!data) return null;
+  const g = data.gacha;
+  return (
+    <div className="max-w-3xl">
+      <GachaForm
+        key={JSON.stringify(echoed)}
+        initial={{
+          name: g.name,
+          description: g.description,
+          nameEn: g.nameEn,
+          descriptionEn: g.descriptionEn,
+          startsAt: toTokyoInput(g.startsAt),
+          endsAt: toTokyoInput(g.endsAt),
+          cost: String(g.cost),
+          method: g.method,
+          challengeLimit: String(g.challengeLimit),
+          imageUrl: g.imageUrl,
+          ...echoed,
+          published: echoedFlag(echoed, "published", g.published),
+        }}
+        methodLocked={g.draws > 0}
+        error={error}
+        submitLabel={t("admin.update")}
+      />
+    </div>
+  );
+}

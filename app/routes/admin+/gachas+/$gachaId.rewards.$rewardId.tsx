@@ -1,0 +1,55 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RewardFormPage } from "~/components/gacha/RewardForm";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
+import { readRewardForm } from "~/lib/gacha-form.server";
+import { orNotFound } from "~/lib/not-found.server";
+import { toTokyoInput } from "~/lib/tokyo-input";
+import type { loader as gachaLoader } from "./$gachaId";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const reward = await orNotFound(() => context.trpc.gachas.reward({ id: params.rewardId ?? "" }));
+  // A reward belongs to the gacha in the address.
+  if (reward.gachaId !== params.gachaId) throw new Response("Not found", { status: 404 });
+  return json({ reward });
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  const id = params.rewardId ?? "";
+  return saveRecord(
+    readRewardForm(request),
+    (form) => context.trpc.gachas.updateReward({ id, reward: form.record, image: form.image }),
+    (form, reward) => listWithSaved(`/admin/gachas/${reward.gachaId}/rewards`, form.values.name),
+  );
+}
+
+/** /admin/gachas/{id}/rewards/{rewardId}: edit a reward; what members already won stays. */
+export default function EditReward() {
+  const { t } = useTranslation("gacha");
+  const { reward: r } = useLoaderData<typeof loader>();
+  const data = useRouteLoaderData<typeof gachaLoader>("routes/admin+/gachas+/$gachaId");
+  return (
+    <RewardFormPage
+      gacha={data?.gacha}
+      title={t("admin.reward.edit", { name: r.name })}
+      submitLabel={t("admin.update")}
+      initial={{
+        name: r.name,
+        nameEn: r.nameEn,
+        kind: r.kind,
+        amount: r.amount === null ? "" : String(r.amount),
+        weight: r.weight === null ? "" : String(r.weight),
+        stock: r.stock === null ? "" : String(r.stock),
+        validFrom: toTokyoInput(r.validFrom),
+        validUntil: toTokyoInput(r.validUntil),
+        validDays: r.validDays === null ? "" : String(r.validDays),
+        displayOrder: String(r.displayOrder),
+        imageUrl: r.imageUrl,
+        active: r.active,
+      }}
+    />
+  );
+}

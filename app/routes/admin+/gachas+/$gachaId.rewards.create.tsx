@@ -1,0 +1,32 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EMPTY_REWARD, RewardFormPage } from "~/components/gacha/RewardForm";
+import { saveRecord, listWithSaved } from "~/lib/forms.server";
+import { readRewardForm } from "~/lib/gacha-form.server";
+import type { loader as gachaLoader } from "./$gachaId";
+
+export const handle = { i18n: ["gacha", "errors"] };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const gachaId = params.gachaId ?? "";
+  return saveRecord(
+    readRewardForm(request),
+    (form) => context.trpc.gachas.createReward({ gachaId, reward: form.record, image: form.image }),
+    (form) => listWithSaved(`/admin/gachas/${gachaId}/rewards`, form.values.name),
+  );
+}
+
+/** /admin/gachas/{id}/rewards/create */
+export default function CreateReward() {
+  const { t } = useTranslation("gacha");
+  const data = useRouteLoaderData<typeof gachaLoader>("routes/admin+/gachas+/$gachaId");
+  return (
+    <RewardFormPage
+      gacha={data?.gacha}
+      title={t("admin.reward.create")}
+      submitLabel={t("admin.reward.createSubmit")}
+      initial={EMPTY_REWARD}
+    />
+  );
+}

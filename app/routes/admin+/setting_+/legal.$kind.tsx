@@ -1,0 +1,148 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import {
+  isConsentKind,
+  LEGAL_KINDS,
+  LEGAL_PATHS,
+  type LegalKind,
+} from "../../../../server/domain/legal";
+import { MAX_BODY, MAX_SUMMARY } from "../../../../server/features/legal/schema";
+import { BilingualField } from "~/components/admin/BilingualField";
+import { bilingualSides } from "~/components/admin/EntityForm";
+import { SectionTabs } from "~/components/admin/SectionTabs";
+import { RowList } from "~/components/RowList";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { Badge } from "~/components/ui/Badge";
+import { Section } from "~/components/ui/card";
+import { CheckboxField, SubmitButton, useFieldError } from "~/components/ui/form";
+import { PageTitle } from "~/components/ui/PageTitle";
+import { actionLink, textLink } from "~/components/ui/link";
+import { formatDateTime } from "~/lib/format";
+import { attempt, formValues } from "~/lib/forms.server";
+
+export const handle = { i18n: ["legal", "errors"] };
+
+function kindOf(param: string | undefined): LegalKind {
+  const kind = LEGAL_KINDS.find((k) => k === param);
+  if (!kind) throw new Response("Not found", { status: 404 });
+  return kind;
+}
+
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  return json({ document: await context.trpc.legal.adminDocument({ kind: kindOf(params.kind) }) });
+}
+
+const FIELDS = ["body", "bodyEn", "summary", "summaryEn", "reconsent"] as const;
+
+/** Publishing makes the next version; a refusal keeps what was typed. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const kind = kindOf(params.kind);
+  const values = formValues(await request.formData(), FIELDS);
+  const result = await attempt(values, () =>
+    context.trpc.legal.publish({ kind, ...values, reconsent: values.reconsent === "on" }),
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/admin/setting/legal/${kind}?published=${result.data.version}`);
+}
+
+/**
+ * /admin/setting/legal/:kind: publish a new version of one document. The form starts from the
+ * latest version's texts; publishing never changes an earlier version. The terms and the
+ * privacy policy may ask members to agree again, with a summary of the changes they read first.
+ */
+export default function LegalDocumentEditor() {
+  const { t } = useTranslation(["legal", "errors", "common"]);
+  const { document: doc } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const published = params.get("published");
+  const error = result && !result.ok ? result.error : null;
+  const echoed: Record<string, unknown> =
+    result && !result.ok
+      ? result.values
+      : {
+          body: doc.latest?.body ?? "",
+          bodyEn: doc.latest?.bodyEn ?? "",
+          // Each version's summary says what it changed: the next one starts empty.
+          summary: "",
+          summaryEn: "",
+        };
+  const errorOf = (name: string, label: string) => {
+    const key = error?.fieldErrors[name];
+    return key ? t(`errors:field.${key}`, { field: label }) : null;
+  };
+  const next = (doc.latest?.version ?? 0) + 1;
+  const title = t(`kinds.${doc.kind}`);
+  const reconsentError = useFieldError(error, "reconsent", "legal:admin.fields.reconsent");
+  return (
+    <div className="space-y-6">
+      <PageTitle>{t("admin.editTitle", { document: title })}</PageTitle>
+      <SectionTabs section="setting" />
+      {published && !error && (
+        <Alert tone="success" testId="legal-published">
+          {t("admin.published", { version: published })}{" "}
+          <Link to={LEGAL_PATHS[doc.kind]} className={textLink}>
+            {t("admin.view")}
+          </Link>
+        </Alert>
+      )}
+      <Section title={title} testId="legal-editor">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {doc.latest
+            ? t("admin.startsFrom", { version: doc.latest.version, next })
+            : t("admin.firstVersion")}
+        </p>
+        <Form method="post" className="space-y-4" noValidate>
+          <FormErrorAlert error={error} />
+          <BilingualField
+            field={bilingualSides(t, "body", t("admin.fields.body"), echoed, errorOf)}
+            maxLength={MAX_BODY}
+            required
+            rows={16}
+            hint={t("admin.hints.body")}
+          />
+          <BilingualField
+            field={bilingualSides(t, "summary", t("admin.fields.summary"), echoed, errorOf)}
+            maxLength={MAX_SUMMARY}
+            rows={4}
+            hint={t("admin.hints.summary")}
+          />
+          {isConsentKind(doc.kind) && (
+            <CheckboxField
+              name="reconsent"
+              label={t("admin.fields.reconsent")}
+              hint={t("admin.hints.reconsent")}
+              defaultChecked={result && !result.ok ? result.values.reconsent === "on" : false}
+              error={reconsentError}
+            />
+          )}
+          <SubmitButton>{t("admin.publish", { version: next })}</SubmitButton>
+        </Form>
+      </Section>
+      <Section title={t("admin.history")} testId="legal-versions">
+        <RowList
+          rows={doc.versions}
+          rowKey={(v) => String(v.version)}
+          empty={t("admin.none")}
+          rowClassName="flex flex-wrap items-center justify-between gap-2 py-1"
+          rowTestId="legal-version-row"
+        >
+          {(v) => (
+            <>
+              <span className="flex items-center gap-2">
+                <Link to={`${LEGAL_PATHS[doc.kind]}?version=${v.version}`} className={actionLink}>
+                  {t("page.version", { version: v.version })}
+                </Link>
+                {v.reconsent && <Badge tone="warning">{t("admin.reconsentBadge")}</Badge>}
+              </span>
+              <span className="text-sm text-slate-500 dark:text-slate-400">
+                {formatDateTime(v.publishedAt)}
+              </span>
+            </>
+          )}
+        </RowList>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { searchParamsObject } from "~/components/table/url";
+import { i18nServer } from "~/i18n.server";
+import { csvResponse } from "~/lib/csv.server";
+import { yenPerLot } from "../../../../server/domain/broker-terms";
+
+/**
+ * The member's cashback history as CSV: the same period and order as the page, every row, with
+ * the lots and what each lot paid (yen), as the page shows them.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request, "cashback");
+  const page = await context.trpc.cashback.history({
+    ...searchParamsObject(request.url),
+    export: true,
+  });
+  return csvResponse(
+    "cashback",
+    [
+      t("csv.date"),
+      t("csv.broker"),
+      t("csv.account"),
+      t("csv.lots"),
+      t("csv.ratePerLot"),
+      t("csv.amount"),
+    ],
+    page.rows.map((r) => [
+      r.tradeDate,
+      r.brokerName,
+      r.accountNumber,
+      r.lotsMilli / 1000,
+      yenPerLot(r.amount, r.lotsMilli),
+      r.amount,
+    ]),
+  );
+}

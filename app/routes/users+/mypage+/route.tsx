@@ -1,0 +1,158 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { type FormErrorShape } from "~/components/ui/form";
+import { attempt, attemptMoney, formValues } from "~/lib/forms.server";
+import { keepWorkWhenOffline } from "~/lib/forms-offline";
+import { handleReauth } from "~/lib/reauth.server";
+import { fileBytes, readUploadForm } from "~/lib/upload.server";
+
+import { passkeyStepUp } from "~/components/ReauthForm";
+import { ImageSection, PaymentSection, ProfileSection } from "./__sections";
+import { NOTIFY_GROUPS, NotificationsSection, notifyField } from "./__notifications";
+import { PageTitle } from "~/components/ui/PageTitle";
+import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
+
+export const handle = { i18n: ["profile", "auth", "errors"] };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const [profile, payment, security, notifications] = await Promise.all([
+    context.trpc.profile.me(),
+    context.trpc.profile.paymentDetails(),
+    context.trpc.auth.security(),
+    context.trpc.profile.notificationPrefs(),
+  ]);
+  return json({
+    profile,
+    payment,
+    mfaEnabled: security.mfaEnabled,
+    passkey: passkeyStepUp(security),
+    notifications,
+  });
+}
+
+const PROFILE_FIELDS = ["name", "nickname", "twitterUrl"] as const;
+export { PAYMENT_FIELDS };
+
+type Intent = "profile" | "image" | "removeImage" | "reauth" | "payment" | "notifications";
+
+function failure(intent: Intent, key: string) {
+  return json(
+    { ok: false as const, error: { key, params: null, fieldErrors: {} }, values: { intent } },
+    { status: 400 },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // The image form is multipart (a file); the others are ordinary forms.
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const upload = await readUploadForm(request);
+    if (upload.tooLarge) return failure("image", "imageTooLarge");
+    const image = await fileBytes(upload.form, "image");
+    if (!image) return failure("image", "imageEmpty");
+    const result = await attempt({ intent: "image" }, () =>
+      context.trpc.profile.uploadImage({ image }),
+    );
+    return result.ok ? json({ ok: true as const, intent: "image" as Intent }) : result.response;
+  }
+
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as Intent;
+  if (intent === "profile") {
+    const values = { ...formValues(form, PROFILE_FIELDS), intent };
+    const result = await attempt(values, () =>
+      context.trpc.profile.update({
+        name: values.name,
+        nickname: values.nickname,
+        twitterUrl: values.twitterUrl,
+        rankingOptOut: form.get("rankingOptOut") === "on",
+      }),
+    );
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
+  if (intent === "removeImage") {
+    const result = await attempt({ intent }, () => context.trpc.profile.removeImage());
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
+  if (intent === "reauth") {
+    const result = await handleReauth(form, context);
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
+  if (intent === "payment") {
+    const values = { ...formValues(form, PAYMENT_FIELDS), intent };
+    // Where payouts go: a failure keeps what was typed. Saving sets values, so sending again
+    // is safe whether or not the first try was recorded.
+    const result = await attemptMoney(
+      values,
+      () => context.trpc.profile.updatePaymentDetails(formValues(form, PAYMENT_FIELDS)),
+      context.log,
+      { unsureKey: "submitUnsureSaved" },
+    );
+    return result.ok
+      ? json({ ok: true as const, intent, changed: result.data.changed.length })
+      : result.response;
+  }
+  if (intent === "notifications") {
+    // An unticked checkbox sends nothing: every switch is read as on/off.
+    const channel = (c: "mail" | "line") =>
+      Object.fromEntries(NOTIFY_GROUPS.map((g) => [g, form.get(notifyField(c, g)) === "on"])) as {
+        [G in (typeof NOTIFY_GROUPS)[number]]: boolean;
+      };
+    const result = await attempt({ intent }, () =>
+      context.trpc.profile.saveNotificationPrefs({
+        mail: channel("mail"),
+        line: form.get("lineShown") === "1" ? channel("line") : null,
+      }),
+    );
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+/** A request lost on the way (no signal) keeps the page and the input too. */
+export const clientAction = keepWorkWhenOffline("submitUnsureSaved");
+
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+export function resultFor(data: ActionData, intent: Intent) {
+  if (!data) return { ok: false, error: null, values: {} as Record<string, string> };
+  if (data.ok) return { ok: data.intent === intent, error: null, values: {} };
+  const values = data.values as Record<string, string>;
+  return values.intent === intent
+    ? { ok: false, error: data.error as FormErrorShape, values }
+    : { ok: false, error: null, values: {} };
+}
+
+/** /users/mypage: the member's profile, image, language and payment details. */
+export default function MyPage() {
+  const { t } = useTranslation("profile");
+  const { profile, payment, mfaEnabled, passkey, notifications } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageTitle>{t("title")}</PageTitle>
+      <ProfileSection profile={profile} result={resultFor(data, "profile")} />
+      <ImageSection
+        imageVersion={profile.imageVersion}
+        nickname={profile.nickname}
+        result={resultFor(data, "image")}
+        removed={resultFor(data, "removeImage")}
+      />
+      <PaymentSection
+        payment={payment}
+        email={profile.email}
+        mfaEnabled={mfaEnabled}
+        passkey={passkey}
+        reauth={resultFor(data, "reauth")}
+        result={resultFor(data, "payment")}
+        changed={
+          data?.ok && data.intent === "payment" && "changed" in data ? Number(data.changed) : null
+        }
+      />
+      <NotificationsSection prefs={notifications} result={resultFor(data, "notifications")} />
+    </div>
+  );
+}
+
+export type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+export type Result = ReturnType<typeof resultFor>;

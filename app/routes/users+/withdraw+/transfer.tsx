@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
+import { Field, TextAreaField, useFieldError } from "~/components/ui/form";
+import { HelpLinks } from "~/components/help/HelpLinks";
+import { attemptMoney, formValues } from "~/lib/forms.server";
+import { keepWorkWhenOffline } from "~/lib/forms-offline";
+import { formatRate, formatYen } from "~/lib/money";
+import { transferInput } from "../../../../server/domain/withdrawal";
+
+export const handle = { i18n: ["wallet", "auth", "errors", "help"] };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const [terms, help] = await Promise.all([
+    context.trpc.wallet.terms(),
+    context.trpc.help.links({ page: "transfer" }),
+  ]);
+  return json({ terms, requestKey: randomUUID(), help });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData(), ["email", "amount", "message", "requestKey"]);
+  const result = await attemptMoney(
+    values,
+    () => context.trpc.wallet.requestTransfer(values),
+    context.log,
+  );
+  if (!result.ok) return result.response;
+  return redirect("/users/withdraw?requested=transfer");
+}
+
+/** A request lost on the way (no signal) keeps the page and the input too. */
+export const clientAction = keepWorkWhenOffline("submitUnsure");
+
+/** The same rounding as the server (server/features/settings/service.ts transferFee). */
+function feeFor(amount: number, rateBp: number): number {
+  return Math.floor((amount * rateBp) / 10_000);
+}
+
+export default function Transfer() {
+  const { t } = useTranslation("wallet");
+  const { terms, requestKey, help } = useLoaderData<typeof loader>();
+  const form = useMoneyRequestForm(transferInput);
+  const { error, values: echoed } = form;
+  const [amountText, setAmountText] = useState(echoed.amount ?? "");
+  const [message, setMessage] = useState(echoed.message ?? "");
+  const emailError = useFieldError(error, "email", "wallet:transfer.email");
+  const amountError = useFieldError(error, "amount", "wallet:transfer.amount");
+  const messageError = useFieldError(error, "message", "wallet:transfer.message");
+  const amount = Number(amountText.replace(/[,\s]/g, ""));
+  const valid = Number.isInteger(amount) && amount > 0;
+  const fee = valid ? feeFor(amount, terms.transferFeeRateBp) : 0;
+
+  return (
+    <MoneyRequestForm
+      form={form}
+      requestKey={requestKey}
+      heading={
+        <div>
+          <h2 className="text-lg font-semibold">{t("transfer.title")}</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("transfer.lead")}</p>
+          <HelpLinks links={help} />
+        </div>
+      }
+      submit={t("transfer.submit")}
+    >
+      <Field
+        name="email"
+        type="email"
+        autoComplete="off"
+        label={t("transfer.email")}
+        defaultValue={echoed.email ?? ""}
+        error={emailError}
+        required
+      />
+      <Field
+        name="amount"
+        inputMode="numeric"
+        autoComplete="off"
+        label={t("transfer.amount")}
+        hint={t("transfer.range", {
+          min: formatYen(terms.transferMin),
+          max: formatYen(terms.transferMax),
+        })}
+        value={amountText}
+        onChange={(e) => setAmountText(e.target.value)}
+        error={amountError}
+        required
+      />
+      <TextAreaField
+        name="message"
+        rows={3}
+        maxLength={200}
+        label={t("transfer.message")}
+        hint={t("transfer.count", { count: message.length })}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        error={messageError}
+      />
+      <dl
+        className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800"
+        data-testid="transfer-quote"
+        aria-live="polite"
+      >
+        <dt>{t("transfer.fee", { rate: formatRate(terms.transferFeeRateBp) })}</dt>
+        <dd className="text-right tabular-nums" data-testid="transfer-fee">
+          {formatYen(fee)}
+        </dd>
+        <dt className="font-semibold">{t("transfer.total")}</dt>
+        <dd className="text-right font-semibold tabular-nums" data-testid="transfer-total">
+          {formatYen(valid ? amount + fee : 0)}
+        </dd>
+      </dl>
+    </MoneyRequestForm>
+  );
+}

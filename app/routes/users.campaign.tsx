@@ -1,5 +1,0 @@
-/**
- * /users/campaign: the sidebar's "Campaign" entry. The same list as /users/campaigns (both
- * addresses are in use), so one module serves them.
- */
-export { default, handle, loader } from "./users.campaigns._index";
