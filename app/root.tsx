@@ -36,6 +36,7 @@ import { ThemeProvider, useEffectiveTheme, useShellRoute } from "./lib/theme";
 import stylesheet from "./tailwind.css";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -54,7 +55,7 @@ function orNothing<T>(what: string, requestId: string, load: Promise<T>, nothing
   });
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   // Goals and popups come with the page rather than from the browser after hydration: no
   // round trip before they open, and no tRPC client on pages with nothing to open. Both
   // answer "nothing" at once for anyone who is not a member.
@@ -70,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     theme: themeFromCookieHeader(request.headers.get("Cookie")),
     modals: { goals, popup },
   });
-}
+});
 
 function Document({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

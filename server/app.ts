@@ -13,7 +13,6 @@ import { precompressed } from "./precompressed";
 import { sameOriginOnly, securityHeaders, warnUntrustedProxy } from "./security";
 import { bodyLimit } from "./body-limit";
 import { responseCompression } from "./compression";
-import { refusalsAsStatus, refusalsAsStatusOnDemand } from "./refusals";
 import { observeRequest, serveMetrics } from "./metrics";
 import { watchDatabase } from "./metrics-db";
 import { remixRouteLabeller, trpcRouteLabeller } from "./route-label";
@@ -248,10 +247,7 @@ export function createApp(deps: AppDeps): express.Express {
       return build;
     };
     const given = deps.build;
-    const build =
-      typeof given === "function"
-        ? refusalsAsStatusOnDemand(() => given().then(labelled))
-        : refusalsAsStatus(labelled(given));
+    const build = typeof given === "function" ? () => given().then(labelled) : labelled(given);
     app.all("*", (req, res, next) => {
       res.locals.route = () => remixRoute?.(req.path, req.query._data) ?? "remix:unmatched";
       next();

@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The portal's empty page for the page benchmark (npm run bench:pages): the same server, root
@@ -6,9 +7,9 @@ import { json } from "@remix-run/node";
  * what the shell alone costs next to the minimal Remix page (bench/minimal). Only a build made
  * with PORTAL_BENCH_BUILD=1 has it (remix.config.js): the production build has no such route.
  */
-export async function loader() {
+export const loader = answerRefusals(async () => {
   return json({ ok: true });
-}
+});
 
 export default function BenchBare() {
   return <main id="bench-bare" />;

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { type FormFailure, formValues } from "./forms.server";
+import { readForm } from "./refusals.server";
 
 /**
  * The admin's battle form as the battles procedures' input: the title, the period and the
@@ -7,7 +8,7 @@ import { type FormFailure, formValues } from "./forms.server";
  * server judges every value; here they are only read.
  */
 export async function readBattleForm(request: Request) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["intent", "title", "titleEn", "startsOn", "endsOn"] as const);
   const ranks = form.getAll("prizeRank").map(String);
   const amounts = form.getAll("prizeAmount").map(String);

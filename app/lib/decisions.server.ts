@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { attempt, formValues } from "./forms.server";
+import { readForm } from "./refusals.server";
 
 /**
  * The action of an admin list whose rows are approved, or denied with a reason (transfers, EA
@@ -14,7 +15,7 @@ export async function approveOrDeny(
     deny: (id: string, reason: string, reasonEn: string) => Promise<unknown>;
   },
 ) {
-  const values = formValues(await request.formData(), ["intent", "id", "reason", "reasonEn"]);
+  const values = formValues(await readForm(request), ["intent", "id", "reason", "reasonEn"]);
   const intent: "approve" | "deny" | null =
     values.intent === "approve" ? "approve" : values.intent === "deny" ? "deny" : null;
   if (intent === null) throw new Response("Unknown intent", { status: 400 });

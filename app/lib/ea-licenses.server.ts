@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { attempt, formValues } from "./forms.server";
 import { requireAdmin } from "./guards.server";
+import { readForm } from "./refusals.server";
 
 /**
  * The licence decisions of the admin's licence lists (all licences, one EA's): issue a pending
@@ -9,7 +10,7 @@ import { requireAdmin } from "./guards.server";
  */
 export async function licenseDecision({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const values = formValues(await request.formData(), ["intent", "id", "reason"]);
+  const values = formValues(await readForm(request), ["intent", "id", "reason"]);
   switch (values.intent) {
     case "issue": {
       const r = await attempt(values, () => context.trpc.eas.issue({ id: values.id }));

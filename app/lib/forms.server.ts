@@ -1,18 +1,10 @@
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import { isRoleRefusal } from "../../server/domain/redirect";
+import { type FormError, formErrorOf, formRefusalStatus } from "../../server/domain/refusal";
 import { echo } from "./form-echo";
 import { fileBytes, readUploadForm } from "./upload.server";
 
-/** What an action returns when a procedure refuses: keys the page translates. */
-export interface FormError {
-  /** Key in the `errors` namespace for the whole form, if any. */
-  key: string | null;
-  params: Record<string, string | number> | null;
-  /** Field name → key under `errors:field`. */
-  fieldErrors: Record<string, string>;
-  /** The field a form-level refusal is about, marked with its message. */
-  field?: string | null;
-}
+export type { FormError };
 
 export interface FormFailure {
   ok: false;
@@ -20,46 +12,8 @@ export interface FormFailure {
   values: Record<string, string>;
 }
 
-/** A refusal's HTTP status: "busy, try again" is 503 (the form stays), every other one 400. */
-function refusalStatus(error: unknown): 400 | 503 {
-  return (error as TrpcLikeError).code === "SERVICE_UNAVAILABLE" ? 503 : 400;
-}
-
-interface TrpcLikeError {
-  code?: string;
-  key?: string;
-  params?: Record<string, string | number>;
-  field?: string;
-  cause?: { issues?: { path: PropertyKey[]; message: string }[] };
-}
-
-/**
- * Turns a procedure's error into a FormError. Duck-typed on purpose: the route bundle and the
- * server bundle each have their own copy of the error classes, so `instanceof` would lie.
- */
-export function toFormError(error: unknown): FormError | null {
-  if (!error || typeof error !== "object") return null;
-  // "Sign in first" is not the form's error: it goes on to become the area's redirect.
-  if (isRoleRefusal(error)) return null;
-  const e = error as TrpcLikeError;
-  if (e.cause?.issues) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of e.cause.issues) {
-      // Nested inputs (a withdrawal's payee) name their fields by path: "payee.bankCode".
-      const field = issue.path.length ? issue.path.map(String).join(".") : "form";
-      fieldErrors[field] ??= issue.message;
-    }
-    return { key: null, params: null, fieldErrors };
-  }
-  if (typeof e.key === "string")
-    return {
-      key: e.key,
-      params: e.params ?? null,
-      fieldErrors: {},
-      ...(e.field && { field: e.field }),
-    };
-  return null;
-}
+/** A procedure's refusal as the form's error (server/domain/refusal.ts reads every refusal). */
+export const toFormError = formErrorOf;
 
 /** Form fields as strings; files and repeated names are not used by these forms. */
 export function formValues<K extends string>(
@@ -91,7 +45,7 @@ export async function attempt<T>(
       ok: false,
       response: json(
         { ok: false as const, error: formError, values: echo(values) },
-        { status: refusalStatus(error) },
+        { status: formRefusalStatus(error) },
       ),
     };
   }

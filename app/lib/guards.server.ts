@@ -4,7 +4,7 @@ import { ADMIN_ENROL_PATH, homeFor, loginUrlFor, safeRedirect } from "../../serv
 /**
  * Who may open which area. Each area's layout route (`users.tsx`, `admin.tsx`) calls its guard
  * once for every page under it; the pages' own loaders and actions are kept safe by the roles of
- * the procedures they call (server/refusals.ts turns a role refusal into the same redirects).
+ * the procedures they call (answerRefusals, app/lib/refusals.server.ts, turns a role refusal into the same redirects).
  * Resource routes (exports, images, downloads) run without their parent: those that catch a
  * procedure's error (to answer 404) call a guard first, so the catch cannot hide a role refusal
  * (decision 016).

@@ -1,10 +1,11 @@
 import { type AppLoadContext, json } from "@remix-run/node";
 import { attempt, formValues } from "./forms.server";
 import { handleReauth } from "./reauth.server";
+import { readForm } from "./refusals.server";
 
 /** The account-security page's actions, shared by the member and the admin page. */
 export async function securityAction(request: Request, context: AppLoadContext) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "reauth") {
     const result = await handleReauth(form, context);

@@ -1,13 +1,14 @@
 import { RouteError } from "~/components/RouteError";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * Any path outside the areas that no route claims: a 404 inside the normal shell. Paths under
  * /users and /admin are claimed by their area's own catch-all, behind the area's guard, so a
  * visitor is sent to login rather than told which member pages exist.
  */
-export function loader() {
+export const loader = answerRefusals(() => {
   throw new Response("Not found", { status: 404 });
-}
+});
 
 export default function NotFoundRoute() {
   return null;

@@ -1,13 +1,14 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { getMe, homeFor } from "~/lib/guards.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * "/" sends each role to its home: members to /users, admins to /admin, visitors to login.
  * The query goes along, so an ad link's utm_medium still reaches the page that records the
  * paid visit.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const me = await getMe(context);
   const { search } = new URL(request.url);
   throw redirect((me ? homeFor(me.permission) : "/login") + search);
-}
+});

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { SecuritySettings } from "~/components/SecuritySettings";
 import { requireAdminEnrolling } from "~/lib/guards.server";
 import { securityAction, securityData } from "~/lib/security.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** Outside the admin area's layout (whose guard wants a second factor), but in its shell. */
 export const handle: RouteHandle = { i18n: ["auth", "errors"], area: "admin" };
@@ -12,15 +13,15 @@ export const handle: RouteHandle = { i18n: ["auth", "errors"], area: "admin" };
  * Admins hold the most power in the portal: they get the same MFA and password settings, and
  * must enrol a second factor. This is the one admin page open to an admin who has none yet.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   await requireAdminEnrolling(request, context);
   return json(await securityData(context));
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   await requireAdminEnrolling(request, context);
   return securityAction(request, context);
-}
+});
 
 export default function AdminSecurity() {
   const data = useLoaderData<typeof loader>();

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { attempt } from "~/lib/forms.server";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 /**
  * A member's dialogs report what they showed: `intent=goalsShown` with the goal ids (each
@@ -7,8 +8,8 @@ import { attempt } from "~/lib/forms.server";
  * dialog (app/lib/dialogs.ts), not a Remix form: re-running the page's loaders would close the
  * dialog that is on screen. The procedures take only the signed-in member's own rows.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
   const intent = form.get("intent");
   const ids = form.getAll("id").filter((v): v is string => typeof v === "string");
   const values = { intent: typeof intent === "string" ? intent : "" };
@@ -21,8 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return done.ok ? json({ ok: true as const }) : done.response;
   }
   return json({ ok: false as const }, { status: 400 });
-}
+});
 
-export async function loader() {
+export const loader = answerRefusals(async () => {
   return redirect("/");
-}
+});

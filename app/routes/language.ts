@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { attempt, formValues } from "~/lib/forms.server";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 /**
  * The language selector posts here (a fetcher, so the page stays): a signed-in person's choice
@@ -7,15 +8,15 @@ import { attempt, formValues } from "~/lib/forms.server";
  * (localStorage and the cookie); Remix re-runs the page's loaders after this action, which
  * renders the page in the new language.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["language"]);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["language"]);
   const saved = await attempt(values, () =>
     context.trpc.profile.setLanguage({ language: values.language as "ja" | "en" }),
   );
   if (!saved.ok) return saved.response;
   return json({ ok: true as const, language: saved.data.language });
-}
+});
 
-export async function loader() {
+export const loader = answerRefusals(async () => {
   return redirect("/");
-}
+});

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toLanguage } from "~/i18n";
 import { resources } from "~/locales.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** Translations for the browser's i18next, one namespace at a time. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ params }: LoaderFunctionArgs) => {
   const lng = toLanguage(params.lng);
   const ns = params.ns ?? "";
   const table = lng ? resources[lng] : undefined;
@@ -17,4 +18,4 @@ export async function loader({ params }: LoaderFunctionArgs) {
       "Cache-Control": "public, max-age=31536000, immutable",
     },
   });
-}
+});

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { redirectWithCookies } from "~/lib/forms.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 const SIGNED_OUT = "/login?loggedOut=true";
 
@@ -7,7 +8,7 @@ const SIGNED_OUT = "/login?loggedOut=true";
  * Ends the session and goes to the login page, even when ending the session fails: the
  * failure is logged by the procedure, and the cookie is cleared here regardless.
  */
-export async function action({ context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ context }: ActionFunctionArgs) => {
   try {
     await context.trpc.auth.logout();
   } catch (error) {
@@ -17,8 +18,8 @@ export async function action({ context }: ActionFunctionArgs) {
     return redirectWithCookies(SIGNED_OUT, headers);
   }
   return redirectWithCookies(SIGNED_OUT, context.resHeaders);
-}
+});
 
-export async function loader() {
+export const loader = answerRefusals(async () => {
   return redirect("/");
-}
+});

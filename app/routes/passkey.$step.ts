@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { safeRedirect } from "../../server/features/auth/schema";
 import { attempt } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The WebAuthn round trips of the login, second-step and security pages (and the step-up of
@@ -34,11 +35,11 @@ async function body(request: Request): Promise<Record<string, unknown>> {
   }
 }
 
-export async function loader() {
+export const loader = answerRefusals(async () => {
   throw new Response("Not Found", { status: 404 });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, params, context }: ActionFunctionArgs) => {
   if (request.method !== "POST" || !isStep(params.step)) {
     throw new Response("Not Found", { status: 404 });
   }
@@ -71,4 +72,4 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
   if (!result.ok) return result.response;
   return json({ ok: true as const, data: result.data }, { headers: context.resHeaders });
-}
+});

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { NavIcon, navIconsUrl } from "../../app/components/shell/icons";
 import { NAV_ICONS, navIconSprite } from "../../app/components/shell/nav-icons.server";
+import type { AppLoadContext } from "@remix-run/node";
 import { loader } from "../../app/routes/nav-icons[.]svg";
 
 /*
@@ -26,7 +27,10 @@ describe("navigation icon sprite", () => {
   });
 
   it("is served as SVG under a versioned URL, cached for good", async () => {
-    const res = loader();
+    const res = await loader({
+      request: new Request("http://portal.test/nav-icons.svg?v=abc123"),
+      context: {} as AppLoadContext,
+    });
     expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     expect(res.headers.get("cache-control")).toContain("immutable");
     expect(await res.text()).toBe(navIconSprite());

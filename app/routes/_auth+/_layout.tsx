@@ -2,15 +2,16 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { requireVisitor } from "~/lib/guards.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The sign-in pages (/login, /login/mfa, /register): for visitors only, so this one guard sends
  * someone already signed in to their home; a page that fails shows its error in the shell.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   await requireVisitor(context);
   return null;
-}
+});
 
 export default function AuthPages() {
   return <Outlet />;

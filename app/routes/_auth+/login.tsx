@@ -15,11 +15,12 @@ import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { loginInput } from "../../../server/domain/account";
 import { homeFor } from "~/lib/guards.server";
 import { textLink } from "~/components/ui/link";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const target = url.searchParams.get("redirect");
   return json({
@@ -28,10 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     reset: url.searchParams.has("reset"),
     redirect: target ? safeRedirect(target, "") : "",
   });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["email", "password", "redirect"]);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["email", "password", "redirect"]);
   const result = await attempt(values, () =>
     context.trpc.auth.login({ email: values.email, password: values.password }),
   );
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithCookies(next, context.resHeaders);
   }
   return redirectWithCookies(target || homeFor(result.data.permission), context.resHeaders);
-}
+});
 
 export default function Login() {
   const { t } = useTranslation("auth");

@@ -9,12 +9,13 @@ import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 // /login/mfa. The file is `_auth.login_.mfa` so the page is not nested in /login (which has no
 // outlet): as `login.mfa` the URL rendered the password form again and the code was never asked.
 export const handle = { i18n: ["auth", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   // Without the challenge cookie from the password step there is nothing to verify.
   if (!/(?:^|;\s*)mfa_challenge=[^;]+/.test(request.headers.get("Cookie") ?? ""))
     throw redirect("/login");
@@ -23,17 +24,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!factors) throw redirect("/login");
   const target = new URL(request.url).searchParams.get("redirect");
   return json({ redirect: target ? safeRedirect(target, "") : "", factors });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["code", "redirect"]);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["code", "redirect"]);
   const result = await attempt(values, () => context.trpc.auth.loginMfa({ code: values.code }));
   if (!result.ok) return result.response;
   return redirectWithCookies(
     safeRedirect(values.redirect, homeFor(result.data.permission)),
     context.resHeaders,
   );
-}
+});
 
 export default function LoginMfa() {
   const { t } = useTranslation("auth");

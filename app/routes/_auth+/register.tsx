@@ -21,6 +21,7 @@ import { registerInput } from "../../../server/domain/account";
 import { textLink } from "~/components/ui/link";
 import { useFieldError } from "~/components/ui/form";
 import { AgreeCheckbox } from "~/components/legal/AgreeCheckbox";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -31,7 +32,7 @@ const REF_MAX_AGE = 90 * 24 * 60 * 60;
  * An affiliate link (/register?ref=CODE) leaves a 90-day cookie; the first referrer wins, so an
  * existing cookie is never replaced.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request }: LoaderFunctionArgs) => {
   const ref = new URL(request.url).searchParams.get("ref")?.trim().toLowerCase() ?? "";
   const hasCookie = /(?:^|;\s*)ref=[^;]+/.test(request.headers.get("Cookie") ?? "");
   const headers = new Headers();
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers },
   );
-}
+});
 
 const FIELDS = [
   "name",
@@ -60,8 +61,8 @@ const FIELDS = [
   "agree",
 ] as const;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), FIELDS);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), FIELDS);
   const result = await attempt(values, () =>
     context.trpc.auth.register({
       name: values.name,
@@ -76,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return result.response;
   // The same page for a new and a taken address: the inbox tells which.
   return redirectWithCookies("/register?sent=1", context.resHeaders);
-}
+});
 
 export default function Register() {
   const { t } = useTranslation("auth");

@@ -10,10 +10,11 @@ import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { HelpLinks } from "~/components/help/HelpLinks";
 import type { loader as rootLoader } from "~/root";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["brokers", "help"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const lots = new URL(request.url).searchParams.get("lots") ?? "";
   // Only what the calculator may show back; the calculator judges the number itself.
   const [rates, help] = await Promise.all([
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.trpc.help.links({ page: "brokers" }),
   ]);
   return json({ card: rates, lots: lots.slice(0, 20), help });
-}
+});
 
 /**
  * /brokers: open to everyone, drawn on the server. Each partner broker with its rates per

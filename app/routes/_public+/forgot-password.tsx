@@ -6,15 +6,16 @@ import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
 import { forgotPasswordInput } from "../../../server/domain/account";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["email"]);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["email"]);
   const result = await attempt(values, () => context.trpc.auth.requestPasswordReset(values));
   if (!result.ok) return result.response;
   return json({ ok: true as const });
-}
+});
 
 export default function ForgotPassword() {
   const { t } = useTranslation("auth");

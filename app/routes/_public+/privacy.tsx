@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LegalDocumentPage } from "~/components/legal/LegalDocument";
 import { loadLegalDocument } from "~/lib/legal.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["legal"] };
 
 /** /privacy: open to everyone, signed in or not; ?version=N shows an earlier version. */
-export function loader(args: LoaderFunctionArgs) {
+export const loader = answerRefusals((args: LoaderFunctionArgs) => {
   return loadLegalDocument("privacy", args);
-}
+});
 
 export default LegalDocumentPage;

@@ -2,19 +2,20 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useTranslation } from "react-i18next";
 import { LinkPage } from "~/components/LinkPage";
 import { attemptWithToken, checkEmailedLink } from "~/lib/emailed-link.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json(await checkEmailedLink(request, context, "recover_email"));
-}
+});
 
 /** Cancels an email change from the link sent to the old address; every session ends. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   const result = await attemptWithToken(request, (input) => context.trpc.auth.recoverEmail(input));
   if (!result.ok) return result.response;
   return json({ ok: true as const, email: result.data.email }, { headers: context.resHeaders });
-}
+});
 
 export default function RecoverEmail() {
   const { t } = useTranslation("auth");

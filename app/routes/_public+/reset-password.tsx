@@ -8,22 +8,23 @@ import { textLink } from "~/components/ui/link";
 import { checkEmailedLink, tokenOf } from "~/lib/emailed-link.server";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { newPasswordInput } from "../../../server/domain/account";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const { valid } = await checkEmailedLink(request, context, "reset_password");
   return json({ valid });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["password", "passwordConfirm"]);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["password", "passwordConfirm"]);
   const result = await attempt(values, () =>
     context.trpc.auth.resetPassword({ ...values, token: tokenOf(request) }),
   );
   if (!result.ok) return result.response;
   return redirectWithCookies("/login?reset=1", context.resHeaders);
-}
+});
 
 export default function ResetPassword() {
   const { t } = useTranslation(["auth", "errors"]);

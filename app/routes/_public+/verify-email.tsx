@@ -3,20 +3,21 @@ import { useTranslation } from "react-i18next";
 import { LinkPage } from "~/components/LinkPage";
 import { attemptWithToken, checkEmailedLink } from "~/lib/emailed-link.server";
 import { redirectWithCookies } from "~/lib/forms.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json(await checkEmailedLink(request, context, "verify_email"));
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   const result = await attemptWithToken(request, (input) => context.trpc.auth.verifyEmail(input));
   if (!result.ok) return result.response;
   // A new member arriving from the registration mail is signed in and lands on the dashboard.
   if (result.data.signedIn) return redirectWithCookies("/users", context.resHeaders);
   return json({ ok: true as const });
-}
+});
 
 export default function VerifyEmail() {
   const { t } = useTranslation("auth");

@@ -3,6 +3,7 @@ import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { requireAdmin } from "~/lib/guards.server";
 import type { RouteHandle } from "~/lib/shell";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The admin area (/admin/…): its one guard (an admin with a second factor), its shell (the
@@ -12,11 +13,11 @@ import type { RouteHandle } from "~/lib/shell";
  */
 export const handle: RouteHandle = { area: "admin" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   await requireAdmin(request, context);
   // The menu's badges: one statement of an index count per queue, cheap enough for every page.
   return json({ pending: await context.trpc.admin.pendingCounts() });
-}
+});
 
 /**
  * Asked again on every navigation inside the area, not only after a decision: a request a

@@ -26,10 +26,11 @@ import {
   sentGoalRows,
   type GoalRowValues,
 } from "../../../server/features/marathon/goal-rows";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["marathon", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const list = await context.trpc.marathon.adminList();
   const editId = url.searchParams.get("edit");
@@ -46,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           ? "saved"
           : null,
   });
-}
+});
 
 const FIELDS = [
   "intent",
@@ -65,8 +66,8 @@ const FIELDS = [
  * more or less, saving nothing (with JavaScript the page does the same in place). Save creates
  * a marathon, or changes the one being edited; either credits the members who already qualify.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
   const values = formValues(form, FIELDS);
   if (values.intent === "toggle") {
     try {
@@ -125,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The value marks this save, so the editor starts afresh after it and only after it.
   const saved = Date.now().toString(36);
   return redirect(`/admin/cb_marathon?${marathon.id ? "saved" : "created"}=${saved}`);
-}
+});
 
 /** /admin/cb_marathon: every marathon with its goals and how many reached each; create or edit one. */
 export default function AdminMarathon() {

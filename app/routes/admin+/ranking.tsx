@@ -2,12 +2,13 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { RankingView, rankingParams } from "~/components/ranking/RankingView";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ranking", "battle"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json(await context.trpc.ranking.adminList(rankingParams(request.url)));
-}
+});
 
 /** /admin/ranking: the members' ranking with their real names (a tab away from the battles). */
 export default function AdminRanking() {

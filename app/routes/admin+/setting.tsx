@@ -12,17 +12,18 @@ import { formatRate, formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { fromHundredths } from "../../../server/domain/broker-terms";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   return json({
     settings: await context.trpc.settings.get(),
     editing: url.searchParams.has("edit"),
     updated: url.searchParams.has("updated"),
   });
-}
+});
 
 const FIELDS = [
   "transferFeeRate",
@@ -42,8 +43,8 @@ const yen = (v: string) => v.replace(/[,\s]/g, "");
  * back to the view with a success message; a refusal stays in edit mode with the errors in
  * place and saves nothing.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), FIELDS);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), FIELDS);
   const result = await attempt(values, () =>
     context.trpc.settings.update({
       transferFeeRate: values.transferFeeRate,
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return redirect("/admin/setting?updated=1");
-}
+});
 
 /**
  * /admin/setting: the money settings (fees, limits, feature switches) with an Edit / Update pattern: the

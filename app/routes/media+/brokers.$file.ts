@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { imageResponse } from "~/lib/upload.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** Uploaded broker logos and banners: public art, for anyone, cached for a day. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   try {
     const art = await context.trpc.brokers.art({ file: params.file ?? "" });
     return imageResponse(art, "public");
@@ -12,4 +13,4 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     }
     throw error;
   }
-}
+});

@@ -25,6 +25,7 @@ import { PageSection } from "~/components/PageSection";
 import { RowList } from "~/components/RowList";
 import { NextCrediting } from "~/components/brokers/NextCrediting";
 import { RateApplied } from "~/components/brokers/rates";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle: RouteHandle = {
   i18n: ["auth", "cashback", "accounts", "wallet", "brokers", "errors"],
@@ -32,7 +33,7 @@ export const handle: RouteHandle = {
   lightOnly: true,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const me = await requireMember(request, context);
   const { features } = await context.trpc.shell.viewer();
   const [security, dashboard, usdtNotice] = await Promise.all([
@@ -51,14 +52,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     report: features.summaryReport ? { summary, monthly } : null,
     usdtNotice,
   });
-}
+});
 
 /** Mails the verification link again: VerifyEmailNotice posts here from every member page. */
-export async function action({ context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ context }: ActionFunctionArgs) => {
   const result = await attempt({}, () => context.trpc.auth.resendVerification());
   if (!result.ok) return result.response;
   return json({ ok: true as const });
-}
+});
 
 const panel = `${card} p-4 sm:p-5`;
 const linkText = `${actionLink} text-sm`;

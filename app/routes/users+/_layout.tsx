@@ -3,6 +3,7 @@ import { Outlet } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { requireCurrentConsent, requireMember } from "~/lib/guards.server";
 import type { RouteHandle } from "~/lib/shell";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The member area (/users/…): its one guard (signed in as a member, and agreed to the current
@@ -11,11 +12,11 @@ import type { RouteHandle } from "~/lib/shell";
  */
 export const handle: RouteHandle = { area: "member" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   await requireMember(request, context);
   await requireCurrentConsent(request, context);
   return null;
-}
+});
 
 export default function MemberArea() {
   return <Outlet />;

@@ -15,6 +15,7 @@ import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
 import { SummaryTable } from "~/components/cashback/SummaryTable";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["affiliate"] };
 
@@ -29,7 +30,7 @@ const PRESETS = [
   "lastYear",
 ] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const params = searchParamsObject(request.url);
   const [summary, link, customers, rewards, banners] = await Promise.all([
     context.trpc.affiliate.summary({ preset: params.preset as never }),
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.trpc.affiliate.banners(),
   ]);
   return json({ summary, link, customers, rewards, banners });
-}
+});
 
 const panel = `${card} p-3 sm:p-4`;
 

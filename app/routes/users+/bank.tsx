@@ -23,6 +23,7 @@ import { actionLink } from "~/components/ui/link";
 import { RateLines, ScheduleLine } from "~/components/brokers/rates";
 import { accountTypesOf } from "../../../server/domain/broker-terms";
 import { useFormValidation } from "~/lib/validation";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 /** A broker's rates and crediting schedule under its banner (the same as on /brokers). */
 function BrokerTerms({ terms }: { terms: RateCard["brokers"][number] | undefined }) {
@@ -40,7 +41,7 @@ function BrokerTerms({ terms }: { terms: RateCard["brokers"][number] | undefined
 
 export const handle = { i18n: ["accounts", "brokers", "ea", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const [brokers, accounts, rateCard, eaTypes, missingType] = await Promise.all([
     context.trpc.brokers.active(),
     context.trpc.brokers.accounts.mine(searchParamsObject(request.url)),
@@ -49,10 +50,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.trpc.brokers.accounts.missingType(),
   ]);
   return json({ brokers, accounts, rateCard, eaTypes, missingType });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
   if (form.get("intent") === "eaRequest") return requestEaDedicated(context, form);
   if (form.get("intent") === "setType") return setAccountType(context, form);
   const values = formValues(form, ["brokerId", "accountNumber", "accountType"]);
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return json({ ok: true as const, accountNumber: result.data.accountNumber });
-}
+});
 
 /** Asks for one of the member's approved accounts to be made EA-dedicated. */
 async function requestEaDedicated(context: ActionFunctionArgs["context"], form: FormData) {

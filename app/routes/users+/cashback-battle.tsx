@@ -9,13 +9,14 @@ import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["battle"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const id = new URL(request.url).searchParams.get("id") ?? undefined;
   return json(await orNotFound(() => context.trpc.battles.view({ id })));
-}
+});
 
 /** /users/cashback-battle: the current ranking battle, its prizes, the top, the member's place. */
 export default function CashbackBattle() {

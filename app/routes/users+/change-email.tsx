@@ -8,10 +8,11 @@ import { passkeyStepUp, ReauthForm } from "~/components/ReauthForm";
 import { attempt, formValues } from "~/lib/forms.server";
 import { handleReauth } from "~/lib/reauth.server";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const status = await context.trpc.auth.security();
   return json({
     email: status.email,
@@ -19,10 +20,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
     passkey: passkeyStepUp(status),
     reauthValid: status.reauthValid,
   });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
   if (form.get("intent") === "reauth") {
     const result = await handleReauth(form, context);
     return result.ok ? json({ ok: true as const, sent: false }) : result.response;
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await attempt(values, () => context.trpc.auth.requestEmailChange(values));
   if (!result.ok) return result.response;
   return json({ ok: true as const, sent: true });
-}
+});
 
 /** Change of email: reauthentication first, then a confirmation link to the new address. */
 export default function ChangeEmail() {

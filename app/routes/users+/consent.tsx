@@ -16,15 +16,16 @@ import { formatDate } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { afterConsent } from "~/lib/guards.server";
 import { useFormValidation } from "~/lib/validation";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["legal", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const pending = await context.trpc.legal.pending();
   // Nothing to agree to (agreed in another tab, or opened by hand): on to where they were going.
   if (pending.length === 0) throw redirect(afterConsent(request));
   return json({ pending });
-}
+});
 
 /** The box is checked in the browser with the procedure's own rule. */
 const browserCheck = z.object({ agree: agreement });
@@ -38,8 +39,8 @@ function shownVersions(form: FormData) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
   const values = formValues(form, ["agree"]);
   const result = await attempt(values, () =>
     context.trpc.legal.accept({
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return redirect(afterConsent(request));
-}
+});
 
 /**
  * /users/consent: the notice of a new version of the terms or privacy policy that asks members

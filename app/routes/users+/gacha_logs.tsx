@@ -18,22 +18,23 @@ import { buttonClass } from "~/components/ui/button";
 import { actionLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { BackLink } from "~/components/BackLink";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const page = await orNotFound(() => context.trpc.gachas.myLogs(searchParamsObject(request.url)));
   return json({ page });
-}
+});
 
 /** Marks one of the member's items used; the procedure refuses anything else and says why. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["intent", "id"]);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["intent", "id"]);
   if (values.intent !== "use") throw new Response("Unknown intent", { status: 400 });
   const used = await attempt(values, () => context.trpc.gachas.useItem({ id: values.id }));
   if (!used.ok) return used.response;
   return json({ ok: true as const, id: values.id });
-}
+});
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 

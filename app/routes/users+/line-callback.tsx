@@ -1,11 +1,12 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * /users/line-callback: where LINE Login returns. The procedure checks the state against this
  * session's logins, exchanges the code, has LINE verify the ID token and links the account;
  * the member then lands on the connect page, which says how it went.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const params = new URL(request.url).searchParams;
   const value = (name: string) => params.get(name) ?? undefined;
   try {
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     throw error;
   }
-}
+});
 
 /** Never shown: the loader always redirects. A page module so that errors reach the shell. */
 export default function LineCallback() {

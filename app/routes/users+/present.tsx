@@ -9,12 +9,13 @@ import { searchParamsObject } from "~/components/table/url";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { partyText, SOURCE } from "~/lib/statement";
 import { actionLink } from "~/components/ui/link";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["wallet", "statement", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ deposits: await context.trpc.wallet.deposits(searchParamsObject(request.url)) });
-}
+});
 
 /**
  * Deposit history: every credit to the wallet (cashback, affiliate rewards, presents, prizes,

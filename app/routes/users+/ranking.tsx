@@ -1,12 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RankingView, rankingParams } from "~/components/ranking/RankingView";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ranking"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json(await context.trpc.ranking.list(rankingParams(request.url)));
-}
+});
 
 /** /users/ranking: genre × period, top 100 by nickname, and the member's own place. */
 export default function Ranking() {

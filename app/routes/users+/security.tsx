@@ -2,16 +2,17 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SecuritySettings } from "~/components/SecuritySettings";
 import { securityAction, securityData } from "~/lib/security.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["auth", "errors"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json(await securityData(context));
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   return securityAction(request, context);
-}
+});
 
 export default function MemberSecurity() {
   const data = useLoaderData<typeof loader>();

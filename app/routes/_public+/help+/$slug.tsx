@@ -9,13 +9,14 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { formatDate } from "~/lib/format";
 import { HelpContact } from "~/components/help/HelpContact";
 import { orNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["help"] };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   const slug = params.slug ?? "";
   return json({ article: await orNotFound(() => context.trpc.help.article({ slug })) });
-}
+});
 
 /**
  * /help/<slug>: one question and its answer (the admin's Markdown, rendered on the server with

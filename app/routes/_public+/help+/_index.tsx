@@ -10,13 +10,14 @@ import { controlClass } from "~/components/ui/form";
 import { actionLink, textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { HelpContact } from "~/components/help/HelpContact";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["help"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const q = new URL(request.url).searchParams.get("q") ?? "";
   return json({ help: await context.trpc.help.list({ q }) });
-}
+});
 
 /**
  * /help: open to everyone. The published questions by category, and a search (?q=, a GET

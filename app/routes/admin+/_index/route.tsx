@@ -10,6 +10,7 @@ import { tokyoDay } from "../../../../server/domain/tokyo";
 import { waitedFor } from "./age";
 import { HomeCharts } from "./charts";
 import { HomeCard } from "./HomeCard";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["cashback", "errors"] };
 
@@ -23,13 +24,13 @@ export const QUEUE_LISTS: Record<WorkQueue, string> = {
   chats: "/admin/customer/messages?unread=1",
 };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const today = tokyoDay();
   return json({
     home: await context.trpc.admin.home(),
     thisMonth: { from: `${today.slice(0, 7)}-01`, to: today },
   });
-}
+});
 
 /**
  * /admin: what waits for an admin (each queue's count and how long its oldest item has

@@ -23,10 +23,11 @@ import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const [page, brokers, rateCard] = await Promise.all([
     context.trpc.brokers.accounts.list(searchParamsObject(request.url)),
     context.trpc.brokers.list(),
@@ -35,10 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Each broker's account types, the choices of an account's type.
   const types = Object.fromEntries(rateCard.brokers.map((b) => [b.id, accountTypesOf(b.rates)]));
   return json({ page, brokers: brokers.map((b) => ({ id: b.id, name: b.name })), types });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
   if (form.get("intent") === "setType") {
     const values = formValues(form, ["id", "accountType", "accountNumber"]);
     const saved = await attempt(values, () =>
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return json({ ok: true as const, intent: "decide" as const, decision, ...result.data });
-}
+});
 
 const BULK_FORM = "decide-accounts";
 

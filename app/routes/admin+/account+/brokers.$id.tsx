@@ -6,6 +6,7 @@ import { termsInitial } from "~/components/brokers/BrokerTermsFields";
 import { BrokerForm } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -20,17 +21,17 @@ async function brokerOr404(context: LoaderFunctionArgs["context"], id: string) {
   }
 }
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   return json({ broker: await brokerOr404(context, params.id ?? "") });
-}
+});
 
-export function action({ request, context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context, params }: ActionFunctionArgs) => {
   return saveRecord(
     readBrokerForm(request),
     (form) => context.trpc.brokers.update({ id: params.id ?? "", ...form.broker, ...form.images }),
     (form) => listWithSaved("/admin/account/brokers", form.values.name),
   );
-}
+});
 
 /** Edit a broker; unticking "shown to members" deactivates it (its accounts stay). */
 export default function EditBroker() {

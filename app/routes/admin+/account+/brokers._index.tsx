@@ -5,12 +5,13 @@ import { DataTable } from "~/components/table/DataTable";
 import { ListHeading } from "~/components/table/ListHeading";
 import { textLink } from "~/components/ui/link";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json({ brokers: await context.trpc.brokers.list() });
-}
+});
 
 /** /admin/account/brokers: every broker, active ones first in the members' order. */
 export default function AdminBrokers() {

@@ -5,16 +5,17 @@ import { BrokerForm, EMPTY_BROKER } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
-export function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readBrokerForm(request),
     (form) => context.trpc.brokers.create({ ...form.broker, ...form.images }),
     (form) => listWithSaved("/admin/account/brokers", form.values.name),
   );
-}
+});
 
 export default function NewBroker() {
   const { t } = useTranslation("admin");

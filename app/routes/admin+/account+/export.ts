@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The account list as CSV: the same procedure, filters and order as the page (its search
  * params), every matching row instead of one page.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, ["admin", "accounts"]);
   const page = await context.trpc.brokers.accounts.list(exportInput(request));
   return csvColumnsResponse("accounts", page.rows, [
@@ -22,4 +23,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     [t("admin:accounts.columns.decidedAt"), (r) => formatDateTime(r.decidedAt)],
     [t("admin:accounts.csv.decidedBy"), (r) => r.decidedBy],
   ]);
-}
+});

@@ -13,25 +13,26 @@ import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({
     page: await context.trpc.affiliate.referrers(searchParamsObject(request.url)),
     saved: new URL(request.url).searchParams.has("saved"),
   });
-}
+});
 
 /** Saves the default rate (audited on the server) and comes back with a success message. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["rate"] as const);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["rate"] as const);
   const result = await attempt(values, () =>
     context.trpc.affiliate.setDefaultRate({ rate: values.rate }),
   );
   if (!result.ok) return result.response;
   return redirect("/admin/affiliate?saved=1");
-}
+});
 
 /**
  * /admin/affiliate: the default affiliate rate, and the members who referred someone with their

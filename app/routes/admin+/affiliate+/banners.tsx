@@ -10,21 +10,22 @@ import { formValues, toFormError, listWithSaved } from "~/lib/forms.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["affiliate", "admin", "errors"] };
 
 const TEXT_FIELDS = ["intent", "id", "title", "alt", "displayOrder"] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const saved = new URL(request.url).searchParams.get("saved");
   return json({ banners: await context.trpc.affiliate.adminBanners(), saved });
-}
+});
 
 /**
  * Creates a banner (intent "create") or saves one (intent "update", which also activates and
  * deactivates). A refusal comes back with the form it belongs to, so its errors show in place.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   const upload = await readUploadForm(request);
   if (upload.tooLarge) {
     const error: FormErrorShape = {
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ ok: false as const, form, error, values }, { status: 400 });
   }
   return redirect(listWithSaved("/admin/affiliate/banners", form));
-}
+});
 
 type Failure = { ok: false; form: string; error: FormErrorShape; values: Record<string, string> };
 

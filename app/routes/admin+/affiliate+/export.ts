@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatRate } from "~/lib/money";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** The referrer list as CSV: the same search and order as the page, every matching row. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "affiliate");
   const page = await context.trpc.affiliate.referrers(exportInput(request));
   return csvColumnsResponse("affiliates", page.rows, [
@@ -16,4 +17,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     [t("admin.rewards"), (r) => r.rewards],
     [t("admin.rate"), (r) => formatRate(r.rateBp ?? page.defaultRateBp)],
   ]);
-}
+});

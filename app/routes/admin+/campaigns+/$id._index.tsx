@@ -7,17 +7,18 @@ import { readCampaignForm } from "~/lib/campaign-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as campaignLoader } from "./$id";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export function action({ request, context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context, params }: ActionFunctionArgs) => {
   const id = params.id ?? "";
   return saveRecord(
     readCampaignForm(request),
     (form) => context.trpc.campaigns.update({ id, campaign: form.record, image: form.image }),
     (form) => listWithSaved("/admin/campaigns", form.record.title.trim()),
   );
-}
+});
 
 /** /admin/campaigns/{id}: edit the campaign. */
 export default function EditCampaign() {

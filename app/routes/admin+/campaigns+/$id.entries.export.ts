@@ -3,9 +3,10 @@ import { i18nServer } from "~/i18n.server";
 import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** A campaign's entries as CSV: the page's own procedure and filters, every matching row. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "campaign");
   const page = await orNotFound(() =>
     context.trpc.campaigns.entries({
@@ -20,4 +21,4 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     [t("admin.entries.nickname"), (r) => r.member.nickname],
     [t("admin.entries.email"), (r) => r.member.email],
   ]);
-}
+});

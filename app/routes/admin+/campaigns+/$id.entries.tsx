@@ -7,16 +7,17 @@ import { DataTable } from "~/components/table/DataTable";
 import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { orNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   const campaignId = params.id ?? "";
   const page = await orNotFound(() =>
     context.trpc.campaigns.entries({ ...searchParamsObject(request.url), campaignId }),
   );
   return json({ campaignId, page });
-}
+});
 
 /** /admin/campaigns/{id}/entries: who entered the campaign and when; CSV export. */
 export default function AdminCampaignEntries() {

@@ -5,13 +5,14 @@ import { CampaignStatusBadge } from "~/components/campaign/badges";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
 import { DetailPage } from "~/components/ui/DetailPage";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const campaign = await orNotFound(() => context.trpc.campaigns.adminGet({ id: params.id ?? "" }));
   return json({ campaign });
-}
+});
 
 /** One campaign in the admin: its summary, then tabs for editing it and for its entries. */
 export default function AdminCampaign() {

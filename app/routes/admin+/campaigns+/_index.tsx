@@ -6,12 +6,13 @@ import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/
 import { EntityList } from "~/components/admin/EntityList";
 import { cellLink } from "~/components/table/ListHeading";
 import { searchParamsObject } from "~/components/table/url";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ page: await context.trpc.campaigns.adminList(searchParamsObject(request.url)) });
-}
+});
 
 /** One row of the list, as the loader serialises it. */
 type Campaign = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];

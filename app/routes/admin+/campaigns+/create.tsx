@@ -4,16 +4,17 @@ import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaign/CampaignForm
 import { readCampaignForm } from "~/lib/campaign-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readCampaignForm(request),
     (form) => context.trpc.campaigns.create({ campaign: form.record, image: form.image }),
     (form) => listWithSaved("/admin/campaigns", form.record.title.trim()),
   );
-}
+});
 
 /** /admin/campaigns/create */
 export default function CreateCampaign() {

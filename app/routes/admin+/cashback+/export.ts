@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** The cashback list as CSV: the same filters and order as the page, every matching row. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "cashback");
   const page = await context.trpc.cashback.list(exportInput(request));
   return csvColumnsResponse("cashback", page.rows, [
@@ -17,4 +18,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     [t("csv.amount"), (r) => r.amount],
     [t("csv.batchId"), (r) => r.batchId],
   ]);
-}
+});

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/guards.server";
 import { imageResponse } from "~/lib/upload.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** A member's profile image, for admins only (the customer page). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   await requireAdmin(request, context);
   let image;
   try {
@@ -16,4 +17,4 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   if (!image) throw new Response("Not found", { status: 404 });
   return imageResponse(image, "private");
-}
+});

@@ -14,10 +14,11 @@ import { attempt } from "~/lib/forms.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin", "accounts", "profile", "errors", "legal"] };
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   try {
     const id = params.id ?? "";
     const [customer, consents] = await Promise.all([
@@ -32,16 +33,16 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     }
     throw error;
   }
-}
+});
 
 /** The only action: reveal the payment details, which the server records in the audit log. */
-export async function action({ context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ context, params }: ActionFunctionArgs) => {
   const result = await attempt({}, () =>
     context.trpc.admin.customers.revealPayment({ id: params.id ?? "" }),
   );
   if (!result.ok) return result.response;
   return json({ ok: true as const, details: result.data });
-}
+});
 
 const link = `rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
 

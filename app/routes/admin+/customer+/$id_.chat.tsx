@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
 import { focusRing } from "~/components/shell/styles";
 import { chatAction, newestId } from "~/lib/chat.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["chat", "errors"] };
 
@@ -13,7 +14,7 @@ function notFoundOnBadId(error: unknown): never {
   throw error;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   const memberId = params.id ?? "";
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
   const { member, page } = await context.trpc.chat.admin
@@ -22,12 +23,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const newest = newestId(page);
   if (!before && newest) await context.trpc.chat.admin.markRead({ memberId, upto: newest });
   return json({ member, page: before || !newest ? page : { ...page, ownReadUpto: newest } });
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
   const memberId = params.id ?? "";
   return chatAction(request, (input) => context.trpc.chat.admin.send({ memberId, ...input }));
-}
+});
 
 /** /admin/customer/:id/chat: support's side of one member's thread. */
 export default function AdminCustomerChat() {

@@ -9,14 +9,15 @@ import { searchParamsObject } from "~/components/table/url";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({
     page: await context.trpc.admin.customers.list(searchParamsObject(request.url)),
   });
-}
+});
 
 /** /admin/customer: members, searched by name, nickname, email, uid or account number. */
 export default function AdminCustomers() {

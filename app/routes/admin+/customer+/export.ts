@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** The customer list as CSV: the same search and order as the page, every matching row. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "admin");
   const page = await context.trpc.admin.customers.list(exportInput(request));
   return csvColumnsResponse("customers", page.rows, [
@@ -16,4 +17,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     [t("customers.csv.pending"), (r) => r.pendingCount],
     [t("customers.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
   ]);
-}
+});

@@ -6,15 +6,16 @@ import { formatDateTime } from "~/lib/format";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["chat", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const params = new URL(request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const unreadOnly = params.get("unread") === "1";
   return json({ threads: await context.trpc.chat.admin.threads({ page, unreadOnly }) });
-}
+});
 
 /** /admin/customer/messages: every member's support thread, the latest conversation first. */
 export default function AdminMessages() {

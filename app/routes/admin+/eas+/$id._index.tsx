@@ -12,6 +12,7 @@ import { readEaForm } from "~/lib/ea-form.server";
 import { toFormError, listWithSaved } from "~/lib/forms.server";
 import type { loader as eaLoader } from "./$id";
 import { textLink } from "~/components/ui/link";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -19,7 +20,7 @@ export const handle = { i18n: ["ea", "errors"] };
  * Two forms post here: the EA's details, or a new version of its file. A refusal names which
  * form it answers, so the other form stays as it was.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
   const id = params.id ?? "";
   const form = await readEaForm(request);
   if (!form.ok) return form.response;
@@ -38,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return intent === "version"
     ? redirect(`/admin/eas/${id}?${new URLSearchParams({ uploaded: form.values.version })}`)
     : redirect(listWithSaved("/admin/eas", form.values.name));
-}
+});
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eaFileResponse } from "~/lib/ea-download.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { orNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** Any version of an EA's file, for an admin (?file=<version id>; the newest without it). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   await requireAdmin(request, context);
   const fileId = new URL(request.url).searchParams.get("file") ?? undefined;
   const file = await orNotFound(() =>
     context.trpc.eas.adminDownload({ id: params.id ?? "", ...(fileId ? { fileId } : {}) }),
   );
   return eaFileResponse(file);
-}
+});

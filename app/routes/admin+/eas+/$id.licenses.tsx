@@ -5,16 +5,17 @@ import { LicenseTable } from "~/components/ea/LicenseTable";
 import { searchParamsObject } from "~/components/table/url";
 import { licenseDecision } from "~/lib/ea-licenses.server";
 import { buttonClass } from "~/components/ui/button";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   const eaId = params.id ?? "";
   const page = await context.trpc.eas.licenses({ ...searchParamsObject(request.url), eaId });
   return json({ eaId, page });
-}
+});
 
-export const action = licenseDecision;
+export const action = answerRefusals(licenseDecision);
 
 /** /admin/eas/{id}/licenses: this EA's licences and requests, with their decisions. */
 export default function EaLicenses() {

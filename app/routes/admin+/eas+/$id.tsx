@@ -4,13 +4,14 @@ import { useTranslation } from "react-i18next";
 import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { orNotFound } from "~/lib/not-found.server";
 import { DetailPage } from "~/components/ui/DetailPage";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const ea = await orNotFound(() => context.trpc.eas.adminGet({ id: params.id ?? "" }));
   return json({ ea });
-}
+});
 
 /** One EA in the admin: a summary, then tabs for its details and versions, and its licences. */
 export default function AdminEa() {

@@ -8,12 +8,13 @@ import { cellLink } from "~/components/table/ListHeading";
 import { SelectFilter } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ page: await context.trpc.eas.adminList(searchParamsObject(request.url)) });
-}
+});
 
 /** One row of the list, as the loader serialises it. */
 type Ea = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];

@@ -12,15 +12,16 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ page: await context.trpc.eas.dedicatedAccounts(searchParamsObject(request.url)) });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["accountId", "dedicated", "label"]);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["accountId", "dedicated", "label"]);
   const result = await attempt(values, () =>
     context.trpc.eas.setDedicated({
       accountId: values.accountId,
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return json({ ok: true as const, dedicated: result.data.dedicated, label: values.label });
-}
+});
 
 /**
  * /admin/eas/accounts: members' approved broker accounts and their EA account type. An admin

@@ -4,16 +4,17 @@ import { EaForm, EMPTY_EA } from "~/components/ea/EaForm";
 import { readEaForm } from "~/lib/ea-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
-export function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readEaForm(request),
     (form) => context.trpc.eas.create({ ea: form.ea, file: form.file }),
     (form) => listWithSaved("/admin/eas", form.values.name),
   );
-}
+});
 
 /** /admin/eas/create: a new EA with its first version. */
 export default function CreateEa() {

@@ -7,15 +7,16 @@ import { licenseDecision } from "~/lib/ea-licenses.server";
 import { buttonClass } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const page = await context.trpc.eas.licenses({ ...searchParamsObject(request.url), eaId: "" });
   return json({ page });
-}
+});
 
-export const action = licenseDecision;
+export const action = answerRefusals(licenseDecision);
 
 /** /admin/eas/licenses: every EA's licences and requests, newest first. */
 export default function AllLicenses() {

@@ -9,6 +9,7 @@ import { attempt, formValues, toFormError } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -16,7 +17,7 @@ export const handle = { i18n: ["ea", "errors"] };
  * Step 1 (GET ?member=…): the member's approved accounts and their types are looked up.
  * Step 2 (POST): the licence is issued for the chosen EA and account.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const member = url.searchParams.get("member")?.trim() ?? "";
   const eas = await context.trpc.eas.adminList({ size: "100", sort: "name", dir: "asc" });
@@ -37,16 +38,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     found,
     lookupError,
   });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["eaId", "member", "accountId"]);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["eaId", "member", "accountId"]);
   const result = await attempt(values, () => context.trpc.eas.issueFor(values));
   if (!result.ok) return result.response;
   return redirect(
     `/admin/eas/${values.eaId}/licenses?${new URLSearchParams({ status: "active" })}`,
   );
-}
+});
 
 export default function IssueLicense() {
   const { t } = useTranslation(["ea", "errors"]);

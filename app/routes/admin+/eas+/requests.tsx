@@ -11,27 +11,28 @@ import { SearchFilter } from "~/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { approveOrDeny } from "~/lib/decisions.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "accounts", "errors"] };
 
 const KINDS = { section: "admin.requests", accept: "approve", refuse: "deny", ns: "ea" } as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({
     page: await context.trpc.eas.accountRequests(searchParamsObject(request.url)),
   });
-}
+});
 
 /**
  * Approve (the account becomes EA-dedicated) or deny with the reason the member reads. A
  * request someone already decided is refused.
  */
-export function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return approveOrDeny(request, {
     approve: (id) => context.trpc.eas.approveAccountRequest({ id }),
     deny: (id, reason, reasonEn) => context.trpc.eas.denyAccountRequest({ id, reason, reasonEn }),
   });
-}
+});
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 

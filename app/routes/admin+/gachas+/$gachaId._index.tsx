@@ -7,17 +7,18 @@ import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as gachaLoader } from "./$gachaId";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export function action({ request, context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context, params }: ActionFunctionArgs) => {
   const id = params.gachaId ?? "";
   return saveRecord(
     readGachaForm(request),
     (form) => context.trpc.gachas.update({ id, gacha: form.record, image: form.image }),
     (form) => listWithSaved("/admin/gachas", form.values.name),
   );
-}
+});
 
 /** /admin/gachas/{id}: edit the gacha (its method is fixed once it has been drawn). */
 export default function EditGacha() {

@@ -3,9 +3,10 @@ import { i18nServer } from "~/i18n.server";
 import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** A gacha's logs as CSV: the page's own procedure and filters, every matching row. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "gacha");
   const page = await orNotFound(() =>
     context.trpc.gachas.logs({
@@ -27,4 +28,4 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     [t("logs.status"), (r) => t(`states.${r.state}`)],
     [t("admin.logs.usedAt"), (r) => formatDateTime(r.usedAt)],
   ]);
-}
+});

@@ -9,16 +9,17 @@ import { DataTable } from "~/components/table/DataTable";
 import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { orNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   const gachaId = params.gachaId ?? "";
   const page = await orNotFound(() =>
     context.trpc.gachas.logs({ ...searchParamsObject(request.url), gachaId }),
   );
   return json({ gachaId, page });
-}
+});
 
 /** /admin/gachas/{id}/gacha_logs: every draw of the gacha, who drew it and what it gave. */
 export default function AdminGachaLogs() {

@@ -7,14 +7,15 @@ import { DataTable } from "~/components/table/DataTable";
 import { orNotFound } from "~/lib/not-found.server";
 import { ListHeading } from "~/components/table/ListHeading";
 import { textLink } from "~/components/ui/link";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const id = params.gachaId ?? "";
   const rewards = await orNotFound(() => context.trpc.gachas.rewards({ id }));
   return json({ id, rewards });
-}
+});
 
 /**
  * /admin/gachas/{id}/rewards: the rewards with their weight or stock, how often each came out,

@@ -5,17 +5,18 @@ import { EMPTY_REWARD, RewardFormPage } from "~/components/gacha/RewardForm";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import type { loader as gachaLoader } from "./$gachaId";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
   const gachaId = params.gachaId ?? "";
   return saveRecord(
     readRewardForm(request),
     (form) => context.trpc.gachas.createReward({ gachaId, reward: form.record, image: form.image }),
     (form) => listWithSaved(`/admin/gachas/${gachaId}/rewards`, form.values.name),
   );
-}
+});
 
 /** /admin/gachas/{id}/rewards/create */
 export default function CreateReward() {

@@ -6,13 +6,14 @@ import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { DetailPage } from "~/components/ui/DetailPage";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const gacha = await orNotFound(() => context.trpc.gachas.adminGet({ id: params.gachaId ?? "" }));
   return json({ gacha });
-}
+});
 
 /** One gacha in the admin: its summary, then tabs for its settings, rewards and logs. */
 export default function AdminGacha() {

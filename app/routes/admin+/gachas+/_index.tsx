@@ -6,12 +6,13 @@ import { GachaStatusBadge } from "~/components/gacha/badges";
 import { EntityList } from "~/components/admin/EntityList";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ page: await context.trpc.gachas.adminList(searchParamsObject(request.url)) });
-}
+});
 
 /** One row of the list, as the loader serialises it. */
 type Gacha = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];

@@ -4,17 +4,18 @@ import { EMPTY_GACHA, GachaForm } from "~/components/gacha/GachaForm";
 import { saveRecord } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readGachaForm(request),
     (form) => context.trpc.gachas.create({ gacha: form.record, image: form.image }),
     // Next: its rewards, without which nobody can draw.
     (_, gacha) => `/admin/gachas/${gacha.id}/rewards?created=1`,
   );
-}
+});
 
 /** /admin/gachas/create */
 export default function CreateGacha() {

@@ -15,23 +15,24 @@ import { toTokyoInput } from "~/lib/tokyo-input";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["popup", "errors"] };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   return json({
     popup: await orNotFound(() => context.trpc.popups.adminGet({ id: params.id ?? "" })),
   });
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
   const id = params.id ?? "";
   return saveRecord(
     readPopupForm(request),
     (form) => context.trpc.popups.update({ id, popup: form.record, image: form.image }),
     () => `/admin/popups/${id}?updated=1`,
   );
-}
+});
 
 /** /admin/popups/{id}: edit the popup, switch it on or off, preview it as members see it. */
 export default function EditPopup() {

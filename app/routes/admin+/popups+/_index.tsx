@@ -10,18 +10,19 @@ import { cellLink, ListHeading } from "~/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["popup", "errors"] };
 
 const STATES = ["showing", "scheduled", "ended", "inactive"] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ page: await context.trpc.popups.adminList(searchParamsObject(request.url)) });
-}
+});
 
 /** Switches a popup on or off (from this list or from its page), then goes back there. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["id", "active", "back"] as const);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["id", "active", "back"] as const);
   const result = await attempt(values, () =>
     context.trpc.popups.setActive({ id: values.id, active: values.active === "1" }),
   );
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const notice = result.data.active ? "activated" : "deactivated";
   const back = values.back === "detail" ? `/admin/popups/${result.data.id}` : "/admin/popups";
   return redirect(`${back}?${notice}=1`);
-}
+});
 
 /** /admin/popups: every popup with its state, period and how many members were shown it. */
 export default function AdminPopups() {

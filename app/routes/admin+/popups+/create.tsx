@@ -4,16 +4,17 @@ import { EMPTY_POPUP, PopupForm } from "~/components/popup/PopupForm";
 import { saveRecord } from "~/lib/forms.server";
 import { readPopupForm } from "~/lib/popup-form.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["popup", "errors"] };
 
-export function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readPopupForm(request),
     (form) => context.trpc.popups.create({ popup: form.record, image: form.image }),
     (_, popup) => `/admin/popups/${popup.id}?created=1`,
   );
-}
+});
 
 /** /admin/popups/create */
 export default function CreatePopup() {

@@ -15,6 +15,7 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { yenColumn } from "~/components/table/columns";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -22,16 +23,16 @@ export const handle = { i18n: ["admin-money", "wallet", "errors"] };
  * The list, and a fresh one-time key for the credit form: every rendering of the form gets its
  * own, so a double submit (or a retried post) of one form credits the member once.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const page = await context.trpc.wallet.adminPresents(searchParamsObject(request.url));
   return json({ page, requestKey: randomUUID() });
-}
+});
 
 const FIELDS = ["member", "amount", "reason", "reasonEn", "campaignId", "requestKey"] as const;
 
 /** Credits a member from the house through the ledger; a refusal saves nothing. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), FIELDS);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), FIELDS);
   const result = await attempt(values, () =>
     context.trpc.wallet.createPresent({
       member: values.member,
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return result.response;
   const amount = Number(values.amount.replace(/[,\s]/g, ""));
   return json({ ok: true as const, member: values.member.trim(), amount, id: result.data.id });
-}
+});
 
 /** /admin/present: every present credited to members, and the form to credit one. */
 export default function AdminPresents() {

@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** The present list as CSV: the page's filters and order, every matching row. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "admin-money");
   const page = await context.trpc.wallet.adminPresents(exportInput(request));
   return csvColumnsResponse("presents", page.rows, [
@@ -14,4 +15,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     [t("presents.columns.amount"), (r) => r.amount],
     [t("presents.columns.reason"), (r) => r.reason],
   ]);
-}
+});

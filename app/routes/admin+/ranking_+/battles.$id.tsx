@@ -13,20 +13,21 @@ import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["battle", "admin-money", "errors"] };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));
-}
+});
 
-export async function action({ params, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ params, context }: ActionFunctionArgs) => {
   const id = params.id ?? "";
   const result = await attempt({}, () => context.trpc.battles.settle({ id }));
   if (!result.ok) return result.response;
   const { winners, paid } = result.data;
   return redirect(`/admin/ranking/battles/${id}?settled=1&winners=${winners}&paid=${paid}`);
-}
+});
 
 /** /admin/ranking/battles/$id: prizes, standings with real names, and the Settle button. */
 export default function AdminBattle() {

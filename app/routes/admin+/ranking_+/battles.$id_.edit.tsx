@@ -8,14 +8,15 @@ import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["battle", "errors"] };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, params, context }: ActionFunctionArgs) => {
   const id = params.id ?? "";
   const form = await readBattleForm(request);
   const result = await attempt(form.values, () =>
@@ -23,7 +24,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return refusalWithPrizes(result.response, form.prizes);
   return redirect(`/admin/ranking/battles/${id}?updated=1`);
-}
+});
 
 /** /admin/ranking/battles/$id/edit: title, period and prizes of an open battle. */
 export default function EditBattle() {

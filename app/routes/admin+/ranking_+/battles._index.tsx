@@ -6,12 +6,13 @@ import { SectionTabs } from "~/components/admin/SectionTabs";
 import { formatYen } from "~/lib/money";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
 import { card } from "~/components/ui/card";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["battle", "ranking"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json({ battles: await context.trpc.battles.adminList() });
-}
+});
 
 /** /admin/ranking/battles: every ranking battle with its period, phase and prize pool. */
 export default function AdminBattles() {

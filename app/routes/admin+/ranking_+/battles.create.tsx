@@ -6,15 +6,16 @@ import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["battle", "errors"] };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readBattleForm(request);
   const result = await attempt(form.values, () => context.trpc.battles.create(form.battle));
   if (!result.ok) return refusalWithPrizes(result.response, form.prizes);
   return redirect(`/admin/ranking/battles/${result.data.id}?created=1`);
-}
+});
 
 /** /admin/ranking/battles/create */
 export default function CreateBattle() {

@@ -7,21 +7,22 @@ import { actionLink } from "~/components/ui/link";
 import { saveRecord } from "~/lib/forms.server";
 import { readHelpForm } from "~/lib/help-form.server";
 import { orNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["help", "errors"] };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   const id = params.id ?? "";
   return json({ article: await orNotFound(() => context.trpc.help.adminGet({ id })) });
-}
+});
 
-export function action({ request, params, context }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, params, context }: ActionFunctionArgs) => {
   return saveRecord(
     readHelpForm(request),
     (form) => context.trpc.help.update({ ...form.article, id: params.id ?? "" }),
     () => "/admin/setting/help?saved=1",
   );
-}
+});
 
 /** /admin/setting/help/<id>: edit one article; a published one links to its page. */
 export default function EditHelpArticle() {

@@ -11,23 +11,24 @@ import { actionLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["help", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const saved = new URL(request.url).searchParams.has("saved");
   return json({ articles: await context.trpc.help.adminList(), saved });
-}
+});
 
 /** Publish or unpublish one article from the list. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["id", "published"]);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["id", "published"]);
   const result = await attempt(values, () =>
     context.trpc.help.setPublished({ id: values.id, published: values.published === "1" }),
   );
   if (!result.ok) return result.response;
   return redirect("/admin/setting/help?saved=1");
-}
+});
 
 /**
  * /admin/setting/help: the help centre's articles by category and order, each published or

@@ -4,16 +4,17 @@ import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/Fo
 import { EMPTY_ARTICLE, HelpArticleForm } from "~/components/help/HelpArticleForm";
 import { saveRecord } from "~/lib/forms.server";
 import { readHelpForm } from "~/lib/help-form.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["help", "errors"] };
 
-export function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readHelpForm(request),
     (form) => context.trpc.help.create(form.article),
     () => "/admin/setting/help?saved=1",
   );
-}
+});
 
 /** /admin/setting/help/new */
 export default function NewHelpArticle() {

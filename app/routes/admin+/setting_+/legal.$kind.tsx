@@ -20,6 +20,7 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink, textLink } from "~/components/ui/link";
 import { formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["legal", "errors"] };
 
@@ -29,22 +30,22 @@ function kindOf(param: string | undefined): LegalKind {
   return kind;
 }
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   return json({ document: await context.trpc.legal.adminDocument({ kind: kindOf(params.kind) }) });
-}
+});
 
 const FIELDS = ["body", "bodyEn", "summary", "summaryEn", "reconsent"] as const;
 
 /** Publishing makes the next version; a refusal keeps what was typed. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
   const kind = kindOf(params.kind);
-  const values = formValues(await request.formData(), FIELDS);
+  const values = formValues(await readForm(request), FIELDS);
   const result = await attempt(values, () =>
     context.trpc.legal.publish({ kind, ...values, reconsent: values.reconsent === "on" }),
   );
   if (!result.ok) return result.response;
   return redirect(`/admin/setting/legal/${kind}?published=${result.data.version}`);
-}
+});
 
 /**
  * /admin/setting/legal/:kind: publish a new version of one document. The form starts from the

@@ -9,12 +9,13 @@ import { Section } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink } from "~/components/ui/link";
 import { formatDateTime } from "~/lib/format";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["legal"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json({ documents: await context.trpc.legal.overview() });
-}
+});
 
 /**
  * /admin/setting/legal: the four legal documents with their current version, each leading to

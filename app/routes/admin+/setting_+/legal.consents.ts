@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * Every recorded agreement to the terms and the privacy policy as CSV (newest first, `?kind=`
  * for one document): who, which version, when. The admin guard is the procedure's role.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "legal");
   const page = await context.trpc.legal.consents(exportInput(request));
   return csvColumnsResponse("consents", page.rows, [
@@ -19,4 +20,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     [t("consents.version"), (r) => r.version],
     [t("consents.publishedAt"), (r) => formatDateTime(r.publishedAt)],
   ]);
-}
+});

@@ -7,6 +7,7 @@ import { Field, SelectField, SubmitButton } from "~/components/ui/form";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { attempt, formValues } from "~/lib/forms.server";
 import { SectionTabs } from "~/components/admin/SectionTabs";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "errors"] };
 
@@ -23,17 +24,17 @@ const FIELDS = [
 ] as const;
 type FieldName = (typeof FIELDS)[number];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [requester, holders] = await Promise.all([
     context.trpc.wallet.zenginRequester(),
     context.trpc.wallet.unconvertibleHolders(),
   ]);
   return json({ requester, holders });
-}
+});
 
 /** Saves the whole record (audited, before and after); a refusal keeps what was typed. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), FIELDS);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), FIELDS);
   const result = await attempt(values, () =>
     context.trpc.wallet.saveZenginRequester({
       ...values,
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return redirect("/admin/setting/zengin?saved=1");
-}
+});
 
 /**
  * /admin/setting/zengin: the company's data for the Zengin transfer file (依頼人: the code the

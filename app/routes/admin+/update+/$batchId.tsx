@@ -17,12 +17,13 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { formatAmount, formatYen } from "~/lib/money";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["cashback", "admin-money", "errors"] };
 
 const FILTERS = ["all", "matched", "unmatched", "duplicate", "error", "credited"] as const;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   try {
     const found = await context.trpc.cashback.batch({
       ...searchParamsObject(request.url),
@@ -36,15 +37,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }
     throw error;
   }
-}
+});
 
 /**
  * Commit credits the matched rows once (a second commit is refused); re-run credits the rows
  * whose accounts have been approved since. Both queue a job that the import worker runs; the
  * page then follows its progress. Both are audited by the engine.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["intent"]);
+export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["intent"]);
   const batchId = params.batchId ?? "";
   if (values.intent !== "commit" && values.intent !== "rerun") {
     throw new Response("Unknown intent", { status: 400 });
@@ -57,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return json({ ok: true as const, intent, ...result.data });
-}
+});
 
 type ActionData = ReturnType<typeof useActionData<typeof action>>;
 

@@ -13,12 +13,13 @@ import { formatYen } from "~/lib/money";
 import { MAX_REPORT_MB, readReportForm } from "~/lib/report-upload.server";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["cashback", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ batches: await context.trpc.cashback.batches(searchParamsObject(request.url)) });
-}
+});
 
 function refusal(error: FormErrorShape, values: Record<string, string>) {
   return json({ ok: false as const, error, values }, { status: 400 });
@@ -31,7 +32,7 @@ function refusal(error: FormErrorShape, values: Record<string, string>) {
  * whole (empty, wrong columns, a rate that is not a number) creates no batch at all; what only
  * its rows show (USD rows without a rate, an unclosed quote) fails the preview on that page.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   const read = await readReportForm(request);
   if (read.tooLarge) {
     return refusal(
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return redirect(`/admin/update/${result.data.batchId}`);
-}
+});
 
 const RATE_KEYS = new Set(["import.rateMissing", "import.rateInvalid"]);
 

@@ -3,12 +3,13 @@ import { i18nServer } from "~/i18n.server";
 import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
 import { formatDateTime } from "~/lib/format";
 import { payeeSummary } from "~/lib/payee";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The withdrawal list as CSV: the same procedure, filters and order as the page (its search
  * params, status pending by default like the page), every matching row instead of one page.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, ["admin-money", "wallet"]);
   const page = await context.trpc.wallet.adminWithdrawals(exportInput(request));
   return csvColumnsResponse("withdrawals", page.rows, [
@@ -27,4 +28,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     [t("admin-money:csv.nextBusinessDay"), (r) => r.nextBusinessDay],
     [t("admin-money:withdrawals.columns.payee"), (r) => payeeSummary(r.method, r.payout, t)],
   ]);
-}
+});

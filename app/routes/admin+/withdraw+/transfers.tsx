@@ -12,27 +12,28 @@ import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
 import { approveOrDeny } from "~/lib/decisions.server";
 import { formatYen } from "~/lib/money";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
 const STATUSES = ["pending", "completed", "failed", "all"] as const;
 const KINDS = { section: "transfers", accept: "approve", refuse: "deny" } as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const page = await context.trpc.wallet.adminTransfers(searchParamsObject(request.url));
   return json({ page });
-}
+});
 
 /**
  * Approve (the receiver is credited, the fee goes to the house) or deny with a reason (the
  * sender gets amount and fee back). A transfer someone already decided is refused.
  */
-export function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return approveOrDeny(request, {
     approve: (id) => context.trpc.wallet.approveTransfer({ id }),
     deny: (id, reason, reasonEn) => context.trpc.wallet.denyTransfer({ id, reason, reasonEn }),
   });
-}
+});
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 /** /admin/withdraw/transfers: member-to-member transfers, pending until an admin decides. */

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { searchParamsObject } from "~/components/table/url";
 import { toFormError } from "~/lib/forms.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * GET /admin/withdraw/zengin: the Zengin 総合振込 file (Shift_JIS, 120-byte records) for the
@@ -9,7 +10,7 @@ import { toFormError } from "~/lib/forms.server";
  * cannot be made (requester data missing, a name banks cannot read), the admin goes back to the
  * list, where the Zengin panel names the rows.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const filter = searchParamsObject(request.url);
   try {
     const file = await context.trpc.wallet.zenginFile(filter);
@@ -30,4 +31,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     back.delete("through");
     return redirect(`/admin/withdraw?${back}`);
   }
-}
+});

@@ -13,21 +13,22 @@ import { attempt } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { BackLink } from "~/components/BackLink";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const campaign = await orNotFound(() => context.trpc.campaigns.get({ id: params.id ?? "" }));
   return json({ campaign });
-}
+});
 
-export async function action({ context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ context, params }: ActionFunctionArgs) => {
   const campaignId = params.id ?? "";
   const entered = await attempt({}, () => context.trpc.campaigns.enter({ campaignId }));
   if (!entered.ok) return entered.response;
   // A second submit (double click, another tab) lands on the same completion page.
   return redirect(`/users/campaigns/${campaignId}/complete`);
-}
+});
 
 /**
  * /users/campaigns/{id}: the campaign's image, its text (as text, line breaks kept), period,

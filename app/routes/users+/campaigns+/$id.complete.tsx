@@ -6,16 +6,17 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const id = params.id ?? "";
   const campaign = await orNotFound(() => context.trpc.campaigns.get({ id }));
   // Complete only once entered: otherwise the campaign itself, with its entry button.
   if (!campaign.entered) throw redirect(`/users/campaigns/${id}`);
   return json({ campaign });
-}
+});
 
 /** /users/campaigns/{id}/complete: the entry-complete screen. */
 export default function CampaignEntryComplete() {

@@ -8,15 +8,16 @@ import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges"
 import { searchParamsObject } from "~/components/table/url";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { formatDateTime } from "~/lib/format";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
 const FILTERS = ["", "open", "upcoming", "ended", "entered"] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const page = await context.trpc.campaigns.list(searchParamsObject(request.url));
   return json({ page });
-}
+});
 
 /**
  * /users/campaign (the sidebar's entry) and /users/campaigns: the active campaigns, open ones

@@ -17,6 +17,7 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
 import { SummaryTable } from "~/components/cashback/SummaryTable";
 import { RateApplied } from "~/components/brokers/rates";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["cashback", "wallet", "brokers", "errors"] };
 
@@ -41,7 +42,7 @@ function periodOf(params: Record<string, string>) {
   return { period, from, to } as const;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const params = searchParamsObject(request.url);
   const [summary, history, monthly] = await Promise.all([
     context.trpc.cashback.summary(params),
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.trpc.cashback.monthly({ months: 12 }),
   ]);
   return json({ period: periodOf(params), summary, history, monthly });
-}
+});
 
 /**
  * /users/cashback: the summary for the chosen period and all time (by company and by

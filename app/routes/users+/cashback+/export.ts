@@ -3,12 +3,13 @@ import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
 import { csvResponse } from "~/lib/csv.server";
 import { yenPerLot } from "../../../../server/domain/broker-terms";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The member's cashback history as CSV: the same period and order as the page, every row, with
  * the lots and what each lot paid (yen), as the page shows them.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "cashback");
   const page = await context.trpc.cashback.history({
     ...searchParamsObject(request.url),
@@ -33,4 +34,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       r.amount,
     ]),
   );
-}
+});

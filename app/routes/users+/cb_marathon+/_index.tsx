@@ -2,13 +2,14 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MarathonProgress } from "~/components/marathon/MarathonProgress";
 import { orNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["marathon"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   // Switched off (FEATURES), the marathon is not found: the area shows its 404 page.
   return json(await orNotFound(() => context.trpc.marathon.progress({ course: "general" })));
-}
+});
 
 /** /users/cb_marathon: the general course. */
 export default function MarathonGeneral() {

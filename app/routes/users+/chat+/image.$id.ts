@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireMember } from "~/lib/guards.server";
 import { imageResponse } from "~/lib/upload.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** An image attached to a message of the signed-in member's own thread. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   await requireMember(request, context);
   const image = await context.trpc.chat.image({ messageId: params.id ?? "" }).catch(() => null);
   if (!image) throw new Response("Not found", { status: 404 });
   return imageResponse(image, "private");
-}
+});

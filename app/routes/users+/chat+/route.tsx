@@ -7,10 +7,11 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { HelpLinks, type HelpLinkItem } from "~/components/help/HelpLinks";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["chat", "errors", "help"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
   const page = await context.trpc.chat.thread(before ? { before } : {}).catch((error: unknown) => {
     if ((error as { code?: string }).code === "BAD_REQUEST")
@@ -26,11 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page: before || !newest ? page : { ...page, ownReadUpto: newest },
     questions,
   });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   return chatAction(request, (input) => context.trpc.chat.send(input));
-}
+});
 
 /** /users/chat: the member's support thread and the composer. */
 export default function Chat() {

@@ -13,23 +13,24 @@ import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { BackLink } from "~/components/BackLink";
 import { RowList } from "~/components/RowList";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const ea = await orNotFound(() => context.trpc.eas.get({ id: params.id ?? "" }));
   return json({ ea });
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
   const eaId = params.id ?? "";
-  const values = formValues(await request.formData(), ["accountId"]);
+  const values = formValues(await readForm(request), ["accountId"]);
   const result = await attempt(values, () =>
     context.trpc.eas.requestLicense({ eaId, accountId: values.accountId }),
   );
   if (!result.ok) return result.response;
   return redirect(`/users/ea/${eaId}?requested=1`);
-}
+});
 
 function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

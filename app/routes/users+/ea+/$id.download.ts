@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eaFileResponse } from "~/lib/ea-download.server";
 import { requireMember } from "~/lib/guards.server";
 import { isNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The EA's current file, only for a member with an active licence for it on one of their own
  * approved accounts (the procedure checks). There is no other address for the file.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   await requireMember(request, context);
   try {
     return eaFileResponse(await context.trpc.eas.download({ id: params.id ?? "" }));
@@ -17,4 +18,4 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       throw new Response("A licence is required", { status: 403 });
     throw error;
   }
-}
+});

@@ -7,14 +7,15 @@ import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { searchParamsObject } from "~/components/table/url";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { formatDate } from "~/lib/format";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
 const CATEGORIES = ["", "trend", "cashback"] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ page: await context.trpc.eas.list(searchParamsObject(request.url)) });
-}
+});
 
 /** /users/ea: the EAs members can get a licence for, by category. */
 export default function EaList() {

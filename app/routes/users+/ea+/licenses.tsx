@@ -11,14 +11,15 @@ import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { BackLink } from "~/components/BackLink";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
 const STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ page: await context.trpc.eas.myLicenses(searchParamsObject(request.url)) });
-}
+});
 
 /** /users/ea/licenses: the member's licences: key, account, state, and the download. */
 export default function MyLicenses() {

@@ -15,13 +15,14 @@ import { card } from "~/components/ui/card";
 import { BackLink } from "~/components/BackLink";
 import { PageSection } from "~/components/PageSection";
 import { DataTable, wholeList } from "~/components/table/DataTable";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const gacha = await orNotFound(() => context.trpc.gachas.get({ id: params.gachaId ?? "" }));
   return json({ gacha });
-}
+});
 
 /**
  * /users/gachas/{id}: the gacha, every reward it can give with its exact chance (the same

@@ -13,10 +13,11 @@ import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { BackLink } from "~/components/BackLink";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   const id = params.gachaId ?? "";
   const gacha = await orNotFound(() => context.trpc.gachas.get({ id }));
   const resultId = new URL(request.url).searchParams.get("result");
@@ -27,18 +28,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (result && result.gachaId !== gacha.id) throw new Response("Not found", { status: 404 });
   // A fresh key for each form shown: a double submit of this form draws once.
   return json({ gacha, result, requestKey: crypto.randomUUID() });
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
   const gachaId = params.gachaId ?? "";
-  const values = formValues(await request.formData(), ["requestKey"]);
+  const values = formValues(await readForm(request), ["requestKey"]);
   const drawn = await attempt(values, () =>
     context.trpc.gachas.draw({ gachaId, requestKey: values.requestKey }),
   );
   if (!drawn.ok) return drawn.response;
   // The result is its own page: reloading it shows the same result, never draws again.
   return redirect(`/users/gachas/${gachaId}/draw?result=${drawn.data.logId}`);
-}
+});
 
 /**
  * /users/gachas/{id}/draw: what the draw costs and what is left, the draw button, and after

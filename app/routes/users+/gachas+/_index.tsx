@@ -10,15 +10,16 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
 const FILTERS = ["", "open", "upcoming", "closed", "played"] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const page = await orNotFound(() => context.trpc.gachas.list(searchParamsObject(request.url)));
   return json({ page });
-}
+});
 
 /** /users/gachas: open gachas first, then upcoming, then closed; each says if it was played. */
 export default function Gachas() {

@@ -9,6 +9,7 @@ import { attempt } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
 import { qrDataUrl } from "~/lib/qr.server";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["line", "errors"] };
 
@@ -21,17 +22,17 @@ const CALLBACK_ERRORS = new Set([
   "lineNotConfigured",
 ]);
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const status = await context.trpc.line.status();
   // The QR code is for opening the start link on a smartphone; only needed before linking.
   const qr = status.available && !status.linked ? await qrDataUrl(status.startUrl) : null;
   return json({ status, qr });
-}
+});
 
 const PREFS = ["withdrawal", "transfer", "marathon", "support"] as const;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "unlink") {
     const result = await attempt({}, () => context.trpc.line.unlink());
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : result.response;
   }
   throw new Response("Unknown action", { status: 400 });
-}
+});
 
 const buttonBase =
   "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm sm:w-auto";

@@ -1,12 +1,13 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requireMember } from "~/lib/guards.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * GET /users/line-connect/start: begins LINE Login for this session (state, nonce and PKCE
  * verifier stored on the server) and sends the browser to LINE's authorization page. The
  * connect button and the QR code both lead here; on a phone, the member signs in first.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   await requireMember(request, context);
   try {
     const { url } = await context.trpc.line.start();
@@ -16,4 +17,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (typeof key === "string") return redirect(`/users/line-connect?error=${key}`);
     throw error;
   }
-}
+});

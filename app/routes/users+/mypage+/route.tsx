@@ -12,10 +12,11 @@ import { ImageSection, PaymentSection, ProfileSection } from "./__sections";
 import { NOTIFY_GROUPS, NotificationsSection, notifyField } from "./__notifications";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["profile", "auth", "errors"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [profile, payment, security, notifications] = await Promise.all([
     context.trpc.profile.me(),
     context.trpc.profile.paymentDetails(),
@@ -29,7 +30,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     passkey: passkeyStepUp(security),
     notifications,
   });
-}
+});
 
 const PROFILE_FIELDS = ["name", "nickname", "twitterUrl"] as const;
 export { PAYMENT_FIELDS };
@@ -43,7 +44,7 @@ function failure(intent: Intent, key: string) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   // The image form is multipart (a file); the others are ordinary forms.
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     const upload = await readUploadForm(request);
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return result.ok ? json({ ok: true as const, intent: "image" as Intent }) : result.response;
   }
 
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "") as Intent;
   if (intent === "profile") {
     const values = { ...formValues(form, PROFILE_FIELDS), intent };
@@ -107,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return result.ok ? json({ ok: true as const, intent }) : result.response;
   }
   throw new Response("Unknown action", { status: 400 });
-}
+});
 
 /** A request lost on the way (no signal) keeps the page and the input too. */
 export const clientAction = keepWorkWhenOffline("submitUnsureSaved");

@@ -19,10 +19,11 @@ import { formatYen } from "~/lib/money";
 import { STATEMENT_GROUPS } from "../../../../server/domain/statement";
 import { partyText, SOURCE } from "~/lib/statement";
 import { tokyoYear } from "../../../../server/domain/tokyo";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["statement", "wallet", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const params = searchParamsObject(request.url);
   const [statement, balance] = await Promise.all([
     context.trpc.wallet.statement(params),
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The annual statement's years, newest first: the last two a member files for.
   const thisYear = tokyoYear(new Date());
   return json({ statement, balance, annualYears: [thisYear, thisYear - 1] });
-}
+});
 
 /**
  * The annual statement (年間取引報告書), one link per recent year: the page it opens offers

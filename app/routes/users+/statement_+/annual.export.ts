@@ -3,12 +3,13 @@ import { i18nServer } from "~/i18n.server";
 import { annualDocument } from "~/lib/annual";
 import { annualText, annualYear } from "~/lib/annual.server";
 import { csvResponse } from "~/lib/csv.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The member's annual statement of `?year=` as CSV: the same lines as the page and the PDF,
  * one per row with its section, then the balances and the totals; amounts as plain numbers.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const year = annualYear(request);
   const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
   const y = await context.trpc.wallet.annual({ year });
@@ -26,4 +27,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ["", text.closing, null, y.closing.total],
     ],
   );
-}
+});

@@ -3,9 +3,10 @@ import { i18nServer } from "~/i18n.server";
 import { annualDocument } from "~/lib/annual";
 import { annualPdf } from "~/lib/annual-pdf.server";
 import { annualText, annualYear } from "~/lib/annual.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /** The member's annual statement of `?year=` as a PDF download, in the member's language. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const year = annualYear(request);
   const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
   const y = await context.trpc.wallet.annual({ year });
@@ -20,4 +21,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       "Cache-Control": "no-store",
     },
   });
-}
+});

@@ -10,13 +10,14 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { type AnnualRow, annualDocument } from "~/lib/annual";
 import { annualYear } from "~/lib/annual.server";
 import { formatYen } from "~/lib/money";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["statement", "wallet", "errors"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const year = annualYear(request);
   return json({ annual: await context.trpc.wallet.annual({ year }) });
-}
+});
 
 function Lines({ rows, empty, testId }: { rows: AnnualRow[]; empty: string; testId: string }) {
   const { t } = useTranslation("statement");

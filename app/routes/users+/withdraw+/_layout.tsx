@@ -7,16 +7,17 @@ import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink } from "~/components/ui/link";
 import { UsdtAddressBanner } from "~/components/UsdtAddressBanner";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [summary, usdtNotice] = await Promise.all([
     context.trpc.wallet.summary(),
     context.trpc.wallet.usdtAddressNotice(),
   ]);
   return json({ summary, usdtNotice });
-}
+});
 
 const TABS = [
   { to: "/users/withdraw", key: "history", end: true },

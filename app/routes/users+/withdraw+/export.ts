@@ -3,12 +3,13 @@ import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
 import { csvResponse } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
+import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The member's withdrawal history as CSV, with the same period and order as the page, read as
  * the page reads: headers and labels in the member's language, times in Tokyo.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "wallet");
   const page = await context.trpc.wallet.withdrawals({
     ...searchParamsObject(request.url),
@@ -35,4 +36,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       r.rejectReason,
     ]),
   );
-}
+});

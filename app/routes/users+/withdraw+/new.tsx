@@ -20,10 +20,11 @@ import {
 } from "../../../../server/domain/withdrawal";
 import { actionLink } from "~/components/ui/link";
 import { HelpLinks } from "~/components/help/HelpLinks";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["wallet", "auth", "errors", "help"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [terms, summary, payment, help] = await Promise.all([
     context.trpc.wallet.terms(),
     context.trpc.wallet.summary(),
@@ -38,10 +39,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
     requestKey: randomUUID(),
     help,
   });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
   const values = formValues(form, ["method", "amount", "requestKey"]);
   const result = await attemptMoney(
     values,
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return redirect(`/users/withdraw?requested=${result.data.nextBusinessDay ? "nextday" : "1"}`);
-}
+});
 
 /** A request lost on the way (no signal) keeps the page and the input too. */
 export const clientAction = keepWorkWhenOffline("submitUnsure");

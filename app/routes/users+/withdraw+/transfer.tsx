@@ -10,19 +10,20 @@ import { attemptMoney, formValues } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatRate, formatYen } from "~/lib/money";
 import { transferInput } from "../../../../server/domain/withdrawal";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["wallet", "auth", "errors", "help"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [terms, help] = await Promise.all([
     context.trpc.wallet.terms(),
     context.trpc.help.links({ page: "transfer" }),
   ]);
   return json({ terms, requestKey: randomUUID(), help });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["email", "amount", "message", "requestKey"]);
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const values = formValues(await readForm(request), ["email", "amount", "message", "requestKey"]);
   const result = await attemptMoney(
     values,
     () => context.trpc.wallet.requestTransfer(values),
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return result.response;
   return redirect("/users/withdraw?requested=transfer");
-}
+});
 
 /** A request lost on the way (no signal) keeps the page and the input too. */
 export const clientAction = keepWorkWhenOffline("submitUnsure");

@@ -21,6 +21,7 @@ import { buttonClass } from "~/components/ui/button";
 import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../../../server/domain/withdrawal";
 import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
 import { ZenginPanel } from "./zengin-panel";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -28,7 +29,7 @@ const STATUSES = [...WITHDRAWAL_STATUSES, "all"] as const;
 const BULK_FORM = "bulk-complete";
 const KINDS = { section: "withdrawals", accept: "complete", refuse: "reject" } as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const filter = searchParamsObject(request.url);
   const page = await context.trpc.wallet.adminWithdrawals(filter);
   // The Zengin file is made from the pending bank withdrawals of the same filter.
@@ -37,15 +38,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? await context.trpc.wallet.zenginPreview(filter)
       : null;
   return json({ page, zengin });
-}
+});
 
 /**
  * One decision per post: complete one, reject one (with its reason), or complete the selected
  * ones. Each procedure checks the request is still pending, so a decision made meanwhile by
  * another admin (or a member's cancellation) is refused, never applied twice.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
   const values = formValues(form, ["intent", "id", "reason", "reasonEn"]);
   switch (values.intent) {
     case "complete": {
@@ -87,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
-}
+});
 
 export type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 export type ActionData = ReturnType<typeof useActionData<typeof action>>;
