@@ -1,3 +1,4 @@
+import type { Titler } from "./page-title";
 /**
  * The app shell's rules, as pure functions so they are unit-tested apart from the markup. The
  * shell is chosen from what the matched routes declare in their `handle` (an area's layout
@@ -24,6 +25,8 @@ export interface RouteHandle {
   area?: Area;
   /** The dark-mode toggle is hidden, and light forced (the member home). */
   lightOnly?: boolean;
+  /** The page's name in its <title> (app/lib/page-title.ts). */
+  title?: Titler;
 }
 
 export interface ShellViewer {

@@ -1,5 +1,8 @@
 import { RouteError } from "~/components/RouteError";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
+
+export const handle = { title: title.key("notFound.title") };
 
 /**
  * Any path outside the areas that no route claims: a 404 inside the normal shell. Paths under

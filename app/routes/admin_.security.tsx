@@ -5,9 +5,14 @@ import { SecuritySettings } from "~/components/SecuritySettings";
 import { requireAdminEnrolling } from "~/lib/guards.server";
 import { securityAction, securityData } from "~/lib/security.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
 /** Outside the admin area's layout (whose guard wants a second factor), but in its shell. */
-export const handle: RouteHandle = { i18n: ["auth", "errors"], area: "admin" };
+export const handle: RouteHandle = {
+  title: title.key("auth:title.security"),
+  i18n: ["auth", "errors"],
+  area: "admin",
+};
 
 /**
  * Admins hold the most power in the portal: they get the same MFA and password settings, and

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { UIMatch } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
-import { documentTitle, PAGE_TITLES, type Translate } from "~/lib/page-title";
+import { documentTitle, title, type Titler, type Translate } from "~/lib/page-title";
+import { routeEntries } from "../helpers/route-tree";
 import en from "../../locales/en/common.json";
 import ja from "../../locales/ja/common.json";
 
@@ -24,21 +25,32 @@ const translator =
   };
 const t = translator(en);
 
-const match = (id: string, data: unknown = null) => ({ id, data }) as UIMatch;
+const match = (id: string, data: unknown = null, titler?: Titler) =>
+  ({ id, data, handle: titler ? { title: titler } : undefined }) as UIMatch;
 
 describe("page titles", () => {
   it("names each page from its route, its data or its menu entry, after the app", () => {
     expect(
       documentTitle(
         t,
-        [match("root"), match("routes/users+/statement+/route")],
+        [
+          match("root"),
+          match("routes/users+/statement+/route", null, title.key("statement:title")),
+        ],
         "/users/statement",
       ),
     ).toBe("Statement | Cashback Member Portal");
     expect(
       documentTitle(
         t,
-        [match("root"), match("routes/users+/gachas+/$gachaId.draw", { gacha: { name: "Lucky" } })],
+        [
+          match("root"),
+          match(
+            "routes/users+/gachas+/$gachaId.draw",
+            { gacha: { name: "Lucky" } },
+            title.named("gacha.name", "titles.gachaDraw"),
+          ),
+        ],
         "/users/gachas/1/draw",
       ),
     ).toBe("Draw: Lucky | Cashback Member Portal");
@@ -49,13 +61,20 @@ describe("page titles", () => {
     // Nothing known: the app's name alone.
     expect(documentTitle(t, [match("root")], "/nowhere")).toBe("Cashback Member Portal");
     // A page's title is its heading's own key, in the heading's namespace.
-    expect(documentTitle(t, [match("root"), match("routes/_auth+/login")], "/login")).toBe(
-      "Login | Cashback Member Portal",
-    );
     expect(
       documentTitle(
         t,
-        [match("root"), match("routes/users+/statement+/route")],
+        [match("root"), match("routes/_auth+/login", null, title.key("auth:title.login"))],
+        "/login",
+      ),
+    ).toBe("Login | Cashback Member Portal");
+    expect(
+      documentTitle(
+        t,
+        [
+          match("root"),
+          match("routes/users+/statement+/route", null, title.key("statement:title")),
+        ],
         "/users/statement",
       ),
     ).toBe("Statement | Cashback Member Portal");
@@ -65,29 +84,28 @@ describe("page titles", () => {
     const brokers = [
       match("root"),
       match("routes/_public+/_layout"),
-      match("routes/_public+/brokers"),
+      match("routes/_public+/brokers", null, title.key("nav.brokers")),
     ];
     expect(documentTitle(t, brokers, "/brokers")).toBe("Cashback rates | Cashback Member Portal");
     const tJa = translator(ja, "ja");
     expect(documentTitle(tJa, brokers, "/brokers")).toBe(`還元レート | ${tJa("app.name")}`);
   });
 
-  it("has a translation for every key the table names", () => {
-    for (const [id, titler] of Object.entries(PAGE_TITLES)) {
-      const data = {
-        campaign: { title: "C" },
-        ea: { name: "E" },
-        gacha: { name: "G" },
-        customer: { profile: { nickname: "N" } },
-        member: { nickname: "N" },
-        referrer: { nickname: "N" },
-        broker: { name: "B" },
-        battle: { title: "T" },
-        batch: { fileName: "F" },
-        article: { title: "A" },
-        annual: { year: 2026 },
-      };
-      for (const tr of [t, translator(ja, "ja")]) expect(titler(tr, data), id).toBeTruthy();
+  it("has a translation, in both languages, for every key a route's title names", () => {
+    const named: string[] = [];
+    for (const { file } of routeEntries()) {
+      const source = readFileSync(file, "utf8");
+      for (const m of source.matchAll(/title\.(key|tab|named)\(([^)]*)\)/g)) {
+        const args = [...m[2]!.matchAll(/"([^"]+)"/g)].map((a) => a[1]!);
+        // named(path, key?, param?): the key is its second argument.
+        const keys = m[1] === "named" ? args.slice(1, 2) : args;
+        for (const k of keys) named.push(`${file}: ${k}`);
+      }
+    }
+    expect(named.length).toBeGreaterThan(60);
+    for (const entry of named) {
+      const k = entry.slice(entry.lastIndexOf(": ") + 2);
+      for (const tr of [t, translator(ja, "ja")]) expect(() => tr(k), entry).not.toThrow();
     }
   });
 });

@@ -16,8 +16,9 @@ import { loginInput } from "../../../server/domain/account";
 import { homeFor } from "~/lib/guards.server";
 import { textLink } from "~/components/ui/link";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["auth", "errors"] };
+export const handle = { title: title.key("auth:title.login"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export const loader = answerRefusals(async ({ request }: LoaderFunctionArgs) => {

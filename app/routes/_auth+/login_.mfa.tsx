@@ -10,10 +10,11 @@ import { PasskeyButton } from "~/components/PasskeyButton";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
 // /login/mfa. The file is `_auth.login_.mfa` so the page is not nested in /login (which has no
 // outlet): as `login.mfa` the URL rendered the password form again and the code was never asked.
-export const handle = { i18n: ["auth", "errors"] };
+export const handle = { title: title.key("auth:title.mfa"), i18n: ["auth", "errors"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   // Without the challenge cookie from the password step there is nothing to verify.

@@ -22,8 +22,9 @@ import { textLink } from "~/components/ui/link";
 import { useFieldError } from "~/components/ui/form";
 import { AgreeCheckbox } from "~/components/legal/AgreeCheckbox";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["auth", "errors"] };
+export const handle = { title: title.key("auth:title.register"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 const REF_MAX_AGE = 90 * 24 * 60 * 60;

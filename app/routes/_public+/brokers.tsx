@@ -11,8 +11,13 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { HelpLinks } from "~/components/help/HelpLinks";
 import type { loader as rootLoader } from "~/root";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["brokers", "help"] };
+export const handle = {
+  // Public: the rate card visitors find from search and share.
+  title: title.key("nav.brokers"),
+  i18n: ["brokers", "help"],
+};
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const lots = new URL(request.url).searchParams.get("lots") ?? "";

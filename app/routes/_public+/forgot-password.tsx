@@ -7,8 +7,9 @@ import { AuthCard } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";
 import { forgotPasswordInput } from "../../../server/domain/account";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["auth", "errors"] };
+export const handle = { title: title.key("auth:title.forgot"), i18n: ["auth", "errors"] };
 
 export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   const values = formValues(await readForm(request), ["email"]);

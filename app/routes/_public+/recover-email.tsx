@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { LinkPage } from "~/components/LinkPage";
 import { attemptWithToken, checkEmailedLink } from "~/lib/emailed-link.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["auth", "errors"] };
+export const handle = { title: title.key("auth:title.recoverEmail"), i18n: ["auth", "errors"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json(await checkEmailedLink(request, context, "recover_email"));

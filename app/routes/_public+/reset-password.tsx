@@ -9,8 +9,9 @@ import { checkEmailedLink, tokenOf } from "~/lib/emailed-link.server";
 import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
 import { newPasswordInput } from "../../../server/domain/account";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["auth", "errors"] };
+export const handle = { title: title.key("auth:title.reset"), i18n: ["auth", "errors"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const { valid } = await checkEmailedLink(request, context, "reset_password");

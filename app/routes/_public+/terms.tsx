@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LegalDocumentPage } from "~/components/legal/LegalDocument";
 import { loadLegalDocument } from "~/lib/legal.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["legal"] };
+export const handle = { title: title.key("legal:kinds.terms"), i18n: ["legal"] };
 
 /** /terms: open to everyone, signed in or not; ?version=N shows an earlier version. */
 export const loader = answerRefusals((args: LoaderFunctionArgs) => {

@@ -4,8 +4,9 @@ import { LinkPage } from "~/components/LinkPage";
 import { attemptWithToken, checkEmailedLink } from "~/lib/emailed-link.server";
 import { redirectWithCookies } from "~/lib/forms.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["auth", "errors"] };
+export const handle = { title: title.key("auth:title.verify"), i18n: ["auth", "errors"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json(await checkEmailedLink(request, context, "verify_email"));

@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { RankingView, rankingParams } from "~/components/ranking/RankingView";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ranking", "battle"] };
+export const handle = { title: title.key("ranking:adminTitle"), i18n: ["ranking", "battle"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json(await context.trpc.ranking.adminList(rankingParams(request.url)));

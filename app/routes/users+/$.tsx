@@ -1,4 +1,7 @@
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
+
+export const handle = { title: title.key("notFound.title") };
 /** A path under /users that no page claims: the area's 404, inside its shell and guard. */
 export const loader = answerRefusals(() => {
   throw new Response("Not found", { status: 404 });

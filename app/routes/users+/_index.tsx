@@ -26,8 +26,10 @@ import { RowList } from "~/components/RowList";
 import { NextCrediting } from "~/components/brokers/NextCrediting";
 import { RateApplied } from "~/components/brokers/rates";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
 export const handle: RouteHandle = {
+  title: title.key("nav.dashboard"),
   i18n: ["auth", "cashback", "accounts", "wallet", "brokers", "errors"],
   // The member home is always light (the toggle is hidden there).
   lightOnly: true,

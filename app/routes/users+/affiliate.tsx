@@ -16,8 +16,9 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
 import { SummaryTable } from "~/components/cashback/SummaryTable";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["affiliate"] };
+export const handle = { title: title.key("nav.affiliate"), i18n: ["affiliate"] };
 
 const PRESETS = [
   "7d",

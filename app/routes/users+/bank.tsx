@@ -24,6 +24,7 @@ import { RateLines, ScheduleLine } from "~/components/brokers/rates";
 import { accountTypesOf } from "../../../server/domain/broker-terms";
 import { useFormValidation } from "~/lib/validation";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
 /** A broker's rates and crediting schedule under its banner (the same as on /brokers). */
 function BrokerTerms({ terms }: { terms: RateCard["brokers"][number] | undefined }) {
@@ -39,7 +40,10 @@ function BrokerTerms({ terms }: { terms: RateCard["brokers"][number] | undefined
   );
 }
 
-export const handle = { i18n: ["accounts", "brokers", "ea", "errors"] };
+export const handle = {
+  title: title.key("accounts:title"),
+  i18n: ["accounts", "brokers", "ea", "errors"],
+};
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const [brokers, accounts, rateCard, eaTypes, missingType] = await Promise.all([

@@ -10,8 +10,9 @@ import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["battle"] };
+export const handle = { title: title.key("battle:title"), i18n: ["battle"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const id = new URL(request.url).searchParams.get("id") ?? undefined;

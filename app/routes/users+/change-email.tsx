@@ -9,8 +9,9 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { handleReauth } from "~/lib/reauth.server";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["auth", "errors"] };
+export const handle = { title: title.key("titles.changeEmail"), i18n: ["auth", "errors"] };
 
 export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const status = await context.trpc.auth.security();

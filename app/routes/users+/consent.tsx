@@ -17,8 +17,9 @@ import { attempt, formValues } from "~/lib/forms.server";
 import { afterConsent } from "~/lib/guards.server";
 import { useFormValidation } from "~/lib/validation";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["legal", "errors"] };
+export const handle = { title: title.key("footer.terms"), i18n: ["legal", "errors"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const pending = await context.trpc.legal.pending();

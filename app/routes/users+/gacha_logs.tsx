@@ -19,8 +19,9 @@ import { actionLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { BackLink } from "~/components/BackLink";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["gacha", "errors"] };
+export const handle = { title: title.key("gacha:logs.title"), i18n: ["gacha", "errors"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const page = await orNotFound(() => context.trpc.gachas.myLogs(searchParamsObject(request.url)));

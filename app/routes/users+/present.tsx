@@ -10,8 +10,12 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { partyText, SOURCE } from "~/lib/statement";
 import { actionLink } from "~/components/ui/link";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["wallet", "statement", "errors"] };
+export const handle = {
+  title: title.key("wallet:deposit.title"),
+  i18n: ["wallet", "statement", "errors"],
+};
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ deposits: await context.trpc.wallet.deposits(searchParamsObject(request.url)) });

@@ -2,8 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RankingView, rankingParams } from "~/components/ranking/RankingView";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ranking"] };
+export const handle = { title: title.key("nav.ranking"), i18n: ["ranking"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json(await context.trpc.ranking.list(rankingParams(request.url)));

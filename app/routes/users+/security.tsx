@@ -3,8 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { SecuritySettings } from "~/components/SecuritySettings";
 import { securityAction, securityData } from "~/lib/security.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["auth", "errors"] };
+export const handle = { title: title.key("titles.security"), i18n: ["auth", "errors"] };
 
 export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json(await securityData(context));

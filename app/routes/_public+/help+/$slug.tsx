@@ -10,8 +10,9 @@ import { formatDate } from "~/lib/format";
 import { HelpContact } from "~/components/help/HelpContact";
 import { orNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["help"] };
+export const handle = { title: title.named("article.title"), i18n: ["help"] };
 
 export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   const slug = params.slug ?? "";

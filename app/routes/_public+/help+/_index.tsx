@@ -11,8 +11,9 @@ import { actionLink, textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { HelpContact } from "~/components/help/HelpContact";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["help"] };
+export const handle = { title: title.key("titles.help"), i18n: ["help"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const q = new URL(request.url).searchParams.get("q") ?? "";

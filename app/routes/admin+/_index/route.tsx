@@ -11,8 +11,9 @@ import { waitedFor } from "./age";
 import { HomeCharts } from "./charts";
 import { HomeCard } from "./HomeCard";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["cashback", "errors"] };
+export const handle = { title: title.key("cashback:home.title"), i18n: ["cashback", "errors"] };
 
 /** Each queue's list, filtered to what waits where the list has a filter. */
 export const QUEUE_LISTS: Record<WorkQueue, string> = {

@@ -7,8 +7,12 @@ import { BrokerForm } from "~/components/BrokerForm";
 import { readBrokerForm } from "~/lib/broker-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["admin", "accounts", "errors"] };
+export const handle = {
+  title: title.named("broker.name", "admin:brokers.edit"),
+  i18n: ["admin", "accounts", "errors"],
+};
 
 async function brokerOr404(context: LoaderFunctionArgs["context"], id: string) {
   try {

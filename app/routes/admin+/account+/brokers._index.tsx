@@ -6,8 +6,12 @@ import { ListHeading } from "~/components/table/ListHeading";
 import { textLink } from "~/components/ui/link";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["admin", "accounts", "errors"] };
+export const handle = {
+  title: title.key("admin:brokers.title"),
+  i18n: ["admin", "accounts", "errors"],
+};
 
 export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json({ brokers: await context.trpc.brokers.list() });

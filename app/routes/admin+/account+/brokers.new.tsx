@@ -6,8 +6,12 @@ import { readBrokerForm } from "~/lib/broker-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["admin", "accounts", "errors"] };
+export const handle = {
+  title: title.key("admin:brokers.new"),
+  i18n: ["admin", "accounts", "errors"],
+};
 
 export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(

@@ -9,8 +9,12 @@ import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["affiliate", "admin", "errors"] };
+export const handle = {
+  title: title.named("referrer.nickname"),
+  i18n: ["affiliate", "admin", "errors"],
+};
 
 export const loader = answerRefusals(async ({ request, params, context }: LoaderFunctionArgs) => {
   return json({

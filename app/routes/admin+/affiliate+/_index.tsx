@@ -14,8 +14,12 @@ import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["affiliate", "admin", "errors"] };
+export const handle = {
+  title: title.key("affiliate:admin.title"),
+  i18n: ["affiliate", "admin", "errors"],
+};
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({

@@ -11,8 +11,12 @@ import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["affiliate", "admin", "errors"] };
+export const handle = {
+  title: title.key("affiliate:bannerAdmin.title"),
+  i18n: ["affiliate", "admin", "errors"],
+};
 
 const TEXT_FIELDS = ["intent", "id", "title", "alt", "displayOrder"] as const;
 

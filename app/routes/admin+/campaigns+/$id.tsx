@@ -6,8 +6,9 @@ import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
 import { DetailPage } from "~/components/ui/DetailPage";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["campaign", "errors"] };
+export const handle = { title: title.named("campaign.title"), i18n: ["campaign", "errors"] };
 
 export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const campaign = await orNotFound(() => context.trpc.campaigns.adminGet({ id: params.id ?? "" }));

@@ -15,8 +15,12 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["admin", "accounts", "profile", "errors", "legal"] };
+export const handle = {
+  title: title.named("customer.profile.nickname"),
+  i18n: ["admin", "accounts", "profile", "errors", "legal"],
+};
 
 export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   try {

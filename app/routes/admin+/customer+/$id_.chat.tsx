@@ -5,8 +5,12 @@ import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
 import { focusRing } from "~/components/shell/styles";
 import { chatAction, newestId } from "~/lib/chat.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["chat", "errors"] };
+export const handle = {
+  title: title.named("member.nickname", "chat:admin.title", "nickname"),
+  i18n: ["chat", "errors"],
+};
 
 function notFoundOnBadId(error: unknown): never {
   const code = (error as { code?: string }).code;

@@ -7,8 +7,9 @@ import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["chat", "errors"] };
+export const handle = { title: title.key("chat:admin.inbox"), i18n: ["chat", "errors"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const params = new URL(request.url).searchParams;

@@ -5,8 +5,9 @@ import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
 import { orNotFound } from "~/lib/not-found.server";
 import { DetailPage } from "~/components/ui/DetailPage";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ea", "admin-money", "errors"] };
+export const handle = { title: title.named("ea.name"), i18n: ["ea", "admin-money", "errors"] };
 
 export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const ea = await orNotFound(() => context.trpc.eas.adminGet({ id: params.id ?? "" }));

@@ -13,8 +13,9 @@ import { buttonClass } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ea", "errors"] };
+export const handle = { title: title.key("ea:admin.accounts.title"), i18n: ["ea", "errors"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   return json({ page: await context.trpc.eas.dedicatedAccounts(searchParamsObject(request.url)) });

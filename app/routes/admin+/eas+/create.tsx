@@ -5,8 +5,9 @@ import { readEaForm } from "~/lib/ea-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ea", "errors"] };
+export const handle = { title: title.key("ea:admin.create"), i18n: ["ea", "errors"] };
 
 export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(

@@ -8,8 +8,12 @@ import { buttonClass } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ea", "admin-money", "errors"] };
+export const handle = {
+  title: title.key("ea:admin.licenses.title"),
+  i18n: ["ea", "admin-money", "errors"],
+};
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const page = await context.trpc.eas.licenses({ ...searchParamsObject(request.url), eaId: "" });

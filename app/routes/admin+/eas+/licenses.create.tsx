@@ -10,8 +10,9 @@ import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ea", "errors"] };
+export const handle = { title: title.key("ea:admin.issue.title"), i18n: ["ea", "errors"] };
 
 /**
  * Step 1 (GET ?member=…): the member's approved accounts and their types are looked up.

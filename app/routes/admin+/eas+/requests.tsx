@@ -12,8 +12,12 @@ import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { approveOrDeny } from "~/lib/decisions.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ea", "accounts", "errors"] };
+export const handle = {
+  title: title.key("ea:admin.requests.title"),
+  i18n: ["ea", "accounts", "errors"],
+};
 
 const KINDS = { section: "admin.requests", accept: "approve", refuse: "deny", ns: "ea" } as const;
 

@@ -7,8 +7,9 @@ import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { DetailPage } from "~/components/ui/DetailPage";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["gacha", "errors"] };
+export const handle = { title: title.named("gacha.name"), i18n: ["gacha", "errors"] };
 
 export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const gacha = await orNotFound(() => context.trpc.gachas.adminGet({ id: params.gachaId ?? "" }));

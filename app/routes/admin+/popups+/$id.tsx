@@ -16,8 +16,9 @@ import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["popup", "errors"] };
+export const handle = { title: title.key("popup:admin.edit"), i18n: ["popup", "errors"] };
 
 export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   return json({

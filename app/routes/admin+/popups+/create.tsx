@@ -5,8 +5,9 @@ import { saveRecord } from "~/lib/forms.server";
 import { readPopupForm } from "~/lib/popup-form.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["popup", "errors"] };
+export const handle = { title: title.key("popup:admin.create"), i18n: ["popup", "errors"] };
 
 export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(

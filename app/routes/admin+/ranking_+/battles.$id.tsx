@@ -14,8 +14,12 @@ import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["battle", "admin-money", "errors"] };
+export const handle = {
+  title: title.named("battle.title"),
+  i18n: ["battle", "admin-money", "errors"],
+};
 
 export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));

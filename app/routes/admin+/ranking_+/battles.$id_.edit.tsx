@@ -9,8 +9,9 @@ import { orNotFound } from "~/lib/not-found.server";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["battle", "errors"] };
+export const handle = { title: title.key("battle:admin.edit"), i18n: ["battle", "errors"] };
 
 export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));

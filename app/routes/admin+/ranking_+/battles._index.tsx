@@ -7,8 +7,9 @@ import { formatYen } from "~/lib/money";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
 import { card } from "~/components/ui/card";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["battle", "ranking"] };
+export const handle = { title: title.key("battle:admin.title"), i18n: ["battle", "ranking"] };
 
 export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json({ battles: await context.trpc.battles.adminList() });

@@ -7,8 +7,9 @@ import { attempt } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["battle", "errors"] };
+export const handle = { title: title.key("battle:admin.create"), i18n: ["battle", "errors"] };
 
 export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readBattleForm(request);

@@ -8,8 +8,9 @@ import { saveRecord } from "~/lib/forms.server";
 import { readHelpForm } from "~/lib/help-form.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["help", "errors"] };
+export const handle = { title: title.key("help:admin.edit"), i18n: ["help", "errors"] };
 
 export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
   const id = params.id ?? "";

@@ -12,8 +12,9 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { formatDateTime } from "~/lib/format";
 import { attempt, formValues } from "~/lib/forms.server";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["help", "errors"] };
+export const handle = { title: title.key("help:admin.title"), i18n: ["help", "errors"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const saved = new URL(request.url).searchParams.has("saved");

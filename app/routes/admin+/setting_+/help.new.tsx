@@ -5,8 +5,9 @@ import { EMPTY_ARTICLE, HelpArticleForm } from "~/components/help/HelpArticleFor
 import { saveRecord } from "~/lib/forms.server";
 import { readHelpForm } from "~/lib/help-form.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["help", "errors"] };
+export const handle = { title: title.key("help:admin.new"), i18n: ["help", "errors"] };
 
 export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(

@@ -8,8 +8,12 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { attempt, formValues } from "~/lib/forms.server";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["admin-money", "errors"] };
+export const handle = {
+  title: title.key("admin-money:zengin.settings.title"),
+  i18n: ["admin-money", "errors"],
+};
 
 const FIELDS = [
   "requesterCode",

@@ -18,8 +18,12 @@ import { formatAmount, formatYen } from "~/lib/money";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["cashback", "admin-money", "errors"] };
+export const handle = {
+  title: title.named("batch.fileName"),
+  i18n: ["cashback", "admin-money", "errors"],
+};
 
 const FILTERS = ["all", "matched", "unmatched", "duplicate", "error", "credited"] as const;
 

@@ -3,8 +3,12 @@ import { useTranslation } from "react-i18next";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { usePendingCounts } from "~/lib/admin-pending";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["admin-money", "wallet", "errors"] };
+export const handle = {
+  title: title.key("admin-money:withdrawals.title"),
+  i18n: ["admin-money", "wallet", "errors"],
+};
 
 /**
  * /admin/withdraw: the admin menu's "withdrawal list". Two tabs: withdrawal requests (the list

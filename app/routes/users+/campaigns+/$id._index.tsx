@@ -14,8 +14,9 @@ import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { BackLink } from "~/components/BackLink";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["campaign", "errors"] };
+export const handle = { title: title.named("campaign.title"), i18n: ["campaign", "errors"] };
 
 export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const campaign = await orNotFound(() => context.trpc.campaigns.get({ id: params.id ?? "" }));

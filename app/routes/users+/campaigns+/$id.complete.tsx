@@ -7,8 +7,12 @@ import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["campaign", "errors"] };
+export const handle = {
+  title: title.named("campaign.title", "titles.campaignEntered"),
+  i18n: ["campaign", "errors"],
+};
 
 export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const id = params.id ?? "";

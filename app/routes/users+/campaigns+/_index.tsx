@@ -9,8 +9,9 @@ import { searchParamsObject } from "~/components/table/url";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["campaign", "errors"] };
+export const handle = { title: title.key("campaign:title"), i18n: ["campaign", "errors"] };
 
 const FILTERS = ["", "open", "upcoming", "ended", "entered"] as const;
 

@@ -18,8 +18,12 @@ import { PageSection } from "~/components/PageSection";
 import { SummaryTable } from "~/components/cashback/SummaryTable";
 import { RateApplied } from "~/components/brokers/rates";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["cashback", "wallet", "brokers", "errors"] };
+export const handle = {
+  title: title.key("nav.cashback"),
+  i18n: ["cashback", "wallet", "brokers", "errors"],
+};
 
 /** Thousandths of a lot as the broker reports them: 1500 → "1.5". */
 const formatLots = (milli: number) =>

@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { MarathonProgress } from "~/components/marathon/MarathonProgress";
 import { orNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["marathon"] };
+export const handle = { title: title.key("marathon:title"), i18n: ["marathon"] };
 
 export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   // Switched off (FEATURES), the marathon is not found: the area shows its 404 page.

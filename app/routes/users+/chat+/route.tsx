@@ -8,8 +8,9 @@ import { HelpLinks, type HelpLinkItem } from "~/components/help/HelpLinks";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["chat", "errors", "help"] };
+export const handle = { title: title.key("chat:title"), i18n: ["chat", "errors", "help"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const before = new URL(request.url).searchParams.get("before") ?? undefined;

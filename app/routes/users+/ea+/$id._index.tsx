@@ -14,8 +14,9 @@ import { textLink } from "~/components/ui/link";
 import { BackLink } from "~/components/BackLink";
 import { RowList } from "~/components/RowList";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ea", "errors"] };
+export const handle = { title: title.named("ea.name"), i18n: ["ea", "errors"] };
 
 export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const ea = await orNotFound(() => context.trpc.eas.get({ id: params.id ?? "" }));

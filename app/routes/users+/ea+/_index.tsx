@@ -8,8 +8,9 @@ import { searchParamsObject } from "~/components/table/url";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { formatDate } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ea", "errors"] };
+export const handle = { title: title.key("ea:title"), i18n: ["ea", "errors"] };
 
 const CATEGORIES = ["", "trend", "cashback"] as const;
 

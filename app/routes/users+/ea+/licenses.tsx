@@ -12,8 +12,9 @@ import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { BackLink } from "~/components/BackLink";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ea", "errors"] };
+export const handle = { title: title.key("ea:licenses.title"), i18n: ["ea", "errors"] };
 
 const STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 

@@ -16,8 +16,9 @@ import { BackLink } from "~/components/BackLink";
 import { PageSection } from "~/components/PageSection";
 import { DataTable, wholeList } from "~/components/table/DataTable";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["gacha", "errors"] };
+export const handle = { title: title.named("gacha.name"), i18n: ["gacha", "errors"] };
 
 export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
   const gacha = await orNotFound(() => context.trpc.gachas.get({ id: params.gachaId ?? "" }));

@@ -14,8 +14,12 @@ import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { BackLink } from "~/components/BackLink";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["gacha", "errors"] };
+export const handle = {
+  title: title.named("gacha.name", "titles.gachaDraw"),
+  i18n: ["gacha", "errors"],
+};
 
 export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
   const id = params.gachaId ?? "";

@@ -11,8 +11,9 @@ import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["gacha", "errors"] };
+export const handle = { title: title.key("nav.gachas"), i18n: ["gacha", "errors"] };
 
 const FILTERS = ["", "open", "upcoming", "closed", "played"] as const;
 

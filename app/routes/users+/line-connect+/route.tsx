@@ -10,8 +10,9 @@ import { formatDateTime } from "~/lib/format";
 import { qrDataUrl } from "~/lib/qr.server";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["line", "errors"] };
+export const handle = { title: title.key("line:title"), i18n: ["line", "errors"] };
 
 /** Error keys the callback may send back here; anything else reads as the generic error. */
 const CALLBACK_ERRORS = new Set([

@@ -13,8 +13,9 @@ import { NOTIFY_GROUPS, NotificationsSection, notifyField } from "./__notificati
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["profile", "auth", "errors"] };
+export const handle = { title: title.key("nav.profile"), i18n: ["profile", "auth", "errors"] };
 
 export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [profile, payment, security, notifications] = await Promise.all([

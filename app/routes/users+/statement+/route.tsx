@@ -20,8 +20,12 @@ import { STATEMENT_GROUPS } from "../../../../server/domain/statement";
 import { partyText, SOURCE } from "~/lib/statement";
 import { tokyoYear } from "../../../../server/domain/tokyo";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["statement", "wallet", "errors"] };
+export const handle = {
+  title: title.key("statement:title"),
+  i18n: ["statement", "wallet", "errors"],
+};
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const params = searchParamsObject(request.url);

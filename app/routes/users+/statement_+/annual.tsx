@@ -11,8 +11,12 @@ import { type AnnualRow, annualDocument } from "~/lib/annual";
 import { annualYear } from "~/lib/annual.server";
 import { formatYen } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["statement", "wallet", "errors"] };
+export const handle = {
+  title: title.named("annual.year", "statement:annual.titleYear", "year"),
+  i18n: ["statement", "wallet", "errors"],
+};
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const year = annualYear(request);

@@ -8,8 +8,13 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink } from "~/components/ui/link";
 import { UsdtAddressBanner } from "~/components/UsdtAddressBanner";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["wallet", "errors"] };
+export const handle = {
+  // The withdrawal, transfer and history tabs share the heading above the tabs.
+  title: title.key("wallet:title"),
+  i18n: ["wallet", "errors"],
+};
 
 export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [summary, usdtNotice] = await Promise.all([

@@ -21,8 +21,12 @@ import {
 import { actionLink } from "~/components/ui/link";
 import { HelpLinks } from "~/components/help/HelpLinks";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["wallet", "auth", "errors", "help"] };
+export const handle = {
+  title: title.tab("wallet:tabs.new", "wallet:title"),
+  i18n: ["wallet", "auth", "errors", "help"],
+};
 
 export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [terms, summary, payment, help] = await Promise.all([

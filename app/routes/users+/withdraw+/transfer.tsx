@@ -11,8 +11,12 @@ import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatRate, formatYen } from "~/lib/money";
 import { transferInput } from "../../../../server/domain/withdrawal";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["wallet", "auth", "errors", "help"] };
+export const handle = {
+  title: title.tab("wallet:tabs.transfer", "wallet:title"),
+  i18n: ["wallet", "auth", "errors", "help"],
+};
 
 export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [terms, help] = await Promise.all([
