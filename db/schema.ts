@@ -697,6 +697,8 @@ export interface EaLicensesTable {
   license_key: string | null;
   /** Why a request was rejected or a licence revoked. */
   reason: string | null;
+  /** English of the reason; null shows the Japanese (decision 048). */
+  reason_en: ColumnType<string | null, string | null | undefined, string | null>;
   issued_at: Timestamp | null;
   issued_by: string | null;
   ended_at: Timestamp | null;
