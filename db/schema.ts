@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
  * Table types. Conventions, the same on both engines:
@@ -1127,8 +1127,5 @@ export interface LegalConsentsTable {
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
-export type Setting = Selectable<SettingsTable>;
 // Re-exported so feature code never imports kysely's helper types piecemeal.
 export type { Generated };
