@@ -7,7 +7,7 @@ import {
   CategoryBadge,
   LicenseBadge,
   LicenseReason,
-} from "~/components/ea/badges";
+} from "~/components/eas/badges";
 import { SelectField, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card, Facts, Section } from "~/components/ui/card";

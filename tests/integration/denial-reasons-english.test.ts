@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
-import { eaSuite } from "../helpers/ea-suite";
+import { eaSuite } from "../helpers/eas-suite";
 import { callerFor } from "../helpers/fixtures";
 
 /**
