@@ -19,7 +19,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Analytics } from "./components/Analytics";
 import type { PendingGoal } from "./components/marathon/GoalModal";
-import type { PopupContent } from "./components/popup/PopupModal";
+import type { PopupContent } from "./components/popups/PopupModal";
 import { useNonce } from "./components/nonce";
 import { Shell } from "./components/shell/Shell";
 import {

@@ -12,7 +12,7 @@
  *
  * The report is written to a file and previewed as the web process does it: stored, then read
  * as a stream by the preview job. Rows are generated as they are written, so the process's peak
- * memory (printed) is the import's: `--rows 1000000` must stay under 500 MB (issue 20).
+ * memory (printed) is the import's: `--rows 1000000` must stay under 500 MB.
  *
  * It also times the same rows inserted into a bare copy of the cashback history table (its
  * indexes, no foreign keys): what writing the history alone costs, before any preview,
@@ -321,7 +321,7 @@ async function main() {
       `import (preview ${previewSeconds.toFixed(2)} s + commit ${commitSeconds.toFixed(2)} s): ${importSeconds.toFixed(2)} s, ${Math.round(importRate)} rows/s`,
     );
     console.log(
-      `ratio import / plain insert: ${(importRate / plainRate).toFixed(2)} (target ≥ 0.25, issue 20)`,
+      `ratio import / plain insert: ${(importRate / plainRate).toFixed(2)} (target ≥ 0.25)`,
     );
     // The benchmark runs preview and commit in its own process, as the web process would: its
     // peak resident memory is the import's (plus the report and baselines held here).

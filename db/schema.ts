@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
  * Table types. Conventions, the same on both engines:
@@ -697,6 +697,8 @@ export interface EaLicensesTable {
   license_key: string | null;
   /** Why a request was rejected or a licence revoked. */
   reason: string | null;
+  /** English of the reason; null shows the Japanese (decision 048). */
+  reason_en: ColumnType<string | null, string | null | undefined, string | null>;
   issued_at: Timestamp | null;
   issued_by: string | null;
   ended_at: Timestamp | null;
@@ -1125,8 +1127,5 @@ export interface LegalConsentsTable {
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
-export type Setting = Selectable<SettingsTable>;
 // Re-exported so feature code never imports kysely's helper types piecemeal.
 export type { Generated };

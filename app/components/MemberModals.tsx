@@ -1,5 +1,5 @@
 import { GoalModal, type PendingGoal } from "~/components/marathon/GoalModal";
-import { type PopupContent, PopupModal } from "~/components/popup/PopupModal";
+import { type PopupContent, PopupModal } from "~/components/popups/PopupModal";
 
 /**
  * What opens by itself on a member's page: reached marathon goals first; the admin's popup

@@ -86,8 +86,3 @@ export function annualDocument(y: AnnualStatement, t: Translate): AnnualDocument
   );
   return { income, outgoing };
 }
-
-/** "2026-01-01 – 2026-12-31" in the member's language: the Tokyo calendar year. */
-export function annualPeriod(year: number, t: Translate): string {
-  return t("statement:annual.period", { year });
-}

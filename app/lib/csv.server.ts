@@ -1,7 +1,14 @@
+import { searchParamsObject } from "~/components/table/url";
 import { type CsvCell, CSV_CONTENT_TYPE, csvDisposition, toCsv } from "../../server/lib/csv";
 
+/**
+ * The CSV downloads of the export routes, member and admin: the file name carries the Tokyo
+ * date, the body comes from server/lib/csv (BOM, CRLF, quoting, formula guard), and nothing is
+ * cached, since every export holds personal data.
+ */
+
 /** Today's date in Asia/Tokyo as YYYYMMDD, for export file names. */
-export function tokyoDateStamp(now = new Date()): string {
+function tokyoDateStamp(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", {
     timeZone: "Asia/Tokyo",
     year: "numeric",
@@ -15,7 +22,6 @@ export function tokyoDateStamp(now = new Date()): string {
 /**
  * A CSV download for a list's export route. The rows come from the list's own procedure called
  * with the page's filters and `export: true`, so the file holds exactly what the filters select.
- * Never cached: it holds personal data.
  */
 export function csvResponse(
   name: string,
@@ -29,4 +35,31 @@ export function csvResponse(
       "Cache-Control": "no-store",
     },
   });
+}
+
+/**
+ * One column of a list's CSV export: its header and how a row fills it. Written side by side so
+ * a column added or moved can never leave its header in another place than its values.
+ */
+type CsvColumn<R> = readonly [header: string, cell: (row: R) => CsvCell];
+
+/**
+ * What an export route passes to its list's procedure: the page's own search params (filters,
+ * order) with `export: true`, so the file holds every row the page's filters select.
+ */
+export function exportInput(request: Request) {
+  return { ...searchParamsObject(request.url), export: true as const };
+}
+
+/** The CSV download `name` of `rows`, one line per row in the order of `columns`. */
+export function csvColumnsResponse<R>(
+  name: string,
+  rows: readonly R[],
+  columns: readonly CsvColumn<R>[],
+): Response {
+  return csvResponse(
+    name,
+    columns.map(([header]) => header),
+    rows.map((row) => columns.map(([, cell]) => cell(row))),
+  );
 }

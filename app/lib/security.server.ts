@@ -39,8 +39,6 @@ export async function securityAction(request: Request, context: AppLoadContext) 
   throw new Response("Unknown action", { status: 400 });
 }
 
-export type SecurityAction = typeof securityAction;
-
 /** What the security page shows: the account's state, its passkeys, whether it must enrol. */
 export async function securityData(context: AppLoadContext) {
   const [status, passkeys, enrolmentRequired] = await Promise.all([

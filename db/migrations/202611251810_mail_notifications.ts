@@ -1,7 +1,7 @@
 import { createTable, index, type MigrationDb, types } from "./support";
 
 /**
- * Mail for money events (issue 18): the outbox carries a channel per row (existing rows are
+ * Mail for money events: the outbox carries a channel per row (existing rows are
  * LINE's), members choose per event group and channel, and broker account decisions get a
  * LINE switch of their own. Rows of each channel are claimed by their own dispatcher, so the
  * due index leads with the channel.

@@ -3,7 +3,7 @@ import { byUser, createIdTable, index, ownedBy, timestamps, types } from "./supp
 
 /**
  * Members' requests to have one of their approved broker accounts designated EA-dedicated
- * (issue 19). live_account_id holds the account id while the request is pending and is null
+ * live_account_id holds the account id while the request is pending and is null
  * once decided, so the UNIQUE index lets the database refuse a second open request for the
  * same account, as ea_licenses does for licences.
  */

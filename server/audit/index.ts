@@ -31,17 +31,6 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
     .execute();
 }
 
-export async function auditTrail(db: Kysely<Database>, targetType: string, targetId: string) {
-  return db
-    .selectFrom("audit_log")
-    .select(["id", "actor_id", "action", "data", "created_at"])
-    .where("target_type", "=", targetType)
-    .where("target_id", "=", targetId)
-    .orderBy("created_at", "desc")
-    .limit(200)
-    .execute();
-}
-
 /**
  * What an update changes, for its audit record: the fields of `after` that differ from
  * `before`, with both values; null when nothing changed (no record is written then).

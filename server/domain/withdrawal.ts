@@ -52,7 +52,6 @@ export const WITHDRAWAL_STATUSES = [
   "rejected",
   "cancelled",
 ] as const;
-export type WithdrawalState = (typeof WITHDRAWAL_STATUSES)[number];
 
 /**
  * A withdrawal names the method, the amount and (for USDT) the confirmation; the payee is the

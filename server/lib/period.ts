@@ -7,7 +7,6 @@ import { addTokyoDays, addTokyoMonths, tokyoDayStart, tokyoMidnight } from "../d
  * as a UTC range [start, end) for queries.
  */
 export const PERIOD_PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
-export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid");
 

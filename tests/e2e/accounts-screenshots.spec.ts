@@ -3,7 +3,7 @@ import { signInByEmail, test, visit } from "./fixtures";
 import { languageCookie, PHONE, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
- * Screenshots of issue 4's pages for a person to look at (not compared against anything):
+ * Screenshots of the profile, payment and account pages for a person to look at (not compared against anything):
  * 375 px and desktop, ja and en, with the seeded demo member's accounts. Opt in with
  * `SCREENSHOTS=1 scripts/e2e-local.sh tests/e2e/accounts-screenshots.spec.ts`; they land in
  * SHOTS_DIR (default test-results/screenshots/accounts).

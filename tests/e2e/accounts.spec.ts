@@ -5,7 +5,7 @@ import { E2E_ORIGIN } from "./env";
 import { E2E_PASSWORD, expect, reload, signInUser, test, visit } from "./fixtures";
 
 /**
- * Issue 4 in the browser: a member fills in the profile and payment details and registers a
+ * Profile, payment details and accounts in the browser: a member fills in the profile and payment details and registers a
  * cashback account; an admin approves it; the member sees it approved with the date. Plus the
  * admin's customer page, broker management and the CSV export.
  */

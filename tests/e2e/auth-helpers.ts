@@ -197,18 +197,6 @@ export async function loginViaUi(page: Page, email: string, password: string, qu
 }
 
 /**
- * Completes the second step of a password sign-in with the authenticator app's code for the
- * secret (an admin's: E2E_ADMIN_TOTP_SECRET, the demo admin's: DEMO_ADMIN.totpSecret).
- */
-export async function completeTotp(page: Page, secret: string) {
-  await expect(page).toHaveURL(/\/login\/mfa(\?|$)/);
-  const form = page.getByTestId("main").locator("form[method=post]").first();
-  await form.locator('input[name="code"]').fill(nextCode(secret));
-  await form.locator('button[type="submit"]').click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/**
  * Chromium's virtual authenticator (CDP): a platform authenticator that holds discoverable
  * credentials and verifies the user, like a phone's or laptop's built-in passkey support.
  */

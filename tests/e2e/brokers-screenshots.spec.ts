@@ -3,7 +3,7 @@ import { signInByEmail, test } from "./fixtures";
 import { languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
- * Screenshots of issue 18's rates and timing for a person to look at: /brokers (as a visitor,
+ * Screenshots of the broker rates and crediting times for a person to look at: /brokers (as a visitor,
  * with the calculator filled in), /users/bank with the rates beside each broker, and the
  * dashboard's crediting days, at 375 px and desktop, ja and en. Opt in with SCREENSHOTS=1;
  * they land in SHOTS_DIR (default test-results/screenshots/brokers).

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, visit } from "./fixtures";
 
 /**
- * Issue 18's rates and timing in the browser: a visitor reads the public rate card and works
+ * Broker rates and crediting times in the browser: a visitor reads the public rate card and works
  * the rebate calculator (with and without JavaScript); an admin gives a new broker its rates,
  * schedule and conditions, fixes a refused rate, edits the rows, and the public page follows.
  */

@@ -7,7 +7,7 @@ import { userPage } from "./fixtures";
 import { HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
 
 /**
- * Issue 8 item 5, campaigns in the browser: an admin writes a campaign whose body looks like
+ * Campaigns in the browser: an admin writes a campaign whose body looks like
  * markup and a member reads it as text; a double click on Enter makes one entry and the
  * entry-complete screen; a full campaign says so; a visitor is brought back to the campaign
  * after signing in.

@@ -3,7 +3,7 @@ import { signInByEmail, test, visit } from "./fixtures";
 import { atEachSize, visitPastDialogs, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
- * Screenshots of content in both languages (issue 19 item 5) for a person to look at: the
+ * Screenshots of content in both languages for a person to look at: the
  * admin's campaign form with its Japanese and English fields, and the member's campaign page
  * of a seeded campaign that has English, at 1280 and 375 px in ja and en. Opt in with
  * SCREENSHOTS=1; they land in SHOTS_DIR (default test-results/screenshots/content-english).

@@ -7,7 +7,7 @@ import { languageCookie } from "./shots";
 import { HOUR, tokyoLocal } from "../helpers/form-values";
 
 /**
- * Issue 19 item 5, content in both languages in the browser: an admin writes a campaign's
+ * Content in both languages in the browser: an admin writes a campaign's
  * title and body in Japanese and its title in English; a member reading English sees the
  * English title (and the Japanese body, which has no English), a member reading Japanese the
  * Japanese; the admin's edit form shows both titles again.

@@ -4,7 +4,7 @@ import { createAccount } from "../helpers/cashback";
 import { expect, test, userPage, visit } from "./fixtures";
 
 /**
- * Issue 19 item 6, EA-dedicated account requests in the browser: a member asks from
+ * EA-dedicated account requests in the browser: a member asks from
  * /users/bank for two of their approved accounts to be EA-dedicated; the admin approves one
  * and denies the other with a reason (required) on /admin/eas/requests; the member then sees
  * the new type, each request's state and the reason.

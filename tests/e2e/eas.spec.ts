@@ -2,13 +2,16 @@ import { readFileSync } from "node:fs";
 import type { Browser } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
+import { nowDb } from "../../db/time";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { expect, test, userPage, visit } from "./fixtures";
+import { languageCookie } from "./shots";
 
 /**
- * Issue 9, EAs in the browser: an admin creates an EA with its file, a member asks for a
+ * EAs in the browser: an admin creates an EA with its file, a member asks for a
  * licence on an approved account, the admin issues it, the member downloads the file; nobody
- * without an active licence gets the file.
+ * without an active licence gets the file. A rejection's reason reaches a member reading English
+ * in English when the admin wrote one, else in Japanese marked as such (decision 048).
  */
 
 /** A member signed in, in a browser context of their own. */
@@ -118,7 +121,7 @@ test("an admin creates an EA, a member requests a licence, the admin issues it, 
     .getByTestId("license-revoke")
     .click();
   const revoke = page.getByTestId("license-revoke-dialog");
-  await revoke.getByRole("textbox").fill("E2E revoke");
+  await revoke.getByLabel("理由", { exact: true }).fill("E2E revoke");
   await revoke.getByRole("button", { name: "取り消す" }).click();
   await expect(page.getByTestId("license-decided")).toBeVisible();
   expect((await m.request.get(`/users/ea/${eaId}/download`)).status()).toBe(403);
@@ -133,6 +136,96 @@ test("an admin creates an EA, a member requests a licence, the admin issues it, 
 
   await member.context.close();
   await other.context.close();
+});
+
+test("a rejection's English reaches a member reading English; without one, the Japanese is marked", async ({
+  page,
+  login,
+  db,
+  browser,
+}) => {
+  const ea = await db.kysely
+    .selectFrom("eas")
+    .select(["id", "name"])
+    .where("active", "=", 1)
+    .where("account_type", "=", "regular")
+    .executeTakeFirstOrThrow();
+  const member = await newMember(db, browser);
+  await languageCookie(member.context, "en");
+  // Two requests waiting for the admin, one per account.
+  const accounts = [await approvedAccount(db, member.id), await approvedAccount(db, member.id)];
+  for (const account of accounts) {
+    const row = await db.kysely
+      .selectFrom("broker_accounts")
+      .select("id")
+      .where("account_number", "=", account.number)
+      .executeTakeFirstOrThrow();
+    const now = nowDb();
+    await db.kysely
+      .insertInto("ea_licenses")
+      .values({
+        id: newId(),
+        ea_id: ea.id,
+        user_id: member.id,
+        broker_account_id: row.id,
+        live_account_id: row.id,
+        status: "pending",
+        license_key: null,
+        reason: null,
+        issued_at: null,
+        issued_by: null,
+        ended_at: null,
+        ended_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  await login("admin");
+  const reject = async (number: string, japanese: string, english: string) => {
+    await visit(page, `/admin/eas/licenses?status=pending&member=${number}`);
+    await page
+      .getByTestId("admin-licenses")
+      .getByTestId("table-row")
+      .filter({ hasText: number })
+      .getByTestId("license-reject")
+      .click();
+    const dialog = page.getByTestId("license-reject-dialog");
+    await dialog.getByLabel("理由", { exact: true }).fill(japanese);
+    await dialog.getByLabel("理由（英語）").fill(english);
+    await dialog.getByRole("button", { name: "却下する" }).click();
+    await expect(page.getByTestId("license-decided")).toBeVisible();
+  };
+  await reject(accounts[0]!.number, "口座が対象外です", "This account is not eligible.");
+  await reject(accounts[1]!.number, "確認できませんでした", "");
+
+  const m = member.page;
+  const reasonOf = (where: ReturnType<typeof m.getByTestId>, number: string) =>
+    where.filter({ hasText: number }).getByTestId("license-reason");
+  await visit(m, "/users/ea/licenses");
+  const rows = m.getByTestId("my-licenses").getByTestId("table-row");
+  await expect(reasonOf(rows, accounts[0]!.number)).toHaveText(
+    "Reason: This account is not eligible.",
+  );
+  await expect(reasonOf(rows, accounts[0]!.number).getByTestId("in-japanese")).toHaveCount(0);
+  await expect(reasonOf(rows, accounts[1]!.number)).toHaveText(
+    "Reason: 確認できませんでしたJapanese",
+  );
+  await expect(reasonOf(rows, accounts[1]!.number).locator('[lang="ja"]')).toHaveText(
+    "確認できませんでした",
+  );
+
+  await visit(m, `/users/ea/${ea.id}`);
+  const licences = m.getByTestId("ea-license");
+  await expect(reasonOf(licences, accounts[0]!.number)).toHaveText(
+    "Reason: This account is not eligible.",
+  );
+  await expect(reasonOf(licences, accounts[1]!.number).getByTestId("in-japanese")).toHaveText(
+    "Japanese",
+  );
+
+  await member.context.close();
 });
 
 test("the EA list filters by category", async ({ login, page }) => {

@@ -135,8 +135,8 @@ export async function userPage(browser: Browser, db: Db, options: NewUser = {}) 
 
 /**
  * What went wrong in the browser during a test: console errors, uncaught exceptions, requests
- * that failed and responses with an error status. A test that expects an error response (the
- * 404 page, for now, of routes later issues add) declares it with `allow`.
+ * that failed and responses with an error status. A test that expects an error response (a 404
+ * page opened on purpose) declares it with `allow`.
  */
 export class Problems {
   readonly list: string[] = [];

@@ -5,7 +5,7 @@ import { publishedGacha } from "./gacha-steps";
 import { clickTo, languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
- * Screenshots of issue 9's pages for a person to look at (not compared against anything):
+ * Screenshots of the gacha and EA pages for a person to look at (not compared against anything):
  * 1280 px and 375 px, ja and en, with the seeded demo gachas and EAs. Opt in with
  * `SCREENSHOTS=1 scripts/e2e-local.sh tests/e2e/gacha-ea-screenshots.spec.ts`; they land in
  * SHOTS_DIR (default test-results/screenshots/gacha-ea).

@@ -7,7 +7,7 @@ import { publishedGacha } from "./gacha-steps";
 import { HOUR, tokyoLocal } from "../helpers/form-values";
 
 /**
- * Issue 9, gachas in the browser: an admin creates a gacha and its rewards through the forms, a
+ * Gachas in the browser: an admin creates a gacha and its rewards through the forms, a
  * member draws it until the limit and finds the draws in the history; an item is marked used;
  * the reveal animates, except for people who ask for reduced motion.
  */

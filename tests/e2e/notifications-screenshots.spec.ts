@@ -3,7 +3,7 @@ import { test, visit } from "./fixtures";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
- * Screenshots of the mypage notification choices (issue 18) for a person to look at: 375 px and
+ * Screenshots of the mypage notification choices for a person to look at: 375 px and
  * desktop, ja and en, LINE linked (two columns) and not (mail only, with the connect link).
  * Opt in with SCREENSHOTS=1; they land in SHOTS_DIR (default test-results/screenshots/notify).
  */

@@ -3,7 +3,7 @@ import { expect, reload, test, visit } from "./fixtures";
 import { languageCookie } from "./shots";
 
 /**
- * Issue 18, mail for money events: on /users/mypage a member chooses per event group and
+ * Mail for money events: on /users/mypage a member chooses per event group and
  * channel; the choice is saved with a message and is still there after a reload. LINE's
  * column appears only once LINE is linked.
  */

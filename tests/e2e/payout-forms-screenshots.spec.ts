@@ -3,7 +3,7 @@ import { signInByEmail, test, visit } from "./fixtures";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
- * Screenshots of issue 18's payout form (with the bank picker open) and the deposit history,
+ * Screenshots of the payout form (with the bank picker open) and the deposit history,
  * at 375 px and 1280 px, ja and en, for a person to look at. Opt in with SCREENSHOTS=1; they
  * land in SHOTS_DIR (default test-results/screenshots/payout-forms).
  */

@@ -4,7 +4,7 @@ import { E2E_PASSWORD, expect, test, visit } from "./fixtures";
 import { openPaymentForm } from "./money-steps";
 
 /**
- * The payout-details form in the browser (issue 18): a failure keeps what was typed, an
+ * The payout-details form in the browser: a failure keeps what was typed, an
  * expired session comes back to the form after signing in, and the bank and branch are picked
  * by keyboard from the bank list.
  */

@@ -12,7 +12,7 @@ test.describe("visitor shell", () => {
     await expect(links.nth(0)).toHaveAttribute("aria-current", "page");
     // The relative "register" link: /register from any top-level page.
     await expect(links.nth(1)).toHaveAttribute("href", /register$/);
-    // The public broker rates (issue 18).
+    // The public broker rates.
     await expect(links.nth(2)).toHaveAttribute("href", "/brokers");
     await expect(links.nth(3)).toHaveAttribute("href", "https://example.com/");
     await expect(links.nth(3)).toHaveAttribute("target", "_blank");

@@ -1,16 +1,35 @@
 import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
-import { eaSuite } from "../helpers/ea-suite";
+import { eaSuite } from "../helpers/eas-suite";
 import { callerFor } from "../helpers/fixtures";
 
 /**
- * The denial reasons of a broker account and of an EA-dedicated account request, in English
- * too (decision 048): English readers get the English the admin wrote, or the Japanese marked
+ * The denial reasons of a broker account, of an EA-dedicated account request and of an EA
+ * licence (rejected or revoked), in English too (decision 048): English readers get the English the admin wrote, or the Japanese marked
  * as such; Japanese readers always the Japanese; too long an English is refused, not cut.
  */
 
 const suite = eaSuite(310000);
 const { t, account, member } = suite;
+
+/** An EA for regular accounts, with a file that passes as an .ex4. */
+function createEa() {
+  return suite.admin.eas.create({
+    ea: {
+      name: "Reason Rider",
+      developer: "FX Labs",
+      description: "Follows the trend.",
+      category: "trend",
+      accountType: "regular",
+      active: true,
+    },
+    file: {
+      version: "1.0",
+      fileName: "ReasonRider.ex4",
+      bytes: new Uint8Array([0x01, 0x02, 0x00, 0x00, 0x41]),
+    },
+  });
+}
 
 describe(`denial reasons in English on ${testEngine}`, () => {
   it("a broker account's denial reason reaches an English reader in English, or in Japanese marked so", async () => {
@@ -125,6 +144,76 @@ describe(`denial reasons in English on ${testEngine}`, () => {
     expect(JSON.parse(String(audit.data))).toMatchObject({
       reason: "取引実績が足りません",
       reasonEn: "Not enough trading history yet.",
+    });
+  });
+
+  it("an EA licence's rejection and revocation reasons reach an English reader in English, or in Japanese marked so", async () => {
+    const m = await member();
+    const en = await callerFor(t.db, m.id, { locale: "en" });
+    const ea = await createEa();
+    const rejected = await m.caller.eas.requestLicense({
+      eaId: ea.id,
+      accountId: await account(m.id),
+    });
+    const revoked = await m.caller.eas.requestLicense({
+      eaId: ea.id,
+      accountId: await account(m.id),
+    });
+
+    // Too long an English is refused, not cut, and the licence stays as it was.
+    await expect(
+      suite.admin.eas.reject({ id: rejected.id, reason: "長い", reasonEn: "x".repeat(501) }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await suite.admin.eas.reject({
+      id: rejected.id,
+      reason: "口座が対象外です",
+      reasonEn: "This account is not eligible.",
+    });
+    await suite.admin.eas.issue({ id: revoked.id });
+    await suite.admin.eas.revoke({ id: revoked.id, reason: "規約違反のため", reasonEn: "  " });
+
+    const list = async (caller: typeof en) =>
+      Object.fromEntries(
+        (await caller.eas.myLicenses({})).rows.map((r) => [r.id, [r.reason, r.reasonLang]]),
+      );
+    const detail = async (caller: typeof en) =>
+      Object.fromEntries(
+        (await caller.eas.get({ id: ea.id })).licenses.map((l) => [l.id, [l.reason, l.reasonLang]]),
+      );
+    const inEnglish = {
+      [rejected.id]: ["This account is not eligible.", "en"],
+      [revoked.id]: ["規約違反のため", "ja"],
+    };
+    const inJapanese = {
+      [rejected.id]: ["口座が対象外です", "ja"],
+      [revoked.id]: ["規約違反のため", "ja"],
+    };
+    expect(await list(en)).toEqual(inEnglish);
+    expect(await detail(en)).toEqual(inEnglish);
+    expect(await list(m.caller)).toEqual(inJapanese);
+    expect(await detail(m.caller)).toEqual(inJapanese);
+
+    const stored = await t.db.kysely
+      .selectFrom("ea_licenses")
+      .select(["id", "reason", "reason_en"])
+      .where("id", "in", [rejected.id, revoked.id])
+      .execute();
+    // A blank English is none at all.
+    expect(Object.fromEntries(stored.map((r) => [r.id, [r.reason, r.reason_en]]))).toEqual({
+      [rejected.id]: ["口座が対象外です", "This account is not eligible."],
+      [revoked.id]: ["規約違反のため", null],
+    });
+
+    // The audit keeps both languages.
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .select("data")
+      .where("target_id", "=", rejected.id)
+      .where("action", "=", "ea.license.reject")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audit.data))).toMatchObject({
+      reason: "口座が対象外です",
+      reasonEn: "This account is not eligible.",
     });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { outcome } from "../helpers/outcome";
-import { eaSuite } from "../helpers/ea-suite";
+import { eaSuite } from "../helpers/eas-suite";
 
 /**
  * Members ask for an EA-dedicated account type from /users/bank; the admin approves (the

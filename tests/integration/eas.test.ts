@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { outcome } from "../helpers/outcome";
-import { eaSuite } from "../helpers/ea-suite";
+import { eaSuite } from "../helpers/eas-suite";
 
 /**
  * EAs on a real database: the admin's EA and version uploads, members' licence requests for an

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { MemberAccountRequest } from "../../../server/features/eas/account-requests";
 import { AccountStatusBadge } from "~/components/AccountStatus";
-import { AccountTypeBadge } from "~/components/ea/badges";
+import { AccountTypeBadge } from "~/components/eas/badges";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/button";
 import { Section } from "~/components/ui/card";

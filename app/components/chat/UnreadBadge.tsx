@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { TrpcProvider } from "~/components/TrpcProvider";
+import { badgeClass } from "~/components/ui/Badge";
 import { trpc } from "~/lib/trpc";
 
 /** How often the admin menu asks for the unread count. */
@@ -44,7 +45,7 @@ function Badge({ onNavigate }: { onNavigate?: () => void }) {
         onClick={onNavigate}
         aria-label={t("admin.unreadMessages", { count })}
         title={t("admin.unreadMessages", { count })}
-        className={`block rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold tabular-nums text-white hover:bg-red-700 ${focusRing}`}
+        className={`block ${badgeClass("alert")} hover:bg-red-700 ${focusRing}`}
         data-testid="admin-unread-badge"
       >
         {count > 99 ? "99+" : count}

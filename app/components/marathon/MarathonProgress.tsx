@@ -115,14 +115,12 @@ export function MarathonProgress({
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-semibold">{t("goal", { number: g.marathonNumber })}</span>
                     {done ? (
-                      <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200">
+                      <Badge tone="success" className="items-center gap-1">
                         <CheckCircleIcon className="h-4 w-4" aria-hidden="true" />
                         {t("reached")}
-                      </span>
+                      </Badge>
                     ) : (
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-                        {t("notReached")}
-                      </span>
+                      <Badge tone="muted">{t("notReached")}</Badge>
                     )}
                   </div>
                   <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatYen } from "~/lib/money";
 import { type Column, DataTable, wholeList } from "~/components/table/DataTable";
+import { Badge } from "~/components/ui/Badge";
 
 /*
  * The parts the ranking and the cashback battle share: the standings table and the banner with
@@ -55,9 +56,9 @@ export function StandingsTable({
         <span>
           {r.nickname}
           {r.isViewer && (
-            <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            <Badge tone="highlight" className="ml-2">
               {t("you")}
-            </span>
+            </Badge>
           )}
         </span>
       ),

@@ -1,4 +1,4 @@
-import { type HTMLAttributes, type ReactNode, useId } from "react";
+import { type ReactNode, useId } from "react";
 
 /**
  * The surface pages group their content on: a white (dark: slate) panel with a hairline border
@@ -7,13 +7,6 @@ import { type HTMLAttributes, type ReactNode, useId } from "react";
  */
 export const card =
   "rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900";
-
-type CardProps = HTMLAttributes<HTMLElement> & { as?: "section" | "div" | "article" };
-
-/** A card as a section (or div, article) with the usual padding. */
-export function Card({ as: Tag = "section", className = "", ...rest }: CardProps) {
-  return <Tag className={`${card} p-4 sm:p-6 ${className}`} {...rest} />;
-}
 
 /** A card with a heading: the sections of the profile and admin pages. */
 export function Section({

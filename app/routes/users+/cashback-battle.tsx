@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
+import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battles/BattleParts";
 import { MyPlace } from "~/components/ranking/Standings";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";

@@ -85,7 +85,6 @@ function patternComplete(v: z.output<typeof brokerFields>, ctx: z.RefinementCtx)
 }
 
 export const brokerInput = brokerFields.superRefine(patternComplete);
-export type BrokerInput = z.input<typeof brokerInput>;
 export type BrokerValues = z.output<typeof brokerInput>;
 
 const upload = z.instanceof(Uint8Array).optional();
@@ -105,7 +104,6 @@ const brokerImages = {
 export const brokerTermsInput = z
   .object(brokerTermsFields)
   .superRefine(scheduleComplete, alwaysCheck);
-export type BrokerTermsInput = z.input<typeof brokerTermsInput>;
 const withTerms = { terms: brokerTermsInput.optional() };
 
 export const createBrokerInput = brokerFields
@@ -155,7 +153,6 @@ export const addAccountInput = z.object({
     .max(MAX_ACCOUNT_ID_LENGTH * 2, "tooLong"),
   accountType: brokerAccountType,
 });
-export type AddAccountInput = z.input<typeof addAccountInput>;
 
 /**
  * How account ids are compared and stored: full-width characters become half-width (NFKC: a
@@ -223,7 +220,6 @@ export const adminAccountsInput = pagingSchema(
   from: filterDate(),
   to: filterDate(),
 });
-export type AdminAccountsInput = z.input<typeof adminAccountsInput>;
 
 export const decideAccountsInput = z
   .object({
@@ -241,4 +237,3 @@ export const decideAccountsInput = z
       ctx.addIssue({ code: "custom", path: ["reason"], message: required });
     }
   });
-export type DecideAccountsInput = z.input<typeof decideAccountsInput>;

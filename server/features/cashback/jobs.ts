@@ -287,11 +287,6 @@ export function commitImport(deps: ImportDeps, adminId: string, batchId: string)
   return runImportNow(deps, adminId, batchId, "commit");
 }
 
-/** Credits the rows of accounts approved since the batch was committed. */
-export function rerunImport(deps: ImportDeps, adminId: string, batchId: string) {
-  return runImportNow(deps, adminId, batchId, "rerun");
-}
-
 /**
  * The batch's latest job as its page shows it: rows done of total, the rate so far (rows per
  * second since the job started) and the time left at that rate.

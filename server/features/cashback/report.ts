@@ -22,7 +22,7 @@ import {
  * chunk, parsed by csv-parse's stream API, and handed on in batches of rows.
  */
 
-/** The largest report accepted: a month of a big broker (issue 20: "the 50 MB limit"). */
+/** The largest report accepted: 50 MB, a month of a big broker's rows. */
 export const MAX_REPORT_BYTES = 50 * 1024 * 1024;
 export const MAX_REPORT_ROWS = 1_000_000;
 

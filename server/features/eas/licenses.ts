@@ -9,7 +9,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { localized } from "../../lib/localized";
+import { localized, readerText } from "../../lib/localized";
 import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
 import { accountTypeOf, approvedAccountsWithType } from "./dedicated-accounts";
 import type { adminLicensesInput, myLicensesInput } from "./schema";
@@ -98,6 +98,7 @@ export async function requestLicense(
         status: "pending",
         license_key: null,
         reason: null,
+        reason_en: null,
         issued_at: null,
         issued_by: null,
         ended_at: null,
@@ -200,6 +201,7 @@ export async function issueLicenseFor(
           status: "active",
           license_key: key,
           reason: null,
+          reason_en: null,
           issued_at: now,
           issued_by: adminId,
           ended_at: null,
@@ -223,6 +225,12 @@ export async function issueLicenseFor(
   return { id, licenseKey: key };
 }
 
+/** Why a licence ended: the Japanese the member reads, and its English when written. */
+export interface EndReason {
+  reason: string;
+  reasonEn?: string | null | undefined;
+}
+
 /** Ends a licence: a pending request is rejected, an active licence revoked. */
 async function endLicense(
   db: Db,
@@ -230,7 +238,7 @@ async function endLicense(
   id: string,
   from: EaLicenseStatus,
   to: EaLicenseStatus,
-  reason: string,
+  { reason, reasonEn = null }: EndReason,
 ) {
   return db.kysely.transaction().execute(async (trx) => {
     const licence = await trx
@@ -246,6 +254,7 @@ async function endLicense(
         status: to,
         live_account_id: null,
         reason,
+        reason_en: reasonEn,
         ended_at: now,
         ended_by: adminId,
         updated_at: now,
@@ -266,15 +275,16 @@ async function endLicense(
         userId: licence.user_id,
         accountId: licence.broker_account_id,
         reason,
+        ...(reasonEn ? { reasonEn } : {}),
       },
     });
     return { id, status: to };
   });
 }
 
-export const rejectLicense = (db: Db, adminId: string, id: string, reason: string) =>
+export const rejectLicense = (db: Db, adminId: string, id: string, reason: EndReason) =>
   endLicense(db, adminId, id, "pending", "rejected", reason);
-export const revokeLicense = (db: Db, adminId: string, id: string, reason: string) =>
+export const revokeLicense = (db: Db, adminId: string, id: string, reason: EndReason) =>
   endLicense(db, adminId, id, "active", "revoked", reason);
 
 // ------------------------------------------------------------------------------------ lists
@@ -292,6 +302,7 @@ function licenceQuery(db: Kysely<Database>) {
       "ea_licenses.status",
       "ea_licenses.license_key",
       "ea_licenses.reason",
+      "ea_licenses.reason_en",
       "ea_licenses.created_at",
       "ea_licenses.issued_at",
       "ea_licenses.ended_at",
@@ -330,6 +341,18 @@ function toLicence(r: LicenceRow) {
   };
 }
 
+/**
+ * The reason as the member reads it: the English when they read English and it was written,
+ * else the Japanese, with the language it is in (decision 048).
+ */
+export function memberReason(
+  r: { reason: string | null; reason_en: string | null },
+  locale: Language,
+) {
+  const reason = readerText(r.reason, r.reason_en, locale);
+  return { reason: reason.text, reasonLang: reason.lang };
+}
+
 /** The member's own licences, with the key of each active one and whether it downloads. */
 export async function myLicenses(
   db: Db,
@@ -343,6 +366,7 @@ export async function myLicenses(
   const page = await paginateSorted(query, input, "ea_licenses.created_at", "ea_licenses.id");
   return mapRows(page, (r) => ({
     ...toLicence(r),
+    ...memberReason(r, locale),
     eaName: localized(r, "ea_name", locale),
     // A key is the member's only while the licence is active.
     licenseKey: r.status === "active" ? r.license_key : null,

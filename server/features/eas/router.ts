@@ -108,15 +108,11 @@ export const easRouter = router({
 
   reject: adminProcedure
     .input(decideInput)
-    .mutation(({ ctx, input }) =>
-      licenses.rejectLicense(ctx.db, ctx.user.id, input.id, input.reason),
-    ),
+    .mutation(({ ctx, input }) => licenses.rejectLicense(ctx.db, ctx.user.id, input.id, input)),
 
   revoke: adminProcedure
     .input(decideInput)
-    .mutation(({ ctx, input }) =>
-      licenses.revokeLicense(ctx.db, ctx.user.id, input.id, input.reason),
-    ),
+    .mutation(({ ctx, input }) => licenses.revokeLicense(ctx.db, ctx.user.id, input.id, input)),
 
   /** A member's approved accounts with their types (the issue form). */
   memberAccounts: adminProcedure

@@ -88,9 +88,15 @@ export const adminLicensesInput = pagingSchema(["createdAt", "issuedAt"], {
   member: filterText(100),
 });
 
+/**
+ * A refusal (a licence rejected or revoked, a dedicated-account request denied) carries the
+ * reason the member will read (required), and its English (optional): members reading English
+ * get it, others the Japanese.
+ */
 export const decideInput = z.object({
   id,
   reason: z.string({ error: required }).trim().min(1, present).max(500, "tooLong"),
+  reasonEn: englishText(500),
 });
 
 /** The admin issues a licence directly: which EA, which member (email or uid), which account. */
@@ -140,8 +146,5 @@ export const accountRequestsInput = pagingSchema(["createdAt"], {
   q: filterText(100),
 });
 
-/**
- * A denial carries the reason the member will read (required), and its English (optional):
- * members reading English get it, others the Japanese.
- */
-export const denyAccountRequestInput = decideInput.extend({ reasonEn: englishText(500) });
+/** A denial of a dedicated-account request: the reason and its optional English. */
+export const denyAccountRequestInput = decideInput;

@@ -13,6 +13,7 @@ import { contains, mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { newFileKey, type Storage } from "../../storage";
 import { approvedAccountsWithType } from "./dedicated-accounts";
+import { memberReason } from "./licenses";
 import { acceptEaFile, safeFileName } from "./files";
 import type { adminListInput, EaValues, FileUpload, memberListInput } from "./schema";
 import { discardFiles } from "../../storage/uploads";
@@ -385,6 +386,7 @@ export async function memberGetEa(db: Db, userId: string, id: string, locale: La
       "ea_licenses.status",
       "ea_licenses.license_key",
       "ea_licenses.reason",
+      "ea_licenses.reason_en",
       "ea_licenses.created_at",
       "ea_licenses.issued_at",
       "ea_licenses.broker_account_id",
@@ -410,7 +412,7 @@ export async function memberGetEa(db: Db, userId: string, id: string, locale: La
       id: l.id,
       status: l.status,
       licenseKey: l.status === "active" ? l.license_key : null,
-      reason: l.reason,
+      ...memberReason(l, locale),
       requestedAt: l.created_at,
       issuedAt: l.issued_at,
       account: { accountNumber: l.account_number, brokerName: l.broker_name },

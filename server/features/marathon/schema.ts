@@ -123,7 +123,6 @@ export type CreateMarathonInput = z.output<typeof createMarathonInput>;
 export const updateMarathonInput = marathonFields
   .extend({ id: z.string({ error: required }).refine(isId, "notFound") })
   .superRefine(crossChecks, always);
-export type UpdateMarathonInput = z.output<typeof updateMarathonInput>;
 
 export const setActiveInput = z.object({
   id: z.string({ error: required }).refine(isId, "notFound"),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 export const GENRES = ["cashback", "withdrawal", "affiliate"] as const;
-export type Genre = (typeof GENRES)[number];
 export const SCOPES = ["month", "year", "all"] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -37,5 +37,3 @@ export const settingsInput = z
       ctx.addIssue({ code: "custom", path: ["transferMax"], message: "maxBelowMin" });
     }
   });
-
-export type SettingsInput = z.input<typeof settingsInput>;

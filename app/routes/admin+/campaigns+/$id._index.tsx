@@ -2,7 +2,7 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
-import { CampaignForm } from "~/components/campaign/CampaignForm";
+import { CampaignForm } from "~/components/campaigns/CampaignForm";
 import { readCampaignForm } from "~/lib/campaign-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { toTokyoInput } from "~/lib/tokyo-input";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CampaignStatusBadge } from "~/components/campaign/badges";
+import { CampaignStatusBadge } from "~/components/campaigns/badges";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
 import { DetailPage } from "~/components/ui/DetailPage";

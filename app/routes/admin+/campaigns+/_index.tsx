@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CampaignStatusBadge } from "~/components/campaign/badges";
+import { CampaignStatusBadge } from "~/components/campaigns/badges";
 import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
 import { EntityList } from "~/components/admin/EntityList";
 import { cellLink } from "~/components/table/ListHeading";

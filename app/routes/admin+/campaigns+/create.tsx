@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaign/CampaignForm";
+import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaigns/CampaignForm";
 import { readCampaignForm } from "~/lib/campaign-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";

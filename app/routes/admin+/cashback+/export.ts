@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
+import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** The cashback list as CSV: the same filters and order as the page, every matching row. */

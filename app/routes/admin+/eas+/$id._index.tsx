@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { Form, useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
-import { EaForm, VersionFields } from "~/components/ea/EaForm";
+import { EaForm, VersionFields } from "~/components/eas/EaForm";
 import { SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
+import { AccountTypeBadge, CategoryBadge } from "~/components/eas/badges";
 import { orNotFound } from "~/lib/not-found.server";
 import { DetailPage } from "~/components/ui/DetailPage";
 import { answerRefusals } from "~/lib/refusals.server";

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
-import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
+import { AccountTypeBadge, CategoryBadge } from "~/components/eas/badges";
 import { EntityList, SecondaryLink } from "~/components/admin/EntityList";
 import { cellLink } from "~/components/table/ListHeading";
 import { SelectFilter } from "~/components/table/TableFilters";

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
-import { AccountTypeBadge } from "~/components/ea/badges";
+import { AccountTypeBadge } from "~/components/eas/badges";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { EaForm, EMPTY_EA } from "~/components/ea/EaForm";
+import { EaForm, EMPTY_EA } from "~/components/eas/EaForm";
 import { readEaForm } from "~/lib/ea-form.server";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";

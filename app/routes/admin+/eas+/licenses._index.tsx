@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LicenseTable } from "~/components/ea/LicenseTable";
+import { LicenseTable } from "~/components/eas/LicenseTable";
 import { searchParamsObject } from "~/components/table/url";
 import { licenseDecision } from "~/lib/ea-licenses.server";
 import { buttonClass } from "~/components/ui/button";

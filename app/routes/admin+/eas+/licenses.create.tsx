@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AccountTypeBadge } from "~/components/ea/badges";
+import { AccountTypeBadge } from "~/components/eas/badges";
 import { Field, type FormErrorShape, SelectField, SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
-import { GachaForm } from "~/components/gacha/GachaForm";
+import { GachaForm } from "~/components/gachas/GachaForm";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
 import { toTokyoInput } from "~/lib/tokyo-input";

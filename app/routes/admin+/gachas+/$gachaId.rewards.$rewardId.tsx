@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RewardFormPage } from "~/components/gacha/RewardForm";
+import { RewardFormPage } from "~/components/gachas/RewardForm";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import { orNotFound } from "~/lib/not-found.server";

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GachaArt } from "~/components/gacha/GachaArt";
-import { RewardKindDetail, OddsFraction } from "~/components/gacha/validity";
+import { GachaArt } from "~/components/gachas/GachaArt";
+import { RewardKindDetail, OddsFraction } from "~/components/gachas/validity";
 import { DataTable } from "~/components/table/DataTable";
 import { orNotFound } from "~/lib/not-found.server";
 import { ListHeading } from "~/components/table/ListHeading";

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EMPTY_REWARD, RewardFormPage } from "~/components/gacha/RewardForm";
+import { EMPTY_REWARD, RewardFormPage } from "~/components/gachas/RewardForm";
 import { saveRecord, listWithSaved } from "~/lib/forms.server";
 import { readRewardForm } from "~/lib/gacha-form.server";
 import type { loader as gachaLoader } from "./$gachaId";

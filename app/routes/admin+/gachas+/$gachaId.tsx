@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GachaStatusBadge } from "~/components/gacha/badges";
+import { GachaStatusBadge } from "~/components/gachas/badges";
 import { formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
-import { GachaStatusBadge } from "~/components/gacha/badges";
+import { GachaStatusBadge } from "~/components/gachas/badges";
 import { EntityList } from "~/components/admin/EntityList";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { EMPTY_GACHA, GachaForm } from "~/components/gacha/GachaForm";
+import { EMPTY_GACHA, GachaForm } from "~/components/gachas/GachaForm";
 import { saveRecord } from "~/lib/forms.server";
 import { readGachaForm } from "~/lib/gacha-form.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ActiveToggle } from "~/components/admin/EntityList";
 import { dateColumn } from "~/components/admin/cells";
 import { Alert } from "~/components/ui/Alert";
-import { PopupStateBadge } from "~/components/popup/PopupStateBadge";
+import { PopupStateBadge } from "~/components/popups/PopupStateBadge";
 import { DataTable } from "~/components/table/DataTable";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { EMPTY_POPUP, PopupForm } from "~/components/popup/PopupForm";
+import { EMPTY_POPUP, PopupForm } from "~/components/popups/PopupForm";
 import { saveRecord } from "~/lib/forms.server";
 import { readPopupForm } from "~/lib/popup-form.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";

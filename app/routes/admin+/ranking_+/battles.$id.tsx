@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battle/BattleParts";
+import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battles/BattleParts";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Alert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BattleForm, typedBattle } from "~/components/battle/BattleForm";
+import { BattleForm, typedBattle } from "~/components/battles/BattleForm";
 import { Alert } from "~/components/ui/Alert";
 import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";

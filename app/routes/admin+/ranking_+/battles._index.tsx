@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BattlePhaseBadge } from "~/components/battle/BattleParts";
+import { BattlePhaseBadge } from "~/components/battles/BattleParts";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { formatYen } from "~/lib/money";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";

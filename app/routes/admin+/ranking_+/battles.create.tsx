@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BattleForm, EMPTY_BATTLE, typedBattle } from "~/components/battle/BattleForm";
+import { BattleForm, EMPTY_BATTLE, typedBattle } from "~/components/battles/BattleForm";
 import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
 import { attempt } from "~/lib/forms.server";
 import { textLink } from "~/components/ui/link";

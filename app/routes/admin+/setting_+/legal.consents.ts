@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csvExport.server";
+import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 

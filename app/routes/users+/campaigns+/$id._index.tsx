@@ -3,9 +3,9 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CampaignCapacity } from "~/components/campaign/CampaignCapacity";
-import { PlainText } from "~/components/campaign/CampaignArt";
-import { CampaignStatusBadge, EnteredBadge } from "~/components/campaign/badges";
+import { CampaignCapacity } from "~/components/campaigns/CampaignCapacity";
+import { PlainText } from "~/components/campaigns/CampaignArt";
+import { CampaignStatusBadge, EnteredBadge } from "~/components/campaigns/badges";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";

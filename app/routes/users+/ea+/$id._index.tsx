@@ -2,7 +2,12 @@ import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AccountTypeBadge, CategoryBadge, LicenseBadge } from "~/components/ea/badges";
+import {
+  AccountTypeBadge,
+  CategoryBadge,
+  LicenseBadge,
+  LicenseReason,
+} from "~/components/eas/badges";
 import { SelectField, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card, Facts, Section } from "~/components/ui/card";
@@ -132,8 +137,11 @@ export default function EaDetails() {
                 </span>
               )}
               {l.reason && (
-                <span className="text-xs text-slate-600 dark:text-slate-300">
-                  {t("reasonShown", { reason: l.reason })}
+                <span
+                  className="text-xs text-slate-600 dark:text-slate-300"
+                  data-testid="license-reason"
+                >
+                  <LicenseReason reason={l.reason} lang={l.reasonLang} />
                 </span>
               )}
             </>

@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardFacts, CardListPage, ListCard } from "~/components/CardList";
-import { AccountTypeBadge, CategoryBadge } from "~/components/ea/badges";
+import { AccountTypeBadge, CategoryBadge } from "~/components/eas/badges";
 import { searchParamsObject } from "~/components/table/url";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { formatDate } from "~/lib/format";

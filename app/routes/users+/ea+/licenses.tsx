@@ -2,7 +2,7 @@ import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LicenseKeyCell, LicenseStatusCell } from "~/components/ea/badges";
+import { LicenseKeyCell, LicenseReason, LicenseStatusCell } from "~/components/eas/badges";
 import { dateColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
@@ -83,7 +83,7 @@ export default function MyLicenses() {
             cell: (r) => (
               <LicenseStatusCell
                 status={r.status}
-                reason={r.reason && t("reasonShown", { reason: r.reason })}
+                reason={r.reason && <LicenseReason reason={r.reason} lang={r.reasonLang} />}
               />
             ),
           },

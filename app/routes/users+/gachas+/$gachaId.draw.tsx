@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { drawBlocker } from "~/components/gacha/blocker";
-import { GachaArt } from "~/components/gacha/GachaArt";
-import { LogStateBadge } from "~/components/gacha/badges";
-import { ValidityPeriod } from "~/components/gacha/validity";
+import { drawBlocker } from "~/components/gachas/blocker";
+import { GachaArt } from "~/components/gachas/GachaArt";
+import { LogStateBadge } from "~/components/gachas/badges";
+import { ValidityPeriod } from "~/components/gachas/validity";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { attempt, formValues } from "~/lib/forms.server";

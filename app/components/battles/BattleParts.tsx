@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { stateBadge } from "~/components/StateBadge";
+import { stateBadge } from "~/components/ui/Badge";
 import { formatYen } from "~/lib/money";
 import { type StandingRow, StandingsTable } from "~/components/ranking/Standings";
 

@@ -41,7 +41,7 @@ export function LicenseTable({
   page: TablePage<AdminLicenseRow>;
   showEa: boolean;
 }) {
-  const { t } = useTranslation(["ea", "errors"]);
+  const { t } = useTranslation(["ea", "errors", "common"]);
   const result = useActionData<typeof licenseDecision>();
   const [done, setDone] = useState<{
     kind: string;
@@ -194,6 +194,10 @@ export function LicenseTable({
                   label: t("admin.licenses.reason"),
                   hint: t(`admin.licenses.${kind}Hint`),
                   error: reasonError,
+                  english: {
+                    label: t("common:content.english", { field: t("admin.licenses.reason") }),
+                    hint: t("common:content.englishHint"),
+                  },
                 }
           }
           error={dialogError}

@@ -1,6 +1,7 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { stateBadge } from "~/components/StateBadge";
-import { Badge } from "~/components/ui/Badge";
+import { AdminText } from "~/components/AdminText";
+import { Badge, stateBadge } from "~/components/ui/Badge";
 
 /** A licence's state in words: pending, active, rejected or revoked. */
 export const LicenseBadge = stateBadge<"status", string>("status", {
@@ -27,14 +28,32 @@ export function AccountTypeBadge({ type }: { type: string }) {
 }
 
 /** A licence's state with the reason it was rejected or revoked (already worded) beneath it. */
-export function LicenseStatusCell({ status, reason }: { status: string; reason: string | null }) {
+export function LicenseStatusCell({ status, reason }: { status: string; reason: ReactNode }) {
   return (
     <span className="block space-y-1">
       <LicenseBadge status={status} />
       {reason && (
-        <span className="block max-w-xs text-xs text-slate-600 dark:text-slate-300">{reason}</span>
+        <span
+          className="block max-w-xs text-xs text-slate-600 dark:text-slate-300"
+          data-testid="license-reason"
+        >
+          {reason}
+        </span>
       )}
     </span>
+  );
+}
+
+/**
+ * The reason a member's licence was rejected or revoked, in the language the server chose for
+ * the reader (a Japanese reason read in English carries a "Japanese" mark).
+ */
+export function LicenseReason({ reason, lang }: { reason: string; lang: "ja" | "en" | null }) {
+  const { t } = useTranslation("ea");
+  return (
+    <>
+      {t("reasonLabel")} <AdminText text={reason} lang={lang} />
+    </>
   );
 }
 
