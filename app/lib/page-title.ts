@@ -115,6 +115,7 @@ export const PAGE_TITLES: Record<string, Titler> = {
   "routes/admin.affiliate._index": key("affiliate:admin.title"),
   "routes/admin.affiliate.$id": named("referrer.nickname"),
   "routes/admin.affiliate.banners": key("affiliate:bannerAdmin.title"),
+  "routes/admin.cashback.margin": key("cashback:margin.title"),
   "routes/admin.campaigns.$id": named("campaign.title"),
   "routes/admin.campaigns.create": key("campaign:admin.create"),
   "routes/admin.customer.$id": named("customer.profile.nickname"),

@@ -150,7 +150,7 @@ export function InputFilter({
 }: {
   name: string;
   label: string;
-  type?: "search" | "date";
+  type?: "search" | "date" | "month";
   /** What the search matches, shown under the field (see `FilterField`). */
   hint?: string;
   id?: string;
