@@ -130,9 +130,16 @@ export default function AdminCashbackMargin() {
           name="from"
           type="month"
           label={t("margin.filters.from")}
+          current={report.from}
           testId="filter-from"
         />
-        <InputFilter name="to" type="month" label={t("margin.filters.to")} testId="filter-to" />
+        <InputFilter
+          name="to"
+          type="month"
+          label={t("margin.filters.to")}
+          current={report.to}
+          testId="filter-to"
+        />
       </TableFilters>
 
       <Totals
