@@ -87,6 +87,7 @@ export function adminSubPages(ids: SeedIds): string[] {
     "/admin/setting/help",
     "/admin/setting/help/new",
     "/admin/withdraw/transfers",
+    "/admin/cashback/margin",
     `/admin/gachas/${ids.gachaId}`,
     `/admin/gachas/${ids.gachaId}/rewards`,
     `/admin/gachas/${ids.gachaId}/gacha_logs`,

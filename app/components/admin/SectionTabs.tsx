@@ -16,6 +16,10 @@ const SECTIONS = {
     { to: "/admin/account", end: true, tab: "accounts", testId: "tab-accounts" },
     { to: "/admin/account/brokers", tab: "brokers", testId: "tab-brokers" },
   ],
+  cashback: [
+    { to: "/admin/cashback", end: true, tab: "list", testId: "tab-cashback-list" },
+    { to: "/admin/cashback/margin", tab: "margin", testId: "tab-cashback-margin" },
+  ],
   withdraw: [
     { to: "/admin/withdraw", end: true, tab: "withdrawals", testId: "tab-withdrawals" },
     { to: "/admin/withdraw/transfers", tab: "transfers", testId: "tab-transfers" },

@@ -146,15 +146,18 @@ export function InputFilter({
   hint,
   id = `f-${name}`,
   required,
+  current,
   testId,
 }: {
   name: string;
   label: string;
-  type?: "search" | "date";
+  type?: "search" | "date" | "month";
   /** What the search matches, shown under the field (see `FilterField`). */
   hint?: string;
   id?: string;
   required?: boolean;
+  /** The value shown, when the page works it out itself (a default range), else the URL's. */
+  current?: string;
   testId?: string;
 }) {
   const [params] = useSearchParams();
@@ -165,7 +168,7 @@ export function InputFilter({
         name={name}
         type={type}
         required={required}
-        defaultValue={params.get(name) ?? ""}
+        defaultValue={current ?? params.get(name) ?? ""}
         aria-describedby={hint ? `${id}-hint` : undefined}
         className={filterControl}
         data-testid={testId}

@@ -7,6 +7,7 @@ import {
   batchesInput,
   batchInput,
   batchRowsInput,
+  marginInput,
   memberHistoryInput,
   monthlyInput,
   previewInput,
@@ -18,6 +19,7 @@ import {
 import * as profiles from "./profiles";
 import * as cashback from "./service";
 import * as admin from "./admin";
+import * as margin from "./margin";
 
 export const cashbackRouter = router({
   // ------------------------------------------------------------ member
@@ -36,6 +38,12 @@ export const cashbackRouter = router({
   list: adminProcedure
     .input(adminCashbackInput)
     .query(({ ctx, input }) => admin.adminCashbacks(ctx.listDb, input)),
+  /** The operator's margin per broker and Tokyo month (decision 058); the CSV reads it too. */
+  margin: adminProcedure
+    .input(marginInput)
+    .query(({ ctx, input }) => margin.marginReport(ctx.listDb, input)),
+  /** This Tokyo month's margin over every broker: the admin home's figure. */
+  monthMargin: adminProcedure.query(({ ctx }) => margin.monthMargin(ctx.listDb)),
   batches: adminProcedure
     .input(batchesInput)
     .query(({ ctx, input }) => admin.listBatches(ctx.db, input)),

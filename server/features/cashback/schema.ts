@@ -76,3 +76,23 @@ export const sampleProfileInput = profileFields.and(
       .max(Math.ceil((2 * 1024 * 1024 * 4) / 3) + 4, "fileTooLarge"),
   }),
 );
+
+// ------------------------------------------------------------------------------- margin
+
+/** A Tokyo month, "2026-11"; anything else is dropped (the page's default range is used). */
+const monthText = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+  .optional()
+  .catch(undefined);
+
+/**
+ * The margin report's range and broker, from the page's URL: a bound that is not a month falls
+ * back to the default range (the twelve months ending this one), blank means none.
+ */
+export const marginInput = z.object({
+  from: z.preprocess((v) => (v === "" ? undefined : v), monthText),
+  to: z.preprocess((v) => (v === "" ? undefined : v), monthText),
+  broker: filterText(64),
+});
+export type MarginInput = z.output<typeof marginInput>;

@@ -2,9 +2,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCount } from "~/components/cashback/months";
+import { formatCount, monthLabel } from "~/components/cashback/months";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { formatYen } from "~/lib/money";
+import { formatMarginPercent } from "../../../../server/domain/margin";
 import type { WorkQueue } from "../../../../server/features/admin/home";
 import { tokyoDay } from "../../../../server/domain/tokyo";
 import { waitedFor } from "./age";
@@ -27,10 +28,11 @@ export const QUEUE_LISTS: Record<WorkQueue, string> = {
 
 export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const today = tokyoDay();
-  return json({
-    home: await context.trpc.admin.home(),
-    thisMonth: { from: `${today.slice(0, 7)}-01`, to: today },
-  });
+  const [home, margin] = await Promise.all([
+    context.trpc.admin.home(),
+    context.trpc.cashback.monthMargin(),
+  ]);
+  return json({ home, margin, thisMonth: { from: `${today.slice(0, 7)}-01`, to: today } });
 });
 
 /**
@@ -39,52 +41,85 @@ export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => 
  */
 export default function AdminHome() {
   const { t } = useTranslation(["cashback", "common"]);
-  const { home, thisMonth } = useLoaderData<typeof loader>();
+  const { home, margin, thisMonth } = useLoaderData<typeof loader>();
   const monthQuery = new URLSearchParams({ period: "custom", ...thisMonth }).toString();
   const queueId = useId();
   const figuresId = useId();
+  const marginId = useId();
   return (
     <div className="space-y-6">
       <PageTitle>{t("home.title")}</PageTitle>
-      <section aria-labelledby={queueId} className="space-y-3">
-        <h2 id={queueId} className="text-lg font-semibold text-slate-900 dark:text-white">
-          {t("home.queue.title")}
-        </h2>
-        <ul className="grid grid-cols-2 gap-3 xl:grid-cols-3" data-testid="work-queue">
-          {home.queue.map((item) => {
-            const age = item.oldestMinutes === null ? null : waitedFor(item.oldestMinutes);
-            const oldest = !age
-              ? t("home.queue.nothing")
-              : age.n === 0
-                ? t("home.queue.oldest", { age: t("home.queue.age.justNow") })
-                : t("home.queue.oldest", { age: t(`home.queue.age.${age.unit}`, { n: age.n }) });
-            return (
-              <HomeCard
-                key={item.queue}
-                to={QUEUE_LISTS[item.queue]}
-                testId={`home-pending-${item.queue}`}
-                label={t(`home.queue.${item.queue}`)}
-                value={t("home.count", { n: formatCount(item.count) })}
-                detail={
-                  item.queue === "withdrawals" && item.count > 0 ? (
-                    <>
-                      <span className="block">{oldest}</span>
-                      <span className="block">
-                        {t("home.pendingWithdrawalsSum", {
-                          amount: formatYen(home.pendingWithdrawalAmount),
+      {/* The work queue, and this month's margin beside it (under it on a phone). */}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section aria-labelledby={queueId} className="space-y-3">
+          <h2 id={queueId} className="text-lg font-semibold text-slate-900 dark:text-white">
+            {t("home.queue.title")}
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 2xl:grid-cols-3" data-testid="work-queue">
+            {home.queue.map((item) => {
+              const age = item.oldestMinutes === null ? null : waitedFor(item.oldestMinutes);
+              const oldest = !age
+                ? t("home.queue.nothing")
+                : age.n === 0
+                  ? t("home.queue.oldest", { age: t("home.queue.age.justNow") })
+                  : t("home.queue.oldest", { age: t(`home.queue.age.${age.unit}`, { n: age.n }) });
+              return (
+                <HomeCard
+                  key={item.queue}
+                  to={QUEUE_LISTS[item.queue]}
+                  testId={`home-pending-${item.queue}`}
+                  label={t(`home.queue.${item.queue}`)}
+                  value={t("home.count", { n: formatCount(item.count) })}
+                  detail={
+                    item.queue === "withdrawals" && item.count > 0 ? (
+                      <>
+                        <span className="block">{oldest}</span>
+                        <span className="block">
+                          {t("home.pendingWithdrawalsSum", {
+                            amount: formatYen(home.pendingWithdrawalAmount),
+                          })}
+                        </span>
+                      </>
+                    ) : (
+                      oldest
+                    )
+                  }
+                  attention={item.count > 0}
+                />
+              );
+            })}
+          </ul>
+        </section>
+        <section aria-labelledby={marginId} className="space-y-3">
+          <h2 id={marginId} className="text-lg font-semibold text-slate-900 dark:text-white">
+            {t("home.margin")}
+          </h2>
+          <ul className="grid gap-3">
+            <HomeCard
+              to="/admin/cashback/margin"
+              label={monthLabel(t, margin.month)}
+              testId="home-margin"
+              value={margin.margin === null ? "—" : formatYen(margin.margin)}
+              detail={
+                <>
+                  <span className="block" data-testid="home-margin-percent">
+                    {margin.margin === null
+                      ? t("home.marginUnknown")
+                      : t("home.marginPercent", {
+                          percent: formatMarginPercent(margin.percentX10),
                         })}
-                      </span>
-                    </>
-                  ) : (
-                    oldest
-                  )
-                }
-                attention={item.count > 0}
-              />
-            );
-          })}
-        </ul>
-      </section>
+                  </span>
+                  {margin.margin !== null && margin.groupsWithoutMargin > 0 && (
+                    <span className="block">
+                      {t("home.marginExcluded", { count: margin.groupsWithoutMargin })}
+                    </span>
+                  )}
+                </>
+              }
+            />
+          </ul>
+        </section>
+      </div>
       <section aria-labelledby={figuresId} className="space-y-3">
         <h2 id={figuresId} className="text-lg font-semibold text-slate-900 dark:text-white">
           {t("home.figures")}

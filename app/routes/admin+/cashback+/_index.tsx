@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MemberCell } from "~/components/admin/cells";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 import { formatLots, formatTradeDate } from "~/components/cashback/months";
 import { EmailText } from "~/components/cells";
 import { PeriodFields } from "~/components/PeriodFields";
@@ -37,6 +38,7 @@ export default function AdminCashback() {
   return (
     <div className="space-y-4">
       <PageTitle>{t("list.title")}</PageTitle>
+      <SectionTabs section="cashback" />
       <TableFilters label={t("list.filters.label")}>
         <MemberFilter
           label={t("list.filters.member")}

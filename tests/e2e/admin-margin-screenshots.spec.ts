@@ -1,0 +1,26 @@
+import { test, visit } from "./fixtures";
+import { marginData } from "./margin-kit";
+import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+
+/**
+ * Screenshots of the operator's margin (one broker, and every broker) and of the admin home
+ * with this month's margin beside the work queue, at 1280 and 375 px in ja and en
+ * (SCREENSHOTS=1).
+ */
+const shoot = shooterFor("test-results/screenshots");
+
+for (const lng of SHOT_LANGUAGES) {
+  test(`operator margin (${lng})`, async ({ page, context, db, login }) => {
+    const s = await marginData(db);
+    await login("admin");
+    await languageCookie(context, lng);
+    await atEachSize(page, async (size) => {
+      await visit(page, `/admin/cashback/margin?broker=${s.withId}`);
+      await shoot(page, `margin-broker-${size}-${lng}`);
+      await visit(page, "/admin/cashback/margin");
+      await shoot(page, `margin-all-${size}-${lng}`);
+      await visit(page, "/admin");
+      await shoot(page, `margin-home-${size}-${lng}`, false);
+    });
+  });
+}
