@@ -137,6 +137,9 @@ export const PAGE_TITLES: Record<string, Titler> = {
   "routes/admin.ranking_.battles.create": key("battle:admin.create"),
   "routes/admin.setting_.zengin": key("admin-money:zengin.settings.title"),
   "routes/admin.update.$batchId": named("batch.fileName"),
+  "routes/admin.update.profiles._index": tab("adminTabs.update.profiles", "cashback:update.title"),
+  "routes/admin.update.profiles.new": key("cashback:profiles.new"),
+  "routes/admin.update.profiles.$id": named("profile.name", "cashback:profiles.edit"),
   "routes/admin.withdraw": key("admin-money:withdrawals.title"),
 };
 
