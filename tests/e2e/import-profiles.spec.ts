@@ -48,7 +48,10 @@ test.describe("import profiles", () => {
     page,
     db,
     login,
+    problems,
   }) => {
+    // Refused saves, previews and uploads answer 400 on purpose.
+    problems.allow(/\/admin\/update(\/profiles\/new)?\?(index=&)?_data=/);
     const s = await setup(db);
     const admin = await login("admin");
     const tag = s.tag;

@@ -72,6 +72,7 @@ describe("page titles", () => {
         broker: { name: "B" },
         battle: { title: "T" },
         batch: { fileName: "F" },
+        profile: { name: "P" },
         article: { title: "A" },
         annual: { year: 2026 },
       };
