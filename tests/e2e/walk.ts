@@ -86,6 +86,8 @@ export function adminSubPages(ids: SeedIds): string[] {
     "/admin/affiliate/banners",
     "/admin/setting/help",
     "/admin/setting/help/new",
+    "/admin/update/profiles",
+    "/admin/update/profiles/new",
     "/admin/withdraw/transfers",
     "/admin/cashback/margin",
     `/admin/gachas/${ids.gachaId}`,

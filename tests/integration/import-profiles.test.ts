@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { brokersSuite } from "../helpers/brokers-suite";
 import { createAccount, importsOf, previewed, report } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { refusal } from "../helpers/outcome";
+import { errorOf, refusal } from "../helpers/outcome";
 import { testEngine } from "../helpers/db";
 
 const suite = brokersSuite();
@@ -242,13 +242,18 @@ describe(`import profiles on ${testEngine}`, () => {
       currency: "JPY" as const,
     };
     const first = await suite.admin.cashback.profiles.save(sjisProfile);
-    await suite.admin.cashback.profiles.save({ ...sjisProfile, name: "XM 別名" });
+    const second = await suite.admin.cashback.profiles.save({ ...sjisProfile, name: "XM 別名" });
     const content = sjis("決済日,口座番号,ロット,IB報酬\r\n2026/11/05,100001,1.5,2000\r\n");
-    expect(
-      await refusal(
-        suite.admin.cashback.preview({ fileName: "xm-ja.csv", contentBase64: content }),
-      ),
-    ).toEqual({ key: "import.chooseProfile", params: { names: "XM 別名, XM 日本語レポート" } });
+    // The refusal names the candidates and gives their ids, so the form offers exactly them,
+    // and says it is about the profile choice.
+    const choose = (await errorOf(() =>
+      suite.admin.cashback.preview({ fileName: "xm-ja.csv", contentBase64: content }),
+    )) as { key: string; params: Record<string, string>; field: string };
+    expect({ key: choose.key, params: choose.params, field: choose.field }).toEqual({
+      key: "import.chooseProfile",
+      params: { names: "XM 別名, XM 日本語レポート", ids: `${second.id},${first.id}` },
+      field: "profileId",
+    });
     await setRates(suite.brokers.xm!, "XM", "xm", [
       { accountType: "Standard", kind: "jpy_per_lot", value: "640" },
     ]);

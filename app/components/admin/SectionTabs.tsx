@@ -38,6 +38,10 @@ const SECTIONS = {
     { to: "/admin/eas/accounts", tab: "accounts", testId: "ea-accounts" },
     { to: "/admin/eas/requests", tab: "requests", testId: "ea-account-requests" },
   ],
+  update: [
+    { to: "/admin/update", end: true, tab: "imports", testId: "tab-imports" },
+    { to: "/admin/update/profiles", tab: "profiles", testId: "tab-profiles" },
+  ],
   setting: [
     { to: "/admin/setting", end: true, tab: "settings", testId: "tab-settings" },
     { to: "/admin/setting/zengin", tab: "zengin", testId: "tab-zengin" },

@@ -215,9 +215,17 @@ export async function pickProfile(
   // No header matched: read as the present shape, whose refusal names the columns missing.
   if (matches.length === 0) return null;
   if (matches.length === 1) return matches[0]!;
-  throw new AppError("BAD_REQUEST", "import.chooseProfile", {
-    names: matches.map((m) => m?.name ?? BUILTIN).join(", "),
-  });
+  // The candidates' ids let the upload form offer exactly them to pick from (names may repeat);
+  // the refusal is about the profile choice, which the form marks with it.
+  throw new AppError(
+    "BAD_REQUEST",
+    "import.chooseProfile",
+    {
+      names: matches.map((m) => m?.name ?? BUILTIN).join(", "),
+      ids: matches.map((m) => m?.id ?? BUILTIN).join(","),
+    },
+    "profileId",
+  );
 }
 
 /** Rows a profile preview shows from a sample. */

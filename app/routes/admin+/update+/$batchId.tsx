@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { BatchStatusBadge, RowStatusBadge } from "~/components/cashback/badges";
 import { ImportJobProgress } from "~/components/cashback/ImportJobProgress";
 import { formatCount, formatTradeDate } from "~/components/cashback/months";
+import { ProfileMapping } from "~/components/cashback/ProfileMapping";
 import { Stamp } from "~/components/cells";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -205,6 +206,8 @@ export default function ImportBatch() {
             )}
         </div>
       </section>
+
+      <ProfileMapping profile={batch.profile} />
 
       <section aria-labelledby="batch-rows" className="space-y-3">
         <h2 id="batch-rows" className="text-lg font-semibold">

@@ -1,9 +1,17 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SectionTabs } from "~/components/admin/SectionTabs";
 import { BatchStatusBadge } from "~/components/cashback/badges";
 import { dateColumn } from "~/components/admin/cells";
-import { Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
+import {
+  Field,
+  type FormErrorShape,
+  RadioCards,
+  SelectField,
+  SubmitButton,
+} from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { DataTable } from "~/components/table/DataTable";
@@ -18,7 +26,11 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const handle = { i18n: ["cashback", "errors"] };
 
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({ batches: await context.trpc.cashback.batches(searchParamsObject(request.url)) });
+  const [batches, profiles] = await Promise.all([
+    context.trpc.cashback.batches(searchParamsObject(request.url)),
+    context.trpc.cashback.profiles.list(),
+  ]);
+  return json({ batches, profiles: profiles.map((p) => ({ id: p.id, name: p.name })) });
 });
 
 function refusal(error: FormErrorShape, values: Record<string, string>) {
@@ -41,7 +53,11 @@ export const action = answerRefusals(async ({ request, context }: ActionFunction
     );
   }
   const usdRate = read.form.get("usdRate");
-  const values = { usdRate: typeof usdRate === "string" ? usdRate : "" };
+  const profileId = read.form.get("profileId");
+  const values = {
+    usdRate: typeof usdRate === "string" ? usdRate : "",
+    profileId: typeof profileId === "string" ? profileId : "",
+  };
   const file = read.form.get("file");
   if (!file || typeof file === "string" || (file.size === 0 && !file.name)) {
     return refusal({ key: null, params: null, fieldErrors: { file: "required" } }, values);
@@ -52,6 +68,7 @@ export const action = answerRefusals(async ({ request, context }: ActionFunction
       fileName: file.name,
       contentBase64: content.toString("base64"),
       usdRate: values.usdRate,
+      profileId: values.profileId,
     }),
   );
   if (!result.ok) return result.response;
@@ -63,7 +80,7 @@ const RATE_KEYS = new Set(["import.rateMissing", "import.rateInvalid"]);
 /** /admin/update: upload a broker report for preview; the imports so far below. */
 export default function DataUpdate() {
   const { t } = useTranslation(["cashback", "errors"]);
-  const { batches } = useLoaderData<typeof loader>();
+  const { batches, profiles } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const error = result && !result.ok ? result.error : null;
   // Rate problems are shown at the rate field, the rest of the refusals above the form.
@@ -78,6 +95,7 @@ export default function DataUpdate() {
     <div className="space-y-8">
       <div className="space-y-2">
         <PageTitle>{t("update.title")}</PageTitle>
+        <SectionTabs section="update" />
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("update.intro")}</p>
       </div>
 
@@ -108,6 +126,13 @@ export default function DataUpdate() {
             label={t("update.usdRate")}
             hint={t("update.usdRateHint")}
             error={rateError ?? fieldError("usdRate", t("update.usdRate"))}
+          />
+          <ProfileChoice
+            // A new answer naming candidates starts a new choice.
+            key={JSON.stringify(error?.params ?? null)}
+            profiles={profiles}
+            error={error}
+            sent={result && !result.ok ? result.values.profileId : ""}
           />
         </div>
         <SubmitButton>{t("update.preview")}</SubmitButton>
@@ -194,5 +219,59 @@ export default function DataUpdate() {
         />
       </section>
     </div>
+  );
+}
+
+/**
+ * Which import profile reads the file (decision 046): automatically the one whose header the
+ * file matches (the default), the built-in shape, or a named profile. When the header fits
+ * several, the server names them and only they are offered, the reason linked from the error
+ * summary, which takes focus.
+ */
+function ProfileChoice({
+  profiles,
+  error,
+  sent,
+}: {
+  profiles: { id: string; name: string }[];
+  error: FormErrorShape | null;
+  sent: string | undefined;
+}) {
+  const { t } = useTranslation(["cashback", "errors"]);
+  const [chosen, setChosen] = useState("");
+  const label = (id: string) =>
+    id === "builtin" ? t("update.profileBuiltin") : (profiles.find((p) => p.id === id)?.name ?? id);
+  const ids = error?.key === "import.chooseProfile" ? error.params?.ids : undefined;
+  if (typeof ids === "string" && ids) {
+    return (
+      <div className="md:col-span-2" data-testid="profile-candidates">
+        <RadioCards
+          name="profileId"
+          legend={t("update.chooseLegend")}
+          options={ids.split(",").map((id) => ({ value: id, label: label(id) }))}
+          value={chosen}
+          onChange={setChosen}
+          error={chosen ? null : t("update.chooseError")}
+        />
+      </div>
+    );
+  }
+  return (
+    <SelectField
+      name="profileId"
+      label={t("update.profile")}
+      hint={t("update.profileHint")}
+      defaultValue={sent ?? ""}
+      className="md:col-span-2"
+      error={error?.key === "import.profileGone" ? t("errors:import.profileGone") : null}
+    >
+      <option value="">{t("update.profileAuto")}</option>
+      <option value="builtin">{t("update.profileBuiltin")}</option>
+      {profiles.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
