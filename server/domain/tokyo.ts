@@ -1,4 +1,4 @@
-import { TZDate } from "@date-fns/tz";
+import { TZDate, tzOffset } from "@date-fns/tz";
 
 /**
  * Time as people in Japan read it. Stored timestamps are UTC text ("2026-11-21 00:05:00.000",
@@ -19,15 +19,22 @@ export function toInstant(value: Date | number | string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function inTokyo(value: Date | number | string): TZDate | null {
+/**
+ * An instant's Tokyo wall clock, read from the UTC fields of the instant moved by Tokyo's
+ * offset at that instant (tzOffset, the time-zone data TZDate reads too). Reading only, so no
+ * TZDate: making one asks for the offset several times over, and the dashboard's one call
+ * (its months) was a seventh of its server CPU (decision 057).
+ */
+function inTokyo(value: Date | number | string): Date | null {
   const instant = toInstant(value);
-  return instant ? new TZDate(instant.getTime(), TOKYO) : null;
+  if (!instant) return null;
+  return new Date(instant.getTime() + tzOffset(TOKYO, instant) * 60_000);
 }
 
 /** "2026-11-21": the Tokyo calendar day of an instant. */
 export function tokyoDay(value: Date | number | string = new Date()): string {
   const t = inTokyo(value)!;
-  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
 /** 2026: the Tokyo calendar year of an instant. */
@@ -72,8 +79,8 @@ export function tokyoParts(
   const t = value === null || value === undefined || value === "" ? null : inTokyo(value);
   if (!t) return null;
   return {
-    date: `${t.getFullYear()}/${pad(t.getMonth() + 1)}/${pad(t.getDate())}`,
-    time: `${pad(t.getHours())}:${pad(t.getMinutes())}`,
+    date: `${t.getUTCFullYear()}/${pad(t.getUTCMonth() + 1)}/${pad(t.getUTCDate())}`,
+    time: `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`,
   };
 }
 
