@@ -20,15 +20,31 @@ export function toInstant(value: Date | number | string): Date | null {
 }
 
 /**
+ * Tokyo's offset at an instant, asked of the time-zone data (tzOffset, which TZDate reads too)
+ * once per UTC hour: Tokyo's offset has only ever changed on a whole UTC hour (the end of local
+ * mean time in 1888, the summer times of 1948–1951), and formatting the offset is what a
+ * Tokyo day costs (decision 057).
+ */
+let offsetHour = NaN;
+let offsetMinutes = 0;
+function tokyoOffsetMinutes(instant: Date): number {
+  const hour = Math.floor(instant.getTime() / 3_600_000);
+  if (hour !== offsetHour) {
+    offsetMinutes = tzOffset(TOKYO, instant);
+    offsetHour = hour;
+  }
+  return offsetMinutes;
+}
+
+/**
  * An instant's Tokyo wall clock, read from the UTC fields of the instant moved by Tokyo's
- * offset at that instant (tzOffset, the time-zone data TZDate reads too). Reading only, so no
- * TZDate: making one asks for the offset several times over, and the dashboard's one call
- * (its months) was a seventh of its server CPU (decision 057).
+ * offset at that instant. Reading only, so no TZDate: making one asks for the offset several
+ * times over, and the dashboard's one call (its months) was a seventh of its server CPU.
  */
 function inTokyo(value: Date | number | string): Date | null {
   const instant = toInstant(value);
   if (!instant) return null;
-  return new Date(instant.getTime() + tzOffset(TOKYO, instant) * 60_000);
+  return new Date(instant.getTime() + tokyoOffsetMinutes(instant) * 60_000);
 }
 
 /** "2026-11-21": the Tokyo calendar day of an instant. */

@@ -91,3 +91,17 @@ describe("tokyoDay and tokyoParts read what TZDate reads", () => {
     }
   });
 });
+
+describe("Tokyo's offset around its changes", () => {
+  it("reads each minute of the days summer time began and ended in 1948 as TZDate does", () => {
+    // 1948-05-01 24:00 JST (+10 from then) and 1948-09-11 25:00 JDT (+9 again).
+    for (const start of [Date.UTC(1948, 4, 1, 0), Date.UTC(1948, 8, 11, 0)]) {
+      for (let t = start; t < start + 36 * 3_600_000; t += 60_000) {
+        const z = new TZDate(t, TOKYO);
+        expect(tokyoParts(t)?.time).toBe(
+          `${String(z.getHours()).padStart(2, "0")}:${String(z.getMinutes()).padStart(2, "0")}`,
+        );
+      }
+    }
+  });
+});
