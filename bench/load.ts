@@ -1,7 +1,8 @@
 /**
  * One autocannon run against a page of a server this benchmark started: requests/second,
  * latency percentiles, and the CPU the server spent per answered request. Every request asks
- * for `gzip, deflate, br`, as a browser does, so the server's compression runs.
+ * for a compressed answer (`gzip, deflate, br` unless told otherwise), as a browser does, so
+ * the server's compression runs.
  */
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -12,6 +13,10 @@ export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** Seconds of unmeasured load before a server's first measured run (BENCH_WARMUP, default 5). */
 export const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 export const ACCEPT_ENCODING = "gzip, deflate, br";
+
+/** What each measured encoding asks for: a browser's header, and one without Brotli. */
+export const ACCEPT_FOR = { br: ACCEPT_ENCODING, gzip: "gzip, deflate" } as const;
+export type BenchEncoding = keyof typeof ACCEPT_FOR;
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
@@ -50,13 +55,18 @@ export async function run(
   connections: number,
   server: ChildProcess,
   duration = DURATION,
+  acceptEncoding: string = ACCEPT_ENCODING,
 ): Promise<Run> {
   // One request first, to fail clearly on a redirect or an error rather than measure it.
   const probe = await fetch(url, {
     redirect: "manual",
-    headers: { cookie: cookies[0] ?? "", "accept-encoding": ACCEPT_ENCODING },
+    headers: { cookie: cookies[0] ?? "", "accept-encoding": acceptEncoding },
   });
   if (probe.status !== 200) throw new Error(`${url}: HTTP ${probe.status}`);
+  // The answer must come in the encoding measured (a page under the size threshold would not).
+  const wanted = acceptEncoding === ACCEPT_ENCODING ? "br" : "gzip";
+  if (probe.headers.get("content-encoding") !== wanted)
+    throw new Error(`${url}: answered ${probe.headers.get("content-encoding")}, not ${wanted}`);
   await probe.arrayBuffer();
 
   let next = 0;
@@ -72,7 +82,7 @@ export async function run(
           ...req,
           headers: {
             ...req.headers,
-            "accept-encoding": ACCEPT_ENCODING,
+            "accept-encoding": acceptEncoding,
             ...(cookies.length ? { cookie: cookies[next++ % cookies.length]! } : {}),
           },
         }),

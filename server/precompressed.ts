@@ -10,7 +10,7 @@ const TYPES: Record<string, string> = {
 /**
  * Serves the Brotli file the build wrote beside a script or style sheet (`x.js.br`, quality 11,
  * see scripts/build-server.mjs) to browsers that accept Brotli: about a fifth smaller than the
- * gzip that `compression` makes on the fly, and no compression work per request. Anything else
+ * gzip the response compression makes on the fly (server/compression.ts), and no compression work per request. Anything else
  * (no .br file, no Brotli, another type) falls through to express.static.
  */
 export function precompressed(root: string, maxAgeMs: number): RequestHandler {

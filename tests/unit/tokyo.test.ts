@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TZDate } from "@date-fns/tz";
 import {
   addTokyoDays,
   addTokyoMonths,
@@ -11,6 +12,7 @@ import {
   toTokyoInput,
   fromTokyoInput,
   tokyoMonthBounds,
+  TOKYO,
 } from "../../server/domain/tokyo";
 
 describe("Tokyo time", () => {
@@ -69,5 +71,37 @@ describe("Tokyo time", () => {
       last: "2026-02-28",
     });
     expect(tokyoMonthBounds(new Date("2028-02-10T00:00:00Z")).last).toBe("2028-02-29");
+  });
+});
+
+describe("tokyoDay and tokyoParts read what TZDate reads", () => {
+  it("agrees with TZDate over a spread of instants, Japan's summer time of 1948–1951 included", () => {
+    const instants: number[] = [];
+    // Every 31 h 13 min from 1948 to 2030: each hour of the day, both sides of midnight.
+    for (let t = Date.UTC(1948, 0, 1); t < Date.UTC(2030, 0, 1); t += (31 * 60 + 13) * 60_000)
+      instants.push(t);
+    for (const t of instants) {
+      const z = new TZDate(t, TOKYO);
+      const pad = (n: number) => String(n).padStart(2, "0");
+      expect(tokyoDay(t)).toBe(`${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}`);
+      expect(tokyoParts(t)).toEqual({
+        date: `${z.getFullYear()}/${pad(z.getMonth() + 1)}/${pad(z.getDate())}`,
+        time: `${pad(z.getHours())}:${pad(z.getMinutes())}`,
+      });
+    }
+  });
+});
+
+describe("Tokyo's offset around its changes", () => {
+  it("reads each minute of the days summer time began and ended in 1948 as TZDate does", () => {
+    // 1948-05-01 24:00 JST (+10 from then) and 1948-09-11 25:00 JDT (+9 again).
+    for (const start of [Date.UTC(1948, 4, 1, 0), Date.UTC(1948, 8, 11, 0)]) {
+      for (let t = start; t < start + 36 * 3_600_000; t += 60_000) {
+        const z = new TZDate(t, TOKYO);
+        expect(tokyoParts(t)?.time).toBe(
+          `${String(z.getHours()).padStart(2, "0")}:${String(z.getMinutes()).padStart(2, "0")}`,
+        );
+      }
+    }
   });
 });
