@@ -33,8 +33,11 @@ export interface DemoTrade {
 /** A broker's report shape: the profile that reads it and the writer that makes it. */
 export interface DemoShape {
   brokerCode: string;
-  /** The file's extension (the sample's and the weekly import's). */
-  ext: "csv" | "tsv";
+  /**
+   * The file's extension (the sample's and the weekly import's): "csv" for every shape, tabs
+   * too, as brokers name their exports (and the upload form offers .csv files).
+   */
+  ext: "csv";
   /** The profile as an admin saves it (its broker is the one with `brokerCode`). */
   profile: Omit<ProfileInput, "brokerId">;
   /** The IB commission the broker pays a lot, in ten-thousandths of the profile's currency. */
@@ -204,7 +207,7 @@ const axi: DemoShape = {
 
 const titanfx: DemoShape = {
   brokerCode: "titanfx",
-  ext: "tsv",
+  ext: "csv",
   profile: {
     name: "TitanFX volume in units",
     encoding: "utf-8",
