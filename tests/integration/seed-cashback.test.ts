@@ -213,7 +213,8 @@ describe(`demo cashback on ${testEngine}`, () => {
       );
     expect(await sum("cashback_daily")).toBe(await sum("cashbacks"));
     expect(batches.reduce((s, b) => s + Number(b.amount_credited), 0)).toBe(await sum("cashbacks"));
-  });
+    // The whole demo history: some 70 weekly imports, each previewed and committed.
+  }, 300_000);
 
   it("leaves a database seeded with the one-batch demo report as it is", async () => {
     const admin = await createUser(t.db, { permission: "admin" });
