@@ -10,6 +10,13 @@
  *   --engine sqlite   the embedded SQLite instead (a fresh file in a temporary directory); only
  *                     the plain INSERT baseline, the others are MariaDB's
  *
+ * In the same run the same rows are imported again in a broker's own shape, read by an import
+ * profile (decision 046: semicolons, day-first dates, decimal commas, a dollar IB commission)
+ * and priced from a rate card whose rate is a percentage of the commission (decision 045), for
+ * accounts at a second broker: the throughput of that import against the built-in shape's
+ * (amount given) must not fall by more than 10 %. `--profile-first` runs it first (the import
+ * run second finds twice the history in its tables).
+ *
  * The report is written to a file and previewed as the web process does it: stored, then read
  * as a stream by the preview job. Rows are generated as they are written, so the process's peak
  * memory (printed) is the import's: `--rows 1000000` must stay under 500 MB.
@@ -33,6 +40,7 @@ import { migrateToLatest } from "../db/migrate";
 import type { Database } from "../db/schema";
 import { nowDb } from "../db/time";
 import { commitImport } from "../server/features/cashback/jobs";
+import { saveProfile } from "../server/features/cashback/profiles";
 import { previewResult, queuePreview } from "../server/features/cashback/preview";
 import { runJobNow } from "../server/features/cashback/worker";
 import { localStorage } from "../server/storage";
@@ -50,6 +58,7 @@ const ACCOUNTS = setting("accounts", "BENCH_ACCOUNTS", 20_000);
 const base = process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
 const engineAt = process.argv.indexOf("--engine");
 const SQLITE = engineAt >= 0 && process.argv[engineAt + 1] === "sqlite";
+const PROFILE_FIRST = process.argv.includes("--profile-first");
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const peakMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
@@ -122,6 +131,72 @@ async function main() {
         .execute();
     }
 
+    // The second broker, whose report is read by a profile and priced at 40 % of the IB
+    // commission; the same members hold an account there, of the rate's type.
+    const pctBrokerId = await createBroker(db, "PCT", "Percent Markets");
+    await db.kysely
+      .insertInto("broker_rates")
+      .values([
+        {
+          id: newId(),
+          broker_id: pctBrokerId,
+          account_type: "Standard",
+          kind: "spread_percent",
+          value_x100: 4_000,
+          display_order: 0,
+        },
+        {
+          id: newId(),
+          broker_id: pctBrokerId,
+          account_type: "Pro",
+          kind: "usd_per_lot",
+          value_x100: 450,
+          display_order: 1,
+        },
+      ])
+      .execute();
+    for (let i = 0; i < accounts.length; i += 1000) {
+      await db.kysely
+        .insertInto("broker_accounts")
+        .values(
+          accounts.slice(i, i + 1000).map((a) => ({
+            id: newId(),
+            user_id: a.user_id,
+            broker_id: pctBrokerId,
+            account_number: a.number,
+            live_number: a.number,
+            account_type: "Standard",
+            status: "approved",
+            deny_reason: null,
+            decided_at: now,
+            decided_by: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    const { id: profileId } = await saveProfile(db, adminId, {
+      name: "Percent Markets IB report",
+      brokerId: pctBrokerId,
+      encoding: "utf-8",
+      delimiter: ";",
+      hasHeader: true,
+      columns: {
+        account: "Client account",
+        tradeDate: "Close time",
+        volume: "Volume (lots)",
+        commission: "Reward",
+        symbol: "Instrument",
+        currency: "Reward currency",
+        rowKey: "Order",
+      },
+      dateFormat: "dd/MM/yyyy HH:mm",
+      volumeDivisor: 1,
+      decimalComma: true,
+      currency: "USD",
+    });
+
     // The report: each account trades on several days; rows in date order like a broker's file.
     // Made row by row wherever it is needed, never held whole.
     type Row = [string, string, string, string, string, string, string];
@@ -142,6 +217,27 @@ async function main() {
     writeFileSync(reportFile, "trade_date,broker,account,lots,amount,currency,row_key\n");
     for (const slice of slices(10_000))
       writeFileSync(reportFile, slice.map((r) => `${r.join(",")}\n`).join(""), { flag: "a" });
+
+    // The same rows in the second broker's shape: day-first dates with a time, decimal commas,
+    // the IB commission in dollars (the built-in report's amount / 60, to the cent).
+    const profileFile = path.join(work, "report-profile.csv");
+    writeFileSync(
+      profileFile,
+      "Order;Client account;Instrument;Close time;Volume (lots);Reward;Reward currency\n",
+    );
+    for (const slice of slices(10_000))
+      writeFileSync(
+        profileFile,
+        slice
+          .map((r) => {
+            const [yyyy, mm, dd] = r[0].split("-");
+            const cents = Math.round((Number(r[4]) * 100) / 60);
+            const reward = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+            return `${r[6]};${r[2]};EURUSD;${dd}/${mm}/${yyyy} 13:45;${r[3].replace(".", ",")};${reward};USD\n`;
+          })
+          .join(""),
+        { flag: "a" },
+      );
 
     // Baseline: the same rows, batched INSERT into a bare table with a primary key.
     await sql`create table bench_plain (id ${sql.raw(SQLITE ? "integer primary key autoincrement" : "bigint auto_increment primary key")}, trade_date varchar(10), broker varchar(32), account varchar(32), lots varchar(16), amount varchar(32), currency varchar(8), row_key varchar(100)) ${sql.raw(SQLITE ? "" : "engine=InnoDB")}`.execute(
@@ -273,23 +369,45 @@ async function main() {
     }
 
     // As the web process: the upload stored, its preview job run by a worker reading the file.
-    const beforePreview = peakMb();
-    const previewStart = performance.now();
     const deps = { db, log, storage };
-    const queued = await queuePreview(deps, adminId, {
-      fileName: "bench.csv",
-      content: readFileSync(reportFile),
-    });
-    const outcome = await runJobNow(deps, queued.jobId);
-    if (outcome !== "done") throw new Error(`preview job ${outcome}`);
-    const preview = await previewResult(db, queued.batchId);
-    const previewSeconds = (performance.now() - previewStart) / 1000;
-    const afterPreview = peakMb();
-    const commitStart = performance.now();
-    const committed = await commitImport({ db, log }, adminId, preview.batchId);
-    const commitSeconds = (performance.now() - commitStart) / 1000;
-    const afterCommit = peakMb();
-    const importSeconds = previewSeconds + commitSeconds;
+    const timedImport = async (file: string, profile: string | undefined) => {
+      const before = peakMb();
+      const previewStart = performance.now();
+      const queued = await queuePreview(deps, adminId, {
+        fileName: path.basename(file),
+        content: readFileSync(file),
+        usdRate: "150",
+        profileId: profile,
+      });
+      const outcome = await runJobNow(deps, queued.jobId);
+      if (outcome !== "done") throw new Error(`preview job ${outcome}`);
+      const preview = await previewResult(db, queued.batchId);
+      const previewSeconds = (performance.now() - previewStart) / 1000;
+      const afterPreview = peakMb();
+      const commitStart = performance.now();
+      const committed = await commitImport({ db, log }, adminId, preview.batchId);
+      const commitSeconds = (performance.now() - commitStart) / 1000;
+      return {
+        preview,
+        committed,
+        previewSeconds,
+        commitSeconds,
+        seconds: previewSeconds + commitSeconds,
+        before,
+        afterPreview,
+        afterCommit: peakMb(),
+      };
+    };
+    const runs: Awaited<ReturnType<typeof timedImport>>[] = [];
+    if (PROFILE_FIRST) runs.unshift(await timedImport(profileFile, profileId));
+    runs.unshift(await timedImport(reportFile, "builtin"));
+    if (!PROFILE_FIRST) runs.push(await timedImport(profileFile, profileId));
+    const [builtin, profiled] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    const { preview, committed, previewSeconds, commitSeconds } = builtin;
+    const importSeconds = builtin.seconds;
+    const beforePreview = builtin.before;
+    const afterPreview = builtin.afterPreview;
+    const afterCommit = Math.max(builtin.afterCommit, profiled.afterCommit);
 
     const problems = await checkLedger(db);
     const plainRate = ROWS / plainSeconds;
@@ -323,6 +441,13 @@ async function main() {
     console.log(
       `ratio import / plain insert: ${(importRate / plainRate).toFixed(2)} (target ≥ 0.25)`,
     );
+    const profiledRate = ROWS / profiled.seconds;
+    console.log(
+      `import with a profile, priced at 40 % of the IB commission (${PROFILE_FIRST ? "run first" : "run second"}; credited ${profiled.committed.rows}, ¥${profiled.committed.amount}): preview ${profiled.previewSeconds.toFixed(2)} s + commit ${profiled.commitSeconds.toFixed(2)} s = ${profiled.seconds.toFixed(2)} s, ${Math.round(profiledRate)} rows/s`,
+    );
+    console.log(
+      `profile / built-in throughput: ${(profiledRate / importRate).toFixed(2)} (preview ${(previewSeconds / profiled.previewSeconds).toFixed(2)}, commit ${(commitSeconds / profiled.commitSeconds).toFixed(2)}; target ≥ 0.90)`,
+    );
     // The benchmark runs preview and commit in its own process, as the web process would: its
     // peak resident memory is the import's (plus the report and baselines held here).
     console.log(
@@ -336,7 +461,8 @@ async function main() {
     console.log(
       `ledger check: ${problems.length === 0 ? "ok" : JSON.stringify(problems.slice(0, 3))}`,
     );
-    if (problems.length || committed.rows !== ROWS) process.exitCode = 1;
+    if (problems.length || committed.rows !== ROWS || profiled.committed.rows !== ROWS)
+      process.exitCode = 1;
   } finally {
     await db.destroy();
     if (admin) {

@@ -177,35 +177,125 @@ async function ensureTerms(db: Db, brokerId: string, [code, , , , cycle, day]: S
     .execute();
 }
 
+/** A demo account: its broker, number, holder, status, type and how long ago it was registered. */
+interface SeedAccount {
+  broker: string;
+  number: string;
+  user: string;
+  approved: boolean;
+  /** One of the broker's rate types; null only where the demo shows the "choose a type" prompt. */
+  type: string | null;
+  daysAgo: number;
+}
+
 /**
- * Brokers, and for the demo member two approved and two pending accounts (and one approved
- * account each for the other demo members), so the lists have something to show. Each account is added only if that
- * broker and number are not registered yet.
+ * Brokers, and for the demo member two approved and two pending accounts, the friend's and the
+ * eight-figure member's two approved accounts each, so the lists have something to show and the
+ * demo history covers the four report shapes (XM, Exness, Axi, TitanFX: db/seed/reports.ts).
+ * Every account has its type, at rates of each kind: per lot in yen (Standard), per lot in
+ * dollars (XM Zero, Axi Pro) and a percentage of the IB commission (Exness Standard, XM
+ * KIWAMI); the member's TitanFX account, registered yesterday and pending, has none yet, so the
+ * member's page shows its "choose your account type" prompt before any cashback is paid at the
+ * default type. Each account is added only if that broker and number are not registered yet; a
+ * seeded account still without a type (a database seeded before types) gets its type.
  */
 export async function seedBrokers(
   db: Db,
   people: { adminId: string; memberId: string; others?: string[] },
 ) {
   const brokers = await ensureBrokers(db);
-  const accounts = [
-    { broker: "xm", number: "123456", approved: true, user: people.memberId, daysAgo: 181 },
-    { broker: "exness", number: "EX12AB34", approved: true, user: people.memberId, daysAgo: 160 },
-    { broker: "axi", number: "654321", approved: false, user: people.memberId, daysAgo: 3 },
-    { broker: "titanfx", number: "7654321", approved: false, user: people.memberId, daysAgo: 1 },
+  const [friendId, richId] = people.others ?? [];
+  const accounts: SeedAccount[] = [
+    {
+      broker: "xm",
+      number: "123456",
+      user: people.memberId,
+      approved: true,
+      type: "Standard",
+      daysAgo: 181,
+    },
+    {
+      broker: "exness",
+      number: "EX12AB34",
+      user: people.memberId,
+      approved: true,
+      type: "Standard",
+      daysAgo: 160,
+    },
+    {
+      broker: "axi",
+      number: "654321",
+      user: people.memberId,
+      approved: false,
+      type: "Standard",
+      daysAgo: 3,
+    },
+    {
+      broker: "titanfx",
+      number: "7654321",
+      user: people.memberId,
+      approved: false,
+      type: null,
+      daysAgo: 1,
+    },
     // The friend and the eight-figure member trade too (the friend's cashback pays the demo
     // member's affiliate rewards).
-    ...(people.others ?? []).map((user, i) => ({
-      broker: "xm",
-      number: String(223456 + i * 100000),
-      approved: true,
-      user,
-      daysAgo: 175 - i * 5,
-    })),
+    ...(friendId
+      ? [
+          {
+            broker: "xm",
+            number: "223456",
+            user: friendId,
+            approved: true,
+            type: "KIWAMI",
+            daysAgo: 175,
+          },
+          {
+            broker: "axi",
+            number: "765432",
+            user: friendId,
+            approved: true,
+            type: "Pro",
+            daysAgo: 120,
+          },
+        ]
+      : []),
+    ...(richId
+      ? [
+          {
+            broker: "xm",
+            number: "323456",
+            user: richId,
+            approved: true,
+            type: "Zero",
+            daysAgo: 170,
+          },
+          {
+            broker: "titanfx",
+            number: "8765432",
+            user: richId,
+            approved: true,
+            type: "Standard",
+            daysAgo: 90,
+          },
+        ]
+      : []),
   ];
   for (const a of accounts) {
     const brokerId = brokers.get(a.broker)!;
     const key = { broker_id: brokerId, account_number: a.number };
-    if (await existingId(db, "broker_accounts", key)) continue;
+    const existing = await existingId(db, "broker_accounts", key);
+    if (existing) {
+      if (a.type !== null)
+        await db.kysely
+          .updateTable("broker_accounts")
+          .set({ account_type: a.type })
+          .where("id", "=", existing)
+          .where("user_id", "=", a.user)
+          .where("account_type", "is", null)
+          .execute();
+      continue;
+    }
     // Registered (and decided) on a day of its own in the demo's six months.
     const now = toDbTime(tokyoMomentAgo(a.daysAgo, 19, 30));
     await db.kysely
@@ -216,6 +306,7 @@ export async function seedBrokers(
         broker_id: brokerId,
         account_number: a.number,
         live_number: a.number,
+        account_type: a.type,
         status: a.approved ? "approved" : "pending",
         deny_reason: null,
         decided_at: a.approved ? now : null,

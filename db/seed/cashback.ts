@@ -3,8 +3,10 @@ import { commitImport } from "../../server/features/cashback/jobs";
 import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";
 import { tokyoDay } from "../../server/domain/tokyo";
+import { BUILTIN, saveProfile } from "../../server/features/cashback/profiles";
 import { atTime } from "../clock";
 import { fromDbTime } from "../time";
+import { type DemoShape, DEMO_SHAPES, type DemoTrade, SYMBOLS, ticketOf } from "./reports";
 import { addDays, DAY_MS, existingId, tokyoMomentAt } from "./support";
 
 /**
@@ -21,13 +23,12 @@ export interface DemoAccount {
 }
 
 /**
- * A broker report for the given accounts: four trading days a month over the last six Tokyo
- * months (never after today, never before the account was registered on the site), JPY rows
- * and, for every other account, USD rows at the batch's rate, each with its own row key.
+ * The demo accounts' trades: four trading days a month over the last six Tokyo months (never
+ * after today, never before the account was registered on the site), each with its own ticket.
  */
-export function demoReport(accounts: DemoAccount[], now = new Date()): string {
+export function demoTrades(accounts: DemoAccount[], now = new Date()): DemoTrade[] {
   const today = tokyoDay(now);
-  const lines = [REPORT_HEADER];
+  const trades: DemoTrade[] = [];
   accounts.forEach((account, a) => {
     for (let back = 5; back >= 0; back--) {
       const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
@@ -35,30 +36,40 @@ export function demoReport(accounts: DemoAccount[], now = new Date()): string {
       for (const [k, day] of [1, 8, 15, 22].entries()) {
         const date = new Date(first.getTime() + (day - 1) * DAY_MS).toISOString().slice(0, 10);
         if (date > today || (account.since !== undefined && date < account.since)) continue;
-        const lots = (1.5 + ((back * 7 + k * 3 + a) % 9) * 0.75).toFixed(2);
-        const usd = a % 2 === 1 && k % 2 === 1;
-        const amount = usd
-          ? (Number(lots) * 4.5).toFixed(2)
-          : String(Math.round(Number(lots) * 640));
-        const key = `demo-${account.accountNumber}-${date}`;
-        lines.push(
-          [
-            date,
-            account.brokerCode,
-            account.accountNumber,
-            lots,
-            amount,
-            usd ? "USD" : "JPY",
-            key,
-          ].join(","),
-        );
+        trades.push({
+          tradeDate: date,
+          brokerCode: account.brokerCode,
+          accountNumber: account.accountNumber,
+          lotsMilli: 1_500 + ((back * 7 + k * 3 + a) % 9) * 750,
+          symbol: SYMBOLS[(back + k + a) % SYMBOLS.length]!,
+          ticket: ticketOf(date, a),
+        });
       }
     }
   });
-  return lines.join("\n") + "\n";
+  return trades;
 }
 
 const REPORT_HEADER = "trade_date,broker,account,lots,amount,currency,row_key";
+
+/**
+ * Trades in the built-in shape, the member's cashback given as the amount (¥640 a lot): the
+ * report of a broker without a shape of its own.
+ */
+export function builtinReport(trades: DemoTrade[]): string {
+  const lines = trades.map((t) =>
+    [
+      t.tradeDate,
+      t.brokerCode,
+      t.accountNumber,
+      (t.lotsMilli / 1000).toFixed(2),
+      String(Math.floor((t.lotsMilli * 640) / 1000)),
+      "JPY",
+      `demo-${t.accountNumber}-${t.tradeDate}`,
+    ].join(","),
+  );
+  return [REPORT_HEADER, ...lines].join("\n") + "\n";
+}
 
 /** One weekly report of one broker, as the operator imports it, and when. */
 export interface DemoImport {
@@ -67,7 +78,11 @@ export interface DemoImport {
   /** The Sunday that ends the (Monday to Sunday) trading week the report covers. */
   weekEnd: string;
   at: Date;
-  content: string;
+  trades: DemoTrade[];
+  /** The report's bytes: in the broker's shape, or the built-in one. */
+  content: Uint8Array;
+  /** The broker's shape (read with its profile); null for the built-in shape. */
+  shape: DemoShape | null;
 }
 
 /** The Sunday ending the Monday-to-Sunday week of the day "YYYY-MM-DD". */
@@ -77,18 +92,18 @@ function weekEndOf(day: string): string {
 }
 
 /**
- * The demo report cut as an operator imports it: one file per broker and trading week, each
- * imported on the Tuesday after its week, in the morning (Tokyo), brokers half an hour apart;
- * never later than `now` (a week imported "this morning" at the latest). Oldest first.
+ * The demo trades cut as an operator imports them: one file per broker and trading week, in
+ * the broker's shape, each imported on the Tuesday after its week, in the morning (Tokyo),
+ * brokers half an hour apart; never later than `now` (a week imported "this morning" at the
+ * latest). Oldest first.
  */
-export function demoImports(report: string, now = new Date()): DemoImport[] {
-  const groups = new Map<string, { brokerCode: string; weekEnd: string; rows: string[] }>();
-  for (const line of report.trim().split("\n").slice(1)) {
-    const [tradeDate, brokerCode] = line.split(",") as [string, string];
-    const weekEnd = weekEndOf(tradeDate);
-    const key = `${weekEnd} ${brokerCode}`;
-    const group = groups.get(key) ?? { brokerCode, weekEnd, rows: [] };
-    group.rows.push(line);
+export function demoImports(trades: DemoTrade[], now = new Date()): DemoImport[] {
+  const groups = new Map<string, { brokerCode: string; weekEnd: string; trades: DemoTrade[] }>();
+  for (const trade of trades) {
+    const weekEnd = weekEndOf(trade.tradeDate);
+    const key = `${weekEnd} ${trade.brokerCode}`;
+    const group = groups.get(key) ?? { brokerCode: trade.brokerCode, weekEnd, trades: [] };
+    group.trades.push(trade);
     groups.set(key, group);
   }
   const brokers = [...new Set([...groups.values()].map((g) => g.brokerCode))].sort();
@@ -99,15 +114,43 @@ export function demoImports(report: string, now = new Date()): DemoImport[] {
       const minute = 5 + b * 30 + ((Number(g.weekEnd.slice(8, 10)) * 7) % 13);
       const planned = tokyoMomentAt(addDays(g.weekEnd, 2), 9, minute);
       const latest = now.getTime() - (brokers.length - b) * 60_000;
+      const shape = DEMO_SHAPES.get(g.brokerCode) ?? null;
+      // In the report's order: by day, then account.
+      const sorted = [...g.trades].sort(
+        (x, y) =>
+          x.tradeDate.localeCompare(y.tradeDate) || x.accountNumber.localeCompare(y.accountNumber),
+      );
       return {
-        fileName: `demo-rebate-${g.brokerCode}-${g.weekEnd}.csv`,
+        fileName: `demo-rebate-${g.brokerCode}-${g.weekEnd}.${shape?.ext ?? "csv"}`,
         brokerCode: g.brokerCode,
         weekEnd: g.weekEnd,
         at: planned.getTime() < latest ? planned : new Date(latest),
-        content: [REPORT_HEADER, ...g.rows].join("\n") + "\n",
+        trades: sorted,
+        content: shape ? shape.write(sorted) : new Uint8Array(Buffer.from(builtinReport(sorted))),
+        shape,
       };
     })
     .sort((x, y) => x.at.getTime() - y.at.getTime() || x.fileName.localeCompare(y.fileName));
+}
+
+/**
+ * The import profile of each demo broker that has a shape, saved as an admin saves one (and
+ * audited) unless a profile of that name is there already: an admin's edits are kept. Returns
+ * each broker code's profile id.
+ */
+export async function seedImportProfiles(db: Db, adminId: string): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const shape of DEMO_SHAPES.values()) {
+    const brokerId = await existingId(db, "brokers", { code: shape.brokerCode });
+    if (!brokerId) continue;
+    const id =
+      (await existingId(db, "import_profiles", {
+        broker_id: brokerId,
+        name: shape.profile.name,
+      })) ?? (await saveProfile(db, adminId, { ...shape.profile, brokerId })).id;
+    ids.set(shape.brokerCode, id);
+  }
+  return ids;
 }
 
 /**
@@ -137,22 +180,30 @@ export async function seedCashback(
     .orderBy("broker_accounts.created_at")
     .execute();
   if (accounts.length === 0) return;
-  const report = demoReport(
+  const trades = demoTrades(
     accounts.map((a) => ({
       brokerCode: a.brokerCode,
       accountNumber: a.accountNumber,
       since: tokyoDay(fromDbTime(a.created_at)),
     })),
   );
+  const weeks = demoImports(trades);
+  // The profiles were set up the day before the first weekly import.
+  const profiles = await atTime(new Date(weeks[0]!.at.getTime() - DAY_MS), () =>
+    seedImportProfiles(db, people.adminId),
+  );
   const deps = { db, log: createLogger({ level: "silent" }) };
-  for (const week of demoImports(report)) {
+  for (const week of weeks) {
     const done = { file_name: week.fileName, status: "committed" };
     if (await existingId(db, "import_batches", done)) continue;
     await atTime(week.at, async () => {
       const preview = await previewImport(deps, people.adminId, {
         fileName: week.fileName,
-        content: Buffer.from(week.content),
+        content: week.content,
         usdRate: "150",
+        // Read with the broker's profile, so each row is priced from the rate card in force
+        // on its trade date at the account's type.
+        profileId: (week.shape && profiles.get(week.shape.brokerCode)) || BUILTIN,
       });
       await commitImport(deps, people.adminId, preview.batchId);
     });

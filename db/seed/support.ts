@@ -14,6 +14,7 @@ type SeededTable =
   | "ea_licenses"
   | "presents"
   | "import_batches"
+  | "import_profiles"
   | "cb_marathons"
   | "campaigns"
   | "gachas"

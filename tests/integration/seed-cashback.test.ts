@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_REPORT_FILE, demoImports, demoReport, seedCashback } from "../../db/seed/cashback";
+import { seedBrokers } from "../../db/seed/brokers";
+import {
+  builtinReport,
+  DEMO_REPORT_FILE,
+  demoImports,
+  demoTrades,
+  seedCashback,
+} from "../../db/seed/cashback";
+import { DEMO_SHAPES, type DemoTrade } from "../../db/seed/reports";
 import { atTime } from "../../db/clock";
 import { fromDbTime } from "../../db/time";
 import { tokyoDay } from "../../server/domain/tokyo";
@@ -15,49 +23,48 @@ const t = fileDatabase({ ledgerMustBalance: true });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe(`demo cashback on ${testEngine}`, () => {
-  it("writes six months of report rows, never after today", () => {
+  it("trades over six months, never after today", () => {
     const now = new Date("2026-03-09T00:00:00Z"); // 09:00 in Tokyo
-    const lines = demoReport([{ brokerCode: "xm", accountNumber: "123456" }], now)
-      .trim()
-      .split("\n");
-    const dates = lines.slice(1).map((l) => l.split(",")[0]!);
+    const dates = demoTrades([{ brokerCode: "xm", accountNumber: "123456" }], now).map(
+      (t) => t.tradeDate,
+    );
     expect(dates[0]).toBe("2025-10-01");
     expect(dates.at(-1)).toBe("2026-03-08");
     expect(dates.every((d) => d <= "2026-03-09")).toBe(true);
-    expect(lines).toHaveLength(1 + 5 * 4 + 2);
+    expect(dates).toHaveLength(5 * 4 + 2);
     // An account registered later trades from its registration day on.
-    const later = demoReport(
+    const later = demoTrades(
       [{ brokerCode: "xm", accountNumber: "123456", since: "2025-12-10" }],
       now,
     );
-    const laterDates = later
-      .trim()
-      .split("\n")
-      .slice(1)
-      .map((l) => l.split(",")[0]!);
-    expect(laterDates[0]).toBe("2025-12-15");
+    expect(later[0]!.tradeDate).toBe("2025-12-15");
   });
 
-  it("cuts the report into one import per broker and week, on the Tuesday after, none ahead", () => {
+  it("cuts the trades into one report per broker and week, in the broker's shape, imported on the Tuesday after, none ahead", () => {
     const now = new Date("2026-03-09T00:00:00Z"); // Monday 09:00 in Tokyo
-    const report = demoReport(
+    const trades = demoTrades(
       [
         { brokerCode: "xm", accountNumber: "123456" },
-        { brokerCode: "exness", accountNumber: "EX1" },
+        { brokerCode: "exness", accountNumber: "EX12AB34" },
+        { brokerCode: "errante", accountNumber: "555555" },
       ],
       now,
     );
-    const imports = demoImports(report, now);
-    const rows = report.trim().split("\n").slice(1);
-    // Every row once, each file one broker's one week.
-    const imported = imports.flatMap((i) => i.content.trim().split("\n").slice(1));
-    expect(imported.sort()).toEqual([...rows].sort());
+    const imports = demoImports(trades, now);
+    // Every trade once, each file one broker's one week.
+    const key = (t: DemoTrade) => `${t.brokerCode} ${t.accountNumber} ${t.tradeDate}`;
+    expect(imports.flatMap((i) => i.trades.map(key)).sort()).toEqual(trades.map(key).sort());
     expect(new Set(imports.map((i) => i.fileName)).size).toBe(imports.length);
     for (const i of imports) {
-      const lines = i.content.trim().split("\n").slice(1);
-      expect(new Set(lines.map((l) => l.split(",")[1]))).toEqual(new Set([i.brokerCode]));
-      const last = lines
-        .map((l) => l.split(",")[0]!)
+      expect(new Set(i.trades.map((t) => t.brokerCode))).toEqual(new Set([i.brokerCode]));
+      // In the broker's own shape; a broker without one in the built-in shape.
+      const shape = DEMO_SHAPES.get(i.brokerCode) ?? null;
+      expect(i.shape).toBe(shape);
+      expect(i.content).toEqual(
+        shape ? shape.write(i.trades) : new Uint8Array(Buffer.from(builtinReport(i.trades))),
+      );
+      const last = i.trades
+        .map((t) => t.tradeDate)
         .sort()
         .at(-1)!;
       // The week ends on a Sunday, at most six days after its trades.
@@ -66,36 +73,36 @@ describe(`demo cashback on ${testEngine}`, () => {
       expect(tokyoDay(i.at) > last).toBe(true);
       expect(i.at.getTime()).toBeLessThan(now.getTime());
     }
+    expect(imports.find((i) => i.brokerCode === "xm")!.fileName).toMatch(
+      /^demo-rebate-xm-.*\.csv$/,
+    );
     // Oldest first; a week whose Tuesday is still ahead (trades of Sunday 03-08) is imported
     // just before `now`, never later.
     const moments = imports.map((i) => i.at.getTime());
     expect(moments).toEqual([...moments].sort((a, b) => a - b));
     const lastWeek = imports.filter((i) => i.weekEnd === "2026-03-08");
-    expect(lastWeek).toHaveLength(2);
+    expect(lastWeek).toHaveLength(3);
     for (const i of lastWeek) expect(now.getTime() - i.at.getTime()).toBeLessThan(5 * 60_000);
     const earlier = imports.find((i) => i.weekEnd === "2026-02-22")!;
     expect(tokyoDay(earlier.at)).toBe("2026-02-24");
   });
 
-  it("imports the demo member's cashback week by week through the engine once, however often the seed runs", async () => {
+  it("imports the demo members' cashback week by week, each broker's report in its shape, priced at the account's rate, once however often the seed runs", async () => {
     const admin = await createUser(t.db, { permission: "admin" });
     const member = await createUser(t.db);
-    // Nothing approved yet: nothing to import, and no batch.
-    await seedCashback(t.db, { adminId: admin.id, memberId: member.id });
+    const friend = await createUser(t.db);
+    const rich = await createUser(t.db);
+    const people = { adminId: admin.id, memberId: member.id, others: [friend.id, rich.id] };
+    // Nothing registered yet: nothing to import, and no batch.
+    await seedCashback(t.db, people);
     expect(await t.db.kysely.selectFrom("import_batches").select("id").execute()).toHaveLength(0);
 
-    const xm = await createBroker(t.db, "xm", "XM");
-    const axi = await createBroker(t.db, "axi", "Axi");
-    // Registered before the six months the report covers.
-    await atTime(new Date(Date.now() - 200 * DAY_MS), async () => {
-      await createAccount(t.db, member.id, xm, "123456", "approved");
-      await createAccount(t.db, member.id, axi, "654321", "approved");
-      await createAccount(t.db, member.id, axi, "654322", "pending");
-    });
-    await seedCashback(t.db, { adminId: admin.id, memberId: member.id });
+    await seedBrokers(t.db, people);
+    await seedCashback(t.db, people);
     const caller = await callerFor(t.db, member.id);
     const before = await caller.cashback.dashboard();
-    await seedCashback(t.db, { adminId: admin.id, memberId: member.id });
+    await seedBrokers(t.db, people);
+    await seedCashback(t.db, people);
     const batches = await t.db.kysely
       .selectFrom("import_batches")
       .select([
@@ -104,24 +111,69 @@ describe(`demo cashback on ${testEngine}`, () => {
         "rows_credited",
         "amount_credited",
         "rows_error",
+        "rows_unmatched",
+        "profile",
         "created_at",
         "committed_at",
       ])
       .orderBy("committed_at")
       .execute();
-    // One batch per broker and week: two brokers over some 26 weeks, none twice.
-    expect(batches.length).toBeGreaterThan(40);
+    // One batch per broker and week: four brokers over some 26 weeks, none twice.
+    expect(batches.length).toBeGreaterThan(60);
     expect(new Set(batches.map((b) => b.file_name)).size).toBe(batches.length);
     for (const b of batches) {
-      expect(b).toMatchObject({ status: "committed", rows_error: 0 });
-      expect(b.file_name).toMatch(/^demo-rebate-(xm|axi)-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(b).toMatchObject({ status: "committed", rows_error: 0, rows_unmatched: 0 });
+      const [, code, weekEnd, ext] = /^demo-rebate-(\w+)-(\d{4}-\d{2}-\d{2})\.(\w+)$/.exec(
+        b.file_name,
+      )!;
+      // Read with the broker's own profile, as the seed saved it.
+      const shape = DEMO_SHAPES.get(code!)!;
+      expect(ext).toBe(shape.ext);
+      expect(JSON.parse(b.profile!)).toMatchObject({ brokerCode: code, name: shape.profile.name });
       // Imported on the Tuesday after its week (today, if that Tuesday is still ahead).
-      const weekEnd = b.file_name.slice(-14, -4);
-      const tuesday = new Date(Date.parse(weekEnd) + 2 * DAY_MS).toISOString().slice(0, 10);
+      const tuesday = new Date(Date.parse(weekEnd!) + 2 * DAY_MS).toISOString().slice(0, 10);
       const today = tokyoDay();
       expect(tokyoDay(fromDbTime(b.committed_at!))).toBe(tuesday < today ? tuesday : today);
       expect(b.created_at <= b.committed_at!).toBe(true);
     }
+    expect(new Set(batches.map((b) => b.file_name.split("-")[2]))).toEqual(
+      new Set(["xm", "exness", "axi", "titanfx"]),
+    );
+    // One profile per shape, saved once.
+    expect(
+      (await t.db.kysely.selectFrom("import_profiles").select("name").execute())
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual([...DEMO_SHAPES.values()].map((s) => s.profile.name).sort());
+
+    // Every row priced at its account's own type (never the default), with the rate kept:
+    // per lot in yen, per lot in dollars, and a percentage of the IB commission.
+    const priced = await t.db.kysely
+      .selectFrom("cashbacks")
+      .innerJoin("broker_accounts as a", "a.id", "cashbacks.broker_account_id")
+      .innerJoin("brokers as b", "b.id", "a.broker_id")
+      .select([
+        "b.code",
+        "a.account_type",
+        "cashbacks.rate_type",
+        "cashbacks.rate_kind",
+        "cashbacks.rate_source",
+        "cashbacks.priced",
+        "cashbacks.commission_yen",
+      ])
+      .execute();
+    for (const row of priced) {
+      expect(row).toMatchObject({
+        rate_type: row.account_type,
+        rate_source: "account_type",
+        priced: 1,
+      });
+      expect(Number(row.commission_yen)).toBeGreaterThan(0);
+    }
+    expect(new Set(priced.map((r) => r.rate_kind))).toEqual(
+      new Set(["jpy_per_lot", "usd_per_lot", "spread_percent"]),
+    );
+
     // The cashback entries carry their import's moment: many days, not one.
     const entries = await t.db.kysely
       .selectFrom("cashbacks")
@@ -129,22 +181,40 @@ describe(`demo cashback on ${testEngine}`, () => {
       .select(["cashbacks.created_at", "tx.created_at as credited_at"])
       .where("cashbacks.user_id", "=", member.id)
       .execute();
-    expect(new Set(entries.map((e) => tokyoDay(fromDbTime(e.credited_at)))).size).toBe(
-      batches.length / 2,
+    expect(new Set(entries.map((e) => tokyoDay(fromDbTime(e.credited_at)))).size).toBeGreaterThan(
+      20,
     );
 
     // What the member's pages read agrees with what was credited, and a re-run added nothing.
     const dashboard = await caller.cashback.dashboard();
     const summary = await caller.cashback.summary({ period: "all" });
     const monthly = await caller.cashback.monthly({ months: 12 });
-    const credited = batches.reduce((s, b) => s + Number(b.amount_credited), 0);
+    const history = await t.db.kysely
+      .selectFrom("cashbacks")
+      .select((eb) => eb.fn.sum<number>("amount").as("amount"))
+      .where("user_id", "=", member.id)
+      .executeTakeFirstOrThrow();
+    const credited = Number(history.amount);
     expect(credited).toBeGreaterThan(0);
     expect(dashboard).toEqual(before);
     expect(dashboard.wallet.available).toBe(credited);
     expect(summary.allTime).toBe(credited);
-    expect(summary.byBroker.map((b) => b.brokerName).sort()).toEqual(["Axi", "XM"]);
+    expect(summary.byBroker.map((b) => b.brokerName).sort()).toEqual(["Exness", "XM"]);
     expect(monthly.reduce((s, m) => s + m.amount, 0)).toBe(credited);
-  });
+    // Everyone's daily summaries equal the history, and the batches say what they credited.
+    const sum = async (table: "cashbacks" | "cashback_daily") =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.sum<number>("amount").as("amount"))
+            .executeTakeFirstOrThrow()
+        ).amount,
+      );
+    expect(await sum("cashback_daily")).toBe(await sum("cashbacks"));
+    expect(batches.reduce((s, b) => s + Number(b.amount_credited), 0)).toBe(await sum("cashbacks"));
+    // The whole demo history: some 70 weekly imports, each previewed and committed.
+  }, 300_000);
 
   it("leaves a database seeded with the one-batch demo report as it is", async () => {
     const admin = await createUser(t.db, { permission: "admin" });
@@ -156,7 +226,9 @@ describe(`demo cashback on ${testEngine}`, () => {
     const deps = { db: t.db, log: createLogger({ level: "silent" }) };
     const legacy = await previewImport(deps, admin.id, {
       fileName: DEMO_REPORT_FILE,
-      content: Buffer.from(demoReport([{ brokerCode: "titan", accountNumber: "777777" }])),
+      content: Buffer.from(
+        builtinReport(demoTrades([{ brokerCode: "titan", accountNumber: "777777" }])),
+      ),
       usdRate: "150",
     });
     await commitImport(deps, admin.id, legacy.batchId);
