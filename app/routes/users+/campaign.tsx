@@ -1,6 +1,3 @@
-import { title } from "~/lib/page-title";
-
-export const handle = { title: title.key("campaign:title") };
 /**
  * /users/campaign: the sidebar's "Campaign" entry. The same list as /users/campaigns (both
  * addresses are in use), so one module serves them.
