@@ -1,6 +1,6 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { CsvCell } from "../../server/lib/csv";
 import { searchParamsObject } from "~/components/table/url";
-import { csvResponse } from "~/lib/csv.server";
 
 /**
  * One column of a list's CSV export: its header and how a row fills it. Written side by side so
@@ -16,13 +16,17 @@ export function exportInput(request: Request) {
   return { ...searchParamsObject(request.url), export: true as const };
 }
 
-/** The CSV download `name` of `rows`, one line per row in the order of `columns`. */
+/**
+ * The CSV download `name` of `rows`, one line per row in the order of `columns`; the file is
+ * written on the server side (`context.csv`).
+ */
 export function csvColumnsResponse<R>(
+  context: AppLoadContext,
   name: string,
   rows: readonly R[],
   columns: readonly CsvColumn<R>[],
 ): Response {
-  return csvResponse(
+  return context.csv(
     name,
     columns.map(([header]) => header),
     rows.map((row) => columns.map(([, cell]) => cell(row))),

@@ -10,7 +10,7 @@ import { formatDateTime } from "~/lib/format";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, ["admin", "accounts"]);
   const page = await context.trpc.brokers.accounts.list(exportInput(request));
-  return csvColumnsResponse("accounts", page.rows, [
+  return csvColumnsResponse(context, "accounts", page.rows, [
     [t("admin:accounts.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
     [t("admin:accounts.csv.uid"), (r) => r.userId],
     [t("admin:accounts.columns.member"), (r) => r.nickname],

@@ -13,7 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       campaignId: params.id ?? "",
     }),
   );
-  return csvColumnsResponse("campaign-entries", page.rows, [
+  return csvColumnsResponse(context, "campaign-entries", page.rows, [
     [t("admin.entries.date"), (r) => formatDateTime(r.createdAt)],
     [t("admin.entries.uid"), (r) => r.member.id],
     [t("admin.entries.name"), (r) => r.member.name],

@@ -7,7 +7,7 @@ import { formatDateTime } from "~/lib/format";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "admin");
   const page = await context.trpc.admin.customers.list(exportInput(request));
-  return csvColumnsResponse("customers", page.rows, [
+  return csvColumnsResponse(context, "customers", page.rows, [
     [t("customers.columns.uid"), (r) => r.id],
     [t("customers.columns.nickname"), (r) => r.nickname],
     [t("customers.columns.name"), (r) => r.name],

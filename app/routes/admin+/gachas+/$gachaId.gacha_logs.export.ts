@@ -13,7 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       gachaId: params.gachaId ?? "",
     }),
   );
-  return csvColumnsResponse("gacha-logs", page.rows, [
+  return csvColumnsResponse(context, "gacha-logs", page.rows, [
     [t("logs.date"), (r) => formatDateTime(r.createdAt)],
     [t("admin.logs.uid"), (r) => r.member.id],
     [t("admin.logs.member"), (r) => r.member.nickname],

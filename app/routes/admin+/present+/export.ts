@@ -7,7 +7,7 @@ import { formatDateTime } from "~/lib/format";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "admin-money");
   const page = await context.trpc.wallet.adminPresents(exportInput(request));
-  return csvColumnsResponse("presents", page.rows, [
+  return csvColumnsResponse(context, "presents", page.rows, [
     [t("presents.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
     [t("csv.nickname"), (r) => r.member.nickname],
     [t("csv.email"), (r) => r.member.email],

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvResponse } from "~/lib/csv.server";
 import { yenPerLot } from "../../../../server/domain/broker-terms";
 
 /**
@@ -14,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...searchParamsObject(request.url),
     export: true,
   });
-  return csvResponse(
+  return context.csv(
     "cashback",
     [
       t("csv.date"),

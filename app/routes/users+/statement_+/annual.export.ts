@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { annualDocument } from "~/lib/annual";
 import { annualText, annualYear } from "~/lib/annual.server";
-import { csvResponse } from "~/lib/csv.server";
 
 /**
  * The member's annual statement of `?year=` as CSV: the same lines as the page and the PDF,
@@ -14,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const y = await context.trpc.wallet.annual({ year });
   const doc = annualDocument(y, t);
   const text = annualText(y, t);
-  return csvResponse(
+  return context.csv(
     `${t("statement:annual.csvName")}-${year}`,
     [t("statement:annual.csvSection"), text.item, text.count, text.amount],
     [
