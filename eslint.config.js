@@ -46,14 +46,25 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       "react/prop-types": "off",
-      // The data path is one way: a route reaches data only through the tRPC caller.
-      "no-restricted-imports": [
+      // The typed form of the rule below, which can let `import type` through.
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
+            // The data path is one way: a route reaches data only through the tRPC caller.
             {
               group: ["**/db", "**/db/*", "kysely", "mysql2", "better-sqlite3"],
               message: "Routes and components reach data through tRPC, never the database.",
+            },
+            // The app/server boundary (decision 062): app/ runs code of the server only from
+            // server/domain (pure rules both sides share); server work is reached through the
+            // load context (context.trpc, context.csv). Types may come from anywhere.
+            {
+              regex: "^(\\.\\./)+(bot|server(?!/domain(/|$)))(/|$)",
+              allowTypeImports: true,
+              message:
+                "app/ imports code only from server/domain (types from anywhere): move the pure part there, or reach the server through the load context.",
             },
           ],
         },

@@ -5,7 +5,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { CoalescedStream } from "../server/lib/coalesced-stream";
+import { CoalescedStream } from "./lib/coalesced-stream.server";
 import { NonceProvider } from "./components/nonce";
 import { DEFAULT_LANGUAGE, i18nOptions } from "./i18n";
 import { i18nServer } from "./i18n.server";

@@ -1,3 +1,4 @@
+import type { csvResponse } from "../server/lib/csv";
 import type { Logger } from "../server/logger";
 import type { Caller } from "../server/trpc/router";
 
@@ -14,6 +15,8 @@ declare module "@remix-run/server-runtime" {
     resHeaders: Headers;
     /** The request's logger (its request id bound): for a failure an action handles itself. */
     log: Logger;
+    /** A list's CSV download (server/lib/csv.ts): the file is written on the server side. */
+    csv: typeof csvResponse;
   }
 }
 

@@ -13,6 +13,7 @@ import { precompressed } from "./precompressed";
 import { sameOriginOnly, securityHeaders, warnUntrustedProxy } from "./security";
 import { bodyLimit } from "./body-limit";
 import { responseCompression } from "./compression";
+import { csvResponse } from "./lib/csv";
 import { observeRequest, serveMetrics } from "./metrics";
 import { watchDatabase } from "./metrics-db";
 import { remixRouteLabeller, trpcRouteLabeller } from "./route-label";
@@ -269,6 +270,7 @@ export function createApp(deps: AppDeps): express.Express {
               // Cookies a procedure sets (sign-in, sign-out) for the route to return.
               resHeaders: ctx.resHeaders,
               log: ctx.log,
+              csv: csvResponse,
             };
           },
         }),

@@ -1,7 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { MAX_REPORT_BYTES } from "./features/cashback/report";
-import { MAX_EA_BYTES } from "./features/eas/limits";
-import { MAX_IMAGE_BYTES } from "./storage/images";
+import { MAX_EA_BYTES, MAX_IMAGE_BYTES, MAX_REPORT_BYTES } from "./domain/upload";
 
 /** Room for the form fields and multipart framing around the files. */
 const FRAMING = 1024 * 1024;

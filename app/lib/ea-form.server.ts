@@ -1,4 +1,4 @@
-import { MAX_EA_BYTES } from "../../server/features/eas/limits";
+import { MAX_EA_BYTES } from "../../server/domain/upload";
 import { formValues, readRecordForm } from "./forms.server";
 
 /**

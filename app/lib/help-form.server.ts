@@ -1,4 +1,4 @@
-import type { HelpCategory } from "../../server/features/help/schema";
+import type { HelpCategory } from "../../server/domain/help";
 import { readRecordForm } from "./forms.server";
 
 const FIELDS = ["slug", "category", "position", "title", "titleEn", "body", "bodyEn"] as const;

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { safeRedirect } from "../../server/features/auth/schema";
+import { safeRedirect } from "../../server/domain/redirect";
 import { attempt } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";
 import { answerRefusals } from "~/lib/refusals.server";

@@ -1,7 +1,8 @@
 import type { Db } from "../index";
 import { newId } from "../id";
 import { nowDb } from "../time";
-import { articleInput, type HelpCategory } from "../../server/features/help/schema";
+import type { HelpCategory } from "../../server/domain/help";
+import { articleInput } from "../../server/features/help/schema";
 import { searchText } from "../../server/features/help/search";
 
 interface SeedArticle {

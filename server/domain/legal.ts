@@ -16,6 +16,13 @@ export function isConsentKind(kind: LegalKind): kind is ConsentKind {
   return (CONSENT_KINDS as readonly string[]).includes(kind);
 }
 
+/**
+ * A document's Markdown, in characters: 16,000 of the widest (4-byte) characters still fit
+ * MySQL's `text` (65,535 bytes), and a long terms of use is about a third of it.
+ */
+export const MAX_BODY = 16_000;
+export const MAX_SUMMARY = 2_000;
+
 /** Each document's public page. */
 export const LEGAL_PATHS: Record<LegalKind, string> = {
   terms: "/terms",

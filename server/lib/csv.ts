@@ -56,3 +56,36 @@ export function csvDisposition(name: string, date: string): string {
   const ascii = `${name}-${date}.csv`.replace(/[^A-Za-z0-9._-]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${name}-${date}.csv`)}`;
 }
+
+/** Today's date in Asia/Tokyo as YYYYMMDD, for export file names. */
+export function tokyoDateStamp(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Asia/Tokyo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  })
+    .format(now)
+    .replace(/-/g, "");
+}
+
+/**
+ * A list's CSV download, named `name` and today's Tokyo date. Routes reach it as `context.csv`
+ * (server/app.ts), so writing the file stays on the server side of the app/server boundary.
+ * The rows come from the list's own procedure called with the page's filters and
+ * `export: true`, so the file holds exactly what the filters select. Never cached: it holds
+ * personal data.
+ */
+export function csvResponse(
+  name: string,
+  header: readonly string[],
+  rows: readonly (readonly CsvCell[])[],
+): Response {
+  return new Response(toCsv(header, rows), {
+    headers: {
+      "Content-Type": CSV_CONTENT_TYPE,
+      "Content-Disposition": csvDisposition(name, tokyoDateStamp()),
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import { type OrderByExpression, type SelectQueryBuilder, sql } from "kysely";
 import { z } from "zod";
-import { EXPORT_MAX_ROWS } from "./export-limit";
+import { EXPORT_MAX_ROWS } from "../domain/export";
 
 /**
  * Server-side paging and sorting for every list page (the admin lists, withdrawals, money).
@@ -22,15 +22,13 @@ import { EXPORT_MAX_ROWS } from "./export-limit";
  *   const page = await context.trpc.admin.customers.list(searchParamsObject(request.url));
  *
  * The CSV export calls the same procedure with `export: true`: the same filters and order, up
- * to EXPORT_MAX_ROWS rows from the start (see server/lib/csv.ts and app/lib/csv.server.ts).
+ * to EXPORT_MAX_ROWS rows from the start (see server/lib/csv.ts and app/lib/csvExport.server.ts).
  */
 
 /** The page size selector's choices (10 / 25 / 50 / 100, default 25). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
-/** A CSV export holds at most this many rows; `truncated` says when there were more. */
-export { EXPORT_MAX_ROWS };
 const MAX_PAGE = 1_000_000;
 
 export type SortDir = "asc" | "desc";

@@ -1,3 +1,5 @@
+import { MAX_IMAGE_BYTES } from "../domain/upload";
+
 /**
  * Uploaded images: only JPEG, PNG and WebP, recognised by their bytes (never by the file name
  * or the browser's claimed type), within a size limit, and with their metadata removed.
@@ -12,9 +14,6 @@
  */
 
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
-
-/** 2 MiB: a profile image or a banner never needs more. */
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 export type ImageProblem = "imageEmpty" | "imageTooLarge" | "imageType" | "imageInvalid";
 

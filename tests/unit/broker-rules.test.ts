@@ -6,8 +6,8 @@ import {
   addAccountInput,
   brokerInput,
   decideAccountsInput,
-  normalizeAccountId,
 } from "../../server/features/brokers/schema";
+import { normalizeAccountId } from "../../server/domain/broker-account";
 import { errorMessage, fieldMessages } from "../helpers/messages";
 
 /**

@@ -45,8 +45,8 @@ describe("server code the browser loads", () => {
     globalThis.Buffer = saved;
   });
 
-  it("is found (the auth schemas are among it)", () => {
-    expect(modules.map((m) => path.relative(root, m))).toContain("server/features/auth/schema");
+  it("is found (the account schemas are among it)", () => {
+    expect(modules.map((m) => path.relative(root, m))).toContain("server/domain/account");
   });
 
   it.each(modules.map((m) => [path.relative(root, m), m]))(

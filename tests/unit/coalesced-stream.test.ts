@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CoalescedStream } from "../../server/lib/coalesced-stream";
+import { CoalescedStream } from "../../app/lib/coalesced-stream.server";
 
 function collect(stream: CoalescedStream): Buffer[] {
   const chunks: Buffer[] = [];

@@ -3,12 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentTypeOfKey, isStorageKey, localStorage, newStorageKey } from "../../server/storage";
-import {
-  acceptImage,
-  ImageRejected,
-  MAX_IMAGE_BYTES,
-  sniffImage,
-} from "../../server/storage/images";
+import { MAX_IMAGE_BYTES } from "../../server/domain/upload";
+import { acceptImage, ImageRejected, sniffImage } from "../../server/storage/images";
 import {
   contains,
   fixture,

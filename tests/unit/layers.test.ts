@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -9,6 +11,58 @@ async function ruleIds(file: string, code: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: root });
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+const BOUNDARY = "@typescript-eslint/no-restricted-imports";
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Whether an import or export brings in only types (`import type`, or every name `type`). */
+function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(node)) {
+    if (node.isTypeOnly) return true;
+    const names = node.exportClause;
+    return !!names && ts.isNamedExports(names) && names.elements.every((e) => e.isTypeOnly);
+  }
+  const clause = node.importClause;
+  if (!clause) return false; // a bare `import "x"` runs x
+  if (clause.isTypeOnly) return true;
+  const names = clause.namedBindings;
+  return (
+    !clause.name &&
+    !!names &&
+    ts.isNamedImports(names) &&
+    names.elements.length > 0 &&
+    names.elements.every((e) => e.isTypeOnly)
+  );
+}
+
+/**
+ * Every import in app/ that runs code of server/, bot/ or db/ outside server/domain, as
+ * "file -> target" (paths from the repository's root). Types are free to come from anywhere.
+ */
+function boundaryCrossings(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(path.join(root, "app"))) {
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+    for (const node of source.statements) {
+      if (!ts.isImportDeclaration(node) && !ts.isExportDeclaration(node)) continue;
+      const specifier = node.moduleSpecifier;
+      if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) continue;
+      if (typeOnly(node)) continue;
+      const target = path.relative(root, path.resolve(path.dirname(file), specifier.text));
+      if (/^(server|bot|db)(\/|$)/.test(target) && !/^server\/domain(\/|$)/.test(target)) {
+        found.push(`${path.relative(root, file)} -> ${target}`);
+      }
+    }
+  }
+  return found;
 }
 
 describe("layers", () => {
@@ -27,5 +81,34 @@ describe("layers", () => {
     const code =
       'import { toLanguage } from "../server/domain/language";\nexport const x = toLanguage;\n';
     expect(await ruleIds("app/probe.ts", code)).toEqual([]);
+    const deep =
+      'import { safeRedirect } from "../../../server/domain/redirect";\nexport const x = safeRedirect;\n';
+    expect(await ruleIds("app/routes/users+/probe.ts", deep)).toEqual([]);
+  });
+
+  it("app/ may not run code of server/ outside server/domain, nor of bot/", async () => {
+    const csv = 'import { toCsv } from "../../server/lib/csv";\nexport const x = toCsv;\n';
+    expect(await ruleIds("app/lib/probe.server.ts", csv)).toContain(BOUNDARY);
+    const schema =
+      'import { brokerInput } from "../../../server/features/brokers/schema";\nexport const x = brokerInput;\n';
+    expect(await ruleIds("app/routes/users+/probe.tsx", schema)).toContain(BOUNDARY);
+    // A type named inline beside a value is still a value import.
+    const mixed =
+      'import { type CsvCell, toCsv } from "../server/lib/csv";\nexport const x: CsvCell = toCsv.name;\n';
+    expect(await ruleIds("app/probe.ts", mixed)).toContain(BOUNDARY);
+    const bare = 'import "../server/logger";\n';
+    expect(await ruleIds("app/probe.ts", bare)).toContain(BOUNDARY);
+    const bot = 'import { start } from "../bot/index";\nexport const x = start;\n';
+    expect(await ruleIds("app/probe.ts", bot)).toContain(BOUNDARY);
+  });
+
+  it("app/ may import types from anywhere in server/", async () => {
+    const code =
+      'import type { Caller } from "../server/trpc/router";\nimport { type Logger } from "../server/logger";\nexport type X = [Caller, Logger];\n';
+    expect(await ruleIds("app/probe.ts", code)).toEqual([]);
+  });
+
+  it("no file in app/ runs code of server/ outside server/domain, of bot/ or of db/", () => {
+    expect(boundaryCrossings()).toEqual([]);
   });
 });

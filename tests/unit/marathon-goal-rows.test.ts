@@ -5,7 +5,7 @@ import {
   goalRowsFromForm,
   nextGoalNumber,
   sentGoalRows,
-} from "../../server/features/marathon/goal-rows";
+} from "../../server/domain/marathon";
 import { createMarathonInput } from "../../server/features/marathon/schema";
 
 function form(rows: Partial<Record<string, string>>[]) {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
-import { HELP_CATEGORIES, MAX_BODY, MAX_TITLE } from "../../../server/features/help/schema";
+import { HELP_CATEGORIES, MAX_BODY, MAX_TITLE } from "../../../server/domain/help";
 import { useFormValidation } from "~/lib/validation";
 
 export interface HelpArticleFormValues {

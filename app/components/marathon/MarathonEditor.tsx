@@ -13,7 +13,7 @@ import {
   type GoalRowField,
   type GoalRowValues,
   nextGoalNumber,
-} from "../../../server/features/marathon/goal-rows";
+} from "../../../server/domain/marathon";
 
 export interface MarathonFields {
   /** Empty for a new marathon. */

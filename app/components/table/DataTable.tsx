@@ -8,7 +8,7 @@ import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
-import { EXPORT_MAX_ROWS } from "../../../server/lib/export-limit";
+import { EXPORT_MAX_ROWS } from "../../../server/domain/export";
 import { ariaSort, exportHref, nextDir, rangeOf, type SortDir, withParams } from "./url";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";

@@ -6,7 +6,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { safeRedirect } from "../../../server/features/auth/schema";
+import { safeRedirect } from "../../../server/domain/redirect";
 import { AuthForm, CurrentPasswordField, EmailField, useAuthForm } from "~/components/AuthFields";
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { safeRedirect } from "../../../server/features/auth/schema";
+import { safeRedirect } from "../../../server/domain/redirect";
 import { BackToLoginLink, CodeField, failureOf } from "~/components/AuthFields";
 import { SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";

@@ -25,7 +25,7 @@ import {
   nextGoalNumber,
   sentGoalRows,
   type GoalRowValues,
-} from "../../../server/features/marathon/goal-rows";
+} from "../../../server/domain/marathon";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["marathon", "errors"] };

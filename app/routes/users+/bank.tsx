@@ -18,7 +18,7 @@ import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatDate } from "~/lib/format";
 import { searchParamsObject } from "~/components/table/url";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { normalizeAccountId } from "../../../server/features/brokers/schema";
+import { normalizeAccountId } from "../../../server/domain/broker-account";
 import { actionLink } from "~/components/ui/link";
 import { RateLines, ScheduleLine } from "~/components/brokers/rates";
 import { accountTypesOf } from "../../../server/domain/broker-terms";

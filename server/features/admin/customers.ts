@@ -7,7 +7,7 @@ import { notFound } from "../../errors";
 import { mapRows, memberMatchesAnyCase, paginateSorted } from "../../lib/paging";
 import type { Storage } from "../../storage";
 import { accountsOfUser } from "../brokers/accounts";
-import { normalizeAccountId } from "../brokers/schema";
+import { normalizeAccountId } from "../../domain/broker-account";
 import { maskPaymentDetails, readPaymentDetails } from "../profile/payment";
 import type { PaymentField } from "../profile/schema";
 import { PROFILE_COLUMNS, readProfileImage, toProfile } from "../profile/service";

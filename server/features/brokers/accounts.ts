@@ -14,13 +14,9 @@ import type { z } from "zod";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../db/schema";
 import { accountTypesOf } from "../../domain/broker-terms";
+import { normalizeAccountId } from "../../domain/broker-account";
 import { ratesOf } from "./terms";
-import {
-  accountIdFits,
-  accountRuleMessage,
-  type adminAccountsInput,
-  normalizeAccountId,
-} from "./schema";
+import { accountIdFits, accountRuleMessage, type adminAccountsInput } from "./schema";
 
 /**
  * Cashback accounts: a member registers an account number at a broker, an admin approves or

@@ -154,15 +154,6 @@ export const addAccountInput = z.object({
   accountType: brokerAccountType,
 });
 
-/**
- * How account ids are compared and stored: full-width characters become half-width (NFKC: a
- * number typed on a Japanese keyboard is the same number), spaces around are dropped and
- * letters are upper-cased, so "ab123" and "ＡＢ１２３" are one account, never two.
- */
-export function normalizeAccountId(raw: string): string {
-  return raw.normalize("NFKC").trim().toUpperCase();
-}
-
 export interface AccountRule {
   kind: AccountKind;
   charset: IdCharset | null;

@@ -8,6 +8,7 @@ import {
   profileLots,
   resolveColumns,
 } from "../../domain/import-profile";
+import { MAX_REPORT_BYTES } from "../../domain/upload";
 
 /**
  * Broker rebate reports: bytes in, validated rows out. Pure functions, no database.
@@ -22,8 +23,6 @@ import {
  * chunk, parsed by csv-parse's stream API, and handed on in batches of rows.
  */
 
-/** The largest report accepted: 50 MB, a month of a big broker's rows. */
-export const MAX_REPORT_BYTES = 50 * 1024 * 1024;
 export const MAX_REPORT_ROWS = 1_000_000;
 
 export type Currency = "JPY" | "USD";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { filterText, pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
-import { MAX_REPORT_BYTES } from "./report";
+import { MAX_REPORT_BYTES } from "../../domain/upload";
 import { profileFields } from "../../domain/import-profile";
 
 /** Base64 of a report of at most MAX_REPORT_BYTES (base64 is 4/3 the size). */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fieldError } from "../../lib/field-error";
-import { EA_EXTENSIONS, MAX_EA_BYTES } from "./schema";
+import { EA_EXTENSIONS, MAX_EA_BYTES } from "../../domain/upload";
 
 /**
  * Uploaded EA files: MetaTrader programs (.ex4, .ex5) or a zip holding one with its set files.

@@ -13,8 +13,6 @@ export const EA_CATEGORIES = ["trend", "cashback"] as const;
 export const EA_ACCOUNT_TYPES = ["ea_dedicated", "regular"] as const;
 export const LICENSE_STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
-export { EA_EXTENSIONS, MAX_EA_BYTES } from "./limits";
-
 const id = recordId;
 export { idInput };
 

@@ -1,24 +1,13 @@
 import { z } from "zod";
 import { englishText } from "../../lib/form-fields";
 import { idInput, present, recordId, required } from "../../lib/input";
+import { HELP_CATEGORIES, MAX_BODY, MAX_TITLE } from "../../domain/help";
 
 /**
  * The help centre: the admin's article form and the procedures' inputs (one schema for both;
  * messages are keys under errors:field).
  */
 
-/** The categories /help groups articles by, in the order it lists them. */
-export const HELP_CATEGORIES = [
-  "cashback",
-  "accounts",
-  "withdrawals",
-  "membership",
-  "tax",
-] as const;
-export type HelpCategory = (typeof HELP_CATEGORIES)[number];
-
-export const MAX_TITLE = 200;
-export const MAX_BODY = 10_000;
 export const MAX_QUERY = 100;
 
 /** The URL's last part: lower-case letters and digits, words joined by single hyphens. */

@@ -11,7 +11,8 @@ import { fieldError } from "../../lib/field-error";
 import { localized } from "../../lib/localized";
 import { renderMarkdown } from "../../lib/markdown";
 import { contains } from "../../lib/paging";
-import { type ArticleValues, HELP_CATEGORIES, type HelpCategory } from "./schema";
+import { HELP_CATEGORIES, type HelpCategory } from "../../domain/help";
+import type { ArticleValues } from "./schema";
 import { normalizeForSearch, searchText } from "./search";
 
 const PUBLIC_COLUMNS = ["slug", "category", "title", "title_en"] as const;

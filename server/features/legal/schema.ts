@@ -2,19 +2,12 @@ import { z } from "zod";
 import { englishText } from "../../lib/form-fields";
 import { present, required } from "../../lib/input";
 import { filterChoice, pagingSchema } from "../../lib/paging";
-import { agreement, CONSENT_KINDS, LEGAL_KINDS } from "../../domain/legal";
+import { agreement, CONSENT_KINDS, LEGAL_KINDS, MAX_BODY, MAX_SUMMARY } from "../../domain/legal";
 
 /**
  * Legal documents: the admin's publish form and the procedures' inputs. Messages are i18n keys
  * under `errors:field`.
  */
-
-/**
- * A document's Markdown, in characters: 16,000 of the widest (4-byte) characters still fit
- * MySQL's `text` (65,535 bytes), and a long terms of use is about a third of it.
- */
-export const MAX_BODY = 16_000;
-export const MAX_SUMMARY = 2_000;
 
 export const kindInput = z.object({ kind: z.enum(LEGAL_KINDS) });
 

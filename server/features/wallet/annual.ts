@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import type { Db } from "../../../db";
 import type { Database } from "../../../db/schema";
 import { fromDbTime, toDbTime } from "../../../db/time";
@@ -7,13 +6,6 @@ import { statementEntry } from "../../domain/statement";
 import { tokyoMidnight, tokyoYear } from "../../domain/tokyo";
 import { type Method, WITHDRAWAL_FEES, WITHDRAWAL_METHODS } from "../../domain/withdrawal";
 import { memberWallet, type MovementKind } from "../../ledger";
-
-/** The first calendar year a statement can be asked for; later than the service ever ran. */
-export const FIRST_YEAR = 2000;
-
-export const annualInput = z.object({
-  year: z.coerce.number().int().min(FIRST_YEAR).max(9999),
-});
 
 /** One income or outgoing line: yen (always positive) and how many movements make it. */
 export interface AnnualLine {

@@ -26,7 +26,8 @@ import * as wallet from "./service";
 import * as presents from "./presents";
 import * as transfers from "./transfers";
 import { memberStatement } from "./statement";
-import { annualInput, annualStatement } from "./annual";
+import { annualInput } from "../../domain/statement";
+import { annualStatement } from "./annual";
 import { getMoneySettings } from "../settings/service";
 import { usdtAddressNotice } from "../profile/payment";
 

@@ -11,7 +11,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, ["admin", "accounts"]);
   const page = await context.trpc.brokers.accounts.list(exportInput(request));
-  return csvColumnsResponse("accounts", page.rows, [
+  return csvColumnsResponse(context, "accounts", page.rows, [
     [t("admin:accounts.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
     [t("admin:accounts.csv.uid"), (r) => r.userId],
     [t("admin:accounts.columns.member"), (r) => r.nickname],

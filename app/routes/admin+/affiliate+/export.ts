@@ -8,7 +8,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "affiliate");
   const page = await context.trpc.affiliate.referrers(exportInput(request));
-  return csvColumnsResponse("affiliates", page.rows, [
+  return csvColumnsResponse(context, "affiliates", page.rows, [
     [t("admin.uid"), (r) => r.id],
     [t("admin.nickname"), (r) => r.nickname],
     [t("admin.email"), (r) => r.email],

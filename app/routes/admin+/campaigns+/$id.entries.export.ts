@@ -14,7 +14,7 @@ export const loader = answerRefusals(async ({ request, context, params }: Loader
       campaignId: params.id ?? "",
     }),
   );
-  return csvColumnsResponse("campaign-entries", page.rows, [
+  return csvColumnsResponse(context, "campaign-entries", page.rows, [
     [t("admin.entries.date"), (r) => formatDateTime(r.createdAt)],
     [t("admin.entries.uid"), (r) => r.member.id],
     [t("admin.entries.name"), (r) => r.member.name],

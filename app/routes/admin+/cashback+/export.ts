@@ -7,7 +7,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "cashback");
   const page = await context.trpc.cashback.list(exportInput(request));
-  return csvColumnsResponse("cashback", page.rows, [
+  return csvColumnsResponse(context, "cashback", page.rows, [
     [t("csv.date"), (r) => r.tradeDate],
     [t("csv.memberId"), (r) => r.userId],
     [t("csv.nickname"), (r) => r.nickname],

@@ -12,7 +12,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "cashback");
   const report = await context.trpc.cashback.margin(searchParamsObject(request.url));
-  return csvColumnsResponse("margin", report.rows, [
+  return csvColumnsResponse(context, "margin", report.rows, [
     [t("margin.csv.month"), (r) => r.month],
     [t("margin.csv.brokerId"), (r) => r.brokerId],
     [t("margin.csv.broker"), (r) => r.brokerName],

@@ -8,7 +8,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "admin");
   const page = await context.trpc.admin.customers.list(exportInput(request));
-  return csvColumnsResponse("customers", page.rows, [
+  return csvColumnsResponse(context, "customers", page.rows, [
     [t("customers.columns.uid"), (r) => r.id],
     [t("customers.columns.nickname"), (r) => r.nickname],
     [t("customers.columns.name"), (r) => r.name],

@@ -14,7 +14,7 @@ export const loader = answerRefusals(async ({ request, context, params }: Loader
       gachaId: params.gachaId ?? "",
     }),
   );
-  return csvColumnsResponse("gacha-logs", page.rows, [
+  return csvColumnsResponse(context, "gacha-logs", page.rows, [
     [t("logs.date"), (r) => formatDateTime(r.createdAt)],
     [t("admin.logs.uid"), (r) => r.member.id],
     [t("admin.logs.member"), (r) => r.member.nickname],

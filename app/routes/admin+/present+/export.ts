@@ -8,7 +8,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "admin-money");
   const page = await context.trpc.wallet.adminPresents(exportInput(request));
-  return csvColumnsResponse("presents", page.rows, [
+  return csvColumnsResponse(context, "presents", page.rows, [
     [t("presents.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
     [t("csv.nickname"), (r) => r.member.nickname],
     [t("csv.email"), (r) => r.member.email],

@@ -7,7 +7,7 @@ import {
   LEGAL_PATHS,
   type LegalKind,
 } from "../../../../server/domain/legal";
-import { MAX_BODY, MAX_SUMMARY } from "../../../../server/features/legal/schema";
+import { MAX_BODY, MAX_SUMMARY } from "../../../../server/domain/legal";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { bilingualSides } from "~/components/admin/EntityForm";
 import { SectionTabs } from "~/components/admin/SectionTabs";

@@ -11,7 +11,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, "legal");
   const page = await context.trpc.legal.consents(exportInput(request));
-  return csvColumnsResponse("consents", page.rows, [
+  return csvColumnsResponse(context, "consents", page.rows, [
     [t("consents.acceptedAt"), (r) => formatDateTime(r.acceptedAt)],
     [t("consents.member"), (r) => r.userId],
     [t("consents.email"), (r) => r.email],

@@ -12,7 +12,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
   const t = await i18nServer.getFixedT(request, ["admin-money", "wallet"]);
   const page = await context.trpc.wallet.adminWithdrawals(exportInput(request));
-  return csvColumnsResponse("withdrawals", page.rows, [
+  return csvColumnsResponse(context, "withdrawals", page.rows, [
     [t("admin-money:withdrawals.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
     [t("admin-money:csv.requestId"), (r) => r.id],
     [t("admin-money:csv.memberId"), (r) => r.member.id],

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { annualDocument } from "~/lib/annual";
 import { annualText, annualYear } from "~/lib/annual.server";
-import { csvResponse } from "~/lib/csv.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /**
@@ -15,7 +14,7 @@ export const loader = answerRefusals(async ({ request, context }: LoaderFunction
   const y = await context.trpc.wallet.annual({ year });
   const doc = annualDocument(y, t);
   const text = annualText(y, t);
-  return csvResponse(
+  return context.csv(
     `${t("statement:annual.csvName")}-${year}`,
     [t("statement:annual.csvSection"), text.item, text.count, text.amount],
     [

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvResponse } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -15,7 +14,7 @@ export const loader = answerRefusals(async ({ request, context }: LoaderFunction
     ...searchParamsObject(request.url),
     export: true,
   });
-  return csvResponse(
+  return context.csv(
     "withdrawals",
     [
       t("history.requestedAt"),
