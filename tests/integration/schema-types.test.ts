@@ -82,7 +82,7 @@ describe(`db/schema.generated.ts against the migrated database on ${testEngine}`
       diff,
       `${relative} is out of date with the migrations (- committed, + generated): run npm run db:types\n${diff.join("\n")}`,
     ).toEqual([]);
-    // kysely-codegen runs as its own process: 11 to 17 s measured on a heavily loaded machine.
+    // kysely-codegen runs as its own process: 11 to 42 s measured on a heavily loaded machine.
   }, 90_000);
 
   it("names the same tables and columns, with the same nullability", async () => {
