@@ -1,12 +1,4 @@
-import type {
-  ColumnType,
-  Generated,
-  Insertable,
-  InsertType,
-  Selectable,
-  SelectType,
-  Updateable,
-} from "kysely";
+import type { ColumnType, Generated, Insertable, InsertType, Selectable, SelectType } from "kysely";
 import type { DB } from "./schema.generated";
 
 /**
@@ -856,8 +848,5 @@ export type LegalConsentsTable = Table<"legal_consents">;
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
-export type Setting = Selectable<SettingsTable>;
 // Re-exported so feature code never imports kysely's helper types piecemeal.
 export type { Generated };
