@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
@@ -52,7 +52,7 @@ function keyOfPath(path: string | null): string | null {
 }
 
 type BrokerRow = Pick<
-  BrokersTable,
+  Selectable<BrokersTable>,
   | "id"
   | "code"
   | "name"

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
@@ -46,7 +46,8 @@ export function sourceKey(
     : `${brokerId}|${account}|${tradeDate}|#${createHash("sha256").update(rowKey).digest("hex")}`;
 }
 
-export type NewRow = Database["import_rows"] extends infer T ? { [K in keyof T]: T[K] } : never;
+// Every column given, as read back: a staged row sets even the columns that have a default.
+export type NewRow = Selectable<Database["import_rows"]>;
 
 /** Report lines staged per transaction by a preview: one read batch, one progress step. */
 export const STAGE_ROWS = 2_000;
