@@ -3,11 +3,11 @@ import {
   accountIdFits,
   accountRuleMessage,
   type AccountRule,
-  addAccountInput,
   brokerInput,
   decideAccountsInput,
   normalizeAccountId,
 } from "../../server/features/brokers/schema";
+import { addAccountInput } from "../../server/domain/broker-account";
 import { errorMessage, fieldMessages } from "../helpers/messages";
 
 /**

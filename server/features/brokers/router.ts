@@ -1,7 +1,7 @@
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { addAccountInput } from "../../domain/broker-account";
 import * as accounts from "./accounts";
 import {
-  addAccountInput,
   adminAccountsInput,
   brokerArtInput,
   brokerIdInput,

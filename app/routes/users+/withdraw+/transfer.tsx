@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
 import { Field, TextAreaField, useFieldError } from "~/components/ui/form";
 import { HelpLinks } from "~/components/help/HelpLinks";
-import { attemptMoney, formValues } from "~/lib/forms.server";
+import { attemptMoney, parseForm } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatRate, formatYen } from "~/lib/money";
 import { transferInput } from "../../../../server/domain/withdrawal";
@@ -22,10 +22,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["email", "amount", "message", "requestKey"]);
+  const parsed = await parseForm(request, transferInput);
+  if (!parsed.ok) return parsed.response;
   const result = await attemptMoney(
-    values,
-    () => context.trpc.wallet.requestTransfer(values),
+    parsed.values,
+    () => context.trpc.wallet.requestTransfer(parsed.value),
     context.log,
   );
   if (!result.ok) return result.response;

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { required as present } from "./fields";
+
+/**
+ * A member's cashback account at a broker, as the registration form sends it. Messages are keys
+ * under errors:field. Pure (no Node imports): the browser checks the form with this same schema
+ * the procedure parses; the broker's own id rule and type list are the service's to check.
+ */
+
+/** Longest account id any broker may use (the column holds 32). */
+export const MAX_ACCOUNT_ID_LENGTH = 32;
+
+/**
+ * The account's type at its broker (decision 029): one of the broker's rate types, checked by
+ * the service against the broker's rate card; blank or left out is "not given" (null, which
+ * the schema takes back as it gives it).
+ */
+export const brokerAccountType = z
+  .string()
+  .trim()
+  .max(60, "tooLong")
+  .nullish()
+  .transform((v) => v || null);
+
+export const addAccountInput = z.object({
+  brokerId: z
+    .string({ error: "brokerRequired" })
+    .trim()
+    .min(1, { error: "brokerRequired", abort: true }),
+  accountNumber: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, present)
+    .max(MAX_ACCOUNT_ID_LENGTH * 2, "tooLong"),
+  accountType: brokerAccountType,
+});
+export type AddAccountInput = z.input<typeof addAccountInput>;
