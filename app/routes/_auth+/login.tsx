@@ -11,7 +11,7 @@ import { AuthForm, CurrentPasswordField, EmailField, useAuthForm } from "~/compo
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
-import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { attempt, parseForm, redirectWithCookies } from "~/lib/forms.server";
 import { loginInput } from "../../../server/domain/account";
 import { homeFor } from "~/lib/guards.server";
 import { textLink } from "~/components/ui/link";
@@ -31,12 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["email", "password", "redirect"]);
-  const result = await attempt(values, () =>
-    context.trpc.auth.login({ email: values.email, password: values.password }),
-  );
+  const parsed = await parseForm(request, loginInput);
+  if (!parsed.ok) return parsed.response;
+  const result = await attempt(parsed.values, () => context.trpc.auth.login(parsed.value));
   if (!result.ok) return result.response;
-  const target = safeRedirect(values.redirect, "");
+  const target = safeRedirect(parsed.values.redirect ?? "", "");
   if (result.data.mfaRequired) {
     const next = target ? `/login/mfa?${new URLSearchParams({ redirect: target })}` : "/login/mfa";
     return redirectWithCookies(next, context.resHeaders);

@@ -4,14 +4,17 @@ import { useTranslation } from "react-i18next";
 import { AuthForm, BackToLoginLink, EmailField, useAuthForm } from "~/components/AuthFields";
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { forgotPasswordInput } from "../../../server/domain/account";
 
 export const handle = { i18n: ["auth", "errors"] };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["email"]);
-  const result = await attempt(values, () => context.trpc.auth.requestPasswordReset(values));
+  const parsed = await parseForm(request, forgotPasswordInput);
+  if (!parsed.ok) return parsed.response;
+  const result = await attempt(parsed.values, () =>
+    context.trpc.auth.requestPasswordReset(parsed.value),
+  );
   if (!result.ok) return result.response;
   return json({ ok: true as const });
 }

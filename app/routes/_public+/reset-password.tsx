@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { checkEmailedLink, tokenOf } from "~/lib/emailed-link.server";
-import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { attempt, parseForm, redirectWithCookies } from "~/lib/forms.server";
 import { newPasswordInput } from "../../../server/domain/account";
 
 export const handle = { i18n: ["auth", "errors"] };
@@ -17,9 +17,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const values = formValues(await request.formData(), ["password", "passwordConfirm"]);
-  const result = await attempt(values, () =>
-    context.trpc.auth.resetPassword({ ...values, token: tokenOf(request) }),
+  // The procedure's schema without the token (the link carries it).
+  const parsed = await parseForm(request, newPasswordInput);
+  if (!parsed.ok) return parsed.response;
+  const result = await attempt(parsed.values, () =>
+    context.trpc.auth.resetPassword({ ...parsed.value, token: tokenOf(request) }),
   );
   if (!result.ok) return result.response;
   return redirectWithCookies("/login?reset=1", context.resHeaders);
