@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { ID_PATTERN } from "../server/domain/fields";
 
 // Crockford base32, lower case: readable, URL-safe, and unaffected by case-insensitive collations.
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
@@ -38,5 +39,5 @@ function randomChunk(): Buffer {
 }
 
 export function isId(value: string): boolean {
-  return /^[0-9a-hjkmnp-tv-z]{26}$/.test(value);
+  return ID_PATTERN.test(value);
 }

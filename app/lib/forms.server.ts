@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
+import type { $ZodType, output } from "zod/v4/core";
 import { isRoleRefusal } from "../../server/domain/redirect";
 import { type FormError, formErrorOf, formRefusalStatus } from "../../server/domain/refusal";
 import { echo } from "./form-echo";
@@ -14,6 +16,55 @@ export interface FormFailure {
 
 /** A procedure's refusal as the form's error (server/domain/refusal.ts reads every refusal). */
 export const toFormError = formErrorOf;
+
+/** A form read and parsed: the schema's value, or the 400 that tells the form what to fix. */
+export type ParsedForm<T> =
+  | { ok: true; value: T; values: Record<string, string>; form: FormData }
+  | { ok: false; response: TypedResponse<FormFailure> };
+
+/**
+ * The one way an action reads a form: the request's fields parsed by the procedure's own zod
+ * schema, the one the browser checks the form with (useFormValidation), so both give the same
+ * field errors. Values stay strings as in the browser; the schema coerces (amounts, checkboxes).
+ * - ok: the schema's typed value (for the procedure), the fields as typed (`values`, what a
+ *   later refusal echoes) and the form itself (for files);
+ * - refused: a FormFailure 400, one message per field named by its path ("payee.bankCode"),
+ *   the typed values echoed back (never a password or a code: echo()).
+ * `schema` may be chosen by the form (a page with several forms names the one sent). A body
+ * that cannot be read as a form is the sender's 400, thrown as the page's status.
+ */
+export async function parseForm<S extends $ZodType>(
+  request: Request,
+  schema: S | ((form: FormData) => S),
+): Promise<ParsedForm<output<S>>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    // refusals.ts may have made the failure a 400 Response already.
+    if (error instanceof Response) throw error;
+    throw new Response(null, { status: 400 });
+  }
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" && !(name in values)) values[name] = value;
+  }
+  const submission = parseWithZod(form, {
+    schema: typeof schema === "function" ? schema(form) : schema,
+    disableAutoCoercion: true,
+  });
+  if (submission.status === "success")
+    return { ok: true, value: submission.value as output<S>, values, form };
+  const fieldErrors: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(submission.error ?? {})) {
+    if (messages?.[0]) fieldErrors[name || "form"] ??= messages[0];
+  }
+  const error: FormError = { key: null, params: null, fieldErrors };
+  return {
+    ok: false,
+    response: json({ ok: false as const, error, values: echo(values) }, { status: 400 }),
+  };
+}
 
 /** Form fields as strings; files and repeated names are not used by these forms. */
 export function formValues<K extends string>(

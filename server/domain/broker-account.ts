@@ -1,7 +1,40 @@
+import { z } from "zod";
+import { ID_PATTERN, required as present, recordId } from "./fields";
+
 /**
- * A member's account at a broker, as its id is written (pure: the bank page shows the id the
- * member typed as it will be stored, and the services store and compare ids this way).
+ * A member's cashback account at a broker, as the registration form sends it. Messages are keys
+ * under errors:field. Pure (no Node imports): the browser checks the form with this same schema
+ * the procedure parses; the broker's own id rule and type list are the service's to check.
  */
+
+/** Longest account id any broker may use (the column holds 32). */
+export const MAX_ACCOUNT_ID_LENGTH = 32;
+
+/**
+ * The account's type at its broker (decision 029): one of the broker's rate types, checked by
+ * the service against the broker's rate card; blank or left out is "not given" (null, which
+ * the schema takes back as it gives it).
+ */
+export const brokerAccountType = z
+  .string()
+  .trim()
+  .max(60, "tooLong")
+  .nullish()
+  .transform((v) => v || null);
+
+export const addAccountInput = z.object({
+  brokerId: z
+    .string({ error: "brokerRequired" })
+    .trim()
+    .min(1, { error: "brokerRequired", abort: true }),
+  accountNumber: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, present)
+    .max(MAX_ACCOUNT_ID_LENGTH * 2, "tooLong"),
+  accountType: brokerAccountType,
+});
+export type AddAccountInput = z.input<typeof addAccountInput>;
 
 /**
  * How account ids are compared and stored: full-width characters become half-width (NFKC: a
@@ -11,3 +44,21 @@
 export function normalizeAccountId(raw: string): string {
   return raw.normalize("NFKC").trim().toUpperCase();
 }
+
+/** A member gives the type of their own account that has none (the service checks the list). */
+export const setMyAccountTypeInput = z.object({
+  id: recordId,
+  accountType: z
+    .string({ error: "brokerAccountTypeRequired" })
+    .trim()
+    .min(1, "brokerAccountTypeRequired")
+    .max(60, "tooLong"),
+});
+
+/** A member asks for one of their approved accounts to be made EA-dedicated. */
+export const requestDedicatedInput = z.object({
+  accountId: z
+    .string({ error: "eaAccountRequired" })
+    .min(1, { error: "eaAccountRequired", abort: true })
+    .regex(ID_PATTERN, "eaAccountRequired"),
+});

@@ -26,5 +26,20 @@ export const amount = z.preprocess(
     .max(100_000_000, "amountInvalid"),
 );
 
+/**
+ * A checkbox: a ticked one is sent as "on", an unticked one not at all (no). A procedure's
+ * caller may say true or false.
+ */
+export const checkbox = z
+  .union([z.boolean(), z.literal("on")])
+  .optional()
+  .transform((v) => v === true || v === "on");
+
 /** A form's one-time key: a double submit or a retry makes one request. */
 export const requestKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "requestKeyInvalid");
+
+/** A record's id as db/id.ts makes it (26 characters of Crockford base32, lower case). */
+export const ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{26}$/;
+
+/** A record's id in an input: anything else is "not found", never a database error. */
+export const recordId = z.string({ error: "required" }).regex(ID_PATTERN, "notFound");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amount, requestKey, text } from "./fields";
+import { amount, checkbox, requestKey, text } from "./fields";
 
 /**
  * The withdrawal and transfer rules a member sees on the form and the service enforces: one
@@ -54,27 +54,23 @@ export const WITHDRAWAL_STATUSES = [
 ] as const;
 
 /**
- * A withdrawal names the method, the amount and (for USDT) the confirmation; the payee is the
- * member's registered payment details, read on the server. Changing those needs
- * reauthentication, so a stolen session cannot send money to a new account.
+ * A withdrawal names the method, the amount (at least the method's minimum) and, for USDT, the
+ * confirmation of the network (a checkbox on the form: "on" is yes; the service asks for it).
+ * The payee is the member's registered payment details, read on the server: changing those
+ * needs reauthentication, so a stolen session cannot send money to a new account. The browser
+ * checks the form with this same schema, so the minimum reads the same on both sides.
  */
-export const withdrawalInput = z.object({
-  method: z.enum(WITHDRAWAL_METHODS, { error: "required" }),
-  amount,
-  requestKey,
-  confirmed: z.boolean().optional(),
-});
-
-/**
- * The withdrawal form as the browser checks it before sending: the procedure's fields (the
- * USDT box is a checkbox there, checked by the service) and the method's minimum, which the
- * service enforces again.
- */
-export const withdrawalForm = withdrawalInput.omit({ confirmed: true }).superRefine((v, ctx) => {
-  if (v.amount < WITHDRAWAL_MINIMUMS[v.method]) {
-    ctx.addIssue({ code: "custom", path: ["amount"], message: "belowMinimum" });
-  }
-});
+export const withdrawalInput = z
+  .object({
+    method: z.enum(WITHDRAWAL_METHODS, { error: "required" }),
+    amount,
+    requestKey,
+    confirmed: checkbox,
+  })
+  .superRefine((v, ctx) => {
+    if (v.amount < WITHDRAWAL_MINIMUMS[v.method])
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "belowMinimum" });
+  });
 
 /** A transfer to another member, named by email; the message is optional. */
 export const transferInput = z.object({

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { isId } from "../../db/id";
 
 /** The message key of a missing value (errors:field.required), for every input schema. */
 export const required = "required";
 
 /** A record's id: a value that is not even the shape of one is "not found", like an unknown id. */
-export const recordId = z.string({ error: required }).refine(isId, "notFound");
+import { recordId } from "../domain/fields";
+
+export { recordId };
 
 /** The input of a procedure that takes one record's id. */
 export const idInput = z.object({ id: recordId });

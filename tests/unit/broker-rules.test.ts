@@ -3,11 +3,10 @@ import {
   accountIdFits,
   accountRuleMessage,
   type AccountRule,
-  addAccountInput,
   brokerInput,
   decideAccountsInput,
 } from "../../server/features/brokers/schema";
-import { normalizeAccountId } from "../../server/domain/broker-account";
+import { addAccountInput, normalizeAccountId } from "../../server/domain/broker-account";
 import { errorMessage, fieldMessages } from "../helpers/messages";
 
 /**

@@ -85,23 +85,39 @@ describe("money forms when the request fails", () => {
 
   it("a refusal is still the procedure's own message, and sign-in is still a redirect", async () => {
     const refused = contextWhere(() => {
-      throw Object.assign(new TRPCError({ code: "BAD_REQUEST", message: "belowMinimum" }), {
-        key: "belowMinimum",
-        params: { min: 1000 },
+      throw Object.assign(new TRPCError({ code: "BAD_REQUEST", message: "aboveAvailable" }), {
+        key: "aboveAvailable",
+        field: "amount",
       });
     });
-    const response = (await withdraw(refused.context, "1")) as Response;
+    const response = (await withdraw(refused.context)) as Response;
     expect(response.status).toBe(400);
-    expect((await response.json()).error.key).toBe("belowMinimum");
+    expect((await response.json()).error).toMatchObject({ key: "aboveAvailable", field: "amount" });
 
     const signedOut = contextWhere(() => {
       throw new TRPCError({ code: "UNAUTHORIZED", message: "loginRequired" });
     });
     // The route answers it as the area's guard would: to login.
-    const toLogin = await withdraw(signedOut.context, "1").catch((thrown: unknown) => thrown);
+    const toLogin = await withdraw(signedOut.context).catch((thrown: unknown) => thrown);
     expect(toLogin).toBeInstanceOf(Response);
     expect((toLogin as Response).status).toBe(302);
     expect((toLogin as Response).headers.get("Location")).toBe("/login");
+  });
+
+  it("below the method's minimum: the field error the browser shows, the procedure not asked", async () => {
+    const asked: unknown[] = [];
+    const { context } = contextWhere(() => {
+      asked.push(1);
+      throw new Error("not to be asked");
+    });
+    const response = (await withdraw(context, "999")) as Response;
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: { key: null, params: null, fieldErrors: { amount: "belowMinimum" } },
+      values: { method: "bank", amount: "999", requestKey: KEY },
+    });
+    expect(asked).toEqual([]);
   });
 });
 

@@ -3,9 +3,9 @@ import {
   isEthereumAddress,
   isTronAddress,
   paymentDetailsSchema,
-  profileInput,
   usdtAddressProblem,
 } from "../../server/features/profile/schema";
+import { profileInput } from "../../server/domain/profile";
 import { zenginText } from "../../server/domain/bank-text";
 import { fieldMessages } from "../helpers/messages";
 import { BANK_DETAILS, EMPTY_PAYMENT_DETAILS, ETH, TRON } from "../helpers/payment-form";

@@ -11,11 +11,11 @@ import { AuthForm, CurrentPasswordField, EmailField, useAuthForm } from "~/compo
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
-import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { attempt, parseForm, redirectWithCookies } from "~/lib/forms.server";
 import { loginInput } from "../../../server/domain/account";
 import { homeFor } from "~/lib/guards.server";
 import { textLink } from "~/components/ui/link";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("auth:title.login"), i18n: ["auth", "errors"] };
@@ -33,12 +33,11 @@ export const loader = answerRefusals(async ({ request }: LoaderFunctionArgs) => 
 });
 
 export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["email", "password", "redirect"]);
-  const result = await attempt(values, () =>
-    context.trpc.auth.login({ email: values.email, password: values.password }),
-  );
+  const parsed = await parseForm(request, loginInput);
+  if (!parsed.ok) return parsed.response;
+  const result = await attempt(parsed.values, () => context.trpc.auth.login(parsed.value));
   if (!result.ok) return result.response;
-  const target = safeRedirect(values.redirect, "");
+  const target = safeRedirect(parsed.values.redirect ?? "", "");
   if (result.data.mfaRequired) {
     const next = target ? `/login/mfa?${new URLSearchParams({ redirect: target })}` : "/login/mfa";
     return redirectWithCookies(next, context.resHeaders);

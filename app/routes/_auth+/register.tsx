@@ -16,12 +16,12 @@ import {
 } from "~/components/AuthFields";
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
-import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { attempt, parseForm, redirectWithCookies } from "~/lib/forms.server";
 import { registerInput } from "../../../server/domain/account";
 import { textLink } from "~/components/ui/link";
 import { useFieldError } from "~/components/ui/form";
 import { AgreeCheckbox } from "~/components/legal/AgreeCheckbox";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("auth:title.register"), i18n: ["auth", "errors"] };
@@ -52,28 +52,13 @@ export const loader = answerRefusals(async ({ request }: LoaderFunctionArgs) => 
   );
 });
 
-const FIELDS = [
-  "name",
-  "nickname",
-  "email",
-  "password",
-  "passwordConfirm",
-  "ref",
-  "agree",
-] as const;
-
 export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), FIELDS);
-  const result = await attempt(values, () =>
-    context.trpc.auth.register({
-      name: values.name,
-      nickname: values.nickname,
-      email: values.email,
-      password: values.password,
-      passwordConfirm: values.passwordConfirm,
-      ref: values.ref || undefined,
-      agree: values.agree as "on",
-    }),
+  const parsed = await parseForm(request, registerInput);
+  if (!parsed.ok) return parsed.response;
+  // A sign-up without an introducer sends the hidden field empty.
+  const { ref, ...input } = parsed.value;
+  const result = await attempt(parsed.values, () =>
+    context.trpc.auth.register({ ...input, ref: ref || undefined }),
   );
   if (!result.ok) return result.response;
   // The same page for a new and a taken address: the inbox tells which.

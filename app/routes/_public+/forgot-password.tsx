@@ -4,16 +4,19 @@ import { useTranslation } from "react-i18next";
 import { AuthForm, BackToLoginLink, EmailField, useAuthForm } from "~/components/AuthFields";
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { forgotPasswordInput } from "../../../server/domain/account";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("auth:title.forgot"), i18n: ["auth", "errors"] };
 
 export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["email"]);
-  const result = await attempt(values, () => context.trpc.auth.requestPasswordReset(values));
+  const parsed = await parseForm(request, forgotPasswordInput);
+  if (!parsed.ok) return parsed.response;
+  const result = await attempt(parsed.values, () =>
+    context.trpc.auth.requestPasswordReset(parsed.value),
+  );
   if (!result.ok) return result.response;
   return json({ ok: true as const });
 });

@@ -6,9 +6,9 @@ import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { checkEmailedLink, tokenOf } from "~/lib/emailed-link.server";
-import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { attempt, parseForm, redirectWithCookies } from "~/lib/forms.server";
 import { newPasswordInput } from "../../../server/domain/account";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("auth:title.reset"), i18n: ["auth", "errors"] };
@@ -19,9 +19,11 @@ export const loader = answerRefusals(async ({ request, context }: LoaderFunction
 });
 
 export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["password", "passwordConfirm"]);
-  const result = await attempt(values, () =>
-    context.trpc.auth.resetPassword({ ...values, token: tokenOf(request) }),
+  // The procedure's schema without the token (the link carries it).
+  const parsed = await parseForm(request, newPasswordInput);
+  if (!parsed.ok) return parsed.response;
+  const result = await attempt(parsed.values, () =>
+    context.trpc.auth.resetPassword({ ...parsed.value, token: tokenOf(request) }),
   );
   if (!result.ok) return result.response;
   return redirectWithCookies("/login?reset=1", context.resHeaders);

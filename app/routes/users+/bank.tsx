@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { RateCard } from "../../../server/features/brokers/terms";
 import { useState } from "react";
+import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { AccountStatusBadge } from "~/components/AccountStatus";
 import { Field, type FormErrorShape, SelectField, SubmitButton } from "~/components/ui/form";
@@ -12,18 +13,20 @@ import { Button } from "~/components/ui/button";
 import { focusRing } from "~/components/shell/styles";
 import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
-import { attempt, attemptMoney, formValues } from "~/lib/forms.server";
+import { attempt, attemptMoney, parseForm } from "~/lib/forms.server";
 import { EaAccountTypes } from "~/components/brokers/EaAccountTypes";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatDate } from "~/lib/format";
 import { searchParamsObject } from "~/components/table/url";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { normalizeAccountId } from "../../../server/domain/broker-account";
+import { normalizeAccountId, setMyAccountTypeInput } from "../../../server/domain/broker-account";
+import { requestDedicatedInput } from "../../../server/domain/broker-account";
+import { addAccountInput } from "../../../server/domain/broker-account";
 import { actionLink } from "~/components/ui/link";
 import { RateLines, ScheduleLine } from "~/components/brokers/rates";
 import { accountTypesOf } from "../../../server/domain/broker-terms";
 import { useFormValidation } from "~/lib/validation";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 /** A broker's rates and crediting schedule under its banner (the same as on /brokers). */
@@ -57,27 +60,54 @@ export const loader = answerRefusals(async ({ request, context }: LoaderFunction
 });
 
 export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request);
-  if (form.get("intent") === "eaRequest") return requestEaDedicated(context, form);
-  if (form.get("intent") === "setType") return setAccountType(context, form);
-  const values = formValues(form, ["brokerId", "accountNumber", "accountType"]);
+  // The page's three forms say which they are (`intent`); the registration names none.
+  const parsed = await parseForm(request, (form) => {
+    const intent = form.get("intent");
+    return intent === "eaRequest"
+      ? eaRequestForm()
+      : intent === "setType"
+        ? setTypeForm()
+        : addAccountInput;
+  });
+  if (!parsed.ok) return parsed.response;
+  const { value, values } = parsed;
+  if ("intent" in value) {
+    return value.intent === "eaRequest"
+      ? requestEaDedicated(context, values, value)
+      : setAccountType(context, values, value);
+  }
   const result = await attemptMoney(
     values,
-    () => context.trpc.brokers.accounts.add(values),
+    () => context.trpc.brokers.accounts.add(value),
     context.log,
     // A registration is one row: after a failure, the member's newest accounts say whether it
     // was recorded (then sending again would only be refused as taken).
-    { recorded: () => registered(context, values) },
+    { recorded: () => registered(context, value) },
   );
   if (!result.ok) return result.response;
   return json({ ok: true as const, accountNumber: result.data.accountNumber });
 });
 
+/** The EA-dedicated request's form: the procedure's input and the form's name. */
+function eaRequestForm() {
+  return requestDedicatedInput.extend({ intent: z.literal("eaRequest") });
+}
+
+/** The type prompt's form: the procedure's input, the account named `accountId` there. */
+function setTypeForm() {
+  return setMyAccountTypeInput
+    .omit({ id: true })
+    .extend({ intent: z.literal("setType"), accountId: setMyAccountTypeInput.shape.id });
+}
+
 /** Asks for one of the member's approved accounts to be made EA-dedicated. */
-async function requestEaDedicated(context: ActionFunctionArgs["context"], form: FormData) {
-  const values = formValues(form, ["intent", "accountId"]);
+async function requestEaDedicated(
+  context: ActionFunctionArgs["context"],
+  values: Record<string, string>,
+  input: { accountId: string },
+) {
   const result = await attempt(values, () =>
-    context.trpc.eas.requestDedicated({ accountId: values.accountId }),
+    context.trpc.eas.requestDedicated({ accountId: input.accountId }),
   );
   if (!result.ok) return result.response;
   const { broker, accountNumber } = result.data;
@@ -89,16 +119,19 @@ async function requestEaDedicated(context: ActionFunctionArgs["context"], form: 
 }
 
 /** The member gives the type of one of their accounts that has none. */
-async function setAccountType(context: ActionFunctionArgs["context"], form: FormData) {
-  const values = formValues(form, ["intent", "accountId", "accountType"]);
+async function setAccountType(
+  context: ActionFunctionArgs["context"],
+  values: Record<string, string>,
+  input: { accountId: string; accountType: string },
+) {
   const result = await attempt(values, () =>
     context.trpc.brokers.accounts.setMyType({
-      id: values.accountId,
-      accountType: values.accountType,
+      id: input.accountId,
+      accountType: input.accountType,
     }),
   );
   if (!result.ok) return result.response;
-  return json({ ok: true as const, intent: "setType" as const, accountId: values.accountId });
+  return json({ ok: true as const, intent: "setType" as const, accountId: input.accountId });
 }
 
 /** A request lost on the way (no signal) keeps the page and the input too. */
@@ -281,7 +314,7 @@ export default function Bank() {
   const typeAnswer = intent === "setType" ? actionData : undefined;
   const result = intent === null ? actionData : undefined;
   const { error, formProps, summary } = useFormValidation(
-    null,
+    addAccountInput,
     result && !result.ok ? result.error : null,
   );
   const echoed = result && !result.ok ? result.values : null;

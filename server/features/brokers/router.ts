@@ -1,14 +1,13 @@
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { addAccountInput, setMyAccountTypeInput } from "../../domain/broker-account";
 import * as accounts from "./accounts";
 import {
-  addAccountInput,
   adminAccountsInput,
   brokerArtInput,
   brokerIdInput,
   createBrokerInput,
   decideAccountsInput,
   setAccountTypeInput,
-  setMyAccountTypeInput,
   myAccountsInput,
   updateBrokerInput,
 } from "./schema";

@@ -1,6 +1,7 @@
 import { displayOrder, englishText } from "../../lib/form-fields";
 import { alwaysCheck, brokerTermsFields, scheduleComplete } from "../../domain/broker-terms";
 import { z } from "zod";
+import { brokerAccountType, MAX_ACCOUNT_ID_LENGTH } from "../../domain/broker-account";
 import { present, recordId, required } from "../../lib/input";
 import type { AccountKind, IdCharset } from "../../../db/schema";
 import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/paging";
@@ -21,9 +22,6 @@ export const ID_CHARSETS = [
   "alnum_dash",
 ] as const satisfies readonly IdCharset[];
 export const ACCOUNT_STATUSES = ["pending", "approved", "denied"] as const;
-
-/** Longest account id any broker may use (the column holds 32). */
-export const MAX_ACCOUNT_ID_LENGTH = 32;
 
 const idSchema = recordId;
 
@@ -117,42 +115,8 @@ export const brokerArtInput = z.object({ file: z.string().max(64) });
 
 // ------------------------------------------------------------------------------- accounts
 
-/**
- * The account's type at its broker (decision 029): one of the broker's rate types, checked by
- * the service against the broker's rate card; blank or left out is "not given".
- */
-const brokerAccountType = z
-  .string()
-  .trim()
-  .max(60, "tooLong")
-  .optional()
-  .transform((v) => v || null);
-
 /** An admin sets or clears an account's type (blank clears it). */
 export const setAccountTypeInput = z.object({ id: recordId, accountType: brokerAccountType });
-
-/** A member gives the type of their own account that has none (the service checks the list). */
-export const setMyAccountTypeInput = z.object({
-  id: recordId,
-  accountType: z
-    .string({ error: "brokerAccountTypeRequired" })
-    .trim()
-    .min(1, "brokerAccountTypeRequired")
-    .max(60, "tooLong"),
-});
-
-export const addAccountInput = z.object({
-  brokerId: z
-    .string({ error: "brokerRequired" })
-    .trim()
-    .min(1, { error: "brokerRequired", abort: true }),
-  accountNumber: z
-    .string({ error: required })
-    .trim()
-    .min(1, present)
-    .max(MAX_ACCOUNT_ID_LENGTH * 2, "tooLong"),
-  accountType: brokerAccountType,
-});
 
 export interface AccountRule {
   kind: AccountKind;

@@ -1,3 +1,4 @@
+import { requestDedicatedInput } from "../../domain/broker-account";
 import { z } from "zod";
 import { isId } from "../../../db/id";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
@@ -18,7 +19,6 @@ import {
   memberAccountsInput,
   memberListInput,
   myLicensesInput,
-  requestDedicatedInput,
   requestLicenseInput,
   setDedicatedInput,
   updateEaInput,

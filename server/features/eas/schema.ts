@@ -124,14 +124,6 @@ export const setDedicatedInput = z.object({ accountId: id, dedicated: z.boolean(
 
 export const ACCOUNT_REQUEST_STATUSES = ["pending", "approved", "denied"] as const;
 
-/** A member asks for one of their approved accounts to be made EA-dedicated. */
-export const requestDedicatedInput = z.object({
-  accountId: z
-    .string({ error: "eaAccountRequired" })
-    .min(1, { error: "eaAccountRequired", abort: true })
-    .refine(isId, "eaAccountRequired"),
-});
-
 export const accountRequestsInput = pagingSchema(["createdAt"], {
   sort: "createdAt",
   dir: "desc",

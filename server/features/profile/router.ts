@@ -1,13 +1,8 @@
 import { z } from "zod";
 import { memberProcedure, publicProcedure, router } from "../../trpc/init";
 import { searchBanks, searchBranches } from "./banks";
-import {
-  bankSearchInput,
-  branchSearchInput,
-  paymentDetailsForm,
-  profileInput,
-  setLanguageInput,
-} from "./schema";
+import { paymentDetailsForm, profileInput } from "../../domain/profile";
+import { bankSearchInput, branchSearchInput, setLanguageInput } from "./schema";
 import * as profile from "./service";
 import { notificationPrefs, notificationPrefsInput, saveNotificationPrefs } from "./notifications";
 import { loginSettings } from "../line/service";

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { zenginText } from "../../domain/bank-text";
 import { required } from "../../lib/input";
-import { emailSchema, nameSchema, nicknameSchema } from "../auth/schema";
+import { emailSchema } from "../auth/schema";
+import { optionalText } from "../../domain/profile";
 
 /**
  * The profile and payment details forms. Messages are i18n keys under `errors:field` (shown
@@ -12,67 +13,6 @@ import { emailSchema, nameSchema, nicknameSchema } from "../auth/schema";
 export const languageSchema = z.enum(["ja", "en"]);
 
 export const setLanguageInput = z.object({ language: languageSchema });
-
-/**
- * An optional text field: surrounding spaces dropped, "" meaning "none" (null); anything else
- * must pass `schema`.
- */
-function optionalText<T extends z.ZodType<string, string>>(schema: T) {
-  return z
-    .string({ error: required })
-    .trim()
-    .transform((v) => (v === "" ? null : v))
-    .pipe(schema.nullable());
-}
-
-// --------------------------------------------------------------------------------- profile
-
-/** Account names X (Twitter) does not give out: a link there is not an account. */
-const TWITTER_RESERVED = new Set([
-  "home",
-  "i",
-  "intent",
-  "share",
-  "search",
-  "settings",
-  "explore",
-  "notifications",
-  "messages",
-  "login",
-  "signup",
-  "tos",
-  "privacy",
-]);
-
-const TWITTER_URL =
-  /^https?:\/\/(?:www\.|mobile\.)?(twitter\.com|x\.com)\/([A-Za-z0-9_]{1,15})\/?(?:[?#].*)?$/i;
-
-/**
- * A Twitter / X account URL: https://x.com/name or https://twitter.com/name (www. and mobile.
- * allowed). Stored as https://<host>/<name>, without tracking parameters.
- */
-export const twitterUrlSchema = z
-  .string()
-  .max(200, "tooLong")
-  .transform((value, ctx) => {
-    const match = TWITTER_URL.exec(value);
-    const host = match?.[1]?.toLowerCase();
-    const handle = match?.[2];
-    if (!host || !handle || TWITTER_RESERVED.has(handle.toLowerCase())) {
-      ctx.addIssue({ code: "custom", message: "twitterUrl" });
-      return z.NEVER;
-    }
-    return `https://${host}/${handle}`;
-  });
-
-export const profileInput = z.object({
-  name: nameSchema,
-  nickname: nicknameSchema,
-  twitterUrl: optionalText(twitterUrlSchema),
-  rankingOptOut: z.boolean(),
-});
-export type ProfileInput = z.input<typeof profileInput>;
-export type ProfileValues = z.output<typeof profileInput>;
 
 // ------------------------------------------------------------------------- payment details
 
@@ -239,29 +179,6 @@ export function paymentDetailsSchema(network: UsdtNetwork | null) {
 }
 
 export type PaymentDetails = z.output<ReturnType<typeof paymentDetailsSchema>>;
-
-const formText = z.string({ error: required }).max(300, "tooLong");
-
-/**
- * What the payment details procedure takes: the form's twelve strings. The rules above are
- * applied by the service with the USDT network the admin set, so that every field's message,
- * the address's included, comes back in one answer.
- */
-export const paymentDetailsForm = z.object({
-  bankName: formText,
-  bankCode: formText,
-  branchName: formText,
-  branchNumber: formText,
-  accountType: formText,
-  bankAccountNumber: formText,
-  accountHolder: formText,
-  usdtAddress: formText,
-  exnessEmail: formText,
-  peskaEmail: formText,
-  bitwalletEmail: formText,
-  paypayId: formText,
-});
-export type PaymentDetailsForm = z.input<typeof paymentDetailsForm>;
 
 /** The payout form's bank picker: what the member has typed so far. */
 export const bankSearchInput = z.object({ q: z.string().trim().max(40).catch("") });

@@ -23,7 +23,8 @@ import {
   usdtAddressState,
 } from "./payment";
 import { branchExists } from "./banks";
-import { type PaymentDetailsForm, paymentDetailsSchema, type ProfileValues } from "./schema";
+import type { PaymentDetailsForm, ProfileValues } from "../../domain/profile";
+import { paymentDetailsSchema } from "./schema";
 
 /** Remembers a member's language so mails and LINE messages reach them in it. */
 export async function setLanguage(db: Db, userId: string, language: Language): Promise<void> {

@@ -16,7 +16,7 @@ import { periodRange, tokyoDayStart } from "../../lib/period";
 import { getMoneySettings } from "../settings/service";
 import { readPaymentDetails, usdtAddressState } from "../profile/payment";
 import { usdtAddressProblem } from "../profile/schema";
-import { type ListInput, type Method, WITHDRAWAL_MINIMUMS } from "./schema";
+import type { ListInput, Method } from "./schema";
 import { memberCredits } from "./statement";
 import { addCompletedWithdrawal } from "../ranking/summary";
 
@@ -129,7 +129,9 @@ export interface WithdrawalRequested {
 
 /**
  * Holds the amount at once (available → held) and records the request, in one transaction.
- * The same request key returns the first request instead of making a second.
+ * The same request key returns the first request instead of making a second. The input is
+ * the procedure's withdrawalInput, which has already held the amount to the method's minimum;
+ * what only the database knows (the balance, the payee, the USDT network) is checked here.
  */
 export async function requestWithdrawal(
   deps: WalletDeps,
@@ -149,9 +151,6 @@ export async function requestWithdrawal(
     };
   }
 
-  const minimum = WITHDRAWAL_MINIMUMS[method];
-  if (input.amount < minimum)
-    throw new AppError("BAD_REQUEST", "belowMinimum", { min: minimum }, "amount");
   const settings = await getMoneySettings(db.kysely);
   const payout = await payeeFor(db.kysely, userId, method, settings.usdtNetwork);
   // The member confirms the network by ticking the box that names it.

@@ -22,6 +22,7 @@ import type { Loaded, PAYMENT_FIELDS, Result } from "./route";
 import { BankPickers, useBankFields } from "./__bank-pickers";
 import { actionLink } from "~/components/ui/link";
 import { useFormValidation } from "~/lib/validation";
+import { paymentDetailsForm, profileInput } from "../../../../server/domain/profile";
 
 /* The sections of /users/mypage: profile, image, and payment details behind re-authentication. */
 
@@ -33,7 +34,7 @@ export function ProfileSection({
   result: Result;
 }) {
   const { t } = useTranslation("profile");
-  const { error, formProps, summary } = useFormValidation(null, result.error);
+  const { error, formProps, summary } = useFormValidation(profileInput, result.error);
   const value = (name: string, fallback: string | null) => result.values[name] ?? fallback ?? "";
   return (
     <Section title={t("sections.profile")} testId="profile-section">
@@ -288,7 +289,7 @@ function PaymentForm({
   echoed: Record<string, string>;
 }) {
   const { t } = useTranslation(["profile", "errors"]);
-  const { error, formProps, summary } = useFormValidation(null, answer);
+  const { error, formProps, summary } = useFormValidation(paymentDetailsForm, answer);
   const field = (name: (typeof PAYMENT_FIELDS)[number]) => {
     const key = error?.fieldErrors[name];
     const label = t(`profile:fields.${name}`);

@@ -1,8 +1,10 @@
+import { title } from "~/lib/page-title";
+import { answerRefusals } from "~/lib/refusals.server";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type FormErrorShape } from "~/components/ui/form";
-import { attempt, attemptMoney, formValues } from "~/lib/forms.server";
+import { attempt, attemptMoney, parseForm } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { handleReauth } from "~/lib/reauth.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
@@ -11,9 +13,9 @@ import { passkeyStepUp } from "~/components/ReauthForm";
 import { ImageSection, PaymentSection, ProfileSection } from "./__sections";
 import { NOTIFY_GROUPS, NotificationsSection, notifyField } from "./__notifications";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { z } from "zod";
 import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { paymentDetailsForm, profileInput } from "../../../../server/domain/profile";
 
 export const handle = { title: title.key("nav.profile"), i18n: ["profile", "auth", "errors"] };
 
@@ -33,7 +35,6 @@ export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => 
   });
 });
 
-const PROFILE_FIELDS = ["name", "nickname", "twitterUrl"] as const;
 export { PAYMENT_FIELDS };
 
 type Intent = "profile" | "image" | "removeImage" | "reauth" | "payment" | "notifications";
@@ -58,18 +59,13 @@ export const action = answerRefusals(async ({ request, context }: ActionFunction
     return result.ok ? json({ ok: true as const, intent: "image" as Intent }) : result.response;
   }
 
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "") as Intent;
-  if (intent === "profile") {
-    const values = { ...formValues(form, PROFILE_FIELDS), intent };
-    const result = await attempt(values, () =>
-      context.trpc.profile.update({
-        name: values.name,
-        nickname: values.nickname,
-        twitterUrl: values.twitterUrl,
-        rankingOptOut: form.get("rankingOptOut") === "on",
-      }),
-    );
+  const parsed = await parseForm(request, mypageForm());
+  if (!parsed.ok) return parsed.response;
+  const { value, values, form } = parsed;
+  const { intent } = value;
+  if (value.intent === "profile") {
+    const { intent: _, ...input } = value;
+    const result = await attempt(values, () => context.trpc.profile.update(input));
     return result.ok ? json({ ok: true as const, intent }) : result.response;
   }
   if (intent === "removeImage") {
@@ -80,13 +76,13 @@ export const action = answerRefusals(async ({ request, context }: ActionFunction
     const result = await handleReauth(form, context);
     return result.ok ? json({ ok: true as const, intent }) : result.response;
   }
-  if (intent === "payment") {
-    const values = { ...formValues(form, PAYMENT_FIELDS), intent };
+  if (value.intent === "payment") {
+    const { intent: _, ...input } = value;
     // Where payouts go: a failure keeps what was typed. Saving sets values, so sending again
     // is safe whether or not the first try was recorded.
     const result = await attemptMoney(
       values,
-      () => context.trpc.profile.updatePaymentDetails(formValues(form, PAYMENT_FIELDS)),
+      () => context.trpc.profile.updatePaymentDetails(input),
       context.log,
       { unsureKey: "submitUnsureSaved" },
     );
@@ -94,22 +90,32 @@ export const action = answerRefusals(async ({ request, context }: ActionFunction
       ? json({ ok: true as const, intent, changed: result.data.changed.length })
       : result.response;
   }
-  if (intent === "notifications") {
-    // An unticked checkbox sends nothing: every switch is read as on/off.
-    const channel = (c: "mail" | "line") =>
-      Object.fromEntries(NOTIFY_GROUPS.map((g) => [g, form.get(notifyField(c, g)) === "on"])) as {
-        [G in (typeof NOTIFY_GROUPS)[number]]: boolean;
-      };
-    const result = await attempt({ intent }, () =>
-      context.trpc.profile.saveNotificationPrefs({
-        mail: channel("mail"),
-        line: form.get("lineShown") === "1" ? channel("line") : null,
-      }),
-    );
-    return result.ok ? json({ ok: true as const, intent }) : result.response;
-  }
-  throw new Response("Unknown action", { status: 400 });
+  // The notification switches. An unticked checkbox sends nothing: each is read as on/off.
+  const channel = (c: "mail" | "line") =>
+    Object.fromEntries(NOTIFY_GROUPS.map((g) => [g, form.get(notifyField(c, g)) === "on"])) as {
+      [G in (typeof NOTIFY_GROUPS)[number]]: boolean;
+    };
+  const result = await attempt({ intent }, () =>
+    context.trpc.profile.saveNotificationPrefs({
+      mail: channel("mail"),
+      line: form.get("lineShown") === "1" ? channel("line") : null,
+    }),
+  );
+  return result.ok ? json({ ok: true as const, intent }) : result.response;
 });
+
+/**
+ * The page's forms, each named by its `intent`: the profile and the payment details are the
+ * procedures' own inputs (the browser checks them with the same); re-authentication and the
+ * notification switches are read by their own code. Any other intent is refused (400).
+ */
+function mypageForm() {
+  return z.discriminatedUnion("intent", [
+    profileInput.extend({ intent: z.literal("profile") }),
+    paymentDetailsForm.extend({ intent: z.literal("payment") }),
+    z.object({ intent: z.enum(["removeImage", "reauth", "notifications"]) }),
+  ]);
+}
 
 /** A request lost on the way (no signal) keeps the page and the input too. */
 export const clientAction = keepWorkWhenOffline("submitUnsureSaved");

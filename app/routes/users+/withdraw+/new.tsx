@@ -7,7 +7,7 @@ import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequest
 import { Field, RadioCards, useFieldError } from "~/components/ui/form";
 import { Alert } from "~/components/ui/Alert";
 import { Facts } from "~/components/ui/card";
-import { attemptMoney, formValues } from "~/lib/forms.server";
+import { attemptMoney, parseForm } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatYen } from "~/lib/money";
 import {
@@ -16,11 +16,11 @@ import {
   WITHDRAWAL_FEES as FEES,
   WITHDRAWAL_MINIMUMS as MINIMUMS,
   WITHDRAWAL_PROCESSING_DAYS,
-  withdrawalForm,
+  withdrawalInput,
 } from "../../../../server/domain/withdrawal";
 import { actionLink } from "~/components/ui/link";
 import { HelpLinks } from "~/components/help/HelpLinks";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = {
@@ -46,17 +46,11 @@ export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => 
 });
 
 export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request);
-  const values = formValues(form, ["method", "amount", "requestKey"]);
+  const parsed = await parseForm(request, withdrawalInput);
+  if (!parsed.ok) return parsed.response;
   const result = await attemptMoney(
-    values,
-    () =>
-      context.trpc.wallet.requestWithdrawal({
-        method: values.method as Method,
-        amount: values.amount,
-        requestKey: values.requestKey,
-        confirmed: form.get("confirmed") === "on",
-      }),
+    parsed.values,
+    () => context.trpc.wallet.requestWithdrawal(parsed.value),
     context.log,
   );
   if (!result.ok) return result.response;
@@ -103,7 +97,7 @@ function payeeText(
 export default function NewWithdrawal() {
   const { t } = useTranslation("wallet");
   const { terms, available, payee, requestKey, help } = useLoaderData<typeof loader>();
-  const form = useMoneyRequestForm(withdrawalForm);
+  const form = useMoneyRequestForm(withdrawalInput);
   const { error, values: echoed } = form;
   const [method, setMethod] = useState<Method>((echoed.method as Method | undefined) || "bank");
   const amountError = useFieldError(error, "amount", "wallet:request.amount", {

@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
 import { Field, TextAreaField, useFieldError } from "~/components/ui/form";
 import { HelpLinks } from "~/components/help/HelpLinks";
-import { attemptMoney, formValues } from "~/lib/forms.server";
+import { attemptMoney, parseForm } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatRate, formatYen } from "~/lib/money";
 import { transferInput } from "../../../../server/domain/withdrawal";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = {
@@ -27,10 +27,11 @@ export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => 
 });
 
 export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["email", "amount", "message", "requestKey"]);
+  const parsed = await parseForm(request, transferInput);
+  if (!parsed.ok) return parsed.response;
   const result = await attemptMoney(
-    values,
-    () => context.trpc.wallet.requestTransfer(values),
+    parsed.values,
+    () => context.trpc.wallet.requestTransfer(parsed.value),
     context.log,
   );
   if (!result.ok) return result.response;
