@@ -4,6 +4,7 @@ import type { $ZodType, output } from "zod/v4/core";
 import { isRoleRefusal } from "../../server/domain/redirect";
 import { type FormError, formErrorOf, formRefusalStatus } from "../../server/domain/refusal";
 import { echo } from "./form-echo";
+import { readForm } from "./refusals.server";
 import { fileBytes, readUploadForm } from "./upload.server";
 
 export type { FormError };
@@ -37,14 +38,7 @@ export async function parseForm<S extends $ZodType>(
   request: Request,
   schema: S | ((form: FormData) => S),
 ): Promise<ParsedForm<output<S>>> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch (error) {
-    // refusals.ts may have made the failure a 400 Response already.
-    if (error instanceof Response) throw error;
-    throw new Response(null, { status: 400 });
-  }
+  const form = await readForm(request);
   const values: Record<string, string> = {};
   for (const [name, value] of form.entries()) {
     if (typeof value === "string" && !(name in values)) values[name] = value;
