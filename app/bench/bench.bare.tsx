@@ -7,7 +7,7 @@ import { answerRefusals } from "~/lib/refusals.server";
  * what the shell alone costs next to the minimal Remix page (bench/minimal). Only a build made
  * with PORTAL_BENCH_BUILD=1 has it (remix.config.js): the production build has no such route.
  */
-export const loader = answerRefusals(async () => {
+export const loader = /* @__PURE__ */ answerRefusals(async () => {
   return json({ ok: true });
 });
 

@@ -11,7 +11,9 @@ interface HandlerArgs {
  * log), a role refusal the area guard's redirect (a page under an area needs no guard of its
  * own: the first procedure it calls decides, even on a client-side navigation that does not ask
  * the area's loader again). Real failures stay errors. Every route's loader and action is
- * written `export const loader = answerRefusals(async (…) => …)` (checked by a unit test).
+ * written `export const loader = answerRefusals(async (…) => …)` with the call marked
+ * `@__PURE__` in a comment before it (checked by a unit test). The mark tells the bundler the call has no side effects: the browser build, which
+ * keeps only a route's component, then drops the handler and its server-only imports.
  */
 export function answerRefusals<A extends HandlerArgs, R>(
   handler: (args: A) => R,

@@ -9,7 +9,7 @@ export const handle = { title: title.key("notFound.title") };
  * /users and /admin are claimed by their area's own catch-all, behind the area's guard, so a
  * visitor is sent to login rather than told which member pages exist.
  */
-export const loader = answerRefusals(() => {
+export const loader = /* @__PURE__ */ answerRefusals(() => {
   throw new Response("Not found", { status: 404 });
 });
 

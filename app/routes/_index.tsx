@@ -7,8 +7,10 @@ import { answerRefusals } from "~/lib/refusals.server";
  * The query goes along, so an ad link's utm_medium still reaches the page that records the
  * paid visit.
  */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const me = await getMe(context);
-  const { search } = new URL(request.url);
-  throw redirect((me ? homeFor(me.permission) : "/login") + search);
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const me = await getMe(context);
+    const { search } = new URL(request.url);
+    throw redirect((me ? homeFor(me.permission) : "/login") + search);
+  },
+);

@@ -18,15 +18,19 @@ export const handle: RouteHandle = {
  * Admins hold the most power in the portal: they get the same MFA and password settings, and
  * must enrol a second factor. This is the one admin page open to an admin who has none yet.
  */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  await requireAdminEnrolling(request, context);
-  return json(await securityData(context));
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    await requireAdminEnrolling(request, context);
+    return json(await securityData(context));
+  },
+);
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  await requireAdminEnrolling(request, context);
-  return securityAction(request, context);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    await requireAdminEnrolling(request, context);
+    return securityAction(request, context);
+  },
+);
 
 export default function AdminSecurity() {
   const data = useLoaderData<typeof loader>();

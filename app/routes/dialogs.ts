@@ -8,22 +8,24 @@ import { answerRefusals, readForm } from "~/lib/refusals.server";
  * dialog (app/lib/dialogs.ts), not a Remix form: re-running the page's loaders would close the
  * dialog that is on screen. The procedures take only the signed-in member's own rows.
  */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const ids = form.getAll("id").filter((v): v is string => typeof v === "string");
-  const values = { intent: typeof intent === "string" ? intent : "" };
-  if (intent === "goalsShown") {
-    const done = await attempt(values, () => context.trpc.marathon.markShown({ ids }));
-    return done.ok ? json({ ok: true as const }) : done.response;
-  }
-  if (intent === "popupSeen") {
-    const done = await attempt(values, () => context.trpc.popups.markSeen({ id: ids[0] ?? "" }));
-    return done.ok ? json({ ok: true as const }) : done.response;
-  }
-  return json({ ok: false as const }, { status: 400 });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const form = await readForm(request);
+    const intent = form.get("intent");
+    const ids = form.getAll("id").filter((v): v is string => typeof v === "string");
+    const values = { intent: typeof intent === "string" ? intent : "" };
+    if (intent === "goalsShown") {
+      const done = await attempt(values, () => context.trpc.marathon.markShown({ ids }));
+      return done.ok ? json({ ok: true as const }) : done.response;
+    }
+    if (intent === "popupSeen") {
+      const done = await attempt(values, () => context.trpc.popups.markSeen({ id: ids[0] ?? "" }));
+      return done.ok ? json({ ok: true as const }) : done.response;
+    }
+    return json({ ok: false as const }, { status: 400 });
+  },
+);
 
-export const loader = answerRefusals(async () => {
+export const loader = /* @__PURE__ */ answerRefusals(async () => {
   return redirect("/");
 });

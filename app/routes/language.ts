@@ -8,15 +8,17 @@ import { answerRefusals, readForm } from "~/lib/refusals.server";
  * (localStorage and the cookie); Remix re-runs the page's loaders after this action, which
  * renders the page in the new language.
  */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["language"]);
-  const saved = await attempt(values, () =>
-    context.trpc.profile.setLanguage({ language: values.language as "ja" | "en" }),
-  );
-  if (!saved.ok) return saved.response;
-  return json({ ok: true as const, language: saved.data.language });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["language"]);
+    const saved = await attempt(values, () =>
+      context.trpc.profile.setLanguage({ language: values.language as "ja" | "en" }),
+    );
+    if (!saved.ok) return saved.response;
+    return json({ ok: true as const, language: saved.data.language });
+  },
+);
 
-export const loader = answerRefusals(async () => {
+export const loader = /* @__PURE__ */ answerRefusals(async () => {
   return redirect("/");
 });

@@ -4,7 +4,7 @@ import { resources } from "~/locales.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** Translations for the browser's i18next, one namespace at a time. */
-export const loader = answerRefusals(async ({ params }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ params }: LoaderFunctionArgs) => {
   const lng = toLanguage(params.lng);
   const ns = params.ns ?? "";
   const table = lng ? resources[lng] : undefined;

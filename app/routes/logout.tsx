@@ -8,7 +8,7 @@ const SIGNED_OUT = "/login?loggedOut=true";
  * Ends the session and goes to the login page, even when ending the session fails: the
  * failure is logged by the procedure, and the cookie is cleared here regardless.
  */
-export const action = answerRefusals(async ({ context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(async ({ context }: ActionFunctionArgs) => {
   try {
     await context.trpc.auth.logout();
   } catch (error) {
@@ -20,6 +20,6 @@ export const action = answerRefusals(async ({ context }: ActionFunctionArgs) => 
   return redirectWithCookies(SIGNED_OUT, context.resHeaders);
 });
 
-export const loader = answerRefusals(async () => {
+export const loader = /* @__PURE__ */ answerRefusals(async () => {
   return redirect("/");
 });

@@ -35,41 +35,43 @@ async function body(request: Request): Promise<Record<string, unknown>> {
   }
 }
 
-export const loader = answerRefusals(async () => {
+export const loader = /* @__PURE__ */ answerRefusals(async () => {
   throw new Response("Not Found", { status: 404 });
 });
 
-export const action = answerRefusals(async ({ request, params, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST" || !isStep(params.step)) {
-    throw new Response("Not Found", { status: 404 });
-  }
-  const input = await body(request);
-  const mfa = context.trpc.mfa;
-  // Zod in each procedure checks the shape; here the values are passed on as they came.
-  const response = input.response as never;
-  const signedIn = (permission: "admin" | "member") => ({
-    redirectTo: safeRedirect(String(input.redirect ?? ""), homeFor(permission)),
-  });
-  const result = await attempt({}, async (): Promise<unknown> => {
-    switch (params.step as Step) {
-      case "login-options":
-        return mfa.passkeyLoginOptions();
-      case "login":
-        return signedIn((await mfa.passkeyLogin({ response })).permission);
-      case "second-factor-options":
-        return mfa.passkeySecondFactorOptions();
-      case "second-factor":
-        return signedIn((await mfa.passkeySecondFactor({ response })).permission);
-      case "register-options":
-        return mfa.passkeyRegistrationOptions();
-      case "register":
-        return mfa.passkeyRegister({ name: String(input.name ?? ""), response });
-      case "reauth-options":
-        return mfa.passkeyReauthOptions();
-      case "reauth":
-        return mfa.passkeyReauth({ response });
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, params, context }: ActionFunctionArgs) => {
+    if (request.method !== "POST" || !isStep(params.step)) {
+      throw new Response("Not Found", { status: 404 });
     }
-  });
-  if (!result.ok) return result.response;
-  return json({ ok: true as const, data: result.data }, { headers: context.resHeaders });
-});
+    const input = await body(request);
+    const mfa = context.trpc.mfa;
+    // Zod in each procedure checks the shape; here the values are passed on as they came.
+    const response = input.response as never;
+    const signedIn = (permission: "admin" | "member") => ({
+      redirectTo: safeRedirect(String(input.redirect ?? ""), homeFor(permission)),
+    });
+    const result = await attempt({}, async (): Promise<unknown> => {
+      switch (params.step as Step) {
+        case "login-options":
+          return mfa.passkeyLoginOptions();
+        case "login":
+          return signedIn((await mfa.passkeyLogin({ response })).permission);
+        case "second-factor-options":
+          return mfa.passkeySecondFactorOptions();
+        case "second-factor":
+          return signedIn((await mfa.passkeySecondFactor({ response })).permission);
+        case "register-options":
+          return mfa.passkeyRegistrationOptions();
+        case "register":
+          return mfa.passkeyRegister({ name: String(input.name ?? ""), response });
+        case "reauth-options":
+          return mfa.passkeyReauthOptions();
+        case "reauth":
+          return mfa.passkeyReauth({ response });
+      }
+    });
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, data: result.data }, { headers: context.resHeaders });
+  },
+);

@@ -8,7 +8,7 @@ import { answerRefusals } from "~/lib/refusals.server";
  * The sign-in pages (/login, /login/mfa, /register): for visitors only, so this one guard sends
  * someone already signed in to their home; a page that fails shows its error in the shell.
  */
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   await requireVisitor(context);
   return null;
 });

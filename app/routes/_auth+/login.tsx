@@ -21,7 +21,7 @@ import { title } from "~/lib/page-title";
 export const handle = { title: title.key("auth:title.login"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export const loader = answerRefusals(async ({ request }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const target = url.searchParams.get("redirect");
   return json({
@@ -32,18 +32,22 @@ export const loader = answerRefusals(async ({ request }: LoaderFunctionArgs) => 
   });
 });
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const parsed = await parseForm(request, loginInput);
-  if (!parsed.ok) return parsed.response;
-  const result = await attempt(parsed.values, () => context.trpc.auth.login(parsed.value));
-  if (!result.ok) return result.response;
-  const target = safeRedirect(parsed.values.redirect ?? "", "");
-  if (result.data.mfaRequired) {
-    const next = target ? `/login/mfa?${new URLSearchParams({ redirect: target })}` : "/login/mfa";
-    return redirectWithCookies(next, context.resHeaders);
-  }
-  return redirectWithCookies(target || homeFor(result.data.permission), context.resHeaders);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const parsed = await parseForm(request, loginInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () => context.trpc.auth.login(parsed.value));
+    if (!result.ok) return result.response;
+    const target = safeRedirect(parsed.values.redirect ?? "", "");
+    if (result.data.mfaRequired) {
+      const next = target
+        ? `/login/mfa?${new URLSearchParams({ redirect: target })}`
+        : "/login/mfa";
+      return redirectWithCookies(next, context.resHeaders);
+    }
+    return redirectWithCookies(target || homeFor(result.data.permission), context.resHeaders);
+  },
+);
 
 export default function Login() {
   const { t } = useTranslation("auth");

@@ -16,26 +16,30 @@ import { title } from "~/lib/page-title";
 // outlet): as `login.mfa` the URL rendered the password form again and the code was never asked.
 export const handle = { title: title.key("auth:title.mfa"), i18n: ["auth", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  // Without the challenge cookie from the password step there is nothing to verify.
-  if (!/(?:^|;\s*)mfa_challenge=[^;]+/.test(request.headers.get("Cookie") ?? ""))
-    throw redirect("/login");
-  // The factors this person has: the code form for TOTP, the button for a passkey.
-  const factors = await context.trpc.mfa.pendingFactors();
-  if (!factors) throw redirect("/login");
-  const target = new URL(request.url).searchParams.get("redirect");
-  return json({ redirect: target ? safeRedirect(target, "") : "", factors });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    // Without the challenge cookie from the password step there is nothing to verify.
+    if (!/(?:^|;\s*)mfa_challenge=[^;]+/.test(request.headers.get("Cookie") ?? ""))
+      throw redirect("/login");
+    // The factors this person has: the code form for TOTP, the button for a passkey.
+    const factors = await context.trpc.mfa.pendingFactors();
+    if (!factors) throw redirect("/login");
+    const target = new URL(request.url).searchParams.get("redirect");
+    return json({ redirect: target ? safeRedirect(target, "") : "", factors });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["code", "redirect"]);
-  const result = await attempt(values, () => context.trpc.auth.loginMfa({ code: values.code }));
-  if (!result.ok) return result.response;
-  return redirectWithCookies(
-    safeRedirect(values.redirect, homeFor(result.data.permission)),
-    context.resHeaders,
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["code", "redirect"]);
+    const result = await attempt(values, () => context.trpc.auth.loginMfa({ code: values.code }));
+    if (!result.ok) return result.response;
+    return redirectWithCookies(
+      safeRedirect(values.redirect, homeFor(result.data.permission)),
+      context.resHeaders,
+    );
+  },
+);
 
 export default function LoginMfa() {
   const { t } = useTranslation("auth");

@@ -33,7 +33,7 @@ const REF_MAX_AGE = 90 * 24 * 60 * 60;
  * An affiliate link (/register?ref=CODE) leaves a 90-day cookie; the first referrer wins, so an
  * existing cookie is never replaced.
  */
-export const loader = answerRefusals(async ({ request }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ request }: LoaderFunctionArgs) => {
   const ref = new URL(request.url).searchParams.get("ref")?.trim().toLowerCase() ?? "";
   const hasCookie = /(?:^|;\s*)ref=[^;]+/.test(request.headers.get("Cookie") ?? "");
   const headers = new Headers();
@@ -52,18 +52,20 @@ export const loader = answerRefusals(async ({ request }: LoaderFunctionArgs) => 
   );
 });
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const parsed = await parseForm(request, registerInput);
-  if (!parsed.ok) return parsed.response;
-  // A sign-up without an introducer sends the hidden field empty.
-  const { ref, ...input } = parsed.value;
-  const result = await attempt(parsed.values, () =>
-    context.trpc.auth.register({ ...input, ref: ref || undefined }),
-  );
-  if (!result.ok) return result.response;
-  // The same page for a new and a taken address: the inbox tells which.
-  return redirectWithCookies("/register?sent=1", context.resHeaders);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const parsed = await parseForm(request, registerInput);
+    if (!parsed.ok) return parsed.response;
+    // A sign-up without an introducer sends the hidden field empty.
+    const { ref, ...input } = parsed.value;
+    const result = await attempt(parsed.values, () =>
+      context.trpc.auth.register({ ...input, ref: ref || undefined }),
+    );
+    if (!result.ok) return result.response;
+    // The same page for a new and a taken address: the inbox tells which.
+    return redirectWithCookies("/register?sent=1", context.resHeaders);
+  },
+);
 
 export default function Register() {
   const { t } = useTranslation("auth");

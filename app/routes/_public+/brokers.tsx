@@ -19,15 +19,17 @@ export const handle = {
   i18n: ["brokers", "help"],
 };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const lots = new URL(request.url).searchParams.get("lots") ?? "";
-  // Only what the calculator may show back; the calculator judges the number itself.
-  const [rates, help] = await Promise.all([
-    context.trpc.brokers.rates(),
-    context.trpc.help.links({ page: "brokers" }),
-  ]);
-  return json({ card: rates, lots: lots.slice(0, 20), help });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const lots = new URL(request.url).searchParams.get("lots") ?? "";
+    // Only what the calculator may show back; the calculator judges the number itself.
+    const [rates, help] = await Promise.all([
+      context.trpc.brokers.rates(),
+      context.trpc.help.links({ page: "brokers" }),
+    ]);
+    return json({ card: rates, lots: lots.slice(0, 20), help });
+  },
+);
 
 /**
  * /brokers: open to everyone, drawn on the server. Each partner broker with its rates per

@@ -10,18 +10,22 @@ export const handle = {
   i18n: ["auth", "errors"],
 };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json(await checkEmailedLink(request, context, "change_email"));
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json(await checkEmailedLink(request, context, "change_email"));
+  },
+);
 
 /** Confirms an email change from the link sent to the new address. */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const result = await attemptWithToken(request, (input) =>
-    context.trpc.auth.confirmEmailChange(input),
-  );
-  if (!result.ok) return result.response;
-  return json({ ok: true as const, email: result.data.email });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const result = await attemptWithToken(request, (input) =>
+      context.trpc.auth.confirmEmailChange(input),
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, email: result.data.email });
+  },
+);
 
 export default function ConfirmEmailChange() {
   const { t } = useTranslation("auth");

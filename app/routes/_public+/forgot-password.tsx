@@ -11,15 +11,17 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("auth:title.forgot"), i18n: ["auth", "errors"] };
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const parsed = await parseForm(request, forgotPasswordInput);
-  if (!parsed.ok) return parsed.response;
-  const result = await attempt(parsed.values, () =>
-    context.trpc.auth.requestPasswordReset(parsed.value),
-  );
-  if (!result.ok) return result.response;
-  return json({ ok: true as const });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const parsed = await parseForm(request, forgotPasswordInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () =>
+      context.trpc.auth.requestPasswordReset(parsed.value),
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const });
+  },
+);
 
 export default function ForgotPassword() {
   const { t } = useTranslation("auth");

@@ -7,7 +7,7 @@ import { title } from "~/lib/page-title";
 export const handle = { title: title.key("legal:kinds.legal"), i18n: ["legal"] };
 
 /** /legal: open to everyone, signed in or not; ?version=N shows an earlier version. */
-export const loader = answerRefusals((args: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals((args: LoaderFunctionArgs) => {
   return loadLegalDocument("legal", args);
 });
 

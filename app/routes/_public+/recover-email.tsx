@@ -7,16 +7,22 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("auth:title.recoverEmail"), i18n: ["auth", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json(await checkEmailedLink(request, context, "recover_email"));
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json(await checkEmailedLink(request, context, "recover_email"));
+  },
+);
 
 /** Cancels an email change from the link sent to the old address; every session ends. */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const result = await attemptWithToken(request, (input) => context.trpc.auth.recoverEmail(input));
-  if (!result.ok) return result.response;
-  return json({ ok: true as const, email: result.data.email }, { headers: context.resHeaders });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const result = await attemptWithToken(request, (input) =>
+      context.trpc.auth.recoverEmail(input),
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, email: result.data.email }, { headers: context.resHeaders });
+  },
+);
 
 export default function RecoverEmail() {
   const { t } = useTranslation("auth");

@@ -13,21 +13,25 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("auth:title.reset"), i18n: ["auth", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const { valid } = await checkEmailedLink(request, context, "reset_password");
-  return json({ valid });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const { valid } = await checkEmailedLink(request, context, "reset_password");
+    return json({ valid });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  // The procedure's schema without the token (the link carries it).
-  const parsed = await parseForm(request, newPasswordInput);
-  if (!parsed.ok) return parsed.response;
-  const result = await attempt(parsed.values, () =>
-    context.trpc.auth.resetPassword({ ...parsed.value, token: tokenOf(request) }),
-  );
-  if (!result.ok) return result.response;
-  return redirectWithCookies("/login?reset=1", context.resHeaders);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    // The procedure's schema without the token (the link carries it).
+    const parsed = await parseForm(request, newPasswordInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () =>
+      context.trpc.auth.resetPassword({ ...parsed.value, token: tokenOf(request) }),
+    );
+    if (!result.ok) return result.response;
+    return redirectWithCookies("/login?reset=1", context.resHeaders);
+  },
+);
 
 export default function ResetPassword() {
   const { t } = useTranslation(["auth", "errors"]);

@@ -8,17 +8,21 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("auth:title.verify"), i18n: ["auth", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json(await checkEmailedLink(request, context, "verify_email"));
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json(await checkEmailedLink(request, context, "verify_email"));
+  },
+);
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const result = await attemptWithToken(request, (input) => context.trpc.auth.verifyEmail(input));
-  if (!result.ok) return result.response;
-  // A new member arriving from the registration mail is signed in and lands on the dashboard.
-  if (result.data.signedIn) return redirectWithCookies("/users", context.resHeaders);
-  return json({ ok: true as const });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const result = await attemptWithToken(request, (input) => context.trpc.auth.verifyEmail(input));
+    if (!result.ok) return result.response;
+    // A new member arriving from the registration mail is signed in and lands on the dashboard.
+    if (result.data.signedIn) return redirectWithCookies("/users", context.resHeaders);
+    return json({ ok: true as const });
+  },
+);
 
 export default function VerifyEmail() {
   const { t } = useTranslation("auth");

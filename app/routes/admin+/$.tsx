@@ -3,7 +3,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("notFound.title") };
 /** A path under /admin that no page claims: the area's 404, inside its shell and guard. */
-export const loader = answerRefusals(() => {
+export const loader = /* @__PURE__ */ answerRefusals(() => {
   throw new Response("Not found", { status: 404 });
 });
 

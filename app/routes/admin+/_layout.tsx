@@ -13,11 +13,13 @@ import { answerRefusals } from "~/lib/refusals.server";
  */
 export const handle: RouteHandle = { area: "admin" };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  await requireAdmin(request, context);
-  // The menu's badges: one statement of an index count per queue, cheap enough for every page.
-  return json({ pending: await context.trpc.admin.pendingCounts() });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    await requireAdmin(request, context);
+    // The menu's badges: one statement of an index count per queue, cheap enough for every page.
+    return json({ pending: await context.trpc.admin.pendingCounts() });
+  },
+);
 
 /**
  * Asked again on every navigation inside the area, not only after a decision: a request a

@@ -30,24 +30,26 @@ import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["marathon", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const url = new URL(request.url);
-  const list = await context.trpc.marathon.adminList();
-  const editId = url.searchParams.get("edit");
-  const editing = editId ? (list.marathons.find((m) => m.id === editId) ?? null) : null;
-  return json({
-    list,
-    editing,
-    savedMark: url.searchParams.get("created") ?? url.searchParams.get("saved") ?? "",
-    notice: url.searchParams.has("created")
-      ? "created"
-      : url.searchParams.has("updated")
-        ? "updated"
-        : url.searchParams.has("saved")
-          ? "saved"
-          : null,
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const list = await context.trpc.marathon.adminList();
+    const editId = url.searchParams.get("edit");
+    const editing = editId ? (list.marathons.find((m) => m.id === editId) ?? null) : null;
+    return json({
+      list,
+      editing,
+      savedMark: url.searchParams.get("created") ?? url.searchParams.get("saved") ?? "",
+      notice: url.searchParams.has("created")
+        ? "created"
+        : url.searchParams.has("updated")
+          ? "updated"
+          : url.searchParams.has("saved")
+            ? "saved"
+            : null,
+    });
+  },
+);
 
 const FIELDS = [
   "intent",
@@ -66,67 +68,69 @@ const FIELDS = [
  * more or less, saving nothing (with JavaScript the page does the same in place). Save creates
  * a marathon, or changes the one being edited; either credits the members who already qualify.
  */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request);
-  const values = formValues(form, FIELDS);
-  if (values.intent === "toggle") {
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const form = await readForm(request);
+    const values = formValues(form, FIELDS);
+    if (values.intent === "toggle") {
+      try {
+        await context.trpc.marathon.setActive({ id: values.id, active: values.active === "1" });
+      } catch (error) {
+        const failure = toFormError(error);
+        if (!failure) throw error;
+        return json({ state: "refused" as const, error: failure }, { status: 400 });
+      }
+      return redirect("/admin/cb_marathon?updated=1");
+    }
+    const rows = goalRowsFromForm(form);
+    const marathon: MarathonFields = {
+      id: values.id,
+      course: values.course === "axi" ? "axi" : "general",
+      title: values.title,
+      titleEn: values.titleEn,
+      startsOn: values.startsOn,
+      endsOn: values.endsOn,
+    };
+    const back = (nextRows: GoalRowValues[]) =>
+      json({ state: "editing" as const, error: null, values: echo(values), rows: nextRows });
+    if (values.intent === "addRow") {
+      const nextFree = Number(form.get("nextFree")) || 1;
+      const sent = sentGoalRows(form);
+      return back([...sent, blankGoalRow(nextGoalNumber(sent, nextFree))]);
+    }
+    const remove = /^removeRow:(\d+)$/.exec(values.intent);
+    if (remove) {
+      const index = Number(remove[1]);
+      return back(sentGoalRows(form).filter((_, i) => i !== index));
+    }
+    const sent = sentGoalRows(form);
+    const input = {
+      course: marathon.course,
+      title: marathon.title,
+      titleEn: marathon.titleEn,
+      startsOn: marathon.startsOn,
+      endsOn: marathon.endsOn,
+      // Strings from the form: the schema coerces and judges them.
+      goals: rows,
+    };
     try {
-      await context.trpc.marathon.setActive({ id: values.id, active: values.active === "1" });
+      if (marathon.id) await context.trpc.marathon.update({ ...input, id: marathon.id });
+      else await context.trpc.marathon.create(input);
     } catch (error) {
       const failure = toFormError(error);
       if (!failure) throw error;
-      return json({ state: "refused" as const, error: failure }, { status: 400 });
+      // Every row sent comes back, blank ones too, each error on its row's place on the page.
+      const refusal = { ...failure, fieldErrors: errorsByPosition(sent, failure.fieldErrors) };
+      return json(
+        { state: "editing" as const, error: refusal, values: echo(values), rows: sent },
+        { status: 400 },
+      );
     }
-    return redirect("/admin/cb_marathon?updated=1");
-  }
-  const rows = goalRowsFromForm(form);
-  const marathon: MarathonFields = {
-    id: values.id,
-    course: values.course === "axi" ? "axi" : "general",
-    title: values.title,
-    titleEn: values.titleEn,
-    startsOn: values.startsOn,
-    endsOn: values.endsOn,
-  };
-  const back = (nextRows: GoalRowValues[]) =>
-    json({ state: "editing" as const, error: null, values: echo(values), rows: nextRows });
-  if (values.intent === "addRow") {
-    const nextFree = Number(form.get("nextFree")) || 1;
-    const sent = sentGoalRows(form);
-    return back([...sent, blankGoalRow(nextGoalNumber(sent, nextFree))]);
-  }
-  const remove = /^removeRow:(\d+)$/.exec(values.intent);
-  if (remove) {
-    const index = Number(remove[1]);
-    return back(sentGoalRows(form).filter((_, i) => i !== index));
-  }
-  const sent = sentGoalRows(form);
-  const input = {
-    course: marathon.course,
-    title: marathon.title,
-    titleEn: marathon.titleEn,
-    startsOn: marathon.startsOn,
-    endsOn: marathon.endsOn,
-    // Strings from the form: the schema coerces and judges them.
-    goals: rows,
-  };
-  try {
-    if (marathon.id) await context.trpc.marathon.update({ ...input, id: marathon.id });
-    else await context.trpc.marathon.create(input);
-  } catch (error) {
-    const failure = toFormError(error);
-    if (!failure) throw error;
-    // Every row sent comes back, blank ones too, each error on its row's place on the page.
-    const refusal = { ...failure, fieldErrors: errorsByPosition(sent, failure.fieldErrors) };
-    return json(
-      { state: "editing" as const, error: refusal, values: echo(values), rows: sent },
-      { status: 400 },
-    );
-  }
-  // The value marks this save, so the editor starts afresh after it and only after it.
-  const saved = Date.now().toString(36);
-  return redirect(`/admin/cb_marathon?${marathon.id ? "saved" : "created"}=${saved}`);
-});
+    // The value marks this save, so the editor starts afresh after it and only after it.
+    const saved = Date.now().toString(36);
+    return redirect(`/admin/cb_marathon?${marathon.id ? "saved" : "created"}=${saved}`);
+  },
+);
 
 /** /admin/cb_marathon: every marathon with its goals and how many reached each; create or edit one. */
 export default function AdminMarathon() {

@@ -7,9 +7,11 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("ranking:adminTitle"), i18n: ["ranking", "battle"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json(await context.trpc.ranking.adminList(rankingParams(request.url)));
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json(await context.trpc.ranking.adminList(rankingParams(request.url)));
+  },
+);
 
 /** /admin/ranking: the members' ranking with their real names (a tab away from the battles). */
 export default function AdminRanking() {

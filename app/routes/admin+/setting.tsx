@@ -16,14 +16,16 @@ import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const url = new URL(request.url);
-  return json({
-    settings: await context.trpc.settings.get(),
-    editing: url.searchParams.has("edit"),
-    updated: url.searchParams.has("updated"),
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    return json({
+      settings: await context.trpc.settings.get(),
+      editing: url.searchParams.has("edit"),
+      updated: url.searchParams.has("updated"),
+    });
+  },
+);
 
 const FIELDS = [
   "transferFeeRate",
@@ -43,22 +45,24 @@ const yen = (v: string) => v.replace(/[,\s]/g, "");
  * back to the view with a success message; a refusal stays in edit mode with the errors in
  * place and saves nothing.
  */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), FIELDS);
-  const result = await attempt(values, () =>
-    context.trpc.settings.update({
-      transferFeeRate: values.transferFeeRate,
-      transferMin: yen(values.transferMin),
-      transferMax: yen(values.transferMax),
-      usdtNetwork: values.usdtNetwork as "TRC20" | "ERC20",
-      paypayDailyLimit: yen(values.paypayDailyLimit),
-      usdJpyRate: values.usdJpyRate,
-      confirmNetworkChange: values.confirmNetworkChange === "1",
-    }),
-  );
-  if (!result.ok) return result.response;
-  return redirect("/admin/setting?updated=1");
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), FIELDS);
+    const result = await attempt(values, () =>
+      context.trpc.settings.update({
+        transferFeeRate: values.transferFeeRate,
+        transferMin: yen(values.transferMin),
+        transferMax: yen(values.transferMax),
+        usdtNetwork: values.usdtNetwork as "TRC20" | "ERC20",
+        paypayDailyLimit: yen(values.paypayDailyLimit),
+        usdJpyRate: values.usdJpyRate,
+        confirmNetworkChange: values.confirmNetworkChange === "1",
+      }),
+    );
+    if (!result.ok) return result.response;
+    return redirect("/admin/setting?updated=1");
+  },
+);
 
 /**
  * /admin/setting: the money settings (fees, limits, feature switches) with an Edit / Update pattern: the

@@ -7,7 +7,9 @@ import { answerRefusals } from "~/lib/refusals.server";
  * Gacha and reward images: art, not personal data, so served like broker logos. Only a file a
  * gacha or a reward currently shows comes out (the procedure checks); anything else is a 404.
  */
-export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
-  const image = await orNotFound(() => context.trpc.gachas.image({ file: params.file ?? "" }));
-  return imageResponse(image, "public");
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ params, context }: LoaderFunctionArgs) => {
+    const image = await orNotFound(() => context.trpc.gachas.image({ file: params.file ?? "" }));
+    return imageResponse(image, "public");
+  },
+);

@@ -35,29 +35,31 @@ export const handle: RouteHandle = {
   lightOnly: true,
 };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const me = await requireMember(request, context);
-  const { features } = await context.trpc.shell.viewer();
-  const [security, dashboard, usdtNotice] = await Promise.all([
-    context.trpc.auth.security(),
-    context.trpc.cashback.dashboard(),
-    context.trpc.wallet.usdtAddressNotice(),
-  ]);
-  // The balance leaves the server only when the walletBalance feature is on, the report only
-  // when summaryReport is. Its months and totals are the dashboard's own reads.
-  const { wallet, monthly, summary, crediting, ...rest } = dashboard;
-  return json({
-    me,
-    security,
-    dashboard: { ...rest, wallet: features.walletBalance ? wallet : null },
-    crediting,
-    report: features.summaryReport ? { summary, monthly } : null,
-    usdtNotice,
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const me = await requireMember(request, context);
+    const { features } = await context.trpc.shell.viewer();
+    const [security, dashboard, usdtNotice] = await Promise.all([
+      context.trpc.auth.security(),
+      context.trpc.cashback.dashboard(),
+      context.trpc.wallet.usdtAddressNotice(),
+    ]);
+    // The balance leaves the server only when the walletBalance feature is on, the report only
+    // when summaryReport is. Its months and totals are the dashboard's own reads.
+    const { wallet, monthly, summary, crediting, ...rest } = dashboard;
+    return json({
+      me,
+      security,
+      dashboard: { ...rest, wallet: features.walletBalance ? wallet : null },
+      crediting,
+      report: features.summaryReport ? { summary, monthly } : null,
+      usdtNotice,
+    });
+  },
+);
 
 /** Mails the verification link again: VerifyEmailNotice posts here from every member page. */
-export const action = answerRefusals(async ({ context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(async ({ context }: ActionFunctionArgs) => {
   const result = await attempt({}, () => context.trpc.auth.resendVerification());
   if (!result.ok) return result.response;
   return json({ ok: true as const });

@@ -12,11 +12,13 @@ import { answerRefusals } from "~/lib/refusals.server";
  */
 export const handle: RouteHandle = { area: "member" };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  await requireMember(request, context);
-  await requireCurrentConsent(request, context);
-  return null;
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    await requireMember(request, context);
+    await requireCurrentConsent(request, context);
+    return null;
+  },
+);
 
 export default function MemberArea() {
   return <Outlet />;

@@ -31,17 +31,19 @@ const PRESETS = [
   "lastYear",
 ] as const;
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const params = searchParamsObject(request.url);
-  const [summary, link, customers, rewards, banners] = await Promise.all([
-    context.trpc.affiliate.summary({ preset: params.preset as never }),
-    context.trpc.affiliate.link(),
-    context.trpc.affiliate.customers(params),
-    context.trpc.affiliate.rewards(),
-    context.trpc.affiliate.banners(),
-  ]);
-  return json({ summary, link, customers, rewards, banners });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const params = searchParamsObject(request.url);
+    const [summary, link, customers, rewards, banners] = await Promise.all([
+      context.trpc.affiliate.summary({ preset: params.preset as never }),
+      context.trpc.affiliate.link(),
+      context.trpc.affiliate.customers(params),
+      context.trpc.affiliate.rewards(),
+      context.trpc.affiliate.banners(),
+    ]);
+    return json({ summary, link, customers, rewards, banners });
+  },
+);
 
 const panel = `${card} p-3 sm:p-4`;
 

@@ -48,45 +48,49 @@ export const handle = {
   i18n: ["accounts", "brokers", "ea", "errors"],
 };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const [brokers, accounts, rateCard, eaTypes, missingType] = await Promise.all([
-    context.trpc.brokers.active(),
-    context.trpc.brokers.accounts.mine(searchParamsObject(request.url)),
-    context.trpc.brokers.rates(),
-    context.trpc.eas.myAccountTypes(),
-    context.trpc.brokers.accounts.missingType(),
-  ]);
-  return json({ brokers, accounts, rateCard, eaTypes, missingType });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const [brokers, accounts, rateCard, eaTypes, missingType] = await Promise.all([
+      context.trpc.brokers.active(),
+      context.trpc.brokers.accounts.mine(searchParamsObject(request.url)),
+      context.trpc.brokers.rates(),
+      context.trpc.eas.myAccountTypes(),
+      context.trpc.brokers.accounts.missingType(),
+    ]);
+    return json({ brokers, accounts, rateCard, eaTypes, missingType });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  // The page's three forms say which they are (`intent`); the registration names none.
-  const parsed = await parseForm(request, (form) => {
-    const intent = form.get("intent");
-    return intent === "eaRequest"
-      ? eaRequestForm()
-      : intent === "setType"
-        ? setTypeForm()
-        : addAccountInput;
-  });
-  if (!parsed.ok) return parsed.response;
-  const { value, values } = parsed;
-  if ("intent" in value) {
-    return value.intent === "eaRequest"
-      ? requestEaDedicated(context, values, value)
-      : setAccountType(context, values, value);
-  }
-  const result = await attemptMoney(
-    values,
-    () => context.trpc.brokers.accounts.add(value),
-    context.log,
-    // A registration is one row: after a failure, the member's newest accounts say whether it
-    // was recorded (then sending again would only be refused as taken).
-    { recorded: () => registered(context, value) },
-  );
-  if (!result.ok) return result.response;
-  return json({ ok: true as const, accountNumber: result.data.accountNumber });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    // The page's three forms say which they are (`intent`); the registration names none.
+    const parsed = await parseForm(request, (form) => {
+      const intent = form.get("intent");
+      return intent === "eaRequest"
+        ? eaRequestForm()
+        : intent === "setType"
+          ? setTypeForm()
+          : addAccountInput;
+    });
+    if (!parsed.ok) return parsed.response;
+    const { value, values } = parsed;
+    if ("intent" in value) {
+      return value.intent === "eaRequest"
+        ? requestEaDedicated(context, values, value)
+        : setAccountType(context, values, value);
+    }
+    const result = await attemptMoney(
+      values,
+      () => context.trpc.brokers.accounts.add(value),
+      context.log,
+      // A registration is one row: after a failure, the member's newest accounts say whether it
+      // was recorded (then sending again would only be refused as taken).
+      { recorded: () => registered(context, value) },
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, accountNumber: result.data.accountNumber });
+  },
+);
 
 /** The EA-dedicated request's form: the procedure's input and the form's name. */
 function eaRequestForm() {

@@ -14,10 +14,12 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("battle:title"), i18n: ["battle"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const id = new URL(request.url).searchParams.get("id") ?? undefined;
-  return json(await orNotFound(() => context.trpc.battles.view({ id })));
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const id = new URL(request.url).searchParams.get("id") ?? undefined;
+    return json(await orNotFound(() => context.trpc.battles.view({ id })));
+  },
+);
 
 /** /users/cashback-battle: the current ranking battle, its prizes, the top, the member's place. */
 export default function CashbackBattle() {

@@ -13,7 +13,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("titles.changeEmail"), i18n: ["auth", "errors"] };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const status = await context.trpc.auth.security();
   return json({
     email: status.email,
@@ -23,17 +23,19 @@ export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => 
   });
 });
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request);
-  if (form.get("intent") === "reauth") {
-    const result = await handleReauth(form, context);
-    return result.ok ? json({ ok: true as const, sent: false }) : result.response;
-  }
-  const values = formValues(form, ["newEmail"]);
-  const result = await attempt(values, () => context.trpc.auth.requestEmailChange(values));
-  if (!result.ok) return result.response;
-  return json({ ok: true as const, sent: true });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const form = await readForm(request);
+    if (form.get("intent") === "reauth") {
+      const result = await handleReauth(form, context);
+      return result.ok ? json({ ok: true as const, sent: false }) : result.response;
+    }
+    const values = formValues(form, ["newEmail"]);
+    const result = await attempt(values, () => context.trpc.auth.requestEmailChange(values));
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, sent: true });
+  },
+);
 
 /** Change of email: reauthentication first, then a confirmation link to the new address. */
 export default function ChangeEmail() {

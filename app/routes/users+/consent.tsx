@@ -21,12 +21,14 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("footer.terms"), i18n: ["legal", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const pending = await context.trpc.legal.pending();
-  // Nothing to agree to (agreed in another tab, or opened by hand): on to where they were going.
-  if (pending.length === 0) throw redirect(afterConsent(request));
-  return json({ pending });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const pending = await context.trpc.legal.pending();
+    // Nothing to agree to (agreed in another tab, or opened by hand): on to where they were going.
+    if (pending.length === 0) throw redirect(afterConsent(request));
+    return json({ pending });
+  },
+);
 
 /** The box is checked in the browser with the procedure's own rule. */
 const browserCheck = z.object({ agree: agreement });
@@ -40,18 +42,20 @@ function shownVersions(form: FormData) {
   });
 }
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request);
-  const values = formValues(form, ["agree"]);
-  const result = await attempt(values, () =>
-    context.trpc.legal.accept({
-      agree: values.agree as "on",
-      documents: shownVersions(form),
-    }),
-  );
-  if (!result.ok) return result.response;
-  return redirect(afterConsent(request));
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const form = await readForm(request);
+    const values = formValues(form, ["agree"]);
+    const result = await attempt(values, () =>
+      context.trpc.legal.accept({
+        agree: values.agree as "on",
+        documents: shownVersions(form),
+      }),
+    );
+    if (!result.ok) return result.response;
+    return redirect(afterConsent(request));
+  },
+);
 
 /**
  * /users/consent: the notice of a new version of the terms or privacy policy that asks members

@@ -23,19 +23,25 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("gacha:logs.title"), i18n: ["gacha", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const page = await orNotFound(() => context.trpc.gachas.myLogs(searchParamsObject(request.url)));
-  return json({ page });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const page = await orNotFound(() =>
+      context.trpc.gachas.myLogs(searchParamsObject(request.url)),
+    );
+    return json({ page });
+  },
+);
 
 /** Marks one of the member's items used; the procedure refuses anything else and says why. */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["intent", "id"]);
-  if (values.intent !== "use") throw new Response("Unknown intent", { status: 400 });
-  const used = await attempt(values, () => context.trpc.gachas.useItem({ id: values.id }));
-  if (!used.ok) return used.response;
-  return json({ ok: true as const, id: values.id });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["intent", "id"]);
+    if (values.intent !== "use") throw new Response("Unknown intent", { status: 400 });
+    const used = await attempt(values, () => context.trpc.gachas.useItem({ id: values.id }));
+    if (!used.ok) return used.response;
+    return json({ ok: true as const, id: values.id });
+  },
+);
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 

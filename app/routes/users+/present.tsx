@@ -17,9 +17,11 @@ export const handle = {
   i18n: ["wallet", "statement", "errors"],
 };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({ deposits: await context.trpc.wallet.deposits(searchParamsObject(request.url)) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json({ deposits: await context.trpc.wallet.deposits(searchParamsObject(request.url)) });
+  },
+);
 
 /**
  * Deposit history: every credit to the wallet (cashback, affiliate rewards, presents, prizes,

@@ -6,9 +6,11 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("nav.ranking"), i18n: ["ranking"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json(await context.trpc.ranking.list(rankingParams(request.url)));
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json(await context.trpc.ranking.list(rankingParams(request.url)));
+  },
+);
 
 /** /users/ranking: genre × period, top 100 by nickname, and the member's own place. */
 export default function Ranking() {

@@ -7,13 +7,15 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("titles.security"), i18n: ["auth", "errors"] };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json(await securityData(context));
 });
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  return securityAction(request, context);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    return securityAction(request, context);
+  },
+);
 
 export default function MemberSecurity() {
   const data = useLoaderData<typeof loader>();

@@ -14,10 +14,12 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.named("article.title"), i18n: ["help"] };
 
-export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
-  const slug = params.slug ?? "";
-  return json({ article: await orNotFound(() => context.trpc.help.article({ slug })) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ params, context }: LoaderFunctionArgs) => {
+    const slug = params.slug ?? "";
+    return json({ article: await orNotFound(() => context.trpc.help.article({ slug })) });
+  },
+);
 
 /**
  * /help/<slug>: one question and its answer (the admin's Markdown, rendered on the server with

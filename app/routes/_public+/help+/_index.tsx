@@ -15,10 +15,12 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("titles.help"), i18n: ["help"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const q = new URL(request.url).searchParams.get("q") ?? "";
-  return json({ help: await context.trpc.help.list({ q }) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const q = new URL(request.url).searchParams.get("q") ?? "";
+    return json({ help: await context.trpc.help.list({ q }) });
+  },
+);
 
 /**
  * /help: open to everyone. The published questions by category, and a search (?q=, a GET

@@ -26,7 +26,7 @@ export const QUEUE_LISTS: Record<WorkQueue, string> = {
   chats: "/admin/customer/messages?unread=1",
 };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const today = tokyoDay();
   const [home, margin] = await Promise.all([
     context.trpc.admin.home(),

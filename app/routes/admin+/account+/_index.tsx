@@ -27,47 +27,51 @@ import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const [page, brokers, rateCard] = await Promise.all([
-    context.trpc.brokers.accounts.list(searchParamsObject(request.url)),
-    context.trpc.brokers.list(),
-    context.trpc.brokers.rates(),
-  ]);
-  // Each broker's account types, the choices of an account's type.
-  const types = Object.fromEntries(rateCard.brokers.map((b) => [b.id, accountTypesOf(b.rates)]));
-  return json({ page, brokers: brokers.map((b) => ({ id: b.id, name: b.name })), types });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const [page, brokers, rateCard] = await Promise.all([
+      context.trpc.brokers.accounts.list(searchParamsObject(request.url)),
+      context.trpc.brokers.list(),
+      context.trpc.brokers.rates(),
+    ]);
+    // Each broker's account types, the choices of an account's type.
+    const types = Object.fromEntries(rateCard.brokers.map((b) => [b.id, accountTypesOf(b.rates)]));
+    return json({ page, brokers: brokers.map((b) => ({ id: b.id, name: b.name })), types });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request);
-  if (form.get("intent") === "setType") {
-    const values = formValues(form, ["id", "accountType", "accountNumber"]);
-    const saved = await attempt(values, () =>
-      context.trpc.brokers.accounts.setType({ id: values.id, accountType: values.accountType }),
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const form = await readForm(request);
+    if (form.get("intent") === "setType") {
+      const values = formValues(form, ["id", "accountType", "accountNumber"]);
+      const saved = await attempt(values, () =>
+        context.trpc.brokers.accounts.setType({ id: values.id, accountType: values.accountType }),
+      );
+      if (!saved.ok) return saved.response;
+      return json({
+        ok: true as const,
+        intent: "setType" as const,
+        accountNumber: values.accountNumber,
+        ...saved.data,
+      });
+    }
+    const ids = form.getAll("ids").filter((v): v is string => typeof v === "string");
+    const decision = String(form.get("decision") ?? "");
+    const reason = String(form.get("reason") ?? "");
+    const reasonEn = String(form.get("reasonEn") ?? "");
+    const result = await attempt({ decision, reason, reasonEn }, () =>
+      context.trpc.brokers.accounts.decide({
+        ids,
+        decision: decision as "approve" | "deny",
+        reason: reason || undefined,
+        reasonEn,
+      }),
     );
-    if (!saved.ok) return saved.response;
-    return json({
-      ok: true as const,
-      intent: "setType" as const,
-      accountNumber: values.accountNumber,
-      ...saved.data,
-    });
-  }
-  const ids = form.getAll("ids").filter((v): v is string => typeof v === "string");
-  const decision = String(form.get("decision") ?? "");
-  const reason = String(form.get("reason") ?? "");
-  const reasonEn = String(form.get("reasonEn") ?? "");
-  const result = await attempt({ decision, reason, reasonEn }, () =>
-    context.trpc.brokers.accounts.decide({
-      ids,
-      decision: decision as "approve" | "deny",
-      reason: reason || undefined,
-      reasonEn,
-    }),
-  );
-  if (!result.ok) return result.response;
-  return json({ ok: true as const, intent: "decide" as const, decision, ...result.data });
-});
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, intent: "decide" as const, decision, ...result.data });
+  },
+);
 
 const BULK_FORM = "decide-accounts";
 

@@ -25,17 +25,22 @@ async function brokerOr404(context: LoaderFunctionArgs["context"], id: string) {
   }
 }
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  return json({ broker: await brokerOr404(context, params.id ?? "") });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    return json({ broker: await brokerOr404(context, params.id ?? "") });
+  },
+);
 
-export const action = answerRefusals(({ request, context, params }: ActionFunctionArgs) => {
-  return saveRecord(
-    readBrokerForm(request),
-    (form) => context.trpc.brokers.update({ id: params.id ?? "", ...form.broker, ...form.images }),
-    (form) => listWithSaved("/admin/account/brokers", form.values.name),
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  ({ request, context, params }: ActionFunctionArgs) => {
+    return saveRecord(
+      readBrokerForm(request),
+      (form) =>
+        context.trpc.brokers.update({ id: params.id ?? "", ...form.broker, ...form.images }),
+      (form) => listWithSaved("/admin/account/brokers", form.values.name),
+    );
+  },
+);
 
 /** Edit a broker; unticking "shown to members" deactivates it (its accounts stay). */
 export default function EditBroker() {

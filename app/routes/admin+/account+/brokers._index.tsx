@@ -13,7 +13,7 @@ export const handle = {
   i18n: ["admin", "accounts", "errors"],
 };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json({ brokers: await context.trpc.brokers.list() });
 });
 

@@ -13,7 +13,7 @@ export const handle = {
   i18n: ["admin", "accounts", "errors"],
 };
 
-export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readBrokerForm(request),
     (form) => context.trpc.brokers.create({ ...form.broker, ...form.images }),

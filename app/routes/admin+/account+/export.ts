@@ -8,19 +8,21 @@ import { answerRefusals } from "~/lib/refusals.server";
  * The account list as CSV: the same procedure, filters and order as the page (its search
  * params), every matching row instead of one page.
  */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const t = await i18nServer.getFixedT(request, ["admin", "accounts"]);
-  const page = await context.trpc.brokers.accounts.list(exportInput(request));
-  return csvColumnsResponse(context, "accounts", page.rows, [
-    [t("admin:accounts.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
-    [t("admin:accounts.csv.uid"), (r) => r.userId],
-    [t("admin:accounts.columns.member"), (r) => r.nickname],
-    [t("admin:accounts.csv.email"), (r) => r.email],
-    [t("admin:accounts.columns.broker"), (r) => r.brokerName],
-    [t("admin:accounts.columns.account"), (r) => r.accountNumber],
-    [t("admin:accounts.columns.status"), (r) => t(`accounts:status.${r.status}`)],
-    [t("admin:accounts.csv.reason"), (r) => r.denyReason],
-    [t("admin:accounts.columns.decidedAt"), (r) => formatDateTime(r.decidedAt)],
-    [t("admin:accounts.csv.decidedBy"), (r) => r.decidedBy],
-  ]);
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const t = await i18nServer.getFixedT(request, ["admin", "accounts"]);
+    const page = await context.trpc.brokers.accounts.list(exportInput(request));
+    return csvColumnsResponse(context, "accounts", page.rows, [
+      [t("admin:accounts.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
+      [t("admin:accounts.csv.uid"), (r) => r.userId],
+      [t("admin:accounts.columns.member"), (r) => r.nickname],
+      [t("admin:accounts.csv.email"), (r) => r.email],
+      [t("admin:accounts.columns.broker"), (r) => r.brokerName],
+      [t("admin:accounts.columns.account"), (r) => r.accountNumber],
+      [t("admin:accounts.columns.status"), (r) => t(`accounts:status.${r.status}`)],
+      [t("admin:accounts.csv.reason"), (r) => r.denyReason],
+      [t("admin:accounts.columns.decidedAt"), (r) => formatDateTime(r.decidedAt)],
+      [t("admin:accounts.csv.decidedBy"), (r) => r.decidedBy],
+    ]);
+  },
+);

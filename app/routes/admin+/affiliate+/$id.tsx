@@ -16,23 +16,27 @@ export const handle = {
   i18n: ["affiliate", "admin", "errors"],
 };
 
-export const loader = answerRefusals(async ({ request, params, context }: LoaderFunctionArgs) => {
-  return json({
-    referrer: await context.trpc.affiliate.referrer({ userId: params.id ?? "" }),
-    saved: new URL(request.url).searchParams.has("saved"),
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, params, context }: LoaderFunctionArgs) => {
+    return json({
+      referrer: await context.trpc.affiliate.referrer({ userId: params.id ?? "" }),
+      saved: new URL(request.url).searchParams.has("saved"),
+    });
+  },
+);
 
 /** Saves the member's own rate, or removes it when empty (audited on the server). */
-export const action = answerRefusals(async ({ request, params, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["rate"] as const);
-  const userId = params.id ?? "";
-  const result = await attempt(values, () =>
-    context.trpc.affiliate.setMemberRate({ userId, rate: values.rate }),
-  );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/affiliate/${encodeURIComponent(userId)}?saved=1`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, params, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["rate"] as const);
+    const userId = params.id ?? "";
+    const result = await attempt(values, () =>
+      context.trpc.affiliate.setMemberRate({ userId, rate: values.rate }),
+    );
+    if (!result.ok) return result.response;
+    return redirect(`/admin/affiliate/${encodeURIComponent(userId)}?saved=1`);
+  },
+);
 
 /** /admin/affiliate/:id: one referrer, their own rate, and their customers with rewards. */
 export default function AdminAffiliateReferrer() {

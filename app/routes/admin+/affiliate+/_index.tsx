@@ -21,22 +21,26 @@ export const handle = {
   i18n: ["affiliate", "admin", "errors"],
 };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({
-    page: await context.trpc.affiliate.referrers(searchParamsObject(request.url)),
-    saved: new URL(request.url).searchParams.has("saved"),
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json({
+      page: await context.trpc.affiliate.referrers(searchParamsObject(request.url)),
+      saved: new URL(request.url).searchParams.has("saved"),
+    });
+  },
+);
 
 /** Saves the default rate (audited on the server) and comes back with a success message. */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["rate"] as const);
-  const result = await attempt(values, () =>
-    context.trpc.affiliate.setDefaultRate({ rate: values.rate }),
-  );
-  if (!result.ok) return result.response;
-  return redirect("/admin/affiliate?saved=1");
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["rate"] as const);
+    const result = await attempt(values, () =>
+      context.trpc.affiliate.setDefaultRate({ rate: values.rate }),
+    );
+    if (!result.ok) return result.response;
+    return redirect("/admin/affiliate?saved=1");
+  },
+);
 
 /**
  * /admin/affiliate: the default affiliate rate, and the members who referred someone with their

@@ -20,47 +20,51 @@ export const handle = {
 
 const TEXT_FIELDS = ["intent", "id", "title", "alt", "displayOrder"] as const;
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const saved = new URL(request.url).searchParams.get("saved");
-  return json({ banners: await context.trpc.affiliate.adminBanners(), saved });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const saved = new URL(request.url).searchParams.get("saved");
+    return json({ banners: await context.trpc.affiliate.adminBanners(), saved });
+  },
+);
 
 /**
  * Creates a banner (intent "create") or saves one (intent "update", which also activates and
  * deactivates). A refusal comes back with the form it belongs to, so its errors show in place.
  */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const upload = await readUploadForm(request);
-  if (upload.tooLarge) {
-    const error: FormErrorShape = {
-      key: null,
-      params: null,
-      fieldErrors: { image: "imageTooLarge" },
-    };
-    return json({ ok: false as const, form: "unknown", error, values: {} }, { status: 400 });
-  }
-  const values = formValues(upload.form, TEXT_FIELDS);
-  const fields = {
-    title: values.title,
-    alt: values.alt,
-    displayOrder: values.displayOrder,
-    active: upload.form.get("active") === "on",
-    image: await fileBytes(upload.form, "image"),
-  };
-  const form = values.intent === "update" ? values.id : "new";
-  try {
-    if (values.intent === "update") {
-      await context.trpc.affiliate.updateBanner({ id: values.id, ...fields });
-    } else {
-      await context.trpc.affiliate.createBanner(fields);
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const upload = await readUploadForm(request);
+    if (upload.tooLarge) {
+      const error: FormErrorShape = {
+        key: null,
+        params: null,
+        fieldErrors: { image: "imageTooLarge" },
+      };
+      return json({ ok: false as const, form: "unknown", error, values: {} }, { status: 400 });
     }
-  } catch (err) {
-    const error = toFormError(err);
-    if (!error) throw err;
-    return json({ ok: false as const, form, error, values }, { status: 400 });
-  }
-  return redirect(listWithSaved("/admin/affiliate/banners", form));
-});
+    const values = formValues(upload.form, TEXT_FIELDS);
+    const fields = {
+      title: values.title,
+      alt: values.alt,
+      displayOrder: values.displayOrder,
+      active: upload.form.get("active") === "on",
+      image: await fileBytes(upload.form, "image"),
+    };
+    const form = values.intent === "update" ? values.id : "new";
+    try {
+      if (values.intent === "update") {
+        await context.trpc.affiliate.updateBanner({ id: values.id, ...fields });
+      } else {
+        await context.trpc.affiliate.createBanner(fields);
+      }
+    } catch (err) {
+      const error = toFormError(err);
+      if (!error) throw err;
+      return json({ ok: false as const, form, error, values }, { status: 400 });
+    }
+    return redirect(listWithSaved("/admin/affiliate/banners", form));
+  },
+);
 
 type Failure = { ok: false; form: string; error: FormErrorShape; values: Record<string, string> };
 

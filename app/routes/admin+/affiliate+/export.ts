@@ -5,16 +5,18 @@ import { formatRate } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** The referrer list as CSV: the same search and order as the page, every matching row. */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const t = await i18nServer.getFixedT(request, "affiliate");
-  const page = await context.trpc.affiliate.referrers(exportInput(request));
-  return csvColumnsResponse(context, "affiliates", page.rows, [
-    [t("admin.uid"), (r) => r.id],
-    [t("admin.nickname"), (r) => r.nickname],
-    [t("admin.email"), (r) => r.email],
-    [t("admin.code"), (r) => r.code],
-    [t("admin.customers"), (r) => r.customers],
-    [t("admin.rewards"), (r) => r.rewards],
-    [t("admin.rate"), (r) => formatRate(r.rateBp ?? page.defaultRateBp)],
-  ]);
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const t = await i18nServer.getFixedT(request, "affiliate");
+    const page = await context.trpc.affiliate.referrers(exportInput(request));
+    return csvColumnsResponse(context, "affiliates", page.rows, [
+      [t("admin.uid"), (r) => r.id],
+      [t("admin.nickname"), (r) => r.nickname],
+      [t("admin.email"), (r) => r.email],
+      [t("admin.code"), (r) => r.code],
+      [t("admin.customers"), (r) => r.customers],
+      [t("admin.rewards"), (r) => r.rewards],
+      [t("admin.rate"), (r) => formatRate(r.rateBp ?? page.defaultRateBp)],
+    ]);
+  },
+);

@@ -11,14 +11,16 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export const action = answerRefusals(({ request, context, params }: ActionFunctionArgs) => {
-  const id = params.id ?? "";
-  return saveRecord(
-    readCampaignForm(request),
-    (form) => context.trpc.campaigns.update({ id, campaign: form.record, image: form.image }),
-    (form) => listWithSaved("/admin/campaigns", form.record.title.trim()),
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  ({ request, context, params }: ActionFunctionArgs) => {
+    const id = params.id ?? "";
+    return saveRecord(
+      readCampaignForm(request),
+      (form) => context.trpc.campaigns.update({ id, campaign: form.record, image: form.image }),
+      (form) => listWithSaved("/admin/campaigns", form.record.title.trim()),
+    );
+  },
+);
 
 /** /admin/campaigns/{id}: edit the campaign. */
 export default function EditCampaign() {

@@ -11,13 +11,15 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  const campaignId = params.id ?? "";
-  const page = await orNotFound(() =>
-    context.trpc.campaigns.entries({ ...searchParamsObject(request.url), campaignId }),
-  );
-  return json({ campaignId, page });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    const campaignId = params.id ?? "";
+    const page = await orNotFound(() =>
+      context.trpc.campaigns.entries({ ...searchParamsObject(request.url), campaignId }),
+    );
+    return json({ campaignId, page });
+  },
+);
 
 /** /admin/campaigns/{id}/entries: who entered the campaign and when; CSV export. */
 export default function AdminCampaignEntries() {

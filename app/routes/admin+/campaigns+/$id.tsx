@@ -10,10 +10,14 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.named("campaign.title"), i18n: ["campaign", "errors"] };
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  const campaign = await orNotFound(() => context.trpc.campaigns.adminGet({ id: params.id ?? "" }));
-  return json({ campaign });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    const campaign = await orNotFound(() =>
+      context.trpc.campaigns.adminGet({ id: params.id ?? "" }),
+    );
+    return json({ campaign });
+  },
+);
 
 /** One campaign in the admin: its summary, then tabs for editing it and for its entries. */
 export default function AdminCampaign() {

@@ -9,7 +9,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("campaign:admin.create"), i18n: ["campaign", "errors"] };
 
-export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readCampaignForm(request),
     (form) => context.trpc.campaigns.create({ campaign: form.record, image: form.image }),

@@ -23,13 +23,15 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["cashback", "wallet", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const [page, brokers] = await Promise.all([
-    context.trpc.cashback.list(searchParamsObject(request.url)),
-    context.trpc.brokers.list(),
-  ]);
-  return json({ page, brokers: brokers.map((b) => ({ id: b.id, name: b.name })) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const [page, brokers] = await Promise.all([
+      context.trpc.cashback.list(searchParamsObject(request.url)),
+      context.trpc.brokers.list(),
+    ]);
+    return json({ page, brokers: brokers.map((b) => ({ id: b.id, name: b.name })) });
+  },
+);
 
 /** /admin/cashback: every cashback history row, filtered by member, broker, account and period. */
 export default function AdminCashback() {

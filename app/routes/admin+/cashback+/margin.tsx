@@ -18,13 +18,15 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { title: title.key("cashback:margin.title"), i18n: ["cashback", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const [report, brokers] = await Promise.all([
-    context.trpc.cashback.margin(searchParamsObject(request.url)),
-    context.trpc.brokers.list(),
-  ]);
-  return json({ report, brokers: brokers.map((b) => ({ id: b.id, name: b.name })) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const [report, brokers] = await Promise.all([
+      context.trpc.cashback.margin(searchParamsObject(request.url)),
+      context.trpc.brokers.list(),
+    ]);
+    return json({ report, brokers: brokers.map((b) => ({ id: b.id, name: b.name })) });
+  },
+);
 
 const CHART_HEIGHT = 170;
 const CHART_MONTHS = 12;

@@ -22,31 +22,35 @@ export const handle = {
   i18n: ["admin", "accounts", "profile", "errors", "legal"],
 };
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  try {
-    const id = params.id ?? "";
-    const [customer, consents] = await Promise.all([
-      context.trpc.admin.customers.get({ id }),
-      context.trpc.legal.memberConsents({ userId: id }),
-    ]);
-    return json({ customer, consents });
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "NOT_FOUND" || code === "BAD_REQUEST") {
-      throw new Response("Not found", { status: 404 });
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    try {
+      const id = params.id ?? "";
+      const [customer, consents] = await Promise.all([
+        context.trpc.admin.customers.get({ id }),
+        context.trpc.legal.memberConsents({ userId: id }),
+      ]);
+      return json({ customer, consents });
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === "NOT_FOUND" || code === "BAD_REQUEST") {
+        throw new Response("Not found", { status: 404 });
+      }
+      throw error;
     }
-    throw error;
-  }
-});
+  },
+);
 
 /** The only action: reveal the payment details, which the server records in the audit log. */
-export const action = answerRefusals(async ({ context, params }: ActionFunctionArgs) => {
-  const result = await attempt({}, () =>
-    context.trpc.admin.customers.revealPayment({ id: params.id ?? "" }),
-  );
-  if (!result.ok) return result.response;
-  return json({ ok: true as const, details: result.data });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: ActionFunctionArgs) => {
+    const result = await attempt({}, () =>
+      context.trpc.admin.customers.revealPayment({ id: params.id ?? "" }),
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, details: result.data });
+  },
+);
 
 const link = `rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
 

@@ -4,11 +4,13 @@ import { imageResponse } from "~/lib/upload.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** An image attached to a message of a member's support thread, for admins. */
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  await requireAdmin(request, context);
-  const image = await context.trpc.chat.admin
-    .image({ memberId: params.id ?? "", messageId: params.messageId ?? "" })
-    .catch(() => null);
-  if (!image) throw new Response("Not found", { status: 404 });
-  return imageResponse(image, "private");
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    await requireAdmin(request, context);
+    const image = await context.trpc.chat.admin
+      .image({ memberId: params.id ?? "", messageId: params.messageId ?? "" })
+      .catch(() => null);
+    if (!image) throw new Response("Not found", { status: 404 });
+    return imageResponse(image, "private");
+  },
+);

@@ -18,21 +18,25 @@ function notFoundOnBadId(error: unknown): never {
   throw error;
 }
 
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  const memberId = params.id ?? "";
-  const before = new URL(request.url).searchParams.get("before") ?? undefined;
-  const { member, page } = await context.trpc.chat.admin
-    .thread(before ? { memberId, before } : { memberId })
-    .catch(notFoundOnBadId);
-  const newest = newestId(page);
-  if (!before && newest) await context.trpc.chat.admin.markRead({ memberId, upto: newest });
-  return json({ member, page: before || !newest ? page : { ...page, ownReadUpto: newest } });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    const memberId = params.id ?? "";
+    const before = new URL(request.url).searchParams.get("before") ?? undefined;
+    const { member, page } = await context.trpc.chat.admin
+      .thread(before ? { memberId, before } : { memberId })
+      .catch(notFoundOnBadId);
+    const newest = newestId(page);
+    if (!before && newest) await context.trpc.chat.admin.markRead({ memberId, upto: newest });
+    return json({ member, page: before || !newest ? page : { ...page, ownReadUpto: newest } });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
-  const memberId = params.id ?? "";
-  return chatAction(request, (input) => context.trpc.chat.admin.send({ memberId, ...input }));
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const memberId = params.id ?? "";
+    return chatAction(request, (input) => context.trpc.chat.admin.send({ memberId, ...input }));
+  },
+);
 
 /** /admin/customer/:id/chat: support's side of one member's thread. */
 export default function AdminCustomerChat() {

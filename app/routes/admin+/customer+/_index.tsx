@@ -13,11 +13,13 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({
-    page: await context.trpc.admin.customers.list(searchParamsObject(request.url)),
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json({
+      page: await context.trpc.admin.customers.list(searchParamsObject(request.url)),
+    });
+  },
+);
 
 /** /admin/customer: members, searched by name, nickname, email, uid or account number. */
 export default function AdminCustomers() {

@@ -5,16 +5,18 @@ import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** The customer list as CSV: the same search and order as the page, every matching row. */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const t = await i18nServer.getFixedT(request, "admin");
-  const page = await context.trpc.admin.customers.list(exportInput(request));
-  return csvColumnsResponse(context, "customers", page.rows, [
-    [t("customers.columns.uid"), (r) => r.id],
-    [t("customers.columns.nickname"), (r) => r.nickname],
-    [t("customers.columns.name"), (r) => r.name],
-    [t("customers.columns.email"), (r) => r.email],
-    [t("customers.columns.accounts"), (r) => r.accountCount],
-    [t("customers.csv.pending"), (r) => r.pendingCount],
-    [t("customers.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
-  ]);
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const t = await i18nServer.getFixedT(request, "admin");
+    const page = await context.trpc.admin.customers.list(exportInput(request));
+    return csvColumnsResponse(context, "customers", page.rows, [
+      [t("customers.columns.uid"), (r) => r.id],
+      [t("customers.columns.nickname"), (r) => r.nickname],
+      [t("customers.columns.name"), (r) => r.name],
+      [t("customers.columns.email"), (r) => r.email],
+      [t("customers.columns.accounts"), (r) => r.accountCount],
+      [t("customers.csv.pending"), (r) => r.pendingCount],
+      [t("customers.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
+    ]);
+  },
+);

@@ -11,12 +11,14 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("chat:admin.inbox"), i18n: ["chat", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const params = new URL(request.url).searchParams;
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
-  const unreadOnly = params.get("unread") === "1";
-  return json({ threads: await context.trpc.chat.admin.threads({ page, unreadOnly }) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const params = new URL(request.url).searchParams;
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+    const unreadOnly = params.get("unread") === "1";
+    return json({ threads: await context.trpc.chat.admin.threads({ page, unreadOnly }) });
+  },
+);
 
 /** /admin/customer/messages: every member's support thread, the latest conversation first. */
 export default function AdminMessages() {

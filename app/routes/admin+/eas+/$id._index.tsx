@@ -20,26 +20,28 @@ export const handle = { i18n: ["ea", "errors"] };
  * Two forms post here: the EA's details, or a new version of its file. A refusal names which
  * form it answers, so the other form stays as it was.
  */
-export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
-  const id = params.id ?? "";
-  const form = await readEaForm(request);
-  if (!form.ok) return form.response;
-  const intent = form.intent === "version" ? ("version" as const) : ("details" as const);
-  try {
-    if (intent === "version") await context.trpc.eas.uploadVersion({ id, file: form.file });
-    else await context.trpc.eas.update({ id, ea: form.ea });
-  } catch (error) {
-    const formError = toFormError(error);
-    if (!formError) throw error;
-    return json(
-      { ok: false as const, intent, error: formError, values: form.values },
-      { status: 400 },
-    );
-  }
-  return intent === "version"
-    ? redirect(`/admin/eas/${id}?${new URLSearchParams({ uploaded: form.values.version })}`)
-    : redirect(listWithSaved("/admin/eas", form.values.name));
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const id = params.id ?? "";
+    const form = await readEaForm(request);
+    if (!form.ok) return form.response;
+    const intent = form.intent === "version" ? ("version" as const) : ("details" as const);
+    try {
+      if (intent === "version") await context.trpc.eas.uploadVersion({ id, file: form.file });
+      else await context.trpc.eas.update({ id, ea: form.ea });
+    } catch (error) {
+      const formError = toFormError(error);
+      if (!formError) throw error;
+      return json(
+        { ok: false as const, intent, error: formError, values: form.values },
+        { status: 400 },
+      );
+    }
+    return intent === "version"
+      ? redirect(`/admin/eas/${id}?${new URLSearchParams({ uploaded: form.values.version })}`)
+      : redirect(listWithSaved("/admin/eas", form.values.name));
+  },
+);
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

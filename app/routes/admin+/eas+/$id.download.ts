@@ -5,11 +5,13 @@ import { orNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** Any version of an EA's file, for an admin (?file=<version id>; the newest without it). */
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  await requireAdmin(request, context);
-  const fileId = new URL(request.url).searchParams.get("file") ?? undefined;
-  const file = await orNotFound(() =>
-    context.trpc.eas.adminDownload({ id: params.id ?? "", ...(fileId ? { fileId } : {}) }),
-  );
-  return eaFileResponse(file);
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    await requireAdmin(request, context);
+    const fileId = new URL(request.url).searchParams.get("file") ?? undefined;
+    const file = await orNotFound(() =>
+      context.trpc.eas.adminDownload({ id: params.id ?? "", ...(fileId ? { fileId } : {}) }),
+    );
+    return eaFileResponse(file);
+  },
+);

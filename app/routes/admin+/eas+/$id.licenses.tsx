@@ -9,13 +9,15 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "admin-money", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  const eaId = params.id ?? "";
-  const page = await context.trpc.eas.licenses({ ...searchParamsObject(request.url), eaId });
-  return json({ eaId, page });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    const eaId = params.id ?? "";
+    const page = await context.trpc.eas.licenses({ ...searchParamsObject(request.url), eaId });
+    return json({ eaId, page });
+  },
+);
 
-export const action = answerRefusals(licenseDecision);
+export const action = /* @__PURE__ */ answerRefusals(licenseDecision);
 
 /** /admin/eas/{id}/licenses: this EA's licences and requests, with their decisions. */
 export default function EaLicenses() {

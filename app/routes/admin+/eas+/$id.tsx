@@ -9,10 +9,12 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.named("ea.name"), i18n: ["ea", "admin-money", "errors"] };
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  const ea = await orNotFound(() => context.trpc.eas.adminGet({ id: params.id ?? "" }));
-  return json({ ea });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    const ea = await orNotFound(() => context.trpc.eas.adminGet({ id: params.id ?? "" }));
+    return json({ ea });
+  },
+);
 
 /** One EA in the admin: a summary, then tabs for its details and versions, and its licences. */
 export default function AdminEa() {

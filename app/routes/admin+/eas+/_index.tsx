@@ -12,9 +12,11 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({ page: await context.trpc.eas.adminList(searchParamsObject(request.url)) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json({ page: await context.trpc.eas.adminList(searchParamsObject(request.url)) });
+  },
+);
 
 /** One row of the list, as the loader serialises it. */
 type Ea = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];

@@ -17,21 +17,27 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("ea:admin.accounts.title"), i18n: ["ea", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({ page: await context.trpc.eas.dedicatedAccounts(searchParamsObject(request.url)) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json({
+      page: await context.trpc.eas.dedicatedAccounts(searchParamsObject(request.url)),
+    });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["accountId", "dedicated", "label"]);
-  const result = await attempt(values, () =>
-    context.trpc.eas.setDedicated({
-      accountId: values.accountId,
-      dedicated: values.dedicated === "1",
-    }),
-  );
-  if (!result.ok) return result.response;
-  return json({ ok: true as const, dedicated: result.data.dedicated, label: values.label });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["accountId", "dedicated", "label"]);
+    const result = await attempt(values, () =>
+      context.trpc.eas.setDedicated({
+        accountId: values.accountId,
+        dedicated: values.dedicated === "1",
+      }),
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, dedicated: result.data.dedicated, label: values.label });
+  },
+);
 
 /**
  * /admin/eas/accounts: members' approved broker accounts and their EA account type. An admin

@@ -9,7 +9,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("ea:admin.create"), i18n: ["ea", "errors"] };
 
-export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readEaForm(request),
     (form) => context.trpc.eas.create({ ea: form.ea, file: form.file }),

@@ -15,12 +15,14 @@ export const handle = {
   i18n: ["ea", "admin-money", "errors"],
 };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const page = await context.trpc.eas.licenses({ ...searchParamsObject(request.url), eaId: "" });
-  return json({ page });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const page = await context.trpc.eas.licenses({ ...searchParamsObject(request.url), eaId: "" });
+    return json({ page });
+  },
+);
 
-export const action = answerRefusals(licenseDecision);
+export const action = /* @__PURE__ */ answerRefusals(licenseDecision);
 
 /** /admin/eas/licenses: every EA's licences and requests, newest first. */
 export default function AllLicenses() {

@@ -18,37 +18,41 @@ export const handle = { title: title.key("ea:admin.issue.title"), i18n: ["ea", "
  * Step 1 (GET ?member=…): the member's approved accounts and their types are looked up.
  * Step 2 (POST): the licence is issued for the chosen EA and account.
  */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const url = new URL(request.url);
-  const member = url.searchParams.get("member")?.trim() ?? "";
-  const eas = await context.trpc.eas.adminList({ size: "100", sort: "name", dir: "asc" });
-  let found: Awaited<ReturnType<typeof context.trpc.eas.memberAccounts>> | null = null;
-  let lookupError: FormErrorShape | null = null;
-  if (member) {
-    try {
-      found = await context.trpc.eas.memberAccounts({ member });
-    } catch (error) {
-      lookupError = toFormError(error);
-      if (!lookupError) throw error;
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const member = url.searchParams.get("member")?.trim() ?? "";
+    const eas = await context.trpc.eas.adminList({ size: "100", sort: "name", dir: "asc" });
+    let found: Awaited<ReturnType<typeof context.trpc.eas.memberAccounts>> | null = null;
+    let lookupError: FormErrorShape | null = null;
+    if (member) {
+      try {
+        found = await context.trpc.eas.memberAccounts({ member });
+      } catch (error) {
+        lookupError = toFormError(error);
+        if (!lookupError) throw error;
+      }
     }
-  }
-  return json({
-    eas: eas.rows
-      .filter((e) => e.active)
-      .map((e) => ({ id: e.id, name: e.name, accountType: e.accountType })),
-    found,
-    lookupError,
-  });
-});
+    return json({
+      eas: eas.rows
+        .filter((e) => e.active)
+        .map((e) => ({ id: e.id, name: e.name, accountType: e.accountType })),
+      found,
+      lookupError,
+    });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["eaId", "member", "accountId"]);
-  const result = await attempt(values, () => context.trpc.eas.issueFor(values));
-  if (!result.ok) return result.response;
-  return redirect(
-    `/admin/eas/${values.eaId}/licenses?${new URLSearchParams({ status: "active" })}`,
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["eaId", "member", "accountId"]);
+    const result = await attempt(values, () => context.trpc.eas.issueFor(values));
+    if (!result.ok) return result.response;
+    return redirect(
+      `/admin/eas/${values.eaId}/licenses?${new URLSearchParams({ status: "active" })}`,
+    );
+  },
+);
 
 export default function IssueLicense() {
   const { t } = useTranslation(["ea", "errors"]);

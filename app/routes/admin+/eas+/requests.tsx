@@ -21,17 +21,19 @@ export const handle = {
 
 const KINDS = { section: "admin.requests", accept: "approve", refuse: "deny", ns: "ea" } as const;
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({
-    page: await context.trpc.eas.accountRequests(searchParamsObject(request.url)),
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json({
+      page: await context.trpc.eas.accountRequests(searchParamsObject(request.url)),
+    });
+  },
+);
 
 /**
  * Approve (the account becomes EA-dedicated) or deny with the reason the member reads. A
  * request someone already decided is refused.
  */
-export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return approveOrDeny(request, {
     approve: (id) => context.trpc.eas.approveAccountRequest({ id }),
     deny: (id, reason, reasonEn) => context.trpc.eas.denyAccountRequest({ id, reason, reasonEn }),

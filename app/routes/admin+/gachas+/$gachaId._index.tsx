@@ -11,14 +11,16 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export const action = answerRefusals(({ request, context, params }: ActionFunctionArgs) => {
-  const id = params.gachaId ?? "";
-  return saveRecord(
-    readGachaForm(request),
-    (form) => context.trpc.gachas.update({ id, gacha: form.record, image: form.image }),
-    (form) => listWithSaved("/admin/gachas", form.values.name),
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  ({ request, context, params }: ActionFunctionArgs) => {
+    const id = params.gachaId ?? "";
+    return saveRecord(
+      readGachaForm(request),
+      (form) => context.trpc.gachas.update({ id, gacha: form.record, image: form.image }),
+      (form) => listWithSaved("/admin/gachas", form.values.name),
+    );
+  },
+);
 
 /** /admin/gachas/{id}: edit the gacha (its method is fixed once it has been drawn). */
 export default function EditGacha() {

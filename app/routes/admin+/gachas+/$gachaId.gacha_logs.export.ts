@@ -6,26 +6,28 @@ import { orNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** A gacha's logs as CSV: the page's own procedure and filters, every matching row. */
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  const t = await i18nServer.getFixedT(request, "gacha");
-  const page = await orNotFound(() =>
-    context.trpc.gachas.logs({
-      ...exportInput(request),
-      gachaId: params.gachaId ?? "",
-    }),
-  );
-  return csvColumnsResponse(context, "gacha-logs", page.rows, [
-    [t("logs.date"), (r) => formatDateTime(r.createdAt)],
-    [t("admin.logs.uid"), (r) => r.member.id],
-    [t("admin.logs.member"), (r) => r.member.nickname],
-    [t("admin.logs.email"), (r) => r.member.email],
-    [t("logs.reward"), (r) => r.rewardName],
-    [t("admin.reward.kind"), (r) => t(`kind.${r.rewardKind}`)],
-    [t("admin.reward.amount"), (r) => r.amount],
-    [t("cost"), (r) => r.cost],
-    [t("admin.logs.validFrom"), (r) => formatDateTime(r.validFrom)],
-    [t("admin.logs.validUntil"), (r) => formatDateTime(r.validUntil)],
-    [t("logs.status"), (r) => t(`states.${r.state}`)],
-    [t("admin.logs.usedAt"), (r) => formatDateTime(r.usedAt)],
-  ]);
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    const t = await i18nServer.getFixedT(request, "gacha");
+    const page = await orNotFound(() =>
+      context.trpc.gachas.logs({
+        ...exportInput(request),
+        gachaId: params.gachaId ?? "",
+      }),
+    );
+    return csvColumnsResponse(context, "gacha-logs", page.rows, [
+      [t("logs.date"), (r) => formatDateTime(r.createdAt)],
+      [t("admin.logs.uid"), (r) => r.member.id],
+      [t("admin.logs.member"), (r) => r.member.nickname],
+      [t("admin.logs.email"), (r) => r.member.email],
+      [t("logs.reward"), (r) => r.rewardName],
+      [t("admin.reward.kind"), (r) => t(`kind.${r.rewardKind}`)],
+      [t("admin.reward.amount"), (r) => r.amount],
+      [t("cost"), (r) => r.cost],
+      [t("admin.logs.validFrom"), (r) => formatDateTime(r.validFrom)],
+      [t("admin.logs.validUntil"), (r) => formatDateTime(r.validUntil)],
+      [t("logs.status"), (r) => t(`states.${r.state}`)],
+      [t("admin.logs.usedAt"), (r) => formatDateTime(r.usedAt)],
+    ]);
+  },
+);

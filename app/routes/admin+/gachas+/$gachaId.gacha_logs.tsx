@@ -13,13 +13,15 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  const gachaId = params.gachaId ?? "";
-  const page = await orNotFound(() =>
-    context.trpc.gachas.logs({ ...searchParamsObject(request.url), gachaId }),
-  );
-  return json({ gachaId, page });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    const gachaId = params.gachaId ?? "";
+    const page = await orNotFound(() =>
+      context.trpc.gachas.logs({ ...searchParamsObject(request.url), gachaId }),
+    );
+    return json({ gachaId, page });
+  },
+);
 
 /** /admin/gachas/{id}/gacha_logs: every draw of the gacha, who drew it and what it gave. */
 export default function AdminGachaLogs() {

@@ -11,21 +11,27 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  const reward = await orNotFound(() => context.trpc.gachas.reward({ id: params.rewardId ?? "" }));
-  // A reward belongs to the gacha in the address.
-  if (reward.gachaId !== params.gachaId) throw new Response("Not found", { status: 404 });
-  return json({ reward });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    const reward = await orNotFound(() =>
+      context.trpc.gachas.reward({ id: params.rewardId ?? "" }),
+    );
+    // A reward belongs to the gacha in the address.
+    if (reward.gachaId !== params.gachaId) throw new Response("Not found", { status: 404 });
+    return json({ reward });
+  },
+);
 
-export const action = answerRefusals(({ request, context, params }: ActionFunctionArgs) => {
-  const id = params.rewardId ?? "";
-  return saveRecord(
-    readRewardForm(request),
-    (form) => context.trpc.gachas.updateReward({ id, reward: form.record, image: form.image }),
-    (form, reward) => listWithSaved(`/admin/gachas/${reward.gachaId}/rewards`, form.values.name),
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  ({ request, context, params }: ActionFunctionArgs) => {
+    const id = params.rewardId ?? "";
+    return saveRecord(
+      readRewardForm(request),
+      (form) => context.trpc.gachas.updateReward({ id, reward: form.record, image: form.image }),
+      (form, reward) => listWithSaved(`/admin/gachas/${reward.gachaId}/rewards`, form.values.name),
+    );
+  },
+);
 
 /** /admin/gachas/{id}/rewards/{rewardId}: edit a reward; what members already won stays. */
 export default function EditReward() {

@@ -11,11 +11,13 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  const id = params.gachaId ?? "";
-  const rewards = await orNotFound(() => context.trpc.gachas.rewards({ id }));
-  return json({ id, rewards });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    const id = params.gachaId ?? "";
+    const rewards = await orNotFound(() => context.trpc.gachas.rewards({ id }));
+    return json({ id, rewards });
+  },
+);
 
 /**
  * /admin/gachas/{id}/rewards: the rewards with their weight or stock, how often each came out,

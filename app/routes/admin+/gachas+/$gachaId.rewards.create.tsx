@@ -9,14 +9,17 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
-  const gachaId = params.gachaId ?? "";
-  return saveRecord(
-    readRewardForm(request),
-    (form) => context.trpc.gachas.createReward({ gachaId, reward: form.record, image: form.image }),
-    (form) => listWithSaved(`/admin/gachas/${gachaId}/rewards`, form.values.name),
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const gachaId = params.gachaId ?? "";
+    return saveRecord(
+      readRewardForm(request),
+      (form) =>
+        context.trpc.gachas.createReward({ gachaId, reward: form.record, image: form.image }),
+      (form) => listWithSaved(`/admin/gachas/${gachaId}/rewards`, form.values.name),
+    );
+  },
+);
 
 /** /admin/gachas/{id}/rewards/create */
 export default function CreateReward() {

@@ -11,10 +11,14 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.named("gacha.name"), i18n: ["gacha", "errors"] };
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  const gacha = await orNotFound(() => context.trpc.gachas.adminGet({ id: params.gachaId ?? "" }));
-  return json({ gacha });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    const gacha = await orNotFound(() =>
+      context.trpc.gachas.adminGet({ id: params.gachaId ?? "" }),
+    );
+    return json({ gacha });
+  },
+);
 
 /** One gacha in the admin: its summary, then tabs for its settings, rewards and logs. */
 export default function AdminGacha() {

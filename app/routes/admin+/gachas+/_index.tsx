@@ -10,9 +10,11 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({ page: await context.trpc.gachas.adminList(searchParamsObject(request.url)) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json({ page: await context.trpc.gachas.adminList(searchParamsObject(request.url)) });
+  },
+);
 
 /** One row of the list, as the loader serialises it. */
 type Gacha = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];

@@ -9,7 +9,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("gacha:admin.create"), i18n: ["gacha", "errors"] };
 
-export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readGachaForm(request),
     (form) => context.trpc.gachas.create({ gacha: form.record, image: form.image }),

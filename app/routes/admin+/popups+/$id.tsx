@@ -20,20 +20,24 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("popup:admin.edit"), i18n: ["popup", "errors"] };
 
-export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
-  return json({
-    popup: await orNotFound(() => context.trpc.popups.adminGet({ id: params.id ?? "" })),
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ params, context }: LoaderFunctionArgs) => {
+    return json({
+      popup: await orNotFound(() => context.trpc.popups.adminGet({ id: params.id ?? "" })),
+    });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
-  const id = params.id ?? "";
-  return saveRecord(
-    readPopupForm(request),
-    (form) => context.trpc.popups.update({ id, popup: form.record, image: form.image }),
-    () => `/admin/popups/${id}?updated=1`,
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const id = params.id ?? "";
+    return saveRecord(
+      readPopupForm(request),
+      (form) => context.trpc.popups.update({ id, popup: form.record, image: form.image }),
+      () => `/admin/popups/${id}?updated=1`,
+    );
+  },
+);
 
 /** /admin/popups/{id}: edit the popup, switch it on or off, preview it as members see it. */
 export default function EditPopup() {

@@ -16,21 +16,25 @@ export const handle = { i18n: ["popup", "errors"] };
 
 const STATES = ["showing", "scheduled", "ended", "inactive"] as const;
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({ page: await context.trpc.popups.adminList(searchParamsObject(request.url)) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json({ page: await context.trpc.popups.adminList(searchParamsObject(request.url)) });
+  },
+);
 
 /** Switches a popup on or off (from this list or from its page), then goes back there. */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["id", "active", "back"] as const);
-  const result = await attempt(values, () =>
-    context.trpc.popups.setActive({ id: values.id, active: values.active === "1" }),
-  );
-  if (!result.ok) return result.response;
-  const notice = result.data.active ? "activated" : "deactivated";
-  const back = values.back === "detail" ? `/admin/popups/${result.data.id}` : "/admin/popups";
-  return redirect(`${back}?${notice}=1`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["id", "active", "back"] as const);
+    const result = await attempt(values, () =>
+      context.trpc.popups.setActive({ id: values.id, active: values.active === "1" }),
+    );
+    if (!result.ok) return result.response;
+    const notice = result.data.active ? "activated" : "deactivated";
+    const back = values.back === "detail" ? `/admin/popups/${result.data.id}` : "/admin/popups";
+    return redirect(`${back}?${notice}=1`);
+  },
+);
 
 /** /admin/popups: every popup with its state, period and how many members were shown it. */
 export default function AdminPopups() {

@@ -9,7 +9,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("popup:admin.create"), i18n: ["popup", "errors"] };
 
-export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readPopupForm(request),
     (form) => context.trpc.popups.create({ popup: form.record, image: form.image }),

@@ -23,30 +23,34 @@ export const handle = { i18n: ["admin-money", "wallet", "errors"] };
  * The list, and a fresh one-time key for the credit form: every rendering of the form gets its
  * own, so a double submit (or a retried post) of one form credits the member once.
  */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const page = await context.trpc.wallet.adminPresents(searchParamsObject(request.url));
-  return json({ page, requestKey: randomUUID() });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const page = await context.trpc.wallet.adminPresents(searchParamsObject(request.url));
+    return json({ page, requestKey: randomUUID() });
+  },
+);
 
 const FIELDS = ["member", "amount", "reason", "reasonEn", "campaignId", "requestKey"] as const;
 
 /** Credits a member from the house through the ledger; a refusal saves nothing. */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), FIELDS);
-  const result = await attempt(values, () =>
-    context.trpc.wallet.createPresent({
-      member: values.member,
-      amount: values.amount as unknown as number, // the schema reads "3,000" as 3000
-      reason: values.reason,
-      reasonEn: values.reasonEn,
-      campaignId: values.campaignId.trim() || undefined,
-      requestKey: values.requestKey,
-    }),
-  );
-  if (!result.ok) return result.response;
-  const amount = Number(values.amount.replace(/[,\s]/g, ""));
-  return json({ ok: true as const, member: values.member.trim(), amount, id: result.data.id });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), FIELDS);
+    const result = await attempt(values, () =>
+      context.trpc.wallet.createPresent({
+        member: values.member,
+        amount: values.amount as unknown as number, // the schema reads "3,000" as 3000
+        reason: values.reason,
+        reasonEn: values.reasonEn,
+        campaignId: values.campaignId.trim() || undefined,
+        requestKey: values.requestKey,
+      }),
+    );
+    if (!result.ok) return result.response;
+    const amount = Number(values.amount.replace(/[,\s]/g, ""));
+    return json({ ok: true as const, member: values.member.trim(), amount, id: result.data.id });
+  },
+);
 
 /** /admin/present: every present credited to members, and the form to credit one. */
 export default function AdminPresents() {

@@ -21,17 +21,21 @@ export const handle = {
   i18n: ["battle", "admin-money", "errors"],
 };
 
-export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
-  return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ params, context }: LoaderFunctionArgs) => {
+    return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));
+  },
+);
 
-export const action = answerRefusals(async ({ params, context }: ActionFunctionArgs) => {
-  const id = params.id ?? "";
-  const result = await attempt({}, () => context.trpc.battles.settle({ id }));
-  if (!result.ok) return result.response;
-  const { winners, paid } = result.data;
-  return redirect(`/admin/ranking/battles/${id}?settled=1&winners=${winners}&paid=${paid}`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ params, context }: ActionFunctionArgs) => {
+    const id = params.id ?? "";
+    const result = await attempt({}, () => context.trpc.battles.settle({ id }));
+    if (!result.ok) return result.response;
+    const { winners, paid } = result.data;
+    return redirect(`/admin/ranking/battles/${id}?settled=1&winners=${winners}&paid=${paid}`);
+  },
+);
 
 /** /admin/ranking/battles/$id: prizes, standings with real names, and the Settle button. */
 export default function AdminBattle() {

@@ -13,19 +13,23 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("battle:admin.edit"), i18n: ["battle", "errors"] };
 
-export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
-  return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ params, context }: LoaderFunctionArgs) => {
+    return json(await orNotFound(() => context.trpc.battles.adminGet({ id: params.id ?? "" })));
+  },
+);
 
-export const action = answerRefusals(async ({ request, params, context }: ActionFunctionArgs) => {
-  const id = params.id ?? "";
-  const form = await readBattleForm(request);
-  const result = await attempt(form.values, () =>
-    context.trpc.battles.update({ id, battle: form.battle }),
-  );
-  if (!result.ok) return refusalWithPrizes(result.response, form.prizes);
-  return redirect(`/admin/ranking/battles/${id}?updated=1`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, params, context }: ActionFunctionArgs) => {
+    const id = params.id ?? "";
+    const form = await readBattleForm(request);
+    const result = await attempt(form.values, () =>
+      context.trpc.battles.update({ id, battle: form.battle }),
+    );
+    if (!result.ok) return refusalWithPrizes(result.response, form.prizes);
+    return redirect(`/admin/ranking/battles/${id}?updated=1`);
+  },
+);
 
 /** /admin/ranking/battles/$id/edit: title, period and prizes of an open battle. */
 export default function EditBattle() {

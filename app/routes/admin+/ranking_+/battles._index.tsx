@@ -11,7 +11,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("battle:admin.title"), i18n: ["battle", "ranking"] };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json({ battles: await context.trpc.battles.adminList() });
 });
 

@@ -11,12 +11,14 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("battle:admin.create"), i18n: ["battle", "errors"] };
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readBattleForm(request);
-  const result = await attempt(form.values, () => context.trpc.battles.create(form.battle));
-  if (!result.ok) return refusalWithPrizes(result.response, form.prizes);
-  return redirect(`/admin/ranking/battles/${result.data.id}?created=1`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const form = await readBattleForm(request);
+    const result = await attempt(form.values, () => context.trpc.battles.create(form.battle));
+    if (!result.ok) return refusalWithPrizes(result.response, form.prizes);
+    return redirect(`/admin/ranking/battles/${result.data.id}?created=1`);
+  },
+);
 
 /** /admin/ranking/battles/create */
 export default function CreateBattle() {

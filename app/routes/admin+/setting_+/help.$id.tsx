@@ -12,18 +12,22 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("help:admin.edit"), i18n: ["help", "errors"] };
 
-export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
-  const id = params.id ?? "";
-  return json({ article: await orNotFound(() => context.trpc.help.adminGet({ id })) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ params, context }: LoaderFunctionArgs) => {
+    const id = params.id ?? "";
+    return json({ article: await orNotFound(() => context.trpc.help.adminGet({ id })) });
+  },
+);
 
-export const action = answerRefusals(({ request, params, context }: ActionFunctionArgs) => {
-  return saveRecord(
-    readHelpForm(request),
-    (form) => context.trpc.help.update({ ...form.article, id: params.id ?? "" }),
-    () => "/admin/setting/help?saved=1",
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  ({ request, params, context }: ActionFunctionArgs) => {
+    return saveRecord(
+      readHelpForm(request),
+      (form) => context.trpc.help.update({ ...form.article, id: params.id ?? "" }),
+      () => "/admin/setting/help?saved=1",
+    );
+  },
+);
 
 /** /admin/setting/help/<id>: edit one article; a published one links to its page. */
 export default function EditHelpArticle() {

@@ -16,20 +16,24 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("help:admin.title"), i18n: ["help", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const saved = new URL(request.url).searchParams.has("saved");
-  return json({ articles: await context.trpc.help.adminList(), saved });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const saved = new URL(request.url).searchParams.has("saved");
+    return json({ articles: await context.trpc.help.adminList(), saved });
+  },
+);
 
 /** Publish or unpublish one article from the list. */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["id", "published"]);
-  const result = await attempt(values, () =>
-    context.trpc.help.setPublished({ id: values.id, published: values.published === "1" }),
-  );
-  if (!result.ok) return result.response;
-  return redirect("/admin/setting/help?saved=1");
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["id", "published"]);
+    const result = await attempt(values, () =>
+      context.trpc.help.setPublished({ id: values.id, published: values.published === "1" }),
+    );
+    if (!result.ok) return result.response;
+    return redirect("/admin/setting/help?saved=1");
+  },
+);
 
 /**
  * /admin/setting/help: the help centre's articles by category and order, each published or

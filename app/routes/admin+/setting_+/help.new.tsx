@@ -9,7 +9,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("help:admin.new"), i18n: ["help", "errors"] };
 
-export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
     readHelpForm(request),
     (form) => context.trpc.help.create(form.article),

@@ -30,22 +30,28 @@ function kindOf(param: string | undefined): LegalKind {
   return kind;
 }
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  return json({ document: await context.trpc.legal.adminDocument({ kind: kindOf(params.kind) }) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    return json({
+      document: await context.trpc.legal.adminDocument({ kind: kindOf(params.kind) }),
+    });
+  },
+);
 
 const FIELDS = ["body", "bodyEn", "summary", "summaryEn", "reconsent"] as const;
 
 /** Publishing makes the next version; a refusal keeps what was typed. */
-export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
-  const kind = kindOf(params.kind);
-  const values = formValues(await readForm(request), FIELDS);
-  const result = await attempt(values, () =>
-    context.trpc.legal.publish({ kind, ...values, reconsent: values.reconsent === "on" }),
-  );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/setting/legal/${kind}?published=${result.data.version}`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const kind = kindOf(params.kind);
+    const values = formValues(await readForm(request), FIELDS);
+    const result = await attempt(values, () =>
+      context.trpc.legal.publish({ kind, ...values, reconsent: values.reconsent === "on" }),
+    );
+    if (!result.ok) return result.response;
+    return redirect(`/admin/setting/legal/${kind}?published=${result.data.version}`);
+  },
+);
 
 /**
  * /admin/setting/legal/:kind: publish a new version of one document. The form starts from the

@@ -13,7 +13,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["legal"] };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json({ documents: await context.trpc.legal.overview() });
 });
 

@@ -28,7 +28,7 @@ const FIELDS = [
 ] as const;
 type FieldName = (typeof FIELDS)[number];
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [requester, holders] = await Promise.all([
     context.trpc.wallet.zenginRequester(),
     context.trpc.wallet.unconvertibleHolders(),
@@ -37,18 +37,20 @@ export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => 
 });
 
 /** Saves the whole record (audited, before and after); a refusal keeps what was typed. */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), FIELDS);
-  const result = await attempt(values, () =>
-    context.trpc.wallet.saveZenginRequester({
-      ...values,
-      accountType: values.accountType as "savings" | "current",
-      leadBusinessDays: Number(values.leadBusinessDays),
-    }),
-  );
-  if (!result.ok) return result.response;
-  return redirect("/admin/setting/zengin?saved=1");
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), FIELDS);
+    const result = await attempt(values, () =>
+      context.trpc.wallet.saveZenginRequester({
+        ...values,
+        accountType: values.accountType as "savings" | "current",
+        leadBusinessDays: Number(values.leadBusinessDays),
+      }),
+    );
+    if (!result.ok) return result.response;
+    return redirect("/admin/setting/zengin?saved=1");
+  },
+);
 
 /**
  * /admin/setting/zengin: the company's data for the Zengin transfer file (依頼人: the code the

@@ -28,42 +28,46 @@ export const handle = {
 
 const FILTERS = ["all", "matched", "unmatched", "duplicate", "error", "credited"] as const;
 
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  try {
-    const found = await context.trpc.cashback.batch({
-      ...searchParamsObject(request.url),
-      batchId: params.batchId ?? "",
-    });
-    return json(found);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "NOT_FOUND" || code === "BAD_REQUEST") {
-      throw new Response("Not found", { status: 404 });
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    try {
+      const found = await context.trpc.cashback.batch({
+        ...searchParamsObject(request.url),
+        batchId: params.batchId ?? "",
+      });
+      return json(found);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === "NOT_FOUND" || code === "BAD_REQUEST") {
+        throw new Response("Not found", { status: 404 });
+      }
+      throw error;
     }
-    throw error;
-  }
-});
+  },
+);
 
 /**
  * Commit credits the matched rows once (a second commit is refused); re-run credits the rows
  * whose accounts have been approved since. Both queue a job that the import worker runs; the
  * page then follows its progress. Both are audited by the engine.
  */
-export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["intent"]);
-  const batchId = params.batchId ?? "";
-  if (values.intent !== "commit" && values.intent !== "rerun") {
-    throw new Response("Unknown intent", { status: 400 });
-  }
-  const intent = values.intent;
-  const result = await attempt(values, () =>
-    intent === "commit"
-      ? context.trpc.cashback.commit({ batchId })
-      : context.trpc.cashback.rerun({ batchId }),
-  );
-  if (!result.ok) return result.response;
-  return json({ ok: true as const, intent, ...result.data });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["intent"]);
+    const batchId = params.batchId ?? "";
+    if (values.intent !== "commit" && values.intent !== "rerun") {
+      throw new Response("Unknown intent", { status: 400 });
+    }
+    const intent = values.intent;
+    const result = await attempt(values, () =>
+      intent === "commit"
+        ? context.trpc.cashback.commit({ batchId })
+        : context.trpc.cashback.rerun({ batchId }),
+    );
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, intent, ...result.data });
+  },
+);
 
 type ActionData = ReturnType<typeof useActionData<typeof action>>;
 

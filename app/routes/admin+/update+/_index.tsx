@@ -25,13 +25,15 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["cashback", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const [batches, profiles] = await Promise.all([
-    context.trpc.cashback.batches(searchParamsObject(request.url)),
-    context.trpc.cashback.profiles.list(),
-  ]);
-  return json({ batches, profiles: profiles.map((p) => ({ id: p.id, name: p.name })) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const [batches, profiles] = await Promise.all([
+      context.trpc.cashback.batches(searchParamsObject(request.url)),
+      context.trpc.cashback.profiles.list(),
+    ]);
+    return json({ batches, profiles: profiles.map((p) => ({ id: p.id, name: p.name })) });
+  },
+);
 
 function refusal(error: FormErrorShape, values: Record<string, string>) {
   return json({ ok: false as const, error, values }, { status: 400 });
@@ -44,36 +46,38 @@ function refusal(error: FormErrorShape, values: Record<string, string>) {
  * whole (empty, wrong columns, a rate that is not a number) creates no batch at all; what only
  * its rows show (USD rows without a rate, an unclosed quote) fails the preview on that page.
  */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const read = await readReportForm(request);
-  if (read.tooLarge) {
-    return refusal(
-      { key: "import.fileTooLarge", params: { maxMb: MAX_REPORT_MB }, fieldErrors: {} },
-      {},
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const read = await readReportForm(request);
+    if (read.tooLarge) {
+      return refusal(
+        { key: "import.fileTooLarge", params: { maxMb: MAX_REPORT_MB }, fieldErrors: {} },
+        {},
+      );
+    }
+    const usdRate = read.form.get("usdRate");
+    const profileId = read.form.get("profileId");
+    const values = {
+      usdRate: typeof usdRate === "string" ? usdRate : "",
+      profileId: typeof profileId === "string" ? profileId : "",
+    };
+    const file = read.form.get("file");
+    if (!file || typeof file === "string" || (file.size === 0 && !file.name)) {
+      return refusal({ key: null, params: null, fieldErrors: { file: "required" } }, values);
+    }
+    const content = Buffer.from(await file.arrayBuffer());
+    const result = await attempt(values, () =>
+      context.trpc.cashback.preview({
+        fileName: file.name,
+        contentBase64: content.toString("base64"),
+        usdRate: values.usdRate,
+        profileId: values.profileId,
+      }),
     );
-  }
-  const usdRate = read.form.get("usdRate");
-  const profileId = read.form.get("profileId");
-  const values = {
-    usdRate: typeof usdRate === "string" ? usdRate : "",
-    profileId: typeof profileId === "string" ? profileId : "",
-  };
-  const file = read.form.get("file");
-  if (!file || typeof file === "string" || (file.size === 0 && !file.name)) {
-    return refusal({ key: null, params: null, fieldErrors: { file: "required" } }, values);
-  }
-  const content = Buffer.from(await file.arrayBuffer());
-  const result = await attempt(values, () =>
-    context.trpc.cashback.preview({
-      fileName: file.name,
-      contentBase64: content.toString("base64"),
-      usdRate: values.usdRate,
-      profileId: values.profileId,
-    }),
-  );
-  if (!result.ok) return result.response;
-  return redirect(`/admin/update/${result.data.batchId}`);
-});
+    if (!result.ok) return result.response;
+    return redirect(`/admin/update/${result.data.batchId}`);
+  },
+);
 
 const RATE_KEYS = new Set(["import.rateMissing", "import.rateInvalid"]);
 

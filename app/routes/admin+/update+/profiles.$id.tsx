@@ -18,30 +18,34 @@ export const handle = {
   i18n: ["cashback", "errors"],
 };
 
-export const loader = answerRefusals(async ({ params, context }: LoaderFunctionArgs) => {
-  const id = params.id ?? "";
-  const [profile, brokers] = await Promise.all([
-    orNotFound(() => context.trpc.cashback.profiles.get({ id })),
-    brokerChoices(context),
-  ]);
-  return json({ profile, brokers });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ params, context }: LoaderFunctionArgs) => {
+    const id = params.id ?? "";
+    const [profile, brokers] = await Promise.all([
+      orNotFound(() => context.trpc.cashback.profiles.get({ id })),
+      brokerChoices(context),
+    ]);
+    return json({ profile, brokers });
+  },
+);
 
 /**
  * Saves or previews (the editor's multipart form), or deletes (the confirmation dialog's plain
  * form); a deleted profile's batches keep the mapping they were read with.
  */
-export const action = answerRefusals(async ({ request, params, context }: ActionFunctionArgs) => {
-  const id = params.id ?? "";
-  if (/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
-    return profileAction(request, context, id);
-  }
-  const values = formValues(await readForm(request), ["intent", "name"]);
-  if (values.intent !== "remove") throw new Response("Unknown intent", { status: 400 });
-  const result = await attempt(values, () => context.trpc.cashback.profiles.remove({ id }));
-  if (!result.ok) return result.response;
-  return redirect(`/admin/update/profiles?${new URLSearchParams({ removed: values.name })}`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, params, context }: ActionFunctionArgs) => {
+    const id = params.id ?? "";
+    if (/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
+      return profileAction(request, context, id);
+    }
+    const values = formValues(await readForm(request), ["intent", "name"]);
+    if (values.intent !== "remove") throw new Response("Unknown intent", { status: 400 });
+    const result = await attempt(values, () => context.trpc.cashback.profiles.remove({ id }));
+    if (!result.ok) return result.response;
+    return redirect(`/admin/update/profiles?${new URLSearchParams({ removed: values.name })}`);
+  },
+);
 
 /** /admin/update/profiles/<id>: edit an import profile, try it on a sample, or delete it. */
 export default function EditImportProfile() {

@@ -16,14 +16,16 @@ export const handle = {
   i18n: ["cashback", "errors"],
 };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const params = new URL(request.url).searchParams;
-  return json({
-    profiles: await context.trpc.cashback.profiles.list(),
-    saved: params.get("saved"),
-    removed: params.get("removed"),
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const params = new URL(request.url).searchParams;
+    return json({
+      profiles: await context.trpc.cashback.profiles.list(),
+      saved: params.get("saved"),
+      removed: params.get("removed"),
+    });
+  },
+);
 
 /**
  * /admin/update/profiles: the import profiles (decision 046), one per broker report shape, by

@@ -9,11 +9,11 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { title: title.key("cashback:profiles.new"), i18n: ["cashback", "errors"] };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json({ brokers: await brokerChoices(context) });
 });
 
-export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return profileAction(request, context);
 });
 

@@ -19,16 +19,18 @@ export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 const STATUSES = ["pending", "completed", "failed", "all"] as const;
 const KINDS = { section: "transfers", accept: "approve", refuse: "deny" } as const;
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const page = await context.trpc.wallet.adminTransfers(searchParamsObject(request.url));
-  return json({ page });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const page = await context.trpc.wallet.adminTransfers(searchParamsObject(request.url));
+    return json({ page });
+  },
+);
 
 /**
  * Approve (the receiver is credited, the fee goes to the house) or deny with a reason (the
  * sender gets amount and fee back). A transfer someone already decided is refused.
  */
-export const action = answerRefusals(({ request, context }: ActionFunctionArgs) => {
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return approveOrDeny(request, {
     approve: (id) => context.trpc.wallet.approveTransfer({ id }),
     deny: (id, reason, reasonEn) => context.trpc.wallet.denyTransfer({ id, reason, reasonEn }),

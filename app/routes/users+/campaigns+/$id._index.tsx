@@ -18,18 +18,22 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.named("campaign.title"), i18n: ["campaign", "errors"] };
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  const campaign = await orNotFound(() => context.trpc.campaigns.get({ id: params.id ?? "" }));
-  return json({ campaign });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    const campaign = await orNotFound(() => context.trpc.campaigns.get({ id: params.id ?? "" }));
+    return json({ campaign });
+  },
+);
 
-export const action = answerRefusals(async ({ context, params }: ActionFunctionArgs) => {
-  const campaignId = params.id ?? "";
-  const entered = await attempt({}, () => context.trpc.campaigns.enter({ campaignId }));
-  if (!entered.ok) return entered.response;
-  // A second submit (double click, another tab) lands on the same completion page.
-  return redirect(`/users/campaigns/${campaignId}/complete`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: ActionFunctionArgs) => {
+    const campaignId = params.id ?? "";
+    const entered = await attempt({}, () => context.trpc.campaigns.enter({ campaignId }));
+    if (!entered.ok) return entered.response;
+    // A second submit (double click, another tab) lands on the same completion page.
+    return redirect(`/users/campaigns/${campaignId}/complete`);
+  },
+);
 
 /**
  * /users/campaigns/{id}: the campaign's image, its text (as text, line breaks kept), period,

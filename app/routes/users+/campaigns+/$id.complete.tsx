@@ -14,13 +14,15 @@ export const handle = {
   i18n: ["campaign", "errors"],
 };
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  const id = params.id ?? "";
-  const campaign = await orNotFound(() => context.trpc.campaigns.get({ id }));
-  // Complete only once entered: otherwise the campaign itself, with its entry button.
-  if (!campaign.entered) throw redirect(`/users/campaigns/${id}`);
-  return json({ campaign });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    const id = params.id ?? "";
+    const campaign = await orNotFound(() => context.trpc.campaigns.get({ id }));
+    // Complete only once entered: otherwise the campaign itself, with its entry button.
+    if (!campaign.entered) throw redirect(`/users/campaigns/${id}`);
+    return json({ campaign });
+  },
+);
 
 /** /users/campaigns/{id}/complete: the entry-complete screen. */
 export default function CampaignEntryComplete() {

@@ -15,10 +15,12 @@ export const handle = { title: title.key("campaign:title"), i18n: ["campaign", "
 
 const FILTERS = ["", "open", "upcoming", "ended", "entered"] as const;
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const page = await context.trpc.campaigns.list(searchParamsObject(request.url));
-  return json({ page });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const page = await context.trpc.campaigns.list(searchParamsObject(request.url));
+    return json({ page });
+  },
+);
 
 /**
  * /users/campaign (the sidebar's entry) and /users/campaigns: the active campaigns, open ones

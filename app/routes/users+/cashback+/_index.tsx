@@ -46,15 +46,17 @@ function periodOf(params: Record<string, string>) {
   return { period, from, to } as const;
 }
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const params = searchParamsObject(request.url);
-  const [summary, history, monthly] = await Promise.all([
-    context.trpc.cashback.summary(params),
-    context.trpc.cashback.history(params),
-    context.trpc.cashback.monthly({ months: 12 }),
-  ]);
-  return json({ period: periodOf(params), summary, history, monthly });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const params = searchParamsObject(request.url);
+    const [summary, history, monthly] = await Promise.all([
+      context.trpc.cashback.summary(params),
+      context.trpc.cashback.history(params),
+      context.trpc.cashback.monthly({ months: 12 }),
+    ]);
+    return json({ period: periodOf(params), summary, history, monthly });
+  },
+);
 
 /**
  * /users/cashback: the summary for the chosen period and all time (by company and by

@@ -8,29 +8,31 @@ import { answerRefusals } from "~/lib/refusals.server";
  * The member's cashback history as CSV: the same period and order as the page, every row, with
  * the lots and what each lot paid (yen), as the page shows them.
  */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const t = await i18nServer.getFixedT(request, "cashback");
-  const page = await context.trpc.cashback.history({
-    ...searchParamsObject(request.url),
-    export: true,
-  });
-  return context.csv(
-    "cashback",
-    [
-      t("csv.date"),
-      t("csv.broker"),
-      t("csv.account"),
-      t("csv.lots"),
-      t("csv.ratePerLot"),
-      t("csv.amount"),
-    ],
-    page.rows.map((r) => [
-      r.tradeDate,
-      r.brokerName,
-      r.accountNumber,
-      r.lotsMilli / 1000,
-      yenPerLot(r.amount, r.lotsMilli),
-      r.amount,
-    ]),
-  );
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const t = await i18nServer.getFixedT(request, "cashback");
+    const page = await context.trpc.cashback.history({
+      ...searchParamsObject(request.url),
+      export: true,
+    });
+    return context.csv(
+      "cashback",
+      [
+        t("csv.date"),
+        t("csv.broker"),
+        t("csv.account"),
+        t("csv.lots"),
+        t("csv.ratePerLot"),
+        t("csv.amount"),
+      ],
+      page.rows.map((r) => [
+        r.tradeDate,
+        r.brokerName,
+        r.accountNumber,
+        r.lotsMilli / 1000,
+        yenPerLot(r.amount, r.lotsMilli),
+        r.amount,
+      ]),
+    );
+  },
+);

@@ -7,7 +7,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("marathon:title"), i18n: ["marathon"] };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   // Switched off (FEATURES), the marathon is not found: the area shows its 404 page.
   return json(await orNotFound(() => context.trpc.marathon.progress({ course: "general" })));
 });

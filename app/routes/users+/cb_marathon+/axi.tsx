@@ -10,7 +10,7 @@ export const handle = {
   i18n: ["marathon"],
 };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   // Switched off (FEATURES), the marathon is not found: the area shows its 404 page.
   return json(await orNotFound(() => context.trpc.marathon.progress({ course: "axi" })));
 });

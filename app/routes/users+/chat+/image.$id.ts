@@ -4,9 +4,11 @@ import { imageResponse } from "~/lib/upload.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** An image attached to a message of the signed-in member's own thread. */
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  await requireMember(request, context);
-  const image = await context.trpc.chat.image({ messageId: params.id ?? "" }).catch(() => null);
-  if (!image) throw new Response("Not found", { status: 404 });
-  return imageResponse(image, "private");
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    await requireMember(request, context);
+    const image = await context.trpc.chat.image({ messageId: params.id ?? "" }).catch(() => null);
+    if (!image) throw new Response("Not found", { status: 404 });
+    return imageResponse(image, "private");
+  },
+);

@@ -12,27 +12,33 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("chat:title"), i18n: ["chat", "errors", "help"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const before = new URL(request.url).searchParams.get("before") ?? undefined;
-  const page = await context.trpc.chat.thread(before ? { before } : {}).catch((error: unknown) => {
-    if ((error as { code?: string }).code === "BAD_REQUEST")
-      throw new Response(null, { status: 404 });
-    throw error;
-  });
-  // Opening the newest messages reads them.
-  const newest = newestId(page);
-  if (!before && newest) await context.trpc.chat.markRead({ upto: newest });
-  // The top questions, offered before a member writes.
-  const questions = before ? [] : await context.trpc.help.top();
-  return json({
-    page: before || !newest ? page : { ...page, ownReadUpto: newest },
-    questions,
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const before = new URL(request.url).searchParams.get("before") ?? undefined;
+    const page = await context.trpc.chat
+      .thread(before ? { before } : {})
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === "BAD_REQUEST")
+          throw new Response(null, { status: 404 });
+        throw error;
+      });
+    // Opening the newest messages reads them.
+    const newest = newestId(page);
+    if (!before && newest) await context.trpc.chat.markRead({ upto: newest });
+    // The top questions, offered before a member writes.
+    const questions = before ? [] : await context.trpc.help.top();
+    return json({
+      page: before || !newest ? page : { ...page, ownReadUpto: newest },
+      questions,
+    });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  return chatAction(request, (input) => context.trpc.chat.send(input));
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    return chatAction(request, (input) => context.trpc.chat.send(input));
+  },
+);
 
 /** /users/chat: the member's support thread and the composer. */
 export default function Chat() {

@@ -23,20 +23,24 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.named("ea.name"), i18n: ["ea", "errors"] };
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  const ea = await orNotFound(() => context.trpc.eas.get({ id: params.id ?? "" }));
-  return json({ ea });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    const ea = await orNotFound(() => context.trpc.eas.get({ id: params.id ?? "" }));
+    return json({ ea });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
-  const eaId = params.id ?? "";
-  const values = formValues(await readForm(request), ["accountId"]);
-  const result = await attempt(values, () =>
-    context.trpc.eas.requestLicense({ eaId, accountId: values.accountId }),
-  );
-  if (!result.ok) return result.response;
-  return redirect(`/users/ea/${eaId}?requested=1`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const eaId = params.id ?? "";
+    const values = formValues(await readForm(request), ["accountId"]);
+    const result = await attempt(values, () =>
+      context.trpc.eas.requestLicense({ eaId, accountId: values.accountId }),
+    );
+    if (!result.ok) return result.response;
+    return redirect(`/users/ea/${eaId}?requested=1`);
+  },
+);
 
 function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

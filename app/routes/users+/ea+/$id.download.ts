@@ -8,14 +8,16 @@ import { answerRefusals } from "~/lib/refusals.server";
  * The EA's current file, only for a member with an active licence for it on one of their own
  * approved accounts (the procedure checks). There is no other address for the file.
  */
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  await requireMember(request, context);
-  try {
-    return eaFileResponse(await context.trpc.eas.download({ id: params.id ?? "" }));
-  } catch (error) {
-    if (isNotFound(error)) throw new Response("Not found", { status: 404 });
-    if ((error as { code?: string }).code === "FORBIDDEN")
-      throw new Response("A licence is required", { status: 403 });
-    throw error;
-  }
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    await requireMember(request, context);
+    try {
+      return eaFileResponse(await context.trpc.eas.download({ id: params.id ?? "" }));
+    } catch (error) {
+      if (isNotFound(error)) throw new Response("Not found", { status: 404 });
+      if ((error as { code?: string }).code === "FORBIDDEN")
+        throw new Response("A licence is required", { status: 403 });
+      throw error;
+    }
+  },
+);

@@ -14,9 +14,11 @@ export const handle = { title: title.key("ea:title"), i18n: ["ea", "errors"] };
 
 const CATEGORIES = ["", "trend", "cashback"] as const;
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({ page: await context.trpc.eas.list(searchParamsObject(request.url)) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json({ page: await context.trpc.eas.list(searchParamsObject(request.url)) });
+  },
+);
 
 /** /users/ea: the EAs members can get a licence for, by category. */
 export default function EaList() {

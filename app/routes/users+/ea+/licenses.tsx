@@ -18,9 +18,11 @@ export const handle = { title: title.key("ea:licenses.title"), i18n: ["ea", "err
 
 const STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  return json({ page: await context.trpc.eas.myLicenses(searchParamsObject(request.url)) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    return json({ page: await context.trpc.eas.myLicenses(searchParamsObject(request.url)) });
+  },
+);
 
 /** /users/ea/licenses: the member's licences: key, account, state, and the download. */
 export default function MyLicenses() {

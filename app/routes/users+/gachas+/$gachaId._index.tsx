@@ -20,10 +20,12 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.named("gacha.name"), i18n: ["gacha", "errors"] };
 
-export const loader = answerRefusals(async ({ context, params }: LoaderFunctionArgs) => {
-  const gacha = await orNotFound(() => context.trpc.gachas.get({ id: params.gachaId ?? "" }));
-  return json({ gacha });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ context, params }: LoaderFunctionArgs) => {
+    const gacha = await orNotFound(() => context.trpc.gachas.get({ id: params.gachaId ?? "" }));
+    return json({ gacha });
+  },
+);
 
 /**
  * /users/gachas/{id}: the gacha, every reward it can give with its exact chance (the same

@@ -21,29 +21,33 @@ export const handle = {
   i18n: ["gacha", "errors"],
 };
 
-export const loader = answerRefusals(async ({ request, context, params }: LoaderFunctionArgs) => {
-  const id = params.gachaId ?? "";
-  const gacha = await orNotFound(() => context.trpc.gachas.get({ id }));
-  const resultId = new URL(request.url).searchParams.get("result");
-  const result = resultId
-    ? await orNotFound(() => context.trpc.gachas.result({ id: resultId }))
-    : null;
-  // A result belongs to the gacha in the address, or it is not a result of this page.
-  if (result && result.gachaId !== gacha.id) throw new Response("Not found", { status: 404 });
-  // A fresh key for each form shown: a double submit of this form draws once.
-  return json({ gacha, result, requestKey: crypto.randomUUID() });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    const id = params.gachaId ?? "";
+    const gacha = await orNotFound(() => context.trpc.gachas.get({ id }));
+    const resultId = new URL(request.url).searchParams.get("result");
+    const result = resultId
+      ? await orNotFound(() => context.trpc.gachas.result({ id: resultId }))
+      : null;
+    // A result belongs to the gacha in the address, or it is not a result of this page.
+    if (result && result.gachaId !== gacha.id) throw new Response("Not found", { status: 404 });
+    // A fresh key for each form shown: a double submit of this form draws once.
+    return json({ gacha, result, requestKey: crypto.randomUUID() });
+  },
+);
 
-export const action = answerRefusals(async ({ request, context, params }: ActionFunctionArgs) => {
-  const gachaId = params.gachaId ?? "";
-  const values = formValues(await readForm(request), ["requestKey"]);
-  const drawn = await attempt(values, () =>
-    context.trpc.gachas.draw({ gachaId, requestKey: values.requestKey }),
-  );
-  if (!drawn.ok) return drawn.response;
-  // The result is its own page: reloading it shows the same result, never draws again.
-  return redirect(`/users/gachas/${gachaId}/draw?result=${drawn.data.logId}`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const gachaId = params.gachaId ?? "";
+    const values = formValues(await readForm(request), ["requestKey"]);
+    const drawn = await attempt(values, () =>
+      context.trpc.gachas.draw({ gachaId, requestKey: values.requestKey }),
+    );
+    if (!drawn.ok) return drawn.response;
+    // The result is its own page: reloading it shows the same result, never draws again.
+    return redirect(`/users/gachas/${gachaId}/draw?result=${drawn.data.logId}`);
+  },
+);
 
 /**
  * /users/gachas/{id}/draw: what the draw costs and what is left, the draw button, and after

@@ -17,10 +17,12 @@ export const handle = { title: title.key("nav.gachas"), i18n: ["gacha", "errors"
 
 const FILTERS = ["", "open", "upcoming", "closed", "played"] as const;
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const page = await orNotFound(() => context.trpc.gachas.list(searchParamsObject(request.url)));
-  return json({ page });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const page = await orNotFound(() => context.trpc.gachas.list(searchParamsObject(request.url)));
+    return json({ page });
+  },
+);
 
 /** /users/gachas: open gachas first, then upcoming, then closed; each says if it was played. */
 export default function Gachas() {

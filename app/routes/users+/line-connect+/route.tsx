@@ -23,7 +23,7 @@ const CALLBACK_ERRORS = new Set([
   "lineNotConfigured",
 ]);
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const status = await context.trpc.line.status();
   // The QR code is for opening the start link on a smartphone; only needed before linking.
   const qr = status.available && !status.linked ? await qrDataUrl(status.startUrl) : null;
@@ -32,25 +32,27 @@ export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => 
 
 const PREFS = ["withdrawal", "transfer", "marathon", "support"] as const;
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "unlink") {
-    const result = await attempt({}, () => context.trpc.line.unlink());
-    return result.ok ? json({ ok: true as const, intent: "unlink" as const }) : result.response;
-  }
-  if (intent === "preferences") {
-    const prefs = Object.fromEntries(PREFS.map((p) => [p, form.get(p) === "on"])) as Record<
-      (typeof PREFS)[number],
-      boolean
-    >;
-    const result = await attempt({}, () => context.trpc.line.savePreferences(prefs));
-    return result.ok
-      ? json({ ok: true as const, intent: "preferences" as const })
-      : result.response;
-  }
-  throw new Response("Unknown action", { status: 400 });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const form = await readForm(request);
+    const intent = form.get("intent");
+    if (intent === "unlink") {
+      const result = await attempt({}, () => context.trpc.line.unlink());
+      return result.ok ? json({ ok: true as const, intent: "unlink" as const }) : result.response;
+    }
+    if (intent === "preferences") {
+      const prefs = Object.fromEntries(PREFS.map((p) => [p, form.get(p) === "on"])) as Record<
+        (typeof PREFS)[number],
+        boolean
+      >;
+      const result = await attempt({}, () => context.trpc.line.savePreferences(prefs));
+      return result.ok
+        ? json({ ok: true as const, intent: "preferences" as const })
+        : result.response;
+    }
+    throw new Response("Unknown action", { status: 400 });
+  },
+);
 
 const buttonBase =
   "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm sm:w-auto";

@@ -7,14 +7,16 @@ import { answerRefusals } from "~/lib/refusals.server";
  * verifier stored on the server) and sends the browser to LINE's authorization page. The
  * connect button and the QR code both lead here; on a phone, the member signs in first.
  */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  await requireMember(request, context);
-  try {
-    const { url } = await context.trpc.line.start();
-    return redirect(url, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    const key = (error as { key?: unknown }).key;
-    if (typeof key === "string") return redirect(`/users/line-connect?error=${key}`);
-    throw error;
-  }
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    await requireMember(request, context);
+    try {
+      const { url } = await context.trpc.line.start();
+      return redirect(url, { headers: { "Cache-Control": "no-store" } });
+    } catch (error) {
+      const key = (error as { key?: unknown }).key;
+      if (typeof key === "string") return redirect(`/users/line-connect?error=${key}`);
+      throw error;
+    }
+  },
+);

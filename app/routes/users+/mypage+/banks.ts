@@ -5,13 +5,15 @@ import { answerRefusals } from "~/lib/refusals.server";
  * The payout form's bank and branch pickers ask here: `?q=` searches banks, `?bank=0001&q=`
  * that bank's branches. A few matches per answer: the bank list (5 MB) stays on the server.
  */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const params = new URL(request.url).searchParams;
-  const q = params.get("q") ?? "";
-  const bank = params.get("bank");
-  const choices =
-    bank === null
-      ? await context.trpc.profile.banks({ q })
-      : await context.trpc.profile.branches({ bankCode: bank, q });
-  return json({ choices }, { headers: { "Cache-Control": "private, max-age=3600" } });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const params = new URL(request.url).searchParams;
+    const q = params.get("q") ?? "";
+    const bank = params.get("bank");
+    const choices =
+      bank === null
+        ? await context.trpc.profile.banks({ q })
+        : await context.trpc.profile.branches({ bankCode: bank, q });
+    return json({ choices }, { headers: { "Cache-Control": "private, max-age=3600" } });
+  },
+);

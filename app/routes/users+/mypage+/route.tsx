@@ -19,7 +19,7 @@ import { paymentDetailsForm, profileInput } from "../../../../server/domain/prof
 
 export const handle = { title: title.key("nav.profile"), i18n: ["profile", "auth", "errors"] };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [profile, payment, security, notifications] = await Promise.all([
     context.trpc.profile.me(),
     context.trpc.profile.paymentDetails(),
@@ -46,63 +46,65 @@ function failure(intent: Intent, key: string) {
   );
 }
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  // The image form is multipart (a file); the others are ordinary forms.
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const upload = await readUploadForm(request);
-    if (upload.tooLarge) return failure("image", "imageTooLarge");
-    const image = await fileBytes(upload.form, "image");
-    if (!image) return failure("image", "imageEmpty");
-    const result = await attempt({ intent: "image" }, () =>
-      context.trpc.profile.uploadImage({ image }),
-    );
-    return result.ok ? json({ ok: true as const, intent: "image" as Intent }) : result.response;
-  }
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    // The image form is multipart (a file); the others are ordinary forms.
+    if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+      const upload = await readUploadForm(request);
+      if (upload.tooLarge) return failure("image", "imageTooLarge");
+      const image = await fileBytes(upload.form, "image");
+      if (!image) return failure("image", "imageEmpty");
+      const result = await attempt({ intent: "image" }, () =>
+        context.trpc.profile.uploadImage({ image }),
+      );
+      return result.ok ? json({ ok: true as const, intent: "image" as Intent }) : result.response;
+    }
 
-  const parsed = await parseForm(request, mypageForm());
-  if (!parsed.ok) return parsed.response;
-  const { value, values, form } = parsed;
-  const { intent } = value;
-  if (value.intent === "profile") {
-    const { intent: _, ...input } = value;
-    const result = await attempt(values, () => context.trpc.profile.update(input));
-    return result.ok ? json({ ok: true as const, intent }) : result.response;
-  }
-  if (intent === "removeImage") {
-    const result = await attempt({ intent }, () => context.trpc.profile.removeImage());
-    return result.ok ? json({ ok: true as const, intent }) : result.response;
-  }
-  if (intent === "reauth") {
-    const result = await handleReauth(form, context);
-    return result.ok ? json({ ok: true as const, intent }) : result.response;
-  }
-  if (value.intent === "payment") {
-    const { intent: _, ...input } = value;
-    // Where payouts go: a failure keeps what was typed. Saving sets values, so sending again
-    // is safe whether or not the first try was recorded.
-    const result = await attemptMoney(
-      values,
-      () => context.trpc.profile.updatePaymentDetails(input),
-      context.log,
-      { unsureKey: "submitUnsureSaved" },
+    const parsed = await parseForm(request, mypageForm());
+    if (!parsed.ok) return parsed.response;
+    const { value, values, form } = parsed;
+    const { intent } = value;
+    if (value.intent === "profile") {
+      const { intent: _, ...input } = value;
+      const result = await attempt(values, () => context.trpc.profile.update(input));
+      return result.ok ? json({ ok: true as const, intent }) : result.response;
+    }
+    if (intent === "removeImage") {
+      const result = await attempt({ intent }, () => context.trpc.profile.removeImage());
+      return result.ok ? json({ ok: true as const, intent }) : result.response;
+    }
+    if (intent === "reauth") {
+      const result = await handleReauth(form, context);
+      return result.ok ? json({ ok: true as const, intent }) : result.response;
+    }
+    if (value.intent === "payment") {
+      const { intent: _, ...input } = value;
+      // Where payouts go: a failure keeps what was typed. Saving sets values, so sending again
+      // is safe whether or not the first try was recorded.
+      const result = await attemptMoney(
+        values,
+        () => context.trpc.profile.updatePaymentDetails(input),
+        context.log,
+        { unsureKey: "submitUnsureSaved" },
+      );
+      return result.ok
+        ? json({ ok: true as const, intent, changed: result.data.changed.length })
+        : result.response;
+    }
+    // The notification switches. An unticked checkbox sends nothing: each is read as on/off.
+    const channel = (c: "mail" | "line") =>
+      Object.fromEntries(NOTIFY_GROUPS.map((g) => [g, form.get(notifyField(c, g)) === "on"])) as {
+        [G in (typeof NOTIFY_GROUPS)[number]]: boolean;
+      };
+    const result = await attempt({ intent }, () =>
+      context.trpc.profile.saveNotificationPrefs({
+        mail: channel("mail"),
+        line: form.get("lineShown") === "1" ? channel("line") : null,
+      }),
     );
-    return result.ok
-      ? json({ ok: true as const, intent, changed: result.data.changed.length })
-      : result.response;
-  }
-  // The notification switches. An unticked checkbox sends nothing: each is read as on/off.
-  const channel = (c: "mail" | "line") =>
-    Object.fromEntries(NOTIFY_GROUPS.map((g) => [g, form.get(notifyField(c, g)) === "on"])) as {
-      [G in (typeof NOTIFY_GROUPS)[number]]: boolean;
-    };
-  const result = await attempt({ intent }, () =>
-    context.trpc.profile.saveNotificationPrefs({
-      mail: channel("mail"),
-      line: form.get("lineShown") === "1" ? channel("line") : null,
-    }),
-  );
-  return result.ok ? json({ ok: true as const, intent }) : result.response;
-});
+    return result.ok ? json({ ok: true as const, intent }) : result.response;
+  },
+);
 
 /**
  * The page's forms, each named by its `intent`: the profile and the payment details are the

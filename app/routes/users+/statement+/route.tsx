@@ -27,16 +27,18 @@ export const handle = {
   i18n: ["statement", "wallet", "errors"],
 };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const params = searchParamsObject(request.url);
-  const [statement, balance] = await Promise.all([
-    context.trpc.wallet.statement(params),
-    context.trpc.wallet.summary(),
-  ]);
-  // The annual statement's years, newest first: the last two a member files for.
-  const thisYear = tokyoYear(new Date());
-  return json({ statement, balance, annualYears: [thisYear, thisYear - 1] });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const params = searchParamsObject(request.url);
+    const [statement, balance] = await Promise.all([
+      context.trpc.wallet.statement(params),
+      context.trpc.wallet.summary(),
+    ]);
+    // The annual statement's years, newest first: the last two a member files for.
+    const thisYear = tokyoYear(new Date());
+    return json({ statement, balance, annualYears: [thisYear, thisYear - 1] });
+  },
+);
 
 /**
  * The annual statement (年間取引報告書), one link per recent year: the page it opens offers

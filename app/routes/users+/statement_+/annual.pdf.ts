@@ -6,19 +6,21 @@ import { annualText, annualYear } from "~/lib/annual.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** The member's annual statement of `?year=` as a PDF download, in the member's language. */
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const year = annualYear(request);
-  const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
-  const y = await context.trpc.wallet.annual({ year });
-  const pdf = await annualPdf(y, annualDocument(y, t), annualText(y, t));
-  const name = `${t("statement:annual.csvName")}-${year}.pdf`;
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="annual-statement-${year}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      "Content-Length": String(pdf.length),
-      // Personal data: never kept by a shared cache.
-      "Cache-Control": "no-store",
-    },
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const year = annualYear(request);
+    const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
+    const y = await context.trpc.wallet.annual({ year });
+    const pdf = await annualPdf(y, annualDocument(y, t), annualText(y, t));
+    const name = `${t("statement:annual.csvName")}-${year}.pdf`;
+    return new Response(new Uint8Array(pdf), {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="annual-statement-${year}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        "Content-Length": String(pdf.length),
+        // Personal data: never kept by a shared cache.
+        "Cache-Control": "no-store",
+      },
+    });
+  },
+);

@@ -18,10 +18,12 @@ export const handle = {
   i18n: ["statement", "wallet", "errors"],
 };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const year = annualYear(request);
-  return json({ annual: await context.trpc.wallet.annual({ year }) });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const year = annualYear(request);
+    return json({ annual: await context.trpc.wallet.annual({ year }) });
+  },
+);
 
 function Lines({ rows, empty, testId }: { rows: AnnualRow[]; empty: string; testId: string }) {
   const { t } = useTranslation("statement");

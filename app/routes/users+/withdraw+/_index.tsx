@@ -17,21 +17,25 @@ import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const url = new URL(request.url);
-  return json({
-    history: await context.trpc.wallet.withdrawals(searchParamsObject(url)),
-    requested: url.searchParams.get("requested"),
-  });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    return json({
+      history: await context.trpc.wallet.withdrawals(searchParamsObject(url)),
+      requested: url.searchParams.get("requested"),
+    });
+  },
+);
 
 /** Cancelling a pending request returns its amount to the available balance. */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const values = formValues(await readForm(request), ["id"]);
-  const result = await attempt(values, () => context.trpc.wallet.cancelWithdrawal(values));
-  if (!result.ok) return result.response;
-  return json({ ok: true as const });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const values = formValues(await readForm(request), ["id"]);
+    const result = await attempt(values, () => context.trpc.wallet.cancelWithdrawal(values));
+    if (!result.ok) return result.response;
+    return json({ ok: true as const });
+  },
+);
 
 export default function WithdrawalHistory() {
   const { t } = useTranslation("wallet");

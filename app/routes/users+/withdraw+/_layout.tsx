@@ -16,7 +16,7 @@ export const handle = {
   i18n: ["wallet", "errors"],
 };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [summary, usdtNotice] = await Promise.all([
     context.trpc.wallet.summary(),
     context.trpc.wallet.usdtAddressNotice(),

@@ -28,7 +28,7 @@ export const handle = {
   i18n: ["wallet", "auth", "errors", "help"],
 };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [terms, summary, payment, help] = await Promise.all([
     context.trpc.wallet.terms(),
     context.trpc.wallet.summary(),
@@ -45,17 +45,19 @@ export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => 
   });
 });
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const parsed = await parseForm(request, withdrawalInput);
-  if (!parsed.ok) return parsed.response;
-  const result = await attemptMoney(
-    parsed.values,
-    () => context.trpc.wallet.requestWithdrawal(parsed.value),
-    context.log,
-  );
-  if (!result.ok) return result.response;
-  return redirect(`/users/withdraw?requested=${result.data.nextBusinessDay ? "nextday" : "1"}`);
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const parsed = await parseForm(request, withdrawalInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attemptMoney(
+      parsed.values,
+      () => context.trpc.wallet.requestWithdrawal(parsed.value),
+      context.log,
+    );
+    if (!result.ok) return result.response;
+    return redirect(`/users/withdraw?requested=${result.data.nextBusinessDay ? "nextday" : "1"}`);
+  },
+);
 
 /** A request lost on the way (no signal) keeps the page and the input too. */
 export const clientAction = keepWorkWhenOffline("submitUnsure");

@@ -18,7 +18,7 @@ export const handle = {
   i18n: ["wallet", "auth", "errors", "help"],
 };
 
-export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [terms, help] = await Promise.all([
     context.trpc.wallet.terms(),
     context.trpc.help.links({ page: "transfer" }),
@@ -26,17 +26,19 @@ export const loader = answerRefusals(async ({ context }: LoaderFunctionArgs) => 
   return json({ terms, requestKey: randomUUID(), help });
 });
 
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const parsed = await parseForm(request, transferInput);
-  if (!parsed.ok) return parsed.response;
-  const result = await attemptMoney(
-    parsed.values,
-    () => context.trpc.wallet.requestTransfer(parsed.value),
-    context.log,
-  );
-  if (!result.ok) return result.response;
-  return redirect("/users/withdraw?requested=transfer");
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const parsed = await parseForm(request, transferInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attemptMoney(
+      parsed.values,
+      () => context.trpc.wallet.requestTransfer(parsed.value),
+      context.log,
+    );
+    if (!result.ok) return result.response;
+    return redirect("/users/withdraw?requested=transfer");
+  },
+);
 
 /** A request lost on the way (no signal) keeps the page and the input too. */
 export const clientAction = keepWorkWhenOffline("submitUnsure");

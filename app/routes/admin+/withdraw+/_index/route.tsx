@@ -29,66 +29,73 @@ const STATUSES = [...WITHDRAWAL_STATUSES, "all"] as const;
 const BULK_FORM = "bulk-complete";
 const KINDS = { section: "withdrawals", accept: "complete", refuse: "reject" } as const;
 
-export const loader = answerRefusals(async ({ request, context }: LoaderFunctionArgs) => {
-  const filter = searchParamsObject(request.url);
-  const page = await context.trpc.wallet.adminWithdrawals(filter);
-  // The Zengin file is made from the pending bank withdrawals of the same filter.
-  const zengin =
-    (filter.status ?? "pending") === "pending" && ["all", "bank", undefined].includes(filter.method)
-      ? await context.trpc.wallet.zenginPreview(filter)
-      : null;
-  return json({ page, zengin });
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const filter = searchParamsObject(request.url);
+    const page = await context.trpc.wallet.adminWithdrawals(filter);
+    // The Zengin file is made from the pending bank withdrawals of the same filter.
+    const zengin =
+      (filter.status ?? "pending") === "pending" &&
+      ["all", "bank", undefined].includes(filter.method)
+        ? await context.trpc.wallet.zenginPreview(filter)
+        : null;
+    return json({ page, zengin });
+  },
+);
 
 /**
  * One decision per post: complete one, reject one (with its reason), or complete the selected
  * ones. Each procedure checks the request is still pending, so a decision made meanwhile by
  * another admin (or a member's cancellation) is refused, never applied twice.
  */
-export const action = answerRefusals(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request);
-  const values = formValues(form, ["intent", "id", "reason", "reasonEn"]);
-  switch (values.intent) {
-    case "complete": {
-      const result = await attempt(values, () =>
-        context.trpc.wallet.completeWithdrawal({ id: values.id }),
-      );
-      if (!result.ok) return result.response;
-      return json({ ok: true as const, intent: "complete" as const, results: [] });
-    }
-    case "reject": {
-      const result = await attempt(values, () =>
-        context.trpc.wallet.rejectWithdrawal({
-          id: values.id,
-          reason: values.reason,
-          reasonEn: values.reasonEn,
-        }),
-      );
-      if (!result.ok) return result.response;
-      return json({ ok: true as const, intent: "reject" as const, results: [] });
-    }
-    case "markSent": {
-      const ids = form.getAll("ids").filter((v): v is string => typeof v === "string" && !!v);
-      const result = await attempt(values, () => context.trpc.wallet.markWithdrawalsSent({ ids }));
-      if (!result.ok) return result.response;
-      return json({ ok: true as const, intent: "markSent" as const, results: result.data });
-    }
-    case "bulkComplete": {
-      const ids = form.getAll("ids").filter((v): v is string => typeof v === "string" && !!v);
-      if (ids.length === 0) {
-        const error: FormErrorShape = { key: null, params: null, fieldErrors: { ids: "none" } };
-        return json({ ok: false as const, error, values }, { status: 400 });
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const form = await readForm(request);
+    const values = formValues(form, ["intent", "id", "reason", "reasonEn"]);
+    switch (values.intent) {
+      case "complete": {
+        const result = await attempt(values, () =>
+          context.trpc.wallet.completeWithdrawal({ id: values.id }),
+        );
+        if (!result.ok) return result.response;
+        return json({ ok: true as const, intent: "complete" as const, results: [] });
       }
-      const result = await attempt(values, () =>
-        context.trpc.wallet.bulkCompleteWithdrawals({ ids }),
-      );
-      if (!result.ok) return result.response;
-      return json({ ok: true as const, intent: "bulkComplete" as const, results: result.data });
+      case "reject": {
+        const result = await attempt(values, () =>
+          context.trpc.wallet.rejectWithdrawal({
+            id: values.id,
+            reason: values.reason,
+            reasonEn: values.reasonEn,
+          }),
+        );
+        if (!result.ok) return result.response;
+        return json({ ok: true as const, intent: "reject" as const, results: [] });
+      }
+      case "markSent": {
+        const ids = form.getAll("ids").filter((v): v is string => typeof v === "string" && !!v);
+        const result = await attempt(values, () =>
+          context.trpc.wallet.markWithdrawalsSent({ ids }),
+        );
+        if (!result.ok) return result.response;
+        return json({ ok: true as const, intent: "markSent" as const, results: result.data });
+      }
+      case "bulkComplete": {
+        const ids = form.getAll("ids").filter((v): v is string => typeof v === "string" && !!v);
+        if (ids.length === 0) {
+          const error: FormErrorShape = { key: null, params: null, fieldErrors: { ids: "none" } };
+          return json({ ok: false as const, error, values }, { status: 400 });
+        }
+        const result = await attempt(values, () =>
+          context.trpc.wallet.bulkCompleteWithdrawals({ ids }),
+        );
+        if (!result.ok) return result.response;
+        return json({ ok: true as const, intent: "bulkComplete" as const, results: result.data });
+      }
+      default:
+        throw new Response("Unknown intent", { status: 400 });
     }
-    default:
-      throw new Response("Unknown intent", { status: 400 });
-  }
-});
+  },
+);
 
 export type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 export type ActionData = ReturnType<typeof useActionData<typeof action>>;
