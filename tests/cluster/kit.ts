@@ -322,10 +322,13 @@ async function nodeSelects(n: number): Promise<number> {
 async function readScaling(db: Db) {
   const m = await member(db, 100_000);
   const list = (cookie: string) =>
-    fetch(`http://127.0.0.1:${WEB_PORTS[0]}/users/withdraw?_data=routes%2Fusers.withdraw._index`, {
-      headers: { cookie },
-      signal: AbortSignal.timeout(30_000),
-    });
+    fetch(
+      `http://127.0.0.1:${WEB_PORTS[0]}/users/withdraw?_data=${encodeURIComponent("routes/users+/withdraw+/_index")}`,
+      {
+        headers: { cookie },
+        signal: AbortSignal.timeout(30_000),
+      },
+    );
   // The reads of a list page with no write of the member's own just before: on node 2.
   const before = await nodeSelects(2);
   for (let i = 0; i < 20; i++) await (await list(m.cookie)).text();

@@ -81,9 +81,15 @@ export interface Answer {
 }
 
 /** A money form sent as the browser's Remix form does it; 204 + X-Remix-Redirect is "done". */
+/** The route ids (remix.config.js's route folders) of the forms the kit posts, by their path. */
+const ROUTE_IDS = {
+  "users.withdraw.new": "routes/users+/withdraw+/new",
+  "users.withdraw.transfer": "routes/users+/withdraw+/transfer",
+} as const;
+
 export async function submit(
   web: number,
-  route: string,
+  route: keyof typeof ROUTE_IDS,
   who: Member,
   fields: Record<string, string>,
 ): Promise<Answer> {
@@ -93,7 +99,7 @@ export async function submit(
   let setCookies: string[] = [];
   try {
     const res = await fetch(
-      `http://127.0.0.1:${WEB_PORTS[web]}/${route.replaceAll(".", "/")}?_data=routes%2F${route}`,
+      `http://127.0.0.1:${WEB_PORTS[web]}/${route.replaceAll(".", "/")}?_data=${encodeURIComponent(ROUTE_IDS[route])}`,
       {
         method: "POST",
         redirect: "manual",
