@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -9,6 +10,10 @@ export default defineConfig({
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
     // Each integration file gets its own database; forks keep native drivers apart.
     pool: "forks",
+    // Vitest's default leaves a core to its own process (one fork on a 2-core runner), but a
+    // file spends much of its time waiting on its database or importing modules: two forks on
+    // two cores finish the suites sooner.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
