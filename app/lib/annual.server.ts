@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { annualInput } from "../../server/domain/statement";
+import { annualInput } from "../../server/domain/annual";
 import { tokyoDay, tokyoYear } from "../../server/domain/tokyo";
 import type { AnnualPdfText } from "./annual-pdf.server";
 import type { AnnualStatement } from "../../server/features/wallet/annual";

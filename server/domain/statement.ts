@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { MovementKind } from "../ledger";
 
 /**
@@ -79,11 +78,3 @@ export function partyOf(entry: StatementEntry): Party | null {
       return null;
   }
 }
-
-/** The first calendar year an annual statement can be asked for; later than the service ever ran. */
-export const FIRST_YEAR = 2000;
-
-/** The annual statement's year (the page's, the CSV's and the PDF's `?year=`). */
-export const annualInput = z.object({
-  year: z.coerce.number().int().min(FIRST_YEAR).max(9999),
-});

@@ -26,7 +26,7 @@ import * as wallet from "./service";
 import * as presents from "./presents";
 import * as transfers from "./transfers";
 import { memberStatement } from "./statement";
-import { annualInput } from "../../domain/statement";
+import { annualInput } from "../../domain/annual";
 import { annualStatement } from "./annual";
 import { getMoneySettings } from "../settings/service";
 import { usdtAddressNotice } from "../profile/payment";
