@@ -16,8 +16,6 @@ import type {
   PasskeysTable,
   PasskeyChallengesTable,
   AuditLogTable,
-} from "./members";
-import type {
   BrokersTable,
   BrokerRatesTable,
   BrokerRateVersionsTable,
@@ -27,7 +25,21 @@ import type {
   EaLicensesTable,
   EaDedicatedAccountsTable,
   EaAccountRequestsTable,
-} from "./brokers";
+  ChatThreadsTable,
+  ChatMessagesTable,
+  LineLinksTable,
+  LineFriendsTable,
+  LineLoginRequestsTable,
+  LineNotifyPrefsTable,
+  MailNotifyPrefsTable,
+  LineWebhookEventsTable,
+  NotificationsTable,
+  PopupsTable,
+  HelpArticlesTable,
+  PopupViewsTable,
+  LegalDocumentsTable,
+  LegalConsentsTable,
+} from "./members";
 import type {
   WalletsTable,
   LedgerTransactionsTable,
@@ -43,8 +55,6 @@ import type {
   CashbackDailyTable,
   CashbackMonthlyTable,
   WithdrawalMonthlyTable,
-} from "./money";
-import type {
   AffiliateRatesTable,
   AffiliateRewardsTable,
   AffiliateDailyTable,
@@ -63,33 +73,11 @@ import type {
   RankingBattlesTable,
   RankingBattlePrizesTable,
   RankingBattleResultsTable,
-} from "./rewards";
-import type {
-  ChatThreadsTable,
-  ChatMessagesTable,
-  LineLinksTable,
-  LineFriendsTable,
-  LineLoginRequestsTable,
-  LineNotifyPrefsTable,
-  MailNotifyPrefsTable,
-  LineWebhookEventsTable,
-  NotificationsTable,
-} from "./messages";
-import type {
-  PopupsTable,
-  HelpArticlesTable,
-  PopupViewsTable,
-  LegalDocumentsTable,
-  LegalConsentsTable,
-} from "./content";
+} from "./money";
 
 export type * from "./table";
 export type * from "./members";
-export type * from "./brokers";
 export type * from "./money";
-export type * from "./rewards";
-export type * from "./messages";
-export type * from "./content";
 
 export interface Database {
   users: UsersTable;
