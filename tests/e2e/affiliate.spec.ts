@@ -1,9 +1,6 @@
-import { createLogger } from "../../server/logger";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
-import { commitImport } from "../../server/features/cashback/jobs";
-import { previewImport } from "../../server/features/cashback/preview";
-import { createAccount, createBroker } from "../helpers/cashback";
+import { createAccount, createBroker, creditReport } from "../helpers/cashback";
 import { E2E_ORIGIN } from "./env";
 import { agreeToTerms } from "./auth-helpers";
 import { expect, test, visit } from "./fixtures";
@@ -73,17 +70,13 @@ test("a visitor follows a referral link and registers; the referrer sees the cus
     })
     .execute();
   const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
-  const deps = { db, log: createLogger({ level: "silent" }) };
-  const preview = await previewImport(deps, adminId, {
+  await creditReport(db, adminId, {
     fileName: `aff-${tag}.csv`,
-    content: Buffer.from(
-      [
-        "trade_date,broker,account,lots,amount,currency,row_key",
-        `${today},${brokerCode},${accountNumber},1,12345,JPY,a1`,
-      ].join("\n"),
-    ),
+    lines: [
+      "trade_date,broker,account,lots,amount,currency,row_key",
+      `${today},${brokerCode},${accountNumber},1,12345,JPY,a1`,
+    ],
   });
-  await commitImport(deps, adminId, preview.batchId);
 
   // The referrer sees the customer (nickname only) and the reward: 10% of ¥12,345 = ¥1,234.
   for (const width of [1280, 375]) {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { createConnection } from "mysql2/promise";
 import type { Selectable } from "kysely";
 import { createDb, type Db } from "../../db";
-import type { Database } from "../../db/schema";
+import type { Database, TokenPurpose } from "../../db/schema";
 import { migrateToLatest } from "../../db/migrate";
 
 export interface TestDb {
@@ -70,4 +70,20 @@ export async function rowsWhere<T extends keyof Database>(
     .where(column as "id", "=", value)
     .execute();
   return rows as unknown as Selectable<Database[T]>[];
+}
+
+/** A user's tokens of one purpose (sign-in challenges, mail links); `unused` keeps the open ones. */
+export async function tokensOf(
+  db: Db,
+  userId: string,
+  purpose: TokenPurpose,
+  { unused = false } = {},
+) {
+  let query = db.kysely
+    .selectFrom("auth_tokens")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose);
+  if (unused) query = query.where("used_at", "is", null);
+  return query.execute();
 }

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { localStorage } from "../../server/storage";
+import { auditsOf } from "./audit";
 import { rowsWhere } from "./db";
 import { fileDatabase } from "./file-db";
 import { callerFor, createUser, MailBox } from "./fixtures";
@@ -55,14 +56,7 @@ export function profileSuite() {
   const storedDetails = async (userId: string) =>
     (await rowsWhere(t.db, "payment_details", "user_id", userId))[0];
 
-  async function audits(action: string, targetId: string) {
-    return t.db.kysely
-      .selectFrom("audit_log")
-      .selectAll()
-      .where("action", "=", action)
-      .where("target_id", "=", targetId)
-      .execute();
-  }
+  const audits = (action: string, targetId: string) => auditsOf(t.db, targetId, action);
 
   return { t, storage, member, reauthenticated, storedDetails, audits };
 }

@@ -9,6 +9,7 @@ import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, testConfig } from "../helpers/fixtures";
 import { fixture, pngWithText, SECRET } from "../helpers/images";
 import { refusal } from "../helpers/outcome";
+import { auditsOf } from "../helpers/audit";
 
 const t = fileDatabase();
 const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-banners-")));
@@ -31,12 +32,7 @@ function fields(overrides: Record<string, unknown> = {}) {
 beforeAll(async () => {
   adminId = (await createUser(t.db, { permission: "admin" })).id;
   admin = await callerFor(t.db, adminId, { storage });
-  const m = await createUser(t.db);
-  await t.db.kysely
-    .updateTable("users")
-    .set({ referral_code: CODE })
-    .where("id", "=", m.id)
-    .execute();
+  const m = await createUser(t.db, { referralCode: CODE });
   member = await callerFor(t.db, m.id, { storage });
 });
 
@@ -100,13 +96,8 @@ describe("affiliate banners", () => {
     expect([row.width, row.height, row.active, row.created_by]).toEqual([48, 48, 1, adminId]);
     const bytes = await storage.get(row.image_key);
     expect(Buffer.from(bytes!).includes(SECRET)).toBe(false);
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select(["actor_id", "action"])
-      .where("target_type", "=", "affiliate_banner")
-      .where("target_id", "=", id)
-      .execute();
-    expect(audit).toEqual([{ actor_id: adminId, action: "affiliate.banner.create" }]);
+    const audit = await auditsOf(t.db, id);
+    expect(audit).toMatchObject([{ actor_id: adminId, action: "affiliate.banner.create" }]);
   });
 
   it("escapes title and alt in the copyable HTML, which holds the member's link", async () => {
@@ -145,13 +136,7 @@ describe("affiliate banners", () => {
     expect(row).toMatchObject({ title: "Hidden", alt: "new alt", displayOrder: 5, active: false });
     const anyone = await callerFor(t.db, undefined, { storage });
     expect((await anyone.affiliate.bannerImage({ file: row.file })).contentType).toBe("image/png");
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select(["action", "data"])
-      .where("target_type", "=", "affiliate_banner")
-      .where("target_id", "=", id)
-      .orderBy("created_at")
-      .execute();
+    const audit = await auditsOf(t.db, id);
     // By action, not position: two writes in one millisecond have no order.
     expect(audit.map((a) => a.action).sort()).toEqual([
       "affiliate.banner.create",

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors, sessionCount } from "../helpers/rejections";
-import { callerFor, type Caller, createUser, MailBox, TEST_PASSWORD } from "../helpers/fixtures";
+import {
+  callerFor,
+  type Caller,
+  createUser,
+  MailBox,
+  TEST_PASSWORD,
+  signUp,
+} from "../helpers/fixtures";
 
 const t = fileDatabase();
 
@@ -83,14 +90,14 @@ describe(`registration on ${testEngine}`, () => {
       .where("id", "=", existing.id)
       .executeTakeFirstOrThrow();
     await expect(
-      caller.auth.register({
-        name: "A B",
-        nickname: "x",
-        email: existing.email.toUpperCase(),
-        password: GOOD,
-        passwordConfirm: GOOD,
-        agree: true,
-      }),
+      caller.auth.register(
+        signUp({
+          name: "A B",
+          nickname: "x",
+          email: existing.email.toUpperCase(),
+          password: GOOD,
+        }),
+      ),
     ).resolves.toEqual({ sent: true });
     // "Already registered" goes to the owner's inbox, not to whoever asked.
     expect(mail.sent.map((m) => [m.template, m.to])).toEqual([
@@ -198,12 +205,7 @@ describe(`registration on ${testEngine}`, () => {
   });
 
   it("records the referrer from the link's code or its cookie, never an unknown one", async () => {
-    const referrer = await createUser(t.db);
-    await t.db.kysely
-      .updateTable("users")
-      .set({ referral_code: "ref12345" })
-      .where("id", "=", referrer.id)
-      .execute();
+    const referrer = await createUser(t.db, { referralCode: "ref12345" });
     const viaInput = await callerFor(t.db);
     await viaInput.auth.register({
       ...registration("ref-a@example.test", { name: "A", nickname: "a" }),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { brokersSuite } from "../helpers/brokers-suite";
 import { createAccount, importsOf, previewed, report } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
+import { exnessProfileForm } from "../helpers/import-profiles";
 import { errorOf, refusal } from "../helpers/outcome";
 import { testEngine } from "../helpers/db";
 
@@ -15,27 +16,8 @@ const sjis = (text: string) =>
     Encoding.convert(Encoding.stringToCode(text), { to: "SJIS", from: "UNICODE" }),
   ).toString("base64");
 
-const exnessProfile = (overrides: Record<string, unknown> = {}) => ({
-  name: "Exness IB report",
-  brokerId: suite.brokers.exness!,
-  encoding: "utf-8" as "utf-8" | "shift_jis",
-  delimiter: ";",
-  hasHeader: true,
-  columns: {
-    account: "Login",
-    tradeDate: "Close time",
-    volume: "Volume",
-    commission: "Commission",
-    symbol: "Symbol",
-    currency: "",
-    rowKey: "Ticket",
-  },
-  dateFormat: "dd/MM/yyyy HH:mm",
-  volumeDivisor: "100000",
-  decimalComma: true,
-  currency: "USD" as "USD" | "JPY",
-  ...overrides,
-});
+const exnessProfile = (overrides: Record<string, unknown> = {}) =>
+  exnessProfileForm(suite.brokers.exness!, overrides);
 
 const exnessReport = (rows: string[]) =>
   b64(["Ticket;Login;Symbol;Close time;Volume;Commission", ...rows].join("\r\n"));
