@@ -1,9 +1,8 @@
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
 import { createAccount, createBroker, creditReport } from "../helpers/cashback";
 import { E2E_ORIGIN } from "./env";
 import { agreeToTerms } from "./auth-helpers";
-import { expect, test, visit } from "./fixtures";
+import { expect, insertUser, test, visit } from "./fixtures";
 
 const DIR = "test-results/screenshots/affiliate";
 
@@ -53,22 +52,12 @@ test("a visitor follows a referral link and registers; the referrer sees the cus
   const brokerId = await createBroker(db, brokerCode);
   const accountNumber = `8${Date.now().toString().slice(-8)}`;
   await createAccount(db, customer.id, brokerId, accountNumber);
-  const adminId = newId();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id: adminId,
-      email: `aff-admin-${tag}@example.test`,
-      email_verified_at: nowDb(),
-      password_hash: "not-used",
-      name: "Affiliate Admin",
-      nickname: `affadmin${tag}`,
-      permission: "admin",
-      language: "ja",
-      created_at: nowDb(),
-      updated_at: nowDb(),
-    })
-    .execute();
+  const { id: adminId } = await insertUser(db, {
+    emailPrefix: "aff-admin",
+    name: "Affiliate Admin",
+    nickname: `affadmin${tag}`,
+    permission: "admin",
+  });
   const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
   await creditReport(db, adminId, {
     fileName: `aff-${tag}.csv`,
@@ -116,23 +105,12 @@ test("the admin sets the default and a member's rate, finds the referrer and exp
     .set({ referral_code: code })
     .where("id", "=", referrer.id)
     .execute();
-  const customerId = newId();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id: customerId,
-      email: `aff-cust-${tag}@example.test`,
-      email_verified_at: nowDb(),
-      password_hash: "not-used",
-      name: "Customer Person",
-      nickname: `cust${tag}`,
-      permission: "member",
-      language: "ja",
-      referrer_id: referrer.id,
-      created_at: nowDb(),
-      updated_at: nowDb(),
-    })
-    .execute();
+  await insertUser(db, {
+    emailPrefix: "aff-cust",
+    name: "Customer Person",
+    nickname: `cust${tag}`,
+    referrerId: referrer.id,
+  });
   await page.context().clearCookies();
   await login("admin");
 

@@ -72,6 +72,18 @@ export async function rowsWhere<T extends keyof Database>(
   return rows as unknown as Selectable<Database[T]>[];
 }
 
+/** The one row of `table` whose `column` holds `value`; throws when there is none. */
+export async function rowWhere<T extends keyof Database>(
+  db: Db,
+  table: T,
+  column: keyof Database[T] & string,
+  value: string,
+): Promise<Selectable<Database[T]>> {
+  const [row] = await rowsWhere(db, table, column, value);
+  if (!row) throw new Error(`no ${table} row with ${column} = ${value}`);
+  return row;
+}
+
 /** A user's tokens of one purpose (sign-in challenges, mail links); `unused` keeps the open ones. */
 export async function tokensOf(
   db: Db,

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rowWhere } from "../helpers/db";
 import { imageSize } from "../../server/features/affiliate/banners";
 import { localStorage } from "../../server/storage";
 import { sniffImage } from "../../server/storage/images";
@@ -87,11 +88,7 @@ describe("affiliate banners", () => {
     const { id } = await admin.affiliate.createBanner(
       fields({ title: "Stored", image: pngWithText(fixture("avatar.png")) }),
     );
-    const row = await t.db.kysely
-      .selectFrom("affiliate_banners")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(t.db, "affiliate_banners", "id", id);
     expect(row.image_key).toMatch(/^banners\/[0-9a-f]{32}\.png$/);
     expect([row.width, row.height, row.active, row.created_by]).toEqual([48, 48, 1, adminId]);
     const bytes = await storage.get(row.image_key);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import {
@@ -57,11 +57,7 @@ async function register(opts: { ref?: string; cookie?: string; nickname?: string
     agree: true,
     ...(opts.ref ? { ref: opts.ref } : {}),
   });
-  const row = await t.db.kysely
-    .selectFrom("users")
-    .select(["id", "referrer_id", "referral_code"])
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
+  const row = await rowWhere(t.db, "users", "email", email);
   return { ...row, email };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { timeStep, totpAt } from "../../server/auth/totp";
-import { testEngine, tokensOf } from "../helpers/db";
+import { testEngine, tokensOf, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, sessionCount } from "../helpers/rejections";
 import { createDb } from "../../db";
@@ -131,11 +131,7 @@ describe(`login on ${testEngine}`, () => {
     const user = await createUser(t.db);
     const login = await callerFor(t.db, undefined, { ip: "10.6.0.1" });
     await login.auth.login({ email: user.email, password: TEST_PASSWORD });
-    const session = await t.db.kysely
-      .selectFrom("sessions")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const session = await rowWhere(t.db, "sessions", "user_id", user.id);
     const stolen = await callerFor(t.db, user.id, { ip: "10.6.0.2" });
     const sessionsBefore = await sessionCount(t.db, user.id);
     // Parallel guesses with the stolen session: at most the rule's few are checked, and the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors, sessionCount } from "../helpers/rejections";
 import {
@@ -55,11 +55,7 @@ describe(`registration on ${testEngine}`, () => {
     );
     // Nobody is signed in by registering: a taken address must get the same answer.
     expect(result).toEqual({ sent: true });
-    const user = await t.db.kysely
-      .selectFrom("users")
-      .selectAll()
-      .where("email", "=", "hanako@example.test")
-      .executeTakeFirstOrThrow();
+    const user = await rowWhere(t.db, "users", "email", "hanako@example.test");
     expect(user.email_verified_at).toBeNull();
     expect(user.password_hash).not.toContain(GOOD);
     expect(mail.last("verifyEmail")?.to).toBe("hanako@example.test");
@@ -72,11 +68,7 @@ describe(`registration on ${testEngine}`, () => {
     });
     expect(await sessionCount(t.db, user.id)).toBe(1);
     await expectKey((await callerFor(t.db)).auth.verifyEmail({ token }), "verifyFailed");
-    const verified = await t.db.kysely
-      .selectFrom("users")
-      .select("email_verified_at")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const verified = await rowWhere(t.db, "users", "id", user.id);
     expect(verified.email_verified_at).not.toBeNull();
   });
 
@@ -84,11 +76,7 @@ describe(`registration on ${testEngine}`, () => {
     const existing = await createUser(t.db);
     const mail = new MailBox();
     const caller = await callerFor(t.db, undefined, { mailer: mail, ip: "10.40.0.2" });
-    const before = await t.db.kysely
-      .selectFrom("users")
-      .select(["password_hash", "name"])
-      .where("id", "=", existing.id)
-      .executeTakeFirstOrThrow();
+    const before = await rowWhere(t.db, "users", "id", existing.id);
     await expect(
       caller.auth.register(
         signUp({
@@ -103,12 +91,8 @@ describe(`registration on ${testEngine}`, () => {
     expect(mail.sent.map((m) => [m.template, m.to])).toEqual([
       ["alreadyRegistered", existing.email],
     ]);
-    const after = await t.db.kysely
-      .selectFrom("users")
-      .select(["password_hash", "name"])
-      .where("id", "=", existing.id)
-      .executeTakeFirstOrThrow();
-    expect(after).toEqual(before);
+    // The owner's row is untouched: password, name and every other column.
+    expect(await rowWhere(t.db, "users", "id", existing.id)).toEqual(before);
     expect(await sessionCount(t.db, existing.id)).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, sessionCount } from "../helpers/rejections";
 import { RULES } from "../../server/auth/rate-limit";
@@ -130,11 +130,7 @@ describe(`email change on ${testEngine}`, () => {
     await expect(
       visitor.auth.recoverEmail({ token: mail.token("emailChangeNotice") }),
     ).resolves.toEqual({ email: user.email });
-    const row = await t.db.kysely
-      .selectFrom("users")
-      .select("email")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(t.db, "users", "id", user.id);
     expect(row.email).toBe(user.email);
     expect(await sessionCount(t.db, user.id)).toBe(0);
   });

@@ -9,7 +9,7 @@ import { commitImport } from "../../server/features/cashback/jobs";
 import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";
 import { createUser } from "../helpers/fixtures";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 
 /** Ten-thousandths as the report's decimal ("35617" → "3.5617"). */
@@ -176,11 +176,7 @@ describe(`the demo brokers' sample reports on ${testEngine}`, () => {
         content,
         usdRate: "150",
       });
-      const batch = await d.db.kysely
-        .selectFrom("import_batches")
-        .select("profile")
-        .where("id", "=", preview.batchId)
-        .executeTakeFirstOrThrow();
+      const batch = await rowWhere(d.db, "import_batches", "id", preview.batchId);
       expect(JSON.parse(batch.profile!)).toMatchObject({
         name: DEMO_SHAPES.get(code)!.profile.name,
       });
