@@ -28,25 +28,21 @@
  * import's time, and so a ceiling on its ratio.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { type Insertable, sql } from "kysely";
 import { createConnection } from "mysql2/promise";
 import { createDb } from "../db";
-import { newId } from "../db/id";
 import { migrateToLatest } from "../db/migrate";
-import type { Database } from "../db/schema";
 import { nowDb } from "../db/time";
 import { commitImport } from "../server/features/cashback/jobs";
-import { saveProfile } from "../server/features/cashback/profiles";
 import { previewResult, queuePreview } from "../server/features/cashback/preview";
 import { runJobNow } from "../server/features/cashback/worker";
 import { localStorage } from "../server/storage";
 import { checkLedger } from "../server/ledger";
 import { createLogger } from "../server/logger";
-import { createBroker } from "../tests/helpers/cashback";
+import { reportRows, seedBench, writeReports } from "./import-data";
+import { measureFloors } from "./import-floors";
 
 /** `--name value` from the command line, else the environment variable, else the default. */
 function setting(name: string, env: string, fallback: number): number {
@@ -79,294 +75,19 @@ async function main() {
   try {
     await migrateToLatest(db);
     const now = nowDb();
-    const brokerId = await createBroker(db, "XM", "XMTrading");
-    const adminId = newId();
-    const users: { id: string; email: string; nickname: string; permission: "admin" | "member" }[] =
-      [{ id: adminId, email: "admin@bench.test", nickname: "admin", permission: "admin" }];
-    for (let i = 0; i < ACCOUNTS; i++)
-      users.push({
-        id: newId(),
-        email: `m${i}@bench.test`,
-        nickname: `m${i}`,
-        permission: "member",
+    const { brokerId, adminId, accounts, profileId } = await seedBench(db, ACCOUNTS, now);
+    const { recordOf, slices } = reportRows(accounts, ROWS);
+    const { reportFile, profileFile } = writeReports(work, slices);
+    const { plainSeconds, historySeconds, loadSeconds, stagingSeconds, dailySeconds } =
+      await measureFloors(db, {
+        sqlite: SQLITE,
+        url: url.toString(),
+        now,
+        brokerId,
+        accounts,
+        recordOf,
+        slices,
       });
-    for (let i = 0; i < users.length; i += 1000) {
-      await db.kysely
-        .insertInto("users")
-        .values(
-          users.slice(i, i + 1000).map((u) => ({
-            ...u,
-            email_verified_at: now,
-            password_hash: "x",
-            name: "Bench",
-            language: "ja" as const,
-            ranking_opt_out: 0,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
-    const accounts = users
-      .slice(1)
-      .map((u, i) => ({ id: newId(), user_id: u.id, number: String(1_000_000 + i) }));
-    for (let i = 0; i < accounts.length; i += 1000) {
-      await db.kysely
-        .insertInto("broker_accounts")
-        .values(
-          accounts.slice(i, i + 1000).map((a) => ({
-            id: a.id,
-            user_id: a.user_id,
-            broker_id: brokerId,
-            account_number: a.number,
-            live_number: a.number,
-            status: "approved",
-            deny_reason: null,
-            decided_at: now,
-            decided_by: null,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
-
-    // The second broker, whose report is read by a profile and priced at 40 % of the IB
-    // commission; the same members hold an account there, of the rate's type.
-    const pctBrokerId = await createBroker(db, "PCT", "Percent Markets");
-    await db.kysely
-      .insertInto("broker_rates")
-      .values([
-        {
-          id: newId(),
-          broker_id: pctBrokerId,
-          account_type: "Standard",
-          kind: "spread_percent",
-          value_x100: 4_000,
-          display_order: 0,
-        },
-        {
-          id: newId(),
-          broker_id: pctBrokerId,
-          account_type: "Pro",
-          kind: "usd_per_lot",
-          value_x100: 450,
-          display_order: 1,
-        },
-      ])
-      .execute();
-    for (let i = 0; i < accounts.length; i += 1000) {
-      await db.kysely
-        .insertInto("broker_accounts")
-        .values(
-          accounts.slice(i, i + 1000).map((a) => ({
-            id: newId(),
-            user_id: a.user_id,
-            broker_id: pctBrokerId,
-            account_number: a.number,
-            live_number: a.number,
-            account_type: "Standard",
-            status: "approved",
-            deny_reason: null,
-            decided_at: now,
-            decided_by: null,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
-    const { id: profileId } = await saveProfile(db, adminId, {
-      name: "Percent Markets IB report",
-      brokerId: pctBrokerId,
-      encoding: "utf-8",
-      delimiter: ";",
-      hasHeader: true,
-      columns: {
-        account: "Client account",
-        tradeDate: "Close time",
-        volume: "Volume (lots)",
-        commission: "Reward",
-        symbol: "Instrument",
-        currency: "Reward currency",
-        rowKey: "Order",
-      },
-      dateFormat: "dd/MM/yyyy HH:mm",
-      volumeDivisor: 1,
-      decimalComma: true,
-      currency: "USD",
-    });
-
-    // The report: each account trades on several days; rows in date order like a broker's file.
-    // Made row by row wherever it is needed, never held whole.
-    type Row = [string, string, string, string, string, string, string];
-    const recordOf = (i: number): Row => [
-      `2026-10-${String(1 + (Math.floor(i / ACCOUNTS) % 28)).padStart(2, "0")}`,
-      "XM",
-      accounts[i % ACCOUNTS]!.number,
-      ((i % 97) / 10).toFixed(2),
-      String(100 + (i % 5000)),
-      "JPY",
-      `r${i}`,
-    ];
-    const slices = function* (size: number) {
-      for (let i = 0; i < ROWS; i += size)
-        yield Array.from({ length: Math.min(size, ROWS - i) }, (_, j) => recordOf(i + j));
-    };
-    const reportFile = path.join(work, "report.csv");
-    writeFileSync(reportFile, "trade_date,broker,account,lots,amount,currency,row_key\n");
-    for (const slice of slices(10_000))
-      writeFileSync(reportFile, slice.map((r) => `${r.join(",")}\n`).join(""), { flag: "a" });
-
-    // The same rows in the second broker's shape: day-first dates with a time, decimal commas,
-    // the IB commission in dollars (the built-in report's amount / 60, to the cent).
-    const profileFile = path.join(work, "report-profile.csv");
-    writeFileSync(
-      profileFile,
-      "Order;Client account;Instrument;Close time;Volume (lots);Reward;Reward currency\n",
-    );
-    for (const slice of slices(10_000))
-      writeFileSync(
-        profileFile,
-        slice
-          .map((r) => {
-            const [yyyy, mm, dd] = r[0].split("-");
-            const cents = Math.round((Number(r[4]) * 100) / 60);
-            const reward = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-            return `${r[6]};${r[2]};EURUSD;${dd}/${mm}/${yyyy} 13:45;${r[3].replace(".", ",")};${reward};USD\n`;
-          })
-          .join(""),
-        { flag: "a" },
-      );
-
-    // Baseline: the same rows, batched INSERT into a bare table with a primary key.
-    await sql`create table bench_plain (id ${sql.raw(SQLITE ? "integer primary key autoincrement" : "bigint auto_increment primary key")}, trade_date varchar(10), broker varchar(32), account varchar(32), lots varchar(16), amount varchar(32), currency varchar(8), row_key varchar(100)) ${sql.raw(SQLITE ? "" : "engine=InnoDB")}`.execute(
-      db.kysely,
-    );
-    const plainStart = performance.now();
-    for (const slice of slices(1000)) {
-      await sql`insert into bench_plain (trade_date, broker, account, lots, amount, currency, row_key) values ${sql.join(slice.map((r) => sql`(${sql.join(r)})`))}`.execute(
-        db.kysely,
-      );
-    }
-    const plainSeconds = (performance.now() - plainStart) / 1000;
-
-    /** Seconds to write the report's rows, as `rowOf` shapes them, into a copy of `like`. */
-    const timedInsert = async <T extends keyof Database>(
-      table: string,
-      like: T,
-      rowOf: (r: Row, i: number) => Insertable<Database[T]>,
-    ) => {
-      const start = performance.now();
-      let at = 0;
-      for (const slice of slices(1000)) {
-        const rows = slice.map((r, j) => rowOf(r, at + j));
-        // The copy has the same columns as `like`; Kysely types the statement by that name.
-        await db.kysely
-          .insertInto(table as T)
-          .values(rows as never)
-          .execute();
-        at += slice.length;
-      }
-      return (performance.now() - start) / 1000;
-    };
-
-    let historySeconds = NaN;
-    let loadSeconds = NaN;
-    let stagingSeconds = NaN;
-    let dailySeconds = NaN;
-    if (!SQLITE) {
-      // The floor of any import that keeps a history row per report row: the same rows written
-      // once into a table shaped like the cashback history (its unique source key and the
-      // indexes its pages read; `create table … like` copies indexes, not foreign keys).
-      await sql`create table bench_history like cashbacks`.execute(db.kysely);
-      const historyOf = (r: Row, i: number) => ({
-        id: newId(),
-        source_key: `${brokerId}|${r[2]}|${r[0]}|${r[6]}`,
-        user_id: accounts[i % ACCOUNTS]!.user_id,
-        broker_account_id: accounts[i % ACCOUNTS]!.id,
-        broker_id: brokerId,
-        trade_date: r[0],
-        lots_milli: Math.round(Number(r[3]) * 1000),
-        amount: Number(r[4]),
-        batch_id: "bench",
-        ledger_tx_id: "bench",
-        created_at: now,
-      });
-      historySeconds = await timedInsert("bench_history", "cashbacks", historyOf);
-
-      // The two other tables a report row is written to whatever the SQL: the staging row the
-      // preview keeps for the admin to review and the commit to resume from, and the daily
-      // summary row (in this report every account trades once a day, so one per row). Each is
-      // written alone, as the history above, shaped by `create table … like` (indexes, no
-      // foreign keys); a plain INSERT, cheaper than the commit's upsert. Their sum with the
-      // history's is a floor under any import that keeps these guarantees.
-      await sql`create table bench_staging like import_rows`.execute(db.kysely);
-      await sql`create table bench_daily like cashback_daily`.execute(db.kysely);
-      stagingSeconds = await timedInsert("bench_staging", "import_rows", (r, i) => ({
-        id: newId(),
-        batch_id: "bench",
-        line_no: i + 2,
-        status: "matched" as const,
-        error: null,
-        trade_date: r[0],
-        broker_id: brokerId,
-        broker_text: r[1],
-        account_number: r[2],
-        lots_milli: Math.round(Number(r[3]) * 1000),
-        amount_text: r[4],
-        currency: r[5],
-        amount_yen: Number(r[4]),
-        priced: 0,
-        row_key: r[6],
-        broker_account_id: accounts[i % ACCOUNTS]!.id,
-        user_id: accounts[i % ACCOUNTS]!.user_id,
-        chunk_no: Math.floor(i / 5000),
-        expected_yen: null,
-        source_key: `${brokerId}|${r[2]}|${r[0]}|${r[6]}`,
-      }));
-      dailySeconds = await timedInsert("bench_daily", "cashback_daily", (r, i) => ({
-        broker_account_id: accounts[i % ACCOUNTS]!.id,
-        day: r[0],
-        user_id: accounts[i % ACCOUNTS]!.user_id,
-        broker_id: brokerId,
-        amount: Number(r[4]),
-        lots_milli: Math.round(Number(r[3]) * 1000),
-        rows: 1,
-      }));
-
-      // The same history rows through LOAD DATA LOCAL INFILE, MariaDB's fastest way in (the
-      // server parses the rows; no SQL text per row): what a MySQL-only importer could get for
-      // its history, still before staging, summaries and ledger.
-      await sql`create table bench_history_load like cashbacks`.execute(db.kysely);
-      const columns = Object.keys(historyOf(recordOf(0), 0)) as (keyof ReturnType<
-        typeof historyOf
-      >)[];
-      const tsvPieces = function* () {
-        let i = 0;
-        for (const slice of slices(1000)) {
-          yield Buffer.from(
-            slice
-              .map((r, j) => `${columns.map((c) => String(historyOf(r, i + j)[c])).join("\t")}\n`)
-              .join(""),
-          );
-          i += slice.length;
-        }
-      };
-      const loader = await createConnection({ uri: url.toString(), flags: ["+LOCAL_FILES"] });
-      const loadStart = performance.now();
-      try {
-        await loader.query({
-          sql: `load data local infile 'history.tsv' into table bench_history_load fields terminated by '\\t' lines terminated by '\\n' (${columns.join(", ")})`,
-          // A thousand rows per packet: one buffer of the whole file would exceed
-          // max_allowed_packet (and hold every row).
-          infileStreamFactory: () => Readable.from(tsvPieces()),
-        } as Parameters<typeof loader.query>[0]);
-      } finally {
-        await loader.end();
-      }
-      loadSeconds = (performance.now() - loadStart) / 1000;
-    }
 
     // As the web process: the upload stored, its preview job run by a worker reading the file.
     const deps = { db, log, storage };

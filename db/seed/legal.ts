@@ -3,6 +3,7 @@ import { insertIgnore } from "../dialect";
 import { newId } from "../id";
 import type { LegalKind } from "../schema";
 import { nowDb } from "../time";
+import { existingId } from "./support";
 
 /**
  * Demo legal documents: a template of each, marked at the top (in both languages) as a
@@ -206,12 +207,7 @@ export async function seedLegal(
 ) {
   const now = nowDb();
   for (const kind of Object.keys(TEMPLATES) as LegalKind[]) {
-    const exists = await db.kysely
-      .selectFrom("legal_documents")
-      .select("id")
-      .where("kind", "=", kind)
-      .executeTakeFirst();
-    if (exists) continue;
+    if (await existingId(db, "legal_documents", { kind })) continue;
     await db.kysely
       .insertInto("legal_documents")
       .values({

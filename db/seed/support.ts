@@ -20,7 +20,8 @@ type SeededTable =
   | "gachas"
   | "eas"
   | "ranking_battles"
-  | "popups";
+  | "popups"
+  | "legal_documents";
 
 /**
  * The id of the row whose columns equal `key` (one column or several, e.g. a broker and an

@@ -4,7 +4,7 @@ import { cancelWithdrawal } from "../../server/features/wallet/service";
 import { givePaymentDetails, walletOf } from "../helpers/money";
 import { E2E_ORIGIN } from "./env";
 import { expect, test, visit } from "./fixtures";
-import { deps, filterStatus, member, withdraw } from "./money-steps";
+import { deps, filterStatus, member, withdraw, withdrawalStatus } from "./money-steps";
 
 /**
  * The admin's withdrawal screens in the browser: decisions (one, with a reason, many at once)
@@ -250,12 +250,7 @@ test.describe("admin withdrawals", () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("振込依頼済み");
     await expect(row.getByTestId("sent-at")).toBeVisible();
-    const status = await db.kysely
-      .selectFrom("withdrawals")
-      .select("status")
-      .where("id", "=", bankId)
-      .executeTakeFirstOrThrow();
-    expect(status.status).toBe("sent");
+    expect(await withdrawalStatus(db, bankId)).toBe("sent");
   });
 
   test("leaves a row with a payee name a bank cannot read out of the Zengin file, naming it; it stays pending", async ({
@@ -293,12 +288,7 @@ test.describe("admin withdrawals", () => {
     await expect(page.getByTestId("zengin-holder").filter({ hasText: m.nickname })).toContainText(
       "山田太郎",
     );
-    const row = await db.kysely
-      .selectFrom("withdrawals")
-      .select("status")
-      .where("id", "=", bankId)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe("pending");
+    expect(await withdrawalStatus(db, bankId)).toBe("pending");
   });
 
   test("refuses the Zengin file while the requester settings are missing (en)", async ({

@@ -1,12 +1,8 @@
-import { createLogger } from "../../server/logger";
 import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import { commitImport } from "../../server/features/cashback/jobs";
-import { previewImport } from "../../server/features/cashback/preview";
-import { createAccount, createBroker } from "../helpers/cashback";
+import { createAccount, createBroker, creditReport } from "../helpers/cashback";
 import { E2E_ORIGIN } from "./env";
 import { agreeToTerms } from "./auth-helpers";
-import { expect, test, visit } from "./fixtures";
+import { expect, insertUser, test, visit } from "./fixtures";
 
 const DIR = "test-results/screenshots/affiliate";
 
@@ -56,34 +52,20 @@ test("a visitor follows a referral link and registers; the referrer sees the cus
   const brokerId = await createBroker(db, brokerCode);
   const accountNumber = `8${Date.now().toString().slice(-8)}`;
   await createAccount(db, customer.id, brokerId, accountNumber);
-  const adminId = newId();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id: adminId,
-      email: `aff-admin-${tag}@example.test`,
-      email_verified_at: nowDb(),
-      password_hash: "not-used",
-      name: "Affiliate Admin",
-      nickname: `affadmin${tag}`,
-      permission: "admin",
-      language: "ja",
-      created_at: nowDb(),
-      updated_at: nowDb(),
-    })
-    .execute();
-  const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
-  const deps = { db, log: createLogger({ level: "silent" }) };
-  const preview = await previewImport(deps, adminId, {
-    fileName: `aff-${tag}.csv`,
-    content: Buffer.from(
-      [
-        "trade_date,broker,account,lots,amount,currency,row_key",
-        `${today},${brokerCode},${accountNumber},1,12345,JPY,a1`,
-      ].join("\n"),
-    ),
+  const { id: adminId } = await insertUser(db, {
+    emailPrefix: "aff-admin",
+    name: "Affiliate Admin",
+    nickname: `affadmin${tag}`,
+    permission: "admin",
   });
-  await commitImport(deps, adminId, preview.batchId);
+  const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  await creditReport(db, adminId, {
+    fileName: `aff-${tag}.csv`,
+    lines: [
+      "trade_date,broker,account,lots,amount,currency,row_key",
+      `${today},${brokerCode},${accountNumber},1,12345,JPY,a1`,
+    ],
+  });
 
   // The referrer sees the customer (nickname only) and the reward: 10% of ¥12,345 = ¥1,234.
   for (const width of [1280, 375]) {
@@ -123,23 +105,12 @@ test("the admin sets the default and a member's rate, finds the referrer and exp
     .set({ referral_code: code })
     .where("id", "=", referrer.id)
     .execute();
-  const customerId = newId();
-  await db.kysely
-    .insertInto("users")
-    .values({
-      id: customerId,
-      email: `aff-cust-${tag}@example.test`,
-      email_verified_at: nowDb(),
-      password_hash: "not-used",
-      name: "Customer Person",
-      nickname: `cust${tag}`,
-      permission: "member",
-      language: "ja",
-      referrer_id: referrer.id,
-      created_at: nowDb(),
-      updated_at: nowDb(),
-    })
-    .execute();
+  await insertUser(db, {
+    emailPrefix: "aff-cust",
+    name: "Customer Person",
+    nickname: `cust${tag}`,
+    referrerId: referrer.id,
+  });
   await page.context().clearCookies();
   await login("admin");
 

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { createAccount, createBroker } from "../helpers/cashback";
-import { insertUser } from "./fixtures";
+import { expect, insertUser } from "./fixtures";
 
 /** What the cashback import specs share: their own broker and member, the upload form, counts. */
 
@@ -90,4 +90,9 @@ export async function batchesNamed(db: Db, fileName: string) {
     .where("file_name", "=", fileName)
     .execute();
   return rows.length;
+}
+
+/** Waits for the batch page's job, run by the import worker, to end with `message`. */
+export async function expectJobDone(page: Page, message: string) {
+  await expect(page.getByTestId("job-done")).toHaveText(message, { timeout: 20_000 });
 }

@@ -1,7 +1,6 @@
 import { nowDb } from "../../db/time";
-import { commitImport } from "../../server/features/cashback/jobs";
-import { previewImport } from "../../server/features/cashback/preview";
-import { createLogger } from "../../server/logger";
+import { creditReport } from "../helpers/cashback";
+import { anAdminId } from "../helpers/money";
 import { expect, signInUser, test, visit } from "./fixtures";
 
 /**
@@ -15,7 +14,7 @@ import { expect, signInUser, test, visit } from "./fixtures";
  * Each test makes its own broker, member and accounts, so the figures are its own.
  */
 
-import { batchesNamed, days, memberCredits, setup, upload } from "./cashback-kit";
+import { batchesNamed, days, expectJobDone, memberCredits, setup, upload } from "./cashback-kit";
 
 test.describe("cashback import", () => {
   test("an admin's report reaches the member's dashboard, history and monthly chart, to the yen", async ({
@@ -49,9 +48,9 @@ test.describe("cashback import", () => {
     // (the import worker reads the file) until the rows are ready, without a reload.
     await expect(page).toHaveURL(/\/admin\/update\/[^/?]+$/);
     await expect(page.getByRole("heading", { level: 1, name: file })).toBeVisible();
-    await expect(page.getByTestId("job-done")).toHaveText(
+    await expectJobDone(
+      page,
       "レポートを読み込みました: 6行。反映する前に下の内容を確認してください。",
-      { timeout: 20_000 },
     );
     await expect(page.getByTestId("batch-status")).toHaveText("プレビュー");
     await expect(page.getByTestId("count-total")).toHaveText("6");
@@ -94,10 +93,7 @@ test.describe("cashback import", () => {
     // The commit is queued and answered at once; the import worker credits it, and the page,
     // which follows the job, shows the outcome without a reload.
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId("job-done")).toHaveText(
-      "完了しました: 2件・¥2,780を入金しました。",
-      { timeout: 20_000 },
-    );
+    await expectJobDone(page, "完了しました: 2件・¥2,780を入金しました。");
     await expect(page.getByTestId("batch-status")).toHaveText("反映済み");
     await expect(page.getByTestId("count-credited")).toHaveText("2");
     await expect(page.getByTestId("amount-credited")).toHaveText("¥2,780");
@@ -123,10 +119,7 @@ test.describe("cashback import", () => {
     await page.getByTestId("rerun").click();
     const rerun = page.getByTestId("rerun-dialog");
     await rerun.getByRole("button", { name: "再実行する" }).click();
-    await expect(page.getByTestId("job-done")).toHaveText(
-      "完了しました: 1件・¥999を入金しました。",
-      { timeout: 20_000 },
-    );
+    await expectJobDone(page, "完了しました: 1件・¥999を入金しました。");
     await expect(page.getByTestId("count-unmatched")).toHaveText("0");
     await expect(page.getByTestId("count-credited")).toHaveText("3");
     await expect(page.getByTestId("amount-credited")).toHaveText("¥3,779");
@@ -350,23 +343,15 @@ test.describe("cashback import", () => {
   }) => {
     const s = await setup(db);
     const d = days();
-    const deps = { db, log: createLogger({ level: "silent" }) };
-    const admin = await db.kysely
-      .selectFrom("users")
-      .select("id")
-      .where("permission", "=", "admin")
-      .executeTakeFirstOrThrow();
-    const preview = await previewImport(deps, admin.id, {
+    const adminId = await anAdminId(db);
+    await creditReport(db, adminId, {
       fileName: `phone-${s.tag}.csv`,
-      content: Buffer.from(
-        [
-          "trade_date,broker,account,lots,amount,currency,row_key",
-          `${d.today},${s.brokerCode},${s.approved},1,123456,JPY,p1`,
-          `${d.lastMonthDay},${s.brokerCode},${s.approved},1,98765,JPY,p2`,
-        ].join("\n"),
-      ),
+      lines: [
+        "trade_date,broker,account,lots,amount,currency,row_key",
+        `${d.today},${s.brokerCode},${s.approved},1,123456,JPY,p1`,
+        `${d.lastMonthDay},${s.brokerCode},${s.approved},1,98765,JPY,p2`,
+      ],
     });
-    await commitImport(deps, admin.id, preview.batchId);
     // Only the member's session from here on, not the admin's.
     await context.clearCookies();
     await signInUser(context, db, s.member.id);

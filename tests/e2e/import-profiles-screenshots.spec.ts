@@ -4,6 +4,7 @@ import { previewImport } from "../../server/features/cashback/preview";
 import { saveProfile } from "../../server/features/cashback/profiles";
 import { createLogger } from "../../server/logger";
 import { setup } from "./cashback-kit";
+import { EXNESS_COLUMNS, exnessProfileForm } from "../helpers/import-profiles";
 import { test, visit } from "./fixtures";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
@@ -40,26 +41,12 @@ for (const lng of SHOT_LANGUAGES) {
     ];
     const report = [header, ...rows].join("\r\n");
     const fields = (name: string) =>
-      profileFields.parse({
-        name,
-        brokerId: s.brokerId,
-        encoding: "utf-8",
-        delimiter: ";",
-        hasHeader: true,
-        columns: {
-          account: "Login",
-          tradeDate: "Close time",
-          volume: "Volume",
-          commission: "Commission",
-          symbol: "Symbol",
-          currency: "",
-          rowKey: `Ticket-${s.tag}`,
-        },
-        dateFormat: "dd/MM/yyyy HH:mm",
-        volumeDivisor: "100000",
-        decimalComma: true,
-        currency: "USD",
-      });
+      profileFields.parse(
+        exnessProfileForm(s.brokerId, {
+          name,
+          columns: { ...EXNESS_COLUMNS, rowKey: `Ticket-${s.tag}` },
+        }),
+      );
     const { id } = await saveProfile(db, admin.id, fields(`Exness IB report ${s.tag}`));
     const batch = await previewImport({ db, log: createLogger({ level: "silent" }) }, admin.id, {
       fileName: `exness-ib-report-2026-11-${s.tag}.csv`,

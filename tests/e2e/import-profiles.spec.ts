@@ -3,6 +3,7 @@ import { profileFields } from "../../server/domain/import-profile";
 import { saveProfile } from "../../server/features/cashback/profiles";
 import { expect, test, visit } from "./fixtures";
 import { setup } from "./cashback-kit";
+import { EXNESS_COLUMNS, exnessProfileForm } from "../helpers/import-profiles";
 
 /**
  * Import profiles in the browser (decision 046): an admin creates a profile for a broker's own
@@ -145,26 +146,12 @@ test.describe("import profiles", () => {
     await expect(mapping.getByTestId("mapping-divisor")).toHaveText("100,000");
 
     // ------------------------------------------------------------ two profiles fit: choose
-    const other = profileFields.parse({
-      name: `Exness copy ${tag}`,
-      brokerId: s.brokerId,
-      encoding: "utf-8",
-      delimiter: ";",
-      hasHeader: true,
-      columns: {
-        account: "Login",
-        tradeDate: "Close time",
-        volume: "Volume",
-        commission: "Commission",
-        symbol: "",
-        currency: "",
-        rowKey: `Ticket-${tag}`,
-      },
-      dateFormat: "dd/MM/yyyy HH:mm",
-      volumeDivisor: "100000",
-      decimalComma: true,
-      currency: "USD",
-    });
+    const other = profileFields.parse(
+      exnessProfileForm(s.brokerId, {
+        name: `Exness copy ${tag}`,
+        columns: { ...EXNESS_COLUMNS, symbol: "", rowKey: `Ticket-${tag}` },
+      }),
+    );
     await saveProfile(db, admin.id, other);
     await visit(page, "/admin/update");
     await page

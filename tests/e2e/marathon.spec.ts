@@ -1,10 +1,7 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { commitImport } from "../../server/features/cashback/jobs";
-import { previewImport } from "../../server/features/cashback/preview";
 import { adminList, createMarathon, setActive } from "../../server/features/marathon/service";
-import { createLogger } from "../../server/logger";
-import { createAccount, createBroker, report } from "../helpers/cashback";
+import { createAccount, createBroker, creditReport, REPORT_HEADER } from "../helpers/cashback";
 import { expect, failDialogMarks, insertUser, reload, test, visit } from "./fixtures";
 import { shooterFor, atEachSize } from "./shots";
 
@@ -19,7 +16,6 @@ import { shooterFor, atEachSize } from "./shots";
  */
 test.describe.configure({ mode: "default" });
 
-const deps = (db: Db) => ({ db, log: createLogger({ level: "silent" }) });
 const DIR = "test-results/screenshots";
 const XSS = '<img src=x onerror="window.__xss=1">';
 
@@ -58,11 +54,10 @@ async function crossTwoGoals(db: Db, userId: string) {
     ],
   });
   try {
-    const preview = await previewImport(deps(db), admin, {
+    await creditReport(db, admin, {
       fileName: "marathon.csv",
-      content: Buffer.from(report([`2026-11-02,${code},${account},1,2500,JPY,m1`]), "base64"),
+      lines: [REPORT_HEADER, `2026-11-02,${code},${account},1,2500,JPY,m1`],
     });
-    await commitImport(deps(db), admin, preview.batchId);
   } finally {
     await setActive(db, admin, id, false);
   }
@@ -167,11 +162,10 @@ test("marathon pages at 1280 and 375 px", async ({ page, db, login }) => {
     ],
   });
   try {
-    const preview = await previewImport(deps(db), admin, {
+    await creditReport(db, admin, {
       fileName: "shot.csv",
-      content: Buffer.from(report([`2026-11-03,${code},${account},1,32000,JPY,s1`]), "base64"),
+      lines: [REPORT_HEADER, `2026-11-03,${code},${account},1,32000,JPY,s1`],
     });
-    await commitImport(deps(db), admin, preview.batchId);
     // The modal for goal 1 is tested above; here it is out of the way.
     await db.kysely
       .updateTable("marathons")

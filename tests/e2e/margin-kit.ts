@@ -1,9 +1,7 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
-import { commitImport } from "../../server/features/cashback/jobs";
-import { previewImport } from "../../server/features/cashback/preview";
-import { createLogger } from "../../server/logger";
-import { createAccount, createBroker } from "../helpers/cashback";
+import { createAccount, createBroker, creditReport } from "../helpers/cashback";
+import { anAdminId } from "../helpers/money";
 import { days } from "./cashback-kit";
 import { insertUser } from "./fixtures";
 
@@ -32,20 +30,9 @@ export async function marginData(db: Db) {
   await createAccount(db, plain.id, withId, a2);
   await createAccount(db, plain.id, withoutId, a3);
 
-  const deps = { db, log: createLogger({ level: "silent" }) };
-  const admin = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("permission", "=", "admin")
-    .executeTakeFirstOrThrow();
-  const credit = async (fileName: string, lines: string[], usdRate?: string) => {
-    const preview = await previewImport(deps, admin.id, {
-      fileName,
-      content: Buffer.from(lines.join("\n")),
-      usdRate,
-    });
-    await commitImport(deps, admin.id, preview.batchId);
-  };
+  const adminId = await anAdminId(db);
+  const credit = (fileName: string, lines: string[], usdRate?: string) =>
+    creditReport(db, adminId, { fileName, lines, usdRate });
   await credit(
     `margin-${tag}.csv`,
     [

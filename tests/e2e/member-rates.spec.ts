@@ -1,10 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
 import { saveRateVersion } from "../../server/features/brokers/terms";
-import { commitImport } from "../../server/features/cashback/jobs";
-import { previewImport } from "../../server/features/cashback/preview";
-import { createLogger } from "../../server/logger";
-import { createAccount } from "../helpers/cashback";
+import { createAccount, creditReport } from "../helpers/cashback";
 import { anAdminId } from "../helpers/money";
 import { days, setup, type Setup } from "./cashback-kit";
 import { expect, signInUser, test, visit } from "./fixtures";
@@ -138,20 +135,16 @@ test("@mobile each cashback row shows its rate and where it came from", async ({
   const untyped = String(Number(s.pending) + 2);
   await createAccount(db, s.member.id, s.brokerId, untyped, "approved");
   const d = days();
-  const deps = { db, log: createLogger({ level: "silent" }) };
   const admin = await anAdminId(db);
-  const preview = await previewImport(deps, admin, {
+  await creditReport(db, admin, {
     fileName: `rates-${s.tag}.csv`,
-    content: Buffer.from(
-      [
-        "trade_date,broker,account,lots,currency,ib_commission,row_key",
-        `${d.today},${s.brokerCode},${s.approved},2,JPY,,r1`,
-        `${d.lastMonthDay},${s.brokerCode},${untyped},1.5,JPY,,r2`,
-      ].join("\n"),
-    ),
+    lines: [
+      "trade_date,broker,account,lots,currency,ib_commission,row_key",
+      `${d.today},${s.brokerCode},${s.approved},2,JPY,,r1`,
+      `${d.lastMonthDay},${s.brokerCode},${untyped},1.5,JPY,,r2`,
+    ],
     usdRate: "150",
   });
-  await commitImport(deps, admin, preview.batchId);
   await signInUser(context, db, s.member.id);
   await page.setViewportSize(PHONE);
   await visit(page, "/users/cashback");

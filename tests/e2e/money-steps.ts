@@ -49,6 +49,16 @@ export async function withdraw(
 }
 
 /** Submits the filter bar with the given status (the other filters stay as they are). */
+/** A withdrawal's status as stored. */
+export async function withdrawalStatus(db: Db, id: string) {
+  const row = await db.kysely
+    .selectFrom("withdrawals")
+    .select("status")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
 export async function filterStatus(page: Page, status: string) {
   await page.getByTestId("filter-status").selectOption(status);
   await page.getByTestId("filters-apply").click();

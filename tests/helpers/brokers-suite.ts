@@ -7,6 +7,16 @@ import { fileDatabase } from "./file-db";
 import { callerFor, createUser } from "./fixtures";
 import { refusal } from "./outcome";
 
+/** TitanFX's broker form: accounts are customer ids of 6 to 8 digits. */
+export const TITAN_FX = {
+  name: "TitanFX",
+  code: "titanfx",
+  accountKind: "customer_id",
+  idCharset: "digits",
+  idMinLength: "6",
+  idMaxLength: "8",
+};
+
 /**
  * The broker test files' common ground: their own database, an admin, five brokers with
  * different account-id rules (XM, TitanFX, Exness, Errante with automatic rebates, and an
@@ -59,15 +69,7 @@ export function brokersSuite() {
     suite.adminId = a.id;
     suite.admin = await callerFor(t.db, a.id, { storage });
     suite.brokers.xm = await suite.createBroker({ name: "XM", code: "xm", displayOrder: "10" });
-    suite.brokers.titan = await suite.createBroker({
-      name: "TitanFX",
-      code: "titanfx",
-      accountKind: "customer_id",
-      idCharset: "digits",
-      idMinLength: "6",
-      idMaxLength: "8",
-      displayOrder: "20",
-    });
+    suite.brokers.titan = await suite.createBroker({ ...TITAN_FX, displayOrder: "20" });
     suite.brokers.exness = await suite.createBroker({
       name: "Exness",
       code: "exness",

@@ -2,7 +2,8 @@ import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { AppError } from "../../server/errors";
-import { previewResult } from "../../server/features/cashback/preview";
+import { commitImport } from "../../server/features/cashback/jobs";
+import { previewImport, previewResult } from "../../server/features/cashback/preview";
 import { ImportWorker, runJobNow } from "../../server/features/cashback/worker";
 import { addCashbackToRanking } from "../../server/features/ranking/summary";
 import type { Storage } from "../../server/storage";
@@ -65,10 +66,30 @@ export async function createAccount(
   return id;
 }
 
+/** The header of the built-in report shape. */
+export const REPORT_HEADER = "trade_date,broker,account,lots,amount,currency,row_key";
+
 export function report(lines: string[]): string {
-  return Buffer.from(
-    ["trade_date,broker,account,lots,amount,currency,row_key", ...lines].join("\n"),
-  ).toString("base64");
+  return Buffer.from([REPORT_HEADER, ...lines].join("\n")).toString("base64");
+}
+
+/**
+ * Imports a report (its `lines`, header first) in the service as the admin `adminId` uploads
+ * it, and credits it at once: no browser, no worker. Returns the preview's counts.
+ */
+export async function creditReport(
+  db: Db,
+  adminId: string,
+  input: { fileName: string; lines: string[]; usdRate?: string },
+) {
+  const deps = { db, log: createLogger({ level: "silent" }) };
+  const preview = await previewImport(deps, adminId, {
+    fileName: input.fileName,
+    content: Buffer.from(input.lines.join("\n")),
+    usdRate: input.usdRate,
+  });
+  await commitImport(deps, adminId, preview.batchId);
+  return preview;
 }
 
 /**
@@ -155,4 +176,9 @@ export async function previewed(
     jobId,
   );
   return previewResult(db, batchId);
+}
+
+/** `previewed` for a report in the built-in shape made of `lines` (see `report`). */
+export function previewedReport(db: Db, caller: Caller, fileName: string, lines: string[]) {
+  return previewed(db, caller, { fileName, contentBase64: report(lines) });
 }

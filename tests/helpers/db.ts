@@ -13,7 +13,7 @@ import path from "node:path";
 import { type Connection, createConnection } from "mysql2/promise";
 import type { Selectable } from "kysely";
 import { createDb, type Db } from "../../db";
-import type { Database } from "../../db/schema";
+import type { Database, TokenPurpose } from "../../db/schema";
 import { migrateToLatest } from "../../db/migrate";
 
 export interface TestDb {
@@ -195,4 +195,32 @@ export async function rowsWhere<T extends keyof Database>(
     .where(column as "id", "=", value)
     .execute();
   return rows as unknown as Selectable<Database[T]>[];
+}
+
+/** The one row of `table` whose `column` holds `value`; throws when there is none. */
+export async function rowWhere<T extends keyof Database>(
+  db: Db,
+  table: T,
+  column: keyof Database[T] & string,
+  value: string,
+): Promise<Selectable<Database[T]>> {
+  const [row] = await rowsWhere(db, table, column, value);
+  if (!row) throw new Error(`no ${table} row with ${column} = ${value}`);
+  return row;
+}
+
+/** A user's tokens of one purpose (sign-in challenges, mail links); `unused` keeps the open ones. */
+export async function tokensOf(
+  db: Db,
+  userId: string,
+  purpose: TokenPurpose,
+  { unused = false } = {},
+) {
+  let query = db.kysely
+    .selectFrom("auth_tokens")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose);
+  if (unused) query = query.where("used_at", "is", null);
+  return query.execute();
 }

@@ -38,6 +38,8 @@ export async function createUser(
     secondFactor: boolean;
     /** The member who referred this one (the affiliate programme). */
     referrerId: string;
+    /** This member's own referral code, for tests of links that carry it. */
+    referralCode: string;
   }> = {},
 ) {
   counter += 1;
@@ -56,6 +58,7 @@ export async function createUser(
       permission: overrides.permission ?? "member",
       language: "ja",
       referrer_id: overrides.referrerId ?? null,
+      ...(overrides.referralCode === undefined ? {} : { referral_code: overrides.referralCode }),
       ...(overrides.permission === "admin" && overrides.secondFactor !== false
         ? { totp_secret: ADMIN_TOTP_SECRET, totp_enabled_at: now }
         : {}),
@@ -158,4 +161,9 @@ export async function payingMember(db: Db, balance = 0) {
   if (balance) await fund(db, user.id, balance);
   await givePaymentDetails(db, user.id);
   return { ...user, caller: await callerFor(db, user.id) };
+}
+
+/** The registration form as a person fills it in: the password typed twice, the terms agreed. */
+export function signUp<T extends { password: string }>(form: T) {
+  return { ...form, passwordConfirm: form.password, agree: true as const };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db";
 import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "../../server/ledger";
+import type { Caller } from "./fixtures";
 
 export function key(): string {
   return randomBytes(12).toString("base64url");
@@ -89,4 +90,30 @@ export async function givePaymentDetails(
     .insertInto("payment_details")
     .values({ user_id: userId, ...FULL_PAYMENT, ...overrides, created_at: now, updated_at: now })
     .execute();
+}
+
+/** A member's withdrawal request through their caller, under a fresh request key. */
+export function withdraw(
+  caller: Caller,
+  method: Parameters<Caller["wallet"]["requestWithdrawal"]>[0]["method"],
+  amount: number,
+) {
+  return caller.wallet.requestWithdrawal({ method, amount, requestKey: key() });
+}
+
+/**
+ * The admin's money settings form at the tests' defaults (no transfer fee, ¥1,000 to ¥500,000,
+ * USDT on TRC20, PayPay ¥100,000 a day), with `overrides`.
+ */
+export function moneySettingsForm(
+  overrides: Partial<Parameters<Caller["settings"]["update"]>[0]> = {},
+): Parameters<Caller["settings"]["update"]>[0] {
+  return {
+    transferFeeRate: "0",
+    transferMin: 1_000,
+    transferMax: 500_000,
+    usdtNetwork: "TRC20",
+    paypayDailyLimit: 100_000,
+    ...overrides,
+  };
 }

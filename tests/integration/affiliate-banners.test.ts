@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rowWhere } from "../helpers/db";
 import { imageSize } from "../../server/features/affiliate/banners";
 import { localStorage } from "../../server/storage";
 import { sniffImage } from "../../server/storage/images";
@@ -9,6 +10,7 @@ import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, testConfig } from "../helpers/fixtures";
 import { fixture, pngWithText, SECRET } from "../helpers/images";
 import { refusal } from "../helpers/outcome";
+import { auditsOf } from "../helpers/audit";
 
 const t = fileDatabase();
 const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-banners-")));
@@ -31,12 +33,7 @@ function fields(overrides: Record<string, unknown> = {}) {
 beforeAll(async () => {
   adminId = (await createUser(t.db, { permission: "admin" })).id;
   admin = await callerFor(t.db, adminId, { storage });
-  const m = await createUser(t.db);
-  await t.db.kysely
-    .updateTable("users")
-    .set({ referral_code: CODE })
-    .where("id", "=", m.id)
-    .execute();
+  const m = await createUser(t.db, { referralCode: CODE });
   member = await callerFor(t.db, m.id, { storage });
 });
 
@@ -91,22 +88,13 @@ describe("affiliate banners", () => {
     const { id } = await admin.affiliate.createBanner(
       fields({ title: "Stored", image: pngWithText(fixture("avatar.png")) }),
     );
-    const row = await t.db.kysely
-      .selectFrom("affiliate_banners")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(t.db, "affiliate_banners", "id", id);
     expect(row.image_key).toMatch(/^banners\/[0-9a-f]{32}\.png$/);
     expect([row.width, row.height, row.active, row.created_by]).toEqual([48, 48, 1, adminId]);
     const bytes = await storage.get(row.image_key);
     expect(Buffer.from(bytes!).includes(SECRET)).toBe(false);
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select(["actor_id", "action"])
-      .where("target_type", "=", "affiliate_banner")
-      .where("target_id", "=", id)
-      .execute();
-    expect(audit).toEqual([{ actor_id: adminId, action: "affiliate.banner.create" }]);
+    const audit = await auditsOf(t.db, id);
+    expect(audit).toMatchObject([{ actor_id: adminId, action: "affiliate.banner.create" }]);
   });
 
   it("escapes title and alt in the copyable HTML, which holds the member's link", async () => {
@@ -145,13 +133,7 @@ describe("affiliate banners", () => {
     expect(row).toMatchObject({ title: "Hidden", alt: "new alt", displayOrder: 5, active: false });
     const anyone = await callerFor(t.db, undefined, { storage });
     expect((await anyone.affiliate.bannerImage({ file: row.file })).contentType).toBe("image/png");
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select(["action", "data"])
-      .where("target_type", "=", "affiliate_banner")
-      .where("target_id", "=", id)
-      .orderBy("created_at")
-      .execute();
+    const audit = await auditsOf(t.db, id);
     // By action, not position: two writes in one millisecond have no order.
     expect(audit.map((a) => a.action).sort()).toEqual([
       "affiliate.banner.create",

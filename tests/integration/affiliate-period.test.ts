@@ -4,7 +4,7 @@ import { fromDbTime } from "../../db/time";
 import { addTokyoDays, tokyoDay, tokyoMidnight } from "../../server/domain/tokyo";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { callerFor, createUser } from "../helpers/fixtures";
+import { callerFor, createUser, signUp } from "../helpers/fixtures";
 
 const t = fileDatabase();
 const GOOD = "Passw0rd-good!";
@@ -15,26 +15,21 @@ async function registerAt(code: string, at: Date) {
   seq += 1;
   const caller = await callerFor(t.db, undefined, { ip: `10.61.0.${seq}` });
   await atTime(at, () =>
-    caller.auth.register({
-      name: "Hanako Yamada",
-      nickname: `period${seq}`,
-      email: `period${seq}@example.test`,
-      password: GOOD,
-      passwordConfirm: GOOD,
-      agree: true,
-      ref: code,
-    }),
+    caller.auth.register(
+      signUp({
+        name: "Hanako Yamada",
+        nickname: `period${seq}`,
+        email: `period${seq}@example.test`,
+        password: GOOD,
+        ref: code,
+      }),
+    ),
   );
 }
 
 describe(`the affiliate summary and customer list on ${testEngine}`, () => {
   it("count the same registrations in a period, whose edges are Tokyo midnights", async () => {
-    const referrer = await createUser(t.db);
-    await t.db.kysely
-      .updateTable("users")
-      .set({ referral_code: "edge0001" })
-      .where("id", "=", referrer.id)
-      .execute();
+    const referrer = await createUser(t.db, { referralCode: "edge0001" });
     const member = await callerFor(t.db, referrer.id);
     const { from, to } = await member.affiliate.summary({ preset: "28d" });
 

@@ -1,8 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, importsOf, previewed, report } from "../helpers/cashback";
+import {
+  createAccount,
+  createBroker,
+  importsOf,
+  previewed,
+  report,
+  previewedReport,
+} from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
@@ -22,14 +29,9 @@ let seq = 0;
 
 /** A member with a known referral code. */
 async function referrer(): Promise<{ id: string; code: string }> {
-  const user = await createUser(t.db);
   seq += 1;
   const code = `aff${String(seq).padStart(5, "0")}`;
-  await t.db.kysely
-    .updateTable("users")
-    .set({ referral_code: code })
-    .where("id", "=", user.id)
-    .execute();
+  const user = await createUser(t.db, { referralCode: code });
   return { id: user.id, code };
 }
 
@@ -55,11 +57,7 @@ async function register(opts: { ref?: string; cookie?: string; nickname?: string
     agree: true,
     ...(opts.ref ? { ref: opts.ref } : {}),
   });
-  const row = await t.db.kysely
-    .selectFrom("users")
-    .select(["id", "referrer_id", "referral_code"])
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
+  const row = await rowWhere(t.db, "users", "email", email);
   return { ...row, email };
 }
 
@@ -270,15 +268,12 @@ describe(`affiliate rewards at import on ${testEngine}`, () => {
     await createAccount(t.db, nobody.id, xm, "720003");
     const matched = await createAccount(t.db, c.id, xm, "720004");
     // Matched at preview, denied before the commit: the referrer is not paid for it.
-    const p = await previewed(t.db, admin, {
-      fileName: "deny.csv",
-      contentBase64: report([
-        "2026-08-01,XM,720001,1,1000,JPY,d1",
-        "2026-08-01,XM,720002,1,1000,JPY,d2",
-        "2026-08-01,XM,720003,1,1000,JPY,d3",
-        "2026-08-01,XM,720004,1,1000,JPY,d4",
-      ]),
-    });
+    const p = await previewedReport(t.db, admin, "deny.csv", [
+      "2026-08-01,XM,720001,1,1000,JPY,d1",
+      "2026-08-01,XM,720002,1,1000,JPY,d2",
+      "2026-08-01,XM,720003,1,1000,JPY,d3",
+      "2026-08-01,XM,720004,1,1000,JPY,d4",
+    ]);
     await t.db.kysely
       .updateTable("broker_accounts")
       .set({ status: "denied", live_number: null })

@@ -13,7 +13,7 @@ import {
 import { createAccount, createBroker } from "../helpers/cashback";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { givePaymentDetails, key, walletOf } from "../helpers/money";
+import { givePaymentDetails, key, walletOf, withdraw } from "../helpers/money";
 import { decidedTransfer, houseMovement } from "../helpers/statement";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
@@ -154,30 +154,14 @@ beforeAll(async () => {
 
   // Through the real services, dated in the autumn of 2026.
   await dated("2026-09-01T01:00:00.000Z", async () => {
-    const bank = await alice.caller.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 5_000,
-      requestKey: key(),
-    });
+    const bank = await withdraw(alice.caller, "bank", 5_000);
     await admin.wallet.completeWithdrawal({ id: bank.id });
-    const paypay = await alice.caller.wallet.requestWithdrawal({
-      method: "paypay",
-      amount: 1_000,
-      requestKey: key(),
-    });
+    const paypay = await withdraw(alice.caller, "paypay", 1_000);
     await admin.wallet.completeWithdrawal({ id: paypay.id });
-    const cancelled = await alice.caller.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 1_200,
-      requestKey: key(),
-    });
+    const cancelled = await withdraw(alice.caller, "bank", 1_200);
     await alice.caller.wallet.cancelWithdrawal({ id: cancelled.id });
     // Still waiting at the year's end: held, in the closing balance, in no line.
-    await alice.caller.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 2_000,
-      requestKey: key(),
-    });
+    await withdraw(alice.caller, "bank", 2_000);
   });
   await dated("2026-10-01T01:00:00.000Z", async () => {
     await decidedTransfer(admin, alice.caller, bob.email, 10_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { timeStep, totpAt } from "../../server/auth/totp";
-import { testEngine } from "../helpers/db";
+import { testEngine, tokensOf } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createCaller } from "../../server/trpc/router";
 import { callerFor, createUser, makeContext, TEST_PASSWORD } from "../helpers/fixtures";
@@ -42,13 +42,7 @@ describe(`second-step challenges on ${testEngine}`, () => {
       first.auth.loginMfa({ code: totpAt(secret, timeStep() + 1) }),
     ).resolves.toMatchObject({ permission: "member" });
     // Each stands alone: the others are still pending, and the used one is gone.
-    const open = await t.db.kysely
-      .selectFrom("auth_tokens")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .where("purpose", "=", "mfa_login")
-      .where("used_at", "is", null)
-      .execute();
+    const open = await tokensOf(t.db, user.id, "mfa_login", { unused: true });
     expect(open).toHaveLength(9);
   });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { timeStep, totpAt } from "../../server/auth/totp";
-import { testEngine } from "../helpers/db";
+import { testEngine, tokensOf, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, sessionCount } from "../helpers/rejections";
 import { createDb } from "../../db";
 import { attemptLimiter, limitKey, RULES, signInSlowdownMs } from "../../server/auth/rate-limit";
 import { createCaller } from "../../server/trpc/router";
-import { callerFor, createUser, makeContext, TEST_PASSWORD } from "../helpers/fixtures";
+import { callerFor, createUser, makeContext, TEST_PASSWORD, signUp } from "../helpers/fixtures";
 
 const t = fileDatabase();
 
@@ -131,11 +131,7 @@ describe(`login on ${testEngine}`, () => {
     const user = await createUser(t.db);
     const login = await callerFor(t.db, undefined, { ip: "10.6.0.1" });
     await login.auth.login({ email: user.email, password: TEST_PASSWORD });
-    const session = await t.db.kysely
-      .selectFrom("sessions")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const session = await rowWhere(t.db, "sessions", "user_id", user.id);
     const stolen = await callerFor(t.db, user.id, { ip: "10.6.0.2" });
     const sessionsBefore = await sessionCount(t.db, user.id);
     // Parallel guesses with the stolen session: at most the rule's few are checked, and the
@@ -175,14 +171,14 @@ describe(`login on ${testEngine}`, () => {
     const ip = "10.7.0.1";
     const results = await Promise.allSettled(
       Array.from({ length: 15 }, async (_, i) =>
-        (await callerFor(t.db, undefined, { ip })).auth.register({
-          name: "Bulk Signup",
-          nickname: `bulk${i}`,
-          email: `bulk${i}@example.test`,
-          password: GOOD,
-          passwordConfirm: GOOD,
-          agree: true,
-        }),
+        (await callerFor(t.db, undefined, { ip })).auth.register(
+          signUp({
+            name: "Bulk Signup",
+            nickname: `bulk${i}`,
+            email: `bulk${i}@example.test`,
+            password: GOOD,
+          }),
+        ),
       ),
     );
     const created = await t.db.kysely
@@ -245,14 +241,8 @@ describe(`multi-factor on ${testEngine}`, () => {
     const visitor = await callerFor(t.db, undefined, { ip: "10.9.0.2" });
     const first = await visitor.auth.login({ email: user.email, password: TEST_PASSWORD });
     expect(first).toEqual({ mfaRequired: true });
-    const challenge = await t.db.kysely
-      .selectFrom("auth_tokens")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .where("purpose", "=", "mfa_login")
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    expect(challenge).toBeDefined();
+    const challenges = await tokensOf(t.db, user.id, "mfa_login", { unused: true });
+    expect(challenges).not.toHaveLength(0);
   });
 
   it("second-factor guesses sent at once get at most the rule's few checks", async () => {

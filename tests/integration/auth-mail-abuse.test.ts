@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { testEngine } from "../helpers/db";
+import { testEngine, tokensOf } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { RULES } from "../../server/auth/rate-limit";
 import { renderMail } from "../../server/mail";
-import { callerFor, createUser, MailBox, TEST_PASSWORD } from "../helpers/fixtures";
+import { callerFor, createUser, MailBox, TEST_PASSWORD, signUp } from "../helpers/fixtures";
 
 const t = fileDatabase();
 
@@ -71,12 +71,7 @@ describe(`mail sent on a member's behalf on ${testEngine}`, () => {
     expect(mail.sent.filter((m) => m.to === user.email).map((m) => m.template)).toEqual([
       "emailChangeNotice",
     ]);
-    const pending = await t.db.kysely
-      .selectFrom("auth_tokens")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .where("purpose", "=", "change_email")
-      .execute();
+    const pending = await tokensOf(t.db, user.id, "change_email");
     expect(pending).toHaveLength(0);
   });
 
@@ -91,28 +86,28 @@ describe(`mail sent on a member's behalf on ${testEngine}`, () => {
     // Registration mails an address nobody has proven yet: the nickname stays out of it.
     const registration = new MailBox();
     const visitor = await callerFor(t.db, undefined, { mailer: registration, ip: "10.31.0.1" });
-    await visitor.auth.register({
-      name: "Bait Sender",
-      nickname: BAIT,
-      email: "someone-else@example.test",
-      password: GOOD,
-      passwordConfirm: GOOD,
-      agree: true,
-    });
+    await visitor.auth.register(
+      signUp({
+        name: "Bait Sender",
+        nickname: BAIT,
+        email: "someone-else@example.test",
+        password: GOOD,
+      }),
+    );
     const verify = registration.last("verifyEmail")!;
     expect(renderMail(verify).text).not.toContain(BAIT);
 
     // A second registration of that (still unverified) address: the "already registered"
     // mail goes to the same unproven inbox and must not carry the first registrant's text.
     const again = await callerFor(t.db, undefined, { mailer: registration, ip: "10.31.0.2" });
-    await again.auth.register({
-      name: "Other Person",
-      nickname: "other",
-      email: "someone-else@example.test",
-      password: GOOD,
-      passwordConfirm: GOOD,
-      agree: true,
-    });
+    await again.auth.register(
+      signUp({
+        name: "Other Person",
+        nickname: "other",
+        email: "someone-else@example.test",
+        password: GOOD,
+      }),
+    );
     const already = registration.last("alreadyRegistered")!;
     expect(renderMail(already).text).not.toContain("Bait Sender");
     expect(renderMail(already).text).not.toContain(BAIT);

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors, sessionCount } from "../helpers/rejections";
-import { callerFor, type Caller, createUser, MailBox, TEST_PASSWORD } from "../helpers/fixtures";
+import {
+  callerFor,
+  type Caller,
+  createUser,
+  MailBox,
+  TEST_PASSWORD,
+  signUp,
+} from "../helpers/fixtures";
 
 const t = fileDatabase();
 
@@ -48,11 +55,7 @@ describe(`registration on ${testEngine}`, () => {
     );
     // Nobody is signed in by registering: a taken address must get the same answer.
     expect(result).toEqual({ sent: true });
-    const user = await t.db.kysely
-      .selectFrom("users")
-      .selectAll()
-      .where("email", "=", "hanako@example.test")
-      .executeTakeFirstOrThrow();
+    const user = await rowWhere(t.db, "users", "email", "hanako@example.test");
     expect(user.email_verified_at).toBeNull();
     expect(user.password_hash).not.toContain(GOOD);
     expect(mail.last("verifyEmail")?.to).toBe("hanako@example.test");
@@ -65,11 +68,7 @@ describe(`registration on ${testEngine}`, () => {
     });
     expect(await sessionCount(t.db, user.id)).toBe(1);
     await expectKey((await callerFor(t.db)).auth.verifyEmail({ token }), "verifyFailed");
-    const verified = await t.db.kysely
-      .selectFrom("users")
-      .select("email_verified_at")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const verified = await rowWhere(t.db, "users", "id", user.id);
     expect(verified.email_verified_at).not.toBeNull();
   });
 
@@ -77,31 +76,23 @@ describe(`registration on ${testEngine}`, () => {
     const existing = await createUser(t.db);
     const mail = new MailBox();
     const caller = await callerFor(t.db, undefined, { mailer: mail, ip: "10.40.0.2" });
-    const before = await t.db.kysely
-      .selectFrom("users")
-      .select(["password_hash", "name"])
-      .where("id", "=", existing.id)
-      .executeTakeFirstOrThrow();
+    const before = await rowWhere(t.db, "users", "id", existing.id);
     await expect(
-      caller.auth.register({
-        name: "A B",
-        nickname: "x",
-        email: existing.email.toUpperCase(),
-        password: GOOD,
-        passwordConfirm: GOOD,
-        agree: true,
-      }),
+      caller.auth.register(
+        signUp({
+          name: "A B",
+          nickname: "x",
+          email: existing.email.toUpperCase(),
+          password: GOOD,
+        }),
+      ),
     ).resolves.toEqual({ sent: true });
     // "Already registered" goes to the owner's inbox, not to whoever asked.
     expect(mail.sent.map((m) => [m.template, m.to])).toEqual([
       ["alreadyRegistered", existing.email],
     ]);
-    const after = await t.db.kysely
-      .selectFrom("users")
-      .select(["password_hash", "name"])
-      .where("id", "=", existing.id)
-      .executeTakeFirstOrThrow();
-    expect(after).toEqual(before);
+    // The owner's row is untouched: password, name and every other column.
+    expect(await rowWhere(t.db, "users", "id", existing.id)).toEqual(before);
     expect(await sessionCount(t.db, existing.id)).toBe(0);
   });
 
@@ -198,12 +189,7 @@ describe(`registration on ${testEngine}`, () => {
   });
 
   it("records the referrer from the link's code or its cookie, never an unknown one", async () => {
-    const referrer = await createUser(t.db);
-    await t.db.kysely
-      .updateTable("users")
-      .set({ referral_code: "ref12345" })
-      .where("id", "=", referrer.id)
-      .execute();
+    const referrer = await createUser(t.db, { referralCode: "ref12345" });
     const viaInput = await callerFor(t.db);
     await viaInput.auth.register({
       ...registration("ref-a@example.test", { name: "A", nickname: "a" }),

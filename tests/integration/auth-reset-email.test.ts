@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, sessionCount } from "../helpers/rejections";
 import { RULES } from "../../server/auth/rate-limit";
-import { callerFor, createUser, MailBox, TEST_PASSWORD } from "../helpers/fixtures";
+import { callerFor, createUser, MailBox, TEST_PASSWORD, signUp } from "../helpers/fixtures";
 
 const t = fileDatabase();
 
@@ -130,11 +130,7 @@ describe(`email change on ${testEngine}`, () => {
     await expect(
       visitor.auth.recoverEmail({ token: mail.token("emailChangeNotice") }),
     ).resolves.toEqual({ email: user.email });
-    const row = await t.db.kysely
-      .selectFrom("users")
-      .select("email")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(t.db, "users", "id", user.id);
     expect(row.email).toBe(user.email);
     expect(await sessionCount(t.db, user.id)).toBe(0);
   });
@@ -147,14 +143,14 @@ describe(`email change on ${testEngine}`, () => {
     // The old address is free on paper, but inside the recovery window nobody may take it:
     // registering answers as for any taken address and creates nothing…
     await expect(
-      visitor.auth.register({
-        name: "Thief Two",
-        nickname: "thief2",
-        email: victim.email,
-        password: GOOD,
-        passwordConfirm: GOOD,
-        agree: true,
-      }),
+      visitor.auth.register(
+        signUp({
+          name: "Thief Two",
+          nickname: "thief2",
+          email: victim.email,
+          password: GOOD,
+        }),
+      ),
     ).resolves.toEqual({ sent: true });
     const holders = await t.db.kysely
       .selectFrom("users")

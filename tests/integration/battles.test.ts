@@ -9,6 +9,7 @@ import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";
 import { walletOf } from "../helpers/money";
 import { errorOf, issues } from "../helpers/outcome";
+import { auditsOf } from "../helpers/audit";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
@@ -206,12 +207,7 @@ describe(`ranking battles on ${testEngine}`, () => {
       .where("kind", "=", "battle_prize")
       .execute();
     expect(notes).toHaveLength(3);
-    const audits = await t.db.kysely
-      .selectFrom("audit_log")
-      .select("action")
-      .where("target_id", "=", id)
-      .where("action", "=", "battle.settle")
-      .execute();
+    const audits = await auditsOf(t.db, id, "battle.settle");
     expect(audits).toHaveLength(1);
 
     // A settled battle can no longer be edited.

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
-import { brokersSuite } from "../helpers/brokers-suite";
+import { brokersSuite, TITAN_FX } from "../helpers/brokers-suite";
 import { createAccount, previewed, report } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { refusal } from "../helpers/outcome";
+import { auditsOf } from "../helpers/audit";
 
 const suite = brokersSuite();
 const { t, storage, brokerInput } = suite;
@@ -55,12 +56,7 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     // Inactive brokers are not on the public card.
     expect(card.brokers.map((b) => b.code)).not.toContain("gone");
 
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select(["action", "data"])
-      .where("target_id", "=", suite.brokers.xm!)
-      .where("action", "=", "broker.update")
-      .execute();
+    const audit = await auditsOf(t.db, suite.brokers.xm!, "broker.update");
     expect(audit).toHaveLength(1);
     const data = JSON.parse(audit[0]!.data!) as {
       before: { rates: string[] };
@@ -79,26 +75,14 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     await suite.admin.brokers.update(xmUpdate({ terms: terms() }));
     await suite.admin.brokers.update(xmUpdate({}));
     expect((await suite.admin.brokers.get({ id: suite.brokers.xm! })).rates).toHaveLength(3);
-    const again = await t.db.kysely
-      .selectFrom("audit_log")
-      .select("id")
-      .where("target_id", "=", suite.brokers.xm!)
-      .where("action", "=", "broker.update")
-      .execute();
+    const again = await auditsOf(t.db, suite.brokers.xm!, "broker.update");
     expect(again).toHaveLength(1);
   });
 
   it("refuses a bad rate, a day the schedule does not have, and too many rows; nothing is saved", async () => {
     const before = (await suite.admin.brokers.get({ id: suite.brokers.titan! })).rates;
     const titan = (extra: Record<string, unknown>) => ({
-      ...brokerInput({
-        name: "TitanFX",
-        code: "titanfx",
-        accountKind: "customer_id",
-        idCharset: "digits",
-        idMinLength: "6",
-        idMaxLength: "8",
-      }),
+      ...brokerInput(TITAN_FX),
       id: suite.brokers.titan!,
       ...extra,
     });
@@ -286,13 +270,7 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     const listed = await suite.admin.brokers.accounts.list({ member: m.email });
     expect(listed.rows.find((r) => r.id === id)!.accountType).toBe("Standard");
     await suite.admin.brokers.accounts.setType({ id, accountType: "" });
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select(["data"])
-      .where("target_id", "=", id)
-      .where("action", "=", "account.type")
-      .orderBy("id")
-      .execute();
+    const audit = await auditsOf(t.db, id, "account.type");
     expect(audit.map((a) => JSON.parse(a.data!) as { before: unknown; after: unknown })).toEqual([
       expect.objectContaining({ before: "Zero", after: "Standard" }),
       expect.objectContaining({ before: "Standard", after: null }),

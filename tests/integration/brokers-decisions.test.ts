@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { brokersSuite } from "../helpers/brokers-suite";
+import { auditOf } from "../helpers/audit";
 
 const suite = brokersSuite();
 const { t, brokers, member, outcome } = suite;
@@ -100,12 +101,7 @@ describe(`deciding accounts on ${testEngine}`, () => {
     ).toMatchObject({
       changed: 1,
     });
-    const denyAudit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select("data")
-      .where("action", "=", "account.deny")
-      .where("target_id", "=", id)
-      .executeTakeFirstOrThrow();
+    const denyAudit = await auditOf(t.db, id, "account.deny");
     expect(JSON.parse(denyAudit.data!)).toMatchObject({
       reason: "名義が一致しません",
       after: "denied",

@@ -3,6 +3,7 @@ import { testEngine } from "../helpers/db";
 import { brokersSuite } from "../helpers/brokers-suite";
 import { callerFor } from "../helpers/fixtures";
 import { fixture } from "../helpers/images";
+import { auditsOf } from "../helpers/audit";
 
 const suite = brokersSuite();
 const { t, storage, brokerInput, createBroker, member, outcome } = suite;
@@ -105,12 +106,7 @@ describe(`broker management on ${testEngine}`, () => {
     ).toEqual({
       brokerId: "brokerRequired",
     });
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select(["action", "actor_id", "data"])
-      .where("target_id", "=", id)
-      .orderBy("created_at")
-      .execute();
+    const audit = await auditsOf(t.db, id);
     // By action, not position: two writes in one millisecond have no order.
     expect(audit.map((a) => a.action).sort()).toEqual(["broker.create", "broker.deactivate"]);
     expect(JSON.parse(audit.find((a) => a.action === "broker.deactivate")!.data!)).toEqual({

@@ -9,6 +9,7 @@ import {
   previewed,
   report,
   runQueuedImport,
+  previewedReport,
 } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
@@ -299,13 +300,10 @@ describe(`cashback import on ${testEngine}`, () => {
     const member = await createUser(t.db);
     const accountId = await createAccount(t.db, member.id, xm, "400001", "pending");
     await createAccount(t.db, member.id, xm, "400002");
-    const p = await previewed(t.db, admin, {
-      fileName: "late.csv",
-      contentBase64: report([
-        "2026-08-01,XM,400001,1,900,JPY,z",
-        "2026-08-01,XM,400002,1,50,JPY,y",
-      ]),
-    });
+    const p = await previewedReport(t.db, admin, "late.csv", [
+      "2026-08-01,XM,400001,1,900,JPY,z",
+      "2026-08-01,XM,400002,1,50,JPY,y",
+    ]);
     expect(p).toMatchObject({ matched: 1, unmatched: 1 });
     await imports.commit({ batchId: p.batchId });
     expect(await walletOf(t.db, member.id)).toEqual({ available: 50, held: 0 });
@@ -390,10 +388,7 @@ describe(`cashback import on ${testEngine}`, () => {
           `${date},XM,${account},1,${1 + Math.floor(rand() * 5000)},JPY,${key}-${account}-${date}`,
         );
       }
-      const p = await previewed(t.db, admin, {
-        fileName: `f${file}.csv`,
-        contentBase64: report(lines),
-      });
+      const p = await previewedReport(t.db, admin, `f${file}.csv`, lines);
       await imports.commit({ batchId: p.batchId });
       const total = await summariesMatchHistory(member.id);
       expect(await walletOf(t.db, member.id)).toEqual({ available: total, held: 0 });

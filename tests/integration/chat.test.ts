@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { CHAT_RATE_LIMITS, idFloor, PAGE_SIZE } from "../../server/features/chat/service";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, memberWithCaller } from "../helpers/fixtures";
 import { fixture, jpegWithExif, SECRET } from "../helpers/images";
@@ -20,11 +20,7 @@ const member = () => memberWithCaller(t.db);
 async function backfill(memberId: string, count: number, role: "member" | "admin", ageMs: number) {
   const caller = await callerFor(t.db, memberId);
   await caller.chat.send({ body: "first" });
-  const thread = await t.db.kysely
-    .selectFrom("chat_threads")
-    .select("id")
-    .where("user_id", "=", memberId)
-    .executeTakeFirstOrThrow();
+  const thread = await rowWhere(t.db, "chat_threads", "user_id", memberId);
   for (let i = 0; i < count; i++) {
     await t.db.kysely
       .insertInto("chat_messages")
@@ -122,11 +118,7 @@ describe(`support chat on ${testEngine}`, () => {
     }
     const longest = await m.caller.chat.send({ body: "あ".repeat(2000) });
     expect(longest.body).toHaveLength(2000);
-    const stored = await t.db.kysely
-      .selectFrom("chat_messages")
-      .select("body")
-      .where("id", "=", longest.id)
-      .executeTakeFirstOrThrow();
+    const stored = await rowWhere(t.db, "chat_messages", "id", longest.id);
     expect(stored.body).toBe("あ".repeat(2000));
   });
 

@@ -8,6 +8,7 @@ import { gachaForm, rewardForm } from "../helpers/gachas-suite";
 import { key } from "../helpers/money";
 import { errorOf, issues } from "../helpers/outcome";
 import { createAccount, createBroker } from "../helpers/cashback";
+import { auditOf } from "../helpers/audit";
 
 /**
  * Admin-written content in both languages (decision 024), on a real database: what the admin
@@ -93,12 +94,7 @@ describe(`content in both languages on ${testEngine}`, () => {
       titleEn: "Summer",
       conditionsEn: "",
     });
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select("data")
-      .where("action", "=", "campaign.update")
-      .where("target_id", "=", id)
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t.db, id, "campaign.update");
     expect(audit.data).toContain("Summer");
     expect(audit.data).toContain("title_en");
   });

@@ -5,7 +5,7 @@ import { checkLedger, inTransaction } from "../../server/ledger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
+import { fund, givePaymentDetails, key, walletOf, withdraw } from "../helpers/money";
 
 /*
  * A database node dying under a money request, as a cluster failover does it: the connection
@@ -120,11 +120,7 @@ describe.skipIf(testEngine !== "mysql")("money requests when the database connec
   it("lost before COMMIT: the transaction is run again on a fresh connection, once", async () => {
     const m = await member();
     inject(/^insert into `withdrawals`/i, killThenSend);
-    const result = await m.caller.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 10_000,
-      requestKey: key(),
-    });
+    const result = await withdraw(m.caller, "bank", 10_000);
     expect(killed).toBe(1);
     expect(result.replayed).toBe(false);
     expect(await withdrawalsOf(m.id)).toEqual([{ id: result.id, amount: 10_000 }]);
@@ -152,11 +148,7 @@ describe.skipIf(testEngine !== "mysql")("money requests when the database connec
   it("lost during COMMIT before it was applied: the lookup finds nothing, it runs once more", async () => {
     const m = await member();
     inject(/^commit/i, killThenSend);
-    const result = await m.caller.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 7_000,
-      requestKey: key(),
-    });
+    const result = await withdraw(m.caller, "bank", 7_000);
     expect(killed).toBe(1);
     expect(await withdrawalsOf(m.id)).toEqual([{ id: result.id, amount: 7_000 }]);
     expect(await walletOf(t.db, m.id)).toEqual({ available: 43_000, held: 7_000 });

@@ -4,7 +4,7 @@ import { forUpdate, insertIgnore, isUniqueViolation, upsert } from "../../db/dia
 import { newId } from "../../db/id";
 import { migrateToLatest } from "../../db/migrate";
 import { nowDb } from "../../db/time";
-import { rowsWhere, testEngine } from "../helpers/db";
+import { rowsWhere, testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";
 
@@ -28,21 +28,13 @@ describe(`database on ${testEngine}`, () => {
 
   it("stores and returns timestamps as the same UTC text", async () => {
     const user = await createUser(t.db);
-    const row = await t.db.kysely
-      .selectFrom("users")
-      .select(["created_at"])
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(t.db, "users", "id", user.id);
     expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
   });
 
   it("keeps Japanese text intact (utf8mb4)", async () => {
     const user = await createUser(t.db, { nickname: "山田太郎🙂" });
-    const row = await t.db.kysely
-      .selectFrom("users")
-      .select("nickname")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(t.db, "users", "id", user.id);
     expect(row.nickname).toBe("山田太郎🙂");
   });
 

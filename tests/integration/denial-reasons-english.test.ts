@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { eaSuite } from "../helpers/eas-suite";
 import { callerFor } from "../helpers/fixtures";
+import { auditOf } from "../helpers/audit";
 
 /**
  * The denial reasons of a broker account, of an EA-dedicated account request and of an EA
@@ -135,12 +136,7 @@ describe(`denial reasons in English on ${testEngine}`, () => {
     });
 
     // The audit keeps both languages, as the withdrawal's rejection does.
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select("data")
-      .where("target_id", "=", translated.id)
-      .where("action", "=", "ea.account_request.deny")
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t.db, translated.id, "ea.account_request.deny");
     expect(JSON.parse(String(audit.data))).toMatchObject({
       reason: "取引実績が足りません",
       reasonEn: "Not enough trading history yet.",
@@ -205,12 +201,7 @@ describe(`denial reasons in English on ${testEngine}`, () => {
     });
 
     // The audit keeps both languages.
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select("data")
-      .where("target_id", "=", rejected.id)
-      .where("action", "=", "ea.license.reject")
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t.db, rejected.id, "ea.license.reject");
     expect(JSON.parse(String(audit.data))).toMatchObject({
       reason: "口座が対象外です",
       reasonEn: "This account is not eligible.",

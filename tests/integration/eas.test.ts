@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { outcome } from "../helpers/outcome";
 import { eaSuite } from "../helpers/eas-suite";
+import { auditsOf } from "../helpers/audit";
 
 /**
  * EAs on a real database: the admin's EA and version uploads, members' licence requests for an
@@ -122,13 +123,7 @@ describe(`EA admin on ${testEngine}`, () => {
       ea: eaForm({ name: "Trend Rider 2", category: "cashback" }),
     });
     expect((await suite.admin.eas.adminGet({ id })).name).toBe("Trend Rider 2");
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select("action")
-      .where("target_id", "=", id)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
+    const audit = await auditsOf(t.db, id);
     // Sorted: two writes in one millisecond have no order.
     expect(audit.map((a) => a.action).sort()).toEqual(["ea.create", "ea.update", "ea.version"]);
   });

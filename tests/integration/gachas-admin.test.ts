@@ -6,6 +6,7 @@ import { createCaller } from "../../server/trpc/router";
 import { key, walletOf } from "../helpers/money";
 import { DAY, HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
 import { outcome } from "../helpers/outcome";
+import { auditsOf } from "../helpers/audit";
 
 /**
  * Gachas on a real database (SQLite, or MariaDB with TEST_MYSQL_URL): the admin's forms, the
@@ -75,11 +76,7 @@ describe(`gacha admin on ${testEngine}`, () => {
     expect(edited.imageUrl).toBeNull();
     // The removed image is no longer served.
     expect(await outcome(anon.gachas.image({ file }))).toBe("notFound");
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select("action")
-      .where("target_id", "=", id)
-      .execute();
+    const audit = await auditsOf(t.db, id);
     expect(audit.map((a) => a.action).sort()).toEqual(["gacha.create", "gacha.update"]);
   });
 

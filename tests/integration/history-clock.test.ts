@@ -3,7 +3,7 @@ import { atTime } from "../../db/clock";
 import { nowDb, toDbTime } from "../../db/time";
 import { requestWithdrawal } from "../../server/features/wallet/service";
 import { createLogger } from "../../server/logger";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";
 import { fund, givePaymentDetails } from "../helpers/money";
@@ -38,11 +38,7 @@ describe(`writing history at its own moment on ${testEngine}`, () => {
       [toDbTime(july), toDbTime(july)],
       [toDbTime(july), toDbTime(july)],
     ]);
-    const row = await t.db.kysely
-      .selectFrom("withdrawals")
-      .select("created_at")
-      .where("id", "=", withdrawal.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(t.db, "withdrawals", "id", withdrawal.id);
     expect(row.created_at).toBe(toDbTime(july));
 
     // Outside the scope, and in work running alongside it, the time is the real one.

@@ -9,7 +9,7 @@ import { createApp } from "../../server/app";
 import { parseConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { VERSION } from "../../server/version";
-import { createTestDb, testEngine, type TestDb } from "../helpers/db";
+import { createTestDb, testEngine, type TestDb, rowWhere } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";
 
@@ -216,11 +216,7 @@ describe(`HTTP server on ${testEngine}`, () => {
       const { token } = await createSession(t.db, user.id);
       const res = await setLanguage({ language: "en" }, { Cookie: `sid=${token}` });
       expect(res.status).toBe(200);
-      const row = await t.db.kysely
-        .selectFrom("users")
-        .select("language")
-        .where("id", "=", user.id)
-        .executeTakeFirstOrThrow();
+      const row = await rowWhere(t.db, "users", "id", user.id);
       expect(row.language).toBe("en");
     });
 

@@ -6,7 +6,7 @@ import { claimImportJob, latestImportJob } from "../../server/features/cashback/
 import { previewResult } from "../../server/features/cashback/preview";
 import { ImportWorker, runImportJob, runJobNow } from "../../server/features/cashback/worker";
 import { createLogger } from "../../server/logger";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, testStorage } from "../helpers/fixtures";
 import { createAccount, createBroker, previewed, report } from "../helpers/cashback";
@@ -114,11 +114,7 @@ describe(`import jobs on ${testEngine}`, () => {
       rows_credited: 9000,
       lease_until: null,
     });
-    const batch = await t.db.kysely
-      .selectFrom("import_batches")
-      .select(["status", "rows_credited", "amount_credited", "next_chunk"])
-      .where("id", "=", batchId)
-      .executeTakeFirstOrThrow();
+    const batch = await rowWhere(t.db, "import_batches", "id", batchId);
     expect(batch).toMatchObject({ status: "committed", rows_credited: 9000, next_chunk: 3 });
     expect(Number(batch.amount_credited)).toBe(owed[0]! + owed[1]! + owed[2]!);
     const history = await t.db.kysely
@@ -272,11 +268,7 @@ describe(`preview jobs on ${testEngine}`, () => {
 
     // Queued by the upload: the file is stored, the batch is "previewing", nothing is staged.
     const { batchId, jobId } = await admin.cashback.preview(upload);
-    const stored = await t.db.kysely
-      .selectFrom("import_batches")
-      .select(["status", "report_key"])
-      .where("id", "=", batchId)
-      .executeTakeFirstOrThrow();
+    const stored = await rowWhere(t.db, "import_batches", "id", batchId);
     expect(stored.status).toBe("previewing");
     expect(await testStorage.get(stored.report_key!)).not.toBeNull();
 

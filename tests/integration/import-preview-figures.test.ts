@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { createAccount, createBroker, importsOf, previewed, report } from "../helpers/cashback";
+import { createAccount, createBroker, importsOf, previewedReport } from "../helpers/cashback";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 
@@ -12,14 +12,11 @@ describe(`the import preview's figures on ${testEngine}`, () => {
     const xm = await createBroker(t.db, "XM", "XMTrading");
     const member = await createUser(t.db);
     await createAccount(t.db, member.id, xm, "810002");
-    const preview = await previewed(t.db, admin, {
-      fileName: "figures.csv",
-      contentBase64: report([
-        "2026-11-02,XM,810002,1,1280,JPY,a",
-        "2026-11-03,XM,810002,1,1012,JPY,b",
-        "2026-11-03,XM,999999,1,500,JPY,c",
-      ]),
-    });
+    const preview = await previewedReport(t.db, admin, "figures.csv", [
+      "2026-11-02,XM,810002,1,1280,JPY,a",
+      "2026-11-03,XM,810002,1,1012,JPY,b",
+      "2026-11-03,XM,999999,1,500,JPY,c",
+    ]);
     const before = await admin.cashback.batch({ batchId: preview.batchId });
     expect(before!.batch).toMatchObject({
       status: "previewed",

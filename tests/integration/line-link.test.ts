@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/config";
 import { codeChallenge } from "../../server/line/login";
 import { createCaller } from "../../server/trpc/router";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { createUser, makeContext } from "../helpers/fixtures";
 import { newLineUserId } from "../helpers/line-standin";
@@ -110,11 +110,7 @@ describe(`LINE Login linking on ${testEngine}`, () => {
     expect(status.linked).toMatchObject({ displayName: "山田 太郎", reachable: true });
     expect(status.addFriendUrl).toBe("https://line.me/R/ti/p/%40123abcde");
     expect(status.startUrl).toBe(`${ORIGIN}/users/line-connect/start`);
-    const link = await t.db.kysely
-      .selectFrom("line_links")
-      .selectAll()
-      .where("user_id", "=", id)
-      .executeTakeFirstOrThrow();
+    const link = await rowWhere(t.db, "line_links", "user_id", id);
     expect(link.line_user_id).toBe(lineUserId);
 
     // The same callback again: the state was spent.

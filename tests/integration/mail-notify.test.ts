@@ -6,7 +6,7 @@ import { addToDigest } from "../../server/notify/digest";
 import { claimDue, enqueueNotification, outboxCounts } from "../../server/notify/outbox";
 import { mailRecipient } from "../../server/notify/mail-dispatcher";
 import { createAccount, createBroker } from "../helpers/cashback";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import {
   adminWithCaller,
@@ -275,11 +275,7 @@ describe(`mail for money events on ${testEngine}`, () => {
     };
     const d = mailDispatcherFor(t.db, mailbox, { mailer: flaky });
     await d.runOnce();
-    const row = await t.db.kysely
-      .selectFrom("notifications")
-      .select(["status", "last_error", "attempts"])
-      .where("user_id", "=", m.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(t.db, "notifications", "user_id", m.id);
     expect(row).toMatchObject({ status: "pending", last_error: "421 try again later" });
     // The backoff ends (moved back here rather than waited for).
     await t.db.kysely

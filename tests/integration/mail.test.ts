@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail";
-import { createTestDb, type TestDb } from "../helpers/db";
+import { createTestDb, type TestDb, rowWhere } from "../helpers/db";
 import { callerFor, silentLog, testConfig } from "../helpers/fixtures";
 import { linkIn, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
@@ -46,11 +46,7 @@ describe("mail over real SMTP", () => {
     expect(link.origin + link.pathname).toBe(`${testConfig.APP_ORIGIN}/verify-email`);
 
     await (await callerFor(t.db)).auth.verifyEmail({ token: link.searchParams.get("token")! });
-    const row = await t.db.kysely
-      .selectFrom("users")
-      .select("email_verified_at")
-      .where("email", "=", "ken@example.test")
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(t.db, "users", "email", "ken@example.test");
     expect(row.email_verified_at).not.toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, makeContext } from "../helpers/fixtures";
-import { createAccount, createBroker, importsOf, previewed, report } from "../helpers/cashback";
+import { createAccount, createBroker, importsOf, previewedReport } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 import { fieldErrors } from "../helpers/rejections";
 import { memberProgress, pendingGoals } from "../../server/features/marathon/service";
@@ -19,10 +19,7 @@ beforeAll(async () => {
 });
 
 async function importFile(lines: string[]) {
-  const preview = await previewed(t.db, admin, {
-    fileName: "r.csv",
-    contentBase64: report(lines),
-  });
+  const preview = await previewedReport(t.db, admin, "r.csv", lines);
   return { preview, result: await imports.commit({ batchId: preview.batchId }) };
 }
 
@@ -180,20 +177,14 @@ describe(`cashback marathon on ${testEngine}`, () => {
   it("two overlapping imports committed at once credit the goal once", async () => {
     const member = await createUser(t.db);
     await createAccount(t.db, member.id, xm, "600001");
-    const a = await previewed(t.db, admin, {
-      fileName: "a.csv",
-      contentBase64: report([
-        "2026-11-10,XM,600001,1,700,JPY,p",
-        "2026-11-11,XM,600001,1,700,JPY,q",
-      ]),
-    });
-    const b = await previewed(t.db, admin, {
-      fileName: "b.csv",
-      contentBase64: report([
-        "2026-11-11,XM,600001,1,700,JPY,q",
-        "2026-11-12,XM,600001,1,700,JPY,r",
-      ]),
-    });
+    const a = await previewedReport(t.db, admin, "a.csv", [
+      "2026-11-10,XM,600001,1,700,JPY,p",
+      "2026-11-11,XM,600001,1,700,JPY,q",
+    ]);
+    const b = await previewedReport(t.db, admin, "b.csv", [
+      "2026-11-11,XM,600001,1,700,JPY,q",
+      "2026-11-12,XM,600001,1,700,JPY,r",
+    ]);
     await Promise.all([
       imports.commit({ batchId: a.batchId }),
       imports.commit({ batchId: b.batchId }),

@@ -6,7 +6,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { addMonthlyCashback, createAccount, createBroker } from "../helpers/cashback";
 import { callerFor, createUser, payingMember } from "../helpers/fixtures";
-import { key } from "../helpers/money";
+import { withdraw } from "../helpers/money";
 
 const t = fileDatabase();
 
@@ -46,27 +46,11 @@ describe(`member dashboard on ${testEngine}`, () => {
     await monthly(other.id, theirs, broker, monthBack(0), 4_000);
 
     // Two pending withdrawals, one cancelled (not pending), and the other member's.
-    await member.caller.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 1_000,
-      requestKey: key(),
-    });
-    await member.caller.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 2_500,
-      requestKey: key(),
-    });
-    const cancelled = await member.caller.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 4_000,
-      requestKey: key(),
-    });
+    await withdraw(member.caller, "bank", 1_000);
+    await withdraw(member.caller, "bank", 2_500);
+    const cancelled = await withdraw(member.caller, "bank", 4_000);
     await member.caller.wallet.cancelWithdrawal({ id: cancelled.id });
-    await other.caller.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 1_000,
-      requestKey: key(),
-    });
+    await withdraw(other.caller, "bank", 1_000);
 
     const dashboard = await member.caller.cashback.dashboard();
     expect(dashboard.wallet).toEqual({ available: 50_000 - 3_500, held: 3_500 });

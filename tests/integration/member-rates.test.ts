@@ -4,6 +4,7 @@ import { brokersSuite } from "../helpers/brokers-suite";
 import { createAccount, importsOf, previewed } from "../helpers/cashback";
 import { testEngine } from "../helpers/db";
 import { translator } from "../helpers/messages";
+import { auditsOf } from "../helpers/audit";
 
 const suite = brokersSuite();
 const { t, storage, member, outcome } = suite;
@@ -122,12 +123,8 @@ describe(`account types a member gives, and the rates they see, on ${testEngine}
     ).toBe("accountTypeAlreadySet");
     expect(await typeOf(old)).toBe("Micro");
     expect((await m.caller.brokers.accounts.missingType()).map((a) => a.id)).toEqual([pending]);
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select(["actor_id", "action"])
-      .where("target_id", "=", old)
-      .execute();
-    expect(audit).toEqual([{ actor_id: m.id, action: "account.type" }]);
+    const audit = await auditsOf(t.db, old);
+    expect(audit).toMatchObject([{ actor_id: m.id, action: "account.type" }]);
   });
 
   it("lists each own cashback row with its rate and where it came from", async () => {

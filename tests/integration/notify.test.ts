@@ -6,7 +6,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { dispatcherFor, enqueue, eventually, linkLine, notificationRows } from "../helpers/line";
-import { fund, givePaymentDetails, key } from "../helpers/money";
+import { fund, givePaymentDetails, key, withdraw } from "../helpers/money";
 
 const t = fileDatabase();
 const standin = fileLineStandin();
@@ -51,21 +51,9 @@ describe(`the outbox on ${testEngine}`, () => {
     await givePaymentDetails(t.db, m.id);
     const member = await callerFor(t.db, m.id);
     const admin = await callerFor(t.db, adminId);
-    const a = await member.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 5_000,
-      requestKey: key(),
-    });
-    const b = await member.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 6_000,
-      requestKey: key(),
-    });
-    const c = await member.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 7_000,
-      requestKey: key(),
-    });
+    const a = await withdraw(member, "bank", 5_000);
+    const b = await withdraw(member, "bank", 6_000);
+    const c = await withdraw(member, "bank", 7_000);
     expect(await notificationRows(t.db, m.id)).toHaveLength(0);
 
     await admin.wallet.completeWithdrawal({ id: a.id });

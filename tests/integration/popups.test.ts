@@ -8,6 +8,7 @@ import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, makeContext } from "../helpers/fixtures";
 import { fixture } from "../helpers/images";
 import { errorOf, issues } from "../helpers/outcome";
+import { auditsOf } from "../helpers/audit";
 
 const t = fileDatabase();
 let admin: Awaited<ReturnType<typeof callerFor>>;
@@ -132,12 +133,7 @@ describe(`popups on ${testEngine}`, () => {
     expect((unknown as AppError).code).toBe("NOT_FOUND");
 
     // Changes are audited.
-    const audits = await t.db.kysely
-      .selectFrom("audit_log")
-      .select("action")
-      .where("target_id", "=", older.id)
-      .orderBy("created_at")
-      .execute();
+    const audits = await auditsOf(t.db, older.id);
     // Sorted: two writes in one millisecond have no order.
     expect(audits.map((a) => a.action).sort()).toEqual([
       "popup.activate",

@@ -8,8 +8,7 @@ import {
   createAccount,
   createBroker,
   importsOf,
-  previewed,
-  report,
+  previewedReport,
 } from "../helpers/cashback";
 
 /**
@@ -43,15 +42,12 @@ describe(`ranking totals on ${testEngine}`, () => {
     const m = await createUser(t.db, { nickname: "importer" });
     await createAccount(t.db, m.id, broker, "200001");
     await createAccount(t.db, m.id, broker, "200002");
-    const preview = await previewed(t.db, admin, {
-      fileName: "r.csv",
-      contentBase64: report([
-        "2025-12-30,XM,200001,1,1000,JPY,a",
-        "2026-01-02,XM,200001,1,300,JPY,b",
-        "2026-01-03,XM,200002,1,200,JPY,c",
-        "2026-01-03,XM,200001,1,50,JPY,d",
-      ]),
-    });
+    const preview = await previewedReport(t.db, admin, "r.csv", [
+      "2025-12-30,XM,200001,1,1000,JPY,a",
+      "2026-01-02,XM,200001,1,300,JPY,b",
+      "2026-01-03,XM,200002,1,200,JPY,c",
+      "2026-01-03,XM,200001,1,50,JPY,d",
+    ]);
     await imports.commit({ batchId: preview.batchId });
     expect(await totals(m.id)).toEqual([
       ["cashback", "2025", 1000, 0],

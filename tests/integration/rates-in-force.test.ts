@@ -6,6 +6,7 @@ import { createAccount, importsOf, previewed } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { refusal } from "../helpers/outcome";
 import { testEngine } from "../helpers/db";
+import { auditsOf } from "../helpers/audit";
 
 const suite = brokersSuite();
 const { t, storage, brokerInput } = suite;
@@ -108,12 +109,7 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
     expect(broker.versions.map((v) => v.from)).toEqual(["2000-01-01", tomorrow]);
 
     // The change is audited with its day.
-    const audit = await t.db.kysely
-      .selectFrom("audit_log")
-      .select("data")
-      .where("target_id", "=", suite.brokers.xm!)
-      .where("action", "=", "broker.update")
-      .execute();
+    const audit = await auditsOf(t.db, suite.brokers.xm!, "broker.update");
     expect(
       audit.map((a) => (JSON.parse(a.data!) as { after: { ratesFrom: string } }).after.ratesFrom),
     ).toEqual(["2000-01-01", tomorrow]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { fund, givePaymentDetails, key } from "../helpers/money";
+import { fund, givePaymentDetails, key, withdraw } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 
@@ -16,21 +16,13 @@ describe(`what admins write to a member, in English too, on ${testEngine}`, () =
     const ja = await callerFor(t.db, member.id);
     const en = await callerFor(t.db, member.id, { locale: "en" });
 
-    const translated = await ja.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 3_000,
-      requestKey: key(),
-    });
+    const translated = await withdraw(ja, "bank", 3_000);
     await admin.wallet.rejectWithdrawal({
       id: translated.id,
       reason: "口座名義が一致しません",
       reasonEn: "The account holder's name does not match.",
     });
-    const untranslated = await ja.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 2_000,
-      requestKey: key(),
-    });
+    const untranslated = await withdraw(ja, "bank", 2_000);
     await admin.wallet.rejectWithdrawal({ id: untranslated.id, reason: "確認できませんでした" });
     const sent = await ja.wallet.requestTransfer({
       email: friend.email,

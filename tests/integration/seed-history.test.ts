@@ -4,7 +4,7 @@ import { SEED_MARATHON_TITLE } from "../../db/seed/money";
 import { fromDbTime, nowDb } from "../../db/time";
 import { tokyoDay, tokyoMonth } from "../../server/domain/tokyo";
 import { memberWallet } from "../../server/ledger";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { type Caller, callerFor } from "../helpers/fixtures";
 
@@ -13,11 +13,7 @@ let memberId: string;
 let member: Caller;
 beforeAll(async () => {
   await seed(t.db);
-  const row = await t.db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", DEMO_MEMBER.email)
-    .executeTakeFirstOrThrow();
+  const row = await rowWhere(t.db, "users", "email", DEMO_MEMBER.email);
   memberId = row.id;
   member = await callerFor(t.db, memberId);
 });

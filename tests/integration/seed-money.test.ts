@@ -2,18 +2,14 @@ import { describe, expect, it } from "vitest";
 import { DEMO_FRIEND, DEMO_LOGINS, DEMO_MEMBER, DEMO_RICH, seed } from "../../db/seed";
 import { verifyPassword } from "../../server/auth/password";
 import { walletSummary } from "../../server/features/wallet/service";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor } from "../helpers/fixtures";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 
 async function idOf(email: string) {
-  const row = await t.db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
+  const row = await rowWhere(t.db, "users", "email", email);
   return row.id;
 }
 
@@ -89,11 +85,7 @@ describe(`the demo members' money on ${testEngine}`, () => {
       DEMO_RICH.email,
     ]);
     for (const login of DEMO_LOGINS) {
-      const user = await t.db.kysely
-        .selectFrom("users")
-        .select("password_hash")
-        .where("email", "=", login.email)
-        .executeTakeFirstOrThrow();
+      const user = await rowWhere(t.db, "users", "email", login.email);
       expect(await verifyPassword(login.password, user.password_hash)).toBe(true);
       expect(login.shows.length).toBeGreaterThan(10);
     }

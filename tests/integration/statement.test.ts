@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, updateMoneySettings } from "../../server/features/set
 import { checkLedger } from "../../server/ledger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { givePaymentDetails, key, walletOf } from "../helpers/money";
+import { givePaymentDetails, walletOf, withdraw } from "../helpers/money";
 import { decidedTransfer, houseMovement } from "../helpers/statement";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
@@ -60,17 +60,9 @@ beforeAll(async () => {
   await houseMovement(t.db, alice.id, "gacha_reward", "gacha_log", 700);
   await houseMovement(t.db, alice.id, "gacha_cost", "gacha_log", -300);
 
-  const paid = await alice.caller.wallet.requestWithdrawal({
-    method: "bank",
-    amount: 5_000,
-    requestKey: key(),
-  });
+  const paid = await withdraw(alice.caller, "bank", 5_000);
   await admin.wallet.completeWithdrawal({ id: paid.id });
-  const cancelled = await alice.caller.wallet.requestWithdrawal({
-    method: "bank",
-    amount: 2_000,
-    requestKey: key(),
-  });
+  const cancelled = await withdraw(alice.caller, "bank", 2_000);
   await alice.caller.wallet.cancelWithdrawal({ id: cancelled.id });
 
   await decidedTransfer(admin, alice.caller, bob.email, 10_000);

@@ -4,21 +4,15 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";
 import { type Caller, callerFor, createUser, payingMember } from "../helpers/fixtures";
-import { givePaymentDetails, key } from "../helpers/money";
+import { givePaymentDetails, key, moneySettingsForm } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 const ERC20_ADDRESS = "0x" + "ab".repeat(20);
 let admin: Caller;
 let members: Record<"tron" | "tronNoMail" | "none" | "eth", { id: string; caller: Caller }>;
 
-const settings = (usdtNetwork: "TRC20" | "ERC20", confirmNetworkChange?: boolean) => ({
-  transferFeeRate: "0",
-  transferMin: 1_000,
-  transferMax: 500_000,
-  usdtNetwork,
-  paypayDailyLimit: 100_000,
-  confirmNetworkChange,
-});
+const settings = (usdtNetwork: "TRC20" | "ERC20", confirmNetworkChange?: boolean) =>
+  moneySettingsForm({ usdtNetwork, confirmNetworkChange });
 
 async function notices(userId: string) {
   return t.db.kysely

@@ -5,7 +5,14 @@ import { rowsWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";
 import { callerFor, createUser, payingMember } from "../helpers/fixtures";
-import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
+import {
+  fund,
+  givePaymentDetails,
+  key,
+  walletOf,
+  withdraw,
+  moneySettingsForm,
+} from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let adminId: string;
@@ -18,13 +25,7 @@ const member = (balance = 0) => payingMember(t.db, balance);
 describe(`transfers on ${testEngine}`, () => {
   it("holds amount and fee, then an approval credits the receiver and the fee account", async () => {
     const admin = await callerFor(t.db, adminId);
-    await admin.settings.update({
-      transferFeeRate: "1.5",
-      transferMin: 1_000,
-      transferMax: 500_000,
-      usdtNetwork: "TRC20",
-      paypayDailyLimit: 100_000,
-    });
+    await admin.settings.update(moneySettingsForm({ transferFeeRate: "1.5" }));
     try {
       const sender = await member(20_000);
       const receiver = await member();
@@ -61,13 +62,7 @@ describe(`transfers on ${testEngine}`, () => {
         reason: "ありがとう",
       });
     } finally {
-      await admin.settings.update({
-        transferFeeRate: "0",
-        transferMin: 1_000,
-        transferMax: 500_000,
-        usdtNetwork: "TRC20",
-        paypayDailyLimit: 100_000,
-      });
+      await admin.settings.update(moneySettingsForm());
     }
   });
 
@@ -194,11 +189,7 @@ describe(`an unverified email address on ${testEngine}`, () => {
       .set({ email_verified_at: "2026-11-24 00:00:00.000" })
       .where("id", "=", user.id)
       .execute();
-    const done = await caller.wallet.requestWithdrawal({
-      method: "bank",
-      amount: 5_000,
-      requestKey: key(),
-    });
+    const done = await withdraw(caller, "bank", 5_000);
     expect(done).toMatchObject({ status: "pending", replayed: false });
   });
 });
@@ -238,23 +229,21 @@ describe(`presents and settings on ${testEngine}`, () => {
     const admin = await callerFor(t.db, adminId);
     expect(
       await fieldErrors(
-        admin.settings.update({
-          transferFeeRate: "1.234",
-          transferMin: 5_000,
-          transferMax: 1_000,
-          usdtNetwork: "TRC20",
-          paypayDailyLimit: 100_000,
-        }),
+        admin.settings.update(
+          moneySettingsForm({ transferFeeRate: "1.234", transferMin: 5_000, transferMax: 1_000 }),
+        ),
       ),
     ).toEqual({ transferFeeRate: "percentFormat", transferMax: "maxBelowMin" });
-    const saved = await admin.settings.update({
-      transferFeeRate: "2.50",
-      transferMin: 2_000,
-      transferMax: 300_000,
-      usdtNetwork: "ERC20",
-      paypayDailyLimit: 50_000,
-      confirmNetworkChange: true,
-    });
+    const saved = await admin.settings.update(
+      moneySettingsForm({
+        transferFeeRate: "2.50",
+        transferMin: 2_000,
+        transferMax: 300_000,
+        usdtNetwork: "ERC20",
+        paypayDailyLimit: 50_000,
+        confirmNetworkChange: true,
+      }),
+    );
     expect(saved).toEqual({
       transferFeeRateBp: 250,
       transferMin: 2_000,
@@ -272,13 +261,6 @@ describe(`presents and settings on ${testEngine}`, () => {
       .orderBy("created_at", "desc")
       .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.data!)).toMatchObject({ after: { transferFeeRateBp: 250 } });
-    await admin.settings.update({
-      transferFeeRate: "0",
-      transferMin: 1_000,
-      transferMax: 500_000,
-      usdtNetwork: "TRC20",
-      paypayDailyLimit: 100_000,
-      confirmNetworkChange: true,
-    });
+    await admin.settings.update(moneySettingsForm({ confirmNetworkChange: true }));
   });
 });

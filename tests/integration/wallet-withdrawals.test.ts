@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { WITHDRAWAL_METHODS } from "../../server/domain/withdrawal";
 import { PAYOUTS } from "../../server/ledger";
-import { testEngine } from "../helpers/db";
+import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";
 import { callerFor, createUser, payingMember } from "../helpers/fixtures";
@@ -26,11 +26,7 @@ const withdraw = (
 
 /** What the payouts account has paid out so far. */
 async function payouts() {
-  const row = await t.db.kysely
-    .selectFrom("wallets")
-    .select("balance")
-    .where("id", "=", PAYOUTS)
-    .executeTakeFirstOrThrow();
+  const row = await rowWhere(t.db, "wallets", "id", PAYOUTS);
   return Number(row.balance);
 }
 

@@ -68,16 +68,6 @@ describe("page titles", () => {
         "/login",
       ),
     ).toBe("Login | Cashback Member Portal");
-    expect(
-      documentTitle(
-        t,
-        [
-          match("root"),
-          match("routes/users+/statement+/route", null, title.key("statement:title")),
-        ],
-        "/users/statement",
-      ),
-    ).toBe("Statement | Cashback Member Portal");
   });
 
   it("gives the public rate page its own title in both languages", () => {

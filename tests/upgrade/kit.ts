@@ -21,20 +21,9 @@
  *   UPGRADE_DIR        the database file, uploads and logs (a new temporary folder); kept when
  *                      UPGRADE_KEEP=1 or a check failed
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { createConnection } from "mysql2/promise";
@@ -42,17 +31,8 @@ import { createDb } from "../../db";
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
 import { timeStep } from "../../server/auth/totp";
 import { signIn } from "../helpers/http-session";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const PORT = Number(process.env.UPGRADE_PORT ?? 4750);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const CACHE = process.env.UPGRADE_CACHE ?? path.join(homedir(), ".cache/cashback-portal/releases");
-const DIR = process.env.UPGRADE_DIR ?? mkdtempSync(path.join(tmpdir(), "upgrade-test-"));
-const CURRENT = (
-  JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    version: string;
-  }
-).version;
+import { check, checks, CURRENT, DIR, ORIGIN, PORT, ROOT, run, running, say } from "./common";
+import { buildRelease, previousRelease, tolerates } from "./release";
 
 const MEMBER_PAGES = [
   "/users",
@@ -62,144 +42,6 @@ const MEMBER_PAGES = [
   "/users/affiliate",
 ];
 const ADMIN_PAGES = ["/admin", "/admin/customer", "/admin/cashback", "/admin/withdraw"];
-
-interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
-const checks: Check[] = [];
-const running = new Set<ChildProcess>();
-
-function check(name: string, ok: boolean, detail = "") {
-  checks.push({ name, ok, detail });
-  process.stdout.write(`${ok ? "ok  " : "FAIL"} ${name}${detail ? `: ${detail}` : ""}\n`);
-}
-
-function say(message: string) {
-  process.stdout.write(`upgrade: ${message}\n`);
-}
-
-// ---- the previous release ----------------------------------------------------------------------
-
-interface Release {
-  version: string;
-  commit: string;
-}
-
-/** The newest CHANGELOG.md entry below this version that names its commit. */
-export function previousRelease(changelog: string, current: string): Release {
-  const entries = changelog.split(/^## /m).slice(1);
-  for (const entry of entries) {
-    const version = entry.split(/\s/)[0] ?? "";
-    const commit = /^Commit: ([0-9a-f]{40})$/m.exec(entry)?.[1];
-    if (version !== current && commit) return { version, commit };
-  }
-  throw new Error("CHANGELOG.md names no older release with a commit");
-}
-
-/** Builds older than 1.0.0 lack the start-up check: they refuse a newer schema when migrating. */
-function tolerates(version: string): boolean {
-  return Number(version.split(".")[0]) >= 1;
-}
-
-/** Runs a command to its end within `seconds`, its output in `log`; throws naming it otherwise. */
-async function run(
-  what: string,
-  command: string,
-  args: string[],
-  options: { cwd: string; seconds: number; env?: NodeJS.ProcessEnv; log: string },
-): Promise<void> {
-  const started = Date.now();
-  say(`${what} (at most ${options.seconds} s; output in ${options.log})`);
-  const out = openSync(options.log, "a");
-  const child = spawn(command, args, {
-    cwd: options.cwd,
-    env: options.env ?? process.env,
-    stdio: ["ignore", out, out],
-  });
-  running.add(child);
-  const timer = setTimeout(() => child.kill("SIGKILL"), options.seconds * 1000);
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  clearTimeout(timer);
-  running.delete(child);
-  const took = ((Date.now() - started) / 1000).toFixed(0);
-  if (code !== 0) {
-    const tail = readFileSync(options.log, "utf8").split("\n").slice(-15).join("\n");
-    throw new Error(
-      `${what} ${code === null ? `did not finish in ${options.seconds} s` : `exited ${code}`} after ${took} s:\n${tail}`,
-    );
-  }
-  say(`${what}: done in ${took} s`);
-}
-
-/** The lockfile's packages (path, version, integrity) and the patches: what node_modules holds. */
-function dependencyKey(dir: string): string {
-  const lock = JSON.parse(readFileSync(path.join(dir, "package-lock.json"), "utf8")) as {
-    packages: Record<string, { version?: string; integrity?: string }>;
-  };
-  const packages = Object.entries(lock.packages)
-    .filter(([key]) => key !== "")
-    .map(([key, p]) => `${key}@${p.version ?? ""}#${p.integrity ?? ""}`)
-    .sort();
-  const patches = existsSync(path.join(dir, "patches"))
-    ? readdirSync(path.join(dir, "patches"))
-        .sort()
-        .map((f) => readFileSync(path.join(dir, "patches", f), "utf8"))
-    : [];
-  return JSON.stringify([packages, patches]);
-}
-
-/**
- * The release's build in CACHE/<commit>, made once: the sources from git, the packages of its
- * lockfile, `npm run build`. When its lockfile and patches resolve exactly the packages this
- * checkout has installed, those are copied as hard links instead of installed again (npm ci
- * replaces files rather than writing into them, so the copy keeps its content).
- */
-async function buildRelease(release: Release): Promise<string> {
-  const folder = path.join(CACHE, release.commit);
-  if (existsSync(path.join(folder, ".built"))) {
-    say(`${release.version} (${release.commit.slice(0, 7)}): cached build in ${folder}`);
-    return folder;
-  }
-  const scratch = `${folder}.partial-${process.pid}`;
-  rmSync(scratch, { recursive: true, force: true });
-  mkdirSync(scratch, { recursive: true });
-  const log = path.join(DIR, "previous-build.log");
-  await run(
-    `git archive ${release.commit.slice(0, 7)}`,
-    "sh",
-    ["-c", `git -C "${ROOT}" archive --format=tar ${release.commit} | tar -x -C "${scratch}"`],
-    { cwd: ROOT, seconds: 120, log },
-  );
-  if (
-    dependencyKey(scratch) === dependencyKey(ROOT) &&
-    existsSync(path.join(ROOT, "node_modules"))
-  ) {
-    await run(
-      "the same packages: node_modules copied as hard links",
-      "cp",
-      ["-al", path.join(ROOT, "node_modules"), path.join(scratch, "node_modules")],
-      { cwd: ROOT, seconds: 300, log },
-    );
-  } else {
-    await run(
-      "npm ci (its lockfile)",
-      "npm",
-      ["ci", "--prefer-offline", "--no-audit", "--no-fund"],
-      {
-        cwd: scratch,
-        seconds: 1200,
-        log,
-      },
-    );
-  }
-  await run("npm run build", "npm", ["run", "build"], { cwd: scratch, seconds: 600, log });
-  writeFileSync(path.join(scratch, ".built"), `${release.version} ${release.commit}\n`);
-  rmSync(folder, { recursive: true, force: true });
-  renameSync(scratch, folder);
-  return folder;
-}
 
 // ---- the database --------------------------------------------------------------------------------
 

@@ -1,0 +1,188 @@
+/** The import benchmark's data: its members and accounts, and the report files it imports. */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Db } from "../db";
+import { newId } from "../db/id";
+import { saveProfile } from "../server/features/cashback/profiles";
+import { createBroker } from "../tests/helpers/cashback";
+
+/**
+ * The benchmark's members (and an admin), each with an approved account at XM and at a second
+ * broker whose report is read by a profile and priced at 40 % of the IB commission.
+ */
+export async function seedBench(db: Db, accountCount: number, now: string) {
+  const brokerId = await createBroker(db, "XM", "XMTrading");
+  const adminId = newId();
+  const users: { id: string; email: string; nickname: string; permission: "admin" | "member" }[] = [
+    { id: adminId, email: "admin@bench.test", nickname: "admin", permission: "admin" },
+  ];
+  for (let i = 0; i < accountCount; i++)
+    users.push({
+      id: newId(),
+      email: `m${i}@bench.test`,
+      nickname: `m${i}`,
+      permission: "member",
+    });
+  for (let i = 0; i < users.length; i += 1000) {
+    await db.kysely
+      .insertInto("users")
+      .values(
+        users.slice(i, i + 1000).map((u) => ({
+          ...u,
+          email_verified_at: now,
+          password_hash: "x",
+          name: "Bench",
+          language: "ja" as const,
+          ranking_opt_out: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+  const accounts = users
+    .slice(1)
+    .map((u, i) => ({ id: newId(), user_id: u.id, number: String(1_000_000 + i) }));
+  for (let i = 0; i < accounts.length; i += 1000) {
+    await db.kysely
+      .insertInto("broker_accounts")
+      .values(
+        accounts.slice(i, i + 1000).map((a) => ({
+          id: a.id,
+          user_id: a.user_id,
+          broker_id: brokerId,
+          account_number: a.number,
+          live_number: a.number,
+          status: "approved",
+          deny_reason: null,
+          decided_at: now,
+          decided_by: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+
+  // The second broker, whose report is read by a profile and priced at 40 % of the IB
+  // commission; the same members hold an account there, of the rate's type.
+  const pctBrokerId = await createBroker(db, "PCT", "Percent Markets");
+  await db.kysely
+    .insertInto("broker_rates")
+    .values([
+      {
+        id: newId(),
+        broker_id: pctBrokerId,
+        account_type: "Standard",
+        kind: "spread_percent",
+        value_x100: 4_000,
+        display_order: 0,
+      },
+      {
+        id: newId(),
+        broker_id: pctBrokerId,
+        account_type: "Pro",
+        kind: "usd_per_lot",
+        value_x100: 450,
+        display_order: 1,
+      },
+    ])
+    .execute();
+  for (let i = 0; i < accounts.length; i += 1000) {
+    await db.kysely
+      .insertInto("broker_accounts")
+      .values(
+        accounts.slice(i, i + 1000).map((a) => ({
+          id: newId(),
+          user_id: a.user_id,
+          broker_id: pctBrokerId,
+          account_number: a.number,
+          live_number: a.number,
+          account_type: "Standard",
+          status: "approved",
+          deny_reason: null,
+          decided_at: now,
+          decided_by: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+  const { id: profileId } = await saveProfile(db, adminId, {
+    name: "Percent Markets IB report",
+    brokerId: pctBrokerId,
+    encoding: "utf-8",
+    delimiter: ";",
+    hasHeader: true,
+    columns: {
+      account: "Client account",
+      tradeDate: "Close time",
+      volume: "Volume (lots)",
+      commission: "Reward",
+      symbol: "Instrument",
+      currency: "Reward currency",
+      rowKey: "Order",
+    },
+    dateFormat: "dd/MM/yyyy HH:mm",
+    volumeDivisor: 1,
+    decimalComma: true,
+    currency: "USD",
+  });
+  return { brokerId, adminId, accounts, profileId };
+}
+
+/** One report row: trade date, broker, account, lots, amount, currency, row key. */
+export type Row = [string, string, string, string, string, string, string];
+export type Account = { id: string; user_id: string; number: string };
+
+export function reportRows(accounts: Account[], rowCount: number) {
+  const ACCOUNTS = accounts.length;
+  const ROWS = rowCount;
+  // The report: each account trades on several days; rows in date order like a broker's file.
+  // Made row by row wherever it is needed, never held whole.
+  const recordOf = (i: number): Row => [
+    `2026-10-${String(1 + (Math.floor(i / ACCOUNTS) % 28)).padStart(2, "0")}`,
+    "XM",
+    accounts[i % ACCOUNTS]!.number,
+    ((i % 97) / 10).toFixed(2),
+    String(100 + (i % 5000)),
+    "JPY",
+    `r${i}`,
+  ];
+  const slices = function* (size: number) {
+    for (let i = 0; i < ROWS; i += size)
+      yield Array.from({ length: Math.min(size, ROWS - i) }, (_, j) => recordOf(i + j));
+  };
+  return { recordOf, slices };
+}
+
+/** The report in the built-in shape and again in the second broker's; returns the two files. */
+export function writeReports(work: string, slices: (size: number) => Generator<Row[]>) {
+  const reportFile = path.join(work, "report.csv");
+  writeFileSync(reportFile, "trade_date,broker,account,lots,amount,currency,row_key\n");
+  for (const slice of slices(10_000))
+    writeFileSync(reportFile, slice.map((r) => `${r.join(",")}\n`).join(""), { flag: "a" });
+
+  // The same rows in the second broker's shape: day-first dates with a time, decimal commas,
+  // the IB commission in dollars (the built-in report's amount / 60, to the cent).
+  const profileFile = path.join(work, "report-profile.csv");
+  writeFileSync(
+    profileFile,
+    "Order;Client account;Instrument;Close time;Volume (lots);Reward;Reward currency\n",
+  );
+  for (const slice of slices(10_000))
+    writeFileSync(
+      profileFile,
+      slice
+        .map((r) => {
+          const [yyyy, mm, dd] = r[0].split("-");
+          const cents = Math.round((Number(r[4]) * 100) / 60);
+          const reward = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+          return `${r[6]};${r[2]};EURUSD;${dd}/${mm}/${yyyy} 13:45;${r[3].replace(".", ",")};${reward};USD\n`;
+        })
+        .join(""),
+      { flag: "a" },
+    );
+  return { reportFile, profileFile };
+}

@@ -1,0 +1,19 @@
+import type { Db } from "../../db";
+
+/**
+ * The audit log's rows about `targetId` (ids are unique across tables), oldest first, narrowed to
+ * one `action` when given. Two writes in one millisecond have no order: compare those by action.
+ */
+export async function auditsOf(db: Db, targetId: string, action?: string) {
+  let query = db.kysely.selectFrom("audit_log").selectAll().where("target_id", "=", targetId);
+  if (action !== undefined) query = query.where("action", "=", action);
+  return query.orderBy("created_at").orderBy("id").execute();
+}
+
+/** The one audit row of `action` about `targetId`; throws when there is none or more than one. */
+export async function auditOf(db: Db, targetId: string, action: string) {
+  const rows = await auditsOf(db, targetId, action);
+  if (rows.length !== 1)
+    throw new Error(`${rows.length} audit rows of ${action} about ${targetId}, expected one`);
+  return rows[0]!;
+}
