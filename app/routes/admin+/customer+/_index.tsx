@@ -10,6 +10,7 @@ import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -75,9 +76,9 @@ export default function AdminCustomers() {
               <span>
                 {r.accountCount}
                 {r.pendingCount > 0 && (
-                  <span className="ml-2 rounded-full bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                  <Badge tone="warning" className="ml-2">
                     {t("customers.pending", { count: r.pendingCount })}
-                  </span>
+                  </Badge>
                 )}
               </span>
             ),

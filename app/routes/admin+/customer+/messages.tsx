@@ -8,6 +8,7 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = { title: title.key("chat:admin.inbox"), i18n: ["chat", "errors"] };
 
@@ -80,13 +81,10 @@ export default function AdminMessages() {
                 </p>
               </div>
               {r.unread > 0 && (
-                <span
-                  className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white"
-                  data-testid="inbox-unread"
-                >
+                <Badge tone="alert" className="shrink-0" data-testid="inbox-unread">
                   <span className="sr-only">{t("admin.unread")}: </span>
                   {r.unread}
-                </span>
+                </Badge>
               )}
             </li>
           ))}

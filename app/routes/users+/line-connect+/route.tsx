@@ -11,6 +11,7 @@ import { qrDataUrl } from "~/lib/qr.server";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = { title: title.key("line:title"), i18n: ["line", "errors"] };
 
@@ -95,16 +96,9 @@ export default function LineConnect() {
 
       <Section title={t("status.heading")} testId="line-status">
         <div className="flex flex-wrap items-center gap-3">
-          <span
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              linked
-                ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
-                : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-            }`}
-            data-testid="line-state"
-          >
+          <Badge tone={linked ? "success" : "muted"} data-testid="line-state">
             {linked ? t("status.linked") : t("status.notLinked")}
-          </span>
+          </Badge>
           <p className="text-sm text-slate-700 dark:text-slate-200">
             {linked
               ? linked.displayName
