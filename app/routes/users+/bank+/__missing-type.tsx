@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, type useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/button";
