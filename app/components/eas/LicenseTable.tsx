@@ -1,7 +1,8 @@
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
+import { BrokerAccount, linkColumn } from "~/components/table/columns";
 import { type RowDecision, RowDecisionButton, RowDecisions } from "~/components/admin/RowDecisions";
 import { ConfirmDialog, DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -9,7 +10,6 @@ import { DataTable, type TablePage } from "~/components/table/DataTable";
 import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import type { licenseDecision } from "~/lib/ea-licenses.server";
 import { AccountTypeBadge, LicenseKeyCell, LicenseStatusCell } from "./badges";
-import { textLink } from "~/components/ui/link";
 
 export interface AdminLicenseRow {
   id: string;
@@ -111,19 +111,11 @@ export function LicenseTable({
           }),
           ...(showEa
             ? [
-                {
-                  key: "ea",
-                  header: t("admin.licenses.ea"),
+                linkColumn<AdminLicenseRow>("ea", t("admin.licenses.ea"), {
+                  to: (r) => `/admin/eas/${r.eaId}/licenses`,
+                  text: (r) => r.eaName,
                   className: "min-w-32",
-                  cell: (r: AdminLicenseRow) => (
-                    <Link
-                      to={`/admin/eas/${r.eaId}/licenses`}
-                      className={`${textLink} font-medium`}
-                    >
-                      {r.eaName}
-                    </Link>
-                  ),
-                },
+                }),
               ]
             : []),
           memberColumn(t("admin.licenses.member")),
@@ -131,12 +123,15 @@ export function LicenseTable({
             key: "account",
             header: t("admin.licenses.account"),
             cell: (r) => (
-              <span className="block whitespace-nowrap">
-                {r.account.brokerName} <span className="font-mono">{r.account.accountNumber}</span>
+              <BrokerAccount
+                broker={r.account.brokerName}
+                number={r.account.accountNumber}
+                className="block whitespace-nowrap"
+              >
                 <span className="mt-1 block">
                   <AccountTypeBadge type={r.accountType} />
                 </span>
-              </span>
+              </BrokerAccount>
             ),
           },
           {

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
@@ -8,7 +8,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { GachaArt } from "~/components/gachas/GachaArt";
 import { LogStateBadge } from "~/components/gachas/badges";
 import { GACHA_LOG_STATES, WonRewardText, WonRewardValidity } from "~/components/gachas/log-cells";
-import { dateColumn } from "~/components/table/columns";
+import { dateColumn, linkColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -139,16 +139,12 @@ export default function GachaLogs() {
             cell: (r) => <WonRewardValidity row={r} />,
           },
           dateColumn("createdAt", t("logs.date"), { sorted: true }),
-          {
-            key: "gacha",
-            header: t("logs.gacha"),
+          linkColumn<Row>("gacha", t("logs.gacha"), {
+            to: (r) => `/users/gachas/${r.gachaId}`,
+            text: (r) => r.gachaName,
             className: "min-w-36",
-            cell: (r) => (
-              <Link to={`/users/gachas/${r.gachaId}`} className={actionLink}>
-                {r.gachaName}
-              </Link>
-            ),
-          },
+            linkClassName: actionLink,
+          }),
         ]}
       />
 

@@ -1,16 +1,21 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RateForm } from "~/components/affiliate/RateForm";
-import { yenColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
+import {
+  codeColumn,
+  figureColumn,
+  linkColumn,
+  textColumn,
+  yenColumn,
+} from "~/components/table/columns";
+import { DataTable, type PageRow } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate } from "~/lib/money";
 import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
@@ -41,6 +46,8 @@ export const action = /* @__PURE__ */ answerRefusals(
     return redirect("/admin/affiliate?saved=1");
   },
 );
+
+type Row = PageRow<typeof loader>;
 
 /**
  * /admin/affiliate: the default affiliate rate, and the members who referred someone with their
@@ -81,32 +88,17 @@ export default function AdminAffiliate() {
         empty={t("admin.empty")}
         testId="aff-referrers"
         columns={[
-          {
-            key: "nickname",
-            header: t("admin.nickname"),
-            sortKey: "nickname",
-            firstDir: "asc",
-            cell: (r) => (
-              <Link to={`/admin/affiliate/${r.id}`} className={`${textLink} font-medium`}>
-                {r.nickname}
-              </Link>
-            ),
-          },
-          { key: "email", header: t("admin.email"), nowrap: true, cell: (r) => r.email },
-          {
-            key: "code",
-            header: t("admin.code"),
-            nowrap: true,
-            cell: (r) => <span className="font-mono">{r.code}</span>,
-          },
-          {
-            key: "customers",
-            header: t("admin.customers"),
-            sortKey: "customers",
-            firstDir: "desc",
-            align: "right",
-            cell: (r) => <span className="tabular-nums">{r.customers}</span>,
-          },
+          linkColumn<Row>("nickname", t("admin.nickname"), {
+            to: (r) => `/admin/affiliate/${r.id}`,
+            text: (r) => r.nickname,
+            sorted: true,
+          }),
+          textColumn("email", t("admin.email"), { nowrap: true }),
+          codeColumn("code", t("admin.code")),
+          figureColumn<Row>("customers", t("admin.customers"), {
+            value: (r) => r.customers,
+            sorted: true,
+          }),
           yenColumn("rewards", t("admin.rewards"), { sorted: true, figures: "tabular" }),
           {
             key: "rate",

@@ -1,12 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { timeColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
+import { codeColumn, linkColumn, textColumn, timeColumn } from "~/components/table/columns";
+import { DataTable, type PageRow } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
@@ -21,6 +20,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
     });
   },
 );
+
+type Row = PageRow<typeof loader>;
 
 /** /admin/customer: members, searched by name, nickname, email, uid or account number. */
 export default function AdminCustomers() {
@@ -40,33 +41,14 @@ export default function AdminCustomers() {
         page={page}
         csvHref="/admin/customer/export"
         columns={[
-          {
-            key: "nickname",
-            header: t("customers.columns.nickname"),
-            sortKey: "nickname",
-            cell: (r) => (
-              <Link
-                to={`/admin/customer/${r.id}`}
-                data-testid="customer-link"
-                className={`${textLink} font-medium`}
-              >
-                {r.nickname}
-              </Link>
-            ),
-          },
-          {
-            key: "name",
-            header: t("customers.columns.name"),
-            sortKey: "name",
-            cell: (r) => r.name,
-          },
-          {
-            key: "email",
-            header: t("customers.columns.email"),
-            sortKey: "email",
-            nowrap: true,
-            cell: (r) => r.email,
-          },
+          linkColumn<Row>("nickname", t("customers.columns.nickname"), {
+            to: (r) => `/admin/customer/${r.id}`,
+            text: (r) => r.nickname,
+            sorted: true,
+            testId: "customer-link",
+          }),
+          textColumn("name", t("customers.columns.name"), { sorted: true }),
+          textColumn("email", t("customers.columns.email"), { sorted: true, nowrap: true }),
           {
             key: "accounts",
             header: t("customers.columns.accounts"),
@@ -84,11 +66,7 @@ export default function AdminCustomers() {
             ),
           },
           timeColumn("createdAt", t("customers.columns.createdAt"), { sorted: true }),
-          {
-            key: "uid",
-            header: t("customers.columns.uid"),
-            cell: (r) => <span className="font-mono text-xs">{r.id}</span>,
-          },
+          codeColumn("id", t("customers.columns.uid"), { key: "uid", small: true }),
         ]}
       />
     </div>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { AccountTypeBadge } from "~/components/eas/badges";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { BrokerAccount } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
@@ -86,11 +87,7 @@ export default function EaAccounts() {
           {
             key: "account",
             header: t("admin.licenses.account"),
-            cell: (r) => (
-              <span className="whitespace-nowrap">
-                {r.brokerName} <span className="font-mono">{r.accountNumber}</span>
-              </span>
-            ),
+            cell: (r) => <BrokerAccount broker={r.brokerName} number={r.accountNumber} />,
           },
           dateColumn("registeredAt", t("admin.accounts.registeredAt"), {
             key: "createdAt",

@@ -1,14 +1,13 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LicenseKeyCell, LicenseReason, LicenseStatusCell } from "~/components/eas/badges";
-import { dateColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
+import { BrokerAccount, dateColumn, linkColumn } from "~/components/table/columns";
+import { DataTable, type PageRow } from "~/components/table/DataTable";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { BackLink } from "~/components/BackLink";
 import { answerRefusals } from "~/lib/refusals.server";
@@ -23,6 +22,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
     return json({ page: await context.trpc.eas.myLicenses(searchParamsObject(request.url)) });
   },
 );
+
+type Row = PageRow<typeof loader>;
 
 /** /users/ea/licenses: the member's licences: key, account, state, and the download. */
 export default function MyLicenses() {
@@ -49,23 +50,20 @@ export default function MyLicenses() {
         empty={t("licenses.empty")}
         testId="my-licenses"
         columns={[
-          {
-            key: "ea",
-            header: t("licenses.ea"),
+          linkColumn<Row>("ea", t("licenses.ea"), {
+            to: (r) => `/users/ea/${r.eaId}`,
+            text: (r) => r.eaName,
             className: "min-w-32",
-            cell: (r) => (
-              <Link to={`/users/ea/${r.eaId}`} className={`${textLink} font-medium`}>
-                {r.eaName}
-              </Link>
-            ),
-          },
+          }),
           {
             key: "account",
             header: t("licenses.account"),
             cell: (r) => (
-              <span className="whitespace-nowrap" data-testid="license-account-cell">
-                {r.account.brokerName} <span className="font-mono">{r.account.accountNumber}</span>
-              </span>
+              <BrokerAccount
+                broker={r.account.brokerName}
+                number={r.account.accountNumber}
+                testId="license-account-cell"
+              />
             ),
           },
           {

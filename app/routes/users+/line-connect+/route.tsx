@@ -8,7 +8,7 @@ import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
 import { qrDataUrl } from "~/lib/qr.server";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageHeading } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { Badge } from "~/components/ui/Badge";
@@ -72,10 +72,7 @@ export default function LineConnect() {
 
   return (
     <div className="max-w-3xl space-y-5">
-      <div>
-        <PageTitle>{t("title")}</PageTitle>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
-      </div>
+      <PageHeading title={t("title")} lead={t("lead")} />
 
       {errorKey && (
         <Alert tone="error" testId="line-error">
