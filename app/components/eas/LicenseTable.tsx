@@ -9,7 +9,8 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
 import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import type { licenseDecision } from "~/lib/ea-licenses.server";
-import { AccountTypeBadge, LicenseKeyCell, LicenseStatusCell } from "./badges";
+import { AccountTypeBadge } from "./badges";
+import { licenseKeyColumn, licenseStatusColumn } from "./columns";
 
 export interface AdminLicenseRow {
   id: string;
@@ -134,27 +135,16 @@ export function LicenseTable({
               </BrokerAccount>
             ),
           },
-          {
-            key: "status",
-            header: t("admin.licenses.status"),
-            cell: (r) => (
-              <LicenseStatusCell
-                status={r.status}
-                reason={r.reason && t("admin.licenses.reasonShown", { reason: r.reason })}
-              />
-            ),
-          },
-          {
-            key: "key",
-            header: t("licenseKey"),
-            cell: (r) => (
-              <LicenseKeyCell
-                licenseKey={r.licenseKey}
-                className={`text-xs ${r.status === "active" ? "" : "text-slate-400 line-through"}`}
-                testId="admin-license-key"
-              />
-            ),
-          },
+          licenseStatusColumn<AdminLicenseRow>(
+            t("admin.licenses.status"),
+            (r) => r.reason && t("admin.licenses.reasonShown", { reason: r.reason }),
+          ),
+          licenseKeyColumn<AdminLicenseRow>(t("licenseKey"), {
+            // A key no longer valid stays readable but struck through.
+            keyClass: (r) =>
+              `text-xs ${r.status === "active" ? "" : "text-slate-400 line-through"}`,
+            testId: "admin-license-key",
+          }),
           dateColumn("issuedAt", t("admin.licenses.issuedAt"), { sorted: true }),
           {
             key: "actions",

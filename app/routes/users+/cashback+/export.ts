@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
 import { yenPerLot } from "../../../../server/domain/broker-terms";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -11,14 +11,28 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const t = await i18nServer.getFixedT(request, "cashback");
-    const page = await context.trpc.cashback.history(exportInput(request));
-    return csvColumnsResponse(context, "cashback", page.rows, [
-      [t("csv.date"), (r) => r.tradeDate],
-      [t("csv.broker"), (r) => r.brokerName],
-      [t("csv.account"), (r) => r.accountNumber],
-      [t("csv.lots"), (r) => r.lotsMilli / 1000],
-      [t("csv.ratePerLot"), (r) => yenPerLot(r.amount, r.lotsMilli)],
-      [t("csv.amount"), (r) => r.amount],
-    ]);
+    const page = await context.trpc.cashback.history({
+      ...searchParamsObject(request.url),
+      export: true,
+    });
+    return context.csv(
+      "cashback",
+      [
+        t("csv.date"),
+        t("csv.broker"),
+        t("csv.account"),
+        t("csv.lots"),
+        t("csv.ratePerLot"),
+        t("csv.amount"),
+      ],
+      page.rows.map((r) => [
+        r.tradeDate,
+        r.brokerName,
+        r.accountNumber,
+        r.lotsMilli / 1000,
+        yenPerLot(r.amount, r.lotsMilli),
+        r.amount,
+      ]),
+    );
   },
 );

@@ -2,7 +2,8 @@ import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LicenseKeyCell, LicenseReason, LicenseStatusCell } from "~/components/eas/badges";
+import { LicenseReason } from "~/components/eas/badges";
+import { licenseKeyColumn, licenseStatusColumn } from "~/components/eas/columns";
 import { BrokerAccount, dateColumn, linkColumn } from "~/components/table/columns";
 import { DataTable, type PageRow } from "~/components/table/DataTable";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
@@ -66,27 +67,14 @@ export default function MyLicenses() {
               />
             ),
           },
-          {
-            key: "key",
-            header: t("licenseKey"),
-            cell: (r) => (
-              <LicenseKeyCell
-                licenseKey={r.licenseKey}
-                className="select-all text-sm"
-                testId="license-key"
-              />
-            ),
-          },
-          {
-            key: "status",
-            header: t("licenses.status"),
-            cell: (r) => (
-              <LicenseStatusCell
-                status={r.status}
-                reason={r.reason && <LicenseReason reason={r.reason} lang={r.reasonLang} />}
-              />
-            ),
-          },
+          licenseKeyColumn<Row>(t("licenseKey"), {
+            keyClass: () => "select-all text-sm",
+            testId: "license-key",
+          }),
+          licenseStatusColumn<Row>(
+            t("licenses.status"),
+            (r) => r.reason && <LicenseReason reason={r.reason} lang={r.reasonLang} />,
+          ),
           dateColumn("requestedAt", t("licenses.requestedAt"), { key: "createdAt", sorted: true }),
           dateColumn("issuedAt", t("licenses.issuedAt")),
           {

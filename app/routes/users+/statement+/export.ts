@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -11,17 +11,34 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
-    const page = await context.trpc.wallet.statement(exportInput(request));
-    return csvColumnsResponse(context, "statement", page.rows, [
-      [t("columns.date"), (r) => formatDateTime(r.createdAt)],
-      [t("columns.entry"), (r) => t(`entries.${r.entry}`)],
-      [t("csv.availableChange"), (r) => r.availableDelta],
-      [t("csv.heldChange"), (r) => r.heldDelta],
-      [t("columns.availableAfter"), (r) => r.availableAfter],
-      [t("columns.heldAfter"), (r) => r.heldAfter],
-      [t("csv.fee"), (r) => r.fee],
-      [t("csv.counterparty"), (r) => r.counterparty],
-      [t("csv.method"), (r) => (r.method ? t(`wallet:methods.${r.method}`) : null)],
-    ]);
+    const page = await context.trpc.wallet.statement({
+      ...searchParamsObject(request.url),
+      export: true,
+    });
+    return context.csv(
+      "statement",
+      [
+        t("columns.date"),
+        t("columns.entry"),
+        t("csv.availableChange"),
+        t("csv.heldChange"),
+        t("columns.availableAfter"),
+        t("columns.heldAfter"),
+        t("csv.fee"),
+        t("csv.counterparty"),
+        t("csv.method"),
+      ],
+      page.rows.map((r) => [
+        formatDateTime(r.createdAt),
+        t(`entries.${r.entry}`),
+        r.availableDelta,
+        r.heldDelta,
+        r.availableAfter,
+        r.heldAfter,
+        r.fee,
+        r.counterparty,
+        r.method ? t(`wallet:methods.${r.method}`) : null,
+      ]),
+    );
   },
 );

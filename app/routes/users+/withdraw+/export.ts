@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -11,15 +11,30 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const t = await i18nServer.getFixedT(request, "wallet");
-    const page = await context.trpc.wallet.withdrawals(exportInput(request));
-    return csvColumnsResponse(context, "withdrawals", page.rows, [
-      [t("history.requestedAt"), (r) => formatDateTime(r.createdAt)],
-      [t("history.completedAt"), (r) => formatDateTime(r.completedAt)],
-      [t("history.method"), (r) => t(`methods.${r.method}`)],
-      [t("history.amount"), (r) => r.amount],
-      [t("csv.fee"), (r) => r.fee],
-      [t("history.status"), (r) => t(`status.${r.status}`)],
-      [t("csv.reason"), (r) => r.rejectReason],
-    ]);
+    const page = await context.trpc.wallet.withdrawals({
+      ...searchParamsObject(request.url),
+      export: true,
+    });
+    return context.csv(
+      "withdrawals",
+      [
+        t("history.requestedAt"),
+        t("history.completedAt"),
+        t("history.method"),
+        t("history.amount"),
+        t("csv.fee"),
+        t("history.status"),
+        t("csv.reason"),
+      ],
+      page.rows.map((r) => [
+        formatDateTime(r.createdAt),
+        formatDateTime(r.completedAt),
+        t(`methods.${r.method}`),
+        r.amount,
+        r.fee,
+        t(`status.${r.status}`),
+        r.rejectReason,
+      ]),
+    );
   },
 );
