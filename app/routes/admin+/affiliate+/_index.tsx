@@ -9,14 +9,13 @@ import {
   textColumn,
   yenColumn,
 } from "~/components/table/columns";
-import { DataTable, type PageRow } from "~/components/table/DataTable";
+import { type PageRow } from "~/components/table/DataTable";
+import { ListPage } from "~/components/table/ListPage";
 import { SearchFilter } from "~/components/table/ListHeading";
-import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate } from "~/lib/money";
 import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -60,58 +59,65 @@ export default function AdminAffiliate() {
   const result = useActionData<typeof action>();
   const error = result && !result.ok ? result.error : null;
   return (
-    <div className="space-y-6">
-      <PageTitle>{t("admin.title")}</PageTitle>
-      <SectionTabs section="affiliate" />
-      <section className={`${card} p-4`}>
-        <RateForm
-          intent="default"
-          label={t("admin.defaultRate")}
-          hint={t("admin.defaultRateHelp")}
-          defaultValue={
-            result && !result.ok ? (result.values.rate ?? "") : formatRate(page.defaultRateBp)
-          }
-          error={error}
-          saved={saved}
-          testId="aff-default-rate"
-        />
-      </section>
-      <TableFilters label={t("admin.search")}>
-        <div className="sm:col-span-2">
-          <SearchFilter label={t("admin.search")} />
-        </div>
-      </TableFilters>
-      <DataTable
-        label={t("admin.title")}
-        page={page}
-        csvHref="/admin/affiliate/export"
-        empty={t("admin.empty")}
-        testId="aff-referrers"
-        columns={[
-          linkColumn<Row>("nickname", t("admin.nickname"), {
-            to: (r) => `/admin/affiliate/${r.id}`,
-            text: (r) => r.nickname,
-            sorted: true,
-          }),
-          textColumn("email", t("admin.email"), { nowrap: true }),
-          codeColumn("code", t("admin.code")),
-          figureColumn<Row>("customers", t("admin.customers"), {
-            value: (r) => r.customers,
-            sorted: true,
-          }),
-          yenColumn("rewards", t("admin.rewards"), { sorted: true, figures: "tabular" }),
-          {
-            key: "rate",
-            header: t("admin.rate"),
-            align: "right",
-            nowrap: true,
-            cell: (r) =>
-              r.rateBp === null
-                ? `${formatRate(page.defaultRateBp)}% ${t("admin.defaultMark")}`
-                : `${formatRate(r.rateBp)}%`,
-          },
-        ]}
-      />
-    </div>
+    <ListPage
+      title={t("admin.title")}
+      wide
+      intro={
+        <>
+          <SectionTabs section="affiliate" />
+          <section className={`${card} p-4`}>
+            <RateForm
+              intent="default"
+              label={t("admin.defaultRate")}
+              hint={t("admin.defaultRateHelp")}
+              defaultValue={
+                result && !result.ok ? (result.values.rate ?? "") : formatRate(page.defaultRateBp)
+              }
+              error={error}
+              saved={saved}
+              testId="aff-default-rate"
+            />
+          </section>
+        </>
+      }
+      filters={{
+        label: t("admin.search"),
+        fields: (
+          <>
+            <div className="sm:col-span-2">
+              <SearchFilter label={t("admin.search")} />
+            </div>
+          </>
+        ),
+      }}
+      page={page}
+      csvHref="/admin/affiliate/export"
+      empty={t("admin.empty")}
+      testId="aff-referrers"
+      columns={[
+        linkColumn<Row>("nickname", t("admin.nickname"), {
+          to: (r) => `/admin/affiliate/${r.id}`,
+          text: (r) => r.nickname,
+          sorted: true,
+        }),
+        textColumn("email", t("admin.email"), { nowrap: true }),
+        codeColumn("code", t("admin.code")),
+        figureColumn<Row>("customers", t("admin.customers"), {
+          value: (r) => r.customers,
+          sorted: true,
+        }),
+        yenColumn("rewards", t("admin.rewards"), { sorted: true, figures: "tabular" }),
+        {
+          key: "rate",
+          header: t("admin.rate"),
+          align: "right",
+          nowrap: true,
+          cell: (r) =>
+            r.rateBp === null
+              ? `${formatRate(page.defaultRateBp)}% ${t("admin.defaultMark")}`
+              : `${formatRate(r.rateBp)}%`,
+        },
+      ]}
+    />
   );
 }

@@ -2,11 +2,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { codeColumn, linkColumn, textColumn, timeColumn } from "~/components/table/columns";
-import { DataTable, type PageRow } from "~/components/table/DataTable";
+import { type PageRow } from "~/components/table/DataTable";
+import { ListPage } from "~/components/table/ListPage";
 import { SearchFilter } from "~/components/table/ListHeading";
-import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
 import { Badge } from "~/components/ui/Badge";
@@ -28,47 +27,47 @@ export default function AdminCustomers() {
   const { t } = useTranslation("admin");
   const { page } = useLoaderData<typeof loader>();
   return (
-    <div className="space-y-4">
-      <PageTitle>{t("customers.title")}</PageTitle>
-      <SectionTabs section="customer" />
-      <TableFilters label={t("customers.searchLabel")}>
-        <div className="sm:col-span-2">
-          <SearchFilter label={t("customers.search")} hint={t("customers.searchHint")} />
-        </div>
-      </TableFilters>
-      <DataTable
-        label={t("customers.title")}
-        page={page}
-        csvHref="/admin/customer/export"
-        columns={[
-          linkColumn<Row>("nickname", t("customers.columns.nickname"), {
-            to: (r) => `/admin/customer/${r.id}`,
-            text: (r) => r.nickname,
-            sorted: true,
-            testId: "customer-link",
-          }),
-          textColumn("name", t("customers.columns.name"), { sorted: true }),
-          textColumn("email", t("customers.columns.email"), { sorted: true, nowrap: true }),
-          {
-            key: "accounts",
-            header: t("customers.columns.accounts"),
-            align: "right",
-            nowrap: true,
-            cell: (r) => (
-              <span>
-                {r.accountCount}
-                {r.pendingCount > 0 && (
-                  <Badge tone="warning" className="ml-2">
-                    {t("customers.pending", { count: r.pendingCount })}
-                  </Badge>
-                )}
-              </span>
-            ),
-          },
-          timeColumn("createdAt", t("customers.columns.createdAt"), { sorted: true }),
-          codeColumn("id", t("customers.columns.uid"), { key: "uid", small: true }),
-        ]}
-      />
-    </div>
+    <ListPage
+      title={t("customers.title")}
+      intro={<SectionTabs section="customer" />}
+      filters={{
+        label: t("customers.searchLabel"),
+        fields: (
+          <div className="sm:col-span-2">
+            <SearchFilter label={t("customers.search")} hint={t("customers.searchHint")} />
+          </div>
+        ),
+      }}
+      page={page}
+      csvHref="/admin/customer/export"
+      columns={[
+        linkColumn<Row>("nickname", t("customers.columns.nickname"), {
+          to: (r) => `/admin/customer/${r.id}`,
+          text: (r) => r.nickname,
+          sorted: true,
+          testId: "customer-link",
+        }),
+        textColumn("name", t("customers.columns.name"), { sorted: true }),
+        textColumn("email", t("customers.columns.email"), { sorted: true, nowrap: true }),
+        {
+          key: "accounts",
+          header: t("customers.columns.accounts"),
+          align: "right",
+          nowrap: true,
+          cell: (r) => (
+            <span>
+              {r.accountCount}
+              {r.pendingCount > 0 && (
+                <Badge tone="warning" className="ml-2">
+                  {t("customers.pending", { count: r.pendingCount })}
+                </Badge>
+              )}
+            </span>
+          ),
+        },
+        timeColumn("createdAt", t("customers.columns.createdAt"), { sorted: true }),
+        codeColumn("id", t("customers.columns.uid"), { key: "uid", small: true }),
+      ]}
+    />
   );
 }
