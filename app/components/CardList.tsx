@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageHeading } from "~/components/ui/PageTitle";
 import { lastPage, withParams } from "~/components/table/url";
 
 /**
@@ -156,10 +156,7 @@ export function CardListPage<Row>({
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="space-y-1">
-          <PageTitle>{title}</PageTitle>
-          {lead && <p className="text-sm text-slate-600 dark:text-slate-300">{lead}</p>}
-        </div>
+        <PageHeading title={title} lead={lead} />
         {sideLink && Icon && (
           <Link
             to={sideLink.to}

@@ -4,7 +4,7 @@ import path from "node:path";
 /** One route as Remix reads remix.config.js, with its whole URL. */
 export interface RouteEntry {
   id: string;
-  /** The route module, from the repository's root (`app/routes/users+/bank.tsx`). */
+  /** The route module, from the repository's root (`app/routes/users+/bank+/route.tsx`). */
   file: string;
   /** The URL with `:param` for each dynamic segment and `*` for a splat (`/admin/eas/:id`). */
   pattern: string;

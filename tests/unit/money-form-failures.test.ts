@@ -166,7 +166,7 @@ describe("payout details and broker accounts when the request fails", () => {
   }
   const typed = { brokerId: BROKER.id, accountNumber: "ｘｍ１２３４", accountType: "Standard" };
   const bankAction = async (context: AppLoadContext) => {
-    const { action } = await import("../../app/routes/users+/bank");
+    const { action } = await import("../../app/routes/users+/bank+/route");
     return (await action({
       request: post("http://x/users/bank", typed),
       context,

@@ -1,15 +1,16 @@
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
+import { BrokerAccount, linkColumn } from "~/components/table/columns";
 import { type RowDecision, RowDecisionButton, RowDecisions } from "~/components/admin/RowDecisions";
 import { ConfirmDialog, DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { DataTable, type TablePage } from "~/components/table/DataTable";
 import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import type { licenseDecision } from "~/lib/ea-licenses.server";
-import { AccountTypeBadge, LicenseKeyCell, LicenseStatusCell } from "./badges";
-import { textLink } from "~/components/ui/link";
+import { AccountTypeBadge } from "./badges";
+import { licenseKeyColumn, licenseStatusColumn } from "./columns";
 
 export interface AdminLicenseRow {
   id: string;
@@ -111,19 +112,11 @@ export function LicenseTable({
           }),
           ...(showEa
             ? [
-                {
-                  key: "ea",
-                  header: t("admin.licenses.ea"),
+                linkColumn<AdminLicenseRow>("ea", t("admin.licenses.ea"), {
+                  to: (r) => `/admin/eas/${r.eaId}/licenses`,
+                  text: (r) => r.eaName,
                   className: "min-w-32",
-                  cell: (r: AdminLicenseRow) => (
-                    <Link
-                      to={`/admin/eas/${r.eaId}/licenses`}
-                      className={`${textLink} font-medium`}
-                    >
-                      {r.eaName}
-                    </Link>
-                  ),
-                },
+                }),
               ]
             : []),
           memberColumn(t("admin.licenses.member")),
@@ -131,35 +124,27 @@ export function LicenseTable({
             key: "account",
             header: t("admin.licenses.account"),
             cell: (r) => (
-              <span className="block whitespace-nowrap">
-                {r.account.brokerName} <span className="font-mono">{r.account.accountNumber}</span>
+              <BrokerAccount
+                broker={r.account.brokerName}
+                number={r.account.accountNumber}
+                className="block whitespace-nowrap"
+              >
                 <span className="mt-1 block">
                   <AccountTypeBadge type={r.accountType} />
                 </span>
-              </span>
+              </BrokerAccount>
             ),
           },
-          {
-            key: "status",
-            header: t("admin.licenses.status"),
-            cell: (r) => (
-              <LicenseStatusCell
-                status={r.status}
-                reason={r.reason && t("admin.licenses.reasonShown", { reason: r.reason })}
-              />
-            ),
-          },
-          {
-            key: "key",
-            header: t("licenseKey"),
-            cell: (r) => (
-              <LicenseKeyCell
-                licenseKey={r.licenseKey}
-                className={`text-xs ${r.status === "active" ? "" : "text-slate-400 line-through"}`}
-                testId="admin-license-key"
-              />
-            ),
-          },
+          licenseStatusColumn<AdminLicenseRow>(
+            t("admin.licenses.status"),
+            (r) => r.reason && t("admin.licenses.reasonShown", { reason: r.reason }),
+          ),
+          licenseKeyColumn<AdminLicenseRow>(t("licenseKey"), {
+            // A key no longer valid stays readable but struck through.
+            keyClass: (r) =>
+              `text-xs ${r.status === "active" ? "" : "text-slate-400 line-through"}`,
+            testId: "admin-license-key",
+          }),
           dateColumn("issuedAt", t("admin.licenses.issuedAt"), { sorted: true }),
           {
             key: "actions",

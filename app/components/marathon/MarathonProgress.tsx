@@ -6,7 +6,7 @@ import { formatDate, formatDay } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { Badge } from "~/components/ui/Badge";
 import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageHeading } from "~/components/ui/PageTitle";
 import { EmptyState } from "~/components/ui/EmptyState";
 
 export interface MarathonView {
@@ -69,10 +69,7 @@ export function MarathonProgress({
   const { t } = useTranslation("marathon");
   return (
     <div className="space-y-5">
-      <div className="space-y-2">
-        <PageTitle>{t("title")}</PageTitle>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
-      </div>
+      <PageHeading title={t("title")} lead={t("intro")} />
       <CourseTabs course={course} />
       {course === "axi" && (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("axiNote")}</p>

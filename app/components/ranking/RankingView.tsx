@@ -5,7 +5,7 @@ import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { MyPlace, StandingsTable } from "./Standings";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageHeading } from "~/components/ui/PageTitle";
 
 const GENRES = ["cashback", "withdrawal", "affiliate"] as const;
 const SCOPES = ["month", "year", "all"] as const;
@@ -85,12 +85,10 @@ export function RankingView({
   const href = (g: string, s: string) => `?genre=${g}&scope=${s}`;
   return (
     <div className="space-y-4">
-      <div className="space-y-1">
-        <PageTitle>{admin ? t("adminTitle") : t("title")}</PageTitle>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          {admin ? t("adminNote") : t("intro")}
-        </p>
-      </div>
+      <PageHeading
+        title={admin ? t("adminTitle") : t("title")}
+        lead={admin ? t("adminNote") : t("intro")}
+      />
       {tabs}
       <div className="space-y-2">
         <Tabs

@@ -4,6 +4,7 @@ import {
   ChevronUpDownIcon,
   ChevronUpIcon,
 } from "@heroicons/react/20/solid";
+import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -57,6 +58,10 @@ export interface Column<T> {
   rowHeader?: boolean;
   className?: string;
 }
+
+/** A row of the list a route's loader returns as `page`: what a page's column helpers take. */
+export type PageRow<Loader extends (...args: never[]) => unknown> =
+  SerializeFrom<Loader> extends { page: { rows: (infer R)[] } } ? R : never;
 
 export interface TablePage<T> {
   rows: T[];

@@ -15,3 +15,16 @@ export function PageTitle({
     </h1>
   );
 }
+
+/**
+ * A page's heading with the sentence under it saying what the page is for: the one look for a
+ * title and its lead. Without a lead it is the title alone in the same box.
+ */
+export function PageHeading({ title, lead }: { title: ReactNode; lead?: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <PageTitle>{title}</PageTitle>
+      {lead && <p className="text-sm text-slate-600 dark:text-slate-300">{lead}</p>}
+    </div>
+  );
+}

@@ -17,6 +17,7 @@ import { PageSection } from "~/components/PageSection";
 import { SummaryTable } from "~/components/cashback/SummaryTable";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = { title: title.key("nav.affiliate"), i18n: ["affiliate"] };
 
@@ -266,28 +267,11 @@ function AccountStates({
   if (approved + pending + denied === 0) {
     return <span className="text-slate-500 dark:text-slate-400">{t("customers.none")}</span>;
   }
-  const chip = "inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";
   return (
     <span className="flex flex-wrap gap-1">
-      {approved > 0 && (
-        <span
-          className={`${chip} bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200`}
-        >
-          {t("customers.approved", { count: approved })}
-        </span>
-      )}
-      {pending > 0 && (
-        <span
-          className={`${chip} bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200`}
-        >
-          {t("customers.pending", { count: pending })}
-        </span>
-      )}
-      {denied > 0 && (
-        <span className={`${chip} bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200`}>
-          {t("customers.denied", { count: denied })}
-        </span>
-      )}
+      {approved > 0 && <Badge tone="success">{t("customers.approved", { count: approved })}</Badge>}
+      {pending > 0 && <Badge tone="warning">{t("customers.pending", { count: pending })}</Badge>}
+      {denied > 0 && <Badge tone="danger">{t("customers.denied", { count: denied })}</Badge>}
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageHeading, PageTitle } from "~/components/ui/PageTitle";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -36,10 +36,7 @@ export default function CashbackBattle() {
   const others = battles.filter((b) => b.id !== battle.id);
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <PageTitle>{t("title")}</PageTitle>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
-      </div>
+      <PageHeading title={t("title")} lead={t("intro")} />
 
       <section aria-labelledby="battle-title" className={`${card} space-y-4 p-4 sm:p-6`}>
         <div className="flex flex-wrap items-start justify-between gap-2">

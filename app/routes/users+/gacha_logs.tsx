@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
@@ -8,15 +8,14 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { GachaArt } from "~/components/gachas/GachaArt";
 import { LogStateBadge } from "~/components/gachas/badges";
 import { GACHA_LOG_STATES, WonRewardText, WonRewardValidity } from "~/components/gachas/log-cells";
-import { dateColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import { dateColumn, linkColumn } from "~/components/table/columns";
+import { ListPage } from "~/components/table/ListPage";
+import { SelectFilter } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { actionLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
 import { BackLink } from "~/components/BackLink";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -67,29 +66,33 @@ export default function GachaLogs() {
   const pageError = !using && result && !result.ok ? result.error : null;
 
   return (
-    <div className="space-y-4">
-      <BackLink to="/users/gachas">{t("detail.back")}</BackLink>
-      <PageTitle>{t("logs.title")}</PageTitle>
-      <TableFilters label={t("logs.filters")}>
-        <SelectFilter
-          name="state"
-          label={t("logs.state")}
-          allLabel={t("logs.allStates")}
-          options={GACHA_LOG_STATES.map((value) => ({ value, label: t(`states.${value}`) }))}
-          testId="filter-state"
-        />
-      </TableFilters>
-
-      {done && (
-        <Alert tone="success" testId="item-used">
-          {t("logs.usedDone", { name: done })}
-        </Alert>
-      )}
-      <FormErrorAlert error={pageError} />
-
+    <>
       {/* What was won and its state come first: on a phone the table scrolls sideways. */}
-      <DataTable
-        label={t("logs.title")}
+      <ListPage
+        title={t("logs.title")}
+        back={<BackLink to="/users/gachas">{t("detail.back")}</BackLink>}
+        filters={{
+          label: t("logs.filters"),
+          fields: (
+            <SelectFilter
+              name="state"
+              label={t("logs.state")}
+              allLabel={t("logs.allStates")}
+              options={GACHA_LOG_STATES.map((value) => ({ value, label: t(`states.${value}`) }))}
+              testId="filter-state"
+            />
+          ),
+        }}
+        notices={
+          <>
+            {done && (
+              <Alert tone="success" testId="item-used">
+                {t("logs.usedDone", { name: done })}
+              </Alert>
+            )}
+            <FormErrorAlert error={pageError} />
+          </>
+        }
         page={page}
         empty={t("logs.empty")}
         testId="gacha-logs"
@@ -139,16 +142,12 @@ export default function GachaLogs() {
             cell: (r) => <WonRewardValidity row={r} />,
           },
           dateColumn("createdAt", t("logs.date"), { sorted: true }),
-          {
-            key: "gacha",
-            header: t("logs.gacha"),
+          linkColumn<Row>("gacha", t("logs.gacha"), {
+            to: (r) => `/users/gachas/${r.gachaId}`,
+            text: (r) => r.gachaName,
             className: "min-w-36",
-            cell: (r) => (
-              <Link to={`/users/gachas/${r.gachaId}`} className={actionLink}>
-                {r.gachaName}
-              </Link>
-            ),
-          },
+            linkClassName: actionLink,
+          }),
         ]}
       />
 
@@ -164,6 +163,6 @@ export default function GachaLogs() {
         <p className="font-medium">{using?.row.rewardName}</p>
         <p>{t("logs.useLead")}</p>
       </ConfirmDialog>
-    </div>
+    </>
   );
 }

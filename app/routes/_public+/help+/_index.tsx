@@ -8,7 +8,7 @@ import { card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { controlClass } from "~/components/ui/form";
 import { actionLink, textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageHeading } from "~/components/ui/PageTitle";
 import { HelpContact } from "~/components/help/HelpContact";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -32,10 +32,7 @@ export default function HelpCentre() {
   const searchId = useId();
   return (
     <div className="space-y-5">
-      <div className="space-y-2">
-        <PageTitle>{t("title")}</PageTitle>
-        <p className="text-slate-600 dark:text-slate-300">{t("intro")}</p>
-      </div>
+      <PageHeading title={t("title")} lead={t("intro")} />
 
       <Form method="get" role="search" className="space-y-1" data-testid="help-search">
         <label htmlFor={searchId} className="block text-sm font-medium">

@@ -6,13 +6,12 @@ import { Field, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { timeColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
+import { ListPage } from "~/components/table/ListPage";
 import {
   DateRangeFilter,
   filterControl,
   MemberFilter,
   SelectFilter,
-  TableFilters,
 } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
@@ -21,7 +20,6 @@ import { accountTypesOf } from "../../../../server/domain/broker-terms";
 import { formatDateTime } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 
@@ -94,196 +92,207 @@ export default function AdminAccounts() {
     : null;
 
   return (
-    <div className="space-y-4">
-      <PageTitle>{t("admin:accounts.title")}</PageTitle>
-      <SectionTabs section="account" />
-
-      <TableFilters label={t("admin:accounts.filters.label")}>
-        <SelectFilter
-          name="status"
-          label={t("admin:accounts.filters.status")}
-          allLabel={t("admin:accounts.filters.all")}
-          options={(["pending", "approved", "denied"] as const).map((s) => ({
-            value: s,
-            label: t(`accounts:status.${s}`),
-          }))}
-        />
-        <SelectFilter
-          name="broker"
-          label={t("admin:accounts.filters.broker")}
-          allLabel={t("admin:accounts.filters.all")}
-          options={brokers.map((b) => ({ value: b.id, label: b.name }))}
-        />
-        <div className="lg:col-span-2">
-          <MemberFilter
-            label={t("admin:accounts.filters.member")}
-            hint={t("admin:accounts.filters.memberHint")}
-          />
-        </div>
-        <DateRangeFilter
-          fromLabel={t("admin:accounts.filters.from")}
-          toLabel={t("admin:accounts.filters.to")}
-        />
-      </TableFilters>
-
-      {result?.ok && result.intent === "setType" && (
-        <Alert tone="success" testId="type-saved">
-          {result.changed
-            ? t("admin:accounts.typeSaved", { number: result.accountNumber })
-            : t("admin:accounts.typeUnchanged")}
-        </Alert>
-      )}
-      {result?.ok && result.intent === "decide" && (
-        <Alert tone="success" testId="decided">
-          {t(result.decision === "approve" ? "admin:accounts.approved" : "admin:accounts.denied", {
-            count: result.changed,
-          })}
-          {result.unchanged > 0 && ` ${t("admin:accounts.unchanged", { count: result.unchanged })}`}
-          {result.conflicts.length > 0 &&
-            ` ${t("admin:accounts.conflicts", { numbers: result.conflicts.join(", ") })}`}
-        </Alert>
-      )}
-      <FormErrorAlert error={error} />
-      {idsError && (
-        <Alert tone="error" testId="error-ids">
-          {idsError}
-        </Alert>
-      )}
-
-      <Form
-        method="post"
-        id={BULK_FORM}
-        data-testid="bulk-decide"
-        className={`${card} flex flex-col gap-3 p-4 sm:flex-row sm:items-end`}
-      >
-        <p className="text-sm font-medium text-slate-700 sm:mb-2 dark:text-slate-200">
-          {t("admin:accounts.bulk")}
-        </p>
-        <SubmitButton name="decision" value="approve">
-          {t("admin:accounts.approve")}
-        </SubmitButton>
-        {/* Side by side, top-aligned: the hints below differ in length. */}
-        <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2 sm:items-start">
-          <Field
-            name="reason"
-            maxLength={500}
-            label={t("admin:accounts.reason")}
-            hint={t("admin:accounts.reasonHint")}
-            error={reasonError}
-          />
-          <Field
-            name="reasonEn"
-            maxLength={500}
-            lang="en"
-            label={t("common:content.english", { field: t("admin:accounts.reason") })}
-            hint={t("common:content.englishHint")}
-            error={reasonEnError}
-          />
-        </div>
-        <SubmitButton name="decision" value="deny" tone="danger">
-          {t("admin:accounts.deny")}
-        </SubmitButton>
-      </Form>
-
-      <DataTable
-        label={t("admin:accounts.title")}
-        page={page}
-        csvHref="/admin/account/export"
-        selection={{
-          form: BULK_FORM,
-          name: "ids",
-          rowLabel: (r) =>
-            t("admin:accounts.selectRow", { number: r.accountNumber, broker: r.brokerName }),
-        }}
-        columns={[
-          {
-            key: "status",
-            header: t("admin:accounts.columns.status"),
-            sortKey: "status",
-            cell: (r) => (
-              <div className="flex items-start gap-2">
-                <AccountStatusBadge status={r.status} reason={r.denyReason} />
-                {r.status === "pending" && (
-                  <Form method="post">
-                    <input type="hidden" name="ids" value={r.id} />
-                    <button
-                      type="submit"
-                      name="decision"
-                      value="approve"
-                      data-testid="approve-one"
-                      aria-label={t("admin:accounts.approveOne", { number: r.accountNumber })}
-                      className={buttonClass({ size: "sm" })}
-                    >
-                      {t("admin:accounts.approve")}
-                    </button>
-                  </Form>
-                )}
-              </div>
-            ),
-          },
-          {
-            key: "accountNumber",
-            header: t("admin:accounts.columns.account"),
-            sortKey: "accountNumber",
-            nowrap: true,
-            cell: (r) => <span className="font-mono">{r.accountNumber}</span>,
-          },
-          {
-            key: "broker",
-            header: t("admin:accounts.columns.broker"),
-            sortKey: "broker",
-            nowrap: true,
-            cell: (r) => r.brokerName,
-          },
-          {
-            key: "accountType",
-            header: t("admin:accounts.columns.accountType"),
-            cell: (r) => (
-              <AccountTypeForm
-                account={r}
-                types={types[r.brokerId] ?? []}
-                // A refusal belongs to the row whose form was sent.
-                error={
-                  result && !result.ok && "id" in result.values && result.values.id === r.id
-                    ? result.error
-                    : null
-                }
+    <ListPage
+      title={t("admin:accounts.title")}
+      intro={
+        <>
+          <SectionTabs section="account" />
+        </>
+      }
+      filters={{
+        label: t("admin:accounts.filters.label"),
+        fields: (
+          <>
+            <SelectFilter
+              name="status"
+              label={t("admin:accounts.filters.status")}
+              allLabel={t("admin:accounts.filters.all")}
+              options={(["pending", "approved", "denied"] as const).map((s) => ({
+                value: s,
+                label: t(`accounts:status.${s}`),
+              }))}
+            />
+            <SelectFilter
+              name="broker"
+              label={t("admin:accounts.filters.broker")}
+              allLabel={t("admin:accounts.filters.all")}
+              options={brokers.map((b) => ({ value: b.id, label: b.name }))}
+            />
+            <div className="lg:col-span-2">
+              <MemberFilter
+                label={t("admin:accounts.filters.member")}
+                hint={t("admin:accounts.filters.memberHint")}
               />
+            </div>
+            <DateRangeFilter
+              fromLabel={t("admin:accounts.filters.from")}
+              toLabel={t("admin:accounts.filters.to")}
+            />
+          </>
+        ),
+      }}
+      notices={
+        <>
+          {result?.ok && result.intent === "setType" && (
+            <Alert tone="success" testId="type-saved">
+              {result.changed
+                ? t("admin:accounts.typeSaved", { number: result.accountNumber })
+                : t("admin:accounts.typeUnchanged")}
+            </Alert>
+          )}
+          {result?.ok && result.intent === "decide" && (
+            <Alert tone="success" testId="decided">
+              {t(
+                result.decision === "approve" ? "admin:accounts.approved" : "admin:accounts.denied",
+                {
+                  count: result.changed,
+                },
+              )}
+              {result.unchanged > 0 &&
+                ` ${t("admin:accounts.unchanged", { count: result.unchanged })}`}
+              {result.conflicts.length > 0 &&
+                ` ${t("admin:accounts.conflicts", { numbers: result.conflicts.join(", ") })}`}
+            </Alert>
+          )}
+          <FormErrorAlert error={error} />
+          {idsError && (
+            <Alert tone="error" testId="error-ids">
+              {idsError}
+            </Alert>
+          )}
+
+          <Form
+            method="post"
+            id={BULK_FORM}
+            data-testid="bulk-decide"
+            className={`${card} flex flex-col gap-3 p-4 sm:flex-row sm:items-end`}
+          >
+            <p className="text-sm font-medium text-slate-700 sm:mb-2 dark:text-slate-200">
+              {t("admin:accounts.bulk")}
+            </p>
+            <SubmitButton name="decision" value="approve">
+              {t("admin:accounts.approve")}
+            </SubmitButton>
+            {/* Side by side, top-aligned: the hints below differ in length. */}
+            <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2 sm:items-start">
+              <Field
+                name="reason"
+                maxLength={500}
+                label={t("admin:accounts.reason")}
+                hint={t("admin:accounts.reasonHint")}
+                error={reasonError}
+              />
+              <Field
+                name="reasonEn"
+                maxLength={500}
+                lang="en"
+                label={t("common:content.english", { field: t("admin:accounts.reason") })}
+                hint={t("common:content.englishHint")}
+                error={reasonEnError}
+              />
+            </div>
+            <SubmitButton name="decision" value="deny" tone="danger">
+              {t("admin:accounts.deny")}
+            </SubmitButton>
+          </Form>
+        </>
+      }
+      page={page}
+      csvHref="/admin/account/export"
+      selection={{
+        form: BULK_FORM,
+        name: "ids",
+        rowLabel: (r) =>
+          t("admin:accounts.selectRow", { number: r.accountNumber, broker: r.brokerName }),
+      }}
+      columns={[
+        {
+          key: "status",
+          header: t("admin:accounts.columns.status"),
+          sortKey: "status",
+          cell: (r) => (
+            <div className="flex items-start gap-2">
+              <AccountStatusBadge status={r.status} reason={r.denyReason} />
+              {r.status === "pending" && (
+                <Form method="post">
+                  <input type="hidden" name="ids" value={r.id} />
+                  <button
+                    type="submit"
+                    name="decision"
+                    value="approve"
+                    data-testid="approve-one"
+                    aria-label={t("admin:accounts.approveOne", { number: r.accountNumber })}
+                    className={buttonClass({ size: "sm" })}
+                  >
+                    {t("admin:accounts.approve")}
+                  </button>
+                </Form>
+              )}
+            </div>
+          ),
+        },
+        {
+          key: "accountNumber",
+          header: t("admin:accounts.columns.account"),
+          sortKey: "accountNumber",
+          nowrap: true,
+          cell: (r) => <span className="font-mono">{r.accountNumber}</span>,
+        },
+        {
+          key: "broker",
+          header: t("admin:accounts.columns.broker"),
+          sortKey: "broker",
+          nowrap: true,
+          cell: (r) => r.brokerName,
+        },
+        {
+          key: "accountType",
+          header: t("admin:accounts.columns.accountType"),
+          cell: (r) => (
+            <AccountTypeForm
+              account={r}
+              types={types[r.brokerId] ?? []}
+              // A refusal belongs to the row whose form was sent.
+              error={
+                result && !result.ok && "id" in result.values && result.values.id === r.id
+                  ? result.error
+                  : null
+              }
+            />
+          ),
+        },
+        {
+          key: "member",
+          header: t("admin:accounts.columns.member"),
+          sortKey: "member",
+          cell: (r) => (
+            <Link to={`/admin/customer/${r.userId}`} className={`${textLink}`}>
+              {r.nickname}
+            </Link>
+          ),
+        },
+        timeColumn("createdAt", t("admin:accounts.columns.createdAt"), { sorted: true }),
+        {
+          key: "decidedAt",
+          header: t("admin:accounts.columns.decidedAt"),
+          sortKey: "decidedAt",
+          firstDir: "desc",
+          cell: (r) =>
+            r.decidedAt ? (
+              <span className="whitespace-nowrap">
+                {formatDateTime(r.decidedAt)}
+                {r.decidedBy && (
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">
+                    {r.decidedBy}
+                  </span>
+                )}
+              </span>
+            ) : (
+              "—"
             ),
-          },
-          {
-            key: "member",
-            header: t("admin:accounts.columns.member"),
-            sortKey: "member",
-            cell: (r) => (
-              <Link to={`/admin/customer/${r.userId}`} className={`${textLink}`}>
-                {r.nickname}
-              </Link>
-            ),
-          },
-          timeColumn("createdAt", t("admin:accounts.columns.createdAt"), { sorted: true }),
-          {
-            key: "decidedAt",
-            header: t("admin:accounts.columns.decidedAt"),
-            sortKey: "decidedAt",
-            firstDir: "desc",
-            cell: (r) =>
-              r.decidedAt ? (
-                <span className="whitespace-nowrap">
-                  {formatDateTime(r.decidedAt)}
-                  {r.decidedBy && (
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">
-                      {r.decidedBy}
-                    </span>
-                  )}
-                </span>
-              ) : (
-                "—"
-              ),
-          },
-        ]}
-      />
-    </div>
+        },
+      ]}
+    />
   );
 }
 

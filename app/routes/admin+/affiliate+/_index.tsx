@@ -1,17 +1,21 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RateForm } from "~/components/affiliate/RateForm";
-import { yenColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
+import {
+  codeColumn,
+  figureColumn,
+  linkColumn,
+  textColumn,
+  yenColumn,
+} from "~/components/table/columns";
+import { type PageRow } from "~/components/table/DataTable";
+import { ListPage } from "~/components/table/ListPage";
 import { SearchFilter } from "~/components/table/ListHeading";
-import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { formatRate } from "~/lib/money";
 import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -42,6 +46,8 @@ export const action = /* @__PURE__ */ answerRefusals(
   },
 );
 
+type Row = PageRow<typeof loader>;
+
 /**
  * /admin/affiliate: the default affiliate rate, and the members who referred someone with their
  * number of customers, rewards paid and own rate; searched by nickname, email or code; CSV.
@@ -53,73 +59,65 @@ export default function AdminAffiliate() {
   const result = useActionData<typeof action>();
   const error = result && !result.ok ? result.error : null;
   return (
-    <div className="space-y-6">
-      <PageTitle>{t("admin.title")}</PageTitle>
-      <SectionTabs section="affiliate" />
-      <section className={`${card} p-4`}>
-        <RateForm
-          intent="default"
-          label={t("admin.defaultRate")}
-          hint={t("admin.defaultRateHelp")}
-          defaultValue={
-            result && !result.ok ? (result.values.rate ?? "") : formatRate(page.defaultRateBp)
-          }
-          error={error}
-          saved={saved}
-          testId="aff-default-rate"
-        />
-      </section>
-      <TableFilters label={t("admin.search")}>
-        <div className="sm:col-span-2">
-          <SearchFilter label={t("admin.search")} />
-        </div>
-      </TableFilters>
-      <DataTable
-        label={t("admin.title")}
-        page={page}
-        csvHref="/admin/affiliate/export"
-        empty={t("admin.empty")}
-        testId="aff-referrers"
-        columns={[
-          {
-            key: "nickname",
-            header: t("admin.nickname"),
-            sortKey: "nickname",
-            firstDir: "asc",
-            cell: (r) => (
-              <Link to={`/admin/affiliate/${r.id}`} className={`${textLink} font-medium`}>
-                {r.nickname}
-              </Link>
-            ),
-          },
-          { key: "email", header: t("admin.email"), nowrap: true, cell: (r) => r.email },
-          {
-            key: "code",
-            header: t("admin.code"),
-            nowrap: true,
-            cell: (r) => <span className="font-mono">{r.code}</span>,
-          },
-          {
-            key: "customers",
-            header: t("admin.customers"),
-            sortKey: "customers",
-            firstDir: "desc",
-            align: "right",
-            cell: (r) => <span className="tabular-nums">{r.customers}</span>,
-          },
-          yenColumn("rewards", t("admin.rewards"), { sorted: true, figures: "tabular" }),
-          {
-            key: "rate",
-            header: t("admin.rate"),
-            align: "right",
-            nowrap: true,
-            cell: (r) =>
-              r.rateBp === null
-                ? `${formatRate(page.defaultRateBp)}% ${t("admin.defaultMark")}`
-                : `${formatRate(r.rateBp)}%`,
-          },
-        ]}
-      />
-    </div>
+    <ListPage
+      title={t("admin.title")}
+      wide
+      intro={
+        <>
+          <SectionTabs section="affiliate" />
+          <section className={`${card} p-4`}>
+            <RateForm
+              intent="default"
+              label={t("admin.defaultRate")}
+              hint={t("admin.defaultRateHelp")}
+              defaultValue={
+                result && !result.ok ? (result.values.rate ?? "") : formatRate(page.defaultRateBp)
+              }
+              error={error}
+              saved={saved}
+              testId="aff-default-rate"
+            />
+          </section>
+        </>
+      }
+      filters={{
+        label: t("admin.search"),
+        fields: (
+          <>
+            <div className="sm:col-span-2">
+              <SearchFilter label={t("admin.search")} />
+            </div>
+          </>
+        ),
+      }}
+      page={page}
+      csvHref="/admin/affiliate/export"
+      empty={t("admin.empty")}
+      testId="aff-referrers"
+      columns={[
+        linkColumn<Row>("nickname", t("admin.nickname"), {
+          to: (r) => `/admin/affiliate/${r.id}`,
+          text: (r) => r.nickname,
+          sorted: true,
+        }),
+        textColumn("email", t("admin.email"), { nowrap: true }),
+        codeColumn("code", t("admin.code")),
+        figureColumn<Row>("customers", t("admin.customers"), {
+          value: (r) => r.customers,
+          sorted: true,
+        }),
+        yenColumn("rewards", t("admin.rewards"), { sorted: true, figures: "tabular" }),
+        {
+          key: "rate",
+          header: t("admin.rate"),
+          align: "right",
+          nowrap: true,
+          cell: (r) =>
+            r.rateBp === null
+              ? `${formatRate(page.defaultRateBp)}% ${t("admin.defaultMark")}`
+              : `${formatRate(r.rateBp)}%`,
+        },
+      ]}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = {
   title: title.key("affiliate:bannerAdmin.title"),
@@ -116,15 +117,9 @@ export default function AdminAffiliateBanners() {
             {banners.map((b) => (
               <li key={b.id} data-testid="banner-admin-item" className={`${card} space-y-3 p-4`}>
                 <div className="flex flex-wrap items-center gap-3">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                      b.active
-                        ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
-                        : "bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200"
-                    }`}
-                  >
+                  <Badge tone={b.active ? "success" : "neutral"}>
                     {b.active ? t("bannerAdmin.active") : t("bannerAdmin.inactive")}
-                  </span>
+                  </Badge>
                   <span className="text-sm text-slate-600 dark:text-slate-300">
                     {b.title} · {b.width} × {b.height}
                   </span>

@@ -1,15 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { timeColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
+import { codeColumn, linkColumn, textColumn, timeColumn } from "~/components/table/columns";
+import { type PageRow } from "~/components/table/DataTable";
+import { ListPage } from "~/components/table/ListPage";
 import { SearchFilter } from "~/components/table/ListHeading";
-import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -21,75 +20,54 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
+type Row = PageRow<typeof loader>;
+
 /** /admin/customer: members, searched by name, nickname, email, uid or account number. */
 export default function AdminCustomers() {
   const { t } = useTranslation("admin");
   const { page } = useLoaderData<typeof loader>();
   return (
-    <div className="space-y-4">
-      <PageTitle>{t("customers.title")}</PageTitle>
-      <SectionTabs section="customer" />
-      <TableFilters label={t("customers.searchLabel")}>
-        <div className="sm:col-span-2">
-          <SearchFilter label={t("customers.search")} hint={t("customers.searchHint")} />
-        </div>
-      </TableFilters>
-      <DataTable
-        label={t("customers.title")}
-        page={page}
-        csvHref="/admin/customer/export"
-        columns={[
-          {
-            key: "nickname",
-            header: t("customers.columns.nickname"),
-            sortKey: "nickname",
-            cell: (r) => (
-              <Link
-                to={`/admin/customer/${r.id}`}
-                data-testid="customer-link"
-                className={`${textLink} font-medium`}
-              >
-                {r.nickname}
-              </Link>
-            ),
-          },
-          {
-            key: "name",
-            header: t("customers.columns.name"),
-            sortKey: "name",
-            cell: (r) => r.name,
-          },
-          {
-            key: "email",
-            header: t("customers.columns.email"),
-            sortKey: "email",
-            nowrap: true,
-            cell: (r) => r.email,
-          },
-          {
-            key: "accounts",
-            header: t("customers.columns.accounts"),
-            align: "right",
-            nowrap: true,
-            cell: (r) => (
-              <span>
-                {r.accountCount}
-                {r.pendingCount > 0 && (
-                  <span className="ml-2 rounded-full bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-                    {t("customers.pending", { count: r.pendingCount })}
-                  </span>
-                )}
-              </span>
-            ),
-          },
-          timeColumn("createdAt", t("customers.columns.createdAt"), { sorted: true }),
-          {
-            key: "uid",
-            header: t("customers.columns.uid"),
-            cell: (r) => <span className="font-mono text-xs">{r.id}</span>,
-          },
-        ]}
-      />
-    </div>
+    <ListPage
+      title={t("customers.title")}
+      intro={<SectionTabs section="customer" />}
+      filters={{
+        label: t("customers.searchLabel"),
+        fields: (
+          <div className="sm:col-span-2">
+            <SearchFilter label={t("customers.search")} hint={t("customers.searchHint")} />
+          </div>
+        ),
+      }}
+      page={page}
+      csvHref="/admin/customer/export"
+      columns={[
+        linkColumn<Row>("nickname", t("customers.columns.nickname"), {
+          to: (r) => `/admin/customer/${r.id}`,
+          text: (r) => r.nickname,
+          sorted: true,
+          testId: "customer-link",
+        }),
+        textColumn("name", t("customers.columns.name"), { sorted: true }),
+        textColumn("email", t("customers.columns.email"), { sorted: true, nowrap: true }),
+        {
+          key: "accounts",
+          header: t("customers.columns.accounts"),
+          align: "right",
+          nowrap: true,
+          cell: (r) => (
+            <span>
+              {r.accountCount}
+              {r.pendingCount > 0 && (
+                <Badge tone="warning" className="ml-2">
+                  {t("customers.pending", { count: r.pendingCount })}
+                </Badge>
+              )}
+            </span>
+          ),
+        },
+        timeColumn("createdAt", t("customers.columns.createdAt"), { sorted: true }),
+        codeColumn("id", t("customers.columns.uid"), { key: "uid", small: true }),
+      ]}
+    />
   );
 }

@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
 import { formatDateTime } from "~/lib/format";
 import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageHeading } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = { title: title.key("chat:admin.inbox"), i18n: ["chat", "errors"] };
 
@@ -37,10 +38,7 @@ export default function AdminMessages() {
   const link = `rounded-sm text-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
   return (
     <div className="space-y-4">
-      <div>
-        <PageTitle>{t("admin.inbox")}</PageTitle>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("admin.inboxLead")}</p>
-      </div>
+      <PageHeading title={t("admin.inbox")} lead={t("admin.inboxLead")} />
       <SectionTabs section="customer" />
       <Link to={href(1, !unreadOnly)} className={link} data-testid="inbox-filter">
         {unreadOnly ? t("admin.all") : t("admin.unreadOnly")}
@@ -80,13 +78,10 @@ export default function AdminMessages() {
                 </p>
               </div>
               {r.unread > 0 && (
-                <span
-                  className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white"
-                  data-testid="inbox-unread"
-                >
+                <Badge tone="alert" className="shrink-0" data-testid="inbox-unread">
                   <span className="sr-only">{t("admin.unread")}: </span>
                   {r.unread}
-                </span>
+                </Badge>
               )}
             </li>
           ))}

@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "~/components/admin/cells";
 import { AccountTypeBadge } from "~/components/eas/badges";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { DataTable } from "~/components/table/DataTable";
+import { BrokerAccount } from "~/components/table/columns";
+import { ListPage } from "~/components/table/ListPage";
 import { SearchFilter } from "~/components/table/ListHeading";
-import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import { SelectFilter } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, formValues } from "~/lib/forms.server";
 import { buttonClass } from "~/components/ui/button";
-import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -50,90 +50,99 @@ export default function EaAccounts() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
-    <div className="space-y-4">
-      <PageTitle>{t("admin.accounts.title")}</PageTitle>
-      <SectionTabs section="eas" />
-      <p className="max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-        {t("admin.accounts.lead")}
-      </p>
-      <TableFilters label={t("admin.accounts.filters")}>
-        <SearchFilter label={t("admin.accounts.search")} hint={t("admin.accounts.searchHint")} />
-        <SelectFilter
-          name="type"
-          label={t("admin.fields.accountType")}
-          allLabel={t("admin.accounts.allTypes")}
-          options={[
-            { value: "ea_dedicated", label: t("accountType.ea_dedicated") },
-            { value: "regular", label: t("accountType.regular") },
-          ]}
-        />
-      </TableFilters>
-      {result?.ok && (
-        <Alert tone="success" testId="type-changed">
-          {t(result.dedicated ? "admin.accounts.doneDedicated" : "admin.accounts.doneRegular", {
-            account: result.label,
-          })}
-        </Alert>
-      )}
-      <FormErrorAlert error={result && !result.ok ? result.error : null} />
-      <DataTable
-        label={t("admin.accounts.title")}
-        page={page}
-        empty={t("admin.accounts.empty")}
-        testId="ea-accounts-table"
-        columns={[
-          memberColumn(t("admin.licenses.member"), { sortKey: "member" }),
-          {
-            key: "account",
-            header: t("admin.licenses.account"),
-            cell: (r) => (
-              <span className="whitespace-nowrap">
-                {r.brokerName} <span className="font-mono">{r.accountNumber}</span>
-              </span>
-            ),
+    <ListPage
+      title={t("admin.accounts.title")}
+      intro={
+        <>
+          <SectionTabs section="eas" />
+          <p className="max-w-3xl text-sm text-slate-600 dark:text-slate-300">
+            {t("admin.accounts.lead")}
+          </p>
+        </>
+      }
+      filters={{
+        label: t("admin.accounts.filters"),
+        fields: (
+          <>
+            <SearchFilter
+              label={t("admin.accounts.search")}
+              hint={t("admin.accounts.searchHint")}
+            />
+            <SelectFilter
+              name="type"
+              label={t("admin.fields.accountType")}
+              allLabel={t("admin.accounts.allTypes")}
+              options={[
+                { value: "ea_dedicated", label: t("accountType.ea_dedicated") },
+                { value: "regular", label: t("accountType.regular") },
+              ]}
+            />
+          </>
+        ),
+      }}
+      notices={
+        <>
+          {result?.ok && (
+            <Alert tone="success" testId="type-changed">
+              {t(result.dedicated ? "admin.accounts.doneDedicated" : "admin.accounts.doneRegular", {
+                account: result.label,
+              })}
+            </Alert>
+          )}
+          <FormErrorAlert error={result && !result.ok ? result.error : null} />
+        </>
+      }
+      page={page}
+      empty={t("admin.accounts.empty")}
+      testId="ea-accounts-table"
+      columns={[
+        memberColumn(t("admin.licenses.member"), { sortKey: "member" }),
+        {
+          key: "account",
+          header: t("admin.licenses.account"),
+          cell: (r) => <BrokerAccount broker={r.brokerName} number={r.accountNumber} />,
+        },
+        dateColumn("registeredAt", t("admin.accounts.registeredAt"), {
+          key: "createdAt",
+          sorted: true,
+        }),
+        {
+          key: "type",
+          header: t("admin.fields.accountType"),
+          cell: (r) => <AccountTypeBadge type={r.accountType} />,
+        },
+        {
+          key: "action",
+          header: <span className="sr-only">{t("admin.licenses.actions")}</span>,
+          cell: (r) => {
+            const toDedicated = r.accountType !== "ea_dedicated";
+            const label = `${r.brokerName} ${r.accountNumber}`;
+            return (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="accountId" value={r.id} />
+                <input type="hidden" name="dedicated" value={toDedicated ? "1" : "0"} />
+                <input type="hidden" name="label" value={label} />
+                <button
+                  type="submit"
+                  disabled={navigation.state === "submitting"}
+                  data-testid={toDedicated ? "make-dedicated" : "make-regular"}
+                  aria-label={t(
+                    toDedicated
+                      ? "admin.accounts.makeDedicatedOne"
+                      : "admin.accounts.makeRegularOne",
+                    {
+                      account: label,
+                    },
+                  )}
+                  className={buttonClass({ variant: "secondary", size: "sm" })}
+                >
+                  {t(toDedicated ? "admin.accounts.makeDedicated" : "admin.accounts.makeRegular")}
+                </button>
+              </Form>
+            );
           },
-          dateColumn("registeredAt", t("admin.accounts.registeredAt"), {
-            key: "createdAt",
-            sorted: true,
-          }),
-          {
-            key: "type",
-            header: t("admin.fields.accountType"),
-            cell: (r) => <AccountTypeBadge type={r.accountType} />,
-          },
-          {
-            key: "action",
-            header: <span className="sr-only">{t("admin.licenses.actions")}</span>,
-            cell: (r) => {
-              const toDedicated = r.accountType !== "ea_dedicated";
-              const label = `${r.brokerName} ${r.accountNumber}`;
-              return (
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="accountId" value={r.id} />
-                  <input type="hidden" name="dedicated" value={toDedicated ? "1" : "0"} />
-                  <input type="hidden" name="label" value={label} />
-                  <button
-                    type="submit"
-                    disabled={navigation.state === "submitting"}
-                    data-testid={toDedicated ? "make-dedicated" : "make-regular"}
-                    aria-label={t(
-                      toDedicated
-                        ? "admin.accounts.makeDedicatedOne"
-                        : "admin.accounts.makeRegularOne",
-                      {
-                        account: label,
-                      },
-                    )}
-                    className={buttonClass({ variant: "secondary", size: "sm" })}
-                  >
-                    {t(toDedicated ? "admin.accounts.makeDedicated" : "admin.accounts.makeRegular")}
-                  </button>
-                </Form>
-              );
-            },
-          },
-        ]}
-      />
-    </div>
+        },
+      ]}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActiveToggle } from "~/components/admin/EntityList";
 import { dateColumn } from "~/components/admin/cells";
 import { Alert } from "~/components/ui/Alert";
 import { PopupStateBadge } from "~/components/popups/PopupStateBadge";
-import { DataTable } from "~/components/table/DataTable";
+import { linkColumn } from "~/components/table/columns";
+import { DataTable, type PageRow } from "~/components/table/DataTable";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
@@ -35,6 +36,8 @@ export const action = /* @__PURE__ */ answerRefusals(
     return redirect(`${back}?${notice}=1`);
   },
 );
+
+type Row = PageRow<typeof loader>;
 
 /** /admin/popups: every popup with its state, period and how many members were shown it. */
 export default function AdminPopups() {
@@ -68,20 +71,13 @@ export default function AdminPopups() {
         empty={t("admin.empty")}
         testId="admin-popups"
         columns={[
-          {
-            key: "title",
-            header: t("admin.fields.title"),
+          linkColumn<Row>("title", t("admin.fields.title"), {
+            to: (p) => `/admin/popups/${p.id}`,
+            text: (p) => p.title,
             className: "min-w-40",
-            cell: (p) => (
-              <Link
-                to={`/admin/popups/${p.id}`}
-                className={`${cellLink} [overflow-wrap:anywhere]`}
-                data-testid="admin-popup-link"
-              >
-                {p.title}
-              </Link>
-            ),
-          },
+            linkClassName: `${cellLink} [overflow-wrap:anywhere]`,
+            testId: "admin-popup-link",
+          }),
           {
             key: "state",
             header: t("admin.status"),

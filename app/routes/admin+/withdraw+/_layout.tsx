@@ -4,6 +4,7 @@ import { SectionTabs } from "~/components/admin/SectionTabs";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { usePendingCounts } from "~/lib/admin-pending";
 import { title } from "~/lib/page-title";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = {
   title: title.key("admin-money:withdrawals.title"),
@@ -20,13 +21,10 @@ export default function AdminWithdrawLayout() {
   const pending = usePendingCounts() ?? { withdrawals: 0, transfers: 0 };
   const count = (n: number, testId: string) =>
     n > 0 ? (
-      <span
-        data-testid={testId}
-        className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
-      >
+      <Badge tone="warning" data-testid={testId}>
         <span aria-hidden="true">{n}</span>
         <span className="sr-only">{t("tabs.pendingCount", { count: n })}</span>
-      </span>
+      </Badge>
     ) : null;
   return (
     <div className="space-y-6">

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
 import { chatAction, newestId } from "~/lib/chat.server";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageHeading } from "~/components/ui/PageTitle";
 import { HelpLinks, type HelpLinkItem } from "~/components/help/HelpLinks";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
@@ -49,10 +49,7 @@ export default function Chat() {
   const first = page.messages[0]?.id;
   return (
     <div className="space-y-4">
-      <div>
-        <PageTitle>{t("title")}</PageTitle>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
-      </div>
+      <PageHeading title={t("title")} lead={t("lead")} />
       <TopQuestions questions={questions} />
       <ChatThread
         side="member"

@@ -1,15 +1,15 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LicenseKeyCell, LicenseReason, LicenseStatusCell } from "~/components/eas/badges";
-import { dateColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
+import { LicenseReason } from "~/components/eas/badges";
+import { licenseKeyColumn, licenseStatusColumn } from "~/components/eas/columns";
+import { BrokerAccount, dateColumn, linkColumn } from "~/components/table/columns";
+import { type PageRow } from "~/components/table/DataTable";
+import { ListPage } from "~/components/table/ListPage";
+import { SelectFilter } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
 import { BackLink } from "~/components/BackLink";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -24,92 +24,75 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
+type Row = PageRow<typeof loader>;
+
 /** /users/ea/licenses: the member's licences: key, account, state, and the download. */
 export default function MyLicenses() {
   const { t } = useTranslation("ea");
   const { page } = useLoaderData<typeof loader>();
   return (
-    <div className="space-y-4">
-      <BackLink to="/users/ea">{t("back")}</BackLink>
-      <PageTitle>{t("licenses.title")}</PageTitle>
-      <TableFilters label={t("licenses.filters")}>
-        <SelectFilter
-          name="status"
-          label={t("licenses.status")}
-          allLabel={t("licenses.allStatuses")}
-          options={STATUSES.map((value) => ({
-            value,
-            label: ((s) => t(`licenseStatus.${s}`))(value),
-          }))}
-        />
-      </TableFilters>
-      <DataTable
-        label={t("licenses.title")}
-        page={page}
-        empty={t("licenses.empty")}
-        testId="my-licenses"
-        columns={[
-          {
-            key: "ea",
-            header: t("licenses.ea"),
-            className: "min-w-32",
-            cell: (r) => (
-              <Link to={`/users/ea/${r.eaId}`} className={`${textLink} font-medium`}>
-                {r.eaName}
-              </Link>
-            ),
-          },
-          {
-            key: "account",
-            header: t("licenses.account"),
-            cell: (r) => (
-              <span className="whitespace-nowrap" data-testid="license-account-cell">
-                {r.account.brokerName} <span className="font-mono">{r.account.accountNumber}</span>
-              </span>
-            ),
-          },
-          {
-            key: "key",
-            header: t("licenseKey"),
-            cell: (r) => (
-              <LicenseKeyCell
-                licenseKey={r.licenseKey}
-                className="select-all text-sm"
-                testId="license-key"
-              />
-            ),
-          },
-          {
-            key: "status",
-            header: t("licenses.status"),
-            cell: (r) => (
-              <LicenseStatusCell
-                status={r.status}
-                reason={r.reason && <LicenseReason reason={r.reason} lang={r.reasonLang} />}
-              />
-            ),
-          },
-          dateColumn("requestedAt", t("licenses.requestedAt"), { key: "createdAt", sorted: true }),
-          dateColumn("issuedAt", t("licenses.issuedAt")),
-          {
-            key: "download",
-            header: <span className="sr-only">{t("download")}</span>,
-            cell: (r) =>
-              r.canDownload ? (
-                <a
-                  href={`/users/ea/${r.eaId}/download`}
-                  download
-                  data-testid="license-download"
-                  aria-label={t("downloadOf", { name: r.eaName })}
-                  className={buttonClass({ size: "sm" })}
-                >
-                  <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
-                  {t("download")}
-                </a>
-              ) : null,
-          },
-        ]}
-      />
-    </div>
+    <ListPage
+      title={t("licenses.title")}
+      back={<BackLink to="/users/ea">{t("back")}</BackLink>}
+      filters={{
+        label: t("licenses.filters"),
+        fields: (
+          <SelectFilter
+            name="status"
+            label={t("licenses.status")}
+            allLabel={t("licenses.allStatuses")}
+            options={STATUSES.map((value) => ({ value, label: t(`licenseStatus.${value}`) }))}
+          />
+        ),
+      }}
+      page={page}
+      empty={t("licenses.empty")}
+      testId="my-licenses"
+      columns={[
+        linkColumn<Row>("ea", t("licenses.ea"), {
+          to: (r) => `/users/ea/${r.eaId}`,
+          text: (r) => r.eaName,
+          className: "min-w-32",
+        }),
+        {
+          key: "account",
+          header: t("licenses.account"),
+          cell: (r) => (
+            <BrokerAccount
+              broker={r.account.brokerName}
+              number={r.account.accountNumber}
+              testId="license-account-cell"
+            />
+          ),
+        },
+        licenseKeyColumn<Row>(t("licenseKey"), {
+          keyClass: () => "select-all text-sm",
+          testId: "license-key",
+        }),
+        licenseStatusColumn<Row>(
+          t("licenses.status"),
+          (r) => r.reason && <LicenseReason reason={r.reason} lang={r.reasonLang} />,
+        ),
+        dateColumn("requestedAt", t("licenses.requestedAt"), { key: "createdAt", sorted: true }),
+        dateColumn("issuedAt", t("licenses.issuedAt")),
+        {
+          key: "download",
+          header: <span className="sr-only">{t("download")}</span>,
+          cell: (r) =>
+            r.canDownload ? (
+              <a
+                href={`/users/ea/${r.eaId}/download`}
+                download
+                data-testid="license-download"
+                aria-label={t("downloadOf", { name: r.eaName })}
+                className={buttonClass({ size: "sm" })}
+              >
+                <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
+                {t("download")}
+              </a>
+            ) : null,
+        },
+      ]}
+    />
   );
 }

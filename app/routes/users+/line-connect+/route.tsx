@@ -8,9 +8,10 @@ import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
 import { qrDataUrl } from "~/lib/qr.server";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageHeading } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
+import { Badge } from "~/components/ui/Badge";
 
 export const handle = { title: title.key("line:title"), i18n: ["line", "errors"] };
 
@@ -71,10 +72,7 @@ export default function LineConnect() {
 
   return (
     <div className="max-w-3xl space-y-5">
-      <div>
-        <PageTitle>{t("title")}</PageTitle>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("lead")}</p>
-      </div>
+      <PageHeading title={t("title")} lead={t("lead")} />
 
       {errorKey && (
         <Alert tone="error" testId="line-error">
@@ -95,16 +93,9 @@ export default function LineConnect() {
 
       <Section title={t("status.heading")} testId="line-status">
         <div className="flex flex-wrap items-center gap-3">
-          <span
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              linked
-                ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
-                : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-            }`}
-            data-testid="line-state"
-          >
+          <Badge tone={linked ? "success" : "muted"} data-testid="line-state">
             {linked ? t("status.linked") : t("status.notLinked")}
-          </span>
+          </Badge>
           <p className="text-sm text-slate-700 dark:text-slate-200">
             {linked
               ? linked.displayName

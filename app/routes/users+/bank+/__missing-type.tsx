@@ -1,0 +1,104 @@
+import { Form, type useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/button";
+import { Section } from "~/components/ui/card";
+import { SelectField } from "~/components/ui/form";
+import { useFormValidation } from "~/lib/validation";
+import type { action } from "./route";
+
+export type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+/** Which form an answer is for: the EA-type request and the type prompt say so (their intent). */
+export function intentOf(data: ActionData): string | null {
+  if (!data) return null;
+  const intent = data.ok
+    ? "intent" in data
+      ? data.intent
+      : null
+    : (data.values as Record<string, string>).intent;
+  return intent || null;
+}
+
+/**
+ * Accounts registered without a type at a broker that lists several: each is paid at the
+ * broker's default type until the member picks theirs here (once; an admin changes it later).
+ */
+export function MissingTypePrompt({
+  accounts,
+  answer,
+}: {
+  accounts: { id: string; brokerName: string; accountNumber: string; types: string[] }[];
+  answer: ActionData;
+}) {
+  const { t } = useTranslation(["accounts", "errors"]);
+  const navigation = useNavigation();
+  const saved = answer?.ok && "accountId" in answer ? answer.accountId : null;
+  const failed = answer && !answer.ok ? answer : null;
+  const failedId = failed ? (failed.values as Record<string, string>).accountId : null;
+  const { error, formProps, summary } = useFormValidation(null, failed ? failed.error : null);
+  if (accounts.length === 0 && !saved) return null;
+  return (
+    <Section title={t("missingType.title")} testId="missing-type">
+      {saved && (
+        <Alert tone="success" testId="type-saved">
+          {t("missingType.saved")}
+        </Alert>
+      )}
+      {accounts.length > 0 && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("missingType.lead")}</p>
+      )}
+      <FormErrorAlert error={summary.error} focusKey={summary.focusKey} />
+      <ul className="divide-y divide-slate-100 dark:divide-slate-700">
+        {accounts.map((a) => {
+          const typeError =
+            failedId === a.id && error?.fieldErrors.accountType
+              ? t(`errors:field.${error.fieldErrors.accountType}`, {
+                  field: t("accounts:add.accountType"),
+                })
+              : null;
+          return (
+            <li
+              key={a.id}
+              className="py-3"
+              data-testid="missing-type-row"
+              data-account={a.accountNumber}
+            >
+              <Form
+                method="post"
+                preventScrollReset
+                className="grid max-w-2xl gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+                {...formProps}
+              >
+                <input type="hidden" name="intent" value="setType" />
+                <input type="hidden" name="accountId" value={a.id} />
+                <SelectField
+                  name="accountType"
+                  label={t("missingType.label", { broker: a.brokerName, number: a.accountNumber })}
+                  defaultValue=""
+                  error={typeError}
+                  required
+                >
+                  <option value="">{t("add.chooseBroker")}</option>
+                  {a.types.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </SelectField>
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  disabled={navigation.state === "submitting"}
+                  data-testid="set-type"
+                >
+                  {t("missingType.submit")}
+                </Button>
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
