@@ -5,7 +5,7 @@ import type { Db } from "../../../db";
 import type { BrokerAccountStatus, Database } from "../../../db/schema";
 import { toDbTime } from "../../../db/time";
 import type { Config } from "../../config";
-import { notFound } from "../../errors";
+import { found, notFound } from "../../errors";
 import { containsPattern, mapRows, paginateSorted } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import { getDefaultRate } from "./rates";
@@ -332,19 +332,20 @@ export async function adminReferrers(db: Db, input: z.output<typeof adminReferre
 
 /** One referrer, for the admin: rate, customers with accounts and the rewards each paid. */
 export async function adminReferrer(db: Db, userId: string) {
-  const referrer = await db.kysely
-    .selectFrom("users")
-    .leftJoin("affiliate_rates", "affiliate_rates.user_id", "users.id")
-    .select([
-      "users.id",
-      "users.nickname",
-      "users.email",
-      "users.referral_code",
-      "affiliate_rates.rate_bp",
-    ])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
-  if (!referrer) throw notFound();
+  const referrer = found(
+    await db.kysely
+      .selectFrom("users")
+      .leftJoin("affiliate_rates", "affiliate_rates.user_id", "users.id")
+      .select([
+        "users.id",
+        "users.nickname",
+        "users.email",
+        "users.referral_code",
+        "affiliate_rates.rate_bp",
+      ])
+      .where("users.id", "=", userId)
+      .executeTakeFirst(),
+  );
   const customers = await db.kysely
     .selectFrom("users")
     .select((eb) => [

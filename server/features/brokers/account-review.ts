@@ -5,9 +5,9 @@ import { forUpdate } from "../../../db/dialect";
 import type { BrokerAccountStatus, Database } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { notFound } from "../../errors";
+import { found } from "../../errors";
 import { notify } from "../../notify/outbox";
-import { mapRows, memberMatchesAnyCase, paginateSorted } from "../../lib/paging";
+import { listPage, memberMatchesAnyCase } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import { ACCOUNT_COLUMNS, checkAccountType } from "./accounts";
 import type { adminAccountsInput } from "./schema";
@@ -57,8 +57,7 @@ export async function adminListAccounts(db: Db, input: z.output<typeof adminAcco
     const end = new Date(tokyoDate(input.to).getTime() + DAY_MS);
     query = query.where("broker_accounts.created_at", "<", toDbTime(end));
   }
-  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "broker_accounts.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, ADMIN_SORT[input.sort], "broker_accounts.id", (r) => ({
     id: r.id,
     accountNumber: r.account_number,
     accountType: r.account_type,
@@ -87,14 +86,15 @@ export async function setAccountType(
   input: { id: string; accountType: string | null },
 ): Promise<{ changed: boolean }> {
   return db.kysely.transaction().execute(async (trx) => {
-    const row = await forUpdate(
-      db,
-      trx
-        .selectFrom("broker_accounts")
-        .select(["id", "user_id", "broker_id", "account_number", "account_type"])
-        .where("id", "=", input.id),
-    ).executeTakeFirst();
-    if (!row) throw notFound();
+    const row = found(
+      await forUpdate(
+        db,
+        trx
+          .selectFrom("broker_accounts")
+          .select(["id", "user_id", "broker_id", "account_number", "account_type"])
+          .where("id", "=", input.id),
+      ).executeTakeFirst(),
+    );
     if (row.account_type === input.accountType) return { changed: false };
     await checkAccountType(trx, row.broker_id, input.accountType);
     await trx

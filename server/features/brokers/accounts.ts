@@ -4,9 +4,9 @@ import { isId, newId } from "../../../db/id";
 import type { BrokerAccountStatus, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError, notFound } from "../../errors";
+import { AppError, found } from "../../errors";
 import { fieldError } from "../../lib/field-error";
-import { mapRows, paginateSorted, type Paging } from "../../lib/paging";
+import { listPage, type Paging } from "../../lib/paging";
 import { readerText } from "../../lib/localized";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
@@ -144,8 +144,9 @@ export async function listMyAccounts(
   locale: Language = "ja",
 ) {
   const query = accountsOf(db, userId);
-  const page = await paginateSorted(query, paging, MEMBER_SORT[paging.sort], "broker_accounts.id");
-  return mapRows(page, (r) => toAccountRow(r, locale));
+  return listPage(query, paging, MEMBER_SORT[paging.sort], "broker_accounts.id", (r) =>
+    toAccountRow(r, locale),
+  );
 }
 
 /** `locale`: the reader's language, for the denial reason (the admin's pages read Japanese). */
@@ -234,15 +235,16 @@ export async function setMyAccountType(
   input: { id: string; accountType: string },
 ): Promise<{ ok: true }> {
   return db.kysely.transaction().execute(async (trx) => {
-    const row = await forUpdate(
-      db,
-      trx
-        .selectFrom("broker_accounts")
-        .select(["id", "broker_id", "account_type"])
-        .where("id", "=", input.id)
-        .where("user_id", "=", userId),
-    ).executeTakeFirst();
-    if (!row) throw notFound();
+    const row = found(
+      await forUpdate(
+        db,
+        trx
+          .selectFrom("broker_accounts")
+          .select(["id", "broker_id", "account_type"])
+          .where("id", "=", input.id)
+          .where("user_id", "=", userId),
+      ).executeTakeFirst(),
+    );
     if (row.account_type !== null) throw new AppError("CONFLICT", "accountTypeAlreadySet");
     await checkAccountType(trx, row.broker_id, input.accountType);
     await trx

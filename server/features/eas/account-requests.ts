@@ -5,10 +5,10 @@ import { newId } from "../../../db/id";
 import type { EaAccountRequestStatus, EaAccountType, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError, notFound } from "../../errors";
+import { AppError, found } from "../../errors";
 import { notify } from "../../notify/outbox";
 import { readerText } from "../../lib/localized";
-import { mapRows, memberMatches, paginateSorted } from "../../lib/paging";
+import { listPage, memberMatches } from "../../lib/paging";
 import { accountTypeOf, approvedAccountsWithType, designate } from "./dedicated-accounts";
 import type { accountRequestsInput } from "./schema";
 
@@ -24,16 +24,17 @@ export async function requestDedicated(db: Db, userId: string, accountId: string
   const id = newId();
   try {
     return await db.kysely.transaction().execute(async (trx) => {
-      const account = await forUpdate(
-        db,
-        trx
-          .selectFrom("broker_accounts")
-          .select(["id", "status", "account_number", "broker_id"])
-          .where("id", "=", accountId)
-          // Another member's account is as unknown as a missing one.
-          .where("user_id", "=", userId),
-      ).executeTakeFirst();
-      if (!account) throw notFound();
+      const account = found(
+        await forUpdate(
+          db,
+          trx
+            .selectFrom("broker_accounts")
+            .select(["id", "status", "account_number", "broker_id"])
+            .where("id", "=", accountId)
+            // Another member's account is as unknown as a missing one.
+            .where("user_id", "=", userId),
+        ).executeTakeFirst(),
+      );
       if (account.status !== "approved") throw new AppError("BAD_REQUEST", "eaAccountNotApproved");
       if ((await accountTypeOf(trx, accountId)) === "ea_dedicated") {
         throw new AppError("CONFLICT", "eaAccountAlreadyDedicated");
@@ -157,8 +158,7 @@ export async function adminAccountRequests(db: Db, input: z.output<typeof accoun
     const text = input.q;
     query = query.where((eb) => eb.or(memberMatches(text)));
   }
-  const page = await paginateSorted(query, input, SORT[input.sort], "ea_account_requests.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, SORT[input.sort], "ea_account_requests.id", (r) => ({
     id: r.id,
     status: r.status,
     reason: r.reason,
@@ -183,14 +183,15 @@ export async function decideAccountRequest(
     | { id: string; approve: false; reason: string; reasonEn?: string | null | undefined },
 ) {
   return db.kysely.transaction().execute(async (trx) => {
-    const request = await forUpdate(
-      db,
-      trx
-        .selectFrom("ea_account_requests")
-        .select(["id", "user_id", "broker_account_id", "status"])
-        .where("id", "=", input.id),
-    ).executeTakeFirst();
-    if (!request) throw notFound();
+    const request = found(
+      await forUpdate(
+        db,
+        trx
+          .selectFrom("ea_account_requests")
+          .select(["id", "user_id", "broker_account_id", "status"])
+          .where("id", "=", input.id),
+      ).executeTakeFirst(),
+    );
     if (request.status !== "pending") throw new AppError("CONFLICT", "notPending");
     const account = await trx
       .selectFrom("broker_accounts")

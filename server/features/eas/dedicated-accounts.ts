@@ -5,8 +5,8 @@ import { forUpdate, insertIgnore } from "../../../db/dialect";
 import type { Database, EaAccountType } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError, notFound } from "../../errors";
-import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
+import { AppError, found } from "../../errors";
+import { contains, listPage, memberMatches } from "../../lib/paging";
 import type { dedicatedListInput } from "./schema";
 
 /**
@@ -101,8 +101,7 @@ export async function dedicatedAccounts(db: Db, input: z.output<typeof dedicated
       ]),
     );
   }
-  const page = await paginateSorted(query, input, DEDICATED_SORT[input.sort], "broker_accounts.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, DEDICATED_SORT[input.sort], "broker_accounts.id", (r) => ({
     id: r.id,
     accountNumber: r.account_number,
     brokerName: r.broker_name,
@@ -136,11 +135,12 @@ export async function designate(
   adminId: string,
   input: { accountId: string; dedicated: boolean },
 ) {
-  const account = await forUpdate(
-    db,
-    trx.selectFrom("broker_accounts").select(["id", "status"]).where("id", "=", input.accountId),
-  ).executeTakeFirst();
-  if (!account) throw notFound();
+  const account = found(
+    await forUpdate(
+      db,
+      trx.selectFrom("broker_accounts").select(["id", "status"]).where("id", "=", input.accountId),
+    ).executeTakeFirst(),
+  );
   if (input.dedicated && account.status !== "approved") {
     throw new AppError("BAD_REQUEST", "eaAccountNotApproved");
   }

@@ -6,14 +6,14 @@ import { newId } from "../../../db/id";
 import type { Database, EaAccountType, EaCategory, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
-import { notFound } from "../../errors";
+import { found } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { localized } from "../../lib/localized";
-import { contains, mapRows, paginateSorted } from "../../lib/paging";
+import { contains, listPage } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { newFileKey, type Storage } from "../../storage";
 import { approvedAccountsWithType } from "./dedicated-accounts";
-import { memberReason } from "./licenses";
+import { licenceQuery, memberReason } from "./licenses";
 import { acceptEaFile, safeFileName } from "./files";
 import type { adminListInput, EaValues, FileUpload, memberListInput } from "./schema";
 import { discardFiles } from "../../storage/uploads";
@@ -160,8 +160,7 @@ export async function adminListEas(db: Db, input: z.output<typeof adminListInput
       q.where((eb) => eb.or([contains("eas.name", input.q!), contains("eas.developer", input.q!)])),
     )
     .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
-  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "eas.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, ADMIN_SORT[input.sort], "eas.id", (r) => ({
     ...toEa(r),
     version: r.version ?? null,
     activeLicenses: Number(r.active_licenses ?? 0),
@@ -170,12 +169,9 @@ export async function adminListEas(db: Db, input: z.output<typeof adminListInput
 }
 
 export async function eaRow(db: Kysely<Database>, id: string) {
-  const row = await db
-    .selectFrom("eas")
-    .select(EA_COLUMNS)
-    .where("eas.id", "=", id)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await db.selectFrom("eas").select(EA_COLUMNS).where("eas.id", "=", id).executeTakeFirst(),
+  );
   return row;
 }
 
@@ -289,8 +285,9 @@ export async function createEa(
 
 export async function updateEa(deps: EaDeps, adminId: string, id: string, values: EaValues) {
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("eas").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!before) throw notFound();
+    const before = found(
+      await trx.selectFrom("eas").selectAll().where("id", "=", id).executeTakeFirst(),
+    );
     const after = eaColumns(values);
     const changes = changedFields(before, after);
     if (!changes) return;
@@ -359,8 +356,10 @@ export async function memberListEas(
     .select((eb) => latestVersion(eb).as("version"))
     .where("eas.active", "=", 1)
     .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
-  const page = await paginateSorted(query, input, MEMBER_SORT[input.sort], "eas.id");
-  return mapRows(page, (r) => ({ ...toMemberEa(r, locale), version: r.version ?? null }));
+  return listPage(query, input, MEMBER_SORT[input.sort], "eas.id", (r) => ({
+    ...toMemberEa(r, locale),
+    version: r.version ?? null,
+  }));
 }
 
 /**
@@ -368,32 +367,17 @@ export async function memberListEas(
  * the member's approved accounts can still be licensed (the right type, no live licence yet).
  */
 export async function memberGetEa(db: Db, userId: string, id: string, locale: Language) {
-  const row = await db.kysely
-    .selectFrom("eas")
-    .select(EA_COLUMNS)
-    .where("eas.id", "=", id)
-    .where("eas.active", "=", 1)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await db.kysely
+      .selectFrom("eas")
+      .select(EA_COLUMNS)
+      .where("eas.id", "=", id)
+      .where("eas.active", "=", 1)
+      .executeTakeFirst(),
+  );
   const ea = toMemberEa(row, locale);
   const file = await currentFile(db.kysely, id);
-  const licenses = await db.kysely
-    .selectFrom("ea_licenses")
-    .innerJoin("broker_accounts", "broker_accounts.id", "ea_licenses.broker_account_id")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .select([
-      "ea_licenses.id",
-      "ea_licenses.status",
-      "ea_licenses.license_key",
-      "ea_licenses.reason",
-      "ea_licenses.reason_en",
-      "ea_licenses.created_at",
-      "ea_licenses.issued_at",
-      "ea_licenses.broker_account_id",
-      "broker_accounts.account_number",
-      "broker_accounts.status as account_status",
-      "brokers.name as broker_name",
-    ])
+  const licenses = await licenceQuery(db.kysely)
     .where("ea_licenses.ea_id", "=", id)
     .where("ea_licenses.user_id", "=", userId)
     .orderBy("ea_licenses.created_at", "desc")

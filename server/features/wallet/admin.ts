@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../../db";
-import { contains, mapRows, memberMatches, paginateSorted, pagingSchema } from "../../lib/paging";
+import { contains, listPage, memberMatches, pagingSchema } from "../../lib/paging";
 import { periodInput, periodRange } from "../../lib/period";
 import { WITHDRAWAL_STATUSES } from "../../domain/withdrawal";
 import { WITHDRAWAL_METHODS } from "./schema";
@@ -58,8 +58,7 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
     .$if(end !== null, (q) => q.where("withdrawals.created_at", "<", end!))
     .$if(input.member !== "", (q) => q.where((eb) => eb.or(memberMatches(input.member, true))));
   const sortColumn = input.sort === "amount" ? "withdrawals.amount" : "withdrawals.created_at";
-  const page = await paginateSorted(query, input, sortColumn, "withdrawals.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, sortColumn, "withdrawals.id", (r) => ({
     id: r.id,
     createdAt: r.created_at,
     completedAt: r.completed_at,
@@ -105,8 +104,7 @@ export async function adminTransfers(db: Db, input: z.output<typeof adminTransfe
       q.where("transfers.status", "=", input.status as "pending"),
     );
   const sortColumn = input.sort === "amount" ? "transfers.amount" : "transfers.created_at";
-  const page = await paginateSorted(query, input, sortColumn, "transfers.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, sortColumn, "transfers.id", (r) => ({
     id: r.id,
     createdAt: r.created_at,
     decidedAt: r.decided_at,
@@ -153,8 +151,7 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
       ),
     );
   const sortColumn = input.sort === "amount" ? "presents.amount" : "presents.created_at";
-  const page = await paginateSorted(query, input, sortColumn, "presents.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, sortColumn, "presents.id", (r) => ({
     id: r.id,
     createdAt: r.created_at,
     amount: Number(r.amount),
