@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../../db";
 import { contains, listPage, memberMatches, pagingSchema } from "../../lib/paging";
-import { periodInput, periodRange } from "../../lib/period";
+import { inRange, periodInput, periodRange } from "../../lib/period";
 import { WITHDRAWAL_STATUSES } from "../../domain/withdrawal";
 import { WITHDRAWAL_METHODS } from "./schema";
 
@@ -54,8 +54,7 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
       q.where("withdrawals.status", "=", input.status as "pending"),
     )
     .$if(input.method !== "all", (q) => q.where("withdrawals.method", "=", input.method as "bank"))
-    .$if(start !== null, (q) => q.where("withdrawals.created_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("withdrawals.created_at", "<", end!))
+    .$call((q) => inRange(q, "withdrawals.created_at", { start, end }))
     .$if(input.member !== "", (q) => q.where((eb) => eb.or(memberMatches(input.member, true))));
   const sortColumn = input.sort === "amount" ? "withdrawals.amount" : "withdrawals.created_at";
   return listPage(query, input, sortColumn, "withdrawals.id", (r) => ({
@@ -139,8 +138,7 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
       "users.nickname",
       "users.name",
     ])
-    .$if(start !== null, (q) => q.where("presents.created_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("presents.created_at", "<", end!))
+    .$call((q) => inRange(q, "presents.created_at", { start, end }))
     .$if(input.member !== "", (q) =>
       q.where((eb) =>
         eb.or([

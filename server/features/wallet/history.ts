@@ -3,7 +3,7 @@ import type { Db } from "../../../db";
 import type { Language } from "../../../db/schema";
 import { readerText } from "../../lib/localized";
 import { mapRows, paginateSorted } from "../../lib/paging";
-import { periodRange } from "../../lib/period";
+import { inRange, periodRange } from "../../lib/period";
 import type { ListInput } from "./schema";
 import { memberCredits } from "./statement";
 
@@ -49,8 +49,7 @@ export async function withdrawalHistory(
       eb.val(null).$castTo<string | null>().as("counterparty"),
     ])
     .where("user_id", "=", userId)
-    .$if(start !== null, (q) => q.where("created_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("created_at", "<", end!));
+    .$call((q) => inRange(q, "created_at", { start, end }));
   const transfers = db.kysely
     .selectFrom("transfers")
     .innerJoin("users", "users.id", "transfers.receiver_id")
@@ -68,8 +67,7 @@ export async function withdrawalHistory(
       eb.ref("users.nickname").$castTo<string | null>().as("counterparty"),
     ])
     .where("transfers.sender_id", "=", userId)
-    .$if(start !== null, (q) => q.where("transfers.created_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("transfers.created_at", "<", end!));
+    .$call((q) => inRange(q, "transfers.created_at", { start, end }));
 
   const page = await pageOfMerged(db, withdrawals.unionAll(transfers).as("h"), input);
   return mapRows(page, (r) => ({
