@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, found, notFound } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { localized } from "../../lib/localized";
 import { ensureWallets, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
 import { addToDigest } from "../../notify/digest";
@@ -249,11 +249,9 @@ export async function createBattle(db: Db, adminId: string, values: BattleValues
 /** Edits an open battle; a settled one is final. */
 export async function updateBattle(db: Db, adminId: string, id: string, values: BattleValues) {
   await inTransaction(db, async (trx) => {
-    const battle = found(
-      await forUpdate(
-        db,
-        trx.selectFrom("ranking_battles").select(["id", "status"]).where("id", "=", id),
-      ).executeTakeFirst(),
+    const battle = await lockedRow(
+      db,
+      trx.selectFrom("ranking_battles").select(["id", "status"]).where("id", "=", id),
     );
     if (battle.status === "settled") throw new AppError("CONFLICT", "battle.alreadySettled");
     await trx
@@ -282,14 +280,12 @@ export async function updateBattle(db: Db, adminId: string, id: string, values: 
 export async function settleBattle(db: Db, adminId: string, id: string, now = new Date()) {
   const today = tokyoToday(now);
   return inTransaction(db, async (trx) => {
-    const battle = found(
-      await forUpdate(
-        db,
-        trx
-          .selectFrom("ranking_battles")
-          .select(["id", "title", "starts_on", "ends_on", "status"])
-          .where("id", "=", id),
-      ).executeTakeFirst(),
+    const battle = await lockedRow(
+      db,
+      trx
+        .selectFrom("ranking_battles")
+        .select(["id", "title", "starts_on", "ends_on", "status"])
+        .where("id", "=", id),
     );
     if (battle.status === "settled") throw new AppError("CONFLICT", "battle.alreadySettled");
     if (today <= battle.ends_on) throw new AppError("BAD_REQUEST", "battle.notEnded");

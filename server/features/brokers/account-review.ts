@@ -5,7 +5,7 @@ import { forUpdate } from "../../../db/dialect";
 import type { BrokerAccountStatus, Database } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { found } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { notify } from "../../notify/outbox";
 import { listPage, memberMatchesAnyCase } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
@@ -86,14 +86,12 @@ export async function setAccountType(
   input: { id: string; accountType: string | null },
 ): Promise<{ changed: boolean }> {
   return db.kysely.transaction().execute(async (trx) => {
-    const row = found(
-      await forUpdate(
-        db,
-        trx
-          .selectFrom("broker_accounts")
-          .select(["id", "user_id", "broker_id", "account_number", "account_type"])
-          .where("id", "=", input.id),
-      ).executeTakeFirst(),
+    const row = await lockedRow(
+      db,
+      trx
+        .selectFrom("broker_accounts")
+        .select(["id", "user_id", "broker_id", "account_number", "account_type"])
+        .where("id", "=", input.id),
     );
     if (row.account_type === input.accountType) return { changed: false };
     await checkAccountType(trx, row.broker_id, input.accountType);

@@ -1,10 +1,11 @@
 import type { Db } from "../../../db";
-import { forUpdate, isUniqueViolation } from "../../../db/dialect";
+import { isUniqueViolation } from "../../../db/dialect";
 import { isId, newId } from "../../../db/id";
 import type { BrokerAccountStatus, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, found } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { fieldError } from "../../lib/field-error";
 import { listPage, type Paging } from "../../lib/paging";
 import { readerText } from "../../lib/localized";
@@ -235,15 +236,13 @@ export async function setMyAccountType(
   input: { id: string; accountType: string },
 ): Promise<{ ok: true }> {
   return db.kysely.transaction().execute(async (trx) => {
-    const row = found(
-      await forUpdate(
-        db,
-        trx
-          .selectFrom("broker_accounts")
-          .select(["id", "broker_id", "account_type"])
-          .where("id", "=", input.id)
-          .where("user_id", "=", userId),
-      ).executeTakeFirst(),
+    const row = await lockedRow(
+      db,
+      trx
+        .selectFrom("broker_accounts")
+        .select(["id", "broker_id", "account_type"])
+        .where("id", "=", input.id)
+        .where("user_id", "=", userId),
     );
     if (row.account_type !== null) throw new AppError("CONFLICT", "accountTypeAlreadySet");
     await checkAccountType(trx, row.broker_id, input.accountType);

@@ -1,11 +1,12 @@
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import { forUpdate, isUniqueViolation } from "../../../db/dialect";
+import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { EaAccountRequestStatus, EaAccountType, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError, found } from "../../errors";
+import { AppError } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { notify } from "../../notify/outbox";
 import { readerText } from "../../lib/localized";
 import { listPage, memberMatches } from "../../lib/paging";
@@ -24,16 +25,14 @@ export async function requestDedicated(db: Db, userId: string, accountId: string
   const id = newId();
   try {
     return await db.kysely.transaction().execute(async (trx) => {
-      const account = found(
-        await forUpdate(
-          db,
-          trx
-            .selectFrom("broker_accounts")
-            .select(["id", "status", "account_number", "broker_id"])
-            .where("id", "=", accountId)
-            // Another member's account is as unknown as a missing one.
-            .where("user_id", "=", userId),
-        ).executeTakeFirst(),
+      const account = await lockedRow(
+        db,
+        trx
+          .selectFrom("broker_accounts")
+          .select(["id", "status", "account_number", "broker_id"])
+          .where("id", "=", accountId)
+          // Another member's account is as unknown as a missing one.
+          .where("user_id", "=", userId),
       );
       if (account.status !== "approved") throw new AppError("BAD_REQUEST", "eaAccountNotApproved");
       if ((await accountTypeOf(trx, accountId)) === "ea_dedicated") {
@@ -183,14 +182,12 @@ export async function decideAccountRequest(
     | { id: string; approve: false; reason: string; reasonEn?: string | null | undefined },
 ) {
   return db.kysely.transaction().execute(async (trx) => {
-    const request = found(
-      await forUpdate(
-        db,
-        trx
-          .selectFrom("ea_account_requests")
-          .select(["id", "user_id", "broker_account_id", "status"])
-          .where("id", "=", input.id),
-      ).executeTakeFirst(),
+    const request = await lockedRow(
+      db,
+      trx
+        .selectFrom("ea_account_requests")
+        .select(["id", "user_id", "broker_account_id", "status"])
+        .where("id", "=", input.id),
     );
     if (request.status !== "pending") throw new AppError("CONFLICT", "notPending");
     const account = await trx

@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import { forUpdate, insertIgnore } from "../../../db/dialect";
+import { insertIgnore } from "../../../db/dialect";
 import type { Database, EaAccountType } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError, found } from "../../errors";
+import { AppError } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { contains, listPage, memberMatches } from "../../lib/paging";
 import type { dedicatedListInput } from "./schema";
 
@@ -135,11 +136,9 @@ export async function designate(
   adminId: string,
   input: { accountId: string; dedicated: boolean },
 ) {
-  const account = found(
-    await forUpdate(
-      db,
-      trx.selectFrom("broker_accounts").select(["id", "status"]).where("id", "=", input.accountId),
-    ).executeTakeFirst(),
+  const account = await lockedRow(
+    db,
+    trx.selectFrom("broker_accounts").select(["id", "status"]).where("id", "=", input.accountId),
   );
   if (input.dedicated && account.status !== "approved") {
     throw new AppError("BAD_REQUEST", "eaAccountNotApproved");

@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import { forUpdate, isUniqueViolation } from "../../../db/dialect";
+import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, EaAccountType, EaLicenseStatus, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, found, notFound } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { fieldError } from "../../lib/field-error";
 import { localized, readerText } from "../../lib/localized";
 import { contains, listPage, memberMatches } from "../../lib/paging";
@@ -117,14 +118,12 @@ export async function requestLicense(
 /** Issues a pending request: checks the account again, makes the key. */
 export async function issueLicense(db: Db, adminId: string, id: string) {
   return db.kysely.transaction().execute(async (trx) => {
-    const licence = found(
-      await forUpdate(
-        db,
-        trx
-          .selectFrom("ea_licenses")
-          .select(["id", "ea_id", "user_id", "broker_account_id", "status"])
-          .where("id", "=", id),
-      ).executeTakeFirst(),
+    const licence = await lockedRow(
+      db,
+      trx
+        .selectFrom("ea_licenses")
+        .select(["id", "ea_id", "user_id", "broker_account_id", "status"])
+        .where("id", "=", id),
     );
     if (licence.status !== "pending") throw new AppError("CONFLICT", "notPending");
     const ea = await activeEa(trx, licence.ea_id);

@@ -1,11 +1,11 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, GachaMethod } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError, found } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { fieldError } from "../../lib/field-error";
 import { contains, listPage, memberMatches } from "../../lib/paging";
 import { DRAW_COLUMNS } from "./logs";
@@ -137,12 +137,7 @@ export async function updateGacha(
   const audit = entityChange(adminId, "gacha", id, "update");
   await updateWithImage(deps, "gachas", image, audit, async (trx, keepImage) => {
     // The same lock a draw takes: an edit and a draw never interleave.
-    const before = found(
-      await forUpdate(
-        db,
-        trx.selectFrom("gachas").selectAll().where("id", "=", id),
-      ).executeTakeFirst(),
-    );
+    const before = await lockedRow(db, trx.selectFrom("gachas").selectAll().where("id", "=", id));
     if (before.method !== values.method) {
       const drawn = await trx
         .selectFrom("gacha_logs")
@@ -216,11 +211,9 @@ function rewardColumns(method: GachaMethod, v: RewardValues) {
 
 /** Locks the gacha a reward belongs to (the lock a draw takes); its method decides the columns. */
 async function lockGacha(db: Db, trx: Transaction<Database>, gachaId: string) {
-  const gacha = found(
-    await forUpdate(
-      db,
-      trx.selectFrom("gachas").select(["id", "method"]).where("id", "=", gachaId),
-    ).executeTakeFirst(),
+  const gacha = await lockedRow(
+    db,
+    trx.selectFrom("gachas").select(["id", "method"]).where("id", "=", gachaId),
   );
   return gacha;
 }
