@@ -4,7 +4,7 @@ import type { Db } from "../../../db";
 import { forUpdate } from "../../../db/dialect";
 import type { BrokerAccountStatus, Database } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
-import { recordAudit } from "../../audit";
+import { reasonFields, recordAudit } from "../../audit";
 import { lockedRow } from "../../lib/locked";
 import { notify } from "../../notify/outbox";
 import { listPage, memberMatchesAnyCase } from "../../lib/paging";
@@ -227,8 +227,7 @@ export async function decideAccounts(
       await auditAccount(trx, adminId, action, row, {
         before: row.status,
         after: target,
-        ...(reason ? { reason } : {}),
-        ...(reasonEn ? { reasonEn } : {}),
+        ...reasonFields(reason, reasonEn),
       });
       // Told on LINE and by mail (per the member's choice), written with the decision. The
       // decision time keeps a later reversal (deny, then approve) its own notification.

@@ -4,7 +4,7 @@ import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { EaAccountRequestStatus, EaAccountType, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { recordAudit } from "../../audit";
+import { reasonFields, recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { lockedRow } from "../../lib/locked";
 import { notify } from "../../notify/outbox";
@@ -225,8 +225,7 @@ export async function decideAccountRequest(
       data: {
         userId: request.user_id,
         accountId: request.broker_account_id,
-        ...(reason ? { reason } : {}),
-        ...(reasonEn ? { reasonEn } : {}),
+        ...reasonFields(reason, reasonEn),
       },
     });
     const base = {

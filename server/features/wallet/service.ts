@@ -4,7 +4,7 @@ import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, UsdtNetwork, WithdrawalMethod } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
-import { recordAudit } from "../../audit";
+import { reasonFields, recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import type { Logger } from "../../logger";
@@ -294,8 +294,7 @@ async function settleWithdrawal(
         data: {
           amount: row.amount,
           userId: row.user_id,
-          ...(reason ? { reason } : {}),
-          ...(reasonEn ? { reasonEn } : {}),
+          ...reasonFields(reason, reasonEn),
         },
       });
       // Announced on LINE by the bot worker; written with the decision, so it exists iff it did.
