@@ -6,7 +6,7 @@ import { getWallet } from "../../ledger";
 import { found } from "../../errors";
 import { listPage, memberMatchesAnyCase } from "../../lib/paging";
 import type { Storage } from "../../storage";
-import { accountsOfUser } from "../brokers/accounts";
+import { accountCount, accountsOfUser } from "../brokers/accounts";
 import { normalizeAccountId } from "../../domain/broker-account";
 import { maskPaymentDetails, readPaymentDetails } from "../profile/payment";
 import type { PaymentField } from "../profile/schema";
@@ -38,17 +38,8 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
       "users.created_at",
     ])
     .select((eb) => [
-      eb
-        .selectFrom("broker_accounts")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .as("account_count"),
-      eb
-        .selectFrom("broker_accounts")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .where("broker_accounts.status", "=", "pending")
-        .as("pending_count"),
+      accountCount(eb).as("account_count"),
+      accountCount(eb, "pending").as("pending_count"),
     ])
     .where("users.permission", "=", "member");
   if (input.q) {

@@ -9,7 +9,7 @@ import { lockedRow } from "../../lib/locked";
 import { fieldError } from "../../lib/field-error";
 import { listPage, type Paging } from "../../lib/paging";
 import { readerText } from "../../lib/localized";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
 import { accountTypesOf } from "../../domain/broker-terms";
 import { normalizeAccountId } from "../../domain/broker-account";
@@ -261,4 +261,19 @@ export async function setMyAccountType(
     });
     return { ok: true as const };
   });
+}
+
+/**
+ * How many of a member's broker accounts there are (in `status`, or all), as a subquery per
+ * `users` row: the admin's customer list and a referrer's customers both show these counts.
+ */
+export function accountCount(
+  eb: ExpressionBuilder<Database, "users">,
+  status?: BrokerAccountStatus,
+) {
+  return eb
+    .selectFrom("broker_accounts")
+    .select((e) => e.fn.countAll<number>().as("n"))
+    .whereRef("broker_accounts.user_id", "=", "users.id")
+    .$if(status !== undefined, (q) => q.where("broker_accounts.status", "=", status!));
 }

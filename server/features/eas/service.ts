@@ -3,7 +3,13 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { Database, EaAccountType, EaCategory, Language } from "../../../db/schema";
+import type {
+  Database,
+  EaAccountType,
+  EaCategory,
+  EaLicenseStatus,
+  Language,
+} from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { found } from "../../errors";
@@ -90,6 +96,15 @@ function eaFacts(r: EaRow) {
   };
 }
 
+/** How many of the EA's licences are in `status`, as a column of an EA query. */
+function licenceCount(eb: ExpressionBuilder<Database, "eas">, status: EaLicenseStatus) {
+  return eb
+    .selectFrom("ea_licenses")
+    .select(sql<number>`count(*)`.as("n"))
+    .whereRef("ea_licenses.ea_id", "=", "eas.id")
+    .where("ea_licenses.status", "=", status);
+}
+
 /** The latest uploaded version's label, as a column of an EA query. */
 function latestVersion(eb: ExpressionBuilder<Database, "eas">) {
   return eb
@@ -143,18 +158,8 @@ export async function adminListEas(db: Db, input: z.output<typeof adminListInput
     .select(EA_COLUMNS)
     .select((eb) => [
       latestVersion(eb).as("version"),
-      eb
-        .selectFrom("ea_licenses")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("ea_licenses.ea_id", "=", "eas.id")
-        .where("ea_licenses.status", "=", "active")
-        .as("active_licenses"),
-      eb
-        .selectFrom("ea_licenses")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("ea_licenses.ea_id", "=", "eas.id")
-        .where("ea_licenses.status", "=", "pending")
-        .as("pending_licenses"),
+      licenceCount(eb, "active").as("active_licenses"),
+      licenceCount(eb, "pending").as("pending_licenses"),
     ])
     .$if(!!input.q, (q) =>
       q.where((eb) => eb.or([contains("eas.name", input.q!), contains("eas.developer", input.q!)])),
