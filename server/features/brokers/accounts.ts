@@ -4,7 +4,7 @@ import { isId, newId } from "../../../db/id";
 import type { BrokerAccountStatus, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError, found } from "../../errors";
+import { AppError } from "../../errors";
 import { lockedRow } from "../../lib/locked";
 import { fieldError } from "../../lib/field-error";
 import { listPage, type Paging } from "../../lib/paging";

@@ -38,7 +38,8 @@ export async function downloadForMember(
   userId: string,
   eaId: string,
 ): Promise<EaDownload> {
-  const ea = found(
+  // Only an active EA downloads: an inactive or unknown one is not found.
+  found(
     await deps.db.kysely
       .selectFrom("eas")
       .select(["id"])
