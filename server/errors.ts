@@ -24,6 +24,12 @@ export const loginRequired = () => new AppError("UNAUTHORIZED", "loginRequired")
 export const forbidden = () => new AppError("FORBIDDEN", "forbidden");
 export const notFound = () => new AppError("NOT_FOUND", "notFound");
 
+/** The row a lookup found; none is the same "not found" refusal as everywhere else. */
+export function found<T>(row: T | undefined): T {
+  if (row === undefined) throw notFound();
+  return row;
+}
+
 /**
  * The database could not be reached, or kept refusing with conflicts, for longer than the
  * retries wait: the member is asked to try again in a moment (503), never shown an internal

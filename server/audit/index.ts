@@ -46,3 +46,14 @@ export function changedFields(
     after: Object.fromEntries(keys.map((k) => [k, after[k]])),
   };
 }
+
+/**
+ * A decision's reason in its audit data: the reason and its English, each only when written
+ * (an approval has neither, so its record carries no empty reason).
+ */
+export function reasonFields(
+  reason: string | null | undefined,
+  reasonEn: string | null | undefined,
+) {
+  return { ...(reason ? { reason } : {}), ...(reasonEn ? { reasonEn } : {}) };
+}

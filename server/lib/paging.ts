@@ -242,3 +242,17 @@ export function memberMatchesAnyCase(text: string) {
     ),
   ];
 }
+
+/**
+ * A list page as the list shows it: `paginateSorted`, then each row turned into what the page
+ * reads. Every admin and member list that maps its rows reads its page this way.
+ */
+export async function listPage<DB, TB extends keyof DB, O, S extends string, U>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  paging: Paging<S>,
+  column: OrderByExpression<DB, TB, O>,
+  tieBreak: OrderByExpression<DB, TB, O>,
+  toRow: (row: O, index: number) => U,
+): Promise<Page<U, S>> {
+  return mapRows(await paginateSorted(query, paging, column, tieBreak), toRow);
+}

@@ -1,3 +1,4 @@
+import type { ReferenceExpression, SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { toDbTime } from "../../db/time";
 import { addTokyoDays, addTokyoMonths, tokyoDayStart, tokyoMidnight } from "../domain/tokyo";
@@ -67,4 +68,20 @@ export function periodRange(input: PeriodInput, now = new Date()): DbRange {
       return { start: toDbTime(start), end: toDbTime(end) };
     }
   }
+}
+
+/**
+ * The query narrowed to rows whose `column` lies in the range: from `start` (inclusive) to
+ * `end` (exclusive), each bound only when the period has it. Dates ("YYYY-MM-DD") compare the
+ * same way as times, so a range of days works too.
+ */
+export function inRange<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: ReferenceExpression<DB, TB>,
+  range: DbRange,
+): SelectQueryBuilder<DB, TB, O> {
+  let narrowed = query;
+  if (range.start !== null) narrowed = narrowed.where(column, ">=", range.start as never);
+  if (range.end !== null) narrowed = narrowed.where(column, "<", range.end as never);
+  return narrowed;
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromDbTime } from "../../db/time";
 import { checkLedger } from "../../server/ledger";
-import { numberChunks } from "../../server/features/cashback/import";
+import { numberChunks } from "../../server/features/cashback/staging";
 import { claimImportJob, latestImportJob } from "../../server/features/cashback/jobs";
 import { previewResult } from "../../server/features/cashback/preview";
 import { ImportWorker, runImportJob, runJobNow } from "../../server/features/cashback/worker";

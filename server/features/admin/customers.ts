@@ -3,10 +3,10 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { recordAudit } from "../../audit";
 import { getWallet } from "../../ledger";
-import { notFound } from "../../errors";
-import { mapRows, memberMatchesAnyCase, paginateSorted } from "../../lib/paging";
+import { found } from "../../errors";
+import { listPage, memberMatchesAnyCase } from "../../lib/paging";
 import type { Storage } from "../../storage";
-import { accountsOfUser } from "../brokers/accounts";
+import { accountCount, accountsOfUser } from "../brokers/accounts";
 import { normalizeAccountId } from "../../domain/broker-account";
 import { maskPaymentDetails, readPaymentDetails } from "../profile/payment";
 import type { PaymentField } from "../profile/schema";
@@ -38,17 +38,8 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
       "users.created_at",
     ])
     .select((eb) => [
-      eb
-        .selectFrom("broker_accounts")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .as("account_count"),
-      eb
-        .selectFrom("broker_accounts")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("broker_accounts.user_id", "=", "users.id")
-        .where("broker_accounts.status", "=", "pending")
-        .as("pending_count"),
+      accountCount(eb).as("account_count"),
+      accountCount(eb, "pending").as("pending_count"),
     ])
     .where("users.permission", "=", "member");
   if (input.q) {
@@ -70,8 +61,7 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
       ]),
     );
   }
-  const page = await paginateSorted(query, input, SORT[input.sort], "users.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, SORT[input.sort], "users.id", (r) => ({
     id: r.id,
     name: r.name,
     nickname: r.nickname,
@@ -84,13 +74,14 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
 }
 
 async function memberOrNotFound(db: Db, id: string) {
-  const user = await db.kysely
-    .selectFrom("users")
-    .select([...PROFILE_COLUMNS, "totp_enabled_at", "referral_code"])
-    .where("id", "=", id)
-    .where("permission", "=", "member")
-    .executeTakeFirst();
-  if (!user) throw notFound();
+  const user = found(
+    await db.kysely
+      .selectFrom("users")
+      .select([...PROFILE_COLUMNS, "totp_enabled_at", "referral_code"])
+      .where("id", "=", id)
+      .where("permission", "=", "member")
+      .executeTakeFirst(),
+  );
   return user;
 }
 

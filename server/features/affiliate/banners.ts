@@ -5,7 +5,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import type { Config } from "../../config";
 import type { Db } from "../../../db";
-import { notFound } from "../../errors";
+import { found } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { newStorageKey, type Storage } from "../../storage";
 import { acceptImage, type ImageType, ImageRejected } from "../../storage/images";
@@ -214,11 +214,12 @@ export async function updateBanner(
   const stored = input.image?.length ? await storeBannerImage(deps.storage, input.image) : null;
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
-      const before = await forUpdate(
-        deps.db,
-        trx.selectFrom("affiliate_banners").select(COLUMNS).where("id", "=", input.id),
-      ).executeTakeFirst();
-      if (!before) throw notFound();
+      const before = found(
+        await forUpdate(
+          deps.db,
+          trx.selectFrom("affiliate_banners").select(COLUMNS).where("id", "=", input.id),
+        ).executeTakeFirst(),
+      );
       const changes = {
         title: input.title,
         alt_text: input.alt,

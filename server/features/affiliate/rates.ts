@@ -6,7 +6,7 @@ import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
-import { readSetting, writeSetting } from "../settings/store";
+import { readSetting, replaceSetting } from "../settings/store";
 
 /**
  * Affiliate rates, in basis points of the referred customer's cashback (1000 = 10%): one
@@ -27,16 +27,13 @@ export async function getDefaultRate(db: Kysely<Database>): Promise<number> {
 
 export async function setDefaultRate(db: Db, adminId: string, rateBp: number): Promise<void> {
   const value = stored.parse({ rateBp });
-  await db.kysely.transaction().execute(async (trx) => {
-    const before = await getDefaultRate(trx);
-    await writeSetting(db, trx, {
-      key: KEY,
-      value,
-      adminId,
-      action: "affiliate.rate.default",
-      before,
-      after: value.rateBp,
-    });
+  await replaceSetting(db, {
+    key: KEY,
+    value,
+    adminId,
+    action: "affiliate.rate.default",
+    before: getDefaultRate,
+    after: value.rateBp,
   });
 }
 

@@ -1,15 +1,15 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import QRCode from "qrcode";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import type { BrokerAccountStatus, Database } from "../../../db/schema";
 import { toDbTime } from "../../../db/time";
 import type { Config } from "../../config";
-import { notFound } from "../../errors";
+import { found, notFound } from "../../errors";
 import { containsPattern, mapRows, paginateSorted } from "../../lib/paging";
 import { tokyoDate } from "../../lib/period";
 import { getDefaultRate } from "./rates";
 import { tokyoDayOf } from "./rewards";
+import { accountCount } from "../brokers/accounts";
 import type { AffiliatePreset, adminReferrersInput, customersInput, summaryInput } from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -183,15 +183,6 @@ export async function memberLink(db: Db, config: Config, userId: string) {
   return { code, url, qr };
 }
 
-/** How many of a customer's broker accounts are in `status` (a subquery per customer row). */
-function accountCount(eb: ExpressionBuilder<Database, "users">, status: BrokerAccountStatus) {
-  return eb
-    .selectFrom("broker_accounts")
-    .select((e) => e.fn.countAll<number>().as("n"))
-    .whereRef("broker_accounts.user_id", "=", "users.id")
-    .where("broker_accounts.status", "=", status)
-    .as(status);
-}
 /**
  * The member's referred customers: what a referrer may see and nothing more — a display name,
  * the registration date and how many accounts they have in each state. Never an email, a real
@@ -209,9 +200,9 @@ export async function memberCustomers(
       "users.nickname",
       "users.name",
       "users.created_at",
-      accountCount(eb, "approved"),
-      accountCount(eb, "pending"),
-      accountCount(eb, "denied"),
+      accountCount(eb, "approved").as("approved"),
+      accountCount(eb, "pending").as("pending"),
+      accountCount(eb, "denied").as("denied"),
     ])
     .where("users.referrer_id", "=", userId);
   const SORT = { registered: "users.created_at", nickname: "users.nickname" } as const;
@@ -332,19 +323,20 @@ export async function adminReferrers(db: Db, input: z.output<typeof adminReferre
 
 /** One referrer, for the admin: rate, customers with accounts and the rewards each paid. */
 export async function adminReferrer(db: Db, userId: string) {
-  const referrer = await db.kysely
-    .selectFrom("users")
-    .leftJoin("affiliate_rates", "affiliate_rates.user_id", "users.id")
-    .select([
-      "users.id",
-      "users.nickname",
-      "users.email",
-      "users.referral_code",
-      "affiliate_rates.rate_bp",
-    ])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
-  if (!referrer) throw notFound();
+  const referrer = found(
+    await db.kysely
+      .selectFrom("users")
+      .leftJoin("affiliate_rates", "affiliate_rates.user_id", "users.id")
+      .select([
+        "users.id",
+        "users.nickname",
+        "users.email",
+        "users.referral_code",
+        "affiliate_rates.rate_bp",
+      ])
+      .where("users.id", "=", userId)
+      .executeTakeFirst(),
+  );
   const customers = await db.kysely
     .selectFrom("users")
     .select((eb) => [
@@ -352,7 +344,7 @@ export async function adminReferrer(db: Db, userId: string) {
       "users.nickname",
       "users.email",
       "users.created_at",
-      accountCount(eb, "approved"),
+      accountCount(eb, "approved").as("approved"),
       eb
         .selectFrom("affiliate_customer_monthly as m")
         .select((e) => e.fn.sum<number>("m.rewards").as("r"))

@@ -15,7 +15,6 @@ import {
   ISSUER,
   REAUTH_WINDOW_MS,
   RECOVERY_CODE_COUNT,
-  acceptSecondFactor,
   greetingName,
   hashing,
   refuseGuessablePassword,
@@ -23,6 +22,7 @@ import {
   userById,
   hashRecoveryCode,
 } from "./service";
+import { acceptSecondFactor } from "./sign-in";
 
 /**
  * A signed-in person's own security: re-authentication before sensitive changes (failures end

@@ -14,6 +14,7 @@ import {
   tokenInput,
 } from "./schema";
 import * as auth from "./service";
+import * as signIn from "./sign-in";
 import * as accountSecurity from "./account-security";
 import * as recovery from "./recovery";
 
@@ -26,7 +27,7 @@ function meta(ctx: Context) {
 
 /** A new session replaces the one the browser had (rotation at every sign-in). */
 export async function startSession(ctx: Context, session: auth.NewSession) {
-  await auth.logout(ctx, ctx.session);
+  await signIn.logout(ctx, ctx.session);
   ctx.resHeaders.append(
     "Set-Cookie",
     sessionCookie(session.token, session.expiresAt, ctx.config.COOKIE_SECURE),
@@ -64,7 +65,7 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const result = await auth.login(ctx, input, meta(ctx));
+    const result = await signIn.login(ctx, input, meta(ctx));
     if (result.mfaRequired) {
       ctx.resHeaders.append(
         "Set-Cookie",
@@ -76,7 +77,7 @@ export const authRouter = router({
   }),
 
   loginMfa: publicProcedure.input(mfaCodeInput).mutation(async ({ ctx, input }) => {
-    const session = await auth.loginWithSecondFactor(
+    const session = await signIn.loginWithSecondFactor(
       ctx,
       { challenge: ctx.cookie(MFA_COOKIE), code: input.code },
       meta(ctx),
@@ -87,7 +88,7 @@ export const authRouter = router({
 
   /** Always succeeds from the browser's point of view: the cookie is cleared either way. */
   logout: publicProcedure.mutation(async ({ ctx }) => {
-    await auth.logout(ctx, ctx.session);
+    await signIn.logout(ctx, ctx.session);
     ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config.COOKIE_SECURE));
     return { ok: true };
   }),

@@ -12,18 +12,14 @@ import type { Logger } from "../../logger";
 import type { Mailer, MailMessage } from "../../mail";
 import { TRPCError } from "@trpc/server";
 import { ZodRealError } from "zod";
-import { type HashClaim, hashPassword, hashSlots, verifyPassword } from "../../auth/password";
+import { type HashClaim, hashPassword, hashSlots } from "../../auth/password";
 import { isGuessablePassword } from "../../auth/password-strength";
-import { attemptLimiter, limitKey, signInSlowdownMs, tooManyAttempts } from "../../auth/rate-limit";
-import { createSession, type CurrentSession, deleteSession } from "../../auth/session";
-import { hasPasskey } from "../../auth/second-factor";
-import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
-import { verifyTotp } from "../../auth/totp";
-import { countLogin } from "../../metrics";
+import { attemptLimiter, limitKey } from "../../auth/rate-limit";
+import { issueToken } from "../../auth/tokens";
 
 /**
- * Accounts: registration and sign-in (the password, then the second step), and what the other
- * auth modules share (their dependencies, the hashing slots, the account-mail throttle).
+ * Accounts: registration, and what the other auth modules share (their dependencies, the
+ * hashing slots, the account-mail throttle). Signing in and out: ./sign-in.ts.
  * Getting back in: ./recovery.ts. A signed-in person's own security: ./account-security.ts.
  * Passkeys: ./passkeys.ts.
  */
@@ -44,9 +40,6 @@ export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 10;
 export const ISSUER = "CB Portal";
 
-// Verifying against this keeps an unknown email as slow as a wrong password (no enumeration by timing).
-let dummyHash: Promise<string> | undefined;
-
 export function link(config: Config, path: string, token: string): string {
   return `${config.APP_ORIGIN}${path}?token=${encodeURIComponent(token)}`;
 }
@@ -61,7 +54,7 @@ export async function hashing<T>(claim: HashClaim, fn: () => Promise<T>): Promis
   return result;
 }
 
-function signInBusy(): AppError {
+export function signInBusy(): AppError {
   return new AppError("SERVICE_UNAVAILABLE", "signInBusy");
 }
 
@@ -289,171 +282,4 @@ async function tellOwnerAlreadyRegistered(deps: AuthDeps, email: string): Promis
       resetLink: `${deps.config.APP_ORIGIN}/forgot-password`,
     },
   });
-}
-
-// ---------------------------------------------------------------- sign-in
-
-export type LoginResult =
-  ({ mfaRequired: false } & NewSession) | { mfaRequired: true; challenge: string };
-
-/** Sign-in with email and password; counted by outcome (portal_logins_total). */
-export function login(
-  deps: AuthDeps,
-  input: { email: string; password: string },
-  meta: ClientMeta,
-): Promise<LoginResult> {
-  return countLogin(
-    "password",
-    () => passwordLogin(deps, input, meta),
-    (r) => (r.mfaRequired ? "mfaRequired" : "success"),
-  );
-}
-
-async function passwordLogin(
-  deps: AuthDeps,
-  input: { email: string; password: string },
-  meta: ClientMeta,
-): Promise<LoginResult> {
-  const { db } = deps;
-  const limits = attemptLimiter(db);
-  const address = limitKey(meta.ip);
-  const accountAddress = limitKey(input.email, meta.ip);
-  // At the door, before any database work: a few attempts at once per address. Beyond that the attempt is refused at once, and still counted against the
-  // sender's allowance, so filling the hashing slots costs the attacker, not everyone else.
-  const admission = hashSlots.admit({ address: meta.ip });
-  if (!admission) {
-    const pair = await limits.reserve("signInAccount", accountAddress);
-    await limits.count("signInAddress", address);
-    throw pair.ok ? signInBusy() : tooManyAttempts(pair.retryAfterMs);
-  }
-  try {
-    // Attempts are counted before the password is checked, so parallel guesses cannot
-    // outrun the count. Guesses at one account from one address stop after a few (OWASP: per
-    // account and address first, so the owner at their own address is never locked out)…
-    await limits.take("signInAccount", accountAddress);
-    // …while the address as a whole is only slowed down past its much higher allowance.
-    const attempts = await limits.count("signInAddress", address);
-    const delayMs = signInSlowdownMs(attempts);
-    // A slowed address checks one password at a time, each after its wait.
-    if (delayMs > 0 && admission.addressHeld > 1) throw signInBusy();
-    // Clean: no other attempt from this address in the window, and none in flight (a burst's
-    // first attempt is not clean). A few checks of one account at once, unless clean.
-    const clean = attempts === 1 && hashSlots.addressHeld(meta.ip) === 1;
-    const account = hashSlots.admit({ account: input.email, clean });
-    if (!account) throw signInBusy();
-    try {
-      const user = await userByEmail(db, input.email);
-      dummyHash ??= hashPassword("not-a-real-password-A1");
-      const stored = user?.password_hash ?? (await dummyHash);
-      const ok = await hashSlots.hash(
-        // No other attempt from this address in the window: served ahead of any burst.
-        { clean, delayMs },
-        () => verifyPassword(input.password, stored),
-      );
-      if (ok === "busy") throw signInBusy();
-      return await signedIn(deps, { user, ok, accountAddress, address }, meta);
-    } finally {
-      account.release();
-    }
-  } finally {
-    admission.release();
-  }
-}
-
-async function signedIn(
-  deps: AuthDeps,
-  attempt: {
-    user: Awaited<ReturnType<typeof userByEmail>>;
-    ok: boolean;
-    accountAddress: string;
-    address: string;
-  },
-  meta: ClientMeta,
-): Promise<LoginResult> {
-  const { db } = deps;
-  const { user, ok } = attempt;
-  const limits = attemptLimiter(db);
-  if (!user || !ok) throw new AppError("UNAUTHORIZED", "invalidCredentials");
-  await limits.forgive("signInAccount", attempt.accountAddress);
-  await limits.refund("signInAddress", attempt.address);
-
-  // A passkey counts as a second factor too: the MFA step then offers it.
-  if (user.totp_enabled_at || (await hasPasskey(db, user.id))) {
-    const challenge = await issueToken(db.kysely, user.id, "mfa_login");
-    return { mfaRequired: true, challenge };
-  }
-  const session = await createSession(db, user.id, meta);
-  return { mfaRequired: false, ...session, userId: user.id, permission: user.permission };
-}
-
-/** Accepts a TOTP code (each time step once) or an unused recovery code. */
-export async function acceptSecondFactor(db: Db, userId: string, code: string): Promise<boolean> {
-  const user = await userById(db, userId);
-  if (!user.totp_secret || !user.totp_enabled_at) return false;
-  const digits = code.replace(/\s/g, "");
-  if (/^\d{6}$/.test(digits)) {
-    const step = verifyTotp(user.totp_secret, digits, { lastStep: user.totp_last_step });
-    if (step === null) return false;
-    // Conditional on the step we read: two concurrent uses of one code, only one wins.
-    const result = await db.kysely
-      .updateTable("users")
-      .set({ totp_last_step: step })
-      .where("id", "=", userId)
-      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-  const hash = hashRecoveryCode(code);
-  const result = await db.kysely
-    .updateTable("recovery_codes")
-    .set({ used_at: nowDb() })
-    .where("user_id", "=", userId)
-    .where("code_hash", "=", hash)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export function loginWithSecondFactor(
-  deps: AuthDeps,
-  input: { challenge: string | null; code: string },
-  meta: ClientMeta,
-): Promise<NewSession> {
-  return countLogin("second_factor", () => secondFactorLogin(deps, input, meta));
-}
-
-async function secondFactorLogin(
-  deps: AuthDeps,
-  input: { challenge: string | null; code: string },
-  meta: ClientMeta,
-): Promise<NewSession> {
-  const { db } = deps;
-  const pending = input.challenge ? await peekToken(db.kysely, input.challenge, "mfa_login") : null;
-  if (!pending) throw new AppError("UNAUTHORIZED", "mfaExpired");
-  const user = await userById(db, pending.userId);
-  const limits = attemptLimiter(db);
-  const accountAddress = limitKey(user.id, meta.ip);
-  const account = limitKey(user.id);
-  await limits.take("secondFactor", accountAddress);
-  await limits.take("secondFactorAccount", account);
-  if (!(await acceptSecondFactor(db, user.id, input.code))) {
-    throw new AppError("UNAUTHORIZED", "invalidCode");
-  }
-  if (!(await consumeToken(db.kysely, input.challenge!, "mfa_login"))) {
-    throw new AppError("UNAUTHORIZED", "mfaExpired");
-  }
-  await limits.forgive("secondFactor", accountAddress);
-  await limits.forgive("secondFactorAccount", account);
-  const session = await createSession(db, user.id, meta);
-  return { ...session, userId: user.id, permission: user.permission };
-}
-
-/** Ends the session. A failure is logged and swallowed: the person is signed out regardless. */
-export async function logout(deps: AuthDeps, session: CurrentSession | null): Promise<void> {
-  if (!session) return;
-  try {
-    await deleteSession(deps.db, session.sessionId);
-  } catch (err) {
-    deps.log.error({ err }, "logout: ending the session failed");
-  }
 }

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError, notFound } from "../../errors";
+import { AppError, found, notFound } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { localized } from "../../lib/localized";
 import { ensureWallets, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
 import { addToDigest } from "../../notify/digest";
@@ -157,13 +157,14 @@ export async function adminList(db: Db, now = new Date()) {
 /** A battle for the admin: prizes, standings with real names, and whether it can be settled. */
 export async function adminGet(db: Db, id: string, now = new Date()) {
   const today = tokyoToday(now);
-  const battle = await db.kysely
-    .selectFrom("ranking_battles")
-    .select(BATTLE_COLUMNS)
-    .select("settled_by")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!battle) throw notFound();
+  const battle = found(
+    await db.kysely
+      .selectFrom("ranking_battles")
+      .select(BATTLE_COLUMNS)
+      .select("settled_by")
+      .where("id", "=", id)
+      .executeTakeFirst(),
+  );
   const prizes = await prizesOf(db.kysely, id);
   const rows = await board(db.kysely, battle, prizes);
   const settledBy = battle.settled_by
@@ -248,11 +249,10 @@ export async function createBattle(db: Db, adminId: string, values: BattleValues
 /** Edits an open battle; a settled one is final. */
 export async function updateBattle(db: Db, adminId: string, id: string, values: BattleValues) {
   await inTransaction(db, async (trx) => {
-    const battle = await forUpdate(
+    const battle = await lockedRow(
       db,
       trx.selectFrom("ranking_battles").select(["id", "status"]).where("id", "=", id),
-    ).executeTakeFirst();
-    if (!battle) throw notFound();
+    );
     if (battle.status === "settled") throw new AppError("CONFLICT", "battle.alreadySettled");
     await trx
       .updateTable("ranking_battles")
@@ -280,14 +280,13 @@ export async function updateBattle(db: Db, adminId: string, id: string, values: 
 export async function settleBattle(db: Db, adminId: string, id: string, now = new Date()) {
   const today = tokyoToday(now);
   return inTransaction(db, async (trx) => {
-    const battle = await forUpdate(
+    const battle = await lockedRow(
       db,
       trx
         .selectFrom("ranking_battles")
         .select(["id", "title", "starts_on", "ends_on", "status"])
         .where("id", "=", id),
-    ).executeTakeFirst();
-    if (!battle) throw notFound();
+    );
     if (battle.status === "settled") throw new AppError("CONFLICT", "battle.alreadySettled");
     if (today <= battle.ends_on) throw new AppError("BAD_REQUEST", "battle.notEnded");
 

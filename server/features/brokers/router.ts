@@ -1,6 +1,7 @@
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
 import { addAccountInput, setMyAccountTypeInput } from "../../domain/broker-account";
 import * as accounts from "./accounts";
+import * as review from "./account-review";
 import {
   adminAccountsInput,
   brokerArtInput,
@@ -74,15 +75,15 @@ export const brokersRouter = router({
     /** Every member's accounts, filtered, sorted and paged; `export` for the CSV. */
     list: adminProcedure
       .input(adminAccountsInput)
-      .query(({ ctx, input }) => accounts.adminListAccounts(ctx.listDb, input)),
+      .query(({ ctx, input }) => review.adminListAccounts(ctx.listDb, input)),
 
     decide: adminProcedure
       .input(decideAccountsInput)
-      .mutation(({ ctx, input }) => accounts.decideAccounts(ctx.db, ctx.user.id, input)),
+      .mutation(({ ctx, input }) => review.decideAccounts(ctx.db, ctx.user.id, input)),
 
     /** Sets or clears an account's type at its broker (the rate the import checks against). */
     setType: adminProcedure
       .input(setAccountTypeInput)
-      .mutation(({ ctx, input }) => accounts.setAccountType(ctx.db, ctx.user.id, input)),
+      .mutation(({ ctx, input }) => review.setAccountType(ctx.db, ctx.user.id, input)),
   }),
 });

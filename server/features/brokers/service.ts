@@ -5,7 +5,7 @@ import { newId } from "../../../db/id";
 import type { BrokersTable } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
-import { notFound } from "../../errors";
+import { found } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import type { Logger } from "../../logger";
 import { isStorageKey, newStorageKey, type Storage } from "../../storage";
@@ -159,12 +159,13 @@ export async function getBroker(
   db: Db,
   id: string,
 ): Promise<Broker & { versions: RateCardVersion[] } & ReturnType<typeof versionsShown>> {
-  const row = await db.kysely
-    .selectFrom("brokers")
-    .select(BROKER_COLUMNS)
-    .where("brokers.id", "=", id)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await db.kysely
+      .selectFrom("brokers")
+      .select(BROKER_COLUMNS)
+      .where("brokers.id", "=", id)
+      .executeTakeFirst(),
+  );
   const versions = (await rateVersionsOf(db.kysely, [id])).get(id) ?? [];
   return { ...toBroker(row), versions, ...versionsShown(versions, tokyoDay()) };
 }
@@ -271,12 +272,9 @@ export async function updateBroker(
   images: BrokerImages,
   terms?: BrokerTerms,
 ): Promise<void> {
-  const before = await deps.db.kysely
-    .selectFrom("brokers")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!before) throw notFound();
+  const before = found(
+    await deps.db.kysely.selectFrom("brokers").selectAll().where("id", "=", id).executeTakeFirst(),
+  );
   const stored = await storeImages(deps, images);
   const logoPath = stored.logo
     ? mediaPath(stored.logo)

@@ -4,7 +4,7 @@ import type { Db } from "../../../db";
 import { forUpdate } from "../../../db/dialect";
 import { nowDb } from "../../../db/time";
 import { fieldError } from "../../lib/field-error";
-import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
+import { contains, listPage, memberMatches, paginateSorted } from "../../lib/paging";
 import type { adminEntriesInput, adminListInput, CampaignValues } from "./schema";
 import {
   createEntity,
@@ -50,8 +50,9 @@ export async function adminListCampaigns(db: Db, input: z.output<typeof adminLis
     .select(CAMPAIGN_COLUMNS)
     .select(entryCountSql().as("entries"))
     .$if(!!input.q, (q) => q.where(contains("campaigns.title", input.q!)));
-  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "campaigns.id");
-  return mapRows(page, (r) => toCampaign(r, Number(r.entries ?? 0), now));
+  return listPage(query, input, ADMIN_SORT[input.sort], "campaigns.id", (r) =>
+    toCampaign(r, Number(r.entries ?? 0), now),
+  );
 }
 
 export async function adminGetCampaign(db: Db, id: string) {

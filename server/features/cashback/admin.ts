@@ -3,6 +3,7 @@ import { latestImportJob } from "./jobs";
 import { rateMismatch } from "../../domain/broker-terms";
 import type { Db } from "../../../db";
 import { paginate, paginateSorted } from "../../lib/paging";
+import { inRange } from "../../lib/period";
 import type { AdminCashbackInput, BatchRowsInput, BatchesInput } from "./schema";
 import { periodDays, summaryTotals } from "./service";
 
@@ -32,8 +33,7 @@ export async function adminCashbacks(db: Db, input: AdminCashbackInput) {
       "users.name",
       "cashbacks.batch_id as batchId",
     ])
-    .$if(from !== null, (q) => q.where("cashbacks.trade_date", ">=", from!))
-    .$if(to !== null, (q) => q.where("cashbacks.trade_date", "<", to!))
+    .$call((q) => inRange(q, "cashbacks.trade_date", { start: from, end: to }))
     .$if(input.broker !== undefined, (q) => q.where("cashbacks.broker_id", "=", input.broker!))
     .$if(input.account !== undefined, (q) =>
       q.where("broker_accounts.account_number", "=", input.account!),

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Kysely, type Selectable, sql } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
@@ -20,7 +20,8 @@ import { rateVersionsOf } from "../brokers/terms";
 /**
  * Importing a broker report, step one: the preview parses the file, matches each row to an
  * approved account and stores the batch with every row's outcome; nothing is credited. It runs
- * as an import job (./jobs.ts), batch by batch. Step two, the commit: ./commit.ts.
+ * as an import job (./jobs.ts), batch by batch. Step two, the commit: ./commit.ts. This file
+ * classifies and prices the rows; ./staging.ts writes them and numbers them for the commit.
  */
 
 export interface ImportDeps {
@@ -29,9 +30,6 @@ export interface ImportDeps {
   /** Where uploaded reports are kept until their preview job has read them. */
   storage?: Storage | undefined;
 }
-
-/** Rows credited per transaction: big enough to be fast, small enough to keep locks short. */
-export const CHUNK = 5_000;
 
 export function sourceKey(
   brokerId: string,
@@ -48,9 +46,6 @@ export function sourceKey(
 
 // Every column given, as read back: a staged row sets even the columns that have a default.
 export type NewRow = Selectable<Database["import_rows"]>;
-
-/** Report lines staged per transaction by a preview: one read batch, one progress step. */
-export const STAGE_ROWS = 2_000;
 
 /** A row not (yet) priced: no rate, no commission. */
 const UNPRICED = {
@@ -372,173 +367,6 @@ export function countRateMismatches(rows: NewRow[]): number {
   ).length;
 }
 
-/** Writes one batch of classified rows to the staging table, in the caller's transaction. */
-export async function stageRows(trx: Kysely<Database>, rows: NewRow[]) {
-  // 1,000 rows of 20 columns stay under SQLite's 32,766 bound parameters.
-  for (let i = 0; i < rows.length; i += 1000) {
-    await trx
-      .insertInto("import_rows")
-      .values(rows.slice(i, i + 1000))
-      .execute();
-  }
-}
-
-/**
- * The preview's outer loop: the report's lines, a batch at a time (an async iterable of line
- * arrays, read as a stream), classified and staged, each batch in its own transaction with
- * the job's progress (`progress.save`, which also checks the job's lease). A job taken over
- * skips the `progress.done` lines its earlier worker staged. Rows are staged in the same
- * transaction as the progress that counts them, so nothing should lie beyond it; whatever
- * does is removed by the run's first batch, once: a line is never staged twice.
- */
-export async function stagePreview(
-  deps: ImportDeps,
-  batchId: string,
-  context: PreviewContext,
-  lines: AsyncIterable<ReportItem[]>,
-  progress: {
-    done: number;
-    shouldStop?: (() => boolean) | undefined;
-    save: (trx: Kysely<Database>, done: number, mismatched: number) => Promise<void>;
-  },
-): Promise<"staged" | "stopped"> {
-  let read = 0;
-  let cleared = false;
-  for await (const batch of lines) {
-    const fresh = batch.slice(Math.max(0, progress.done - read));
-    read += batch.length;
-    if (fresh.length === 0) continue;
-    if (progress.shouldStop?.()) return "stopped";
-    const rows = await classifyRows(deps.db.kysely, batchId, fresh, context);
-    const done = read;
-    await deps.db.kysely.transaction().execute(async (trx) => {
-      if (!cleared) {
-        await trx
-          .deleteFrom("import_rows")
-          .where("batch_id", "=", batchId)
-          .where("line_no", ">=", fresh[0]!.line)
-          .execute();
-      }
-      await stageRows(trx, rows);
-      await progress.save(trx, done, countRateMismatches(rows));
-    });
-    cleared = true;
-  }
-  return "staged";
-}
-
-/** Repeats marked per step by `markRepeats`: the ids held at once. */
-const REPEATS_PER_STEP = 10_000;
-
-/**
- * A row repeated later in the same file (same broker, account, day and row key) is a
- * duplicate: the first stays as it was classified, every later one becomes "duplicate". The
- * repeats are found by one windowed read (usually there are none), then marked by id, a slice
- * at a time: MariaDB runs an UPDATE … WHERE id IN (subquery) as one subquery per row. Safe to
- * repeat.
- */
-export async function markRepeats(db: Kysely<Database>, batchId: string) {
-  for (;;) {
-    const repeats = await sql<{ id: string }>`
-      select id from (
-        select id, status, row_number() over (
-          partition by broker_id, account_number, trade_date, row_key order by line_no
-        ) as n
-        from import_rows where batch_id = ${batchId} and status <> 'error'
-      ) repeats
-      where n > 1 and status in ('matched', 'unmatched')
-      limit ${REPEATS_PER_STEP}`.execute(db);
-    if (repeats.rows.length === 0) return;
-    const ids = repeats.rows.map((r) => r.id);
-    for (let i = 0; i < ids.length; i += 1000) {
-      await db
-        .updateTable("import_rows")
-        .set({ status: "duplicate", broker_account_id: null, user_id: null })
-        .where("id", "in", ids.slice(i, i + 1000))
-        .execute();
-    }
-  }
-}
-
-/** Chunks numbered per UPDATE by `numberChunks`. */
-const CHUNKS_PER_STEP = 100;
-
-/**
- * Numbers the batch's matched rows that have no chunk yet (every one after a preview; those a
- * re-run matched again) into chunks after every chunk so far, as `planChunks` plans them from
- * the members' row counts. A chunk is a run of members in id order, so a row's chunk is the
- * first whose last member's id is not below its own member's: one UPDATE with a CASE over
- * those ids per hundred chunks (one UPDATE per chunk read the whole batch each time). Safe to
- * repeat: only rows without a chunk change.
- */
-export async function numberChunks(db: Kysely<Database>, batchId: string) {
-  const batch = await db
-    .selectFrom("import_batches")
-    .select("next_chunk")
-    .where("id", "=", batchId)
-    .executeTakeFirstOrThrow();
-  const last = await db
-    .selectFrom("import_rows")
-    .select((eb) => eb.fn.max("chunk_no").as("last"))
-    .where("batch_id", "=", batchId)
-    .executeTakeFirst();
-  const first = Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1);
-  const members = await db
-    .selectFrom("import_rows")
-    .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("batch_id", "=", batchId)
-    .where("status", "=", "matched")
-    .where("chunk_no", "is", null)
-    .groupBy("user_id")
-    .orderBy("user_id")
-    .execute();
-  const plan = planChunks(
-    members.map((m) => [m.user_id!, Number(m.n)]),
-    first,
-  );
-  // Each chunk's last member, in chunk order.
-  const lastMember = new Map<number, string>();
-  for (const [userId, chunk] of plan) lastMember.set(chunk, userId);
-  const ends = [...lastMember];
-  for (let i = 0; i < ends.length; i += CHUNKS_PER_STEP) {
-    const step = ends.slice(i, i + CHUNKS_PER_STEP);
-    const after = i > 0 ? ends[i - 1]![1] : null;
-    await db
-      .updateTable("import_rows")
-      .set({
-        chunk_no: sql<number>`case ${sql.join(
-          step.map(([chunk, last]) => sql`when user_id <= ${last} then ${chunk}`),
-          sql` `,
-        )} end`,
-      })
-      .where("batch_id", "=", batchId)
-      .where("status", "=", "matched")
-      .where("chunk_no", "is", null)
-      .where("user_id", "<=", step[step.length - 1]![1])
-      .$if(after !== null, (q) => q.where("user_id", ">", after!))
-      .execute();
-  }
-}
-
-/** The batch's rows per status (credited apart: the batch row stores its own count of those). */
-export async function countStaged(db: Kysely<Database>, batchId: string) {
-  const counts = await db
-    .selectFrom("import_rows")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("batch_id", "=", batchId)
-    .groupBy("status")
-    .execute();
-  const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
-  return {
-    rows_total: counts.reduce((sum, c) => sum + Number(c.n), 0),
-    rows_matched: n("matched"),
-    rows_unmatched: n("unmatched"),
-    rows_duplicate: n("duplicate"),
-    rows_error: n("error"),
-    rows_credited: n("credited"),
-  };
-}
-
 export async function existingSources(
   db: Kysely<Database>,
   sources: string[],
@@ -587,24 +415,4 @@ export async function approvedAccounts(
     }
   }
   return out;
-}
-
-/**
- * Chunks of about CHUNK rows, numbered from `first`, for members given with their row counts:
- * a member's rows always share a chunk, so each chunk's ledger movement has one posting per
- * member. Returns each member's chunk.
- */
-export function planChunks(members: Iterable<[string, number]>, first: number) {
-  const plan = new Map<string, number>();
-  let chunk = first;
-  let size = 0;
-  for (const [userId, rows] of members) {
-    if (size > 0 && size + rows > CHUNK) {
-      chunk += 1;
-      size = 0;
-    }
-    plan.set(userId, chunk);
-    size += rows;
-  }
-  return plan;
 }

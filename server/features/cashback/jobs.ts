@@ -5,7 +5,8 @@ import { newId } from "../../../db/id";
 import type { Database, ImportJobKind, ImportJobState } from "../../../db/schema";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { AppError } from "../../errors";
-import { countStaged, type ImportDeps, numberChunks, repriceMatched } from "./import";
+import { type ImportDeps, repriceMatched } from "./import";
+import { countStaged, numberChunks } from "./staging";
 import { creditMatched, finishBatch, type JobLease, LeaseLost, takeBatch } from "./commit";
 
 /**

@@ -5,15 +5,8 @@ import { nowDb } from "../../../db/time";
 import { AppError } from "../../errors";
 import { newFileKey } from "../../storage";
 import { recordAudit } from "../../audit";
-import {
-  countStaged,
-  type ImportDeps,
-  markRepeats,
-  numberChunks,
-  previewContext,
-  STAGE_ROWS,
-  stagePreview,
-} from "./import";
+import { type ImportDeps, previewContext } from "./import";
+import { countStaged, markRepeats, numberChunks, STAGE_ROWS, stagePreview } from "./staging";
 import {
   bytesSource,
   checkReportHeader,

@@ -4,7 +4,7 @@ import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError, notFound } from "../../errors";
+import { AppError, found, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import {
   headerMatches,
@@ -95,8 +95,7 @@ export async function listProfiles(db: Kysely<Database>) {
 }
 
 export async function getProfile(db: Kysely<Database>, id: string): Promise<ImportProfile> {
-  const row = await profileQuery(db).where("import_profiles.id", "=", id).executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(await profileQuery(db).where("import_profiles.id", "=", id).executeTakeFirst());
   return toProfile(row);
 }
 

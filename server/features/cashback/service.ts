@@ -3,7 +3,7 @@ import type { RateKind, RateSource } from "../../../db/schema";
 import { walletColumn } from "../../ledger";
 import { memberCreditingDays } from "../../lib/crediting";
 import { mapRows, paginate } from "../../lib/paging";
-import { type PeriodInput, tokyoDayStart } from "../../lib/period";
+import { inRange, type PeriodInput, tokyoDayStart } from "../../lib/period";
 import { tokyoDay } from "../../domain/tokyo";
 import type { MemberHistoryInput } from "./schema";
 
@@ -127,8 +127,7 @@ function accountTotals(
       eb.fn.sum<number>("s.amount").as("amount"),
     ])
     .where("s.user_id", "=", userId)
-    .$if(from !== null, (q) => q.where("s.day", ">=", from!))
-    .$if(to !== null, (q) => q.where("s.day", "<", to!))
+    .$call((q) => inRange(q, "s.day", { start: from, end: to }))
     .groupBy(["s.broker_account_id", "broker_accounts.account_number", "brokers.name"])
     .execute();
 }
@@ -264,8 +263,7 @@ export async function memberHistory(db: Db, userId: string, input: MemberHistory
   const { from, to } = periodDays(input);
   const query = memberCashbacks(db, userId)
     .select("cashbacks.lots_milli as lotsMilli")
-    .$if(from !== null, (q) => q.where("cashbacks.trade_date", ">=", from!))
-    .$if(to !== null, (q) => q.where("cashbacks.trade_date", "<", to!));
+    .$call((q) => inRange(q, "cashbacks.trade_date", { start: from, end: to }));
   const sort = input.sort === "amount" ? "cashbacks.amount" : "cashbacks.trade_date";
   const back = input.dir === "asc" ? "desc" : "asc";
   const page = await paginate(

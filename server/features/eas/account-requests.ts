@@ -1,14 +1,15 @@
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import { forUpdate, isUniqueViolation } from "../../../db/dialect";
+import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { EaAccountRequestStatus, EaAccountType, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { recordAudit } from "../../audit";
-import { AppError, notFound } from "../../errors";
+import { reasonFields, recordAudit } from "../../audit";
+import { AppError } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { notify } from "../../notify/outbox";
 import { readerText } from "../../lib/localized";
-import { mapRows, memberMatches, paginateSorted } from "../../lib/paging";
+import { listPage, memberMatches } from "../../lib/paging";
 import { accountTypeOf, approvedAccountsWithType, designate } from "./dedicated-accounts";
 import type { accountRequestsInput } from "./schema";
 
@@ -24,7 +25,7 @@ export async function requestDedicated(db: Db, userId: string, accountId: string
   const id = newId();
   try {
     return await db.kysely.transaction().execute(async (trx) => {
-      const account = await forUpdate(
+      const account = await lockedRow(
         db,
         trx
           .selectFrom("broker_accounts")
@@ -32,8 +33,7 @@ export async function requestDedicated(db: Db, userId: string, accountId: string
           .where("id", "=", accountId)
           // Another member's account is as unknown as a missing one.
           .where("user_id", "=", userId),
-      ).executeTakeFirst();
-      if (!account) throw notFound();
+      );
       if (account.status !== "approved") throw new AppError("BAD_REQUEST", "eaAccountNotApproved");
       if ((await accountTypeOf(trx, accountId)) === "ea_dedicated") {
         throw new AppError("CONFLICT", "eaAccountAlreadyDedicated");
@@ -157,8 +157,7 @@ export async function adminAccountRequests(db: Db, input: z.output<typeof accoun
     const text = input.q;
     query = query.where((eb) => eb.or(memberMatches(text)));
   }
-  const page = await paginateSorted(query, input, SORT[input.sort], "ea_account_requests.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, SORT[input.sort], "ea_account_requests.id", (r) => ({
     id: r.id,
     status: r.status,
     reason: r.reason,
@@ -183,14 +182,13 @@ export async function decideAccountRequest(
     | { id: string; approve: false; reason: string; reasonEn?: string | null | undefined },
 ) {
   return db.kysely.transaction().execute(async (trx) => {
-    const request = await forUpdate(
+    const request = await lockedRow(
       db,
       trx
         .selectFrom("ea_account_requests")
         .select(["id", "user_id", "broker_account_id", "status"])
         .where("id", "=", input.id),
-    ).executeTakeFirst();
-    if (!request) throw notFound();
+    );
     if (request.status !== "pending") throw new AppError("CONFLICT", "notPending");
     const account = await trx
       .selectFrom("broker_accounts")
@@ -227,8 +225,7 @@ export async function decideAccountRequest(
       data: {
         userId: request.user_id,
         accountId: request.broker_account_id,
-        ...(reason ? { reason } : {}),
-        ...(reasonEn ? { reasonEn } : {}),
+        ...reasonFields(reason, reasonEn),
       },
     });
     const base = {

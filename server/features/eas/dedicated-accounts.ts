@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import { forUpdate, insertIgnore } from "../../../db/dialect";
+import { insertIgnore } from "../../../db/dialect";
 import type { Database, EaAccountType } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError, notFound } from "../../errors";
-import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
+import { AppError } from "../../errors";
+import { lockedRow } from "../../lib/locked";
+import { contains, listPage, memberMatches } from "../../lib/paging";
 import type { dedicatedListInput } from "./schema";
 
 /**
@@ -101,8 +102,7 @@ export async function dedicatedAccounts(db: Db, input: z.output<typeof dedicated
       ]),
     );
   }
-  const page = await paginateSorted(query, input, DEDICATED_SORT[input.sort], "broker_accounts.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, DEDICATED_SORT[input.sort], "broker_accounts.id", (r) => ({
     id: r.id,
     accountNumber: r.account_number,
     brokerName: r.broker_name,
@@ -136,11 +136,10 @@ export async function designate(
   adminId: string,
   input: { accountId: string; dedicated: boolean },
 ) {
-  const account = await forUpdate(
+  const account = await lockedRow(
     db,
     trx.selectFrom("broker_accounts").select(["id", "status"]).where("id", "=", input.accountId),
-  ).executeTakeFirst();
-  if (!account) throw notFound();
+  );
   if (input.dedicated && account.status !== "approved") {
     throw new AppError("BAD_REQUEST", "eaAccountNotApproved");
   }

@@ -1,5 +1,5 @@
 import type { Db } from "../../../db";
-import { AppError, notFound } from "../../errors";
+import { AppError, found, notFound } from "../../errors";
 import { isStorageKey, type Storage } from "../../storage";
 import { currentFile, eaRow } from "./service";
 
@@ -38,13 +38,15 @@ export async function downloadForMember(
   userId: string,
   eaId: string,
 ): Promise<EaDownload> {
-  const ea = await deps.db.kysely
-    .selectFrom("eas")
-    .select(["id"])
-    .where("id", "=", eaId)
-    .where("active", "=", 1)
-    .executeTakeFirst();
-  if (!ea) throw notFound();
+  // Only an active EA downloads: an inactive or unknown one is not found.
+  found(
+    await deps.db.kysely
+      .selectFrom("eas")
+      .select(["id"])
+      .where("id", "=", eaId)
+      .where("active", "=", 1)
+      .executeTakeFirst(),
+  );
   const licence = await deps.db.kysely
     .selectFrom("ea_licenses")
     .innerJoin("broker_accounts", "broker_accounts.id", "ea_licenses.broker_account_id")

@@ -2,15 +2,16 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import { forUpdate, isUniqueViolation } from "../../../db/dialect";
+import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, EaAccountType, EaLicenseStatus, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
-import { AppError, notFound } from "../../errors";
+import { AppError, found, notFound } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { fieldError } from "../../lib/field-error";
 import { localized, readerText } from "../../lib/localized";
-import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
+import { contains, listPage, memberMatches } from "../../lib/paging";
 import { accountTypeOf, approvedAccountsWithType } from "./dedicated-accounts";
 import type { adminLicensesInput, myLicensesInput } from "./schema";
 
@@ -117,14 +118,13 @@ export async function requestLicense(
 /** Issues a pending request: checks the account again, makes the key. */
 export async function issueLicense(db: Db, adminId: string, id: string) {
   return db.kysely.transaction().execute(async (trx) => {
-    const licence = await forUpdate(
+    const licence = await lockedRow(
       db,
       trx
         .selectFrom("ea_licenses")
         .select(["id", "ea_id", "user_id", "broker_account_id", "status"])
         .where("id", "=", id),
-    ).executeTakeFirst();
-    if (!licence) throw notFound();
+    );
     if (licence.status !== "pending") throw new AppError("CONFLICT", "notPending");
     const ea = await activeEa(trx, licence.ea_id);
     try {
@@ -241,12 +241,13 @@ async function endLicense(
   { reason, reasonEn = null }: EndReason,
 ) {
   return db.kysely.transaction().execute(async (trx) => {
-    const licence = await trx
-      .selectFrom("ea_licenses")
-      .select(["id", "ea_id", "user_id", "broker_account_id", "status"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!licence) throw notFound();
+    const licence = found(
+      await trx
+        .selectFrom("ea_licenses")
+        .select(["id", "ea_id", "user_id", "broker_account_id", "status"])
+        .where("id", "=", id)
+        .executeTakeFirst(),
+    );
     const now = nowDb();
     const result = await trx
       .updateTable("ea_licenses")
@@ -289,7 +290,8 @@ export const revokeLicense = (db: Db, adminId: string, id: string, reason: EndRe
 
 // ------------------------------------------------------------------------------------ lists
 
-function licenceQuery(db: Kysely<Database>) {
+/** Licences with their EA, member, account and broker: every list of licences reads this. */
+export function licenceQuery(db: Kysely<Database>) {
   return db
     .selectFrom("ea_licenses")
     .innerJoin("eas", "eas.id", "ea_licenses.ea_id")
@@ -306,6 +308,7 @@ function licenceQuery(db: Kysely<Database>) {
       "ea_licenses.created_at",
       "ea_licenses.issued_at",
       "ea_licenses.ended_at",
+      "ea_licenses.broker_account_id",
       "eas.name as ea_name",
       "eas.name_en as ea_name_en",
       "eas.active as ea_active",
@@ -363,8 +366,7 @@ export async function myLicenses(
   const query = licenceQuery(db.kysely)
     .where("ea_licenses.user_id", "=", userId)
     .$if(!!input.status, (q) => q.where("ea_licenses.status", "=", input.status!));
-  const page = await paginateSorted(query, input, "ea_licenses.created_at", "ea_licenses.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, "ea_licenses.created_at", "ea_licenses.id", (r) => ({
     ...toLicence(r),
     ...memberReason(r, locale),
     eaName: localized(r, "ea_name", locale),
@@ -394,8 +396,7 @@ export async function adminLicenses(db: Db, input: z.output<typeof adminLicenses
       ]),
     );
   }
-  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "ea_licenses.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, ADMIN_SORT[input.sort], "ea_licenses.id", (r) => ({
     ...toLicence(r),
     member: { id: r.user_id, email: r.email, nickname: r.nickname },
   }));

@@ -3,17 +3,23 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { Database, EaAccountType, EaCategory, Language } from "../../../db/schema";
+import type {
+  Database,
+  EaAccountType,
+  EaCategory,
+  EaLicenseStatus,
+  Language,
+} from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
-import { notFound } from "../../errors";
+import { found } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { localized } from "../../lib/localized";
-import { contains, mapRows, paginateSorted } from "../../lib/paging";
+import { contains, listPage } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { newFileKey, type Storage } from "../../storage";
 import { approvedAccountsWithType } from "./dedicated-accounts";
-import { memberReason } from "./licenses";
+import { licenceQuery, memberReason } from "./licenses";
 import { acceptEaFile, safeFileName } from "./files";
 import type { adminListInput, EaValues, FileUpload, memberListInput } from "./schema";
 import { discardFiles } from "../../storage/uploads";
@@ -90,6 +96,15 @@ function eaFacts(r: EaRow) {
   };
 }
 
+/** How many of the EA's licences are in `status`, as a column of an EA query. */
+function licenceCount(eb: ExpressionBuilder<Database, "eas">, status: EaLicenseStatus) {
+  return eb
+    .selectFrom("ea_licenses")
+    .select(sql<number>`count(*)`.as("n"))
+    .whereRef("ea_licenses.ea_id", "=", "eas.id")
+    .where("ea_licenses.status", "=", status);
+}
+
 /** The latest uploaded version's label, as a column of an EA query. */
 function latestVersion(eb: ExpressionBuilder<Database, "eas">) {
   return eb
@@ -143,25 +158,14 @@ export async function adminListEas(db: Db, input: z.output<typeof adminListInput
     .select(EA_COLUMNS)
     .select((eb) => [
       latestVersion(eb).as("version"),
-      eb
-        .selectFrom("ea_licenses")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("ea_licenses.ea_id", "=", "eas.id")
-        .where("ea_licenses.status", "=", "active")
-        .as("active_licenses"),
-      eb
-        .selectFrom("ea_licenses")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("ea_licenses.ea_id", "=", "eas.id")
-        .where("ea_licenses.status", "=", "pending")
-        .as("pending_licenses"),
+      licenceCount(eb, "active").as("active_licenses"),
+      licenceCount(eb, "pending").as("pending_licenses"),
     ])
     .$if(!!input.q, (q) =>
       q.where((eb) => eb.or([contains("eas.name", input.q!), contains("eas.developer", input.q!)])),
     )
     .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
-  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "eas.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, ADMIN_SORT[input.sort], "eas.id", (r) => ({
     ...toEa(r),
     version: r.version ?? null,
     activeLicenses: Number(r.active_licenses ?? 0),
@@ -170,12 +174,9 @@ export async function adminListEas(db: Db, input: z.output<typeof adminListInput
 }
 
 export async function eaRow(db: Kysely<Database>, id: string) {
-  const row = await db
-    .selectFrom("eas")
-    .select(EA_COLUMNS)
-    .where("eas.id", "=", id)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await db.selectFrom("eas").select(EA_COLUMNS).where("eas.id", "=", id).executeTakeFirst(),
+  );
   return row;
 }
 
@@ -289,8 +290,9 @@ export async function createEa(
 
 export async function updateEa(deps: EaDeps, adminId: string, id: string, values: EaValues) {
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("eas").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!before) throw notFound();
+    const before = found(
+      await trx.selectFrom("eas").selectAll().where("id", "=", id).executeTakeFirst(),
+    );
     const after = eaColumns(values);
     const changes = changedFields(before, after);
     if (!changes) return;
@@ -359,8 +361,10 @@ export async function memberListEas(
     .select((eb) => latestVersion(eb).as("version"))
     .where("eas.active", "=", 1)
     .$if(!!input.category, (q) => q.where("eas.category", "=", input.category!));
-  const page = await paginateSorted(query, input, MEMBER_SORT[input.sort], "eas.id");
-  return mapRows(page, (r) => ({ ...toMemberEa(r, locale), version: r.version ?? null }));
+  return listPage(query, input, MEMBER_SORT[input.sort], "eas.id", (r) => ({
+    ...toMemberEa(r, locale),
+    version: r.version ?? null,
+  }));
 }
 
 /**
@@ -368,32 +372,17 @@ export async function memberListEas(
  * the member's approved accounts can still be licensed (the right type, no live licence yet).
  */
 export async function memberGetEa(db: Db, userId: string, id: string, locale: Language) {
-  const row = await db.kysely
-    .selectFrom("eas")
-    .select(EA_COLUMNS)
-    .where("eas.id", "=", id)
-    .where("eas.active", "=", 1)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await db.kysely
+      .selectFrom("eas")
+      .select(EA_COLUMNS)
+      .where("eas.id", "=", id)
+      .where("eas.active", "=", 1)
+      .executeTakeFirst(),
+  );
   const ea = toMemberEa(row, locale);
   const file = await currentFile(db.kysely, id);
-  const licenses = await db.kysely
-    .selectFrom("ea_licenses")
-    .innerJoin("broker_accounts", "broker_accounts.id", "ea_licenses.broker_account_id")
-    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-    .select([
-      "ea_licenses.id",
-      "ea_licenses.status",
-      "ea_licenses.license_key",
-      "ea_licenses.reason",
-      "ea_licenses.reason_en",
-      "ea_licenses.created_at",
-      "ea_licenses.issued_at",
-      "ea_licenses.broker_account_id",
-      "broker_accounts.account_number",
-      "broker_accounts.status as account_status",
-      "brokers.name as broker_name",
-    ])
+  const licenses = await licenceQuery(db.kysely)
     .where("ea_licenses.ea_id", "=", id)
     .where("ea_licenses.user_id", "=", userId)
     .orderBy("ea_licenses.created_at", "desc")

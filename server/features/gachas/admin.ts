@@ -1,13 +1,13 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, GachaMethod } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { AppError, notFound } from "../../errors";
+import { AppError, found } from "../../errors";
+import { lockedRow } from "../../lib/locked";
 import { fieldError } from "../../lib/field-error";
-import { contains, mapRows, memberMatches, paginateSorted } from "../../lib/paging";
+import { contains, listPage, memberMatches } from "../../lib/paging";
 import { DRAW_COLUMNS } from "./logs";
 import { oddsOf } from "./pick";
 import {
@@ -82,8 +82,7 @@ export async function adminListGachas(db: Db, input: z.output<typeof adminListIn
         .as("rewards"),
     ])
     .$if(!!input.q, (q) => q.where(contains("gachas.name", input.q!)));
-  const page = await paginateSorted(query, input, ADMIN_SORT[input.sort], "gachas.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, ADMIN_SORT[input.sort], "gachas.id", (r) => ({
     ...toGacha(r, now),
     draws: Number(r.draws ?? 0),
     rewards: Number(r.rewards ?? 0),
@@ -91,12 +90,13 @@ export async function adminListGachas(db: Db, input: z.output<typeof adminListIn
 }
 
 async function gachaRow(db: Kysely<Database>, id: string) {
-  const row = await db
-    .selectFrom("gachas")
-    .select(GACHA_COLUMNS)
-    .where("gachas.id", "=", id)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await db
+      .selectFrom("gachas")
+      .select(GACHA_COLUMNS)
+      .where("gachas.id", "=", id)
+      .executeTakeFirst(),
+  );
   return row;
 }
 
@@ -137,11 +137,7 @@ export async function updateGacha(
   const audit = entityChange(adminId, "gacha", id, "update");
   await updateWithImage(deps, "gachas", image, audit, async (trx, keepImage) => {
     // The same lock a draw takes: an edit and a draw never interleave.
-    const before = await forUpdate(
-      db,
-      trx.selectFrom("gachas").selectAll().where("id", "=", id),
-    ).executeTakeFirst();
-    if (!before) throw notFound();
+    const before = await lockedRow(db, trx.selectFrom("gachas").selectAll().where("id", "=", id));
     if (before.method !== values.method) {
       const drawn = await trx
         .selectFrom("gacha_logs")
@@ -184,12 +180,13 @@ export async function adminRewards(db: Db, gachaId: string) {
 }
 
 export async function adminGetReward(db: Db, id: string) {
-  const row = await db.kysely
-    .selectFrom("gacha_rewards")
-    .select(REWARD_COLUMNS)
-    .where("gacha_rewards.id", "=", id)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await db.kysely
+      .selectFrom("gacha_rewards")
+      .select(REWARD_COLUMNS)
+      .where("gacha_rewards.id", "=", id)
+      .executeTakeFirst(),
+  );
   return toReward(row);
 }
 
@@ -214,11 +211,10 @@ function rewardColumns(method: GachaMethod, v: RewardValues) {
 
 /** Locks the gacha a reward belongs to (the lock a draw takes); its method decides the columns. */
 async function lockGacha(db: Db, trx: Transaction<Database>, gachaId: string) {
-  const gacha = await forUpdate(
+  const gacha = await lockedRow(
     db,
     trx.selectFrom("gachas").select(["id", "method"]).where("id", "=", gachaId),
-  ).executeTakeFirst();
-  if (!gacha) throw notFound();
+  );
   return gacha;
 }
 
@@ -289,12 +285,13 @@ export async function updateReward(
     data: { rewardId: id },
   });
   return updateWithImage(deps, "gachas", image, audit, async (trx, keepImage) => {
-    const owner = await trx
-      .selectFrom("gacha_rewards")
-      .select("gacha_id")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!owner) throw notFound();
+    const owner = found(
+      await trx
+        .selectFrom("gacha_rewards")
+        .select("gacha_id")
+        .where("id", "=", id)
+        .executeTakeFirst(),
+    );
     const gachaId = owner.gacha_id;
     const gacha = await lockGacha(db, trx, gachaId);
     const before = await trx
@@ -335,8 +332,7 @@ export async function adminLogs(db: Db, input: z.output<typeof adminLogsInput>) 
     .where("gacha_logs.gacha_id", "=", input.gachaId);
   if (input.member) query = query.where((eb) => eb.or(memberMatches(input.member!)));
   if (input.state) query = query.where(stateCondition(input.state, now));
-  const page = await paginateSorted(query, input, "gacha_logs.created_at", "gacha_logs.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, "gacha_logs.created_at", "gacha_logs.id", (r) => ({
     id: r.id,
     createdAt: r.created_at,
     cost: Number(r.cost),

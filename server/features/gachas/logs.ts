@@ -3,9 +3,9 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import type { Database, GachaRewardKind, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { AppError, notFound } from "../../errors";
+import { AppError, found, notFound } from "../../errors";
 import { localized } from "../../lib/localized";
-import { mapRows, paginateSorted } from "../../lib/paging";
+import { listPage } from "../../lib/paging";
 import { type myLogsInput } from "./schema";
 import { imageUrl, logState, stateCondition } from "./service";
 
@@ -89,17 +89,19 @@ export async function myLogs(
   const now = nowDb();
   let query = logsOf(db.kysely).where("gacha_logs.user_id", "=", userId);
   if (input.state) query = query.where(stateCondition(input.state, now));
-  const page = await paginateSorted(query, input, "gacha_logs.created_at", "gacha_logs.id");
-  return mapRows(page, (r) => toLog(r, now, locale));
+  return listPage(query, input, "gacha_logs.created_at", "gacha_logs.id", (r) =>
+    toLog(r, now, locale),
+  );
 }
 
 /** One of the member's own draws (the reveal after a draw). Another member's is "not found". */
 export async function myLog(db: Db, userId: string, id: string, locale: Language) {
-  const row = await logsOf(db.kysely)
-    .where("gacha_logs.id", "=", id)
-    .where("gacha_logs.user_id", "=", userId)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await logsOf(db.kysely)
+      .where("gacha_logs.id", "=", id)
+      .where("gacha_logs.user_id", "=", userId)
+      .executeTakeFirst(),
+  );
   return toLog(row, nowDb(), locale);
 }
 

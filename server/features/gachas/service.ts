@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import type { GachaMethod, GachaRewardKind, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { notFound } from "../../errors";
+import { found } from "../../errors";
 import { getWallet } from "../../ledger";
 import { localized } from "../../lib/localized";
 import { byPhase, inPhase, phaseAt } from "../../lib/schedule";
@@ -274,8 +274,9 @@ function memberGacha(
 /** A published gacha, its drawable rewards with their odds, and where the member stands. */
 export async function memberGetGacha(db: Db, userId: string, id: string, locale: Language) {
   const now = nowDb();
-  const row = await gachasForMember(db, userId).where("gachas.id", "=", id).executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await gachasForMember(db, userId).where("gachas.id", "=", id).executeTakeFirst(),
+  );
   const rewards = await db.kysely
     .selectFrom("gacha_rewards")
     .select(REWARD_COLUMNS)

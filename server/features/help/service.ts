@@ -6,7 +6,7 @@ import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import type { Language } from "../../domain/language";
-import { notFound } from "../../errors";
+import { found, notFound } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { localized } from "../../lib/localized";
 import { renderMarkdown } from "../../lib/markdown";
@@ -79,13 +79,14 @@ export async function helpList(db: Db, locale: Language, q: string) {
 
 /** /help/<slug>: one published article, its answer rendered from Markdown, and its neighbours. */
 export async function helpArticle(db: Db, locale: Language, slug: string) {
-  const row = await db.kysely
-    .selectFrom("help_articles")
-    .select([...PUBLIC_COLUMNS, "body", "body_en", "updated_at"])
-    .where("slug", "=", slug)
-    .where("published", "=", 1)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await db.kysely
+      .selectFrom("help_articles")
+      .select([...PUBLIC_COLUMNS, "body", "body_en", "updated_at"])
+      .where("slug", "=", slug)
+      .where("published", "=", 1)
+      .executeTakeFirst(),
+  );
   const related = await db.kysely
     .selectFrom("help_articles")
     .select([...PUBLIC_COLUMNS, "position"])
@@ -156,12 +157,9 @@ export async function adminHelpList(db: Db) {
 }
 
 export async function adminHelpArticle(db: Db, id: string) {
-  const row = await db.kysely
-    .selectFrom("help_articles")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = found(
+    await db.kysely.selectFrom("help_articles").selectAll().where("id", "=", id).executeTakeFirst(),
+  );
   return {
     id: row.id,
     slug: row.slug,

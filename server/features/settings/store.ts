@@ -60,3 +60,23 @@ export async function writeSetting(
     data: { before: change.before, after: change.after },
   });
 }
+
+/**
+ * Replaces the key's value in a transaction of its own: the value it had is read with
+ * `before` in that transaction, so the audit record names exactly what was replaced.
+ */
+export async function replaceSetting(
+  db: Db,
+  change: {
+    key: string;
+    value: unknown;
+    adminId: string;
+    action: string;
+    before: (trx: Transaction<Database>) => Promise<unknown>;
+    after: unknown;
+  },
+): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await writeSetting(db, trx, { ...change, before: await change.before(trx) });
+  });
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../../db";
-import { contains, mapRows, memberMatches, paginateSorted, pagingSchema } from "../../lib/paging";
-import { periodInput, periodRange } from "../../lib/period";
+import { contains, listPage, memberMatches, pagingSchema } from "../../lib/paging";
+import { inRange, periodInput, periodRange } from "../../lib/period";
 import { WITHDRAWAL_STATUSES } from "../../domain/withdrawal";
 import { WITHDRAWAL_METHODS } from "./schema";
 
@@ -54,12 +54,10 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
       q.where("withdrawals.status", "=", input.status as "pending"),
     )
     .$if(input.method !== "all", (q) => q.where("withdrawals.method", "=", input.method as "bank"))
-    .$if(start !== null, (q) => q.where("withdrawals.created_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("withdrawals.created_at", "<", end!))
+    .$call((q) => inRange(q, "withdrawals.created_at", { start, end }))
     .$if(input.member !== "", (q) => q.where((eb) => eb.or(memberMatches(input.member, true))));
   const sortColumn = input.sort === "amount" ? "withdrawals.amount" : "withdrawals.created_at";
-  const page = await paginateSorted(query, input, sortColumn, "withdrawals.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, sortColumn, "withdrawals.id", (r) => ({
     id: r.id,
     createdAt: r.created_at,
     completedAt: r.completed_at,
@@ -105,8 +103,7 @@ export async function adminTransfers(db: Db, input: z.output<typeof adminTransfe
       q.where("transfers.status", "=", input.status as "pending"),
     );
   const sortColumn = input.sort === "amount" ? "transfers.amount" : "transfers.created_at";
-  const page = await paginateSorted(query, input, sortColumn, "transfers.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, sortColumn, "transfers.id", (r) => ({
     id: r.id,
     createdAt: r.created_at,
     decidedAt: r.decided_at,
@@ -141,8 +138,7 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
       "users.nickname",
       "users.name",
     ])
-    .$if(start !== null, (q) => q.where("presents.created_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("presents.created_at", "<", end!))
+    .$call((q) => inRange(q, "presents.created_at", { start, end }))
     .$if(input.member !== "", (q) =>
       q.where((eb) =>
         eb.or([
@@ -153,8 +149,7 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
       ),
     );
   const sortColumn = input.sort === "amount" ? "presents.amount" : "presents.created_at";
-  const page = await paginateSorted(query, input, sortColumn, "presents.id");
-  return mapRows(page, (r) => ({
+  return listPage(query, input, sortColumn, "presents.id", (r) => ({
     id: r.id,
     createdAt: r.created_at,
     amount: Number(r.amount),

@@ -5,11 +5,11 @@ import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
-import { readSetting, writeSetting } from "../settings/store";
+import { readSetting, replaceSetting } from "../settings/store";
 import { tokyoDay } from "../../domain/tokyo";
 import { kanaNames } from "../profile/banks";
 import { memberMatches } from "../../lib/paging";
-import { periodInput, periodRange } from "../../lib/period";
+import { inRange, periodInput, periodRange } from "../../lib/period";
 import { addBusinessDays, isBusinessDay } from "../../lib/business-days";
 import {
   type Payment,
@@ -37,16 +37,13 @@ export async function getRequester(db: Kysely<Database>): Promise<Requester | nu
 
 export async function saveRequester(db: Db, adminId: string, input: Requester): Promise<void> {
   const value = requesterInput.parse(input);
-  await db.kysely.transaction().execute(async (trx) => {
-    const before = await getRequester(trx);
-    await writeSetting(db, trx, {
-      key: KEY,
-      value,
-      adminId,
-      action: "settings.zengin",
-      before,
-      after: input,
-    });
+  await replaceSetting(db, {
+    key: KEY,
+    value,
+    adminId,
+    action: "settings.zengin",
+    before: getRequester,
+    after: input,
   });
 }
 
@@ -75,8 +72,7 @@ async function pendingBankWithdrawals(db: Db, filter: ZenginFilter) {
     .select(["withdrawals.id", "withdrawals.amount", "withdrawals.payout", "users.nickname"])
     .where("withdrawals.status", "=", "pending")
     .where("withdrawals.method", "=", "bank")
-    .$if(start !== null, (q) => q.where("withdrawals.created_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("withdrawals.created_at", "<", end!))
+    .$call((q) => inRange(q, "withdrawals.created_at", { start, end }))
     .$if(filter.member !== "", (q) => q.where((eb) => eb.or(memberMatches(filter.member, true))))
     .$if(filter.through !== undefined, (q) => q.where("withdrawals.id", "<=", filter.through!))
     .orderBy("withdrawals.id", "asc")

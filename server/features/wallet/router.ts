@@ -23,6 +23,7 @@ import {
   withdrawalInput,
 } from "./schema";
 import * as wallet from "./service";
+import * as history from "./history";
 import * as presents from "./presents";
 import * as transfers from "./transfers";
 import { memberStatement } from "./statement";
@@ -70,12 +71,12 @@ export const walletRouter = router({
   withdrawals: memberProcedure
     .input(listInput)
     .query(({ ctx, input }) =>
-      wallet.withdrawalHistory(ctx.listDb, ctx.user.id, input, ctx.locale),
+      history.withdrawalHistory(ctx.listDb, ctx.user.id, input, ctx.locale),
     ),
 
   deposits: memberProcedure
     .input(listInput)
-    .query(({ ctx, input }) => wallet.depositHistory(ctx.listDb, ctx.user.id, input, ctx.locale)),
+    .query(({ ctx, input }) => history.depositHistory(ctx.listDb, ctx.user.id, input, ctx.locale)),
 
   /** Every movement of the member's own wallet, with the balances after each. */
   statement: memberProcedure

@@ -10,7 +10,7 @@ import {
 } from "../../domain/statement";
 import { memberWallet, type MovementKind } from "../../ledger";
 import { paginate } from "../../lib/paging";
-import { periodRange } from "../../lib/period";
+import { inRange, periodRange } from "../../lib/period";
 import type { ListInput, StatementInput } from "./schema";
 
 export interface StatementRow {
@@ -127,8 +127,7 @@ async function ledgerPage(
     .selectFrom("running")
     .selectAll()
     .$if(kinds !== null, (q) => q.where("kind", "in", kinds!))
-    .$if(start !== null, (q) => q.where("created_at", ">=", start!))
-    .$if(end !== null, (q) => q.where("created_at", "<", end!))
+    .$call((q) => inRange(q, "created_at", { start, end }))
     .$if(creditsOnly, (q) => q.where("available_delta", ">", 0));
 
   const page = await paginate(query, input, (q) =>

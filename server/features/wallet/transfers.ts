@@ -4,7 +4,7 @@ import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { recordAudit } from "../../audit";
+import { reasonFields, recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { attemptLimiter, limitKey, tooManyAttempts } from "../../auth/rate-limit";
 import { requireVerifiedEmail } from "../../auth/verified-email";
@@ -209,8 +209,7 @@ async function decideTransfer(
         fee: row.fee,
         senderId: row.sender_id,
         receiverId: row.receiver_id,
-        ...(reason ? { reason } : {}),
-        ...(reasonEn && !approve ? { reasonEn } : {}),
+        ...reasonFields(reason, approve ? null : reasonEn),
       },
     });
     await notifyTransfer(trx, { ...row, id }, approve, reason ?? "");
