@@ -1,4 +1,4 @@
-import { displayOrder } from "../../lib/form-fields";
+import { displayOrder } from "../../domain/form-fields";
 import { z } from "zod";
 import { filterText, pagingSchema } from "../../lib/paging";
 

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { englishText } from "../../lib/form-fields";
+import { englishText } from "../../domain/form-fields";
+import {
+  EA_ACCOUNT_TYPES,
+  EA_CATEGORIES,
+  eaInput,
+  type EaValues,
+  MAX_DESCRIPTION,
+  MAX_NAME,
+  versionSchema,
+} from "../../domain/ea";
 import { idInput, present, recordId, required } from "../../lib/input";
 import { isId } from "../../../db/id";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
@@ -9,35 +18,19 @@ import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
  * field's rule, top-level `errors:` for the rest.
  */
 
-export const EA_CATEGORIES = ["trend", "cashback"] as const;
-export const EA_ACCOUNT_TYPES = ["ea_dedicated", "regular"] as const;
 export const LICENSE_STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
 const id = recordId;
 export { idInput };
-
-export const MAX_NAME = 100;
-export const MAX_DESCRIPTION = 4000;
-
-export const eaInput = z.object({
-  name: z.string({ error: required }).trim().min(1, present).max(MAX_NAME, "tooLong"),
-  developer: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
-  description: z.string({ error: required }).trim().max(MAX_DESCRIPTION, "tooLong"),
-  nameEn: englishText(MAX_NAME),
-  descriptionEn: englishText(MAX_DESCRIPTION),
-  category: z.string({ error: required }).pipe(z.enum(EA_CATEGORIES, { error: required })),
-  accountType: z.string({ error: required }).pipe(z.enum(EA_ACCOUNT_TYPES, { error: required })),
-  active: z.boolean(),
-});
-export type EaValues = z.output<typeof eaInput>;
-
-/** A version label: "1.0", "2.3.1-beta". */
-export const versionSchema = z
-  .string({ error: required })
-  .trim()
-  .min(1, present)
-  .max(32, "eaVersion")
-  .regex(/^[0-9A-Za-z][0-9A-Za-z._-]*$/, "eaVersion");
+export {
+  EA_ACCOUNT_TYPES,
+  EA_CATEGORIES,
+  eaInput,
+  type EaValues,
+  MAX_DESCRIPTION,
+  MAX_NAME,
+  versionSchema,
+};
 
 /** A new version of the EA's file: its label, the uploaded bytes and the file's own name. */
 export const fileUpload = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { englishText } from "../../lib/form-fields";
+import { englishText } from "../../domain/form-fields";
 import { filterChoice, pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
 import { amount, requestKey, text } from "../../domain/fields";
