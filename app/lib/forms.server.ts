@@ -71,6 +71,18 @@ export async function parseForm<S extends $ZodType>(
   } else {
     form = await readForm(request);
   }
+  return parseFormData(form, schema, reading);
+}
+
+/**
+ * parseForm for a form already read, as a branch of an action that read the form to choose
+ * (a page's shared re-authentication step): the same answer.
+ */
+export async function parseFormData<S extends $ZodType>(
+  form: FormData,
+  schema: S | ((form: FormData) => S),
+  reading: Omit<FormReading<input<S>>, "files"> = {},
+): Promise<ParsedForm<output<S>, input<S>>> {
   const values: Record<string, string> = reading.echo ? reading.echo(form) : {};
   if (!reading.echo) {
     for (const [name, value] of form.entries()) {

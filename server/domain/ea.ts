@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, required as present } from "./fields";
+import { checkbox, ID_PATTERN, recordId, required as present, yesNo } from "./fields";
 import { englishText } from "./form-fields";
 
 /**
@@ -35,3 +35,16 @@ export const versionSchema = z
   .min(1, present)
   .max(32, "eaVersion")
   .regex(/^[0-9A-Za-z][0-9A-Za-z._-]*$/, "eaVersion");
+
+/** The admin issues a licence directly: which EA, which member (email or uid), which account. */
+export const issueForInput = z.object({
+  eaId: z.string({ error: required }).min(1, present).regex(ID_PATTERN, "notFound"),
+  member: z.string({ error: required }).trim().min(1, present).max(254, "tooLong"),
+  accountId: z
+    .string({ error: "eaAccountRequired" })
+    .min(1, { error: "eaAccountRequired", abort: true })
+    .regex(ID_PATTERN, "eaAccountRequired"),
+});
+
+/** The accounts list's switch: an account EA-dedicated or not. */
+export const setDedicatedInput = z.object({ accountId: recordId, dedicated: yesNo });

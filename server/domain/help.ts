@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, required as present } from "./fields";
+import { checkbox, recordId, required as present, yesNo } from "./fields";
 import { englishText } from "./form-fields";
 
 /**
@@ -50,3 +50,6 @@ export const articleInput = z.object({
   bodyEn: englishText(MAX_BODY),
 });
 export type ArticleValues = z.output<typeof articleInput>;
+
+/** The list's switch: an article published or not. */
+export const publishInput = z.object({ id: recordId, published: yesNo });

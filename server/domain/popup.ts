@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, required as present } from "./fields";
+import { checkbox, recordId, required as present, yesNo } from "./fields";
 import { endAfterStart, englishText, periodFields } from "./form-fields";
 
 /**
@@ -43,3 +43,6 @@ export const popupInput = z
   })
   .superRefine(endAfterStart);
 export type PopupValues = z.output<typeof popupInput>;
+
+/** A list's switch: shown to members or not. */
+export const setActiveInput = z.object({ id: recordId, active: yesNo });

@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { englishText } from "../../domain/form-fields";
+import { decideInput } from "../../domain/decision";
 import {
   EA_ACCOUNT_TYPES,
   EA_CATEGORIES,
   eaInput,
   type EaValues,
+  issueForInput,
   MAX_DESCRIPTION,
   MAX_NAME,
+  setDedicatedInput,
   versionSchema,
 } from "../../domain/ea";
 import { idInput, present, recordId, required } from "../../lib/input";
@@ -21,14 +23,16 @@ import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
 export const LICENSE_STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
 const id = recordId;
-export { idInput };
+export { decideInput, idInput };
 export {
   EA_ACCOUNT_TYPES,
   EA_CATEGORIES,
   eaInput,
   type EaValues,
+  issueForInput,
   MAX_DESCRIPTION,
   MAX_NAME,
+  setDedicatedInput,
   versionSchema,
 };
 
@@ -79,27 +83,6 @@ export const adminLicensesInput = pagingSchema(["createdAt", "issuedAt"], {
   member: filterText(100),
 });
 
-/**
- * A refusal (a licence rejected or revoked, a dedicated-account request denied) carries the
- * reason the member will read (required), and its English (optional): members reading English
- * get it, others the Japanese.
- */
-export const decideInput = z.object({
-  id,
-  reason: z.string({ error: required }).trim().min(1, present).max(500, "tooLong"),
-  reasonEn: englishText(500),
-});
-
-/** The admin issues a licence directly: which EA, which member (email or uid), which account. */
-export const issueForInput = z.object({
-  eaId: z.string({ error: required }).min(1, present).refine(isId, "notFound"),
-  member: z.string({ error: required }).trim().min(1, present).max(254, "tooLong"),
-  accountId: z
-    .string({ error: "eaAccountRequired" })
-    .min(1, { error: "eaAccountRequired", abort: true })
-    .refine(isId, "eaAccountRequired"),
-});
-
 export const memberAccountsInput = z.object({
   member: z.string({ error: required }).trim().min(1, present).max(254, "tooLong"),
 });
@@ -112,8 +95,6 @@ export const dedicatedListInput = pagingSchema(["createdAt", "member"], {
   q: filterText(100),
   type: filterChoice(EA_ACCOUNT_TYPES),
 });
-
-export const setDedicatedInput = z.object({ accountId: id, dedicated: z.boolean() });
 
 export const ACCOUNT_REQUEST_STATUSES = ["pending", "approved", "denied"] as const;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idInput, recordId } from "../../lib/input";
-import { articleInput, type ArticleValues, SLUG } from "../../domain/help";
+import { articleInput, type ArticleValues, publishInput, SLUG } from "../../domain/help";
 
 /**
  * The help centre: the admin's article form and the procedures' inputs (one schema for both;
@@ -11,7 +11,6 @@ export const MAX_QUERY = 100;
 
 export const createArticleInput = articleInput;
 export const updateArticleInput = articleInput.extend({ id: recordId });
-export const publishInput = z.object({ id: recordId, published: z.boolean() });
 
 /** /help?q=: blank or over-long text is no search (the page says nothing matched). */
 export const helpListInput = z.object({
@@ -24,4 +23,4 @@ export const helpListInput = z.object({
 /** A slug from the URL: one that cannot exist is simply not found. */
 export const slugInput = z.object({ slug: z.string().min(1, "notFound").max(100, "notFound") });
 
-export { articleInput, type ArticleValues, idInput, SLUG };
+export { articleInput, type ArticleValues, idInput, publishInput, SLUG };

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { fileInput, imageInput } from "../../domain/form-fields";
-import { isWebUrl, MAX_BODY, MAX_TITLE, popupInput, type PopupValues } from "../../domain/popup";
+import {
+  isWebUrl,
+  MAX_BODY,
+  MAX_TITLE,
+  popupInput,
+  type PopupValues,
+  setActiveInput,
+} from "../../domain/popup";
 import { idInput, recordId } from "../../lib/input";
 import { filterChoice, pagingSchema } from "../../lib/paging";
 
@@ -14,12 +21,11 @@ export const POPUP_STATES = ["showing", "scheduled", "ended", "inactive"] as con
 export type PopupState = (typeof POPUP_STATES)[number];
 
 export { fileInput, idInput, imageInput };
-export { isWebUrl, MAX_BODY, MAX_TITLE, popupInput, type PopupValues };
+export { isWebUrl, MAX_BODY, MAX_TITLE, popupInput, type PopupValues, setActiveInput };
 
 export const createPopupInput = z.object({ popup: popupInput, image: imageInput });
 /** An update is the create form plus the record's id. */
 export const updatePopupInput = createPopupInput.extend({ id: recordId });
-export const setActiveInput = z.object({ id: recordId, active: z.boolean() });
 
 export const adminListInput = pagingSchema(["startsAt", "createdAt"], {
   sort: "startsAt",
