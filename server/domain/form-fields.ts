@@ -37,11 +37,14 @@ export const tokyoDateTime = z
   .min(1, present)
   .transform(storedTime);
 
-/** A Tokyo date-time that may be left empty (null). */
+/** A Tokyo date-time that may be left empty or out (a field the form hides): null. */
 export const optionalTokyoDateTime = z
   .string({ error: required })
-  .trim()
-  .transform((v, ctx) => (v === "" ? null : storedTime(v, ctx)));
+  .optional()
+  .transform((v, ctx) => {
+    const typed = (v ?? "").trim();
+    return typed === "" ? null : storedTime(typed, ctx);
+  });
 
 /** A period's two ends, both required. */
 export const periodFields = { startsAt: tokyoDateTime, endsAt: tokyoDateTime };
@@ -63,12 +66,15 @@ export function wholeNumber(min: number, max: number, message: string) {
     .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
 }
 
-/** As `wholeNumber`, but "" is null (no value). */
+/** As `wholeNumber`, but "" or a field left out (one the form hides) is null (no value). */
 export function optionalWholeNumber(min: number, max: number, message: string) {
   return z
     .string({ error: required })
-    .trim()
-    .transform((v) => (v === "" ? null : Number(v.replace(/[,\s]/g, ""))))
+    .optional()
+    .transform((v) => {
+      const typed = (v ?? "").trim();
+      return typed === "" ? null : Number(typed.replace(/[,\s]/g, ""));
+    })
     .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message).nullable());
 }
 
