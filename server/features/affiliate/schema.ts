@@ -1,5 +1,4 @@
 import { displayOrder } from "../../domain/form-fields";
-import { defaultRateInput, memberRateInput, ratePercent } from "../../domain/affiliate";
 import { z } from "zod";
 import { filterText, pagingSchema } from "../../lib/paging";
 
@@ -32,7 +31,7 @@ export const adminReferrersInput = pagingSchema(["customers", "rewards", "nickna
 
 export const referrerInput = z.object({ userId: z.string().min(1).max(26) });
 
-export { defaultRateInput, memberRateInput, ratePercent };
+export * from "../../domain/affiliate";
 
 // ------------------------------------------------------------------------------- banners
 

@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { idInput, required } from "../../lib/input";
-import {
-  battleInput,
-  MAX_PRIZE,
-  MAX_PRIZE_RANKS,
-  MAX_TITLE,
-  prizeInput,
-} from "../../domain/battle";
+import { battleInput } from "../../domain/battle";
 import { isId } from "../../../db/id";
 
 /**
@@ -14,7 +8,8 @@ import { isId } from "../../../db/id";
  * `errors:field` (the form's own keys are translated by the battle pages).
  */
 
-export { battleInput, idInput, MAX_PRIZE, MAX_PRIZE_RANKS, MAX_TITLE, prizeInput };
+export { idInput };
+export * from "../../domain/battle";
 
 /** The member's page: one battle by id, or (none given) the current or latest one. */
 export const viewInput = z.object({

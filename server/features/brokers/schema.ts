@@ -1,13 +1,5 @@
 import { englishText } from "../../domain/form-fields";
-import {
-  ACCOUNT_KINDS,
-  brokerFields,
-  brokerInput,
-  brokerTermsInput,
-  type BrokerValues,
-  ID_CHARSETS,
-  patternComplete,
-} from "../../domain/broker";
+import { brokerFields, brokerTermsInput, patternComplete } from "../../domain/broker";
 import { z } from "zod";
 import { brokerAccountType } from "../../domain/broker-account";
 import { recordId, required } from "../../lib/input";
@@ -19,7 +11,7 @@ import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/pa
  * i18n keys: under `errors:field` for field rules, top-level `errors:` for the rest.
  */
 
-export { ACCOUNT_KINDS, brokerInput, brokerTermsInput, type BrokerValues, ID_CHARSETS };
+export * from "../../domain/broker";
 export const ACCOUNT_STATUSES = ["pending", "approved", "denied"] as const;
 
 const idSchema = recordId;

@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { fileInput, imageInput } from "../../domain/form-fields";
 import { idInput, recordId } from "../../lib/input";
-import {
-  campaignInput,
-  type CampaignValues,
-  MAX_BODY,
-  MAX_CAPACITY,
-  MAX_CONDITIONS,
-  MAX_TITLE,
-} from "../../domain/campaign";
+import { campaignInput } from "../../domain/campaign";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
 
 /**
@@ -25,7 +18,7 @@ export const MEMBER_FILTERS = ["open", "upcoming", "ended", "entered"] as const;
 
 const id = recordId;
 export { fileInput, idInput, imageInput };
-export { campaignInput, MAX_BODY, MAX_CAPACITY, MAX_CONDITIONS, MAX_TITLE, type CampaignValues };
+export * from "../../domain/campaign";
 
 export const createCampaignInput = z.object({ campaign: campaignInput, image: imageInput });
 /** An update is the create form plus the record's id. */

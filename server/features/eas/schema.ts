@@ -1,16 +1,6 @@
 import { z } from "zod";
 import { decideInput } from "../../domain/decision";
-import {
-  EA_ACCOUNT_TYPES,
-  EA_CATEGORIES,
-  eaInput,
-  type EaValues,
-  issueForInput,
-  MAX_DESCRIPTION,
-  MAX_NAME,
-  setDedicatedInput,
-  versionSchema,
-} from "../../domain/ea";
+import { EA_ACCOUNT_TYPES, EA_CATEGORIES, eaInput, versionSchema } from "../../domain/ea";
 import { idInput, present, recordId, required } from "../../lib/input";
 import { isId } from "../../../db/id";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
@@ -24,17 +14,7 @@ export const LICENSE_STATUSES = ["pending", "active", "rejected", "revoked"] as 
 
 const id = recordId;
 export { decideInput, idInput };
-export {
-  EA_ACCOUNT_TYPES,
-  EA_CATEGORIES,
-  eaInput,
-  type EaValues,
-  issueForInput,
-  MAX_DESCRIPTION,
-  MAX_NAME,
-  setDedicatedInput,
-  versionSchema,
-};
+export * from "../../domain/ea";
 
 /** A new version of the EA's file: its label, the uploaded bytes and the file's own name. */
 export const fileUpload = z.object({

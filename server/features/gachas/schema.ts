@@ -1,22 +1,6 @@
 import { z } from "zod";
 import { fileInput, imageInput, tokyoLocalToDb } from "../../domain/form-fields";
-import {
-  GACHA_METHODS,
-  gachaInput,
-  type GachaValues,
-  MAX_CASH,
-  MAX_COST,
-  MAX_DESCRIPTION,
-  MAX_LIMIT,
-  MAX_NAME,
-  MAX_REWARDS,
-  MAX_STOCK,
-  MAX_VALID_DAYS,
-  MAX_WEIGHT,
-  REWARD_KINDS,
-  rewardInput,
-  type RewardValues,
-} from "../../domain/gacha";
+import { gachaInput, rewardInput } from "../../domain/gacha";
 import { idInput, recordId } from "../../lib/input";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
 import { requestKey } from "../wallet/schema";
@@ -40,23 +24,7 @@ export type LogState = (typeof LOG_STATES)[number];
 export const LIST_FILTERS = ["open", "upcoming", "closed", "played"] as const;
 
 export { fileInput, idInput, imageInput, tokyoLocalToDb };
-export {
-  GACHA_METHODS,
-  gachaInput,
-  type GachaValues,
-  MAX_CASH,
-  MAX_COST,
-  MAX_DESCRIPTION,
-  MAX_LIMIT,
-  MAX_NAME,
-  MAX_REWARDS,
-  MAX_STOCK,
-  MAX_VALID_DAYS,
-  MAX_WEIGHT,
-  REWARD_KINDS,
-  rewardInput,
-  type RewardValues,
-};
+export * from "../../domain/gacha";
 
 // ------------------------------------------------------------------------------ gacha form
 

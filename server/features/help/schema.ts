@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idInput, recordId } from "../../lib/input";
-import { articleInput, type ArticleValues, publishInput, SLUG } from "../../domain/help";
+import { articleInput } from "../../domain/help";
 
 /**
  * The help centre: the admin's article form and the procedures' inputs (one schema for both;
@@ -23,4 +23,5 @@ export const helpListInput = z.object({
 /** A slug from the URL: one that cannot exist is simply not found. */
 export const slugInput = z.object({ slug: z.string().min(1, "notFound").max(100, "notFound") });
 
-export { articleInput, type ArticleValues, idInput, publishInput, SLUG };
+export { idInput };
+export * from "../../domain/help";

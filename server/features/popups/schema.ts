@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { fileInput, imageInput } from "../../domain/form-fields";
-import {
-  isWebUrl,
-  MAX_BODY,
-  MAX_TITLE,
-  popupInput,
-  type PopupValues,
-  setActiveInput,
-} from "../../domain/popup";
+import { popupInput } from "../../domain/popup";
 import { idInput, recordId } from "../../lib/input";
 import { filterChoice, pagingSchema } from "../../lib/paging";
 
@@ -21,7 +14,7 @@ export const POPUP_STATES = ["showing", "scheduled", "ended", "inactive"] as con
 export type PopupState = (typeof POPUP_STATES)[number];
 
 export { fileInput, idInput, imageInput };
-export { isWebUrl, MAX_BODY, MAX_TITLE, popupInput, type PopupValues, setActiveInput };
+export * from "../../domain/popup";
 
 export const createPopupInput = z.object({ popup: popupInput, image: imageInput });
 /** An update is the create form plus the record's id. */
