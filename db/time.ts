@@ -3,10 +3,9 @@
  * into DATETIME(3) and returns it unchanged (dateStrings), SQLite keeps it as text that sorts
  * and compares correctly. People see Asia/Tokyo; that conversion happens at display time.
  */
-export function toDbTime(date: Date): string {
-  if (Number.isNaN(date.getTime())) throw new RangeError("invalid date");
-  return date.toISOString().replace("T", " ").replace("Z", "");
-}
+import { toDbTime } from "../server/domain/tokyo";
+
+export { toDbTime };
 
 export function fromDbTime(value: string | Date): Date {
   if (value instanceof Date) return value;

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { attempt, formValues } from "./forms.server";
-import { readForm } from "./refusals.server";
+import { approveOrDenyForm } from "../../server/domain/decision";
+import { attempt, parseForm } from "./forms.server";
 
 /**
  * The action of an admin list whose rows are approved, or denied with a reason (transfers, EA
@@ -15,15 +15,14 @@ export async function approveOrDeny(
     deny: (id: string, reason: string, reasonEn: string) => Promise<unknown>;
   },
 ) {
-  const values = formValues(await readForm(request), ["intent", "id", "reason", "reasonEn"]);
-  const intent: "approve" | "deny" | null =
-    values.intent === "approve" ? "approve" : values.intent === "deny" ? "deny" : null;
-  if (intent === null) throw new Response("Unknown intent", { status: 400 });
-  const result = await attempt(values, () =>
-    intent === "approve"
-      ? decide.approve(values.id)
-      : decide.deny(values.id, values.reason, values.reasonEn),
+  const parsed = await parseForm(request, approveOrDenyForm);
+  if (!parsed.ok) return parsed.response;
+  const { input } = parsed;
+  const result = await attempt(parsed.values, () =>
+    input.intent === "approve"
+      ? decide.approve(input.id)
+      : decide.deny(input.id, input.reason, input.reasonEn ?? ""),
   );
   if (!result.ok) return result.response;
-  return json({ ok: true as const, intent });
+  return json({ ok: true as const, intent: input.intent });
 }

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { attempt, formValues } from "./forms.server";
+import { licenseDecisionForm } from "../../server/domain/decision";
+import { attempt, parseForm } from "./forms.server";
 import { requireAdmin } from "./guards.server";
-import { readForm } from "./refusals.server";
 
 /**
  * The licence decisions of the admin's licence lists (all licences, one EA's): issue a pending
@@ -11,36 +11,26 @@ import { readForm } from "./refusals.server";
  */
 export async function licenseDecision({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const values = formValues(await readForm(request), ["intent", "id", "reason", "reasonEn"]);
-  switch (values.intent) {
+  const parsed = await parseForm(request, licenseDecisionForm);
+  if (!parsed.ok) return parsed.response;
+  const { input, values } = parsed;
+  switch (input.intent) {
     case "issue": {
-      const r = await attempt(values, () => context.trpc.eas.issue({ id: values.id }));
+      const r = await attempt(values, () => context.trpc.eas.issue({ id: input.id }));
       if (!r.ok) return r.response;
       return json({ ok: true as const, intent: "issue" as const, licenseKey: r.data.licenseKey });
     }
     case "reject": {
-      const r = await attempt(values, () =>
-        context.trpc.eas.reject({
-          id: values.id,
-          reason: values.reason,
-          reasonEn: values.reasonEn,
-        }),
-      );
+      const { intent: _, ...decision } = input;
+      const r = await attempt(values, () => context.trpc.eas.reject(decision));
       if (!r.ok) return r.response;
       return json({ ok: true as const, intent: "reject" as const, licenseKey: null });
     }
     case "revoke": {
-      const r = await attempt(values, () =>
-        context.trpc.eas.revoke({
-          id: values.id,
-          reason: values.reason,
-          reasonEn: values.reasonEn,
-        }),
-      );
+      const { intent: _, ...decision } = input;
+      const r = await attempt(values, () => context.trpc.eas.revoke(decision));
       if (!r.ok) return r.response;
       return json({ ok: true as const, intent: "revoke" as const, licenseKey: null });
     }
-    default:
-      throw new Response("Unknown intent", { status: 400 });
   }
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
-import type { $ZodType, output } from "zod/v4/core";
+import { safeParseAsync, type $ZodType, type input, type output } from "zod/v4/core";
 import { isRoleRefusal } from "../../server/domain/redirect";
 import { type FormError, formErrorOf, formRefusalStatus } from "../../server/domain/refusal";
 import { echo } from "./form-echo";
@@ -19,39 +19,95 @@ export interface FormFailure {
 export const toFormError = formErrorOf;
 
 /** A form read and parsed: the schema's value, or the 400 that tells the form what to fix. */
-export type ParsedForm<T> =
-  | { ok: true; value: T; values: Record<string, string>; form: FormData }
+export type ParsedForm<T, I = unknown> =
+  | { ok: true; value: T; input: I; values: Record<string, string>; form: FormData }
   | { ok: false; response: TypedResponse<FormFailure> };
+
+/** How a form is read when it is not a plain one. */
+export interface FormReading<I> {
+  /**
+   * A multipart form with files (an image, an EA): no file over `maxBytes` is held in memory; a
+   * larger one stops the read and comes back as the form error `tooLargeKey`.
+   */
+  files?: true | { maxBytes?: number; tooLargeKey?: string };
+  /**
+   * The form's fields as the schema's input, for a form not named as its input (repeated
+   * rows): the schema parses what this gives.
+   */
+  shape?: (form: FormData) => I;
+  /** What a refusal echoes, when the fields as typed are not it (rows echoed as JSON). */
+  echo?: (form: FormData) => Record<string, string>;
+}
+
+/** A field's error name as the forms look it up: its path with dots ("prizes.0.rank"). */
+function fieldName(name: string): string {
+  return name.replace(/\[(\d+)\]/g, ".$1") || "form";
+}
 
 /**
  * The one way an action reads a form: the request's fields parsed by the procedure's own zod
  * schema, the one the browser checks the form with (useFormValidation), so both give the same
  * field errors. Values stay strings as in the browser; the schema coerces (amounts, checkboxes).
- * - ok: the schema's typed value (for the procedure), the fields as typed (`values`, what a
- *   later refusal echoes) and the form itself (for files);
- * - refused: a FormFailure 400, one message per field named by its path ("payee.bankCode"),
- *   the typed values echoed back (never a password or a code: echo()).
+ * - ok: the schema's typed value, the fields as the schema read them (`input`: for a procedure
+ *   whose schema converts, as dates to stored times, and so takes the form's strings rather
+ *   than its own output), the fields as typed (`values`, what a later refusal echoes) and the
+ *   form itself (for files);
+ * - refused: a FormFailure 400, one message per field named by its path ("payee.bankCode",
+ *   "prizes.0.rank"), the typed values echoed back (never a password or a code: echo()).
  * `schema` may be chosen by the form (a page with several forms names the one sent). A body
  * that cannot be read as a form is the sender's 400, thrown as the page's status.
  */
 export async function parseForm<S extends $ZodType>(
   request: Request,
   schema: S | ((form: FormData) => S),
-): Promise<ParsedForm<output<S>>> {
-  const form = await readForm(request);
-  const values: Record<string, string> = {};
-  for (const [name, value] of form.entries()) {
-    if (typeof value === "string" && !(name in values)) values[name] = value;
+  reading: FormReading<input<S>> = {},
+): Promise<ParsedForm<output<S>, input<S>>> {
+  let form: FormData;
+  if (reading.files) {
+    const files = reading.files === true ? {} : reading.files;
+    const upload = await readUploadForm(request, files.maxBytes);
+    if (upload.tooLarge) return uploadRefusal(files.tooLargeKey ?? "imageTooLarge");
+    form = upload.form;
+  } else {
+    form = await readForm(request);
   }
-  const submission = parseWithZod(form, {
-    schema: typeof schema === "function" ? schema(form) : schema,
-    disableAutoCoercion: true,
-  });
-  if (submission.status === "success")
-    return { ok: true, value: submission.value as output<S>, values, form };
+  return parseFormData(form, schema, reading);
+}
+
+/**
+ * parseForm for a form already read, as a branch of an action that read the form to choose
+ * (a page's shared re-authentication step): the same answer.
+ */
+export async function parseFormData<S extends $ZodType>(
+  form: FormData,
+  schema: S | ((form: FormData) => S),
+  reading: Omit<FormReading<input<S>>, "files"> = {},
+): Promise<ParsedForm<output<S>, input<S>>> {
+  const values: Record<string, string> = reading.echo ? reading.echo(form) : {};
+  if (!reading.echo) {
+    for (const [name, value] of form.entries()) {
+      if (typeof value === "string" && !(name in values)) values[name] = value;
+    }
+  }
+  const chosen = typeof schema === "function" ? schema(form) : schema;
   const fieldErrors: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(submission.error ?? {})) {
-    if (messages?.[0]) fieldErrors[name || "form"] ??= messages[0];
+  if (reading.shape) {
+    const fields = reading.shape(form);
+    const result = await safeParseAsync(chosen, fields);
+    if (result.success) return { ok: true, value: result.data, input: fields, values, form };
+    for (const issue of result.error.issues) {
+      fieldErrors[fieldName(issue.path.map(String).join("."))] ??= issue.message;
+    }
+  } else {
+    const submission = parseWithZod(form, { schema: chosen, disableAutoCoercion: true });
+    if (submission.status === "success") {
+      // The schema accepted exactly these fields, so they are its input.
+      const fields = submission.payload as input<S>;
+      return { ok: true, value: submission.value as output<S>, input: fields, values, form };
+    }
+    for (const [name, messages] of Object.entries(submission.error ?? {})) {
+      if (messages?.[0]) fieldErrors[fieldName(name)] ??= messages[0];
+    }
   }
   const error: FormError = { key: null, params: null, fieldErrors };
   return {
@@ -60,17 +116,9 @@ export async function parseForm<S extends $ZodType>(
   };
 }
 
-/** Form fields as strings; files and repeated names are not used by these forms. */
-export function formValues<K extends string>(
-  form: FormData,
-  names: readonly K[],
-): Record<K, string> {
-  const values = {} as Record<K, string>;
-  for (const name of names) {
-    const value = form.get(name);
-    values[name] = typeof value === "string" ? value : "";
-  }
-  return values;
+/** The image of an admin record form: a new file, or the wish to remove the current one. */
+export async function imageOf(form: FormData) {
+  return { image: await fileBytes(form, "image"), removeImage: isChecked(form, "removeImage") };
 }
 
 /**
@@ -177,54 +225,13 @@ export function isChecked(form: FormData, name: string): boolean {
 }
 
 /**
- * The one reader of the admin record forms (campaigns, popups, gachas, rewards, EAs, brokers).
- * They are multipart, since they carry an image or a file; a file over `maxFileBytes` stops the
- * parse and comes back as the form error `tooLargeKey`. The procedure's schema judges every
- * value: here they are only read.
- * - `text`: the text fields as strings;
- * - `record`: the procedure's input, the text fields and the yes/no `flags` as booleans;
- * - `values`: what a refusal echoes to the form, the flags as "on" or "";
- * - `image`: the record's image input, a new file or the wish to remove the current one.
- */
-export async function readRecordForm<K extends string, F extends string = never>(
-  request: Request,
-  {
-    fields,
-    flags = [],
-    maxFileBytes,
-    tooLargeKey = "imageTooLarge",
-  }: { fields: readonly K[]; flags?: readonly F[]; maxFileBytes?: number; tooLargeKey?: string },
-) {
-  const upload = await readUploadForm(request, maxFileBytes);
-  if (upload.tooLarge) return uploadRefusal(tooLargeKey);
-  const { form } = upload;
-  const text = formValues(form, fields);
-  const checked = Object.fromEntries(flags.map((f) => [f, isChecked(form, f)])) as Record<
-    F,
-    boolean
-  >;
-  const echoed = Object.fromEntries(flags.map((f) => [f, checked[f] ? "on" : ""])) as Record<
-    F,
-    string
-  >;
-  return {
-    ok: true as const,
-    form,
-    text,
-    record: { ...text, ...checked },
-    values: { ...text, ...echoed },
-    image: { image: await fileBytes(form, "image"), removeImage: isChecked(form, "removeImage") },
-  };
-}
-
-/**
  * The action of an admin record form (create or edit a campaign, gacha, reward, popup, EA,
- * broker): `read` is its reader (a refused upload is answered as it is), `save` runs the
- * procedure with what was read, and `next` names the page to go to after it saved. A refusal
- * comes back as a 400 with the values to type back in.
+ * broker): `read` is the form parsed (parseForm; a refused form or upload is answered as it
+ * is), `save` runs the procedure with it, and `next` names the page to go to after it saved. A
+ * refusal comes back as a 400 with the values to type back in.
  */
 export async function saveRecord<F extends { ok: true; values: Record<string, string> }, T>(
-  read: Promise<F | ReturnType<typeof uploadRefusal>>,
+  read: Promise<F | { ok: false; response: TypedResponse<FormFailure> }>,
   save: (form: F) => Promise<T>,
   next: (form: F, saved: T) => string,
 ) {
@@ -238,4 +245,17 @@ export async function saveRecord<F extends { ok: true; values: Record<string, st
 /** A record list's address telling it which record was just saved (its `?saved=` notice). */
 export function listWithSaved(list: string, name: string) {
   return `${list}?${new URLSearchParams({ saved: name })}`;
+}
+
+/** Form fields as strings; files and repeated names are not used by these forms. */
+export function formValues<K extends string>(
+  form: FormData,
+  names: readonly K[],
+): Record<K, string> {
+  const values = {} as Record<K, string>;
+  for (const name of names) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  return values;
 }

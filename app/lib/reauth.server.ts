@@ -1,14 +1,14 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { attempt, formValues } from "./forms.server";
+import { reauthInput } from "../../server/domain/account";
+import { attempt, parseFormData } from "./forms.server";
 
-/** The shared `intent=reauth` branch of account-security actions. */
+/** The shared `intent=reauth` branch of account-security actions (the form is already read). */
 export async function handleReauth(form: FormData, context: AppLoadContext) {
-  const values = formValues(form, ["email", "password", "code"]);
-  return attempt(values, () =>
-    context.trpc.auth.reauthenticate({
-      email: values.email,
-      password: values.password,
-      code: values.code || undefined,
-    }),
+  const parsed = await parseFormData(form, reauthInput);
+  if (!parsed.ok) return parsed;
+  const { value } = parsed;
+  // A blank code is no code: the password alone, for an account without a second factor.
+  return attempt(parsed.values, () =>
+    context.trpc.auth.reauthenticate({ ...value, code: value.code || undefined }),
   );
 }

@@ -1,5 +1,6 @@
 import { type AppLoadContext, json } from "@remix-run/node";
-import { attempt, formValues } from "./forms.server";
+import { changePasswordInput, mfaCodeInput, passkeyIdInput } from "../../server/domain/account";
+import { attempt, parseFormData } from "./forms.server";
 import { handleReauth } from "./reauth.server";
 import { readForm } from "./refusals.server";
 
@@ -16,8 +17,9 @@ export async function securityAction(request: Request, context: AppLoadContext) 
     return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
   }
   if (intent === "mfaConfirm") {
-    const values = formValues(form, ["code"]);
-    const result = await attempt(values, () => context.trpc.auth.mfaConfirm(values));
+    const parsed = await parseFormData(form, mfaCodeInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () => context.trpc.auth.mfaConfirm(parsed.value));
     return result.ok
       ? json({ ok: true as const, intent, recoveryCodes: result.data.recoveryCodes })
       : result.response;
@@ -27,13 +29,17 @@ export async function securityAction(request: Request, context: AppLoadContext) 
     return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
   }
   if (intent === "passkeyRemove") {
-    const values = formValues(form, ["id"]);
-    const result = await attempt(values, () => context.trpc.mfa.passkeyRemove(values));
+    const parsed = await parseFormData(form, passkeyIdInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () => context.trpc.mfa.passkeyRemove(parsed.value));
     return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
   }
   if (intent === "changePassword") {
-    const values = formValues(form, ["password", "passwordConfirm"]);
-    const result = await attempt(values, () => context.trpc.auth.changePassword(values));
+    const parsed = await parseFormData(form, changePasswordInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () =>
+      context.trpc.auth.changePassword(parsed.value),
+    );
     return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
   }
   throw new Response("Unknown action", { status: 400 });

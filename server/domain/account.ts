@@ -126,3 +126,6 @@ export const reauthInput = z.object({
 });
 
 export const changePasswordInput = newPasswordInput;
+
+/** A passkey of the account, by its id. */
+export const passkeyIdInput = z.object({ id: z.string().min(1).max(26) });

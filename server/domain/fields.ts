@@ -35,6 +35,12 @@ export const checkbox = z
   .optional()
   .transform((v) => v === true || v === "on");
 
+/**
+ * A yes/no a list's button sends as "1" (anything else is no). A procedure's caller may say
+ * true or false.
+ */
+export const yesNo = z.union([z.boolean(), z.string()]).transform((v) => v === true || v === "1");
+
 /** A form's one-time key: a double submit or a retry makes one request. */
 export const requestKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "requestKeyInvalid");
 

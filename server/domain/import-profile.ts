@@ -1,5 +1,6 @@
 import { format as formatDate, isValid, parse as parseDate } from "date-fns";
 import { z } from "zod";
+import { checkbox } from "./fields";
 
 /**
  * How to read one broker's own report (decision 046): its encoding and delimiter, where each
@@ -66,7 +67,7 @@ export const profileFields = z
       .string()
       .transform((v) => (v === "tab" ? "\t" : v))
       .pipe(z.enum(PROFILE_DELIMITERS, { error: "required" })),
-    hasHeader: z.boolean(),
+    hasHeader: checkbox,
     columns: z.object(
       Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, columnRef])) as Record<
         ProfileColumn,
@@ -85,7 +86,7 @@ export const profileFields = z
       .regex(/^\d{1,9}$/, "profileDivisor")
       .transform(Number)
       .refine((v) => v >= 1 && v <= MAX_DIVISOR, "profileDivisor"),
-    decimalComma: z.boolean(),
+    decimalComma: checkbox,
     currency: z.enum(PROFILE_CURRENCIES, { error: "required" }),
   })
   .superRefine((v, ctx) => {

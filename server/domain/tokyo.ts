@@ -8,6 +8,12 @@ import { TZDate, tzOffset } from "@date-fns/tz";
  */
 export const TOKYO = "Asia/Tokyo";
 
+/** An instant as stored: UTC text "YYYY-MM-DD HH:MM:SS.mmm" (db/time.ts says why). */
+export function toDbTime(date: Date): string {
+  if (Number.isNaN(date.getTime())) throw new RangeError("invalid date");
+  return date.toISOString().replace("T", " ").replace("Z", "");
+}
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** A Date from a Date, epoch ms or stored UTC text; null when it is not a time. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { englishText } from "../../server/lib/form-fields";
+import { englishText } from "../../server/domain/form-fields";
 import { localized } from "../../server/lib/localized";
 
 describe("localized: admin-written text in the reader's language", () => {

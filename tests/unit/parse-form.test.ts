@@ -89,4 +89,66 @@ describe("parseForm", () => {
     });
     await expect(parseForm(broken, schema)).rejects.toMatchObject({ status: 400 });
   });
+
+  it("names a row's error by its path with dots, as the forms look it up", async () => {
+    const rows = z.object({ prizes: z.array(z.object({ rank: z.string().min(2, "battleRank") })) });
+    const parsed = await parseForm(post({ "prizes[0].rank": "1" }), rows);
+    expect(parsed.ok || (await parsed.response.json()).error.fieldErrors).toEqual({
+      "prizes.0.rank": "battleRank",
+    });
+  });
+
+  it("gives the fields as the schema's input, for a procedure that converts them itself", async () => {
+    const parsed = await parseForm(
+      post({ amount: "1,000", note: "hi", "payee.bankCode": "0001" }),
+      schema,
+    );
+    expect(parsed.ok && parsed.input).toEqual({
+      amount: "1,000",
+      note: "hi",
+      payee: { bankCode: "0001" },
+    });
+  });
+
+  it("reads a form not named as its input through `shape`, and echoes what `echo` says", async () => {
+    const rows = z.object({
+      prizes: z.array(z.object({ rank: z.coerce.number({ error: "battleRank" }) })).min(1),
+    });
+    const body = new URLSearchParams([
+      ["prizeRank", "1"],
+      ["prizeRank", "x"],
+    ]);
+    const reading = {
+      shape: (form: FormData) => ({
+        prizes: form.getAll("prizeRank").map((rank) => ({ rank: String(rank) })),
+      }),
+      echo: (form: FormData) => ({ prizes: JSON.stringify(form.getAll("prizeRank")) }),
+    };
+    const request = new Request("http://portal.test/form", { method: "POST", body });
+    const parsed = await parseForm(request, rows, reading);
+    if (parsed.ok) throw new Error("expected the form to be refused");
+    expect(await parsed.response.json()).toMatchObject({
+      error: { fieldErrors: { "prizes.1.rank": "battleRank" } },
+      values: { prizes: '["1","x"]' },
+    });
+  });
+
+  it("reads a multipart form with files, and refuses a file over the limit as the form's error", async () => {
+    const multipart = (bytes: number) => {
+      const form = new FormData();
+      form.append("note", "hi");
+      form.append("image", new File([new Uint8Array(bytes)], "a.png", { type: "image/png" }));
+      return new Request("http://portal.test/form", { method: "POST", body: form });
+    };
+    const noteOnly = z.object({ note: text(10) });
+    const reading = { files: { maxBytes: 100, tooLargeKey: "imageTooLarge" } };
+    const fits = await parseForm(multipart(10), noteOnly, reading);
+    expect(fits.ok && fits.value).toEqual({ note: "hi" });
+    expect(fits.ok && (fits.form.get("image") as File).size).toBe(10);
+    const tooLarge = await parseForm(multipart(1000), noteOnly, reading);
+    if (tooLarge.ok) throw new Error("expected the upload to be refused");
+    expect(await tooLarge.response.json()).toMatchObject({
+      error: { key: "imageTooLarge", fieldErrors: {} },
+    });
+  });
 });

@@ -53,7 +53,10 @@ export function useRefusedForm() {
   return { echoed: refused?.values ?? {}, error: refused?.error ?? null };
 }
 
-/** A yes/no field after a refusal: as it was sent ("on" or ""), else the record's own value. */
+/**
+ * A yes/no field after a refusal: as it was sent (a ticked box is "on", an unticked one is not
+ * sent at all), else (nothing echoed) the record's own value.
+ */
 export function echoedFlag(echoed: Record<string, string>, name: string, fallback: boolean) {
-  return echoed[name] === undefined ? fallback : echoed[name] === "on";
+  return Object.keys(echoed).length === 0 ? fallback : echoed[name] === "on";
 }

@@ -35,10 +35,24 @@ export const EMPTY_BATTLE: BattleFormValues = {
   ],
 };
 
-/** What a refused battle form sends back: the fields and the prize rows as they were typed. */
+/** What a refused battle form sends back: the fields as typed, the prize rows as JSON. */
 interface RefusedBattle {
   values: Record<string, string>;
-  prizes: PrizeRowValue[];
+}
+
+/** The prize rows a refusal echoed (none when there are none to read). */
+function echoedPrizes(json: string | undefined): PrizeRowValue[] {
+  try {
+    const rows: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(rows)
+      ? rows.map((r: Partial<PrizeRowValue>) => ({
+          rank: String(r?.rank ?? ""),
+          amount: String(r?.amount ?? ""),
+        }))
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -46,7 +60,8 @@ interface RefusedBattle {
  * offer when none were typed), and the form's key, so a new refusal remounts it with them.
  */
 export function typedBattle(failure: RefusedBattle, noPrizes: PrizeRowValue[] = []) {
-  const { values, prizes } = failure;
+  const { values } = failure;
+  const prizes = echoedPrizes(values.prizes);
   const battle: BattleFormValues = {
     title: values.title ?? "",
     titleEn: values.titleEn ?? "",
@@ -54,7 +69,7 @@ export function typedBattle(failure: RefusedBattle, noPrizes: PrizeRowValue[] = 
     endsOn: values.endsOn ?? "",
     prizes: prizes.length ? prizes : noPrizes,
   };
-  return { battle, key: JSON.stringify(values) + JSON.stringify(prizes) };
+  return { battle, key: JSON.stringify(values) };
 }
 
 /** A field's error key: the schema names nested fields by path ("battle.prizes.0.amount"). */

@@ -1,15 +1,16 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { mfaCodeInput } from "../../../server/domain/account";
 import { safeRedirect } from "../../../server/domain/redirect";
 import { BackToLoginLink, CodeField, failureOf } from "~/components/AuthFields";
 import { SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
-import { attempt, formValues, redirectWithCookies } from "~/lib/forms.server";
+import { attempt, parseForm, redirectWithCookies } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 // /login/mfa. The file is `_auth.login_.mfa` so the page is not nested in /login (which has no
@@ -31,11 +32,12 @@ export const loader = /* @__PURE__ */ answerRefusals(
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["code", "redirect"]);
-    const result = await attempt(values, () => context.trpc.auth.loginMfa({ code: values.code }));
+    const parsed = await parseForm(request, mfaCodeInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () => context.trpc.auth.loginMfa(parsed.value));
     if (!result.ok) return result.response;
     return redirectWithCookies(
-      safeRedirect(values.redirect, homeFor(result.data.permission)),
+      safeRedirect(parsed.values.redirect ?? "", homeFor(result.data.permission)),
       context.resHeaders,
     );
   },

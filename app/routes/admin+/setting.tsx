@@ -7,12 +7,13 @@ import { Field, SelectField, SubmitButton, useFieldError } from "~/components/ui
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Facts, Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
+import { settingsInput } from "../../../server/domain/settings";
 import { formatRate, formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { fromHundredths } from "../../../server/domain/broker-terms";
 import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "errors"] };
 
@@ -38,8 +39,6 @@ const FIELDS = [
 ] as const;
 
 /** Yen as typed: "1,000" and "1 000" mean a thousand; the schema judges the rest. */
-const yen = (v: string) => v.replace(/[,\s]/g, "");
-
 /**
  * Update saves every value at once (the server audits the change, before and after) and goes
  * back to the view with a success message; a refusal stays in edit mode with the errors in
@@ -47,18 +46,9 @@ const yen = (v: string) => v.replace(/[,\s]/g, "");
  */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), FIELDS);
-    const result = await attempt(values, () =>
-      context.trpc.settings.update({
-        transferFeeRate: values.transferFeeRate,
-        transferMin: yen(values.transferMin),
-        transferMax: yen(values.transferMax),
-        usdtNetwork: values.usdtNetwork as "TRC20" | "ERC20",
-        paypayDailyLimit: yen(values.paypayDailyLimit),
-        usdJpyRate: values.usdJpyRate,
-        confirmNetworkChange: values.confirmNetworkChange === "1",
-      }),
-    );
+    const parsed = await parseForm(request, settingsInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () => context.trpc.settings.update(parsed.input));
     if (!result.ok) return result.response;
     return redirect("/admin/setting?updated=1");
   },

@@ -5,7 +5,8 @@ import { Field, SubmitButton, useFieldError } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { passkeyStepUp, ReauthForm } from "~/components/ReauthForm";
-import { attempt, formValues } from "~/lib/forms.server";
+import { changeEmailInput } from "../../../server/domain/account";
+import { attempt, parseFormData } from "~/lib/forms.server";
 import { handleReauth } from "~/lib/reauth.server";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
@@ -30,8 +31,11 @@ export const action = /* @__PURE__ */ answerRefusals(
       const result = await handleReauth(form, context);
       return result.ok ? json({ ok: true as const, sent: false }) : result.response;
     }
-    const values = formValues(form, ["newEmail"]);
-    const result = await attempt(values, () => context.trpc.auth.requestEmailChange(values));
+    const parsed = await parseFormData(form, changeEmailInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () =>
+      context.trpc.auth.requestEmailChange(parsed.value),
+    );
     if (!result.ok) return result.response;
     return json({ ok: true as const, sent: true });
   },

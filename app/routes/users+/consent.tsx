@@ -13,10 +13,10 @@ import { SubmitButton, useFieldError } from "~/components/ui/form";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { textLink } from "~/components/ui/link";
 import { formatDate } from "~/lib/format";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { afterConsent } from "~/lib/guards.server";
 import { useFormValidation } from "~/lib/validation";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("footer.terms"), i18n: ["legal", "errors"] };
@@ -30,8 +30,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-/** The box is checked in the browser with the procedure's own rule. */
-const browserCheck = z.object({ agree: agreement });
+/** The box is checked, in the browser and in the action, with the procedure's own rule. */
+const agreeForm = z.object({ agree: agreement });
 
 /** Each notice row sends "kind:version", the versions the member read. */
 function shownVersions(form: FormData) {
@@ -44,13 +44,11 @@ function shownVersions(form: FormData) {
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const form = await readForm(request);
-    const values = formValues(form, ["agree"]);
-    const result = await attempt(values, () =>
-      context.trpc.legal.accept({
-        agree: values.agree as "on",
-        documents: shownVersions(form),
-      }),
+    const parsed = await parseForm(request, agreeForm);
+    if (!parsed.ok) return parsed.response;
+    const { value, form } = parsed;
+    const result = await attempt(parsed.values, () =>
+      context.trpc.legal.accept({ agree: value.agree, documents: shownVersions(form) }),
     );
     if (!result.ok) return result.response;
     return redirect(afterConsent(request));
@@ -67,7 +65,7 @@ export default function Consent() {
   const { pending } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const { formProps, error } = useFormValidation(
-    browserCheck,
+    agreeForm,
     failure && !failure.ok ? failure.error : null,
   );
   const agreeError = useFieldError(error, "agree", "legal:consents.title");

@@ -1,3 +1,4 @@
+import { passkeyIdInput } from "../../domain/account";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
 import { MAX_CREDENTIAL_ID_LENGTH } from "./passkeys";
@@ -60,4 +61,4 @@ export const registerPasskeyInput = z.object({
 
 export const passkeyAssertionInput = z.object({ response: authenticationResponseSchema });
 
-export const passkeyIdInput = z.object({ id: z.string().min(1).max(26) });
+export { passkeyIdInput };

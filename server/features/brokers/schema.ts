@@ -1,8 +1,8 @@
-import { displayOrder, englishText } from "../../lib/form-fields";
-import { alwaysCheck, brokerTermsFields, scheduleComplete } from "../../domain/broker-terms";
+import { englishText } from "../../domain/form-fields";
+import { brokerFields, brokerTermsInput, patternComplete } from "../../domain/broker";
 import { z } from "zod";
-import { brokerAccountType, MAX_ACCOUNT_ID_LENGTH } from "../../domain/broker-account";
-import { present, recordId, required } from "../../lib/input";
+import { brokerAccountType } from "../../domain/broker-account";
+import { recordId, required } from "../../lib/input";
 import type { AccountKind, IdCharset } from "../../../db/schema";
 import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/paging";
 
@@ -11,79 +11,12 @@ import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/pa
  * i18n keys: under `errors:field` for field rules, top-level `errors:` for the rest.
  */
 
-export const ACCOUNT_KINDS = [
-  "mt_number",
-  "customer_id",
-  "uid",
-] as const satisfies readonly AccountKind[];
-export const ID_CHARSETS = [
-  "digits",
-  "alnum",
-  "alnum_dash",
-] as const satisfies readonly IdCharset[];
+export * from "../../domain/broker";
 export const ACCOUNT_STATUSES = ["pending", "approved", "denied"] as const;
 
 const idSchema = recordId;
 
 // ------------------------------------------------------------------------------- brokers
-
-/** A whole number from a form field; "" is null. */
-function optionalInt(min: number, max: number, message: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .transform((v) => (v === "" ? null : Number(v)))
-    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message).nullable());
-}
-
-const brokerFields = z.object({
-  name: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
-  code: z
-    .string({ error: required })
-    .trim()
-    .toLowerCase()
-    .min(1, present)
-    .max(32, "tooLong")
-    .regex(/^[a-z0-9][a-z0-9-]*$/, "brokerCode"),
-  accountKind: z.string({ error: required }).pipe(z.enum(ACCOUNT_KINDS, { error: required })),
-  idCharset: z
-    .string({ error: required })
-    .transform((v) => (v === "" ? null : v))
-    .pipe(z.enum(ID_CHARSETS, { error: required }).nullable()),
-  idMinLength: optionalInt(1, MAX_ACCOUNT_ID_LENGTH, "idLength"),
-  idMaxLength: optionalInt(1, MAX_ACCOUNT_ID_LENGTH, "idLength"),
-  signupUrl: z
-    .string({ error: required })
-    .trim()
-    .min(1, present)
-    .max(500, "tooLong")
-    .refine((v) => {
-      try {
-        return new URL(v).protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, "httpsUrl"),
-  autoRebate: z.boolean(),
-  active: z.boolean(),
-  displayOrder,
-});
-
-/** A customer id / UID broker has its own pattern; an MT4/MT5 broker's account is 5 or 6 letters or digits. */
-function patternComplete(v: z.output<typeof brokerFields>, ctx: z.RefinementCtx) {
-  if (v.accountKind === "mt_number") return;
-  if (!v.idCharset) ctx.addIssue({ code: "custom", path: ["idCharset"], message: required });
-  if (v.idMinLength === null)
-    ctx.addIssue({ code: "custom", path: ["idMinLength"], message: required });
-  if (v.idMaxLength === null)
-    ctx.addIssue({ code: "custom", path: ["idMaxLength"], message: required });
-  if (v.idMinLength !== null && v.idMaxLength !== null && v.idMaxLength < v.idMinLength) {
-    ctx.addIssue({ code: "custom", path: ["idMaxLength"], message: "idLengthOrder" });
-  }
-}
-
-export const brokerInput = brokerFields.superRefine(patternComplete);
-export type BrokerValues = z.output<typeof brokerInput>;
 
 const upload = z.instanceof(Uint8Array).optional();
 
@@ -95,13 +28,6 @@ const brokerImages = {
   removeBanner: z.boolean().optional(),
 };
 
-/**
- * Rates, conditions and crediting schedule (decision 019), saved with the broker. Left out of
- * an update, they stay as they are.
- */
-export const brokerTermsInput = z
-  .object(brokerTermsFields)
-  .superRefine(scheduleComplete, alwaysCheck);
 const withTerms = { terms: brokerTermsInput.optional() };
 
 export const createBrokerInput = brokerFields

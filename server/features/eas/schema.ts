@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { englishText } from "../../lib/form-fields";
+import { decideInput } from "../../domain/decision";
+import { EA_ACCOUNT_TYPES, EA_CATEGORIES, eaInput, versionSchema } from "../../domain/ea";
 import { idInput, present, recordId, required } from "../../lib/input";
 import { isId } from "../../../db/id";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
@@ -9,35 +10,11 @@ import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
  * field's rule, top-level `errors:` for the rest.
  */
 
-export const EA_CATEGORIES = ["trend", "cashback"] as const;
-export const EA_ACCOUNT_TYPES = ["ea_dedicated", "regular"] as const;
 export const LICENSE_STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
 const id = recordId;
-export { idInput };
-
-export const MAX_NAME = 100;
-export const MAX_DESCRIPTION = 4000;
-
-export const eaInput = z.object({
-  name: z.string({ error: required }).trim().min(1, present).max(MAX_NAME, "tooLong"),
-  developer: z.string({ error: required }).trim().min(1, present).max(100, "tooLong"),
-  description: z.string({ error: required }).trim().max(MAX_DESCRIPTION, "tooLong"),
-  nameEn: englishText(MAX_NAME),
-  descriptionEn: englishText(MAX_DESCRIPTION),
-  category: z.string({ error: required }).pipe(z.enum(EA_CATEGORIES, { error: required })),
-  accountType: z.string({ error: required }).pipe(z.enum(EA_ACCOUNT_TYPES, { error: required })),
-  active: z.boolean(),
-});
-export type EaValues = z.output<typeof eaInput>;
-
-/** A version label: "1.0", "2.3.1-beta". */
-export const versionSchema = z
-  .string({ error: required })
-  .trim()
-  .min(1, present)
-  .max(32, "eaVersion")
-  .regex(/^[0-9A-Za-z][0-9A-Za-z._-]*$/, "eaVersion");
+export { decideInput, idInput };
+export * from "../../domain/ea";
 
 /** A new version of the EA's file: its label, the uploaded bytes and the file's own name. */
 export const fileUpload = z.object({
@@ -86,27 +63,6 @@ export const adminLicensesInput = pagingSchema(["createdAt", "issuedAt"], {
   member: filterText(100),
 });
 
-/**
- * A refusal (a licence rejected or revoked, a dedicated-account request denied) carries the
- * reason the member will read (required), and its English (optional): members reading English
- * get it, others the Japanese.
- */
-export const decideInput = z.object({
-  id,
-  reason: z.string({ error: required }).trim().min(1, present).max(500, "tooLong"),
-  reasonEn: englishText(500),
-});
-
-/** The admin issues a licence directly: which EA, which member (email or uid), which account. */
-export const issueForInput = z.object({
-  eaId: z.string({ error: required }).min(1, present).refine(isId, "notFound"),
-  member: z.string({ error: required }).trim().min(1, present).max(254, "tooLong"),
-  accountId: z
-    .string({ error: "eaAccountRequired" })
-    .min(1, { error: "eaAccountRequired", abort: true })
-    .refine(isId, "eaAccountRequired"),
-});
-
 export const memberAccountsInput = z.object({
   member: z.string({ error: required }).trim().min(1, present).max(254, "tooLong"),
 });
@@ -119,8 +75,6 @@ export const dedicatedListInput = pagingSchema(["createdAt", "member"], {
   q: filterText(100),
   type: filterChoice(EA_ACCOUNT_TYPES),
 });
-
-export const setDedicatedInput = z.object({ accountId: id, dedicated: z.boolean() });
 
 export const ACCOUNT_REQUEST_STATUSES = ["pending", "approved", "denied"] as const;
 

@@ -1,5 +1,5 @@
 import { adminProcedure, router } from "../../trpc/init";
-import { settingsInput } from "./schema";
+import { settingsInput } from "../../domain/settings";
 import { getMoneySettings, updateMoneySettings } from "./service";
 
 export const settingsRouter = router({

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { englishText } from "../../lib/form-fields";
+import { presentInput } from "../../domain/present";
+import { englishText } from "../../domain/form-fields";
 import { filterChoice, pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
 import { amount, requestKey, text } from "../../domain/fields";
@@ -53,12 +54,4 @@ export const bulkCompleteInput = z.object({
   ids: z.array(z.string().min(1).max(64)).min(1).max(200),
 });
 
-export const presentInput = z.object({
-  /** The member's email (what the admin knows) or id. */
-  member: text(254),
-  amount,
-  reason: text(200),
-  reasonEn: englishText(200),
-  campaignId: z.string().max(64).optional(),
-  requestKey,
-});
+export { presentInput };

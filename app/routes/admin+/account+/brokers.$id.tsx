@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
 import { termsInitial } from "~/components/brokers/BrokerTermsFields";
 import { BrokerForm } from "~/components/BrokerForm";
-import { readBrokerForm } from "~/lib/broker-form.server";
-import { saveRecord, listWithSaved } from "~/lib/forms.server";
+import { listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { BROKER_FORM, brokerFormInput, brokerImages } from "./broker-form.server";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
@@ -34,10 +34,14 @@ export const loader = /* @__PURE__ */ answerRefusals(
 export const action = /* @__PURE__ */ answerRefusals(
   ({ request, context, params }: ActionFunctionArgs) => {
     return saveRecord(
-      readBrokerForm(request),
-      (form) =>
-        context.trpc.brokers.update({ id: params.id ?? "", ...form.broker, ...form.images }),
-      (form) => listWithSaved("/admin/account/brokers", form.values.name),
+      parseForm(request, brokerFormInput, BROKER_FORM),
+      async (form) =>
+        context.trpc.brokers.update({
+          id: params.id ?? "",
+          ...form.input,
+          ...(await brokerImages(form.form)),
+        }),
+      (form) => listWithSaved("/admin/account/brokers", form.value.name),
     );
   },
 );

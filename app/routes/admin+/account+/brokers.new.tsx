@@ -2,8 +2,8 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { termsInitial } from "~/components/brokers/BrokerTermsFields";
 import { BrokerForm, EMPTY_BROKER } from "~/components/BrokerForm";
-import { readBrokerForm } from "~/lib/broker-form.server";
-import { saveRecord, listWithSaved } from "~/lib/forms.server";
+import { listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { BROKER_FORM, brokerFormInput, brokerImages } from "./broker-form.server";
 import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -15,9 +15,10 @@ export const handle = {
 
 export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
-    readBrokerForm(request),
-    (form) => context.trpc.brokers.create({ ...form.broker, ...form.images }),
-    (form) => listWithSaved("/admin/account/brokers", form.values.name),
+    parseForm(request, brokerFormInput, BROKER_FORM),
+    async (form) =>
+      context.trpc.brokers.create({ ...form.input, ...(await brokerImages(form.form)) }),
+    (form) => listWithSaved("/admin/account/brokers", form.value.name),
   );
 });
 

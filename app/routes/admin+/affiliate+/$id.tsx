@@ -3,12 +3,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RateForm } from "~/components/affiliate/RateForm";
 import { formatDate } from "~/lib/format";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
+import { memberRateInput } from "../../../../server/domain/affiliate";
 import { formatRate, formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = {
@@ -28,10 +29,12 @@ export const loader = /* @__PURE__ */ answerRefusals(
 /** Saves the member's own rate, or removes it when empty (audited on the server). */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, params, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["rate"] as const);
+    // The member is the page's; the form sends the rate (blank: back to the default).
+    const parsed = await parseForm(request, memberRateInput.pick({ rate: true }));
+    if (!parsed.ok) return parsed.response;
     const userId = params.id ?? "";
-    const result = await attempt(values, () =>
-      context.trpc.affiliate.setMemberRate({ userId, rate: values.rate }),
+    const result = await attempt(parsed.values, () =>
+      context.trpc.affiliate.setMemberRate({ userId, rate: parsed.input.rate }),
     );
     if (!result.ok) return result.response;
     return redirect(`/admin/affiliate/${encodeURIComponent(userId)}?saved=1`);

@@ -13,11 +13,12 @@ import { type PageRow } from "~/components/table/DataTable";
 import { ListPage } from "~/components/table/ListPage";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
+import { defaultRateInput } from "../../../../server/domain/affiliate";
 import { formatRate } from "~/lib/money";
 import { card } from "~/components/ui/card";
 import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = {
@@ -37,9 +38,10 @@ export const loader = /* @__PURE__ */ answerRefusals(
 /** Saves the default rate (audited on the server) and comes back with a success message. */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["rate"] as const);
-    const result = await attempt(values, () =>
-      context.trpc.affiliate.setDefaultRate({ rate: values.rate }),
+    const parsed = await parseForm(request, defaultRateInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () =>
+      context.trpc.affiliate.setDefaultRate(parsed.input),
     );
     if (!result.ok) return result.response;
     return redirect("/admin/affiliate?saved=1");

@@ -3,8 +3,8 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { CampaignForm } from "~/components/campaigns/CampaignForm";
-import { readCampaignForm } from "~/lib/campaign-form.server";
-import { saveRecord, listWithSaved } from "~/lib/forms.server";
+import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { campaignInput } from "../../../../server/domain/campaign";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as campaignLoader } from "./$id";
 import { answerRefusals } from "~/lib/refusals.server";
@@ -15,9 +15,14 @@ export const action = /* @__PURE__ */ answerRefusals(
   ({ request, context, params }: ActionFunctionArgs) => {
     const id = params.id ?? "";
     return saveRecord(
-      readCampaignForm(request),
-      (form) => context.trpc.campaigns.update({ id, campaign: form.record, image: form.image }),
-      (form) => listWithSaved("/admin/campaigns", form.record.title.trim()),
+      parseForm(request, campaignInput, { files: true }),
+      async (form) =>
+        context.trpc.campaigns.update({
+          id,
+          campaign: form.input,
+          image: await imageOf(form.form),
+        }),
+      (form) => listWithSaved("/admin/campaigns", form.value.title),
     );
   },
 );

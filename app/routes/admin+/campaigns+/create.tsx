@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaigns/CampaignForm";
-import { readCampaignForm } from "~/lib/campaign-form.server";
-import { saveRecord, listWithSaved } from "~/lib/forms.server";
+import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { campaignInput } from "../../../../server/domain/campaign";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -11,9 +11,10 @@ export const handle = { title: title.key("campaign:admin.create"), i18n: ["campa
 
 export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
-    readCampaignForm(request),
-    (form) => context.trpc.campaigns.create({ campaign: form.record, image: form.image }),
-    (form) => listWithSaved("/admin/campaigns", form.record.title.trim()),
+    parseForm(request, campaignInput, { files: true }),
+    async (form) =>
+      context.trpc.campaigns.create({ campaign: form.input, image: await imageOf(form.form) }),
+    (form) => listWithSaved("/admin/campaigns", form.value.title),
   );
 });
 

@@ -1,15 +1,15 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
-import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
-import { EaForm, VersionFields } from "~/components/eas/EaForm";
+import { EaForm, EMPTY_EA, VersionFields } from "~/components/eas/EaForm";
 import { SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { DataTable } from "~/components/table/DataTable";
-import { readEaForm } from "~/lib/ea-form.server";
-import { toFormError, listWithSaved } from "~/lib/forms.server";
+import { attempt, listWithSaved, parseForm } from "~/lib/forms.server";
+import { EA_UPLOAD, eaFile, editEaForm } from "./ea-form.server";
 import type { loader as eaLoader } from "./$id";
 import { textLink } from "~/components/ui/link";
 import { answerRefusals } from "~/lib/refusals.server";
@@ -23,23 +23,18 @@ export const handle = { i18n: ["ea", "errors"] };
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
     const id = params.id ?? "";
-    const form = await readEaForm(request);
+    const form = await parseForm(request, editEaForm, { files: EA_UPLOAD });
     if (!form.ok) return form.response;
-    const intent = form.intent === "version" ? ("version" as const) : ("details" as const);
-    try {
-      if (intent === "version") await context.trpc.eas.uploadVersion({ id, file: form.file });
-      else await context.trpc.eas.update({ id, ea: form.ea });
-    } catch (error) {
-      const formError = toFormError(error);
-      if (!formError) throw error;
-      return json(
-        { ok: false as const, intent, error: formError, values: form.values },
-        { status: 400 },
-      );
-    }
-    return intent === "version"
-      ? redirect(`/admin/eas/${id}?${new URLSearchParams({ uploaded: form.values.version })}`)
-      : redirect(listWithSaved("/admin/eas", form.values.name));
+    const { input } = form;
+    const result = await attempt(form.values, async () =>
+      input.intent === "version"
+        ? context.trpc.eas.uploadVersion({ id, file: await eaFile(form.form, input.version) })
+        : context.trpc.eas.update({ id, ea: input }),
+    );
+    if (!result.ok) return result.response;
+    return form.value.intent === "version"
+      ? redirect(`/admin/eas/${id}?${new URLSearchParams({ uploaded: form.value.version })}`)
+      : redirect(listWithSaved("/admin/eas", form.value.name));
   },
 );
 
@@ -57,10 +52,10 @@ export default function EditEa() {
   const [params] = useSearchParams();
   if (!data) return null;
   const ea = data.ea;
-  // A file too large to read at all is a refusal of the upload form.
-  const detailsFailure =
-    failure && "intent" in failure && failure.intent === "details" ? failure : null;
-  const versionFailure = failure && !detailsFailure ? failure : null;
+  // The details form names itself; a file too large to read at all is the upload form's refusal.
+  const refused = failure && !failure.ok ? failure : null;
+  const detailsFailure = refused?.values.intent === "details" ? refused : null;
+  const versionFailure = refused && !detailsFailure ? refused : null;
   const uploaded = params.get("uploaded");
   return (
     <div className="max-w-4xl space-y-6">
@@ -70,7 +65,11 @@ export default function EditEa() {
         typeLocked={ea.liveLicenses > 0}
         initial={
           detailsFailure
-            ? { ...detailsFailure.values, active: detailsFailure.values.active === "on" }
+            ? {
+                ...EMPTY_EA,
+                ...detailsFailure.values,
+                active: detailsFailure.values.active === "on",
+              }
             : {
                 name: ea.name,
                 developer: ea.developer,

@@ -9,10 +9,11 @@ import { ListPage } from "~/components/table/ListPage";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { SelectFilter } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
+import { setDedicatedInput } from "../../../../server/domain/ea";
 import { buttonClass } from "~/components/ui/button";
 import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("ea:admin.accounts.title"), i18n: ["ea", "errors"] };
@@ -27,15 +28,13 @@ export const loader = /* @__PURE__ */ answerRefusals(
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["accountId", "dedicated", "label"]);
-    const result = await attempt(values, () =>
-      context.trpc.eas.setDedicated({
-        accountId: values.accountId,
-        dedicated: values.dedicated === "1",
-      }),
-    );
+    const parsed = await parseForm(request, setDedicatedInput);
+    if (!parsed.ok) return parsed.response;
+    const { values } = parsed;
+    const result = await attempt(values, () => context.trpc.eas.setDedicated(parsed.value));
     if (!result.ok) return result.response;
-    return json({ ok: true as const, dedicated: result.data.dedicated, label: values.label });
+    // The row's label names the account in the notice.
+    return json({ ok: true as const, dedicated: result.data.dedicated, label: values.label ?? "" });
   },
 );
 

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { EaForm, EMPTY_EA } from "~/components/eas/EaForm";
-import { readEaForm } from "~/lib/ea-form.server";
-import { saveRecord, listWithSaved } from "~/lib/forms.server";
+import { listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { createEaForm, EA_UPLOAD, eaFile } from "./ea-form.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -11,9 +11,13 @@ export const handle = { title: title.key("ea:admin.create"), i18n: ["ea", "error
 
 export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
-    readEaForm(request),
-    (form) => context.trpc.eas.create({ ea: form.ea, file: form.file }),
-    (form) => listWithSaved("/admin/eas", form.values.name),
+    parseForm(request, createEaForm, { files: EA_UPLOAD }),
+    async (form) =>
+      context.trpc.eas.create({
+        ea: form.input,
+        file: await eaFile(form.form, form.input.version),
+      }),
+    (form) => listWithSaved("/admin/eas", form.value.name),
   );
 });
 

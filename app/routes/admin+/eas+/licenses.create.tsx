@@ -5,11 +5,12 @@ import { AccountTypeBadge } from "~/components/eas/badges";
 import { Field, type FormErrorShape, SelectField, SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
-import { attempt, formValues, toFormError } from "~/lib/forms.server";
+import { attempt, parseForm, toFormError } from "~/lib/forms.server";
+import { issueForInput } from "../../../../server/domain/ea";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("ea:admin.issue.title"), i18n: ["ea", "errors"] };
@@ -45,11 +46,13 @@ export const loader = /* @__PURE__ */ answerRefusals(
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["eaId", "member", "accountId"]);
-    const result = await attempt(values, () => context.trpc.eas.issueFor(values));
+    const parsed = await parseForm(request, issueForInput);
+    if (!parsed.ok) return parsed.response;
+    const { value } = parsed;
+    const result = await attempt(parsed.values, () => context.trpc.eas.issueFor(value));
     if (!result.ok) return result.response;
     return redirect(
-      `/admin/eas/${values.eaId}/licenses?${new URLSearchParams({ status: "active" })}`,
+      `/admin/eas/${value.eaId}/licenses?${new URLSearchParams({ status: "active" })}`,
     );
   },
 );

@@ -3,8 +3,8 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { GachaForm } from "~/components/gachas/GachaForm";
-import { saveRecord, listWithSaved } from "~/lib/forms.server";
-import { readGachaForm } from "~/lib/gacha-form.server";
+import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { gachaInput } from "../../../../server/domain/gacha";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as gachaLoader } from "./$gachaId";
 import { answerRefusals } from "~/lib/refusals.server";
@@ -15,9 +15,10 @@ export const action = /* @__PURE__ */ answerRefusals(
   ({ request, context, params }: ActionFunctionArgs) => {
     const id = params.gachaId ?? "";
     return saveRecord(
-      readGachaForm(request),
-      (form) => context.trpc.gachas.update({ id, gacha: form.record, image: form.image }),
-      (form) => listWithSaved("/admin/gachas", form.values.name),
+      parseForm(request, gachaInput, { files: true }),
+      async (form) =>
+        context.trpc.gachas.update({ id, gacha: form.input, image: await imageOf(form.form) }),
+      (form) => listWithSaved("/admin/gachas", form.value.name),
     );
   },
 );

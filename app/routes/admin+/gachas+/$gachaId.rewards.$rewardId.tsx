@@ -2,8 +2,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RewardFormPage } from "~/components/gachas/RewardForm";
-import { saveRecord, listWithSaved } from "~/lib/forms.server";
-import { readRewardForm } from "~/lib/gacha-form.server";
+import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { rewardInput } from "../../../../server/domain/gacha";
 import { orNotFound } from "~/lib/not-found.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as gachaLoader } from "./$gachaId";
@@ -26,9 +26,14 @@ export const action = /* @__PURE__ */ answerRefusals(
   ({ request, context, params }: ActionFunctionArgs) => {
     const id = params.rewardId ?? "";
     return saveRecord(
-      readRewardForm(request),
-      (form) => context.trpc.gachas.updateReward({ id, reward: form.record, image: form.image }),
-      (form, reward) => listWithSaved(`/admin/gachas/${reward.gachaId}/rewards`, form.values.name),
+      parseForm(request, rewardInput, { files: true }),
+      async (form) =>
+        context.trpc.gachas.updateReward({
+          id,
+          reward: form.input,
+          image: await imageOf(form.form),
+        }),
+      (form, reward) => listWithSaved(`/admin/gachas/${reward.gachaId}/rewards`, form.value.name),
     );
   },
 );

@@ -2,8 +2,8 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EMPTY_REWARD, RewardFormPage } from "~/components/gachas/RewardForm";
-import { saveRecord, listWithSaved } from "~/lib/forms.server";
-import { readRewardForm } from "~/lib/gacha-form.server";
+import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { rewardInput } from "../../../../server/domain/gacha";
 import type { loader as gachaLoader } from "./$gachaId";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -13,10 +13,14 @@ export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
     const gachaId = params.gachaId ?? "";
     return saveRecord(
-      readRewardForm(request),
-      (form) =>
-        context.trpc.gachas.createReward({ gachaId, reward: form.record, image: form.image }),
-      (form) => listWithSaved(`/admin/gachas/${gachaId}/rewards`, form.values.name),
+      parseForm(request, rewardInput, { files: true }),
+      async (form) =>
+        context.trpc.gachas.createReward({
+          gachaId,
+          reward: form.input,
+          image: await imageOf(form.form),
+        }),
+      (form) => listWithSaved(`/admin/gachas/${gachaId}/rewards`, form.value.name),
     );
   },
 );

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { EMPTY_GACHA, GachaForm } from "~/components/gachas/GachaForm";
-import { saveRecord } from "~/lib/forms.server";
-import { readGachaForm } from "~/lib/gacha-form.server";
+import { imageOf, parseForm, saveRecord } from "~/lib/forms.server";
+import { gachaInput } from "../../../../server/domain/gacha";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -11,8 +11,9 @@ export const handle = { title: title.key("gacha:admin.create"), i18n: ["gacha", 
 
 export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
-    readGachaForm(request),
-    (form) => context.trpc.gachas.create({ gacha: form.record, image: form.image }),
+    parseForm(request, gachaInput, { files: true }),
+    async (form) =>
+      context.trpc.gachas.create({ gacha: form.input, image: await imageOf(form.form) }),
     // Next: its rewards, without which nobody can draw.
     (_, gacha) => `/admin/gachas/${gacha.id}/rewards?created=1`,
   );

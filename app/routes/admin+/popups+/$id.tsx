@@ -8,9 +8,9 @@ import { Alert } from "~/components/ui/Alert";
 import { PopupDialog } from "~/components/popups/PopupModal";
 import { PopupForm } from "~/components/popups/PopupForm";
 import { PopupStateBadge } from "~/components/popups/PopupStateBadge";
-import { saveRecord } from "~/lib/forms.server";
+import { imageOf, parseForm, saveRecord } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
-import { readPopupForm } from "~/lib/popup-form.server";
+import { popupInput } from "../../../../server/domain/popup";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
@@ -32,8 +32,9 @@ export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
     const id = params.id ?? "";
     return saveRecord(
-      readPopupForm(request),
-      (form) => context.trpc.popups.update({ id, popup: form.record, image: form.image }),
+      parseForm(request, popupInput, { files: true }),
+      async (form) =>
+        context.trpc.popups.update({ id, popup: form.input, image: await imageOf(form.form) }),
       () => `/admin/popups/${id}?updated=1`,
     );
   },

@@ -10,8 +10,9 @@ import { DataTable, type PageRow } from "~/components/table/DataTable";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, formValues } from "~/lib/forms.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { attempt, parseForm } from "~/lib/forms.server";
+import { setActiveInput } from "../../../../server/domain/popup";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["popup", "errors"] };
 
@@ -26,10 +27,10 @@ export const loader = /* @__PURE__ */ answerRefusals(
 /** Switches a popup on or off (from this list or from its page), then goes back there. */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["id", "active", "back"] as const);
-    const result = await attempt(values, () =>
-      context.trpc.popups.setActive({ id: values.id, active: values.active === "1" }),
-    );
+    const parsed = await parseForm(request, setActiveInput);
+    if (!parsed.ok) return parsed.response;
+    const { values } = parsed;
+    const result = await attempt(values, () => context.trpc.popups.setActive(parsed.value));
     if (!result.ok) return result.response;
     const notice = result.data.active ? "activated" : "deactivated";
     const back = values.back === "detail" ? `/admin/popups/${result.data.id}` : "/admin/popups";

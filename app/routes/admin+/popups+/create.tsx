@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { EMPTY_POPUP, PopupForm } from "~/components/popups/PopupForm";
-import { saveRecord } from "~/lib/forms.server";
-import { readPopupForm } from "~/lib/popup-form.server";
+import { imageOf, parseForm, saveRecord } from "~/lib/forms.server";
+import { popupInput } from "../../../../server/domain/popup";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -11,8 +11,9 @@ export const handle = { title: title.key("popup:admin.create"), i18n: ["popup", 
 
 export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
-    readPopupForm(request),
-    (form) => context.trpc.popups.create({ popup: form.record, image: form.image }),
+    parseForm(request, popupInput, { files: true }),
+    async (form) =>
+      context.trpc.popups.create({ popup: form.input, image: await imageOf(form.form) }),
     (_, popup) => `/admin/popups/${popup.id}?created=1`,
   );
 });

@@ -11,11 +11,12 @@ import { PeriodFields } from "~/components/PeriodFields";
 import { DataTable } from "~/components/table/DataTable";
 import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
+import { presentInput } from "../../../../server/domain/present";
 import { yenColumn } from "~/components/table/columns";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -30,25 +31,26 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-const FIELDS = ["member", "amount", "reason", "reasonEn", "campaignId", "requestKey"] as const;
-
 /** Credits a member from the house through the ledger; a refusal saves nothing. */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), FIELDS);
-    const result = await attempt(values, () =>
+    const parsed = await parseForm(request, presentInput);
+    if (!parsed.ok) return parsed.response;
+    const { input, value } = parsed;
+    const result = await attempt(parsed.values, () =>
+      // No campaign chosen is none.
       context.trpc.wallet.createPresent({
-        member: values.member,
-        amount: values.amount as unknown as number, // the schema reads "3,000" as 3000
-        reason: values.reason,
-        reasonEn: values.reasonEn,
-        campaignId: values.campaignId.trim() || undefined,
-        requestKey: values.requestKey,
+        ...input,
+        campaignId: value.campaignId?.trim() || undefined,
       }),
     );
     if (!result.ok) return result.response;
-    const amount = Number(values.amount.replace(/[,\s]/g, ""));
-    return json({ ok: true as const, member: values.member.trim(), amount, id: result.data.id });
+    return json({
+      ok: true as const,
+      member: value.member,
+      amount: value.amount,
+      id: result.data.id,
+    });
   },
 );
 

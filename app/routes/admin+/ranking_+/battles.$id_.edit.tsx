@@ -3,8 +3,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleForm, typedBattle } from "~/components/battles/BattleForm";
 import { Alert } from "~/components/ui/Alert";
-import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
-import { attempt } from "~/lib/forms.server";
+import { BATTLE_FORM, battleInput } from "./battle-form.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -22,11 +22,12 @@ export const loader = /* @__PURE__ */ answerRefusals(
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, params, context }: ActionFunctionArgs) => {
     const id = params.id ?? "";
-    const form = await readBattleForm(request);
+    const form = await parseForm(request, battleInput, BATTLE_FORM);
+    if (!form.ok) return form.response;
     const result = await attempt(form.values, () =>
-      context.trpc.battles.update({ id, battle: form.battle }),
+      context.trpc.battles.update({ id, battle: form.input }),
     );
-    if (!result.ok) return refusalWithPrizes(result.response, form.prizes);
+    if (!result.ok) return result.response;
     return redirect(`/admin/ranking/battles/${id}?updated=1`);
   },
 );

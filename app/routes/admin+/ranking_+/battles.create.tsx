@@ -2,8 +2,8 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleForm, EMPTY_BATTLE, typedBattle } from "~/components/battles/BattleForm";
-import { readBattleForm, refusalWithPrizes } from "~/lib/battle-form.server";
-import { attempt } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
+import { BATTLE_FORM, battleInput } from "./battle-form.server";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals } from "~/lib/refusals.server";
@@ -13,9 +13,10 @@ export const handle = { title: title.key("battle:admin.create"), i18n: ["battle"
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const form = await readBattleForm(request);
-    const result = await attempt(form.values, () => context.trpc.battles.create(form.battle));
-    if (!result.ok) return refusalWithPrizes(result.response, form.prizes);
+    const form = await parseForm(request, battleInput, BATTLE_FORM);
+    if (!form.ok) return form.response;
+    const result = await attempt(form.values, () => context.trpc.battles.create(form.input));
+    if (!result.ok) return result.response;
     return redirect(`/admin/ranking/battles/${result.data.id}?created=1`);
   },
 );

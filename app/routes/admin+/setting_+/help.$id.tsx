@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { HelpArticleForm } from "~/components/help/HelpArticleForm";
 import { actionLink } from "~/components/ui/link";
-import { saveRecord } from "~/lib/forms.server";
-import { readHelpForm } from "~/lib/help-form.server";
+import { parseForm, saveRecord } from "~/lib/forms.server";
+import { articleInput } from "../../../../server/domain/help";
 import { orNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -22,8 +22,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
 export const action = /* @__PURE__ */ answerRefusals(
   ({ request, params, context }: ActionFunctionArgs) => {
     return saveRecord(
-      readHelpForm(request),
-      (form) => context.trpc.help.update({ ...form.article, id: params.id ?? "" }),
+      parseForm(request, articleInput, { files: true }),
+      (form) => context.trpc.help.update({ ...form.input, id: params.id ?? "" }),
       () => "/admin/setting/help?saved=1",
     );
   },

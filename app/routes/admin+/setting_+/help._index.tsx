@@ -10,8 +10,9 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { actionLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { formatDateTime } from "~/lib/format";
-import { attempt, formValues } from "~/lib/forms.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { attempt, parseForm } from "~/lib/forms.server";
+import { publishInput } from "../../../../server/domain/help";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("help:admin.title"), i18n: ["help", "errors"] };
@@ -26,10 +27,9 @@ export const loader = /* @__PURE__ */ answerRefusals(
 /** Publish or unpublish one article from the list. */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["id", "published"]);
-    const result = await attempt(values, () =>
-      context.trpc.help.setPublished({ id: values.id, published: values.published === "1" }),
-    );
+    const parsed = await parseForm(request, publishInput);
+    if (!parsed.ok) return parsed.response;
+    const result = await attempt(parsed.values, () => context.trpc.help.setPublished(parsed.value));
     if (!result.ok) return result.response;
     return redirect("/admin/setting/help?saved=1");
   },

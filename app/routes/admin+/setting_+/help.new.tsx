@@ -2,8 +2,8 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { EMPTY_ARTICLE, HelpArticleForm } from "~/components/help/HelpArticleForm";
-import { saveRecord } from "~/lib/forms.server";
-import { readHelpForm } from "~/lib/help-form.server";
+import { parseForm, saveRecord } from "~/lib/forms.server";
+import { articleInput } from "../../../../server/domain/help";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
@@ -11,8 +11,8 @@ export const handle = { title: title.key("help:admin.new"), i18n: ["help", "erro
 
 export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
   return saveRecord(
-    readHelpForm(request),
-    (form) => context.trpc.help.create(form.article),
+    parseForm(request, articleInput, { files: true }),
+    (form) => context.trpc.help.create(form.input),
     () => "/admin/setting/help?saved=1",
   );
 });

@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { BatchStatusBadge, RowStatusBadge } from "~/components/cashback/badges";
 import { ImportJobProgress } from "~/components/cashback/ImportJobProgress";
 import { formatCount, formatTradeDate } from "~/components/cashback/months";
@@ -14,11 +15,11 @@ import { card } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
 import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject, withParams } from "~/components/table/url";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { formatAmount, formatYen } from "~/lib/money";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = {
@@ -51,15 +52,16 @@ export const loader = /* @__PURE__ */ answerRefusals(
  * whose accounts have been approved since. Both queue a job that the import worker runs; the
  * page then follows its progress. Both are audited by the engine.
  */
+/** The batch's two buttons: commit its matched rows, or read its file again (by batch id). */
+const batchActionForm = z.object({ intent: z.enum(["commit", "rerun"]) });
+
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["intent"]);
+    const parsed = await parseForm(request, batchActionForm);
+    if (!parsed.ok) return parsed.response;
     const batchId = params.batchId ?? "";
-    if (values.intent !== "commit" && values.intent !== "rerun") {
-      throw new Response("Unknown intent", { status: 400 });
-    }
-    const intent = values.intent;
-    const result = await attempt(values, () =>
+    const { intent } = parsed.value;
+    const result = await attempt(parsed.values, () =>
       intent === "commit"
         ? context.trpc.cashback.commit({ batchId })
         : context.trpc.cashback.rerun({ batchId }),

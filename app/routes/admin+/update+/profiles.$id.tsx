@@ -8,10 +8,10 @@ import { ProfileForm, profileValues, useProfileAnswer } from "~/components/cashb
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
-import { brokerChoices, profileAction } from "~/lib/profile-form.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { brokerChoices, profileAction, removeProfileForm } from "./profile-form.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = {
   title: title.named("profile.name", "cashback:profiles.edit"),
@@ -39,11 +39,11 @@ export const action = /* @__PURE__ */ answerRefusals(
     if (/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
       return profileAction(request, context, id);
     }
-    const values = formValues(await readForm(request), ["intent", "name"]);
-    if (values.intent !== "remove") throw new Response("Unknown intent", { status: 400 });
-    const result = await attempt(values, () => context.trpc.cashback.profiles.remove({ id }));
+    const form = await parseForm(request, removeProfileForm);
+    if (!form.ok) return form.response;
+    const result = await attempt(form.values, () => context.trpc.cashback.profiles.remove({ id }));
     if (!result.ok) return result.response;
-    return redirect(`/admin/update/profiles?${new URLSearchParams({ removed: values.name })}`);
+    return redirect(`/admin/update/profiles?${new URLSearchParams({ removed: form.value.name })}`);
   },
 );
 

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminFormPage } from "~/components/admin/FormPage";
 import { EMPTY_PROFILE, ProfileForm, useProfileAnswer } from "~/components/cashback/ProfileForm";
-import { brokerChoices, profileAction } from "~/lib/profile-form.server";
+import { brokerChoices, profileAction } from "./profile-form.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { title: title.key("cashback:profiles.new"), i18n: ["cashback", "errors"] };

@@ -1,28 +1,25 @@
 import { json, redirect } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
-import {
-  PROFILE_COLUMNS,
-  type PROFILE_CURRENCIES,
-  type PROFILE_ENCODINGS,
-} from "../../server/domain/import-profile";
-import { attempt, listWithSaved, readRecordForm } from "./forms.server";
+import { z } from "zod";
+import { profileFields } from "../../../../server/domain/import-profile";
+import { attempt, isChecked, listWithSaved, parseForm } from "~/lib/forms.server";
 
 /** A sample for the preview: a few rows are enough (the procedure takes 2 MB at most). */
 const MAX_SAMPLE_BYTES = 2 * 1024 * 1024;
 
-/** The editor's text inputs: the columns are named by their path in the procedure's input. */
-const COLUMN_FIELDS = PROFILE_COLUMNS.map((c) => `columns.${c}` as const);
-const FIELDS = [
-  "name",
-  "brokerId",
-  "encoding",
-  "delimiter",
-  ...COLUMN_FIELDS,
-  "dateFormat",
-  "volumeDivisor",
-  "currency",
-  "intent",
-] as const;
+/**
+ * What the editor echoes: its fields as typed (the columns by their path, "columns.symbol"),
+ * the checkboxes as "on" or "" (the page shows an unticked box as sent, not as it was saved).
+ */
+function echoed(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" && name !== "intent" && !(name in values)) values[name] = value;
+  }
+  for (const flag of ["hasHeader", "decimalComma"])
+    values[flag] = isChecked(form, flag) ? "on" : "";
+  return values;
+}
 
 /**
  * The import profile editor's action (decision 046), for a new profile and an existing one:
@@ -31,32 +28,14 @@ const FIELDS = [
  * profile is saved and the list opens with the notice. A refusal answers the values too.
  */
 export async function profileAction(request: Request, context: AppLoadContext, id?: string) {
-  const form = await readRecordForm(request, {
-    fields: FIELDS,
-    flags: ["hasHeader", "decimalComma"],
-    maxFileBytes: MAX_SAMPLE_BYTES,
-    tooLargeKey: "import.sampleTooLarge",
+  const form = await parseForm(request, profileFields, {
+    files: { maxBytes: MAX_SAMPLE_BYTES, tooLargeKey: "import.sampleTooLarge" },
+    echo: echoed,
   });
   if (!form.ok) return form.response;
-  const r = form.record;
-  const { intent, ...values } = form.values;
-  const profile = {
-    name: r.name,
-    brokerId: r.brokerId,
-    encoding: r.encoding as (typeof PROFILE_ENCODINGS)[number],
-    delimiter: r.delimiter,
-    hasHeader: r.hasHeader,
-    columns: Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, r[`columns.${c}`]])) as Record<
-      (typeof PROFILE_COLUMNS)[number],
-      string
-    >,
-    dateFormat: r.dateFormat,
-    volumeDivisor: r.volumeDivisor,
-    decimalComma: r.decimalComma,
-    currency: r.currency as (typeof PROFILE_CURRENCIES)[number],
-  };
+  const { values, input: profile } = form;
 
-  if (intent === "sample") {
+  if (form.form.get("intent") === "sample") {
     const sample = form.form.get("sample");
     if (!sample || typeof sample === "string" || sample.size === 0) {
       return json(
@@ -80,8 +59,11 @@ export async function profileAction(request: Request, context: AppLoadContext, i
     context.trpc.cashback.profiles.save({ ...profile, ...(id && { id }) }),
   );
   if (!result.ok) return result.response;
-  return redirect(listWithSaved("/admin/update/profiles", r.name));
+  return redirect(listWithSaved("/admin/update/profiles", form.value.name));
 }
+
+/** The profile page's other form: removing the profile (its name is for the list's notice). */
+export const removeProfileForm = z.object({ intent: z.literal("remove"), name: z.string() });
 
 /** The brokers a profile can belong to, for the editor's choice. */
 export async function brokerChoices(context: AppLoadContext) {

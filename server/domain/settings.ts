@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { toHundredths } from "../../domain/broker-terms";
+import { toHundredths } from "./broker-terms";
+
+/**
+ * The money settings as the admin's form sends them and the settings procedure takes them (pure,
+ * so the action parses the form with it). Messages are keys under errors:field.
+ */
 
 /** Percent with at most two decimals, stored in basis points (1.25% = 125). */
 export const feeRatePercent = z
@@ -9,11 +14,15 @@ export const feeRatePercent = z
   .regex(/^\d{1,2}(\.\d{1,2})?$/, "percentFormat")
   .transform((v) => Math.round(Number(v) * 100));
 
-const yen = z.coerce
-  .number({ error: "amountInvalid" })
-  .int("amountInvalid")
-  .min(0, "amountInvalid")
-  .max(100_000_000, "amountInvalid");
+/** Yen as typed ("10,000" is ten thousand) or as a number. */
+const yen = z.preprocess(
+  (v) => (typeof v === "string" ? v.replace(/[,\s]/g, "") : v),
+  z.coerce
+    .number({ error: "amountInvalid" })
+    .int("amountInvalid")
+    .min(0, "amountInvalid")
+    .max(100_000_000, "amountInvalid"),
+);
 
 export const settingsInput = z
   .object({
@@ -30,7 +39,10 @@ export const settingsInput = z
       .pipe(z.number({ error: "usdJpyRate" }).int().min(1, "usdJpyRate").max(100_000, "usdJpyRate"))
       .optional(),
     /** The admin saw how many saved USDT addresses a network change leaves stale. */
-    confirmNetworkChange: z.boolean().optional(),
+    confirmNetworkChange: z
+      .union([z.boolean(), z.literal("1")])
+      .optional()
+      .transform((v) => v === true || v === "1"),
   })
   .superRefine((v, ctx) => {
     if (v.transferMax < v.transferMin) {
