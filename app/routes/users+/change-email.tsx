@@ -5,7 +5,7 @@ import { Field, SubmitButton, useFieldError } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { passkeyStepUp, ReauthForm } from "~/components/ReauthForm";
-import { changeEmailInput } from "../../../server/domain/account";
+import { changeEmailInput } from "./change-email.server";
 import { attempt, parseFormData } from "~/lib/forms.server";
 import { handleReauth } from "~/lib/reauth.server";
 import { PageTitle } from "~/components/ui/PageTitle";
