@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db";
 import { newId } from "../db/id";
+import { DEMO_SHAPES } from "../db/seed/reports";
 import { saveProfile } from "../server/features/cashback/profiles";
 import { createBroker } from "../tests/helpers/cashback";
 
@@ -109,25 +110,12 @@ export async function seedBench(db: Db, accountCount: number, now: string) {
       )
       .execute();
   }
+  // The demo's Exness profile (semicolons, day-first dates, decimal commas): the benchmark reads
+  // the shape the demo and its golden tests read.
   const { id: profileId } = await saveProfile(db, adminId, {
+    ...DEMO_SHAPES.get("exness")!.profile,
     name: "Percent Markets IB report",
     brokerId: pctBrokerId,
-    encoding: "utf-8",
-    delimiter: ";",
-    hasHeader: true,
-    columns: {
-      account: "Client account",
-      tradeDate: "Close time",
-      volume: "Volume (lots)",
-      commission: "Reward",
-      symbol: "Instrument",
-      currency: "Reward currency",
-      rowKey: "Order",
-    },
-    dateFormat: "dd/MM/yyyy HH:mm",
-    volumeDivisor: 1,
-    decimalComma: true,
-    currency: "USD",
   });
   return { brokerId, adminId, accounts, profileId };
 }
