@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { englishText } from "../../lib/form-fields";
+import { englishText } from "../../domain/form-fields";
 import { present, required } from "../../lib/input";
 import { filterChoice, pagingSchema } from "../../lib/paging";
 import { agreement, CONSENT_KINDS, LEGAL_KINDS, MAX_BODY, MAX_SUMMARY } from "../../domain/legal";
