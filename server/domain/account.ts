@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { required as present } from "./fields";
 import { agreement } from "./legal";
-import { isSafeName } from "./text";
+import { nameSchema, nicknameSchema } from "./text";
 
 /**
  * The account forms' inputs (sign-up, sign-in, passwords, email changes). Messages are keys
@@ -27,22 +27,6 @@ export const passwordSchema = z
     (p) => p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p),
     "passwordWeak",
   );
-
-/** Name in half-width English letters (words separated by single spaces). */
-export const nameSchema = z
-  .string({ error: "required" })
-  .trim()
-  .min(1, present)
-  .max(100, "tooLong")
-  .regex(/^[A-Za-z]+(?: [A-Za-z]+)*$/, "nameLetters");
-
-/** Any script and emoji, one line of characters that show (the shared name rule). */
-export const nicknameSchema = z
-  .string({ error: "required" })
-  .trim()
-  .min(1, present)
-  .max(30, "tooLong")
-  .refine(isSafeName, "nameInvisible");
 
 const tokenSchema = z
   .string({ error: "linkInvalid" })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameSchema, nicknameSchema } from "./account";
+import { nameSchema, nicknameSchema } from "./text";
 import { checkbox } from "./fields";
 
 /**

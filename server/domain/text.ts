@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { required as present } from "./fields";
 
 /**
  * The two rules for text a person types here, shared by every procedure (server/trpc/init.ts
@@ -92,3 +93,22 @@ export function findUnsafeText(
   }
   return null;
 }
+
+// The name fields' schemas live here, beside their rule, so a form that asks for a name (the
+// profile) does not carry every account schema to the browser.
+
+/** Name in half-width English letters (words separated by single spaces). */
+export const nameSchema = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, present)
+  .max(100, "tooLong")
+  .regex(/^[A-Za-z]+(?: [A-Za-z]+)*$/, "nameLetters");
+
+/** Any script and emoji, one line of characters that show (the shared name rule). */
+export const nicknameSchema = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, present)
+  .max(30, "tooLong")
+  .refine(isSafeName, "nameInvisible");

@@ -24,6 +24,12 @@ const routes = {
     parentId: "routes/users",
     file: "routes/users.cash.tsx",
   },
+  ...Object.fromEntries(
+    ["a", "b", "c"].map((name) => [
+      `routes/users.${name}`,
+      { id: `routes/users.${name}`, parentId: "routes/users", file: `routes/users.${name}.tsx` },
+    ]),
+  ),
   "routes/admin": { id: "routes/admin", parentId: "root", file: "routes/admin.tsx" },
   "routes/admin._index": {
     id: "routes/admin._index",
@@ -67,7 +73,10 @@ const metafile = {
       "table",
       "pager",
     ]),
-    "out/users.cash.js": route("routes/users.cash.tsx", ["react", "card", "alert"]),
+    "out/users.cash.js": route("routes/users.cash.tsx", ["react", "card", "alert", "cardList"]),
+    "out/users.a.js": route("routes/users.a.tsx", ["react"]),
+    "out/users.b.js": route("routes/users.b.tsx", ["react"]),
+    "out/users.c.js": route("routes/users.c.tsx", ["react"]),
     "out/admin._index.js": route("routes/admin._index.tsx", [
       "react",
       "button",
@@ -86,6 +95,7 @@ const metafile = {
     "out/audit.js": chunk(["app/components/admin/audit.tsx"], 700, ["react"]),
     "out/filter.js": chunk(["app/components/admin/filter.tsx"], 700, ["react"]),
     "out/table.js": chunk(["app/components/table/DataTable.tsx"], 9_000, ["react"]),
+    "out/cardList.js": chunk(["app/components/CardList.tsx"], 2_000, ["react"]),
     "out/pager.js": chunk(["app/components/table/PagingBar.tsx"], 800, ["table"]),
   },
 };
@@ -117,6 +127,12 @@ describe("browser chunk groups (patched classic compiler)", () => {
     const grouped = [...plan.members.values()].flat();
     expect(grouped).not.toContain(path.resolve("app/components/table/DataTable.tsx"));
     expect(grouped).not.toContain(path.resolve("app/components/table/PagingBar.tsx"));
+  });
+
+  it("leaves a chunk over 1 KB that under a quarter of its area's pages use on its own", () => {
+    // One of the six users entries (layout, index, cash, a, b, c) reaches CardList.
+    const grouped = [...plan.members.values()].flat();
+    expect(grouped).not.toContain(path.resolve("app/components/CardList.tsx"));
   });
 
   it("has every entry that reached a member import its group, lazy modules included", () => {
