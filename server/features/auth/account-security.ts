@@ -65,8 +65,14 @@ export async function reauthFactor(db: Db, userId: string): Promise<ReauthFactor
     .select("totp_enabled_at")
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-  if (user.totp_enabled_at) return "totp";
-  return (await hasPasskey(db, userId)) ? "passkey" : "password";
+  return factorOf(
+    user.totp_enabled_at !== null,
+    !user.totp_enabled_at && (await hasPasskey(db, userId)),
+  );
+}
+
+function factorOf(totpEnabled: boolean, passkey: boolean): ReauthFactor {
+  return totpEnabled ? "totp" : passkey ? "passkey" : "password";
 }
 
 /** Opens the re-authentication window of this session. */
@@ -268,7 +274,7 @@ export async function disableMfa(deps: AuthDeps, session: CurrentSession): Promi
 
 export async function securityStatus(db: Db, session: CurrentSession) {
   // One round trip (the dashboard asks on every visit): the account, this session's last
-  // re-authentication and the unused recovery codes.
+  // re-authentication, the unused recovery codes and whether a passkey is registered.
   const user = await db.kysely
     .selectFrom("users")
     .select((eb) => [
@@ -287,9 +293,18 @@ export async function securityStatus(db: Db, session: CurrentSession) {
         .whereRef("recovery_codes.user_id", "=", "users.id")
         .where("recovery_codes.used_at", "is", null)
         .as("codes_left"),
+      eb
+        .exists(
+          eb
+            .selectFrom("passkeys")
+            .select("passkeys.id")
+            .whereRef("passkeys.user_id", "=", "users.id"),
+        )
+        .as("has_passkey"),
     ])
     .where("users.id", "=", session.user.id)
     .executeTakeFirstOrThrow();
+  const passkey = Boolean(Number(user.has_passkey));
   const reauthAt = user.reauth_at ? fromDbTime(user.reauth_at).getTime() : 0;
   const reauthValid = Date.now() - reauthAt <= REAUTH_WINDOW_MS;
   // An enrolment started but not confirmed: its QR code is shown again, only to a session
@@ -303,9 +318,9 @@ export async function securityStatus(db: Db, session: CurrentSession) {
     emailVerified: user.email_verified_at !== null,
     mfaEnabled: user.totp_enabled_at !== null,
     /** What the re-authentication form asks for (the strongest factor the account has). */
-    reauthFactor: await reauthFactor(db, session.user.id),
+    reauthFactor: factorOf(user.totp_enabled_at !== null, passkey),
     /** A passkey may step up this session (with or without TOTP). */
-    passkeyReauth: await hasPasskey(db, session.user.id),
+    passkeyReauth: passkey,
     recoveryCodesLeft: Number(user.codes_left ?? 0),
     reauthValid,
     pendingEnrollment: pending,
