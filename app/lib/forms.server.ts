@@ -202,6 +202,32 @@ export async function attemptMoney<T>(
   }
 }
 
+/** What a form sent to one procedure comes to: its answer and the fields as typed, or a 4xx. */
+export type Submitted<T> =
+  | { ok: true; data: T; values: Record<string, string> }
+  | { ok: false; response: TypedResponse<FormFailure> };
+
+/**
+ * The action of a form that is one procedure's input: the form parsed by `schema` (parseForm),
+ * then `run` with its value (attempt). A refused form or refused call is the response to return.
+ * `moneyLog` marks a form that must never lose work (withdrawal, transfer): the call goes
+ * through attemptMoney, which logs a failure there.
+ */
+export async function submitForm<S extends $ZodType, T>(
+  request: Request,
+  schema: S,
+  run: (value: output<S>) => Promise<T>,
+  moneyLog?: { error: (obj: object, msg?: string) => void },
+): Promise<Submitted<T>> {
+  const parsed = await parseForm(request, schema);
+  if (!parsed.ok) return parsed;
+  const call = () => run(parsed.value);
+  const result = await (moneyLog
+    ? attemptMoney(parsed.values, call, moneyLog)
+    : attempt(parsed.values, call));
+  return result.ok ? { ...result, values: parsed.values } : result;
+}
+
 /** A redirect carrying the cookies procedures set (sign-in, sign-out). */
 export function redirectWithCookies(to: string, resHeaders: Headers): Response {
   return redirect(to, { headers: resHeaders });
