@@ -202,6 +202,48 @@ export async function attemptMoney<T>(
   }
 }
 
+/** What a form sent to one procedure comes to: its answer and the fields as typed, or a 4xx. */
+export type Submitted<T> =
+  | { ok: true; data: T; values: Record<string, string> }
+  | { ok: false; response: TypedResponse<FormFailure> };
+
+/**
+ * What a form is submitted with: the `schema` that parses it and the procedure `run` with its
+ * value. `moneyLog` marks a form that must never lose work (withdrawal, transfer): the call goes
+ * through attemptMoney, which logs a failure there.
+ */
+type Submission<S extends $ZodType, T> = [
+  schema: S,
+  run: (value: output<S>) => Promise<T>,
+  moneyLog?: { error: (obj: object, msg?: string) => void },
+];
+
+/**
+ * The action of a form that is one procedure's input: the form parsed by the schema (parseForm),
+ * then the procedure run with its value (attempt). A refused form or refused call is the
+ * response to return.
+ */
+export async function submitForm<S extends $ZodType, T>(
+  request: Request,
+  ...submission: Submission<S, T>
+): Promise<Submitted<T>> {
+  return submitFormData(await readForm(request), ...submission);
+}
+
+/** submitForm for a form already read, as a branch of an action that read it to choose. */
+export async function submitFormData<S extends $ZodType, T>(
+  form: FormData,
+  ...[schema, run, moneyLog]: Submission<S, T>
+): Promise<Submitted<T>> {
+  const parsed = await parseFormData(form, schema);
+  if (!parsed.ok) return parsed;
+  const call = () => run(parsed.value);
+  const result = await (moneyLog
+    ? attemptMoney(parsed.values, call, moneyLog)
+    : attempt(parsed.values, call));
+  return result.ok ? { ...result, values: parsed.values } : result;
+}
+
 /** A redirect carrying the cookies procedures set (sign-in, sign-out). */
 export function redirectWithCookies(to: string, resHeaders: Headers): Response {
   return redirect(to, { headers: resHeaders });

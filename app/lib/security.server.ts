@@ -1,6 +1,6 @@
 import { type AppLoadContext, json } from "@remix-run/node";
 import { changePasswordInput, mfaCodeInput, passkeyIdInput } from "../../server/domain/account";
-import { attempt, parseFormData } from "./forms.server";
+import { attempt, submitFormData } from "./forms.server";
 import { handleReauth } from "./reauth.server";
 import { readForm } from "./refusals.server";
 
@@ -8,39 +8,29 @@ import { readForm } from "./refusals.server";
 export async function securityAction(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "reauth") {
-    const result = await handleReauth(form, context);
-    return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
-  }
-  if (intent === "mfaStart") {
-    const result = await attempt({}, () => context.trpc.auth.mfaStart());
-    return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
-  }
-  if (intent === "mfaConfirm") {
-    const parsed = await parseFormData(form, mfaCodeInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () => context.trpc.auth.mfaConfirm(parsed.value));
-    return result.ok
-      ? json({ ok: true as const, intent, recoveryCodes: result.data.recoveryCodes })
-      : result.response;
-  }
-  if (intent === "mfaDisable") {
-    const result = await attempt({}, () => context.trpc.auth.mfaDisable());
-    return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
-  }
-  if (intent === "passkeyRemove") {
-    const parsed = await parseFormData(form, passkeyIdInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () => context.trpc.mfa.passkeyRemove(parsed.value));
-    return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
-  }
-  if (intent === "changePassword") {
-    const parsed = await parseFormData(form, changePasswordInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () =>
-      context.trpc.auth.changePassword(parsed.value),
-    );
-    return result.ok ? json({ ok: true as const, intent, recoveryCodes: null }) : result.response;
+  const result = await runIntent(intent, form, context);
+  if (!result.ok) return result.response;
+  // Only a confirmed enrolment gives codes: the page shows them once.
+  const recoveryCodes = "recoveryCodes" in result.data ? result.data.recoveryCodes : null;
+  return json({ ok: true as const, intent, recoveryCodes });
+}
+
+/** The procedure an intent of the security page's forms runs, with the form it sent. */
+function runIntent(intent: string, form: FormData, context: AppLoadContext) {
+  const { auth, mfa } = context.trpc;
+  switch (intent) {
+    case "reauth":
+      return handleReauth(form, context);
+    case "mfaStart":
+      return attempt({}, () => auth.mfaStart());
+    case "mfaConfirm":
+      return submitFormData(form, mfaCodeInput, (input) => auth.mfaConfirm(input));
+    case "mfaDisable":
+      return attempt({}, () => auth.mfaDisable());
+    case "passkeyRemove":
+      return submitFormData(form, passkeyIdInput, (input) => mfa.passkeyRemove(input));
+    case "changePassword":
+      return submitFormData(form, changePasswordInput, (input) => auth.changePassword(input));
   }
   throw new Response("Unknown action", { status: 400 });
 }

@@ -11,7 +11,7 @@ import { AuthForm, CurrentPasswordField, EmailField, useAuthForm } from "~/compo
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
-import { attempt, parseForm, redirectWithCookies } from "~/lib/forms.server";
+import { redirectWithCookies, submitForm } from "~/lib/forms.server";
 import { loginInput } from "../../../server/domain/account";
 import { homeFor } from "~/lib/guards.server";
 import { textLink } from "~/components/ui/link";
@@ -34,11 +34,9 @@ export const loader = /* @__PURE__ */ answerRefusals(async ({ request }: LoaderF
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, loginInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () => context.trpc.auth.login(parsed.value));
+    const result = await submitForm(request, loginInput, (input) => context.trpc.auth.login(input));
     if (!result.ok) return result.response;
-    const target = safeRedirect(parsed.values.redirect ?? "", "");
+    const target = safeRedirect(result.values.redirect ?? "", "");
     if (result.data.mfaRequired) {
       const next = target
         ? `/login/mfa?${new URLSearchParams({ redirect: target })}`

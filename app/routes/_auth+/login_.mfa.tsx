@@ -8,7 +8,7 @@ import { SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
-import { attempt, parseForm, redirectWithCookies } from "~/lib/forms.server";
+import { redirectWithCookies, submitForm } from "~/lib/forms.server";
 import { homeFor } from "~/lib/guards.server";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -32,12 +32,12 @@ export const loader = /* @__PURE__ */ answerRefusals(
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, mfaCodeInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () => context.trpc.auth.loginMfa(parsed.value));
+    const result = await submitForm(request, mfaCodeInput, (input) =>
+      context.trpc.auth.loginMfa(input),
+    );
     if (!result.ok) return result.response;
     return redirectWithCookies(
-      safeRedirect(parsed.values.redirect ?? "", homeFor(result.data.permission)),
+      safeRedirect(result.values.redirect ?? "", homeFor(result.data.permission)),
       context.resHeaders,
     );
   },

@@ -16,7 +16,7 @@ import {
 } from "~/components/AuthFields";
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
-import { attempt, parseForm, redirectWithCookies } from "~/lib/forms.server";
+import { redirectWithCookies, submitForm } from "~/lib/forms.server";
 import { registerInput } from "../../../server/domain/account";
 import { textLink } from "~/components/ui/link";
 import { useFieldError } from "~/components/ui/form";
@@ -54,11 +54,8 @@ export const loader = /* @__PURE__ */ answerRefusals(async ({ request }: LoaderF
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, registerInput);
-    if (!parsed.ok) return parsed.response;
     // A sign-up without an introducer sends the hidden field empty.
-    const { ref, ...input } = parsed.value;
-    const result = await attempt(parsed.values, () =>
+    const result = await submitForm(request, registerInput, ({ ref, ...input }) =>
       context.trpc.auth.register({ ...input, ref: ref || undefined }),
     );
     if (!result.ok) return result.response;

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AuthForm, BackToLoginLink, EmailField, useAuthForm } from "~/components/AuthFields";
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
-import { attempt, parseForm } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { forgotPasswordInput } from "../../../server/domain/account";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -13,10 +13,8 @@ export const handle = { title: title.key("auth:title.forgot"), i18n: ["auth", "e
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, forgotPasswordInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () =>
-      context.trpc.auth.requestPasswordReset(parsed.value),
+    const result = await submitForm(request, forgotPasswordInput, (input) =>
+      context.trpc.auth.requestPasswordReset(input),
     );
     if (!result.ok) return result.response;
     return json({ ok: true as const });

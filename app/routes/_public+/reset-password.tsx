@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { checkEmailedLink, tokenOf } from "~/lib/emailed-link.server";
-import { attempt, parseForm, redirectWithCookies } from "~/lib/forms.server";
+import { redirectWithCookies, submitForm } from "~/lib/forms.server";
 import { newPasswordInput } from "../../../server/domain/account";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -23,10 +23,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
     // The procedure's schema without the token (the link carries it).
-    const parsed = await parseForm(request, newPasswordInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () =>
-      context.trpc.auth.resetPassword({ ...parsed.value, token: tokenOf(request) }),
+    const result = await submitForm(request, newPasswordInput, (input) =>
+      context.trpc.auth.resetPassword({ ...input, token: tokenOf(request) }),
     );
     if (!result.ok) return result.response;
     return redirectWithCookies("/login?reset=1", context.resHeaders);

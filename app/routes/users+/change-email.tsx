@@ -6,7 +6,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { passkeyStepUp, ReauthForm } from "~/components/ReauthForm";
 import { changeEmailInput } from "./change-email.server";
-import { attempt, parseFormData } from "~/lib/forms.server";
+import { submitFormData } from "~/lib/forms.server";
 import { handleReauth } from "~/lib/reauth.server";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
@@ -31,10 +31,8 @@ export const action = /* @__PURE__ */ answerRefusals(
       const result = await handleReauth(form, context);
       return result.ok ? json({ ok: true as const, sent: false }) : result.response;
     }
-    const parsed = await parseFormData(form, changeEmailInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () =>
-      context.trpc.auth.requestEmailChange(parsed.value),
+    const result = await submitFormData(form, changeEmailInput, (input) =>
+      context.trpc.auth.requestEmailChange(input),
     );
     if (!result.ok) return result.response;
     return json({ ok: true as const, sent: true });

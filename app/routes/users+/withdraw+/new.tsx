@@ -7,7 +7,7 @@ import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequest
 import { Field, RadioCards, useFieldError } from "~/components/ui/form";
 import { Alert } from "~/components/ui/Alert";
 import { Facts } from "~/components/ui/card";
-import { attemptMoney, parseForm } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatYen } from "~/lib/money";
 import {
@@ -47,11 +47,10 @@ export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderF
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, withdrawalInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attemptMoney(
-      parsed.values,
-      () => context.trpc.wallet.requestWithdrawal(parsed.value),
+    const result = await submitForm(
+      request,
+      withdrawalInput,
+      (input) => context.trpc.wallet.requestWithdrawal(input),
       context.log,
     );
     if (!result.ok) return result.response;

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
 import { Field, TextAreaField, useFieldError } from "~/components/ui/form";
 import { HelpLinks } from "~/components/help/HelpLinks";
-import { attemptMoney, parseForm } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatRate, formatYen } from "~/lib/money";
 import { transferInput } from "../../../../server/domain/withdrawal";
@@ -28,11 +28,10 @@ export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderF
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, transferInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attemptMoney(
-      parsed.values,
-      () => context.trpc.wallet.requestTransfer(parsed.value),
+    const result = await submitForm(
+      request,
+      transferInput,
+      (input) => context.trpc.wallet.requestTransfer(input),
       context.log,
     );
     if (!result.ok) return result.response;
