@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
 import type { Database } from "../../../db/schema";
 import { fromDbTime, toDbTime } from "../../../db/time";
-import { statementEntry } from "../../domain/statement";
+import { type StatementEntry, statementEntry } from "../../domain/statement";
 import { tokyoMidnight, tokyoYear } from "../../domain/tokyo";
 import { type Method, WITHDRAWAL_FEES, WITHDRAWAL_METHODS } from "../../domain/withdrawal";
 import { memberWallet, type MovementKind } from "../../ledger";
@@ -57,6 +57,23 @@ export interface AnnualStatement {
 }
 
 const line = (): AnnualLine => ({ amount: 0, count: 0 });
+
+type IncomeLine = Exclude<keyof AnnualStatement["income"], "cashback">;
+
+/** The income besides cashback: the line each kind of movement adds to. */
+const INCOME_LINE = {
+  affiliate_reward: "affiliate",
+  battle_prize: "battlePrizes",
+  marathon_reward: "marathonRewards",
+  prize: "otherPrizes",
+  gacha_reward: "gachaWins",
+  present: "presents",
+  transfer_received: "transfersIn",
+} as const satisfies Partial<Record<StatementEntry, IncomeLine>>;
+
+function isIncomeEntry(entry: StatementEntry): entry is keyof typeof INCOME_LINE {
+  return Object.hasOwn(INCOME_LINE, entry);
+}
 
 /** Midnight in Tokyo starting 1 January of the year, as the stored UTC text. */
 function yearStart(year: number): string {
@@ -129,15 +146,9 @@ export async function annualStatement(
       ])
       .execute();
 
-    const income = {
-      affiliate: line(),
-      battlePrizes: line(),
-      marathonRewards: line(),
-      otherPrizes: line(),
-      gachaWins: line(),
-      presents: line(),
-      transfersIn: line(),
-    };
+    const income = Object.fromEntries(
+      Object.values(INCOME_LINE).map((name) => [name, line()]),
+    ) as Record<IncomeLine, AnnualLine>;
     const gachaPlays = line();
     const cashbackTxIds: string[] = [];
     let cashbackTotal = 0;
@@ -151,31 +162,14 @@ export async function annualStatement(
       const total = Number(m.total);
       // Written only by server/ledger, whose kinds are MovementKind.
       const entry = statementEntry(m.kind as MovementKind, m.ref_type, Number(m.available));
+      if (isIncomeEntry(entry)) {
+        add(income[INCOME_LINE[entry]], total);
+        continue;
+      }
       switch (entry) {
         case "cashback":
           cashbackTxIds.push(String(m.id));
           cashbackTotal += total;
-          break;
-        case "affiliate_reward":
-          add(income.affiliate, total);
-          break;
-        case "battle_prize":
-          add(income.battlePrizes, total);
-          break;
-        case "marathon_reward":
-          add(income.marathonRewards, total);
-          break;
-        case "prize":
-          add(income.otherPrizes, total);
-          break;
-        case "gacha_reward":
-          add(income.gachaWins, total);
-          break;
-        case "present":
-          add(income.presents, total);
-          break;
-        case "transfer_received":
-          add(income.transfersIn, total);
           break;
         case "gacha_cost":
           add(gachaPlays, -total);
