@@ -219,6 +219,22 @@ async function lockGacha(db: Db, trx: Transaction<Database>, gachaId: string) {
   return gacha;
 }
 
+/** A reward's change is filed under the gacha it belongs to, as "gacha.reward.<verb>". */
+function rewardChange(
+  adminId: string,
+  gachaId: string,
+  rewardId: string,
+  verb: "create" | "update",
+) {
+  return {
+    actorId: adminId,
+    action: `gacha.reward.${verb}`,
+    targetType: "gacha",
+    targetId: gachaId,
+    data: { rewardId },
+  };
+}
+
 export async function createReward(
   deps: GachaDeps,
   adminId: string,
@@ -228,13 +244,7 @@ export async function createReward(
 ): Promise<{ id: string }> {
   const { db } = deps;
   const id = newId();
-  const audit = {
-    actorId: adminId,
-    action: "gacha.reward.create",
-    targetType: "gacha",
-    targetId: gachaId,
-    data: { rewardId: id },
-  };
+  const audit = rewardChange(adminId, gachaId, id, "create");
   await createWithImage(deps, "gachas", image, audit, async (trx, key) => {
     const gacha = await lockGacha(db, trx, gachaId);
     const count = await trx
@@ -277,14 +287,8 @@ export async function updateReward(
   image: ImageUpload,
 ): Promise<{ gachaId: string }> {
   const { db } = deps;
-  // Filed under the gacha the reward belongs to, known once the row is read.
-  const audit = ({ gachaId }: { gachaId: string }) => ({
-    actorId: adminId,
-    action: "gacha.reward.update",
-    targetType: "gacha",
-    targetId: gachaId,
-    data: { rewardId: id },
-  });
+  // The gacha the reward belongs to is known once the row is read.
+  const audit = ({ gachaId }: { gachaId: string }) => rewardChange(adminId, gachaId, id, "update");
   return updateWithImage(deps, "gachas", image, audit, async (trx, keepImage) => {
     const owner = found(
       await trx
