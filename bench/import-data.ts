@@ -44,26 +44,7 @@ export async function seedBench(db: Db, accountCount: number, now: string) {
   const accounts = users
     .slice(1)
     .map((u, i) => ({ id: newId(), user_id: u.id, number: String(1_000_000 + i) }));
-  for (let i = 0; i < accounts.length; i += 1000) {
-    await db.kysely
-      .insertInto("broker_accounts")
-      .values(
-        accounts.slice(i, i + 1000).map((a) => ({
-          id: a.id,
-          user_id: a.user_id,
-          broker_id: brokerId,
-          account_number: a.number,
-          live_number: a.number,
-          status: "approved",
-          deny_reason: null,
-          decided_at: now,
-          decided_by: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
+  await insertApprovedAccounts(db, accounts, now, { brokerId, accountType: null, keepIds: true });
 
   // The second broker, whose report is read by a profile and priced at 40 % of the IB
   // commission; the same members hold an account there, of the rate's type.
@@ -89,17 +70,42 @@ export async function seedBench(db: Db, accountCount: number, now: string) {
       },
     ])
     .execute();
+  await insertApprovedAccounts(db, accounts, now, {
+    brokerId: pctBrokerId,
+    accountType: "Standard",
+    keepIds: false,
+  });
+  // The demo's Exness profile (semicolons, day-first dates, decimal commas): the benchmark reads
+  // the shape the demo and its golden tests read.
+  const { id: profileId } = await saveProfile(db, adminId, {
+    ...DEMO_SHAPES.get("exness")!.profile,
+    name: "Percent Markets IB report",
+    brokerId: pctBrokerId,
+  });
+  return { brokerId, adminId, accounts, profileId };
+}
+
+/**
+ * The members' approved accounts at a broker, a thousand rows a statement. The first broker's
+ * rows keep the ids in `accounts` (the benchmark refers to them); another broker's get new ones.
+ */
+async function insertApprovedAccounts(
+  db: Db,
+  accounts: Account[],
+  now: string,
+  at: { brokerId: string; accountType: string | null; keepIds: boolean },
+) {
   for (let i = 0; i < accounts.length; i += 1000) {
     await db.kysely
       .insertInto("broker_accounts")
       .values(
         accounts.slice(i, i + 1000).map((a) => ({
-          id: newId(),
+          id: at.keepIds ? a.id : newId(),
           user_id: a.user_id,
-          broker_id: pctBrokerId,
+          broker_id: at.brokerId,
           account_number: a.number,
           live_number: a.number,
-          account_type: "Standard",
+          account_type: at.accountType,
           status: "approved",
           deny_reason: null,
           decided_at: now,
@@ -110,14 +116,6 @@ export async function seedBench(db: Db, accountCount: number, now: string) {
       )
       .execute();
   }
-  // The demo's Exness profile (semicolons, day-first dates, decimal commas): the benchmark reads
-  // the shape the demo and its golden tests read.
-  const { id: profileId } = await saveProfile(db, adminId, {
-    ...DEMO_SHAPES.get("exness")!.profile,
-    name: "Percent Markets IB report",
-    brokerId: pctBrokerId,
-  });
-  return { brokerId, adminId, accounts, profileId };
 }
 
 /** One report row: trade date, broker, account, lots, amount, currency, row key. */

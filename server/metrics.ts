@@ -14,63 +14,70 @@ collectDefaultMetrics({ register: registry });
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export const httpRequests = new Counter({
-  name: "portal_http_requests_total",
-  help: "HTTP requests answered, by route (Remix route id or tRPC procedure), method and status class",
-  labelNames: ["route", "method", "status"] as const,
-  registers: [registry],
-});
+/** A counter in the process's registry; `labelNames` is the closed set of its labels. */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+  return new Counter<L>({ name, help, labelNames, registers: [registry] });
+}
 
-export const httpDuration = new Histogram({
-  name: "portal_http_request_duration_seconds",
-  help: "Time from a request's arrival to the end of its answer, by route, method and status class",
-  labelNames: ["route", "method", "status"] as const,
-  buckets: SECONDS,
-  registers: [registry],
-});
+/** A histogram in the process's registry, with its buckets in seconds. */
+function histogram<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  buckets: number[],
+) {
+  return new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
+}
 
-export const dbQueryDuration = new Histogram({
-  name: "portal_db_query_duration_seconds",
-  help: "Time of one database statement, by outcome (ok or error)",
-  labelNames: ["outcome"] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-  registers: [registry],
-});
+export const httpRequests = counter(
+  "portal_http_requests_total",
+  "HTTP requests answered, by route (Remix route id or tRPC procedure), method and status class",
+  ["route", "method", "status"],
+);
 
-export const deliveries = new Counter({
-  name: "portal_notification_deliveries_total",
-  help: "Notification outcomes recorded by the worker, by channel (line, mail) and result",
-  labelNames: ["channel", "result"] as const,
-  registers: [registry],
-});
+export const httpDuration = histogram(
+  "portal_http_request_duration_seconds",
+  "Time from a request's arrival to the end of its answer, by route, method and status class",
+  ["route", "method", "status"],
+  SECONDS,
+);
 
-export const limiterRefusals = new Counter({
-  name: "portal_limiter_refusals_total",
-  help: "Attempts refused by an attempt limit (sign-in, second factor, transfers, …), by rule",
-  labelNames: ["rule"] as const,
-  registers: [registry],
-});
+export const dbQueryDuration = histogram(
+  "portal_db_query_duration_seconds",
+  "Time of one database statement, by outcome (ok or error)",
+  ["outcome"],
+  [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+);
 
-export const logins = new Counter({
-  name: "portal_logins_total",
-  help: "Sign-in steps by method (password, second_factor, passkey) and outcome",
-  labelNames: ["method", "outcome"] as const,
-  registers: [registry],
-});
+export const deliveries = counter(
+  "portal_notification_deliveries_total",
+  "Notification outcomes recorded by the worker, by channel (line, mail) and result",
+  ["channel", "result"],
+);
 
-export const importRows = new Counter({
-  name: "portal_import_rows_total",
-  help: "Report rows an import job of this process finished (staged by a preview, credited by a commit or re-run)",
-  labelNames: ["kind"] as const,
-  registers: [registry],
-});
+export const limiterRefusals = counter(
+  "portal_limiter_refusals_total",
+  "Attempts refused by an attempt limit (sign-in, second factor, transfers, …), by rule",
+  ["rule"],
+);
 
-export const importJobs = new Counter({
-  name: "portal_import_jobs_total",
-  help: "Import jobs this process ended, by kind and outcome",
-  labelNames: ["kind", "outcome"] as const,
-  registers: [registry],
-});
+export const logins = counter(
+  "portal_logins_total",
+  "Sign-in steps by method (password, second_factor, passkey) and outcome",
+  ["method", "outcome"],
+);
+
+export const importRows = counter(
+  "portal_import_rows_total",
+  "Report rows an import job of this process finished (staged by a preview, credited by a commit or re-run)",
+  ["kind"],
+);
+
+export const importJobs = counter(
+  "portal_import_jobs_total",
+  "Import jobs this process ended, by kind and outcome",
+  ["kind", "outcome"],
+);
 
 /** The HTTP status as its class ("2xx" … "5xx"): five values, whatever a handler answers. */
 export function statusClass(status: number): string {

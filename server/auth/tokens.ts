@@ -34,15 +34,7 @@ export async function issueToken(
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
-  if (!STANDS_ALONE.has(purpose)) {
-    await db
-      .updateTable("auth_tokens")
-      .set({ used_at: toDbTime(now) })
-      .where("user_id", "=", userId)
-      .where("purpose", "=", purpose)
-      .where("used_at", "is", null)
-      .execute();
-  }
+  if (!STANDS_ALONE.has(purpose)) await retireTokens(db, userId, purpose, toDbTime(now));
   await db
     .insertInto("auth_tokens")
     .values({
@@ -55,6 +47,22 @@ export async function issueToken(
     })
     .execute();
   return token;
+}
+
+/** Ends the member's unused links of `purpose`: none of them works any more. */
+export async function retireTokens(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: TokenPurpose,
+  at: string = nowDb(),
+): Promise<void> {
+  await db
+    .updateTable("auth_tokens")
+    .set({ used_at: at })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 export interface ConsumedToken {

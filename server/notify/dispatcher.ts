@@ -3,9 +3,8 @@ import { isRetryableTxError } from "../../db/dialect";
 import type { Language, NotificationKind } from "../../db/schema";
 import type { LineMessaging } from "../line/messaging";
 import type { Logger } from "../logger";
-import { deliveries } from "../metrics";
 import { renderNotification } from "./messages";
-import { PollLoop } from "./poll-loop";
+import { countDelivery, type DeliveryResult, deliveryStats, PollLoop } from "./poll-loop";
 import {
   type ClaimedNotification,
   claimDue,
@@ -114,8 +113,6 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number): numb
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
-export type DeliveryResult = "sent" | "retry" | "failed" | "skipped" | "lost";
-
 /** What to record for a claimed row once its push (if any) is over. */
 interface Decision {
   claim: ClaimedNotification;
@@ -131,7 +128,7 @@ export class NotificationDispatcher {
   private recording: Promise<void> = Promise.resolve();
   /** After a 429 the whole worker slows down, not only the row that got it. */
   private pausedUntil = 0;
-  readonly stats = { sent: 0, retried: 0, failed: 0, skipped: 0, lost: 0 };
+  readonly stats = deliveryStats();
 
   constructor(private readonly options: DispatcherOptions) {
     this.poller = new PollLoop({
@@ -243,10 +240,7 @@ export class NotificationDispatcher {
       }
       return out;
     });
-    for (const r of results) {
-      this.stats[r === "retry" ? "retried" : r]++;
-      deliveries.inc({ channel: "line", result: r });
-    }
+    for (const r of results) countDelivery(this.stats, "line", r);
     return results;
   }
 

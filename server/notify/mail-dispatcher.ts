@@ -2,11 +2,10 @@ import type { Db } from "../../db";
 import type { Language } from "../../db/schema";
 import { fromDbTime } from "../../db/time";
 import type { Logger } from "../logger";
-import { deliveries } from "../metrics";
 import type { Mailer } from "../mail";
 import { backoffMs } from "./dispatcher";
 import { renderNotificationMail } from "./mail-messages";
-import { PollLoop } from "./poll-loop";
+import { countDelivery, type DeliveryResult, deliveryStats, PollLoop } from "./poll-loop";
 import { type ClaimedNotification, claimDue, finishClaim, rescheduleClaim } from "./outbox";
 import { type NotifyPrefs, readNotifyPrefs, wants } from "./preferences";
 
@@ -41,8 +40,6 @@ export interface MailRecipient {
   prefs: NotifyPrefs;
 }
 
-export type MailResult = "sent" | "retry" | "failed" | "skipped" | "lost";
-
 export async function mailRecipient(db: Db, userId: string): Promise<MailRecipient | undefined> {
   const user = await db.kysely
     .selectFrom("users")
@@ -61,7 +58,7 @@ export async function mailRecipient(db: Db, userId: string): Promise<MailRecipie
 
 export class MailDispatcher {
   private readonly poller: PollLoop;
-  readonly stats = { sent: 0, retried: 0, failed: 0, skipped: 0, lost: 0 };
+  readonly stats = deliveryStats();
 
   constructor(private readonly options: MailDispatcherOptions) {
     this.poller = new PollLoop({
@@ -87,10 +84,12 @@ export class MailDispatcher {
   }
 
   /** Mails one claimed row and records the outcome at once. */
-  async deliver(claim: ClaimedNotification, who: MailRecipient | undefined): Promise<MailResult> {
+  async deliver(
+    claim: ClaimedNotification,
+    who: MailRecipient | undefined,
+  ): Promise<DeliveryResult> {
     const result = await this.attempt(claim, who);
-    this.stats[result === "retry" ? "retried" : result]++;
-    deliveries.inc({ channel: "mail", result });
+    countDelivery(this.stats, "mail", result);
     return result;
   }
 

@@ -1,4 +1,23 @@
 import type { Logger } from "../logger";
+import { deliveries } from "../metrics";
+
+/** How a claimed row ended; "lost": our lease ended first and another worker decides it. */
+export type DeliveryResult = "sent" | "retry" | "failed" | "skipped" | "lost";
+
+/** A dispatcher's outcomes since it started (the tests and the shutdown log read them). */
+export function deliveryStats() {
+  return { sent: 0, retried: 0, failed: 0, skipped: 0, lost: 0 };
+}
+
+/** Counts one outcome in the dispatcher's stats and in the process's metrics. */
+export function countDelivery(
+  stats: ReturnType<typeof deliveryStats>,
+  channel: "line" | "mail",
+  result: DeliveryResult,
+): void {
+  stats[result === "retry" ? "retried" : result]++;
+  deliveries.inc({ channel, result });
+}
 
 export interface PollLoopOptions {
   /** Claims and handles one batch; how many rows it claimed (0 means "nothing due, wait"). */

@@ -113,7 +113,21 @@ export async function readShownImage(
           return rows.find((row) => row !== undefined);
         };
   if ((await shownBy(key)) === undefined) throw missing();
-  const bytes = await deps.storage.get(key);
-  if (!bytes) throw missing();
-  return { contentType: contentTypeOfKey(key), bytes };
+  const image = await readStoredImage(deps.storage, key, area);
+  if (!image) throw missing();
+  return image;
+}
+
+/**
+ * The image stored under `key`, when it is a key of `area`: null for none, a key of another
+ * area, or a file storage lost. The caller has decided who may read it.
+ */
+export async function readStoredImage(
+  storage: Storage,
+  key: string | null | undefined,
+  area: StorageArea,
+): Promise<{ contentType: ImageType; bytes: Uint8Array } | null> {
+  if (!key || !isStorageKey(key, area)) return null;
+  const bytes = await storage.get(key);
+  return bytes ? { contentType: contentTypeOfKey(key), bytes } : null;
 }

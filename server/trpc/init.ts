@@ -5,7 +5,8 @@ import { adminMustEnrol } from "../auth/second-factor";
 import type { CurrentSession } from "../auth/session";
 import { findUnsafeText } from "../domain/text";
 import { isDatabaseUnavailable } from "../../db/dialect";
-import { AppError, busyTryAgain, forbidden, loginRequired } from "../errors";
+import type { FeatureName } from "../config";
+import { AppError, busyTryAgain, forbidden, loginRequired, notFound } from "../errors";
 import type { Context } from "./context";
 
 /**
@@ -105,6 +106,17 @@ export const memberProcedure = procedure
     return next({ ctx: { ...ctx, session, user: session.user } });
   })
   .use(plainTextInput);
+
+/**
+ * A member's procedure of a feature the deployment can switch off (FEATURES): with it off,
+ * there is nothing to see or do (404).
+ */
+export function memberFeatureProcedure(feature: FeatureName) {
+  return memberProcedure.use(({ ctx, next }) => {
+    if (!ctx.config.FEATURES[feature]) throw notFound();
+    return next();
+  });
+}
 
 // Asked once per request (a loader may call several procedures with one session).
 const mustEnrol = new WeakMap<CurrentSession, Promise<boolean>>();

@@ -7,6 +7,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { readSetting, replaceSetting } from "../settings/store";
+import { readInLists } from "../../lib/in-list";
 
 /**
  * Affiliate rates, in basis points of the referred customer's cashback (1000 = 10%): one
@@ -88,14 +89,14 @@ export async function ratesFor(
   const fallback = await getDefaultRate(db);
   const rates = new Map<string, number>(referrerIds.map((id) => [id, fallback]));
   const unique = [...new Set(referrerIds)];
-  for (let i = 0; i < unique.length; i += 1000) {
-    const rows = await db
+  const rows = await readInLists(unique, (ids) =>
+    db
       .selectFrom("affiliate_rates")
       .select(["user_id", "rate_bp"])
-      .where("user_id", "in", unique.slice(i, i + 1000))
-      .execute();
-    for (const r of rows) rates.set(r.user_id, Number(r.rate_bp));
-  }
+      .where("user_id", "in", ids)
+      .execute(),
+  );
+  for (const r of rows) rates.set(r.user_id, Number(r.rate_bp));
   return rates;
 }
 

@@ -9,6 +9,7 @@ import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
 import { addToDigest } from "../../notify/digest";
 import { ratesFor, rewardFor } from "./rates";
 import { tokyoDay } from "../../domain/tokyo";
+import { readInLists } from "../../lib/in-list";
 
 /** A cashback row the import has just credited, in the caller's transaction. */
 export interface CreditedCashback {
@@ -39,30 +40,29 @@ export async function creditAffiliateRewards(
   if (cashbacks.length === 0) return { rewards: 0, amount: 0 };
   const customers = [...new Set(cashbacks.map((c) => c.user_id))];
   const referrerOf = new Map<string, string>();
-  for (let i = 0; i < customers.length; i += 1000) {
-    const rows = await trx
+  const customerRows = await readInLists(customers, (ids) =>
+    trx
       .selectFrom("users")
       .select(["id", "referrer_id"])
-      .where("id", "in", customers.slice(i, i + 1000))
+      .where("id", "in", ids)
       .where("referrer_id", "is not", null)
-      .execute();
-    for (const r of rows)
-      if (r.referrer_id && r.referrer_id !== r.id) referrerOf.set(r.id, r.referrer_id);
-  }
+      .execute(),
+  );
+  for (const r of customerRows)
+    if (r.referrer_id && r.referrer_id !== r.id) referrerOf.set(r.id, r.referrer_id);
   const referred = cashbacks.filter((c) => referrerOf.has(c.user_id));
   if (referred.length === 0) return { rewards: 0, amount: 0 };
 
   const accountIds = [...new Set(referred.map((c) => c.broker_account_id))];
-  const approved = new Set<string>();
-  for (let i = 0; i < accountIds.length; i += 1000) {
-    const rows = await trx
+  const approvedRows = await readInLists(accountIds, (ids) =>
+    trx
       .selectFrom("broker_accounts")
       .select("id")
-      .where("id", "in", accountIds.slice(i, i + 1000))
+      .where("id", "in", ids)
       .where("status", "=", "approved")
-      .execute();
-    for (const r of rows) approved.add(r.id);
-  }
+      .execute(),
+  );
+  const approved = new Set(approvedRows.map((r) => r.id));
 
   const rates = await ratesFor(trx, [...new Set(referrerOf.values())]);
   const now = nowDb();

@@ -7,7 +7,7 @@ import { hashPassword } from "../../auth/password";
 import { attemptLimiter, limitKey } from "../../auth/rate-limit";
 import { createSession, type CurrentSession, deleteUserSessions } from "../../auth/session";
 import { hasPasskey } from "../../auth/second-factor";
-import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
+import { consumeToken, issueToken, peekToken, retireTokens } from "../../auth/tokens";
 import {
   type AuthDeps,
   type ClientMeta,
@@ -201,13 +201,7 @@ export async function requestEmailChange(
   const owner = await userByEmail(db, newEmail);
   if (owner || (await inRecoveryWindow(db, newEmail))) {
     // An earlier pending change ends as a new request would end it.
-    await db.kysely
-      .updateTable("auth_tokens")
-      .set({ used_at: nowDb() })
-      .where("user_id", "=", user.id)
-      .where("purpose", "=", "change_email")
-      .where("used_at", "is", null)
-      .execute();
+    await retireTokens(db.kysely, user.id, "change_email");
     if (owner && (await mailAllowed(db, owner.email))) {
       await sendQuietly(deps, {
         to: owner.email,
@@ -272,13 +266,7 @@ export async function recoverEmail(deps: AuthDeps, token: string): Promise<{ ema
     recovered = await db.kysely.transaction().execute(async (trx) => {
       const consumed = await consumeToken(trx, token, "recover_email");
       if (!consumed?.data) throw new AppError("BAD_REQUEST", "linkInvalid");
-      await trx
-        .updateTable("auth_tokens")
-        .set({ used_at: nowDb() })
-        .where("user_id", "=", consumed.userId)
-        .where("purpose", "=", "change_email")
-        .where("used_at", "is", null)
-        .execute();
+      await retireTokens(trx, consumed.userId, "change_email");
       await trx
         .updateTable("users")
         .set({ email: consumed.data, email_verified_at: nowDb(), updated_at: nowDb() })

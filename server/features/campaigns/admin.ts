@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate } from "../../../db/dialect";
@@ -16,6 +15,7 @@ import {
   CAMPAIGN_COLUMNS,
   type CampaignDeps,
   campaignNotFound,
+  countEntries,
   entryCountSql,
   toCampaign,
 } from "./service";
@@ -100,15 +100,8 @@ export async function updateCampaign(
       trx.selectFrom("campaigns").selectAll().where("id", "=", id),
     ).executeTakeFirst();
     if (!before) throw campaignNotFound();
-    if (values.capacity !== null) {
-      const counted = await trx
-        .selectFrom("campaign_entries")
-        .select(sql<number | string>`count(*)`.as("n"))
-        .where("campaign_id", "=", id)
-        .executeTakeFirst();
-      if (Number(counted?.n ?? 0) > values.capacity) {
-        throw fieldError("capacity", "campaignCapacityBelowEntries");
-      }
+    if (values.capacity !== null && (await countEntries(trx, id)) > values.capacity) {
+      throw fieldError("capacity", "campaignCapacityBelowEntries");
     }
     const after = { ...campaignColumns(values), image_key: keepImage(before.image_key) };
     await trx

@@ -207,14 +207,10 @@ export async function enterCampaign(
       if (existing) return { id: campaignId, already: true, enteredAt: existing.created_at };
       const now = nowDb();
       if (phaseAt(campaign, now) !== "open") throw campaignNotOpen();
-      if (campaign.capacity !== null) {
-        const counted = await trx
-          .selectFrom("campaign_entries")
-          .select(sql<number | string>`count(*)`.as("n"))
-          .where("campaign_id", "=", campaignId)
-          .executeTakeFirst();
-        if (Number(counted?.n ?? 0) >= Number(campaign.capacity)) throw campaignFull();
-      }
+      const full =
+        campaign.capacity !== null &&
+        (await countEntries(trx, campaignId)) >= Number(campaign.capacity);
+      if (full) throw campaignFull();
       const inserted = await insertIgnore(
         db,
         trx.insertInto("campaign_entries").values({
@@ -234,6 +230,16 @@ export async function enterCampaign(
     if (!row) throw error;
     return { id: campaignId, already: true, enteredAt: row.created_at };
   }
+}
+
+/** How many members entered the campaign (under its lock: what a capacity is checked against). */
+export async function countEntries(db: Kysely<Database>, campaignId: string): Promise<number> {
+  const counted = await db
+    .selectFrom("campaign_entries")
+    .select(sql<number | string>`count(*)`.as("n"))
+    .where("campaign_id", "=", campaignId)
+    .executeTakeFirst();
+  return Number(counted?.n ?? 0);
 }
 
 function existingEntry(db: Kysely<Database>, campaignId: string, userId: string) {

@@ -2,7 +2,7 @@ import type { ImportProfile } from "../../domain/import-profile";
 import { latestImportJob } from "./jobs";
 import { rateMismatch } from "../../domain/broker-terms";
 import type { Db } from "../../../db";
-import { paginate, paginateSorted } from "../../lib/paging";
+import { memberMatches, paginate, paginateSorted } from "../../lib/paging";
 import { inRange } from "../../lib/period";
 import type { AdminCashbackInput, BatchRowsInput, BatchesInput } from "./schema";
 import { periodDays, summaryTotals } from "./service";
@@ -11,7 +11,6 @@ import { periodDays, summaryTotals } from "./service";
 
 export async function adminCashbacks(db: Db, input: AdminCashbackInput) {
   const { from, to } = periodDays(input);
-  const like = (t: string) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // Left joins, though every row has its broker, account and member (foreign keys): they are
   // lookups, so the database reads cashbacks first in its (trade_date, id) index order and stops
   // after a page. With inner joins MariaDB started from the eight brokers and sorted every row.
@@ -38,17 +37,9 @@ export async function adminCashbacks(db: Db, input: AdminCashbackInput) {
     .$if(input.account !== undefined, (q) =>
       q.where("broker_accounts.account_number", "=", input.account!),
     )
-    .$if(input.member !== undefined, (q) => {
-      const member = input.member!;
-      return q.where((eb) =>
-        eb.or([
-          eb("users.email", "like", like(member.toLowerCase())),
-          eb("users.nickname", "like", like(member)),
-          eb("users.name", "like", like(member)),
-          eb("users.id", "=", member),
-        ]),
-      );
-    });
+    .$if(input.member !== undefined, (q) =>
+      q.where((eb) => eb.or(memberMatches(input.member!, true))),
+    );
   const sort = input.sort === "amount" ? "cashbacks.amount" : "cashbacks.trade_date";
   const back = input.dir === "asc" ? "desc" : "asc";
   // Filtered by period and broker only, the totals come from the summaries (or, for all time

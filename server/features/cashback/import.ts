@@ -16,6 +16,7 @@ import {
   versionInForce,
 } from "../../domain/pricing";
 import { rateVersionsOf } from "../brokers/terms";
+import { readInLists } from "../../lib/in-list";
 
 /**
  * Importing a broker report, step one: the preview parses the file, matches each row to an
@@ -371,18 +372,10 @@ export async function existingSources(
   db: Kysely<Database>,
   sources: string[],
 ): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < sources.length; i += 1000) {
-    const slice = sources.slice(i, i + 1000);
-    if (slice.length === 0) continue;
-    const rows = await db
-      .selectFrom("cashbacks")
-      .select("source_key")
-      .where("source_key", "in", slice)
-      .execute();
-    for (const r of rows) found.add(r.source_key);
-  }
-  return found;
+  const rows = await readInLists(sources, (keys) =>
+    db.selectFrom("cashbacks").select("source_key").where("source_key", "in", keys).execute(),
+  );
+  return new Set(rows.map((r) => r.source_key));
 }
 
 export async function approvedAccounts(
@@ -397,22 +390,21 @@ export async function approvedAccounts(
   }
   const out = new Map<string, { id: string; userId: string; accountType: string | null }>();
   for (const [brokerId, set] of byBroker) {
-    const numbers = [...set];
-    for (let i = 0; i < numbers.length; i += 1000) {
-      const rows = await db
+    const rows = await readInLists([...set], (numbers) =>
+      db
         .selectFrom("broker_accounts")
         .select(["id", "user_id", "account_number", "account_type"])
         .where("broker_id", "=", brokerId)
-        .where("account_number", "in", numbers.slice(i, i + 1000))
+        .where("account_number", "in", numbers)
         .where("status", "=", "approved")
-        .execute();
-      for (const r of rows)
-        out.set(`${brokerId}|${r.account_number}`, {
-          id: r.id,
-          userId: r.user_id,
-          accountType: r.account_type,
-        });
-    }
+        .execute(),
+    );
+    for (const r of rows)
+      out.set(`${brokerId}|${r.account_number}`, {
+        id: r.id,
+        userId: r.user_id,
+        accountType: r.account_type,
+      });
   }
   return out;
 }

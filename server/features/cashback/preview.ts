@@ -45,6 +45,15 @@ function fileRefusal(error: unknown): never {
   throw error;
 }
 
+/** A broker's report as the admin uploads it, with the USD rate and profile chosen for it. */
+export interface ReportUpload {
+  fileName: string;
+  content: Uint8Array;
+  usdRate?: string | undefined;
+  /** The profile chosen ("builtin" for the present shape); none: the one the header matches. */
+  profileId?: string | undefined;
+}
+
 /**
  * Queues the preview of an uploaded report: what can be refused at once is (empty or oversized
  * file, a rate that is not a number, a header without the required columns); the file is then
@@ -55,13 +64,7 @@ function fileRefusal(error: unknown): never {
 export async function queuePreview(
   deps: ImportDeps,
   adminId: string,
-  input: {
-    fileName: string;
-    content: Uint8Array;
-    usdRate?: string | undefined;
-    /** The profile chosen ("builtin" for the present shape); none: the one the header matches. */
-    profileId?: string | undefined;
-  },
+  input: ReportUpload,
   runBy?: string,
 ) {
   const { db, storage } = deps;
@@ -299,12 +302,7 @@ export async function previewResult(db: Db, batchId: string) {
 export async function previewImport(
   deps: ImportDeps,
   adminId: string,
-  input: {
-    fileName: string;
-    content: Uint8Array;
-    usdRate?: string | undefined;
-    profileId?: string | undefined;
-  },
+  input: ReportUpload,
   source: ReportSource = bytesSource(input.content),
 ) {
   const owner = workerName();

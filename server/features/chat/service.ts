@@ -8,7 +8,8 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { excerptOf } from "../../notify/messages";
 import { notify } from "../../notify/outbox";
-import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
+import { newStorageKey, type Storage } from "../../storage";
+import { readStoredImage } from "../../storage/uploads";
 import { acceptImage, ImageRejected } from "../../storage/images";
 import type { SendInput } from "./schema";
 
@@ -309,10 +310,7 @@ export async function messageImage(
     .where("chat_messages.id", "=", messageId)
     .where("chat_threads.user_id", "=", memberId)
     .executeTakeFirst();
-  const key = row?.image_key;
-  if (!key || !isStorageKey(key, "chat")) return null;
-  const bytes = await deps.storage.get(key);
-  return bytes ? { contentType: contentTypeOfKey(key), bytes } : null;
+  return readStoredImage(deps.storage, row?.image_key, "chat");
 }
 
 // ----------------------------------------------------------------------------- admin side

@@ -86,22 +86,41 @@ export async function requestLicense(
   const ea = await activeEa(db.kysely, input.eaId);
   await checkAccount(db.kysely, userId, input.accountId, ea.account_type);
   const id = newId();
+  await insertLicence(db.kysely, {
+    id,
+    eaId: ea.id,
+    userId,
+    accountId: input.accountId,
+    issued: null,
+  });
+  return { id };
+}
+
+/**
+ * Writes a new licence on an account: a member's request ("pending"), or issued by an admin at
+ * once ("active", with its key). A live licence of the EA on the account refuses it.
+ */
+async function insertLicence(
+  db: Kysely<Database>,
+  licence: LicenceFacts & { id: string; issued: { key: string; by: string } | null },
+) {
   const now = nowDb();
+  const { issued } = licence;
   try {
-    await db.kysely
+    await db
       .insertInto("ea_licenses")
       .values({
-        id,
-        ea_id: ea.id,
-        user_id: userId,
-        broker_account_id: input.accountId,
-        live_account_id: input.accountId,
-        status: "pending",
-        license_key: null,
+        id: licence.id,
+        ea_id: licence.eaId,
+        user_id: licence.userId,
+        broker_account_id: licence.accountId,
+        live_account_id: licence.accountId,
+        status: issued ? "active" : "pending",
+        license_key: issued?.key ?? null,
         reason: null,
         reason_en: null,
-        issued_at: null,
-        issued_by: null,
+        issued_at: issued ? now : null,
+        issued_by: issued?.by ?? null,
         ended_at: null,
         ended_by: null,
         created_at: now,
@@ -112,7 +131,34 @@ export async function requestLicense(
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "eaLicenseExists");
     throw error;
   }
-  return { id };
+}
+
+/** Which EA, member and account a licence is for, as its audit records name them. */
+interface LicenceFacts {
+  eaId: string;
+  userId: string;
+  accountId: string;
+}
+
+/** An admin's decision on a licence, audited as "ea.license.<verb>" with what it is for. */
+function auditLicence(
+  trx: Kysely<Database>,
+  adminId: string,
+  verb: "issue" | "reject" | "revoke",
+  id: string,
+  data: LicenceFacts & Record<string, unknown>,
+) {
+  return recordAudit(trx, {
+    actorId: adminId,
+    action: `ea.license.${verb}`,
+    targetType: "ea_license",
+    targetId: id,
+    data,
+  });
+}
+
+function factsOf(row: { ea_id: string; user_id: string; broker_account_id: string }) {
+  return { eaId: row.ea_id, userId: row.user_id, accountId: row.broker_account_id };
 }
 
 /** Issues a pending request: checks the account again, makes the key. */
@@ -148,13 +194,7 @@ export async function issueLicense(db: Db, adminId: string, id: string) {
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: "ea.license.issue",
-      targetType: "ea_license",
-      targetId: id,
-      data: { eaId: licence.ea_id, userId: licence.user_id, accountId: licence.broker_account_id },
-    });
+    await auditLicence(trx, adminId, "issue", id, factsOf(licence));
     return { id, licenseKey: key };
   });
 }
@@ -186,42 +226,12 @@ export async function issueLicenseFor(
   const member = await findMember(db.kysely, input.member);
   await checkAccount(db.kysely, member.id, input.accountId, ea.account_type);
   const id = newId();
-  const now = nowDb();
   const key = newLicenseKey();
-  try {
-    await db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("ea_licenses")
-        .values({
-          id,
-          ea_id: ea.id,
-          user_id: member.id,
-          broker_account_id: input.accountId,
-          live_account_id: input.accountId,
-          status: "active",
-          license_key: key,
-          reason: null,
-          reason_en: null,
-          issued_at: now,
-          issued_by: adminId,
-          ended_at: null,
-          ended_by: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: "ea.license.issue",
-        targetType: "ea_license",
-        targetId: id,
-        data: { eaId: ea.id, userId: member.id, accountId: input.accountId, direct: true },
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "eaLicenseExists");
-    throw error;
-  }
+  const facts = { eaId: ea.id, userId: member.id, accountId: input.accountId };
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertLicence(trx, { ...facts, id, issued: { key, by: adminId } });
+    await auditLicence(trx, adminId, "issue", id, { ...facts, direct: true });
+  });
   return { id, licenseKey: key };
 }
 
@@ -266,18 +276,10 @@ async function endLicense(
     if (Number(result.numUpdatedRows) !== 1) {
       throw new AppError("CONFLICT", from === "pending" ? "notPending" : "eaLicenseNotActive");
     }
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: to === "rejected" ? "ea.license.reject" : "ea.license.revoke",
-      targetType: "ea_license",
-      targetId: id,
-      data: {
-        eaId: licence.ea_id,
-        userId: licence.user_id,
-        accountId: licence.broker_account_id,
-        reason,
-        ...(reasonEn ? { reasonEn } : {}),
-      },
+    await auditLicence(trx, adminId, to === "rejected" ? "reject" : "revoke", id, {
+      ...factsOf(licence),
+      reason,
+      ...(reasonEn ? { reasonEn } : {}),
     });
     return { id, status: to };
   });

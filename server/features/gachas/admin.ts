@@ -126,6 +126,12 @@ export function createGacha(
   });
 }
 
+/** Whether a member has drawn the gacha (`gacha_id`) or won the reward (`reward_id`). */
+async function drawn(trx: Kysely<Database>, by: "gacha_id" | "reward_id", id: string) {
+  const log = await trx.selectFrom("gacha_logs").select("id").where(by, "=", id).executeTakeFirst();
+  return log !== undefined;
+}
+
 export async function updateGacha(
   deps: GachaDeps,
   adminId: string,
@@ -138,14 +144,9 @@ export async function updateGacha(
   await updateWithImage(deps, "gachas", image, audit, async (trx, keepImage) => {
     // The same lock a draw takes: an edit and a draw never interleave.
     const before = await lockedRow(db, trx.selectFrom("gachas").selectAll().where("id", "=", id));
-    if (before.method !== values.method) {
-      const drawn = await trx
-        .selectFrom("gacha_logs")
-        .select("id")
-        .where("gacha_id", "=", id)
-        .executeTakeFirst();
-      // A box drawn from cannot become weighted (or back): its stock and odds would lie.
-      if (drawn) throw fieldError("method", "gachaMethodLocked");
+    // A box drawn from cannot become weighted (or back): its stock and odds would lie.
+    if (before.method !== values.method && (await drawn(trx, "gacha_id", id))) {
+      throw fieldError("method", "gachaMethodLocked");
     }
     const after = { ...gachaColumns(values), image_key: keepImage(before.image_key) };
     await trx
@@ -218,6 +219,22 @@ async function lockGacha(db: Db, trx: Transaction<Database>, gachaId: string) {
   return gacha;
 }
 
+/** A reward's change is filed under the gacha it belongs to, as "gacha.reward.<verb>". */
+function rewardChange(
+  adminId: string,
+  gachaId: string,
+  rewardId: string,
+  verb: "create" | "update",
+) {
+  return {
+    actorId: adminId,
+    action: `gacha.reward.${verb}`,
+    targetType: "gacha",
+    targetId: gachaId,
+    data: { rewardId },
+  };
+}
+
 export async function createReward(
   deps: GachaDeps,
   adminId: string,
@@ -227,13 +244,7 @@ export async function createReward(
 ): Promise<{ id: string }> {
   const { db } = deps;
   const id = newId();
-  const audit = {
-    actorId: adminId,
-    action: "gacha.reward.create",
-    targetType: "gacha",
-    targetId: gachaId,
-    data: { rewardId: id },
-  };
+  const audit = rewardChange(adminId, gachaId, id, "create");
   await createWithImage(deps, "gachas", image, audit, async (trx, key) => {
     const gacha = await lockGacha(db, trx, gachaId);
     const count = await trx
@@ -276,14 +287,8 @@ export async function updateReward(
   image: ImageUpload,
 ): Promise<{ gachaId: string }> {
   const { db } = deps;
-  // Filed under the gacha the reward belongs to, known once the row is read.
-  const audit = ({ gachaId }: { gachaId: string }) => ({
-    actorId: adminId,
-    action: "gacha.reward.update",
-    targetType: "gacha",
-    targetId: gachaId,
-    data: { rewardId: id },
-  });
+  // The gacha the reward belongs to is known once the row is read.
+  const audit = ({ gachaId }: { gachaId: string }) => rewardChange(adminId, gachaId, id, "update");
   return updateWithImage(deps, "gachas", image, audit, async (trx, keepImage) => {
     const owner = found(
       await trx
@@ -300,13 +305,8 @@ export async function updateReward(
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     const columns = rewardColumns(gacha.method, values);
-    if (before.kind !== values.kind) {
-      const drawn = await trx
-        .selectFrom("gacha_logs")
-        .select("id")
-        .where("reward_id", "=", id)
-        .executeTakeFirst();
-      if (drawn) throw fieldError("kind", "rewardKindLocked");
+    if (before.kind !== values.kind && (await drawn(trx, "reward_id", id))) {
+      throw fieldError("kind", "rewardKindLocked");
     }
     const after = { ...columns, image_key: keepImage(before.image_key) };
     const now = nowDb();

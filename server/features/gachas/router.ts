@@ -1,5 +1,4 @@
-import { notFound } from "../../errors";
-import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { adminProcedure, memberFeatureProcedure, publicProcedure, router } from "../../trpc/init";
 import * as admin from "./admin";
 import { drawGacha } from "./draw";
 import {
@@ -19,10 +18,7 @@ import * as gachas from "./service";
 import * as logs from "./logs";
 
 /** Members' gacha procedures: with the `gacha` feature off, there are no gachas to see or draw. */
-const gachaMemberProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (!ctx.config.FEATURES.gacha) throw notFound();
-  return next();
-});
+const gachaMemberProcedure = memberFeatureProcedure("gacha");
 
 export const gachasRouter = router({
   // ------------------------------------------------------------------ members

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
@@ -139,18 +139,30 @@ export async function helpLinks(db: Db, locale: Language, slugs: readonly string
 
 // ------------------------------------------------------------------ admin
 
-export async function adminHelpList(db: Db) {
-  const rows = await db.kysely
-    .selectFrom("help_articles")
-    .select(["id", "slug", "category", "position", "published", "title", "title_en", "updated_at"])
-    .execute();
-  return byCategoryThenPosition(rows).map((r) => ({
+/** What the admin's list and its editor both show of an article. */
+function adminFacts(
+  r: Pick<
+    Selectable<Database["help_articles"]>,
+    "id" | "slug" | "category" | "position" | "published" | "title"
+  >,
+) {
+  return {
     id: r.id,
     slug: r.slug,
     category: r.category as HelpCategory,
     position: r.position,
     published: r.published === 1,
     title: r.title,
+  };
+}
+
+export async function adminHelpList(db: Db) {
+  const rows = await db.kysely
+    .selectFrom("help_articles")
+    .select(["id", "slug", "category", "position", "published", "title", "title_en", "updated_at"])
+    .execute();
+  return byCategoryThenPosition(rows).map((r) => ({
+    ...adminFacts(r),
     hasEnglish: r.title_en !== null,
     updatedAt: String(r.updated_at),
   }));
@@ -161,12 +173,7 @@ export async function adminHelpArticle(db: Db, id: string) {
     await db.kysely.selectFrom("help_articles").selectAll().where("id", "=", id).executeTakeFirst(),
   );
   return {
-    id: row.id,
-    slug: row.slug,
-    category: row.category as HelpCategory,
-    position: row.position,
-    published: row.published === 1,
-    title: row.title,
+    ...adminFacts(row),
     titleEn: row.title_en ?? "",
     body: row.body,
     bodyEn: row.body_en ?? "",

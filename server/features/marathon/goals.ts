@@ -6,6 +6,7 @@ import { nowDb } from "../../../db/time";
 import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
 import { addToDigest } from "../../notify/digest";
 import { notify } from "../../notify/outbox";
+import { readInLists } from "../../lib/in-list";
 
 /** The broker code whose accounts count toward the Axi course. */
 export const AXI_BROKER_CODE = "AXI";
@@ -103,16 +104,11 @@ export async function creditMarathonGoals(
   }
   if (candidates.length === 0) return { reached: 0, rewarded: 0 };
 
-  const reachedBefore = new Set<string>();
   const keys = candidates.map((c) => marathonKey(c.userId, c.goal.marathon_number));
-  for (let i = 0; i < keys.length; i += 1000) {
-    const rows = await trx
-      .selectFrom("marathons")
-      .select("id")
-      .where("id", "in", keys.slice(i, i + 1000))
-      .execute();
-    for (const r of rows) reachedBefore.add(r.id);
-  }
+  const reachedRows = await readInLists(keys, (ids) =>
+    trx.selectFrom("marathons").select("id").where("id", "in", ids).execute(),
+  );
+  const reachedBefore = new Set(reachedRows.map((r) => r.id));
   const fresh = candidates.filter(
     (c) => !reachedBefore.has(marathonKey(c.userId, c.goal.marathon_number)),
   );

@@ -1,5 +1,10 @@
-import { notFound } from "../../errors";
-import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import {
+  adminProcedure,
+  memberFeatureProcedure,
+  memberProcedure,
+  publicProcedure,
+  router,
+} from "../../trpc/init";
 import {
   courseInput,
   createMarathonInput,
@@ -10,10 +15,7 @@ import {
 import * as marathon from "./service";
 
 /** With the `cashbackMarathon` feature off, members have no marathon to see. */
-const marathonMemberProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (!ctx.config.FEATURES.cashbackMarathon) throw notFound();
-  return next();
-});
+const marathonMemberProcedure = memberFeatureProcedure("cashbackMarathon");
 
 export const marathonRouter = router({
   /** The member's progress toward each goal of the course's marathons. */

@@ -11,7 +11,8 @@ import { AppError } from "../../errors";
 import { fieldError, FieldIssues } from "../../lib/field-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail";
-import { contentTypeOfKey, isStorageKey, newStorageKey, type Storage } from "../../storage";
+import { isStorageKey, newStorageKey, type Storage } from "../../storage";
+import { readStoredImage } from "../../storage/uploads";
 import { acceptImage, ImageRejected } from "../../storage/images";
 import { reauthValid, requireRecentReauth } from "../auth/account-security";
 import { getMoneySettings } from "../settings/service";
@@ -177,10 +178,7 @@ export async function readProfileImage(
     .select("profile_image")
     .where("id", "=", userId)
     .executeTakeFirst();
-  const key = row?.profile_image;
-  if (!key || !isStorageKey(key, "avatars")) return null;
-  const bytes = await deps.storage.get(key);
-  return bytes ? { contentType: contentTypeOfKey(key), bytes } : null;
+  return readStoredImage(deps.storage, row?.profile_image, "avatars");
 }
 
 // ------------------------------------------------------------------------- payment details

@@ -3,6 +3,7 @@ import type { Db } from "../../../db";
 import { upsertAdd } from "../../../db/dialect";
 import type { Database } from "../../../db/schema";
 import { tokyoMonth } from "../../domain/tokyo";
+import { readInLists } from "../../lib/in-list";
 
 /** The Tokyo month ("2026-11") of a moment, or of a stored UTC timestamp. */
 export { tokyoMonth } from "../../domain/tokyo";
@@ -47,16 +48,15 @@ export async function addCashbackToRanking(
   credits: MonthlyCredit[],
 ): Promise<void> {
   const userIds = [...new Set(credits.map((c) => c.userId))];
-  const hidden = new Set<string>();
-  for (let i = 0; i < userIds.length; i += 1000) {
-    const rows = await trx
+  const hiddenRows = await readInLists(userIds, (ids) =>
+    trx
       .selectFrom("users")
       .select("id")
-      .where("id", "in", userIds.slice(i, i + 1000))
+      .where("id", "in", ids)
       .where((eb) => eb.or([eb("ranking_opt_out", "<>", 0), eb("permission", "<>", "member")]))
-      .execute();
-    for (const r of rows) hidden.add(r.id);
-  }
+      .execute(),
+  );
+  const hidden = new Set(hiddenRows.map((r) => r.id));
   const totals = new Map<string, { period: string; user_id: string; amount: number }>();
   for (const c of credits) {
     for (const period of [c.month, c.month.slice(0, 4), "all"]) {

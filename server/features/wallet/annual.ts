@@ -2,10 +2,11 @@ import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
 import type { Database } from "../../../db/schema";
 import { fromDbTime, toDbTime } from "../../../db/time";
-import { statementEntry } from "../../domain/statement";
+import { type StatementEntry, statementEntry } from "../../domain/statement";
 import { tokyoMidnight, tokyoYear } from "../../domain/tokyo";
 import { type Method, WITHDRAWAL_FEES, WITHDRAWAL_METHODS } from "../../domain/withdrawal";
 import { memberWallet, type MovementKind } from "../../ledger";
+import { readInLists } from "../../lib/in-list";
 
 /** One income or outgoing line: yen (always positive) and how many movements make it. */
 export interface AnnualLine {
@@ -57,6 +58,23 @@ export interface AnnualStatement {
 }
 
 const line = (): AnnualLine => ({ amount: 0, count: 0 });
+
+type IncomeLine = Exclude<keyof AnnualStatement["income"], "cashback">;
+
+/** The income besides cashback: the line each kind of movement adds to. */
+const INCOME_LINE = {
+  affiliate_reward: "affiliate",
+  battle_prize: "battlePrizes",
+  marathon_reward: "marathonRewards",
+  prize: "otherPrizes",
+  gacha_reward: "gachaWins",
+  present: "presents",
+  transfer_received: "transfersIn",
+} as const satisfies Partial<Record<StatementEntry, IncomeLine>>;
+
+function isIncomeEntry(entry: StatementEntry): entry is keyof typeof INCOME_LINE {
+  return Object.hasOwn(INCOME_LINE, entry);
+}
 
 /** Midnight in Tokyo starting 1 January of the year, as the stored UTC text. */
 function yearStart(year: number): string {
@@ -129,15 +147,9 @@ export async function annualStatement(
       ])
       .execute();
 
-    const income = {
-      affiliate: line(),
-      battlePrizes: line(),
-      marathonRewards: line(),
-      otherPrizes: line(),
-      gachaWins: line(),
-      presents: line(),
-      transfersIn: line(),
-    };
+    const income = Object.fromEntries(
+      Object.values(INCOME_LINE).map((name) => [name, line()]),
+    ) as Record<IncomeLine, AnnualLine>;
     const gachaPlays = line();
     const cashbackTxIds: string[] = [];
     let cashbackTotal = 0;
@@ -151,31 +163,14 @@ export async function annualStatement(
       const total = Number(m.total);
       // Written only by server/ledger, whose kinds are MovementKind.
       const entry = statementEntry(m.kind as MovementKind, m.ref_type, Number(m.available));
+      if (isIncomeEntry(entry)) {
+        add(income[INCOME_LINE[entry]], total);
+        continue;
+      }
       switch (entry) {
         case "cashback":
           cashbackTxIds.push(String(m.id));
           cashbackTotal += total;
-          break;
-        case "affiliate_reward":
-          add(income.affiliate, total);
-          break;
-        case "battle_prize":
-          add(income.battlePrizes, total);
-          break;
-        case "marathon_reward":
-          add(income.marathonRewards, total);
-          break;
-        case "prize":
-          add(income.otherPrizes, total);
-          break;
-        case "gacha_reward":
-          add(income.gachaWins, total);
-          break;
-        case "present":
-          add(income.presents, total);
-          break;
-        case "transfer_received":
-          add(income.transfersIn, total);
           break;
         case "gacha_cost":
           add(gachaPlays, -total);
@@ -255,12 +250,12 @@ async function cashbackByBroker(
   ledgerTotal: number,
 ): Promise<AnnualStatement["income"]["cashback"]> {
   const out: AnnualStatement["income"]["cashback"] = [];
-  for (let i = 0; i < txIds.length; i += 1000) {
-    const rows = await trx
+  const rows = await readInLists(txIds, (ids) =>
+    trx
       .selectFrom("cashbacks as c")
       .leftJoin("brokers as b", "b.id", "c.broker_id")
       .where("c.user_id", "=", userId)
-      .where("c.ledger_tx_id", "in", txIds.slice(i, i + 1000))
+      .where("c.ledger_tx_id", "in", ids)
       .groupBy(["c.broker_id", "b.name"])
       .select((eb) => [
         "c.broker_id",
@@ -268,20 +263,20 @@ async function cashbackByBroker(
         eb.fn.sum<number>("c.amount").as("amount"),
         eb.fn.count<number>("c.ledger_tx_id").distinct().as("count"),
       ])
-      .execute();
-    for (const r of rows) {
-      const seen = out.find((o) => o.brokerId === r.broker_id);
-      if (seen) {
-        seen.amount += Number(r.amount);
-        seen.count += Number(r.count);
-      } else
-        out.push({
-          brokerId: r.broker_id,
-          broker: r.name ?? null,
-          amount: Number(r.amount),
-          count: Number(r.count),
-        });
-    }
+      .execute(),
+  );
+  for (const r of rows) {
+    const seen = out.find((o) => o.brokerId === r.broker_id);
+    if (seen) {
+      seen.amount += Number(r.amount);
+      seen.count += Number(r.count);
+    } else
+      out.push({
+        brokerId: r.broker_id,
+        broker: r.name ?? null,
+        amount: Number(r.amount),
+        count: Number(r.count),
+      });
   }
   const attributed = out.reduce((s, c) => s + c.amount, 0);
   if (attributed !== ledgerTotal)
@@ -292,18 +287,18 @@ async function cashbackByBroker(
 /** Transfers this member sent that settled in the year: the amounts and the fees apart. */
 async function sentTransfers(trx: Kysely<Database>, userId: string, ids: string[]) {
   const out = { amount: 0, count: 0, fees: 0 };
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await trx
+  const rows = await readInLists(ids, (list) =>
+    trx
       .selectFrom("transfers")
       .select(["amount", "fee"])
       .where("sender_id", "=", userId)
-      .where("id", "in", ids.slice(i, i + 1000))
-      .execute();
-    for (const r of rows) {
-      out.amount += Number(r.amount);
-      out.fees += Number(r.fee);
-      out.count += 1;
-    }
+      .where("id", "in", list)
+      .execute(),
+  );
+  for (const r of rows) {
+    out.amount += Number(r.amount);
+    out.fees += Number(r.fee);
+    out.count += 1;
   }
   return out;
 }
@@ -320,22 +315,22 @@ async function paidWithdrawals(
 ): Promise<AnnualStatement["outgoing"]["withdrawals"]> {
   const ids = [...payouts.keys()];
   const byMethod = new Map<Method, { amount: number; count: number; fees: number }>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await trx
+  const rows = await readInLists(ids, (list) =>
+    trx
       .selectFrom("withdrawals")
       .select(["id", "method"])
       .where("user_id", "=", userId)
-      .where("id", "in", ids.slice(i, i + 1000))
-      .execute();
-    for (const r of rows) {
-      const paid = payouts.get(r.id)!;
-      const fee = Math.min(WITHDRAWAL_FEES[r.method], paid);
-      const m = byMethod.get(r.method) ?? { amount: 0, count: 0, fees: 0 };
-      m.amount += paid - fee;
-      m.fees += fee;
-      m.count += 1;
-      byMethod.set(r.method, m);
-    }
+      .where("id", "in", list)
+      .execute(),
+  );
+  for (const r of rows) {
+    const paid = payouts.get(r.id)!;
+    const fee = Math.min(WITHDRAWAL_FEES[r.method], paid);
+    const m = byMethod.get(r.method) ?? { amount: 0, count: 0, fees: 0 };
+    m.amount += paid - fee;
+    m.fees += fee;
+    m.count += 1;
+    byMethod.set(r.method, m);
   }
   return WITHDRAWAL_METHODS.filter((m) => byMethod.has(m)).map((method) => ({
     method,
