@@ -324,8 +324,13 @@ export async function startProxy() {
   const config = haproxyConfig();
   writeFileSync(path.join(DIR, "haproxy.cfg"), config);
   start("haproxy", "haproxy", ["-db", "-f", path.join(DIR, "haproxy.cfg")]);
-  await waitUntil(
-    "HAProxy sends to node 1",
+  await writerReachesNode1("HAProxy sends to node 1");
+}
+
+/** Waits until the writer address (through HAProxy) lands on node 1, its first choice. */
+export function writerReachesNode1(what: string) {
+  return waitUntil(
+    what,
     async () => {
       const c = await createConnection({ uri: writerUrl, connectTimeout: 2_000 });
       try {

@@ -51,6 +51,7 @@ import {
   step,
   currentStep,
   deadline,
+  writerReachesNode1,
 } from "./cluster";
 import {
   portalEnv,
@@ -60,9 +61,9 @@ import {
   type Answer,
   submit,
   withdraw,
-  heldOf,
   tally,
 } from "./portal";
+import { walletOf } from "../helpers/money";
 
 // ------------------------------------------------------------------------------- the phases
 
@@ -78,7 +79,7 @@ async function moneyBurst(db: Db) {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("user_id", "=", a.id)
     .executeTakeFirstOrThrow();
-  const wallet = await heldOf(db, a.id);
+  const wallet = await walletOf(db, a.id);
   figures.burstWithdrawals = tally(withdrawals);
   check(
     "withdrawal burst: exactly what the balance allows",
@@ -103,7 +104,7 @@ async function moneyBurst(db: Db) {
       }),
     ),
   );
-  const held = await heldOf(db, b.id);
+  const held = await walletOf(db, b.id);
   const rowsT = await db.kysely
     .selectFrom("transfers")
     .select((eb) => [
@@ -169,7 +170,7 @@ async function failover(db: Db) {
     ])
     .where("user_id", "=", m.id)
     .executeTakeFirstOrThrow();
-  const wallet = await heldOf(db, m.id);
+  const wallet = await walletOf(db, m.id);
   const seconds = (performance.now() - t0) / 1000;
   figures.failover = {
     requests: sent,
@@ -209,19 +210,7 @@ async function failover(db: Db) {
   const how = /IST received|Receiving IST/.test(log) ? "IST" : "SST";
   figures.rejoin = { how, seconds: Number(((performance.now() - t) / 1000).toFixed(1)) };
   say(`node 1 rejoined by ${how} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  await waitUntil(
-    "HAProxy sends to node 1 again",
-    async () => {
-      const c = await createConnection({ uri: writerUrl, connectTimeout: 2_000 });
-      try {
-        const [r] = await c.query({ sql: "select @@port as port", timeout: 2_000 });
-        return (r as { port: number }[])[0]!.port === NODES[0]!.sql;
-      } finally {
-        c.destroy();
-      }
-    },
-    60_000,
-  );
+  await writerReachesNode1("HAProxy sends to node 1 again");
 }
 
 async function notifications(db: Db) {

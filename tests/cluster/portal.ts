@@ -132,15 +132,6 @@ export async function submit(
 export const withdraw = (web: number, who: Member, amount: number, requestKey = randomUUID()) =>
   submit(web, "users.withdraw.new", who, { method: "bank", amount: String(amount), requestKey });
 
-export async function heldOf(db: Db, userId: string) {
-  const w = await db.kysely
-    .selectFrom("wallets")
-    .select(["balance", "held"])
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return { available: Number(w.balance), held: Number(w.held) };
-}
-
 export function tally(answers: Answer[]) {
   const by: Record<string, number> = {};
   for (const a of answers) {

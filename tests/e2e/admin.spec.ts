@@ -116,6 +116,17 @@ test.describe("admin shell", () => {
 
       const button = page.getByTestId("mobile-menu-button");
       const drawer = page.getByRole("dialog", { name: "管理メニュー" });
+      /** Follows the drawer's link to `url`: the drawer closes behind it. */
+      const follow = async (name: string, url: RegExp) => {
+        await drawer.getByRole("link", { name }).click();
+        await expect(page).toHaveURL(url);
+        await expect(drawer).toBeHidden();
+      };
+      /** Reopens the drawer, which marks the link to the page it was left on as current. */
+      const reopenAt = async (name: string) => {
+        await button.click();
+        await expect(drawer.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+      };
       await button.click();
       await expect(drawer).toBeVisible();
       const entries = topLevelEntries(drawer.getByTestId("admin-menu"));
@@ -124,16 +135,10 @@ test.describe("admin shell", () => {
       await expect(drawer.getByLabel("言語")).toBeVisible();
 
       // A normal entry navigates and closes the drawer.
-      await drawer.getByRole("link", { name: "顧客一覧" }).click();
-      await expect(page).toHaveURL(/\/admin\/customer$/);
-      await expect(drawer).toBeHidden();
+      await follow("顧客一覧", /\/admin\/customer$/);
 
       // The groups open in place: the drawer stays.
-      await button.click();
-      await expect(drawer.getByRole("link", { name: "顧客一覧" })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
+      await reopenAt("顧客一覧");
       const campaigns = drawer.getByRole("button", { name: "キャンペーン" });
       await campaigns.click();
       await expect(campaigns).toHaveAttribute("aria-expanded", "true");
@@ -144,16 +149,10 @@ test.describe("admin shell", () => {
       await expect(drawer).toBeVisible();
 
       // A sub-entry navigates and closes it.
-      await drawer.getByRole("link", { name: "ガチャ一覧" }).click();
-      await expect(page).toHaveURL(/\/admin\/gachas$/);
-      await expect(drawer).toBeHidden();
+      await follow("ガチャ一覧", /\/admin\/gachas$/);
 
       // Reopened, the group of the current page is open.
-      await button.click();
-      await expect(drawer.getByRole("link", { name: "ガチャ一覧" })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
+      await reopenAt("ガチャ一覧");
       await page.keyboard.press("Escape");
       await expect(drawer).toBeHidden();
     },

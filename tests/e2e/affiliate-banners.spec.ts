@@ -1,6 +1,6 @@
 import { newId } from "../../db/id";
 import { E2E_ORIGIN } from "./env";
-import { expect, test, visit } from "./fixtures";
+import { expect, giveReferralCode, test, visit } from "./fixtures";
 
 test("an admin uploads a banner; a member copies its HTML holding their referral link", async ({
   page,
@@ -49,11 +49,7 @@ test("an admin uploads a banner; a member copies its HTML holding their referral
   // The member, with a referral code, sees it and its HTML.
   const member = await login();
   const code = `b${tag}`.slice(0, 12);
-  await db.kysely
-    .updateTable("users")
-    .set({ referral_code: code })
-    .where("id", "=", member.id)
-    .execute();
+  await giveReferralCode(db, member.id, code);
   await visit(page, "/users/affiliate");
   const card = page.getByTestId("aff-banner").filter({ hasText: title });
   await expect(card.getByRole("img")).toHaveJSProperty("naturalWidth", 48);

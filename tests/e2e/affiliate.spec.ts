@@ -2,7 +2,7 @@ import { newId } from "../../db/id";
 import { createAccount, createBroker, creditReport } from "../helpers/cashback";
 import { E2E_ORIGIN } from "./env";
 import { agreeToTerms } from "./auth-helpers";
-import { expect, insertUser, test, visit } from "./fixtures";
+import { expect, giveReferralCode, insertUser, test, visit } from "./fixtures";
 
 const DIR = "test-results/screenshots/affiliate";
 
@@ -15,11 +15,7 @@ test("a visitor follows a referral link and registers; the referrer sees the cus
   const tag = newId().slice(-8).toLowerCase();
   const referrer = await login();
   const code = `r${tag}`.slice(0, 12);
-  await db.kysely
-    .updateTable("users")
-    .set({ referral_code: code })
-    .where("id", "=", referrer.id)
-    .execute();
+  await giveReferralCode(db, referrer.id, code);
 
   // The visitor, in a browser of their own, follows the link and registers.
   const visitor = await browser.newContext({ baseURL: E2E_ORIGIN });
@@ -100,11 +96,7 @@ test("the admin sets the default and a member's rate, finds the referrer and exp
   const tag = newId().slice(-8).toLowerCase();
   const referrer = await login();
   const code = `q${tag}`.slice(0, 12);
-  await db.kysely
-    .updateTable("users")
-    .set({ referral_code: code })
-    .where("id", "=", referrer.id)
-    .execute();
+  await giveReferralCode(db, referrer.id, code);
   await insertUser(db, {
     emailPrefix: "aff-cust",
     name: "Customer Person",

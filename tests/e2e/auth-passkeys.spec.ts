@@ -19,6 +19,20 @@ async function reauthenticate(page: Page, path: string) {
   await expect(page.getByTestId("passkeys")).toBeVisible();
 }
 
+/**
+ * A new admin without a second factor signs in with the password alone: the password is right,
+ * but the admin pages lead to the security page until a factor is enrolled.
+ */
+async function adminSignsInWithoutSecondFactor(
+  page: Page,
+  createUser: (options: { permission: "admin"; secondFactor: false }) => Promise<{ email: string }>,
+) {
+  const admin = await createUser({ permission: "admin", secondFactor: false });
+  await visit(page, "/login");
+  await submitLogin(page, admin.email, E2E_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/security$/);
+}
+
 async function signOut(page: Page) {
   // The member sidebar and the admin menu both carry the logout form.
   await page.locator('form[action="/logout"] button').first().click();
@@ -96,11 +110,7 @@ test("an admin without a second factor can only enrol one, then uses the admin p
   test.setTimeout(90_000);
   // Turning the last factor off is refused: the action answers 400 with the reason.
   problems.allow(/\/admin\/security\?_data=/);
-  const admin = await createUser({ permission: "admin", secondFactor: false });
-  await visit(page, "/login");
-  await submitLogin(page, admin.email, E2E_PASSWORD);
-  // The password is right, but every admin page leads to the security page until enrolment.
-  await expect(page).toHaveURL(/\/admin\/security$/);
+  await adminSignsInWithoutSecondFactor(page, createUser);
   await expect(page.getByTestId("mfa-enrolment-required")).toBeVisible();
   await visit(page, "/admin/customer");
   await expect(page).toHaveURL(/\/admin\/security$/);
@@ -133,11 +143,8 @@ test("an admin enrols a passkey instead, and signs in with it without a password
 }) => {
   test.setTimeout(90_000);
   problems.allow(/\/admin\/security\?_data=/);
-  const admin = await createUser({ permission: "admin", secondFactor: false });
   await addVirtualAuthenticator(page);
-  await visit(page, "/login");
-  await submitLogin(page, admin.email, E2E_PASSWORD);
-  await expect(page).toHaveURL(/\/admin\/security$/);
+  await adminSignsInWithoutSecondFactor(page, createUser);
   await reauthenticate(page, "/admin/security");
   const passkeys = page.getByTestId("passkeys");
   await passkeys.locator('input[name="passkeyName"]').fill("Admin key");
@@ -178,12 +185,8 @@ for (const lng of ["ja", "en"] as const) {
     await page.context().clearCookies();
     await setLanguage(context, lng);
     await login();
-    await visit(page, "/users/security");
-    const reauth = page.getByTestId("reauth");
-    await reauth.locator('input[name="password"]').fill(E2E_PASSWORD);
-    await reauth.locator('button[type="submit"]').click();
+    await reauthenticate(page, "/users/security");
     const section = page.getByTestId("passkeys");
-    await expect(section).toBeVisible();
     await expect(
       section.getByLabel(lng === "ja" ? "パスキーの名前" : "Passkey name"),
     ).toBeVisible();

@@ -1,5 +1,5 @@
 import { E2E_ORIGIN } from "./env";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test, visit } from "./fixtures";
 
 /**
@@ -7,6 +7,15 @@ import { expect, test, visit } from "./fixtures";
  * the rebate calculator (with and without JavaScript); an admin gives a new broker its rates,
  * schedule and conditions, fixes a refused rate, edits the rows, and the public page follows.
  */
+
+/** The rebate calculator's row for one account type of one broker. */
+function calculatorRow(within: Page | Locator, broker: string, accountType: string) {
+  return within
+    .getByTestId("calculator-broker")
+    .filter({ hasText: broker })
+    .getByTestId("calculator-row")
+    .filter({ hasText: accountType });
+}
 
 test.describe("public broker rates", () => {
   test("/brokers is the page itself, with no redirect, and the seeded art is served", async ({
@@ -45,19 +54,11 @@ test.describe("public broker rates", () => {
     await expect(lots).toHaveAttribute("inputmode", "decimal");
     await lots.fill("10");
     const results = page.getByTestId("calculator-results");
-    const xmStandard = results
-      .getByTestId("calculator-broker")
-      .filter({ hasText: "XM" })
-      .getByTestId("calculator-row")
-      .filter({ hasText: "Standard" });
+    const xmStandard = calculatorRow(results, "XM", "Standard");
     await expect(xmStandard.getByTestId("per-month")).toHaveText("月 ¥6,400");
     await expect(xmStandard.getByTestId("per-year")).toHaveText("年 ¥76,800");
     // $4.50 × 10 lots = $45 at the stated ¥150: ¥6,750, and the page says which rate.
-    const zero = results
-      .getByTestId("calculator-broker")
-      .filter({ hasText: "XM" })
-      .getByTestId("calculator-row")
-      .filter({ hasText: "Zero" });
+    const zero = calculatorRow(results, "XM", "Zero");
     await expect(zero.getByTestId("per-month")).toHaveText("月 ¥6,750 ($45.00)");
     await expect(page.getByTestId("usd-note")).toContainText("1ドル = 150円");
     // Full-width digits typed on a Japanese keyboard count; words do not.
@@ -76,11 +77,7 @@ test.describe("public broker rates", () => {
     await page.getByRole("textbox", { name: "Lots traded per month" }).fill("10");
     await page.getByRole("button", { name: "Calculate" }).click();
     await expect(page).toHaveURL(/\/brokers\?lots=10/);
-    const xmStandard = page
-      .getByTestId("calculator-broker")
-      .filter({ hasText: "XM" })
-      .getByTestId("calculator-row")
-      .filter({ hasText: "Standard" });
+    const xmStandard = calculatorRow(page, "XM", "Standard");
     await expect(xmStandard.getByTestId("per-year")).toHaveText("¥76,800 a year");
     await expect(
       page.getByTestId("broker-card").filter({ hasText: "Exness" }).getByTestId("schedule"),

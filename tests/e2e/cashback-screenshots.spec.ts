@@ -1,4 +1,7 @@
 import type { Page } from "@playwright/test";
+import type { Insertable } from "kysely";
+import type { Db } from "../../db";
+import type { ImportJobsTable } from "../../db/schema";
 import { newId } from "../../db/id";
 import { DEMO_MEMBER } from "../../db/seed";
 import { toDbTime } from "../../db/time";
@@ -21,6 +24,43 @@ const shoot = shooterFor(DIR);
 /** Waits for the chart, which is drawn in the browser after hydration. */
 async function chartDrawn(page: Page) {
   await page.locator("svg.recharts-surface").first().waitFor();
+}
+
+/**
+ * Puts the batch in `status` with a commit job that another process took (its one attempt), at
+ * the stage `job` describes: the batch page shows a batch's latest job.
+ */
+async function commitHeldElsewhere(
+  db: Db,
+  batchId: string,
+  status: "committing" | "committed",
+  adminId: string,
+  job: Pick<
+    Insertable<ImportJobsTable>,
+    | "state"
+    | "rows_total"
+    | "rows_done"
+    | "lease_until"
+    | "error"
+    | "created_at"
+    | "started_at"
+    | "heartbeat_at"
+    | "finished_at"
+  >,
+) {
+  await db.kysely.updateTable("import_batches").set({ status }).where("id", "=", batchId).execute();
+  await db.kysely
+    .insertInto("import_jobs")
+    .values({
+      id: newId(),
+      batch_id: batchId,
+      kind: "commit",
+      attempts: 1,
+      lease_owner: "screenshot-elsewhere",
+      created_by: adminId,
+      ...job,
+    })
+    .execute();
 }
 
 for (const lng of SHOT_LANGUAGES) {
@@ -91,57 +131,30 @@ for (const lng of SHOT_LANGUAGES) {
       .deleteFrom("import_jobs")
       .where("batch_id", "in", [running.batchId, failed.batchId])
       .execute();
-    await db.kysely
-      .updateTable("import_batches")
-      .set({ status: "committing" })
-      .where("id", "=", running.batchId)
-      .execute();
     const now = Date.now();
-    await db.kysely
-      .insertInto("import_jobs")
-      .values({
-        id: newId(),
-        batch_id: running.batchId,
-        kind: "commit",
-        state: "running",
-        rows_total: 1_000_000,
-        rows_done: 415_000,
-        attempts: 1,
-        lease_owner: "screenshot-elsewhere",
-        lease_until: toDbTime(new Date(now + 3600_000)),
-        error: null,
-        created_by: admin.id,
-        created_at: toDbTime(new Date(now - 100_000)),
-        started_at: toDbTime(new Date(now - 100_000)),
-        heartbeat_at: toDbTime(new Date(now)),
-        finished_at: null,
-      })
-      .execute();
-    await db.kysely
-      .updateTable("import_batches")
-      .set({ status: "committed" })
-      .where("id", "=", failed.batchId)
-      .execute();
-    await db.kysely
-      .insertInto("import_jobs")
-      .values({
-        id: newId(),
-        batch_id: failed.batchId,
-        kind: "commit",
-        state: "failed",
-        rows_total: 2,
-        rows_done: 0,
-        attempts: 1,
-        lease_owner: "screenshot-elsewhere",
-        lease_until: null,
-        error: "import.jobFailed",
-        created_by: admin.id,
-        created_at: toDbTime(new Date(now - 5_000)),
-        started_at: toDbTime(new Date(now - 5_000)),
-        heartbeat_at: toDbTime(new Date(now - 4_000)),
-        finished_at: toDbTime(new Date(now - 4_000)),
-      })
-      .execute();
+    const at = (msAgo: number) => toDbTime(new Date(now - msAgo));
+    await commitHeldElsewhere(db, running.batchId, "committing", admin.id, {
+      state: "running",
+      rows_total: 1_000_000,
+      rows_done: 415_000,
+      lease_until: toDbTime(new Date(now + 3600_000)),
+      error: null,
+      created_at: at(100_000),
+      started_at: at(100_000),
+      heartbeat_at: at(0),
+      finished_at: null,
+    });
+    await commitHeldElsewhere(db, failed.batchId, "committed", admin.id, {
+      state: "failed",
+      rows_total: 2,
+      rows_done: 0,
+      lease_until: null,
+      error: "import.jobFailed",
+      created_at: at(5_000),
+      started_at: at(5_000),
+      heartbeat_at: at(4_000),
+      finished_at: at(4_000),
+    });
     await atEachSize(page, async (size) => {
       await visit(page, `/admin/update/${failed.batchId}`);
       await page.getByTestId("job-failed").waitFor();

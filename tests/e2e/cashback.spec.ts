@@ -270,14 +270,11 @@ test.describe("cashback import", () => {
 
     // USD rows without the batch's rate.
     const usd = `usd-${s.tag}.csv`;
-    await upload(
-      page,
-      usd,
-      [
-        "trade_date,broker,account,lots,amount,currency",
-        `${d.today},${s.brokerCode},${s.approved},1,12.34,USD`,
-      ].join("\n"),
-    );
+    const usdRows = [
+      "trade_date,broker,account,lots,amount,currency",
+      `${d.today},${s.brokerCode},${s.approved},1,12.34,USD`,
+    ].join("\n");
+    await upload(page, usd, usdRows);
     // Found only when the rows are read: the preview job fails with the reason, and the batch
     // page says so; nothing is imported.
     await expect(page).toHaveURL(/\/admin\/update\/[^/?]+$/);
@@ -291,15 +288,7 @@ test.describe("cashback import", () => {
     await visit(page, "/admin/update");
 
     // A rate that is not a number.
-    await upload(
-      page,
-      usd,
-      [
-        "trade_date,broker,account,lots,amount,currency",
-        `${d.today},${s.brokerCode},${s.approved},1,12.34,USD`,
-      ].join("\n"),
-      "abc",
-    );
+    await upload(page, usd, usdRows, "abc");
     await expect(page.getByTestId("error-usdRate")).toHaveText(
       "USDレートは正の数値で入力してください",
     );

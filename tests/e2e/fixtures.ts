@@ -96,6 +96,15 @@ export async function insertUser(db: Db, options: NewUser = {}): Promise<E2eUser
  * Signs a browser context in as an existing user: a session written to the database and its
  * cookie set, no login page (the auth specs cover that).
  */
+/** Gives a member the referral code their affiliate links carry. */
+export async function giveReferralCode(db: Db, userId: string, code: string) {
+  await db.kysely
+    .updateTable("users")
+    .set({ referral_code: code })
+    .where("id", "=", userId)
+    .execute();
+}
+
 export async function signInUser(context: BrowserContext, db: Db, userId: string) {
   const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
   await context.addCookies([

@@ -32,6 +32,19 @@ async function expectMarked(summary: Locator, field: Locator, message: string | 
   await expect(summary.locator(`a[href="#${id}"]`)).toContainText(message);
 }
 
+/** Refused for `message`: the summary at the top says it, and the field is marked with it. */
+async function expectRefused(page: Page, field: Locator, message: string) {
+  const summary = await expectSummary(page, message);
+  await expectMarked(summary, field, message);
+  return summary;
+}
+
+/** The field's error went once it was edited: no summary left, the field no longer marked. */
+async function expectCleared(page: Page, field: Locator) {
+  await expect(page.getByTestId("form-error")).toHaveCount(0);
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+}
+
 test("withdrawal: over the balance is shown at the top, focused; editing the amount clears it", async ({
   page,
   payingMember,
@@ -45,8 +58,7 @@ test("withdrawal: over the balance is shown at the top, focused; editing the amo
 
   await amount.fill("30000");
   await submit.click();
-  const summary = await expectSummary(page, "出金可能額を超えています");
-  await expectMarked(summary, amount, "出金可能額を超えています");
+  await expectRefused(page, amount, "出金可能額を超えています");
 
   // Editing the amount: the server's answer no longer applies, and goes at once; what is
   // wrong with the new amount is said instead, beside it and in the summary.
@@ -56,8 +68,7 @@ test("withdrawal: over the balance is shown at the top, focused; editing the amo
 
   // Refused in the browser: the same summary, focused, with the field's own message.
   await submit.click();
-  const again = await expectSummary(page, "最低出金額は¥1,000です");
-  await expectMarked(again, amount, "最低出金額は¥1,000です");
+  await expectRefused(page, amount, "最低出金額は¥1,000です");
 
   // Another method: the message follows it, nothing of the bank's stays.
   await page.locator("input[value=usdt]").check();
@@ -89,12 +100,10 @@ test("transfer: an unknown recipient is focused at the top and goes once the add
   await email.fill("nobody-here@example.test");
   await amount.fill("1000");
   await submit.click();
-  const summary = await expectSummary(page, "送金先が見つかりません");
-  await expectMarked(summary, email, "送金先が見つかりません");
+  await expectRefused(page, email, "送金先が見つかりません");
 
   await email.fill(friend.email);
-  await expect(page.getByTestId("form-error")).toHaveCount(0);
-  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  await expectCleared(page, email);
   await submit.click();
   await expect(page).toHaveURL(/\/users\/withdraw\b/);
   await expect(page.getByTestId("form-error")).toHaveCount(0);
@@ -118,12 +127,10 @@ test("payout details: a refused field is focused at the top; the corrected form 
   await number.fill("12ab");
   await form.getByLabel("口座名義（カタカナ）").fill("ｽｽﾞｷ ﾊﾅｺ");
   await form.getByRole("button", { name: "出金先情報を保存" }).click();
-  const summary = await expectSummary(page, "口座番号");
-  await expectMarked(summary, number, "口座番号");
+  await expectRefused(page, number, "口座番号");
 
   await number.fill("1234567");
-  await expect(number).not.toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByTestId("form-error")).toHaveCount(0);
+  await expectCleared(page, number);
   await form.getByRole("button", { name: "出金先情報を保存" }).click();
   await expect(page.getByTestId("payment-saved")).toBeVisible();
   await expect(page.getByTestId("form-error")).toHaveCount(0);
@@ -141,12 +148,10 @@ test("account registration: a malformed number is focused at the top and goes wh
   const number = page.getByRole("textbox", { name: /口座番号|顧客ID|UID/ });
   await number.fill("12AB");
   await page.getByRole("button", { name: "申請する" }).click();
-  const summary = await expectSummary(page, "顧客IDは半角数字6〜8桁で入力してください");
-  await expectMarked(summary, number, "顧客IDは半角数字6〜8桁で入力してください");
+  await expectRefused(page, number, "顧客IDは半角数字6〜8桁で入力してください");
 
   await number.fill("123456");
-  await expect(page.getByTestId("form-error")).toHaveCount(0);
-  await expect(number).not.toHaveAttribute("aria-invalid", "true");
+  await expectCleared(page, number);
 });
 
 test("registration: an empty submit focuses the summary, which links every field", async ({
@@ -158,8 +163,7 @@ test("registration: an empty submit focuses the summary, which links every field
   const main = page.getByTestId("main");
   const name = main.getByLabel("氏名（半角英字）");
   await main.getByRole("button", { name: "登録する" }).click();
-  const summary = await expectSummary(page, "氏名（半角英字）は必須です");
-  await expectMarked(summary, name, "氏名（半角英字）は必須です");
+  const summary = await expectRefused(page, name, "氏名（半角英字）は必須です");
   // Five fields and the agreement to the terms, which registration now requires.
   await expect(summary.locator("a")).toHaveCount(6);
   await expect(summary.locator("a").last()).toHaveText(

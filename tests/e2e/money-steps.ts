@@ -48,7 +48,6 @@ export async function withdraw(
   return result.id;
 }
 
-/** Submits the filter bar with the given status (the other filters stay as they are). */
 /** A withdrawal's status as stored. */
 export async function withdrawalStatus(db: Db, id: string) {
   const row = await db.kysely
@@ -59,6 +58,7 @@ export async function withdrawalStatus(db: Db, id: string) {
   return row.status;
 }
 
+/** Submits the filter bar with the given status (the other filters stay as they are). */
 export async function filterStatus(page: Page, status: string) {
   await page.getByTestId("filter-status").selectOption(status);
   await page.getByTestId("filters-apply").click();

@@ -66,6 +66,15 @@ export async function createAccount(
   return id;
 }
 
+/** Gives a broker account the account type the member chose for it (it decides the rate). */
+export async function setAccountType(db: Db, accountId: string, accountType: string) {
+  await db.kysely
+    .updateTable("broker_accounts")
+    .set({ account_type: accountType })
+    .where("id", "=", accountId)
+    .execute();
+}
+
 /** The header of the built-in report shape. */
 export const REPORT_HEADER = "trade_date,broker,account,lots,amount,currency,row_key";
 

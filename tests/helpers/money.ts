@@ -1,26 +1,51 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db";
-import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "../../server/ledger";
+import {
+  ensureWallet,
+  HOUSE,
+  inTransaction,
+  memberWallet,
+  type Movement,
+  type Posting,
+  post,
+} from "../../server/ledger";
 import type { Caller } from "./fixtures";
 
 export function key(): string {
   return randomBytes(12).toString("base64url");
 }
 
-/** Gives a member money from the house, through the ledger like any real credit. */
-export async function fund(db: Db, userId: string, amount: number): Promise<void> {
+/** The two postings of a credit of `amount` from the house to the member's available balance. */
+export function fromHouse(userId: string, amount: number): Posting[] {
+  return [
+    { walletId: HOUSE, bucket: "available", amount: -amount },
+    { walletId: memberWallet(userId), bucket: "available", amount },
+  ];
+}
+
+/**
+ * Credits the member `amount` from the house as one movement of its own, described by
+ * `movement` (a negative amount is a debit to the house).
+ */
+export async function creditFromHouse(
+  db: Db,
+  userId: string,
+  amount: number,
+  movement: Omit<Movement, "postings">,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     await ensureWallet(trx, db, userId);
-    await post(trx, db, {
-      key: `test-fund:${key()}`,
-      kind: "present",
-      refType: "test",
-      refId: userId,
-      postings: [
-        { walletId: HOUSE, bucket: "available", amount: -amount },
-        { walletId: memberWallet(userId), bucket: "available", amount },
-      ],
-    });
+    await post(trx, db, { ...movement, postings: fromHouse(userId, amount) });
+  });
+}
+
+/** Gives a member money from the house, through the ledger like any real credit. */
+export async function fund(db: Db, userId: string, amount: number): Promise<void> {
+  await creditFromHouse(db, userId, amount, {
+    key: `test-fund:${key()}`,
+    kind: "present",
+    refType: "test",
+    refId: userId,
   });
 }
 

@@ -1,18 +1,11 @@
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
 import { completeWithdrawal, requestWithdrawal } from "../../server/features/wallet/service";
-import {
-  ensureWallet,
-  HOUSE,
-  inTransaction,
-  memberWallet,
-  type MovementKind,
-  post,
-} from "../../server/ledger";
+import type { MovementKind } from "../../server/ledger";
 import { createLogger } from "../../server/logger";
 import type { Method } from "../../server/domain/withdrawal";
 import type { Caller } from "./fixtures";
-import { anAdminId, key } from "./money";
+import { anAdminId, creditFromHouse, key } from "./money";
 
 /**
  * Movements for the statement's tests. The statement reads only the ledger, so a credit from
@@ -27,18 +20,11 @@ export async function houseMovement(
   refType: string,
   amount: number,
 ): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    await ensureWallet(trx, db, userId);
-    await post(trx, db, {
-      key: `statement-test:${key()}`,
-      kind,
-      refType,
-      refId: newId(),
-      postings: [
-        { walletId: HOUSE, bucket: "available", amount: -amount },
-        { walletId: memberWallet(userId), bucket: "available", amount },
-      ],
-    });
+  await creditFromHouse(db, userId, amount, {
+    key: `statement-test:${key()}`,
+    kind,
+    refType,
+    refId: newId(),
   });
 }
 

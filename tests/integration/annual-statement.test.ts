@@ -2,18 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { DEFAULT_SETTINGS, updateMoneySettings } from "../../server/features/settings/service";
-import {
-  checkLedger,
-  ensureWallet,
-  HOUSE,
-  inTransaction,
-  memberWallet,
-  post,
-} from "../../server/ledger";
+import { checkLedger, ensureWallet, inTransaction, memberWallet, post } from "../../server/ledger";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { givePaymentDetails, key, walletOf, withdraw } from "../helpers/money";
+import { fromHouse, givePaymentDetails, key, walletOf, withdraw } from "../helpers/money";
 import { decidedTransfer, houseMovement } from "../helpers/statement";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
@@ -71,10 +64,7 @@ async function cashback(userId: string, perBroker: [brokerId: string, yen: numbe
       kind: "cashback",
       refType: "import_batch",
       refId: batchId,
-      postings: [
-        { walletId: HOUSE, bucket: "available", amount: -total },
-        { walletId: memberWallet(userId), bucket: "available", amount: total },
-      ],
+      postings: fromHouse(userId, total),
     });
     for (const [brokerId, yen] of perBroker) {
       await trx

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { brokersSuite, TITAN_FX } from "../helpers/brokers-suite";
-import { createAccount, previewed, report } from "../helpers/cashback";
+import { createAccount, previewed, report, setAccountType } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { refusal } from "../helpers/outcome";
 import { auditsOf } from "../helpers/audit";
@@ -197,11 +197,7 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     await createAccount(t.db, m.id, suite.brokers.xm!, "777103");
     const typed = { [standard]: "Standard", [micro]: "Micro" };
     for (const [id, accountType] of Object.entries(typed)) {
-      await t.db.kysely
-        .updateTable("broker_accounts")
-        .set({ account_type: accountType })
-        .where("id", "=", id)
-        .execute();
+      await setAccountType(t.db, id, accountType);
     }
     const preview = await previewed(
       t.db,

@@ -9,6 +9,10 @@ import { errorMessage } from "../helpers/messages";
 const suite = brokersSuite();
 const { t, storage, brokers, member, outcome } = suite;
 
+/** How the member's adding `accountNumber` at the broker ends: "ok" or the refusal. */
+const adding = (m: Awaited<ReturnType<typeof member>>, brokerId: string, accountNumber: string) =>
+  outcome(m.caller.brokers.accounts.add({ brokerId, accountNumber }));
+
 describe(`adding a cashback account on ${testEngine}`, () => {
   it("lists the active brokers in the admin's order, with each one's id rule", async () => {
     const m = await member();
@@ -24,19 +28,10 @@ describe(`adding a cashback account on ${testEngine}`, () => {
   it("MT4/MT5 brokers: 5 or 6 letters or digits", async () => {
     const m = await member();
     for (const number of ["12345", "AB1234", "ab12c"]) {
-      expect(
-        await outcome(
-          m.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: number }),
-        ),
-      ).toBe("ok");
+      expect(await adding(m, brokers.xm!, number)).toBe("ok");
     }
     for (const number of ["1234", "1234567", "12-45", "12 45", "ＡＢ"]) {
-      expect(
-        await outcome(
-          m.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: number }),
-        ),
-        number,
-      ).toBe("accountId.mt");
+      expect(await adding(m, brokers.xm!, number), number).toBe("accountId.mt");
     }
     expect(await errorMessage("accountId.mt")).toEqual({
       ja: "口座番号は半角英数字5桁または6桁で入力してください",
@@ -46,14 +41,8 @@ describe(`adding a cashback account on ${testEngine}`, () => {
 
   it("customer id and UID brokers: the broker's own characters and length", async () => {
     const m = await member();
-    expect(
-      await outcome(
-        m.caller.brokers.accounts.add({ brokerId: brokers.titan!, accountNumber: "1234567" }),
-      ),
-    ).toBe("ok");
-    const refused = await outcome(
-      m.caller.brokers.accounts.add({ brokerId: brokers.titan!, accountNumber: "12345" }),
-    );
+    expect(await adding(m, brokers.titan!, "1234567")).toBe("ok");
+    const refused = await adding(m, brokers.titan!, "12345");
     expect(refused).toEqual({
       key: "accountId.digits",
       params: { kind: "customer_id", min: 6, max: 8 },
@@ -64,21 +53,12 @@ describe(`adding a cashback account on ${testEngine}`, () => {
         en: "The customer ID must be 6–8 half-width digits",
       },
     );
-    expect(
-      await outcome(
-        m.caller.brokers.accounts.add({ brokerId: brokers.titan!, accountNumber: "12345A" }),
-      ),
-    ).toMatchObject({ key: "accountId.digits" });
-    expect(
-      await outcome(
-        m.caller.brokers.accounts.add({ brokerId: brokers.exness!, accountNumber: "a1b2c3d4" }),
-      ),
-    ).toBe("ok");
-    expect(
-      await outcome(
-        m.caller.brokers.accounts.add({ brokerId: brokers.exness!, accountNumber: "a1b2c3d" }),
-      ),
-    ).toEqual({ key: "accountId.alnumExact", params: { kind: "uid", min: 8, max: 8 } });
+    expect(await adding(m, brokers.titan!, "12345A")).toMatchObject({ key: "accountId.digits" });
+    expect(await adding(m, brokers.exness!, "a1b2c3d4")).toBe("ok");
+    expect(await adding(m, brokers.exness!, "a1b2c3d")).toEqual({
+      key: "accountId.alnumExact",
+      params: { kind: "uid", min: 8, max: 8 },
+    });
     expect(await errorMessage("accountId.alnumExact", { kind: "uid", min: 8, max: 8 })).toEqual({
       ja: "UIDは半角英数字8桁で入力してください",
       en: "The UID must be 8 half-width letters or digits",
@@ -93,37 +73,27 @@ describe(`adding a cashback account on ${testEngine}`, () => {
     });
     expect(added.accountNumber).toBe("XY1234");
     const other = await member();
-    expect(
-      await outcome(
-        other.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "xy1234" }),
-      ),
-    ).toBe("accountTaken");
+    expect(await adding(other, brokers.xm!, "xy1234")).toBe("accountTaken");
   });
 
   it("requires a company, and refuses an unknown or deactivated one the same way", async () => {
     const m = await member();
     for (const brokerId of ["", newId(), brokers.gone!, "not an id"]) {
-      expect(
-        await outcome(m.caller.brokers.accounts.add({ brokerId, accountNumber: "55555" })),
-        brokerId,
-      ).toEqual({
+      expect(await adding(m, brokerId, "55555"), brokerId).toEqual({
         brokerId: "brokerRequired",
       });
     }
-    expect(
-      await outcome(m.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "" })),
-    ).toEqual({
+    expect(await adding(m, brokers.xm!, "")).toEqual({
       accountNumber: "required",
     });
   });
 
   it("needs no application at an auto-rebate broker (Errante) and says so", async () => {
     const m = await member();
-    expect(
-      await outcome(
-        m.caller.brokers.accounts.add({ brokerId: brokers.errante!, accountNumber: "12345" }),
-      ),
-    ).toEqual({ key: "autoRebateBroker", params: { broker: "Errante" } });
+    expect(await adding(m, brokers.errante!, "12345")).toEqual({
+      key: "autoRebateBroker",
+      params: { broker: "Errante" },
+    });
     expect(await errorMessage("autoRebateBroker", { broker: "Errante" })).toEqual({
       ja: "Erranteの口座は自動でリベートが付与されるため、申請は不要です",
       en: "Errante accounts earn rebates automatically, so no application is needed",
@@ -134,22 +104,10 @@ describe(`adding a cashback account on ${testEngine}`, () => {
     const a = await member();
     const b = await member();
     await a.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "77777" });
-    expect(
-      await outcome(
-        b.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "77777" }),
-      ),
-    ).toBe("accountTaken");
-    expect(
-      await outcome(
-        a.caller.brokers.accounts.add({ brokerId: brokers.xm!, accountNumber: "77777" }),
-      ),
-    ).toBe("accountTaken");
+    expect(await adding(b, brokers.xm!, "77777")).toBe("accountTaken");
+    expect(await adding(a, brokers.xm!, "77777")).toBe("accountTaken");
     // The same number at another broker is another account.
-    expect(
-      await outcome(
-        b.caller.brokers.accounts.add({ brokerId: brokers.titan!, accountNumber: "777770" }),
-      ),
-    ).toBe("ok");
+    expect(await adding(b, brokers.titan!, "777770")).toBe("ok");
     expect(await errorMessage("accountTaken")).toEqual({
       ja: "この口座はすでに登録されています",
       en: "This account is already registered",

@@ -9,18 +9,18 @@ const suite = brokersSuite();
 const { t, storage, brokerInput, createBroker, member, outcome } = suite;
 
 describe(`broker management on ${testEngine}`, () => {
+  /** The field errors of creating a broker from the valid form changed by `fields`. */
+  const createRefusal = (fields: Parameters<typeof brokerInput>[0]) =>
+    outcome(suite.admin.brokers.create(brokerInput(fields)));
+
   it("validates every field, including the broker's own id pattern", async () => {
     expect(
-      await outcome(
-        suite.admin.brokers.create(
-          brokerInput({
-            name: "",
-            code: "Bad Code",
-            signupUrl: "http://insecure.example",
-            displayOrder: "-1",
-          }),
-        ),
-      ),
+      await createRefusal({
+        name: "",
+        code: "Bad Code",
+        signupUrl: "http://insecure.example",
+        displayOrder: "-1",
+      }),
     ).toEqual({
       name: "required",
       code: "brokerCode",
@@ -28,24 +28,16 @@ describe(`broker management on ${testEngine}`, () => {
       displayOrder: "displayOrder",
     });
     // Not a number at all: the same message, not zod's English default.
-    expect(await outcome(suite.admin.brokers.create(brokerInput({ displayOrder: "abc" })))).toEqual(
-      {
-        displayOrder: "displayOrder",
-      },
-    );
+    expect(await createRefusal({ displayOrder: "abc" })).toEqual({ displayOrder: "displayOrder" });
     expect(
-      await outcome(
-        suite.admin.brokers.create(
-          brokerInput({
-            code: "uid-broker",
-            accountKind: "uid",
-            idMinLength: "9",
-            idMaxLength: "4",
-          }),
-        ),
-      ),
+      await createRefusal({
+        code: "uid-broker",
+        accountKind: "uid",
+        idMinLength: "9",
+        idMaxLength: "4",
+      }),
     ).toEqual({ idCharset: "required", idMaxLength: "idLengthOrder" });
-    expect(await outcome(suite.admin.brokers.create(brokerInput({ code: "xm" })))).toEqual({
+    expect(await createRefusal({ code: "xm" })).toEqual({
       code: "brokerCodeTaken",
     });
   });

@@ -18,35 +18,23 @@ const suite = gachasSuite();
 const { t, createGacha, member } = suite;
 const PNG = Uint8Array.from(TINY_PNG);
 
+/** How creating a gacha from the form changed by `over` ends (no image). */
+const creating = (over: Parameters<typeof gachaForm>[0]) =>
+  outcome(suite.admin.gachas.create({ gacha: gachaForm(over), image: {} }));
+
+/** How adding a reward from the form changed by `over` to the gacha ends (no image). */
+const addingReward = (gachaId: string, over?: Parameters<typeof rewardForm>[0]) =>
+  outcome(suite.admin.gachas.createReward({ gachaId, reward: rewardForm(over), image: {} }));
+
 describe(`gacha admin on ${testEngine}`, () => {
   it("creates and edits a gacha, refusing bad input field by field", async () => {
-    expect(
-      await outcome(suite.admin.gachas.create({ gacha: gachaForm({ name: "" }), image: {} })),
-    ).toBe("gacha.name:required");
-    expect(
-      await outcome(
-        suite.admin.gachas.create({
-          gacha: gachaForm({ startsAt: tokyoLocal(DAY), endsAt: tokyoLocal(HOUR) }),
-          image: {},
-        }),
-      ),
-    ).toBe("gacha.endsAt:endBeforeStart");
-    expect(
-      await outcome(suite.admin.gachas.create({ gacha: gachaForm({ cost: "-1" }), image: {} })),
-    ).toBe("gacha.cost:gachaCost");
-    expect(
-      await outcome(
-        suite.admin.gachas.create({ gacha: gachaForm({ challengeLimit: "0" }), image: {} }),
-      ),
-    ).toBe("gacha.challengeLimit:gachaLimit");
-    expect(
-      await outcome(
-        suite.admin.gachas.create({
-          gacha: gachaForm({ startsAt: "2026-02-30T10:00" }),
-          image: {},
-        }),
-      ),
-    ).toBe("gacha.startsAt:dateTimeInvalid");
+    expect(await creating({ name: "" })).toBe("gacha.name:required");
+    expect(await creating({ startsAt: tokyoLocal(DAY), endsAt: tokyoLocal(HOUR) })).toBe(
+      "gacha.endsAt:endBeforeStart",
+    );
+    expect(await creating({ cost: "-1" })).toBe("gacha.cost:gachaCost");
+    expect(await creating({ challengeLimit: "0" })).toBe("gacha.challengeLimit:gachaLimit");
+    expect(await creating({ startsAt: "2026-02-30T10:00" })).toBe("gacha.startsAt:dateTimeInvalid");
 
     const { id } = await suite.admin.gachas.create({
       gacha: gachaForm({
@@ -83,38 +71,18 @@ describe(`gacha admin on ${testEngine}`, () => {
   it("needs a weight for a weighted gacha's reward, a stock for a box's, an amount for cash", async () => {
     const weighted = await createGacha({ method: "weighted" }, []);
     const box = await createGacha({ method: "box" }, []);
+    expect(await addingReward(weighted.id)).toBe("weight:required");
+    expect(await addingReward(box.id)).toBe("stock:required");
+    expect(await addingReward(weighted.id, { amount: "", weight: "1" })).toBe(
+      "reward.amount:required",
+    );
     expect(
-      await outcome(
-        suite.admin.gachas.createReward({ gachaId: weighted.id, reward: rewardForm(), image: {} }),
-      ),
-    ).toBe("weight:required");
-    expect(
-      await outcome(
-        suite.admin.gachas.createReward({ gachaId: box.id, reward: rewardForm(), image: {} }),
-      ),
-    ).toBe("stock:required");
-    expect(
-      await outcome(
-        suite.admin.gachas.createReward({
-          gachaId: weighted.id,
-          reward: rewardForm({ amount: "", weight: "1" }),
-          image: {},
-        }),
-      ),
-    ).toBe("reward.amount:required");
-    expect(
-      await outcome(
-        suite.admin.gachas.createReward({
-          gachaId: weighted.id,
-          reward: rewardForm({
-            kind: "item",
-            weight: "1",
-            validFrom: tokyoLocal(DAY),
-            validUntil: tokyoLocal(HOUR),
-          }),
-          image: {},
-        }),
-      ),
+      await addingReward(weighted.id, {
+        kind: "item",
+        weight: "1",
+        validFrom: tokyoLocal(DAY),
+        validUntil: tokyoLocal(HOUR),
+      }),
     ).toBe("reward.validUntil:endBeforeStart");
     // An amount typed for an item is dropped: only cash has one.
     const item = await suite.admin.gachas.createReward({
@@ -167,24 +135,37 @@ describe(`the gacha feature flag on ${testEngine}`, () => {
 });
 
 describe(`gacha concurrency on ${testEngine}`, () => {
+  /** The member's `times` draws of the gacha sent at once, each one's outcome. */
+  const drawsAtOnce = (m: Awaited<ReturnType<typeof member>>, gachaId: string, times: number) =>
+    Promise.all(
+      Array.from({ length: times }, () =>
+        outcome(m.caller.gachas.draw({ gachaId, requestKey: key() })),
+      ),
+    );
+
+  /** What the gacha's draws paid out, one row a draw. */
+  const drawLog = (gachaId: string) =>
+    t.db.kysely
+      .selectFrom("gacha_logs")
+      .select(["amount", "reward_name"])
+      .where("gacha_id", "=", gachaId)
+      .execute();
+
+  /** `ok` of the outcomes went through, and every other one was refused with `refusal`. */
+  function expectOkThenRefused(results: string[], ok: number, refusal: string) {
+    expect(results.filter((r) => r === "ok")).toHaveLength(ok);
+    expect(results.filter((r) => r !== "ok").every((r) => r === refusal)).toBe(true);
+  }
+
   it("50 concurrent draws by one member keep the challenge limit", async () => {
     const m = await member(100_000);
     const g = await createGacha({ cost: "100", challengeLimit: "7" }, [
       { amount: "50", weight: "1" },
       { kind: "none", amount: "", weight: "1" },
     ]);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        outcome(m.caller.gachas.draw({ gachaId: g.id, requestKey: key() })),
-      ),
-    );
-    expect(results.filter((r) => r === "ok")).toHaveLength(7);
-    expect(results.filter((r) => r !== "ok").every((r) => r === "gachaLimitReached")).toBe(true);
-    const logs = await t.db.kysely
-      .selectFrom("gacha_logs")
-      .select(["amount"])
-      .where("gacha_id", "=", g.id)
-      .execute();
+    const results = await drawsAtOnce(m, g.id, 50);
+    expectOkThenRefused(results, 7, "gachaLimitReached");
+    const logs = await drawLog(g.id);
     expect(logs).toHaveLength(7);
     const won = logs.reduce((s, l) => s + Number(l.amount ?? 0), 0);
     expect(await walletOf(t.db, m.id)).toEqual({ available: 100_000 - 7 * 100 + won, held: 0 });
@@ -197,13 +178,8 @@ describe(`gacha concurrency on ${testEngine}`, () => {
     const g = await createGacha({ cost: "250", challengeLimit: "50" }, [
       { kind: "none", amount: "", weight: "1" },
     ]);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        outcome(m.caller.gachas.draw({ gachaId: g.id, requestKey: key() })),
-      ),
-    );
-    expect(results.filter((r) => r === "ok")).toHaveLength(4);
-    expect(results.filter((r) => r !== "ok").every((r) => r === "insufficientBalance")).toBe(true);
+    const results = await drawsAtOnce(m, g.id, 50);
+    expectOkThenRefused(results, 4, "insufficientBalance");
     expect(await walletOf(t.db, m.id)).toEqual({ available: 0, held: 0 });
     // Refused draws were rolled back whole: the counter shows only the paid ones.
     expect((await m.caller.gachas.get({ id: g.id })).plays).toBe(4);
@@ -217,19 +193,9 @@ describe(`gacha concurrency on ${testEngine}`, () => {
     ]);
     const members = await Promise.all(Array.from({ length: 10 }, () => member(1_000)));
     // 10 members × 3 draws = 30 attempts at a box of 12.
-    const attempts = members.flatMap((m) =>
-      Array.from({ length: 3 }, () =>
-        outcome(m.caller.gachas.draw({ gachaId: g.id, requestKey: key() })),
-      ),
-    );
-    const results = await Promise.all(attempts);
-    expect(results.filter((r) => r === "ok")).toHaveLength(12);
-    expect(results.filter((r) => r !== "ok").every((r) => r === "gachaSoldOut")).toBe(true);
-    const counts = await t.db.kysely
-      .selectFrom("gacha_logs")
-      .select(["reward_name"])
-      .where("gacha_id", "=", g.id)
-      .execute();
+    const results = (await Promise.all(members.map((m) => drawsAtOnce(m, g.id, 3)))).flat();
+    expectOkThenRefused(results, 12, "gachaSoldOut");
+    const counts = await drawLog(g.id);
     const by = (name: string) => counts.filter((c) => c.reward_name === name).length;
     expect([by("Big"), by("Small"), by("Miss")]).toEqual([3, 5, 4]);
     const stock = await t.db.kysely

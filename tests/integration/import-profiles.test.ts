@@ -1,7 +1,7 @@
 import Encoding from "encoding-japanese";
 import { describe, expect, it } from "vitest";
 import { brokersSuite } from "../helpers/brokers-suite";
-import { createAccount, importsOf, previewed, report } from "../helpers/cashback";
+import { createAccount, importsOf, previewed, report, setAccountType } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { exnessProfileForm } from "../helpers/import-profiles";
 import { errorOf, refusal } from "../helpers/outcome";
@@ -124,11 +124,7 @@ describe(`import profiles on ${testEngine}`, () => {
     const m = await createUser(t.db);
     await createAccount(t.db, m.id, suite.brokers.exness!, "EXPR0001");
     const pro = await createAccount(t.db, m.id, suite.brokers.exness!, "EXPR0002");
-    await t.db.kysely
-      .updateTable("broker_accounts")
-      .set({ account_type: "Pro" })
-      .where("id", "=", pro)
-      .execute();
+    await setAccountType(t.db, pro, "Pro");
 
     const content = exnessReport([
       // No type: the default (Standard), 40 % of $12.3456 at ¥150 = ¥740.736

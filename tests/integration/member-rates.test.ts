@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { saveRateVersion } from "../../server/features/brokers/terms";
 import { brokersSuite } from "../helpers/brokers-suite";
-import { createAccount, importsOf, previewed } from "../helpers/cashback";
+import { createAccount, importsOf, previewed, setAccountType } from "../helpers/cashback";
 import { testEngine } from "../helpers/db";
 import { translator } from "../helpers/messages";
 import { auditsOf } from "../helpers/audit";
@@ -132,11 +132,7 @@ describe(`account types a member gives, and the rates they see, on ${testEngine}
     const m = await member();
     const other = await member();
     const pro = await createAccount(t.db, m.id, suite.brokers.xm!, "72001");
-    await t.db.kysely
-      .updateTable("broker_accounts")
-      .set({ account_type: "Pro" })
-      .where("id", "=", pro)
-      .execute();
+    await setAccountType(t.db, pro, "Pro");
     await createAccount(t.db, m.id, suite.brokers.xm!, "72002"); // no type: default type
     await createAccount(t.db, other.id, suite.brokers.xm!, "72003");
     const preview = await previewed(

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tokyoDay } from "../../server/domain/tokyo";
 import { saveRateVersion } from "../../server/features/brokers/terms";
 import { brokersSuite } from "../helpers/brokers-suite";
-import { createAccount, importsOf, previewed } from "../helpers/cashback";
+import { createAccount, importsOf, previewed, setAccountType } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { refusal } from "../helpers/outcome";
 import { testEngine } from "../helpers/db";
@@ -34,14 +34,6 @@ function report(lines: string[]) {
 
 const dayAfter = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function setType(accountId: string, accountType: string) {
-  await t.db.kysely
-    .updateTable("broker_accounts")
-    .set({ account_type: accountType })
-    .where("id", "=", accountId)
-    .execute();
-}
 
 describe(`rates in force on the trade date on ${testEngine}`, () => {
   it("schedules a change from a day on, refuses a day past, and shows what changed and when", async () => {
@@ -134,9 +126,9 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
     const pro = await createAccount(t.db, m.id, xmId, "880002");
     const micro = await createAccount(t.db, m.id, xmId, "880003");
     await createAccount(t.db, m.id, xmId, "880004"); // no type given
-    await setType(standard, "Standard");
-    await setType(pro, "Pro");
-    await setType(micro, "Micro");
+    await setAccountType(t.db, standard, "Standard");
+    await setAccountType(t.db, pro, "Pro");
+    await setAccountType(t.db, micro, "Micro");
 
     const preview = await previewed(
       t.db,
@@ -256,7 +248,7 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
     expect(staged).toEqual({ amount_yen: 700, rate_source: "default_type" });
 
     const account = await createAccount(t.db, m.id, xmId, "890001");
-    await setType(account, "Pro");
+    await setAccountType(t.db, account, "Pro");
     // Pro on 20 October: $4.50 a lot at ¥150.
     expect(await imports.rerun({ batchId: preview.batchId })).toEqual({ rows: 1, amount: 675 });
     const credited = await t.db.kysely
@@ -270,7 +262,7 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
   it("refuses a priced dollar row without the batch's dollar rate, and a commission that is not a number", async () => {
     const m = await createUser(t.db);
     const account = await createAccount(t.db, m.id, suite.brokers.xm!, "891001");
-    await setType(account, "Pro");
+    await setAccountType(t.db, account, "Pro");
     await expect(
       previewed(
         t.db,

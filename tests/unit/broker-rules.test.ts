@@ -47,32 +47,39 @@ describe("account numbers", () => {
     expect(accountIdFits(DASHED, "AB_12")).toBe(false);
   });
 
-  it("explains each rule in both languages", async () => {
-    const read = async (rule: AccountRule) => {
+  it.each([
+    [
+      MT,
+      "口座番号は半角英数字5桁または6桁で入力してください",
+      "The account number must be 5 or 6 letters or digits (half-width)",
+    ],
+    [
+      TITAN,
+      "顧客IDは半角数字6〜8桁で入力してください",
+      "The customer ID must be 6–8 half-width digits",
+    ],
+    [
+      EXNESS,
+      "UIDは半角英数字8桁で入力してください",
+      "The UID must be 8 half-width letters or digits",
+    ],
+    [
+      DASHED,
+      "顧客IDは半角英数字とハイフン（-）4〜12文字で入力してください",
+      "The customer ID must be 4–12 half-width letters, digits or hyphens (-)",
+    ],
+    [
+      { kind: "uid", charset: "digits", min: 9, max: 9 },
+      "UIDは半角数字9桁で入力してください",
+      "The UID must be 9 half-width digits",
+    ],
+  ] satisfies [AccountRule, string, string][])(
+    "explains the rule %j in both languages",
+    async (rule, ja, en) => {
       const { key, params } = accountRuleMessage(rule);
-      return errorMessage(key, params);
-    };
-    expect(await read(MT)).toEqual({
-      ja: "口座番号は半角英数字5桁または6桁で入力してください",
-      en: "The account number must be 5 or 6 letters or digits (half-width)",
-    });
-    expect(await read(TITAN)).toEqual({
-      ja: "顧客IDは半角数字6〜8桁で入力してください",
-      en: "The customer ID must be 6–8 half-width digits",
-    });
-    expect(await read(EXNESS)).toEqual({
-      ja: "UIDは半角英数字8桁で入力してください",
-      en: "The UID must be 8 half-width letters or digits",
-    });
-    expect(await read(DASHED)).toEqual({
-      ja: "顧客IDは半角英数字とハイフン（-）4〜12文字で入力してください",
-      en: "The customer ID must be 4–12 half-width letters, digits or hyphens (-)",
-    });
-    expect(await read({ kind: "uid", charset: "digits", min: 9, max: 9 })).toEqual({
-      ja: "UIDは半角数字9桁で入力してください",
-      en: "The UID must be 9 half-width digits",
-    });
-  });
+      expect(await errorMessage(key, params)).toEqual({ ja, en });
+    },
+  );
 
   it("the duplicate and auto-rebate messages", async () => {
     expect(await errorMessage("accountTaken")).toEqual({
@@ -137,45 +144,62 @@ describe("the broker form", () => {
     ).toBe(true);
   });
 
-  it("says what is wrong with each field, in both languages", async () => {
-    const read = (input: object) =>
-      fieldMessages(brokerInput, { ...valid, ...input }, "admin:brokers");
-    expect((await read({ name: " " })).name).toEqual({
-      key: "required",
-      ja: "名前は必須です",
-      en: "Name is required",
-    });
-    expect((await read({ code: "titan fx" })).code).toEqual({
-      key: "brokerCode",
-      ja: "コードは半角英小文字・数字・ハイフン（-）で入力してください",
-      en: "Code may use lower-case letters, digits and hyphens (-) only",
-    });
-    expect((await read({ signupUrl: "http://titanfx.example" })).signupUrl).toEqual({
-      key: "httpsUrl",
-      ja: "https:// で始まるURLを入力してください",
-      en: "Please enter a URL starting with https://",
-    });
+  const read = (input: object) =>
+    fieldMessages(brokerInput, { ...valid, ...input }, "admin:brokers");
+
+  it.each([
+    [{ name: " " }, "name", "required", "名前は必須です", "Name is required"],
+    [
+      { code: "titan fx" },
+      "code",
+      "brokerCode",
+      "コードは半角英小文字・数字・ハイフン（-）で入力してください",
+      "Code may use lower-case letters, digits and hyphens (-) only",
+    ],
+    [
+      { signupUrl: "http://titanfx.example" },
+      "signupUrl",
+      "httpsUrl",
+      "https:// で始まるURLを入力してください",
+      "Please enter a URL starting with https://",
+    ],
+    [
+      { displayOrder: "1.5" },
+      "displayOrder",
+      "displayOrder",
+      "表示順は0〜9999の整数で入力してください",
+      "Display order must be a whole number from 0 to 9999",
+    ],
+    [
+      { idMinLength: "0" },
+      "idMinLength",
+      "idLength",
+      "最小桁数は1〜32の整数で入力してください",
+      "Minimum length must be a whole number from 1 to 32",
+    ],
+    [
+      { idMinLength: "9", idMaxLength: "8" },
+      "idMaxLength",
+      "idLengthOrder",
+      "最大桁数は最小桁数以上にしてください",
+      "The maximum length must not be below the minimum",
+    ],
+    [
+      { idCharset: "" },
+      "idCharset",
+      "required",
+      "使える文字は必須です",
+      "Character set is required",
+    ],
+  ] as const)(
+    "says what is wrong with %j in both languages (%s: %s)",
+    async (input, field, key, ja, en) => {
+      expect((await read(input))[field]).toEqual({ key, ja, en });
+    },
+  );
+
+  it("refuses a javascript: sign-up URL as not https", async () => {
     expect((await read({ signupUrl: "javascript:alert(1)" })).signupUrl?.key).toBe("httpsUrl");
-    expect((await read({ displayOrder: "1.5" })).displayOrder).toEqual({
-      key: "displayOrder",
-      ja: "表示順は0〜9999の整数で入力してください",
-      en: "Display order must be a whole number from 0 to 9999",
-    });
-    expect((await read({ idMinLength: "0" })).idMinLength).toEqual({
-      key: "idLength",
-      ja: "最小桁数は1〜32の整数で入力してください",
-      en: "Minimum length must be a whole number from 1 to 32",
-    });
-    expect((await read({ idMinLength: "9", idMaxLength: "8" })).idMaxLength).toEqual({
-      key: "idLengthOrder",
-      ja: "最大桁数は最小桁数以上にしてください",
-      en: "The maximum length must not be below the minimum",
-    });
-    expect((await read({ idCharset: "" })).idCharset).toEqual({
-      key: "required",
-      ja: "使える文字は必須です",
-      en: "Character set is required",
-    });
   });
 });
 

@@ -19,36 +19,29 @@ const terms = z.object(brokerTermsFields).superRefine(scheduleComplete, alwaysCh
 const base = { conditions: "", conditionsEn: "", creditCycle: "", creditDay: "", rates: [] };
 
 describe("next crediting day (Tokyo, Japanese business days)", () => {
-  /** The next crediting day of a schedule, seen at the instant `iso`. */
-  const next = (cycle: "monthly" | "weekly", day: number, iso: string) =>
-    nextCreditingDay({ cycle, day }, new Date(iso));
-  it("is this month's day when it is still ahead, else next month's", () => {
-    expect(next("monthly", 15, "2026-11-25T03:00:00Z")).toBe("2026-12-15");
+  // Each case: the schedule's cycle and day, the instant it is seen at, the crediting day.
+  it.each([
+    // This month's day when it is still ahead, else next month's.
+    ["monthly", 15, "2026-11-25T03:00:00Z", "2026-12-15"],
     // 15 Nov 2026 is a Sunday: moved to Monday the 16th.
-    expect(next("monthly", 15, "2026-11-10T03:00:00Z")).toBe("2026-11-16");
-  });
-
-  it("counts a crediting moved onto today as today's, even from last month", () => {
-    expect(next("monthly", 15, "2026-11-16T03:00:00Z")).toBe("2026-11-16");
+    ["monthly", 15, "2026-11-10T03:00:00Z", "2026-11-16"],
+    // A crediting moved onto today counts as today's, even from last month.
+    ["monthly", 15, "2026-11-16T03:00:00Z", "2026-11-16"],
     // 28 Feb 2027 is a Sunday, so February's crediting is on Monday 1 March.
-    expect(next("monthly", 28, "2027-03-01T03:00:00Z")).toBe("2027-03-01");
-  });
-
-  it("skips the new year's bank holidays", () => {
-    expect(next("monthly", 1, "2026-12-20T03:00:00Z")).toBe("2027-01-04");
-  });
-
-  it("credits weekly on the weekday, after a national holiday on the next business day", () => {
-    expect(next("weekly", 5, "2026-11-25T03:00:00Z")).toBe("2026-11-27");
-    expect(next("weekly", 3, "2026-11-25T03:00:00Z")).toBe("2026-11-25");
+    ["monthly", 28, "2027-03-01T03:00:00Z", "2027-03-01"],
+    // The new year's bank holidays are skipped.
+    ["monthly", 1, "2026-12-20T03:00:00Z", "2027-01-04"],
+    // Weekly on the weekday, after a national holiday on the next business day.
+    ["weekly", 5, "2026-11-25T03:00:00Z", "2026-11-27"],
+    ["weekly", 3, "2026-11-25T03:00:00Z", "2026-11-25"],
     // Monday 23 Nov 2026 is Labour Thanksgiving Day: that week's crediting is Tuesday the 24th.
-    expect(next("weekly", 1, "2026-11-24T03:00:00Z")).toBe("2026-11-24");
-  });
-
-  it("reads the day in Tokyo, not UTC", () => {
-    // 15:30 UTC on Tuesday the 24th is already Wednesday in Tokyo: Tuesday's crediting has passed.
-    expect(next("weekly", 2, "2026-11-24T15:30:00Z")).toBe("2026-12-01");
-    expect(next("weekly", 2, "2026-11-24T14:30:00Z")).toBe("2026-11-24");
+    ["weekly", 1, "2026-11-24T03:00:00Z", "2026-11-24"],
+    // The day is read in Tokyo, not UTC: 15:30 UTC on Tuesday the 24th is already Wednesday in
+    // Tokyo, so Tuesday's crediting has passed.
+    ["weekly", 2, "2026-11-24T15:30:00Z", "2026-12-01"],
+    ["weekly", 2, "2026-11-24T14:30:00Z", "2026-11-24"],
+  ] as const)("%s on day %i, seen at %s, is %s", (cycle, day, iso, expected) => {
+    expect(nextCreditingDay({ cycle, day }, new Date(iso))).toBe(expected);
   });
 
   it("has no date without a schedule", () => {

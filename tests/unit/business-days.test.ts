@@ -6,14 +6,19 @@ import {
 } from "../../server/lib/business-days";
 
 describe("Japanese business days", () => {
-  it("skips weekends, national holidays, substitute holidays and the new year", () => {
-    expect(isBusinessDay("2026-11-25")).toBe(true); // a Wednesday
-    expect(isBusinessDay("2026-11-28")).toBe(false); // Saturday
-    expect(isBusinessDay("2026-11-23")).toBe(false); // Labour Thanksgiving Day (Monday)
-    expect(isBusinessDay("2026-12-31")).toBe(false); // banks close for the new year
-    expect(isBusinessDay("2027-01-04")).toBe(true);
-    expect(isBusinessDay("2026-05-06")).toBe(false); // substitute holiday for 3 May
-  });
+  it.each([
+    ["2026-11-25", true], // a Wednesday
+    ["2026-11-28", false], // Saturday
+    ["2026-11-23", false], // Labour Thanksgiving Day (Monday)
+    ["2026-12-31", false], // banks close for the new year
+    ["2027-01-04", true],
+    ["2026-05-06", false], // substitute holiday for 3 May
+  ])(
+    "skips weekends, national holidays, substitute holidays and the new year: %s is a business day: %s",
+    (day, open) => {
+      expect(isBusinessDay(day)).toBe(open);
+    },
+  );
 
   it("reads a holiday by its Tokyo day whatever the server's time zone", () => {
     const saved = process.env.TZ;

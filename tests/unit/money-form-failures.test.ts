@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { action as transferAction } from "../../app/routes/users+/withdraw+/transfer";
@@ -17,6 +17,24 @@ function post(url: string, fields: Record<string, string>) {
   return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
 }
 
+/** Posts `fields` to a route's action, as the browser's form would. */
+async function send(
+  action: (args: ActionFunctionArgs) => Promise<unknown>,
+  url: string,
+  fields: Record<string, string>,
+  context: AppLoadContext,
+) {
+  return (await action({ request: post(url, fields), context, params: {} })) as Response;
+}
+
+/** Expects the answer's status and the reason it gives (`key`); returns the values it kept. */
+async function expectSaying(response: Response, status: number, key: string) {
+  expect(response.status).toBe(status);
+  const body = await response.json();
+  expect(body.error.key).toBe(key);
+  return body.values;
+}
+
 function contextWhere(fail: () => never) {
   const errors: unknown[] = [];
   const context = {
@@ -28,11 +46,12 @@ function contextWhere(fail: () => never) {
 
 /** The withdrawal form's action, sent a bank withdrawal of `amount` yen. */
 function withdraw(context: AppLoadContext, amount = "3000") {
-  return withdrawAction({
-    request: post("http://x/users/withdraw/new", { method: "bank", amount, requestKey: KEY }),
+  return send(
+    withdrawAction,
+    "http://x/users/withdraw/new",
+    { method: "bank", amount, requestKey: KEY },
     context,
-    params: {},
-  });
+  );
 }
 
 /** A 503 that keeps the withdrawal form's input and one-time key, saying why with `key`. */
@@ -67,20 +86,17 @@ describe("money forms when the request fails", () => {
 
   it("transfer: the same", async () => {
     const { context } = contextWhere(lost);
-    const response = (await transferAction({
-      request: post("http://x/users/withdraw/transfer", {
-        email: "b@example.test",
-        amount: "1000",
-        message: "thanks",
-        requestKey: KEY,
-      }),
+    const response = await send(
+      transferAction,
+      "http://x/users/withdraw/transfer",
+      { email: "b@example.test", amount: "1000", message: "thanks", requestKey: KEY },
       context,
-      params: {},
-    })) as Response;
-    expect(response.status).toBe(503);
-    const body = await response.json();
-    expect(body.error.key).toBe("submitUnsure");
-    expect(body.values).toMatchObject({ email: "b@example.test", amount: "1000", requestKey: KEY });
+    );
+    expect(await expectSaying(response, 503, "submitUnsure")).toMatchObject({
+      email: "b@example.test",
+      amount: "1000",
+      requestKey: KEY,
+    });
   });
 
   it("a refusal is still the procedure's own message, and sign-in is still a redirect", async () => {
@@ -140,15 +156,8 @@ describe("payout details and broker accounts when the request fails", () => {
       trpc: { profile: { updatePaymentDetails: lost } },
       log: { error: (obj: unknown) => errors.push(obj) },
     } as unknown as AppLoadContext;
-    const response = (await mypageAction({
-      request: post("http://x/users/mypage", BANK),
-      context,
-      params: {},
-    })) as Response;
-    expect(response.status).toBe(503);
-    const body = await response.json();
-    expect(body.error.key).toBe("submitUnsureSaved");
-    expect(body.values).toMatchObject(BANK);
+    const response = await send(mypageAction, "http://x/users/mypage", BANK, context);
+    expect(await expectSaying(response, 503, "submitUnsureSaved")).toMatchObject(BANK);
     expect(errors).toHaveLength(1);
   });
 
@@ -167,11 +176,7 @@ describe("payout details and broker accounts when the request fails", () => {
   const typed = { brokerId: BROKER.id, accountNumber: "ｘｍ１２３４", accountType: "Standard" };
   const bankAction = async (context: AppLoadContext) => {
     const { action } = await import("../../app/routes/users+/bank+/route");
-    return (await action({
-      request: post("http://x/users/bank", typed),
-      context,
-      params: {},
-    })) as Response;
+    return send(action, "http://x/users/bank", typed, context);
   };
   const row = (over: object) => ({
     status: "pending",
@@ -182,10 +187,7 @@ describe("payout details and broker accounts when the request fails", () => {
 
   it("account: recorded after all is said (and answered 200, so the list reloads)", async () => {
     const response = await bankAction(accountContext(async () => ({ rows: [row({})] })));
-    expect(response.status).toBe(200);
-    const body = await response.json();
-    expect(body.error.key).toBe("submitRecorded");
-    expect(body.values).toEqual(typed);
+    expect(await expectSaying(response, 200, "submitRecorded")).toEqual(typed);
   });
 
   it("account: not recorded is said, the input kept; an unknown answer stays unsure", async () => {
@@ -205,7 +207,6 @@ describe("payout details and broker accounts when the request fails", () => {
     });
 
     const unknown = await bankAction(accountContext(lost as () => never));
-    expect(unknown.status).toBe(503);
-    expect((await unknown.json()).error.key).toBe("submitUnsure");
+    await expectSaying(unknown, 503, "submitUnsure");
   });
 });

@@ -32,33 +32,40 @@ describe("payment details: bank", () => {
     expect(parsed.usdtAddress).toBeNull();
   });
 
-  it("bank code: exactly 4 half-width digits", async () => {
-    for (const bankCode of ["123", "12345", "12a4", "12 4"]) {
-      expect((await payment("TRC20", { ...BANK, bankCode })).bankCode, bankCode).toEqual({
+  it.each([
+    {
+      field: "bankCode",
+      rule: "bank code: exactly 4 half-width digits",
+      refused: ["123", "12345", "12a4", "12 4"],
+      message: {
         key: "digits4",
         ja: "銀行コードは半角数字4桁で入力してください",
         en: "Bank code must be 4 half-width digits",
-      });
-    }
-  });
-
-  it("branch number: exactly 3 half-width digits", async () => {
-    for (const branchNumber of ["12", "1234", "1-3"]) {
-      expect((await payment("TRC20", { ...BANK, branchNumber })).branchNumber).toEqual({
+      },
+    },
+    {
+      field: "branchNumber",
+      rule: "branch number: exactly 3 half-width digits",
+      refused: ["12", "1234", "1-3"],
+      message: {
         key: "digits3",
         ja: "支店番号は半角数字3桁で入力してください",
         en: "Branch number must be 3 half-width digits",
-      });
-    }
-  });
-
-  it("account number: exactly 7 half-width digits", async () => {
-    for (const bankAccountNumber of ["123456", "12345678", "123456a"]) {
-      expect((await payment("TRC20", { ...BANK, bankAccountNumber })).bankAccountNumber).toEqual({
+      },
+    },
+    {
+      field: "bankAccountNumber",
+      rule: "account number: exactly 7 half-width digits",
+      refused: ["123456", "12345678", "123456a"],
+      message: {
         key: "digits7",
         ja: "口座番号は半角数字7桁で入力してください",
         en: "Account number must be 7 half-width digits",
-      });
+      },
+    },
+  ] as const)("$rule", async ({ field, refused, message }) => {
+    for (const value of refused) {
+      expect((await payment("TRC20", { ...BANK, [field]: value }))[field], value).toEqual(message);
     }
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { errorOf } from "../helpers/outcome";
 import {
   bytesSource,
   checkReportSize,
@@ -38,14 +39,11 @@ async function records(text: string) {
   return out;
 }
 
+/** The key of the file error the call was refused with. */
 async function fileError(fn: () => Promise<unknown> | unknown) {
-  try {
-    await fn();
-  } catch (error) {
-    if (error instanceof ReportFileError) return error.key;
-    throw error;
-  }
-  throw new Error("expected a file error");
+  const error = await errorOf(async () => fn());
+  if (error instanceof ReportFileError) return error.key;
+  throw error;
 }
 
 describe("broker report parsing", () => {

@@ -66,42 +66,44 @@ describe("colour mode", () => {
     expect(effectiveTheme(false, "light")).toBe("light");
   });
 
-  it("reads the theme cookie, defaulting to light", () => {
-    expect(themeFromCookieHeader(undefined)).toBe("light");
-    expect(themeFromCookieHeader(null)).toBe("light");
-    expect(themeFromCookieHeader("")).toBe("light");
-    expect(themeFromCookieHeader("theme=dark")).toBe("dark");
-    expect(themeFromCookieHeader("sid=abc; theme=dark; language=en")).toBe("dark");
-    expect(themeFromCookieHeader("theme=light")).toBe("light");
-    expect(themeFromCookieHeader("theme=purple")).toBe("light");
-    expect(themeFromCookieHeader("xtheme=dark")).toBe("light");
-    expect(themeFromCookieHeader("theme=darker")).toBe("light");
+  it.each([
+    [undefined, "light"],
+    [null, "light"],
+    ["", "light"],
+    ["theme=dark", "dark"],
+    ["sid=abc; theme=dark; language=en", "dark"],
+    ["theme=light", "light"],
+    ["theme=purple", "light"],
+    ["xtheme=dark", "light"],
+    ["theme=darker", "light"],
+  ] as const)("reads the theme cookie, defaulting to light: %j is %s", (header, theme) => {
+    expect(themeFromCookieHeader(header)).toBe(theme);
   });
 });
 
 describe("isCurrentPath", () => {
-  it("matches home links only on their exact path", () => {
-    expect(isCurrentPath("/", "/")).toBe(true);
-    expect(isCurrentPath("/users", "/")).toBe(false);
-    expect(isCurrentPath("/admin", "/admin")).toBe(true);
-    expect(isCurrentPath("/admin/customer", "/admin")).toBe(false);
-    expect(isCurrentPath("/users", "/users")).toBe(true);
-    expect(isCurrentPath("/users/bank", "/users")).toBe(false);
-  });
-
-  it("matches other links on their path and the pages below it", () => {
-    expect(isCurrentPath("/users/ranking", "/users/ranking")).toBe(true);
-    expect(isCurrentPath("/users/ranking/monthly", "/users/ranking")).toBe(true);
-    expect(isCurrentPath("/users/rankingx", "/users/ranking")).toBe(false);
-    expect(isCurrentPath("/users", "/users/ranking")).toBe(false);
-    expect(isCurrentPath("/admin/campaigns/create", "/admin/campaigns")).toBe(true);
-  });
-
-  it("marks the sidebar's Campaign link current on the campaign pages under /users/campaigns", () => {
-    expect(isCurrentPath("/users/campaign", "/users/campaign")).toBe(true);
-    expect(isCurrentPath("/users/campaigns", "/users/campaign")).toBe(true);
-    expect(isCurrentPath("/users/campaigns/01ABC/complete", "/users/campaign")).toBe(true);
-    expect(isCurrentPath("/users/campaignsx", "/users/campaign")).toBe(false);
+  // Each case: the page's path, the link's path, and whether the link is current there.
+  it.each([
+    // Home links only on their exact path.
+    ["/", "/", true],
+    ["/users", "/", false],
+    ["/admin", "/admin", true],
+    ["/admin/customer", "/admin", false],
+    ["/users", "/users", true],
+    ["/users/bank", "/users", false],
+    // Other links on their path and the pages below it.
+    ["/users/ranking", "/users/ranking", true],
+    ["/users/ranking/monthly", "/users/ranking", true],
+    ["/users/rankingx", "/users/ranking", false],
+    ["/users", "/users/ranking", false],
+    ["/admin/campaigns/create", "/admin/campaigns", true],
+    // The sidebar's Campaign link on the campaign pages under /users/campaigns.
+    ["/users/campaign", "/users/campaign", true],
+    ["/users/campaigns", "/users/campaign", true],
+    ["/users/campaigns/01ABC/complete", "/users/campaign", true],
+    ["/users/campaignsx", "/users/campaign", false],
+  ] as const)("on %s the link to %s is current: %s", (path, to, current) => {
+    expect(isCurrentPath(path, to)).toBe(current);
   });
 });
 
@@ -187,27 +189,26 @@ describe("navigation", () => {
     expect(enabled(MEMBER_NAV, DEFAULT_FEATURES)).toHaveLength(16);
   });
 
-  it("drops gacha entries when the gacha flag is off", () => {
-    const flags = { ...ALL_ON, gacha: false };
-    const member = enabled(MEMBER_NAV, flags).map((item) => item.to);
-    expect(member).not.toContain("/users/gachas");
-    expect(member).toContain("/users/cb_marathon");
-    expect(member).toHaveLength(15);
+  it.each([
+    {
+      flag: "gacha",
+      member: { gone: "/users/gachas", kept: "/users/cb_marathon" },
+      admin: { gone: "group:gachas", kept: "/admin/cb_marathon" },
+    },
+    {
+      flag: "cashbackMarathon",
+      member: { gone: "/users/cb_marathon", kept: "/users/gachas" },
+      admin: { gone: "/admin/cb_marathon", kept: "group:gachas" },
+    },
+  ] as const)("drops the entries of $flag when that flag is off", ({ flag, member, admin }) => {
+    const flags = { ...ALL_ON, [flag]: false };
+    const memberLinks = enabled(MEMBER_NAV, flags).map((item) => item.to);
+    expect(memberLinks).not.toContain(member.gone);
+    expect(memberLinks).toContain(member.kept);
+    expect(memberLinks).toHaveLength(15);
     const adminLinks = links(enabled(ADMIN_NAV, flags));
-    expect(adminLinks).not.toContain("group:gachas");
-    expect(adminLinks).toContain("/admin/cb_marathon");
-    expect(adminLinks).toHaveLength(14);
-  });
-
-  it("drops marathon entries when the marathon flag is off", () => {
-    const flags = { ...ALL_ON, cashbackMarathon: false };
-    const member = enabled(MEMBER_NAV, flags).map((item) => item.to);
-    expect(member).not.toContain("/users/cb_marathon");
-    expect(member).toContain("/users/gachas");
-    expect(member).toHaveLength(15);
-    const adminLinks = links(enabled(ADMIN_NAV, flags));
-    expect(adminLinks).not.toContain("/admin/cb_marathon");
-    expect(adminLinks).toContain("group:gachas");
+    expect(adminLinks).not.toContain(admin.gone);
+    expect(adminLinks).toContain(admin.kept);
     expect(adminLinks).toHaveLength(14);
   });
 
@@ -222,14 +223,16 @@ describe("navigation", () => {
 });
 
 describe("shouldTrackPageView", () => {
-  it("tracks paid traffic only", () => {
-    expect(shouldTrackPageView("?utm_medium=cpc")).toBe(true);
-    expect(shouldTrackPageView("?utm_source=google&utm_medium=ad")).toBe(true);
-    expect(shouldTrackPageView("utm_medium=cpc")).toBe(true);
-    expect(shouldTrackPageView("")).toBe(false);
-    expect(shouldTrackPageView("?utm_medium=email")).toBe(false);
-    expect(shouldTrackPageView("?utm_medium=cpcx")).toBe(false);
-    expect(shouldTrackPageView("?utm_source=cpc")).toBe(false);
-    expect(shouldTrackPageView("?medium=ad")).toBe(false);
+  it.each([
+    ["?utm_medium=cpc", true],
+    ["?utm_source=google&utm_medium=ad", true],
+    ["utm_medium=cpc", true],
+    ["", false],
+    ["?utm_medium=email", false],
+    ["?utm_medium=cpcx", false],
+    ["?utm_source=cpc", false],
+    ["?medium=ad", false],
+  ] as const)("tracks paid traffic only: %j is %s", (search, tracked) => {
+    expect(shouldTrackPageView(search)).toBe(tracked);
   });
 });

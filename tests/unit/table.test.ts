@@ -75,38 +75,37 @@ describe("CSV", () => {
     expect(Buffer.from(csv, "utf8").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 
-  it("quotes commas, quotes, line breaks and edge spaces, doubling quotes", () => {
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell("cr\rlf")).toBe('"cr\rlf"');
-    expect(csvCell(" padded ")).toBe('" padded "');
-    expect(csvCell("plain")).toBe("plain");
-  });
-
   it("writes empty cells for null and undefined, numbers as numbers", () => {
     expect(toCsv(["a", "b", "c"], [[null, undefined, -500]])).toBe("\uFEFFa,b,c\r\n,,-500\r\n");
     expect(csvCell(Number.NaN)).toBe("");
     expect(csvCell(true)).toBe("1");
   });
 
-  it("keeps text that a spreadsheet would run as a formula as text", () => {
-    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(csvCell("+81")).toBe("'+81");
-    expect(csvCell("-1")).toBe("'-1");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tx")).toBe("'\tx");
-  });
-
-  it("treats the full-width formula characters the same (Excel reads ＝ as =)", () => {
-    expect(csvCell("＝HYPERLINK(1)")).toBe("'＝HYPERLINK(1)");
-    expect(csvCell("＋81")).toBe("'＋81");
-    expect(csvCell("－1")).toBe("'－1");
-    expect(csvCell("＠SUM(A1)")).toBe("'＠SUM(A1)");
+  it.each([
+    // Commas, quotes, line breaks and edge spaces are quoted, quotes doubled.
+    ["a,b", '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ["two\nlines", '"two\nlines"'],
+    ["cr\rlf", '"cr\rlf"'],
+    [" padded ", '" padded "'],
+    ["plain", "plain"],
+    // Text that a spreadsheet would run as a formula stays text.
+    ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
+    ["+81", "'+81"],
+    ["-1", "'-1"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\tx", "'\tx"],
+    // The full-width formula characters the same (Excel reads ＝ as =).
+    ["＝HYPERLINK(1)", "'＝HYPERLINK(1)"],
+    ["＋81", "'＋81"],
+    ["－1", "'－1"],
+    ["＠SUM(A1)", "'＠SUM(A1)"],
     // Leading spaces (ASCII or full-width) do not hide a formula either.
-    expect(csvCell("　＝1+1")).toBe("'　＝1+1");
-    expect(csvCell(" =1+1")).toBe("' =1+1");
-    expect(csvCell("ふつうの名前")).toBe("ふつうの名前");
+    ["　＝1+1", "'　＝1+1"],
+    [" =1+1", "' =1+1"],
+    ["ふつうの名前", "ふつうの名前"],
+  ])("writes the cell %j as %j", (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
   });
 
   it("names the download in ASCII with a UTF-8 form", () => {

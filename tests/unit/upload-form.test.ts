@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { errorOf } from "../helpers/outcome";
 import { readUploadForm } from "../../app/lib/upload.server";
 
 const BOUNDARY = "----portaltest";
@@ -18,14 +19,11 @@ function request(pieces: (string | Uint8Array)[], contentType?: string): Request
 
 const end = `--${BOUNDARY}--\r\n`;
 
+/** The status of the response the form was refused with. */
 async function status(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    throw error;
-  }
-  throw new Error("expected the form to be refused");
+  const error = await errorOf(() => promise);
+  if (error instanceof Response) return error.status;
+  throw error;
 }
 
 describe("readUploadForm", () => {
