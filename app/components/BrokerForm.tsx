@@ -1,14 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, Field, type FormErrorShape, SelectField } from "~/components/ui/form";
-import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
+import { CheckboxField, Field, SelectField } from "~/components/ui/form";
+import { EntityForm, type RecordFormProps, useRecordForm } from "~/components/admin/EntityForm";
 import { RecordImageField } from "~/components/admin/ImageFields";
 import {
   BrokerTermsFields,
   EMPTY_TERMS,
   type TermsFormValues,
 } from "~/components/brokers/BrokerTermsFields";
-import { useFormValidation } from "~/lib/validation";
 
 export interface BrokerFormValues {
   name: string;
@@ -51,19 +50,12 @@ export function BrokerForm({
   initial,
   error: refused,
   submitLabel,
-}: {
-  initial: BrokerFormValues;
-  error: FormErrorShape | null;
-  submitLabel: string;
-}) {
-  const form = useFormValidation(null, refused);
-  const error = form.error;
+}: RecordFormProps<BrokerFormValues>) {
   const { t } = useTranslation(["admin", "errors"]);
   const [kind, setKind] = useState(initial.accountKind);
-  const { fieldError, text, flag } = useEntityFields({
+  const { form, error, fieldError, text, numeric, flag } = useRecordForm(refused, {
     labels: "admin:brokers.fields",
     initial,
-    error,
   });
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="broker-form">
@@ -82,11 +74,7 @@ export function BrokerForm({
           </option>
         ))}
       </SelectField>
-      <Field
-        {...text("displayOrder")}
-        inputMode="numeric"
-        hint={t("admin:brokers.hints.displayOrder")}
-      />
+      <Field {...numeric("displayOrder")} />
       {kind === "mt_number" ? (
         <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300">
           {t("admin:brokers.hints.mtRule")}

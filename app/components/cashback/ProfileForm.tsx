@@ -1,7 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useEntityFields } from "~/components/admin/EntityForm";
+import { type RecordFormProps, useRecordForm } from "~/components/admin/EntityForm";
 import { focusRing } from "~/components/shell/styles";
 import { Alert, answerNumber, FormErrorAlert } from "~/components/ui/Alert";
 import { buttonClass } from "~/components/ui/button";
@@ -16,7 +16,6 @@ import {
   SelectField,
   SubmitButton,
 } from "~/components/ui/form";
-import { useFormValidation } from "~/lib/validation";
 import {
   type ImportProfile,
   PROFILE_COLUMNS,
@@ -110,22 +109,16 @@ export function ProfileForm({
   error: refused,
   sample,
   submitLabel,
-}: {
-  initial: ProfileFormValues;
+}: RecordFormProps<ProfileFormValues> & {
   brokers: { id: string; name: string }[];
-  error: FormErrorShape | null;
   sample: SampleAnswer | null;
-  submitLabel: string;
 }) {
   const { t } = useTranslation(["cashback", "errors"]);
-  const form = useFormValidation(null, refused);
-  const error = form.error;
   const formId = useId();
   const columnsHintId = useId();
-  const { fieldError, text, flag } = useEntityFields({
+  const { form, fieldError, text, flag } = useRecordForm(refused, {
     labels: "cashback:profiles.fields",
     initial,
-    error,
   });
   const str = (name: string) => String(initial[name] ?? "");
 

@@ -1,9 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
-import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
+import {
+  EntityForm,
+  FlagField,
+  type RecordFormProps,
+  useRecordForm,
+} from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";
-import { useFormValidation } from "~/lib/validation";
 
 export interface EaFormValues {
   name: string;
@@ -56,24 +60,18 @@ export function EaForm({
   submitLabel,
   withFile,
   typeLocked = false,
-}: {
-  initial: EaFormValues & { version?: string };
-  error: FormErrorShape | null;
-  submitLabel: string;
+}: RecordFormProps<EaFormValues & { version?: string }> & {
   withFile: boolean;
   /** Licences are issued or requested: the account type can no longer change. */
   typeLocked?: boolean;
 }) {
-  const form = useFormValidation(null, refused);
-  const error = form.error;
   const { t } = useTranslation(["ea", "errors"]);
-  const fieldError = useFieldError(error);
-  const { bilingual, flag } = useEntityFields({
+  const { form, error, bilingual, flag } = useRecordForm(refused, {
     labels: "ea:admin.fields",
     initial,
-    error,
     path: "ea",
   });
+  const fieldError = useFieldError(error);
   const text = (name: "developer" | "category" | "accountType") => ({
     name,
     label: t(`ea:admin.fields.${name}`),

@@ -1,9 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { BilingualField } from "~/components/admin/BilingualField";
-import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
-import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
+import {
+  EntityForm,
+  FlagField,
+  type RecordFormProps,
+  useRecordForm,
+} from "~/components/admin/EntityForm";
+import { Field, SelectField } from "~/components/ui/form";
 import { HELP_CATEGORIES, MAX_BODY, MAX_TITLE } from "../../../server/domain/help";
-import { useFormValidation } from "~/lib/validation";
 
 export interface HelpArticleFormValues {
   slug: string;
@@ -30,20 +34,13 @@ export const EMPTY_ARTICLE: HelpArticleFormValues = {
 /** Create / edit a help article: the question and answer in both languages, where it shows. */
 export function HelpArticleForm({
   initial,
-  error: refused,
+  error,
   submitLabel,
-}: {
-  initial: HelpArticleFormValues;
-  error: FormErrorShape | null;
-  submitLabel: string;
-}) {
-  const form = useFormValidation(null, refused);
-  const error = form.error;
+}: RecordFormProps<HelpArticleFormValues>) {
   const { t } = useTranslation(["help", "errors"]);
-  const { fieldError, text, bilingual, flag } = useEntityFields({
+  const { form, fieldError, text, numeric, bilingual, flag } = useRecordForm(error, {
     labels: "help:admin.fields",
     initial,
-    error,
   });
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="help-article-form">
@@ -68,12 +65,7 @@ export function HelpArticleForm({
           </option>
         ))}
       </SelectField>
-      <Field
-        {...text("position")}
-        inputMode="numeric"
-        required
-        hint={t("help:admin.hints.position")}
-      />
+      <Field {...numeric("position")} required />
       <BilingualField field={bilingual("title")} required maxLength={MAX_TITLE} />
       <BilingualField
         field={bilingual("body")}
