@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { CheckboxField, Field, SelectField } from "~/components/ui/form";
 import { EntityForm, type RecordFormProps, useRecordForm } from "~/components/admin/EntityForm";
 import { RecordImageField } from "~/components/admin/ImageFields";
@@ -68,11 +69,10 @@ export function BrokerForm({
         onChange={(e) => setKind(e.target.value)}
         error={fieldError("accountKind")}
       >
-        {(["mt_number", "customer_id", "uid"] as const).map((k) => (
-          <option key={k} value={k}>
-            {t(`admin:brokers.kinds.${k}`)}
-          </option>
-        ))}
+        <LabelledOptions
+          values={["mt_number", "customer_id", "uid"]}
+          labels="admin:brokers.kinds"
+        />
       </SelectField>
       <Field {...numeric("displayOrder")} />
       {kind === "mt_number" ? (
@@ -84,11 +84,10 @@ export function BrokerForm({
           <legend className="mb-2 text-sm font-semibold">{t("admin:brokers.pattern")}</legend>
           <SelectField {...text("idCharset")}>
             <option value="">{t("admin:brokers.choose")}</option>
-            {(["digits", "alnum", "alnum_dash"] as const).map((c) => (
-              <option key={c} value={c}>
-                {t(`admin:brokers.charsets.${c}`)}
-              </option>
-            ))}
+            <LabelledOptions
+              values={["digits", "alnum", "alnum_dash"]}
+              labels="admin:brokers.charsets"
+            />
           </SelectField>
           <Field {...text("idMinLength")} inputMode="numeric" />
           <Field {...text("idMaxLength")} inputMode="numeric" />

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import {
@@ -85,16 +86,14 @@ export function EaForm({
       <Field {...text("developer")} required maxLength={100} />
       <BilingualField field={bilingual("description")} rows={5} maxLength={4000} />
       <SelectField {...text("category")}>
-        <option value="trend">{t("ea:category.trend")}</option>
-        <option value="cashback">{t("ea:category.cashback")}</option>
+        <LabelledOptions values={["trend", "cashback"]} labels="ea:category" />
       </SelectField>
       <SelectField
         {...text("accountType")}
         disabled={typeLocked}
         hint={typeLocked ? t("ea:admin.hints.typeLocked") : t("ea:admin.hints.accountType")}
       >
-        <option value="regular">{t("ea:accountType.regular")}</option>
-        <option value="ea_dedicated">{t("ea:accountType.ea_dedicated")}</option>
+        <LabelledOptions values={["regular", "ea_dedicated"]} labels="ea:accountType" />
       </SelectField>
       {typeLocked && <input type="hidden" name="accountType" value={initial.accountType} />}
       {withFile && <VersionFields version={initial.version ?? ""} error={error} />}

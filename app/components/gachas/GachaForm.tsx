@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { Field, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import {
@@ -71,8 +72,7 @@ export function GachaForm({
         hint={methodLocked ? t("gacha:admin.hints.methodLocked") : t("gacha:admin.hints.method")}
         className="sm:col-span-2"
       >
-        <option value="weighted">{t("gacha:method.weighted")}</option>
-        <option value="box">{t("gacha:method.box")}</option>
+        <LabelledOptions values={["weighted", "box"]} labels="gacha:method" />
       </SelectField>
       {/* A disabled select is not sent: the locked method still travels with the form. */}
       {methodLocked && <input type="hidden" name="method" value={initial.method} />}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { Field, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
@@ -72,11 +73,7 @@ export function RewardForm({
           `gacha:admin.reward.kindHints.${kind === "item" || kind === "none" ? kind : "cash"}`,
         )}
       >
-        {(["cash", "item", "none"] as const).map((k) => (
-          <option key={k} value={k}>
-            {t(`gacha:kind.${k}`)}
-          </option>
-        ))}
+        <LabelledOptions values={["cash", "item", "none"]} labels="gacha:kind" />
       </SelectField>
       {kind === "cash" ? (
         <Field {...numeric("amount")} required />

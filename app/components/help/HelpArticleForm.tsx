@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { BilingualField } from "~/components/admin/BilingualField";
 import {
   EntityForm,
@@ -38,7 +39,7 @@ export function HelpArticleForm({
   submitLabel,
 }: RecordFormProps<HelpArticleFormValues>) {
   const { t } = useTranslation(["help", "errors"]);
-  const { form, fieldError, text, numeric, bilingual, flag } = useRecordForm(error, {
+  const { form, text, numeric, bilingual, flag } = useRecordForm(error, {
     labels: "help:admin.fields",
     initial,
   });
@@ -53,17 +54,8 @@ export function HelpArticleForm({
         hint={t("help:admin.hints.slug")}
         className="sm:col-span-2"
       />
-      <SelectField
-        name="category"
-        label={t("help:admin.fields.category")}
-        defaultValue={initial.category}
-        error={fieldError("category")}
-      >
-        {HELP_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {t(`help:categories.${c}`)}
-          </option>
-        ))}
+      <SelectField {...text("category")}>
+        <LabelledOptions values={HELP_CATEGORIES} labels="help:categories" />
       </SelectField>
       <Field {...numeric("position")} required />
       <BilingualField field={bilingual("title")} required maxLength={MAX_TITLE} />
