@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ActiveToggle } from "~/components/admin/EntityList";
 import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
-import { Alert } from "~/components/ui/Alert";
 import { PopupDialog } from "~/components/popups/PopupModal";
 import { PopupForm } from "~/components/popups/PopupForm";
+import { PopupNotice } from "~/components/popups/PopupNotice";
 import { PopupStateBadge } from "~/components/popups/PopupStateBadge";
 import { imageOf, parseForm, saveRecord } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
@@ -45,9 +45,7 @@ export default function EditPopup() {
   const { t } = useTranslation("popup");
   const { popup } = useLoaderData<typeof loader>();
   const { echoed, error } = useRefusedForm();
-  const [params] = useSearchParams();
   const [previewing, setPreviewing] = useState(false);
-  const notice = ["created", "updated", "activated", "deactivated"].find((k) => params.has(k));
   return (
     <div className="max-w-3xl space-y-4">
       <Link to="/admin/popups" className={`${textLink} text-sm`}>
@@ -82,11 +80,7 @@ export default function EditPopup() {
           />
         </div>
       </div>
-      {notice && (
-        <Alert tone="success" testId="popup-notice">
-          {t(`admin.${notice}`)}
-        </Alert>
-      )}
+      <PopupNotice />
       <PopupForm
         key={JSON.stringify(echoed) + popup.active}
         initial={{

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActiveToggle } from "~/components/admin/EntityList";
 import { dateColumn } from "~/components/admin/cells";
-import { Alert } from "~/components/ui/Alert";
+import { PopupNotice } from "~/components/popups/PopupNotice";
 import { PopupStateBadge } from "~/components/popups/PopupStateBadge";
 import { linkColumn } from "~/components/table/columns";
 import { DataTable, type PageRow } from "~/components/table/DataTable";
@@ -43,8 +43,6 @@ type Row = PageRow<typeof loader>;
 export default function AdminPopups() {
   const { t } = useTranslation("popup");
   const { page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const notice = ["created", "updated", "activated", "deactivated"].find((k) => params.has(k));
   return (
     <div className="space-y-4">
       <ListHeading
@@ -52,11 +50,7 @@ export default function AdminPopups() {
         create={{ to: "/admin/popups/create", label: t("admin.create"), testId: "popup-create" }}
       />
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.intro")}</p>
-      {notice && (
-        <Alert tone="success" testId="popup-notice">
-          {t(`admin.${notice}`)}
-        </Alert>
-      )}
+      <PopupNotice />
       <TableFilters label={t("admin.filterState")}>
         <SelectFilter
           name="state"
