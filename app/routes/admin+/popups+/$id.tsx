@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,9 +8,8 @@ import { PopupDialog } from "~/components/popups/PopupModal";
 import { PopupForm } from "~/components/popups/PopupForm";
 import { PopupNotice } from "~/components/popups/PopupNotice";
 import { PopupStateBadge } from "~/components/popups/PopupStateBadge";
-import { imageOf, parseForm, saveRecord } from "~/lib/forms.server";
+import { savePopup } from "./popup-form.server";
 import { orNotFound } from "~/lib/not-found.server";
-import { popupInput } from "../../../../server/domain/popup";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
@@ -28,17 +27,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-export const action = /* @__PURE__ */ answerRefusals(
-  async ({ request, context, params }: ActionFunctionArgs) => {
-    const id = params.id ?? "";
-    return saveRecord(
-      parseForm(request, popupInput, { files: true }),
-      async (form) =>
-        context.trpc.popups.update({ id, popup: form.input, image: await imageOf(form.form) }),
-      () => `/admin/popups/${id}?updated=1`,
-    );
-  },
-);
+export const action = /* @__PURE__ */ answerRefusals(savePopup);
 
 /** /admin/popups/{id}: edit the popup, switch it on or off, preview it as members see it. */
 export default function EditPopup() {
