@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, Field, type FormErrorShape, SelectField } from "~/components/ui/form";
-import { EntityForm, useEntityFields } from "~/components/admin/EntityForm";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
+import { CheckboxField, Field, SelectField } from "~/components/ui/form";
+import { EntityForm, type RecordFormProps, useRecordForm } from "~/components/admin/EntityForm";
 import { RecordImageField } from "~/components/admin/ImageFields";
 import {
   BrokerTermsFields,
   EMPTY_TERMS,
   type TermsFormValues,
 } from "~/components/brokers/BrokerTermsFields";
-import { useFormValidation } from "~/lib/validation";
 
 export interface BrokerFormValues {
   name: string;
@@ -51,19 +51,12 @@ export function BrokerForm({
   initial,
   error: refused,
   submitLabel,
-}: {
-  initial: BrokerFormValues;
-  error: FormErrorShape | null;
-  submitLabel: string;
-}) {
-  const form = useFormValidation(null, refused);
-  const error = form.error;
+}: RecordFormProps<BrokerFormValues>) {
   const { t } = useTranslation(["admin", "errors"]);
   const [kind, setKind] = useState(initial.accountKind);
-  const { fieldError, text, flag } = useEntityFields({
+  const { form, error, fieldError, text, numeric, flag } = useRecordForm(refused, {
     labels: "admin:brokers.fields",
     initial,
-    error,
   });
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="broker-form">
@@ -76,17 +69,12 @@ export function BrokerForm({
         onChange={(e) => setKind(e.target.value)}
         error={fieldError("accountKind")}
       >
-        {(["mt_number", "customer_id", "uid"] as const).map((k) => (
-          <option key={k} value={k}>
-            {t(`admin:brokers.kinds.${k}`)}
-          </option>
-        ))}
+        <LabelledOptions
+          values={["mt_number", "customer_id", "uid"]}
+          labels="admin:brokers.kinds"
+        />
       </SelectField>
-      <Field
-        {...text("displayOrder")}
-        inputMode="numeric"
-        hint={t("admin:brokers.hints.displayOrder")}
-      />
+      <Field {...numeric("displayOrder")} />
       {kind === "mt_number" ? (
         <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300">
           {t("admin:brokers.hints.mtRule")}
@@ -96,11 +84,10 @@ export function BrokerForm({
           <legend className="mb-2 text-sm font-semibold">{t("admin:brokers.pattern")}</legend>
           <SelectField {...text("idCharset")}>
             <option value="">{t("admin:brokers.choose")}</option>
-            {(["digits", "alnum", "alnum_dash"] as const).map((c) => (
-              <option key={c} value={c}>
-                {t(`admin:brokers.charsets.${c}`)}
-              </option>
-            ))}
+            <LabelledOptions
+              values={["digits", "alnum", "alnum_dash"]}
+              labels="admin:brokers.charsets"
+            />
           </SelectField>
           <Field {...text("idMinLength")} inputMode="numeric" />
           <Field {...text("idMaxLength")} inputMode="numeric" />

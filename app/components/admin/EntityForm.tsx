@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CheckboxField, Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
-import type { useFormValidation } from "~/lib/validation";
+import { useFormValidation } from "~/lib/validation";
 
 /**
  * The pieces every admin record form is made of (campaigns, popups, gachas, rewards, brokers):
@@ -46,6 +46,26 @@ export function EntityForm({
   );
 }
 
+/** What every admin record form is given: the record's values, the refusal, the button's text. */
+export interface RecordFormProps<V> {
+  initial: V;
+  /** What the action refused, if the last save was refused. */
+  error: FormErrorShape | null;
+  submitLabel: string;
+}
+
+/**
+ * A record form's state and field helpers in one: the form kit's state of the refusal (for
+ * `EntityForm`) and `useEntityFields` reading the errors that are still to be shown.
+ */
+export function useRecordForm<V extends object>(
+  refused: FormErrorShape | null,
+  source: Omit<FieldSource<V>, "error">,
+) {
+  const form = useFormValidation(null, refused);
+  return { form, error: form.error, ...useEntityFields({ ...source, error: form.error }) };
+}
+
 interface FieldSource<V> {
   /** Where the field labels are, e.g. "gacha:admin.fields" (+ ".name"). */
   labels: string;
@@ -62,8 +82,8 @@ interface FieldSource<V> {
 /**
  * A form's field helpers: `fieldError(name)`, the translated error of a field (the procedure
  * names it by path or alone), and `text(name)`, the props of a text field with its label,
- * initial value and error, and `flag(name)`, the props of a yes/no field with its label, hint and
- * the record's value.
+ * initial value and error, `numeric(name)`, those of a number field with its hint, and
+ * `flag(name)`, the props of a yes/no field with its label, hint and the record's value.
  */
 export function useEntityFields<V extends object>({
   labels,
@@ -93,13 +113,19 @@ export function useEntityFields<V extends object>({
    */
   const bilingual = (name: keyof V & string): BilingualProps =>
     bilingualSides(t, name, t(`${labels}.${name}`), initial as Record<string, unknown>, fieldError);
+  /** A whole number typed in (an amount, a limit, an order), with its hint. */
+  const numeric = (name: keyof V & string) => ({
+    ...text(name),
+    inputMode: "numeric" as const,
+    hint: t(hintKey(name)),
+  });
   const flag = (name: keyof V & string) => ({
     name,
     label: t(`${labels}.${name}`),
     hint: t(hintKey(name)),
     defaultChecked: Boolean(initial[name]),
   });
-  return { fieldError, text, bilingual, flag };
+  return { fieldError, text, numeric, bilingual, flag };
 }
 
 /**

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape } from "~/components/ui/form";
+import { Field } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
 import {
   EntityForm,
   FlagField,
   PeriodInputs,
-  useEntityFields,
+  type RecordFormProps,
+  useRecordForm,
 } from "~/components/admin/EntityForm";
-import { useFormValidation } from "~/lib/validation";
 
 export interface CampaignFormValues {
   title: string;
@@ -39,22 +39,11 @@ export const EMPTY_CAMPAIGN: CampaignFormValues = {
 };
 
 /** Create / edit a campaign: title, body, conditions, image, period (Tokyo), capacity, active. */
-export function CampaignForm({
-  initial,
-  error: refused,
-  submitLabel,
-}: {
-  initial: CampaignFormValues;
-  error: FormErrorShape | null;
-  submitLabel: string;
-}) {
-  const form = useFormValidation(null, refused);
-  const error = form.error;
+export function CampaignForm({ initial, error, submitLabel }: RecordFormProps<CampaignFormValues>) {
   const { t } = useTranslation(["campaign", "errors"]);
-  const { fieldError, text, bilingual, flag } = useEntityFields({
+  const { form, fieldError, text, numeric, bilingual, flag } = useRecordForm(error, {
     labels: "campaign:admin.fields",
     initial,
-    error,
     path: "campaign",
   });
   return (
@@ -78,7 +67,7 @@ export function CampaignForm({
         end={text("endsAt")}
         hint={t("campaign:admin.hints.tokyo")}
       />
-      <Field {...text("capacity")} inputMode="numeric" hint={t("campaign:admin.hints.capacity")} />
+      <Field {...numeric("capacity")} />
       <RecordImageField
         labels="campaign:admin"
         current={initial.imageUrl}

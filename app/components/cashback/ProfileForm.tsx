@@ -1,7 +1,8 @@
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useEntityFields } from "~/components/admin/EntityForm";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
+import { type RecordFormProps, useRecordForm } from "~/components/admin/EntityForm";
 import { focusRing } from "~/components/shell/styles";
 import { Alert, answerNumber, FormErrorAlert } from "~/components/ui/Alert";
 import { buttonClass } from "~/components/ui/button";
@@ -16,7 +17,6 @@ import {
   SelectField,
   SubmitButton,
 } from "~/components/ui/form";
-import { useFormValidation } from "~/lib/validation";
 import {
   type ImportProfile,
   PROFILE_COLUMNS,
@@ -110,22 +110,16 @@ export function ProfileForm({
   error: refused,
   sample,
   submitLabel,
-}: {
-  initial: ProfileFormValues;
+}: RecordFormProps<ProfileFormValues> & {
   brokers: { id: string; name: string }[];
-  error: FormErrorShape | null;
   sample: SampleAnswer | null;
-  submitLabel: string;
 }) {
   const { t } = useTranslation(["cashback", "errors"]);
-  const form = useFormValidation(null, refused);
-  const error = form.error;
   const formId = useId();
   const columnsHintId = useId();
-  const { fieldError, text, flag } = useEntityFields({
+  const { form, fieldError, text, numeric, flag } = useRecordForm(refused, {
     labels: "cashback:profiles.fields",
     initial,
-    error,
   });
   const str = (name: string) => String(initial[name] ?? "");
 
@@ -146,14 +140,7 @@ export function ProfileForm({
           maxLength={100}
           hint={t("cashback:profiles.hints.name")}
         />
-        <SelectField
-          name="brokerId"
-          label={t("cashback:profiles.fields.brokerId")}
-          defaultValue={str("brokerId")}
-          hint={t("cashback:profiles.hints.brokerId")}
-          error={fieldError("brokerId")}
-          required
-        >
+        <SelectField {...text("brokerId")} hint={t("cashback:profiles.hints.brokerId")} required>
           <option value="">—</option>
           {brokers.map((b) => (
             <option key={b.id} value={b.id}>
@@ -161,29 +148,11 @@ export function ProfileForm({
             </option>
           ))}
         </SelectField>
-        <SelectField
-          name="encoding"
-          label={t("cashback:profiles.fields.encoding")}
-          defaultValue={str("encoding")}
-          error={fieldError("encoding")}
-        >
-          {PROFILE_ENCODINGS.map((e) => (
-            <option key={e} value={e}>
-              {t(`cashback:profiles.encodings.${e}`)}
-            </option>
-          ))}
+        <SelectField {...text("encoding")}>
+          <LabelledOptions values={PROFILE_ENCODINGS} labels="cashback:profiles.encodings" />
         </SelectField>
-        <SelectField
-          name="delimiter"
-          label={t("cashback:profiles.fields.delimiter")}
-          defaultValue={str("delimiter")}
-          error={fieldError("delimiter")}
-        >
-          {DELIMITERS.map((d) => (
-            <option key={d} value={d}>
-              {t(`cashback:profiles.delimiters.${d}`)}
-            </option>
-          ))}
+        <SelectField {...text("delimiter")}>
+          <LabelledOptions values={DELIMITERS} labels="cashback:profiles.delimiters" />
         </SelectField>
         <div className="sm:col-span-2">
           <CheckboxField {...flag("hasHeader")} />
@@ -230,12 +199,7 @@ export function ProfileForm({
           spellCheck={false}
           hint={t("cashback:profiles.hints.dateFormat")}
         />
-        <Field
-          {...text("volumeDivisor")}
-          inputMode="numeric"
-          required
-          hint={t("cashback:profiles.hints.volumeDivisor")}
-        />
+        <Field {...numeric("volumeDivisor")} required />
         <SelectField
           name="currency"
           label={t("cashback:profiles.fields.commissionCurrency")}

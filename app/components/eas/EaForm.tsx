@@ -1,9 +1,14 @@
 import { useTranslation } from "react-i18next";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
-import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
+import {
+  EntityForm,
+  FlagField,
+  type RecordFormProps,
+  useRecordForm,
+} from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";
-import { useFormValidation } from "~/lib/validation";
 
 export interface EaFormValues {
   name: string;
@@ -56,24 +61,18 @@ export function EaForm({
   submitLabel,
   withFile,
   typeLocked = false,
-}: {
-  initial: EaFormValues & { version?: string };
-  error: FormErrorShape | null;
-  submitLabel: string;
+}: RecordFormProps<EaFormValues & { version?: string }> & {
   withFile: boolean;
   /** Licences are issued or requested: the account type can no longer change. */
   typeLocked?: boolean;
 }) {
-  const form = useFormValidation(null, refused);
-  const error = form.error;
   const { t } = useTranslation(["ea", "errors"]);
-  const fieldError = useFieldError(error);
-  const { bilingual, flag } = useEntityFields({
+  const { form, error, bilingual, flag } = useRecordForm(refused, {
     labels: "ea:admin.fields",
     initial,
-    error,
     path: "ea",
   });
+  const fieldError = useFieldError(error);
   const text = (name: "developer" | "category" | "accountType") => ({
     name,
     label: t(`ea:admin.fields.${name}`),
@@ -87,16 +86,14 @@ export function EaForm({
       <Field {...text("developer")} required maxLength={100} />
       <BilingualField field={bilingual("description")} rows={5} maxLength={4000} />
       <SelectField {...text("category")}>
-        <option value="trend">{t("ea:category.trend")}</option>
-        <option value="cashback">{t("ea:category.cashback")}</option>
+        <LabelledOptions values={["trend", "cashback"]} labels="ea:category" />
       </SelectField>
       <SelectField
         {...text("accountType")}
         disabled={typeLocked}
         hint={typeLocked ? t("ea:admin.hints.typeLocked") : t("ea:admin.hints.accountType")}
       >
-        <option value="regular">{t("ea:accountType.regular")}</option>
-        <option value="ea_dedicated">{t("ea:accountType.ea_dedicated")}</option>
+        <LabelledOptions values={["regular", "ea_dedicated"]} labels="ea:accountType" />
       </SelectField>
       {typeLocked && <input type="hidden" name="accountType" value={initial.accountType} />}
       {withFile && <VersionFields version={initial.version ?? ""} error={error} />}

@@ -1,14 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
+import { Field, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import {
   EntityForm,
   FlagField,
   PeriodInputs,
-  useEntityFields,
+  type RecordFormProps,
+  useRecordForm,
 } from "~/components/admin/EntityForm";
 import { RecordImageField } from "~/components/admin/ImageFields";
-import { useFormValidation } from "~/lib/validation";
 
 export interface GachaFormValues {
   name: string;
@@ -41,23 +42,17 @@ export const EMPTY_GACHA: GachaFormValues = {
 /** Create / edit a gacha: name, text, image, period (Tokyo), cost, method, limit, published. */
 export function GachaForm({
   initial,
-  error: refused,
+  error,
   submitLabel,
   methodLocked = false,
-}: {
-  initial: GachaFormValues;
-  error: FormErrorShape | null;
-  submitLabel: string;
+}: RecordFormProps<GachaFormValues> & {
   /** The gacha has been drawn: its method can no longer change. */
   methodLocked?: boolean;
 }) {
-  const form = useFormValidation(null, refused);
-  const error = form.error;
   const { t } = useTranslation(["gacha", "errors"]);
-  const { fieldError, text, bilingual, flag } = useEntityFields({
+  const { form, fieldError, text, numeric, bilingual, flag } = useRecordForm(error, {
     labels: "gacha:admin.fields",
     initial,
-    error,
     path: "gacha",
   });
   return (
@@ -69,21 +64,15 @@ export function GachaForm({
         end={text("endsAt")}
         hint={t("gacha:admin.hints.tokyo")}
       />
-      <Field {...text("cost")} inputMode="numeric" hint={t("gacha:admin.hints.cost")} required />
-      <Field
-        {...text("challengeLimit")}
-        inputMode="numeric"
-        hint={t("gacha:admin.hints.challengeLimit")}
-        required
-      />
+      <Field {...numeric("cost")} required />
+      <Field {...numeric("challengeLimit")} required />
       <SelectField
         {...text("method")}
         disabled={methodLocked}
         hint={methodLocked ? t("gacha:admin.hints.methodLocked") : t("gacha:admin.hints.method")}
         className="sm:col-span-2"
       >
-        <option value="weighted">{t("gacha:method.weighted")}</option>
-        <option value="box">{t("gacha:method.box")}</option>
+        <LabelledOptions values={["weighted", "box"]} labels="gacha:method" />
       </SelectField>
       {/* A disabled select is not sent: the locked method still travels with the form. */}
       {methodLocked && <input type="hidden" name="method" value={initial.method} />}

@@ -1,11 +1,16 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
+import { Field, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
-import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
+import {
+  EntityForm,
+  FlagField,
+  type RecordFormProps,
+  useRecordForm,
+} from "~/components/admin/EntityForm";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
-import { useFormValidation } from "~/lib/validation";
 
 export interface RewardFormValues {
   name: string;
@@ -44,23 +49,15 @@ export const EMPTY_REWARD: RewardFormValues = {
 export function RewardForm({
   method,
   initial,
-  error: refused,
+  error,
   submitLabel,
-}: {
-  method: "weighted" | "box";
-  initial: RewardFormValues;
-  error: FormErrorShape | null;
-  submitLabel: string;
-}) {
-  const form = useFormValidation(null, refused);
-  const error = form.error;
+}: RecordFormProps<RewardFormValues> & { method: "weighted" | "box" }) {
   const { t } = useTranslation(["gacha", "errors"]);
   const [kind, setKind] = useState(initial.kind);
-  const { fieldError, text, bilingual, flag } = useEntityFields({
+  const { form, fieldError, text, numeric, bilingual, flag } = useRecordForm(error, {
     labels: "gacha:admin.reward",
     hintKey: (name) => `gacha:admin.reward.${name}Hint`,
     initial,
-    error,
     path: "reward",
   });
   return (
@@ -76,42 +73,16 @@ export function RewardForm({
           `gacha:admin.reward.kindHints.${kind === "item" || kind === "none" ? kind : "cash"}`,
         )}
       >
-        {(["cash", "item", "none"] as const).map((k) => (
-          <option key={k} value={k}>
-            {t(`gacha:kind.${k}`)}
-          </option>
-        ))}
+        <LabelledOptions values={["cash", "item", "none"]} labels="gacha:kind" />
       </SelectField>
       {kind === "cash" ? (
-        <Field
-          {...text("amount")}
-          inputMode="numeric"
-          hint={t("gacha:admin.reward.amountHint")}
-          required
-        />
+        <Field {...numeric("amount")} required />
       ) : (
         <div className="hidden sm:block" />
       )}
-      {method === "weighted" ? (
-        <Field
-          {...text("weight")}
-          inputMode="numeric"
-          hint={t("gacha:admin.reward.weightHint")}
-          required
-        />
-      ) : (
-        <Field
-          {...text("stock")}
-          inputMode="numeric"
-          hint={t("gacha:admin.reward.stockHint")}
-          required
-        />
-      )}
-      <Field
-        {...text("displayOrder")}
-        inputMode="numeric"
-        hint={t("gacha:admin.reward.displayOrderHint")}
-      />
+      {/* A weighted gacha draws by weight; a box one from its stock. */}
+      <Field {...numeric(method === "weighted" ? "weight" : "stock")} required />
+      <Field {...numeric("displayOrder")} />
       {kind === "item" && (
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:col-span-2 sm:grid-cols-3 dark:border-slate-700">
           <legend className="px-1 text-sm font-semibold">{t("gacha:admin.reward.validity")}</legend>

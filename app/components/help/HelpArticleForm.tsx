@@ -1,9 +1,14 @@
 import { useTranslation } from "react-i18next";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { BilingualField } from "~/components/admin/BilingualField";
-import { EntityForm, FlagField, useEntityFields } from "~/components/admin/EntityForm";
-import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
+import {
+  EntityForm,
+  FlagField,
+  type RecordFormProps,
+  useRecordForm,
+} from "~/components/admin/EntityForm";
+import { Field, SelectField } from "~/components/ui/form";
 import { HELP_CATEGORIES, MAX_BODY, MAX_TITLE } from "../../../server/domain/help";
-import { useFormValidation } from "~/lib/validation";
 
 export interface HelpArticleFormValues {
   slug: string;
@@ -30,20 +35,13 @@ export const EMPTY_ARTICLE: HelpArticleFormValues = {
 /** Create / edit a help article: the question and answer in both languages, where it shows. */
 export function HelpArticleForm({
   initial,
-  error: refused,
+  error,
   submitLabel,
-}: {
-  initial: HelpArticleFormValues;
-  error: FormErrorShape | null;
-  submitLabel: string;
-}) {
-  const form = useFormValidation(null, refused);
-  const error = form.error;
+}: RecordFormProps<HelpArticleFormValues>) {
   const { t } = useTranslation(["help", "errors"]);
-  const { fieldError, text, bilingual, flag } = useEntityFields({
+  const { form, text, numeric, bilingual, flag } = useRecordForm(error, {
     labels: "help:admin.fields",
     initial,
-    error,
   });
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="help-article-form">
@@ -56,24 +54,10 @@ export function HelpArticleForm({
         hint={t("help:admin.hints.slug")}
         className="sm:col-span-2"
       />
-      <SelectField
-        name="category"
-        label={t("help:admin.fields.category")}
-        defaultValue={initial.category}
-        error={fieldError("category")}
-      >
-        {HELP_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {t(`help:categories.${c}`)}
-          </option>
-        ))}
+      <SelectField {...text("category")}>
+        <LabelledOptions values={HELP_CATEGORIES} labels="help:categories" />
       </SelectField>
-      <Field
-        {...text("position")}
-        inputMode="numeric"
-        required
-        hint={t("help:admin.hints.position")}
-      />
+      <Field {...numeric("position")} required />
       <BilingualField field={bilingual("title")} required maxLength={MAX_TITLE} />
       <BilingualField
         field={bilingual("body")}

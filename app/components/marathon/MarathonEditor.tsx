@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { Field, type FormErrorShape, SelectField, TextAreaField } from "~/components/ui/form";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/button";
@@ -29,6 +30,13 @@ export interface EditorValues {
   marathon: MarathonFields;
   rows: GoalRowValues[];
 }
+
+/** A goal's figures, side by side: its number, then the threshold and reward a reached goal keeps. */
+const GOAL_FIGURES = [
+  ["marathonNumber", "admin.number"],
+  ["threshold", "admin.thresholdYen"],
+  ["reward", "admin.rewardYen"],
+] as const satisfies readonly (readonly [GoalRowField, string])[];
 
 /** A whole yen amount as typed ("10,000", "¥10000"), or 0 while it is not one yet. */
 const yenOf = (text: string) => {
@@ -74,6 +82,13 @@ export function MarathonEditor({
       ? t(`errors.${key.replace(/^marathon\./, "")}`, { defaultValue: t("errors.generic") })
       : null;
   const fieldError = (name: string) => message(error?.fieldErrors[name]);
+  /** A field of the marathon itself: its name, label, value and error. */
+  const field = (name: Exclude<keyof MarathonFields, "id">, label: string) => ({
+    name,
+    label: t(label),
+    defaultValue: marathon[name],
+    error: fieldError(name),
+  });
   const rowError = (i: number, field: GoalRowField) => fieldError(`goals.${i}.${field}`);
   const rowsWithErrors = rows.filter((_, i) =>
     Object.keys(error?.fieldErrors ?? {}).some((k) => k.startsWith(`goals.${i}.`)),
@@ -128,48 +143,19 @@ export function MarathonEditor({
         <input type="hidden" name="id" value={marathon.id} />
         <input type="hidden" name="nextFree" value={nextFree} />
         <div className={`${card} grid gap-4 p-4 sm:grid-cols-2`}>
-          <SelectField
-            name="course"
-            label={t("admin.course")}
-            defaultValue={marathon.course}
-            error={fieldError("course")}
-          >
-            <option value="general">{t("courses.general")}</option>
-            <option value="axi">{t("courses.axi")}</option>
+          <SelectField {...field("course", "admin.course")}>
+            <LabelledOptions values={["general", "axi"]} labels="marathon:courses" />
           </SelectField>
           <div className="hidden sm:block" />
+          <Field {...field("title", "admin.titleField")} maxLength={100} required />
           <Field
-            name="title"
-            label={t("admin.titleField")}
-            defaultValue={marathon.title}
-            maxLength={100}
-            required
-            error={fieldError("title")}
-          />
-          <Field
-            name="titleEn"
-            label={t("admin.titleEnField")}
+            {...field("titleEn", "admin.titleEnField")}
             hint={t("admin.englishHint")}
-            defaultValue={marathon.titleEn}
             maxLength={100}
             lang="en"
-            error={fieldError("titleEn")}
           />
-          <Field
-            name="startsOn"
-            type="date"
-            label={t("admin.startsOn")}
-            defaultValue={marathon.startsOn}
-            required
-            error={fieldError("startsOn")}
-          />
-          <Field
-            name="endsOn"
-            type="date"
-            label={t("admin.endsOn")}
-            defaultValue={marathon.endsOn}
-            error={fieldError("endsOn")}
-          />
+          <Field {...field("startsOn", "admin.startsOn")} type="date" required />
+          <Field {...field("endsOn", "admin.endsOn")} type="date" />
         </div>
 
         <div className="space-y-1">
@@ -230,26 +216,16 @@ export function MarathonEditor({
                       </Button>
                     </div>
                     <div className="grid gap-3 sm:grid-cols-3">
-                      <Field
-                        {...input("marathonNumber")}
-                        label={t("admin.number")}
-                        inputMode="numeric"
-                        autoComplete="off"
-                      />
-                      <Field
-                        {...input("threshold")}
-                        label={t("admin.thresholdYen")}
-                        inputMode="numeric"
-                        autoComplete="off"
-                        readOnly={reached && Boolean(marathon.id)}
-                      />
-                      <Field
-                        {...input("reward")}
-                        label={t("admin.rewardYen")}
-                        inputMode="numeric"
-                        autoComplete="off"
-                        readOnly={reached && Boolean(marathon.id)}
-                      />
+                      {GOAL_FIGURES.map(([field, label]) => (
+                        <Field
+                          key={field}
+                          {...input(field)}
+                          label={t(label)}
+                          inputMode="numeric"
+                          autoComplete="off"
+                          readOnly={field !== "marathonNumber" && reached && Boolean(marathon.id)}
+                        />
+                      ))}
                     </div>
                     {reached && marathon.id && (
                       <p className="text-xs text-slate-500 dark:text-slate-400">

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape } from "~/components/ui/form";
+import { Field } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
 import {
   EntityForm,
   FlagField,
   PeriodInputs,
-  useEntityFields,
+  type RecordFormProps,
+  useRecordForm,
 } from "~/components/admin/EntityForm";
-import { useFormValidation } from "~/lib/validation";
 
 export interface PopupFormValues {
   title: string;
@@ -35,22 +35,11 @@ export const EMPTY_POPUP: PopupFormValues = {
 };
 
 /** Create / edit a popup: title, text, image, link, period (Tokyo) and whether it is active. */
-export function PopupForm({
-  initial,
-  error: refused,
-  submitLabel,
-}: {
-  initial: PopupFormValues;
-  error: FormErrorShape | null;
-  submitLabel: string;
-}) {
-  const form = useFormValidation(null, refused);
-  const error = form.error;
+export function PopupForm({ initial, error, submitLabel }: RecordFormProps<PopupFormValues>) {
   const { t } = useTranslation(["popup", "errors"]);
-  const { fieldError, text, bilingual, flag } = useEntityFields({
+  const { form, fieldError, text, bilingual, flag } = useRecordForm(error, {
     labels: "popup:admin.fields",
     initial,
-    error,
     path: "popup",
     messages: "popup:fieldErrors",
   });

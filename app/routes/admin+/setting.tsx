@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +7,7 @@ import { Field, SelectField, SubmitButton, useFieldError } from "~/components/ui
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Facts, Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
-import { attempt, parseForm } from "~/lib/forms.server";
+import { parseForm, saveRecord } from "~/lib/forms.server";
 import { settingsInput } from "../../../server/domain/settings";
 import { formatRate, formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -44,14 +44,12 @@ const FIELDS = [
  * back to the view with a success message; a refusal stays in edit mode with the errors in
  * place and saves nothing.
  */
-export const action = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, settingsInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () => context.trpc.settings.update(parsed.input));
-    if (!result.ok) return result.response;
-    return redirect("/admin/setting?updated=1");
-  },
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) =>
+  saveRecord(
+    parseForm(request, settingsInput),
+    (form) => context.trpc.settings.update(form.input),
+    () => "/admin/setting?updated=1",
+  ),
 );
 
 /**

@@ -1,9 +1,9 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RateForm } from "~/components/affiliate/RateForm";
 import { formatDate } from "~/lib/format";
-import { attempt, parseForm } from "~/lib/forms.server";
+import { parseForm, saveRecord } from "~/lib/forms.server";
 import { memberRateInput } from "../../../../server/domain/affiliate";
 import { formatRate, formatYen } from "~/lib/money";
 import { card } from "~/components/ui/card";
@@ -28,16 +28,14 @@ export const loader = /* @__PURE__ */ answerRefusals(
 
 /** Saves the member's own rate, or removes it when empty (audited on the server). */
 export const action = /* @__PURE__ */ answerRefusals(
-  async ({ request, params, context }: ActionFunctionArgs) => {
+  ({ request, params, context }: ActionFunctionArgs) => {
     // The member is the page's; the form sends the rate (blank: back to the default).
-    const parsed = await parseForm(request, memberRateInput.pick({ rate: true }));
-    if (!parsed.ok) return parsed.response;
     const userId = params.id ?? "";
-    const result = await attempt(parsed.values, () =>
-      context.trpc.affiliate.setMemberRate({ userId, rate: parsed.input.rate }),
+    return saveRecord(
+      parseForm(request, memberRateInput.pick({ rate: true })),
+      (form) => context.trpc.affiliate.setMemberRate({ userId, rate: form.input.rate }),
+      () => `/admin/affiliate/${encodeURIComponent(userId)}?saved=1`,
     );
-    if (!result.ok) return result.response;
-    return redirect(`/admin/affiliate/${encodeURIComponent(userId)}?saved=1`);
   },
 );
 

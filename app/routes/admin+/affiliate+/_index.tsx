@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RateForm } from "~/components/affiliate/RateForm";
@@ -13,7 +13,7 @@ import { type PageRow } from "~/components/table/DataTable";
 import { ListPage } from "~/components/table/ListPage";
 import { SearchFilter } from "~/components/table/ListHeading";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, parseForm } from "~/lib/forms.server";
+import { parseForm, saveRecord } from "~/lib/forms.server";
 import { defaultRateInput } from "../../../../server/domain/affiliate";
 import { formatRate } from "~/lib/money";
 import { card } from "~/components/ui/card";
@@ -36,16 +36,12 @@ export const loader = /* @__PURE__ */ answerRefusals(
 );
 
 /** Saves the default rate (audited on the server) and comes back with a success message. */
-export const action = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, defaultRateInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () =>
-      context.trpc.affiliate.setDefaultRate(parsed.input),
-    );
-    if (!result.ok) return result.response;
-    return redirect("/admin/affiliate?saved=1");
-  },
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) =>
+  saveRecord(
+    parseForm(request, defaultRateInput),
+    (form) => context.trpc.affiliate.setDefaultRate(form.input),
+    () => "/admin/affiliate?saved=1",
+  ),
 );
 
 type Row = PageRow<typeof loader>;

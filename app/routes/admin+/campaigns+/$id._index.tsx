@@ -1,31 +1,15 @@
-import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { CampaignForm } from "~/components/campaigns/CampaignForm";
-import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
-import { campaignInput } from "../../../../server/domain/campaign";
+import { saveCampaign } from "./campaign-form.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as campaignLoader } from "./$id";
 import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
-export const action = /* @__PURE__ */ answerRefusals(
-  ({ request, context, params }: ActionFunctionArgs) => {
-    const id = params.id ?? "";
-    return saveRecord(
-      parseForm(request, campaignInput, { files: true }),
-      async (form) =>
-        context.trpc.campaigns.update({
-          id,
-          campaign: form.input,
-          image: await imageOf(form.form),
-        }),
-      (form) => listWithSaved("/admin/campaigns", form.value.title),
-    );
-  },
-);
+export const action = /* @__PURE__ */ answerRefusals(saveCampaign);
 
 /** /admin/campaigns/{id}: edit the campaign. */
 export default function EditCampaign() {

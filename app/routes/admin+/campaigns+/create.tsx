@@ -1,22 +1,13 @@
-import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaigns/CampaignForm";
-import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
-import { campaignInput } from "../../../../server/domain/campaign";
+import { saveCampaign } from "./campaign-form.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("campaign:admin.create"), i18n: ["campaign", "errors"] };
 
-export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
-  return saveRecord(
-    parseForm(request, campaignInput, { files: true }),
-    async (form) =>
-      context.trpc.campaigns.create({ campaign: form.input, image: await imageOf(form.form) }),
-    (form) => listWithSaved("/admin/campaigns", form.value.title),
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(saveCampaign);
 
 /** /admin/campaigns/create */
 export default function CreateCampaign() {

@@ -1,5 +1,5 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Stamp } from "~/components/cells";
@@ -8,7 +8,7 @@ import { SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { DataTable } from "~/components/table/DataTable";
-import { attempt, listWithSaved, parseForm } from "~/lib/forms.server";
+import { listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
 import { EA_UPLOAD, eaFile, editEaForm } from "./ea-form.server";
 import type { loader as eaLoader } from "./$id";
 import { textLink } from "~/components/ui/link";
@@ -23,18 +23,17 @@ export const handle = { i18n: ["ea", "errors"] };
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
     const id = params.id ?? "";
-    const form = await parseForm(request, editEaForm, { files: EA_UPLOAD });
-    if (!form.ok) return form.response;
-    const { input } = form;
-    const result = await attempt(form.values, async () =>
-      input.intent === "version"
-        ? context.trpc.eas.uploadVersion({ id, file: await eaFile(form.form, input.version) })
-        : context.trpc.eas.update({ id, ea: input }),
+    return saveRecord(
+      parseForm(request, editEaForm, { files: EA_UPLOAD }),
+      async ({ input, form }) =>
+        input.intent === "version"
+          ? context.trpc.eas.uploadVersion({ id, file: await eaFile(form, input.version) })
+          : context.trpc.eas.update({ id, ea: input }),
+      ({ value }) =>
+        value.intent === "version"
+          ? `/admin/eas/${id}?${new URLSearchParams({ uploaded: value.version })}`
+          : listWithSaved("/admin/eas", value.name),
     );
-    if (!result.ok) return result.response;
-    return form.value.intent === "version"
-      ? redirect(`/admin/eas/${id}?${new URLSearchParams({ uploaded: form.value.version })}`)
-      : redirect(listWithSaved("/admin/eas", form.value.name));
   },
 );
 

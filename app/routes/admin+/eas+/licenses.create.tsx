@@ -1,11 +1,11 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountTypeBadge } from "~/components/eas/badges";
 import { Field, type FormErrorShape, SelectField, SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
-import { attempt, parseForm, toFormError } from "~/lib/forms.server";
+import { parseForm, saveRecord, toFormError } from "~/lib/forms.server";
 import { issueForInput } from "../../../../server/domain/ea";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
@@ -44,17 +44,12 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-export const action = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, issueForInput);
-    if (!parsed.ok) return parsed.response;
-    const { value } = parsed;
-    const result = await attempt(parsed.values, () => context.trpc.eas.issueFor(value));
-    if (!result.ok) return result.response;
-    return redirect(
-      `/admin/eas/${value.eaId}/licenses?${new URLSearchParams({ status: "active" })}`,
-    );
-  },
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) =>
+  saveRecord(
+    parseForm(request, issueForInput),
+    (form) => context.trpc.eas.issueFor(form.value),
+    (form) => `/admin/eas/${form.value.eaId}/licenses?${new URLSearchParams({ status: "active" })}`,
+  ),
 );
 
 export default function IssueLicense() {

@@ -1,9 +1,8 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RewardFormPage } from "~/components/gachas/RewardForm";
-import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
-import { rewardInput } from "../../../../server/domain/gacha";
+import { saveReward } from "./reward-form.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as gachaLoader } from "./$gachaId";
@@ -22,21 +21,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-export const action = /* @__PURE__ */ answerRefusals(
-  ({ request, context, params }: ActionFunctionArgs) => {
-    const id = params.rewardId ?? "";
-    return saveRecord(
-      parseForm(request, rewardInput, { files: true }),
-      async (form) =>
-        context.trpc.gachas.updateReward({
-          id,
-          reward: form.input,
-          image: await imageOf(form.form),
-        }),
-      (form, reward) => listWithSaved(`/admin/gachas/${reward.gachaId}/rewards`, form.value.name),
-    );
-  },
-);
+export const action = /* @__PURE__ */ answerRefusals(saveReward);
 
 /** /admin/gachas/{id}/rewards/{rewardId}: edit a reward; what members already won stays. */
 export default function EditReward() {

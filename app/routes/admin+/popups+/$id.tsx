@@ -1,16 +1,15 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ActiveToggle } from "~/components/admin/EntityList";
 import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
-import { Alert } from "~/components/ui/Alert";
 import { PopupDialog } from "~/components/popups/PopupModal";
 import { PopupForm } from "~/components/popups/PopupForm";
+import { PopupNotice } from "~/components/popups/PopupNotice";
 import { PopupStateBadge } from "~/components/popups/PopupStateBadge";
-import { imageOf, parseForm, saveRecord } from "~/lib/forms.server";
+import { savePopup } from "./popup-form.server";
 import { orNotFound } from "~/lib/not-found.server";
-import { popupInput } from "../../../../server/domain/popup";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
@@ -28,26 +27,14 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-export const action = /* @__PURE__ */ answerRefusals(
-  async ({ request, context, params }: ActionFunctionArgs) => {
-    const id = params.id ?? "";
-    return saveRecord(
-      parseForm(request, popupInput, { files: true }),
-      async (form) =>
-        context.trpc.popups.update({ id, popup: form.input, image: await imageOf(form.form) }),
-      () => `/admin/popups/${id}?updated=1`,
-    );
-  },
-);
+export const action = /* @__PURE__ */ answerRefusals(savePopup);
 
 /** /admin/popups/{id}: edit the popup, switch it on or off, preview it as members see it. */
 export default function EditPopup() {
   const { t } = useTranslation("popup");
   const { popup } = useLoaderData<typeof loader>();
   const { echoed, error } = useRefusedForm();
-  const [params] = useSearchParams();
   const [previewing, setPreviewing] = useState(false);
-  const notice = ["created", "updated", "activated", "deactivated"].find((k) => params.has(k));
   return (
     <div className="max-w-3xl space-y-4">
       <Link to="/admin/popups" className={`${textLink} text-sm`}>
@@ -82,11 +69,7 @@ export default function EditPopup() {
           />
         </div>
       </div>
-      {notice && (
-        <Alert tone="success" testId="popup-notice">
-          {t(`admin.${notice}`)}
-        </Alert>
-      )}
+      <PopupNotice />
       <PopupForm
         key={JSON.stringify(echoed) + popup.active}
         initial={{

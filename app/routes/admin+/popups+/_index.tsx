@@ -1,16 +1,16 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActiveToggle } from "~/components/admin/EntityList";
 import { dateColumn } from "~/components/admin/cells";
-import { Alert } from "~/components/ui/Alert";
+import { PopupNotice } from "~/components/popups/PopupNotice";
 import { PopupStateBadge } from "~/components/popups/PopupStateBadge";
 import { linkColumn } from "~/components/table/columns";
 import { DataTable, type PageRow } from "~/components/table/DataTable";
 import { cellLink, ListHeading } from "~/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, parseForm } from "~/lib/forms.server";
+import { parseForm, saveRecord } from "~/lib/forms.server";
 import { setActiveInput } from "../../../../server/domain/popup";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -25,17 +25,16 @@ export const loader = /* @__PURE__ */ answerRefusals(
 );
 
 /** Switches a popup on or off (from this list or from its page), then goes back there. */
-export const action = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, setActiveInput);
-    if (!parsed.ok) return parsed.response;
-    const { values } = parsed;
-    const result = await attempt(values, () => context.trpc.popups.setActive(parsed.value));
-    if (!result.ok) return result.response;
-    const notice = result.data.active ? "activated" : "deactivated";
-    const back = values.back === "detail" ? `/admin/popups/${result.data.id}` : "/admin/popups";
-    return redirect(`${back}?${notice}=1`);
-  },
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) =>
+  saveRecord(
+    parseForm(request, setActiveInput),
+    (form) => context.trpc.popups.setActive(form.value),
+    (form, popup) => {
+      const notice = popup.active ? "activated" : "deactivated";
+      const back = form.values.back === "detail" ? `/admin/popups/${popup.id}` : "/admin/popups";
+      return `${back}?${notice}=1`;
+    },
+  ),
 );
 
 type Row = PageRow<typeof loader>;
@@ -44,8 +43,6 @@ type Row = PageRow<typeof loader>;
 export default function AdminPopups() {
   const { t } = useTranslation("popup");
   const { page } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const notice = ["created", "updated", "activated", "deactivated"].find((k) => params.has(k));
   return (
     <div className="space-y-4">
       <ListHeading
@@ -53,11 +50,7 @@ export default function AdminPopups() {
         create={{ to: "/admin/popups/create", label: t("admin.create"), testId: "popup-create" }}
       />
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.intro")}</p>
-      {notice && (
-        <Alert tone="success" testId="popup-notice">
-          {t(`admin.${notice}`)}
-        </Alert>
-      )}
+      <PopupNotice />
       <TableFilters label={t("admin.filterState")}>
         <SelectFilter
           name="state"

@@ -1,22 +1,13 @@
-import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { EMPTY_POPUP, PopupForm } from "~/components/popups/PopupForm";
-import { imageOf, parseForm, saveRecord } from "~/lib/forms.server";
-import { popupInput } from "../../../../server/domain/popup";
+import { savePopup } from "./popup-form.server";
 import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("popup:admin.create"), i18n: ["popup", "errors"] };
 
-export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
-  return saveRecord(
-    parseForm(request, popupInput, { files: true }),
-    async (form) =>
-      context.trpc.popups.create({ popup: form.input, image: await imageOf(form.form) }),
-    (_, popup) => `/admin/popups/${popup.id}?created=1`,
-  );
-});
+export const action = /* @__PURE__ */ answerRefusals(savePopup);
 
 /** /admin/popups/create */
 export default function CreatePopup() {

@@ -1,10 +1,10 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleForm, typedBattle } from "~/components/battles/BattleForm";
 import { Alert } from "~/components/ui/Alert";
 import { BATTLE_FORM, battleInput } from "./battle-form.server";
-import { attempt, parseForm } from "~/lib/forms.server";
+import { parseForm, saveRecord } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -20,15 +20,13 @@ export const loader = /* @__PURE__ */ answerRefusals(
 );
 
 export const action = /* @__PURE__ */ answerRefusals(
-  async ({ request, params, context }: ActionFunctionArgs) => {
+  ({ request, params, context }: ActionFunctionArgs) => {
     const id = params.id ?? "";
-    const form = await parseForm(request, battleInput, BATTLE_FORM);
-    if (!form.ok) return form.response;
-    const result = await attempt(form.values, () =>
-      context.trpc.battles.update({ id, battle: form.input }),
+    return saveRecord(
+      parseForm(request, battleInput, BATTLE_FORM),
+      (form) => context.trpc.battles.update({ id, battle: form.input }),
+      () => `/admin/ranking/battles/${id}?updated=1`,
     );
-    if (!result.ok) return result.response;
-    return redirect(`/admin/ranking/battles/${id}?updated=1`);
   },
 );
 

@@ -1,8 +1,8 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleForm, EMPTY_BATTLE, typedBattle } from "~/components/battles/BattleForm";
-import { attempt, parseForm } from "~/lib/forms.server";
+import { parseForm, saveRecord } from "~/lib/forms.server";
 import { BATTLE_FORM, battleInput } from "./battle-form.server";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -11,14 +11,12 @@ import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("battle:admin.create"), i18n: ["battle", "errors"] };
 
-export const action = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: ActionFunctionArgs) => {
-    const form = await parseForm(request, battleInput, BATTLE_FORM);
-    if (!form.ok) return form.response;
-    const result = await attempt(form.values, () => context.trpc.battles.create(form.input));
-    if (!result.ok) return result.response;
-    return redirect(`/admin/ranking/battles/${result.data.id}?created=1`);
-  },
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) =>
+  saveRecord(
+    parseForm(request, battleInput, BATTLE_FORM),
+    (form) => context.trpc.battles.create(form.input),
+    (_, battle) => `/admin/ranking/battles/${battle.id}?created=1`,
+  ),
 );
 
 /** /admin/ranking/battles/create */

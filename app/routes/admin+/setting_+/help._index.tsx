@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SectionTabs } from "~/components/admin/SectionTabs";
@@ -10,7 +10,7 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { actionLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { formatDateTime } from "~/lib/format";
-import { attempt, parseForm } from "~/lib/forms.server";
+import { parseForm, saveRecord } from "~/lib/forms.server";
 import { publishInput } from "../../../../server/domain/help";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -25,14 +25,12 @@ export const loader = /* @__PURE__ */ answerRefusals(
 );
 
 /** Publish or unpublish one article from the list. */
-export const action = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, publishInput);
-    if (!parsed.ok) return parsed.response;
-    const result = await attempt(parsed.values, () => context.trpc.help.setPublished(parsed.value));
-    if (!result.ok) return result.response;
-    return redirect("/admin/setting/help?saved=1");
-  },
+export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) =>
+  saveRecord(
+    parseForm(request, publishInput),
+    (form) => context.trpc.help.setPublished(form.value),
+    () => "/admin/setting/help?saved=1",
+  ),
 );
 
 /**

@@ -1,5 +1,5 @@
 import { title } from "~/lib/page-title";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { ProfileForm, profileValues, useProfileAnswer } from "~/components/cashb
 import { buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { attempt, parseForm } from "~/lib/forms.server";
+import { parseForm, saveRecord } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { brokerChoices, profileAction, removeProfileForm } from "./profile-form.server";
 import { answerRefusals } from "~/lib/refusals.server";
@@ -39,11 +39,11 @@ export const action = /* @__PURE__ */ answerRefusals(
     if (/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
       return profileAction(request, context, id);
     }
-    const form = await parseForm(request, removeProfileForm);
-    if (!form.ok) return form.response;
-    const result = await attempt(form.values, () => context.trpc.cashback.profiles.remove({ id }));
-    if (!result.ok) return result.response;
-    return redirect(`/admin/update/profiles?${new URLSearchParams({ removed: form.value.name })}`);
+    return saveRecord(
+      parseForm(request, removeProfileForm),
+      () => context.trpc.cashback.profiles.remove({ id }),
+      (form) => `/admin/update/profiles?${new URLSearchParams({ removed: form.value.name })}`,
+    );
   },
 );
 
