@@ -1,9 +1,8 @@
 import { useSearchParams } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PERIOD_PRESETS } from "../../server/domain/tokyo";
 import { FilterField, filterControl, InputFilter } from "./table/TableFilters";
-
-const PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
 
 /**
  * The period presets as fields of a larger filter bar (inside <TableFilters>, beside the
@@ -28,7 +27,7 @@ export function PeriodFields() {
           className={filterControl}
           data-testid="filter-period"
         >
-          {PRESETS.map((p) => (
+          {PERIOD_PRESETS.map((p) => (
             <option key={p} value={p}>
               {t(`period.${p}`)}
             </option>

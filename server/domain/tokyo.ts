@@ -133,3 +133,20 @@ export function tokyoMonthBounds(value: Date | number | string = new Date()) {
   const last = new TZDate(y, m, 0, TOKYO).getDate();
   return { first: `${month}-01`, last: `${month}-${pad(last)}`, year: y, month: m };
 }
+
+/** The period presets of the history and summary filters (Tokyo days). */
+export const PERIOD_PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
+export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
+
+/** The affiliate page's period presets (Tokyo days and months). */
+export const AFFILIATE_PRESETS = [
+  "7d",
+  "28d",
+  "90d",
+  "365d",
+  "thisMonth",
+  "lastMonth",
+  "thisYear",
+  "lastYear",
+] as const;
+export type AffiliatePreset = (typeof AFFILIATE_PRESETS)[number];

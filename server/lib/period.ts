@@ -1,13 +1,18 @@
 import type { ReferenceExpression, SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { toDbTime } from "../../db/time";
-import { addTokyoDays, addTokyoMonths, tokyoDayStart, tokyoMidnight } from "../domain/tokyo";
+import {
+  addTokyoDays,
+  addTokyoMonths,
+  PERIOD_PRESETS,
+  tokyoDayStart,
+  tokyoMidnight,
+} from "../domain/tokyo";
 
 /**
  * The period presets, computed in Asia/Tokyo (people think in Japanese days), returned
  * as a UTC range [start, end) for queries.
  */
-export const PERIOD_PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid");
 

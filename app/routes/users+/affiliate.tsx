@@ -18,19 +18,9 @@ import { SummaryTable } from "~/components/cashback/SummaryTable";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { Badge } from "~/components/ui/Badge";
+import { AFFILIATE_PRESETS } from "../../../server/domain/tokyo";
 
 export const handle = { title: title.key("nav.affiliate"), i18n: ["affiliate"] };
-
-const PRESETS = [
-  "7d",
-  "28d",
-  "90d",
-  "365d",
-  "thisMonth",
-  "lastMonth",
-  "thisYear",
-  "lastYear",
-] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
@@ -64,7 +54,7 @@ export default function Affiliate() {
       <PageSection id="aff-summary" title={t("summary.title")} testId="affiliate-summary">
         <nav aria-label={t("presets.label")}>
           <ul className="flex flex-wrap gap-2">
-            {PRESETS.map((p) => (
+            {AFFILIATE_PRESETS.map((p) => (
               <li key={p}>
                 <Link
                   to={`?preset=${p}`}

@@ -2,18 +2,9 @@ import { displayOrder } from "../../domain/form-fields";
 import { z } from "zod";
 import { filterText, pagingSchema } from "../../lib/paging";
 
-/** The affiliate page's period presets. */
-export const AFFILIATE_PRESETS = [
-  "7d",
-  "28d",
-  "90d",
-  "365d",
-  "thisMonth",
-  "lastMonth",
-  "thisYear",
-  "lastYear",
-] as const;
-export type AffiliatePreset = (typeof AFFILIATE_PRESETS)[number];
+import { AFFILIATE_PRESETS, type AffiliatePreset } from "../../domain/tokyo";
+
+export type { AffiliatePreset };
 
 export const summaryInput = z.object({
   preset: z.enum(AFFILIATE_PRESETS).catch("28d").default("28d"),

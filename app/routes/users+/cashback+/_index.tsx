@@ -13,6 +13,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { yenPerLot } from "../../../../server/domain/broker-terms";
+import { PERIOD_PRESETS, type PeriodPreset } from "../../../../server/domain/tokyo";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
 import { SummaryTable } from "~/components/cashback/SummaryTable";
@@ -29,7 +30,6 @@ export const handle = {
 const formatLots = (milli: number) =>
   (milli / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
 
-const PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -37,8 +37,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * range without valid dates, is "all" (server/features/cashback/schema.ts).
  */
 function periodOf(params: Record<string, string>) {
-  const period = (PRESETS as readonly string[]).includes(params.period ?? "")
-    ? (params.period as (typeof PRESETS)[number])
+  const period = (PERIOD_PRESETS as readonly string[]).includes(params.period ?? "")
+    ? (params.period as PeriodPreset)
     : "all";
   if (period !== "custom") return { period } as const;
   const { from = "", to = "" } = params;
