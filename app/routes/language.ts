@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
-import { attempt, formValues } from "~/lib/forms.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { submitForm } from "~/lib/forms.server";
+import { answerRefusals } from "~/lib/refusals.server";
+import { setLanguageInput } from "../../server/domain/language-choice";
 
 /**
  * The language selector posts here (a fetcher, so the page stays): a signed-in person's choice
@@ -10,9 +11,8 @@ import { answerRefusals, readForm } from "~/lib/refusals.server";
  */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["language"]);
-    const saved = await attempt(values, () =>
-      context.trpc.profile.setLanguage({ language: values.language as "ja" | "en" }),
+    const saved = await submitForm(request, setLanguageInput, (input) =>
+      context.trpc.profile.setLanguage(input),
     );
     if (!saved.ok) return saved.response;
     return json({ ok: true as const, language: saved.data.language });

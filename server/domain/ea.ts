@@ -46,5 +46,14 @@ export const issueForInput = z.object({
     .regex(ID_PATTERN, "eaAccountRequired"),
 });
 
+/** A member asks for a licence of an EA for one of their approved accounts of its type. */
+export const requestLicenseInput = z.object({
+  eaId: recordId,
+  accountId: z
+    .string({ error: "eaAccountRequired" })
+    .min(1, { error: "eaAccountRequired", abort: true })
+    .regex(ID_PATTERN, "eaAccountRequired"),
+});
+
 /** The accounts list's switch: an account EA-dedicated or not. */
 export const setDedicatedInput = z.object({ accountId: recordId, dedicated: yesNo });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, required as present } from "./fields";
+import { checkbox, recordId, required as present, requestKey } from "./fields";
 import {
   endAfterStart,
   englishText,
@@ -82,3 +82,14 @@ export const rewardInput = z
     validDays: v.kind === "item" ? v.validDays : null,
   }));
 export type RewardValues = z.output<typeof rewardInput>;
+
+// -------------------------------------------------------------------------------- members
+
+/** A member's draw: the gacha, and the form's one-time key (a double submit draws once). */
+export const drawInput = z.object({
+  gachaId: recordId,
+  requestKey,
+});
+
+/** A won item the member uses, by its draw's id; the service says whether it still can be. */
+export const useItemInput = z.object({ id: recordId });

@@ -12,12 +12,13 @@ import { dateColumn, linkColumn } from "~/components/table/columns";
 import { ListPage } from "~/components/table/ListPage";
 import { SelectFilter } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, formValues } from "~/lib/forms.server";
+import { submitFormData } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { actionLink } from "~/components/ui/link";
 import { BackLink } from "~/components/BackLink";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { useItemInput } from "./gacha_logs.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("gacha:logs.title"), i18n: ["gacha", "errors"] };
@@ -34,11 +35,13 @@ export const loader = /* @__PURE__ */ answerRefusals(
 /** Marks one of the member's items used; the procedure refuses anything else and says why. */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["intent", "id"]);
-    if (values.intent !== "use") throw new Response("Unknown intent", { status: 400 });
-    const used = await attempt(values, () => context.trpc.gachas.useItem({ id: values.id }));
+    const form = await readForm(request);
+    if (form.get("intent") !== "use") throw new Response("Unknown intent", { status: 400 });
+    const used = await submitFormData(form, useItemInput, (input) =>
+      context.trpc.gachas.useItem(input),
+    );
     if (!used.ok) return used.response;
-    return json({ ok: true as const, id: values.id });
+    return json({ ok: true as const, id: used.values.id });
   },
 );
 

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { decideInput } from "../../domain/decision";
 import { EA_ACCOUNT_TYPES, EA_CATEGORIES, eaInput, versionSchema } from "../../domain/ea";
 import { idInput, present, recordId, required } from "../../lib/input";
-import { isId } from "../../../db/id";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
 
 /**
@@ -37,14 +36,6 @@ export const adminListInput = pagingSchema(["updatedAt", "createdAt", "name"], {
   sort: "updatedAt",
   dir: "desc",
 }).extend({ q: filterText(100), category: filterChoice(EA_CATEGORIES) });
-
-export const requestLicenseInput = z.object({
-  eaId: id,
-  accountId: z
-    .string({ error: "eaAccountRequired" })
-    .min(1, { error: "eaAccountRequired", abort: true })
-    .refine(isId, "eaAccountRequired"),
-});
 
 export const myLicensesInput = pagingSchema(["createdAt"], {
   sort: "createdAt",

@@ -13,6 +13,7 @@ import {
   myLogsInput,
   updateGachaInput,
   updateRewardInput,
+  useItemInput,
 } from "./schema";
 import * as gachas from "./service";
 import * as logs from "./logs";
@@ -46,7 +47,7 @@ export const gachasRouter = router({
     .query(({ ctx, input }) => logs.myLogs(ctx.db, ctx.user.id, input, ctx.locale)),
 
   useItem: gachaMemberProcedure
-    .input(idInput)
+    .input(useItemInput)
     .mutation(({ ctx, input }) => logs.useItem(ctx.db, ctx.user.id, input.id)),
 
   /** A gacha's or reward's image, for /media/gachas/<file>. */

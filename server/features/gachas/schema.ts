@@ -3,7 +3,6 @@ import { fileInput, imageInput, tokyoLocalToDb } from "../../domain/form-fields"
 import { gachaInput, rewardInput } from "../../domain/gacha";
 import { idInput, recordId } from "../../lib/input";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";
-import { requestKey } from "../wallet/schema";
 
 /**
  * Gachas: the admin's forms (gacha, reward) and the members' inputs. One schema per input,
@@ -46,11 +45,6 @@ export const updateRewardInput = z.object({
 });
 
 // -------------------------------------------------------------------------------- members
-
-export const drawInput = z.object({
-  gachaId: recordId,
-  requestKey,
-});
 
 export const memberListInput = pagingSchema(["status"], { sort: "status", dir: "asc" }).extend({
   filter: filterChoice(LIST_FILTERS),

@@ -5,14 +5,12 @@ import { required } from "../../lib/input";
 import { emailSchema } from "../auth/schema";
 import { optionalText } from "../../domain/profile";
 
+export { setLanguageInput } from "../../domain/language-choice";
+
 /**
  * The profile and payment details forms. Messages are i18n keys under `errors:field` (shown
  * with the field's label), so the form and the procedure share one schema and both languages.
  */
-
-export const languageSchema = z.enum(["ja", "en"]);
-
-export const setLanguageInput = z.object({ language: languageSchema });
 
 // ------------------------------------------------------------------------- payment details
 

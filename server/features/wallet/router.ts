@@ -13,13 +13,13 @@ import * as bank from "./bank-transfers";
 import { requesterInput } from "./zengin";
 import {
   bulkCompleteInput,
-  idInput,
   listInput,
   presentInput,
   rejectInput,
   statementInput,
   transferInput,
   transferQuoteInput,
+  withdrawalIdInput,
   withdrawalInput,
 } from "./schema";
 import * as wallet from "./service";
@@ -65,7 +65,7 @@ export const walletRouter = router({
     .mutation(({ ctx, input }) => wallet.requestWithdrawal(ctx, ctx.user.id, input)),
 
   cancelWithdrawal: memberProcedure
-    .input(idInput)
+    .input(withdrawalIdInput)
     .mutation(({ ctx, input }) => wallet.cancelWithdrawal(ctx, ctx.user.id, input.id)),
 
   withdrawals: memberProcedure
@@ -105,7 +105,7 @@ export const walletRouter = router({
     .query(({ ctx, input }) => adminWithdrawals(ctx.listDb, input)),
 
   completeWithdrawal: adminProcedure
-    .input(idInput)
+    .input(withdrawalIdInput)
     .mutation(({ ctx, input }) => wallet.completeWithdrawal(ctx, ctx.user.id, input.id)),
 
   rejectWithdrawal: adminProcedure
@@ -144,7 +144,7 @@ export const walletRouter = router({
     .query(({ ctx, input }) => adminTransfers(ctx.listDb, input)),
 
   approveTransfer: adminProcedure
-    .input(idInput)
+    .input(withdrawalIdInput)
     .mutation(({ ctx, input }) => transfers.approveTransfer(ctx, ctx.user.id, input.id)),
 
   denyTransfer: adminProcedure

@@ -12,6 +12,7 @@ import {
   WITHDRAWAL_MINIMUMS,
   withdrawalInput,
 } from "../../domain/withdrawal";
+import { withdrawalIdInput } from "../../domain/withdrawal-id";
 
 export {
   amount,
@@ -20,10 +21,9 @@ export {
   transferInput,
   WITHDRAWAL_METHODS,
   WITHDRAWAL_MINIMUMS,
+  withdrawalIdInput,
   withdrawalInput,
 };
-
-export const idInput = z.object({ id: z.string().min(1).max(64) });
 
 /** A member's history list: the table's paging and order, and a period preset from the URL. */
 export const listInput = pagingSchema(["createdAt", "amount"], {

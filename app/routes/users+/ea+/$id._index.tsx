@@ -12,13 +12,14 @@ import { SelectField, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card, Facts, Section } from "~/components/ui/card";
 import { formatDate, formatDateTime } from "~/lib/format";
-import { attempt, formValues } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { BackLink } from "~/components/BackLink";
 import { RowList } from "~/components/RowList";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
+import { licenseRequestForm } from "./ea.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.named("ea.name"), i18n: ["ea", "errors"] };
@@ -33,9 +34,9 @@ export const loader = /* @__PURE__ */ answerRefusals(
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
     const eaId = params.id ?? "";
-    const values = formValues(await readForm(request), ["accountId"]);
-    const result = await attempt(values, () =>
-      context.trpc.eas.requestLicense({ eaId, accountId: values.accountId }),
+    // The EA is the page's; the form names the account.
+    const result = await submitForm(request, licenseRequestForm, ({ accountId }) =>
+      context.trpc.eas.requestLicense({ eaId, accountId }),
     );
     if (!result.ok) return result.response;
     return redirect(`/users/ea/${eaId}?requested=1`);

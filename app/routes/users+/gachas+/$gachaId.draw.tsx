@@ -8,12 +8,13 @@ import { LogStateBadge } from "~/components/gachas/badges";
 import { ValidityPeriod } from "~/components/gachas/validity";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
-import { attempt, formValues } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { BackLink } from "~/components/BackLink";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
+import { drawForm } from "./draw.server";
 import { title } from "~/lib/page-title";
 
 export const handle = {
@@ -39,9 +40,9 @@ export const loader = /* @__PURE__ */ answerRefusals(
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
     const gachaId = params.gachaId ?? "";
-    const values = formValues(await readForm(request), ["requestKey"]);
-    const drawn = await attempt(values, () =>
-      context.trpc.gachas.draw({ gachaId, requestKey: values.requestKey }),
+    // The gacha is the page's; the form sends its one-time key.
+    const drawn = await submitForm(request, drawForm, ({ requestKey }) =>
+      context.trpc.gachas.draw({ gachaId, requestKey }),
     );
     if (!drawn.ok) return drawn.response;
     // The result is its own page: reloading it shows the same result, never draws again.

@@ -11,9 +11,10 @@ import { focusRing } from "~/components/shell/styles";
 import { timeColumn, yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { formatDate, formatDateTime } from "~/lib/format";
-import { attempt, formValues } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
+import { withdrawalIdInput } from "./withdraw.server";
 
 export const handle = { i18n: ["wallet", "errors"] };
 
@@ -30,8 +31,9 @@ export const loader = /* @__PURE__ */ answerRefusals(
 /** Cancelling a pending request returns its amount to the available balance. */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), ["id"]);
-    const result = await attempt(values, () => context.trpc.wallet.cancelWithdrawal(values));
+    const result = await submitForm(request, withdrawalIdInput, (input) =>
+      context.trpc.wallet.cancelWithdrawal(input),
+    );
     if (!result.ok) return result.response;
     return json({ ok: true as const });
   },
