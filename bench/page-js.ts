@@ -4,9 +4,9 @@
  * the page's route module with every chunk they import, in bytes and Brotli bytes. Not a test:
  * it prints a row a page and exits non-zero when a page loads more Brotli bytes than at REF.
  *
- * This checkout is built when public/build is missing; REF is archived from git into a scratch
- * folder with this checkout's node_modules linked in, and built there (REF must build with these
- * packages: compare against a commit with the same lockfile).
+ * REF is archived from git, and this checkout's files (tracked and untracked, as they are) are
+ * copied, each into a scratch folder with this checkout's node_modules linked in, and built there
+ * (REF must build with these packages: compare against a commit with the same lockfile).
  */
 import { execFileSync } from "node:child_process";
 import {
@@ -100,17 +100,26 @@ function build(cwd: string) {
   execFileSync("npm", ["run", "build"], { cwd, stdio: ["ignore", "ignore", "inherit"] });
 }
 
-if (!existsSync(path.join(ROOT, "public/build"))) build(ROOT);
+// Both sides are built in scratch folders of the same shape: the minifier's names (and so the
+// Brotli sizes, by tens of bytes) changed with the folder a build ran in.
 const scratch = mkdtempSync(path.join(tmpdir(), "page-js-"));
+const current = mkdtempSync(path.join(tmpdir(), "page-js-"));
 try {
   execFileSync("sh", [
     "-c",
     `git -C "${ROOT}" archive --format=tar ${REF} | tar -x -C "${scratch}"`,
   ]);
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(scratch, "node_modules"));
-  build(scratch);
+  // This checkout as it is: tracked and untracked files git does not ignore.
+  execFileSync("sh", [
+    "-c",
+    `cd "${ROOT}" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar -c -f - | tar -x -C "${current}"`,
+  ]);
+  for (const dir of [scratch, current]) {
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+    build(dir);
+  }
   const before = pageSizes(scratch);
-  const after = pageSizes(ROOT);
+  const after = pageSizes(current);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const grew: string[] = [];
   console.log(`JavaScript per member page: ${REF} → this checkout (Brotli; raw in brackets)`);
@@ -130,4 +139,5 @@ try {
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+  rmSync(current, { recursive: true, force: true });
 }
