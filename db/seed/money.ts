@@ -1,4 +1,5 @@
 import { getRequester, saveRequester } from "../../server/features/wallet/bank-transfers";
+import type { Requester } from "../../server/features/wallet/zengin";
 import type { Db } from "../index";
 import { createBattle, settleBattle } from "../../server/features/battles/service";
 import { drawGacha } from "../../server/features/gachas/draw";
@@ -271,21 +272,24 @@ export async function seedMoney(db: Db, p: MoneyPeople) {
   await on(3, 16, 12)(() => withdraw(p.richId, "bank", 54_322, "seed-withdraw-rich"));
 }
 
+/** The demo company's Zengin requester data (the transfer file's header and paying account). */
+export const DEMO_REQUESTER: Requester = {
+  requesterCode: "1234567890",
+  requesterName: "カ)キャッシュバックポータル",
+  bankCode: "0005",
+  bankName: "ミツビシユーエフジェイ",
+  branchCode: "001",
+  branchName: "ホンテン",
+  accountType: "current",
+  accountNumber: "7654321",
+  leadBusinessDays: 1,
+};
+
 /**
- * The demo company's Zengin requester data, so the admin's withdrawal list offers the transfer
- * file for the demo's pending bank withdrawals at once. Kept when an admin has set their own.
+ * The demo requester, so the admin's withdrawal list offers the transfer file for the demo's
+ * pending bank withdrawals at once. Kept when an admin has set their own.
  */
 export async function seedZenginRequester(db: Db, adminId: string) {
   if (await getRequester(db.kysely)) return;
-  await saveRequester(db, adminId, {
-    requesterCode: "1234567890",
-    requesterName: "カ)キャッシュバックポータル",
-    bankCode: "0005",
-    bankName: "ミツビシユーエフジェイ",
-    branchCode: "001",
-    branchName: "ホンテン",
-    accountType: "current",
-    accountNumber: "7654321",
-    leadBusinessDays: 1,
-  });
+  await saveRequester(db, adminId, DEMO_REQUESTER);
 }

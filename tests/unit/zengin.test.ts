@@ -1,25 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { DEMO_REQUESTER } from "../../db/seed/money";
 import { transferDay } from "../../server/features/wallet/bank-transfers";
-import {
-  type Payment,
-  type Requester,
-  zenginFile,
-  zenginText,
-} from "../../server/features/wallet/zengin";
+import { type Payment, zenginFile, zenginText } from "../../server/features/wallet/zengin";
 
-const requester: Requester = {
-  requesterCode: "1234567890",
-  requesterName: "カ)キャッシュバックポータル",
-  bankCode: "0005",
-  bankName: "ミツビシユーエフジェイ",
-  branchCode: "001",
-  branchName: "ホンテン",
-  accountType: "current",
-  accountNumber: "7654321",
-  leadBusinessDays: 1,
-};
+// The demo company's requester (db/seed): the golden file below carries its header.
+const requester = DEMO_REQUESTER;
 
 const payments: Payment[] = [
   {

@@ -23,6 +23,7 @@ import {
   PROFILE_CURRENCIES,
   PROFILE_ENCODINGS,
 } from "../../../server/domain/import-profile";
+import type { SampleAnswer } from "../../../server/features/cashback/profiles";
 
 /** The editor's values as the form holds them: the columns by their path, the tab as "tab". */
 export type ProfileFormValues = Record<string, string | boolean>;
@@ -54,21 +55,6 @@ export function profileValues(p: ImportProfile): ProfileFormValues {
     decimalComma: p.decimalComma,
     currency: p.currency,
   };
-}
-
-/** What the sample preview answers: the first rows as read, or why the file cannot be read. */
-interface SampleAnswer {
-  rows: {
-    line: number;
-    account: string;
-    tradeDate: string;
-    lotsMilli: number;
-    commission: string;
-    currency: string;
-    symbol: string | null;
-    rowKey: string;
-  }[];
-  refusal: { key: string; params: Record<string, string | number> } | null;
 }
 
 export type ProfileAnswer =

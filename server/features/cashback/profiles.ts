@@ -230,16 +230,9 @@ export async function pickProfile(
 /** Rows a profile preview shows from a sample. */
 const SAMPLE_ROWS = 20;
 
-/**
- * A profile tried on a sample of its report before it is saved: the first rows as the import
- * would read them, or the refusal (the line, column and value that do not parse).
- */
-export async function sampleProfile(
-  profile: Omit<ImportProfile, "id" | "brokerCode" | "name">,
-  content: Uint8Array,
-) {
-  const full: ImportProfile = { ...profile, id: "", name: "", brokerCode: "" };
-  const rows: {
+/** What the sample preview answers: the first rows as read, or why the file cannot be read. */
+export interface SampleAnswer {
+  rows: {
     line: number;
     account: string;
     tradeDate: string;
@@ -248,7 +241,20 @@ export async function sampleProfile(
     currency: string;
     symbol: string | null;
     rowKey: string;
-  }[] = [];
+  }[];
+  refusal: { key: string; params: Record<string, string | number> } | null;
+}
+
+/**
+ * A profile tried on a sample of its report before it is saved: the first rows as the import
+ * would read them, or the refusal (the line, column and value that do not parse).
+ */
+export async function sampleProfile(
+  profile: Omit<ImportProfile, "id" | "brokerCode" | "name">,
+  content: Uint8Array,
+): Promise<SampleAnswer> {
+  const full: ImportProfile = { ...profile, id: "", name: "", brokerCode: "" };
+  const rows: SampleAnswer["rows"] = [];
   try {
     // The whole sample is read (a value that does not parse is found wherever it is); the
     // first rows are shown.
