@@ -5,6 +5,7 @@ import type { Language, Permission } from "../../db/schema";
 import { addMs, fromDbTime, toDbTime } from "../../db/time";
 import { unshownGoals } from "../features/marathon/service";
 import { unseenPopups } from "../features/popups/service";
+import { unagreedReconsents } from "../features/legal/service";
 
 export const SESSION_COOKIE = "sid";
 /** The absolute lifetime by default: a session ends this long after sign-in, active or not. */
@@ -41,11 +42,12 @@ export interface CurrentSession {
   user: SessionUser;
   /**
    * Whether the shell has something to open for this member, read with the session (one query
-   * instead of three on every page): a reached goal the goal modal has not shown, a popup they
-   * have not been shown. When false, marathon.pending and popups.next answer "nothing" without
-   * asking; when true, they read the rows.
+   * instead of four on every page): a reached goal the goal modal has not shown, a popup they
+   * have not been shown, a new version of the terms or privacy policy to agree to. When false,
+   * marathon.pending, popups.next and legal.pending answer "nothing" without asking; when true,
+   * they read the rows.
    */
-  due: { goals: boolean; popup: boolean };
+  due: { goals: boolean; popup: boolean; consent: boolean };
 }
 
 export function hashToken(token: string): string {
@@ -117,6 +119,9 @@ export async function lookUpSession(
       eb
         .exists(unseenPopups(db.kysely, eb.ref("users.id"), toDbTime(now)).select("popups.id"))
         .as("popup_due"),
+      eb
+        .exists(unagreedReconsents(db.kysely, eb.ref("users.id")).select("asking.id"))
+        .as("consent_due"),
       "sessions.id as session_id",
       "sessions.expires_at",
       "sessions.created_at",
@@ -168,7 +173,11 @@ export async function lookUpSession(
       language: row.language,
       emailVerified: row.email_verified_at !== null,
     },
-    due: { goals: Boolean(row.goals_due), popup: Boolean(row.popup_due) },
+    due: {
+      goals: Boolean(row.goals_due),
+      popup: Boolean(row.popup_due),
+      consent: Boolean(row.consent_due),
+    },
   };
   return { session, ended: null };
 }

@@ -119,21 +119,21 @@ describe(`cashback marathon on ${testEngine}`, () => {
     // The modal: pending oldest first; once shown, never again; updated_at refreshed. Every
     // page's session lookup says whether any is due, so pages with none send no query.
     const dueOnPageLoad = async (userId: string) => (await makeContext(t.db, userId)).session?.due;
-    expect(await dueOnPageLoad(member.id)).toEqual({ goals: true, popup: false });
+    expect(await dueOnPageLoad(member.id)).toEqual({ goals: true, popup: false, consent: false });
     const pending = await m.marathon.pending();
     expect(pending.map((p) => p.marathonNumber)).toEqual([101, 102]);
     const before = (await reachedRows(member.id))[0]!.updated_at;
     await new Promise((r) => setTimeout(r, 10));
     // Another member cannot mark them.
     const otherId = (await createUser(t.db)).id;
-    expect(await dueOnPageLoad(otherId)).toEqual({ goals: false, popup: false });
+    expect(await dueOnPageLoad(otherId)).toEqual({ goals: false, popup: false, consent: false });
     const other = await callerFor(t.db, otherId);
     expect(await other.marathon.markShown({ ids: pending.map((p) => p.id) })).toEqual({
       updated: 0,
     });
     expect(await m.marathon.markShown({ ids: pending.map((p) => p.id) })).toEqual({ updated: 2 });
     expect(await m.marathon.pending()).toEqual([]);
-    expect(await dueOnPageLoad(member.id)).toEqual({ goals: false, popup: false });
+    expect(await dueOnPageLoad(member.id)).toEqual({ goals: false, popup: false, consent: false });
     // Anyone without a member session has nothing pending, and no error to log.
     expect(await (await callerFor(t.db)).marathon.pending()).toEqual([]);
     const after = await reachedRows(member.id);

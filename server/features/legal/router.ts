@@ -10,9 +10,13 @@ export const legalRouter = router({
     .input(documentInput)
     .query(({ ctx, input }) => legal.publicDocument(ctx.db, input.kind, input.version, ctx.locale)),
 
-  /** What the signed-in member must accept before other member pages (usually nothing). */
+  /**
+   * What the signed-in member must accept before other member pages (usually nothing). Every
+   * member page asks; the rows are read only when the session lookup found one due
+   * (CurrentSession.due).
+   */
   pending: memberProcedure.query(({ ctx }) =>
-    legal.pendingConsents(ctx.db, ctx.user.id, ctx.locale),
+    ctx.session?.due.consent ? legal.pendingConsents(ctx.db, ctx.user.id, ctx.locale) : [],
   ),
 
   accept: memberProcedure

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Expression, Kysely, QueryCreator } from "kysely";
 import type { Db } from "../../../db";
 import { insertIgnore, isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
@@ -208,6 +208,35 @@ export async function acceptCurrent(trx: Kysely<Database>, userId: string): Prom
  * neither it nor a later one, the latest version (with its change summary). Empty for almost
  * every page load: one query.
  */
+/**
+ * The versions of the terms or privacy policy that ask members to agree again and that this
+ * member has not agreed to (nor to a later version of the same document).
+ */
+export function unagreedReconsents(
+  qb: QueryCreator<Database>,
+  userId: string | Expression<string>,
+  kind: Expression<LegalKind> | null = null,
+) {
+  return qb
+    .selectFrom("legal_documents as asking")
+    .where("asking.kind", "in", CONSENT_KINDS)
+    .$if(kind !== null, (q) => q.where("asking.kind", "=", kind!))
+    .where("asking.reconsent", "=", 1)
+    .where((inner) =>
+      inner.not(
+        inner.exists(
+          inner
+            .selectFrom("legal_consents as c")
+            .innerJoin("legal_documents as accepted", "accepted.id", "c.document_id")
+            .select("c.id")
+            .where("c.user_id", "=", userId)
+            .whereRef("accepted.kind", "=", "asking.kind")
+            .whereRef("accepted.version", ">=", "asking.version"),
+        ),
+      ),
+    );
+}
+
 export async function pendingConsents(db: Db, userId: string, locale: Language) {
   const rows = await db.kysely
     .selectFrom("legal_documents as d")
@@ -224,26 +253,7 @@ export async function pendingConsents(db: Db, userId: string, locale: Language) 
       ),
     )
     .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("legal_documents as asking")
-          .select("asking.id")
-          .whereRef("asking.kind", "=", "d.kind")
-          .where("asking.reconsent", "=", 1)
-          .where((inner) =>
-            inner.not(
-              inner.exists(
-                inner
-                  .selectFrom("legal_consents as c")
-                  .innerJoin("legal_documents as accepted", "accepted.id", "c.document_id")
-                  .select("c.id")
-                  .where("c.user_id", "=", userId)
-                  .whereRef("accepted.kind", "=", "asking.kind")
-                  .whereRef("accepted.version", ">=", "asking.version"),
-              ),
-            ),
-          ),
-      ),
+      eb.exists(unagreedReconsents(db.kysely, userId, eb.ref("d.kind")).select("asking.id")),
     )
     .orderBy("d.kind", "desc")
     .execute();
