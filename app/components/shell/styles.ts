@@ -1,9 +1,9 @@
 /**
  * A keyboard focus indicator that shows on any background (the green current entry, the
  * gradient hero, dark mode): an outline with a gap, not a ring drawn in the element's colour.
+ * Its utilities are the `.focus-ring` component class in app/tailwind.css.
  */
-export const focusRing =
-  "focus:outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400";
+export const focusRing = "focus-ring";
 
 /**
  * A navigation entry of the member sidebar, the visitor sidebar and the admin menu. `dense`
