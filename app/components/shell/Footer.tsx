@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Viewer } from "../../../server/features/shell/service";
-import { focusRing } from "./styles";
 
-const entry = `inline-flex min-h-11 items-center rounded-sm text-xs text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline sm:text-sm dark:text-slate-300 dark:hover:text-white ${focusRing}`;
+// The entry's utilities are the `.footer-entry` component class (app/tailwind.css): the
+// footer is on every page.
+const entry = "footer-entry";
 
 const DOCUMENTS = [
   { to: "/terms", key: "footer.terms" },

@@ -12,7 +12,6 @@ import { formatTradeDate } from "~/components/cashback/months";
 import { NavIcon } from "~/components/shell/icons";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
 import { type IconName, MEMBER_NAV } from "~/components/shell/nav-items";
-import { focusRing } from "~/components/shell/styles";
 import { attempt } from "~/lib/forms.server";
 import { requireMember } from "~/lib/guards.server";
 import { formatYen } from "~/lib/money";
@@ -279,10 +278,7 @@ export default function Dashboard() {
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {SHORTCUTS.map((s) => (
             <li key={s.to}>
-              <Link
-                to={s.to}
-                className={`flex h-full flex-col items-center gap-1 rounded-lg border border-slate-200 px-2 py-3 text-center text-sm font-medium text-slate-800 hover:border-emerald-500 hover:bg-emerald-50/50 sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-left dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800 ${focusRing}`}
-              >
+              <Link to={s.to} className="quick-link">
                 <span className="text-emerald-700 dark:text-emerald-400">
                   <NavIcon name={s.icon} />
                 </span>
