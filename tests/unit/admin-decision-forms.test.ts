@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { parseForm } from "../../app/lib/forms.server";
+import { withdrawalDecisionForm } from "../../server/domain/withdrawal";
+
+/** The admin lists' forms as their actions read them: the procedures' own schemas. */
+
+function post(fields: [string, string][]) {
+  return new Request("http://portal.test/admin", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
+}
+
+describe("the withdrawal queue's form", () => {
+  it("reads one ticked request, or several, as the list of ids", async () => {
+    const one = await parseForm(
+      post([
+        ["intent", "bulkComplete"],
+        ["ids", "a"],
+      ]),
+      withdrawalDecisionForm,
+    );
+    expect(one).toMatchObject({ ok: true, value: { intent: "bulkComplete", ids: ["a"] } });
+    const two = await parseForm(
+      post([
+        ["intent", "markSent"],
+        ["ids", "a"],
+        ["ids", ""],
+        ["ids", "b"],
+      ]),
+      withdrawalDecisionForm,
+    );
+    expect(two).toMatchObject({ ok: true, value: { intent: "markSent", ids: ["a", "b"] } });
+  });
+
+  it("nothing ticked is the field error the page shows as 'none selected'", async () => {
+    const parsed = await parseForm(post([["intent", "bulkComplete"]]), withdrawalDecisionForm);
+    if (parsed.ok) throw new Error("expected a refusal");
+    expect(parsed.response.status).toBe(400);
+    expect((await parsed.response.json()).error.fieldErrors).toEqual({ ids: "none" });
+  });
+
+  it("a rejection needs its reason; the English is optional", async () => {
+    const parsed = await parseForm(
+      post([
+        ["intent", "reject"],
+        ["id", "w1"],
+        ["reason", " "],
+      ]),
+      withdrawalDecisionForm,
+    );
+    if (parsed.ok) throw new Error("expected a refusal");
+    expect((await parsed.response.json()).error.fieldErrors).toEqual({ reason: "required" });
+  });
+});
