@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amount, checkbox, requestKey, text } from "./fields";
+import { amount, checkbox, repeated, requestKey, text } from "./fields";
 import { englishText } from "./form-fields";
 
 /**
@@ -97,10 +97,8 @@ export const rejectInput = z.object({
  * per request, a single one as a plain value, none at all when nothing is ticked ("none").
  */
 const requestIds = (max: number) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => [v ?? []].flat().filter((id) => id !== ""))
+  repeated
+    .transform((ids) => ids.filter((id) => id !== ""))
     .pipe(z.array(z.string().max(64)).min(1, "none").max(max, "tooMany"));
 
 /** Complete many withdrawals at once (the queue's bulk form). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../../app/lib/forms.server";
+import { decideAccountsInput } from "../../server/domain/broker-account";
 import { withdrawalDecisionForm } from "../../server/domain/withdrawal";
 
 /** The admin lists' forms as their actions read them: the procedures' own schemas. */
@@ -51,5 +52,36 @@ describe("the withdrawal queue's form", () => {
     );
     if (parsed.ok) throw new Error("expected a refusal");
     expect((await parsed.response.json()).error.fieldErrors).toEqual({ reason: "required" });
+  });
+});
+
+describe("the account list's decision form", () => {
+  const id = "01hzy3j6a8b7c9d0e1f2g3h4jk";
+
+  it("reads one ticked account as the list; a denial needs its reason", async () => {
+    const approve = await parseForm(
+      post([
+        ["ids", id],
+        ["decision", "approve"],
+      ]),
+      decideAccountsInput,
+    );
+    expect(approve).toMatchObject({ ok: true, value: { ids: [id], decision: "approve" } });
+    const deny = await parseForm(
+      post([
+        ["ids", id],
+        ["decision", "deny"],
+        ["reason", " "],
+      ]),
+      decideAccountsInput,
+    );
+    if (deny.ok) throw new Error("expected a refusal");
+    expect((await deny.response.json()).error.fieldErrors).toEqual({ reason: "required" });
+  });
+
+  it("nothing ticked asks to select accounts", async () => {
+    const parsed = await parseForm(post([["decision", "approve"]]), decideAccountsInput);
+    if (parsed.ok) throw new Error("expected a refusal");
+    expect((await parsed.response.json()).error.fieldErrors).toEqual({ ids: "selectAccounts" });
   });
 });
