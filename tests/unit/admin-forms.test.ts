@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../../app/lib/forms.server";
+import { bannerForm } from "../../server/domain/affiliate";
 import { decideAccountsInput } from "../../server/domain/broker-account";
 import { withdrawalDecisionForm } from "../../server/domain/withdrawal";
 
-/** The admin lists' forms as their actions read them: the procedures' own schemas. */
+/** Admin forms as their actions read them: the procedures' own schemas. */
 
 function post(fields: [string, string][]) {
   return new Request("http://portal.test/admin", {
@@ -83,5 +84,38 @@ describe("the account list's decision form", () => {
     const parsed = await parseForm(post([["decision", "approve"]]), decideAccountsInput);
     if (parsed.ok) throw new Error("expected a refusal");
     expect((await parsed.response.json()).error.fieldErrors).toEqual({ ids: "selectAccounts" });
+  });
+});
+
+describe("the banner form", () => {
+  it("reads the switch as a checkbox: 'on' is active, left out is not", async () => {
+    const fields: [string, string][] = [
+      ["intent", "update"],
+      ["id", "b1"],
+      ["title", "Spring"],
+      ["alt", "Spring banner"],
+      ["displayOrder", "2"],
+    ];
+    const on = await parseForm(post([...fields, ["active", "on"]]), bannerForm);
+    expect(on).toMatchObject({ ok: true, value: { id: "b1", active: true, displayOrder: 2 } });
+    const off = await parseForm(post(fields), bannerForm);
+    expect(off).toMatchObject({ ok: true, value: { active: false } });
+  });
+
+  it("refuses a blank title and an order that is not a number, field by field", async () => {
+    const parsed = await parseForm(
+      post([
+        ["intent", "create"],
+        ["title", ""],
+        ["alt", "x"],
+        ["displayOrder", "x"],
+      ]),
+      bannerForm,
+    );
+    if (parsed.ok) throw new Error("expected a refusal");
+    expect((await parsed.response.json()).error.fieldErrors).toEqual({
+      title: "required",
+      displayOrder: "displayOrder",
+    });
   });
 });
