@@ -3,6 +3,7 @@ import { parseForm } from "../../app/lib/forms.server";
 import { bannerForm } from "../../server/domain/affiliate";
 import { decideAccountsInput } from "../../server/domain/broker-account";
 import { withdrawalDecisionForm } from "../../server/domain/withdrawal";
+import { requesterInput } from "../../server/domain/zengin";
 
 /** Admin forms as their actions read them: the procedures' own schemas. */
 
@@ -116,6 +117,39 @@ describe("the banner form", () => {
     expect((await parsed.response.json()).error.fieldErrors).toEqual({
       title: "required",
       displayOrder: "displayOrder",
+    });
+  });
+});
+
+describe("the Zengin requester form", () => {
+  const requester: [string, string][] = [
+    ["requesterCode", "0123456789"],
+    ["requesterName", "ｶ)ﾃｽﾄ"],
+    ["bankCode", "0001"],
+    ["bankName", "ﾐｽﾞﾎ"],
+    ["branchCode", "001"],
+    ["branchName", "ﾎﾝﾃﾝ"],
+    ["accountType", "savings"],
+    ["accountNumber", "1234567"],
+    ["leadBusinessDays", "1"],
+  ];
+
+  it("gives the requester with its lead days as a number", async () => {
+    const parsed = await parseForm(post(requester), requesterInput);
+    expect(parsed).toMatchObject({ ok: true, value: { leadBusinessDays: 1, bankCode: "0001" } });
+  });
+
+  it("refuses a name banks cannot read and a code of the wrong length, field by field", async () => {
+    const typed = new Map(requester);
+    typed.set("requesterName", "株式会社");
+    typed.set("bankCode", "01");
+    typed.set("leadBusinessDays", "9");
+    const parsed = await parseForm(post([...typed]), requesterInput);
+    if (parsed.ok) throw new Error("expected a refusal");
+    expect((await parsed.response.json()).error.fieldErrors).toEqual({
+      requesterName: "zenginKana",
+      bankCode: "digits4",
+      leadBusinessDays: "leadDays",
     });
   });
 });
