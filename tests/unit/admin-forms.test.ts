@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseForm } from "../../app/lib/forms.server";
 import { bannerForm } from "../../server/domain/affiliate";
 import { decideAccountsInput } from "../../server/domain/broker-account";
+import { publishForm } from "../../server/domain/legal";
 import { withdrawalDecisionForm } from "../../server/domain/withdrawal";
 import { requesterInput } from "../../server/domain/zengin";
 
@@ -150,6 +151,42 @@ describe("the Zengin requester form", () => {
       requesterName: "zenginKana",
       bankCode: "digits4",
       leadBusinessDays: "leadDays",
+    });
+  });
+});
+
+describe("the legal document editor's form", () => {
+  it("asking members to agree again needs a summary, and only the agreed documents may", async () => {
+    const terms = await parseForm(
+      post([
+        ["body", "# Terms"],
+        ["reconsent", "on"],
+      ]),
+      publishForm("terms"),
+    );
+    if (terms.ok) throw new Error("expected a refusal");
+    expect((await terms.response.json()).error.fieldErrors).toEqual({
+      summary: "legalSummaryRequired",
+    });
+    const company = await parseForm(
+      post([
+        ["body", "# Company"],
+        ["summary", "New address"],
+        ["reconsent", "on"],
+      ]),
+      publishForm("company"),
+    );
+    if (company.ok) throw new Error("expected a refusal");
+    expect((await company.response.json()).error.fieldErrors).toEqual({
+      reconsent: "legalNotAgreed",
+    });
+  });
+
+  it("an unticked box publishes without asking; the texts' line breaks are LF", async () => {
+    const parsed = await parseForm(post([["body", "a\r\nb"]]), publishForm("terms"));
+    expect(parsed).toMatchObject({
+      ok: true,
+      value: { body: "a\nb", bodyEn: null, summary: null, reconsent: false },
     });
   });
 });
