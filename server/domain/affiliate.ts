@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { checkbox } from "./fields";
+import { displayOrder } from "./form-fields";
 
 /**
  * The affiliate reward rates as the admin's forms send them and the affiliate procedures take
@@ -20,3 +22,27 @@ export const memberRateInput = z.object({
   /** Empty: remove the override, the default applies again. */
   rate: z.union([z.literal("").transform(() => null), ratePercent]),
 });
+
+/** An affiliate banner's fields as the admin's form sends them (its image rides beside them). */
+export const bannerInput = z.object({
+  title: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required", abort: true })
+    .max(100, "tooLong"),
+  alt: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required", abort: true })
+    .max(200, "tooLong"),
+  active: checkbox,
+  displayOrder,
+});
+
+export const bannerIdInput = z.object({ id: z.string().min(1).max(26) });
+
+/** The banner page's forms: the new banner's, or a banner's own (its save, its switch). */
+export const bannerForm = z.discriminatedUnion("intent", [
+  bannerInput.extend({ intent: z.literal("create") }),
+  bannerInput.extend({ intent: z.literal("update"), ...bannerIdInput.shape }),
+]);

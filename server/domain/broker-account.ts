@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ID_PATTERN, required as present, recordId } from "./fields";
+import { ID_PATTERN, required as present, recordId, repeated } from "./fields";
+import { englishText } from "./form-fields";
 
 /**
  * A member's cashback account at a broker, as the registration form sends it. Messages are keys
@@ -62,3 +63,25 @@ export const requestDedicatedInput = z.object({
     .min(1, { error: "eaAccountRequired", abort: true })
     .regex(ID_PATTERN, "eaAccountRequired"),
 });
+
+/** The admin sets or clears an account's type at its broker (the rate the import checks). */
+export const setAccountTypeInput = z.object({ id: recordId, accountType: brokerAccountType });
+
+/**
+ * The admin approves or denies the ticked accounts; a denial needs the reason the member reads
+ * (its English optional: members reading English get it, others the Japanese).
+ */
+export const decideAccountsInput = z
+  .object({
+    ids: repeated.pipe(
+      z.array(recordId, { error: "selectAccounts" }).min(1, "selectAccounts").max(100, "tooMany"),
+    ),
+    decision: z.enum(["approve", "deny"], { error: "required" }),
+    reason: z.string().trim().max(500, "tooLong").optional(),
+    reasonEn: englishText(500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.decision === "deny" && !v.reason) {
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "required" });
+    }
+  });

@@ -41,6 +41,16 @@ export const checkbox = z
  */
 export const yesNo = z.union([z.boolean(), z.string()]).transform((v) => v === true || v === "1");
 
+/**
+ * A field a form repeats, one value per ticked row, as a list: a form sends a single one as a
+ * plain value and none at all when nothing is ticked; a procedure's caller sends the list.
+ * Pipe it into the list's own rule (`.pipe(z.array(recordId).min(1, …))`).
+ */
+export const repeated = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => [v ?? []].flat());
+
 /** A form's one-time key: a double submit or a retry makes one request. */
 export const requestKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "requestKeyInvalid");
 

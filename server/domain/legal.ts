@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { checkbox, required as present } from "./fields";
+import { englishText } from "./form-fields";
 
 /**
  * The legal documents the portal publishes (pure: the browser and the server share it). Members
@@ -37,3 +39,45 @@ export const LEGAL_PATHS: Record<LegalKind, string> = {
  * a missing box included, is refused with errors:field.agreeRequired.
  */
 export const agreement = z.union([z.literal(true), z.literal("on")], { error: "agreeRequired" });
+
+const lf = (v: string) => v.replace(/\r\n?/g, "\n").trim();
+
+/** A new version's texts as the editor sends them; the English ones are optional. */
+const versionFields = {
+  body: z
+    .string({ error: "required" })
+    .transform(lf)
+    .pipe(z.string().min(1, present).max(MAX_BODY, "tooLong")),
+  bodyEn: englishText(MAX_BODY),
+  summary: z
+    .string()
+    .optional()
+    .transform((v) => lf(v ?? ""))
+    .pipe(z.string().max(MAX_SUMMARY, "tooLong"))
+    .transform((v) => (v === "" ? null : v)),
+  summaryEn: englishText(MAX_SUMMARY),
+  /** Ask members to agree again (the editor's checkbox). */
+  reconsent: checkbox,
+};
+
+function versionRules(
+  v: { kind: LegalKind; summary: string | null; reconsent: boolean },
+  ctx: z.RefinementCtx,
+) {
+  // Members asked to agree again read what changed: the notice shows this summary.
+  if (v.reconsent && v.summary === null) {
+    ctx.addIssue({ code: "custom", path: ["summary"], message: "legalSummaryRequired" });
+  }
+  if (v.reconsent && !isConsentKind(v.kind)) {
+    ctx.addIssue({ code: "custom", path: ["reconsent"], message: "legalNotAgreed" });
+  }
+}
+
+/** Publishing a document's next version. Messages are keys under errors:field. */
+export const publishInput = z
+  .object({ kind: z.enum(LEGAL_KINDS), ...versionFields })
+  .superRefine(versionRules);
+
+/** The editor's form for one document: its kind is the page's address, not a field. */
+export const publishForm = (kind: LegalKind) =>
+  z.object(versionFields).superRefine((v, ctx) => versionRules({ ...v, kind }, ctx));

@@ -1,4 +1,4 @@
-import { displayOrder } from "../../domain/form-fields";
+import { bannerIdInput, bannerInput } from "../../domain/affiliate";
 import { z } from "zod";
 import { filterText, pagingSchema } from "../../lib/paging";
 
@@ -26,23 +26,9 @@ export * from "../../domain/affiliate";
 
 // ------------------------------------------------------------------------------- banners
 
-const bannerFields = {
-  title: z
-    .string({ error: "required" })
-    .trim()
-    .min(1, { error: "required", abort: true })
-    .max(100, "tooLong"),
-  alt: z
-    .string({ error: "required" })
-    .trim()
-    .min(1, { error: "required", abort: true })
-    .max(200, "tooLong"),
-  active: z.boolean(),
-  displayOrder,
-  /** The uploaded file's bytes (checked and stripped by the storage's image rules). */
-  image: z.instanceof(Uint8Array).optional(),
-};
+/** The uploaded file's bytes (checked and stripped by the storage's image rules). */
+const bannerImage = { image: z.instanceof(Uint8Array).optional() };
 
-export const createBannerInput = z.object(bannerFields);
-export const updateBannerInput = z.object({ id: z.string().min(1).max(26), ...bannerFields });
+export const createBannerInput = bannerInput.extend(bannerImage);
+export const updateBannerInput = bannerInput.extend({ ...bannerIdInput.shape, ...bannerImage });
 export const bannerFileInput = z.object({ file: z.string().max(64) });

@@ -1,8 +1,7 @@
-import { englishText } from "../../domain/form-fields";
 import { brokerFields, brokerTermsInput, patternComplete } from "../../domain/broker";
 import { z } from "zod";
-import { brokerAccountType } from "../../domain/broker-account";
-import { recordId, required } from "../../lib/input";
+import { decideAccountsInput, setAccountTypeInput } from "../../domain/broker-account";
+import { recordId } from "../../lib/input";
 import type { AccountKind, IdCharset } from "../../../db/schema";
 import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/paging";
 
@@ -12,6 +11,7 @@ import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/pa
  */
 
 export * from "../../domain/broker";
+export { decideAccountsInput, setAccountTypeInput };
 export const ACCOUNT_STATUSES = ["pending", "approved", "denied"] as const;
 
 const idSchema = recordId;
@@ -40,9 +40,6 @@ export const brokerIdInput = z.object({ id: idSchema });
 export const brokerArtInput = z.object({ file: z.string().max(64) });
 
 // ------------------------------------------------------------------------------- accounts
-
-/** An admin sets or clears an account's type (blank clears it). */
-export const setAccountTypeInput = z.object({ id: recordId, accountType: brokerAccountType });
 
 export interface AccountRule {
   kind: AccountKind;
@@ -101,20 +98,3 @@ export const adminAccountsInput = pagingSchema(
   from: filterDate(),
   to: filterDate(),
 });
-
-export const decideAccountsInput = z
-  .object({
-    ids: z
-      .array(idSchema, { error: "selectAccounts" })
-      .min(1, "selectAccounts")
-      .max(100, "tooMany"),
-    decision: z.enum(["approve", "deny"], { error: required }),
-    reason: z.string().trim().max(500, "tooLong").optional(),
-    /** The reason in English (optional): members reading English get it, others the Japanese. */
-    reasonEn: englishText(500),
-  })
-  .superRefine((v, ctx) => {
-    if (v.decision === "deny" && !v.reason) {
-      ctx.addIssue({ code: "custom", path: ["reason"], message: required });
-    }
-  });

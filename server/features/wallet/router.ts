@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { withdrawalExpectedBy } from "../../lib/business-days";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
 import {
@@ -14,6 +13,7 @@ import { requesterInput } from "./zengin";
 import {
   bulkCompleteInput,
   listInput,
+  markSentInput,
   presentInput,
   rejectInput,
   statementInput,
@@ -136,7 +136,7 @@ export const walletRouter = router({
     .query(({ ctx, input }) => bank.zenginDownload(ctx.db, input)),
 
   markWithdrawalsSent: adminProcedure
-    .input(z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(5000) }))
+    .input(markSentInput)
     .mutation(({ ctx, input }) => bank.markWithdrawalsSent(ctx.db, ctx.user.id, input.ids)),
 
   adminTransfers: adminProcedure

@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { presentInput } from "../../domain/present";
-import { englishText } from "../../domain/form-fields";
 import { filterChoice, pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
-import { amount, requestKey, text } from "../../domain/fields";
+import { amount, requestKey } from "../../domain/fields";
 import { STATEMENT_GROUPS } from "../../domain/statement";
 import {
+  bulkCompleteInput,
+  idInput,
+  markSentInput,
   type Method,
+  rejectInput,
   transferInput,
   WITHDRAWAL_METHODS,
   WITHDRAWAL_MINIMUMS,
@@ -16,7 +19,11 @@ import { withdrawalIdInput } from "../../domain/withdrawal-id";
 
 export {
   amount,
+  bulkCompleteInput,
+  idInput,
+  markSentInput,
   type Method,
+  rejectInput,
   requestKey,
   transferInput,
   WITHDRAWAL_METHODS,
@@ -42,16 +49,5 @@ export const statementInput = pagingSchema(["createdAt"], { sort: "createdAt", d
 export type StatementInput = z.output<typeof statementInput>;
 
 export const transferQuoteInput = z.object({ amount });
-
-export const rejectInput = z.object({
-  id: z.string().min(1).max(64),
-  reason: text(500),
-  /** The reason in English (optional): English readers get it, others the Japanese. */
-  reasonEn: englishText(500),
-});
-
-export const bulkCompleteInput = z.object({
-  ids: z.array(z.string().min(1).max(64)).min(1).max(200),
-});
 
 export { presentInput };

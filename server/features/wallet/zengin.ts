@@ -1,5 +1,4 @@
 import Encoding from "encoding-japanese";
-import { z } from "zod";
 
 /**
  * The Zengin (全銀協) 総合振込 file Japanese banks' bulk-transfer services take: Shift_JIS,
@@ -55,6 +54,7 @@ export interface ZenginProblem {
 }
 
 export { zenginText } from "../../domain/bank-text";
+export { requesterInput } from "../../domain/zengin";
 import { zenginText } from "../../domain/bank-text";
 
 const digits = (value: string, width: number) =>
@@ -195,40 +195,3 @@ export function zenginFile(
     throw new Error("zengin: a record is not 120 bytes");
   return { ok: true, bytes, total, ids: paid.map((p) => p.payment.id), skipped };
 }
-
-/** The requester's data as the admin enters it (settings, "zengin"); names checked convertible. */
-const zenginName = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, "required")
-    .refine((v) => (zenginText(v) ?? "") !== "", "zenginKana")
-    .refine((v) => (zenginText(v) ?? "").length <= max, "tooLong");
-
-export const requesterInput = z.object({
-  requesterCode: z
-    .string()
-    .trim()
-    .regex(/^\d{10}$/, "digits10"),
-  requesterName: zenginName(40),
-  bankCode: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, "digits4"),
-  bankName: zenginName(15),
-  branchCode: z
-    .string()
-    .trim()
-    .regex(/^\d{3}$/, "digits3"),
-  branchName: zenginName(15),
-  accountType: z.enum(["savings", "current"], { error: "accountType" }),
-  accountNumber: z
-    .string()
-    .trim()
-    .regex(/^\d{7}$/, "digits7"),
-  leadBusinessDays: z.coerce
-    .number({ error: "leadDays" })
-    .int("leadDays")
-    .min(0, "leadDays")
-    .max(5, "leadDays"),
-});

@@ -14,8 +14,9 @@ import {
   SelectFilter,
 } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseFormData, submitFormData } from "~/lib/forms.server";
 import type { FormErrorShape } from "~/components/ui/form";
+import { decideAccountsInput, setAccountTypeInput } from "../../../../server/domain/broker-account";
 import { accountTypesOf } from "../../../../server/domain/broker-terms";
 import { formatDateTime } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
@@ -38,36 +39,38 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
+/**
+ * The page's two forms: a row's type (`intent=setType`), or the decision on the ticked accounts
+ * (the decision buttons name it), each parsed with its procedure's own schema.
+ */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
+    const accounts = context.trpc.brokers.accounts;
     const form = await readForm(request);
     if (form.get("intent") === "setType") {
-      const values = formValues(form, ["id", "accountType", "accountNumber"]);
-      const saved = await attempt(values, () =>
-        context.trpc.brokers.accounts.setType({ id: values.id, accountType: values.accountType }),
+      const saved = await submitFormData(form, setAccountTypeInput, (input) =>
+        accounts.setType(input),
       );
       if (!saved.ok) return saved.response;
       return json({
         ok: true as const,
         intent: "setType" as const,
-        accountNumber: values.accountNumber,
+        // The row's number, for the notice: shown, not saved.
+        accountNumber: saved.values.accountNumber ?? "",
         ...saved.data,
       });
     }
-    const ids = form.getAll("ids").filter((v): v is string => typeof v === "string");
-    const decision = String(form.get("decision") ?? "");
-    const reason = String(form.get("reason") ?? "");
-    const reasonEn = String(form.get("reasonEn") ?? "");
-    const result = await attempt({ decision, reason, reasonEn }, () =>
-      context.trpc.brokers.accounts.decide({
-        ids,
-        decision: decision as "approve" | "deny",
-        reason: reason || undefined,
-        reasonEn,
-      }),
-    );
+    const parsed = await parseFormData(form, decideAccountsInput);
+    if (!parsed.ok) return parsed.response;
+    const { input, value } = parsed;
+    const result = await attempt(parsed.values, () => accounts.decide(input));
     if (!result.ok) return result.response;
-    return json({ ok: true as const, intent: "decide" as const, decision, ...result.data });
+    return json({
+      ok: true as const,
+      intent: "decide" as const,
+      decision: value.decision,
+      ...result.data,
+    });
   },
 );
 

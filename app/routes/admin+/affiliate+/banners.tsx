@@ -6,7 +6,8 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { FlagField } from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";
-import { formValues, toFormError, listWithSaved } from "~/lib/forms.server";
+import { attempt, listWithSaved, parseFormData } from "~/lib/forms.server";
+import { bannerForm } from "../../../../server/domain/affiliate";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { SectionTabs } from "~/components/admin/SectionTabs";
@@ -19,8 +20,6 @@ export const handle = {
   i18n: ["affiliate", "admin", "errors"],
 };
 
-const TEXT_FIELDS = ["intent", "id", "title", "alt", "displayOrder"] as const;
-
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const saved = new URL(request.url).searchParams.get("saved");
@@ -30,7 +29,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
 
 /**
  * Creates a banner (intent "create") or saves one (intent "update", which also activates and
- * deactivates). A refusal comes back with the form it belongs to, so its errors show in place.
+ * deactivates). A refusal echoes the form's intent and id, so its errors show in that form.
  */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
@@ -41,33 +40,32 @@ export const action = /* @__PURE__ */ answerRefusals(
         params: null,
         fieldErrors: { image: "imageTooLarge" },
       };
-      return json({ ok: false as const, form: "unknown", error, values: {} }, { status: 400 });
+      return json({ ok: false as const, error, values: {} }, { status: 400 });
     }
-    const values = formValues(upload.form, TEXT_FIELDS);
-    const fields = {
-      title: values.title,
-      alt: values.alt,
-      displayOrder: values.displayOrder,
-      active: upload.form.get("active") === "on",
-      image: await fileBytes(upload.form, "image"),
-    };
-    const form = values.intent === "update" ? values.id : "new";
-    try {
-      if (values.intent === "update") {
-        await context.trpc.affiliate.updateBanner({ id: values.id, ...fields });
-      } else {
-        await context.trpc.affiliate.createBanner(fields);
-      }
-    } catch (err) {
-      const error = toFormError(err);
-      if (!error) throw err;
-      return json({ ok: false as const, form, error, values }, { status: 400 });
-    }
+    const parsed = await parseFormData(upload.form, bannerForm);
+    if (!parsed.ok) return parsed.response;
+    const { input } = parsed;
+    const image = await fileBytes(upload.form, "image");
+    const form = input.intent === "update" ? input.id : "new";
+    const saved = await attempt(parsed.values, async () => {
+      if (input.intent === "update") await context.trpc.affiliate.updateBanner({ ...input, image });
+      else await context.trpc.affiliate.createBanner({ ...input, image });
+    });
+    if (!saved.ok) return saved.response;
     return redirect(listWithSaved("/admin/affiliate/banners", form));
   },
 );
 
-type Failure = { ok: false; form: string; error: FormErrorShape; values: Record<string, string> };
+type Failure = { ok: false; error: FormErrorShape; values: Record<string, string> };
+
+/**
+ * The form a refusal is about, told by what it echoes: a banner's id, or "new"; an upload too
+ * large to read echoes nothing and is shown in every form.
+ */
+function refusedForm(values: Record<string, string>) {
+  if (!values.intent) return null;
+  return values.intent === "update" ? values.id : "new";
+}
 
 function useFieldMessage(error: FormErrorShape | null) {
   const { t } = useTranslation(["affiliate", "errors"]);
@@ -84,8 +82,10 @@ export default function AdminAffiliateBanners() {
   const { t } = useTranslation("affiliate");
   const { banners, saved } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as Failure | undefined;
-  const failed = (form: string) =>
-    failure && (failure.form === form || failure.form === "unknown") ? failure : null;
+  const failed = (form: string) => {
+    const refused = failure && refusedForm(failure.values);
+    return failure && (refused === form || refused === null) ? failure : null;
+  };
   return (
     <div className="max-w-4xl space-y-6">
       <PageTitle>{t("bannerAdmin.title")}</PageTitle>

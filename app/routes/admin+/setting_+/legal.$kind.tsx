@@ -6,6 +6,7 @@ import {
   LEGAL_KINDS,
   LEGAL_PATHS,
   type LegalKind,
+  publishForm,
 } from "../../../../server/domain/legal";
 import { MAX_BODY, MAX_SUMMARY } from "../../../../server/domain/legal";
 import { BilingualField } from "~/components/admin/BilingualField";
@@ -19,8 +20,8 @@ import { CheckboxField, SubmitButton, useFieldError } from "~/components/ui/form
 import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink, textLink } from "~/components/ui/link";
 import { formatDateTime } from "~/lib/format";
-import { attempt, formValues } from "~/lib/forms.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { attempt, parseForm } from "~/lib/forms.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["legal", "errors"] };
 
@@ -38,15 +39,15 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-const FIELDS = ["body", "bodyEn", "summary", "summaryEn", "reconsent"] as const;
-
 /** Publishing makes the next version; a refusal keeps what was typed. */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
     const kind = kindOf(params.kind);
-    const values = formValues(await readForm(request), FIELDS);
-    const result = await attempt(values, () =>
-      context.trpc.legal.publish({ kind, ...values, reconsent: values.reconsent === "on" }),
+    const parsed = await parseForm(request, publishForm(kind));
+    if (!parsed.ok) return parsed.response;
+    const { input } = parsed;
+    const result = await attempt(parsed.values, () =>
+      context.trpc.legal.publish({ kind, ...input }),
     );
     if (!result.ok) return result.response;
     return redirect(`/admin/setting/legal/${kind}?published=${result.data.version}`);

@@ -5,9 +5,10 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { Field, SelectField, SubmitButton } from "~/components/ui/form";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { attempt, formValues } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
+import { requesterInput } from "../../../../server/domain/zengin";
 import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = {
@@ -15,18 +16,7 @@ export const handle = {
   i18n: ["admin-money", "errors"],
 };
 
-const FIELDS = [
-  "requesterCode",
-  "requesterName",
-  "bankCode",
-  "bankName",
-  "branchCode",
-  "branchName",
-  "accountType",
-  "accountNumber",
-  "leadBusinessDays",
-] as const;
-type FieldName = (typeof FIELDS)[number];
+type FieldName = keyof typeof requesterInput.shape;
 
 export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const [requester, holders] = await Promise.all([
@@ -39,15 +29,10 @@ export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderF
 /** Saves the whole record (audited, before and after); a refusal keeps what was typed. */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const values = formValues(await readForm(request), FIELDS);
-    const result = await attempt(values, () =>
-      context.trpc.wallet.saveZenginRequester({
-        ...values,
-        accountType: values.accountType as "savings" | "current",
-        leadBusinessDays: Number(values.leadBusinessDays),
-      }),
+    const saved = await submitForm(request, requesterInput, (input) =>
+      context.trpc.wallet.saveZenginRequester(input),
     );
-    if (!result.ok) return result.response;
+    if (!saved.ok) return saved.response;
     return redirect("/admin/setting/zengin?saved=1");
   },
 );

@@ -4,7 +4,6 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DecisionDialogs, decisionColumn, StatusFilter } from "~/components/admin/Decisions";
 import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
-import { type FormErrorShape } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { PeriodFields } from "~/components/PeriodFields";
 import { EmailText } from "~/components/cells";
@@ -14,14 +13,18 @@ import { yenColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
 import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, formValues } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { payeeSummary } from "~/lib/payee";
 import { buttonClass } from "~/components/ui/button";
-import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../../../server/domain/withdrawal";
+import {
+  WITHDRAWAL_METHODS,
+  WITHDRAWAL_STATUSES,
+  withdrawalDecisionForm,
+} from "../../../../../server/domain/withdrawal";
 import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
 import { ZenginPanel } from "./zengin-panel";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -50,50 +53,24 @@ export const loader = /* @__PURE__ */ answerRefusals(
  */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const form = await readForm(request);
-    const values = formValues(form, ["intent", "id", "reason", "reasonEn"]);
-    switch (values.intent) {
-      case "complete": {
-        const result = await attempt(values, () =>
-          context.trpc.wallet.completeWithdrawal({ id: values.id }),
-        );
-        if (!result.ok) return result.response;
-        return json({ ok: true as const, intent: "complete" as const, results: [] });
+    const parsed = await parseForm(request, withdrawalDecisionForm);
+    if (!parsed.ok) return parsed.response;
+    const { input } = parsed;
+    const wallet = context.trpc.wallet;
+    const result = await attempt(parsed.values, async () => {
+      switch (input.intent) {
+        case "complete":
+          return wallet.completeWithdrawal(input).then(() => []);
+        case "reject":
+          return wallet.rejectWithdrawal(input).then(() => []);
+        case "markSent":
+          return wallet.markWithdrawalsSent(input);
+        case "bulkComplete":
+          return wallet.bulkCompleteWithdrawals(input);
       }
-      case "reject": {
-        const result = await attempt(values, () =>
-          context.trpc.wallet.rejectWithdrawal({
-            id: values.id,
-            reason: values.reason,
-            reasonEn: values.reasonEn,
-          }),
-        );
-        if (!result.ok) return result.response;
-        return json({ ok: true as const, intent: "reject" as const, results: [] });
-      }
-      case "markSent": {
-        const ids = form.getAll("ids").filter((v): v is string => typeof v === "string" && !!v);
-        const result = await attempt(values, () =>
-          context.trpc.wallet.markWithdrawalsSent({ ids }),
-        );
-        if (!result.ok) return result.response;
-        return json({ ok: true as const, intent: "markSent" as const, results: result.data });
-      }
-      case "bulkComplete": {
-        const ids = form.getAll("ids").filter((v): v is string => typeof v === "string" && !!v);
-        if (ids.length === 0) {
-          const error: FormErrorShape = { key: null, params: null, fieldErrors: { ids: "none" } };
-          return json({ ok: false as const, error, values }, { status: 400 });
-        }
-        const result = await attempt(values, () =>
-          context.trpc.wallet.bulkCompleteWithdrawals({ ids }),
-        );
-        if (!result.ok) return result.response;
-        return json({ ok: true as const, intent: "bulkComplete" as const, results: result.data });
-      }
-      default:
-        throw new Response("Unknown intent", { status: 400 });
-    }
+    });
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, intent: input.intent, results: result.data });
   },
 );
 
