@@ -216,7 +216,11 @@ wsrep_node_address=127.0.0.1:${node.gcomm}
 wsrep_provider_options="gmcast.listen_addr=tcp://127.0.0.1:${node.gcomm};ist.recv_addr=127.0.0.1:${node.ist};gcache.size=64M"
 wsrep_sst_method=rsync
 wsrep_sst_receive_address=127.0.0.1:${node.sst}
-wsrep_slave_threads=2
+# One applier thread: with two, the migrations stalled the cluster on 2026-11-27 (twice in a
+# row): the ledger migration's insert into wallets, applied beside its TOI index build on
+# ledger_entries (whose rows reference wallets), ended in "MDL BF-BF conflict" on both other
+# nodes, and node 1's next DDL waited out the step's 240 s.
+wsrep_slave_threads=1
 `;
 }
 
