@@ -93,11 +93,19 @@ describe(`popups on ${testEngine}`, () => {
     await m1.popups.markSeen({ id: newer.id });
     expect(await nextOnPageLoad(m1Id)).toBeNull();
     // Seen them all: the session lookup says none is due, so the page asks no more.
-    expect((await makeContext(t.db, m1Id)).session?.due).toEqual({ goals: false, popup: false, consent: false });
+    expect((await makeContext(t.db, m1Id)).session?.due).toEqual({
+      goals: false,
+      popup: false,
+      consent: false,
+    });
 
     // Another member still gets both, oldest first.
     const m2Id = (await createUser(t.db)).id;
-    expect((await makeContext(t.db, m2Id)).session?.due).toEqual({ goals: false, popup: true, consent: false });
+    expect((await makeContext(t.db, m2Id)).session?.due).toEqual({
+      goals: false,
+      popup: true,
+      consent: false,
+    });
     expect((await nextOnPageLoad(m2Id))?.id).toBe(older.id);
 
     // Switching a popup off hides it; on again shows it to those who have not seen it.
