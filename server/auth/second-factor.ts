@@ -1,21 +1,22 @@
+import type { ExpressionBuilder } from "kysely";
 import type { Db } from "../../db";
+import type { Database } from "../../db/schema";
 import { AppError } from "../errors";
+
+/** A column of a query on `users`: whether the user has at least one passkey (0 or 1). */
+export function hasPasskeyColumn(eb: ExpressionBuilder<Database, "users">) {
+  return eb
+    .exists(
+      eb.selectFrom("passkeys").select("passkeys.id").whereRef("passkeys.user_id", "=", "users.id"),
+    )
+    .as("has_passkey");
+}
 
 /** Whether the user has a second factor: TOTP turned on, or at least one passkey. */
 export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
   const row = await db.kysely
     .selectFrom("users")
-    .select((eb) => [
-      "users.totp_enabled_at",
-      eb
-        .exists(
-          eb
-            .selectFrom("passkeys")
-            .select("passkeys.id")
-            .whereRef("passkeys.user_id", "=", "users.id"),
-        )
-        .as("has_passkey"),
-    ])
+    .select((eb) => ["users.totp_enabled_at", hasPasskeyColumn(eb)])
     .where("users.id", "=", userId)
     .executeTakeFirst();
   if (!row) return false;

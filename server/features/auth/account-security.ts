@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { attemptLimiter, limitKey } from "../../auth/rate-limit";
 import { type CurrentSession, deleteSession } from "../../auth/session";
-import { assertTotpRemovable, hasPasskey } from "../../auth/second-factor";
+import { assertTotpRemovable, hasPasskeyColumn } from "../../auth/second-factor";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "../../auth/totp";
 import {
   type AuthDeps,
@@ -62,17 +62,16 @@ export type ReauthFactor = "totp" | "passkey" | "password";
 export async function reauthFactor(db: Db, userId: string): Promise<ReauthFactor> {
   const user = await db.kysely
     .selectFrom("users")
-    .select("totp_enabled_at")
-    .where("id", "=", userId)
+    .select((eb) => ["users.totp_enabled_at", hasPasskeyColumn(eb)])
+    .where("users.id", "=", userId)
     .executeTakeFirstOrThrow();
-  return factorOf(
-    user.totp_enabled_at !== null,
-    !user.totp_enabled_at && (await hasPasskey(db, userId)),
-  );
+  return factorOf(user);
 }
 
-function factorOf(totpEnabled: boolean, passkey: boolean): ReauthFactor {
-  return totpEnabled ? "totp" : passkey ? "passkey" : "password";
+/** The factor of a user row read with `totp_enabled_at` and `hasPasskeyColumn`. */
+function factorOf(user: { totp_enabled_at: unknown; has_passkey: unknown }): ReauthFactor {
+  if (user.totp_enabled_at !== null) return "totp";
+  return Number(user.has_passkey) ? "passkey" : "password";
 }
 
 /** Opens the re-authentication window of this session. */
@@ -293,14 +292,7 @@ export async function securityStatus(db: Db, session: CurrentSession) {
         .whereRef("recovery_codes.user_id", "=", "users.id")
         .where("recovery_codes.used_at", "is", null)
         .as("codes_left"),
-      eb
-        .exists(
-          eb
-            .selectFrom("passkeys")
-            .select("passkeys.id")
-            .whereRef("passkeys.user_id", "=", "users.id"),
-        )
-        .as("has_passkey"),
+      hasPasskeyColumn(eb),
     ])
     .where("users.id", "=", session.user.id)
     .executeTakeFirstOrThrow();
@@ -318,7 +310,7 @@ export async function securityStatus(db: Db, session: CurrentSession) {
     emailVerified: user.email_verified_at !== null,
     mfaEnabled: user.totp_enabled_at !== null,
     /** What the re-authentication form asks for (the strongest factor the account has). */
-    reauthFactor: factorOf(user.totp_enabled_at !== null, passkey),
+    reauthFactor: factorOf(user),
     /** A passkey may step up this session (with or without TOTP). */
     passkeyReauth: passkey,
     recoveryCodesLeft: Number(user.codes_left ?? 0),
