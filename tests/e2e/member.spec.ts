@@ -82,10 +82,18 @@ test.describe("member shell", () => {
       page.getByTestId("sidebar").getByRole("link", { name: "ランキング" }),
     ).toHaveAttribute("aria-current", "page");
 
-    // A client-side navigation elsewhere drops it.
+    // A client-side navigation elsewhere drops it. The entries are plain anchors with one
+    // click handler: the click must not load a new document (the mark on window survives).
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByTestId("sidebar").getByRole("link", { name: "出金履歴" }).click();
     await expect(page).toHaveURL(/\/users\/withdraw$/);
     await expect(icon).not.toHaveClass(/(^|\s)invert(\s|$)/);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+
+    // So do the footer's links.
+    await page.getByTestId("footer").getByRole("link", { name: "ヘルプ" }).click();
+    await expect(page).toHaveURL(/\/help$/);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
   });
 
   test(

@@ -6,6 +6,7 @@ import {
   MEMBER_NAV,
   VISITOR_NAV,
 } from "../../app/components/shell/nav-items";
+import { followsInApp } from "../../app/components/shell/app-anchor";
 import { shouldTrackPageView } from "../../app/lib/analytics";
 import {
   effectiveTheme,
@@ -234,5 +235,44 @@ describe("shouldTrackPageView", () => {
     ["?medium=ad", false],
   ] as const)("tracks paid traffic only: %j is %s", (search, tracked) => {
     expect(shouldTrackPageView(search)).toBe(tracked);
+  });
+});
+
+describe("followsInApp (the shell's anchors)", () => {
+  const plain = {
+    button: 0,
+    metaKey: false,
+    altKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+    defaultPrevented: false,
+  };
+  const origin = "https://portal.example";
+  const anchor = (target = "", download = false, at = origin) => ({
+    target,
+    origin: at,
+    hasAttribute: (name: string) => name === "download" && download,
+  });
+
+  it("follows a plain left click on a link to this origin that opens here", () => {
+    expect(followsInApp(plain, anchor(), origin)).toBe(true);
+    expect(followsInApp(plain, anchor("_self"), origin)).toBe(true);
+  });
+
+  it.each([
+    ["a middle click", { ...plain, button: 1 }],
+    ["ctrl", { ...plain, ctrlKey: true }],
+    ["cmd", { ...plain, metaKey: true }],
+    ["shift", { ...plain, shiftKey: true }],
+    ["alt", { ...plain, altKey: true }],
+    ["a click another handler took", { ...plain, defaultPrevented: true }],
+  ])("leaves %s to the browser", (_, click) => {
+    expect(followsInApp(click, anchor(), origin)).toBe(false);
+  });
+
+  it("leaves a new window, a download and another origin to the browser", () => {
+    expect(followsInApp(plain, anchor("_blank"), origin)).toBe(false);
+    expect(followsInApp(plain, anchor("", true), origin)).toBe(false);
+    expect(followsInApp(plain, anchor("", false, "https://other.example"), origin)).toBe(false);
   });
 });

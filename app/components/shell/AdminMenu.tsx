@@ -1,5 +1,5 @@
 import { ChevronDownIcon } from "@heroicons/react/20/solid";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/Badge";
 import { type PendingCounts, usePendingCounts } from "~/lib/admin-pending";
 import { useHydrated } from "~/lib/hydrated";
 import { isCurrentPath } from "~/lib/shell";
+import { AppAnchor, useAppAnchorClick } from "./app-anchor";
 import { LanguageSelect } from "./LanguageSelect";
 import { LogoutButton } from "./LogoutButton";
 import { ADMIN_NAV, enabled, type NavLinkItem } from "./nav-items";
@@ -42,21 +43,22 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   const pending = usePendingCounts();
+  const onClick = useAppAnchorClick(onNavigate);
   const link = (item: NavLinkItem) => {
     const current =
       isCurrentPath(pathname, item.to) &&
       !(item.to === "/admin/campaigns" && pathname.endsWith("/create")) &&
       !(item.to === "/admin/gachas" && pathname.endsWith("/create"));
     return (
-      <Link
-        to={item.to}
+      <AppAnchor
+        href={item.to}
         aria-current={current ? "page" : undefined}
         className={navEntry(current, true)}
-        onClick={onNavigate}
+        onClick={onClick}
       >
         {t(item.labelKey)}
         <PendingBadge count={waiting(pending, item.to)} />
-      </Link>
+      </AppAnchor>
     );
   };
   return (

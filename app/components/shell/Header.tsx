@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Viewer } from "../../../server/features/shell/service";
 import type { LayoutKind } from "~/lib/shell";
+import { AppAnchor, useAppAnchorClick } from "./app-anchor";
 import { LanguageSelect } from "./LanguageSelect";
 import { MobileMenu } from "./MobileMenu";
 import { focusRing, WIDE_CONTAINER } from "./styles";
@@ -15,9 +16,11 @@ interface HeaderProps {
 
 function Logo() {
   const { t } = useTranslation();
+  const onClick = useAppAnchorClick();
   return (
-    <Link
-      to="/"
+    <AppAnchor
+      href="/"
+      onClick={onClick}
       data-testid="logo"
       className={`flex min-h-11 min-w-0 shrink-0 items-center gap-2 rounded-md font-bold text-slate-900 dark:text-white ${focusRing}`}
     >
@@ -28,7 +31,7 @@ function Logo() {
         {t("app.shortName")}
       </span>
       <span className="sr-only lg:hidden">{t("app.name")}</span>
-    </Link>
+    </AppAnchor>
   );
 }
 

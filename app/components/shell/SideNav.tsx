@@ -2,18 +2,21 @@ import { Link, useLocation, useResolvedPath } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
 import { isCurrentPath } from "~/lib/shell";
+import { AppAnchor, useAppAnchorClick } from "./app-anchor";
 import { NavIcon } from "./icons";
 import { LanguageSelect } from "./LanguageSelect";
 import { LogoutButton } from "./LogoutButton";
 import { enabled, MEMBER_NAV, type NavLinkItem, VISITOR_NAV } from "./nav-items";
 import { navEntry } from "./styles";
 
-function NavItem({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => void }) {
+/**
+ * An entry whose path is relative (the visitor's "register") resolves from the page it is on,
+ * so it stays a `<Link>`; every other entry is an absolute path and a plain anchor.
+ */
+function RelativeNavItem({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  // Entries may be relative (the visitor's "register"): compare where the link really goes.
-  const target = useResolvedPath(item.to).pathname;
-  const current = isCurrentPath(pathname, target);
+  const current = isCurrentPath(pathname, useResolvedPath(item.to).pathname);
   return (
     <Link
       to={item.to}
@@ -21,22 +24,43 @@ function NavItem({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => v
       className={navEntry(current)}
       onClick={onNavigate}
     >
-      {item.icon && (
-        <NavIcon name={item.icon} inverted={pathname === "/users/ranking" && current} />
-      )}
+      {item.icon && <NavIcon name={item.icon} />}
       <span>{t(item.labelKey)}</span>
     </Link>
   );
 }
 
 function NavList({ items, onNavigate }: { items: NavLinkItem[]; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const onClick = useAppAnchorClick(onNavigate);
   return (
     <ul className="space-y-0.5">
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavItem item={item} onNavigate={onNavigate} />
-        </li>
-      ))}
+      {items.map((item) => {
+        if (!item.to.startsWith("/")) {
+          return (
+            <li key={item.to}>
+              <RelativeNavItem item={item} onNavigate={onNavigate} />
+            </li>
+          );
+        }
+        const current = isCurrentPath(pathname, item.to);
+        return (
+          <li key={item.to}>
+            <AppAnchor
+              href={item.to}
+              aria-current={current ? "page" : undefined}
+              className={navEntry(current)}
+              onClick={onClick}
+            >
+              {item.icon && (
+                <NavIcon name={item.icon} inverted={pathname === "/users/ranking" && current} />
+              )}
+              <span>{t(item.labelKey)}</span>
+            </AppAnchor>
+          </li>
+        );
+      })}
     </ul>
   );
 }
