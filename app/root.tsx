@@ -57,15 +57,19 @@ function orNothing<T>(what: string, requestId: string, load: Promise<T>, nothing
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
-    // Goals and popups come with the page rather than from the browser after hydration: no
-    // round trip before they open, and no tRPC client on pages with nothing to open. Both
-    // answer "nothing" at once for anyone who is not a member.
-    const [locale, viewer, goals, popup] = await Promise.all([
+    const [locale, viewer] = await Promise.all([
       i18nServer.getLocale(request),
       context.trpc.shell.viewer(),
-      orNothing("marathon goals", context.requestId, context.trpc.marathon.pending(), []),
-      orNothing("popup", context.requestId, context.trpc.popups.next(), null),
     ]);
+    // Goals and popups come with the page rather than from the browser after hydration: no
+    // round trip before they open, and no tRPC client on pages with nothing to open. They are
+    // asked for only when the session lookup found some: on most pages there are none.
+    const goals = viewer.due.goals
+      ? await orNothing("marathon goals", context.requestId, context.trpc.marathon.pending(), [])
+      : [];
+    const popup = viewer.due.popup
+      ? await orNothing("popup", context.requestId, context.trpc.popups.next(), null)
+      : null;
     return json({
       locale: toLanguage(locale) ?? DEFAULT_LANGUAGE,
       viewer,

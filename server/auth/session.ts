@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { Db } from "../../db";
+import { prepared } from "../../db/prepared";
 import { isDatabaseUnavailable } from "../../db/dialect";
-import type { Language, Permission } from "../../db/schema";
+import type { Database, Language, Permission } from "../../db/schema";
 import { addMs, fromDbTime, toDbTime } from "../../db/time";
 import { unshownGoals } from "../features/marathon/service";
 import { unseenPopups } from "../features/popups/service";
@@ -98,29 +100,18 @@ export async function findSession(
 }
 
 /**
- * As findSession, and why a cookie's session is over: "idle" (unused past its role's limit;
- * the row is deleted), "expired" (past its absolute lifetime, or no longer there: ended by an
- * earlier request's idle check, signed out elsewhere, a password change), or null (a cookie
- * that was never a session token).
+ * The session with its member and what is due on their next page (reached marathon goals not
+ * yet shown, a popup not yet seen, terms to agree to again): one statement, on every request.
  */
-export async function lookUpSession(
-  db: Db,
-  token: string,
-  options: SessionRules = {},
-): Promise<SessionLookup> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { session: null, ended: null };
-  const id = hashToken(token);
-  const now = options.now ?? new Date();
-  const row = await db.kysely
+const sessionRow = prepared(2, (kysely: Kysely<Database>, id: string, now: string) =>
+  kysely
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select((eb) => [
-      eb.exists(unshownGoals(db.kysely, eb.ref("users.id")).select("marathons.id")).as("goals_due"),
+      eb.exists(unshownGoals(kysely, eb.ref("users.id")).select("marathons.id")).as("goals_due"),
+      eb.exists(unseenPopups(kysely, eb.ref("users.id"), now).select("popups.id")).as("popup_due"),
       eb
-        .exists(unseenPopups(db.kysely, eb.ref("users.id"), toDbTime(now)).select("popups.id"))
-        .as("popup_due"),
-      eb
-        .exists(unagreedReconsents(db.kysely, eb.ref("users.id")).select("asking.id"))
+        .exists(unagreedReconsents(kysely, eb.ref("users.id")).select("asking.id"))
         .as("consent_due"),
       "sessions.id as session_id",
       "sessions.expires_at",
@@ -134,8 +125,24 @@ export async function lookUpSession(
       "users.language",
       "users.email_verified_at",
     ])
-    .where("sessions.id", "=", id)
-    .executeTakeFirst();
+    .where("sessions.id", "=", id),
+);
+
+/**
+ * As findSession, and why a cookie's session is over: "idle" (unused past its role's limit;
+ * the row is deleted), "expired" (past its absolute lifetime, or no longer there: ended by an
+ * earlier request's idle check, signed out elsewhere, a password change), or null (a cookie
+ * that was never a session token).
+ */
+export async function lookUpSession(
+  db: Db,
+  token: string,
+  options: SessionRules = {},
+): Promise<SessionLookup> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { session: null, ended: null };
+  const id = hashToken(token);
+  const now = options.now ?? new Date();
+  const [row] = await sessionRow(db.kysely, id, toDbTime(now));
   // A token of ours whose session is gone: the member was signed in, so login says it ended and
   // brings them back (the idle check deletes the row, so a second request, a poll or another
   // tab, lands here).

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { forUpdate, insertIgnore, isUniqueViolation, upsert } from "../../db/dialect";
 import { newId } from "../../db/id";
+import { prepared } from "../../db/prepared";
 import { migrateToLatest } from "../../db/migrate";
 import { nowDb } from "../../db/time";
 import { rowsWhere, testEngine, rowWhere } from "../helpers/db";
@@ -94,6 +95,31 @@ describe(`database on ${testEngine}`, () => {
       .where("key", "=", id)
       .executeTakeFirst();
     expect(row).toBeUndefined();
+  });
+
+  it("runs a prepared statement with each call's values, one value bound twice", async () => {
+    const [a, b] = [await createUser(t.db), await createUser(t.db)];
+    const byIdOrEmail = prepared(2, (kysely, id: string, email: string) =>
+      kysely
+        .selectFrom("users")
+        .select(["id", "email"])
+        .where((eb) => eb.or([eb("id", "=", id), eb("email", "=", email)]))
+        .where(sql<boolean>`${id} = ${id}`),
+    );
+    expect(await byIdOrEmail(t.db.kysely, a.id, "nobody@example.test")).toEqual([
+      { id: a.id, email: a.email },
+    ]);
+    expect(await byIdOrEmail(t.db.kysely, "none", b.email)).toEqual([{ id: b.id, email: b.email }]);
+  });
+
+  it("refuses a prepared statement whose value does not become a parameter", async () => {
+    const inlined = prepared(1, (kysely, id: string) =>
+      kysely
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", sql.raw<string>(`'${String(id)}'`)),
+    );
+    await expect(inlined(t.db.kysely, "x")).rejects.toThrow(/bound parameter/);
   });
 
   it("answers a plain round trip", async () => {

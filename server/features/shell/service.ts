@@ -14,6 +14,8 @@ export interface Viewer {
   /** The footer's contact address for visitors. */
   contactEmail: string;
   analytics: { gtmId: string | null; pixelId: string | null };
+  /** A member's reached goals or popup wait to be shown (the session lookup found them). */
+  due: { goals: boolean; popup: boolean };
 }
 
 /** What every page's shell needs to know: who is looking and which features are on. */
@@ -31,5 +33,9 @@ export function getViewer(config: Config, session: CurrentSession | null): Viewe
     websiteUrl: config.WEBSITE_URL,
     contactEmail: config.CONTACT_EMAIL,
     analytics: { gtmId: config.GTM_ID ?? null, pixelId: config.META_PIXEL_ID ?? null },
+    due: {
+      goals: session?.user.permission === "member" && session.due.goals,
+      popup: session?.user.permission === "member" && session.due.popup,
+    },
   };
 }
