@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import type { $ZodType } from "zod/v4/core";
 import { answerNumber } from "~/components/ui/Alert";
 import type { FormErrorShape } from "~/components/ui/form";
+import { errorName } from "./form-echo";
 
 /**
  * A form's errors as the member sees them, for every form of the kit:
@@ -38,7 +39,8 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
   const server = current.sent ? null : withoutEdited(serverError, current.edited);
   const browser: Record<string, string> = {};
   for (const [name, messages] of Object.entries(form.allErrors)) {
-    if (name && messages?.[0]) browser[name] = messages[0];
+    // A list's field is named `goals[3].threshold` here and `goals.3.threshold` in the answer.
+    if (name && messages?.[0]) browser[errorName(name)] = messages[0];
   }
   const error: FormErrorShape | null =
     Object.keys(browser).length > 0
@@ -63,8 +65,10 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
         setAnswer({ error: serverError, edited: [], sent: true });
     },
     onInput: (event: FormEvent<HTMLFormElement>) => {
-      const name = (event.target as { name?: unknown }).name;
-      if (!serverError || typeof name !== "string" || current.edited.includes(name)) return;
+      const input = (event.target as { name?: unknown }).name;
+      if (!serverError || typeof input !== "string") return;
+      const name = errorName(input);
+      if (current.edited.includes(name)) return;
       setAnswer({ error: serverError, edited: [...current.edited, name], sent: current.sent });
     },
   };

@@ -67,10 +67,10 @@ test("the admin adds goal rows, sees the popup preview, gets a bad row refused i
   // A target below the row above is refused on that row, and nothing is saved.
   await editor.getByRole("button", { name: "作成する" }).click();
   await expect(page.getByTestId("rows-error")).toHaveText("1件のゴールに入力の誤りがあります。");
-  await expect(rows.nth(1).getByTestId("error-goal.threshold")).toHaveText(
+  await expect(rows.nth(1).getByTestId("error-goals[1].threshold")).toHaveText(
     "目標は前のゴールより大きくしてください",
   );
-  await expect(rows.nth(0).getByTestId("error-goal.threshold")).toHaveCount(0);
+  await expect(rows.nth(0).getByTestId("error-goals[0].threshold")).toHaveCount(0);
   expect((await adminList(db)).marathons.some((m) => m.title === title)).toBe(false);
 
   await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("20,000");
