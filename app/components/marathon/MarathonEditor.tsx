@@ -359,7 +359,12 @@ function RefusalSummary({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusKey]);
   return (
-    <div ref={ref} tabIndex={-1} className="scroll-mt-36 space-y-2 focus:outline-none empty:hidden">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      data-testid="editor-refusal"
+      className="scroll-mt-36 space-y-2 focus:outline-none empty:hidden"
+    >
       {children}
     </div>
   );
