@@ -6,6 +6,9 @@ import { answerNumber } from "~/components/ui/Alert";
 import type { FormErrorShape } from "~/components/ui/form";
 import { errorName } from "./form-echo";
 
+/** The name of the button conform submits a field's check with (its `INTENT`). */
+const CONFORM_INTENT = "__intent__";
+
 /**
  * A form's errors as the member sees them, for every form of the kit:
  * - checked in the browser with the procedure's own zod schema (conform) when a schema is
@@ -59,7 +62,12 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
     ...conform,
     noValidate: true,
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
-      setAttempts((n) => n + 1);
+      // Conform checks a field on leaving it by submitting the form with its own intent button:
+      // that is no attempt to send, and must not move focus to the summary (on a long form the
+      // scroll moved the save button from under the pointer, and the click that caused the
+      // blur never landed).
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (submitter?.getAttribute("name") !== CONFORM_INTENT) setAttempts((n) => n + 1);
       conform?.onSubmit(event);
       if (!event.defaultPrevented && serverError)
         setAnswer({ error: serverError, edited: [], sent: true });
