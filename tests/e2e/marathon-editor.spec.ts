@@ -153,9 +153,21 @@ test("without JavaScript, a row is added by the server and the form still saves"
     .nth(1)
     .getByLabel("番号")
     .fill(String(own + 1));
-  await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("6000");
+  await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("2000");
   await rows.nth(1).getByLabel("報酬（円）").fill("200");
   await rows.nth(1).getByLabel("ポップアップ文言（日本語）").fill("二つ目");
+  // A third row left blank (its number alone) is no goal; the server's refusal names the row
+  // by its place on the page, every row sent coming back as typed.
+  await editor.getByRole("button", { name: "ゴールを追加" }).click();
+  await expect(rows).toHaveCount(3);
+  await editor.getByRole("button", { name: "作成する" }).click();
+  await expect(page.getByTestId("rows-error")).toHaveText("1件のゴールに入力の誤りがあります。");
+  await expect(rows.nth(1).getByTestId("error-goals[1].threshold")).toHaveText(
+    "目標は前のゴールより大きくしてください",
+  );
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1).getByLabel("ポップアップ文言（日本語）")).toHaveValue("二つ目");
+  await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("6000");
   await editor.getByRole("button", { name: "作成する" }).click();
   await expect(page.getByTestId("marathon-notice")).toBeVisible();
   const saved = (await adminList(db)).marathons.find((m) => m.title === title)!;
