@@ -8,3 +8,12 @@ export function echo(values: Record<string, string>): Record<string, string> {
     Object.entries(values).filter(([k]) => !/password|token|^code$/i.test(k)),
   );
 }
+
+/**
+ * A field's error name as the forms look it up: its path with dots. Conform names a list's
+ * field `goals[3].threshold`, the error is `goals.3.threshold`; the whole form's is "form".
+ * Shared by the server's refusal (forms.server.ts) and the browser's check (validation.ts).
+ */
+export function errorName(name: string): string {
+  return name.replace(/\[(\d+)\]/g, ".$1") || "form";
+}

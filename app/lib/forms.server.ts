@@ -3,7 +3,7 @@ import { json, redirect, type TypedResponse } from "@remix-run/node";
 import { safeParseAsync, type $ZodType, type input, type output } from "zod/v4/core";
 import { isRoleRefusal } from "../../server/domain/redirect";
 import { type FormError, formErrorOf, formRefusalStatus } from "../../server/domain/refusal";
-import { echo } from "./form-echo";
+import { echo, errorName } from "./form-echo";
 import { readForm } from "./refusals.server";
 import { fileBytes, readUploadForm } from "./upload.server";
 
@@ -37,11 +37,6 @@ export interface FormReading<I> {
   shape?: (form: FormData) => I;
   /** What a refusal echoes, when the fields as typed are not it (rows echoed as JSON). */
   echo?: (form: FormData) => Record<string, string>;
-}
-
-/** A field's error name as the forms look it up: its path with dots ("prizes.0.rank"). */
-function fieldName(name: string): string {
-  return name.replace(/\[(\d+)\]/g, ".$1") || "form";
 }
 
 /**
@@ -96,7 +91,7 @@ export async function parseFormData<S extends $ZodType>(
     const result = await safeParseAsync(chosen, fields);
     if (result.success) return { ok: true, value: result.data, input: fields, values, form };
     for (const issue of result.error.issues) {
-      fieldErrors[fieldName(issue.path.map(String).join("."))] ??= issue.message;
+      fieldErrors[errorName(issue.path.map(String).join("."))] ??= issue.message;
     }
   } else {
     const submission = parseWithZod(form, { schema: chosen, disableAutoCoercion: true });
@@ -106,7 +101,7 @@ export async function parseFormData<S extends $ZodType>(
       return { ok: true, value: submission.value as output<S>, input: fields, values, form };
     }
     for (const [name, messages] of Object.entries(submission.error ?? {})) {
-      if (messages?.[0]) fieldErrors[fieldName(name)] ??= messages[0];
+      if (messages?.[0]) fieldErrors[errorName(name)] ??= messages[0];
     }
   }
   const error: FormError = { key: null, params: null, fieldErrors };
@@ -123,17 +118,21 @@ export async function imageOf(form: FormData) {
 
 /**
  * Runs a procedure for a form. A refusal becomes a 400 with translatable errors; anything else
- * is a real failure and propagates to the error boundary (and the logs).
+ * is a real failure and propagates to the error boundary (and the logs). `shape` renames the
+ * refusal's fields as the form names them, for a form whose fields are not the procedure's
+ * input one for one (the marathon editor's goal rows, blank rows counted on the page).
  */
 export async function attempt<T>(
   values: Record<string, string>,
   run: () => Promise<T>,
+  shape: (error: FormError) => FormError = (error) => error,
 ): Promise<{ ok: true; data: T } | { ok: false; response: TypedResponse<FormFailure> }> {
   try {
     return { ok: true, data: await run() };
   } catch (error) {
-    const formError = toFormError(error);
-    if (!formError) throw error;
+    const refusal = toFormError(error);
+    if (!refusal) throw error;
+    const formError = shape(refusal);
     return {
       ok: false,
       response: json(
@@ -287,17 +286,4 @@ export async function saveRecord<F extends { ok: true; values: Record<string, st
 /** A record list's address telling it which record was just saved (its `?saved=` notice). */
 export function listWithSaved(list: string, name: string) {
   return `${list}?${new URLSearchParams({ saved: name })}`;
-}
-
-/** Form fields as strings; files and repeated names are not used by these forms. */
-export function formValues<K extends string>(
-  form: FormData,
-  names: readonly K[],
-): Record<K, string> {
-  const values = {} as Record<K, string>;
-  for (const name of names) {
-    const value = form.get(name);
-    values[name] = typeof value === "string" ? value : "";
-  }
-  return values;
 }

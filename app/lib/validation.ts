@@ -4,6 +4,10 @@ import { type FormEvent, useState } from "react";
 import type { $ZodType } from "zod/v4/core";
 import { answerNumber } from "~/components/ui/Alert";
 import type { FormErrorShape } from "~/components/ui/form";
+import { errorName } from "./form-echo";
+
+/** The name of the button conform submits a field's check with (its `INTENT`). */
+const CONFORM_INTENT = "__intent__";
 
 /**
  * A form's errors as the member sees them, for every form of the kit:
@@ -38,7 +42,8 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
   const server = current.sent ? null : withoutEdited(serverError, current.edited);
   const browser: Record<string, string> = {};
   for (const [name, messages] of Object.entries(form.allErrors)) {
-    if (name && messages?.[0]) browser[name] = messages[0];
+    // A list's field is named `goals[3].threshold` here and `goals.3.threshold` in the answer.
+    if (name && messages?.[0]) browser[errorName(name)] = messages[0];
   }
   const error: FormErrorShape | null =
     Object.keys(browser).length > 0
@@ -57,14 +62,21 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
     ...conform,
     noValidate: true,
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
-      setAttempts((n) => n + 1);
+      // Conform checks a field on leaving it by submitting the form with its own intent button:
+      // that is no attempt to send, and must not move focus to the summary (on a long form the
+      // scroll moved the save button from under the pointer, and the click that caused the
+      // blur never landed).
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (submitter?.getAttribute("name") !== CONFORM_INTENT) setAttempts((n) => n + 1);
       conform?.onSubmit(event);
       if (!event.defaultPrevented && serverError)
         setAnswer({ error: serverError, edited: [], sent: true });
     },
     onInput: (event: FormEvent<HTMLFormElement>) => {
-      const name = (event.target as { name?: unknown }).name;
-      if (!serverError || typeof name !== "string" || current.edited.includes(name)) return;
+      const input = (event.target as { name?: unknown }).name;
+      if (!serverError || typeof input !== "string") return;
+      const name = errorName(input);
+      if (current.edited.includes(name)) return;
       setAnswer({ error: serverError, edited: [...current.edited, name], sent: current.sent });
     },
   };

@@ -32,7 +32,7 @@ test("the admin adds goal rows, sees the popup preview, gets a bad row refused i
   const editor = page.getByTestId("marathon-editor");
   await editor.getByLabel("タイトル", { exact: true }).fill(title);
   await editor.getByLabel("タイトル（英語・任意）").fill(`${title} (en)`);
-  await editor.getByLabel("開始日").fill("2099-01-01");
+  // The start day is left for later: the refused save below must check it too.
   const rows = editor.getByTestId("goal-row");
   const first = rows.nth(0);
   await first.getByLabel("番号").fill(String(ownGoalNumber()));
@@ -67,12 +67,18 @@ test("the admin adds goal rows, sees the popup preview, gets a bad row refused i
   // A target below the row above is refused on that row, and nothing is saved.
   await editor.getByRole("button", { name: "作成する" }).click();
   await expect(page.getByTestId("rows-error")).toHaveText("1件のゴールに入力の誤りがあります。");
-  await expect(rows.nth(1).getByTestId("error-goal.threshold")).toHaveText(
+  // The reason takes focus and is in view, not the button pressed at the bottom of the rows.
+  await expect(page.getByTestId("editor-refusal")).toBeFocused();
+  await expect(page.getByTestId("rows-error")).toBeInViewport();
+  await expect(rows.nth(1).getByTestId("error-goals[1].threshold")).toHaveText(
     "目標は前のゴールより大きくしてください",
   );
-  await expect(rows.nth(0).getByTestId("error-goal.threshold")).toHaveCount(0);
+  await expect(rows.nth(0).getByTestId("error-goals[0].threshold")).toHaveCount(0);
   expect((await adminList(db)).marathons.some((m) => m.title === title)).toBe(false);
 
+  // The save checked every field, not only those left so far (the start day was never touched).
+  await expect(editor.getByTestId("error-startsOn")).toHaveText("日付が正しくありません");
+  await editor.getByLabel("開始日").fill("2099-01-01");
   await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("20,000");
   await editor.getByRole("button", { name: "作成する" }).click();
   await expect(page.getByTestId("marathon-notice")).toHaveText("マラソンを作成しました。");
@@ -91,6 +97,32 @@ test("the admin adds goal rows, sees the popup preview, gets a bad row refused i
   const saved = (await adminList(db)).marathons.find((m) => m.title === title)!;
   expect(saved.goals.map((g) => g.threshold)).toEqual([10_000]);
   await setActive(db, admin.id, saved.id, false);
+});
+
+test("a save pressed straight from a goal's text checks every field, the reason in view", async ({
+  page,
+  login,
+  problems,
+}) => {
+  problems.allow(/\/admin\/cb_marathon/);
+  await login("admin");
+  await visit(page, "/admin/cb_marathon");
+  const editor = page.getByTestId("marathon-editor");
+  const rows = editor.getByTestId("goal-row");
+  await rows.nth(0).getByLabel("目標（累計キャッシュバック・円）").fill("10000");
+  await rows.nth(0).getByLabel("ポップアップ文言（日本語）").fill("一つ目");
+  await editor.getByRole("button", { name: "ゴールを追加" }).click();
+  await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("5000");
+  await rows.nth(1).getByLabel("報酬（円）").fill("0");
+  await rows.nth(1).getByLabel("ポップアップ文言（日本語）").fill("二つ目");
+  // Leaving the text checks it (conform submits with its own intent): that is not a refused
+  // save, so the summary must not take focus and scroll the save button from under the click.
+  await editor.getByRole("button", { name: "作成する" }).click();
+  await expect(editor.getByTestId("error-title")).toHaveText("入力してください");
+  await expect(rows.nth(0).getByTestId("error-goals[0].reward")).toHaveText("入力してください");
+  await expect(page.getByTestId("rows-error")).toHaveText("2件のゴールに入力の誤りがあります。");
+  await expect(page.getByTestId("editor-refusal")).toBeFocused();
+  await expect(page.getByTestId("rows-error")).toBeInViewport();
 });
 
 test("without JavaScript, a row is added by the server and the form still saves", async ({
@@ -121,9 +153,21 @@ test("without JavaScript, a row is added by the server and the form still saves"
     .nth(1)
     .getByLabel("番号")
     .fill(String(own + 1));
-  await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("6000");
+  await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("2000");
   await rows.nth(1).getByLabel("報酬（円）").fill("200");
   await rows.nth(1).getByLabel("ポップアップ文言（日本語）").fill("二つ目");
+  // A third row left blank (its number alone) is no goal; the server's refusal names the row
+  // by its place on the page, every row sent coming back as typed.
+  await editor.getByRole("button", { name: "ゴールを追加" }).click();
+  await expect(rows).toHaveCount(3);
+  await editor.getByRole("button", { name: "作成する" }).click();
+  await expect(page.getByTestId("rows-error")).toHaveText("1件のゴールに入力の誤りがあります。");
+  await expect(rows.nth(1).getByTestId("error-goals[1].threshold")).toHaveText(
+    "目標は前のゴールより大きくしてください",
+  );
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1).getByLabel("ポップアップ文言（日本語）")).toHaveValue("二つ目");
+  await rows.nth(1).getByLabel("目標（累計キャッシュバック・円）").fill("6000");
   await editor.getByRole("button", { name: "作成する" }).click();
   await expect(page.getByTestId("marathon-notice")).toBeVisible();
   const saved = (await adminList(db)).marathons.find((m) => m.title === title)!;
@@ -151,6 +195,10 @@ for (const lng of SHOT_LANGUAGES) {
       await rows.nth(1).locator("textarea").nth(0).fill("x");
       await page.getByTestId("marathon-editor").locator("button[value=save]").last().click();
       await expect(page.getByTestId("rows-error")).toBeVisible();
+      await expect(page.getByTestId("editor-refusal")).toBeFocused();
+      await expect(page.getByTestId("rows-error")).toBeInViewport();
+      // What the admin sees at once after the refused save, then the whole editor.
+      await shoot(page, `marathon-editor-refused-${lng}-${w}`, false);
       await page.getByTestId("marathon-editor").scrollIntoViewIfNeeded();
       await shoot(page, `marathon-editor-${lng}-${w}`);
     });

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { Field, type FormErrorShape, SelectField, TextAreaField } from "~/components/ui/form";
@@ -8,11 +8,14 @@ import { Button } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/form";
 import { card } from "~/components/ui/card";
 import { GoalCard, GoalCardCloseLook, goalTitleClass } from "~/components/marathon/GoalModal";
+import { useFormValidation } from "~/lib/validation";
 import {
   blankGoalRow,
   goalFieldName,
   type GoalRowField,
   type GoalRowValues,
+  marathonForm,
+  MAX_GOALS,
   nextGoalNumber,
 } from "../../../server/domain/marathon";
 
@@ -49,13 +52,15 @@ const yenOf = (text: string) => {
  * the popup text in Japanese and, optionally, English), each with a preview of the popup as the
  * member will see it. Without JavaScript, "add a goal" and "remove" are submits the page's
  * action answers with one row more or less; with it, they work in place and focus follows.
- * Errors come back per row and field from the server's validation.
+ * The browser checks the form with the procedure's own schema (a field when left, all of them
+ * on save); the server's refusal comes back per row and field, each row named by its place on
+ * the page. After a refused save the reason takes focus and is scrolled into view.
  */
 export function MarathonEditor({
   initial,
   nextFree,
   reachedNumbers,
-  error,
+  error: refused,
 }: {
   initial: EditorValues;
   nextFree: number;
@@ -64,6 +69,8 @@ export function MarathonEditor({
   error: FormErrorShape | null;
 }) {
   const { t } = useTranslation("marathon");
+  const { marathon } = initial;
+  const { formProps, error, summary } = useFormValidation(marathonForm(marathon.id), refused);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const nextKey = useRef(initial.rows.length);
@@ -76,7 +83,6 @@ export function MarathonEditor({
     setFocusRow(null);
   }, [focusRow]);
 
-  const { marathon } = initial;
   const message = (key: string | undefined) =>
     key
       ? t(`errors.${key.replace(/^marathon\./, "")}`, { defaultValue: t("errors.generic") })
@@ -120,17 +126,19 @@ export function MarathonEditor({
           {t("admin.nextNumber", { number: nextFree })}
         </p>
       )}
-      {error?.key && (
-        <Alert tone="error" testId="form-error">
-          {message(error.key)}
-        </Alert>
-      )}
-      {rowsWithErrors > 0 && (
-        <Alert tone="error" testId="rows-error">
-          {t("admin.rowsHaveErrors", { count: rowsWithErrors })}
-        </Alert>
-      )}
-      <Form method="post" className="space-y-4" data-testid="marathon-editor" noValidate>
+      <RefusalSummary focusKey={summary.focusKey} refused={Boolean(summary.error)}>
+        {error?.key && (
+          <Alert tone="error" testId="form-error">
+            {message(error.key)}
+          </Alert>
+        )}
+        {rowsWithErrors > 0 && (
+          <Alert tone="error" testId="rows-error">
+            {t("admin.rowsHaveErrors", { count: rowsWithErrors })}
+          </Alert>
+        )}
+      </RefusalSummary>
+      <Form method="post" {...formProps} className="space-y-4" data-testid="marathon-editor">
         {/* Enter in a field saves (the form's first submit button), never removes a row. */}
         <button
           type="submit"
@@ -171,7 +179,7 @@ export function MarathonEditor({
           {rows.map((row, i) => {
             const reached = reachedNumbers.includes(Number(row.marathonNumber));
             const input = (field: GoalRowField) => ({
-              name: goalFieldName(field),
+              name: goalFieldName(i, field),
               value: row[field],
               onChange: (e: { target: { value: string } }) =>
                 setField(row.key, field, e.target.value),
@@ -274,7 +282,7 @@ export function MarathonEditor({
             value="addRow"
             variant="secondary"
             block
-            disabled={rows.length >= 30}
+            disabled={rows.length >= MAX_GOALS}
             data-testid="goal-add"
             onClick={(e) => {
               if (!hydrated) return;
@@ -319,5 +327,45 @@ function GoalPreview({
         </GoalCard>
       </div>
     </figure>
+  );
+}
+
+/**
+ * The form's messages above it. After a refused save (in the browser or by the server) they
+ * take focus and are scrolled into view, so an admin who pressed save at the bottom of a long
+ * list of goals reads why; when the only errors are beside the marathon's own fields, the first
+ * of those fields takes focus instead.
+ */
+function RefusalSummary({
+  focusKey,
+  refused,
+  children,
+}: {
+  focusKey: string;
+  refused: boolean;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const summary = ref.current;
+    if (!refused || !summary) return;
+    const target =
+      summary.childElementCount > 0
+        ? summary
+        : summary.parentElement?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: summary === target ? "start" : "center" });
+    // Only a refused save moves focus, never an error shown while typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusKey]);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      data-testid="editor-refusal"
+      className="scroll-mt-36 space-y-2 focus:outline-none empty:hidden"
+    >
+      {children}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { $ZodType, input } from "zod/v4/core";
 import { ActiveToggle } from "~/components/admin/EntityList";
 import { Alert } from "~/components/ui/Alert";
 import { Badge } from "~/components/ui/Badge";
@@ -10,21 +11,19 @@ import { yenColumn } from "~/components/table/columns";
 import { DataTable, wholeList } from "~/components/table/DataTable";
 import { actionLink } from "~/components/ui/link";
 import { modalTextLines } from "~/lib/marathon-text";
-import { formValues, toFormError } from "~/lib/forms.server";
+import { attempt, parseFormData, submitFormData } from "~/lib/forms.server";
 import { echo } from "~/lib/form-echo";
 import { PageTitle } from "~/components/ui/PageTitle";
-import {
-  MarathonEditor,
-  type EditorValues,
-  type MarathonFields,
-} from "~/components/marathon/MarathonEditor";
+import { MarathonEditor, type EditorValues } from "~/components/marathon/MarathonEditor";
 import {
   blankGoalRow,
   errorsByPosition,
-  goalRowsFromForm,
+  createMarathonInput,
   nextGoalNumber,
   sentGoalRows,
-  type GoalRowValues,
+  setActiveInput,
+  updateMarathonInput,
+  withGoalRows,
 } from "../../../server/domain/marathon";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 
@@ -51,93 +50,90 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-const FIELDS = [
-  "intent",
-  "id",
-  "active",
-  "course",
-  "title",
-  "titleEn",
-  "startsOn",
-  "endsOn",
-] as const;
-
 /**
  * Toggle switches a marathon on or off. The editor's "add row" and "remove row" buttons are
  * submits too, so the editor works without JavaScript: they answer the form back with one row
  * more or less, saving nothing (with JavaScript the page does the same in place). Save creates
- * a marathon, or changes the one being edited; either credits the members who already qualify.
+ * a marathon, or changes the one being edited (the form carries its id); either credits the
+ * members who already qualify. The form is parsed with the procedure's own schema, the one the
+ * browser checked it with; a refusal answers the form's fields as typed, every goal row
+ * included, each error on its row's place on the page.
  */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
     const form = await readForm(request);
-    const values = formValues(form, FIELDS);
-    if (values.intent === "toggle") {
-      try {
-        await context.trpc.marathon.setActive({ id: values.id, active: values.active === "1" });
-      } catch (error) {
-        const failure = toFormError(error);
-        if (!failure) throw error;
-        return json({ state: "refused" as const, error: failure }, { status: 400 });
-      }
+    const intent = form.get("intent");
+    if (intent === "toggle") {
+      const toggled = await submitFormData(form, setActiveInput, (value) =>
+        context.trpc.marathon.setActive(value),
+      );
+      if (!toggled.ok) return toggled.response;
       return redirect("/admin/cb_marathon?updated=1");
     }
-    const rows = goalRowsFromForm(form);
-    const marathon: MarathonFields = {
-      id: values.id,
-      course: values.course === "axi" ? "axi" : "general",
-      title: values.title,
-      titleEn: values.titleEn,
-      startsOn: values.startsOn,
-      endsOn: values.endsOn,
-    };
-    const back = (nextRows: GoalRowValues[]) =>
-      json({ state: "editing" as const, error: null, values: echo(values), rows: nextRows });
-    if (values.intent === "addRow") {
-      const nextFree = Number(form.get("nextFree")) || 1;
-      const sent = sentGoalRows(form);
-      return back([...sent, blankGoalRow(nextGoalNumber(sent, nextFree))]);
+    const remove = typeof intent === "string" ? /^removeRow:(\d+)$/.exec(intent) : null;
+    if (intent === "addRow" || remove) {
+      const values = textFields(form);
+      const sent = sentGoalRows(values);
+      const rows = remove
+        ? sent.filter((_, i) => i !== Number(remove[1]))
+        : [...sent, blankGoalRow(nextGoalNumber(sent, Number(form.get("nextFree")) || 1))];
+      return json({ rows: true as const, values: echo(withGoalRows(values, rows)) });
     }
-    const remove = /^removeRow:(\d+)$/.exec(values.intent);
-    if (remove) {
-      const index = Number(remove[1]);
-      return back(sentGoalRows(form).filter((_, i) => i !== index));
-    }
-    const sent = sentGoalRows(form);
-    const input = {
-      course: marathon.course,
-      title: marathon.title,
-      titleEn: marathon.titleEn,
-      startsOn: marathon.startsOn,
-      endsOn: marathon.endsOn,
-      // Strings from the form: the schema coerces and judges them.
-      goals: rows,
-    };
-    try {
-      if (marathon.id) await context.trpc.marathon.update({ ...input, id: marathon.id });
-      else await context.trpc.marathon.create(input);
-    } catch (error) {
-      const failure = toFormError(error);
-      if (!failure) throw error;
-      // Every row sent comes back, blank ones too, each error on its row's place on the page.
-      const refusal = { ...failure, fieldErrors: errorsByPosition(sent, failure.fieldErrors) };
-      return json(
-        { state: "editing" as const, error: refusal, values: echo(values), rows: sent },
-        { status: 400 },
-      );
-    }
+    const editing = Boolean(form.get("id"));
+    const saved = editing
+      ? await saveMarathon(form, updateMarathonInput, (input) =>
+          context.trpc.marathon.update(input),
+        )
+      : await saveMarathon(form, createMarathonInput, (input) =>
+          context.trpc.marathon.create(input),
+        );
+    if (!saved.ok) return saved.response;
     // The value marks this save, so the editor starts afresh after it and only after it.
-    const saved = Date.now().toString(36);
-    return redirect(`/admin/cb_marathon?${marathon.id ? "saved" : "created"}=${saved}`);
+    const mark = Date.now().toString(36);
+    return redirect(`/admin/cb_marathon?${editing ? "saved" : "created"}=${mark}`);
   },
 );
+
+/**
+ * The editor's save: the form parsed with the procedure's schema, then the procedure run with
+ * the form's strings (its schema reads them as the action's did: yen as typed, blank rows
+ * dropped). A refusal names each goal error by its row's place on the page: the schema's own
+ * already do; the service numbers the goals it was given, blank rows dropped.
+ */
+async function saveMarathon<S extends $ZodType>(
+  form: FormData,
+  schema: S,
+  run: (input: input<S>) => Promise<unknown>,
+) {
+  const parsed = await parseFormData(form, schema);
+  if (!parsed.ok) return parsed;
+  const sent = sentGoalRows(parsed.values);
+  return attempt(
+    parsed.values,
+    () => run(parsed.input),
+    (error) => ({ ...error, fieldErrors: errorsByPosition(sent, error.fieldErrors) }),
+  );
+}
+
+/** The form's text fields as typed. */
+function textFields(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" && !(name in values)) values[name] = value;
+  }
+  return values;
+}
 
 /** /admin/cb_marathon: every marathon with its goals and how many reached each; create or edit one. */
 export default function AdminMarathon() {
   const { t } = useTranslation("marathon");
   const { list, editing, notice, savedMark } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const returned = answer && answer.state === "editing" ? answer : null;
+  // The toggle's refusal, or the editor's fields as sent (refused, or a row added or removed).
+  const toggleError =
+    answer && "error" in answer && answer.values.intent === "toggle" ? answer.error : null;
+  const returned = answer && !toggleError ? answer : null;
+  const returnedRows = returned ? sentGoalRows(returned.values) : [];
   const initial: EditorValues = returned
     ? {
         marathon: {
@@ -148,7 +144,7 @@ export default function AdminMarathon() {
           startsOn: returned.values.startsOn ?? "",
           endsOn: returned.values.endsOn ?? "",
         },
-        rows: returned.rows.length > 0 ? returned.rows : [blankGoalRow(list.nextNumber)],
+        rows: returnedRows.length > 0 ? returnedRows : [blankGoalRow(list.nextNumber)],
       }
     : editing
       ? {
@@ -186,7 +182,6 @@ export default function AdminMarathon() {
         ?.goals.filter((g) => g.reached > 0)
         .map((g) => g.marathonNumber) ?? [])
     : [];
-  const toggleError = answer && answer.state === "refused" ? answer.error : null;
   return (
     <div className="space-y-6">
       <PageTitle>{t("admin.title")}</PageTitle>
@@ -307,7 +302,7 @@ export default function AdminMarathon() {
         initial={initial}
         nextFree={list.nextNumber}
         reachedNumbers={reachedNumbers}
-        error={returned?.error ?? null}
+        error={returned && "error" in returned ? returned.error : null}
       />
     </div>
   );
