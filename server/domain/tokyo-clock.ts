@@ -77,20 +77,3 @@ export function tokyoParts(
     time: `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`,
   };
 }
-
-/** The period presets of the history and summary filters (Tokyo days). */
-export const PERIOD_PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
-export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
-
-/** The affiliate page's period presets (Tokyo days and months). */
-export const AFFILIATE_PRESETS = [
-  "7d",
-  "28d",
-  "90d",
-  "365d",
-  "thisMonth",
-  "lastMonth",
-  "thisYear",
-  "lastYear",
-] as const;
-export type AffiliatePreset = (typeof AFFILIATE_PRESETS)[number];
