@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkbox, recordId, required as present, requestKey } from "./fields";
 import { englishText, optionalWholeNumber, wholeNumber } from "./form-fields";
 import { endAfterStart, optionalTokyoDateTime, periodFields } from "./form-times";
