@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkbox } from "./fields";
 import { displayOrder } from "./form-fields";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The annual statement's input, apart from server/domain/statement.ts: the statement page

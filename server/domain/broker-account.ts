@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ID_PATTERN, required as present, recordId, repeated } from "./fields";
 import { englishText } from "./form-fields";
 

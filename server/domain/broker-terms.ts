@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * What a broker pays and when (decision 019): cashback rates per account type, the conditions

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { AccountKind, IdCharset } from "../../db/schema";
 import { MAX_ACCOUNT_ID_LENGTH } from "./broker-account";
 import { alwaysCheck, brokerTermsFields, scheduleComplete } from "./broker-terms";

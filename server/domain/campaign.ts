@@ -1,6 +1,7 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkbox, required as present } from "./fields";
-import { endAfterStart, englishText, periodFields } from "./form-fields";
+import { englishText } from "./form-fields";
+import { endAfterStart, periodFields } from "./form-times";
 
 /**
  * A campaign as the admin's form sends it and the campaigns procedures take it: the strings

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkbox, ID_PATTERN, recordId, required as present, yesNo } from "./fields";
 import { englishText } from "./form-fields";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The zod field helpers the procedures' inputs are built from. Pure, so the browser checks a

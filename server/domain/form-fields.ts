@@ -1,6 +1,5 @@
-import { z } from "zod";
+import * as z from "zod";
 import { required as present } from "./fields";
-import { fromTokyoInput, toDbTime } from "./tokyo";
 
 /** The message key of a missing value (errors:field.required). */
 const required = "required";
@@ -8,53 +7,9 @@ const required = "required";
 /**
  * Field pieces the admin's entity forms (campaigns, gachas, popups) share: the form sends
  * strings, these check and convert them. Pure, so the action and the browser check a form with
- * the procedure's own schema. Messages are i18n keys under `errors:field`.
+ * the procedure's own schema. Messages are i18n keys under `errors:field`. The date-time
+ * fields are in form-times.ts, so the member forms taking text from here leave TZDate out.
  */
-
-/**
- * A `datetime-local` value people typed in Tokyo ("2026-12-01T10:00") as a stored UTC
- * timestamp; null when it is not a real date and time.
- */
-export function tokyoLocalToDb(value: string): string | null {
-  const instant = fromTokyoInput(value);
-  return instant ? toDbTime(instant) : null;
-}
-
-/** The stored timestamp of a Tokyo date-time text, or a "dateTimeInvalid" issue. */
-function storedTime(v: string, ctx: z.RefinementCtx): string {
-  const db = tokyoLocalToDb(v);
-  if (!db) {
-    ctx.addIssue({ code: "custom", message: "dateTimeInvalid" });
-    return z.NEVER;
-  }
-  return db;
-}
-
-/** A required Tokyo date-time, stored as UTC. */
-export const tokyoDateTime = z
-  .string({ error: required })
-  .trim()
-  .min(1, present)
-  .transform(storedTime);
-
-/** A Tokyo date-time that may be left empty or out (a field the form hides): null. */
-export const optionalTokyoDateTime = z
-  .string({ error: required })
-  .optional()
-  .transform((v, ctx) => {
-    const typed = (v ?? "").trim();
-    return typed === "" ? null : storedTime(typed, ctx);
-  });
-
-/** A period's two ends, both required. */
-export const periodFields = { startsAt: tokyoDateTime, endsAt: tokyoDateTime };
-
-/** A period must end after it starts; refused on the end field. */
-export function endAfterStart(v: { startsAt: string; endsAt: string }, ctx: z.RefinementCtx) {
-  if (v.endsAt <= v.startsAt) {
-    ctx.addIssue({ code: "custom", path: ["endsAt"], message: "endBeforeStart" });
-  }
-}
 
 /** A whole number typed in a form ("1,000" is a thousand); "" is missing. */
 export function wholeNumber(min: number, max: number, message: string) {

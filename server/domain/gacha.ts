@@ -1,13 +1,7 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkbox, recordId, required as present, requestKey } from "./fields";
-import {
-  endAfterStart,
-  englishText,
-  optionalTokyoDateTime,
-  optionalWholeNumber,
-  periodFields,
-  wholeNumber,
-} from "./form-fields";
+import { englishText, optionalWholeNumber, wholeNumber } from "./form-fields";
+import { endAfterStart, optionalTokyoDateTime, periodFields } from "./form-times";
 
 /**
  * A gacha and a reward as the admin's forms send them and the gachas procedures take them

@@ -1,5 +1,5 @@
 import { format as formatDate, isValid, parse as parseDate } from "date-fns";
-import { z } from "zod";
+import * as z from "zod";
 import { checkbox } from "./fields";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkbox, required as present } from "./fields";
 import { englishText } from "./form-fields";
 

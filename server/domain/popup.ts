@@ -1,6 +1,7 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkbox, recordId, required as present, yesNo } from "./fields";
-import { endAfterStart, englishText, periodFields } from "./form-fields";
+import { englishText } from "./form-fields";
+import { endAfterStart, periodFields } from "./form-times";
 
 /**
  * A popup as the admin's form sends it and the popups procedures take it (pure, so the action

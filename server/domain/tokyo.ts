@@ -1,12 +1,17 @@
-import { TZDate, tzOffset } from "@date-fns/tz";
+import { TZDate } from "@date-fns/tz";
+import { TOKYO, tokyoDay, tokyoMonth, tokyoParts } from "./tokyo-clock";
+
+export * from "./tokyo-clock";
 
 /**
- * Time as people in Japan read it. Stored timestamps are UTC text ("2026-11-21 00:05:00.000",
- * db/time.ts); days, months and the times shown are Asia/Tokyo's. One module for the server and
- * the browser (pure: no Node imports), on @date-fns/tz rather than hand-written offsets, so
- * both sides format the same instant the same way and hydration never disagrees.
+ * The Tokyo calendar's arithmetic, on TZDate: a day's midnight, days and months added in Tokyo
+ * wall-clock time, a typed date-time, a month's last day; and the stored and `datetime-local`
+ * texts, which only the server and the admin's forms (which use TZDate anyway) need. With
+ * tokyo-clock.ts (re-exported) the server's one Tokyo module; pages that only show times
+ * import ./tokyo-clock and leave TZDate out.
  */
-export const TOKYO = "Asia/Tokyo";
+
+const pad = (n: number) => String(n).padStart(2, "0");
 
 /** An instant as stored: UTC text "YYYY-MM-DD HH:MM:SS.mmm" (db/time.ts says why). */
 export function toDbTime(date: Date): string {
@@ -14,59 +19,10 @@ export function toDbTime(date: Date): string {
   return date.toISOString().replace("T", " ").replace("Z", "");
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** A Date from a Date, epoch ms or stored UTC text; null when it is not a time. */
-export function toInstant(value: Date | number | string): Date | null {
-  const date =
-    typeof value === "string"
-      ? new Date(value.replace(" ", "T") + (/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? "" : "Z"))
-      : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/**
- * Tokyo's offset at an instant, asked of the time-zone data (tzOffset, which TZDate reads too)
- * once per UTC hour: Tokyo's offset has only ever changed on a whole UTC hour (the end of local
- * mean time in 1888, the summer times of 1948–1951), and formatting the offset is what a
- * Tokyo day costs (decision 057).
- */
-let offsetHour = NaN;
-let offsetMinutes = 0;
-function tokyoOffsetMinutes(instant: Date): number {
-  const hour = Math.floor(instant.getTime() / 3_600_000);
-  if (hour !== offsetHour) {
-    offsetMinutes = tzOffset(TOKYO, instant);
-    offsetHour = hour;
-  }
-  return offsetMinutes;
-}
-
-/**
- * An instant's Tokyo wall clock, read from the UTC fields of the instant moved by Tokyo's
- * offset at that instant. Reading only, so no TZDate: making one asks for the offset several
- * times over, and the dashboard's one call (its months) was a seventh of its server CPU.
- */
-function inTokyo(value: Date | number | string): Date | null {
-  const instant = toInstant(value);
-  if (!instant) return null;
-  return new Date(instant.getTime() + tokyoOffsetMinutes(instant) * 60_000);
-}
-
-/** "2026-11-21": the Tokyo calendar day of an instant. */
-export function tokyoDay(value: Date | number | string = new Date()): string {
-  const t = inTokyo(value)!;
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
-}
-
-/** 2026: the Tokyo calendar year of an instant. */
-export function tokyoYear(value: Date | number | string = new Date()): number {
-  return Number(tokyoDay(value).slice(0, 4));
-}
-
-/** "2026-11": the Tokyo calendar month of an instant. */
-export function tokyoMonth(value: Date | number | string = new Date()): string {
-  return tokyoDay(value).slice(0, 7);
+/** A `datetime-local` value ("2026-12-01T10:00") in Tokyo wall-clock time; "" for none. */
+export function toTokyoInput(value: Date | number | string | null | undefined): string {
+  const parts = tokyoParts(value);
+  return parts ? `${parts.date.replaceAll("/", "-")}T${parts.time}` : "";
 }
 
 /** Midnight in Tokyo starting a "YYYY-MM-DD" Tokyo day, as an instant. */
@@ -94,24 +50,6 @@ export function addTokyoMonths(instant: Date, months: number): Date {
   return new Date(t.getTime());
 }
 
-/** "2026/11/21" and "09:05" in Tokyo, as members read them; null for no time. */
-export function tokyoParts(
-  value: Date | number | string | null | undefined,
-): { date: string; time: string } | null {
-  const t = value === null || value === undefined || value === "" ? null : inTokyo(value);
-  if (!t) return null;
-  return {
-    date: `${t.getUTCFullYear()}/${pad(t.getUTCMonth() + 1)}/${pad(t.getUTCDate())}`,
-    time: `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`,
-  };
-}
-
-/** A `datetime-local` value ("2026-12-01T10:00") in Tokyo wall-clock time; "" for none. */
-export function toTokyoInput(value: Date | number | string | null | undefined): string {
-  const parts = tokyoParts(value);
-  return parts ? `${parts.date.replaceAll("/", "-")}T${parts.time}` : "";
-}
-
 /**
  * A `datetime-local` value typed in Tokyo ("2026-12-01T10:00", seconds optional) as an
  * instant; null when it is not a real date and time (2026-02-30 is refused, not rolled over).
@@ -133,20 +71,3 @@ export function tokyoMonthBounds(value: Date | number | string = new Date()) {
   const last = new TZDate(y, m, 0, TOKYO).getDate();
   return { first: `${month}-01`, last: `${month}-${pad(last)}`, year: y, month: m };
 }
-
-/** The period presets of the history and summary filters (Tokyo days). */
-export const PERIOD_PRESETS = ["today", "1w", "1m", "3m", "1y", "all", "custom"] as const;
-export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
-
-/** The affiliate page's period presets (Tokyo days and months). */
-export const AFFILIATE_PRESETS = [
-  "7d",
-  "28d",
-  "90d",
-  "365d",
-  "thisMonth",
-  "lastMonth",
-  "thisYear",
-  "lastYear",
-] as const;
-export type AffiliatePreset = (typeof AFFILIATE_PRESETS)[number];

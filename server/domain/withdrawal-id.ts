@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * One withdrawal by its id (a transfer is one too): the member cancels a pending one, the admin

@@ -1,6 +1,5 @@
-import { z } from "zod";
-import { amount, checkbox, repeated, requestKey, text } from "./fields";
-import { englishText } from "./form-fields";
+import * as z from "zod";
+import { amount, checkbox, requestKey, text } from "./fields";
 
 /**
  * The withdrawal and transfer rules a member sees on the form and the service enforces: one
@@ -80,40 +79,6 @@ export const transferInput = z.object({
   message: z.string().trim().max(200, "messageTooLong").optional(),
   requestKey,
 });
-
-/** A withdrawal or transfer request named in an admin decision. */
-export const idInput = z.object({ id: z.string().min(1).max(64) });
-
-/** A request refused with the reason the member reads. */
-export const rejectInput = z.object({
-  id: z.string().min(1).max(64),
-  reason: text(500),
-  /** The reason in English (optional): English readers get it, others the Japanese. */
-  reasonEn: englishText(500),
-});
-
-/**
- * The requests ticked in the queue (or listed in a Zengin file): a form sends one `ids` field
- * per request, a single one as a plain value, none at all when nothing is ticked ("none").
- */
-const requestIds = (max: number) =>
-  repeated
-    .transform((ids) => ids.filter((id) => id !== ""))
-    .pipe(z.array(z.string().max(64)).min(1, "none").max(max, "tooMany"));
-
-/** Complete many withdrawals at once (the queue's bulk form). */
-export const bulkCompleteInput = z.object({ ids: requestIds(200) });
-
-/** Mark the bank withdrawals of a Zengin file as sent. */
-export const markSentInput = z.object({ ids: requestIds(5000) });
-
-/** The withdrawal queue's forms, one decision per post, named by `intent`. */
-export const withdrawalDecisionForm = z.discriminatedUnion("intent", [
-  idInput.extend({ intent: z.literal("complete") }),
-  rejectInput.extend({ intent: z.literal("reject") }),
-  markSentInput.extend({ intent: z.literal("markSent") }),
-  bulkCompleteInput.extend({ intent: z.literal("bulkComplete") }),
-]);
 
 /** The payee's details a member keeps for withdrawals, as the forms and the procedures name them. */
 export const BANK_FIELDS = [

@@ -1,13 +1,8 @@
 import type { ReferenceExpression, SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { toDbTime } from "../../db/time";
-import {
-  addTokyoDays,
-  addTokyoMonths,
-  PERIOD_PRESETS,
-  tokyoDayStart,
-  tokyoMidnight,
-} from "../domain/tokyo";
+import { PERIOD_PRESETS } from "../domain/periods";
+import { addTokyoDays, addTokyoMonths, tokyoDayStart, tokyoMidnight } from "../domain/tokyo";
 
 /**
  * The period presets, computed in Asia/Tokyo (people think in Japanese days), returned

@@ -3,7 +3,7 @@ import { parseForm } from "../../app/lib/forms.server";
 import { bannerForm } from "../../server/domain/affiliate";
 import { decideAccountsInput } from "../../server/domain/broker-account";
 import { publishForm } from "../../server/domain/legal";
-import { withdrawalDecisionForm } from "../../server/domain/withdrawal";
+import { withdrawalDecisionForm } from "../../server/domain/withdrawal-decision";
 import { requesterInput } from "../../server/domain/zengin";
 
 /** Admin forms as their actions read them: the procedures' own schemas. */

@@ -18,7 +18,7 @@ import { SummaryTable } from "~/components/cashback/SummaryTable";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { Badge } from "~/components/ui/Badge";
-import { AFFILIATE_PRESETS } from "../../../server/domain/tokyo";
+import { AFFILIATE_PRESETS } from "../../../server/domain/affiliate-periods";
 
 export const handle = { title: title.key("nav.affiliate"), i18n: ["affiliate"] };
 

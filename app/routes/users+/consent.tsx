@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import { agreement, CONSENT_KINDS, LEGAL_PATHS } from "../../../server/domain/legal";
 import { AgreeCheckbox } from "~/components/legal/AgreeCheckbox";
 import { LogoutButton } from "~/components/shell/LogoutButton";

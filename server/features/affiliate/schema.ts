@@ -2,7 +2,7 @@ import { bannerIdInput, bannerInput } from "../../domain/affiliate";
 import { z } from "zod";
 import { filterText, pagingSchema } from "../../lib/paging";
 
-import { AFFILIATE_PRESETS, type AffiliatePreset } from "../../domain/tokyo";
+import { AFFILIATE_PRESETS, type AffiliatePreset } from "../../domain/affiliate-periods";
 
 export type { AffiliatePreset };
 

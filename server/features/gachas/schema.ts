@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { fileInput, imageInput, tokyoLocalToDb } from "../../domain/form-fields";
+import { fileInput, imageInput } from "../../domain/form-fields";
+import { tokyoLocalToDb } from "../../domain/form-times";
 import { gachaInput, rewardInput } from "../../domain/gacha";
 import { idInput, recordId } from "../../lib/input";
 import { filterChoice, filterText, pagingSchema } from "../../lib/paging";

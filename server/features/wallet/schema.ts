@@ -5,16 +5,18 @@ import { periodInput } from "../../lib/period";
 import { amount, requestKey } from "../../domain/fields";
 import { STATEMENT_GROUPS } from "../../domain/statement";
 import {
-  bulkCompleteInput,
-  idInput,
-  markSentInput,
   type Method,
-  rejectInput,
   transferInput,
   WITHDRAWAL_METHODS,
   WITHDRAWAL_MINIMUMS,
   withdrawalInput,
 } from "../../domain/withdrawal";
+import {
+  bulkCompleteInput,
+  idInput,
+  markSentInput,
+  rejectInput,
+} from "../../domain/withdrawal-decision";
 import { withdrawalIdInput } from "../../domain/withdrawal-id";
 
 export {

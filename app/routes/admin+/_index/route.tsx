@@ -7,7 +7,7 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { formatYen } from "~/lib/money";
 import { formatMarginPercent } from "../../../../server/domain/margin";
 import type { WorkQueue } from "../../../../server/features/admin/home";
-import { tokyoDay } from "../../../../server/domain/tokyo";
+import { tokyoDay } from "../../../../server/domain/tokyo-clock";
 import { waitedFor } from "./age";
 import { HomeCharts } from "./charts";
 import { HomeCard } from "./HomeCard";

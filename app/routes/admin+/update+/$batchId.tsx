@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import { BatchStatusBadge, RowStatusBadge } from "~/components/cashback/badges";
 import { ImportJobProgress } from "~/components/cashback/ImportJobProgress";
 import { formatCount, formatTradeDate } from "~/components/cashback/months";

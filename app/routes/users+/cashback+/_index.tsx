@@ -13,7 +13,7 @@ import { DataTable } from "~/components/table/DataTable";
 import { searchParamsObject } from "~/components/table/url";
 import { formatYen } from "~/lib/money";
 import { yenPerLot } from "../../../../server/domain/broker-terms";
-import { PERIOD_PRESETS, type PeriodPreset } from "../../../../server/domain/tokyo";
+import { PERIOD_PRESETS, type PeriodPreset } from "../../../../server/domain/periods";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
 import { SummaryTable } from "~/components/cashback/SummaryTable";

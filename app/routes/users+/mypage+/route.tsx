@@ -13,7 +13,7 @@ import { passkeyStepUp } from "~/components/ReauthForm";
 import { ImageSection, PaymentSection, ProfileSection } from "./__sections";
 import { NOTIFY_GROUPS, NotificationsSection, notifyField } from "./__notifications";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { z } from "zod";
+import * as z from "zod";
 import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
 import { paymentDetailsForm, profileInput } from "../../../../server/domain/profile";
 

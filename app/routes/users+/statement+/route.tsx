@@ -18,7 +18,7 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { formatYen } from "~/lib/money";
 import { STATEMENT_GROUPS } from "../../../../server/domain/statement";
 import { partyText, SOURCE } from "~/lib/statement";
-import { tokyoYear } from "../../../../server/domain/tokyo";
+import { tokyoYear } from "../../../../server/domain/tokyo-clock";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 

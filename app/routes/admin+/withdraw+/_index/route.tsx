@@ -17,11 +17,8 @@ import { attempt, parseForm } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { payeeSummary } from "~/lib/payee";
 import { buttonClass } from "~/components/ui/button";
-import {
-  WITHDRAWAL_METHODS,
-  WITHDRAWAL_STATUSES,
-  withdrawalDecisionForm,
-} from "../../../../../server/domain/withdrawal";
+import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../../../server/domain/withdrawal";
+import { withdrawalDecisionForm } from "../../../../../server/domain/withdrawal-decision";
 import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
 import { ZenginPanel } from "./zengin-panel";
 import { answerRefusals } from "~/lib/refusals.server";
