@@ -34,7 +34,9 @@ export const CONSENT_PATH = "/users/consent";
  * notice before any other member page, and comes back to the page they opened after agreeing.
  * Pages outside the member area (the legal documents, logout, the language switch) stay open.
  */
-export async function requireCurrentConsent(request: Request, context: AppLoadContext) {
+export async function requireCurrentConsent(request: Request, context: AppLoadContext, me: Me) {
+  // Asked only when the session lookup found some: on most pages there is nothing to agree to.
+  if (!me.consentDue) return;
   const url = new URL(request.url);
   if (url.pathname === CONSENT_PATH) return;
   if ((await context.trpc.legal.pending()).length === 0) return;

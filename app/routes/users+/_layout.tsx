@@ -14,8 +14,8 @@ export const handle: RouteHandle = { area: "member" };
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
-    await requireMember(request, context);
-    await requireCurrentConsent(request, context);
+    const me = await requireMember(request, context);
+    await requireCurrentConsent(request, context, me);
     return null;
   },
 );

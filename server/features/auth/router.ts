@@ -40,16 +40,20 @@ function challengeCookie(value: string, maxAge: number, secure: boolean) {
 }
 
 export const authRouter = router({
-  /** Who is signed in, or null. */
+  /**
+   * Who is signed in, or null; `consentDue`: the session lookup found a new version of the
+   * terms they must agree to (legal.pending lists them).
+   */
   me: publicProcedure.query(({ ctx }) => {
-    const user = ctx.session?.user;
-    return user
+    const session = ctx.session;
+    return session
       ? {
-          id: user.id,
-          email: user.email,
-          nickname: user.nickname,
-          permission: user.permission,
-          emailVerified: user.emailVerified,
+          id: session.user.id,
+          email: session.user.email,
+          nickname: session.user.nickname,
+          permission: session.user.permission,
+          emailVerified: session.user.emailVerified,
+          consentDue: session.due.consent,
         }
       : null;
   }),
