@@ -5,7 +5,8 @@ import { upsertAdd } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
+import { ensureWallets } from "../../ledger";
+import { payMembers } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";
 import { ratesFor, rewardFor } from "./rates";
 import { tokyoDay } from "../../domain/tokyo";
@@ -101,20 +102,17 @@ export async function creditAffiliateRewards(
     )
     .digest("hex")
     .slice(0, 24);
-  const { txId, replayed } = await post(trx, db, {
-    key: `affiliate:${batchId}:${hash}`,
-    kind: "affiliate_reward",
-    refType: "import_batch",
-    refId: batchId,
-    postings: [
-      { walletId: HOUSE, bucket: "available", amount: -total },
-      ...[...perReferrer].map(([userId, amount]) => ({
-        walletId: memberWallet(userId),
-        bucket: "available" as const,
-        amount,
-      })),
-    ],
-  });
+  const { txId, replayed } = await payMembers(
+    trx,
+    db,
+    {
+      key: `affiliate:${batchId}:${hash}`,
+      kind: "affiliate_reward",
+      refType: "import_batch",
+      refId: batchId,
+    },
+    perReferrer,
+  );
   // The same source keys already paid under this key: nothing more to write (the cashback
   // rows themselves are unique, so this is a defence, not a path the import takes).
   if (replayed) return { rewards: 0, amount: 0 };

@@ -7,7 +7,8 @@ import { recordAudit } from "../../audit";
 import { AppError, found, notFound } from "../../errors";
 import { lockedRow } from "../../lib/locked";
 import { localized } from "../../lib/localized";
-import { ensureWallets, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
+import { ensureWallets, inTransaction } from "../../ledger";
+import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";
 import { notify } from "../../notify/outbox";
 import type { BattleValues } from "./schema";
@@ -318,16 +319,14 @@ export async function settleBattle(db: Db, adminId: string, id: string, now = ne
     let paid = 0;
     for (const r of results) {
       if (r.prize <= 0) continue;
-      const { txId } = await post(trx, db, {
-        key: `battle:${id}:${r.user_id}`,
-        kind: "prize",
-        refType: "ranking_battle",
-        refId: id,
-        postings: [
-          { walletId: HOUSE, bucket: "available", amount: -r.prize },
-          { walletId: memberWallet(r.user_id), bucket: "available", amount: r.prize },
-        ],
-      });
+      const { txId } = await moveMoney(
+        trx,
+        db,
+        { key: `battle:${id}:${r.user_id}`, kind: "prize", refType: "ranking_battle", refId: id },
+        houseAvailable,
+        memberAvailable(r.user_id),
+        r.prize,
+      );
       await trx
         .updateTable("ranking_battle_results")
         .set({ ledger_tx_id: txId })

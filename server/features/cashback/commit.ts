@@ -5,7 +5,8 @@ import { type ExpressionBuilder, type Kysely, sql, type UpdateObject } from "kys
 import type { Database } from "../../../db/schema";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
-import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
+import { ensureWallets } from "../../ledger";
+import { payMembers } from "../../ledger/moves";
 import { creditMarathonGoals } from "../marathon/goals";
 import { addCashbackToRanking, type MonthlyCredit } from "../ranking/summary";
 import { type CreditedCashback, creditAffiliateRewards } from "../affiliate/rewards";
@@ -147,20 +148,17 @@ async function creditChunk(
 
     const userIds = [...perUser.keys()];
     await ensureWallets(trx, db, userIds);
-    const { txId } = await post(trx, db, {
-      key: `cashback:${batchId}:${chunkNo}`,
-      kind: "cashback",
-      refType: "import_batch",
-      refId: batchId,
-      postings: [
-        { walletId: HOUSE, bucket: "available", amount: -credited.amount },
-        ...[...perUser].map(([userId, amount]) => ({
-          walletId: memberWallet(userId),
-          bucket: "available" as const,
-          amount,
-        })),
-      ],
-    });
+    const { txId } = await payMembers(
+      trx,
+      db,
+      {
+        key: `cashback:${batchId}:${chunkNo}`,
+        kind: "cashback",
+        refType: "import_batch",
+        refId: batchId,
+      },
+      perUser,
+    );
     await writeHistory(trx, batchId, chunkNo, txId);
     // The referrers of these customers are paid in this same transaction, once per cashback
     // row: only the rows of referred customers are read back.

@@ -4,7 +4,8 @@ import { forUpdate, isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
-import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
+import { ensureWallet, inTransaction } from "../../ledger";
+import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";
 import { cryptoUniform, pickIndex, type UniformInt } from "./pick";
 
@@ -190,29 +191,27 @@ export async function drawGacha(
           .execute();
 
         await ensureWallet(trx, db, userId);
+        // The draw's cost and its cash reward are both filed under its log.
+        const drawRef = { refType: "gacha_log", refId: logId };
         if (cost > 0) {
-          await post(trx, db, {
-            key: `gacha:${logId}:cost`,
-            kind: "gacha_cost",
-            refType: "gacha_log",
-            refId: logId,
-            postings: [
-              { walletId: memberWallet(userId), bucket: "available", amount: -cost },
-              { walletId: HOUSE, bucket: "available", amount: cost },
-            ],
-          });
+          await moveMoney(
+            trx,
+            db,
+            { ...drawRef, key: `gacha:${logId}:cost`, kind: "gacha_cost" },
+            memberAvailable(userId),
+            houseAvailable,
+            cost,
+          );
         }
         if (amount !== null && amount > 0) {
-          await post(trx, db, {
-            key: `gacha:${logId}:reward`,
-            kind: "gacha_reward",
-            refType: "gacha_log",
-            refId: logId,
-            postings: [
-              { walletId: HOUSE, bucket: "available", amount: -amount },
-              { walletId: memberWallet(userId), bucket: "available", amount },
-            ],
-          });
+          await moveMoney(
+            trx,
+            db,
+            { ...drawRef, key: `gacha:${logId}:reward`, kind: "gacha_reward" },
+            houseAvailable,
+            memberAvailable(userId),
+            amount,
+          );
           await addToDigest(trx, { userId, kind: "gacha_win", amount });
         }
         return { logId, replayed: false };

@@ -3,7 +3,8 @@ import type { Db } from "../../../db";
 import { insertIgnore } from "../../../db/dialect";
 import type { Database, MarathonCourse } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
-import { ensureWallets, HOUSE, memberWallet, post } from "../../ledger";
+import { ensureWallets } from "../../ledger";
+import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";
 import { notify } from "../../notify/outbox";
 import { readInLists } from "../../lib/in-list";
@@ -145,16 +146,14 @@ export async function creditMarathonGoals(
     reached += 1;
     const reward = Number(goal.reward);
     if (reward > 0) {
-      const { txId } = await post(trx, db, {
-        key: `marathon:${id}`,
-        kind: "prize",
-        refType: "marathon_goal",
-        refId: id,
-        postings: [
-          { walletId: HOUSE, bucket: "available", amount: -reward },
-          { walletId: memberWallet(userId), bucket: "available", amount: reward },
-        ],
-      });
+      const { txId } = await moveMoney(
+        trx,
+        db,
+        { key: `marathon:${id}`, kind: "prize", refType: "marathon_goal", refId: id },
+        houseAvailable,
+        memberAvailable(userId),
+        reward,
+      );
       await trx.updateTable("marathons").set({ ledger_tx_id: txId }).where("id", "=", id).execute();
       await addToDigest(trx, { userId, kind: "marathon_reward", amount: reward });
       rewarded += 1;

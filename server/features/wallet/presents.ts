@@ -3,7 +3,8 @@ import { newId } from "../../../db/id";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
-import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "../../ledger";
+import { ensureWallet, inTransaction } from "../../ledger";
+import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";
 import type { Db } from "../../../db";
 import { type WalletDeps } from "./service";
@@ -66,16 +67,14 @@ export async function createPresent(
             created_at: nowDb(),
           })
           .execute();
-        await post(trx, db, {
-          key: `present:${id}`,
-          kind: "present",
-          refType: "present",
-          refId: id,
-          postings: [
-            { walletId: HOUSE, bucket: "available", amount: -input.amount },
-            { walletId: memberWallet(userId), bucket: "available", amount: input.amount },
-          ],
-        });
+        await moveMoney(
+          trx,
+          db,
+          { key: `present:${id}`, kind: "present", refType: "present", refId: id },
+          houseAvailable,
+          memberAvailable(userId),
+          input.amount,
+        );
         await addToDigest(trx, { userId, kind: "present", amount: input.amount });
         await recordAudit(trx, {
           actorId: adminId,

@@ -8,7 +8,8 @@ import { reasonFields, recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import type { Logger } from "../../logger";
-import { ensureWallet, getWallet, inTransaction, memberWallet, PAYOUTS, post } from "../../ledger";
+import { ensureWallet, getWallet, inTransaction, PAYOUTS } from "../../ledger";
+import { memberAvailable, memberHeld, moveMoney } from "../../ledger/moves";
 import { notify } from "../../notify/outbox";
 import { tokyoDayStart } from "../../lib/period";
 import { getMoneySettings } from "../settings/service";
@@ -178,16 +179,19 @@ export async function requestWithdrawal(
             created_at: nowDb(),
           })
           .execute();
-        await post(trx, db, {
-          key: `withdrawal:${id}:hold`,
-          kind: "withdrawal_hold",
-          refType: "withdrawal",
-          refId: id,
-          postings: [
-            { walletId: memberWallet(userId), bucket: "available", amount: -input.amount },
-            { walletId: memberWallet(userId), bucket: "held", amount: input.amount },
-          ],
-        });
+        await moveMoney(
+          trx,
+          db,
+          {
+            key: `withdrawal:${id}:hold`,
+            kind: "withdrawal_hold",
+            refType: "withdrawal",
+            refId: id,
+          },
+          memberAvailable(userId),
+          memberHeld(userId),
+          input.amount,
+        );
         return { id, status: "pending", nextBusinessDay, replayed: false };
       },
       {
@@ -268,23 +272,21 @@ async function settleWithdrawal(
     // The ranking's withdrawal genre reads this summary, written with the completion.
     if (outcome === "completed")
       await addCompletedWithdrawal(trx, db, row.user_id, row.amount, now);
-    const wallet = memberWallet(row.user_id);
-    await post(trx, db, {
-      key: `withdrawal:${id}:${outcome === "completed" ? "payout" : "release"}`,
-      kind: outcome === "completed" ? "withdrawal_payout" : "withdrawal_release",
-      refType: "withdrawal",
-      refId: id,
-      postings:
-        outcome === "completed"
-          ? [
-              { walletId: wallet, bucket: "held", amount: -row.amount },
-              { walletId: PAYOUTS, bucket: "available", amount: row.amount },
-            ]
-          : [
-              { walletId: wallet, bucket: "held", amount: -row.amount },
-              { walletId: wallet, bucket: "available", amount: row.amount },
-            ],
-    });
+    await moveMoney(
+      trx,
+      db,
+      {
+        key: `withdrawal:${id}:${outcome === "completed" ? "payout" : "release"}`,
+        kind: outcome === "completed" ? "withdrawal_payout" : "withdrawal_release",
+        refType: "withdrawal",
+        refId: id,
+      },
+      memberHeld(row.user_id),
+      outcome === "completed"
+        ? { walletId: PAYOUTS, bucket: "available" }
+        : memberAvailable(row.user_id),
+      row.amount,
+    );
     if (outcome !== "cancelled") {
       await recordAudit(trx, {
         actorId,

@@ -9,6 +9,7 @@ import { AppError } from "../../errors";
 import { attemptLimiter, limitKey, tooManyAttempts } from "../../auth/rate-limit";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import { ensureWallet, FEES, inTransaction, memberWallet, post } from "../../ledger";
+import { memberAvailable, memberHeld, moveMoney } from "../../ledger/moves";
 import { notify } from "../../notify/outbox";
 import { getMoneySettings, transferFee } from "../settings/service";
 import { type WalletDeps } from "./service";
@@ -107,16 +108,14 @@ export async function requestTransfer(
             created_at: nowDb(),
           })
           .execute();
-        await post(trx, db, {
-          key: `transfer:${id}:hold`,
-          kind: "transfer_hold",
-          refType: "transfer",
-          refId: id,
-          postings: [
-            { walletId: memberWallet(senderId), bucket: "available", amount: -total },
-            { walletId: memberWallet(senderId), bucket: "held", amount: total },
-          ],
-        });
+        await moveMoney(
+          trx,
+          db,
+          { key: `transfer:${id}:hold`, kind: "transfer_hold", refType: "transfer", refId: id },
+          memberAvailable(senderId),
+          memberHeld(senderId),
+          total,
+        );
         return { id, status: "pending", replayed: false };
       },
       {
@@ -188,16 +187,14 @@ async function decideTransfer(
         ],
       });
     } else {
-      await post(trx, db, {
-        key: `transfer:${id}:release`,
-        kind: "transfer_release",
-        refType: "transfer",
-        refId: id,
-        postings: [
-          { walletId: sender, bucket: "held", amount: -total },
-          { walletId: sender, bucket: "available", amount: total },
-        ],
-      });
+      await moveMoney(
+        trx,
+        db,
+        { key: `transfer:${id}:release`, kind: "transfer_release", refType: "transfer", refId: id },
+        memberHeld(row.sender_id),
+        memberAvailable(row.sender_id),
+        total,
+      );
     }
     await recordAudit(trx, {
       actorId: adminId,
