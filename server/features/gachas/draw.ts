@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { Db } from "../../../db";
-import { forUpdate, isUniqueViolation } from "../../../db/dialect";
+import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { AppError, notFound } from "../../errors";
-import { ensureWallet, inTransaction } from "../../ledger";
+import { ensureWallet } from "../../ledger";
+import { keyedRequest } from "../../ledger/keyed-request";
 import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";
 import { cryptoUniform, pickIndex, type UniformInt } from "./pick";
@@ -70,166 +71,143 @@ export async function drawGacha(
   if (already) return { logId: already.id, replayed: true };
 
   const logId = newId();
-  try {
-    return await inTransaction(
-      db,
-      async (trx) => {
-        const gacha = await forUpdate(
-          db,
-          trx
-            .selectFrom("gachas")
-            .select([
-              "id",
-              "starts_at",
-              "ends_at",
-              "cost",
-              "method",
-              "challenge_limit",
-              "published",
-            ])
-            .where("id", "=", input.gachaId),
-        ).executeTakeFirst();
-        if (!gacha || gacha.published !== 1) throw notFound();
-        const now = nowDb();
-        if (now < gacha.starts_at) throw new AppError("BAD_REQUEST", "gachaNotStarted");
-        if (now >= gacha.ends_at) throw new AppError("BAD_REQUEST", "gachaEnded");
+  return keyedRequest(db, logId, {
+    write: async (trx) => {
+      const gacha = await forUpdate(
+        db,
+        trx
+          .selectFrom("gachas")
+          .select(["id", "starts_at", "ends_at", "cost", "method", "challenge_limit", "published"])
+          .where("id", "=", input.gachaId),
+      ).executeTakeFirst();
+      if (!gacha || gacha.published !== 1) throw notFound();
+      const now = nowDb();
+      if (now < gacha.starts_at) throw new AppError("BAD_REQUEST", "gachaNotStarted");
+      if (now >= gacha.ends_at) throw new AppError("BAD_REQUEST", "gachaEnded");
 
-        // The member's counter: created at 0 on the first draw, then raised only below the limit.
-        const counter = await trx
-          .selectFrom("gacha_plays")
-          .select("plays")
-          .where("gacha_id", "=", gacha.id)
-          .where("user_id", "=", userId)
-          .executeTakeFirst();
-        if (!counter) {
-          await trx
-            .insertInto("gacha_plays")
-            .values({
-              gacha_id: gacha.id,
-              user_id: userId,
-              plays: 0,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
-        }
-        const raised = await trx
-          .updateTable("gacha_plays")
-          .set({ plays: sql`plays + 1`, updated_at: now })
-          .where("gacha_id", "=", gacha.id)
-          .where("user_id", "=", userId)
-          .where("plays", "<", gacha.challenge_limit)
-          .executeTakeFirst();
-        if (Number(raised.numUpdatedRows) !== 1) {
-          throw new AppError("BAD_REQUEST", "gachaLimitReached", { limit: gacha.challenge_limit });
-        }
-
-        const rewards = await trx
-          .selectFrom("gacha_rewards")
-          .select([
-            "id",
-            "name",
-            "name_en",
-            "kind",
-            "amount",
-            "weight",
-            "stock",
-            "valid_from",
-            "valid_until",
-            "valid_days",
-          ])
-          .where("gacha_id", "=", gacha.id)
-          .where("active", "=", 1)
-          .orderBy("display_order")
-          .orderBy("id")
-          .execute();
-        const candidates = rewards.filter(
-          (r) => Number((gacha.method === "weighted" ? r.weight : r.stock) ?? 0) > 0,
-        );
-        if (candidates.length === 0) {
-          throw new AppError(
-            "BAD_REQUEST",
-            gacha.method === "box" ? "gachaSoldOut" : "gachaNoRewards",
-          );
-        }
-        const weights = candidates.map((r) =>
-          Number((gacha.method === "weighted" ? r.weight : r.stock) ?? 0),
-        );
-        const reward = candidates[pickIndex(weights, random)]!;
-
-        if (gacha.method === "box") {
-          const taken = await trx
-            .updateTable("gacha_rewards")
-            .set({ stock: sql`stock - 1`, updated_at: now })
-            .where("id", "=", reward.id)
-            .where("stock", ">", 0)
-            .executeTakeFirst();
-          if (Number(taken.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "gachaSoldOut");
-        }
-
-        const validity = reward.kind === "item" ? itemValidity(reward, now) : null;
-        const cost = Number(gacha.cost);
-        const amount = reward.kind === "cash" ? Number(reward.amount ?? 0) : null;
+      // The member's counter: created at 0 on the first draw, then raised only below the limit.
+      const counter = await trx
+        .selectFrom("gacha_plays")
+        .select("plays")
+        .where("gacha_id", "=", gacha.id)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (!counter) {
         await trx
-          .insertInto("gacha_logs")
+          .insertInto("gacha_plays")
           .values({
-            id: logId,
             gacha_id: gacha.id,
-            reward_id: reward.id,
             user_id: userId,
-            request_key: input.requestKey,
-            cost,
-            reward_kind: reward.kind,
-            reward_name: reward.name,
-            reward_name_en: reward.name_en,
-            amount,
-            valid_from: validity?.from ?? null,
-            valid_until: validity?.until ?? null,
-            used_at: null,
+            plays: 0,
             created_at: now,
+            updated_at: now,
           })
           .execute();
+      }
+      const raised = await trx
+        .updateTable("gacha_plays")
+        .set({ plays: sql`plays + 1`, updated_at: now })
+        .where("gacha_id", "=", gacha.id)
+        .where("user_id", "=", userId)
+        .where("plays", "<", gacha.challenge_limit)
+        .executeTakeFirst();
+      if (Number(raised.numUpdatedRows) !== 1) {
+        throw new AppError("BAD_REQUEST", "gachaLimitReached", { limit: gacha.challenge_limit });
+      }
 
-        await ensureWallet(trx, db, userId);
-        // The draw's cost and its cash reward are both filed under its log.
-        const drawRef = { refType: "gacha_log", refId: logId };
-        if (cost > 0) {
-          await moveMoney(
-            trx,
-            db,
-            { ...drawRef, key: `gacha:${logId}:cost`, kind: "gacha_cost" },
-            memberAvailable(userId),
-            houseAvailable,
-            cost,
-          );
-        }
-        if (amount !== null && amount > 0) {
-          await moveMoney(
-            trx,
-            db,
-            { ...drawRef, key: `gacha:${logId}:reward`, kind: "gacha_reward" },
-            houseAvailable,
-            memberAvailable(userId),
-            amount,
-          );
-          await addToDigest(trx, { userId, kind: "gacha_win", amount });
-        }
-        return { logId, replayed: false };
-      },
-      {
-        // The COMMIT got no answer (the database node died): the request key tells.
-        settled: async () => {
-          const row = await existingDraw(db, userId, input.requestKey);
-          return row && { logId: row.id, replayed: row.id !== logId };
-        },
-      },
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      // The same form was submitted twice at once: the first one drew.
-      const first = await existingDraw(db, userId, input.requestKey);
-      if (first) return { logId: first.id, replayed: true };
-    }
-    throw error;
-  }
+      const rewards = await trx
+        .selectFrom("gacha_rewards")
+        .select([
+          "id",
+          "name",
+          "name_en",
+          "kind",
+          "amount",
+          "weight",
+          "stock",
+          "valid_from",
+          "valid_until",
+          "valid_days",
+        ])
+        .where("gacha_id", "=", gacha.id)
+        .where("active", "=", 1)
+        .orderBy("display_order")
+        .orderBy("id")
+        .execute();
+      const candidates = rewards.filter(
+        (r) => Number((gacha.method === "weighted" ? r.weight : r.stock) ?? 0) > 0,
+      );
+      if (candidates.length === 0) {
+        throw new AppError(
+          "BAD_REQUEST",
+          gacha.method === "box" ? "gachaSoldOut" : "gachaNoRewards",
+        );
+      }
+      const weights = candidates.map((r) =>
+        Number((gacha.method === "weighted" ? r.weight : r.stock) ?? 0),
+      );
+      const reward = candidates[pickIndex(weights, random)]!;
+
+      if (gacha.method === "box") {
+        const taken = await trx
+          .updateTable("gacha_rewards")
+          .set({ stock: sql`stock - 1`, updated_at: now })
+          .where("id", "=", reward.id)
+          .where("stock", ">", 0)
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "gachaSoldOut");
+      }
+
+      const validity = reward.kind === "item" ? itemValidity(reward, now) : null;
+      const cost = Number(gacha.cost);
+      const amount = reward.kind === "cash" ? Number(reward.amount ?? 0) : null;
+      await trx
+        .insertInto("gacha_logs")
+        .values({
+          id: logId,
+          gacha_id: gacha.id,
+          reward_id: reward.id,
+          user_id: userId,
+          request_key: input.requestKey,
+          cost,
+          reward_kind: reward.kind,
+          reward_name: reward.name,
+          reward_name_en: reward.name_en,
+          amount,
+          valid_from: validity?.from ?? null,
+          valid_until: validity?.until ?? null,
+          used_at: null,
+          created_at: now,
+        })
+        .execute();
+
+      await ensureWallet(trx, db, userId);
+      // The draw's cost and its cash reward are both filed under its log.
+      const drawRef = { refType: "gacha_log", refId: logId };
+      if (cost > 0) {
+        await moveMoney(
+          trx,
+          db,
+          { ...drawRef, key: `gacha:${logId}:cost`, kind: "gacha_cost" },
+          memberAvailable(userId),
+          houseAvailable,
+          cost,
+        );
+      }
+      if (amount !== null && amount > 0) {
+        await moveMoney(
+          trx,
+          db,
+          { ...drawRef, key: `gacha:${logId}:reward`, kind: "gacha_reward" },
+          houseAvailable,
+          memberAvailable(userId),
+          amount,
+        );
+        await addToDigest(trx, { userId, kind: "gacha_win", amount });
+      }
+      return { logId, replayed: false };
+    },
+    existing: () => existingDraw(db, userId, input.requestKey),
+    answer: (row, replayed) => ({ logId: row.id, replayed }),
+  });
 }

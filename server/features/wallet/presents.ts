@@ -1,9 +1,9 @@
-import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
-import { ensureWallet, inTransaction } from "../../ledger";
+import { ensureWallet } from "../../ledger";
+import { keyedRequest } from "../../ledger/keyed-request";
 import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";
 import type { Db } from "../../../db";
@@ -48,56 +48,42 @@ export async function createPresent(
     throw new AppError("NOT_FOUND", "recipientNotFound");
   const userId = member.id;
   const id = newId();
-  try {
-    return await inTransaction(
-      db,
-      async (trx) => {
-        await ensureWallet(trx, db, userId);
-        await trx
-          .insertInto("presents")
-          .values({
-            id,
-            user_id: userId,
-            amount: input.amount,
-            reason: input.reason,
-            reason_en: input.reasonEn ?? null,
-            campaign_id: input.campaignId ?? null,
-            request_key: input.requestKey,
-            created_by: adminId,
-            created_at: nowDb(),
-          })
-          .execute();
-        await moveMoney(
-          trx,
-          db,
-          { key: `present:${id}`, kind: "present", refType: "present", refId: id },
-          houseAvailable,
-          memberAvailable(userId),
-          input.amount,
-        );
-        await addToDigest(trx, { userId, kind: "present", amount: input.amount });
-        await recordAudit(trx, {
-          actorId: adminId,
-          action: "present.create",
-          targetType: "present",
-          targetId: id,
-          data: { userId, amount: input.amount, reason: input.reason },
-        });
-        return { id, replayed: false };
-      },
-      {
-        // The COMMIT got no answer (the database node died): the request key tells.
-        settled: async () => {
-          const row = await existingPresent(db, input.requestKey);
-          return row && { id: row.id, replayed: row.id !== id };
-        },
-      },
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      const first = await existingPresent(db, input.requestKey);
-      if (first) return { id: first.id, replayed: true };
-    }
-    throw error;
-  }
+  return keyedRequest(db, id, {
+    write: async (trx) => {
+      await ensureWallet(trx, db, userId);
+      await trx
+        .insertInto("presents")
+        .values({
+          id,
+          user_id: userId,
+          amount: input.amount,
+          reason: input.reason,
+          reason_en: input.reasonEn ?? null,
+          campaign_id: input.campaignId ?? null,
+          request_key: input.requestKey,
+          created_by: adminId,
+          created_at: nowDb(),
+        })
+        .execute();
+      await moveMoney(
+        trx,
+        db,
+        { key: `present:${id}`, kind: "present", refType: "present", refId: id },
+        houseAvailable,
+        memberAvailable(userId),
+        input.amount,
+      );
+      await addToDigest(trx, { userId, kind: "present", amount: input.amount });
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "present.create",
+        targetType: "present",
+        targetId: id,
+        data: { userId, amount: input.amount, reason: input.reason },
+      });
+      return { id, replayed: false };
+    },
+    existing: () => existingPresent(db, input.requestKey),
+    answer: (row, replayed) => ({ id: row.id, replayed }),
+  });
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, UsdtNetwork, WithdrawalMethod } from "../../../db/schema";
 import { nowDb, toDbTime } from "../../../db/time";
@@ -9,6 +8,7 @@ import { AppError } from "../../errors";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import type { Logger } from "../../logger";
 import { ensureWallet, getWallet, inTransaction, PAYOUTS } from "../../ledger";
+import { keyedRequest } from "../../ledger/keyed-request";
 import { memberAvailable, memberHeld, moveMoney } from "../../ledger/moves";
 import { notify } from "../../notify/outbox";
 import { tokyoDayStart } from "../../lib/period";
@@ -125,6 +125,19 @@ export interface WithdrawalRequested {
   replayed: boolean;
 }
 
+/** The answer for a withdrawal its request key found. */
+function withdrawalRequested(
+  row: { id: string; status: string; next_business_day: number },
+  replayed: boolean,
+): WithdrawalRequested {
+  return {
+    id: row.id,
+    status: row.status,
+    nextBusinessDay: row.next_business_day === 1,
+    replayed,
+  };
+}
+
 /**
  * Holds the amount at once (available → held) and records the request, in one transaction.
  * The same request key returns the first request instead of making a second. The input is
@@ -140,14 +153,7 @@ export async function requestWithdrawal(
   await requireVerifiedEmail(db.kysely, userId);
   const method: WithdrawalMethod = input.method;
   const already = await existingWithdrawal(db.kysely, userId, input.requestKey);
-  if (already) {
-    return {
-      id: already.id,
-      status: already.status,
-      nextBusinessDay: already.next_business_day === 1,
-      replayed: true,
-    };
-  }
+  if (already) return withdrawalRequested(already, true);
 
   const settings = await getMoneySettings(db.kysely);
   const payout = await payeeFor(db.kysely, userId, method, settings.usdtNetwork);
@@ -158,9 +164,8 @@ export async function requestWithdrawal(
 
   const id = newId();
   try {
-    return await inTransaction<WithdrawalRequested>(
-      db,
-      async (trx) => {
+    return await keyedRequest(db, id, {
+      write: async (trx) => {
         const nextBusinessDay =
           method === "paypay" &&
           (await paypayToday(trx, userId)) + input.amount > settings.paypayDailyLimit;
@@ -194,35 +199,12 @@ export async function requestWithdrawal(
         );
         return { id, status: "pending", nextBusinessDay, replayed: false };
       },
-      {
-        // The COMMIT got no answer (the database node died): the request key tells.
-        settled: async () => {
-          const row = await existingWithdrawal(db.kysely, userId, input.requestKey);
-          return (
-            row && {
-              id: row.id,
-              status: row.status,
-              nextBusinessDay: row.next_business_day === 1,
-              replayed: row.id !== id,
-            }
-          );
-        },
-      },
-    );
+      existing: () => existingWithdrawal(db.kysely, userId, input.requestKey),
+      answer: withdrawalRequested,
+    });
   } catch (error) {
     if (error instanceof AppError && error.key === "insufficientBalance")
       throw new AppError("BAD_REQUEST", "aboveAvailable", undefined, "amount");
-    if (isUniqueViolation(error)) {
-      // The same form was submitted twice at once: the first one made the request.
-      const first = await existingWithdrawal(db.kysely, userId, input.requestKey);
-      if (first)
-        return {
-          id: first.id,
-          status: first.status,
-          nextBusinessDay: first.next_business_day === 1,
-          replayed: true,
-        };
-    }
     throw error;
   }
 }

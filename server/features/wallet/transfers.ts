@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
@@ -9,6 +8,7 @@ import { AppError } from "../../errors";
 import { attemptLimiter, limitKey, tooManyAttempts } from "../../auth/rate-limit";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import { ensureWallet, FEES, inTransaction, memberWallet, post } from "../../ledger";
+import { keyedRequest } from "../../ledger/keyed-request";
 import { memberAvailable, memberHeld, moveMoney } from "../../ledger/moves";
 import { notify } from "../../notify/outbox";
 import { getMoneySettings, transferFee } from "../settings/service";
@@ -89,9 +89,8 @@ export async function requestTransfer(
   const total = input.amount + fee;
   const id = newId();
   try {
-    return await inTransaction(
-      db,
-      async (trx) => {
+    return await keyedRequest(db, id, {
+      write: async (trx) => {
         await ensureWallet(trx, db, senderId);
         await trx
           .insertInto("transfers")
@@ -118,23 +117,14 @@ export async function requestTransfer(
         );
         return { id, status: "pending", replayed: false };
       },
-      {
-        // The COMMIT got no answer (the database node died): the request key tells.
-        settled: async () => {
-          const row = await existingTransfer(db.kysely, senderId, input.requestKey);
-          return row && { id: row.id, status: row.status, replayed: row.id !== id };
-        },
-      },
-    );
+      existing: () => existingTransfer(db.kysely, senderId, input.requestKey),
+      answer: (row, replayed) => ({ id: row.id, status: row.status, replayed }),
+    });
   } catch (error) {
     // The ledger's "not enough" is about the amount the member typed.
     if (error instanceof AppError && error.key === "insufficientBalance")
       throw new AppError("BAD_REQUEST", "insufficientBalance", undefined, "amount");
     if (error instanceof AppError) throw error;
-    if (isUniqueViolation(error)) {
-      const first = await existingTransfer(db.kysely, senderId, input.requestKey);
-      if (first) return { id: first.id, status: first.status, replayed: true };
-    }
     deps.log.error({ err: error }, "transfer request failed");
     throw new AppError("INTERNAL_SERVER_ERROR", "transferFailed");
   }
