@@ -17,10 +17,11 @@ import type { Config } from "../../config";
 import { AppError, notFound } from "../../errors";
 import { consumePasskeyChallenge, issuePasskeyChallenge } from "../../auth/passkey-challenges";
 import { createSession, type CurrentSession } from "../../auth/session";
-import { consumeToken, peekToken } from "../../auth/tokens";
+import { peekToken } from "../../auth/tokens";
 import { countLogin } from "../../metrics";
 import type { AuthDeps, ClientMeta, NewSession } from "./service";
 import { requireRecentReauth, stepUpAttempt } from "./account-security";
+import { finishPendingLogin, pendingLoginUser } from "./sign-in";
 
 const RP_NAME = "CB Portal";
 /** The longest credential id we keep (the unique index's limit); real ones are 16–64 bytes. */
@@ -315,13 +316,6 @@ async function passkeyLogin(
   return { ...session, ...who };
 }
 
-/** Who is between the password step and the second factor, from the MFA challenge cookie. */
-async function pendingUser(deps: AuthDeps, mfaChallenge: string | null) {
-  const pending = mfaChallenge ? await peekToken(deps.db.kysely, mfaChallenge, "mfa_login") : null;
-  if (!pending) throw new AppError("UNAUTHORIZED", "mfaExpired");
-  return pending.userId;
-}
-
 /** The factors the person at the second step may use; null without a live password step. */
 export async function pendingFactors(
   deps: AuthDeps,
@@ -373,7 +367,7 @@ export async function passkeySecondFactorOptions(
   deps: AuthDeps,
   mfaChallenge: string | null,
 ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challenge: string }> {
-  const userId = await pendingUser(deps, mfaChallenge);
+  const userId = await pendingLoginUser(deps.db, mfaChallenge);
   // The password was the knowledge factor; possession of the passkey is enough here.
   return ownPasskeyOptions(deps, userId, "second_factor", "preferred");
 }
@@ -399,16 +393,14 @@ async function passkeySecondFactor(
   input: PasskeySecondFactorInput,
   meta: ClientMeta,
 ): Promise<NewSession> {
-  const userId = await pendingUser(deps, input.mfaChallenge);
+  const userId = await pendingLoginUser(deps.db, input.mfaChallenge);
   await useChallenge(deps.db, input.challenge, "second_factor", userId);
   const who = await verifyAssertion(deps, input.response, input.challenge!, {
     userId,
     requireUserVerification: false,
   });
   // The password step is used up with the second factor, like the TOTP path does.
-  if (!(await consumeToken(deps.db.kysely, input.mfaChallenge!, "mfa_login"))) {
-    throw new AppError("UNAUTHORIZED", "mfaExpired");
-  }
+  await finishPendingLogin(deps.db, input.mfaChallenge!);
   const session = await createSession(deps.db, who.userId, meta);
   return { ...session, ...who };
 }

@@ -147,6 +147,23 @@ export async function acceptSecondFactor(db: Db, userId: string, code: string): 
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Who gave their password and is due a second factor, from the MFA challenge cookie; the
+ * challenge stays usable until `finishPendingLogin`.
+ */
+export async function pendingLoginUser(db: Db, mfaChallenge: string | null): Promise<string> {
+  const pending = mfaChallenge ? await peekToken(db.kysely, mfaChallenge, "mfa_login") : null;
+  if (!pending) throw new AppError("UNAUTHORIZED", "mfaExpired");
+  return pending.userId;
+}
+
+/** Uses up the password step with its second factor: a challenge is good for one sign-in. */
+export async function finishPendingLogin(db: Db, mfaChallenge: string): Promise<void> {
+  if (!(await consumeToken(db.kysely, mfaChallenge, "mfa_login"))) {
+    throw new AppError("UNAUTHORIZED", "mfaExpired");
+  }
+}
+
 export function loginWithSecondFactor(
   deps: AuthDeps,
   input: { challenge: string | null; code: string },
@@ -161,9 +178,7 @@ async function secondFactorLogin(
   meta: ClientMeta,
 ): Promise<NewSession> {
   const { db } = deps;
-  const pending = input.challenge ? await peekToken(db.kysely, input.challenge, "mfa_login") : null;
-  if (!pending) throw new AppError("UNAUTHORIZED", "mfaExpired");
-  const user = await userById(db, pending.userId);
+  const user = await userById(db, await pendingLoginUser(db, input.challenge));
   const limits = attemptLimiter(db);
   const accountAddress = limitKey(user.id, meta.ip);
   const account = limitKey(user.id);
@@ -172,9 +187,7 @@ async function secondFactorLogin(
   if (!(await acceptSecondFactor(db, user.id, input.code))) {
     throw new AppError("UNAUTHORIZED", "invalidCode");
   }
-  if (!(await consumeToken(db.kysely, input.challenge!, "mfa_login"))) {
-    throw new AppError("UNAUTHORIZED", "mfaExpired");
-  }
+  await finishPendingLogin(db, input.challenge!);
   await limits.forgive("secondFactor", accountAddress);
   await limits.forgive("secondFactorAccount", account);
   const session = await createSession(db, user.id, meta);
