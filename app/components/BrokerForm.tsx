@@ -54,7 +54,7 @@ export function BrokerForm({
 }: RecordFormProps<BrokerFormValues>) {
   const { t } = useTranslation(["admin", "errors"]);
   const [kind, setKind] = useState(initial.accountKind);
-  const { form, error, fieldError, text, numeric, flag } = useRecordForm(refused, {
+  const { form, error, fieldError, text, numeric, flag, image } = useRecordForm(refused, {
     labels: "admin:brokers.fields",
     initial,
   });
@@ -101,18 +101,12 @@ export function BrokerForm({
         required
       />
       <RecordImageField
-        labels="admin:brokers"
-        name="logo"
-        current={initial.logoPath}
-        error={fieldError("logo")}
+        {...image(initial.logoPath, "logo")}
         previewClassName="h-12 w-auto object-contain"
         className=""
       />
       <RecordImageField
-        labels="admin:brokers"
-        name="banner"
-        current={initial.bannerPath}
-        error={fieldError("banner")}
+        {...image(initial.bannerPath, "banner")}
         previewClassName="aspect-[3/1] w-full max-w-xs object-contain"
         className=""
       />

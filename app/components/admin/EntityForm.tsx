@@ -101,18 +101,20 @@ export function useEntityFields<V extends object>({
     const generic = t(`errors:field.${key}`, { field: label });
     return messages ? t(`${messages}.${key}`, { defaultValue: generic }) : generic;
   };
-  const text = (name: keyof V & string) => ({
+  const values = initial as Record<string, unknown>;
+  const field = (name: string) => ({
     name,
     label: t(`${labels}.${name}`),
-    defaultValue: String(initial[name] ?? ""),
+    defaultValue: String(values[name] ?? ""),
     error: fieldError(name),
   });
+  const text = (name: keyof V & string) => field(name);
   /**
    * A text written in both languages (decision 024): the Japanese field `name` and the English
    * one `${name}En`, each labelled with its language.
    */
   const bilingual = (name: keyof V & string): BilingualProps =>
-    bilingualSides(t, name, t(`${labels}.${name}`), initial as Record<string, unknown>, fieldError);
+    bilingualSides(t, name, t(`${labels}.${name}`), values, fieldError);
   /** A whole number typed in (an amount, a limit, an order), with its hint. */
   const numeric = (name: keyof V & string) => ({
     ...text(name),
@@ -125,7 +127,23 @@ export function useEntityFields<V extends object>({
     hint: t(hintKey(name)),
     defaultChecked: Boolean(initial[name]),
   });
-  return { fieldError, text, numeric, bilingual, flag };
+  /** When the record runs (`startsAt` to `endsAt`), with the hint that it is Tokyo time. */
+  const period = () => ({
+    start: field("startsAt"),
+    end: field("endsAt"),
+    hint: t(hintKey("tokyo")),
+  });
+  /**
+   * An image upload of the record (`image`, a broker's `logo`), its texts beside the labels
+   * ("campaign:admin.fields" → "campaign:admin", see RecordImageField), with the stored one.
+   */
+  const image = (current: string | null, name = "image") => ({
+    labels: labels.replace(/\.fields$/, ""),
+    name,
+    current,
+    error: fieldError(name),
+  });
+  return { fieldError, text, numeric, bilingual, flag, period, image };
 }
 
 /**

@@ -41,7 +41,7 @@ export const EMPTY_CAMPAIGN: CampaignFormValues = {
 /** Create / edit a campaign: title, body, conditions, image, period (Tokyo), capacity, active. */
 export function CampaignForm({ initial, error, submitLabel }: RecordFormProps<CampaignFormValues>) {
   const { t } = useTranslation(["campaign", "errors"]);
-  const { form, fieldError, text, numeric, bilingual, flag } = useRecordForm(error, {
+  const { form, numeric, bilingual, flag, period, image } = useRecordForm(error, {
     labels: "campaign:admin.fields",
     initial,
     path: "campaign",
@@ -62,17 +62,9 @@ export function CampaignForm({ initial, error, submitLabel }: RecordFormProps<Ca
         maxLength={5000}
         hint={t("campaign:admin.hints.conditions")}
       />
-      <PeriodInputs
-        start={text("startsAt")}
-        end={text("endsAt")}
-        hint={t("campaign:admin.hints.tokyo")}
-      />
+      <PeriodInputs {...period()} />
       <Field {...numeric("capacity")} />
-      <RecordImageField
-        labels="campaign:admin"
-        current={initial.imageUrl}
-        error={fieldError("image")}
-      />
+      <RecordImageField {...image(initial.imageUrl)} />
       <FlagField {...flag("active")} />
     </EntityForm>
   );

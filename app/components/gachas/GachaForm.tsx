@@ -50,7 +50,7 @@ export function GachaForm({
   methodLocked?: boolean;
 }) {
   const { t } = useTranslation(["gacha", "errors"]);
-  const { form, fieldError, text, numeric, bilingual, flag } = useRecordForm(error, {
+  const { form, text, numeric, bilingual, flag, period, image } = useRecordForm(error, {
     labels: "gacha:admin.fields",
     initial,
     path: "gacha",
@@ -59,11 +59,7 @@ export function GachaForm({
     <EntityForm form={form} submitLabel={submitLabel} testId="gacha-form">
       <BilingualField field={bilingual("name")} required maxLength={100} />
       <BilingualField field={bilingual("description")} rows={3} maxLength={2000} />
-      <PeriodInputs
-        start={text("startsAt")}
-        end={text("endsAt")}
-        hint={t("gacha:admin.hints.tokyo")}
-      />
+      <PeriodInputs {...period()} />
       <Field {...numeric("cost")} required />
       <Field {...numeric("challengeLimit")} required />
       <SelectField
@@ -76,11 +72,7 @@ export function GachaForm({
       </SelectField>
       {/* A disabled select is not sent: the locked method still travels with the form. */}
       {methodLocked && <input type="hidden" name="method" value={initial.method} />}
-      <RecordImageField
-        labels="gacha:admin"
-        current={initial.imageUrl}
-        error={fieldError("image")}
-      />
+      <RecordImageField {...image(initial.imageUrl)} />
       <FlagField {...flag("published")} />
     </EntityForm>
   );

@@ -37,7 +37,7 @@ export const EMPTY_POPUP: PopupFormValues = {
 /** Create / edit a popup: title, text, image, link, period (Tokyo) and whether it is active. */
 export function PopupForm({ initial, error, submitLabel }: RecordFormProps<PopupFormValues>) {
   const { t } = useTranslation(["popup", "errors"]);
-  const { form, fieldError, text, bilingual, flag } = useRecordForm(error, {
+  const { form, text, bilingual, flag, period, image } = useRecordForm(error, {
     labels: "popup:admin.fields",
     initial,
     path: "popup",
@@ -63,16 +63,8 @@ export function PopupForm({ initial, error, submitLabel }: RecordFormProps<Popup
         placeholder="https://"
         hint={t("popup:admin.hints.linkUrl")}
       />
-      <PeriodInputs
-        start={text("startsAt")}
-        end={text("endsAt")}
-        hint={t("popup:admin.hints.tokyo")}
-      />
-      <RecordImageField
-        labels="popup:admin"
-        current={initial.imageUrl}
-        error={fieldError("image")}
-      />
+      <PeriodInputs {...period()} />
+      <RecordImageField {...image(initial.imageUrl)} />
       <FlagField {...flag("active")} />
     </EntityForm>
   );

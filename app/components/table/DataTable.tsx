@@ -1,9 +1,4 @@
-import {
-  ArrowDownTrayIcon,
-  ChevronDownIcon,
-  ChevronUpDownIcon,
-  ChevronUpIcon,
-} from "@heroicons/react/20/solid";
+import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon } from "@heroicons/react/20/solid";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
@@ -12,6 +7,7 @@ import { focusRing } from "~/components/shell/styles";
 import { EXPORT_MAX_ROWS } from "../../../server/domain/export";
 import { ariaSort, exportHref, nextDir, rangeOf, type SortDir, withParams } from "./url";
 import { buttonClass } from "~/components/ui/button";
+import { DownloadLink } from "~/components/ui/DownloadLink";
 import { card } from "~/components/ui/card";
 import { PagingBar } from "./PagingBar";
 
@@ -220,15 +216,13 @@ export function DataTable<T>({
         <div className="flex flex-wrap items-center gap-3">
           {toolbar}
           {csvHref && (
-            <a
+            <DownloadLink
               href={exportHref(csvHref, search)}
-              download
-              data-testid="table-export"
+              testId="table-export"
               className={buttonClass({ variant: "secondary" })}
             >
-              <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
               {t("table.exportCsv")}
-            </a>
+            </DownloadLink>
           )}
           {csvHref && page.total > EXPORT_MAX_ROWS && (
             <p

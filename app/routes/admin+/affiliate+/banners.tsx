@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
-import { FlagField } from "~/components/admin/EntityForm";
+import { FlagField, useEntityFields } from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";
 import { attempt, listWithSaved, parseFormData } from "~/lib/forms.server";
 import { bannerForm } from "../../../../server/domain/affiliate";
@@ -65,16 +65,6 @@ type Failure = { ok: false; error: FormErrorShape; values: Record<string, string
 function refusedForm(values: Record<string, string>) {
   if (!values.intent) return null;
   return values.intent === "update" ? values.id : "new";
-}
-
-function useFieldMessage(error: FormErrorShape | null) {
-  const { t } = useTranslation(["affiliate", "errors"]);
-  return (name: string) => {
-    const key = error?.fieldErrors[name];
-    return key
-      ? t(`errors:field.${key}`, { field: t(`affiliate:bannerAdmin.fields.${name}`) })
-      : null;
-  };
 }
 
 /** /admin/affiliate/banners: upload affiliate banners, edit them, activate or deactivate them. */
@@ -181,12 +171,18 @@ function BannerForm({
 }) {
   const { t } = useTranslation("affiliate");
   const error = failure?.error ?? null;
-  const message = useFieldMessage(error);
   const values = failure?.values ?? {};
   // A refused form keeps what the admin typed; the form is keyed by it so it re-renders.
-  const title = values.title ?? initial.title;
-  const alt = values.alt ?? initial.alt;
-  const displayOrder = values.displayOrder ?? initial.displayOrder;
+  const { fieldError, text, numeric, flag } = useEntityFields({
+    labels: "affiliate:bannerAdmin.fields",
+    initial: {
+      title: values.title ?? initial.title,
+      alt: values.alt ?? initial.alt,
+      displayOrder: values.displayOrder ?? initial.displayOrder,
+      active: initial.active,
+    },
+    error,
+  });
   return (
     <Form
       method="post"
@@ -200,48 +196,20 @@ function BannerForm({
       <div className="sm:col-span-2">
         <FormErrorAlert error={error} />
       </div>
-      <Field
-        name="title"
-        label={t("bannerAdmin.fields.title")}
-        defaultValue={title}
-        error={message("title")}
-        maxLength={100}
-        required
-      />
-      <Field
-        name="alt"
-        label={t("bannerAdmin.fields.alt")}
-        hint={t("bannerAdmin.hints.alt")}
-        defaultValue={alt}
-        error={message("alt")}
-        maxLength={200}
-        required
-      />
-      <Field
-        name="displayOrder"
-        label={t("bannerAdmin.fields.displayOrder")}
-        hint={t("bannerAdmin.hints.displayOrder")}
-        defaultValue={displayOrder}
-        error={message("displayOrder")}
-        inputMode="numeric"
-        required
-      />
+      <Field {...text("title")} maxLength={100} required />
+      <Field {...text("alt")} hint={t("bannerAdmin.hints.alt")} maxLength={200} required />
+      <Field {...numeric("displayOrder")} required />
       <FileField
         name="image"
         label={
           intent === "create" ? t("bannerAdmin.fields.image") : t("bannerAdmin.fields.replace")
         }
         hint={t("bannerAdmin.hints.image")}
-        error={message("image")}
+        error={fieldError("image")}
         accept="image/jpeg,image/png,image/webp"
         required={intent === "create"}
       />
-      <FlagField
-        name="active"
-        label={t("bannerAdmin.fields.active")}
-        hint={t("bannerAdmin.hints.active")}
-        defaultChecked={initial.active}
-      />
+      <FlagField {...flag("active")} />
       <div className="sm:col-span-2">
         <SubmitButton>{submitLabel}</SubmitButton>
       </div>

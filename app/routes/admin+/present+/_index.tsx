@@ -68,6 +68,14 @@ export default function AdminPresents() {
     reasonEn: useFieldError(error, "reasonEn", "admin-money:presents.form.reason"),
     campaignId: useFieldError(error, "campaignId", "admin-money:presents.form.campaignId"),
   };
+  /** A field of the form: its label, hint and error by one naming rule, and what was sent. */
+  const field = (name: "member" | "amount" | "reason" | "campaignId") => ({
+    name,
+    label: t(`presents.form.${name}`),
+    hint: t(`presents.form.${name}Hint`),
+    defaultValue: echoed?.[name],
+    error: errors[name],
+  });
 
   return (
     <div className="space-y-6">
@@ -97,36 +105,9 @@ export default function AdminPresents() {
           noValidate
         >
           <input type="hidden" name="requestKey" value={requestKey} />
-          <Field
-            name="member"
-            type="email"
-            autoComplete="off"
-            label={t("presents.form.member")}
-            hint={t("presents.form.memberHint")}
-            defaultValue={echoed?.member}
-            error={errors.member}
-            required
-          />
-          <Field
-            name="amount"
-            inputMode="numeric"
-            autoComplete="off"
-            label={t("presents.form.amount")}
-            hint={t("presents.form.amountHint")}
-            defaultValue={echoed?.amount}
-            error={errors.amount}
-            required
-          />
-          <Field
-            name="reason"
-            label={t("presents.form.reason")}
-            hint={t("presents.form.reasonHint")}
-            maxLength={200}
-            defaultValue={echoed?.reason}
-            error={errors.reason}
-            required
-            className="sm:col-span-2"
-          />
+          <Field {...field("member")} type="email" autoComplete="off" required />
+          <Field {...field("amount")} inputMode="numeric" autoComplete="off" required />
+          <Field {...field("reason")} maxLength={200} required className="sm:col-span-2" />
           <Field
             name="reasonEn"
             lang="en"
@@ -137,14 +118,7 @@ export default function AdminPresents() {
             error={errors.reasonEn}
             className="sm:col-span-2"
           />
-          <Field
-            name="campaignId"
-            label={t("presents.form.campaignId")}
-            hint={t("presents.form.campaignIdHint")}
-            maxLength={64}
-            defaultValue={echoed?.campaignId}
-            error={errors.campaignId}
-          />
+          <Field {...field("campaignId")} maxLength={64} />
           <div className="flex items-end sm:col-span-2">
             <SubmitButton>{t("presents.form.submit")}</SubmitButton>
           </div>

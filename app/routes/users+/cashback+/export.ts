@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
+import { exportInput } from "~/lib/csv.server";
 import { yenPerLot } from "../../../../server/domain/broker-terms";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -11,10 +11,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const t = await i18nServer.getFixedT(request, "cashback");
-    const page = await context.trpc.cashback.history({
-      ...searchParamsObject(request.url),
-      export: true,
-    });
+    const page = await context.trpc.cashback.history(exportInput(request));
     return context.csv(
       "cashback",
       [

@@ -1,4 +1,3 @@
-import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +14,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { submitForm } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
+import { DownloadLink } from "~/components/ui/DownloadLink";
 import { textLink } from "~/components/ui/link";
 import { BackLink } from "~/components/BackLink";
 import { RowList } from "~/components/RowList";
@@ -107,15 +107,13 @@ export default function EaDetails() {
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("file.none")}</p>
         )}
         {ea.canDownload ? (
-          <a
+          <DownloadLink
             href={`/users/ea/${ea.id}/download`}
-            download
-            data-testid="ea-download"
+            testId="ea-download"
             className={buttonClass()}
           >
-            <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
             {t("download")}
-          </a>
+          </DownloadLink>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="download-locked">
             {t("file.needsLicense")}

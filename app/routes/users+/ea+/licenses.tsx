@@ -1,4 +1,3 @@
-import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +9,7 @@ import { ListPage } from "~/components/table/ListPage";
 import { SelectFilter } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { buttonClass } from "~/components/ui/button";
+import { DownloadLink } from "~/components/ui/DownloadLink";
 import { BackLink } from "~/components/BackLink";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -80,16 +80,14 @@ export default function MyLicenses() {
           header: <span className="sr-only">{t("download")}</span>,
           cell: (r) =>
             r.canDownload ? (
-              <a
+              <DownloadLink
                 href={`/users/ea/${r.eaId}/download`}
-                download
-                data-testid="license-download"
-                aria-label={t("downloadOf", { name: r.eaName })}
+                testId="license-download"
+                label={t("downloadOf", { name: r.eaName })}
                 className={buttonClass({ size: "sm" })}
               >
-                <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
                 {t("download")}
-              </a>
+              </DownloadLink>
             ) : null,
         },
       ]}

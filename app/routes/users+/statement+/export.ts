@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchParamsObject } from "~/components/table/url";
 import { i18nServer } from "~/i18n.server";
+import { exportInput } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -11,10 +11,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
-    const page = await context.trpc.wallet.statement({
-      ...searchParamsObject(request.url),
-      export: true,
-    });
+    const page = await context.trpc.wallet.statement(exportInput(request));
     return context.csv(
       "statement",
       [
