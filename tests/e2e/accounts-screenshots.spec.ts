@@ -1,5 +1,5 @@
 import { DEMO_MEMBER } from "../../db/seed";
-import { signInByEmail, test, visit } from "./fixtures";
+import { signInByEmail, test, userIdByEmail, visit } from "./fixtures";
 import { languageCookie, PHONE, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
@@ -49,17 +49,13 @@ for (const lng of SHOT_LANGUAGES) {
     test.setTimeout(90_000);
     await login("admin");
     await languageCookie(context, lng);
-    const demo = await db.kysely
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", DEMO_MEMBER.email)
-      .executeTakeFirstOrThrow();
+    const demo = await userIdByEmail(db, DEMO_MEMBER.email);
     await shootSteps(page, shoot, lng, [
       ["admin-accounts", "/admin/account"],
       ["admin-brokers", "/admin/account/brokers"],
       ["admin-broker-new", "/admin/account/brokers/new"],
       ["admin-customers", "/admin/customer"],
-      ["admin-customer", `/admin/customer/${demo.id}`],
+      ["admin-customer", `/admin/customer/${demo}`],
     ]);
   });
 }

@@ -1,6 +1,6 @@
-import { test, visit } from "./fixtures";
+import { test } from "./fixtures";
 import { member, withdraw } from "./money-steps";
-import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
  * Screenshots of the admin home (the work queue and the charts) and of section pages with
@@ -14,19 +14,13 @@ for (const lng of SHOT_LANGUAGES) {
     await withdraw(db, m, "bank", 8_000);
     await login("admin");
     await languageCookie(context, lng);
-    await atEachSize(page, async (size) => {
-      await visit(page, "/admin");
-      await shoot(page, `admin-home-${size}-${lng}`);
-      for (const [name, path] of [
-        ["eas", "/admin/eas/licenses"],
-        ["affiliate", "/admin/affiliate/banners"],
-        ["account", "/admin/account"],
-        ["withdraw", "/admin/withdraw"],
-        ["setting", "/admin/setting/zengin"],
-      ] as const) {
-        await visit(page, path);
-        await shoot(page, `admin-tabs-${name}-${size}-${lng}`, false);
-      }
-    });
+    await shootSteps(page, shoot, lng, [
+      ["admin-home", "/admin"],
+      ["admin-tabs-eas", "/admin/eas/licenses", false],
+      ["admin-tabs-affiliate", "/admin/affiliate/banners", false],
+      ["admin-tabs-account", "/admin/account", false],
+      ["admin-tabs-withdraw", "/admin/withdraw", false],
+      ["admin-tabs-setting", "/admin/setting/zengin", false],
+    ]);
   });
 }

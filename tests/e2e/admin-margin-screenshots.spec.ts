@@ -1,6 +1,6 @@
-import { test, visit } from "./fixtures";
+import { test } from "./fixtures";
 import { marginData } from "./margin-kit";
-import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
  * Screenshots of the operator's margin (one broker, and every broker) and of the admin home
@@ -14,13 +14,10 @@ for (const lng of SHOT_LANGUAGES) {
     const s = await marginData(db);
     await login("admin");
     await languageCookie(context, lng);
-    await atEachSize(page, async (size) => {
-      await visit(page, `/admin/cashback/margin?broker=${s.withId}`);
-      await shoot(page, `margin-broker-${size}-${lng}`);
-      await visit(page, "/admin/cashback/margin");
-      await shoot(page, `margin-all-${size}-${lng}`);
-      await visit(page, "/admin");
-      await shoot(page, `margin-home-${size}-${lng}`, false);
-    });
+    await shootSteps(page, shoot, lng, [
+      ["margin-broker", `/admin/cashback/margin?broker=${s.withId}`],
+      ["margin-all", "/admin/cashback/margin"],
+      ["margin-home", "/admin", false],
+    ]);
   });
 }

@@ -1,4 +1,5 @@
 import { DEMO_MEMBER } from "../../db/seed";
+import { rowWhere } from "../helpers/db";
 import { signInByEmail, test } from "./fixtures";
 import { languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
@@ -29,11 +30,7 @@ for (const lng of SHOT_LANGUAGES) {
     test.setTimeout(90_000);
     await login("admin");
     await languageCookie(context, lng);
-    const xm = await db.kysely
-      .selectFrom("brokers")
-      .select("id")
-      .where("code", "=", "xm")
-      .executeTakeFirstOrThrow();
+    const xm = await rowWhere(db, "brokers", "code", "xm");
     await shootSteps(page, shoot, lng, [
       ["admin-broker-edit", `/admin/account/brokers/${xm.id}`],
       ["admin-accounts", "/admin/account"],

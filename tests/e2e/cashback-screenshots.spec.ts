@@ -8,7 +8,7 @@ import { toDbTime } from "../../db/time";
 import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";
 import { createAccount, createBroker } from "../helpers/cashback";
-import { signInByEmail, test, visit } from "./fixtures";
+import { signInByEmail, test, userIdByEmail, visit } from "./fixtures";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
@@ -88,13 +88,9 @@ for (const lng of SHOT_LANGUAGES) {
     await languageCookie(context, lng);
     const tag = newId().slice(-5).toLowerCase();
     const brokerId = await createBroker(db, `shot${tag}`, `Shot FX ${tag.toUpperCase()}`);
-    const member = await db.kysely
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", DEMO_MEMBER.email)
-      .executeTakeFirstOrThrow();
+    const memberId = await userIdByEmail(db, DEMO_MEMBER.email);
     const account = `8${tag.replace(/\D/g, "7").padEnd(5, "1")}`;
-    await createAccount(db, member.id, brokerId, account);
+    await createAccount(db, memberId, brokerId, account);
     const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
     const report = [
       "trade_date,broker,account,lots,amount,currency,row_key",

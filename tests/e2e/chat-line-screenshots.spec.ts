@@ -3,7 +3,7 @@ import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
 import { linkLine } from "../helpers/line-link";
 import { test, userPage, visit } from "./fixtures";
-import { DESKTOP, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { atEachSize, DESKTOP, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
  * Screenshots of the chat and LINE pages for a person to look at, at 1280 and 375 px, in ja and
@@ -12,13 +12,12 @@ import { DESKTOP, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./sh
  */
 const shoot = shooterFor("test-results/screenshots");
 
+/** `path` at each size, shot as `<name>-<size>` (the names carry the language already). */
 async function both(page: Page, path: string, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await visit(page, path);
-  await shoot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await visit(page, path);
-  await shoot(page, `${name}-phone`);
+  await atEachSize(page, async (size) => {
+    await visit(page, path);
+    await shoot(page, `${name}-${size}`);
+  });
 }
 
 for (const lng of SHOT_LANGUAGES) {

@@ -1,6 +1,6 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
-import { signInByEmail, test, visit } from "./fixtures";
-import { atEachSize, visitPastDialogs, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { signInByEmail, test } from "./fixtures";
+import { visitPastDialogs, languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
  * Screenshots of content in both languages for a person to look at: the
@@ -29,15 +29,9 @@ for (const lng of SHOT_LANGUAGES) {
       .executeTakeFirstOrThrow();
     const adminPage = await admin.newPage();
     const memberPage = await member.newPage();
-    await atEachSize(adminPage, async (size) => {
-      await visit(adminPage, `/admin/campaigns/${id}`);
-      await shoot(adminPage, `admin-campaign-edit-${size}-${lng}`);
-    });
+    await shootSteps(adminPage, shoot, lng, [["admin-campaign-edit", `/admin/campaigns/${id}`]]);
     await visitPastDialogs(memberPage, `/users/campaigns/${id}`);
-    await atEachSize(memberPage, async (size) => {
-      await visit(memberPage, `/users/campaigns/${id}`);
-      await shoot(memberPage, `member-campaign-${size}-${lng}`);
-    });
+    await shootSteps(memberPage, shoot, lng, [["member-campaign", `/users/campaigns/${id}`]]);
     await admin.close();
     await member.close();
   });

@@ -2,7 +2,7 @@ import { newId } from "../../db/id";
 import { decideAccountRequest, requestDedicated } from "../../server/features/eas/account-requests";
 import { createAccount } from "../helpers/cashback";
 import { insertUser, signInUser, test, visit } from "./fixtures";
-import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
  * Screenshots of the EA-dedicated account requests for a person to look at: the member's
@@ -51,10 +51,9 @@ for (const lng of SHOT_LANGUAGES) {
         animations: "disabled",
       });
     });
-    await atEachSize(page, async (size) => {
-      await visit(page, `/admin/eas/requests?status=all&q=${encodeURIComponent(m.email)}`);
-      await shoot(page, `admin-ea-requests-${size}-${lng}`);
-    });
+    await shootSteps(page, shoot, lng, [
+      ["admin-ea-requests", `/admin/eas/requests?status=all&q=${encodeURIComponent(m.email)}`],
+    ]);
     await page.getByTestId("deny-one").click();
     await shoot(page, `admin-ea-deny-dialog-phone-${lng}`, false);
     await memberContext.close();

@@ -12,6 +12,7 @@ import type { Permission } from "../../db/schema";
 import { nowDb } from "../../db/time";
 import { hashPassword } from "../../server/auth/password";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { rowWhere } from "../helpers/db";
 import { fund, givePaymentDetails, type PaymentColumns } from "../helpers/money";
 import { E2E_SQLITE_PATH } from "./env";
 
@@ -92,10 +93,6 @@ export async function insertUser(db: Db, options: NewUser = {}): Promise<E2eUser
   return user;
 }
 
-/**
- * Signs a browser context in as an existing user: a session written to the database and its
- * cookie set, no login page (the auth specs cover that).
- */
 /** Gives a member the referral code their affiliate links carry. */
 export async function giveReferralCode(db: Db, userId: string, code: string) {
   await db.kysely
@@ -105,6 +102,10 @@ export async function giveReferralCode(db: Db, userId: string, code: string) {
     .execute();
 }
 
+/**
+ * Signs a browser context in as an existing user: a session written to the database and its
+ * cookie set, no login page (the auth specs cover that).
+ */
 export async function signInUser(context: BrowserContext, db: Db, userId: string) {
   const { token, expiresAt } = await createSession(db, userId, { userAgent: "playwright" });
   await context.addCookies([
@@ -120,15 +121,16 @@ export async function signInUser(context: BrowserContext, db: Db, userId: string
   ]);
 }
 
+/** The id of the seeded user with this email (the demo member or admin). */
+export async function userIdByEmail(db: Db, email: string) {
+  return (await rowWhere(db, "users", "email", email)).id;
+}
+
 /** Signs in the seeded user with this email (the demo member or admin) and returns its id. */
 export async function signInByEmail(context: BrowserContext, db: Db, email: string) {
-  const user = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  await signInUser(context, db, user.id);
-  return user.id;
+  const id = await userIdByEmail(db, email);
+  await signInUser(context, db, id);
+  return id;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { DEMO_MEMBER } from "../../db/seed";
+import { rowWhere } from "../helpers/db";
 import { signInByEmail, test } from "./fixtures";
 import { languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
@@ -33,11 +34,7 @@ for (const lng of SHOT_LANGUAGES) {
     test.setTimeout(90_000);
     await login("admin");
     await languageCookie(context, lng);
-    const article = await db.kysely
-      .selectFrom("help_articles")
-      .select("id")
-      .where("slug", "=", "cashback-tax")
-      .executeTakeFirstOrThrow();
+    const article = await rowWhere(db, "help_articles", "slug", "cashback-tax");
     await shootSteps(page, shoot, lng, [
       ["admin-help", "/admin/setting/help"],
       ["admin-help-edit", `/admin/setting/help/${article.id}`],

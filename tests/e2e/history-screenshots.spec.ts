@@ -1,12 +1,12 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
 import { expect, signInByEmail, test, visit } from "./fixtures";
 import {
-  atEachSize,
   visitPastDialogs,
   DESKTOP,
   languageCookie,
   SHOT_LANGUAGES,
   shooterFor,
+  shootSteps,
 } from "./shots";
 
 /**
@@ -18,13 +18,13 @@ import {
 const DIR = process.env.SHOTS_DIR ?? "test-results/screenshots/history";
 const shoot = shooterFor(DIR);
 
-const MEMBER_PAGES = [
-  ["statement", "/users/statement"],
-  ["present", "/users/present"],
-  ["withdraw", "/users/withdraw"],
-  ["marathon", "/users/cb_marathon"],
-  ["affiliate", "/users/affiliate"],
-] as const;
+const MEMBER_PAGES: [string, string][] = [
+  ["member-statement", "/users/statement"],
+  ["member-present", "/users/present"],
+  ["member-withdraw", "/users/withdraw"],
+  ["member-marathon", "/users/cb_marathon"],
+  ["member-affiliate", "/users/affiliate"],
+];
 
 for (const lng of SHOT_LANGUAGES) {
   test(`the demo member's months and the admin's pages (${lng})`, async ({ browser, db }) => {
@@ -34,12 +34,7 @@ for (const lng of SHOT_LANGUAGES) {
     await languageCookie(member, lng);
     const page = await member.newPage();
     await visitPastDialogs(page, "/users/statement");
-    await atEachSize(page, async (size) => {
-      for (const [name, path] of MEMBER_PAGES) {
-        await visit(page, path);
-        await shoot(page, `member-${name}-${size}-${lng}`);
-      }
-    });
+    await shootSteps(page, shoot, lng, MEMBER_PAGES);
 
     const admin = await browser.newContext();
     await signInByEmail(admin, db, DEMO_ADMIN.email);
@@ -50,14 +45,11 @@ for (const lng of SHOT_LANGUAGES) {
       .select("id")
       .orderBy("created_at", "desc")
       .executeTakeFirstOrThrow();
-    await atEachSize(adminPage, async (size) => {
-      await visit(adminPage, "/admin/cb_marathon");
-      await shoot(adminPage, `admin-marathon-${size}-${lng}`);
-      await visit(adminPage, "/admin/update");
-      await shoot(adminPage, `admin-update-${size}-${lng}`);
-      await visit(adminPage, `/admin/update/${batch.id}`);
-      await shoot(adminPage, `admin-batch-${size}-${lng}`);
-    });
+    await shootSteps(adminPage, shoot, lng, [
+      ["admin-marathon", "/admin/cb_marathon"],
+      ["admin-update", "/admin/update"],
+      ["admin-batch", `/admin/update/${batch.id}`],
+    ]);
     // The 担当者 column keeps a short name on one line (it broke "admin" into "admi/n").
     await adminPage.setViewportSize(DESKTOP);
     await visit(adminPage, "/admin/update");

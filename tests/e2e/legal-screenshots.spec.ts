@@ -1,6 +1,6 @@
 import { DEMO_ADMIN } from "../../db/seed";
-import { signInByEmail, test, visit } from "./fixtures";
-import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { signInByEmail, test } from "./fixtures";
+import { clickTo, languageCookie, SHOT_LANGUAGES, shooterFor, shootSteps } from "./shots";
 
 /**
  * The legal documents, the registration form with its agreement box, a member page's footer
@@ -21,33 +21,28 @@ for (const lng of SHOT_LANGUAGES) {
     test.setTimeout(180_000);
     problems.allow(/\/register\?/);
     await languageCookie(context, lng);
-    await atEachSize(page, async (size) => {
-      for (const path of ["/terms", "/privacy", "/legal", "/company"]) {
-        await visit(page, path);
-        await shoot(page, `${path.slice(1)}-${size}-${lng}`);
-      }
-      await visit(page, "/register");
-      await page.getByTestId("main").getByRole("button").click();
-      await page.getByTestId("error-agree").waitFor();
-      await shoot(page, `register-refused-${size}-${lng}`);
-    });
+    await shootSteps(page, shoot, lng, [
+      ["terms", "/terms"],
+      ["privacy", "/privacy"],
+      ["legal", "/legal"],
+      ["company", "/company"],
+      [
+        "register-refused",
+        ["/register", clickTo((p) => p.getByTestId("main").getByRole("button"), "error-agree")],
+      ],
+    ]);
 
     await login();
-    await atEachSize(page, async (size) => {
-      await visit(page, "/users/security");
-      await shoot(page, `member-footer-${size}-${lng}`);
-    });
+    await shootSteps(page, shoot, lng, [["member-footer", "/users/security"]]);
 
     const admin = await browser.newContext();
     await signInByEmail(admin, db, DEMO_ADMIN.email);
     await languageCookie(admin, lng);
     const adminPage = await admin.newPage();
-    await atEachSize(adminPage, async (size) => {
-      await visit(adminPage, "/admin/setting/legal");
-      await shoot(adminPage, `admin-legal-${size}-${lng}`);
-      await visit(adminPage, "/admin/setting/legal/terms");
-      await shoot(adminPage, `admin-legal-terms-${size}-${lng}`);
-    });
+    await shootSteps(adminPage, shoot, lng, [
+      ["admin-legal", "/admin/setting/legal"],
+      ["admin-legal-terms", "/admin/setting/legal/terms"],
+    ]);
     await admin.close();
   });
 }

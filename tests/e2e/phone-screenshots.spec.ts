@@ -34,15 +34,8 @@ for (const [who, email] of [
   for (const lng of SHOT_LANGUAGES) {
     test(`phone pass pages as the ${who} member (${lng})`, async ({ page, context, db }) => {
       test.setTimeout(180_000);
-      await signInByEmail(context, db, email);
+      const userId = await signInByEmail(context, db, email);
       await setLanguage(context, lng);
-      const userId = (
-        await db.kysely
-          .selectFrom("users")
-          .select("id")
-          .where("email", "=", email)
-          .executeTakeFirstOrThrow()
-      ).id;
       await db.kysely
         .updateTable("marathons")
         .set({ is_modal: 1 })

@@ -4,7 +4,7 @@ import type { Db } from "../../db";
 import { DEMO_ADMIN, DEMO_MEMBER } from "../../db/seed";
 import { DEFAULT_FEATURES } from "../../server/config";
 import { E2E_ORIGIN } from "./env";
-import { signInByEmail } from "./fixtures";
+import { signInByEmail, userIdByEmail } from "./fixtures";
 
 /**
  * The pages the accessibility and journey suites walk. The sidebar and the admin menu come
@@ -38,11 +38,7 @@ export interface SeedIds {
 }
 
 export async function seedIds(db: Db): Promise<SeedIds> {
-  const member = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", DEMO_MEMBER.email)
-    .executeTakeFirstOrThrow();
+  const memberId = await userIdByEmail(db, DEMO_MEMBER.email);
   const gacha = await db.kysely
     .selectFrom("gachas")
     .select("id")
@@ -54,7 +50,7 @@ export async function seedIds(db: Db): Promise<SeedIds> {
     .select("id")
     .orderBy("created_at")
     .executeTakeFirstOrThrow();
-  return { memberId: member.id, gachaId: gacha.id, eaId: ea.id };
+  return { memberId, gachaId: gacha.id, eaId: ea.id };
 }
 
 /** Member pages no sidebar entry links directly. */

@@ -122,21 +122,23 @@ export async function runQueuedImport(db: Db, jobId: string) {
   }
 }
 
-type ImportCaller = {
-  cashback: {
-    commit(input: { batchId: string }): Promise<{ jobId: string }>;
-    rerun(input: { batchId: string }): Promise<{ jobId: string }>;
-  };
-};
-
 /** The admin's commit and re-run, each run to its end by the import worker. */
-export function importsOf(admin: ImportCaller, db: Db) {
-  return {
+export function importsOf(admin: Caller, db: Db) {
+  const imports = {
     commit: async (input: { batchId: string }) =>
       runQueuedImport(db, (await admin.cashback.commit(input)).jobId),
     rerun: async (input: { batchId: string }) =>
       runQueuedImport(db, (await admin.cashback.rerun(input)).jobId),
+    /**
+     * A report in the built-in shape made of `lines` (see `report`), previewed and committed at
+     * once: its batch and what the commit credited.
+     */
+    report: async (fileName: string, lines: string[]) => {
+      const { batchId } = await previewedReport(db, admin, fileName, lines);
+      return { batchId, ...(await imports.commit({ batchId })) };
+    },
   };
+  return imports;
 }
 
 /**

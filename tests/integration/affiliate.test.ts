@@ -2,14 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import {
-  createAccount,
-  createBroker,
-  importsOf,
-  previewed,
-  report,
-  previewedReport,
-} from "../helpers/cashback";
+import { createAccount, createBroker, importsOf, previewedReport } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
@@ -61,11 +54,7 @@ async function register(opts: { ref?: string; cookie?: string; nickname?: string
   return { ...row, email };
 }
 
-async function importFile(name: string, lines: string[]) {
-  const p = await previewed(t.db, admin, { fileName: name, contentBase64: report(lines) });
-  const result = await imports.commit({ batchId: p.batchId });
-  return { batchId: p.batchId, ...result };
-}
+const importFile = (name: string, lines: string[]) => imports.report(name, lines);
 
 async function rewardsOf(referrerId: string) {
   return t.db.kysely

@@ -3,7 +3,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { pendingGoals } from "../../server/features/marathon/service";
-import { createAccount, createBroker, importsOf, previewed, report } from "../helpers/cashback";
+import { createAccount, createBroker, importsOf } from "../helpers/cashback";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let admin: Awaited<ReturnType<typeof callerFor>>;
@@ -12,11 +12,6 @@ beforeAll(async () => {
   admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
   xm = await createBroker(t.db, "XM", "XMTrading");
 });
-
-async function importFile(lines: string[]) {
-  const preview = await previewed(t.db, admin, { fileName: "r.csv", contentBase64: report(lines) });
-  await importsOf(admin, t.db).commit({ batchId: preview.batchId });
-}
 
 describe(`the marathon page after the marathon stopped on ${testEngine}`, () => {
   it("shows the goals the modal announces, with their rewards, and the last marathon when none runs", async () => {
@@ -36,7 +31,7 @@ describe(`the marathon page after the marathon stopped on ${testEngine}`, () => 
         { marathonNumber: 903, threshold: 90_000, reward: 5_000, modalText: "Goal 3" },
       ],
     });
-    await importFile(["2026-10-05,XM,700001,1,2500,JPY,a"]);
+    await importsOf(admin, t.db).report("r.csv", ["2026-10-05,XM,700001,1,2500,JPY,a"]);
     await admin.marathon.setActive({ id, active: false });
 
     // The modal announces goals 901 and 902 ...

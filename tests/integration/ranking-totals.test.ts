@@ -3,13 +3,7 @@ import { ranking, scopePeriod } from "../../server/features/ranking/service";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import {
-  addMonthlyCashback,
-  createAccount,
-  createBroker,
-  importsOf,
-  previewedReport,
-} from "../helpers/cashback";
+import { addMonthlyCashback, createAccount, createBroker, importsOf } from "../helpers/cashback";
 
 /**
  * ranking_totals is kept by triggers on the withdrawal and affiliate summaries and on users
@@ -42,13 +36,12 @@ describe(`ranking totals on ${testEngine}`, () => {
     const m = await createUser(t.db, { nickname: "importer" });
     await createAccount(t.db, m.id, broker, "200001");
     await createAccount(t.db, m.id, broker, "200002");
-    const preview = await previewedReport(t.db, admin, "r.csv", [
+    await imports.report("r.csv", [
       "2025-12-30,XM,200001,1,1000,JPY,a",
       "2026-01-02,XM,200001,1,300,JPY,b",
       "2026-01-03,XM,200002,1,200,JPY,c",
       "2026-01-03,XM,200001,1,50,JPY,d",
     ]);
-    await imports.commit({ batchId: preview.batchId });
     expect(await totals(m.id)).toEqual([
       ["cashback", "2025", 1000, 0],
       ["cashback", "2025-12", 1000, 0],
