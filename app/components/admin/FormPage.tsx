@@ -57,6 +57,18 @@ export function useRefusedForm() {
  * A yes/no field after a refusal: as it was sent (a ticked box is "on", an unticked one is not
  * sent at all), else (nothing echoed) the record's own value.
  */
-export function echoedFlag(echoed: Record<string, string>, name: string, fallback: boolean) {
+function echoedFlag(echoed: Record<string, string>, name: string, fallback: boolean) {
   return Object.keys(echoed).length === 0 ? fallback : echoed[name] === "on";
+}
+
+/**
+ * A record form's values after a refusal: the record's (or the empty form's), then what was
+ * sent over them, its yes/no field `flag` as sent (echoedFlag); before any attempt, the record's.
+ */
+export function withEchoed<V extends object>(
+  initial: V,
+  echoed: Record<string, string>,
+  flag: keyof V & string,
+): V {
+  return { ...initial, ...echoed, [flag]: echoedFlag(echoed, flag, Boolean(initial[flag])) };
 }

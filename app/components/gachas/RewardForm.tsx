@@ -10,7 +10,7 @@ import {
   type RecordFormProps,
   useRecordForm,
 } from "~/components/admin/EntityForm";
-import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
 
 export interface RewardFormValues {
   name: string;
@@ -133,7 +133,7 @@ export function RewardFormPage({
       <RewardForm
         key={JSON.stringify(echoed)}
         method={gacha.method}
-        initial={{ ...initial, ...echoed, active: echoedFlag(echoed, "active", initial.active) }}
+        initial={withEchoed(initial, echoed, "active")}
         error={error}
         submitLabel={submitLabel}
       />

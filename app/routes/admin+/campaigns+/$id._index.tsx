@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { useRefusedForm, withEchoed } from "~/components/admin/FormPage";
 import { CampaignForm } from "~/components/campaigns/CampaignForm";
 import { saveCampaign } from "./campaign-form.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
@@ -22,20 +22,23 @@ export default function EditCampaign() {
     <div className="max-w-3xl">
       <CampaignForm
         key={JSON.stringify(echoed)}
-        initial={{
-          title: c.title,
-          body: c.body,
-          conditions: c.conditions,
-          titleEn: c.titleEn,
-          bodyEn: c.bodyEn,
-          conditionsEn: c.conditionsEn,
-          startsAt: toTokyoInput(c.startsAt),
-          endsAt: toTokyoInput(c.endsAt),
-          capacity: c.capacity === null ? "" : String(c.capacity),
-          imageUrl: c.imageUrl,
-          ...echoed,
-          active: echoedFlag(echoed, "active", c.active),
-        }}
+        initial={withEchoed(
+          {
+            title: c.title,
+            body: c.body,
+            conditions: c.conditions,
+            titleEn: c.titleEn,
+            bodyEn: c.bodyEn,
+            conditionsEn: c.conditionsEn,
+            startsAt: toTokyoInput(c.startsAt),
+            endsAt: toTokyoInput(c.endsAt),
+            capacity: c.capacity === null ? "" : String(c.capacity),
+            imageUrl: c.imageUrl,
+            active: c.active,
+          },
+          echoed,
+          "active",
+        )}
         error={error}
         submitLabel={t("admin.update")}
       />

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaigns/CampaignForm";
 import { saveCampaign } from "./campaign-form.server";
-import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
@@ -17,7 +17,7 @@ export default function CreateCampaign() {
     <AdminFormPage back="/admin/campaigns" backLabel={t("admin.back")} title={t("admin.create")}>
       <CampaignForm
         key={JSON.stringify(echoed)}
-        initial={{ ...EMPTY_CAMPAIGN, ...echoed, active: echoedFlag(echoed, "active", true) }}
+        initial={withEchoed(EMPTY_CAMPAIGN, echoed, "active")}
         error={error}
         submitLabel={t("admin.createSubmit")}
       />

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { EaForm, EMPTY_EA } from "~/components/eas/EaForm";
 import { listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
 import { createEaForm, EA_UPLOAD, eaFile } from "./ea-form.server";
-import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
@@ -29,7 +29,7 @@ export default function CreateEa() {
     <AdminFormPage back="/admin/eas" backLabel={t("admin.back")} title={t("admin.create")}>
       <EaForm
         withFile
-        initial={{ ...EMPTY_EA, ...echoed, active: echoedFlag(echoed, "active", true) }}
+        initial={withEchoed(EMPTY_EA, echoed, "active")}
         error={error}
         submitLabel={t("admin.createSubmit")}
       />

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { useRefusedForm, withEchoed } from "~/components/admin/FormPage";
 import { GachaForm } from "~/components/gachas/GachaForm";
 import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
 import { gachaInput } from "../../../../server/domain/gacha";
@@ -34,20 +34,23 @@ export default function EditGacha() {
     <div className="max-w-3xl">
       <GachaForm
         key={JSON.stringify(echoed)}
-        initial={{
-          name: g.name,
-          description: g.description,
-          nameEn: g.nameEn,
-          descriptionEn: g.descriptionEn,
-          startsAt: toTokyoInput(g.startsAt),
-          endsAt: toTokyoInput(g.endsAt),
-          cost: String(g.cost),
-          method: g.method,
-          challengeLimit: String(g.challengeLimit),
-          imageUrl: g.imageUrl,
-          ...echoed,
-          published: echoedFlag(echoed, "published", g.published),
-        }}
+        initial={withEchoed(
+          {
+            name: g.name,
+            description: g.description,
+            nameEn: g.nameEn,
+            descriptionEn: g.descriptionEn,
+            startsAt: toTokyoInput(g.startsAt),
+            endsAt: toTokyoInput(g.endsAt),
+            cost: String(g.cost),
+            method: g.method,
+            challengeLimit: String(g.challengeLimit),
+            imageUrl: g.imageUrl,
+            published: g.published,
+          },
+          echoed,
+          "published",
+        )}
         methodLocked={g.draws > 0}
         error={error}
         submitLabel={t("admin.update")}

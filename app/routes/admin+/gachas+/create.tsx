@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { EMPTY_GACHA, GachaForm } from "~/components/gachas/GachaForm";
 import { imageOf, parseForm, saveRecord } from "~/lib/forms.server";
 import { gachaInput } from "../../../../server/domain/gacha";
-import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
@@ -26,7 +26,7 @@ export default function CreateGacha() {
   return (
     <AdminFormPage back="/admin/gachas" backLabel={t("admin.back")} title={t("admin.create")}>
       <GachaForm
-        initial={{ ...EMPTY_GACHA, ...echoed, published: echoedFlag(echoed, "published", true) }}
+        initial={withEchoed(EMPTY_GACHA, echoed, "published")}
         error={error}
         submitLabel={t("admin.createSubmit")}
       />

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ActiveToggle } from "~/components/admin/EntityList";
-import { echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { useRefusedForm, withEchoed } from "~/components/admin/FormPage";
 import { PopupDialog } from "~/components/popups/PopupModal";
 import { PopupForm } from "~/components/popups/PopupForm";
 import { PopupNotice } from "~/components/popups/PopupNotice";
@@ -72,18 +72,21 @@ export default function EditPopup() {
       <PopupNotice />
       <PopupForm
         key={JSON.stringify(echoed) + popup.active}
-        initial={{
-          title: popup.title,
-          body: popup.body,
-          titleEn: popup.titleEn,
-          bodyEn: popup.bodyEn,
-          linkUrl: popup.linkUrl ?? "",
-          startsAt: toTokyoInput(popup.startsAt),
-          endsAt: toTokyoInput(popup.endsAt),
-          imageUrl: popup.imageUrl,
-          ...echoed,
-          active: echoedFlag(echoed, "active", popup.active),
-        }}
+        initial={withEchoed(
+          {
+            title: popup.title,
+            body: popup.body,
+            titleEn: popup.titleEn,
+            bodyEn: popup.bodyEn,
+            linkUrl: popup.linkUrl ?? "",
+            startsAt: toTokyoInput(popup.startsAt),
+            endsAt: toTokyoInput(popup.endsAt),
+            imageUrl: popup.imageUrl,
+            active: popup.active,
+          },
+          echoed,
+          "active",
+        )}
         error={error}
         submitLabel={t("admin.save")}
       />

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { EMPTY_POPUP, PopupForm } from "~/components/popups/PopupForm";
 import { savePopup } from "./popup-form.server";
-import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
@@ -17,7 +17,7 @@ export default function CreatePopup() {
     <AdminFormPage back="/admin/popups" backLabel={t("admin.back")} title={t("admin.create")}>
       <PopupForm
         key={JSON.stringify(echoed)}
-        initial={{ ...EMPTY_POPUP, ...echoed, active: echoedFlag(echoed, "active", true) }}
+        initial={withEchoed(EMPTY_POPUP, echoed, "active")}
         error={error}
         submitLabel={t("admin.createSubmit")}
       />

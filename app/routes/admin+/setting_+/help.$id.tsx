@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
 import { HelpArticleForm } from "~/components/help/HelpArticleForm";
 import { actionLink } from "~/components/ui/link";
 import { parseForm, saveRecord } from "~/lib/forms.server";
@@ -43,12 +43,11 @@ export default function EditHelpArticle() {
       )}
       <HelpArticleForm
         key={JSON.stringify(echoed)}
-        initial={{
-          ...article,
-          position: String(article.position),
-          ...echoed,
-          published: echoedFlag(echoed, "published", article.published),
-        }}
+        initial={withEchoed(
+          { ...article, position: String(article.position) },
+          echoed,
+          "published",
+        )}
         error={error}
         submitLabel={t("admin.save")}
       />

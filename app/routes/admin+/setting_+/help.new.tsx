@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { AdminFormPage, echoedFlag, useRefusedForm } from "~/components/admin/FormPage";
+import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
 import { EMPTY_ARTICLE, HelpArticleForm } from "~/components/help/HelpArticleForm";
 import { parseForm, saveRecord } from "~/lib/forms.server";
 import { articleInput } from "../../../../server/domain/help";
@@ -25,11 +25,7 @@ export default function NewHelpArticle() {
     <AdminFormPage back="/admin/setting/help" backLabel={t("admin.title")} title={t("admin.new")}>
       <HelpArticleForm
         key={JSON.stringify(echoed)}
-        initial={{
-          ...EMPTY_ARTICLE,
-          ...echoed,
-          published: echoedFlag(echoed, "published", false),
-        }}
+        initial={withEchoed(EMPTY_ARTICLE, echoed, "published")}
         error={error}
         submitLabel={t("admin.save")}
       />
