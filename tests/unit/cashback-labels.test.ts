@@ -48,6 +48,10 @@ describe("cashback labels", () => {
     expect(formatLots(1250)).toBe("1.25");
     expect(formatLots(10000)).toBe("10");
     expect(formatLots(0)).toBe("0");
+    // The member's history and the admin's list show lots alike, grouped as the broker's report.
+    expect(formatLots(1_234_500)).toBe("1,234.5");
+    expect(formatLots(12_345_678)).toBe("12,345.678");
+    expect(formatLots(-1_500_000)).toBe("-1,500");
     expect(formatCount(1234567)).toBe("1,234,567");
   });
 

@@ -83,9 +83,14 @@ export function formatTradeDate(day: string): string {
   return day.replace(/-/g, "/");
 }
 
-/** Lots stored in thousandths: 1250 → "1.25". */
+/** Lots stored in thousandths, with thousands separators: 1250 → "1.25", 1234500 → "1,234.5". */
 export function formatLots(lotsMilli: number): string {
-  return (lotsMilli / 1000).toFixed(3).replace(/\.?0+$/, "");
+  const [whole = "0", fraction] = (lotsMilli / 1000)
+    .toFixed(3)
+    .replace(/\.?0+$/, "")
+    .split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction ? `${grouped}.${fraction}` : grouped;
 }
 
 /** A count with thousands separators: 12345 → "12,345" (by hand, like formatYen). */

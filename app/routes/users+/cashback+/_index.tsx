@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
-import { formatTradeDate } from "~/components/cashback/months";
+import { formatLots, formatTradeDate } from "~/components/cashback/months";
 import { fetchFailedBoundary } from "~/components/FetchFailed";
 import { StatFigures } from "~/components/StatFigures";
 import { card } from "~/components/ui/card";
@@ -25,10 +25,6 @@ export const handle = {
   title: title.key("nav.cashback"),
   i18n: ["cashback", "wallet", "brokers", "errors"],
 };
-
-/** Thousandths of a lot as the broker reports them: 1500 → "1.5". */
-const formatLots = (milli: number) =>
-  (milli / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
