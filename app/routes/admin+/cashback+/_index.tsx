@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MemberCell } from "~/components/admin/cells";
 import { SectionTabs } from "~/components/admin/SectionTabs";
-import { formatLots, formatTradeDate } from "~/components/cashback/months";
+import { formatTradeDate } from "~/components/cashback/months";
+import { tradeColumns } from "~/components/cashback/trade-columns";
 import { EmailText } from "~/components/cells";
 import { PeriodFields } from "~/components/PeriodFields";
 import { timeColumn, yenColumn } from "~/components/table/columns";
@@ -85,20 +86,11 @@ export default function AdminCashback() {
               />
             ),
           },
-          { key: "broker", header: t("list.columns.broker"), cell: (r) => r.brokerName },
-          {
-            key: "account",
-            header: t("list.columns.account"),
-            nowrap: true,
-            cell: (r) => <span className="tabular-nums">{r.accountNumber}</span>,
-          },
-          {
-            key: "lots",
-            header: t("list.columns.lots"),
-            align: "right",
-            nowrap: true,
-            cell: (r) => <span className="tabular-nums">{formatLots(r.lotsMilli)}</span>,
-          },
+          ...tradeColumns({
+            broker: t("list.columns.broker"),
+            account: t("list.columns.account"),
+            lots: t("list.columns.lots"),
+          }),
           yenColumn("amount", t("list.columns.amount"), { sorted: true, figures: "strong" }),
           {
             key: "batch",

@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
-import { formatLots, formatTradeDate } from "~/components/cashback/months";
+import { formatTradeDate } from "~/components/cashback/months";
+import { tradeColumns } from "~/components/cashback/trade-columns";
 import { fetchFailedBoundary } from "~/components/FetchFailed";
 import { StatFigures } from "~/components/StatFigures";
 import { card } from "~/components/ui/card";
@@ -128,20 +129,11 @@ export default function Cashback() {
           testId="cashback-history"
           columns={[
             timeColumn("tradeDate", t("history.date"), { sorted: true, format: formatTradeDate }),
-            { key: "broker", header: t("history.broker"), cell: (r) => r.brokerName },
-            {
-              key: "account",
-              header: t("history.account"),
-              nowrap: true,
-              cell: (r) => <span className="tabular-nums">{r.accountNumber}</span>,
-            },
-            {
-              key: "lots",
-              header: t("history.lots"),
-              align: "right",
-              nowrap: true,
-              cell: (r) => <span className="tabular-nums">{formatLots(r.lotsMilli)}</span>,
-            },
+            ...tradeColumns({
+              broker: t("history.broker"),
+              account: t("history.account"),
+              lots: t("history.lots"),
+            }),
             {
               // What the row paid per lot (its amount over its lots), and under it the rate card's
               // rate it was priced at with the type it came from, when the row stored them.
