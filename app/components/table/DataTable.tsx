@@ -1,4 +1,9 @@
-import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon } from "@heroicons/react/20/solid";
+import {
+  ArrowDownTrayIcon,
+  ChevronDownIcon,
+  ChevronUpDownIcon,
+  ChevronUpIcon,
+} from "@heroicons/react/20/solid";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
@@ -7,7 +12,6 @@ import { focusRing } from "~/components/shell/styles";
 import { EXPORT_MAX_ROWS } from "../../../server/domain/export";
 import { ariaSort, exportHref, nextDir, rangeOf, type SortDir, withParams } from "./url";
 import { buttonClass } from "~/components/ui/button";
-import { DownloadLink } from "~/components/ui/DownloadLink";
 import { card } from "~/components/ui/card";
 import { PagingBar } from "./PagingBar";
 
@@ -216,13 +220,15 @@ export function DataTable<T>({
         <div className="flex flex-wrap items-center gap-3">
           {toolbar}
           {csvHref && (
-            <DownloadLink
+            <a
               href={exportHref(csvHref, search)}
-              testId="table-export"
+              download
+              data-testid="table-export"
               className={buttonClass({ variant: "secondary" })}
             >
+              <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
               {t("table.exportCsv")}
-            </DownloadLink>
+            </a>
           )}
           {csvHref && page.total > EXPORT_MAX_ROWS && (
             <p

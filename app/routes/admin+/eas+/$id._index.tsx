@@ -1,3 +1,4 @@
+import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,6 @@ import { listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
 import { EA_UPLOAD, eaFile, editEaForm } from "./ea-form.server";
 import type { loader as eaLoader } from "./$id";
 import { textLink } from "~/components/ui/link";
-import { DownloadLink } from "~/components/ui/DownloadLink";
 import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
@@ -134,13 +134,15 @@ export default function EditEa() {
               key: "download",
               header: <span className="sr-only">{t("download")}</span>,
               cell: (v) => (
-                <DownloadLink
+                <a
                   href={`/admin/eas/${ea.id}/download?file=${v.id}`}
-                  label={t("admin.downloadVersion", { version: v.version })}
+                  download
+                  aria-label={t("admin.downloadVersion", { version: v.version })}
                   className={`${textLink} inline-flex items-center gap-1 text-sm`}
                 >
+                  <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
                   {t("download")}
-                </DownloadLink>
+                </a>
               ),
             },
           ]}

@@ -1,3 +1,4 @@
+import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +15,6 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { submitForm } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
-import { DownloadLink } from "~/components/ui/DownloadLink";
 import { textLink } from "~/components/ui/link";
 import { BackLink } from "~/components/BackLink";
 import { RowList } from "~/components/RowList";
@@ -107,13 +107,15 @@ export default function EaDetails() {
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("file.none")}</p>
         )}
         {ea.canDownload ? (
-          <DownloadLink
+          <a
             href={`/users/ea/${ea.id}/download`}
-            testId="ea-download"
+            download
+            data-testid="ea-download"
             className={buttonClass()}
           >
+            <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
             {t("download")}
-          </DownloadLink>
+          </a>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="download-locked">
             {t("file.needsLicense")}

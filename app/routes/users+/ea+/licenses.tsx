@@ -1,3 +1,4 @@
+import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,6 @@ import { ListPage } from "~/components/table/ListPage";
 import { SelectFilter } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { buttonClass } from "~/components/ui/button";
-import { DownloadLink } from "~/components/ui/DownloadLink";
 import { BackLink } from "~/components/BackLink";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -80,14 +80,16 @@ export default function MyLicenses() {
           header: <span className="sr-only">{t("download")}</span>,
           cell: (r) =>
             r.canDownload ? (
-              <DownloadLink
+              <a
                 href={`/users/ea/${r.eaId}/download`}
-                testId="license-download"
-                label={t("downloadOf", { name: r.eaName })}
+                download
+                data-testid="license-download"
+                aria-label={t("downloadOf", { name: r.eaName })}
                 className={buttonClass({ size: "sm" })}
               >
+                <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
                 {t("download")}
-              </DownloadLink>
+              </a>
             ) : null,
         },
       ]}

@@ -1,8 +1,8 @@
+import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Alert";
 import { buttonClass } from "~/components/ui/button";
-import { DownloadLink } from "~/components/ui/DownloadLink";
 import { Facts, Section } from "~/components/ui/card";
 import { formatYen } from "~/lib/money";
 import type { ActionData } from "./route";
@@ -128,13 +128,15 @@ export function ZenginPanel({ preview, result }: { preview: Preview; result: Act
         )}
         {ready && (
           <div className="flex flex-col gap-2 sm:flex-row">
-            <DownloadLink
+            <a
               href={`/admin/withdraw/zengin?${download}`}
-              testId="zengin-download"
+              download
+              data-testid="zengin-download"
               className={buttonClass({ variant: "secondary" })}
             >
+              <ArrowDownTrayIcon className="h-4 w-4" aria-hidden="true" />
               {t("zengin.panel.download")}
-            </DownloadLink>
+            </a>
             <Form method="post" preventScrollReset>
               <input type="hidden" name="intent" value="markSent" />
               {preview.ids.map((id) => (
