@@ -85,12 +85,11 @@ export function formatTradeDate(day: string): string {
 
 /** Lots stored in thousandths, with thousands separators: 1250 → "1.25", 1234500 → "1,234.5". */
 export function formatLots(lotsMilli: number): string {
-  const [whole = "0", fraction] = (lotsMilli / 1000)
+  // The fraction has at most three digits, so the grouping never reaches past the point.
+  return (lotsMilli / 1000)
     .toFixed(3)
     .replace(/\.?0+$/, "")
-    .split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction ? `${grouped}.${fraction}` : grouped;
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** A count with thousands separators: 12345 → "12,345" (by hand, like formatYen). */
