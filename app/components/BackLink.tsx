@@ -1,4 +1,4 @@
-import { ArrowLeftIcon } from "@heroicons/react/20/solid";
+import ArrowLeftIcon from "@heroicons/react/20/solid/ArrowLeftIcon";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { textLink } from "~/components/ui/link";

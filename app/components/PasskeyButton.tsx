@@ -1,4 +1,4 @@
-import { KeyIcon } from "@heroicons/react/20/solid";
+import KeyIcon from "@heroicons/react/20/solid/KeyIcon";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { runPasskey } from "~/lib/passkey";

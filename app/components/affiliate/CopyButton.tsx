@@ -1,4 +1,5 @@
-import { CheckIcon, ClipboardDocumentIcon } from "@heroicons/react/20/solid";
+import CheckIcon from "@heroicons/react/20/solid/CheckIcon";
+import ClipboardDocumentIcon from "@heroicons/react/20/solid/ClipboardDocumentIcon";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";

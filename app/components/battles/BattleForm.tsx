@@ -1,4 +1,5 @@
-import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
+import PlusIcon from "@heroicons/react/20/solid/PlusIcon";
+import TrashIcon from "@heroicons/react/20/solid/TrashIcon";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { MegaphoneIcon } from "@heroicons/react/24/outline";
+import MegaphoneIcon from "@heroicons/react/24/outline/MegaphoneIcon";
 
 /**
  * A campaign's image, or (on a card) a short drawn band when it has none. Decorative: the

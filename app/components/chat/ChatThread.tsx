@@ -1,4 +1,4 @@
-import { PhotoIcon } from "@heroicons/react/20/solid";
+import PhotoIcon from "@heroicons/react/20/solid/PhotoIcon";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

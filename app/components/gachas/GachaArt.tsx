@@ -1,4 +1,4 @@
-import { SparklesIcon } from "@heroicons/react/24/outline";
+import SparklesIcon from "@heroicons/react/24/outline/SparklesIcon";
 
 /**
  * A gacha's or reward's image, or a drawn placeholder when it has none. Decorative: the name

@@ -1,4 +1,4 @@
-import { QuestionMarkCircleIcon } from "@heroicons/react/24/outline";
+import QuestionMarkCircleIcon from "@heroicons/react/24/outline/QuestionMarkCircleIcon";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { actionLink } from "~/components/ui/link";

@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "~/components/ui/headless/dialog";
-import { TrophyIcon } from "@heroicons/react/24/outline";
+import TrophyIcon from "@heroicons/react/24/outline/TrophyIcon";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";

@@ -1,4 +1,4 @@
-import { CheckCircleIcon } from "@heroicons/react/20/solid";
+import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";

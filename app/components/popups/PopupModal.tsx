@@ -5,7 +5,7 @@ import {
   DialogPanel,
   DialogTitle,
 } from "~/components/ui/headless/dialog";
-import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
+import ArrowTopRightOnSquareIcon from "@heroicons/react/20/solid/ArrowTopRightOnSquareIcon";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";

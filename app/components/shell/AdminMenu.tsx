@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from "@heroicons/react/20/solid";
+import ChevronDownIcon from "@heroicons/react/20/solid/ChevronDownIcon";
 import { useLocation } from "@remix-run/react";
 import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

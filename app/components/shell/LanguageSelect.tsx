@@ -1,4 +1,4 @@
-import { LanguageIcon } from "@heroicons/react/24/outline";
+import LanguageIcon from "@heroicons/react/24/outline/LanguageIcon";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { SUPPORTED_LANGUAGES, toLanguage } from "~/i18n";

@@ -1,4 +1,5 @@
-import { MoonIcon, SunIcon } from "@heroicons/react/24/outline";
+import MoonIcon from "@heroicons/react/24/outline/MoonIcon";
+import SunIcon from "@heroicons/react/24/outline/SunIcon";
 import { useTranslation } from "react-i18next";
 import { useTheme } from "~/lib/theme";
 import { focusRing } from "./styles";

@@ -1,9 +1,7 @@
-import {
-  ArrowDownTrayIcon,
-  ChevronDownIcon,
-  ChevronUpDownIcon,
-  ChevronUpIcon,
-} from "@heroicons/react/20/solid";
+import ArrowDownTrayIcon from "@heroicons/react/20/solid/ArrowDownTrayIcon";
+import ChevronDownIcon from "@heroicons/react/20/solid/ChevronDownIcon";
+import ChevronUpDownIcon from "@heroicons/react/20/solid/ChevronUpDownIcon";
+import ChevronUpIcon from "@heroicons/react/20/solid/ChevronUpIcon";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";

@@ -1,4 +1,4 @@
-import { PlusIcon } from "@heroicons/react/20/solid";
+import PlusIcon from "@heroicons/react/20/solid/PlusIcon";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Alert } from "~/components/ui/Alert";

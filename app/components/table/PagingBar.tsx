@@ -1,4 +1,5 @@
-import { ChevronLeftIcon, ChevronRightIcon } from "@heroicons/react/20/solid";
+import ChevronLeftIcon from "@heroicons/react/20/solid/ChevronLeftIcon";
+import ChevronRightIcon from "@heroicons/react/20/solid/ChevronRightIcon";
 import { Link, useNavigate } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";

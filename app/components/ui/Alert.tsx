@@ -1,4 +1,5 @@
-import { CheckCircleIcon, ExclamationCircleIcon } from "@heroicons/react/20/solid";
+import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
+import ExclamationCircleIcon from "@heroicons/react/20/solid/ExclamationCircleIcon";
 import { useActionData } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

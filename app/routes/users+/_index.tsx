@@ -1,7 +1,7 @@
 import type { RouteHandle } from "~/lib/shell";
 import { actionLink } from "~/components/ui/link";
 import { LinkButton } from "~/components/ui/button";
-import { ChevronRightIcon } from "@heroicons/react/20/solid";
+import ChevronRightIcon from "@heroicons/react/20/solid/ChevronRightIcon";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";

@@ -1,4 +1,4 @@
-import { ChevronRightIcon } from "@heroicons/react/20/solid";
+import ChevronRightIcon from "@heroicons/react/20/solid/ChevronRightIcon";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { focusRing } from "~/components/shell/styles";

@@ -1,4 +1,5 @@
-import { EyeIcon, UserCircleIcon } from "@heroicons/react/24/solid";
+import EyeIcon from "@heroicons/react/24/solid/EyeIcon";
+import UserCircleIcon from "@heroicons/react/24/solid/UserCircleIcon";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
+import ArrowDownTrayIcon from "@heroicons/react/20/solid/ArrowDownTrayIcon";
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { PencilSquareIcon } from "@heroicons/react/20/solid";
+import PencilSquareIcon from "@heroicons/react/20/solid/PencilSquareIcon";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";

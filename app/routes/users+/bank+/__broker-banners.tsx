@@ -1,4 +1,4 @@
-import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
+import ArrowTopRightOnSquareIcon from "@heroicons/react/20/solid/ArrowTopRightOnSquareIcon";
 import { Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { CheckCircleIcon } from "@heroicons/react/20/solid";
+import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";

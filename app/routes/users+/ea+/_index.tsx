@@ -1,4 +1,4 @@
-import { KeyIcon } from "@heroicons/react/20/solid";
+import KeyIcon from "@heroicons/react/20/solid/KeyIcon";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { ShieldCheckIcon } from "@heroicons/react/20/solid";
+import ShieldCheckIcon from "@heroicons/react/20/solid/ShieldCheckIcon";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";

@@ -1,4 +1,4 @@
-import { ClockIcon } from "@heroicons/react/20/solid";
+import ClockIcon from "@heroicons/react/20/solid/ClockIcon";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { UserCircleIcon } from "@heroicons/react/24/solid";
+import UserCircleIcon from "@heroicons/react/24/solid/UserCircleIcon";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";

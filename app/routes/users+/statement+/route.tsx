@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { DocumentTextIcon } from "@heroicons/react/24/outline";
+import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
+import ArrowDownTrayIcon from "@heroicons/react/20/solid/ArrowDownTrayIcon";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Alert";
