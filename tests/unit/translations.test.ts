@@ -66,7 +66,80 @@ describe("remembered translations (the server's i18next instances)", () => {
         expected("missing.with.default", `d${count}`),
       );
     }
-    expect(translate).toHaveBeenCalledTimes(6);
+    // Once for the string as written (whether its placeholders can be filled in), then each call.
+    expect(translate).toHaveBeenCalledTimes(1 + 6);
+  });
+
+  it.each(SUPPORTED_LANGUAGES)(
+    "fills in every string's placeholders of %s as i18next does",
+    async (lng) => {
+      const plain = await instance(lng);
+      const remembered = rememberTranslations(await instance(lng));
+      let filled = 0;
+      for (const ns of NAMESPACES) {
+        const expected = plain.getFixedT(null, ns);
+        const t = remembered.getFixedT(null, ns);
+        for (const key of keys((resources as Record<string, Record<string, unknown>>)[lng]![ns])) {
+          const text = expected(key);
+          if (typeof text !== "string") continue;
+          const names = [...text.matchAll(/\{\{-?\s*(\w+)/g)].map((m) => m[1]!);
+          if (names.length === 0) continue;
+          // Values a replacement could misread: "$&" and "$1", braces, a nested key, a number.
+          // Not into a nested key: i18next itself never returns from "$&" there.
+          const nested = String(expected(key, { skipInterpolation: true })).includes("$t(");
+          const tricky = nested
+            ? ["Sato", 12]
+            : ["$& and $1", "{{other}}", "$t(common:app.name)", 1234.5, 0, ""];
+          for (let round = 0; round < tricky.length; round++) {
+            const values = Object.fromEntries(
+              names.map((name, i) => [name, tricky[(round + i) % tricky.length]]),
+            );
+            expect(t(key, values), `${lng} ${ns}:${key}`).toEqual(expected(key, values));
+            filled++;
+          }
+        }
+      }
+      expect(filled).toBeGreaterThan(100);
+    },
+  );
+
+  it("fills a plain string's placeholders from the remembered string, without i18next", async () => {
+    const plain = await instance("en");
+    const i18n = rememberTranslations(await instance("en"));
+    const translate = vi.spyOn(translatorOf(i18n), "translate");
+    const t = i18n.getFixedT(null, "common");
+    for (const page of ["Ranking", "Dashboard", "Ranking"]) {
+      expect(t("titles.page", { page, app: "Portal" })).toBe(
+        plain.getFixedT(null, "common")("titles.page", { page, app: "Portal" }),
+      );
+    }
+    expect(translate).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves to i18next a count, a format, a missing or extra value, or one of another kind", async () => {
+    const plain = await instance("en");
+    const i18n = rememberTranslations(await instance("en"));
+    const t = i18n.getFixedT(null, "common");
+    const expected = plain.getFixedT(null, "common");
+    const translate = vi.spyOn(translatorOf(i18n), "translate");
+    const calls: [string, Record<string, unknown>][] = [
+      ["titles.page", { page: "Ranking" }],
+      ["titles.page", { page: "Ranking", app: "Portal", lng: "ja" }],
+      ["titles.page", { page: "Ranking", app: "Portal", extra: "x" }],
+      ["titles.page", { page: { name: "Ranking" }, app: "Portal" }],
+      ["titles.page", { page: null, app: "Portal" }],
+    ];
+    for (const [key, values] of calls) expect(t(key, values)).toBe(expected(key, values));
+    // The template's own lookup, then every call above went to i18next.
+    expect(translate).toHaveBeenCalledTimes(1 + calls.length);
+    // A count chooses the string; a format is i18next's.
+    const errors = i18n.getFixedT(null, "errors");
+    const plainErrors = plain.getFixedT(null, "errors");
+    const values = { min: 1000, max: 2000000 };
+    for (const key of ["belowMinimum", "transferAmountRange"]) {
+      expect(errors(key, values)).toBe(plainErrors(key, values));
+    }
+    expect(errors("belowMinimum", values)).toBe("The minimum withdrawal is 1,000 yen");
   });
 
   it("keeps what react-i18next reads off the function (language, namespaces, prefix)", async () => {
