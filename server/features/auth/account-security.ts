@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import QRCode from "qrcode";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
+import { prepared } from "../../../db/prepared";
+import type { Database } from "../../../db/schema";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { AppError } from "../../errors";
 import { hashPassword, verifyPassword } from "../../auth/password";
@@ -271,10 +274,12 @@ export async function disableMfa(deps: AuthDeps, session: CurrentSession): Promi
   });
 }
 
-export async function securityStatus(db: Db, session: CurrentSession) {
-  // One round trip (the dashboard asks on every visit): the account, this session's last
-  // re-authentication, the unused recovery codes and whether a passkey is registered.
-  const user = await db.kysely
+/**
+ * The account, this session's last re-authentication, the unused recovery codes and whether a
+ * passkey is registered, in one statement built once: the dashboard asks on every visit.
+ */
+const securityRow = prepared(2, (kysely: Kysely<Database>, userId: string, sessionId: string) =>
+  kysely
     .selectFrom("users")
     .select((eb) => [
       "users.email",
@@ -284,7 +289,7 @@ export async function securityStatus(db: Db, session: CurrentSession) {
       eb
         .selectFrom("sessions")
         .select("sessions.reauth_at")
-        .where("sessions.id", "=", session.sessionId)
+        .where("sessions.id", "=", sessionId)
         .as("reauth_at"),
       eb
         .selectFrom("recovery_codes")
@@ -294,8 +299,12 @@ export async function securityStatus(db: Db, session: CurrentSession) {
         .as("codes_left"),
       hasPasskeyColumn(eb),
     ])
-    .where("users.id", "=", session.user.id)
-    .executeTakeFirstOrThrow();
+    .where("users.id", "=", userId),
+);
+
+export async function securityStatus(db: Db, session: CurrentSession) {
+  const [user] = await securityRow(db.kysely, session.user.id, session.sessionId);
+  if (!user) throw new Error("securityStatus: the session's user is gone");
   const passkey = Boolean(Number(user.has_passkey));
   const reauthAt = user.reauth_at ? fromDbTime(user.reauth_at).getTime() : 0;
   const reauthValid = Date.now() - reauthAt <= REAUTH_WINDOW_MS;

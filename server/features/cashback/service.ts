@@ -1,5 +1,7 @@
+import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
-import type { RateKind, RateSource } from "../../../db/schema";
+import { prepared } from "../../../db/prepared";
+import type { Database, RateKind, RateSource } from "../../../db/schema";
 import { walletColumn } from "../../ledger";
 import { memberCreditingDays } from "../../lib/crediting";
 import { mapRows, paginate } from "../../lib/paging";
@@ -137,8 +139,8 @@ function accountTotals(
  * month, a few hundred for a member at most): all time for the summary report, and the
  * dashboard's chart months too.
  */
-function accountMonths(db: Db, userId: string) {
-  return db.kysely
+function accountMonths(kysely: Kysely<Database>, userId: string) {
+  return kysely
     .selectFrom("cashback_monthly as m")
     .innerJoin("broker_accounts", "broker_accounts.id", "m.broker_account_id")
     .innerJoin("brokers", "brokers.id", "m.broker_id")
@@ -149,8 +151,7 @@ function accountMonths(db: Db, userId: string) {
       "brokers.name as brokerName",
       "m.amount",
     ])
-    .where("m.user_id", "=", userId)
-    .execute();
+    .where("m.user_id", "=", userId);
 }
 
 /** Totals for the period and all time, by broker and by account, from the summaries. */
@@ -160,7 +161,9 @@ export async function memberSummary(db: Db, userId: string, period: PeriodInput)
   // summary row's account and company exist), so it needs no second read.
   const wholeHistory = from === null && to === null;
   const [inPeriod, allTime] = await Promise.all([
-    wholeHistory ? accountMonths(db, userId) : accountTotals(db, userId, { from, to }),
+    wholeHistory
+      ? accountMonths(db.kysely, userId).execute()
+      : accountTotals(db, userId, { from, to }),
     wholeHistory
       ? null
       : db.kysely
@@ -212,8 +215,8 @@ function summarize(rows: AccountAmount[], allTime: number | null) {
 }
 
 /** The member's cashback rows with their company and account number: the history and the dashboard. */
-function memberCashbacks(db: Db, userId: string) {
-  return db.kysely
+function memberCashbacks(kysely: Kysely<Database>, userId: string) {
+  return kysely
     .selectFrom("cashbacks")
     .innerJoin("brokers", "brokers.id", "cashbacks.broker_id")
     .innerJoin("broker_accounts", "broker_accounts.id", "cashbacks.broker_account_id")
@@ -261,7 +264,7 @@ function toMemberRow<
 /** The cashback history: occurrence date, company, account number, amount. */
 export async function memberHistory(db: Db, userId: string, input: MemberHistoryInput) {
   const { from, to } = periodDays(input);
-  const query = memberCashbacks(db, userId)
+  const query = memberCashbacks(db.kysely, userId)
     .select("cashbacks.lots_milli as lotsMilli")
     .$call((q) => inRange(q, "cashbacks.trade_date", { start: from, end: to }));
   const sort = input.sort === "amount" ? "cashbacks.amount" : "cashbacks.trade_date";
@@ -313,63 +316,74 @@ export const DASHBOARD_MONTHS = 6;
 const DASHBOARD_ACCOUNTS = 20;
 
 /**
- * Everything the member's dashboard shows, in four reads (decision 030): the wallet with the
- * pending withdrawals, the last cashback, the member's accounts (the list and each broker's
- * next crediting day) and their cashback per account and month (the chart's months and the
- * all-time report).
+ * The dashboard's four reads (decision 030), built once: the member's home page runs them on
+ * every visit, and building them with Kysely cost more CPU than SQLite took to answer them
+ * (decision 057). The wallet and the pending withdrawals come in one row (an aggregate always
+ * returns one); the months are the all-time report's read, which sums to the chart's months as
+ * well; the accounts are all the member's, newest first: the list shows twenty, the crediting
+ * days need every live one (accounts are never deleted or moved, and a member holds a handful).
+ */
+const dashboardMoney = prepared(1, (kysely: Kysely<Database>, userId: string) =>
+  kysely
+    .selectFrom("withdrawals")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.sum<number>("amount").as("amount"),
+      walletColumn(kysely, userId, "balance").as("balance"),
+      walletColumn(kysely, userId, "held").as("held"),
+    ])
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending"),
+);
+const dashboardMonths = prepared(1, accountMonths);
+const dashboardRecent = prepared(1, (kysely: Kysely<Database>, userId: string) =>
+  memberCashbacks(kysely, userId)
+    .orderBy("cashbacks.trade_date", "desc")
+    .orderBy("cashbacks.id", "desc")
+    .limit(5),
+);
+const dashboardAccounts = prepared(1, (kysely: Kysely<Database>, userId: string) =>
+  kysely
+    .selectFrom("broker_accounts")
+    .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
+    .select([
+      "broker_accounts.id",
+      "brokers.name as brokerName",
+      "broker_accounts.account_number as accountNumber",
+      "broker_accounts.status",
+      "brokers.id as brokerId",
+      "brokers.active as brokerActive",
+      "brokers.credit_cycle as creditCycle",
+      "brokers.credit_day as creditDay",
+    ])
+    .where("broker_accounts.user_id", "=", userId)
+    .orderBy("broker_accounts.created_at", "desc")
+    .orderBy("broker_accounts.id", "desc"),
+);
+
+/**
+ * Everything the member's dashboard shows: the wallet with the pending withdrawals, the last
+ * cashback, the member's accounts (the list and each broker's next crediting day) and their
+ * cashback per account and month (the chart's months and the all-time report).
  */
 export async function memberDashboard(db: Db, userId: string, now = new Date()) {
-  const [money, months, recent, accounts] = await Promise.all([
-    // The wallet and the pending withdrawals in one row: an aggregate always returns one.
-    db.kysely
-      .selectFrom("withdrawals")
-      .select((eb) => [
-        eb.fn.countAll<number>().as("count"),
-        eb.fn.sum<number>("amount").as("amount"),
-        walletColumn(db.kysely, userId, "balance").as("balance"),
-        walletColumn(db.kysely, userId, "held").as("held"),
-      ])
-      .where("user_id", "=", userId)
-      .where("status", "=", "pending")
-      .executeTakeFirstOrThrow(),
-    // The same read as the all-time report's: it sums to the chart's months as well.
-    accountMonths(db, userId),
-    memberCashbacks(db, userId)
-      .orderBy("cashbacks.trade_date", "desc")
-      .orderBy("cashbacks.id", "desc")
-      .limit(5)
-      .execute(),
-    // All the member's accounts, newest first: the list shows twenty, the crediting days need
-    // every live one. Accounts are never deleted or moved, and a member holds a handful.
-    db.kysely
-      .selectFrom("broker_accounts")
-      .innerJoin("brokers", "brokers.id", "broker_accounts.broker_id")
-      .select([
-        "broker_accounts.id",
-        "brokers.name as brokerName",
-        "broker_accounts.account_number as accountNumber",
-        "broker_accounts.status",
-        "brokers.id as brokerId",
-        "brokers.active as brokerActive",
-        "brokers.credit_cycle as creditCycle",
-        "brokers.credit_day as creditDay",
-      ])
-      .where("broker_accounts.user_id", "=", userId)
-      .orderBy("broker_accounts.created_at", "desc")
-      .orderBy("broker_accounts.id", "desc")
-      .execute(),
+  const [[money], months, recent, accounts] = await Promise.all([
+    dashboardMoney(db.kysely, userId),
+    dashboardMonths(db.kysely, userId),
+    dashboardRecent(db.kysely, userId),
+    dashboardAccounts(db.kysely, userId),
   ]);
   const monthly = monthSeries(lastMonths(DASHBOARD_MONTHS, now), months);
   return {
-    wallet: { available: Number(money.balance ?? 0), held: Number(money.held ?? 0) },
+    wallet: { available: Number(money?.balance ?? 0), held: Number(money?.held ?? 0) },
     thisMonth: monthly[DASHBOARD_MONTHS - 1]!.amount,
     lastMonth: monthly[DASHBOARD_MONTHS - 2]!.amount,
     monthly,
     summary: summarize(months, null),
     recent: recent.map(toMemberRow),
     pendingWithdrawals: {
-      count: Number(money.count ?? 0),
-      amount: Number(money.amount ?? 0),
+      count: Number(money?.count ?? 0),
+      amount: Number(money?.amount ?? 0),
     },
     accounts: accounts
       .slice(0, DASHBOARD_ACCOUNTS)
