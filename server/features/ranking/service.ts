@@ -1,4 +1,7 @@
+import type { Kysely } from "kysely";
 import type { Db } from "../../../db";
+import { prepared } from "../../../db/prepared";
+import type { Database } from "../../../db/schema";
 import type { RankingInput, Scope } from "./schema";
 import { tokyoMonth } from "./summary";
 
@@ -18,6 +21,82 @@ export function scopePeriod(scope: Scope, now = new Date()): string {
 
 export const TOP = 100;
 
+/** The members shown in a genre's ranking for a period (not opted out, not hidden). */
+function shown(kysely: Kysely<Database>, genre: RankingInput["genre"], period: string) {
+  return kysely
+    .selectFrom("ranking_totals")
+    .where("ranking_totals.genre", "=", genre)
+    .where("ranking_totals.period", "=", period)
+    .where("ranking_totals.hidden", "=", 0);
+}
+
+/** The shown members with their names (one query: a primary-key lookup per row shown). */
+function withPeople(kysely: Kysely<Database>, genre: RankingInput["genre"], period: string) {
+  return shown(kysely, genre, period)
+    .innerJoin("users", "users.id", "ranking_totals.user_id")
+    .select(["ranking_totals.user_id", "ranking_totals.amount", "users.nickname", "users.name"]);
+}
+
+// The ranking's statements are built once (db/prepared): the page runs them on every visit,
+// and building them with Kysely cost about as much CPU as SQLite took to answer them.
+
+/** The top rows in index order (amount, then member id, both descending). */
+const topRows = prepared(
+  2,
+  (kysely: Kysely<Database>, genre: RankingInput["genre"], period: string) =>
+    withPeople(kysely, genre, period)
+      .where("ranking_totals.amount", ">", 0)
+      .orderBy("ranking_totals.amount", "desc")
+      .orderBy("ranking_totals.user_id", "desc")
+      .limit(TOP),
+);
+
+/** Every shown row with this amount: the ties of the last top row. */
+const tiedRows = prepared(
+  3,
+  (kysely: Kysely<Database>, genre: RankingInput["genre"], period: string, amount: number) =>
+    withPeople(kysely, genre, period).where("ranking_totals.amount", "=", amount),
+);
+
+/**
+ * The viewer's choice, their total, and (only when they are shown) how many are above them,
+ * counted on the same index as the top rows.
+ */
+const viewerPlace = prepared(
+  3,
+  (kysely: Kysely<Database>, viewerId: string, genre: RankingInput["genre"], period: string) =>
+    kysely
+      .selectFrom("users")
+      .leftJoin("ranking_totals as own", (join) =>
+        join
+          .onRef("own.user_id", "=", "users.id")
+          .on("own.genre", "=", genre)
+          .on("own.period", "=", period),
+      )
+      .select((eb) => [
+        "users.ranking_opt_out",
+        "own.amount",
+        "own.hidden",
+        eb
+          .case()
+          .when(
+            eb.and([
+              eb("users.ranking_opt_out", "=", 0),
+              eb("own.hidden", "=", 0),
+              eb("own.amount", ">", 0),
+            ]),
+          )
+          .then(
+            shown(kysely, genre, period)
+              .select((inner) => inner.fn.countAll<number>().as("n"))
+              .where("ranking_totals.amount", ">", eb.ref("own.amount")),
+          )
+          .end()
+          .as("above"),
+      ])
+      .where("users.id", "=", viewerId),
+);
+
 /**
  * The ranking of a genre and scope: the top 100 members who have not opted out, and the
  * viewer's own place. Ties share a rank (1, 2, 2, 4: one plus the number of members with more)
@@ -34,30 +113,12 @@ export async function ranking(
 ) {
   const range = scopeMonths(input.scope, options.now);
   const period = scopePeriod(input.scope, options.now);
-  const shown = () =>
-    db.kysely
-      .selectFrom("ranking_totals")
-      .where("ranking_totals.genre", "=", input.genre)
-      .where("ranking_totals.period", "=", period)
-      .where("ranking_totals.hidden", "=", 0);
-  // The names come with the rows (one query): a primary-key lookup per row shown.
-  const withPeople = () =>
-    shown()
-      .innerJoin("users", "users.id", "ranking_totals.user_id")
-      .select(["ranking_totals.user_id", "ranking_totals.amount", "users.nickname", "users.name"]);
-  // Read in index order (amount, then member id, both descending), then every row tied with
-  // the last one, so the ties can be listed by ascending id.
-  const first = await withPeople()
-    .where("ranking_totals.amount", ">", 0)
-    .orderBy("ranking_totals.amount", "desc")
-    .orderBy("ranking_totals.user_id", "desc")
-    .limit(TOP)
-    .execute();
+  // Read in index order, then every row tied with the last one, so the ties can be listed
+  // by ascending id.
+  const first = await topRows(db.kysely, input.genre, period);
   const last = first[first.length - 1];
   const tied =
-    last && first.length === TOP
-      ? await withPeople().where("ranking_totals.amount", "=", last.amount).execute()
-      : [];
+    last && first.length === TOP ? await tiedRows(db.kysely, input.genre, period, last.amount) : [];
   const byId = new Map(
     [...first, ...tied].map((r) => [
       r.user_id,
@@ -89,39 +150,7 @@ export async function ranking(
     // as the query below would: their place is already known.
     me = { rank: listed.rank, amount: listed.amount, optedOut: false };
   } else if (options.viewerId) {
-    // One query: the viewer's choice, their total, and (only when they are shown) how many
-    // are above them, counted on the same index as the top rows.
-    const viewer = await db.kysely
-      .selectFrom("users")
-      .leftJoin("ranking_totals as own", (join) =>
-        join
-          .onRef("own.user_id", "=", "users.id")
-          .on("own.genre", "=", input.genre)
-          .on("own.period", "=", period),
-      )
-      .select((eb) => [
-        "users.ranking_opt_out",
-        "own.amount",
-        "own.hidden",
-        eb
-          .case()
-          .when(
-            eb.and([
-              eb("users.ranking_opt_out", "=", 0),
-              eb("own.hidden", "=", 0),
-              eb("own.amount", ">", 0),
-            ]),
-          )
-          .then(
-            shown()
-              .select((inner) => inner.fn.countAll<number>().as("n"))
-              .where("ranking_totals.amount", ">", eb.ref("own.amount")),
-          )
-          .end()
-          .as("above"),
-      ])
-      .where("users.id", "=", options.viewerId)
-      .executeTakeFirst();
+    const [viewer] = await viewerPlace(db.kysely, options.viewerId, input.genre, period);
     const amount = Number(viewer?.amount ?? 0);
     const optedOut = viewer?.ranking_opt_out === 1;
     const shownToo = !optedOut && viewer?.hidden === 0 && amount > 0;
