@@ -1,20 +1,5 @@
 import type { i18n as I18n, TFunction } from "i18next";
 
-/**
- * Remembers the strings of an i18next instance whose resources never change (the server's,
- * one per language, decision 026): a page renders hundreds of labels, and each `t(key)` ran
- * i18next's whole lookup (key parsing, namespace fallback, interpolation and post-processing
- * of a string with nothing to interpolate), 7 % of the dashboard's CPU (decision 038).
- *
- * A call with a string key and no second argument is remembered. A call whose only options
- * are the values of its string's plain placeholders (`{{name}}`, a string or a number each) is
- * filled in from the remembered string: the page's title, a count in a sentence. i18next made
- * a regular expression per placeholder for these, 3 % of the ranking's CPU. Any other call
- * (a count or a context, which choose the string; a format such as `{{min, number}}`; a
- * nested `$t(...)`; a value that is not a string or a number) goes to i18next as before. The
- * translate functions themselves are kept per (language, namespaces, key prefix), so the
- * strings survive from one request to the next; their number is bounded by the locale files.
- */
 /** i18next's own options: a call naming one is i18next's to answer, not a plain fill-in. */
 const I18NEXT_OPTIONS = new Set([
   "count",
@@ -83,6 +68,21 @@ function fillIn({ texts, names }: Template, values: Record<string, unknown>): st
   return out;
 }
 
+/**
+ * Remembers the strings of an i18next instance whose resources never change (the server's,
+ * one per language, decision 026): a page renders hundreds of labels, and each `t(key)` ran
+ * i18next's whole lookup (key parsing, namespace fallback, interpolation and post-processing
+ * of a string with nothing to interpolate), 7 % of the dashboard's CPU (decision 038).
+ *
+ * A call with a string key and no second argument is remembered. A call whose only options
+ * are the values of its string's plain placeholders (`{{name}}`, a string or a number each) is
+ * filled in from the remembered string: the page's title, a count in a sentence. i18next made
+ * a regular expression per placeholder for these, 3 % of the ranking's CPU. Any other call
+ * (a count or a context, which choose the string; a format such as `{{min, number}}`; a
+ * nested `$t(...)`; a value that is not a string or a number) goes to i18next as before. The
+ * translate functions themselves are kept per (language, namespaces, key prefix), so the
+ * strings survive from one request to the next; their number is bounded by the locale files.
+ */
 export function rememberTranslations(i18n: I18n): I18n {
   // i18next's overloads type the arguments by the key prefix; this wrapper passes them through.
   const getFixedT = i18n.getFixedT.bind(i18n) as unknown as (
