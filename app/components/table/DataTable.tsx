@@ -145,7 +145,9 @@ const narrow = {
   body: "mob:block",
   row: "mob:block mob:px-3 mob:py-2",
   pairRow: "mob:flex mob:items-baseline mob:justify-between mob:gap-3 mob:px-3 mob:py-2",
-  cell: "mob:flex mob:min-h-[2rem] mob:items-baseline mob:justify-between mob:gap-3 mob:px-0 mob:py-1 mob:text-right mob:before:shrink-0 mob:before:text-left mob:before:font-medium mob:before:text-slate-500 mob:before:content-[attr(data-label)] mob:dark:before:text-slate-400",
+  // The labelled line is a component class (app/tailwind.css); its alignment stays a utility,
+  // so that it wins over the column's own on a phone as before.
+  cell: "data-cell-labelled mob:text-right",
   checkbox: "mob:h-6 mob:w-6",
 } as const;
 
@@ -350,7 +352,7 @@ export function DataTable<T>({
                             key={column.key}
                             scope={column.rowHeader ? "row" : undefined}
                             data-label={pairs ? undefined : cellLabel(column.header)}
-                            className={`px-3 py-2 align-top text-slate-800 dark:text-slate-100 ${
+                            className={`data-cell ${
                               alignClass[column.align ?? "left"]
                             } ${column.nowrap ? "whitespace-nowrap" : ""} ${column.rowHeader ? "font-normal" : ""} ${
                               column.className ?? ""
