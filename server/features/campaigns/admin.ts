@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate } from "../../../db/dialect";
 import { nowDb } from "../../../db/time";
+import { columnsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
 import { contains, listPage, memberMatches, paginateSorted } from "../../lib/paging";
 import type { adminEntriesInput, adminListInput, CampaignValues } from "./schema";
@@ -22,20 +23,6 @@ import {
 
 /** Campaigns in the admin: the list, one campaign, creating and editing it, its entries. */
 
-function campaignColumns(v: CampaignValues) {
-  return {
-    title: v.title,
-    body: v.body,
-    conditions: v.conditions,
-    title_en: v.titleEn,
-    body_en: v.bodyEn,
-    conditions_en: v.conditionsEn,
-    starts_at: v.startsAt,
-    ends_at: v.endsAt,
-    capacity: v.capacity,
-    active: v.active ? 1 : 0,
-  } as const;
-}
 
 const ADMIN_SORT = {
   startsAt: "campaigns.starts_at",
@@ -75,9 +62,9 @@ export function createCampaign(
   return createEntity(deps, "campaigns", "campaign", adminId, image, async (trx, created) => {
     await trx
       .insertInto("campaigns")
-      .values({ ...created, ...campaignColumns(values) })
+      .values({ ...created, ...columnsOf(values) })
       .execute();
-    return { ...campaignColumns(values), image_key: created.image_key };
+    return { ...columnsOf(values), image_key: created.image_key };
   });
 }
 
@@ -103,7 +90,7 @@ export async function updateCampaign(
     if (values.capacity !== null && (await countEntries(trx, id)) > values.capacity) {
       throw fieldError("capacity", "campaignCapacityBelowEntries");
     }
-    const after = { ...campaignColumns(values), image_key: keepImage(before.image_key) };
+    const after = { ...columnsOf(values), image_key: keepImage(before.image_key) };
     await trx
       .updateTable("campaigns")
       .set({ ...after, updated_at: nowDb() })

@@ -13,6 +13,7 @@ import type {
 import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { found } from "../../errors";
+import { columnsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
 import { localized } from "../../lib/localized";
 import { contains, listPage } from "../../lib/paging";
@@ -199,19 +200,6 @@ export async function adminGetEa(db: Db, id: string) {
   return { ...ea, versions: files.map(toFile), liveLicenses: Number(live?.n ?? 0) };
 }
 
-function eaColumns(v: EaValues) {
-  return {
-    name: v.name,
-    developer: v.developer,
-    description: v.description,
-    name_en: v.nameEn,
-    description_en: v.descriptionEn,
-    category: v.category,
-    account_type: v.accountType,
-    active: v.active ? 1 : 0,
-  } as const;
-}
-
 /** Checks and stores the file first; the caller records it (and removes it if that fails). */
 async function storeFile(deps: EaDeps, file: FileUpload, eaName: string) {
   const { sha256, size } = acceptEaFile(file.fileName, file.bytes);
@@ -270,7 +258,7 @@ export async function createEa(
     await deps.db.kysely.transaction().execute(async (trx) => {
       await trx
         .insertInto("eas")
-        .values({ id, ...eaColumns(values), created_by: adminId, created_at: now, updated_at: now })
+        .values({ id, ...columnsOf(values), created_by: adminId, created_at: now, updated_at: now })
         .execute();
       await insertVersion(trx, id, file.version, stored, adminId, now);
       await recordAudit(trx, {
@@ -278,7 +266,7 @@ export async function createEa(
         action: "ea.create",
         targetType: "ea",
         targetId: id,
-        data: { after: eaColumns(values), version: file.version, sha256: stored.sha256 },
+        data: { after: columnsOf(values), version: file.version, sha256: stored.sha256 },
       });
     });
   } catch (error) {
@@ -293,7 +281,7 @@ export async function updateEa(deps: EaDeps, adminId: string, id: string, values
     const before = found(
       await trx.selectFrom("eas").selectAll().where("id", "=", id).executeTakeFirst(),
     );
-    const after = eaColumns(values);
+    const after = columnsOf(values);
     const changes = changedFields(before, after);
     if (!changes) return;
     if (changes.after.account_type !== undefined) {

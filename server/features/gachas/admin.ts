@@ -5,6 +5,7 @@ import { newId } from "../../../db/id";
 import type { Database, GachaMethod } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError, found } from "../../errors";
+import { columnsOf } from "../../lib/columns";
 import { lockedRow } from "../../lib/locked";
 import { fieldError } from "../../lib/field-error";
 import { contains, listPage, memberMatches } from "../../lib/paging";
@@ -41,21 +42,6 @@ import {
  */
 
 // ------------------------------------------------------------------------------ gachas
-
-function gachaColumns(v: GachaValues) {
-  return {
-    name: v.name,
-    description: v.description,
-    name_en: v.nameEn,
-    description_en: v.descriptionEn,
-    starts_at: v.startsAt,
-    ends_at: v.endsAt,
-    cost: v.cost,
-    method: v.method,
-    challenge_limit: v.challengeLimit,
-    published: v.published ? 1 : 0,
-  } as const;
-}
 
 const ADMIN_SORT = {
   startsAt: "gachas.starts_at",
@@ -120,9 +106,9 @@ export function createGacha(
   return createEntity(deps, "gachas", "gacha", adminId, image, async (trx, created) => {
     await trx
       .insertInto("gachas")
-      .values({ ...created, ...gachaColumns(values) })
+      .values({ ...created, ...columnsOf(values) })
       .execute();
-    return gachaColumns(values);
+    return columnsOf(values);
   });
 }
 
@@ -148,7 +134,7 @@ export async function updateGacha(
     if (before.method !== values.method && (await drawn(trx, "gacha_id", id))) {
       throw fieldError("method", "gachaMethodLocked");
     }
-    const after = { ...gachaColumns(values), image_key: keepImage(before.image_key) };
+    const after = { ...columnsOf(values), image_key: keepImage(before.image_key) };
     await trx
       .updateTable("gachas")
       .set({ ...after, updated_at: nowDb() })
@@ -196,18 +182,10 @@ function rewardColumns(method: GachaMethod, v: RewardValues) {
   if (method === "weighted" && v.weight === null) throw fieldError("weight", "required");
   if (method === "box" && v.stock === null) throw fieldError("stock", "required");
   return {
-    name: v.name,
-    name_en: v.nameEn,
-    kind: v.kind,
-    amount: v.amount,
+    ...columnsOf(v),
     weight: method === "weighted" ? v.weight : null,
     stock: method === "box" ? v.stock : null,
-    valid_from: v.validFrom,
-    valid_until: v.validUntil,
-    valid_days: v.validDays,
-    active: v.active ? 1 : 0,
-    display_order: v.displayOrder,
-  } as const;
+  };
 }
 
 /** Locks the gacha a reward belongs to (the lock a draw takes); its method decides the columns. */

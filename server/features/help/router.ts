@@ -50,7 +50,9 @@ export const helpRouter = router({
 
   update: adminProcedure
     .input(updateArticleInput)
-    .mutation(({ ctx, input }) => help.updateHelpArticle(ctx.db, ctx.user.id, input.id, input)),
+    .mutation(({ ctx, input: { id, ...article } }) =>
+      help.updateHelpArticle(ctx.db, ctx.user.id, id, article),
+    ),
 
   setPublished: adminProcedure
     .input(publishInput)

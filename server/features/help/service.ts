@@ -7,6 +7,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import type { Language } from "../../domain/language";
 import { found, notFound } from "../../errors";
+import { columnsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
 import { localized } from "../../lib/localized";
 import { renderMarkdown } from "../../lib/markdown";
@@ -181,17 +182,7 @@ export async function adminHelpArticle(db: Db, id: string) {
 }
 
 function columns(v: ArticleValues) {
-  return {
-    slug: v.slug,
-    category: v.category,
-    position: v.position,
-    published: v.published ? (1 as const) : (0 as const),
-    title: v.title,
-    title_en: v.titleEn,
-    body: v.body,
-    body_en: v.bodyEn,
-    search_text: searchText(v),
-  };
+  return { ...columnsOf(v), search_text: searchText(v) };
 }
 
 /** The slug is the URL: a second article with it is refused under the field. */

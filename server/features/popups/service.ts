@@ -6,6 +6,7 @@ import type { Database, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
+import { columnsOf } from "../../lib/columns";
 import { localized } from "../../lib/localized";
 import { inPhase, phaseAt } from "../../lib/schedule";
 import { mapRows, paginateSorted } from "../../lib/paging";
@@ -210,19 +211,6 @@ export async function adminGetPopup(db: Db, id: string) {
   return { ...toPopup(row, nowDb()), views: Number(views?.n ?? 0) };
 }
 
-function columns(v: PopupValues) {
-  return {
-    title: v.title,
-    body: v.body,
-    title_en: v.titleEn,
-    body_en: v.bodyEn,
-    link_url: v.linkUrl,
-    starts_at: v.startsAt,
-    ends_at: v.endsAt,
-    active: v.active ? 1 : 0,
-  } as const;
-}
-
 export function createPopup(
   deps: PopupDeps,
   adminId: string,
@@ -232,9 +220,9 @@ export function createPopup(
   return createEntity(deps, "popups", "popup", adminId, image, async (trx, created) => {
     await trx
       .insertInto("popups")
-      .values({ ...created, ...columns(values) })
+      .values({ ...created, ...columnsOf(values) })
       .execute();
-    return { ...columns(values), image_key: created.image_key };
+    return { ...columnsOf(values), image_key: created.image_key };
   });
 }
 
@@ -253,7 +241,7 @@ export async function updatePopup(
       trx.selectFrom("popups").select(COLUMNS).where("id", "=", id),
     ).executeTakeFirst();
     if (!before) throw notFound();
-    const after = { ...columns(values), image_key: keepImage(before.image_key) };
+    const after = { ...columnsOf(values), image_key: keepImage(before.image_key) };
     await trx
       .updateTable("popups")
       .set({ ...after, updated_at: nowDb() })

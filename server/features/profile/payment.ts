@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, PaymentDetailsTable, UsdtNetwork } from "../../../db/schema";
+import { fieldsOf } from "../../lib/columns";
 import type { PaymentDetails, PaymentField } from "./schema";
 import { moneySettingsOf, storedMoneySettings } from "../settings/service";
 
@@ -49,38 +50,7 @@ export async function readPaymentDetails(
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return { ...EMPTY_PAYMENT_DETAILS, updatedAt: null };
-  return {
-    bankName: row.bank_name,
-    bankCode: row.bank_code,
-    branchName: row.branch_name,
-    branchNumber: row.branch_number,
-    accountType: row.account_type,
-    bankAccountNumber: row.bank_account_number,
-    accountHolder: row.account_holder,
-    usdtAddress: row.usdt_address,
-    exnessEmail: row.exness_email,
-    peskaEmail: row.peska_email,
-    bitwalletEmail: row.bitwallet_email,
-    paypayId: row.paypay_id,
-    updatedAt: row.updated_at,
-  };
-}
-
-export function toColumns(details: PaymentDetails) {
-  return {
-    bank_name: details.bankName,
-    bank_code: details.bankCode,
-    branch_name: details.branchName,
-    branch_number: details.branchNumber,
-    account_type: details.accountType,
-    bank_account_number: details.bankAccountNumber,
-    account_holder: details.accountHolder,
-    usdt_address: details.usdtAddress,
-    exness_email: details.exnessEmail,
-    peska_email: details.peskaEmail,
-    bitwallet_email: details.bitwalletEmail,
-    paypay_id: details.paypayId,
-  };
+  return fieldsOf(row, [...Object.values(COLUMNS), "updated_at"]);
 }
 
 /** The fields whose value differs: what an audit row names (never the values themselves). */

@@ -8,6 +8,7 @@ import { recordAudit } from "../../audit";
 import type { CurrentSession } from "../../auth/session";
 import { requireVerifiedEmail } from "../../auth/verified-email";
 import { AppError } from "../../errors";
+import { columnsOf } from "../../lib/columns";
 import { fieldError, FieldIssues } from "../../lib/field-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail";
@@ -16,13 +17,7 @@ import { readStoredImage } from "../../storage/uploads";
 import { acceptImage, ImageRejected } from "../../storage/images";
 import { reauthValid, requireRecentReauth } from "../auth/account-security";
 import { getMoneySettings } from "../settings/service";
-import {
-  changedFields,
-  maskPaymentDetails,
-  readPaymentDetails,
-  toColumns,
-  usdtAddressState,
-} from "./payment";
+import { changedFields, maskPaymentDetails, readPaymentDetails, usdtAddressState } from "./payment";
 import { branchExists } from "./banks";
 import type { PaymentDetailsForm, ProfileValues } from "../../domain/profile";
 import { paymentDetailsSchema } from "./schema";
@@ -246,7 +241,7 @@ export async function updatePaymentDetails(
     const changed = changedFields(before, next);
     if (changed.length === 0) return { changed };
     const now = nowDb();
-    const columns = { ...toColumns(next), usdt_network: next.usdtAddress ? addressNetwork : null };
+    const columns = { ...columnsOf(next), usdt_network: next.usdtAddress ? addressNetwork : null };
     await upsert(
       db,
       trx
