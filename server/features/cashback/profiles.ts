@@ -5,6 +5,7 @@ import type { Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, found, notFound } from "../../errors";
+import { columnsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
 import {
   headerMatches,
@@ -99,21 +100,10 @@ export async function getProfile(db: Kysely<Database>, id: string): Promise<Impo
   return toProfile(row);
 }
 
-function columnsOf(input: ProfileInput) {
-  return {
-    broker_id: input.brokerId,
-    name: input.name,
-    encoding: input.encoding,
-    delimiter: input.delimiter,
-    has_header: input.hasHeader ? (1 as const) : (0 as const),
-    columns: JSON.stringify(
-      Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, input.columns[c] || null])),
-    ),
-    date_format: input.dateFormat,
-    volume_divisor: input.volumeDivisor,
-    decimal_comma: input.decimalComma ? (1 as const) : (0 as const),
-    currency: input.currency,
-  };
+/** A profile's row: its report columns are stored as one JSON object, every name present. */
+function profileColumns({ columns, ...profile }: ProfileInput) {
+  const named = Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, columns[c] || null]));
+  return { ...columnsOf(profile), columns: JSON.stringify(named) };
 }
 
 async function brokerExists(db: Kysely<Database>, brokerId: string) {
@@ -131,11 +121,12 @@ export async function saveProfile(
   adminId: string,
   input: ProfileInput & { id?: string | undefined },
 ): Promise<{ id: string }> {
-  await brokerExists(db.kysely, input.brokerId);
-  const values = columnsOf(input);
+  const { id: given, ...profile } = input;
+  await brokerExists(db.kysely, profile.brokerId);
+  const values = profileColumns(profile);
   const now = nowDb();
   return db.kysely.transaction().execute(async (trx) => {
-    let id = input.id;
+    let id = given;
     if (id) {
       const updated = await trx
         .updateTable("import_profiles")
@@ -152,7 +143,7 @@ export async function saveProfile(
     }
     await recordAudit(trx, {
       actorId: adminId,
-      action: input.id ? "import.profile.update" : "import.profile.create",
+      action: given ? "import.profile.update" : "import.profile.create",
       targetType: "import_profile",
       targetId: id,
       data: { after: values },

@@ -8,6 +8,7 @@ import type { Database, EaAccountType, EaLicenseStatus, Language } from "../../.
 import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, found, notFound } from "../../errors";
+import { fieldsOf } from "../../lib/columns";
 import { lockedRow } from "../../lib/locked";
 import { fieldError } from "../../lib/field-error";
 import { localized, readerText } from "../../lib/localized";
@@ -328,16 +329,9 @@ type LicenceRow = Awaited<ReturnType<ReturnType<typeof licenceQuery>["executeTak
 
 function toLicence(r: LicenceRow) {
   return {
-    id: r.id,
-    eaId: r.ea_id,
-    eaName: r.ea_name,
-    accountType: r.account_type,
-    status: r.status,
-    licenseKey: r.license_key,
-    reason: r.reason,
+    ...fieldsOf(r, ["id", "ea_id", "ea_name", "account_type", "status", "license_key"]),
+    ...fieldsOf(r, ["reason", "issued_at", "ended_at"]),
     requestedAt: r.created_at,
-    issuedAt: r.issued_at,
-    endedAt: r.ended_at,
     account: {
       accountNumber: r.account_number,
       brokerName: r.broker_name,

@@ -13,7 +13,7 @@ import type {
 import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { found } from "../../errors";
-import { columnsOf } from "../../lib/columns";
+import { columnsOf, fieldsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
 import { localized } from "../../lib/localized";
 import { contains, listPage } from "../../lib/paging";
@@ -87,13 +87,8 @@ function toMemberEa(r: EaRow, locale: Language) {
 
 function eaFacts(r: EaRow) {
   return {
-    id: r.id,
-    developer: r.developer,
-    category: r.category,
-    accountType: r.account_type,
+    ...fieldsOf(r, ["id", "developer", "category", "account_type", "created_at", "updated_at"]),
     active: Number(r.active) === 1,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
   };
 }
 
