@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The server renders each document to one string (app/entry.server.tsx): nothing may wait
+ * while it renders. A deferred loader value would never arrive, and a lazy component met on
+ * the server would be left for the browser to render. These are the two ways to wait.
+ */
+const app = path.resolve(import.meta.dirname, "../../app");
+
+function sources(dir: string): { file: string; text: string }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    if (!/\.tsx?$/.test(entry.name)) return [];
+    return [{ file: path.relative(app, full), text: readFileSync(full, "utf8") }];
+  });
+}
+
+describe("a document renders without waiting", () => {
+  const files = sources(app);
+
+  it("no loader defers its data and no page awaits it", () => {
+    const waiting = files.filter(({ text }) => /\bdefer\s*\(|<Await\b/.test(text));
+    expect(waiting.map((f) => f.file)).toEqual([]);
+  });
+
+  it("a lazy component renders only once the page is hydrated", () => {
+    const lazy = files.filter(({ text }) => /\blazy\s*\(/.test(text));
+    expect(lazy.length).toBeGreaterThan(0);
+    const onServer = lazy.filter(({ text }) => !/\bhydrated\b/.test(text));
+    expect(onServer.map((f) => f.file)).toEqual([]);
+  });
+});
