@@ -57,7 +57,8 @@ export default async function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, {
+  // Bytes, not a string: a string body is checked for lone surrogates and encoded again.
+  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), {
     headers: responseHeaders,
     status: responseStatusCode,
   });
