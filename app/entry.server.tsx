@@ -56,9 +56,12 @@ export default async function handleRequest(
       </I18nextProvider>
     </NonceProvider>,
   );
+  // Bytes, not a string: a string body is checked for lone surrogates and encoded again. Its
+  // length lets the compression size its window to the page (server/compression.ts).
+  const body = Buffer.from(`<!DOCTYPE html>${html}`);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Bytes, not a string: a string body is checked for lone surrogates and encoded again.
-  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), {
+  responseHeaders.set("Content-Length", String(body.length));
+  return new Response(body, {
     headers: responseHeaders,
     status: responseStatusCode,
   });

@@ -114,8 +114,8 @@ const toBuffer = (chunk: unknown, encoding?: BufferEncoding): Buffer =>
 /**
  * Compression of what the server makes per request (HTML, tRPC JSON), chosen per response as
  * its headers go out (chooseEncoding, compressor): the body's length is known there when the
- * handler set Content-Length or ended the response in one write; a streamed page (React) is
- * compressed as it streams, with the largest window. Responses that already carry a
+ * handler set Content-Length (the server's documents do) or ended the response in one write; a
+ * streamed body is compressed as it streams, with the largest window. Responses that already carry a
  * Content-Encoding (the build's Brotli files), HEAD requests, `Cache-Control: no-transform`,
  * types that do not compress and bodiless statuses go as they are; every compressible type is
  * marked `Vary: Accept-Encoding`. The build's scripts and styles are compressed once, at the
@@ -131,6 +131,7 @@ export function responseCompression(): RequestHandler {
     let ended = false;
     let closed = false;
     let endLength: number | undefined;
+    let declaredLength = false;
     let drainListeners: ((...args: unknown[]) => void)[] | null = [];
 
     const start = () => {
@@ -140,6 +141,7 @@ export function responseCompression(): RequestHandler {
       if (!COMPRESSIBLE.test(type)) return listeners.forEach((l) => rawOn("drain", l));
       addVary(res);
       const declared = res.getHeader("Content-Length");
+      declaredLength = declared !== undefined;
       const length = declared === undefined ? endLength : Number(declared);
       const encoding =
         req.method === "HEAD" ||
@@ -179,9 +181,12 @@ export function responseCompression(): RequestHandler {
       return message === undefined ? rawWriteHead(status) : rawWriteHead(status, message as string);
     }) as Response["writeHead"];
 
-    // Remix flushes after each chunk it writes: a part of the page that streams in later
-    // (a Suspense boundary) goes out then, not at the end.
-    (res as Response & { flush: () => void }).flush = () => stream?.flush();
+    // Remix flushes after each chunk it writes: a part of a body that streams in later goes out
+    // then, not at the end. A body of declared length (a document) comes whole: a flush would
+    // only cost the compressor another call and the response a few bytes.
+    (res as Response & { flush: () => void }).flush = () => {
+      if (!declaredLength) stream?.flush();
+    };
 
     res.write = ((chunk: unknown, encoding?: unknown) => {
       if (ended) return false;

@@ -1,7 +1,7 @@
 import { request } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, Gzip, gunzipSync } from "node:zlib";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   BROTLI_MAX_WINDOW_BITS,
   brotliWindowBits,
@@ -119,6 +119,14 @@ describe("responseCompression", () => {
         () => {},
       );
     });
+    // As Remix's adapter sends a document: the whole body in one write, a flush, the end.
+    app.get("/whole", (_req, res) => {
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Content-Length", Buffer.byteLength(page));
+      res.write(page);
+      (res as unknown as { flush(): void }).flush();
+      res.end();
+    });
     app.get("/head-given", (_req, res) => {
       res.writeHead(200, { "Content-Type": "application/json", "Content-Length": page.length });
       res.end(page);
@@ -193,6 +201,19 @@ describe("responseCompression", () => {
       req.end();
     });
     expect(body).toBe(page);
+  });
+
+  it("compresses a body of declared length in one piece: a flush adds nothing", async () => {
+    const flush = vi.spyOn(Gzip.prototype, "flush");
+    try {
+      const raw = await get(`${srv.url}/whole`, "gzip");
+      expect(raw.headers["content-encoding"]).toBe("gzip");
+      expect(raw.headers["content-length"]).toBeUndefined();
+      expect(decoded(raw)).toBe(page);
+      expect(flush).not.toHaveBeenCalled();
+    } finally {
+      flush.mockRestore();
+    }
   });
 
   it("drops a Content-Length given with writeHead when it compresses", async () => {
