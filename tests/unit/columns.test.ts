@@ -58,7 +58,11 @@ describe("columnsOf", () => {
         "active",
       ].sort(),
     );
-    expect(columnsOf(parsed)).toMatchObject({ title: "冬のキャンペーン", capacity: 1000, active: 1 });
+    expect(columnsOf(parsed)).toMatchObject({
+      title: "冬のキャンペーン",
+      capacity: 1000,
+      active: 1,
+    });
   });
 });
 

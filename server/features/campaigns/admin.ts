@@ -23,7 +23,6 @@ import {
 
 /** Campaigns in the admin: the list, one campaign, creating and editing it, its entries. */
 
-
 const ADMIN_SORT = {
   startsAt: "campaigns.starts_at",
   createdAt: "campaigns.created_at",
