@@ -1,12 +1,15 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import type { CsvCell } from "../../server/lib/csv";
+import type { Caller } from "../../server/trpc/router";
 import { searchParamsObject } from "~/components/table/url";
+import { i18nServer } from "~/i18n.server";
 
 /**
  * One column of a list's CSV export: its header and how a row fills it. Written side by side so
  * a column added or moved can never leave its header in another place than its values.
  */
-export type CsvColumn<R> = readonly [header: string, cell: (row: R) => CsvCell];
+type CsvColumn<R> = readonly [header: string, cell: (row: R) => CsvCell];
 
 /**
  * What an export route passes to its list's procedure: the page's own search params (filters,
@@ -17,18 +20,28 @@ export function exportInput(request: Request) {
 }
 
 /**
- * The CSV download `name` of `rows`, one line per row in the order of `columns`; the file is
- * written on the server side (`context.csv`).
+ * A list's CSV export route, written as what differs between lists: the file's name, the
+ * namespaces of its headers, the page's own procedure (called with `exportInput`, so the file
+ * holds every row the page's filters select) and the columns of a row.
  */
-export function csvColumnsResponse<R>(
-  context: AppLoadContext,
-  name: string,
-  rows: readonly R[],
-  columns: readonly CsvColumn<R>[],
-): Response {
-  return context.csv(
-    name,
-    columns.map(([header]) => header),
-    rows.map((row) => columns.map(([, cell]) => cell(row))),
-  );
+export function csvExport<P extends { rows: readonly unknown[] }>(list: {
+  name: string;
+  ns: string | readonly [string, ...string[]];
+  read: (
+    trpc: Caller,
+    input: ReturnType<typeof exportInput>,
+    args: LoaderFunctionArgs,
+  ) => Promise<P>;
+  columns: (t: TFunction, page: P) => readonly CsvColumn<P["rows"][number]>[];
+}) {
+  return async (args: LoaderFunctionArgs): Promise<Response> => {
+    const t = await i18nServer.getFixedT(args.request, list.ns);
+    const page = await list.read(args.context.trpc, exportInput(args.request), args);
+    const columns = list.columns(t, page);
+    return args.context.csv(
+      list.name,
+      columns.map(([header]) => header),
+      page.rows.map((row) => columns.map(([, cell]) => cell(row))),
+    );
+  };
 }

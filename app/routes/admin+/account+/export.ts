@@ -1,6 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
+import { csvExport } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -9,10 +7,11 @@ import { answerRefusals } from "~/lib/refusals.server";
  * params), every matching row instead of one page.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const t = await i18nServer.getFixedT(request, ["admin", "accounts"]);
-    const page = await context.trpc.brokers.accounts.list(exportInput(request));
-    return csvColumnsResponse(context, "accounts", page.rows, [
+  csvExport({
+    name: "accounts",
+    ns: ["admin", "accounts"],
+    read: (trpc, input) => trpc.brokers.accounts.list(input),
+    columns: (t) => [
       [t("admin:accounts.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
       [t("admin:accounts.csv.uid"), (r) => r.userId],
       [t("admin:accounts.columns.member"), (r) => r.nickname],
@@ -23,6 +22,6 @@ export const loader = /* @__PURE__ */ answerRefusals(
       [t("admin:accounts.csv.reason"), (r) => r.denyReason],
       [t("admin:accounts.columns.decidedAt"), (r) => formatDateTime(r.decidedAt)],
       [t("admin:accounts.csv.decidedBy"), (r) => r.decidedBy],
-    ]);
-  },
+    ],
+  }),
 );

@@ -1,15 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
+import { csvExport } from "~/lib/csv.server";
 import { formatRate } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** The referrer list as CSV: the same search and order as the page, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const t = await i18nServer.getFixedT(request, "affiliate");
-    const page = await context.trpc.affiliate.referrers(exportInput(request));
-    return csvColumnsResponse(context, "affiliates", page.rows, [
+  csvExport({
+    name: "affiliates",
+    ns: "affiliate",
+    read: (trpc, input) => trpc.affiliate.referrers(input),
+    columns: (t, page) => [
       [t("admin.uid"), (r) => r.id],
       [t("admin.nickname"), (r) => r.nickname],
       [t("admin.email"), (r) => r.email],
@@ -17,6 +16,6 @@ export const loader = /* @__PURE__ */ answerRefusals(
       [t("admin.customers"), (r) => r.customers],
       [t("admin.rewards"), (r) => r.rewards],
       [t("admin.rate"), (r) => formatRate(r.rateBp ?? page.defaultRateBp)],
-    ]);
-  },
+    ],
+  }),
 );

@@ -1,7 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse } from "~/lib/csv.server";
 import { searchParamsObject } from "~/components/table/url";
+import { csvExport } from "~/lib/csv.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /**
@@ -10,10 +8,12 @@ import { answerRefusals } from "~/lib/refusals.server";
  * coverage column says whether the commission was recorded for every row.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const t = await i18nServer.getFixedT(request, "cashback");
-    const report = await context.trpc.cashback.margin(searchParamsObject(request.url));
-    return csvColumnsResponse(context, "margin", report.rows, [
+  csvExport({
+    name: "margin",
+    ns: "cashback",
+    // Not a paged list: the report reads the page's own params.
+    read: (trpc, _, { request }) => trpc.cashback.margin(searchParamsObject(request.url)),
+    columns: (t) => [
       [t("margin.csv.month"), (r) => r.month],
       [t("margin.csv.brokerId"), (r) => r.brokerId],
       [t("margin.csv.broker"), (r) => r.brokerName],
@@ -26,6 +26,6 @@ export const loader = /* @__PURE__ */ answerRefusals(
       [t("margin.csv.margin"), (r) => r.margin ?? ""],
       // A number (12.3, -4.5), so a negative percentage stays a number in a spreadsheet.
       [t("margin.csv.percent"), (r) => (r.percentX10 === null ? "" : r.percentX10 / 10)],
-    ]);
-  },
+    ],
+  }),
 );

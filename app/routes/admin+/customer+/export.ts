@@ -1,15 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
+import { csvExport } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** The customer list as CSV: the same search and order as the page, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const t = await i18nServer.getFixedT(request, "admin");
-    const page = await context.trpc.admin.customers.list(exportInput(request));
-    return csvColumnsResponse(context, "customers", page.rows, [
+  csvExport({
+    name: "customers",
+    ns: "admin",
+    read: (trpc, input) => trpc.admin.customers.list(input),
+    columns: (t) => [
       [t("customers.columns.uid"), (r) => r.id],
       [t("customers.columns.nickname"), (r) => r.nickname],
       [t("customers.columns.name"), (r) => r.name],
@@ -17,6 +16,6 @@ export const loader = /* @__PURE__ */ answerRefusals(
       [t("customers.columns.accounts"), (r) => r.accountCount],
       [t("customers.csv.pending"), (r) => r.pendingCount],
       [t("customers.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
-    ]);
-  },
+    ],
+  }),
 );

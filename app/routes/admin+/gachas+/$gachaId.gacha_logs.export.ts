@@ -1,21 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
+import { csvExport } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** A gacha's logs as CSV: the page's own procedure and filters, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context, params }: LoaderFunctionArgs) => {
-    const t = await i18nServer.getFixedT(request, "gacha");
-    const page = await orNotFound(() =>
-      context.trpc.gachas.logs({
-        ...exportInput(request),
-        gachaId: params.gachaId ?? "",
-      }),
-    );
-    return csvColumnsResponse(context, "gacha-logs", page.rows, [
+  csvExport({
+    name: "gacha-logs",
+    ns: "gacha",
+    read: (trpc, input, { params }) =>
+      orNotFound(() => trpc.gachas.logs({ ...input, gachaId: params.gachaId ?? "" })),
+    columns: (t) => [
       [t("logs.date"), (r) => formatDateTime(r.createdAt)],
       [t("admin.logs.uid"), (r) => r.member.id],
       [t("admin.logs.member"), (r) => r.member.nickname],
@@ -28,6 +23,6 @@ export const loader = /* @__PURE__ */ answerRefusals(
       [t("admin.logs.validUntil"), (r) => formatDateTime(r.validUntil)],
       [t("logs.status"), (r) => t(`states.${r.state}`)],
       [t("admin.logs.usedAt"), (r) => formatDateTime(r.usedAt)],
-    ]);
-  },
+    ],
+  }),
 );

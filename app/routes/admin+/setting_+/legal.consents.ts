@@ -1,6 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
+import { csvExport } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -9,10 +7,11 @@ import { answerRefusals } from "~/lib/refusals.server";
  * for one document): who, which version, when. The admin guard is the procedure's role.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const t = await i18nServer.getFixedT(request, "legal");
-    const page = await context.trpc.legal.consents(exportInput(request));
-    return csvColumnsResponse(context, "consents", page.rows, [
+  csvExport({
+    name: "consents",
+    ns: "legal",
+    read: (trpc, input) => trpc.legal.consents(input),
+    columns: (t) => [
       [t("consents.acceptedAt"), (r) => formatDateTime(r.acceptedAt)],
       [t("consents.member"), (r) => r.userId],
       [t("consents.email"), (r) => r.email],
@@ -20,6 +19,6 @@ export const loader = /* @__PURE__ */ answerRefusals(
       [t("consents.document"), (r) => t(`kinds.${r.kind}`)],
       [t("consents.version"), (r) => r.version],
       [t("consents.publishedAt"), (r) => formatDateTime(r.publishedAt)],
-    ]);
-  },
+    ],
+  }),
 );

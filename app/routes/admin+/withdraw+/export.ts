@@ -1,6 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { csvColumnsResponse, exportInput } from "~/lib/csv.server";
+import { csvExport } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { payeeSummary } from "~/lib/payee";
 import { answerRefusals } from "~/lib/refusals.server";
@@ -10,10 +8,11 @@ import { answerRefusals } from "~/lib/refusals.server";
  * params, status pending by default like the page), every matching row instead of one page.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const t = await i18nServer.getFixedT(request, ["admin-money", "wallet"]);
-    const page = await context.trpc.wallet.adminWithdrawals(exportInput(request));
-    return csvColumnsResponse(context, "withdrawals", page.rows, [
+  csvExport({
+    name: "withdrawals",
+    ns: ["admin-money", "wallet"],
+    read: (trpc, input) => trpc.wallet.adminWithdrawals(input),
+    columns: (t) => [
       [t("admin-money:withdrawals.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
       [t("admin-money:csv.requestId"), (r) => r.id],
       [t("admin-money:csv.memberId"), (r) => r.member.id],
@@ -28,6 +27,6 @@ export const loader = /* @__PURE__ */ answerRefusals(
       [t("admin-money:csv.reason"), (r) => r.rejectReason],
       [t("admin-money:csv.nextBusinessDay"), (r) => r.nextBusinessDay],
       [t("admin-money:withdrawals.columns.payee"), (r) => payeeSummary(r.method, r.payout, t)],
-    ]);
-  },
+    ],
+  }),
 );
