@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
@@ -41,21 +41,38 @@ export function contentSecurityPolicy(nonce: string, config: Config): string {
 }
 
 /**
+ * A page's CSP nonce: 16 random bytes, base64. They are cut from a pool filled 4 KB at a time,
+ * so a page costs no call into the system's random source of its own (on this kind of host one
+ * such call cost about 50 µs, a percent of a page); each byte is handed out once.
+ */
+const nonces = { pool: Buffer.alloc(4096), used: 4096 };
+export function cspNonce(): string {
+  if (nonces.used === nonces.pool.length) {
+    randomFillSync(nonces.pool);
+    nonces.used = 0;
+  }
+  nonces.used += 16;
+  return nonces.pool.toString("base64", nonces.used - 16, nonces.used);
+}
+
+/**
  * Security headers on every response; the CSP nonce is left in res.locals for the page.
  * The build's scripts and style sheets get only the headers that mean something for them
  * (nosniff, HSTS): the page policies would add about a kilobyte to each of the two dozen
  * files a page loads, for nothing.
  */
 export function securityHeaders(config: Config): RequestHandler {
+  // The policy is the same on every page but for its nonce: written once, around it.
+  const [policyBefore, policyAfter] = contentSecurityPolicy("\0", config).split("\0");
   return (req, res, next) => {
     if (config.COOKIE_SECURE) {
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     res.setHeader("X-Content-Type-Options", "nosniff");
     if (req.path.startsWith("/build/")) return next();
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = cspNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, config));
+    res.setHeader("Content-Security-Policy", `${policyBefore}${nonce}${policyAfter}`);
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
