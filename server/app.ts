@@ -1,14 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express, { type Request } from "express";
-import { pinoHttp } from "pino-http";
 import { type Db, ping } from "../db";
 import type { Config } from "./config";
-import { type Logger, redactUrl } from "./logger";
+import type { Logger } from "./logger";
+import { accessLog } from "./access-log";
 import { precompressed } from "./precompressed";
 import { sameOriginOnly, securityHeaders, warnUntrustedProxy } from "./security";
 import { bodyLimit } from "./body-limit";
@@ -34,8 +33,6 @@ export interface AppDeps {
   /** Counts the tRPC and Remix handlers, so shutdown closes the database after the last. */
   work?: HandlerWork;
 }
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 const trpcRoute = trpcRouteLabeller(Object.keys(appRouter._def.procedures));
 
@@ -133,31 +130,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(observed());
   watchDatabase(db, config.READY_TIMEOUT_MS);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id =
-          typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: redactUrl(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: {
-        ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/build/"),
-      },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-    }),
-  );
+  app.use(accessLog(log, (url) => url === "/healthz" || url.startsWith("/build/")));
   app.use(securityHeaders(config));
   app.use(sameOriginOnly(config));
   app.use(warnUntrustedProxy(config, log));
