@@ -1,12 +1,17 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import {
+  type AgnosticRouteObject,
+  createMemoryHistory,
+  createRouter,
+  matchRoutes,
+} from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 /*
  * The server's copy of @remix-run/router is patched (patches/, decision 026) to flatten, rank
  * and compile a route table once per routes array. These check that matching gives what the
- * router's rules say on the first and on later calls, that a table that grows in place is
+ * router's rules say on the first and on later calls, that a table grown by patchRoutes is
  * matched afresh, and that the matches kept per path (decision 036) reach every caller as
  * their own copy.
  */
@@ -62,11 +67,16 @@ describe("route matching with the patched router", () => {
     expect(ids(routes, "/USERS/ranking")).toEqual(["root", "users", "users.ranking"]);
   });
 
-  it("matches a route added to the table in place after the table was matched", () => {
-    const routes = table();
-    expect(ids(routes, "/late")).toEqual(["root", "splat"]);
-    routes[0]!.children!.push({ id: "late", path: "late" });
-    expect(ids(routes, "/late")).toEqual(["root", "late"]);
+  it("matches a route patched into the table after the table was matched", () => {
+    // patchRoutes (route discovery on navigation) is how a table changes in place: the router
+    // adds the route to the children it already has, so the table matched before grows too.
+    const router = createRouter({ routes: table(), history: createMemoryHistory() });
+    const before = router.routes;
+    expect(ids(before, "/late")).toEqual(["root", "splat"]);
+    router.patchRoutes("root", [{ id: "late", path: "late" }]);
+    expect(ids(before, "/late")).toEqual(["root", "late"]);
+    expect(ids(router.routes, "/late")).toEqual(["root", "late"]);
+    router.dispose();
   });
 
   it("matches two tables of the same shape with their own route objects", () => {

@@ -17,8 +17,8 @@ import { describe, expect, it } from "vitest";
  * The server's copies of @remix-run/react and react-router-dom are patched (patches/,
  * decision 036) to make the render's route objects once per build instead of per request.
  * These check that the patched files are the ones Node loads, that pages still render their
- * own route, params and 404 from the shared routes, and that a changed route module or a
- * table grown in place is not served from the cache.
+ * own route, params and 404 from the shared routes, and that a changed route module or
+ * another routes array is not served from the cache.
  */
 const require = createRequire(import.meta.url);
 // The copy Node loads (server.js): an `import` here would resolve to server.mjs.
@@ -140,7 +140,7 @@ describe("server render with the patched Remix and React Router", () => {
     expect(await render("/a")).toContain("page a");
   });
 
-  it("converts a routes array once, and again after it grew in place", async () => {
+  it("converts a routes array once", async () => {
     const routes: RouteObject[] = [{ id: "root", path: "", children: [{ id: "a", path: "a" }] }];
     const context = (await createStaticHandler(routes as AgnosticDataRouteObject[]).query(
       new Request("http://localhost/a"),
@@ -152,9 +152,8 @@ describe("server render with the patched Remix and React Router", () => {
       first.state.matches.map((m) => m.route),
     );
     expect(second.state.matches[1]!.route).toBe(first.routes[0]!.children![0]);
-    routes[0]!.children!.push({ id: "late", path: "late" });
-    const grown = createStaticRouter(routes, context);
-    expect(grown.routes).not.toBe(first.routes);
-    expect(grown.routes[0]!.children!.map((r) => r.id)).toEqual(["a", "late"]);
+    // Another array (a new build's routes) is converted on its own.
+    const next = structuredClone(routes);
+    expect(createStaticRouter(next, context).routes).not.toBe(first.routes);
   });
 });
