@@ -148,7 +148,9 @@ describe(`the dispatcher on ${testEngine}`, () => {
     const m = await linkedMember();
     await enqueue(t.db, m.id, "support_reply", { messageId: "m", excerpt: "hi" }, "r1");
     standin.scriptPushes({ kind: "status", status: 429 }, { kind: "status", status: 500 });
-    const dispatcher = dispatcherFor(t.db, standin, { backoffBaseMs: 400, backoffMaxMs: 800 });
+    // The first wait is at least half the base: 500 ms for the check below to find nothing due,
+    // however slow the machine is between the two statements.
+    const dispatcher = dispatcherFor(t.db, standin, { backoffBaseMs: 1000, backoffMaxMs: 2000 });
     await dispatcher.runOnce();
     let [row] = await notificationRows(t.db, m.id);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
@@ -256,10 +258,16 @@ describe(`the dispatcher on ${testEngine}`, () => {
   it("lets a claim expire: another worker takes the row, and the late one changes nothing", async () => {
     const m = await linkedMember();
     await enqueue(t.db, m.id, "support_reply", { messageId: "m", excerpt: "hi" }, "lease");
-    const [first] = await claimDue(t.db, { limit: 1, leaseMs: 50 });
+    const [first] = await claimDue(t.db, { limit: 1, leaseMs: 60_000 });
     expect(first).toBeDefined();
-    expect(await claimDue(t.db, { limit: 1, leaseMs: 50 })).toEqual([]);
-    await new Promise((r) => setTimeout(r, 80));
+    expect(await claimDue(t.db, { limit: 1, leaseMs: 60_000 })).toEqual([]);
+    // The lease runs out: its end is written rather than waited for, so a slow moment between
+    // the two claims above cannot end it early.
+    await t.db.kysely
+      .updateTable("notifications")
+      .set({ next_attempt_at: "2026-01-01 00:00:00.000" })
+      .where("id", "=", first!.id)
+      .execute();
     const dispatcher = dispatcherFor(t.db, standin);
     expect(await dispatcher.runOnce()).toBe(1);
     // The first claimant comes back too late: its token no longer holds the row.
