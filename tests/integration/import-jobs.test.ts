@@ -37,6 +37,15 @@ async function threeChunkBatch(prefix: string) {
   return { batchId: p.batchId, members, owed };
 }
 
+/** A worker's lease runs out: written, not waited for, so no slow moment can end it early. */
+async function endLease(jobId: string) {
+  await t.db.kysely
+    .updateTable("import_jobs")
+    .set({ lease_until: "2026-01-01 00:00:00.000" })
+    .where("id", "=", jobId)
+    .execute();
+}
+
 async function jobRow(batchId: string) {
   return t.db.kysely
     .selectFrom("import_jobs")
@@ -89,11 +98,7 @@ describe(`import jobs on ${testEngine}`, () => {
     // While A's lease lasts, nobody else takes the job.
     expect(await claimImportJob(t.db, "worker-b")).toBeNull();
     // The lease ends: worker B takes the job over and credits the next chunk.
-    await t.db.kysely
-      .updateTable("import_jobs")
-      .set({ lease_until: "2026-01-01 00:00:00.000" })
-      .where("id", "=", jobId)
-      .execute();
+    await endLease(jobId);
     const b = await claimImportJob(t.db, "worker-b");
     expect(b).toMatchObject({ id: jobId, attempts: 2 });
     expect(
@@ -286,14 +291,8 @@ describe(`preview jobs on ${testEngine}`, () => {
     expect(await stagedRows(batchId)).toHaveLength(4000);
 
     // While A's lease lasts nobody takes the job; once it has ended, B does and finishes it.
-    // The end is written, not waited for: a lease that ran out during a slow moment of the
-    // test would let B in early.
     expect(await claimImportJob(t.db, "worker-b")).toBeNull();
-    await t.db.kysely
-      .updateTable("import_jobs")
-      .set({ lease_until: "2026-01-01 00:00:00.000" })
-      .where("id", "=", jobId)
-      .execute();
+    await endLease(jobId);
     const b = await claimImportJob(t.db, "worker-b");
     expect(b).toMatchObject({ id: jobId, attempts: 2 });
     expect(await runImportJob(deps, b!, "worker-b")).toBe("done");
