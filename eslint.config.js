@@ -96,4 +96,19 @@ export default tseslint.config(
     files: ["db/cli.ts", "scripts/**", "tests/**", "bench/**"],
     rules: { "no-console": "off" },
   },
+  {
+    // A fork runs many test files on one module graph (vitest.config.ts): a mocked module or a
+    // global stub would reach the files that run after it.
+    files: ["tests/unit/**", "tests/integration/**", "tests/helpers/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["mock", "doMock", "stubGlobal"].map((property) => ({
+          object: "vi",
+          property,
+          message: "test files share their modules: pass the dependency in instead",
+        })),
+      ],
+    },
+  },
 );

@@ -10,6 +10,11 @@ export default defineConfig({
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
     // Each integration file gets its own database; forks keep native drivers apart.
     pool: "forks",
+    // A fork evaluates the server's modules once for all its files, not once per file: that
+    // evaluation was 60 % of the suites' time (decision 063). So a test file leaves no state
+    // behind: it restores what it sets in process.env, registers hooks only from the helpers it
+    // calls, and never mocks a module.
+    isolate: false,
     // Vitest's default leaves a core to its own process (one fork on a 2-core runner), but a
     // file spends much of its time waiting on its database or importing modules: two forks on
     // two cores finish the suites sooner.

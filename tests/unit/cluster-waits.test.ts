@@ -10,8 +10,12 @@ let kit: typeof Kit;
 let printed: string[] = [];
 
 beforeAll(async () => {
+  // The kit reads its progress interval once, when it is first imported.
+  const previous = process.env.CLUSTER_PROGRESS_MS;
   process.env.CLUSTER_PROGRESS_MS = "200";
   kit = await import("../cluster/cluster");
+  if (previous === undefined) delete process.env.CLUSTER_PROGRESS_MS;
+  else process.env.CLUSTER_PROGRESS_MS = previous;
 });
 afterEach(() => {
   vi.restoreAllMocks();
