@@ -1,5 +1,6 @@
+import { DEMO_MEMBER } from "../../db/seed";
 import { E2E_ORIGIN } from "./env";
-import { expect, reload, test, visit } from "./fixtures";
+import { expect, reload, signInByEmail, test, visit } from "./fixtures";
 
 const YEAR = 365 * 24 * 3600;
 
@@ -69,6 +70,25 @@ test.describe("dark mode", () => {
     expect(after?.value).toBe("light");
   });
 
+  test("the charts' axis text and figures read on the dark background", async ({
+    page,
+    context,
+    db,
+  }) => {
+    // The demo member has six months of cashback and a referral's rewards this year.
+    await signInByEmail(context, db, DEMO_MEMBER.email);
+    await context.addCookies([{ name: "theme", value: "dark", url: E2E_ORIGIN }]);
+    for (const path of ["/users/cashback", "/users/affiliate?preset=thisYear"]) {
+      await visit(page, path);
+      const chart = page.locator("svg.recharts-surface").first();
+      await expect(chart, path).toBeVisible();
+      await expect(chart.locator("text").first(), path).toBeAttached();
+      const lowest = await chart.evaluate(lowestTextContrast);
+      // WCAG AA for text: 4.5 to 1 against what is behind it.
+      expect(lowest.ratio, `${path}: "${lowest.text}"`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   test(
     "visitors have it on the login page, phone header included",
     { tag: "@mobile" },
@@ -81,3 +101,36 @@ test.describe("dark mode", () => {
     },
   );
 });
+
+/**
+ * The lowest contrast between an SVG text's fill and the first opaque background behind the
+ * chart (runs in the page: recharts sets the fills as attributes, read here as computed colours).
+ */
+function lowestTextContrast(svg: SVGSVGElement) {
+  const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = (color: string) => {
+    const [r = 0, g = 0, b = 0] = rgb(color).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  let behind: Element | null = svg.parentElement;
+  let background = "rgb(255, 255, 255)";
+  while (behind) {
+    const color = getComputedStyle(behind).backgroundColor;
+    if (rgb(color)[3] !== 0 && color !== "transparent") {
+      background = color;
+      break;
+    }
+    behind = behind.parentElement;
+  }
+  let lowest = { ratio: Infinity, text: "" };
+  for (const text of svg.querySelectorAll("text")) {
+    if (!text.textContent?.trim()) continue;
+    const [a, b] = [luminance(getComputedStyle(text).fill), luminance(background)];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < lowest.ratio) lowest = { ratio, text: text.textContent };
+  }
+  return lowest;
+}

@@ -12,6 +12,7 @@ import { barValue } from "~/components/cashback/bar-value";
 import { useTranslation } from "react-i18next";
 import { formatYen } from "~/lib/money";
 import { axisYen } from "~/components/cashback/months";
+import { useChartColors } from "~/components/cashback/chart-colors";
 
 export interface RewardPoint {
   label: string;
@@ -34,16 +35,18 @@ const LABELLED_BARS = 12;
  */
 export default function RewardsChart({ data, height }: { data: RewardPoint[]; height: number }) {
   const { i18n } = useTranslation();
+  const colors = useChartColors();
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart data={data} margin={{ top: 20, right: 4, bottom: 4, left: 0 }}>
-        <CartesianGrid vertical={false} stroke="#e2e8f0" />
+        <CartesianGrid vertical={false} stroke={colors.grid} />
         <XAxis
           dataKey="label"
           tickFormatter={shortLabel}
           tickLine={false}
+          axisLine={{ stroke: colors.grid }}
           minTickGap={12}
-          tick={{ fontSize: 12, fill: "#475569" }}
+          tick={{ fontSize: 12, fill: colors.axis }}
         />
         <YAxis
           width={64}
@@ -52,15 +55,20 @@ export default function RewardsChart({ data, height }: { data: RewardPoint[]; he
           allowDecimals={false}
           // The same short format as the cashback chart (¥1.2万, ¥12k): long amounts never cut.
           tickFormatter={axisYen(Math.max(0, ...data.map((d) => d.rewards)), i18n.language)}
-          tick={{ fontSize: 12, fill: "#475569" }}
+          tick={{ fontSize: 12, fill: colors.axis }}
         />
         <Tooltip
+          cursor={{ fill: colors.cursor }}
+          contentStyle={colors.tooltipStyle}
           formatter={(v) => formatYen(Number(v))}
           labelFormatter={(l) => shortLabel(String(l))}
         />
-        <Bar dataKey="rewards" fill="#059669" radius={[3, 3, 0, 0]} isAnimationActive={false}>
+        <Bar dataKey="rewards" fill={colors.bar} radius={[3, 3, 0, 0]} isAnimationActive={false}>
           {data.length <= LABELLED_BARS && (
-            <LabelList dataKey="rewards" content={barValue(i18n.language, "#475569", () => true)} />
+            <LabelList
+              dataKey="rewards"
+              content={barValue(i18n.language, colors.axis, () => true)}
+            />
           )}
         </Bar>
       </BarChart>

@@ -11,7 +11,7 @@ import {
   YAxis,
 } from "recharts";
 import { barValue } from "./bar-value";
-import { useEffectiveTheme } from "~/lib/theme";
+import { useChartColors } from "./chart-colors";
 import { formatYen } from "~/lib/money";
 import { axisYen, type MonthAmount, monthLabel, monthShort, tickPlan, yearTick } from "./months";
 
@@ -34,7 +34,7 @@ export default function MonthlyChart({
   height?: number;
 }) {
   const { t, i18n } = useTranslation("cashback");
-  const dark = useEffectiveTheme() === "dark";
+  const colors = useChartColors();
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
@@ -49,8 +49,7 @@ export default function MonthlyChart({
     data.map((d) => d.month),
     width > 0 && perBar < MIN_LABEL_PX ? 2 : 1,
   );
-  const axis = dark ? "#cbd5e1" : "#475569";
-  const grid = dark ? "#334155" : "#e2e8f0";
+  const { axis, grid } = colors;
   return (
     <div ref={box} style={{ width: "100%", height }}>
       <ResponsiveContainer width="100%" height={height}>
@@ -88,20 +87,14 @@ export default function MonthlyChart({
             tickFormatter={axisYen(Math.max(0, ...data.map((d) => d.amount)), i18n.language)}
           />
           <Tooltip
-            cursor={{ fill: dark ? "rgba(148,163,184,0.15)" : "rgba(16,185,129,0.08)" }}
+            cursor={{ fill: colors.cursor }}
             formatter={(value) => [formatYen(Number(value)), t("monthly.amount")]}
             labelFormatter={(label) => monthLabel(t, String(label))}
-            contentStyle={{
-              borderRadius: 8,
-              fontSize: 13,
-              background: dark ? "#0f172a" : "#ffffff",
-              borderColor: grid,
-              color: dark ? "#f1f5f9" : "#0f172a",
-            }}
+            contentStyle={colors.tooltipStyle}
           />
           <Bar
             dataKey="amount"
-            fill={dark ? "#10b981" : "#059669"}
+            fill={colors.bar}
             radius={[4, 4, 0, 0]}
             maxBarSize={40}
             isAnimationActive={false}
