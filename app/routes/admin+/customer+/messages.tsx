@@ -9,6 +9,7 @@ import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { Badge } from "~/components/ui/Badge";
+import { EmptyState } from "~/components/ui/EmptyState";
 
 export const handle = { title: title.key("chat:admin.inbox"), i18n: ["chat", "errors"] };
 
@@ -44,9 +45,7 @@ export default function AdminMessages() {
         {unreadOnly ? t("admin.all") : t("admin.unreadOnly")}
       </Link>
       {threads.rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700">
-          {t("admin.none")}
-        </p>
+        <EmptyState testId="inbox-empty">{t("admin.none")}</EmptyState>
       ) : (
         <ul
           className={`${card} divide-y divide-slate-200 dark:divide-slate-700`}

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battles/BattleParts";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Alert } from "~/components/ui/Alert";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
@@ -144,9 +145,7 @@ export default function AdminBattle() {
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.standingsNote")}</p>
         {standings.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
-            {t("standingsEmpty")}
-          </p>
+          <EmptyState testId="standings-empty">{t("standingsEmpty")}</EmptyState>
         ) : (
           <BattleBoard rows={standings} caption={battle.title} admin />
         )}
