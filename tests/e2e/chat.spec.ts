@@ -57,6 +57,9 @@ test("chat round trip: member → support → member, live and with read state",
   try {
     const admin = await adminContext.newPage();
     await visit(admin, "/admin/customer/messages");
+    // The unread filter is a text link a finger can still hit.
+    const filter = await admin.getByTestId("inbox-filter").boundingBox();
+    expect(filter?.height ?? 0).toBeGreaterThanOrEqual(44);
     // The admin menu counts members' unread messages. Its total is shared with every parallel
     // spec's threads (and shows "99+" past 99), so only its presence is checked here; the
     // count itself is covered in tests/integration/chat.test.ts.

@@ -36,7 +36,8 @@ export default function AdminMessages() {
     const s = q.toString();
     return s ? `?${s}` : "/admin/customer/messages";
   };
-  const link = `rounded-sm text-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
+  // Text links, each as tall as a fingertip (44 px).
+  const link = `inline-flex min-h-11 items-center rounded-sm text-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;
   return (
     <div className="space-y-4">
       <PageHeading title={t("admin.inbox")} lead={t("admin.inboxLead")} />
