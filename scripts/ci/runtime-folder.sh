@@ -4,6 +4,9 @@
 # in a scratch folder, then copied as the runtime stage copies them. Checks that node_modules
 # holds only what the server loads (runtime-deps.mjs), that the folder is under 200 MB, and that
 # the web process starts from it, reports this release on /healthz and renders the login page.
+# Run it with the image's Node (.ci/run does: bash scripts/ci/node-lts.sh bash scripts/ci/runtime-folder.sh):
+# better-sqlite3 is then built for that Node in the scratch folder, as the image's npm ci builds
+# it, its binary cached per version and Node ABI (about a minute to build once).
 #   RUNTIME_PORT  the port it starts on (4751); RUNTIME_KEEP=1 keeps the scratch folder
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -24,6 +27,29 @@ trap cleanup EXIT
 cp package.json package-lock.json "$scratch/"
 cp -al node_modules "$scratch/node_modules"
 rm -f "$scratch/node_modules/.package-lock.json" # npm rewrites it: never write through a link
+
+# better-sqlite3 for the Node running this script: a real copy (the build writes into it), its
+# binary from the cache or built from its sources against that Node's headers.
+want=$(tr -d '[:space:]' <.nvmrc)
+echo "node $(node --version) (.nvmrc: $want)"
+if [[ $(node -p 'process.versions.node.split(".")[0]') != "$want" ]]; then
+  echo "this Node is not the image's line $want: run it through scripts/ci/node-lts.sh" >&2
+  exit 1
+fi
+sqlite="$scratch/node_modules/better-sqlite3"
+rm -rf "$sqlite"
+cp -a node_modules/better-sqlite3 "$sqlite"
+binary="$sqlite/build/Release/better_sqlite3.node"
+cached="${NODE_LTS_CACHE:-$HOME/.cache/cashback-portal/node}/better-sqlite3-$(node -p 'require("./node_modules/better-sqlite3/package.json").version')-abi$(node -p process.versions.modules).node"
+if [[ -f $cached ]]; then
+  cp "$cached" "$binary"
+  echo "better-sqlite3 for $(node --version): cached $cached"
+else
+  echo "building better-sqlite3 for $(node --version) (about a minute)"
+  (cd "$scratch" && npm rebuild better-sqlite3 --build-from-source --no-audit --no-fund --loglevel=error)
+  mkdir -p "$(dirname "$cached")"
+  cp "$binary" "$cached.partial" && mv "$cached.partial" "$cached"
+fi
 (cd "$scratch" && npm prune --omit=dev --no-audit --no-fund --loglevel=error)
 node scripts/runtime-deps.mjs --remove "$scratch"
 

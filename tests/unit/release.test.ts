@@ -28,9 +28,10 @@ describe("the release", () => {
 
   it("names one Node everywhere: the image, .nvmrc, README, engines", () => {
     const nvmrc = read(".nvmrc").trim();
-    expect(nvmrc).toMatch(/^\d+\.\d+$/);
+    // A major line, not a minor: a minor pin stops below the line's next security release.
+    expect(nvmrc).toMatch(/^\d+$/);
     expect(read("Dockerfile")).toMatch(
-      new RegExp(`^ARG NODE_IMAGE=node:${nvmrc.replace(".", "\\.")}-bookworm-slim$`, "m"),
+      new RegExp(`^ARG NODE_IMAGE=node:${nvmrc}-bookworm-slim$`, "m"),
     );
     expect(read("README.md")).toContain(`Node ${nvmrc}`);
     expect(pkg.engines.node).toBe(">=22.12");
