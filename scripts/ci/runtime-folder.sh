@@ -13,6 +13,13 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root=$PWD
 [[ -f build/server/http.js ]] || { echo "no build: run npm run build first" >&2; exit 1; }
+# The image's Node line, or the check would prove nothing about the image.
+want=$(tr -d '[:space:]' <.nvmrc)
+echo "node $(node --version) (.nvmrc: $want)"
+if [[ $(node -p 'process.versions.node.split(".")[0]') != "$want" ]]; then
+  echo "this Node is not the image's line $want: run it through scripts/ci/node-lts.sh" >&2
+  exit 1
+fi
 
 port=${RUNTIME_PORT:-4751}
 limit_mb=200
@@ -31,12 +38,6 @@ rm -f "$scratch/node_modules/.package-lock.json" # npm rewrites it: never write 
 
 # better-sqlite3 for the Node running this script: a real copy (the build writes into it), its
 # binary from the cache or built from its sources against that Node's headers.
-want=$(tr -d '[:space:]' <.nvmrc)
-echo "node $(node --version) (.nvmrc: $want)"
-if [[ $(node -p 'process.versions.node.split(".")[0]') != "$want" ]]; then
-  echo "this Node is not the image's line $want: run it through scripts/ci/node-lts.sh" >&2
-  exit 1
-fi
 sqlite="$scratch/node_modules/better-sqlite3"
 rm -rf "$sqlite"
 cp -a node_modules/better-sqlite3 "$sqlite"
