@@ -193,10 +193,13 @@ export interface Cashbacks {
   batch_id: string;
   broker_account_id: string;
   broker_id: string;
+  commission_x10000: Generated<number | null>;
   commission_yen: Generated<number | null>;
   created_at: string;
+  currency: Generated<string | null>;
   id: string;
   ledger_tx_id: string;
+  lots_exact: Generated<string | null>;
   lots_milli: number;
   priced: Generated<number>;
   rate_from: Generated<string | null>;
@@ -205,7 +208,9 @@ export interface Cashbacks {
   rate_type: Generated<string | null>;
   rate_x100: Generated<number | null>;
   source_key: string;
+  symbol: Generated<string | null>;
   trade_date: string;
+  traded_at: Generated<string | null>;
   user_id: string;
 }
 
@@ -453,6 +458,7 @@ export interface ImportProfiles {
   has_header: Generated<number>;
   id: string;
   name: string;
+  time_zone: Generated<string>;
   updated_at: string;
   updated_by: Generated<string | null>;
   volume_divisor: Generated<number>;
@@ -474,6 +480,7 @@ export interface ImportRows {
   expected_yen: Generated<number | null>;
   id: string;
   line_no: number;
+  lots_exact: Generated<string | null>;
   lots_milli: Generated<number | null>;
   priced: Generated<number>;
   rate_from: Generated<string | null>;
@@ -481,11 +488,13 @@ export interface ImportRows {
   rate_source: Generated<string | null>;
   rate_type: Generated<string | null>;
   rate_x100: Generated<number | null>;
+  reported_at: Generated<string | null>;
   row_key: Generated<string | null>;
   source_key: Generated<string | null>;
   status: string;
   symbol: Generated<string | null>;
   trade_date: Generated<string | null>;
+  traded_at: Generated<string | null>;
   user_id: Generated<string | null>;
 }
 

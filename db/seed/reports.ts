@@ -1,5 +1,5 @@
 import Encoding from "encoding-japanese";
-import type { ProfileInput } from "../../server/domain/import-profile";
+import { type ProfileInput, TOKYO_ZONE } from "../../server/domain/import-profile";
 
 /**
  * The demo brokers' IB reports, each in the broker's own shape (decision 055): what the demo's
@@ -93,6 +93,7 @@ const xm: DemoShape = {
     volumeDivisor: 1,
     decimalComma: false,
     currency: "JPY",
+    timeZone: TOKYO_ZONE,
   },
   commissionPerLotX10000: 2_133_0000n,
   places: 0,
@@ -135,6 +136,7 @@ const exness: DemoShape = {
     volumeDivisor: 1,
     decimalComma: true,
     currency: "USD",
+    timeZone: TOKYO_ZONE,
   },
   commissionPerLotX10000: 10_6700n,
   places: 2,
@@ -182,6 +184,7 @@ const axi: DemoShape = {
     volumeDivisor: 1,
     decimalComma: false,
     currency: "USD",
+    timeZone: TOKYO_ZONE,
   },
   commissionPerLotX10000: 7_1234n,
   places: 4,
@@ -226,6 +229,7 @@ const titanfx: DemoShape = {
     volumeDivisor: 100_000,
     decimalComma: false,
     currency: "JPY",
+    timeZone: TOKYO_ZONE,
   },
   commissionPerLotX10000: 1_600_0000n,
   places: 0,

@@ -1,6 +1,7 @@
 import { format as formatDate, isValid, parse as parseDate } from "date-fns";
 import * as z from "zod";
 import { checkbox } from "./fields";
+import { LOT_PLACES } from "./pricing";
 
 /**
  * How to read one broker's own report (decision 046): its encoding and delimiter, where each
@@ -46,6 +47,8 @@ export interface ImportProfile {
   decimalComma: boolean;
   /** The commission's currency when the report has no currency column. */
   currency: (typeof PROFILE_CURRENCIES)[number];
+  /** The zone the report's times are written in (see `tradeTime`); profiles before it: Tokyo. */
+  timeZone?: string;
 }
 
 /** Largest units per lot a profile may give (a standard lot is 100,000 units). */
@@ -88,6 +91,13 @@ export const profileFields = z
       .refine((v) => v >= 1 && v <= MAX_DIVISOR, "profileDivisor"),
     decimalComma: checkbox,
     currency: z.enum(PROFILE_CURRENCIES, { error: "required" }),
+    timeZone: z
+      .string()
+      .trim()
+      .max(64, "tooLong")
+      .optional()
+      .transform((v) => v || TOKYO_ZONE)
+      .refine(isReportZone, "profileTimeZone"),
   })
   .superRefine((v, ctx) => {
     for (const c of REQUIRED_COLUMNS) {
@@ -155,6 +165,14 @@ export function profileDecimal(
 
 /** The trade date in the profile's format, as YYYY-MM-DD; null when it does not parse. */
 export function profileDate(text: string, dateFormat: string): string | null {
+  return profileLocalTime(text, dateFormat)?.slice(0, 10) ?? null;
+}
+
+/**
+ * The trade date and time as written, "YYYY-MM-DD" or, when the format has a time of day,
+ * "YYYY-MM-DD HH:mm:ss"; null when it does not parse.
+ */
+export function profileLocalTime(text: string, dateFormat: string): string | null {
   let read = dateReaders.get(dateFormat);
   if (!read) {
     read = dateReader(dateFormat);
@@ -166,14 +184,24 @@ export function profileDate(text: string, dateFormat: string): string | null {
 
 const dateReaders = new Map<string, (text: string) => string | null>();
 
+/** An example of a date format, for the refusal of a value that does not fit it. */
+export function dateExample(dateFormat: string): string {
+  try {
+    return formatDate(new Date(2026, 10, 29, 21, 30, 5), dateFormat);
+  } catch {
+    return dateFormat;
+  }
+}
+
 /** date-fns `parse`, for patterns the fast reader below does not cover. */
 function dateFnsReader(dateFormat: string) {
+  const timed = /[Hhk]/.test(dateFormat.replace(/'[^']*'/g, ""));
   return (text: string) => {
     const parsed = parseDate(text, dateFormat, new Date(2000, 0, 1));
     if (!isValid(parsed)) return null;
     const y = parsed.getFullYear();
     if (y < 2000 || y > 2100) return null;
-    return formatDate(parsed, "yyyy-MM-dd");
+    return formatDate(parsed, timed ? "yyyy-MM-dd HH:mm:ss" : "yyyy-MM-dd");
   };
 }
 
@@ -211,6 +239,8 @@ export function dateReader(dateFormat: string): (text: string) => string | null 
     new Set(units).size === units.length &&
     ["y", "M", "d"].every((u) => units.includes(u as "y"));
   if (!simple) return dateFnsReader(dateFormat);
+  const timed = units.includes("H");
+  const two = (n: number) => String(n).padStart(2, "0");
   return (text) => {
     const v = { y: 0, M: 0, d: 0, H: 0, m: 0, s: 0 };
     let at = 0;
@@ -232,18 +262,117 @@ export function dateReader(dateFormat: string): (text: string) => string | null 
     if (v.y < 2000 || v.y > 2100 || v.M < 1 || v.M > 12 || v.d < 1) return null;
     if (v.d > new Date(Date.UTC(v.y, v.M, 0)).getUTCDate()) return null;
     if (v.H > 23 || v.m > 59 || v.s > 59) return null;
-    return `${v.y}-${String(v.M).padStart(2, "0")}-${String(v.d).padStart(2, "0")}`;
+    const day = `${v.y}-${two(v.M)}-${two(v.d)}`;
+    return timed ? `${day} ${two(v.H)}:${two(v.m)}:${two(v.s)}` : day;
   };
 }
 
-/** Lots in thousandths from the report's volume: lots as given, or units over the divisor. */
+/** Japan keeps no daylight saving: Tokyo is always UTC+9. */
+export const TOKYO_ZONE = "Asia/Tokyo";
+const TOKYO_OFFSET_MS = 9 * 3_600_000;
+/**
+ * MetaTrader brokers' server time: GMT+2, and GMT+3 while the United States keep daylight
+ * saving (so that the week's market close falls at midnight server time all year).
+ */
+export const MT_SERVER_ZONE = "MT";
+const FIXED_OFFSET = /^([+-])(\d{2}):(\d{2})$/;
+
+/** A zone a profile may state: Tokyo, the MT server preset, a fixed offset or an IANA zone. */
+export function isReportZone(zone: string): boolean {
+  if (zone === TOKYO_ZONE || zone === MT_SERVER_ZONE) return true;
+  const fixed = FIXED_OFFSET.exec(zone);
+  if (fixed) return Number(fixed[2]) <= 14 && Number(fixed[3]) < 60;
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC in ms at a UTC instant (whole seconds). */
+function zoneOffsetAt(zone: string, utcMs: number): number {
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    zoneFormats.set(zone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(utcMs).map((x) => [x.type, x.value]));
+  const wall = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
+  return wall - (utcMs - (utcMs % 1000));
+}
+
+const wallOffsets = new Map<string, number>();
+
+/** The offset (ms) of a wall-clock time in `zone`, cached per zone and hour of the wall clock. */
+function offsetOfWall(zone: string, wallMs: number): number {
+  const key = `${zone}|${Math.floor(wallMs / 3_600_000)}`;
+  const known = wallOffsets.get(key);
+  if (known !== undefined) return known;
+  let offset: number;
+  const fixed = FIXED_OFFSET.exec(zone);
+  if (fixed) {
+    offset = (fixed[1] === "-" ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3])) * 60_000;
+  } else if (zone === MT_SERVER_ZONE) {
+    // New York's daylight saving at the instant the winter offset gives.
+    const ny = zoneOffsetAt("America/New_York", wallMs - 2 * 3_600_000);
+    offset = (ny === -4 * 3_600_000 ? 3 : 2) * 3_600_000;
+  } else {
+    // The offset at the instant the wall time would be in UTC, then once more from there.
+    const first = zoneOffsetAt(zone, wallMs);
+    offset = zoneOffsetAt(zone, wallMs - first);
+  }
+  if (wallOffsets.size >= 10_000) wallOffsets.clear();
+  wallOffsets.set(key, offset);
+  return offset;
+}
+
+/**
+ * A trade's time as the report wrote it (`profileLocalTime`) in Tokyo time: the day the row is
+ * priced, credited and counted on, and the time ("YYYY-MM-DD HH:mm:ss"; null when the report
+ * gives a day without a time, which is then taken as the broker's day).
+ */
+export function tradeTime(local: string, zone: string): { day: string; at: string | null } {
+  if (local.length <= 10) return { day: local, at: null };
+  if (zone === TOKYO_ZONE) return { day: local.slice(0, 10), at: local };
+  const wall = Date.UTC(
+    Number(local.slice(0, 4)),
+    Number(local.slice(5, 7)) - 1,
+    Number(local.slice(8, 10)),
+    Number(local.slice(11, 13)),
+    Number(local.slice(14, 16)),
+    Number(local.slice(17, 19)),
+  );
+  const at = new Date(wall - offsetOfWall(zone, wall) + TOKYO_OFFSET_MS)
+    .toISOString()
+    .slice(0, 19)
+    .replace("T", " ");
+  return { day: at.slice(0, 10), at };
+}
+
+/**
+ * Lots from the report's volume, exact to LOT_PLACES decimals (hundred-millionths): lots as
+ * given, or units over the divisor. Nothing is rounded unless the broker writes more decimals
+ * than that (or a divisor leaves a remainder there): then it is rounded down, never up.
+ */
 export function profileLots(
   text: string,
   divisor: number,
   decimalComma: boolean,
-): number | "negative" | null {
-  const units = profileDecimal(text, 6, decimalComma);
+): bigint | "negative" | null {
+  const units = profileDecimal(text, LOT_PLACES, decimalComma);
   if (units === null || units === "negative") return units;
-  // units (millionths) × 1000 / divisor / 1,000,000, rounded down to the thousandth of a lot
-  return Number((units * 1000n) / (BigInt(divisor) * 1_000_000n));
+  return units / BigInt(divisor);
 }

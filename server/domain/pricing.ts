@@ -60,8 +60,35 @@ export interface Commission {
   currency: "JPY" | "USD";
 }
 
+/** Decimal places a volume in lots keeps: the brokers' own (five for units) and more. */
+export const LOT_PLACES = 8;
+const LOT_SCALE = 10n ** BigInt(LOT_PLACES);
+
+/** Lots in hundred-millionths as the exact decimal text stored with a row ("1.23456"). */
+export function lotsText(lotsE8: bigint): string {
+  const whole = lotsE8 / LOT_SCALE;
+  const frac = (lotsE8 % LOT_SCALE).toString().padStart(LOT_PLACES, "0").replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : `${whole}`;
+}
+
+/** The stored exact volume back in hundred-millionths; a row stored before it, from its thousandths. */
+export function lotsE8Of(row: { lots_exact?: string | null; lots_milli: number | null }): bigint {
+  const text = row.lots_exact;
+  if (text) {
+    const [whole, frac = ""] = text.split(".");
+    return BigInt(whole!) * LOT_SCALE + BigInt(frac.padEnd(LOT_PLACES, "0") || "0");
+  }
+  return BigInt(row.lots_milli ?? 0) * (LOT_SCALE / 1000n);
+}
+
+/** Thousandths of a lot, rounded down: what totals and the history's lot column count. */
+export function lotsMilliOf(lotsE8: bigint): number {
+  return Number(lotsE8 / (LOT_SCALE / 1000n));
+}
+
 export interface PricedRow {
-  lotsMilli: number;
+  /** The volume in hundred-millionths of a lot, exactly as the report gave it. */
+  lotsE8: bigint;
   /** The IB commission the broker reported for the row; null when the report has none. */
   commission: Commission | null;
 }
@@ -79,14 +106,15 @@ export function priceRow(
   usdRateMicro: bigint | null,
 ): PriceOutcome {
   const value = BigInt(rate.valueX100);
+  // The volume is never rounded before this: the product is exact and rounded down once.
   if (rate.kind === "jpy_per_lot") {
-    // lots (thousandths) × yen (hundredths)
-    return { yen: Number((BigInt(row.lotsMilli) * value) / 100_000n) };
+    // lots (hundred-millionths) × yen (hundredths)
+    return { yen: Number((row.lotsE8 * value) / (LOT_SCALE * 100n)) };
   }
   if (rate.kind === "usd_per_lot") {
     if (usdRateMicro === null) return { error: "rateMissing" };
-    // lots (thousandths) × dollars (hundredths) × yen per dollar (millionths)
-    return { yen: Number((BigInt(row.lotsMilli) * value * usdRateMicro) / 100_000_000_000n) };
+    // lots (hundred-millionths) × dollars (hundredths) × yen per dollar (millionths)
+    return { yen: Number((row.lotsE8 * value * usdRateMicro) / (LOT_SCALE * 100_000_000n)) };
   }
   if (row.commission === null) return { error: "noCommission" };
   // The share of the commission as reported, converted once and rounded once.

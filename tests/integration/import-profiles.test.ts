@@ -95,9 +95,16 @@ describe(`import profiles on ${testEngine}`, () => {
         "9002;ABCD1234;EURUSD;2026-11-04;1000;1,00",
       ]),
     });
+    // A date names the format expected, with an example of it.
     expect(bad.refusal).toEqual({
-      key: "import.badValue",
-      params: { line: 3, column: "Close time", value: "2026-11-04" },
+      key: "import.badDate",
+      params: {
+        line: 3,
+        column: "Close time",
+        value: "2026-11-04",
+        format: "dd/MM/yyyy HH:mm",
+        example: "29/11/2026 21:30",
+      },
     });
     await suite.admin.cashback.profiles.remove({ id });
     expect(await suite.admin.cashback.profiles.list()).toEqual([]);

@@ -33,7 +33,7 @@ describe("reading a report with a profile", () => {
       const parsed = parse(text, pattern, new Date(2000, 0, 1));
       if (!isValid(parsed) || parsed.getFullYear() < 2000 || parsed.getFullYear() > 2100)
         return null;
-      return format(parsed, "yyyy-MM-dd");
+      return format(parsed, /H/.test(pattern) ? "yyyy-MM-dd HH:mm:ss" : "yyyy-MM-dd");
     };
     const patterns = [
       "dd/MM/yyyy",
@@ -89,16 +89,21 @@ describe("reading a report with a profile", () => {
     for (let t = Date.UTC(2027, 0, 1); t < Date.UTC(2029, 0, 1); t += 86_400_000) {
       const day = new Date(t).toISOString().slice(0, 10);
       const [y, m, d] = day.split("-");
-      expect(dateReader("dd/MM/yyyy HH:mm")(`${d}/${m}/${y} 13:45`)).toBe(day);
+      expect(dateReader("dd/MM/yyyy HH:mm")(`${d}/${m}/${y} 13:45`)).toBe(`${day} 13:45:00`);
       expect(dateReader("yyyy.M.d")(`${y}.${Number(m)}.${Number(d)}`)).toBe(day);
     }
   });
 
-  it("reads lots, or units over the divisor, rounded down to the thousandth of a lot", () => {
-    expect(profileLots("1.5", 1, false)).toBe(1_500);
-    expect(profileLots("250000", 100_000, false)).toBe(2_500);
-    expect(profileLots("1,050", 100_000, true)).toBe(0); // 1.05 units
-    expect(profileLots("150", 100_000, false)).toBe(1); // 0.0015 lot
+  it("reads lots, or units over the divisor, exactly (hundred-millionths of a lot)", () => {
+    expect(profileLots("1.5", 1, false)).toBe(150_000_000n);
+    expect(profileLots("1.23456", 1, false)).toBe(123_456_000n);
+    expect(profileLots("250000", 100_000, false)).toBe(250_000_000n);
+    expect(profileLots("12,345", 100_000, false)).toBe(12_345_000n); // 0.12345 lot
+    expect(profileLots("12.345", 100_000, true)).toBe(12_345_000n); // 12,345 units again
+    expect(profileLots("1,050", 100_000, true)).toBe(1_050n); // 1.05 units
+    expect(profileLots("150", 100_000, false)).toBe(150_000n); // 0.0015 lot
+    // Past eight decimals the volume is rounded down, never up.
+    expect(profileLots("1", 3, false)).toBe(33_333_333n);
     expect(profileLots("-1", 1, false)).toBe("negative");
     expect(profileLots("lots", 1, false)).toBeNull();
   });

@@ -69,20 +69,24 @@ describe("pricing a row", () => {
 
   it("per lot in yen: lots × rate, rounded down to the yen", () => {
     const rate = { kind: "jpy_per_lot" as const, valueX100: 64_050 }; // ¥640.50 a lot
-    expect(priceRow({ lotsMilli: 2_000, ...noCommission }, rate, null)).toEqual({ yen: 1_281 });
+    expect(priceRow({ lotsE8: 2_000n * 100_000n, ...noCommission }, rate, null)).toEqual({
+      yen: 1_281,
+    });
     // 0.01 lot × ¥640.50 = ¥6.405: ¥6, never ¥7
-    expect(priceRow({ lotsMilli: 10, ...noCommission }, rate, null)).toEqual({ yen: 6 });
-    expect(priceRow({ lotsMilli: 1, ...noCommission }, rate, null)).toEqual({ yen: 0 });
+    expect(priceRow({ lotsE8: 10n * 100_000n, ...noCommission }, rate, null)).toEqual({ yen: 6 });
+    expect(priceRow({ lotsE8: 1n * 100_000n, ...noCommission }, rate, null)).toEqual({ yen: 0 });
   });
 
   it("per lot in dollars at the batch's dollar rate, rounded down once", () => {
     const rate = { kind: "usd_per_lot" as const, valueX100: 450 }; // $4.50 a lot
-    expect(priceRow({ lotsMilli: 1_000, ...noCommission }, rate, USD_150)).toEqual({ yen: 675 });
+    expect(priceRow({ lotsE8: 1_000n * 100_000n, ...noCommission }, rate, USD_150)).toEqual({
+      yen: 675,
+    });
     // 0.37 lot × $4.50 × ¥151.234567 = ¥251.80: ¥251
-    expect(priceRow({ lotsMilli: 370, ...noCommission }, rate, 151_234_567n)).toEqual({
+    expect(priceRow({ lotsE8: 370n * 100_000n, ...noCommission }, rate, 151_234_567n)).toEqual({
       yen: 251,
     });
-    expect(priceRow({ lotsMilli: 1_000, ...noCommission }, rate, null)).toEqual({
+    expect(priceRow({ lotsE8: 1_000n * 100_000n, ...noCommission }, rate, null)).toEqual({
       error: "rateMissing",
     });
   });
@@ -91,20 +95,26 @@ describe("pricing a row", () => {
     const rate = { kind: "spread_percent" as const, valueX100: 4_000 }; // 40 %
     const yen = { amountX10000: 1_601n * 10_000n, currency: "JPY" as const };
     // 40 % of ¥1,601 = ¥640.4: ¥640
-    expect(priceRow({ lotsMilli: 1_000, commission: yen }, rate, null)).toEqual({ yen: 640 });
+    expect(priceRow({ lotsE8: 1_000n * 100_000n, commission: yen }, rate, null)).toEqual({
+      yen: 640,
+    });
     // 40 % of $12.3456 at ¥150 = ¥740.736: ¥740 (not 40 % of a rounded ¥1,851 = ¥740.4 twice)
     const usd = { amountX10000: 123_456n, currency: "USD" as const };
-    expect(priceRow({ lotsMilli: 1_000, commission: usd }, rate, USD_150)).toEqual({ yen: 740 });
-    expect(priceRow({ lotsMilli: 1_000, commission: usd }, rate, null)).toEqual({
+    expect(priceRow({ lotsE8: 1_000n * 100_000n, commission: usd }, rate, USD_150)).toEqual({
+      yen: 740,
+    });
+    expect(priceRow({ lotsE8: 1_000n * 100_000n, commission: usd }, rate, null)).toEqual({
       error: "rateMissing",
     });
-    expect(priceRow({ lotsMilli: 1_000, commission: null }, rate, USD_150)).toEqual({
+    expect(priceRow({ lotsE8: 1_000n * 100_000n, commission: null }, rate, USD_150)).toEqual({
       error: "noCommission",
     });
     // 33.33 % of ¥100: ¥33.33 → ¥33
     const third = { kind: "spread_percent" as const, valueX100: 3_333 };
     const hundred = { amountX10000: 1_000_000n, currency: "JPY" as const };
-    expect(priceRow({ lotsMilli: 0, commission: hundred }, third, null)).toEqual({ yen: 33 });
+    expect(priceRow({ lotsE8: 0n * 100_000n, commission: hundred }, third, null)).toEqual({
+      yen: 33,
+    });
   });
 
   it("converts a commission to yen for the margin, rounded down", () => {
@@ -116,7 +126,9 @@ describe("pricing a row", () => {
   it("stays exact where floating point would not (a million lots at $4.50 and ¥151.234567)", () => {
     const rate = { kind: "usd_per_lot" as const, valueX100: 450 };
     // 1,000,000 × 4.5 × 151.234567 = 680,555,551.5
-    expect(priceRow({ lotsMilli: 1_000_000_000, commission: null }, rate, 151_234_567n)).toEqual({
+    expect(
+      priceRow({ lotsE8: 1_000_000_000n * 100_000n, commission: null }, rate, 151_234_567n),
+    ).toEqual({
       yen: 680_555_551,
     });
   });

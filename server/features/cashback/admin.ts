@@ -177,13 +177,20 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
       "import_rows.rate_kind as rateKind",
       "import_rows.rate_x100 as rateX100",
       "import_rows.rate_source as rateSource",
+      "import_rows.rate_from as rateFrom",
       "import_rows.commission_yen as commissionYen",
+      "import_rows.commission_x10000 as commissionX10000",
+      "import_rows.lots_exact as lotsExact",
+      "import_rows.traded_at as tradedAt",
+      "import_rows.reported_at as reportedAt",
+      "import_rows.source_key as sourceKey",
     ])
     .where("import_rows.batch_id", "=", input.batchId)
     .$if(input.status !== "all", (q) =>
       q.where("import_rows.status", "=", input.status as "matched"),
     );
   const page = await paginateSorted(query, input, "import_rows.line_no", "import_rows.id");
+  const earlier = await duplicatesOf(db, input.batchId, page.rows);
   return {
     job: await latestImportJob(db, input.batchId),
     batch: {
@@ -199,13 +206,23 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
       rows: page.rows.map((r) => {
         const amountYen = r.amountYen === null ? null : Number(r.amountYen);
         const expectedYen = r.expectedYen === null ? null : Number(r.expectedYen);
+        const commissionYen = r.commissionYen === null ? null : Number(r.commissionYen);
+        const { sourceKey, commissionX10000, ...row } = r;
         return {
-          ...r,
+          ...row,
           amountYen,
-          lots: r.lotsMilli === null ? null : Number(r.lotsMilli) / 1000,
+          lots: r.lotsExact ?? (r.lotsMilli === null ? null : String(Number(r.lotsMilli) / 1000)),
+          // The IB commission as the report gave it (four decimals of its currency).
+          commission: commissionX10000 === null ? null : decimalText(BigInt(commissionX10000), 4),
+          // What the operator keeps of the row before any affiliate reward.
+          margin:
+            commissionYen === null || amountYen === null || r.status === "error"
+              ? null
+              : commissionYen - amountYen,
+          duplicateOf: r.status === "duplicate" ? (earlier.get(sourceKey ?? "") ?? null) : null,
           expectedYen,
           rateX100: r.rateX100 === null ? null : Number(r.rateX100),
-          commissionYen: r.commissionYen === null ? null : Number(r.commissionYen),
+          commissionYen,
           // Not for refused rows: their amount is not credited anyway.
           rateMismatch:
             r.status !== "error" && amountYen !== null && rateMismatch(amountYen, expectedYen),
@@ -213,4 +230,43 @@ export async function batchRows(db: Db, input: BatchRowsInput) {
       }),
     },
   };
+}
+
+/** A scaled integer as decimal text: 123_456n with 4 places is "12.3456". */
+export function decimalText(value: bigint, places: number): string {
+  const scale = 10n ** BigInt(places);
+  const frac = (value % scale).toString().padStart(places, "0").replace(/0+$/, "");
+  return frac ? `${value / scale}.${frac}` : `${value / scale}`;
+}
+
+/**
+ * Where each duplicate row of a page was imported from: the batch that credited the same trade
+ * (its id and file), or the line of this file it repeats.
+ */
+async function duplicatesOf(
+  db: Db,
+  batchId: string,
+  rows: { status: string; sourceKey: string | null; line: number }[],
+) {
+  const keys = rows.filter((r) => r.status === "duplicate" && r.sourceKey).map((r) => r.sourceKey!);
+  const found = new Map<string, { batchId: string; fileName: string } | { line: number }>();
+  if (keys.length === 0) return found;
+  const credited = await db.kysely
+    .selectFrom("cashbacks")
+    .innerJoin("import_batches", "import_batches.id", "cashbacks.batch_id")
+    .select(["cashbacks.source_key", "import_batches.id", "import_batches.file_name"])
+    .where("cashbacks.source_key", "in", keys)
+    .execute();
+  for (const c of credited) found.set(c.source_key, { batchId: c.id, fileName: c.file_name });
+  const repeated = await db.kysely
+    .selectFrom("import_rows")
+    .select(["source_key", (eb) => eb.fn.min("line_no").as("line")])
+    .where("batch_id", "=", batchId)
+    .where("source_key", "in", keys)
+    .where("status", "<>", "duplicate")
+    .groupBy("source_key")
+    .execute();
+  for (const r of repeated)
+    if (!found.has(r.source_key!)) found.set(r.source_key!, { line: Number(r.line) });
+  return found;
 }

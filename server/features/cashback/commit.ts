@@ -189,7 +189,10 @@ async function creditChunk(
   });
 }
 
-/** The rate a row was priced or checked at, kept on its history row (decision 045). */
+/**
+ * The rate a row was priced or checked at and what it was priced from (the exact volume, the
+ * trade's Tokyo time, the symbol and the commission as reported), kept on its history row.
+ */
 const PRICE_COLUMNS = [
   "rate_type",
   "rate_kind",
@@ -198,6 +201,11 @@ const PRICE_COLUMNS = [
   "rate_source",
   "priced",
   "commission_yen",
+  "lots_exact",
+  "traded_at",
+  "symbol",
+  "commission_x10000",
+  "currency",
 ] as const;
 
 /**

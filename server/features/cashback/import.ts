@@ -10,6 +10,8 @@ import { isReportError, type ReportItem, toYen } from "./report";
 import { expectedYen, rateMismatch } from "../../domain/broker-terms";
 import {
   commissionToYen,
+  lotsE8Of,
+  lotsText,
   priceRow,
   rateFor,
   type RateVersion,
@@ -59,6 +61,9 @@ const UNPRICED = {
   commission_yen: null,
   commission_x10000: null,
   symbol: null,
+  lots_exact: null,
+  traded_at: null,
+  reported_at: null,
 } as const;
 
 /**
@@ -94,7 +99,8 @@ export async function previewContext(
 export type PriceInput = Pick<
   NewRow,
   "trade_date" | "lots_milli" | "amount_yen" | "currency" | "commission_x10000" | "priced"
->;
+> &
+  Partial<Pick<NewRow, "lots_exact">>;
 
 /** The columns pricing sets on a staged row. */
 export type PriceColumns = Pick<
@@ -153,7 +159,7 @@ export function priceStaged(
     };
   }
   if (!applied) return { error: "noRate" };
-  const outcome = priceRow({ lotsMilli: row.lots_milli!, commission }, applied, usdRate);
+  const outcome = priceRow({ lotsE8: lotsE8Of(row), commission }, applied, usdRate);
   if ("error" in outcome) {
     if (outcome.error === "rateMissing") throw new AppError("BAD_REQUEST", "import.rateMissing");
     return { error: outcome.error };
@@ -233,6 +239,9 @@ export async function classifyRows(
       priced: r.amountMinor === null ? 1 : 0,
       commission_x10000: r.commissionX10000 === null ? null : Number(r.commissionX10000),
       symbol: r.symbol?.slice(0, 32) || null,
+      lots_exact: lotsText(r.lotsE8),
+      traded_at: r.tradedAt ?? null,
+      reported_at: r.reportedAt ?? null,
     };
     const brokerId = brokerOf.get(r.brokerText.toLowerCase());
     if (!brokerId) {
@@ -322,6 +331,7 @@ export async function repriceMatched(db: Kysely<Database>, batchId: string) {
       "import_rows.broker_id",
       "import_rows.trade_date",
       "import_rows.lots_milli",
+      "import_rows.lots_exact",
       "import_rows.amount_yen",
       "import_rows.currency",
       "import_rows.commission_x10000",

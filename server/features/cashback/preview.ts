@@ -6,12 +6,20 @@ import { AppError } from "../../errors";
 import { newFileKey } from "../../storage";
 import { recordAudit } from "../../audit";
 import { type ImportDeps, previewContext } from "./import";
-import { countStaged, markRepeats, numberChunks, STAGE_ROWS, stagePreview } from "./staging";
+import {
+  countStaged,
+  markRepeats,
+  numberChunks,
+  numberIdentical,
+  STAGE_ROWS,
+  stagePreview,
+} from "./staging";
 import {
   bytesSource,
   checkReportHeader,
   checkReportSize,
   parseRate,
+  readableEncoding,
   readReport,
   ReportFileError,
   type ReportSource,
@@ -72,6 +80,9 @@ export async function queuePreview(
   try {
     checkReportSize(input.content.length);
     profile = await pickProfile(db.kysely, input.content, input.profileId);
+    // Every byte readable in the profile's encoding (or, without one, in UTF-8 or Shift_JIS)
+    // before a row is read: a wrong encoding is named, never stored as U+FFFD.
+    readableEncoding(input.content, profile?.encoding ?? null);
     await checkReportHeader(bytesSource(input.content), profile);
   } catch (error) {
     fileRefusal(error);
@@ -197,6 +208,7 @@ export async function runPreviewJob(
     ).catch(fileRefusal);
     if (staged === "stopped") return "stopped";
 
+    await numberIdentical(db.kysely, job.batch_id);
     await markRepeats(db.kysely, job.batch_id);
     await numberChunks(db.kysely, job.batch_id);
     const counts = await countStaged(db.kysely, job.batch_id);

@@ -8,8 +8,8 @@ import { AppError, found, notFound } from "../../errors";
 import { columnsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
 import {
-  headerMatches,
   type ImportProfile,
+  resolveColumns,
   PROFILE_COLUMNS,
   type ProfileColumn,
   type ProfileInput,
@@ -17,6 +17,9 @@ import {
 import {
   bytesSource,
   checkReportHeader,
+  detectEncoding,
+  type Encoding,
+  encodingName,
   firstRecord,
   isReportError,
   readReport,
@@ -44,6 +47,7 @@ function toProfile(row: {
   volume_divisor: number;
   decimal_comma: number;
   currency: ImportProfile["currency"];
+  time_zone: string;
 }): ImportProfile {
   const stored = JSON.parse(row.columns) as Partial<Record<ProfileColumn, string | null>>;
   return {
@@ -62,6 +66,7 @@ function toProfile(row: {
     volumeDivisor: row.volume_divisor,
     decimalComma: row.decimal_comma === 1,
     currency: row.currency,
+    timeZone: row.time_zone,
   };
 }
 
@@ -82,6 +87,7 @@ function profileQuery(db: Kysely<Database>) {
       "import_profiles.volume_divisor",
       "import_profiles.decimal_comma",
       "import_profiles.currency",
+      "import_profiles.time_zone",
     ]);
 }
 
@@ -165,11 +171,18 @@ export async function deleteProfile(db: Db, adminId: string, id: string) {
   });
 }
 
+/** Profiles named in the refusal of a file no profile fits, closest first. */
+const CLOSEST = 3;
+
 /**
  * The profile an upload is read with: the one the admin chose ("builtin" for the present
- * shape), else the one whose header the file's first row matches. Several, and the admin is
- * asked to choose (`import.chooseProfile`, with the candidates' names); none, and the file is
- * read as the present shape (its refusal names the columns it lacks).
+ * shape), else the one whose header the file's first row matches, read in the file's own
+ * encoding. Several, and the admin is asked to choose (`import.chooseProfile`, with the
+ * candidates' names). None, and the file is read as the present shape when its header fits
+ * that; otherwise the refusal says no profile fits, names the closest profiles with the columns
+ * each misses, and gives what a new profile for the file needs (its header, delimiter and
+ * encoding). A profile whose encoding is not the file's is refused as such
+ * (`import.wrongEncoding`), never read into replacement characters.
  */
 export async function pickProfile(
   db: Kysely<Database>,
@@ -185,37 +198,84 @@ export async function pickProfile(
   const profiles = (await profileQuery(db).orderBy("import_profiles.name").execute()).map(
     toProfile,
   );
+  const found = detectEncoding(content);
+  // The file's own encoding reads its header; plain ASCII reads the same in either.
+  const encoding: Encoding | null =
+    found === "ascii" ? null : typeof found === "string" ? found : null;
   const source = bytesSource(content);
   const matches: (ImportProfile | null)[] = [];
   const headers = new Map<string, string[] | null>();
+  const header = async (delimiter: string) => {
+    if (!headers.has(delimiter)) {
+      headers.set(
+        delimiter,
+        typeof found === "object"
+          ? null
+          : await firstRecord(source, encoding ?? "utf-8", delimiter).catch(() => null),
+      );
+    }
+    return headers.get(delimiter) ?? null;
+  };
+  const near: { name: string; missing: string[] }[] = [];
   for (const p of profiles) {
     if (!p.hasHeader) continue;
-    const key = `${p.encoding}|${p.delimiter}`;
-    if (!headers.has(key)) {
-      headers.set(key, await firstRecord(source, p.encoding, p.delimiter).catch(() => null));
-    }
-    const header = headers.get(key);
-    if (header && headerMatches(p, header)) matches.push(p);
+    const cells = await header(p.delimiter);
+    if (!cells) continue;
+    const resolved = resolveColumns(p, cells);
+    if ("index" in resolved) matches.push(p);
+    else near.push({ name: p.name, missing: resolved.missing });
   }
   const builtin = await checkReportHeader(source).then(
     () => true,
     () => false,
   );
   if (builtin) matches.push(null);
-  // No header matched: read as the present shape, whose refusal names the columns missing.
-  if (matches.length === 0) return null;
   if (matches.length === 1) return matches[0]!;
-  // The candidates' ids let the upload form offer exactly them to pick from (names may repeat);
-  // the refusal is about the profile choice, which the form marks with it.
-  throw new AppError(
-    "BAD_REQUEST",
-    "import.chooseProfile",
-    {
-      names: matches.map((m) => m?.name ?? BUILTIN).join(", "),
-      ids: matches.map((m) => m?.id ?? BUILTIN).join(","),
-    },
-    "profileId",
-  );
+  if (matches.length > 1) {
+    // The candidates' ids let the upload form offer exactly them to pick from (names may
+    // repeat); the refusal is about the profile choice, which the form marks with it.
+    throw new AppError(
+      "BAD_REQUEST",
+      "import.chooseProfile",
+      {
+        names: matches.map((m) => m?.name ?? BUILTIN).join(", "),
+        ids: matches.map((m) => m?.id ?? BUILTIN).join(","),
+      },
+      "profileId",
+    );
+  }
+  if (typeof found === "object") {
+    throw new AppError("BAD_REQUEST", "import.unknownEncoding", {
+      found: encodingName(found.other),
+    });
+  }
+  // No profile at all: the present shape's own refusal names the columns it lacks.
+  if (profiles.length === 0) return null;
+  const delimiter = guessDelimiter(await header(","), await header(";"), await header("\t"));
+  const cells = (await header(delimiter)) ?? [];
+  near.sort((a, b) => a.missing.length - b.missing.length);
+  throw new AppError("BAD_REQUEST", "import.noProfileFits", {
+    closest: near
+      .slice(0, CLOSEST)
+      .map((n) => `${n.name} (${n.missing.join(", ")})`)
+      .join("; "),
+    header: cells
+      .map((c) => c.trim().slice(0, 40))
+      .slice(0, 30)
+      .join(delimiter === "\t" ? "\t" : delimiter),
+    delimiter: delimiter === "\t" ? "tab" : delimiter,
+    encoding: encoding ?? "utf-8",
+  });
+}
+
+/** The delimiter that splits the header into the most cells. */
+function guessDelimiter(comma: string[] | null, semicolon: string[] | null, tab: string[] | null) {
+  const options: [string, number][] = [
+    [",", comma?.length ?? 0],
+    [";", semicolon?.length ?? 0],
+    ["\t", tab?.length ?? 0],
+  ];
+  return options.reduce((best, o) => (o[1] > best[1] ? o : best))[0];
 }
 
 /** Rows a profile preview shows from a sample. */

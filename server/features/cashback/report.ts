@@ -1,14 +1,20 @@
 import { pipeline, Readable } from "node:stream";
 import { type Options, parse } from "csv-parse";
 import {
+  dateExample,
   type ImportProfile,
   type ProfileColumn,
-  profileDate,
   profileDecimal,
+  profileLocalTime,
   profileLots,
   resolveColumns,
+  TOKYO_ZONE,
+  tradeTime,
 } from "../../domain/import-profile";
+import { LOT_PLACES, lotsMilliOf, lotsText } from "../../domain/pricing";
 import { MAX_REPORT_BYTES } from "../../domain/upload";
+import EncodingJapanese from "encoding-japanese";
+import { isAscii } from "node:buffer";
 
 /**
  * Broker rebate reports: bytes in, validated rows out. Pure functions, no database.
@@ -32,7 +38,14 @@ export interface ReportRow {
   tradeDate: string;
   brokerText: string;
   accountNumber: string;
+  /** The volume exactly as reported, in hundred-millionths of a lot. */
+  lotsE8: bigint;
+  /** The same rounded down to thousandths: what totals count. */
   lotsMilli: number;
+  /** The trade's Tokyo time when the report gives a time of day ("YYYY-MM-DD HH:mm:ss"). */
+  tradedAt?: string | null;
+  /** The trade date and time as the report wrote them, when they are not Tokyo's day. */
+  reportedAt?: string | null;
   amountText: string;
   currency: Currency;
   /**
@@ -93,13 +106,92 @@ export function bytesSource(bytes: Uint8Array): ReportSource {
   };
 }
 
-type Encoding = "utf-8" | "shift_jis";
+export type Encoding = "utf-8" | "shift_jis";
+
+/** An encoding's name as operators know it, for the refusals. */
+const ENCODING_NAMES: Record<string, string> = {
+  "utf-8": "UTF-8",
+  shift_jis: "Shift_JIS",
+  UTF8: "UTF-8",
+  SJIS: "Shift_JIS",
+  EUCJP: "EUC-JP",
+  JIS: "ISO-2022-JP",
+  UTF16: "UTF-16",
+  UTF16BE: "UTF-16",
+  UTF16LE: "UTF-16",
+  UTF32: "UTF-32",
+  BINARY: "binary",
+};
+export const encodingName = (e: string) => ENCODING_NAMES[e] ?? e;
 
 /**
- * UTF-8 (with or without BOM) or Shift_JIS, whichever the bytes are: a first pass checks that
- * the whole file is valid UTF-8 (a Shift_JIS file rarely is), without holding it.
+ * What a report's bytes are: ASCII (readable as either encoding), UTF-8 (a BOM, or every byte
+ * valid UTF-8: a Shift_JIS file rarely is), Shift_JIS (so detected and every byte valid), or
+ * another encoding, named by encoding-japanese's detector. Decoded with fatal decoders, so a
+ * file is never read with replacement characters in it.
  */
-async function detectEncoding(source: ReportSource): Promise<Encoding> {
+export function detectEncoding(bytes: Uint8Array): Encoding | "ascii" | { other: string } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { other: "UTF16" };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { other: "UTF16" };
+  if (isAscii(bytes)) return "ascii";
+  if (validIn("utf-8", bytes)) return "utf-8";
+  const sample = bytes.subarray(0, 1024 * 1024);
+  const detected = EncodingJapanese.detect(sample) || "BINARY";
+  if ((detected === "SJIS" || detected === "UTF8") && validIn("shift_jis", bytes))
+    return "shift_jis";
+  return { other: detected === "UTF8" ? "BINARY" : detected };
+}
+
+function validIn(encoding: Encoding, bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The encoding to read a report in: the profile's (`expected`), refused when the bytes are not
+ * valid in it, naming the encoding found and the one expected; without a profile, whichever the
+ * bytes are. Runs on the upload's bytes, before anything is parsed.
+ */
+export function readableEncoding(bytes: Uint8Array, expected: Encoding | null): Encoding {
+  const found = detectEncoding(bytes);
+  if (found === "ascii") return expected ?? "utf-8";
+  if (typeof found === "string" && (expected === null || found === expected)) return found;
+  const name = encodingName(typeof found === "string" ? found : found.other);
+  if (expected === null) throw new ReportFileError("unknownEncoding", { found: name });
+  throw new ReportFileError("wrongEncoding", { found: name, expected: encodingName(expected) });
+}
+
+/**
+ * The text, piece by piece; a character split between two reads is kept whole. The decoder is
+ * fatal: bytes the encoding cannot read refuse the file instead of becoming U+FFFD.
+ */
+async function* decodeChunks(source: ReportSource, encoding: Encoding): AsyncGenerator<string> {
+  // The UTF-8 decoder drops a leading BOM.
+  const decoder = new TextDecoder(encoding, { fatal: true });
+  const decode = (chunk?: Uint8Array) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw new ReportFileError("wrongEncoding", {
+        found: "?",
+        expected: encodingName(encoding),
+      });
+    }
+  };
+  for await (const chunk of source()) {
+    const text = decode(chunk);
+    if (text) yield text;
+  }
+  const rest = decode();
+  if (rest) yield rest;
+}
+
+/** The encoding of a report held only as a stream: UTF-8 when every byte is, else Shift_JIS. */
+async function streamEncoding(source: ReportSource): Promise<Encoding> {
   const check = new TextDecoder("utf-8", { fatal: true });
   try {
     for await (const chunk of source()) check.decode(chunk, { stream: true });
@@ -108,18 +200,6 @@ async function detectEncoding(source: ReportSource): Promise<Encoding> {
   } catch {
     return "shift_jis";
   }
-}
-
-/** The text, piece by piece; a character split between two reads is kept whole. */
-async function* decodeChunks(source: ReportSource, encoding: Encoding): AsyncGenerator<string> {
-  // The UTF-8 decoder drops a leading BOM.
-  const decoder = new TextDecoder(encoding);
-  for await (const chunk of source()) {
-    const text = decoder.decode(chunk, { stream: true });
-    if (text) yield text;
-  }
-  const rest = decoder.decode();
-  if (rest) yield rest;
 }
 
 /**
@@ -134,7 +214,7 @@ export async function* readCsv(
   encoding?: Encoding,
   delimiter = ",",
 ): AsyncGenerator<[number, string[]]> {
-  const enc = encoding ?? (await detectEncoding(source));
+  const enc = encoding ?? (await streamEncoding(source));
   // The typings tie on_record's result to `columns`; without columns it is what on_record gives.
   const options = {
     delimiter,
@@ -149,7 +229,12 @@ export async function* readCsv(
     on_record: (record: string[], context: { lines: number }) => {
       skew += record.reduce((n, field) => n + (field.match(/\r\n/g)?.length ?? 0), 0);
       lastEnd = context.lines - skew;
-      return [lastEnd - lineBreaks(record), record];
+      const line = lastEnd - lineBreaks(record);
+      // A replacement character is what an earlier, broken conversion left: nothing read
+      // through it is stored.
+      if (record.some((field) => field.includes("\uFFFD")))
+        throw new ReportFileError("replacementCharacter", { line });
+      return [line, record];
     },
   };
   let lastEnd = 0;
@@ -159,6 +244,7 @@ export async function* readCsv(
   try {
     for await (const record of parser as AsyncIterable<[number, string[]]>) yield record;
   } catch (error) {
+    if (error instanceof ReportFileError) throw error;
     if ((error as { code?: string }).code?.startsWith("CSV_")) {
       throw new ReportFileError("unreadableCsv", {
         line: await firstFilledLine(source, enc, lastEnd + 1),
@@ -256,7 +342,7 @@ function readRow(index: Record<Column, number>, line: number, cells: string[]): 
   if (!tradeDate) return fail("badDate");
   if (!raw.broker) return fail("missingBroker");
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(raw.account)) return fail("badAccount");
-  const lots = parseDecimal(cell("lots") || "0", 3);
+  const lots = parseDecimal(cell("lots") || "0", LOT_PLACES);
   if (lots === null || lots === "negative") return fail("badLots");
   const currency = raw.currency.toUpperCase();
   if (currency !== "JPY" && currency !== "USD") return fail("unknownCurrency");
@@ -276,7 +362,8 @@ function readRow(index: Record<Column, number>, line: number, cells: string[]): 
     tradeDate,
     brokerText: raw.broker,
     accountNumber: raw.account,
-    lotsMilli: Number(lots),
+    lotsE8: lots,
+    lotsMilli: lotsMilliOf(lots),
     amountText: raw.amount,
     currency,
     amountMinor: amount as bigint | null,
@@ -287,9 +374,17 @@ function readRow(index: Record<Column, number>, line: number, cells: string[]): 
     rowKey:
       rowKey ||
       (amount === null
-        ? `~${lots}:c${commission ?? ""}:${currency}`
-        : `~${lots}:${amount}:${currency}`),
+        ? `~${lotsKey(lots)}:c${commission ?? ""}:${currency}`
+        : `~${lotsKey(lots)}:${amount}:${currency}`),
   };
+}
+
+/**
+ * The volume in a row's content identity: thousandths as before exact volumes were kept (so a
+ * row credited then is still recognised), the exact decimal when it has more places.
+ */
+function lotsKey(lotsE8: bigint): string {
+  return lotsE8 % 100_000n === 0n ? String(lotsMilliOf(lotsE8)) : lotsText(lotsE8);
 }
 
 /** Refuses a file by its size, before anything is read. */
@@ -388,7 +483,19 @@ function readProfileRow(
   };
   const account = cell("account");
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(account)) refuse("account");
-  const tradeDate = profileDate(cell("tradeDate"), profile.dateFormat) ?? refuse("tradeDate");
+  const written = cell("tradeDate");
+  const local = profileLocalTime(written, profile.dateFormat);
+  if (local === null) {
+    throw new ReportFileError("badDate", {
+      line,
+      column: profile.columns.tradeDate ?? "tradeDate",
+      value: written.slice(0, 40),
+      format: profile.dateFormat,
+      example: dateExample(profile.dateFormat),
+    });
+  }
+  const zone = profile.timeZone ?? TOKYO_ZONE;
+  const time = tradeTime(local, zone);
   const lots = profileLots(cell("volume"), profile.volumeDivisor, profile.decimalComma);
   if (lots === null || lots === "negative") refuse("volume");
   const commission = profileDecimal(cell("commission"), 4, profile.decimalComma);
@@ -398,12 +505,16 @@ function readProfileRow(
   const symbol = cell("symbol").slice(0, 32);
   const rowKey = cell("rowKey");
   if (rowKey.length > 100) refuse("rowKey");
+  const lotsE8 = lots as bigint;
   return {
     line,
-    tradeDate,
+    tradeDate: time.day,
+    tradedAt: time.at,
+    reportedAt: zone === TOKYO_ZONE ? null : written.slice(0, 40),
     brokerText: profile.brokerCode,
     accountNumber: account,
-    lotsMilli: lots as number,
+    lotsE8,
+    lotsMilli: lotsMilliOf(lotsE8),
     amountText: "",
     currency: currencyText as Currency,
     amountMinor: null,
@@ -411,7 +522,7 @@ function readProfileRow(
     symbol: symbol || null,
     // Without the report's own key, the row's content is its identity (as for the built-in
     // shape): an identical row is a duplicate, never a second credit.
-    rowKey: rowKey || `~${lots}:c${commission}:${currencyText}:${symbol}`,
+    rowKey: rowKey || `~${lotsKey(lotsE8)}:c${commission}:${currencyText}:${symbol}`,
   };
 }
 

@@ -1,12 +1,16 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { ReportItem } from "./report";
+import { createHash } from "node:crypto";
 import {
+  approvedAccounts,
   classifyRows,
+  existingSources,
   countRateMismatches,
   type ImportDeps,
   type NewRow,
   type PreviewContext,
+  sourceKey,
 } from "./import";
 
 /**
@@ -73,6 +77,74 @@ export async function stagePreview(
     cleared = true;
   }
   return "staged";
+}
+
+/**
+ * Identical rows of one file are as many trades. A row without the report's own key is known by
+ * its content (account, day, volume, amount or commission, symbol); the nth row of the file with
+ * the same content is told apart by its occurrence, "#n" after the key, so that a later upload
+ * matches each of them once: re-uploading the file credits nothing, a report repeating a week
+ * credits only its new rows. The first keeps the plain key, so rows credited before occurrences
+ * were counted are still recognised. A renamed row is looked up again: already credited under
+ * its own key (duplicate), or new (matched or unmatched). In one transaction, and a second run
+ * finds nothing to rename: safe to repeat.
+ */
+export async function numberIdentical(db: Kysely<Database>, batchId: string) {
+  await db.transaction().execute(async (trx) => {
+    const repeats = await sql<{
+      id: string;
+      broker_id: string;
+      account_number: string;
+      trade_date: string;
+      row_key: string;
+      status: string;
+      n: number;
+    }>`
+      select id, broker_id, account_number, trade_date, row_key, status, n from (
+        select id, broker_id, account_number, trade_date, row_key, status, row_number() over (
+          partition by broker_id, account_number, trade_date, row_key order by line_no
+        ) as n
+        from import_rows
+        where batch_id = ${batchId} and status <> 'error' and row_key like '~%'
+      ) identical
+      where n > 1`.execute(trx);
+    if (repeats.rows.length === 0) return;
+    const renamed = repeats.rows.map((r) => {
+      const plain = `${r.row_key}#${r.n}`;
+      const rowKey =
+        plain.length <= 100
+          ? plain
+          : `~${createHash("sha256").update(r.row_key).digest("hex").slice(0, 40)}#${r.n}`;
+      return {
+        ...r,
+        rowKey,
+        sourceKey: sourceKey(r.broker_id, r.account_number, r.trade_date, rowKey),
+      };
+    });
+    const credited = await existingSources(
+      trx,
+      renamed.map((r) => r.sourceKey),
+    );
+    const accounts = await approvedAccounts(
+      trx,
+      renamed.map((r) => ({ brokerId: r.broker_id, account: r.account_number })),
+    );
+    for (const r of renamed) {
+      const account = accounts.get(`${r.broker_id}|${r.account_number}`);
+      const status = credited.has(r.sourceKey) ? "duplicate" : account ? "matched" : "unmatched";
+      await trx
+        .updateTable("import_rows")
+        .set({
+          row_key: r.rowKey,
+          source_key: r.sourceKey,
+          status,
+          broker_account_id: status === "matched" ? account!.id : null,
+          user_id: status === "matched" ? account!.userId : null,
+        })
+        .where("id", "=", r.id)
+        .execute();
+    }
+  });
 }
 
 /** Repeats marked per step by `markRepeats`: the ids held at once. */
