@@ -19,9 +19,11 @@ import {
 } from "~/components/ui/form";
 import {
   type ImportProfile,
+  MT_SERVER_ZONE,
   PROFILE_COLUMNS,
   PROFILE_CURRENCIES,
   PROFILE_ENCODINGS,
+  TOKYO_ZONE,
 } from "../../../server/domain/import-profile";
 import type { SampleAnswer } from "../../../server/features/cashback/profiles";
 
@@ -39,6 +41,7 @@ export const EMPTY_PROFILE: ProfileFormValues = {
   volumeDivisor: "1",
   decimalComma: false,
   currency: "JPY",
+  timeZone: TOKYO_ZONE,
 };
 
 /** A saved profile as the editor's values. */
@@ -54,8 +57,20 @@ export function profileValues(p: ImportProfile): ProfileFormValues {
     volumeDivisor: String(p.volumeDivisor),
     decimalComma: p.decimalComma,
     currency: p.currency,
+    timeZone: p.timeZone ?? TOKYO_ZONE,
   };
 }
+
+/** Zones offered for a report's times (any IANA zone or "+02:00" may be typed). */
+const ZONE_SUGGESTIONS = [
+  TOKYO_ZONE,
+  MT_SERVER_ZONE,
+  "UTC",
+  "Europe/Athens",
+  "Europe/London",
+  "+02:00",
+  "+03:00",
+];
 
 export type ProfileAnswer =
   | { ok: false; error: FormErrorShape; values: Record<string, string> }
@@ -96,13 +111,18 @@ export function ProfileForm({
   error: refused,
   sample,
   submitLabel,
+  header = [],
 }: RecordFormProps<ProfileFormValues> & {
   brokers: { id: string; name: string }[];
   sample: SampleAnswer | null;
+  /** The header of a file no profile fitted: its words are offered for the columns. */
+  header?: string[];
 }) {
   const { t } = useTranslation(["cashback", "errors"]);
   const formId = useId();
   const columnsHintId = useId();
+  const headerListId = useId();
+  const zoneListId = useId();
   const { form, fieldError, text, numeric, flag } = useRecordForm(refused, {
     labels: "cashback:profiles.fields",
     initial,
@@ -151,6 +171,16 @@ export function ProfileForm({
           <p id={columnsHintId} className={`mt-1 ${hintClass}`}>
             {t("cashback:profiles.hints.column")}
           </p>
+          {header.length > 0 && (
+            <p className={`mt-1 ${hintClass} [overflow-wrap:anywhere]`} data-testid="file-header">
+              {t("cashback:profiles.fileHeader", { header: header.join(" · ") })}
+            </p>
+          )}
+          <datalist id={headerListId}>
+            {header.map((h) => (
+              <option key={h} value={h} />
+            ))}
+          </datalist>
           <div className="mt-3 grid gap-4 sm:grid-cols-2">
             {PROFILE_COLUMNS.map((c) => {
               const name = `columns.${c}`;
@@ -165,6 +195,7 @@ export function ProfileForm({
                   maxLength={100}
                   autoComplete="off"
                   spellCheck={false}
+                  list={header.length > 0 ? headerListId : undefined}
                   hint={
                     c === "rowKey" || c === "currency"
                       ? t(`cashback:profiles.hints.${c}`)
@@ -186,6 +217,19 @@ export function ProfileForm({
           hint={t("cashback:profiles.hints.dateFormat")}
         />
         <Field {...numeric("volumeDivisor")} required />
+        <Field
+          {...text("timeZone")}
+          maxLength={64}
+          autoComplete="off"
+          spellCheck={false}
+          list={zoneListId}
+          hint={t("cashback:profiles.hints.timeZone")}
+        />
+        <datalist id={zoneListId}>
+          {ZONE_SUGGESTIONS.map((z) => (
+            <option key={z} value={z} />
+          ))}
+        </datalist>
         <SelectField
           name="currency"
           label={t("cashback:profiles.fields.commissionCurrency")}

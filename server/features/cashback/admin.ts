@@ -19,11 +19,25 @@ export async function adminCashbacks(db: Db, input: AdminCashbackInput) {
     .leftJoin("brokers", "brokers.id", "cashbacks.broker_id")
     .leftJoin("broker_accounts", "broker_accounts.id", "cashbacks.broker_account_id")
     .leftJoin("users", "users.id", "cashbacks.user_id")
+    // At most one reward a row (affiliate_rewards.cashback_id is unique): the margin's share.
+    .leftJoin("affiliate_rewards", "affiliate_rewards.cashback_id", "cashbacks.id")
     .select([
       "cashbacks.id",
       "cashbacks.trade_date as tradeDate",
+      "cashbacks.traded_at as tradedAt",
       "cashbacks.amount",
       "cashbacks.lots_milli as lotsMilli",
+      "cashbacks.lots_exact as lotsExact",
+      "cashbacks.symbol",
+      "cashbacks.rate_kind as rateKind",
+      "cashbacks.rate_x100 as rateX100",
+      "cashbacks.rate_type as rateType",
+      "cashbacks.rate_source as rateSource",
+      "cashbacks.rate_from as rateFrom",
+      "cashbacks.commission_x10000 as commissionX10000",
+      "cashbacks.currency",
+      "cashbacks.commission_yen as commissionYen",
+      "affiliate_rewards.amount as rewardYen",
       "brokers.name as brokerName",
       "broker_accounts.account_number as accountNumber",
       "users.id as userId",
@@ -76,8 +90,18 @@ export async function adminCashbacks(db: Db, input: AdminCashbackInput) {
   );
   return {
     ...page,
-    rows: page.rows.map((r) => ({
+    rows: page.rows.map(({ commissionX10000, rewardYen, ...r }) => ({
       ...r,
+      rateX100: r.rateX100 === null ? null : Number(r.rateX100),
+      commission: commissionX10000 === null ? null : decimalText(BigInt(commissionX10000), 4),
+      commissionYen: r.commissionYen === null ? null : Number(r.commissionYen),
+      rewardYen: rewardYen === null ? 0 : Number(rewardYen),
+      // What the operator kept of the row: the commission less the cashback and its reward.
+      margin:
+        r.commissionYen === null
+          ? null
+          : Number(r.commissionYen) - Number(r.amount) - Number(rewardYen ?? 0),
+      lots: r.lotsExact ?? String(Number(r.lotsMilli) / 1000),
       brokerName: r.brokerName ?? "",
       accountNumber: r.accountNumber ?? "",
       userId: r.userId ?? "",

@@ -6,8 +6,9 @@ import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { BatchStatusBadge, RowStatusBadge } from "~/components/cashback/badges";
 import { ImportJobProgress } from "~/components/cashback/ImportJobProgress";
-import { formatCount, formatTradeDate } from "~/components/cashback/months";
+import { formatCount } from "~/components/cashback/months";
 import { ProfileMapping } from "~/components/cashback/ProfileMapping";
+import { RowPrice, TradeTime } from "~/components/cashback/RowPrice";
 import { Stamp } from "~/components/cells";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -274,6 +275,20 @@ export default function ImportBatch() {
                       {t(`errors:import.${r.error}`)}
                     </span>
                   )}
+                  {r.duplicateOf && (
+                    <span className="block text-xs" data-testid="duplicate-of">
+                      {"batchId" in r.duplicateOf ? (
+                        <Link
+                          to={`/admin/update/${r.duplicateOf.batchId}`}
+                          className={`${textLink} [overflow-wrap:anywhere]`}
+                        >
+                          {t("price.importedIn", { file: r.duplicateOf.fileName })}
+                        </Link>
+                      ) : (
+                        t("price.repeatsLine", { line: r.duplicateOf.line })
+                      )}
+                    </span>
+                  )}
                 </span>
               ),
             },
@@ -281,7 +296,13 @@ export default function ImportBatch() {
               key: "date",
               header: t("batch.columns.date"),
               nowrap: true,
-              cell: (r) => (r.tradeDate ? formatTradeDate(r.tradeDate) : "—"),
+              cell: (r) => (
+                <TradeTime
+                  tradeDate={r.tradeDate}
+                  tradedAt={r.tradedAt}
+                  reportedAt={r.reportedAt}
+                />
+              ),
             },
             {
               key: "broker",
@@ -339,6 +360,16 @@ export default function ImportBatch() {
                     )}
                   </span>
                 ),
+            },
+            {
+              key: "price",
+              header: t("batch.columns.price"),
+              cell: (r) => (
+                <span className="block space-y-0.5">
+                  {r.symbol && <span className="block text-xs font-medium">{r.symbol}</span>}
+                  <RowPrice row={r} />
+                </span>
+              ),
             },
           ]}
         />

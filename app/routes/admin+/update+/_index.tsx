@@ -110,6 +110,20 @@ export default function DataUpdate() {
         data-testid="upload-form"
       >
         <FormErrorAlert error={formError} />
+        {formError?.key === "import.noProfileFits" && formError.params && (
+          <p className="text-sm" data-testid="create-profile-from-file">
+            <Link
+              to={`/admin/update/profiles/new?${new URLSearchParams({
+                header: String(formError.params.header ?? ""),
+                delimiter: String(formError.params.delimiter ?? ""),
+                encoding: String(formError.params.encoding ?? ""),
+              })}`}
+              className={textLink}
+            >
+              {t("update.createFromFile")}
+            </Link>
+          </p>
+        )}
         <div className="grid gap-4 md:grid-cols-2">
           <Field
             name="file"

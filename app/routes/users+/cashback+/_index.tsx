@@ -135,24 +135,20 @@ export default function Cashback() {
               lots: t("history.lots"),
             }),
             {
-              // What the row paid per lot (its amount over its lots), and under it the rate card's
-              // rate it was priced at with the type it came from, when the row stored them.
+              // The rate card's rate the row was priced at, with the type it came from. Rows
+              // credited before rates were stored with them show what they paid per lot.
               key: "rate",
               header: t("history.rate"),
               align: "right",
               cell: (r) => {
+                if (r.rate) return <RateApplied rate={r.rate} />;
                 const perLot = yenPerLot(r.amount, r.lotsMilli);
-                return (
-                  <>
-                    {perLot === null ? (
-                      "—"
-                    ) : (
-                      <span className="whitespace-nowrap tabular-nums" data-testid="row-rate">
-                        {t("history.perLot", { amount: formatYen(perLot) })}
-                      </span>
-                    )}
-                    <RateApplied rate={r.rate} />
-                  </>
+                return perLot === null ? (
+                  "—"
+                ) : (
+                  <span className="whitespace-nowrap tabular-nums" data-testid="row-rate">
+                    {t("history.perLot", { amount: formatYen(perLot) })}
+                  </span>
                 );
               },
             },

@@ -6,7 +6,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 
 /**
  * The member's cashback history as CSV: the same period and order as the page, every row, with
- * the lots and what each lot paid (yen), as the page shows them.
+ * the lots, the rate per lot applied (yen) and the account type it came from.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
@@ -20,6 +20,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
         t("csv.account"),
         t("csv.lots"),
         t("csv.ratePerLot"),
+        t("csv.rateType"),
         t("csv.amount"),
       ],
       page.rows.map((r) => [
@@ -27,7 +28,9 @@ export const loader = /* @__PURE__ */ answerRefusals(
         r.brokerName,
         r.accountNumber,
         r.lotsMilli / 1000,
-        yenPerLot(r.amount, r.lotsMilli),
+        // The rate applied when the row stored it; older rows: what each lot paid.
+        r.rate?.kind === "jpy_per_lot" ? r.rate.valueX100 / 100 : yenPerLot(r.amount, r.lotsMilli),
+        r.rate?.accountType ?? "",
         r.amount,
       ]),
     );
