@@ -152,17 +152,18 @@ export async function saveRateVersion(
 
 /**
  * The day a save's rates take effect: a broker's first rates apply from the start (nothing was
- * priced before them); later ones from the day the admin gives, today (Tokyo) when none, never
- * a day already past (rows of that day may be priced already). Null when the day is past.
+ * priced before them); later ones from the day the admin gives, today (Tokyo) when none. A day
+ * already past is allowed (brokers announce changes after the fact, decision 085): rows
+ * imported from then on are priced at it by their trade date, while rows already credited keep
+ * their price until an adjustment batch settles the difference.
  */
 export function effectiveDay(
   versions: readonly RateVersion[],
   given: string | null,
   today: string = tokyoDay(),
-): string | null {
+): string {
   if (versions.length === 0) return given ?? EARLIEST;
-  const day = given ?? today;
-  return day < today ? null : day;
+  return given ?? today;
 }
 
 /** What the audit records of a rates change: the rows as "type kind value", before and after. */
