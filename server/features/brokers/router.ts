@@ -89,8 +89,8 @@ export const brokersRouter = router({
       .input(decideDebitInput)
       .mutation(({ ctx, input }) => adjustments.decideDebit(ctx.db, ctx.user.id, input)),
 
-    /** Applies the batch through the ledger, once. */
-    apply: adminProcedure
+    /** Applies the batch through the ledger, once (`apply` is a word tRPC keeps). */
+    settle: adminProcedure
       .input(adjustmentIdInput)
       .mutation(({ ctx, input }) => adjustments.applyAdjustment(ctx.db, ctx.user.id, input.id)),
   }),
