@@ -96,6 +96,17 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
       after: { ratesFrom: "2026-10-10" },
     });
 
+    // /brokers shows each type's rate beside the one it replaced, and from when.
+    const visitor = await callerFor(t.db, undefined, { storage });
+    const xm = (await visitor.brokers.rates()).brokers.find((b) => b.code === "xm")!;
+    expect(xm.previous).toEqual({
+      since: "2026-10-10",
+      rates: [
+        { accountType: "Standard", kind: "jpy_per_lot", valueX100: 80_000 },
+        { accountType: "Micro", kind: "spread_percent", valueX100: 4_000 },
+      ],
+    });
+
     // A row imported now is priced at the card in force on its trade date.
     expect(await credit("after.csv", ["2026-10-16,XM,770001,1,JPY,,a6"])).toEqual({
       rows: 1,

@@ -225,10 +225,18 @@ export async function rateCard(db: Db, locale: Language, now: Date = new Date())
 }
 export type RateCard = Awaited<ReturnType<typeof rateCard>>;
 
-/** A broker's rates in force on `today` and its changes, as the rate cards show them. */
+/**
+ * A broker's rates in force on `today` and its changes, as the rate cards show them; with the
+ * version before today's (its rates and the day today's took over), so a type's rate can be
+ * shown beside the one it replaced. Null when today's card is the first.
+ */
 export function versionsShown(versions: readonly RateCardVersion[], today: string) {
+  const current = versionInForce(versions, today);
+  const before = current ? versions.filter((v) => v.from < current.from) : [];
+  const previous = before.length > 0 ? before[before.length - 1]! : null;
   return {
-    rates: versionInForce(versions, today)?.rates ?? [],
+    rates: current?.rates ?? [],
+    previous: previous && current ? { since: current.from, rates: previous.rates } : null,
     changes: versions
       .slice(1)
       .map((v) => ({ from: v.from, rates: v.rates, scheduled: v.from > today }))
