@@ -188,7 +188,7 @@ export async function seed(
   const marathon = await startDemoMarathon(db, adminId);
   await seedCashback(db, { adminId, memberId, others: [friendId, richId] });
   await stopDemoMarathon(db, adminId, marathon);
-  // XM's rate change announced after the fact, and the adjustment batch that settled it.
+  // Exness's rate change announced after the fact, and the adjustment batch that settled it.
   await seedRateAdjustment(db, adminId);
   await seedGachas(db, { adminId });
   await seedBattle(db, { adminId });

@@ -148,10 +148,10 @@ describe(`the demo reads like six months of a member's life on ${testEngine}`, (
     expect(demo!.goals.filter((g) => g.reached).length).toBeGreaterThan(0);
   });
 
-  it("shows XM's rate change dated in the past, settled by an adjustment batch on the statement", async () => {
+  it("shows Exness's rate change dated in the past, settled by an adjustment batch on the statement", async () => {
     const adjustments = await member.wallet.statement({ kind: "cashback", size: 100 });
     const line = adjustments.rows.find((r) => r.entry === "rate_adjustment");
-    // Standard ¥640 → ¥700 a lot since the first of last month: a credit.
+    // Standard 40 % → 45 % of the commission since the first of last month: a credit.
     expect(line?.availableDelta).toBeGreaterThan(0);
     const batch = await t.db.kysely
       .selectFrom("rate_adjustment_members")
@@ -164,8 +164,8 @@ describe(`the demo reads like six months of a member's life on ${testEngine}`, (
       "applied",
     ]);
     const visitor = await callerFor(t.db);
-    const xm = (await visitor.brokers.rates()).brokers.find((b) => b.code === "xm")!;
-    expect(xm.rates[0]).toMatchObject({ accountType: "Standard", valueX100: 70_000 });
-    expect(xm.previous?.rates[0]).toMatchObject({ accountType: "Standard", valueX100: 64_000 });
+    const exness = (await visitor.brokers.rates()).brokers.find((b) => b.code === "exness")!;
+    expect(exness.rates[0]).toMatchObject({ accountType: "Standard", valueX100: 4_500 });
+    expect(exness.previous?.rates[0]).toMatchObject({ accountType: "Standard", valueX100: 4_000 });
   });
 });

@@ -33,7 +33,7 @@ describe(`the demo members' money on ${testEngine}`, () => {
         "gacha_reward",
         "present",
         "prize",
-        // XM's rate change dated in the past, settled by an adjustment batch.
+        // Exness's rate change dated in the past, settled by an adjustment batch.
         "rate_adjustment",
         "transfer_hold",
         "transfer_release",
