@@ -12,7 +12,8 @@ import { title } from "~/lib/page-title";
 
 export const handle = {
   title: title.named("broker.name", "admin:brokers.edit"),
-  i18n: ["admin", "accounts", "errors"],
+  // brokers: the rate changes listed under the rates (their words are the public card's).
+  i18n: ["admin", "accounts", "brokers", "errors"],
 };
 
 async function brokerOr404(context: LoaderFunctionArgs["context"], id: string) {
