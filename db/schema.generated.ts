@@ -740,6 +740,55 @@ export interface RankingTotals {
   user_id: string;
 }
 
+export interface RateAdjustmentMembers {
+  adjustment_id: string;
+  created_at: string;
+  decided_at: Generated<string | null>;
+  decided_by: Generated<string | null>;
+  decision: Generated<string | null>;
+  decision_reason: Generated<string | null>;
+  difference: number;
+  id: string;
+  ledger_tx_id: Generated<string | null>;
+  moved: Generated<number>;
+  new_yen: number;
+  old_yen: number;
+  rows_total: number;
+  status: string;
+  updated_at: string;
+  user_id: string;
+}
+
+export interface RateAdjustmentRows {
+  adjustment_id: string;
+  cashback_id: string;
+  id: string;
+  new_yen: number;
+  old_yen: number;
+  rate_from: string;
+  rate_kind: string;
+  rate_type: string;
+  rate_x100: number;
+  trade_date: string;
+  user_id: string;
+}
+
+export interface RateAdjustments {
+  amount_credit: number;
+  amount_debit: number;
+  applied_at: Generated<string | null>;
+  applied_by: Generated<string | null>;
+  broker_id: string;
+  created_at: string;
+  created_by: Generated<string | null>;
+  id: string;
+  members_total: number;
+  rates_from: string;
+  rows_total: number;
+  status: string;
+  updated_at: string;
+}
+
 export interface RecoveryCodes {
   code_hash: string;
   created_at: string;
@@ -898,6 +947,9 @@ export interface DB {
   ranking_battle_results: RankingBattleResults;
   ranking_battles: RankingBattles;
   ranking_totals: RankingTotals;
+  rate_adjustment_members: RateAdjustmentMembers;
+  rate_adjustment_rows: RateAdjustmentRows;
+  rate_adjustments: RateAdjustments;
   recovery_codes: RecoveryCodes;
   sessions: Sessions;
   settings: Settings;

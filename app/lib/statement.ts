@@ -4,6 +4,7 @@ import type { Party, StatementEntry } from "../../server/domain/statement";
 /** The page each kind of movement comes from, where the member sees it in full. */
 export const SOURCE: Record<StatementEntry, string> = {
   cashback: "/users/cashback",
+  rate_adjustment: "/users/cashback",
   affiliate_reward: "/users/affiliate",
   present: "/users/present",
   battle_prize: "/users/cashback-battle",

@@ -52,6 +52,9 @@ import type {
   ImportProfilesTable,
   ImportJobsTable,
   CashbacksTable,
+  RateAdjustmentsTable,
+  RateAdjustmentMembersTable,
+  RateAdjustmentRowsTable,
   CashbackDailyTable,
   CashbackMonthlyTable,
   WithdrawalMonthlyTable,
@@ -105,6 +108,9 @@ export interface Database {
   import_profiles: ImportProfilesTable;
   import_jobs: ImportJobsTable;
   cashbacks: CashbacksTable;
+  rate_adjustments: RateAdjustmentsTable;
+  rate_adjustment_members: RateAdjustmentMembersTable;
+  rate_adjustment_rows: RateAdjustmentRowsTable;
   cashback_daily: CashbackDailyTable;
   cashback_monthly: CashbackMonthlyTable;
   affiliate_rates: AffiliateRatesTable;

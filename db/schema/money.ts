@@ -329,3 +329,39 @@ export type RankingTotalsTable = Table<
     hidden: number;
   }
 >;
+
+/** An adjustment batch (decision 085): drawn up as a draft, applied once. */
+export type RateAdjustmentStatus = "draft" | "applied";
+
+export type RateAdjustmentsTable = Table<
+  "rate_adjustments",
+  {
+    /** YYYY-MM-DD (Tokyo): credited rows traded on or after it were re-priced. */
+    rates_from: string;
+    status: RateAdjustmentStatus;
+  }
+>;
+
+/**
+ * A member's line of an adjustment batch: pending until applied; "held" when a debit exceeds
+ * the member's balance and no decision is recorded; "waived" or "partial" by that decision.
+ */
+export type RateAdjustmentMemberStatus = "pending" | "applied" | "held" | "waived" | "partial";
+/** What an admin decided for a debit the member's balance cannot cover. */
+export type RateAdjustmentDecision = "waive" | "debit_available";
+
+export type RateAdjustmentMembersTable = Table<
+  "rate_adjustment_members",
+  {
+    status: RateAdjustmentMemberStatus;
+    decision: RateAdjustmentDecision | null;
+  }
+>;
+
+export type RateAdjustmentRowsTable = Table<
+  "rate_adjustment_rows",
+  {
+    trade_date: string;
+    rate_kind: RateKind;
+  }
+>;

@@ -11,6 +11,7 @@ import { seedBattle, seedPopup } from "./engagement";
 import { seedGachas } from "./gachas";
 import { seedLegal } from "./legal";
 import { seedHelp } from "./help";
+import { seedRateAdjustment } from "./rate-adjustment";
 import { seedMoney, seedZenginRequester, startDemoMarathon, stopDemoMarathon } from "./money";
 import { existingId, tokyoMomentAgo } from "./support";
 import { atTime } from "../clock";
@@ -187,6 +188,8 @@ export async function seed(
   const marathon = await startDemoMarathon(db, adminId);
   await seedCashback(db, { adminId, memberId, others: [friendId, richId] });
   await stopDemoMarathon(db, adminId, marathon);
+  // Exness's rate change announced after the fact, and the adjustment batch that settled it.
+  await seedRateAdjustment(db, adminId);
   await seedGachas(db, { adminId });
   await seedBattle(db, { adminId });
   await seedMoney(db, { adminId, memberId, friendId, friendEmail: DEMO_FRIEND.email, richId });

@@ -18,7 +18,8 @@ export type StatementGroup = (typeof STATEMENT_GROUPS)[number];
 
 /** The ledger kinds behind each group; every kind belongs to exactly one group. */
 export const STATEMENT_GROUP_KINDS: Record<StatementGroup, readonly MovementKind[]> = {
-  cashback: ["cashback"],
+  // An adjustment batch corrects credited cashback (a rate dated in the past): same group.
+  cashback: ["cashback", "rate_adjustment"],
   affiliate: ["affiliate_reward"],
   rewards: ["present", "prize"],
   gacha: ["gacha_cost", "gacha_reward"],

@@ -27,6 +27,7 @@ export const FEES = "sys:fees";
 
 export type MovementKind =
   | "cashback"
+  | "rate_adjustment"
   | "affiliate_reward"
   | "present"
   | "prize"

@@ -147,4 +147,25 @@ describe(`the demo reads like six months of a member's life on ${testEngine}`, (
     expect(demo!.endsOn! < tokyoDay()).toBe(true);
     expect(demo!.goals.filter((g) => g.reached).length).toBeGreaterThan(0);
   });
+
+  it("shows Exness's rate change dated in the past, settled by an adjustment batch on the statement", async () => {
+    const adjustments = await member.wallet.statement({ kind: "cashback", size: 100 });
+    const line = adjustments.rows.find((r) => r.entry === "rate_adjustment");
+    // Standard 40 % → 45 % of the commission since the first of last month: a credit.
+    expect(line?.availableDelta).toBeGreaterThan(0);
+    const batch = await t.db.kysely
+      .selectFrom("rate_adjustment_members")
+      .select(["difference", "moved", "status"])
+      .where("user_id", "=", memberId)
+      .executeTakeFirstOrThrow();
+    expect([Number(batch.difference), Number(batch.moved), batch.status]).toEqual([
+      line!.availableDelta,
+      line!.availableDelta,
+      "applied",
+    ]);
+    const visitor = await callerFor(t.db);
+    const exness = (await visitor.brokers.rates()).brokers.find((b) => b.code === "exness")!;
+    expect(exness.rates[0]).toMatchObject({ accountType: "Standard", valueX100: 4_500 });
+    expect(exness.previous?.rates[0]).toMatchObject({ accountType: "Standard", valueX100: 4_000 });
+  });
 });

@@ -33,6 +33,8 @@ describe(`the demo members' money on ${testEngine}`, () => {
         "gacha_reward",
         "present",
         "prize",
+        // Exness's rate change dated in the past, settled by an adjustment batch.
+        "rate_adjustment",
         "transfer_hold",
         "transfer_release",
         "transfer_settle",

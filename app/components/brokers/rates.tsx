@@ -64,8 +64,33 @@ export function RateApplied({
   );
 }
 
-/** A broker's rates, one line per account type. */
-export function RateLines({ rates, testId = "rate-line" }: { rates: Rate[]; testId?: string }) {
+/** A rate's amount alone: ¥800, $5.00, 40%. */
+function rateAmount(rate: { kind: RateKindName; valueX100: number }): string {
+  if (rate.kind === "jpy_per_lot") return hundredths(rate.valueX100, "yen");
+  if (rate.kind === "usd_per_lot") return hundredths(rate.valueX100, "usd");
+  return `${(rate.valueX100 / 100).toString()}%`;
+}
+
+/** The rate a type had before the card in force took over, when it differed. */
+function previousOf(rate: Rate, previous: { since: string; rates: Rate[] } | null | undefined) {
+  const before = previous?.rates.find((p) => p.accountType === rate.accountType);
+  if (!before || (before.kind === rate.kind && before.valueX100 === rate.valueX100)) return null;
+  return before;
+}
+
+/**
+ * A broker's rates, one line per account type; with `previous` (the card before today's), a
+ * type whose rate changed shows what it was: "¥640 → ¥700, 2026/11/29".
+ */
+export function RateLines({
+  rates,
+  previous,
+  testId = "rate-line",
+}: {
+  rates: Rate[];
+  previous?: { since: string; rates: Rate[] } | null;
+  testId?: string;
+}) {
   const { t } = useTranslation("brokers");
   const rateText = useRateText();
   if (rates.length === 0) {
@@ -81,6 +106,18 @@ export function RateLines({ rates, testId = "rate-line" }: { rates: Rate[]; test
         >
           <span className="min-w-0 [overflow-wrap:anywhere]">{r.accountType}</span>
           <span className="font-semibold tabular-nums">{rateText(r)}</span>
+          {previous && previousOf(r, previous) && (
+            <span
+              className="basis-full text-right text-xs text-slate-600 tabular-nums dark:text-slate-300"
+              data-testid="rate-previous"
+            >
+              {t("rate.changed", {
+                before: rateAmount(previousOf(r, previous)!),
+                after: rateAmount(r),
+                day: slashDate(previous.since),
+              })}
+            </span>
+          )}
         </li>
       ))}
     </ul>

@@ -76,7 +76,7 @@ export default function Brokers() {
                 <p className="text-sm text-sky-700 dark:text-sky-300">{t("autoRebate")}</p>
               )}
               <section aria-label={t("ratesTitle")}>
-                <RateLines rates={b.rates} />
+                <RateLines rates={b.rates} previous={b.previous} />
                 {b.rates.length > 1 && (
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
                     {t("defaultType", { type: b.rates[0]!.accountType })}

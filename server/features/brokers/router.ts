@@ -1,9 +1,14 @@
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
 import { addAccountInput, setMyAccountTypeInput } from "../../domain/broker-account";
 import * as accounts from "./accounts";
+import * as adjustments from "./adjustments";
 import * as review from "./account-review";
 import {
+  adjustmentIdInput,
   adminAccountsInput,
+  brokerAdjustmentsInput,
+  decideDebitInput,
+  rateImpactInput,
   brokerArtInput,
   brokerIdInput,
   createBrokerInput,
@@ -50,6 +55,44 @@ export const brokersRouter = router({
     const images = { logo, banner, removeLogo, removeBanner };
     await brokers.updateBroker(ctx, ctx.user.id, id, broker, images, brokerTerms);
     return { ok: true };
+  }),
+
+  /**
+   * Adjustment batches (decision 085): credited rows re-priced after a rate change dated in
+   * the past, reviewed per member and applied once through the ledger. Admins only.
+   */
+  adjustments: router({
+    /** What re-pricing the credited rows traded on or after a day would change, per member. */
+    impact: adminProcedure
+      .input(rateImpactInput)
+      .query(({ ctx, input }) => adjustments.rateImpact(ctx.db, input.brokerId, input.from)),
+
+    /** A broker's adjustment batches, newest first. */
+    list: adminProcedure
+      .input(brokerAdjustmentsInput)
+      .query(({ ctx, input }) => adjustments.listAdjustments(ctx.db, input.brokerId)),
+
+    /** One batch for its review page. */
+    get: adminProcedure
+      .input(adjustmentIdInput)
+      .query(({ ctx, input }) => adjustments.getAdjustment(ctx.db, input.id)),
+
+    /** Draws up a batch from the impact of a day (nothing moves yet). */
+    draft: adminProcedure
+      .input(rateImpactInput)
+      .mutation(({ ctx, input }) =>
+        adjustments.draftAdjustment(ctx.db, ctx.user.id, input.brokerId, input.from),
+      ),
+
+    /** Records what to do with a debit the member's balance cannot cover, with a reason. */
+    decide: adminProcedure
+      .input(decideDebitInput)
+      .mutation(({ ctx, input }) => adjustments.decideDebit(ctx.db, ctx.user.id, input)),
+
+    /** Applies the batch through the ledger, once (`apply` is a word tRPC keeps). */
+    settle: adminProcedure
+      .input(adjustmentIdInput)
+      .mutation(({ ctx, input }) => adjustments.applyAdjustment(ctx.db, ctx.user.id, input.id)),
   }),
 
   accounts: router({

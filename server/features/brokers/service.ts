@@ -247,7 +247,7 @@ export async function createBroker(
       // A new broker's rates apply from the start, or from the day the admin gave.
       if (terms) {
         const from = effectiveDay([], terms.ratesFrom ?? null);
-        await saveRateVersion(trx, id, terms.rates, from!, adminId);
+        await saveRateVersion(trx, id, terms.rates, from, adminId);
       }
       await recordAudit(trx, {
         actorId: adminId,
@@ -297,7 +297,6 @@ export async function updateBroker(
   // the rates that day would otherwise have.
   const versions = terms ? ((await rateVersionsOf(deps.db.kysely, [id])).get(id) ?? []) : [];
   const ratesFrom = terms ? effectiveDay(versions, terms.ratesFrom ?? null) : null;
-  if (terms && ratesFrom === null) throw fieldError("terms.ratesFrom", "rateDatePast");
   const rateChanges =
     terms && ratesFrom
       ? ratesChange(versionInForce(versions, ratesFrom)?.rates ?? [], terms.rates)

@@ -152,17 +152,18 @@ export async function saveRateVersion(
 
 /**
  * The day a save's rates take effect: a broker's first rates apply from the start (nothing was
- * priced before them); later ones from the day the admin gives, today (Tokyo) when none, never
- * a day already past (rows of that day may be priced already). Null when the day is past.
+ * priced before them); later ones from the day the admin gives, today (Tokyo) when none. A day
+ * already past is allowed (brokers announce changes after the fact, decision 085): rows
+ * imported from then on are priced at it by their trade date, while rows already credited keep
+ * their price until an adjustment batch settles the difference.
  */
 export function effectiveDay(
   versions: readonly RateVersion[],
   given: string | null,
   today: string = tokyoDay(),
-): string | null {
+): string {
   if (versions.length === 0) return given ?? EARLIEST;
-  const day = given ?? today;
-  return day < today ? null : day;
+  return given ?? today;
 }
 
 /** What the audit records of a rates change: the rows as "type kind value", before and after. */
@@ -224,10 +225,18 @@ export async function rateCard(db: Db, locale: Language, now: Date = new Date())
 }
 export type RateCard = Awaited<ReturnType<typeof rateCard>>;
 
-/** A broker's rates in force on `today` and its changes, as the rate cards show them. */
+/**
+ * A broker's rates in force on `today` and its changes, as the rate cards show them; with the
+ * version before today's (its rates and the day today's took over), so a type's rate can be
+ * shown beside the one it replaced. Null when today's card is the first.
+ */
 export function versionsShown(versions: readonly RateCardVersion[], today: string) {
+  const current = versionInForce(versions, today);
+  const before = current ? versions.filter((v) => v.from < current.from) : [];
+  const previous = before.length > 0 ? before[before.length - 1]! : null;
   return {
-    rates: versionInForce(versions, today)?.rates ?? [],
+    rates: current?.rates ?? [],
+    previous: previous && current ? { since: current.from, rates: previous.rates } : null,
     changes: versions
       .slice(1)
       .map((v) => ({ from: v.from, rates: v.rates, scheduled: v.from > today }))

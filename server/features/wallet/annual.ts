@@ -153,6 +153,7 @@ export async function annualStatement(
     const gachaPlays = line();
     const cashbackTxIds: string[] = [];
     let cashbackTotal = 0;
+    const adjustments: { id: string; total: number }[] = [];
     const transferIds: string[] = [];
     const payouts = new Map<string, number>();
     const add = (l: AnnualLine, yen: number) => {
@@ -171,6 +172,10 @@ export async function annualStatement(
         case "cashback":
           cashbackTxIds.push(String(m.id));
           cashbackTotal += total;
+          break;
+        // An adjustment batch corrects a broker's credited cashback: it nets into its line.
+        case "rate_adjustment":
+          adjustments.push({ id: m.ref_id, total });
           break;
         case "gacha_cost":
           add(gachaPlays, -total);
@@ -191,7 +196,11 @@ export async function annualStatement(
       }
     }
 
-    const cashback = await cashbackByBroker(trx, userId, cashbackTxIds, cashbackTotal);
+    const cashback = await withAdjustments(
+      trx,
+      await cashbackByBroker(trx, userId, cashbackTxIds, cashbackTotal),
+      adjustments,
+    );
     const transfersOut = await sentTransfers(trx, userId, transferIds);
     const withdrawals = await paidWithdrawals(trx, userId, payouts);
 
@@ -282,6 +291,39 @@ async function cashbackByBroker(
   if (attributed !== ledgerTotal)
     out.push({ brokerId: null, broker: null, amount: ledgerTotal - attributed, count: 0 });
   return out.sort((a, b) => b.amount - a.amount);
+}
+
+/**
+ * The year's adjustment batches added to their brokers' cashback lines (signed: a debit
+ * lowers the line), so the lines still sum to what the ledger moved.
+ */
+async function withAdjustments(
+  trx: Kysely<Database>,
+  cashback: AnnualStatement["income"]["cashback"],
+  adjustments: { id: string; total: number }[],
+): Promise<AnnualStatement["income"]["cashback"]> {
+  if (adjustments.length === 0) return cashback;
+  const rows = await readInLists(
+    adjustments.map((a) => a.id),
+    (ids) =>
+      trx
+        .selectFrom("rate_adjustments as a")
+        .leftJoin("brokers as b", "b.id", "a.broker_id")
+        .select(["a.id", "a.broker_id", "b.name"])
+        .where("a.id", "in", ids)
+        .execute(),
+  );
+  const out = cashback.map((c) => ({ ...c }));
+  for (const a of adjustments) {
+    const row = rows.find((r) => r.id === a.id);
+    const brokerId = row?.broker_id ?? null;
+    const line = out.find((o) => o.brokerId === brokerId);
+    if (line) {
+      line.amount += a.total;
+      line.count += 1;
+    } else out.push({ brokerId, broker: row?.name ?? null, amount: a.total, count: 1 });
+  }
+  return out.sort((x, y) => y.amount - x.amount);
 }
 
 /** Transfers this member sent that settled in the year: the amounts and the fees apart. */

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
 import { termsInitial } from "~/components/brokers/BrokerTermsFields";
@@ -7,11 +7,13 @@ import { BrokerForm } from "~/components/BrokerForm";
 import { listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
 import { BROKER_FORM, brokerFormInput, brokerImages } from "./broker-form.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { actionLink } from "~/components/ui/link";
 import { title } from "~/lib/page-title";
 
 export const handle = {
   title: title.named("broker.name", "admin:brokers.edit"),
-  i18n: ["admin", "accounts", "errors"],
+  // brokers: the rate changes listed under the rates (their words are the public card's).
+  i18n: ["admin", "accounts", "brokers", "errors"],
 };
 
 async function brokerOr404(context: LoaderFunctionArgs["context"], id: string) {
@@ -57,6 +59,14 @@ export default function EditBroker() {
       backLabel={t("brokers.back")}
       title={t("brokers.edit", { name: broker.name })}
     >
+      {/* A rate change dated in the past: what it means for rows already credited. */}
+      <Link
+        to={`/admin/account/brokers/${broker.id}/adjustments`}
+        className={`${actionLink} inline-flex min-h-11 items-center text-sm`}
+        data-testid="adjustments-link"
+      >
+        {t("adjustments.link")}
+      </Link>
       <BrokerForm
         // A fresh form after each save attempt, so the kind toggle follows what was sent.
         key={JSON.stringify(echoed)}

@@ -1,0 +1,556 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../../db";
+import { forUpdate } from "../../../db/dialect";
+import { newId } from "../../../db/id";
+import type {
+  Database,
+  RateAdjustmentDecision,
+  RateAdjustmentMemberStatus,
+  RateAdjustmentStatus,
+} from "../../../db/schema";
+import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
+import { AppError } from "../../errors";
+import { ensureWallet, getWallet, inTransaction } from "../../ledger";
+import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
+import { readInLists } from "../../lib/in-list";
+import { type Commission, lotsE8Of } from "../../domain/pricing";
+import {
+  type CreditedRow,
+  type MemberLine,
+  memberLines,
+  type RepricedRow,
+  repriceRow,
+  settle,
+} from "../../domain/rate-adjustment";
+import { rateVersionsOf } from "./terms";
+
+/**
+ * Adjustment batches (decision 085). A rate change dated in the past leaves credited rows at
+ * the price they were paid; the rate screen shows what re-pricing the rows traded on or after
+ * the change at the card in force on their trade date would change, and an admin draws that
+ * up as a batch, reviews it per member like an import, and applies it: each member is
+ * credited or debited the difference through the ledger, once, with its own statement line.
+ * A debit the member's balance cannot cover is held until an admin records a decision.
+ */
+
+const PAGE = 2000;
+
+/** A row's current price: its credited amount, or the new price of the last applied batch. */
+async function currentPrices(db: Kysely<Database>, cashbackIds: string[]) {
+  const rows = await readInLists(cashbackIds, (ids) =>
+    db
+      .selectFrom("rate_adjustment_rows as r")
+      .innerJoin("rate_adjustments as a", "a.id", "r.adjustment_id")
+      .select(["r.cashback_id", "r.new_yen", "a.applied_at", "a.id"])
+      .where("a.status", "=", "applied")
+      .where("r.cashback_id", "in", ids)
+      .execute(),
+  );
+  rows.sort((x, y) =>
+    String(x.applied_at) === String(y.applied_at)
+      ? x.id.localeCompare(y.id)
+      : String(x.applied_at).localeCompare(String(y.applied_at)),
+  );
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(r.cashback_id, Number(r.new_yen));
+  return out;
+}
+
+/**
+ * The broker's credited rows traded on or after `from`, re-priced: read in pages by id, each
+ * with its commission as reported (the staging row shares the history row's id), its batch's
+ * dollar rate and its account's type now. Rows whose amount the report gave (not priced from
+ * the card) keep it: the broker stated that amount.
+ */
+async function repriced(db: Kysely<Database>, brokerId: string, from: string) {
+  const versions = (await rateVersionsOf(db, [brokerId])).get(brokerId) ?? [];
+  const out: RepricedRow[] = [];
+  let credited = 0;
+  let notRepriced = 0;
+  let after = "";
+  for (;;) {
+    const page = await db
+      .selectFrom("cashbacks as c")
+      .innerJoin("import_batches as b", "b.id", "c.batch_id")
+      .innerJoin("broker_accounts as a", "a.id", "c.broker_account_id")
+      .leftJoin("import_rows as r", "r.id", "c.id")
+      .select([
+        "c.id",
+        "c.user_id",
+        "c.trade_date",
+        "c.lots_milli",
+        "c.lots_exact",
+        "c.amount",
+        "c.priced",
+        "b.usd_rate_micro",
+        "a.account_type",
+        // The history row keeps the commission as reported; rows credited before it did,
+        // their staging row.
+        (eb) =>
+          eb.fn.coalesce("c.commission_x10000", "r.commission_x10000").as("commission_x10000"),
+        (eb) => eb.fn.coalesce("c.currency", "r.currency").as("currency"),
+      ])
+      .where("c.broker_id", "=", brokerId)
+      .where("c.trade_date", ">=", from)
+      .where("c.id", ">", after)
+      .orderBy("c.id")
+      .limit(PAGE)
+      .execute();
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.id;
+    credited += page.length;
+    const current = await currentPrices(
+      db,
+      page.map((r) => r.id),
+    );
+    for (const r of page) {
+      if (r.priced !== 1) {
+        notRepriced += 1;
+        continue;
+      }
+      const commission: Commission | null =
+        r.commission_x10000 === null || (r.currency !== "JPY" && r.currency !== "USD")
+          ? null
+          : { amountX10000: BigInt(r.commission_x10000), currency: r.currency };
+      const row: CreditedRow = {
+        id: r.id,
+        userId: r.user_id,
+        tradeDate: r.trade_date,
+        lotsE8: lotsE8Of({ lots_exact: r.lots_exact, lots_milli: Number(r.lots_milli) }),
+        commission,
+        usdRateMicro: r.usd_rate_micro === null ? null : BigInt(r.usd_rate_micro),
+        accountType: r.account_type,
+        currentYen: current.get(r.id) ?? Number(r.amount),
+      };
+      const price = repriceRow(row, versions);
+      if (price) out.push(price);
+      else notRepriced += 1;
+    }
+    if (page.length < PAGE) break;
+  }
+  return { credited, notRepriced, rows: out.filter((r) => r.newYen !== r.oldYen) };
+}
+
+function totals(lines: readonly MemberLine[]) {
+  let oldYen = 0;
+  let newYen = 0;
+  let credit = 0;
+  let debit = 0;
+  let rows = 0;
+  for (const l of lines) {
+    rows += l.rows;
+    oldYen += l.oldYen;
+    newYen += l.newYen;
+    if (l.difference > 0) credit += l.difference;
+    else debit -= l.difference;
+  }
+  return { rows, oldYen, newYen, difference: newYen - oldYen, credit, debit };
+}
+
+async function memberNames(db: Kysely<Database>, userIds: string[]) {
+  const rows = await readInLists(userIds, (ids) =>
+    db.selectFrom("users").select(["id", "nickname", "email"]).where("id", "in", ids).execute(),
+  );
+  return new Map(rows.map((r) => [r.id, { nickname: r.nickname, email: r.email }]));
+}
+
+async function brokerExists(db: Kysely<Database>, brokerId: string) {
+  const broker = await db
+    .selectFrom("brokers")
+    .select("id")
+    .where("id", "=", brokerId)
+    .executeTakeFirst();
+  if (!broker) throw new AppError("NOT_FOUND", "notFound");
+}
+
+/**
+ * What re-pricing the credited rows traded on or after `from` would change: how many credited
+ * rows fall on or after it, how many change price, the yen before and after, per member.
+ */
+export async function rateImpact(db: Db, brokerId: string, from: string) {
+  await brokerExists(db.kysely, brokerId);
+  const { credited, notRepriced, rows } = await repriced(db.kysely, brokerId, from);
+  const lines = memberLines(rows);
+  const names = await memberNames(
+    db.kysely,
+    lines.map((l) => l.userId),
+  );
+  return {
+    brokerId,
+    from,
+    /** Credited rows traded on or after `from`. */
+    credited,
+    /** Of those, rows the card does not price (amounts the report gave, or no rate now). */
+    notRepriced,
+    ...totals(lines),
+    members: lines.map((l) => ({ ...l, ...names.get(l.userId) })),
+  };
+}
+export type RateImpact = Awaited<ReturnType<typeof rateImpact>>;
+
+/**
+ * Draws up an adjustment batch from the impact of re-pricing from `from`: the batch, a line
+ * per member and the rows with their old and new price and the rate applied. Nothing moves
+ * until it is applied. Refused when no credited row changes price.
+ */
+export async function draftAdjustment(db: Db, adminId: string, brokerId: string, from: string) {
+  await brokerExists(db.kysely, brokerId);
+  const { rows } = await repriced(db.kysely, brokerId, from);
+  const lines = memberLines(rows);
+  if (lines.length === 0) throw new AppError("BAD_REQUEST", "adjustment.nothingToAdjust");
+  const sum = totals(lines);
+  const id = newId();
+  const now = nowDb();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("rate_adjustments")
+      .values({
+        id,
+        broker_id: brokerId,
+        rates_from: from,
+        status: "draft",
+        rows_total: sum.rows,
+        members_total: lines.length,
+        amount_credit: sum.credit,
+        amount_debit: sum.debit,
+        created_by: adminId,
+        applied_by: null,
+        applied_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    for (let i = 0; i < lines.length; i += 500) {
+      await trx
+        .insertInto("rate_adjustment_members")
+        .values(
+          lines.slice(i, i + 500).map((l) => ({
+            id: newId(),
+            adjustment_id: id,
+            user_id: l.userId,
+            rows_total: l.rows,
+            old_yen: l.oldYen,
+            new_yen: l.newYen,
+            difference: l.difference,
+            status: "pending" as const,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto("rate_adjustment_rows")
+        .values(
+          rows.slice(i, i + 500).map((r) => ({
+            id: newId(),
+            adjustment_id: id,
+            cashback_id: r.id,
+            user_id: r.userId,
+            trade_date: r.tradeDate,
+            old_yen: r.oldYen,
+            new_yen: r.newYen,
+            rate_type: r.rate.accountType,
+            rate_kind: r.rate.kind,
+            rate_x100: r.rate.valueX100,
+            rate_from: r.rate.from,
+          })),
+        )
+        .execute();
+    }
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "rate_adjustment.draft",
+      targetType: "rate_adjustment",
+      targetId: id,
+      data: { brokerId, from, members: lines.length, ...sum },
+    });
+  });
+  return { id };
+}
+
+/** An adjustment batch for its review page: its figures and a line per member. */
+export async function getAdjustment(db: Db, id: string) {
+  const batch = await db.kysely
+    .selectFrom("rate_adjustments as a")
+    .innerJoin("brokers as b", "b.id", "a.broker_id")
+    .select([
+      "a.id",
+      "a.broker_id",
+      "b.name as broker",
+      "a.rates_from",
+      "a.status",
+      "a.rows_total",
+      "a.members_total",
+      "a.amount_credit",
+      "a.amount_debit",
+      "a.created_at",
+      "a.applied_at",
+    ])
+    .where("a.id", "=", id)
+    .executeTakeFirst();
+  if (!batch) throw new AppError("NOT_FOUND", "notFound");
+  const members = await db.kysely
+    .selectFrom("rate_adjustment_members as m")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .leftJoin("wallets as w", "w.id", "m.user_id")
+    .select([
+      "m.user_id",
+      "u.nickname",
+      "u.email",
+      "m.rows_total",
+      "m.old_yen",
+      "m.new_yen",
+      "m.difference",
+      "m.status",
+      "m.moved",
+      "m.decision",
+      "m.decision_reason",
+      "w.balance",
+    ])
+    .where("m.adjustment_id", "=", id)
+    .orderBy("m.difference")
+    .orderBy("m.user_id")
+    .execute();
+  return {
+    id: batch.id,
+    brokerId: batch.broker_id,
+    broker: batch.broker,
+    from: batch.rates_from,
+    status: batch.status as RateAdjustmentStatus,
+    rows: Number(batch.rows_total),
+    members: Number(batch.members_total),
+    credit: Number(batch.amount_credit),
+    debit: Number(batch.amount_debit),
+    createdAt: String(batch.created_at),
+    appliedAt: batch.applied_at === null ? null : String(batch.applied_at),
+    lines: members.map((m) => {
+      const difference = Number(m.difference);
+      const available = Number(m.balance ?? 0);
+      const status = m.status as RateAdjustmentMemberStatus;
+      return {
+        userId: m.user_id,
+        nickname: m.nickname,
+        email: m.email,
+        rows: Number(m.rows_total),
+        oldYen: Number(m.old_yen),
+        newYen: Number(m.new_yen),
+        difference,
+        status,
+        moved: Number(m.moved),
+        available,
+        /** A debit the balance does not cover now: applied only with a recorded decision. */
+        short: (status === "pending" || status === "held") && -difference > available,
+        decision: m.decision as RateAdjustmentDecision | null,
+        decisionReason: m.decision_reason,
+      };
+    }),
+  };
+}
+export type Adjustment = Awaited<ReturnType<typeof getAdjustment>>;
+
+/** A broker's adjustment batches, newest first, for its rate screen. */
+export async function listAdjustments(db: Db, brokerId: string) {
+  const rows = await db.kysely
+    .selectFrom("rate_adjustments")
+    .select([
+      "id",
+      "rates_from",
+      "status",
+      "rows_total",
+      "members_total",
+      "amount_credit",
+      "amount_debit",
+      "created_at",
+    ])
+    .where("broker_id", "=", brokerId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(50)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    from: r.rates_from,
+    status: r.status as RateAdjustmentStatus,
+    rows: Number(r.rows_total),
+    members: Number(r.members_total),
+    credit: Number(r.amount_credit),
+    debit: Number(r.amount_debit),
+    createdAt: String(r.created_at),
+  }));
+}
+
+/**
+ * Records what to do with a member's debit the balance cannot cover (waive it, or debit what
+ * the balance holds and waive the rest), with the admin's reason; audited. Only a debit still
+ * to settle takes a decision.
+ */
+export async function decideDebit(
+  db: Db,
+  adminId: string,
+  input: { adjustmentId: string; userId: string; decision: RateAdjustmentDecision; reason: string },
+) {
+  await db.kysely.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("rate_adjustment_members")
+      .set({
+        decision: input.decision,
+        decision_reason: input.reason,
+        decided_by: adminId,
+        decided_at: nowDb(),
+        updated_at: nowDb(),
+      })
+      .where("adjustment_id", "=", input.adjustmentId)
+      .where("user_id", "=", input.userId)
+      .where("difference", "<", 0)
+      .where("status", "in", ["pending", "held"])
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1)
+      throw new AppError("CONFLICT", "adjustment.noDebitToDecide");
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "rate_adjustment.decide",
+      targetType: "rate_adjustment",
+      targetId: input.adjustmentId,
+      data: { userId: input.userId, decision: input.decision, reason: input.reason },
+    });
+  });
+  return { ok: true as const };
+}
+
+/** The drawn-up rows against the same re-pricing done now: equal unless something moved. */
+async function stillCurrent(trx: Kysely<Database>, id: string, brokerId: string, from: string) {
+  const drawn = await trx
+    .selectFrom("rate_adjustment_rows")
+    .select(["cashback_id", "old_yen", "new_yen"])
+    .where("adjustment_id", "=", id)
+    .execute();
+  const { rows } = await repriced(trx, brokerId, from);
+  if (drawn.length !== rows.length) return false;
+  const now = new Map(rows.map((r) => [r.id, r]));
+  return drawn.every((d) => {
+    const r = now.get(d.cashback_id);
+    return r !== undefined && r.oldYen === Number(d.old_yen) && r.newYen === Number(d.new_yen);
+  });
+}
+
+export interface ApplyResult {
+  /** True when nothing was left to apply: the batch had been applied before. */
+  replayed: boolean;
+  credited: number;
+  debited: number;
+  held: number;
+  waived: number;
+}
+
+/**
+ * Applies an adjustment batch: each member still to settle is credited or debited the
+ * difference through the ledger (kind rate_adjustment, key per batch and member, so a member
+ * is moved once however often or concurrently this runs). The batch row is locked first, so
+ * two applies queue and the second finds nothing left. A draft is applied only while its rows
+ * still have the prices it was drawn up with (no other batch applied, no rate saved since):
+ * otherwise it is stale and must be drawn up again. A debit the balance does not cover is held
+ * until a decision is recorded; applying again settles held members with their decision.
+ */
+export async function applyAdjustment(db: Db, adminId: string, id: string): Promise<ApplyResult> {
+  return inTransaction(
+    db,
+    async (trx) => {
+      const batch = await forUpdate(
+        db,
+        trx
+          .selectFrom("rate_adjustments")
+          .select(["id", "broker_id", "rates_from", "status"])
+          .where("id", "=", id),
+      ).executeTakeFirst();
+      if (!batch) throw new AppError("NOT_FOUND", "notFound");
+      if (batch.status === "draft") {
+        if (!(await stillCurrent(trx, id, batch.broker_id, batch.rates_from)))
+          throw new AppError("CONFLICT", "adjustment.stale");
+        await trx
+          .updateTable("rate_adjustments")
+          .set({ status: "applied", applied_by: adminId, applied_at: nowDb(), updated_at: nowDb() })
+          .where("id", "=", id)
+          .execute();
+      }
+      const open = await trx
+        .selectFrom("rate_adjustment_members")
+        .select(["id", "user_id", "difference", "decision"])
+        .where("adjustment_id", "=", id)
+        .where("status", "in", ["pending", "held"])
+        .orderBy("user_id")
+        .execute();
+      const result: ApplyResult = { replayed: false, credited: 0, debited: 0, held: 0, waived: 0 };
+      if (open.length === 0 && batch.status === "applied") return { ...result, replayed: true };
+      // The members' wallets are locked in id order before their balances are read.
+      const userIds = open.map((m) => m.user_id);
+      for (const userId of userIds) await ensureWallet(trx, db, userId);
+      if (userIds.length > 0)
+        await readInLists(userIds, (ids) =>
+          forUpdate(
+            db,
+            trx.selectFrom("wallets").select("id").where("id", "in", ids).orderBy("id"),
+          ).execute(),
+        );
+      for (const m of open) {
+        const difference = Number(m.difference);
+        const { available } = await getWallet(trx, m.user_id);
+        const outcome = settle(difference, available, m.decision);
+        let txId: string | null = null;
+        if (outcome.move !== 0) {
+          const ref = {
+            key: `rate_adjustment:${id}:${m.user_id}`,
+            kind: "rate_adjustment" as const,
+            refType: "rate_adjustment",
+            refId: id,
+          };
+          const posted =
+            outcome.move > 0
+              ? await moveMoney(
+                  trx,
+                  db,
+                  ref,
+                  houseAvailable,
+                  memberAvailable(m.user_id),
+                  outcome.move,
+                )
+              : await moveMoney(
+                  trx,
+                  db,
+                  ref,
+                  memberAvailable(m.user_id),
+                  houseAvailable,
+                  -outcome.move,
+                );
+          txId = posted.txId;
+          if (outcome.move > 0) result.credited += outcome.move;
+          else result.debited -= outcome.move;
+        }
+        if (outcome.status === "held") result.held += 1;
+        if (outcome.status === "waived" || outcome.status === "partial")
+          result.waived += -difference + outcome.move;
+        await trx
+          .updateTable("rate_adjustment_members")
+          .set({
+            status: outcome.status,
+            moved: outcome.move,
+            ledger_tx_id: txId,
+            updated_at: nowDb(),
+          })
+          .where("id", "=", m.id)
+          .execute();
+      }
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "rate_adjustment.apply",
+        targetType: "rate_adjustment",
+        targetId: id,
+        data: { ...result },
+      });
+      return result;
+    },
+    { rerunIsSafe: true },
+  );
+}

@@ -1,0 +1,313 @@
+import { describe, expect, it } from "vitest";
+import { checkLedger } from "../../server/ledger";
+import { annualStatement } from "../../server/features/wallet/annual";
+import { brokersSuite } from "../helpers/brokers-suite";
+import { createAccount, importsOf, previewed, setAccountType } from "../helpers/cashback";
+import { callerFor, createUser } from "../helpers/fixtures";
+import { walletOf } from "../helpers/money";
+import { outcome, refusal } from "../helpers/outcome";
+import { houseMovement } from "../helpers/statement";
+import { testEngine } from "../helpers/db";
+import { auditsOf } from "../helpers/audit";
+
+/**
+ * A rate change dated in the past (decision 085): rows imported afterwards are priced at the
+ * card in force on their trade date; rows already credited keep their price until an
+ * adjustment batch, reviewed per member and applied once, credits or debits the difference.
+ */
+
+const suite = brokersSuite();
+const { t, storage, brokerInput } = suite;
+
+const terms = (rates: { accountType: string; kind: string; value: string }[], ratesFrom = "") => ({
+  conditions: "",
+  conditionsEn: "",
+  creditCycle: "",
+  creditDay: "",
+  ratesFrom,
+  rates,
+});
+const xmUpdate = (extra: Record<string, unknown>) => ({
+  ...brokerInput({ name: "XM", code: "xm" }),
+  id: suite.brokers.xm!,
+  ...extra,
+});
+const card = (standard: string, micro: string) => [
+  { accountType: "Standard", kind: "jpy_per_lot", value: standard },
+  { accountType: "Micro", kind: "spread_percent", value: micro },
+];
+
+/** A report without amounts (priced from the card), with IB commissions. */
+function report(lines: string[]) {
+  return Buffer.from(
+    ["trade_date,broker,account,lots,currency,ib_commission,row_key", ...lines].join("\n"),
+  ).toString("base64");
+}
+
+async function credit(fileName: string, lines: string[]) {
+  const preview = await previewed(
+    t.db,
+    suite.admin,
+    { fileName, contentBase64: report(lines), usdRate: "150" },
+    storage,
+  );
+  return importsOf(suite.admin, t.db).commit({ batchId: preview.batchId });
+}
+
+const adjustmentMoves = (id: string) =>
+  t.db.kysely
+    .selectFrom("ledger_transactions")
+    .select(["kind", "idempotency_key"])
+    .where("ref_type", "=", "rate_adjustment")
+    .where("ref_id", "=", id)
+    .execute();
+
+describe(`rate changes dated in the past, and adjustment batches, on ${testEngine}`, () => {
+  const who = { m1: "", m2: "", m3: "" };
+
+  it("takes a past day, prices later imports at it and leaves credited rows at their price", async () => {
+    const xmId = suite.brokers.xm!;
+    await suite.admin.brokers.update(xmUpdate({ terms: terms(card("800", "40")) }));
+    const [m1, m2, m3] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
+    Object.assign(who, { m1: m1.id, m2: m2.id, m3: m3.id });
+    await setAccountType(t.db, await createAccount(t.db, m1.id, xmId, "770001"), "Standard");
+    await setAccountType(t.db, await createAccount(t.db, m2.id, xmId, "770002"), "Micro");
+    await setAccountType(t.db, await createAccount(t.db, m3.id, xmId, "770003"), "Standard");
+    expect(
+      await credit("before.csv", [
+        "2026-10-09,XM,770001,2,JPY,,a1", // before the change: 2 × ¥800 = ¥1,600, untouched
+        "2026-10-12,XM,770001,1.5,JPY,,a2", // 1.5 × ¥800 = ¥1,200
+        "2026-10-15,XM,770001,0.37,JPY,,a3", // 0.37 × ¥800 = ¥296
+        "2026-10-15,XM,770002,1,USD,12.3456,a4", // 40 % of $12.3456 × ¥150 = ¥740.736 → ¥740
+        "2026-10-14,XM,770003,3,JPY,,a5", // 3 × ¥800 = ¥2,400
+      ]),
+    ).toEqual({ rows: 5, amount: 1_600 + 1_200 + 296 + 740 + 2_400 });
+
+    // Announced after the fact: from 10 October Standard pays ¥700, Micro 50 %.
+    expect(
+      await refusal(
+        suite.admin.brokers.update(xmUpdate({ terms: terms(card("700", "50"), "2026-10-10") })),
+      ),
+    ).toBe("ok");
+    const broker = await suite.admin.brokers.get({ id: xmId });
+    expect(broker.versions.map((v) => v.from)).toEqual(["2000-01-01", "2026-10-10"]);
+    const audit = await auditsOf(t.db, xmId, "broker.update");
+    expect(JSON.parse(audit.at(-1)!.data!)).toMatchObject({
+      after: { ratesFrom: "2026-10-10" },
+    });
+
+    // /brokers shows each type's rate beside the one it replaced, and from when.
+    const visitor = await callerFor(t.db, undefined, { storage });
+    const xm = (await visitor.brokers.rates()).brokers.find((b) => b.code === "xm")!;
+    expect(xm.previous).toEqual({
+      since: "2026-10-10",
+      rates: [
+        { accountType: "Standard", kind: "jpy_per_lot", valueX100: 80_000 },
+        { accountType: "Micro", kind: "spread_percent", valueX100: 4_000 },
+      ],
+    });
+
+    // A row imported now is priced at the card in force on its trade date.
+    expect(await credit("after.csv", ["2026-10-16,XM,770001,1,JPY,,a6"])).toEqual({
+      rows: 1,
+      amount: 700,
+    });
+    // Rows credited before keep their price.
+    const history = await t.db.kysely
+      .selectFrom("cashbacks")
+      .select(["source_key", "amount"])
+      .where("broker_id", "=", xmId)
+      .orderBy("trade_date")
+      .orderBy("source_key")
+      .execute();
+    expect(history.map((r) => Number(r.amount))).toEqual([1_600, 1_200, 2_400, 296, 740, 700]);
+  });
+
+  it("shows how many credited rows fall on or after the day and the difference per member", async () => {
+    const impact = await suite.admin.brokers.adjustments.impact({
+      brokerId: suite.brokers.xm!,
+      from: "2026-10-10",
+    });
+    // Five rows traded on or after 10 October; the one imported after the change is at its price.
+    expect(impact).toMatchObject({
+      credited: 5,
+      notRepriced: 0,
+      rows: 4,
+      oldYen: 1_200 + 296 + 740 + 2_400,
+      // 1.5 × ¥700 = ¥1,050; 0.37 × ¥700 = ¥259; 50 % of ¥1,851.84 = ¥925; 3 × ¥700 = ¥2,100
+      newYen: 1_050 + 259 + 925 + 2_100,
+      difference: -187 + 185 - 300,
+      credit: 185,
+      debit: 487,
+    });
+    const byMember = Object.fromEntries(
+      impact.members.map((m) => [m.userId, [m.rows, m.oldYen, m.newYen, m.difference]]),
+    );
+    expect(byMember).toEqual({
+      [who.m1]: [2, 1_496, 1_309, -187],
+      [who.m2]: [1, 740, 925, 185],
+      [who.m3]: [1, 2_400, 2_100, -300],
+    });
+    // Nothing moved.
+    expect(await walletOf(t.db, who.m1)).toEqual({ available: 1_600 + 1_496 + 700, held: 0 });
+  });
+
+  it("applies the batch once, even when applied twice at the same time, and holds a debit the balance cannot cover", async () => {
+    // m3 spent most of the cashback: ¥150 left, less than the ¥300 to take back.
+    await houseMovement(t.db, who.m3, "gacha_cost", "gacha_log", -2_250);
+    const { id } = await suite.admin.brokers.adjustments.draft({
+      brokerId: suite.brokers.xm!,
+      from: "2026-10-10",
+    });
+    const drawn = await suite.admin.brokers.adjustments.get({ id });
+    expect(drawn).toMatchObject({ status: "draft", rows: 4, members: 3, credit: 185, debit: 487 });
+    expect(
+      drawn.lines.map((l) => [l.userId, l.rows, l.oldYen, l.newYen, l.difference, l.short]),
+    ).toEqual([
+      [who.m3, 1, 2_400, 2_100, -300, true],
+      [who.m1, 2, 1_496, 1_309, -187, false],
+      [who.m2, 1, 740, 925, 185, false],
+    ]);
+
+    const [a, b] = await Promise.all([
+      suite.admin.brokers.adjustments.settle({ id }),
+      suite.admin.brokers.adjustments.settle({ id }),
+    ]);
+    // Between them: m2 credited ¥185 once, m1 debited ¥187 once, m3 held (by each).
+    expect(a.credited + b.credited).toBe(185);
+    expect(a.debited + b.debited).toBe(187);
+    expect(await walletOf(t.db, who.m1)).toEqual({ available: 3_796 - 187, held: 0 });
+    expect(await walletOf(t.db, who.m2)).toEqual({ available: 740 + 185, held: 0 });
+    expect(await walletOf(t.db, who.m3)).toEqual({ available: 150, held: 0 });
+    expect((await adjustmentMoves(id)).map((m) => m.kind)).toEqual([
+      "rate_adjustment",
+      "rate_adjustment",
+    ]);
+    const applied = await suite.admin.brokers.adjustments.get({ id });
+    expect(applied.status).toBe("applied");
+    expect(Object.fromEntries(applied.lines.map((l) => [l.userId, [l.status, l.moved]]))).toEqual({
+      [who.m1]: ["applied", -187],
+      [who.m2]: ["applied", 185],
+      [who.m3]: ["held", 0],
+    });
+
+    // Applying again moves nothing more.
+    expect(await suite.admin.brokers.adjustments.settle({ id })).toMatchObject({
+      credited: 0,
+      debited: 0,
+      held: 1,
+    });
+    expect(await adjustmentMoves(id)).toHaveLength(2);
+    // The rows are at their new price: nothing is left to adjust from that day.
+    expect(
+      await outcome(
+        suite.admin.brokers.adjustments.draft({ brokerId: suite.brokers.xm!, from: "2026-10-10" }),
+      ),
+    ).toBe("adjustment.nothingToAdjust");
+
+    // Only a debit still to settle takes a decision; it needs a reason.
+    expect(
+      await outcome(
+        suite.admin.brokers.adjustments.decide({
+          adjustmentId: id,
+          userId: who.m1,
+          decision: "waive",
+          reason: "goodwill",
+        }),
+      ),
+    ).toBe("adjustment.noDebitToDecide");
+    expect(
+      await refusal(
+        suite.admin.brokers.adjustments.decide({
+          adjustmentId: id,
+          userId: who.m3,
+          decision: "debit_available",
+          reason: " ",
+        }),
+      ),
+    ).toEqual({ reason: "required" });
+    await suite.admin.brokers.adjustments.decide({
+      adjustmentId: id,
+      userId: who.m3,
+      decision: "debit_available",
+      reason: "Spent on gacha; take what is left, write off ¥150",
+    });
+    expect(await suite.admin.brokers.adjustments.settle({ id })).toEqual({
+      replayed: false,
+      credited: 0,
+      debited: 150,
+      held: 0,
+      waived: 150,
+    });
+    // Never below zero.
+    expect(await walletOf(t.db, who.m3)).toEqual({ available: 0, held: 0 });
+    expect(await suite.admin.brokers.adjustments.settle({ id })).toMatchObject({ replayed: true });
+    expect(await adjustmentMoves(id)).toHaveLength(3);
+
+    const decisions = await t.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "data"])
+      .where("target_id", "=", id)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    expect(decisions.map((d) => d.action)).toEqual([
+      "rate_adjustment.draft",
+      // the two concurrent applies, and the one that found m3 still held
+      "rate_adjustment.apply",
+      "rate_adjustment.apply",
+      "rate_adjustment.apply",
+      "rate_adjustment.decide",
+      "rate_adjustment.apply",
+    ]);
+    expect(JSON.parse(decisions[4]!.data!)).toEqual({
+      userId: who.m3,
+      decision: "debit_available",
+      reason: "Spent on gacha; take what is left, write off ¥150",
+    });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it("shows the adjustment on the member's statement and in the year's cashback", async () => {
+    const member = await callerFor(t.db, who.m1, { storage });
+    const statement = await member.wallet.statement({ kind: "cashback" });
+    expect(statement.rows[0]).toMatchObject({
+      kind: "rate_adjustment",
+      entry: "rate_adjustment",
+      availableDelta: -187,
+      availableAfter: 3_609,
+    });
+    const year = await annualStatement(t.db, who.m1, 2026);
+    expect(year.reconciled).toBe(true);
+    expect(year.income.cashback).toEqual([
+      expect.objectContaining({ broker: "XM", amount: 1_600 + 1_496 + 700 - 187 }),
+    ]);
+  });
+
+  it("refuses to apply a batch drawn up before another one was applied (stale)", async () => {
+    // Announced later still: from 13 October Standard pays ¥750.
+    await suite.admin.brokers.update(xmUpdate({ terms: terms(card("750", "50"), "2026-10-13") }));
+    const input = { brokerId: suite.brokers.xm!, from: "2026-10-13" };
+    const impact = await suite.admin.brokers.adjustments.impact(input);
+    // m1's 0.37 lot (¥259 → ¥277) and 1 lot (¥700 → ¥750); m3's 3 lots (¥2,100 → ¥2,250).
+    expect(impact).toMatchObject({ rows: 3, difference: 18 + 50 + 150, credit: 218, debit: 0 });
+    const first = await suite.admin.brokers.adjustments.draft(input);
+    const second = await suite.admin.brokers.adjustments.draft(input);
+    await suite.admin.brokers.adjustments.settle({ id: first.id });
+    expect(await outcome(suite.admin.brokers.adjustments.settle({ id: second.id }))).toBe(
+      "adjustment.stale",
+    );
+    expect(await walletOf(t.db, who.m1)).toEqual({ available: 3_609 + 68, held: 0 });
+    expect(await walletOf(t.db, who.m3)).toEqual({ available: 150, held: 0 });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it("is for admins only", async () => {
+    const member = await callerFor(t.db, who.m1, { storage });
+    expect(
+      await outcome(
+        member.brokers.adjustments.impact({ brokerId: suite.brokers.xm!, from: "2026-10-10" }),
+      ),
+    ).toBe("forbidden");
+  });
+});
