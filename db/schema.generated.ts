@@ -84,6 +84,7 @@ export interface AuthTokens {
   expires_at: string;
   id: string;
   purpose: string;
+  restores_verified_at: Generated<string | null>;
   used_at: Generated<string | null>;
   user_id: string;
 }

@@ -1,5 +1,12 @@
 import { type AppLoadContext, redirect } from "@remix-run/node";
-import { ADMIN_ENROL_PATH, homeFor, loginUrlFor, safeRedirect } from "../../server/domain/redirect";
+import {
+  ADMIN_ENROL_PATH,
+  CONSENT_PATH,
+  consentUrlFor,
+  homeFor,
+  loginUrlFor,
+  safeRedirect,
+} from "../../server/domain/redirect";
 
 /**
  * Who may open which area. Each area's layout route (`users.tsx`, `admin.tsx`) calls its guard
@@ -26,8 +33,7 @@ export async function requireMember(request: Request, context: AppLoadContext): 
   return me;
 }
 
-/** The notice a member accepts a new version of the terms or privacy policy on. */
-export const CONSENT_PATH = "/users/consent";
+export { CONSENT_PATH };
 
 /**
  * A member asked to agree again to a new version of the terms or the privacy policy sees the
@@ -40,8 +46,7 @@ export async function requireCurrentConsent(request: Request, context: AppLoadCo
   const url = new URL(request.url);
   if (url.pathname === CONSENT_PATH) return;
   if ((await context.trpc.legal.pending()).length === 0) return;
-  const back = request.method === "GET" ? url.pathname + url.search : url.pathname;
-  throw redirect(`${CONSENT_PATH}?${new URLSearchParams({ redirect: back }).toString()}`);
+  throw redirect(consentUrlFor(request));
 }
 
 /** Where the notice sends a member once they agreed: the page they opened, or their home. */

@@ -31,6 +31,7 @@ export async function issueToken(
   userId: string,
   purpose: TokenPurpose,
   data: string | null = null,
+  restoresVerifiedAt: string | null = null,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
@@ -42,6 +43,7 @@ export async function issueToken(
       user_id: userId,
       purpose,
       data,
+      restores_verified_at: restoresVerifiedAt,
       created_at: toDbTime(now),
       expires_at: toDbTime(addMs(now, TOKEN_TTL_MS[purpose])),
     })
@@ -68,6 +70,8 @@ export async function retireTokens(
 export interface ConsumedToken {
   userId: string;
   data: string | null;
+  /** For an email-change undo: when the address it restores was proven (null: never). */
+  restoresVerifiedAt: string | null;
 }
 
 /**
@@ -112,10 +116,10 @@ export async function peekToken(
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const row = await db
     .selectFrom("auth_tokens")
-    .select(["user_id", "data", "expires_at", "used_at", "purpose"])
+    .select(["user_id", "data", "expires_at", "used_at", "purpose", "restores_verified_at"])
     .where("id", "=", hashToken(token))
     .executeTakeFirst();
   if (!row || row.purpose !== purpose || row.used_at !== null) return null;
   if (fromDbTime(row.expires_at) <= new Date()) return null;
-  return { userId: row.user_id, data: row.data };
+  return { userId: row.user_id, data: row.data, restoresVerifiedAt: row.restores_verified_at };
 }

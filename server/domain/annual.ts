@@ -12,4 +12,6 @@ export const FIRST_YEAR = 2000;
 /** The annual statement's year (the page's, the CSV's and the PDF's `?year=`). */
 export const annualInput = z.object({
   year: z.coerce.number().int().min(FIRST_YEAR).max(9999),
+  /** The CSV and the PDF ask with this: a download, which waits for consent (trpc/init.ts). */
+  export: z.literal(true).optional(),
 });

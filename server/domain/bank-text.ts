@@ -21,6 +21,12 @@ const SMALL_KANA: Record<string, string> = {
   ヶ: "ケ",
 };
 
+/**
+ * The account holder's field in the bank file's data record (受取人名): 30 half-width
+ * characters, counted after conversion (a voiced kana takes two: ﾀﾞ).
+ */
+export const ZENGIN_HOLDER_MAX = 30;
+
 /** Half-width katakana, their sound marks, A–Z, digits, space and the signs banks accept. */
 const ZENGIN_TEXT = /^[\uFF66\uFF71-\uFF9F0-9A-Z ().,\-/\\\uFF62\uFF63]*$/;
 

@@ -34,6 +34,16 @@ export function homeFor(permission: "admin" | "member"): string {
 /** Where an admin without a second factor is sent: the only admin page open to them. */
 export const ADMIN_ENROL_PATH = "/admin/security";
 
+/** The notice a member must agree to before acting again when the terms ask for it. */
+export const CONSENT_PATH = "/users/consent";
+
+/** The consent notice, coming back to the page (a GET) or the form's page (an action) after. */
+export function consentUrlFor(request: { url: string; method: string }): string {
+  const url = new URL(request.url);
+  const back = request.method === "GET" ? url.pathname + url.search : url.pathname;
+  return `${CONSENT_PATH}?${new URLSearchParams({ redirect: back }).toString()}`;
+}
+
 /**
  * Where a signed-out visitor goes: /login; campaign pages carry a `redirect` back (after
  * logout, `loggedOut` is kept so the login page can say so). A session that just ended (idle
@@ -72,6 +82,7 @@ export function roleRefusalTarget(
     return loginUrlFor(request, ended);
   if (e.code === "FORBIDDEN" && e.message === "forbidden") return "/";
   if (e.code === "FORBIDDEN" && e.message === "mfaEnrolmentRequired") return ADMIN_ENROL_PATH;
+  if (e.code === "FORBIDDEN" && e.message === "consentRequired") return consentUrlFor(request);
   return null;
 }
 

@@ -21,16 +21,30 @@ export function isSafeText(text: string): boolean {
 }
 
 /**
+ * Characters that are letters or symbols to Unicode yet draw an empty cell: no property marks
+ * them, so they are named here (the Unicode names say "blank" or "null"). The braille blank
+ * U+2800, the musical null notehead U+1D159, and the Egyptian hieroglyph full and half blanks
+ * U+13441 and U+13442. The Hangul fillers are Default_Ignorable_Code_Point already; the Khitan
+ * filler U+16FE4 is a mark, which never counts as drawing by itself.
+ */
+export const BLANK_GLYPHS = ["\u2800", "\u{1D159}", "\u{13441}", "\u{13442}"] as const;
+
+/**
  * A name (name, nickname, account holder, the titles and labels admins write) is one line of
  * characters that show: no control (line breaks and tab included), format (Cf: soft hyphen,
  * joiners, the Mongolian vowel separator, interlinear annotations...), line or paragraph
  * separator, private-use or lone surrogate, and none of the default-ignorable characters
  * that render as nothing (the combining grapheme joiner; the Hangul fillers U+115F, U+1160,
- * U+3164, U+FFA0), nor the blank braille pattern. Variation selectors stay (an emoji's
- * presentation), but a name must show at least one character of its own.
+ * U+3164, U+FFA0), nor a BLANK_GLYPH. Variation selectors stay (an emoji's presentation), but
+ * a name must show at least one character of its own. Default_Ignorable_Code_Point comes from
+ * the engine's Unicode tables, kept current with each Node release.
  */
-const UNSAFE_NAME =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\u2800]|(?![\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}])\p{Default_Ignorable_Code_Point}/u;
+const UNSAFE_NAME = new RegExp(
+  `[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Co}\\p{Cs}${BLANK_GLYPHS.join("")}]` +
+    "|(?![\\u{FE00}-\\u{FE0F}\\u{E0100}-\\u{E01EF}])\\p{Default_Ignorable_Code_Point}",
+  "u",
+);
+
 /** A character that shows by itself: not a space, not a mark, not a control or format. */
 const VISIBLE = /[^\s\p{Z}\p{M}\p{C}]/u;
 

@@ -18,6 +18,11 @@ export interface Meta {
   role: Role;
   /** Open to an admin who has no second factor yet (the enrolment steps and what they need). */
   enrolment?: true;
+  /**
+   * Before a member has agreed to the current terms (consentRefusal): "open" answers anyway
+   * (agreeing itself); "export" is refused like a mutation though it is a query (a download).
+   */
+  consent?: "open" | "export";
 }
 
 const t = initTRPC
@@ -93,16 +98,48 @@ const procedure = t.procedure.use(async ({ ctx, type, next }) => {
   return result;
 });
 
+/**
+ * Until a member has agreed to the current versions of the terms they are asked to agree to
+ * again, nothing they do may rest on terms they have not accepted: every mutation (money,
+ * profile, payment details, factors, entries, messages) and every export (a query asked with
+ * `export: true`, or marked `consent: "export"`) answers consentRequired, which pages turn into
+ * the consent notice. Reading their own pages stays open, and so does agreeing. The flag comes
+ * with the session lookup (CurrentSession.due), so this asks the database nothing.
+ */
+async function refuseBeforeConsent(
+  session: CurrentSession,
+  meta: Meta | undefined,
+  type: "query" | "mutation" | "subscription",
+  getRawInput: () => Promise<unknown>,
+): Promise<void> {
+  if (session.user.permission !== "member" || !session.due.consent) return;
+  if (meta?.consent === "open") return;
+  if (type === "mutation" || meta?.consent === "export" || (await asksForExport(getRawInput))) {
+    throw new AppError("FORBIDDEN", "consentRequired");
+  }
+}
+
+/** Whether a query's input asks for a file of every row (`export: true`, app/lib/csv.server). */
+async function asksForExport(getRawInput: () => Promise<unknown>): Promise<boolean> {
+  try {
+    const raw = await getRawInput();
+    return typeof raw === "object" && raw !== null && (raw as { export?: unknown }).export === true;
+  } catch {
+    return false; // unreadable input: the procedure's own parser refuses it
+  }
+}
+
 /** Anyone, signed in or not. */
 export const publicProcedure = procedure.meta({ role: "public" }).use(plainTextInput);
 
 /** A signed-in member. Admins are refused: they work in /admin, not in member pages. */
 export const memberProcedure = procedure
   .meta({ role: "member" })
-  .use(({ ctx, next }) => {
+  .use(async ({ ctx, meta, type, getRawInput, next }) => {
     const session = ctx.session;
     if (!session) throw loginRequired();
     if (session.user.permission !== "member") throw forbidden();
+    await refuseBeforeConsent(session, meta, type, getRawInput);
     return next({ ctx: { ...ctx, session, user: session.user } });
   })
   .use(plainTextInput);
@@ -157,10 +194,11 @@ export const adminProcedure = procedure
  */
 export const userProcedure = procedure
   .meta({ role: "user" })
-  .use(async ({ ctx, meta, next }) => {
+  .use(async ({ ctx, meta, type, getRawInput, next }) => {
     const session = ctx.session;
     if (!session) throw loginRequired();
     if (!meta?.enrolment) await refuseUnenrolledAdmin(ctx.db, session);
+    await refuseBeforeConsent(session, meta, type, getRawInput);
     return next({ ctx: { ...ctx, session, user: session.user } });
   })
   .use(plainTextInput);

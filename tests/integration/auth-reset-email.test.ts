@@ -4,6 +4,7 @@ import { fileDatabase } from "../helpers/file-db";
 import { expectKey, sessionCount } from "../helpers/rejections";
 import { RULES } from "../../server/auth/rate-limit";
 import { callerFor, createUser, MailBox, TEST_PASSWORD, signUp } from "../helpers/fixtures";
+import { fund, givePaymentDetails, key } from "../helpers/money";
 
 const t = fileDatabase();
 
@@ -211,5 +212,74 @@ describe(`email change on ${testEngine}`, () => {
       .where("id", "=", user.id)
       .execute();
     await expectKey((await callerFor(t.db)).auth.verifyEmail({ token: oldLink }), "verifyFailed");
+  });
+});
+
+describe(`undoing an email change on ${testEngine}`, () => {
+  it("an account registered with someone else's address stays unproven after its owner cancels", async () => {
+    const victimEmail = "victim-inbox@example.test";
+    const visitor = await callerFor(t.db, undefined, { ip: "10.8.4.1" });
+    // The attacker signs up with the victim's address and never verifies it.
+    await visitor.auth.register(
+      signUp({ name: "Someone Else", nickname: "notvictim", email: victimEmail, password: GOOD }),
+    );
+    const account = await rowWhere(t.db, "users", "email", victimEmail);
+    expect(account.email_verified_at).toBeNull();
+    await fund(t.db, account.id, 20_000);
+    await givePaymentDetails(t.db, account.id);
+
+    // Moves the account to an inbox of their own: the undo notice goes to the victim's inbox.
+    const mail = new MailBox();
+    const attacker = await callerFor(t.db, account.id, { mailer: mail });
+    await attacker.auth.reauthenticate({ email: victimEmail, password: GOOD });
+    await attacker.auth.requestEmailChange({ newEmail: "attacker-inbox@example.test" });
+    expect(mail.last("emailChangeNotice")?.to).toBe(victimEmail);
+    await visitor.auth.confirmEmailChange({ token: mail.token("changeEmail") });
+
+    // The victim, seeing a notice about an account they never made, clicks "cancel the change".
+    await expect(
+      visitor.auth.recoverEmail({ token: mail.token("emailChangeNotice") }),
+    ).resolves.toEqual({ email: victimEmail });
+    const after = await rowWhere(t.db, "users", "id", account.id);
+    expect(after.email).toBe(victimEmail);
+    expect(after.email_verified_at).toBeNull();
+
+    // Signed in again, the account is still behind the unverified block.
+    const again = await callerFor(t.db, account.id);
+    await expectKey(
+      again.wallet.requestWithdrawal({ method: "bank", amount: 5_000, requestKey: key() }),
+      "emailUnverified",
+    );
+  });
+
+  it("cancelling before confirmation leaves an unproven address unproven", async () => {
+    const user = await createUser(t.db, { verified: false });
+    const mail = new MailBox();
+    const caller = await callerFor(t.db, user.id, { mailer: mail });
+    await caller.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+    await caller.auth.requestEmailChange({ newEmail: "elsewhere@example.test" });
+    await (await callerFor(t.db)).auth.recoverEmail({ token: mail.token("emailChangeNotice") });
+    expect((await rowWhere(t.db, "users", "id", user.id)).email_verified_at).toBeNull();
+  });
+
+  it("restores a proven address with the moment it was proven", async () => {
+    const user = await createUser(t.db);
+    const provenAt = "2026-10-01 09:30:00.000";
+    await t.db.kysely
+      .updateTable("users")
+      .set({ email_verified_at: provenAt })
+      .where("id", "=", user.id)
+      .execute();
+    const mail = new MailBox();
+    const caller = await callerFor(t.db, user.id, { mailer: mail });
+    await caller.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+    await caller.auth.requestEmailChange({ newEmail: "proven-move@example.test" });
+    const visitor = await callerFor(t.db);
+    await visitor.auth.confirmEmailChange({ token: mail.token("changeEmail") });
+    expect((await rowWhere(t.db, "users", "id", user.id)).email_verified_at).not.toBe(provenAt);
+    await visitor.auth.recoverEmail({ token: mail.token("emailChangeNotice") });
+    const after = await rowWhere(t.db, "users", "id", user.id);
+    expect(after.email).toBe(user.email);
+    expect(String(after.email_verified_at)).toBe(provenAt);
   });
 });

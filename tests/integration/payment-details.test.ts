@@ -86,6 +86,13 @@ describe(`payment details on ${testEngine}`, () => {
       [{ ...FULL, branchNumber: "１２" }, "branchNumber", "digits3"],
       [{ ...FULL, bankAccountNumber: "123456" }, "bankAccountNumber", "digits7"],
       [{ ...FULL, accountHolder: "Yamada" }, "accountHolder", "katakana"],
+      // 16 voiced kana are 32 half-width characters: past the bank file's 30-character field.
+      [{ ...FULL, accountHolder: "ダ".repeat(16) }, "accountHolder", "holderTooLong"],
+      [
+        { ...FULL, accountHolder: "ヤマダ ハナコ ガブリエラ マリア ベアトリス ドロレス" },
+        "accountHolder",
+        "holderTooLong",
+      ],
       [{ ...FULL, accountType: "other" }, "accountType", "accountType"],
       [{ ...EMPTY, bankName: "みずほ銀行" }, "bankCode", "required"],
       [{ ...FULL, usdtAddress: TRON.slice(0, -1) + "u" }, "usdtAddress", "usdtChecksum"],
@@ -101,6 +108,12 @@ describe(`payment details on ${testEngine}`, () => {
       expect(await fieldKeyOf(call, field), `${field} ${key}`).toBe(key);
     }
     expect(await storedDetails(m.id)).toMatchObject({ paypay_id: "keep_me", bank_code: null });
+  });
+
+  it("takes an account holder that fills the bank file's field exactly", async () => {
+    const m = await reauthenticated();
+    await m.caller.profile.updatePaymentDetails({ ...FULL, accountHolder: "ダ".repeat(15) });
+    expect(await storedDetails(m.id)).toMatchObject({ account_holder: "ダ".repeat(15) });
   });
 
   it("refuse a branch the bank does not have, when the bank list knows the bank", async () => {

@@ -69,6 +69,10 @@ describe(`profile on ${testEngine}`, () => {
       "hana\u200Dko",
       "\u115F\u1160",
       "\uFFA0",
+      "\u2800",
+      "\u{1D159}",
+      "\u{13441}",
+      "\u{13442}\u{1D159}",
     ]) {
       const error = await m.caller.profile
         .update({ name: "Hanako Suzuki", nickname, twitterUrl: "", rankingOptOut: false })

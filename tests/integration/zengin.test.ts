@@ -154,9 +154,25 @@ describe(`Zengin transfer file on ${testEngine}`, () => {
       .set({ account_holder: "ヰダ タロウ" })
       .where("user_id", "=", bad.id)
       .execute();
+    // Saved before the profile measured names against the file's 30-character field.
+    const long = await payingMember(t.db);
+    const longName = "ヤマダ ハナコ ガブリエラ マリア ベアトリス ドロレス";
+    await t.db.kysely
+      .updateTable("payment_details")
+      .set({ account_holder: longName })
+      .where("user_id", "=", long.id)
+      .execute();
     const holders = await admin.wallet.unconvertibleHolders();
     expect(holders).toContainEqual(
-      expect.objectContaining({ userId: bad.id, accountHolder: "ヰダ タロウ", email: bad.email }),
+      expect.objectContaining({
+        userId: bad.id,
+        accountHolder: "ヰダ タロウ",
+        email: bad.email,
+        problem: "alphabet",
+      }),
+    );
+    expect(holders).toContainEqual(
+      expect.objectContaining({ userId: long.id, accountHolder: longName, problem: "length" }),
     );
     expect(holders.map((h) => h.userId)).not.toContain(good.id);
     await expectKey(bad.caller.wallet.unconvertibleHolders(), "forbidden");

@@ -88,6 +88,17 @@ describe("role refusals answer as the area's guard would", () => {
     );
   });
 
+  it("sends a member who must agree to new terms to the notice, and back after", () => {
+    expect(roleRefusalTarget(refusal("FORBIDDEN", "consentRequired"), get)).toBe(
+      "/users/consent?redirect=%2Fusers%2Fbank%3Ftab%3D2",
+    );
+    const post = { ...get, method: "POST" };
+    expect(roleRefusalTarget(refusal("FORBIDDEN", "consentRequired"), post)).toBe(
+      "/users/consent?redirect=%2Fusers%2Fbank",
+    );
+    expect(isRoleRefusal(refusal("FORBIDDEN", "consentRequired"))).toBe(true);
+  });
+
   it("leaves every other refusal to the page", () => {
     for (const error of [
       refusal("UNAUTHORIZED", "invalidCredentials"),

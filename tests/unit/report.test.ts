@@ -4,6 +4,7 @@ import {
   bytesSource,
   checkReportSize,
   isReportError,
+  MAX_LINE_CHARS,
   MAX_REPORT_ROWS,
   parseRate,
   readCsv,
@@ -204,6 +205,30 @@ describe("broker report CSV (csv-parse)", () => {
     expect(parsed.rows.map((r) => [r.line, r.rowKey])).toEqual([[2, "multi\r\nline key"]]);
     // The error row after it is reported on its own line (4), not the record count (3).
     expect(parsed.errors.map((e) => [e.line, e.error])).toEqual([[4, "badAmount"]]);
+  });
+
+  it("refuses a line longer than MAX_LINE_CHARS, naming it, wherever the reads split it", async () => {
+    const refusal = async (bytes: Uint8Array, size: number) =>
+      errorOf(() => parseReport(bytes, pieces(bytes, size)));
+    const long = "x".repeat(MAX_LINE_CHARS + 1);
+    const rows = "2026-11-01,XM,12345,1,1000,JPY,a\r\n2026-11-02,XM,12345,1,1000,JPY,b\r\n";
+    for (const size of [7, 4096, 256 * 1024]) {
+      // A file with no line break at all past the limit (a 10 MB one stalled every request).
+      await expect(refusal(utf8(`${HEADER.trim()},${long}`), size)).resolves.toMatchObject({
+        key: "lineTooLong",
+        params: { line: 1, max: MAX_LINE_CHARS },
+      });
+      // After CRLF rows, a quoted field made long: still the line it is on.
+      const text = `${HEADER}${rows}2026-11-03,XM,12345,1,1000,JPY,"${long}"\r\n`;
+      await expect(refusal(utf8(text), size)).resolves.toMatchObject({
+        key: "lineTooLong",
+        params: { line: 4 },
+      });
+    }
+    // A line of exactly the limit is read (as a row with an error of its own, not a refusal).
+    const atLimit = "k".repeat(MAX_LINE_CHARS - "2026-11-01,XM,12345,1,1000,JPY,".length);
+    const fits = utf8(`${HEADER}2026-11-01,XM,12345,1,1000,JPY,${atLimit}\r\n`);
+    await expect(parseReport(fits, pieces(fits, 4096))).resolves.toBeDefined();
   });
 
   it("refuses a file whose quote never closes, naming the row's line", async () => {

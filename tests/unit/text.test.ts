@@ -5,6 +5,7 @@ import {
   isSafeName,
   isSafeText,
   nameText,
+  nicknameSchema,
 } from "../../server/domain/text";
 
 /**
@@ -43,6 +44,11 @@ const TABLE: [what: string, sample: string, text: boolean, name: boolean][] = [
   ["Hangul choseong and jungseong fillers", "\u115F\u1160", true, false],
   ["half-width Hangul filler", "\uFFA0", true, false],
   ["braille blank", "\u2800", true, false],
+  ["musical null notehead", "\u{1D159}", true, false],
+  ["Egyptian hieroglyph full blank", "\u{13441}", true, false],
+  ["Egyptian hieroglyph half blank", "\u{13442}\u{13442}", true, false],
+  ["blanks around a letter", "\u{1D159}a\u{13441}", true, false],
+  ["Khitan small script filler", "\u{16FE4}", true, false],
   // Emoji sequences: joiners and variation selectors in free text; a name may keep the
   // variation selector of one emoji, not a joiner.
   ["emoji with a joiner", "👨‍👩‍👧 family", true, false],
@@ -63,6 +69,12 @@ describe("text rules", () => {
   it.each(TABLE)("%s (%j): free text %s, name %s", (_what, sample, text, name) => {
     expect(isSafeText(sample)).toBe(text);
     expect(isSafeName(sample)).toBe(name);
+  });
+
+  it("a nickname of whitespace only (ideographic spaces included) is missing", () => {
+    for (const blank of ["\u3000\u3000", " \u00A0\u2003 "]) {
+      expect(nicknameSchema.safeParse(blank).error?.issues[0]?.message).toBe("required");
+    }
   });
 
   it("a name's zod rule refuses what isSafeName refuses, as a field message", () => {

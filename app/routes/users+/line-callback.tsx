@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { answerRefusals } from "~/lib/refusals.server";
+import { isRoleRefusal } from "../../../server/domain/redirect";
 
 /**
  * /users/line-callback: where LINE Login returns. The procedure checks the state against this
@@ -19,6 +20,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
       });
       return redirect("/users/line-connect?linked=1");
     } catch (error) {
+      // "Agree to the terms first" is the area's redirect, not a LINE error.
+      if (isRoleRefusal(error)) throw error;
       const key = (error as { key?: unknown }).key;
       const code = (error as { code?: unknown }).code;
       // A malformed callback (parameters too long) is as unusable as a wrong one.

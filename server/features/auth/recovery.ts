@@ -186,7 +186,14 @@ export async function requestEmailChange(
 
   // The member's own inbox hears of the request whatever the address, so it tells them
   // nothing about who holds it.
-  const recoverToken = await issueToken(db.kysely, user.id, "recover_email", user.email);
+  // The undo restores the address as it stands now, proven or not: it must never prove it.
+  const recoverToken = await issueToken(
+    db.kysely,
+    user.id,
+    "recover_email",
+    user.email,
+    user.email_verified_at,
+  );
   await sendQuietly(deps, {
     to: user.email,
     language: user.language,
@@ -254,8 +261,10 @@ export async function confirmEmailChange(
 }
 
 /**
- * Undoes an email change from the link sent to the old address: the old address comes back,
- * a change still waiting for confirmation is cancelled, and every session ends.
+ * Undoes an email change from the link sent to the old address: the old address comes back
+ * exactly as it stood when the change was asked for (proven at the same moment, or unproven),
+ * a change still waiting for confirmation is cancelled, and every session ends. The link proves
+ * nothing by itself: it went to the address the account named, which may be anyone's inbox.
  */
 export async function recoverEmail(deps: AuthDeps, token: string): Promise<{ email: string }> {
   const { db } = deps;
@@ -265,14 +274,26 @@ export async function recoverEmail(deps: AuthDeps, token: string): Promise<{ ema
     // pending change stays as it was, so nothing is lost by trying.
     recovered = await db.kysely.transaction().execute(async (trx) => {
       const consumed = await consumeToken(trx, token, "recover_email");
-      if (!consumed?.data) throw new AppError("BAD_REQUEST", "linkInvalid");
+      const oldEmail = consumed?.data;
+      if (!consumed || !oldEmail) throw new AppError("BAD_REQUEST", "linkInvalid");
       await retireTokens(trx, consumed.userId, "change_email");
       await trx
         .updateTable("users")
-        .set({ email: consumed.data, email_verified_at: nowDb(), updated_at: nowDb() })
+        .set((eb) => ({
+          // A change never confirmed left the address in place: what proved it since stands.
+          // Set before `email`: MySQL reads a column already assigned earlier in the SET list.
+          email_verified_at: eb
+            .case()
+            .when("email", "=", oldEmail)
+            .then(eb.ref("email_verified_at"))
+            .else(consumed.restoresVerifiedAt)
+            .end(),
+          email: oldEmail,
+          updated_at: nowDb(),
+        }))
         .where("id", "=", consumed.userId)
         .execute();
-      return { userId: consumed.userId, email: consumed.data };
+      return { userId: consumed.userId, email: oldEmail };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "emailTaken");

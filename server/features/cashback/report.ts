@@ -31,6 +31,13 @@ import { isAscii } from "node:buffer";
 
 export const MAX_REPORT_ROWS = 1_000_000;
 
+/**
+ * The longest line a report may have, in characters. Broker rows are a few hundred; a longer
+ * line is not a report, and reading it as one field would hold the whole of it in memory and
+ * the parser busy on it while every other request waits.
+ */
+export const MAX_LINE_CHARS = 64 * 1024;
+
 export type Currency = "JPY" | "USD";
 
 export interface ReportRow {
@@ -203,6 +210,41 @@ async function streamEncoding(source: ReportSource): Promise<Encoding> {
 }
 
 /**
+ * The decoded text, refused at the first line longer than MAX_LINE_CHARS (naming it), and
+ * handing the event loop back after every piece: the parser runs on each piece at once, so
+ * without the pause a large upload would keep other requests waiting between its pieces.
+ */
+async function* boundedLines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let line = 1;
+  let length = 0;
+  let lastWasCr = false;
+  for await (const text of chunks) {
+    const breaks = /\r\n?|\n/g;
+    let start = 0;
+    for (let found = breaks.exec(text); found; found = breaks.exec(text)) {
+      // A CRLF split between two pieces: its LF ends nothing new.
+      const continuesCrlf = lastWasCr && found.index === 0 && found[0] === "\n";
+      lastWasCr = false;
+      if (continuesCrlf) {
+        start = 1;
+        continue;
+      }
+      if (length + found.index - start > MAX_LINE_CHARS) break;
+      line += 1;
+      length = 0;
+      start = found.index + found[0].length;
+    }
+    length += text.length - start;
+    lastWasCr = text.endsWith("\r");
+    if (length > MAX_LINE_CHARS) {
+      throw new ReportFileError("lineTooLong", { line, max: MAX_LINE_CHARS });
+    }
+    yield text;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
  * The report's records, read by csv-parse (RFC 4180: quoted fields, doubled quotes), each with
  * the line it starts on. Lenient where broker exports are: CRLF, LF and CR line ends mixed in
  * one file, rows of different lengths, a quote inside an unquoted field taken as text, blank
@@ -240,10 +282,16 @@ export async function* readCsv(
   let lastEnd = 0;
   let skew = 0;
   const parser = parse(options as unknown as Options);
-  pipeline(Readable.from(decodeChunks(source, enc)), parser, () => {});
+  const input = Readable.from(boundedLines(decodeChunks(source, enc)));
+  // A line too long stops the reading: the parser's read then fails with its refusal.
+  let tooLong: ReportFileError | null = null;
+  pipeline(input, parser, (error) => {
+    if (error instanceof ReportFileError) tooLong = error;
+  });
   try {
     for await (const record of parser as AsyncIterable<[number, string[]]>) yield record;
   } catch (error) {
+    if (tooLong) throw tooLong;
     if (error instanceof ReportFileError) throw error;
     if ((error as { code?: string }).code?.startsWith("CSV_")) {
       throw new ReportFileError("unreadableCsv", {

@@ -60,6 +60,7 @@ export const easRouter = router({
 
   /** The EA's current file, only with an active licence of the member's own. */
   download: memberProcedure
+    .meta({ role: "member", consent: "export" })
     .input(idInput)
     .query(({ ctx, input }) => downloads.downloadForMember(ctx, ctx.user.id, input.id)),
 

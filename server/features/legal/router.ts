@@ -20,6 +20,7 @@ export const legalRouter = router({
   ),
 
   accept: memberProcedure
+    .meta({ role: "member", consent: "open" })
     .input(acceptInput)
     .mutation(({ ctx, input }) => legal.accept(ctx.db, ctx.user.id, input.documents)),
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { zenginText } from "../../domain/bank-text";
+import { ZENGIN_HOLDER_MAX, zenginText } from "../../domain/bank-text";
 import { required } from "../../lib/input";
 import { emailSchema } from "../auth/schema";
 import { optionalText } from "../../domain/profile";
@@ -147,7 +147,12 @@ export function paymentDetailsSchema(network: UsdtNetwork | null) {
               .regex(KATAKANA_NAME, "katakana")
               // The bank file's own alphabet (ヰ ヱ ヸ ヹ have no half-width form): a name saved
               // here is always one the Zengin file can write.
-              .refine((name) => zenginText(name) !== null, "bankKana"),
+              .refine((name) => zenginText(name) !== null, "bankKana")
+              // …and one that fits its field whole: a name cut short may not match the account.
+              .refine(
+                (name) => (zenginText(name) ?? "").length <= ZENGIN_HOLDER_MAX,
+                "holderTooLong",
+              ),
           ),
       ),
       usdtAddress: optionalText(

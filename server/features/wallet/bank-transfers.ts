@@ -20,6 +20,7 @@ import {
   zenginFile,
   zenginText,
 } from "./zengin";
+import { ZENGIN_HOLDER_MAX } from "../../domain/bank-text";
 
 /**
  * Paying bank withdrawals with a Zengin transfer file: the company's requester data (settings),
@@ -145,13 +146,21 @@ export async function zenginDownload(db: Db, filter: ZenginFilter, now = new Dat
 }
 
 /**
- * Members whose saved account holder a Zengin file cannot carry (saved before the profile
- * checked names against the file's alphabet): each of their bank withdrawals would be left out
- * of the file, so admins see them ahead of time and can ask for a correction. Read in pages of
- * ids; only rows with a holder are looked at.
+ * Members whose saved account holder a Zengin file cannot carry whole (saved before the profile
+ * checked names against the file's alphabet and its 30-character field): a name with characters
+ * the file has no form for leaves their bank withdrawals out of the file, a longer one is cut
+ * in it, which the bank may not match. Admins see them ahead of time and can ask for a
+ * correction. Read in pages of ids; only rows with a holder are looked at.
  */
 export async function unconvertibleHolders(db: Db) {
-  const found: { userId: string; nickname: string; email: string; accountHolder: string }[] = [];
+  const found: {
+    userId: string;
+    nickname: string;
+    email: string;
+    accountHolder: string;
+    /** alphabet: characters the file cannot carry; length: longer than the field once converted. */
+    problem: "alphabet" | "length";
+  }[] = [];
   let after = "";
   for (;;) {
     const rows = await db.kysely
@@ -169,18 +178,27 @@ export async function unconvertibleHolders(db: Db) {
       .limit(1000)
       .execute();
     for (const r of rows) {
-      if (r.account_holder && zenginText(r.account_holder) === null) {
+      const problem = r.account_holder ? holderProblem(r.account_holder) : null;
+      if (r.account_holder && problem) {
         found.push({
           userId: r.user_id,
           nickname: r.nickname,
           email: r.email,
           accountHolder: r.account_holder,
+          problem,
         });
       }
     }
     if (rows.length < 1000) return found;
     after = rows.at(-1)!.user_id;
   }
+}
+
+/** What keeps a saved holder name from going whole into the file, or null when nothing does. */
+function holderProblem(holder: string): "alphabet" | "length" | null {
+  const converted = zenginText(holder);
+  if (converted === null) return "alphabet";
+  return converted.length > ZENGIN_HOLDER_MAX ? "length" : null;
 }
 
 /**

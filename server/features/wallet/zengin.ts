@@ -55,7 +55,7 @@ export interface ZenginProblem {
 
 export { zenginText } from "../../domain/bank-text";
 export { requesterInput } from "../../domain/zengin";
-import { zenginText } from "../../domain/bank-text";
+import { ZENGIN_HOLDER_MAX, zenginText } from "../../domain/bank-text";
 
 const digits = (value: string, width: number) =>
   /^\d+$/.test(value) && value.length <= width ? value.padStart(width, "0") : null;
@@ -130,7 +130,7 @@ function dataRecord(payment: Payment): { record: string } | { problems: ZenginPr
       "0000", // 手形交換所番号: not used
       accountTypeCode(payment.accountType),
       fields.accountNumber,
-      text(fields.payeeName!, 30),
+      text(fields.payeeName!, ZENGIN_HOLDER_MAX),
       fields.amount,
       "0", // 新規コード: other
       "0".repeat(10), // 顧客コード1

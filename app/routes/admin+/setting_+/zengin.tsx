@@ -115,7 +115,10 @@ export default function ZenginSettings() {
                   >
                     {h.nickname}
                   </Link>{" "}
-                  ({h.email}): {h.accountHolder}
+                  ({h.email}): {h.accountHolder}{" "}
+                  <span className="text-slate-600 dark:text-slate-300">
+                    ({t(`zengin.holders.problem.${h.problem}`)})
+                  </span>
                 </li>
               ))}
             </ul>

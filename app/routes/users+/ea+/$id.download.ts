@@ -3,6 +3,7 @@ import { eaFileResponse } from "~/lib/ea-download.server";
 import { requireMember } from "~/lib/guards.server";
 import { isNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { isRoleRefusal } from "../../../../server/domain/redirect";
 
 /**
  * The EA's current file, only for a member with an active licence for it on one of their own
@@ -14,6 +15,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
     try {
       return eaFileResponse(await context.trpc.eas.download({ id: params.id ?? "" }));
     } catch (error) {
+      // "Agree to the terms first" is the area's redirect, not a missing licence.
+      if (isRoleRefusal(error)) throw error;
       if (isNotFound(error)) throw new Response("Not found", { status: 404 });
       if ((error as { code?: string }).code === "FORBIDDEN")
         throw new Response("A licence is required", { status: 403 });

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requireMember } from "~/lib/guards.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { isRoleRefusal } from "../../../../server/domain/redirect";
 
 /**
  * GET /users/line-connect/start: begins LINE Login for this session (state, nonce and PKCE
@@ -14,6 +15,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
       const { url } = await context.trpc.line.start();
       return redirect(url, { headers: { "Cache-Control": "no-store" } });
     } catch (error) {
+      // "Agree to the terms first" is the area's redirect, not a LINE error.
+      if (isRoleRefusal(error)) throw error;
       const key = (error as { key?: unknown }).key;
       if (typeof key === "string") return redirect(`/users/line-connect?error=${key}`);
       throw error;

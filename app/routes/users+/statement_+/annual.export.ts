@@ -12,7 +12,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const year = annualYear(request);
     const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
-    const y = await context.trpc.wallet.annual({ year });
+    const y = await context.trpc.wallet.annual({ year, export: true });
     const doc = annualDocument(y, t);
     const text = annualText(y, t);
     return context.csv(

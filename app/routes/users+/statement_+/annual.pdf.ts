@@ -10,7 +10,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const year = annualYear(request);
     const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
-    const y = await context.trpc.wallet.annual({ year });
+    const y = await context.trpc.wallet.annual({ year, export: true });
     const pdf = await annualPdf(y, annualDocument(y, t), annualText(y, t));
     const name = `${t("statement:annual.csvName")}-${year}.pdf`;
     return new Response(new Uint8Array(pdf), {
