@@ -41,6 +41,7 @@ import * as m202611290402 from "./202611290402_import_profiles";
 import * as m202611290501 from "./202611290501_reasons_english";
 import * as m202611290901 from "./202611290901_denial_reasons_english";
 import * as m202611300301 from "./202611300301_license_reason_english";
+import * as m202611300701 from "./202611300701_account_closing";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   "202611290501_reasons_english": m202611290501,
   "202611290901_denial_reasons_english": m202611290901,
   "202611300301_license_reason_english": m202611300301,
+  "202611300701_account_closing": m202611300701,
 };
