@@ -17,6 +17,8 @@ import { type Mailer, mailerFor } from "../server/mail";
 import { NotificationDispatcher } from "../server/notify/dispatcher";
 import { MailDispatcher } from "../server/notify/mail-dispatcher";
 import { VERSION } from "../server/version";
+import { storageFor } from "../server/storage";
+import { eraseClosedAccounts } from "../server/features/profile/closing";
 import { webhookHandler } from "./webhook";
 
 /**
@@ -222,6 +224,23 @@ export function createBot(
     (err) => eventLog.error({ err }, "deleting old webhook events failed"),
   );
 
+  // Closed accounts past the operator's retention lose their personal data, once an hour (and
+  // at start). Each account is erased under its row's lock, so several workers may run it.
+  const erasureLog = log.child({ part: "erasure" });
+  const erasure = serialized(
+    async () => {
+      const erased = await eraseClosedAccounts(
+        { db, storage: storageFor(config), log: erasureLog },
+        {
+          personalDays: config.ACCOUNT_PERSONAL_RETENTION_DAYS,
+          moneyYears: config.ACCOUNT_MONEY_RETENTION_YEARS,
+        },
+      );
+      if (erased.personal + erased.money > 0) erasureLog.info(erased, "closed accounts erased");
+    },
+    (err) => erasureLog.error({ err }, "erasing closed accounts failed"),
+  );
+
   // Events recorded while the worker was down (or whose handling failed) are picked up here.
   let sweep: NodeJS.Timeout | null = null;
   let pruning: NodeJS.Timeout | null = null;
@@ -238,7 +257,14 @@ export function createBot(
       sweep = setInterval(() => void events.run(), 5_000);
       sweep.unref();
       void prune.run();
-      pruning = setInterval(() => void prune.run(), 60 * 60 * 1000);
+      void erasure.run();
+      pruning = setInterval(
+        () => {
+          void prune.run();
+          void erasure.run();
+        },
+        60 * 60 * 1000,
+      );
       pruning.unref();
       if (!messaging) {
         const remind = () =>
@@ -258,6 +284,7 @@ export function createBot(
       await Promise.all([dispatcher.stop(), mail.stop()]);
       await events.idle();
       await prune.idle();
+      await erasure.idle();
     },
   };
 }

@@ -834,15 +834,19 @@ export interface Transfers {
 }
 
 export interface Users {
+  close_reason: Generated<string | null>;
+  closed_at: Generated<string | null>;
   created_at: string;
   email: string;
   email_verified_at: Generated<string | null>;
   id: string;
   language: Generated<string>;
+  money_erased_at: Generated<string | null>;
   name: string;
   nickname: string;
   password_hash: string;
   permission: Generated<string>;
+  personal_erased_at: Generated<string | null>;
   profile_image: Generated<string | null>;
   ranking_opt_out: Generated<number>;
   referral_code: Generated<string | null>;

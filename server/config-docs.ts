@@ -64,6 +64,14 @@ export const CONFIG_DOCS: Record<ConfigName, { about: string; shown?: string }> 
   SESSION_LIFETIME_DAYS: {
     about: "every session ends this long after sign-in, however active",
   },
+  ACCOUNT_PERSONAL_RETENTION_DAYS: {
+    about:
+      "a closed account's personal data (nickname, email, payout details, images, second factors) is erased this many days after closing (30–3650; admins may reopen within 30)",
+  },
+  ACCOUNT_MONEY_RETENTION_YEARS: {
+    about:
+      "the name and withdrawal payout records kept with a closed account's money records are erased this many years after closing (7–20); ledger amounts stay",
+  },
   BODY_LIMIT_BYTES: {
     about:
       "largest JSON or form body; past it 413 before the body is read (uploads have their own limits)",

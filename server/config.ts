@@ -110,6 +110,13 @@ export const configSchema = z.object({
     .max(30 * 24 * 60)
     .default(24 * 60),
   SESSION_LIFETIME_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /**
+   * A closed account's personal data is erased this many days after closing (never within the
+   * 30 days an admin may reopen it); the name and payout records kept with the money records
+   * this many years after (Japanese tax law keeps books for seven).
+   */
+  ACCOUNT_PERSONAL_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(30),
+  ACCOUNT_MONEY_RETENTION_YEARS: z.coerce.number().int().min(7).max(20).default(7),
   /** Largest JSON or form body (uploads have their own limits): 413 past it. */
   BODY_LIMIT_BYTES: z.coerce
     .number()

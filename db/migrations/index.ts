@@ -43,6 +43,7 @@ import * as m202611290901 from "./202611290901_denial_reasons_english";
 import * as m202611300301 from "./202611300301_license_reason_english";
 import * as m202611300401 from "./202611300401_import_rows_exact";
 import * as m202611300430 from "./202611300430_recover_email_prior_state";
+import * as m202611300701 from "./202611300701_account_closing";
 import * as m202611300846 from "./202611300846_rate_adjustments";
 
 /**
@@ -95,5 +96,6 @@ export const migrations: Record<string, Migration> = {
   "202611300301_license_reason_english": m202611300301,
   "202611300401_import_rows_exact": m202611300401,
   "202611300430_recover_email_prior_state": m202611300430,
+  "202611300701_account_closing": m202611300701,
   "202611300846_rate_adjustments": m202611300846,
 };

@@ -5,6 +5,7 @@ import { prepared } from "../../db/prepared";
 import { isDatabaseUnavailable } from "../../db/dialect";
 import type { Database, Language, Permission } from "../../db/schema";
 import { addMs, fromDbTime, toDbTime } from "../../db/time";
+import { AppError } from "../errors";
 import { unshownGoals } from "../features/marathon/service";
 import { unseenPopups } from "../features/popups/service";
 import { unagreedReconsents } from "../features/legal/service";
@@ -62,6 +63,13 @@ export async function createSession(
   userId: string,
   meta: { ip?: string | null; userAgent?: string | null; lifetimeMs?: number } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
+  // Every way of signing in ends here: a closed account gets no session, whatever it proved.
+  const owner = await db.kysely
+    .selectFrom("users")
+    .select("closed_at")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (owner?.closed_at != null) throw new AppError("UNAUTHORIZED", "accountClosedSignIn");
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   const expiresAt = addMs(now, meta.lifetimeMs ?? SESSION_TTL_MS);
@@ -125,7 +133,9 @@ const sessionRow = prepared(2, (kysely: Kysely<Database>, id: string, now: strin
       "users.language",
       "users.email_verified_at",
     ])
-    .where("sessions.id", "=", id),
+    .where("sessions.id", "=", id)
+    // A closed account's sessions were ended with it; one left over serves nothing.
+    .where("users.closed_at", "is", null),
 );
 
 /**

@@ -18,6 +18,8 @@ export type MailTemplate =
   | "alreadyRegistered"
   /** To the owner of an address another member tried to move their account onto. */
   | "emailChangeAttempt"
+  /** The member closed their account (the last mail the account receives). */
+  | "accountClosed"
   /** A money event from the outbox: subject and body rendered by server/notify/mail-messages. */
   | "notification";
 

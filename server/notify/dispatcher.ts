@@ -86,6 +86,7 @@ async function recipients(db: Db, userIds: string[]): Promise<Map<string, Recipi
       "line_notify_prefs.account",
     ])
     .where("users.id", "in", userIds)
+    .where("users.closed_at", "is", null)
     .execute();
   const on = (v: number | null) => v === null || Number(v) === 1;
   return new Map(

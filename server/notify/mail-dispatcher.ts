@@ -45,6 +45,8 @@ export async function mailRecipient(db: Db, userId: string): Promise<MailRecipie
     .selectFrom("users")
     .select(["email", "name", "language", "email_verified_at"])
     .where("id", "=", userId)
+    // A closed account is nobody to write to: its rows are skipped as "member_gone".
+    .where("closed_at", "is", null)
     .executeTakeFirst();
   if (!user) return undefined;
   return {

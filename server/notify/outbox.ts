@@ -77,6 +77,13 @@ export async function notify<K extends NotificationKind>(
   trx: Kysely<Database>,
   input: Omit<EnqueueInput<K>, "channel">,
 ): Promise<NotificationChannel[]> {
+  // A closed account is told nothing more, on any channel.
+  const member = await trx
+    .selectFrom("users")
+    .select("closed_at")
+    .where("id", "=", input.userId)
+    .executeTakeFirst();
+  if (member?.closed_at != null) return [];
   const channels = channelsFor(await readNotifyPrefs(trx, input.userId), input.kind);
   for (const channel of channels) await enqueueNotification(trx, { ...input, channel });
   return channels;

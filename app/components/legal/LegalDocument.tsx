@@ -20,16 +20,25 @@ type Loader = typeof loadLegalDocument;
  */
 export function LegalDocumentPage() {
   const { t } = useTranslation("legal");
-  const { kind, doc } = useLoaderData<Loader>();
+  const { kind, doc, unknownVersion } = useLoaderData<Loader>();
   const title = t(`kinds.${kind}`);
   const path = LEGAL_PATHS[kind as LegalKind];
   if (!doc) {
     return (
       <div className="space-y-4">
         <PageTitle>{title}</PageTitle>
-        <Alert tone="info" testId="legal-missing">
-          {t("page.notPublished")}
-        </Alert>
+        {unknownVersion ? (
+          <Alert tone="warning" testId="legal-unknown-version">
+            {t("page.unknownVersion")}{" "}
+            <Link to={path} className={textLink}>
+              {t("page.toLatest")}
+            </Link>
+          </Alert>
+        ) : (
+          <Alert tone="info" testId="legal-missing">
+            {t("page.notPublished")}
+          </Alert>
+        )}
       </div>
     );
   }

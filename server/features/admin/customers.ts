@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../../db";
+import { fromDbTime } from "../../../db/time";
+import { reopenable } from "../../domain/closing";
 import { recordAudit } from "../../audit";
 import { getWallet } from "../../ledger";
 import { found } from "../../errors";
@@ -36,6 +38,7 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
       "users.email",
       "users.email_verified_at",
       "users.created_at",
+      "users.closed_at",
     ])
     .select((eb) => [
       accountCount(eb).as("account_count"),
@@ -68,6 +71,7 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
     email: r.email,
     emailVerified: r.email_verified_at !== null,
     createdAt: r.created_at,
+    closed: r.closed_at !== null,
     accountCount: Number(r.account_count ?? 0),
     pendingCount: Number(r.pending_count ?? 0),
   }));
@@ -77,7 +81,14 @@ async function memberOrNotFound(db: Db, id: string) {
   const user = found(
     await db.kysely
       .selectFrom("users")
-      .select([...PROFILE_COLUMNS, "totp_enabled_at", "referral_code"])
+      .select([
+        ...PROFILE_COLUMNS,
+        "totp_enabled_at",
+        "referral_code",
+        "closed_at",
+        "close_reason",
+        "personal_erased_at",
+      ])
       .where("id", "=", id)
       .where("permission", "=", "member")
       .executeTakeFirst(),
@@ -114,6 +125,18 @@ export async function getCustomer(db: Db, id: string) {
       mfaEnabled: user.totp_enabled_at !== null,
       referralCode: user.referral_code,
     },
+    /** Null while the account is open; closed: when, why, and whether it may still be reopened. */
+    closing:
+      user.closed_at === null
+        ? null
+        : {
+            closedAt: user.closed_at,
+            reason: user.close_reason,
+            erased: user.personal_erased_at !== null,
+            reopenable:
+              user.personal_erased_at === null &&
+              reopenable(fromDbTime(user.closed_at), new Date()),
+          },
     payment: {
       masked: maskPaymentDetails(details),
       hasAny: Object.values(details).some((v) => v !== null),

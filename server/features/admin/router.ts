@@ -1,6 +1,7 @@
 import { adminProcedure, router } from "../../trpc/init";
 import * as customers from "./customers";
 import * as home from "./home";
+import { reopenAccount } from "../profile/closing";
 import { customerIdInput, customersInput } from "./schema";
 
 export const adminRouter = router({
@@ -25,6 +26,11 @@ export const adminRouter = router({
     revealPayment: adminProcedure
       .input(customerIdInput)
       .mutation(({ ctx, input }) => customers.revealPayment(ctx.db, ctx.user.id, input.id)),
+
+    /** Reopens an account its member closed, within the window and before the erasure. */
+    reopen: adminProcedure
+      .input(customerIdInput)
+      .mutation(({ ctx, input }) => reopenAccount(ctx.db, ctx.user.id, input.id)),
 
     image: adminProcedure
       .input(customerIdInput)

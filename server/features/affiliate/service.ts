@@ -204,7 +204,9 @@ export async function memberCustomers(
       accountCount(eb, "pending").as("pending"),
       accountCount(eb, "denied").as("denied"),
     ])
-    .where("users.referrer_id", "=", userId);
+    .where("users.referrer_id", "=", userId)
+    // A customer who closed their account leaves the list; rewards already paid stay.
+    .where("users.closed_at", "is", null);
   const SORT = { registered: "users.created_at", nickname: "users.nickname" } as const;
   const page = await paginateSorted(query, input, SORT[input.sort], "users.id");
   return mapRows(page, (r, i) => ({

@@ -6,6 +6,8 @@ import { bankSearchInput, branchSearchInput, setLanguageInput } from "./schema";
 import * as profile from "./service";
 import { notificationPrefs, notificationPrefsInput, saveNotificationPrefs } from "./notifications";
 import { loginSettings } from "../line/service";
+import { closeAccountInput } from "../../domain/closing";
+import { closeAccount, closingView } from "./closing";
 
 /** Image bytes, handed over by the route that parsed the multipart upload. */
 const imageUpload = z.object({ image: z.instanceof(Uint8Array, { error: "imageEmpty" }) });
@@ -63,6 +65,14 @@ export const profileRouter = router({
   branches: memberProcedure
     .input(branchSearchInput)
     .query(({ input }) => searchBranches(input.bankCode, input.q)),
+
+  /** What closing the account needs first (each with its page), and the reasons offered. */
+  closing: memberProcedure.query(({ ctx }) => closingView(ctx.db, ctx.user.id)),
+
+  /** Closes the member's own account: after a step-up, and only with nothing open. */
+  close: memberProcedure
+    .input(closeAccountInput)
+    .mutation(({ ctx, input }) => closeAccount(ctx, ctx.session, { reason: input.reason })),
 
   updatePaymentDetails: memberProcedure
     .input(paymentDetailsForm)

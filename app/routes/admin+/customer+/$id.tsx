@@ -15,7 +15,7 @@ import { attempt } from "~/lib/forms.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { formatYen } from "~/lib/money";
 import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
-import { answerRefusals } from "~/lib/refusals.server";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = {
@@ -42,9 +42,19 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-/** The only action: reveal the payment details, which the server records in the audit log. */
+/**
+ * Reopen an account its member closed (within the window), or reveal the payment details; the
+ * server records either in the audit log.
+ */
 export const action = /* @__PURE__ */ answerRefusals(
-  async ({ context, params }: ActionFunctionArgs) => {
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const form = await readForm(request);
+    if (form.get("intent") === "reopen") {
+      const reopened = await attempt({}, () =>
+        context.trpc.admin.customers.reopen({ id: params.id ?? "" }),
+      );
+      return reopened.ok ? json({ ok: true as const, reopened: true as const }) : reopened.response;
+    }
     const result = await attempt({}, () =>
       context.trpc.admin.customers.revealPayment({ id: params.id ?? "" }),
     );
@@ -61,7 +71,8 @@ export default function AdminCustomer() {
   const { customer, consents } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { profile, payment, accounts, balance, trail } = customer;
-  const revealed = result?.ok ? result.details : null;
+  const revealed = result?.ok && "details" in result ? result.details : null;
+  const closing = customer.closing;
   const shown = payment.masked;
   const value = (field: (typeof PAYMENT_FIELDS)[number]) => {
     const v = revealed ? revealed[field] : shown[field];
@@ -108,6 +119,33 @@ export default function AdminCustomer() {
         </div>
       </div>
 
+      {closing && (
+        <Alert tone="warning" testId="customer-closed">
+          <span className="block">
+            {t("admin:customers.closed.state", { at: formatDateTime(closing.closedAt) })}
+            {closing.reason &&
+              ` ${t("admin:customers.closed.reason", { reason: t(`profile:closing.reasons.${closing.reason}`) })}`}
+          </span>
+          <span className="block">
+            {closing.erased
+              ? t("admin:customers.closed.erased")
+              : closing.reopenable
+                ? t("admin:customers.closed.reopenable")
+                : t("admin:customers.closed.windowOver")}
+          </span>
+          {closing.reopenable && (
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="reopen" />
+              <SubmitButton tone="secondary">{t("admin:customers.closed.reopen")}</SubmitButton>
+            </Form>
+          )}
+        </Alert>
+      )}
+      {result?.ok && "reopened" in result && (
+        <Alert tone="success" testId="customer-reopened">
+          {t("admin:customers.closed.reopened")}
+        </Alert>
+      )}
       <Section title={t("admin:customers.detail.profile")} testId="customer-profile">
         <Facts
           items={[

@@ -48,7 +48,22 @@ export default function AdminCustomers() {
           testId: "customer-link",
         }),
         textColumn("name", t("customers.columns.name"), { sorted: true }),
-        textColumn("email", t("customers.columns.email"), { sorted: true, nowrap: true }),
+        {
+          key: "email",
+          header: t("customers.columns.email"),
+          sortKey: "email",
+          nowrap: true,
+          cell: (r) => (
+            <span>
+              {r.email}
+              {r.closed && (
+                <Badge tone="neutral" className="ml-2" data-testid="customer-closed-badge">
+                  {t("customers.closed.badge")}
+                </Badge>
+              )}
+            </span>
+          ),
+        },
         {
           key: "accounts",
           header: t("customers.columns.accounts"),

@@ -1,7 +1,9 @@
 import { title } from "~/lib/page-title";
 import { answerRefusals } from "~/lib/refusals.server";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Section } from "~/components/ui/card";
+import { actionLink } from "~/components/ui/link";
 import { useTranslation } from "react-i18next";
 import { type FormErrorShape } from "~/components/ui/form";
 import { attempt, attemptMoney, parseForm } from "~/lib/forms.server";
@@ -160,6 +162,12 @@ export default function MyPage() {
         }
       />
       <NotificationsSection prefs={notifications} result={resultFor(data, "notifications")} />
+      <Section title={t("closing.title")} testId="close-account-section">
+        <p className="text-sm">{t("closing.intro")}</p>
+        <Link to="/users/close-account" className={actionLink}>
+          {t("closing.open")}
+        </Link>
+      </Section>
     </div>
   );
 }
