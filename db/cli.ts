@@ -1,4 +1,4 @@
-import { ConfigError, getConfig } from "../server/config";
+import { cliConfig, ConfigError } from "../server/config";
 import { createDb } from "./index";
 import { migrateToLatest } from "./migrate";
 import { DEMO_ADMIN, DEMO_LOGINS, seed } from "./seed";
@@ -23,7 +23,7 @@ async function main(command: string | undefined, args: string[]) {
     console.log(totpAt(DEMO_ADMIN.totpSecret, timeStep()));
     return;
   }
-  const config = getConfig();
+  const config = cliConfig();
   if (command === "seed" && config.NODE_ENV === "production") {
     // The demo data includes an admin whose password and TOTP secret are published (README):
     // on a production database that is an open door, so it takes an explicit --demo.

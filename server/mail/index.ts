@@ -76,11 +76,11 @@ export function renderMail(message: MailMessage): { subject: string; text: strin
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise each mail is written to MAIL_DIR as a file and its path
- * logged. The link itself is never logged: it is a secret until it has been used.
+ * SMTP (SMTP_URL) when MAIL_TRANSPORT is smtp; with file, each mail is written to MAIL_DIR as a
+ * file and its path logged. The link itself is never logged: it is a secret until it has been used.
  */
 export function createMailer(config: Config, log: Logger): Mailer {
-  if (config.SMTP_URL) {
+  if (config.MAIL_TRANSPORT === "smtp" && config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(message) {
@@ -112,7 +112,10 @@ export function createMailer(config: Config, log: Logger): Mailer {
           `Subject: ${subject}\n\n${text}\n`,
         { mode: 0o600 },
       );
-      log.info({ template: message.template, file }, "mail written (SMTP_URL is not set)");
+      log.info(
+        { template: message.template, file },
+        "mail written to a file (MAIL_TRANSPORT is file)",
+      );
     },
   };
 }
