@@ -55,14 +55,11 @@ async function pending(key: string, writtenAgoMs: number, dueInMs: number, chann
       channel: channel as "line",
     }),
   );
-  await t.db.kysely
-    .updateTable("notifications")
-    .set({
-      created_at: toDbTime(new Date(Date.now() - writtenAgoMs)),
-      next_attempt_at: toDbTime(new Date(Date.now() + dueInMs)),
-    })
-    .where("dedupe_key", "like", `%${key}`)
-    .execute();
+  // Written at a moment in the past: created_at is not updatable through the typed schema.
+  const written = toDbTime(new Date(Date.now() - writtenAgoMs));
+  const due = toDbTime(new Date(Date.now() + dueInMs));
+  await sql`update notifications set created_at = ${written}, next_attempt_at = ${due}
+    where dedupe_key like ${`%${key}`}`.execute(t.db.kysely);
 }
 
 describe(`the outbox's age on ${testEngine}`, () => {
