@@ -6,6 +6,7 @@ import { timeStep, totpAt } from "../server/auth/totp";
 import { createOrPromoteAdmin } from "../server/features/admin/accounts";
 import { checkLedger } from "../server/ledger";
 import { VERSION } from "../server/version";
+import { formatResult, runDoctor } from "../server/doctor";
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
@@ -21,6 +22,14 @@ async function main(command: string | undefined, args: string[]) {
   if (command === "demo:totp") {
     // The demo admin's current TOTP code, from the published demo secret (no database needed).
     console.log(totpAt(DEMO_ADMIN.totpSecret, timeStep()));
+    return;
+  }
+  if (command === "doctor") {
+    const results = await runDoctor(process.env, { mailTo: option(args, "mail-to") });
+    for (const r of results) console.log(formatResult(r));
+    const failed = results.filter((r) => r.outcome === "FAIL").length;
+    console.log(failed ? `${failed} check${failed > 1 ? "s" : ""} failed` : "every check passed");
+    if (failed) process.exitCode = 1;
     return;
   }
   const config = cliConfig();
@@ -88,7 +97,7 @@ async function main(command: string | undefined, args: string[]) {
       return;
     }
     throw new Error(
-      `unknown command "${command ?? ""}": use migrate, seed, ledger:check, admin:create, demo:totp or --version`,
+      `unknown command "${command ?? ""}": use doctor, migrate, seed, ledger:check, admin:create, demo:totp or --version`,
     );
   } finally {
     await db.destroy();

@@ -18,6 +18,8 @@ export type MailTemplate =
   | "alreadyRegistered"
   /** To the owner of an address another member tried to move their account onto. */
   | "emailChangeAttempt"
+  /** To the address an operator gives `cli.js doctor --mail-to`: the mail settings work. */
+  | "doctorTest"
   /** A money event from the outbox: subject and body rendered by server/notify/mail-messages. */
   | "notification";
 
@@ -38,6 +40,8 @@ export interface MailMessage {
     resetLink?: string;
     subject?: string;
     body?: string;
+    origin?: string;
+    from?: string;
   };
   /**
    * A stable Message-ID (an outbox row's retry key): a mail repeated after a crash between the
