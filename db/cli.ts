@@ -7,6 +7,7 @@ import { createOrPromoteAdmin } from "../server/features/admin/accounts";
 import { checkLedger } from "../server/ledger";
 import { VERSION } from "../server/version";
 import { formatResult, runDoctor } from "../server/doctor";
+import { backupDatabase, restoreDatabase } from "../server/backup";
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
@@ -33,6 +34,34 @@ async function main(command: string | undefined, args: string[]) {
     return;
   }
   const config = cliConfig();
+  if (command === "backup" || command === "restore") {
+    const file = args.find((a) => !a.startsWith("--"));
+    if (!file)
+      throw new Error(`usage: ${command} FILE${command === "restore" ? " [--force]" : ""}`);
+    const target = config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL }
+      : { sqlitePath: config.SQLITE_PATH };
+    if (command === "backup") {
+      console.log(await backupDatabase(target, file));
+      return;
+    }
+    await restoreDatabase(target, file, args.includes("--force"));
+    console.log(`restored from ${file}`);
+    // A restore ends with the ledger check: a backup that does not add up is said at once.
+    const restored = createDb({ ...target, poolSize: 2 });
+    try {
+      const problems = await checkLedger(restored);
+      for (const p of problems) console.error(`${p.kind}: ${p.detail}`);
+      if (problems.length) process.exitCode = 1;
+      else
+        console.log(
+          "ledger ok: every wallet equals its entries, every transaction and the total sum to zero",
+        );
+    } finally {
+      await restored.destroy();
+    }
+    return;
+  }
   if (command === "seed" && config.NODE_ENV === "production") {
     // The demo data includes an admin whose password and TOTP secret are published (README):
     // on a production database that is an open door, so it takes an explicit --demo.
@@ -97,7 +126,7 @@ async function main(command: string | undefined, args: string[]) {
       return;
     }
     throw new Error(
-      `unknown command "${command ?? ""}": use doctor, migrate, seed, ledger:check, admin:create, demo:totp or --version`,
+      `unknown command "${command ?? ""}": use doctor, backup, restore, migrate, seed, ledger:check, admin:create, demo:totp or --version`,
     );
   } finally {
     await db.destroy();
