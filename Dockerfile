@@ -4,8 +4,9 @@
 #   web (default):  docker run -p 3000:3000 -v portal-data:/app/data -e DATABASE_URL=… IMAGE
 #   LINE worker:    docker run -v portal-data:/app/data -e DATABASE_URL=… IMAGE node build/server/bot.js
 # Every setting is an environment variable (see .env.example); the web process applies pending
-# migrations at start-up. NODE_ENV=production refuses to start without a database chosen:
-# DATABASE_URL=mysql://…, or SQLITE_PATH=data/portal.sqlite for the embedded SQLite in the volume.
+# migrations at start-up. NODE_ENV=production refuses to start without a database chosen
+# (DATABASE_URL=mysql://…, or SQLITE_PATH=data/portal.sqlite for the embedded SQLite in the
+# volume), APP_ORIGIN, and a mail transport (SMTP_URL, or MAIL_TRANSPORT=file by name).
 
 # Node's Active LTS line (the same as .nvmrc; a unit test keeps them equal). The tag names the
 # major line, not a minor: an LTS line takes its security fixes as new minors as well as patches
@@ -64,7 +65,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 # The only writable place: the embedded SQLite file (when SQLITE_PATH chooses it) and the
-# outgoing mail written to files when SMTP_URL is unset.
+# outgoing mail written to files with MAIL_TRANSPORT=file.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]

@@ -31,6 +31,7 @@ const serverEnv = {
   APP_ORIGIN: E2E_ORIGIN,
   SQLITE_PATH: E2E_SQLITE_PATH,
   // Mails are files the tests read their links from; the command below empties data/e2e.
+  MAIL_TRANSPORT: "file",
   MAIL_DIR: E2E_MAIL_DIR,
   // Uploads (profile images, broker art) also live inside data/e2e, emptied on every run.
   UPLOAD_DIR: "data/e2e/uploads",

@@ -243,6 +243,7 @@ async function main() {
     PORT: String(port),
     APP_ORIGIN: origin,
     SQLITE_PATH: path.join(dir, "portal.sqlite"),
+    MAIL_TRANSPORT: "file",
     MAIL_DIR: path.join(dir, "mail"),
     UPLOAD_DIR: path.join(dir, "uploads"),
     LOG_LEVEL: "warn",

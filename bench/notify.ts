@@ -160,6 +160,8 @@ async function main() {
         LINE_CHANNEL_SECRET: randomBytes(16).toString("hex"),
         LINE_CHANNEL_ACCESS_TOKEN: STANDIN_DEFAULTS.channelAccessToken,
         LINE_API_BASE_URL: standinUrl,
+        APP_ORIGIN: "http://127.0.0.1:3000",
+        MAIL_TRANSPORT: "file",
         BOT_BATCH_SIZE: String(BATCH),
         BOT_CONCURRENCY: String(CONCURRENCY),
         BOT_POLL_INTERVAL_MS: "50",

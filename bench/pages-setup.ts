@@ -135,6 +135,7 @@ export async function startPortal(databaseUrl: string): Promise<ChildProcess> {
       HOST: "127.0.0.1",
       PORT: String(PORT),
       APP_ORIGIN: ORIGIN,
+      MAIL_TRANSPORT: "file",
       COOKIE_SECURE: "false",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,6 +1,7 @@
 import { createDb } from "../db";
 import { logSchema, prepareSchema } from "../db/migrate";
-import { configOrExit } from "../server/config";
+import { configOrExit, configWarnings } from "../server/config";
+import { databaseBeforeStart } from "../server/database-wait";
 import { processLogger } from "../server/logger";
 import { installGracefulShutdown } from "../server/shutdown";
 import { VERSION } from "../server/version";
@@ -21,6 +22,12 @@ async function main() {
     // The dispatcher records each delivery as it happens: one connection per concurrent push.
     poolSize: Math.min(config.DB_POOL_SIZE, config.BOT_CONCURRENCY + 2),
   });
+  for (const warning of configWarnings(config)) log.warn(warning);
+  const listen = { port: config.BOT_PORT, host: config.HOST, version: VERSION };
+  if (!(await databaseBeforeStart(db, { timeoutMs: config.READY_TIMEOUT_MS, log, listen }))) {
+    await db.destroy();
+    process.exit(0);
+  }
   logSchema(log, await prepareSchema(db, { migrate: config.RUN_MIGRATIONS }));
 
   const bot = createBot(config, log, db);

@@ -70,6 +70,20 @@ export async function migrationsAhead(
   return ahead;
 }
 
+/**
+ * Where the database stands against this build without changing it: the migrations this build
+ * would apply, and a newer release's expand migrations it would tolerate. Throws
+ * NewerSchemaError as a start would.
+ */
+export async function migrationStatus(
+  db: Db,
+  known: Record<string, Migration> = migrations,
+): Promise<{ pending: string[]; ahead: string[] }> {
+  const ahead = await migrationsAhead(db, known);
+  const executed = new Set(await executedNames(db));
+  return { pending: Object.keys(known).filter((name) => !executed.has(name)), ahead };
+}
+
 /** A stand-in for a newer release's expand migration: Kysely sees it as known and done. */
 function applied(name: string): Migration {
   const refuse = () => {

@@ -8,7 +8,7 @@ import { type ConfigName, configSchema, FEATURE_NAMES } from "./config";
 export const CONFIG_DOCS: Record<ConfigName, { about: string; shown?: string }> = {
   NODE_ENV: {
     about:
-      "`development`, `production` or `test`. `npm start`, `npm run bot` and the image set `production`, which refuses to start without a database chosen (`DATABASE_URL` or `SQLITE_PATH`)",
+      "`development`, `production` or `test`. `npm start`, `npm run bot` and the image set `production`, which refuses to start without a database chosen (`DATABASE_URL` or `SQLITE_PATH`), `APP_ORIGIN` and a mail transport (`SMTP_URL` or `MAIL_TRANSPORT=file`)",
   },
   CONTACT_EMAIL: {
     about:
@@ -19,7 +19,8 @@ export const CONFIG_DOCS: Record<ConfigName, { about: string; shown?: string }> 
   BOT_PORT: { about: "bot worker port (`/healthz`, `/readyz`, `/metrics`, the webhook)" },
   APP_ORIGIN: {
     about:
-      "the origin people use; links in mails start with it, and state-changing requests from another origin are refused",
+      "the origin people use; links in mails start with it, and state-changing requests from another origin are refused. Required in production",
+    shown: "`http://localhost:3000` outside production",
   },
   DATABASE_URL: {
     about:
@@ -90,12 +91,17 @@ export const CONFIG_DOCS: Record<ConfigName, { about: string; shown?: string }> 
   RUN_MIGRATIONS: {
     about: "apply pending migrations when the web server or the worker starts",
   },
+  MAIL_TRANSPORT: {
+    about:
+      "`smtp` (through `SMTP_URL`) or `file` (each mail written to `MAIL_DIR`, its path logged; nothing reaches anyone). Production refuses to start without `SMTP_URL` or `MAIL_TRANSPORT=file`, and warns at every start with `file`",
+    shown: "`smtp` when `SMTP_URL` is set, else `file` outside production",
+  },
   SMTP_URL: {
     about:
-      "`smtp://` or `smtps://` server for mail; unset writes each mail as a file in `MAIL_DIR` and logs its path",
+      "`smtp://` or `smtps://` server for mail; required in production unless `MAIL_TRANSPORT=file`",
   },
   MAIL_FROM: { about: "sender of outgoing mail" },
-  MAIL_DIR: { about: "where mails go when `SMTP_URL` is unset" },
+  MAIL_DIR: { about: "where mails go with `MAIL_TRANSPORT=file`" },
   UPLOAD_DIR: {
     about:
       "uploaded files: members' profile images (private, served only through routes that check who asks) and broker art; back it up with the database, in Docker a volume",

@@ -65,10 +65,11 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   BOT_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /** Required in production; elsewhere DEFAULT_APP_ORIGIN. */
   APP_ORIGIN: z
     .url({ protocol: /^https?$/ })
-    .default("http://localhost:3000")
-    .transform((u) => new URL(u).origin),
+    .transform((u) => new URL(u).origin)
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(
@@ -137,6 +138,11 @@ export const configSchema = z.object({
     .optional(),
   FEATURES: features.default(DEFAULT_FEATURES),
   RUN_MIGRATIONS: boolish.default(true),
+  /**
+   * How mail leaves: `smtp` (SMTP_URL) or `file` (each mail written to MAIL_DIR). Unset: smtp
+   * when SMTP_URL is set, else file outside production; production requires a choice.
+   */
+  MAIL_TRANSPORT: z.enum(["smtp", "file"]).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'must start with "smtp://" or "smtps://"')
@@ -184,7 +190,15 @@ export const configSchema = z.object({
 
 export type ConfigName = keyof typeof configSchema.shape;
 type Parsed = z.output<typeof configSchema>;
-export type Config = Omit<Parsed, "COOKIE_SECURE"> & { COOKIE_SECURE: boolean };
+export type MailTransport = "smtp" | "file";
+export type Config = Omit<Parsed, "COOKIE_SECURE" | "APP_ORIGIN" | "MAIL_TRANSPORT"> & {
+  COOKIE_SECURE: boolean;
+  APP_ORIGIN: string;
+  MAIL_TRANSPORT: MailTransport;
+};
+
+/** Where links point outside production when APP_ORIGIN is unset: the dev server's address. */
+export const DEFAULT_APP_ORIGIN = "http://localhost:3000";
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -206,28 +220,43 @@ function sqliteFile(url: string): string {
   return rest.startsWith("//") ? rest.slice(2) : rest;
 }
 
-export function parseConfig(env: Record<string, string | undefined>): Config {
-  // An empty variable means "unset": operators often write `GTM_ID=` in .env files.
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
-  );
-  const result = configSchema.safeParse(cleaned);
-  if (!result.success) throw new ConfigError(describeConfigError(result.error));
-  const parsed = result.data;
-  if (parsed.DATABASE_URL?.startsWith("sqlite:")) {
-    const file = sqliteFile(parsed.DATABASE_URL);
-    if (!file) throw new ConfigError("Invalid configuration: DATABASE_URL names no SQLite file");
-    parsed.SQLITE_PATH = file;
-    parsed.DATABASE_URL = undefined;
-  } else if (
-    parsed.NODE_ENV === "production" &&
-    !parsed.DATABASE_URL &&
-    cleaned.SQLITE_PATH === undefined
-  ) {
+/**
+ * What production cannot guess, checked on the variables as given (present or not), so each
+ * problem is its own line even when another variable's value is also wrong.
+ */
+function missingChoices(env: Record<string, string>, serving: boolean): string[] {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === "production";
+  if (production && env.DATABASE_URL === undefined && env.SQLITE_PATH === undefined) {
     // A forgotten or misspelled DATABASE_URL must not put production on a file inside the
     // container: the embedded SQLite is chosen by name or not at all.
-    throw new ConfigError(
+    problems.push(
       'Invalid configuration: DATABASE_URL is not set; in production set it to "mysql://…", or choose the embedded SQLite explicitly with SQLITE_PATH (or DATABASE_URL=sqlite:PATH)',
+    );
+  }
+  if (serving && production && env.APP_ORIGIN === undefined) {
+    // Every link in a mail and the same-origin check of every form start from it: a guessed
+    // http://localhost:3000 sends members links that lead nowhere.
+    problems.push(
+      'Invalid configuration: APP_ORIGIN is not set; in production set it to the address members use, such as "https://portal.example.jp"',
+    );
+  }
+  if (env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL === undefined) {
+    problems.push('Invalid configuration: SMTP_URL is not set but MAIL_TRANSPORT is "smtp"');
+  } else if (env.MAIL_TRANSPORT === "file" && env.SMTP_URL !== undefined) {
+    problems.push(
+      'Invalid configuration: MAIL_TRANSPORT is "file" but SMTP_URL is set; unset one of them',
+    );
+  } else if (
+    serving &&
+    production &&
+    env.MAIL_TRANSPORT === undefined &&
+    env.SMTP_URL === undefined
+  ) {
+    // Mail written to files in production reaches nobody: a sign-up link, a reset, a
+    // withdrawal notice would be lost without a word.
+    problems.push(
+      'Invalid configuration: SMTP_URL is not set; in production set it to "smtp://…" or "smtps://…", or choose mail files explicitly with MAIL_TRANSPORT=file',
     );
   }
   const pairs = [
@@ -235,34 +264,75 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ["LINE_LOGIN_CHANNEL_ID", "LINE_LOGIN_CHANNEL_SECRET"],
   ] as const;
   for (const [a, b] of pairs) {
-    if (Boolean(parsed[a]) !== Boolean(parsed[b])) {
-      const missing = parsed[a] ? b : a;
-      throw new ConfigError(
+    if ((env[a] === undefined) !== (env[b] === undefined)) {
+      const missing = env[a] === undefined ? a : b;
+      problems.push(
         `Invalid configuration: ${missing} must be set together with ${missing === a ? b : a}`,
       );
     }
   }
+  return problems;
+}
+
+/**
+ * Parses the environment; every problem found is one line of the ConfigError's message (a bad
+ * value and a missing choice are both reported, not only the first). `serving: false` is for
+ * the CLI's database commands (migrate, seed, backup…): they send no mail and build no links,
+ * so production's APP_ORIGIN and mail transport are not required of them.
+ */
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  { serving = true }: { serving?: boolean } = {},
+): Config {
+  // An empty variable means "unset": operators often write `GTM_ID=` in .env files.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
+  ) as Record<string, string>;
+  const result = configSchema.safeParse(cleaned);
+  const problems = result.success ? [] : describeConfigError(result.error).split("\n");
+  problems.push(...missingChoices(cleaned, serving));
+  if (!result.success || problems.length) throw new ConfigError(problems.join("\n"));
+  const parsed = result.data;
+  if (parsed.DATABASE_URL?.startsWith("sqlite:")) {
+    const file = sqliteFile(parsed.DATABASE_URL);
+    if (!file) throw new ConfigError("Invalid configuration: DATABASE_URL names no SQLite file");
+    parsed.SQLITE_PATH = file;
+    parsed.DATABASE_URL = undefined;
+  }
   return {
     ...parsed,
+    APP_ORIGIN: parsed.APP_ORIGIN ?? DEFAULT_APP_ORIGIN,
+    MAIL_TRANSPORT: parsed.MAIL_TRANSPORT ?? (parsed.SMTP_URL ? "smtp" : "file"),
     COOKIE_SECURE: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === "production",
   };
 }
 
-let cached: Config | undefined;
+/**
+ * What a starting process says at every start about choices that are allowed but unsafe for
+ * real members (one log line each).
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.NODE_ENV === "production" && config.MAIL_TRANSPORT === "file") {
+    warnings.push(
+      `MAIL_TRANSPORT is "file": no mail leaves this machine; each one is written to ${config.MAIL_DIR}. Set SMTP_URL for real members`,
+    );
+  }
+  return warnings;
+}
 
-/** The process-wide configuration, parsed on first use. */
-export function getConfig(): Config {
-  cached ??= parseConfig(process.env);
-  return cached;
+/** The configuration of a CLI database command (see parseConfig's `serving`). */
+export function cliConfig(): Config {
+  return parseConfig(process.env, { serving: false });
 }
 
 /**
- * The configuration of a process that is starting (web server, bot): a wrong or missing
+ * The configuration of a process that is starting (web server, bot): each wrong or missing
  * variable is said in one line on stderr and the process exits 1, without a stack trace.
  */
 export function configOrExit(): Config {
   try {
-    return getConfig();
+    return parseConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(error.message + "\n");

@@ -4,7 +4,8 @@ import type { ServerBuild } from "@remix-run/node";
 import { createDb } from "../db";
 import { logSchema, prepareSchema } from "../db/migrate";
 import { createApp } from "./app";
-import { configOrExit } from "./config";
+import { configOrExit, configWarnings } from "./config";
+import { databaseBeforeStart } from "./database-wait";
 import { storageFor } from "./storage";
 import { processLogger } from "./logger";
 import { HandlerWork, installGracefulShutdown } from "./shutdown";
@@ -22,6 +23,12 @@ async function main() {
     poolSize: config.DB_POOL_SIZE,
     readUrl: config.DATABASE_READ_URL,
   });
+  for (const warning of configWarnings(config)) log.warn(warning);
+  const listen = { port: config.PORT, host: config.HOST, version: VERSION };
+  if (!(await databaseBeforeStart(db, { timeoutMs: config.READY_TIMEOUT_MS, log, listen }))) {
+    await db.destroy();
+    process.exit(0);
+  }
   logSchema(log, await prepareSchema(db, { migrate: config.RUN_MIGRATIONS }));
   if (!config.META_PIXEL_ID)
     log.warn("META_PIXEL_ID is not set: the advertising pixel is not loaded");

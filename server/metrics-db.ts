@@ -3,10 +3,49 @@ import { fromDbTime } from "../db/time";
 import { scrapedGauge } from "./metrics";
 import { outboxBacklog } from "./notify/outbox";
 
+/** What the scrape's database readings are called in portal_metrics_reading_age_seconds. */
+export type ReadingName = "outbox" | "import_jobs";
+
+/**
+ * A database reading for a scrape, with a deadline. When a read fails or is late the last good
+ * reading is served with its age, so a slow scrape shows old numbers (and says how old) rather
+ * than dropping the series, which would leave an alert on them with no data instead of firing.
+ * The gauges of one scrape (collected together) share the read in flight.
+ */
+export class LastGoodReading<T> {
+  private last: { value: T; at: number } | undefined;
+  private reading: Promise<{ value: T; at: number } | undefined> | undefined;
+
+  constructor(
+    private readonly read: () => Promise<T>,
+    private readonly timeoutMs: number,
+    private readonly what: string,
+  ) {}
+
+  /** The newest good reading, fresh when the database answered in time; undefined before any. */
+  async get(): Promise<{ value: T; at: number } | undefined> {
+    this.reading ??= within(this.read(), this.timeoutMs, this.what)
+      .then(
+        (value) => (this.last = { value, at: Date.now() }),
+        () => this.last,
+      )
+      .finally(() => {
+        this.reading = undefined;
+      });
+    return this.reading;
+  }
+
+  /** Seconds since the reading served now was taken (0 when fresh); undefined before any. */
+  ageSeconds(): number | undefined {
+    return this.last ? Math.max(0, (Date.now() - this.last.at) / 1000) : undefined;
+  }
+}
+
 /**
  * The gauges a scrape reads from the database: whether it answers, the notification outbox per
  * channel and the import jobs. Each read has a deadline, so a scrape never hangs on a database
- * that does not answer; a gauge that could not be read is left out of that scrape.
+ * that does not answer; a late or failed read serves the last good one, and
+ * portal_metrics_reading_age_seconds says how old it is.
  */
 export function watchDatabase(db: Db, timeoutMs: number): void {
   scrapedGauge(
@@ -23,31 +62,43 @@ export function watchDatabase(db: Db, timeoutMs: number): void {
     },
   );
 
-  const backlog = () => within(outboxBacklog(db), timeoutMs, "reading the outbox");
+  const outbox = new LastGoodReading(() => outboxBacklog(db), timeoutMs, "reading the outbox");
+  const backlog = async () => (await outbox.get())?.value ?? [];
   scrapedGauge(
     "portal_outbox_pending",
-    "Notifications waiting to be delivered, by channel",
+    "Notifications waiting, due or not (a digest waits for its day's end), by channel",
     ["channel"],
     async (gauge) => {
-      for (const b of await backlog().catch(() => [])) gauge.set({ channel: b.channel }, b.pending);
+      for (const b of await backlog()) gauge.set({ channel: b.channel }, b.pending);
     },
   );
   scrapedGauge(
-    "portal_outbox_oldest_pending_age_seconds",
-    "Age of the oldest notification waiting, by channel (0 when none waits)",
+    "portal_outbox_due",
+    "Notifications due now and not yet delivered, by channel",
     ["channel"],
     async (gauge) => {
-      for (const b of await backlog().catch(() => [])) {
+      for (const b of await backlog()) gauge.set({ channel: b.channel }, b.due);
+    },
+  );
+  scrapedGauge(
+    "portal_outbox_oldest_due_age_seconds",
+    "How long the most overdue notification has been due (since its due time or its last retry's), by channel; 0 when none is due. Rows not yet due do not count",
+    ["channel"],
+    async (gauge) => {
+      const reading = await outbox.get();
+      for (const b of reading?.value ?? []) {
+        // Measured at the reading's own time: an old reading does not age by itself.
+        const at = reading!.at;
         gauge.set(
           { channel: b.channel },
-          b.oldest ? Math.max(0, (Date.now() - b.oldest.getTime()) / 1000) : 0,
+          b.oldestDue ? Math.max(0, (at - b.oldestDue.getTime()) / 1000) : 0,
         );
       }
     },
   );
 
-  const jobs = () =>
-    within(
+  const importJobs = new LastGoodReading(
+    () =>
       db.kysely
         .selectFrom("import_jobs")
         .select((eb) => [
@@ -61,11 +112,28 @@ export function watchDatabase(db: Db, timeoutMs: number): void {
         .where("state", "in", ["queued", "running"])
         .groupBy("state")
         .execute(),
-      timeoutMs,
-      "reading the import jobs",
-    );
+    timeoutMs,
+    "reading the import jobs",
+  );
+  const jobs = async () => (await importJobs.get())?.value ?? null;
+  const readings: [ReadingName, LastGoodReading<unknown>][] = [
+    ["outbox", outbox],
+    ["import_jobs", importJobs],
+  ];
+  scrapedGauge(
+    "portal_metrics_reading_age_seconds",
+    "Age of the database reading this scrape's outbox and import gauges show: 0 when read now, growing while the database does not answer in READY_TIMEOUT_MS (the last good reading is kept)",
+    ["reading"],
+    async (gauge) => {
+      for (const [name, reading] of readings) {
+        await reading.get();
+        const age = reading.ageSeconds();
+        if (age !== undefined) gauge.set({ reading: name }, age);
+      }
+    },
+  );
   scrapedGauge("portal_import_jobs", "Import jobs queued or running", ["state"], async (gauge) => {
-    const rows = await jobs().catch(() => null);
+    const rows = await jobs();
     if (!rows) return;
     for (const state of ["queued", "running"] as const) {
       gauge.set({ state }, Number(rows.find((r) => r.state === state)?.n ?? 0));
@@ -76,7 +144,7 @@ export function watchDatabase(db: Db, timeoutMs: number): void {
     "Rows of the running import jobs: done so far and in total (deriv(done) is the rate)",
     ["rows"],
     async (gauge) => {
-      const running = (await jobs().catch(() => null))?.find((r) => r.state === "running");
+      const running = (await jobs())?.find((r) => r.state === "running");
       gauge.set({ rows: "done" }, Number(running?.done ?? 0));
       gauge.set({ rows: "total" }, Number(running?.total ?? 0));
     },
@@ -86,11 +154,13 @@ export function watchDatabase(db: Db, timeoutMs: number): void {
     "How long the longest-silent running import job has gone without a heartbeat, or the oldest queued job has waited (0 when none)",
     ["state"],
     async (gauge) => {
-      const rows = await jobs().catch(() => null);
-      if (!rows) return;
+      const reading = await importJobs.get();
+      if (!reading) return;
+      const rows = reading.value;
+      // Measured at the reading's own time, as the outbox's age is.
       const age = (at: unknown) =>
         typeof at === "string" || at instanceof Date
-          ? Math.max(0, (Date.now() - fromDbTime(at).getTime()) / 1000)
+          ? Math.max(0, (reading.at - fromDbTime(at).getTime()) / 1000)
           : 0;
       gauge.set({ state: "running" }, age(rows.find((r) => r.state === "running")?.heartbeat));
       gauge.set({ state: "queued" }, age(rows.find((r) => r.state === "queued")?.created));

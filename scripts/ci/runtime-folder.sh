@@ -75,7 +75,7 @@ fi
 version=$(node -p 'require("./package.json").version')
 (cd "$app" && exec env -i PATH="$PATH" HOME="$app/data" NODE_ENV=production PORT="$port" HOST=127.0.0.1 \
   APP_ORIGIN="http://127.0.0.1:$port" SQLITE_PATH="$app/data/portal.sqlite" \
-  UPLOAD_DIR="$app/data/uploads" MAIL_DIR="$app/data/mail" node build/server/http.js \
+  UPLOAD_DIR="$app/data/uploads" MAIL_TRANSPORT=file MAIL_DIR="$app/data/mail" node build/server/http.js \
   >"$scratch/server.log" 2>&1) &
 server=$!
 echo "waiting for the web process from $app to answer /healthz on :$port (at most 60 s)"

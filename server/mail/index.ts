@@ -20,6 +20,8 @@ export type MailTemplate =
   | "emailChangeAttempt"
   /** The member closed their account (the last mail the account receives). */
   | "accountClosed"
+  /** To the address an operator gives `cli.js doctor --mail-to`: the mail settings work. */
+  | "doctorTest"
   /** A money event from the outbox: subject and body rendered by server/notify/mail-messages. */
   | "notification";
 
@@ -40,6 +42,8 @@ export interface MailMessage {
     resetLink?: string;
     subject?: string;
     body?: string;
+    origin?: string;
+    from?: string;
   };
   /**
    * A stable Message-ID (an outbox row's retry key): a mail repeated after a crash between the
@@ -78,11 +82,11 @@ export function renderMail(message: MailMessage): { subject: string; text: strin
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise each mail is written to MAIL_DIR as a file and its path
- * logged. The link itself is never logged: it is a secret until it has been used.
+ * SMTP (SMTP_URL) when MAIL_TRANSPORT is smtp; with file, each mail is written to MAIL_DIR as a
+ * file and its path logged. The link itself is never logged: it is a secret until it has been used.
  */
 export function createMailer(config: Config, log: Logger): Mailer {
-  if (config.SMTP_URL) {
+  if (config.MAIL_TRANSPORT === "smtp" && config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(message) {
@@ -114,7 +118,10 @@ export function createMailer(config: Config, log: Logger): Mailer {
           `Subject: ${subject}\n\n${text}\n`,
         { mode: 0o600 },
       );
-      log.info({ template: message.template, file }, "mail written (SMTP_URL is not set)");
+      log.info(
+        { template: message.template, file },
+        "mail written to a file (MAIL_TRANSPORT is file)",
+      );
     },
   };
 }

@@ -340,19 +340,34 @@ export async function outboxCounts(
 
 export interface Backlog {
   channel: NotificationChannel;
+  /** Every pending row, due or not (a digest waits for its Tokyo day's end). */
   pending: number;
   /** When the oldest pending row was written; null when none is pending. */
   oldest: Date | null;
+  /** Pending rows whose due time has come: a worker should be sending them now. */
+  due: number;
+  /**
+   * The earliest due time among the due rows: how long the most overdue row has waited for a
+   * worker (a retry's backoff moves it on); null when none is due.
+   */
+  oldestDue: Date | null;
 }
 
-/** Per channel: the rows waiting to go out and the age of the oldest (metrics, the bot's logs). */
-export async function outboxBacklog(db: Db): Promise<Backlog[]> {
+/** The pending notifications per channel: all of them, and those already due. */
+export async function outboxBacklog(db: Db, now: Date = new Date()): Promise<Backlog[]> {
+  const nowText = toDbTime(now);
   const rows = await db.kysely
     .selectFrom("notifications")
     .select((eb) => [
       "channel",
       eb.fn.countAll<number>().as("n"),
       eb.fn.min("created_at").as("oldest"),
+      eb.fn
+        .sum<number>(eb.case().when("next_attempt_at", "<=", nowText).then(1).else(0).end())
+        .as("due"),
+      eb.fn
+        .min(eb.case().when("next_attempt_at", "<=", nowText).then(eb.ref("next_attempt_at")).end())
+        .as("oldest_due"),
     ])
     .where("status", "=", "pending")
     .groupBy("channel")
@@ -363,6 +378,8 @@ export async function outboxBacklog(db: Db): Promise<Backlog[]> {
       channel,
       pending: Number(row?.n ?? 0),
       oldest: row?.oldest ? fromDbTime(row.oldest) : null,
+      due: Number(row?.due ?? 0),
+      oldestDue: row?.oldest_due ? fromDbTime(row.oldest_due as string) : null,
     };
   });
 }

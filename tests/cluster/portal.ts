@@ -23,6 +23,7 @@ export function portalEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     RUN_MIGRATIONS: "false",
     APP_ORIGIN: ORIGIN,
     UPLOAD_DIR: path.join(DIR, "uploads"),
+    MAIL_TRANSPORT: "file",
     MAIL_DIR: path.join(DIR, "mail"),
     DB_POOL_SIZE: "10",
     ...extra,

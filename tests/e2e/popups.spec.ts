@@ -39,6 +39,7 @@ const test = base.extend<object, { own: OwnServer; db: Db }>({
         PORT: String(port),
         APP_ORIGIN: origin,
         SQLITE_PATH: `${dir}/portal.sqlite`,
+        MAIL_TRANSPORT: "file",
         MAIL_DIR: `${dir}/mail`,
         UPLOAD_DIR: `${dir}/uploads`,
         LOG_LEVEL: "warn",

@@ -152,6 +152,8 @@ describe(`HTTP server on ${testEngine}`, () => {
   it("adds HSTS and upgrade-insecure-requests when cookies are Secure (production)", async () => {
     const prod = parseConfig({
       NODE_ENV: "production",
+      APP_ORIGIN: "http://localhost:3000",
+      MAIL_TRANSPORT: "file",
       SQLITE_PATH: ":memory:",
       LOG_LEVEL: "silent",
     });

@@ -128,7 +128,7 @@ describe(`/metrics on ${testEngine}`, () => {
       expect(value(text, 'portal_outbox_pending{channel="line"}')).toBeGreaterThanOrEqual(1);
       expect(value(text, 'portal_outbox_pending{channel="mail"}')).toBeGreaterThanOrEqual(0);
       expect(
-        value(text, 'portal_outbox_oldest_pending_age_seconds{channel="line"}'),
+        value(text, 'portal_outbox_oldest_due_age_seconds{channel="line"}'),
       ).toBeGreaterThanOrEqual(0);
       expect(value(text, 'portal_import_jobs{state="running"}')).toBe(0);
       expect(value(text, 'portal_import_stalled_seconds{state="queued"}')).toBe(0);

@@ -87,6 +87,13 @@ async function expectOneLineConfigError(r: Run, variable: string) {
   expect(r.stdout()).toBe("");
 }
 
+/** A production start with every required choice made: mail as files, by name. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  APP_ORIGIN: "http://127.0.0.1:3000",
+  MAIL_TRANSPORT: "file",
+} as const;
+
 describe("start-up with a bad configuration", { timeout: 120_000 }, () => {
   it("server/http.ts stops on PORT=abc with one line naming PORT", async () => {
     await expectOneLineConfigError(run("server/http.ts", { PORT: "abc" }), "PORT");
@@ -97,13 +104,35 @@ describe("start-up with a bad configuration", { timeout: 120_000 }, () => {
     async (entry) => {
       // The run's SQLITE_PATH is taken away: production must not fall back to a file.
       await expectOneLineConfigError(
-        run(entry, { NODE_ENV: "production", SQLITE_PATH: "" }),
+        run(entry, { ...PRODUCTION, SQLITE_PATH: "" }),
         "DATABASE_URL",
       );
     },
   );
 
+  it.each([
+    ["server/http.ts", "APP_ORIGIN", { APP_ORIGIN: "" }],
+    ["bot/main.ts", "APP_ORIGIN", { APP_ORIGIN: "" }],
+    ["server/http.ts", "SMTP_URL", { MAIL_TRANSPORT: "" }],
+    ["bot/main.ts", "SMTP_URL", { MAIL_TRANSPORT: "" }],
+  ])("%s in production stops without %s, naming it", async (entry, variable, unset) => {
+    await expectOneLineConfigError(run(entry, { ...PRODUCTION, ...unset }), variable);
+  });
+
+  it("server/http.ts in production says each missing choice on its own line", async () => {
+    const r = run("server/http.ts", { NODE_ENV: "production", SQLITE_PATH: "" });
+    expect((await r.exited).code).toBe(1);
+    const lines = r.stderr().split("\n").filter(Boolean);
+    expect(lines.map((l) => /^Invalid configuration: (\w+) /.exec(l)?.[1])).toEqual([
+      "DATABASE_URL",
+      "APP_ORIGIN",
+      "SMTP_URL",
+    ]);
+    expect(r.stdout()).toBe("");
+  });
+
   it("db/cli.ts seed in production refuses without --demo, and warns with it", async () => {
+    // The CLI's database commands need no APP_ORIGIN or mail transport.
     const refused = run("db/cli.ts", { NODE_ENV: "production" }, ROOT, ["seed"]);
     expect((await refused.exited).code).toBe(1);
     expect(refused.stderr()).toMatch(/^seed refused: NODE_ENV is production/);
@@ -181,6 +210,39 @@ describe("start and stop", { timeout: 120_000 }, () => {
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ status: "not-configured" });
+    r.child.kill("SIGTERM");
+    expect((await r.exited).code).toBe(0);
+    expect(r.stderr()).toBe("");
+  });
+});
+
+describe("start while the database is down", { timeout: 120_000 }, () => {
+  it("server/http.ts waits answering /readyz 503, logs it, and exits 0 on SIGTERM", async () => {
+    const port = await freePort();
+    const nothing = await freePort(); // no database listens there
+    const r = run("server/http.ts", {
+      ...PRODUCTION,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      DATABASE_URL: `mysql://root@127.0.0.1:${nothing}/portal`,
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url, r);
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "waiting-for-database", database: "mysql" });
+    const messages = () =>
+      r
+        .stdout()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { msg: string }).msg);
+    // Mail files in production are allowed by name, and said at every start.
+    expect(messages()[0]).toMatch(/^MAIL_TRANSPORT is "file": no mail leaves this machine/);
+    expect(messages().filter((m) => m.startsWith("database unreachable"))[0]).toMatch(
+      /ECONNREFUSED.*: waiting for it, \/readyz answers 503$/,
+    );
     r.child.kill("SIGTERM");
     expect((await r.exited).code).toBe(0);
     expect(r.stderr()).toBe("");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_FEATURES, parseConfig } from "../../server/config";
+import { ConfigError, configWarnings, DEFAULT_FEATURES, parseConfig } from "../../server/config";
 
 /** The message of the ConfigError `parseConfig(env)` throws; fails the test when none is thrown. */
 function configError(env: Record<string, string | undefined>): string {
@@ -11,6 +11,13 @@ function configError(env: Record<string, string | undefined>): string {
   }
   throw new Error(`expected parseConfig(${JSON.stringify(env)}) to throw a ConfigError`);
 }
+
+/** Production's other required choices, so a test about one is not refused for another. */
+const PROD = {
+  NODE_ENV: "production",
+  APP_ORIGIN: "https://portal.example.jp",
+  SMTP_URL: "smtp://mail.example.jp:587",
+};
 
 /** Values each variable refuses. */
 const BAD_VALUES: [string, string][] = [
@@ -99,9 +106,7 @@ describe("parseConfig", () => {
   });
 
   it("makes cookies Secure by default only in production", () => {
-    expect(parseConfig({ NODE_ENV: "production", SQLITE_PATH: "x.sqlite" }).COOKIE_SECURE).toBe(
-      true,
-    );
+    expect(parseConfig({ ...PROD, SQLITE_PATH: "x.sqlite" }).COOKIE_SECURE).toBe(true);
     expect(parseConfig({ NODE_ENV: "development" }).COOKIE_SECURE).toBe(false);
     expect(parseConfig({ NODE_ENV: "test" }).COOKIE_SECURE).toBe(false);
     expect(parseConfig({}).COOKIE_SECURE).toBe(false);
@@ -109,8 +114,7 @@ describe("parseConfig", () => {
 
   it("lets COOKIE_SECURE override the default either way", () => {
     expect(
-      parseConfig({ NODE_ENV: "production", SQLITE_PATH: "x.sqlite", COOKIE_SECURE: "false" })
-        .COOKIE_SECURE,
+      parseConfig({ ...PROD, SQLITE_PATH: "x.sqlite", COOKIE_SECURE: "false" }).COOKIE_SECURE,
     ).toBe(false);
     expect(parseConfig({ NODE_ENV: "development", COOKIE_SECURE: "true" }).COOKIE_SECURE).toBe(
       true,
@@ -118,30 +122,100 @@ describe("parseConfig", () => {
   });
 
   it("refuses production without a database chosen, naming DATABASE_URL", () => {
-    for (const env of [{ NODE_ENV: "production" }, { NODE_ENV: "production", DATABASE_URL: "" }]) {
+    for (const env of [PROD, { ...PROD, DATABASE_URL: "" }]) {
       const message = configError(env);
       expect(message).toMatch(/^Invalid configuration: DATABASE_URL is not set/);
       expect(message).toContain("SQLITE_PATH");
     }
     // A misspelled name is no choice either.
-    expect(configError({ NODE_ENV: "production", DATABSE_URL: "mysql://x/y" })).toContain(
-      "DATABASE_URL",
-    );
+    expect(configError({ ...PROD, DATABSE_URL: "mysql://x/y" })).toContain("DATABASE_URL");
   });
 
   it("takes the embedded SQLite in production only when chosen by name", () => {
-    const byPath = parseConfig({ NODE_ENV: "production", SQLITE_PATH: "data/p.sqlite" });
+    const byPath = parseConfig({ ...PROD, SQLITE_PATH: "data/p.sqlite" });
     expect([byPath.DATABASE_URL, byPath.SQLITE_PATH]).toEqual([undefined, "data/p.sqlite"]);
-    const byUrl = parseConfig({ NODE_ENV: "production", DATABASE_URL: "sqlite:data/q.sqlite" });
+    const byUrl = parseConfig({ ...PROD, DATABASE_URL: "sqlite:data/q.sqlite" });
     expect([byUrl.DATABASE_URL, byUrl.SQLITE_PATH]).toEqual([undefined, "data/q.sqlite"]);
     expect(parseConfig({ DATABASE_URL: "sqlite:///var/lib/p.sqlite" }).SQLITE_PATH).toBe(
       "/var/lib/p.sqlite",
     );
-    expect(
-      parseConfig({ NODE_ENV: "production", DATABASE_URL: "mysql://u@h/db" }).DATABASE_URL,
-    ).toBe("mysql://u@h/db");
+    expect(parseConfig({ ...PROD, DATABASE_URL: "mysql://u@h/db" }).DATABASE_URL).toBe(
+      "mysql://u@h/db",
+    );
     // Outside production the default file is still the default.
     expect(parseConfig({}).SQLITE_PATH).toBe("data/portal.sqlite");
     expect(configError({ DATABASE_URL: "sqlite:" })).toContain("DATABASE_URL");
+  });
+
+  it("refuses production without APP_ORIGIN, naming it", () => {
+    const message = configError({ ...PROD, APP_ORIGIN: "", SQLITE_PATH: "p.sqlite" });
+    expect(message.split("\n")).toEqual([
+      expect.stringMatching(/^Invalid configuration: APP_ORIGIN is not set; in production set it/),
+    ]);
+    // Outside production the dev server's address is still the default.
+    expect(parseConfig({}).APP_ORIGIN).toBe("http://localhost:3000");
+    expect(parseConfig({ ...PROD, SQLITE_PATH: "p.sqlite" }).APP_ORIGIN).toBe(
+      "https://portal.example.jp",
+    );
+  });
+
+  it("refuses production without a mail transport, naming SMTP_URL and MAIL_TRANSPORT", () => {
+    const message = configError({ ...PROD, SMTP_URL: "", SQLITE_PATH: "p.sqlite" });
+    expect(message.split("\n")).toHaveLength(1);
+    expect(message).toMatch(/^Invalid configuration: SMTP_URL is not set; .*MAIL_TRANSPORT=file/);
+  });
+
+  it("takes mail files in production only by name, and warns about them", () => {
+    const files = parseConfig({
+      ...PROD,
+      SMTP_URL: undefined,
+      MAIL_TRANSPORT: "file",
+      SQLITE_PATH: "p.sqlite",
+    });
+    expect(files.MAIL_TRANSPORT).toBe("file");
+    expect(configWarnings(files)).toEqual([
+      expect.stringMatching(/^MAIL_TRANSPORT is "file": no mail leaves this machine/),
+    ]);
+    const smtp = parseConfig({ ...PROD, SQLITE_PATH: "p.sqlite" });
+    expect(smtp.MAIL_TRANSPORT).toBe("smtp");
+    expect(configWarnings(smtp)).toEqual([]);
+    // Outside production mail files stay the default, without a warning.
+    expect(parseConfig({}).MAIL_TRANSPORT).toBe("file");
+    expect(configWarnings(parseConfig({}))).toEqual([]);
+  });
+
+  it("refuses a mail transport that contradicts SMTP_URL", () => {
+    expect(configError({ MAIL_TRANSPORT: "smtp" })).toMatch(
+      /^Invalid configuration: SMTP_URL is not set but MAIL_TRANSPORT is "smtp"$/,
+    );
+    expect(configError({ MAIL_TRANSPORT: "file", SMTP_URL: "smtp://h:25" })).toMatch(
+      /^Invalid configuration: MAIL_TRANSPORT is "file" but SMTP_URL is set/,
+    );
+    expect(configError({ MAIL_TRANSPORT: "pigeon" })).toMatch(
+      /^Invalid configuration: MAIL_TRANSPORT /,
+    );
+  });
+
+  it("says every problem of a production start at once, one line each", () => {
+    const message = configError({ NODE_ENV: "production", PORT: "abc" });
+    const lines = message.split("\n");
+    expect(lines.map((l) => /^Invalid configuration: (\w+) /.exec(l)?.[1])).toEqual([
+      "PORT",
+      "DATABASE_URL",
+      "APP_ORIGIN",
+      "SMTP_URL",
+    ]);
+  });
+
+  it("does not ask the CLI's database commands for APP_ORIGIN or mail", () => {
+    const cli = parseConfig(
+      { NODE_ENV: "production", SQLITE_PATH: "p.sqlite" },
+      { serving: false },
+    );
+    expect(cli.SQLITE_PATH).toBe("p.sqlite");
+    // The database is still chosen by name.
+    expect(() => parseConfig({ NODE_ENV: "production" }, { serving: false })).toThrow(
+      /DATABASE_URL is not set/,
+    );
   });
 });

@@ -115,6 +115,7 @@ function startWeb(folder: string, env: Env): Web {
       APP_ORIGIN: ORIGIN,
       COOKIE_SECURE: "false",
       UPLOAD_DIR: path.join(DIR, "uploads"),
+      MAIL_TRANSPORT: "file",
       MAIL_DIR: path.join(DIR, "mail"),
       LOG_LEVEL: "info",
     },
