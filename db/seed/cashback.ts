@@ -6,7 +6,14 @@ import { tokyoDay } from "../../server/domain/tokyo";
 import { BUILTIN, saveProfile } from "../../server/features/cashback/profiles";
 import { atTime } from "../clock";
 import { fromDbTime } from "../time";
-import { type DemoShape, DEMO_SHAPES, type DemoTrade, SYMBOLS, ticketOf } from "./reports";
+import {
+  axiServerTime,
+  type DemoShape,
+  DEMO_SHAPES,
+  type DemoTrade,
+  SYMBOLS,
+  ticketOf,
+} from "./reports";
 import { addDays, DAY_MS, existingId, tokyoMomentAt } from "./support";
 
 /**
@@ -140,7 +147,7 @@ export function demoImports(trades: DemoTrade[], now = new Date()): DemoImport[]
  */
 export async function seedImportProfiles(db: Db, adminId: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  for (const shape of DEMO_SHAPES.values()) {
+  for (const shape of [...DEMO_SHAPES.values(), axiServerTime]) {
     const brokerId = await existingId(db, "brokers", { code: shape.brokerCode });
     if (!brokerId) continue;
     const id =
@@ -148,7 +155,7 @@ export async function seedImportProfiles(db: Db, adminId: string): Promise<Map<s
         broker_id: brokerId,
         name: shape.profile.name,
       })) ?? (await saveProfile(db, adminId, { ...shape.profile, brokerId })).id;
-    ids.set(shape.brokerCode, id);
+    if (!ids.has(shape.brokerCode)) ids.set(shape.brokerCode, id);
   }
   return ids;
 }

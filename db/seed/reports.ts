@@ -1,5 +1,5 @@
 import Encoding from "encoding-japanese";
-import { type ProfileInput, TOKYO_ZONE } from "../../server/domain/import-profile";
+import { MT_SERVER_ZONE, type ProfileInput, TOKYO_ZONE } from "../../server/domain/import-profile";
 
 /**
  * The demo brokers' IB reports, each in the broker's own shape (decision 055): what the demo's
@@ -28,6 +28,8 @@ export interface DemoTrade {
   symbol: string;
   /** The broker's own number of the trade. */
   ticket: string;
+  /** The close time as a report in the broker's server time writes it, where one does. */
+  serverTime?: string;
 }
 
 /** A broker's report shape: the profile that reads it and the writer that makes it. */
@@ -244,6 +246,99 @@ const titanfx: DemoShape = {
     return utf8(lines.join("\n") + "\n");
   },
 };
+
+/**
+ * Axi's report in MT server time (GMT+2, GMT+3 while the US keeps daylight saving), as MT4/MT5
+ * brokers deliver it: a time near midnight there is the next morning in Tokyo. Its own header,
+ * so the header picks this profile and not the Tokyo one.
+ */
+export const axiServerTime: DemoShape = {
+  brokerCode: "axi",
+  ext: "csv",
+  profile: {
+    ...axi.profile,
+    name: "Axi IB commission, MT server time",
+    columns: { ...axi.profile.columns, tradeDate: "Close Time (server)" },
+    dateFormat: "yyyy.MM.dd HH:mm:ss",
+    timeZone: MT_SERVER_ZONE,
+  },
+  commissionPerLotX10000: axi.commissionPerLotX10000,
+  places: 4,
+  write(trades) {
+    const lines = ["Deal ID,Account,Symbol,Close Time (server),Lots,Commission USD"];
+    for (const t of trades) {
+      const fee = decimal(commissionOf(axi, t.lotsMilli), 4);
+      const time = t.serverTime ?? `${t.tradeDate.replace(/-/g, ".")} ${closeTime(t)}:00`;
+      lines.push([t.ticket, t.accountNumber, t.symbol, time, lots(t.lotsMilli), fee].join(","));
+    }
+    return utf8(lines.join("\n") + "\n");
+  },
+};
+
+/**
+ * Sample files beyond each shape's week (db/seed/reports/), for what an operator meets:
+ * TitanFX's report holding two identical trades (no ticket: two equal rows are two trades,
+ * both paid), and Axi's in MT server time with trades just before the server's midnight.
+ */
+export const EXTRA_SAMPLES: readonly { fileName: string; shape: DemoShape; trades: DemoTrade[] }[] =
+  [
+    {
+      fileName: "titanfx-identical-trades.csv",
+      shape: titanfx,
+      trades: [
+        {
+          tradeDate: "2026-11-24",
+          brokerCode: "titanfx",
+          accountNumber: "8765432",
+          lotsMilli: 1_000,
+          symbol: "USDJPY",
+          ticket: "",
+        },
+        {
+          tradeDate: "2026-11-24",
+          brokerCode: "titanfx",
+          accountNumber: "8765432",
+          lotsMilli: 1_000,
+          symbol: "USDJPY",
+          ticket: "",
+        },
+        {
+          tradeDate: "2026-11-24",
+          brokerCode: "titanfx",
+          accountNumber: "8765432",
+          lotsMilli: 2_250,
+          symbol: "XAUUSD",
+          ticket: "",
+        },
+      ],
+    },
+    {
+      fileName: "axi-server-time.csv",
+      shape: axiServerTime,
+      trades: [
+        // 23:30 server time (GMT+2 in November) is 06:30 the next day in Tokyo.
+        {
+          tradeDate: "2026-11-24",
+          serverTime: "2026.11.24 23:30:00",
+          brokerCode: "axi",
+          accountNumber: "765432",
+          lotsMilli: 1_500,
+          symbol: "EURUSD",
+          ticket: "AX-26112401",
+        },
+        // 16:59 server time is 23:59 the same day in Tokyo.
+        {
+          tradeDate: "2026-11-25",
+          serverTime: "2026.11.25 16:59:00",
+          brokerCode: "axi",
+          accountNumber: "765432",
+          lotsMilli: 500,
+          symbol: "USDJPY",
+          ticket: "AX-26112502",
+        },
+      ],
+    },
+  ];
 
 /** The demo brokers' shapes, by broker code. */
 export const DEMO_SHAPES: ReadonlyMap<string, DemoShape> = new Map(

@@ -182,11 +182,11 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     const batch = await suite.admin.cashback.batch({ batchId: preview.batchId });
     expect(batch.batch.rateMismatch).toBe(3);
     expect(batch.page.rows.map((r) => [r.line, r.lots, r.expectedYen, r.rateMismatch])).toEqual([
-      [2, 2, 1600, false],
-      [3, 2, 1600, false],
-      [4, 2, 1600, true],
-      [5, 1, 800, true],
-      [6, 1, 800, true],
+      [2, "2", 1600, false],
+      [3, "2", 1600, false],
+      [4, "2", 1600, true],
+      [5, "1", 800, true],
+      [6, "1", 800, true],
     ]);
   });
 

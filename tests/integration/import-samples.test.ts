@@ -4,7 +4,7 @@ import Encoding from "encoding-japanese";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedBrokers } from "../../db/seed/brokers";
 import { seedImportProfiles } from "../../db/seed/cashback";
-import { DEMO_SHAPES, sampleFileName, sampleTrades } from "../../db/seed/reports";
+import { DEMO_SHAPES, EXTRA_SAMPLES, sampleFileName, sampleTrades } from "../../db/seed/reports";
 import { commitImport } from "../../server/features/cashback/jobs";
 import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";
@@ -234,4 +234,45 @@ describe(`the demo brokers' sample reports on ${testEngine}`, () => {
       expect(again).toMatchObject({ matched: 0, duplicate: matched.length });
     },
   );
+
+  it("ships the extra samples as the seed writes them: identical trades and MT server time", async () => {
+    for (const extra of EXTRA_SAMPLES)
+      expect(
+        new Uint8Array(readFileSync(path.join("db/seed/reports", extra.fileName))),
+        extra.fileName,
+      ).toEqual(extra.shape.write(extra.trades));
+    const imported = async (fileName: string) => {
+      const preview = await previewImport(deps(), people.adminId, {
+        fileName,
+        content: readFileSync(path.join("db/seed/reports", fileName)),
+        usdRate: "150",
+      });
+      return d.db.kysely
+        .selectFrom("import_rows")
+        .select(["trade_date", "traded_at", "reported_at", "amount_yen", "status"])
+        .where("batch_id", "=", preview.batchId)
+        .orderBy("line_no")
+        .execute();
+    };
+    // Two equal rows are two trades (1 lot × ¥640 each), beside 2.25 lots × ¥640.
+    expect(
+      (await imported("titanfx-identical-trades.csv")).map((r) => [r.amount_yen, r.status]),
+    ).toEqual([
+      [640, "matched"],
+      [640, "matched"],
+      [1_440, "matched"],
+    ]);
+    // GMT+2 in November: 23:30 there is 06:30 the next morning in Tokyo (Pro, $3 a lot at ¥150).
+    expect(
+      (await imported("axi-server-time.csv")).map((r) => [
+        r.reported_at,
+        r.traded_at,
+        r.trade_date,
+        r.amount_yen,
+      ]),
+    ).toEqual([
+      ["2026.11.24 23:30:00", "2026-11-25 06:30:00", "2026-11-25", 675],
+      ["2026.11.25 16:59:00", "2026-11-25 23:59:00", "2026-11-25", 225],
+    ]);
+  });
 });

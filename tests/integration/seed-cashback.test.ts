@@ -7,7 +7,7 @@ import {
   demoTrades,
   seedCashback,
 } from "../../db/seed/cashback";
-import { DEMO_SHAPES, type DemoTrade } from "../../db/seed/reports";
+import { axiServerTime, DEMO_SHAPES, type DemoTrade } from "../../db/seed/reports";
 import { atTime } from "../../db/clock";
 import { fromDbTime } from "../../db/time";
 import { tokyoDay } from "../../server/domain/tokyo";
@@ -144,7 +144,7 @@ describe(`demo cashback on ${testEngine}`, () => {
       (await t.db.kysely.selectFrom("import_profiles").select("name").execute())
         .map((p) => p.name)
         .sort(),
-    ).toEqual([...DEMO_SHAPES.values()].map((s) => s.profile.name).sort());
+    ).toEqual([...DEMO_SHAPES.values(), axiServerTime].map((s) => s.profile.name).sort());
 
     // Every row priced at its account's own type (never the default), with the rate kept:
     // per lot in yen, per lot in dollars, and a percentage of the IB commission.
