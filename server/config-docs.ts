@@ -64,6 +64,10 @@ export const CONFIG_DOCS: Record<ConfigName, { about: string; shown?: string }> 
   SESSION_LIFETIME_DAYS: {
     about: "every session ends this long after sign-in, however active",
   },
+  DEVICE_COOKIE_SECRET: {
+    about:
+      "key (32 characters or more) that signs device cookies: a browser that signed in to an account before is limited per device, not by its address or the shared pool; unset, each process makes its own and devices are forgotten at a restart (set it in production, the same on every web process)",
+  },
   BODY_LIMIT_BYTES: {
     about:
       "largest JSON or form body; past it 413 before the body is read (uploads have their own limits)",
