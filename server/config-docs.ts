@@ -73,6 +73,10 @@ export const CONFIG_DOCS: Record<ConfigName, { about: string; shown?: string }> 
     about:
       "the name and withdrawal payout records kept with a closed account's money records are erased this many years after closing (7–20); ledger amounts stay",
   },
+  DEVICE_COOKIE_SECRET: {
+    about:
+      "key (32 characters or more) that signs device cookies: a browser that signed in to an account before is limited per device, not by its address or the shared pool; unset, each process makes its own and devices are forgotten at a restart (set it in production, the same on every web process)",
+  },
   BODY_LIMIT_BYTES: {
     about:
       "largest JSON or form body; past it 413 before the body is read (uploads have their own limits)",

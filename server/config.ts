@@ -118,6 +118,12 @@ export const configSchema = z.object({
    */
   ACCOUNT_PERSONAL_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(30),
   ACCOUNT_MONEY_RETENTION_YEARS: z.coerce.number().int().min(7).max(20).default(7),
+  /**
+   * The key device cookies are signed with (a browser that signed in to an account before is
+   * limited per device, not by its address). Unset: a key per process, so devices are
+   * forgotten at a restart and with more than one process.
+   */
+  DEVICE_COOKIE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Largest JSON or form body (uploads have their own limits): 413 past it. */
   BODY_LIMIT_BYTES: z.coerce
     .number()

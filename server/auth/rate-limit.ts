@@ -29,6 +29,17 @@ export const RULES = {
    * address (an office, a mobile carrier's CGNAT) keeps working for everyone behind it.
    */
   signInAddress: { points: 100, duration: 15 * 60 },
+  /**
+   * Wrong passwords from one known device (a valid device cookie for the account): they lock
+   * that cookie only, for the window; the device's address and the pool play no part.
+   */
+  signInDevice: { points: 5, duration: 15 * 60 },
+  /**
+   * Wrong passwords for one account from devices it was never signed in on, from anywhere:
+   * past them the account takes no sign-in from a new device until the window ends, while its
+   * known devices still sign in.
+   */
+  signInNewDevice: { points: 10, duration: 15 * 60 },
   /** Wrong second-factor codes for one account from one address. */
   secondFactor: { points: 5, duration: 15 * 60 },
   /** Wrong second-factor codes for one account from anywhere: only a password holder gets here. */

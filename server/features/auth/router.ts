@@ -1,3 +1,4 @@
+import { DEVICE_COOKIE, deviceCookie, deviceKey, signDevice } from "../../auth/device-cookie";
 import { clearSessionCookie, sessionCookie } from "../../auth/session";
 import type { Context } from "../../trpc/context";
 import { enrolmentProcedure, publicProcedure, router, userProcedure } from "../../trpc/init";
@@ -25,13 +26,19 @@ function meta(ctx: Context) {
   return { ip: ctx.ip, userAgent: ctx.userAgent };
 }
 
-/** A new session replaces the one the browser had (rotation at every sign-in). */
+/**
+ * A new session replaces the one the browser had (rotation at every sign-in), and the browser
+ * becomes a known device of the account (a new device cookie, signed for it).
+ */
 export async function startSession(ctx: Context, session: auth.NewSession) {
   await signIn.logout(ctx, ctx.session);
   ctx.resHeaders.append(
     "Set-Cookie",
     sessionCookie(session.token, session.expiresAt, ctx.config.COOKIE_SECURE),
   );
+  const { email } = await auth.userById(ctx.db, session.userId);
+  const device = signDevice(deviceKey(ctx.config.DEVICE_COOKIE_SECRET), email);
+  ctx.resHeaders.append("Set-Cookie", deviceCookie(device, ctx.config.COOKIE_SECURE));
   return { permission: session.permission };
 }
 
@@ -69,7 +76,10 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const result = await signIn.login(ctx, input, meta(ctx));
+    const result = await signIn.login(ctx, input, {
+      ...meta(ctx),
+      device: ctx.cookie(DEVICE_COOKIE),
+    });
     if (result.mfaRequired) {
       ctx.resHeaders.append(
         "Set-Cookie",

@@ -1,7 +1,8 @@
 import type { Db } from "../../../db";
 import { nowDb } from "../../../db/time";
 import { AppError } from "../../errors";
-import { hashPassword, hashSlots, verifyPassword } from "../../auth/password";
+import { addressGroup, deviceKey, knownDevice } from "../../auth/device-cookie";
+import { hashPassword, HashSlots, hashSlots, verifyPassword } from "../../auth/password";
 import { attemptLimiter, limitKey, signInSlowdownMs, tooManyAttempts } from "../../auth/rate-limit";
 import { createSession, type CurrentSession, deleteSession } from "../../auth/session";
 import { hasPasskey } from "../../auth/second-factor";
@@ -29,17 +30,68 @@ let dummyHash: Promise<string> | undefined;
 export type LoginResult =
   ({ mfaRequired: false } & NewSession) | { mfaRequired: true; challenge: string };
 
+/**
+ * Hashing slots for known devices only, apart from the shared pool: a flood from any number of
+ * addresses fills that pool, never these. Two places per device and per account at once.
+ */
+export const knownDeviceSlots = new HashSlots({
+  concurrent: 2,
+  queue: 16,
+  perAddress: 2,
+  perAccount: 2,
+});
+
 /** Sign-in with email and password; counted by outcome (portal_logins_total). */
 export function login(
   deps: AuthDeps,
   input: { email: string; password: string },
-  meta: ClientMeta,
+  meta: ClientMeta & { device?: string | null },
 ): Promise<LoginResult> {
+  const device = knownDevice(
+    deviceKey(deps.config.DEVICE_COOKIE_SECRET),
+    meta.device ?? null,
+    input.email,
+  );
   return countLogin(
     "password",
-    () => passwordLogin(deps, input, meta),
+    () => (device ? knownDeviceLogin(deps, input, meta, device) : passwordLogin(deps, input, meta)),
     (r) => (r.mfaRequired ? "mfaRequired" : "success"),
   );
+}
+
+async function storedHash(user: Awaited<ReturnType<typeof userByEmail>>): Promise<string> {
+  dummyHash ??= hashPassword("not-a-real-password-A1");
+  return user?.password_hash ?? (await dummyHash);
+}
+
+/**
+ * A browser holding a valid device cookie for this account: limited per device (a few wrong
+ * passwords lock this cookie only, for the window), in its own slots; the address's counts,
+ * the account's new-device lockout and the shared pool do not apply.
+ */
+async function knownDeviceLogin(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  meta: ClientMeta,
+  device: string,
+): Promise<LoginResult> {
+  const { db } = deps;
+  const limits = attemptLimiter(db);
+  const deviceLimit = limitKey("device", device);
+  const admission = knownDeviceSlots.admit({ address: device, account: input.email });
+  if (!admission) throw signInBusy();
+  try {
+    await limits.take("signInDevice", deviceLimit);
+    const user = await userByEmail(db, input.email);
+    const stored = await storedHash(user);
+    const ok = await knownDeviceSlots.hash({}, () => verifyPassword(input.password, stored));
+    if (ok === "busy") throw signInBusy();
+    if (!user || !ok) throw new AppError("UNAUTHORIZED", "invalidCredentials");
+    await limits.forgive("signInDevice", deviceLimit);
+    return await signedIn(deps, user, meta);
+  } finally {
+    admission.release();
+  }
 }
 
 async function passwordLogin(
@@ -49,11 +101,14 @@ async function passwordLogin(
 ): Promise<LoginResult> {
   const { db } = deps;
   const limits = attemptLimiter(db);
-  const address = limitKey(meta.ip);
-  const accountAddress = limitKey(input.email, meta.ip);
+  // IPv6 counts by /64: one subscriber holds a whole prefix of fresh addresses.
+  const group = addressGroup(meta.ip);
+  const address = limitKey(group);
+  const accountAddress = limitKey(input.email, group);
+  const newDevice = limitKey("new-device", input.email);
   // At the door, before any database work: a few attempts at once per address. Beyond that the attempt is refused at once, and still counted against the
   // sender's allowance, so filling the hashing slots costs the attacker, not everyone else.
-  const admission = hashSlots.admit({ address: meta.ip });
+  const admission = hashSlots.admit({ address: group });
   if (!admission) {
     const pair = await limits.reserve("signInAccount", accountAddress);
     await limits.count("signInAddress", address);
@@ -64,6 +119,10 @@ async function passwordLogin(
     // outrun the count. Guesses at one account from one address stop after a few (OWASP: per
     // account and address first, so the owner at their own address is never locked out)…
     await limits.take("signInAccount", accountAddress);
+    // …guesses at the account from new devices anywhere stop for the window (its known
+    // devices still sign in; the member is told to wait or use the reset mail)…
+    const account = await limits.reserve("signInNewDevice", newDevice);
+    if (!account.ok) throw newDeviceLocked(account.retryAfterMs);
     // …while the address as a whole is only slowed down past its much higher allowance.
     const attempts = await limits.count("signInAddress", address);
     const delayMs = signInSlowdownMs(attempts);
@@ -71,44 +130,44 @@ async function passwordLogin(
     if (delayMs > 0 && admission.addressHeld > 1) throw signInBusy();
     // Clean: no other attempt from this address in the window, and none in flight (a burst's
     // first attempt is not clean). A few checks of one account at once, unless clean.
-    const clean = attempts === 1 && hashSlots.addressHeld(meta.ip) === 1;
-    const account = hashSlots.admit({ account: input.email, clean });
-    if (!account) throw signInBusy();
+    const clean = attempts === 1 && hashSlots.addressHeld(group) === 1;
+    const accountPlace = hashSlots.admit({ account: input.email, clean });
+    if (!accountPlace) throw signInBusy();
     try {
       const user = await userByEmail(db, input.email);
-      dummyHash ??= hashPassword("not-a-real-password-A1");
-      const stored = user?.password_hash ?? (await dummyHash);
+      const stored = await storedHash(user);
       const ok = await hashSlots.hash(
         // No other attempt from this address in the window: served ahead of any burst.
         { clean, delayMs },
         () => verifyPassword(input.password, stored),
       );
       if (ok === "busy") throw signInBusy();
-      return await signedIn(deps, { user, ok, accountAddress, address }, meta);
+      if (!user || !ok) throw new AppError("UNAUTHORIZED", "invalidCredentials");
+      await limits.forgive("signInAccount", accountAddress);
+      await limits.forgive("signInNewDevice", newDevice);
+      await limits.refund("signInAddress", address);
+      return await signedIn(deps, user, meta);
     } finally {
-      account.release();
+      accountPlace.release();
     }
   } finally {
     admission.release();
   }
 }
 
+/** Refused on a new device for the window: wait, or set a new password through the reset mail. */
+function newDeviceLocked(retryAfterMs: number): AppError {
+  return new AppError("TOO_MANY_REQUESTS", "signInNewDeviceLocked", {
+    minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)),
+  });
+}
+
 async function signedIn(
   deps: AuthDeps,
-  attempt: {
-    user: Awaited<ReturnType<typeof userByEmail>>;
-    ok: boolean;
-    accountAddress: string;
-    address: string;
-  },
+  user: NonNullable<Awaited<ReturnType<typeof userByEmail>>>,
   meta: ClientMeta,
 ): Promise<LoginResult> {
   const { db } = deps;
-  const { user, ok } = attempt;
-  const limits = attemptLimiter(db);
-  if (!user || !ok) throw new AppError("UNAUTHORIZED", "invalidCredentials");
-  await limits.forgive("signInAccount", attempt.accountAddress);
-  await limits.refund("signInAddress", attempt.address);
 
   // A passkey counts as a second factor too: the MFA step then offers it.
   if (user.totp_enabled_at || (await hasPasskey(db, user.id))) {
