@@ -1,4 +1,5 @@
-import Encoding from "encoding-japanese";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { saveRateVersion } from "../../server/features/brokers/terms";
 import { brokersSuite } from "../helpers/brokers-suite";
@@ -14,16 +15,12 @@ import { testEngine } from "../helpers/db";
 const suite = brokersSuite();
 const { t, storage } = suite;
 
-const b64 = (text: string) => Buffer.from(text).toString("base64");
-const sjis = (text: string) =>
-  Buffer.from(
-    Encoding.convert(Encoding.stringToCode(text), { to: "SJIS", from: "UNICODE" }),
-  ).toString("base64");
-
-/** TitanFX's tab-separated IB report: no ticket, so a row is known by its content. */
-const TITAN_HEADER = ["Account", "Date", "Symbol", "Volume", "Commission"].join("\t");
-const titanReport = (rows: string[][]) =>
-  b64([TITAN_HEADER, ...rows.map((r) => r.join("\t"))].join("\r\n"));
+/**
+ * The odd files of tests/fixtures/reports, as a broker delivers them: TitanFX's tab-separated
+ * IB report (no ticket, so a row is known by its content), in UTF-8 unless named otherwise.
+ */
+const fixture = (name: string) =>
+  readFileSync(path.join("tests/fixtures/reports", name)).toString("base64");
 
 const titanProfile = (overrides: Record<string, unknown> = {}) => ({
   name: "TitanFX IB report",
@@ -79,8 +76,8 @@ async function rowsOf(batchId: string) {
 describe(`imported rows, each priced once, on ${testEngine}`, () => {
   it("pays identical trades of one file each, and only the new ones of a later report", async () => {
     const { id: profileId } = await suite.admin.cashback.profiles.save(titanProfile());
-    const trade = ["7000001", "2026-11-02", "USDJPY", "1", "1600"];
-    const first = titanReport([trade, trade]);
+    // Two rows of 7000001, 2026-11-02, USDJPY, 1 lot, ¥1,600 commission.
+    const first = fixture("titanfx-identical-week1.tsv");
     const preview = await upload("titan-w1.tsv", first, profileId);
     // Two equal rows are two trades: 2 × (1 lot × ¥640).
     expect(preview).toMatchObject({ total: 2, matched: 2, duplicate: 0 });
@@ -97,12 +94,7 @@ describe(`imported rows, each priced once, on ${testEngine}`, () => {
 
     // A later report repeating the week, with a third equal trade and a new one: only those
     // two are new. 1 lot × ¥640 + 0.5 lot × ¥640 = ¥960.
-    const later = titanReport([
-      trade,
-      trade,
-      trade,
-      ["7000001", "2026-11-03", "EURUSD", "0.5", "800"],
-    ]);
+    const later = fixture("titanfx-identical-weeks1-2.tsv");
     const third = await upload("titan-w1-w2.tsv", later, profileId);
     expect(third).toMatchObject({ total: 4, matched: 2, duplicate: 2 });
     expect(await imports.commit({ batchId: third.batchId })).toEqual({ rows: 2, amount: 960 });
@@ -111,17 +103,12 @@ describe(`imported rows, each priced once, on ${testEngine}`, () => {
 
   it("prices the exact volume and rounds down once per row", async () => {
     const { id: profileId } = await suite.admin.cashback.profiles.save(titanProfile());
-    const content = titanReport([
-      // 1.23456 lots × ¥640 = ¥790.1184 → ¥790 (cut to 1.234 lots first, it paid ¥789)
-      ["7000001", "2026-11-04", "USDJPY", "1.23456", "0"],
-      // 1.0000078125 lots × ¥640 = ¥640.005 → ¥640
-      ["7000001", "2026-11-04", "EURJPY", "1.0000078125", "0"],
-      // 0.0078125 lots × ¥640 = ¥5 exactly; one hundred-millionth less → ¥4.99999936 → ¥4
-      ["7000001", "2026-11-04", "GBPJPY", "0.0078125", "0"],
-      ["7000001", "2026-11-04", "AUDJPY", "0.00781249", "0"],
-      // Thousands grouped with commas: 1,000.5 lots × ¥640 = ¥640,320
-      ["7000001", "2026-11-04", "XAUUSD", "1,000.5", "0"],
-    ]);
+    const content = fixture("titanfx-decimals.tsv");
+    // Its rows, in order:
+    // 1.23456 lots × ¥640 = ¥790.1184 → ¥790 (cut to 1.234 lots first, it paid ¥789)
+    // 1.0000078125 lots × ¥640 = ¥640.005 → ¥640
+    // 0.0078125 lots × ¥640 = ¥5 exactly; one hundred-millionth less → ¥4.99999936 → ¥4
+    // Thousands grouped with commas: 1,000.5 lots × ¥640 = ¥640,320
     const preview = await upload("titan-decimals.tsv", content, profileId);
     expect(preview).toMatchObject({ total: 5, matched: 5, error: 0 });
     const rows = await rowsOf(preview.batchId);
@@ -149,11 +136,7 @@ describe(`imported rows, each priced once, on ${testEngine}`, () => {
     const units = await suite.admin.cashback.profiles.save(
       titanProfile({ volumeDivisor: "100000" }),
     );
-    const inUnits = await upload(
-      "titan-units.tsv",
-      titanReport([["7000001", "2026-11-05", "USDJPY", "12,345", "0"]]),
-      units.id,
-    );
+    const inUnits = await upload("titan-units.tsv", fixture("titanfx-units.tsv"), units.id);
     expect((await rowsOf(inUnits.batchId)).map((r) => [r.lots, r.amountYen])).toEqual([
       ["0.12345", 79],
     ]);
@@ -163,7 +146,7 @@ describe(`imported rows, each priced once, on ${testEngine}`, () => {
     );
     const inCommas = await upload(
       "titan-commas.tsv",
-      titanReport([["7000001", "2026-11-05", "EURJPY", "12.345,5", "0"]]),
+      fixture("titanfx-units-decimal-comma.tsv"),
       commas.id,
     );
     expect((await rowsOf(inCommas.batchId)).map((r) => [r.lots, r.amountYen])).toEqual([
@@ -174,10 +157,10 @@ describe(`imported rows, each priced once, on ${testEngine}`, () => {
 
   it("refuses a file in another encoding than its profile's, naming both", async () => {
     const utf8 = await suite.admin.cashback.profiles.save(titanProfile());
-    const japanese = [["7000001", "2026-11-06", "ドル円", "1", "0"]];
-    const text = [TITAN_HEADER, ...japanese.map((r) => r.join("\t"))].join("\r\n");
     // Shift_JIS bytes sent with a UTF-8 profile: refused before a row is read.
-    await expect(upload("sjis.tsv", sjis(text), utf8.id)).rejects.toMatchObject({
+    await expect(
+      upload("sjis.tsv", fixture("titanfx-japanese-sjis.tsv"), utf8.id),
+    ).rejects.toMatchObject({
       key: "import.wrongEncoding",
       params: { found: "Shift_JIS", expected: "UTF-8" },
     });
@@ -186,23 +169,19 @@ describe(`imported rows, each priced once, on ${testEngine}`, () => {
       titanProfile({ encoding: "shift_jis" }),
     );
     // UTF-8 bytes with a Shift_JIS profile: the header matches, the encoding is named.
-    await expect(upload("utf8.tsv", b64(text))).rejects.toMatchObject({
+    await expect(upload("utf8.tsv", fixture("titanfx-japanese-utf8.tsv"))).rejects.toMatchObject({
       key: "import.wrongEncoding",
       params: { found: "UTF-8", expected: "Shift_JIS" },
     });
     // Read in its own encoding, the symbol is stored as written.
-    const right = await upload("sjis.tsv", sjis(text), sjisProfile.id);
+    const right = await upload("sjis.tsv", fixture("titanfx-japanese-sjis.tsv"), sjisProfile.id);
     expect((await rowsOf(right.batchId)).map((r) => r.symbol)).toEqual(["ドル円"]);
     await suite.admin.cashback.profiles.remove({ id: sjisProfile.id });
 
     // EUC-JP is neither: named, never read into replacement characters.
-    const euc = Buffer.from(
-      Encoding.convert(Encoding.stringToCode(`${text}\r\n7000001\t2026-11-06\t日本円\t1\t0`), {
-        to: "EUCJP",
-        from: "UNICODE",
-      }),
-    ).toString("base64");
-    await expect(upload("euc.tsv", euc, "builtin")).rejects.toMatchObject({
+    await expect(
+      upload("euc.tsv", fixture("titanfx-japanese-eucjp.tsv"), "builtin"),
+    ).rejects.toMatchObject({
       key: "import.unknownEncoding",
       params: { found: "EUC-JP" },
     });
@@ -211,10 +190,7 @@ describe(`imported rows, each priced once, on ${testEngine}`, () => {
     const broken = await suite.admin.cashback.profiles.save(titanProfile());
     const refused = (await upload(
       "broken.tsv",
-      titanReport([
-        ["7000001", "2026-11-06", "USDJPY", "1", "0"],
-        ["7000001", "2026-11-06", "\uFFFD\uFFFD", "1", "0"],
-      ]),
+      fixture("titanfx-replacement-character.tsv"),
       broken.id,
     ).catch((error: unknown) => error)) as { key: string; params: Record<string, unknown> };
     expect([refused.key, String(refused.params.line)]).toEqual([
@@ -238,8 +214,7 @@ describe(`imported rows, each priced once, on ${testEngine}`, () => {
         columns: { ...titanProfile().columns, volume: "Lots", commission: "Rebate" },
       }),
     );
-    const other = b64("Login\tDate\tSymbol\tVolume\tIB fee\r\n7000001\t2026-11-07\tUSDJPY\t1\t0");
-    await expect(upload("unknown.tsv", other)).rejects.toMatchObject({
+    await expect(upload("unknown.tsv", fixture("unknown-broker-shape.tsv"))).rejects.toMatchObject({
       key: "import.noProfileFits",
       params: {
         closest:
@@ -269,14 +244,11 @@ describe(`imported rows, each priced once, on ${testEngine}`, () => {
     const { id } = await suite.admin.cashback.profiles.save(
       titanProfile({ dateFormat: "yyyy.MM.dd HH:mm:ss", timeZone: "MT" }),
     );
-    const content = titanReport([
-      // Summer, GMT+3: 30 June 23:30 is 1 July 05:30 in Tokyo, priced at the July card (¥700).
-      ["7000001", "2026.06.30 23:30:00", "USDJPY", "1", "0"],
-      // Winter, GMT+2: 31 January 22:30 is 1 February 05:30 in Tokyo (¥640).
-      ["7000001", "2026.01.31 22:30:00", "USDJPY", "1", "0"],
-      // 30 June 14:59 server time is 20:59 in Tokyo, still June (¥640).
-      ["7000001", "2026.06.30 14:59:00", "EURUSD", "1", "0"],
-    ]);
+    const content = fixture("titanfx-mt-server-time.tsv");
+    // Its rows:
+    // Summer, GMT+3: 30 June 23:30 is 1 July 05:30 in Tokyo, priced at the July card (¥700).
+    // Winter, GMT+2: 31 January 22:30 is 1 February 05:30 in Tokyo (¥640).
+    // 30 June 14:59 server time is 20:59 in Tokyo, still June (¥640).
     const preview = await upload("titan-mt.tsv", content, id);
     const rows = await rowsOf(preview.batchId);
     expect(rows.map((r) => [r.reportedAt, r.tradedAt, r.tradeDate, r.amountYen])).toEqual([
