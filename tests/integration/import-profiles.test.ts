@@ -97,7 +97,7 @@ describe(`import profiles on ${testEngine}`, () => {
     });
     // A date names the format expected, with an example of it.
     expect(bad.refusal).toEqual({
-      key: "import.badDate",
+      key: "import.badDateFormat",
       params: {
         line: 3,
         column: "Close time",

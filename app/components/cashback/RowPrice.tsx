@@ -45,10 +45,12 @@ export function RowPrice({ row }: { row: RowPriceFields }) {
       )}
       {row.commission !== null && row.commissionYen !== null && (
         <span className="block tabular-nums" data-testid="row-commission">
-          {t("price.commission", {
-            amount: formatAmount(row.commission, row.currency),
-            yen: formatYen(row.commissionYen),
-          })}
+          {row.currency === "JPY"
+            ? t("price.commissionYen", { yen: formatYen(row.commissionYen) })
+            : t("price.commission", {
+                amount: formatAmount(row.commission, row.currency),
+                yen: formatYen(row.commissionYen),
+              })}
         </span>
       )}
       {row.margin !== null && (

@@ -534,7 +534,7 @@ function readProfileRow(
   const written = cell("tradeDate");
   const local = profileLocalTime(written, profile.dateFormat);
   if (local === null) {
-    throw new ReportFileError("badDate", {
+    throw new ReportFileError("badDateFormat", {
       line,
       column: profile.columns.tradeDate ?? "tradeDate",
       value: written.slice(0, 40),

@@ -23,7 +23,7 @@ import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals } from "~/lib/refusals.server";
 
-export const handle = { i18n: ["cashback", "wallet", "errors"] };
+export const handle = { i18n: ["cashback", "wallet", "brokers", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {

@@ -25,7 +25,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = {
   title: title.named("batch.fileName"),
-  i18n: ["cashback", "admin-money", "errors"],
+  i18n: ["cashback", "admin-money", "brokers", "errors"],
 };
 
 const FILTERS = ["all", "matched", "unmatched", "duplicate", "error", "credited"] as const;
