@@ -47,19 +47,23 @@ const titanProfile = (overrides: Record<string, unknown> = {}) => ({
 let member = "";
 let titanAccount = "";
 
-beforeAll(async () => {
-  // ¥640 a lot at TitanFX, the card in force from the start.
-  await t.db.kysely
+/** TitanFX's Standard card at `valueX100` yen (hundredths) a lot, in force from `day`. */
+const titanCard = (valueX100: number, day: string) =>
+  t.db.kysely
     .transaction()
     .execute((trx) =>
       saveRateVersion(
         trx,
         suite.brokers.titan!,
-        [{ accountType: "Standard", kind: "jpy_per_lot", valueX100: 64_000 }],
-        "2000-01-01",
+        [{ accountType: "Standard", kind: "jpy_per_lot", valueX100 }],
+        day,
         suite.adminId,
       ),
     );
+
+beforeAll(async () => {
+  // ¥640 a lot at TitanFX, the card in force from the start.
+  await titanCard(64_000, "2000-01-01");
   member = (await createUser(t.db)).id;
   titanAccount = await createAccount(t.db, member, suite.brokers.titan!, "7000001");
   await setAccountType(t.db, titanAccount, "Standard");
@@ -230,17 +234,7 @@ describe(`imported rows, each priced once, on ${testEngine}`, () => {
 
   it("reads MT server time as Tokyo time: the day, the rate in force and the month", async () => {
     // From Tokyo's 1 July 2026 the card pays ¥700 a lot.
-    await t.db.kysely
-      .transaction()
-      .execute((trx) =>
-        saveRateVersion(
-          trx,
-          suite.brokers.titan!,
-          [{ accountType: "Standard", kind: "jpy_per_lot", valueX100: 70_000 }],
-          "2026-07-01",
-          suite.adminId,
-        ),
-      );
+    await titanCard(70_000, "2026-07-01");
     const { id } = await suite.admin.cashback.profiles.save(
       titanProfile({ dateFormat: "yyyy.MM.dd HH:mm:ss", timeZone: "MT" }),
     );

@@ -62,6 +62,20 @@ export function RowPrice({ row }: { row: RowPriceFields }) {
   );
 }
 
+/** A table column with a row's symbol over its price, for every list of priced rows. */
+export function priceColumn<R extends RowPriceFields & { symbol: string | null }>(header: string) {
+  return {
+    key: "price",
+    header,
+    cell: (r: R) => (
+      <span className="block space-y-0.5">
+        {r.symbol && <span className="block text-xs font-medium">{r.symbol}</span>}
+        <RowPrice row={r} />
+      </span>
+    ),
+  };
+}
+
 /** The trade's Tokyo time, and the time as the report wrote it when that was another zone. */
 export function TradeTime({
   tradeDate,

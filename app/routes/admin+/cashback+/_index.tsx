@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { MemberCell } from "~/components/admin/cells";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { formatTradeDate } from "~/components/cashback/months";
-import { RowPrice } from "~/components/cashback/RowPrice";
+import { priceColumn } from "~/components/cashback/RowPrice";
 import { tradeColumns } from "~/components/cashback/trade-columns";
 import { EmailText } from "~/components/cells";
 import { PeriodFields } from "~/components/PeriodFields";
@@ -93,16 +93,7 @@ export default function AdminCashback() {
             lots: t("list.columns.lots"),
           }),
           yenColumn("amount", t("list.columns.amount"), { sorted: true, figures: "strong" }),
-          {
-            key: "price",
-            header: t("batch.columns.price"),
-            cell: (r) => (
-              <span className="block space-y-0.5">
-                {r.symbol && <span className="block text-xs font-medium">{r.symbol}</span>}
-                <RowPrice row={r} />
-              </span>
-            ),
-          },
+          priceColumn(t("batch.columns.price")),
           {
             key: "batch",
             header: t("list.columns.batch"),

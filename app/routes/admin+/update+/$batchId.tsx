@@ -8,7 +8,7 @@ import { BatchStatusBadge, RowStatusBadge } from "~/components/cashback/badges";
 import { ImportJobProgress } from "~/components/cashback/ImportJobProgress";
 import { formatCount } from "~/components/cashback/months";
 import { ProfileMapping } from "~/components/cashback/ProfileMapping";
-import { RowPrice, TradeTime } from "~/components/cashback/RowPrice";
+import { priceColumn, TradeTime } from "~/components/cashback/RowPrice";
 import { Stamp } from "~/components/cells";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -361,16 +361,7 @@ export default function ImportBatch() {
                   </span>
                 ),
             },
-            {
-              key: "price",
-              header: t("batch.columns.price"),
-              cell: (r) => (
-                <span className="block space-y-0.5">
-                  {r.symbol && <span className="block text-xs font-medium">{r.symbol}</span>}
-                  <RowPrice row={r} />
-                </span>
-              ),
-            },
+            priceColumn(t("batch.columns.price")),
           ]}
         />
       </section>
