@@ -293,11 +293,19 @@ test.describe("cashback import", () => {
       "USDレートは正の数値で入力してください",
     );
 
-    // A file that is not a report: required columns missing.
+    // A file no import profile (nor the built-in shape) fits: said so, with the closest
+    // profiles, the file's header, and a link to make a profile from it.
     const broken = `broken-${s.tag}.csv`;
     await upload(page, broken, `date,who,how much\n${d.today},${s.approved},100\n`);
-    await expect(page.getByTestId("form-error")).toHaveText(
-      "必要な列がありません: broker, account, lots, currency",
+    await expect(page.getByTestId("form-error")).toContainText(
+      "このファイルに合う取込プロファイルがありません。",
+    );
+    await expect(page.getByTestId("form-error")).toContainText(
+      "ファイルの見出し: date,who,how much",
+    );
+    await expect(page.getByTestId("create-profile-from-file").getByRole("link")).toHaveAttribute(
+      "href",
+      "/admin/update/profiles/new?header=date%2Cwho%2Chow+much&delimiter=%2C&encoding=utf-8",
     );
 
     // An empty file.

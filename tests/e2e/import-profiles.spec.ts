@@ -98,7 +98,7 @@ test.describe("import profiles", () => {
       );
     await page.getByTestId("profile-preview").click();
     await expect(page.getByTestId("sample-refusal")).toContainText(
-      "3 行目の「Close time」の値「31/02/2026 10:00」を読めません",
+      "3 行目の「Close time」の値「31/02/2026 10:00」は日付として読めません。形式 dd/MM/yyyy HH:mm（例: 29/11/2026 21:30）で書かれている必要があります",
     );
     await expect(page.getByTestId("sample-answer")).toBeFocused();
     await expect(page.getByTestId("sample-answer")).toBeInViewport();
