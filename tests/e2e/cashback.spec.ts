@@ -223,9 +223,10 @@ test.describe("cashback import", () => {
       (await page.getByTestId("table-export").getAttribute("href"))!,
     );
     const memberCsvText = await memberCsv.text();
-    // With the lots and what each lot paid, as the history shows them (999 / 0.8 = 1,248.75).
+    // With the lots, the rate per lot applied (or, without a stored rate, what each lot paid:
+    // 999 / 0.8 = 1,248.75) and the account type it came from, after the amount.
     expect(memberCsvText.split("\r\n")[0]).toBe(
-      "\uFEFF発生日,会社,口座番号,ロット,1ロットあたり（円）,金額（円）",
+      "\uFEFF発生日,会社,口座番号,ロット,1ロットあたり（円）,金額（円）,口座タイプ",
     );
     expect(memberCsvText).toContain(`${d.today},${s.brokerName},${s.approved},1.5,800,1200`);
     expect(memberCsvText).toContain(`${d.today},${s.brokerName},${s.pending},0.8,1249,999`);

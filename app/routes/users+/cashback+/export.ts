@@ -20,8 +20,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
         t("csv.account"),
         t("csv.lots"),
         t("csv.ratePerLot"),
-        t("csv.rateType"),
         t("csv.amount"),
+        t("csv.rateType"),
       ],
       page.rows.map((r) => [
         r.tradeDate,
@@ -30,8 +30,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
         r.lotsMilli / 1000,
         // The rate applied when the row stored it; older rows: what each lot paid.
         r.rate?.kind === "jpy_per_lot" ? r.rate.valueX100 / 100 : yenPerLot(r.amount, r.lotsMilli),
-        r.rate?.accountType ?? "",
         r.amount,
+        r.rate?.accountType ?? "",
       ]),
     );
   },
