@@ -8,7 +8,7 @@ import { slashDate } from "~/components/brokers/rates";
 import { Stamp } from "~/components/cells";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Badge } from "~/components/ui/Badge";
-import { card } from "~/components/ui/card";
+import { StatFigures } from "~/components/StatFigures";
 import { Field, SelectField, SubmitButton } from "~/components/ui/form";
 import { attempt, parseForm } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
@@ -111,25 +111,21 @@ export default function AdjustmentBatch() {
         </Alert>
       )}
       {!decidingFor && <FormErrorAlert error={error} />}
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {(
+      <StatFigures
+        className="grid-cols-2 sm:grid-cols-4"
+        items={(
           [
             ["members", String(a.members)],
             ["rows", String(a.rows)],
             ["credit", formatYen(a.credit)],
             ["debit", formatYen(a.debit)],
           ] as const
-        ).map(([key, value]) => (
-          <div key={key} className={`${card} p-3`}>
-            <dt className="text-xs text-slate-500 dark:text-slate-400">
-              {t(`adjustments.figures.${key}`)}
-            </dt>
-            <dd className="mt-1 text-xl font-bold tabular-nums" data-testid={`adjustment-${key}`}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+        ).map(([key, value]) => ({
+          label: t(`adjustments.figures.${key}`),
+          value,
+          testId: `adjustment-${key}`,
+        }))}
+      />
       <MemberLines
         lines={a.lines}
         extra={(userId) => {

@@ -7,6 +7,7 @@ import { MemberLines } from "~/components/brokers/adjustments";
 import { slashDate } from "~/components/brokers/rates";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
+import { StatFigures } from "~/components/StatFigures";
 import { Field, SubmitButton } from "~/components/ui/form";
 import { actionLink } from "~/components/ui/link";
 import { attempt, parseForm } from "~/lib/forms.server";
@@ -118,40 +119,33 @@ export default function BrokerAdjustments() {
           <h2 id="impact" className="text-lg font-semibold">
             {t("adjustments.impactTitle", { day: slashDate(impact.from) })}
           </h2>
-          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {(
-              [
-                ["credited", impact.credited],
-                ["changed", impact.rows],
-                ["notRepriced", impact.notRepriced],
-              ] as const
-            ).map(([key, value]) => (
-              <div key={key} className={`${card} p-3`}>
-                <dt className="text-xs text-slate-500 dark:text-slate-400">
-                  {t(`adjustments.figures.${key}`)}
-                </dt>
-                <dd className="mt-1 text-xl font-bold tabular-nums" data-testid={`impact-${key}`}>
-                  {value}
-                </dd>
-              </div>
-            ))}
-            {(
-              [
-                ["oldYen", impact.oldYen],
-                ["newYen", impact.newYen],
-                ["difference", impact.difference],
-              ] as const
-            ).map(([key, value]) => (
-              <div key={key} className={`${card} p-3`}>
-                <dt className="text-xs text-slate-500 dark:text-slate-400">
-                  {t(`adjustments.figures.${key}`)}
-                </dt>
-                <dd className="mt-1 text-xl font-bold tabular-nums" data-testid={`impact-${key}`}>
-                  {formatYen(value)}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <StatFigures
+            className="grid-cols-2 sm:grid-cols-3"
+            items={[
+              ...(
+                [
+                  ["credited", impact.credited],
+                  ["changed", impact.rows],
+                  ["notRepriced", impact.notRepriced],
+                ] as const
+              ).map(([key, value]) => ({
+                label: t(`adjustments.figures.${key}`),
+                value: String(value),
+                testId: `impact-${key}`,
+              })),
+              ...(
+                [
+                  ["oldYen", impact.oldYen],
+                  ["newYen", impact.newYen],
+                  ["difference", impact.difference],
+                ] as const
+              ).map(([key, value]) => ({
+                label: t(`adjustments.figures.${key}`),
+                value: formatYen(value),
+                testId: `impact-${key}`,
+              })),
+            ]}
+          />
           {impact.members.length > 0 && (
             <>
               <MemberLines lines={impact.members} />
