@@ -14,10 +14,18 @@
 # newest release (build with --pull). To pin one exactly:
 #   --build-arg NODE_IMAGE=node:26.x.y-bookworm-slim@sha256:…
 ARG NODE_IMAGE=node:26-bookworm-slim
-# The release this image carries: package.json's version (a unit test keeps them equal). Build
-# with --build-arg REVISION=$(git rev-parse HEAD) to label the commit too.
+# What the image says it is. scripts/image-args.mjs prints all of these (and the tag) from git:
+#   docker build --pull $(node scripts/image-args.mjs) .
+# VERSION is package.json's release (a unit test keeps them equal) or, on a commit that is not
+# tagged v<release>, <release>+<short commit>. REVISION is the full commit and RELEASED says
+# whether it is the tagged one: .git is not in the build context, so the server build learns its
+# version from these (scripts/build-version.mjs). CREATED is the build time (RFC 3339), SOURCE
+# where the code is published.
 ARG VERSION=1.0.0
 ARG REVISION=unknown
+ARG RELEASED=false
+ARG CREATED=
+ARG SOURCE=
 
 # ---- deps: every package, dev tools included, from the lockfile --------------------------------
 FROM ${NODE_IMAGE} AS deps
@@ -39,12 +47,14 @@ RUN --mount=type=cache,target=/root/.npm npm ci
 
 # ---- build: the Remix build and the bundled server, then the dev tools are dropped ---------------
 FROM deps AS build
+ARG REVISION
+ARG RELEASED
 COPY . .
 # npm prune keeps what an optional peer names (TypeScript, for Remix and tRPC) and type packages
 # production packages list; runtime-deps.mjs removes every package the server does not load,
 # better-sqlite3's compile leftovers and the packages' declarations, TypeScript sources and
 # source maps, then checks that nothing of the kind is left (it fails the build otherwise).
-RUN npm run build \
+RUN PORTAL_REVISION="${REVISION}" PORTAL_RELEASED="${RELEASED}" npm run build \
   && npm prune --omit=dev \
   && node scripts/runtime-deps.mjs --remove .
 
@@ -52,10 +62,14 @@ RUN npm run build \
 FROM ${NODE_IMAGE} AS runtime
 ARG VERSION
 ARG REVISION
+ARG CREATED
+ARG SOURCE
 LABEL org.opencontainers.image.title="cashback-portal" \
   org.opencontainers.image.description="Member portal of a cashback and affiliate service" \
   org.opencontainers.image.version="${VERSION}" \
-  org.opencontainers.image.revision="${REVISION}"
+  org.opencontainers.image.revision="${REVISION}" \
+  org.opencontainers.image.created="${CREATED}" \
+  org.opencontainers.image.source="${SOURCE}"
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 # Owned by root and read-only to the app user; the locales are bundled into build/, the

@@ -5,6 +5,15 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { build } from "esbuild";
+import { describeBuild } from "./build-version.mjs";
+
+// The release and commit the bundle reports (server/version.ts): git here, build arguments in
+// the image's build stage, where .git is not copied.
+const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+const described = describeBuild(pkg.version);
+console.log(
+  `server bundle: version ${described.version}${described.commit ? `, commit ${described.commit}` : ""}`,
+);
 
 await build({
   entryPoints: { http: "server/http.ts", bot: "bot/main.ts", cli: "db/cli.ts" },
@@ -15,6 +24,10 @@ await build({
   target: "node22",
   packages: "external",
   sourcemap: true,
+  define: {
+    __PORTAL_BUILD_VERSION__: JSON.stringify(described.version),
+    __PORTAL_BUILD_COMMIT__: JSON.stringify(described.commit),
+  },
   logLevel: "info",
 });
 
