@@ -8,7 +8,14 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 const names = Object.keys(configSchema.shape).sort();
 /** Variables the docs may name that the portal itself does not read. */
-const NOT_READ_BY_THE_PORTAL = new Set(["TEST_MYSQL_URL"]);
+const NOT_READ_BY_THE_PORTAL = new Set([
+  "TEST_MYSQL_URL",
+  // compose.yaml's own settings, in the same .env (its section of .env.example).
+  "PORTAL_DOMAIN",
+  "MARIADB_PASSWORD",
+  "MARIADB_ROOT_PASSWORD",
+  "PORTAL_IMAGE",
+]);
 /** Upper-case names the docs quote that are not variables (SQL functions). */
 const NOT_VARIABLES = new Set(["GET_LOCK"]);
 
