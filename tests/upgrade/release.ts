@@ -9,23 +9,47 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { CACHE, DIR, ROOT, run, say } from "./common";
 
-interface Release {
+export interface Release {
   version: string;
   commit: string;
+  /** Where the commit came from: the tag v<version>, or the CHANGELOG's "Commit:" line. */
+  from: string;
 }
 
-/** The newest CHANGELOG.md entry below this version that names its commit. */
-export function previousRelease(changelog: string, current: string): Release {
+function git(args: string[]): string {
+  const out = spawnSync("git", args, { cwd: ROOT, encoding: "utf8" });
+  return out.status === 0 ? out.stdout.trim() : "";
+}
+
+/**
+ * The release before this build: the newest CHANGELOG.md release whose commit is not this
+ * checkout's HEAD (so on a release's own commit it is the one before, and between releases the
+ * last one, even with package.json already at its version). Its commit is the tag v<version>
+ * when this clone has it, else the commit the entry records (CI may clone without tags).
+ */
+export function previousRelease(changelog: string, head: string): Release {
   const entries = changelog.split(/^## /m).slice(1);
   for (const entry of entries) {
     const version = entry.split(/\s/)[0] ?? "";
-    const commit = /^Commit: ([0-9a-f]{40})$/m.exec(entry)?.[1];
-    if (version !== current && commit) return { version, commit };
+    if (!/^\d+\.\d+\.\d+/.test(version)) continue;
+    const tagged = git(["rev-parse", "-q", "--verify", `refs/tags/v${version}^{commit}`]);
+    const recorded = /^Commit: ([0-9a-f]{40})$/m.exec(entry)?.[1];
+    const commit = tagged || recorded;
+    if (!commit || commit === head) continue;
+    return { version, commit, from: tagged ? `tag v${version}` : "CHANGELOG.md" };
   }
-  throw new Error("CHANGELOG.md names no older release with a commit");
+  throw new Error(
+    "CHANGELOG.md names no release before this commit (neither a v<version> tag nor a Commit: line)",
+  );
+}
+
+/** Whether this clone holds the commit (a shallow clone may not). */
+export function hasCommit(commit: string): boolean {
+  return git(["cat-file", "-t", commit]) === "commit";
 }
 
 /** Builds older than 1.0.0 lack the start-up check: they refuse a newer schema when migrating. */
@@ -67,7 +91,8 @@ function dependencyKey(dir: string): string {
  * replaces files rather than writing into them, so the copy keeps its content).
  */
 export async function buildRelease(release: Release): Promise<string> {
-  const folder = path.join(CACHE, release.commit);
+  // Per Node ABI: the native module in a build made on another Node line does not load.
+  const folder = path.join(CACHE, `${release.commit}-abi${process.versions.modules}`);
   if (existsSync(path.join(folder, ".built"))) {
     say(`${release.version} (${release.commit.slice(0, 7)}): cached build in ${folder}`);
     return folder;
