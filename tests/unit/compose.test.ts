@@ -26,7 +26,7 @@ describe("compose.yaml", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "compose-"));
     const file = path.join(dir, "compose.yaml");
     const text = readFileSync(path.join(ROOT, "compose.yaml"), "utf8")
-      .replace("  db:\n    # MariaDB", "  db:\n    restartt: always\n    # MariaDB")
+      .replace("    image: mariadb:", "    restartt: always\n    image: mariadb:")
       .replace("- db-data:/var/lib/mysql", "- ./mysql:/var/lib/mysql")
       .replace("./deploy/Caddyfile", `${ROOT}/deploy/Caddyfile`);
     writeFileSync(file, text);

@@ -60,7 +60,7 @@ describe("the configuration's documentation", () => {
       (n) =>
         !known.has(n) &&
         !NOT_VARIABLES.has(n) &&
-        !/^(CLUSTER_|UPGRADE_|GALERA_|WSREP_|BENCH_|E2E_|CI_|LINE_STANDIN_)/.test(n),
+        !/^(CLUSTER_|UPGRADE_|GALERA_|WSREP_|BENCH_|E2E_|CI_|LINE_STANDIN_|IMAGE_)/.test(n),
     );
     expect(foreign).toEqual([]);
   });
