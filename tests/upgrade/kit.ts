@@ -93,7 +93,10 @@ async function createDatabase(): Promise<Database> {
       drop: async () => {},
     };
   }
-  const admin = await createConnection(mysqlUrl).catch((error: Error) => {
+  // The server alone: the kit makes its own databases, so the URL's database need not exist.
+  const server = new URL(mysqlUrl);
+  server.pathname = "";
+  const admin = await createConnection(server.toString()).catch((error: Error) => {
     throw new Error(
       `UPGRADE_MYSQL_URL ${mysqlUrl}: cannot connect (${error.message}); the kit needs a MySQL or MariaDB server where it may create databases`,
     );
