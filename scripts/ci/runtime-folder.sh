@@ -3,7 +3,7 @@
 # the Dockerfile's own commands (npm prune --omit=dev, then scripts/runtime-deps.mjs --remove)
 # in a scratch folder, then copied as the runtime stage copies them. Checks that node_modules
 # holds only what the server loads (runtime-deps.mjs), that the folder is under 200 MB, and that
-# the web process starts from it, reports this release on /healthz and renders the login page.
+# the web process starts from it, reports this build's version on /healthz and renders the login page.
 # Run it with the image's Node, as .ci/run does:
 #   bash scripts/ci/node-lts.sh bash scripts/ci/runtime-folder.sh
 # better-sqlite3 is then built for that Node in the scratch folder, as the image's npm ci builds
@@ -72,7 +72,11 @@ if ((size_mb >= limit_mb)); then
 fi
 
 # It runs: the web process from that folder alone, on an SQLite file in it.
-version=$(node -p 'require("./package.json").version')
+# The version this checkout's build reports: the release, or <release>+<short commit> between
+# releases (scripts/build-version.mjs).
+version=$(node --input-type=module -e 'import { describeBuild } from "./scripts/build-version.mjs";
+import { readFileSync } from "node:fs";
+console.log(describeBuild(JSON.parse(readFileSync("package.json", "utf8")).version).version)')
 (cd "$app" && exec env -i PATH="$PATH" HOME="$app/data" NODE_ENV=production PORT="$port" HOST=127.0.0.1 \
   APP_ORIGIN="http://127.0.0.1:$port" SQLITE_PATH="$app/data/portal.sqlite" \
   UPLOAD_DIR="$app/data/uploads" MAIL_TRANSPORT=file MAIL_DIR="$app/data/mail" node build/server/http.js \
