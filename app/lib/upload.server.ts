@@ -55,8 +55,10 @@ export async function readUploadForm(
         stream.on("close", () => {
           // An empty file input arrives as a part with no name: no file was chosen.
           if (!tooLarge && info.filename) {
-            const bytes = new Uint8Array(Buffer.concat(chunks));
-            form.append(name, new File([bytes], info.filename, { type: info.mimeType }));
+            // The pieces go into the file as they are: one copy of the bytes, not three.
+            // (busboy's pieces are Buffers over plain ArrayBuffers, never shared memory.)
+            const parts = chunks as Uint8Array<ArrayBuffer>[];
+            form.append(name, new File(parts, info.filename, { type: info.mimeType }));
           }
           resolve();
         });

@@ -91,13 +91,22 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * queue, each address and each account may hold only a few places (in the queue or running),
  * so one client's burst is refused at its own door; and part of the queue is kept for addresses
  * with no recent attempts, which are also served first. Anything beyond is refused at once.
+ *
+ * Slots may give way to a lane ahead of them (`ahead`): while that lane has attempts in hand,
+ * these start no hash beyond `concurrent` less those attempts (one at least), so the cores go
+ * to the lane ahead after at most one hash already running, and the scrypt calls of both lanes
+ * stay within libuv's four threads (a hash of the lane ahead never queues there behind ours).
  */
 export class HashSlots {
   private running = 0;
   private keptRunning = 0;
-  private readonly clean: (() => void)[] = [];
-  private readonly others: (() => void)[] = [];
+  /** Admissions not yet released: attempts in hand, hashing or not yet. */
+  private admitted = 0;
+  private readonly clean: ((kept: boolean) => void)[] = [];
+  private readonly others: ((kept: boolean) => void)[] = [];
   private readonly held = new Map<string, number>();
+  /** Lanes that give way to this one: told when an attempt here ends. */
+  private readonly behind: HashSlots[] = [];
 
   constructor(
     private readonly limits: {
@@ -111,10 +120,38 @@ export class HashSlots {
       /** Places one account may hold (default: unbounded). */
       perAccount?: number;
     },
-  ) {}
+    private readonly ahead?: HashSlots,
+  ) {
+    ahead?.behind.push(this);
+  }
 
   private get queued() {
     return this.clean.length + this.others.length;
+  }
+
+  /** Attempts in hand here: admitted ones, and hashes running or waiting without admission. */
+  get active(): number {
+    return Math.max(this.admitted, this.running + this.keptRunning + this.queued);
+  }
+
+  /** How many hashes may run now: fewer while the lane ahead has attempts in hand. */
+  private limit(): number {
+    const ahead = this.ahead?.active ?? 0;
+    return ahead === 0 ? this.limits.concurrent : Math.max(1, this.limits.concurrent - ahead);
+  }
+
+  /** The slot kept for clean addresses, unless the lane ahead has attempts in hand. */
+  private keptFree(): boolean {
+    return (this.ahead?.active ?? 0) === 0 && this.keptRunning < (this.limits.reservedRunning ?? 0);
+  }
+
+  /**
+   * Whether a hash could start or wait here now: false when every slot runs and the queue is
+   * full even for a clean address. Checked at the door, before any database work, so a flood
+   * past the pool's size is refused for nothing.
+   */
+  hasRoom(): boolean {
+    return this.running < this.limit() || this.keptFree() || this.queued < this.limits.queue;
   }
 
   /**
@@ -139,17 +176,20 @@ export class HashSlots {
     }
     if (keys.some(([key, max]) => (this.held.get(key) ?? 0) >= max)) return null;
     for (const [key] of keys) this.held.set(key, (this.held.get(key) ?? 0) + 1);
+    this.admitted++;
     let released = false;
     return {
       addressHeld: keys[0] ? (this.held.get(keys[0][0]) ?? 1) : 0,
       release: () => {
         if (released) return;
         released = true;
+        this.admitted--;
         for (const [key] of keys) {
           const left = (this.held.get(key) ?? 1) - 1;
           if (left > 0) this.held.set(key, left);
           else this.held.delete(key);
         }
+        this.wakeBehind();
       },
     };
   }
@@ -165,26 +205,48 @@ export class HashSlots {
   ): Promise<T | "busy"> {
     if (claim.delayMs) await sleep(claim.delayMs);
     let kept = false;
-    if (this.running < this.limits.concurrent) {
+    if (this.queued === 0 && this.running < this.limit()) {
       this.running++;
-    } else if (claim.clean && this.keptRunning < (this.limits.reservedRunning ?? 0)) {
+    } else if (claim.clean && this.clean.length === 0 && this.keptFree()) {
       this.keptRunning++;
       kept = true;
     } else {
       const room = this.limits.queue - (claim.clean ? 0 : (this.limits.reserved ?? 0));
       if (this.queued >= room) return "busy";
-      await new Promise<void>((resolve) => (claim.clean ? this.clean : this.others).push(resolve));
+      kept = await new Promise<boolean>((resolve) =>
+        (claim.clean ? this.clean : this.others).push(resolve),
+      );
     }
     try {
       return await fn();
     } finally {
-      // The slot passes straight to the next in line (clean addresses first; the kept slot
-      // only to them), or is freed.
-      const next = kept ? this.clean.shift() : (this.clean.shift() ?? this.others.shift());
-      if (next) next();
-      else if (kept) this.keptRunning--;
+      if (kept) this.keptRunning--;
       else this.running--;
+      this.pump();
+      this.wakeBehind();
     }
+  }
+
+  /** Starts waiting hashes while slots allow: clean addresses first, the kept slot only them. */
+  private pump(): void {
+    for (;;) {
+      if (this.running < this.limit()) {
+        const next = this.clean.shift() ?? this.others.shift();
+        if (!next) return;
+        this.running++;
+        next(false);
+      } else if (this.clean.length > 0 && this.keptFree()) {
+        this.keptRunning++;
+        this.clean.shift()!(true);
+      } else {
+        return;
+      }
+    }
+  }
+
+  /** An attempt here ended: lanes that gave way to it may start what waits. */
+  private wakeBehind(): void {
+    for (const lane of this.behind) lane.pump();
   }
 
   /** How many places the address holds at the door now. */
@@ -205,16 +267,37 @@ export class HashSlots {
   }
 }
 
+/** libuv's thread pool, where scrypt runs (and file and zlib work): its size is read at start. */
+const UV_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+const KNOWN_DEVICE_RUNNING = 2;
+
 /**
- * The process's slots: one hash per core (two at least) and one more kept for addresses with no
- * recent attempt; sixteen waiting, half of them kept for those addresses; two places per address
- * and two per account.
+ * Hashing slots for sign-ins from known devices (a valid device cookie for the account), ahead
+ * of the shared pool: a flood from any number of addresses fills that pool, never these, and
+ * while one of these is in hand the pool starts no hash that would take its core. Two running,
+ * sixteen waiting, two places per device and per account at once.
  */
-export const hashSlots = new HashSlots({
-  concurrent: Math.max(2, availableParallelism()),
-  reservedRunning: 1,
+export const knownDeviceSlots = new HashSlots({
+  concurrent: KNOWN_DEVICE_RUNNING,
   queue: 16,
-  reserved: 8,
   perAddress: 2,
   perAccount: 2,
 });
+
+/**
+ * The shared pool for every other hash: one per core, as many as libuv's threads leave beside
+ * the known devices' two (two with the default four threads), and one more kept for addresses
+ * with no recent attempt; sixteen waiting, half of them kept for those addresses; two places
+ * per address and two per account. It gives way to the known devices' slots.
+ */
+export const hashSlots = new HashSlots(
+  {
+    concurrent: Math.max(1, Math.min(availableParallelism(), UV_THREADS - KNOWN_DEVICE_RUNNING)),
+    reservedRunning: 1,
+    queue: 16,
+    reserved: 8,
+    perAddress: 2,
+    perAccount: 2,
+  },
+  knownDeviceSlots,
+);

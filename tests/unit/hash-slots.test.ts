@@ -96,4 +96,71 @@ describe("password hashing slots", () => {
     g.release();
     expect(await Promise.all(burst)).toEqual(["hashed", "hashed"]);
   });
+
+  it("gives way to the lane ahead: no new hash takes a core while it has an attempt in hand", async () => {
+    const ahead = new HashSlots({ concurrent: 2, queue: 4, perAddress: 2 });
+    const pool = new HashSlots({ concurrent: 2, queue: 8, perAddress: 10 }, ahead);
+    const started: string[] = [];
+    const gates = Array.from({ length: 3 }, gate);
+    const member = ahead.admit({ address: "device", account: "owner@example.test" })!;
+    const flood = gates.map((g, i) =>
+      pool.run({ address: `10.0.0.${i}` }, () => {
+        started.push(`flood${i}`);
+        return g.job();
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    // Two cores, one attempt ahead: the pool runs one hash, the others wait.
+    expect(started).toEqual(["flood0"]);
+    await expect(ahead.hash({}, async () => "signed in")).resolves.toBe("signed in");
+    member.release();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toEqual(["flood0", "flood1"]);
+    gates.forEach((g) => g.release());
+    expect(await Promise.all(flood)).toEqual(["hashed", "hashed", "hashed"]);
+  });
+
+  it("keeps one hash running in the pool however many attempts are ahead", async () => {
+    const ahead = new HashSlots({ concurrent: 2, queue: 4, perAddress: 2 });
+    const pool = new HashSlots({ concurrent: 2, queue: 8, perAddress: 10 }, ahead);
+    const inHand = ["a", "b", "c"].map((d) => ahead.admit({ address: d })!);
+    await expect(pool.run({ address: "10.0.0.1" }, async () => "hashed")).resolves.toBe("hashed");
+    inHand.forEach((a) => a.release());
+  });
+
+  it("keeps the clean addresses' slot shut while the lane ahead has an attempt in hand", async () => {
+    const ahead = new HashSlots({ concurrent: 2, queue: 4, perAddress: 2 });
+    const pool = new HashSlots(
+      { concurrent: 1, queue: 4, perAddress: 10, reservedRunning: 1 },
+      ahead,
+    );
+    const g = gate();
+    const busy = pool.run({ address: "10.0.0.66" }, g.job);
+    const member = ahead.admit({ address: "device" })!;
+    let cleanRan = false;
+    const clean = pool.run({ address: "10.0.0.7", clean: true }, async () => {
+      cleanRan = true;
+      return "signed in";
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(cleanRan).toBe(false);
+    // The attempt ahead ends: the kept slot opens and the clean address goes in at once.
+    member.release();
+    await expect(clean).resolves.toBe("signed in");
+    g.release();
+    await busy;
+  });
+
+  it("says when it has no room even for a clean address, so the door refuses for nothing", async () => {
+    const pool = new HashSlots({ concurrent: 1, queue: 1, perAddress: 10 });
+    const g = gate();
+    expect(pool.hasRoom()).toBe(true);
+    const running = pool.run({ address: "10.0.0.1" }, g.job);
+    expect(pool.hasRoom()).toBe(true);
+    const waiting = pool.run({ address: "10.0.0.2" }, g.job);
+    expect(pool.hasRoom()).toBe(false);
+    g.release();
+    await Promise.all([running, waiting]);
+    expect(pool.hasRoom()).toBe(true);
+  });
 });

@@ -2,7 +2,7 @@ import type { Db } from "../../../db";
 import { nowDb } from "../../../db/time";
 import { AppError } from "../../errors";
 import { addressGroup, deviceKey, knownDevice } from "../../auth/device-cookie";
-import { hashPassword, HashSlots, hashSlots, verifyPassword } from "../../auth/password";
+import { hashPassword, hashSlots, knownDeviceSlots, verifyPassword } from "../../auth/password";
 import { attemptLimiter, limitKey, signInSlowdownMs, tooManyAttempts } from "../../auth/rate-limit";
 import { createSession, type CurrentSession, deleteSession } from "../../auth/session";
 import { hasPasskey } from "../../auth/second-factor";
@@ -29,17 +29,6 @@ let dummyHash: Promise<string> | undefined;
 
 export type LoginResult =
   ({ mfaRequired: false } & NewSession) | { mfaRequired: true; challenge: string };
-
-/**
- * Hashing slots for known devices only, apart from the shared pool: a flood from any number of
- * addresses fills that pool, never these. Two places per device and per account at once.
- */
-export const knownDeviceSlots = new HashSlots({
-  concurrent: 2,
-  queue: 16,
-  perAddress: 2,
-  perAccount: 2,
-});
 
 /** Sign-in with email and password; counted by outcome (portal_logins_total). */
 export function login(
@@ -108,6 +97,8 @@ async function passwordLogin(
   const newDevice = limitKey("new-device", input.email);
   // At the door, before any database work: a few attempts at once per address. Beyond that the attempt is refused at once, and still counted against the
   // sender's allowance, so filling the hashing slots costs the attacker, not everyone else.
+  // The pool full even for a clean address: refused before any database work, for nothing.
+  if (!hashSlots.hasRoom()) throw signInBusy();
   const admission = hashSlots.admit({ address: group });
   if (!admission) {
     const pair = await limits.reserve("signInAccount", accountAddress);

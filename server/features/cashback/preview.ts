@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Db } from "../../../db";
 import { newId } from "../../../db/id";
 import { nowDb } from "../../../db/time";
@@ -23,9 +22,11 @@ import {
   readReport,
   ReportFileError,
   type ReportSource,
+  sha256InPieces,
 } from "./report";
 import { type JobLease, LeaseLost, renewLease } from "./commit";
 import { pickProfile } from "./profiles";
+import { batchReads } from "./batch-reads";
 import type { ImportProfile } from "../../domain/import-profile";
 
 import {
@@ -82,7 +83,7 @@ export async function queuePreview(
     profile = await pickProfile(db.kysely, input.content, input.profileId);
     // Every byte readable in the profile's encoding (or, without one, in UTF-8 or Shift_JIS)
     // before a row is read: a wrong encoding is named, never stored as U+FFFD.
-    readableEncoding(input.content, profile?.encoding ?? null);
+    await readableEncoding(input.content, profile?.encoding ?? null);
     await checkReportHeader(bytesSource(input.content), profile);
   } catch (error) {
     fileRefusal(error);
@@ -90,6 +91,7 @@ export async function queuePreview(
   const rate = input.usdRate ? parseRate(input.usdRate) : null;
   if (input.usdRate && rate === null) throw new AppError("BAD_REQUEST", "import.rateInvalid");
 
+  const fileSha256 = await sha256InPieces(input.content);
   const reportKey = storage ? newFileKey("reports") : null;
   if (storage && reportKey) await storage.put(reportKey, input.content);
   const batchId = newId();
@@ -101,7 +103,7 @@ export async function queuePreview(
         .values({
           id: batchId,
           file_name: input.fileName.slice(0, 255),
-          file_sha256: createHash("sha256").update(input.content).digest("hex"),
+          file_sha256: fileSha256,
           status: "previewing",
           usd_rate_micro: rate === null ? null : Number(rate),
           rows_total: 0,
@@ -208,9 +210,10 @@ export async function runPreviewJob(
     ).catch(fileRefusal);
     if (staged === "stopped") return "stopped";
 
-    await numberIdentical(db.kysely, job.batch_id);
-    await markRepeats(db.kysely, job.batch_id);
-    await numberChunks(db.kysely, job.batch_id);
+    const wholeBatch = batchReads(db);
+    await numberIdentical(db.kysely, job.batch_id, wholeBatch);
+    await markRepeats(db.kysely, job.batch_id, wholeBatch);
+    await numberChunks(db.kysely, job.batch_id, wholeBatch);
     const counts = await countStaged(db.kysely, job.batch_id);
     if (counts.rows_total === 0) throw new AppError("BAD_REQUEST", "import.emptyFile");
     await db.kysely.transaction().execute(async (trx) => {

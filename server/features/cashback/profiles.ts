@@ -198,7 +198,7 @@ export async function pickProfile(
   const profiles = (await profileQuery(db).orderBy("import_profiles.name").execute()).map(
     toProfile,
   );
-  const found = detectEncoding(content);
+  const found = await detectEncoding(content);
   // The file's own encoding reads its header; plain ASCII reads the same in either.
   const encoding: Encoding | null =
     found === "ascii" ? null : typeof found === "string" ? found : null;

@@ -15,6 +15,7 @@ import { LOT_PLACES, lotsMilliOf, lotsText } from "../../domain/pricing";
 import { MAX_REPORT_BYTES } from "../../domain/upload";
 import EncodingJapanese from "encoding-japanese";
 import { isAscii } from "node:buffer";
+import { createHash } from "node:crypto";
 
 /**
  * Broker rebate reports: bytes in, validated rows out. Pure functions, no database.
@@ -105,12 +106,54 @@ const REQUIRED: Column[] = ["tradeDate", "broker", "account", "lots", "currency"
 /** The report's bytes, readable as often as needed (a stored file, or bytes in memory). */
 export type ReportSource = () => AsyncIterable<Uint8Array>;
 
-/** Bytes already in memory as a source. */
+/**
+ * Hands the event loop back (to timers, sockets and every request waiting): between the pieces
+ * of any step that reads a whole report, so a 50 MB upload costs others a piece's few
+ * milliseconds at a time, never the whole file's.
+ */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What a whole-file check reads at a time: a few milliseconds of work. */
+const CHECK_PIECE = 1024 * 1024;
+
+/** `bytes` in pieces of `size`, with the event loop handed back after each. */
+async function* pieces(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += size) {
+    yield bytes.subarray(i, i + size);
+    await yieldToOthers();
+  }
+}
+
+/** Base64 read per step by `bytesFromBase64`: a multiple of 4 characters. */
+const BASE64_PIECE = 4 * 256 * 1024;
+
+/**
+ * An upload's base64 decoded a piece at a time into one buffer, handing the event loop back
+ * between pieces. Text that is not plain base64 (line breaks, say) is decoded in one go, as
+ * Node reads it: pieces would split its groups of four differently.
+ */
+export async function bytesFromBase64(text: string): Promise<Buffer> {
+  const out = Buffer.allocUnsafe(Buffer.byteLength(text, "base64"));
+  let written = 0;
+  for (let i = 0; i < text.length; i += BASE64_PIECE) {
+    const piece = text.slice(i, i + BASE64_PIECE);
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(piece)) return Buffer.from(text, "base64");
+    written += out.write(piece, written, "base64");
+    await yieldToOthers();
+  }
+  return out.subarray(0, written);
+}
+
+/** Bytes already in memory as a source: pieces of 256 KiB, as a file would be read. */
 export function bytesSource(bytes: Uint8Array): ReportSource {
-  return async function* () {
-    // Pieces of 256 KiB, as a file would be read.
-    for (let i = 0; i < bytes.length; i += 256 * 1024) yield bytes.subarray(i, i + 256 * 1024);
-  };
+  return () => pieces(bytes, 256 * 1024);
+}
+
+/** The bytes' SHA-256 in hex, hashed in pieces (the upload's fingerprint). */
+export async function sha256InPieces(bytes: Uint8Array): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const piece of pieces(bytes, CHECK_PIECE)) hash.update(piece);
+  return hash.digest("hex");
 }
 
 export type Encoding = "utf-8" | "shift_jis";
@@ -135,23 +178,38 @@ export const encodingName = (e: string) => ENCODING_NAMES[e] ?? e;
  * What a report's bytes are: ASCII (readable as either encoding), UTF-8 (a BOM, or every byte
  * valid UTF-8: a Shift_JIS file rarely is), Shift_JIS (so detected and every byte valid), or
  * another encoding, named by encoding-japanese's detector. Decoded with fatal decoders, so a
- * file is never read with replacement characters in it.
+ * file is never read with replacement characters in it. Read in pieces, handing the event loop
+ * back between them.
  */
-export function detectEncoding(bytes: Uint8Array): Encoding | "ascii" | { other: string } {
+export async function detectEncoding(
+  bytes: Uint8Array,
+): Promise<Encoding | "ascii" | { other: string }> {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { other: "UTF16" };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { other: "UTF16" };
-  if (isAscii(bytes)) return "ascii";
-  if (validIn("utf-8", bytes)) return "utf-8";
+  if (await allAscii(bytes)) return "ascii";
+  if (await validIn("utf-8", bytes)) return "utf-8";
   const sample = bytes.subarray(0, 1024 * 1024);
   const detected = EncodingJapanese.detect(sample) || "BINARY";
-  if ((detected === "SJIS" || detected === "UTF8") && validIn("shift_jis", bytes))
+  if ((detected === "SJIS" || detected === "UTF8") && (await validIn("shift_jis", bytes)))
     return "shift_jis";
   return { other: detected === "UTF8" ? "BINARY" : detected };
 }
 
-function validIn(encoding: Encoding, bytes: Uint8Array): boolean {
+async function allAscii(bytes: Uint8Array): Promise<boolean> {
+  for await (const piece of pieces(bytes, CHECK_PIECE)) if (!isAscii(piece)) return false;
+  return true;
+}
+
+/**
+ * Whether every byte reads in the encoding: decoded piece by piece by one streaming decoder
+ * (a character split between pieces is kept whole), the text of each piece dropped at once,
+ * so a 50 MB file is never one 50-million-character string.
+ */
+async function validIn(encoding: Encoding, bytes: Uint8Array): Promise<boolean> {
+  const decoder = new TextDecoder(encoding, { fatal: true });
   try {
-    new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    for await (const piece of pieces(bytes, CHECK_PIECE)) decoder.decode(piece, { stream: true });
+    decoder.decode();
     return true;
   } catch {
     return false;
@@ -163,8 +221,11 @@ function validIn(encoding: Encoding, bytes: Uint8Array): boolean {
  * valid in it, naming the encoding found and the one expected; without a profile, whichever the
  * bytes are. Runs on the upload's bytes, before anything is parsed.
  */
-export function readableEncoding(bytes: Uint8Array, expected: Encoding | null): Encoding {
-  const found = detectEncoding(bytes);
+export async function readableEncoding(
+  bytes: Uint8Array,
+  expected: Encoding | null,
+): Promise<Encoding> {
+  const found = await detectEncoding(bytes);
   if (found === "ascii") return expected ?? "utf-8";
   if (typeof found === "string" && (expected === null || found === expected)) return found;
   const name = encodingName(typeof found === "string" ? found : found.other);

@@ -2,6 +2,7 @@ import { AppError } from "../../errors";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
 import { enqueueImportJob } from "./jobs";
 import { queuePreview } from "./preview";
+import { bytesFromBase64 } from "./report";
 import {
   adminCashbackInput,
   batchesInput,
@@ -54,10 +55,10 @@ export const cashbackRouter = router({
   }),
   // The report is stored and its preview queued (the import worker reads it); the batch page
   // follows the job's progress.
-  preview: adminProcedure.input(previewInput).mutation(({ ctx, input }) =>
+  preview: adminProcedure.input(previewInput).mutation(async ({ ctx, input }) =>
     queuePreview(ctx, ctx.user.id, {
       fileName: input.fileName,
-      content: Buffer.from(input.contentBase64, "base64"),
+      content: input.content ?? (await bytesFromBase64(input.contentBase64 ?? "")),
       usdRate: input.usdRate,
       profileId: input.profileId,
     }),

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { ReportItem } from "./report";
+import { type BatchRead, onConnection } from "./batch-reads";
 import { createHash } from "node:crypto";
 import {
   approvedAccounts,
@@ -89,9 +90,15 @@ export async function stagePreview(
  * its own key (duplicate), or new (matched or unmatched). In one transaction, and a second run
  * finds nothing to rename: safe to repeat.
  */
-export async function numberIdentical(db: Kysely<Database>, batchId: string) {
-  await db.transaction().execute(async (trx) => {
-    const repeats = await sql<{
+export async function numberIdentical(
+  db: Kysely<Database>,
+  batchId: string,
+  read: BatchRead = onConnection(db),
+) {
+  // The search reads the whole batch: where it holds nobody up (batch-reads.ts), before the
+  // transaction. The preview job is the batch's only writer until it ends.
+  const found = await read(
+    sql<{
       id: string;
       broker_id: string;
       account_number: string;
@@ -107,9 +114,11 @@ export async function numberIdentical(db: Kysely<Database>, batchId: string) {
         from import_rows
         where batch_id = ${batchId} and status <> 'error' and row_key like '~%'
       ) identical
-      where n > 1`.execute(trx);
-    if (repeats.rows.length === 0) return;
-    const renamed = repeats.rows.map((r) => {
+      where n > 1`.compile(db),
+  );
+  if (found.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const renamed = found.map((r) => {
       const plain = `${r.row_key}#${r.n}`;
       const rowKey =
         plain.length <= 100
@@ -157,9 +166,14 @@ const REPEATS_PER_STEP = 10_000;
  * at a time: MariaDB runs an UPDATE … WHERE id IN (subquery) as one subquery per row. Safe to
  * repeat.
  */
-export async function markRepeats(db: Kysely<Database>, batchId: string) {
+export async function markRepeats(
+  db: Kysely<Database>,
+  batchId: string,
+  read: BatchRead = onConnection(db),
+) {
   for (;;) {
-    const repeats = await sql<{ id: string }>`
+    const repeats = await read(
+      sql<{ id: string }>`
       select id from (
         select id, status, row_number() over (
           partition by broker_id, account_number, trade_date, row_key order by line_no
@@ -167,9 +181,10 @@ export async function markRepeats(db: Kysely<Database>, batchId: string) {
         from import_rows where batch_id = ${batchId} and status <> 'error'
       ) repeats
       where n > 1 and status in ('matched', 'unmatched')
-      limit ${REPEATS_PER_STEP}`.execute(db);
-    if (repeats.rows.length === 0) return;
-    const ids = repeats.rows.map((r) => r.id);
+      limit ${REPEATS_PER_STEP}`.compile(db),
+    );
+    if (repeats.length === 0) return;
+    const ids = repeats.map((r) => r.id);
     for (let i = 0; i < ids.length; i += 1000) {
       await db
         .updateTable("import_rows")
@@ -191,7 +206,11 @@ const CHUNKS_PER_STEP = 100;
  * those ids per hundred chunks (one UPDATE per chunk read the whole batch each time). Safe to
  * repeat: only rows without a chunk change.
  */
-export async function numberChunks(db: Kysely<Database>, batchId: string) {
+export async function numberChunks(
+  db: Kysely<Database>,
+  batchId: string,
+  read: BatchRead = onConnection(db),
+) {
   const batch = await db
     .selectFrom("import_batches")
     .select("next_chunk")
@@ -203,15 +222,17 @@ export async function numberChunks(db: Kysely<Database>, batchId: string) {
     .where("batch_id", "=", batchId)
     .executeTakeFirst();
   const first = Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1);
-  const members = await db
-    .selectFrom("import_rows")
-    .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("batch_id", "=", batchId)
-    .where("status", "=", "matched")
-    .where("chunk_no", "is", null)
-    .groupBy("user_id")
-    .orderBy("user_id")
-    .execute();
+  const members = await read(
+    db
+      .selectFrom("import_rows")
+      .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("batch_id", "=", batchId)
+      .where("status", "=", "matched")
+      .where("chunk_no", "is", null)
+      .groupBy("user_id")
+      .orderBy("user_id")
+      .compile(),
+  );
   const plan = planChunks(
     members.map((m) => [m.user_id!, Number(m.n)]),
     first,

@@ -65,11 +65,11 @@ export const action = /* @__PURE__ */ answerRefusals(
     if (!file || typeof file === "string" || (file.size === 0 && !file.name)) {
       return refusal({ key: null, params: null, fieldErrors: { file: "required" } }, values);
     }
-    const content = Buffer.from(await file.arrayBuffer());
+    const content = new Uint8Array(await file.arrayBuffer());
     const result = await attempt(values, () =>
       context.trpc.cashback.preview({
         fileName: file.name,
-        contentBase64: content.toString("base64"),
+        content,
         usdRate: values.usdRate,
         profileId: values.profileId,
       }),
