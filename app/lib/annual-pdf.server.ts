@@ -47,6 +47,8 @@ export interface AnnualPdfText {
   period: string;
   holder: string;
   issued: string;
+  documentNumber: string;
+  issuerLabel: string;
   item: string;
   count: string;
   amount: string;
@@ -120,14 +122,26 @@ export async function annualPdf(
         amount: formatYen(r.amount),
       });
   };
-  const section = (title: string) => {
+  /**
+   * A part of the document: its heading, then its lines under the column heads, or, with no
+   * line, one sentence across the page's width (no empty table whose columns would split it).
+   */
+  const section = (title: string, rows: AnnualRow[], empty: string) => {
     ensureRoom(40);
     pdf.moveDown(0.8);
     pdf.font("bold").fontSize(12).fillColor("#0f172a").text(title, MARGIN, pdf.y);
     pdf.moveDown(0.3);
+    if (rows.length === 0) {
+      pdf.font("regular").fontSize(10).fillColor("#334155");
+      pdf.text(empty, MARGIN, pdf.y, { width: CONTENT });
+      pdf.moveDown(0.5);
+      pdf.fillColor("#0f172a");
+      return;
+    }
     pdf.fillColor("#475569");
     row({ label: text.item, count: text.count, amount: text.amount });
     pdf.fillColor("#0f172a");
+    lines(rows);
   };
 
   pdf.font("bold").fontSize(18).fillColor("#0f172a").text(text.title, { align: "left" });
@@ -136,24 +150,35 @@ export async function annualPdf(
   pdf.text(text.period);
   pdf.text(`${text.holder}: ${y.holder.name} (${y.holder.email})`);
   pdf.text(text.issued);
+  pdf.text(text.documentNumber);
+  // The issuer as the company page names it: who the member received the money from.
+  if (y.issuer) {
+    pdf.moveDown(0.5);
+    pdf.font("bold").text(`${text.issuerLabel}: ${y.issuer.name}`, MARGIN, pdf.y, {
+      width: CONTENT,
+      align: "right",
+    });
+    if (y.issuer.address)
+      pdf.font("regular").text(y.issuer.address, MARGIN, pdf.y, { width: CONTENT, align: "right" });
+  }
   pdf.fillColor("#0f172a");
 
   pdf.moveDown(0.8);
   row({ label: text.opening, count: "", amount: formatYen(y.opening.total) }, true);
 
-  section(text.income);
-  if (doc.income.length === 0) pdf.font("regular").fontSize(10).text(text.none);
-  else lines(doc.income);
+  section(text.income, doc.income, text.none);
   row({ label: text.totalIncome, count: "", amount: formatYen(y.totalIncome) }, true);
 
-  section(text.outgoing);
-  if (doc.outgoing.length === 0) pdf.font("regular").fontSize(10).text(text.noneOut);
-  else lines(doc.outgoing);
+  section(text.outgoing, doc.outgoing, text.noneOut);
   row({ label: text.totalOutgoing, count: "", amount: formatYen(y.totalOutgoing) }, true);
 
   pdf.moveDown(0.8);
   row({ label: text.closing, count: "", amount: formatYen(y.closing.total) }, true);
-  if (text.ofWhichHeld) pdf.font("regular").fontSize(9).text(text.ofWhichHeld, { align: "right" });
+  if (text.ofWhichHeld)
+    pdf
+      .font("regular")
+      .fontSize(9)
+      .text(text.ofWhichHeld, MARGIN, pdf.y, { width: CONTENT, align: "right" });
 
   pdf.moveDown(0.8);
   pdf.font("regular").fontSize(9).fillColor("#334155").text(text.check, MARGIN, pdf.y, {

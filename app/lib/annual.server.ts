@@ -3,6 +3,7 @@ import { annualInput } from "../../server/domain/annual";
 import { tokyoDay, tokyoYear } from "../../server/domain/tokyo";
 import type { AnnualPdfText } from "./annual-pdf.server";
 import type { AnnualStatement } from "../../server/features/wallet/annual";
+import { annualCheck, annualClosingLabel, annualNotes } from "./annual";
 import { formatYen } from "./money";
 import type { Translate } from "./page-title";
 
@@ -27,6 +28,17 @@ export function annualYear(request: Request): number {
   throw redirect(`${url.pathname}?${url.searchParams}`);
 }
 
+/**
+ * Only years the member had an account in are offered: another year's URL (an old link, the
+ * default year for a member who joined this January) is sent to the newest offered year.
+ */
+export function offeredYear(request: Request, y: AnnualStatement): void {
+  if (y.years.includes(y.year)) return;
+  const url = new URL(request.url);
+  url.searchParams.set("year", String(y.years[0] ?? tokyoYear()));
+  throw redirect(`${url.pathname}?${url.searchParams}`);
+}
+
 /** The document's words in the member's language, shared by the PDF and the CSV. */
 export function annualText(y: AnnualStatement, t: Translate): AnnualPdfText {
   const fmt = (n: number) => formatYen(n);
@@ -35,11 +47,13 @@ export function annualText(y: AnnualStatement, t: Translate): AnnualPdfText {
     period: t("statement:annual.period", { year: y.year }),
     holder: t("statement:annual.holder"),
     issued: t("statement:annual.issued", { date: tokyoDay().replace(/-/g, "/") }),
+    documentNumber: t("statement:annual.documentNumber", { number: y.documentNumber }),
+    issuerLabel: t("statement:annual.issuer"),
     item: t("statement:annual.item"),
     count: t("statement:annual.count"),
     amount: t("statement:annual.amount"),
     opening: t("statement:annual.opening"),
-    closing: t("statement:annual.closing"),
+    closing: annualClosingLabel(y, t),
     ofWhichHeld:
       y.closing.held > 0
         ? t("statement:annual.ofWhichHeld", { amount: fmt(y.closing.held) })
@@ -50,12 +64,7 @@ export function annualText(y: AnnualStatement, t: Translate): AnnualPdfText {
     totalOutgoing: t("statement:annual.totalOutgoing"),
     none: t("statement:annual.none"),
     noneOut: t("statement:annual.noneOut"),
-    check: t("statement:annual.check", {
-      opening: fmt(y.opening.total),
-      income: fmt(y.totalIncome),
-      outgoing: fmt(y.totalOutgoing),
-      closing: fmt(y.closing.total),
-    }),
-    notes: [t("statement:annual.heldNote"), t("statement:annual.taxNote")],
+    check: annualCheck(y, t, fmt),
+    notes: annualNotes(y, t),
   };
 }

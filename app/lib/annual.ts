@@ -86,3 +86,44 @@ export function annualDocument(y: AnnualStatement, t: Translate): AnnualDocument
   );
   return { income, outgoing };
 }
+
+/** "YYYY/MM/DD" of a Tokyo day "YYYY-MM-DD", as the document prints dates. */
+export const slashDate = (day: string) => day.replace(/-/g, "/");
+
+/**
+ * The closing balance's label: the year-end for a year that has ended, "balance as of" the day
+ * of issue for the running year (the year-end has not come).
+ */
+export function annualClosingLabel(y: AnnualStatement, t: Translate): string {
+  return y.asOf
+    ? t("statement:annual.closingAsOf", { date: slashDate(y.asOf) })
+    : t("statement:annual.closing");
+}
+
+/** The notes under the figures; the running year's first says it is not the whole year. */
+export function annualNotes(y: AnnualStatement, t: Translate): string[] {
+  return [
+    ...(y.asOf
+      ? [t("statement:annual.runningNote", { year: y.year, date: slashDate(y.asOf) })]
+      : []),
+    t("statement:annual.heldNote"),
+    t("statement:annual.taxNote"),
+  ];
+}
+
+/** The sum that proves the document: opening + received − out = the closing (or as-of) balance. */
+export function annualCheck(
+  y: AnnualStatement,
+  t: Translate,
+  fmt: (yen: number) => string,
+): string {
+  const figures = {
+    opening: fmt(y.opening.total),
+    income: fmt(y.totalIncome),
+    outgoing: fmt(y.totalOutgoing),
+    closing: fmt(y.closing.total),
+  };
+  return y.asOf
+    ? t("statement:annual.checkAsOf", { ...figures, date: slashDate(y.asOf) })
+    : t("statement:annual.check", figures);
+}

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type MouseEvent, useState } from "react";
 import type { $ZodType } from "zod/v4/core";
 import { answerNumber } from "~/components/ui/Alert";
 import type { FormErrorShape } from "~/components/ui/form";
@@ -71,6 +71,14 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
       conform?.onSubmit(event);
       if (!event.defaultPrevented && serverError)
         setAnswer({ error: serverError, edited: [], sent: true });
+    },
+    // Pressing the submit button would first blur the field being typed in, whose check then
+    // shows its error and moves the button down before the press is released: the click never
+    // lands, no summary appears and focus stays put. The press keeps focus where it is, and the
+    // submit checks every field.
+    onMouseDown: (event: MouseEvent<HTMLFormElement>) => {
+      const target = event.target as Element | null;
+      if (target?.closest?.('button[type="submit"], input[type="submit"]')) event.preventDefault();
     },
     onInput: (event: FormEvent<HTMLFormElement>) => {
       const input = (event.target as { name?: unknown }).name;

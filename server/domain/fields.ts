@@ -11,20 +11,42 @@ export const required = { error: "required", abort: true } as const;
 export const text = (max: number) =>
   z.string({ error: "required" }).trim().min(1, required).max(max, "tooLong");
 
-/** Yen from a form: "" is missing, "10,000" is ten thousand, anything else must be a whole number. */
-export const amount = z.preprocess(
-  (v) =>
-    v === "" || v === null || v === undefined
-      ? undefined
-      : typeof v === "string"
-        ? Number(v.replace(/[,\s]/g, ""))
-        : v,
-  z
-    .number({ error: (issue) => (issue.input === undefined ? "required" : "amountInvalid") })
-    .int("amountInvalid")
-    .positive("amountInvalid")
-    .max(100_000_000, "amountInvalid"),
-);
+/** The largest amount any form takes: far above every limit, below any column's range. */
+export const AMOUNT_CEILING = 100_000_000;
+
+/**
+ * Yen from a form: "" is missing, "10,000" is ten thousand, anything else must be a whole
+ * number of at least 1 (`amountInvalid`). Within that, `limits` say what the form allows, each
+ * with the message that names the real limit (a transfer's range from the settings, a
+ * withdrawal's available balance), so a refusal never says only "a whole number".
+ */
+export function amountWithin(
+  limits: { min?: number; max?: number; below?: string; above?: string } = {},
+) {
+  const {
+    min = 1,
+    max = AMOUNT_CEILING,
+    below = "amountInvalid",
+    above = "amountTooLarge",
+  } = limits;
+  return z.preprocess(
+    (v) =>
+      v === "" || v === null || v === undefined
+        ? undefined
+        : typeof v === "string"
+          ? Number(v.replace(/[,\s]/g, ""))
+          : v,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? "required" : "amountInvalid") })
+      .int("amountInvalid")
+      .positive("amountInvalid")
+      .min(min, below)
+      .max(Math.min(max, AMOUNT_CEILING), max < AMOUNT_CEILING ? above : "amountTooLarge"),
+  );
+}
+
+/** Yen from a form, 1 to AMOUNT_CEILING. */
+export const amount = amountWithin();
 
 /**
  * A checkbox: a ticked one is sent as "on", an unticked one not at all (no). A procedure's

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { amount, checkbox, requestKey, text } from "./fields";
+import { amount, amountWithin, checkbox, requestKey, text } from "./fields";
 
 /**
  * The withdrawal and transfer rules a member sees on the form and the service enforces: one
@@ -60,25 +60,54 @@ export const WITHDRAWAL_STATUSES = [
  * needs reauthentication, so a stolen session cannot send money to a new account. The browser
  * checks the form with this same schema, so the minimum reads the same on both sides.
  */
-export const withdrawalInput = z
-  .object({
-    method: z.enum(WITHDRAWAL_METHODS, { error: "required" }),
-    amount,
-    requestKey,
-    confirmed: checkbox,
-  })
-  .superRefine((v, ctx) => {
-    if (v.amount < WITHDRAWAL_MINIMUMS[v.method])
-      ctx.addIssue({ code: "custom", path: ["amount"], message: "belowMinimum" });
-  });
+function withdrawalSchema(amountField: typeof amount) {
+  return z
+    .object({
+      method: z.enum(WITHDRAWAL_METHODS, { error: "required" }),
+      amount: amountField,
+      requestKey,
+      confirmed: checkbox,
+    })
+    .superRefine((v, ctx) => {
+      if (v.amount < WITHDRAWAL_MINIMUMS[v.method])
+        ctx.addIssue({ code: "custom", path: ["amount"], message: "belowMinimum" });
+    });
+}
+export const withdrawalInput = withdrawalSchema(amount);
 
+/**
+ * The withdrawal form as the browser checks it: above the member's available balance is
+ * refused there with the balance named (the server checks again under the lock).
+ */
+export function withdrawalFormInput(available: number) {
+  return withdrawalSchema(amountWithin({ max: Math.max(available, 1), above: "aboveAvailable" }));
+}
+
+function transferSchema(amountField: typeof amount) {
+  return z.object({
+    email: text(254).toLowerCase().pipe(z.email("emailInvalid")),
+    amount: amountField,
+    message: z.string().trim().max(200, "messageTooLong").optional(),
+    requestKey,
+  });
+}
 /** A transfer to another member, named by email; the message is optional. */
-export const transferInput = z.object({
-  email: text(254).toLowerCase().pipe(z.email("emailInvalid")),
-  amount,
-  message: z.string().trim().max(200, "messageTooLong").optional(),
-  requestKey,
-});
+export const transferInput = transferSchema(amount);
+
+/**
+ * The transfer form, in the browser and the page's action: an amount outside the range the
+ * admin set is refused naming that range, as the service would.
+ */
+export function transferFormInput(limits: { min: number; max: number }) {
+  return transferSchema(
+    amountWithin({
+      min: limits.min,
+      max: limits.max,
+      below: "transferAmountRange",
+      above: "transferAmountRange",
+    }),
+  );
+}
 
 /** The payee's details a member keeps for withdrawals, as the forms and the procedures name them. */
 export const BANK_FIELDS = [

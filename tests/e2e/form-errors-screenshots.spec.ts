@@ -37,6 +37,21 @@ for (const lng of SHOT_LANGUAGES) {
       await page.getByTestId("form-error").waitFor();
       await shoot(page, `error-transfer-${size}-${lng}`, false);
 
+      // The worst amount: the message names the settings' range.
+      await visit(page, "/users/withdraw/transfer");
+      await page.locator("input[name=email]").fill("nobody-here@example.test");
+      await page.locator("input[name=amount]").fill("999999999");
+      await submit.click();
+      await page.getByTestId("form-error").waitFor();
+      await shoot(page, `error-transfer-range-${size}-${lng}`, false);
+
+      await visit(page, "/users/mypage");
+      const profile = page.getByTestId("profile-section");
+      await profile.locator("input[name=name]").fill("山田 太郎");
+      await profile.locator("button[type=submit]").click();
+      await page.getByTestId("form-error").waitFor();
+      await shoot(page, `error-profile-${size}-${lng}`, false);
+
       await visit(page, "/users/bank");
       await page.locator("select[name=brokerId]").selectOption({ label: "TitanFX" });
       await page.locator("input[name=accountNumber]").fill("12AB");

@@ -58,12 +58,13 @@ test("withdrawal: over the balance is shown at the top, focused; editing the amo
 
   await amount.fill("30000");
   await submit.click();
-  await expectRefused(page, amount, "出金可能額を超えています");
+  // Refused in the browser, naming the balance the page knows (the server checks it again).
+  await expectRefused(page, amount, "申請額が出金可能額（¥20,000）を超えています");
 
-  // Editing the amount: the server's answer no longer applies, and goes at once; what is
-  // wrong with the new amount is said instead, beside it and in the summary.
+  // Editing the amount: that refusal no longer applies, and goes at once; what is wrong with
+  // the new amount is said instead, beside it and in the summary.
   await amount.fill("500");
-  await expect(page.getByTestId("form-error")).not.toContainText("出金可能額を超えています");
+  await expect(page.getByTestId("form-error")).not.toContainText("出金可能額");
   await expect(page.getByTestId("error-amount")).toHaveText("最低出金額は¥1,000です");
 
   // Refused in the browser: the same summary, focused, with the field's own message.

@@ -112,6 +112,16 @@ test.describe("annual statement", () => {
     await expect(page.getByTestId("annual-total-income")).toHaveText("¥12,345");
     await expect(page.getByTestId("annual-closing")).toHaveText("¥12,345");
     await expect(page.getByTestId("annual-mismatch")).toHaveCount(0);
+    // The year is running: the balance is "as of" today (Tokyo), not the year-end.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" })
+      .format(new Date())
+      .replace(/-/g, "/");
+    await expect(
+      page.locator("section").filter({ has: page.getByTestId("annual-closing") }),
+    ).toContainText(`残高（${today} 現在）`);
+    await expect(page.getByTestId("annual-number")).toContainText(`文書番号：AR-${year}-`);
+    // A member registered this year is offered this year only.
+    await expect(page.getByTestId("annual-year")).toHaveCount(1);
 
     // Tap 2: the PDF.
     const [pdf] = await Promise.all([
@@ -128,6 +138,11 @@ test.describe("annual statement", () => {
     ]);
     const text = readFileSync((await csv.path())!, "utf8").replace(/^\uFEFF/, "");
     expect(text).toContain("受取合計,,12345");
+    expect(text).toContain(`残高（${today} 現在）,,12345`);
+
+    // A year before the account is not offered: its URL goes to this year.
+    await visit(page, `/users/statement/annual?year=${year - 1}`);
+    await expect(page).toHaveURL(new RegExp(`year=${year}$`));
   });
 
   test("a year that is not one goes to the default year", async ({ page, login }) => {

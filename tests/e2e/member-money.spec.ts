@@ -53,7 +53,10 @@ test("a member withdraws by each method, sees it held, cancels one and sees the 
   // Above the available amount: refused, nothing held.
   await page.locator("input[name=amount]").fill("20001");
   await page.locator("main button[type=submit]").click();
-  await expect(page.getByTestId("form-error")).toHaveText("申請額が出金可能額を超えています");
+  await expect(page.getByTestId("form-error")).toBeFocused();
+  await expect(page.getByTestId("error-amount")).toHaveText(
+    "申請額が出金可能額（¥20,000）を超えています",
+  );
   // Below the method's minimum: the browser says so before sending (form-validation.spec.ts).
   await page.locator("input[value=usdt]").check();
   await page.locator("input[name=amount]").fill("4999");

@@ -57,6 +57,8 @@ test("@mobile the form asks for the type at a broker with several; a missing typ
   // Both accounts were registered before types were asked for.
   const prompt = page.getByTestId("missing-type-row");
   await expect(prompt).toHaveCount(2);
+  // The prompt is the first thing under the title, in view without scrolling on a phone.
+  await expect(prompt.first().getByTestId("set-type")).toBeInViewport();
 
   const form = page.getByTestId("add-account");
   await form.getByLabel("会社").selectOption({ label: s.brokerName });
@@ -105,6 +107,8 @@ async function screenshots(page: Page, s: Setup, lng: "ja" | "en") {
     await page.setViewportSize(viewport);
     await visit(page, `/users/cashback?lng=${lng}`);
     await shoot(page, `history-${size}-${lng}`);
+    await visit(page, `/users?lng=${lng}`);
+    await shoot(page, `dashboard-${size}-${lng}`);
     await visit(page, `/users/bank?lng=${lng}`);
     await shoot(page, `bank-${size}-${lng}`);
     const form = page.getByTestId("add-account");
@@ -154,17 +158,32 @@ test("@mobile each cashback row shows its rate and where it came from", async ({
   const fallback = history.locator('[data-testid=rate-applied][data-source="default_type"]');
   await expect(own).toHaveText("$4.50 / ロット (Pro)");
   await expect(fallback).toHaveText("¥800 / ロット (標準タイプ「Standard」を適用)");
+  // The row priced at the default type: the page names the accounts without a type (the
+  // approved one paid at the default type and the pending one), not the typed one.
+  const banner = page.getByTestId("account-type-banner");
+  await expect(banner).toContainText("口座タイプが未設定の口座が2件あります");
+  await expect(banner).toContainText(`${s.brokerName} ${untyped}`);
+  await expect(banner).toContainText(`${s.brokerName} ${s.pending}`);
+  await expect(banner).not.toContainText(s.approved);
+  await expect(banner).toBeInViewport();
   await own.scrollIntoViewIfNeeded();
   await expect(own).toBeInViewport();
   await fitsWidth(page);
 
   await visit(page, "/users");
   await expect(page.getByTestId("recent-cashback").getByTestId("rate-applied")).toHaveCount(2);
+  await expect(banner).toContainText(`${s.brokerName} ${untyped}`);
+  await banner.getByTestId("account-type-banner-link").click();
+  await expect(page).toHaveURL(/\/users\/bank$/);
+  const prompt = page.getByTestId("missing-type-row");
+  await expect(prompt).toHaveCount(2);
+  await expect(prompt.first().getByTestId("set-type")).toBeInViewport();
 
   await screenshots(page, s, "ja");
   await page.setViewportSize(PHONE);
   await visit(page, "/users/cashback?lng=en");
   await expect(fallback).toHaveText("¥800 / lot (default type: Standard)");
+  await expect(banner).toContainText("2 of your accounts have no account type");
   await fitsWidth(page);
   await screenshots(page, s, "en");
 });

@@ -166,6 +166,33 @@ describe(`closing an account on ${testEngine}`, () => {
     expect(await auditOf(t.db, m.id, "account.reopen")).toMatchObject({ actor_id: admin.id });
   });
 
+  it("sends a closed account no password-reset mail, and a link issued before the closing no longer works", async () => {
+    const m = await member();
+    const mailbox = new MailBox();
+    const visitor = await callerFor(t.db, undefined, { mailer: mailbox });
+    await visitor.auth.requestPasswordReset({ email: m.email });
+    const earlier = mailbox.token("resetPassword");
+    await m.caller.profile.close({ understood: true });
+
+    mailbox.sent.length = 0;
+    await expect(visitor.auth.requestPasswordReset({ email: m.email })).resolves.toEqual({
+      ok: true,
+    });
+    expect(mailbox.sent).toEqual([]);
+    expect(await visitor.auth.checkLink({ token: earlier, purpose: "reset_password" })).toEqual({
+      valid: false,
+      email: null,
+    });
+    await expect(
+      visitor.auth.resetPassword({
+        token: earlier,
+        password: "Nw-Lq8v-Rt3z",
+        passwordConfirm: "Nw-Lq8v-Rt3z",
+      }),
+    ).rejects.toMatchObject({ key: "resetLinkInvalid" });
+    expect(mailbox.sent).toEqual([]);
+  });
+
   it("refuses reopening after 30 days", async () => {
     const admin = await adminWithCaller(t.db);
     const m = await member();

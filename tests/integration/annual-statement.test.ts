@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../db/id";
 import { nowDb } from "../../db/time";
+import { tokyoYear } from "../../server/domain/tokyo";
+import { annualStatement } from "../../server/features/wallet/annual";
 import { DEFAULT_SETTINGS, updateMoneySettings } from "../../server/features/settings/service";
 import { checkLedger, ensureWallet, inTransaction, memberWallet, post } from "../../server/ledger";
 import { createAccount, createBroker } from "../helpers/cashback";
@@ -234,8 +236,10 @@ describe(`the annual statement on ${testEngine}`, () => {
     expect(y2027.opening).toEqual(y2026.closing);
     expect(y2027.income.presents).toEqual({ amount: 999, count: 1 });
     expect(y2027.reconciled).toBe(true);
-    // The years the member can choose: from their first movement to the year asked.
-    expect(y2027.years).toEqual([2027, 2026, 2025]);
+    // The years the member can choose: from their first movement to the current year.
+    const years: number[] = [];
+    for (let year = tokyoYear(new Date()); year >= 2025; year--) years.push(year);
+    expect(y2027.years).toEqual(years);
   });
 
   it("shows the other member only their own side of a transfer", async () => {
@@ -255,6 +259,66 @@ describe(`the annual statement on ${testEngine}`, () => {
     expect(y).toMatchObject({ totalIncome: 0, totalOutgoing: 0, reconciled: true });
     expect(y.opening.total).toBe(0);
     expect(y.income.cashback).toEqual([]);
+  });
+
+  it("offers only the years the member had an account in, and says 'as of' for the running year", async () => {
+    const joined = await createUser(t.db, { nickname: "june" });
+    // Registered in June 2026 (Tokyo), nothing received since.
+    await t.db.kysely
+      .updateTable("users")
+      .set({ created_at: "2026-06-15 01:00:00.000" } as never)
+      .where("id", "=", joined.id)
+      .execute();
+    const november = new Date("2026-11-29T03:00:00.000Z");
+    const running = await annualStatement(t.db, joined.id, 2026, november);
+    expect(running.years).toEqual([2026]);
+    expect(running.asOf).toBe("2026-11-29");
+    expect(running.documentNumber).toMatch(/^AR-2026-[0-9A-Z]{8}-20261129$/);
+    expect(running).toMatchObject({ totalIncome: 0, totalOutgoing: 0, reconciled: true });
+    // 2025 is not offered to them (the page sends that URL to 2026).
+    expect((await annualStatement(t.db, joined.id, 2025, november)).years).not.toContain(2025);
+    // After the year's end the same year is the year-end document.
+    const february = new Date("2027-02-01T03:00:00.000Z");
+    const ended = await annualStatement(t.db, joined.id, 2026, february);
+    expect(ended.asOf).toBeNull();
+    expect(ended.years).toEqual([2027, 2026]);
+    expect(ended.documentNumber).toMatch(/-20270201$/);
+    // Another member's number differs.
+    const other = await annualStatement(t.db, bob.id, 2026, february);
+    expect(other.documentNumber).not.toBe(ended.documentNumber);
+  });
+
+  it("carries the issuer from the latest company page, in the reader's language", async () => {
+    const adminId = (await createUser(t.db, { permission: "admin" })).id;
+    const latest = await t.db.kysely
+      .selectFrom("legal_documents")
+      .select((eb) => eb.fn.max("version").as("v"))
+      .where("kind", "=", "company")
+      .executeTakeFirst();
+    await t.db.kysely
+      .insertInto("legal_documents")
+      .values({
+        id: newId(),
+        kind: "company",
+        version: Number(latest?.v ?? 0) + 1,
+        body: "| 項目 | 内容 |\n|---|---|\n| 会社名 | 株式会社テスト |\n| 所在地 | 東京都千代田区1-1 |",
+        body_en:
+          "| Item | Details |\n|---|---|\n| Company | Test Inc. |\n| Address | 1-1 Chiyoda, Tokyo |",
+        summary: null,
+        summary_en: null,
+        reconsent: 0,
+        published_at: nowDb(),
+        published_by: adminId,
+      })
+      .execute();
+    expect((await annualStatement(t.db, alice.id, 2026)).issuer).toEqual({
+      name: "株式会社テスト",
+      address: "東京都千代田区1-1",
+    });
+    expect((await annualStatement(t.db, alice.id, 2026, new Date(), "en")).issuer).toEqual({
+      name: "Test Inc.",
+      address: "1-1 Chiyoda, Tokyo",
+    });
   });
 
   it("refuses a year that is not one", async () => {

@@ -42,12 +42,56 @@ const YEAR: AnnualStatement = {
   totalOutgoing: 16_450,
   reconciled: true,
   years: [2026, 2025],
+  asOf: null,
+  issuer: { name: "株式会社〇〇", address: "〒100-0000 東京都千代田区〇〇1-2-3" },
+  documentNumber: "AR-2026-ABCD1234-20270115",
+};
+
+/** A year with no movement at all, still running on 29 November (a member who joined then). */
+const EMPTY: AnnualStatement = {
+  ...YEAR,
+  opening: { available: 0, held: 0, total: 0 },
+  closing: { available: 0, held: 0, total: 0 },
+  income: {
+    cashback: [],
+    affiliate: line(0, 0),
+    battlePrizes: line(0, 0),
+    marathonRewards: line(0, 0),
+    otherPrizes: line(0, 0),
+    gachaWins: line(0, 0),
+    presents: line(0, 0),
+    transfersIn: line(0, 0),
+  },
+  outgoing: {
+    gachaPlays: line(0, 0),
+    transfersOut: { amount: 0, count: 0, fees: 0 },
+    withdrawals: [],
+  },
+  totalIncome: 0,
+  totalOutgoing: 0,
+  years: [2026],
+  asOf: "2026-11-29",
+  documentNumber: "AR-2026-ABCD1234-20261129",
 };
 
 async function t(lng: "ja" | "en") {
   const i18n = i18next.createInstance();
   await i18n.init({ ...i18nOptions, lng, resources, ns: ["statement", "wallet"] });
   return i18n.t.bind(i18n) as (key: string, options?: Record<string, unknown>) => string;
+}
+
+/** The PDF's text runs with where each starts (x in points from the left edge), pdf.js's reading. */
+async function pdfRuns(bytes: Buffer): Promise<{ str: string; x: number }[]> {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false })
+    .promise;
+  const runs: { str: string; x: number }[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    for (const item of content.items)
+      if ("str" in item && item.str !== "") runs.push({ str: item.str, x: item.transform[4] });
+  }
+  return runs;
 }
 
 /** The PDF's text, page by page, as a PDF reader extracts it (pdf.js). */
@@ -95,8 +139,53 @@ describe("the annual statement's PDF", () => {
       "期末残高（12月31日 24:00）",
       "¥32,345",
       "うち申請中（保留）¥2,000",
+      "文書番号：AR-2026-ABCD1234-20270115",
+      "発行者: 株式会社〇〇",
+      "〒100-0000 東京都千代田区〇〇1-2-3",
     ])
       expect(text).toContain(expected);
+    expect(text).not.toContain("現在）");
+  });
+
+  it("says 'balance as of' the day of issue for the running year, not the year-end", async () => {
+    const tr = await t("ja");
+    const running = { ...YEAR, asOf: "2026-11-29" };
+    const text = (
+      await pdfText(await annualPdf(running, annualDocument(running, tr), annualText(running, tr)))
+    ).join("");
+    expect(text).toContain("残高（2026/11/29 現在）");
+    expect(text).not.toContain("期末残高");
+    expect(text).not.toContain("12月31日 24:00");
+    expect(text).toContain("2026年は終わっていないため、2026/11/29までの取引で作成しています。");
+
+    const en = await t("en");
+    const english = (
+      await pdfText(await annualPdf(running, annualDocument(running, en), annualText(running, en)))
+    ).join("");
+    expect(english).toContain("Balance (as of 2026/11/29)");
+    expect(english).not.toContain("Closing balance");
+    expect(english).toContain("Document No.: AR-2026-ABCD1234-20270115");
+    expect(english).toContain("Issuer: 株式会社〇〇");
+  });
+
+  it("prints an empty year's sentences whole, from the left margin, with no table around them", async () => {
+    for (const [lng, none, noneOut, heads] of [
+      ["ja", "この年の受取はありません。", "この年の出金・送金はありません。", "項目"],
+      ["en", "Nothing received in this year.", "No withdrawals or transfers in this year.", "Item"],
+    ] as const) {
+      const tr = await t(lng);
+      const runs = await pdfRuns(
+        await annualPdf(EMPTY, annualDocument(EMPTY, tr), annualText(EMPTY, tr)),
+      );
+      for (const sentence of [none, noneOut]) {
+        const run = runs.find((r) => r.str.includes(sentence.slice(0, 6)));
+        // One run holding the whole sentence, starting at the margin (48 pt), not in a column.
+        expect(run?.str).toBe(sentence);
+        expect(run?.x).toBeCloseTo(48, 0);
+      }
+      // No column heads: the sections have no line to head.
+      expect(runs.map((r) => r.str)).not.toContain(heads);
+    }
   });
 
   it("is written in English for a member reading English", async () => {

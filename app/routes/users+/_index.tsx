@@ -20,6 +20,7 @@ import { card } from "~/components/ui/card";
 import { Money } from "~/components/ui/Money";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { UsdtAddressBanner } from "~/components/UsdtAddressBanner";
+import { AccountTypeBanner } from "~/components/brokers/AccountTypeBanner";
 import { PageSection } from "~/components/PageSection";
 import { RowList } from "~/components/RowList";
 import { NextCrediting } from "~/components/brokers/NextCrediting";
@@ -38,10 +39,11 @@ export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const me = await requireMember(request, context);
     const { features } = await context.trpc.shell.viewer();
-    const [security, dashboard, usdtNotice] = await Promise.all([
+    const [security, dashboard, usdtNotice, missingType] = await Promise.all([
       context.trpc.auth.security(),
       context.trpc.cashback.dashboard(),
       context.trpc.wallet.usdtAddressNotice(),
+      context.trpc.brokers.accounts.missingType(),
     ]);
     // The balance leaves the server only when the walletBalance feature is on, the report only
     // when summaryReport is. Its months and totals are the dashboard's own reads.
@@ -53,6 +55,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
       crediting,
       report: features.summaryReport ? { summary, monthly } : null,
       usdtNotice,
+      missingType,
     });
   },
 );
@@ -89,7 +92,8 @@ const SHORTCUTS: { to: string; icon: IconName; label: string }[] = [
  */
 export default function Dashboard() {
   const { t } = useTranslation(["auth", "cashback", "accounts", "wallet", "common"]);
-  const { me, security, dashboard, crediting, report, usdtNotice } = useLoaderData<typeof loader>();
+  const { me, security, dashboard, crediting, report, usdtNotice, missingType } =
+    useLoaderData<typeof loader>();
   const features = useRouteLoaderData<typeof rootLoader>("root")?.viewer.features;
   const wallet = features?.walletBalance ? dashboard.wallet : null;
   return (
@@ -102,6 +106,7 @@ export default function Dashboard() {
       </div>
       <VerifyEmailNotice />
       <UsdtAddressBanner notice={usdtNotice} />
+      <AccountTypeBanner accounts={missingType} />
 
       <dl className={`grid grid-cols-2 gap-3 ${wallet ? "sm:grid-cols-3" : ""}`}>
         {wallet && (

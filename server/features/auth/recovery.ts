@@ -40,7 +40,8 @@ export async function requestPasswordReset(
 ): Promise<void> {
   await attemptLimiter(deps.db).take("mailAddress", limitKey(meta.ip));
   const user = await userByEmail(deps.db, email);
-  if (!user || !(await mailAllowed(deps.db, user.email))) return;
+  // A closed account receives nothing, and could not sign in with a new password anyway.
+  if (!user || user.closed_at !== null || !(await mailAllowed(deps.db, user.email))) return;
   const token = await issueToken(deps.db.kysely, user.id, "reset_password");
   await sendQuietly(deps, {
     to: user.email,
@@ -80,6 +81,7 @@ export async function resetPassword(
   const pending = await peekToken(deps.db.kysely, token, "reset_password");
   if (!pending) throw new AppError("BAD_REQUEST", "resetLinkInvalid");
   const owner = await userById(deps.db, pending.userId);
+  if (owner.closed_at !== null) throw new AppError("BAD_REQUEST", "resetLinkInvalid");
   refuseGuessablePassword(password, [owner.email, owner.name, owner.nickname]);
   // Hashed before the link is used, so a busy server leaves the link working.
   const passwordHash = await hashing({ address: meta.ip }, () => hashPassword(password));

@@ -132,6 +132,7 @@ const SIGN_IN_COLUMNS = [
   "language",
   "totp_enabled_at",
   "email_verified_at",
+  "closed_at",
 ] as const;
 
 export async function userByEmail(db: Db, email: string) {

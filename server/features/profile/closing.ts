@@ -140,6 +140,13 @@ export async function closeAccount(
       .execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("line_links").where("user_id", "=", userId).execute();
+    // Links mailed before the closing (a password reset, an address change) stop working.
+    await trx
+      .updateTable("auth_tokens")
+      .set({ used_at: closedAt })
+      .where("user_id", "=", userId)
+      .where("used_at", "is", null)
+      .execute();
     await trx
       .updateTable("notifications")
       .set({ status: "skipped", last_error: "account_closed", updated_at: closedAt })

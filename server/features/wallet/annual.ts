@@ -3,7 +3,10 @@ import type { Db } from "../../../db";
 import type { Database } from "../../../db/schema";
 import { fromDbTime, toDbTime } from "../../../db/time";
 import { type StatementEntry, statementEntry } from "../../domain/statement";
-import { tokyoMidnight, tokyoYear } from "../../domain/tokyo";
+import { tokyoDay, tokyoMidnight, tokyoYear } from "../../domain/tokyo";
+import { type Issuer, issuerFromCompanyPage } from "../../domain/issuer";
+import type { Language } from "../../domain/language";
+import { localized } from "../../lib/localized";
 import { type Method, WITHDRAWAL_FEES, WITHDRAWAL_METHODS } from "../../domain/withdrawal";
 import { memberWallet, type MovementKind } from "../../ledger";
 import { readInLists } from "../../lib/in-list";
@@ -53,8 +56,21 @@ export interface AnnualStatement {
   totalOutgoing: number;
   /** opening.total + totalIncome - totalOutgoing === closing.total, checked on every read. */
   reconciled: boolean;
-  /** Years the member has movements in, newest first (always includes the current year). */
+  /**
+   * The years the member had an account in, newest first: from the year they registered (or
+   * of their first movement, if earlier) to the current year. Only these are offered.
+   */
   years: number[];
+  /**
+   * For the running year, the Tokyo day (YYYY-MM-DD) the closing balance is at: the year has
+   * not ended, so the document says "balance as of" that day, not the year-end. Null after
+   * the year's end.
+   */
+  asOf: string | null;
+  /** The issuer block (company name and address) from the current company page, if written. */
+  issuer: Issuer | null;
+  /** The document's number: the year, the member and the day it was issued. */
+  documentNumber: string;
 }
 
 const line = (): AnnualLine => ({ amount: 0, count: 0 });
@@ -101,6 +117,45 @@ async function balanceBefore(
 }
 
 /**
+ * The years a member had an account in, newest first: from the Tokyo year they registered (or
+ * of their first ledger movement, should one be older) to the current year.
+ */
+export async function annualYears(
+  trx: Kysely<Database>,
+  userId: string,
+  now = new Date(),
+): Promise<number[]> {
+  const [user, first] = await Promise.all([
+    trx.selectFrom("users").select("created_at").where("id", "=", userId).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom("ledger_entries as e")
+      .innerJoin("ledger_transactions as t", "t.id", "e.tx_id")
+      .where("e.wallet_id", "=", memberWallet(userId))
+      .select((eb) => eb.fn.min("t.created_at").as("first"))
+      .executeTakeFirst(),
+  ]);
+  const currentYear = tokyoYear(now);
+  let firstYear = Math.min(currentYear, tokyoYear(fromDbTime(user.created_at)));
+  if (first?.first) firstYear = Math.min(firstYear, tokyoYear(fromDbTime(String(first.first))));
+  const years: number[] = [];
+  for (let y = currentYear; y >= firstYear; y--) years.push(y);
+  return years;
+}
+
+/**
+ * The annual statement's number: AR-year-member-issue day. The same member, year and day give
+ * the same number (a document downloaded twice in a day is one document); the member part is
+ * the end of the account's id, so the number names no person.
+ */
+export function annualDocumentNumber(year: number, userId: string, issuedDay: string): string {
+  const member = userId
+    .replace(/[^0-9A-Za-z]/g, "")
+    .slice(-8)
+    .toUpperCase();
+  return `AR-${year}-${member}-${issuedDay.replace(/-/g, "")}`;
+}
+
+/**
  * The member's year in one document (年間取引報告書): per Tokyo calendar year, what came in by
  * kind (cashback per broker, affiliate rewards, prizes, gacha wins, presents, transfers
  * received), what went out (gacha plays, transfers sent with their fees, withdrawals paid per
@@ -117,6 +172,7 @@ export async function annualStatement(
   userId: string,
   year: number,
   now = new Date(),
+  locale: Language = "ja",
 ): Promise<AnnualStatement> {
   const start = yearStart(year);
   const end = yearStart(year + 1);
@@ -213,21 +269,13 @@ export async function annualStatement(
       transfersOut.fees +
       withdrawals.reduce((s, w) => s + w.amount + w.fees, 0);
 
-    const first = await trx
-      .selectFrom("ledger_entries as e")
-      .innerJoin("ledger_transactions as t", "t.id", "e.tx_id")
-      .where("e.wallet_id", "=", memberWallet(userId))
-      .select((eb) => eb.fn.min("t.created_at").as("first"))
-      .executeTakeFirst();
     const holder = await trx
       .selectFrom("users")
       .select(["name", "email"])
       .where("id", "=", userId)
       .executeTakeFirstOrThrow();
-    const currentYear = tokyoYear(now);
-    const firstYear = first?.first ? tokyoYear(fromDbTime(String(first.first))) : currentYear;
-    const years: number[] = [];
-    for (let y = Math.max(currentYear, year); y >= Math.min(firstYear, year); y--) years.push(y);
+    const years = await annualYears(trx, userId, now);
+    const today = tokyoDay(now);
 
     return {
       year,
@@ -242,6 +290,9 @@ export async function annualStatement(
       totalOutgoing,
       reconciled: opening.total + totalIncome - totalOutgoing === closing.total,
       years,
+      asOf: year >= tokyoYear(now) ? today : null,
+      issuer: await companyIssuer(trx, locale),
+      documentNumber: annualDocumentNumber(year, userId, today),
     };
   });
 }
@@ -378,4 +429,16 @@ async function paidWithdrawals(
     method,
     ...byMethod.get(method)!,
   }));
+}
+
+/** The issuer block from the latest company page, in the reader's language (ja without en). */
+async function companyIssuer(trx: Kysely<Database>, locale: Language): Promise<Issuer | null> {
+  const page = await trx
+    .selectFrom("legal_documents")
+    .select(["body", "body_en"])
+    .where("kind", "=", "company")
+    .orderBy("version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return page ? issuerFromCompanyPage(localized(page, "body", locale)) : null;
 }

@@ -28,7 +28,7 @@ import * as presents from "./presents";
 import * as transfers from "./transfers";
 import { memberStatement } from "./statement";
 import { annualInput } from "../../domain/annual";
-import { annualStatement } from "./annual";
+import { annualStatement, annualYears } from "./annual";
 import { getMoneySettings } from "../settings/service";
 import { usdtAddressNotice } from "../profile/payment";
 
@@ -89,7 +89,12 @@ export const walletRouter = router({
    */
   annual: memberProcedure
     .input(annualInput)
-    .query(({ ctx, input }) => annualStatement(ctx.db, ctx.user.id, input.year)),
+    .query(({ ctx, input }) =>
+      annualStatement(ctx.db, ctx.user.id, input.year, new Date(), ctx.locale),
+    ),
+
+  /** The years the member had an account in, newest first (the statement page's links). */
+  annualYears: memberProcedure.query(({ ctx }) => annualYears(ctx.db.kysely, ctx.user.id)),
 
   quoteTransfer: memberProcedure
     .input(transferQuoteInput)

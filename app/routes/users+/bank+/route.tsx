@@ -94,6 +94,8 @@ export default function Bank() {
   return (
     <div className="space-y-6">
       <PageTitle>{t("title")}</PageTitle>
+      {/* First on the page: until a type is chosen the account is paid at the default type. */}
+      <MissingTypePrompt accounts={missingType} answer={typeAnswer} />
       <BrokerBanners brokers={brokers} termsOf={termsOf} />
       <AddAccount
         brokers={brokers}
@@ -148,8 +150,6 @@ export default function Bank() {
           ]}
         />
       </Section>
-
-      <MissingTypePrompt accounts={missingType} answer={typeAnswer} />
 
       <EaAccountTypes
         accounts={eaTypes}

@@ -19,12 +19,13 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { PageSection } from "~/components/PageSection";
 import { SummaryTable } from "~/components/cashback/SummaryTable";
 import { RateApplied } from "~/components/brokers/rates";
+import { AccountTypeBanner } from "~/components/brokers/AccountTypeBanner";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = {
   title: title.key("nav.cashback"),
-  i18n: ["cashback", "wallet", "brokers", "errors"],
+  i18n: ["cashback", "wallet", "brokers", "accounts", "errors"],
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -46,12 +47,13 @@ function periodOf(params: Record<string, string>) {
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const params = searchParamsObject(request.url);
-    const [summary, history, monthly] = await Promise.all([
+    const [summary, history, monthly, missingType] = await Promise.all([
       context.trpc.cashback.summary(params),
       context.trpc.cashback.history(params),
       context.trpc.cashback.monthly({ months: 12 }),
+      context.trpc.brokers.accounts.missingType(),
     ]);
-    return json({ period: periodOf(params), summary, history, monthly });
+    return json({ period: periodOf(params), summary, history, monthly, missingType });
   },
 );
 
@@ -63,7 +65,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
  */
 export default function Cashback() {
   const { t } = useTranslation(["cashback", "wallet"]);
-  const { period, summary, history, monthly } = useLoaderData<typeof loader>();
+  const { period, summary, history, monthly, missingType } = useLoaderData<typeof loader>();
   const periodName =
     period.period === "custom"
       ? `${formatTradeDate(period.from)} – ${formatTradeDate(period.to)}`
@@ -71,6 +73,7 @@ export default function Cashback() {
   return (
     <div className="space-y-8">
       <PageTitle>{t("title")}</PageTitle>
+      <AccountTypeBanner accounts={missingType} />
       <PeriodFilter label={t("wallet:period.label")} />
 
       <PageSection id="cb-summary" title={t("summary.title")} testId="cashback-summary">

@@ -18,7 +18,6 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { formatYen } from "~/lib/money";
 import { STATEMENT_GROUPS } from "../../../../server/domain/statement";
 import { partyText, SOURCE } from "~/lib/statement";
-import { tokyoYear } from "../../../../server/domain/tokyo-clock";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
@@ -30,13 +29,14 @@ export const handle = {
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const params = searchParamsObject(request.url);
-    const [statement, balance] = await Promise.all([
+    const [statement, balance, years] = await Promise.all([
       context.trpc.wallet.statement(params),
       context.trpc.wallet.summary(),
+      context.trpc.wallet.annualYears(),
     ]);
-    // The annual statement's years, newest first: the last two a member files for.
-    const thisYear = tokyoYear(new Date());
-    return json({ statement, balance, annualYears: [thisYear, thisYear - 1] });
+    // The annual statement's years, newest first: the last two a member files for, of those
+    // the member had an account in.
+    return json({ statement, balance, annualYears: years.slice(0, 2) });
   },
 );
 

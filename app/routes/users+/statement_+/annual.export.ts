@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { annualDocument } from "~/lib/annual";
-import { annualText, annualYear } from "~/lib/annual.server";
+import { annualText, annualYear, offeredYear } from "~/lib/annual.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /**
@@ -13,6 +13,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
     const year = annualYear(request);
     const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
     const y = await context.trpc.wallet.annual({ year, export: true });
+    offeredYear(request, y);
     const doc = annualDocument(y, t);
     const text = annualText(y, t);
     return context.csv(

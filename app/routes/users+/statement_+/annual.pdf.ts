@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { annualDocument } from "~/lib/annual";
 import { annualPdf } from "~/lib/annual-pdf.server";
-import { annualText, annualYear } from "~/lib/annual.server";
+import { annualText, annualYear, offeredYear } from "~/lib/annual.server";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** The member's annual statement of `?year=` as a PDF download, in the member's language. */
@@ -11,6 +11,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
     const year = annualYear(request);
     const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
     const y = await context.trpc.wallet.annual({ year, export: true });
+    offeredYear(request, y);
     const pdf = await annualPdf(y, annualDocument(y, t), annualText(y, t));
     const name = `${t("statement:annual.csvName")}-${year}.pdf`;
     return new Response(new Uint8Array(pdf), {

@@ -7,8 +7,14 @@ import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { type AnnualRow, annualDocument } from "~/lib/annual";
-import { annualYear } from "~/lib/annual.server";
+import {
+  type AnnualRow,
+  annualCheck,
+  annualClosingLabel,
+  annualDocument,
+  annualNotes,
+} from "~/lib/annual";
+import { annualYear, offeredYear } from "~/lib/annual.server";
 import { formatYen } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -21,7 +27,9 @@ export const handle = {
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     const year = annualYear(request);
-    return json({ annual: await context.trpc.wallet.annual({ year }) });
+    const annual = await context.trpc.wallet.annual({ year });
+    offeredYear(request, annual);
+    return json({ annual });
   },
 );
 
@@ -177,6 +185,15 @@ export default function AnnualStatementPage() {
         <p className="break-all">
           {t("annual.holder")}: {y.holder.name} ({y.holder.email})
         </p>
+        <p data-testid="annual-number">
+          {t("annual.documentNumber", { number: y.documentNumber })}
+        </p>
+        {y.issuer && (
+          <p data-testid="annual-issuer">
+            {t("annual.issuer")}: {y.issuer.name}
+            {y.issuer.address && <span className="block">{y.issuer.address}</span>}
+          </p>
+        )}
       </div>
 
       {!y.reconciled && (
@@ -205,7 +222,7 @@ export default function AnnualStatementPage() {
       />
 
       <section className={`${card} print:shadow-none`}>
-        <Total label={t("annual.closing")} yen={y.closing.total} testId="annual-closing" />
+        <Total label={annualClosingLabel(y, t)} yen={y.closing.total} testId="annual-closing" />
         {y.closing.held > 0 && (
           <p className="px-4 pb-3 text-right text-xs text-slate-600 dark:text-slate-300">
             {t("annual.ofWhichHeld", { amount: formatYen(y.closing.held) })}
@@ -214,16 +231,10 @@ export default function AnnualStatementPage() {
       </section>
 
       <div className="space-y-2 text-xs text-slate-600 dark:text-slate-300">
-        <p data-testid="annual-check">
-          {t("annual.check", {
-            opening: formatYen(y.opening.total),
-            income: formatYen(y.totalIncome),
-            outgoing: formatYen(y.totalOutgoing),
-            closing: formatYen(y.closing.total),
-          })}
-        </p>
-        <p>{t("annual.heldNote")}</p>
-        <p>{t("annual.taxNote")}</p>
+        <p data-testid="annual-check">{annualCheck(y, t, formatYen)}</p>
+        {annualNotes(y, t).map((note) => (
+          <p key={note}>{note}</p>
+        ))}
       </div>
     </div>
   );

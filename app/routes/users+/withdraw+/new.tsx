@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
 import { Field, RadioCards, useFieldError } from "~/components/ui/form";
@@ -16,6 +16,7 @@ import {
   WITHDRAWAL_FEES as FEES,
   WITHDRAWAL_MINIMUMS as MINIMUMS,
   WITHDRAWAL_PROCESSING_DAYS,
+  withdrawalFormInput,
   withdrawalInput,
 } from "../../../../server/domain/withdrawal";
 import { actionLink } from "~/components/ui/link";
@@ -98,11 +99,13 @@ function payeeText(
 export default function NewWithdrawal() {
   const { t } = useTranslation("wallet");
   const { terms, available, payee, requestKey, help } = useLoaderData<typeof loader>();
-  const form = useMoneyRequestForm(withdrawalInput);
+  const schema = useMemo(() => withdrawalFormInput(available), [available]);
+  const form = useMoneyRequestForm(schema);
   const { error, values: echoed } = form;
   const [method, setMethod] = useState<Method>((echoed.method as Method | undefined) || "bank");
   const amountError = useFieldError(error, "amount", "wallet:request.amount", {
     min: formatYen(MINIMUMS[method]),
+    available: formatYen(available),
   });
   const methodError = useFieldError(error, "method", "wallet:request.method");
   const registered = payeeText(method, payee as Masked, t);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
 import { Field, TextAreaField, useFieldError } from "~/components/ui/form";
@@ -9,7 +9,7 @@ import { HelpLinks } from "~/components/help/HelpLinks";
 import { submitForm } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatRate, formatYen } from "~/lib/money";
-import { transferInput } from "../../../../server/domain/withdrawal";
+import { transferFormInput, transferInput } from "../../../../server/domain/withdrawal";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
@@ -26,11 +26,26 @@ export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderF
   return json({ terms, requestKey: randomUUID(), help });
 });
 
+/**
+ * The range the admin set, so a refused amount names it (the service checks it again). Not
+ * read (the database failing), the form goes on with the plain schema: the request then keeps
+ * the member's input as any failed request does.
+ */
+async function transferLimits(context: ActionFunctionArgs["context"]) {
+  try {
+    const terms = await context.trpc.wallet.terms();
+    return { min: terms.transferMin, max: terms.transferMax };
+  } catch {
+    return null;
+  }
+}
+
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
+    const limits = await transferLimits(context);
     const result = await submitForm(
       request,
-      transferInput,
+      limits ? transferFormInput(limits) : transferInput,
       (input) => context.trpc.wallet.requestTransfer(input),
       context.log,
     );
@@ -50,12 +65,19 @@ function feeFor(amount: number, rateBp: number): number {
 export default function Transfer() {
   const { t } = useTranslation("wallet");
   const { terms, requestKey, help } = useLoaderData<typeof loader>();
-  const form = useMoneyRequestForm(transferInput);
+  const schema = useMemo(
+    () => transferFormInput({ min: terms.transferMin, max: terms.transferMax }),
+    [terms.transferMin, terms.transferMax],
+  );
+  const form = useMoneyRequestForm(schema);
   const { error, values: echoed } = form;
   const [amountText, setAmountText] = useState(echoed.amount ?? "");
   const [message, setMessage] = useState(echoed.message ?? "");
   const emailError = useFieldError(error, "email", "wallet:transfer.email");
-  const amountError = useFieldError(error, "amount", "wallet:transfer.amount");
+  const amountError = useFieldError(error, "amount", "wallet:transfer.amount", {
+    min: formatYen(terms.transferMin),
+    max: formatYen(terms.transferMax),
+  });
   const messageError = useFieldError(error, "message", "wallet:transfer.message");
   const amount = Number(amountText.replace(/[,\s]/g, ""));
   const valid = Number.isInteger(amount) && amount > 0;
