@@ -393,6 +393,7 @@ export interface HelpArticles {
   category: string;
   created_at: string;
   id: string;
+  popular: Generated<number>;
   position: Generated<number>;
   published: Generated<number>;
   search_text: string;

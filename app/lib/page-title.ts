@@ -15,7 +15,8 @@ import { ADMIN_NAV, MEMBER_NAV, type NavLinkItem } from "~/components/shell/nav-
 /** The translate function: keys of the common namespace, or "namespace:key". */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export type Titler = (t: Translate, data: unknown) => string | undefined;
+/** A route's title from its own loader data, and every matched route's (a tab reads its layout's). */
+export type Titler = (t: Translate, data: unknown, all?: unknown[]) => string | undefined;
 
 /**
  * A tab of an area whose pages share one heading: "<tab> | <heading>", so each page has a
@@ -46,8 +47,22 @@ const named =
     return wrap ? t(wrap, { [param]: value }) : String(value);
   };
 
+/**
+ * A tab of a record's page (a gacha's rewards, an EA's licences): "<tab> | <name>", the name
+ * read from the nearest matched route's data that has it (the record's layout).
+ */
+const tabNamed =
+  (tabKey: string, path: string): Titler =>
+  (t, _data, all = []) => {
+    for (const data of [...all].reverse()) {
+      const name = named(path)(t, data);
+      if (name) return `${t(tabKey)} | ${name}`;
+    }
+    return undefined;
+  };
+
 /** The ways a route names its page, for `handle.title`. */
-export const title = { key, named, tab };
+export const title = { key, named, tab, tabNamed };
 
 const MENU: NavLinkItem[] = [
   ...MEMBER_NAV,
@@ -58,7 +73,11 @@ const MENU: NavLinkItem[] = [
 export function pageName(t: Translate, matches: UIMatch[], pathname: string): string | null {
   for (const match of [...matches].reverse()) {
     const titler = (match.handle as { title?: Titler } | undefined)?.title;
-    const name = titler?.(t, match.data);
+    const name = titler?.(
+      t,
+      match.data,
+      matches.map((m) => m.data),
+    );
     if (name) return name;
   }
   const entry = MENU.find((item) => item.to === pathname.replace(/\/$/, ""));

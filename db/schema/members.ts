@@ -367,6 +367,8 @@ export type HelpArticlesTable = Table<
     /** Order within the category, smallest first. */
     position: number;
     published: Bool;
+    /** Listed under the popular questions at the top of /help (the admin's mark). */
+    popular: Bool;
     /** Markdown, rendered safely on the server (no raw HTML). */
     body: string;
     /** The four texts normalised for search (server/features/help/search.ts). */

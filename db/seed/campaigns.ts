@@ -1,7 +1,9 @@
 import type { Db } from "../index";
 import { insertIgnore } from "../dialect";
 import { newId } from "../id";
-import { addEnglish, daysFrom, existingId, newSeedRow } from "./support";
+import { atTime } from "../clock";
+import { toDbTime } from "../time";
+import { addEnglish, DAY_MS, daysFrom, existingId, newSeedRow } from "./support";
 
 interface SeedCampaign {
   title: string;
@@ -69,8 +71,12 @@ export async function seedCampaigns(db: Db, people: { adminId: string; memberId:
   for (const c of SEED_CAMPAIGNS) {
     if (c.english) await addEnglish(db, "campaigns", { title: c.title }, c.english);
     if (await existingId(db, "campaigns", { title: c.title })) continue;
-    const campaign = newSeedRow(people.adminId);
     const today = Date.now();
+    // Written by the admin about a week before it opens (never later than now); the demo
+    // member entered the day after it opened.
+    const written = Math.min(today + (c.startDay - 6) * DAY_MS, today - 2 * DAY_MS) + 3 * 3_600_000;
+    const campaign = await atTime(new Date(written), async () => newSeedRow(people.adminId));
+    const entered = Math.min(today + (c.startDay + 1) * DAY_MS, today - DAY_MS / 2);
     await db.kysely.transaction().execute(async (trx) => {
       await trx
         .insertInto("campaigns")
@@ -94,7 +100,7 @@ export async function seedCampaigns(db: Db, people: { adminId: string; memberId:
             id: newId(),
             campaign_id: campaign.id,
             user_id: people.memberId,
-            created_at: campaign.created_at,
+            created_at: toDbTime(new Date(Math.max(entered, written))),
           }),
         ).execute();
       }

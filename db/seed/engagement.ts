@@ -1,5 +1,6 @@
 import type { Db } from "../index";
 import { tokyoMonthBounds as monthBounds } from "../../server/domain/tokyo";
+import { atTime } from "../clock";
 import { addEnglish, daysFrom, existingId, newSeedRow } from "./support";
 
 /** The Tokyo month of a moment: its first and last day ("2026-11-01", "2026-11-30"). */
@@ -37,7 +38,12 @@ export async function seedBattle(db: Db, { adminId }: { adminId: string }) {
     await addEnglish(db, "ranking_battles", { title }, english);
     return;
   }
-  const battle = newSeedRow(adminId);
+  // Set up by the admin two days before the month began (or now, on the month's first days).
+  const setUp = Math.min(
+    Date.parse(`${first}T00:00:00+09:00`) - 2 * 86_400_000 + 11 * 3_600_000,
+    Date.now() - 60_000,
+  );
+  const battle = await atTime(new Date(setUp), async () => newSeedRow(adminId));
   await db.kysely.transaction().execute(async (trx) => {
     await trx
       .insertInto("ranking_battles")
@@ -72,10 +78,14 @@ export async function seedPopup(db: Db, { adminId }: { adminId: string }) {
     return;
   }
   const now = Date.now();
+  // Written the evening before it started showing.
+  const row = await atTime(new Date(now - 1 * 86_400_000 - 2 * 3_600_000), async () =>
+    newSeedRow(adminId),
+  );
   await db.kysely
     .insertInto("popups")
     .values({
-      ...newSeedRow(adminId),
+      ...row,
       title: SEED_POPUP_TITLE,
       ...SEED_POPUP_ENGLISH,
       body: "今月のキャッシュバック額で順位を競うランキングバトルを開催しています。\n上位5名様に最大30,000円の賞金をプレゼント！\n\n順位はバトルページでいつでも確認できます。",

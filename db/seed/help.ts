@@ -16,6 +16,18 @@ interface SeedArticle {
 }
 
 /**
+ * The questions the demo lists under "popular questions" on /help: the ones support is asked
+ * most about money arriving and leaving (the admin's mark, decision 105).
+ */
+export const SEED_POPULAR = [
+  "when-cashback-arrives",
+  "cashback-missing",
+  "withdrawal-fees",
+  "withdrawal-timing",
+  "change-broker-ib",
+];
+
+/**
  * The help centre's first answers, in both languages, written from the rules the portal
  * applies (withdrawal minimums and fees in server/domain/withdrawal.ts, 1–2 business days,
  * the crediting schedule of decision 019, the transfer settings of /admin/setting). The
@@ -314,7 +326,11 @@ export async function seedHelp(db: Db, { adminId }: { adminId: string }) {
   for (const a of SEED_HELP) {
     if (existing.has(a.slug)) continue;
     // Through the admin form's own rules, so the seed cannot hold what the form refuses.
-    const v = articleInput.parse({ ...a, published: true });
+    const v = articleInput.parse({
+      ...a,
+      published: true,
+      popular: SEED_POPULAR.includes(a.slug),
+    });
     await db.kysely
       .insertInto("help_articles")
       .values({
@@ -323,6 +339,7 @@ export async function seedHelp(db: Db, { adminId }: { adminId: string }) {
         category: v.category,
         position: v.position,
         published: 1,
+        popular: v.popular ? 1 : 0,
         title: v.title,
         title_en: v.titleEn,
         body: v.body,

@@ -9,8 +9,10 @@ import { seedCashback } from "./cashback";
 import { seedEas } from "./eas";
 import { seedBattle, seedPopup } from "./engagement";
 import { seedGachas } from "./gachas";
+import { crowdEmail, DEMO_CROWD, seedCrowdTrading } from "./crowd";
 import { seedLegal } from "./legal";
 import { seedHelp } from "./help";
+import { seedChats } from "./chat";
 import { seedRateAdjustment } from "./rate-adjustment";
 import { seedMoney, seedZenginRequester, startDemoMarathon, stopDemoMarathon } from "./money";
 import { existingId, tokyoMomentAgo } from "./support";
@@ -183,11 +185,27 @@ export async function seed(
       }),
     );
   }
+  // The rest of the ranking: members who joined over the six months (db/seed/crowd.ts).
+  const crowd: { id: string; joined: number }[] = [];
+  for (const [i, c] of DEMO_CROWD.entries()) {
+    const id = await atTime(at(c.joined, 8 + (i % 14), (i * 17) % 60), () =>
+      ensureUser(db, {
+        email: crowdEmail(c.nickname),
+        password: DEMO_MEMBER.password,
+        name: c.name,
+        nickname: c.nickname,
+        permission: "member",
+        referralCode: `crowd${String(i + 1).padStart(3, "0")}`,
+      }),
+    );
+    crowd.push({ id, joined: c.joined });
+  }
   await seedBrokers(db, { adminId, memberId, others: [friendId, richId] });
   // The marathon is running while the demo import credits the cashback, then stopped.
   const marathon = await startDemoMarathon(db, adminId);
   await seedCashback(db, { adminId, memberId, others: [friendId, richId] });
   await stopDemoMarathon(db, adminId, marathon);
+  await seedCrowdTrading(db, { adminId, members: crowd });
   // Exness's rate change announced after the fact, and the adjustment batch that settled it.
   await seedRateAdjustment(db, adminId);
   await seedGachas(db, { adminId });
@@ -197,7 +215,11 @@ export async function seed(
   await seedPopup(db, { adminId });
   await seedCampaigns(db, { adminId, memberId });
   await seedEas(db, { adminId, memberId });
-  await seedLegal(db, { adminId, memberIds: [memberId, friendId, richId] });
+  await seedLegal(db, {
+    adminId,
+    memberIds: [memberId, friendId, richId, ...crowd.map((c) => c.id)],
+  });
   await seedHelp(db, { adminId });
+  await seedChats(db, { adminId, memberId, friendId });
   return { admin: DEMO_ADMIN, member: DEMO_MEMBER };
 }

@@ -2,8 +2,9 @@ import type { Db } from "../index";
 import { insertIgnore } from "../dialect";
 import { newId } from "../id";
 import type { LegalKind } from "../schema";
-import { nowDb } from "../time";
-import { existingId } from "./support";
+import { toDbTime } from "../time";
+import { tokyoDay } from "../../server/domain/tokyo";
+import { existingId, tokyoMomentAgo } from "./support";
 
 /**
  * Demo legal documents: a template of each, marked at the top (in both languages) as a
@@ -201,11 +202,28 @@ Disclosure under Japan's Act on Specified Commercial Transactions.
   },
 };
 
+/** The date line the templates are written with, replaced by the day they were published. */
+const ENACTED = { ja: "制定日：2026年11月1日", en: "Established: 1 November 2026" };
+
 export async function seedLegal(
   db: Db,
   { adminId, memberIds }: { adminId: string; memberIds: string[] },
 ) {
-  const now = nowDb();
+  // Published when the service opened, before the first demo member registered; the text's
+  // 制定日 is that day, so the page's "published" date and the document agree.
+  const opened = tokyoMomentAgo(190, 10, 0);
+  const now = toDbTime(opened);
+  const day = tokyoDay(opened);
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const enacted = {
+    ja: `制定日：${y}年${m}月${d}日`,
+    en: `Established: ${new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    })}`,
+  };
   for (const kind of Object.keys(TEMPLATES) as LegalKind[]) {
     if (await existingId(db, "legal_documents", { kind })) continue;
     await db.kysely
@@ -214,8 +232,8 @@ export async function seedLegal(
         id: newId(),
         kind,
         version: 1,
-        body: TEMPLATES[kind].ja,
-        body_en: TEMPLATES[kind].en,
+        body: TEMPLATES[kind].ja.replace(ENACTED.ja, enacted.ja),
+        body_en: TEMPLATES[kind].en.replace(ENACTED.en, enacted.en),
         summary: null,
         summary_en: null,
         reconsent: 0,
@@ -230,6 +248,16 @@ export async function seedLegal(
     .where("version", "=", 1)
     .where("kind", "in", ["terms", "privacy"])
     .execute();
+  // Each member agreed when they registered.
+  const registered = new Map(
+    (
+      await db.kysely
+        .selectFrom("users")
+        .select(["id", "created_at"])
+        .where("id", "in", memberIds.length > 0 ? memberIds : [""])
+        .execute()
+    ).map((u) => [u.id, u.created_at]),
+  );
   for (const userId of memberIds) {
     for (const doc of agreed) {
       await insertIgnore(
@@ -238,7 +266,7 @@ export async function seedLegal(
           id: newId(),
           user_id: userId,
           document_id: doc.id,
-          accepted_at: now,
+          accepted_at: registered.get(userId) ?? now,
         }),
       ).execute();
     }

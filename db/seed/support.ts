@@ -21,7 +21,8 @@ type SeededTable =
   | "eas"
   | "ranking_battles"
   | "popups"
-  | "legal_documents";
+  | "legal_documents"
+  | "chat_threads";
 
 /**
  * The id of the row whose columns equal `key` (one column or several, e.g. a broker and an

@@ -41,6 +41,8 @@ export const articleInput = z.object({
     .min(0, "displayOrder")
     .max(9999, "displayOrder"),
   published: checkbox,
+  /** Listed under the popular questions at the top of /help. */
+  popular: checkbox,
   title: z.string({ error: required }).trim().min(1, present).max(MAX_TITLE, "tooLong"),
   titleEn: englishText(MAX_TITLE),
   body: z

@@ -43,3 +43,17 @@ export function readerText(
     return { text: english, lang: "en" };
   return { text: japanese, lang: japanese === null ? null : "ja" };
 }
+
+/**
+ * Whether `localized` gives an English reader the Japanese (no English written): the page marks
+ * such a text with the "Japanese" badge and its `lang`.
+ */
+export function inJapanese<K extends string>(
+  row: { [P in K]: string | null } & English<K>,
+  field: K,
+  locale: Language,
+): boolean {
+  if (locale !== "en" || row[field] === null) return false;
+  const english = (row as English<K>)[`${field}_en`];
+  return english === null || english.trim() === "";
+}

@@ -50,6 +50,17 @@ async function removeVersionsAfter(db: Db, version: number) {
   await db.kysely.deleteFrom("legal_documents").where("id", "in", ids).execute();
 }
 
+/** The members a version asking for renewed consent stops: every open member account. */
+async function openMembers(db: Db) {
+  const row = await db.kysely
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("permission", "=", "member")
+    .where("closed_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 async function latestTerms(db: Db) {
   return (
     await db.kysely
@@ -79,7 +90,7 @@ test("a version that asks members to agree again stops them at the notice until 
     await visit(admin.page, "/admin/setting/legal/terms");
     const form = admin.page.getByTestId("main");
     await form.getByLabel("会員に同意を求め直す").check();
-    await form.getByRole("button", { name: `第${before + 1}版として公開` }).click();
+    await form.getByRole("button", { name: "プレビューで確認する" }).click();
     // Asking again needs the summary members will read.
     await expect(admin.page.getByTestId("error-summary")).toHaveText(
       "同意を求め直す場合は、変更点の要約を入力してください",
@@ -88,6 +99,17 @@ test("a version that asks members to agree again stops them at the notice until 
     await form
       .getByLabel("変更点の要約（英語）")
       .fill("Article 5 (withdrawals): new processing days.");
+    await form.getByRole("button", { name: "プレビューで確認する" }).click();
+    // Before publishing, the admin confirms how many members will be asked, counted now.
+    const asked = await openMembers(db);
+    const confirm = admin.page.getByTestId("legal-reconsent-confirm");
+    await expect(confirm).toContainText(`会員${asked}人が次に会員ページを開いたときに`);
+    await form.getByRole("button", { name: `第${before + 1}版として公開` }).click();
+    await expect(admin.page.getByTestId("error-confirmReconsent")).toHaveText(
+      "会員に同意を求め直すことを確認してください",
+    );
+    await expect(admin.page.getByTestId("legal-published")).toHaveCount(0);
+    await confirm.getByLabel(`会員${asked}人に同意を求め直すことを確認しました`).check();
     await form.getByRole("button", { name: `第${before + 1}版として公開` }).click();
     await expect(admin.page.getByTestId("legal-published")).toBeVisible();
 

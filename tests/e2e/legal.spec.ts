@@ -95,12 +95,20 @@ test.describe("legal documents and the footer", () => {
 
     // No Japanese: refused, nothing published.
     await body.fill("");
-    await main.getByRole("button", { name: `第${before.version + 1}版として公開` }).click();
+    await main.getByRole("button", { name: "プレビューで確認する" }).click();
     await expect(page.getByTestId("error-body")).toHaveText("本文（Markdown）（日本語）は必須です");
 
     await body.fill("## 運営会社\n\n<script>window.injected = 1</script>\n\n新しい所在地：大阪府");
     await english.fill("");
-    await main.getByRole("button", { name: `第${before.version + 1}版として公開` }).click();
+    await main.getByRole("button", { name: "プレビューで確認する" }).click();
+    // The preview shows the text as readers will, the author's tags as text.
+    const preview = page.getByTestId("legal-preview");
+    await expect(preview.getByRole("heading", { level: 2 })).toBeFocused();
+    await expect(preview.getByTestId("legal-preview-ja")).toContainText("新しい所在地：大阪府");
+    await expect(preview.getByTestId("legal-preview-ja").locator("script")).toHaveCount(0);
+    await expect(preview.getByTestId("legal-diff-ja")).toContainText("新しい所在地：大阪府");
+    await expect(page.getByTestId("legal-version-row")).toHaveCount(before.version);
+    await preview.getByRole("button", { name: `第${before.version + 1}版として公開` }).click();
     await expect(page.getByTestId("legal-published")).toContainText(
       `第${before.version + 1}版を公開しました。`,
     );

@@ -59,8 +59,15 @@ describe(`content in both languages on ${testEngine}`, () => {
     expect(english).toMatchObject({
       title: "Winter campaign",
       body: "Line one\nLine two",
-      // No English conditions: the Japanese ones.
+      // No English conditions: the Japanese ones, said to be Japanese.
       conditions: "承認済みの口座",
+      japanese: { title: false, body: false, conditions: true },
+    });
+    // Japanese readers read Japanese: nothing to mark.
+    expect((await ja.campaigns.get({ id })).japanese).toEqual({
+      title: false,
+      body: false,
+      conditions: false,
     });
     expect(await ja.campaigns.get({ id })).toMatchObject({
       title: "冬のキャンペーン",
@@ -70,7 +77,12 @@ describe(`content in both languages on ${testEngine}`, () => {
     expect(listed.rows.find((c) => c.id === id)?.title).toBe("Winter campaign");
 
     const { id: untranslated } = await admin.campaigns.create({ campaign: campaign(), image: {} });
-    expect((await en.campaigns.get({ id: untranslated })).title).toBe("冬のキャンペーン");
+    expect(await en.campaigns.get({ id: untranslated })).toMatchObject({
+      title: "冬のキャンペーン",
+      japanese: { title: true, body: true },
+    });
+    const untranslatedListed = await en.campaigns.list({ size: 100 });
+    expect(untranslatedListed.rows.find((c) => c.id === untranslated)?.japanese.title).toBe(true);
   });
 
   it("campaigns: the admin's save keeps both languages, editing and auditing the English too", async () => {
@@ -153,7 +165,13 @@ describe(`content in both languages on ${testEngine}`, () => {
       image: {},
     });
     const page = await en.gachas.get({ id });
-    expect(page).toMatchObject({ name: "Thanks gacha", description: "説明" });
+    expect(page).toMatchObject({
+      name: "Thanks gacha",
+      description: "説明",
+      japanese: { name: false, description: true },
+    });
+    expect(page.rewards.map((r) => r.nameInJapanese)).toEqual([false]);
+    expect((await ja.gachas.get({ id })).japanese).toEqual({ name: false, description: false });
     expect(page.rewards.map((r) => r.name)).toEqual(["No prize"]);
     expect((await ja.gachas.get({ id })).rewards.map((r) => r.name)).toEqual(["ハズレ"]);
 

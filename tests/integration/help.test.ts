@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedHelp, SEED_HELP } from "../../db/seed/help";
+import { seedHelp, SEED_HELP, SEED_POPULAR } from "../../db/seed/help";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
 
@@ -57,7 +57,31 @@ describe(`the help centre on ${testEngine}`, () => {
       slug: "when-cashback-arrives",
       category: "cashback",
       title: "キャッシュバックはいつ反映されますか？",
+      inJapanese: false,
     });
+  });
+
+  it("lists the questions the admin marked popular first, in the admin's order, not in a search", async () => {
+    const popular = (await visitorJa.help.list({})).popular.map((a) => a.slug);
+    // The seed's marks, ordered by display order across categories.
+    expect([...popular].sort()).toEqual([...SEED_POPULAR].sort());
+    expect(popular[0]).toBe("when-cashback-arrives");
+    expect((await visitorJa.help.list({ q: "出金" })).popular).toEqual([]);
+    // The mark is the admin's: set and taken back on the form, an unpublished one never shown.
+    const { id } = await admin.help.create(
+      article({ slug: "popular-one", position: 1, popular: true }),
+    );
+    expect((await visitorJa.help.list({})).popular[0]).toMatchObject({ slug: "popular-one" });
+    expect(await admin.help.adminGet({ id })).toMatchObject({ popular: true });
+    await admin.help.setPublished({ id, published: false });
+    expect((await visitorJa.help.list({})).popular.map((a) => a.slug)).not.toContain("popular-one");
+    await admin.help.setPublished({ id, published: true });
+    await admin.help.update({ id, ...article({ slug: "popular-one", popular: false }) });
+    expect((await visitorJa.help.list({})).popular.map((a) => a.slug)).toEqual(popular);
+    // Japanese shown to an English reader is said to be Japanese.
+    const en = await visitorEn.help.list({ q: "テスト記事" });
+    expect(en.categories[0]!.articles[0]).toMatchObject({ slug: "popular-one", inJapanese: true });
+    await admin.help.update({ id, ...article({ slug: "popular-one", published: false }) });
   });
 
   it("titles articles in the reader's language", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { englishText } from "../../server/domain/form-fields";
-import { localized } from "../../server/lib/localized";
+import { inJapanese, localized } from "../../server/lib/localized";
 
 describe("localized: admin-written text in the reader's language", () => {
   const campaign = { title: "冬のキャンペーン", title_en: "Winter campaign" };
@@ -43,5 +43,16 @@ describe("englishText: the optional English field", () => {
     const result = title.safeParse("x".repeat(11));
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("tooLong");
+  });
+});
+
+describe("inJapanese: when an English reader is shown the Japanese", () => {
+  it("is true only in English, for a text whose English is missing or blank", () => {
+    expect(inJapanese({ title: "冬", title_en: null }, "title", "en")).toBe(true);
+    expect(inJapanese({ title: "冬", title_en: " " }, "title", "en")).toBe(true);
+    expect(inJapanese({ title: "冬", title_en: "Winter" }, "title", "en")).toBe(false);
+    expect(inJapanese({ title: "冬", title_en: null }, "title", "ja")).toBe(false);
+    // No text at all is no Japanese either.
+    expect(inJapanese({ title: null, title_en: null }, "title", "en")).toBe(false);
   });
 });

@@ -63,12 +63,17 @@ function echoedFlag(echoed: Record<string, string>, name: string, fallback: bool
 
 /**
  * A record form's values after a refusal: the record's (or the empty form's), then what was
- * sent over them, its yes/no field `flag` as sent (echoedFlag); before any attempt, the record's.
+ * sent over them, its yes/no fields `flag` as sent (echoedFlag); before any attempt, the record's.
  */
 export function withEchoed<V extends object>(
   initial: V,
   echoed: Record<string, string>,
-  flag: keyof V & string,
+  flag: (keyof V & string) | (keyof V & string)[],
 ): V {
-  return { ...initial, ...echoed, [flag]: echoedFlag(echoed, flag, Boolean(initial[flag])) };
+  const flags = Array.isArray(flag) ? flag : [flag];
+  return {
+    ...initial,
+    ...echoed,
+    ...Object.fromEntries(flags.map((f) => [f, echoedFlag(echoed, f, Boolean(initial[f]))])),
+  };
 }

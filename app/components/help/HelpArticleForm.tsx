@@ -15,6 +15,7 @@ export interface HelpArticleFormValues {
   category: string;
   position: string;
   published: boolean;
+  popular: boolean;
   title: string;
   titleEn: string;
   body: string;
@@ -26,6 +27,7 @@ export const EMPTY_ARTICLE: HelpArticleFormValues = {
   category: HELP_CATEGORIES[0],
   position: "100",
   published: false,
+  popular: false,
   title: "",
   titleEn: "",
   body: "",
@@ -67,6 +69,7 @@ export function HelpArticleForm({
         hint={t("help:admin.hints.body")}
       />
       <FlagField {...flag("published")} />
+      <FlagField {...flag("popular")} hint={t("help:admin.hints.popular")} />
     </EntityForm>
   );
 }

@@ -90,12 +90,14 @@ interface SideNavProps {
 }
 
 /**
- * The member sidebar (15 entries, website, logout) for a signed-in member, the logged-out
- * sidebar (login, register, website) for a visitor. The ja/en selector sits here on small
+ * The member sidebar (15 entries, help, website, logout) for a signed-in member, the logged-out
+ * sidebar (login, register, rates, help, website) for a visitor. The ja/en selector sits here on small
  * screens only (≤767 px); wider screens have it in the header.
  */
 export function SideNav({ loggedIn, features, websiteUrl, onNavigate }: SideNavProps) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const onClick = useAppAnchorClick(onNavigate);
   return (
     <nav aria-label={t("nav.mainNav")} data-testid={loggedIn ? "member-nav" : "visitor-nav"}>
       <NavList
@@ -103,6 +105,20 @@ export function SideNav({ loggedIn, features, websiteUrl, onNavigate }: SideNavP
         onNavigate={onNavigate}
       />
       <ul className="mt-3 space-y-0.5 border-t border-slate-200 pt-3 dark:border-slate-700">
+        {/* The help centre is for everyone, signed in or not: beside the website, not among
+            the member entries the specification fixes. */}
+        <li>
+          <AppAnchor
+            href="/help"
+            aria-current={isCurrentPath(pathname, "/help") ? "page" : undefined}
+            className={navEntry(isCurrentPath(pathname, "/help"))}
+            onClick={onClick}
+            data-testid="nav-help"
+          >
+            <NavIcon name="help" />
+            <span>{t("nav.help")}</span>
+          </AppAnchor>
+        </li>
         <li>
           <WebsiteLink url={websiteUrl} onNavigate={onNavigate} />
         </li>

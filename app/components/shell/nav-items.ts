@@ -18,6 +18,7 @@ export type IconName =
   | "affiliate"
   | "line"
   | "website"
+  | "help"
   | "logout"
   | "login"
   | "register";

@@ -15,7 +15,7 @@ import { title } from "~/lib/page-title";
 
 export const handle = {
   // Public: the rate card visitors find from search and share.
-  title: title.key("nav.brokers"),
+  title: title.key("brokers:title"),
   i18n: ["brokers", "help"],
 };
 

@@ -6,7 +6,7 @@ import { newId } from "../../../db/id";
 import type { Database, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError } from "../../errors";
-import { localized } from "../../lib/localized";
+import { inJapanese, localized } from "../../lib/localized";
 import { byPhase, inPhase, phaseAt } from "../../lib/schedule";
 import { mapRows, paginate } from "../../lib/paging";
 import { inTransaction } from "../../ledger";
@@ -111,6 +111,12 @@ function toMemberCampaign(row: CampaignRow, entries: number, now: string, locale
     title: localized(row, "title", locale),
     body: localized(row, "body", locale),
     conditions: localized(row, "conditions", locale),
+    /** Texts an English reader is shown in Japanese (no English written): marked on the page. */
+    japanese: {
+      title: inJapanese(row, "title", locale),
+      body: inJapanese(row, "body", locale),
+      conditions: row.conditions !== "" && inJapanese(row, "conditions", locale),
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import type { GachaMethod, GachaRewardKind, Language } from "../../../db/schema"
 import { nowDb } from "../../../db/time";
 import { found } from "../../errors";
 import { getWallet } from "../../ledger";
-import { localized } from "../../lib/localized";
+import { inJapanese, localized } from "../../lib/localized";
 import { byPhase, inPhase, phaseAt } from "../../lib/schedule";
 import { mapRows, paginate } from "../../lib/paging";
 import type { Logger } from "../../logger";
@@ -263,6 +263,11 @@ function memberGacha(
     ...gacha,
     name: localized(row, "name", locale),
     description: localized(row, "description", locale),
+    /** Texts an English reader is shown in Japanese (no English written): marked on the page. */
+    japanese: {
+      name: inJapanese(row, "name", locale),
+      description: row.description !== "" && inJapanese(row, "description", locale),
+    },
     plays,
     playsLeft: Math.max(0, gacha.challengeLimit - plays),
     played: plays > 0,
@@ -306,6 +311,7 @@ export async function memberGetGacha(db: Db, userId: string, id: string, locale:
       return {
         id: reward.id,
         name: localized(r, "name", locale),
+        nameInJapanese: inJapanese(r, "name", locale),
         imageUrl: reward.imageUrl,
         kind: reward.kind,
         amount: reward.amount,

@@ -9,7 +9,7 @@ import type { Language } from "../../domain/language";
 import { found, notFound } from "../../errors";
 import { columnsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
-import { localized } from "../../lib/localized";
+import { inJapanese, localized } from "../../lib/localized";
 import { renderMarkdown } from "../../lib/markdown";
 import { contains } from "../../lib/paging";
 import { HELP_CATEGORIES, type HelpCategory } from "../../domain/help";
@@ -18,10 +18,15 @@ import { normalizeForSearch, searchText } from "./search";
 
 const PUBLIC_COLUMNS = ["slug", "category", "title", "title_en"] as const;
 
+/** At most this many popular questions head /help: a short list is read, a long one skimmed. */
+export const POPULAR_LIMIT = 6;
+
 export interface HelpLink {
   slug: string;
   category: HelpCategory;
   title: string;
+  /** An English reader is shown the Japanese title: no English was written. */
+  inJapanese: boolean;
 }
 
 function categoryOrder(category: string): number {
@@ -37,6 +42,7 @@ function toLink(
     slug: row.slug,
     category: row.category as HelpCategory,
     title: localized(row, "title", locale),
+    inJapanese: inJapanese(row, "title", locale),
   };
 }
 
@@ -60,17 +66,29 @@ export async function helpList(db: Db, locale: Language, q: string) {
   const words = normalizeForSearch(q).split(" ").filter(Boolean).slice(0, 8);
   const rows = await db.kysely
     .selectFrom("help_articles")
-    .select([...PUBLIC_COLUMNS, "position"])
+    .select([...PUBLIC_COLUMNS, "position", "popular"])
     .where("published", "=", 1)
     .$if(words.length > 0, (qb) =>
       qb.where((eb) => eb.and(words.map((w) => contains("search_text", w)))),
     )
     .execute();
   const sorted = byCategoryThenPosition(rows);
+  // Popular questions are the admin's mark (decision 105), listed before the categories when
+  // nothing is searched: what a view count would need (a write on every public read, bots
+  // told apart from members) buys little over the support team's knowing what is asked.
+  const popular =
+    words.length > 0
+      ? []
+      : rows
+          .filter((r) => r.popular === 1)
+          .sort((a, b) => a.position - b.position || a.slug.localeCompare(b.slug))
+          .slice(0, POPULAR_LIMIT)
+          .map((r) => toLink(r, locale));
   return {
     q,
     searched: words.length > 0,
     total: sorted.length,
+    popular,
     categories: HELP_CATEGORIES.map((category) => ({
       category,
       articles: sorted.filter((r) => r.category === category).map((r) => toLink(r, locale)),
@@ -144,7 +162,7 @@ export async function helpLinks(db: Db, locale: Language, slugs: readonly string
 function adminFacts(
   r: Pick<
     Selectable<Database["help_articles"]>,
-    "id" | "slug" | "category" | "position" | "published" | "title"
+    "id" | "slug" | "category" | "position" | "published" | "popular" | "title"
   >,
 ) {
   return {
@@ -153,6 +171,7 @@ function adminFacts(
     category: r.category as HelpCategory,
     position: r.position,
     published: r.published === 1,
+    popular: r.popular === 1,
     title: r.title,
   };
 }
@@ -160,7 +179,17 @@ function adminFacts(
 export async function adminHelpList(db: Db) {
   const rows = await db.kysely
     .selectFrom("help_articles")
-    .select(["id", "slug", "category", "position", "published", "title", "title_en", "updated_at"])
+    .select([
+      "id",
+      "slug",
+      "category",
+      "position",
+      "published",
+      "popular",
+      "title",
+      "title_en",
+      "updated_at",
+    ])
     .execute();
   return byCategoryThenPosition(rows).map((r) => ({
     ...adminFacts(r),

@@ -31,6 +31,11 @@ export const legalRouter = router({
     .input(kindInput)
     .query(({ ctx, input }) => legal.adminDocument(ctx.db, input.kind)),
 
+  /** What publishing would do: rendered texts, changes, members asked again (nothing written). */
+  preview: adminProcedure
+    .input(publishInput)
+    .query(({ ctx, input }) => legal.previewPublish(ctx.db, input)),
+
   publish: adminProcedure
     .input(publishInput)
     .mutation(({ ctx, input }) => legal.publish(ctx.db, ctx.user.id, input)),

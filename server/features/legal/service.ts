@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Expression, Kysely, QueryCreator } from "kysely";
 import type { Db } from "../../../db";
 import { insertIgnore, isUniqueViolation } from "../../../db/dialect";
@@ -11,6 +12,7 @@ import { AppError } from "../../errors";
 import { localized } from "../../lib/localized";
 import { renderMarkdown } from "../../lib/markdown";
 import { mapRows, paginateSorted } from "../../lib/paging";
+import { type DiffRow, sideBySide } from "./diff";
 import type { consentListInput, PublishValues } from "./schema";
 import type { z } from "zod";
 
@@ -139,6 +141,64 @@ export async function adminDocument(db: Db, kind: LegalKind) {
         }
       : null,
     versions: await history(db.kysely, kind),
+  };
+}
+
+/** The members a version asking for renewed consent stops at the notice: every open account. */
+async function membersToAsk(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("permission", "=", "member")
+    .where("closed_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * What publishing these texts would do, for the admin to check before `publish`: the next
+ * version's number, both languages rendered as the public page will show them, each language's
+ * changes against the current version side by side, whether the English was left as it was
+ * while the Japanese changed (English readers would read the old text), and how many members a
+ * version asking for renewed consent stops. `fingerprint` names exactly these values: the
+ * confirmation publishes only what was previewed.
+ */
+export async function previewPublish(db: Db, input: PublishValues) {
+  const latest = await latestVersion(db.kysely, input.kind);
+  const current = {
+    body: latest?.body ?? "",
+    bodyEn: latest?.body_en ?? "",
+  };
+  const bodyEn = input.bodyEn ?? "";
+  const diff = (before: string, after: string): DiffRow[] | null =>
+    before === after ? null : sideBySide(before, after);
+  return {
+    kind: input.kind,
+    currentVersion: latest?.version ?? null,
+    version: (latest?.version ?? 0) + 1,
+    html: renderMarkdown(input.body),
+    htmlEn: bodyEn === "" ? null : renderMarkdown(bodyEn),
+    diff: diff(current.body, input.body),
+    diffEn: diff(current.bodyEn, bodyEn),
+    englishStale:
+      latest !== undefined &&
+      input.body !== current.body &&
+      current.bodyEn !== "" &&
+      bodyEn === current.bodyEn,
+    membersToAsk: input.reconsent ? await membersToAsk(db.kysely) : 0,
+    fingerprint: createHash("sha256")
+      .update(
+        JSON.stringify([
+          input.kind,
+          latest?.version ?? 0,
+          input.body,
+          bodyEn,
+          input.summary ?? "",
+          input.summaryEn ?? "",
+          input.reconsent,
+        ]),
+      )
+      .digest("hex"),
   };
 }
 

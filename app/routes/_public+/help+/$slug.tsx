@@ -8,16 +8,30 @@ import { actionLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { formatDate } from "~/lib/format";
 import { HelpContact } from "~/components/help/HelpContact";
-import { orNotFound } from "~/lib/not-found.server";
+import { isNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import type { Titler } from "~/lib/page-title";
+import { JapaneseBadge, JapaneseOnly } from "~/components/JapaneseOnly";
 
-export const handle = { title: title.named("article.title"), i18n: ["help"] };
+export const handle = {
+  // An unknown slug answers its own 404 page (data without an article): titled as its heading.
+  title: ((t, data) => {
+    if (!data) return undefined;
+    const article = (data as { article: { title: string } | null }).article;
+    return article ? article.title : t("help:notFoundTitle");
+  }) satisfies Titler,
+  i18n: ["help"],
+};
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ params, context }: LoaderFunctionArgs) => {
     const slug = params.slug ?? "";
-    return json({ article: await orNotFound(() => context.trpc.help.article({ slug })) });
+    try {
+      return json({ article: await context.trpc.help.article({ slug }) });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      return json({ article: null }, { status: 404 });
+    }
   },
 );
 
@@ -29,6 +43,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
 export default function HelpArticle() {
   const { t } = useTranslation("help");
   const { article } = useLoaderData<typeof loader>();
+  if (!article) return <ArticleNotFound />;
   return (
     <div className="space-y-5">
       <BackLink to="/help">{t("back")}</BackLink>
@@ -36,7 +51,12 @@ export default function HelpArticle() {
         <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
           {t(`categories.${article.category}`)}
         </p>
-        <PageTitle>{article.title}</PageTitle>
+        <PageTitle lang={article.inJapanese ? "ja" : undefined}>{article.title}</PageTitle>
+        {article.inJapanese && (
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            <JapaneseBadge />
+          </p>
+        )}
         <div
           className="help-answer text-[15px] leading-relaxed"
           data-testid="help-answer"
@@ -56,7 +76,7 @@ export default function HelpArticle() {
             {article.related.map((r) => (
               <li key={r.slug}>
                 <Link to={`/help/${r.slug}`} className={`${actionLink} py-1`}>
-                  {r.title}
+                  <JapaneseOnly text={r.title} japanese={r.inJapanese} />
                 </Link>
               </li>
             ))}
@@ -68,15 +88,21 @@ export default function HelpArticle() {
   );
 }
 
-/** An unknown or unpublished slug: the 404 message, with the way back to the list. */
-export function ErrorBoundary() {
+/** An unknown or unpublished slug: a heading and the 404 message, with the way back. */
+function ArticleNotFound() {
   const { t } = useTranslation("help");
   return (
     <div className="space-y-4">
       <BackLink to="/help">{t("back")}</BackLink>
+      <PageTitle>{t("notFoundTitle")}</PageTitle>
       <Alert tone="error" testId="help-not-found">
         {t("notFound")}
       </Alert>
     </div>
   );
+}
+
+/** A failure other than an unknown slug: the same way back, the message in the boundary. */
+export function ErrorBoundary() {
+  return <ArticleNotFound />;
 }

@@ -1,4 +1,5 @@
 import MagnifyingGlassIcon from "@heroicons/react/20/solid/MagnifyingGlassIcon";
+import StarIcon from "@heroicons/react/20/solid/StarIcon";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
@@ -10,6 +11,7 @@ import { controlClass } from "~/components/ui/form";
 import { actionLink, textLink } from "~/components/ui/link";
 import { PageHeading } from "~/components/ui/PageTitle";
 import { HelpContact } from "~/components/help/HelpContact";
+import { JapaneseOnly } from "~/components/JapaneseOnly";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
@@ -69,6 +71,32 @@ export default function HelpCentre() {
         </div>
       )}
 
+      {help.popular.length > 0 && (
+        <section
+          aria-labelledby="help-popular"
+          className={`${card} border-emerald-200 p-4 dark:border-emerald-900`}
+          data-testid="help-popular"
+        >
+          <h2 id="help-popular" className="flex items-center gap-2 text-lg font-semibold">
+            <StarIcon className="h-5 w-5 text-amber-500" aria-hidden="true" />
+            {t("popular")}
+          </h2>
+          <ul className="mt-1 divide-y divide-slate-100 dark:divide-slate-800">
+            {help.popular.map((a) => (
+              <li key={a.slug}>
+                <Link
+                  to={`/help/${a.slug}`}
+                  className={`${actionLink} w-full py-1`}
+                  data-testid="help-popular-link"
+                >
+                  <JapaneseOnly text={a.title} japanese={a.inJapanese} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       {help.total === 0 && !help.searched ? (
         <EmptyState testId="help-empty">{t("empty")}</EmptyState>
       ) : (
@@ -90,7 +118,7 @@ export default function HelpCentre() {
                     className={`${actionLink} w-full py-1`}
                     data-testid="help-article-link"
                   >
-                    {a.title}
+                    <JapaneseOnly text={a.title} japanese={a.inJapanese} />
                   </Link>
                 </li>
               ))}

@@ -13,10 +13,15 @@ import { Field, SelectField, SubmitButton } from "~/components/ui/form";
 import { attempt, parseForm } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import type { Titler } from "~/lib/page-title";
 
 export const handle = {
-  title: title.key("admin:adjustments.batchTitle"),
+  title: ((t, data) => {
+    const a = (data as { adjustment?: { broker: string; from: string } } | undefined)?.adjustment;
+    return a
+      ? t("admin:adjustments.batchHeading", { name: a.broker, day: slashDate(a.from) })
+      : undefined;
+  }) satisfies Titler,
   i18n: ["admin", "errors"],
 };
 

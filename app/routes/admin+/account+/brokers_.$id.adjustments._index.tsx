@@ -17,7 +17,7 @@ import { title } from "~/lib/page-title";
 import { tokyoDay } from "../../../../server/domain/tokyo";
 
 export const handle = {
-  title: title.named("broker.name", "admin:adjustments.title"),
+  title: title.named("broker.name", "admin:adjustments.heading"),
   i18n: ["admin", "errors"],
 };
 

@@ -10,10 +10,14 @@ import { card } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import type { Titler } from "~/lib/page-title";
 
 export const handle = {
-  title: title.named("referrer.nickname"),
+  // "<affiliates> | <nickname>": the customer page has the nickname alone.
+  title: ((t, data) => {
+    const name = (data as { referrer?: { nickname?: string } } | undefined)?.referrer?.nickname;
+    return name ? `${t("admin.affiliates")} | ${name}` : undefined;
+  }) satisfies Titler,
   i18n: ["affiliate", "admin", "errors"],
 };
 

@@ -8,8 +8,12 @@ import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { orNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["campaign", "errors"] };
+export const handle = {
+  title: title.tabNamed("campaign:admin.tabEntries", "campaign.title"),
+  i18n: ["campaign", "errors"],
+};
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: LoaderFunctionArgs) => {

@@ -6,8 +6,12 @@ import { searchParamsObject } from "~/components/table/url";
 import { licenseDecision } from "~/lib/ea-licenses.server";
 import { buttonClass } from "~/components/ui/button";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["ea", "admin-money", "errors"] };
+export const handle = {
+  title: title.tabNamed("ea:admin.tabLicenses", "ea.name"),
+  i18n: ["ea", "admin-money", "errors"],
+};
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: LoaderFunctionArgs) => {

@@ -10,8 +10,12 @@ import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/Tab
 import { searchParamsObject } from "~/components/table/url";
 import { orNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["gacha", "errors"] };
+export const handle = {
+  title: title.tabNamed("gacha:admin.tabLogs", "gacha.name"),
+  i18n: ["gacha", "errors"],
+};
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: LoaderFunctionArgs) => {

@@ -7,8 +7,21 @@ import { orNotFound } from "~/lib/not-found.server";
 import { toTokyoInput } from "~/lib/tokyo-input";
 import type { loader as gachaLoader } from "./$gachaId";
 import { answerRefusals } from "~/lib/refusals.server";
+import type { Titler } from "~/lib/page-title";
 
-export const handle = { i18n: ["gacha", "errors"] };
+export const handle = {
+  // "<reward> | <gacha>": the reward's own form under the gacha's heading.
+  title: ((t, data, all = []) => {
+    const reward = (data as { reward?: { name?: string } } | undefined)?.reward?.name;
+    const gacha = all
+      .map((d) => (d as { gacha?: { name?: string } } | undefined)?.gacha?.name)
+      .find(Boolean);
+    return reward && gacha
+      ? `${t("gacha:admin.reward.edit", { name: reward })} | ${gacha}`
+      : undefined;
+  }) satisfies Titler,
+  i18n: ["gacha", "errors"],
+};
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ context, params }: LoaderFunctionArgs) => {

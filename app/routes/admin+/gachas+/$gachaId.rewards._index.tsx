@@ -8,8 +8,12 @@ import { orNotFound } from "~/lib/not-found.server";
 import { ListHeading } from "~/components/table/ListHeading";
 import { textLink } from "~/components/ui/link";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["gacha", "errors"] };
+export const handle = {
+  title: title.tabNamed("gacha:admin.tabRewards", "gacha.name"),
+  i18n: ["gacha", "errors"],
+};
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ context, params }: LoaderFunctionArgs) => {

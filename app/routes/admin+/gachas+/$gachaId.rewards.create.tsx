@@ -4,8 +4,12 @@ import { EMPTY_REWARD, RewardFormPage } from "~/components/gachas/RewardForm";
 import { saveReward } from "./reward-form.server";
 import type { loader as gachaLoader } from "./$gachaId";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["gacha", "errors"] };
+export const handle = {
+  title: title.tabNamed("gacha:admin.reward.create", "gacha.name"),
+  i18n: ["gacha", "errors"],
+};
 
 export const action = /* @__PURE__ */ answerRefusals(saveReward);
 

@@ -43,11 +43,10 @@ export default function EditHelpArticle() {
       )}
       <HelpArticleForm
         key={JSON.stringify(echoed)}
-        initial={withEchoed(
-          { ...article, position: String(article.position) },
-          echoed,
+        initial={withEchoed({ ...article, position: String(article.position) }, echoed, [
           "published",
-        )}
+          "popular",
+        ])}
         error={error}
         submitLabel={t("admin.save")}
       />

@@ -25,7 +25,7 @@ export default function NewHelpArticle() {
     <AdminFormPage back="/admin/setting/help" backLabel={t("admin.title")} title={t("admin.new")}>
       <HelpArticleForm
         key={JSON.stringify(echoed)}
-        initial={withEchoed(EMPTY_ARTICLE, echoed, "published")}
+        initial={withEchoed(EMPTY_ARTICLE, echoed, ["published", "popular"])}
         error={error}
         submitLabel={t("admin.save")}
       />

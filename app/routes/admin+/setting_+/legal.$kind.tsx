@@ -20,10 +20,18 @@ import { CheckboxField, SubmitButton, useFieldError } from "~/components/ui/form
 import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink, textLink } from "~/components/ui/link";
 import { formatDateTime } from "~/lib/format";
-import { attempt, parseForm } from "~/lib/forms.server";
+import { attempt, type FormError, isChecked, parseForm } from "~/lib/forms.server";
+import type { Titler } from "~/lib/page-title";
+import { LegalPublishPreview } from "./__legal-preview";
 import { answerRefusals } from "~/lib/refusals.server";
 
-export const handle = { i18n: ["legal", "errors"] };
+export const handle = {
+  title: ((t, data) => {
+    const kind = (data as { document?: { kind?: string } } | undefined)?.document?.kind;
+    return kind ? t("legal:admin.editTitle", { document: t(`legal:kinds.${kind}`) }) : undefined;
+  }) satisfies Titler,
+  i18n: ["legal", "errors"],
+};
 
 function kindOf(param: string | undefined): LegalKind {
   const kind = LEGAL_KINDS.find((k) => k === param);
@@ -39,16 +47,35 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-/** Publishing makes the next version; a refusal keeps what was typed. */
+/**
+ * Two steps: "preview" answers what publishing would do (rendered texts, changes, members asked
+ * again); "publish" publishes only the texts that were previewed (their fingerprint) and, when
+ * members must agree again, only once the admin ticked that they will be asked. A refusal
+ * keeps what was typed.
+ */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
     const kind = kindOf(params.kind);
     const parsed = await parseForm(request, publishForm(kind));
     if (!parsed.ok) return parsed.response;
-    const { input } = parsed;
-    const result = await attempt(parsed.values, () =>
-      context.trpc.legal.publish({ kind, ...input }),
-    );
+    const { input, values, form } = parsed;
+    const previewed = await attempt(values, () => context.trpc.legal.preview({ kind, ...input }));
+    if (!previewed.ok) return previewed.response;
+    const preview = previewed.data;
+    const publishing = form.get("intent") === "publish";
+    const changedSincePreview = publishing && form.get("previewed") !== preview.fingerprint;
+    if (!publishing || changedSincePreview) {
+      return json({ ok: true as const, preview, values, changedSincePreview });
+    }
+    if (parsed.value.reconsent && !isChecked(form, "confirmReconsent")) {
+      const error: FormError = {
+        key: null,
+        params: null,
+        fieldErrors: { confirmReconsent: "legalConfirmReconsent" },
+      };
+      return json({ ok: false as const, error, values, preview }, { status: 400 });
+    }
+    const result = await attempt(values, () => context.trpc.legal.publish({ kind, ...input }));
     if (!result.ok) return result.response;
     return redirect(`/admin/setting/legal/${kind}?published=${result.data.version}`);
   },
@@ -66,16 +93,16 @@ export default function LegalDocumentEditor() {
   const [params] = useSearchParams();
   const published = params.get("published");
   const error = result && !result.ok ? result.error : null;
-  const echoed: Record<string, unknown> =
-    result && !result.ok
-      ? result.values
-      : {
-          body: doc.latest?.body ?? "",
-          bodyEn: doc.latest?.bodyEn ?? "",
-          // Each version's summary says what it changed: the next one starts empty.
-          summary: "",
-          summaryEn: "",
-        };
+  const preview = result && "preview" in result ? result.preview : null;
+  const echoed: Record<string, unknown> = result
+    ? result.values
+    : {
+        body: doc.latest?.body ?? "",
+        bodyEn: doc.latest?.bodyEn ?? "",
+        // Each version's summary says what it changed: the next one starts empty.
+        summary: "",
+        summaryEn: "",
+      };
   const errorOf = (name: string, label: string) => {
     const key = error?.fieldErrors[name];
     return key ? t(`errors:field.${key}`, { field: label }) : null;
@@ -83,6 +110,10 @@ export default function LegalDocumentEditor() {
   const next = (doc.latest?.version ?? 0) + 1;
   const title = t(`kinds.${doc.kind}`);
   const reconsentError = useFieldError(error, "reconsent", "legal:admin.fields.reconsent");
+  const confirmError = error?.fieldErrors.confirmReconsent
+    ? t(`errors:field.${error.fieldErrors.confirmReconsent}`, { count: preview?.membersToAsk ?? 0 })
+    : null;
+  const reconsentTicked = echoed.reconsent === "on";
   return (
     <div className="space-y-6">
       <PageTitle>{t("admin.editTitle", { document: title })}</PageTitle>
@@ -121,11 +152,22 @@ export default function LegalDocumentEditor() {
               name="reconsent"
               label={t("admin.fields.reconsent")}
               hint={t("admin.hints.reconsent")}
-              defaultChecked={result && !result.ok ? result.values.reconsent === "on" : false}
+              defaultChecked={reconsentTicked}
               error={reconsentError}
             />
           )}
-          <SubmitButton>{t("admin.publish", { version: next })}</SubmitButton>
+          <SubmitButton name="intent" value="preview" tone={preview ? "secondary" : "primary"}>
+            {t(preview ? "admin.previewAgain" : "admin.previewButton")}
+          </SubmitButton>
+          {preview && (
+            <LegalPublishPreview
+              key={preview.fingerprint}
+              preview={preview}
+              reconsent={isConsentKind(doc.kind) && reconsentTicked}
+              changedSincePreview={"changedSincePreview" in result! && result.changedSincePreview}
+              confirmError={confirmError}
+            />
+          )}
         </Form>
       </Section>
       <Section title={t("admin.history")} testId="legal-versions">

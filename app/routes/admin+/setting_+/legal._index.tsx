@@ -9,9 +9,10 @@ import { Section } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink } from "~/components/ui/link";
 import { formatDateTime } from "~/lib/format";
+import { title } from "~/lib/page-title";
 import { answerRefusals } from "~/lib/refusals.server";
 
-export const handle = { i18n: ["legal"] };
+export const handle = { title: title.key("legal:admin.title"), i18n: ["legal"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   return json({ documents: await context.trpc.legal.overview() });

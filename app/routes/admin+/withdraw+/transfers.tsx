@@ -13,8 +13,12 @@ import { formatDateTime } from "~/lib/format";
 import { approveOrDeny } from "~/lib/decisions.server";
 import { formatYen } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["admin-money", "wallet", "errors"] };
+export const handle = {
+  title: title.tab("adminTabs.withdraw.transfers", "admin-money:withdrawals.title"),
+  i18n: ["admin-money", "wallet", "errors"],
+};
 
 const STATUSES = ["pending", "completed", "failed", "all"] as const;
 const KINDS = { section: "transfers", accept: "approve", refuse: "deny" } as const;

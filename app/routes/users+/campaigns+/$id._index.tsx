@@ -1,4 +1,5 @@
 import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
+import { JapaneseBadge } from "~/components/JapaneseOnly";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -63,15 +64,18 @@ export default function CampaignDetail() {
             <div className="flex flex-wrap items-center gap-2">
               <CampaignStatusBadge status={c.status} />
               {c.entered && <EnteredBadge />}
+              {c.japanese.title && <JapaneseBadge />}
             </div>
             <h1
               className="break-words text-xl font-bold leading-snug sm:text-2xl"
               data-testid="campaign-title"
+              lang={c.japanese.title ? "ja" : undefined}
             >
               {c.title}
             </h1>
           </div>
 
+          {c.japanese.body && !c.japanese.title && <JapaneseBadge />}
           <PlainText
             text={c.body}
             testId="campaign-body"

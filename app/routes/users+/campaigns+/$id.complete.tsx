@@ -7,10 +7,14 @@ import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import type { Titler } from "~/lib/page-title";
 
 export const handle = {
-  title: title.named("campaign.title", "titles.campaignEntered"),
+  // "<campaign> | <entered>": the heading says only that the entry is done.
+  title: ((t, data) => {
+    const name = (data as { campaign?: { title?: string } } | undefined)?.campaign?.title;
+    return name ? `${name} | ${t("campaign:complete.title")}` : undefined;
+  }) satisfies Titler,
   i18n: ["campaign", "errors"],
 };
 

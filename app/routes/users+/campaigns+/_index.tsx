@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { JapaneseBadge } from "~/components/JapaneseOnly";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardFacts, CardListPage, ListCard, stateFilter } from "~/components/CardList";
@@ -49,6 +50,7 @@ export default function Campaigns() {
             <>
               <CampaignStatusBadge status={c.status} />
               {c.entered && <EnteredBadge />}
+              {c.japanese.title && <JapaneseBadge />}
             </>
           }
           title={c.title}

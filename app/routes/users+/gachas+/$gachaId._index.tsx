@@ -1,4 +1,5 @@
 import ShieldCheckIcon from "@heroicons/react/20/solid/ShieldCheckIcon";
+import { JapaneseBadge, JapaneseOnly } from "~/components/JapaneseOnly";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -47,10 +48,12 @@ export default function GachaDetails() {
           <div className="flex flex-wrap items-center gap-2">
             <GachaStatusBadge status={g.status} soldOut={g.soldOut} />
             {g.played && <PlayedBadge />}
+            {(g.japanese.name || g.japanese.description) && <JapaneseBadge />}
           </div>
           <h1
             className="break-phrase text-xl font-bold leading-snug sm:text-2xl"
             data-testid="gacha-name"
+            lang={g.japanese.name ? "ja" : undefined}
           >
             {g.name}
           </h1>
@@ -119,7 +122,9 @@ export default function GachaDetails() {
               cell: (r) => (
                 <span className="flex items-center gap-3">
                   <GachaArt src={r.imageUrl} size="thumb" className="shrink-0" />
-                  <span className="font-medium">{r.name}</span>
+                  <span className="font-medium">
+                    <JapaneseOnly text={r.name} japanese={r.nameInJapanese} />
+                  </span>
                 </span>
               ),
             },

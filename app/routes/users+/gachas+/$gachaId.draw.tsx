@@ -18,7 +18,7 @@ import { drawForm } from "./draw.server";
 import { title } from "~/lib/page-title";
 
 export const handle = {
-  title: title.named("gacha.name", "titles.gachaDraw"),
+  title: title.named("gacha.name", "gacha:draw.title"),
   i18n: ["gacha", "errors"],
 };
 

@@ -1,4 +1,5 @@
 import ClockIcon from "@heroicons/react/20/solid/ClockIcon";
+import { JapaneseBadge } from "~/components/JapaneseOnly";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -52,6 +53,7 @@ export default function Gachas() {
             <>
               <GachaStatusBadge status={g.status} soldOut={g.soldOut} />
               {g.played && <PlayedBadge />}
+              {g.japanese.name && <JapaneseBadge />}
             </>
           }
           title={g.name}
