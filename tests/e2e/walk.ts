@@ -110,6 +110,7 @@ export const PUBLIC_PAGES = [
   "/company",
   "/help",
   "/help/withdrawal-fees",
+  "/welcome",
 ];
 
 /** Signs the context in as the seeded demo member or admin (a new session, no login page). */

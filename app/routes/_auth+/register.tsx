@@ -94,6 +94,9 @@ export default function Register() {
       >
         {t("links.toLogin")}
       </Link>
+      <Link to="/welcome" className={`${textLink} block text-sm`} data-testid="register-welcome">
+        {t("links.welcome")}
+      </Link>
     </AuthCard>
   );
 }

@@ -1,0 +1,23 @@
+import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import { heroInput, heroLines } from "../../domain/public-home";
+import { readHero, saveHero } from "./hero";
+import * as pages from "./service";
+
+export const publicRouter = router({
+  /** The portal's own address: canonical URLs, hreflang pairs and preview images are absolute. */
+  site: publicProcedure.query(({ ctx }) => ({ origin: ctx.config.APP_ORIGIN })),
+
+  /** /welcome: everything the public home shows, in the reader's language. */
+  home: publicProcedure.query(({ ctx }) => pages.publicHome(ctx.listDb, ctx.locale)),
+
+  /** The pitch as the admin edits it (both languages). */
+  hero: adminProcedure.query(({ ctx }) => readHero(ctx.db.kysely)),
+
+  saveHero: adminProcedure.input(heroInput).mutation(async ({ ctx, input }) => {
+    await saveHero(ctx.db, ctx.user.id, {
+      ja: heroLines(input.heroJa),
+      en: heroLines(input.heroEn),
+    });
+    return { ok: true as const };
+  }),
+});

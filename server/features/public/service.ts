@@ -1,0 +1,125 @@
+import type { Db } from "../../../db";
+import { nowDb } from "../../../db/time";
+import type { Language } from "../../domain/language";
+import {
+  WITHDRAWAL_FEES,
+  WITHDRAWAL_METHODS,
+  WITHDRAWAL_MINIMUMS,
+  WITHDRAWAL_PROCESSING_DAYS,
+} from "../../domain/withdrawal";
+import { localized } from "../../lib/localized";
+import { inPhase } from "../../lib/schedule";
+import { rateCard, type RateCard } from "../brokers/terms";
+import { getMoneySettings } from "../settings/service";
+import { readHero } from "./hero";
+
+/**
+ * What the public pages (/welcome, /brokers/<slug>) show visitors: only what admins already
+ * publish elsewhere (the rate card, open campaigns, published help answers, the money rules).
+ * Nothing here names a member, except the referral landing's inviter nickname, which the
+ * inviter chose to share with the link.
+ */
+
+/** How many brokers the home's rate table shows (the admin's display order decides which). */
+const HOME_BROKERS = 4;
+const HOME_CAMPAIGNS = 3;
+const HOME_HELP = 5;
+
+type CardBroker = RateCard["brokers"][number];
+
+/** A broker as the public pages list it: its page's slug is its code (lower case, stable). */
+function publicBroker(b: CardBroker) {
+  return {
+    slug: b.code,
+    name: b.name,
+    logoPath: b.logoPath,
+    autoRebate: b.autoRebate,
+    rates: b.rates,
+    previous: b.previous,
+    changes: b.changes,
+    schedule: b.schedule,
+    nextCrediting: b.nextCrediting,
+  };
+}
+
+/** The campaigns open right now, soonest to end first, titles in the reader's language. */
+async function openCampaigns(db: Db, locale: Language, limit: number) {
+  const now = nowDb();
+  const rows = await db.kysely
+    .selectFrom("campaigns")
+    .select([
+      "campaigns.id",
+      "campaigns.title",
+      "campaigns.title_en",
+      "campaigns.body",
+      "campaigns.body_en",
+      "campaigns.ends_at",
+    ])
+    .where("campaigns.active", "=", 1)
+    .where(inPhase("campaigns", "open", now))
+    .orderBy("campaigns.ends_at")
+    .orderBy("campaigns.id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: localized(r, "title", locale),
+    body: localized(r, "body", locale),
+    endsAt: r.ends_at,
+  }));
+}
+
+/** Published help answers, the most recently written or updated first. */
+async function newestAnswers(
+  db: Db,
+  locale: Language,
+  limit: number,
+  category?: string,
+): Promise<{ slug: string; title: string }[]> {
+  const rows = await db.kysely
+    .selectFrom("help_articles")
+    .select(["slug", "title", "title_en"])
+    .where("published", "=", 1)
+    .$if(category !== undefined, (q) => q.where("category", "=", category!))
+    .orderBy("updated_at", "desc")
+    .orderBy("slug")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ slug: r.slug, title: localized(r, "title", locale) }));
+}
+
+/** How members are paid: the payout methods with their minimums and fees, and the transfer fee. */
+async function paymentRules(db: Db) {
+  const settings = await getMoneySettings(db.kysely);
+  return {
+    methods: WITHDRAWAL_METHODS.map((method) => ({
+      method,
+      minimum: WITHDRAWAL_MINIMUMS[method],
+      fee: WITHDRAWAL_FEES[method],
+    })),
+    processingDays: WITHDRAWAL_PROCESSING_DAYS,
+    transferFeeRateBp: settings.transferFeeRateBp,
+  };
+}
+
+/** /welcome: the pitch, the first brokers' rates, how payment works, campaigns, answers. */
+export async function publicHome(db: Db, locale: Language, now: Date = new Date()) {
+  const [hero, card, payment, campaigns, help] = await Promise.all([
+    readHero(db.kysely),
+    rateCard(db, locale, now),
+    paymentRules(db),
+    openCampaigns(db, locale, HOME_CAMPAIGNS),
+    newestAnswers(db, locale, HOME_HELP),
+  ]);
+  const brokers = card.brokers.filter((b) => b.rates.length > 0).slice(0, HOME_BROKERS);
+  return {
+    hero: hero ? (locale === "en" && hero.en.length > 0 ? hero.en : hero.ja) : null,
+    usdJpyX100: card.usdJpyX100,
+    brokers: brokers.map(publicBroker),
+    brokerCount: card.brokers.length,
+    payment,
+    campaigns,
+    help,
+  };
+}
+export type PublicHome = Awaited<ReturnType<typeof publicHome>>;

@@ -1,0 +1,72 @@
+import { expect, test, visit } from "./fixtures";
+
+/**
+ * The public pages that bring members: the home for newcomers (/welcome), reached from the
+ * sign-in and registration pages and the header's website button.
+ */
+test.describe("public home", () => {
+  test("says what the service is, shows rates, computes, and leads to sign-up", async ({
+    page,
+  }) => {
+    await visit(page, "/welcome");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "いつもの取引に、キャッシュバックを。",
+    );
+    const brokers = page.getByTestId("welcome-broker");
+    await expect(brokers).toHaveCount(4);
+    await expect(brokers.first().getByRole("link")).toHaveAttribute("href", "/brokers/xm");
+    await expect(page.getByTestId("welcome-methods").getByRole("row")).toHaveCount(7);
+    await expect(page.getByTestId("welcome-campaigns").getByRole("listitem")).not.toHaveCount(0);
+    await expect(page.getByTestId("welcome-help").getByRole("listitem")).toHaveCount(5);
+
+    // 10 lots at XM Standard (¥640 a lot) is ¥6,400 a month, in integers.
+    await page.getByLabel("1か月の取引量(ロット)").fill("10");
+    const xm = page.getByTestId("calculator-broker").filter({ hasText: "XM" });
+    await expect(xm.getByTestId("per-month").first()).toHaveText("月 ¥6,400");
+
+    await page.getByTestId("welcome-register").click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("is linked from sign-in, registration and the header", async ({ page }) => {
+    await visit(page, "/login");
+    await expect(page.getByTestId("login-welcome")).toHaveAttribute("href", "/welcome");
+    await expect(page.getByTestId("header-website")).toHaveAttribute("href", "/welcome");
+    await visit(page, "/register");
+    await page.getByTestId("register-welcome").click();
+    await expect(page).toHaveURL(/\/welcome$/);
+  });
+
+  test("answers in English with ?lng=en", async ({ page }) => {
+    await visit(page, "/welcome?lng=en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Cashback on the trades you already make.",
+    );
+  });
+
+  test("shows the pitch the admin writes, previewed before", async ({ page, login, problems }) => {
+    // The refused save answers 400, on purpose.
+    problems.allow(/\/admin\/setting\/home\?_data=/);
+    await login("admin");
+    await visit(page, "/admin/setting/home");
+    await page.getByLabel("日本語").fill("会員限定の還元\n二行目の説明\n三行目\n四行目");
+    await page.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByRole("alert")).toContainText("日本語は3行までにしてください");
+    await expect(page.getByRole("alert")).toBeInViewport();
+    await page.getByLabel("日本語").fill("会員限定の還元\n二行目の説明");
+    await page.getByLabel("英語(任意)").fill("Members-only rebates");
+    await page.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByTestId("hero-saved")).toBeVisible();
+    await expect(page.getByTestId("hero-preview")).toContainText("会員限定の還元");
+    await visit(page, "/welcome");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("会員限定の還元");
+    await visit(page, "/welcome?lng=en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Members-only rebates");
+    // Back to the standard text for the other tests.
+    await visit(page, "/admin/setting/home");
+    await page.getByLabel("日本語").fill("");
+    await page.getByLabel("英語(任意)").fill("");
+    await page.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByTestId("hero-saved")).toBeVisible();
+  });
+});
