@@ -2,7 +2,8 @@ import type { MetaDescriptor } from "@remix-run/node";
 
 /**
  * What a public page tells search engines and link previews (LINE, X, Facebook): built by the
- * loader (it knows the origin, the language and the content), turned into tags by `seoMeta`.
+ * loader (it knows the origin, the language and the content), turned into tags by `seoMeta`;
+ * its JSON-LD goes in the body (`JsonLd`).
  */
 export interface Seo {
   title: string;
@@ -41,7 +42,6 @@ export function seoMeta(seo: Seo | undefined | null): MetaDescriptor[] {
     { name: "twitter:title", content: seo.title },
     { name: "twitter:description", content: seo.description },
     { name: "twitter:image", content: seo.image },
-    ...seo.jsonLd.map((ld) => ({ "script:ld+json": ld })),
   ];
 }
 

@@ -14,7 +14,10 @@ test.describe("public home", () => {
     );
     const brokers = page.getByTestId("welcome-broker");
     await expect(brokers).toHaveCount(4);
-    await expect(brokers.first().getByRole("link")).toHaveAttribute("href", "/brokers/xm");
+    // Other specs add brokers to the shared database: XM is found by its name.
+    await expect(
+      page.getByRole("link", { name: "XMのキャッシュバック", exact: true }).first(),
+    ).toHaveAttribute("href", "/brokers/xm");
     await expect(page.getByTestId("welcome-methods").getByRole("row")).toHaveCount(7);
     await expect(page.getByTestId("welcome-campaigns").getByRole("listitem")).not.toHaveCount(0);
     await expect(page.getByTestId("welcome-help").getByRole("listitem")).toHaveCount(5);
@@ -68,5 +71,38 @@ test.describe("public home", () => {
     await page.getByLabel("英語(任意)").fill("");
     await page.getByRole("button", { name: "保存" }).click();
     await expect(page.getByTestId("hero-saved")).toBeVisible();
+  });
+});
+
+test.describe("a broker's page", () => {
+  test("is linked from the list, and answers what a searcher asks", async ({ page }) => {
+    await visit(page, "/brokers");
+    await page.getByTestId("broker-page-link").filter({ hasText: "XM" }).click();
+    await expect(page).toHaveURL(/\/brokers\/xm$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("XMのキャッシュバック");
+    await expect(page.getByTestId("rate-line")).toHaveCount(4);
+    await expect(page.getByTestId("schedule")).toContainText("毎月10日に入金");
+    await expect(page.getByTestId("broker-open-steps").getByRole("listitem")).toHaveCount(4);
+    await expect(page.getByTestId("broker-link-steps").getByRole("listitem")).toHaveCount(3);
+    await expect(page.getByTestId("broker-signup")).toHaveAttribute(
+      "href",
+      "https://www.xmtrading.com/",
+    );
+    await page.getByLabel("1か月の取引量(ロット)").fill("2.5");
+    await expect(page.getByTestId("per-month").first()).toHaveText("月 ¥1,600");
+  });
+
+  test("without JavaScript the calculator answers from the page itself", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/brokers/xm?lots=10");
+    await expect(page.getByTestId("per-month").first()).toHaveText("月 ¥6,400");
+    await context.close();
+  });
+
+  test("one address per broker: capitals lead to it", async ({ page }) => {
+    await visit(page, "/brokers/XM?lng=en");
+    await expect(page).toHaveURL(/\/brokers\/xm\?lng=en$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("XM cashback");
   });
 });

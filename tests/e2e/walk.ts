@@ -111,6 +111,7 @@ export const PUBLIC_PAGES = [
   "/help",
   "/help/withdrawal-fees",
   "/welcome",
+  "/brokers/xm",
 ];
 
 /** Signs the context in as the seeded demo member or admin (a new session, no login page). */

@@ -4,7 +4,8 @@ import { seedCampaigns } from "../../db/seed/campaigns";
 import { seedHelp } from "../../db/seed/help";
 import { WITHDRAWAL_METHODS } from "../../server/domain/withdrawal";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { nowDb } from "../../db/time";
+import { newId } from "../../db/id";
+import { nowDb, toDbTime } from "../../db/time";
 import { adminWithCaller, callerFor, createUser, type Caller } from "../helpers/fixtures";
 
 let t: TestDb;
@@ -113,5 +114,102 @@ describe(`the public home's content on ${testEngine}`, () => {
     await expect(member.pages.saveHero({ heroJa: "x", heroEn: "" })).rejects.toThrow();
     await expect(visitorJa.pages.hero()).rejects.toThrow();
     expect(await admin.pages.hero()).toEqual({ ja: ["一行目"], en: ["Line one", "Line two"] });
+  });
+});
+
+describe(`a broker's public page on ${testEngine}`, () => {
+  /** The page of a broker found by its current code. */
+  async function current(caller: Caller, slug: string) {
+    const page = await caller.pages.broker({ slug });
+    if (page.moved !== null) throw new Error(`${slug} moved to ${page.moved}`);
+    return page;
+  }
+
+  async function renameBroker(from: string, to: string) {
+    const row = await t.db.kysely
+      .selectFrom("brokers")
+      .select("id")
+      .where("code", "=", from)
+      .executeTakeFirstOrThrow();
+    const b = await admin.brokers.get({ id: row.id });
+    await admin.brokers.update({
+      id: b.id,
+      name: b.name,
+      code: to,
+      accountKind: b.accountKind,
+      idCharset: b.idCharset ?? "",
+      idMinLength: b.idMinLength === null ? "" : String(b.idMinLength),
+      idMaxLength: b.idMaxLength === null ? "" : String(b.idMaxLength),
+      signupUrl: b.signupUrl,
+      displayOrder: String(b.displayOrder),
+      autoRebate: b.autoRebate,
+      active: true,
+    } as never);
+  }
+
+  it("shows its rates with every version of the card, newest first, and its schedule", async () => {
+    const page = await current(visitorEn, "exness");
+    const broker = page.broker;
+    expect(broker.name).toBe("Exness");
+    expect(broker.rates.map((r) => r.accountType)).toEqual(["Standard", "Pro"]);
+    expect(broker.history.length).toBeGreaterThanOrEqual(1);
+    // The oldest version applies from the start: it has no day.
+    expect(broker.history.at(-1)!.from).toBeNull();
+    expect(broker.schedule).toEqual({ cycle: "weekly", day: 5 });
+    expect(broker.signupUrl).toBe("https://www.exness.com/");
+    expect(page.others.map((o) => o.slug)).not.toContain("exness");
+    expect(page.help.length).toBeGreaterThan(0);
+  });
+
+  it("lists only the open campaigns that name the broker", async () => {
+    const day = 86_400_000;
+    const at = (offset: number) => toDbTime(new Date(Date.now() + offset));
+    const campaign = (title: string, starts: number, ends: number) => ({
+      id: newId(),
+      title,
+      body: "本文",
+      conditions: "条件",
+      starts_at: at(starts),
+      ends_at: at(ends),
+      created_at: at(0),
+      updated_at: at(0),
+    });
+    const open = campaign("EXNESS 口座開設キャンペーン", -day, day);
+    await t.db.kysely
+      .insertInto("campaigns")
+      .values([open, campaign("Exness 終了したキャンペーン", -2 * day, -day)])
+      .execute();
+    const exness = await current(visitorJa, "exness");
+    expect(exness.campaigns.map((c) => c.id)).toEqual([open.id]);
+    const xm = await current(visitorJa, "xm");
+    expect(xm.campaigns.map((c) => c.id)).not.toContain(open.id);
+  });
+
+  it("is not found for an unknown or inactive broker", async () => {
+    await expect(visitorJa.pages.broker({ slug: "nobody" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await t.db.kysely
+      .updateTable("brokers")
+      .set({ active: 0 })
+      .where("code", "=", "bigboss")
+      .execute();
+    await expect(visitorJa.pages.broker({ slug: "bigboss" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await t.db.kysely
+      .updateTable("brokers")
+      .set({ active: 1 })
+      .where("code", "=", "bigboss")
+      .execute();
+  });
+
+  it("keeps an old code as an address that leads to the new one, and gives it back", async () => {
+    await renameBroker("axi", "axi-trader");
+    expect((await visitorJa.pages.broker({ slug: "axi" })).moved).toBe("axi-trader");
+    expect((await visitorJa.pages.broker({ slug: "axi-trader" })).broker?.name).toBe("Axi");
+    await renameBroker("axi-trader", "axi");
+    expect((await visitorJa.pages.broker({ slug: "axi-trader" })).moved).toBe("axi");
+    expect((await visitorJa.pages.broker({ slug: "axi" })).moved).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { formatRate, formatYen } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { seoMeta } from "~/lib/seo";
+import { JsonLd } from "~/components/public/JsonLd";
 import { publicPage } from "~/lib/public-page.server";
 
 export const handle = {
@@ -43,10 +44,11 @@ export { publicHeaders as headers } from "~/lib/public-page";
  */
 export default function Welcome() {
   const { t } = useTranslation(["public", "brokers", "wallet"]);
-  const { home, lots } = useLoaderData<typeof loader>();
+  const { home, lots, seo } = useLoaderData<typeof loader>();
   const pitch: string[] = home.hero ?? [0, 1, 2].map((i) => t(`home.pitch.${i}`));
   return (
     <div className="space-y-8" data-testid="welcome">
+      <JsonLd data={seo.jsonLd} />
       <section className="space-y-3" aria-labelledby="welcome-title">
         <h1 id="welcome-title" className="break-phrase text-2xl font-bold sm:text-3xl">
           {pitch[0]}

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { adminProcedure, publicProcedure, router } from "../../trpc/init";
 import { heroInput, heroLines } from "../../domain/public-home";
 import { readHero, saveHero } from "./hero";
@@ -9,6 +10,11 @@ export const publicRouter = router({
 
   /** /welcome: everything the public home shows, in the reader's language. */
   home: publicProcedure.query(({ ctx }) => pages.publicHome(ctx.listDb, ctx.locale)),
+
+  /** /brokers/<slug>: one broker's rates, history, schedule, campaigns and answers. */
+  broker: publicProcedure
+    .input(z.object({ slug: z.string().trim().toLowerCase().max(32) }))
+    .query(({ ctx, input }) => pages.brokerPage(ctx.listDb, ctx.locale, input.slug)),
 
   /** The pitch as the admin edits it (both languages). */
   hero: adminProcedure.query(({ ctx }) => readHero(ctx.db.kysely)),

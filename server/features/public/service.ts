@@ -7,9 +7,11 @@ import {
   WITHDRAWAL_MINIMUMS,
   WITHDRAWAL_PROCESSING_DAYS,
 } from "../../domain/withdrawal";
+import { EARLIEST } from "../../domain/pricing";
 import { localized } from "../../lib/localized";
 import { inPhase } from "../../lib/schedule";
-import { rateCard, type RateCard } from "../brokers/terms";
+import { notFound } from "../../errors";
+import { rateCard, type RateCard, rateVersionsOf } from "../brokers/terms";
 import { getMoneySettings } from "../settings/service";
 import { readHero } from "./hero";
 
@@ -123,3 +125,56 @@ export async function publicHome(db: Db, locale: Language, now: Date = new Date(
   };
 }
 export type PublicHome = Awaited<ReturnType<typeof publicHome>>;
+
+/** How many of the broker's help answers (accounts category) its page lists. */
+const BROKER_HELP = 6;
+
+/**
+ * A broker's public page, /brokers/<slug>: found by its code; an earlier code answers where
+ * the broker is now (`moved`); a broker that is not active, or no broker, is not found.
+ */
+export async function brokerPage(db: Db, locale: Language, slug: string, now: Date = new Date()) {
+  const card = await rateCard(db, locale, now);
+  const broker = card.brokers.find((b) => b.code === slug);
+  if (!broker) {
+    const old = await db.kysely
+      .selectFrom("broker_slugs")
+      .innerJoin("brokers", "brokers.id", "broker_slugs.broker_id")
+      .select("brokers.code")
+      .where("broker_slugs.slug", "=", slug)
+      .where("brokers.active", "=", 1)
+      .executeTakeFirst();
+    if (old) return { moved: old.code } as const;
+    throw notFound();
+  }
+  const [history, campaigns, help] = await Promise.all([
+    rateVersionsOf(db.kysely, [broker.id]),
+    openCampaigns(db, locale, 20),
+    newestAnswers(db, locale, BROKER_HELP, "accounts"),
+  ]);
+  const name = broker.name.toLowerCase();
+  return {
+    moved: null,
+    usdJpyX100: card.usdJpyX100,
+    broker: {
+      ...publicBroker(broker),
+      signupUrl: broker.signupUrl,
+      conditions: broker.conditions,
+      // Every version of the card, newest first: the rates per account type and their day.
+      // The first version's day is null when it applies from the start (decision 045).
+      history: [...(history.get(broker.id) ?? [])].reverse().map((v) => ({
+        from: v.from === EARLIEST ? null : v.from,
+        rates: v.rates,
+      })),
+    },
+    // Campaigns carry no broker: the ones that name it in their title or text are its own.
+    campaigns: campaigns
+      .filter((c) => `${c.title}\n${c.body}`.toLowerCase().includes(name))
+      .map(({ id, title, endsAt }) => ({ id, title, endsAt })),
+    help,
+    others: card.brokers
+      .filter((b) => b.id !== broker.id)
+      .map((b) => ({ slug: b.code, name: b.name })),
+  };
+}
+export type BrokerPage = Awaited<ReturnType<typeof brokerPage>>;
