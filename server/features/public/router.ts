@@ -16,6 +16,13 @@ export const publicRouter = router({
     .input(z.object({ slug: z.string().trim().toLowerCase().max(32) }))
     .query(({ ctx, input }) => pages.brokerPage(ctx.listDb, ctx.locale, input.slug)),
 
+  /** /r/<code>: who invited the visitor, and what they get. */
+  referral: publicProcedure
+    .input(
+      z.object({ code: z.string().trim().toLowerCase().regex(pages.REFERRAL_CODE, "notFound") }),
+    )
+    .query(({ ctx, input }) => pages.referralLanding(ctx.listDb, ctx.locale, input.code)),
+
   /** The pitch as the admin edits it (both languages). */
   hero: adminProcedure.query(({ ctx }) => readHero(ctx.db.kysely)),
 

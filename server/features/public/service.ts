@@ -178,3 +178,28 @@ export async function brokerPage(db: Db, locale: Language, slug: string, now: Da
   };
 }
 export type BrokerPage = Awaited<ReturnType<typeof brokerPage>>;
+
+/** A referral code as links carry it: 4 to 16 lower-case letters and digits. */
+export const REFERRAL_CODE = /^[a-z0-9]{4,16}$/;
+
+/**
+ * The referral landing, /r/<code>: the inviter's nickname (what they show every member
+ * already, and chose to share with the link) and what the visitor gets: the brokers' count
+ * and the best rates. A code of no member, or of a closed account, is not found.
+ */
+export async function referralLanding(db: Db, locale: Language, code: string) {
+  const inviter = await db.kysely
+    .selectFrom("users")
+    .select(["nickname"])
+    .where("referral_code", "=", code)
+    .where("closed_at", "is", null)
+    .executeTakeFirst();
+  if (!inviter) throw notFound();
+  const card = await rateCard(db, locale);
+  const brokers = card.brokers.filter((b) => b.rates.length > 0);
+  return {
+    nickname: inviter.nickname,
+    brokerCount: brokers.length,
+    brokers: brokers.slice(0, HOME_BROKERS).map(publicBroker),
+  };
+}
