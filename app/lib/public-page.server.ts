@@ -40,7 +40,6 @@ export async function publicPage(
     path: string;
     title: (t: T) => string;
     description: (t: T) => string;
-    image: string;
     crumbs: { name: (t: T) => string; path: string }[];
     jsonLd?: Record<string, unknown>[];
   },
@@ -60,7 +59,6 @@ export async function publicPage(
       ja: languageUrl(origin, page.path, "ja"),
       en: languageUrl(origin, page.path, "en"),
     },
-    image: `${origin}${page.image}`,
     lang,
     siteName: t("common:app.name"),
     jsonLd: [...(crumbs.length > 1 ? [breadcrumbList(crumbs)] : []), ...(page.jsonLd ?? [])],

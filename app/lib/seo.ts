@@ -12,8 +12,6 @@ export interface Seo {
   canonical: string;
   /** The page in each language, absolute: the hreflang pairs (ja is also x-default). */
   alternates: { ja: string; en: string };
-  /** An absolute URL of a 1200×630 PNG. */
-  image: string;
   lang: "ja" | "en";
   siteName: string;
   /** schema.org objects, each its own JSON-LD script. */
@@ -35,13 +33,9 @@ export function seoMeta(seo: Seo | undefined | null): MetaDescriptor[] {
     { property: "og:description", content: seo.description },
     { property: "og:url", content: seo.canonical },
     { property: "og:locale", content: seo.lang === "en" ? "en_US" : "ja_JP" },
-    { property: "og:image", content: seo.image },
-    { property: "og:image:width", content: "1200" },
-    { property: "og:image:height", content: "630" },
-    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:card", content: "summary" },
     { name: "twitter:title", content: seo.title },
     { name: "twitter:description", content: seo.description },
-    { name: "twitter:image", content: seo.image },
   ];
 }
 

@@ -238,3 +238,40 @@ describe(`the referral landing on ${testEngine}`, () => {
     });
   });
 });
+
+describe(`the sitemap's pages on ${testEngine}`, () => {
+  it("lists every published answer and active broker, and nothing private", async () => {
+    const { pages } = await visitorJa.pages.sitemap();
+    const paths = pages.map((p) => p.path);
+    const published = await t.db.kysely
+      .selectFrom("help_articles")
+      .select("slug")
+      .where("published", "=", 1)
+      .execute();
+    for (const a of published) expect(paths).toContain(`/help/${a.slug}`);
+    expect(paths).not.toContain("/help/brand-new-draft");
+    const active = await t.db.kysely
+      .selectFrom("brokers")
+      .select("code")
+      .where("active", "=", 1)
+      .execute();
+    for (const b of active) expect(paths).toContain(`/brokers/${b.code}`);
+    await t.db.kysely
+      .updateTable("brokers")
+      .set({ active: 0 })
+      .where("code", "=", "bigboss")
+      .execute();
+    expect((await visitorJa.pages.sitemap()).pages.map((p) => p.path)).not.toContain(
+      "/brokers/bigboss",
+    );
+    await t.db.kysely
+      .updateTable("brokers")
+      .set({ active: 1 })
+      .where("code", "=", "bigboss")
+      .execute();
+    expect(paths).toContain("/welcome");
+    expect(
+      paths.some((p) => p.startsWith("/users") || p.startsWith("/admin") || p.startsWith("/r/")),
+    ).toBe(false);
+  });
+});

@@ -40,7 +40,6 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
         name: broker.name,
         types: broker.rates.map((r) => r.accountType).join(", "),
       }),
-    image: `/og/brokers/${broker.slug}.png`,
     crumbs: [
       { name: (t) => t("public:crumbs.brokers"), path: "/brokers" },
       {

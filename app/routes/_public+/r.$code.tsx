@@ -25,7 +25,6 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
     path: `/r/${code}`,
     title: (t) => t("public:referral.title", { nickname: landing.nickname }),
     description: (t) => t("public:referral.description", { nickname: landing.nickname }),
-    image: "/og/home.png",
     crumbs: [],
   });
   // The same attribution as /register?ref=: the first link followed wins.

@@ -28,7 +28,6 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
     title: (t) => t("public:home.metaTitle"),
     description: (t) =>
       home.hero?.join(" ") ?? `${t("public:home.pitch.0")} ${t("public:home.pitch.1")}`,
-    image: "/og/home.png",
     crumbs: [],
   });
   return json({ home, lots: lots.slice(0, 20), seo: page.seo }, { headers: page.headers });

@@ -23,6 +23,12 @@ export const publicRouter = router({
     )
     .query(({ ctx, input }) => pages.referralLanding(ctx.listDb, ctx.locale, input.code)),
 
+  /** sitemap.xml: every public page, both languages; nothing private. */
+  sitemap: publicProcedure.query(async ({ ctx }) => ({
+    origin: ctx.config.APP_ORIGIN,
+    pages: await pages.sitemapPages(ctx.listDb),
+  })),
+
   /** The pitch as the admin edits it (both languages). */
   hero: adminProcedure.query(({ ctx }) => readHero(ctx.db.kysely)),
 

@@ -203,3 +203,50 @@ export async function referralLanding(db: Db, locale: Language, code: string) {
     brokers: brokers.slice(0, HOME_BROKERS).map(publicBroker),
   };
 }
+
+/** The legal pages' addresses, by document kind (only published documents are listed). */
+const LEGAL_PATHS: Record<string, string> = {
+  terms: "/terms",
+  privacy: "/privacy",
+  legal: "/legal",
+  company: "/company",
+};
+
+/**
+ * What sitemap.xml lists: the public pages anyone may open and search engines should find,
+ * with the day each last changed where it is known. Nothing a member or an admin alone sees.
+ */
+export async function sitemapPages(db: Db): Promise<{ path: string; updated: string | null }[]> {
+  const [brokers, articles, legal] = await Promise.all([
+    db.kysely
+      .selectFrom("brokers")
+      .select(["code", "updated_at"])
+      .where("active", "=", 1)
+      .orderBy("display_order")
+      .orderBy("name")
+      .execute(),
+    db.kysely
+      .selectFrom("help_articles")
+      .select(["slug", "updated_at"])
+      .where("published", "=", 1)
+      .orderBy("slug")
+      .execute(),
+    db.kysely
+      .selectFrom("legal_documents")
+      .select(["kind"])
+      .select((eb) => eb.fn.max("published_at").as("updated"))
+      .groupBy("kind")
+      .execute(),
+  ]);
+  const day = (v: unknown) => (v ? String(v).slice(0, 10) : null);
+  return [
+    { path: "/welcome", updated: null },
+    { path: "/brokers", updated: null },
+    ...brokers.map((b) => ({ path: `/brokers/${b.code}`, updated: day(b.updated_at) })),
+    { path: "/help", updated: null },
+    ...articles.map((a) => ({ path: `/help/${a.slug}`, updated: day(a.updated_at) })),
+    ...legal.flatMap((l) =>
+      LEGAL_PATHS[l.kind] ? [{ path: LEGAL_PATHS[l.kind]!, updated: day(l.updated) }] : [],
+    ),
+  ];
+}
