@@ -12,6 +12,7 @@ import enErrors from "../locales/en/errors.json";
 import enGacha from "../locales/en/gacha.json";
 import enLegal from "../locales/en/legal.json";
 import enHelp from "../locales/en/help.json";
+import enPublic from "../locales/en/public.json";
 import enLine from "../locales/en/line.json";
 import enMail from "../locales/en/mail.json";
 import enMarathon from "../locales/en/marathon.json";
@@ -20,6 +21,7 @@ import enRanking from "../locales/en/ranking.json";
 import enWallet from "../locales/en/wallet.json";
 import jaAccounts from "../locales/ja/accounts.json";
 import jaHelp from "../locales/ja/help.json";
+import jaPublic from "../locales/ja/public.json";
 import jaAdmin from "../locales/ja/admin.json";
 import jaAffiliate from "../locales/ja/affiliate.json";
 import jaAdminMoney from "../locales/ja/admin-money.json";
@@ -78,6 +80,7 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     brokers: jaBrokers,
     legal: jaLegal,
     help: jaHelp,
+    public: jaPublic,
   },
   en: {
     common: enCommon,
@@ -104,5 +107,6 @@ export const resources: Record<Language, Record<string, Record<string, unknown>>
     brokers: enBrokers,
     legal: enLegal,
     help: enHelp,
+    public: enPublic,
   },
 };

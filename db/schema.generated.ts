@@ -144,6 +144,12 @@ export interface Brokers {
   updated_at: string;
 }
 
+export interface BrokerSlugs {
+  broker_id: string;
+  created_at: string;
+  slug: string;
+}
+
 export interface CampaignEntries {
   campaign_id: string;
   created_at: string;
@@ -907,6 +913,7 @@ export interface DB {
   broker_accounts: BrokerAccounts;
   broker_rate_versions: BrokerRateVersions;
   broker_rates: BrokerRates;
+  broker_slugs: BrokerSlugs;
   brokers: Brokers;
   campaign_entries: CampaignEntries;
   campaigns: Campaigns;

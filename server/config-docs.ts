@@ -81,7 +81,9 @@ export const CONFIG_DOCS: Record<ConfigName, { about: string; shown?: string }> 
     about:
       "largest JSON or form body; past it 413 before the body is read (uploads have their own limits)",
   },
-  WEBSITE_URL: { about: "the public website the header and sidebar link to" },
+  WEBSITE_URL: {
+    about: "the public website the header and sidebar link to (unset: the portal's /welcome)",
+  },
   GTM_ID: {
     about: "Google Tag Manager container (`GTM-XXXXXXX`); unset loads no tag manager",
   },

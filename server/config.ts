@@ -131,7 +131,8 @@ export const configSchema = z.object({
     .min(16 * 1024)
     .max(100 * 1024 * 1024)
     .default(1024 * 1024),
-  WEBSITE_URL: z.url({ protocol: /^https?$/ }).default("https://example.com/"),
+  /** The external marketing site; unset, the website button opens the portal's own /welcome. */
+  WEBSITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   // Where visitors write to (the footer's contact link); members use the support chat.
   CONTACT_EMAIL: z.email().default("support@example.com"),
   GTM_ID: z

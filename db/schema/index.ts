@@ -17,6 +17,7 @@ import type {
   PasskeyChallengesTable,
   AuditLogTable,
   BrokersTable,
+  BrokerSlugsTable,
   BrokerRatesTable,
   BrokerRateVersionsTable,
   BrokerAccountsTable,
@@ -86,6 +87,7 @@ export interface Database {
   users: UsersTable;
   payment_details: PaymentDetailsTable;
   brokers: BrokersTable;
+  broker_slugs: BrokerSlugsTable;
   broker_rates: BrokerRatesTable;
   broker_rate_versions: BrokerRateVersionsTable;
   broker_accounts: BrokerAccountsTable;

@@ -133,6 +133,9 @@ export type BrokersTable = Table<
 >;
 
 export type CreditCycle = "monthly" | "weekly";
+
+/** A code a broker had before: its public page's old address (decision 113). */
+export type BrokerSlugsTable = Table<"broker_slugs", Record<never, never>>;
 export type RateKind = "jpy_per_lot" | "usd_per_lot" | "spread_percent";
 /** Where a row's rate came from: the account's own type, or the broker's default type. */
 export type RateSource = "account_type" | "default_type";

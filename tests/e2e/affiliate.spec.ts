@@ -70,7 +70,7 @@ test("a visitor follows a referral link and registers; the referrer sees the cus
     await expect(page.getByTestId("aff-registrations")).toHaveText("1");
     await expect(page.getByTestId("aff-accounts")).toHaveText("1");
     await expect(page.getByTestId("aff-rewards")).toHaveText("¥1,234");
-    await expect(page.getByTestId("aff-link")).toHaveValue(`${E2E_ORIGIN}/register?ref=${code}`);
+    await expect(page.getByTestId("aff-link")).toHaveValue(`${E2E_ORIGIN}/r/${code}`);
     await expect(page.getByTestId("aff-qr")).toHaveAttribute("src", /^data:image\/png;base64,/);
     await expect(page.getByTestId("aff-customers")).toContainText(customer.nickname);
     await expect(page.getByTestId("aff-rewards-customer")).toContainText("¥1,234");

@@ -14,8 +14,9 @@ test.describe("visitor shell", () => {
     await expect(links.nth(1)).toHaveAttribute("href", /register$/);
     // The public broker rates.
     await expect(links.nth(2)).toHaveAttribute("href", "/brokers");
-    await expect(links.nth(3)).toHaveAttribute("href", "https://example.com/");
-    await expect(links.nth(3)).toHaveAttribute("target", "_blank");
+    // No external website configured (WEBSITE_URL unset): the portal's own public home, same tab.
+    await expect(links.nth(3)).toHaveAttribute("href", "/welcome");
+    await expect(links.nth(3)).not.toHaveAttribute("target", "_blank");
     await expect(sidebar.getByRole("button", { name: "ログアウト" })).toHaveCount(0);
 
     await expect(page.getByTestId("header-login")).toBeVisible();
@@ -23,6 +24,7 @@ test.describe("visitor shell", () => {
     await expect(page.getByTestId("header-register")).toBeVisible();
     await expect(page.getByTestId("header-register")).toHaveAttribute("href", "/register");
     await expect(page.getByTestId("header-website")).toBeVisible();
+    await expect(page.getByTestId("header-website")).toHaveAttribute("href", "/welcome");
     await expect(page.getByTestId("header-language")).toBeVisible();
     // The small-screen controls stay out of the way on a desktop.
     await expect(page.getByTestId("mobile-menu-button")).toBeHidden();

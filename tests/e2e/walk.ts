@@ -110,6 +110,8 @@ export const PUBLIC_PAGES = [
   "/company",
   "/help",
   "/help/withdrawal-fees",
+  "/welcome",
+  "/brokers/xm",
 ];
 
 /** Signs the context in as the seeded demo member or admin (a new session, no login page). */

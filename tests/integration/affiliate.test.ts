@@ -296,7 +296,7 @@ describe(`affiliate pages on ${testEngine}`, () => {
     expect((await m.affiliate.summary({ preset: "thisYear" })).rewards).toBe(300);
 
     const link = await m.affiliate.link();
-    expect(link.url).toMatch(new RegExp(`/register\\?ref=${a.code}$`));
+    expect(link.url).toMatch(new RegExp(`/r/${a.code}$`));
     expect(link.qr).toMatch(/^data:image\/png;base64,/);
 
     const customers = await m.affiliate.customers({});

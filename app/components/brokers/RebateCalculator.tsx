@@ -29,10 +29,13 @@ export function RebateCalculator({
   brokers,
   usdJpyX100,
   initialLots,
+  action = "/brokers",
 }: {
   brokers: CalculatorBroker[];
   usdJpyX100: number;
   initialLots: string;
+  /** The page that answers the form without JavaScript (it reads ?lots=). */
+  action?: string;
 }) {
   const { t } = useTranslation("brokers");
   const rateText = useRateText();
@@ -51,7 +54,7 @@ export function RebateCalculator({
       <h2 id="calculator-title" className="text-lg font-semibold">
         {t("calculator.title")}
       </h2>
-      <Form method="get" action="/brokers" className="flex flex-wrap items-end gap-3">
+      <Form method="get" action={action} className="flex flex-wrap items-end gap-3">
         <Field
           name="lots"
           label={t("calculator.lots")}

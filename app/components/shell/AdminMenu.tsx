@@ -1,3 +1,4 @@
+import { externalAttrs, isExternal } from "./website";
 import ChevronDownIcon from "@heroicons/react/20/solid/ChevronDownIcon";
 import { useLocation } from "@remix-run/react";
 import { lazy, type ReactNode, Suspense, useId, useState } from "react";
@@ -98,13 +99,12 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
         <li>
           <a
             href={websiteUrl}
-            target="_blank"
-            rel="noopener noreferrer"
+            {...externalAttrs(websiteUrl)}
             className={navEntry(false, true)}
             onClick={onNavigate}
           >
             {t("admin.website")}
-            <span className="sr-only">{t("nav.externalLink")}</span>
+            {isExternal(websiteUrl) && <span className="sr-only">{t("nav.externalLink")}</span>}
           </a>
         </li>
         <li>

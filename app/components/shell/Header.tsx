@@ -1,3 +1,4 @@
+import { externalAttrs, isExternal } from "./website";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Viewer } from "../../../server/features/shell/service";
@@ -84,13 +85,14 @@ export function Header({ viewer, layout, showThemeToggle }: HeaderProps) {
           {layout !== "admin" && (
             <a
               href={viewer.websiteUrl}
-              target="_blank"
-              rel="noopener noreferrer"
+              {...externalAttrs(viewer.websiteUrl)}
               data-testid="header-website"
               className={`hidden sm:inline-flex ${buttonBase} border border-slate-300 text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800`}
             >
               {t("nav.website")}
-              <span className="sr-only">{t("nav.externalLink")}</span>
+              {isExternal(viewer.websiteUrl) && (
+                <span className="sr-only">{t("nav.externalLink")}</span>
+              )}
             </a>
           )}
           <div className="hidden tab:block" data-testid="header-language">

@@ -1,3 +1,4 @@
+import { externalAttrs, isExternal } from "./website";
 import { Link, useLocation, useResolvedPath } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
@@ -68,16 +69,10 @@ function NavList({ items, onNavigate }: { items: NavLinkItem[]; onNavigate?: () 
 function WebsiteLink({ url, onNavigate }: { url: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
-    <a
-      href={url}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={navEntry(false)}
-      onClick={onNavigate}
-    >
+    <a href={url} {...externalAttrs(url)} className={navEntry(false)} onClick={onNavigate}>
       <NavIcon name="website" />
       <span>{t("nav.website")}</span>
-      <span className="sr-only">{t("nav.externalLink")}</span>
+      {isExternal(url) && <span className="sr-only">{t("nav.externalLink")}</span>}
     </a>
   );
 }

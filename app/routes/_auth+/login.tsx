@@ -75,6 +75,9 @@ export default function Login() {
         <Link to="/register" className={`${textLink}`}>
           {t("links.toRegister")}
         </Link>
+        <Link to="/welcome" className={`${textLink}`} data-testid="login-welcome">
+          {t("links.welcome")}
+        </Link>
       </div>
     </AuthCard>
   );

@@ -23,11 +23,10 @@ import { useFieldError } from "~/components/ui/form";
 import { AgreeCheckbox } from "~/components/legal/AgreeCheckbox";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
+import { REFERRAL_CODE, referralCookie } from "~/lib/referral.server";
 
 export const handle = { title: title.key("auth:title.register"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
-
-const REF_MAX_AGE = 90 * 24 * 60 * 60;
 
 /**
  * An affiliate link (/register?ref=CODE) leaves a 90-day cookie; the first referrer wins, so an
@@ -35,17 +34,12 @@ const REF_MAX_AGE = 90 * 24 * 60 * 60;
  */
 export const loader = /* @__PURE__ */ answerRefusals(async ({ request }: LoaderFunctionArgs) => {
   const ref = new URL(request.url).searchParams.get("ref")?.trim().toLowerCase() ?? "";
-  const hasCookie = /(?:^|;\s*)ref=[^;]+/.test(request.headers.get("Cookie") ?? "");
   const headers = new Headers();
-  if (/^[a-z0-9]{4,16}$/.test(ref) && !hasCookie) {
-    headers.append(
-      "Set-Cookie",
-      `ref=${ref}; Path=/; Max-Age=${REF_MAX_AGE}; HttpOnly; SameSite=Lax`,
-    );
-  }
+  const cookie = referralCookie(request, ref);
+  if (cookie) headers.append("Set-Cookie", cookie);
   return json(
     {
-      ref: /^[a-z0-9]{4,16}$/.test(ref) ? ref : "",
+      ref: REFERRAL_CODE.test(ref) ? ref : "",
       sent: new URL(request.url).searchParams.get("sent") === "1",
     },
     { headers },
@@ -93,6 +87,9 @@ export default function Register() {
         className={`${textLink} block border-t border-slate-200 pt-4 text-sm dark:border-slate-700`}
       >
         {t("links.toLogin")}
+      </Link>
+      <Link to="/welcome" className={`${textLink} block text-sm`} data-testid="register-welcome">
+        {t("links.welcome")}
       </Link>
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import ArrowTopRightOnSquareIcon from "@heroicons/react/20/solid/ArrowTopRightOnSquareIcon";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Conditions, RateChanges, RateLines, ScheduleLine } from "~/components/brokers/rates";
 import { RebateCalculator } from "~/components/brokers/RebateCalculator";
@@ -9,6 +9,7 @@ import { buttonClass, LinkButton } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { HelpLinks } from "~/components/help/HelpLinks";
+import { textLink } from "~/components/ui/link";
 import type { loader as rootLoader } from "~/root";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -70,7 +71,16 @@ export default function Brokers() {
                 {b.logoPath && (
                   <img src={b.logoPath} alt="" width={96} height={32} className="h-8 w-auto" />
                 )}
-                <h2 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{b.name}</h2>
+                <h2 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">
+                  {/* Each broker's own page: its history, steps and answers. */}
+                  <Link
+                    to={`/brokers/${b.code}`}
+                    className={textLink}
+                    data-testid="broker-page-link"
+                  >
+                    {b.name}
+                  </Link>
+                </h2>
               </div>
               {b.autoRebate && (
                 <p className="text-sm text-sky-700 dark:text-sky-300">{t("autoRebate")}</p>

@@ -178,7 +178,8 @@ export async function referralCodeOf(db: Db, userId: string): Promise<string> {
 /** The member's referral code, link and its QR code (a data URL made on the server). */
 export async function memberLink(db: Db, config: Config, userId: string) {
   const code = await referralCodeOf(db, userId);
-  const url = `${config.APP_ORIGIN}/register?ref=${encodeURIComponent(code)}`;
+  // The landing says who invites and shows a preview when shared (it sets the same cookie).
+  const url = `${config.APP_ORIGIN}/r/${encodeURIComponent(code)}`;
   const qr = await qrImage(url);
   return { code, url, qr };
 }

@@ -1,8 +1,8 @@
-import { type Selectable, sql } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
-import type { BrokersTable } from "../../../db/schema";
+import type { BrokersTable, Database } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { found } from "../../errors";
@@ -320,6 +320,7 @@ export async function updateBroker(
         .where("id", "=", id)
         .execute();
       if (terms && rateChanges) await saveRateVersion(trx, id, terms.rates, ratesFrom!, adminId);
+      if (before.code !== after.code) await keepOldSlug(trx, id, before.code, after.code);
       if (changes) {
         await recordAudit(trx, {
           actorId: adminId,
@@ -343,6 +344,23 @@ export async function updateBroker(
     ],
     "a broker image",
   );
+}
+
+/**
+ * A changed code leaves the old one as an address of the broker's public page (decision 113):
+ * /brokers/<old> redirects to /brokers/<new>. The new code stops being anyone's old address.
+ */
+async function keepOldSlug(
+  trx: Kysely<Database>,
+  brokerId: string,
+  oldCode: string,
+  newCode: string,
+): Promise<void> {
+  await trx.deleteFrom("broker_slugs").where("slug", "in", [oldCode, newCode]).execute();
+  await trx
+    .insertInto("broker_slugs")
+    .values({ slug: oldCode, broker_id: brokerId, created_at: nowDb() })
+    .execute();
 }
 
 /**

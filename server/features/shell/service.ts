@@ -30,7 +30,7 @@ export function getViewer(config: Config, session: CurrentSession | null): Viewe
         }
       : null,
     features: config.FEATURES,
-    websiteUrl: config.WEBSITE_URL,
+    websiteUrl: config.WEBSITE_URL ?? "/welcome",
     contactEmail: config.CONTACT_EMAIL,
     analytics: { gtmId: config.GTM_ID ?? null, pixelId: config.META_PIXEL_ID ?? null },
     due: {
