@@ -114,7 +114,9 @@ export async function seedCrowdTrading(
   }
   const shape = DEMO_SHAPES.get("xm")!;
   const weeks = demoImports(trades, new Date(now))
-    .filter((w, i, all) => all.findLast((o) => o.weekEnd.slice(0, 7) === w.weekEnd.slice(0, 7)) === w)
+    .filter(
+      (w, i, all) => all.findLast((o) => o.weekEnd.slice(0, 7) === w.weekEnd.slice(0, 7)) === w,
+    )
     .map((w) => {
       const monthTrades = byMonth.get(w.weekEnd.slice(0, 7))!;
       return {
