@@ -7,14 +7,14 @@ import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";
 import { tokyoDay } from "../../server/domain/tokyo";
 import { demoImports, seedImportProfiles } from "./cashback";
-import { SYMBOLS, type DemoTrade, ticketOf } from "./reports";
+import { DEMO_SHAPES, SYMBOLS, type DemoTrade, ticketOf } from "./reports";
 import { DAY_MS, existingId, tokyoMomentAgo } from "./support";
 
 /**
  * The rest of the demo's members: seventeen people who registered over the six months, each
  * with an XM account, trading from a few weeks after they joined, so the ranking lists about
  * twenty members with amounts of their own instead of three. Their cashback comes in through
- * the same weekly imports as the demo member's (files of their own, "demo-rebate-crowd-…").
+ * the same import as the demo member's (a file a month of their own, "demo-rebate-crowd-…").
  */
 export const DEMO_CROWD = [
   { nickname: "kaito", name: "Kaito Mori", joined: 178, lots: 6.5 },
@@ -105,10 +105,26 @@ export async function seedCrowdTrading(
     }
   }
   if (trades.length === 0) return;
-  const weeks = demoImports(trades, new Date(now)).map((w) => ({
-    ...w,
-    fileName: w.fileName.replace("demo-rebate-", "demo-rebate-crowd-"),
-  }));
+  // One file a month for the crowd (their weeks merged, imported with the month's last weekly
+  // report): the ranking needs their totals, not their weeks, and the seed stays quick.
+  const byMonth = new Map<string, DemoTrade[]>();
+  for (const week of demoImports(trades, new Date(now))) {
+    const month = week.weekEnd.slice(0, 7);
+    byMonth.set(month, [...(byMonth.get(month) ?? []), ...week.trades]);
+  }
+  const shape = DEMO_SHAPES.get("xm")!;
+  const weeks = demoImports(trades, new Date(now))
+    .filter(
+      (w, i, all) => all.findLast((o) => o.weekEnd.slice(0, 7) === w.weekEnd.slice(0, 7)) === w,
+    )
+    .map((w) => {
+      const monthTrades = byMonth.get(w.weekEnd.slice(0, 7))!;
+      return {
+        ...w,
+        fileName: `demo-rebate-crowd-xm-${w.weekEnd.slice(0, 7)}.${shape.ext}`,
+        content: shape.write(monthTrades),
+      };
+    });
   const profiles = await seedImportProfiles(db, adminId);
   const deps = { db, log: createLogger({ level: "silent" }) };
   for (const week of weeks) {

@@ -103,7 +103,9 @@ test.describe("legal documents and the footer", () => {
     await main.getByRole("button", { name: "プレビューで確認する" }).click();
     // The preview shows the text as readers will, the author's tags as text.
     const preview = page.getByTestId("legal-preview");
-    await expect(preview.getByRole("heading", { level: 2 })).toBeFocused();
+    await expect(
+      preview.getByRole("heading", { level: 2, name: `第${before.version + 1}版の確認` }),
+    ).toBeFocused();
     await expect(preview.getByTestId("legal-preview-ja")).toContainText("新しい所在地：大阪府");
     await expect(preview.getByTestId("legal-preview-ja").locator("script")).toHaveCount(0);
     await expect(preview.getByTestId("legal-diff-ja")).toContainText("新しい所在地：大阪府");
