@@ -19,6 +19,7 @@ import { battlesRouter } from "../features/battles/router";
 import { popupsRouter } from "../features/popups/router";
 import { legalRouter } from "../features/legal/router";
 import { helpRouter } from "../features/help/router";
+import { teamRouter } from "../features/team/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -43,6 +44,7 @@ export const appRouter = router({
   help: helpRouter,
   popups: popupsRouter,
   legal: legalRouter,
+  team: teamRouter,
 });
 
 export type AppRouter = typeof appRouter;
