@@ -18,7 +18,7 @@ export const invitationIdInput = z.object({ id });
 export const createRoleInput = z.object({
   name: z.string().trim().min(1, "required").max(100, "tooLong"),
   grants: z
-    .record(z.enum(permissions), z.enum(["view", "act"]))
+    .partialRecord(z.enum(permissions), z.enum(["view", "act"]))
     .refine((g) => Object.keys(g).length > 0, "roleNeedsPermission"),
 });
 

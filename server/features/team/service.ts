@@ -309,15 +309,6 @@ export async function acceptInvitation(
   const passwordHash = await hashing({ address: meta.ip }, () => hashPassword(input.password));
   const userId = newId();
   await db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable("admin_invitations")
-      .set({ accepted_at: nowDb(), accepted_user_id: userId })
-      .where("token_hash", "=", hashToken(input.token))
-      .where("accepted_at", "is", null)
-      .where("revoked_at", "is", null)
-      .executeTakeFirst();
-    // Used a moment ago by another request: single use means one account.
-    if (Number(used.numUpdatedRows) === 0) throw new AppError("BAD_REQUEST", "invitationInvalid");
     const taken = await trx
       .selectFrom("users")
       .select("id")
@@ -342,6 +333,15 @@ export async function acceptInvitation(
         updated_at: now,
       })
       .execute();
+    const used = await trx
+      .updateTable("admin_invitations")
+      .set({ accepted_at: nowDb(), accepted_user_id: userId })
+      .where("token_hash", "=", hashToken(input.token))
+      .where("accepted_at", "is", null)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    // Used a moment ago by another request: single use means one account.
+    if (Number(used.numUpdatedRows) === 0) throw new AppError("BAD_REQUEST", "invitationInvalid");
     await recordAudit(trx, {
       actorId: userId,
       action: "team.invitation.accept",
