@@ -110,15 +110,21 @@ async function main(command: string | undefined, args: string[]) {
     }
     if (command === "admin:create") {
       const email = option(args, "email");
-      if (!email)
-        throw new Error("usage: admin:create --email EMAIL [--password PASSWORD] [--name NAME]");
+      const role = option(args, "role");
+      if (!email || !role)
+        throw new Error(
+          "usage: admin:create --email EMAIL --role owner|finance|support|content|analyst [--password PASSWORD] [--name NAME]",
+        );
       const result = await createOrPromoteAdmin(db, {
         email,
+        role,
         password: option(args, "password"),
         name: option(args, "name"),
       });
       console.log(
-        result.created ? `admin created: ${result.email}` : `promoted to admin: ${result.email}`,
+        result.created
+          ? `admin created: ${result.email} (${role})`
+          : `promoted to admin: ${result.email} (${role})`,
       );
       if (result.generatedPassword)
         console.log(`  password (shown once): ${result.generatedPassword}`);

@@ -11,6 +11,29 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export interface AdminInvitations {
+  accepted_at: Generated<string | null>;
+  accepted_user_id: Generated<string | null>;
+  created_at: string;
+  email: string;
+  expires_at: string;
+  id: string;
+  invited_by: Generated<string | null>;
+  name: string;
+  revoked_at: Generated<string | null>;
+  role_id: string;
+  token_hash: string;
+}
+
+export interface AdminRoles {
+  builtin: Generated<number>;
+  created_at: string;
+  grants: string;
+  id: string;
+  name: string;
+  updated_at: string;
+}
+
 export interface AffiliateBanners {
   active: number;
   alt_text: string;
@@ -841,6 +864,9 @@ export interface Transfers {
 }
 
 export interface Users {
+  admin_removed_at: Generated<string | null>;
+  admin_role_id: Generated<string | null>;
+  admin_suspended_at: Generated<string | null>;
   close_reason: Generated<string | null>;
   closed_at: Generated<string | null>;
   created_at: string;
@@ -902,6 +928,8 @@ export interface Withdrawals {
 }
 
 export interface DB {
+  admin_invitations: AdminInvitations;
+  admin_roles: AdminRoles;
   affiliate_banners: AffiliateBanners;
   affiliate_customer_monthly: AffiliateCustomerMonthly;
   affiliate_daily: AffiliateDaily;

@@ -40,6 +40,8 @@ import type {
   PopupViewsTable,
   LegalDocumentsTable,
   LegalConsentsTable,
+  AdminRolesTable,
+  AdminInvitationsTable,
 } from "./members";
 import type {
   WalletsTable,
@@ -153,6 +155,8 @@ export interface Database {
   popup_views: PopupViewsTable;
   legal_documents: LegalDocumentsTable;
   legal_consents: LegalConsentsTable;
+  admin_roles: AdminRolesTable;
+  admin_invitations: AdminInvitationsTable;
 }
 
 /**

@@ -402,3 +402,12 @@ export type LegalDocumentsTable = Table<
 
 /** A member accepted one version of a document. */
 export type LegalConsentsTable = Table<"legal_consents">;
+
+/**
+ * A role an admin holds (decision 090): the built-in ones (id = their key) take their grants
+ * from server/auth/permissions.ts; a custom role's grants are JSON here.
+ */
+export type AdminRolesTable = Table<"admin_roles", { builtin: Bool }>;
+
+/** An invitation to join the admin team: a single-use link, only its token's sha256 stored. */
+export type AdminInvitationsTable = Table<"admin_invitations">;

@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../index";
 import { newId } from "../id";
-import { fromDbTime, nowDb } from "../time";
+import { fromDbTime, nowDb, toDbTime } from "../time";
+import { INVITATION_TTL_MS } from "../../server/features/team/service";
 import { countReferredRegistration } from "../../server/features/affiliate/rewards";
 import { hashPassword } from "../../server/auth/password";
 import { seedBrokers } from "./brokers";
@@ -28,6 +30,19 @@ export const DEMO_ADMIN = {
   password: "Admin-demo-2026",
   totpSecret: "DEMOADMINTOTPSECRETKEYFORDEMOXYZ",
 };
+/** The demo team besides the owner (decision 090): each with its role and the same demo TOTP. */
+export const DEMO_FINANCE = {
+  email: "finance@example.com",
+  password: "Finance-demo-2026",
+  totpSecret: DEMO_ADMIN.totpSecret,
+};
+export const DEMO_SUPPORT = {
+  email: "support@example.com",
+  password: "Support-demo-2026",
+  totpSecret: DEMO_ADMIN.totpSecret,
+};
+/** The invitation the demo's team tab shows pending (its link is not printed: only a mail has it). */
+export const DEMO_INVITEE = { email: "editor@example.com", name: "Ren Mori", roleId: "content" };
 export const DEMO_MEMBER = { email: "member@example.com", password: "Member-demo-2026" };
 /** The demo member's friend: referred by the demo member (affiliate rewards), receives transfers. */
 export const DEMO_FRIEND = { email: "friend@example.com", password: "Member-demo-2026" };
@@ -39,7 +54,12 @@ export const DEMO_RICH = { email: "rich@example.com", password: "Member-demo-202
  * tries the demo knows which account to open for what (the README's table says the same).
  */
 export const DEMO_LOGINS = [
-  { ...DEMO_ADMIN, shows: "admin: pending withdrawals (Zengin file) and transfers to decide" },
+  {
+    ...DEMO_ADMIN,
+    shows: "admin (owner): every permission; pending withdrawals (Zengin file) and transfers",
+  },
+  { ...DEMO_FINANCE, shows: "admin (finance): money decisions, bank file, imports; no chat" },
+  { ...DEMO_SUPPORT, shows: "admin (support): members, chat, account approvals; no money" },
   {
     ...DEMO_MEMBER,
     shows: "member: six months of cashback, rewards, transfers and withdrawals in every state",
@@ -60,6 +80,8 @@ interface SeedUser {
   name: string;
   nickname: string;
   permission: "admin" | "member";
+  /** An admin's role (owner unless said). */
+  adminRole?: string;
   referralCode: string;
   referrerId?: string;
   totpSecret?: string;
@@ -83,6 +105,7 @@ async function ensureUser(db: Db, user: SeedUser): Promise<string> {
         name: user.name,
         nickname: user.nickname,
         permission: user.permission,
+        admin_role_id: user.permission === "admin" ? (user.adminRole ?? "owner") : null,
         language: "ja",
         referral_code: user.referralCode,
         referrer_id: user.referrerId ?? null,
@@ -144,6 +167,22 @@ export async function seed(
       referralCode: "admin000",
     }),
   );
+  for (const [who, role, name, code] of [
+    [DEMO_FINANCE, "finance", "Aoi Finance", "financ00"],
+    [DEMO_SUPPORT, "support", "Kenta Support", "suppor00"],
+  ] as const) {
+    await atTime(at(190, 10, 0), () =>
+      ensureUser(db, {
+        ...who,
+        name,
+        nickname: role,
+        permission: "admin",
+        adminRole: role,
+        referralCode: code,
+      }),
+    );
+  }
+  await ensureInvitation(db, adminId);
   const memberId = await atTime(at(182, 21, 14), () =>
     ensureUser(db, {
       ...DEMO_MEMBER,
@@ -222,4 +261,31 @@ export async function seed(
   await seedHelp(db, { adminId });
   await seedChats(db, { adminId, memberId, friendId });
   return { admin: DEMO_ADMIN, member: DEMO_MEMBER };
+}
+
+/**
+ * One invitation waiting on the team tab, sent by the owner. Its token is random and thrown
+ * away: only a mail would carry the link, and the demo sends none.
+ */
+async function ensureInvitation(db: Db, ownerId: string): Promise<void> {
+  const existing = await db.kysely
+    .selectFrom("admin_invitations")
+    .select("id")
+    .where("email", "=", DEMO_INVITEE.email)
+    .executeTakeFirst();
+  if (existing) return;
+  const now = new Date();
+  await db.kysely
+    .insertInto("admin_invitations")
+    .values({
+      id: newId(),
+      email: DEMO_INVITEE.email,
+      name: DEMO_INVITEE.name,
+      role_id: DEMO_INVITEE.roleId,
+      token_hash: createHash("sha256").update(randomBytes(32)).digest("hex"),
+      invited_by: ownerId,
+      created_at: toDbTime(now),
+      expires_at: toDbTime(new Date(now.getTime() + INVITATION_TTL_MS)),
+    })
+    .execute();
 }

@@ -66,10 +66,14 @@ export async function createSession(
   // Every way of signing in ends here: a closed account gets no session, whatever it proved.
   const owner = await db.kysely
     .selectFrom("users")
-    .select("closed_at")
+    .select(["closed_at", "admin_suspended_at", "admin_removed_at"])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (owner?.closed_at != null) throw new AppError("UNAUTHORIZED", "accountClosedSignIn");
+  // A suspended or removed admin gets no session either (decision 091).
+  if (owner?.admin_suspended_at != null || owner?.admin_removed_at != null) {
+    throw new AppError("UNAUTHORIZED", "adminAccessEnded");
+  }
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   const expiresAt = addMs(now, meta.lifetimeMs ?? SESSION_TTL_MS);

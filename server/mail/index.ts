@@ -22,6 +22,8 @@ export type MailTemplate =
   | "accountClosed"
   /** To the address an operator gives `cli.js doctor --mail-to`: the mail settings work. */
   | "doctorTest"
+  /** An invitation to join the admin team: a single-use link (72 hours). */
+  | "adminInvitation"
   /** A money event from the outbox: subject and body rendered by server/notify/mail-messages. */
   | "notification";
 

@@ -1,6 +1,8 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, ZodRealError, z } from "zod";
 import type { Db } from "../../db";
+import { adminAccessOf, refuseWithoutPermission } from "../auth/admin-access";
+import type { Permission } from "../auth/permissions";
 import { adminMustEnrol } from "../auth/second-factor";
 import type { CurrentSession } from "../auth/session";
 import { findUnsafeText } from "../domain/text";
@@ -23,6 +25,16 @@ export interface Meta {
    * (agreeing itself); "export" is refused like a mutation though it is a query (a download).
    */
   consent?: "open" | "export";
+  /**
+   * What an admin procedure needs (decision 090): its permission, held at "view" for a query
+   * and at "act" for a mutation or a query marked `acts`. An admin procedure declares either
+   * this or `everyAdmin`; one with neither is refused to everyone.
+   */
+  permission?: Permission;
+  /** A query that hands something over (a file download): it needs "act", like a mutation. */
+  acts?: true;
+  /** Open to every active admin whatever their role; it shows each only what they may do. */
+  everyAdmin?: true;
 }
 
 const t = initTRPC
@@ -176,15 +188,27 @@ export function mustEnrolNow(db: Db, session: CurrentSession): Promise<boolean> 
   return pending;
 }
 
-/** A signed-in admin with a second factor. */
+/**
+ * A signed-in admin with a second factor whose role holds the procedure's permission
+ * (permissionRequired otherwise, so the page can say "not in your role" rather than "forbidden").
+ */
 export const adminProcedure = procedure
   .meta({ role: "admin" })
-  .use(async ({ ctx, next }) => {
+  .use(async ({ ctx, meta, type, getRawInput, next }) => {
     const session = ctx.session;
     if (!session) throw loginRequired();
     if (session.user.permission !== "admin") throw forbidden();
     await refuseUnenrolledAdmin(ctx.db, session);
-    return next({ ctx: { ...ctx, session, user: session.user } });
+    const access = await adminAccessOf(ctx.db, session);
+    if (!access.roleId) throw new AppError("FORBIDDEN", "permissionRequired");
+    if (!meta?.everyAdmin) {
+      // Deny by default: a procedure that forgot its permission is open to no one.
+      if (!meta?.permission) throw new AppError("FORBIDDEN", "permissionRequired");
+      const acting = type !== "query" || meta.acts === true;
+      const exporting = type === "query" && (await asksForExport(getRawInput));
+      refuseWithoutPermission(access, meta.permission, acting ? "act" : "view", exporting);
+    }
+    return next({ ctx: { ...ctx, session, user: session.user, access } });
   })
   .use(plainTextInput);
 

@@ -20,6 +20,7 @@ import { popupsRouter } from "../features/popups/router";
 import { legalRouter } from "../features/legal/router";
 import { helpRouter } from "../features/help/router";
 import { publicRouter } from "../features/public/router";
+import { teamRouter } from "../features/team/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -45,6 +46,7 @@ export const appRouter = router({
   popups: popupsRouter,
   legal: legalRouter,
   pages: publicRouter,
+  team: teamRouter,
 });
 
 export type AppRouter = typeof appRouter;

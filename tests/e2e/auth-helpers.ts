@@ -34,6 +34,8 @@ interface UserOptions {
   secondFactor?: boolean;
   /** false: the email address is not confirmed yet (no money leaves the account). */
   verified?: boolean;
+  /** An admin's role: owner unless the test says otherwise. */
+  adminRole?: string;
 }
 
 /**
@@ -77,6 +79,7 @@ export const test = base.extend<{ createUser: (options?: UserOptions) => Promise
           language: options.language ?? "ja",
           totp_secret: totpSecret,
           totp_enabled_at: totpSecret ? now : null,
+          admin_role_id: permission === "admin" ? (options.adminRole ?? "owner") : null,
           created_at: now,
           updated_at: now,
         })

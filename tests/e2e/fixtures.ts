@@ -55,6 +55,8 @@ export interface NewUser {
   rankingOptOut?: boolean;
   /** Admins get TOTP enrolled unless this is false (see adminSecondFactor). */
   secondFactor?: boolean;
+  /** An admin's role: owner unless the test says otherwise. */
+  adminRole?: string;
 }
 
 /**
@@ -86,6 +88,7 @@ export async function insertUser(db: Db, options: NewUser = {}): Promise<E2eUser
       language: options.language ?? "ja",
       ...(options.secondFactor === false ? {} : adminSecondFactor(permission, now)),
       ...(options.rankingOptOut ? { ranking_opt_out: 1 } : {}),
+      ...(permission === "admin" ? { admin_role_id: options.adminRole ?? "owner" } : {}),
       created_at: now,
       updated_at: now,
     })

@@ -40,6 +40,8 @@ export async function createUser(
     referrerId: string;
     /** This member's own referral code, for tests of links that carry it. */
     referralCode: string;
+    /** An admin's role (decision 090): owner unless a test says otherwise. */
+    adminRole: string;
   }> = {},
 ) {
   counter += 1;
@@ -59,6 +61,9 @@ export async function createUser(
       language: "ja",
       referrer_id: overrides.referrerId ?? null,
       ...(overrides.referralCode === undefined ? {} : { referral_code: overrides.referralCode }),
+      ...(overrides.permission === "admin"
+        ? { admin_role_id: overrides.adminRole ?? "owner" }
+        : {}),
       ...(overrides.permission === "admin" && overrides.secondFactor !== false
         ? { totp_secret: ADMIN_TOTP_SECRET, totp_enabled_at: now }
         : {}),

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { toDbTime } from "../../db/time";
 import { adminHome, workQueue } from "../../server/features/admin/home";
+import { builtinGrants } from "../../server/auth/permissions";
 import { tokyoMidnight } from "../../server/domain/tokyo";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { testEngine } from "../helpers/db";
@@ -30,7 +31,7 @@ async function arrivedAt(table: string, id: string, at: Date) {
 }
 
 const queueOf = async (now = new Date()) =>
-  Object.fromEntries((await workQueue(t.db, now)).map((q) => [q.queue, q]));
+  Object.fromEntries((await workQueue(t.db, builtinGrants.owner, now)).map((q) => [q.queue, q]));
 
 describe(`admin home on ${testEngine}`, () => {
   it("an empty queue says nothing waits, with no age", async () => {
@@ -150,7 +151,7 @@ describe(`admin home on ${testEngine}`, () => {
       licences: 1,
       eaAccounts: 1,
     });
-    expect((await adminHome(t.db, now)).pendingWithdrawalAmount).toBe(6_000);
+    expect((await adminHome(t.db, builtinGrants.owner, now)).pendingWithdrawalAmount).toBe(6_000);
 
     // Deciding the oldest moves the age to the next one.
     await admin.wallet.rejectWithdrawal({ id: oldestWithdrawal.id, reason: "重複申請" });
@@ -217,7 +218,7 @@ describe(`admin home on ${testEngine}`, () => {
     await joined(new Date(monday.getTime() - 1)); // last week's Sunday, 23:59:59.999 in Tokyo
     await joined(new Date(monday.getTime() + DAY), "admin"); // an admin is no member
 
-    const { charts } = await adminHome(t.db, now);
+    const { charts } = await adminHome(t.db, builtinGrants.owner, now);
     expect(charts.daily).toHaveLength(30);
     expect(charts.daily[0]).toEqual({ day: "2025-05-06", amount: 700 });
     expect(charts.daily[1]).toEqual({ day: "2025-05-07", amount: 0 });

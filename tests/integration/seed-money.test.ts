@@ -82,6 +82,8 @@ describe(`the demo members' money on ${testEngine}`, () => {
     await seed(t.db);
     expect(DEMO_LOGINS.map((l) => l.email)).toEqual([
       "admin@example.com",
+      "finance@example.com",
+      "support@example.com",
       DEMO_MEMBER.email,
       DEMO_FRIEND.email,
       DEMO_RICH.email,
@@ -91,5 +93,25 @@ describe(`the demo members' money on ${testEngine}`, () => {
       expect(await verifyPassword(login.password, user.password_hash)).toBe(true);
       expect(login.shows.length).toBeGreaterThan(10);
     }
+    // The demo team: an owner, a finance and a support admin, all with the demo TOTP, and one
+    // invitation waiting.
+    const team = await t.db.kysely
+      .selectFrom("users")
+      .select(["email", "admin_role_id", "totp_secret"])
+      .where("permission", "=", "admin")
+      .where("email", "in", ["admin@example.com", "finance@example.com", "support@example.com"])
+      .orderBy("email")
+      .execute();
+    expect(team.map((a) => [a.email, a.admin_role_id, a.totp_secret !== null])).toEqual([
+      ["admin@example.com", "owner", true],
+      ["finance@example.com", "finance", true],
+      ["support@example.com", "support", true],
+    ]);
+    const invitations = await t.db.kysely
+      .selectFrom("admin_invitations")
+      .select("email")
+      .where("accepted_at", "is", null)
+      .execute();
+    expect(invitations.map((i) => i.email)).toEqual(["editor@example.com"]);
   });
 });

@@ -142,8 +142,11 @@ describe(`procedure roles on ${testEngine}`, () => {
         write: memberProcedure.input(z.object({ n: z.number() })).mutation(() => "ok"),
       }),
       admin: router({
-        read: adminProcedure.query(() => "ok"),
-        write: adminProcedure.input(z.object({ n: z.number() })).mutation(() => "ok"),
+        read: adminProcedure.meta({ role: "admin", permission: "settings" }).query(() => "ok"),
+        write: adminProcedure
+          .meta({ role: "admin", permission: "settings" })
+          .input(z.object({ n: z.number() }))
+          .mutation(() => "ok"),
       }),
     });
 
@@ -210,7 +213,9 @@ describe(`procedure roles on ${testEngine}`, () => {
 
     const probe = router({
       members: router({ read: memberProcedure.query(() => "ok") }),
-      admin: router({ write: adminProcedure.mutation(() => "ok") }),
+      admin: router({
+        write: adminProcedure.meta({ role: "admin", permission: "settings" }).mutation(() => "ok"),
+      }),
     });
 
     beforeAll(async () => {

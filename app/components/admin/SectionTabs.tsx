@@ -1,4 +1,7 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { Viewer } from "../../../server/features/shell/service";
+import { mayOpen } from "../../../server/domain/admin-access";
 import { useTranslation } from "react-i18next";
 import { type Tab, Tabs } from "~/components/ui/Tabs";
 
@@ -48,6 +51,7 @@ const SECTIONS = {
     { to: "/admin/setting/legal", tab: "legal", testId: "tab-legal" },
     { to: "/admin/setting/help", tab: "help", testId: "tab-help" },
     { to: "/admin/setting/home", tab: "home", testId: "tab-home" },
+    { to: "/admin/setting/team", tab: "team", testId: "tab-team" },
   ],
 } as const;
 
@@ -62,16 +66,20 @@ export function SectionTabs({
   badges?: Record<string, ReactNode>;
 }) {
   const { t } = useTranslation("common");
-  const tabs: Tab[] = SECTIONS[section].map((s) => ({
-    to: s.to,
-    end: "end" in s ? s.end : undefined,
-    testId: s.testId,
-    label: (
-      <>
-        {t(`adminTabs.${section}.${s.tab}`)}
-        {badges[s.to]}
-      </>
-    ),
-  }));
+  // Only the tabs the admin's role reaches (decision 090); the grants come with the viewer.
+  const grants = useRouteLoaderData<{ viewer: Viewer }>("root")?.viewer.user?.grants ?? {};
+  const tabs: Tab[] = SECTIONS[section]
+    .filter((s) => mayOpen(grants, s.to))
+    .map((s) => ({
+      to: s.to,
+      end: "end" in s ? s.end : undefined,
+      testId: s.testId,
+      label: (
+        <>
+          {t(`adminTabs.${section}.${s.tab}`)}
+          {badges[s.to]}
+        </>
+      ),
+    }));
   return <Tabs label={t(`adminTabs.${section}.label`)} tabs={tabs} />;
 }

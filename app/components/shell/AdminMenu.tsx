@@ -4,6 +4,8 @@ import { useLocation } from "@remix-run/react";
 import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeatureFlags } from "../../../server/config";
+import type { Grants } from "../../../server/auth/permissions";
+import { allows, mayOpen, settingsEntry } from "../../../server/domain/admin-access";
 import { Badge } from "~/components/ui/Badge";
 import { type PendingCounts, usePendingCounts } from "~/lib/admin-pending";
 import { useHydrated } from "~/lib/hydrated";
@@ -11,7 +13,7 @@ import { isCurrentPath } from "~/lib/shell";
 import { AppAnchor, useAppAnchorClick } from "./app-anchor";
 import { LanguageSelect } from "./LanguageSelect";
 import { LogoutButton } from "./LogoutButton";
-import { ADMIN_NAV, enabled, type NavLinkItem } from "./nav-items";
+import { ADMIN_NAV, type AdminNavItem, enabled, type NavLinkItem } from "./nav-items";
 import { navEntry } from "./styles";
 
 // Lazy: the badge polls through the tRPC client, which members' pages (this menu's module is
@@ -30,6 +32,8 @@ const PENDING_OF: Record<string, (keyof PendingCounts)[]> = {
 interface AdminMenuProps {
   features: FeatureFlags;
   websiteUrl: string;
+  /** The admin's grants: entries outside their role are not shown (decision 090). */
+  grants: Grants;
   /** Called when an entry is chosen: the drawer closes, except for the campaign and gacha groups. */
   onNavigate?: () => void;
 }
@@ -39,7 +43,7 @@ interface AdminMenuProps {
  * that open their sub-entries), the external website and logout. On small screens it lives in
  * the drawer, with the ja/en selector under it.
  */
-export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) {
+export function AdminMenu({ features, websiteUrl, grants, onNavigate }: AdminMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const hydrated = useHydrated();
@@ -65,13 +69,13 @@ export function AdminMenu({ features, websiteUrl, onNavigate }: AdminMenuProps) 
   return (
     <nav aria-label={t("admin.nav")} data-testid="admin-menu">
       <ul className="space-y-0.5">
-        {enabled(ADMIN_NAV, features).map((item) =>
+        {permitted(enabled(ADMIN_NAV, features), grants).map((item) =>
           item.kind === "link" ? (
             item.to === "/admin/customer" ? (
               // Members' unread support messages, beside the customer list.
               <li key={item.to} className="flex items-center gap-1">
                 {link(item)}
-                {hydrated && (
+                {hydrated && allows(grants, "chat") && (
                   <Suspense fallback={null}>
                     <ChatUnreadBadge onNavigate={onNavigate} />
                   </Suspense>
@@ -165,6 +169,26 @@ function MenuGroup({
       )}
     </>
   );
+}
+
+/**
+ * The entries the admin's role reaches, in their fixed order: a group keeps the sub-entries
+ * it may open; the settings entry leads to the first of its tabs the role reaches.
+ */
+function permitted(items: AdminNavItem[], grants: Grants): AdminNavItem[] {
+  const shown: AdminNavItem[] = [];
+  for (const item of items) {
+    if (item.kind === "group") {
+      const children = item.children.filter((c) => mayOpen(grants, c.to));
+      if (children.length > 0) shown.push({ ...item, children });
+    } else if (item.to === "/admin/setting") {
+      const to = settingsEntry(grants);
+      if (to) shown.push({ ...item, to });
+    } else if (mayOpen(grants, item.to)) {
+      shown.push(item);
+    }
+  }
+  return shown;
 }
 
 function waiting(pending: PendingCounts | undefined, to: string): number {

@@ -82,6 +82,7 @@ export function MobileMenu({ viewer }: { viewer: Viewer }) {
               <AdminMenu
                 features={viewer.features}
                 websiteUrl={viewer.websiteUrl}
+                grants={viewer.user?.grants ?? {}}
                 onNavigate={close}
               />
             ) : (

@@ -73,7 +73,11 @@ export function Shell({ viewer, layout, showThemeToggle, children }: ShellProps)
             }
           >
             {admin ? (
-              <AdminMenu features={viewer.features} websiteUrl={viewer.websiteUrl} />
+              <AdminMenu
+                features={viewer.features}
+                websiteUrl={viewer.websiteUrl}
+                grants={viewer.user?.grants ?? {}}
+              />
             ) : (
               sideNav
             )}

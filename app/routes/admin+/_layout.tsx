@@ -4,11 +4,13 @@ import { RouteError } from "~/components/RouteError";
 import { requireAdmin } from "~/lib/guards.server";
 import type { RouteHandle } from "~/lib/shell";
 import { answerRefusals } from "~/lib/refusals.server";
+import { mayOpen } from "../../../server/domain/admin-access";
 
 /**
  * The admin area (/admin/…): its one guard (an admin with a second factor), its shell (the
  * admin menu) and its error boundary, so a page that fails or an id that is not there keeps the
- * menu. /admin/security, where an admin enrols a second factor, sits outside it
+ * menu. A page outside the admin's role (server/domain/admin-access) answers 403 here, whatever
+ * the page's own loader would have done, so every page of the area is covered at once. /admin/security, where an admin enrols a second factor, sits outside it
  * (`admin_.security.tsx`) with its own guard.
  */
 export const handle: RouteHandle = { area: "admin" };
@@ -16,6 +18,10 @@ export const handle: RouteHandle = { area: "admin" };
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     await requireAdmin(request, context);
+    const access = await context.trpc.admin.access();
+    if (!mayOpen(access.grants, new URL(request.url).pathname)) {
+      throw json({ refusal: "permissionRequired" }, { status: 403 });
+    }
     // The menu's badges: one statement of an index count per queue, cheap enough for every page.
     return json({ pending: await context.trpc.admin.pendingCounts() });
   },

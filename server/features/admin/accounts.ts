@@ -12,12 +12,30 @@ export interface AdminCreated {
   generatedPassword: string | null;
 }
 
-/** Creates an admin, or promotes the existing account with that email. */
+/**
+ * Creates an admin with a role, or gives the existing account with that email the admin
+ * permission and the role (and access again, if it was suspended or removed). The role is a
+ * role's id: a built-in key (owner, finance, support, content, analyst) or a custom role's id.
+ */
 export async function createOrPromoteAdmin(
   db: Db,
-  input: { email: string; password?: string | undefined; name?: string | undefined },
+  input: {
+    email: string;
+    role: string;
+    password?: string | undefined;
+    name?: string | undefined;
+  },
 ): Promise<AdminCreated> {
   const email = emailSchema.parse(input.email);
+  const role = await db.kysely
+    .selectFrom("admin_roles")
+    .select("id")
+    .where("id", "=", input.role)
+    .executeTakeFirst();
+  if (!role)
+    throw new Error(
+      `no role "${input.role}": use owner, finance, support, content, analyst or a custom role's id`,
+    );
   const existing = await db.kysely
     .selectFrom("users")
     .select("id")
@@ -26,7 +44,13 @@ export async function createOrPromoteAdmin(
   if (existing) {
     await db.kysely
       .updateTable("users")
-      .set({ permission: "admin", updated_at: nowDb() })
+      .set({
+        permission: "admin",
+        admin_role_id: role.id,
+        admin_suspended_at: null,
+        admin_removed_at: null,
+        updated_at: nowDb(),
+      })
       .where("id", "=", existing.id)
       .execute();
     return { email, created: false, generatedPassword: null };
@@ -45,6 +69,7 @@ export async function createOrPromoteAdmin(
       name: input.name ?? "Admin",
       nickname: "admin",
       permission: "admin",
+      admin_role_id: role.id,
       language: "ja",
       created_at: now,
       updated_at: now,

@@ -3,6 +3,8 @@ import type { Db } from "../../../db";
 import { fromDbTime, toDbTime } from "../../../db/time";
 import { addTokyoDays, addTokyoMonths, tokyoDay, tokyoMidnight } from "../../domain/tokyo";
 import { adminUnreadTotal } from "../chat/service";
+import type { Grants } from "../../auth/permissions";
+import { allows, QUEUE_PERMISSION } from "../../domain/admin-access";
 
 /**
  * The admin home: what waits for an admin (the work queue, also the menu's badges), the day's
@@ -34,11 +36,23 @@ const PENDING_TABLES = {
 type PendingQueue = keyof typeof PENDING_TABLES;
 const PENDING_QUEUES = Object.keys(PENDING_TABLES) as PendingQueue[];
 
-/** Pending items per queue, for the admin menu's badges: one statement, one index count per table. */
-export async function pendingCounts(db: Db): Promise<Record<PendingQueue, number>> {
+/** Whether the admin's role may see (and so work) a queue: the others are neither counted nor shown. */
+function seesQueue(grants: Grants, queue: WorkQueue): boolean {
+  return allows(grants, QUEUE_PERMISSION[queue]);
+}
+
+/**
+ * Pending items per queue, for the admin menu's badges: one statement, one index count per
+ * table, of the queues the admin's role sees (0 for the others, not counted).
+ */
+export async function pendingCounts(db: Db, grants: Grants): Promise<Record<PendingQueue, number>> {
+  const seen = PENDING_QUEUES.filter((queue) => seesQueue(grants, queue));
+  if (seen.length === 0) {
+    return Object.fromEntries(PENDING_QUEUES.map((q) => [q, 0])) as Record<PendingQueue, number>;
+  }
   const row = await db.kysely
     .selectNoFrom((eb) =>
-      PENDING_QUEUES.map((queue) =>
+      seen.map((queue) =>
         eb
           .selectFrom(PENDING_TABLES[queue])
           .select((s) => s.fn.countAll<number>().as("n"))
@@ -65,29 +79,32 @@ function minutesSince(at: string | Date | null | undefined, now: Date): number |
   return Math.max(0, Math.floor((now.getTime() - fromDbTime(at).getTime()) / 60_000));
 }
 
-/** Each queue's count and the age of its oldest item, in the home's order. */
-export async function workQueue(db: Db, now = new Date()): Promise<QueueItem[]> {
+/** Each queue the admin's role sees: its count and the age of its oldest item, in the home's order. */
+export async function workQueue(db: Db, grants: Grants, now = new Date()): Promise<QueueItem[]> {
+  const seen = PENDING_QUEUES.filter((queue) => seesQueue(grants, queue));
   const [row, chats] = await Promise.all([
-    db.kysely
-      .selectNoFrom((eb) =>
-        PENDING_QUEUES.flatMap((queue) => {
-          const pending = () =>
-            eb.selectFrom(PENDING_TABLES[queue]).where("status", "=", "pending");
-          return [
-            pending()
-              .select((s) => s.fn.countAll<number>().as("n"))
-              .as(`${queue}Count`),
-            pending()
-              .select((s) => s.fn.min<string>("created_at").as("t"))
-              .as(`${queue}Oldest`),
-          ];
-        }),
-      )
-      .executeTakeFirstOrThrow(),
-    adminUnreadTotal(db),
+    seen.length === 0
+      ? {}
+      : db.kysely
+          .selectNoFrom((eb) =>
+            seen.flatMap((queue) => {
+              const pending = () =>
+                eb.selectFrom(PENDING_TABLES[queue]).where("status", "=", "pending");
+              return [
+                pending()
+                  .select((s) => s.fn.countAll<number>().as("n"))
+                  .as(`${queue}Count`),
+                pending()
+                  .select((s) => s.fn.min<string>("created_at").as("t"))
+                  .as(`${queue}Oldest`),
+              ];
+            }),
+          )
+          .executeTakeFirstOrThrow(),
+    seesQueue(grants, "chats") ? adminUnreadTotal(db) : { threads: 0, oldest: null },
   ]);
   const values = row as Record<string, string | number | null>;
-  return WORK_QUEUES.map((queue) =>
+  return WORK_QUEUES.filter((queue) => seesQueue(grants, queue)).map((queue) =>
     queue === "chats"
       ? { queue, count: chats.threads, oldestMinutes: minutesSince(chats.oldest, now) }
       : {
@@ -242,9 +259,9 @@ async function charts(db: Db, now: Date) {
 }
 
 /** Everything the admin home shows. */
-export async function adminHome(db: Db, now = new Date()) {
+export async function adminHome(db: Db, grants: Grants, now = new Date()) {
   const [queue, figs, chartData] = await Promise.all([
-    workQueue(db, now),
+    workQueue(db, grants, now),
     figures(db, now),
     charts(db, now),
   ]);

@@ -6,33 +6,48 @@ import { customerIdInput, customersInput } from "./schema";
 
 export const adminRouter = router({
   /** The admin home: the work queue, the day's figures and the charts. */
-  home: adminProcedure.query(({ ctx }) => home.adminHome(ctx.db)),
+  home: adminProcedure
+    .meta({ role: "admin", everyAdmin: true })
+    .query(({ ctx }) => home.adminHome(ctx.db, ctx.access.grants)),
 
   /** Pending items per queue: the admin menu's badges, asked by the admin area's loader. */
-  pendingCounts: adminProcedure.query(({ ctx }) => home.pendingCounts(ctx.db)),
+  pendingCounts: adminProcedure
+    .meta({ role: "admin", everyAdmin: true })
+    .query(({ ctx }) => home.pendingCounts(ctx.db, ctx.access.grants)),
+
+  /**
+   * The signed-in admin's role and what it grants: the admin area's guard (a page outside the
+   * role answers 403), its menu and its tabs.
+   */
+  access: adminProcedure.meta({ role: "admin", everyAdmin: true }).query(({ ctx }) => ctx.access),
 
   customers: router({
     /** Members, searched, sorted and paged; `export` for the CSV. */
     list: adminProcedure
+      .meta({ role: "admin", permission: "members.view" })
       .input(customersInput)
       .query(({ ctx, input }) => customers.listCustomers(ctx.listDb, input)),
 
     /** Profile, masked payment details, accounts and the customer's audit trail. */
     get: adminProcedure
+      .meta({ role: "admin", permission: "members.view" })
       .input(customerIdInput)
       .query(({ ctx, input }) => customers.getCustomer(ctx.db, input.id)),
 
     /** The full payment details; every call leaves an audit row. */
     revealPayment: adminProcedure
+      .meta({ role: "admin", permission: "members.view" })
       .input(customerIdInput)
       .mutation(({ ctx, input }) => customers.revealPayment(ctx.db, ctx.user.id, input.id)),
 
     /** Reopens an account its member closed, within the window and before the erasure. */
     reopen: adminProcedure
+      .meta({ role: "admin", permission: "members.suspend" })
       .input(customerIdInput)
       .mutation(({ ctx, input }) => reopenAccount(ctx.db, ctx.user.id, input.id)),
 
     image: adminProcedure
+      .meta({ role: "admin", permission: "members.view" })
       .input(customerIdInput)
       .query(({ ctx, input }) => customers.customerImage(ctx, input.id)),
   }),

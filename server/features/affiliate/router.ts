@@ -37,27 +37,37 @@ export const affiliateRouter = router({
 
   // ------------------------------------------------------------ admin
   referrers: adminProcedure
+    .meta({ role: "admin", permission: "cashback.import" })
     .input(adminReferrersInput)
     .query(({ ctx, input }) => affiliate.adminReferrers(ctx.listDb, input)),
   referrer: adminProcedure
+    .meta({ role: "admin", permission: "cashback.import" })
     .input(referrerInput)
     .query(({ ctx, input }) => affiliate.adminReferrer(ctx.db, input.userId)),
-  defaultRate: adminProcedure.query(async ({ ctx }) => ({
-    rateBp: await getDefaultRate(ctx.db.kysely),
-  })),
+  defaultRate: adminProcedure
+    .meta({ role: "admin", permission: "cashback.import" })
+    .query(async ({ ctx }) => ({
+      rateBp: await getDefaultRate(ctx.db.kysely),
+    })),
   setDefaultRate: adminProcedure
+    .meta({ role: "admin", permission: "cashback.import" })
     .input(defaultRateInput)
     .mutation(({ ctx, input }) => setDefaultRate(ctx.db, ctx.user.id, input.rate)),
   setMemberRate: adminProcedure
+    .meta({ role: "admin", permission: "cashback.import" })
     .input(memberRateInput)
     .mutation(({ ctx, input }) => setMemberRate(ctx.db, ctx.user.id, input.userId, input.rate)),
   /** Every banner, active first; deactivated ones stay (pasted HTML keeps its image). */
-  adminBanners: adminProcedure.query(({ ctx }) => banners.adminBanners(ctx.db)),
+  adminBanners: adminProcedure
+    .meta({ role: "admin", permission: "content" })
+    .query(({ ctx }) => banners.adminBanners(ctx.db)),
   createBanner: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(createBannerInput)
     .mutation(({ ctx, input }) => banners.createBanner(ctx, ctx.user.id, input)),
   /** Edits a banner; `active: false` deactivates it (there is no delete). */
   updateBanner: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(updateBannerInput)
     .mutation(({ ctx, input }) => banners.updateBanner(ctx, ctx.user.id, input)),
 });

@@ -8,18 +8,23 @@ export const battlesRouter = router({
     .input(viewInput)
     .query(({ ctx, input }) => battles.memberView(ctx.db, ctx.user.id, input.id, ctx.locale)),
 
-  adminList: adminProcedure.query(({ ctx }) => battles.adminList(ctx.db)),
+  adminList: adminProcedure
+    .meta({ role: "admin", permission: "content" })
+    .query(({ ctx }) => battles.adminList(ctx.db)),
 
   /** One battle with its standings by real name. */
   adminGet: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(idInput)
     .query(({ ctx, input }) => battles.adminGet(ctx.db, input.id)),
 
   create: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(createBattleInput)
     .mutation(({ ctx, input }) => battles.createBattle(ctx.db, ctx.user.id, input)),
 
   update: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(updateBattleInput)
     .mutation(({ ctx, input }) =>
       battles.updateBattle(ctx.db, ctx.user.id, input.id, input.battle),
@@ -27,6 +32,7 @@ export const battlesRouter = router({
 
   /** Freezes the standings of an ended battle and credits its prizes, once. */
   settle: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(idInput)
     .mutation(({ ctx, input }) => battles.settleBattle(ctx.db, ctx.user.id, input.id)),
 });

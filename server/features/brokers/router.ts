@@ -32,30 +32,39 @@ export const brokersRouter = router({
     .input(brokerArtInput)
     .query(({ ctx, input }) => brokers.readBrokerArt(ctx, input.file)),
 
-  list: adminProcedure.query(({ ctx }) => brokers.listBrokers(ctx.db)),
+  list: adminProcedure
+    .meta({ role: "admin", permission: "cashback.import" })
+    .query(({ ctx }) => brokers.listBrokers(ctx.db)),
 
   get: adminProcedure
+    .meta({ role: "admin", permission: "cashback.import" })
     .input(brokerIdInput)
     .query(({ ctx, input }) => brokers.getBroker(ctx.db, input.id)),
 
-  create: adminProcedure.input(createBrokerInput).mutation(({ ctx, input }) => {
-    const { logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
-    return brokers.createBroker(
-      ctx,
-      ctx.user.id,
-      broker,
-      { logo, banner, removeLogo, removeBanner },
-      brokerTerms,
-    );
-  }),
+  create: adminProcedure
+    .meta({ role: "admin", permission: "cashback.import" })
+    .input(createBrokerInput)
+    .mutation(({ ctx, input }) => {
+      const { logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
+      return brokers.createBroker(
+        ctx,
+        ctx.user.id,
+        broker,
+        { logo, banner, removeLogo, removeBanner },
+        brokerTerms,
+      );
+    }),
 
   /** Edits a broker; `active: false` deactivates it (its accounts stay). */
-  update: adminProcedure.input(updateBrokerInput).mutation(async ({ ctx, input }) => {
-    const { id, logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
-    const images = { logo, banner, removeLogo, removeBanner };
-    await brokers.updateBroker(ctx, ctx.user.id, id, broker, images, brokerTerms);
-    return { ok: true };
-  }),
+  update: adminProcedure
+    .meta({ role: "admin", permission: "cashback.import" })
+    .input(updateBrokerInput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
+      const images = { logo, banner, removeLogo, removeBanner };
+      await brokers.updateBroker(ctx, ctx.user.id, id, broker, images, brokerTerms);
+      return { ok: true };
+    }),
 
   /**
    * Adjustment batches (decision 085): credited rows re-priced after a rate change dated in
@@ -64,21 +73,25 @@ export const brokersRouter = router({
   adjustments: router({
     /** What re-pricing the credited rows traded on or after a day would change, per member. */
     impact: adminProcedure
+      .meta({ role: "admin", permission: "cashback.import" })
       .input(rateImpactInput)
       .query(({ ctx, input }) => adjustments.rateImpact(ctx.db, input.brokerId, input.from)),
 
     /** A broker's adjustment batches, newest first. */
     list: adminProcedure
+      .meta({ role: "admin", permission: "cashback.import" })
       .input(brokerAdjustmentsInput)
       .query(({ ctx, input }) => adjustments.listAdjustments(ctx.db, input.brokerId)),
 
     /** One batch for its review page. */
     get: adminProcedure
+      .meta({ role: "admin", permission: "cashback.import" })
       .input(adjustmentIdInput)
       .query(({ ctx, input }) => adjustments.getAdjustment(ctx.db, input.id)),
 
     /** Draws up a batch from the impact of a day (nothing moves yet). */
     draft: adminProcedure
+      .meta({ role: "admin", permission: "cashback.import" })
       .input(rateImpactInput)
       .mutation(({ ctx, input }) =>
         adjustments.draftAdjustment(ctx.db, ctx.user.id, input.brokerId, input.from),
@@ -86,11 +99,13 @@ export const brokersRouter = router({
 
     /** Records what to do with a debit the member's balance cannot cover, with a reason. */
     decide: adminProcedure
+      .meta({ role: "admin", permission: "money.adjust" })
       .input(decideDebitInput)
       .mutation(({ ctx, input }) => adjustments.decideDebit(ctx.db, ctx.user.id, input)),
 
     /** Applies the batch through the ledger, once (`apply` is a word tRPC keeps). */
     settle: adminProcedure
+      .meta({ role: "admin", permission: "money.adjust" })
       .input(adjustmentIdInput)
       .mutation(({ ctx, input }) => adjustments.applyAdjustment(ctx.db, ctx.user.id, input.id)),
   }),
@@ -117,15 +132,18 @@ export const brokersRouter = router({
 
     /** Every member's accounts, filtered, sorted and paged; `export` for the CSV. */
     list: adminProcedure
+      .meta({ role: "admin", permission: "brokerAccounts.approve" })
       .input(adminAccountsInput)
       .query(({ ctx, input }) => review.adminListAccounts(ctx.listDb, input)),
 
     decide: adminProcedure
+      .meta({ role: "admin", permission: "brokerAccounts.approve" })
       .input(decideAccountsInput)
       .mutation(({ ctx, input }) => review.decideAccounts(ctx.db, ctx.user.id, input)),
 
     /** Sets or clears an account's type at its broker (the rate the import checks against). */
     setType: adminProcedure
+      .meta({ role: "admin", permission: "brokerAccounts.approve" })
       .input(setAccountTypeInput)
       .mutation(({ ctx, input }) => review.setAccountType(ctx.db, ctx.user.id, input)),
   }),

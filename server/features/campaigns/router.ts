@@ -39,26 +39,33 @@ export const campaignsRouter = router({
 
   // -------------------------------------------------------------------- admin
   adminList: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(adminListInput)
     .query(({ ctx, input }) => admin.adminListCampaigns(ctx.db, input)),
 
   adminGet: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(idInput)
     .query(({ ctx, input }) => admin.adminGetCampaign(ctx.db, input.id)),
 
   create: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(createCampaignInput)
     .mutation(({ ctx, input }) =>
       admin.createCampaign(ctx, ctx.user.id, input.campaign, input.image),
     ),
 
-  update: adminProcedure.input(updateCampaignInput).mutation(async ({ ctx, input }) => {
-    await admin.updateCampaign(ctx, ctx.user.id, input.id, input.campaign, input.image);
-    return { id: input.id };
-  }),
+  update: adminProcedure
+    .meta({ role: "admin", permission: "content" })
+    .input(updateCampaignInput)
+    .mutation(async ({ ctx, input }) => {
+      await admin.updateCampaign(ctx, ctx.user.id, input.id, input.campaign, input.image);
+      return { id: input.id };
+    }),
 
   /** A campaign's entries; `export` for the CSV. */
   entries: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(adminEntriesInput)
     .query(({ ctx, input }) => admin.adminEntries(ctx.db, input)),
 });

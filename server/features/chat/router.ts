@@ -1,3 +1,5 @@
+import { adminAccessOf } from "../../auth/admin-access";
+import { allows } from "../../domain/admin-access";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
 import {
   adminListInput,
@@ -45,37 +47,48 @@ export const chatRouter = router({
      * The admin menu's badge: unread member messages over all threads. Public on purpose, like
      * popups.next: the badge asks on every admin page, and a page whose session has just ended
      * (logout) gets "none" rather than a 401 the browser logs as an error. Only an admin's
-     * session sees a count.
+     * session whose role holds the chat sees a count.
      */
-    unread: publicProcedure.query(({ ctx }) =>
-      ctx.session?.user.permission === "admin"
+    unread: publicProcedure.query(async ({ ctx }) =>
+      ctx.session?.user.permission === "admin" &&
+      allows((await adminAccessOf(ctx.db, ctx.session)).grants, "chat")
         ? chat.adminUnreadTotal(ctx.db).then(({ messages, threads }) => ({ messages, threads }))
         : { messages: 0, threads: 0 },
     ),
 
     threads: adminProcedure
+      .meta({ role: "admin", permission: "chat" })
       .input(adminListInput)
       .query(({ ctx, input }) => chat.adminThreads(ctx.db, input)),
 
-    thread: adminProcedure.input(adminThreadInput).query(async ({ ctx, input }) => ({
-      member: await chat.chatMember(ctx.db, input.memberId),
-      page: await chat.threadPage(ctx.db, input.memberId, "admin", input.before),
-    })),
+    thread: adminProcedure
+      .meta({ role: "admin", permission: "chat" })
+      .input(adminThreadInput)
+      .query(async ({ ctx, input }) => ({
+        member: await chat.chatMember(ctx.db, input.memberId),
+        page: await chat.threadPage(ctx.db, input.memberId, "admin", input.before),
+      })),
 
     poll: adminProcedure
+      .meta({ role: "admin", permission: "chat" })
       .input(adminPollInput)
       .query(({ ctx, input }) => chat.poll(ctx.db, input.memberId, "admin", input.after)),
 
-    send: adminProcedure.input(adminSendInput).mutation(async ({ ctx, input }) => {
-      await chat.chatMember(ctx.db, input.memberId);
-      return chat.send(ctx, input.memberId, "admin", ctx.user.id, input);
-    }),
+    send: adminProcedure
+      .meta({ role: "admin", permission: "chat" })
+      .input(adminSendInput)
+      .mutation(async ({ ctx, input }) => {
+        await chat.chatMember(ctx.db, input.memberId);
+        return chat.send(ctx, input.memberId, "admin", ctx.user.id, input);
+      }),
 
     markRead: adminProcedure
+      .meta({ role: "admin", permission: "chat" })
       .input(adminMarkReadInput)
       .mutation(({ ctx, input }) => chat.markRead(ctx.db, input.memberId, "admin", input.upto)),
 
     image: adminProcedure
+      .meta({ role: "admin", permission: "chat" })
       .input(imageInput.extend({ memberId: adminThreadInput.shape.memberId }))
       .query(({ ctx, input }) => chat.messageImage(ctx, input.memberId, input.messageId)),
   }),

@@ -66,27 +66,35 @@ export const easRouter = router({
 
   // -------------------------------------------------------------------- admin
   adminList: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(adminListInput)
     .query(({ ctx, input }) => eas.adminListEas(ctx.db, input)),
 
   adminGet: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(idInput)
     .query(({ ctx, input }) => eas.adminGetEa(ctx.db, input.id)),
 
   create: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(createEaInput)
     .mutation(({ ctx, input }) => eas.createEa(ctx, ctx.user.id, input.ea, input.file)),
 
-  update: adminProcedure.input(updateEaInput).mutation(async ({ ctx, input }) => {
-    await eas.updateEa(ctx, ctx.user.id, input.id, input.ea);
-    return { id: input.id };
-  }),
+  update: adminProcedure
+    .meta({ role: "admin", permission: "content" })
+    .input(updateEaInput)
+    .mutation(async ({ ctx, input }) => {
+      await eas.updateEa(ctx, ctx.user.id, input.id, input.ea);
+      return { id: input.id };
+    }),
 
   uploadVersion: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(uploadVersionInput)
     .mutation(({ ctx, input }) => eas.uploadVersion(ctx, ctx.user.id, input.id, input.file)),
 
   adminDownload: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(
       z.object({
         id: idInput.shape.id,
@@ -96,54 +104,67 @@ export const easRouter = router({
     .query(({ ctx, input }) => downloads.downloadForAdmin(ctx, input.id, input.fileId)),
 
   licenses: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(adminLicensesInput)
     .query(({ ctx, input }) => licenses.adminLicenses(ctx.db, input)),
 
   issue: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(idInput)
     .mutation(({ ctx, input }) => licenses.issueLicense(ctx.db, ctx.user.id, input.id)),
 
   issueFor: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(issueForInput)
     .mutation(({ ctx, input }) => licenses.issueLicenseFor(ctx.db, ctx.user.id, input)),
 
   reject: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(decideInput)
     .mutation(({ ctx, input }) => licenses.rejectLicense(ctx.db, ctx.user.id, input.id, input)),
 
   revoke: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(decideInput)
     .mutation(({ ctx, input }) => licenses.revokeLicense(ctx.db, ctx.user.id, input.id, input)),
 
   /** A member's approved accounts with their types (the issue form). */
   memberAccounts: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(memberAccountsInput)
     .query(({ ctx, input }) => licenses.memberAccounts(ctx.db, input.member)),
 
   dedicatedAccounts: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(dedicatedListInput)
     .query(({ ctx, input }) => dedicated.dedicatedAccounts(ctx.db, input)),
 
   setDedicated: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(setDedicatedInput)
     .mutation(({ ctx, input }) => dedicated.setDedicated(ctx.db, ctx.user.id, input)),
 
   accountRequests: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(accountRequestsInput)
     .query(({ ctx, input }) => accountRequests.adminAccountRequests(ctx.db, input)),
 
   approveAccountRequest: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(idInput)
     .mutation(({ ctx, input }) =>
       accountRequests.decideAccountRequest(ctx.db, ctx.user.id, { id: input.id, approve: true }),
     ),
 
-  denyAccountRequest: adminProcedure.input(denyAccountRequestInput).mutation(({ ctx, input }) =>
-    accountRequests.decideAccountRequest(ctx.db, ctx.user.id, {
-      id: input.id,
-      approve: false,
-      reason: input.reason,
-      reasonEn: input.reasonEn,
-    }),
-  ),
+  denyAccountRequest: adminProcedure
+    .meta({ role: "admin", permission: "content" })
+    .input(denyAccountRequestInput)
+    .mutation(({ ctx, input }) =>
+      accountRequests.decideAccountRequest(ctx.db, ctx.user.id, {
+        id: input.id,
+        approve: false,
+        reason: input.reason,
+        reasonEn: input.reasonEn,
+      }),
+    ),
 });

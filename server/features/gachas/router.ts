@@ -57,37 +57,47 @@ export const gachasRouter = router({
 
   // -------------------------------------------------------------------- admin
   adminList: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(adminListInput)
     .query(({ ctx, input }) => admin.adminListGachas(ctx.db, input)),
 
   adminGet: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(idInput)
     .query(({ ctx, input }) => admin.adminGetGacha(ctx.db, input.id)),
 
   create: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(createGachaInput)
     .mutation(({ ctx, input }) => admin.createGacha(ctx, ctx.user.id, input.gacha, input.image)),
 
-  update: adminProcedure.input(updateGachaInput).mutation(async ({ ctx, input }) => {
-    await admin.updateGacha(ctx, ctx.user.id, input.id, input.gacha, input.image);
-    return { id: input.id };
-  }),
+  update: adminProcedure
+    .meta({ role: "admin", permission: "content" })
+    .input(updateGachaInput)
+    .mutation(async ({ ctx, input }) => {
+      await admin.updateGacha(ctx, ctx.user.id, input.id, input.gacha, input.image);
+      return { id: input.id };
+    }),
 
   rewards: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(idInput)
     .query(({ ctx, input }) => admin.adminRewards(ctx.db, input.id)),
 
   reward: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(idInput)
     .query(({ ctx, input }) => admin.adminGetReward(ctx.db, input.id)),
 
   createReward: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(createRewardInput)
     .mutation(({ ctx, input }) =>
       admin.createReward(ctx, ctx.user.id, input.gachaId, input.reward, input.image),
     ),
 
   updateReward: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(updateRewardInput)
     .mutation(({ ctx, input }) =>
       admin.updateReward(ctx, ctx.user.id, input.id, input.reward, input.image),
@@ -95,6 +105,7 @@ export const gachasRouter = router({
 
   /** A gacha's draws; `export` for the CSV. */
   logs: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(adminLogsInput)
     .query(({ ctx, input }) => admin.adminLogs(ctx.db, input)),
 });

@@ -38,23 +38,29 @@ export const helpRouter = router({
     .query(({ ctx, input }) => help.helpLinks(ctx.listDb, ctx.locale, HELP_LINK_SLUGS[input.page])),
 
   // ------------------------------------------------------------------ admin
-  adminList: adminProcedure.query(({ ctx }) => help.adminHelpList(ctx.db)),
+  adminList: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
+    .query(({ ctx }) => help.adminHelpList(ctx.db)),
 
   adminGet: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
     .input(idInput)
     .query(({ ctx, input }) => help.adminHelpArticle(ctx.db, input.id)),
 
   create: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
     .input(createArticleInput)
     .mutation(({ ctx, input }) => help.createHelpArticle(ctx.db, ctx.user.id, input)),
 
   update: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
     .input(updateArticleInput)
     .mutation(({ ctx, input: { id, ...article } }) =>
       help.updateHelpArticle(ctx.db, ctx.user.id, id, article),
     ),
 
   setPublished: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
     .input(publishInput)
     .mutation(({ ctx, input }) =>
       help.setHelpPublished(ctx.db, ctx.user.id, input.id, input.published),

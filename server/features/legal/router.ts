@@ -25,9 +25,12 @@ export const legalRouter = router({
     .mutation(({ ctx, input }) => legal.accept(ctx.db, ctx.user.id, input.documents)),
 
   // -------------------------------------------------------------------- admin
-  overview: adminProcedure.query(({ ctx }) => legal.adminOverview(ctx.db)),
+  overview: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
+    .query(({ ctx }) => legal.adminOverview(ctx.db)),
 
   adminDocument: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
     .input(kindInput)
     .query(({ ctx, input }) => legal.adminDocument(ctx.db, input.kind)),
 
@@ -37,14 +40,17 @@ export const legalRouter = router({
     .query(({ ctx, input }) => legal.previewPublish(ctx.db, input)),
 
   publish: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
     .input(publishInput)
     .mutation(({ ctx, input }) => legal.publish(ctx.db, ctx.user.id, input)),
 
   memberConsents: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
     .input(z.object({ userId: recordId }))
     .query(({ ctx, input }) => legal.memberConsents(ctx.db, input.userId)),
 
   consents: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
     .input(consentListInput)
     .query(({ ctx, input }) => legal.consentList(ctx.listDb, input)),
 });

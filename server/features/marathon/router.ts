@@ -41,18 +41,23 @@ export const marathonRouter = router({
     .input(markShownInput)
     .mutation(({ ctx, input }) => marathon.markShown(ctx.db, ctx.user.id, input.ids)),
 
-  adminList: adminProcedure.query(({ ctx }) => marathon.adminList(ctx.db)),
+  adminList: adminProcedure
+    .meta({ role: "admin", permission: "content" })
+    .query(({ ctx }) => marathon.adminList(ctx.db)),
 
   create: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(createMarathonInput)
     .mutation(({ ctx, input }) => marathon.createMarathon(ctx.db, ctx.user.id, input)),
 
   /** The editor's save of an existing marathon; credits who now qualifies, once. */
   update: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(updateMarathonInput)
     .mutation(({ ctx, input }) => marathon.updateMarathon(ctx.db, ctx.user.id, input)),
 
   setActive: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(setActiveInput)
     .mutation(({ ctx, input }) => marathon.setActive(ctx.db, ctx.user.id, input.id, input.active)),
 });

@@ -35,24 +35,29 @@ export const popupsRouter = router({
 
   // -------------------------------------------------------------------- admin
   adminList: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(adminListInput)
     .query(({ ctx, input }) => popups.adminListPopups(ctx.db, input)),
 
   adminGet: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(idInput)
     .query(({ ctx, input }) => popups.adminGetPopup(ctx.db, input.id)),
 
   create: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(createPopupInput)
     .mutation(({ ctx, input }) => popups.createPopup(ctx, ctx.user.id, input.popup, input.image)),
 
   update: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(updatePopupInput)
     .mutation(({ ctx, input }) =>
       popups.updatePopup(ctx, ctx.user.id, input.id, input.popup, input.image),
     ),
 
   setActive: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(setActiveInput)
     .mutation(({ ctx, input }) => popups.setActive(ctx.db, ctx.user.id, input.id, input.active)),
 });

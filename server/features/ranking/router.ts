@@ -10,6 +10,7 @@ export const rankingRouter = router({
 
   /** The same ranking with members' real names, for the admin. */
   adminList: adminProcedure
+    .meta({ role: "admin", permission: "content" })
     .input(rankingInput)
     .query(({ ctx, input }) => ranking(ctx.listDb, input, { withNames: true })),
 });

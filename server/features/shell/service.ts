@@ -1,5 +1,6 @@
 import type { Config, FeatureFlags } from "../../config";
 import type { CurrentSession } from "../../auth/session";
+import type { Grants } from "../../auth/permissions";
 
 export interface Viewer {
   user: {
@@ -8,6 +9,8 @@ export interface Viewer {
     permission: "admin" | "member";
     /** Money pages say why they refuse while this is false (server/auth/verified-email). */
     emailVerified: boolean;
+    /** An admin's grants (decision 090): the admin menu shows only what they reach. */
+    grants?: Grants;
   } | null;
   features: FeatureFlags;
   websiteUrl: string;
@@ -19,7 +22,7 @@ export interface Viewer {
 }
 
 /** What every page's shell needs to know: who is looking and which features are on. */
-export function getViewer(config: Config, session: CurrentSession | null): Viewer {
+export function getViewer(config: Config, session: CurrentSession | null, grants?: Grants): Viewer {
   return {
     user: session
       ? {
@@ -27,6 +30,7 @@ export function getViewer(config: Config, session: CurrentSession | null): Viewe
           nickname: session.user.nickname,
           permission: session.user.permission,
           emailVerified: session.user.emailVerified,
+          ...(grants && { grants }),
         }
       : null,
     features: config.FEATURES,

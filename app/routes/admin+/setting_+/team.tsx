@@ -1,0 +1,351 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Grants } from "../../../../server/auth/permissions";
+import { allows } from "../../../../server/domain/admin-access";
+import { SectionTabs } from "~/components/admin/SectionTabs";
+import { RowList } from "~/components/RowList";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { Badge } from "~/components/ui/Badge";
+import { buttonClass } from "~/components/ui/button";
+import { Section } from "~/components/ui/card";
+import { Field, SelectField, SubmitButton, useFieldError } from "~/components/ui/form";
+import { PageTitle } from "~/components/ui/PageTitle";
+import { formatDateTime } from "~/lib/format";
+import { attempt } from "~/lib/forms.server";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
+
+export const handle = { i18n: ["admin", "errors"] };
+
+/** The permissions in the order the role form lists them (the shared list's order). */
+const PERMISSIONS = [
+  "members.view",
+  "members.edit",
+  "members.suspend",
+  "members.export",
+  "chat",
+  "brokerAccounts.approve",
+  "cashback.import",
+  "money.decide",
+  "money.bankFile",
+  "money.adjust",
+  "content",
+  "legal",
+  "settings",
+  "team",
+  "audit",
+] as const;
+
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const [team, access] = await Promise.all([
+      context.trpc.team.overview(),
+      context.trpc.admin.access(),
+    ]);
+    const done = new URL(request.url).searchParams.get("done");
+    return json({ team, access, done });
+  },
+);
+
+/**
+ * One form per action on the page, told apart by `intent`; each runs its procedure, whose
+ * refusal (the last owner, one's own role) comes back as the form's error.
+ */
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const form = await readForm(request);
+    const values: Record<string, string> = {};
+    for (const [name, value] of form) if (typeof value === "string") values[name] = value;
+    const trpc = context.trpc.team;
+    const intent = values.intent;
+    const result = await attempt(values, async () => {
+      switch (intent) {
+        case "invite":
+          return trpc.invite({ email: values.email!, name: values.name!, roleId: values.roleId! });
+        case "changeRole":
+          return trpc.changeRole({ userId: values.userId!, roleId: values.roleId! });
+        case "suspend":
+          return trpc.suspend({ userId: values.userId! });
+        case "reinstate":
+          return trpc.reinstate({ userId: values.userId! });
+        case "remove":
+          return trpc.remove({ userId: values.userId! });
+        case "endSessions":
+          return trpc.endSessions({ userId: values.userId! });
+        case "revokeInvitation":
+          return trpc.revokeInvitation({ id: values.invitationId! });
+        case "createRole":
+          return trpc.createRole({
+            name: values.name!,
+            grants: Object.fromEntries(
+              PERMISSIONS.filter((p) => values[`grant.${p}`]).map((p) => [p, values[`grant.${p}`]]),
+            ),
+          });
+        default:
+          throw new Response(null, { status: 400 });
+      }
+    });
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, intent, error: null, values: {} as Record<string, string> });
+  },
+);
+
+type RoleRef = { roleId: string | null; roleName: string | null; roleBuiltin: boolean };
+
+/**
+ * /admin/setting/team: the admins and their roles, invitations by mail, suspension, removal
+ * and ending sessions; an owner also makes custom roles from the permissions.
+ */
+export default function Team() {
+  const { t } = useTranslation(["admin", "common", "errors"]);
+  const { team, access } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const error = answer && !answer.ok ? answer.error : null;
+  const intent = answer?.values?.intent ?? (answer?.ok ? answer.intent : null);
+  const canAct = allows(access.grants as Grants, "team", "act");
+  const isOwner = access.roleId === "owner";
+  const roleLabel = (r: RoleRef) =>
+    r.roleBuiltin && r.roleId ? t(`common:adminRoles.${r.roleId}`) : (r.roleName ?? "—");
+  const roleOptions = team.roles.map((r) => (
+    <option key={r.id} value={r.id}>
+      {r.builtin ? t(`common:adminRoles.${r.id}`) : r.name}
+    </option>
+  ));
+  const inviteErrors = {
+    email: useFieldError(intent === "invite" ? error : null, "email", "admin:team.invite.email"),
+    name: useFieldError(intent === "invite" ? error : null, "name", "admin:team.invite.name"),
+  };
+  const roleNameError = useFieldError(
+    intent === "createRole" ? error : null,
+    "name",
+    "admin:team.roles.name",
+  );
+  return (
+    <div className="space-y-6">
+      <PageTitle>{t("admin:team.title")}</PageTitle>
+      <SectionTabs section="setting" />
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin:team.intro")}</p>
+      {answer?.ok && (
+        <Alert tone="success" testId="team-done">
+          {t(`admin:team.done.${answer.intent}`)}
+        </Alert>
+      )}
+      {error && intent !== "invite" && intent !== "createRole" && <FormErrorAlert error={error} />}
+
+      <Section title={t("admin:team.members.title")} testId="team-members">
+        <RowList
+          rows={team.admins}
+          rowKey={(a) => a.id}
+          empty=""
+          rowClassName="space-y-3 py-4"
+          rowTestId="team-member"
+        >
+          {(a) => (
+            <>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <p className="min-w-0 break-all font-medium">
+                  {a.name}
+                  {a.self && (
+                    <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">
+                      {t("admin:team.members.you")}
+                    </span>
+                  )}
+                </p>
+                <Badge tone="info">{roleLabel(a)}</Badge>
+                {a.state === "suspended" && (
+                  <Badge tone="warning">{t("admin:team.members.suspended")}</Badge>
+                )}
+              </div>
+              <p className="break-all text-sm text-slate-600 dark:text-slate-400">{a.email}</p>
+              {canAct && !a.self && (
+                <div className="flex flex-wrap items-end gap-3">
+                  <Form method="post" className="flex flex-wrap items-end gap-3">
+                    <input type="hidden" name="intent" value="changeRole" />
+                    <input type="hidden" name="userId" value={a.id} />
+                    <SelectField
+                      name="roleId"
+                      label={t("admin:team.members.role", { name: a.name })}
+                      defaultValue={a.roleId ?? undefined}
+                      className="min-w-48"
+                    >
+                      {roleOptions}
+                    </SelectField>
+                    <SubmitButton tone="secondary">
+                      {t("admin:team.members.changeRole")}
+                    </SubmitButton>
+                  </Form>
+                  <ActionButton
+                    intent={a.state === "suspended" ? "reinstate" : "suspend"}
+                    userId={a.id}
+                    label={t(
+                      a.state === "suspended"
+                        ? "admin:team.members.reinstate"
+                        : "admin:team.members.suspend",
+                    )}
+                  />
+                  <ActionButton
+                    intent="endSessions"
+                    userId={a.id}
+                    label={t("admin:team.members.endSessions")}
+                  />
+                  <ActionButton
+                    intent="remove"
+                    userId={a.id}
+                    label={t("admin:team.members.remove")}
+                    danger
+                  />
+                </div>
+              )}
+            </>
+          )}
+        </RowList>
+      </Section>
+
+      {canAct && (
+        <Section title={t("admin:team.invite.title")} testId="team-invite">
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="intent" value="invite" />
+            {intent === "invite" && <FormErrorAlert error={error} />}
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t("admin:team.invite.intro")}
+            </p>
+            <Field
+              name="email"
+              type="email"
+              autoComplete="off"
+              label={t("admin:team.invite.email")}
+              error={inviteErrors.email}
+              defaultValue={intent === "invite" ? answer?.values?.email : undefined}
+            />
+            <Field
+              name="name"
+              label={t("admin:team.invite.name")}
+              error={inviteErrors.name}
+              defaultValue={intent === "invite" ? answer?.values?.name : undefined}
+            />
+            <SelectField name="roleId" label={t("admin:team.invite.role")} defaultValue="support">
+              {roleOptions}
+            </SelectField>
+            <SubmitButton>{t("admin:team.invite.submit")}</SubmitButton>
+          </Form>
+        </Section>
+      )}
+
+      <Section title={t("admin:team.invitations.title")} testId="team-invitations">
+        <RowList
+          rows={team.invitations}
+          rowKey={(i) => i.id}
+          empty={t("admin:team.invitations.none")}
+          rowClassName="flex flex-wrap items-center justify-between gap-3 py-3"
+          rowTestId="team-invitation"
+        >
+          {(i) => (
+            <>
+              <div className="min-w-0">
+                <p className="break-all font-medium">
+                  {i.name} · {i.email}
+                </p>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {roleLabel(i)} ·{" "}
+                  {i.expired
+                    ? t("admin:team.invitations.expired")
+                    : t("admin:team.invitations.expires", { at: formatDateTime(i.expiresAt) })}
+                </p>
+              </div>
+              {canAct && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revokeInvitation" />
+                  <input type="hidden" name="invitationId" value={i.id} />
+                  <button type="submit" className={buttonClass({ variant: "secondary" })}>
+                    {t("admin:team.invitations.revoke")}
+                  </button>
+                </Form>
+              )}
+            </>
+          )}
+        </RowList>
+      </Section>
+
+      <Section title={t("admin:team.roles.title")} testId="team-roles">
+        <RowList
+          rows={team.roles}
+          rowKey={(r) => r.id}
+          empty=""
+          rowClassName="py-3"
+          rowTestId="team-role"
+        >
+          {(r) => (
+            <>
+              <p className="font-medium">{r.builtin ? t(`common:adminRoles.${r.id}`) : r.name}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {PERMISSIONS.filter((p) => (r.grants as Grants)[p])
+                  .map(
+                    (p) =>
+                      `${t(`admin:team.permissions.${p.replace(".", "_")}`)}${
+                        (r.grants as Grants)[p] === "view" ? ` (${t("admin:team.roles.view")})` : ""
+                      }`,
+                  )
+                  .join(" · ")}
+              </p>
+            </>
+          )}
+        </RowList>
+        {isOwner && (
+          <Form
+            method="post"
+            className="mt-4 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-700"
+            noValidate
+          >
+            <input type="hidden" name="intent" value="createRole" />
+            <h3 className="font-semibold">{t("admin:team.roles.create")}</h3>
+            {intent === "createRole" && <FormErrorAlert error={error} />}
+            <Field name="name" label={t("admin:team.roles.name")} error={roleNameError} />
+            <div className="grid gap-3 sm:grid-cols-2">
+              {PERMISSIONS.map((p) => (
+                <SelectField
+                  key={p}
+                  name={`grant.${p}`}
+                  label={t(`admin:team.permissions.${p.replace(".", "_")}`)}
+                  defaultValue=""
+                >
+                  <option value="">{t("admin:team.roles.none")}</option>
+                  <option value="view">{t("admin:team.roles.view")}</option>
+                  <option value="act">{t("admin:team.roles.act")}</option>
+                </SelectField>
+              ))}
+            </div>
+            <SubmitButton>{t("admin:team.roles.submit")}</SubmitButton>
+          </Form>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function ActionButton({
+  intent,
+  userId,
+  label,
+  danger = false,
+}: {
+  intent: string;
+  userId: string;
+  label: string;
+  danger?: boolean;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="userId" value={userId} />
+      <button
+        type="submit"
+        disabled={busy}
+        data-testid={`team-${intent}`}
+        className={buttonClass({ variant: danger ? "danger" : "secondary" })}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
