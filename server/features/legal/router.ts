@@ -36,6 +36,7 @@ export const legalRouter = router({
 
   /** What publishing would do: rendered texts, changes, members asked again (nothing written). */
   preview: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
     .input(publishInput)
     .query(({ ctx, input }) => legal.previewPublish(ctx.db, input)),
 

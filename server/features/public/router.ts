@@ -30,13 +30,18 @@ export const publicRouter = router({
   })),
 
   /** The pitch as the admin edits it (both languages). */
-  hero: adminProcedure.query(({ ctx }) => readHero(ctx.db.kysely)),
+  hero: adminProcedure
+    .meta({ role: "admin", permission: "settings" })
+    .query(({ ctx }) => readHero(ctx.db.kysely)),
 
-  saveHero: adminProcedure.input(heroInput).mutation(async ({ ctx, input }) => {
-    await saveHero(ctx.db, ctx.user.id, {
-      ja: heroLines(input.heroJa),
-      en: heroLines(input.heroEn),
-    });
-    return { ok: true as const };
-  }),
+  saveHero: adminProcedure
+    .meta({ role: "admin", permission: "settings" })
+    .input(heroInput)
+    .mutation(async ({ ctx, input }) => {
+      await saveHero(ctx.db, ctx.user.id, {
+        ja: heroLines(input.heroJa),
+        en: heroLines(input.heroEn),
+      });
+      return { ok: true as const };
+    }),
 });
