@@ -45,6 +45,7 @@ import * as m202611300401 from "./202611300401_import_rows_exact";
 import * as m202611300430 from "./202611300430_recover_email_prior_state";
 import * as m202611300701 from "./202611300701_account_closing";
 import * as m202611300846 from "./202611300846_rate_adjustments";
+import * as m202612010400 from "./202612010400_second_approval_and_audit_page";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   "202611300430_recover_email_prior_state": m202611300430,
   "202611300701_account_closing": m202611300701,
   "202611300846_rate_adjustments": m202611300846,
+  "202612010400_second_approval_and_audit_page": m202612010400,
 };

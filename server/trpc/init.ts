@@ -8,6 +8,8 @@ import { isDatabaseUnavailable } from "../../db/dialect";
 import type { FeatureName } from "../config";
 import { AppError, busyTryAgain, forbidden, loginRequired, notFound } from "../errors";
 import type { Context } from "./context";
+import type { Permission } from "../auth/permissions";
+import { withAuditOrigin } from "../audit";
 
 /**
  * public: anyone; member: a signed-in member (admins are kept to /admin); admin: a signed-in
@@ -16,6 +18,8 @@ import type { Context } from "./context";
 export type Role = "public" | "member" | "admin" | "user";
 export interface Meta {
   role: Role;
+  /** The admin permission the procedure needs (server/auth/permissions). */
+  permission?: Permission;
   /** Open to an admin who has no second factor yet (the enrolment steps and what they need). */
   enrolment?: true;
   /**
@@ -91,7 +95,8 @@ const plainTextInput = t.middleware(async ({ getRawInput, next }) => {
  * not an internal error: nothing is wrong with the request.
  */
 const procedure = t.procedure.use(async ({ ctx, type, next }) => {
-  const result = await next();
+  // Every audit row the procedure writes names the request's address and device.
+  const result = await withAuditOrigin({ ip: ctx.ip, userAgent: ctx.userAgent }, () => next());
   if (!result.ok && isDatabaseUnavailable(result.error.cause)) throw busyTryAgain();
   // The next pages of this browser read the writer for a moment (trpc/context.ts listDb).
   if (result.ok && type === "mutation") ctx.wrote = true;

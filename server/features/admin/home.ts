@@ -32,6 +32,11 @@ const PENDING_TABLES = {
   eaAccounts: "ea_account_requests",
 } as const;
 type PendingQueue = keyof typeof PENDING_TABLES;
+/**
+ * What waits for an admin: pending, and a large withdrawal or transfer awaiting its second
+ * approval (decision 095; the other tables have no such state, so the IN matches pending alone).
+ */
+const OPEN_STATES = ["pending", "checking"] as const;
 const PENDING_QUEUES = Object.keys(PENDING_TABLES) as PendingQueue[];
 
 /** Pending items per queue, for the admin menu's badges: one statement, one index count per table. */
@@ -42,7 +47,7 @@ export async function pendingCounts(db: Db): Promise<Record<PendingQueue, number
         eb
           .selectFrom(PENDING_TABLES[queue])
           .select((s) => s.fn.countAll<number>().as("n"))
-          .where("status", "=", "pending")
+          .where("status", "in", OPEN_STATES)
           .as(queue),
       ),
     )
@@ -72,7 +77,7 @@ export async function workQueue(db: Db, now = new Date()): Promise<QueueItem[]> 
       .selectNoFrom((eb) =>
         PENDING_QUEUES.flatMap((queue) => {
           const pending = () =>
-            eb.selectFrom(PENDING_TABLES[queue]).where("status", "=", "pending");
+            eb.selectFrom(PENDING_TABLES[queue]).where("status", "in", OPEN_STATES);
           return [
             pending()
               .select((s) => s.fn.countAll<number>().as("n"))

@@ -3,20 +3,27 @@ import { settingsInput } from "../../domain/settings";
 import { getMoneySettings, updateMoneySettings } from "./service";
 
 export const settingsRouter = router({
-  get: adminProcedure.query(({ ctx }) => getMoneySettings(ctx.db.kysely)),
-  update: adminProcedure.input(settingsInput).mutation(async ({ ctx, input }) =>
-    updateMoneySettings(
-      ctx.db,
-      ctx.user.id,
-      {
-        transferFeeRateBp: input.transferFeeRate,
-        transferMin: input.transferMin,
-        transferMax: input.transferMax,
-        usdtNetwork: input.usdtNetwork,
-        paypayDailyLimit: input.paypayDailyLimit,
-        usdJpyX100: input.usdJpyRate ?? (await getMoneySettings(ctx.db.kysely)).usdJpyX100,
-      },
-      { confirmNetworkChange: input.confirmNetworkChange },
-    ),
-  ),
+  get: adminProcedure
+    .meta({ role: "admin", permission: "settings" })
+    .query(({ ctx }) => getMoneySettings(ctx.db.kysely)),
+  update: adminProcedure
+    .meta({ role: "admin", permission: "settings" })
+    .input(settingsInput)
+    .mutation(async ({ ctx, input }) => {
+      const current = await getMoneySettings(ctx.db.kysely);
+      return updateMoneySettings(
+        ctx.db,
+        ctx.user.id,
+        {
+          transferFeeRateBp: input.transferFeeRate,
+          transferMin: input.transferMin,
+          transferMax: input.transferMax,
+          usdtNetwork: input.usdtNetwork,
+          paypayDailyLimit: input.paypayDailyLimit,
+          usdJpyX100: input.usdJpyRate ?? current.usdJpyX100,
+          secondApprovalFrom: input.secondApprovalFrom ?? current.secondApprovalFrom,
+        },
+        { confirmNetworkChange: input.confirmNetworkChange },
+      );
+    }),
 });

@@ -16,6 +16,7 @@ import {
   markSentInput,
   presentInput,
   rejectInput,
+  sendBackInput,
   statementInput,
   transferInput,
   transferQuoteInput,
@@ -26,6 +27,7 @@ import * as wallet from "./service";
 import * as history from "./history";
 import * as presents from "./presents";
 import * as transfers from "./transfers";
+import * as approvals from "./approvals";
 import { memberStatement } from "./statement";
 import { annualInput } from "../../domain/annual";
 import { annualStatement } from "./annual";
@@ -101,63 +103,100 @@ export const walletRouter = router({
 
   // ------------------------------------------------------------ admin
   adminWithdrawals: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
     .input(adminWithdrawalsInput)
     .query(({ ctx, input }) => adminWithdrawals(ctx.listDb, input)),
 
   completeWithdrawal: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
     .input(withdrawalIdInput)
     .mutation(({ ctx, input }) => wallet.completeWithdrawal(ctx, ctx.user.id, input.id)),
 
   rejectWithdrawal: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
     .input(rejectInput)
     .mutation(({ ctx, input }) =>
       wallet.rejectWithdrawal(ctx, ctx.user.id, input.id, input.reason, input.reasonEn),
     ),
 
   bulkCompleteWithdrawals: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
     .input(bulkCompleteInput)
     .mutation(({ ctx, input }) => wallet.bulkCompleteWithdrawals(ctx, ctx.user.id, input.ids)),
 
-  zenginRequester: adminProcedure.query(({ ctx }) => bank.getRequester(ctx.db.kysely)),
+  /** Second approval of a large withdrawal, by an admin other than the first (decision 095). */
+  approveWithdrawal: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
+    .input(withdrawalIdInput)
+    .mutation(({ ctx, input }) => approvals.approveWithdrawal(ctx, ctx.user.id, input.id)),
+
+  sendBackWithdrawal: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
+    .input(sendBackInput)
+    .mutation(({ ctx, input }) =>
+      approvals.sendBackWithdrawal(ctx, ctx.user.id, input.id, input.reason),
+    ),
+
+  zenginRequester: adminProcedure
+    .meta({ role: "admin", permission: "money.bankFile" })
+    .query(({ ctx }) => bank.getRequester(ctx.db.kysely)),
 
   saveZenginRequester: adminProcedure
+    .meta({ role: "admin", permission: "money.bankFile" })
     .input(requesterInput)
     .mutation(({ ctx, input }) => bank.saveRequester(ctx.db, ctx.user.id, input)),
 
   /** Members whose saved account holder a Zengin file cannot carry. */
-  unconvertibleHolders: adminProcedure.query(({ ctx }) => bank.unconvertibleHolders(ctx.db)),
+  unconvertibleHolders: adminProcedure
+    .meta({ role: "admin", permission: "money.bankFile" })
+    .query(({ ctx }) => bank.unconvertibleHolders(ctx.db)),
 
   zenginPreview: adminProcedure
+    .meta({ role: "admin", permission: "money.bankFile" })
     .input(bank.zenginFilter)
     .query(({ ctx, input }) => bank.zenginPreview(ctx.db, input)),
 
   zenginFile: adminProcedure
+    .meta({ role: "admin", permission: "money.bankFile" })
     .input(bank.zenginFilter)
     .query(({ ctx, input }) => bank.zenginDownload(ctx.db, input)),
 
   markWithdrawalsSent: adminProcedure
+    .meta({ role: "admin", permission: "money.bankFile" })
     .input(markSentInput)
     .mutation(({ ctx, input }) => bank.markWithdrawalsSent(ctx.db, ctx.user.id, input.ids)),
 
   adminTransfers: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
     .input(adminTransfersInput)
     .query(({ ctx, input }) => adminTransfers(ctx.listDb, input)),
 
   approveTransfer: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
     .input(withdrawalIdInput)
     .mutation(({ ctx, input }) => transfers.approveTransfer(ctx, ctx.user.id, input.id)),
 
   denyTransfer: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
     .input(rejectInput)
     .mutation(({ ctx, input }) =>
       transfers.denyTransfer(ctx, ctx.user.id, input.id, input.reason, input.reasonEn),
     ),
 
+  sendBackTransfer: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
+    .input(sendBackInput)
+    .mutation(({ ctx, input }) =>
+      transfers.sendBackTransfer(ctx, ctx.user.id, input.id, input.reason),
+    ),
+
   adminPresents: adminProcedure
+    .meta({ role: "admin", permission: "money.adjust" })
     .input(adminPresentsInput)
     .query(({ ctx, input }) => adminPresents(ctx.listDb, input)),
 
   createPresent: adminProcedure
+    .meta({ role: "admin", permission: "money.adjust" })
     .input(presentInput)
     .mutation(({ ctx, input }) => presents.createPresent(ctx, ctx.user.id, input)),
 });
