@@ -19,6 +19,7 @@ import { battlesRouter } from "../features/battles/router";
 import { popupsRouter } from "../features/popups/router";
 import { legalRouter } from "../features/legal/router";
 import { helpRouter } from "../features/help/router";
+import { auditRouter } from "../features/audit/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -32,6 +33,7 @@ export const appRouter = router({
   profile: profileRouter,
   brokers: brokersRouter,
   admin: adminRouter,
+  audit: auditRouter,
   chat: chatRouter,
   line: lineRouter,
   gachas: gachasRouter,

@@ -47,6 +47,7 @@ const SECTIONS = {
     { to: "/admin/setting/zengin", tab: "zengin", testId: "tab-zengin" },
     { to: "/admin/setting/legal", tab: "legal", testId: "tab-legal" },
     { to: "/admin/setting/help", tab: "help", testId: "tab-help" },
+    { to: "/admin/setting/audit", tab: "audit", testId: "tab-audit" },
   ],
 } as const;
 
