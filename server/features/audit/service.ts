@@ -93,16 +93,19 @@ export async function auditPage(db: Db, input: AuditInput) {
     .$if(input.to !== undefined, (q) =>
       q.where("audit_log.created_at", "<", toDbTime(addTokyoDays(tokyoMidnight(input.to!), 1))),
     )
+    // The redundant upper bound gives both engines an index range to start from.
     .$if(cursor !== null, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb("audit_log.created_at", "<", cursor!.createdAt),
-          eb.and([
-            eb("audit_log.created_at", "=", cursor!.createdAt),
-            eb("audit_log.id", "<", cursor!.id),
+      q
+        .where("audit_log.created_at", "<=", cursor!.createdAt)
+        .where((eb) =>
+          eb.or([
+            eb("audit_log.created_at", "<", cursor!.createdAt),
+            eb.and([
+              eb("audit_log.created_at", "=", cursor!.createdAt),
+              eb("audit_log.id", "<", cursor!.id),
+            ]),
           ]),
-        ]),
-      ),
+        ),
     )
     .orderBy("audit_log.created_at", "desc")
     .orderBy("audit_log.id", "desc")
@@ -112,20 +115,18 @@ export async function auditPage(db: Db, input: AuditInput) {
   const shown = more ? rows.slice(0, limit) : rows;
   const last = shown.at(-1);
   return {
-    rows: shown.map(
-      (r): AuditRow => ({
-        id: r.id,
-        createdAt: String(r.created_at),
-        actor: r.actor_id ? { id: r.actor_id, name: r.name ?? "", email: r.email ?? "" } : null,
-        action: r.action,
-        targetType: r.target_type,
-        targetId: r.target_id,
-        memberId: r.member_id,
-        ip: r.ip,
-        userAgent: r.user_agent,
-        data: parseData(r.data),
-      }),
-    ),
+    rows: shown.map((r): AuditRow => ({
+      id: r.id,
+      createdAt: String(r.created_at),
+      actor: r.actor_id ? { id: r.actor_id, name: r.name ?? "", email: r.email ?? "" } : null,
+      action: r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      memberId: r.member_id,
+      ip: r.ip,
+      userAgent: r.user_agent,
+      data: parseData(r.data),
+    })),
     next: more && last ? cursorOf(String(last.created_at), last.id) : null,
   };
 }
