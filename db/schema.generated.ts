@@ -97,8 +97,11 @@ export interface AuditLog {
   created_at: string;
   data: Generated<string | null>;
   id: string;
+  ip: Generated<string | null>;
+  member_id: Generated<string | null>;
   target_id: Generated<string | null>;
   target_type: string;
+  user_agent: Generated<string | null>;
 }
 
 export interface AuthTokens {
@@ -855,6 +858,8 @@ export interface Transfers {
   fail_reason_en: Generated<string | null>;
   fee: number;
   fee_rate_bp: number;
+  first_approved_at: Generated<string | null>;
+  first_approved_by: Generated<string | null>;
   id: string;
   message: Generated<string | null>;
   receiver_id: string;
@@ -910,10 +915,14 @@ export interface WithdrawalMonthly {
 
 export interface Withdrawals {
   amount: number;
+  approved_at: Generated<string | null>;
+  approved_by: Generated<string | null>;
   cancelled_at: Generated<string | null>;
   completed_at: Generated<string | null>;
   created_at: string;
   decided_by: Generated<string | null>;
+  first_approved_at: Generated<string | null>;
+  first_approved_by: Generated<string | null>;
   id: string;
   method: string;
   next_business_day: Generated<number>;

@@ -6,6 +6,7 @@ export const StatusBadge = stateBadge<"status", string>("status", {
   labels: "status",
   tones: {
     pending: "warning",
+    checking: "info",
     sent: "info",
     completed: "success",
     rejected: "danger",

@@ -46,6 +46,7 @@ import * as m202611300430 from "./202611300430_recover_email_prior_state";
 import * as m202611300701 from "./202611300701_account_closing";
 import * as m202611300846 from "./202611300846_rate_adjustments";
 import * as m202612010200 from "./202612010200_admin_roles";
+import * as m202612010400 from "./202612010400_second_approval_and_audit_page";
 import * as m202612010800 from "./202612010800_help_popular";
 import * as m202612011200 from "./202612011200_broker_slugs";
 
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   "202611300701_account_closing": m202611300701,
   "202611300846_rate_adjustments": m202611300846,
   "202612010200_admin_roles": m202612010200,
+  "202612010400_second_approval_and_audit_page": m202612010400,
   "202612010800_help_popular": m202612010800,
   "202612011200_broker_slugs": m202612011200,
 };

@@ -34,8 +34,18 @@ export type LedgerEntriesTable = Table<
 >;
 
 export type WithdrawalMethod = "bank" | "bitwallet" | "usdt" | "exness" | "paypay" | "peska";
-/** "sent": in a Zengin transfer file the admin marked as sent to the bank (bank only). */
-export type WithdrawalStatus = "pending" | "sent" | "completed" | "rejected" | "cancelled";
+/**
+ * "sent": in a Zengin transfer file the admin marked as sent to the bank (bank only).
+ * "checking": a large one an admin approved, awaiting a second admin's approval (decision 095);
+ * the member sees it as still in review.
+ */
+export type WithdrawalStatus =
+  | "pending"
+  | "checking"
+  | "sent"
+  | "completed"
+  | "rejected"
+  | "cancelled";
 
 export type WithdrawalsTable = Table<
   "withdrawals",
@@ -50,7 +60,8 @@ export type WithdrawalsTable = Table<
   }
 >;
 
-export type TransferStatus = "pending" | "completed" | "failed";
+/** "checking": a large one approved once, awaiting a second admin (decision 095). */
+export type TransferStatus = "pending" | "checking" | "completed" | "failed";
 
 export type TransfersTable = Table<
   "transfers",

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Kysely } from "kysely";
 import { newId } from "../../db/id";
 import type { Database } from "../../db/schema";
@@ -10,13 +11,44 @@ export interface AuditEntry {
   targetType: string;
   targetId: string | null;
   data?: Record<string, unknown>;
+  /**
+   * The member the action concerns, for the audit page's member filter and the customer page;
+   * left out, it is the target when that is a user, else `data.userId`.
+   */
+  memberId?: string | null;
+}
+
+/** Where the request that writes audit rows came from: its address and its browser. */
+export interface AuditOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const origin = new AsyncLocalStorage<AuditOrigin>();
+
+/**
+ * Runs `work` with the request's address and device, which every audit row written inside it
+ * carries (the tRPC procedures run in it: server/trpc/init.ts). Kept out of each call's
+ * arguments so no decision has to pass them down, and none can forget to.
+ */
+export function withAuditOrigin<T>(value: AuditOrigin, work: () => T): T {
+  return origin.run(value, work);
+}
+
+function memberOf(entry: AuditEntry): string | null {
+  if (entry.memberId !== undefined) return entry.memberId;
+  if (entry.targetType === "user") return entry.targetId;
+  const userId = entry.data?.userId;
+  return typeof userId === "string" ? userId : null;
 }
 
 /**
  * Writes one audit row. Pass the transaction that makes the change, so the decision and its
- * record commit (or fail) together.
+ * record commit (or fail) together. The log is append-only: nothing in the code updates or
+ * deletes its rows (tests/unit/audit-append-only.test.ts walks the sources).
  */
 export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  const from = origin.getStore();
   await db
     .insertInto("audit_log")
     .values({
@@ -26,6 +58,9 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
       target_type: entry.targetType,
       target_id: entry.targetId,
       data: entry.data ? JSON.stringify(entry.data) : null,
+      member_id: memberOf(entry),
+      ip: from?.ip?.slice(0, 45) ?? null,
+      user_agent: from?.userAgent?.slice(0, 255) ?? null,
       created_at: nowDb(),
     })
     .execute();

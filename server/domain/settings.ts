@@ -38,6 +38,8 @@ export const settingsInput = z
       .transform((v) => toHundredths(v))
       .pipe(z.number({ error: "usdJpyRate" }).int().min(1, "usdJpyRate").max(100_000, "usdJpyRate"))
       .optional(),
+    /** Withdrawals and transfers of this much or more need two admins; left out, unchanged. */
+    secondApprovalFrom: yen.refine((v) => v >= 1, "amountInvalid").optional(),
     /** The admin saw how many saved USDT addresses a network change leaves stale. */
     confirmNetworkChange: z
       .union([z.boolean(), z.literal("1")])

@@ -20,6 +20,15 @@ export const rejectInput = z.object({
 });
 
 /**
+ * A large request awaiting its second approval, sent back to the queue by another admin with
+ * the reason the first approver reads (the member sees nothing: decision 095).
+ */
+export const sendBackInput = z.object({
+  id: z.string().min(1).max(64),
+  reason: text(500),
+});
+
+/**
  * The requests ticked in the queue (or listed in a Zengin file): a form sends one `ids` field
  * per request, a single one as a plain value, none at all when nothing is ticked ("none").
  */
@@ -37,6 +46,8 @@ export const markSentInput = z.object({ ids: requestIds(5000) });
 /** The withdrawal queue's forms, one decision per post, named by `intent`. */
 export const withdrawalDecisionForm = z.discriminatedUnion("intent", [
   idInput.extend({ intent: z.literal("complete") }),
+  idInput.extend({ intent: z.literal("approve") }),
+  sendBackInput.extend({ intent: z.literal("sendBack") }),
   rejectInput.extend({ intent: z.literal("reject") }),
   markSentInput.extend({ intent: z.literal("markSent") }),
   bulkCompleteInput.extend({ intent: z.literal("bulkComplete") }),

@@ -44,9 +44,13 @@ export const WITHDRAWAL_FEES: Record<Method, number> = {
 /** How many business days a withdrawal takes to process (the published 1–2 business days). */
 export const WITHDRAWAL_PROCESSING_DAYS = 2;
 
-/** A withdrawal request's states: waiting for the admin, paid out, refused, withdrawn by the member. */
+/**
+ * A withdrawal request's states: waiting for the admin, awaiting a second admin's approval (a
+ * large one, decision 095), sent to the bank, paid out, refused, withdrawn by the member.
+ */
 export const WITHDRAWAL_STATUSES = [
   "pending",
+  "checking",
   "sent",
   "completed",
   "rejected",

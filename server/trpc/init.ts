@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from "../../db/dialect";
 import type { FeatureName } from "../config";
 import { AppError, busyTryAgain, forbidden, loginRequired, notFound } from "../errors";
 import type { Context } from "./context";
+import { withAuditOrigin } from "../audit";
 
 /**
  * public: anyone; member: a signed-in member (admins are kept to /admin); admin: a signed-in
@@ -103,7 +104,8 @@ const plainTextInput = t.middleware(async ({ getRawInput, next }) => {
  * not an internal error: nothing is wrong with the request.
  */
 const procedure = t.procedure.use(async ({ ctx, type, next }) => {
-  const result = await next();
+  // Every audit row the procedure writes names the request's address and device.
+  const result = await withAuditOrigin({ ip: ctx.ip, userAgent: ctx.userAgent }, () => next());
   if (!result.ok && isDatabaseUnavailable(result.error.cause)) throw busyTryAgain();
   // The next pages of this browser read the writer for a moment (trpc/context.ts listDb).
   if (result.ok && type === "mutation") ctx.wrote = true;

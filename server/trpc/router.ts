@@ -21,6 +21,7 @@ import { legalRouter } from "../features/legal/router";
 import { helpRouter } from "../features/help/router";
 import { publicRouter } from "../features/public/router";
 import { teamRouter } from "../features/team/router";
+import { auditRouter } from "../features/audit/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -34,6 +35,7 @@ export const appRouter = router({
   profile: profileRouter,
   brokers: brokersRouter,
   admin: adminRouter,
+  audit: auditRouter,
   chat: chatRouter,
   line: lineRouter,
   gachas: gachasRouter,

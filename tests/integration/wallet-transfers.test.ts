@@ -250,8 +250,9 @@ describe(`presents and settings on ${testEngine}`, () => {
       transferMax: 300_000,
       usdtNetwork: "ERC20",
       paypayDailyLimit: 50_000,
-      // Not sent: the calculator's dollar rate stays as it was.
+      // Not sent: the calculator's dollar rate and the second-approval threshold stay as they were.
       usdJpyX100: 15_000,
+      secondApprovalFrom: 300_000,
     });
     expect(await admin.settings.get()).toEqual(saved);
     const audit = await t.db.kysely

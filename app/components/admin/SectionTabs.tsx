@@ -52,6 +52,7 @@ const SECTIONS = {
     { to: "/admin/setting/help", tab: "help", testId: "tab-help" },
     { to: "/admin/setting/home", tab: "home", testId: "tab-home" },
     { to: "/admin/setting/team", tab: "team", testId: "tab-team" },
+    { to: "/admin/setting/audit", tab: "audit", testId: "tab-audit" },
   ],
 } as const;
 

@@ -34,6 +34,11 @@ const PENDING_TABLES = {
   eaAccounts: "ea_account_requests",
 } as const;
 type PendingQueue = keyof typeof PENDING_TABLES;
+/**
+ * What waits for an admin: pending, and a large withdrawal or transfer awaiting its second
+ * approval (decision 095; the other tables have no such state, so the IN matches pending alone).
+ */
+const OPEN_STATES = ["pending", "checking"] as const;
 const PENDING_QUEUES = Object.keys(PENDING_TABLES) as PendingQueue[];
 
 /** Whether the admin's role may see (and so work) a queue: the others are neither counted nor shown. */
@@ -56,7 +61,7 @@ export async function pendingCounts(db: Db, grants: Grants): Promise<Record<Pend
         eb
           .selectFrom(PENDING_TABLES[queue])
           .select((s) => s.fn.countAll<number>().as("n"))
-          .where("status", "=", "pending")
+          .where("status", "in", OPEN_STATES)
           .as(queue),
       ),
     )
@@ -89,7 +94,7 @@ export async function workQueue(db: Db, grants: Grants, now = new Date()): Promi
           .selectNoFrom((eb) =>
             seen.flatMap((queue) => {
               const pending = () =>
-                eb.selectFrom(PENDING_TABLES[queue]).where("status", "=", "pending");
+                eb.selectFrom(PENDING_TABLES[queue]).where("status", "in", OPEN_STATES);
               return [
                 pending()
                   .select((s) => s.fn.countAll<number>().as("n"))

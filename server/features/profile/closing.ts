@@ -53,14 +53,14 @@ export async function closeSituation(
           .selectFrom("withdrawals")
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .where("user_id", "=", userId)
-          .where("status", "in", ["pending", "sent"]),
+          .where("status", "in", ["pending", "checking", "sent"]),
       ),
       counted(
         db
           .selectFrom("transfers")
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .where("sender_id", "=", userId)
-          .where("status", "=", "pending"),
+          .where("status", "in", ["pending", "checking"]),
       ),
       counted(
         db

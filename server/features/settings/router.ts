@@ -9,8 +9,9 @@ export const settingsRouter = router({
   update: adminProcedure
     .meta({ role: "admin", permission: "settings" })
     .input(settingsInput)
-    .mutation(async ({ ctx, input }) =>
-      updateMoneySettings(
+    .mutation(async ({ ctx, input }) => {
+      const current = await getMoneySettings(ctx.db.kysely);
+      return updateMoneySettings(
         ctx.db,
         ctx.user.id,
         {
@@ -19,9 +20,10 @@ export const settingsRouter = router({
           transferMax: input.transferMax,
           usdtNetwork: input.usdtNetwork,
           paypayDailyLimit: input.paypayDailyLimit,
-          usdJpyX100: input.usdJpyRate ?? (await getMoneySettings(ctx.db.kysely)).usdJpyX100,
+          usdJpyX100: input.usdJpyRate ?? current.usdJpyX100,
+          secondApprovalFrom: input.secondApprovalFrom ?? current.secondApprovalFrom,
         },
         { confirmNetworkChange: input.confirmNetworkChange },
-      ),
-    ),
+      );
+    }),
 });

@@ -5,6 +5,7 @@ import type { Database } from "../../../db/schema";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { parseSetting, writeSetting } from "./store";
+import { DEFAULT_SECOND_APPROVAL_FROM } from "../../domain/second-approval";
 import { addressesStaleUnder, announceNetworkChange } from "./usdt-network";
 
 /** The money settings the admin controls (fees, limits, feature switches), with their defaults. */
@@ -20,6 +21,11 @@ export interface MoneySettings {
    * calculator converts USD rates at. Crediting uses each import's own rate.
    */
   usdJpyX100: number;
+  /**
+   * Yen: withdrawals and transfers of this much or more need a second admin's approval
+   * (decision 095).
+   */
+  secondApprovalFrom: number;
 }
 
 export const DEFAULT_SETTINGS: MoneySettings = {
@@ -29,6 +35,7 @@ export const DEFAULT_SETTINGS: MoneySettings = {
   usdtNetwork: "TRC20",
   paypayDailyLimit: 100_000,
   usdJpyX100: 15_000,
+  secondApprovalFrom: DEFAULT_SECOND_APPROVAL_FROM,
 };
 
 const KEY = "money";
@@ -40,6 +47,7 @@ const stored = z.object({
   usdtNetwork: z.enum(["TRC20", "ERC20"]),
   paypayDailyLimit: z.number().int().min(1),
   usdJpyX100: z.number().int().min(1),
+  secondApprovalFrom: z.number().int().min(1),
 });
 
 export async function getMoneySettings(db: Kysely<Database>): Promise<MoneySettings> {

@@ -33,7 +33,14 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
   const query = db.kysely
     .selectFrom("withdrawals")
     .innerJoin("users", "users.id", "withdrawals.user_id")
+    .leftJoin("users as fa", "fa.id", "withdrawals.first_approved_by")
+    .leftJoin("users as sa", "sa.id", "withdrawals.approved_by")
     .select([
+      "withdrawals.first_approved_by",
+      "fa.name as first_approver_name",
+      "fa.email as first_approver_email",
+      "sa.name as approver_name",
+      "sa.email as approver_email",
       "withdrawals.id",
       "withdrawals.created_at",
       "withdrawals.completed_at",
@@ -70,6 +77,11 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
     rejectReason: r.reject_reason,
     nextBusinessDay: Number(r.next_business_day) === 1,
     member: { id: r.user_id, email: r.email, name: r.name, nickname: r.nickname },
+    /** Who made the first approval of a large one (decision 095), and who the second. */
+    firstApprover: r.first_approved_by
+      ? { id: r.first_approved_by, name: r.first_approver_name ?? r.first_approver_email ?? "" }
+      : null,
+    approver: r.approver_name || r.approver_email ? (r.approver_name ?? r.approver_email) : null,
   }));
 }
 
@@ -77,7 +89,10 @@ export const adminTransfersInput = pagingSchema(["createdAt", "amount"], {
   sort: "createdAt",
   dir: "desc",
 }).extend({
-  status: z.enum(["pending", "completed", "failed", "all"]).catch("pending").default("pending"),
+  status: z
+    .enum(["pending", "checking", "completed", "failed", "all"])
+    .catch("pending")
+    .default("pending"),
 });
 
 export async function adminTransfers(db: Db, input: z.output<typeof adminTransfersInput>) {
@@ -85,7 +100,11 @@ export async function adminTransfers(db: Db, input: z.output<typeof adminTransfe
     .selectFrom("transfers")
     .innerJoin("users as s", "s.id", "transfers.sender_id")
     .innerJoin("users as r", "r.id", "transfers.receiver_id")
+    .leftJoin("users as fa", "fa.id", "transfers.first_approved_by")
     .select([
+      "transfers.first_approved_by",
+      "fa.name as first_approver_name",
+      "fa.email as first_approver_email",
       "transfers.id",
       "transfers.created_at",
       "transfers.decided_at",
@@ -114,6 +133,9 @@ export async function adminTransfers(db: Db, input: z.output<typeof adminTransfe
     failReason: r.fail_reason,
     sender: { email: r.sender_email, nickname: r.sender_nickname },
     receiver: { email: r.receiver_email, nickname: r.receiver_nickname },
+    firstApprover: r.first_approved_by
+      ? { id: r.first_approved_by, name: r.first_approver_name ?? r.first_approver_email ?? "" }
+      : null,
   }));
 }
 

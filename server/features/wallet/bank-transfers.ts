@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { z } from "zod";
 import type { Db } from "../../../db";
 import type { Database } from "../../../db/schema";
@@ -6,6 +6,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { readSetting, replaceSetting } from "../settings/store";
+import { getMoneySettings } from "../settings/service";
 import { tokyoDay } from "../../domain/tokyo";
 import { kanaNames } from "../profile/banks";
 import { memberMatches } from "../../lib/paging";
@@ -48,6 +49,17 @@ export async function saveRequester(db: Db, adminId: string, input: Requester): 
   });
 }
 
+/**
+ * A withdrawal a bank file may pay: below the second-approval threshold, or approved by a second
+ * admin (decision 095). One awaiting its second approval is not pending, so never in a file.
+ */
+function fullyApproved(eb: ExpressionBuilder<Database, "withdrawals">, threshold: number) {
+  return eb.or([
+    eb("withdrawals.amount", "<", threshold),
+    eb("withdrawals.approved_by", "is not", null),
+  ]);
+}
+
 /** The transfer day: `lead` business days after today, or today itself (0) when banks are open. */
 export function transferDay(today: string, lead: number): string {
   if (lead === 0) return isBusinessDay(today) ? today : addBusinessDays(today, 1);
@@ -67,12 +79,14 @@ export type ZenginFilter = z.output<typeof zenginFilter>;
 
 async function pendingBankWithdrawals(db: Db, filter: ZenginFilter) {
   const { start, end } = periodRange(filter);
+  const threshold = (await getMoneySettings(db.kysely)).secondApprovalFrom;
   const rows = await db.kysely
     .selectFrom("withdrawals")
     .innerJoin("users", "users.id", "withdrawals.user_id")
     .select(["withdrawals.id", "withdrawals.amount", "withdrawals.payout", "users.nickname"])
     .where("withdrawals.status", "=", "pending")
     .where("withdrawals.method", "=", "bank")
+    .where((eb) => fullyApproved(eb, threshold))
     .$call((q) => inRange(q, "withdrawals.created_at", { start, end }))
     .$if(filter.member !== "", (q) => q.where((eb) => eb.or(memberMatches(filter.member, true))))
     .$if(filter.through !== undefined, (q) => q.where("withdrawals.id", "<=", filter.through!))
@@ -208,6 +222,7 @@ function holderProblem(holder: string): "alphabet" | "length" | null {
  */
 export async function markWithdrawalsSent(db: Db, adminId: string, ids: string[]) {
   const results: { id: string; ok: boolean; key?: string }[] = [];
+  const threshold = (await getMoneySettings(db.kysely)).secondApprovalFrom;
   for (const id of [...new Set(ids)]) {
     const marked = await db.kysely.transaction().execute(async (trx) => {
       const result = await trx
@@ -216,6 +231,7 @@ export async function markWithdrawalsSent(db: Db, adminId: string, ids: string[]
         .where("id", "=", id)
         .where("status", "=", "pending")
         .where("method", "=", "bank")
+        .where((eb) => fullyApproved(eb, threshold))
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       await recordAudit(trx, {

@@ -6,6 +6,7 @@ import { mapRows, paginateSorted } from "../../lib/paging";
 import { inRange, periodRange } from "../../lib/period";
 import type { ListInput } from "./schema";
 import { memberCredits } from "./statement";
+import { memberStatus } from "../../domain/second-approval";
 
 /** The member's money histories: what left the wallet and what came into it, a page at a time. */
 
@@ -77,7 +78,8 @@ export async function withdrawalHistory(
     amount: Number(r.amount),
     fee: Number(r.fee),
     method: String(r.method),
-    status: String(r.status),
+    // The admins' second approval is theirs alone: the member reads it as still in review.
+    status: memberStatus(String(r.status)),
     ...(() => {
       const reason = readerText(
         r.reject_reason ? String(r.reject_reason) : null,

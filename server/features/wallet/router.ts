@@ -16,6 +16,7 @@ import {
   markSentInput,
   presentInput,
   rejectInput,
+  sendBackInput,
   statementInput,
   transferInput,
   transferQuoteInput,
@@ -26,6 +27,7 @@ import * as wallet from "./service";
 import * as history from "./history";
 import * as presents from "./presents";
 import * as transfers from "./transfers";
+import * as approvals from "./approvals";
 import { memberStatement } from "./statement";
 import { annualInput } from "../../domain/annual";
 import { annualStatement, annualYears } from "./annual";
@@ -127,6 +129,22 @@ export const walletRouter = router({
     .input(bulkCompleteInput)
     .mutation(({ ctx, input }) => wallet.bulkCompleteWithdrawals(ctx, ctx.user.id, input.ids)),
 
+<<<<<<< HEAD
+=======
+  /** Second approval of a large withdrawal, by an admin other than the first (decision 095). */
+  approveWithdrawal: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
+    .input(withdrawalIdInput)
+    .mutation(({ ctx, input }) => approvals.approveWithdrawal(ctx, ctx.user.id, input.id)),
+
+  sendBackWithdrawal: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
+    .input(sendBackInput)
+    .mutation(({ ctx, input }) =>
+      approvals.sendBackWithdrawal(ctx, ctx.user.id, input.id, input.reason),
+    ),
+
+>>>>>>> h48b
   zenginRequester: adminProcedure
     .meta({ role: "admin", permission: "money.bankFile" })
     .query(({ ctx }) => bank.getRequester(ctx.db.kysely)),
@@ -147,7 +165,11 @@ export const walletRouter = router({
     .query(({ ctx, input }) => bank.zenginPreview(ctx.db, input)),
 
   zenginFile: adminProcedure
+<<<<<<< HEAD
     .meta({ role: "admin", permission: "money.bankFile", acts: true })
+=======
+    .meta({ role: "admin", permission: "money.bankFile" })
+>>>>>>> h48b
     .input(bank.zenginFilter)
     .query(({ ctx, input }) => bank.zenginDownload(ctx.db, input)),
 
@@ -171,6 +193,13 @@ export const walletRouter = router({
     .input(rejectInput)
     .mutation(({ ctx, input }) =>
       transfers.denyTransfer(ctx, ctx.user.id, input.id, input.reason, input.reasonEn),
+    ),
+
+  sendBackTransfer: adminProcedure
+    .meta({ role: "admin", permission: "money.decide" })
+    .input(sendBackInput)
+    .mutation(({ ctx, input }) =>
+      transfers.sendBackTransfer(ctx, ctx.user.id, input.id, input.reason),
     ),
 
   adminPresents: adminProcedure

@@ -16,6 +16,7 @@ import {
   idInput,
   markSentInput,
   rejectInput,
+  sendBackInput,
 } from "../../domain/withdrawal-decision";
 import { withdrawalIdInput } from "../../domain/withdrawal-id";
 
@@ -27,6 +28,7 @@ export {
   type Method,
   rejectInput,
   requestKey,
+  sendBackInput,
   transferInput,
   WITHDRAWAL_METHODS,
   WITHDRAWAL_MINIMUMS,

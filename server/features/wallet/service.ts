@@ -17,6 +17,9 @@ import { readPaymentDetails, usdtAddressState } from "../profile/payment";
 import { usdtAddressProblem } from "../profile/schema";
 import type { Method } from "./schema";
 import { addCompletedWithdrawal } from "../ranking/summary";
+import type { WithdrawalStatus } from "../../../db/schema";
+import { mayPay } from "../../domain/second-approval";
+import { firstApproval } from "./approvals";
 
 export interface WalletDeps {
   db: Db;
@@ -214,7 +217,9 @@ export async function requestWithdrawal(
  * conditional UPDATE (status still open) is what makes two concurrent decisions safe: only
  * one of them changes a row, the other is told it is no longer pending. A withdrawal sent to
  * the bank (Zengin file) can still be completed or rejected (the bank returned it), but no
- * longer cancelled by the member.
+ * longer cancelled by the member. A large one awaiting its second approval ("checking", decision
+ * 095) can be rejected or cancelled, not completed; completing a large pending one that no
+ * second admin approved is its first approval instead (approvals.ts): nothing is paid.
  */
 async function settleWithdrawal(
   deps: WalletDeps,
@@ -224,18 +229,31 @@ async function settleWithdrawal(
   actorId: string,
   reason?: string,
   reasonEn: string | null = null,
-) {
+): Promise<{ id: string; status: "completed" | "rejected" | "cancelled" | "checking" }> {
   const { db } = deps;
+  const threshold = (await getMoneySettings(db.kysely)).secondApprovalFrom;
   return inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom("withdrawals")
-      .select(["id", "user_id", "amount", "status", "method"])
+      .select(["id", "user_id", "amount", "status", "method", "approved_by"])
       .where("id", "=", id)
       .executeTakeFirst();
     // Another member's request does not exist as far as this member can tell.
     if (!row || (scope.userId && row.user_id !== scope.userId))
       throw new AppError("NOT_FOUND", "notFound");
+    if (outcome === "completed" && row.status !== "sent") {
+      if (row.status === "checking") throw new AppError("CONFLICT", "awaitingSecondApproval");
+      const approvedBy = row.approved_by;
+      if (row.status === "pending" && !mayPay({ amount: row.amount, approvedBy }, threshold))
+        return firstApproval(trx, actorId, row);
+    }
     const now = nowDb();
+    const open: WithdrawalStatus[] =
+      outcome === "cancelled"
+        ? ["pending", "checking"]
+        : outcome === "rejected"
+          ? ["pending", "checking", "sent"]
+          : ["pending", "sent"];
     const result = await trx
       .updateTable("withdrawals")
       .set({
@@ -248,7 +266,17 @@ async function settleWithdrawal(
         decided_by: outcome === "cancelled" ? null : actorId,
       })
       .where("id", "=", id)
-      .where("status", "in", outcome === "cancelled" ? ["pending"] : ["pending", "sent"])
+      .where("status", "in", open)
+      // A large pending one is paid only once approved twice, whatever this transaction read.
+      .$if(outcome === "completed", (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb("status", "=", "sent"),
+            eb("amount", "<", threshold),
+            eb("approved_by", "is not", null),
+          ]),
+        ),
+      )
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
     // The ranking's withdrawal genre reads this summary, written with the completion.
@@ -275,6 +303,7 @@ async function settleWithdrawal(
         action: `withdrawal.${outcome === "completed" ? "complete" : "reject"}`,
         targetType: "withdrawal",
         targetId: id,
+        memberId: row.user_id,
         data: {
           amount: row.amount,
           userId: row.user_id,
@@ -317,8 +346,13 @@ export async function bulkCompleteWithdrawals(deps: WalletDeps, adminId: string,
   const results: { id: string; ok: boolean; key?: string }[] = [];
   for (const id of [...new Set(ids)]) {
     try {
-      await completeWithdrawal(deps, adminId, id);
-      results.push({ id, ok: true });
+      const done = await completeWithdrawal(deps, adminId, id);
+      // A large one became its first approval: not completed, so the admin is told.
+      results.push(
+        done.status === "checking"
+          ? { id, ok: false, key: "sentForSecondApproval" }
+          : { id, ok: true },
+      );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       results.push({ id, ok: false, key: error.key });

@@ -13,6 +13,8 @@ import { memberAvailable, memberHeld, moveMoney } from "../../ledger/moves";
 import { notify } from "../../notify/outbox";
 import { getMoneySettings, transferFee } from "../settings/service";
 import { type WalletDeps } from "./service";
+import { secondDecisionRefusal } from "./approvals";
+import { needsSecondApproval } from "../../domain/second-approval";
 
 /**
  * Transfers between members: quoted with the fee, held from the sender at once, and decided by
@@ -139,13 +141,40 @@ async function decideTransfer(
   reasonEn: string | null = null,
 ) {
   const { db } = deps;
+  const threshold = (await getMoneySettings(db.kysely)).secondApprovalFrom;
   return inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom("transfers")
-      .select(["id", "sender_id", "receiver_id", "amount", "fee", "status"])
+      .select(["id", "sender_id", "receiver_id", "amount", "fee", "status", "first_approved_by"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) throw new AppError("NOT_FOUND", "notFound");
+    // A large one: the first approval only marks it (decision 095); the second moves the money.
+    // A first approval stays one if the threshold changes meanwhile: "checking" needs a second.
+    const second = approve && row.status === "checking";
+    if (approve && row.status === "pending" && needsSecondApproval(row.amount, threshold)) {
+      const marked = await trx
+        .updateTable("transfers")
+        .set({ status: "checking", first_approved_by: adminId, first_approved_at: nowDb() })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "transfer.firstApprove",
+        targetType: "transfer",
+        targetId: id,
+        memberId: row.sender_id,
+        data: {
+          amount: row.amount,
+          fee: row.fee,
+          senderId: row.sender_id,
+          receiverId: row.receiver_id,
+        },
+      });
+      return { id, status: "checking" };
+    }
     const result = await trx
       .updateTable("transfers")
       .set({
@@ -156,9 +185,17 @@ async function decideTransfer(
         fail_reason_en: approve ? null : reasonEn,
       })
       .where("id", "=", id)
-      .where("status", "=", "pending")
+      .$if(!approve, (q) => q.where("status", "in", ["pending", "checking"]))
+      // Approving a large one is the second approval: only from "checking", by another admin.
+      .$if(second, (q) =>
+        q.where("status", "=", "checking").where("first_approved_by", "<>", adminId),
+      )
+      .$if(approve && !second, (q) => q.where("status", "=", "pending"))
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
+    if (Number(result.numUpdatedRows) !== 1) {
+      if (second) throw secondDecisionRefusal(row, adminId);
+      throw new AppError("CONFLICT", "notPending");
+    }
     const sender = memberWallet(row.sender_id);
     const total = row.amount + row.fee;
     if (approve) {
@@ -188,10 +225,12 @@ async function decideTransfer(
     }
     await recordAudit(trx, {
       actorId: adminId,
-      action: approve ? "transfer.approve" : "transfer.deny",
+      action: approve ? (second ? "transfer.secondApprove" : "transfer.approve") : "transfer.deny",
       targetType: "transfer",
       targetId: id,
+      memberId: row.sender_id,
       data: {
+        ...(row.first_approved_by ? { firstApprovedBy: row.first_approved_by } : {}),
         amount: row.amount,
         fee: row.fee,
         senderId: row.sender_id,
@@ -250,3 +289,31 @@ export const denyTransfer = (
   reason: string,
   reasonEn: string | null = null,
 ) => decideTransfer(deps, adminId, id, false, reason, reasonEn);
+
+/** A large transfer awaiting its second approval, sent back to the queue by another admin. */
+export function sendBackTransfer(deps: WalletDeps, adminId: string, id: string, reason: string) {
+  return inTransaction(deps.db, async (trx) => {
+    const row = await trx
+      .selectFrom("transfers")
+      .select(["id", "sender_id", "amount", "status", "first_approved_by"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    const result = await trx
+      .updateTable("transfers")
+      .set({ status: "pending", first_approved_by: null, first_approved_at: null })
+      .where("id", "=", id)
+      .where("status", "=", "checking")
+      .where("first_approved_by", "<>", adminId)
+      .executeTakeFirst();
+    if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "transfer.sendBack",
+      targetType: "transfer",
+      targetId: id,
+      memberId: row.sender_id,
+      data: { amount: row.amount, firstApprovedBy: row.first_approved_by, reason },
+    });
+    return { id, status: "pending" as const };
+  });
+}

@@ -19,7 +19,8 @@ import { payeeSummary } from "~/lib/payee";
 import { buttonClass } from "~/components/ui/button";
 import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../../../server/domain/withdrawal";
 import { withdrawalDecisionForm } from "../../../../../server/domain/withdrawal-decision";
-import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
+import { DoneAlert, Outcome, RowFacts, SecondApproval } from "./decision-parts";
+import type { Column } from "~/components/table/DataTable";
 import { ZenginPanel } from "./zengin-panel";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -39,7 +40,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
       ["all", "bank", undefined].includes(filter.method)
         ? await context.trpc.wallet.zenginPreview(filter)
         : null;
-    return json({ page, zengin });
+    const me = await context.trpc.auth.me();
+    return json({ page, zengin, adminId: me?.id ?? "" });
   },
 );
 
@@ -57,7 +59,14 @@ export const action = /* @__PURE__ */ answerRefusals(
     const result = await attempt(parsed.values, async () => {
       switch (input.intent) {
         case "complete":
-          return wallet.completeWithdrawal(input).then(() => []);
+          // A large one comes back "checking": the first approval, reported as such.
+          return wallet
+            .completeWithdrawal(input)
+            .then((r) => (r.status === "checking" ? [{ id: r.id, ok: false, key: "sentForSecondApproval" }] : []));
+        case "approve":
+          return wallet.approveWithdrawal(input).then(() => []);
+        case "sendBack":
+          return wallet.sendBackWithdrawal(input).then(() => []);
         case "reject":
           return wallet.rejectWithdrawal(input).then(() => []);
         case "markSent":
@@ -70,6 +79,15 @@ export const action = /* @__PURE__ */ answerRefusals(
     return json({ ok: true as const, intent: input.intent, results: result.data });
   },
 );
+
+/** The decisions column, with the second admin's choices on a row awaiting its approval. */
+function secondApprovalColumn(column: Column<Row>, adminId: string): Column<Row> {
+  return {
+    ...column,
+    cell: (r) =>
+      r.status === "checking" ? <SecondApproval row={r} adminId={adminId} /> : column.cell(r),
+  };
+}
 
 export type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 export type ActionData = ReturnType<typeof useActionData<typeof action>>;
@@ -86,7 +104,7 @@ interface Decision {
 /** /admin/withdraw: every withdrawal request; complete, reject, or complete many at once. */
 export default function AdminWithdrawals() {
   const { t } = useTranslation(["admin-money", "wallet", "errors"]);
-  const { page, zengin } = useLoaderData<typeof loader>();
+  const { page, zengin, adminId } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   // What the list shows: an unknown status in the URL falls back to pending, as on the server.
@@ -235,11 +253,14 @@ export default function AdminWithdrawals() {
               </span>
             ),
           },
-          decisionColumn<Row, "complete", "reject">(
-            t,
-            KINDS,
-            (r) => ({ amount: formatYen(r.amount), member: memberLabel(r) }),
-            (kind, r) => open(kind, [r]),
+          secondApprovalColumn(
+            decisionColumn<Row, "complete", "reject">(
+              t,
+              KINDS,
+              (r) => ({ amount: formatYen(r.amount), member: memberLabel(r) }),
+              (kind, r) => open(kind, [r]),
+            ),
+            adminId,
           ),
         ]}
       />

@@ -1,0 +1,23 @@
+import { csvExport } from "~/lib/csv.server";
+import { formatDateTime } from "~/lib/format";
+import { auditChanges } from "~/components/admin/AuditList";
+import { answerRefusals } from "~/lib/refusals.server";
+
+/** The audit log as CSV: the page's filters, every matching row (newest first, capped). */
+export const loader = /* @__PURE__ */ answerRefusals(
+  csvExport({
+    name: "audit-log",
+    ns: ["admin"],
+    read: (trpc, input) => trpc.audit.page(input),
+    columns: (t) => [
+      [t("admin:audit.csvColumns.at"), (r) => formatDateTime(r.createdAt)],
+      [t("admin:audit.actor"), (r) => r.actor?.email ?? ""],
+      [t("admin:audit.action"), (r) => r.action],
+      [t("admin:audit.target"), (r) => `${r.targetType} ${r.targetId ?? ""}`.trim()],
+      [t("admin:audit.member"), (r) => r.memberId ?? ""],
+      [t("admin:audit.csvColumns.ip"), (r) => r.ip ?? ""],
+      [t("admin:audit.csvColumns.device"), (r) => r.userAgent ?? ""],
+      [t("admin:audit.changes"), (r) => auditChanges(r.data).join("; ")],
+    ],
+  }),
+);

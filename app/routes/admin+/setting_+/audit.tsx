@@ -1,0 +1,127 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuditList } from "~/components/admin/AuditList";
+import { SectionTabs } from "~/components/admin/SectionTabs";
+import { PageTitle } from "~/components/ui/PageTitle";
+import { buttonClass } from "~/components/ui/button";
+import { searchParamsObject } from "~/components/table/url";
+import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
+
+export const handle = { title: title.key("admin:audit.title"), i18n: ["admin"] };
+
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const [page, choices] = await Promise.all([
+      context.trpc.audit.page(searchParamsObject(request.url)),
+      context.trpc.audit.choices(),
+    ]);
+    return json({ page, choices });
+  },
+);
+
+const input =
+  "block min-h-11 w-full rounded-md border border-slate-300 px-2 dark:border-slate-600 dark:bg-slate-900";
+
+/**
+ * /admin/setting/audit: who did what, when, from where (decision 096). Filters by admin, action,
+ * member and period in the URL (a GET form, works without JavaScript); keyset pages ("older").
+ */
+export default function AuditPage() {
+  const { t } = useTranslation("admin");
+  const { page, choices } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const value = (name: string) => params.get(name) ?? "";
+  const filters = new URLSearchParams(params);
+  filters.delete("after");
+  const older = new URLSearchParams(filters);
+  if (page.next) older.set("after", page.next);
+  return (
+    <div className="space-y-4">
+      <PageTitle>{t("audit.title")}</PageTitle>
+      <SectionTabs section="setting" />
+      <Form method="get" className="grid gap-3 sm:grid-cols-3" aria-label={t("audit.filters")}>
+        <div>
+          <label htmlFor="audit-actor" className="block text-sm font-medium">
+            {t("audit.actor")}
+          </label>
+          <select id="audit-actor" name="actor" defaultValue={value("actor")} className={input}>
+            <option value="">{t("audit.all")}</option>
+            {choices.admins.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name ? `${a.name} (${a.email})` : a.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-action" className="block text-sm font-medium">
+            {t("audit.action")}
+          </label>
+          <input
+            id="audit-action"
+            name="action"
+            defaultValue={value("action")}
+            className={input}
+            placeholder="withdrawal.secondApprove"
+          />
+        </div>
+        <div>
+          <label htmlFor="audit-member" className="block text-sm font-medium">
+            {t("audit.member")}
+          </label>
+          <input id="audit-member" name="member" defaultValue={value("member")} className={input} />
+        </div>
+        <div>
+          <label htmlFor="audit-from" className="block text-sm font-medium">
+            {t("audit.from")}
+          </label>
+          <input
+            id="audit-from"
+            type="date"
+            name="from"
+            defaultValue={value("from")}
+            className={input}
+          />
+        </div>
+        <div>
+          <label htmlFor="audit-to" className="block text-sm font-medium">
+            {t("audit.to")}
+          </label>
+          <input id="audit-to" type="date" name="to" defaultValue={value("to")} className={input} />
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <button type="submit" className={buttonClass()} data-testid="audit-filter">
+            {t("audit.apply")}
+          </button>
+          <a
+            href={`/admin/setting/audit/export?${filters.toString()}`}
+            className={buttonClass({ variant: "secondary" })}
+            data-testid="audit-csv"
+            download
+          >
+            {t("audit.csv")}
+          </a>
+        </div>
+      </Form>
+      <AuditList rows={page.rows} />
+      <nav className="flex flex-wrap gap-2" aria-label={t("audit.paging")}>
+        {params.has("after") && (
+          <Link to={`?${filters.toString()}`} className={buttonClass({ variant: "secondary" })}>
+            {t("audit.newest")}
+          </Link>
+        )}
+        {page.next && (
+          <Link
+            to={`?${older.toString()}`}
+            className={buttonClass({ variant: "secondary" })}
+            data-testid="audit-older"
+          >
+            {t("audit.older")}
+          </Link>
+        )}
+      </nav>
+    </div>
+  );
+}
