@@ -129,8 +129,6 @@ export const walletRouter = router({
     .input(bulkCompleteInput)
     .mutation(({ ctx, input }) => wallet.bulkCompleteWithdrawals(ctx, ctx.user.id, input.ids)),
 
-<<<<<<< HEAD
-=======
   /** Second approval of a large withdrawal, by an admin other than the first (decision 095). */
   approveWithdrawal: adminProcedure
     .meta({ role: "admin", permission: "money.decide" })
@@ -144,7 +142,6 @@ export const walletRouter = router({
       approvals.sendBackWithdrawal(ctx, ctx.user.id, input.id, input.reason),
     ),
 
->>>>>>> h48b
   zenginRequester: adminProcedure
     .meta({ role: "admin", permission: "money.bankFile" })
     .query(({ ctx }) => bank.getRequester(ctx.db.kysely)),
@@ -165,11 +162,7 @@ export const walletRouter = router({
     .query(({ ctx, input }) => bank.zenginPreview(ctx.db, input)),
 
   zenginFile: adminProcedure
-<<<<<<< HEAD
     .meta({ role: "admin", permission: "money.bankFile", acts: true })
-=======
-    .meta({ role: "admin", permission: "money.bankFile" })
->>>>>>> h48b
     .input(bank.zenginFilter)
     .query(({ ctx, input }) => bank.zenginDownload(ctx.db, input)),
 
