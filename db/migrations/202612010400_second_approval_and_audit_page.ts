@@ -14,24 +14,15 @@ import { index, type MigrationDb, types } from "./support";
  * The indexes end in id: the page reads them in (created_at, id) order with keyset paging.
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .alterTable("withdrawals")
-    .addColumn("first_approved_by", types.id)
-    .execute();
+  await db.schema.alterTable("withdrawals").addColumn("first_approved_by", types.id).execute();
   await db.schema
     .alterTable("withdrawals")
     .addColumn("first_approved_at", types.timestamp)
     .execute();
   await db.schema.alterTable("withdrawals").addColumn("approved_by", types.id).execute();
   await db.schema.alterTable("withdrawals").addColumn("approved_at", types.timestamp).execute();
-  await db.schema
-    .alterTable("transfers")
-    .addColumn("first_approved_by", types.id)
-    .execute();
-  await db.schema
-    .alterTable("transfers")
-    .addColumn("first_approved_at", types.timestamp)
-    .execute();
+  await db.schema.alterTable("transfers").addColumn("first_approved_by", types.id).execute();
+  await db.schema.alterTable("transfers").addColumn("first_approved_at", types.timestamp).execute();
 
   await db.schema.alterTable("audit_log").addColumn("ip", "varchar(45)").execute();
   await db.schema.alterTable("audit_log").addColumn("user_agent", "varchar(255)").execute();

@@ -40,12 +40,7 @@ export type WithdrawalMethod = "bank" | "bitwallet" | "usdt" | "exness" | "paypa
  * the member sees it as still in review.
  */
 export type WithdrawalStatus =
-  | "pending"
-  | "checking"
-  | "sent"
-  | "completed"
-  | "rejected"
-  | "cancelled";
+  "pending" | "checking" | "sent" | "completed" | "rejected" | "cancelled";
 
 export type WithdrawalsTable = Table<
   "withdrawals",

@@ -68,7 +68,10 @@ export function SecondApproval({ row, adminId }: { row: Row; adminId: string }) 
   if (row.status !== "checking") return null;
   if (row.firstApprover?.id === adminId) {
     return (
-      <span className="block min-w-40 text-xs text-slate-600 dark:text-slate-300" data-testid="awaiting-other">
+      <span
+        className="block min-w-40 text-xs text-slate-600 dark:text-slate-300"
+        data-testid="awaiting-other"
+      >
         {t("approvals.awaitingOther")}
       </span>
     );
@@ -96,7 +99,11 @@ export function SecondApproval({ row, adminId }: { row: Row; adminId: string }) 
           maxLength={500}
           className="block min-h-11 w-full rounded border border-slate-300 px-2 dark:border-slate-600 dark:bg-slate-900"
         />
-        <button type="submit" className={buttonClass({ variant: "secondary" })} data-testid="send-back">
+        <button
+          type="submit"
+          className={buttonClass({ variant: "secondary" })}
+          data-testid="send-back"
+        >
           {t("approvals.sendBack")}
         </button>
       </Form>

@@ -62,7 +62,11 @@ export const action = /* @__PURE__ */ answerRefusals(
           // A large one comes back "checking": the first approval, reported as such.
           return wallet
             .completeWithdrawal(input)
-            .then((r) => (r.status === "checking" ? [{ id: r.id, ok: false, key: "sentForSecondApproval" }] : []));
+            .then((r) =>
+              r.status === "checking"
+                ? [{ id: r.id, ok: false, key: "sentForSecondApproval" }]
+                : [],
+            );
         case "approve":
           return wallet.approveWithdrawal(input).then(() => []);
         case "sendBack":
