@@ -125,7 +125,8 @@ export default defineConfig({
       url: `${E2E_ORIGIN}/readyz`,
       env: serverEnv,
       reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
+      // The demo seed (twenty members' six months) runs first: 30 s on a quiet machine.
+      timeout: 180_000,
       stdout: "ignore",
       stderr: "pipe",
     },

@@ -76,7 +76,7 @@ describe(`the demo members' money on ${testEngine}`, () => {
     const zengin = await admin.wallet.zenginPreview({});
     expect(zengin).toMatchObject({ configured: true, problems: [] });
     expect(zengin.ids.length).toBeGreaterThanOrEqual(2);
-  });
+  }, 180_000);
 
   it("lets every login the demo prints sign in with the printed password", async () => {
     await seed(t.db);
