@@ -168,6 +168,8 @@ export async function seedBench(options: SeedOptions) {
   await seedGachasAndCampaigns(ctx, people, now);
 
   await c.query("set session autocommit = 1");
+  // The bench admin holds every power, as the first admin of an installation does.
+  await c.query("update users set admin_role_id = 'owner' where permission = 'admin'");
   await c.query("delete from ranking_totals");
   const kdb = createDb({ databaseUrl: url, poolSize: 1 });
   try {
