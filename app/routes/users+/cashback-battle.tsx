@@ -47,7 +47,7 @@ export default function CashbackBattle() {
               data-testid="battle-title"
               className="text-lg font-bold [overflow-wrap:anywhere]"
             >
-              {battle.title}
+              <span lang={battle.japanese.title ? "ja" : undefined}>{battle.title}</span>
               {battle.japanese.title && <JapaneseBadge className="ml-2 align-middle" />}
             </h2>
             <p className="text-sm text-slate-600 dark:text-slate-300">

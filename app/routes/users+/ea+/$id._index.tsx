@@ -72,7 +72,7 @@ export default function EaDetails() {
           <AccountTypeBadge type={ea.accountType} />
         </div>
         <h1 className="text-2xl font-bold" data-testid="ea-name">
-          {ea.name}
+          <span lang={ea.japanese.name ? "ja" : undefined}>{ea.name}</span>
           {ea.japanese.name && <JapaneseBadge className="ml-2 align-middle" />}
         </h1>
         <p className="text-sm text-slate-600 dark:text-slate-300">
