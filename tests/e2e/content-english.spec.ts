@@ -1,6 +1,7 @@
 import type { Browser } from "@playwright/test";
 import type { Db } from "../../db";
 import { newId } from "../../db/id";
+import { nowDb } from "../../db/time";
 import { expect, test, visit } from "./auth-helpers";
 import { userPage } from "./fixtures";
 import { languageCookie } from "./shots";
@@ -70,6 +71,43 @@ test("an admin's English campaign title reaches English readers; Japanese reader
   await visit(ja.page, "/users/campaign");
   await expect(ja.page.getByTestId("campaign-card").filter({ hasText: title })).toBeVisible();
   await expect(ja.page.getByText(english)).toHaveCount(0);
+
+  await en.context.close();
+  await ja.context.close();
+});
+
+test("a battle with no English title is shown to an English reader with the Japanese badge", async ({
+  db,
+  browser,
+}) => {
+  const id = newId();
+  const title = `5月バトル ${id.slice(-6)}`;
+  const now = nowDb();
+  await db.kysely
+    .insertInto("ranking_battles")
+    .values({
+      id,
+      title,
+      title_en: null,
+      starts_on: "2025-05-01",
+      ends_on: "2025-05-31",
+      status: "open",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+
+  const en = await reader(db, browser, "en");
+  await visit(en.page, `/users/cashback-battle?id=${id}`);
+  const heading = en.page.getByTestId("battle-title");
+  await expect(heading).toContainText(title);
+  await expect(heading.getByTestId("in-japanese")).toHaveText("Japanese");
+  await expect(heading.locator('[lang="ja"]')).toHaveText(title);
+
+  const ja = await reader(db, browser, "ja");
+  await visit(ja.page, `/users/cashback-battle?id=${id}`);
+  await expect(ja.page.getByTestId("battle-title")).toContainText(title);
+  await expect(ja.page.getByTestId("in-japanese")).toHaveCount(0);
 
   await en.context.close();
   await ja.context.close();

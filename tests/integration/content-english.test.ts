@@ -7,7 +7,7 @@ import { DAY, HOUR, tokyoLocal } from "../helpers/form-values";
 import { gachaForm, rewardForm } from "../helpers/gachas-suite";
 import { key } from "../helpers/money";
 import { errorOf, issues } from "../helpers/outcome";
-import { createAccount, createBroker } from "../helpers/cashback";
+import { createAccount, createBroker, importsOf } from "../helpers/cashback";
 import { auditOf } from "../helpers/audit";
 
 /**
@@ -136,6 +136,8 @@ describe(`content in both languages on ${testEngine}`, () => {
       id,
       title: "Notice",
       body: "本文",
+      // No English body: the Japanese one, said to be Japanese.
+      japanese: { title: false, body: true },
     });
     expect(await admin.popups.adminGet({ id })).toMatchObject({
       title: "お知らせ",
@@ -143,7 +145,10 @@ describe(`content in both languages on ${testEngine}`, () => {
       bodyEn: "",
     });
     const other = (await createUser(t.db)).id;
-    expect(await (await callerFor(t.db, other)).popups.next()).toMatchObject({ title: "お知らせ" });
+    expect(await (await callerFor(t.db, other)).popups.next()).toMatchObject({
+      title: "お知らせ",
+      japanese: { title: false, body: false },
+    });
   });
 
   it("gachas and rewards: the gacha page, the draw's result and the log read English", async () => {
@@ -179,6 +184,7 @@ describe(`content in both languages on ${testEngine}`, () => {
     expect(await en.gachas.result({ id: logId })).toMatchObject({
       gachaName: "Thanks gacha",
       rewardName: "No prize",
+      japanese: { gachaName: false, rewardName: false },
     });
     expect(await ja.gachas.result({ id: logId })).toMatchObject({
       gachaName: "感謝ガチャ",
@@ -186,6 +192,36 @@ describe(`content in both languages on ${testEngine}`, () => {
     });
     const rewards = await admin.gachas.rewards({ id });
     expect(JSON.stringify(rewards)).toContain("No prize");
+
+    // No English written: the result and the log say the names are Japanese.
+    const { id: plain } = await admin.gachas.create({
+      gacha: gachaForm({ name: "和ガチャ", description: "説明", cost: "0" }),
+      image: {},
+    });
+    await admin.gachas.createReward({
+      gachaId: plain,
+      reward: rewardForm({ name: "残念", kind: "none", weight: "1" }),
+      image: {},
+    });
+    const drawn = await en.gachas.draw({ gachaId: plain, requestKey: key() });
+    expect(await en.gachas.result({ id: drawn.logId })).toMatchObject({
+      gachaName: "和ガチャ",
+      rewardName: "残念",
+      japanese: { gachaName: true, rewardName: true },
+    });
+    expect((await ja.gachas.result({ id: drawn.logId })).japanese).toEqual({
+      gachaName: false,
+      rewardName: false,
+    });
+    const logs = await en.gachas.myLogs({ size: 100 });
+    expect(logs.rows.find((r) => r.id === drawn.logId)?.japanese).toEqual({
+      gachaName: true,
+      rewardName: true,
+    });
+    expect(logs.rows.find((r) => r.id === logId)?.japanese).toEqual({
+      gachaName: false,
+      rewardName: false,
+    });
   });
 
   it("EAs: the list, the page and the licences in the member's language", async () => {
@@ -209,6 +245,7 @@ describe(`content in both languages on ${testEngine}`, () => {
     expect(await en.eas.get({ id })).toMatchObject({
       name: "Trend EA",
       description: "Rides the trend.",
+      japanese: { name: false, description: false },
     });
     expect(await ja.eas.get({ id })).toMatchObject({ name: "トレンドEA" });
     const list = await en.eas.list({});
@@ -224,6 +261,36 @@ describe(`content in both languages on ${testEngine}`, () => {
     await en.eas.requestLicense({ eaId: id, accountId: account });
     const licences = await en.eas.myLicenses({});
     expect(licences.rows[0]?.eaName).toBe("Trend EA");
+    expect(licences.rows[0]?.japanese).toEqual({ eaName: false });
+
+    // No English written: the list, the page and the licence say the name is Japanese.
+    const { id: plain } = await admin.eas.create({
+      ea: {
+        name: "逆張りEA",
+        developer: "FX Labs",
+        description: "逆張りです。",
+        nameEn: "",
+        descriptionEn: "",
+        category: "trend",
+        accountType: "regular",
+        active: true,
+      },
+      file: { version: "1.0", fileName: "Contra.ex4", bytes: new Uint8Array([1, 2, 0, 0, 66]) },
+    });
+    expect((await en.eas.get({ id: plain })).japanese).toEqual({ name: true, description: true });
+    expect((await ja.eas.get({ id: plain })).japanese).toEqual({ name: false, description: false });
+    const listed = await en.eas.list({});
+    expect(listed.rows.find((e) => e.id === plain)?.japanese).toEqual({
+      name: true,
+      description: true,
+    });
+    await en.eas.requestLicense({ eaId: plain, accountId: account });
+    const mine = await en.eas.myLicenses({});
+    expect(mine.rows.find((r) => r.eaId === plain)?.japanese).toEqual({ eaName: true });
+    expect(mine.rows.find((r) => r.eaId === id)?.japanese).toEqual({ eaName: false });
+    expect((await ja.eas.myLicenses({})).rows.find((r) => r.eaId === plain)?.japanese).toEqual({
+      eaName: false,
+    });
   });
 
   it("battles: the member's battle and its list in their language, the admin's both", async () => {
@@ -237,10 +304,71 @@ describe(`content in both languages on ${testEngine}`, () => {
     const view = await en.battles.view({ id });
     expect(view.battle?.title).toBe("March battle");
     expect(view.battles.find((b) => b.id === id)?.title).toBe("March battle");
+    expect(view.battle?.japanese).toEqual({ title: false });
     expect((await ja.battles.view({ id })).battle?.title).toBe("3月バトル");
+
+    // No English title: the battle and its entry in the list say it is Japanese.
+    const { id: plain } = await admin.battles.create({
+      title: "4月バトル",
+      titleEn: "",
+      startsOn: "2025-04-01",
+      endsOn: "2025-04-30",
+      prizes: [{ rank: 1, amount: 1000 }],
+    });
+    const plainView = await en.battles.view({ id: plain });
+    expect(plainView.battle).toMatchObject({ title: "4月バトル", japanese: { title: true } });
+    expect(plainView.battles.find((b) => b.id === id)?.japanese).toEqual({ title: false });
+    expect((await en.battles.view({ id })).battles.find((b) => b.id === plain)?.japanese).toEqual({
+      title: true,
+    });
+    expect((await ja.battles.view({ id: plain })).battle?.japanese).toEqual({ title: false });
     expect((await admin.battles.adminGet({ id })).battle).toMatchObject({
       title: "3月バトル",
       titleEn: "March battle",
     });
+  });
+
+  it("marathon: the title and a goal's text without English are said to be Japanese", async () => {
+    await admin.marathon.create({
+      course: "general",
+      title: "11月マラソン",
+      startsOn: "2026-11-01",
+      endsOn: "2026-11-30",
+      goals: [
+        { marathonNumber: 701, threshold: 1000, reward: 0, modalText: "千円達成", modalTextEn: "" },
+        {
+          marathonNumber: 702,
+          threshold: 2000,
+          reward: 0,
+          modalText: "二千円達成",
+          modalTextEn: "Two thousand!",
+        },
+      ],
+    });
+    const runner = (await createUser(t.db)).id;
+    const code = `M${newId().slice(-6)}`;
+    const broker = await createBroker(t.db, code, "Marathon broker");
+    await createAccount(t.db, runner, broker, "700001", "approved", adminId);
+    await importsOf(admin, t.db).report("r.csv", [`2026-11-05,${code},700001,1,5000,JPY,run`]);
+
+    const english = await callerFor(t.db, runner, { locale: "en" });
+    const japanese = await callerFor(t.db, runner, { locale: "ja" });
+    const progress = await english.marathon.progress({ course: "general" });
+    expect(progress.marathons.find((m) => m.title === "11月マラソン")?.japanese).toEqual({
+      title: true,
+    });
+    const jaProgress = await japanese.marathon.progress({ course: "general" });
+    expect(jaProgress.marathons.find((m) => m.title === "11月マラソン")?.japanese).toEqual({
+      title: false,
+    });
+    const pending = await english.marathon.pending();
+    expect(pending.map((g) => [g.modalText, g.japanese])).toEqual([
+      ["千円達成", { modalText: true }],
+      ["Two thousand!", { modalText: false }],
+    ]);
+    expect((await japanese.marathon.pending()).map((g) => g.japanese)).toEqual([
+      { modalText: false },
+      { modalText: false },
+    ]);
   });
 });

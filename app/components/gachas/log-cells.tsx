@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { JapaneseOnly } from "~/components/JapaneseOnly";
 import { formatYen } from "~/lib/money";
 import { ValidityPeriod } from "./validity";
 
@@ -14,6 +15,8 @@ export const GACHA_LOG_STATES = [
 
 interface WonReward {
   rewardName: string;
+  /** Shown in Japanese to an English reader (no English written). */
+  japanese?: { rewardName: boolean };
   rewardKind: string;
   amount: number | null;
   validFrom: string | null;
@@ -26,7 +29,7 @@ export function WonRewardText({ row, nameTestId }: { row: WonReward; nameTestId?
   return (
     <span className="block">
       <span className="block font-medium" data-testid={nameTestId}>
-        {row.rewardName}
+        <JapaneseOnly text={row.rewardName} japanese={row.japanese?.rewardName ?? false} />
       </span>
       <span className="block text-xs text-slate-500 dark:text-slate-400">
         {row.rewardKind === "cash" && row.amount !== null

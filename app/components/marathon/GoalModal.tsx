@@ -1,4 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "~/components/ui/headless/dialog";
+import { JapaneseBadge } from "~/components/JapaneseOnly";
 import TrophyIcon from "@heroicons/react/24/outline/TrophyIcon";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,8 @@ export interface PendingGoal {
   id: string;
   marathonNumber: number;
   modalText: string;
+  /** The text is in Japanese for an English reader (no English written); absent in the preview. */
+  japanese?: { modalText: boolean };
   reward: number;
 }
 
@@ -88,7 +91,7 @@ export function GoalCard({
   counter,
   children,
 }: {
-  goal: Pick<PendingGoal, "marathonNumber" | "modalText" | "reward">;
+  goal: Pick<PendingGoal, "marathonNumber" | "modalText" | "reward" | "japanese">;
   title: ReactNode;
   counter?: string | null;
   /** The close button (the preview shows its look only). */
@@ -113,6 +116,7 @@ export function GoalCard({
             {line}
           </Fragment>
         ))}
+        {goal.japanese?.modalText && <JapaneseBadge className="ml-1.5 align-middle" />}
       </p>
       {goal.reward > 0 && (
         <p className="mt-4 text-sm font-semibold text-slate-900 dark:text-white">

@@ -1,4 +1,5 @@
 import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
+import { JapaneseOnly } from "~/components/JapaneseOnly";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { focusRing } from "~/components/shell/styles";
@@ -12,6 +13,7 @@ import { EmptyState } from "~/components/ui/EmptyState";
 export interface MarathonView {
   id: string;
   title: string;
+  japanese: { title: boolean };
   startsOn: string;
   endsOn: string | null;
   /** Stopped: shown for the goals the member reached in it. */
@@ -78,7 +80,9 @@ export function MarathonProgress({
       {marathons.map((m) => (
         <section key={m.id} data-testid="marathon" className={`${card} p-4 sm:p-6`}>
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="break-words text-lg font-bold">{m.title}</h2>
+            <h2 className="break-words text-lg font-bold">
+              <JapaneseOnly text={m.title} japanese={m.japanese.title} />
+            </h2>
             {m.ended && (
               <Badge tone="muted" data-testid="marathon-ended">
                 {t("ended")}

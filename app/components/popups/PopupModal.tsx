@@ -1,3 +1,4 @@
+import { JapaneseBadge } from "~/components/JapaneseOnly";
 import {
   Description,
   Dialog,
@@ -19,6 +20,8 @@ export interface PopupContent {
   body: string;
   imageUrl: string | null;
   linkUrl: string | null;
+  /** Texts shown in Japanese to an English reader; absent in the admin's preview. */
+  japanese?: { title: boolean; body: boolean };
 }
 
 /** The popup itself: title, image, the body as text (never HTML), the link and 閉じる. */
@@ -51,6 +54,7 @@ export function PopupDialog({
           <div className="p-5 sm:p-6">
             <DialogTitle className="text-lg font-bold text-slate-900 [overflow-wrap:anywhere] dark:text-white">
               {popup.title}
+              {popup.japanese?.title && <JapaneseBadge className="ml-2 align-middle" />}
             </DialogTitle>
             <Description
               data-testid="popup-body"
@@ -58,6 +62,7 @@ export function PopupDialog({
             >
               {popup.body}
             </Description>
+            {popup.japanese?.body && !popup.japanese.title && <JapaneseBadge className="mt-2" />}
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <button
                 type="button"

@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { JapaneseBadge, JapaneseOnly } from "~/components/JapaneseOnly";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battles/BattleParts";
@@ -46,7 +47,8 @@ export default function CashbackBattle() {
               data-testid="battle-title"
               className="text-lg font-bold [overflow-wrap:anywhere]"
             >
-              {battle.title}
+              <span lang={battle.japanese.title ? "ja" : undefined}>{battle.title}</span>
+              {battle.japanese.title && <JapaneseBadge className="ml-2 align-middle" />}
             </h2>
             <p className="text-sm text-slate-600 dark:text-slate-300">
               <span className="sr-only">{t("period")}: </span>
@@ -106,7 +108,7 @@ export default function CashbackBattle() {
             {others.map((b) => (
               <li key={b.id}>
                 <Link to={`?id=${b.id}`} className={buttonClass({ variant: "secondary" })}>
-                  {b.title}
+                  <JapaneseOnly text={b.title} japanese={b.japanese.title} />
                   <span className="ml-2 inline-block whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">
                     {b.startsOn} – {b.endsOn}
                   </span>

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { JapaneseOnly } from "~/components/JapaneseOnly";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -147,7 +148,7 @@ export default function GachaLogs() {
           dateColumn("createdAt", t("logs.date"), { sorted: true }),
           linkColumn<Row>("gacha", t("logs.gacha"), {
             to: (r) => `/users/gachas/${r.gachaId}`,
-            text: (r) => r.gachaName,
+            text: (r) => <JapaneseOnly text={r.gachaName} japanese={r.japanese.gachaName} />,
             className: "min-w-36",
             linkClassName: actionLink,
           }),

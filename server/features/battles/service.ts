@@ -6,7 +6,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError, found, notFound } from "../../errors";
 import { lockedRow } from "../../lib/locked";
-import { localized } from "../../lib/localized";
+import { inJapanese, localized } from "../../lib/localized";
 import { ensureWallets, inTransaction } from "../../ledger";
 import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";
@@ -119,6 +119,7 @@ export async function memberView(
     battles: others.map((b) => ({
       id: b.id,
       title: localized(b, "title", locale),
+      japanese: { title: inJapanese(b, "title", locale) },
       startsOn: b.starts_on,
       endsOn: b.ends_on,
     })),

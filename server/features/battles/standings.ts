@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { BattleStatus, Database, Language } from "../../../db/schema";
-import { localized } from "../../lib/localized";
+import { inJapanese, localized } from "../../lib/localized";
 import { tokyoDay } from "../../domain/tokyo";
 
 /**
@@ -231,6 +231,8 @@ export function toBattle(row: BattleRow, today: string, locale?: Language) {
     id: row.id,
     title: locale ? localized(row, "title", locale) : row.title,
     titleEn: locale ? "" : (row.title_en ?? ""),
+    /** Texts an English reader is shown in Japanese (no English written): marked on the page. */
+    japanese: { title: locale ? inJapanese(row, "title", locale) : false },
     startsOn: row.starts_on,
     endsOn: row.ends_on,
     status: row.status,

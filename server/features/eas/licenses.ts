@@ -11,7 +11,7 @@ import { AppError, found, notFound } from "../../errors";
 import { fieldsOf } from "../../lib/columns";
 import { lockedRow } from "../../lib/locked";
 import { fieldError } from "../../lib/field-error";
-import { localized, readerText } from "../../lib/localized";
+import { inJapanese, localized, readerText } from "../../lib/localized";
 import { contains, listPage, memberMatches } from "../../lib/paging";
 import { accountTypeOf, approvedAccountsWithType } from "./dedicated-accounts";
 import type { adminLicensesInput, myLicensesInput } from "./schema";
@@ -366,6 +366,7 @@ export async function myLicenses(
     ...toLicence(r),
     ...memberReason(r, locale),
     eaName: localized(r, "ea_name", locale),
+    japanese: { eaName: inJapanese(r, "ea_name", locale) },
     // A key is the member's only while the licence is active.
     licenseKey: r.status === "active" ? r.license_key : null,
     canDownload:

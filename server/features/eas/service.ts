@@ -15,7 +15,7 @@ import { changedFields, recordAudit } from "../../audit";
 import { found } from "../../errors";
 import { columnsOf, fieldsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
-import { localized } from "../../lib/localized";
+import { inJapanese, localized } from "../../lib/localized";
 import { contains, listPage } from "../../lib/paging";
 import type { Logger } from "../../logger";
 import { newFileKey, type Storage } from "../../storage";
@@ -82,6 +82,11 @@ function toMemberEa(r: EaRow, locale: Language) {
     ...eaFacts(r),
     name: localized(r, "name", locale),
     description: localized(r, "description", locale),
+    /** Texts an English reader is shown in Japanese (no English written): marked on the page. */
+    japanese: {
+      name: inJapanese(r, "name", locale),
+      description: inJapanese(r, "description", locale),
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import type { Db } from "../../../db";
 import type { Database, GachaRewardKind, Language } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import { AppError, found, notFound } from "../../errors";
-import { localized } from "../../lib/localized";
+import { inJapanese, localized } from "../../lib/localized";
 import { listPage } from "../../lib/paging";
 import { type myLogsInput } from "./schema";
 import { imageUrl, logState, stateCondition } from "./service";
@@ -62,6 +62,10 @@ function toLog(
     cost: Number(r.cost),
     rewardKind: r.reward_kind,
     rewardName: localized(r, "reward_name", locale),
+    japanese: {
+      gachaName: inJapanese(r, "gacha_name", locale),
+      rewardName: inJapanese(r, "reward_name", locale),
+    },
     rewardImageUrl: imageUrl(r.reward_image),
     amount: r.amount === null ? null : Number(r.amount),
     validFrom: r.valid_from,

@@ -1,6 +1,6 @@
 import type { Expression, QueryCreator } from "kysely";
 import type { Db } from "../../../db";
-import { localized } from "../../lib/localized";
+import { inJapanese, localized } from "../../lib/localized";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { Database, Language, MarathonCourse } from "../../../db/schema";
@@ -115,6 +115,7 @@ export async function memberProgress(
     out.push({
       id: m.id,
       title: localized(m, "title", language),
+      japanese: { title: inJapanese(m, "title", language) },
       startsOn: m.starts_on,
       endsOn: m.ends_on,
       /** Stopped: no longer counts new cashback; shown for the goals reached in it. */
@@ -157,6 +158,7 @@ export async function pendingGoals(db: Db, userId: string, language: Language = 
     id: r.id,
     marathonNumber: r.marathon_number,
     modalText: localized(r, "modal_text", language),
+    japanese: { modalText: inJapanese(r, "modal_text", language) },
     reward: Number(r.reward),
   }));
 }

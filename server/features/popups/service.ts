@@ -7,7 +7,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { columnsOf } from "../../lib/columns";
-import { localized } from "../../lib/localized";
+import { inJapanese, localized } from "../../lib/localized";
 import { inPhase, phaseAt } from "../../lib/schedule";
 import { mapRows, paginateSorted } from "../../lib/paging";
 import type { Logger } from "../../logger";
@@ -96,6 +96,8 @@ function toNotice(row: NoticeRow, locale: Language) {
     id: row.id,
     title: localized(row, "title", locale),
     body: localized(row, "body", locale),
+    /** Texts an English reader is shown in Japanese (no English written): marked on the page. */
+    japanese: { title: inJapanese(row, "title", locale), body: inJapanese(row, "body", locale) },
     imageUrl: imageUrlOf(row.image_key),
     linkUrl: row.link_url,
   };

@@ -1,4 +1,5 @@
 import ArrowDownTrayIcon from "@heroicons/react/20/solid/ArrowDownTrayIcon";
+import { JapaneseBadge } from "~/components/JapaneseOnly";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -71,7 +72,8 @@ export default function EaDetails() {
           <AccountTypeBadge type={ea.accountType} />
         </div>
         <h1 className="text-2xl font-bold" data-testid="ea-name">
-          {ea.name}
+          <span lang={ea.japanese.name ? "ja" : undefined}>{ea.name}</span>
+          {ea.japanese.name && <JapaneseBadge className="ml-2 align-middle" />}
         </h1>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {t("byDeveloper", { developer: ea.developer })} · {t("createdAt")}{" "}
@@ -86,6 +88,9 @@ export default function EaDetails() {
       {ea.description && (
         <p className={`${card} whitespace-pre-line p-4 text-sm leading-relaxed`}>
           {ea.description}
+          {ea.japanese.description && !ea.japanese.name && (
+            <JapaneseBadge className="ml-2 align-middle" />
+          )}
         </p>
       )}
 

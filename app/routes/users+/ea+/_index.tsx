@@ -1,4 +1,5 @@
 import KeyIcon from "@heroicons/react/20/solid/KeyIcon";
+import { JapaneseBadge } from "~/components/JapaneseOnly";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -53,6 +54,7 @@ export default function EaList() {
             <>
               <CategoryBadge category={e.category} />
               <AccountTypeBadge type={e.accountType} />
+              {(e.japanese.name || e.japanese.description) && <JapaneseBadge />}
             </>
           }
           title={e.name}

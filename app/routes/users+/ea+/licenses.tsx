@@ -1,4 +1,5 @@
 import ArrowDownTrayIcon from "@heroicons/react/20/solid/ArrowDownTrayIcon";
+import { JapaneseOnly } from "~/components/JapaneseOnly";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -51,7 +52,7 @@ export default function MyLicenses() {
       columns={[
         linkColumn<Row>("ea", t("licenses.ea"), {
           to: (r) => `/users/ea/${r.eaId}`,
-          text: (r) => r.eaName,
+          text: (r) => <JapaneseOnly text={r.eaName} japanese={r.japanese.eaName} />,
           className: "min-w-32",
         }),
         {

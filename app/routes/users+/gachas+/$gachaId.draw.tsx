@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { JapaneseBadge } from "~/components/JapaneseOnly";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -169,6 +170,7 @@ function Reveal({
                 className="break-phrase text-2xl font-bold focus:outline-none"
               >
                 {result.rewardName}
+                {result.japanese.rewardName && <JapaneseBadge className="ml-2 align-middle" />}
               </h1>
               {result.rewardKind === "cash" && result.amount !== null && (
                 <p
