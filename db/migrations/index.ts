@@ -45,6 +45,7 @@ import * as m202611300401 from "./202611300401_import_rows_exact";
 import * as m202611300430 from "./202611300430_recover_email_prior_state";
 import * as m202611300701 from "./202611300701_account_closing";
 import * as m202611300846 from "./202611300846_rate_adjustments";
+import * as m202612010700 from "./202612010700_data_exports";
 import * as m202612010800 from "./202612010800_help_popular";
 
 /**
@@ -99,5 +100,6 @@ export const migrations: Record<string, Migration> = {
   "202611300430_recover_email_prior_state": m202611300430,
   "202611300701_account_closing": m202611300701,
   "202611300846_rate_adjustments": m202611300846,
+  "202612010700_data_exports": m202612010700,
   "202612010800_help_popular": m202612010800,
 };

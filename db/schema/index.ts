@@ -39,6 +39,7 @@ import type {
   PopupViewsTable,
   LegalDocumentsTable,
   LegalConsentsTable,
+  DataExportsTable,
 } from "./members";
 import type {
   WalletsTable,
@@ -151,6 +152,7 @@ export interface Database {
   popup_views: PopupViewsTable;
   legal_documents: LegalDocumentsTable;
   legal_consents: LegalConsentsTable;
+  data_exports: DataExportsTable;
 }
 
 /**

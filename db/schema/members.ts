@@ -399,3 +399,15 @@ export type LegalDocumentsTable = Table<
 
 /** A member accepted one version of a document. */
 export type LegalConsentsTable = Table<"legal_consents">;
+
+export type DataExportStatus = "requested" | "ready" | "expired";
+
+/** A member's request for a copy of their data (開示, decision 101). */
+export type DataExportsTable = Table<
+  "data_exports",
+  {
+    status: DataExportStatus;
+    /** The stored ZIP (exports/…) while it is ready; removed when it expires. */
+    storage_key: string | null;
+  }
+>;
