@@ -85,9 +85,7 @@ export const profileRouter = router({
   dataExport: memberProcedure.query(({ ctx }) => dataExportView(ctx.db, ctx.user.id)),
 
   /** Asks for a copy of the member's data; the worker prepares it. One waits at a time. */
-  requestDataExport: memberProcedure.mutation(({ ctx }) =>
-    requestDataExport(ctx.db, ctx.user.id),
-  ),
+  requestDataExport: memberProcedure.mutation(({ ctx }) => requestDataExport(ctx.db, ctx.user.id)),
 
   /** The prepared ZIP: the member's own, while valid; a download, so gated like an export. */
   downloadDataExport: memberProcedure
