@@ -19,6 +19,7 @@ import { MailDispatcher } from "../server/notify/mail-dispatcher";
 import { VERSION } from "../server/version";
 import { storageFor } from "../server/storage";
 import { eraseClosedAccounts } from "../server/features/profile/closing";
+import { runDataExports } from "../server/features/profile/data-export";
 import { webhookHandler } from "./webhook";
 
 /**
@@ -241,10 +242,29 @@ export function createBot(
     (err) => erasureLog.error({ err }, "erasing closed accounts failed"),
   );
 
+  // Members' copies of their data (開示): waiting requests are prepared and mailed, lapsed
+  // copies removed. Every minute, so a member waits minutes, not hours; each request is
+  // prepared under its row's lock, so several workers may run it.
+  const exportLog = log.child({ part: "data-export" });
+  const exports = serialized(
+    async () => {
+      const done = await runDataExports({
+        db,
+        storage: storageFor(config),
+        mailer: overrides.mailer ?? mailerFor(config, log),
+        log: exportLog,
+        appOrigin: config.APP_ORIGIN,
+      });
+      if (done.prepared + done.expired > 0) exportLog.info(done, "data copies prepared or expired");
+    },
+    (err) => exportLog.error({ err }, "preparing data copies failed"),
+  );
+
   // Events recorded while the worker was down (or whose handling failed) are picked up here.
   let sweep: NodeJS.Timeout | null = null;
   let pruning: NodeJS.Timeout | null = null;
   let reminder: NodeJS.Timeout | null = null;
+  let exporting: NodeJS.Timeout | null = null;
   return {
     server,
     dispatcher,
@@ -258,6 +278,9 @@ export function createBot(
       sweep.unref();
       void prune.run();
       void erasure.run();
+      void exports.run();
+      exporting = setInterval(() => void exports.run(), 60_000);
+      exporting.unref();
       pruning = setInterval(
         () => {
           void prune.run();
@@ -281,10 +304,12 @@ export function createBot(
       if (sweep) clearInterval(sweep);
       if (pruning) clearInterval(pruning);
       if (reminder) clearInterval(reminder);
+      if (exporting) clearInterval(exporting);
       await Promise.all([dispatcher.stop(), mail.stop()]);
       await events.idle();
       await prune.idle();
       await erasure.idle();
+      await exports.idle();
     },
   };
 }

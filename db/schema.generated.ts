@@ -292,6 +292,21 @@ export interface ChatThreads {
   user_id: string;
 }
 
+export interface DataExports {
+  created_at: string;
+  download_count: Generated<number>;
+  expires_at: Generated<string | null>;
+  first_downloaded_at: Generated<string | null>;
+  id: string;
+  last_downloaded_at: Generated<string | null>;
+  ready_at: Generated<string | null>;
+  size_bytes: Generated<number | null>;
+  status: string;
+  storage_key: Generated<string | null>;
+  updated_at: string;
+  user_id: string;
+}
+
 export interface EaAccountRequests {
   broker_account_id: string;
   created_at: string;
@@ -961,6 +976,7 @@ export interface DB {
   cb_marathons: CbMarathons;
   chat_messages: ChatMessages;
   chat_threads: ChatThreads;
+  data_exports: DataExports;
   ea_account_requests: EaAccountRequests;
   ea_dedicated_accounts: EaDedicatedAccounts;
   ea_files: EaFiles;

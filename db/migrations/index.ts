@@ -49,6 +49,7 @@ import * as m202612010200 from "./202612010200_admin_roles";
 import * as m202612010400 from "./202612010400_second_approval_and_audit_page";
 import * as m202612010800 from "./202612010800_help_popular";
 import * as m202612011200 from "./202612011200_broker_slugs";
+import * as m202612011300 from "./202612011300_data_exports";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   "202612010400_second_approval_and_audit_page": m202612010400,
   "202612010800_help_popular": m202612010800,
   "202612011200_broker_slugs": m202612011200,
+  "202612011300_data_exports": m202612011300,
 };

@@ -42,6 +42,7 @@ import type {
   LegalConsentsTable,
   AdminRolesTable,
   AdminInvitationsTable,
+  DataExportsTable,
 } from "./members";
 import type {
   WalletsTable,
@@ -157,6 +158,7 @@ export interface Database {
   legal_consents: LegalConsentsTable;
   admin_roles: AdminRolesTable;
   admin_invitations: AdminInvitationsTable;
+  data_exports: DataExportsTable;
 }
 
 /**

@@ -411,3 +411,15 @@ export type AdminRolesTable = Table<"admin_roles", { builtin: Bool }>;
 
 /** An invitation to join the admin team: a single-use link, only its token's sha256 stored. */
 export type AdminInvitationsTable = Table<"admin_invitations">;
+
+export type DataExportStatus = "requested" | "ready" | "expired";
+
+/** A member's request for a copy of their data (開示, decision 101). */
+export type DataExportsTable = Table<
+  "data_exports",
+  {
+    status: DataExportStatus;
+    /** The stored ZIP (exports/…) while it is ready; removed when it expires. */
+    storage_key: string | null;
+  }
+>;

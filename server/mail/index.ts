@@ -20,6 +20,8 @@ export type MailTemplate =
   | "emailChangeAttempt"
   /** The member closed their account (the last mail the account receives). */
   | "accountClosed"
+  /** The member's copy of their data is ready: a link valid 24 hours. */
+  | "dataExportReady"
   /** To the address an operator gives `cli.js doctor --mail-to`: the mail settings work. */
   | "doctorTest"
   /** An invitation to join the admin team: a single-use link (72 hours). */

@@ -11,7 +11,8 @@ import type { ImageType } from "./images";
  *   is asking (the member, or an admin), never through a URL anyone could guess or share;
  * - `brokers/…`: broker logos and banners, public art served at /media/brokers/…;
  * - `banners/…`: affiliate banners, public art served at /media/banners/…;
- * - `reports/…`: uploaded broker reports, kept only until their preview job has read them.
+ * - `reports/…`: uploaded broker reports, kept only until their preview job has read them;
+ * - `exports/…`: a member's copy of their data (a ZIP), served only to that member for 24 hours.
  * Keys are random (128 bits), so a name reveals nothing and cannot be guessed; the key pattern
  * is checked on every call, so no key can climb out of the storage root.
  *
@@ -37,7 +38,8 @@ export type StorageArea =
   | "chat"
   | "popups"
   | "campaigns"
-  | "reports";
+  | "reports"
+  | "exports";
 
 /**
  * Images under avatars/, brokers/, gachas/ (gacha and reward art) and chat/ (support chat
@@ -45,7 +47,7 @@ export type StorageArea =
  * robots, served only to licence holders) under eas/ as opaque .bin files.
  */
 export const STORAGE_KEY =
-  /^(?:(avatars|brokers|banners|gachas|chat|popups|campaigns)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin|reports\/[0-9a-f]{32}\.csv)$/;
+  /^(?:(avatars|brokers|banners|gachas|chat|popups|campaigns)\/[0-9a-f]{32}\.(jpg|png|webp)|eas\/[0-9a-f]{32}\.bin|reports\/[0-9a-f]{32}\.csv|exports\/[0-9a-f]{32}\.zip)$/;
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",
@@ -58,8 +60,9 @@ export function newStorageKey(area: StorageArea, type: ImageType): string {
 }
 
 /** A key for a non-image file: an EA (served only as a download) or a broker report. */
-export function newFileKey(area: "eas" | "reports"): string {
-  return `${area}/${randomBytes(16).toString("hex")}.${area === "reports" ? "csv" : "bin"}`;
+export function newFileKey(area: "eas" | "reports" | "exports"): string {
+  const extension = { eas: "bin", reports: "csv", exports: "zip" }[area];
+  return `${area}/${randomBytes(16).toString("hex")}.${extension}`;
 }
 
 export function isStorageKey(key: string, area?: StorageArea): boolean {

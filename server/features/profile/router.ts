@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { idInput } from "../../lib/input";
 import { searchBanks, searchBranches } from "./banks";
 import { paymentDetailsForm, profileInput } from "../../domain/profile";
 import { bankSearchInput, branchSearchInput, setLanguageInput } from "./schema";
@@ -8,6 +9,12 @@ import { notificationPrefs, notificationPrefsInput, saveNotificationPrefs } from
 import { loginSettings } from "../line/service";
 import { closeAccountInput } from "../../domain/closing";
 import { closeAccount, closingView } from "./closing";
+import {
+  adminDataExports,
+  dataExportView,
+  downloadDataExport,
+  requestDataExport,
+} from "./data-export";
 
 /** Image bytes, handed over by the route that parsed the multipart upload. */
 const imageUpload = z.object({ image: z.instanceof(Uint8Array, { error: "imageEmpty" }) });
@@ -73,6 +80,23 @@ export const profileRouter = router({
   close: memberProcedure
     .input(closeAccountInput)
     .mutation(({ ctx, input }) => closeAccount(ctx, ctx.session, { reason: input.reason })),
+
+  /** The member's latest request for a copy of their data (開示), and how long links last. */
+  dataExport: memberProcedure.query(({ ctx }) => dataExportView(ctx.db, ctx.user.id)),
+
+  /** Asks for a copy of the member's data; the worker prepares it. One waits at a time. */
+  requestDataExport: memberProcedure.mutation(({ ctx }) => requestDataExport(ctx.db, ctx.user.id)),
+
+  /** The prepared ZIP: the member's own, while valid; a download, so gated like an export. */
+  downloadDataExport: memberProcedure
+    .meta({ role: "member", consent: "export" })
+    .input(idInput)
+    .query(({ ctx, input }) => downloadDataExport(ctx, ctx.user.id, input.id)),
+
+  /** A member's requests, with who downloaded when, for the admin's customer page. */
+  adminDataExports: adminProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => adminDataExports(ctx.db, input.id)),
 
   updatePaymentDetails: memberProcedure
     .input(paymentDetailsForm)

@@ -27,11 +27,12 @@ export const loader = /* @__PURE__ */ answerRefusals(
   async ({ context, params }: LoaderFunctionArgs) => {
     try {
       const id = params.id ?? "";
-      const [customer, consents] = await Promise.all([
+      const [customer, consents, dataExports] = await Promise.all([
         context.trpc.admin.customers.get({ id }),
         context.trpc.legal.memberConsents({ userId: id }),
+        context.trpc.profile.adminDataExports({ id }),
       ]);
-      return json({ customer, consents });
+      return json({ customer, consents, dataExports });
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === "NOT_FOUND" || code === "BAD_REQUEST") {
@@ -68,7 +69,7 @@ const link = `rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focu
 /** /admin/customer/:id: one member's profile, payment details, accounts and balance. */
 export default function AdminCustomer() {
   const { t } = useTranslation(["admin", "profile", "accounts", "common", "legal"]);
-  const { customer, consents } = useLoaderData<typeof loader>();
+  const { customer, consents, dataExports } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { profile, payment, accounts, balance, trail } = customer;
   const revealed = result?.ok && "details" in result ? result.details : null;
@@ -327,6 +328,36 @@ export default function AdminCustomer() {
               </span>
               <span className="whitespace-nowrap text-slate-500 dark:text-slate-400">
                 {formatDateTime(c.acceptedAt)}
+              </span>
+            </>
+          )}
+        </RowList>
+      </Section>
+
+      <Section title={t("admin:customers.dataExports.title")} testId="customer-data-exports">
+        <RowList
+          rows={dataExports}
+          rowKey={(e) => e.id}
+          empty={t("admin:customers.dataExports.none")}
+          rowClassName="space-y-1 py-2 text-sm"
+          rowTestId="data-export-entry"
+        >
+          {(e) => (
+            <>
+              <span className="block">
+                {t("admin:customers.dataExports.requested", {
+                  at: formatDateTime(e.requestedAt),
+                })}{" "}
+                {t(`admin:customers.dataExports.status.${e.status}`)}
+              </span>
+              <span className="block text-slate-600 dark:text-slate-300">
+                {e.lastDownloadedAt
+                  ? t("admin:customers.dataExports.downloaded", {
+                      first: formatDateTime(e.firstDownloadedAt),
+                      last: formatDateTime(e.lastDownloadedAt),
+                      count: e.downloadCount,
+                    })
+                  : t("admin:customers.dataExports.notDownloaded")}
               </span>
             </>
           )}

@@ -14,6 +14,7 @@ import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { passkeyStepUp } from "~/components/ReauthForm";
 import { ImageSection, PaymentSection, ProfileSection } from "./__sections";
 import { NOTIFY_GROUPS, NotificationsSection, notifyField } from "./__notifications";
+import { DataExportSection } from "./__data-export";
 import { PageTitle } from "~/components/ui/PageTitle";
 import * as z from "zod";
 import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
@@ -22,11 +23,12 @@ import { paymentDetailsForm, profileInput } from "../../../../server/domain/prof
 export const handle = { title: title.key("nav.profile"), i18n: ["profile", "auth", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
-  const [profile, payment, security, notifications] = await Promise.all([
+  const [profile, payment, security, notifications, dataExport] = await Promise.all([
     context.trpc.profile.me(),
     context.trpc.profile.paymentDetails(),
     context.trpc.auth.security(),
     context.trpc.profile.notificationPrefs(),
+    context.trpc.profile.dataExport(),
   ]);
   return json({
     profile,
@@ -34,12 +36,14 @@ export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderF
     mfaEnabled: security.mfaEnabled,
     passkey: passkeyStepUp(security),
     notifications,
+    dataExport,
   });
 });
 
 export { PAYMENT_FIELDS };
 
-type Intent = "profile" | "image" | "removeImage" | "reauth" | "payment" | "notifications";
+type Intent =
+  "profile" | "image" | "removeImage" | "reauth" | "payment" | "notifications" | "dataExport";
 
 function failure(intent: Intent, key: string) {
   return json(
@@ -73,6 +77,10 @@ export const action = /* @__PURE__ */ answerRefusals(
     }
     if (intent === "removeImage") {
       const result = await attempt({ intent }, () => context.trpc.profile.removeImage());
+      return result.ok ? json({ ok: true as const, intent }) : result.response;
+    }
+    if (intent === "dataExport") {
+      const result = await attempt({ intent }, () => context.trpc.profile.requestDataExport());
       return result.ok ? json({ ok: true as const, intent }) : result.response;
     }
     if (intent === "reauth") {
@@ -117,7 +125,7 @@ function mypageForm() {
   return z.discriminatedUnion("intent", [
     profileInput.extend({ intent: z.literal("profile") }),
     paymentDetailsForm.extend({ intent: z.literal("payment") }),
-    z.object({ intent: z.enum(["removeImage", "reauth", "notifications"]) }),
+    z.object({ intent: z.enum(["removeImage", "reauth", "notifications", "dataExport"]) }),
   ]);
 }
 
@@ -138,7 +146,8 @@ export function resultFor(data: ActionData, intent: Intent) {
 /** /users/mypage: the member's profile, image, language and payment details. */
 export default function MyPage() {
   const { t } = useTranslation("profile");
-  const { profile, payment, mfaEnabled, passkey, notifications } = useLoaderData<typeof loader>();
+  const { profile, payment, mfaEnabled, passkey, notifications, dataExport } =
+    useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -162,6 +171,7 @@ export default function MyPage() {
         }
       />
       <NotificationsSection prefs={notifications} result={resultFor(data, "notifications")} />
+      <DataExportSection dataExport={dataExport} result={resultFor(data, "dataExport")} />
       <Section title={t("closing.title")} testId="close-account-section">
         <p className="text-sm">{t("closing.intro")}</p>
         <Link to="/users/close-account" className={actionLink}>

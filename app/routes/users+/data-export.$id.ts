@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireMember } from "~/lib/guards.server";
+import { isNotFound } from "~/lib/not-found.server";
+import { answerRefusals } from "~/lib/refusals.server";
+import { isRoleRefusal } from "../../../server/domain/redirect";
+
+/**
+ * The member's copy of their data (the link of the "ready" mail): only to that member, signed
+ * in, for 24 hours; another member's id, an unready or a lapsed one is not found.
+ */
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context, params }: LoaderFunctionArgs) => {
+    await requireMember(request, context);
+    try {
+      const file = await context.trpc.profile.downloadDataExport({ id: params.id ?? "" });
+      return new Response(Buffer.from(file.bytes), {
+        headers: {
+          "Content-Type": "application/zip",
+          "Content-Length": String(file.bytes.length),
+          "Content-Disposition": `attachment; filename="${file.filename}"`,
+          "Cache-Control": "private, no-store",
+          "Content-Security-Policy": "default-src 'none'; sandbox",
+          "X-Content-Type-Options": "nosniff",
+        },
+      });
+    } catch (error) {
+      // "Agree to the terms first" is the area's redirect, not a missing file.
+      if (isRoleRefusal(error)) throw error;
+      if (isNotFound(error)) throw new Response("Not found", { status: 404 });
+      throw error;
+    }
+  },
+);

@@ -1,0 +1,154 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { downloadDataExport, runDataExports } from "../../server/features/profile/data-export";
+import { renderMail } from "../../server/mail";
+import { localStorage } from "../../server/storage";
+import { testEngine, rowWhere } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { adminWithCaller, callerFor, createUser, MailBox, silentLog } from "../helpers/fixtures";
+import { fund, givePaymentDetails, TRON_ADDRESS } from "../helpers/money";
+
+const t = fileDatabase({ ledgerMustBalance: true });
+const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-export-")));
+const HOUR = 60 * 60 * 1000;
+
+async function member(nickname: string, language: "ja" | "en" = "ja") {
+  const user = await createUser(t.db, { nickname });
+  await t.db.kysely.updateTable("users").set({ language }).where("id", "=", user.id).execute();
+  await fund(t.db, user.id, 12345);
+  await givePaymentDetails(t.db, user.id, { bank_account_number: "7654321" });
+  const caller = await callerFor(t.db, user.id, { storage });
+  await caller.chat.send({ body: `私は${nickname}です` });
+  return { ...user, caller };
+}
+
+const run = (mailer: MailBox, now: Date) =>
+  runDataExports(
+    { db: t.db, storage, mailer, log: silentLog, appOrigin: "https://portal.test" },
+    now,
+  );
+
+describe(`a member's copy of their data on ${testEngine}`, () => {
+  it("is prepared by the job as a ZIP of JSON and CSV with only that member's data, masked", async () => {
+    const a = await member("Alice", "en");
+    const b = await member("Bobby");
+    const { id } = await a.caller.profile.requestDataExport();
+    expect((await a.caller.profile.dataExport()).latest).toMatchObject({ id, status: "requested" });
+    // Not ready yet: nothing to download.
+    await expect(a.caller.profile.downloadDataExport({ id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+
+    const mailbox = new MailBox();
+    expect(await run(mailbox, new Date())).toMatchObject({ prepared: 1 });
+    const mail = mailbox.last("dataExportReady");
+    expect(mail).toMatchObject({ to: a.email, language: "en" });
+    expect(mail?.params.link).toBe(`https://portal.test/users/data-export/${id}`);
+    expect(renderMail(mail!).text).toContain("24 hours");
+
+    const { bytes } = await a.caller.profile.downloadDataExport({ id });
+    const files = unzipSync(bytes);
+    const parts = [
+      "profile",
+      "broker_accounts",
+      "payout_details",
+      "consents",
+      "sessions",
+      "security_events",
+      "statement",
+      "chat_messages",
+    ];
+    expect(Object.keys(files).sort()).toEqual(
+      parts.flatMap((p) => [`${p}.csv`, `${p}.json`]).sort(),
+    );
+    const json = (name: string) =>
+      JSON.parse(strFromU8(files[`${name}.json`]!)) as Record<string, unknown>[];
+    expect(json("profile")).toEqual([
+      expect.objectContaining({ id: a.id, email: a.email, nickname: "Alice" }),
+    ]);
+    expect(json("payout_details")[0]).toMatchObject({
+      bank_account_number: "***4321",
+      usdt_address: "*".repeat(TRON_ADDRESS.length - 4) + TRON_ADDRESS.slice(-4),
+      bitwallet_email: "b***@example.test",
+    });
+    expect(json("statement").reduce((sum, r) => sum + Number(r.amount), 0)).toBe(12345);
+    expect(json("chat_messages")).toEqual([expect.objectContaining({ body: "私はAliceです" })]);
+    expect(json("sessions").length).toBeGreaterThan(0);
+    expect(json("sessions")[0]).not.toHaveProperty("id");
+    const csv = strFromU8(files["profile.csv"]!);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv).toContain(a.email);
+    // Nothing of the other member anywhere in the archive, nor the unmasked numbers.
+    const everything = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join("\n");
+    for (const secret of [b.id, b.email, "Bobby", "7654321", TRON_ADDRESS]) {
+      expect(everything).not.toContain(secret);
+    }
+
+    const row = await rowWhere(t.db, "data_exports", "id", id);
+    expect(row).toMatchObject({ status: "ready", download_count: 1 });
+    expect(row.first_downloaded_at).not.toBeNull();
+  });
+
+  it("answers another member's id as not found", async () => {
+    const a = await member("Carol");
+    const b = await member("Dave");
+    const { id } = await a.caller.profile.requestDataExport();
+    await run(new MailBox(), new Date());
+    await expect(b.caller.profile.downloadDataExport({ id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(Number((await rowWhere(t.db, "data_exports", "id", id)).download_count)).toBe(0);
+  });
+
+  it("lapses after 24 hours: the link answers not found and the job removes the file", async () => {
+    const a = await member("Erin");
+    const { id } = await a.caller.profile.requestDataExport();
+    const start = new Date();
+    await run(new MailBox(), start);
+    const key = (await rowWhere(t.db, "data_exports", "id", id)).storage_key!;
+    expect(await storage.get(key)).not.toBeNull();
+    const at = (hours: number) => new Date(start.getTime() + hours * HOUR);
+    await expect(
+      downloadDataExport({ db: t.db, storage }, a.id, id, at(23)),
+    ).resolves.toHaveProperty("bytes");
+    await expect(downloadDataExport({ db: t.db, storage }, a.id, id, at(24))).rejects.toMatchObject(
+      { code: "NOT_FOUND" },
+    );
+    // Copies of the earlier tests lapse at the same clock: at least this one.
+    expect((await run(new MailBox(), at(24))).expired).toBeGreaterThanOrEqual(1);
+    expect(await rowWhere(t.db, "data_exports", "id", id)).toMatchObject({
+      status: "expired",
+      storage_key: null,
+    });
+    expect(await storage.get(key)).toBeNull();
+  });
+
+  it("refuses a second request while one waits, and takes a new one once it is ready", async () => {
+    const a = await member("Frank");
+    await a.caller.profile.requestDataExport();
+    await expect(a.caller.profile.requestDataExport()).rejects.toMatchObject({
+      key: "dataExportPending",
+    });
+    await run(new MailBox(), new Date());
+    await expect(a.caller.profile.requestDataExport()).resolves.toHaveProperty("id");
+  });
+
+  it("shows the admin who asked and downloaded when; members cannot ask", async () => {
+    const a = await member("Grace");
+    const { id } = await a.caller.profile.requestDataExport();
+    await run(new MailBox(), new Date());
+    await a.caller.profile.downloadDataExport({ id });
+    const admin = await adminWithCaller(t.db);
+    const rows = await admin.caller.profile.adminDataExports({ id: a.id });
+    expect(rows).toEqual([expect.objectContaining({ id, status: "ready", downloadCount: 1 })]);
+    expect(rows[0]!.lastDownloadedAt).not.toBeNull();
+    await expect(a.caller.profile.adminDataExports({ id: a.id })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+});
