@@ -95,6 +95,7 @@ export const profileRouter = router({
 
   /** A member's requests, with who downloaded when, for the admin's customer page. */
   adminDataExports: adminProcedure
+    .meta({ role: "admin", permission: "members.view" })
     .input(idInput)
     .query(({ ctx, input }) => adminDataExports(ctx.db, input.id)),
 
