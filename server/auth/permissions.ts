@@ -1,21 +1,6 @@
-export const permissions = [
-  "members.view",
-  "members.edit",
-  "members.suspend",
-  "members.export",
-  "chat",
-  "brokerAccounts.approve",
-  "cashback.import",
-  "money.decide",
-  "money.bankFile",
-  "money.adjust",
-  "content",
-  "legal",
-  "settings",
-  "team",
-  "audit",
-] as const;
-export type Permission = (typeof permissions)[number];
+import { permissions, type Permission } from "../domain/admin-access";
+
+export { permissions, type Permission };
 
 /**
  * How far a role holds a permission (decision 090): "view" reads its pages (the permission's

@@ -1,4 +1,24 @@
-import type { Grant, Grants, Permission } from "../auth/permissions";
+import type { Grant, Grants } from "../auth/permissions";
+
+/** Every admin permission, in the order the role form lists them. */
+export const permissions = [
+  "members.view",
+  "members.edit",
+  "members.suspend",
+  "members.export",
+  "chat",
+  "brokerAccounts.approve",
+  "cashback.import",
+  "money.decide",
+  "money.bankFile",
+  "money.adjust",
+  "content",
+  "legal",
+  "settings",
+  "team",
+  "audit",
+] as const;
+export type Permission = (typeof permissions)[number];
 
 /**
  * Which admin pages need which permission (decision 090), shared by the admin area's guard

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Grants } from "../../../../server/auth/permissions";
-import { allows } from "../../../../server/domain/admin-access";
+import { allows, permissions } from "../../../../server/domain/admin-access";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { RowList } from "~/components/RowList";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -16,25 +16,6 @@ import { attempt } from "~/lib/forms.server";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin", "errors"] };
-
-/** The permissions in the order the role form lists them (the shared list's order). */
-const PERMISSIONS = [
-  "members.view",
-  "members.edit",
-  "members.suspend",
-  "members.export",
-  "chat",
-  "brokerAccounts.approve",
-  "cashback.import",
-  "money.decide",
-  "money.bankFile",
-  "money.adjust",
-  "content",
-  "legal",
-  "settings",
-  "team",
-  "audit",
-] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
@@ -78,7 +59,7 @@ export const action = /* @__PURE__ */ answerRefusals(
           return trpc.createRole({
             name: values.name!,
             grants: Object.fromEntries(
-              PERMISSIONS.filter((p) => values[`grant.${p}`]).map((p) => [p, values[`grant.${p}`]]),
+              permissions.filter((p) => values[`grant.${p}`]).map((p) => [p, values[`grant.${p}`]]),
             ),
           });
         default:
@@ -278,7 +259,8 @@ export default function Team() {
             <>
               <p className="font-medium">{r.builtin ? t(`common:adminRoles.${r.id}`) : r.name}</p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {PERMISSIONS.filter((p) => (r.grants as Grants)[p])
+                {permissions
+                  .filter((p) => (r.grants as Grants)[p])
                   .map(
                     (p) =>
                       `${t(`admin:team.permissions.${p.replace(".", "_")}`)}${
@@ -301,7 +283,7 @@ export default function Team() {
             {intent === "createRole" && <FormErrorAlert error={error} />}
             <Field name="name" label={t("admin:team.roles.name")} error={roleNameError} />
             <div className="grid gap-3 sm:grid-cols-2">
-              {PERMISSIONS.map((p) => (
+              {permissions.map((p) => (
                 <SelectField
                   key={p}
                   name={`grant.${p}`}
