@@ -65,7 +65,10 @@ describe(`the outbox on ${testEngine}`, () => {
     });
 
     // LINE's rows (the mail rows beside them are decision 020's, tested in mail-notify).
-    const rows = await notificationRows(t.db, m.id, "line");
+    // By kind: two decisions in one millisecond have no order of their own (ids are time + random).
+    const rows = (await notificationRows(t.db, m.id, "line")).sort((x, y) =>
+      x.kind.localeCompare(y.kind),
+    );
     expect(rows.map((r) => [r.kind, r.dedupe_key, JSON.parse(r.payload)])).toEqual([
       [
         "withdrawal_completed",

@@ -83,6 +83,8 @@ describe(`popups on ${testEngine}`, () => {
       body: "<script>alert(1)</script>\nline two",
       imageUrl: null,
       linkUrl: "https://example.com/campaign?x=1",
+      // Both texts written, in the member's language: nothing shown untranslated.
+      japanese: { title: false, body: false },
     });
     // Not seen until it is shown.
     expect((await nextOnPageLoad(m1Id))?.id).toBe(older.id);
