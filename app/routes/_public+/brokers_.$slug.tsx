@@ -8,13 +8,13 @@ import { RebateCalculator } from "~/components/brokers/RebateCalculator";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { actionLink, textLink } from "~/components/ui/link";
-import { formatDate } from "~/lib/format";
 import { orNotFound } from "~/lib/not-found.server";
 import { title } from "~/lib/page-title";
 import { publicPage } from "~/lib/public-page.server";
 import { answerRefusals } from "~/lib/refusals.server";
 import { seoMeta } from "~/lib/seo";
 import { JsonLd } from "~/components/public/JsonLd";
+import { CampaignCards, HelpLinks } from "~/components/public/sections";
 
 export const handle = {
   title: title.named("page.broker.name", "public:broker.title"),
@@ -170,40 +170,14 @@ export default function BrokerPage() {
         </section>
       </div>
 
-      {page.campaigns.length > 0 && (
-        <section className="space-y-3" aria-labelledby="broker-campaigns">
-          <h2 id="broker-campaigns" className="text-xl font-semibold">
-            {t("broker.campaignsTitle", { name: broker.name })}
-          </h2>
-          <ul className="grid gap-3 md:grid-cols-2" data-testid="broker-campaigns">
-            {page.campaigns.map((c) => (
-              <li key={c.id} className={`${card} space-y-1 p-4`}>
-                <h3 className="font-semibold [overflow-wrap:anywhere]">{c.title}</h3>
-                <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {t("home.campaignEnds", { date: formatDate(c.endsAt) })}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <CampaignCards
+        id="broker-campaigns"
+        heading={t("broker.campaignsTitle", { name: broker.name })}
+        campaigns={page.campaigns}
+        columns="md:grid-cols-2"
+      />
 
-      {page.help.length > 0 && (
-        <nav className={`${card} p-4`} aria-labelledby="broker-help" data-testid="broker-help">
-          <h2 id="broker-help" className="text-xl font-semibold">
-            {t("broker.helpTitle")}
-          </h2>
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {page.help.map((h) => (
-              <li key={h.slug}>
-                <Link to={`/help/${h.slug}`} className={`${actionLink} py-1`}>
-                  {h.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <HelpLinks id="broker-help" heading={t("broker.helpTitle")} articles={page.help}></HelpLinks>
 
       <section className={`${card} space-y-3 p-4 text-center sm:p-6`} aria-labelledby="broker-cta">
         <h2 id="broker-cta" className="text-xl font-semibold">

@@ -6,12 +6,12 @@ import { RebateCalculator } from "~/components/brokers/RebateCalculator";
 import { LinkButton } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
 import { actionLink, textLink } from "~/components/ui/link";
-import { formatDate } from "~/lib/format";
 import { formatRate, formatYen } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { seoMeta } from "~/lib/seo";
 import { JsonLd } from "~/components/public/JsonLd";
+import { CampaignCards, HelpLinks } from "~/components/public/sections";
 import { publicPage } from "~/lib/public-page.server";
 
 export const handle = {
@@ -144,43 +144,18 @@ export default function Welcome() {
         </p>
       </section>
 
-      {home.campaigns.length > 0 && (
-        <section className="space-y-3" aria-labelledby="welcome-campaigns">
-          <h2 id="welcome-campaigns" className="text-xl font-semibold">
-            {t("home.campaignsTitle")}
-          </h2>
-          <ul className="grid gap-3 md:grid-cols-3" data-testid="welcome-campaigns">
-            {home.campaigns.map((c) => (
-              <li key={c.id} className={`${card} space-y-1 p-4`}>
-                <h3 className="font-semibold [overflow-wrap:anywhere]">{c.title}</h3>
-                <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {t("home.campaignEnds", { date: formatDate(c.endsAt) })}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <CampaignCards
+        id="welcome-campaigns"
+        heading={t("home.campaignsTitle")}
+        campaigns={home.campaigns}
+        columns="md:grid-cols-3"
+      />
 
-      {home.help.length > 0 && (
-        <nav className={`${card} p-4`} aria-labelledby="welcome-help" data-testid="welcome-help">
-          <h2 id="welcome-help" className="text-xl font-semibold">
-            {t("home.helpTitle")}
-          </h2>
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {home.help.map((h) => (
-              <li key={h.slug}>
-                <Link to={`/help/${h.slug}`} className={`${actionLink} py-1`}>
-                  {h.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Link to="/help" className={`${textLink} mt-2 inline-block`}>
-            {t("home.allHelp")}
-          </Link>
-        </nav>
-      )}
+      <HelpLinks id="welcome-help" heading={t("home.helpTitle")} articles={home.help}>
+        <Link to="/help" className={`${textLink} mt-2 inline-block`}>
+          {t("home.allHelp")}
+        </Link>
+      </HelpLinks>
 
       <section className={`${card} space-y-3 p-4 text-center sm:p-6`} aria-labelledby="welcome-cta">
         <h2 id="welcome-cta" className="text-xl font-semibold">
