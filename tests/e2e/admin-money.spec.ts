@@ -229,6 +229,7 @@ test.describe("admin settings", () => {
         usdtNetwork: "ERC20",
         paypayDailyLimit: 50_000,
         usdJpyX100: before.usdJpyX100,
+        secondApprovalFrom: 300_000,
       });
 
       // Back to what it was, through the page again.

@@ -37,7 +37,11 @@ test.describe("member shell", () => {
 
     const nav = page.getByTestId("sidebar").getByRole("navigation", { name: "メインメニュー" });
     const links = nav.getByRole("link");
-    await expect(links).toHaveText([...MEMBER_ENTRIES.map(([label]) => label), /ウェブサイト/]);
+    await expect(links).toHaveText([
+      ...MEMBER_ENTRIES.map(([label]) => label),
+      "ヘルプ",
+      /ウェブサイト/,
+    ]);
     for (const [i, [, href]] of MEMBER_ENTRIES.entries()) {
       await expect(links.nth(i)).toHaveAttribute("href", href);
     }
@@ -64,7 +68,8 @@ test.describe("member shell", () => {
     const nav = page.getByTestId("sidebar");
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
     await expect(nav.getByRole("link", { name: "バトル" })).toHaveAttribute("aria-current", "page");
-    await expect(nav.getByRole("link")).toHaveCount(17);
+    // The 16 member entries, then Help and the website.
+    await expect(nav.getByRole("link")).toHaveCount(18);
     await expect(page.getByTestId("ranking-icon").first()).not.toHaveClass(/(^|\s)invert(\s|$)/);
 
     // The dashboard entry is current on /users only, not on its sub-pages.
@@ -107,6 +112,7 @@ test.describe("member shell", () => {
       const drawer = page.getByRole("dialog", { name: "メインメニュー" });
       await expect(drawer.getByRole("link")).toHaveText([
         ...MEMBER_ENTRIES.map(([label]) => label),
+        "ヘルプ",
         /ウェブサイト/,
       ]);
       await expect(drawer.getByRole("link", { name: "キャッシュバック" })).toHaveAttribute(
@@ -138,6 +144,7 @@ test.describe("member shell", () => {
       "ログイン",
       "新規登録",
       "還元レート",
+      "ヘルプ",
       /ウェブサイト/,
     ]);
     // The session is gone: the member area sends the visitor to login.

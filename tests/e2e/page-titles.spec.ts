@@ -110,8 +110,15 @@ async function seededParams(db: Db): Promise<Record<string, Record<string, strin
   const campaign = await first("campaigns");
   const eaId = await first("eas");
   const battle = await first("ranking_battles");
+  const inviter = await db.kysely
+    .selectFrom("users")
+    .select("referral_code")
+    .where("id", "=", memberId)
+    .executeTakeFirstOrThrow();
   return {
     "/help/:slug": { slug: "withdrawal-fees" },
+    "/brokers/:slug": { slug: "xm" },
+    "/r/:code": { code: inviter.referral_code ?? "" },
     "/admin/account/brokers/:id": { id: await first("brokers", ["code", "xm"]) },
     "/admin/account/brokers/:id/adjustments": { id: adjustment.broker_id },
     "/admin/account/brokers/:id/adjustments/:adjustmentId": {

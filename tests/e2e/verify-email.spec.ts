@@ -1,3 +1,4 @@
+import { fund } from "../helpers/money";
 import { expect, loginViaUi, mailCount, mailLink, test, visit } from "./auth-helpers";
 
 /**
@@ -7,11 +8,14 @@ import { expect, loginViaUi, mailCount, mailLink, test, visit } from "./auth-hel
 test("an unverified member is told why money waits, resends the link, and the notice goes once confirmed", async ({
   page,
   createUser,
+  db,
   problems,
 }) => {
   // The refused request answers 400, as every refused form does.
   problems.allow(/\/users\/withdraw\/new/);
   const member = await createUser({ verified: false });
+  // Money to withdraw, so the form's own balance check passes and the server's reason shows.
+  await fund(db, member.id, 20_000);
   await loginViaUi(page, member.email, member.password);
   await expect(page).toHaveURL(/\/users$/);
 

@@ -7,16 +7,23 @@ test.describe("visitor shell", () => {
     const sidebar = page.getByTestId("menu-column");
     await expect(sidebar).toBeVisible();
     const links = sidebar.getByRole("link");
-    await expect(links).toHaveText(["ログイン", "新規登録", "還元レート", /ウェブサイト/]);
+    await expect(links).toHaveText([
+      "ログイン",
+      "新規登録",
+      "還元レート",
+      "ヘルプ",
+      /ウェブサイト/,
+    ]);
     await expect(links.nth(0)).toHaveAttribute("href", "/login");
     await expect(links.nth(0)).toHaveAttribute("aria-current", "page");
     // The relative "register" link: /register from any top-level page.
     await expect(links.nth(1)).toHaveAttribute("href", /register$/);
     // The public broker rates.
     await expect(links.nth(2)).toHaveAttribute("href", "/brokers");
+    await expect(links.nth(3)).toHaveAttribute("href", "/help");
     // No external website configured (WEBSITE_URL unset): the portal's own public home, same tab.
-    await expect(links.nth(3)).toHaveAttribute("href", "/welcome");
-    await expect(links.nth(3)).not.toHaveAttribute("target", "_blank");
+    await expect(links.nth(4)).toHaveAttribute("href", "/welcome");
+    await expect(links.nth(4)).not.toHaveAttribute("target", "_blank");
     await expect(sidebar.getByRole("button", { name: "ログアウト" })).toHaveCount(0);
 
     await expect(page.getByTestId("header-login")).toBeVisible();
@@ -76,6 +83,7 @@ test.describe("visitor shell", () => {
         "ログイン",
         "新規登録",
         "還元レート",
+        "ヘルプ",
         /ウェブサイト/,
       ]);
       await expect(drawer.getByLabel("言語")).toBeVisible();
@@ -105,6 +113,7 @@ test.describe("visitor shell", () => {
       "Login",
       "Register",
       "Cashback rates",
+      "Help",
       /Website/,
     ]);
     await page.getByRole("dialog").getByRole("button", { name: "Close menu" }).click();

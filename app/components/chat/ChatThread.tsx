@@ -140,7 +140,10 @@ function ThreadView({
           ref={listRef}
           aria-label={t("thread")}
           data-testid="chat-messages"
-          // Browsers make a scrolling list reachable by keyboard on their own.
+          // A scrolling list with no link inside must itself take focus to scroll by keyboard
+          // (axe: scrollable-region-focusable); it is named by its aria-label.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
           className={`max-h-[60vh] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4 dark:border-slate-700 dark:bg-slate-950 ${focusRing}`}
         >
           {messages.map((m) => (

@@ -9,8 +9,12 @@ import { redirectWithCookies, submitForm } from "~/lib/forms.server";
 import { newPasswordInput } from "../../../server/domain/account";
 import { ADMIN_ENROL_PATH } from "../../../server/domain/redirect";
 import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["auth", "admin", "errors"] };
+export const handle = {
+  title: title.key("admin:team.accept.title"),
+  i18n: ["auth", "admin", "errors"],
+};
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {

@@ -8,14 +8,17 @@ import { card } from "~/components/ui/card";
 import { actionLink, textLink } from "~/components/ui/link";
 import { formatRate, formatYen } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import type { Titler } from "~/lib/page-title";
 import { seoMeta } from "~/lib/seo";
 import { JsonLd } from "~/components/public/JsonLd";
 import { CampaignCards, HelpLinks } from "~/components/public/sections";
 import { publicPage } from "~/lib/public-page.server";
 
 export const handle = {
-  title: title.key("public:home.title"),
+  // The heading: the pitch's first line, as the admin wrote it, else the default pitch.
+  title: ((t, data) =>
+    (data as { home?: { hero?: string[] | null } } | undefined)?.home?.hero?.[0] ??
+    t("public:home.pitch.0")) satisfies Titler,
   i18n: ["public", "brokers", "wallet"],
 };
 
@@ -25,7 +28,8 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
   const home = await context.trpc.pages.home();
   const page = await publicPage(args, {
     path: "/welcome",
-    title: (t) => t("public:home.metaTitle"),
+    // The title is the heading: the pitch's first line, as the admin wrote it.
+    title: (t) => home.hero?.[0] ?? t("public:home.pitch.0"),
     description: (t) =>
       home.hero?.join(" ") ?? `${t("public:home.pitch.0")} ${t("public:home.pitch.1")}`,
     crumbs: [],

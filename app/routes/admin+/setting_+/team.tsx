@@ -14,8 +14,9 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { formatDateTime } from "~/lib/format";
 import { attempt } from "~/lib/forms.server";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { title } from "~/lib/page-title";
 
-export const handle = { i18n: ["admin", "errors"] };
+export const handle = { title: title.key("admin:team.title"), i18n: ["admin", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {

@@ -71,10 +71,17 @@ export default function EaDetails() {
           <CategoryBadge category={ea.category} />
           <AccountTypeBadge type={ea.accountType} />
         </div>
-        <h1 className="text-2xl font-bold" data-testid="ea-name">
-          <span lang={ea.japanese.name ? "ja" : undefined}>{ea.name}</span>
-          {ea.japanese.name && <JapaneseBadge className="ml-2 align-middle" />}
-        </h1>
+        {/* The badge beside the heading, not in it: the heading is the EA's name alone. */}
+        <div className="flex flex-wrap items-center gap-2">
+          <h1
+            className="text-2xl font-bold"
+            data-testid="ea-name"
+            lang={ea.japanese.name ? "ja" : undefined}
+          >
+            {ea.name}
+          </h1>
+          {ea.japanese.name && <JapaneseBadge />}
+        </div>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {t("byDeveloper", { developer: ea.developer })} · {t("createdAt")}{" "}
           {formatDate(ea.createdAt)} · {t("updatedAt")} {formatDate(ea.updatedAt)}
