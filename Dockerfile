@@ -21,7 +21,7 @@ ARG NODE_IMAGE=node:26-bookworm-slim
 # whether it is the tagged one: .git is not in the build context, so the server build learns its
 # version from these (scripts/build-version.mjs). CREATED is the build time (RFC 3339), SOURCE
 # where the code is published.
-ARG VERSION=1.0.0
+ARG VERSION=1.1.0
 ARG REVISION=unknown
 ARG RELEASED=false
 ARG CREATED=
