@@ -92,7 +92,8 @@ function dependencyKey(dir: string): string {
  */
 export async function buildRelease(release: Release): Promise<string> {
   // Per Node ABI: the native module in a build made on another Node line does not load.
-  const folder = path.join(CACHE, `${release.commit}-abi${process.versions.modules}`);
+  // "-named": built knowing its commit (earlier caches called themselves <version>+unknown).
+  const folder = path.join(CACHE, `${release.commit}-abi${process.versions.modules}-named`);
   if (existsSync(path.join(folder, ".built"))) {
     say(`${release.version} (${release.commit.slice(0, 7)}): cached build in ${folder}`);
     return folder;
@@ -120,7 +121,14 @@ export async function buildRelease(release: Release): Promise<string> {
   } else {
     await installPackages(scratch, log);
   }
-  await run("npm run build", "npm", ["run", "build"], { cwd: scratch, seconds: 600, log });
+  // The archive has no .git: the build is told its commit, which the release's tag points at, as
+  // the image's build stage is.
+  await run("npm run build", "npm", ["run", "build"], {
+    cwd: scratch,
+    seconds: 600,
+    log,
+    env: { ...process.env, PORTAL_REVISION: release.commit, PORTAL_RELEASED: "true" },
+  });
   writeFileSync(path.join(scratch, ".built"), `${release.version} ${release.commit}\n`);
   rmSync(folder, { recursive: true, force: true });
   renameSync(scratch, folder);
