@@ -299,6 +299,9 @@ export interface DataExports {
   first_downloaded_at: Generated<string | null>;
   id: string;
   last_downloaded_at: Generated<string | null>;
+  mail_attempts: Generated<number>;
+  mail_tried_at: Generated<string | null>;
+  mailed_at: Generated<string | null>;
   ready_at: Generated<string | null>;
   size_bytes: Generated<number | null>;
   status: string;

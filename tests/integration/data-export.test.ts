@@ -128,6 +128,53 @@ describe(`a member's copy of their data on ${testEngine}`, () => {
     expect(await storage.get(key)).toBeNull();
   });
 
+  it("mails the link again when the mail server refused it, waiting longer each time, and then gives up", async () => {
+    /** Refuses the first `failures` mails. */
+    class RefusingMailBox extends MailBox {
+      constructor(private failures: number) {
+        super();
+      }
+      override async send(message: Parameters<MailBox["send"]>[0]) {
+        if (this.failures-- > 0) throw new Error("421 try again later");
+        await super.send(message);
+      }
+    }
+    const minutes = (start: Date, m: number) => new Date(start.getTime() + m * 60 * 1000);
+    const g = await member("Gina");
+    const { id } = await g.caller.profile.requestDataExport();
+    const start = new Date();
+    const flaky = new RefusingMailBox(2);
+    expect(await run(flaky, start)).toMatchObject({ prepared: 1, remailed: 0 });
+    expect(await rowWhere(t.db, "data_exports", "id", id)).toMatchObject({
+      status: "ready",
+      mail_attempts: 1,
+      mailed_at: null,
+    });
+    // The second try waits two minutes, the third four more.
+    expect(await run(flaky, minutes(start, 1))).toMatchObject({ remailed: 0 });
+    expect(await run(flaky, minutes(start, 2))).toMatchObject({ remailed: 0 });
+    expect(await run(flaky, minutes(start, 5))).toMatchObject({ remailed: 0 });
+    expect((await rowWhere(t.db, "data_exports", "id", id)).mail_attempts).toBe(2);
+    expect(await run(flaky, minutes(start, 6))).toMatchObject({ remailed: 1 });
+    expect(flaky.sent.map((m) => [m.template, m.to])).toEqual([["dataExportReady", g.email]]);
+    expect((await rowWhere(t.db, "data_exports", "id", id)).mailed_at).not.toBeNull();
+    // Sent once: nothing more on later runs.
+    await run(flaky, minutes(start, 120));
+    expect(flaky.sent).toHaveLength(1);
+
+    // A server that never takes it: six tries in all, then the job stops trying.
+    const h = await member("Hank");
+    const other = await h.caller.profile.requestDataExport();
+    const down = new RefusingMailBox(Infinity);
+    const later = minutes(start, 200);
+    await run(down, later);
+    for (let m = 1; m <= 200; m += 1) await run(down, minutes(later, m));
+    expect(await rowWhere(t.db, "data_exports", "id", other.id)).toMatchObject({
+      mail_attempts: 6,
+      mailed_at: null,
+    });
+  });
+
   it("refuses a second request while one waits, and takes a new one once it is ready", async () => {
     const a = await member("Frank");
     await a.caller.profile.requestDataExport();

@@ -308,10 +308,14 @@ export interface ExportJobDeps {
   appOrigin: string;
 }
 
+/** Tries at mailing a ready copy's link; the n-th retry waits 2^n minutes after the last try. */
+export const EXPORT_MAIL_TRIES = 6;
+
 /**
  * The worker's job: prepares every waiting request (each under its row's lock, so several
- * workers never prepare one twice), mails its member, and expires copies past their 24 hours
- * (the file is removed once the row says expired).
+ * workers never prepare one twice), mails its member, mails again the links whose mail failed
+ * (while the copy lasts), and expires copies past their 24 hours (the file is removed once the
+ * row says expired).
  */
 export async function runDataExports(deps: ExportJobDeps, now = new Date()) {
   const { db } = deps;
@@ -324,6 +328,7 @@ export async function runDataExports(deps: ExportJobDeps, now = new Date()) {
     .execute();
   let prepared = 0;
   for (const { id } of waiting) if (await prepare(deps, id, now)) prepared += 1;
+  const remailed = await mailAgain(deps, now);
   const stale = await db.kysely
     .selectFrom("data_exports")
     .select(["id", "storage_key"])
@@ -339,7 +344,7 @@ export async function runDataExports(deps: ExportJobDeps, now = new Date()) {
       .execute();
     if (row.storage_key) await deps.storage.remove(row.storage_key);
   }
-  return { prepared, expired: stale.length };
+  return { prepared, remailed, expired: stale.length };
 }
 
 async function prepare(deps: ExportJobDeps, id: string, now: Date): Promise<boolean> {
@@ -349,17 +354,10 @@ async function prepare(deps: ExportJobDeps, id: string, now: Date): Promise<bool
       db,
       trx
         .selectFrom("data_exports")
-        .innerJoin("users", "users.id", "data_exports.user_id")
-        .select([
-          "data_exports.user_id",
-          "data_exports.status",
-          "users.email",
-          "users.language",
-          "users.nickname",
-        ])
+        .select(["user_id", "status"])
         .where("data_exports.id", "=", id),
     ).executeTakeFirst();
-    if (!row || row.status !== "requested") return null;
+    if (!row || row.status !== "requested") return false;
     const zip = buildExportZip(await collectMemberData({ ...db, kysely: trx }, row.user_id));
     const key = newFileKey("exports");
     await deps.storage.put(key, zip);
@@ -372,22 +370,86 @@ async function prepare(deps: ExportJobDeps, id: string, now: Date): Promise<bool
         size_bytes: zip.length,
         ready_at: stamp,
         expires_at: toDbTime(new Date(now.getTime() + EXPORT_VALID_HOURS * 3600 * 1000)),
+        // The first try at the mail is this worker's, taken with the copy.
+        mail_attempts: 1,
+        mail_tried_at: stamp,
         updated_at: stamp,
       })
       .where("id", "=", id)
       .execute();
-    return row;
+    return true;
   });
   if (!done) return false;
+  await sendReadyMail(deps, id, now);
+  return true;
+}
+
+/**
+ * Ready copies whose mail failed, due again (2^tries minutes after the last try) and not yet
+ * lapsed. Each try is claimed by moving the count on from what was read, so two workers never
+ * send the same try.
+ */
+async function mailAgain(deps: ExportJobDeps, now: Date): Promise<number> {
+  const { db } = deps;
+  const unsent = await db.kysely
+    .selectFrom("data_exports")
+    .select(["id", "mail_attempts", "mail_tried_at"])
+    .where("status", "=", "ready")
+    .where("mailed_at", "is", null)
+    .where("mail_attempts", ">=", 1)
+    .where("mail_attempts", "<", EXPORT_MAIL_TRIES)
+    .where("expires_at", ">", toDbTime(now))
+    .limit(50)
+    .execute();
+  let sent = 0;
+  for (const row of unsent) {
+    const wait = 2 ** row.mail_attempts * 60 * 1000;
+    if (row.mail_tried_at && fromDbTime(row.mail_tried_at).getTime() + wait > now.getTime()) {
+      continue;
+    }
+    const claimed = await db.kysely
+      .updateTable("data_exports")
+      .set({ mail_attempts: row.mail_attempts + 1, mail_tried_at: toDbTime(now) })
+      .where("id", "=", row.id)
+      .where("mailed_at", "is", null)
+      .where("mail_attempts", "=", row.mail_attempts)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    if (await sendReadyMail(deps, row.id, now)) sent += 1;
+  }
+  return sent;
+}
+
+/** Mails the link to a ready copy; records it as mailed when the server took the mail. */
+async function sendReadyMail(deps: ExportJobDeps, id: string, now: Date): Promise<boolean> {
+  const { db } = deps;
+  const member = await db.kysely
+    .selectFrom("data_exports")
+    .innerJoin("users", "users.id", "data_exports.user_id")
+    .select(["users.email", "users.language", "users.nickname", "data_exports.mail_attempts"])
+    .where("data_exports.id", "=", id)
+    .executeTakeFirstOrThrow();
   try {
     await deps.mailer.send({
-      to: done.email,
-      language: done.language as Language,
+      to: member.email,
+      language: member.language as Language,
       template: "dataExportReady",
-      params: { name: done.nickname, link: `${deps.appOrigin}/users/data-export/${id}` },
+      params: { name: member.nickname, link: `${deps.appOrigin}/users/data-export/${id}` },
     });
   } catch (err) {
-    deps.log.error({ err }, "sending the data copy mail failed");
+    const last = member.mail_attempts >= EXPORT_MAIL_TRIES;
+    deps.log.error(
+      { err, dataExport: id, attempts: member.mail_attempts },
+      last
+        ? "giving up on the data copy mail"
+        : "sending the data copy mail failed; it is tried again",
+    );
+    return false;
   }
+  await db.kysely
+    .updateTable("data_exports")
+    .set({ mailed_at: toDbTime(now) })
+    .where("id", "=", id)
+    .execute();
   return true;
 }
