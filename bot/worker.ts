@@ -255,7 +255,9 @@ export function createBot(
         log: exportLog,
         appOrigin: config.APP_ORIGIN,
       });
-      if (done.prepared + done.expired > 0) exportLog.info(done, "data copies prepared or expired");
+      if (done.prepared + done.remailed + done.expired > 0) {
+        exportLog.info(done, "data copies prepared, mailed again or expired");
+      }
     },
     (err) => exportLog.error({ err }, "preparing data copies failed"),
   );
