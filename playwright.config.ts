@@ -48,9 +48,6 @@ const serverEnv = {
   LINE_BOT_BASIC_ID: "@e2estandin",
 };
 
-/** Screenshots for a person to look at are taken on request only (SCREENSHOTS=1). */
-const SCREENSHOT_SPECS = process.env.SCREENSHOTS ? [] : ["**/*screenshots.spec.ts"];
-
 /**
  * Specs that change what every member meets (a terms version asking all members to agree
  * again): they run after the others have finished, never beside them.
@@ -58,8 +55,10 @@ const SCREENSHOT_SPECS = process.env.SCREENSHOTS ? [] : ["**/*screenshots.spec.t
 const AFTER_ALL = ["**/legal-reconsent.spec.ts"];
 
 export default defineConfig({
+  // Every spec here runs in CI: a screenshot a person wants is taken inside a journey that
+  // asserts something (shots.ts), never by a spec CI skips. What needs no browser (guards,
+  // refusals, form errors, odd URLs) is tested on the routes in tests/routes.
   testDir: "tests/e2e",
-  testIgnore: SCREENSHOT_SPECS,
   globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "test-results/e2e",
   fullyParallel: true,
@@ -85,14 +84,14 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: /@mobile/,
-      testIgnore: [...SCREENSHOT_SPECS, ...AFTER_ALL],
+      testIgnore: AFTER_ALL,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     {
       // Only the journeys that differ on a phone run here (their titles carry @mobile).
       name: "mobile",
       grep: /@mobile/,
-      testIgnore: [...SCREENSHOT_SPECS, ...AFTER_ALL],
+      testIgnore: AFTER_ALL,
       use: {
         viewport: { width: 375, height: 812 },
         deviceScaleFactor: 2,

@@ -27,7 +27,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "shared",
-          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          include: [
+            "tests/unit/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+            "tests/routes/**/*.test.ts",
+          ],
           exclude: [...configDefaults.exclude, ...FRESH_PROCESS],
           // A fork evaluates the server's modules once for all its files, not once per file:
           // that evaluation was 60 % of the suites' time (decision 063). So a test file leaves

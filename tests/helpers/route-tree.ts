@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 /** One route as Remix reads remix.config.js, with its whole URL. */
@@ -14,7 +17,8 @@ export interface RouteEntry {
   hasChildren: boolean;
 }
 
-interface ManifestNode {
+/** One route of `remix routes --json`: its id, its path below its parent's, its module. */
+export interface ManifestNode {
   id: string;
   path?: string;
   file: string;
@@ -23,6 +27,41 @@ interface ManifestNode {
 }
 
 let cached: RouteEntry[] | undefined;
+let cachedTree: ManifestNode[] | undefined;
+
+/**
+ * What the route tree is made from: remix.config.js and the names of the files under app/
+ * (flatRoutes reads names, never contents).
+ */
+function treeFingerprint(): string {
+  const hash = createHash("sha256").update(readFileSync("remix.config.js"));
+  for (const entry of readdirSync("app", { recursive: true, withFileTypes: true })) {
+    hash.update(path.join(entry.parentPath, entry.name)).update("\n");
+  }
+  return hash.digest("hex").slice(0, 12);
+}
+
+/**
+ * The routes as Remix nests them (the root first), asked of Remix itself. Asking takes 3–8 s
+ * (the CLI loads the compiler), so the answer is kept in a temporary file per fingerprint.
+ */
+export function routeTree(): ManifestNode[] {
+  if (cachedTree) return cachedTree;
+  const file = path.join(tmpdir(), `portal-routes-${treeFingerprint()}.json`);
+  if (!existsSync(file)) {
+    const json = execFileSync(path.resolve("node_modules/.bin/remix"), ["routes", "--json"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 60_000,
+    });
+    JSON.parse(json);
+    // Written whole under another name first: a file running beside this one never reads half.
+    writeFileSync(`${file}.${process.pid}`, json);
+    renameSync(`${file}.${process.pid}`, file);
+  }
+  cachedTree = JSON.parse(readFileSync(file, "utf8")) as ManifestNode[];
+  return cachedTree;
+}
 
 /**
  * Every route of the build's configuration, asked of Remix itself (`remix routes --json`), so a
@@ -30,11 +69,6 @@ let cached: RouteEntry[] | undefined;
  */
 export function routeEntries(): RouteEntry[] {
   if (cached) return cached;
-  const json = execFileSync(path.resolve("node_modules/.bin/remix"), ["routes", "--json"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-    timeout: 60_000,
-  });
   const entries: RouteEntry[] = [];
   const walk = (nodes: ManifestNode[], parent: string[]) => {
     for (const node of nodes) {
@@ -51,7 +85,7 @@ export function routeEntries(): RouteEntry[] {
       walk(node.children ?? [], segments);
     }
   };
-  walk(JSON.parse(json) as ManifestNode[], []);
+  walk(routeTree(), []);
   cached = entries;
   return entries;
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { parseConfig } from "../../server/config";
 import { createTestDb, type TestDb } from "../helpers/db";
-import { silentLog } from "../helpers/fixtures";
+import { createSession, findSession, SESSION_COOKIE } from "../../server/auth/session";
+import { createUser, silentLog, TEST_PASSWORD } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";
 
 let t: TestDb;
@@ -39,6 +40,28 @@ describe("state-changing requests from another site are refused", () => {
     expect((await post({ origin: "https://portal.example.jp" })).status).toBe(200);
     expect((await post({ origin: srv.url, "sec-fetch-site": "same-origin" })).status).toBe(200);
     expect((await post({})).status).toBe(200);
+  });
+
+  it("refuses the sign-in and sign-out forms from another site before any route runs", async () => {
+    const { id, email } = await createUser(t.db);
+    const { token } = await createSession(t.db, id);
+    const form = (path: string, headers: Record<string, string>) =>
+      fetch(`${srv.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({ email, password: TEST_PASSWORD }),
+      });
+    const evil = { origin: "https://evil.example" };
+    const refused = await form("/login", evil);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect((await form("/login", { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await form("/logout", { ...evil, cookie: `${SESSION_COOKIE}=${token}` })).status).toBe(
+      403,
+    );
+    // The member is still signed in.
+    expect(await findSession(t.db, token)).not.toBeNull();
   });
 
   it("leaves reads alone", async () => {
