@@ -13,7 +13,7 @@ import { accessLog } from "./access-log";
 import { precompressed } from "./precompressed";
 import { sameOriginOnly, securityHeaders, warnUntrustedProxy } from "./security";
 import { bodyLimit } from "./body-limit";
-import { signInDoor } from "./auth/sign-in-door";
+import { signInDoor, signInPlace } from "./auth/sign-in-door";
 import type { AppError } from "./errors";
 import { signInBusy } from "./features/auth/service";
 import { responseCompression } from "./compression";
@@ -215,7 +215,10 @@ export function createApp(deps: AppDeps): express.Express {
         // The browser batches a handful of calls; 500 in one request is not a browser.
         maxBatchSize: MAX_TRPC_BATCH,
         createContext: async ({ req, res }): Promise<Context> => {
-          const ctx = await createContext({ db, config, log }, requestInfo(req));
+          const ctx = await createContext(
+            { db, config, log },
+            { ...requestInfo(req), signInPlace: signInPlace(res) },
+          );
           startWriterWindowWhenWritten(res, ctx);
           // Cookies a procedure sets reach the browser once the response is written.
           const writeHead = res.writeHead.bind(res);

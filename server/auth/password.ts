@@ -155,15 +155,6 @@ export class HashSlots {
   }
 
   /**
-   * Whether an attempt from this address would get a place now: the pool has room and the
-   * address holds fewer than its places. Reads only; the HTTP layer asks it before a sign-in
-   * request's body is read, so a flood is turned away before it costs anything.
-   */
-  wouldAdmit(address: string | null): boolean {
-    return this.hasRoom() && this.addressHeld(address) < this.limits.perAddress;
-  }
-
-  /**
    * Takes the claim's places at the door (its address's and its account's), or null when they
    * are taken. Cheap and in memory: a sign-in asks here before any database work, so a burst
    * is turned away before it costs anyone else anything.

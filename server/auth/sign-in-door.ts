@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import { addressGroup, DEVICE_COOKIE, deviceKey, knownDevice } from "./device-cookie";
-import { hashSlots } from "./password";
+import { type Admission, hashSlots } from "./password";
 import { readCookie } from "./session";
 
 /** The procedure whose requests the door judges. */
@@ -18,8 +18,8 @@ export const MAX_SIGN_IN_BODY = 16 * 1024;
  *
  * It applies the in-memory rules the procedure applies first, and only them: the shared
  * hashing pool has room, and the sender's address (IPv6 by its /64) holds fewer than its
- * places. A request that passes goes on to the procedure, which applies every rule again
- * (the door decides nothing the procedure would not). A browser presenting a device cookie
+ * places. It takes that place itself and hands it to the procedure, which applies every
+ * other rule (the door decides nothing the procedure would not). A browser presenting a device cookie
  * valid for the account it signs in to never meets the door: its cookie names no account, so
  * the door reads the (small) body for the email to check it against, and hands the body on.
  * Without a cookie the door decides before the body is read.
@@ -46,17 +46,22 @@ export function signInDoor(options: {
       res.status(503).setHeader("Cache-Control", "no-store");
       res.json(options.refusal(paths, batch));
     };
+    // A new device's attempt takes its address's place here, as the procedure would: a burst
+    // sent at once is refused past the address's places even before any of it is checked.
+    // The place goes with the request to the procedure, and is given back when the response
+    // ends whatever happened (given back twice is given back once).
+    const admitNewDevice = () => {
+      const place = hashSlots.hasRoom() ? hashSlots.admit({ address: group }) : null;
+      if (!place) return refuse();
+      res.locals[PLACE] = place;
+      res.once("close", place.release);
+      next();
+    };
     const device = readCookie(req.headers.cookie, DEVICE_COOKIE);
-    if (!device) {
-      if (!hashSlots.wouldAdmit(group)) return refuse();
-      return next();
-    }
+    if (!device) return admitNewDevice();
     const declared = Number(req.headers["content-length"] ?? NaN);
-    if (declared > MAX_SIGN_IN_BODY) {
-      // Too long for a sign-in: not a known device's; the procedure refuses its input.
-      if (!hashSlots.wouldAdmit(group)) return refuse();
-      return next();
-    }
+    // Too long for a sign-in: not a known device's; the procedure refuses its input.
+    if (declared > MAX_SIGN_IN_BODY) return admitNewDevice();
     readSmall(req, MAX_SIGN_IN_BODY).then(
       (text) => {
         if (text === null) {
@@ -70,12 +75,19 @@ export function signInDoor(options: {
         const emails = signInEmails(text, paths, batch);
         const known =
           emails.length > 0 && emails.every((email) => knownDevice(key, device, email) !== null);
-        if (!known && !hashSlots.wouldAdmit(group)) return refuse();
+        if (!known) return admitNewDevice();
         next();
       },
       () => undefined,
     );
   };
+}
+
+const PLACE = "signInPlace";
+
+/** The place the door took for this request's sign-in, if it took one. */
+export function signInPlace(res: Response): Admission | null {
+  return (res.locals[PLACE] as Admission | undefined) ?? null;
 }
 
 /** The procedures a tRPC request names: "/a.b" or, batched, "/a.b,c.d". */

@@ -27,7 +27,8 @@ async function loginFrom(ip: string, email: string, password: string) {
   return (await callerFor(t.db, undefined, { ip })).auth.login({ email, password });
 }
 
-describe(`sign-in under load on ${testEngine}`, () => {
+// A deadline for a loaded machine: the checks themselves take about a second on a quiet one.
+describe(`sign-in under load on ${testEngine}`, { timeout: 120_000 }, () => {
   it("80 parallel failed sign-ins from 8 addresses do not refuse or hold up a 9th address", async () => {
     const hash = await costlyHash(TEST_PASSWORD);
     const targets: string[] = [];

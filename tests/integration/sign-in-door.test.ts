@@ -37,11 +37,14 @@ async function productionHash(password: string): Promise<string> {
   return ["scrypt", N, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
+let sharedHash: Promise<string> | undefined;
+
 async function slowMember() {
   const user = await createUser(t.db);
+  sharedHash ??= productionHash(TEST_PASSWORD);
   await t.db.kysely
     .updateTable("users")
-    .set({ password_hash: await productionHash(TEST_PASSWORD) })
+    .set({ password_hash: await sharedHash })
     .where("id", "=", user.id)
     .execute();
   return user;
@@ -95,7 +98,7 @@ async function untilHeld(address: string, n: number): Promise<void> {
   }
 }
 
-describe(`the sign-in door at the HTTP layer on ${testEngine}`, { timeout: 60_000 }, () => {
+describe(`the sign-in door at the HTTP layer on ${testEngine}`, { timeout: 180_000 }, () => {
   it("refuses an address's burst past its places before the procedure: nothing is counted", async () => {
     const target = await slowMember();
     const ip = "10.60.0.1";
@@ -123,6 +126,19 @@ describe(`the sign-in door at the HTTP layer on ${testEngine}`, { timeout: 60_00
     // every refusal of its own too: ten here without the door).
     expect(await attemptLimiter(t.db).used("signInAddress", limitKey(ip))).toBe(2);
     expect(await attemptLimiter(t.db).used("signInAccount", limitKey(target.email, ip))).toBe(2);
+  });
+
+  it("takes the address's places itself: of a burst sent at once, two reach the procedure", async () => {
+    const target = await slowMember();
+    const ip = "10.62.0.1";
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => signIn(ip, target.email, "Wrong-guess-1")),
+    );
+    expect(answers.filter((a) => a.key === "signInBusy")).toHaveLength(8);
+    expect(answers.filter((a) => a.key === "invalidCredentials")).toHaveLength(2);
+    expect(await attemptLimiter(t.db).used("signInAddress", limitKey(ip))).toBe(2);
+    // Every place is given back once the answers are out.
+    expect(hashSlots.addressHeld(ip)).toBe(0);
   });
 
   it("lets a known device through while its address is full; not another account's cookie", async () => {
