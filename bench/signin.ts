@@ -20,12 +20,20 @@
  * guess the pool admits is hashed. During a flood the member signs in BENCH_SIGNINS times, one
  * after another, from 0.2 s into it; the flood's rounds repeat until the member is done.
  *
+ * Each flood runs twice, against the same app with and without the sign-in door at the HTTP
+ * layer (server/auth/sign-in-door.ts), so the door is judged against its own baseline in one
+ * run. Besides the member's figures, a flood row gives the server's event-loop time per flood
+ * request answered (performance.eventLoopUtilization of the thread the app runs on, the
+ * member's own few requests included): what one refused guess costs everyone else.
+ *
  *   BENCH_SIGNINS   the member's sign-ins per phase (default 20)
+ *   BENCH_FLOODS    which floods, comma-separated (default: eight,fresh,shared,prefix)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { createDb } from "../db";
 import { migrateToLatest } from "../db/migrate";
@@ -38,6 +46,7 @@ import { parseConfig } from "../server/config";
 import { createLogger } from "../server/logger";
 
 const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 20);
+const FLOODS = (process.env.BENCH_FLOODS ?? "eight,fresh,shared,prefix").split(",");
 const PASSWORD = "Bench-password-1";
 
 if (process.env.NODE_ENV !== "production") {
@@ -101,12 +110,18 @@ async function main() {
     MAIL_DIR: path.join(dir, "mail"),
     DEVICE_COOKIE_SECRET: "bench-device-cookie-secret-0123456789abcdef",
   });
-  const server = createApp({ config, db, log: createLogger({ level: "silent" }) }).listen(
-    0,
-    "127.0.0.1",
+  const log = createLogger({ level: "silent" });
+  /** The app with the sign-in door (as deployed) and without it, on two ports. */
+  const servers = [true, false].map((door) =>
+    createApp({ config, db, log, signInDoor: door }).listen(0, "127.0.0.1"),
   );
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await Promise.all(
+    servers.map((s) => new Promise<void>((resolve) => s.once("listening", () => resolve()))),
+  );
+  const [withDoor, withoutDoor] = servers.map(
+    (s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
+  ) as [string, string];
+  let origin = withDoor;
   try {
     await migrateToLatest(db);
     const hash = await hashPassword(PASSWORD);
@@ -169,7 +184,25 @@ async function main() {
      * baseline it is judged against.
      */
     async function during(name: string, memberIp: string, pattern: string): Promise<void> {
-      report(`${name}, quiet`, await member(memberIp), {}, null);
+      origin = withDoor;
+      report(`${name}, quiet`, await member(memberIp), {}, null, null);
+      const both = [
+        ["no door", withoutDoor],
+        ["door", withDoor],
+      ] as const;
+      // Alternating which goes first, so a load that rises or falls during the run favours neither.
+      for (const [label, server] of order++ % 2 === 0 ? both : [...both].reverse()) {
+        origin = server;
+        // Each flood starts from no counts, as the first would: no address already slowed down,
+        // no target account closed to new devices by the flood before.
+        await db.kysely.deleteFrom("attempt_limits").execute();
+        await flooded(`${name}, ${label}`, memberIp, pattern);
+      }
+    }
+    let order = 0;
+
+    async function flooded(name: string, memberIp: string, pattern: string): Promise<void> {
+      const loopBefore = performance.eventLoopUtilization();
       const flood = new Worker(FLOOD, {
         eval: true,
         workerData: { origin, pattern, targets: TARGETS, wrong: "Wrong-guess-1" },
@@ -182,8 +215,9 @@ async function main() {
       const own = await member(memberIp);
       flood.postMessage("stop");
       const keys = await counted;
+      const loop = performance.eventLoopUtilization(loopBefore);
       await flood.terminate();
-      report(name, own, keys, quiet);
+      report(name, own, keys, quiet, loop.active);
     }
 
     let quiet = 0;
@@ -192,6 +226,7 @@ async function main() {
       own: Outcome[],
       flood: Record<string, number>,
       baseline: number | null,
+      loopMs: number | null,
     ) {
       const ms = own.map((o) => o.ms).sort((a, b) => a - b);
       const pick = (q: number) => ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)]!;
@@ -215,6 +250,10 @@ async function main() {
                   .map(([k, n]) => `${k} ${n}`)
                   .join(", ") || "-"
               }`
+        }${
+          loopMs === null || total === 0
+            ? ""
+            : `  loop ${(loopMs / 1000).toFixed(1)} s, ${(loopMs / (total + own.length)).toFixed(2)} ms/request`
         }  load ${loadavg()[0]!.toFixed(1)}`,
       );
     }
@@ -224,17 +263,23 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
-    await during("8 addresses", "10.50.0.1", "eight");
-    await during("80 addresses", "10.51.200.1", "fresh");
-    await during("shared", "10.52.0.1", "shared");
-    await during("IPv6 /64", "2001:db8:5::1", "prefix");
+    const floods = {
+      eight: ["8 addresses", "10.50.0.1"],
+      fresh: ["80 addresses", "10.51.200.1"],
+      shared: ["shared", "10.52.0.1"],
+      prefix: ["IPv6 /64", "2001:db8:5::1"],
+    } as const;
+    for (const pattern of FLOODS) {
+      const [name, memberIp] = floods[pattern as keyof typeof floods];
+      await during(name, memberIp, pattern);
+    }
     console.log(
       `load average at end: ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
   } finally {
-    server.close();
+    for (const server of servers) server.close();
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
   }

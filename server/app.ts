@@ -3,6 +3,8 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import express, { type Request } from "express";
 import { type Db, ping } from "../db";
 import type { Config } from "./config";
@@ -11,9 +13,12 @@ import { accessLog } from "./access-log";
 import { precompressed } from "./precompressed";
 import { sameOriginOnly, securityHeaders, warnUntrustedProxy } from "./security";
 import { bodyLimit } from "./body-limit";
+import { signInDoor, signInPlace } from "./auth/sign-in-door";
+import type { AppError } from "./errors";
+import { signInBusy } from "./features/auth/service";
 import { responseCompression } from "./compression";
 import { csvResponse } from "./lib/csv";
-import { observeRequest, serveMetrics } from "./metrics";
+import { limiterRefusals, observeRequest, serveMetrics } from "./metrics";
 import { watchDatabase } from "./metrics-db";
 import { remixRouteLabeller, trpcRouteLabeller } from "./route-label";
 import { HandlerWork } from "./shutdown";
@@ -32,6 +37,11 @@ export interface AppDeps {
   publicDir?: string;
   /** Counts the tRPC and Remix handlers, so shutdown closes the database after the last. */
   work?: HandlerWork;
+  /**
+   * false: no sign-in door at the HTTP layer (the procedure's own rules only). For the
+   * sign-in benchmark, which measures a flood with and without it in one run.
+   */
+  signInDoor?: boolean;
 }
 
 const trpcRoute = trpcRouteLabeller(Object.keys(appRouter._def.procedures));
@@ -67,6 +77,29 @@ const routeIs =
 
 /** Procedures per tRPC batch; the browser's link sends at most this many (app/lib/trpc.ts). */
 export const MAX_TRPC_BATCH = 10;
+
+/**
+ * A refusal as the tRPC endpoint answers it (the router's error format), for each procedure
+ * of the request: for answers given before the request reaches tRPC.
+ */
+function trpcRefusal(error: AppError) {
+  const format = appRouter._def._config.errorFormatter;
+  const one = (path: string) => ({
+    error: format({
+      error,
+      type: "mutation",
+      path,
+      input: undefined,
+      ctx: undefined,
+      shape: {
+        message: error.message,
+        code: TRPC_ERROR_CODES_BY_KEY[error.code],
+        data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path },
+      },
+    }),
+  });
+  return (paths: string[], batch: boolean) => (batch ? paths.map(one) : one(paths[0] ?? ""));
+}
 
 function requestInfo(req: Request): RequestInfo {
   return {
@@ -135,6 +168,21 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(sameOriginOnly(config));
   app.use(warnUntrustedProxy(config, log));
   app.use(bodyLimit(config.BODY_LIMIT_BYTES));
+  app.use("/api/trpc", (req, res, next) => {
+    res.locals.route = trpcRoute(req.path);
+    next();
+  });
+  if (deps.signInDoor !== false) {
+    // Before the response's compression and the tRPC stack: a refused flood costs nothing else.
+    app.use(
+      "/api/trpc",
+      signInDoor({
+        deviceSecret: config.DEVICE_COOKIE_SECRET,
+        refusal: trpcRefusal(signInBusy()),
+        onRefuse: () => limiterRefusals.inc({ rule: "signInDoor" }),
+      }),
+    );
+  }
   app.use(responseCompression());
 
   app.get("/healthz", routeIs("healthz"), (_req, res) => {
@@ -159,10 +207,6 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(
     "/api/trpc",
-    (req, res, next) => {
-      res.locals.route = trpcRoute(req.path);
-      next();
-    },
     work.track(
       createExpressMiddleware({
         router: appRouter,
@@ -171,7 +215,10 @@ export function createApp(deps: AppDeps): express.Express {
         // The browser batches a handful of calls; 500 in one request is not a browser.
         maxBatchSize: MAX_TRPC_BATCH,
         createContext: async ({ req, res }): Promise<Context> => {
-          const ctx = await createContext({ db, config, log }, requestInfo(req));
+          const ctx = await createContext(
+            { db, config, log },
+            { ...requestInfo(req), signInPlace: signInPlace(res) },
+          );
           startWriterWindowWhenWritten(res, ctx);
           // Cookies a procedure sets reach the browser once the response is written.
           const writeHead = res.writeHead.bind(res);

@@ -4,6 +4,7 @@ import type { Language } from "../../db/schema";
 import { languageFromCookieHeader, toLanguage } from "../domain/language";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
+import type { Admission } from "../auth/password";
 import { type Mailer, mailerFor } from "../mail";
 import { type Storage, storageFor } from "../storage";
 import {
@@ -40,6 +41,11 @@ export interface Context {
   cookie(name: string): string | null;
   /** Headers the HTTP layer adds to the response (cookies set by a procedure). */
   resHeaders: Headers;
+  /**
+   * The sign-in place the HTTP layer's door took for this request's address, handed to the
+   * first sign-in that asks (once: a batch's others take their own).
+   */
+  takeSignInPlace?: () => Admission | null;
 }
 
 export interface ContextDeps {
@@ -56,6 +62,8 @@ export interface RequestInfo {
   ip?: string | null;
   requestId?: string;
   method?: string;
+  /** The sign-in place the door took for this request (server/auth/sign-in-door.ts). */
+  signInPlace?: Admission | null;
 }
 
 /** The configured idle limits and lifetime of sessions. */
@@ -86,6 +94,7 @@ export async function createContext(deps: ContextDeps, req: RequestInfo): Promis
     ? await lookUpSession(deps.db, token, sessionRules(deps.config))
     : { session: null, ended: null };
   const session = lookup.session;
+  let signInPlace = req.signInPlace ?? null;
   const requestId = req.requestId ?? randomUUID();
   const fromQuery = toLanguage(new URL(req.url, "http://x").searchParams.get("lng"));
   const readsOnWriter =
@@ -107,5 +116,10 @@ export async function createContext(deps: ContextDeps, req: RequestInfo): Promis
     storage: deps.storage ?? storageFor(deps.config),
     cookie: (name) => readCookie(cookieHeader, name),
     resHeaders: new Headers(),
+    takeSignInPlace: () => {
+      const place = signInPlace;
+      signInPlace = null;
+      return place;
+    },
   };
 }

@@ -27,7 +27,8 @@ async function loginFrom(ip: string, email: string, password: string) {
   return (await callerFor(t.db, undefined, { ip })).auth.login({ email, password });
 }
 
-describe(`sign-in under load on ${testEngine}`, () => {
+// A deadline for a loaded machine: the checks themselves take about a second on a quiet one.
+describe(`sign-in under load on ${testEngine}`, { timeout: 120_000 }, () => {
   it("80 parallel failed sign-ins from 8 addresses do not refuse or hold up a 9th address", async () => {
     const hash = await costlyHash(TEST_PASSWORD);
     const targets: string[] = [];
@@ -44,21 +45,34 @@ describe(`sign-in under load on ${testEngine}`, () => {
     const attackers = Array.from({ length: 8 }, (_, a) => `10.32.${a}.1`);
     // Each address sprays the ten accounts once: no per-account limit is reached, so only
     // the pool's own rules stand between the burst and the owner.
+    // Whether the owner's answer had come when each guess was answered: the order of the
+    // answers, not their time, says whether the owner waited for the burst (timing belongs to
+    // `npm run bench:signin`; a loaded machine made a time limit here fail at random).
+    let ownerAnswered = false;
     const burst = attackers.flatMap((ip) =>
-      targets.map((email) => loginFrom(ip, email, "Wrong-guess-1")),
+      targets.map((email) =>
+        loginFrom(ip, email, "Wrong-guess-1").then(
+          () => ({ key: "signedIn", afterOwner: ownerAnswered }),
+          (error: unknown) => ({
+            key: String((error as { key?: string }).key),
+            afterOwner: ownerAnswered,
+          }),
+        ),
+      ),
     );
-    const started = Date.now();
     const own = loginFrom("10.32.99.1", owner.email, TEST_PASSWORD).then(
-      (result) => ({ result, ms: Date.now() - started }),
-      (error: unknown) => ({ result: error, ms: Date.now() - started }),
+      (result) => result,
+      (error: unknown) => error,
     );
-    const keys = (await Promise.allSettled(burst)).map((r) =>
-      r.status === "rejected" ? (r.reason as { key?: string }).key : "signedIn",
-    );
-    const { result, ms } = await own;
-    expect(result).toMatchObject({ mfaRequired: false });
-    expect(ms).toBeLessThan(2000);
-    expect(keys.every((k) => k !== "signedIn")).toBe(true);
+    void own.then(() => (ownerAnswered = true));
+    const answers = await Promise.all(burst);
+    expect(await own).toMatchObject({ mfaRequired: false });
+    expect(answers.every((a) => a.key !== "signedIn")).toBe(true);
+    // Guesses were checked after the owner's sign-in had been answered: the owner went ahead
+    // of the burst's queued checks instead of waiting for them to drain.
+    const checked = answers.filter((a) => a.key === "invalidCredentials");
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.filter((a) => a.afterOwner).length).toBeGreaterThan(0);
     // Refused for load or not, every attempt counts against its sender's allowance.
     for (const ip of attackers) {
       expect(await attemptLimiter(t.db).used("signInAddress", limitKey(ip))).toBe(10);

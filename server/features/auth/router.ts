@@ -79,6 +79,7 @@ export const authRouter = router({
     const result = await signIn.login(ctx, input, {
       ...meta(ctx),
       device: ctx.cookie(DEVICE_COOKIE),
+      place: ctx.takeSignInPlace?.() ?? null,
     });
     if (result.mfaRequired) {
       ctx.resHeaders.append(

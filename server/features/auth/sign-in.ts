@@ -2,7 +2,13 @@ import type { Db } from "../../../db";
 import { nowDb } from "../../../db/time";
 import { AppError } from "../../errors";
 import { addressGroup, deviceKey, knownDevice } from "../../auth/device-cookie";
-import { hashPassword, hashSlots, knownDeviceSlots, verifyPassword } from "../../auth/password";
+import {
+  type Admission,
+  hashPassword,
+  hashSlots,
+  knownDeviceSlots,
+  verifyPassword,
+} from "../../auth/password";
 import { attemptLimiter, limitKey, signInSlowdownMs, tooManyAttempts } from "../../auth/rate-limit";
 import { createSession, type CurrentSession, deleteSession } from "../../auth/session";
 import { hasPasskey } from "../../auth/second-factor";
@@ -34,7 +40,11 @@ export type LoginResult =
 export function login(
   deps: AuthDeps,
   input: { email: string; password: string },
-  meta: ClientMeta & { device?: string | null },
+  meta: ClientMeta & {
+    device?: string | null;
+    /** The address's place, taken by the HTTP layer's door (else taken here). */
+    place?: Admission | null;
+  },
 ): Promise<LoginResult> {
   const device = knownDevice(
     deviceKey(deps.config.DEVICE_COOKIE_SECRET),
@@ -43,7 +53,12 @@ export function login(
   );
   return countLogin(
     "password",
-    () => (device ? knownDeviceLogin(deps, input, meta, device) : passwordLogin(deps, input, meta)),
+    () => {
+      if (!device) return passwordLogin(deps, input, meta);
+      // Taken for a new device; a known device's sign-in has slots of its own.
+      meta.place?.release();
+      return knownDeviceLogin(deps, input, meta, device);
+    },
     (r) => (r.mfaRequired ? "mfaRequired" : "success"),
   );
 }
@@ -86,7 +101,7 @@ async function knownDeviceLogin(
 async function passwordLogin(
   deps: AuthDeps,
   input: { email: string; password: string },
-  meta: ClientMeta,
+  meta: ClientMeta & { place?: Admission | null },
 ): Promise<LoginResult> {
   const { db } = deps;
   const limits = attemptLimiter(db);
@@ -98,8 +113,9 @@ async function passwordLogin(
   // At the door, before any database work: a few attempts at once per address. Beyond that the attempt is refused at once, and still counted against the
   // sender's allowance, so filling the hashing slots costs the attacker, not everyone else.
   // The pool full even for a clean address: refused before any database work, for nothing.
-  if (!hashSlots.hasRoom()) throw signInBusy();
-  const admission = hashSlots.admit({ address: group });
+  if (!meta.place && !hashSlots.hasRoom()) throw signInBusy();
+  // The door in front of the HTTP endpoint took the place already: the same rule, applied once.
+  const admission = meta.place ?? hashSlots.admit({ address: group });
   if (!admission) {
     const pair = await limits.reserve("signInAccount", accountAddress);
     await limits.count("signInAddress", address);

@@ -1,0 +1,190 @@
+import { randomBytes, scrypt } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { DEVICE_COOKIE } from "../../server/auth/device-cookie";
+import { hashSlots } from "../../server/auth/password";
+import { attemptLimiter, limitKey } from "../../server/auth/rate-limit";
+import { parseConfig } from "../../server/config";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import { createUser, silentLog, TEST_PASSWORD } from "../helpers/fixtures";
+import { listen, type RunningServer } from "../helpers/http";
+
+const t = fileDatabase();
+const config = parseConfig({
+  NODE_ENV: "test",
+  LOG_LEVEL: "silent",
+  TRUST_PROXY: "1",
+  DEVICE_COOKIE_SECRET: "sign-in-door-test-secret-0123456789abcdef",
+});
+let srv: RunningServer;
+beforeAll(async () => {
+  srv = await listen(createApp({ config, db: t.db, log: silentLog }));
+});
+afterAll(async () => {
+  await srv?.close();
+});
+
+/** A stored hash with production's cost: a wrong guess holds its places for a real while. */
+async function productionHash(password: string): Promise<string> {
+  const N = 2 ** 17;
+  const salt = randomBytes(16);
+  const key = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(password, salt, 32, { N, r: 8, p: 1, maxmem: 256 * N * 8 }, (err, k) =>
+      err ? reject(err) : resolve(k),
+    ),
+  );
+  return ["scrypt", N, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+let sharedHash: Promise<string> | undefined;
+
+async function slowMember() {
+  const user = await createUser(t.db);
+  sharedHash ??= productionHash(TEST_PASSWORD);
+  await t.db.kysely
+    .updateTable("users")
+    .set({ password_hash: await sharedHash })
+    .where("id", "=", user.id)
+    .execute();
+  return user;
+}
+
+interface Answer {
+  status: number;
+  /** The refusal's key, or "signedIn". */
+  key: string;
+  device: string | null;
+  body: unknown;
+}
+
+/** A sign-in over HTTP from `ip`, with a device cookie or not. */
+async function signIn(
+  ip: string,
+  email: string,
+  password: string,
+  device?: string | null,
+  batch = false,
+): Promise<Answer> {
+  const input = { email, password };
+  const res = await fetch(`${srv.url}/api/trpc/auth.login${batch ? "?batch=1" : ""}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": ip,
+      ...(device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {}),
+    },
+    body: JSON.stringify(batch ? { 0: input } : input),
+  });
+  const body = (await res.json()) as unknown;
+  const one = (Array.isArray(body) ? body[0] : body) as {
+    error?: { data?: { i18nKey?: string } };
+  };
+  const set = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+  return {
+    status: res.status,
+    key: one.error ? String(one.error.data?.i18nKey) : "signedIn",
+    device: set ? set.split(";")[0]!.slice(DEVICE_COOKIE.length + 1) : null,
+    body,
+  };
+}
+
+/** Waits (bounded) until the address holds `n` places in the shared pool. */
+async function untilHeld(address: string, n: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (hashSlots.addressHeld(address) < n) {
+    if (Date.now() > deadline) throw new Error(`${address} never held ${n} places`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe(`the sign-in door at the HTTP layer on ${testEngine}`, { timeout: 180_000 }, () => {
+  it("refuses an address's burst past its places before the procedure: nothing is counted", async () => {
+    const target = await slowMember();
+    const ip = "10.60.0.1";
+    // Two guesses take the address's two places and hash at production's cost.
+    const held = [0, 1].map(() => signIn(ip, target.email, "Wrong-guess-1"));
+    await untilHeld(ip, 2);
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () => signIn(ip, target.email, "Wrong-guess-1")),
+    );
+    expect(burst.map((a) => [a.status, a.key])).toEqual(
+      Array.from({ length: 8 }, () => [503, "signInBusy"]),
+    );
+    // The same answer the procedure gives, in the router's format.
+    expect(burst[0]!.body).toMatchObject({
+      error: {
+        message: "signInBusy",
+        data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, i18nKey: "signInBusy" },
+      },
+    });
+    expect((await Promise.all(held)).map((a) => a.key)).toEqual([
+      "invalidCredentials",
+      "invalidCredentials",
+    ]);
+    // Only the two guesses that reached the procedure were counted (the procedure counts
+    // every refusal of its own too: ten here without the door).
+    expect(await attemptLimiter(t.db).used("signInAddress", limitKey(ip))).toBe(2);
+    expect(await attemptLimiter(t.db).used("signInAccount", limitKey(target.email, ip))).toBe(2);
+  });
+
+  it("takes the address's places itself: of a burst sent at once, two reach the procedure", async () => {
+    const target = await slowMember();
+    const ip = "10.62.0.1";
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => signIn(ip, target.email, "Wrong-guess-1")),
+    );
+    expect(answers.filter((a) => a.key === "signInBusy")).toHaveLength(8);
+    expect(answers.filter((a) => a.key === "invalidCredentials")).toHaveLength(2);
+    expect(await attemptLimiter(t.db).used("signInAddress", limitKey(ip))).toBe(2);
+    // Every place is given back once the answers are out.
+    expect(hashSlots.addressHeld(ip)).toBe(0);
+  });
+
+  it("lets a known device through while its address is full; not another account's cookie", async () => {
+    const owner = await createUser(t.db);
+    const first = await signIn("192.0.2.60", owner.email, TEST_PASSWORD);
+    expect(first.key).toBe("signedIn");
+    const device = first.device!;
+    const target = await slowMember();
+    const other = await createUser(t.db);
+    const office = "10.61.0.1";
+    const held = [0, 1].map(() => signIn(office, target.email, "Wrong-guess-1"));
+    await untilHeld(office, 2);
+    // The owner behind the full address, on their own browser: through the door, signed in.
+    expect(await signIn(office, owner.email, TEST_PASSWORD, device)).toMatchObject({
+      status: 200,
+      key: "signedIn",
+    });
+    // Batched the same way a tRPC client may send it.
+    expect(await signIn(office, owner.email, TEST_PASSWORD, device, true)).toMatchObject({
+      status: 200,
+      key: "signedIn",
+    });
+    // The cookie signed for the owner is no key to another account, nor is no cookie.
+    expect(await signIn(office, other.email, TEST_PASSWORD, device)).toMatchObject({
+      status: 503,
+      key: "signInBusy",
+    });
+    const batched = await signIn(office, other.email, TEST_PASSWORD, null, true);
+    expect(batched.status).toBe(503);
+    expect(batched.body).toMatchObject([{ error: { data: { i18nKey: "signInBusy" } } }]);
+    await Promise.all(held);
+    // Once the address's guesses are over, the door is open again.
+    expect(await signIn(office, other.email, TEST_PASSWORD)).toMatchObject({
+      status: 200,
+      key: "signedIn",
+    });
+  });
+
+  it("refuses a body too large for a sign-in without reading on", async () => {
+    const owner = await createUser(t.db);
+    const res = await fetch(`${srv.url}/api/trpc/auth.login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: `${DEVICE_COOKIE}=x.y` },
+      body: JSON.stringify({ email: owner.email, password: "x".repeat(40_000) }),
+    });
+    // Declared: not read at the door; the procedure's input rules refuse it.
+    expect(res.status).toBe(400);
+  });
+});
