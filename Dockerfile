@@ -76,6 +76,10 @@ WORKDIR /app
 # migrations into build/server/, so neither source folder is needed here.
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
+# build/fonts holds the two Noto Sans JP weights the annual PDF and the link preview pictures
+# draw Japanese with (scripts/build-server.mjs copies them): the server reads no system font,
+# so the image needs no font package. resvg's native binary is the production package
+# @resvg/resvg-js-<platform>, installed by npm ci for the platform being built.
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 # The only writable place: the embedded SQLite file (when SQLITE_PATH chooses it) and the

@@ -9,6 +9,7 @@ import { i18nServer } from "./i18n.server";
 import { rememberTranslations } from "./lib/translations.server";
 import { resources } from "./locales.server";
 import "./load-context";
+import { isFresh, notModified, weakEtag } from "./lib/conditional.server";
 
 /**
  * One i18next instance per language, made on first use and shared by every request after it.
@@ -59,6 +60,16 @@ export default async function handleRequest(
   // Bytes, not a string: a string body is checked for lone surrogates and encoded again. Its
   // length lets the compression size its window to the page (server/compression.ts).
   const body = Buffer.from(`<!DOCTYPE html>${html}`);
+  // A page that chose to be cached (the public pages) carries an ETag, and a client or CDN that
+  // holds it gets 304. The CSP nonce differs on every answer while the page does not, so the
+  // tag leaves it out (the 304 carries no new policy: server/page-cache.ts). A page that chose
+  // nothing is a member's and gets no tag and no-store there.
+  const cache = responseHeaders.get("Cache-Control");
+  if (responseStatusCode === 200 && cache !== null && !cache.includes("no-store")) {
+    const etag = weakEtag(nonce ? html.split(nonce).join("") : html);
+    responseHeaders.set("ETag", etag);
+    if (isFresh(request, etag)) return notModified(responseHeaders);
+  }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(body.length));
   return new Response(body, {

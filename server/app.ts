@@ -22,6 +22,7 @@ import { limiterRefusals, observeRequest, serveMetrics } from "./metrics";
 import { watchDatabase } from "./metrics-db";
 import { remixRouteLabeller, trpcRouteLabeller } from "./route-label";
 import { HandlerWork } from "./shutdown";
+import { pageCacheRules } from "./page-cache";
 import { type Context, createContext, recentWriteCookie, type RequestInfo } from "./trpc/context";
 import { appRouter, createCaller } from "./trpc/router";
 import { VERSION } from "./version";
@@ -273,6 +274,7 @@ export function createApp(deps: AppDeps): express.Express {
       res.locals.route = () => remixRoute?.(req.path, req.query._data) ?? "remix:unmatched";
       next();
     });
+    app.all("*", pageCacheRules());
     app.all(
       "*",
       work.track(

@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import PDFDocument from "pdfkit";
 import type { AnnualStatement } from "../../server/features/wallet/annual";
 import type { AnnualDocument, AnnualRow } from "./annual";
 import { formatYen } from "./money";
+import { japaneseFonts } from "./fonts.server";
 
 /**
  * The annual statement as a PDF, drawn on the server by pdfkit (no browser): A4, Japanese text
@@ -12,35 +10,6 @@ import { formatYen } from "./money";
  * pdfkit embeds only the glyphs the document uses, so a statement weighs tens of kilobytes,
  * not the font's 5 MB.
  */
-
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: "@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf",
-  bold: "@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf",
-} as const;
-
-/**
- * The font package is a development dependency: its nine weights weigh 49 MB, and the image
- * needs two. `npm run build` copies those two into build/fonts (scripts/build-server.mjs), which
- * the image carries; from the sources (tests, development) they come from the package.
- */
-function fontFile(file: string): string {
-  try {
-    return require.resolve(file);
-  } catch {
-    return path.resolve("build/fonts", path.basename(file));
-  }
-}
-
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** Read once per process: the files do not change while it runs. */
-function loadFonts() {
-  fonts ??= {
-    regular: readFileSync(fontFile(FONT_FILES.regular)),
-    bold: readFileSync(fontFile(FONT_FILES.bold)),
-  };
-  return fonts;
-}
 
 export interface AnnualPdfText {
   title: string;
@@ -77,7 +46,7 @@ export async function annualPdf(
   doc: AnnualDocument,
   text: AnnualPdfText,
 ): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
+  const { regular, bold } = japaneseFonts();
   const pdf = new PDFDocument({
     size: "A4",
     margin: MARGIN,

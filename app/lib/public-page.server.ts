@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n.server";
 import { toLanguage } from "~/i18n";
-import { languageUrl, type Seo } from "./seo";
+import { describe, languageUrl, type Seo } from "./seo";
 import { THEME_COOKIE } from "./shell";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+export type T = (key: string, options?: Record<string, unknown>) => string;
 
 /**
  * The cookies a public page's HTML depends on: who is signed in (the header shows them), the
@@ -41,7 +41,10 @@ export async function publicPage(
     title: (t: T) => string;
     description: (t: T) => string;
     crumbs: { name: (t: T) => string; path: string }[];
-    jsonLd?: Record<string, unknown>[];
+    /** The preview picture's path (without its language), and what it shows. */
+    image?: { path: string; alt: (t: T) => string };
+    /** Structured data of the page's own; `origin` and `lang` make its addresses absolute. */
+    jsonLd?: (t: T, site: { origin: string; lang: "ja" | "en" }) => Record<string, unknown>[];
   },
 ): Promise<{ seo: Seo; headers: Headers }> {
   const lang = toLanguage(await i18nServer.getLocale(request)) ?? "ja";
@@ -53,7 +56,8 @@ export async function publicPage(
   ];
   const seo: Seo = {
     title: page.title(t),
-    description: page.description(t),
+    // A search result's length, whatever the content's.
+    description: describe(page.description(t)),
     canonical: languageUrl(origin, page.path, lang),
     alternates: {
       ja: languageUrl(origin, page.path, "ja"),
@@ -61,7 +65,18 @@ export async function publicPage(
     },
     lang,
     siteName: t("common:app.name"),
-    jsonLd: [...(crumbs.length > 1 ? [breadcrumbList(crumbs)] : []), ...(page.jsonLd ?? [])],
+    ...(page.image
+      ? {
+          image: {
+            url: languageUrl(origin, page.image.path, lang),
+            alt: page.image.alt(t),
+          },
+        }
+      : {}),
+    jsonLd: [
+      ...(crumbs.length > 1 ? [breadcrumbList(crumbs)] : []),
+      ...(page.jsonLd?.(t, { origin, lang }) ?? []),
+    ],
   };
   const headers = new Headers({ "Cache-Control": cacheControlFor(request) });
   return { seo, headers };

@@ -14,9 +14,14 @@ export interface Seo {
   alternates: { ja: string; en: string };
   lang: "ja" | "en";
   siteName: string;
+  /** The link preview's picture (absolute, 1200 × 630 PNG), when the page has one of its own. */
+  image?: { url: string; alt: string };
   /** schema.org objects, each its own JSON-LD script. */
   jsonLd: Record<string, unknown>[];
 }
+
+/** The preview picture's size: the one LINE, X and Facebook show large (1.91 : 1). */
+export const OG_IMAGE = { width: 1200, height: 630 } as const;
 
 /** The tags of a public page: description, canonical, hreflang, Open Graph, Twitter, JSON-LD. */
 export function seoMeta(seo: Seo | undefined | null): MetaDescriptor[] {
@@ -33,9 +38,24 @@ export function seoMeta(seo: Seo | undefined | null): MetaDescriptor[] {
     { property: "og:description", content: seo.description },
     { property: "og:url", content: seo.canonical },
     { property: "og:locale", content: seo.lang === "en" ? "en_US" : "ja_JP" },
-    { name: "twitter:card", content: "summary" },
+    ...(seo.image
+      ? [
+          { property: "og:image", content: seo.image.url },
+          { property: "og:image:type", content: "image/png" },
+          { property: "og:image:width", content: String(OG_IMAGE.width) },
+          { property: "og:image:height", content: String(OG_IMAGE.height) },
+          { property: "og:image:alt", content: seo.image.alt },
+        ]
+      : []),
+    { name: "twitter:card", content: seo.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: seo.title },
     { name: "twitter:description", content: seo.description },
+    ...(seo.image
+      ? [
+          { name: "twitter:image", content: seo.image.url },
+          { name: "twitter:image:alt", content: seo.image.alt },
+        ]
+      : []),
   ];
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { answerRefusals } from "~/lib/refusals.server";
-import { cacheControlFor } from "~/lib/public-page.server";
+import { PUBLIC_CACHE } from "~/lib/public-page.server";
+import { conditional } from "~/lib/conditional.server";
 import { languageUrl } from "~/lib/seo";
 
 const escapeXml = (s: string) =>
@@ -27,11 +28,9 @@ export const loader = /* @__PURE__ */ answerRefusals(
       }),
     );
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
-    return new Response(body, {
-      headers: {
-        "Content-Type": "application/xml; charset=utf-8",
-        "Cache-Control": cacheControlFor(request),
-      },
+    // Nothing in it depends on who asks: every answer may be shared.
+    return conditional(request, body, {
+      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": PUBLIC_CACHE },
     });
   },
 );

@@ -29,3 +29,22 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 export function renderMarkdown(text: string): string {
   return markdown.render(text);
 }
+
+/**
+ * The words of admin-written Markdown without its markup: what a search result's description
+ * and structured data (JSON-LD) carry. Blocks are joined by a space; images give their
+ * description, as on the page.
+ */
+export function markdownText(text: string): string {
+  const words: string[] = [];
+  for (const token of markdown.parse(text, {})) {
+    if (token.type !== "inline") continue;
+    for (const child of token.children ?? []) {
+      if (child.type === "softbreak" || child.type === "hardbreak") words.push(" ");
+      else if (child.type === "text" || child.type === "code_inline" || child.type === "image")
+        words.push(child.content);
+    }
+    words.push(" ");
+  }
+  return words.join("").replace(/\s+/g, " ").trim();
+}

@@ -22,16 +22,22 @@ export function formatUsd(usd: number): string {
   return hundredths(Math.round(usd * 100), "usd");
 }
 
-/** The rate as words: the amount per lot, or the share of the spread. */
+/** The rate as words: the amount per lot, or the share of the spread (server and browser). */
+export function rateWords(
+  t: (key: string, options: Record<string, string>) => string,
+  rate: { kind: RateKindName; valueX100: number },
+): string {
+  if (rate.kind === "jpy_per_lot")
+    return t("brokers:rate.perLot", { amount: hundredths(rate.valueX100, "yen") });
+  if (rate.kind === "usd_per_lot")
+    return t("brokers:rate.perLot", { amount: hundredths(rate.valueX100, "usd") });
+  return t("brokers:rate.spread", { percent: (rate.valueX100 / 100).toString() });
+}
+
+/** The rate as words, in the page's language. */
 export function useRateText() {
   const { t } = useTranslation("brokers");
-  return (rate: { kind: RateKindName; valueX100: number }) => {
-    if (rate.kind === "jpy_per_lot")
-      return t("rate.perLot", { amount: hundredths(rate.valueX100, "yen") });
-    if (rate.kind === "usd_per_lot")
-      return t("rate.perLot", { amount: hundredths(rate.valueX100, "usd") });
-    return t("rate.spread", { percent: (rate.valueX100 / 100).toString() });
-  };
+  return (rate: { kind: RateKindName; valueX100: number }) => rateWords(t, rate);
 }
 
 /**

@@ -9,6 +9,7 @@ import { PageTitle } from "~/components/ui/PageTitle";
 import { textLink } from "~/components/ui/link";
 import { formatDate } from "~/lib/format";
 import type { loadLegalDocument } from "~/lib/legal.server";
+import { JsonLd } from "~/components/public/JsonLd";
 
 type Loader = typeof loadLegalDocument;
 
@@ -20,12 +21,13 @@ type Loader = typeof loadLegalDocument;
  */
 export function LegalDocumentPage() {
   const { t } = useTranslation("legal");
-  const { kind, doc, unknownVersion } = useLoaderData<Loader>();
+  const { kind, doc, unknownVersion, seo } = useLoaderData<Loader>();
   const title = t(`kinds.${kind}`);
   const path = LEGAL_PATHS[kind as LegalKind];
   if (!doc) {
     return (
       <div className="space-y-4">
+        <JsonLd data={seo?.jsonLd} />
         <PageTitle>{title}</PageTitle>
         {unknownVersion ? (
           <Alert tone="warning" testId="legal-unknown-version">
@@ -44,6 +46,7 @@ export function LegalDocumentPage() {
   }
   return (
     <article className="space-y-4" data-testid="legal-document">
+      <JsonLd data={seo?.jsonLd} />
       <div className="space-y-1">
         <PageTitle>{title}</PageTitle>
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="legal-version">

@@ -1,5 +1,5 @@
 import ArrowTopRightOnSquareIcon from "@heroicons/react/20/solid/ArrowTopRightOnSquareIcon";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Conditions, RateChanges, RateLines, ScheduleLine } from "~/components/brokers/rates";
@@ -13,6 +13,9 @@ import { textLink } from "~/components/ui/link";
 import type { loader as rootLoader } from "~/root";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
+import { publicPage } from "~/lib/public-page.server";
+import { seoMeta } from "~/lib/seo";
+import { JsonLd } from "~/components/public/JsonLd";
 
 export const handle = {
   // Public: the rate card visitors find from search and share.
@@ -20,17 +23,28 @@ export const handle = {
   i18n: ["brokers", "help"],
 };
 
-export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const lots = new URL(request.url).searchParams.get("lots") ?? "";
-    // Only what the calculator may show back; the calculator judges the number itself.
-    const [rates, help] = await Promise.all([
-      context.trpc.brokers.rates(),
-      context.trpc.help.links({ page: "brokers" }),
-    ]);
-    return json({ card: rates, lots: lots.slice(0, 20), help });
-  },
-);
+export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunctionArgs) => {
+  const { request, context } = args;
+  const lots = new URL(request.url).searchParams.get("lots") ?? "";
+  // Only what the calculator may show back; the calculator judges the number itself.
+  const [rates, help, page] = await Promise.all([
+    context.trpc.brokers.rates(),
+    context.trpc.help.links({ page: "brokers" }),
+    publicPage(args, {
+      path: "/brokers",
+      title: (t) => t("brokers:title"),
+      description: (t) => t("brokers:intro"),
+      crumbs: [{ name: (t) => t("public:crumbs.brokers"), path: "/brokers" }],
+    }),
+  ]);
+  return json(
+    { card: rates, lots: lots.slice(0, 20), help, seo: page.seo },
+    { headers: page.headers },
+  );
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export { publicHeaders as headers } from "~/lib/public-page";
 
 /**
  * /brokers: open to everyone, drawn on the server. Each partner broker with its rates per
@@ -39,11 +53,12 @@ export const loader = /* @__PURE__ */ answerRefusals(
  */
 export default function Brokers() {
   const { t } = useTranslation("brokers");
-  const { card: rateCard, lots, help } = useLoaderData<typeof loader>();
+  const { card: rateCard, lots, help, seo } = useLoaderData<typeof loader>();
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const visitor = !viewer?.user;
   return (
     <div className="space-y-6">
+      <JsonLd data={seo.jsonLd} />
       <div className="space-y-2">
         <PageTitle>{t("title")}</PageTitle>
         <p className="text-slate-600 dark:text-slate-300">{t("intro")}</p>

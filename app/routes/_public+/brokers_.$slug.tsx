@@ -3,7 +3,13 @@ import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { BackLink } from "~/components/BackLink";
-import { Conditions, RateLines, ScheduleLine, slashDate } from "~/components/brokers/rates";
+import {
+  Conditions,
+  RateLines,
+  rateWords,
+  ScheduleLine,
+  slashDate,
+} from "~/components/brokers/rates";
 import { RebateCalculator } from "~/components/brokers/RebateCalculator";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { card } from "~/components/ui/card";
@@ -40,6 +46,14 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
         name: broker.name,
         types: broker.rates.map((r) => r.accountType).join(", "),
       }),
+    image: {
+      path: `/og/brokers/${broker.slug}.png`,
+      alt: (t) =>
+        t("public:og.brokerAlt", {
+          name: broker.name,
+          rates: broker.rates.map((r) => `${r.accountType} ${rateWords(t, r)}`).join(", "),
+        }),
+    },
     crumbs: [
       { name: (t) => t("public:crumbs.brokers"), path: "/brokers" },
       {

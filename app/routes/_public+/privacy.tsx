@@ -1,8 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { LegalDocumentPage } from "~/components/legal/LegalDocument";
 import { loadLegalDocument } from "~/lib/legal.server";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
+import { seoMeta } from "~/lib/seo";
 
 export const handle = { title: title.key("legal:kinds.privacy"), i18n: ["legal"] };
 
@@ -10,5 +11,8 @@ export const handle = { title: title.key("legal:kinds.privacy"), i18n: ["legal"]
 export const loader = /* @__PURE__ */ answerRefusals((args: LoaderFunctionArgs) => {
   return loadLegalDocument("privacy", args);
 });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export { publicHeaders as headers } from "~/lib/public-page";
 
 export default LegalDocumentPage;

@@ -9,7 +9,7 @@ import { actionLink, textLink } from "~/components/ui/link";
 import { formatRate, formatYen } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
 import type { Titler } from "~/lib/page-title";
-import { seoMeta } from "~/lib/seo";
+import { languageUrl, seoMeta } from "~/lib/seo";
 import { JsonLd } from "~/components/public/JsonLd";
 import { CampaignCards, HelpLinks } from "~/components/public/sections";
 import { publicPage } from "~/lib/public-page.server";
@@ -33,6 +33,25 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
     description: (t) =>
       home.hero?.join(" ") ?? `${t("public:home.pitch.0")} ${t("public:home.pitch.1")}`,
     crumbs: [],
+    image: {
+      path: "/og/welcome.png",
+      alt: (t) =>
+        t("public:og.homeAlt", {
+          site: t("common:app.name"),
+          pitch: home.hero?.[0] ?? t("public:home.pitch.0"),
+        }),
+    },
+    // Who runs the service, as the company page states it (only the facts it states).
+    jsonLd: (t, { origin, lang }) => [
+      {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: t("common:app.name"),
+        url: languageUrl(origin, "/welcome", lang),
+        logo: `${origin}/logo.svg`,
+        ...(home.company ?? {}),
+      },
+    ],
   });
   return json({ home, lots: lots.slice(0, 20), seo: page.seo }, { headers: page.headers });
 });

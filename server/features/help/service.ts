@@ -10,7 +10,7 @@ import { found, notFound } from "../../errors";
 import { columnsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
 import { inJapanese, localized } from "../../lib/localized";
-import { renderMarkdown } from "../../lib/markdown";
+import { markdownText, renderMarkdown } from "../../lib/markdown";
 import { contains } from "../../lib/paging";
 import { HELP_CATEGORIES, type HelpCategory } from "../../domain/help";
 import type { ArticleValues } from "./schema";
@@ -119,6 +119,8 @@ export async function helpArticle(db: Db, locale: Language, slug: string) {
   return {
     ...toLink(row, locale),
     html: renderMarkdown(localized(row, "body", locale)),
+    // The answer's words alone: the page's description and its FAQ structured data.
+    text: markdownText(localized(row, "body", locale)),
     updatedAt: String(row.updated_at),
     related: related.map((r) => toLink(r, locale)),
   };

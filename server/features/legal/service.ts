@@ -10,7 +10,7 @@ import { CONSENT_KINDS, type ConsentKind, LEGAL_KINDS, type LegalKind } from "..
 import type { Language } from "../../domain/language";
 import { AppError } from "../../errors";
 import { localized } from "../../lib/localized";
-import { renderMarkdown } from "../../lib/markdown";
+import { markdownText, renderMarkdown } from "../../lib/markdown";
 import { mapRows, paginateSorted } from "../../lib/paging";
 import { type DiffRow, sideBySide } from "./diff";
 import type { consentListInput, PublishValues } from "./schema";
@@ -90,6 +90,8 @@ export async function publicDocument(
     publishedAt: row.published_at,
     latest: versions[0]?.version === row.version,
     html: renderMarkdown(body),
+    // The text's words alone: the page's description for search results and previews.
+    text: markdownText(body),
     inJapanese: locale === "en" && body === row.body,
     versions,
   };

@@ -14,6 +14,7 @@ import { notFound } from "../../errors";
 import { rateCard, type RateCard, rateVersionsOf } from "../brokers/terms";
 import { getMoneySettings } from "../settings/service";
 import { readHero } from "./hero";
+import { companyFacts } from "../../domain/organization";
 
 /**
  * What the public pages (/welcome, /brokers/<slug>) show visitors: only what admins already
@@ -104,14 +105,30 @@ async function paymentRules(db: Db) {
   };
 }
 
+/**
+ * The company's name, address and contact as the latest published company page (/company)
+ * states them, in the reader's language; none while it is unpublished.
+ */
+async function company(db: Db, locale: Language) {
+  const row = await db.kysely
+    .selectFrom("legal_documents")
+    .select(["body", "body_en"])
+    .where("kind", "=", "company")
+    .orderBy("version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? companyFacts(localized(row, "body", locale)) : null;
+}
+
 /** /welcome: the pitch, the first brokers' rates, how payment works, campaigns, answers. */
 export async function publicHome(db: Db, locale: Language, now: Date = new Date()) {
-  const [hero, card, payment, campaigns, help] = await Promise.all([
+  const [hero, card, payment, campaigns, help, facts] = await Promise.all([
     readHero(db.kysely),
     rateCard(db, locale, now),
     paymentRules(db),
     openCampaigns(db, locale, HOME_CAMPAIGNS),
     newestAnswers(db, locale, HOME_HELP),
+    company(db, locale),
   ]);
   const brokers = card.brokers.filter((b) => b.rates.length > 0).slice(0, HOME_BROKERS);
   return {
@@ -122,6 +139,7 @@ export async function publicHome(db: Db, locale: Language, now: Date = new Date(
     payment,
     campaigns,
     help,
+    company: facts,
   };
 }
 export type PublicHome = Awaited<ReturnType<typeof publicHome>>;

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "~/components/BackLink";
@@ -12,6 +12,9 @@ import { isNotFound } from "~/lib/not-found.server";
 import { answerRefusals } from "~/lib/refusals.server";
 import type { Titler } from "~/lib/page-title";
 import { JapaneseBadge, JapaneseOnly } from "~/components/JapaneseOnly";
+import { publicPage } from "~/lib/public-page.server";
+import { describe, seoMeta } from "~/lib/seo";
+import { JsonLd } from "~/components/public/JsonLd";
 
 export const handle = {
   // An unknown slug answers its own 404 page (data without an article): titled as its heading.
@@ -23,17 +26,46 @@ export const handle = {
   i18n: ["help"],
 };
 
-export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ params, context }: LoaderFunctionArgs) => {
-    const slug = params.slug ?? "";
-    try {
-      return json({ article: await context.trpc.help.article({ slug }) });
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      return json({ article: null }, { status: 404 });
-    }
-  },
-);
+export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunctionArgs) => {
+  const slug = args.params.slug ?? "";
+  let found;
+  try {
+    found = await args.context.trpc.help.article({ slug });
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    return json({ article: null, seo: null }, { status: 404 });
+  }
+  // The answer's plain words go to search engines only; the page shows its HTML.
+  const { text, ...article } = found;
+  const path = `/help/${article.slug}`;
+  const { seo, headers } = await publicPage(args, {
+    path,
+    title: () => article.title,
+    description: () => describe(text),
+    crumbs: [
+      { name: (t) => t("public:crumbs.help"), path: "/help" },
+      { name: () => article.title, path },
+    ],
+    // One question and its answer: a search result may show the answer under the question.
+    jsonLd: () => [
+      {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        mainEntity: [
+          {
+            "@type": "Question",
+            name: article.title,
+            acceptedAnswer: { "@type": "Answer", text },
+          },
+        ],
+      },
+    ],
+  });
+  return json({ article, seo }, { headers });
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export { publicHeaders as headers } from "~/lib/public-page";
 
 /**
  * /help/<slug>: one question and its answer (the admin's Markdown, rendered on the server with
@@ -42,10 +74,11 @@ export const loader = /* @__PURE__ */ answerRefusals(
  */
 export default function HelpArticle() {
   const { t } = useTranslation("help");
-  const { article } = useLoaderData<typeof loader>();
+  const { article, seo } = useLoaderData<typeof loader>();
   if (!article) return <ArticleNotFound />;
   return (
     <div className="space-y-5">
+      <JsonLd data={seo?.jsonLd} />
       <BackLink to="/help">{t("back")}</BackLink>
       <article className={`${card} space-y-3 p-4 sm:p-6`} data-testid="help-article">
         <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">

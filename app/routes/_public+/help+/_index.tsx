@@ -1,6 +1,6 @@
 import MagnifyingGlassIcon from "@heroicons/react/20/solid/MagnifyingGlassIcon";
 import StarIcon from "@heroicons/react/20/solid/StarIcon";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,15 +14,29 @@ import { HelpContact } from "~/components/help/HelpContact";
 import { JapaneseOnly } from "~/components/JapaneseOnly";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
+import { publicPage } from "~/lib/public-page.server";
+import { seoMeta } from "~/lib/seo";
+import { JsonLd } from "~/components/public/JsonLd";
 
 export const handle = { title: title.key("titles.help"), i18n: ["help"] };
 
-export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const q = new URL(request.url).searchParams.get("q") ?? "";
-    return json({ help: await context.trpc.help.list({ q }) });
-  },
-);
+export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunctionArgs) => {
+  const q = new URL(args.request.url).searchParams.get("q") ?? "";
+  const [help, page] = await Promise.all([
+    args.context.trpc.help.list({ q }),
+    // A search's results are this page too: its canonical address is /help.
+    publicPage(args, {
+      path: "/help",
+      title: (t) => t("help:title"),
+      description: (t) => t("help:intro"),
+      crumbs: [{ name: (t) => t("public:crumbs.help"), path: "/help" }],
+    }),
+  ]);
+  return json({ help, seo: page.seo }, { headers: page.headers });
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export { publicHeaders as headers } from "~/lib/public-page";
 
 /**
  * /help: open to everyone. The published questions by category, and a search (?q=, a GET
@@ -30,10 +44,11 @@ export const loader = /* @__PURE__ */ answerRefusals(
  */
 export default function HelpCentre() {
   const { t } = useTranslation("help");
-  const { help } = useLoaderData<typeof loader>();
+  const { help, seo } = useLoaderData<typeof loader>();
   const searchId = useId();
   return (
     <div className="space-y-5">
+      <JsonLd data={seo.jsonLd} />
       <PageHeading title={t("title")} lead={t("intro")} />
 
       <Form method="get" role="search" className="space-y-1" data-testid="help-search">
