@@ -22,24 +22,28 @@ export function exportInput(request: Request) {
 /**
  * A list's CSV export route, written as what differs between lists: the file's name, the
  * namespaces of its headers, the page's own procedure (called with `exportInput`, so the file
- * holds every row the page's filters select) and the columns of a row.
+ * holds every row the page's filters select) and the columns of a row. Every download, the
+ * admin's lists and the member's own, goes through here to the one CSV writer, so the byte
+ * order mark, the quoting and the formula guard cannot differ between files.
  */
 export function csvExport<P extends { rows: readonly unknown[] }>(list: {
-  name: string;
+  /** The file's name before its date; a function when it names what the page read. */
+  name: string | ((t: TFunction, page: NoInfer<P>) => string);
   ns: string | readonly [string, ...string[]];
   read: (
     trpc: Caller,
     input: ReturnType<typeof exportInput>,
     args: LoaderFunctionArgs,
+    t: TFunction,
   ) => Promise<P>;
   columns: (t: TFunction, page: P) => readonly CsvColumn<P["rows"][number]>[];
 }) {
   return async (args: LoaderFunctionArgs): Promise<Response> => {
     const t = await i18nServer.getFixedT(args.request, list.ns);
-    const page = await list.read(args.context.trpc, exportInput(args.request), args);
+    const page = await list.read(args.context.trpc, exportInput(args.request), args, t);
     const columns = list.columns(t, page);
     return args.context.csv(
-      list.name,
+      typeof list.name === "string" ? list.name : list.name(t, page),
       columns.map(([header]) => header),
       page.rows.map((row) => columns.map(([, cell]) => cell(row))),
     );

@@ -1,6 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { exportInput } from "~/lib/csv.server";
+import { csvExport } from "~/lib/csv.server";
 import { yenPerLot } from "../../../../server/domain/broker-terms";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -9,30 +7,25 @@ import { answerRefusals } from "~/lib/refusals.server";
  * the lots, the rate per lot applied (yen) and the account type it came from.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const t = await i18nServer.getFixedT(request, "cashback");
-    const page = await context.trpc.cashback.history(exportInput(request));
-    return context.csv(
-      "cashback",
+  csvExport({
+    name: "cashback",
+    ns: "cashback",
+    read: (trpc, input) => trpc.cashback.history(input),
+    columns: (t) => [
+      [t("csv.date"), (r) => r.tradeDate],
+      [t("csv.broker"), (r) => r.brokerName],
+      [t("csv.account"), (r) => r.accountNumber],
+      [t("csv.lots"), (r) => r.lotsMilli / 1000],
+      // The rate applied when the row stored it; older rows: what each lot paid.
       [
-        t("csv.date"),
-        t("csv.broker"),
-        t("csv.account"),
-        t("csv.lots"),
         t("csv.ratePerLot"),
-        t("csv.amount"),
-        t("csv.rateType"),
+        (r) =>
+          r.rate?.kind === "jpy_per_lot"
+            ? r.rate.valueX100 / 100
+            : yenPerLot(r.amount, r.lotsMilli),
       ],
-      page.rows.map((r) => [
-        r.tradeDate,
-        r.brokerName,
-        r.accountNumber,
-        r.lotsMilli / 1000,
-        // The rate applied when the row stored it; older rows: what each lot paid.
-        r.rate?.kind === "jpy_per_lot" ? r.rate.valueX100 / 100 : yenPerLot(r.amount, r.lotsMilli),
-        r.amount,
-        r.rate?.accountType ?? "",
-      ]),
-    );
-  },
+      [t("csv.amount"), (r) => r.amount],
+      [t("csv.rateType"), (r) => r.rate?.accountType ?? ""],
+    ],
+  }),
 );

@@ -1,6 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { exportInput } from "~/lib/csv.server";
+import { csvExport } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -9,33 +7,20 @@ import { answerRefusals } from "~/lib/refusals.server";
  * page reads: headers and labels in the member's language, times in Tokyo, signed amounts.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const t = await i18nServer.getFixedT(request, ["statement", "wallet"]);
-    const page = await context.trpc.wallet.statement(exportInput(request));
-    return context.csv(
-      "statement",
-      [
-        t("columns.date"),
-        t("columns.entry"),
-        t("csv.availableChange"),
-        t("csv.heldChange"),
-        t("columns.availableAfter"),
-        t("columns.heldAfter"),
-        t("csv.fee"),
-        t("csv.counterparty"),
-        t("csv.method"),
-      ],
-      page.rows.map((r) => [
-        formatDateTime(r.createdAt),
-        t(`entries.${r.entry}`),
-        r.availableDelta,
-        r.heldDelta,
-        r.availableAfter,
-        r.heldAfter,
-        r.fee,
-        r.counterparty,
-        r.method ? t(`wallet:methods.${r.method}`) : null,
-      ]),
-    );
-  },
+  csvExport({
+    name: "statement",
+    ns: ["statement", "wallet"],
+    read: (trpc, input) => trpc.wallet.statement(input),
+    columns: (t) => [
+      [t("columns.date"), (r) => formatDateTime(r.createdAt)],
+      [t("columns.entry"), (r) => t(`entries.${r.entry}`)],
+      [t("csv.availableChange"), (r) => r.availableDelta],
+      [t("csv.heldChange"), (r) => r.heldDelta],
+      [t("columns.availableAfter"), (r) => r.availableAfter],
+      [t("columns.heldAfter"), (r) => r.heldAfter],
+      [t("csv.fee"), (r) => r.fee],
+      [t("csv.counterparty"), (r) => r.counterparty],
+      [t("csv.method"), (r) => (r.method ? t(`wallet:methods.${r.method}`) : null)],
+    ],
+  }),
 );

@@ -1,6 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { exportInput } from "~/lib/csv.server";
+import { csvExport } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
 import { answerRefusals } from "~/lib/refusals.server";
 
@@ -9,29 +7,18 @@ import { answerRefusals } from "~/lib/refusals.server";
  * the page reads: headers and labels in the member's language, times in Tokyo.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const t = await i18nServer.getFixedT(request, "wallet");
-    const page = await context.trpc.wallet.withdrawals(exportInput(request));
-    return context.csv(
-      "withdrawals",
-      [
-        t("history.requestedAt"),
-        t("history.completedAt"),
-        t("history.method"),
-        t("history.amount"),
-        t("csv.fee"),
-        t("history.status"),
-        t("csv.reason"),
-      ],
-      page.rows.map((r) => [
-        formatDateTime(r.createdAt),
-        formatDateTime(r.completedAt),
-        t(`methods.${r.method}`),
-        r.amount,
-        r.fee,
-        t(`status.${r.status}`),
-        r.rejectReason,
-      ]),
-    );
-  },
+  csvExport({
+    name: "withdrawals",
+    ns: "wallet",
+    read: (trpc, input) => trpc.wallet.withdrawals(input),
+    columns: (t) => [
+      [t("history.requestedAt"), (r) => formatDateTime(r.createdAt)],
+      [t("history.completedAt"), (r) => formatDateTime(r.completedAt)],
+      [t("history.method"), (r) => t(`methods.${r.method}`)],
+      [t("history.amount"), (r) => r.amount],
+      [t("csv.fee"), (r) => r.fee],
+      [t("history.status"), (r) => t(`status.${r.status}`)],
+      [t("csv.reason"), (r) => r.rejectReason],
+    ],
+  }),
 );
