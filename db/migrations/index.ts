@@ -50,6 +50,7 @@ import * as m202612010400 from "./202612010400_second_approval_and_audit_page";
 import * as m202612010800 from "./202612010800_help_popular";
 import * as m202612011200 from "./202612011200_broker_slugs";
 import * as m202612011300 from "./202612011300_data_exports";
+import * as m202612020300 from "./202612020300_line_sign_in";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   "202612010800_help_popular": m202612010800,
   "202612011200_broker_slugs": m202612011200,
   "202612011300_data_exports": m202612011300,
+  "202612020300_line_sign_in": m202612020300,
 };

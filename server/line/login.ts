@@ -286,7 +286,8 @@ export async function verifyLineIdToken(
         `id_token keys: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    throw new LineLoginError("rejected", `id_token: ${error.code}`);
+    const claim = error instanceof joseErrors.JWTClaimValidationFailed ? ` ${error.claim}` : "";
+    throw new LineLoginError("rejected", `id_token: ${error.code}${claim}`);
   }
   if (expected.nonce !== null && claims.nonce !== expected.nonce) {
     throw new LineLoginError("rejected", "id_token: nonce");
