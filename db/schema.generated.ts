@@ -624,6 +624,33 @@ export interface LineNotifyPrefs {
   withdrawal: Generated<number>;
 }
 
+export interface LineSignInRequests {
+  browser_hash: string;
+  code_verifier: string;
+  created_at: string;
+  expires_at: string;
+  id: string;
+  nonce: string;
+  popup: number;
+  redirect_to: Generated<string | null>;
+  used_at: Generated<string | null>;
+}
+
+export interface LineSignUps {
+  created_at: string;
+  display_name: Generated<string | null>;
+  expires_at: string;
+  id: string;
+  language: Generated<string | null>;
+  line_email: Generated<string | null>;
+  line_user_id: string;
+  mail_email: Generated<string | null>;
+  mail_token_hash: Generated<string | null>;
+  name: Generated<string | null>;
+  nickname: Generated<string | null>;
+  used_at: Generated<string | null>;
+}
+
 export interface LineWebhookEvents {
   error: Generated<string | null>;
   event_ts: number;
@@ -901,6 +928,7 @@ export interface Users {
   name: string;
   nickname: string;
   password_hash: string;
+  password_unset_at: Generated<string | null>;
   permission: Generated<string>;
   personal_erased_at: Generated<string | null>;
   profile_image: Generated<string | null>;
@@ -1002,6 +1030,8 @@ export interface DB {
   line_links: LineLinks;
   line_login_requests: LineLoginRequests;
   line_notify_prefs: LineNotifyPrefs;
+  line_sign_in_requests: LineSignInRequests;
+  line_sign_ups: LineSignUps;
   line_webhook_events: LineWebhookEvents;
   mail_notify_prefs: MailNotifyPrefs;
   marathons: Marathons;

@@ -129,11 +129,19 @@ export const CONFIG_DOCS: Record<ConfigName, { about: string; shown?: string }> 
   },
   LINE_LOGIN_CHANNEL_ID: {
     about:
-      "LINE Login channel id; with the secret, members can link LINE (callback URL `<APP_ORIGIN>/users/line-callback`)",
+      "LINE Login channel id; with the secret, members sign in with LINE and link it (callback URLs `<APP_ORIGIN>/login/line/callback` and `<APP_ORIGIN>/users/line-callback`)",
   },
   LINE_LOGIN_CHANNEL_SECRET: { about: "LINE Login channel secret (32 hex characters)" },
+  LINE_LOGIN_EMAIL: {
+    about:
+      "`true` once LINE granted the channel the email permission: sign-up with LINE then takes LINE's address instead of mailing a link",
+  },
+  LINE_LOGIN_ISSUER: {
+    about: "the `iss` of LINE's ID tokens; tests point it at a local OpenID provider",
+  },
   LINE_API_BASE_URL: {
-    about: "Messaging API and LINE Login token/verify endpoints; tests point it at a stand-in",
+    about:
+      "Messaging API, LINE Login token endpoint and ID-token keys (`/oauth2/v2.1/certs`); tests point it at a stand-in",
   },
   LINE_LOGIN_BASE_URL: { about: "LINE Login's authorization page" },
   LINE_HTTP_TIMEOUT_MS: { about: "time limit of one call to LINE (100–60000)" },

@@ -168,9 +168,21 @@ export const configSchema = z.object({
     .string()
     .regex(/^@[0-9a-z._-]{3,32}$/, 'must look like "@123abcde"')
     .optional(),
-  // LINE Login channel (linking a member's LINE account).
+  // LINE Login channel: signing in with LINE and linking a member's LINE account. Without
+  // both, nothing about LINE Login is shown.
   LINE_LOGIN_CHANNEL_ID: lineChannelId,
   LINE_LOGIN_CHANNEL_SECRET: lineChannelSecret,
+  // Ask LINE for the member's email (scope "email"): set once LINE has granted the channel the
+  // email permission. Without it, a sign-up with LINE proves the address by a mail.
+  LINE_LOGIN_EMAIL: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  // The issuer LINE's ID tokens carry; tests point it at a local OpenID provider.
+  LINE_LOGIN_ISSUER: z
+    .url({ protocol: /^https?$/ })
+    .default("https://access.line.me")
+    .transform((u) => u.replace(/\/+$/, "")),
   // Where the LINE APIs live; tests and staging point these at a stand-in.
   LINE_API_BASE_URL: z
     .url({ protocol: /^https?$/ })

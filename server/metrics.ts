@@ -63,7 +63,7 @@ export const limiterRefusals = counter(
 
 export const logins = counter(
   "portal_logins_total",
-  "Sign-in steps by method (password, second_factor, passkey) and outcome",
+  "Sign-in steps by method (password, second_factor, passkey, line) and outcome",
   ["method", "outcome"],
 );
 
@@ -102,7 +102,7 @@ export function observeRequest(route: string, method: string, status: number, se
  * refusal's key (`invalidCredentials`, `tooManyAttempts`, `invalidCode`, …), or `error`.
  */
 export async function countLogin<T>(
-  method: "password" | "second_factor" | "passkey",
+  method: "password" | "second_factor" | "passkey" | "line",
   work: () => Promise<T>,
   outcomeOf: (result: T) => string = () => "success",
 ): Promise<T> {

@@ -50,6 +50,7 @@ import * as m202612010400 from "./202612010400_second_approval_and_audit_page";
 import * as m202612010800 from "./202612010800_help_popular";
 import * as m202612011200 from "./202612011200_broker_slugs";
 import * as m202612011300 from "./202612011300_data_exports";
+import * as m202612020300 from "./202612020300_line_sign_in";
 import * as m202612020500 from "./202612020500_data_export_mail";
 
 /**
@@ -109,5 +110,6 @@ export const migrations: Record<string, Migration> = {
   "202612010800_help_popular": m202612010800,
   "202612011200_broker_slugs": m202612011200,
   "202612011300_data_exports": m202612011300,
+  "202612020300_line_sign_in": m202612020300,
   "202612020500_data_export_mail": m202612020500,
 };

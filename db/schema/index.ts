@@ -31,6 +31,8 @@ import type {
   LineLinksTable,
   LineFriendsTable,
   LineLoginRequestsTable,
+  LineSignInRequestsTable,
+  LineSignUpsTable,
   LineNotifyPrefsTable,
   MailNotifyPrefsTable,
   LineWebhookEventsTable,
@@ -142,6 +144,8 @@ export interface Database {
   line_links: LineLinksTable;
   line_friends: LineFriendsTable;
   line_login_requests: LineLoginRequestsTable;
+  line_sign_in_requests: LineSignInRequestsTable;
+  line_sign_ups: LineSignUpsTable;
   line_notify_prefs: LineNotifyPrefsTable;
   mail_notify_prefs: MailNotifyPrefsTable;
   line_webhook_events: LineWebhookEventsTable;

@@ -273,6 +273,19 @@ export type LineLoginRequestsTable = Table<
   }
 >;
 
+/** A sign-in with LINE in progress, bound to the browser that started it. */
+export type LineSignInRequestsTable = Table<
+  "line_sign_in_requests",
+  {
+    /** sha256 (hex) of the state parameter. */
+    id: string;
+    popup: Bool;
+  }
+>;
+
+/** A LINE user signing up: the identity waits for consent and a proven address. */
+export type LineSignUpsTable = Table<"line_sign_ups">;
+
 /** Which notifications a member wants on LINE; no row means all of them. */
 export type LineNotifyPrefsTable = Table<
   "line_notify_prefs",

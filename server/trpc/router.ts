@@ -9,6 +9,7 @@ import { chatRouter } from "../features/chat/router";
 import { easRouter } from "../features/eas/router";
 import { gachasRouter } from "../features/gachas/router";
 import { lineRouter } from "../features/line/router";
+import { lineSignInRouter } from "../features/line/sign-in-router";
 import { marathonRouter } from "../features/marathon/router";
 import { settingsRouter } from "../features/settings/router";
 import { walletRouter } from "../features/wallet/router";
@@ -38,6 +39,7 @@ export const appRouter = router({
   audit: auditRouter,
   chat: chatRouter,
   line: lineRouter,
+  lineSignIn: lineSignInRouter,
   gachas: gachasRouter,
   eas: easRouter,
   marathon: marathonRouter,

@@ -151,7 +151,7 @@ export async function userById(db: Db, id: string) {
     .executeTakeFirstOrThrow();
 }
 
-function newReferralCode(): string {
+export function newReferralCode(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
   let code = "";
   for (let i = 0; i < 8; i++) code += alphabet[randomInt(alphabet.length)];
@@ -270,7 +270,7 @@ export async function register(
 }
 
 /** "Already registered", told to the address's owner rather than to whoever asked. */
-async function tellOwnerAlreadyRegistered(deps: AuthDeps, email: string): Promise<void> {
+export async function tellOwnerAlreadyRegistered(deps: AuthDeps, email: string): Promise<void> {
   const owner = await userByEmail(deps.db, email);
   if (!owner || !(await mailAllowed(deps.db, email))) return;
   await sendQuietly(deps, {

@@ -169,7 +169,11 @@ function newDeviceLocked(retryAfterMs: number): AppError {
   });
 }
 
-async function signedIn(
+/**
+ * The first factor is proven (a password, or LINE's ID token): a session, or the second step
+ * when the account has a second factor.
+ */
+export async function signedIn(
   deps: AuthDeps,
   user: NonNullable<Awaited<ReturnType<typeof userByEmail>>>,
   meta: ClientMeta,

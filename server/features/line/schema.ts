@@ -19,3 +19,14 @@ export const preferencesInput = z.object({
   support: flag,
 });
 export type Preferences = z.output<typeof preferencesInput>;
+
+/** Starting a sign-in with LINE: in a popup (desktop) or by redirect, and where to land. */
+export const signInStartInput = z.object({
+  popup: z.boolean(),
+  redirect: z.string().max(500).nullable(),
+});
+
+/** The sign-up form after LINE: the names, the address (unless LINE gave one), the consent. */
+export { lineSignUpInput } from "../../domain/line-sign-up";
+
+export const mailTokenInput = z.object({ token: z.string().min(1).max(100) });

@@ -12,7 +12,6 @@ import {
   type LineLoginSettings,
   LineLoginError,
   newLoginSecrets,
-  verifyIdToken,
 } from "../../line/login";
 import type { Logger } from "../../logger";
 import type { CallbackInput, Preferences } from "./schema";
@@ -42,6 +41,7 @@ export function loginSettings(config: Config): LineLoginSettings | null {
     channelSecret: config.LINE_LOGIN_CHANNEL_SECRET,
     apiBaseUrl: config.LINE_API_BASE_URL,
     loginBaseUrl: config.LINE_LOGIN_BASE_URL,
+    issuer: config.LINE_LOGIN_ISSUER,
     timeoutMs: config.LINE_HTTP_TIMEOUT_MS,
   };
 }
@@ -208,13 +208,12 @@ export async function completeLogin(
   const redirectUri = callbackUrl(deps.config);
   const tokens = await exchangeCode(settings, {
     code: input.code,
+    state: input.state,
     redirectUri,
     codeVerifier: request.code_verifier,
-  }).catch((error: unknown) => fromLoginError(deps, error, "token"));
-  const identity = await verifyIdToken(settings, {
-    idToken: tokens.idToken,
     nonce: request.nonce,
-  }).catch((error: unknown) => fromLoginError(deps, error, "verify"));
+  }).catch((error: unknown) => fromLoginError(deps, error, "token"));
+  const identity = tokens.identity;
   const friend = await friendshipStatus(settings, tokens.accessToken);
 
   try {

@@ -1,0 +1,16 @@
+import * as z from "zod";
+import { emailSchema } from "./account";
+import { agreement } from "./legal";
+import { nameSchema, nicknameSchema } from "./text";
+
+/**
+ * The sign-up form after LINE: the names, the address (left empty when LINE vouched for one,
+ * the procedure then uses LINE's), and the terms and privacy consent (required, as on the
+ * password sign-up). Pure: the page checks the form with it too.
+ */
+export const lineSignUpInput = z.object({
+  name: nameSchema,
+  nickname: nicknameSchema,
+  email: z.union([z.literal(""), emailSchema]).optional(),
+  agree: agreement,
+});
