@@ -2,12 +2,13 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Kysely } from "kysely";
 import { newId } from "../../db/id";
 import type { Database } from "../../db/schema";
+import type { AuditAction } from "../domain/audit-actions";
 import { nowDb } from "../../db/time";
 
 export interface AuditEntry {
   actorId: string | null;
-  /** Dotted verb, e.g. "account.approve", "settings.update", "payment.reveal". */
-  action: string;
+  /** Dotted verb from the one list of actions, e.g. "account.approve", "settings.update". */
+  action: AuditAction;
   targetType: string;
   targetId: string | null;
   data?: Record<string, unknown>;
@@ -16,6 +17,11 @@ export interface AuditEntry {
    * left out, it is the target when that is a user, else `data.userId`.
    */
   memberId?: string | null;
+  /**
+   * Where the request came from, when the caller has it in hand (sign-in passes its own);
+   * otherwise the request's origin the tRPC procedure set.
+   */
+  origin?: AuditOrigin;
 }
 
 /** Where the request that writes audit rows came from: its address and its browser. */
@@ -48,7 +54,7 @@ function memberOf(entry: AuditEntry): string | null {
  * deletes its rows (tests/unit/audit-append-only.test.ts walks the sources).
  */
 export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  const from = origin.getStore();
+  const from = entry.origin ?? origin.getStore();
   await db
     .insertInto("audit_log")
     .values({

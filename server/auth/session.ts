@@ -5,6 +5,7 @@ import { prepared } from "../../db/prepared";
 import { isDatabaseUnavailable } from "../../db/dialect";
 import type { Database, Language, Permission } from "../../db/schema";
 import { addMs, fromDbTime, toDbTime } from "../../db/time";
+import { recordAudit } from "../audit";
 import { AppError } from "../errors";
 import { unshownGoals } from "../features/marathon/service";
 import { unseenPopups } from "../features/popups/service";
@@ -57,11 +58,20 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** The ways a session is earned, as the sign-in's audit record names them. */
+export type SignInMethod = "password" | "secondFactor" | "passkey" | "emailLink" | "invitation";
+
 /** Creates a session and returns the token for the cookie; only its hash is stored. */
 export async function createSession(
   db: Db,
   userId: string,
-  meta: { ip?: string | null; userAgent?: string | null; lifetimeMs?: number } = {},
+  meta: {
+    ip?: string | null;
+    userAgent?: string | null;
+    lifetimeMs?: number;
+    /** How the person proved who they are, for the sign-in's audit record. */
+    method?: SignInMethod;
+  } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   // Every way of signing in ends here: a closed account gets no session, whatever it proved.
   const owner = await db.kysely
@@ -89,6 +99,16 @@ export async function createSession(
       user_agent: meta.userAgent?.slice(0, 255) ?? null,
     })
     .execute();
+  // Every session starts with a security event in the audit log: the member's customer page
+  // and the audit page show who signed in, when, from where.
+  await recordAudit(db.kysely, {
+    actorId: userId,
+    action: "auth.signIn",
+    targetType: "user",
+    targetId: userId,
+    data: meta.method ? { method: meta.method } : undefined,
+    origin: { ip: meta.ip ?? null, userAgent: meta.userAgent ?? null },
+  });
   return { token, expiresAt };
 }
 

@@ -27,6 +27,83 @@ describe(`login on ${testEngine}`, () => {
     );
   });
 
+  it("records each sign-in and each refused password or code in the audit log, with its address", async () => {
+    const user = await createUser(t.db);
+    const events = () =>
+      t.db.kysely
+        .selectFrom("audit_log")
+        .select(["action", "actor_id", "target_id", "ip", "user_agent", "data"])
+        .where("member_id", "=", user.id)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+    await expectKey(loginFrom({ ip: "10.9.0.1" }, user.email, "Wrong1234"), "invalidCredentials");
+    await loginFrom({ ip: "10.9.0.2" }, user.email, TEST_PASSWORD);
+    expect(await events()).toEqual([
+      {
+        action: "auth.signInFailed",
+        actor_id: null,
+        target_id: user.id,
+        ip: "10.9.0.1",
+        user_agent: "vitest",
+        data: JSON.stringify({ step: "password" }),
+      },
+      {
+        action: "auth.signIn",
+        actor_id: user.id,
+        target_id: user.id,
+        ip: "10.9.0.2",
+        user_agent: "vitest",
+        data: JSON.stringify({ method: "password" }),
+      },
+    ]);
+
+    // A wrong code after the right password: the second step's refusal, on the same account.
+    const caller = await callerFor(t.db, user.id);
+    await caller.auth.reauthenticate({ email: user.email, password: TEST_PASSWORD });
+    const { secret } = await caller.auth.mfaStart();
+    await caller.auth.mfaConfirm({ code: totpAt(secret, timeStep()) });
+    const ctx = await makeContext(t.db, undefined, { ip: "10.9.0.3" });
+    await createCaller(ctx).auth.login({ email: user.email, password: TEST_PASSWORD });
+    const cookie = ctx.resHeaders.getSetCookie().find((c) => c.startsWith("mfa_challenge="))!;
+    const challenge = cookie.slice("mfa_challenge=".length, cookie.indexOf(";"));
+    const second = await callerFor(t.db, undefined, {
+      cookies: { mfa_challenge: challenge },
+      ip: "10.9.0.3",
+    });
+    const right = totpAt(secret, timeStep());
+    await expectKey(
+      second.auth.loginMfa({ code: right === "000000" ? "111111" : "000000" }),
+      "invalidCode",
+    );
+    await second.auth.loginMfa({ code: totpAt(secret, timeStep() + 1) });
+    const last = (await events()).filter((e) => e.ip === "10.9.0.3").map((e) => [e.action, e.data]);
+    expect(last).toEqual([
+      ["auth.signInFailed", JSON.stringify({ step: "secondFactor" })],
+      ["auth.signIn", JSON.stringify({ method: "secondFactor" })],
+    ]);
+  });
+
+  it("records a password tried on an unknown address without the address typed", async () => {
+    const typed = `nobody-${Date.now()}@example.test`;
+    await expectKey(loginFrom({ ip: "10.9.1.1" }, typed, "Wrong1234"), "invalidCredentials");
+    const rows = await t.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "actor_id", "member_id", "target_id", "data"])
+      .where("ip", "=", "10.9.1.1")
+      .execute();
+    expect(rows).toEqual([
+      {
+        action: "auth.signInFailed",
+        actor_id: null,
+        member_id: null,
+        target_id: null,
+        data: JSON.stringify({ step: "password" }),
+      },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(typed);
+  });
+
   it("sets an httpOnly session cookie and rotates the old session", async () => {
     const user = await createUser(t.db);
     const ctx = await makeContext(t.db, user.id);

@@ -198,4 +198,40 @@ describe(`a member's copy of their data on ${testEngine}`, () => {
       code: "FORBIDDEN",
     });
   });
+
+  it("records the request and each download in the audit log, a refused one not at all", async () => {
+    const a = await member("Heidi");
+    const b = await member("Ivan");
+    const { id } = await a.caller.profile.requestDataExport();
+    await expect(a.caller.profile.requestDataExport()).rejects.toMatchObject({
+      key: "dataExportPending",
+    });
+    await run(new MailBox(), new Date());
+    await a.caller.profile.downloadDataExport({ id });
+    await a.caller.profile.downloadDataExport({ id });
+    // Another member's try is not found, and leaves no record on either account.
+    await expect(b.caller.profile.downloadDataExport({ id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    const rows = await t.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "actor_id", "member_id", "target_type", "target_id"])
+      .where("action", "like", "dataExport.%")
+      .where("member_id", "in", [a.id, b.id])
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    const record = (action: string) => ({
+      action,
+      actor_id: a.id,
+      member_id: a.id,
+      target_type: "data_export",
+      target_id: id,
+    });
+    expect(rows).toEqual([
+      record("dataExport.request"),
+      record("dataExport.download"),
+      record("dataExport.download"),
+    ]);
+  });
 });

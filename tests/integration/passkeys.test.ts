@@ -346,6 +346,73 @@ describe(`an admin keeps a second factor on ${testEngine}`, () => {
   });
 });
 
+describe(`second factors in the audit log on ${testEngine}`, () => {
+  /** The member's factor events, oldest first, as (action, factor). */
+  async function factorEvents(userId: string) {
+    const rows = await t.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "actor_id", "data"])
+      .where("member_id", "=", userId)
+      .where("action", "in", ["auth.factor.add", "auth.factor.remove"])
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map((r) => ({ ...r, data: JSON.parse(r.data ?? "null") as unknown }));
+  }
+
+  it("records each factor added and removed, by its owner, and a refused removal not at all", async () => {
+    const admin = await createUser(t.db, { permission: "admin", secondFactor: false });
+    const { browser } = await enrolPasskey(admin.id, admin.email);
+    const [only] = await browser.call((c) => c.mfa.passkeys());
+    // The last factor of an admin cannot go: refused, and nothing recorded as removed.
+    await expect(browser.call((c) => c.mfa.passkeyRemove({ id: only!.id }))).rejects.toMatchObject({
+      key: "lastSecondFactor",
+    });
+    const { secret } = await browser.call((c) => c.auth.mfaStart());
+    // A wrong code enrols nothing and records nothing.
+    await expect(browser.call((c) => c.auth.mfaConfirm({ code: "000000" }))).rejects.toMatchObject({
+      key: "invalidCode",
+    });
+    await browser.call((c) => c.auth.mfaConfirm({ code: totpAt(secret, timeStep()) }));
+    await browser.call((c) => c.mfa.passkeyRemove({ id: only!.id }));
+    expect(await factorEvents(admin.id)).toEqual([
+      {
+        action: "auth.factor.add",
+        actor_id: admin.id,
+        data: { factor: "passkey", name: "Laptop" },
+      },
+      { action: "auth.factor.add", actor_id: admin.id, data: { factor: "totp" } },
+      {
+        action: "auth.factor.remove",
+        actor_id: admin.id,
+        data: { factor: "passkey", name: "Laptop" },
+      },
+    ]);
+  });
+
+  it("records TOTP turned off by a member, and a sign-in with a passkey by its method", async () => {
+    const member = await createUser(t.db);
+    const { browser, authenticator } = await enrolPasskey(member.id, member.email);
+    const { secret } = await browser.call((c) => c.auth.mfaStart());
+    await browser.call((c) => c.auth.mfaConfirm({ code: totpAt(secret, timeStep()) }));
+    await browser.call((c) => c.auth.mfaDisable());
+    expect((await factorEvents(member.id)).map((e) => [e.action, e.data])).toEqual([
+      ["auth.factor.add", { factor: "passkey", name: "Laptop" }],
+      ["auth.factor.add", { factor: "totp" }],
+      ["auth.factor.remove", { factor: "totp" }],
+    ]);
+    await passwordless(authenticator);
+    const signIn = await t.db.kysely
+      .selectFrom("audit_log")
+      .select(["actor_id", "data"])
+      .where("member_id", "=", member.id)
+      .where("action", "=", "auth.signIn")
+      .where("data", "is not", null)
+      .executeTakeFirstOrThrow();
+    expect(signIn).toEqual({ actor_id: member.id, data: JSON.stringify({ method: "passkey" }) });
+  });
+});
+
 describe(`step-up with the strongest factor on ${testEngine}`, () => {
   it("a passkey holder re-authenticates with the passkey: a stolen session and the password add no key", async () => {
     const member = await createUser(t.db);

@@ -1,5 +1,7 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
+import { isAuditAction } from "../../../server/domain/audit-actions";
 
 /** One row of the audit log as the page and the customer page read it. */
 export interface AuditListRow {
@@ -31,16 +33,27 @@ export function auditChanges(data: Record<string, unknown> | null): string[] {
   return Object.entries(data).map(([k, v]) => `${k}: ${show(v)}`);
 }
 
+/**
+ * An action as the admin reads it, in their language; a code the list no longer names (an
+ * older row) shows as stored.
+ */
+export function auditActionLabel(t: TFunction, action: string): string {
+  return isAuditAction(action) ? t(`admin:audit.actions.${action}`) : action;
+}
+
 /** The entries as a list of cards: one column on a phone, nothing scrolls sideways. */
 export function AuditList({
   rows,
   testId = "audit-list",
+  empty,
 }: {
   rows: AuditListRow[];
   testId?: string;
+  /** What an empty list says; the audit page's "no matching entries" by default. */
+  empty?: string;
 }) {
   const { t } = useTranslation("admin");
-  if (rows.length === 0) return <p data-testid={`${testId}-empty`}>{t("audit.empty")}</p>;
+  if (rows.length === 0) return <p data-testid={`${testId}-empty`}>{empty ?? t("audit.empty")}</p>;
   return (
     <ol className="space-y-2" data-testid={testId}>
       {rows.map((r) => (
@@ -51,9 +64,9 @@ export function AuditList({
         >
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="whitespace-nowrap tabular-nums">{formatDateTime(r.createdAt)}</span>
-            <code className="font-semibold" data-testid="audit-action">
-              {r.action}
-            </code>
+            <span className="font-semibold" data-testid="audit-action" data-action={r.action}>
+              {auditActionLabel(t, r.action)}
+            </span>
             <span data-testid="audit-actor">
               {r.actor ? r.actor.name || r.actor.email : t("audit.system")}
             </span>

@@ -77,7 +77,7 @@ export async function listCustomers(db: Db, input: z.output<typeof customersInpu
   }));
 }
 
-async function memberOrNotFound(db: Db, id: string) {
+export async function memberOrNotFound(db: Db, id: string) {
   const user = found(
     await db.kysely
       .selectFrom("users")
@@ -98,24 +98,10 @@ async function memberOrNotFound(db: Db, id: string) {
 
 export async function getCustomer(db: Db, id: string) {
   const user = await memberOrNotFound(db, id);
-  const [payment, accounts, balance, trail] = await Promise.all([
+  const [payment, accounts, balance] = await Promise.all([
     readPaymentDetails(db.kysely, id),
     accountsOfUser(db, id),
     getWallet(db.kysely, id),
-    db.kysely
-      .selectFrom("audit_log")
-      .leftJoin("users as actors", "actors.id", "audit_log.actor_id")
-      .select([
-        "audit_log.id",
-        "audit_log.action",
-        "audit_log.created_at",
-        "actors.nickname as actor",
-      ])
-      .where("audit_log.target_type", "=", "user")
-      .where("audit_log.target_id", "=", id)
-      .orderBy("audit_log.created_at", "desc")
-      .limit(20)
-      .execute(),
   ]);
   const { updatedAt, ...details } = payment;
   return {
@@ -145,7 +131,6 @@ export async function getCustomer(db: Db, id: string) {
     accounts,
     /** Read from the ledger (available to withdraw, and held by pending requests). */
     balance,
-    trail: trail.map((t) => ({ id: t.id, action: t.action, at: t.created_at, actor: t.actor })),
   };
 }
 

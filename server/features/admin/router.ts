@@ -1,8 +1,9 @@
 import { adminProcedure, router } from "../../trpc/init";
+import { memberEvents } from "../audit/service";
 import * as customers from "./customers";
 import * as home from "./home";
 import { reopenAccount } from "../profile/closing";
-import { customerIdInput, customersInput } from "./schema";
+import { customerIdInput, customersInput, memberEventsInput } from "./schema";
 
 export const adminRouter = router({
   /** The admin home: the work queue, the day's figures and the charts. */
@@ -28,7 +29,7 @@ export const adminRouter = router({
       .input(customersInput)
       .query(({ ctx, input }) => customers.listCustomers(ctx.listDb, input)),
 
-    /** Profile, masked payment details, accounts and the customer's audit trail. */
+    /** Profile, masked payment details and accounts. */
     get: adminProcedure
       .meta({ role: "admin", permission: "members.view" })
       .input(customerIdInput)
@@ -39,6 +40,18 @@ export const adminRouter = router({
       .meta({ role: "admin", permission: "members.view" })
       .input(customerIdInput)
       .mutation(({ ctx, input }) => customers.revealPayment(ctx.db, ctx.user.id, input.id)),
+
+    /**
+     * The member's entries in the audit log (security events and admins' actions), newest
+     * first, paged; an unknown id or an admin's is not found.
+     */
+    events: adminProcedure
+      .meta({ role: "admin", permission: "members.view" })
+      .input(memberEventsInput)
+      .query(async ({ ctx, input }) => {
+        await customers.memberOrNotFound(ctx.listDb, input.id);
+        return memberEvents(ctx.listDb, input);
+      }),
 
     /** Reopens an account its member closed, within the window and before the erasure. */
     reopen: adminProcedure

@@ -13,3 +13,8 @@ export const customersInput = pagingSchema(["createdAt", "nickname", "name", "em
 export const customerIdInput = z.object({
   id: z.string({ error: "notFound" }).refine(isId, "notFound"),
 });
+
+/** A page of the member's audit entries: after the last row of the previous page. */
+export const memberEventsInput = customerIdInput.extend({
+  after: z.string().max(100).optional().catch(undefined),
+});

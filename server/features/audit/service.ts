@@ -64,9 +64,9 @@ function parseCursor(after: string | undefined) {
 }
 
 /** One page of the log (or, with `export`, every filtered row up to AUDIT_EXPORT_MAX). */
-export async function auditPage(db: Db, input: AuditInput) {
+export async function auditPage(db: Db, input: AuditInput, pageSize = AUDIT_PAGE_SIZE) {
   const cursor = input.export ? null : parseCursor(input.after);
-  const limit = input.export ? AUDIT_EXPORT_MAX : AUDIT_PAGE_SIZE;
+  const limit = input.export ? AUDIT_EXPORT_MAX : pageSize;
   const rows = await db.kysely
     .selectFrom("audit_log")
     .leftJoin("users", "users.id", "audit_log.actor_id")
@@ -141,6 +141,17 @@ function parseData(data: string | null): Record<string, unknown> | null {
   } catch {
     return { value: data };
   }
+}
+
+/** The customer page's list of one member's entries: a shorter page. */
+export const MEMBER_EVENTS_PAGE_SIZE = 20;
+
+/**
+ * Everything recorded about one member (their sign-ins, second factors, data copies, and what
+ * admins did to their account), newest first, a page at a time on the member index.
+ */
+export function memberEvents(db: Db, input: { id: string; after?: string }) {
+  return auditPage(db, { member: input.id, after: input.after }, MEMBER_EVENTS_PAGE_SIZE);
 }
 
 /** The admins (for the page's admin filter) and the actions written so far (its action filter). */

@@ -6,6 +6,7 @@ import { newId } from "../../../db/id";
 import { prepared } from "../../../db/prepared";
 import type { Database } from "../../../db/schema";
 import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
+import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { attemptLimiter, limitKey } from "../../auth/rate-limit";
@@ -256,6 +257,7 @@ export async function confirmMfaEnrollment(
       .set({ totp_enabled_at: now, totp_last_step: step, updated_at: now })
       .where("id", "=", user.id)
       .execute();
+    await recordAudit(trx, factorEvent(user.id, "auth.factor.add", { factor: "totp" }));
   });
   // Shown once; only their hashes are kept.
   return { recoveryCodes: codes };
@@ -271,7 +273,17 @@ export async function disableMfa(deps: AuthDeps, session: CurrentSession): Promi
       .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: nowDb() })
       .where("id", "=", session.user.id)
       .execute();
+    await recordAudit(trx, factorEvent(session.user.id, "auth.factor.remove", { factor: "totp" }));
   });
+}
+
+/** A second factor added or removed by its owner: a security event on their account. */
+export function factorEvent(
+  userId: string,
+  action: "auth.factor.add" | "auth.factor.remove",
+  data: { factor: "totp" | "passkey"; name?: string },
+) {
+  return { actorId: userId, action, targetType: "user", targetId: userId, data };
 }
 
 /**

@@ -14,13 +14,14 @@ import { newId } from "../../../db/id";
 import type { PasskeyChallengePurpose } from "../../../db/schema";
 import { nowDb } from "../../../db/time";
 import type { Config } from "../../config";
+import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { consumePasskeyChallenge, issuePasskeyChallenge } from "../../auth/passkey-challenges";
 import { createSession, type CurrentSession } from "../../auth/session";
 import { peekToken } from "../../auth/tokens";
 import { countLogin } from "../../metrics";
 import type { AuthDeps, ClientMeta, NewSession } from "./service";
-import { requireRecentReauth, stepUpAttempt } from "./account-security";
+import { factorEvent, requireRecentReauth, stepUpAttempt } from "./account-security";
 import { finishPendingLogin, pendingLoginUser } from "./sign-in";
 
 const RP_NAME = "CB Portal";
@@ -137,20 +138,26 @@ export async function registerPasskey(
   const id = newId();
   const now = nowDb();
   try {
-    await db.kysely
-      .insertInto("passkeys")
-      .values({
-        id,
-        user_id: session.user.id,
-        credential_id: credential.id,
-        public_key: Buffer.from(credential.publicKey).toString("base64url"),
-        counter: credential.counter,
-        transports: credential.transports?.length ? credential.transports.join(",") : null,
-        name: input.name,
-        created_at: now,
-        last_used_at: null,
-      })
-      .execute();
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("passkeys")
+        .values({
+          id,
+          user_id: session.user.id,
+          credential_id: credential.id,
+          public_key: Buffer.from(credential.publicKey).toString("base64url"),
+          counter: credential.counter,
+          transports: credential.transports?.length ? credential.transports.join(",") : null,
+          name: input.name,
+          created_at: now,
+          last_used_at: null,
+        })
+        .execute();
+      await recordAudit(
+        trx,
+        factorEvent(session.user.id, "auth.factor.add", { factor: "passkey", name: input.name }),
+      );
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "passkeyAlreadyRegistered");
     throw error;
@@ -179,10 +186,11 @@ export async function removePasskey(
     ).executeTakeFirstOrThrow();
     const passkeys = await trx
       .selectFrom("passkeys")
-      .select("id")
+      .select(["id", "name"])
       .where("user_id", "=", session.user.id)
       .execute();
-    if (!passkeys.some((p) => p.id === passkeyId)) throw notFound();
+    const removed = passkeys.find((p) => p.id === passkeyId);
+    if (!removed) throw notFound();
     if (user.permission === "admin" && user.totp_enabled_at === null && passkeys.length === 1) {
       throw new AppError("BAD_REQUEST", "lastSecondFactor");
     }
@@ -191,6 +199,10 @@ export async function removePasskey(
       .where("id", "=", passkeyId)
       .where("user_id", "=", session.user.id)
       .execute();
+    await recordAudit(
+      trx,
+      factorEvent(session.user.id, "auth.factor.remove", { factor: "passkey", name: removed.name }),
+    );
   });
 }
 
@@ -312,7 +324,7 @@ async function passkeyLogin(
     userId: null,
     requireUserVerification: true,
   });
-  const session = await createSession(deps.db, who.userId, meta);
+  const session = await createSession(deps.db, who.userId, { ...meta, method: "passkey" });
   return { ...session, ...who };
 }
 
@@ -401,7 +413,7 @@ async function passkeySecondFactor(
   });
   // The password step is used up with the second factor, like the TOTP path does.
   await finishPendingLogin(deps.db, input.mfaChallenge!);
-  const session = await createSession(deps.db, who.userId, meta);
+  const session = await createSession(deps.db, who.userId, { ...meta, method: "passkey" });
   return { ...session, ...who };
 }
 

@@ -145,7 +145,7 @@ export async function verifyEmail(
   ) {
     return null;
   }
-  const session = await createSession(deps.db, user.id, meta);
+  const session = await createSession(deps.db, user.id, { ...meta, method: "emailLink" });
   return { ...session, userId: user.id, permission: user.permission };
 }
 

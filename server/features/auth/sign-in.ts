@@ -1,5 +1,6 @@
 import type { Db } from "../../../db";
 import { nowDb } from "../../../db/time";
+import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { addressGroup, deviceKey, knownDevice } from "../../auth/device-cookie";
 import {
@@ -90,7 +91,7 @@ async function knownDeviceLogin(
     const stored = await storedHash(user);
     const ok = await knownDeviceSlots.hash({}, () => verifyPassword(input.password, stored));
     if (ok === "busy") throw signInBusy();
-    if (!user || !ok) throw new AppError("UNAUTHORIZED", "invalidCredentials");
+    if (!user || !ok) throw await signInFailed(db, user?.id ?? null, "password", meta);
     await limits.forgive("signInDevice", deviceLimit);
     return await signedIn(deps, user, meta);
   } finally {
@@ -149,7 +150,7 @@ async function passwordLogin(
         () => verifyPassword(input.password, stored),
       );
       if (ok === "busy") throw signInBusy();
-      if (!user || !ok) throw new AppError("UNAUTHORIZED", "invalidCredentials");
+      if (!user || !ok) throw await signInFailed(db, user?.id ?? null, "password", meta);
       await limits.forgive("signInAccount", accountAddress);
       await limits.forgive("signInNewDevice", newDevice);
       await limits.refund("signInAddress", address);
@@ -160,6 +161,29 @@ async function passwordLogin(
   } finally {
     admission.release();
   }
+}
+
+/**
+ * Records a refused password or code in the audit log and returns the refusal to throw. An
+ * unknown address is recorded too (with no member, and without the address typed, which may be
+ * a mistyped password): the same write either way keeps an unknown address as slow as a wrong
+ * password, and a burst of them shows up as credential stuffing.
+ */
+async function signInFailed(
+  db: Db,
+  userId: string | null,
+  step: "password" | "secondFactor",
+  meta: ClientMeta,
+): Promise<AppError> {
+  await recordAudit(db.kysely, {
+    actorId: null,
+    action: "auth.signInFailed",
+    targetType: "user",
+    targetId: userId,
+    data: { step },
+    origin: { ip: meta.ip, userAgent: meta.userAgent },
+  });
+  return new AppError("UNAUTHORIZED", step === "password" ? "invalidCredentials" : "invalidCode");
 }
 
 /** Refused on a new device for the window: wait, or set a new password through the reset mail. */
@@ -185,7 +209,7 @@ export async function signedIn(
     const challenge = await issueToken(db.kysely, user.id, "mfa_login");
     return { mfaRequired: true, challenge };
   }
-  const session = await createSession(db, user.id, meta);
+  const session = await createSession(db, user.id, { ...meta, method: "password" });
   return { mfaRequired: false, ...session, userId: user.id, permission: user.permission };
 }
 
@@ -255,12 +279,12 @@ async function secondFactorLogin(
   await limits.take("secondFactor", accountAddress);
   await limits.take("secondFactorAccount", account);
   if (!(await acceptSecondFactor(db, user.id, input.code))) {
-    throw new AppError("UNAUTHORIZED", "invalidCode");
+    throw await signInFailed(db, user.id, "secondFactor", meta);
   }
   await finishPendingLogin(db, input.challenge!);
   await limits.forgive("secondFactor", accountAddress);
   await limits.forgive("secondFactorAccount", account);
-  const session = await createSession(db, user.id, meta);
+  const session = await createSession(db, user.id, { ...meta, method: "secondFactor" });
   return { ...session, userId: user.id, permission: user.permission };
 }
 

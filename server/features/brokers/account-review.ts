@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import type { AuditAction } from "../../domain/audit-actions";
 import type { z } from "zod";
 import type { Db } from "../../../db";
 import { forUpdate } from "../../../db/dialect";
@@ -112,7 +113,7 @@ export async function setAccountType(
 function auditAccount(
   trx: Transaction<Database>,
   adminId: string,
-  action: string,
+  action: AuditAction,
   row: { id: string; user_id: string; broker_id: string; account_number: string },
   change: Record<string, unknown>,
 ) {

@@ -1,4 +1,5 @@
 import type { Db } from "../../../db";
+import type { AuditAction } from "../../domain/audit-actions";
 import { isRetryableTxError, isUniqueViolation, upsertAddFrom } from "../../../db/dialect";
 import { nowDb, toDbTime } from "../../../db/time";
 import { type ExpressionBuilder, type Kysely, sql, type UpdateObject } from "kysely";
@@ -420,7 +421,7 @@ export async function finishBatch(
   trx: Kysely<Database>,
   adminId: string | null,
   batchId: string,
-  action: string,
+  action: AuditAction,
   data: Record<string, unknown>,
 ) {
   await trx

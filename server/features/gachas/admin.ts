@@ -206,7 +206,7 @@ function rewardChange(
 ) {
   return {
     actorId: adminId,
-    action: `gacha.reward.${verb}`,
+    action: `gacha.reward.${verb}` as const,
     targetType: "gacha",
     targetId: gachaId,
     data: { rewardId },

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import type { AuditAction } from "../../domain/audit-actions";
 import type { Db } from "../../../db";
 import { isUniqueViolation } from "../../../db/dialect";
 import { newId } from "../../../db/id";
@@ -272,7 +273,7 @@ export async function setHelpPublished(db: Db, adminId: string, id: string, publ
 function audit(
   trx: Kysely<Database>,
   adminId: string,
-  action: string,
+  action: AuditAction,
   id: string,
   data?: Record<string, unknown>,
 ) {

@@ -4,6 +4,7 @@ import { forUpdate } from "../../../db/dialect";
 import { newId } from "../../../db/id";
 import type { DataExportStatus, Language } from "../../../db/schema";
 import { fromDbTime, toDbTime } from "../../../db/time";
+import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { type CsvCell, toCsv } from "../../lib/csv";
 import { memberWallet } from "../../ledger";
@@ -100,6 +101,7 @@ export async function requestDataExport(db: Db, userId: string, now = new Date()
       .insertInto("data_exports")
       .values({ id, user_id: userId, status: "requested", created_at: stamp, updated_at: stamp })
       .execute();
+    await recordAudit(trx, exportEvent(userId, "dataExport.request", id));
     return { id };
   });
 }
@@ -123,17 +125,35 @@ export async function downloadDataExport(
   const bytes = await deps.storage.get(row.storage_key);
   if (!bytes) throw notFound();
   const stamp = toDbTime(now);
-  await deps.db.kysely
-    .updateTable("data_exports")
-    .set((eb) => ({
-      first_downloaded_at: row.first_downloaded_at ?? stamp,
-      last_downloaded_at: stamp,
-      download_count: eb("download_count", "+", 1),
-      updated_at: stamp,
-    }))
-    .where("id", "=", exportId)
-    .execute();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("data_exports")
+      .set((eb) => ({
+        first_downloaded_at: row.first_downloaded_at ?? stamp,
+        last_downloaded_at: stamp,
+        download_count: eb("download_count", "+", 1),
+        updated_at: stamp,
+      }))
+      .where("id", "=", exportId)
+      .execute();
+    await recordAudit(trx, exportEvent(userId, "dataExport.download", exportId));
+  });
   return { filename: `my-data-${stamp.slice(0, 10).replace(/-/g, "")}.zip`, bytes };
+}
+
+/** The member's own request or download of their copy: a security event on their account. */
+function exportEvent(
+  userId: string,
+  action: "dataExport.request" | "dataExport.download",
+  exportId: string,
+) {
+  return {
+    actorId: userId,
+    action,
+    targetType: "data_export",
+    targetId: exportId,
+    memberId: userId,
+  };
 }
 
 /** Keeps the last `keep` characters, the rest as "*": enough to recognise, not to use. */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import type { AuditAction } from "../../domain/audit-actions";
 import type { Db } from "../../../db";
 import { upsert } from "../../../db/dialect";
 import type { Database } from "../../../db/schema";
@@ -39,7 +40,7 @@ export async function writeSetting(
     key: string;
     value: unknown;
     adminId: string;
-    action: string;
+    action: AuditAction;
     before: unknown;
     after: unknown;
   },
@@ -71,7 +72,7 @@ export async function replaceSetting(
     key: string;
     value: unknown;
     adminId: string;
-    action: string;
+    action: AuditAction;
     before: (trx: Transaction<Database>) => Promise<unknown>;
     after: unknown;
   },

@@ -350,7 +350,7 @@ export async function acceptInvitation(
       data: { invitation: pending.id, role: pending.role_id },
     });
   });
-  const session = await createSession(deps.db, userId, meta);
+  const session = await createSession(deps.db, userId, { ...meta, method: "invitation" });
   return { ...session, userId, permission: "admin" as const };
 }
 

@@ -4,6 +4,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RowList } from "~/components/RowList";
+import { AuditList } from "~/components/admin/AuditList";
+import { buttonClass } from "~/components/ui/button";
 import { AccountStatusBadge } from "~/components/AccountStatus";
 import { SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -24,15 +26,18 @@ export const handle = {
 };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ context, params }: LoaderFunctionArgs) => {
+  async ({ context, params, request }: LoaderFunctionArgs) => {
     try {
       const id = params.id ?? "";
-      const [customer, consents, dataExports] = await Promise.all([
+      // The member's audit entries page by the last row shown (`events`), newest first.
+      const after = new URL(request.url).searchParams.get("events") ?? undefined;
+      const [customer, consents, dataExports, events] = await Promise.all([
         context.trpc.admin.customers.get({ id }),
         context.trpc.legal.memberConsents({ userId: id }),
         context.trpc.profile.adminDataExports({ id }),
+        context.trpc.admin.customers.events({ id, after }),
       ]);
-      return json({ customer, consents, dataExports });
+      return json({ customer, consents, dataExports, events, paged: after !== undefined });
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === "NOT_FOUND" || code === "BAD_REQUEST") {
@@ -69,9 +74,9 @@ const link = `rounded-sm text-emerald-700 underline dark:text-emerald-400 ${focu
 /** /admin/customer/:id: one member's profile, payment details, accounts and balance. */
 export default function AdminCustomer() {
   const { t } = useTranslation(["admin", "profile", "accounts", "common", "legal"]);
-  const { customer, consents, dataExports } = useLoaderData<typeof loader>();
+  const { customer, consents, dataExports, events, paged } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const { profile, payment, accounts, balance, trail } = customer;
+  const { profile, payment, accounts, balance } = customer;
   const revealed = result?.ok && "details" in result ? result.details : null;
   const closing = customer.closing;
   const shown = payment.masked;
@@ -365,26 +370,35 @@ export default function AdminCustomer() {
       </Section>
 
       <Section title={t("admin:customers.detail.trail")} testId="customer-trail">
-        <RowList
-          rows={trail}
+        <AuditList
+          rows={events.rows}
+          testId="customer-events"
           empty={t("admin:customers.detail.noTrail")}
-          rowClassName="flex flex-wrap justify-between gap-2 py-2 text-sm"
-          rowTestId="trail-entry"
-        >
-          {(entry) => (
-            <>
-              <span>
-                {t(`admin:customers.actions.${entry.action}`, { defaultValue: entry.action })}
-                {entry.actor && (
-                  <span className="ml-2 text-slate-500 dark:text-slate-400">{entry.actor}</span>
-                )}
-              </span>
-              <span className="whitespace-nowrap text-slate-500 dark:text-slate-400">
-                {formatDateTime(entry.at)}
-              </span>
-            </>
-          )}
-        </RowList>
+        />
+        {(paged || events.next) && (
+          <nav className="flex flex-wrap gap-2" aria-label={t("admin:audit.paging")}>
+            {paged && (
+              <Link
+                to="."
+                preventScrollReset
+                className={buttonClass({ variant: "secondary" })}
+                data-testid="events-newest"
+              >
+                {t("admin:audit.newest")}
+              </Link>
+            )}
+            {events.next && (
+              <Link
+                to={`?events=${encodeURIComponent(events.next)}`}
+                preventScrollReset
+                className={buttonClass({ variant: "secondary" })}
+                data-testid="events-older"
+              >
+                {t("admin:audit.older")}
+              </Link>
+            )}
+          </nav>
+        )}
       </Section>
     </div>
   );

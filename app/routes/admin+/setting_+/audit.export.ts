@@ -1,6 +1,6 @@
 import { csvExport } from "~/lib/csv.server";
 import { formatDateTime } from "~/lib/format";
-import { auditChanges } from "~/components/admin/AuditList";
+import { auditActionLabel, auditChanges } from "~/components/admin/AuditList";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /** The audit log as CSV: the page's filters, every matching row (newest first, capped). */
@@ -12,7 +12,8 @@ export const loader = /* @__PURE__ */ answerRefusals(
     columns: (t) => [
       [t("admin:audit.csvColumns.at"), (r) => formatDateTime(r.createdAt)],
       [t("admin:audit.actor"), (r) => r.actor?.email ?? ""],
-      [t("admin:audit.action"), (r) => r.action],
+      [t("admin:audit.action"), (r) => auditActionLabel(t, r.action)],
+      [t("admin:audit.actionCode"), (r) => r.action],
       [t("admin:audit.target"), (r) => `${r.targetType} ${r.targetId ?? ""}`.trim()],
       [t("admin:audit.member"), (r) => r.memberId ?? ""],
       [t("admin:audit.csvColumns.ip"), (r) => r.ip ?? ""],

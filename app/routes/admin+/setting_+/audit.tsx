@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditList } from "~/components/admin/AuditList";
+import { AUDIT_ACTIONS } from "../../../../server/domain/audit-actions";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { buttonClass } from "~/components/ui/button";
@@ -59,13 +60,14 @@ export default function AuditPage() {
           <label htmlFor="audit-action" className="block text-sm font-medium">
             {t("audit.action")}
           </label>
-          <input
-            id="audit-action"
-            name="action"
-            defaultValue={value("action")}
-            className={input}
-            placeholder="withdrawal.secondApprove"
-          />
+          <select id="audit-action" name="action" defaultValue={value("action")} className={input}>
+            <option value="">{t("audit.allActions")}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {t(`audit.actions.${action}`)}
+              </option>
+            ))}
+          </select>
         </div>
         <div>
           <label htmlFor="audit-member" className="block text-sm font-medium">
