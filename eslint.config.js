@@ -5,6 +5,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** server/, bot/ and db/ never reach into the web app. */
+const NO_APP = {
+  regex: "^(\\.\\./)+app(/|$)|^~/",
+  message: "server/, bot/ and db/ must not import app/: move shared pure code to server/domain.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -77,14 +83,46 @@ export default tseslint.config(
     files: ["server/**/*.ts", "bot/**/*.ts", "db/**/*.ts"],
     ignores: ["db/seed/**"],
     rules: {
+      "no-restricted-imports": ["error", { patterns: [NO_APP] }],
+    },
+  },
+  {
+    // Core never reaches up. The session, the request plumbing and the shared helpers know no
+    // feature: a feature registers what the core asks of it (server/auth/due.ts). The router is
+    // the one place features are mounted.
+    files: ["server/auth/**/*.ts", "server/lib/**/*.ts", "server/trpc/**/*.ts"],
+    ignores: ["server/trpc/router.ts"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            NO_APP,
             {
-              regex: "^(\\.\\./)+app(/|$)|^~/",
+              regex: "^(\\.\\./)+features(/|$)",
               message:
-                "server/, bot/ and db/ must not import app/: move shared pure code to server/domain.",
+                "core (server/auth, server/lib, server/trpc) must not import a feature: let the feature register with the core instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The database layer knows the server only through its pure shared rules and its version;
+    // what the server wants of it (metrics) is passed in to createDb.
+    files: ["db/**/*.ts"],
+    ignores: ["db/seed/**", "db/cli.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            NO_APP,
+            {
+              regex: "^(\\.\\./)+(bot|server(?!/domain(/|$)|/version$))(/|$)",
+              message:
+                "db/ must not import the server (only server/domain and server/version): pass what it needs into createDb.",
             },
           ],
         },

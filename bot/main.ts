@@ -2,6 +2,7 @@ import { createDb } from "../db";
 import { logSchema, prepareSchema } from "../db/migrate";
 import { configOrExit, configWarnings } from "../server/config";
 import { databaseBeforeStart } from "../server/database-wait";
+import { databaseMetrics } from "../server/metrics-db";
 import { processLogger } from "../server/logger";
 import { installGracefulShutdown } from "../server/shutdown";
 import { VERSION } from "../server/version";
@@ -21,6 +22,7 @@ async function main() {
     sqlitePath: config.SQLITE_PATH,
     // The dispatcher records each delivery as it happens: one connection per concurrent push.
     poolSize: Math.min(config.DB_POOL_SIZE, config.BOT_CONCURRENCY + 2),
+    observe: databaseMetrics,
   });
   for (const warning of configWarnings(config)) log.warn(warning);
   const listen = { port: config.BOT_PORT, host: config.HOST, version: VERSION };

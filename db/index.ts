@@ -18,7 +18,6 @@ import {
   sql,
 } from "kysely";
 import { createPool, type Pool } from "mysql2";
-import { dbQueryDuration, scrapedGauge } from "../server/metrics";
 import { isConnectionLost } from "./dialect";
 import type { Database } from "./schema";
 
@@ -52,49 +51,38 @@ export interface DbOptions {
   poolSize?: number;
   /** `mysql://…` of a replica or another cluster node for read-only lists (MySQL only). */
   readUrl?: string | undefined;
+  observe?: DbObserver;
 }
 
-/** Each statement's time, for portal_db_query_duration_seconds. */
-function observeQuery(event: LogEvent) {
-  dbQueryDuration.observe(
-    { outcome: event.level === "error" ? "error" : "ok" },
-    event.queryDurationMillis / 1000,
-  );
+/**
+ * What a process that exports metrics learns from its database: each statement's time and
+ * outcome, and the MySQL pools it opened. Passed in by that process (server/metrics-db.ts), so
+ * the database layer knows nothing of metrics; a command-line tool or a test passes nothing.
+ */
+export interface DbObserver {
+  statement(seconds: number, outcome: "ok" | "error"): void;
+  /** The pools of the latest createDb by role; the reader only with a `readUrl`. */
+  pools(pools: { writer: Pool; reader?: Pool }): void;
 }
 
-/** The pools of the process's latest createDb, by role, for portal_db_pool_connections. */
-const pools = new Map<"writer" | "reader", Pool>();
-
-scrapedGauge(
-  "portal_db_pool_connections",
-  "MySQL pool connections by pool (writer, reader) and state (open, idle, waiting: requests queued for one, limit)",
-  ["pool", "state"],
-  (gauge) => {
-    for (const [role, pool] of pools) {
-      // mysql2 keeps these on the pool object; no public accessor exists.
-      const inner = pool as unknown as {
-        _allConnections: { length: number };
-        _freeConnections: { length: number };
-        _connectionQueue: { length: number };
-        config: { connectionLimit: number };
-      };
-      gauge.set({ pool: role, state: "open" }, inner._allConnections.length);
-      gauge.set({ pool: role, state: "idle" }, inner._freeConnections.length);
-      gauge.set({ pool: role, state: "waiting" }, inner._connectionQueue.length);
-      gauge.set({ pool: role, state: "limit" }, inner.config.connectionLimit);
-    }
-  },
-);
+/** Kysely's log hook for an observer: every statement's time, failed or not. */
+function statementLog(observe: DbObserver | undefined) {
+  if (!observe) return undefined;
+  return (event: LogEvent) =>
+    observe.statement(event.queryDurationMillis / 1000, event.level === "error" ? "error" : "ok");
+}
 
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const poolSize = options.poolSize ?? 10;
-    const writer = createMysql(options.databaseUrl, poolSize);
-    pools.clear();
-    pools.set("writer", (writer.native as { pool: Pool }).pool);
-    if (!options.readUrl) return writer;
-    const reader = createMysql(options.readUrl, poolSize);
-    pools.set("reader", (reader.native as { pool: Pool }).pool);
+    const writer = createMysql(options.databaseUrl, poolSize, options.observe);
+    const writerPool = (writer.native as { pool: Pool }).pool;
+    if (!options.readUrl) {
+      options.observe?.pools({ writer: writerPool });
+      return writer;
+    }
+    const reader = createMysql(options.readUrl, poolSize, options.observe);
+    options.observe?.pools({ writer: writerPool, reader: (reader.native as { pool: Pool }).pool });
     return {
       ...writer,
       reader: reader.kysely,
@@ -103,7 +91,7 @@ export function createDb(options: DbOptions): Db {
       },
     };
   }
-  return createSqlite(options.sqlitePath ?? "data/portal.sqlite");
+  return createSqlite(options.sqlitePath ?? "data/portal.sqlite", options.observe);
 }
 
 /**
@@ -233,7 +221,7 @@ class ReconnectingMysqlDialect extends MysqlDialect {
   }
 }
 
-function createMysql(url: string, poolSize: number): Db {
+function createMysql(url: string, poolSize: number, observe?: DbObserver): Db {
   const pool = createPool({
     uri: url,
     connectionLimit: poolSize,
@@ -252,7 +240,7 @@ function createMysql(url: string, poolSize: number): Db {
   });
   const kysely = new Kysely<Database>({
     dialect: new ReconnectingMysqlDialect({ pool }),
-    log: observeQuery,
+    log: statementLog(observe),
   });
   const database = decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
   return {
@@ -317,7 +305,7 @@ export function preparedOnce(database: SQLite.Database, size = SQLITE_STATEMENT_
   };
 }
 
-function createSqlite(path: string): Db {
+function createSqlite(path: string, observe?: DbObserver): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma("journal_mode = WAL");
@@ -326,7 +314,7 @@ function createSqlite(path: string): Db {
   database.pragma("synchronous = NORMAL");
   const kysely = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: preparedOnce(database) }),
-    log: observeQuery,
+    log: statementLog(observe),
   });
   return {
     kysely,

@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { createDb } from "../db";
 import { logSchema, prepareSchema } from "../db/migrate";
 import { createApp } from "./app";
+import { databaseMetrics } from "./metrics-db";
 import { configOrExit, configWarnings } from "./config";
 import { databaseBeforeStart } from "./database-wait";
 import { storageFor } from "./storage";
@@ -22,6 +23,7 @@ async function main() {
     sqlitePath: config.SQLITE_PATH,
     poolSize: config.DB_POOL_SIZE,
     readUrl: config.DATABASE_READ_URL,
+    observe: databaseMetrics,
   });
   for (const warning of configWarnings(config)) log.warn(warning);
   const listen = { port: config.PORT, host: config.HOST, version: VERSION };

@@ -1,7 +1,47 @@
-import { type Db, ping, within } from "../db";
+import type { Pool } from "mysql2";
+import { type Db, type DbObserver, ping, within } from "../db";
 import { fromDbTime } from "../db/time";
-import { scrapedGauge } from "./metrics";
+import { dbQueryDuration, scrapedGauge } from "./metrics";
 import { outboxBacklog } from "./notify/outbox";
+
+/** The pools of the process's latest database, by role, for portal_db_pool_connections. */
+const pools = new Map<"writer" | "reader", Pool>();
+
+scrapedGauge(
+  "portal_db_pool_connections",
+  "MySQL pool connections by pool (writer, reader) and state (open, idle, waiting: requests queued for one, limit)",
+  ["pool", "state"],
+  (gauge) => {
+    for (const [role, pool] of pools) {
+      // mysql2 keeps these on the pool object; no public accessor exists.
+      const inner = pool as unknown as {
+        _allConnections: { length: number };
+        _freeConnections: { length: number };
+        _connectionQueue: { length: number };
+        config: { connectionLimit: number };
+      };
+      gauge.set({ pool: role, state: "open" }, inner._allConnections.length);
+      gauge.set({ pool: role, state: "idle" }, inner._freeConnections.length);
+      gauge.set({ pool: role, state: "waiting" }, inner._connectionQueue.length);
+      gauge.set({ pool: role, state: "limit" }, inner.config.connectionLimit);
+    }
+  },
+);
+
+/**
+ * The database's readings for this process's metrics, handed to createDb by the web and bot
+ * processes: each statement's time (portal_db_query_duration_seconds) and the pools' state.
+ */
+export const databaseMetrics: DbObserver = {
+  statement(seconds, outcome) {
+    dbQueryDuration.observe({ outcome }, seconds);
+  },
+  pools(latest) {
+    pools.clear();
+    pools.set("writer", latest.writer);
+    if (latest.reader) pools.set("reader", latest.reader);
+  },
+};
 
 /** What the scrape's database readings are called in portal_metrics_reading_age_seconds. */
 export type ReadingName = "outbox" | "import_jobs";

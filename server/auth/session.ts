@@ -7,9 +7,7 @@ import type { Database, Language, Permission } from "../../db/schema";
 import { addMs, fromDbTime, toDbTime } from "../../db/time";
 import { recordAudit } from "../audit";
 import { AppError } from "../errors";
-import { unshownGoals } from "../features/marathon/service";
-import { unseenPopups } from "../features/popups/service";
-import { unagreedReconsents } from "../features/legal/service";
+import { dueChecks, dueColumn, dueFlags, type DueOnNextPage } from "./due";
 
 export const SESSION_COOKIE = "sid";
 /** The absolute lifetime by default: a session ends this long after sign-in, active or not. */
@@ -46,12 +44,11 @@ export interface CurrentSession {
   user: SessionUser;
   /**
    * Whether the shell has something to open for this member, read with the session (one query
-   * instead of four on every page): a reached goal the goal modal has not shown, a popup they
-   * have not been shown, a new version of the terms or privacy policy to agree to. When false,
-   * marathon.pending, popups.next and legal.pending answer "nothing" without asking; when true,
-   * they read the rows.
+   * instead of one more per feature on every page): each flag a feature registered with
+   * registerDue (a reached goal not shown, a popup not seen, terms to agree to again). When
+   * false, the feature's procedure answers "nothing" without asking; when true, it reads the rows.
    */
-  due: { goals: boolean; popup: boolean; consent: boolean };
+  due: DueOnNextPage;
 }
 
 export function hashToken(token: string): string {
@@ -132,35 +129,46 @@ export async function findSession(
 }
 
 /**
- * The session with its member and what is due on their next page (reached marathon goals not
- * yet shown, a popup not yet seen, terms to agree to again): one statement, on every request.
+ * The session with its member and what the registered features have due on their next page:
+ * one statement, on every request.
  */
-const sessionRow = prepared(2, (kysely: Kysely<Database>, id: string, now: string) =>
-  kysely
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .select((eb) => [
-      eb.exists(unshownGoals(kysely, eb.ref("users.id")).select("marathons.id")).as("goals_due"),
-      eb.exists(unseenPopups(kysely, eb.ref("users.id"), now).select("popups.id")).as("popup_due"),
-      eb
-        .exists(unagreedReconsents(kysely, eb.ref("users.id")).select("asking.id"))
-        .as("consent_due"),
-      "sessions.id as session_id",
-      "sessions.expires_at",
-      "sessions.created_at",
-      "sessions.last_seen_at",
-      "users.id",
-      "users.email",
-      "users.name",
-      "users.nickname",
-      "users.permission",
-      "users.language",
-      "users.email_verified_at",
-    ])
-    .where("sessions.id", "=", id)
-    // A closed account's sessions were ended with it; one left over serves nothing.
-    .where("users.closed_at", "is", null),
-);
+const sessionStatement = () =>
+  prepared(2, (kysely: Kysely<Database>, id: string, now: string) =>
+    kysely
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select((eb) => [
+        ...[...dueChecks()].map(([name, check]) =>
+          eb.exists(check(kysely, eb.ref("users.id"), now)).as(dueColumn(name)),
+        ),
+        "sessions.id as session_id",
+        "sessions.expires_at",
+        "sessions.created_at",
+        "sessions.last_seen_at",
+        "users.id",
+        "users.email",
+        "users.name",
+        "users.nickname",
+        "users.permission",
+        "users.language",
+        "users.email_verified_at",
+      ])
+      .where("sessions.id", "=", id)
+      // An expired session answers no row, as a deleted one does ("expired" either way).
+      .where("sessions.expires_at", ">", now)
+      // A closed account's sessions were ended with it; one left over serves nothing.
+      .where("users.closed_at", "is", null),
+  );
+
+/** The session statement for the checks registered so far (only ever added to, at load). */
+const sessionStatements = new Map<number, ReturnType<typeof sessionStatement>>();
+
+function sessionRow(kysely: Kysely<Database>, id: string, now: string) {
+  const registered = dueChecks().size;
+  let statement = sessionStatements.get(registered);
+  if (!statement) sessionStatements.set(registered, (statement = sessionStatement()));
+  return statement(kysely, id, now);
+}
 
 /**
  * As findSession, and why a cookie's session is over: "idle" (unused past its role's limit;
@@ -214,11 +222,7 @@ export async function lookUpSession(
       language: row.language,
       emailVerified: row.email_verified_at !== null,
     },
-    due: {
-      goals: Boolean(row.goals_due),
-      popup: Boolean(row.popup_due),
-      consent: Boolean(row.consent_due),
-    },
+    due: dueFlags(row),
   };
   return { session, ended: null };
 }

@@ -2,8 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBot } from "../../bot/worker";
+import { createDb, type Db } from "../../db";
 import { createApp } from "../../server/app";
 import { parseConfig } from "../../server/config";
+import { databaseMetrics } from "../../server/metrics-db";
 import { appRouter } from "../../server/trpc/router";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { createUser, silentLog } from "../helpers/fixtures";
@@ -14,17 +16,21 @@ const TOKEN = "metrics-token-0123456789abcdef";
 const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", METRICS_TOKEN: TOKEN });
 
 let t: TestDb;
+/** The test's database opened as the processes open theirs: with their metrics observing it. */
+let db: Db;
 let web: RunningServer;
 let bot: RunningServer;
 
 beforeAll(async () => {
   t = await createTestDb();
-  web = await listen(createApp({ config, db: t.db, log: silentLog }));
-  bot = await listen(createBot(config, silentLog, t.db).server);
+  db = createDb({ ...t.location, poolSize: 4, observe: databaseMetrics });
+  web = await listen(createApp({ config, db, log: silentLog }));
+  bot = await listen(createBot(config, silentLog, db).server);
 });
 afterAll(async () => {
   await web.close();
   await bot.close();
+  await db.destroy();
   await t.cleanup();
 });
 

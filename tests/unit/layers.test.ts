@@ -65,6 +65,26 @@ function boundaryCrossings(): string[] {
   return found;
 }
 
+/**
+ * Every import or export (types included) of a file under `dirs` whose target matches
+ * `forbidden`, as "file -> target"; `exempt` files (paths from the root) are skipped.
+ */
+function reverseArrows(dirs: string[], forbidden: RegExp, exempt: RegExp): string[] {
+  const found: string[] = [];
+  for (const file of dirs.flatMap((dir) => sourceFiles(path.join(root, dir)))) {
+    if (exempt.test(path.relative(root, file))) continue;
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+    for (const node of source.statements) {
+      if (!ts.isImportDeclaration(node) && !ts.isExportDeclaration(node)) continue;
+      const specifier = node.moduleSpecifier;
+      if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) continue;
+      const target = path.relative(root, path.resolve(path.dirname(file), specifier.text));
+      if (forbidden.test(target)) found.push(`${path.relative(root, file)} -> ${target}`);
+    }
+  }
+  return found;
+}
+
 describe("layers", () => {
   it("server/, bot/ and db/ may not import app/", async () => {
     const code = 'import { toLanguage } from "../../app/i18n";\nexport const x = toLanguage;\n';
@@ -110,5 +130,49 @@ describe("layers", () => {
 
   it("no file in app/ runs code of server/ outside server/domain, of bot/ or of db/", () => {
     expect(boundaryCrossings()).toEqual([]);
+  });
+
+  it("core (server/auth, server/lib, server/trpc) may not import a feature; the router mounts them", async () => {
+    const code =
+      'import { unshownGoals } from "../features/marathon/service";\nexport const x = unshownGoals;\n';
+    expect(await ruleIds("server/auth/probe.ts", code)).toContain("no-restricted-imports");
+    expect(await ruleIds("server/trpc/probe.ts", code)).toContain("no-restricted-imports");
+    expect(await ruleIds("server/lib/probe.ts", code)).toContain("no-restricted-imports");
+    const typeOnlyImport =
+      'import type { Marathon } from "../../features/marathon/schema";\nexport type X = Marathon;\n';
+    expect(await ruleIds("server/lib/deep/probe.ts", typeOnlyImport)).toContain(
+      "no-restricted-imports",
+    );
+    expect(await ruleIds("server/trpc/router.ts", code)).not.toContain("no-restricted-imports");
+  });
+
+  it("db/ may not import the server beyond server/domain and server/version", async () => {
+    const metrics = 'import { registry } from "../server/metrics";\nexport const x = registry;\n';
+    expect(await ruleIds("db/probe.ts", metrics)).toContain("no-restricted-imports");
+    const feature =
+      'import { unshownGoals } from "../../server/features/marathon/service";\nexport const x = unshownGoals;\n';
+    expect(await ruleIds("db/schema/probe.ts", feature)).toContain("no-restricted-imports");
+    const bot = 'import { createBot } from "../bot/worker";\nexport const x = createBot;\n';
+    expect(await ruleIds("db/probe.ts", bot)).toContain("no-restricted-imports");
+    const allowed =
+      'import { toDbTime } from "../server/domain/tokyo";\nimport { VERSION } from "../server/version";\nexport const x = [toDbTime, VERSION];\n';
+    expect(await ruleIds("db/probe.ts", allowed)).toEqual([]);
+  });
+
+  it("no core file imports a feature, and no database file imports the server", () => {
+    expect(
+      reverseArrows(
+        ["server/auth", "server/lib", "server/trpc"],
+        /^server\/features(\/|$)/,
+        /^server\/trpc\/router\.ts$/,
+      ),
+    ).toEqual([]);
+    expect(
+      reverseArrows(
+        ["db"],
+        /^(bot|app|server(?!\/domain(\/|$)|\/version$))(\/|$)/,
+        /^db\/(seed\/|cli\.ts$)/,
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { registerDue } from "../../auth/due";
+import { unagreedReconsents } from "./service";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
 import { recordId } from "../../lib/input";
 import { z } from "zod";
@@ -55,3 +57,11 @@ export const legalRouter = router({
     .input(consentListInput)
     .query(({ ctx, input }) => legal.consentList(ctx.listDb, input)),
 });
+
+declare module "../../auth/due" {
+  interface DueOnNextPage {
+    /** A new version of the terms or privacy policy the member must agree to again. */
+    consent: boolean;
+  }
+}
+registerDue("consent", (kysely, userId) => unagreedReconsents(kysely, userId).select("asking.id"));

@@ -1,3 +1,5 @@
+import { registerDue } from "../../auth/due";
+import { unshownGoals } from "./service";
 import {
   adminProcedure,
   memberFeatureProcedure,
@@ -61,3 +63,11 @@ export const marathonRouter = router({
     .input(setActiveInput)
     .mutation(({ ctx, input }) => marathon.setActive(ctx.db, ctx.user.id, input.id, input.active)),
 });
+
+declare module "../../auth/due" {
+  interface DueOnNextPage {
+    /** A reached goal the goal modal has not shown. */
+    goals: boolean;
+  }
+}
+registerDue("goals", (kysely, userId) => unshownGoals(kysely, userId).select("marathons.id"));

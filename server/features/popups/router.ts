@@ -1,3 +1,5 @@
+import { registerDue } from "../../auth/due";
+import { unseenPopups } from "./service";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
 import {
   adminListInput,
@@ -61,3 +63,13 @@ export const popupsRouter = router({
     .input(setActiveInput)
     .mutation(({ ctx, input }) => popups.setActive(ctx.db, ctx.user.id, input.id, input.active)),
 });
+
+declare module "../../auth/due" {
+  interface DueOnNextPage {
+    /** A popup the member has not been shown. */
+    popup: boolean;
+  }
+}
+registerDue("popup", (kysely, userId, now) =>
+  unseenPopups(kysely, userId, now).select("popups.id"),
+);
