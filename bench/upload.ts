@@ -129,7 +129,8 @@ async function main() {
     });
     const pid = server.pid!;
     for (let i = 0; ; i++) {
-      if (i > 600) throw new Error("the server did not start");
+      // Three minutes: on a loaded machine the bundle alone took over one to start.
+      if (i > 1800) throw new Error("the server did not start");
       const ok = await fetch(`${origin}/healthz`).then(
         (r) => r.ok,
         () => false,

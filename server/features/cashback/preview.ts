@@ -213,8 +213,9 @@ export async function runPreviewJob(
     const wholeBatch = batchReads(db);
     await numberIdentical(db.kysely, job.batch_id, wholeBatch);
     await markRepeats(db.kysely, job.batch_id, wholeBatch);
-    await numberChunks(db.kysely, job.batch_id, wholeBatch);
-    const counts = await countStaged(db.kysely, job.batch_id);
+    // On SQLite a statement holds the web thread: the numbering goes in pieces there.
+    await numberChunks(db.kysely, job.batch_id, wholeBatch, { inPieces: db.engine === "sqlite" });
+    const counts = await countStaged(db.kysely, job.batch_id, wholeBatch);
     if (counts.rows_total === 0) throw new AppError("BAD_REQUEST", "import.emptyFile");
     await db.kysely.transaction().execute(async (trx) => {
       await renewLease(trx, lease, () => ({

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema";
-import type { ReportItem } from "./report";
+import { type ReportItem, yieldToOthers } from "./report";
 import { type BatchRead, onConnection } from "./batch-reads";
 import { createHash } from "node:crypto";
 import {
@@ -22,8 +22,11 @@ import {
 /** Rows credited per transaction: big enough to be fast, small enough to keep locks short. */
 export const CHUNK = 5_000;
 
-/** Report lines staged per transaction by a preview: one read batch, one progress step. */
-export const STAGE_ROWS = 2_000;
+/**
+ * Report lines staged per transaction by a preview: one read batch, one progress step. Small,
+ * since on SQLite each batch's reads and writes hold the thread every request runs on.
+ */
+export const STAGE_ROWS = 500;
 
 /** Writes one batch of classified rows to the staging table, in the caller's transaction. */
 export async function stageRows(trx: Kysely<Database>, rows: NewRow[]) {
@@ -58,6 +61,8 @@ export async function stagePreview(
   let read = 0;
   let cleared = false;
   for await (const batch of lines) {
+    // A batch's classifying and its transaction hold the thread on SQLite: others go between.
+    await yieldToOthers();
     const fresh = batch.slice(Math.max(0, progress.done - read));
     read += batch.length;
     if (fresh.length === 0) continue;
@@ -198,6 +203,9 @@ export async function markRepeats(
 /** Chunks numbered per UPDATE by `numberChunks`. */
 const CHUNKS_PER_STEP = 100;
 
+/** Rows numbered per UPDATE when numbering in pieces (`numberChunks`, `inPieces`). */
+export const NUMBER_PIECE = 500;
+
 /**
  * Numbers the batch's matched rows that have no chunk yet (every one after a preview; those a
  * re-run matched again) into chunks after every chunk so far, as `planChunks` plans them from
@@ -205,23 +213,21 @@ const CHUNKS_PER_STEP = 100;
  * first whose last member's id is not below its own member's: one UPDATE with a CASE over
  * those ids per hundred chunks (one UPDATE per chunk read the whole batch each time). Safe to
  * repeat: only rows without a chunk change.
+ *
+ * `inPieces` (SQLite, where a statement holds the thread that runs it): the rows' ids are read
+ * with the members' (by `read`, off the thread), and numbered a few hundred rows per UPDATE by
+ * id, a member's rows in one statement, with the event loop handed back between: one UPDATE
+ * over the batch held every other request for about a second per 100,000 rows. Stopped
+ * half-way, a member's rows are all numbered or none, so a re-run still keeps them together.
  */
 export async function numberChunks(
   db: Kysely<Database>,
   batchId: string,
   read: BatchRead = onConnection(db),
+  options: { inPieces?: boolean } = {},
 ) {
-  const batch = await db
-    .selectFrom("import_batches")
-    .select("next_chunk")
-    .where("id", "=", batchId)
-    .executeTakeFirstOrThrow();
-  const last = await db
-    .selectFrom("import_rows")
-    .select((eb) => eb.fn.max("chunk_no").as("last"))
-    .where("batch_id", "=", batchId)
-    .executeTakeFirst();
-  const first = Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1);
+  if (options.inPieces) return numberChunksInPieces(db, batchId, read);
+  const first = await firstFreeChunk(db, batchId);
   const members = await read(
     db
       .selectFrom("import_rows")
@@ -261,14 +267,89 @@ export async function numberChunks(
   }
 }
 
-/** The batch's rows per status (credited apart: the batch row stores its own count of those). */
-export async function countStaged(db: Kysely<Database>, batchId: string) {
-  const counts = await db
+/** The first chunk number free for the batch's rows not yet numbered. */
+async function firstFreeChunk(db: Kysely<Database>, batchId: string): Promise<number> {
+  const batch = await db
+    .selectFrom("import_batches")
+    .select("next_chunk")
+    .where("id", "=", batchId)
+    .executeTakeFirstOrThrow();
+  const last = await db
     .selectFrom("import_rows")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .select((eb) => eb.fn.max("chunk_no").as("last"))
     .where("batch_id", "=", batchId)
-    .groupBy("status")
-    .execute();
+    .executeTakeFirst();
+  return Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1);
+}
+
+async function numberChunksInPieces(db: Kysely<Database>, batchId: string, read: BatchRead) {
+  const first = await firstFreeChunk(db, batchId);
+  const rows = await read(
+    db
+      .selectFrom("import_rows")
+      .select(["id", "user_id"])
+      .where("batch_id", "=", batchId)
+      .where("status", "=", "matched")
+      .where("chunk_no", "is", null)
+      .orderBy("user_id")
+      .compile(),
+  );
+  // Each member's ids, in member order (the rows came sorted by member).
+  const members: [string, string[]][] = [];
+  for (const row of rows) {
+    const last = members[members.length - 1];
+    if (last && last[0] === row.user_id) last[1].push(row.id);
+    else members.push([row.user_id!, [row.id]]);
+  }
+  const plan = planChunks(
+    members.map(([userId, ids]) => [userId, ids.length]),
+    first,
+  );
+  let piece: string[] = [];
+  let pieceChunk = first;
+  const number = async (trx: Kysely<Database>, ids: string[], chunk: number) => {
+    // 1,000 ids a statement stay under SQLite's bound parameters.
+    for (let i = 0; i < ids.length; i += 1000) {
+      await trx
+        .updateTable("import_rows")
+        .set({ chunk_no: chunk })
+        .where("id", "in", ids.slice(i, i + 1000))
+        .where("chunk_no", "is", null)
+        .execute();
+    }
+  };
+  const flush = async () => {
+    if (piece.length === 0) return;
+    const [ids, chunk] = [piece, pieceChunk];
+    // A member with more rows than one statement takes: all of them or none.
+    if (ids.length > 1000) await db.transaction().execute((trx) => number(trx, ids, chunk));
+    else await number(db, ids, chunk);
+    piece = [];
+    await yieldToOthers();
+  };
+  for (const [userId, ids] of members) {
+    const chunk = plan.get(userId)!;
+    if (chunk !== pieceChunk || piece.length + ids.length > NUMBER_PIECE) await flush();
+    pieceChunk = chunk;
+    piece.push(...ids);
+  }
+  await flush();
+}
+
+/** The batch's rows per status (credited apart: the batch row stores its own count of those). */
+export async function countStaged(
+  db: Kysely<Database>,
+  batchId: string,
+  read: BatchRead = onConnection(db),
+) {
+  const counts = await read(
+    db
+      .selectFrom("import_rows")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("batch_id", "=", batchId)
+      .groupBy("status")
+      .compile(),
+  );
   const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
   return {
     rows_total: counts.reduce((sum, c) => sum + Number(c.n), 0),
