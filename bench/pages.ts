@@ -19,7 +19,7 @@
  *    between two runs of the minimal page: a page's ratio is its requests/second over the mean
  *    of the minimal page's runs before and after it, so a load that moves during the run moves
  *    both; every page is measured in BENCH_ROUNDS rounds and its ratio is their median. Targets, in every configuration: the dashboard ≥ 0.25, the ranking (the lightest member
- *    page) ≥ 0.35. The
+ *    page) ≥ 0.35, the public home and a broker page (asked without a cookie, as a CDN asks) ≥ 0.5. The
  *    portal's empty page (/bench/bare: the root loader and the shell, no data of its own) is
  *    measured the same way, for what the shell alone costs; it has no target. It also prints
  *    each server's CPU time per request (Linux, /proc) and the ratio of those: on a machine
@@ -88,7 +88,8 @@ const PHASES = (process.env.BENCH_PHASES ?? "ratios,latency").split(",").map((s)
 interface PageDef {
   name: string;
   path: string;
-  who: "member" | "admin";
+  /** A visitor sends no cookie: the public pages' answer a CDN may keep. */
+  who: "member" | "admin" | "visitor";
 }
 
 /** Phase 1: the pages measured against the minimal page, with their ratio targets. */
@@ -96,6 +97,8 @@ const RATIO_PAGES: (PageDef & { target: number | null })[] = [
   { name: "portal empty page", path: "/bench/bare", who: "member", target: null },
   { name: "dashboard", path: "/users", who: "member", target: 0.25 },
   { name: "ranking", path: "/users/ranking", who: "member", target: 0.35 },
+  { name: "public home", path: "/welcome", who: "visitor", target: 0.5 },
+  { name: "broker page", path: "/brokers/xm", who: "visitor", target: 0.5 },
 ];
 
 /** Phase 2: the large dataset; the first two by default, all with BENCH_PAGES=all. */
@@ -144,7 +147,8 @@ async function ratios(failures: string[]) {
           if (WARMUP > 0) {
             await run(`${MINIMAL_ORIGIN}/`, [], CONNECTIONS, minimal, WARMUP, accept);
             for (const page of RATIO_PAGES) {
-              await run(`${ORIGIN}${page.path}`, member, CONNECTIONS, portal, WARMUP, accept);
+              const who = page.who === "visitor" ? [] : member;
+              await run(`${ORIGIN}${page.path}`, who, CONNECTIONS, portal, WARMUP, accept);
             }
           }
           const baseline = async () => {
@@ -166,7 +170,7 @@ async function ratios(failures: string[]) {
             for (const page of RATIO_PAGES) {
               const r = await run(
                 `${ORIGIN}${page.path}`,
-                member,
+                page.who === "visitor" ? [] : member,
                 CONNECTIONS,
                 portal,
                 DURATION,

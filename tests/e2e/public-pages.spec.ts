@@ -129,3 +129,68 @@ test.describe("the referral landing", () => {
     expect((await context.cookies()).find((c) => c.name === "ref")?.value).toBe("land2026");
   });
 });
+
+test.describe("caching and link previews", () => {
+  test("a visitor's public page carries an ETag and a CDN's lifetimes, and answers 304 when held", async ({
+    playwright,
+  }) => {
+    // A fresh client: no cookie at all, as a CDN asks.
+    const visitor = await playwright.request.newContext({
+      baseURL: test.info().project.use.baseURL,
+    });
+    for (const path of ["/welcome", "/brokers/xm?lng=en", "/help", "/terms"]) {
+      const first = await visitor.get(path);
+      expect(first.status(), path).toBe(200);
+      const headers = first.headers();
+      expect(headers["cache-control"], path).toBe(
+        "public, max-age=0, s-maxage=300, stale-while-revalidate=600",
+      );
+      const etag = headers.etag!;
+      expect(etag, path).toMatch(/^W\/"/);
+      // The page's CSP nonce changes on every answer; its ETag does not.
+      const again = await visitor.get(path);
+      expect(again.headers().etag, path).toBe(etag);
+      const held = await visitor.get(path, { headers: { "If-None-Match": etag } });
+      expect(held.status(), path).toBe(304);
+      expect(held.headers()["content-security-policy"], path).toBeUndefined();
+      expect((await held.body()).length, path).toBe(0);
+    }
+    // Head tags and structured data as a crawler reads them.
+    const html = await (await visitor.get("/brokers/xm")).text();
+    expect(html).toContain('<link rel="alternate" hrefLang="en" href="');
+    expect(html).toMatch(/<meta property="og:image" content="[^"]+\/og\/brokers\/xm\.png"/);
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as { "@type": string },
+    );
+    expect(ld.map((d) => d["@type"])).toEqual(["BreadcrumbList"]);
+    await visitor.dispose();
+  });
+
+  test("a member's page is stored by nobody and has no ETag", async ({ page, login }) => {
+    await login();
+    for (const path of ["/users/mypage", "/brokers"]) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(200);
+      // The public list too: a signed-in reader's copy names them in the header.
+      expect(res.headers()["cache-control"], path).toBe(
+        path === "/brokers" ? "private, no-cache" : "private, no-store",
+      );
+      if (path !== "/brokers") expect(res.headers().etag, path).toBeUndefined();
+    }
+  });
+
+  test("the preview pictures are PNGs of 1200 × 630, cacheable; an unknown broker's is not found", async ({
+    request,
+  }) => {
+    for (const path of ["/og/welcome.png", "/og/brokers/xm.png?lng=en"]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()["content-type"], path).toBe("image/png");
+      expect(res.headers()["cache-control"], path).toMatch(/^public, .*s-maxage=/);
+      const png = await res.body();
+      expect(png.readUInt32BE(16), path).toBe(1200);
+      expect(png.readUInt32BE(20), path).toBe(630);
+    }
+    expect((await request.get("/og/brokers/nobody.png")).status()).toBe(404);
+  });
+});

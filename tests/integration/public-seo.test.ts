@@ -177,7 +177,9 @@ describe(`the public pages' search and preview tags on ${testEngine}`, () => {
       expect(meta(en.seo, "og:locale")?.content).toBe("en_US");
       // A visitor's answer may be kept by a CDN.
       expect(ja.res.headers.get("Cache-Control")).toMatch(/^public, .*s-maxage=\d+/);
-    });
+      // The first page loads the route's modules (the whole page's components): slow on a
+      // loaded runner.
+    }, 120_000);
   }
 
   it("describes a help answer by its words and asks its question in FAQ data", async () => {
