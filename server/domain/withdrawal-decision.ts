@@ -52,3 +52,14 @@ export const withdrawalDecisionForm = z.discriminatedUnion("intent", [
   markSentInput.extend({ intent: z.literal("markSent") }),
   bulkCompleteInput.extend({ intent: z.literal("bulkComplete") }),
 ]);
+
+/**
+ * The transfer queue's forms: approve (a large one's first approval puts it to another admin;
+ * from "checking", the second approval completes it), deny with a reason, or send a large one
+ * awaiting its second approval back with a reason.
+ */
+export const transferDecisionForm = z.discriminatedUnion("intent", [
+  idInput.extend({ intent: z.literal("approve") }),
+  rejectInput.extend({ intent: z.literal("deny") }),
+  sendBackInput.extend({ intent: z.literal("sendBack") }),
+]);

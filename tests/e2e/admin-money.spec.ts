@@ -192,10 +192,13 @@ test.describe("admin settings", () => {
       await section.getByLabel("送金手数料率（%）").fill("1.25");
       await section.getByLabel("送金の最低額（円）").fill("5000");
       await section.getByLabel("送金の上限額（円）").fill("1000");
+      // …and a second-approval amount that is not whole yen, on its own field.
+      await section.getByLabel("二次承認が必要な金額").fill("1.5");
       await section.getByRole("button", { name: "更新" }).click();
       await expect(section.getByTestId("error-transferMax")).toHaveText(
         "上限は下限以上にしてください",
       );
+      await expect(section.getByTestId("error-secondApprovalFrom")).toBeVisible();
       expect(await getMoneySettings(db.kysely)).toEqual(before);
 
       // Cancel returns to the unchanged values.
@@ -211,6 +214,7 @@ test.describe("admin settings", () => {
       await section.getByLabel("送金の上限額（円）").fill("300000");
       await section.getByLabel("USDTのネットワーク").selectOption("ERC20");
       await section.getByLabel("PayPayの1日あたりの上限（円）").fill("50000");
+      await section.getByLabel("二次承認が必要な金額").fill("400,000");
       await section.getByRole("button", { name: "更新" }).click();
       // A network change asks first (decision 023).
       await page
@@ -222,6 +226,7 @@ test.describe("admin settings", () => {
       await expect(section.getByTestId("value-transferRange")).toHaveText("¥2,000 〜 ¥300,000");
       await expect(section.getByTestId("value-usdtNetwork")).toHaveText("ERC20");
       await expect(section.getByTestId("value-paypayDailyLimit")).toHaveText("¥50,000");
+      await expect(section.getByTestId("value-secondApprovalFrom")).toHaveText("¥400,000");
       expect(await getMoneySettings(db.kysely)).toEqual({
         transferFeeRateBp: 125,
         transferMin: 2_000,
@@ -229,7 +234,7 @@ test.describe("admin settings", () => {
         usdtNetwork: "ERC20",
         paypayDailyLimit: 50_000,
         usdJpyX100: before.usdJpyX100,
-        secondApprovalFrom: 300_000,
+        secondApprovalFrom: 400_000,
       });
 
       // Back to what it was, through the page again.
@@ -241,6 +246,7 @@ test.describe("admin settings", () => {
       await section
         .getByLabel("PayPayの1日あたりの上限（円）")
         .fill(String(before.paypayDailyLimit));
+      await section.getByLabel("二次承認が必要な金額").fill(String(before.secondApprovalFrom));
       await section.getByRole("button", { name: "更新" }).click();
       await page
         .getByTestId("network-change-dialog")

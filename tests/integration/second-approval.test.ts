@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";
-import { adminWithCaller, type Caller, payingMember } from "../helpers/fixtures";
+import {
+  adminWithCaller,
+  callerFor,
+  type Caller,
+  createUser,
+  payingMember,
+} from "../helpers/fixtures";
 import { key, walletOf } from "../helpers/money";
 
 /** Maker-checker for money (decision 095): two different admins for a large sum, once. */
@@ -198,5 +204,42 @@ describe(`second approval of large transfers on ${testEngine}`, () => {
     await first.caller.wallet.denyTransfer({ id, reason: "不審な送金" });
     expect(await status("transfers", id)).toBe("failed");
     expect(await walletOf(t.db, sender.id)).toEqual({ available: LARGE + 10_000, held: 0 });
+  });
+});
+
+describe(`the home's list of what awaits a second approval on ${testEngine}`, () => {
+  it("names who gave each first approval, for the roles that decide money only", async () => {
+    const { id: withdrawalId } = await largeWithdrawal();
+    await first.caller.wallet.completeWithdrawal({ id: withdrawalId });
+    const sender = await payingMember(t.db, LARGE + 10_000);
+    const receiver = await payingMember(t.db);
+    const { id: transferId } = await sender.caller.wallet.requestTransfer({
+      email: receiver.email,
+      amount: LARGE,
+      requestKey: key(),
+    });
+    await second.caller.wallet.approveTransfer({ id: transferId });
+
+    const listed = (await third.caller.admin.home()).awaitingSecond;
+    expect(listed.find((i) => i.id === withdrawalId)).toMatchObject({
+      kind: "withdrawals",
+      amount: LARGE,
+      firstApprover: { id: first.id },
+    });
+    expect(listed.find((i) => i.id === transferId)).toMatchObject({
+      kind: "transfers",
+      amount: LARGE,
+      firstApprover: { id: second.id },
+    });
+
+    // Approved by a second admin, it leaves the list; a pending one never enters it.
+    await third.caller.wallet.approveTransfer({ id: transferId });
+    const after = (await third.caller.admin.home()).awaitingSecond;
+    expect(after.some((i) => i.id === transferId)).toBe(false);
+
+    // Support does not decide money: its home lists none of it.
+    const support = await createUser(t.db, { permission: "admin", adminRole: "support" });
+    const supportHome = await (await callerFor(t.db, support.id)).admin.home();
+    expect(supportHome.awaitingSecond).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { useActionData } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RowDecisions } from "~/components/admin/RowDecisions";
+import { type AwaitingRow, SecondApproval } from "~/components/admin/SecondApproval";
 import { type Column, DataTable, type TablePage } from "~/components/table/DataTable";
 import { FilterField, filterControl } from "~/components/table/TableFilters";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -151,9 +152,12 @@ export function StatusFilter({
   );
 }
 
-/** What `approveOrDeny` (lib/decisions.server) answers. */
+/**
+ * What `approveOrDeny` (lib/decisions.server) answers; a queue with second approvals also
+ * answers "sendBack", and `awaitsSecond` when an approval was the first of two.
+ */
 type ApproveOrDenyResult =
-  | { ok: true; intent: "approve" | "deny" }
+  | { ok: true; intent: "approve" | "deny" | "sendBack"; awaitsSecond?: boolean }
   | { ok: false; error: FormErrorShape; values: Record<string, string> };
 
 /**
@@ -161,7 +165,7 @@ type ApproveOrDenyResult =
  * dialogs; the page's action is `approveOrDeny`. `names` fills the texts that name a row,
  * `facts` shows what an open dialog is about, `done` the notice after a decision.
  */
-export function ApproveOrDenyTable<Row extends { id: string; status: string }>({
+export function ApproveOrDenyTable<Row extends AwaitingRow>({
   kinds,
   names,
   facts,
@@ -171,8 +175,14 @@ export function ApproveOrDenyTable<Row extends { id: string; status: string }>({
   columns,
   testId,
   english = false,
+  adminId,
 }: {
   kinds: DecisionKinds<"approve", "deny">;
+  /**
+   * Given on a queue with second approvals: a row awaiting its second approval offers this
+   * admin approve or send back (or says it waits for another admin).
+   */
+  adminId?: string;
   /** The denial's reason may be written in English too (the page's `deny` passes it on). */
   english?: boolean;
   names: (row: Row) => Record<string, string>;
@@ -184,24 +194,29 @@ export function ApproveOrDenyTable<Row extends { id: string; status: string }>({
   testId?: string;
 }) {
   const { section, ns = "admin-money" } = kinds;
-  const { t } = useTranslation(ns);
+  const { t } = useTranslation([ns, "admin-money"]);
   const result = useActionData<ApproveOrDenyResult>();
   type Decision = { kind: "approve" | "deny"; row: Row };
-  const [done, setDone] = useState<{ kind: Decision["kind"]; row: Row | null } | null>(null);
+  type Done = Extract<ApproveOrDenyResult, { ok: true }>;
+  const [done, setDone] = useState<{ result: Done; row: Row | null } | null>(null);
   const decisions = useDecisions<Decision, ApproveOrDenyResult>(
     result,
     t(`${section}.deny.reason`),
-    (ok, decided) => setDone({ kind: ok.intent, row: decided?.row ?? null }),
+    (ok, decided) => setDone({ result: ok, row: decided?.row ?? null }),
   );
   const { decision, pageError } = decisions;
   const open = (kind: Decision["kind"], row: Row) => decisions.open({ kind, row });
   return (
     <>
       {done && (
-        <Alert tone="success" testId="decided">
-          {done.row
-            ? t(`${section}.${done.kind}.done`, names(done.row))
-            : t(`${section}.${done.kind}.doneShort`)}
+        <Alert tone={done.result.awaitsSecond ? "info" : "success"} testId="decided">
+          {done.result.awaitsSecond
+            ? t("admin-money:approvals.transferFirstDone")
+            : done.result.intent === "sendBack"
+              ? t("admin-money:approvals.sendBackDone")
+              : done.row
+                ? t(`${section}.${done.result.intent}.done`, names(done.row))
+                : t(`${section}.${done.result.intent}.doneShort`)}
         </Alert>
       )}
       <FormErrorAlert error={pageError} />
@@ -210,7 +225,7 @@ export function ApproveOrDenyTable<Row extends { id: string; status: string }>({
         page={page}
         empty={empty}
         testId={testId}
-        columns={[...columns, decisionColumn(t, kinds, names, open)]}
+        columns={[...columns, awaitingSecond(decisionColumn(t, kinds, names, open), adminId)]}
       />
       <DecisionDialogs
         kinds={kinds}
@@ -222,6 +237,19 @@ export function ApproveOrDenyTable<Row extends { id: string; status: string }>({
       />
     </>
   );
+}
+
+/** The decisions column, with the second admin's choices on a row awaiting its approval. */
+function awaitingSecond<Row extends AwaitingRow>(
+  column: Column<Row>,
+  adminId: string | undefined,
+): Column<Row> {
+  if (adminId === undefined) return column;
+  return {
+    ...column,
+    cell: (row) =>
+      row.status === "checking" ? <SecondApproval row={row} adminId={adminId} /> : column.cell(row),
+  };
 }
 
 /** A decision dialog's line naming a member: nickname and address, wrapped anywhere. */

@@ -35,6 +35,7 @@ const FIELDS = [
   "usdtNetwork",
   "paypayDailyLimit",
   "usdJpyRate",
+  "secondApprovalFrom",
   "confirmNetworkChange",
 ] as const;
 
@@ -74,6 +75,11 @@ export default function AdminSettings() {
       "admin-money:settings.paypayDailyLimit",
     ),
     usdJpyRate: useFieldError(error, "usdJpyRate", "admin-money:settings.usdJpyRate"),
+    secondApprovalFrom: useFieldError(
+      error,
+      "secondApprovalFrom",
+      "admin-money:settings.secondApprovalFrom",
+    ),
   };
   const showForm = editing || Boolean(error);
   // A network change waits for the admin to see how many saved addresses it leaves stale.
@@ -90,7 +96,13 @@ export default function AdminSettings() {
   const networkChangeText = networkChange && t("settings.networkChange.body", networkChange);
   /** A number field's props: the value sent last time (after a refusal), else the saved one. */
   const numberField = (
-    name: "transferFeeRate" | "transferMin" | "transferMax" | "paypayDailyLimit" | "usdJpyRate",
+    name:
+      | "transferFeeRate"
+      | "transferMin"
+      | "transferMax"
+      | "paypayDailyLimit"
+      | "usdJpyRate"
+      | "secondApprovalFrom",
     label: string,
     hint: string,
     saved: string,
@@ -196,6 +208,14 @@ export default function AdminSettings() {
               />
               <Field
                 {...numberField(
+                  "secondApprovalFrom",
+                  "settings.secondApprovalFrom",
+                  "settings.secondApprovalFromHint",
+                  String(settings.secondApprovalFrom),
+                )}
+              />
+              <Field
+                {...numberField(
                   "usdJpyRate",
                   "settings.usdJpyRate",
                   "settings.usdJpyRateHint",
@@ -235,6 +255,11 @@ export default function AdminSettings() {
                 label: t("settings.view.paypayDailyLimit"),
                 value: formatYen(settings.paypayDailyLimit),
                 testId: "value-paypayDailyLimit",
+              },
+              {
+                label: t("settings.view.secondApprovalFrom"),
+                value: formatYen(settings.secondApprovalFrom),
+                testId: "value-secondApprovalFrom",
               },
               {
                 label: t("settings.view.usdJpyRate"),

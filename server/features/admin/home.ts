@@ -263,12 +263,82 @@ async function charts(db: Db, now: Date) {
   };
 }
 
+/** A large withdrawal or transfer awaiting its second approval, as the home lists it. */
+export interface AwaitingSecond {
+  kind: "withdrawals" | "transfers";
+  id: string;
+  amount: number;
+  member: string;
+  firstApprover: { id: string; name: string };
+  firstApprovedAt: string;
+}
+
+const AWAITING_COLUMNS = [
+  "x.id",
+  "x.amount",
+  "x.first_approved_at",
+  "m.nickname",
+  "m.email",
+  "fa.id as first_id",
+  "fa.name as first_name",
+  "fa.email as first_email",
+] as const;
+
+/** How many of each kind the home lists; the queue's list has the rest. */
+export const AWAITING_SECOND_SHOWN = 5;
+
+/**
+ * The large withdrawals and transfers awaiting a second approval, each with who gave the first
+ * (so an admin sees at once which ones they may approve), oldest first approval first; only
+ * the kinds the role decides (money.decide).
+ */
+export async function awaitingSecond(db: Db, grants: Grants): Promise<AwaitingSecond[]> {
+  if (!seesQueue(grants, "withdrawals") && !seesQueue(grants, "transfers")) return [];
+  const withdrawals = () =>
+    db.kysely
+      .selectFrom("withdrawals as x")
+      .innerJoin("users as m", "m.id", "x.user_id")
+      .innerJoin("users as fa", "fa.id", "x.first_approved_by")
+      .select(AWAITING_COLUMNS)
+      .where("x.status", "=", "checking")
+      .orderBy("x.first_approved_at")
+      .orderBy("x.id")
+      .limit(AWAITING_SECOND_SHOWN)
+      .execute();
+  const transfers = () =>
+    db.kysely
+      .selectFrom("transfers as x")
+      .innerJoin("users as m", "m.id", "x.sender_id")
+      .innerJoin("users as fa", "fa.id", "x.first_approved_by")
+      .select(AWAITING_COLUMNS)
+      .where("x.status", "=", "checking")
+      .orderBy("x.first_approved_at")
+      .orderBy("x.id")
+      .limit(AWAITING_SECOND_SHOWN)
+      .execute();
+  const read = (kind: AwaitingSecond["kind"]) =>
+    kind === "withdrawals" ? withdrawals() : transfers();
+  const kinds = (["withdrawals", "transfers"] as const).filter((k) => seesQueue(grants, k));
+  const lists = await Promise.all(kinds.map(async (kind) => ({ kind, rows: await read(kind) })));
+  return lists.flatMap(({ kind, rows }) =>
+    rows.map((r) => ({
+      kind,
+      id: r.id,
+      amount: Number(r.amount),
+      member: r.nickname || r.email,
+      firstApprover: { id: r.first_id, name: r.first_name || r.first_email },
+      firstApprovedAt: String(r.first_approved_at ?? ""),
+    })),
+  );
+}
+
 /** Everything the admin home shows. */
 export async function adminHome(db: Db, grants: Grants, now = new Date()) {
-  const [queue, figs, chartData] = await Promise.all([
+  const [queue, figs, chartData, second] = await Promise.all([
     workQueue(db, grants, now),
     figures(db, now),
     charts(db, now),
+    awaitingSecond(db, grants),
   ]);
-  return { queue, ...figs, charts: chartData };
+  return { queue, ...figs, charts: chartData, awaitingSecond: second };
 }

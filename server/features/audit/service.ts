@@ -151,7 +151,11 @@ export const MEMBER_EVENTS_PAGE_SIZE = 20;
  * admins did to their account), newest first, a page at a time on the member index.
  */
 export function memberEvents(db: Db, input: { id: string; after?: string }) {
-  return auditPage(db, { member: input.id, after: input.after }, MEMBER_EVENTS_PAGE_SIZE);
+  return auditPage(
+    db,
+    { actor: undefined, action: undefined, member: input.id, after: input.after },
+    MEMBER_EVENTS_PAGE_SIZE,
+  );
 }
 
 /** The admins (for the page's admin filter) and the actions written so far (its action filter). */

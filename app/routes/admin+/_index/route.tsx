@@ -1,12 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCount, monthLabel } from "~/components/cashback/months";
 import { PageTitle } from "~/components/ui/PageTitle";
+import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
 import { formatMarginPercent } from "../../../../server/domain/margin";
-import type { WorkQueue } from "../../../../server/features/admin/home";
+import type { AwaitingSecond, WorkQueue } from "../../../../server/features/admin/home";
 import { tokyoDay } from "../../../../server/domain/tokyo-clock";
 import { waitedFor } from "./age";
 import { HomeCharts } from "./charts";
@@ -28,11 +29,17 @@ export const QUEUE_LISTS: Record<WorkQueue, string> = {
 
 export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const today = tokyoDay();
-  const [home, margin] = await Promise.all([
+  const [home, margin, me] = await Promise.all([
     context.trpc.admin.home(),
     context.trpc.cashback.monthMargin(),
+    context.trpc.auth.me(),
   ]);
-  return json({ home, margin, thisMonth: { from: `${today.slice(0, 7)}-01`, to: today } });
+  return json({
+    home,
+    margin,
+    adminId: me?.id ?? "",
+    thisMonth: { from: `${today.slice(0, 7)}-01`, to: today },
+  });
 });
 
 /**
@@ -41,7 +48,7 @@ export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderF
  */
 export default function AdminHome() {
   const { t } = useTranslation(["cashback", "common"]);
-  const { home, margin, thisMonth } = useLoaderData<typeof loader>();
+  const { home, margin, adminId, thisMonth } = useLoaderData<typeof loader>();
   const monthQuery = new URLSearchParams({ period: "custom", ...thisMonth }).toString();
   const queueId = useId();
   const figuresId = useId();
@@ -89,6 +96,7 @@ export default function AdminHome() {
               );
             })}
           </ul>
+          <AwaitingSecondList items={home.awaitingSecond} adminId={adminId} />
         </section>
         <section aria-labelledby={marginId} className="space-y-3">
           <h2 id={marginId} className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -148,5 +156,46 @@ export default function AdminHome() {
       </section>
       <HomeCharts charts={home.charts} />
     </div>
+  );
+}
+
+/**
+ * The large withdrawals and transfers awaiting a second approval, each with who gave the first:
+ * an admin sees which ones are theirs to approve (not their own first approvals).
+ */
+function AwaitingSecondList({ items, adminId }: { items: AwaitingSecond[]; adminId: string }) {
+  const { t } = useTranslation("cashback");
+  const headingId = useId();
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="space-y-2" data-testid="home-awaiting-second">
+      <h3 id={headingId} className="text-base font-semibold">
+        {t("home.awaitingSecond.title")}
+      </h3>
+      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={`${item.kind === "withdrawals" ? "/admin/withdraw" : "/admin/withdraw/transfers"}?status=checking`}
+              className={`flex min-h-11 flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800 ${focusRing}`}
+              data-testid="awaiting-second-item"
+            >
+              <span className="[overflow-wrap:anywhere]">
+                {t(`home.awaitingSecond.${item.kind}`)} · {item.member}
+              </span>
+              <span className="font-semibold tabular-nums">{formatYen(item.amount)}</span>
+              <span
+                className="w-full text-xs text-slate-600 dark:text-slate-300"
+                data-testid="awaiting-first-approver"
+              >
+                {item.firstApprover.id === adminId
+                  ? t("home.awaitingSecond.yours")
+                  : t("home.awaitingSecond.firstBy", { name: item.firstApprover.name })}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

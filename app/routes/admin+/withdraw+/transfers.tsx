@@ -10,7 +10,9 @@ import { yenColumn } from "~/components/table/columns";
 import { TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { formatDateTime } from "~/lib/format";
-import { approveOrDeny } from "~/lib/decisions.server";
+import { attempt, parseForm } from "~/lib/forms.server";
+import { FirstApprover } from "~/components/admin/SecondApproval";
+import { transferDecisionForm } from "../../../../server/domain/withdrawal-decision";
 import { formatYen } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
@@ -20,32 +22,56 @@ export const handle = {
   i18n: ["admin-money", "wallet", "errors"],
 };
 
-const STATUSES = ["pending", "completed", "failed", "all"] as const;
+const STATUSES = ["pending", "checking", "completed", "failed", "all"] as const;
 const KINDS = { section: "transfers", accept: "approve", refuse: "deny" } as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
-    const page = await context.trpc.wallet.adminTransfers(searchParamsObject(request.url));
-    return json({ page });
+    const [page, me] = await Promise.all([
+      context.trpc.wallet.adminTransfers(searchParamsObject(request.url)),
+      context.trpc.auth.me(),
+    ]);
+    return json({ page, adminId: me?.id ?? "" });
   },
 );
 
 /**
  * Approve (the receiver is credited, the fee goes to the house) or deny with a reason (the
- * sender gets amount and fee back). A transfer someone already decided is refused.
+ * sender gets amount and fee back). A large one's approval is the first of two: it then awaits
+ * another admin, who approves it or sends it back with a reason. A transfer someone already
+ * decided is refused.
  */
-export const action = /* @__PURE__ */ answerRefusals(({ request, context }: ActionFunctionArgs) => {
-  return approveOrDeny(request, {
-    approve: (id) => context.trpc.wallet.approveTransfer({ id }),
-    deny: (id, reason, reasonEn) => context.trpc.wallet.denyTransfer({ id, reason, reasonEn }),
-  });
-});
+export const action = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const parsed = await parseForm(request, transferDecisionForm);
+    if (!parsed.ok) return parsed.response;
+    const { input } = parsed;
+    const wallet = context.trpc.wallet;
+    const result = await attempt(parsed.values, async () => {
+      switch (input.intent) {
+        case "approve":
+          return (await wallet.approveTransfer({ id: input.id })).status === "checking";
+        case "deny":
+          await wallet.denyTransfer(input);
+          return false;
+        case "sendBack":
+          await wallet.sendBackTransfer(input);
+          return false;
+      }
+    });
+    if (!result.ok) return result.response;
+    return json({ ok: true as const, intent: input.intent, awaitsSecond: result.data });
+  },
+);
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
-/** /admin/withdraw/transfers: member-to-member transfers, pending until an admin decides. */
+/**
+ * /admin/withdraw/transfers: member-to-member transfers, pending until an admin decides; a
+ * large one awaits a second admin's approval, with who gave the first.
+ */
 export default function AdminTransfers() {
   const { t } = useTranslation(["admin-money", "wallet", "errors"]);
-  const { page } = useLoaderData<typeof loader>();
+  const { page, adminId } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
 
   const person = (p: { nickname: string | null; email: string }) => (
@@ -76,6 +102,7 @@ export default function AdminTransfers() {
 
       <ApproveOrDenyTable
         english
+        adminId={adminId}
         kinds={KINDS}
         names={who}
         facts={(row) => <TransferFacts row={row} />}
@@ -108,6 +135,7 @@ export default function AdminTransfers() {
             cell: (r) => (
               <span className="block min-w-28 space-y-1">
                 <StatusBadge status={r.status} />
+                <FirstApprover row={r} />
                 {r.decidedAt && (
                   <span className="block whitespace-nowrap text-xs text-slate-600 dark:text-slate-300">
                     {formatDateTime(r.decidedAt)}

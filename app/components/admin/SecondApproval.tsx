@@ -1,0 +1,78 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button";
+
+/** A queue row as the second approval reads it. */
+export interface AwaitingRow {
+  id: string;
+  status: string;
+  /** Who gave the first approval; queues without second approvals have none. */
+  firstApprover?: { id: string; name: string } | null;
+}
+
+/** Under a row's status: who gave the first approval of one awaiting its second. */
+export function FirstApprover({ row }: { row: AwaitingRow }) {
+  const { t } = useTranslation("admin-money");
+  if (row.status !== "checking" || !row.firstApprover) return null;
+  return (
+    <span
+      className="block min-w-40 text-xs text-slate-600 dark:text-slate-300"
+      data-testid="first-approver"
+    >
+      {t("approvals.firstBy", { name: row.firstApprover.name })}
+    </span>
+  );
+}
+
+/**
+ * The second admin's choices on a large withdrawal or transfer awaiting its second approval:
+ * approve, or send it back to the queue with a reason. The first approver sees that it waits
+ * for someone else; the server refuses them anyway (one person is never both).
+ */
+export function SecondApproval({ row, adminId }: { row: AwaitingRow; adminId: string }) {
+  const { t } = useTranslation("admin-money");
+  if (row.status !== "checking") return null;
+  if (row.firstApprover?.id === adminId) {
+    return (
+      <span
+        className="block min-w-40 text-xs text-slate-600 dark:text-slate-300"
+        data-testid="awaiting-other"
+      >
+        {t("approvals.awaitingOther")}
+      </span>
+    );
+  }
+  const reasonId = `send-back-${row.id}`;
+  return (
+    <div className="min-w-48 space-y-2" data-testid="second-approval">
+      <Form method="post">
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="id" value={row.id} />
+        <button type="submit" className={buttonClass()} data-testid="approve-second">
+          {t("approvals.approve")}
+        </button>
+      </Form>
+      <Form method="post" className="space-y-1">
+        <input type="hidden" name="intent" value="sendBack" />
+        <input type="hidden" name="id" value={row.id} />
+        <label htmlFor={reasonId} className="block text-xs font-medium">
+          {t("approvals.reason")}
+        </label>
+        <input
+          id={reasonId}
+          name="reason"
+          required
+          maxLength={500}
+          className="block min-h-11 w-full rounded border border-slate-300 px-2 dark:border-slate-600 dark:bg-slate-900"
+        />
+        <button
+          type="submit"
+          className={buttonClass({ variant: "secondary" })}
+          data-testid="send-back"
+        >
+          {t("approvals.sendBack")}
+        </button>
+      </Form>
+    </div>
+  );
+}
