@@ -176,7 +176,7 @@ async function signInCallback(
   }
   const where = { popup: Number(request.popup) === 1, redirect: request.redirect_to };
   if (input.error) {
-    return refuse(input.error === "access_denied" ? "lineCancelled" : "lineGeneric");
+    return refuse(input.error === "access_denied" ? "lineSignInCancelled" : "lineGeneric");
   }
   if (!input.code || !input.state) return refuse("lineGeneric");
 
