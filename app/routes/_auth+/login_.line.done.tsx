@@ -5,16 +5,17 @@ import { useTranslation } from "react-i18next";
 import { safeRedirect } from "../../../server/domain/redirect";
 import { AuthCard } from "~/components/ui/card";
 import { textLink } from "~/components/ui/link";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { LINE_SIGN_IN_MESSAGE } from "~/components/LineSignInButton";
 
 export const handle = { title: title.key("auth:line.done"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ answerRefusals(({ request }: LoaderFunctionArgs) => {
   const to = safeRedirect(new URL(request.url).searchParams.get("to") ?? "", "/login");
   return json({ to }, { headers: { "Cache-Control": "no-store" } });
-};
+});
 
 /**
  * /login/line/done: in the popup, tells the login page that opened it where to go (a message

@@ -17,8 +17,9 @@ import { title } from "~/lib/page-title";
 export const handle = { title: title.key("auth:line.verifyTitle"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  json({ token: new URL(request.url).searchParams.get("token") ?? "" });
+export const loader = /* @__PURE__ */ answerRefusals(({ request }: LoaderFunctionArgs) =>
+  json({ token: new URL(request.url).searchParams.get("token") ?? "" }),
+);
 
 /**
  * /login/line/verify?token=…: the mailed link of a sign-up with LINE. A button press makes the

@@ -111,8 +111,8 @@ export type SignInOutcome = { popup: boolean; redirect: string | null } & (
   { kind: "signedIn"; result: LoginResult } | { kind: "signUp"; signUpToken: string }
 );
 
-async function refuse(reason: string, detail: Record<string, unknown> = {}): Promise<never> {
-  throw new AppError("BAD_REQUEST", reason, detail);
+async function refuse(reason: string): Promise<never> {
+  throw new AppError("BAD_REQUEST", reason);
 }
 
 /**
