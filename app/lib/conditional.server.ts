@@ -50,5 +50,9 @@ export function conditional(
   const etag = weakEtag(init.version ?? body);
   headers.set("ETag", etag);
   if (isFresh(request, etag)) return notModified(headers);
-  return new Response(body, { status: 200, headers });
+  // A copy on its own ArrayBuffer: the DOM's BodyInit takes no view over a shared buffer.
+  return new Response(typeof body === "string" ? body : new Uint8Array(body), {
+    status: 200,
+    headers,
+  });
 }

@@ -122,5 +122,6 @@ export async function ogImageResponse(request: Request, card: OgCard): Promise<R
   const etag = weakEtag(version);
   headers.set("ETag", etag);
   if (isFresh(request, etag)) return notModified(headers);
-  return new Response(await drawnOnce(etag, card), { status: 200, headers });
+  // A copy on its own ArrayBuffer: the DOM's BodyInit takes no view over a shared buffer.
+  return new Response(new Uint8Array(await drawnOnce(etag, card)), { status: 200, headers });
 }

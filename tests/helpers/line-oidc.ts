@@ -64,7 +64,7 @@ export class LineOidc {
       client_secret: secret,
       redirect_uris: this.options.redirectUris,
       grant_types: ["authorization_code"],
-      response_types: ["code"],
+      response_types: ["code" as const],
       token_endpoint_auth_method: "client_secret_post" as const,
       id_token_signed_response_alg: this.options.alg ?? "ES256",
     });

@@ -217,7 +217,7 @@ describe(`Sign in with LINE against a real OpenID provider on ${testEngine}`, ()
 
     const cancelled = await browser.signInWithLine(lineUser(), "cancel");
     expect(cancelled.back.searchParams.get("error")).toBe("access_denied");
-    expect(await keyOf(cancelled.answer)).toBe("lineCancelled");
+    expect(await keyOf(cancelled.answer)).toBe("lineSignInCancelled");
   });
 
   it("refuses an ID token signed for another channel, tampered, expired, or of another issuer", async () => {

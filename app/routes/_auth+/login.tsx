@@ -11,6 +11,7 @@ import { AuthForm, CurrentPasswordField, EmailField, useAuthForm } from "~/compo
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { PasskeyButton } from "~/components/PasskeyButton";
+import { LineSignInButton } from "~/components/LineSignInButton";
 import { redirectWithCookies, submitForm } from "~/lib/forms.server";
 import { loginInput } from "../../../server/domain/account";
 import { homeFor } from "~/lib/guards.server";
@@ -21,16 +22,32 @@ import { title } from "~/lib/page-title";
 export const handle = { title: title.key("auth:title.login"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export const loader = /* @__PURE__ */ answerRefusals(async ({ request }: LoaderFunctionArgs) => {
-  const url = new URL(request.url);
-  const target = url.searchParams.get("redirect");
-  return json({
-    loggedOut: url.searchParams.get("loggedOut") === "true",
-    ended: (["idle", "expired"] as const).find((e) => e === url.searchParams.get("ended")) ?? null,
-    reset: url.searchParams.has("reset"),
-    redirect: target ? safeRedirect(target, "") : "",
-  });
-});
+/** Refusals the LINE sign-in may send back here; anything else reads as the generic error. */
+const LINE_ERRORS = new Set([
+  "lineGeneric",
+  "lineConnection",
+  "lineSignInCancelled",
+  "lineNotConfigured",
+  "lineSignUpExpired",
+]);
+
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const target = url.searchParams.get("redirect");
+    const lineError = url.searchParams.get("lineError");
+    return json({
+      /** Only when a LINE Login channel is configured. */
+      line: await context.trpc.lineSignIn.available(),
+      lineError: lineError ? (LINE_ERRORS.has(lineError) ? lineError : "lineGeneric") : null,
+      loggedOut: url.searchParams.get("loggedOut") === "true",
+      ended:
+        (["idle", "expired"] as const).find((e) => e === url.searchParams.get("ended")) ?? null,
+      reset: url.searchParams.has("reset"),
+      redirect: target ? safeRedirect(target, "") : "",
+    });
+  },
+);
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
@@ -49,7 +66,7 @@ export const action = /* @__PURE__ */ answerRefusals(
 
 export default function Login() {
   const { t } = useTranslation("auth");
-  const { loggedOut, ended, reset, redirect } = useLoaderData<typeof loader>();
+  const { loggedOut, ended, reset, redirect, line, lineError } = useLoaderData<typeof loader>();
   const form = useAuthForm(loginInput);
   return (
     <AuthCard title={t("title.login")}>
@@ -61,6 +78,17 @@ export default function Login() {
       )}
       {reset && <Alert tone="success">{t("notices.resetDone")}</Alert>}
       {redirect && !ended && <Alert tone="info">{t("notices.redirectAfterLogin")}</Alert>}
+      {lineError && (
+        <Alert tone="error" testId="line-sign-in-error">
+          {t(`errors:${lineError}`)}
+        </Alert>
+      )}
+      {line && (
+        <>
+          <LineSignInButton redirect={redirect} />
+          <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("line.or")}</p>
+        </>
+      )}
       <AuthForm form={form} submit={t("actions.login")}>
         <input type="hidden" name="redirect" value={redirect} />
         <EmailField error={form.error} defaultValue={form.values.email ?? ""} />

@@ -5,8 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import {
   AuthForm,
   EmailField,
@@ -20,7 +19,7 @@ import { redirectWithCookies, submitForm } from "~/lib/forms.server";
 import { registerInput } from "../../../server/domain/account";
 import { textLink } from "~/components/ui/link";
 import { useFieldError } from "~/components/ui/form";
-import { AgreeCheckbox } from "~/components/legal/AgreeCheckbox";
+import { RegisterAgreement } from "~/components/legal/RegisterAgreement";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { REFERRAL_CODE, referralCookie } from "~/lib/referral.server";
@@ -92,35 +91,5 @@ export default function Register() {
         {t("links.welcome")}
       </Link>
     </AuthCard>
-  );
-}
-
-/**
- * Agreeing to the terms of use and the privacy policy, with links to both (a new tab, so what
- * was typed stays): the server records the versions current at registration.
- */
-function RegisterAgreement({ error }: { error: string | null }) {
-  const { t } = useTranslation("auth");
-  return (
-    <AgreeCheckbox error={error}>
-      <Trans
-        t={t}
-        i18nKey="agree.label"
-        components={{
-          terms: <DocumentLink to="/terms" />,
-          privacy: <DocumentLink to="/privacy" />,
-        }}
-      />
-    </AgreeCheckbox>
-  );
-}
-
-function DocumentLink({ to, children }: { to: string; children?: ReactNode }) {
-  const { t } = useTranslation("auth");
-  return (
-    <a href={to} target="_blank" rel="noreferrer" className={textLink}>
-      {children}
-      <span className="sr-only">{t("agree.opensNewTab")}</span>
-    </a>
   );
 }

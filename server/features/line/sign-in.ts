@@ -111,8 +111,8 @@ export type SignInOutcome = { popup: boolean; redirect: string | null } & (
   { kind: "signedIn"; result: LoginResult } | { kind: "signUp"; signUpToken: string }
 );
 
-async function refuse(reason: string, detail: Record<string, unknown> = {}): Promise<never> {
-  throw new AppError("BAD_REQUEST", reason, detail);
+async function refuse(reason: string): Promise<never> {
+  throw new AppError("BAD_REQUEST", reason);
 }
 
 /**
@@ -176,7 +176,7 @@ async function signInCallback(
   }
   const where = { popup: Number(request.popup) === 1, redirect: request.redirect_to };
   if (input.error) {
-    return refuse(input.error === "access_denied" ? "lineCancelled" : "lineGeneric");
+    return refuse(input.error === "access_denied" ? "lineSignInCancelled" : "lineGeneric");
   }
   if (!input.code || !input.state) return refuse("lineGeneric");
 
