@@ -156,21 +156,25 @@ export interface VerifiedIdToken {
 /**
  * POST /oauth2/v2.1/verify: LINE checks the ID token's signature, audience, expiry and our
  * nonce. Its answer is checked again here (issuer, audience, nonce, expiry), so a stand-in or
- * a proxy that answered carelessly could not link the wrong account.
+ * a proxy that answered carelessly could not link the wrong account. A LIFF app's ID token
+ * carries no nonce of ours (LIFF logs the member in), so the nonce is checked when given.
  */
 export async function verifyIdToken(
   settings: LineLoginSettings,
-  params: { idToken: string; nonce: string },
+  params: { idToken: string; nonce?: string },
 ): Promise<VerifiedIdToken> {
-  const body = await call(
-    settings,
-    "/oauth2/v2.1/verify",
-    form({ id_token: params.idToken, client_id: settings.channelId, nonce: params.nonce }),
-  );
+  const fields: Record<string, string> = {
+    id_token: params.idToken,
+    client_id: settings.channelId,
+  };
+  if (params.nonce !== undefined) fields.nonce = params.nonce;
+  const body = await call(settings, "/oauth2/v2.1/verify", form(fields));
   const now = Math.floor(Date.now() / 1000);
   if (body.iss !== "https://access.line.me") throw new LineLoginError("rejected", "verify: iss");
   if (String(body.aud) !== settings.channelId) throw new LineLoginError("rejected", "verify: aud");
-  if (body.nonce !== params.nonce) throw new LineLoginError("rejected", "verify: nonce");
+  if (params.nonce !== undefined && body.nonce !== params.nonce) {
+    throw new LineLoginError("rejected", "verify: nonce");
+  }
   if (typeof body.exp !== "number" || body.exp <= now) {
     throw new LineLoginError("rejected", "verify: expired");
   }

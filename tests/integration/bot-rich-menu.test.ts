@@ -42,7 +42,7 @@ function config(env: Record<string, string> = {}) {
     LIFF_ID,
     LINE_API_BASE_URL: standin.url,
     LINE_API_DATA_BASE_URL: standin.url,
-    LINE_HTTP_TIMEOUT_MS: "2000",
+    LINE_HTTP_TIMEOUT_MS: "10000",
     BOT_BACKOFF_BASE_MS: "20",
     BOT_BACKOFF_MAX_MS: "100",
     ...env,

@@ -42,7 +42,7 @@ export async function startSession(ctx: Context, session: auth.NewSession) {
   return { permission: session.permission };
 }
 
-function challengeCookie(value: string, maxAge: number, secure: boolean) {
+export function challengeCookie(value: string, maxAge: number, secure: boolean) {
   return `${MFA_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
 }
 
