@@ -125,12 +125,14 @@ function Unlinked() {
           <li>{t("liff.unlinked.step2")}</li>
           <li>{t("liff.unlinked.step3")}</li>
         </ol>
-        <LinkButton to={connect} block>
-          {t("liff.unlinked.login")}
-        </LinkButton>
-        <Link to="/register" className={actionLink}>
-          {t("liff.unlinked.register")}
-        </Link>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+          <LinkButton to={connect} block>
+            {t("liff.unlinked.login")}
+          </LinkButton>
+          <Link to="/register" className={actionLink}>
+            {t("liff.unlinked.register")}
+          </Link>
+        </div>
       </div>
     </div>
   );

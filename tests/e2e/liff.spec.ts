@@ -50,7 +50,8 @@ test("a linked member taps the statement in the LINE menu and is in, without a p
   await insideLine(context, tokens.issueIdToken({ userId: lineUserId }));
   await page.goto("/liff/statement");
   await page.waitForURL("**/users/statement");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Signed in and translated: the statement page itself, not the landing page or the login.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("取引明細");
   await page.screenshot({ path: "test-results/liff/linked-statement-375-ja.png" });
 });
 
