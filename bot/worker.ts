@@ -9,6 +9,13 @@ import {
   WEBHOOK_EVENT_RETENTION_DAYS,
 } from "../server/features/line/webhook";
 import { type LineMessaging, lineMessaging } from "../server/line/messaging";
+import {
+  installRichMenu,
+  type RichMenuApi,
+  richMenuApi,
+  richMenuDefinition,
+  richMenuImage,
+} from "../server/line/rich-menu";
 import { outboxBacklog } from "../server/notify/outbox";
 import { observeRequest, scrapedGauge, serveMetrics } from "../server/metrics";
 import { watchDatabase } from "../server/metrics-db";
@@ -34,6 +41,8 @@ export interface Bot {
   mail: MailDispatcher;
   /** True without a channel access token: nothing is sent to LINE, notifications stay pending. */
   logOnly: boolean;
+  /** Resolves once the rich menu is in place (at once when there is none to install). */
+  richMenuInstalled(): Promise<void>;
   /** Starts the dispatcher and the event sweep (the server is started by the caller). */
   start(): void;
   /** Stops the dispatcher (its batch in hand finishes) and the event handling. */
@@ -66,7 +75,7 @@ export function createBot(
   config: Config,
   log: Logger,
   db: Db,
-  overrides: { messaging?: LineMessaging | null; mailer?: Mailer } = {},
+  overrides: { messaging?: LineMessaging | null; mailer?: Mailer; richMenu?: RichMenuApi } = {},
 ): Bot {
   const messaging =
     overrides.messaging !== undefined
@@ -262,6 +271,51 @@ export function createBot(
     (err) => exportLog.error({ err }, "preparing data copies failed"),
   );
 
+  // The rich menu, with a LIFF app to open and a token to install it with. LINE's errors are
+  // logged and the install tried again later (the backoff of the pushes), never fatal: the
+  // notifications matter more than the menu.
+  const menuLog = log.child({ part: "rich-menu" });
+  const menuApi =
+    config.LINE_CHANNEL_ACCESS_TOKEN && config.LIFF_ID
+      ? (overrides.richMenu ??
+        richMenuApi({
+          channelAccessToken: config.LINE_CHANNEL_ACCESS_TOKEN,
+          apiBaseUrl: config.LINE_API_BASE_URL,
+          dataBaseUrl: config.LINE_API_DATA_BASE_URL,
+          timeoutMs: config.LINE_HTTP_TIMEOUT_MS,
+        }))
+      : null;
+  let menuTimer: NodeJS.Timeout | null = null;
+  let menuRun: Promise<void> = Promise.resolve();
+  let menuDone: () => void = () => undefined;
+  const menuInstalled = new Promise<void>((resolve) => {
+    menuDone = resolve;
+  });
+  if (!menuApi) menuDone();
+  const installMenu = (attempt: number) => {
+    if (!menuApi || stopping) return;
+    menuRun = (async () => {
+      try {
+        const menu = richMenuDefinition(config.LIFF_ID!, richMenuImage());
+        const result = await installRichMenu(menuApi, menu, menuLog);
+        menuLog.info({ ...result, name: menu.name }, "rich menu in place");
+        menuDone();
+      } catch (err) {
+        const waitMs = Math.min(
+          config.BOT_BACKOFF_MAX_MS,
+          config.BOT_BACKOFF_BASE_MS * 2 ** Math.min(attempt, 20),
+        );
+        menuLog.error(
+          { err, attempt: attempt + 1, retryInMs: waitMs },
+          "installing the rich menu failed",
+        );
+        if (stopping) return;
+        menuTimer = setTimeout(() => installMenu(attempt + 1), waitMs);
+        menuTimer.unref();
+      }
+    })();
+  };
+
   // Events recorded while the worker was down (or whose handling failed) are picked up here.
   let sweep: NodeJS.Timeout | null = null;
   let pruning: NodeJS.Timeout | null = null;
@@ -272,7 +326,9 @@ export function createBot(
     dispatcher,
     mail,
     logOnly: messaging === null,
+    richMenuInstalled: () => menuInstalled,
     start() {
+      installMenu(0);
       dispatcher.start();
       mail.start();
       void events.run();
@@ -307,7 +363,8 @@ export function createBot(
       if (pruning) clearInterval(pruning);
       if (reminder) clearInterval(reminder);
       if (exporting) clearInterval(exporting);
-      await Promise.all([dispatcher.stop(), mail.stop()]);
+      if (menuTimer) clearTimeout(menuTimer);
+      await Promise.all([dispatcher.stop(), mail.stop(), menuRun]);
       await events.idle();
       await prune.idle();
       await erasure.idle();

@@ -64,3 +64,8 @@ for (const file of [
 ]) {
   copyFileSync(require.resolve(file), path.join("build/fonts", path.basename(file)));
 }
+
+// The LINE rich menu's image, which the worker uploads (server/line/rich-menu.ts reads it from
+// build/line in the bundle).
+mkdirSync("build/line", { recursive: true });
+copyFileSync("server/line/rich-menu.png", "build/line/rich-menu.png");

@@ -139,11 +139,18 @@ export const CONFIG_DOCS: Record<ConfigName, { about: string; shown?: string }> 
   LINE_LOGIN_ISSUER: {
     about: "the `iss` of LINE's ID tokens; tests point it at a local OpenID provider",
   },
+  LIFF_ID: {
+    about:
+      "the LIFF app's id (`1234567890-AbcdEfgh`, in the LINE Login channel; endpoint URL `<APP_ORIGIN>/liff`); with the Messaging API token the worker installs the rich menu, and LINE members are signed in inside LINE; unset, `/liff` answers 404",
+  },
   LINE_API_BASE_URL: {
     about:
       "Messaging API, LINE Login token endpoint and ID-token keys (`/oauth2/v2.1/certs`); tests point it at a stand-in",
   },
   LINE_LOGIN_BASE_URL: { about: "LINE Login's authorization page" },
+  LINE_API_DATA_BASE_URL: {
+    about: "the Messaging API's content host (the rich menu's image); tests point it at a stand-in",
+  },
   LINE_HTTP_TIMEOUT_MS: { about: "time limit of one call to LINE (100–60000)" },
   BOT_WEBHOOK_PATH: { about: "where the worker takes LINE's webhooks on `BOT_PORT`" },
   BOT_POLL_INTERVAL_MS: {

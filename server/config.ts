@@ -183,6 +183,11 @@ export const configSchema = z.object({
     .url({ protocol: /^https?$/ })
     .default("https://access.line.me")
     .transform((u) => u.replace(/\/+$/, "")),
+  // The LIFF app (inside the LINE Login channel above) the bot's rich menu opens portal pages in.
+  LIFF_ID: z
+    .string()
+    .regex(/^\d{6,20}-[A-Za-z0-9]{4,32}$/, 'must look like "1234567890-AbcdEfgh"')
+    .optional(),
   // Where the LINE APIs live; tests and staging point these at a stand-in.
   LINE_API_BASE_URL: z
     .url({ protocol: /^https?$/ })
@@ -191,6 +196,11 @@ export const configSchema = z.object({
   LINE_LOGIN_BASE_URL: z
     .url({ protocol: /^https?$/ })
     .default("https://access.line.me")
+    .transform((u) => u.replace(/\/+$/, "")),
+  // The Messaging API's content host (rich menu images).
+  LINE_API_DATA_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("https://api-data.line.me")
     .transform((u) => u.replace(/\/+$/, "")),
   LINE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // The bot worker: where LINE posts webhooks, and how the notification outbox is drained.
@@ -290,6 +300,12 @@ function missingChoices(env: Record<string, string>, serving: boolean): string[]
       );
     }
   }
+  // A LIFF app lives in a LINE Login channel: its ID tokens are verified with that channel.
+  if (env.LIFF_ID !== undefined && env.LINE_LOGIN_CHANNEL_ID === undefined) {
+    problems.push(
+      "Invalid configuration: LIFF_ID needs LINE_LOGIN_CHANNEL_ID and LINE_LOGIN_CHANNEL_SECRET (the LINE Login channel the LIFF app belongs to)",
+    );
+  }
   return problems;
 }
 
@@ -335,6 +351,17 @@ export function configWarnings(config: Config): string[] {
   if (config.NODE_ENV === "production" && config.MAIL_TRANSPORT === "file") {
     warnings.push(
       `MAIL_TRANSPORT is "file": no mail leaves this machine; each one is written to ${config.MAIL_DIR}. Set SMTP_URL for real members`,
+    );
+  }
+  // LINE gives a LIFF app an id that starts with its channel's id; another channel's LIFF app
+  // would send ID tokens this portal's channel refuses.
+  if (
+    config.LIFF_ID &&
+    config.LINE_LOGIN_CHANNEL_ID &&
+    !config.LIFF_ID.startsWith(`${config.LINE_LOGIN_CHANNEL_ID}-`)
+  ) {
+    warnings.push(
+      `LIFF_ID ${config.LIFF_ID} does not start with LINE_LOGIN_CHANNEL_ID ${config.LINE_LOGIN_CHANNEL_ID}: add the LIFF app to the LINE Login channel, or LIFF sign-in will be refused`,
     );
   }
   return warnings;

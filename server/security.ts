@@ -20,15 +20,36 @@ const TAG_HOSTS = {
   frame: ["https://www.googletagmanager.com"],
 };
 
-export function contentSecurityPolicy(nonce: string, config: Config): string {
+/**
+ * What the LIFF SDK reaches on the LIFF landing page only: LINE's API (the LIFF app's settings,
+ * the token checks), its SDK host, and the extension scripts it loads inside LINE's browser.
+ */
+const LIFF_HOSTS = {
+  script: ["https://static.line-scdn.net"],
+  connect: ["https://api.line.me", "https://liffsdk.line-scdn.net"],
+};
+
+/** The LIFF landing page's paths (server/domain/liff.ts's LIFF_PATH and the pages under it). */
+const isLiffPath = (path: string) => path === "/liff" || path.startsWith("/liff/");
+
+export function contentSecurityPolicy(
+  nonce: string,
+  config: Config,
+  { liff = false }: { liff?: boolean } = {},
+): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...TAG_HOSTS.script],
+    "script-src": [
+      "'self'",
+      `'nonce-${nonce}'`,
+      ...TAG_HOSTS.script,
+      ...(liff ? LIFF_HOSTS.script : []),
+    ],
     // React and Headless UI set style attributes; styles cannot run code.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...TAG_HOSTS.img],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...TAG_HOSTS.connect],
+    "connect-src": ["'self'", ...TAG_HOSTS.connect, ...(liff ? LIFF_HOSTS.connect : [])],
     "frame-src": TAG_HOSTS.frame,
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
@@ -64,6 +85,9 @@ export function cspNonce(): string {
 export function securityHeaders(config: Config): RequestHandler {
   // The policy is the same on every page but for its nonce: written once, around it.
   const [policyBefore, policyAfter] = contentSecurityPolicy("\0", config).split("\0");
+  const [liffBefore, liffAfter] = config.LIFF_ID
+    ? contentSecurityPolicy("\0", config, { liff: true }).split("\0")
+    : [policyBefore, policyAfter];
   return (req, res, next) => {
     if (config.COOKIE_SECURE) {
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
@@ -72,7 +96,12 @@ export function securityHeaders(config: Config): RequestHandler {
     if (req.path.startsWith("/build/")) return next();
     const nonce = cspNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", `${policyBefore}${nonce}${policyAfter}`);
+    res.setHeader(
+      "Content-Security-Policy",
+      isLiffPath(req.path)
+        ? `${liffBefore}${nonce}${liffAfter}`
+        : `${policyBefore}${nonce}${policyAfter}`,
+    );
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

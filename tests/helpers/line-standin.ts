@@ -14,6 +14,7 @@ import {
   type StandinOptions,
   UUID,
 } from "./line-standin-wire";
+import { RichMenuStandin } from "./line-standin-richmenu";
 
 // Tests import these from here, with the stand-in.
 export {
@@ -34,6 +35,7 @@ export {
  * - POST /v2/bot/message/reply, GET /v2/bot/profile/{userId}.
  * - Scripted trouble: the next pushes can answer 429, 500 or 409, can be accepted and then
  *   answered 500 (the "answer lost" case), or can be held for a while before the answer.
+ * - The rich menu endpoints, with the content host's image upload (line-standin-richmenu.ts).
  *
  * LINE Login (access.line.me and api.line.me)
  * - GET /oauth2/v2.1/authorize checks the request (client, redirect URI, state, nonce, PKCE
@@ -41,7 +43,8 @@ export {
  *   error=access_denied.
  * - POST /oauth2/v2.1/token checks the code, the client secret, the redirect URI and the PKCE
  *   verifier, and issues an access token and an HS256 ID token signed with the channel secret.
- * - POST /oauth2/v2.1/verify checks that ID token (signature, audience, expiry, nonce).
+ * - POST /oauth2/v2.1/verify checks that ID token (signature, audience, expiry, nonce), and
+ *   LIFF's (issueIdToken: no nonce).
  * - GET /friendship/v1/status answers whether the user added the official account.
  *
  * Control (tests in another process, such as Playwright's web server): GET /__standin/state,
@@ -65,9 +68,12 @@ export class LineStandin {
   private tokens = new Map<string, { userId: string; friend: boolean }>();
   private held = new Set<NodeJS.Timeout>();
   server: RunningServer | null = null;
+  /** The rich menus, the default one and every rich menu request. */
+  readonly richMenus: RichMenuStandin;
 
   constructor(options: Partial<StandinOptions> = {}) {
     this.options = { ...STANDIN_DEFAULTS, ...options };
+    this.richMenus = new RichMenuStandin((req) => this.authorized(req));
   }
 
   /** Queues answers for the next pushes, one entry per push. */
@@ -87,6 +93,7 @@ export class LineStandin {
     this.replies = [];
     this.script = [];
     this.authorizeRequests = [];
+    this.richMenus.reset();
   }
 
   /** How many messages LINE would have delivered. */
@@ -136,6 +143,7 @@ export class LineStandin {
     const path = url.pathname;
     if (req.method === "POST" && path === "/v2/bot/message/push") return this.push(req, res);
     if (req.method === "POST" && path === "/v2/bot/message/reply") return this.reply(req, res);
+    if (this.richMenus.handles(path)) return this.richMenus.handle(req, res, path);
     if (req.method === "GET" && path.startsWith("/v2/bot/profile/")) {
       if (!this.authorized(req)) return json(res, 401, { message: "Authentication failed" });
       const userId = decodeURIComponent(path.slice("/v2/bot/profile/".length));
@@ -362,12 +370,37 @@ ${friendPrompt}
     return code;
   }
 
-  private sign(payload: Record<string, unknown>): string {
+  /**
+   * An ID token as LINE gives one to a LIFF app (liff.getIDToken()): for the LINE Login channel,
+   * without a nonce, signed as the token endpoint signs. `aud`, `exp` (seconds) and `secret`
+   * make the tokens LINE's verify endpoint refuses: another channel's, expired, forged.
+   */
+  issueIdToken(params: {
+    userId: string;
+    name?: string;
+    aud?: string;
+    exp?: number;
+    secret?: string;
+  }): string {
+    const now = Math.floor(Date.now() / 1000);
+    return this.sign(
+      {
+        iss: "https://access.line.me",
+        sub: params.userId,
+        aud: params.aud ?? this.options.loginChannelId,
+        exp: params.exp ?? now + 3600,
+        iat: now,
+        amr: ["linesso"],
+        name: params.name ?? "LINE User",
+      },
+      params.secret,
+    );
+  }
+
+  private sign(payload: Record<string, unknown>, secret = this.options.loginChannelSecret): string {
     const head = b64url(JSON.stringify({ typ: "JWT", alg: "HS256" }));
     const body = b64url(JSON.stringify(payload));
-    const sig = createHmac("sha256", this.options.loginChannelSecret)
-      .update(`${head}.${body}`)
-      .digest("base64url");
+    const sig = createHmac("sha256", secret).update(`${head}.${body}`).digest("base64url");
     return `${head}.${body}.${sig}`;
   }
 

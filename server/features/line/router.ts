@@ -1,4 +1,7 @@
-import { memberProcedure, router } from "../../trpc/init";
+import { AppError } from "../../errors";
+import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { liffSettings, liffSignIn } from "./liff";
+import { liffSignInInput } from "../../domain/liff";
 import { callbackInput, preferencesInput } from "./schema";
 import * as line from "./service";
 
@@ -16,6 +19,18 @@ export const lineRouter = router({
     .mutation(({ ctx, input }) => line.completeLogin(ctx, ctx.session, input)),
 
   unlink: memberProcedure.mutation(({ ctx }) => line.unlink(ctx.db, ctx.user.id)),
+
+  /** The LIFF app the landing page starts; not found without LINE Login and a LIFF id. */
+  liffApp: publicProcedure.query(({ ctx }) => {
+    const settings = liffSettings(ctx.config);
+    if (!settings) throw new AppError("NOT_FOUND", "notFound");
+    return { liffId: settings.liffId };
+  }),
+
+  /** Anyone inside LINE: the ID token decides who, once LINE has verified it. */
+  liffSignIn: publicProcedure
+    .input(liffSignInInput)
+    .mutation(({ ctx, input }) => liffSignIn(ctx, input)),
 
   savePreferences: memberProcedure
     .input(preferencesInput)
