@@ -56,7 +56,8 @@ export function hashToken(token: string): string {
 }
 
 /** The ways a session is earned, as the sign-in's audit record names them. */
-export type SignInMethod = "password" | "secondFactor" | "passkey" | "emailLink" | "invitation";
+export type SignInMethod =
+  "password" | "secondFactor" | "passkey" | "emailLink" | "invitation" | "line";
 
 /** Creates a session and returns the token for the cookie; only its hash is stored. */
 export async function createSession(

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   // Security events: the person acts on their own account.
   "auth.signIn",
   "auth.signInFailed",
+  "auth.signUp",
   "auth.factor.add",
   "auth.factor.remove",
   "dataExport.request",

@@ -151,7 +151,7 @@ describe(`Sign in with LINE against a real OpenID provider on ${testEngine}`, ()
       .execute();
     expect(sessions.length).toBeGreaterThanOrEqual(1);
     const audit = await auditActions(member.id);
-    expect(audit.map((a) => a.action)).toContain("auth.sign_in");
+    expect(audit.map((a) => a.action)).toContain("auth.signIn");
     expect(JSON.parse(audit.at(-1)!.data!)).toMatchObject({ method: "line" });
   });
 
@@ -191,7 +191,7 @@ describe(`Sign in with LINE against a real OpenID provider on ${testEngine}`, ()
     forged.searchParams.set("state", "x".repeat(43));
     expect(await keyOf(attacker.callback(forged))).toBe("lineGeneric");
     expect(victim.cookies.sid).toBeUndefined();
-    const refused = (await auditActions(null)).filter((a) => a.action === "auth.sign_in_refused");
+    const refused = (await auditActions(null)).filter((a) => a.action === "auth.signInFailed");
     expect(refused.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -327,7 +327,7 @@ describe(`Sign in with LINE against a real OpenID provider on ${testEngine}`, ()
     expect(await rowWhere(t.db, "line_links", "line_user_id", user.sub)).toMatchObject({
       user_id: made.id,
     });
-    expect((await auditActions(made.id)).map((a) => a.action)).toContain("auth.sign_up");
+    expect((await auditActions(made.id)).map((a) => a.action)).toContain("auth.signUp");
     // Next time the same LINE user simply signs in.
     const again = await new Browser().signInWithLine(user);
     expect(await again.answer).toMatchObject({ next: "signedIn" });

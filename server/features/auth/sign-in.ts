@@ -11,7 +11,12 @@ import {
   verifyPassword,
 } from "../../auth/password";
 import { attemptLimiter, limitKey, signInSlowdownMs, tooManyAttempts } from "../../auth/rate-limit";
-import { createSession, type CurrentSession, deleteSession } from "../../auth/session";
+import {
+  createSession,
+  type CurrentSession,
+  deleteSession,
+  type SignInMethod,
+} from "../../auth/session";
 import { hasPasskey } from "../../auth/second-factor";
 import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
 import { verifyTotp } from "../../auth/totp";
@@ -201,6 +206,7 @@ export async function signedIn(
   deps: AuthDeps,
   user: NonNullable<Awaited<ReturnType<typeof userByEmail>>>,
   meta: ClientMeta,
+  method: SignInMethod = "password",
 ): Promise<LoginResult> {
   const { db } = deps;
 
@@ -209,7 +215,7 @@ export async function signedIn(
     const challenge = await issueToken(db.kysely, user.id, "mfa_login");
     return { mfaRequired: true, challenge };
   }
-  const session = await createSession(db, user.id, { ...meta, method: "password" });
+  const session = await createSession(db, user.id, { ...meta, method });
   return { mfaRequired: false, ...session, userId: user.id, permission: user.permission };
 }
 

@@ -84,7 +84,11 @@ export async function liffSignIn(
       to: `/login/mfa?${new URLSearchParams({ redirect: to }).toString()}`,
     };
   }
-  const session = await createSession(ctx.db, link.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+  const session = await createSession(ctx.db, link.id, {
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    method: "line",
+  });
   await startSession(ctx, { ...session, userId: link.id, permission: link.permission });
   ctx.log.info({ userId: link.id }, "signed in through LIFF");
   return { outcome: "signedIn", to };

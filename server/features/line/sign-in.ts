@@ -8,6 +8,7 @@ import { addMs, fromDbTime, nowDb, toDbTime } from "../../../db/time";
 import { hashPassword } from "../../auth/password";
 import { attemptLimiter, limitKey } from "../../auth/rate-limit";
 import { createSession } from "../../auth/session";
+import type { AuditAction } from "../../domain/audit-actions";
 import { AppError } from "../../errors";
 import { exchangeCode, LineLoginError, newLoginSecrets, authorizeUrl } from "../../line/login";
 import { countLogin } from "../../metrics";
@@ -139,7 +140,7 @@ async function signInCallback(
 ): Promise<SignInOutcome> {
   const settings = settingsOrRefuse(deps.config);
   const { db } = deps;
-  const audit = (action: string, actorId: string | null, data: Record<string, unknown>) =>
+  const audit = (action: AuditAction, actorId: string | null, data: Record<string, unknown>) =>
     recordAudit(db.kysely, {
       actorId,
       action,
@@ -160,7 +161,7 @@ async function signInCallback(
     request.browser_hash !== sha256(input.browserToken) ||
     request.expires_at < nowDb()
   ) {
-    await audit("auth.sign_in_refused", null, { reason: "state" });
+    await audit("auth.signInFailed", null, { reason: "state" });
     return refuse("lineGeneric");
   }
   // Spent before anything else: a replayed callback finds it used.
@@ -171,7 +172,7 @@ async function signInCallback(
     .where("used_at", "is", null)
     .executeTakeFirst();
   if (Number(spent.numUpdatedRows) !== 1) {
-    await audit("auth.sign_in_refused", null, { reason: "replay" });
+    await audit("auth.signInFailed", null, { reason: "replay" });
     return refuse("lineGeneric");
   }
   const where = { popup: Number(request.popup) === 1, redirect: request.redirect_to };
@@ -192,7 +193,7 @@ async function signInCallback(
   } catch (error) {
     if (!(error instanceof LineLoginError)) throw error;
     deps.log.warn({ kind: error.kind, reason: error.message }, "LINE sign-in failed");
-    await audit("auth.sign_in_refused", null, { reason: error.message.slice(0, 200) });
+    await audit("auth.signInFailed", null, { reason: error.message.slice(0, 200) });
     if (error.kind === "connection") throw new AppError("BAD_GATEWAY", "lineConnection");
     return refuse("lineGeneric");
   }
@@ -205,8 +206,8 @@ async function signInCallback(
   if (linked) {
     const user = await userById(db, linked.user_id);
     // The same second step as a password: a second factor on the account is asked for.
-    const result = await signedIn(deps, user, meta);
-    await audit(result.mfaRequired ? "auth.sign_in_first_factor" : "auth.sign_in", user.id, {});
+    // The session's own record says it was LINE; with a second factor, the second step's does.
+    const result = await signedIn(deps, user, meta, "line");
     return { ...where, kind: "signedIn", result };
   }
 
@@ -435,7 +436,7 @@ async function createMember(
         .execute();
       await recordAudit(trx, {
         actorId: id,
-        action: "auth.sign_up",
+        action: "auth.signUp",
         targetType: "user",
         targetId: id,
         data: { method: "line" },
@@ -445,6 +446,6 @@ async function createMember(
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "lineEmailRegistered");
     throw error;
   }
-  const session = await createSession(db, id, input.meta);
+  const session = await createSession(db, id, { ...input.meta, method: "line" });
   return { ...session, userId: id, permission: "member" };
 }
