@@ -5,13 +5,14 @@ import { describe, expect, it } from "vitest";
 /**
  * Every repository path the docs name in code marks (`server/auth/session.ts`) exists, so the
  * map a newcomer reads is the tree they open. A path may leave off its extension (a module, as
- * imports name it) or name a folder. Written-out patterns (`YYYYMMDDHHMM_name.ts`, `*`) and the
- * build's output, which a checkout does not hold, are not paths to check.
+ * imports name it) or name a folder. Written-out patterns (`YYYYMMDDHHMM_name.ts`, `*`), the
+ * build's output and the running portal's data folder, which a checkout does not hold (though
+ * a used one may), are not paths to check.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
 const TOP = new Set(readdirSync(root).filter((name) => !name.startsWith(".")));
-const BUILD_OUTPUT = /^(build|public\/build|node_modules)(\/|$)/;
+const BUILD_OUTPUT = /^(build|public\/build|node_modules|data)(\/|$)/;
 const PATTERN = /[*<>…{}]|YYYY|NNN/;
 
 function markdownFiles(dir: string): string[] {
