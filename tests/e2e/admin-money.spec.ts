@@ -188,17 +188,23 @@ test.describe("admin settings", () => {
       await expect(section.getByLabel("送金手数料率（%）")).toHaveValue("1.234");
       expect(await getMoneySettings(db.kysely)).toEqual(before);
 
-      // A maximum below the minimum is refused too.
+      // A second-approval amount that is not whole yen, on its own field.
       await section.getByLabel("送金手数料率（%）").fill("1.25");
       await section.getByLabel("送金の最低額（円）").fill("5000");
       await section.getByLabel("送金の上限額（円）").fill("1000");
-      // …and a second-approval amount that is not whole yen, on its own field.
       await section.getByLabel("二次承認が必要な金額").fill("1.5");
+      await section.getByRole("button", { name: "更新" }).click();
+      await expect(section.getByTestId("error-secondApprovalFrom")).toHaveText(
+        "金額は1円以上の整数で入力してください",
+      );
+      expect(await getMoneySettings(db.kysely)).toEqual(before);
+
+      // Once every field reads, a maximum below the minimum is refused too.
+      await section.getByLabel("二次承認が必要な金額").fill("300000");
       await section.getByRole("button", { name: "更新" }).click();
       await expect(section.getByTestId("error-transferMax")).toHaveText(
         "上限は下限以上にしてください",
       );
-      await expect(section.getByTestId("error-secondApprovalFrom")).toBeVisible();
       expect(await getMoneySettings(db.kysely)).toEqual(before);
 
       // Cancel returns to the unchanged values.
