@@ -151,6 +151,17 @@ export async function userById(db: Db, id: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** The member whose referral code this is (case and spaces ignored); an unknown code is none. */
+export async function referrerOf(db: Db, code: string | null | undefined) {
+  const refCode = (code ?? "").trim().toLowerCase();
+  if (!refCode) return undefined;
+  return db.kysely
+    .selectFrom("users")
+    .select("id")
+    .where("referral_code", "=", refCode)
+    .executeTakeFirst();
+}
+
 export function newReferralCode(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
   let code = "";
@@ -208,14 +219,7 @@ export async function register(
 
   // The cookie is the first link the visitor followed (it is never overwritten): it wins over
   // a code in a later link. An unknown code is ignored.
-  const refCode = (meta.refCookie || input.ref || "").trim().toLowerCase();
-  const referrer = refCode
-    ? await db.kysely
-        .selectFrom("users")
-        .select("id")
-        .where("referral_code", "=", refCode)
-        .executeTakeFirst()
-    : undefined;
+  const referrer = await referrerOf(db, meta.refCookie || input.ref);
 
   const id = newId();
   const now = nowDb();

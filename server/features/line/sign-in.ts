@@ -22,6 +22,7 @@ import {
   mailAllowed,
   newReferralCode,
   type NewSession,
+  referrerOf,
   sendQuietly,
   tellOwnerAlreadyRegistered,
   userByEmail,
@@ -392,14 +393,7 @@ async function createMember(
   const unusable = await hashing({ address: input.meta.ip }, () =>
     hashPassword(`${randomToken()}Aa1`),
   );
-  const refCode = (input.refCookie ?? "").trim().toLowerCase();
-  const referrer = refCode
-    ? await db.kysely
-        .selectFrom("users")
-        .select("id")
-        .where("referral_code", "=", refCode)
-        .executeTakeFirst()
-    : undefined;
+  const referrer = await referrerOf(db, input.refCookie);
   const id = newId();
   const now = nowDb();
   try {
