@@ -11,5 +11,8 @@ export async function reportShown(intent: "goalsShown" | "popupSeen", ids: strin
     credentials: "same-origin",
     headers: { Accept: "application/json" },
   });
+  // Read to the end: a body left unread keeps the request open in the browser (the page never
+  // settles, and the connection stays taken) until it is collected.
+  await response.text();
   if (!response.ok) throw new Error(`/dialogs ${intent}: HTTP ${response.status}`);
 }

@@ -44,6 +44,12 @@ const test = base.extend<object, { own: OwnServer; db: Db }>({
         UPLOAD_DIR: `${dir}/uploads`,
         LOG_LEVEL: "warn",
       };
+      // A server an interrupted run left on this port would answer from a deleted database.
+      const taken = await fetch(`${origin}/readyz`).then(
+        () => true,
+        () => false,
+      );
+      if (taken) throw new Error(`port ${port} is taken: stop the server an earlier run left`);
       rmSync(dir, { recursive: true, force: true });
       execFileSync("node", ["build/server/cli.js", "seed", "--demo"], { env, stdio: "ignore" });
       const server: ChildProcess = spawn("node", ["build/server/http.js"], {
@@ -71,7 +77,9 @@ const test = base.extend<object, { own: OwnServer; db: Db }>({
         await db.destroy();
       }
     },
-    { scope: "worker" },
+    // Seeding the demo takes 20 s on a quiet machine and over a minute on a loaded one: the
+    // server's own setup gets its own deadline, not the first test's.
+    { scope: "worker", timeout: 180_000 },
   ],
   // The fixtures' login writes sessions into this server's database.
   db: [
