@@ -13,7 +13,7 @@ import { accessLog } from "./access-log";
 import { precompressed } from "./precompressed";
 import { sameOriginOnly, securityHeaders, warnUntrustedProxy } from "./security";
 import { bodyLimit } from "./body-limit";
-import { signInDoor, signInPlace } from "./auth/sign-in-door";
+import { signInDoor, signInFormDoor, signInPlace } from "./auth/sign-in-door";
 import type { AppError } from "./errors";
 import { signInBusy } from "./features/auth/service";
 import { responseCompression } from "./compression";
@@ -184,6 +184,9 @@ export function createApp(deps: AppDeps): express.Express {
       }),
     );
   }
+  if (deps.signInDoor !== false && deps.build) {
+    app.use(signInFormDoor({ onRefuse: () => limiterRefusals.inc({ rule: "signInDoor" }) }));
+  }
   app.use(responseCompression());
 
   app.get("/healthz", routeIs("healthz"), (_req, res) => {
@@ -282,7 +285,10 @@ export function createApp(deps: AppDeps): express.Express {
           build,
           mode: config.NODE_ENV,
           getLoadContext: async (req, res) => {
-            const ctx = await createContext({ db, config, log }, requestInfo(req));
+            const ctx = await createContext(
+              { db, config, log },
+              { ...requestInfo(req), signInPlace: signInPlace(res) },
+            );
             startWriterWindowWhenWritten(res, ctx);
             return {
               trpc: createCaller(ctx),

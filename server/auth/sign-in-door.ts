@@ -83,6 +83,40 @@ export function signInDoor(options: {
   };
 }
 
+/** Where a sign-in refused at the login form's door is sent: the page says to wait. */
+export const SIGN_IN_BUSY_PAGE = "/login?busy=1";
+
+/**
+ * The same door in front of the login page's form (POST /login, with or without JavaScript):
+ * a refused post is answered with a redirect to the page that says to wait, before Remix runs
+ * the action and renders the page again. A post with a device cookie goes on unread (the form
+ * body is the page's, and the procedure checks the cookie against the email it holds); one
+ * without takes its address's place here, or is refused, as at the tRPC door.
+ */
+export function signInFormDoor(options: { onRefuse?: () => void } = {}): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "POST" || req.path !== "/login") return next();
+    if (readCookie(req.headers.cookie, DEVICE_COOKIE)) return next();
+    const group = addressGroup(req.ip ?? null);
+    const place = hashSlots.hasRoom() ? hashSlots.admit({ address: group }) : null;
+    if (!place) {
+      options.onRefuse?.();
+      res.setHeader("Cache-Control", "no-store");
+      // A script's submission (Remix's `_data` request) is redirected the way Remix expects.
+      if (req.query._data !== undefined) {
+        res.status(204).setHeader("X-Remix-Redirect", SIGN_IN_BUSY_PAGE);
+        res.end();
+        return;
+      }
+      res.redirect(303, SIGN_IN_BUSY_PAGE);
+      return;
+    }
+    res.locals[PLACE] = place;
+    res.once("close", place.release);
+    next();
+  };
+}
+
 const PLACE = "signInPlace";
 
 /** The place the door took for this request's sign-in, if it took one. */

@@ -1,11 +1,11 @@
 import { randomBytes, scrypt } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DEVICE_COOKIE } from "../../server/auth/device-cookie";
+import { DEVICE_COOKIE, deviceKey, knownDevice as validFor } from "../../server/auth/device-cookie";
 import { attemptLimiter, limitKey, RULES } from "../../server/auth/rate-limit";
 import { createCaller } from "../../server/trpc/router";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { createUser, makeContext, TEST_PASSWORD } from "../helpers/fixtures";
+import { createUser, MailBox, makeContext, TEST_PASSWORD, testConfig } from "../helpers/fixtures";
 import { expectKey } from "../helpers/rejections";
 import en from "../../locales/en/errors.json";
 import ja from "../../locales/ja/errors.json";
@@ -163,6 +163,32 @@ describe(
       await attemptLimiter(t.db).forgive("signInNewDevice", limitKey("new-device", owner.email));
       const later = await signIn("10.43.99.1", owner.email, TEST_PASSWORD);
       expect(later.result).toMatchObject({ mfaRequired: false });
+    });
+
+    it("a new password set through the mailed link makes that browser a known device", async () => {
+      const owner = await member();
+      for (let i = 0; i < RULES.signInNewDevice.points; i++) {
+        await expectKey(signIn(`10.45.${i}.1`, owner.email, "Wrong-guess-1"), "invalidCredentials");
+      }
+      await expectKey(signIn("10.45.99.1", owner.email, TEST_PASSWORD), "signInNewDeviceLocked");
+      const mail = new MailBox();
+      const ctx = await makeContext(t.db, undefined, { mailer: mail, ip: "10.45.99.1" });
+      await createCaller(ctx).auth.requestPasswordReset({ email: owner.email });
+      const password = "Nw-Lq8v-Rt3z";
+      await createCaller(ctx).auth.resetPassword({
+        token: mail.token("resetPassword"),
+        password,
+        passwordConfirm: password,
+      });
+      const set = ctx.resHeaders.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+      const device = set?.split(";")[0]!.slice(DEVICE_COOKIE.length + 1) ?? null;
+      expect(
+        validFor(deviceKey(testConfig.DEVICE_COOKIE_SECRET), device, owner.email),
+      ).not.toBeNull();
+      // The account is still locked to new devices; this browser is not one any more.
+      await expectKey(signIn("10.45.99.2", owner.email, password), "signInNewDeviceLocked");
+      const own = await signIn("10.45.99.1", owner.email, password, device!);
+      expect(own.result).toMatchObject({ mfaRequired: false });
     });
 
     it("a device's wrong passwords lock that cookie only; a cookie is good for its own account", async () => {

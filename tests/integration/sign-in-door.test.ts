@@ -1,6 +1,8 @@
 import { randomBytes, scrypt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import express from "express";
 import { createApp } from "../../server/app";
+import { SIGN_IN_BUSY_PAGE, signInFormDoor, signInPlace } from "../../server/auth/sign-in-door";
 import { DEVICE_COOKIE } from "../../server/auth/device-cookie";
 import { hashSlots } from "../../server/auth/password";
 import { attemptLimiter, limitKey } from "../../server/auth/rate-limit";
@@ -186,5 +188,66 @@ describe(`the sign-in door at the HTTP layer on ${testEngine}`, { timeout: 180_0
     });
     // Declared: not read at the door; the procedure's input rules refuse it.
     expect(res.status).toBe(400);
+  });
+});
+
+describe("the sign-in door in front of the login form", () => {
+  /** The door before a stand-in for the page's action, which reports the place it was given. */
+  async function formServer() {
+    const app = express();
+    app.set("trust proxy", 1);
+    app.use(signInFormDoor());
+    app.post("/login", (_req, res) => {
+      res.json({ reached: true, place: signInPlace(res) !== null });
+    });
+    return listen(app);
+  }
+
+  function post(url: string, ip: string, cookie?: string) {
+    return fetch(url, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": ip,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams({ email: "someone@example.test", password: "x" }),
+    });
+  }
+
+  it("sends a post from a full address to the waiting notice, the page's way and a script's way", async () => {
+    const server = await formServer();
+    const ip = "10.63.0.1";
+    const held = [];
+    try {
+      for (
+        let place = hashSlots.admit({ address: ip });
+        place;
+        place = hashSlots.admit({ address: ip })
+      )
+        held.push(place);
+      expect(held.length).toBeGreaterThan(0);
+      const page = await post(`${server.url}/login`, ip);
+      expect(page.status).toBe(303);
+      expect(page.headers.get("location")).toBe(SIGN_IN_BUSY_PAGE);
+      const script = await post(`${server.url}/login?index&_data=routes%2F_auth%2B%2Flogin`, ip);
+      expect(script.status).toBe(204);
+      expect(script.headers.get("x-remix-redirect")).toBe(SIGN_IN_BUSY_PAGE);
+      // A browser with a device cookie goes on: the procedure checks it against the email.
+      expect(await (await post(`${server.url}/login`, ip, `${DEVICE_COOKIE}=a.b`)).json()).toEqual({
+        reached: true,
+        place: false,
+      });
+      // Another address is not held up.
+      expect(await (await post(`${server.url}/login`, "10.63.0.2")).json()).toEqual({
+        reached: true,
+        place: true,
+      });
+    } finally {
+      held.forEach((place) => place.release());
+      await server.close();
+    }
+    expect(hashSlots.addressHeld("10.63.0.2")).toBe(0);
   });
 });

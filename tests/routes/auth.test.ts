@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { SIGN_IN_BUSY_PAGE } from "../../server/auth/sign-in-door";
+import en from "../../locales/en/auth.json";
+import ja from "../../locales/ja/auth.json";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, MailBox, TEST_PASSWORD } from "../helpers/fixtures";
 import { formRefusal, pageData, refusalText, routeClient } from "../helpers/routes";
@@ -61,6 +64,13 @@ describe("login", () => {
     );
     expect(locked.location).toBeNull();
     expect(locked.headers.get("Set-Cookie") ?? "").not.toContain("sid=");
+  });
+
+  it("the page a busy sign-in door sends to says to wait, in both languages", async () => {
+    expect(pageData(await routes.get(SIGN_IN_BUSY_PAGE))).toMatchObject({ busy: true });
+    expect(pageData(await routes.get("/login"))).toMatchObject({ busy: false });
+    expect(ja.notices.signInBusy).toMatch(/数秒待って.*パスワードをお忘れの方/);
+    expect(en.notices.signInBusy).toMatch(/wait a few seconds.*Forgot your password/);
   });
 
   it("the second-factor step without the password step goes back to login", async () => {

@@ -44,6 +44,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
       ended:
         (["idle", "expired"] as const).find((e) => e === url.searchParams.get("ended")) ?? null,
       reset: url.searchParams.has("reset"),
+      busy: url.searchParams.has("busy"),
       redirect: target ? safeRedirect(target, "") : "",
     });
   },
@@ -66,7 +67,8 @@ export const action = /* @__PURE__ */ answerRefusals(
 
 export default function Login() {
   const { t } = useTranslation("auth");
-  const { loggedOut, ended, reset, redirect, line, lineError } = useLoaderData<typeof loader>();
+  const { loggedOut, ended, reset, busy, redirect, line, lineError } =
+    useLoaderData<typeof loader>();
   const form = useAuthForm(loginInput);
   return (
     <AuthCard title={t("title.login")}>
@@ -77,6 +79,11 @@ export default function Login() {
         </Alert>
       )}
       {reset && <Alert tone="success">{t("notices.resetDone")}</Alert>}
+      {busy && (
+        <Alert tone="warning" testId="sign-in-busy">
+          {t("notices.signInBusy")}
+        </Alert>
+      )}
       {redirect && !ended && <Alert tone="info">{t("notices.redirectAfterLogin")}</Alert>}
       {lineError && (
         <Alert tone="error" testId="line-sign-in-error">

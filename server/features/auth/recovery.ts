@@ -77,7 +77,7 @@ export async function resetPassword(
   token: string,
   password: string,
   meta: Pick<ClientMeta, "ip"> = { ip: null },
-): Promise<void> {
+): Promise<{ email: string }> {
   const pending = await peekToken(deps.db.kysely, token, "reset_password");
   if (!pending) throw new AppError("BAD_REQUEST", "resetLinkInvalid");
   const owner = await userById(deps.db, pending.userId);
@@ -108,6 +108,7 @@ export async function resetPassword(
     template: "passwordChanged",
     params: { name: greetingName(user.nickname, user) },
   });
+  return { email: user.email };
 }
 
 // ---------------------------------------------------------------- email verification and change

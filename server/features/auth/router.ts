@@ -120,8 +120,12 @@ export const authRouter = router({
     .query(({ ctx, input }) => recovery.checkLink(ctx, input.token, input.purpose)),
 
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    await recovery.resetPassword(ctx, input.token, input.password, meta(ctx));
+    const { email } = await recovery.resetPassword(ctx, input.token, input.password, meta(ctx));
     ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config.COOKIE_SECURE));
+    // The link proved the inbox: this browser signs in as a known device of the account, past
+    // a flood filling its address or the shared pool.
+    const device = signDevice(deviceKey(ctx.config.DEVICE_COOKIE_SECRET), email);
+    ctx.resHeaders.append("Set-Cookie", deviceCookie(device, ctx.config.COOKIE_SECURE));
     return { ok: true };
   }),
 
