@@ -3,7 +3,7 @@ import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, TEST_PASSWORD } from "../helpers/fixtures";
 import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
-import { formRefusal, refusalText, routeClient } from "../helpers/routes";
+import { formRefusal, pageData, refusalText, routeClient } from "../helpers/routes";
 
 /**
  * The member area's money forms as the server answers them without the browser's own check
@@ -150,5 +150,21 @@ describe("profile page", () => {
       refusalText(answer, "ja", { name, label: `profile:fields.${name}` });
     expect(await said("name")).toContain("半角英字");
     expect(await said("twitterUrl")).toBe("TwitterアカウントURLが長すぎます");
+  });
+});
+
+describe("support chat", () => {
+  it("refuses an empty message with the reason under the text field; nothing is sent", async () => {
+    const member = await createUser(t.db);
+    const form = new FormData();
+    form.set("body", "");
+    const answer = await routes.post("/users/chat", form, { as: member });
+    expect(answer.status).toBe(400);
+    expect(formRefusal(answer).fields).toEqual({ body: "chatEmpty" });
+    expect(await refusalText(answer, "en", { name: "body", label: "chat:composer.label" })).toBe(
+      "Write a message or choose an image",
+    );
+    const page = await routes.get("/users/chat", { as: member });
+    expect(pageData<{ page: { messages: unknown[] } }>(page).page.messages).toEqual([]);
   });
 });
