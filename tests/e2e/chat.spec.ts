@@ -118,19 +118,7 @@ test("chat round trip: member → support → member, live and with read state",
   }
 });
 
-test("an empty message is refused with the reason, nothing is sent", async ({
-  page,
-  login,
-  problems,
-}) => {
-  // The refusal is the action's 400.
-  problems.allow(/\/users\/chat\?.*_data=routes%2Fusers%2B%2Fchat%2B%2Froute$/);
-  await login("member");
-  await visit(page, "/users/chat?lng=en");
-  await page.getByTestId("chat-send").click();
-  await expect(page.getByTestId("error-body")).toHaveText("Write a message or choose an image");
-  await expect(page.getByTestId("chat-empty")).toBeVisible();
-});
+// An empty message is refused by the server with its reason: tests/routes/member-forms.test.ts.
 
 test("the member attaches an image and sees it in the thread @mobile", async ({ page, login }) => {
   await login("member");

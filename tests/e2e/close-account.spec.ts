@@ -1,7 +1,11 @@
-import type { Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { E2E_PASSWORD, expect, test, visit } from "./fixtures";
 import { fund } from "../helpers/money";
 import { DESKTOP, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { strFromU8, unzipSync } from "fflate";
+import { readFile } from "node:fs/promises";
+import { runDataExports } from "../../server/features/profile/data-export";
+import { localStorage } from "../../server/storage";
 
 /**
  * Closing an account (退会) as a member does it, at 375 and 1280 px in both languages: the
@@ -124,3 +128,76 @@ for (const lng of SHOT_LANGUAGES) {
     });
   }
 }
+
+/**
+ * "Download my data" from the profile: the request on a phone in Japanese, the worker's job
+ * (run here against the server's database and upload folder, as the bot worker runs it), the
+ * ready state in both languages and at both widths, and the ZIP itself. Screenshots land in
+ * test-results/screenshots/data-export-*.png for a person to look at.
+ */
+const storage = localStorage("data/e2e/uploads");
+const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
+const sent: unknown[] = [];
+const mailer = {
+  async send(message: unknown) {
+    sent.push(message);
+  },
+};
+
+const EXPORT_TEXT = {
+  ja: {
+    request: "データのコピーを依頼する",
+    requested: "依頼を受け付けました",
+    download: "ZIP をダウンロード",
+  },
+  en: {
+    request: "Ask for a copy of my data",
+    requested: "Your request is received",
+    download: "Download the ZIP",
+  },
+} as const;
+
+test("a member asks for a copy of their data and downloads it, ready at both widths in both languages", async ({
+  page,
+  context,
+  db,
+  login,
+}) => {
+  await page.setViewportSize(PHONE);
+  const me = await login("member");
+  await visit(page, "/users/mypage");
+  const section = page.getByTestId("data-export-section");
+  await section.getByRole("button", { name: EXPORT_TEXT.ja.request }).click();
+  await expect(page.getByTestId("data-export-requested")).toContainText(EXPORT_TEXT.ja.requested);
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: "test-results/screenshots/data-export-requested-phone-ja.png" });
+
+  await runDataExports({ db, storage, mailer, log: silent, appOrigin: "http://e2e.test" });
+  const link = section.getByTestId("data-export-download");
+  for (const lng of SHOT_LANGUAGES) {
+    await languageCookie(context, lng);
+    // The browser keeps the last page's language too, and would restore it over the cookie.
+    await page.evaluate((l) => window.localStorage.setItem("language", l), lng);
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await visit(page, "/users/mypage");
+      await expect(link).toHaveText(EXPORT_TEXT[lng].download);
+      const box = await link.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+      await section.scrollIntoViewIfNeeded();
+      await section.screenshot({
+        path: `test-results/screenshots/data-export-ready-${size}-${lng}.png`,
+      });
+      await shoot(page, `data-export-page-${size}-${lng}`);
+    }
+  }
+
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+  const profile = JSON.parse(strFromU8(files["profile.json"]!)) as { email: string }[];
+  expect(profile).toEqual([expect.objectContaining({ email: me.email })]);
+  expect(Object.keys(files)).toContain("statement.csv");
+});

@@ -1,12 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, insertUser, test, visit } from "./fixtures";
 import { openPaymentForm } from "./money-steps";
+import { languageCookie } from "./shots";
 
 /**
  * A refused form on a phone (375 px): the reason is where the member is looking. Focus moves to
  * the error summary at the top of the form, scrolled into view and announced; each invalid field
  * is marked and linked from the summary; an error goes as soon as its cause is edited, and none
- * survives a corrected submit.
+ * survives a corrected submit. The worst values (¥999,999,999, a negative amount) name the real
+ * limit. What the server answers without the browser's check, the payout details' and the
+ * profile's field messages included, is asked in tests/routes/member-forms.test.ts.
  */
 
 test.use({ viewport: { width: 375, height: 667 } });
@@ -19,6 +22,15 @@ async function expectSummary(page: Page, text: string | RegExp) {
   await expect(summary).toContainText(text);
   await expect(summary).toBeInViewport({ ratio: 1 });
   return summary;
+}
+
+/** Nothing scrolls sideways on the phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(client);
 }
 
 /** The field is marked invalid, its message beside it, and the summary links to it. */
@@ -56,15 +68,22 @@ test("withdrawal: over the balance is shown at the top, focused; editing the amo
   const amount = page.locator("input[name=amount]");
   const submit = page.locator("main button[type=submit]");
 
-  await amount.fill("30000");
+  // The worst value: refused in the browser naming the balance the page knows, never only "a
+  // whole number" (the server's own answer: tests/routes/member-forms.test.ts).
+  await amount.fill("999999999");
   await submit.click();
-  // Refused in the browser, naming the balance the page knows (the server checks it again).
   await expectRefused(page, amount, "申請額が出金可能額（¥20,000）を超えています");
+  await expect(page.getByTestId("form-error")).not.toContainText("1円以上の整数");
+  await expectNoSidewaysScroll(page);
+
+  await amount.fill("-5");
+  await submit.click();
+  await expectRefused(page, amount, "金額は1円以上の整数で入力してください");
 
   // Editing the amount: that refusal no longer applies, and goes at once; what is wrong with
   // the new amount is said instead, beside it and in the summary.
   await amount.fill("500");
-  await expect(page.getByTestId("form-error")).not.toContainText("出金可能額");
+  await expect(page.getByTestId("form-error")).not.toContainText("1円以上の整数");
   await expect(page.getByTestId("error-amount")).toHaveText("最低出金額は¥1,000です");
 
   // Refused in the browser: the same summary, focused, with the field's own message.
@@ -84,8 +103,9 @@ test("withdrawal: over the balance is shown at the top, focused; editing the amo
   await expect(page.getByTestId("form-error")).toHaveCount(0);
 });
 
-test("transfer: an unknown recipient is focused at the top and goes once the address is edited", async ({
+test("transfer: the worst amounts name the allowed range in both languages; an unknown recipient is focused at the top and goes once the address is edited", async ({
   page,
+  context,
   payingMember,
   db,
   problems,
@@ -98,6 +118,15 @@ test("transfer: an unknown recipient is focused at the top and goes once the add
   const amount = page.locator("input[name=amount]");
   const submit = page.locator("main button[type=submit]");
 
+  // Above and below the range the settings allow: the range, never only "a whole number".
+  await email.fill(friend.email);
+  for (const worst of ["999,999,999", "999"]) {
+    await amount.fill(worst);
+    await submit.click();
+    await expectRefused(page, amount, "送金額は¥1,000〜¥500,000の範囲で入力してください");
+    await expect(page.getByTestId("form-error")).not.toContainText("1円以上の整数");
+  }
+
   await email.fill("nobody-here@example.test");
   await amount.fill("1000");
   await submit.click();
@@ -108,6 +137,13 @@ test("transfer: an unknown recipient is focused at the top and goes once the add
   await submit.click();
   await expect(page).toHaveURL(/\/users\/withdraw\b/);
   await expect(page.getByTestId("form-error")).toHaveCount(0);
+
+  await languageCookie(context, "en");
+  await visit(page, "/users/withdraw/transfer");
+  await email.fill(friend.email);
+  await amount.fill("999999999");
+  await submit.click();
+  await expectRefused(page, amount, "Enter an amount from ¥1,000 to ¥500,000");
 });
 
 test("payout details: a refused field is focused at the top; the corrected form saves with no error left", async ({

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { expect, signInByEmail, test, visit } from "./fixtures";
 import { DEMO_MEMBER } from "../../db/seed";
 import { fund } from "../helpers/money";
@@ -123,32 +122,17 @@ test.describe("annual statement", () => {
     // A member registered this year is offered this year only.
     await expect(page.getByTestId("annual-year")).toHaveCount(1);
 
-    // Tap 2: the PDF.
+    // Tap 2: the PDF and the CSV download. What they hold, and where an odd or early year
+    // leads, is asked of the routes (tests/routes/annual-statement.test.ts).
     const [pdf] = await Promise.all([
       page.waitForEvent("download"),
       page.getByTestId("annual-pdf").click(),
     ]);
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-    const bytes = readFileSync((await pdf.path())!);
-    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
-
     const [csv] = await Promise.all([
       page.waitForEvent("download"),
       page.getByTestId("annual-csv").click(),
     ]);
-    const text = readFileSync((await csv.path())!, "utf8").replace(/^\uFEFF/, "");
-    expect(text).toContain("受取合計,,12345");
-    expect(text).toContain(`残高（${today} 現在）,,12345`);
-
-    // A year before the account is not offered: its URL goes to this year.
-    await visit(page, `/users/statement/annual?year=${year - 1}`);
-    await expect(page).toHaveURL(new RegExp(`year=${year}$`));
-  });
-
-  test("a year that is not one goes to the default year", async ({ page, login }) => {
-    await login("member");
-    await visit(page, "/users/statement/annual?year=abc");
-    await expect(page).toHaveURL(/year=\d{4}/);
-    await expect(page.getByTestId("annual-title")).toBeVisible();
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
   });
 });

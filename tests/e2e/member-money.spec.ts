@@ -1,10 +1,15 @@
-import type { Db } from "../../db";
+import { type Db } from "../../db";
 import { newId } from "../../db/id";
 import { completeWithdrawal, rejectWithdrawal } from "../../server/features/wallet/service";
 import { approveTransfer } from "../../server/features/wallet/transfers";
 import { createLogger } from "../../server/logger";
 import { anAdminId, fund, givePaymentDetails, walletOf } from "../helpers/money";
-import { expect, insertUser, signInUser, test, visit } from "./fixtures";
+import { expect, insertUser, signInUser, test, visit, userPage } from "./fixtures";
+import { readFileSync } from "node:fs";
+import { withdrawal } from "../helpers/statement";
+import { getMoneySettings, updateMoneySettings } from "../../server/features/settings/service";
+import { addressesStaleUnder } from "../../server/features/settings/usdt-network";
+import { languageCookie, SHOT_LANGUAGES, shooterFor, atEachSize } from "./shots";
 
 /**
  * The member's money pages in the browser: a withdrawal by every method through the form (and
@@ -228,3 +233,189 @@ test("a transfer between two members is held, approved, and seen by both (en)", 
   await expect(deposit).toContainText("¥6,000");
   await receiverContext.close();
 });
+
+/**
+ * The member's statement in the browser: every movement with the balances after it, the kind
+ * filter, the CSV of what is shown, each row's link to its source, and no sideways scroll on
+ * a phone.
+ */
+test("a member reads where each yen came from and went, filters it and downloads it", async ({
+  page,
+  payingMember,
+  db,
+}) => {
+  const me = await payingMember(20_000);
+  await withdrawal(db, me.id, "bank", 5_000, true);
+  await withdrawal(db, me.id, "paypay", 1_000);
+
+  // Reached from the balance on the dashboard, and from both histories.
+  await visit(page, "/users/withdraw");
+  await expect(page.getByTestId("statement-link")).toHaveAttribute("href", "/users/statement");
+  await visit(page, "/users/present");
+  await expect(page.getByTestId("statement-link")).toHaveAttribute("href", "/users/statement");
+  await visit(page, "/users");
+  await page.getByTestId("statement-link").click();
+  await expect(page).toHaveURL(/\/users\/statement$/);
+  await expect(page.getByTestId("statement-available")).toHaveText("¥14,000");
+  await expect(page.getByTestId("statement-held")).toHaveText("¥1,000");
+  const table = page.getByTestId("statement");
+  const rows = table.getByTestId("table-row");
+  await expect(rows).toHaveCount(4);
+  // Newest first, each with what it was and the balances after it.
+  const entries = table.getByTestId("statement-entry");
+  await expect(entries).toHaveText([
+    "出金申請（保留）",
+    "出金完了",
+    "出金申請（保留）",
+    "プレゼント",
+  ]);
+  await expect(table.getByTestId("statement-available-after")).toHaveText([
+    "¥14,000",
+    "¥15,000",
+    "¥15,000",
+    "¥20,000",
+  ]);
+  await expect(table.getByTestId("statement-held-after")).toHaveText([
+    "¥1,000",
+    "¥0",
+    "¥5,000",
+    "¥0",
+  ]);
+  await expect(rows.first()).toContainText("-¥1,000");
+  await expect(rows.first()).toContainText("PayPay");
+  await expect(rows.last()).toContainText("+¥20,000");
+
+  // The kind filter: only presents and prizes, balances still the true ones.
+  await page.getByTestId("filter-kind").selectOption("rewards");
+  await page.getByTestId("filters-apply").click();
+  await expect(page).toHaveURL(/kind=rewards/);
+  await expect(rows).toHaveCount(1);
+  await expect(table.getByTestId("statement-available-after")).toHaveText(["¥20,000"]);
+
+  // The CSV holds what the filter shows: BOM, Japanese header and label, Tokyo time.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("table-export").click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^statement-\d{8}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8");
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const lines = csv.slice(1).trimEnd().split("\r\n");
+  expect(lines[0]).toContain("日時");
+  expect(lines[0]).toContain("出金可能額（後）");
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2},プレゼント,20000,0,20000,0/);
+
+  // A kind with nothing in it says so.
+  await page.getByTestId("filter-kind").selectOption("gacha");
+  await page.getByTestId("filters-apply").click();
+  await expect(page.getByTestId("statement-empty")).toContainText("条件に合う明細はありません");
+
+  // Each row opens the history it comes from.
+  await visit(page, "/users/statement?kind=withdrawals");
+  await table.getByTestId("statement-entry").first().click();
+  await expect(page).toHaveURL(/\/users\/withdraw$/);
+
+  // On a phone the statement is a card list that never scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await visit(page, "/users/statement");
+  await expect(rows).toHaveCount(4);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+/**
+ * The admin switches the USDT network: the confirmation names how many saved addresses the
+ * switch leaves on the old network; once confirmed, a member with such an address sees the
+ * banner on the dashboard and the withdrawal pages, and the address marked on the profile.
+ * The setting is put back whatever happens (other journeys rely on TRC20).
+ */
+const shoot = shooterFor("test-results/screenshots");
+
+test("the admin sees the count, confirms the switch, and the member sees the banner", async ({
+  page,
+  browser,
+  db,
+  login,
+  problems,
+}) => {
+  // The first save answers 400: it asks for the confirmation.
+  problems.allow(/\/admin\/setting/);
+  const admin = await login("admin");
+  const member = await userPage(browser, db, { nickname: `usdt${newId().slice(-6)}` });
+  await givePaymentDetails(db, member.id);
+  const before = await getMoneySettings(db.kysely);
+  expect(before.usdtNetwork).toBe("TRC20");
+  try {
+    const count = await addressesStaleUnder(db.kysely, "ERC20");
+    expect(count).toBeGreaterThan(0);
+    await visit(page, "/admin/setting?edit");
+    await page.getByLabel("USDTのネットワーク").selectOption("ERC20");
+    await page.getByRole("button", { name: "更新" }).click();
+    const dialog = page.getByTestId("network-change-dialog");
+    await expect(dialog.getByTestId("network-change-count")).toHaveText(
+      `登録済みのTRC20アドレス${count}件が出金に使えなくなります。`,
+    );
+    // Nothing changed yet.
+    expect((await getMoneySettings(db.kysely)).usdtNetwork).toBe("TRC20");
+    await dialog.getByRole("button", { name: "ERC20に変更する" }).click();
+    await expect(page.getByTestId("settings-updated")).toBeVisible();
+    await expect(page.getByTestId("value-usdtNetwork")).toHaveText("ERC20");
+
+    for (const path of ["/users", "/users/withdraw", "/users/withdraw/new"]) {
+      await visit(member.page, path);
+      await expect(member.page.getByTestId("usdt-address-banner")).toContainText(
+        "USDTの出金ネットワークがERC20に変わりました",
+      );
+    }
+    await member.page.getByTestId("usdt-address-banner").getByRole("link").click();
+    await expect(member.page).toHaveURL(/\/users\/mypage#payment$/);
+    await expect(member.page.getByTestId("usdt-address-stale")).toBeVisible();
+  } finally {
+    await updateMoneySettings(db, admin.id, before, { confirmNetworkChange: true });
+    await member.context.close();
+  }
+});
+
+for (const lng of SHOT_LANGUAGES) {
+  test(`USDT network change screenshots (${lng})`, async ({
+    page,
+    context,
+    browser,
+    db,
+    login,
+    problems,
+  }) => {
+    test.skip(!process.env.SCREENSHOTS, "screenshots only with SCREENSHOTS=1");
+    problems.allow(/\/admin\/setting/);
+    await languageCookie(context, lng);
+    const admin = await login("admin");
+    const member = await userPage(browser, db, { language: lng });
+    await languageCookie(member.context, lng);
+    await givePaymentDetails(db, member.id);
+    const before = await getMoneySettings(db.kysely);
+    try {
+      await atEachSize(page, async (_size, { width: w }) => {
+        await visit(page, "/admin/setting?edit");
+        await page.locator("select[name=usdtNetwork]").selectOption("ERC20");
+        await page.locator("form button[type=submit]").last().click();
+        await expect(page.getByTestId("network-change-dialog")).toBeVisible();
+        await shoot(page, `usdt-network-confirm-${lng}-${w}`, false);
+      });
+      await page.getByTestId("network-change-dialog").locator("button[type=submit]").click();
+      await expect(page.getByTestId("settings-updated")).toBeVisible();
+      await atEachSize(member.page, async (_size, { width: w }) => {
+        for (const [name, path] of [
+          ["dashboard", "/users"],
+          ["withdraw", "/users/withdraw"],
+          ["mypage", "/users/mypage#payment"],
+        ] as const) {
+          await visit(member.page, path);
+          await shoot(member.page, `usdt-network-${name}-${lng}-${w}`);
+        }
+      });
+    } finally {
+      await updateMoneySettings(db, admin.id, before, { confirmNetworkChange: true });
+      await member.context.close();
+    }
+  });
+}

@@ -1,4 +1,10 @@
-import { expect, test, visit } from "./fixtures";
+import { expect, test, visit, insertUser, reload } from "./fixtures";
+import { type Db } from "../../db";
+import { newId } from "../../db/id";
+import { tokyoMonth } from "../../server/features/ranking/summary";
+import { addMonthlyCashback, createAccount, createBroker } from "../helpers/cashback";
+import { shooterFor, atEachSize, languageCookie } from "./shots";
+import { linkLine } from "../helpers/line-link";
 
 const MEMBER_ENTRIES = [
   ["ダッシュボード", "/users"],
@@ -150,5 +156,137 @@ test.describe("member shell", () => {
     // The session is gone: the member area sends the visitor to login.
     await page.goto("/users");
     await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+/**
+ * The ranking in the browser: the member sees nicknames, ranks and amounts, their own place,
+ * and switches genre and period; a member who opted out is not listed; the admin sees real
+ * names. Amounts here are far above anything other tests import this month, so these members
+ * lead the board. Screenshots (1280 and 375 px) land in test-results/screenshots.
+ */
+test.describe.configure({ mode: "default" });
+
+const DIR = "test-results/screenshots";
+
+async function member(db: Db, nickname: string, name: string, optOut = false) {
+  const { id } = await insertUser(db, { emailPrefix: "rk", name, nickname, rankingOptOut: optOut });
+  return id;
+}
+
+async function cashback(db: Db, broker: string, userId: string, amount: number) {
+  const account = await createAccount(db, userId, broker, newId().slice(-6));
+  const month = tokyoMonth(new Date());
+  await addMonthlyCashback(db, { userId, accountId: account, brokerId: broker, month, amount });
+}
+
+const shoot = shooterFor(DIR);
+
+test("members see the ranking by nickname with their own place; the admin sees names", async ({
+  page,
+  db,
+  login,
+}) => {
+  const tag = newId().slice(-5).toLowerCase();
+  const broker = await createBroker(db, `R${tag}`, `Rank ${tag}`);
+  const top = await member(db, `トップ${tag}`, "Taro Top");
+  const hidden = await member(db, `hidden${tag}`, "Hidden Member", true);
+  const xss = await member(db, `<b>x</b>${tag}`, "Xss Member");
+  await cashback(db, broker, top, 900_000_000);
+  await cashback(db, broker, hidden, 990_000_000);
+  await cashback(db, broker, xss, 800_000_000);
+  const me = await login();
+  await cashback(db, broker, me.id, 800_000_000);
+
+  await atEachSize(page, async (_size, { width: w }) => {
+    await visit(page, "/users/ranking");
+    const table = page.getByTestId("ranking-table");
+    const rows = table.locator("tbody tr");
+    await expect(rows.nth(0)).toContainText(`トップ${tag}`);
+    await expect(rows.nth(0)).toContainText("¥900,000,000");
+    // A tie: both second; the nickname is text, never markup.
+    await expect(rows.nth(1)).toContainText("2");
+    await expect(rows.nth(2)).toContainText("2");
+    await expect(table).toContainText(`<b>x</b>${tag}`);
+    await expect(table).not.toContainText(`hidden${tag}`);
+    await expect(table).not.toContainText("Taro Top");
+    await expect(page.getByTestId("ranking-me")).toContainText("2位");
+    await shoot(page, `ranking-member-${w}`);
+  });
+
+  await page.getByRole("link", { name: "出金" }).click();
+  await expect(page).toHaveURL(/genre=withdrawal&scope=month/);
+  await page.getByRole("link", { name: "全期間" }).click();
+  await expect(page).toHaveURL(/genre=withdrawal&scope=all/);
+  await expect(page.getByTestId("ranking-me")).toBeVisible();
+
+  await login("admin");
+  await atEachSize(page, async (_size, { width: w }) => {
+    await visit(page, "/admin/ranking");
+    await expect(page.getByTestId("ranking-table").locator("tbody tr").nth(0)).toContainText(
+      "Taro Top",
+    );
+    await shoot(page, `ranking-admin-${w}`);
+  });
+});
+
+/**
+ * Mail for money events: on /users/mypage a member chooses per event group and
+ * channel; the choice is saved with a message and is still there after a reload. LINE's
+ * column appears only once LINE is linked.
+ */
+
+test.describe("mypage: notification choices", () => {
+  test("mail only without LINE: untick, save, reload shows the choice", async ({ page, login }) => {
+    await login("member");
+    await visit(page, "/users/mypage");
+    const section = page.getByTestId("notifications-section");
+    await expect(section.getByRole("heading", { name: "お知らせ" })).toBeVisible();
+    const rewards = section.getByRole("group", { name: "賞金・報酬" });
+    const withdrawals = section.getByRole("group", { name: "出金" });
+    // Everything is on by default; no LINE column without a link.
+    await expect(rewards.getByLabel("メール")).toBeChecked();
+    await expect(section.getByLabel("LINE")).toHaveCount(0);
+    await expect(section.getByRole("link", { name: "LINEを連携する" })).toBeVisible();
+
+    // Each switch's label row is a touch target of at least 44 px.
+    const box = await rewards.locator("label", { hasText: "メール" }).boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+
+    await rewards.locator("label", { hasText: "メール" }).click();
+    await expect(rewards.getByLabel("メール")).not.toBeChecked();
+    await section.getByRole("button", { name: "お知らせの設定を保存" }).click();
+    await expect(page.getByTestId("notifications-saved")).toHaveText(
+      "お知らせの設定を保存しました",
+    );
+
+    await reload(page);
+    await expect(rewards.getByLabel("メール")).not.toBeChecked();
+    await expect(withdrawals.getByLabel("メール")).toBeChecked();
+    await expect(page.getByTestId("notifications-saved")).toHaveCount(0);
+  });
+
+  test("with LINE linked, both channels are offered and saved", async ({ page, login, db }) => {
+    const me = await login("member");
+    await linkLine(db, me.id);
+    // In English this time: the section's texts come from both locales.
+    await languageCookie(page.context(), "en");
+    await visit(page, "/users/mypage");
+    const section = page.getByTestId("notifications-section");
+    await expect(section.getByRole("heading", { name: "Notifications" })).toBeVisible();
+    const transfers = section.getByRole("group", { name: "Transfers" });
+    const accounts = section.getByRole("group", { name: "Broker accounts" });
+    await expect(transfers.getByLabel("LINE")).toBeChecked();
+    await transfers.getByLabel("LINE").uncheck();
+    await accounts.getByLabel("Email").uncheck();
+    await section.getByRole("button", { name: "Save notification settings" }).click();
+    await expect(page.getByTestId("notifications-saved")).toHaveText(
+      "Your notification settings have been saved",
+    );
+    await reload(page);
+    await expect(transfers.getByLabel("LINE")).not.toBeChecked();
+    await expect(transfers.getByLabel("Email")).toBeChecked();
+    await expect(accounts.getByLabel("Email")).not.toBeChecked();
+    await expect(accounts.getByLabel("LINE")).toBeChecked();
   });
 });

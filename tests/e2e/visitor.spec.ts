@@ -1,9 +1,19 @@
-import { expect, test, visit } from "./fixtures";
+import { E2E_ORIGIN } from "./env";
+import { expect, reload, test, visit } from "./fixtures";
 
 test.describe("visitor shell", () => {
-  test("/ leads to login, with the logged-out sidebar and the header buttons", async ({ page }) => {
-    await visit(page, "/");
+  test("/ leads to login, in Japanese although the browser asks for English, with the logged-out sidebar and the header buttons", async ({
+    page,
+  }) => {
+    const response = await visit(page, "/");
     await expect(page).toHaveURL(/\/login$/);
+    // Japanese by default whatever Accept-Language says (tests/routes/public.test.ts asks the
+    // server without a browser); here, what the page draws from it.
+    expect(await response?.request().headerValue("accept-language")).toMatch(/^en-US/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+    await expect(page).toHaveTitle("ログイン | キャッシュバック会員ポータル");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ログイン");
+    await expect(page.getByTestId("header-register")).toHaveText("新規登録");
     const sidebar = page.getByTestId("menu-column");
     await expect(sidebar).toBeVisible();
     const links = sidebar.getByRole("link");
@@ -40,6 +50,52 @@ test.describe("visitor shell", () => {
     await sidebar.getByRole("link", { name: "新規登録" }).click();
     await expect(page).toHaveURL(/\/register$/);
     await expect(links.nth(1)).toHaveAttribute("aria-current", "page");
+  });
+
+  test("switches to English, remembers it, renders it on the first byte, and restores a missing cookie", async ({
+    page,
+    context,
+  }) => {
+    await visit(page, "/login");
+    await page.getByTestId("header-language").getByLabel("言語").selectOption("en");
+
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("header-login")).toHaveText("Login");
+    await expect(page.getByTestId("header-register")).toHaveText("Register");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Login");
+    await expect(page).toHaveTitle("Login | Cashback Member Portal");
+    await expect(page.getByTestId("header-language").getByLabel("Language")).toHaveValue("en");
+
+    // Where the choice lives, and its mirror for the server.
+    expect(await page.evaluate(() => window.localStorage.getItem("language"))).toBe("en");
+    const languageCookie = async () =>
+      (await context.cookies(E2E_ORIGIN)).find((c) => c.name === "language");
+    const cookie = await languageCookie();
+    expect(cookie?.value).toBe("en");
+    expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 3600);
+
+    await reload(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("header-login")).toHaveText("Login");
+
+    // A fresh request with the cookie is English in the HTML itself, before any script runs.
+    const html = await (await page.request.get("/login")).text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).not.toContain("キャッシュバック会員ポータル");
+
+    // The stored choice wins over a missing cookie: the server renders ja (no cookie), the
+    // browser restores the cookie and reloads in en.
+    await context.clearCookies({ name: "language" });
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("header-login")).toHaveText("Login");
+    await expect.poll(async () => (await languageCookie())?.value).toBe("en");
+
+    // Back to Japanese.
+    await page.getByTestId("header-language").getByLabel("Language").selectOption("ja");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+    await expect(page.getByTestId("header-login")).toHaveText("ログイン");
+    expect(await page.evaluate(() => window.localStorage.getItem("language"))).toBe("ja");
   });
 
   test("hides the header login and register below 480 px", { tag: "@mobile" }, async ({ page }) => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createSession, SESSION_COOKIE } from "../../server/auth/session";
 import { fileDatabase } from "../helpers/file-db";
-import { createUser } from "../helpers/fixtures";
+import { createUser, TEST_PASSWORD } from "../helpers/fixtures";
 import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
-import { formRefusal, refusalText, routeClient } from "../helpers/routes";
+import { formRefusal, pageData, refusalText, routeClient } from "../helpers/routes";
 
 /**
  * The member area's money forms as the server answers them without the browser's own check
@@ -76,5 +77,94 @@ describe("withdrawal", () => {
       expect(answer.status, amount).toBe(400);
       expect(formRefusal(answer).fields.amount, amount).toBeTruthy();
     }
+  });
+});
+
+describe("profile page", () => {
+  it("payout details: every field wrong at once is refused field by field, nothing saved", async () => {
+    const member = await createUser(t.db);
+    // One session across both requests: payout details open only after it confirmed the
+    // password again.
+    const { token } = await createSession(t.db, member.id, { userAgent: "route-test" });
+    const session = { cookies: { [SESSION_COOKIE]: token } };
+    const reauth = await routes.post(
+      "/users/mypage",
+      { intent: "reauth", email: member.email, password: TEST_PASSWORD },
+      session,
+    );
+    expect(reauth.actionData).toMatchObject({ ok: true });
+    const answer = await routes.post(
+      "/users/mypage",
+      {
+        intent: "payment",
+        bankName: "x".repeat(300),
+        bankCode: "abcd",
+        branchName: "東京営業部",
+        branchNumber: "9a",
+        accountType: "savings",
+        bankAccountNumber: "12ab",
+        accountHolder: "Suzuki Hanako",
+        usdtAddress: "",
+        exnessEmail: "",
+        peskaEmail: "",
+        bitwalletEmail: "",
+        paypayId: "",
+      },
+      session,
+    );
+    expect(answer.status).toBe(400);
+    expect(formRefusal(answer).fields).toEqual({
+      bankName: "tooLong",
+      bankCode: "digits4",
+      branchNumber: "digits3",
+      bankAccountNumber: "digits7",
+      accountHolder: "katakana",
+    });
+    const said = (name: string) =>
+      refusalText(answer, "ja", { name, label: `profile:fields.${name}` });
+    expect(await said("bankCode")).toBe("銀行コードは半角数字4桁で入力してください");
+    expect(await said("branchNumber")).toBe("支店番号は半角数字3桁で入力してください");
+    const saved = await t.db.kysely
+      .selectFrom("payment_details")
+      .select("user_id")
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(saved).toEqual([]);
+  });
+
+  it("profile: a name in Japanese letters and an over-long URL are refused, each named", async () => {
+    const member = await createUser(t.db);
+    const answer = await routes.post(
+      "/users/mypage",
+      {
+        intent: "profile",
+        name: "山田 太郎",
+        nickname: "yamada",
+        twitterUrl: "https://example.com/" + "x".repeat(400),
+      },
+      { as: member },
+    );
+    expect(answer.status).toBe(400);
+    expect(formRefusal(answer).fields).toEqual({ name: "nameLetters", twitterUrl: "tooLong" });
+    const said = (name: string) =>
+      refusalText(answer, "ja", { name, label: `profile:fields.${name}` });
+    expect(await said("name")).toContain("半角英字");
+    expect(await said("twitterUrl")).toBe("TwitterアカウントURLが長すぎます");
+  });
+});
+
+describe("support chat", () => {
+  it("refuses an empty message with the reason under the text field; nothing is sent", async () => {
+    const member = await createUser(t.db);
+    const form = new FormData();
+    form.set("body", "");
+    const answer = await routes.post("/users/chat", form, { as: member });
+    expect(answer.status).toBe(400);
+    expect(formRefusal(answer).fields).toEqual({ body: "chatEmpty" });
+    expect(await refusalText(answer, "en", { name: "body", label: "chat:composer.label" })).toBe(
+      "Write a message or choose an image",
+    );
+    const page = await routes.get("/users/chat", { as: member });
+    expect(pageData<{ page: { messages: unknown[] } }>(page).page.messages).toEqual([]);
   });
 });
