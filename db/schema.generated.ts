@@ -604,11 +604,14 @@ export interface LineLinks {
 }
 
 export interface LineLoginRequests {
+  back_to: Generated<string | null>;
   code_verifier: string;
   created_at: string;
   expires_at: string;
   id: string;
   nonce: string;
+  proven_at: Generated<string | null>;
+  purpose: Generated<string | null>;
   session_id: string;
   used_at: Generated<string | null>;
   user_id: string;
