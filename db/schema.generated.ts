@@ -588,6 +588,11 @@ export interface LegalDocuments {
   version: number;
 }
 
+export interface LiffTokenUses {
+  expires_at: string;
+  id: string;
+}
+
 export interface LineFriends {
   event_ts: number;
   following: number;
@@ -1029,6 +1034,7 @@ export interface DB {
   ledger_transactions: LedgerTransactions;
   legal_consents: LegalConsents;
   legal_documents: LegalDocuments;
+  liff_token_uses: LiffTokenUses;
   line_friends: LineFriends;
   line_links: LineLinks;
   line_login_requests: LineLoginRequests;
