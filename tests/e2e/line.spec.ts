@@ -39,7 +39,7 @@ test("a member links LINE through LINE Login, sets what to be told about, and un
   // Linking adds a way in: without a recent step-up the button leads to the security page.
   await visit(page, "/users/line-connect");
   await page.getByTestId("line-connect").click();
-  await page.waitForURL("**/users/security");
+  await page.waitForURL("**/users/security#line");
   await confirmItIsYou(page, "Confirm");
   await visit(page, "/users/line-connect");
   await expect(page.getByTestId("line-state")).toHaveText("Not linked");
