@@ -5,6 +5,7 @@ import { createSession, findSession } from "../../server/auth/session";
 import { RULES } from "../../server/auth/rate-limit";
 import { timeStep, totpAt } from "../../server/auth/totp";
 import { parseConfig } from "../../server/config";
+import { markReauthenticated } from "../../server/features/auth/account-security";
 import { createCaller } from "../../server/trpc/router";
 import { rowsWhere, rowWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
@@ -57,6 +58,7 @@ async function browserOf(userId: string) {
     });
   return {
     call,
+    sessionId: async () => (await findSession(t.db, token))?.sessionId,
     /** Starts LINE Login `for` a purpose, signs in at LINE as `user`, returns to the callback. */
     async viaLine(
       start: "security" | "line" | "reauth-security" | "reauth-profile",
@@ -294,6 +296,15 @@ describe(`Confirming it is you through LINE (LINE-only members) on ${testEngine}
     });
     // A passkey is another way in: LINE may go.
     expect((await (await keyedBrowser.call()).line.status()).unlinkable).toBe(true);
+    // (The passkey ceremony itself is tested elsewhere; here the window is opened directly.)
+    await markReauthenticated(t.db, (await keyedBrowser.sessionId())!);
+    await (await keyedBrowser.call()).line.unlink();
+    // Now the passkey is the last way in: it stays.
+    const [key] = await rowsWhere(t.db, "passkeys", "user_id", keyed.id);
+    expect(
+      await refusal((await keyedBrowser.call()).mfa.passkeyRemove({ id: key!.id })),
+    ).toMatchObject({ key: "passkeyLastSignIn" });
+    expect(await rowsWhere(t.db, "passkeys", "user_id", keyed.id)).toHaveLength(1);
   });
 });
 
