@@ -588,6 +588,11 @@ export interface LegalDocuments {
   version: number;
 }
 
+export interface LiffTokenUses {
+  expires_at: string;
+  id: string;
+}
+
 export interface LineFriends {
   event_ts: number;
   following: number;
@@ -604,11 +609,14 @@ export interface LineLinks {
 }
 
 export interface LineLoginRequests {
+  back_to: Generated<string | null>;
   code_verifier: string;
   created_at: string;
   expires_at: string;
   id: string;
   nonce: string;
+  proven_at: Generated<string | null>;
+  purpose: Generated<string | null>;
   session_id: string;
   used_at: Generated<string | null>;
   user_id: string;
@@ -1026,6 +1034,7 @@ export interface DB {
   ledger_transactions: LedgerTransactions;
   legal_consents: LegalConsents;
   legal_documents: LegalDocuments;
+  liff_token_uses: LiffTokenUses;
   line_friends: LineFriends;
   line_links: LineLinks;
   line_login_requests: LineLoginRequests;

@@ -32,6 +32,19 @@ const LIFF_HOSTS = {
 /** The LIFF landing page's paths (server/domain/liff.ts's LIFF_PATH and the pages under it). */
 const isLiffPath = (path: string) => path === "/liff" || path.startsWith("/liff/");
 
+/**
+ * Cross-Origin-Opener-Policy: same-origin, except along signing in with LINE in a popup. The
+ * popup goes to LINE and back, and must still reach the login page that opened it to tell it
+ * where to go: the login page lets its popups keep it (same-origin-allow-popups) and the
+ * popup's own pages ask for no isolation (unsafe-none); with same-origin on either, the browser
+ * severs the two windows and the member ends up signed in inside the popup.
+ */
+function openerPolicy(path: string): string {
+  if (path.startsWith("/login/line/")) return "unsafe-none";
+  if (path === "/login") return "same-origin-allow-popups";
+  return "same-origin";
+}
+
 export function contentSecurityPolicy(
   nonce: string,
   config: Config,
@@ -104,7 +117,7 @@ export function securityHeaders(config: Config): RequestHandler {
     );
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", openerPolicy(req.path));
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     next();
   };

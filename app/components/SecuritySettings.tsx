@@ -6,6 +6,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { type PasskeyItem, PasskeySettings } from "./PasskeySettings";
 import { passkeyStepUp, ReauthForm } from "./ReauthForm";
+import { type LineLoginState, LineLoginSettings } from "./LineLoginSettings";
 import { PageTitle } from "~/components/ui/PageTitle";
 
 export interface SecurityStatus {
@@ -17,6 +18,15 @@ export interface SecurityStatus {
   recoveryCodesLeft: number;
   reauthValid: boolean;
   pendingEnrollment: { secret: string; qrDataUrl: string } | null;
+  passwordSet: boolean;
+  lineReauth: "start" | "code" | null;
+}
+
+/** What LINE sent the member back to this page with (`?line=` and `?lineError=`). */
+export interface LineReturn {
+  done: "linked" | "reauth" | null;
+  /** An errors: key, already checked against the ones LINE's return may carry. */
+  error: string | null;
 }
 
 type ActionResult =
@@ -31,19 +41,29 @@ export function SecuritySettings({
   passkeys,
   enrolmentRequired,
   result,
+  line = null,
+  lineReturn = { done: null, error: null },
 }: {
   status: SecurityStatus;
   passkeys: PasskeyItem[];
   /** An admin without a second factor: only enrolment is open to them. */
   enrolmentRequired: boolean;
   result: ActionResult;
+  /** LINE Login on a member's page; null on the admins' page. */
+  line?: LineLoginState | null;
+  lineReturn?: LineReturn;
 }) {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["auth", "errors"]);
   const error = result && !result.ok ? result.error : null;
   const done = result?.ok ? result.intent : null;
   const enrolNotice = enrolmentRequired && (
     <Alert tone="info" testId="mfa-enrolment-required">
       {t("notices.adminMfaRequired")}
+    </Alert>
+  );
+  const lineError = lineReturn.error && (
+    <Alert tone="error" testId="line-login-error">
+      {t(`errors:${lineReturn.error}`)}
     </Alert>
   );
 
@@ -52,11 +72,13 @@ export function SecuritySettings({
       <div className="space-y-6">
         <PageTitle>{t("title.security")}</PageTitle>
         {enrolNotice}
+        {lineError}
         <div className={panel}>
           <ReauthForm
             email={status.email}
             mfaEnabled={status.mfaEnabled}
             passkey={passkeyStepUp(status)}
+            line={line ? status.lineReauth : null}
             error={error}
           />
         </div>
@@ -68,7 +90,10 @@ export function SecuritySettings({
     <div className="space-y-6">
       <PageTitle>{t("title.security")}</PageTitle>
       {enrolNotice}
-      {done === "reauth" && <Alert tone="success">{t("notices.reauthDone")}</Alert>}
+      {(done === "reauth" || done === "lineReauthCode" || lineReturn.done === "reauth") && (
+        <Alert tone="success">{t("notices.reauthDone")}</Alert>
+      )}
+      {lineError}
       <FormErrorAlert error={error} />
 
       <section className={panel} aria-labelledby="mfa-title" data-testid="mfa-section">
@@ -138,6 +163,15 @@ export function SecuritySettings({
           </>
         )}
       </section>
+
+      {line?.available && (
+        <LineLoginSettings
+          line={line}
+          linkedNow={lineReturn.done === "linked"}
+          unlinked={done === "lineUnlink"}
+          className={panel}
+        />
+      )}
 
       <PasskeySettings passkeys={passkeys} removed={done === "passkeyRemove"} className={panel} />
 

@@ -17,10 +17,14 @@ export async function securityAction(request: Request, context: AppLoadContext) 
 
 /** The procedure an intent of the security page's forms runs, with the form it sent. */
 function runIntent(intent: string, form: FormData, context: AppLoadContext) {
-  const { auth, mfa } = context.trpc;
+  const { auth, mfa, line } = context.trpc;
   switch (intent) {
     case "reauth":
       return handleReauth(form, context);
+    case "lineReauthCode":
+      return submitFormData(form, mfaCodeInput, (input) => line.reauthCode(input));
+    case "lineUnlink":
+      return attempt({}, () => line.unlink());
     case "mfaStart":
       return attempt({}, () => auth.mfaStart());
     case "mfaConfirm":
@@ -43,4 +47,31 @@ export async function securityData(context: AppLoadContext) {
     context.trpc.mfa.enrolmentRequired(),
   ]);
   return { status, passkeys, enrolmentRequired };
+}
+
+/** The errors LINE's return to a member page may carry (`?lineError=`); others read as generic. */
+const LINE_RETURN_ERRORS = new Set([
+  "lineGeneric",
+  "lineConnection",
+  "lineTaken",
+  "lineCancelled",
+  "lineNotConfigured",
+  "lineReauthMismatch",
+  "lineReauthCancelled",
+  "lineReauthUnavailable",
+  "reauthRequired",
+]);
+
+/** What LINE Login sent the member back with: `?line=linked|reauth`, `?lineError=<key>`. */
+export function lineReturn(request: Request): {
+  done: "linked" | "reauth" | null;
+  error: string | null;
+} {
+  const params = new URL(request.url).searchParams;
+  const line = params.get("line");
+  const error = params.get("lineError");
+  return {
+    done: line === "linked" || line === "reauth" ? line : null,
+    error: error ? (LINE_RETURN_ERRORS.has(error) ? error : "lineGeneric") : null,
+  };
 }

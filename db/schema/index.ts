@@ -33,6 +33,7 @@ import type {
   LineLoginRequestsTable,
   LineSignInRequestsTable,
   LineSignUpsTable,
+  LiffTokenUsesTable,
   LineNotifyPrefsTable,
   MailNotifyPrefsTable,
   LineWebhookEventsTable,
@@ -146,6 +147,7 @@ export interface Database {
   line_login_requests: LineLoginRequestsTable;
   line_sign_in_requests: LineSignInRequestsTable;
   line_sign_ups: LineSignUpsTable;
+  liff_token_uses: LiffTokenUsesTable;
   line_notify_prefs: LineNotifyPrefsTable;
   mail_notify_prefs: MailNotifyPrefsTable;
   line_webhook_events: LineWebhookEventsTable;

@@ -286,6 +286,9 @@ export type LineSignInRequestsTable = Table<
 /** A LINE user signing up: the identity waits for consent and a proven address. */
 export type LineSignUpsTable = Table<"line_sign_ups">;
 
+/** A LIFF ID token that signed in: its sha256 (hex), kept until the token expires. */
+export type LiffTokenUsesTable = Table<"liff_token_uses">;
+
 /** Which notifications a member wants on LINE; no row means all of them. */
 export type LineNotifyPrefsTable = Table<
   "line_notify_prefs",

@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "auth.signUp",
   "auth.factor.add",
   "auth.factor.remove",
+  "auth.line.link",
+  "auth.line.unlink",
   "dataExport.request",
   "dataExport.download",
   // Members and their accounts.

@@ -131,6 +131,8 @@ export interface VerifiedIdToken {
   name: string | null;
   /** The address LINE holds for the user, only when the member granted the email permission. */
   email: string | null;
+  /** The token's `exp`: after it (and the minute of skew) the token is refused anyway. */
+  expiresAt: Date;
 }
 
 export interface IssuedTokens {
@@ -241,6 +243,9 @@ function keysAt(settings: LineLoginSettings) {
   return keys;
 }
 
+/** The clock skew allowed between LINE and this server, in seconds. */
+const CLOCK_TOLERANCE_S = 60;
+
 /** LINE user ids: "U" and 32 hex digits. */
 export const LINE_USER_ID = /^U[0-9a-f]{32}$/;
 
@@ -269,7 +274,7 @@ export async function verifyLineIdToken(
     issuer: settings.issuer,
     audience: settings.channelId,
     algorithms: [alg],
-    clockTolerance: 60,
+    clockTolerance: CLOCK_TOLERANCE_S,
     requiredClaims: ["exp", "iat", "sub"],
   };
   let claims: JWTPayload;
@@ -303,6 +308,7 @@ export async function verifyLineIdToken(
     sub: claims.sub,
     name: typeof claims.name === "string" ? claims.name.slice(0, 200) : null,
     email,
+    expiresAt: new Date((claims.exp! + CLOCK_TOLERANCE_S) * 1000),
   };
 }
 

@@ -1,5 +1,14 @@
 import { E2E_LINE_URL, E2E_ORIGIN } from "./env";
-import { expect, test, visit } from "./fixtures";
+import { E2E_PASSWORD, expect, test, visit } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+/** The security page's step-up with the member's password (10 minutes for this session). */
+async function confirmItIsYou(page: Page, button: string) {
+  const reauth = page.getByTestId("reauth");
+  await reauth.locator('input[name="password"]').fill(E2E_PASSWORD);
+  await reauth.getByRole("button", { name: button }).click();
+  await expect(page.getByTestId("mfa-section")).toBeVisible();
+}
 
 /**
  * LINE connect through the LINE Login stand-in (tests/helpers/line-standin.ts): the browser
@@ -27,6 +36,11 @@ test("a member links LINE through LINE Login, sets what to be told about, and un
   problems.allow(new RegExp(`${E2E_LINE_URL.replace(/\./g, "\\.")}/favicon\\.ico$`));
   await login("member");
   await context.addCookies([{ name: "language", value: "en", domain: "localhost", path: "/" }]);
+  // Linking adds a way in: without a recent step-up the button leads to the security page.
+  await visit(page, "/users/line-connect");
+  await page.getByTestId("line-connect").click();
+  await page.waitForURL("**/users/security#line");
+  await confirmItIsYou(page, "Confirm");
   await visit(page, "/users/line-connect");
   await expect(page.getByTestId("line-state")).toHaveText("Not linked");
   // On a desktop the start link is also offered as a QR code for a smartphone.
@@ -82,6 +96,8 @@ test("cancelling on LINE's page says so, in Japanese by default", async ({
 }) => {
   problems.allow(new RegExp(`${E2E_LINE_URL.replace(/\./g, "\\.")}/favicon\\.ico$`));
   await login("member");
+  await visit(page, "/users/security");
+  await confirmItIsYou(page, "本人確認する");
   await visit(page, "/users/line-connect");
   await expect(page.getByRole("heading", { name: "LINE通知", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "LINEと連携する" }).click();

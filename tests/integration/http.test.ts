@@ -137,6 +137,17 @@ describe(`HTTP server on ${testEngine}`, () => {
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
 
+  it("isolates every page from other windows, except along LINE's sign-in popup", async () => {
+    const coop = async (path: string) =>
+      (await fetch(`${srv.url}${path}`)).headers.get("cross-origin-opener-policy");
+    expect(await coop("/no/such/page")).toBe("same-origin");
+    expect(await coop("/users/security")).toBe("same-origin");
+    // The login page keeps the popup it opens; the popup's pages, back from LINE, keep it.
+    expect(await coop("/login")).toBe("same-origin-allow-popups");
+    expect(await coop("/login/line/callback")).toBe("unsafe-none");
+    expect(await coop("/login/line/done")).toBe("unsafe-none");
+  });
+
   it("uses a fresh CSP nonce for every request", async () => {
     const nonce = async () => {
       const res = await fetch(`${srv.url}/healthz`);

@@ -99,7 +99,8 @@ describe(`LIFF sign-in on ${testEngine}`, () => {
     const member = await linkedMember();
     for (const page of LIFF_PAGE_NAMES) {
       const { caller } = await inLine();
-      const idToken = standin.issueIdToken({ userId: member.lineUserId });
+      // A token per opening, as LINE gives (two issued in one second would be one token).
+      const idToken = standin.issueIdToken({ userId: member.lineUserId, name: `LINE ${page}` });
       const answer = await caller.line.liffSignIn({ idToken, page });
       expect(answer).toEqual({ outcome: "signedIn", to: LIFF_PAGES[page] });
     }
@@ -203,6 +204,41 @@ describe(`LIFF sign-in on ${testEngine}`, () => {
     await theirs.caller.line.liffSignIn({ idToken, page: "chat" });
     expect(await sessionCount(other.id)).toBe(0);
     expect((await findSession(t.db, setCookies(theirs.ctx).sid!))?.user.id).toBe(member.id);
+  });
+
+  it("signs in once with a token: the same token posted again from another browser is refused", async () => {
+    const member = await linkedMember();
+    const idToken = standin.issueIdToken({ userId: member.lineUserId });
+    const first = await inLine();
+    expect(await first.caller.line.liffSignIn({ idToken, page: "statement" })).toMatchObject({
+      outcome: "signedIn",
+    });
+    expect(await sessionCount(member.id)).toBe(1);
+    // Copied out of LINE's browser (a log, a proxy) and posted elsewhere: no second session.
+    const replay = await inLine();
+    expect(await refusal(replay.caller.line.liffSignIn({ idToken, page: "withdraw" }))).toBe(
+      "liffRefused",
+    );
+    expect(setCookies(replay.ctx)).not.toHaveProperty("sid");
+    expect(await sessionCount(member.id)).toBe(1);
+    // Only a hash of the token is kept, until the token itself expires.
+    const kept = await t.db.kysely.selectFrom("liff_token_uses").selectAll().execute();
+    expect(kept.some((row) => row.id === idToken)).toBe(false);
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("spends a token also when it asks for the second factor", async () => {
+    const member = await linkedMember({ secondFactor: true });
+    const idToken = standin.issueIdToken({ userId: member.lineUserId });
+    const { caller } = await inLine();
+    expect(await caller.line.liffSignIn({ idToken, page: "withdraw" })).toMatchObject({
+      outcome: "secondFactor",
+    });
+    const again = await inLine();
+    expect(await refusal(again.caller.line.liffSignIn({ idToken, page: "withdraw" }))).toBe(
+      "liffRefused",
+    );
+    expect(setCookies(again.ctx)).not.toHaveProperty("mfa_challenge");
   });
 
   it("says when LINE cannot be reached", async () => {

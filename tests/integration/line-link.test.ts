@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/config";
 import { codeChallenge } from "../../server/line/login";
+import { markReauthenticated } from "../../server/features/auth/account-security";
 import { createCaller } from "../../server/trpc/router";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase, fileLineStandin } from "../helpers/file-db";
@@ -28,7 +29,10 @@ function lineConfig(apiBase = standin.url) {
 
 /** A member's caller on one session (each call of this makes a new session). */
 async function session(userId: string, config = lineConfig()) {
-  return createCaller({ ...(await makeContext(t.db, userId)), config });
+  const ctx = await makeContext(t.db, userId);
+  // Linking follows a step-up (line-link-step-up.test.ts): this session has just had one.
+  await markReauthenticated(t.db, ctx.session!.sessionId);
+  return createCaller({ ...ctx, config });
 }
 
 async function member() {
@@ -104,7 +108,8 @@ describe(`LINE Login linking on ${testEngine}`, () => {
     const lineUserId = newLineUserId();
     const back = await consent((await caller.line.start()).url, { userId: lineUserId });
     expect(await caller.line.callback({ code: back.code, state: back.state })).toEqual({
-      linked: true,
+      outcome: "linked",
+      back: "line",
     });
     const status = await caller.line.status();
     expect(status.linked).toMatchObject({ displayName: "山田 太郎", reachable: true });

@@ -1,15 +1,22 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SecuritySettings } from "~/components/SecuritySettings";
-import { securityAction, securityData } from "~/lib/security.server";
+import { lineReturn, securityAction, securityData } from "~/lib/security.server";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("titles.security"), i18n: ["auth", "errors"] };
 
-export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
-  return json(await securityData(context));
-});
+export const loader = /* @__PURE__ */ answerRefusals(
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const [data, line] = await Promise.all([securityData(context), context.trpc.line.status()]);
+    return json({
+      ...data,
+      line: { available: line.available, linked: line.linked, unlinkable: line.unlinkable },
+      lineReturn: lineReturn(request),
+    });
+  },
+);
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {

@@ -34,6 +34,9 @@ import { acceptSecondFactor } from "./sign-in";
  * its recovery codes.
  */
 
+/** What a step-up needs: the database and the log (a session ended is logged). */
+type StepUpDeps = Pick<AuthDeps, "db" | "log">;
+
 /** Whether the session re-authenticated within the window. */
 export async function reauthValid(db: Db, sessionId: string): Promise<boolean> {
   const row = await db.kysely
@@ -97,10 +100,23 @@ export async function markReauthenticated(
  * a failure that used the last try ends the session, a success forgives the count.
  */
 export async function stepUpAttempt(
-  deps: AuthDeps,
+  deps: StepUpDeps,
   session: CurrentSession,
   check: () => Promise<AppError | null>,
 ): Promise<{ validUntil: string }> {
+  await countedStepUp(deps, session, check);
+  return markReauthenticated(deps.db, session.sessionId);
+}
+
+/**
+ * `stepUpAttempt` without opening the window: for a step-up in two parts (LINE, then the
+ * authenticator code), each part counts as a try and only the last one opens the window.
+ */
+export async function countedStepUp(
+  deps: StepUpDeps,
+  session: CurrentSession,
+  check: () => Promise<AppError | null>,
+): Promise<void> {
   const limits = attemptLimiter(deps.db);
   const key = limitKey(session.sessionId);
   const reservation = await limits.reserve("reauthSession", key);
@@ -127,7 +143,6 @@ export async function stepUpAttempt(
     throw failure;
   }
   await limits.forgive("reauthSession", key);
-  return markReauthenticated(deps.db, session.sessionId);
 }
 
 export async function reauthenticate(
@@ -161,7 +176,7 @@ export async function reauthenticate(
 }
 
 async function endSessionAfterFailedReauth(
-  deps: AuthDeps,
+  deps: StepUpDeps,
   session: CurrentSession,
 ): Promise<never> {
   await deleteSession(deps.db, session.sessionId);
@@ -181,7 +196,8 @@ export async function changePassword(
   );
   await deps.db.kysely
     .updateTable("users")
-    .set({ password_hash: passwordHash, updated_at: nowDb() })
+    // A member who had only LINE (signed up with it) now knows a password too.
+    .set({ password_hash: passwordHash, password_unset_at: null, updated_at: nowDb() })
     .where("id", "=", user.id)
     .execute();
   // Every other device is signed out; this one stays.
@@ -298,6 +314,15 @@ const securityRow = prepared(2, (kysely: Kysely<Database>, userId: string, sessi
       "users.email_verified_at",
       "users.totp_enabled_at",
       "users.totp_secret",
+      "users.password_unset_at",
+      eb
+        .exists(
+          eb
+            .selectFrom("line_links")
+            .select("line_links.user_id")
+            .whereRef("line_links.user_id", "=", "users.id"),
+        )
+        .as("has_line"),
       eb
         .selectFrom("sessions")
         .select("sessions.reauth_at")
@@ -314,10 +339,58 @@ const securityRow = prepared(2, (kysely: Kysely<Database>, userId: string, sessi
     .where("users.id", "=", userId),
 );
 
-export async function securityStatus(db: Db, session: CurrentSession) {
+/**
+ * A LINE step-up of this session whose LINE user matched and that waits for the account's
+ * authenticator code, within the re-authentication window.
+ */
+export async function lineReauthProven(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom("line_login_requests")
+    .select("id")
+    .where("session_id", "=", sessionId)
+    .where("purpose", "=", "reauth")
+    .where("proven_at", ">", toDbTime(new Date(Date.now() - REAUTH_WINDOW_MS)))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * How a member whose only known way in is LINE (signed up with LINE, no password set) steps
+ * up: through LINE, then the authenticator code when TOTP is on ("code": LINE is done). Null
+ * when the account has a password, or a passkey alone (the passkey is asked, as for everyone),
+ * or no LINE link, or LINE Login is not configured.
+ */
+export function lineStepUp(
+  user: {
+    password_unset_at: unknown;
+    has_line: unknown;
+    totp_enabled_at: unknown;
+    has_passkey: unknown;
+  },
+  lineConfigured: boolean,
+  proven: boolean,
+): "start" | "code" | null {
+  if (user.password_unset_at === null || !Number(user.has_line) || !lineConfigured) return null;
+  if (factorOf(user) === "passkey") return null;
+  return proven && user.totp_enabled_at !== null ? "code" : "start";
+}
+
+export async function securityStatus(
+  db: Db,
+  session: CurrentSession,
+  options: { lineConfigured: boolean },
+) {
   const [user] = await securityRow(db.kysely, session.user.id, session.sessionId);
   if (!user) throw new Error("securityStatus: the session's user is gone");
   const passkey = Boolean(Number(user.has_passkey));
+  const passwordSet = user.password_unset_at === null;
+  const lineReauth = lineStepUp(
+    user,
+    options.lineConfigured,
+    !passwordSet && user.totp_enabled_at !== null
+      ? await lineReauthProven(db, session.sessionId)
+      : false,
+  );
   const reauthAt = user.reauth_at ? fromDbTime(user.reauth_at).getTime() : 0;
   const reauthValid = Date.now() - reauthAt <= REAUTH_WINDOW_MS;
   // An enrolment started but not confirmed: its QR code is shown again, only to a session
@@ -337,5 +410,9 @@ export async function securityStatus(db: Db, session: CurrentSession) {
     recoveryCodesLeft: Number(user.codes_left ?? 0),
     reauthValid,
     pendingEnrollment: pending,
+    /** False for an account made with LINE whose member never set a password. */
+    passwordSet,
+    /** Steps up through LINE instead of the password (see lineStepUp). */
+    lineReauth,
   };
 }

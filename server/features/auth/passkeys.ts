@@ -181,7 +181,7 @@ export async function removePasskey(
       deps.db,
       trx
         .selectFrom("users")
-        .select(["permission", "totp_enabled_at"])
+        .select(["permission", "totp_enabled_at", "password_unset_at"])
         .where("id", "=", session.user.id),
     ).executeTakeFirstOrThrow();
     const passkeys = await trx
@@ -193,6 +193,16 @@ export async function removePasskey(
     if (!removed) throw notFound();
     if (user.permission === "admin" && user.totp_enabled_at === null && passkeys.length === 1) {
       throw new AppError("BAD_REQUEST", "lastSecondFactor");
+    }
+    // An account made with LINE and no password: its last passkey stays while LINE is not
+    // linked, or nothing would let the member in.
+    if (user.password_unset_at !== null && passkeys.length === 1) {
+      const line = await trx
+        .selectFrom("line_links")
+        .select("user_id")
+        .where("user_id", "=", session.user.id)
+        .executeTakeFirst();
+      if (!line) throw new AppError("CONFLICT", "passkeyLastSignIn");
     }
     await trx
       .deleteFrom("passkeys")

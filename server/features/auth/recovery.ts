@@ -92,6 +92,8 @@ export async function resetPassword(
       .updateTable("users")
       .set({
         password_hash: passwordHash,
+        // The account now has a password the member knows: LINE is no longer its only way in.
+        password_unset_at: null,
         // The link reached this inbox: the address is proven.
         email_verified_at: sql`coalesce(email_verified_at, ${nowDb()})`,
         updated_at: nowDb(),

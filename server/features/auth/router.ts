@@ -18,6 +18,7 @@ import * as auth from "./service";
 import * as signIn from "./sign-in";
 import * as accountSecurity from "./account-security";
 import * as recovery from "./recovery";
+import { loginSettings } from "../line/service";
 
 export const MFA_COOKIE = "mfa_challenge";
 export const REF_COOKIE = "ref";
@@ -155,7 +156,9 @@ export const authRouter = router({
   }),
 
   security: enrolmentProcedure.query(({ ctx }) =>
-    accountSecurity.securityStatus(ctx.db, ctx.session),
+    accountSecurity.securityStatus(ctx.db, ctx.session, {
+      lineConfigured: loginSettings(ctx.config) !== null,
+    }),
   ),
 
   reauthenticate: enrolmentProcedure

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { isUniqueViolation } from "../../../db/dialect";
+import { toDbTime } from "../../../db/time";
 import { issueToken } from "../../auth/tokens";
 import { hasSecondFactor } from "../../auth/second-factor";
 import { clearSessionCookie, createSession } from "../../auth/session";
@@ -43,9 +46,12 @@ export async function liffSignIn(
   const settings = liffSettings(ctx.config);
   if (!settings) throw new AppError("NOT_FOUND", "notFound");
   let sub: string;
+  let expiresAt: Date;
   try {
     // LIFF logs the member in itself: the token carries no nonce of ours.
-    ({ sub } = await verifyLineIdToken(settings.login, input.idToken, { nonce: null }));
+    ({ sub, expiresAt } = await verifyLineIdToken(settings.login, input.idToken, {
+      nonce: null,
+    }));
   } catch (error) {
     if (!(error instanceof LineLoginError)) throw error;
     ctx.log.warn({ kind: error.kind, reason: error.message }, "LIFF sign-in: ID token refused");
@@ -67,6 +73,10 @@ export async function liffSignIn(
   }
   // The browser already holds this member's session (another menu item tapped): nothing to do.
   if (ctx.session?.user.id === link.id) return { outcome: "signedIn", to };
+  if (!(await spendToken(ctx, input.idToken, expiresAt))) {
+    ctx.log.warn({ userId: link.id }, "LIFF sign-in: ID token used before");
+    throw new AppError("UNAUTHORIZED", "liffRefused");
+  }
   if (await hasSecondFactor(ctx.db, link.id)) {
     // Another member's session in this browser ends first: the second-factor page is for
     // visitors, and the LINE user in front of it is not that member.
@@ -92,4 +102,30 @@ export async function liffSignIn(
   await startSession(ctx, { ...session, userId: link.id, permission: link.permission });
   ctx.log.info({ userId: link.id }, "signed in through LIFF");
   return { outcome: "signedIn", to };
+}
+
+/**
+ * Marks a LIFF ID token used: true the first time, false when it was used before. A token
+ * signs in (or starts the second-factor step) once; only its hash is kept, until it expires.
+ * The primary key decides two posts of one token at the same moment.
+ */
+async function spendToken(ctx: Context, idToken: string, expiresAt: Date): Promise<boolean> {
+  const now = new Date();
+  await ctx.db.kysely
+    .deleteFrom("liff_token_uses")
+    .where("expires_at", "<", toDbTime(now))
+    .execute();
+  try {
+    await ctx.db.kysely
+      .insertInto("liff_token_uses")
+      .values({
+        id: createHash("sha256").update(idToken).digest("hex"),
+        expires_at: toDbTime(expiresAt),
+      })
+      .execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }

@@ -2,6 +2,8 @@ import { AppError } from "../../errors";
 import { memberProcedure, publicProcedure, router } from "../../trpc/init";
 import { liffSettings, liffSignIn } from "./liff";
 import { liffSignInInput } from "../../domain/liff";
+import { lineStartInput } from "../../domain/line-link";
+import { mfaCodeInput } from "../../domain/account";
 import { callbackInput, preferencesInput } from "./schema";
 import * as line from "./service";
 
@@ -10,15 +12,20 @@ export const lineRouter = router({
   status: memberProcedure.query(({ ctx }) => line.lineStatus(ctx, ctx.user.id)),
 
   /** Starts LINE Login for this session; the route redirects the browser to the URL. */
-  start: memberProcedure.mutation(async ({ ctx }) => ({
-    url: await line.startLogin(ctx, ctx.session),
+  start: memberProcedure.input(lineStartInput.optional()).mutation(async ({ ctx, input }) => ({
+    url: await line.startLogin(ctx, ctx.session, input?.for ?? "line"),
   })),
 
   callback: memberProcedure
     .input(callbackInput)
     .mutation(({ ctx, input }) => line.completeLogin(ctx, ctx.session, input)),
 
-  unlink: memberProcedure.mutation(({ ctx }) => line.unlink(ctx.db, ctx.user.id)),
+  unlink: memberProcedure.mutation(({ ctx }) => line.unlink(ctx, ctx.session)),
+
+  /** The authenticator code after a step-up through LINE (accounts with TOTP on). */
+  reauthCode: memberProcedure
+    .input(mfaCodeInput)
+    .mutation(({ ctx, input }) => line.confirmCodeAfterLine(ctx, ctx.session, input.code)),
 
   /** The LIFF app the landing page starts; not found without LINE Login and a LIFF id. */
   liffApp: publicProcedure.query(({ ctx }) => {

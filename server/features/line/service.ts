@@ -14,6 +14,23 @@ import {
   newLoginSecrets,
 } from "../../line/login";
 import type { Logger } from "../../logger";
+import { recordAudit } from "../../audit";
+import { hasPasskeyColumn } from "../../auth/second-factor";
+import {
+  isLineBack,
+  LINE_LOGIN_STARTS,
+  type LineLoginBack,
+  type LineLoginStart,
+} from "../../domain/line-link";
+import {
+  countedStepUp,
+  lineReauthProven,
+  lineStepUp,
+  markReauthenticated,
+  requireRecentReauth,
+  stepUpAttempt,
+} from "../auth/account-security";
+import { acceptSecondFactor } from "../auth/sign-in";
 import type { CallbackInput, Preferences } from "./schema";
 
 /**
@@ -98,6 +115,8 @@ export async function lineStatus(deps: LineDeps, userId: string) {
           reachable: link.following === null ? null : Number(link.following) === 1,
         }
       : null,
+    /** False while LINE is the account's only way in: unlinking is refused then. */
+    unlinkable: (await signInWays(deps.db, userId)).otherWayIn,
     preferences: await readPreferences(deps.db, userId),
     addFriendUrl: basicId ? `https://line.me/R/ti/p/${encodeURIComponent(basicId)}` : null,
     /** The page that starts linking: the connect button's target and the QR code's content. */
@@ -109,9 +128,20 @@ export async function lineStatus(deps: LineDeps, userId: string) {
  * Starts LINE Login for the session: stores the secrets (the state only as a hash) and returns
  * the authorization URL to send the browser to.
  */
-export async function startLogin(deps: LineDeps, session: CurrentSession): Promise<string> {
+export async function startLogin(
+  deps: LineDeps,
+  session: CurrentSession,
+  start: LineLoginStart = "line",
+): Promise<string> {
   const settings = loginSettings(deps.config);
   if (!settings) throw new AppError("PRECONDITION_FAILED", "lineNotConfigured");
+  const { purpose, back } = LINE_LOGIN_STARTS[start];
+  if (purpose === "link") {
+    // A linked LINE user signs in to the account: adding one is a change of the ways in.
+    await requireRecentReauth(deps.db, session.sessionId);
+  } else if (!(await lineStepUpOffered(deps, session.user.id))) {
+    throw new AppError("BAD_REQUEST", "lineReauthUnavailable");
+  }
   const secrets = newLoginSecrets();
   const now = new Date();
   const { db } = deps;
@@ -134,6 +164,8 @@ export async function startLogin(deps: LineDeps, session: CurrentSession): Promi
         user_id: session.user.id,
         nonce: secrets.nonce,
         code_verifier: secrets.codeVerifier,
+        purpose,
+        back_to: back,
         created_at: toDbTime(now),
         expires_at: toDbTime(addMs(now, LOGIN_TTL_MS)),
       })
@@ -147,15 +179,61 @@ export async function startLogin(deps: LineDeps, session: CurrentSession): Promi
   });
 }
 
-const generic = () => new AppError("BAD_REQUEST", "lineGeneric");
+/** A refusal that says which page the login came from (`back`), so the route returns there. */
+const refusal = (
+  code: ConstructorParameters<typeof AppError>[0],
+  key: string,
+  back: LineLoginBack = "line",
+) => new AppError(code, key, { back });
+const generic = (back: LineLoginBack = "line") => refusal("BAD_REQUEST", "lineGeneric", back);
 
-function fromLoginError(deps: LineDeps, error: unknown, step: string): never {
+function fromLoginError(deps: LineDeps, error: unknown, step: string, back: LineLoginBack): never {
   if (error instanceof LineLoginError) {
     deps.log.warn({ step, kind: error.kind, reason: error.message }, "LINE Login failed");
-    throw error.kind === "connection" ? new AppError("BAD_GATEWAY", "lineConnection") : generic();
+    throw error.kind === "connection"
+      ? refusal("BAD_GATEWAY", "lineConnection", back)
+      : generic(back);
   }
   throw error;
 }
+
+/** The account's ways in besides LINE, and whether it may step up through LINE. */
+async function signInWays(db: Db, userId: string) {
+  const row = await db.kysely
+    .selectFrom("users")
+    .select((eb) => [
+      "users.password_unset_at",
+      "users.totp_enabled_at",
+      hasPasskeyColumn(eb),
+      eb
+        .exists(
+          eb
+            .selectFrom("line_links")
+            .select("line_links.user_id")
+            .whereRef("line_links.user_id", "=", "users.id"),
+        )
+        .as("has_line"),
+    ])
+    .where("users.id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return {
+    row,
+    /** A password the member knows, or a passkey: the account stays reachable without LINE. */
+    otherWayIn: row.password_unset_at === null || Boolean(Number(row.has_passkey)),
+  };
+}
+
+async function lineStepUpOffered(deps: LineDeps, userId: string): Promise<boolean> {
+  const { row } = await signInWays(deps.db, userId);
+  return lineStepUp(row, loginSettings(deps.config) !== null, false) !== null;
+}
+
+export type LoginOutcome =
+  | { outcome: "linked"; back: LineLoginBack }
+  /** The step-up is done: the re-authentication window is open. */
+  | { outcome: "reauthenticated"; back: LineLoginBack }
+  /** LINE matched; the account's authenticator code is still to be entered. */
+  | { outcome: "codeNeeded"; back: LineLoginBack };
 
 /**
  * The callback: checks the state against this session's logins (once, unexpired), exchanges
@@ -167,7 +245,7 @@ export async function completeLogin(
   deps: LineDeps,
   session: CurrentSession,
   input: CallbackInput,
-): Promise<{ linked: true }> {
+): Promise<LoginOutcome> {
   const settings = loginSettings(deps.config);
   if (!settings) throw new AppError("PRECONDITION_FAILED", "lineNotConfigured");
   if (!input.state) throw generic();
@@ -175,9 +253,20 @@ export async function completeLogin(
   const now = nowDb();
   const request = await db.kysely
     .selectFrom("line_login_requests")
-    .select(["id", "session_id", "user_id", "nonce", "code_verifier", "expires_at", "used_at"])
+    .select([
+      "id",
+      "session_id",
+      "user_id",
+      "nonce",
+      "code_verifier",
+      "purpose",
+      "back_to",
+      "expires_at",
+      "used_at",
+    ])
     .where("id", "=", hashState(input.state))
     .executeTakeFirst();
+  const back: LineLoginBack = isLineBack(request?.back_to) ? request.back_to : "line";
   if (
     !request ||
     request.session_id !== session.sessionId ||
@@ -185,7 +274,7 @@ export async function completeLogin(
     request.expires_at < now
   ) {
     deps.log.warn({ found: Boolean(request) }, "LINE callback with an unknown or foreign state");
-    throw generic();
+    throw generic(back);
   }
   // Spend the state before anything else: a replayed callback finds it used.
   const spent = await db.kysely
@@ -194,16 +283,22 @@ export async function completeLogin(
     .where("id", "=", request.id)
     .where("used_at", "is", null)
     .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) throw generic();
+  if (Number(spent.numUpdatedRows) !== 1) throw generic(back);
+  const reauth = request.purpose === "reauth";
 
   if (input.error) {
     deps.log.info({ error: input.error }, "LINE Login returned an error");
-    throw new AppError(
+    throw refusal(
       "BAD_REQUEST",
-      input.error === "access_denied" ? "lineCancelled" : "lineGeneric",
+      input.error !== "access_denied"
+        ? "lineGeneric"
+        : reauth
+          ? "lineReauthCancelled"
+          : "lineCancelled",
+      back,
     );
   }
-  if (!input.code) throw generic();
+  if (!input.code) throw generic(back);
 
   const redirectUri = callbackUrl(deps.config);
   const tokens = await exchangeCode(settings, {
@@ -212,8 +307,9 @@ export async function completeLogin(
     redirectUri,
     codeVerifier: request.code_verifier,
     nonce: request.nonce,
-  }).catch((error: unknown) => fromLoginError(deps, error, "token"));
+  }).catch((error: unknown) => fromLoginError(deps, error, "token", back));
   const identity = tokens.identity;
+  if (reauth) return confirmThroughLine(deps, session, request.id, identity.sub, back);
   const friend = await friendshipStatus(settings, tokens.accessToken);
 
   try {
@@ -224,7 +320,7 @@ export async function completeLogin(
         .where("line_user_id", "=", identity.sub)
         .executeTakeFirst();
       if (holder && holder.user_id !== session.user.id) {
-        throw new AppError("CONFLICT", "lineTaken");
+        throw refusal("CONFLICT", "lineTaken", back);
       }
       const stamp = nowDb();
       // A member linking another LINE account replaces the old link.
@@ -269,15 +365,100 @@ export async function completeLogin(
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "lineTaken");
+    if (isUniqueViolation(error)) throw refusal("CONFLICT", "lineTaken", back);
     throw error;
   }
+  await recordAudit(deps.db.kysely, lineEvent(session.user.id, "auth.line.link"));
   deps.log.info({ userId: session.user.id }, "LINE account linked");
-  return { linked: true };
+  return { outcome: "linked", back };
 }
 
-export async function unlink(db: Db, userId: string): Promise<{ ok: true }> {
-  await db.kysely.deleteFrom("line_links").where("user_id", "=", userId).execute();
+/** Linking or unlinking LINE: a change of the account's ways in, a security event. */
+const lineEvent = (userId: string, action: "auth.line.link" | "auth.line.unlink") => ({
+  actorId: userId,
+  action,
+  targetType: "user",
+  targetId: userId,
+  data: { method: "line" },
+});
+
+/**
+ * The step-up through LINE: the LINE user who just signed in at LINE must be the one linked to
+ * this account; a different one is a failed try (a few end the session, as wrong passwords
+ * do). With TOTP on, the code is still asked for (`confirmCodeAfterLine`).
+ */
+async function confirmThroughLine(
+  deps: LineDeps,
+  session: CurrentSession,
+  requestId: string,
+  sub: string,
+  back: LineLoginBack,
+): Promise<LoginOutcome> {
+  const { row } = await signInWays(deps.db, session.user.id);
+  await countedStepUp(deps, session, async () => {
+    const link = await deps.db.kysely
+      .selectFrom("line_links")
+      .select("line_user_id")
+      .where("user_id", "=", session.user.id)
+      .executeTakeFirst();
+    if (lineStepUp(row, true, false) === null || link?.line_user_id !== sub) {
+      return refusal("FORBIDDEN", "lineReauthMismatch", back);
+    }
+    return null;
+  }).catch((error: unknown) => {
+    // The session may have ended (too many tries): the page that answers still needs `back`.
+    if (error instanceof AppError && !error.params) throw refusal(error.code, error.key, back);
+    throw error;
+  });
+  if (row.totp_enabled_at !== null) {
+    await deps.db.kysely
+      .updateTable("line_login_requests")
+      .set({ proven_at: nowDb() })
+      .where("id", "=", requestId)
+      .execute();
+    return { outcome: "codeNeeded", back };
+  }
+  await markReauthenticated(deps.db, session.sessionId);
+  return { outcome: "reauthenticated", back };
+}
+
+/** The second part of a LINE step-up with TOTP on: the code, once LINE matched. */
+export async function confirmCodeAfterLine(
+  deps: LineDeps,
+  session: CurrentSession,
+  code: string,
+): Promise<{ validUntil: string }> {
+  return stepUpAttempt(deps, session, async () => {
+    if (!(await lineReauthProven(deps.db, session.sessionId))) {
+      return new AppError("BAD_REQUEST", "lineReauthExpired");
+    }
+    if (!(await acceptSecondFactor(deps.db, session.user.id, code))) {
+      return new AppError("UNAUTHORIZED", "invalidCode", undefined, "code");
+    }
+    // Spent: the LINE half counts for one code.
+    await deps.db.kysely
+      .deleteFrom("line_login_requests")
+      .where("session_id", "=", session.sessionId)
+      .where("purpose", "=", "reauth")
+      .execute();
+    return null;
+  });
+}
+
+/**
+ * Unlinking, after a step-up: refused while LINE is the account's only way in (no password the
+ * member knows, no passkey), so nobody unlinks themselves out of their account.
+ */
+export async function unlink(deps: LineDeps, session: CurrentSession): Promise<{ ok: true }> {
+  const userId = session.user.id;
+  await requireRecentReauth(deps.db, session.sessionId);
+  const { row, otherWayIn } = await signInWays(deps.db, userId);
+  if (!Number(row.has_line)) return { ok: true };
+  if (!otherWayIn) throw new AppError("CONFLICT", "lineLastSignIn");
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom("line_links").where("user_id", "=", userId).execute();
+    await recordAudit(trx, lineEvent(userId, "auth.line.unlink"));
+  });
   return { ok: true };
 }
 

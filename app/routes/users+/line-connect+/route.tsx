@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, SubmitButton } from "~/components/ui/form";
@@ -12,6 +12,7 @@ import { PageHeading } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { Badge } from "~/components/ui/Badge";
+import { LINE_BACK_PATHS } from "../../../../server/domain/line-link";
 
 export const handle = { title: title.key("line:title"), i18n: ["line", "errors"] };
 
@@ -38,7 +39,17 @@ export const action = /* @__PURE__ */ answerRefusals(
     const form = await readForm(request);
     const intent = form.get("intent");
     if (intent === "unlink") {
-      const result = await attempt({}, () => context.trpc.line.unlink());
+      const result = await attempt({}, async () => {
+        try {
+          return await context.trpc.line.unlink();
+        } catch (error) {
+          // Unlinking follows a step-up, which the security page asks for (LINE is there too).
+          if ((error as { key?: unknown }).key === "reauthRequired") {
+            throw redirect(`${LINE_BACK_PATHS.security}#line`);
+          }
+          throw error;
+        }
+      });
       return result.ok ? json({ ok: true as const, intent: "unlink" as const }) : result.response;
     }
     if (intent === "preferences") {

@@ -179,6 +179,7 @@ export function PaymentSection({
   email,
   mfaEnabled,
   passkey,
+  lineReauth,
   reauth,
   result,
   changed,
@@ -187,6 +188,8 @@ export function PaymentSection({
   email: string;
   mfaEnabled: boolean;
   passkey: PasskeyStepUp;
+  /** A member whose only way in is LINE confirms it is them through LINE. */
+  lineReauth: "start" | "code" | null;
   reauth: Result;
   result: Result;
   changed: number | null;
@@ -257,6 +260,8 @@ export function PaymentSection({
               email={email}
               mfaEnabled={mfaEnabled}
               passkey={passkey}
+              line={lineReauth}
+              lineFrom="reauth-profile"
               error={reauth.error}
             />
           </div>

@@ -35,6 +35,7 @@ export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderF
     payment,
     mfaEnabled: security.mfaEnabled,
     passkey: passkeyStepUp(security),
+    lineReauth: security.lineReauth,
     notifications,
     dataExport,
   });
@@ -146,7 +147,7 @@ export function resultFor(data: ActionData, intent: Intent) {
 /** /users/mypage: the member's profile, image, language and payment details. */
 export default function MyPage() {
   const { t } = useTranslation("profile");
-  const { profile, payment, mfaEnabled, passkey, notifications, dataExport } =
+  const { profile, payment, mfaEnabled, passkey, lineReauth, notifications, dataExport } =
     useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
@@ -164,6 +165,7 @@ export default function MyPage() {
         email={profile.email}
         mfaEnabled={mfaEnabled}
         passkey={passkey}
+        lineReauth={lineReauth}
         reauth={resultFor(data, "reauth")}
         result={resultFor(data, "payment")}
         changed={
