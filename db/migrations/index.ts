@@ -52,6 +52,7 @@ import * as m202612011200 from "./202612011200_broker_slugs";
 import * as m202612011300 from "./202612011300_data_exports";
 import * as m202612020300 from "./202612020300_line_sign_in";
 import * as m202612020500 from "./202612020500_data_export_mail";
+import * as m202612030100 from "./202612030100_present_second_approval";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   "202612011300_data_exports": m202612011300,
   "202612020300_line_sign_in": m202612020300,
   "202612020500_data_export_mail": m202612020500,
+  "202612030100_present_second_approval": m202612030100,
 };

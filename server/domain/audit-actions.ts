@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   "transfer.secondApprove",
   "transfer.sendBack",
   "present.create",
+  "present.firstApprove",
+  "present.secondApprove",
+  "present.sendBack",
   // Brokers, imports and rates.
   "broker.create",
   "broker.update",
