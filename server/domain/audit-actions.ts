@@ -101,6 +101,8 @@ export const AUDIT_ACTIONS = [
   "team.invitation.accept",
   "team.role.change",
   "team.role.create",
+  "team.role.update",
+  "team.role.delete",
   "team.suspend",
   "team.remove",
   "team.reinstate",

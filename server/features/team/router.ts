@@ -6,6 +6,8 @@ import {
   acceptInvitationInput,
   changeRoleInput,
   createRoleInput,
+  roleIdInput,
+  updateRoleInput,
   invitationIdInput,
   invitationTokenInput,
   inviteInput,
@@ -61,6 +63,16 @@ export const teamRouter = router({
   createRole: teamProcedure
     .input(createRoleInput)
     .mutation(({ ctx, input }) => team.createRole(ctx.db, actor(ctx), input)),
+
+  /** A custom role's name and grants; built-in roles are refused. */
+  updateRole: teamProcedure
+    .input(updateRoleInput)
+    .mutation(({ ctx, input }) => team.updateRole(ctx.db, actor(ctx), input)),
+
+  /** A custom role nobody holds or is invited to; built-in roles and roles in use are refused. */
+  deleteRole: teamProcedure
+    .input(roleIdInput)
+    .mutation(({ ctx, input }) => team.deleteRole(ctx.db, actor(ctx), input.roleId)),
 
   /** The invitee's page: who is invited and as what, or null when the link no longer works. */
   invitation: publicProcedure
