@@ -778,13 +778,19 @@ export interface PopupViews {
 
 export interface Presents {
   amount: number;
+  approved_at: Generated<string | null>;
+  approved_by: Generated<string | null>;
   campaign_id: Generated<string | null>;
   created_at: string;
   created_by: Generated<string | null>;
+  first_approved_at: Generated<string | null>;
+  first_approved_by: Generated<string | null>;
   id: string;
   reason: string;
   reason_en: Generated<string | null>;
   request_key: string;
+  send_back_reason: Generated<string | null>;
+  status: Generated<string>;
   user_id: string;
 }
 

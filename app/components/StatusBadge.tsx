@@ -12,5 +12,6 @@ export const StatusBadge = stateBadge<"status", string>("status", {
     rejected: "danger",
     failed: "danger",
     cancelled: "neutral",
+    returned: "neutral",
   },
 });

@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { refusalStatus } from "../../server/domain/refusal";
 import type { TFunction } from "i18next";
 import type { CsvCell } from "../../server/lib/csv";
 import type { Caller } from "../../server/trpc/router";
@@ -40,7 +41,15 @@ export function csvExport<P extends { rows: readonly unknown[] }>(list: {
 }) {
   return async (args: LoaderFunctionArgs): Promise<Response> => {
     const t = await i18nServer.getFixedT(args.request, list.ns);
-    const page = await list.read(args.context.trpc, exportInput(args.request), args, t);
+    let page: P;
+    try {
+      page = await list.read(args.context.trpc, exportInput(args.request), args, t);
+    } catch (error) {
+      // A download has no page of its own: a role refusal goes back to the list's page, whose
+      // admin layout answers the 403 inside the menu instead of a blank page.
+      if (refusalStatus(error) === 403) throw redirect(refusedExportPage(args.request.url));
+      throw error;
+    }
     const columns = list.columns(t, page);
     return args.context.csv(
       typeof list.name === "string" ? list.name : list.name(t, page),
@@ -48,4 +57,15 @@ export function csvExport<P extends { rows: readonly unknown[] }>(list: {
       page.rows.map((row) => columns.map(([, cell]) => cell(row))),
     );
   };
+}
+
+/** The query parameter that tells the admin layout a CSV of this page was refused. */
+export const EXPORT_REFUSED = "exportRefused";
+
+/** The list page a CSV at `<page>/export?…` belongs to, with its filters, marked as refused. */
+export function refusedExportPage(exportUrl: string): string {
+  const url = new URL(exportUrl);
+  const params = new URLSearchParams(url.search);
+  params.set(EXPORT_REFUSED, "1");
+  return `${url.pathname.replace(/\/export$/, "")}?${params.toString()}`;
 }

@@ -52,6 +52,7 @@ import * as m202612011200 from "./202612011200_broker_slugs";
 import * as m202612011300 from "./202612011300_data_exports";
 import * as m202612020300 from "./202612020300_line_sign_in";
 import * as m202612020500 from "./202612020500_data_export_mail";
+import * as m202612030100 from "./202612030100_present_second_approval";
 import * as m202612030200 from "./202612030200_line_link_step_up";
 import * as m202612030230 from "./202612030230_liff_token_uses";
 
@@ -114,6 +115,7 @@ export const migrations: Record<string, Migration> = {
   "202612011300_data_exports": m202612011300,
   "202612020300_line_sign_in": m202612020300,
   "202612020500_data_export_mail": m202612020500,
+  "202612030100_present_second_approval": m202612030100,
   "202612030200_line_link_step_up": m202612030200,
   "202612030230_liff_token_uses": m202612030230,
 };

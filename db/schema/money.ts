@@ -69,11 +69,18 @@ export type TransfersTable = Table<
   }
 >;
 
+/**
+ * "completed": credited; "checking": over the present threshold, awaiting a second admin (no
+ * money moved yet); "returned": sent back by another admin, never credited.
+ */
+export type PresentStatus = "completed" | "checking" | "returned";
+
 export type PresentsTable = Table<
   "presents",
   {
     /** English of the reason; null shows the Japanese (decision 048). */
     reason_en: string | null;
+    status: PresentStatus;
   }
 >;
 

@@ -167,11 +167,12 @@ export async function seed(
       referralCode: "admin000",
     }),
   );
+  const team: Record<string, string> = {};
   for (const [who, role, name, code] of [
     [DEMO_FINANCE, "finance", "Aoi Finance", "financ00"],
     [DEMO_SUPPORT, "support", "Kenta Support", "suppor00"],
   ] as const) {
-    await atTime(at(190, 10, 0), () =>
+    team[role] = await atTime(at(190, 10, 0), () =>
       ensureUser(db, {
         ...who,
         name,
@@ -249,7 +250,14 @@ export async function seed(
   await seedRateAdjustment(db, adminId);
   await seedGachas(db, { adminId });
   await seedBattle(db, { adminId });
-  await seedMoney(db, { adminId, memberId, friendId, friendEmail: DEMO_FRIEND.email, richId });
+  await seedMoney(db, {
+    adminId,
+    financeId: team.finance!,
+    memberId,
+    friendId,
+    friendEmail: DEMO_FRIEND.email,
+    richId,
+  });
   await seedZenginRequester(db, adminId);
   await seedPopup(db, { adminId });
   await seedCampaigns(db, { adminId, memberId });

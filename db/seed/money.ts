@@ -4,7 +4,7 @@ import type { Db } from "../index";
 import { createBattle, settleBattle } from "../../server/features/battles/service";
 import { drawGacha } from "../../server/features/gachas/draw";
 import { createMarathon, setActive, adminList } from "../../server/features/marathon/service";
-import { createPresent } from "../../server/features/wallet/presents";
+import { approvePresent, createPresent } from "../../server/features/wallet/presents";
 import {
   cancelWithdrawal,
   completeWithdrawal,
@@ -147,6 +147,8 @@ function fixedPicks(): (total: number) => number {
 
 export interface MoneyPeople {
   adminId: string;
+  /** The finance admin: gives the second approval of the owner's large present. */
+  financeId: string;
   memberId: string;
   friendId: string;
   friendEmail: string;
@@ -163,12 +165,23 @@ export async function seedMoney(db: Db, p: MoneyPeople) {
       atTime(tokyoMomentAgo(days, hour, minute), work);
   await settledBattle(db, p.adminId);
 
-  const present = (
+  // One over the present threshold awaits a second admin: the finance admin approves it.
+  const present = async (
     member: string,
     amount: number,
     [reason, reasonEn]: [string, string],
     requestKey: string,
-  ) => createPresent(deps, p.adminId, { member, amount, reason, reasonEn, requestKey });
+  ) => {
+    const made = await createPresent(deps, p.adminId, {
+      member,
+      amount,
+      reason,
+      reasonEn,
+      requestKey,
+    });
+    if (made.status === "checking") await approvePresent(deps, p.financeId, made.id);
+    return made;
+  };
   await on(
     180,
     10,

@@ -47,6 +47,7 @@ export const ADMIN_PAGES: readonly (readonly [prefix: string, permission: Permis
   ["/admin/setting/legal", "legal"],
   ["/admin/setting/help", "legal"],
   ["/admin/setting/team", "team"],
+  ["/admin/setting/audit", "audit"],
   ["/admin/setting", "settings"],
 ];
 
@@ -84,6 +85,7 @@ export const SETTING_TABS = [
   "/admin/setting/legal",
   "/admin/setting/help",
   "/admin/setting/team",
+  "/admin/setting/audit",
 ] as const;
 
 export function settingsEntry(grants: Grants): string | null {

@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   "transfer.secondApprove",
   "transfer.sendBack",
   "present.create",
+  "present.firstApprove",
+  "present.secondApprove",
+  "present.sendBack",
   // Brokers, imports and rates.
   "broker.create",
   "broker.update",
@@ -100,6 +103,8 @@ export const AUDIT_ACTIONS = [
   "team.invitation.accept",
   "team.role.change",
   "team.role.create",
+  "team.role.update",
+  "team.role.delete",
   "team.suspend",
   "team.remove",
   "team.reinstate",

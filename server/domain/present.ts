@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { amount, requestKey, text } from "./fields";
 import { englishText } from "./form-fields";
+import { idInput, sendBackInput } from "./withdrawal-decision";
 
 /**
  * A present (yen the admin gives a member) as the admin's form sends it and the procedure
@@ -15,3 +16,12 @@ export const presentInput = z.object({
   campaignId: z.string().max(64).optional(),
   requestKey,
 });
+
+/**
+ * The second admin's decisions on a present awaiting its second approval, as the present page's
+ * forms send them: approve (the member is credited then), or send back with a reason.
+ */
+export const presentDecisionForm = z.discriminatedUnion("intent", [
+  idInput.extend({ intent: z.literal("approve") }),
+  sendBackInput.extend({ intent: z.literal("sendBack") }),
+]);

@@ -7,6 +7,17 @@
 /** The default threshold, in yen: withdrawals and transfers of this much or more. */
 export const DEFAULT_SECOND_APPROVAL_FROM = 300_000;
 
+/** The default present threshold, in yen: presents of more than this need a second admin. */
+export const DEFAULT_PRESENT_SECOND_APPROVAL_OVER = 10_000;
+
+/**
+ * Whether a present (a manual credit from the house) of `amount` needs a second admin under
+ * `over`: strictly more than it, so ¥10,000 itself is credited by one admin.
+ */
+export function presentNeedsSecondApproval(amount: number, over: number): boolean {
+  return amount > over;
+}
+
 /** Whether a request of `amount` needs a second admin's approval under `threshold`. */
 export function needsSecondApproval(amount: number, threshold: number): boolean {
   return amount >= threshold;

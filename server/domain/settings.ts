@@ -40,6 +40,8 @@ export const settingsInput = z
       .optional(),
     /** Withdrawals and transfers of this much or more need two admins; left out, unchanged. */
     secondApprovalFrom: yen.refine((v) => v >= 1, "amountInvalid").optional(),
+    /** Presents of more than this need two admins (0: every present); left out, unchanged. */
+    presentSecondApprovalOver: yen.optional(),
     /** The admin saw how many saved USDT addresses a network change leaves stale. */
     confirmNetworkChange: z
       .union([z.boolean(), z.literal("1")])

@@ -211,7 +211,7 @@ describe(`presents and settings on ${testEngine}`, () => {
       reason: "入会ボーナス",
       requestKey,
     });
-    expect(again).toEqual({ id: first.id, replayed: true });
+    expect(again).toEqual({ id: first.id, status: "completed", replayed: true });
     expect(await walletOf(t.db, m.id)).toEqual({ available: 3_000, held: 0 });
     expect(
       (await m.caller.wallet.deposits({ period: "1w", page: 1, size: 25 })).rows[0],
@@ -250,9 +250,10 @@ describe(`presents and settings on ${testEngine}`, () => {
       transferMax: 300_000,
       usdtNetwork: "ERC20",
       paypayDailyLimit: 50_000,
-      // Not sent: the calculator's dollar rate and the second-approval threshold stay as they were.
+      // Not sent: the calculator's dollar rate and the second-approval thresholds stay as they were.
       usdJpyX100: 15_000,
       secondApprovalFrom: 300_000,
+      presentSecondApprovalOver: 10_000,
     });
     expect(await admin.settings.get()).toEqual(saved);
     const audit = await t.db.kysely

@@ -5,6 +5,7 @@ import { requireAdmin } from "~/lib/guards.server";
 import type { RouteHandle } from "~/lib/shell";
 import { answerRefusals } from "~/lib/refusals.server";
 import { mayOpen } from "../../../server/domain/admin-access";
+import { EXPORT_REFUSED } from "~/lib/csv.server";
 
 /**
  * The admin area (/admin/…): its one guard (an admin with a second factor), its shell (the
@@ -19,7 +20,9 @@ export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
     await requireAdmin(request, context);
     const access = await context.trpc.admin.access();
-    if (!mayOpen(access.grants, new URL(request.url).pathname)) {
+    const url = new URL(request.url);
+    // A refused CSV download comes back here (its route has no page): the 403 in the menu.
+    if (!mayOpen(access.grants, url.pathname) || url.searchParams.has(EXPORT_REFUSED)) {
       throw json({ refusal: "permissionRequired" }, { status: 403 });
     }
     // The menu's badges: one statement of an index count per queue, cheap enough for every page.

@@ -36,6 +36,7 @@ const FIELDS = [
   "paypayDailyLimit",
   "usdJpyRate",
   "secondApprovalFrom",
+  "presentSecondApprovalOver",
   "confirmNetworkChange",
 ] as const;
 
@@ -80,6 +81,11 @@ export default function AdminSettings() {
       "secondApprovalFrom",
       "admin-money:settings.secondApprovalFrom",
     ),
+    presentSecondApprovalOver: useFieldError(
+      error,
+      "presentSecondApprovalOver",
+      "admin-money:settings.presentSecondApprovalOver",
+    ),
   };
   const showForm = editing || Boolean(error);
   // A network change waits for the admin to see how many saved addresses it leaves stale.
@@ -102,7 +108,8 @@ export default function AdminSettings() {
       | "transferMax"
       | "paypayDailyLimit"
       | "usdJpyRate"
-      | "secondApprovalFrom",
+      | "secondApprovalFrom"
+      | "presentSecondApprovalOver",
     label: string,
     hint: string,
     saved: string,
@@ -216,6 +223,14 @@ export default function AdminSettings() {
               />
               <Field
                 {...numberField(
+                  "presentSecondApprovalOver",
+                  "settings.presentSecondApprovalOver",
+                  "settings.presentSecondApprovalOverHint",
+                  String(settings.presentSecondApprovalOver),
+                )}
+              />
+              <Field
+                {...numberField(
                   "usdJpyRate",
                   "settings.usdJpyRate",
                   "settings.usdJpyRateHint",
@@ -260,6 +275,13 @@ export default function AdminSettings() {
                 label: t("settings.view.secondApprovalFrom"),
                 value: formatYen(settings.secondApprovalFrom),
                 testId: "value-secondApprovalFrom",
+              },
+              {
+                label: t("settings.view.presentSecondApprovalOver"),
+                value: t("settings.overValue", {
+                  amount: formatYen(settings.presentSecondApprovalOver),
+                }),
+                testId: "value-presentSecondApprovalOver",
               },
               {
                 label: t("settings.view.usdJpyRate"),

@@ -263,9 +263,9 @@ async function charts(db: Db, now: Date) {
   };
 }
 
-/** A large withdrawal or transfer awaiting its second approval, as the home lists it. */
+/** A large withdrawal, transfer or present awaiting its second approval, as the home lists it. */
 export interface AwaitingSecond {
-  kind: "withdrawals" | "transfers";
+  kind: "withdrawals" | "transfers" | "presents";
   id: string;
   amount: number;
   member: string;
@@ -288,12 +288,11 @@ const AWAITING_COLUMNS = [
 export const AWAITING_SECOND_SHOWN = 5;
 
 /**
- * The large withdrawals and transfers awaiting a second approval, each with who gave the first
- * (so an admin sees at once which ones they may approve), oldest first approval first; only
- * the kinds the role decides (money.decide).
+ * The large withdrawals, transfers and presents awaiting a second approval, each with who gave
+ * the first (so an admin sees at once which ones they may approve), oldest first approval
+ * first; only the kinds the role decides (money.decide; presents money.adjust).
  */
 export async function awaitingSecond(db: Db, grants: Grants): Promise<AwaitingSecond[]> {
-  if (!seesQueue(grants, "withdrawals") && !seesQueue(grants, "transfers")) return [];
   const withdrawals = () =>
     db.kysely
       .selectFrom("withdrawals as x")
@@ -316,9 +315,22 @@ export async function awaitingSecond(db: Db, grants: Grants): Promise<AwaitingSe
       .orderBy("x.id")
       .limit(AWAITING_SECOND_SHOWN)
       .execute();
+  const presents = () =>
+    db.kysely
+      .selectFrom("presents as x")
+      .innerJoin("users as m", "m.id", "x.user_id")
+      .innerJoin("users as fa", "fa.id", "x.first_approved_by")
+      .select(AWAITING_COLUMNS)
+      .where("x.status", "=", "checking")
+      .orderBy("x.first_approved_at")
+      .orderBy("x.id")
+      .limit(AWAITING_SECOND_SHOWN)
+      .execute();
   const read = (kind: AwaitingSecond["kind"]) =>
-    kind === "withdrawals" ? withdrawals() : transfers();
-  const kinds = (["withdrawals", "transfers"] as const).filter((k) => seesQueue(grants, k));
+    kind === "withdrawals" ? withdrawals() : kind === "transfers" ? transfers() : presents();
+  const sees = (kind: AwaitingSecond["kind"]) =>
+    kind === "presents" ? allows(grants, "money.adjust") : seesQueue(grants, kind);
+  const kinds = (["withdrawals", "transfers", "presents"] as const).filter(sees);
   const lists = await Promise.all(kinds.map(async (kind) => ({ kind, rows: await read(kind) })));
   return lists.flatMap(({ kind, rows }) =>
     rows.map((r) => ({

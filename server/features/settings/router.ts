@@ -22,6 +22,8 @@ export const settingsRouter = router({
           paypayDailyLimit: input.paypayDailyLimit,
           usdJpyX100: input.usdJpyRate ?? current.usdJpyX100,
           secondApprovalFrom: input.secondApprovalFrom ?? current.secondApprovalFrom,
+          presentSecondApprovalOver:
+            input.presentSecondApprovalOver ?? current.presentSecondApprovalOver,
         },
         { confirmNetworkChange: input.confirmNetworkChange },
       );

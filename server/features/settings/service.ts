@@ -5,7 +5,10 @@ import type { Database } from "../../../db/schema";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { parseSetting, writeSetting } from "./store";
-import { DEFAULT_SECOND_APPROVAL_FROM } from "../../domain/second-approval";
+import {
+  DEFAULT_PRESENT_SECOND_APPROVAL_OVER,
+  DEFAULT_SECOND_APPROVAL_FROM,
+} from "../../domain/second-approval";
 import { addressesStaleUnder, announceNetworkChange } from "./usdt-network";
 
 /** The money settings the admin controls (fees, limits, feature switches), with their defaults. */
@@ -26,6 +29,8 @@ export interface MoneySettings {
    * (decision 095).
    */
   secondApprovalFrom: number;
+  /** Yen: presents of more than this need a second admin's approval before they credit. */
+  presentSecondApprovalOver: number;
 }
 
 export const DEFAULT_SETTINGS: MoneySettings = {
@@ -36,6 +41,7 @@ export const DEFAULT_SETTINGS: MoneySettings = {
   paypayDailyLimit: 100_000,
   usdJpyX100: 15_000,
   secondApprovalFrom: DEFAULT_SECOND_APPROVAL_FROM,
+  presentSecondApprovalOver: DEFAULT_PRESENT_SECOND_APPROVAL_OVER,
 };
 
 const KEY = "money";
@@ -48,6 +54,7 @@ const stored = z.object({
   paypayDailyLimit: z.number().int().min(1),
   usdJpyX100: z.number().int().min(1),
   secondApprovalFrom: z.number().int().min(1),
+  presentSecondApprovalOver: z.number().int().min(0),
 });
 
 export async function getMoneySettings(db: Kysely<Database>): Promise<MoneySettings> {

@@ -1,71 +1,78 @@
 import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import type { AdminAccess } from "../../auth/admin-access";
 import { startSession } from "../auth/router";
 import * as team from "./service";
 import {
   acceptInvitationInput,
   changeRoleInput,
   createRoleInput,
+  roleIdInput,
+  updateRoleInput,
   invitationIdInput,
   invitationTokenInput,
   inviteInput,
   memberInput,
 } from "./schema";
 
+/**
+ * Every team procedure but the invitee's: the team permission, declared once here (the
+ * permission walk reads it from each procedure's meta as from any other).
+ */
+const teamProcedure = adminProcedure.meta({ role: "admin", permission: "team" });
+
+/** The admin acting, as the team's rules read them (their role's grants decide what they give). */
+const actor = (ctx: { user: { id: string }; access: AdminAccess }) => ({
+  id: ctx.user.id,
+  access: ctx.access,
+});
+
 /** The team tab of /admin/setting (decision 091), and the invitee's page. */
 export const teamRouter = router({
-  overview: adminProcedure
-    .meta({ role: "admin", permission: "team" })
-    .query(({ ctx }) => team.teamOverview(ctx.db, ctx.user.id)),
+  overview: teamProcedure.query(({ ctx }) => team.teamOverview(ctx.db, ctx.user.id)),
 
-  invite: adminProcedure
-    .meta({ role: "admin", permission: "team" })
+  invite: teamProcedure
     .input(inviteInput)
     .mutation(({ ctx, input }) =>
       team.invite(ctx, { id: ctx.user.id, access: ctx.access, language: ctx.locale }, input),
     ),
 
-  revokeInvitation: adminProcedure
-    .meta({ role: "admin", permission: "team" })
+  revokeInvitation: teamProcedure
     .input(invitationIdInput)
     .mutation(({ ctx, input }) => team.revokeInvitation(ctx.db, ctx.user.id, input.id)),
 
-  changeRole: adminProcedure
-    .meta({ role: "admin", permission: "team" })
+  changeRole: teamProcedure
     .input(changeRoleInput)
-    .mutation(({ ctx, input }) =>
-      team.changeRole(ctx.db, { id: ctx.user.id, access: ctx.access }, input.userId, input.roleId),
-    ),
+    .mutation(({ ctx, input }) => team.changeRole(ctx.db, actor(ctx), input.userId, input.roleId)),
 
-  suspend: adminProcedure
-    .meta({ role: "admin", permission: "team" })
+  suspend: teamProcedure
     .input(memberInput)
-    .mutation(({ ctx, input }) =>
-      team.suspend(ctx.db, { id: ctx.user.id, access: ctx.access }, input.userId),
-    ),
+    .mutation(({ ctx, input }) => team.suspend(ctx.db, actor(ctx), input.userId)),
 
-  reinstate: adminProcedure
-    .meta({ role: "admin", permission: "team" })
+  reinstate: teamProcedure
     .input(memberInput)
     .mutation(({ ctx, input }) => team.reinstate(ctx.db, ctx.user.id, input.userId)),
 
-  remove: adminProcedure
-    .meta({ role: "admin", permission: "team" })
+  remove: teamProcedure
     .input(memberInput)
-    .mutation(({ ctx, input }) =>
-      team.remove(ctx.db, { id: ctx.user.id, access: ctx.access }, input.userId),
-    ),
+    .mutation(({ ctx, input }) => team.remove(ctx.db, actor(ctx), input.userId)),
 
-  endSessions: adminProcedure
-    .meta({ role: "admin", permission: "team" })
+  endSessions: teamProcedure
     .input(memberInput)
     .mutation(({ ctx, input }) => team.endSessions(ctx.db, ctx.user.id, input.userId)),
 
-  createRole: adminProcedure
-    .meta({ role: "admin", permission: "team" })
+  createRole: teamProcedure
     .input(createRoleInput)
-    .mutation(({ ctx, input }) =>
-      team.createRole(ctx.db, { id: ctx.user.id, access: ctx.access }, input),
-    ),
+    .mutation(({ ctx, input }) => team.createRole(ctx.db, actor(ctx), input)),
+
+  /** A custom role's name and grants; built-in roles are refused. */
+  updateRole: teamProcedure
+    .input(updateRoleInput)
+    .mutation(({ ctx, input }) => team.updateRole(ctx.db, actor(ctx), input)),
+
+  /** A custom role nobody holds or is invited to; built-in roles and roles in use are refused. */
+  deleteRole: teamProcedure
+    .input(roleIdInput)
+    .mutation(({ ctx, input }) => team.deleteRole(ctx.db, actor(ctx), input.roleId)),
 
   /** The invitee's page: who is invited and as what, or null when the link no longer works. */
   invitation: publicProcedure

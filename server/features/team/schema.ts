@@ -22,6 +22,10 @@ export const createRoleInput = z.object({
     .refine((g) => Object.keys(g).length > 0, "roleNeedsPermission"),
 });
 
+/** A custom role's new name and grants (the same rules as a new one's). */
+export const updateRoleInput = createRoleInput.extend({ roleId: z.string().min(1).max(64) });
+export const roleIdInput = z.object({ roleId: z.string().min(1).max(64) });
+
 export const invitationTokenInput = z.object({ token: z.string().trim().min(1).max(200) });
 export const acceptInvitationInput = z.object({
   token: z.string().trim().min(1).max(200),

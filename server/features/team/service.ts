@@ -11,6 +11,8 @@ import { hashPassword } from "../../auth/password";
 import {
   allows,
   type Grants,
+  isBuiltinRole,
+  parseGrants,
   type Permission,
   permissions,
   roleGrants,
@@ -499,4 +501,88 @@ export async function createRole(
     });
   });
   return { id };
+}
+
+/**
+ * A custom role an owner may change or delete: built-in roles keep their grants in the code
+ * (every installation's owner, finance, … mean the same), so they are refused.
+ */
+async function customRole(db: Kysely<Database>, actor: { access: AdminAccess }, roleId: string) {
+  if (actor.access.roleId !== "owner") throw new AppError("FORBIDDEN", "ownerOnly");
+  const role = await roleById(db, roleId);
+  if (isBuiltinRole(role.id) || Number(role.builtin) === 1)
+    throw new AppError("BAD_REQUEST", "roleBuiltin");
+  return role;
+}
+
+/** A custom role's new name and grants; its admins hold the new grants from their next request. */
+export async function updateRole(
+  db: Db,
+  actor: { id: string; access: AdminAccess },
+  input: { roleId: string; name: string; grants: Grants },
+): Promise<void> {
+  const grants = Object.fromEntries(
+    permissions.filter((p) => input.grants[p]).map((p) => [p, input.grants[p]]),
+  );
+  await db.kysely.transaction().execute(async (trx) => {
+    const before = await customRole(trx, actor, input.roleId);
+    const clash = await trx
+      .selectFrom("admin_roles")
+      .select("id")
+      .where("name", "=", input.name)
+      .where("id", "<>", input.roleId)
+      .executeTakeFirst();
+    if (clash) throw new AppError("BAD_REQUEST", "roleNameTaken", undefined, "name");
+    await trx
+      .updateTable("admin_roles")
+      .set({ name: input.name, grants: JSON.stringify(grants), updated_at: nowDb() })
+      .where("id", "=", input.roleId)
+      .execute();
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: "team.role.update",
+      targetType: "admin_role",
+      targetId: input.roleId,
+      data: {
+        before: { name: before.name, grants: parseGrants(before.grants) },
+        after: { name: input.name, grants },
+      },
+    });
+  });
+}
+
+/**
+ * Deletes a custom role no admin holds and no invitation names (removed admins and used or
+ * withdrawn invitations count: their rows still name it). Refused otherwise, with how many.
+ */
+export async function deleteRole(
+  db: Db,
+  actor: { id: string; access: AdminAccess },
+  roleId: string,
+): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const role = await customRole(trx, actor, roleId);
+    const [admins, invitations] = await Promise.all([
+      trx
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("admin_role_id", "=", roleId)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom("admin_invitations")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("role_id", "=", roleId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const inUse = Number(admins.n) + Number(invitations.n);
+    if (inUse > 0) throw new AppError("BAD_REQUEST", "roleInUse", { count: inUse });
+    await trx.deleteFrom("admin_roles").where("id", "=", roleId).execute();
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: "team.role.delete",
+      targetType: "admin_role",
+      targetId: roleId,
+      data: { name: role.name, grants: parseGrants(role.grants) },
+    });
+  });
 }

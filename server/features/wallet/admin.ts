@@ -143,7 +143,11 @@ export const adminPresentsInput = pagingSchema(["createdAt", "amount"], {
   sort: "createdAt",
   dir: "desc",
 })
-  .extend({ member: memberFilter })
+  .extend({
+    member: memberFilter,
+    /** Every present by default; "checking" lists the ones awaiting a second approval. */
+    status: z.enum(["completed", "checking", "returned", "all"]).catch("all").default("all"),
+  })
   .and(periodInput.catch({ period: "all" }));
 
 export async function adminPresents(db: Db, input: z.output<typeof adminPresentsInput>) {
@@ -151,16 +155,26 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
   const query = db.kysely
     .selectFrom("presents")
     .innerJoin("users", "users.id", "presents.user_id")
+    .leftJoin("users as fa", "fa.id", "presents.first_approved_by")
+    .leftJoin("users as sa", "sa.id", "presents.approved_by")
     .select([
       "presents.id",
       "presents.created_at",
       "presents.amount",
       "presents.reason",
+      "presents.status",
+      "presents.first_approved_by",
+      "presents.send_back_reason",
+      "fa.name as first_approver_name",
+      "fa.email as first_approver_email",
+      "sa.name as approver_name",
+      "sa.email as approver_email",
       "users.email",
       "users.nickname",
       "users.name",
     ])
     .$call((q) => inRange(q, "presents.created_at", { start, end }))
+    .$if(input.status !== "all", (q) => q.where("presents.status", "=", input.status as "checking"))
     .$if(input.member !== "", (q) =>
       q.where((eb) =>
         eb.or([
@@ -176,6 +190,13 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
     createdAt: r.created_at,
     amount: Number(r.amount),
     reason: r.reason,
+    status: r.status,
     member: { email: r.email, nickname: r.nickname, name: r.name },
+    /** Who made one over the threshold (its first approval) while it awaits the second. */
+    firstApprover: r.first_approved_by
+      ? { id: r.first_approved_by, name: r.first_approver_name ?? r.first_approver_email ?? "" }
+      : null,
+    approver: r.approver_name || r.approver_email ? (r.approver_name ?? r.approver_email) : null,
+    sendBackReason: r.send_back_reason,
   }));
 }

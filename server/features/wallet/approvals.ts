@@ -77,17 +77,47 @@ export function approveWithdrawal(deps: WalletDeps, adminId: string, id: string)
   });
 }
 
-/** Sent back to the queue with the reason the first approver reads; the member sees no change. */
-export function sendBackWithdrawal(deps: WalletDeps, adminId: string, id: string, reason: string) {
+/**
+ * What sending back means for each kind awaiting a second approval: its table, the member it
+ * concerns, and the state it goes back to. A withdrawal or transfer returns to the queue
+ * (pending, first approval cleared) for a new first decision; a present, which only its maker
+ * asked for, ends returned (never credited), with the reason kept on the row for its maker.
+ */
+const SEND_BACK = {
+  withdrawal: { table: "withdrawals", member: "user_id", to: "pending", keepReason: false },
+  transfer: { table: "transfers", member: "sender_id", to: "pending", keepReason: false },
+  present: { table: "presents", member: "user_id", to: "returned", keepReason: true },
+} as const;
+export type SendBackKind = keyof typeof SEND_BACK;
+
+/**
+ * Sends one awaiting its second approval back, with a reason the first approver reads; the
+ * member sees no change. By anyone but the first approver, once: one conditional UPDATE.
+ */
+export function sendBack(
+  deps: WalletDeps,
+  kind: SendBackKind,
+  adminId: string,
+  id: string,
+  reason: string,
+) {
+  const { table, member, to, keepReason } = SEND_BACK[kind];
+  // One statement shape for the three tables; Kysely cannot type a table chosen at run time.
+  const t = table as "withdrawals";
   return inTransaction(deps.db, async (trx) => {
     const row = await trx
-      .selectFrom("withdrawals")
-      .select(["id", "user_id", "amount", "status", "first_approved_by"])
+      .selectFrom(t)
+      .select(["id", "amount", "status", "first_approved_by", `${member as "user_id"} as member`])
       .where("id", "=", id)
       .executeTakeFirst();
     const result = await trx
-      .updateTable("withdrawals")
-      .set({ status: "pending", first_approved_by: null, first_approved_at: null })
+      .updateTable(t)
+      .set({
+        status: to as "pending",
+        first_approved_by: null,
+        first_approved_at: null,
+        ...(keepReason ? ({ send_back_reason: reason } as object) : {}),
+      })
       .where("id", "=", id)
       .where("status", "=", "checking")
       .where("first_approved_by", "<>", adminId)
@@ -95,17 +125,18 @@ export function sendBackWithdrawal(deps: WalletDeps, adminId: string, id: string
     if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
     await recordAudit(trx, {
       actorId: adminId,
-      action: "withdrawal.sendBack",
-      targetType: "withdrawal",
+      action: `${kind}.sendBack`,
+      targetType: kind,
       targetId: id,
+      memberId: row.member,
       data: {
         amount: row.amount,
-        userId: row.user_id,
+        userId: row.member,
         firstApprovedBy: row.first_approved_by,
         reason,
       },
     });
-    return { id, status: "pending" as const };
+    return { id, status: to };
   });
 }
 

@@ -12,6 +12,7 @@ import * as bank from "./bank-transfers";
 import { requesterInput } from "./zengin";
 import {
   bulkCompleteInput,
+  idInput,
   listInput,
   markSentInput,
   presentInput,
@@ -139,7 +140,7 @@ export const walletRouter = router({
     .meta({ role: "admin", permission: "money.decide" })
     .input(sendBackInput)
     .mutation(({ ctx, input }) =>
-      approvals.sendBackWithdrawal(ctx, ctx.user.id, input.id, input.reason),
+      approvals.sendBack(ctx, "withdrawal", ctx.user.id, input.id, input.reason),
     ),
 
   zenginRequester: adminProcedure
@@ -192,7 +193,7 @@ export const walletRouter = router({
     .meta({ role: "admin", permission: "money.decide" })
     .input(sendBackInput)
     .mutation(({ ctx, input }) =>
-      transfers.sendBackTransfer(ctx, ctx.user.id, input.id, input.reason),
+      approvals.sendBack(ctx, "transfer", ctx.user.id, input.id, input.reason),
     ),
 
   adminPresents: adminProcedure
@@ -204,4 +205,18 @@ export const walletRouter = router({
     .meta({ role: "admin", permission: "money.adjust" })
     .input(presentInput)
     .mutation(({ ctx, input }) => presents.createPresent(ctx, ctx.user.id, input)),
+
+  /** Second approval of a present over the threshold, by an admin other than its maker. */
+  approvePresent: adminProcedure
+    .meta({ role: "admin", permission: "money.adjust" })
+    .input(idInput)
+    .mutation(({ ctx, input }) => presents.approvePresent(ctx, ctx.user.id, input.id)),
+
+  /** A present awaiting its second approval, returned to its maker with a reason (no credit). */
+  sendBackPresent: adminProcedure
+    .meta({ role: "admin", permission: "money.adjust" })
+    .input(sendBackInput)
+    .mutation(({ ctx, input }) =>
+      approvals.sendBack(ctx, "present", ctx.user.id, input.id, input.reason),
+    ),
 });

@@ -289,31 +289,3 @@ export const denyTransfer = (
   reason: string,
   reasonEn: string | null = null,
 ) => decideTransfer(deps, adminId, id, false, reason, reasonEn);
-
-/** A large transfer awaiting its second approval, sent back to the queue by another admin. */
-export function sendBackTransfer(deps: WalletDeps, adminId: string, id: string, reason: string) {
-  return inTransaction(deps.db, async (trx) => {
-    const row = await trx
-      .selectFrom("transfers")
-      .select(["id", "sender_id", "amount", "status", "first_approved_by"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    const result = await trx
-      .updateTable("transfers")
-      .set({ status: "pending", first_approved_by: null, first_approved_at: null })
-      .where("id", "=", id)
-      .where("status", "=", "checking")
-      .where("first_approved_by", "<>", adminId)
-      .executeTakeFirst();
-    if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: "transfer.sendBack",
-      targetType: "transfer",
-      targetId: id,
-      memberId: row.sender_id,
-      data: { amount: row.amount, firstApprovedBy: row.first_approved_by, reason },
-    });
-    return { id, status: "pending" as const };
-  });
-}

@@ -27,6 +27,13 @@ export const QUEUE_LISTS: Record<WorkQueue, string> = {
   chats: "/admin/customer/messages?unread=1",
 };
 
+/** Where each kind awaiting a second approval is decided. */
+const AWAITING_LISTS: Record<AwaitingSecond["kind"], string> = {
+  withdrawals: "/admin/withdraw",
+  transfers: "/admin/withdraw/transfers",
+  presents: "/admin/present",
+};
+
 export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const today = tokyoDay();
   const [home, margin, me] = await Promise.all([
@@ -160,7 +167,7 @@ export default function AdminHome() {
 }
 
 /**
- * The large withdrawals and transfers awaiting a second approval, each with who gave the first:
+ * The large withdrawals, transfers and presents awaiting a second approval, each with who gave the first:
  * an admin sees which ones are theirs to approve (not their own first approvals).
  */
 function AwaitingSecondList({ items, adminId }: { items: AwaitingSecond[]; adminId: string }) {
@@ -176,7 +183,7 @@ function AwaitingSecondList({ items, adminId }: { items: AwaitingSecond[]; admin
         {items.map((item) => (
           <li key={item.id}>
             <Link
-              to={`${item.kind === "withdrawals" ? "/admin/withdraw" : "/admin/withdraw/transfers"}?status=checking`}
+              to={`${AWAITING_LISTS[item.kind]}?status=checking`}
               className={`flex min-h-11 flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800 ${focusRing}`}
               data-testid="awaiting-second-item"
             >

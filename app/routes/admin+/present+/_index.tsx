@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EmailText } from "~/components/cells";
 import { dateColumn } from "~/components/admin/cells";
@@ -11,14 +11,19 @@ import { PeriodFields } from "~/components/PeriodFields";
 import { DataTable } from "~/components/table/DataTable";
 import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { presentInput } from "../../../../server/domain/present";
+import { attempt, parseFormData } from "~/lib/forms.server";
+import { presentDecisionForm, presentInput } from "../../../../server/domain/present";
+import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
+import { StatusBadge } from "~/components/StatusBadge";
+import { StatusFilter } from "~/components/admin/Decisions";
 import { yenColumn } from "~/components/table/columns";
 import { formatYen } from "~/lib/money";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals } from "~/lib/refusals.server";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
+
+const STATUSES = ["all", "checking", "completed", "returned"] as const;
 
 /**
  * The list, and a fresh one-time key for the credit form: every rendering of the form gets its
@@ -26,20 +31,40 @@ export const handle = { i18n: ["admin-money", "wallet", "errors"] };
  */
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
-    const page = await context.trpc.wallet.adminPresents(searchParamsObject(request.url));
-    return json({ page, requestKey: randomUUID() });
+    const [page, me] = await Promise.all([
+      context.trpc.wallet.adminPresents(searchParamsObject(request.url)),
+      context.trpc.auth.me(),
+    ]);
+    return json({ page, requestKey: randomUUID(), adminId: me?.id ?? "" });
   },
 );
 
-/** Credits a member from the house through the ledger; a refusal saves nothing. */
+/**
+ * Credits a member from the house through the ledger; a refusal saves nothing. One over the
+ * threshold only waits for a second admin, whose approval (or sending back) is posted here too,
+ * named by its `intent` (the credit form has none).
+ */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const parsed = await parseForm(request, presentInput);
+    const form = await readForm(request);
+    const wallet = context.trpc.wallet;
+    if (form.has("intent")) {
+      const parsed = await parseFormData(form, presentDecisionForm);
+      if (!parsed.ok) return parsed.response;
+      const { input } = parsed;
+      const result = await attempt(parsed.values, async () => {
+        if (input.intent === "approve") await wallet.approvePresent(input);
+        else await wallet.sendBackPresent(input);
+      });
+      if (!result.ok) return result.response;
+      return json({ ok: true as const, intent: input.intent });
+    }
+    const parsed = await parseFormData(form, presentInput);
     if (!parsed.ok) return parsed.response;
     const { input, value } = parsed;
     const result = await attempt(parsed.values, () =>
       // No campaign chosen is none.
-      context.trpc.wallet.createPresent({
+      wallet.createPresent({
         ...input,
         campaignId: value.campaignId?.trim() || undefined,
       }),
@@ -47,9 +72,11 @@ export const action = /* @__PURE__ */ answerRefusals(
     if (!result.ok) return result.response;
     return json({
       ok: true as const,
+      intent: "create" as const,
       member: value.member,
       amount: value.amount,
       id: result.data.id,
+      awaitsSecond: result.data.status === "checking",
     });
   },
 );
@@ -57,10 +84,16 @@ export const action = /* @__PURE__ */ answerRefusals(
 /** /admin/present: every present credited to members, and the form to credit one. */
 export default function AdminPresents() {
   const { t } = useTranslation(["admin-money", "errors", "common"]);
-  const { page, requestKey } = useLoaderData<typeof loader>();
+  const { page, requestKey, adminId } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   const result = useActionData<typeof action>();
-  const error = result && !result.ok ? result.error : null;
-  const echoed = result && !result.ok ? result.values : null;
+  // A refused second decision echoes its intent: it is the list's error, not the form's.
+  const refused = result && !result.ok ? result : null;
+  const decisionError = refused && "intent" in refused.values ? refused.error : null;
+  const error = refused && !decisionError ? refused.error : null;
+  const echoed = error ? refused!.values : null;
+  const created = result?.ok && result.intent === "create" ? result : null;
+  const decided = result?.ok && result.intent !== "create" ? result : null;
   const errors = {
     member: useFieldError(error, "member", "admin-money:presents.form.member"),
     amount: useFieldError(error, "amount", "admin-money:presents.form.amount"),
@@ -83,9 +116,12 @@ export default function AdminPresents() {
 
       <Section title={t("presents.form.title")} testId="present-form">
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("presents.form.lead")}</p>
-        {result?.ok && (
-          <Alert tone="success" testId="present-done">
-            {t("presents.form.done", { amount: formatYen(result.amount), member: result.member })}
+        {created && (
+          <Alert tone={created.awaitsSecond ? "info" : "success"} testId="present-done">
+            {t(created.awaitsSecond ? "presents.form.awaitsSecond" : "presents.form.done", {
+              amount: formatYen(created.amount),
+              member: created.member,
+            })}
           </Alert>
         )}
         {error && (
@@ -100,7 +136,7 @@ export default function AdminPresents() {
             form as typed, even when the loader's revalidation brings a fresh request key. */}
         <Form
           method="post"
-          key={result?.ok ? result.id : "present-form"}
+          key={created ? created.id : "present-form"}
           className="grid gap-4 sm:grid-cols-2"
           noValidate
         >
@@ -129,7 +165,19 @@ export default function AdminPresents() {
         <h2 id="presents-list" className="text-lg font-semibold">
           {t("presents.list")}
         </h2>
+        {decided && (
+          <Alert tone="success" testId="decided">
+            {t(decided.intent === "approve" ? "presents.approveDone" : "presents.sendBackDone")}
+          </Alert>
+        )}
+        <FormErrorAlert error={decisionError} />
         <TableFilters label={t("presents.filters.label")}>
+          <StatusFilter
+            id="p-status"
+            label={t("presents.filters.status")}
+            statuses={STATUSES}
+            value={params.get("status") ?? "all"}
+          />
           <MemberFilter
             label={t("presents.filters.member")}
             hint={t("withdrawals.filters.memberHint")}
@@ -163,6 +211,34 @@ export default function AdminPresents() {
               header: t("presents.columns.reason"),
               className: "min-w-48 break-words",
               cell: (r) => r.reason,
+            },
+            {
+              key: "status",
+              header: t("presents.columns.status"),
+              cell: (r) => (
+                <span className="block min-w-28 space-y-1">
+                  <StatusBadge status={r.status} />
+                  <FirstApprover row={r} />
+                  {r.status === "completed" && r.approver && (
+                    <span className="block min-w-40 text-xs text-slate-600 dark:text-slate-300">
+                      {t("approvals.approvedBy", { name: r.approver })}
+                    </span>
+                  )}
+                  {r.sendBackReason && (
+                    <span
+                      className="block min-w-40 text-xs text-slate-600 dark:text-slate-300"
+                      data-testid="send-back-reason"
+                    >
+                      {t("withdrawals.reason", { reason: r.sendBackReason })}
+                    </span>
+                  )}
+                </span>
+              ),
+            },
+            {
+              key: "decision",
+              header: t("presents.columns.decision"),
+              cell: (r) => <SecondApproval row={r} adminId={adminId} />,
             },
           ]}
         />

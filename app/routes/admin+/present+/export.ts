@@ -6,7 +6,7 @@ import { answerRefusals } from "~/lib/refusals.server";
 export const loader = /* @__PURE__ */ answerRefusals(
   csvExport({
     name: "presents",
-    ns: "admin-money",
+    ns: ["admin-money", "wallet"],
     read: (trpc, input) => trpc.wallet.adminPresents(input),
     columns: (t) => [
       [t("presents.columns.createdAt"), (r) => formatDateTime(r.createdAt)],
@@ -14,6 +14,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
       [t("csv.email"), (r) => r.member.email],
       [t("presents.columns.amount"), (r) => r.amount],
       [t("presents.columns.reason"), (r) => r.reason],
+      [t("presents.columns.status"), (r) => t(`wallet:status.${r.status}`)],
     ],
   }),
 );

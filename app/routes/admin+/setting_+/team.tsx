@@ -1,6 +1,10 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "~/components/ui/headless/dialog";
+import { card } from "~/components/ui/card";
 import type { Grants } from "../../../../server/auth/permissions";
 import { allows, permissions } from "../../../../server/domain/admin-access";
 import { SectionTabs } from "~/components/admin/SectionTabs";
@@ -57,12 +61,15 @@ export const action = /* @__PURE__ */ answerRefusals(
         case "revokeInvitation":
           return trpc.revokeInvitation({ id: values.invitationId! });
         case "createRole":
-          return trpc.createRole({
+          return trpc.createRole({ name: values.name!, grants: grantsOf(values) });
+        case "updateRole":
+          return trpc.updateRole({
+            roleId: values.roleId!,
             name: values.name!,
-            grants: Object.fromEntries(
-              permissions.filter((p) => values[`grant.${p}`]).map((p) => [p, values[`grant.${p}`]]),
-            ),
+            grants: grantsOf(values),
           });
+        case "deleteRole":
+          return trpc.deleteRole({ roleId: values.roleId! });
         default:
           throw new Response(null, { status: 400 });
       }
@@ -71,6 +78,12 @@ export const action = /* @__PURE__ */ answerRefusals(
     return json({ ok: true as const, intent, error: null, values: {} as Record<string, string> });
   },
 );
+
+/** A role form's grants: one `grant.<permission>` select per permission, empty for none. */
+const grantsOf = (values: Record<string, string>) =>
+  Object.fromEntries(
+    permissions.filter((p) => values[`grant.${p}`]).map((p) => [p, values[`grant.${p}`]]),
+  );
 
 type RoleRef = { roleId: string | null; roleName: string | null; roleBuiltin: boolean };
 
@@ -156,24 +169,32 @@ export default function Team() {
                       {t("admin:team.members.changeRole")}
                     </SubmitButton>
                   </Form>
-                  <ActionButton
-                    intent={a.state === "suspended" ? "reinstate" : "suspend"}
-                    userId={a.id}
-                    label={t(
-                      a.state === "suspended"
-                        ? "admin:team.members.reinstate"
-                        : "admin:team.members.suspend",
-                    )}
-                  />
+                  {a.state === "suspended" ? (
+                    <ActionButton
+                      intent="reinstate"
+                      userId={a.id}
+                      label={t("admin:team.members.reinstate")}
+                    />
+                  ) : (
+                    <ConfirmButton
+                      fields={{ intent: "suspend", userId: a.id }}
+                      label={t("admin:team.members.suspend")}
+                      title={t("admin:team.confirm.suspendTitle", { name: a.name })}
+                      body={t("admin:team.confirm.suspendBody", { name: a.name })}
+                      testId="team-suspend"
+                    />
+                  )}
                   <ActionButton
                     intent="endSessions"
                     userId={a.id}
                     label={t("admin:team.members.endSessions")}
                   />
-                  <ActionButton
-                    intent="remove"
-                    userId={a.id}
+                  <ConfirmButton
+                    fields={{ intent: "remove", userId: a.id }}
                     label={t("admin:team.members.remove")}
+                    title={t("admin:team.confirm.removeTitle", { name: a.name })}
+                    body={t("admin:team.confirm.removeBody", { name: a.name })}
+                    testId="team-remove"
                     danger
                   />
                 </div>
@@ -258,7 +279,23 @@ export default function Team() {
         >
           {(r) => (
             <>
-              <p className="font-medium">{r.builtin ? t(`common:adminRoles.${r.id}`) : r.name}</p>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="font-medium">{r.builtin ? t(`common:adminRoles.${r.id}`) : r.name}</p>
+                {/* Built-in roles keep their grants in the code: only custom ones change. */}
+                {isOwner && !r.builtin && (
+                  <div className="flex flex-wrap gap-2">
+                    <RoleEditButton role={{ id: r.id, name: r.name, grants: r.grants as Grants }} />
+                    <ConfirmButton
+                      fields={{ intent: "deleteRole", roleId: r.id }}
+                      label={t("admin:team.roles.delete")}
+                      title={t("admin:team.confirm.deleteRoleTitle", { name: r.name })}
+                      body={t("admin:team.confirm.deleteRoleBody", { name: r.name })}
+                      testId="team-deleteRole"
+                      danger
+                    />
+                  </div>
+                )}
+              </div>
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {permissions
                   .filter((p) => (r.grants as Grants)[p])
@@ -283,20 +320,7 @@ export default function Team() {
             <h3 className="font-semibold">{t("admin:team.roles.create")}</h3>
             {intent === "createRole" && <FormErrorAlert error={error} />}
             <Field name="name" label={t("admin:team.roles.name")} error={roleNameError} />
-            <div className="grid gap-3 sm:grid-cols-2">
-              {permissions.map((p) => (
-                <SelectField
-                  key={p}
-                  name={`grant.${p}`}
-                  label={t(`admin:team.permissions.${p.replace(".", "_")}`)}
-                  defaultValue=""
-                >
-                  <option value="">{t("admin:team.roles.none")}</option>
-                  <option value="view">{t("admin:team.roles.view")}</option>
-                  <option value="act">{t("admin:team.roles.act")}</option>
-                </SelectField>
-              ))}
-            </div>
+            <GrantFields grants={{}} />
             <SubmitButton>{t("admin:team.roles.submit")}</SubmitButton>
           </Form>
         )}
@@ -330,5 +354,135 @@ function ActionButton({
         {label}
       </button>
     </Form>
+  );
+}
+
+/** One select per permission (none, view, act), as the role forms send them. */
+function GrantFields({ grants }: { grants: Grants }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {permissions.map((p) => (
+        <SelectField
+          key={p}
+          name={`grant.${p}`}
+          label={t(`team.permissions.${p.replace(".", "_")}`)}
+          defaultValue={grants[p] ?? ""}
+        >
+          <option value="">{t("team.roles.none")}</option>
+          <option value="view">{t("team.roles.view")}</option>
+          <option value="act">{t("team.roles.act")}</option>
+        </SelectField>
+      ))}
+    </div>
+  );
+}
+
+/** Closes a dialog once the page's action answered (the answer shows above the lists). */
+function useClosedOnAnswer(close: () => void) {
+  const answer = useActionData();
+  useEffect(() => close(), [answer]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/**
+ * A change that is hard to take back (suspending, removing, deleting a role): the button asks
+ * first in a dialog. Without JavaScript the button posts at once, as a plain form.
+ */
+function ConfirmButton({
+  fields,
+  label,
+  title,
+  body,
+  testId,
+  danger = false,
+}: {
+  fields: Record<string, string>;
+  label: string;
+  title: string;
+  body: string;
+  testId: string;
+  danger?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  useClosedOnAnswer(() => setOpen(false));
+  return (
+    <>
+      <Form method="post" onSubmit={(event) => (event.preventDefault(), setOpen(true))}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button
+          type="submit"
+          data-testid={testId}
+          className={buttonClass({ variant: danger ? "danger" : "secondary" })}
+        >
+          {label}
+        </button>
+      </Form>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={title}
+        confirmLabel={label}
+        tone={danger ? "danger" : "primary"}
+        fields={fields}
+        testId={`${testId}-dialog`}
+      >
+        <p>{body}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** A custom role's name and grants, edited in a dialog labelled by its title. */
+function RoleEditButton({ role }: { role: { id: string; name: string; grants: Grants } }) {
+  const { t } = useTranslation(["admin", "common"]);
+  const [open, setOpen] = useState(false);
+  useClosedOnAnswer(() => setOpen(false));
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        data-testid="team-editRole"
+        className={buttonClass({ variant: "secondary" })}
+      >
+        {t("admin:team.roles.edit")}
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+        <DialogBackdrop className="fixed inset-0 bg-slate-900/50 dark:bg-black/70" />
+        <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center">
+          <DialogPanel
+            data-testid="team-editRole-dialog"
+            className={`${card} max-h-full w-full max-w-2xl overflow-y-auto p-5 shadow-xl sm:p-6`}
+          >
+            <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">
+              {t("admin:team.roles.editTitle", { name: role.name })}
+            </DialogTitle>
+            <Form method="post" className="mt-4 space-y-4">
+              <input type="hidden" name="intent" value="updateRole" />
+              <input type="hidden" name="roleId" value={role.id} />
+              <Field
+                name="name"
+                label={t("admin:team.roles.name")}
+                defaultValue={role.name}
+                data-autofocus
+              />
+              <GrantFields grants={role.grants} />
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <button
+                  type="button"
+                  onClick={() => setOpen(false)}
+                  className={buttonClass({ variant: "secondary", block: true })}
+                >
+                  {t("common:dialog.cancel")}
+                </button>
+                <SubmitButton>{t("admin:team.roles.save")}</SubmitButton>
+              </div>
+            </Form>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
   );
 }

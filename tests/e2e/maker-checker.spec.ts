@@ -1,0 +1,152 @@
+import { DEMO_ADMIN, DEMO_FINANCE, DEMO_SUPPORT } from "../../db/seed";
+import { approveTransfer, requestTransfer } from "../../server/features/wallet/transfers";
+import { key } from "../helpers/money";
+import { expect, signInByEmail, test, visit } from "./fixtures";
+import { deps, member, withdraw, withdrawalStatus } from "./money-steps";
+import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+
+/**
+ * Least privilege and maker-checker, as the demo team meets them: the support admin reaches no
+ * money and no member export; a withdrawal over the threshold needs the finance admin's first
+ * approval and then the owner's second; the audit page lists both decisions.
+ */
+const shoot = shooterFor("test-results/screenshots");
+test.describe.configure({ mode: "serial" });
+
+test("the support admin cannot open money pages or export members", async ({
+  page,
+  context,
+  db,
+  problems,
+}) => {
+  // The 403s are what this test asks for.
+  problems.allow(/\/admin\/(withdraw|present|customer|setting\/audit)/);
+  await signInByEmail(context, db, DEMO_SUPPORT.email);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const path of ["/admin/withdraw", "/admin/withdraw/transfers", "/admin/present"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByTestId("forbidden")).toBeVisible();
+  }
+  // A refused CSV answers inside the admin layout, on its list's page: the menu stays.
+  for (const [csv, list] of [
+    ["/admin/customer/export", "/admin/customer"],
+    ["/admin/setting/audit/export", "/admin/setting/audit"],
+  ] as const) {
+    const response = await page.goto(csv);
+    expect(response?.status(), csv).toBe(403);
+    expect(new URL(page.url()).pathname).toBe(list);
+    await expect(page.getByTestId("forbidden")).toBeVisible();
+    await expect(page.getByTestId("admin-menu")).toBeVisible();
+  }
+});
+
+test("a withdrawal over the threshold needs the finance admin and then the owner; the audit page lists both", async ({
+  page,
+  context,
+  db,
+}) => {
+  const m = await member(db, 400_000);
+  const id = await withdraw(db, m, "bank", 350_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Finance: completing it is only the first approval; nothing is paid.
+  await signInByEmail(context, db, DEMO_FINANCE.email);
+  await visit(page, `/admin/withdraw?member=${encodeURIComponent(m.email)}`);
+  const row = page.getByTestId("table-row").filter({ hasText: "¥350,000" });
+  await row.getByTestId("complete-one").click();
+  await page.getByTestId("decision-dialog").getByRole("button", { name: "完了にする" }).click();
+  await expect.poll(() => withdrawalStatus(db, id), { timeout: 10_000 }).toBe("checking");
+  await visit(page, `/admin/withdraw?status=checking&member=${encodeURIComponent(m.email)}`);
+  await expect(row.getByTestId("awaiting-other")).toBeVisible();
+  // The same person cannot give the second approval: the page offers it no button.
+  await expect(row.getByTestId("approve-second")).toHaveCount(0);
+
+  // The owner: the home lists it with who made the first decision; the second approval.
+  await signInByEmail(context, db, DEMO_ADMIN.email);
+  await visit(page, "/admin");
+  const waiting = page.getByTestId("awaiting-second-item").filter({ hasText: m.nickname });
+  await expect(waiting).toContainText("¥350,000");
+  await expect(waiting.getByTestId("awaiting-first-approver")).toHaveText("一次承認: Aoi Finance");
+  await visit(page, `/admin/withdraw?status=checking&member=${encodeURIComponent(m.email)}`);
+  await row.getByTestId("approve-second").click();
+  await expect.poll(() => withdrawalStatus(db, id), { timeout: 10_000 }).toBe("pending");
+  const approved = await db.kysely
+    .selectFrom("withdrawals")
+    .innerJoin("users as fa", "fa.id", "withdrawals.first_approved_by")
+    .innerJoin("users as sa", "sa.id", "withdrawals.approved_by")
+    .select(["fa.email as first", "sa.email as second"])
+    .where("withdrawals.id", "=", id)
+    .executeTakeFirstOrThrow();
+  expect(approved).toEqual({ first: DEMO_FINANCE.email, second: DEMO_ADMIN.email });
+
+  // The audit page lists both decisions, each by its admin.
+  await visit(page, `/admin/setting/audit?member=${m.id}`);
+  const first = page.getByTestId("audit-row").filter({
+    has: page.locator('[data-action="withdrawal.firstApprove"]'),
+  });
+  const second = page.getByTestId("audit-row").filter({
+    has: page.locator('[data-action="withdrawal.secondApprove"]'),
+  });
+  await expect(first).toHaveCount(1);
+  await expect(first.getByTestId("audit-actor")).toContainText("Aoi Finance");
+  await expect(second).toHaveCount(1);
+  await expect(second.getByTestId("audit-actor")).toContainText("Admin");
+});
+
+test("screens: the transfers' second approval, the home's waiting list, the threshold fields", async ({
+  page,
+  context,
+  db,
+}) => {
+  // A large transfer the finance admin approved once, for the owner to approve.
+  const sender = await member(db, 400_000);
+  const receiver = await member(db);
+  const financeId = (
+    await db.kysely
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", DEMO_FINANCE.email)
+      .executeTakeFirstOrThrow()
+  ).id;
+  const transfer = await requestTransfer(deps(db), sender.id, {
+    email: receiver.email,
+    amount: 320_000,
+    requestKey: key(),
+  });
+  await approveTransfer(deps(db), financeId, transfer.id);
+
+  await signInByEmail(context, db, DEMO_ADMIN.email);
+  // The language by the URL's `lng` (it comes before the cookie and the demo owner's own).
+  await shots();
+
+  async function shots() {
+    for (const lng of SHOT_LANGUAGES) {
+      await languageCookie(context, lng);
+      await atEachSize(page, async (size, viewport) => {
+        const noSideways = async () =>
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+          ).toBeLessThanOrEqual(viewport.width);
+        await visit(page, `/admin/withdraw/transfers?status=checking&lng=${lng}`);
+        const row = page.getByTestId("table-row").filter({ hasText: "¥320,000" }).first();
+        await expect(row.getByTestId("approve-second")).toBeVisible();
+        const box = await row.getByTestId("approve-second").boundingBox();
+        expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+        await noSideways();
+        await shoot(page, `maker-checker-transfers-${lng}-${size}`);
+
+        await visit(page, `/admin?lng=${lng}`);
+        await expect(page.getByTestId("home-awaiting-second")).toBeVisible();
+        await noSideways();
+        await shoot(page, `maker-checker-home-${lng}-${size}`);
+
+        await visit(page, `/admin/setting?edit&lng=${lng}`);
+        await expect(page.locator('input[name="presentSecondApprovalOver"]')).toHaveValue("10000");
+        await expect(page.locator('input[name="secondApprovalFrom"]')).toBeVisible();
+        await noSideways();
+        await shoot(page, `maker-checker-threshold-${lng}-${size}`);
+      });
+    }
+  }
+});
