@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { refusalStatus } from "../../server/domain/refusal";
+import { isPermissionRefusal } from "../../server/domain/refusal";
 import type { TFunction } from "i18next";
 import type { CsvCell } from "../../server/lib/csv";
 import type { Caller } from "../../server/trpc/router";
@@ -45,9 +45,10 @@ export function csvExport<P extends { rows: readonly unknown[] }>(list: {
     try {
       page = await list.read(args.context.trpc, exportInput(args.request), args, t);
     } catch (error) {
-      // A download has no page of its own: a role refusal goes back to the list's page, whose
-      // admin layout answers the 403 inside the menu instead of a blank page.
-      if (refusalStatus(error) === 403) throw redirect(refusedExportPage(args.request.url));
+      // A download has no page of its own: an admin refused for want of the permission goes
+      // back to the list's page, whose layout answers the 403 inside the menu instead of a
+      // blank page. Other refusals (a member's terms not accepted) answer as they are.
+      if (isPermissionRefusal(error)) throw redirect(refusedExportPage(args.request.url));
       throw error;
     }
     const columns = list.columns(t, page);

@@ -50,6 +50,12 @@ export function refusalStatus(error: unknown): number | null {
   return getHTTPStatusCodeFromError(error as TRPCError);
 }
 
+/** An admin's refusal for want of the permission a procedure declares. */
+export function isPermissionRefusal(error: unknown): boolean {
+  const e = asRefusal(error);
+  return e !== null && e.code === "FORBIDDEN" && (e.key ?? e.message) === "permissionRequired";
+}
+
 /** The status a refused form answers with: "busy, try again" 503 (the form stays), else 400. */
 export function formRefusalStatus(error: unknown): 400 | 503 {
   return asRefusal(error)?.code === "SERVICE_UNAVAILABLE" ? 503 : 400;
