@@ -241,6 +241,7 @@ test.describe("admin settings", () => {
         paypayDailyLimit: 50_000,
         usdJpyX100: before.usdJpyX100,
         secondApprovalFrom: 400_000,
+        presentSecondApprovalOver: before.presentSecondApprovalOver,
       });
 
       // Back to what it was, through the page again.
