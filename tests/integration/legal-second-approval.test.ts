@@ -52,7 +52,6 @@ describe(`second approval of legal versions asking members again on ${testEngine
     expect(await first.caller.legal.publish(values("terms", false))).toEqual({
       kind: "terms",
       version: 1,
-      awaiting: false,
     });
     expect(await publicVersion("terms")).toBe(1);
     expect(await awaitingOf("terms")).toBeNull();

@@ -259,7 +259,7 @@ export async function publish(db: Db, adminId: string, input: PublishValues) {
           targetId: id,
           data: { kind: input.kind, version, reconsent: true },
         });
-        return { kind: input.kind, version, awaiting: true };
+        return { kind: input.kind, version, awaiting: true as const };
       }
       const id = await insertVersion(trx, adminId, version, input);
       await recordAudit(trx, {
@@ -269,7 +269,7 @@ export async function publish(db: Db, adminId: string, input: PublishValues) {
         targetId: id,
         data: { kind: input.kind, version, reconsent: input.reconsent },
       });
-      return { kind: input.kind, version, awaiting: false };
+      return { kind: input.kind, version };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "legalPublishedMeanwhile");

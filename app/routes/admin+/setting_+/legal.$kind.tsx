@@ -101,7 +101,7 @@ export const action = /* @__PURE__ */ answerRefusals(
     const result = await attempt(values, () => context.trpc.legal.publish({ kind, ...input }));
     if (!result.ok) return result.response;
     return redirect(
-      `/admin/setting/legal/${kind}?${result.data.awaiting ? "awaiting" : "published"}=${result.data.version}`,
+      `/admin/setting/legal/${kind}?${"awaiting" in result.data ? "awaiting" : "published"}=${result.data.version}`,
     );
   },
 );
