@@ -111,7 +111,21 @@ test("a version that asks members to agree again stops them at the notice until 
     await expect(admin.page.getByTestId("legal-published")).toHaveCount(0);
     await confirm.getByLabel(`会員${asked}人に同意を求め直すことを確認しました`).check();
     await form.getByRole("button", { name: `第${before + 1}版として公開` }).click();
-    await expect(admin.page.getByTestId("legal-published")).toBeVisible();
+    // Asking every member again waits for a second admin: not in force yet, the member passes.
+    await expect(admin.page.getByTestId("legal-awaiting-sent")).toBeVisible();
+    await expect(admin.page.getByTestId("legal-published")).toHaveCount(0);
+    const awaiting = admin.page.getByTestId("legal-awaiting");
+    await expect(awaiting.getByTestId("awaiting-other")).toBeVisible();
+    await expect(awaiting.getByTestId("approve-second")).toHaveCount(0);
+    await visit(page, "/users/cashback");
+    await expect(page).toHaveURL(/\/users\/cashback$/);
+    // A different admin approves it: now it is published and in force.
+    const checker = await userPage(browser, db, { permission: "admin" });
+    await visit(checker.page, "/admin/setting/legal/terms");
+    await expect(checker.page.getByTestId("first-approver")).toBeVisible();
+    await checker.page.getByTestId("approve-second").click();
+    await expect(checker.page.getByTestId("legal-published")).toBeVisible();
+    await checker.context.close();
 
     // Any member page leads to the notice, which comes back to that page afterwards.
     await visit(page, "/users/cashback");
