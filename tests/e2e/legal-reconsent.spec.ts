@@ -123,6 +123,11 @@ test("a version that asks members to agree again stops them at the notice until 
     const checker = await userPage(browser, db, { permission: "admin" });
     await visit(checker.page, "/admin/setting/legal/terms");
     await expect(checker.page.getByTestId("first-approver")).toBeVisible();
+    // The second admin's choices fit a phone: nothing cut off or wider, every target 44 px tall.
+    await checker.page.setViewportSize({ width: 375, height: 812 });
+    expect(await checker.page.evaluate(PHONE_CHECK)).toEqual([]);
+    await checker.page.setViewportSize({ width: 1280, height: 800 });
+    if (process.env.SCREENSHOTS) await shootAwaiting(checker);
     await checker.page.getByTestId("approve-second").click();
     await expect(checker.page.getByTestId("legal-published")).toBeVisible();
     await checker.context.close();
@@ -201,6 +206,22 @@ test("a version that asks members to agree again stops them at the notice until 
     await removeVersionsAfter(db, before);
   }
 });
+
+/** The version awaiting its second approval, as the second admin sees it, in ja and en. */
+async function shootAwaiting(checker: Awaited<ReturnType<typeof userPage>>) {
+  const shoot = shooterFor("test-results/screenshots/legal");
+  for (const lng of SHOT_LANGUAGES) {
+    await languageCookie(checker.context, lng);
+    await atEachSize(checker.page, async (size) => {
+      await visit(checker.page, "/admin/setting/legal/terms");
+      await checker.page.getByTestId("legal-awaiting").waitFor();
+      await shoot(checker.page, `awaiting-${size}-${lng}`);
+    });
+  }
+  await languageCookie(checker.context, "ja");
+  await checker.page.setViewportSize({ width: 1280, height: 800 });
+  await visit(checker.page, "/admin/setting/legal/terms");
+}
 
 /** The notice at 1280 and 375 px in ja and en, for a person to look at. */
 async function shootNotice(browser: Parameters<typeof userPage>[0], db: Db, before: number) {
