@@ -568,6 +568,23 @@ export interface LedgerTransactions {
   ref_type: string;
 }
 
+export interface LegalApprovals {
+  base_version: number;
+  body: string;
+  body_en: Generated<string | null>;
+  decided_at: Generated<string | null>;
+  decided_by: Generated<string | null>;
+  first_approved_at: string;
+  first_approved_by: Generated<string | null>;
+  id: string;
+  kind: string;
+  send_back_reason: Generated<string | null>;
+  status: Generated<string>;
+  summary: Generated<string | null>;
+  summary_en: Generated<string | null>;
+  version: Generated<number | null>;
+}
+
 export interface LegalConsents {
   accepted_at: string;
   document_id: string;
@@ -1038,6 +1055,7 @@ export interface DB {
   import_rows: ImportRows;
   ledger_entries: LedgerEntries;
   ledger_transactions: LedgerTransactions;
+  legal_approvals: LegalApprovals;
   legal_consents: LegalConsents;
   legal_documents: LegalDocuments;
   liff_token_uses: LiffTokenUses;

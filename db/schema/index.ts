@@ -42,6 +42,7 @@ import type {
   HelpArticlesTable,
   PopupViewsTable,
   LegalDocumentsTable,
+  LegalApprovalsTable,
   LegalConsentsTable,
   AdminRolesTable,
   AdminInvitationsTable,
@@ -161,6 +162,7 @@ export interface Database {
   help_articles: HelpArticlesTable;
   popup_views: PopupViewsTable;
   legal_documents: LegalDocumentsTable;
+  legal_approvals: LegalApprovalsTable;
   legal_consents: LegalConsentsTable;
   admin_roles: AdminRolesTable;
   admin_invitations: AdminInvitationsTable;

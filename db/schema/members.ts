@@ -416,6 +416,18 @@ export type LegalDocumentsTable = Table<
   }
 >;
 
+/**
+ * A legal version asking members to agree again, awaiting a second admin before it is
+ * published: checking, then published (with the version it became) or returned (with a reason).
+ */
+export type LegalApprovalsTable = Table<
+  "legal_approvals",
+  {
+    kind: LegalKind;
+    status: "checking" | "published" | "returned";
+  }
+>;
+
 /** A member accepted one version of a document. */
 export type LegalConsentsTable = Table<"legal_consents">;
 

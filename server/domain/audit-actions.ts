@@ -89,6 +89,9 @@ export const AUDIT_ACTIONS = [
   "ea.account_request.deny",
   // Legal and help publishing.
   "legal.publish",
+  "legal.firstApprove",
+  "legal.secondApprove",
+  "legal.sendBack",
   "help.create",
   "help.update",
   "help.publish",

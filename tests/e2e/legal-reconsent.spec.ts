@@ -111,7 +111,26 @@ test("a version that asks members to agree again stops them at the notice until 
     await expect(admin.page.getByTestId("legal-published")).toHaveCount(0);
     await confirm.getByLabel(`会員${asked}人に同意を求め直すことを確認しました`).check();
     await form.getByRole("button", { name: `第${before + 1}版として公開` }).click();
-    await expect(admin.page.getByTestId("legal-published")).toBeVisible();
+    // Asking every member again waits for a second admin: not in force yet, the member passes.
+    await expect(admin.page.getByTestId("legal-awaiting-sent")).toBeVisible();
+    await expect(admin.page.getByTestId("legal-published")).toHaveCount(0);
+    const awaiting = admin.page.getByTestId("legal-awaiting");
+    await expect(awaiting.getByTestId("awaiting-other")).toBeVisible();
+    await expect(awaiting.getByTestId("approve-second")).toHaveCount(0);
+    await visit(page, "/users/cashback");
+    await expect(page).toHaveURL(/\/users\/cashback$/);
+    // A different admin approves it: now it is published and in force.
+    const checker = await userPage(browser, db, { permission: "admin" });
+    await visit(checker.page, "/admin/setting/legal/terms");
+    await expect(checker.page.getByTestId("first-approver")).toBeVisible();
+    // The second admin's choices fit a phone: nothing cut off or wider, every target 44 px tall.
+    await checker.page.setViewportSize({ width: 375, height: 812 });
+    expect(await checker.page.evaluate(PHONE_CHECK)).toEqual([]);
+    await checker.page.setViewportSize({ width: 1280, height: 800 });
+    if (process.env.SCREENSHOTS) await shootAwaiting(checker);
+    await checker.page.getByTestId("approve-second").click();
+    await expect(checker.page.getByTestId("legal-published")).toBeVisible();
+    await checker.context.close();
 
     // Any member page leads to the notice, which comes back to that page afterwards.
     await visit(page, "/users/cashback");
@@ -187,6 +206,22 @@ test("a version that asks members to agree again stops them at the notice until 
     await removeVersionsAfter(db, before);
   }
 });
+
+/** The version awaiting its second approval, as the second admin sees it, in ja and en. */
+async function shootAwaiting(checker: Awaited<ReturnType<typeof userPage>>) {
+  const shoot = shooterFor("test-results/screenshots/legal");
+  for (const lng of SHOT_LANGUAGES) {
+    await languageCookie(checker.context, lng);
+    await atEachSize(checker.page, async (size) => {
+      await visit(checker.page, "/admin/setting/legal/terms");
+      await checker.page.getByTestId("legal-awaiting").waitFor();
+      await shoot(checker.page, `awaiting-${size}-${lng}`);
+    });
+  }
+  await languageCookie(checker.context, "ja");
+  await checker.page.setViewportSize({ width: 1280, height: 800 });
+  await visit(checker.page, "/admin/setting/legal/terms");
+}
 
 /** The notice at 1280 and 375 px in ja and en, for a person to look at. */
 async function shootNotice(browser: Parameters<typeof userPage>[0], db: Db, before: number) {

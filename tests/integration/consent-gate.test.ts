@@ -7,6 +7,7 @@ import { csvResponse } from "../../server/lib/csv";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, type Caller, createUser, makeContext } from "../helpers/fixtures";
+import { publishInForce } from "../helpers/legal";
 
 /**
  * Until a member agrees to the terms a new version asks them to agree to again, the server
@@ -59,7 +60,7 @@ async function memberCaller(agreed: boolean) {
 
 beforeAll(async () => {
   admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
-  const published = await admin.legal.publish({
+  const published = await publishInForce(t.db, admin, {
     kind: "terms",
     body: "# 利用規約\n本文",
     bodyEn: "",

@@ -6,6 +6,7 @@ import { createAccount, createBroker, importsOf } from "../helpers/cashback";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { adminWithCaller, createUser, type Caller } from "../helpers/fixtures";
+import { publishInForce } from "../helpers/legal";
 
 /**
  * What is due on a member's next page (a reached goal not shown, a popup not seen, terms to
@@ -75,7 +76,7 @@ describe(`what is due on the next page on ${testEngine}`, () => {
       },
       image: {},
     });
-    await admin.legal.publish({
+    await publishInForce(t.db, admin, {
       kind: "terms",
       body: "# 利用規約\n本文",
       bodyEn: "",

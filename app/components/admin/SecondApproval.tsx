@@ -61,6 +61,8 @@ export function SecondApproval({ row, adminId }: { row: AwaitingRow; adminId: st
         <input
           id={reasonId}
           name="reason"
+          // A free reason for this one decision: nothing for the browser to suggest.
+          autoComplete="off"
           required
           maxLength={500}
           className="block min-h-11 w-full rounded border border-slate-300 px-2 dark:border-slate-600 dark:bg-slate-900"

@@ -3,6 +3,7 @@ import { unagreedReconsents } from "./service";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
 import { recordId } from "../../lib/input";
 import { z } from "zod";
+import { sendBackInput } from "../../domain/withdrawal-decision";
 import { acceptInput, consentListInput, documentInput, kindInput, publishInput } from "./schema";
 import * as legal from "./service";
 
@@ -46,6 +47,20 @@ export const legalRouter = router({
     .meta({ role: "admin", permission: "legal" })
     .input(publishInput)
     .mutation(({ ctx, input }) => legal.publish(ctx.db, ctx.user.id, input)),
+
+  /** A different admin's approval of a version awaiting it: published and in force, once. */
+  approve: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
+    .input(z.object({ id: recordId }))
+    .mutation(({ ctx, input }) => legal.approveVersion(ctx.db, ctx.user.id, input.id)),
+
+  /** A different admin sends a version awaiting approval back with a reason: never published. */
+  sendBack: adminProcedure
+    .meta({ role: "admin", permission: "legal" })
+    .input(sendBackInput)
+    .mutation(({ ctx, input }) =>
+      legal.sendBackVersion(ctx.db, ctx.user.id, input.id, input.reason),
+    ),
 
   memberConsents: adminProcedure
     .meta({ role: "admin", permission: "legal" })

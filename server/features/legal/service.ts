@@ -143,6 +143,7 @@ export async function adminDocument(db: Db, kind: LegalKind) {
         }
       : null,
     versions: await history(db.kysely, kind),
+    ...(await approvals(db.kysely, kind, latest?.version ?? 0)),
   };
 }
 
@@ -204,33 +205,63 @@ export async function previewPublish(db: Db, input: PublishValues) {
   };
 }
 
+/** The version of `kind` awaiting its second approval, if any (at most one at a time). */
+function awaitingVersion(db: Kysely<Database>, kind: LegalKind) {
+  return db
+    .selectFrom("legal_approvals")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("status", "=", "checking")
+    .orderBy("first_approved_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /**
  * Publishes the next version of a document, audited. Two admins publishing at once both read
  * the same latest number; the unique (kind, version) index refuses the second, which is told
  * to look again rather than silently numbered after a text it never saw.
+ *
+ * A version asking every member to agree again is not published here: it is the first approval,
+ * kept aside (not in force, not on the public page) until a different admin approves it with
+ * `approveVersion`. While one awaits, no other version of that document is published: the
+ * awaiting text was written against the current one.
  */
 export async function publish(db: Db, adminId: string, input: PublishValues) {
-  const id = newId();
   try {
     return await db.kysely.transaction().execute(async (trx) => {
+      if (await awaitingVersion(trx, input.kind)) {
+        throw new AppError("CONFLICT", "legalAwaitingApproval");
+      }
       const latest = await latestVersion(trx, input.kind);
       const version = (latest?.version ?? 0) + 1;
-      const now = nowDb();
-      await trx
-        .insertInto("legal_documents")
-        .values({
-          id,
-          kind: input.kind,
-          version,
-          body: input.body,
-          body_en: input.bodyEn,
-          summary: input.summary,
-          summary_en: input.summaryEn,
-          reconsent: input.reconsent ? 1 : 0,
-          published_at: now,
-          published_by: adminId,
-        })
-        .execute();
+      if (input.reconsent) {
+        const id = newId();
+        await trx
+          .insertInto("legal_approvals")
+          .values({
+            id,
+            kind: input.kind,
+            base_version: latest?.version ?? 0,
+            body: input.body,
+            body_en: input.bodyEn,
+            summary: input.summary,
+            summary_en: input.summaryEn,
+            status: "checking",
+            first_approved_by: adminId,
+            first_approved_at: nowDb(),
+          })
+          .execute();
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: "legal.firstApprove",
+          targetType: "legal_approval",
+          targetId: id,
+          data: { kind: input.kind, version, reconsent: true },
+        });
+        return { kind: input.kind, version, awaiting: true as const };
+      }
+      const id = await insertVersion(trx, adminId, version, input);
       await recordAudit(trx, {
         actorId: adminId,
         action: "legal.publish",
@@ -244,6 +275,186 @@ export async function publish(db: Db, adminId: string, input: PublishValues) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "legalPublishedMeanwhile");
     throw error;
   }
+}
+
+/** The one insert of a published version: never updated afterwards. */
+async function insertVersion(
+  trx: Kysely<Database>,
+  publishedBy: string | null,
+  version: number,
+  input: PublishValues,
+): Promise<string> {
+  const id = newId();
+  await trx
+    .insertInto("legal_documents")
+    .values({
+      id,
+      kind: input.kind,
+      version,
+      body: input.body,
+      body_en: input.bodyEn,
+      summary: input.summary,
+      summary_en: input.summaryEn,
+      reconsent: input.reconsent ? 1 : 0,
+      published_at: nowDb(),
+      published_by: publishedBy,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * The second approval of a version awaiting it, by anyone but its first approver, once: one
+ * conditional UPDATE decides (two approvals at once: the second finds it decided), and only then
+ * is the version inserted and in force. The text must still follow the current version.
+ */
+export async function approveVersion(db: Db, adminId: string, id: string) {
+  try {
+    return await db.kysely.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("legal_approvals")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      const result = await trx
+        .updateTable("legal_approvals")
+        .set({ status: "published", decided_by: adminId, decided_at: nowDb() })
+        .where("id", "=", id)
+        .where("status", "=", "checking")
+        .where("first_approved_by", "<>", adminId)
+        .executeTakeFirst();
+      if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
+      const latest = await latestVersion(trx, row.kind);
+      if ((latest?.version ?? 0) !== row.base_version) {
+        throw new AppError("CONFLICT", "legalPublishedMeanwhile");
+      }
+      const version = row.base_version + 1;
+      const documentId = await insertVersion(trx, row.first_approved_by, version, {
+        kind: row.kind,
+        body: row.body,
+        bodyEn: row.body_en,
+        summary: row.summary,
+        summaryEn: row.summary_en,
+        reconsent: true,
+      } as PublishValues);
+      await trx.updateTable("legal_approvals").set({ version }).where("id", "=", id).execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "legal.secondApprove",
+        targetType: "legal_document",
+        targetId: documentId,
+        data: { kind: row.kind, version, firstApprovedBy: row.first_approved_by },
+      });
+      return { kind: row.kind, version };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "legalPublishedMeanwhile");
+    throw error;
+  }
+}
+
+/**
+ * Sends a version awaiting its second approval back with a reason its first approver reads;
+ * nothing is published. By anyone but the first approver, once: one conditional UPDATE.
+ */
+export async function sendBackVersion(db: Db, adminId: string, id: string, reason: string) {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("legal_approvals")
+      .select(["id", "kind", "base_version", "status", "first_approved_by"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    const result = await trx
+      .updateTable("legal_approvals")
+      .set({
+        status: "returned",
+        decided_by: adminId,
+        decided_at: nowDb(),
+        send_back_reason: reason,
+      })
+      .where("id", "=", id)
+      .where("status", "=", "checking")
+      .where("first_approved_by", "<>", adminId)
+      .executeTakeFirst();
+    if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "legal.sendBack",
+      targetType: "legal_approval",
+      targetId: id,
+      data: {
+        kind: row.kind,
+        version: row.base_version + 1,
+        firstApprovedBy: row.first_approved_by,
+        reason,
+      },
+    });
+    return { id, status: "returned" as const };
+  });
+}
+
+/** Why a second decision was refused: the same admin as the first, or already decided. */
+function secondDecisionRefusal(
+  row: { status: string; first_approved_by: string | null } | undefined,
+  adminId: string,
+) {
+  if (!row) return new AppError("NOT_FOUND", "notFound");
+  if (row.status === "checking" && row.first_approved_by === adminId)
+    return new AppError("FORBIDDEN", "sameApprover");
+  return new AppError("CONFLICT", "notAwaitingApproval");
+}
+
+/**
+ * For the editor: the version awaiting its second approval, with who gave the first, and the
+ * latest one sent back (its reason, for the admin who wrote it).
+ */
+async function approvals(db: Kysely<Database>, kind: LegalKind, current: number) {
+  const rows = await db
+    .selectFrom("legal_approvals as a")
+    .leftJoin("users as f", "f.id", "a.first_approved_by")
+    .leftJoin("users as d", "d.id", "a.decided_by")
+    .select([
+      "a.id",
+      "a.status",
+      "a.base_version",
+      "a.summary",
+      "a.summary_en",
+      "a.first_approved_by",
+      "a.first_approved_at",
+      "a.send_back_reason",
+      "a.decided_at",
+      "f.name as first_name",
+      "f.email as first_email",
+      "d.name as decided_name",
+      "d.email as decided_email",
+    ])
+    .where("a.kind", "=", kind)
+    .where("a.status", "in", ["checking", "returned"])
+    .orderBy("a.first_approved_at", "desc")
+    .orderBy("a.id", "desc")
+    .limit(2)
+    .execute();
+  const shape = (r: (typeof rows)[number]) => ({
+    id: r.id,
+    status: r.status,
+    version: r.base_version + 1,
+    summary: r.summary ?? "",
+    summaryEn: r.summary_en ?? "",
+    firstApprover: r.first_approved_by
+      ? { id: r.first_approved_by, name: r.first_name || r.first_email || "" }
+      : null,
+    firstApprovedAt: r.first_approved_at,
+    sendBackReason: r.send_back_reason,
+    decidedAt: r.decided_at,
+    decidedBy: r.decided_name || r.decided_email || null,
+  });
+  const awaiting = rows.find((r) => r.status === "checking");
+  const returned = rows.find((r) => r.status === "returned");
+  return {
+    awaiting: awaiting ? shape(awaiting) : null,
+    // A version sent back is news only until the document moves on.
+    returned: returned && !awaiting && returned.base_version === current ? shape(returned) : null,
+  };
 }
 
 // ------------------------------------------------------------------------------ consent

@@ -20,17 +20,19 @@ import { CheckboxField, SubmitButton, useFieldError } from "~/components/ui/form
 import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink, textLink } from "~/components/ui/link";
 import { formatDateTime } from "~/lib/format";
-import { attempt, type FormError, isChecked, parseForm } from "~/lib/forms.server";
+import { attempt, type FormError, isChecked, parseFormData } from "~/lib/forms.server";
+import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { presentDecisionForm } from "../../../../server/domain/present";
+import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
 import type { Titler } from "~/lib/page-title";
 import { LegalPublishPreview } from "./__legal-preview";
-import { answerRefusals } from "~/lib/refusals.server";
 
 export const handle = {
   title: ((t, data) => {
     const kind = (data as { document?: { kind?: string } } | undefined)?.document?.kind;
     return kind ? t("legal:admin.editTitle", { document: t(`legal:kinds.${kind}`) }) : undefined;
   }) satisfies Titler,
-  i18n: ["legal", "errors"],
+  i18n: ["legal", "errors", "admin-money"],
 };
 
 function kindOf(param: string | undefined): LegalKind {
@@ -41,9 +43,11 @@ function kindOf(param: string | undefined): LegalKind {
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ context, params }: LoaderFunctionArgs) => {
-    return json({
-      document: await context.trpc.legal.adminDocument({ kind: kindOf(params.kind) }),
-    });
+    const [document, me] = await Promise.all([
+      context.trpc.legal.adminDocument({ kind: kindOf(params.kind) }),
+      context.trpc.auth.me(),
+    ]);
+    return json({ document, adminId: me?.id ?? "" });
   },
 );
 
@@ -56,9 +60,28 @@ export const loader = /* @__PURE__ */ answerRefusals(
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
     const kind = kindOf(params.kind);
-    const parsed = await parseForm(request, publishForm(kind));
+    const form = await readForm(request);
+    const intent = form.get("intent");
+    if (intent === "approve" || intent === "sendBack") {
+      // A second admin's decision on the version awaiting it (never its first approver).
+      const decision = await parseFormData(form, presentDecisionForm);
+      if (!decision.ok) return decision.response;
+      const { input } = decision;
+      const decided = await attempt(decision.values, async () =>
+        input.intent === "approve"
+          ? (await context.trpc.legal.approve({ id: input.id })).version
+          : (await context.trpc.legal.sendBack(input), null),
+      );
+      if (!decided.ok) return decided.response;
+      return redirect(
+        decided.data === null
+          ? `/admin/setting/legal/${kind}?sentBack=1`
+          : `/admin/setting/legal/${kind}?published=${decided.data}`,
+      );
+    }
+    const parsed = await parseFormData(form, publishForm(kind));
     if (!parsed.ok) return parsed.response;
-    const { input, values, form } = parsed;
+    const { input, values } = parsed;
     const previewed = await attempt(values, () => context.trpc.legal.preview({ kind, ...input }));
     if (!previewed.ok) return previewed.response;
     const preview = previewed.data;
@@ -77,7 +100,9 @@ export const action = /* @__PURE__ */ answerRefusals(
     }
     const result = await attempt(values, () => context.trpc.legal.publish({ kind, ...input }));
     if (!result.ok) return result.response;
-    return redirect(`/admin/setting/legal/${kind}?published=${result.data.version}`);
+    return redirect(
+      `/admin/setting/legal/${kind}?${"awaiting" in result.data ? "awaiting" : "published"}=${result.data.version}`,
+    );
   },
 );
 
@@ -88,21 +113,28 @@ export const action = /* @__PURE__ */ answerRefusals(
  */
 export default function LegalDocumentEditor() {
   const { t } = useTranslation(["legal", "errors", "common"]);
-  const { document: doc } = useLoaderData<typeof loader>();
+  const { document: doc, adminId } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const published = params.get("published");
-  const error = result && !result.ok ? result.error : null;
+  const awaitingSent = params.get("awaiting");
+  const sentBack = params.get("sentBack");
+  // A second admin's refused decision answers with its own values, not the editor's.
+  const decisionIntent = result ? (result.values as Record<string, unknown>).intent : undefined;
+  const isDecision = decisionIntent === "approve" || decisionIntent === "sendBack";
+  const decisionError = isDecision && result && !result.ok ? result.error : null;
+  const error = !isDecision && result && !result.ok ? result.error : null;
   const preview = result && "preview" in result ? result.preview : null;
-  const echoed: Record<string, unknown> = result
-    ? result.values
-    : {
-        body: doc.latest?.body ?? "",
-        bodyEn: doc.latest?.bodyEn ?? "",
-        // Each version's summary says what it changed: the next one starts empty.
-        summary: "",
-        summaryEn: "",
-      };
+  const echoed: Record<string, unknown> =
+    result && !isDecision
+      ? result.values
+      : {
+          body: doc.latest?.body ?? "",
+          bodyEn: doc.latest?.bodyEn ?? "",
+          // Each version's summary says what it changed: the next one starts empty.
+          summary: "",
+          summaryEn: "",
+        };
   const errorOf = (name: string, label: string) => {
     const key = error?.fieldErrors[name];
     return key ? t(`errors:field.${key}`, { field: label }) : null;
@@ -124,6 +156,51 @@ export default function LegalDocumentEditor() {
           <Link to={LEGAL_PATHS[doc.kind]} className={textLink}>
             {t("admin.view")}
           </Link>
+        </Alert>
+      )}
+      {awaitingSent && !error && (
+        <Alert tone="info" testId="legal-awaiting-sent">
+          {t("admin.awaitingSent", { version: awaitingSent })}
+        </Alert>
+      )}
+      {sentBack && !error && (
+        <Alert tone="info" testId="legal-sent-back">
+          {t("admin.sentBackNow")}
+        </Alert>
+      )}
+      {doc.awaiting && (
+        <Section
+          title={t("admin.awaitingTitle", { version: doc.awaiting.version })}
+          testId="legal-awaiting"
+        >
+          <div className="space-y-3">
+            {/* A refused decision (its own first approver, or decided meanwhile) says why here. */}
+            <FormErrorAlert error={decisionError} />
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.awaitingNote")}</p>
+            <p className="text-sm">
+              <FirstApprover row={doc.awaiting} />
+              <span className="block text-xs text-slate-600 dark:text-slate-300">
+                {t("admin.firstApprovedAt", {
+                  time: formatDateTime(doc.awaiting.firstApprovedAt),
+                })}
+              </span>
+            </p>
+            {doc.awaiting.summary && (
+              <p className="whitespace-pre-line text-sm" data-testid="legal-awaiting-summary">
+                {doc.awaiting.summary}
+              </p>
+            )}
+            <SecondApproval row={doc.awaiting} adminId={adminId} />
+          </div>
+        </Section>
+      )}
+      {doc.returned && (
+        <Alert tone="warning" testId="legal-returned">
+          {t("admin.returnedTitle", { version: doc.returned.version })}{" "}
+          {t("admin.returnedReason", {
+            name: doc.returned.decidedBy ?? "",
+            reason: doc.returned.sendBackReason ?? "",
+          })}
         </Alert>
       )}
       <Section title={title} testId="legal-editor">

@@ -1,0 +1,18 @@
+import type { Db } from "../../db";
+import { adminWithCaller, type Caller } from "./fixtures";
+
+type PublishInput = Parameters<Caller["legal"]["publish"]>[0];
+
+/**
+ * Publishes a legal version and puts it in force: one asking members to agree again waits for
+ * a second admin, so a fresh admin approves it here. For tests about what a version in force
+ * does, not about its approval.
+ */
+export async function publishInForce(db: Db, admin: Caller, input: PublishInput) {
+  const made = await admin.legal.publish(input);
+  if (!("awaiting" in made)) return made;
+  const awaiting = (await admin.legal.adminDocument({ kind: input.kind })).awaiting;
+  if (!awaiting) throw new Error("the version awaiting its second approval is missing");
+  const checker = await adminWithCaller(db);
+  return checker.caller.legal.approve({ id: awaiting.id });
+}
