@@ -131,6 +131,21 @@ export interface BrokerAccounts {
   user_id: string;
 }
 
+export interface BrokerRateChanges {
+  approved_at: Generated<string | null>;
+  approved_by: Generated<string | null>;
+  broker_id: string;
+  created_at: string;
+  effective_from: string;
+  first_approved_at: Generated<string | null>;
+  first_approved_by: Generated<string | null>;
+  id: string;
+  rates: string;
+  send_back_reason: Generated<string | null>;
+  status: string;
+  updated_at: string;
+}
+
 export interface BrokerRates {
   account_type: string;
   broker_id: string;
@@ -1025,6 +1040,7 @@ export interface DB {
   audit_log: AuditLog;
   auth_tokens: AuthTokens;
   broker_accounts: BrokerAccounts;
+  broker_rate_changes: BrokerRateChanges;
   broker_rate_versions: BrokerRateVersions;
   broker_rates: BrokerRates;
   broker_slugs: BrokerSlugs;

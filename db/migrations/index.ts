@@ -55,6 +55,7 @@ import * as m202612020500 from "./202612020500_data_export_mail";
 import * as m202612030100 from "./202612030100_present_second_approval";
 import * as m202612030200 from "./202612030200_line_link_step_up";
 import * as m202612030230 from "./202612030230_liff_token_uses";
+import * as m202612030300 from "./202612030300_rate_change_second_approval";
 import * as m202612030330 from "./202612030330_legal_second_approval";
 
 /**
@@ -119,5 +120,6 @@ export const migrations: Record<string, Migration> = {
   "202612030100_present_second_approval": m202612030100,
   "202612030200_line_link_step_up": m202612030200,
   "202612030230_liff_token_uses": m202612030230,
+  "202612030300_rate_change_second_approval": m202612030300,
   "202612030330_legal_second_approval": m202612030330,
 };

@@ -20,6 +20,7 @@ import type {
   BrokerSlugsTable,
   BrokerRatesTable,
   BrokerRateVersionsTable,
+  BrokerRateChangesTable,
   BrokerAccountsTable,
   EasTable,
   EaFilesTable,
@@ -97,6 +98,7 @@ export interface Database {
   broker_slugs: BrokerSlugsTable;
   broker_rates: BrokerRatesTable;
   broker_rate_versions: BrokerRateVersionsTable;
+  broker_rate_changes: BrokerRateChangesTable;
   broker_accounts: BrokerAccountsTable;
   sessions: SessionsTable;
   settings: SettingsTable;

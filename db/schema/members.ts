@@ -161,6 +161,19 @@ export type BrokerRateVersionsTable = Table<
   }
 >;
 
+/**
+ * A change of a broker's rate card awaiting a second admin: "checking" while it waits (not in
+ * force), "approved" once written as a version, "returned" when sent back (never in force).
+ */
+export type BrokerRateChangeStatus = "checking" | "approved" | "returned";
+
+export type BrokerRateChangesTable = Table<
+  "broker_rate_changes",
+  {
+    status: BrokerRateChangeStatus;
+  }
+>;
+
 export type BrokerAccountStatus = "pending" | "approved" | "denied";
 
 export type BrokerAccountsTable = Table<

@@ -98,6 +98,17 @@ async function newBrokerForm(page: Page, prefix: string, label: string) {
   return { code, name, form, rows: form.getByTestId("rate-row") };
 }
 
+/** A second admin, on the broker's edit page, approves the rate change waiting there. */
+async function approveAsAnotherAdmin(
+  page: Page,
+  login: (permission?: "admin") => Promise<unknown>,
+) {
+  await login("admin");
+  await page.reload();
+  await page.getByTestId("rate-changes").getByTestId("approve-second").click();
+  await expect(page.getByTestId("rate-change-decided")).toBeVisible();
+}
+
 test.describe("admin: broker rates", () => {
   test("gives a new broker rates, a schedule and conditions, and edits the rate rows", async ({
     page,
@@ -149,7 +160,10 @@ test.describe("admin: broker rates", () => {
     await form.getByLabel("入金スケジュール").selectOption("weekly");
     await form.getByLabel("入金曜日").selectOption("3");
     await form.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByTestId("broker-saved")).toContainText(name);
+    // New rates wait for a second admin; the maker is told so and cannot approve them.
+    await expect(page.getByTestId("rate-change-waiting")).toBeVisible();
+    await expect(page.getByTestId("rate-changes").getByTestId("awaiting-other")).toBeVisible();
+    await approveAsAnotherAdmin(page, login);
 
     await visit(page, "/brokers");
     await expect(card.getByTestId("rate-line")).toHaveText(["Raw$3.50 / ロット"]);
@@ -171,7 +185,8 @@ test.describe("admin: broker rates", () => {
     const next = new Date(Date.now() + 9 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 10);
     await form.getByLabel("レートの適用開始日").fill(next);
     await form.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByTestId("broker-saved")).toContainText(name);
+    await expect(page.getByTestId("rate-change-waiting")).toBeVisible();
+    await approveAsAnotherAdmin(page, login);
 
     // Today's rate stays; the change is listed, scheduled, with its day.
     await visit(page, "/brokers");

@@ -653,7 +653,12 @@ test("an admin dates a rate change back, reviews the adjustment batch and applie
   await rows.nth(1).getByLabel("レート", { exact: true }).fill("50");
   await form.getByLabel("レートの適用開始日").fill(first);
   await form.getByRole("button", { name: "保存する" }).click();
-  await expect(page.getByTestId("broker-saved")).toBeVisible();
+  // The change waits for a second admin, who approves it on the same page.
+  await expect(page.getByTestId("rate-change-waiting")).toBeVisible();
+  await login("admin");
+  await page.reload();
+  await page.getByTestId("rate-changes").getByTestId("approve-second").click();
+  await expect(page.getByTestId("rate-change-decided")).toBeVisible();
 
   await visit(page, `/admin/account/brokers/${brokerId}`);
   await page.getByTestId("adjustments-link").click();

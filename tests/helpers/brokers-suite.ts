@@ -31,6 +31,9 @@ export function brokersSuite() {
     /** Set before the tests run. */
     admin: null as unknown as Awaited<ReturnType<typeof callerFor>>,
     adminId: "",
+    /** A second admin, who approves the first one's rate card changes. */
+    checker: null as unknown as Awaited<ReturnType<typeof callerFor>>,
+    update,
     brokers: {} as Record<string, string>,
     brokerInput,
     createBroker,
@@ -59,6 +62,16 @@ export function brokersSuite() {
     return id;
   }
 
+  /**
+   * The first admin's save of a broker, and a second admin's approval of its rate change (if
+   * any), so the rates are in force as the rate tests expect.
+   */
+  async function update(input: Parameters<typeof suite.admin.brokers.update>[0]) {
+    const saved = await suite.admin.brokers.update(input);
+    if (saved.rateChange) await suite.checker.brokers.rateChanges.approve({ id: saved.rateChange });
+    return saved;
+  }
+
   async function member() {
     const user = await createUser(t.db);
     return { ...user, caller: await callerFor(t.db, user.id, { storage }) };
@@ -68,6 +81,8 @@ export function brokersSuite() {
     const a = await createUser(t.db, { permission: "admin", nickname: "admin1" });
     suite.adminId = a.id;
     suite.admin = await callerFor(t.db, a.id, { storage });
+    const checker = await createUser(t.db, { permission: "admin", nickname: "admin2" });
+    suite.checker = await callerFor(t.db, checker.id, { storage });
     suite.brokers.xm = await suite.createBroker({ name: "XM", code: "xm", displayOrder: "10" });
     suite.brokers.titan = await suite.createBroker({ ...TITAN_FX, displayOrder: "20" });
     suite.brokers.exness = await suite.createBroker({

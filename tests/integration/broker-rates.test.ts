@@ -31,7 +31,7 @@ const xmUpdate = (extra: Record<string, unknown>) => ({
 
 describe(`broker rates and crediting on ${testEngine}`, () => {
   it("saves rates, conditions and schedule with the broker, audited, and shows them to anyone", async () => {
-    await suite.admin.brokers.update(xmUpdate({ terms: terms() }));
+    await suite.update(xmUpdate({ terms: terms() }));
     const broker = await suite.admin.brokers.get({ id: suite.brokers.xm! });
     expect(broker).toMatchObject({ creditCycle: "monthly", creditDay: 10 });
     expect(broker.rates).toEqual([
@@ -72,8 +72,8 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
 
     // Saving the same terms again changes nothing, so nothing more is audited; an update
     // without terms (an older form) keeps them.
-    await suite.admin.brokers.update(xmUpdate({ terms: terms() }));
-    await suite.admin.brokers.update(xmUpdate({}));
+    await suite.update(xmUpdate({ terms: terms() }));
+    await suite.update(xmUpdate({}));
     expect((await suite.admin.brokers.get({ id: suite.brokers.xm! })).rates).toHaveLength(3);
     const again = await auditsOf(t.db, suite.brokers.xm!, "broker.update");
     expect(again).toHaveLength(1);
@@ -88,7 +88,7 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     });
     expect(
       await refusal(
-        suite.admin.brokers.update(
+        suite.update(
           titan({
             terms: terms({
               creditCycle: "weekly",
@@ -113,9 +113,7 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
       kind: "jpy_per_lot",
       value: "100",
     }));
-    expect(
-      await refusal(suite.admin.brokers.update(titan({ terms: terms({ rates: many }) }))),
-    ).toEqual({
+    expect(await refusal(suite.update(titan({ terms: terms({ rates: many }) })))).toEqual({
       "terms.rates": "tooMany",
     });
     expect((await suite.admin.brokers.get({ id: suite.brokers.titan! })).rates).toEqual(before);

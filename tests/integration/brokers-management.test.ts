@@ -70,7 +70,7 @@ describe(`broker management on ${testEngine}`, () => {
     });
 
     // A replaced logo is no longer served, and its file is gone.
-    await suite.admin.brokers.update({
+    await suite.update({
       id,
       ...brokerInput({ code: "art", name: "Art" }),
       logo: fixture("avatar.webp"),
@@ -87,7 +87,7 @@ describe(`broker management on ${testEngine}`, () => {
     const id = await createBroker({ code: "retire", name: "Retire" });
     const m = await member();
     await m.caller.brokers.accounts.add({ brokerId: id, accountNumber: "12121" });
-    await suite.admin.brokers.update({
+    await suite.update({
       id,
       ...brokerInput({ code: "retire", name: "Retire", active: false }),
     });

@@ -23,7 +23,7 @@ const exnessReport = (rows: string[]) =>
   b64(["Ticket;Login;Symbol;Close time;Volume;Commission", ...rows].join("\r\n"));
 
 async function setRates(id: string, name: string, code: string, rates: unknown[], extra = {}) {
-  await suite.admin.brokers.update({
+  await suite.update({
     ...brokerInput({ name, code, ...extra }),
     id,
     terms: { conditions: "", conditionsEn: "", creditCycle: "", creditDay: "", rates },

@@ -67,7 +67,7 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
 
   it("takes a past day, prices later imports at it and leaves credited rows at their price", async () => {
     const xmId = suite.brokers.xm!;
-    await suite.admin.brokers.update(xmUpdate({ terms: terms(card("800", "40")) }));
+    await suite.update(xmUpdate({ terms: terms(card("800", "40")) }));
     const [m1, m2, m3] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
     Object.assign(who, { m1: m1.id, m2: m2.id, m3: m3.id });
     await setAccountType(t.db, await createAccount(t.db, m1.id, xmId, "770001"), "Standard");
@@ -85,9 +85,7 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
 
     // Announced after the fact: from 10 October Standard pays ¥700, Micro 50 %.
     expect(
-      await refusal(
-        suite.admin.brokers.update(xmUpdate({ terms: terms(card("700", "50"), "2026-10-10") })),
-      ),
+      await refusal(suite.update(xmUpdate({ terms: terms(card("700", "50"), "2026-10-10") }))),
     ).toBe("ok");
     const broker = await suite.admin.brokers.get({ id: xmId });
     expect(broker.versions.map((v) => v.from)).toEqual(["2000-01-01", "2026-10-10"]);
@@ -287,7 +285,7 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
 
   it("refuses to apply a batch drawn up before another one was applied (stale)", async () => {
     // Announced later still: from 13 October Standard pays ¥750.
-    await suite.admin.brokers.update(xmUpdate({ terms: terms(card("750", "50"), "2026-10-13") }));
+    await suite.update(xmUpdate({ terms: terms(card("750", "50"), "2026-10-13") }));
     const input = { brokerId: suite.brokers.xm!, from: "2026-10-13" };
     const impact = await suite.admin.brokers.adjustments.impact(input);
     // m1's 0.37 lot (¥259 → ¥277) and 1 lot (¥700 → ¥750); m3's 3 lots (¥2,100 → ¥2,250).

@@ -38,7 +38,7 @@ const dayAfter = (day: string, days: number) =>
 describe(`rates in force on the trade date on ${testEngine}`, () => {
   it("schedules a change from a day on, refuses a day that is not one, and shows what changed and when", async () => {
     // A broker's first rates apply from the start.
-    await suite.admin.brokers.update(
+    await suite.update(
       xmUpdate({
         terms: terms([
           { accountType: "Standard", kind: "jpy_per_lot", value: "800" },
@@ -50,10 +50,10 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
     const today = tokyoDay();
     const tomorrow = dayAfter(today, 1);
     // A day already past is taken (tests/integration/rate-adjustments.test.ts).
-    expect(
-      await refusal(suite.admin.brokers.update(xmUpdate({ terms: terms([], "2026-02-30") }))),
-    ).toEqual({ "terms.ratesFrom": "rateDate" });
-    await suite.admin.brokers.update(
+    expect(await refusal(suite.update(xmUpdate({ terms: terms([], "2026-02-30") })))).toEqual({
+      "terms.ratesFrom": "rateDate",
+    });
+    await suite.update(
       xmUpdate({
         terms: terms(
           [
@@ -204,7 +204,7 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
     ]);
 
     // A later change of the card (from today) re-prices nothing already credited.
-    await suite.admin.brokers.update(
+    await suite.update(
       xmUpdate({
         terms: terms([{ accountType: "Standard", kind: "jpy_per_lot", value: "1000" }]),
       }),

@@ -19,6 +19,9 @@ import {
 } from "./schema";
 import * as brokers from "./service";
 import * as terms from "./terms";
+import * as rateChanges from "./rate-changes";
+import { sendBack } from "../wallet/approvals";
+import { sendBackInput } from "../../domain/withdrawal-decision";
 
 export const brokersRouter = router({
   /** Brokers members can register at: banners and the add-account form. */
@@ -62,9 +65,35 @@ export const brokersRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { id, logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
       const images = { logo, banner, removeLogo, removeBanner };
-      await brokers.updateBroker(ctx, ctx.user.id, id, broker, images, brokerTerms);
-      return { ok: true };
+      const saved = await brokers.updateBroker(ctx, ctx.user.id, id, broker, images, brokerTerms);
+      return { ok: true, ...saved };
     }),
+
+  /**
+   * Rate card changes awaiting a second admin: a save's new rates are in force only once an
+   * admin other than its maker, with the same permission, approves them.
+   */
+  rateChanges: router({
+    /** A broker's rate changes, waiting ones and the last decided, newest first. */
+    list: adminProcedure
+      .meta({ role: "admin", permission: "cashback.import" })
+      .input(brokerIdInput)
+      .query(({ ctx, input }) => rateChanges.listRateChanges(ctx.db, input.id)),
+
+    /** The second approval: the rates take effect from their day. */
+    approve: adminProcedure
+      .meta({ role: "admin", permission: "cashback.import" })
+      .input(brokerIdInput)
+      .mutation(({ ctx, input }) => rateChanges.approveRateChange(ctx, ctx.user.id, input.id)),
+
+    /** Returned to its maker with a reason; never in force. */
+    sendBack: adminProcedure
+      .meta({ role: "admin", permission: "cashback.import" })
+      .input(sendBackInput)
+      .mutation(({ ctx, input }) =>
+        sendBack(ctx, "rate_change", ctx.user.id, input.id, input.reason),
+      ),
+  }),
 
   /**
    * Adjustment batches (decision 085): credited rows re-priced after a rate change dated in

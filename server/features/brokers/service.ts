@@ -24,6 +24,7 @@ import {
   versionsShown,
 } from "./terms";
 import { tokyoDay } from "../../domain/tokyo";
+import { proposeRateChange } from "./rate-changes";
 
 /**
  * Brokers: who members can register accounts at. Admins create, edit and deactivate them
@@ -264,6 +265,10 @@ export async function createBroker(
   return { id };
 }
 
+/**
+ * Saves a broker's fields at once; a change of its rates is only recorded as awaiting a second
+ * admin (`rateChange`: its id), in force once another admin approves it.
+ */
 export async function updateBroker(
   deps: BrokerDeps,
   adminId: string,
@@ -271,7 +276,7 @@ export async function updateBroker(
   input: BrokerValues,
   images: BrokerImages,
   terms?: BrokerTerms,
-): Promise<void> {
+): Promise<{ rateChange: string | null }> {
   const before = found(
     await deps.db.kysely.selectFrom("brokers").selectAll().where("id", "=", id).executeTakeFirst(),
   );
@@ -301,7 +306,8 @@ export async function updateBroker(
     terms && ratesFrom
       ? ratesChange(versionInForce(versions, ratesFrom)?.rates ?? [], terms.rates)
       : null;
-  // One audit record for the save: the changed columns, and the rate rows before and after.
+  // One audit record for the save: the changed columns, and the rate rows asked for, before and
+  // after (not in force until a second admin approves them: the rate change's own records).
   const changes =
     columnChanges || rateChanges
       ? {
@@ -312,6 +318,7 @@ export async function updateBroker(
           },
         }
       : null;
+  let rateChange: string | null = null;
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
       await trx
@@ -319,7 +326,17 @@ export async function updateBroker(
         .set({ ...after, updated_at: nowDb() })
         .where("id", "=", id)
         .execute();
-      if (terms && rateChanges) await saveRateVersion(trx, id, terms.rates, ratesFrom!, adminId);
+      if (terms && rateChanges) {
+        const proposed = await proposeRateChange(
+          trx,
+          adminId,
+          id,
+          ratesFrom!,
+          rateChanges,
+          terms.rates,
+        );
+        rateChange = proposed.id;
+      }
       if (before.code !== after.code) await keepOldSlug(trx, id, before.code, after.code);
       if (changes) {
         await recordAudit(trx, {
@@ -344,6 +361,7 @@ export async function updateBroker(
     ],
     "a broker image",
   );
+  return { rateChange };
 }
 
 /**

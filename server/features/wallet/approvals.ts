@@ -79,14 +79,16 @@ export function approveWithdrawal(deps: WalletDeps, adminId: string, id: string)
 
 /**
  * What sending back means for each kind awaiting a second approval: its table, the member it
- * concerns, and the state it goes back to. A withdrawal or transfer returns to the queue
- * (pending, first approval cleared) for a new first decision; a present, which only its maker
- * asked for, ends returned (never credited), with the reason kept on the row for its maker.
+ * concerns (none for a rate card), and the state it goes back to. A withdrawal or transfer
+ * returns to the queue (pending, first approval cleared) for a new first decision; a present or
+ * a rate card change, which only its maker asked for, ends returned (never credited, never in
+ * force), with the reason kept on the row for its maker.
  */
 const SEND_BACK = {
   withdrawal: { table: "withdrawals", member: "user_id", to: "pending", keepReason: false },
   transfer: { table: "transfers", member: "sender_id", to: "pending", keepReason: false },
   present: { table: "presents", member: "user_id", to: "returned", keepReason: true },
+  rate_change: { table: "broker_rate_changes", member: null, to: "returned", keepReason: true },
 } as const;
 export type SendBackKind = keyof typeof SEND_BACK;
 
@@ -95,7 +97,7 @@ export type SendBackKind = keyof typeof SEND_BACK;
  * member sees no change. By anyone but the first approver, once: one conditional UPDATE.
  */
 export function sendBack(
-  deps: WalletDeps,
+  deps: Pick<WalletDeps, "db">,
   kind: SendBackKind,
   adminId: string,
   id: string,
@@ -107,7 +109,8 @@ export function sendBack(
   return inTransaction(deps.db, async (trx) => {
     const row = await trx
       .selectFrom(t)
-      .select(["id", "amount", "status", "first_approved_by", `${member as "user_id"} as member`])
+      .select(["id", "status", "first_approved_by"])
+      .$if(member !== null, (q) => q.select(["amount", `${member as "user_id"} as member`]))
       .where("id", "=", id)
       .executeTakeFirst();
     const result = await trx
@@ -128,10 +131,9 @@ export function sendBack(
       action: `${kind}.sendBack`,
       targetType: kind,
       targetId: id,
-      memberId: row.member,
+      ...(member !== null && { memberId: row.member }),
       data: {
-        amount: row.amount,
-        userId: row.member,
+        ...(member !== null && { amount: row.amount, userId: row.member }),
         firstApprovedBy: row.first_approved_by,
         reason,
       },

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
 import { termsInitial } from "~/components/brokers/BrokerTermsFields";
@@ -9,11 +9,18 @@ import { BROKER_FORM, brokerFormInput, brokerImages } from "./broker-form.server
 import { answerRefusals } from "~/lib/refusals.server";
 import { actionLink } from "~/components/ui/link";
 import { title } from "~/lib/page-title";
+import { attempt, parseFormData } from "~/lib/forms.server";
+import { readForm } from "~/lib/refusals.server";
+import { presentDecisionForm } from "../../../../server/domain/present";
+import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
+import { Alert, FormErrorAlert } from "~/components/ui/Alert";
+import { Section } from "~/components/ui/card";
 
 export const handle = {
   title: title.named("broker.name", "admin:brokers.edit"),
   // brokers: the rate changes listed under the rates (their words are the public card's).
-  i18n: ["admin", "accounts", "brokers", "errors"],
+  // admin-money: the second approval's controls, shared with the money queues.
+  i18n: ["admin", "accounts", "brokers", "errors", "admin-money"],
 };
 
 async function brokerOr404(context: LoaderFunctionArgs["context"], id: string) {
@@ -29,21 +36,51 @@ async function brokerOr404(context: LoaderFunctionArgs["context"], id: string) {
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ context, params }: LoaderFunctionArgs) => {
-    return json({ broker: await brokerOr404(context, params.id ?? "") });
+    const broker = await brokerOr404(context, params.id ?? "");
+    const [rateChanges, me] = await Promise.all([
+      context.trpc.brokers.rateChanges.list({ id: broker.id }),
+      context.trpc.auth.me(),
+    ]);
+    return json({ broker, rateChanges, adminId: me?.id ?? "" });
   },
 );
 
+/**
+ * Saves the broker; new rates only wait for a second admin, so a save that changed them comes
+ * back here to show that. A second admin's approval or sending back of a waiting change is
+ * posted here too, named by its `intent` (the broker form has none).
+ */
 export const action = /* @__PURE__ */ answerRefusals(
-  ({ request, context, params }: ActionFunctionArgs) => {
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const id = params.id ?? "";
+    if (request.headers.get("content-type")?.includes("urlencoded")) {
+      const form = await readForm(request);
+      if (form.has("intent")) {
+        const parsed = await parseFormData(form, presentDecisionForm);
+        if (!parsed.ok) return parsed.response;
+        const { input } = parsed;
+        const changes = context.trpc.brokers.rateChanges;
+        const result = await attempt(parsed.values, async () => {
+          if (input.intent === "approve") await changes.approve({ id: input.id });
+          else await changes.sendBack(input);
+        });
+        if (!result.ok) return result.response;
+        return json({ ok: true as const, intent: input.intent });
+      }
+      throw new Response(null, { status: 400 });
+    }
     return saveRecord(
       parseForm(request, brokerFormInput, BROKER_FORM),
       async (form) =>
         context.trpc.brokers.update({
-          id: params.id ?? "",
+          id,
           ...form.input,
           ...(await brokerImages(form.form)),
         }),
-      (form) => listWithSaved("/admin/account/brokers", form.value.name),
+      (form, saved) =>
+        saved.rateChange
+          ? `/admin/account/brokers/${id}?rateChange=waiting`
+          : listWithSaved("/admin/account/brokers", form.value.name),
     );
   },
 );
@@ -51,8 +88,17 @@ export const action = /* @__PURE__ */ answerRefusals(
 /** Edit a broker; unticking "shown to members" deactivates it (its accounts stay). */
 export default function EditBroker() {
   const { t } = useTranslation("admin");
-  const { broker } = useLoaderData<typeof loader>();
-  const { echoed, error } = useRefusedForm();
+  const { broker, rateChanges, adminId } = useLoaderData<typeof loader>();
+  const refused = useRefusedForm();
+  const [params] = useSearchParams();
+  const decision = useActionData<typeof action>() as
+    | { ok: true; intent: string }
+    | { ok: false; error?: unknown; values?: Record<string, string> }
+    | undefined;
+  // A refused second decision echoes its intent: it is the rate changes' error, not the form's.
+  const decisionRefused = !!decision && !decision.ok && "intent" in (decision.values ?? {});
+  const echoed = decisionRefused ? {} : refused.echoed;
+  const error = decisionRefused ? null : refused.error;
   return (
     <AdminFormPage
       back="/admin/account/brokers"
@@ -67,6 +113,47 @@ export default function EditBroker() {
       >
         {t("adjustments.link")}
       </Link>
+      {params.get("rateChange") === "waiting" && !decision && (
+        <Alert tone="info" testId="rate-change-waiting">
+          {t("brokers.rateChanges.waiting")}
+        </Alert>
+      )}
+      {decision?.ok && (
+        <Alert tone="success" testId="rate-change-decided">
+          {t(`brokers.rateChanges.${decision.intent === "approve" ? "approved" : "sentBack"}`)}
+        </Alert>
+      )}
+      {rateChanges.length > 0 && (
+        <Section title={t("brokers.rateChanges.title")} testId="rate-changes">
+          {decisionRefused && (
+            <FormErrorAlert error={(decision as { error?: unknown }).error as never} />
+          )}
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+            {rateChanges.map((c) => (
+              <li key={c.id} className="space-y-2 py-3 text-sm" data-testid="rate-change">
+                <p className="font-medium">
+                  {t("brokers.rateChanges.from", { day: c.from })} ·{" "}
+                  {t(`brokers.rateChanges.status.${c.status}`)}
+                </p>
+                <p className="break-words text-slate-600 dark:text-slate-300">
+                  {c.rates.length === 0
+                    ? t("brokers.rateChanges.none")
+                    : c.rates
+                        .map((r) => `${r.accountType} ${r.kind} ${r.valueX100 / 100}`)
+                        .join(" / ")}
+                </p>
+                {c.status === "returned" && c.sendBackReason && (
+                  <p className="break-words">
+                    {t("brokers.rateChanges.reason", { reason: c.sendBackReason })}
+                  </p>
+                )}
+                <FirstApprover row={c} />
+                <SecondApproval row={c} adminId={adminId} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
       <BrokerForm
         // A fresh form after each save attempt, so the kind toggle follows what was sent.
         key={JSON.stringify(echoed)}
