@@ -35,6 +35,8 @@ export async function seedBench(db: Db, accountCount: number, now: string) {
           name: "Bench",
           language: "ja" as const,
           ranking_opt_out: 0,
+          // An admin holds a role, or the admin area answers 403: the bench's admin is an owner.
+          admin_role_id: u.permission === "admin" ? "owner" : null,
           created_at: now,
           updated_at: now,
         })),

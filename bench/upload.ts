@@ -214,10 +214,15 @@ async function main() {
         body: form,
         redirect: "manual",
       });
-      await res.arrayBuffer();
+      const body = await res.text();
       answered = performance.now() - started;
       if (res.status !== 302 && res.status !== 303) {
-        status = `upload answered ${res.status}`;
+        // A refusal says why: the end of the page's visible text (its message is there).
+        const text = body
+          .replace(/<script[\s\S]*?<\/script>/g, "")
+          .replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ");
+        status = `upload answered ${res.status} (…${text.slice(-200)})`;
         return;
       }
       // The preview job: until the batch has left "previewing".
