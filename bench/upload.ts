@@ -148,8 +148,12 @@ async function main() {
     for (const page of pages) await fetch(origin + page.url, { headers: { cookie: page.cookie } });
 
     let peakRss = 0;
+    // Every reading, so the upload's request and its preview each get their own peak.
+    const rssAt: { at: number; rss: number }[] = [];
     const watch = setInterval(() => {
-      peakRss = Math.max(peakRss, memory(pid).rss);
+      const { rss } = memory(pid);
+      rssAt.push({ at: performance.now(), rss });
+      peakRss = Math.max(peakRss, rss);
     }, 100);
 
     /** Page requests from CLIENTS clients until `over()`. */
@@ -250,14 +254,19 @@ async function main() {
     const total = performance.now() - started;
     // The same requests split: those sent while the upload's request ran, and after its answer
     // while its preview job ran.
+    const peakBetween = (from: number, to: number) =>
+      Math.max(0, ...rssAt.filter((r) => r.at >= from && r.at < to).map((r) => r.rss));
+    peakRss = peakBetween(started, started + answered);
     report(
       "  request",
       during.filter((s) => s.at < started + answered),
     );
+    peakRss = peakBetween(started + answered, started + total);
     report(
       "  preview",
       during.filter((s) => s.at >= started + answered),
     );
+    peakRss = peakBetween(started, started + total);
     const busy = report(
       "upload",
       during,

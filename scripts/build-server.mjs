@@ -16,7 +16,12 @@ console.log(
 );
 
 await build({
-  entryPoints: { http: "server/http.ts", bot: "bot/main.ts", cli: "db/cli.ts" },
+  entryPoints: {
+    http: "server/http.ts",
+    "import-thread": "server/import-thread.ts",
+    bot: "bot/main.ts",
+    cli: "db/cli.ts",
+  },
   outdir: "build/server",
   bundle: true,
   platform: "node",

@@ -7,11 +7,10 @@ import { createApp } from "./app";
 import { databaseMetrics } from "./metrics-db";
 import { configOrExit, configWarnings } from "./config";
 import { databaseBeforeStart } from "./database-wait";
-import { storageFor } from "./storage";
 import { processLogger } from "./logger";
 import { HandlerWork, installGracefulShutdown } from "./shutdown";
 import { preparePasswordCheck } from "./auth/password-strength";
-import { ImportWorker } from "./features/cashback/worker";
+import { startImportThread } from "./import-threads";
 import { VERSION } from "./version";
 
 async function main() {
@@ -50,15 +49,14 @@ async function main() {
     );
   });
 
-  // Import jobs (previews, commits and re-runs of broker reports) run here, off the request that
-  // queued them; a lease lets any number of web processes share them (decision 027). A preview
-  // reads the report its upload stored.
-  const imports = new ImportWorker({
-    db,
-    log: log.child({ process: "imports" }),
-    storage: storageFor(config),
-  });
-  imports.start();
+  // Import jobs (previews, commits and re-runs of broker reports) run off the request that
+  // queued them, in a thread of their own, so a 50 MB report never holds up a page; a lease lets
+  // any number of web processes share them. A preview reads the report its upload
+  // stored. The thread is the bundle's import-thread.js, beside this file.
+  const imports = startImportThread(
+    new URL("./import-thread.js", import.meta.url),
+    log.child({ process: "imports" }),
+  );
 
   const shutdown = installGracefulShutdown(server, {
     log,

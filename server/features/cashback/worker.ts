@@ -75,6 +75,20 @@ export async function runJobNow(deps: ImportDeps, jobId: string, source?: Report
   return runImportJob(deps, job, owner, { source });
 }
 
+/** A job this worker ended: what the metrics count. */
+export interface EndedJob {
+  kind: ClaimedJob["kind"];
+  outcome: JobOutcome;
+  /** Rows this worker staged or credited in it. */
+  rows: number;
+}
+
+/** Counts an ended job in this process's metrics. */
+export function countJob({ kind, outcome, rows }: EndedJob) {
+  importJobs.inc({ kind, outcome });
+  importRows.inc({ kind }, rows);
+}
+
 /**
  * The loop that runs import jobs in a process: looks for a job every `pollMs`, runs one at a
  * time, and on stop lets the chunk in hand finish and gives the lease back.
@@ -87,7 +101,12 @@ export class ImportWorker {
 
   constructor(
     private readonly deps: ImportDeps,
-    private readonly options: { pollMs?: number; leaseMs?: number } = {},
+    private readonly options: {
+      pollMs?: number;
+      leaseMs?: number;
+      /** Counts an ended job; by default in this process's metrics. */
+      onJobEnded?: (ended: EndedJob) => void;
+    } = {},
   ) {}
 
   start() {
@@ -121,8 +140,8 @@ export class ImportWorker {
       });
       if (outcome === "stopped") await releaseImportJob(this.deps.db, job.id, this.owner);
       else this.deps.log.info({ job: job.id, outcome }, "import job ended");
-      importJobs.inc({ kind: job.kind, outcome });
-      importRows.inc({ kind: job.kind }, Math.max(0, (await this.rowsDone(job.id)) - rowsBefore));
+      const rows = Math.max(0, (await this.rowsDone(job.id)) - rowsBefore);
+      (this.options.onJobEnded ?? countJob)({ kind: job.kind, outcome, rows });
     }
   }
 

@@ -61,15 +61,14 @@ export const action = /* @__PURE__ */ answerRefusals(
       usdRate: typeof usdRate === "string" ? usdRate : "",
       profileId: typeof profileId === "string" ? profileId : "",
     };
-    const file = read.form.get("file");
-    if (!file || typeof file === "string" || (file.size === 0 && !file.name)) {
+    const file = read.report;
+    if (!file || (file.bytes.length === 0 && !file.name)) {
       return refusal({ key: null, params: null, fieldErrors: { file: "required" } }, values);
     }
-    const content = new Uint8Array(await file.arrayBuffer());
     const result = await attempt(values, () =>
       context.trpc.cashback.preview({
         fileName: file.name,
-        content,
+        content: file.bytes,
         usdRate: values.usdRate,
         profileId: values.profileId,
       }),
