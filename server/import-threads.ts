@@ -6,7 +6,7 @@ import { countJob, type EndedJob } from "./features/cashback/worker";
 export type ImportThreadMessage = { type: "ended"; ended: EndedJob } | { type: "stopped" };
 
 /**
- * The import thread's heap limit. Its live data stays under 160 MB for a 50 MB report; the
+ * The import thread's heap limit. Its heap stays under 90 MB for a 50 MB report; the
  * limit makes it collect before it grows to several times that, and a report that truly needed
  * more fails its job (retried, then marked failed) instead of taking the web process down.
  */
