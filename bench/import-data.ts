@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db";
 import { newId } from "../db/id";
-import { DEMO_SHAPES } from "../db/seed/reports";
+import { DEMO_SHAPES } from "../tools/seed/reports";
 import { saveProfile } from "../server/features/cashback/profiles";
 import { createBroker } from "../tests/helpers/cashback";
 

@@ -23,7 +23,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
-import { DEMO_MEMBER } from "../db/seed";
+import { DEMO_MEMBER } from "../tools/seed";
 import { childEnv, freePort } from "../tests/helpers/processes";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";

@@ -20,7 +20,7 @@ await build({
     http: "server/http.ts",
     "import-thread": "server/import-thread.ts",
     bot: "bot/main.ts",
-    cli: "db/cli.ts",
+    cli: "tools/cli.ts",
   },
   outdir: "build/server",
   bundle: true,

@@ -10,7 +10,11 @@ export const MAX_REPORT_MB = MAX_REPORT_BYTES / 1024 / 1024;
  * into its bytes (a 50 MB report is one 50 MB copy, not a File's and an arrayBuffer()'s too).
  */
 export async function readReportForm(request: Request): Promise<
-  | { form: FormData; report: { name: string; bytes: Uint8Array<ArrayBuffer> } | null; tooLarge: false }
+  | {
+      form: FormData;
+      report: { name: string; bytes: Uint8Array<ArrayBuffer> } | null;
+      tooLarge: false;
+    }
   | { form: null; report: null; tooLarge: true }
 > {
   const read = await readMultipart(request, MAX_REPORT_BYTES);

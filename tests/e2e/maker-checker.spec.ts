@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, DEMO_FINANCE, DEMO_SUPPORT } from "../../db/seed";
+import { DEMO_ADMIN, DEMO_FINANCE, DEMO_SUPPORT } from "../../tools/seed";
 import { approveTransfer, requestTransfer } from "../../server/features/wallet/transfers";
 import { key } from "../helpers/money";
 import { expect, signInByEmail, test, visit } from "./fixtures";

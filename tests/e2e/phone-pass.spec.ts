@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { Db } from "../../db";
-import { DEMO_RICH } from "../../db/seed";
+import { DEMO_RICH } from "../../tools/seed";
 import { enterCampaign } from "../../server/features/campaigns/service";
 import { routeEntries } from "../helpers/route-tree";
 import { expect, signInByEmail, test } from "./fixtures";

@@ -163,7 +163,7 @@ describe(`backup and restore on ${testEngine}`, { timeout: 120_000 }, () => {
         : { SQLITE_PATH: target.sqlitePath };
     const child = spawn(
       process.execPath,
-      ["--import", tsx, path.join(root, "db/cli.ts"), "restore", file],
+      ["--import", tsx, path.join(root, "tools/cli.ts"), "restore", file],
       {
         cwd: root,
         env: childEnv({ NODE_ENV: "production", ...env }),

@@ -203,7 +203,7 @@ describe(`cli.js doctor on ${testEngine}`, { timeout: 60_000 }, () => {
     const tsx = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
     const child = spawn(
       process.execPath,
-      ["--import", tsx, path.join(root, "db/cli.ts"), "doctor"],
+      ["--import", tsx, path.join(root, "tools/cli.ts"), "doctor"],
       {
         cwd: root,
         env: childEnv({

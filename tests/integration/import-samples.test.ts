@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Encoding from "encoding-japanese";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedBrokers } from "../../db/seed/brokers";
-import { seedImportProfiles } from "../../db/seed/cashback";
-import { DEMO_SHAPES, EXTRA_SAMPLES, sampleFileName, sampleTrades } from "../../db/seed/reports";
+import { seedBrokers } from "../../tools/seed/brokers";
+import { seedImportProfiles } from "../../tools/seed/cashback";
+import { DEMO_SHAPES, EXTRA_SAMPLES, sampleFileName, sampleTrades } from "../../tools/seed/reports";
 import { commitImport } from "../../server/features/cashback/jobs";
 import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";
@@ -17,7 +17,7 @@ const x10000 = (v: number | null) =>
   v === null ? null : `${Math.floor(v / 10_000)}.${String(v % 10_000).padStart(4, "0")}`;
 
 /**
- * The golden rows of each demo broker's sample report (db/seed/reports/), imported with the
+ * The golden rows of each demo broker's sample report (tools/seed/reports/), imported with the
  * seed's profile at ¥150 to the dollar: [account, trade date, lots (thousandths), commission as
  * reported, currency, cashback (yen), rate type, rate source, status]. The demo accounts are
  * typed as the seed types them; an account the site does not know (or not yet approved) is
@@ -145,7 +145,7 @@ describe(`the demo brokers' sample reports on ${testEngine}`, () => {
   const people = { adminId: "", memberId: "", others: [] as string[] };
   const deps = () => ({ db: d.db, log: createLogger({ level: "silent" }) });
   const sampleOf = (code: string) =>
-    readFileSync(path.join("db/seed/reports", sampleFileName(DEMO_SHAPES.get(code)!)));
+    readFileSync(path.join("tools/seed/reports", sampleFileName(DEMO_SHAPES.get(code)!)));
 
   beforeAll(async () => {
     people.adminId = (await createUser(d.db, { permission: "admin" })).id;
@@ -238,13 +238,13 @@ describe(`the demo brokers' sample reports on ${testEngine}`, () => {
   it("ships the extra samples as the seed writes them: identical trades and MT server time", async () => {
     for (const extra of EXTRA_SAMPLES)
       expect(
-        new Uint8Array(readFileSync(path.join("db/seed/reports", extra.fileName))),
+        new Uint8Array(readFileSync(path.join("tools/seed/reports", extra.fileName))),
         extra.fileName,
       ).toEqual(extra.shape.write(extra.trades));
     const imported = async (fileName: string) => {
       const preview = await previewImport(deps(), people.adminId, {
         fileName,
-        content: readFileSync(path.join("db/seed/reports", fileName)),
+        content: readFileSync(path.join("tools/seed/reports", fileName)),
         usdRate: "150",
       });
       return d.db.kysely

@@ -61,24 +61,23 @@ describe(`the import thread on ${testEngine}`, () => {
     const broker = await createBroker(t.db, "XM", "XMTrading");
     const member = await createUser(t.db);
     await createAccount(t.db, member.id, broker, "8810001");
-    const lines = Array.from({ length: 30 }, (_, i) => `2026-06-0${1 + (i % 9)},XM,8810001,1,100,JPY,thread-${i}`);
+    const lines = Array.from(
+      { length: 30 },
+      (_, i) => `2026-06-0${1 + (i % 9)},XM,8810001,1,100,JPY,thread-${i}`,
+    );
     const previewsBefore = await endedJobs("preview");
 
     const location = t.location;
-    const thread = startImportThread(
-      pathToFileURL(bundled),
-      createLogger({ level: "silent" }),
-      {
-        env: {
-          ...process.env,
-          ...("databaseUrl" in location
-            ? { DATABASE_URL: location.databaseUrl }
-            : { SQLITE_PATH: location.sqlitePath, DATABASE_URL: "" }),
-          UPLOAD_DIR: uploads,
-          LOG_LEVEL: "silent",
-        },
+    const thread = startImportThread(pathToFileURL(bundled), createLogger({ level: "silent" }), {
+      env: {
+        ...process.env,
+        ...("databaseUrl" in location
+          ? { DATABASE_URL: location.databaseUrl }
+          : { SQLITE_PATH: location.sqlitePath, DATABASE_URL: "" }),
+        UPLOAD_DIR: uploads,
+        LOG_LEVEL: "silent",
       },
-    );
+    });
     try {
       const { batchId } = await admin.cashback.preview({
         fileName: "thread.csv",

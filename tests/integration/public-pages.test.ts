@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedBrokers } from "../../db/seed/brokers";
-import { seedCampaigns } from "../../db/seed/campaigns";
-import { seedHelp } from "../../db/seed/help";
+import { seedBrokers } from "../../tools/seed/brokers";
+import { seedCampaigns } from "../../tools/seed/campaigns";
+import { seedHelp } from "../../tools/seed/help";
 import { WITHDRAWAL_METHODS } from "../../server/domain/withdrawal";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { newId } from "../../db/id";

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { seedBrokers } from "../../db/seed/brokers";
+import { seedBrokers } from "../../tools/seed/brokers";
 import {
   builtinReport,
   DEMO_REPORT_FILE,
   demoImports,
   demoTrades,
   seedCashback,
-} from "../../db/seed/cashback";
-import { axiServerTime, DEMO_SHAPES, type DemoTrade } from "../../db/seed/reports";
+} from "../../tools/seed/cashback";
+import { axiServerTime, DEMO_SHAPES, type DemoTrade } from "../../tools/seed/reports";
 import { atTime } from "../../db/clock";
 import { fromDbTime } from "../../db/time";
 import { tokyoDay } from "../../server/domain/tokyo";

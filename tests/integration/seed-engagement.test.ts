@@ -4,7 +4,7 @@ import {
   seedBattle,
   seedPopup,
   tokyoMonthBounds,
-} from "../../db/seed/engagement";
+} from "../../tools/seed/engagement";
 import { tokyoToday } from "../../server/features/battles/standings";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_MEMBER, seed } from "../../db/seed";
-import { SEED_MARATHON_TITLE } from "../../db/seed/money";
+import { DEMO_MEMBER, seed } from "../../tools/seed";
+import { SEED_MARATHON_TITLE } from "../../tools/seed/money";
 import { fromDbTime, nowDb } from "../../db/time";
 import { tokyoDay, tokyoMonth } from "../../server/domain/tokyo";
 import { memberWallet } from "../../server/ledger";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_MEMBER, seed } from "../../db/seed";
-import { DEMO_CROWD } from "../../db/seed/crowd";
+import { DEMO_MEMBER, seed } from "../../tools/seed";
+import { DEMO_CROWD } from "../../tools/seed/crowd";
 import { fromDbTime } from "../../db/time";
 import { tokyoDay } from "../../server/domain/tokyo";
 import { rowWhere, testEngine } from "../helpers/db";

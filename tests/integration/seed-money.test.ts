@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_FRIEND, DEMO_LOGINS, DEMO_MEMBER, DEMO_RICH, seed } from "../../db/seed";
+import { DEMO_FRIEND, DEMO_LOGINS, DEMO_MEMBER, DEMO_RICH, seed } from "../../tools/seed";
 import { verifyPassword } from "../../server/auth/password";
 import { walletSummary } from "../../server/features/wallet/service";
 import { testEngine, rowWhere } from "../helpers/db";

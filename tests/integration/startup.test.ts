@@ -131,12 +131,12 @@ describe("start-up with a bad configuration", { timeout: 120_000 }, () => {
     expect(r.stdout()).toBe("");
   });
 
-  it("db/cli.ts seed in production refuses without --demo, and warns with it", async () => {
+  it("tools/cli.ts seed in production refuses without --demo, and warns with it", async () => {
     // The CLI's database commands need no APP_ORIGIN or mail transport.
-    const refused = run("db/cli.ts", { NODE_ENV: "production" }, ROOT, ["seed"]);
+    const refused = run("tools/cli.ts", { NODE_ENV: "production" }, ROOT, ["seed"]);
     expect((await refused.exited).code).toBe(1);
     expect(refused.stderr()).toMatch(/^seed refused: NODE_ENV is production/);
-    const demo = run("db/cli.ts", { NODE_ENV: "production" }, ROOT, ["seed", "--demo"]);
+    const demo = run("tools/cli.ts", { NODE_ENV: "production" }, ROOT, ["seed", "--demo"]);
     expect((await demo.exited).code, demo.stderr()).toBe(0);
     expect(demo.stderr()).toMatch(/^WARNING: loading the demo data with NODE_ENV=production/);
     expect(demo.stdout()).toContain("demo data ready");

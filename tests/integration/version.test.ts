@@ -15,7 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 describe(`the release on ${testEngine}`, () => {
   it("is what cli.js --version prints, before it reads any setting", () => {
-    const out = execFileSync(process.execPath, ["--import", "tsx", "db/cli.ts", "--version"], {
+    const out = execFileSync(process.execPath, ["--import", "tsx", "tools/cli.ts", "--version"], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: "not a url" },
       encoding: "utf8",

@@ -4,7 +4,7 @@ import { MT_SERVER_ZONE, type ProfileInput, TOKYO_ZONE } from "../../server/doma
 /**
  * The demo brokers' IB reports, each in the broker's own shape (decision 055): what the demo's
  * weekly imports read through the import profiles, and what the sample files under
- * db/seed/reports/ hold (written by `npx tsx scripts/demo-reports.ts`). One writer per shape, so
+ * tools/seed/reports/ hold (written by `npx tsx scripts/demo-reports.ts`). One writer per shape, so
  * the seed, the samples and their golden tests agree.
  *
  * - XM: Shift_JIS, Japanese headers, yyyy/MM/dd, lots, commission in yen;
@@ -276,7 +276,7 @@ export const axiServerTime: DemoShape = {
 };
 
 /**
- * Sample files beyond each shape's week (db/seed/reports/), for what an operator meets:
+ * Sample files beyond each shape's week (tools/seed/reports/), for what an operator meets:
  * TitanFX's report holding two identical trades (no ticket: two equal rows are two trades,
  * both paid), and Axi's in MT server time with trades just before the server's midnight.
  */
@@ -346,7 +346,7 @@ export const DEMO_SHAPES: ReadonlyMap<string, DemoShape> = new Map(
 );
 
 /**
- * The sample report shipped per shape (db/seed/reports/<broker>.<ext>): one week of the demo
+ * The sample report shipped per shape (tools/seed/reports/<broker>.<ext>): one week of the demo
  * accounts at that broker (the seed's member, friend and eight-figure member, typed as the
  * seed types them) and one account the site does not know, so a preview shows matched and
  * unmatched rows. What an admin tries on /admin/update, and what the golden tests import.
@@ -383,7 +383,7 @@ export function ticketOf(day: string, accountIndex: number): string {
   return `${day.replace(/-/g, "")}${String(accountIndex + 1).padStart(2, "0")}`;
 }
 
-/** The sample file's name under db/seed/reports/. */
+/** The sample file's name under tools/seed/reports/. */
 export function sampleFileName(shape: DemoShape): string {
   return `${shape.brokerCode}.${shape.ext}`;
 }

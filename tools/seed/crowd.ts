@@ -1,7 +1,7 @@
-import type { Db } from "../index";
-import { newId } from "../id";
-import { toDbTime } from "../time";
-import { atTime } from "../clock";
+import type { Db } from "../../db/index";
+import { newId } from "../../db/id";
+import { toDbTime } from "../../db/time";
+import { atTime } from "../../db/clock";
 import { commitImport } from "../../server/features/cashback/jobs";
 import { previewImport } from "../../server/features/cashback/preview";
 import { createLogger } from "../../server/logger";

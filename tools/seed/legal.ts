@@ -1,8 +1,8 @@
-import type { Db } from "../index";
-import { insertIgnore } from "../dialect";
-import { newId } from "../id";
-import type { LegalKind } from "../schema";
-import { toDbTime } from "../time";
+import type { Db } from "../../db/index";
+import { insertIgnore } from "../../db/dialect";
+import { newId } from "../../db/id";
+import type { LegalKind } from "../../db/schema";
+import { toDbTime } from "../../db/time";
 import { tokyoDay } from "../../server/domain/tokyo";
 import { existingId, tokyoMomentAgo } from "./support";
 

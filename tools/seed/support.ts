@@ -1,6 +1,6 @@
-import type { Db } from "../index";
-import { newId } from "../id";
-import { nowDb, toDbTime } from "../time";
+import type { Db } from "../../db/index";
+import { newId } from "../../db/id";
+import { nowDb, toDbTime } from "../../db/time";
 import { addTokyoDays, tokyoDayStart, tokyoMidnight } from "../../server/domain/tokyo";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

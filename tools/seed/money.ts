@@ -1,6 +1,6 @@
 import { getRequester, saveRequester } from "../../server/features/wallet/bank-transfers";
 import type { Requester } from "../../server/features/wallet/zengin";
-import type { Db } from "../index";
+import type { Db } from "../../db/index";
 import { createBattle, settleBattle } from "../../server/features/battles/service";
 import { drawGacha } from "../../server/features/gachas/draw";
 import { createMarathon, setActive, adminList } from "../../server/features/marathon/service";
@@ -18,8 +18,8 @@ import {
 } from "../../server/features/wallet/transfers";
 import { createLogger } from "../../server/logger";
 import { addTokyoMonths, tokyoMidnight, tokyoMonthBounds } from "../../server/domain/tokyo";
-import { atTime } from "../clock";
-import { nowDb } from "../time";
+import { atTime } from "../../db/clock";
+import { nowDb } from "../../db/time";
 import { addDays, existingId, tokyoMomentAgo, tokyoMomentAt } from "./support";
 
 /**

@@ -1,5 +1,5 @@
-import type { Db } from "../index";
-import { atTime } from "../clock";
+import type { Db } from "../../db/index";
+import { atTime } from "../../db/clock";
 import { recordAudit } from "../../server/audit";
 import { AppError } from "../../server/errors";
 import { tokyoDay } from "../../server/domain/tokyo";

@@ -1,7 +1,7 @@
-import type { Db } from "../index";
-import { newId } from "../id";
-import type { AccountKind, CreditCycle, IdCharset, RateKind } from "../schema";
-import { nowDb, toDbTime } from "../time";
+import type { Db } from "../../db/index";
+import { newId } from "../../db/id";
+import type { AccountKind, CreditCycle, IdCharset, RateKind } from "../../db/schema";
+import { nowDb, toDbTime } from "../../db/time";
 import { existingId, tokyoMomentAgo } from "./support";
 
 /** A demo broker's row: its code, name, account id kind, signup page and crediting schedule. */
@@ -191,7 +191,7 @@ interface SeedAccount {
 /**
  * Brokers, and for the demo member two approved and two pending accounts, the friend's and the
  * eight-figure member's two approved accounts each, so the lists have something to show and the
- * demo history covers the four report shapes (XM, Exness, Axi, TitanFX: db/seed/reports.ts).
+ * demo history covers the four report shapes (XM, Exness, Axi, TitanFX: tools/seed/reports.ts).
  * Every account has its type, at rates of each kind: per lot in yen (Standard), per lot in
  * dollars (XM Zero, Axi Pro) and a percentage of the IB commission (Exness Standard, XM
  * KIWAMI); the member's TitanFX account, registered yesterday and pending, has none yet, so the

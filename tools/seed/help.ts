@@ -1,6 +1,6 @@
-import type { Db } from "../index";
-import { newId } from "../id";
-import { nowDb } from "../time";
+import type { Db } from "../../db/index";
+import { newId } from "../../db/id";
+import { nowDb } from "../../db/time";
 import type { HelpCategory } from "../../server/domain/help";
 import { articleInput } from "../../server/features/help/schema";
 import { searchText } from "../../server/features/help/search";

@@ -1,6 +1,6 @@
 import { cliConfig, ConfigError } from "../server/config";
-import { createDb } from "./index";
-import { migrateToLatest } from "./migrate";
+import { createDb } from "../db/index";
+import { migrateToLatest } from "../db/migrate";
 import { DEMO_ADMIN, DEMO_LOGINS, seed } from "./seed";
 import { timeStep, totpAt } from "../server/auth/totp";
 import { createOrPromoteAdmin } from "../server/features/admin/accounts";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../index";
-import { newId } from "../id";
-import { fromDbTime, nowDb, toDbTime } from "../time";
+import type { Db } from "../../db/index";
+import { newId } from "../../db/id";
+import { fromDbTime, nowDb, toDbTime } from "../../db/time";
 import { INVITATION_TTL_MS } from "../../server/features/team/service";
 import { countReferredRegistration } from "../../server/features/affiliate/rewards";
 import { hashPassword } from "../../server/auth/password";
@@ -18,7 +18,7 @@ import { seedChats } from "./chat";
 import { seedRateAdjustment } from "./rate-adjustment";
 import { seedMoney, seedZenginRequester, startDemoMarathon, stopDemoMarathon } from "./money";
 import { existingId, tokyoMomentAgo } from "./support";
-import { atTime } from "../clock";
+import { atTime } from "../../db/clock";
 
 /**
  * Admins must have a second factor: the demo admin comes with TOTP enrolled on this published
@@ -225,7 +225,7 @@ export async function seed(
       }),
     );
   }
-  // The rest of the ranking: members who joined over the six months (db/seed/crowd.ts).
+  // The rest of the ranking: members who joined over the six months (tools/seed/crowd.ts).
   const crowd: { id: string; joined: number }[] = [];
   for (const [i, c] of DEMO_CROWD.entries()) {
     const id = await atTime(at(c.joined, 8 + (i % 14), (i * 17) % 60), () =>
