@@ -66,13 +66,15 @@ export function approveWithdrawal(deps: WalletDeps, adminId: string, id: string)
  * concerns (none for a rate card), and the state it goes back to. A withdrawal or transfer
  * returns to the queue (pending, first approval cleared) for a new first decision; a present or
  * a rate card change, which only its maker asked for, ends returned (never credited, never in
- * force), with the reason kept on the row for its maker.
+ * force), with the reason kept on the row for its maker. An adjustment batch goes back to a
+ * draft its maker may apply again (or draw up anew), the reason kept on it.
  */
 const SEND_BACK = {
   withdrawal: { table: "withdrawals", member: "user_id", to: "pending", keepReason: false },
   transfer: { table: "transfers", member: "sender_id", to: "pending", keepReason: false },
   present: { table: "presents", member: "user_id", to: "returned", keepReason: true },
   rate_change: { table: "broker_rate_changes", member: null, to: "returned", keepReason: true },
+  rate_adjustment: { table: "rate_adjustments", member: null, to: "draft", keepReason: true },
 } as const;
 export type SendBackKind = keyof typeof SEND_BACK;
 
