@@ -25,7 +25,10 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  await db.schema.alterTable("rate_adjustment_members").dropColumn("decision_approved_by").execute();
+  await db.schema
+    .alterTable("rate_adjustment_members")
+    .dropColumn("decision_approved_by")
+    .execute();
   for (const column of ["send_back_reason", "first_approved_at", "first_approved_by"]) {
     await db.schema.alterTable("rate_adjustments").dropColumn(column).execute();
   }

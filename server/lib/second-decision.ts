@@ -52,7 +52,12 @@ export async function claimSecondDecision<T extends AwaitingTable, K extends key
   const t = claim.table as "withdrawals";
   const row = await trx
     .selectFrom(t)
-    .select(["id", "status", "first_approved_by", ...((claim.columns ?? []) as readonly string[] as "id"[])])
+    .select([
+      "id",
+      "status",
+      "first_approved_by",
+      ...((claim.columns ?? []) as readonly string[] as "id"[]),
+    ])
     .where("id", "=", claim.id)
     .executeTakeFirst();
   const result = await trx
@@ -62,7 +67,6 @@ export async function claimSecondDecision<T extends AwaitingTable, K extends key
     .where("status", "=", "checking")
     .where("first_approved_by", "<>", claim.adminId)
     .executeTakeFirst();
-  if (!row || Number(result.numUpdatedRows) !== 1)
-    throw secondDecisionRefusal(row, claim.adminId);
+  if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, claim.adminId);
   return row as unknown as Claimed<T, K>;
 }

@@ -342,9 +342,9 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
       from: "2026-10-15",
     });
     await suite.admin.brokers.adjustments.settle({ id });
-    expect(
-      await outcome(suite.admin.brokers.adjustments.sendBack({ id, reason: "mine" })),
-    ).toBe("sameApprover");
+    expect(await outcome(suite.admin.brokers.adjustments.sendBack({ id, reason: "mine" }))).toBe(
+      "sameApprover",
+    );
     expect(await refusal(suite.checker.brokers.adjustments.sendBack({ id, reason: " " }))).toEqual({
       reason: "required",
     });
@@ -359,11 +359,9 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
 
     // Applied again by its maker; then one admin approves while another sends it back.
     await suite.admin.brokers.adjustments.settle({ id });
-    const third = await callerFor(
-      t.db,
-      (await createUser(t.db, { permission: "admin" })).id,
-      { storage },
-    );
+    const third = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id, {
+      storage,
+    });
     const [approved, sentBack] = await Promise.all([
       refusal(suite.checker.brokers.adjustments.approve({ id })),
       refusal(third.brokers.adjustments.sendBack({ id, reason: "Not yet" })),

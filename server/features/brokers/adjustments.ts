@@ -633,7 +633,14 @@ async function settleMembers(
       const posted =
         outcome.move > 0
           ? await moveMoney(trx, db, ref, houseAvailable, memberAvailable(m.user_id), outcome.move)
-          : await moveMoney(trx, db, ref, memberAvailable(m.user_id), houseAvailable, -outcome.move);
+          : await moveMoney(
+              trx,
+              db,
+              ref,
+              memberAvailable(m.user_id),
+              houseAvailable,
+              -outcome.move,
+            );
       txId = posted.txId;
       if (outcome.move > 0) result.credited += outcome.move;
       else result.debited -= outcome.move;

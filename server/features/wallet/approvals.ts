@@ -120,4 +120,3 @@ export function sendBack(
     return { id, status: to };
   });
 }
-
