@@ -2,6 +2,7 @@ import { nowDb } from "../../db/time";
 import { creditReport, createAccount, createBroker, setAccountType } from "../helpers/cashback";
 import { anAdminId } from "../helpers/money";
 import { DEMO_FINANCE } from "../../db/seed";
+import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 import { expect, signInByEmail, signInUser, test, visit, insertUser } from "./fixtures";
 import { marginData } from "./margin-kit";
 import { type Db } from "../../db";
@@ -697,6 +698,25 @@ test("an admin dates a rate change back, reviews the adjustment batch and applie
   await visit(page, batchUrl);
   await expect(page.getByTestId("first-approver")).toContainText("E2E Admin");
   await expect(page.getByLabel("差し戻しの理由")).toHaveAttribute("autocomplete", "off");
+  // The waiting batch as the second admin sees it, at both widths and in both languages.
+  const shoot = shooterFor("test-results/screenshots");
+  for (const lng of SHOT_LANGUAGES) {
+    // The browser keeps the choice too: both say the language of the shot.
+    await languageCookie(context, lng);
+    await page.evaluate((l) => localStorage.setItem("language", l), lng);
+    await atEachSize(page, async (size, viewport) => {
+      await visit(page, batchUrl);
+      await expect(page.getByTestId("approve-second")).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await shoot(page, `adjustment-checking-${size}-${lng}`);
+    });
+  }
+  await languageCookie(context, "ja");
+  await page.evaluate(() => localStorage.setItem("language", "ja"));
+  await page.setViewportSize({ width: 375, height: 800 });
+  await visit(page, batchUrl);
   await page.getByTestId("approve-second").click();
   await expect(page.getByTestId("adjustment-applied")).toContainText("加算 ¥120");
   await expect(page.getByTestId("adjustment-status")).toHaveText("適用済み");
