@@ -871,6 +871,7 @@ export interface RateAdjustmentMembers {
   decided_at: Generated<string | null>;
   decided_by: Generated<string | null>;
   decision: Generated<string | null>;
+  decision_approved_by: Generated<string | null>;
   decision_reason: Generated<string | null>;
   difference: number;
   id: string;
@@ -906,10 +907,13 @@ export interface RateAdjustments {
   broker_id: string;
   created_at: string;
   created_by: Generated<string | null>;
+  first_approved_at: Generated<string | null>;
+  first_approved_by: Generated<string | null>;
   id: string;
   members_total: number;
   rates_from: string;
   rows_total: number;
+  send_back_reason: Generated<string | null>;
   status: string;
   updated_at: string;
 }

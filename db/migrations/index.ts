@@ -57,6 +57,7 @@ import * as m202612030200 from "./202612030200_line_link_step_up";
 import * as m202612030230 from "./202612030230_liff_token_uses";
 import * as m202612030300 from "./202612030300_rate_change_second_approval";
 import * as m202612030330 from "./202612030330_legal_second_approval";
+import * as m202612040100 from "./202612040100_rate_adjustment_second_approval";
 
 /**
  * Every migration, by name, in order. Listed statically (not read from the folder at run time)
@@ -122,4 +123,5 @@ export const migrations: Record<string, Migration> = {
   "202612030230_liff_token_uses": m202612030230,
   "202612030300_rate_change_second_approval": m202612030300,
   "202612030330_legal_second_approval": m202612030330,
+  "202612040100_rate_adjustment_second_approval": m202612040100,
 };

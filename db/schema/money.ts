@@ -343,8 +343,12 @@ export type RankingTotalsTable = Table<
   }
 >;
 
-/** An adjustment batch (decision 085): drawn up as a draft, applied once. */
-export type RateAdjustmentStatus = "draft" | "applied";
+/**
+ * An adjustment batch: drawn up as a draft; "checking" once its maker applied it (nothing moved
+ * yet), awaiting a different admin's approval, which applies it once; a batch sent back is a
+ * draft again, with the reason kept.
+ */
+export type RateAdjustmentStatus = "draft" | "checking" | "applied";
 
 export type RateAdjustmentsTable = Table<
   "rate_adjustments",

@@ -117,3 +117,12 @@ export function settle(
   if (decision === "waive" || available <= 0) return { status: "waived", move: 0 };
   return { status: "partial", move: -available };
 }
+
+/**
+ * Whether a decision on a member's uncovered debit needs a second admin to settle it: a waived
+ * debit is the house's money given up, as a present is, so the present threshold applies (more
+ * than `over` yen of debit). Below it, the admin who decided may settle it alone.
+ */
+export function decisionNeedsSecondAdmin(difference: number, over: number): boolean {
+  return difference < 0 && -difference > over;
+}

@@ -1,7 +1,9 @@
 import { nowDb } from "../../db/time";
 import { creditReport, createAccount, createBroker, setAccountType } from "../helpers/cashback";
 import { anAdminId } from "../helpers/money";
-import { expect, signInUser, test, visit, insertUser } from "./fixtures";
+import { DEMO_FINANCE } from "../../db/seed";
+import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { expect, signInByEmail, signInUser, test, visit, insertUser } from "./fixtures";
 import { marginData } from "./margin-kit";
 import { type Db } from "../../db";
 import { newId } from "../../db/id";
@@ -480,8 +482,9 @@ test.describe("operator margin", () => {
 /**
  * A rate change announced after the fact, in the browser (decision 085): the admin dates it
  * back on the broker's form, the rate screen shows the credited rows it touches with the yen
- * before and after per member, the admin draws up the adjustment batch, records a decision for
- * a debit the member's balance cannot cover, and applies it once.
+ * before and after per member, the admin draws up the adjustment batch and applies it, which
+ * only records the first decision; the finance admin approves it (applied once), records a
+ * decision for a debit the member's balance cannot cover, and settles it.
  */
 
 test.use({ viewport: { width: 375, height: 800 } });
@@ -632,8 +635,9 @@ async function brokerWithCredits(db: Db) {
   return { brokerId, gainer, loser };
 }
 
-test("an admin dates a rate change back, reviews the adjustment batch and applies it once", async ({
+test("an admin dates a rate change back, reviews the adjustment batch and applies it; a second admin approves it", async ({
   page,
+  context,
   db,
   login,
   problems,
@@ -679,9 +683,43 @@ test("an admin dates a rate change back, reviews the adjustment batch and applie
   await expect(gain.getByTestId("member-difference")).toHaveText("+¥120");
   await expect(lose.getByTestId("member-difference")).toHaveText("-¥150");
 
-  // The loser holds ¥50: the debit is held until a decision, never taken below zero.
+  // The maker's apply is the first decision: the batch waits and nothing moves.
   await page.getByRole("button", { name: "調整バッチを適用" }).click();
+  await expect(page.getByTestId("adjustment-waiting")).toBeVisible();
+  await expect(page.getByTestId("adjustment-status")).toHaveText("二次承認待ち");
+  await expect(page.getByTestId("awaiting-other")).toBeVisible();
+  await expect(page.getByTestId("approve-second")).toHaveCount(0);
+  await expect(gain.getByTestId("member-status")).toHaveAttribute("data-status", "pending");
+  const batchUrl = page.url();
+
+  // The finance admin sees who applied it and approves it: applied once.
+  // The loser holds ¥50: the debit is held until a decision, never taken below zero.
+  await signInByEmail(context, db, DEMO_FINANCE.email);
+  await visit(page, batchUrl);
+  await expect(page.getByTestId("first-approver")).toContainText("E2E Admin");
+  await expect(page.getByLabel("差し戻しの理由")).toHaveAttribute("autocomplete", "off");
+  // The waiting batch as the second admin sees it, at both widths and in both languages.
+  const shoot = shooterFor("test-results/screenshots");
+  for (const lng of SHOT_LANGUAGES) {
+    // The browser keeps the choice too: both say the language of the shot.
+    await languageCookie(context, lng);
+    await page.evaluate((l) => localStorage.setItem("language", l), lng);
+    await atEachSize(page, async (size, viewport) => {
+      await visit(page, batchUrl);
+      await expect(page.getByTestId("approve-second")).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await shoot(page, `adjustment-checking-${size}-${lng}`);
+    });
+  }
+  await languageCookie(context, "ja");
+  await page.evaluate(() => localStorage.setItem("language", "ja"));
+  await page.setViewportSize({ width: 375, height: 800 });
+  await visit(page, batchUrl);
+  await page.getByTestId("approve-second").click();
   await expect(page.getByTestId("adjustment-applied")).toContainText("加算 ¥120");
+  await expect(page.getByTestId("adjustment-status")).toHaveText("適用済み");
   await expect(gain.getByTestId("member-status")).toHaveAttribute("data-status", "applied");
   await expect(lose.getByTestId("member-status")).toHaveAttribute("data-status", "held");
 
@@ -693,9 +731,10 @@ test("an admin dates a rate change back, reviews the adjustment batch and applie
   await decide.getByLabel("理由（監査ログに残ります）").fill("Spent; take the ¥50 left");
   await decide.getByRole("button", { name: "判断を記録" }).click();
   await expect(lose.getByText("Spent; take the ¥50 left")).toBeVisible();
-  await page.getByRole("button", { name: "調整バッチを適用" }).click();
+  // ¥150 is below the present threshold: the admin who decided settles it.
+  await page.getByRole("button", { name: "保留中の会員を反映" }).click();
   await expect(lose.getByTestId("member-status")).toHaveAttribute("data-status", "partial");
-  await expect(page.getByRole("button", { name: "調整バッチを適用" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "保留中の会員を反映" })).toHaveCount(0);
 
   const wallets = await db.kysely
     .selectFrom("wallets")

@@ -167,13 +167,38 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
       [who.m2, 1, 740, 925, 185, false],
     ]);
 
-    const [a, b] = await Promise.all([
-      suite.admin.brokers.adjustments.settle({ id }),
-      suite.admin.brokers.adjustments.settle({ id }),
+    // The maker's apply is the first decision: the batch waits, nothing moves.
+    expect(await suite.admin.brokers.adjustments.settle({ id })).toMatchObject({
+      status: "checking",
+      credited: 0,
+      debited: 0,
+    });
+    const waiting = await suite.admin.brokers.adjustments.get({ id });
+    expect(waiting).toMatchObject({
+      status: "checking",
+      firstApprover: { id: suite.adminId, name: "Test User" },
+    });
+    expect(await adjustmentMoves(id)).toEqual([]);
+    expect(await walletOf(t.db, who.m2)).toEqual({ available: 740, held: 0 });
+    // The maker can neither approve it nor apply it again.
+    expect(await outcome(suite.admin.brokers.adjustments.approve({ id }))).toBe("sameApprover");
+    expect(await outcome(suite.admin.brokers.adjustments.settle({ id }))).toBe(
+      "adjustment.awaitingSecondApproval",
+    );
+    expect(await adjustmentMoves(id)).toEqual([]);
+
+    // Two other admins approve at once: one approval applies it, the other finds it decided.
+    const third = await callerFor(
+      t.db,
+      (await createUser(t.db, { permission: "admin", nickname: "admin3" })).id,
+      { storage },
+    );
+    const outcomes = await Promise.all([
+      refusal(suite.checker.brokers.adjustments.approve({ id })),
+      refusal(third.brokers.adjustments.approve({ id })),
     ]);
-    // Between them: m2 credited ¥185 once, m1 debited ¥187 once, m3 held (by each).
-    expect(a.credited + b.credited).toBe(185);
-    expect(a.debited + b.debited).toBe(187);
+    expect(outcomes.sort()).toEqual(["notAwaitingApproval", "ok"]);
+    // m2 credited ¥185 once, m1 debited ¥187 once, m3 held.
     expect(await walletOf(t.db, who.m1)).toEqual({ available: 3_796 - 187, held: 0 });
     expect(await walletOf(t.db, who.m2)).toEqual({ available: 740 + 185, held: 0 });
     expect(await walletOf(t.db, who.m3)).toEqual({ available: 150, held: 0 });
@@ -188,6 +213,7 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
       [who.m2]: ["applied", 185],
       [who.m3]: ["held", 0],
     });
+    expect(await checkLedger(t.db)).toEqual([]);
 
     // Applying again moves nothing more.
     expect(await suite.admin.brokers.adjustments.settle({ id })).toMatchObject({
@@ -231,11 +257,13 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
       reason: "Spent on gacha; take what is left, write off ¥150",
     });
     expect(await suite.admin.brokers.adjustments.settle({ id })).toEqual({
+      status: "applied",
       replayed: false,
       credited: 0,
       debited: 150,
       held: 0,
       waived: 150,
+      awaitingOther: 0,
     });
     // Never below zero.
     expect(await walletOf(t.db, who.m3)).toEqual({ available: 0, held: 0 });
@@ -250,13 +278,13 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
       .where("target_id", "=", id)
       .execute();
     expect(decisions.map((d) => d.action).sort()).toEqual([
-      // the two concurrent applies, the one that found m3 still held, and the one after the decision
-      "rate_adjustment.apply",
-      "rate_adjustment.apply",
+      // the apply that found m3 still held, and the one after the decision
       "rate_adjustment.apply",
       "rate_adjustment.apply",
       "rate_adjustment.decide",
       "rate_adjustment.draft",
+      "rate_adjustment.firstApprove",
+      "rate_adjustment.secondApprove",
     ]);
     const decision = decisions.find((d) => d.action === "rate_adjustment.decide");
     expect(JSON.parse(decision!.data!)).toEqual({
@@ -293,11 +321,117 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
     const first = await suite.admin.brokers.adjustments.draft(input);
     const second = await suite.admin.brokers.adjustments.draft(input);
     await suite.admin.brokers.adjustments.settle({ id: first.id });
-    expect(await outcome(suite.admin.brokers.adjustments.settle({ id: second.id }))).toBe(
+    await suite.admin.brokers.adjustments.settle({ id: second.id });
+    await suite.checker.brokers.adjustments.approve({ id: first.id });
+    // The second waited for its approval while the first was applied: nothing is claimed.
+    expect(await outcome(suite.checker.brokers.adjustments.approve({ id: second.id }))).toBe(
       "adjustment.stale",
     );
+    expect((await suite.admin.brokers.adjustments.get({ id: second.id })).status).toBe("checking");
+    expect(await adjustmentMoves(second.id)).toEqual([]);
     expect(await walletOf(t.db, who.m1)).toEqual({ available: 3_609 + 68, held: 0 });
     expect(await walletOf(t.db, who.m3)).toEqual({ available: 150, held: 0 });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it("sends a batch back to its maker with a reason, and an approval racing a send back decides once", async () => {
+    // From 15 October Standard pays ¥760: m1's 0.37 lot (¥277 → ¥281) and 1 lot (¥750 → ¥760).
+    await suite.update(xmUpdate({ terms: terms(card("760", "50"), "2026-10-15") }));
+    const { id } = await suite.admin.brokers.adjustments.draft({
+      brokerId: suite.brokers.xm!,
+      from: "2026-10-15",
+    });
+    await suite.admin.brokers.adjustments.settle({ id });
+    expect(await outcome(suite.admin.brokers.adjustments.sendBack({ id, reason: "mine" }))).toBe(
+      "sameApprover",
+    );
+    expect(await refusal(suite.checker.brokers.adjustments.sendBack({ id, reason: " " }))).toEqual({
+      reason: "required",
+    });
+    await suite.checker.brokers.adjustments.sendBack({ id, reason: "Check the Micro rows first" });
+    expect(await suite.admin.brokers.adjustments.get({ id })).toMatchObject({
+      status: "draft",
+      firstApprover: null,
+      sendBackReason: "Check the Micro rows first",
+    });
+    expect(await adjustmentMoves(id)).toEqual([]);
+    expect(await walletOf(t.db, who.m1)).toEqual({ available: 3_677, held: 0 });
+
+    // Applied again by its maker; then one admin approves while another sends it back.
+    await suite.admin.brokers.adjustments.settle({ id });
+    const third = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id, {
+      storage,
+    });
+    const [approved, sentBack] = await Promise.all([
+      refusal(suite.checker.brokers.adjustments.approve({ id })),
+      refusal(third.brokers.adjustments.sendBack({ id, reason: "Not yet" })),
+    ]);
+    expect([approved, sentBack].sort()).toEqual(["notAwaitingApproval", "ok"]);
+    const after = await suite.admin.brokers.adjustments.get({ id });
+    const moves = await adjustmentMoves(id);
+    if (approved === "ok") {
+      expect(after.status).toBe("applied");
+      expect(moves).toHaveLength(1);
+      expect(await walletOf(t.db, who.m1)).toEqual({ available: 3_677 + 14, held: 0 });
+    } else {
+      expect(after).toMatchObject({ status: "draft", sendBackReason: "Not yet" });
+      expect(moves).toEqual([]);
+      expect(await walletOf(t.db, who.m1)).toEqual({ available: 3_677, held: 0 });
+    }
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it("a decision on a debit above the present threshold is settled by another admin", async () => {
+    const m4 = await createUser(t.db);
+    await setAccountType(
+      t.db,
+      await createAccount(t.db, m4.id, suite.brokers.xm!, "770004"),
+      "Standard",
+    );
+    // 20 lots × ¥760 = ¥15,200, nearly all spent; then the card drops to ¥100 from that day.
+    await credit("m4.csv", ["2026-10-20,XM,770004,20,JPY,,b1"]);
+    await houseMovement(t.db, m4.id, "gacha_cost", "gacha_log", -15_000);
+    await suite.update(xmUpdate({ terms: terms(card("100", "50"), "2026-10-20") }));
+    const { id } = await suite.admin.brokers.adjustments.draft({
+      brokerId: suite.brokers.xm!,
+      from: "2026-10-20",
+    });
+    await suite.admin.brokers.adjustments.settle({ id });
+    expect(await suite.checker.brokers.adjustments.approve({ id })).toMatchObject({ held: 1 });
+    const line = (await suite.admin.brokers.adjustments.get({ id })).lines[0]!;
+    expect(line).toMatchObject({ difference: -13_200, status: "held", decisionChecked: true });
+
+    await suite.admin.brokers.adjustments.decide({
+      adjustmentId: id,
+      userId: m4.id,
+      decision: "debit_available",
+      reason: "Spent; take what is left",
+    });
+    // The admin who recorded it cannot settle it: it stays held, nothing moves.
+    expect(await suite.admin.brokers.adjustments.settle({ id })).toMatchObject({
+      held: 1,
+      debited: 0,
+      awaitingOther: 1,
+    });
+    expect(await walletOf(t.db, m4.id)).toEqual({ available: 200, held: 0 });
+    // Another admin settles it with that decision.
+    expect(await suite.checker.brokers.adjustments.settle({ id })).toMatchObject({
+      held: 0,
+      debited: 200,
+      waived: 13_000,
+      awaitingOther: 0,
+    });
+    expect(await walletOf(t.db, m4.id)).toEqual({ available: 0, held: 0 });
+    const settled = await t.db.kysely
+      .selectFrom("rate_adjustment_members")
+      .select(["status", "decided_by", "decision_approved_by"])
+      .where("adjustment_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(settled).toEqual({
+      status: "partial",
+      decided_by: suite.adminId,
+      decision_approved_by: (await suite.checker.auth.me())!.id,
+    });
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { memberLines, repriceRow, settle } from "../../server/domain/rate-adjustment";
+import {
+  decisionNeedsSecondAdmin,
+  memberLines,
+  repriceRow,
+  settle,
+} from "../../server/domain/rate-adjustment";
 import type { RateVersion } from "../../server/domain/pricing";
 
 const versions: RateVersion[] = [
@@ -80,5 +85,17 @@ describe("settling a member's line", () => {
     expect(settle(-300, 150, "waive")).toEqual({ status: "waived", move: 0 });
     expect(settle(-300, 150, "debit_available")).toEqual({ status: "partial", move: -150 });
     expect(settle(-300, 0, "debit_available")).toEqual({ status: "waived", move: 0 });
+  });
+});
+
+describe("who may settle a decision on an uncovered debit", () => {
+  it("needs a second admin for a debit of more than the present threshold", () => {
+    expect(decisionNeedsSecondAdmin(-10_001, 10_000)).toBe(true);
+    expect(decisionNeedsSecondAdmin(-10_000, 10_000)).toBe(false);
+    expect(decisionNeedsSecondAdmin(-1, 0)).toBe(true);
+  });
+  it("never for a credit", () => {
+    expect(decisionNeedsSecondAdmin(50_000, 0)).toBe(false);
+    expect(decisionNeedsSecondAdmin(0, 0)).toBe(false);
   });
 });

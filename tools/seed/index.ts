@@ -247,7 +247,7 @@ export async function seed(
   await stopDemoMarathon(db, adminId, marathon);
   await seedCrowdTrading(db, { adminId, members: crowd });
   // Exness's rate change announced after the fact, and the adjustment batch that settled it.
-  await seedRateAdjustment(db, adminId);
+  await seedRateAdjustment(db, adminId, team.finance!);
   await seedGachas(db, { adminId });
   await seedBattle(db, { adminId });
   await seedMoney(db, {

@@ -4,7 +4,11 @@ import { recordAudit } from "../../server/audit";
 import { AppError } from "../../server/errors";
 import { tokyoDay } from "../../server/domain/tokyo";
 import { versionInForce } from "../../server/domain/pricing";
-import { applyAdjustment, draftAdjustment } from "../../server/features/brokers/adjustments";
+import {
+  applyAdjustment,
+  approveAdjustment,
+  draftAdjustment,
+} from "../../server/features/brokers/adjustments";
 import { rateVersionsOf, saveRateVersion } from "../../server/features/brokers/terms";
 import { addDays, existingId, tokyoMomentAgo } from "./support";
 
@@ -12,12 +16,13 @@ import { addDays, existingId, tokyoMomentAgo } from "./support";
  * A rate change announced after the fact (decision 085): two days ago the operator learnt that
  * Exness had paid Standard accounts 45 % of the IB commission (not 40 %) since the first of
  * last month, dated the change back to that day, and applied the adjustment batch the rate
- * screen drew up: each member with Exness Standard trades since then is credited the
+ * screen drew up, which the finance admin approved (a batch moves money only on a second
+ * admin's approval): each member with Exness Standard trades since then is credited the
  * difference, one "rate adjustment" line on their statement; /brokers shows "40% → 45%" from
  * that day. (Exness, not XM: the browser tests read XM's ¥640 card.) Runs after the demo
  * cashback is credited; skipped when Exness has an adjustment batch already (a re-seed).
  */
-export async function seedRateAdjustment(db: Db, adminId: string) {
+export async function seedRateAdjustment(db: Db, adminId: string, financeId: string) {
   const brokerId = await existingId(db, "brokers", { code: "exness" });
   if (!brokerId) return;
   const done = await db.kysely
@@ -61,4 +66,7 @@ export async function seedRateAdjustment(db: Db, adminId: string) {
     throw error;
   }
   await atTime(new Date(reviewed.getTime() + 6 * 60_000), () => applyAdjustment(db, adminId, id));
+  await atTime(new Date(reviewed.getTime() + 20 * 60_000), () =>
+    approveAdjustment(db, financeId, id),
+  );
 }

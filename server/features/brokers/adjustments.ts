@@ -14,15 +14,18 @@ import { AppError } from "../../errors";
 import { ensureWallet, getWallet, inTransaction } from "../../ledger";
 import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { readInLists } from "../../lib/in-list";
+import { claimSecondDecision } from "../../lib/second-decision";
 import { type Commission, lotsE8Of } from "../../domain/pricing";
 import {
   type CreditedRow,
+  decisionNeedsSecondAdmin,
   type MemberLine,
   memberLines,
   type RepricedRow,
   repriceRow,
   settle,
 } from "../../domain/rate-adjustment";
+import { getMoneySettings } from "../settings/service";
 import { rateVersionsOf } from "./terms";
 
 /**
@@ -37,7 +40,7 @@ import { rateVersionsOf } from "./terms";
 const PAGE = 2000;
 
 /** A row's current price: its credited amount, or the new price of the last applied batch. */
-async function currentPrices(db: Kysely<Database>, cashbackIds: string[]) {
+async function currentPrices(db: Kysely<Database>, cashbackIds: string[], except?: string) {
   const rows = await readInLists(cashbackIds, (ids) =>
     db
       .selectFrom("rate_adjustment_rows as r")
@@ -45,6 +48,7 @@ async function currentPrices(db: Kysely<Database>, cashbackIds: string[]) {
       .select(["r.cashback_id", "r.new_yen", "a.applied_at", "a.id"])
       .where("a.status", "=", "applied")
       .where("r.cashback_id", "in", ids)
+      .$if(except !== undefined, (q) => q.where("a.id", "<>", except!))
       .execute(),
   );
   rows.sort((x, y) =>
@@ -63,7 +67,7 @@ async function currentPrices(db: Kysely<Database>, cashbackIds: string[]) {
  * dollar rate and its account's type now. Rows whose amount the report gave (not priced from
  * the card) keep it: the broker stated that amount.
  */
-async function repriced(db: Kysely<Database>, brokerId: string, from: string) {
+async function repriced(db: Kysely<Database>, brokerId: string, from: string, except?: string) {
   const versions = (await rateVersionsOf(db, [brokerId])).get(brokerId) ?? [];
   const out: RepricedRow[] = [];
   let credited = 0;
@@ -103,6 +107,7 @@ async function repriced(db: Kysely<Database>, brokerId: string, from: string) {
     const current = await currentPrices(
       db,
       page.map((r) => r.id),
+      except,
     );
     for (const r of page) {
       if (r.priced !== 1) {
@@ -276,6 +281,7 @@ export async function getAdjustment(db: Db, id: string) {
   const batch = await db.kysely
     .selectFrom("rate_adjustments as a")
     .innerJoin("brokers as b", "b.id", "a.broker_id")
+    .leftJoin("users as maker", "maker.id", "a.first_approved_by")
     .select([
       "a.id",
       "a.broker_id",
@@ -288,10 +294,15 @@ export async function getAdjustment(db: Db, id: string) {
       "a.amount_debit",
       "a.created_at",
       "a.applied_at",
+      "a.first_approved_by",
+      "a.send_back_reason",
+      "maker.name as maker_name",
+      "maker.email as maker_email",
     ])
     .where("a.id", "=", id)
     .executeTakeFirst();
   if (!batch) throw new AppError("NOT_FOUND", "notFound");
+  const over = (await getMoneySettings(db.kysely)).presentSecondApprovalOver;
   const members = await db.kysely
     .selectFrom("rate_adjustment_members as m")
     .innerJoin("users as u", "u.id", "m.user_id")
@@ -308,6 +319,7 @@ export async function getAdjustment(db: Db, id: string) {
       "m.moved",
       "m.decision",
       "m.decision_reason",
+      "m.decided_by",
       "w.balance",
     ])
     .where("m.adjustment_id", "=", id)
@@ -326,6 +338,12 @@ export async function getAdjustment(db: Db, id: string) {
     debit: Number(batch.amount_debit),
     createdAt: String(batch.created_at),
     appliedAt: batch.applied_at === null ? null : String(batch.applied_at),
+    /** The maker whose apply was the first decision, while it awaits the second. */
+    firstApprover: batch.first_approved_by
+      ? { id: batch.first_approved_by, name: batch.maker_name || batch.maker_email || "" }
+      : null,
+    /** Why a second admin sent it back to a draft, for its maker. */
+    sendBackReason: batch.send_back_reason,
     lines: members.map((m) => {
       const difference = Number(m.difference);
       const available = Number(m.balance ?? 0);
@@ -345,6 +363,9 @@ export async function getAdjustment(db: Db, id: string) {
         short: (status === "pending" || status === "held") && -difference > available,
         decision: m.decision as RateAdjustmentDecision | null,
         decisionReason: m.decision_reason,
+        decidedBy: m.decided_by,
+        /** A decision on this debit is settled only by an admin other than its recorder. */
+        decisionChecked: decisionNeedsSecondAdmin(difference, over),
       };
     }),
   };
@@ -393,6 +414,8 @@ export async function decideDebit(
   input: { adjustmentId: string; userId: string; decision: RateAdjustmentDecision; reason: string },
 ) {
   await db.kysely.transaction().execute(async (trx) => {
+    // Decided under the batch's lock: a settle running now reads the decision before or after.
+    await lockedBatch(db, trx, input.adjustmentId);
     const result = await trx
       .updateTable("rate_adjustment_members")
       .set({
@@ -427,7 +450,8 @@ async function stillCurrent(trx: Kysely<Database>, id: string, brokerId: string,
     .select(["cashback_id", "old_yen", "new_yen"])
     .where("adjustment_id", "=", id)
     .execute();
-  const { rows } = await repriced(trx, brokerId, from);
+  // Its own rows are not yet at their new price, even inside the approval that applies it.
+  const { rows } = await repriced(trx, brokerId, from, id);
   if (drawn.length !== rows.length) return false;
   const now = new Map(rows.map((r) => [r.id, r]));
   return drawn.every((d) => {
@@ -437,120 +461,212 @@ async function stillCurrent(trx: Kysely<Database>, id: string, brokerId: string,
 }
 
 export interface ApplyResult {
+  /** "checking": the maker's apply was its first decision, nothing moved. */
+  status: "checking" | "applied";
   /** True when nothing was left to apply: the batch had been applied before. */
   replayed: boolean;
   credited: number;
   debited: number;
   held: number;
   waived: number;
+  /** Held members whose large decision this admin recorded: another admin settles them. */
+  awaitingOther: number;
+}
+
+const NOTHING = { replayed: false, credited: 0, debited: 0, held: 0, waived: 0, awaitingOther: 0 };
+
+/** The batch row, locked until the transaction ends, so its decisions never interleave. */
+async function lockedBatch(db: Db, trx: Kysely<Database>, id: string) {
+  const batch = await forUpdate(
+    db,
+    trx
+      .selectFrom("rate_adjustments")
+      .select([
+        "id",
+        "broker_id",
+        "rates_from",
+        "status",
+        "members_total",
+        "amount_credit",
+        "amount_debit",
+      ])
+      .where("id", "=", id),
+  ).executeTakeFirst();
+  if (!batch) throw new AppError("NOT_FOUND", "notFound");
+  return batch;
 }
 
 /**
- * Applies an adjustment batch: each member still to settle is credited or debited the
- * difference through the ledger (kind rate_adjustment, key per batch and member, so a member
- * is moved once however often or concurrently this runs). The batch row is locked first, so
- * two applies queue and the second finds nothing left. A draft is applied only while its rows
- * still have the prices it was drawn up with (no other batch applied, no rate saved since):
- * otherwise it is stale and must be drawn up again. A debit the balance does not cover is held
- * until a decision is recorded; applying again settles held members with their decision.
+ * An admin's apply. On a draft it is the maker's first decision: the draft must still be
+ * current, then the batch awaits a different admin's approval and nothing moves. On an applied
+ * batch it settles the members still held (with their recorded decision). A batch already
+ * awaiting its approval is refused: only a second admin's approve or send back decides it.
  */
 export async function applyAdjustment(db: Db, adminId: string, id: string): Promise<ApplyResult> {
   return inTransaction(
     db,
     async (trx) => {
-      const batch = await forUpdate(
-        db,
-        trx
-          .selectFrom("rate_adjustments")
-          .select(["id", "broker_id", "rates_from", "status"])
-          .where("id", "=", id),
-      ).executeTakeFirst();
-      if (!batch) throw new AppError("NOT_FOUND", "notFound");
-      if (batch.status === "draft") {
-        if (!(await stillCurrent(trx, id, batch.broker_id, batch.rates_from)))
-          throw new AppError("CONFLICT", "adjustment.stale");
-        await trx
-          .updateTable("rate_adjustments")
-          .set({ status: "applied", applied_by: adminId, applied_at: nowDb(), updated_at: nowDb() })
-          .where("id", "=", id)
-          .execute();
-      }
-      const open = await trx
-        .selectFrom("rate_adjustment_members")
-        .select(["id", "user_id", "difference", "decision"])
-        .where("adjustment_id", "=", id)
-        .where("status", "in", ["pending", "held"])
-        .orderBy("user_id")
+      const batch = await lockedBatch(db, trx, id);
+      if (batch.status === "checking")
+        throw new AppError("CONFLICT", "adjustment.awaitingSecondApproval");
+      if (batch.status === "applied") return settleMembers(db, trx, adminId, id, true);
+      if (!(await stillCurrent(trx, id, batch.broker_id, batch.rates_from)))
+        throw new AppError("CONFLICT", "adjustment.stale");
+      const now = nowDb();
+      await trx
+        .updateTable("rate_adjustments")
+        .set({
+          status: "checking",
+          first_approved_by: adminId,
+          first_approved_at: now,
+          send_back_reason: null,
+          updated_at: now,
+        })
+        .where("id", "=", id)
+        .where("status", "=", "draft")
         .execute();
-      const result: ApplyResult = { replayed: false, credited: 0, debited: 0, held: 0, waived: 0 };
-      if (open.length === 0 && batch.status === "applied") return { ...result, replayed: true };
-      // The members' wallets are locked in id order before their balances are read.
-      const userIds = open.map((m) => m.user_id);
-      for (const userId of userIds) await ensureWallet(trx, db, userId);
-      if (userIds.length > 0)
-        await readInLists(userIds, (ids) =>
-          forUpdate(
-            db,
-            trx.selectFrom("wallets").select("id").where("id", "in", ids).orderBy("id"),
-          ).execute(),
-        );
-      for (const m of open) {
-        const difference = Number(m.difference);
-        const { available } = await getWallet(trx, m.user_id);
-        const outcome = settle(difference, available, m.decision);
-        let txId: string | null = null;
-        if (outcome.move !== 0) {
-          const ref = {
-            key: `rate_adjustment:${id}:${m.user_id}`,
-            kind: "rate_adjustment" as const,
-            refType: "rate_adjustment",
-            refId: id,
-          };
-          const posted =
-            outcome.move > 0
-              ? await moveMoney(
-                  trx,
-                  db,
-                  ref,
-                  houseAvailable,
-                  memberAvailable(m.user_id),
-                  outcome.move,
-                )
-              : await moveMoney(
-                  trx,
-                  db,
-                  ref,
-                  memberAvailable(m.user_id),
-                  houseAvailable,
-                  -outcome.move,
-                );
-          txId = posted.txId;
-          if (outcome.move > 0) result.credited += outcome.move;
-          else result.debited -= outcome.move;
-        }
-        if (outcome.status === "held") result.held += 1;
-        if (outcome.status === "waived" || outcome.status === "partial")
-          result.waived += -difference + outcome.move;
-        await trx
-          .updateTable("rate_adjustment_members")
-          .set({
-            status: outcome.status,
-            moved: outcome.move,
-            ledger_tx_id: txId,
-            updated_at: nowDb(),
-          })
-          .where("id", "=", m.id)
-          .execute();
-      }
       await recordAudit(trx, {
         actorId: adminId,
-        action: "rate_adjustment.apply",
+        action: "rate_adjustment.firstApprove",
         targetType: "rate_adjustment",
         targetId: id,
-        data: { ...result },
+        data: {
+          brokerId: batch.broker_id,
+          from: batch.rates_from,
+          members: Number(batch.members_total),
+          credit: Number(batch.amount_credit),
+          debit: Number(batch.amount_debit),
+        },
+      });
+      return { ...NOTHING, status: "checking" as const };
+    },
+    { rerunIsSafe: true },
+  );
+}
+
+/**
+ * The second approval: by an admin other than the maker, once (one conditional UPDATE claims
+ * it, so two approvals, or an approval and a send back, at once resolve to one); the batch is
+ * applied in the same transaction, only while its rows still have the prices it was drawn up
+ * with (otherwise nothing is claimed: it is stale, send it back).
+ */
+export async function approveAdjustment(db: Db, adminId: string, id: string): Promise<ApplyResult> {
+  return inTransaction(
+    db,
+    async (trx) => {
+      const now = nowDb();
+      const batch = await claimSecondDecision(trx, {
+        table: "rate_adjustments",
+        id,
+        adminId,
+        set: { status: "applied", applied_by: adminId, applied_at: now, updated_at: now },
+        columns: ["broker_id", "rates_from"],
+      });
+      if (!(await stillCurrent(trx, id, batch.broker_id, batch.rates_from)))
+        throw new AppError("CONFLICT", "adjustment.stale");
+      const result = await settleMembers(db, trx, adminId, id, false);
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: "rate_adjustment.secondApprove",
+        targetType: "rate_adjustment",
+        targetId: id,
+        data: { firstApprovedBy: batch.first_approved_by, ...result },
       });
       return result;
     },
     { rerunIsSafe: true },
   );
+}
+
+/**
+ * Moves each member still to settle through the ledger (kind rate_adjustment, key per batch and
+ * member, so a member is moved once however often this runs). A debit the balance does not
+ * cover is held until a decision is recorded; a decision on a debit above the present threshold
+ * is settled only by an admin other than the one who recorded it (it waives house money as a
+ * present would), so its recorder finds it still held.
+ */
+async function settleMembers(
+  db: Db,
+  trx: Kysely<Database>,
+  adminId: string,
+  id: string,
+  audit: boolean,
+): Promise<ApplyResult> {
+  const over = (await getMoneySettings(trx)).presentSecondApprovalOver;
+  const open = await trx
+    .selectFrom("rate_adjustment_members")
+    .select(["id", "user_id", "difference", "decision", "decided_by"])
+    .where("adjustment_id", "=", id)
+    .where("status", "in", ["pending", "held"])
+    .orderBy("user_id")
+    .execute();
+  const result: ApplyResult = { ...NOTHING, status: "applied" };
+  if (open.length === 0 && audit) return { ...result, replayed: true };
+  // The members' wallets are locked in id order before their balances are read.
+  const userIds = open.map((m) => m.user_id);
+  for (const userId of userIds) await ensureWallet(trx, db, userId);
+  if (userIds.length > 0)
+    await readInLists(userIds, (ids) =>
+      forUpdate(
+        db,
+        trx.selectFrom("wallets").select("id").where("id", "in", ids).orderBy("id"),
+      ).execute(),
+    );
+  for (const m of open) {
+    const difference = Number(m.difference);
+    const { available } = await getWallet(trx, m.user_id);
+    let outcome = settle(difference, available, m.decision);
+    const byDecision = outcome.status === "waived" || outcome.status === "partial";
+    const checked = byDecision && decisionNeedsSecondAdmin(difference, over);
+    if (checked && m.decided_by === adminId) {
+      outcome = settle(difference, available, null);
+      result.awaitingOther += 1;
+    }
+    let txId: string | null = null;
+    if (outcome.move !== 0) {
+      const ref = {
+        key: `rate_adjustment:${id}:${m.user_id}`,
+        kind: "rate_adjustment" as const,
+        refType: "rate_adjustment",
+        refId: id,
+      };
+      const posted =
+        outcome.move > 0
+          ? await moveMoney(trx, db, ref, houseAvailable, memberAvailable(m.user_id), outcome.move)
+          : await moveMoney(
+              trx,
+              db,
+              ref,
+              memberAvailable(m.user_id),
+              houseAvailable,
+              -outcome.move,
+            );
+      txId = posted.txId;
+      if (outcome.move > 0) result.credited += outcome.move;
+      else result.debited -= outcome.move;
+    }
+    if (outcome.status === "held") result.held += 1;
+    if (outcome.status === "waived" || outcome.status === "partial")
+      result.waived += -difference + outcome.move;
+    await trx
+      .updateTable("rate_adjustment_members")
+      .set({
+        status: outcome.status,
+        moved: outcome.move,
+        ledger_tx_id: txId,
+        ...(checked && outcome.status !== "held" && { decision_approved_by: adminId }),
+        updated_at: nowDb(),
+      })
+      .where("id", "=", m.id)
+      .execute();
+  }
+  if (audit)
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: "rate_adjustment.apply",
+      targetType: "rate_adjustment",
+      targetId: id,
+      data: { ...result },
+    });
+  return result;
 }

@@ -6,7 +6,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import type { Rate } from "../../domain/broker-terms";
 import { inTransaction } from "../../ledger";
-import { secondDecisionRefusal } from "../wallet/approvals";
+import { claimSecondDecision } from "../../lib/second-decision";
 import { saveRateVersion } from "./terms";
 
 /**
@@ -67,20 +67,14 @@ export async function proposeRateChange(
 /** The second approval: by anyone but the maker, once; the rates are in force from then on. */
 export function approveRateChange(deps: { db: Db }, adminId: string, id: string) {
   return inTransaction(deps.db, async (trx) => {
-    const row = await trx
-      .selectFrom("broker_rate_changes")
-      .select(["id", "broker_id", "effective_from", "rates", "status", "first_approved_by"])
-      .where("id", "=", id)
-      .executeTakeFirst();
     const now = nowDb();
-    const result = await trx
-      .updateTable("broker_rate_changes")
-      .set({ status: "approved", approved_by: adminId, approved_at: now, updated_at: now })
-      .where("id", "=", id)
-      .where("status", "=", "checking")
-      .where("first_approved_by", "<>", adminId)
-      .executeTakeFirst();
-    if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
+    const row = await claimSecondDecision(trx, {
+      table: "broker_rate_changes",
+      id,
+      adminId,
+      set: { status: "approved", approved_by: adminId, approved_at: now, updated_at: now },
+      columns: ["broker_id", "effective_from", "rates"],
+    });
     const rates = JSON.parse(row.rates) as Rate[];
     // The version names its maker: the admin who scheduled it.
     await saveRateVersion(trx, row.broker_id, rates, row.effective_from, row.first_approved_by);

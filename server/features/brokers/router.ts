@@ -132,11 +132,28 @@ export const brokersRouter = router({
       .input(decideDebitInput)
       .mutation(({ ctx, input }) => adjustments.decideDebit(ctx.db, ctx.user.id, input)),
 
-    /** Applies the batch through the ledger, once (`apply` is a word tRPC keeps). */
+    /**
+     * The maker's apply (`apply` is a word tRPC keeps): a draft then awaits a second admin and
+     * nothing moves; on an applied batch, settles the members still held.
+     */
     settle: adminProcedure
       .meta({ role: "admin", permission: "money.adjust" })
       .input(adjustmentIdInput)
       .mutation(({ ctx, input }) => adjustments.applyAdjustment(ctx.db, ctx.user.id, input.id)),
+
+    /** A different admin's approval: the batch is applied through the ledger, once. */
+    approve: adminProcedure
+      .meta({ role: "admin", permission: "money.adjust" })
+      .input(adjustmentIdInput)
+      .mutation(({ ctx, input }) => adjustments.approveAdjustment(ctx.db, ctx.user.id, input.id)),
+
+    /** A different admin sends it back to a draft with a reason for its maker; nothing moves. */
+    sendBack: adminProcedure
+      .meta({ role: "admin", permission: "money.adjust" })
+      .input(sendBackInput)
+      .mutation(({ ctx, input }) =>
+        sendBack(ctx, "rate_adjustment", ctx.user.id, input.id, input.reason),
+      ),
   }),
 
   accounts: router({

@@ -12,6 +12,7 @@ import { AppError } from "../../errors";
 import { localized } from "../../lib/localized";
 import { markdownText, renderMarkdown } from "../../lib/markdown";
 import { mapRows, paginateSorted } from "../../lib/paging";
+import { claimSecondDecision } from "../../lib/second-decision";
 import { type DiffRow, sideBySide } from "./diff";
 import type { consentListInput, PublishValues } from "./schema";
 import type { z } from "zod";
@@ -311,19 +312,13 @@ async function insertVersion(
 export async function approveVersion(db: Db, adminId: string, id: string) {
   try {
     return await db.kysely.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom("legal_approvals")
-        .selectAll()
-        .where("id", "=", id)
-        .executeTakeFirst();
-      const result = await trx
-        .updateTable("legal_approvals")
-        .set({ status: "published", decided_by: adminId, decided_at: nowDb() })
-        .where("id", "=", id)
-        .where("status", "=", "checking")
-        .where("first_approved_by", "<>", adminId)
-        .executeTakeFirst();
-      if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
+      const row = await claimSecondDecision(trx, {
+        table: "legal_approvals",
+        id,
+        adminId,
+        set: { status: "published", decided_by: adminId, decided_at: nowDb() },
+        columns: ["kind", "base_version", "body", "body_en", "summary", "summary_en"],
+      });
       const latest = await latestVersion(trx, row.kind);
       if ((latest?.version ?? 0) !== row.base_version) {
         throw new AppError("CONFLICT", "legalPublishedMeanwhile");
@@ -359,24 +354,18 @@ export async function approveVersion(db: Db, adminId: string, id: string) {
  */
 export async function sendBackVersion(db: Db, adminId: string, id: string, reason: string) {
   return db.kysely.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("legal_approvals")
-      .select(["id", "kind", "base_version", "status", "first_approved_by"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    const result = await trx
-      .updateTable("legal_approvals")
-      .set({
+    const row = await claimSecondDecision(trx, {
+      table: "legal_approvals",
+      id,
+      adminId,
+      set: {
         status: "returned",
         decided_by: adminId,
         decided_at: nowDb(),
         send_back_reason: reason,
-      })
-      .where("id", "=", id)
-      .where("status", "=", "checking")
-      .where("first_approved_by", "<>", adminId)
-      .executeTakeFirst();
-    if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
+      },
+      columns: ["kind", "base_version"],
+    });
     await recordAudit(trx, {
       actorId: adminId,
       action: "legal.sendBack",
@@ -391,17 +380,6 @@ export async function sendBackVersion(db: Db, adminId: string, id: string, reaso
     });
     return { id, status: "returned" as const };
   });
-}
-
-/** Why a second decision was refused: the same admin as the first, or already decided. */
-function secondDecisionRefusal(
-  row: { status: string; first_approved_by: string | null } | undefined,
-  adminId: string,
-) {
-  if (!row) return new AppError("NOT_FOUND", "notFound");
-  if (row.status === "checking" && row.first_approved_by === adminId)
-    return new AppError("FORBIDDEN", "sameApprover");
-  return new AppError("CONFLICT", "notAwaitingApproval");
 }
 
 /**

@@ -4,6 +4,7 @@ import { nowDb } from "../../../db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { inTransaction } from "../../ledger";
+import { claimSecondDecision } from "../../lib/second-decision";
 import type { WalletDeps } from "./service";
 
 /**
@@ -39,33 +40,16 @@ export async function firstApproval(
   return { id: row.id, status: "checking" };
 }
 
-/** Why a second decision on a request awaiting it was refused: the same admin, or too late. */
-function secondDecisionRefusal(
-  row: { status: string; first_approved_by: string | null } | undefined,
-  adminId: string,
-) {
-  if (!row) return new AppError("NOT_FOUND", "notFound");
-  if (row.status === "checking" && row.first_approved_by === adminId)
-    return new AppError("FORBIDDEN", "sameApprover");
-  return new AppError("CONFLICT", "notAwaitingApproval");
-}
-
 /** The second approval of a withdrawal: by anyone but the first approver, once. */
 export function approveWithdrawal(deps: WalletDeps, adminId: string, id: string) {
   return inTransaction(deps.db, async (trx) => {
-    const row = await trx
-      .selectFrom("withdrawals")
-      .select(["id", "user_id", "amount", "status", "first_approved_by"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    const result = await trx
-      .updateTable("withdrawals")
-      .set({ status: "pending", approved_by: adminId, approved_at: nowDb() })
-      .where("id", "=", id)
-      .where("status", "=", "checking")
-      .where("first_approved_by", "<>", adminId)
-      .executeTakeFirst();
-    if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
+    const row = await claimSecondDecision(trx, {
+      table: "withdrawals",
+      id,
+      adminId,
+      set: { status: "pending", approved_by: adminId, approved_at: nowDb() },
+      columns: ["user_id", "amount"],
+    });
     await recordAudit(trx, {
       actorId: adminId,
       action: "withdrawal.secondApprove",
@@ -82,13 +66,15 @@ export function approveWithdrawal(deps: WalletDeps, adminId: string, id: string)
  * concerns (none for a rate card), and the state it goes back to. A withdrawal or transfer
  * returns to the queue (pending, first approval cleared) for a new first decision; a present or
  * a rate card change, which only its maker asked for, ends returned (never credited, never in
- * force), with the reason kept on the row for its maker.
+ * force), with the reason kept on the row for its maker. An adjustment batch goes back to a
+ * draft its maker may apply again (or draw up anew), the reason kept on it.
  */
 const SEND_BACK = {
   withdrawal: { table: "withdrawals", member: "user_id", to: "pending", keepReason: false },
   transfer: { table: "transfers", member: "sender_id", to: "pending", keepReason: false },
   present: { table: "presents", member: "user_id", to: "returned", keepReason: true },
   rate_change: { table: "broker_rate_changes", member: null, to: "returned", keepReason: true },
+  rate_adjustment: { table: "rate_adjustments", member: null, to: "draft", keepReason: true },
 } as const;
 export type SendBackKind = keyof typeof SEND_BACK;
 
@@ -104,28 +90,21 @@ export function sendBack(
   reason: string,
 ) {
   const { table, member, to, keepReason } = SEND_BACK[kind];
-  // One statement shape for the three tables; Kysely cannot type a table chosen at run time.
-  const t = table as "withdrawals";
   return inTransaction(deps.db, async (trx) => {
-    const row = await trx
-      .selectFrom(t)
-      .select(["id", "status", "first_approved_by"])
-      .$if(member !== null, (q) => q.select(["amount", `${member as "user_id"} as member`]))
-      .where("id", "=", id)
-      .executeTakeFirst();
-    const result = await trx
-      .updateTable(t)
-      .set({
+    // The member column differs per table; one statement shape reads it as "member".
+    const claimed = await claimSecondDecision(trx, {
+      table: table as "withdrawals",
+      id,
+      adminId,
+      set: {
         status: to as "pending",
         first_approved_by: null,
         first_approved_at: null,
         ...(keepReason ? ({ send_back_reason: reason } as object) : {}),
-      })
-      .where("id", "=", id)
-      .where("status", "=", "checking")
-      .where("first_approved_by", "<>", adminId)
-      .executeTakeFirst();
-    if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
+      },
+      columns: member === null ? [] : ["amount", member as "user_id"],
+    });
+    const row = { ...claimed, member: member === null ? "" : claimed[member as "user_id"] };
     await recordAudit(trx, {
       actorId: adminId,
       action: `${kind}.sendBack`,
@@ -141,5 +120,3 @@ export function sendBack(
     return { id, status: to };
   });
 }
-
-export { secondDecisionRefusal };

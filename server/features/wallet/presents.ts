@@ -8,10 +8,10 @@ import { ensureWallet, inTransaction } from "../../ledger";
 import { keyedRequest } from "../../ledger/keyed-request";
 import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";
+import { claimSecondDecision } from "../../lib/second-decision";
 import { presentNeedsSecondApproval } from "../../domain/second-approval";
 import type { Db } from "../../../db";
 import { getMoneySettings } from "../settings/service";
-import { secondDecisionRefusal } from "./approvals";
 import { type WalletDeps } from "./service";
 
 function existingPresent(db: Db, requestKey: string) {
@@ -120,19 +120,13 @@ export async function createPresent(
 export function approvePresent(deps: WalletDeps, adminId: string, id: string) {
   const { db } = deps;
   return inTransaction(db, async (trx) => {
-    const row = await trx
-      .selectFrom("presents")
-      .select(["id", "user_id", "amount", "status", "first_approved_by", "reason"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    const result = await trx
-      .updateTable("presents")
-      .set({ status: "completed", approved_by: adminId, approved_at: nowDb() })
-      .where("id", "=", id)
-      .where("status", "=", "checking")
-      .where("first_approved_by", "<>", adminId)
-      .executeTakeFirst();
-    if (!row || Number(result.numUpdatedRows) !== 1) throw secondDecisionRefusal(row, adminId);
+    const row = await claimSecondDecision(trx, {
+      table: "presents",
+      id,
+      adminId,
+      set: { status: "completed", approved_by: adminId, approved_at: nowDb() },
+      columns: ["user_id", "amount", "reason"],
+    });
     await credit(trx, db, { id, userId: row.user_id, amount: row.amount });
     await recordAudit(trx, {
       actorId: adminId,

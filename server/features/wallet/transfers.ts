@@ -13,7 +13,7 @@ import { memberAvailable, memberHeld, moveMoney } from "../../ledger/moves";
 import { notify } from "../../notify/outbox";
 import { getMoneySettings, transferFee } from "../settings/service";
 import { type WalletDeps } from "./service";
-import { secondDecisionRefusal } from "./approvals";
+import { claimSecondDecision } from "../../lib/second-decision";
 import { needsSecondApproval } from "../../domain/second-approval";
 
 /**
@@ -175,26 +175,23 @@ async function decideTransfer(
       });
       return { id, status: "checking" };
     }
-    const result = await trx
-      .updateTable("transfers")
-      .set({
-        status: approve ? "completed" : "failed",
-        decided_at: nowDb(),
-        decided_by: adminId,
-        fail_reason: approve ? null : (reason ?? null),
-        fail_reason_en: approve ? null : reasonEn,
-      })
-      .where("id", "=", id)
-      .$if(!approve, (q) => q.where("status", "in", ["pending", "checking"]))
-      // Approving a large one is the second approval: only from "checking", by another admin.
-      .$if(second, (q) =>
-        q.where("status", "=", "checking").where("first_approved_by", "<>", adminId),
-      )
-      .$if(approve && !second, (q) => q.where("status", "=", "pending"))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
-      if (second) throw secondDecisionRefusal(row, adminId);
-      throw new AppError("CONFLICT", "notPending");
+    const decided = {
+      status: approve ? ("completed" as const) : ("failed" as const),
+      decided_at: nowDb(),
+      decided_by: adminId,
+      fail_reason: approve ? null : (reason ?? null),
+      fail_reason_en: approve ? null : reasonEn,
+    };
+    // Approving a large one is the second approval: only from "checking", by another admin.
+    if (second) await claimSecondDecision(trx, { table: "transfers", id, adminId, set: decided });
+    else {
+      const result = await trx
+        .updateTable("transfers")
+        .set(decided)
+        .where("id", "=", id)
+        .where("status", "in", approve ? ["pending"] : ["pending", "checking"])
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "notPending");
     }
     const sender = memberWallet(row.sender_id);
     const total = row.amount + row.fee;

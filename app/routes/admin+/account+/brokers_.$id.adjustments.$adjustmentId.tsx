@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { AdminFormPage } from "~/components/admin/FormPage";
+import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
 import { MemberLines } from "~/components/brokers/adjustments";
 import { slashDate } from "~/components/brokers/rates";
 import { Stamp } from "~/components/cells";
@@ -14,6 +15,7 @@ import { attempt, parseForm } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { answerRefusals } from "~/lib/refusals.server";
 import type { Titler } from "~/lib/page-title";
+import { sendBackInput } from "../../../../server/domain/withdrawal-decision";
 
 export const handle = {
   title: ((t, data) => {
@@ -22,17 +24,18 @@ export const handle = {
       ? t("admin:adjustments.batchHeading", { name: a.broker, day: slashDate(a.from) })
       : undefined;
   }) satisfies Titler,
-  i18n: ["admin", "errors"],
+  i18n: ["admin", "admin-money", "errors"],
 };
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ context, params }: LoaderFunctionArgs) => {
     try {
-      const adjustment = await context.trpc.brokers.adjustments.get({
-        id: params.adjustmentId ?? "",
-      });
+      const [adjustment, me] = await Promise.all([
+        context.trpc.brokers.adjustments.get({ id: params.adjustmentId ?? "" }),
+        context.trpc.auth.me(),
+      ]);
       if (adjustment.brokerId !== params.id) throw new Response("Not found", { status: 404 });
-      return json({ adjustment });
+      return json({ adjustment, adminId: me?.id ?? "" });
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === "NOT_FOUND" || code === "BAD_REQUEST")
@@ -42,16 +45,24 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-/** The page's two forms: apply the batch, or record a decision for one member's debit. */
-const adjustmentForm = (form: FormData) =>
-  form.get("intent") === "decide"
-    ? z.object({
-        intent: z.literal("decide"),
-        userId: z.string(),
-        decision: z.string(),
-        reason: z.string(),
-      })
-    : z.object({ intent: z.literal("settle") });
+/**
+ * The page's forms: apply the batch (its maker's first decision, or settling held members),
+ * record a decision for one member's debit, and a second admin's approve or send back.
+ */
+const adjustmentForm = (form: FormData) => {
+  const intent = form.get("intent");
+  if (intent === "decide")
+    return z.object({
+      intent: z.literal("decide"),
+      userId: z.string(),
+      decision: z.string(),
+      reason: z.string(),
+    });
+  if (intent === "approve") return z.object({ intent: z.literal("approve") });
+  if (intent === "sendBack")
+    return z.object({ intent: z.literal("sendBack"), reason: sendBackInput.shape.reason });
+  return z.object({ intent: z.literal("settle") });
+};
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context, params }: ActionFunctionArgs) => {
@@ -72,8 +83,17 @@ export const action = /* @__PURE__ */ answerRefusals(
       if (!result.ok) return result.response;
       return json({ ok: true as const, intent: "decide" as const, userId: value.userId });
     }
+    if (value.intent === "sendBack") {
+      const result = await attempt(parsed.values, () =>
+        context.trpc.brokers.adjustments.sendBack({ id, reason: value.reason }),
+      );
+      if (!result.ok) return result.response;
+      return json({ ok: true as const, intent: "sendBack" as const });
+    }
     const result = await attempt(parsed.values, () =>
-      context.trpc.brokers.adjustments.settle({ id }),
+      value.intent === "approve"
+        ? context.trpc.brokers.adjustments.approve({ id })
+        : context.trpc.brokers.adjustments.settle({ id }),
     );
     if (!result.ok) return result.response;
     return json({ ok: true as const, intent: "settle" as const, ...result.data });
@@ -82,16 +102,18 @@ export const action = /* @__PURE__ */ answerRefusals(
 
 /**
  * /admin/account/brokers/{id}/adjustments/{adjustmentId}: an adjustment batch reviewed like an
- * import (per member: rows, yen before and after, the difference), then applied once. A debit
- * the member's balance cannot cover is held: the admin records a decision with a reason.
+ * import (per member: rows, yen before and after, the difference). Its maker's apply is the
+ * first decision; a different admin approves it (applied once) or sends it back with a reason.
+ * A debit the member's balance cannot cover is held: an admin records a decision with a reason.
  */
 export default function AdjustmentBatch() {
   const { t } = useTranslation(["admin", "errors"]);
-  const { adjustment: a } = useLoaderData<typeof loader>();
+  const { adjustment: a, adminId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const error = answer && !answer.ok ? answer.error : null;
   const decidingFor = error ? (answer as { values?: { userId?: string } }).values?.userId : null;
-  const open = a.lines.some((l) => l.status === "pending" || l.status === "held");
+  const held = a.lines.some((l) => l.status === "pending" || l.status === "held");
+  const settled = answer?.ok && answer.intent === "settle" ? answer : null;
   return (
     <AdminFormPage
       back={`/admin/account/brokers/${a.brokerId}/adjustments`}
@@ -99,23 +121,51 @@ export default function AdjustmentBatch() {
       title={t("adjustments.batchHeading", { name: a.broker, day: slashDate(a.from) })}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={a.status === "applied" ? "success" : "info"}>
+        <Badge
+          tone={a.status === "applied" ? "success" : a.status === "checking" ? "warning" : "info"}
+          data-testid="adjustment-status"
+        >
           {t(`adjustments.status.${a.status}`)}
         </Badge>
         <span className="text-sm text-slate-600 dark:text-slate-300">
           <Stamp utc={a.appliedAt ?? a.createdAt} />
         </span>
       </div>
-      {answer?.ok && answer.intent === "settle" && (
+      {settled?.status === "checking" && (
+        <Alert tone="info" testId="adjustment-waiting">
+          {t("adjustments.firstDone")}
+        </Alert>
+      )}
+      {settled?.status === "applied" && (
         <Alert tone="success" testId="adjustment-applied">
           {t("adjustments.applied", {
-            credited: formatYen(answer.credited),
-            debited: formatYen(answer.debited),
-            held: answer.held,
+            credited: formatYen(settled.credited),
+            debited: formatYen(settled.debited),
+            held: settled.held,
           })}
+          {settled.awaitingOther > 0 &&
+            ` ${t("adjustments.awaitingOtherDecisions", { count: settled.awaitingOther })}`}
+        </Alert>
+      )}
+      {answer?.ok && answer.intent === "sendBack" && (
+        <Alert tone="success" testId="adjustment-sent-back">
+          {t("adjustments.sentBack")}
+        </Alert>
+      )}
+      {a.status === "draft" && a.sendBackReason && (
+        <Alert tone="warning" testId="adjustment-send-back-reason">
+          <span className="[overflow-wrap:anywhere]">
+            {t("adjustments.sentBackWith", { reason: a.sendBackReason })}
+          </span>
         </Alert>
       )}
       {!decidingFor && <FormErrorAlert error={error} />}
+      {a.status === "checking" && (
+        <div className="space-y-2" data-testid="adjustment-approval">
+          <FirstApprover row={a} />
+          <SecondApproval row={a} adminId={adminId} />
+        </div>
+      )}
       <StatFigures
         className="grid-cols-2 sm:grid-cols-4"
         items={(
@@ -145,6 +195,11 @@ export default function AdjustmentBatch() {
               {l.decision && (
                 <p className="text-slate-700 [overflow-wrap:anywhere] dark:text-slate-200">
                   {t(`adjustments.decision.${l.decision}`)}: {l.decisionReason}
+                </p>
+              )}
+              {l.short && l.decisionChecked && (
+                <p className="text-slate-700 dark:text-slate-200">
+                  {t("adjustments.decisionChecked")}
                 </p>
               )}
               {l.short && (
@@ -183,11 +238,17 @@ export default function AdjustmentBatch() {
           );
         }}
       />
-      {open && (
+      {(a.status === "draft" || (a.status === "applied" && held)) && (
         <Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="settle" />
-          <p className="text-sm text-slate-700 dark:text-slate-200">{t("adjustments.applyHint")}</p>
-          <SubmitButton>{t("adjustments.apply")}</SubmitButton>
+          <p className="text-sm text-slate-700 dark:text-slate-200">
+            {a.status === "draft"
+              ? `${t("adjustments.applyHint")} ${t("adjustments.firstHint")}`
+              : t("adjustments.resettleHint")}
+          </p>
+          <SubmitButton>
+            {t(a.status === "draft" ? "adjustments.apply" : "adjustments.resettle")}
+          </SubmitButton>
         </Form>
       )}
     </AdminFormPage>
