@@ -14,7 +14,7 @@ import {
   SelectFilter,
 } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, parseFormData, submitFormData } from "~/lib/forms.server";
+import { attempt, parseForm, submitForm } from "~/lib/forms.server";
 import type { FormErrorShape } from "~/components/ui/form";
 import { decideAccountsInput, setAccountTypeInput } from "../../../../server/domain/broker-account";
 import { accountTypesOf } from "../../../../server/domain/broker-terms";
@@ -48,9 +48,7 @@ export const action = /* @__PURE__ */ answerRefusals(
     const accounts = context.trpc.brokers.accounts;
     const form = await readForm(request);
     if (form.get("intent") === "setType") {
-      const saved = await submitFormData(form, setAccountTypeInput, (input) =>
-        accounts.setType(input),
-      );
+      const saved = await submitForm(form, setAccountTypeInput, (input) => accounts.setType(input));
       if (!saved.ok) return saved.response;
       return json({
         ok: true as const,
@@ -60,7 +58,7 @@ export const action = /* @__PURE__ */ answerRefusals(
         ...saved.data,
       });
     }
-    const parsed = await parseFormData(form, decideAccountsInput);
+    const parsed = await parseForm(form, decideAccountsInput);
     if (!parsed.ok) return parsed.response;
     const { input, value } = parsed;
     const result = await attempt(parsed.values, () => accounts.decide(input));

@@ -6,7 +6,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { FlagField, useEntityFields } from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";
-import { attempt, listWithSaved, parseFormData } from "~/lib/forms.server";
+import { attempt, listWithSaved, parseForm } from "~/lib/forms.server";
 import { bannerForm } from "../../../../server/domain/affiliate";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -42,7 +42,7 @@ export const action = /* @__PURE__ */ answerRefusals(
       };
       return json({ ok: false as const, error, values: {} }, { status: 400 });
     }
-    const parsed = await parseFormData(upload.form, bannerForm);
+    const parsed = await parseForm(upload.form, bannerForm);
     if (!parsed.ok) return parsed.response;
     const { input } = parsed;
     const image = await fileBytes(upload.form, "image");

@@ -20,7 +20,7 @@ import { CheckboxField, SubmitButton, useFieldError } from "~/components/ui/form
 import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink, textLink } from "~/components/ui/link";
 import { formatDateTime } from "~/lib/format";
-import { attempt, type FormError, isChecked, parseFormData } from "~/lib/forms.server";
+import { attempt, type FormError, isChecked, parseForm } from "~/lib/forms.server";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { presentDecisionForm } from "../../../../server/domain/present";
 import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
@@ -64,7 +64,7 @@ export const action = /* @__PURE__ */ answerRefusals(
     const intent = form.get("intent");
     if (intent === "approve" || intent === "sendBack") {
       // A second admin's decision on the version awaiting it (never its first approver).
-      const decision = await parseFormData(form, presentDecisionForm);
+      const decision = await parseForm(form, presentDecisionForm);
       if (!decision.ok) return decision.response;
       const { input } = decision;
       const decided = await attempt(decision.values, async () =>
@@ -79,7 +79,7 @@ export const action = /* @__PURE__ */ answerRefusals(
           : `/admin/setting/legal/${kind}?published=${decided.data}`,
       );
     }
-    const parsed = await parseFormData(form, publishForm(kind));
+    const parsed = await parseForm(form, publishForm(kind));
     if (!parsed.ok) return parsed.response;
     const { input, values } = parsed;
     const previewed = await attempt(values, () => context.trpc.legal.preview({ kind, ...input }));

@@ -6,7 +6,7 @@ import { Section } from "~/components/ui/card";
 import { actionLink } from "~/components/ui/link";
 import { useTranslation } from "react-i18next";
 import { type FormErrorShape } from "~/components/ui/form";
-import { attempt, attemptMoney, parseForm } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { handleReauth } from "~/lib/reauth.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
@@ -92,12 +92,9 @@ export const action = /* @__PURE__ */ answerRefusals(
       const { intent: _, ...input } = value;
       // Where payouts go: a failure keeps what was typed. Saving sets values, so sending again
       // is safe whether or not the first try was recorded.
-      const result = await attemptMoney(
-        values,
-        () => context.trpc.profile.updatePaymentDetails(input),
-        context.log,
-        { unsureKey: "submitUnsureSaved" },
-      );
+      const result = await attempt(values, () => context.trpc.profile.updatePaymentDetails(input), {
+        money: { log: context.log, unsureKey: "submitUnsureSaved" },
+      });
       return result.ok
         ? json({ ok: true as const, intent, changed: result.data.changed.length })
         : result.response;

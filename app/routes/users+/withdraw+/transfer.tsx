@@ -47,7 +47,7 @@ export const action = /* @__PURE__ */ answerRefusals(
       request,
       limits ? transferFormInput(limits) : transferInput,
       (input) => context.trpc.wallet.requestTransfer(input),
-      context.log,
+      { money: { log: context.log } },
     );
     if (!result.ok) return result.response;
     return redirect("/users/withdraw?requested=transfer");
