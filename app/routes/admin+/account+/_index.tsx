@@ -17,12 +17,16 @@ import { searchParamsObject } from "~/components/table/url";
 import { attempt, parseForm, submitForm } from "~/lib/forms.server";
 import type { FormErrorShape } from "~/components/ui/form";
 import { decideAccountsInput, setAccountTypeInput } from "../../../../server/domain/broker-account";
+import { schemaLimits } from "~/lib/constraint";
 import { accountTypesOf } from "../../../../server/domain/broker-terms";
 import { formatDateTime } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+
+/** The bulk decision's reasons, limited as the decision's schema says. */
+const decisionLimits = schemaLimits(decideAccountsInput);
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -177,15 +181,15 @@ export default function AdminAccounts() {
             {/* Side by side, top-aligned: the hints below differ in length. */}
             <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2 sm:items-start">
               <Field
+                {...decisionLimits("reason")}
                 name="reason"
-                maxLength={500}
                 label={t("admin:accounts.reason")}
                 hint={t("admin:accounts.reasonHint")}
                 error={reasonError}
               />
               <Field
+                {...decisionLimits("reasonEn")}
                 name="reasonEn"
-                maxLength={500}
                 lang="en"
                 label={t("common:content.english", { field: t("admin:accounts.reason") })}
                 hint={t("common:content.englishHint")}

@@ -120,9 +120,9 @@ export default function Transfer() {
         required
       />
       <TextAreaField
+        {...form.limits("message")}
         name="message"
         rows={3}
-        maxLength={200}
         label={t("transfer.message")}
         hint={t("transfer.count", { count: message.length })}
         value={message}
