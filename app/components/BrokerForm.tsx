@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { brokerFormInput } from "../../server/domain/broker";
 import { useTranslation } from "react-i18next";
 import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { CheckboxField, Field, SelectField } from "~/components/ui/form";
@@ -57,6 +58,9 @@ export function BrokerForm({
   const { form, error, fieldError, text, numeric, flag, image } = useRecordForm(refused, {
     labels: "admin:brokers.fields",
     initial,
+    // The action pairs the rate rows and reads the art before the schema: limits only here.
+    schema: brokerFormInput,
+    check: false,
   });
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="broker-form">

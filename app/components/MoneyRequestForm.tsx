@@ -16,8 +16,8 @@ export function useMoneyRequestForm(schema: $ZodType) {
     { ok: true } | { ok: false; error: FormErrorShape; values: Record<string, string> }
   >();
   const refused = failure && !failure.ok ? failure : null;
-  const { formProps, error, summary } = useFormValidation(schema, refused?.error ?? null);
-  return { values: refused?.values ?? {}, error, formProps, summary };
+  const { formProps, error, summary, limits } = useFormValidation(schema, refused?.error ?? null);
+  return { values: refused?.values ?? {}, error, formProps, summary, limits };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { echo } from "./form-echo";
 
 /**
- * The browser's half of "a money form never loses work" (the server's is attemptMoney): when
+ * The browser's half of "a money form never loses work" (the server's is the `money` option of attempt and submitForm): when
  * the request does not even reach the server, or its answer does not come back (a phone that
  * loses its signal), the page stays, with what was typed and a message, instead of the error
  * screen. Whether the request was recorded cannot be known here; the form's one-time key (in

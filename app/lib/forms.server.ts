@@ -39,45 +39,42 @@ export interface FormReading<I> {
   echo?: (form: FormData) => Record<string, string>;
 }
 
+/** Where a form comes from: the request, or its body already read to choose a branch. */
+export type FormSource = Request | FormData;
+
+/** The form of a source: read once (a body no browser sends is a 400), or as already read. */
+async function formOf(source: FormSource, files: FormReading<unknown>["files"]) {
+  if (source instanceof FormData) return { form: source };
+  if (files) {
+    const limits = files === true ? {} : files;
+    const upload = await readUploadForm(source, limits.maxBytes);
+    if (upload.tooLarge) return { refused: uploadRefusal(limits.tooLargeKey ?? "imageTooLarge") };
+    return { form: upload.form };
+  }
+  return { form: await readForm(source) };
+}
+
 /**
- * The one way an action reads a form: the request's fields parsed by the procedure's own zod
- * schema, the one the browser checks the form with (useFormValidation), so both give the same
- * field errors. Values stay strings as in the browser; the schema coerces (amounts, checkboxes).
+ * The one way an action reads a form: the fields parsed by the procedure's own zod schema, the
+ * one the browser checks the form with (useFormValidation), so both give the same field errors.
+ * Values stay strings as in the browser; the schema coerces (amounts, checkboxes).
  * - ok: the schema's typed value, the fields as the schema read them (`input`: for a procedure
  *   whose schema converts, as dates to stored times, and so takes the form's strings rather
  *   than its own output), the fields as typed (`values`, what a later refusal echoes) and the
  *   form itself (for files);
  * - refused: a FormFailure 400, one message per field named by its path ("payee.bankCode",
  *   "prizes.0.rank"), the typed values echoed back (never a password or a code: echo()).
- * `schema` may be chosen by the form (a page with several forms names the one sent). A body
- * that cannot be read as a form is the sender's 400, thrown as the page's status.
+ * `source` is the request, or the form an action already read to choose its branch. `schema`
+ * may be chosen by the form (a page with several forms names the one sent).
  */
 export async function parseForm<S extends $ZodType>(
-  request: Request,
+  source: FormSource,
   schema: S | ((form: FormData) => S),
   reading: FormReading<input<S>> = {},
 ): Promise<ParsedForm<output<S>, input<S>>> {
-  let form: FormData;
-  if (reading.files) {
-    const files = reading.files === true ? {} : reading.files;
-    const upload = await readUploadForm(request, files.maxBytes);
-    if (upload.tooLarge) return uploadRefusal(files.tooLargeKey ?? "imageTooLarge");
-    form = upload.form;
-  } else {
-    form = await readForm(request);
-  }
-  return parseFormData(form, schema, reading);
-}
-
-/**
- * parseForm for a form already read, as a branch of an action that read the form to choose
- * (a page's shared re-authentication step): the same answer.
- */
-export async function parseFormData<S extends $ZodType>(
-  form: FormData,
-  schema: S | ((form: FormData) => S),
-  reading: Omit<FormReading<input<S>>, "files"> = {},
-): Promise<ParsedForm<output<S>, input<S>>> {
+  const read = await formOf(source, reading.files);
+  if (read.refused) return read.refused;
+  const form = read.form;
   const values: Record<string, string> = reading.echo ? reading.echo(form) : {};
   if (!reading.echo) {
     for (const [name, value] of form.entries()) {
@@ -111,40 +108,21 @@ export async function parseFormData<S extends $ZodType>(
   };
 }
 
+/**
+ * @deprecated parseForm takes the form already read; this name stays only for the pages another
+ * change is editing at the same time.
+ */
+export const parseFormData = parseForm;
+
 /** The image of an admin record form: a new file, or the wish to remove the current one. */
 export async function imageOf(form: FormData) {
   return { image: await fileBytes(form, "image"), removeImage: isChecked(form, "removeImage") };
 }
 
-/**
- * Runs a procedure for a form. A refusal becomes a 400 with translatable errors; anything else
- * is a real failure and propagates to the error boundary (and the logs). `shape` renames the
- * refusal's fields as the form names them, for a form whose fields are not the procedure's
- * input one for one (the marathon editor's goal rows, blank rows counted on the page).
- */
-export async function attempt<T>(
-  values: Record<string, string>,
-  run: () => Promise<T>,
-  shape: (error: FormError) => FormError = (error) => error,
-): Promise<{ ok: true; data: T } | { ok: false; response: TypedResponse<FormFailure> }> {
-  try {
-    return { ok: true, data: await run() };
-  } catch (error) {
-    const refusal = toFormError(error);
-    if (!refusal) throw error;
-    const formError = shape(refusal);
-    return {
-      ok: false,
-      response: json(
-        { ok: false as const, error: formError, values: echo(values) },
-        { status: formRefusalStatus(error) },
-      ),
-    };
-  }
-}
-
 /** How a form that must not lose work tells what became of a request that failed. */
-export interface SubmitOutcome {
+export interface MoneyOutcome {
+  /** Where a failure that is not a refusal is logged. */
+  log: { error: (obj: object, msg?: string) => void };
   /**
    * The message when it cannot be known whether the request was recorded (default: the money
    * forms' "may or may not have been received; sending again is safe").
@@ -157,48 +135,79 @@ export interface SubmitOutcome {
   recorded?: () => Promise<boolean>;
 }
 
+/** What becomes of a procedure's failure, for forms that need more than the standard answer. */
+export interface RunOptions {
+  /**
+   * Renames the refusal's fields as the form names them, for a form whose fields are not the
+   * procedure's input one for one (the marathon editor's goal rows, blank rows counted).
+   */
+  rename?: (error: FormError) => FormError;
+  /**
+   * Marks a form that must never lose work (withdrawal, transfer, payout details, broker
+   * account). A failure that is not a refusal (the database went away, the connection dropped
+   * after the commit) does not wipe the page: the member keeps what they typed and reads what
+   * became of the request:
+   * - recorded (the `recorded` check found it): 200, so the page's lists reload and show it;
+   * - not recorded: 503, "send it again";
+   * - unknown: 503 with `unsureKey`. The values keep the form's one-time key, and the page
+   *   sends it again, so a second try cannot make a second request (the procedure answers
+   *   with the first); forms without a key are safe to resend by nature (they set values).
+   */
+  money?: MoneyOutcome;
+}
+
+type Ran<T> = { ok: true; data: T } | { ok: false; response: TypedResponse<FormFailure> };
+
 /**
- * attempt() for the forms that must never lose work: the withdrawal, transfer, payout-details
- * and broker-account forms. A failure that is not a refusal (the database went away, the
- * connection dropped after the commit) does not wipe the page: the member keeps what they
- * typed and reads what became of the request:
- * - recorded (the `recorded` check found it): 200, so the page's lists reload and show it;
- * - not recorded: 503, "send it again";
- * - unknown: 503 with `unsureKey`. The values keep the form's one-time key, and the page sends
- *   it again, so a second try cannot make a second request (the procedure answers with the
- *   first); forms without a key are safe to resend by nature (they set values).
+ * Runs a procedure for a form already parsed (parseForm). A refusal becomes a 400 (or its own
+ * 4xx) with translatable errors and the values to type back in; anything else is a real
+ * failure and propagates to the error boundary (and the logs), unless `money` says otherwise.
  */
-export async function attemptMoney<T>(
+export async function attempt<T>(
   values: Record<string, string>,
   run: () => Promise<T>,
-  log: { error: (obj: object, msg?: string) => void },
-  outcome: SubmitOutcome = {},
-): Promise<{ ok: true; data: T } | { ok: false; response: TypedResponse<FormFailure> }> {
+  { rename = (error) => error, money }: RunOptions = {},
+): Promise<Ran<T>> {
   try {
-    return await attempt(values, run);
+    return { ok: true, data: await run() };
   } catch (error) {
+    const refusal = toFormError(error);
+    if (refusal) {
+      return {
+        ok: false,
+        response: json(
+          { ok: false as const, error: rename(refusal), values: echo(values) },
+          { status: formRefusalStatus(error) },
+        ),
+      };
+    }
     // Sign-in and role refusals go on to become the area's redirect.
-    if (isRoleRefusal(error) || error instanceof Response) throw error;
-    log.error({ err: error }, "form submit failed");
-    const recorded = await outcome.recorded?.().catch(() => undefined);
-    const key =
-      recorded === true
-        ? "submitRecorded"
-        : recorded === false
-          ? "submitNotRecorded"
-          : (outcome.unsureKey ?? "submitUnsure");
-    return {
-      ok: false,
-      response: json(
-        {
-          ok: false as const,
-          error: { key, params: null, fieldErrors: {} },
-          values: echo(values),
-        },
-        { status: recorded === true ? 200 : 503 },
-      ),
-    };
+    if (!money || isRoleRefusal(error) || error instanceof Response) throw error;
+    return unsure(values, error, money);
   }
+}
+
+/** A money form's failure that is not a refusal: what became of the request, as far as known. */
+async function unsure(
+  values: Record<string, string>,
+  error: unknown,
+  money: MoneyOutcome,
+): Promise<Ran<never>> {
+  money.log.error({ err: error }, "form submit failed");
+  const recorded = await money.recorded?.().catch(() => undefined);
+  const key =
+    recorded === true
+      ? "submitRecorded"
+      : recorded === false
+        ? "submitNotRecorded"
+        : (money.unsureKey ?? "submitUnsure");
+  return {
+    ok: false,
+    response: json(
+      { ok: false as const, error: { key, params: null, fieldErrors: {} }, values: echo(values) },
+      { status: recorded === true ? 200 : 503 },
+    ),
+  };
 }
 
 /** What a form sent to one procedure comes to: its answer and the fields as typed, or a 4xx. */
@@ -207,39 +216,24 @@ export type Submitted<T> =
   | { ok: false; response: TypedResponse<FormFailure> };
 
 /**
- * What a form is submitted with: the `schema` that parses it and the procedure `run` with its
- * value. `moneyLog` marks a form that must never lose work (withdrawal, transfer): the call goes
- * through attemptMoney, which logs a failure there.
- */
-type Submission<S extends $ZodType, T> = [
-  schema: S,
-  run: (value: output<S>) => Promise<T>,
-  moneyLog?: { error: (obj: object, msg?: string) => void },
-];
-
-/**
- * The action of a form that is one procedure's input: the form parsed by the schema (parseForm),
- * then the procedure run with its value (attempt). A refused form or refused call is the
- * response to return.
+ * The action of a form that is one procedure's input, the one server entry of a form: the form
+ * parsed by the route's schema (parseForm), then the procedure run with its value (attempt); a
+ * refused form or a refused call is the response to return. `options.money` marks a form that
+ * must never lose work; `options.files` reads a multipart form with files.
  */
 export async function submitForm<S extends $ZodType, T>(
-  request: Request,
-  ...submission: Submission<S, T>
+  source: FormSource,
+  schema: S | ((form: FormData) => S),
+  run: (value: output<S>, parsed: { input: input<S>; form: FormData }) => Promise<T>,
+  options: RunOptions & Pick<FormReading<input<S>>, "files"> = {},
 ): Promise<Submitted<T>> {
-  return submitFormData(await readForm(request), ...submission);
-}
-
-/** submitForm for a form already read, as a branch of an action that read it to choose. */
-export async function submitFormData<S extends $ZodType, T>(
-  form: FormData,
-  ...[schema, run, moneyLog]: Submission<S, T>
-): Promise<Submitted<T>> {
-  const parsed = await parseFormData(form, schema);
+  const parsed = await parseForm(source, schema, { files: options.files });
   if (!parsed.ok) return parsed;
-  const call = () => run(parsed.value);
-  const result = await (moneyLog
-    ? attemptMoney(parsed.values, call, moneyLog)
-    : attempt(parsed.values, call));
+  const result = await attempt(
+    parsed.values,
+    () => run(parsed.value, { input: parsed.input, form: parsed.form }),
+    options,
+  );
   return result.ok ? { ...result, values: parsed.values } : result;
 }
 

@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { reauthInput } from "../../server/domain/account";
-import { submitFormData } from "./forms.server";
+import { submitForm } from "./forms.server";
 
 /** The shared `intent=reauth` branch of account-security actions (the form is already read). */
 export async function handleReauth(form: FormData, context: AppLoadContext) {
   // A blank code is no code: the password alone, for an account without a second factor.
-  return submitFormData(form, reauthInput, ({ code, ...value }) =>
+  return submitForm(form, reauthInput, ({ code, ...value }) =>
     context.trpc.auth.reauthenticate({ ...value, code: code || undefined }),
   );
 }

@@ -1,6 +1,6 @@
 import { type AppLoadContext, json } from "@remix-run/node";
 import { changePasswordInput, mfaCodeInput, passkeyIdInput } from "../../server/domain/account";
-import { attempt, submitFormData } from "./forms.server";
+import { attempt, submitForm } from "./forms.server";
 import { handleReauth } from "./reauth.server";
 import { readForm } from "./refusals.server";
 
@@ -22,19 +22,19 @@ function runIntent(intent: string, form: FormData, context: AppLoadContext) {
     case "reauth":
       return handleReauth(form, context);
     case "lineReauthCode":
-      return submitFormData(form, mfaCodeInput, (input) => line.reauthCode(input));
+      return submitForm(form, mfaCodeInput, (input) => line.reauthCode(input));
     case "lineUnlink":
       return attempt({}, () => line.unlink());
     case "mfaStart":
       return attempt({}, () => auth.mfaStart());
     case "mfaConfirm":
-      return submitFormData(form, mfaCodeInput, (input) => auth.mfaConfirm(input));
+      return submitForm(form, mfaCodeInput, (input) => auth.mfaConfirm(input));
     case "mfaDisable":
       return attempt({}, () => auth.mfaDisable());
     case "passkeyRemove":
-      return submitFormData(form, passkeyIdInput, (input) => mfa.passkeyRemove(input));
+      return submitForm(form, passkeyIdInput, (input) => mfa.passkeyRemove(input));
     case "changePassword":
-      return submitFormData(form, changePasswordInput, (input) => auth.changePassword(input));
+      return submitForm(form, changePasswordInput, (input) => auth.changePassword(input));
   }
   throw new Response("Unknown action", { status: 400 });
 }

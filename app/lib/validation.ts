@@ -4,6 +4,7 @@ import { type FormEvent, type MouseEvent, useState } from "react";
 import type { $ZodType } from "zod/v4/core";
 import { answerNumber } from "~/components/ui/Alert";
 import type { FormErrorShape } from "~/components/ui/form";
+import { type Limits, schemaConstraint, schemaLimits } from "./constraint";
 import { errorName } from "./form-echo";
 
 /** The name of the button conform submits a field's check with (its `INTENT`). */
@@ -19,9 +20,19 @@ const CONFORM_INTENT = "__intent__";
  * - `summary` is what the error summary at the top shows and when it takes focus: after every
  *   refused submit (in the browser or by the server), never while the member is typing.
  *
- * Returns the props for <Form>, the error the fields show, and the summary's props.
+ * - the fields' limits (`limits(name)`: maxLength, required, min, max) come from the same schema,
+ *   so a limit is written once, in the schema.
+ * `check: false` takes only the limits, for a form whose action reshapes the fields before the
+ * schema reads them (rows paired up, files): the server alone judges it.
+ *
+ * Returns the props for <Form>, the error the fields show, the summary's props and the limits.
  */
-export function useFormValidation(schema: $ZodType | null, serverError: FormErrorShape | null) {
+export function useFormValidation(
+  schema: $ZodType | null,
+  serverError: FormErrorShape | null,
+  { check = true }: { check?: boolean } = {},
+) {
+  const checked = check ? schema : null;
   const [attempts, setAttempts] = useState(0);
   const [answer, setAnswer] = useState({ error: serverError, edited: [] as string[], sent: false });
   // A new answer from the server: shown whole again.
@@ -32,10 +43,11 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
   const [form] = useForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: schema
+    constraint: schema ? schemaConstraint(schema) : undefined,
+    onValidate: checked
       ? ({ formData }) =>
           // Values stay strings, as the action receives them; the schema coerces (amounts).
-          parseWithZod(formData, { schema, disableAutoCoercion: true })
+          parseWithZod(formData, { schema: checked, disableAutoCoercion: true })
       : undefined,
   });
 
@@ -57,7 +69,7 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
 
   // Without a schema conform is left out of the form altogether: it would otherwise check a
   // field on leaving it by sending the form to the server with a validation intent.
-  const conform = schema ? getFormProps(form) : null;
+  const conform = checked ? getFormProps(form) : null;
   const formProps = {
     ...conform,
     noValidate: true,
@@ -88,9 +100,11 @@ export function useFormValidation(schema: $ZodType | null, serverError: FormErro
       setAnswer({ error: serverError, edited: [...current.edited, name], sent: current.sent });
     },
   };
+  const limits: Limits = schema ? schemaLimits(schema) : () => ({});
   return {
     formProps,
     error,
+    limits,
     // Before the first submit, a field's error stays beside the field.
     summary: {
       error: attempts > 0 ? error : server,

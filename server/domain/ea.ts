@@ -36,6 +36,15 @@ export const versionSchema = z
   .max(32, "eaVersion")
   .regex(/^[0-9A-Za-z][0-9A-Za-z._-]*$/, "eaVersion");
 
+/** A new EA: its details and its first version's label. */
+export const createEaForm = eaInput.extend({ version: versionSchema });
+
+/** The EA's page sends its details, or a new version (`intent` names which). */
+export const editEaForm = z.discriminatedUnion("intent", [
+  eaInput.extend({ intent: z.literal("details") }),
+  z.object({ intent: z.literal("version"), version: versionSchema }),
+]);
+
 /** The admin issues a licence directly: which EA, which member (email or uid), which account. */
 export const issueForInput = z.object({
   eaId: z.string({ error: required }).min(1, present).regex(ID_PATTERN, "notFound"),

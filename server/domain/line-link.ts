@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { checkbox } from "./fields";
 
 /**
  * What a LINE Login started by a signed-in member is for, by name, and the page it comes back
@@ -35,3 +36,14 @@ export const lineStartInput = z.object({
 export function isLineBack(value: unknown): value is LineLoginBack {
   return typeof value === "string" && Object.hasOwn(LINE_BACK_PATHS, value);
 }
+
+/**
+ * Which notifications the member wants on LINE: the page's switches ("on" or not sent), or
+ * true/false from another caller.
+ */
+export const preferencesInput = z.object({
+  withdrawal: checkbox,
+  transfer: checkbox,
+  marathon: checkbox,
+  support: checkbox,
+});

@@ -14,3 +14,6 @@ export const lineSignUpInput = z.object({
   email: z.union([z.literal(""), emailSchema]).optional(),
   agree: agreement,
 });
+
+/** The mailed link's token of a sign-up with LINE, as the verify page's button sends it. */
+export const mailTokenInput = z.object({ token: z.string().min(1).max(100) });

@@ -98,3 +98,22 @@ export const paymentDetailsForm = z.object({
   paypayId: formText,
 });
 export type PaymentDetailsForm = z.output<typeof paymentDetailsForm>;
+
+// ------------------------------------------------------------------- notification switches
+
+/** One channel's switches as the page sends them: a ticked one is "on", an unticked one absent. */
+const notifySwitches = z.preprocess(
+  (v) => v ?? {},
+  z.object({ withdrawal: checkbox, transfer: checkbox, account: checkbox, rewards: checkbox }),
+);
+
+/**
+ * The notification switches form: "mail.withdrawal", "line.rewards", … and `lineShown` ("1"),
+ * sent only when the page showed the LINE column (a member without a LINE link has none, and
+ * the save leaves LINE's switches alone).
+ */
+export const notificationsForm = z.object({
+  mail: notifySwitches,
+  line: notifySwitches,
+  lineShown: z.literal("1").optional(),
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { readNotifyPrefs } from "../../server/notify/preferences";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, TEST_PASSWORD } from "../helpers/fixtures";
 import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";
@@ -150,6 +151,31 @@ describe("profile page", () => {
       refusalText(answer, "ja", { name, label: `profile:fields.${name}` });
     expect(await said("name")).toContain("半角英字");
     expect(await said("twitterUrl")).toBe("TwitterアカウントURLが長すぎます");
+  });
+});
+
+describe("notification switches", () => {
+  it("reads the ticked switches through the form's schema: unticked is off, LINE left alone unless shown", async () => {
+    const member = await createUser(t.db);
+    const answer = await routes.post(
+      "/users/mypage",
+      { intent: "notifications", "mail.withdrawal": "on", "mail.rewards": "on" },
+      { as: member },
+    );
+    expect(answer.status).toBe(200);
+    const prefs = await readNotifyPrefs(t.db.kysely, member.id);
+    expect(prefs.mail).toMatchObject({
+      withdrawal: true,
+      transfer: false,
+      account: false,
+      rewards: true,
+    });
+    const odd = await routes.post(
+      "/users/mypage",
+      { intent: "notifications", lineShown: "yes" },
+      { as: member },
+    );
+    expect(odd.status).toBe(400);
   });
 });
 

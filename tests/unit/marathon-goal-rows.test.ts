@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attempt, parseFormData } from "../../app/lib/forms.server";
+import { attempt, parseForm } from "../../app/lib/forms.server";
 import { errorName } from "../../app/lib/form-echo";
 import {
   blankGoalRow,
@@ -35,7 +35,7 @@ const issues = (goals: unknown[]) => {
 };
 
 async function refusal(data: FormData) {
-  const parsed = await parseFormData(data, createMarathonInput);
+  const parsed = await parseForm(data, createMarathonInput);
   if (parsed.ok) throw new Error("expected the form to be refused");
   return { status: parsed.response.status, body: await parsed.response.json() };
 }
@@ -49,7 +49,7 @@ const row = (n: number, threshold: string, reward = "0") => ({
 
 describe("the marathon editor's form, parsed with the procedure's schema", () => {
   it("reads rows in order, yen as typed, line breaks kept, rows left blank (a pre-filled number alone) dropped", async () => {
-    const parsed = await parseFormData(
+    const parsed = await parseForm(
       form([
         {
           marathonNumber: " 7 ",
@@ -110,10 +110,7 @@ describe("the marathon editor's form, parsed with the procedure's schema", () =>
   });
 
   it("checks an edit's id", async () => {
-    const parsed = await parseFormData(
-      form([row(1, "1")], { ...base, id: "x" }),
-      updateMarathonInput,
-    );
+    const parsed = await parseForm(form([row(1, "1")], { ...base, id: "x" }), updateMarathonInput);
     if (parsed.ok) throw new Error("expected the form to be refused");
     expect((await parsed.response.json()).error.fieldErrors).toEqual({ id: "notFound" });
   });
@@ -133,7 +130,7 @@ describe("the marathon editor's form, parsed with the procedure's schema", () =>
           cause: new FieldIssues([{ message: "goalReachedLocked", path: ["goals", 1, "reward"] }]),
         });
       },
-      (error) => ({ ...error, fieldErrors: errorsByPosition(sent, error.fieldErrors) }),
+      { rename: (error) => ({ ...error, fieldErrors: errorsByPosition(sent, error.fieldErrors) }) },
     );
     if (refused.ok) throw new Error("expected a refusal");
     expect((await refused.response.json()).error.fieldErrors).toEqual({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseForm } from "../../app/lib/forms.server";
+import { TRPCError } from "@trpc/server";
+import { parseForm, submitForm } from "../../app/lib/forms.server";
 import { amount, text } from "../../server/domain/fields";
 
 /** The one reader of a form: the procedure's schema judges it, the answer keeps the UI's shape. */
@@ -150,5 +151,71 @@ describe("parseForm", () => {
     expect(await tooLarge.response.json()).toMatchObject({
       error: { key: "imageTooLarge", fieldErrors: {} },
     });
+  });
+});
+
+describe("submitForm: the one server entry of a form", () => {
+  const noteOnly = z.object({ note: text(10) });
+  const form = (note: string) => {
+    const data = new FormData();
+    data.set("note", note);
+    return data;
+  };
+  const log = {
+    errors: [] as object[],
+    error(obj: object) {
+      this.errors.push(obj);
+    },
+  };
+
+  it("parses the request or a form already read the same way, and runs the procedure", async () => {
+    const fromRequest = await submitForm(post({ note: " a " }), noteOnly, async (v) => v.note);
+    const fromForm = await submitForm(form(" a "), noteOnly, async (v) => v.note);
+    expect(fromRequest).toMatchObject({ ok: true, data: "a", values: { note: " a " } });
+    expect(fromForm).toMatchObject({ ok: true, data: "a", values: { note: " a " } });
+  });
+
+  it("does not run the procedure for a refused form", async () => {
+    let ran = false;
+    const refused = await submitForm(form(""), noteOnly, async () => (ran = true));
+    expect(ran).toBe(false);
+    if (refused.ok) throw new Error("expected a refusal");
+    expect(refused.response.status).toBe(400);
+    expect((await refused.response.json()).error.fieldErrors).toEqual({ note: "required" });
+  });
+
+  it("answers the procedure's refusal with the values to type back in", async () => {
+    const refused = await submitForm(form("a"), noteOnly, async () => {
+      throw Object.assign(new TRPCError({ code: "BAD_REQUEST", message: "insufficientBalance" }), {
+        key: "insufficientBalance",
+      });
+    });
+    if (refused.ok) throw new Error("expected a refusal");
+    expect(refused.response.status).toBe(400);
+    expect(await refused.response.json()).toMatchObject({
+      error: { key: "insufficientBalance" },
+      values: { note: "a" },
+    });
+  });
+
+  it("lets a real failure through, unless the form is a money form", async () => {
+    const broken = async () => {
+      throw new Error("database went away");
+    };
+    await expect(submitForm(form("a"), noteOnly, broken)).rejects.toThrow("database went away");
+    const kept = await submitForm(form("a"), noteOnly, broken, {
+      money: { log, recorded: async () => true },
+    });
+    if (kept.ok) throw new Error("expected the failure's answer");
+    expect(kept.response.status).toBe(200);
+    expect((await kept.response.json()).error.key).toBe("submitRecorded");
+    const unknown = await submitForm(form("a"), noteOnly, broken, { money: { log } });
+    if (unknown.ok) throw new Error("expected the failure's answer");
+    expect(unknown.response.status).toBe(503);
+    expect(await unknown.response.json()).toMatchObject({
+      error: { key: "submitUnsure" },
+      values: { note: "a" },
+    });
+    expect(log.errors).toHaveLength(2);
   });
 });

@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { CheckboxField, Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
+import type { $ZodType } from "zod/v4/core";
+import type { Limits } from "~/lib/constraint";
 import { useFormValidation } from "~/lib/validation";
 
 /**
@@ -19,8 +21,8 @@ export function EntityForm({
   children,
 }: {
   /**
-   * The form kit's state of the refusal (`useFormValidation(null, error)`): the summary takes
-   * focus after a refused save, and an error goes once its field is edited or the form is sent.
+   * The form kit's state (`useRecordForm`): the fields checked with the record's schema, the
+   * summary taking focus after a refused save, an error gone once its field is edited.
    */
   form: Pick<ReturnType<typeof useFormValidation>, "formProps" | "summary">;
   submitLabel: string;
@@ -55,15 +57,26 @@ export interface RecordFormProps<V> {
 }
 
 /**
- * A record form's state and field helpers in one: the form kit's state of the refusal (for
- * `EntityForm`) and `useEntityFields` reading the errors that are still to be shown.
+ * A record form's state and field helpers in one: the form kit's state (for `EntityForm`),
+ * checked in the browser with `schema`, the one the action parses the form with, and
+ * `useEntityFields` reading the errors still to be shown and the fields' limits from it.
+ * `check: false` for a form whose action reshapes the fields first (rows, files): the schema
+ * then gives only the limits.
  */
 export function useRecordForm<V extends object>(
   refused: FormErrorShape | null,
-  source: Omit<FieldSource<V>, "error">,
+  {
+    schema,
+    check,
+    ...source
+  }: Omit<FieldSource<V>, "error" | "limits"> & { schema: $ZodType; check?: boolean },
 ) {
-  const form = useFormValidation(null, refused);
-  return { form, error: form.error, ...useEntityFields({ ...source, error: form.error }) };
+  const form = useFormValidation(schema, refused, { check });
+  return {
+    form,
+    error: form.error,
+    ...useEntityFields({ ...source, error: form.error, limits: form.limits }),
+  };
 }
 
 interface FieldSource<V> {
@@ -77,6 +90,8 @@ interface FieldSource<V> {
   messages?: string;
   /** Where a field's hint is: by default beside the labels, "gacha:admin.hints" (+ ".published"). */
   hintKey?: (name: string) => string;
+  /** The fields' limits (maxLength, required, …) from the form's schema. */
+  limits?: Limits;
 }
 
 /**
@@ -92,6 +107,7 @@ export function useEntityFields<V extends object>({
   path,
   messages,
   hintKey = (name) => `${labels.replace(/\.fields$/, ".hints")}.${name}`,
+  limits = () => ({}),
 }: FieldSource<V>) {
   const { t } = useTranslation(["errors", "common"]);
   const fieldError = (name: string, label = t(`${labels}.${name}`)): string | null => {
@@ -103,6 +119,7 @@ export function useEntityFields<V extends object>({
   };
   const values = initial as Record<string, unknown>;
   const field = (name: string) => ({
+    ...limits(name),
     name,
     label: t(`${labels}.${name}`),
     defaultValue: String(values[name] ?? ""),
@@ -114,7 +131,7 @@ export function useEntityFields<V extends object>({
    * one `${name}En`, each labelled with its language.
    */
   const bilingual = (name: keyof V & string): BilingualProps =>
-    bilingualSides(t, name, t(`${labels}.${name}`), values, fieldError);
+    bilingualSides(t, name, t(`${labels}.${name}`), values, fieldError, limits);
   /** A whole number typed in (an amount, a limit, an order), with its hint. */
   const numeric = (name: keyof V & string) => ({
     ...text(name),
@@ -157,8 +174,10 @@ export function bilingualSides(
   field: string,
   values: Record<string, unknown>,
   errorOf: (name: string, label: string) => string | null,
+  limits: Limits = () => ({}),
 ): BilingualProps {
   const side = (input: string, label: string) => ({
+    ...limits(input),
     name: input,
     label,
     defaultValue: String(values[input] ?? ""),
@@ -170,7 +189,7 @@ export function bilingualSides(
   };
 }
 
-interface LanguageSide {
+interface LanguageSide extends ReturnType<Limits> {
   name: string;
   label: string;
   defaultValue: string;

@@ -10,6 +10,8 @@ import { focusRing } from "~/components/shell/styles";
 import { buttonClass } from "~/components/ui/button";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { bilingualSides } from "~/components/admin/EntityForm";
+import { schemaLimits } from "~/lib/constraint";
+import { battleInput } from "../../../server/domain/battle";
 
 export interface PrizeRowValue {
   rank: string;
@@ -130,9 +132,14 @@ export function BattleForm({
         className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
       >
         <BilingualField
-          field={bilingualSides(t, "title", fieldLabel("title"), { ...initial }, message)}
-          maxLength={100}
-          required
+          field={bilingualSides(
+            t,
+            "title",
+            fieldLabel("title"),
+            { ...initial },
+            message,
+            schemaLimits(battleInput),
+          )}
         />
         {/* The period's two ends: the same date input, both required. */}
         {(["startsOn", "endsOn"] as const).map((end) => (

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { bilingualSides } from "~/components/admin/EntityForm";
+import { schemaLimits } from "~/lib/constraint";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { RateChanges } from "~/components/brokers/rates";
 import {
@@ -12,6 +13,7 @@ import {
   RATE_KINDS,
   type Rate,
 } from "../../../server/domain/broker-terms";
+import { brokerTermsInput } from "../../../server/domain/broker";
 
 /** The terms part of the broker form, as strings (what the admin typed or what is saved). */
 export interface TermsFormValues {
@@ -236,9 +238,9 @@ export function BrokerTermsFields({
             const key = error?.fieldErrors[`terms.${name}`];
             return key ? t(`errors:field.${key}`, { field: text }) : null;
           },
+          schemaLimits(brokerTermsInput),
         )}
         rows={4}
-        maxLength={2000}
       />
     </fieldset>
   );

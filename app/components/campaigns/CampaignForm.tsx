@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { campaignInput } from "../../../server/domain/campaign";
 import { Field } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
@@ -45,21 +46,15 @@ export function CampaignForm({ initial, error, submitLabel }: RecordFormProps<Ca
     labels: "campaign:admin.fields",
     initial,
     path: "campaign",
+    schema: campaignInput,
   });
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="campaign-form">
-      <BilingualField field={bilingual("title")} required maxLength={200} />
-      <BilingualField
-        field={bilingual("body")}
-        rows={8}
-        maxLength={10000}
-        hint={t("campaign:admin.hints.body")}
-        required
-      />
+      <BilingualField field={bilingual("title")} />
+      <BilingualField field={bilingual("body")} rows={8} hint={t("campaign:admin.hints.body")} />
       <BilingualField
         field={bilingual("conditions")}
         rows={3}
-        maxLength={5000}
         hint={t("campaign:admin.hints.conditions")}
       />
       <PeriodInputs {...period()} />

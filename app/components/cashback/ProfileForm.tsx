@@ -23,6 +23,7 @@ import {
   PROFILE_COLUMNS,
   PROFILE_CURRENCIES,
   PROFILE_ENCODINGS,
+  profileFields,
   TOKYO_ZONE,
 } from "../../../server/domain/import-profile";
 import type { SampleAnswer } from "../../../server/features/cashback/profiles";
@@ -126,6 +127,9 @@ export function ProfileForm({
   const { form, fieldError, text, numeric, flag } = useRecordForm(refused, {
     labels: "cashback:profiles.fields",
     initial,
+    // The form also asks for a preview of a sample: the server alone judges it.
+    schema: profileFields,
+    check: false,
   });
   const str = (name: string) => String(initial[name] ?? "");
 
@@ -140,12 +144,7 @@ export function ProfileForm({
         className={`${card} grid gap-4 p-4 sm:grid-cols-2 sm:p-6`}
         data-testid="profile-form"
       >
-        <Field
-          {...text("name")}
-          required
-          maxLength={100}
-          hint={t("cashback:profiles.hints.name")}
-        />
+        <Field {...text("name")} hint={t("cashback:profiles.hints.name")} />
         <SelectField {...text("brokerId")} hint={t("cashback:profiles.hints.brokerId")} required>
           <option value="">—</option>
           {brokers.map((b) => (
@@ -187,12 +186,12 @@ export function ProfileForm({
               const label = t(`cashback:profiles.fields.${c}`);
               return (
                 <Field
+                  {...form.limits(name)}
                   key={c}
                   name={name}
                   label={label}
                   defaultValue={str(name)}
                   required={REQUIRED.has(c)}
-                  maxLength={100}
                   autoComplete="off"
                   spellCheck={false}
                   list={header.length > 0 ? headerListId : undefined}
@@ -210,8 +209,6 @@ export function ProfileForm({
 
         <Field
           {...text("dateFormat")}
-          required
-          maxLength={40}
           autoComplete="off"
           spellCheck={false}
           hint={t("cashback:profiles.hints.dateFormat")}
@@ -219,7 +216,6 @@ export function ProfileForm({
         <Field {...numeric("volumeDivisor")} required />
         <Field
           {...text("timeZone")}
-          maxLength={64}
           autoComplete="off"
           spellCheck={false}
           list={zoneListId}

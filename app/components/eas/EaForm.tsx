@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { createEaForm, editEaForm } from "../../../server/domain/ea";
+import { schemaLimits } from "~/lib/constraint";
 import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
@@ -71,9 +73,12 @@ export function EaForm({
     labels: "ea:admin.fields",
     initial,
     path: "ea",
+    // The create form sends the first version too; the edit form names its intent.
+    schema: withFile ? createEaForm : editEaForm,
   });
   const fieldError = useFieldError(error);
   const text = (name: "developer" | "category" | "accountType") => ({
+    ...form.limits(name),
     name,
     label: t(`ea:admin.fields.${name}`),
     defaultValue: initial[name],
@@ -82,9 +87,9 @@ export function EaForm({
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="ea-form">
       <input type="hidden" name="intent" value="details" />
-      <BilingualField field={bilingual("name")} required maxLength={100} />
-      <Field {...text("developer")} required maxLength={100} />
-      <BilingualField field={bilingual("description")} rows={5} maxLength={4000} />
+      <BilingualField field={bilingual("name")} />
+      <Field {...text("developer")} />
+      <BilingualField field={bilingual("description")} rows={5} />
       <SelectField {...text("category")}>
         <LabelledOptions values={["trend", "cashback"]} labels="ea:category" />
       </SelectField>
@@ -121,8 +126,7 @@ export function VersionFields({
         defaultValue={version}
         hint={t("ea:admin.hints.version")}
         error={fieldError("version")}
-        required
-        maxLength={32}
+        {...schemaLimits(createEaForm)("version")}
       />
       <FileField
         name="file"

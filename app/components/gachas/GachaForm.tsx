@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { gachaInput } from "../../../server/domain/gacha";
 import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { Field, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
@@ -54,11 +55,12 @@ export function GachaForm({
     labels: "gacha:admin.fields",
     initial,
     path: "gacha",
+    schema: gachaInput,
   });
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="gacha-form">
-      <BilingualField field={bilingual("name")} required maxLength={100} />
-      <BilingualField field={bilingual("description")} rows={3} maxLength={2000} />
+      <BilingualField field={bilingual("name")} />
+      <BilingualField field={bilingual("description")} rows={3} />
       <PeriodInputs {...period()} />
       <Field {...numeric("cost")} required />
       <Field {...numeric("challengeLimit")} required />

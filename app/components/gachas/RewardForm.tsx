@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { rewardInput } from "../../../server/domain/gacha";
 import { LabelledOptions } from "~/components/admin/LabelledOptions";
 import { Field, SelectField } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
@@ -59,10 +60,11 @@ export function RewardForm({
     hintKey: (name) => `gacha:admin.reward.${name}Hint`,
     initial,
     path: "reward",
+    schema: rewardInput,
   });
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="reward-form">
-      <BilingualField field={bilingual("name")} required maxLength={100} />
+      <BilingualField field={bilingual("name")} />
       <SelectField
         name="kind"
         label={t("gacha:admin.reward.kind")}

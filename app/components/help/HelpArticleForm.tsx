@@ -8,7 +8,7 @@ import {
   useRecordForm,
 } from "~/components/admin/EntityForm";
 import { Field, SelectField } from "~/components/ui/form";
-import { HELP_CATEGORIES, MAX_BODY, MAX_TITLE } from "../../../server/domain/help";
+import { articleInput, HELP_CATEGORIES } from "../../../server/domain/help";
 
 export interface HelpArticleFormValues {
   slug: string;
@@ -44,13 +44,12 @@ export function HelpArticleForm({
   const { form, text, numeric, bilingual, flag } = useRecordForm(error, {
     labels: "help:admin.fields",
     initial,
+    schema: articleInput,
   });
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="help-article-form">
       <Field
         {...text("slug")}
-        required
-        maxLength={100}
         autoCapitalize="none"
         spellCheck={false}
         hint={t("help:admin.hints.slug")}
@@ -60,14 +59,8 @@ export function HelpArticleForm({
         <LabelledOptions values={HELP_CATEGORIES} labels="help:categories" />
       </SelectField>
       <Field {...numeric("position")} required />
-      <BilingualField field={bilingual("title")} required maxLength={MAX_TITLE} />
-      <BilingualField
-        field={bilingual("body")}
-        rows={12}
-        required
-        maxLength={MAX_BODY}
-        hint={t("help:admin.hints.body")}
-      />
+      <BilingualField field={bilingual("title")} />
+      <BilingualField field={bilingual("body")} rows={12} hint={t("help:admin.hints.body")} />
       <FlagField {...flag("published")} />
       <FlagField {...flag("popular")} hint={t("help:admin.hints.popular")} />
     </EntityForm>

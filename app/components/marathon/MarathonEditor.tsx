@@ -70,7 +70,10 @@ export function MarathonEditor({
 }) {
   const { t } = useTranslation("marathon");
   const { marathon } = initial;
-  const { formProps, error, summary } = useFormValidation(marathonForm(marathon.id), refused);
+  const { formProps, error, summary, limits } = useFormValidation(
+    marathonForm(marathon.id),
+    refused,
+  );
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const nextKey = useRef(initial.rows.length);
@@ -90,6 +93,7 @@ export function MarathonEditor({
   const fieldError = (name: string) => message(error?.fieldErrors[name]);
   /** A field of the marathon itself: its name, label, value and error. */
   const field = (name: Exclude<keyof MarathonFields, "id">, label: string) => ({
+    ...limits(name),
     name,
     label: t(label),
     defaultValue: marathon[name],
@@ -155,11 +159,10 @@ export function MarathonEditor({
             <LabelledOptions values={["general", "axi"]} labels="marathon:courses" />
           </SelectField>
           <div className="hidden sm:block" />
-          <Field {...field("title", "admin.titleField")} maxLength={100} required />
+          <Field {...field("title", "admin.titleField")} />
           <Field
             {...field("titleEn", "admin.titleEnField")}
             hint={t("admin.englishHint")}
-            maxLength={100}
             lang="en"
           />
           <Field {...field("startsOn", "admin.startsOn")} type="date" required />
@@ -179,6 +182,7 @@ export function MarathonEditor({
           {rows.map((row, i) => {
             const reached = reachedNumbers.includes(Number(row.marathonNumber));
             const input = (field: GoalRowField) => ({
+              ...limits(goalFieldName(i, field)),
               name: goalFieldName(i, field),
               value: row[field],
               onChange: (e: { target: { value: string } }) =>
@@ -245,7 +249,6 @@ export function MarathonEditor({
                       label={t("admin.modalTextJa")}
                       hint={t("admin.modalTextHint")}
                       rows={3}
-                      maxLength={2000}
                       required
                     />
                     <TextAreaField
@@ -253,7 +256,6 @@ export function MarathonEditor({
                       label={t("admin.modalTextEn")}
                       hint={t("admin.englishHint")}
                       rows={3}
-                      maxLength={2000}
                       lang="en"
                     />
                   </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { popupInput } from "../../../server/domain/popup";
 import { Field } from "~/components/ui/form";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { RecordImageField } from "~/components/admin/ImageFields";
@@ -42,24 +43,18 @@ export function PopupForm({ initial, error, submitLabel }: RecordFormProps<Popup
     initial,
     path: "popup",
     messages: "popup:fieldErrors",
+    schema: popupInput,
   });
   return (
     <EntityForm form={form} submitLabel={submitLabel} testId="popup-form">
       <input type="hidden" name="intent" value="save" />
-      <BilingualField field={bilingual("title")} required maxLength={100} />
-      <BilingualField
-        field={bilingual("body")}
-        hint={t("popup:admin.hints.body")}
-        rows={6}
-        maxLength={4000}
-        required
-      />
+      <BilingualField field={bilingual("title")} />
+      <BilingualField field={bilingual("body")} hint={t("popup:admin.hints.body")} rows={6} />
       <Field
         {...text("linkUrl")}
         type="url"
         inputMode="url"
         className="sm:col-span-2"
-        maxLength={2000}
         placeholder="https://"
         hint={t("popup:admin.hints.linkUrl")}
       />

@@ -9,9 +9,10 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Alert";
 import { AuthCard } from "~/components/ui/card";
 import { SubmitButton } from "~/components/ui/form";
-import { attempt, redirectWithCookies } from "~/lib/forms.server";
+import { redirectWithCookies, submitForm } from "~/lib/forms.server";
+import { mailTokenInput } from "../../../server/domain/line-sign-up";
 import { homeFor } from "~/lib/guards.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
 export const handle = { title: title.key("auth:line.verifyTitle"), i18n: ["auth", "errors"] };
@@ -27,9 +28,9 @@ export const loader = /* @__PURE__ */ answerRefusals(({ request }: LoaderFunctio
  */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const form = await readForm(request);
-    const token = String(form.get("token") ?? "");
-    const result = await attempt({}, () => context.trpc.lineSignIn.confirmSignUp({ token }));
+    const result = await submitForm(request, mailTokenInput, (input) =>
+      context.trpc.lineSignIn.confirmSignUp(input),
+    );
     if (!result.ok) return result.response;
     return redirectWithCookies(homeFor(result.data.permission), context.resHeaders);
   },

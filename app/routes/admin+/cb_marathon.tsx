@@ -11,7 +11,7 @@ import { yenColumn } from "~/components/table/columns";
 import { DataTable, wholeList } from "~/components/table/DataTable";
 import { actionLink } from "~/components/ui/link";
 import { modalTextLines } from "~/lib/marathon-text";
-import { attempt, parseFormData, submitFormData } from "~/lib/forms.server";
+import { attempt, parseForm, submitForm } from "~/lib/forms.server";
 import { echo } from "~/lib/form-echo";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { MarathonEditor, type EditorValues } from "~/components/marathon/MarathonEditor";
@@ -64,7 +64,7 @@ export const action = /* @__PURE__ */ answerRefusals(
     const form = await readForm(request);
     const intent = form.get("intent");
     if (intent === "toggle") {
-      const toggled = await submitFormData(form, setActiveInput, (value) =>
+      const toggled = await submitForm(form, setActiveInput, (value) =>
         context.trpc.marathon.setActive(value),
       );
       if (!toggled.ok) return toggled.response;
@@ -105,14 +105,12 @@ async function saveMarathon<S extends $ZodType>(
   schema: S,
   run: (input: input<S>) => Promise<unknown>,
 ) {
-  const parsed = await parseFormData(form, schema);
+  const parsed = await parseForm(form, schema);
   if (!parsed.ok) return parsed;
   const sent = sentGoalRows(parsed.values);
-  return attempt(
-    parsed.values,
-    () => run(parsed.input),
-    (error) => ({ ...error, fieldErrors: errorsByPosition(sent, error.fieldErrors) }),
-  );
+  return attempt(parsed.values, () => run(parsed.input), {
+    rename: (error) => ({ ...error, fieldErrors: errorsByPosition(sent, error.fieldErrors) }),
+  });
 }
 
 /** The form's text fields as typed. */

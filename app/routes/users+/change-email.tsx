@@ -6,7 +6,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { passkeyStepUp, ReauthForm } from "~/components/ReauthForm";
 import { changeEmailInput } from "./change-email.server";
-import { submitFormData } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { handleReauth } from "~/lib/reauth.server";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
@@ -31,7 +31,7 @@ export const action = /* @__PURE__ */ answerRefusals(
       const result = await handleReauth(form, context);
       return result.ok ? json({ ok: true as const, sent: false }) : result.response;
     }
-    const result = await submitFormData(form, changeEmailInput, (input) =>
+    const result = await submitForm(form, changeEmailInput, (input) =>
       context.trpc.auth.requestEmailChange(input),
     );
     if (!result.ok) return result.response;

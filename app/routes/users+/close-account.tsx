@@ -7,7 +7,7 @@ import { card } from "~/components/ui/card";
 import { actionLink } from "~/components/ui/link";
 import { passkeyStepUp, ReauthForm } from "~/components/ReauthForm";
 import { PageTitle } from "~/components/ui/PageTitle";
-import { redirectWithCookies, submitFormData } from "~/lib/forms.server";
+import { redirectWithCookies, submitForm } from "~/lib/forms.server";
 import { formatYen } from "~/lib/money";
 import { handleReauth } from "~/lib/reauth.server";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
@@ -41,7 +41,7 @@ export const action = /* @__PURE__ */ answerRefusals(
       const result = await handleReauth(form, context);
       return result.ok ? json({ ok: true as const }) : result.response;
     }
-    const result = await submitFormData(form, closeAccountInput, (input) =>
+    const result = await submitForm(form, closeAccountInput, (input) =>
       context.trpc.profile.close(input),
     );
     if (!result.ok) return result.response;

@@ -13,7 +13,7 @@ import { dateColumn, linkColumn } from "~/components/table/columns";
 import { ListPage } from "~/components/table/ListPage";
 import { SelectFilter } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { submitFormData } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { orNotFound } from "~/lib/not-found.server";
 import { buttonClass } from "~/components/ui/button";
 import { actionLink } from "~/components/ui/link";
@@ -38,7 +38,7 @@ export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
     const form = await readForm(request);
     if (form.get("intent") !== "use") throw new Response("Unknown intent", { status: 400 });
-    const used = await submitFormData(form, useItemInput, (input) =>
+    const used = await submitForm(form, useItemInput, (input) =>
       context.trpc.gachas.useItem(input),
     );
     if (!used.ok) return used.response;

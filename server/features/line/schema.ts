@@ -9,15 +9,8 @@ export const callbackInput = z.object({
 });
 export type CallbackInput = z.output<typeof callbackInput>;
 
-const flag = z.boolean();
-
-/** Which notifications the member wants on LINE. */
-export const preferencesInput = z.object({
-  withdrawal: flag,
-  transfer: flag,
-  marathon: flag,
-  support: flag,
-});
+export { preferencesInput } from "../../domain/line-link";
+import { type preferencesInput } from "../../domain/line-link";
 export type Preferences = z.output<typeof preferencesInput>;
 
 /** Starting a sign-in with LINE: in a popup (desktop) or by redirect, and where to land. */
@@ -29,4 +22,4 @@ export const signInStartInput = z.object({
 /** The sign-up form after LINE: the names, the address (unless LINE gave one), the consent. */
 export { lineSignUpInput } from "../../domain/line-sign-up";
 
-export const mailTokenInput = z.object({ token: z.string().min(1).max(100) });
+export { mailTokenInput } from "../../domain/line-sign-up";

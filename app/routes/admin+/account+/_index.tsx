@@ -14,15 +14,19 @@ import {
   SelectFilter,
 } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, parseFormData, submitFormData } from "~/lib/forms.server";
+import { attempt, parseForm, submitForm } from "~/lib/forms.server";
 import type { FormErrorShape } from "~/components/ui/form";
 import { decideAccountsInput, setAccountTypeInput } from "../../../../server/domain/broker-account";
+import { schemaLimits } from "~/lib/constraint";
 import { accountTypesOf } from "../../../../server/domain/broker-terms";
 import { formatDateTime } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { textLink } from "~/components/ui/link";
 import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
+
+/** The bulk decision's reasons, limited as the decision's schema says. */
+const decisionLimits = schemaLimits(decideAccountsInput);
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -48,9 +52,7 @@ export const action = /* @__PURE__ */ answerRefusals(
     const accounts = context.trpc.brokers.accounts;
     const form = await readForm(request);
     if (form.get("intent") === "setType") {
-      const saved = await submitFormData(form, setAccountTypeInput, (input) =>
-        accounts.setType(input),
-      );
+      const saved = await submitForm(form, setAccountTypeInput, (input) => accounts.setType(input));
       if (!saved.ok) return saved.response;
       return json({
         ok: true as const,
@@ -60,7 +62,7 @@ export const action = /* @__PURE__ */ answerRefusals(
         ...saved.data,
       });
     }
-    const parsed = await parseFormData(form, decideAccountsInput);
+    const parsed = await parseForm(form, decideAccountsInput);
     if (!parsed.ok) return parsed.response;
     const { input, value } = parsed;
     const result = await attempt(parsed.values, () => accounts.decide(input));
@@ -179,15 +181,15 @@ export default function AdminAccounts() {
             {/* Side by side, top-aligned: the hints below differ in length. */}
             <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2 sm:items-start">
               <Field
+                {...decisionLimits("reason")}
                 name="reason"
-                maxLength={500}
                 label={t("admin:accounts.reason")}
                 hint={t("admin:accounts.reasonHint")}
                 error={reasonError}
               />
               <Field
+                {...decisionLimits("reasonEn")}
                 name="reasonEn"
-                maxLength={500}
                 lang="en"
                 label={t("common:content.english", { field: t("admin:accounts.reason") })}
                 hint={t("common:content.englishHint")}

@@ -6,7 +6,7 @@ import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { card } from "~/components/ui/card";
 import { FlagField, useEntityFields } from "~/components/admin/EntityForm";
 import { FileField } from "~/components/admin/ImageFields";
-import { attempt, listWithSaved, parseFormData } from "~/lib/forms.server";
+import { attempt, listWithSaved, parseForm } from "~/lib/forms.server";
 import { bannerForm } from "../../../../server/domain/affiliate";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 import { PageTitle } from "~/components/ui/PageTitle";
@@ -14,6 +14,7 @@ import { SectionTabs } from "~/components/admin/SectionTabs";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { Badge } from "~/components/ui/Badge";
+import { useFormValidation } from "~/lib/validation";
 
 export const handle = {
   title: title.key("affiliate:bannerAdmin.title"),
@@ -42,7 +43,7 @@ export const action = /* @__PURE__ */ answerRefusals(
       };
       return json({ ok: false as const, error, values: {} }, { status: 400 });
     }
-    const parsed = await parseFormData(upload.form, bannerForm);
+    const parsed = await parseForm(upload.form, bannerForm);
     if (!parsed.ok) return parsed.response;
     const { input } = parsed;
     const image = await fileBytes(upload.form, "image");
@@ -170,8 +171,12 @@ function BannerForm({
   testId: string;
 }) {
   const { t } = useTranslation("affiliate");
-  const error = failure?.error ?? null;
   const values = failure?.values ?? {};
+  // Checked in the browser with the schema the action parses the form with.
+  const { formProps, error, summary, limits } = useFormValidation(
+    bannerForm,
+    failure?.error ?? null,
+  );
   // A refused form keeps what the admin typed; the form is keyed by it so it re-renders.
   const { fieldError, text, numeric, flag } = useEntityFields({
     labels: "affiliate:bannerAdmin.fields",
@@ -182,6 +187,7 @@ function BannerForm({
       active: initial.active,
     },
     error,
+    limits,
   });
   return (
     <Form
@@ -190,14 +196,15 @@ function BannerForm({
       className="grid gap-3 sm:grid-cols-2"
       data-testid={testId}
       key={failure ? JSON.stringify(values) : "initial"}
+      {...formProps}
     >
       <input type="hidden" name="intent" value={intent} />
       {id && <input type="hidden" name="id" value={id} />}
       <div className="sm:col-span-2">
-        <FormErrorAlert error={error} />
+        <FormErrorAlert {...summary} />
       </div>
-      <Field {...text("title")} maxLength={100} required />
-      <Field {...text("alt")} hint={t("bannerAdmin.hints.alt")} maxLength={200} required />
+      <Field {...text("title")} />
+      <Field {...text("alt")} hint={t("bannerAdmin.hints.alt")} />
       <Field {...numeric("displayOrder")} required />
       <FileField
         name="image"

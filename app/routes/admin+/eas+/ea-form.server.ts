@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { eaInput, versionSchema } from "../../../../server/domain/ea";
+export { createEaForm, editEaForm } from "../../../../server/domain/ea";
 import { MAX_EA_BYTES } from "../../../../server/domain/upload";
 
 /**
@@ -7,15 +6,6 @@ import { MAX_EA_BYTES } from "../../../../server/domain/upload";
  * memory (a larger file stops the read and comes back as a form error).
  */
 export const EA_UPLOAD = { maxBytes: MAX_EA_BYTES, tooLargeKey: "eaFileTooLarge" };
-
-/** A new EA: its details and its first version's label. */
-export const createEaForm = eaInput.extend({ version: versionSchema });
-
-/** The EA's page sends its details, or a new version (`intent` names which). */
-export const editEaForm = z.discriminatedUnion("intent", [
-  eaInput.extend({ intent: z.literal("details") }),
-  z.object({ intent: z.literal("version"), version: versionSchema }),
-]);
 
 /** A version's upload: its label, and the file's own name and bytes (empty when none was chosen). */
 export async function eaFile(form: FormData, version: string) {

@@ -8,7 +8,6 @@ import {
   type LegalKind,
   publishForm,
 } from "../../../../server/domain/legal";
-import { MAX_BODY, MAX_SUMMARY } from "../../../../server/domain/legal";
 import { BilingualField } from "~/components/admin/BilingualField";
 import { bilingualSides } from "~/components/admin/EntityForm";
 import { SectionTabs } from "~/components/admin/SectionTabs";
@@ -19,8 +18,9 @@ import { Section } from "~/components/ui/card";
 import { CheckboxField, SubmitButton, useFieldError } from "~/components/ui/form";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { actionLink, textLink } from "~/components/ui/link";
+import { schemaLimits } from "~/lib/constraint";
 import { formatDateTime } from "~/lib/format";
-import { attempt, type FormError, isChecked, parseFormData } from "~/lib/forms.server";
+import { attempt, type FormError, isChecked, parseForm } from "~/lib/forms.server";
 import { answerRefusals, readForm } from "~/lib/refusals.server";
 import { presentDecisionForm } from "../../../../server/domain/present";
 import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
@@ -64,7 +64,7 @@ export const action = /* @__PURE__ */ answerRefusals(
     const intent = form.get("intent");
     if (intent === "approve" || intent === "sendBack") {
       // A second admin's decision on the version awaiting it (never its first approver).
-      const decision = await parseFormData(form, presentDecisionForm);
+      const decision = await parseForm(form, presentDecisionForm);
       if (!decision.ok) return decision.response;
       const { input } = decision;
       const decided = await attempt(decision.values, async () =>
@@ -79,7 +79,7 @@ export const action = /* @__PURE__ */ answerRefusals(
           : `/admin/setting/legal/${kind}?published=${decided.data}`,
       );
     }
-    const parsed = await parseFormData(form, publishForm(kind));
+    const parsed = await parseForm(form, publishForm(kind));
     if (!parsed.ok) return parsed.response;
     const { input, values } = parsed;
     const previewed = await attempt(values, () => context.trpc.legal.preview({ kind, ...input }));
@@ -125,6 +125,7 @@ export default function LegalDocumentEditor() {
   const decisionError = isDecision && result && !result.ok ? result.error : null;
   const error = !isDecision && result && !result.ok ? result.error : null;
   const preview = result && "preview" in result ? result.preview : null;
+  const limits = schemaLimits(publishForm(doc.kind));
   const echoed: Record<string, unknown> =
     result && !isDecision
       ? result.values
@@ -212,15 +213,12 @@ export default function LegalDocumentEditor() {
         <Form method="post" className="space-y-4" noValidate>
           <FormErrorAlert error={error} />
           <BilingualField
-            field={bilingualSides(t, "body", t("admin.fields.body"), echoed, errorOf)}
-            maxLength={MAX_BODY}
-            required
+            field={bilingualSides(t, "body", t("admin.fields.body"), echoed, errorOf, limits)}
             rows={16}
             hint={t("admin.hints.body")}
           />
           <BilingualField
-            field={bilingualSides(t, "summary", t("admin.fields.summary"), echoed, errorOf)}
-            maxLength={MAX_SUMMARY}
+            field={bilingualSides(t, "summary", t("admin.fields.summary"), echoed, errorOf, limits)}
             rows={4}
             hint={t("admin.hints.summary")}
           />

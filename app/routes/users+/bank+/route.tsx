@@ -5,7 +5,7 @@ import { AccountStatusBadge } from "~/components/AccountStatus";
 import { Section } from "~/components/ui/card";
 import { timeColumn } from "~/components/table/columns";
 import { DataTable } from "~/components/table/DataTable";
-import { attemptMoney, parseForm } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { EaAccountTypes } from "~/components/brokers/EaAccountTypes";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { formatDate } from "~/lib/format";
@@ -61,14 +61,11 @@ export const action = /* @__PURE__ */ answerRefusals(
         ? requestEaDedicated(context, values, value)
         : setAccountType(context, values, value);
     }
-    const result = await attemptMoney(
-      values,
-      () => context.trpc.brokers.accounts.add(value),
-      context.log,
+    const result = await attempt(values, () => context.trpc.brokers.accounts.add(value), {
       // A registration is one row: after a failure, the member's newest accounts say whether it
       // was recorded (then sending again would only be refused as taken).
-      { recorded: () => registered(context, value) },
-    );
+      money: { log: context.log, recorded: () => registered(context, value) },
+    });
     if (!result.ok) return result.response;
     return json({ ok: true as const, accountNumber: result.data.accountNumber });
   },

@@ -5,14 +5,15 @@ import { CheckboxField, SubmitButton } from "~/components/ui/form";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
 import { focusRing } from "~/components/shell/styles";
-import { attempt } from "~/lib/forms.server";
+import * as z from "zod";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { formatDateTime } from "~/lib/format";
 import { qrDataUrl } from "~/lib/qr.server";
 import { PageHeading } from "~/components/ui/PageTitle";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 import { Badge } from "~/components/ui/Badge";
-import { LINE_BACK_PATHS } from "../../../../server/domain/line-link";
+import { LINE_BACK_PATHS, preferencesInput } from "../../../../server/domain/line-link";
 
 export const handle = { title: title.key("line:title"), i18n: ["line", "errors"] };
 
@@ -32,13 +33,21 @@ export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderF
   return json({ status, qr });
 });
 
-const PREFS = ["withdrawal", "transfer", "marathon", "support"] as const;
+/** The switches, in the page's order. */
+const PREFS = preferencesInput.keyof().options;
+
+/** The page's two forms, each named by its intent: unlinking, and the switches. */
+const lineConnectForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("unlink") }),
+  preferencesInput.extend({ intent: z.literal("preferences") }),
+]);
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const form = await readForm(request);
-    const intent = form.get("intent");
-    if (intent === "unlink") {
+    const parsed = await parseForm(request, lineConnectForm);
+    if (!parsed.ok) return parsed.response;
+    const { value } = parsed;
+    if (value.intent === "unlink") {
       const result = await attempt({}, async () => {
         try {
           return await context.trpc.line.unlink();
@@ -52,17 +61,11 @@ export const action = /* @__PURE__ */ answerRefusals(
       });
       return result.ok ? json({ ok: true as const, intent: "unlink" as const }) : result.response;
     }
-    if (intent === "preferences") {
-      const prefs = Object.fromEntries(PREFS.map((p) => [p, form.get(p) === "on"])) as Record<
-        (typeof PREFS)[number],
-        boolean
-      >;
-      const result = await attempt({}, () => context.trpc.line.savePreferences(prefs));
-      return result.ok
-        ? json({ ok: true as const, intent: "preferences" as const })
-        : result.response;
-    }
-    throw new Response("Unknown action", { status: 400 });
+    const { intent: _, ...prefs } = value;
+    const result = await attempt({}, () => context.trpc.line.savePreferences(prefs));
+    return result.ok
+      ? json({ ok: true as const, intent: "preferences" as const })
+      : result.response;
   },
 );
 

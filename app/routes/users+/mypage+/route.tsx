@@ -6,19 +6,23 @@ import { Section } from "~/components/ui/card";
 import { actionLink } from "~/components/ui/link";
 import { useTranslation } from "react-i18next";
 import { type FormErrorShape } from "~/components/ui/form";
-import { attempt, attemptMoney, parseForm } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { keepWorkWhenOffline } from "~/lib/forms-offline";
 import { handleReauth } from "~/lib/reauth.server";
 import { fileBytes, readUploadForm } from "~/lib/upload.server";
 
 import { passkeyStepUp } from "~/components/ReauthForm";
 import { ImageSection, PaymentSection, ProfileSection } from "./__sections";
-import { NOTIFY_GROUPS, NotificationsSection, notifyField } from "./__notifications";
+import { NotificationsSection } from "./__notifications";
 import { DataExportSection } from "./__data-export";
 import { PageTitle } from "~/components/ui/PageTitle";
 import * as z from "zod";
 import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
-import { paymentDetailsForm, profileInput } from "../../../../server/domain/profile";
+import {
+  notificationsForm,
+  paymentDetailsForm,
+  profileInput,
+} from "../../../../server/domain/profile";
 
 export const handle = { title: title.key("nav.profile"), i18n: ["profile", "auth", "errors"] };
 
@@ -92,25 +96,19 @@ export const action = /* @__PURE__ */ answerRefusals(
       const { intent: _, ...input } = value;
       // Where payouts go: a failure keeps what was typed. Saving sets values, so sending again
       // is safe whether or not the first try was recorded.
-      const result = await attemptMoney(
-        values,
-        () => context.trpc.profile.updatePaymentDetails(input),
-        context.log,
-        { unsureKey: "submitUnsureSaved" },
-      );
+      const result = await attempt(values, () => context.trpc.profile.updatePaymentDetails(input), {
+        money: { log: context.log, unsureKey: "submitUnsureSaved" },
+      });
       return result.ok
         ? json({ ok: true as const, intent, changed: result.data.changed.length })
         : result.response;
     }
-    // The notification switches. An unticked checkbox sends nothing: each is read as on/off.
-    const channel = (c: "mail" | "line") =>
-      Object.fromEntries(NOTIFY_GROUPS.map((g) => [g, form.get(notifyField(c, g)) === "on"])) as {
-        [G in (typeof NOTIFY_GROUPS)[number]]: boolean;
-      };
+    // The notification switches; LINE's only when the page showed them.
+    if (value.intent !== "notifications") throw new Response(null, { status: 400 });
     const result = await attempt({ intent }, () =>
       context.trpc.profile.saveNotificationPrefs({
-        mail: channel("mail"),
-        line: form.get("lineShown") === "1" ? channel("line") : null,
+        mail: value.mail,
+        line: value.lineShown ? value.line : null,
       }),
     );
     return result.ok ? json({ ok: true as const, intent }) : result.response;
@@ -126,7 +124,8 @@ function mypageForm() {
   return z.discriminatedUnion("intent", [
     profileInput.extend({ intent: z.literal("profile") }),
     paymentDetailsForm.extend({ intent: z.literal("payment") }),
-    z.object({ intent: z.enum(["removeImage", "reauth", "notifications", "dataExport"]) }),
+    notificationsForm.extend({ intent: z.literal("notifications") }),
+    z.object({ intent: z.enum(["removeImage", "reauth", "dataExport"]) }),
   ]);
 }
 

@@ -52,7 +52,7 @@ export const action = /* @__PURE__ */ answerRefusals(
       request,
       withdrawalInput,
       (input) => context.trpc.wallet.requestWithdrawal(input),
-      context.log,
+      { money: { log: context.log } },
     );
     if (!result.ok) return result.response;
     return redirect(`/users/withdraw?requested=${result.data.nextBusinessDay ? "nextday" : "1"}`);

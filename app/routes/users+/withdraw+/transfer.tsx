@@ -47,7 +47,7 @@ export const action = /* @__PURE__ */ answerRefusals(
       request,
       limits ? transferFormInput(limits) : transferInput,
       (input) => context.trpc.wallet.requestTransfer(input),
-      context.log,
+      { money: { log: context.log } },
     );
     if (!result.ok) return result.response;
     return redirect("/users/withdraw?requested=transfer");
@@ -120,9 +120,9 @@ export default function Transfer() {
         required
       />
       <TextAreaField
+        {...form.limits("message")}
         name="message"
         rows={3}
-        maxLength={200}
         label={t("transfer.message")}
         hint={t("transfer.count", { count: message.length })}
         value={message}
