@@ -102,7 +102,6 @@ function renderDocument(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let failed = false;
-    let timer: NodeJS.Timeout | undefined;
     const chunks: Buffer[] = [DOCTYPE];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -133,7 +132,8 @@ function renderDocument(
         if (shellRendered) onError(error);
       },
     });
-    timer = setTimeout(abort, streamTimeout + 1_000);
+    // React calls back only from its own later turns, after this line.
+    const timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 
