@@ -54,3 +54,5 @@ export default function LineSignUpVerify() {
     </AuthCard>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

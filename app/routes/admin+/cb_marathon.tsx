@@ -307,3 +307,5 @@ export default function AdminMarathon() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

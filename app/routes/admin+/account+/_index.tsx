@@ -358,3 +358,5 @@ function AccountTypeForm({
     </Form>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -193,3 +193,5 @@ export default function AdjustmentBatch() {
     </AdminFormPage>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

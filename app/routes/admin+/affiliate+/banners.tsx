@@ -216,3 +216,5 @@ function BannerForm({
     </Form>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -293,3 +293,5 @@ function ProfileChoice({
     </SelectField>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
