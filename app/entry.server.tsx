@@ -98,7 +98,7 @@ function renderDocument(
   element: ReactElement,
   nonce: string,
   onError: (error: unknown) => void,
-): Promise<{ body: Buffer; failed: boolean }> {
+): Promise<{ body: Buffer<ArrayBuffer>; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let failed = false;
@@ -110,7 +110,8 @@ function renderDocument(
       },
       final(done) {
         clearTimeout(timer);
-        resolve({ body: Buffer.concat(chunks), failed });
+        // concat copies into a new, unshared ArrayBuffer.
+        resolve({ body: Buffer.concat(chunks) as Buffer<ArrayBuffer>, failed });
         done();
       },
     });
