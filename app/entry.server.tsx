@@ -1,7 +1,9 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
-import { renderToString } from "react-dom/server";
+import { Writable } from "node:stream";
+import type { ReactElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { DEFAULT_LANGUAGE, i18nOptions } from "./i18n";
@@ -35,11 +37,18 @@ function i18nFor(lng: string): Promise<I18n> {
 }
 
 /**
- * The whole document rendered to one string. No loader defers and nothing suspends while the
- * server renders (the charts and badges that load lazily render only once hydrated), so a
- * stream had nothing to send early: the document was complete before its first byte either
- * way. React's stream encoded each piece into 2 KB views and wrote every view through the
- * stream and the compression; a string is joined once and written once (decision 057).
+ * How long a loader's promise may stay pending in the data the page carries (single fetch
+ * streams the loaders' data as turbo-stream); the render is given a second more.
+ */
+export const streamTimeout = 5_000;
+
+/**
+ * The whole document rendered, then sent at once. Single fetch hands the loaders' data to the
+ * page through React's streaming renderer (inside a Suspense boundary), so `renderToString`
+ * cannot render it; the stream is read to its end (`onAllReady`) and joined into one body.
+ * No loader defers and nothing suspends but that data, so a stream had nothing to send early:
+ * the document was complete before its first byte either way, and one body written once is
+ * what the compression and the ETag below want (decision 057).
  */
 export default async function handleRequest(
   request: Request,
@@ -50,22 +59,24 @@ export default async function handleRequest(
 ) {
   const i18n = await i18nFor(await i18nServer.getLocale(request));
   const nonce = loadContext.cspNonce;
-  const html = renderToString(
+  const rendered = await renderDocument(
     <NonceProvider value={nonce}>
       <I18nextProvider i18n={i18n}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </I18nextProvider>
     </NonceProvider>,
+    nonce,
+    (error) => loadContext.log.error({ err: error }, "page render failed"),
   );
-  // Bytes, not a string: a string body is checked for lone surrogates and encoded again. Its
-  // length lets the compression size its window to the page (server/compression.ts).
-  const body = Buffer.from(`<!DOCTYPE html>${html}`);
-  // A page that chose to be cached (the public pages) carries an ETag, and a client or CDN that
-  // holds it gets 304. The CSP nonce differs on every answer while the page does not, so the
-  // tag leaves it out (the 304 carries no new policy: server/page-cache.ts). A page that chose
-  // nothing is a member's and gets no tag and no-store there.
+  // A render that failed after the shell (an error React left to the browser) answers 500, as
+  // Remix's own entry does.
+  const status = rendered.failed ? 500 : responseStatusCode;
+  // Bytes, as React wrote them: a string body is checked for lone surrogates and encoded again.
+  // Its length lets the compression size its window to the page (server/compression.ts).
+  const body = rendered.body;
   const cache = responseHeaders.get("Cache-Control");
-  if (responseStatusCode === 200 && cache !== null && !cache.includes("no-store")) {
+  if (status === 200 && cache !== null && !cache.includes("no-store")) {
+    const html = body.toString("utf8");
     const etag = weakEtag(nonce ? html.split(nonce).join("") : html);
     responseHeaders.set("ETag", etag);
     if (isFresh(request, etag)) return notModified(responseHeaders);
@@ -74,6 +85,57 @@ export default async function handleRequest(
   responseHeaders.set("Content-Length", String(body.length));
   return new Response(body, {
     headers: responseHeaders,
-    status: responseStatusCode,
+    status,
   });
 }
+
+/**
+ * The document read from React's stream to its end, after the doctype: its bytes, and whether
+ * an error was reported. A shell that fails rejects (Remix then renders the
+ * error boundary); a render still waiting `streamTimeout` and a second later is aborted.
+ */
+function renderDocument(
+  element: ReactElement,
+  nonce: string,
+  onError: (error: unknown) => void,
+): Promise<{ body: Buffer<ArrayBuffer>; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    let failed = false;
+    const chunks: Buffer[] = [DOCTYPE];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        // concat copies into a new, unshared ArrayBuffer.
+        resolve({ body: Buffer.concat(chunks) as Buffer<ArrayBuffer>, failed });
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce: nonce || undefined,
+      onShellReady() {
+        shellRendered = true;
+      },
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        failed = true;
+        // A failed shell is Remix's to report (it renders the error boundary instead).
+        if (shellRendered) onError(error);
+      },
+    });
+    // React calls back only from its own later turns, after this line.
+    const timer = setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+const DOCTYPE = Buffer.from("<!DOCTYPE html>");

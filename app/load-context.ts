@@ -20,4 +20,14 @@ declare module "@remix-run/server-runtime" {
   }
 }
 
+/**
+ * Loaders' data reaches the browser through single fetch (turbo-stream, not JSON), so
+ * `useLoaderData<typeof loader>` infers what that format delivers.
+ */
+declare module "@remix-run/server-runtime" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
 export {};

@@ -225,3 +225,5 @@ export function ErrorBoundary() {
     </Shell>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -274,7 +274,8 @@ export function createApp(deps: AppDeps): express.Express {
     const given = deps.build;
     const build = typeof given === "function" ? () => given().then(labelled) : labelled(given);
     app.all("*", (req, res, next) => {
-      res.locals.route = () => remixRoute?.(req.path, req.query._data) ?? "remix:unmatched";
+      res.locals.route = () =>
+        remixRoute?.(req.path, req.query._data, req.query._routes) ?? "remix:unmatched";
       next();
     });
     app.all("*", pageCacheRules());

@@ -25,13 +25,25 @@ function routeTree(routes: ServerBuild["routes"]): AgnosticRouteObject[] {
   return children(undefined);
 }
 
-/** Labels for a build's requests: the `_data` route id when it is one, else the deepest match. */
+/**
+ * Labels for a build's requests: the route id a data request names when it is one of the
+ * build's (`?_data=<id>`, or single fetch's `?_routes=<id>` of one fetcher), else the deepest
+ * match of the page's path (a single fetch request `/a/b.data` is the page `/a/b`'s, and
+ * `/_root.data` the home page's).
+ */
 export function remixRouteLabeller(routes: ServerBuild["routes"]) {
   const ids = new Set(Object.keys(routes));
   const tree = routeTree(routes);
-  return (pathname: string, data: unknown): string => {
+  return (pathname: string, data: unknown, singleFetchRoutes?: unknown): string => {
     if (typeof data === "string") return ids.has(data) ? data : "remix:unknown";
-    return matchRoutes(tree, pathname)?.at(-1)?.route.id ?? "remix:unmatched";
+    let page = pathname;
+    if (pathname.endsWith(".data")) {
+      if (typeof singleFetchRoutes === "string" && ids.has(singleFetchRoutes)) {
+        return singleFetchRoutes;
+      }
+      page = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+    }
+    return matchRoutes(tree, page)?.at(-1)?.route.id ?? "remix:unmatched";
   };
 }
 

@@ -18,3 +18,5 @@ export default function NotFoundRoute() {
 }
 
 export const ErrorBoundary = RouteError;
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -36,3 +36,5 @@ export default function AdminSecurity() {
   const data = useLoaderData<typeof loader>();
   return <SecuritySettings {...data} result={useActionData<typeof action>()} />;
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -137,3 +137,5 @@ function Unlinked() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

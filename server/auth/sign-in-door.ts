@@ -87,6 +87,23 @@ export function signInDoor(options: {
 export const SIGN_IN_BUSY_PAGE = "/login?busy=1";
 
 /**
+ * Single fetch's answer to an action that redirects, as Remix's server writes it: the
+ * turbo-stream encoding of `{ redirect, status, revalidate, reload, replace }` (a fixed text;
+ * the integration test decodes it with turbo-stream).
+ */
+const SINGLE_FETCH_BUSY_REDIRECT = `${JSON.stringify([
+  { _1: 2, _3: 4, _5: 6, _7: 6, _8: 6 },
+  "redirect",
+  SIGN_IN_BUSY_PAGE,
+  "status",
+  303,
+  "revalidate",
+  false,
+  "reload",
+  "replace",
+])}\n`;
+
+/**
  * The same door in front of the login page's form (POST /login, with or without JavaScript):
  * a refused post is answered with a redirect to the page that says to wait, before Remix runs
  * the action and renders the page again. A post with a device cookie goes on unread (the form
@@ -95,14 +112,22 @@ export const SIGN_IN_BUSY_PAGE = "/login?busy=1";
  */
 export function signInFormDoor(options: { onRefuse?: () => void } = {}): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== "POST" || req.path !== "/login") return next();
+    if (req.method !== "POST" || (req.path !== "/login" && req.path !== "/login.data")) {
+      return next();
+    }
     if (readCookie(req.headers.cookie, DEVICE_COOKIE)) return next();
     const group = addressGroup(req.ip ?? null);
     const place = hashSlots.hasRoom() ? hashSlots.admit({ address: group }) : null;
     if (!place) {
       options.onRefuse?.();
       res.setHeader("Cache-Control", "no-store");
-      // A script's submission (Remix's `_data` request) is redirected the way Remix expects.
+      // A script's submission is redirected the way its client reads a redirect: single fetch
+      // (`/login.data`) as a turbo-stream body with 202, the older `_data` request by a header.
+      if (req.path === "/login.data") {
+        res.status(202).setHeader("Content-Type", "text/x-script");
+        res.end(SINGLE_FETCH_BUSY_REDIRECT);
+        return;
+      }
       if (req.query._data !== undefined) {
         res.status(204).setHeader("X-Remix-Redirect", SIGN_IN_BUSY_PAGE);
         res.end();

@@ -73,7 +73,7 @@ async function moneyBurst(db: Db) {
   const withdrawals = await Promise.all(
     Array.from({ length: 100 }, (_, i) => withdraw(i % 2, a, 1_000)),
   );
-  const done = withdrawals.filter((w) => w.status === 204).length;
+  const done = withdrawals.filter((w) => w.done).length;
   const rows = await db.kysely
     .selectFrom("withdrawals")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -87,7 +87,7 @@ async function moneyBurst(db: Db) {
       Number(rows.n) === 60 &&
       wallet.available === 0 &&
       wallet.held === 60_000 &&
-      withdrawals.every((w) => w.status === 204 || w.key === "aboveAvailable"),
+      withdrawals.every((w) => w.done || w.key === "aboveAvailable"),
     `${JSON.stringify(tally(withdrawals))}, ${rows.n} rows, wallet ${JSON.stringify(wallet)}`,
   );
 
@@ -114,7 +114,7 @@ async function moneyBurst(db: Db) {
     ])
     .where("sender_id", "=", b.id)
     .executeTakeFirstOrThrow();
-  const doneT = transfers.filter((t) => t.status === 204).length;
+  const doneT = transfers.filter((t) => t.done).length;
   figures.burstTransfers = tally(transfers);
   check(
     "transfer burst: every request once, the holds add up",
@@ -152,8 +152,8 @@ async function failover(db: Db) {
   })();
   await Promise.all([...Array.from({ length: 10 }, (_, i) => loop(i)), killer]);
 
-  const ok = answers.filter((a) => a.status === 204);
-  const failed = answers.filter((a) => a.status !== 204);
+  const ok = answers.filter((a) => a.done);
+  const failed = answers.filter((a) => !a.done);
   // The stall: the longest time with no request completing, around the kill.
   const ends = ok.map((a) => a.endedMs).sort((x, y) => x - y);
   let stall = 0;
@@ -312,7 +312,7 @@ async function readScaling(db: Db) {
   const m = await member(db, 100_000);
   const list = (cookie: string) =>
     fetch(
-      `http://127.0.0.1:${WEB_PORTS[0]}/users/withdraw?_data=${encodeURIComponent("routes/users+/withdraw+/_index")}`,
+      `http://127.0.0.1:${WEB_PORTS[0]}/users/withdraw.data?_routes=${encodeURIComponent("routes/users+/withdraw+/_index")}`,
       {
         headers: { cookie },
         signal: AbortSignal.timeout(30_000),
@@ -340,7 +340,7 @@ async function readScaling(db: Db) {
   );
   check(
     "read scaling: the page right after the member's own write reads the writer",
-    res.status === 204 && window !== undefined && after.ok && shown && ownOnReader === 0,
+    res.done && window !== undefined && after.ok && shown && ownOnReader === 0,
     `withdrawal HTTP ${res.status}, writer window ${window ? "set" : "missing"}, list HTTP ${after.status} ${shown ? "shows it" : "does not show it"}, ${ownOnReader} SELECTs on node 2`,
   );
 }

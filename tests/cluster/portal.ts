@@ -5,6 +5,7 @@
 import { type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { decode } from "turbo-stream";
 import { type Db } from "../../db";
 import { createSession } from "../../server/auth/session";
 import { createUser } from "../helpers/fixtures";
@@ -75,32 +76,36 @@ export async function member(db: Db, yen: number): Promise<Member> {
 
 export interface Answer {
   status: number;
+  /** The form went through: its action redirected (single fetch's 202 naming the next page). */
+  done: boolean;
   key: string | null;
   startedMs: number;
   endedMs: number;
   setCookies: string[];
 }
 
-/** A money form sent as the browser's Remix form does it; 204 + X-Remix-Redirect is "done". */
-/** The route ids (remix.config.js's route folders) of the forms the kit posts, by their path. */
-const ROUTE_IDS = {
-  "users.withdraw.new": "routes/users+/withdraw+/new",
-  "users.withdraw.transfer": "routes/users+/withdraw+/transfer",
-} as const;
+/** The forms the kit posts, by their path (dots for slashes). */
+type FormRoute = "users.withdraw.new" | "users.withdraw.transfer";
 
+/**
+ * A money form sent as the browser's Remix form does it (single fetch: a POST to the page's
+ * `.data` address); a 202 whose turbo-stream body names a redirect is "done", a refusal's body
+ * carries the action's `{ ok: false, error }`.
+ */
 export async function submit(
   web: number,
-  route: keyof typeof ROUTE_IDS,
+  route: FormRoute,
   who: Member,
   fields: Record<string, string>,
 ): Promise<Answer> {
   const startedMs = performance.now();
   let status = 0;
+  let done = false;
   let key: string | null = null;
   let setCookies: string[] = [];
   try {
     const res = await fetch(
-      `http://127.0.0.1:${WEB_PORTS[web]}/${route.replaceAll(".", "/")}?_data=${encodeURIComponent(ROUTE_IDS[route])}`,
+      `http://127.0.0.1:${WEB_PORTS[web]}/${route.replaceAll(".", "/")}.data`,
       {
         method: "POST",
         redirect: "manual",
@@ -117,17 +122,29 @@ export async function submit(
     status = res.status;
     setCookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
     const text = await res.text();
-    if (status !== 204) {
-      try {
-        key = (JSON.parse(text) as { error?: { key?: string } }).error?.key ?? text.slice(0, 80);
-      } catch {
-        key = text.slice(0, 80);
-      }
-    }
+    const answer = await decoded(text);
+    done = status === 202 && typeof answer?.redirect === "string";
+    if (!done) key = answer?.data?.error?.key ?? answer?.error?.message ?? text.slice(0, 80);
   } catch (error) {
     key = error instanceof Error ? error.message : String(error);
   }
-  return { status, key, startedMs, endedMs: performance.now(), setCookies };
+  return { status, done, key, startedMs, endedMs: performance.now(), setCookies };
+}
+
+/** A single fetch action's answer as its client reads it; null when it is not turbo-stream. */
+async function decoded(text: string): Promise<{
+  redirect?: unknown;
+  data?: { error?: { key?: string } };
+  error?: { message?: string };
+} | null> {
+  try {
+    const body = new Blob([text]).stream();
+    const result = await decode(body);
+    await result.done;
+    return (result.value ?? null) as Awaited<ReturnType<typeof decoded>>;
+  } catch {
+    return null;
+  }
 }
 
 export const withdraw = (web: number, who: Member, amount: number, requestKey = randomUUID()) =>
@@ -136,7 +153,7 @@ export const withdraw = (web: number, who: Member, amount: number, requestKey = 
 export function tally(answers: Answer[]) {
   const by: Record<string, number> = {};
   for (const a of answers) {
-    const k = a.status === 204 ? "done" : `${a.status}${a.key ? ` ${a.key}` : ""}`;
+    const k = a.done ? "done" : `${a.status}${a.key ? ` ${a.key}` : ""}`;
     by[k] = (by[k] ?? 0) + 1;
   }
   return by;

@@ -41,7 +41,7 @@ test.describe("member: profile, payment details and accounts", () => {
     problems,
   }) => {
     // Refused forms answer 400 with their messages: expected here.
-    problems.allow(/\/users\/mypage\?_data=/);
+    problems.allow(/\/users\/mypage(\.data|\?_data=)/);
     const me = await login("member");
     await visit(page, "/users/mypage");
     await expect(page.getByRole("heading", { name: "プロフィール", level: 1 })).toBeVisible();
@@ -134,7 +134,7 @@ test.describe("member: profile, payment details and accounts", () => {
     login,
     problems,
   }) => {
-    problems.allow(/\/users\/bank\?_data=/);
+    problems.allow(/\/users\/bank(\.data|\?_data=)/);
     await login("member");
     await visit(page, "/users/bank");
     const banners = page.getByTestId("broker-banner");
@@ -181,7 +181,7 @@ test("in English: the member registers an account, sees it pending, and a duplic
   login,
   problems,
 }) => {
-  problems.allow(/\/users\/bank\?_data=/);
+  problems.allow(/\/users\/bank(\.data|\?_data=)/);
   await login("member");
   await context.addCookies([{ name: "language", value: "en", url: E2E_ORIGIN }]);
   await visit(page, "/users/bank");
@@ -277,7 +277,7 @@ test.describe("admin: accounts, customers and brokers", () => {
     db,
     problems,
   }) => {
-    problems.allow(/\/admin\/account\?index=/);
+    problems.allow(/\/admin\/account(\.data)?\?index/);
     const member = await login("member");
     const number = uniqueNumber();
     await visit(page, "/users/bank");
@@ -364,7 +364,7 @@ test.describe("admin: accounts, customers and brokers", () => {
   });
 
   test("creates a broker with a logo, then deactivates it", async ({ page, login, problems }) => {
-    problems.allow(/\/admin\/account\/brokers\/new\?_data=/);
+    problems.allow(/\/admin\/account\/brokers\/new(\.data|\?_data=)/);
     await login("admin");
     await visit(page, "/admin/account");
     await page.getByTestId("tab-brokers").click();

@@ -85,7 +85,7 @@ for (const lng of SHOT_LANGUAGES) {
     login,
     problems,
   }) => {
-    problems.allow(/\/admin\/withdraw$/);
+    problems.allow(/\/admin\/withdraw(\.data)?$/);
     await login("admin");
     await languageCookie(context, lng);
     await visit(page, "/admin/setting/team");

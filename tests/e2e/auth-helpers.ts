@@ -186,8 +186,9 @@ export async function submitLogin(page: Page, email: string, password: string) {
   const form = page.getByTestId("main").locator("form[method=post]").first();
   await form.locator('input[name="email"]').fill(email);
   await form.locator('input[name="password"]').fill(password);
+  // The form posts to /login, or to /login.data when the script submits it (single fetch).
   const answered = page.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login",
+    (r) => r.request().method() === "POST" && /^\/login(\.data)?$/.test(new URL(r.url()).pathname),
   );
   await form.locator('button[type="submit"]').click();
   await answered;

@@ -21,7 +21,7 @@ test("a newcomer registers, verifies, enrols MFA and logs in with a code and a r
   problems,
 }) => {
   // A wrong code is refused with a 400 (the action's data request).
-  problems.allow(/\/login\/mfa\?/);
+  problems.allow(/\/login\/mfa(\.data|\?)/);
   const email = freshEmail("journey");
   const nickname = `taro${email.slice(12, 20)}`;
   const main = page.getByTestId("main");
@@ -198,7 +198,7 @@ test("in English: change of email after reauthentication, confirmed from the new
   problems,
 }) => {
   // The refused reauthentication is a 400 of the action's data request.
-  problems.allow(/\/users\/change-email\?/);
+  problems.allow(/\/users\/change-email(\.data|\?)/);
   await context.addCookies([{ name: "language", value: "en", url: E2E_ORIGIN }]);
   const me = await login("member");
   const newEmail = freshEmail("changed");
@@ -276,7 +276,7 @@ test("registration shows each error in place and saves nothing until the form is
   problems,
 }) => {
   // Every refused submission is a 400 of the action's data request.
-  problems.allow(/\/register\?/);
+  problems.allow(/\/register(\.data|\?)/);
   const main = page.getByTestId("main");
   const submit = main.getByRole("button", { name: "登録する" });
   const name = main.getByLabel("氏名（半角英字）");

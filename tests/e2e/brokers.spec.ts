@@ -115,7 +115,7 @@ test.describe("admin: broker rates", () => {
     login,
     problems,
   }) => {
-    problems.allow(/\/admin\/account\/brokers\/(new|[0-9A-Z]{26})\?_data=/);
+    problems.allow(/\/admin\/account\/brokers\/(new|[0-9A-Z]{26})(\.data|\?_data=)/);
     await login("admin");
     const { code, name, form, rows } = await newBrokerForm(page, "rates", "Rate Broker");
     await rows.nth(0).getByLabel("口座タイプ").fill("Standard");
@@ -171,7 +171,7 @@ test.describe("admin: broker rates", () => {
   });
 
   test("schedules a rate change from a later day", async ({ page, login, problems }) => {
-    problems.allow(/\/admin\/account\/brokers\/(new|[0-9a-z]{26})\?_data=/i);
+    problems.allow(/\/admin\/account\/brokers\/(new|[0-9a-z]{26})(\.data|\?_data=)/i);
     await login("admin");
     const { code, name, form, rows } = await newBrokerForm(page, "sched", "Scheduled");
     await rows.nth(0).getByLabel("口座タイプ").fill("Standard");

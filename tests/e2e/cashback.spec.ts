@@ -643,7 +643,7 @@ test("an admin dates a rate change back, reviews the adjustment batch and applie
   problems,
 }) => {
   problems.allow(
-    /\/admin\/account\/brokers\/[0-9A-Z]{26}(\/adjustments(\/[0-9A-Z]{26})?)?\?_data=/i,
+    /\/admin\/account\/brokers\/[0-9A-Z]{26}(\/adjustments(\/[0-9A-Z]{26})?)?(\.data|\?_data=)/i,
   );
   await login("admin");
   const { brokerId, gainer, loser } = await brokerWithCredits(db);
@@ -796,7 +796,7 @@ test.describe("import profiles", () => {
     problems,
   }) => {
     // Refused saves, previews and uploads answer 400 on purpose.
-    problems.allow(/\/admin\/update(\/profiles\/new)?\?(index=&)?_data=/);
+    problems.allow(/\/admin\/update(\/profiles\/new)?(\.data|\?(index=&)?_data=)/);
     const s = await setup(db);
     const admin = await login("admin");
     const tag = s.tag;

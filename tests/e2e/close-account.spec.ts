@@ -62,7 +62,7 @@ for (const lng of SHOT_LANGUAGES) {
       problems,
     }) => {
       // A refused step-up or submit is a 400 of the action's data request.
-      problems.allow(/\/users\/close-account\?/);
+      problems.allow(/\/users\/close-account(\.data|\?)/);
       const text = TEXT[lng];
       await languageCookie(context, lng);
       await page.setViewportSize(viewport);

@@ -69,7 +69,7 @@ function rawKeys(text: string): string[] {
 
 function allowPending(problems: Problems) {
   for (const p of PENDING) {
-    problems.allow(new RegExp(`^${E2E_ORIGIN}${p.replace(/\//g, "\\/")}(\\?|$)`));
+    problems.allow(new RegExp(`^${E2E_ORIGIN}${p.replace(/\//g, "\\/")}(\\.data|\\?|$)`));
   }
 }
 

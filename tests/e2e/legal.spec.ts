@@ -71,8 +71,8 @@ test.describe("legal documents and the footer", () => {
     db,
     problems,
   }) => {
-    problems.allow(/\/admin\/setting\/legal\/company\?/);
-    problems.allow(/\/company\?version=9999/);
+    problems.allow(/\/admin\/setting\/legal\/company(\.data|\?)/);
+    problems.allow(/\/company(\.data)?\?version=9999/);
     const admin = await login("admin");
     const before = await db.kysely
       .selectFrom("legal_documents")

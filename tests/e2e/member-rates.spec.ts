@@ -47,7 +47,7 @@ test("@mobile the form asks for the type at a broker with several; a missing typ
   db,
   problems,
 }) => {
-  problems.allow(/\/users\/bank\?_data=/);
+  problems.allow(/\/users\/bank(\.data|\?_data=)/);
   const s = await setup(db);
   await twoTypes(db, s);
   await signInUser(context, db, s.member.id);
@@ -127,7 +127,7 @@ test("@mobile each cashback row shows its rate and where it came from", async ({
   problems,
 }) => {
   // The screenshots send the form refused on purpose.
-  problems.allow(/\/users\/bank\?(lng=\w+&)?_data=/);
+  problems.allow(/\/users\/bank(\.data|\?(lng=\w+&)?_data=)/);
   const s = await setup(db);
   await twoTypes(db, s);
   await db.kysely

@@ -29,7 +29,7 @@ test.describe("member shell", () => {
   test.beforeEach(async ({ problems }) => {
     // These tests check the shell, not the pages behind its links: a page's own errors are
     // its own spec's concern.
-    problems.allow(/\/users(\/|\?|$)/);
+    problems.allow(/\/users(\/|\?|\.data|$)/);
   });
 
   test("/ leads to the dashboard, with the 16 member entries, the website and logout", async ({

@@ -141,13 +141,13 @@ test("a withdrawal lost on the way (no signal) keeps the page and the input; sen
   db,
   problems,
 }) => {
-  problems.allow(/\/users\/withdraw\/new\?_data=/);
+  problems.allow(/\/users\/withdraw\/new(\.data|\?_data=)/);
   const me = await payingMember(10_000);
   await visit(page, "/users/withdraw/new");
   // The phone loses its signal: the request never reaches the server.
   const offline = (route: Route) =>
     route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue();
-  await page.route(/\/users\/withdraw\/new\?_data=/, offline);
+  await page.route(/\/users\/withdraw\/new(\.data|\?_data=)/, offline);
   await page.locator("input[name=amount]").fill("3000");
   await page.locator("main button[type=submit]").click();
   await expect(page.getByTestId("form-error")).toContainText(
@@ -159,7 +159,7 @@ test("a withdrawal lost on the way (no signal) keeps the page and the input; sen
   ).toEqual([]);
 
   // Back online, the same form sent twice (the answer to the first lost too) makes one request.
-  await page.unroute(/\/users\/withdraw\/new\?_data=/, offline);
+  await page.unroute(/\/users\/withdraw\/new(\.data|\?_data=)/, offline);
   await page.locator("main button[type=submit]").click();
   await expect(page).toHaveURL(/\/users\/withdraw\?requested=/);
   const rows = await db.kysely

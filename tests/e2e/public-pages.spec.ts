@@ -37,7 +37,7 @@ test.describe("public home", () => {
 
   test("shows the pitch the admin writes, previewed before", async ({ page, login, problems }) => {
     // The refused save answers 400, on purpose.
-    problems.allow(/\/admin\/setting\/home\?_data=/);
+    problems.allow(/\/admin\/setting\/home(\.data|\?_data=)/);
     await login("admin");
     await visit(page, "/admin/setting/home");
     await page.getByLabel("日本語").fill("会員限定の還元\n二行目の説明\n三行目\n四行目");

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
+import { decode } from "turbo-stream";
 import { createApp } from "../../server/app";
 import { SIGN_IN_BUSY_PAGE, signInFormDoor, signInPlace } from "../../server/auth/sign-in-door";
 import { DEVICE_COOKIE } from "../../server/auth/device-cookie";
@@ -197,7 +198,7 @@ describe("the sign-in door in front of the login form", () => {
     const app = express();
     app.set("trust proxy", 1);
     app.use(signInFormDoor());
-    app.post("/login", (_req, res) => {
+    app.post(["/login", "/login.data"], (_req, res) => {
       res.json({ reached: true, place: signInPlace(res) !== null });
     });
     return listen(app);
@@ -234,13 +235,32 @@ describe("the sign-in door in front of the login form", () => {
       const script = await post(`${server.url}/login?index&_data=routes%2F_auth%2B%2Flogin`, ip);
       expect(script.status).toBe(204);
       expect(script.headers.get("x-remix-redirect")).toBe(SIGN_IN_BUSY_PAGE);
+      // Single fetch's submission (`/login.data`) gets the redirect the way its client reads
+      // one: 202 and a turbo-stream body naming the page.
+      const single = await post(`${server.url}/login.data`, ip);
+      expect(single.status).toBe(202);
+      expect(single.headers.get("content-type")).toMatch(/^text\/x-script/);
+      expect(single.headers.get("cache-control")).toBe("no-store");
+      const decoded = await decode(single.body!);
+      await decoded.done;
+      expect(decoded.value).toEqual({
+        redirect: SIGN_IN_BUSY_PAGE,
+        status: 303,
+        revalidate: false,
+        reload: false,
+        replace: false,
+      });
       // A browser with a device cookie goes on: the procedure checks it against the email.
       expect(await (await post(`${server.url}/login`, ip, `${DEVICE_COOKIE}=a.b`)).json()).toEqual({
         reached: true,
         place: false,
       });
-      // Another address is not held up.
+      // Another address is not held up, by either way.
       expect(await (await post(`${server.url}/login`, "10.63.0.2")).json()).toEqual({
+        reached: true,
+        place: true,
+      });
+      expect(await (await post(`${server.url}/login.data`, "10.63.0.2")).json()).toEqual({
         reached: true,
         place: true,
       });

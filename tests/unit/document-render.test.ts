@@ -3,9 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The server renders each document to one string (app/entry.server.tsx): nothing may wait
- * while it renders. A deferred loader value would never arrive, and a lazy component met on
- * the server would be left for the browser to render. These are the two ways to wait.
+ * The server renders each document whole before sending it (app/entry.server.tsx waits for
+ * React's stream to end): nothing may wait while it renders. A deferred loader value would hold
+ * the whole page back, and a lazy component met on the server would be left for the browser to
+ * render. These are the two ways to wait.
  */
 const app = path.resolve(import.meta.dirname, "../../app");
 

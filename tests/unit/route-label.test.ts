@@ -39,6 +39,17 @@ describe("route labels", () => {
     expect(label("/users", "routes/../../etc/passwd")).toBe("remix:unknown");
   });
 
+  it("names a single fetch request by its page, or by the one route a fetcher loads", () => {
+    expect(label("/_root.data", undefined)).toBe("routes/_index");
+    expect(label("/users.data", undefined)).toBe("routes/users+/_index");
+    expect(label("/users/withdraw.data", undefined)).toBe("routes/users+/withdraw+/_index");
+    expect(label("/users.data", undefined, "routes/users+/_layout")).toBe("routes/users+/_layout");
+    expect(label("/users.data", undefined, "routes/users+/_layout,root")).toBe(
+      "routes/users+/_index",
+    );
+    expect(label("/users.data", undefined, "routes/../../etc/passwd")).toBe("routes/users+/_index");
+  });
+
   it("names one tRPC procedure, batches as one label, unknown names as unknown", () => {
     const trpc = trpcRouteLabeller(["auth.me", "shell.viewer"]);
     expect(trpc("/auth.me")).toBe("trpc:auth.me");

@@ -18,3 +18,5 @@ export default function AuthPages() {
 }
 
 export const ErrorBoundary = RouteError;
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -45,3 +45,5 @@ export const loader = /* @__PURE__ */ answerRefusals(
 export default function LineSignInCallback() {
   return null;
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

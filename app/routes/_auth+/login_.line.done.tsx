@@ -45,3 +45,5 @@ export default function LineSignInDone() {
     </AuthCard>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

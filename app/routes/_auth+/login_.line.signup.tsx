@@ -94,3 +94,5 @@ export default function LineSignUp() {
     </AuthCard>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -55,3 +55,5 @@ export default function LineSignUpVerify() {
     </AuthCard>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

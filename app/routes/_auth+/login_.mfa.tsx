@@ -80,3 +80,5 @@ export default function LoginMfa() {
     </AuthCard>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -68,3 +68,5 @@ export default function AdminInvite() {
     </AuthCard>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

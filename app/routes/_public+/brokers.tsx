@@ -131,3 +131,5 @@ export default function Brokers() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -221,3 +221,5 @@ export default function BrokerPage() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -38,3 +38,5 @@ export default function ConfirmEmailChange() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -90,3 +90,5 @@ export default function ReferralLanding() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -35,3 +35,5 @@ export default function RecoverEmail() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

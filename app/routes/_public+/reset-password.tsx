@@ -55,3 +55,5 @@ export default function ResetPassword() {
     </AuthCard>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

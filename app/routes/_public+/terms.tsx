@@ -16,3 +16,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 export { publicHeaders as headers } from "~/lib/public-page";
 
 export default LegalDocumentPage;
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -35,3 +35,5 @@ export default function VerifyEmail() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -192,3 +192,5 @@ export default function Welcome() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -10,3 +10,5 @@ export const loader = /* @__PURE__ */ answerRefusals(() => {
 export default function NotFoundInArea() {
   return null;
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

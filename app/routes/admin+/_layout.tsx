@@ -6,6 +6,7 @@ import type { RouteHandle } from "~/lib/shell";
 import { answerRefusals } from "~/lib/refusals.server";
 import { mayOpen } from "../../../server/domain/admin-access";
 import { EXPORT_REFUSED } from "~/lib/csv.server";
+import { revalidateAfterRefusal } from "~/lib/revalidation";
 
 /**
  * The admin area (/admin/…): its one guard (an admin with a second factor), its shell (the
@@ -31,14 +32,12 @@ export const loader = /* @__PURE__ */ answerRefusals(
 );
 
 /**
- * Asked again on every navigation inside the area, not only after a decision: a request a
- * member sent a moment ago shows on the admin's next page, not at their next action.
+ * Asked again on every navigation inside the area, not only after a decision (a refused one
+ * too): a request a member sent a moment ago shows on the admin's next page, not at their next
+ * action.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  revalidateAfterRefusal(args) || args.currentUrl.pathname !== args.nextUrl.pathname;
 
 export default function AdminArea() {
   return <Outlet />;

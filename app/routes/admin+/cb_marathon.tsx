@@ -305,3 +305,5 @@ export default function AdminMarathon() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -29,3 +29,5 @@ export default function AdminRanking() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

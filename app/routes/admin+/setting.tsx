@@ -312,3 +312,5 @@ export default function AdminSettings() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -354,3 +354,5 @@ function Section({
 
 /** A cashback account's state in words on the dashboard (the word carries the meaning). */
 const AccountState = accountStatusBadge("account-state");
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

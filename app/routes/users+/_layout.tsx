@@ -25,3 +25,5 @@ export default function MemberArea() {
 }
 
 export const ErrorBoundary = RouteError;
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

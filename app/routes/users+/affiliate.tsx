@@ -294,3 +294,5 @@ function SmallTable({
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

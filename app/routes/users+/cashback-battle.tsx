@@ -121,3 +121,5 @@ export default function CashbackBattle() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

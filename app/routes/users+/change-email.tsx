@@ -80,3 +80,5 @@ export default function ChangeEmail() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -135,3 +135,5 @@ export default function CloseAccount() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -129,3 +129,5 @@ export default function Consent() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

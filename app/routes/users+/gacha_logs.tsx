@@ -170,3 +170,5 @@ export default function GachaLogs() {
     </>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -54,3 +54,5 @@ export const loader = /* @__PURE__ */ answerRefusals(
 export default function LineCallback() {
   return null;
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

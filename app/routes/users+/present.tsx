@@ -84,3 +84,5 @@ export default function Deposits() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -17,3 +17,5 @@ export default function Ranking() {
   const data = useLoaderData<typeof loader>();
   return <RankingView genre={data.genre} scope={data.scope} top={data.top} me={data.me} />;
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

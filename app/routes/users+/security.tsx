@@ -28,3 +28,5 @@ export default function MemberSecurity() {
   const data = useLoaderData<typeof loader>();
   return <SecuritySettings {...data} result={useActionData<typeof action>()} />;
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -139,3 +139,5 @@ function ArticleNotFound() {
 export function ErrorBoundary() {
   return <ArticleNotFound />;
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -145,3 +145,5 @@ export default function HelpCentre() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

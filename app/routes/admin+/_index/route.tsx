@@ -206,3 +206,5 @@ function AwaitingSecondList({ items, adminId }: { items: AwaitingSecond[]; admin
     </section>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -360,3 +360,5 @@ function AccountTypeForm({
     </Form>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -109,3 +109,5 @@ export default function AdminBrokers() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

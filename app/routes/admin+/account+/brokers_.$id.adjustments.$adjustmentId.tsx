@@ -254,3 +254,5 @@ export default function AdjustmentBatch() {
     </AdminFormPage>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

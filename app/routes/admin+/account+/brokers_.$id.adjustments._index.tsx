@@ -199,3 +199,5 @@ export default function BrokerAdjustments() {
     </AdminFormPage>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -119,3 +119,5 @@ export default function AdminAffiliate() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -223,3 +223,5 @@ function BannerForm({
     </Form>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -69,3 +69,5 @@ export default function AdminCampaignEntries() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -48,3 +48,5 @@ export default function AdminCampaign() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

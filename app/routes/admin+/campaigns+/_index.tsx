@@ -64,3 +64,5 @@ export default function AdminCampaigns() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

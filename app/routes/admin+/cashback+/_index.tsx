@@ -109,3 +109,5 @@ export default function AdminCashback() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -280,3 +280,5 @@ function MarginChart({
     </section>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -403,3 +403,5 @@ export default function AdminCustomer() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -76,3 +76,5 @@ export default function AdminCustomerChat() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -86,3 +86,5 @@ export default function AdminCustomers() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

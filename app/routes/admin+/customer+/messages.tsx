@@ -109,3 +109,5 @@ export default function AdminMessages() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

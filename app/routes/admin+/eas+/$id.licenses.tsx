@@ -38,3 +38,5 @@ export default function EaLicenses() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

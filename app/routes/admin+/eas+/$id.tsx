@@ -41,3 +41,5 @@ export default function AdminEa() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -100,3 +100,5 @@ export default function AdminEas() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -145,3 +145,5 @@ export default function EaAccounts() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

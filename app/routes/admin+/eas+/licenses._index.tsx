@@ -41,3 +41,5 @@ export default function AllLicenses() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -153,3 +153,5 @@ export default function IssueLicense() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

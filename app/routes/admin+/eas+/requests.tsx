@@ -117,3 +117,5 @@ export default function EaAccountRequests() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -72,3 +72,5 @@ export default function AdminGachaLogs() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

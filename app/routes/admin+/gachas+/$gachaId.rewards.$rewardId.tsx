@@ -63,3 +63,5 @@ export default function EditReward() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -49,3 +49,5 @@ export default function AdminGacha() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

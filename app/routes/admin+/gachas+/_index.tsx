@@ -76,3 +76,5 @@ export default function AdminGachas() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -94,3 +94,5 @@ export default function EditPopup() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

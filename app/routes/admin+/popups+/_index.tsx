@@ -97,3 +97,5 @@ export default function AdminPopups() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -246,3 +246,5 @@ export default function AdminPresents() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

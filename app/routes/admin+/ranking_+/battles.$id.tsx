@@ -165,3 +165,5 @@ export default function AdminBattle() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -74,3 +74,5 @@ export default function EditBattle() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -76,3 +76,5 @@ export default function AdminBattles() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

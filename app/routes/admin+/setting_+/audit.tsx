@@ -127,3 +127,5 @@ export default function AuditPage() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -53,3 +53,5 @@ export default function EditHelpArticle() {
     </AdminFormPage>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -102,3 +102,5 @@ export default function AdminHelp() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

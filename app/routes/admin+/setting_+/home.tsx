@@ -106,3 +106,5 @@ export default function PublicHomeSettings() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

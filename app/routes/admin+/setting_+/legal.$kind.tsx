@@ -271,3 +271,5 @@ export default function LegalDocumentEditor() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -87,3 +87,5 @@ export default function LegalDocuments() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -486,3 +486,5 @@ function RoleEditButton({ role }: { role: { id: string; name: string; grants: Gr
     </>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

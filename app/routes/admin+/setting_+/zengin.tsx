@@ -128,3 +128,5 @@ export default function ZenginSettings() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

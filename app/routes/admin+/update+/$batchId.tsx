@@ -395,3 +395,5 @@ export default function ImportBatch() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -292,3 +292,5 @@ function ProfileChoice({
     </SelectField>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -97,3 +97,5 @@ export default function EditImportProfile() {
     </AdminFormPage>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

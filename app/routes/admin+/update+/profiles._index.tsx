@@ -82,3 +82,5 @@ export default function ImportProfiles() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -63,3 +63,5 @@ export default function NewImportProfile() {
     </AdminFormPage>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -176,3 +176,5 @@ function TransferFacts({ row }: { row: Row }) {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -156,3 +156,5 @@ export default function Bank() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

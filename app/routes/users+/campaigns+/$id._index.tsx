@@ -166,3 +166,5 @@ function Fact({
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

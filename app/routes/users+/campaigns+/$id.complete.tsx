@@ -62,3 +62,5 @@ export default function CampaignEntryComplete() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

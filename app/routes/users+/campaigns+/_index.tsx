@@ -78,3 +78,5 @@ export default function Campaigns() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

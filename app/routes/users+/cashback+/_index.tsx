@@ -203,3 +203,5 @@ function Breakdown({
 
 /** The "data fetch failed" message when the cashback cannot be loaded. */
 export const ErrorBoundary = fetchFailedBoundary("/users/cashback");
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -17,3 +17,5 @@ export default function MarathonGeneral() {
   const { marathons } = useLoaderData<typeof loader>();
   return <MarathonProgress course="general" marathons={marathons} />;
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

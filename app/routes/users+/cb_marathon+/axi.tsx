@@ -20,3 +20,5 @@ export default function MarathonAxi() {
   const { marathons } = useLoaderData<typeof loader>();
   return <MarathonProgress course="axi" marathons={marathons} />;
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

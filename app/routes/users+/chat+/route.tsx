@@ -76,3 +76,5 @@ function TopQuestions({ questions }: { questions: HelpLinkItem[] }) {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -208,3 +208,5 @@ export default function EaDetails() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

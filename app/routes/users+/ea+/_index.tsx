@@ -75,3 +75,5 @@ export default function EaList() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -97,3 +97,5 @@ export default function MyLicenses() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -211,3 +211,5 @@ function Reveal({
     </section>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

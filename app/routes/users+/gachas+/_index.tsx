@@ -83,3 +83,5 @@ export default function Gachas() {
     />
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

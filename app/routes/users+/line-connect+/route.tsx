@@ -223,3 +223,5 @@ export default function LineConnect() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type HeadersFunction, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { answerRefusals } from "~/lib/refusals.server";
 
 /**
@@ -17,3 +17,10 @@ export const loader = /* @__PURE__ */ answerRefusals(
     return json({ choices }, { headers: { "Cache-Control": "private, max-age=3600" } });
   },
 );
+
+/**
+ * The pickers' answers stay in the browser's cache for an hour: a fetcher's request (single
+ * fetch's `.data`) carries only the headers a route's `headers` export passes on.
+ */
+export const headers: HeadersFunction = ({ loaderHeaders }) =>
+  new Headers({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" });

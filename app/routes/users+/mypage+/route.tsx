@@ -185,3 +185,5 @@ export default function MyPage() {
 
 export type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 export type Result = ReturnType<typeof resultFor>;
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -233,3 +233,5 @@ export const ErrorBoundary = fetchFailedBoundary("/users/statement", {
   message: "fetchFailed",
   reload: "reload",
 });
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

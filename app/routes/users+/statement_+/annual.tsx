@@ -246,3 +246,5 @@ export const ErrorBoundary = fetchFailedBoundary("/users/statement/annual", {
   message: "annual.fetchFailed",
   reload: "reload",
 });
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -122,3 +122,5 @@ export default function WithdrawalHistory() {
 
 /** The "data fetch failed" message when the history cannot be loaded. */
 export const ErrorBoundary = fetchFailedBoundary("/users/withdraw");
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

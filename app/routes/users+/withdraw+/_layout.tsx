@@ -78,3 +78,5 @@ export default function WithdrawLayout() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

@@ -225,3 +225,5 @@ export default function NewWithdrawal() {
     </MoneyRequestForm>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

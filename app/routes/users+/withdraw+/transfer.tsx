@@ -146,3 +146,5 @@ export default function Transfer() {
     </MoneyRequestForm>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";

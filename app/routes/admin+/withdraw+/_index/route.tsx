@@ -310,3 +310,5 @@ export default function AdminWithdrawals() {
     </div>
   );
 }
+
+export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
