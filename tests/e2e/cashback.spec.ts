@@ -1,7 +1,7 @@
 import { nowDb } from "../../db/time";
 import { creditReport, createAccount, createBroker, setAccountType } from "../helpers/cashback";
 import { anAdminId } from "../helpers/money";
-import { DEMO_FINANCE } from "../../db/seed";
+import { DEMO_FINANCE } from "../../tools/seed";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 import { expect, signInByEmail, signInUser, test, visit, insertUser } from "./fixtures";
 import { marginData } from "./margin-kit";
