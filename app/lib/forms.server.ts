@@ -108,12 +108,6 @@ export async function parseForm<S extends $ZodType>(
   };
 }
 
-/**
- * @deprecated parseForm takes the form already read; this name stays only for the pages another
- * change is editing at the same time.
- */
-export const parseFormData = parseForm;
-
 /** The image of an admin record form: a new file, or the wish to remove the current one. */
 export async function imageOf(form: FormData) {
   return { image: await fileBytes(form, "image"), removeImage: isChecked(form, "removeImage") };

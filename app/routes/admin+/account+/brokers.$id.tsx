@@ -9,7 +9,7 @@ import { BROKER_FORM, brokerFormInput, brokerImages } from "./broker-form.server
 import { answerRefusals } from "~/lib/refusals.server";
 import { actionLink } from "~/components/ui/link";
 import { title } from "~/lib/page-title";
-import { attempt, parseFormData } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { readForm } from "~/lib/refusals.server";
 import { presentDecisionForm } from "../../../../server/domain/present";
 import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
@@ -56,7 +56,7 @@ export const action = /* @__PURE__ */ answerRefusals(
     if (request.headers.get("content-type")?.includes("urlencoded")) {
       const form = await readForm(request);
       if (form.has("intent")) {
-        const parsed = await parseFormData(form, presentDecisionForm);
+        const parsed = await parseForm(form, presentDecisionForm);
         if (!parsed.ok) return parsed.response;
         const { input } = parsed;
         const changes = context.trpc.brokers.rateChanges;

@@ -11,7 +11,7 @@ import { PeriodFields } from "~/components/PeriodFields";
 import { DataTable } from "~/components/table/DataTable";
 import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
-import { attempt, parseFormData } from "~/lib/forms.server";
+import { attempt, parseForm } from "~/lib/forms.server";
 import { presentDecisionForm, presentInput } from "../../../../server/domain/present";
 import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -49,7 +49,7 @@ export const action = /* @__PURE__ */ answerRefusals(
     const form = await readForm(request);
     const wallet = context.trpc.wallet;
     if (form.has("intent")) {
-      const parsed = await parseFormData(form, presentDecisionForm);
+      const parsed = await parseForm(form, presentDecisionForm);
       if (!parsed.ok) return parsed.response;
       const { input } = parsed;
       const result = await attempt(parsed.values, async () => {
@@ -59,7 +59,7 @@ export const action = /* @__PURE__ */ answerRefusals(
       if (!result.ok) return result.response;
       return json({ ok: true as const, intent: input.intent });
     }
-    const parsed = await parseFormData(form, presentInput);
+    const parsed = await parseForm(form, presentInput);
     if (!parsed.ok) return parsed.response;
     const { input, value } = parsed;
     const result = await attempt(parsed.values, () =>
