@@ -9,6 +9,7 @@ import {
   payingMember,
 } from "../helpers/fixtures";
 import { key } from "../helpers/money";
+import { waitingRateChange } from "../helpers/rate-change";
 import { AWAITING_KINDS } from "../../server/features/admin/awaiting-second";
 
 /**
@@ -24,19 +25,6 @@ const made: Record<string, string> = {};
 let brokerId = "";
 
 const LARGE = 300_000;
-
-const brokerFields = {
-  name: "待機証券",
-  code: "waiting",
-  accountKind: "mt_number",
-  idCharset: "",
-  idMinLength: "",
-  idMaxLength: "",
-  signupUrl: "https://broker.example/signup",
-  displayOrder: "10",
-  autoRebate: false,
-  active: true,
-};
 
 beforeAll(async () => {
   maker = await adminWithCaller(t.db);
@@ -70,19 +58,9 @@ beforeAll(async () => {
   });
   made.presents = present.id;
 
-  brokerId = (await maker.caller.brokers.create(brokerFields as never)).id;
-  const { rateChange } = await maker.caller.brokers.update({
-    ...brokerFields,
-    id: brokerId,
-    terms: {
-      conditions: "",
-      conditionsEn: "",
-      creditCycle: "",
-      creditDay: "",
-      rates: [{ accountType: "Standard", kind: "jpy_per_lot", value: "800" }],
-    },
-  } as never);
-  made.rateChanges = rateChange!;
+  const waiting = await waitingRateChange(maker.caller, "待機証券", "waiting");
+  brokerId = waiting.brokerId;
+  made.rateChanges = waiting.rateChange;
 
   await maker.caller.legal.publish({
     kind: "privacy",

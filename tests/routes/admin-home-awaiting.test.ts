@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { pageData, routeClient } from "../helpers/routes";
+import { waitingRateChange } from "../helpers/rate-change";
 
 /**
  * /admin as the server answers it: the list awaiting a second approval holds the kinds the
@@ -24,30 +25,7 @@ describe("the admin home's list awaiting a second approval", () => {
     const content = await createUser(t.db, { permission: "admin", adminRole: "content" });
     const support = await createUser(t.db, { permission: "admin", adminRole: "support" });
     const admin = await callerFor(t.db, maker.id);
-    const fields = {
-      name: "Routed",
-      code: "routed",
-      accountKind: "mt_number",
-      idCharset: "",
-      idMinLength: "",
-      idMaxLength: "",
-      signupUrl: "https://broker.example/signup",
-      displayOrder: "10",
-      autoRebate: false,
-      active: true,
-    };
-    const { id } = await admin.brokers.create(fields as never);
-    const { rateChange } = await admin.brokers.update({
-      ...fields,
-      id,
-      terms: {
-        conditions: "",
-        conditionsEn: "",
-        creditCycle: "",
-        creditDay: "",
-        rates: [{ accountType: "Standard", kind: "jpy_per_lot", value: "800" }],
-      },
-    } as never);
+    const { brokerId: id, rateChange } = await waitingRateChange(admin, "Routed", "routed");
     await admin.legal.publish({
       kind: "terms",
       body: "# 利用規約\n本文",
