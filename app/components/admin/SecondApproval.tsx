@@ -27,6 +27,19 @@ export function FirstApprover({ row }: { row: AwaitingRow }) {
   );
 }
 
+/** For the first approver: it waits for another admin's decision. */
+function AwaitingOther() {
+  const { t } = useTranslation("admin-money");
+  return (
+    <span
+      className="block min-w-32 text-xs text-slate-600 dark:text-slate-300"
+      data-testid="awaiting-other"
+    >
+      {t("approvals.awaitingOther")}
+    </span>
+  );
+}
+
 /**
  * The second admin's choices on a large withdrawal or transfer awaiting its second approval:
  * approve, or send it back to the queue with a reason. The first approver sees that it waits
@@ -36,14 +49,7 @@ export function SecondApproval({ row, adminId }: { row: AwaitingRow; adminId: st
   const { t } = useTranslation("admin-money");
   if (row.status !== "checking") return null;
   if (row.firstApprover?.id === adminId) {
-    return (
-      <span
-        className="block min-w-40 text-xs text-slate-600 dark:text-slate-300"
-        data-testid="awaiting-other"
-      >
-        {t("approvals.awaitingOther")}
-      </span>
-    );
+    return <AwaitingOther />;
   }
   const reasonId = `send-back-${row.id}`;
   return (
@@ -102,14 +108,7 @@ export function SecondApprovalButton({
   const { t } = useTranslation("admin-money");
   if (row.status !== "checking") return null;
   if (row.firstApprover?.id === adminId) {
-    return (
-      <span
-        className="block min-w-32 text-xs text-slate-600 dark:text-slate-300"
-        data-testid="awaiting-other"
-      >
-        {t("approvals.awaitingOther")}
-      </span>
-    );
+    return <AwaitingOther />;
   }
   // The pending rows' button size: a 44 px target on a phone, as narrow as theirs on a desktop.
   return (
