@@ -1,6 +1,8 @@
 import { DEMO_ADMIN, DEMO_FINANCE, DEMO_SUPPORT } from "../../tools/seed";
 import { approveTransfer, requestTransfer } from "../../server/features/wallet/transfers";
 import { key } from "../helpers/money";
+import { proposeRateChange } from "../../server/features/brokers/rate-changes";
+import { publish } from "../../server/features/legal/service";
 import { expect, signInByEmail, test, visit } from "./fixtures";
 import { deps, member, withdraw, withdrawalStatus } from "./money-steps";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
@@ -60,16 +62,24 @@ test("a withdrawal over the threshold needs the finance admin and then the owner
   await visit(page, `/admin/withdraw?status=checking&member=${encodeURIComponent(m.email)}`);
   await expect(row.getByTestId("awaiting-other")).toBeVisible();
   // The same person cannot give the second approval: the page offers it no button.
-  await expect(row.getByTestId("approve-second")).toHaveCount(0);
+  await expect(row.getByTestId("decide-second")).toHaveCount(0);
 
   // The owner: the home lists it with who made the first decision; the second approval.
   await signInByEmail(context, db, DEMO_ADMIN.email);
   await visit(page, "/admin");
   const waiting = page.getByTestId("awaiting-second-item").filter({ hasText: m.nickname });
   await expect(waiting).toContainText("¥350,000");
-  await expect(waiting.getByTestId("awaiting-first-approver")).toHaveText("一次承認: Aoi Finance");
+  await expect(waiting.getByTestId("awaiting-first-approver")).toContainText(
+    "一次承認: Aoi Finance",
+  );
+  // The row leads to the page where it is decided; there one button opens the decision.
+  await waiting.click();
+  await expect(page).toHaveURL(/\/admin\/withdraw\?status=checking/);
   await visit(page, `/admin/withdraw?status=checking&member=${encodeURIComponent(m.email)}`);
-  await row.getByTestId("approve-second").click();
+  await row.getByTestId("decide-second").click();
+  const dialog = page.getByTestId("second-approval-dialog");
+  await expect(dialog.getByTestId("dialog-first-approver")).toContainText("Aoi Finance");
+  await dialog.getByTestId("approve-second").click();
   await expect.poll(() => withdrawalStatus(db, id), { timeout: 10_000 }).toBe("pending");
   const approved = await db.kysely
     .selectFrom("withdrawals")
@@ -98,6 +108,7 @@ test("screens: the transfers' second approval, the home's waiting list, the thre
   page,
   context,
   db,
+  problems,
 }) => {
   // A large transfer the finance admin approved once, for the owner to approve.
   const sender = await member(db, 400_000);
@@ -115,6 +126,30 @@ test("screens: the transfers' second approval, the home's waiting list, the thre
     requestKey: key(),
   });
   await approveTransfer(deps(db), financeId, transfer.id);
+  // The refused send-back (a blank reason) answers 400: what the test asks for.
+  problems.allow(/\/admin\/withdraw\/transfers/);
+  // Rows without an amount or a member: a rate change and a legal version awaiting a second admin.
+  const broker = await db.kysely
+    .selectFrom("brokers")
+    .select("id")
+    .orderBy("name")
+    .executeTakeFirstOrThrow();
+  await proposeRateChange(
+    db.kysely,
+    financeId,
+    broker.id,
+    "2026-12-01",
+    { before: [], after: [] },
+    [],
+  );
+  await publish(db, financeId, {
+    kind: "privacy",
+    body: "# プライバシーポリシー\n第3条を改めました。",
+    bodyEn: "",
+    summary: "第3条を変更",
+    summaryEn: "",
+    reconsent: true,
+  });
 
   await signInByEmail(context, db, DEMO_ADMIN.email);
   // The language by the URL's `lng` (it comes before the cookie and the demo owner's own).
@@ -130,14 +165,46 @@ test("screens: the transfers' second approval, the home's waiting list, the thre
           ).toBeLessThanOrEqual(viewport.width);
         await visit(page, `/admin/withdraw/transfers?status=checking&lng=${lng}`);
         const row = page.getByTestId("table-row").filter({ hasText: "¥320,000" }).first();
-        await expect(row.getByTestId("approve-second")).toBeVisible();
-        const box = await row.getByTestId("approve-second").boundingBox();
-        expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+        const decide = row.getByTestId("decide-second");
+        await expect(decide).toBeVisible();
+        // A phone's touch target, as the pending rows' buttons.
+        if (size === "phone") {
+          const box = await decide.boundingBox();
+          expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+        }
         await noSideways();
+        if (size === "desktop") {
+          // At 1280 px the waiting row fits its table: the frame does not scroll sideways.
+          const frame = page.getByRole("region", {
+            name: lng === "ja" ? "会員間送金一覧" : "Member transfers",
+          });
+          const scroll = await frame.first().evaluate((el) => el.scrollWidth - el.clientWidth);
+          expect(scroll).toBeLessThanOrEqual(0);
+        }
         await shoot(page, `maker-checker-transfers-${lng}-${size}`);
+
+        // One decision dialog: a send-back without a reason is refused with the reason in
+        // view and focused; keyboard only, Escape closes it and nothing was decided.
+        await decide.focus();
+        await page.keyboard.press("Enter");
+        const dialog = page.getByTestId("second-approval-dialog");
+        await expect(dialog.getByTestId("dialog-first-approver")).toContainText("Aoi Finance");
+        const reason = dialog.getByRole("textbox");
+        await reason.fill("   ");
+        await dialog.getByRole("button", { name: lng === "ja" ? "差し戻す" : "Send back" }).click();
+        await expect(dialog.getByTestId("error-reason")).toBeVisible();
+        await expect(reason).toBeFocused();
+        await expect(reason).toBeInViewport();
+        await shoot(page, `maker-checker-transfer-dialog-${lng}-${size}`);
+        await page.keyboard.press("Escape");
+        await expect(dialog).toHaveCount(0);
 
         await visit(page, `/admin?lng=${lng}`);
         await expect(page.getByTestId("home-awaiting-second")).toBeVisible();
+        const items = page.getByTestId("awaiting-second-item");
+        await expect(items.and(page.locator('[data-kind="rateChanges"]'))).toHaveCount(1);
+        await expect(items.and(page.locator('[data-kind="legal"]'))).toHaveCount(1);
+        await expect(items.and(page.locator('[data-kind="transfers"]'))).toContainText("¥320,000");
         await noSideways();
         await shoot(page, `maker-checker-home-${lng}-${size}`);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { formRefusal, pageData, refusalText, routeClient } from "../helpers/routes";
+import { waitingRateChange } from "../helpers/rate-change";
 
 /**
  * The broker's edit page as the server answers it: a rate change waiting for a second admin is
@@ -17,30 +18,7 @@ describe("rate changes on the broker's edit page", () => {
     const maker = await createUser(t.db, { permission: "admin", nickname: "maker" });
     const checker = await createUser(t.db, { permission: "admin", nickname: "checker" });
     const admin = await callerFor(t.db, maker.id);
-    const fields = {
-      name: "Routed",
-      code: "routed",
-      accountKind: "mt_number",
-      idCharset: "",
-      idMinLength: "",
-      idMaxLength: "",
-      signupUrl: "https://broker.example/signup",
-      displayOrder: "10",
-      autoRebate: false,
-      active: true,
-    };
-    const { id } = await admin.brokers.create(fields as never);
-    const { rateChange } = await admin.brokers.update({
-      ...fields,
-      id,
-      terms: {
-        conditions: "",
-        conditionsEn: "",
-        creditCycle: "",
-        creditDay: "",
-        rates: [{ accountType: "Standard", kind: "jpy_per_lot", value: "800" }],
-      },
-    } as never);
+    const { brokerId: id, rateChange } = await waitingRateChange(admin, "Routed", "routed");
     const url = `/admin/account/brokers/${id}`;
 
     const page = pageData<{ rateChanges: { id: string; status: string }[] }>(
@@ -48,13 +26,13 @@ describe("rate changes on the broker's edit page", () => {
     );
     expect(page.rateChanges).toMatchObject([{ id: rateChange, status: "checking" }]);
 
-    const own = await routes.post(url, { intent: "approve", id: rateChange! }, { as: maker });
+    const own = await routes.post(url, { intent: "approve", id: rateChange }, { as: maker });
     expect(formRefusal(own).key).toBe("sameApprover");
     expect(await refusalText(own, "ja")).toContain("一次承認した管理者");
     expect(await refusalText(own, "en")).toContain("Ask another admin");
     expect((await admin.brokers.get({ id })).rates).toEqual([]);
 
-    const other = await routes.post(url, { intent: "approve", id: rateChange! }, { as: checker });
+    const other = await routes.post(url, { intent: "approve", id: rateChange }, { as: checker });
     expect(other.actionData).toEqual({ ok: true, intent: "approve" });
     expect((await admin.brokers.get({ id })).rates).toEqual([
       { accountType: "Standard", kind: "jpy_per_lot", valueX100: 80_000 },

@@ -2,7 +2,11 @@ import { useActionData } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RowDecisions } from "~/components/admin/RowDecisions";
-import { type AwaitingRow, SecondApproval } from "~/components/admin/SecondApproval";
+import {
+  type AwaitingRow,
+  SecondApprovalButton,
+  SecondApprovalDialog,
+} from "~/components/admin/SecondApproval";
 import { type Column, DataTable, type TablePage } from "~/components/table/DataTable";
 import { FilterField, filterControl } from "~/components/table/TableFilters";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
@@ -196,12 +200,13 @@ export function ApproveOrDenyTable<Row extends AwaitingRow>({
   const { section, ns = "admin-money" } = kinds;
   const { t } = useTranslation([ns, "admin-money"]);
   const result = useActionData<ApproveOrDenyResult>();
-  type Decision = { kind: "approve" | "deny"; row: Row };
+  // "second": the second approval of a row awaiting it (approve or send back).
+  type Decision = { kind: "approve" | "deny" | "second"; row: Row };
   type Done = Extract<ApproveOrDenyResult, { ok: true }>;
   const [done, setDone] = useState<{ result: Done; row: Row | null } | null>(null);
   const decisions = useDecisions<Decision, ApproveOrDenyResult>(
     result,
-    t(`${section}.deny.reason`),
+    (d) => t(d.kind === "second" ? "admin-money:approvals.reason" : `${section}.deny.reason`),
     (ok, decided) => setDone({ result: ok, row: decided?.row ?? null }),
   );
   const { decision, pageError } = decisions;
@@ -225,7 +230,10 @@ export function ApproveOrDenyTable<Row extends AwaitingRow>({
         page={page}
         empty={empty}
         testId={testId}
-        columns={[...columns, awaitingSecond(decisionColumn(t, kinds, names, open), adminId)]}
+        columns={[
+          ...columns,
+          awaitingSecond(decisionColumn(t, kinds, names, open), adminId, names, open),
+        ]}
       />
       <DecisionDialogs
         kinds={kinds}
@@ -235,20 +243,37 @@ export function ApproveOrDenyTable<Row extends AwaitingRow>({
         state={decisions}
         english={english}
       />
+      <SecondApprovalDialog
+        open={decision?.kind === "second"}
+        row={decision?.row ?? null}
+        facts={decision && facts(decision.row)}
+        state={decisions}
+      />
     </>
   );
 }
 
-/** The decisions column, with the second admin's choices on a row awaiting its approval. */
+/** The decisions column; a row awaiting its second approval opens the second admin's dialog. */
 function awaitingSecond<Row extends AwaitingRow>(
   column: Column<Row>,
   adminId: string | undefined,
+  names: (row: Row) => Record<string, string>,
+  open: (kind: "second", row: Row) => void,
 ): Column<Row> {
   if (adminId === undefined) return column;
   return {
     ...column,
     cell: (row) =>
-      row.status === "checking" ? <SecondApproval row={row} adminId={adminId} /> : column.cell(row),
+      row.status === "checking" ? (
+        <SecondApprovalButton
+          row={row}
+          adminId={adminId}
+          amount={names(row).amount ?? ""}
+          onOpen={() => open("second", row)}
+        />
+      ) : (
+        column.cell(row)
+      ),
   };
 }
 

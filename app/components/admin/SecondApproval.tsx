@@ -1,6 +1,9 @@
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { RowDecisionButton } from "~/components/admin/RowDecisions";
 import { buttonClass } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 
 /** A queue row as the second approval reads it. */
 export interface AwaitingRow {
@@ -16,10 +19,23 @@ export function FirstApprover({ row }: { row: AwaitingRow }) {
   if (row.status !== "checking" || !row.firstApprover) return null;
   return (
     <span
-      className="block min-w-40 text-xs text-slate-600 dark:text-slate-300"
+      className="block min-w-24 text-xs text-slate-600 dark:text-slate-300"
       data-testid="first-approver"
     >
       {t("approvals.firstBy", { name: row.firstApprover.name })}
+    </span>
+  );
+}
+
+/** For the first approver: it waits for another admin's decision. */
+function AwaitingOther() {
+  const { t } = useTranslation("admin-money");
+  return (
+    <span
+      className="block min-w-32 text-xs text-slate-600 dark:text-slate-300"
+      data-testid="awaiting-other"
+    >
+      {t("approvals.awaitingOther")}
     </span>
   );
 }
@@ -33,14 +49,7 @@ export function SecondApproval({ row, adminId }: { row: AwaitingRow; adminId: st
   const { t } = useTranslation("admin-money");
   if (row.status !== "checking") return null;
   if (row.firstApprover?.id === adminId) {
-    return (
-      <span
-        className="block min-w-40 text-xs text-slate-600 dark:text-slate-300"
-        data-testid="awaiting-other"
-      >
-        {t("approvals.awaitingOther")}
-      </span>
-    );
+    return <AwaitingOther />;
   }
   const reasonId = `send-back-${row.id}`;
   return (
@@ -76,5 +85,97 @@ export function SecondApproval({ row, adminId }: { row: AwaitingRow; adminId: st
         </button>
       </Form>
     </div>
+  );
+}
+
+/**
+ * In a table row awaiting its second approval: one "decide" button opening
+ * `SecondApprovalDialog` (approve, or send back with a reason), so the row stays as narrow as
+ * a pending one's. The first approver sees that it waits for someone else instead.
+ */
+export function SecondApprovalButton({
+  row,
+  adminId,
+  amount,
+  onOpen,
+}: {
+  row: AwaitingRow;
+  adminId: string;
+  /** The row's amount as shown, naming the row for screen readers. */
+  amount: string;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation("admin-money");
+  if (row.status !== "checking") return null;
+  if (row.firstApprover?.id === adminId) {
+    return <AwaitingOther />;
+  }
+  // The pending rows' button size: a 44 px target on a phone, as narrow as theirs on a desktop.
+  return (
+    <RowDecisionButton
+      decision={{
+        label: t("approvals.decide"),
+        ariaLabel: t("approvals.decideOne", { amount }),
+        testId: "decide-second",
+        onClick: onOpen,
+      }}
+    />
+  );
+}
+
+/**
+ * The second admin's decision on a row awaiting it, in the page's decision dialog: what it is
+ * and who gave the first approval, then approve, or send it back to the queue with a reason
+ * (the one field; only sending back needs it). `state` is the page's `useDecisions`.
+ */
+export function SecondApprovalDialog({
+  open,
+  row,
+  facts,
+  state,
+}: {
+  open: boolean;
+  row: AwaitingRow | null;
+  facts: ReactNode;
+  state: {
+    close: () => void;
+    dialogError: string | null;
+    reasonError: string | null;
+    refused: { values: { reason?: string } } | null;
+  };
+}) {
+  const { t } = useTranslation("admin-money");
+  return (
+    <ConfirmDialog
+      testId="second-approval-dialog"
+      open={open}
+      onClose={state.close}
+      title={t("approvals.dialogTitle")}
+      confirmLabel={t("approvals.sendBack")}
+      tone="secondary"
+      fields={{ id: row?.id ?? "" }}
+      confirmField={{ name: "intent", value: "sendBack" }}
+      alternative={{
+        label: t("approvals.approve"),
+        name: "intent",
+        value: "approve",
+        testId: "approve-second",
+      }}
+      reason={{
+        label: t("approvals.reason"),
+        hint: t("approvals.reasonHint"),
+        error: state.reasonError,
+        defaultValue: state.refused?.values.reason,
+      }}
+      error={state.dialogError}
+    >
+      {facts}
+      {row?.firstApprover && (
+        <p data-testid="dialog-first-approver">
+          {t("approvals.firstBy", { name: row.firstApprover.name })}
+        </p>
+      )}
+      <p>{t("approvals.dialogLead")}</p>
+    </ConfirmDialog>
   );
 }

@@ -6,7 +6,7 @@ import {
   DialogTitle,
 } from "~/components/ui/headless/dialog";
 import { Form } from "@remix-run/react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
 import { Alert } from "~/components/ui/Alert";
@@ -31,6 +31,8 @@ export function ConfirmDialog({
   fields,
   reason,
   error,
+  confirmField,
+  alternative,
   testId = "confirm-dialog",
 }: {
   open: boolean;
@@ -41,7 +43,7 @@ export function ConfirmDialog({
   confirmLabel: string;
   /** The harmless choice's label; "Cancel" unless the page says otherwise. */
   cancelLabel?: string;
-  tone?: "primary" | "danger";
+  tone?: "primary" | "danger" | "secondary";
   /** Hidden inputs naming the decision (intent, id or ids). */
   fields: Record<string, string | string[]>;
   /**
@@ -57,11 +59,27 @@ export function ConfirmDialog({
   };
   /** A translated refusal of the whole decision. */
   error?: string | null;
+  /** The confirm button's own field, when a second choice posts the same form (its `intent`). */
+  confirmField?: { name: string; value: string };
+  /**
+   * A second way to decide in the same form (approve beside send back): its own field, and no
+   * reason needed, so the browser does not ask for one.
+   */
+  alternative?: { label: string; name: string; value: string; testId: string };
   testId?: string;
 }) {
   const { t } = useTranslation();
   const reasonId = useId();
   const englishId = useId();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  // A reason the action refused: in view with focus, to be put right.
+  const reasonError = reason?.error;
+  useEffect(() => {
+    if (open && reasonError) {
+      reasonRef.current?.focus();
+      reasonRef.current?.scrollIntoView({ block: "nearest" });
+    }
+  }, [open, reasonError]);
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop
@@ -103,6 +121,7 @@ export function ConfirmDialog({
                   {reason.label}
                 </label>
                 <textarea
+                  ref={reasonRef}
                   id={reasonId}
                   name="reason"
                   required
@@ -173,7 +192,21 @@ export function ConfirmDialog({
               >
                 {cancelLabel ?? t("dialog.cancel")}
               </button>
-              <SubmitButton tone={tone}>{confirmLabel}</SubmitButton>
+              <SubmitButton tone={tone} name={confirmField?.name} value={confirmField?.value}>
+                {confirmLabel}
+              </SubmitButton>
+              {alternative && (
+                <button
+                  type="submit"
+                  name={alternative.name}
+                  value={alternative.value}
+                  formNoValidate
+                  data-testid={alternative.testId}
+                  className={buttonClass({ block: true })}
+                >
+                  {alternative.label}
+                </button>
+              )}
             </div>
           </Form>
         </DialogPanel>
@@ -193,7 +226,8 @@ type DecisionResult = { ok: true } | { ok: false; error: FormErrorShape };
  */
 export function useDecisions<D, R extends DecisionResult>(
   result: R | undefined,
-  reasonLabel: string,
+  /** The reason field's label, or the open decision's (a refusal and a send-back differ). */
+  reasonLabel: string | ((decision: D) => string),
   onDone: (result: Extract<R, { ok: true }>, decision: D | null) => void,
 ) {
   const { t } = useTranslation("errors");
@@ -217,7 +251,10 @@ export function useDecisions<D, R extends DecisionResult>(
     close: () => setState(null),
     dialogError: error?.key ? t(error.key, error.params ?? {}) : null,
     reasonError: error?.fieldErrors.reason
-      ? t(`field.${error.fieldErrors.reason}`, { field: reasonLabel })
+      ? t(`field.${error.fieldErrors.reason}`, {
+          field:
+            typeof reasonLabel === "string" || !state ? reasonLabel : reasonLabel(state.decision),
+        })
       : null,
     pageError: !state && result && !result.ok ? result.error : null,
   };

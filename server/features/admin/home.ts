@@ -5,6 +5,7 @@ import { addTokyoDays, addTokyoMonths, tokyoDay, tokyoMidnight } from "../../dom
 import { adminUnreadTotal } from "../chat/service";
 import type { Grants } from "../../auth/permissions";
 import { allows, QUEUE_PERMISSION } from "../../domain/admin-access";
+import { awaitingSecond } from "./awaiting-second";
 
 /**
  * The admin home: what waits for an admin (the work queue, also the menu's badges), the day's
@@ -263,94 +264,13 @@ async function charts(db: Db, now: Date) {
   };
 }
 
-/** A large withdrawal, transfer or present awaiting its second approval, as the home lists it. */
-export interface AwaitingSecond {
-  kind: "withdrawals" | "transfers" | "presents";
-  id: string;
-  amount: number;
-  member: string;
-  firstApprover: { id: string; name: string };
-  firstApprovedAt: string;
-}
-
-const AWAITING_COLUMNS = [
-  "x.id",
-  "x.amount",
-  "x.first_approved_at",
-  "m.nickname",
-  "m.email",
-  "fa.id as first_id",
-  "fa.name as first_name",
-  "fa.email as first_email",
-] as const;
-
-/** How many of each kind the home lists; the queue's list has the rest. */
-export const AWAITING_SECOND_SHOWN = 5;
-
-/**
- * The large withdrawals, transfers and presents awaiting a second approval, each with who gave
- * the first (so an admin sees at once which ones they may approve), oldest first approval
- * first; only the kinds the role decides (money.decide; presents money.adjust).
- */
-export async function awaitingSecond(db: Db, grants: Grants): Promise<AwaitingSecond[]> {
-  const withdrawals = () =>
-    db.kysely
-      .selectFrom("withdrawals as x")
-      .innerJoin("users as m", "m.id", "x.user_id")
-      .innerJoin("users as fa", "fa.id", "x.first_approved_by")
-      .select(AWAITING_COLUMNS)
-      .where("x.status", "=", "checking")
-      .orderBy("x.first_approved_at")
-      .orderBy("x.id")
-      .limit(AWAITING_SECOND_SHOWN)
-      .execute();
-  const transfers = () =>
-    db.kysely
-      .selectFrom("transfers as x")
-      .innerJoin("users as m", "m.id", "x.sender_id")
-      .innerJoin("users as fa", "fa.id", "x.first_approved_by")
-      .select(AWAITING_COLUMNS)
-      .where("x.status", "=", "checking")
-      .orderBy("x.first_approved_at")
-      .orderBy("x.id")
-      .limit(AWAITING_SECOND_SHOWN)
-      .execute();
-  const presents = () =>
-    db.kysely
-      .selectFrom("presents as x")
-      .innerJoin("users as m", "m.id", "x.user_id")
-      .innerJoin("users as fa", "fa.id", "x.first_approved_by")
-      .select(AWAITING_COLUMNS)
-      .where("x.status", "=", "checking")
-      .orderBy("x.first_approved_at")
-      .orderBy("x.id")
-      .limit(AWAITING_SECOND_SHOWN)
-      .execute();
-  const read = (kind: AwaitingSecond["kind"]) =>
-    kind === "withdrawals" ? withdrawals() : kind === "transfers" ? transfers() : presents();
-  const sees = (kind: AwaitingSecond["kind"]) =>
-    kind === "presents" ? allows(grants, "money.adjust") : seesQueue(grants, kind);
-  const kinds = (["withdrawals", "transfers", "presents"] as const).filter(sees);
-  const lists = await Promise.all(kinds.map(async (kind) => ({ kind, rows: await read(kind) })));
-  return lists.flatMap(({ kind, rows }) =>
-    rows.map((r) => ({
-      kind,
-      id: r.id,
-      amount: Number(r.amount),
-      member: r.nickname || r.email,
-      firstApprover: { id: r.first_id, name: r.first_name || r.first_email },
-      firstApprovedAt: String(r.first_approved_at ?? ""),
-    })),
-  );
-}
-
 /** Everything the admin home shows. */
 export async function adminHome(db: Db, grants: Grants, now = new Date()) {
   const [queue, figs, chartData, second] = await Promise.all([
     workQueue(db, grants, now),
     figures(db, now),
     charts(db, now),
-    awaitingSecond(db, grants),
+    awaitingSecond(db.kysely, grants),
   ]);
   return { queue, ...figs, charts: chartData, awaitingSecond: second };
 }

@@ -6,8 +6,11 @@ import { formatCount, monthLabel } from "~/components/cashback/months";
 import { PageTitle } from "~/components/ui/PageTitle";
 import { focusRing } from "~/components/shell/styles";
 import { formatYen } from "~/lib/money";
+import { formatDateTime, formatDay } from "~/lib/format";
 import { formatMarginPercent } from "../../../../server/domain/margin";
-import type { AwaitingSecond, WorkQueue } from "../../../../server/features/admin/home";
+import { allows } from "../../../../server/domain/admin-access";
+import type { WorkQueue } from "../../../../server/features/admin/home";
+import type { AwaitingSecond } from "../../../../server/features/admin/awaiting-second";
 import { tokyoDay } from "../../../../server/domain/tokyo-clock";
 import { waitedFor } from "./age";
 import { HomeCharts } from "./charts";
@@ -15,7 +18,10 @@ import { HomeCard } from "./HomeCard";
 import { answerRefusals } from "~/lib/refusals.server";
 import { title } from "~/lib/page-title";
 
-export const handle = { title: title.key("cashback:home.title"), i18n: ["cashback", "errors"] };
+export const handle = {
+  title: title.key("cashback:home.title"),
+  i18n: ["cashback", "legal", "errors"],
+};
 
 /** Each queue's list, filtered to what waits where the list has a filter. */
 export const QUEUE_LISTS: Record<WorkQueue, string> = {
@@ -27,18 +33,13 @@ export const QUEUE_LISTS: Record<WorkQueue, string> = {
   chats: "/admin/customer/messages?unread=1",
 };
 
-/** Where each kind awaiting a second approval is decided. */
-const AWAITING_LISTS: Record<AwaitingSecond["kind"], string> = {
-  withdrawals: "/admin/withdraw",
-  transfers: "/admin/withdraw/transfers",
-  presents: "/admin/present",
-};
-
 export const loader = /* @__PURE__ */ answerRefusals(async ({ context }: LoaderFunctionArgs) => {
   const today = tokyoDay();
+  const access = await context.trpc.admin.access();
   const [home, margin, me] = await Promise.all([
     context.trpc.admin.home(),
-    context.trpc.cashback.monthMargin(),
+    // The margin is the cashback import's figure: a role without it still has its home.
+    allows(access.grants, "cashback.import") ? context.trpc.cashback.monthMargin() : null,
     context.trpc.auth.me(),
   ]);
   return json({
@@ -64,7 +65,7 @@ export default function AdminHome() {
     <div className="space-y-6">
       <PageTitle>{t("home.title")}</PageTitle>
       {/* The work queue, and this month's margin beside it (under it on a phone). */}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className={`grid gap-6 ${margin ? "xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" : ""}`}>
         <section aria-labelledby={queueId} className="space-y-3">
           <h2 id={queueId} className="text-lg font-semibold text-slate-900 dark:text-white">
             {t("home.queue.title")}
@@ -105,35 +106,37 @@ export default function AdminHome() {
           </ul>
           <AwaitingSecondList items={home.awaitingSecond} adminId={adminId} />
         </section>
-        <section aria-labelledby={marginId} className="space-y-3">
-          <h2 id={marginId} className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t("home.margin")}
-          </h2>
-          <ul className="grid gap-3">
-            <HomeCard
-              to="/admin/cashback/margin"
-              label={monthLabel(t, margin.month)}
-              testId="home-margin"
-              value={margin.margin === null ? "—" : formatYen(margin.margin)}
-              detail={
-                <>
-                  <span className="block" data-testid="home-margin-percent">
-                    {margin.margin === null
-                      ? t("home.marginUnknown")
-                      : t("home.marginPercent", {
-                          percent: formatMarginPercent(margin.percentX10),
-                        })}
-                  </span>
-                  {margin.margin !== null && margin.groupsWithoutMargin > 0 && (
-                    <span className="block">
-                      {t("home.marginExcluded", { count: margin.groupsWithoutMargin })}
+        {margin && (
+          <section aria-labelledby={marginId} className="space-y-3">
+            <h2 id={marginId} className="text-lg font-semibold text-slate-900 dark:text-white">
+              {t("home.margin")}
+            </h2>
+            <ul className="grid gap-3">
+              <HomeCard
+                to="/admin/cashback/margin"
+                label={monthLabel(t, margin.month)}
+                testId="home-margin"
+                value={margin.margin === null ? "—" : formatYen(margin.margin)}
+                detail={
+                  <>
+                    <span className="block" data-testid="home-margin-percent">
+                      {margin.margin === null
+                        ? t("home.marginUnknown")
+                        : t("home.marginPercent", {
+                            percent: formatMarginPercent(margin.percentX10),
+                          })}
                     </span>
-                  )}
-                </>
-              }
-            />
-          </ul>
-        </section>
+                    {margin.margin !== null && margin.groupsWithoutMargin > 0 && (
+                      <span className="block">
+                        {t("home.marginExcluded", { count: margin.groupsWithoutMargin })}
+                      </span>
+                    )}
+                  </>
+                }
+              />
+            </ul>
+          </section>
+        )}
       </div>
       <section aria-labelledby={figuresId} className="space-y-3">
         <h2 id={figuresId} className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -167,41 +170,67 @@ export default function AdminHome() {
 }
 
 /**
- * The large withdrawals, transfers and presents awaiting a second approval, each with who gave the first:
- * an admin sees which ones are theirs to approve (not their own first approvals).
+ * Everything awaiting a second approval that this admin may decide, in one list: what it is
+ * (with its amount and member, or its broker and day, or its document and version), who gave
+ * the first approval and when; an admin sees at once which ones are theirs to approve (not
+ * their own first approvals). Each row leads to the page where it is decided.
  */
 function AwaitingSecondList({ items, adminId }: { items: AwaitingSecond[]; adminId: string }) {
-  const { t } = useTranslation("cashback");
+  const { t } = useTranslation(["cashback", "legal"]);
   const headingId = useId();
   if (items.length === 0) return null;
+  const what = (item: AwaitingSecond) => {
+    const subject = item.subject;
+    if (subject && "broker" in subject) {
+      return t("home.awaitingSecond.rateChange", {
+        broker: subject.broker,
+        day: formatDay(subject.from),
+      });
+    }
+    if (subject && "document" in subject) {
+      return t("home.awaitingSecond.legalVersion", {
+        document: t(`legal:kinds.${subject.document}`),
+        version: subject.version,
+      });
+    }
+    return item.member ?? "";
+  };
   return (
     <section aria-labelledby={headingId} className="space-y-2" data-testid="home-awaiting-second">
       <h3 id={headingId} className="text-base font-semibold">
         {t("home.awaitingSecond.title")}
       </h3>
       <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
-        {items.map((item) => (
-          <li key={item.id}>
-            <Link
-              to={`${AWAITING_LISTS[item.kind]}?status=checking`}
-              className={`flex min-h-11 flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800 ${focusRing}`}
-              data-testid="awaiting-second-item"
-            >
-              <span className="[overflow-wrap:anywhere]">
-                {t(`home.awaitingSecond.${item.kind}`)} · {item.member}
-              </span>
-              <span className="font-semibold tabular-nums">{formatYen(item.amount)}</span>
-              <span
-                className="w-full text-xs text-slate-600 dark:text-slate-300"
-                data-testid="awaiting-first-approver"
+        {items.map((item) => {
+          const at = formatDateTime(item.firstApprovedAt);
+          return (
+            <li key={`${item.kind}-${item.id}`}>
+              <Link
+                to={item.href}
+                className={`flex min-h-11 flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800 ${focusRing}`}
+                data-testid="awaiting-second-item"
+                data-kind={item.kind}
               >
-                {item.firstApprover.id === adminId
-                  ? t("home.awaitingSecond.yours")
-                  : t("home.awaitingSecond.firstBy", { name: item.firstApprover.name })}
-              </span>
-            </Link>
-          </li>
-        ))}
+                <span className="min-w-0 [overflow-wrap:anywhere]">
+                  <span className="font-medium">{t(`home.awaitingSecond.${item.kind}`)}</span>
+                  {" · "}
+                  {what(item)}
+                </span>
+                {item.amount !== null && (
+                  <span className="font-semibold tabular-nums">{formatYen(item.amount)}</span>
+                )}
+                <span
+                  className="w-full text-xs text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300"
+                  data-testid="awaiting-first-approver"
+                >
+                  {item.firstApprover.id === adminId
+                    ? t("home.awaitingSecond.yours", { at })
+                    : t("home.awaitingSecond.firstBy", { name: item.firstApprover.name, at })}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -13,7 +13,13 @@ import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
 import { searchParamsObject } from "~/components/table/url";
 import { attempt, parseForm } from "~/lib/forms.server";
 import { presentDecisionForm, presentInput } from "../../../../server/domain/present";
-import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
+import {
+  FirstApprover,
+  SecondApprovalButton,
+  SecondApprovalDialog,
+} from "~/components/admin/SecondApproval";
+import { DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
+import { memberFact } from "~/components/admin/Decisions";
 import { StatusBadge } from "~/components/StatusBadge";
 import { StatusFilter } from "~/components/admin/Decisions";
 import { yenColumn } from "~/components/table/columns";
@@ -94,6 +100,12 @@ export default function AdminPresents() {
   const echoed = error ? refused!.values : null;
   const created = result?.ok && result.intent === "create" ? result : null;
   const decided = result?.ok && result.intent !== "create" ? result : null;
+  // The second approval of a present awaiting it, in its dialog; a refusal is shown there.
+  const decisions = useDecisions<Row, NonNullable<typeof result>>(
+    result,
+    t("approvals.reason"),
+    () => {},
+  );
   const errors = {
     member: useFieldError(error, "member", "admin-money:presents.form.member"),
     amount: useFieldError(error, "amount", "admin-money:presents.form.amount"),
@@ -170,7 +182,7 @@ export default function AdminPresents() {
             {t(decided.intent === "approve" ? "presents.approveDone" : "presents.sendBackDone")}
           </Alert>
         )}
-        <FormErrorAlert error={decisionError} />
+        <FormErrorAlert error={decisions.decision ? null : decisionError} />
         <TableFilters label={t("presents.filters.label")}>
           <StatusFilter
             id="p-status"
@@ -238,9 +250,22 @@ export default function AdminPresents() {
             {
               key: "decision",
               header: t("presents.columns.decision"),
-              cell: (r) => <SecondApproval row={r} adminId={adminId} />,
+              cell: (r) => (
+                <SecondApprovalButton
+                  row={r}
+                  adminId={adminId}
+                  amount={formatYen(r.amount)}
+                  onOpen={() => decisions.open(r)}
+                />
+              ),
             },
           ]}
+        />
+        <SecondApprovalDialog
+          open={decisions.decision !== null}
+          row={decisions.decision}
+          facts={decisions.decision && <PresentFacts row={decisions.decision} />}
+          state={decisions}
         />
       </section>
     </div>
@@ -248,3 +273,23 @@ export default function AdminPresents() {
 }
 
 export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+
+/** What the second approval is about: the member, the amount and the reason given. */
+function PresentFacts({ row }: { row: Row }) {
+  const { t } = useTranslation("admin-money");
+  return (
+    <DialogFacts
+      items={[
+        memberFact(t("presents.columns.member"), row.member),
+        {
+          label: t("presents.columns.amount"),
+          value: formatYen(row.amount),
+          className: "font-semibold",
+        },
+        { label: t("presents.columns.reason"), value: row.reason, className: "break-words" },
+      ]}
+    />
+  );
+}

@@ -126,14 +126,16 @@ export default function AdminTransfers() {
           {
             key: "message",
             header: t("transfers.columns.message"),
-            className: "min-w-32 max-w-48 break-words text-xs",
+            className: "min-w-24 max-w-48 break-words text-xs",
             cell: (r) => r.message ?? "",
           },
           {
             key: "status",
             header: t("transfers.columns.status"),
             cell: (r) => (
-              <span className="block min-w-28 space-y-1">
+              // A long state ("awaiting second approval") wraps inside its badge: the row's
+              // decision stays within the table at 1280 px.
+              <span className="block min-w-24 space-y-1 [&>[data-status]]:whitespace-normal [&>[data-status]]:rounded-lg">
                 <StatusBadge status={r.status} />
                 <FirstApprover row={r} />
                 {r.decidedAt && (

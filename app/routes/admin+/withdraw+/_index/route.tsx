@@ -19,7 +19,7 @@ import { payeeSummary } from "~/lib/payee";
 import { buttonClass } from "~/components/ui/button";
 import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../../../server/domain/withdrawal";
 import { withdrawalDecisionForm } from "../../../../../server/domain/withdrawal-decision";
-import { SecondApproval } from "~/components/admin/SecondApproval";
+import { SecondApprovalButton, SecondApprovalDialog } from "~/components/admin/SecondApproval";
 import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
 import type { Column } from "~/components/table/DataTable";
 import { ZenginPanel } from "./zengin-panel";
@@ -85,12 +85,25 @@ export const action = /* @__PURE__ */ answerRefusals(
   },
 );
 
-/** The decisions column, with the second admin's choices on a row awaiting its approval. */
-function secondApprovalColumn(column: Column<Row>, adminId: string): Column<Row> {
+/** The decisions column; a row awaiting its second approval opens the second admin's dialog. */
+function secondApprovalColumn(
+  column: Column<Row>,
+  adminId: string,
+  open: (row: Row) => void,
+): Column<Row> {
   return {
     ...column,
     cell: (r) =>
-      r.status === "checking" ? <SecondApproval row={r} adminId={adminId} /> : column.cell(r),
+      r.status === "checking" ? (
+        <SecondApprovalButton
+          row={r}
+          adminId={adminId}
+          amount={formatYen(r.amount)}
+          onOpen={() => open(r)}
+        />
+      ) : (
+        column.cell(r)
+      ),
   };
 }
 
@@ -102,7 +115,8 @@ export type ActionData = ReturnType<typeof useActionData<typeof action>>;
  * pending list), with the action result it opened over, so only a newer result shows in it.
  */
 interface Decision {
-  kind: "complete" | "reject" | "bulk";
+  /** "second": the second approval of one awaiting it (approve or send back). */
+  kind: "complete" | "reject" | "bulk" | "second";
   rows: Row[];
 }
 
@@ -122,7 +136,7 @@ export default function AdminWithdrawals() {
   // A decision that went through closes its dialog and is reported above the table.
   const decisions = useDecisions<Decision, NonNullable<ActionData>>(
     result,
-    t("withdrawals.reject.reason"),
+    (d) => t(d.kind === "second" ? "approvals.reason" : "withdrawals.reject.reason"),
     (ok, decided) => setDone({ data: ok, rows: decided?.rows ?? [] }),
   );
 
@@ -266,6 +280,7 @@ export default function AdminWithdrawals() {
               (kind, r) => open(kind, [r]),
             ),
             adminId,
+            (r) => open("second", [r]),
           ),
         ]}
       />
@@ -282,6 +297,12 @@ export default function AdminWithdrawals() {
         facts={decision?.rows[0] && <RowFacts row={decision.rows[0]} />}
         state={decisions}
         english
+      />
+      <SecondApprovalDialog
+        open={decision?.kind === "second"}
+        row={decision?.rows[0] ?? null}
+        facts={decision?.rows[0] && <RowFacts row={decision.rows[0]} />}
+        state={decisions}
       />
 
       <ConfirmDialog

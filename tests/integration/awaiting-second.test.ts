@@ -1,0 +1,136 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEngine } from "../helpers/db";
+import { fileDatabase } from "../helpers/file-db";
+import {
+  adminWithCaller,
+  callerFor,
+  type Caller,
+  createUser,
+  payingMember,
+} from "../helpers/fixtures";
+import { key } from "../helpers/money";
+import { waitingRateChange } from "../helpers/rate-change";
+import { AWAITING_KINDS } from "../../server/features/admin/awaiting-second";
+
+/**
+ * The admin home's one list of everything awaiting a second approval: withdrawals, transfers,
+ * presents, rate changes and legal versions, each with who gave the first approval and where it
+ * is decided, and only the kinds the admin's role decides (its permission held at "act").
+ */
+
+const t = fileDatabase({ ledgerMustBalance: true });
+let maker: { id: string; caller: Caller };
+let checker: { id: string; caller: Caller };
+const made: Record<string, string> = {};
+let brokerId = "";
+
+const LARGE = 300_000;
+
+beforeAll(async () => {
+  maker = await adminWithCaller(t.db);
+  checker = await adminWithCaller(t.db);
+
+  const w = await payingMember(t.db, LARGE + 10_000);
+  const { id: withdrawal } = await w.caller.wallet.requestWithdrawal({
+    amount: LARGE,
+    requestKey: key(),
+    method: "bank",
+  });
+  await maker.caller.wallet.completeWithdrawal({ id: withdrawal });
+  made.withdrawals = withdrawal;
+
+  const sender = await payingMember(t.db, LARGE + 10_000);
+  const receiver = await payingMember(t.db);
+  const { id: transfer } = await sender.caller.wallet.requestTransfer({
+    email: receiver.email,
+    amount: LARGE,
+    requestKey: key(),
+  });
+  await maker.caller.wallet.approveTransfer({ id: transfer });
+  made.transfers = transfer;
+
+  const p = await payingMember(t.db);
+  const present = await maker.caller.wallet.createPresent({
+    member: p.email,
+    amount: 20_000,
+    reason: "キャンペーン賞金",
+    requestKey: key(),
+  });
+  made.presents = present.id;
+
+  const waiting = await waitingRateChange(maker.caller, "待機証券", "waiting");
+  brokerId = waiting.brokerId;
+  made.rateChanges = waiting.rateChange;
+
+  await maker.caller.legal.publish({
+    kind: "privacy",
+    body: "# プライバシーポリシー\n本文",
+    bodyEn: "",
+    summary: "第3条を変更",
+    summaryEn: "",
+    reconsent: true,
+  });
+  made.legal = (await maker.caller.legal.adminDocument({ kind: "privacy" })).awaiting!.id;
+});
+
+const listOf = async (caller: Caller) => (await caller.admin.home()).awaitingSecond;
+const roleCaller = async (adminRole: string) =>
+  callerFor(t.db, (await createUser(t.db, { permission: "admin", adminRole })).id);
+
+describe(`the home's list of what awaits a second approval on ${testEngine}`, () => {
+  it("lists every kind in one list, oldest first approval first, each with its maker and its page", async () => {
+    const list = await listOf(checker.caller);
+    expect(list.map((i) => [i.kind, i.id])).toEqual(
+      AWAITING_KINDS.map((kind) => [kind, made[kind]]),
+    );
+    const byKind = Object.fromEntries(list.map((i) => [i.kind, i]));
+    for (const item of list) {
+      expect(item.firstApprover).toEqual({ id: maker.id, name: expect.any(String) });
+      expect(Date.parse(item.firstApprovedAt)).not.toBeNaN();
+    }
+    expect(byKind.withdrawals).toMatchObject({
+      amount: LARGE,
+      member: expect.any(String),
+      subject: null,
+      href: "/admin/withdraw?status=checking",
+    });
+    expect(byKind.transfers).toMatchObject({
+      amount: LARGE,
+      href: "/admin/withdraw/transfers?status=checking",
+    });
+    expect(byKind.presents).toMatchObject({
+      amount: 20_000,
+      href: "/admin/present?status=checking",
+    });
+    expect(byKind.rateChanges).toMatchObject({
+      amount: null,
+      member: null,
+      subject: { broker: "待機証券", from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      href: `/admin/account/brokers/${brokerId}`,
+    });
+    expect(byKind.legal).toMatchObject({
+      amount: null,
+      member: null,
+      subject: { document: "privacy", version: 1 },
+      href: "/admin/setting/legal/privacy",
+    });
+  });
+
+  it("shows each role only the kinds it decides; reading a permission is not deciding", async () => {
+    const kinds = async (role: string) =>
+      [...new Set((await listOf(await roleCaller(role))).map((i) => i.kind))].sort();
+    expect(await kinds("finance")).toEqual(["presents", "rateChanges", "transfers", "withdrawals"]);
+    expect(await kinds("content")).toEqual(["legal"]);
+    expect(await kinds("support")).toEqual([]);
+    // The analyst reads every page but decides nothing.
+    expect(await kinds("analyst")).toEqual([]);
+  });
+
+  it("a decided one leaves the list; the first approver still sees theirs, marked as theirs", async () => {
+    expect((await listOf(maker.caller)).some((i) => i.id === made.rateChanges)).toBe(true);
+    await checker.caller.brokers.rateChanges.approve({ id: made.rateChanges! });
+    await checker.caller.legal.sendBack({ id: made.legal!, reason: "表現を確認してください" });
+    const after = await listOf(checker.caller);
+    expect(after.map((i) => i.kind)).toEqual(["withdrawals", "transfers", "presents"]);
+  });
+});
