@@ -11,10 +11,12 @@ import {
 import { key } from "../helpers/money";
 import { waitingRateChange } from "../helpers/rate-change";
 import { AWAITING_KINDS } from "../../server/features/admin/awaiting-second";
+import { newId } from "../../db/id";
+import { nowDb } from "../../db/time";
 
 /**
  * The admin home's one list of everything awaiting a second approval: withdrawals, transfers,
- * presents, rate changes and legal versions, each with who gave the first approval and where it
+ * presents, rate changes, adjustment batches and legal versions, each with who gave the first approval and where it
  * is decided, and only the kinds the admin's role decides (its permission held at "act").
  */
 
@@ -62,6 +64,29 @@ beforeAll(async () => {
   brokerId = waiting.brokerId;
   made.rateChanges = waiting.rateChange;
 
+  // An adjustment batch the maker applied (its drawing-up is rate-adjustments.test.ts's): the
+  // list reads only its row.
+  const adjustment = newId();
+  await t.db.kysely
+    .insertInto("rate_adjustments")
+    .values({
+      id: adjustment,
+      broker_id: brokerId,
+      rates_from: "2026-10-10",
+      status: "checking",
+      rows_total: 4,
+      members_total: 3,
+      amount_credit: 185,
+      amount_debit: 487,
+      created_by: maker.id,
+      created_at: nowDb(),
+      updated_at: nowDb(),
+      first_approved_by: maker.id,
+      first_approved_at: nowDb(),
+    })
+    .execute();
+  made.adjustments = adjustment;
+
   await maker.caller.legal.publish({
     kind: "privacy",
     body: "# プライバシーポリシー\n本文",
@@ -108,6 +133,12 @@ describe(`the home's list of what awaits a second approval on ${testEngine}`, ()
       subject: { broker: "待機証券", from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
       href: `/admin/account/brokers/${brokerId}`,
     });
+    expect(byKind.adjustments).toMatchObject({
+      amount: null,
+      member: null,
+      subject: { broker: "待機証券", from: "2026-10-10" },
+      href: `/admin/account/brokers/${brokerId}/adjustments/${made.adjustments}`,
+    });
     expect(byKind.legal).toMatchObject({
       amount: null,
       member: null,
@@ -119,7 +150,13 @@ describe(`the home's list of what awaits a second approval on ${testEngine}`, ()
   it("shows each role only the kinds it decides; reading a permission is not deciding", async () => {
     const kinds = async (role: string) =>
       [...new Set((await listOf(await roleCaller(role))).map((i) => i.kind))].sort();
-    expect(await kinds("finance")).toEqual(["presents", "rateChanges", "transfers", "withdrawals"]);
+    expect(await kinds("finance")).toEqual([
+      "adjustments",
+      "presents",
+      "rateChanges",
+      "transfers",
+      "withdrawals",
+    ]);
     expect(await kinds("content")).toEqual(["legal"]);
     expect(await kinds("support")).toEqual([]);
     // The analyst reads every page but decides nothing.
@@ -131,6 +168,11 @@ describe(`the home's list of what awaits a second approval on ${testEngine}`, ()
     await checker.caller.brokers.rateChanges.approve({ id: made.rateChanges! });
     await checker.caller.legal.sendBack({ id: made.legal!, reason: "表現を確認してください" });
     const after = await listOf(checker.caller);
-    expect(after.map((i) => i.kind)).toEqual(["withdrawals", "transfers", "presents"]);
+    expect(after.map((i) => i.kind)).toEqual([
+      "withdrawals",
+      "transfers",
+      "presents",
+      "adjustments",
+    ]);
   });
 });

@@ -13,14 +13,17 @@ import type { Grants } from "../../auth/permissions";
  * `AWAITING_SOURCES`: its permission and one small query.
  */
 
-/** What a row is about beyond an amount and a member: a rate change's broker and day, a legal version. */
+/**
+ * What a row is about beyond an amount and a member: the broker and the first day of the rates
+ * (a rate change, or an adjustment batch from rates dated back), or a legal version.
+ */
 export type AwaitingSubject =
   { broker: string; from: string } | { document: LegalKind; version: number };
 
 export interface AwaitingSecond {
   kind: AwaitingKind;
   id: string;
-  /** In yen; null for a kind that moves no amount (rate changes, legal versions). */
+  /** In yen; null for a kind without one amount (rate changes, adjustment batches, legal versions). */
   amount: number | null;
   /** The member it is for (nickname, else email); null for a kind without one. */
   member: string | null;
@@ -100,6 +103,7 @@ export const AWAITING_KINDS = [
   "transfers",
   "presents",
   "rateChanges",
+  "adjustments",
   "legal",
 ] as const;
 export type AwaitingKind = (typeof AWAITING_KINDS)[number];
@@ -137,6 +141,28 @@ export const AWAITING_SOURCES: Record<AwaitingKind, AwaitingSource> = {
         member: null,
         subject: { broker: r.broker, from: r.effective_from },
         href: `/admin/account/brokers/${r.broker_id}`,
+      }));
+    },
+  },
+  adjustments: {
+    permission: "money.adjust",
+    read: async (db) => {
+      const rows = await db
+        .selectFrom("rate_adjustments as x")
+        .innerJoin("brokers as b", "b.id", "x.broker_id")
+        .innerJoin("users as fa", "fa.id", "x.first_approved_by")
+        .select([...FIRST, "x.broker_id", "x.rates_from", "b.name as broker"])
+        .where("x.status", "=", "checking")
+        .orderBy("x.first_approved_at")
+        .orderBy("x.id")
+        .limit(AWAITING_SECOND_SHOWN)
+        .execute();
+      return rows.map((r) => ({
+        ...firstOf(r),
+        amount: null,
+        member: null,
+        subject: { broker: r.broker, from: r.rates_from },
+        href: `/admin/account/brokers/${r.broker_id}/adjustments/${r.id}`,
       }));
     },
   },
