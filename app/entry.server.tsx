@@ -17,7 +17,7 @@ import { isFresh, notModified, weakEtag } from "./lib/conditional.server";
  * One i18next instance per language, made on first use and shared by every request after it.
  * Every namespace is bundled (resources), so an instance holds all a page can ask for and
  * nothing on the server changes its language: a fresh instance per request, as before, gave
- * the same strings and showed in the CPU profile of every page (decision 026).
+ * the same strings and showed in the CPU profile of every page.
  */
 const instances = new Map<string, Promise<I18n>>();
 
@@ -48,7 +48,7 @@ export const streamTimeout = 5_000;
  * cannot render it; the stream is read to its end (`onAllReady`) and joined into one body.
  * No loader defers and nothing suspends but that data, so a stream had nothing to send early:
  * the document was complete before its first byte either way, and one body written once is
- * what the compression and the ETag below want (decision 057).
+ * what the compression and the ETag below want.
  */
 export default async function handleRequest(
   request: Request,

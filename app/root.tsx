@@ -129,7 +129,7 @@ function Document({ children }: { children: ReactNode }) {
 /**
  * The page's translations, fetched alongside its scripts: the browser's i18next asks for them
  * only once the scripts have run, and hydration waits for them, so without these the page
- * became interactive one round trip later. Same URLs as the backend's fetches (decision 031).
+ * became interactive one round trip later. Same URLs as the backend's fetches.
  */
 function LocalePreloads({ language, handles }: { language: string; handles: unknown[] }) {
   const version = useContext(RemixContext)?.manifest.version;

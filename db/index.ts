@@ -281,7 +281,7 @@ export const SQLITE_STATEMENT_CACHE = 500;
 /**
  * The database as Kysely's SQLite driver sees it, with each SQL text prepared once: the driver
  * prepares every statement it runs, and preparing was 5–6 % of the dashboard's and the
- * ranking's server CPU on the embedded database (decision 057). Kysely writes parameters as
+ * ranking's server CPU on the embedded database. Kysely writes parameters as
  * placeholders, so the texts are the queries of the code, not of the data. A statement still
  * being iterated (a streamed read) is busy: the same text then gets a statement of its own.
  */

@@ -16,7 +16,7 @@ const MIGRATION_TABLE = "kysely_migration";
 const CONTRACT_NAME = /^\d{12}_contract_/;
 
 /**
- * Contract migrations named before the rule: both are part of release 0.1.0 (decision 051), so
+ * Contract migrations named before the rule: both are part of release 0.1.0, so
  * every build that reads this list already knows them; the list keeps the classification honest.
  */
 const CONTRACTS_NAMED_BEFORE_THE_RULE = new Set([

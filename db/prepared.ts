@@ -9,7 +9,7 @@ class Slot {
 /**
  * A statement whose SQL never changes, built and compiled once per database and then run with
  * each call's values. Building a query with Kysely costs more CPU than SQLite takes to answer
- * a small one, and a few statements (the session lookup) run on every page (decision 057).
+ * a small one, and a few statements (the session lookup) run on every page.
  *
  * `build` receives stand-ins for the call's values and must pass each one to Kysely as a value
  * (`where(col, "=", value)`, `.set({ col: value })`), never into `sql.lit` or an `in` list: the

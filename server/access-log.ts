@@ -21,7 +21,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
  *
  * The access line's fields are fixed and its URL already cleaned, so it is written by a child
  * without pino's redaction: the redaction's wildcard paths cost about 50 µs a line, more than
- * the rest of the line (bench/pages, decision 057). Everything else logged for the request
+ * the rest of the line (bench/pages). Everything else logged for the request
  * goes through `req.log`, which keeps the redaction.
  */
 export function accessLog(log: Logger, skip: (url: string) => boolean): RequestHandler {

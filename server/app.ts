@@ -116,7 +116,7 @@ function requestInfo(req: Request): RequestInfo {
  * The files in public/ (icons, logos, broker art) outside the build. Only a path under one of
  * the folder's own entries, as listed at start-up, reaches the file system: a page request
  * used to cost a `stat` of a file that is not there before Remix saw it (3 % of the CPU of the
- * portal's empty page, decision 026). A file added to public/ while the server runs is served
+ * portal's empty page). A file added to public/ while the server runs is served
  * after a restart, as the build is.
  */
 function publicFiles(publicDir: string): express.RequestHandler {

@@ -16,7 +16,7 @@ export const MIN_COMPRESSED_BYTES = 1024;
  * The largest Brotli window, 2^16 bytes (64 KB less 16): the member pages are 18–55 KB, so a
  * page fits in it whole. The default window (2^22, 4 MB) made each response's encoder take
  * megabytes of memory: with ten responses in flight, Brotli cost 2.0–2.5 ms of CPU per page
- * against 0.2–0.3 ms with this window, for the same bytes out (decision 057).
+ * against 0.2–0.3 ms with this window, for the same bytes out.
  */
 export const BROTLI_MAX_WINDOW_BITS = 16;
 /** Brotli's smallest window (BROTLI_MIN_WINDOW_BITS). */
@@ -77,7 +77,7 @@ export function brotliWindowBits(length: number | undefined): number {
 
 /**
  * The compressor of one response, at the cheapest levels that still compress well: Brotli 2
- * and gzip 1 (decision 026: the default levels spent twice the CPU for 8–12 % fewer bytes).
+ * and gzip 1 (the default levels spent twice the CPU for 8–12 % fewer bytes).
  */
 export function compressor(encoding: Encoding, length: number | undefined): Gzip | BrotliCompress {
   if (encoding === "gzip") return createGzip({ level: 1 });

@@ -4,7 +4,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { AppError } from "./errors";
 
 /**
- * The process's Prometheus metrics (decision 054), served at /metrics on PORT and BOT_PORT with
+ * The process's Prometheus metrics, served at /metrics on PORT and BOT_PORT with
  * `Authorization: Bearer $METRICS_TOKEN`. Every label takes its values from a closed set (route
  * ids and tRPC procedures of the build, rule names, outcomes): never a raw URL, a member id or
  * anything a request can choose, so no request can grow the series without bound.

@@ -4,7 +4,7 @@ import { actionLink } from "~/components/ui/link";
 
 /**
  * Asks the member to replace a USDT address saved for the network payouts used before the
- * admin switched (decision 023): the address is kept but no withdrawal goes to it. The page's
+ * admin switched: the address is kept but no withdrawal goes to it. The page's
  * loader passes `wallet.usdtAddressNotice`; null renders nothing.
  */
 export function UsdtAddressBanner({

@@ -13,8 +13,7 @@ import {
  * once for every page under it; the pages' own loaders and actions are kept safe by the roles of
  * the procedures they call (answerRefusals, app/lib/refusals.server.ts, turns a role refusal into the same redirects).
  * Resource routes (exports, images, downloads) run without their parent: those that catch a
- * procedure's error (to answer 404) call a guard first, so the catch cannot hide a role refusal
- * (decision 016).
+ * procedure's error (to answer 404) call a guard first, so the catch cannot hide a role refusal.
  */
 
 export { ADMIN_ENROL_PATH, homeFor, loginUrlFor };

@@ -70,9 +70,9 @@ function fillIn({ texts, names }: Template, values: Record<string, unknown>): st
 
 /**
  * Remembers the strings of an i18next instance whose resources never change (the server's,
- * one per language, decision 026): a page renders hundreds of labels, and each `t(key)` ran
+ * one per language): a page renders hundreds of labels, and each `t(key)` ran
  * i18next's whole lookup (key parsing, namespace fallback, interpolation and post-processing
- * of a string with nothing to interpolate), 7 % of the dashboard's CPU (decision 038).
+ * of a string with nothing to interpolate), 7 % of the dashboard's CPU.
  *
  * A call with a string key and no second argument is remembered. A call whose only options
  * are the values of its string's plain placeholders (`{{name}}`, a string or a number each) is

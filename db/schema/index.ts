@@ -1,6 +1,6 @@
 /**
  * The table types the code queries with: db/schema.generated.ts narrowed by what the code knows
- * beyond SQL (decision 056). The narrowing is written by area in this folder (`Table` and its
+ * beyond SQL. The narrowing is written by area in this folder (`Table` and its
  * rules in table.ts); every name is exported from here, so callers import `db/schema` only.
  */
 import type { Insertable, Selectable } from "kysely";

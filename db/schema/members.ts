@@ -125,7 +125,7 @@ export type BrokersTable = Table<
     active: Bool;
     /** What a member must know to earn the rates: Japanese, and English when written. */
     conditions: string | null;
-    /** When cashback is credited (decision 019); null while not announced. */
+    /** When cashback is credited; null while not announced. */
     credit_cycle: CreditCycle | null;
     /** monthly: day of the month 1–28; weekly: ISO weekday 1 (Monday) – 5 (Friday). */
     credit_day: number | null;
@@ -134,7 +134,7 @@ export type BrokersTable = Table<
 
 export type CreditCycle = "monthly" | "weekly";
 
-/** A code a broker had before: its public page's old address (decision 113). */
+/** A code a broker had before: its public page's old address. */
 export type BrokerSlugsTable = Table<"broker_slugs", Record<never, never>>;
 export type RateKind = "jpy_per_lot" | "usd_per_lot" | "spread_percent";
 /** Where a row's rate came from: the account's own type, or the broker's default type. */
@@ -147,7 +147,7 @@ export type BrokerRatesTable = Table<
     kind: RateKind;
     /** The rate in hundredths: ¥1,000/lot = 100000, $7.50/lot = 750, 30 % = 3000. */
     value_x100: number;
-    /** The Tokyo day this row's rate card version takes effect (decision 045). */
+    /** The Tokyo day this row's rate card version takes effect. */
     effective_from: string;
   }
 >;
@@ -187,7 +187,7 @@ export type BrokerAccountsTable = Table<
     /** One of the broker's rate types (broker_rates.account_type); null when not given. */
     account_type: string | null;
     status: BrokerAccountStatus;
-    /** English of the reason; null shows the Japanese (decision 048). */
+    /** English of the reason; null shows the Japanese. */
     deny_reason_en: string | null;
   }
 >;
@@ -199,7 +199,7 @@ export type EaLicenseStatus = "pending" | "active" | "rejected" | "revoked";
 export type EasTable = Table<
   "eas",
   {
-    /** English of name and description when written (decision 024). */
+    /** English of name and description when written. */
     name_en: string | null;
     category: EaCategory;
     account_type: EaAccountType;
@@ -223,7 +223,7 @@ export type EaLicensesTable = Table<
     status: EaLicenseStatus;
     /** Why a request was rejected or a licence revoked. */
     reason: string | null;
-    /** English of the reason; null shows the Japanese (decision 048). */
+    /** English of the reason; null shows the Japanese. */
     reason_en: string | null;
   }
 >;
@@ -241,7 +241,7 @@ export type EaAccountRequestsTable = Table<
     status: EaAccountRequestStatus;
     /** Why the admin denied it (shown to the member). */
     reason: string | null;
-    /** English of the reason; null shows the Japanese (decision 048). */
+    /** English of the reason; null shows the Japanese. */
     reason_en: string | null;
   }
 >;
@@ -380,7 +380,7 @@ export type PopupsTable = Table<
   {
     /** Plain text, shown as text with its line breaks. */
     body: string;
-    /** English of title and body when written (decision 024). */
+    /** English of title and body when written. */
     title_en: string | null;
     /** Storage key under popups/, served at /media/popups/<file>. */
     image_key: string | null;
@@ -390,7 +390,7 @@ export type PopupsTable = Table<
   }
 >;
 
-/** A help centre article (FAQ): Japanese required, English optional (decision 024). */
+/** A help centre article (FAQ): Japanese required, English optional. */
 export type HelpArticlesTable = Table<
   "help_articles",
   {
@@ -445,7 +445,7 @@ export type LegalApprovalsTable = Table<
 export type LegalConsentsTable = Table<"legal_consents">;
 
 /**
- * A role an admin holds (decision 090): the built-in ones (id = their key) take their grants
+ * A role an admin holds: the built-in ones (id = their key) take their grants
  * from server/auth/permissions.ts; a custom role's grants are JSON here.
  */
 export type AdminRolesTable = Table<"admin_roles", { builtin: Bool }>;
@@ -455,7 +455,7 @@ export type AdminInvitationsTable = Table<"admin_invitations">;
 
 export type DataExportStatus = "requested" | "ready" | "expired";
 
-/** A member's request for a copy of their data (開示, decision 101). */
+/** A member's request for a copy of their data (開示). */
 export type DataExportsTable = Table<
   "data_exports",
   {

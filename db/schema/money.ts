@@ -36,7 +36,7 @@ export type LedgerEntriesTable = Table<
 export type WithdrawalMethod = "bank" | "bitwallet" | "usdt" | "exness" | "paypay" | "peska";
 /**
  * "sent": in a Zengin transfer file the admin marked as sent to the bank (bank only).
- * "checking": a large one an admin approved, awaiting a second admin's approval (decision 095);
+ * "checking": a large one an admin approved, awaiting a second admin's approval;
  * the member sees it as still in review.
  */
 export type WithdrawalStatus =
@@ -50,12 +50,12 @@ export type WithdrawalsTable = Table<
     /** JSON snapshot of where the money goes, taken at request time. */
     payout: string;
     next_business_day: Bool;
-    /** English of the reason; null shows the Japanese (decision 048). */
+    /** English of the reason; null shows the Japanese. */
     reject_reason_en: string | null;
   }
 >;
 
-/** "checking": a large one approved once, awaiting a second admin (decision 095). */
+/** "checking": a large one approved once, awaiting a second admin. */
 export type TransferStatus = "pending" | "checking" | "completed" | "failed";
 
 export type TransfersTable = Table<
@@ -64,7 +64,7 @@ export type TransfersTable = Table<
     /** The fee rate in force at request time, in basis points (1% = 100). */
     fee_rate_bp: number;
     status: TransferStatus;
-    /** English of the reason; null shows the Japanese (decision 048). */
+    /** English of the reason; null shows the Japanese. */
     fail_reason_en: string | null;
   }
 >;
@@ -78,7 +78,7 @@ export type PresentStatus = "completed" | "checking" | "returned";
 export type PresentsTable = Table<
   "presents",
   {
-    /** English of the reason; null shows the Japanese (decision 048). */
+    /** English of the reason; null shows the Japanese. */
     reason_en: string | null;
     status: PresentStatus;
   }
@@ -105,7 +105,7 @@ export type ImportBatchesTable = Table<
   }
 >;
 
-/** How to read one broker's own report (decision 046). */
+/** How to read one broker's own report. */
 export type ImportProfilesTable = Table<
   "import_profiles",
   {
@@ -148,7 +148,7 @@ export type ImportRowsTable = Table<
     expected_yen: number | null;
     /** The source key its cashback will carry (see sourceKey); null on error rows. */
     source_key: string | null;
-    /** The rate the row was priced or checked at (decision 045); null when none was in force. */
+    /** The rate the row was priced or checked at; null when none was in force. */
     rate_type: string | null;
     rate_kind: RateKind | null;
     rate_source: RateSource | null;
@@ -168,7 +168,7 @@ export type CashbacksTable = Table<
   {
     /** YYYY-MM-DD, the broker's trade date. */
     trade_date: string;
-    /** The rate the row was priced or checked at (decision 045); null when none was in force. */
+    /** The rate the row was priced or checked at; null when none was in force. */
     rate_type: string | null;
     rate_kind: RateKind | null;
     rate_source: RateSource | null;
@@ -225,7 +225,7 @@ export type GachaRewardKind = "cash" | "item" | "none";
 export type GachasTable = Table<
   "gachas",
   {
-    /** English of name and description when written (decision 024); else members see the Japanese. */
+    /** English of name and description when written; else members see the Japanese. */
     name_en: string | null;
     /** Storage key of the gacha's image (gachas/…), served at /media/gachas/<file>. */
     image_key: string | null;
@@ -268,7 +268,7 @@ export type CampaignsTable = Table<
   {
     /** Plain text, shown as text with its line breaks. */
     body: string;
-    /** English of title, body and conditions when written (decision 024). */
+    /** English of title, body and conditions when written. */
     title_en: string | null;
     /** Storage key of the campaign's image (campaigns/…), served at /media/campaigns/<file>. */
     image_key: string | null;

@@ -4,7 +4,7 @@ import type { DB } from "../schema.generated";
 /**
  * Table types. Which tables and columns exist, their SQL types, which take NULL and which have a
  * default come from db/schema.generated.ts, generated from the migrated database by
- * `npm run db:types` (decision 056); the files of this folder add what the code knows beyond SQL.
+ * `npm run db:types`; the files of this folder add what the code knows beyond SQL.
  * Conventions, the same on both engines:
  * - ids are strings from `newId()` (time-ordered, not guessable), never auto-increment;
  * - timestamps are UTC strings "YYYY-MM-DD HH:MM:SS.mmm" (see db/time.ts);

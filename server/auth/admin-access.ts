@@ -3,7 +3,7 @@ import { AppError } from "../errors";
 import type { CurrentSession } from "./session";
 import { allows, type Grant, type Grants, type Permission, roleGrants } from "./permissions";
 
-/** What an admin may do: their role and its grants (decision 090). */
+/** What an admin may do: their role and its grants. */
 export interface AdminAccess {
   roleId: string;
   roleName: string;

@@ -3,7 +3,7 @@ import { permissions, type Permission } from "../domain/admin-access";
 export { permissions, type Permission };
 
 /**
- * How far a role holds a permission (decision 090): "view" reads its pages (the permission's
+ * How far a role holds a permission: "view" reads its pages (the permission's
  * queries), "act" also changes things (its mutations, and the queries marked `acts`, such as
  * the bank file's download). A permission a role does not name is not held at all.
  */

@@ -78,7 +78,7 @@ export async function createSession(
     .where("id", "=", userId)
     .executeTakeFirst();
   if (owner?.closed_at != null) throw new AppError("UNAUTHORIZED", "accountClosedSignIn");
-  // A suspended or removed admin gets no session either (decision 091).
+  // A suspended or removed admin gets no session either.
   if (owner?.admin_suspended_at != null || owner?.admin_removed_at != null) {
     throw new AppError("UNAUTHORIZED", "adminAccessEnded");
   }

@@ -21,7 +21,7 @@ export const permissions = [
 export type Permission = (typeof permissions)[number];
 
 /**
- * Which admin pages need which permission (decision 090), shared by the admin area's guard
+ * Which admin pages need which permission, shared by the admin area's guard
  * (a page outside the admin's role answers 403), the admin menu and the settings tabs (which
  * show only what the role reaches). Longest prefix first: the first that matches decides. The
  * pages' procedures check the same permissions on their own; this is what the admin sees.

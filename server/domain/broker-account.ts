@@ -12,7 +12,7 @@ import { englishText } from "./form-fields";
 export const MAX_ACCOUNT_ID_LENGTH = 32;
 
 /**
- * The account's type at its broker (decision 029): one of the broker's rate types, checked by
+ * The account's type at its broker: one of the broker's rate types, checked by
  * the service against the broker's rate card; blank or left out is "not given" (null, which
  * the schema takes back as it gives it).
  */

@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * What a broker pays and when (decision 019): cashback rates per account type, the conditions
+ * What a broker pays and when: cashback rates per account type, the conditions
  * and the crediting schedule. Pure, so the admin form, the public calculator and the services
  * share one set of rules. Messages are keys under errors:field.
  */
@@ -83,7 +83,7 @@ export const brokerTermsFields = {
     .string()
     .trim()
     .transform((v) => (v === "" ? null : Number(normalizeDecimal(v)))),
-  /** The day a change of rates takes effect (YYYY-MM-DD, Tokyo); blank: today (decision 045). */
+  /** The day a change of rates takes effect (YYYY-MM-DD, Tokyo); blank: today. */
   ratesFrom: z
     .string()
     .trim()
@@ -99,7 +99,7 @@ export const brokerTermsFields = {
 
 /**
  * The schedule's day must fit its cycle: 1–28 of a month (every month has it), or Monday–Friday.
- * Conditions are optional, but English is a translation (decision 024): it needs the Japanese.
+ * Conditions are optional, but English is a translation: it needs the Japanese.
  */
 export function scheduleComplete(
   v: {
@@ -177,7 +177,7 @@ export function parseLots(raw: string): number | null {
 
 /**
  * The yen a report row's lots should have paid at the broker's per-lot rates. When the
- * account's type is known and the broker lists it, that type's rate (decision 029); else, as
+ * account's type is known and the broker lists it, that type's rate; else, as
  * the import cannot tell, the rate whose amount is nearest the row's. Null when it cannot be
  * checked: no per-lot rate (the account's type pays a share of the spread), no lots, or a USD
  * rate without the batch's dollar rate. `usdRateMicro` is yen per dollar in millionths, as the

@@ -83,7 +83,7 @@ export const brokerInput = brokerFields.superRefine(patternComplete);
 export type BrokerValues = z.output<typeof brokerInput>;
 
 /**
- * Rates, conditions and crediting schedule (decision 019), saved with the broker. Left out of
+ * Rates, conditions and crediting schedule, saved with the broker. Left out of
  * an update, they stay as they are.
  */
 export const brokerTermsInput = z

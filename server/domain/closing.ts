@@ -2,7 +2,7 @@ import * as z from "zod";
 import { WITHDRAWAL_MINIMUMS } from "./withdrawal";
 
 /**
- * The rules of a member closing their own account (退会, decision 075). Pure: the profile page
+ * The rules of a member closing their own account (退会). Pure: the profile page
  * shows the same refusals the service enforces.
  */
 

@@ -60,7 +60,7 @@ export const displayOrder = z
   );
 
 /**
- * The English of an admin-written text (decision 024): optional, with the Japanese field's
+ * The English of an admin-written text: optional, with the Japanese field's
  * limit; line breaks stored as LF, and blank is null (members then read the Japanese). Left out
  * by an older caller, it is null too.
  */

@@ -4,10 +4,10 @@ import { checkbox } from "./fields";
 import { LOT_PLACES } from "./pricing";
 
 /**
- * How to read one broker's own report (decision 046): its encoding and delimiter, where each
+ * How to read one broker's own report: its encoding and delimiter, where each
  * value is (a header name, or a position "#3" counted from 1), the trade date's format, the
  * volume's unit, the IB commission and its currency. A row read by a profile has no amount: it
- * is priced from the rate card in force on its trade date (decision 045). Pure: the admin form,
+ * is priced from the rate card in force on its trade date. Pure: the admin form,
  * its preview and the import share these rules. Messages are keys under errors:field.
  */
 
@@ -225,7 +225,7 @@ const NUMERIC: Record<string, [unit: "y" | "M" | "d" | "H" | "m" | "s", pattern:
 
 /**
  * A reader of one date pattern that gives exactly what date-fns `parse` gives, without its
- * per-call cost (it was a third of a profile's parse; decision 055): the brokers' patterns
+ * per-call cost (it was a third of a profile's parse): the brokers' patterns
  * (yyyy, MM, dd, HH, mm, ss and their one-letter forms, between literal separators) are read
  * token by token as date-fns reads them (each number greedy, no backtracking, literals exact,
  * only whitespace after), then checked as it checks them (a real day of that month, a time of

@@ -1,5 +1,5 @@
 /**
- * The operator's margin on cashback (decision 058): what a broker paid the operator as IB
+ * The operator's margin on cashback: what a broker paid the operator as IB
  * commission, less the cashback paid to the member and the affiliate reward paid on that
  * cashback. Pure integers of yen, shared by the server and the browser.
  */

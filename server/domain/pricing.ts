@@ -1,7 +1,7 @@
 import type { Rate } from "./broker-terms";
 
 /**
- * Pricing a broker report's row from the rate card in force on its trade date (decision 045).
+ * Pricing a broker report's row from the rate card in force on its trade date.
  * Pure and in integers (BigInt where products grow): the import, its tests and the benchmark
  * share one set of rules.
  *

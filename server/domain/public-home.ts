@@ -22,7 +22,7 @@ const heroText = z
   .refine((v) => heroLines(v).every((line) => line.length <= HERO_LINE_MAX), "heroLine");
 
 export const heroInput = z.object({ heroJa: heroText, heroEn: heroText }).superRefine((v, ctx) => {
-  // English is a translation (decision 024): it needs the Japanese.
+  // English is a translation: it needs the Japanese.
   if (heroLines(v.heroEn).length > 0 && heroLines(v.heroJa).length === 0)
     ctx.addIssue({ code: "custom", path: ["heroJa"], message: "required" });
 });

@@ -2,7 +2,7 @@ import { type Commission, priceRow, rateFor, type RateVersion } from "./pricing"
 import type { RateKindName } from "./broker-terms";
 
 /**
- * Adjustment batches (decision 085): a rate change dated in the past leaves rows already
+ * Adjustment batches: a rate change dated in the past leaves rows already
  * credited at their price; an adjustment re-prices them at the card in force on their trade
  * date and settles the difference per member. Pure, so the rate screen's summary, the batch
  * and the tests share one set of rules.

@@ -1,5 +1,5 @@
 /**
- * Maker-checker for money (decision 095): a withdrawal or transfer of at least the threshold
+ * Maker-checker for money: a withdrawal or transfer of at least the threshold
  * (the admin's setting, ¥300,000 by default) moves only after two different admins approved it.
  * Pure rules, shared by the services and the queue's pages.
  */

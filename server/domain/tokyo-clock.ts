@@ -26,7 +26,7 @@ export function toInstant(value: Date | number | string): Date | null {
  * Tokyo's offset at an instant, asked of the time-zone data (tzOffset, which TZDate reads too)
  * once per UTC hour: Tokyo's offset has only ever changed on a whole UTC hour (the end of local
  * mean time in 1888, the summer times of 1948–1951), and formatting the offset is what a
- * Tokyo day costs (decision 057).
+ * Tokyo day costs.
  */
 let offsetHour = NaN;
 let offsetMinutes = 0;

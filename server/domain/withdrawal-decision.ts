@@ -21,7 +21,7 @@ export const rejectInput = z.object({
 
 /**
  * A large request awaiting its second approval, sent back to the queue by another admin with
- * the reason the first approver reads (the member sees nothing: decision 095).
+ * the reason the first approver reads (the member sees nothing).
  */
 export const sendBackInput = z.object({
   id: z.string().min(1).max(64),

@@ -46,7 +46,7 @@ export const WITHDRAWAL_PROCESSING_DAYS = 2;
 
 /**
  * A withdrawal request's states: waiting for the admin, awaiting a second admin's approval (a
- * large one, decision 095), sent to the bank, paid out, refused, withdrawn by the member.
+ * large one), sent to the bank, paid out, refused, withdrawn by the member.
  */
 export const WITHDRAWAL_STATUSES = [
   "pending",

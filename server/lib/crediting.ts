@@ -3,7 +3,7 @@ import { tokyoDay } from "../domain/tokyo";
 import { isBusinessDay } from "./business-days";
 
 /**
- * When a broker's cashback is next credited (decision 019). A broker credits monthly on day N
+ * When a broker's cashback is next credited. A broker credits monthly on day N
  * (1–28) or weekly on a weekday; a scheduled day that is not a Japanese business day (weekend,
  * national holiday, 31 Dec – 3 Jan) moves to the next business day. Days are Tokyo calendar
  * days; a crediting due today is still "next" today.

@@ -1,7 +1,7 @@
 import type { Language } from "../domain/language";
 
 /**
- * Admin-written content in the reader's language (decision 024). Each text has its column, the
+ * Admin-written content in the reader's language. Each text has its column, the
  * Japanese, and a nullable `<column>_en` beside it. English readers get the English where it is
  * written (not blank); everyone else, and every gap, gets the Japanese: a member never sees an
  * empty title because a translation is missing.

@@ -5,7 +5,7 @@ import { channelKey, enqueueNotification } from "./outbox";
 import { readNotifyPrefs } from "./preferences";
 
 /**
- * The daily mail digest of prizes and rewards credited (decision 020). A credit does not write a
+ * The daily mail digest of prizes and rewards credited. A credit does not write a
  * mail of its own: it adds itself to the member's digest row for the current Tokyo day, an
  * ordinary mail outbox row (kind rewards_digest, dedupe key digest:<member>:<day>) that is due
  * when that day ends. The mail dispatcher claims it like any other row, so the digest goes out

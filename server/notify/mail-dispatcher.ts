@@ -10,7 +10,7 @@ import { type ClaimedNotification, claimDue, finishClaim, rescheduleClaim } from
 import { type NotifyPrefs, readNotifyPrefs, wants } from "./preferences";
 
 /**
- * Drains the mail rows of the outbox (decision 020), beside the LINE dispatcher in the bot
+ * Drains the mail rows of the outbox, beside the LINE dispatcher in the bot
  * worker. The same claims as LINE's: a lease per row, candidates read with SKIP LOCKED on
  * MySQL, outcomes recorded only while the claim token still holds. Unlike LINE, SMTP has no
  * retry key, so each mail's outcome is committed right after the server accepted it (not per

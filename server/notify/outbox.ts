@@ -24,7 +24,7 @@ import { channelsFor, readNotifyPrefs } from "./preferences";
  * repeat gets 409, which counts as sent). A claim is a lease (next_attempt_at moves to the lease
  * end), so a worker that dies mid-send leaves the row to be claimed again once the lease ends.
  *
- * Each row has a channel (line or mail, decision 020): one event writes a row per channel the
+ * Each row has a channel (line or mail): one event writes a row per channel the
  * member wants, and each channel's dispatcher claims only its own rows.
  */
 

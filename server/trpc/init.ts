@@ -27,7 +27,7 @@ export interface Meta {
    */
   consent?: "open" | "export";
   /**
-   * What an admin procedure needs (decision 090): its permission, held at "view" for a query
+   * What an admin procedure needs: its permission, held at "view" for a query
    * and at "act" for a mutation or a query marked `acts`. An admin procedure declares either
    * this or `everyAdmin`; one with neither is refused to everyone.
    */

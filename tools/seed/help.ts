@@ -17,7 +17,7 @@ interface SeedArticle {
 
 /**
  * The questions the demo lists under "popular questions" on /help: the ones support is asked
- * most about money arriving and leaving (the admin's mark, decision 105).
+ * most about money arriving and leaving (the admin's mark).
  */
 export const SEED_POPULAR = [
   "when-cashback-arrives",
@@ -30,7 +30,7 @@ export const SEED_POPULAR = [
 /**
  * The help centre's first answers, in both languages, written from the rules the portal
  * applies (withdrawal minimums and fees in server/domain/withdrawal.ts, 1–2 business days,
- * the crediting schedule of decision 019, the transfer settings of /admin/setting). The
+ * the crediting schedule, the transfer settings of /admin/setting). The
  * operator edits them under /admin/setting/help; the seed adds a missing slug only and never
  * overwrites an edited article.
  */

@@ -30,7 +30,7 @@ export const DEMO_ADMIN = {
   password: "Admin-demo-2026",
   totpSecret: "DEMOADMINTOTPSECRETKEYFORDEMOXYZ",
 };
-/** The demo team besides the owner (decision 090): each with its role and the same demo TOTP. */
+/** The demo team besides the owner: each with its role and the same demo TOTP. */
 export const DEMO_FINANCE = {
   email: "finance@example.com",
   password: "Finance-demo-2026",

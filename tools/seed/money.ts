@@ -283,7 +283,7 @@ export async function seedMoney(db: Db, p: MoneyPeople) {
   await on(38, 19, 21)(() => cancelWithdrawal(deps, p.memberId, cancelled.id));
   await on(1, 7, 50)(() => withdraw(p.memberId, "bank", 5_000, "seed-withdraw-4"));
   await on(3, 16, 12)(() => withdraw(p.richId, "bank", 54_322, "seed-withdraw-rich"));
-  // A large one the demo admin approved first: it awaits a second admin (decision 095).
+  // A large one the demo admin approved first: it awaits a second admin.
   const large = await on(0, 9, 5)(() => withdraw(p.richId, "bank", 500_000, "seed-withdraw-large"));
   if (!large.replayed) await on(0, 9, 30)(() => completeWithdrawal(deps, p.adminId, large.id));
 }

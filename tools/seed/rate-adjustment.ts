@@ -13,7 +13,7 @@ import { rateVersionsOf, saveRateVersion } from "../../server/features/brokers/t
 import { addDays, existingId, tokyoMomentAgo } from "./support";
 
 /**
- * A rate change announced after the fact (decision 085): two days ago the operator learnt that
+ * A rate change announced after the fact: two days ago the operator learnt that
  * Exness had paid Standard accounts 45 % of the IB commission (not 40 %) since the first of
  * last month, dated the change back to that day, and applied the adjustment batch the rate
  * screen drew up, which the finance admin approved (a batch moves money only on a second

@@ -2,7 +2,7 @@ import Encoding from "encoding-japanese";
 import { MT_SERVER_ZONE, type ProfileInput, TOKYO_ZONE } from "../../server/domain/import-profile";
 
 /**
- * The demo brokers' IB reports, each in the broker's own shape (decision 055): what the demo's
+ * The demo brokers' IB reports, each in the broker's own shape: what the demo's
  * weekly imports read through the import profiles, and what the sample files under
  * tools/seed/reports/ hold (written by `npx tsx scripts/demo-reports.ts`). One writer per shape, so
  * the seed, the samples and their golden tests agree.

@@ -54,7 +54,7 @@ export function daysFrom(from: number, days: number): string {
 }
 
 /**
- * Gives a demo row its English (decision 024) unless it has some: a database seeded before
+ * Gives a demo row its English unless it has some: a database seeded before
  * content had English gets it, and an admin's own translation is never overwritten. The row is
  * found by its Japanese natural key (title or name), as the seed found it.
  */

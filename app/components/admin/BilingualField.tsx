@@ -3,7 +3,7 @@ import { Field, TextAreaField } from "~/components/ui/form";
 import type { BilingualProps } from "./EntityForm";
 
 /**
- * One admin-written text in both languages (decision 024): the Japanese, required where the
+ * One admin-written text in both languages: the Japanese, required where the
  * record's schema says so, and the optional English, side by side from the small breakpoint up and
  * stacked on a phone. Each side takes its limits from the form's schema. `rows` makes them text
  * areas.

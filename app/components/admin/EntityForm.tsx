@@ -127,7 +127,7 @@ export function useEntityFields<V extends object>({
   });
   const text = (name: keyof V & string) => field(name);
   /**
-   * A text written in both languages (decision 024): the Japanese field `name` and the English
+   * A text written in both languages: the Japanese field `name` and the English
    * one `${name}En`, each labelled with its language.
    */
   const bilingual = (name: keyof V & string): BilingualProps =>

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { type Tab, Tabs } from "~/components/ui/Tabs";
 
 /**
- * The sub-pages of the admin menu's entries that have more than one (decision 022): every such
+ * The sub-pages of the admin menu's entries that have more than one: every such
  * page shows its title, then these tabs directly under it, then its content. Labels are
  * common:adminTabs.<section>.<tab>, so every page has them whatever namespaces it loads.
  */
@@ -67,7 +67,7 @@ export function SectionTabs({
   badges?: Record<string, ReactNode>;
 }) {
   const { t } = useTranslation("common");
-  // Only the tabs the admin's role reaches (decision 090); the grants come with the viewer.
+  // Only the tabs the admin's role reaches; the grants come with the viewer.
   const grants = useRouteLoaderData<{ viewer: Viewer }>("root")?.viewer.user?.grants ?? {};
   const tabs: Tab[] = SECTIONS[section]
     .filter((s) => mayOpen(grants, s.to))

@@ -4,7 +4,7 @@ import { card } from "~/components/ui/card";
 import { formatYen } from "~/lib/money";
 
 /**
- * An adjustment batch's lines (decision 085), as the rate screen and the batch's review page
+ * An adjustment batch's lines, as the rate screen and the batch's review page
  * show them: per member, the rows re-priced, the yen before and after, the difference.
  */
 

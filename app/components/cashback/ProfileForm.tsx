@@ -101,7 +101,7 @@ const DELIMITERS = [",", ";", "tab"] as const;
 const REQUIRED = new Set(["account", "tradeDate", "volume", "commission"]);
 
 /**
- * Create / edit an import profile (decision 046) and try it on a sample before saving: the
+ * Create / edit an import profile and try it on a sample before saving: the
  * sample section's file and button belong to the same form (the `form` attribute), so the
  * preview reads the values as they are, and Enter in a field still saves (the form's first
  * submit button is Save).

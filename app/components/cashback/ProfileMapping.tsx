@@ -3,7 +3,7 @@ import { card } from "~/components/ui/card";
 import { type ImportProfile, PROFILE_COLUMNS } from "../../../server/domain/import-profile";
 
 /**
- * How a batch's file was read (decision 046): the profile as it was at upload, which column
+ * How a batch's file was read: the profile as it was at upload, which column
  * gave each value, the encoding, delimiter, date format and units per lot; or the built-in
  * shape (amount given).
  */

@@ -32,7 +32,7 @@ const PENDING_OF: Record<string, (keyof PendingCounts)[]> = {
 interface AdminMenuProps {
   features: FeatureFlags;
   websiteUrl: string;
-  /** The admin's grants: entries outside their role are not shown (decision 090). */
+  /** The admin's grants: entries outside their role are not shown. */
   grants: Grants;
   /** Called when an entry is chosen: the drawer closes, except for the campaign and gacha groups. */
   onNavigate?: () => void;
@@ -128,7 +128,7 @@ export function AdminMenu({ features, websiteUrl, grants, onNavigate }: AdminMen
 /**
  * A group of entries (campaigns, gachas) behind a button that shows and hides them, open
  * from the start on one of its own pages. A button and a list, not a disclosure library: it
- * is part of every page's shell (decision 031).
+ * is part of every page's shell.
  */
 function MenuGroup({
   label,

@@ -14,7 +14,7 @@ const iconButton = `inline-flex h-11 w-11 shrink-0 items-center justify-center r
  * Below the medium breakpoint the side navigation becomes a left drawer behind a button.
  * Which menu it holds depends on one flag: admin or not.
  *
- * The drawer is the browser's modal <dialog> (decision 031): it makes the page behind inert,
+ * The drawer is the browser's modal <dialog>: it makes the page behind inert,
  * closes on Escape and gives focus back to the button by itself, so every page's shell needs
  * no dialog library (Headless UI's was 21 KB of Brotli on each first load). Its entries are
  * rendered only while it is open, as before, so the page's HTML does not carry the menu twice.

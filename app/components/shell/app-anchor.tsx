@@ -5,8 +5,8 @@ import { type ComponentProps, type MouseEvent, useCallback } from "react";
  * The shell's own links (sidebar, admin menu, footer, logo) are plain anchors that share one
  * click handler per menu, not Remix `<Link>`s: the shell is rendered with every page, and each
  * `<Link>` resolves its path three times on the server (its href, react-router's href and its
- * click handler), which made the shell's ~25 links a large part of an empty page's render
- * (decision 057). Their targets are absolute paths, so nothing needs resolving.
+ * click handler), which made the shell's ~25 links a large part of an empty page's render.
+ * Their targets are absolute paths, so nothing needs resolving.
  */
 
 /** What a click handler reads of the click and its anchor. */

@@ -12,7 +12,7 @@ export function navIconsUrl(version: string | undefined): string {
 
 /**
  * A navigation icon: a `<use>` of the build's sprite, so every page carries a short reference
- * instead of the icon's path data (a third of the shell's HTML, decision 036). Drawn in
+ * instead of the icon's path data (a third of the shell's HTML). Drawn in
  * currentColor as before; hidden from assistive technology, the entry's text names it.
  *
  * The ranking icon is a dark image, not a currentColor glyph, so on its own highlighted

@@ -9,7 +9,7 @@ export const focusRing = "focus-ring";
  * A navigation entry of the member sidebar, the visitor sidebar and the admin menu. `dense`
  * (the admin menu, 17 entries and open groups) keeps the column within a laptop's height.
  * The entry's look is three component classes in app/tailwind.css (the same utilities, with
- * `focusRing`): every page's menu named its forty utilities once per entry (decision 036).
+ * `focusRing`): every page's menu named its forty utilities once per entry.
  */
 export const navEntry = (current: boolean, dense = false) =>
   `nav-entry ${dense ? "py-1.5" : "min-h-11 py-2"} ${current ? "nav-entry-current" : "nav-entry-idle"}`;

@@ -37,7 +37,7 @@ const PENDING_TABLES = {
 type PendingQueue = keyof typeof PENDING_TABLES;
 /**
  * What waits for an admin: pending, and a large withdrawal or transfer awaiting its second
- * approval (decision 095; the other tables have no such state, so the IN matches pending alone).
+ * approval (the other tables have no such state, so the IN matches pending alone).
  */
 const OPEN_STATES = ["pending", "checking"] as const;
 const PENDING_QUEUES = Object.keys(PENDING_TABLES) as PendingQueue[];

@@ -4,7 +4,7 @@ import { toDbTime } from "../../../db/time";
 import { addTokyoDays, tokyoMidnight } from "../../domain/tokyo";
 
 /**
- * The audit log page (decision 096): every admin action and security event, newest first, a
+ * The audit log page: every admin action and security event, newest first, a
  * page at a time by keyset (the last row's time and id), so the millionth row costs what the
  * first does. Each filter reads its own index (migration 202612010400): (actor_id | action |
  * member_id, created_at, id), and (created_at, id) without one.

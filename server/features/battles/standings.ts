@@ -223,8 +223,8 @@ export type BattleRow = {
 };
 
 /**
- * A battle for a page. With a `locale` (a member's page) the title is in that language
- * (decision 024); without (the admin), the Japanese title and its English ("" when not written).
+ * A battle for a page. With a `locale` (a member's page) the title is in that language;
+ * without (the admin), the Japanese title and its English ("" when not written).
  */
 export function toBattle(row: BattleRow, today: string, locale?: Language) {
   return {

@@ -29,7 +29,7 @@ import { getMoneySettings } from "../settings/service";
 import { rateVersionsOf } from "./terms";
 
 /**
- * Adjustment batches (decision 085). A rate change dated in the past leaves credited rows at
+ * Adjustment batches. A rate change dated in the past leaves credited rows at
  * the price they were paid; the rate screen shows what re-pricing the rows traded on or after
  * the change at the card in force on their trade date would change, and an admin draws that
  * up as a batch, reviews it per member like an import, and applies it: each member is

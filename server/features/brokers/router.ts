@@ -96,7 +96,7 @@ export const brokersRouter = router({
   }),
 
   /**
-   * Adjustment batches (decision 085): credited rows re-priced after a rate change dated in
+   * Adjustment batches: credited rows re-priced after a rate change dated in
    * the past, reviewed per member and applied once through the ledger. Admins only.
    */
   adjustments: router({

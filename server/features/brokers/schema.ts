@@ -101,7 +101,7 @@ export const adminAccountsInput = pagingSchema(
 
 // ---------------------------------------------------------------------- adjustment batches
 
-/** A Tokyo day (YYYY-MM-DD) credited rows are re-priced from (decision 085). */
+/** A Tokyo day (YYYY-MM-DD) credited rows are re-priced from. */
 const ratesFromDay = z.iso.date({ error: "rateDate" });
 
 export const rateImpactInput = z.object({ brokerId: idSchema, from: ratesFromDay });

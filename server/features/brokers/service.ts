@@ -298,7 +298,7 @@ export async function updateBroker(
     banner_path: bannerPath,
   };
   const columnChanges = changedFields(before, after);
-  // A change of rates is a version of the card from its day on (decision 045): compared with
+  // A change of rates is a version of the card from its day on: compared with
   // the rates that day would otherwise have.
   const versions = terms ? ((await rateVersionsOf(deps.db.kysely, [id])).get(id) ?? []) : [];
   const ratesFrom = terms ? effectiveDay(versions, terms.ratesFrom ?? null) : null;
@@ -365,7 +365,7 @@ export async function updateBroker(
 }
 
 /**
- * A changed code leaves the old one as an address of the broker's public page (decision 113):
+ * A changed code leaves the old one as an address of the broker's public page:
  * /brokers/<old> redirects to /brokers/<new>. The new code stops being anyone's old address.
  */
 async function keepOldSlug(

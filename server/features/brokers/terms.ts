@@ -11,7 +11,7 @@ import { tokyoDay } from "../../domain/tokyo";
 import { EARLIEST, type RateVersion, versionInForce } from "../../domain/pricing";
 
 /**
- * A broker's terms (decision 019): its rates per account type, conditions and crediting
+ * A broker's terms: its rates per account type, conditions and crediting
  * schedule. Saved with the broker, in the broker's transaction and audit entry; read by the
  * public /brokers page, /users/bank, the dashboard and the import check.
  */
@@ -21,7 +21,7 @@ export interface BrokerTerms {
   conditionsEn: string;
   creditCycle: CreditCycleName | null;
   creditDay: number | null;
-  /** The day a change of rates takes effect; null or absent: today (decision 045). */
+  /** The day a change of rates takes effect; null or absent: today. */
   ratesFrom?: string | null | undefined;
   rates: Rate[];
 }
@@ -33,8 +33,8 @@ export interface RateCardVersion extends RateVersion {
 }
 
 /**
- * Each broker's rate card versions, oldest first, each with its rates in the admin's order
- * (decision 045). A version may list no rates (the broker stopped paying from that day). Rate
+ * Each broker's rate card versions, oldest first, each with its rates in the admin's order.
+ * A version may list no rates (the broker stopped paying from that day). Rate
  * rows without a version row (written before versions existed) form the version of their day.
  */
 export async function rateVersionsOf(
@@ -153,7 +153,7 @@ export async function saveRateVersion(
 /**
  * The day a save's rates take effect: a broker's first rates apply from the start (nothing was
  * priced before them); later ones from the day the admin gives, today (Tokyo) when none. A day
- * already past is allowed (brokers announce changes after the fact, decision 085): rows
+ * already past is allowed (brokers announce changes after the fact): rows
  * imported from then on are priced at it by their trade date, while rows already credited keep
  * their price until an adjustment batch settles the difference.
  */

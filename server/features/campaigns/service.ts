@@ -104,7 +104,7 @@ export function toCampaign(row: CampaignRow, entries: number, now: string) {
   };
 }
 
-/** A campaign as a member reads it: each text in the member's language (decision 024). */
+/** A campaign as a member reads it: each text in the member's language. */
 function toMemberCampaign(row: CampaignRow, entries: number, now: string, locale: Language) {
   return {
     ...campaignFacts(row, entries, now),

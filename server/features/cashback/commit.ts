@@ -82,7 +82,7 @@ function pendingRows(trx: Kysely<Database>, batchId: string, chunkNo: number) {
  * not at all, and exactly once, even when a commit is taken over after a stop. Rows credited
  * meanwhile by an overlapping file become duplicates; the rest become cashback history, one
  * ledger movement from the house to the members, and the daily and monthly summaries. Each
- * step is one statement over the chunk's staged rows (decision 032): the rows
+ * step is one statement over the chunk's staged rows: the rows
  * never travel through this process.
  */
 async function creditChunk(

@@ -117,9 +117,9 @@ export type PriceColumns = Pick<
 
 /**
  * A row at the rates in force on its trade date, for an account of `accountType` (the broker's
- * default type when null or not listed; decision 045): a row without a given amount is priced
- * (rounded down to the yen); a given amount is kept and checked against the per-lot rates
- * (decision 029). Either way the rate and where it came from are the row's. An error key when
+ * default type when null or not listed): a row without a given amount is priced
+ * (rounded down to the yen); a given amount is kept and checked against the per-lot rates.
+ * Either way the rate and where it came from are the row's. An error key when
  * the row cannot be priced; a batch without the dollar rate its rows need is refused whole.
  */
 export function priceStaged(

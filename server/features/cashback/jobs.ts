@@ -11,11 +11,11 @@ import { creditMatched, finishBatch, type JobLease, LeaseLost, takeBatch } from 
 
 /**
  * Import jobs: a preview, commit or re-run is queued as a row of `import_jobs` and credited by a worker
- * loop in the web process (decision 027), never inside the request that asked for it. The
+ * loop in the web process, never inside the request that asked for it. The
  * worker holds a lease on the job; each chunk's transaction renews it and refuses the chunk to
  * a worker that lost it, so a job whose worker died is resumed by another once the lease ends,
  * from the batch's next chunk, and no chunk is credited twice. A preview job stages the stored
- * report's rows batch by batch the same way (decision 033).
+ * report's rows batch by batch the same way.
  */
 /** How long a worker owns a job without finishing a chunk. A chunk takes about a second. */
 export const JOB_LEASE_MS = 60_000;

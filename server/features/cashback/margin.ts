@@ -11,7 +11,7 @@ import { tokyoMonth } from "../../domain/tokyo";
 import type { MarginInput } from "./schema";
 
 /**
- * The operator's margin per broker and month (decision 058). Every credited cashback row counts:
+ * The operator's margin per broker and month. Every credited cashback row counts:
  * a row exists only once its import chunk has been committed (the ledger movement, the history
  * row and its affiliate reward are one transaction), and nothing reverses a credited row, so the
  * history is exactly what was paid. A row's month is its trade date's (the Tokyo calendar month,

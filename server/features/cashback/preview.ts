@@ -41,7 +41,7 @@ import {
 } from "./jobs";
 
 /**
- * The preview of a broker report as a job (decision 033): the upload is checked and stored and
+ * The preview of a broker report as a job: the upload is checked and stored and
  * its job queued; the job reads the stored report as a stream and stages its rows batch by
  * batch under the job's lease (server/features/cashback/jobs.ts), so a job taken over goes on
  * after the last batch staged.

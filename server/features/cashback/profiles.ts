@@ -27,7 +27,7 @@ import {
 } from "./report";
 
 /**
- * Import profiles (decision 046): admins keep one per broker report shape; an upload is read
+ * Import profiles: admins keep one per broker report shape; an upload is read
  * with the profile whose header it matches, or the one the admin chose. "builtin" is the
  * present shape (amount given), always there, never stored.
  */

@@ -40,7 +40,7 @@ export const cashbackRouter = router({
     .meta({ role: "admin", permission: "cashback.import" })
     .input(adminCashbackInput)
     .query(({ ctx, input }) => admin.adminCashbacks(ctx.listDb, input)),
-  /** The operator's margin per broker and Tokyo month (decision 058); the CSV reads it too. */
+  /** The operator's margin per broker and Tokyo month; the CSV reads it too. */
   margin: adminProcedure
     .meta({ role: "admin", permission: "cashback.import" })
     .input(marginInput)
@@ -85,7 +85,7 @@ export const cashbackRouter = router({
     .input(batchInput)
     .mutation(({ ctx, input }) => enqueueImportJob(ctx.db, ctx.user.id, input.batchId, "rerun")),
 
-  /** Import profiles: how each broker's own report is read (decision 046). */
+  /** Import profiles: how each broker's own report is read. */
   profiles: router({
     list: adminProcedure
       .meta({ role: "admin", permission: "cashback.import" })

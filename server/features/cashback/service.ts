@@ -316,9 +316,9 @@ export const DASHBOARD_MONTHS = 6;
 const DASHBOARD_ACCOUNTS = 20;
 
 /**
- * The dashboard's four reads (decision 030), built once: the member's home page runs them on
- * every visit, and building them with Kysely cost more CPU than SQLite took to answer them
- * (decision 057). The wallet and the pending withdrawals come in one row (an aggregate always
+ * The dashboard's four reads, built once: the member's home page runs them on
+ * every visit, and building them with Kysely cost more CPU than SQLite took to answer them.
+ * The wallet and the pending withdrawals come in one row (an aggregate always
  * returns one); the months are the all-time report's read, which sums to the chart's months as
  * well; the accounts are all the member's, newest first: the list shows twenty, the crediting
  * days need every live one (accounts are never deleted or moved, and a member holds a handful).

@@ -18,7 +18,7 @@ import { runPreviewJob } from "./preview";
 
 /**
  * Where import jobs run: one job by its kind, a queued job run in the caller, and the worker
- * loop of a process (decision 027).
+ * loop of a process.
  */
 
 /**

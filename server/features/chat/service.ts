@@ -15,7 +15,7 @@ import type { SendInput } from "./schema";
 
 /**
  * Support chat: one thread per member, answered by any admin. Read state is one marker per
- * side (the newest message id that side has seen); ids are time-ordered (decision 003), so a
+ * side (the newest message id that side has seen); ids are time-ordered, so a
  * side's unread messages are the other side's messages with a larger id.
  */
 

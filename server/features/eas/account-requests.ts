@@ -78,7 +78,7 @@ export interface MemberAccountRequest {
   id: string;
   status: EaAccountRequestStatus;
   reason: string | null;
-  /** The language `reason` is in, for the reader (decision 048). */
+  /** The language `reason` is in, for the reader. */
   reasonLang: Language | null;
   createdAt: string;
   decidedAt: string | null;

@@ -342,7 +342,7 @@ function toLicence(r: LicenceRow) {
 
 /**
  * The reason as the member reads it: the English when they read English and it was written,
- * else the Japanese, with the language it is in (decision 048).
+ * else the Japanese, with the language it is in.
  */
 export function memberReason(
   r: { reason: string | null; reason_en: string | null },

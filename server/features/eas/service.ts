@@ -76,7 +76,7 @@ export function toEa(r: EaRow) {
   };
 }
 
-/** An EA as a member reads it: its texts in the member's language (decision 024). */
+/** An EA as a member reads it: its texts in the member's language. */
 function toMemberEa(r: EaRow, locale: Language) {
   return {
     ...eaFacts(r),

@@ -56,7 +56,7 @@ function toLog(
   return {
     id: r.id,
     gachaId: r.gacha_id,
-    // The member's language (decision 024); the reward's name as it was when drawn.
+    // The member's language; the reward's name as it was when drawn.
     gachaName: localized(r, "gacha_name", locale),
     createdAt: r.created_at,
     cost: Number(r.cost),

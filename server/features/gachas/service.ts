@@ -249,7 +249,7 @@ export async function memberListGachas(
   return mapRows(page, (r) => memberGacha(r, Number(r.plays ?? 0), r.remaining, now, locale));
 }
 
-/** A gacha as a member reads it: its texts in the member's language (decision 024). */
+/** A gacha as a member reads it: its texts in the member's language. */
 function memberGacha(
   row: GachaRow,
   plays: number,

@@ -74,7 +74,7 @@ export async function helpList(db: Db, locale: Language, q: string) {
     )
     .execute();
   const sorted = byCategoryThenPosition(rows);
-  // Popular questions are the admin's mark (decision 105), listed before the categories when
+  // Popular questions are the admin's mark, listed before the categories when
   // nothing is searched: what a view count would need (a write on every public read, bots
   // told apart from members) buys little over the support team's knowing what is asked.
   const popular =

@@ -18,7 +18,7 @@ import type { consentListInput, PublishValues } from "./schema";
 import type { z } from "zod";
 
 /**
- * Legal documents as numbered versions (decision 039). Publishing inserts the next version;
+ * Legal documents as numbered versions. Publishing inserts the next version;
  * nothing is edited afterwards, so what a member agreed to is always readable as it was.
  */
 

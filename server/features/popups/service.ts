@@ -90,7 +90,7 @@ type NoticeRow = Pick<
   "id" | "title" | "body" | "title_en" | "body_en" | "image_key" | "link_url"
 >;
 
-/** What a member sees of a popup, in the member's language (decision 024). */
+/** What a member sees of a popup, in the member's language. */
 function toNotice(row: NoticeRow, locale: Language) {
   return {
     id: row.id,

@@ -23,7 +23,7 @@ import {
 } from "../../domain/closing";
 
 /**
- * Closing a member's own account (decision 075): refused while money or a request is open,
+ * Closing a member's own account: refused while money or a request is open,
  * behind a fresh step-up; a closed account keeps its ledger rows, signs nobody in and is told
  * nothing more. Admins may reopen it within the window; the erasure job removes its personal
  * data after the operator's retention.

@@ -13,7 +13,7 @@ import type { Mailer } from "../../mail";
 import { newFileKey, type Storage } from "../../storage";
 
 /**
- * A member's copy of what the portal holds about them (開示, decision 101). The member asks;
+ * A member's copy of what the portal holds about them (開示). The member asks;
  * the worker prepares a ZIP (each part as JSON and CSV), stores it and mails a link; the link
  * serves the file to that member only, for 24 hours, then the file is removed. Payout details
  * are masked: the copy may travel further than the portal.

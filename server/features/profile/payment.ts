@@ -95,7 +95,7 @@ export function maskPaymentDetails(d: PaymentDetails): Record<PaymentField, stri
 
 /**
  * The member's saved USDT address against the network payouts go out on now. `stale`: it was
- * saved for the other network (the admin switched since, decision 023); it is kept, shown
+ * saved for the other network (the admin switched since); it is kept, shown
  * marked, and no withdrawal goes to it until the member replaces it or the admin switches back.
  */
 export async function usdtAddressState(
@@ -114,7 +114,7 @@ export async function usdtAddressState(
 }
 
 /**
- * The member pages' banner (decision 023): their saved USDT address is for the network used
+ * The member pages' banner: their saved USDT address is for the network used
  * before the admin switched, or null when there is nothing to ask. One query: the settings are
  * read as a subquery of the member's own row (no row, no address, no banner).
  */

@@ -215,7 +215,7 @@ export async function updatePaymentDetails(
   await requireRecentReauth(db, session.sessionId);
   await requireVerifiedEmail(db.kysely, session.user.id);
   // The form's rules, with the USDT network the admin set: every field's message at once. An
-  // address kept from the old network (decision 023) may be sent back unchanged with the rest
+  // address kept from the old network may be sent back unchanged with the rest
   // of the form: it stays saved, and marked, for its own network.
   const { usdtNetwork } = await getMoneySettings(db.kysely);
   const saved = await usdtAddressState(db.kysely, session.user.id, usdtNetwork);

@@ -179,7 +179,7 @@ export async function brokerPage(db: Db, locale: Language, slug: string, now: Da
       signupUrl: broker.signupUrl,
       conditions: broker.conditions,
       // Every version of the card, newest first: the rates per account type and their day.
-      // The first version's day is null when it applies from the start (decision 045).
+      // The first version's day is null when it applies from the start.
       history: [...(history.get(broker.id) ?? [])].reverse().map((v) => ({
         from: v.from === EARLIEST ? null : v.from,
         rates: v.rates,

@@ -39,7 +39,7 @@ export interface MonthlyCredit {
 /**
  * Adds credited cashback to the members' cashback ranking totals (the month, its year and all
  * time), in the transaction that credits it: one grouped upsert per import chunk instead of a
- * trigger per summary row (decision 032). A new total takes the member's
+ * trigger per summary row. A new total takes the member's
  * `hidden` as it is now; the users trigger keeps it after that.
  */
 export async function addCashbackToRanking(

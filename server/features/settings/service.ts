@@ -25,8 +25,7 @@ export interface MoneySettings {
    */
   usdJpyX100: number;
   /**
-   * Yen: withdrawals and transfers of this much or more need a second admin's approval
-   * (decision 095).
+   * Yen: withdrawals and transfers of this much or more need a second admin's approval.
    */
   secondApprovalFrom: number;
   /** Yen: presents of more than this need a second admin's approval before they credit. */
@@ -77,7 +76,7 @@ export function moneySettingsOf(value: string | null | undefined): MoneySettings
 
 /**
  * Saves the settings. A change of the USDT network makes the saved addresses of the old one
- * stale (decision 023): it is refused, with the number of those addresses, until the admin
+ * stale: it is refused, with the number of those addresses, until the admin
  * confirms having seen that number; confirmed, it tells those members in the same transaction.
  */
 export async function updateMoneySettings(

@@ -4,7 +4,7 @@ import type { Database, UsdtNetwork } from "../../../db/schema";
 import { notify } from "../../notify/outbox";
 
 /**
- * Switching the USDT payout network (decision 023). Saved addresses keep the network they were
+ * Switching the USDT payout network. Saved addresses keep the network they were
  * checked for (payment_details.usdt_network); an address whose network is not the setting's is
  * "stale": kept and shown marked, but no withdrawal goes to it. So a switch deletes nothing, and
  * switching back makes the old network's addresses usable again by itself.

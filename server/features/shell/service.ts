@@ -9,7 +9,7 @@ export interface Viewer {
     permission: "admin" | "member";
     /** Money pages say why they refuse while this is false (server/auth/verified-email). */
     emailVerified: boolean;
-    /** An admin's grants (decision 090): the admin menu shows only what they reach. */
+    /** An admin's grants: the admin menu shows only what they reach. */
     grants?: Grants;
   } | null;
   features: FeatureFlags;

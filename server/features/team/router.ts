@@ -26,7 +26,7 @@ const actor = (ctx: { user: { id: string }; access: AdminAccess }) => ({
   access: ctx.access,
 });
 
-/** The team tab of /admin/setting (decision 091), and the invitee's page. */
+/** The team tab of /admin/setting, and the invitee's page. */
 export const teamRouter = router({
   overview: teamProcedure.query(({ ctx }) => team.teamOverview(ctx.db, ctx.user.id)),
 

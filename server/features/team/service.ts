@@ -24,7 +24,7 @@ import type { Config } from "../../config";
 import type { Logger } from "../../logger";
 import { hashing, refuseGuessablePassword, sendQuietly } from "../auth/service";
 
-/** An invitation's link works this long, once (decision 091). */
+/** An invitation's link works this long, once. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
 
 export type AdminState = "active" | "suspended" | "removed";

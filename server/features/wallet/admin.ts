@@ -77,7 +77,7 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
     rejectReason: r.reject_reason,
     nextBusinessDay: Number(r.next_business_day) === 1,
     member: { id: r.user_id, email: r.email, name: r.name, nickname: r.nickname },
-    /** Who made the first approval of a large one (decision 095), and who the second. */
+    /** Who made the first approval of a large one, and who the second. */
     firstApprover: r.first_approved_by
       ? { id: r.first_approved_by, name: r.first_approver_name ?? r.first_approver_email ?? "" }
       : null,

@@ -8,7 +8,7 @@ import { claimSecondDecision } from "../../lib/second-decision";
 import type { WalletDeps } from "./service";
 
 /**
- * Maker-checker for large withdrawals (decision 095). The first admin's decision to pay one of at
+ * Maker-checker for large withdrawals. The first admin's decision to pay one of at
  * least the threshold moves it to "checking"; a different admin approves it (back to pending,
  * now fully approved: it may be paid or go into a bank file) or sends it back with a reason
  * (pending again, with no first approval). Each step is one conditional UPDATE, so two admins

@@ -51,7 +51,7 @@ export async function saveRequester(db: Db, adminId: string, input: Requester): 
 
 /**
  * A withdrawal a bank file may pay: below the second-approval threshold, or approved by a second
- * admin (decision 095). One awaiting its second approval is not pending, so never in a file.
+ * admin. One awaiting its second approval is not pending, so never in a file.
  */
 function fullyApproved(eb: ExpressionBuilder<Database, "withdrawals">, threshold: number) {
   return eb.or([

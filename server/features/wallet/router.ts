@@ -41,7 +41,7 @@ export const walletRouter = router({
 
   /**
    * The member's saved USDT address is for the network used before the admin switched: the
-   * member pages' banner asks them to replace it (decision 023). Null when nothing to ask.
+   * member pages' banner asks them to replace it. Null when nothing to ask.
    */
   usdtAddressNotice: memberProcedure.query(({ ctx }) =>
     usdtAddressNotice(ctx.db.kysely, ctx.user.id),
@@ -130,7 +130,7 @@ export const walletRouter = router({
     .input(bulkCompleteInput)
     .mutation(({ ctx, input }) => wallet.bulkCompleteWithdrawals(ctx, ctx.user.id, input.ids)),
 
-  /** Second approval of a large withdrawal, by an admin other than the first (decision 095). */
+  /** Second approval of a large withdrawal, by an admin other than the first. */
   approveWithdrawal: adminProcedure
     .meta({ role: "admin", permission: "money.decide" })
     .input(withdrawalIdInput)

@@ -149,7 +149,7 @@ async function decideTransfer(
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) throw new AppError("NOT_FOUND", "notFound");
-    // A large one: the first approval only marks it (decision 095); the second moves the money.
+    // A large one: the first approval only marks it; the second moves the money.
     // A first approval stays one if the threshold changes meanwhile: "checking" needs a second.
     const second = approve && row.status === "checking";
     if (approve && row.status === "pending" && needsSecondApproval(row.amount, threshold)) {

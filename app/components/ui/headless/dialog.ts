@@ -1,5 +1,5 @@
 /*
- * Headless UI by component file, not through the package's index (decision 026). The index
+ * Headless UI by component file, not through the package's index. The index
  * re-exports every component with `export *`; the classic Remix compiler (esbuild) then put
  * every component any page used into one chunk that the root loads, so the payout form's
  * combobox (with TanStack Virtual and Floating UI) reached every page: 26 KB of Brotli on

@@ -35,7 +35,7 @@ const CHART_MONTHS = 12;
 const marginText = (margin: number | null) => (margin === null ? "—" : formatYen(margin));
 
 /**
- * /admin/cashback/margin: the operator's margin per broker and Tokyo month (decision 058): the
+ * /admin/cashback/margin: the operator's margin per broker and Tokyo month: the
  * IB commission received, the members' cashback and the affiliate rewards paid on it, the margin
  * and its share of the commission; the period's totals, a chart of the last twelve months of the
  * range and a CSV of the table.

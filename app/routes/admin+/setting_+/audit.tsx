@@ -26,7 +26,7 @@ const input =
   "block min-h-11 w-full rounded-md border border-slate-300 px-2 dark:border-slate-600 dark:bg-slate-900";
 
 /**
- * /admin/setting/audit: who did what, when, from where (decision 096). Filters by admin, action,
+ * /admin/setting/audit: who did what, when, from where. Filters by admin, action,
  * member and period in the URL (a GET form, works without JavaScript); keyset pages ("older").
  */
 export default function AuditPage() {

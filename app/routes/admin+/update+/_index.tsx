@@ -240,7 +240,7 @@ export default function DataUpdate() {
 }
 
 /**
- * Which import profile reads the file (decision 046): automatically the one whose header the
+ * Which import profile reads the file: automatically the one whose header the
  * file matches (the default), the built-in shape, or a named profile. When the header fits
  * several, the server names them and only they are offered, the reason linked from the error
  * summary, which takes focus.

@@ -22,7 +22,7 @@ function echoed(form: FormData): Record<string, string> {
 }
 
 /**
- * The import profile editor's action (decision 046), for a new profile and an existing one:
+ * The import profile editor's action, for a new profile and an existing one:
  * "sample" reads the chosen sample file with the values as they are (saved or not) and answers
  * its first rows or the refusal, the values echoed so the form keeps them; otherwise the
  * profile is saved and the list opens with the notice. A refusal answers the values too.

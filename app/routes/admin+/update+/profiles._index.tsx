@@ -28,7 +28,7 @@ export const loader = /* @__PURE__ */ answerRefusals(
 );
 
 /**
- * /admin/update/profiles: the import profiles (decision 046), one per broker report shape, by
+ * /admin/update/profiles: the import profiles, one per broker report shape, by
  * broker and name; a tab of the data update, so the admin menu keeps one entry.
  */
 export default function ImportProfiles() {
