@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database } from "../../../db/schema";
 import { fromDbTime } from "../../../db/time";
 import { allows, type Permission } from "../../domain/admin-access";
@@ -63,6 +63,19 @@ interface FirstColumns {
   first_email: string;
 }
 
+/**
+ * A kind's rows still awaiting their second approval (`x` is the kind's table), oldest first
+ * approval first, as many as the home shows.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table with these columns
+function waitingOnly<Q extends SelectQueryBuilder<any, "x", any>>(query: Q): Q {
+  return query
+    .where("x.status", "=", "checking")
+    .orderBy("x.first_approved_at")
+    .orderBy("x.id")
+    .limit(AWAITING_SECOND_SHOWN) as Q;
+}
+
 /** The fields every kind shares, from its row. */
 function firstOf(r: FirstColumns) {
   return {
@@ -84,10 +97,7 @@ async function money(
     .innerJoin("users as m", "m.id", `x.${memberColumn}` as "x.user_id")
     .innerJoin("users as fa", "fa.id", "x.first_approved_by")
     .select([...FIRST, "x.amount", "m.nickname", "m.email"])
-    .where("x.status", "=", "checking")
-    .orderBy("x.first_approved_at")
-    .orderBy("x.id")
-    .limit(AWAITING_SECOND_SHOWN)
+    .$call(waitingOnly)
     .execute();
   return rows.map((r) => ({
     ...firstOf(r),
@@ -130,10 +140,7 @@ export const AWAITING_SOURCES: Record<AwaitingKind, AwaitingSource> = {
         .innerJoin("brokers as b", "b.id", "x.broker_id")
         .innerJoin("users as fa", "fa.id", "x.first_approved_by")
         .select([...FIRST, "x.broker_id", "x.effective_from", "b.name as broker"])
-        .where("x.status", "=", "checking")
-        .orderBy("x.first_approved_at")
-        .orderBy("x.id")
-        .limit(AWAITING_SECOND_SHOWN)
+        .$call(waitingOnly)
         .execute();
       return rows.map((r) => ({
         ...firstOf(r),
@@ -152,10 +159,7 @@ export const AWAITING_SOURCES: Record<AwaitingKind, AwaitingSource> = {
         .innerJoin("brokers as b", "b.id", "x.broker_id")
         .innerJoin("users as fa", "fa.id", "x.first_approved_by")
         .select([...FIRST, "x.broker_id", "x.rates_from", "b.name as broker"])
-        .where("x.status", "=", "checking")
-        .orderBy("x.first_approved_at")
-        .orderBy("x.id")
-        .limit(AWAITING_SECOND_SHOWN)
+        .$call(waitingOnly)
         .execute();
       return rows.map((r) => ({
         ...firstOf(r),
@@ -173,10 +177,7 @@ export const AWAITING_SOURCES: Record<AwaitingKind, AwaitingSource> = {
         .selectFrom("legal_approvals as x")
         .innerJoin("users as fa", "fa.id", "x.first_approved_by")
         .select([...FIRST, "x.kind", "x.base_version"])
-        .where("x.status", "=", "checking")
-        .orderBy("x.first_approved_at")
-        .orderBy("x.id")
-        .limit(AWAITING_SECOND_SHOWN)
+        .$call(waitingOnly)
         .execute();
       return rows.map((r) => ({
         ...firstOf(r),
