@@ -108,6 +108,37 @@ async function money(
   }));
 }
 
+/**
+ * A broker's rates awaiting their second approval, from a day: a rate change, or an adjustment
+ * batch drawn up after rates dated back. The same shape in two tables.
+ */
+async function brokerRows(
+  db: Kysely<Database>,
+  table: "broker_rate_changes" | "rate_adjustments",
+  dayColumn: "effective_from" | "rates_from",
+  href: (row: { id: string; broker: string }) => string,
+): Promise<Read[]> {
+  const rows = await db
+    .selectFrom(`${table} as x` as "broker_rate_changes as x")
+    .innerJoin("brokers as b", "b.id", "x.broker_id")
+    .innerJoin("users as fa", "fa.id", "x.first_approved_by")
+    .select([
+      ...FIRST,
+      "x.broker_id",
+      `x.${dayColumn} as day` as "x.effective_from as day",
+      "b.name",
+    ])
+    .$call(waitingOnly)
+    .execute();
+  return rows.map((r) => ({
+    ...firstOf(r),
+    amount: null,
+    member: null,
+    subject: { broker: r.name, from: r.day },
+    href: href({ id: r.id, broker: r.broker_id }),
+  }));
+}
+
 export const AWAITING_KINDS = [
   "withdrawals",
   "transfers",
@@ -134,41 +165,23 @@ export const AWAITING_SOURCES: Record<AwaitingKind, AwaitingSource> = {
   },
   rateChanges: {
     permission: "cashback.import",
-    read: async (db) => {
-      const rows = await db
-        .selectFrom("broker_rate_changes as x")
-        .innerJoin("brokers as b", "b.id", "x.broker_id")
-        .innerJoin("users as fa", "fa.id", "x.first_approved_by")
-        .select([...FIRST, "x.broker_id", "x.effective_from", "b.name as broker"])
-        .$call(waitingOnly)
-        .execute();
-      return rows.map((r) => ({
-        ...firstOf(r),
-        amount: null,
-        member: null,
-        subject: { broker: r.broker, from: r.effective_from },
-        href: `/admin/account/brokers/${r.broker_id}`,
-      }));
-    },
+    read: (db) =>
+      brokerRows(
+        db,
+        "broker_rate_changes",
+        "effective_from",
+        (r) => `/admin/account/brokers/${r.broker}`,
+      ),
   },
   adjustments: {
     permission: "money.adjust",
-    read: async (db) => {
-      const rows = await db
-        .selectFrom("rate_adjustments as x")
-        .innerJoin("brokers as b", "b.id", "x.broker_id")
-        .innerJoin("users as fa", "fa.id", "x.first_approved_by")
-        .select([...FIRST, "x.broker_id", "x.rates_from", "b.name as broker"])
-        .$call(waitingOnly)
-        .execute();
-      return rows.map((r) => ({
-        ...firstOf(r),
-        amount: null,
-        member: null,
-        subject: { broker: r.broker, from: r.rates_from },
-        href: `/admin/account/brokers/${r.broker_id}/adjustments/${r.id}`,
-      }));
-    },
+    read: (db) =>
+      brokerRows(
+        db,
+        "rate_adjustments",
+        "rates_from",
+        (r) => `/admin/account/brokers/${r.broker}/adjustments/${r.id}`,
+      ),
   },
   legal: {
     permission: "legal",
