@@ -1,11 +1,11 @@
 import type { Caller } from "./fixtures";
 
 /**
- * A new broker whose first rates its maker saved: a rate change awaiting a second admin. Its
- * broker id and the change's id.
+ * A new broker created with its first rates by `maker`: they are a rate change awaiting a
+ * second admin. Its broker id and the change's id.
  */
 export async function waitingRateChange(maker: Caller, name: string, code: string) {
-  const fields = {
+  const { id, rateChange } = await maker.brokers.create({
     name,
     code,
     accountKind: "mt_number",
@@ -16,11 +16,6 @@ export async function waitingRateChange(maker: Caller, name: string, code: strin
     displayOrder: "10",
     autoRebate: false,
     active: true,
-  };
-  const { id } = await maker.brokers.create(fields as never);
-  const { rateChange } = await maker.brokers.update({
-    ...fields,
-    id,
     terms: {
       conditions: "",
       conditionsEn: "",

@@ -90,6 +90,8 @@ export default function EditBroker() {
   const { broker, rateChanges, adminId } = useLoaderData<typeof loader>();
   const refused = useRefusedForm();
   const [params] = useSearchParams();
+  // "waiting": a save changed the rates; "created": a new broker's first rates.
+  const waiting = params.get("rateChange");
   const decision = useActionData<typeof action>() as
     | { ok: true; intent: string }
     | { ok: false; error?: unknown; values?: Record<string, string> }
@@ -112,9 +114,9 @@ export default function EditBroker() {
       >
         {t("adjustments.link")}
       </Link>
-      {params.get("rateChange") === "waiting" && !decision && (
+      {waiting && !decision && (
         <Alert tone="info" testId="rate-change-waiting">
-          {t("brokers.rateChanges.waiting")}
+          {t(`brokers.rateChanges.${waiting === "created" ? "created" : "waiting"}`)}
         </Alert>
       )}
       {decision?.ok && (
