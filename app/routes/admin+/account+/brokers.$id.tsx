@@ -11,6 +11,7 @@ import { actionLink } from "~/components/ui/link";
 import { title } from "~/lib/page-title";
 import { readForm } from "~/lib/refusals.server";
 import { presentDecisionForm } from "../../../../server/domain/present";
+import { EARLIEST } from "../../../../server/domain/pricing";
 import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
@@ -133,8 +134,10 @@ export default function EditBroker() {
             {rateChanges.map((c) => (
               <li key={c.id} className="space-y-2 py-3 text-sm" data-testid="rate-change">
                 <p className="font-medium">
-                  {t("brokers.rateChanges.from", { day: c.from })} ·{" "}
-                  {t(`brokers.rateChanges.status.${c.status}`)}
+                  {c.from === EARLIEST
+                    ? t("brokers.rateChanges.fromStart")
+                    : t("brokers.rateChanges.from", { day: c.from })}{" "}
+                  · {t(`brokers.rateChanges.status.${c.status}`)}
                 </p>
                 <p className="break-words text-slate-600 dark:text-slate-300">
                   {c.rates.length === 0
