@@ -1,5 +1,14 @@
 import type { Caller } from "./fixtures";
 
+/** A broker's terms of one rate, Standard at ¥800 a lot, and nothing else. */
+export const STANDARD_800 = {
+  conditions: "",
+  conditionsEn: "",
+  creditCycle: "",
+  creditDay: "",
+  rates: [{ accountType: "Standard", kind: "jpy_per_lot" as const, value: "800" }],
+};
+
 /**
  * A new broker created with its first rates by `maker`: they are a rate change awaiting a
  * second admin. Its broker id and the change's id.
@@ -16,13 +25,7 @@ export async function waitingRateChange(maker: Caller, name: string, code: strin
     displayOrder: "10",
     autoRebate: false,
     active: true,
-    terms: {
-      conditions: "",
-      conditionsEn: "",
-      creditCycle: "",
-      creditDay: "",
-      rates: [{ accountType: "Standard", kind: "jpy_per_lot", value: "800" }],
-    },
+    terms: STANDARD_800,
   } as never);
   return { brokerId: id, rateChange: rateChange! };
 }

@@ -5,6 +5,7 @@ import { callerFor, createUser } from "../helpers/fixtures";
 import { refusal } from "../helpers/outcome";
 import { auditsOf } from "../helpers/audit";
 import { createAccount, previewed } from "../helpers/cashback";
+import { STANDARD_800 } from "../helpers/rate-change";
 
 /**
  * Maker-checker for rate cards: one admin's change of a broker's rates is in force nowhere (not
@@ -64,13 +65,7 @@ describe(`second approval of rate card changes on ${testEngine}`, () => {
   it("a new broker's first rates wait too: no row priced at them until another admin approves", async () => {
     const { id, rateChange } = await suite.admin.brokers.create({
       ...brokerInput({ name: "First rates", code: "firstrates", displayOrder: "99" }),
-      terms: {
-        conditions: "",
-        conditionsEn: "",
-        creditCycle: "",
-        creditDay: "",
-        rates: [{ accountType: "Standard", kind: "jpy_per_lot", value: "800" }],
-      },
+      terms: STANDARD_800,
     });
     expect(rateChange).toBeTruthy();
     expect(await inForce(id)).toEqual([]);
