@@ -138,10 +138,21 @@ test.describe("admin: broker rates", () => {
     await rows.nth(0).getByLabel("レート", { exact: true }).fill("1,200");
     await form.getByLabel("入金日(毎月)").fill("12");
     await form.getByRole("button", { name: "追加する" }).click();
-    await expect(page.getByTestId("broker-saved")).toContainText(name);
-
+    // Its first rates wait for a second admin: the maker lands on its edit page, told so, and
+    // the public card shows no rates yet.
+    await expect(page.getByTestId("rate-change-waiting")).toContainText(
+      "最初のレートは、別の管理者が二次承認するまで反映されず",
+    );
+    await expect(page.getByTestId("rate-changes").getByTestId("awaiting-other")).toBeVisible();
+    const editUrl = page.url();
     await visit(page, "/brokers");
     const card = page.getByTestId("broker-card").filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId("rate-line")).toHaveCount(0);
+    await visit(page, editUrl);
+    await approveAsAnotherAdmin(page, login);
+
+    await visit(page, "/brokers");
     await expect(card.getByTestId("rate-line")).toHaveText(["Standard¥1,200 / ロット"]);
     await expect(card.getByTestId("schedule")).toContainText("毎月12日に入金");
     await expect(card.getByTestId("conditions")).toHaveText("取引が対象です。");
@@ -177,7 +188,8 @@ test.describe("admin: broker rates", () => {
     await rows.nth(0).getByLabel("口座タイプ").fill("Standard");
     await rows.nth(0).getByLabel("レート", { exact: true }).fill("800");
     await form.getByRole("button", { name: "追加する" }).click();
-    await expect(page.getByTestId("broker-saved")).toContainText(name);
+    await expect(page.getByTestId("rate-change-waiting")).toBeVisible();
+    await approveAsAnotherAdmin(page, login);
 
     await visit(page, "/admin/account/brokers");
     await page.getByTestId("table-row").filter({ hasText: code }).getByRole("link").first().click();

@@ -1,11 +1,20 @@
 import type { Caller } from "./fixtures";
 
+/** A broker's terms of one rate, Standard at ¥800 a lot, and nothing else. */
+export const STANDARD_800 = {
+  conditions: "",
+  conditionsEn: "",
+  creditCycle: "",
+  creditDay: "",
+  rates: [{ accountType: "Standard", kind: "jpy_per_lot" as const, value: "800" }],
+};
+
 /**
- * A new broker whose first rates its maker saved: a rate change awaiting a second admin. Its
- * broker id and the change's id.
+ * A new broker created with its first rates by `maker`: they are a rate change awaiting a
+ * second admin. Its broker id and the change's id.
  */
 export async function waitingRateChange(maker: Caller, name: string, code: string) {
-  const fields = {
+  const { id, rateChange } = await maker.brokers.create({
     name,
     code,
     accountKind: "mt_number",
@@ -16,18 +25,7 @@ export async function waitingRateChange(maker: Caller, name: string, code: strin
     displayOrder: "10",
     autoRebate: false,
     active: true,
-  };
-  const { id } = await maker.brokers.create(fields as never);
-  const { rateChange } = await maker.brokers.update({
-    ...fields,
-    id,
-    terms: {
-      conditions: "",
-      conditionsEn: "",
-      creditCycle: "",
-      creditDay: "",
-      rates: [{ accountType: "Standard", kind: "jpy_per_lot", value: "800" }],
-    },
+    terms: STANDARD_800,
   } as never);
   return { brokerId: id, rateChange: rateChange! };
 }

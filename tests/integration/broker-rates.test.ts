@@ -134,14 +134,26 @@ describe(`broker rates and crediting on ${testEngine}`, () => {
     expect(await refusal(visitor.cashback.dashboard())).toBe("loginRequired");
   });
 
-  it("creates a broker with its terms", async () => {
-    const { id } = await suite.admin.brokers.create({
+  it("creates a broker with its terms, its first rates in force once a second admin approves", async () => {
+    const { id, rateChange } = await suite.admin.brokers.create({
       ...brokerInput({ name: "Weekly", code: "weekly" }),
       terms: terms({ creditCycle: "weekly", creditDay: "5", conditionsEn: "" }),
     });
-    const broker = await suite.admin.brokers.get({ id });
-    expect(broker).toMatchObject({ creditCycle: "weekly", creditDay: 5, conditionsEn: "" });
-    expect(broker.rates).toHaveLength(3);
+    // The schedule and conditions are saved at once; the rates wait.
+    const waiting = await suite.admin.brokers.get({ id });
+    expect(waiting).toMatchObject({ creditCycle: "weekly", creditDay: 5, conditionsEn: "" });
+    expect(waiting.rates).toEqual([]);
+    await suite.checker.brokers.rateChanges.approve({ id: rateChange! });
+    expect((await suite.admin.brokers.get({ id })).rates).toHaveLength(3);
+  });
+
+  it("creates a broker without rates with nothing to approve", async () => {
+    const { id, rateChange } = await suite.admin.brokers.create({
+      ...brokerInput({ name: "Bare", code: "bare" }),
+      terms: terms({ rates: [] }),
+    });
+    expect(rateChange).toBeNull();
+    expect(await suite.admin.brokers.rateChanges.list({ id })).toEqual([]);
   });
 
   it("gives a member the next crediting day of each broker they have a live account at", async () => {

@@ -4,6 +4,8 @@ import { brokersSuite } from "../helpers/brokers-suite";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { refusal } from "../helpers/outcome";
 import { auditsOf } from "../helpers/audit";
+import { createAccount, previewed } from "../helpers/cashback";
+import { STANDARD_800 } from "../helpers/rate-change";
 
 /**
  * Maker-checker for rate cards: one admin's change of a broker's rates is in force nowhere (not
@@ -50,7 +52,63 @@ const onPublicCard = async (code: string) => {
 const actionsOn = async (targetId: string) =>
   (await auditsOf(t.db, targetId)).map((a) => a.action).sort();
 
+/** One row at `code` for account 9900001, without an amount: priced from the card. */
+const pricedRow = (code: string, rowKey: string) =>
+  Buffer.from(
+    [
+      "trade_date,broker,account,lots,currency,ib_commission,row_key",
+      `2026-11-02,${code},9900001,2,JPY,,${rowKey}`,
+    ].join("\n"),
+  ).toString("base64");
+
 describe(`second approval of rate card changes on ${testEngine}`, () => {
+  it("a new broker's first rates wait too: no row priced at them until another admin approves", async () => {
+    const { id, rateChange } = await suite.admin.brokers.create({
+      ...brokerInput({ name: "First rates", code: "firstrates", displayOrder: "99" }),
+      terms: STANDARD_800,
+    });
+    expect(rateChange).toBeTruthy();
+    expect(await inForce(id)).toEqual([]);
+    expect(await onPublicCard("firstrates")).toEqual([]);
+    expect(await rowWhere(t.db, "broker_rate_changes", "id", rateChange!)).toMatchObject({
+      status: "checking",
+      first_approved_by: suite.adminId,
+      effective_from: "2000-01-01",
+    });
+    expect(await actionsOn(rateChange!)).toEqual(["rate_change.firstApprove"]);
+
+    const member = await createUser(t.db);
+    await createAccount(t.db, member.id, id, "9900001");
+    const preview = (rowKey: string) =>
+      previewed(
+        t.db,
+        suite.admin,
+        { fileName: `${rowKey}.csv`, contentBase64: pricedRow("firstrates", rowKey) },
+        storage,
+      );
+    const before = await preview("w1");
+    expect(before).toMatchObject({ total: 1, matched: 0, error: 1 });
+    const refused = await suite.admin.cashback.batch({ batchId: before.batchId });
+    expect(refused.page.rows.map((r) => r.error)).toEqual(["noRate"]);
+
+    // Its maker cannot be the second approval.
+    const id2 = rateChange!;
+    expect(await refusal(suite.admin.brokers.rateChanges.approve({ id: id2 }))).toBe(
+      "sameApprover",
+    );
+    expect(await inForce(id)).toEqual([]);
+
+    await suite.checker.brokers.rateChanges.approve({ id: id2 });
+    const card = [{ accountType: "Standard", kind: "jpy_per_lot", valueX100: 80_000 }];
+    expect(await inForce(id)).toEqual(card);
+    expect(await onPublicCard("firstrates")).toEqual(card);
+    const after = await preview("w2");
+    expect(after).toMatchObject({ total: 1, matched: 1, error: 0 });
+    const priced = await suite.admin.cashback.batch({ batchId: after.batchId });
+    // 2 lots × ¥800.
+    expect(priced.page.rows.map((r) => [r.amountYen, r.rateFrom])).toEqual([[1_600, "2000-01-01"]]);
+  });
+
   it("one admin's change waits: nothing in force, its maker recorded as the first approval", async () => {
     const b = await freshBroker();
     const { rateChange } = await b.save("800");

@@ -19,7 +19,6 @@ import {
   type RateCardVersion,
   rateVersionsOf,
   ratesChange,
-  saveRateVersion,
   termColumns,
   versionsShown,
 } from "./terms";
@@ -223,16 +222,23 @@ function codeTaken(error: unknown): never {
   throw error;
 }
 
+/**
+ * Creates a broker; its first rates, if any, only wait for a second admin (`rateChange`: its
+ * id): nothing is priced at them until another admin approves them.
+ */
 export async function createBroker(
   deps: BrokerDeps,
   adminId: string,
   input: BrokerValues,
   images: BrokerImages,
   terms?: BrokerTerms,
-): Promise<{ id: string }> {
+): Promise<{ id: string; rateChange: string | null }> {
   const stored = await storeImages(deps, images);
   const id = newId();
   const now = nowDb();
+  // Its first rates are a rate change like any other: they wait for a second admin.
+  const rates = terms ? ratesChange([], terms.rates) : null;
+  let rateChange: string | null = null;
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
       const values = {
@@ -245,24 +251,25 @@ export async function createBroker(
         updated_at: now,
       };
       await trx.insertInto("brokers").values(values).execute();
-      // A new broker's rates apply from the start, or from the day the admin gave.
-      if (terms) {
-        const from = effectiveDay([], terms.ratesFrom ?? null);
-        await saveRateVersion(trx, id, terms.rates, from, adminId);
-      }
+      // The broker's record lists the rates asked for; the rate change's own records say when
+      // they are in force: from the start, or from the day the admin gave, once approved.
       await recordAudit(trx, {
         actorId: adminId,
         action: "broker.create",
         targetType: "broker",
         targetId: id,
-        data: { after: { ...values, rates: ratesChange([], terms?.rates ?? [])?.after ?? [] } },
+        data: { after: { ...values, rates: rates?.after ?? [] } },
       });
+      if (terms && rates) {
+        const from = effectiveDay([], terms.ratesFrom ?? null);
+        rateChange = (await proposeRateChange(trx, adminId, id, from, rates, terms.rates)).id;
+      }
     });
   } catch (error) {
     await discardFiles(deps, [stored.logo, stored.banner], "a broker image");
     codeTaken(error);
   }
-  return { id };
+  return { id, rateChange };
 }
 
 /**

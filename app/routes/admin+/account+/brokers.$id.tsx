@@ -11,6 +11,7 @@ import { actionLink } from "~/components/ui/link";
 import { title } from "~/lib/page-title";
 import { readForm } from "~/lib/refusals.server";
 import { presentDecisionForm } from "../../../../server/domain/present";
+import { EARLIEST } from "../../../../server/domain/pricing";
 import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
 import { Alert, FormErrorAlert } from "~/components/ui/Alert";
 import { Section } from "~/components/ui/card";
@@ -90,6 +91,8 @@ export default function EditBroker() {
   const { broker, rateChanges, adminId } = useLoaderData<typeof loader>();
   const refused = useRefusedForm();
   const [params] = useSearchParams();
+  // "waiting": a save changed the rates; "created": a new broker's first rates.
+  const waiting = params.get("rateChange");
   const decision = useActionData<typeof action>() as
     | { ok: true; intent: string }
     | { ok: false; error?: unknown; values?: Record<string, string> }
@@ -112,9 +115,9 @@ export default function EditBroker() {
       >
         {t("adjustments.link")}
       </Link>
-      {params.get("rateChange") === "waiting" && !decision && (
+      {waiting && !decision && (
         <Alert tone="info" testId="rate-change-waiting">
-          {t("brokers.rateChanges.waiting")}
+          {t(`brokers.rateChanges.${waiting === "created" ? "created" : "waiting"}`)}
         </Alert>
       )}
       {decision?.ok && (
@@ -131,8 +134,10 @@ export default function EditBroker() {
             {rateChanges.map((c) => (
               <li key={c.id} className="space-y-2 py-3 text-sm" data-testid="rate-change">
                 <p className="font-medium">
-                  {t("brokers.rateChanges.from", { day: c.from })} ·{" "}
-                  {t(`brokers.rateChanges.status.${c.status}`)}
+                  {c.from === EARLIEST
+                    ? t("brokers.rateChanges.fromStart")
+                    : t("brokers.rateChanges.from", { day: c.from })}{" "}
+                  · {t(`brokers.rateChanges.status.${c.status}`)}
                 </p>
                 <p className="break-words text-slate-600 dark:text-slate-300">
                   {c.rates.length === 0

@@ -18,7 +18,11 @@ export const action = /* @__PURE__ */ answerRefusals(({ request, context }: Acti
     parseForm(request, brokerFormInput, BROKER_FORM),
     async (form) =>
       context.trpc.brokers.create({ ...form.input, ...(await brokerImages(form.form)) }),
-    (form) => listWithSaved("/admin/account/brokers", form.value.name),
+    // Its first rates wait for a second admin: its edit page says so and lists them.
+    (form, saved) =>
+      saved.rateChange
+        ? `/admin/account/brokers/${saved.id}?rateChange=created`
+        : listWithSaved("/admin/account/brokers", form.value.name),
   );
 });
 
