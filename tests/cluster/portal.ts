@@ -112,6 +112,9 @@ export async function submit(
         headers: {
           "content-type": "application/x-www-form-urlencoded",
           origin: ORIGIN,
+          // Both web processes stand behind one address, which the proxy passes on: single
+          // fetch refuses an action whose Origin is not the Host (or X-Forwarded-Host) it got.
+          "x-forwarded-host": new URL(ORIGIN).host,
           "sec-fetch-site": "same-origin",
           cookie: who.cookie,
         },
