@@ -28,7 +28,9 @@ test.describe("public home", () => {
 
     // 10 lots at XM Standard (¥640 a lot) is ¥6,400 a month, in integers.
     await page.getByLabel("1か月の取引量(ロット)").fill("10");
-    const xm = page.getByTestId("calculator-broker").filter({ hasText: "XM" });
+    const xm = page
+      .getByTestId("calculator-broker")
+      .filter({ has: page.getByText("XM", { exact: true }) });
     await expect(xm.getByTestId("per-month").first()).toHaveText("月 ¥6,400");
 
     await page.getByTestId("welcome-register").click();
@@ -68,7 +70,7 @@ test.describe("a broker's page", () => {
     browser,
   }) => {
     await visit(page, "/brokers");
-    await page.getByTestId("broker-page-link").filter({ hasText: "XM" }).click();
+    await page.getByTestId("broker-page-link").filter({ hasText: /^XM$/ }).click();
     await expect(page).toHaveURL(/\/brokers\/xm$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("XMのキャッシュバック");
     await expect(page.getByTestId("rate-line")).toHaveCount(4);
