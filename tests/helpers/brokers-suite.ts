@@ -22,6 +22,23 @@ export const TITAN_FX = {
  * different account-id rules (XM, TitanFX, Exness, Errante with automatic rebates, and an
  * inactive one) and the helpers to add more and to sign members in.
  */
+/** A broker form's input: a plain MT-number broker, with `overrides`. */
+export function brokerInput(overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Broker",
+    code: "broker",
+    accountKind: "mt_number",
+    idCharset: "",
+    idMinLength: "",
+    idMaxLength: "",
+    signupUrl: "https://broker.example/signup",
+    displayOrder: "10",
+    autoRebate: false,
+    active: true,
+    ...overrides,
+  };
+}
+
 export function brokersSuite() {
   const t = fileDatabase();
   const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-brokers-")));
@@ -40,22 +57,6 @@ export function brokersSuite() {
     member,
     outcome: refusal,
   };
-
-  function brokerInput(overrides: Record<string, unknown> = {}) {
-    return {
-      name: "Broker",
-      code: "broker",
-      accountKind: "mt_number",
-      idCharset: "",
-      idMinLength: "",
-      idMaxLength: "",
-      signupUrl: "https://broker.example/signup",
-      displayOrder: "10",
-      autoRebate: false,
-      active: true,
-      ...overrides,
-    };
-  }
 
   async function createBroker(overrides: Record<string, unknown>, images = {}) {
     const { id } = await suite.admin.brokers.create({ ...brokerInput(overrides), ...images });

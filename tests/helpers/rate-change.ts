@@ -1,3 +1,4 @@
+import { brokerInput } from "./brokers-suite";
 import type { Caller } from "./fixtures";
 
 /** A broker's terms of one rate, Standard at ¥800 a lot, and nothing else. */
@@ -15,16 +16,7 @@ export const STANDARD_800 = {
  */
 export async function waitingRateChange(maker: Caller, name: string, code: string) {
   const { id, rateChange } = await maker.brokers.create({
-    name,
-    code,
-    accountKind: "mt_number",
-    idCharset: "",
-    idMinLength: "",
-    idMaxLength: "",
-    signupUrl: "https://broker.example/signup",
-    displayOrder: "10",
-    autoRebate: false,
-    active: true,
+    ...brokerInput({ name, code }),
     terms: STANDARD_800,
   } as never);
   return { brokerId: id, rateChange: rateChange! };
