@@ -62,7 +62,8 @@ export const action = /* @__PURE__ */ answerRefusals(
       profileId: typeof profileId === "string" ? profileId : "",
     };
     const file = read.report;
-    if (!file || (file.bytes.length === 0 && !file.name)) {
+    // No file chosen (an empty file input sends a part without a name, which is not kept).
+    if (!file) {
       return refusal({ key: null, params: null, fieldErrors: { file: "required" } }, values);
     }
     const result = await attempt(values, () =>
