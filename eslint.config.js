@@ -7,9 +7,25 @@ import tseslint from "typescript-eslint";
 
 /** server/, bot/ and db/ never reach into the web app. */
 const NO_APP = {
-  regex: "^(\\.\\./)+app(/|$)|^~/",
+  regex: "^(\\.\\./)+app(/|$)|^#app(/|$)",
   message: "server/, bot/ and db/ must not import app/: move shared pure code to server/domain.",
 };
+
+/**
+ * An import that leaves its top-level folder names the folder's alias (package.json `imports`):
+ * #app, #server, #domain (server/domain), #db, #tools, #bot. Inside a folder, relative paths.
+ */
+const ALIASES = [
+  {
+    regex: "^(\\.\\./)+(app|server|db|tools|bot)(/|$)",
+    message:
+      "Import another top-level folder through its alias: #app/…, #server/…, #domain/…, #db, #tools/…, #bot/….",
+  },
+  {
+    regex: "^#server/domain(/|$)",
+    message: "server/domain has its own alias: #domain/….",
+  },
+];
 
 export default tseslint.config(
   {
@@ -41,6 +57,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["bench/minimal/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: ALIASES }] },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ...react.configs.flat.recommended,
     ...react.configs.flat["jsx-runtime"],
@@ -58,16 +79,17 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ...ALIASES,
             // The data path is one way: a route reaches data only through the tRPC caller.
             {
-              group: ["**/db", "**/db/*", "kysely", "mysql2", "better-sqlite3"],
+              regex: "^(#db|kysely|mysql2|better-sqlite3)(/|$)",
               message: "Routes and components reach data through tRPC, never the database.",
             },
-            // The app/server boundary (decision 062): app/ runs code of the server only from
+            // The app/server boundary: app/ runs code of the server only from
             // server/domain (pure rules both sides share); server work is reached through the
             // load context (context.trpc, context.csv). Types may come from anywhere.
             {
-              regex: "^(\\.\\./)+(bot|server(?!/domain(/|$)))(/|$)",
+              regex: "^#(bot|server)(/|$)",
               allowTypeImports: true,
               message:
                 "app/ imports code only from server/domain (types from anywhere): move the pure part there, or reach the server through the load context.",
@@ -82,7 +104,7 @@ export default tseslint.config(
     // the demo seed and the command line, may). Shared pure code lives in server/domain.
     files: ["server/**/*.ts", "bot/**/*.ts", "db/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [NO_APP] }],
+      "no-restricted-imports": ["error", { patterns: [...ALIASES, NO_APP] }],
     },
   },
   {
@@ -96,9 +118,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ...ALIASES,
             NO_APP,
             {
-              regex: "^(\\.\\./)+features(/|$)",
+              regex: "^(\\.\\./)+features(/|$)|^#server/features(/|$)",
               message:
                 "core (server/auth, server/lib, server/trpc) must not import a feature: let the feature register with the core instead.",
             },
@@ -116,9 +139,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ...ALIASES,
             NO_APP,
             {
-              regex: "^(\\.\\./)+(bot|server(?!/domain(/|$)|/version$))(/|$)",
+              regex: "^#(bot|server(?!/version$))(/|$)",
               message:
                 "db/ must not import the server (only server/domain and server/version): pass what it needs into createDb.",
             },

@@ -1,5 +1,4 @@
 import { availableParallelism } from "node:os";
-import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
@@ -10,7 +9,6 @@ import { configDefaults, defineConfig } from "vitest/config";
 const FRESH_PROCESS = ["tests/unit/browser-imports.test.ts"];
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     environment: "node",
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },

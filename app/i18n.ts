@@ -1,5 +1,5 @@
 /** i18next's settings for the server and the browser; the languages are in server/domain. */
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from "../server/domain/language";
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from "#domain/language";
 
 export {
   DEFAULT_LANGUAGE,
@@ -8,7 +8,7 @@ export {
   languageFromCookieHeader,
   SUPPORTED_LANGUAGES,
   toLanguage,
-} from "../server/domain/language";
+} from "#domain/language";
 export const LANGUAGE_STORAGE_KEY = "language";
 export const LANGUAGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 

@@ -1,6 +1,6 @@
-import type { csvResponse } from "../server/lib/csv";
-import type { Logger } from "../server/logger";
-import type { Caller } from "../server/trpc/router";
+import type { csvResponse } from "#server/lib/csv";
+import type { Logger } from "#server/logger";
+import type { Caller } from "#server/trpc/router";
 
 /** What the express server hands every loader and action (server/app.ts). */
 declare module "@remix-run/server-runtime" {

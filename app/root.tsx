@@ -34,9 +34,9 @@ import { documentTitle } from "./lib/page-title";
 import { layoutFor, themeFromCookieHeader } from "./lib/shell";
 import { ThemeProvider, useEffectiveTheme, useShellRoute } from "./lib/theme";
 import stylesheet from "./tailwind.css";
-import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
-import { answerRefusals } from "~/lib/refusals.server";
+import { card } from "#app/components/ui/card";
+import { textLink } from "#app/components/ui/link";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -226,4 +226,4 @@ export function ErrorBoundary() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

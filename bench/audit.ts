@@ -16,10 +16,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createConnection } from "mysql2/promise";
-import { createDb, type Db } from "../db";
-import { migrateToLatest } from "../db/migrate";
-import { toDbTime } from "../db/time";
-import { auditInput, auditPage as page } from "../server/features/audit/service";
+import { createDb, type Db } from "#db";
+import { migrateToLatest } from "#db/migrate";
+import { toDbTime } from "#db/time";
+import { auditInput, auditPage as page } from "#server/features/audit/service";
 
 /** The page as its procedure calls it: the input parsed by its schema. */
 const auditPage = (db: Db, input: Record<string, string>) => page(db, auditInput.parse(input));

@@ -22,7 +22,7 @@ import {
   type ZlibOptions,
 } from "node:zlib";
 import type { Transform } from "node:stream";
-import { compressor } from "../server/compression";
+import { compressor } from "#server/compression";
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 2000);
 const CHUNK = Number(process.env.BENCH_CHUNK ?? 16 * 1024);

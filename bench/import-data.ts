@@ -1,10 +1,10 @@
 /** The import benchmark's data: its members and accounts, and the report files it imports. */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Db } from "../db";
-import { newId } from "../db/id";
-import { DEMO_SHAPES } from "../tools/seed/reports";
-import { saveProfile } from "../server/features/cashback/profiles";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { DEMO_SHAPES } from "#tools/seed/reports";
+import { saveProfile } from "#server/features/cashback/profiles";
 import { createBroker } from "../tests/helpers/cashback";
 
 /**

@@ -6,9 +6,9 @@
 import { Readable } from "node:stream";
 import { type Insertable, sql } from "kysely";
 import { createConnection } from "mysql2/promise";
-import type { Db } from "../db";
-import { newId } from "../db/id";
-import type { Database } from "../db/schema";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { Database } from "#db/schema";
 import type { Account, Row } from "./import-data";
 
 export async function measureFloors(

@@ -28,7 +28,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
 import { decode } from "turbo-stream";
-import { DEMO_MEMBER } from "../tools/seed";
+import { DEMO_MEMBER } from "#tools/seed";
 import { childEnv, freePort } from "../tests/helpers/processes";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";

@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { createDb } from "../db";
-import { migrateToLatest } from "../db/migrate";
-import { monthsBefore } from "../server/domain/margin";
-import { marginReport, monthMargin } from "../server/features/cashback/margin";
+import { createDb } from "#db";
+import { migrateToLatest } from "#db/migrate";
+import { monthsBefore } from "#domain/margin";
+import { marginReport, monthMargin } from "#server/features/cashback/margin";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const MONTHS = 24;

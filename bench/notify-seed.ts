@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Db } from "../db";
-import { newId } from "../db/id";
-import { nowDb } from "../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 
 /**
  * Members with a linked LINE account who follow the channel, and `count` queued LINE

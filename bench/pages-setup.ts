@@ -7,7 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createConnection } from "mysql2/promise";
-import { DEMO_MEMBER } from "../tools/seed";
+import { DEMO_MEMBER } from "#tools/seed";
 import { BENCH_ADMIN_TOTP_SECRET } from "./seed";
 import { signIn } from "../tests/helpers/http-session";
 

@@ -49,7 +49,7 @@
  *   BENCH_PHASES             `ratios`, `latency` or both (default)
  */
 import { loadavg } from "node:os";
-import { DEMO_MEMBER } from "../tools/seed";
+import { DEMO_MEMBER } from "#tools/seed";
 import { ACCEPT_FOR, type BenchEncoding, DURATION, type Run, run, WARMUP } from "./load";
 import {
   DATABASE_URL,

@@ -3,7 +3,7 @@
  * broker accounts (seedMembers), and the moneyless member activity: gachas and campaigns
  * (seedGachasAndCampaigns). See bench/seed.ts for the dataset as a whole.
  */
-import { hashPassword } from "../server/auth/password";
+import { hashPassword } from "#server/auth/password";
 import { DAY_MS, dbTime, q, type SeedContext, tokyoAt } from "./seed-support";
 
 export const BENCH_PASSWORD = "bench-password-1";

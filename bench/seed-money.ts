@@ -3,7 +3,7 @@
  * the ledger built on it with withdrawals, transfers and wallets (seedLedger). See
  * bench/seed.ts for the dataset as a whole.
  */
-import { DEFAULT_AFFILIATE_RATE_BP, rewardFor } from "../server/features/affiliate/rates";
+import { DEFAULT_AFFILIATE_RATE_BP, rewardFor } from "#server/features/affiliate/rates";
 import type { Population } from "./seed-members";
 import { DAY_MS, dbTime, q, type SeedContext, tokyoAt, tokyoDate } from "./seed-support";
 

@@ -26,9 +26,9 @@
  */
 import { performance } from "node:perf_hooks";
 import { createConnection } from "mysql2/promise";
-import { createDb } from "../db";
-import { migrateToLatest } from "../db/migrate";
-import { fillRankingTotals } from "../db/migrations/202611211610_ranking_totals";
+import { createDb } from "#db";
+import { migrateToLatest } from "#db/migrate";
+import { fillRankingTotals } from "#db/migrations/202611211610_ranking_totals";
 import {
   BENCH_ADMIN_EMAIL,
   BENCH_PASSWORD,

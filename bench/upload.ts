@@ -23,10 +23,10 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { once } from "node:events";
-import { createDb } from "../db";
-import { migrateToLatest } from "../db/migrate";
-import { nowDb } from "../db/time";
-import { createSession, SESSION_COOKIE } from "../server/auth/session";
+import { createDb } from "#db";
+import { migrateToLatest } from "#db/migrate";
+import { nowDb } from "#db/time";
+import { createSession, SESSION_COOKIE } from "#server/auth/session";
 import { seedBench } from "./import-data";
 
 const QUIET_S = Number(process.env.BENCH_QUIET_S ?? 15);

@@ -1,11 +1,11 @@
-import { createDb } from "../db";
-import { logSchema, prepareSchema } from "../db/migrate";
-import { configOrExit, configWarnings } from "../server/config";
-import { databaseBeforeStart } from "../server/database-wait";
-import { databaseMetrics } from "../server/metrics-db";
-import { processLogger } from "../server/logger";
-import { installGracefulShutdown } from "../server/shutdown";
-import { VERSION } from "../server/version";
+import { createDb } from "#db";
+import { logSchema, prepareSchema } from "#db/migrate";
+import { configOrExit, configWarnings } from "#server/config";
+import { databaseBeforeStart } from "#server/database-wait";
+import { databaseMetrics } from "#server/metrics-db";
+import { processLogger } from "#server/logger";
+import { installGracefulShutdown } from "#server/shutdown";
+import { VERSION } from "#server/version";
 import { createBot } from "./worker";
 
 /**

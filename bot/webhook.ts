@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type Db, within } from "../db";
-import { storeEvents, webhookBody } from "../server/features/line/webhook";
-import { validWebhookSignature } from "../server/line/messaging";
-import type { Logger } from "../server/logger";
+import { type Db, within } from "#db";
+import { storeEvents, webhookBody } from "#server/features/line/webhook";
+import { validWebhookSignature } from "#server/line/messaging";
+import type { Logger } from "#server/logger";
 
 /** LINE's webhook bodies are small; anything this large is not from LINE. */
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;

@@ -1,32 +1,32 @@
 import http from "node:http";
 import { hostname } from "node:os";
-import type { Db } from "../db";
-import { ping } from "../db";
-import type { Config } from "../server/config";
+import type { Db } from "#db";
+import { ping } from "#db";
+import type { Config } from "#server/config";
 import {
   processEvents,
   pruneEvents,
   WEBHOOK_EVENT_RETENTION_DAYS,
-} from "../server/features/line/webhook";
-import { type LineMessaging, lineMessaging } from "../server/line/messaging";
+} from "#server/features/line/webhook";
+import { type LineMessaging, lineMessaging } from "#server/line/messaging";
 import {
   installRichMenu,
   type RichMenuApi,
   richMenuApi,
   richMenuDefinition,
   richMenuImage,
-} from "../server/line/rich-menu";
-import { outboxBacklog } from "../server/notify/outbox";
-import { observeRequest, scrapedGauge, serveMetrics } from "../server/metrics";
-import { watchDatabase } from "../server/metrics-db";
-import type { Logger } from "../server/logger";
-import { type Mailer, mailerFor } from "../server/mail";
-import { NotificationDispatcher } from "../server/notify/dispatcher";
-import { MailDispatcher } from "../server/notify/mail-dispatcher";
-import { VERSION } from "../server/version";
-import { storageFor } from "../server/storage";
-import { eraseClosedAccounts } from "../server/features/profile/closing";
-import { runDataExports } from "../server/features/profile/data-export";
+} from "#server/line/rich-menu";
+import { outboxBacklog } from "#server/notify/outbox";
+import { observeRequest, scrapedGauge, serveMetrics } from "#server/metrics";
+import { watchDatabase } from "#server/metrics-db";
+import type { Logger } from "#server/logger";
+import { type Mailer, mailerFor } from "#server/mail";
+import { NotificationDispatcher } from "#server/notify/dispatcher";
+import { MailDispatcher } from "#server/notify/mail-dispatcher";
+import { VERSION } from "#server/version";
+import { storageFor } from "#server/storage";
+import { eraseClosedAccounts } from "#server/features/profile/closing";
+import { runDataExports } from "#server/features/profile/data-export";
 import { webhookHandler } from "./webhook";
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ID_PATTERN } from "../server/domain/fields";
+import { ID_PATTERN } from "#domain/fields";
 
 // Crockford base32, lower case: readable, URL-safe, and unaffected by case-insensitive collations.
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";

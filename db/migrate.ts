@@ -1,5 +1,5 @@
 import { Migrator, sql, type Migration, type MigrationResultSet } from "kysely";
-import { VERSION } from "../server/version";
+import { VERSION } from "#server/version";
 import type { Db } from "./index";
 import { migrations } from "./migrations";
 

@@ -3,7 +3,7 @@
  * into DATETIME(3) and returns it unchanged (dateStrings), SQLite keeps it as text that sorts
  * and compares correctly. People see Asia/Tokyo; that conversion happens at display time.
  */
-import { toDbTime } from "../server/domain/tokyo";
+import { toDbTime } from "#domain/tokyo";
 
 export { toDbTime };
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { configTable, TABLE_END, TABLE_START } from "../server/config-docs";
+import { configTable, TABLE_END, TABLE_START } from "#server/config-docs";
 
 const readme = path.resolve(import.meta.dirname, "../README.md");
 const text = readFileSync(readme, "utf8");

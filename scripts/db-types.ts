@@ -18,8 +18,8 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { createConnection } from "mysql2/promise";
 import { format, resolveConfig } from "prettier";
-import { createDb } from "../db";
-import { migrateToLatest } from "../db/migrate";
+import { createDb } from "#db";
+import { migrateToLatest } from "#db/migrate";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const GENERATED_FILE = path.join(root, "db/schema.generated.ts");

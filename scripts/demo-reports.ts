@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEMO_SHAPES, sampleFileName, sampleTrades } from "../tools/seed/reports";
+import { DEMO_SHAPES, sampleFileName, sampleTrades } from "#tools/seed/reports";
 
 const dir = path.join(import.meta.dirname, "../tools/seed/reports");
 for (const shape of DEMO_SHAPES.values()) {

@@ -16,13 +16,13 @@ import {
   HomeIcon,
 } from "@heroicons/react/24/outline";
 import { chromium } from "playwright-core";
-import type { LiffPage } from "../server/domain/liff";
+import type { LiffPage } from "#domain/liff";
 import {
   RICH_MENU_LABELS,
   RICH_MENU_MAX_BYTES,
   RICH_MENU_SIZE,
   richMenuAreas,
-} from "../server/line/rich-menu";
+} from "#server/line/rich-menu";
 
 const ICONS: Record<LiffPage, typeof HomeIcon> = {
   dashboard: HomeIcon,

@@ -14,8 +14,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { createConnection } from "mysql2/promise";
-import { createDb, type Db } from "../db";
-import { migrateToLatest } from "../db/migrate";
+import { createDb, type Db } from "#db";
+import { migrateToLatest } from "#db/migrate";
 
 async function dumpSqlite(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), "schema-dump-"));

@@ -6,7 +6,7 @@ import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import express, { type Request } from "express";
-import { type Db, ping } from "../db";
+import { type Db, ping } from "#db";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
 import { accessLog } from "./access-log";

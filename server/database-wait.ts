@@ -1,5 +1,5 @@
 import http from "node:http";
-import { type Db, ping, within } from "../db";
+import { type Db, ping, within } from "#db";
 
 /**
  * What a process does when it starts while its database is down: it keeps trying, answers

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { createDb } from "../db";
-import { logSchema, prepareSchema } from "../db/migrate";
+import { createDb } from "#db";
+import { logSchema, prepareSchema } from "#db/migrate";
 import { createApp } from "./app";
 import { databaseMetrics } from "./metrics-db";
 import { configOrExit, configWarnings } from "./config";

@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { createDb } from "../db";
+import { createDb } from "#db";
 import { configOrExit } from "./config";
 import { ImportWorker } from "./features/cashback/worker";
 import { processLogger } from "./logger";

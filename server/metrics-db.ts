@@ -1,6 +1,6 @@
 import type { Pool } from "mysql2";
-import { type Db, type DbObserver, ping, within } from "../db";
-import { fromDbTime } from "../db/time";
+import { type Db, type DbObserver, ping, within } from "#db";
+import { fromDbTime } from "#db/time";
 import { dbQueryDuration, scrapedGauge } from "./metrics";
 import { outboxBacklog } from "./notify/outbox";
 

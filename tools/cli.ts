@@ -1,13 +1,13 @@
-import { cliConfig, ConfigError } from "../server/config";
-import { createDb } from "../db/index";
-import { migrateToLatest } from "../db/migrate";
+import { cliConfig, ConfigError } from "#server/config";
+import { createDb } from "#db";
+import { migrateToLatest } from "#db/migrate";
 import { DEMO_ADMIN, DEMO_LOGINS, seed } from "./seed";
-import { timeStep, totpAt } from "../server/auth/totp";
-import { createOrPromoteAdmin } from "../server/features/admin/accounts";
-import { checkLedger } from "../server/ledger";
-import { VERSION } from "../server/version";
-import { formatResult, runDoctor } from "../server/doctor";
-import { backupDatabase, restoreDatabase } from "../server/backup";
+import { timeStep, totpAt } from "#server/auth/totp";
+import { createOrPromoteAdmin } from "#server/features/admin/accounts";
+import { checkLedger } from "#server/ledger";
+import { VERSION } from "#server/version";
+import { formatResult, runDoctor } from "#server/doctor";
+import { backupDatabase, restoreDatabase } from "#server/backup";
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);

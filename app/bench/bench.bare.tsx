@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { answerRefusals } from "~/lib/refusals.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The portal's empty page for the page benchmark (npm run bench:pages): the same server, root

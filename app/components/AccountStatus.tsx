@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { AdminText } from "~/components/AdminText";
-import { stateBadge } from "~/components/ui/Badge";
+import { AdminText } from "#app/components/AdminText";
+import { stateBadge } from "#app/components/ui/Badge";
 
 export type AccountStatus = "pending" | "approved" | "denied";
 

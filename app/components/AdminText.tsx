@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Badge } from "~/components/ui/Badge";
+import { Badge } from "#app/components/ui/Badge";
 
 /**
  * Free text an admin wrote to one member (a rejection reason, a present's note), in the language

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { shouldTrackPageView } from "~/lib/analytics";
+import { shouldTrackPageView } from "#app/lib/analytics";
 
 declare global {
   interface Window {

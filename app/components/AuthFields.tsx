@@ -2,10 +2,10 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { $ZodType } from "zod/v4/core";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { Field, type FormErrorShape, SubmitButton, useFieldError } from "~/components/ui/form";
-import { textLink } from "~/components/ui/link";
-import { useFormValidation } from "~/lib/validation";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { Field, type FormErrorShape, SubmitButton, useFieldError } from "#app/components/ui/form";
+import { textLink } from "#app/components/ui/link";
+import { useFormValidation } from "#app/lib/validation";
 
 /*
  * The credential inputs of the sign-in, sign-up, recovery and security pages. Each input's

@@ -1,7 +1,7 @@
 import ArrowLeftIcon from "@heroicons/react/20/solid/ArrowLeftIcon";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { textLink } from "~/components/ui/link";
+import { textLink } from "#app/components/ui/link";
 
 /** The "← back to the list" link at the top of a member detail page. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {

@@ -1,15 +1,15 @@
 import { useState } from "react";
-import { brokerFormInput } from "../../server/domain/broker";
+import { brokerFormInput } from "#domain/broker";
 import { useTranslation } from "react-i18next";
-import { LabelledOptions } from "~/components/admin/LabelledOptions";
-import { CheckboxField, Field, SelectField } from "~/components/ui/form";
-import { EntityForm, type RecordFormProps, useRecordForm } from "~/components/admin/EntityForm";
-import { RecordImageField } from "~/components/admin/ImageFields";
+import { LabelledOptions } from "#app/components/admin/LabelledOptions";
+import { CheckboxField, Field, SelectField } from "#app/components/ui/form";
+import { EntityForm, type RecordFormProps, useRecordForm } from "#app/components/admin/EntityForm";
+import { RecordImageField } from "#app/components/admin/ImageFields";
 import {
   BrokerTermsFields,
   EMPTY_TERMS,
   type TermsFormValues,
-} from "~/components/brokers/BrokerTermsFields";
+} from "#app/components/brokers/BrokerTermsFields";
 
 export interface BrokerFormValues {
   name: string;

@@ -2,11 +2,11 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { type ComponentType, Fragment, type ReactNode, type SVGProps } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { PageHeading } from "~/components/ui/PageTitle";
-import { lastPage, withParams } from "~/components/table/url";
+import { focusRing } from "#app/components/shell/styles";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { PageHeading } from "#app/components/ui/PageTitle";
+import { lastPage, withParams } from "#app/components/table/url";
 
 /**
  * The member card lists (campaigns, gachas, EAs): one page frame (heading, filter pills, the

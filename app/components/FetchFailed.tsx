@@ -1,6 +1,6 @@
 import { useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/Alert";
+import { Alert } from "#app/components/ui/Alert";
 
 /**
  * The error boundary of a member money page (cashback, withdrawals): the data could not be

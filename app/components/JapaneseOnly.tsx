@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Badge } from "~/components/ui/Badge";
+import { Badge } from "#app/components/ui/Badge";
 
 /**
  * An admin-written name or title (a campaign, a gacha, a help question) that an English reader

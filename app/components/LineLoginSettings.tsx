@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "~/components/ui/form";
-import { Alert } from "~/components/ui/Alert";
+import { SubmitButton } from "#app/components/ui/form";
+import { Alert } from "#app/components/ui/Alert";
 import { lineButton } from "./ReauthForm";
 
 export interface LineLoginState {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
+import { focusRing } from "#app/components/shell/styles";
 
 /** The popup's message to the login page: where to go now. */
 export const LINE_SIGN_IN_MESSAGE = "line-sign-in";

@@ -1,9 +1,9 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BackToLoginLink, failureOf } from "~/components/AuthFields";
-import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { AuthCard } from "~/components/ui/card";
+import { BackToLoginLink, failureOf } from "#app/components/AuthFields";
+import { type FormErrorShape, SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { AuthCard } from "#app/components/ui/card";
 
 /** What the routes behind a link load (checkEmailedLink) and what their action answers. */
 type Loaded = { valid: boolean; email: string | null };

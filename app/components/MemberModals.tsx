@@ -1,5 +1,5 @@
-import { GoalModal, type PendingGoal } from "~/components/marathon/GoalModal";
-import { type PopupContent, PopupModal } from "~/components/popups/PopupModal";
+import { GoalModal, type PendingGoal } from "#app/components/marathon/GoalModal";
+import { type PopupContent, PopupModal } from "#app/components/popups/PopupModal";
 
 /**
  * What opens by itself on a member's page: reached marathon goals first; the admin's popup

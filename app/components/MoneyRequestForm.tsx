@@ -1,11 +1,11 @@
 import { Form, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { $ZodType } from "zod/v4/core";
-import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
-import { useFormValidation } from "~/lib/validation";
+import { VerifyEmailNotice } from "#app/components/VerifyEmailNotice";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { type FormErrorShape, SubmitButton } from "#app/components/ui/form";
+import { useFormValidation } from "#app/lib/validation";
 
 /**
  * A member's request that moves money (a withdrawal, a transfer): what the action refused (the

@@ -1,9 +1,9 @@
 import KeyIcon from "@heroicons/react/20/solid/KeyIcon";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { runPasskey } from "~/lib/passkey";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { buttonClass } from "~/components/ui/button";
+import { runPasskey } from "#app/lib/passkey";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { buttonClass } from "#app/components/ui/button";
 
 /**
  * Signs in with a passkey: alone on the login page (passwordless), or as the second step

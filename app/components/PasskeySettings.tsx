@@ -1,11 +1,11 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "~/lib/format";
-import { runPasskey } from "~/lib/passkey";
-import { Field } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { buttonClass } from "~/components/ui/button";
+import { formatDateTime } from "#app/lib/format";
+import { runPasskey } from "#app/lib/passkey";
+import { Field } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { buttonClass } from "#app/components/ui/button";
 
 export interface PasskeyItem {
   id: string;

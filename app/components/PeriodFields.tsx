@@ -1,7 +1,7 @@
 import { useSearchParams } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PERIOD_PRESETS } from "../../server/domain/periods";
+import { PERIOD_PRESETS } from "#domain/periods";
 import { FilterField, filterControl, InputFilter } from "./table/TableFilters";
 
 /**

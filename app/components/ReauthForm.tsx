@@ -1,10 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CodeField, CurrentPasswordField, EmailField } from "~/components/AuthFields";
-import { PasskeyButton } from "~/components/PasskeyButton";
-import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { focusRing } from "~/components/shell/styles";
+import { CodeField, CurrentPasswordField, EmailField } from "#app/components/AuthFields";
+import { PasskeyButton } from "#app/components/PasskeyButton";
+import { type FormErrorShape, SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { focusRing } from "#app/components/shell/styles";
 
 /** LINE's green, darkened until white text on it is readable (4.6:1), as a 44 px button. */
 export const lineButton = `inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-[#05873a] px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-[#046c2e] sm:w-auto ${focusRing}`;

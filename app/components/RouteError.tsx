@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
+import { card } from "#app/components/ui/card";
+import { textLink } from "#app/components/ui/link";
 
 /**
  * What a page that failed shows inside its area's shell (the area's layout route renders it as

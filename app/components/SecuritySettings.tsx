@@ -1,13 +1,13 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CodeField, NewPasswordFields } from "~/components/AuthFields";
-import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
+import { CodeField, NewPasswordFields } from "#app/components/AuthFields";
+import { type FormErrorShape, SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
 import { type PasskeyItem, PasskeySettings } from "./PasskeySettings";
 import { passkeyStepUp, ReauthForm } from "./ReauthForm";
 import { type LineLoginState, LineLoginSettings } from "./LineLoginSettings";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageTitle } from "#app/components/ui/PageTitle";
 
 export interface SecurityStatus {
   email: string;

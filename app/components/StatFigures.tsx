@@ -1,4 +1,4 @@
-import { card } from "~/components/ui/card";
+import { card } from "#app/components/ui/card";
 
 /** One headline number of a member summary (cashback, affiliate): label, figure, optional note. */
 export interface StatFigure {

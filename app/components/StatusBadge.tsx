@@ -1,4 +1,4 @@
-import { stateBadge } from "~/components/ui/Badge";
+import { stateBadge } from "#app/components/ui/Badge";
 
 /** A request's state as a word and a colour (the word carries the meaning, not the colour). */
 export const StatusBadge = stateBadge<"status", string>("status", {

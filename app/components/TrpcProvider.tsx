@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { createQueryClient, createTrpcClient, trpc } from "~/lib/trpc";
+import { createQueryClient, createTrpcClient, trpc } from "#app/lib/trpc";
 
 interface Clients {
   queryClient: ReturnType<typeof createQueryClient>;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { actionLink } from "~/components/ui/link";
+import { actionLink } from "#app/components/ui/link";
 
 /**
  * Asks the member to replace a USDT address saved for the network payouts used before the

@@ -1,9 +1,9 @@
 import { useFetcher, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import type { FormFailure } from "~/lib/forms.server";
-import type { loader as rootLoader } from "~/root";
-import { buttonClass } from "~/components/ui/button";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import type { FormFailure } from "#app/lib/forms.server";
+import type { loader as rootLoader } from "#app/root";
+import { buttonClass } from "#app/components/ui/button";
 
 /**
  * Says that the member's email address is not confirmed yet, with a button that mails the

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#app/lib/format";
 
 /**
  * Small pieces of table cells for the admin lists with many columns, so they fit a laptop's

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { pendingCounts } from "../../server/features/admin/home";
+import type { pendingCounts } from "#server/features/admin/home";
 
 export type PendingCounts = Awaited<ReturnType<typeof pendingCounts>>;
 

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import type { AnnualStatement } from "../../server/features/wallet/annual";
+import type { AnnualStatement } from "#server/features/wallet/annual";
 import type { AnnualDocument, AnnualRow } from "./annual";
 import { formatYen } from "./money";
 import { japaneseFonts } from "./fonts.server";

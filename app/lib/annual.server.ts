@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
-import { annualInput } from "../../server/domain/annual";
-import { tokyoDay, tokyoYear } from "../../server/domain/tokyo";
+import { annualInput } from "#domain/annual";
+import { tokyoDay, tokyoYear } from "#domain/tokyo";
 import type { AnnualPdfText } from "./annual-pdf.server";
-import type { AnnualStatement } from "../../server/features/wallet/annual";
+import type { AnnualStatement } from "#server/features/wallet/annual";
 import { annualCheck, annualClosingLabel, annualNotes } from "./annual";
 import { formatYen } from "./money";
 import type { Translate } from "./page-title";

@@ -1,4 +1,4 @@
-import type { AnnualStatement } from "../../server/features/wallet/annual";
+import type { AnnualStatement } from "#server/features/wallet/annual";
 import type { Translate } from "./page-title";
 
 /**

@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { isPermissionRefusal } from "../../server/domain/refusal";
+import { isPermissionRefusal } from "#domain/refusal";
 import type { TFunction } from "i18next";
-import type { CsvCell } from "../../server/lib/csv";
-import type { Caller } from "../../server/trpc/router";
-import { searchParamsObject } from "~/components/table/url";
-import { i18nServer } from "~/i18n.server";
+import type { CsvCell } from "#server/lib/csv";
+import type { Caller } from "#server/trpc/router";
+import { searchParamsObject } from "#app/components/table/url";
+import { i18nServer } from "#app/i18n.server";
 
 /**
  * One column of a list's CSV export: its header and how a row fills it. Written side by side so

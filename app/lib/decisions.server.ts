@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { approveOrDenyForm } from "../../server/domain/decision";
+import { approveOrDenyForm } from "#domain/decision";
 import { attempt, parseForm } from "./forms.server";
 
 /**

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { licenseDecisionForm } from "../../server/domain/decision";
+import { licenseDecisionForm } from "#domain/decision";
 import { attempt, parseForm } from "./forms.server";
 import { requireAdmin } from "./guards.server";
 

@@ -1,4 +1,4 @@
-import { tokyoParts } from "../../server/domain/tokyo-clock";
+import { tokyoParts } from "#domain/tokyo-clock";
 
 /** "2026/11/21" in Tokyo, from a stored UTC timestamp; "" for none. */
 export function formatDate(utc: string | null | undefined): string {

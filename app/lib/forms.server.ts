@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import { safeParseAsync, type $ZodType, type input, type output } from "zod/v4/core";
-import { isRoleRefusal } from "../../server/domain/redirect";
-import { type FormError, formErrorOf, formRefusalStatus } from "../../server/domain/refusal";
+import { isRoleRefusal } from "#domain/redirect";
+import { type FormError, formErrorOf, formRefusalStatus } from "#domain/refusal";
 import { echo, errorName } from "./form-echo";
 import { readForm } from "./refusals.server";
 import { fileBytes, readUploadForm } from "./upload.server";

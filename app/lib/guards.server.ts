@@ -6,7 +6,7 @@ import {
   homeFor,
   loginUrlFor,
   safeRedirect,
-} from "../../server/domain/redirect";
+} from "#domain/redirect";
 
 /**
  * Who may open which area. Each area's layout route (`users.tsx`, `admin.tsx`) calls its guard

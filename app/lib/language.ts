@@ -7,7 +7,7 @@ import {
   LANGUAGE_STORAGE_KEY,
   languageFromCookieHeader,
   toLanguage,
-} from "~/i18n";
+} from "#app/i18n";
 
 function readStored(): Language | null {
   try {

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { LEGAL_PATHS, type LegalKind } from "../../server/domain/legal";
+import { LEGAL_PATHS, type LegalKind } from "#domain/legal";
 import { publicPage } from "./public-page.server";
 import { describe } from "./seo";
 

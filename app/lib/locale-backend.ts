@@ -1,5 +1,5 @@
 import type { BackendModule, ReadCallback } from "i18next";
-import { localeUrl } from "~/i18n";
+import { localeUrl } from "#app/i18n";
 
 /**
  * The browser's i18next backend: one fetch of `/locales/<lng>/<ns>` per namespace a page needs.

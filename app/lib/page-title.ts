@@ -1,5 +1,5 @@
 import type { UIMatch } from "@remix-run/react";
-import { ADMIN_NAV, MEMBER_NAV, type NavLinkItem } from "~/components/shell/nav-items";
+import { ADMIN_NAV, MEMBER_NAV, type NavLinkItem } from "#app/components/shell/nav-items";
 
 /**
  * Each page's <title> (the browser tab, the history, a bookmark): "<page> | <app name>", where

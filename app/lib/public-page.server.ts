@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { toLanguage } from "~/i18n";
+import { i18nServer } from "#app/i18n.server";
+import { toLanguage } from "#app/i18n";
 import { describe, languageUrl, type Seo } from "./seo";
 import { THEME_COOKIE } from "./shell";
 

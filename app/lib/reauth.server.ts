@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { reauthInput } from "../../server/domain/account";
+import { reauthInput } from "#domain/account";
 import { submitForm } from "./forms.server";
 
 /** The shared `intent=reauth` branch of account-security actions (the form is already read). */

@@ -1,4 +1,4 @@
-import { refusalResponse } from "../../server/domain/refusal";
+import { refusalResponse } from "#domain/refusal";
 
 interface HandlerArgs {
   request: Request;

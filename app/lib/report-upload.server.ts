@@ -1,4 +1,4 @@
-import { MAX_REPORT_BYTES } from "../../server/domain/upload";
+import { MAX_REPORT_BYTES } from "#domain/upload";
 import { readMultipart } from "./upload.server";
 
 export const MAX_REPORT_MB = MAX_REPORT_BYTES / 1024 / 1024;

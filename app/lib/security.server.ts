@@ -1,5 +1,5 @@
 import { type AppLoadContext, json } from "@remix-run/node";
-import { changePasswordInput, mfaCodeInput, passkeyIdInput } from "../../server/domain/account";
+import { changePasswordInput, mfaCodeInput, passkeyIdInput } from "#domain/account";
 import { attempt, submitForm } from "./forms.server";
 import { handleReauth } from "./reauth.server";
 import { readForm } from "./refusals.server";

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { Party, StatementEntry } from "../../server/domain/statement";
+import type { Party, StatementEntry } from "#domain/statement";
 
 /** The page each kind of movement comes from, where the member sees it in full. */
 export const SOURCE: Record<StatementEntry, string> = {

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
-import type { AppRouter } from "../../server/trpc/router";
+import type { AppRouter } from "#server/trpc/router";
 
 export const trpc = createTRPCReact<AppRouter>();
 

@@ -1,5 +1,5 @@
 import busboy from "busboy";
-import { MAX_IMAGE_BYTES } from "../../server/domain/upload";
+import { MAX_IMAGE_BYTES } from "#domain/upload";
 
 /** A multipart body no browser would send: the page answers 400, never a 500 and a stack trace. */
 function badUpload(): Response {

@@ -2,8 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, type MouseEvent, useState } from "react";
 import type { $ZodType } from "zod/v4/core";
-import { answerNumber } from "~/components/ui/Alert";
-import type { FormErrorShape } from "~/components/ui/form";
+import { answerNumber } from "#app/components/ui/Alert";
+import type { FormErrorShape } from "#app/components/ui/form";
 import { type Limits, schemaConstraint, schemaLimits } from "./constraint";
 import { errorName } from "./form-echo";
 

@@ -1,6 +1,6 @@
-import { RouteError } from "~/components/RouteError";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { RouteError } from "#app/components/RouteError";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("notFound.title") };
 
@@ -19,4 +19,4 @@ export default function NotFoundRoute() {
 
 export const ErrorBoundary = RouteError;
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { getMe, homeFor } from "~/lib/guards.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { getMe, homeFor } from "#app/lib/guards.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * "/" sends each role to its home: members to /users, admins to /admin, visitors to login.

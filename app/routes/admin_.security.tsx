@@ -1,11 +1,11 @@
-import type { RouteHandle } from "~/lib/shell";
+import type { RouteHandle } from "#app/lib/shell";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { SecuritySettings } from "~/components/SecuritySettings";
-import { requireAdminEnrolling } from "~/lib/guards.server";
-import { securityAction, securityData } from "~/lib/security.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { SecuritySettings } from "#app/components/SecuritySettings";
+import { requireAdminEnrolling } from "#app/lib/guards.server";
+import { securityAction, securityData } from "#app/lib/security.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 /** Outside the admin area's layout (whose guard wants a second factor), but in its shell. */
 export const handle: RouteHandle = {
@@ -37,4 +37,4 @@ export default function AdminSecurity() {
   return <SecuritySettings {...data} result={useActionData<typeof action>()} />;
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

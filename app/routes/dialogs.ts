@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
-import { attempt } from "~/lib/forms.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { attempt } from "#app/lib/forms.server";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
 
 /**
  * A member's dialogs report what they showed: `intent=goalsShown` with the goal ids (each

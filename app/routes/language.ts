@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
-import { submitForm } from "~/lib/forms.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { setLanguageInput } from "../../server/domain/language-choice";
+import { submitForm } from "#app/lib/forms.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { setLanguageInput } from "#domain/language-choice";
 
 /**
  * The language selector posts here (a fetcher, so the page stays): a signed-in person's choice

@@ -7,16 +7,16 @@ import {
 import { Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isLiffPage, liffSignInInput } from "../../server/domain/liff";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Button, LinkButton } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { actionLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { redirectWithCookies, submitForm } from "~/lib/forms.server";
-import { loadLiff } from "~/lib/liff";
-import { title } from "~/lib/page-title";
-import { answerRefusals } from "~/lib/refusals.server";
+import { isLiffPage, liffSignInInput } from "#domain/liff";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Button, LinkButton } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { actionLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { redirectWithCookies, submitForm } from "#app/lib/forms.server";
+import { loadLiff } from "#app/lib/liff";
+import { title } from "#app/lib/page-title";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { title: title.key("line:liff.title"), i18n: ["line", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -138,4 +138,4 @@ function Unlinked() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toLanguage } from "~/i18n";
-import { resources } from "~/locales.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { toLanguage } from "#app/i18n";
+import { resources } from "#app/locales.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** Translations for the browser's i18next, one namespace at a time. */
 export const loader = /* @__PURE__ */ answerRefusals(async ({ params }: LoaderFunctionArgs) => {

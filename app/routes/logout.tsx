@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { redirectWithCookies } from "~/lib/forms.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { redirectWithCookies } from "#app/lib/forms.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 const SIGNED_OUT = "/login?loggedOut=true";
 

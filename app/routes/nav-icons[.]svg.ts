@@ -1,5 +1,5 @@
-import { navIconSprite } from "~/components/shell/nav-icons.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { navIconSprite } from "#app/components/shell/nav-icons.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The navigation's icons as one SVG of symbols (NavIcon uses them). Its URL carries the build

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { safeRedirect } from "../../server/domain/redirect";
-import { attempt } from "~/lib/forms.server";
-import { homeFor } from "~/lib/guards.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { safeRedirect } from "#domain/redirect";
+import { attempt } from "#app/lib/forms.server";
+import { homeFor } from "#app/lib/guards.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The WebAuthn round trips of the login, second-step and security pages (and the step-up of

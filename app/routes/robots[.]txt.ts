@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { answerRefusals } from "~/lib/refusals.server";
-import { PUBLIC_CACHE } from "~/lib/public-page.server";
-import { conditional } from "~/lib/conditional.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { PUBLIC_CACHE } from "#app/lib/public-page.server";
+import { conditional } from "#app/lib/conditional.server";
 
 /**
  * /robots.txt: search engines stay out of the member area, the admin area, the API, the

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { answerRefusals } from "~/lib/refusals.server";
-import { PUBLIC_CACHE } from "~/lib/public-page.server";
-import { conditional } from "~/lib/conditional.server";
-import { languageUrl } from "~/lib/seo";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { PUBLIC_CACHE } from "#app/lib/public-page.server";
+import { conditional } from "#app/lib/conditional.server";
+import { languageUrl } from "#app/lib/seo";
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Kysely } from "kysely";
-import { newId } from "../../db/id";
-import type { Database } from "../../db/schema";
+import { newId } from "#db/id";
+import type { Database } from "#db/schema";
 import type { AuditAction } from "../domain/audit-actions";
-import { nowDb } from "../../db/time";
+import { nowDb } from "#db/time";
 
 export interface AuditEntry {
   actorId: string | null;

@@ -1,4 +1,4 @@
-import type { Db } from "../../db";
+import type { Db } from "#db";
 import { AppError } from "../errors";
 import type { CurrentSession } from "./session";
 import { allows, type Grant, type Grants, type Permission, roleGrants } from "./permissions";

@@ -1,5 +1,5 @@
 import type { Expression, Kysely, SelectQueryBuilder } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#db/schema";
 
 /**
  * What features may have waiting for a member on their next page, one flag each. Empty here:

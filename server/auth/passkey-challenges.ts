@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, PasskeyChallengePurpose } from "../../db/schema";
-import { addMs, fromDbTime, toDbTime } from "../../db/time";
+import type { Database, PasskeyChallengePurpose } from "#db/schema";
+import { addMs, fromDbTime, toDbTime } from "#db/time";
 import { hashToken } from "./session";
 import { markUsed } from "./tokens";
 

@@ -5,7 +5,7 @@ import {
   RateLimiterRes,
   RateLimiterSQLite,
 } from "rate-limiter-flexible";
-import type { Db } from "../../db";
+import type { Db } from "#db";
 import { AppError } from "../errors";
 import { limiterRefusals } from "../metrics";
 

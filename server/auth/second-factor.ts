@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
-import type { Db } from "../../db";
-import type { Database } from "../../db/schema";
+import type { Db } from "#db";
+import type { Database } from "#db/schema";
 import { AppError } from "../errors";
 
 /** A column of a query on `users`: whether the user has at least one passkey (0 or 1). */

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Db } from "../../db";
-import { prepared } from "../../db/prepared";
-import { isDatabaseUnavailable } from "../../db/dialect";
-import type { Database, Language, Permission } from "../../db/schema";
-import { addMs, fromDbTime, toDbTime } from "../../db/time";
+import type { Db } from "#db";
+import { prepared } from "#db/prepared";
+import { isDatabaseUnavailable } from "#db/dialect";
+import type { Database, Language, Permission } from "#db/schema";
+import { addMs, fromDbTime, toDbTime } from "#db/time";
 import { recordAudit } from "../audit";
 import { AppError } from "../errors";
 import { dueChecks, dueColumn, dueFlags, type DueOnNextPage } from "./due";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, TokenPurpose } from "../../db/schema";
-import { addMs, fromDbTime, nowDb, toDbTime } from "../../db/time";
+import type { Database, TokenPurpose } from "#db/schema";
+import { addMs, fromDbTime, nowDb, toDbTime } from "#db/time";
 import { hashToken } from "./session";
 
 /** How long each kind of link stays valid. */

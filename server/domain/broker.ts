@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { AccountKind, IdCharset } from "../../db/schema";
+import type { AccountKind, IdCharset } from "#db/schema";
 import { MAX_ACCOUNT_ID_LENGTH } from "./broker-account";
 import { alwaysCheck, brokerTermsFields, scheduleComplete } from "./broker-terms";
 import { checkbox, required as present } from "./fields";

@@ -1,15 +1,15 @@
 import { type Kysely, sql } from "kysely";
-import { backoffMs, type Db, UNAVAILABLE_RETRY_MS } from "../../db";
+import { backoffMs, type Db, UNAVAILABLE_RETRY_MS } from "#db";
 import {
   forUpdate,
   insertIgnore,
   isConnectionLost,
   isRetryableTxError,
   isUniqueViolation,
-} from "../../db/dialect";
-import { newId } from "../../db/id";
-import type { Bucket, Database } from "../../db/schema";
-import { nowDb } from "../../db/time";
+} from "#db/dialect";
+import { newId } from "#db/id";
+import type { Bucket, Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { AppError, busyTryAgain } from "../errors";
 
 /**

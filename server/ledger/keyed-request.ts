@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../db";
-import { isUniqueViolation } from "../../db/dialect";
-import type { Database } from "../../db/schema";
+import type { Db } from "#db";
+import { isUniqueViolation } from "#db/dialect";
+import type { Database } from "#db/schema";
 import { inTransaction } from "./index";
 
 /** A request that writes one row under its request key, and how to answer from that row. */

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../db";
-import type { Database } from "../../db/schema";
+import type { Db } from "#db";
+import type { Database } from "#db/schema";
 import { HOUSE, memberWallet, type Movement, post, type PostResult, type Posting } from "./index";
 
 /**

@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from "kysely";
-import type { Db } from "../../db";
-import { forUpdate } from "../../db/dialect";
+import type { Db } from "#db";
+import { forUpdate } from "#db/dialect";
 import { found } from "../errors";
 
 /**

@@ -1,6 +1,6 @@
 import type { ReferenceExpression, SelectQueryBuilder } from "kysely";
 import { z } from "zod";
-import { toDbTime } from "../../db/time";
+import { toDbTime } from "#db/time";
 import { PERIOD_PRESETS } from "../domain/periods";
 import { addTokyoDays, addTokyoMonths, tokyoDayStart, tokyoMidnight } from "../domain/tokyo";
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#db/schema";
 import { AppError } from "../errors";
 
 /**

@@ -4,7 +4,7 @@ import { createInstance, type TFunction } from "i18next";
 import nodemailer from "nodemailer";
 import enMail from "../../locales/en/mail.json";
 import jaMail from "../../locales/ja/mail.json";
-import type { Language } from "../../db/schema";
+import type { Language } from "#db/schema";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 

@@ -1,5 +1,5 @@
 import { type Kysely, MysqlAdapter } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#db/schema";
 import { addTokyoDays, tokyoDay, tokyoMidnight } from "../domain/tokyo";
 import { channelKey, enqueueNotification } from "./outbox";
 import { readNotifyPrefs } from "./preferences";

@@ -1,6 +1,6 @@
-import type { Db } from "../../db";
-import { isRetryableTxError } from "../../db/dialect";
-import type { Language, NotificationKind } from "../../db/schema";
+import type { Db } from "#db";
+import { isRetryableTxError } from "#db/dialect";
+import type { Language, NotificationKind } from "#db/schema";
 import type { LineMessaging } from "../line/messaging";
 import type { Logger } from "../logger";
 import { renderNotification } from "./messages";

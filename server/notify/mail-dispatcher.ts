@@ -1,6 +1,6 @@
-import type { Db } from "../../db";
-import type { Language } from "../../db/schema";
-import { fromDbTime } from "../../db/time";
+import type { Db } from "#db";
+import type { Language } from "#db/schema";
+import { fromDbTime } from "#db/time";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail";
 import { backoffMs } from "./dispatcher";

@@ -2,7 +2,7 @@ import enMail from "../../locales/en/mail.json";
 import jaMail from "../../locales/ja/mail.json";
 import enLine from "../../locales/en/line.json";
 import jaLine from "../../locales/ja/line.json";
-import type { Language, NotificationKind } from "../../db/schema";
+import type { Language, NotificationKind } from "#db/schema";
 import { TOKYO } from "../domain/tokyo";
 import { type DigestPayload, REWARD_KINDS } from "./digest";
 import { fill, formatYen, PATHS, str } from "./messages";

@@ -1,6 +1,6 @@
 import enLine from "../../locales/en/line.json";
 import jaLine from "../../locales/ja/line.json";
-import type { Language, NotificationKind } from "../../db/schema";
+import type { Language, NotificationKind } from "#db/schema";
 
 /**
  * The texts the bot sends, in the member's language (users.language, read when the message is

@@ -1,16 +1,16 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type Kysely, MysqlAdapter, sql, type Updateable } from "kysely";
-import type { Db } from "../../db";
-import { forUpdate } from "../../db/dialect";
-import { newId } from "../../db/id";
+import type { Db } from "#db";
+import { forUpdate } from "#db/dialect";
+import { newId } from "#db/id";
 import type {
   Database,
   NotificationChannel,
   NotificationKind,
   NotificationStatus,
   UsdtNetwork,
-} from "../../db/schema";
-import { addMs, fromDbTime, nowDb, toDbTime } from "../../db/time";
+} from "#db/schema";
+import { addMs, fromDbTime, nowDb, toDbTime } from "#db/time";
 import type { DigestPayload } from "./digest";
 import { channelsFor, readNotifyPrefs } from "./preferences";
 

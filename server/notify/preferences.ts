@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { isUniqueViolation } from "../../db/dialect";
-import type { Database, NotificationChannel, NotificationKind } from "../../db/schema";
-import { nowDb } from "../../db/time";
+import { isUniqueViolation } from "#db/dialect";
+import type { Database, NotificationChannel, NotificationKind } from "#db/schema";
+import { nowDb } from "#db/time";
 
 /**
  * Who wants what, where. Members choose per event group and channel (on /users/mypage); no

@@ -1,4 +1,4 @@
-import type { Db } from "../../db";
+import type { Db } from "#db";
 import { notFound } from "../errors";
 import { fieldError } from "../lib/field-error";
 import type { Logger } from "../logger";

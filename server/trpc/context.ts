@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../../db";
-import type { Language } from "../../db/schema";
+import type { Db } from "#db";
+import type { Language } from "#db/schema";
 import { languageFromCookieHeader, toLanguage } from "../domain/language";
 import type { Config } from "../config";
 import type { Logger } from "../logger";

@@ -1,12 +1,12 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, ZodRealError, z } from "zod";
-import type { Db } from "../../db";
+import type { Db } from "#db";
 import { adminAccessOf, refuseWithoutPermission } from "../auth/admin-access";
 import type { Permission } from "../auth/permissions";
 import { adminMustEnrol } from "../auth/second-factor";
 import type { CurrentSession } from "../auth/session";
 import { findUnsafeText } from "../domain/text";
-import { isDatabaseUnavailable } from "../../db/dialect";
+import { isDatabaseUnavailable } from "#db/dialect";
 import type { FeatureName } from "../config";
 import { AppError, busyTryAgain, forbidden, loginRequired, notFound } from "../errors";
 import type { Context } from "./context";

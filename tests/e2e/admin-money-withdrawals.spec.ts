@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { cancelWithdrawal } from "../../server/features/wallet/service";
+import { cancelWithdrawal } from "#server/features/wallet/service";
 import { givePaymentDetails, walletOf } from "../helpers/money";
 import { E2E_ORIGIN } from "./env";
 import { expect, test, visit } from "./fixtures";

@@ -1,5 +1,5 @@
-import { requestTransfer } from "../../server/features/wallet/transfers";
-import { getMoneySettings, updateMoneySettings } from "../../server/features/settings/service";
+import { requestTransfer } from "#server/features/wallet/transfers";
+import { getMoneySettings, updateMoneySettings } from "#server/features/settings/service";
 import { key, walletOf } from "../helpers/money";
 import { expect, test, visit } from "./fixtures";
 import { deps, filterStatus, member, withdraw } from "./money-steps";

@@ -1,4 +1,4 @@
-import { newId } from "../../db/id";
+import { newId } from "#db/id";
 import { createAccount, createBroker, creditReport } from "../helpers/cashback";
 import { E2E_ORIGIN } from "./env";
 import { agreeToTerms } from "./auth-helpers";

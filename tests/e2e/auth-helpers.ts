@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { newId } from "../../db/id";
-import type { Language, Permission } from "../../db/schema";
-import { nowDb } from "../../db/time";
-import { totpAt, timeStep } from "../../server/auth/totp";
-import type { MailTemplate } from "../../server/mail";
+import { newId } from "#db/id";
+import type { Language, Permission } from "#db/schema";
+import { nowDb } from "#db/time";
+import { totpAt, timeStep } from "#server/auth/totp";
+import type { MailTemplate } from "#server/mail";
 import { E2E_MAIL_DIR, E2E_ORIGIN } from "./env";
 import {
   E2E_ADMIN_TOTP_SECRET,

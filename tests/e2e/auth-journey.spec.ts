@@ -1,4 +1,4 @@
-import { totpAt, timeStep } from "../../server/auth/totp";
+import { totpAt, timeStep } from "#server/auth/totp";
 import {
   agreeToTerms,
   E2E_PASSWORD,

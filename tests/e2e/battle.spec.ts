@@ -1,6 +1,6 @@
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { createBattle } from "../../server/features/battles/service";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { createBattle } from "#server/features/battles/service";
 import { walletOf } from "../helpers/money";
 import { expect, insertUser, test, userPage, visit } from "./fixtures";
 import { shooterFor, atEachSize } from "./shots";

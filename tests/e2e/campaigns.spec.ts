@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { nowDb, toDbTime } from "../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb, toDbTime } from "#db/time";
 import { E2E_PASSWORD, expect, submitLogin, test, visit } from "./auth-helpers";
 import { userPage } from "./fixtures";
 import { HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";

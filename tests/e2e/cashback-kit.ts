@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
+import type { Db } from "#db";
+import { newId } from "#db/id";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { expect, insertUser } from "./fixtures";
 

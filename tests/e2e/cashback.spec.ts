@@ -1,16 +1,16 @@
-import { nowDb } from "../../db/time";
+import { nowDb } from "#db/time";
 import { creditReport, createAccount, createBroker, setAccountType } from "../helpers/cashback";
 import { anAdminId } from "../helpers/money";
-import { DEMO_FINANCE } from "../../tools/seed";
+import { DEMO_FINANCE } from "#tools/seed";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
 import { expect, signInByEmail, signInUser, test, visit, insertUser } from "./fixtures";
 import { marginData } from "./margin-kit";
-import { type Db } from "../../db";
-import { newId } from "../../db/id";
-import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "../../server/ledger";
+import { type Db } from "#db";
+import { newId } from "#db/id";
+import { ensureWallet, HOUSE, inTransaction, memberWallet, post } from "#server/ledger";
 import { type Page } from "@playwright/test";
-import { profileFields } from "../../server/domain/import-profile";
-import { saveProfile } from "../../server/features/cashback/profiles";
+import { profileFields } from "#domain/import-profile";
+import { saveProfile } from "#server/features/cashback/profiles";
 import { batchesNamed, days, expectJobDone, memberCredits, setup, upload } from "./cashback-kit";
 import { EXNESS_COLUMNS, exnessProfileForm } from "../helpers/import-profiles";
 

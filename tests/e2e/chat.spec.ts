@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "@playwright/test";
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
+import type { Db } from "#db";
+import { newId } from "#db/id";
 import { expect, insertUser, signInUser, test, visit } from "./fixtures";
 
 /**

@@ -4,8 +4,8 @@ import { fund } from "../helpers/money";
 import { DESKTOP, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
 import { strFromU8, unzipSync } from "fflate";
 import { readFile } from "node:fs/promises";
-import { runDataExports } from "../../server/features/profile/data-export";
-import { localStorage } from "../../server/storage";
+import { runDataExports } from "#server/features/profile/data-export";
+import { localStorage } from "#server/storage";
 
 /**
  * Closing an account (退会) as a member does it, at 375 and 1280 px in both languages: the

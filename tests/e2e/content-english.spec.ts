@@ -1,7 +1,7 @@
 import type { Browser } from "@playwright/test";
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 import { expect, test, visit } from "./auth-helpers";
 import { userPage } from "./fixtures";
 import { languageCookie } from "./shots";

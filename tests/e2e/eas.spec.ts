@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Browser } from "@playwright/test";
-import { type Db } from "../../db";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
+import { type Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { expect, test, userPage, visit } from "./fixtures";
 import { languageCookie, PHONE, SHOT_LANGUAGES } from "./shots";

@@ -6,12 +6,12 @@ import {
   type Page,
   type Route,
 } from "@playwright/test";
-import { createDb, type Db } from "../../db";
-import { newId } from "../../db/id";
-import type { Permission } from "../../db/schema";
-import { nowDb } from "../../db/time";
-import { hashPassword } from "../../server/auth/password";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { createDb, type Db } from "#db";
+import { newId } from "#db/id";
+import type { Permission } from "#db/schema";
+import { nowDb } from "#db/time";
+import { hashPassword } from "#server/auth/password";
+import { createSession, SESSION_COOKIE } from "#server/auth/session";
 import { rowWhere } from "../helpers/db";
 import { fund, givePaymentDetails, type PaymentColumns } from "../helpers/money";
 import { E2E_SQLITE_PATH } from "./env";

@@ -1,4 +1,4 @@
-import { withdrawalExpectedBy } from "../../server/lib/business-days";
+import { withdrawalExpectedBy } from "#server/lib/business-days";
 import { fund } from "../helpers/money";
 import { expect, test, visit } from "./fixtures";
 import { setLanguage } from "./walk";

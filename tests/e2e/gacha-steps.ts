@@ -1,6 +1,6 @@
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { nowDb, toDbTime } from "../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb, toDbTime } from "#db/time";
 import { HOUR } from "../helpers/form-values";
 
 export interface RewardRow {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
+import type { Db } from "#db";
+import { newId } from "#db/id";
 import { fund, walletOf } from "../helpers/money";
 import { expect, test, userPage, visit } from "./fixtures";
 import { publishedGacha } from "./gacha-steps";

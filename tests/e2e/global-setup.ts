@@ -1,6 +1,6 @@
-import { createDb } from "../../db";
-import { migrateToLatest } from "../../db/migrate";
-import { DEMO_ADMIN, seed } from "../../tools/seed";
+import { createDb } from "#db";
+import { migrateToLatest } from "#db/migrate";
+import { DEMO_ADMIN, seed } from "#tools/seed";
 import { E2E_SQLITE_PATH } from "./env";
 
 /**

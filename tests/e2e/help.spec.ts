@@ -1,5 +1,5 @@
 import { expect, signInByEmail, test, visit } from "./fixtures";
-import { DEMO_MEMBER } from "../../tools/seed";
+import { DEMO_MEMBER } from "#tools/seed";
 import { fund } from "../helpers/money";
 import { languageCookie } from "./shots";
 

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN_NAV, enabled } from "../../app/components/shell/nav-items";
-import { DEFAULT_FEATURES } from "../../server/config";
+import { ADMIN_NAV, enabled } from "#app/components/shell/nav-items";
+import { DEFAULT_FEATURES } from "#server/config";
 import { E2E_ORIGIN } from "./env";
 import { expect, type Problems, test, visit } from "./fixtures";
 import { LANGUAGES, type Lng, MEMBER_MENU, PENDING, setLanguage } from "./walk";

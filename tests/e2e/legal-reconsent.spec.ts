@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 import { expect, signInUser, test, userPage, visit } from "./fixtures";
 import { PHONE_CHECK } from "./phone-check";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";

@@ -1,4 +1,4 @@
-import { publish } from "../../server/features/legal/service";
+import { publish } from "#server/features/legal/service";
 import { expect, test, visit } from "./fixtures";
 import { languageCookie } from "./shots";
 

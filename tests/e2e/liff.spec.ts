@@ -1,6 +1,6 @@
 import type { BrowserContext } from "@playwright/test";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 import { LineStandin, newLineUserId } from "../helpers/line-standin";
 import { expect, insertUser, test, visit } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { nowDb } from "../../db/time";
+import { nowDb } from "#db/time";
 import { newLineUserId } from "../helpers/line-standin-wire";
 import { nextCode } from "./auth-helpers";
 import { E2E_LINE_URL } from "./env";
@@ -14,7 +14,7 @@ import {
   visit,
 } from "./fixtures";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
-import type { Db } from "../../db";
+import type { Db } from "#db";
 
 /**
  * Signing in with LINE through the LINE Login stand-in (tests/helpers/line-standin.ts): the

@@ -1,8 +1,8 @@
-import { DEMO_ADMIN, DEMO_FINANCE, DEMO_SUPPORT } from "../../tools/seed";
-import { approveTransfer, requestTransfer } from "../../server/features/wallet/transfers";
+import { DEMO_ADMIN, DEMO_FINANCE, DEMO_SUPPORT } from "#tools/seed";
+import { approveTransfer, requestTransfer } from "#server/features/wallet/transfers";
 import { key } from "../helpers/money";
-import { proposeRateChange } from "../../server/features/brokers/rate-changes";
-import { publish } from "../../server/features/legal/service";
+import { proposeRateChange } from "#server/features/brokers/rate-changes";
+import { publish } from "#server/features/legal/service";
 import { expect, signInByEmail, test, visit } from "./fixtures";
 import { deps, member, withdraw, withdrawalStatus } from "./money-steps";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";

@@ -1,5 +1,5 @@
-import { newId } from "../../db/id";
-import { adminList, setActive } from "../../server/features/marathon/service";
+import { newId } from "#db/id";
+import { adminList, setActive } from "#server/features/marathon/service";
 import { expect, insertUser, signInUser, test, visit } from "./fixtures";
 import { languageCookie, SHOT_LANGUAGES, shooterFor, atEachSize } from "./shots";
 

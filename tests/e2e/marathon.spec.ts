@@ -1,6 +1,6 @@
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { adminList, createMarathon, setActive } from "../../server/features/marathon/service";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { adminList, createMarathon, setActive } from "#server/features/marathon/service";
 import { createAccount, createBroker, creditReport, REPORT_HEADER } from "../helpers/cashback";
 import { expect, failDialogMarks, insertUser, reload, test, visit } from "./fixtures";
 import { shooterFor, atEachSize } from "./shots";

@@ -1,5 +1,5 @@
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
+import type { Db } from "#db";
+import { newId } from "#db/id";
 import { createAccount, createBroker, creditReport } from "../helpers/cashback";
 import { anAdminId } from "../helpers/money";
 import { days } from "./cashback-kit";

@@ -1,14 +1,14 @@
-import { type Db } from "../../db";
-import { newId } from "../../db/id";
-import { completeWithdrawal, rejectWithdrawal } from "../../server/features/wallet/service";
-import { approveTransfer } from "../../server/features/wallet/transfers";
-import { createLogger } from "../../server/logger";
+import { type Db } from "#db";
+import { newId } from "#db/id";
+import { completeWithdrawal, rejectWithdrawal } from "#server/features/wallet/service";
+import { approveTransfer } from "#server/features/wallet/transfers";
+import { createLogger } from "#server/logger";
 import { anAdminId, fund, givePaymentDetails, walletOf } from "../helpers/money";
 import { expect, insertUser, signInUser, test, visit, userPage } from "./fixtures";
 import { readFileSync } from "node:fs";
 import { withdrawal } from "../helpers/statement";
-import { getMoneySettings, updateMoneySettings } from "../../server/features/settings/service";
-import { addressesStaleUnder } from "../../server/features/settings/usdt-network";
+import { getMoneySettings, updateMoneySettings } from "#server/features/settings/service";
+import { addressesStaleUnder } from "#server/features/settings/usdt-network";
 import { languageCookie, SHOT_LANGUAGES, shooterFor, atEachSize } from "./shots";
 
 /**

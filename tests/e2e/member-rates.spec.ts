@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import type { Db } from "../../db";
-import { saveRateVersion } from "../../server/features/brokers/terms";
+import type { Db } from "#db";
+import { saveRateVersion } from "#server/features/brokers/terms";
 import { createAccount, creditReport } from "../helpers/cashback";
 import { anAdminId } from "../helpers/money";
 import { days, setup, type Setup } from "./cashback-kit";

@@ -1,7 +1,7 @@
 import { expect, test, visit, insertUser, reload } from "./fixtures";
-import { type Db } from "../../db";
-import { newId } from "../../db/id";
-import { tokyoMonth } from "../../server/features/ranking/summary";
+import { type Db } from "#db";
+import { newId } from "#db/id";
+import { tokyoMonth } from "#server/features/ranking/summary";
 import { addMonthlyCashback, createAccount, createBroker } from "../helpers/cashback";
 import { shooterFor, atEachSize, languageCookie } from "./shots";
 import { linkLine } from "../helpers/line-link";

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { requestWithdrawal } from "../../server/features/wallet/service";
-import { createLogger } from "../../server/logger";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { requestWithdrawal } from "#server/features/wallet/service";
+import { createLogger } from "#server/logger";
 import { fund, givePaymentDetails, key } from "../helpers/money";
 import { E2E_PASSWORD, expect, insertUser, visit } from "./fixtures";
 

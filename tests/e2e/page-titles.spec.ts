@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import type { Db } from "../../db";
-import { DEMO_MEMBER } from "../../tools/seed";
+import type { Db } from "#db";
+import { DEMO_MEMBER } from "#tools/seed";
 import { routeEntries } from "../helpers/route-tree";
 import { userIdByEmail } from "./fixtures";
 import { type Lng, setLanguage, signInAs } from "./walk";

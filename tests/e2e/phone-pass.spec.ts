@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import type { Db } from "../../db";
-import { DEMO_RICH } from "../../tools/seed";
-import { enterCampaign } from "../../server/features/campaigns/service";
+import type { Db } from "#db";
+import { DEMO_RICH } from "#tools/seed";
+import { enterCampaign } from "#server/features/campaigns/service";
 import { routeEntries } from "../helpers/route-tree";
 import { expect, signInByEmail, test } from "./fixtures";
 import { LANGUAGES, type Lng, seedIds, setLanguage } from "./walk";

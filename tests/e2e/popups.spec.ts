@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import type { Browser } from "@playwright/test";
-import { createDb, type Db } from "../../db";
-import { newId } from "../../db/id";
-import { nowDb, toDbTime } from "../../db/time";
+import { createDb, type Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb, toDbTime } from "#db/time";
 import { expect, failDialogMarks, reload, test as base, userPage, visit } from "./fixtures";
 import { HOUR, tokyoLocal } from "../helpers/form-values";
 import { atEachSize } from "./shots";

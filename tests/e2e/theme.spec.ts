@@ -1,4 +1,4 @@
-import { DEMO_MEMBER } from "../../tools/seed";
+import { DEMO_MEMBER } from "#tools/seed";
 import { E2E_ORIGIN } from "./env";
 import { expect, reload, signInByEmail, test, visit } from "./fixtures";
 

@@ -1,8 +1,8 @@
 import type { BrowserContext } from "@playwright/test";
-import { ADMIN_NAV, enabled, MEMBER_NAV } from "../../app/components/shell/nav-items";
-import type { Db } from "../../db";
-import { DEMO_ADMIN, DEMO_MEMBER } from "../../tools/seed";
-import { DEFAULT_FEATURES } from "../../server/config";
+import { ADMIN_NAV, enabled, MEMBER_NAV } from "#app/components/shell/nav-items";
+import type { Db } from "#db";
+import { DEMO_ADMIN, DEMO_MEMBER } from "#tools/seed";
+import { DEFAULT_FEATURES } from "#server/config";
 import { E2E_ORIGIN } from "./env";
 import { signInByEmail, userIdByEmail } from "./fixtures";
 

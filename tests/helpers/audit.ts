@@ -1,4 +1,4 @@
-import type { Db } from "../../db";
+import type { Db } from "#db";
 
 /**
  * The audit log's rows about `targetId` (ids are unique across tables), oldest first, narrowed to

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll } from "vitest";
-import { localStorage } from "../../server/storage";
+import { localStorage } from "#server/storage";
 import { fileDatabase } from "./file-db";
 import { callerFor, createUser } from "./fixtures";
 import { refusal } from "./outcome";

@@ -1,14 +1,14 @@
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import { AppError } from "../../server/errors";
-import { commitImport } from "../../server/features/cashback/jobs";
-import { previewImport, previewResult } from "../../server/features/cashback/preview";
-import { ImportWorker, runJobNow } from "../../server/features/cashback/worker";
-import { addCashbackToRanking } from "../../server/features/ranking/summary";
-import type { Storage } from "../../server/storage";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
+import { AppError } from "#server/errors";
+import { commitImport } from "#server/features/cashback/jobs";
+import { previewImport, previewResult } from "#server/features/cashback/preview";
+import { ImportWorker, runJobNow } from "#server/features/cashback/worker";
+import { addCashbackToRanking } from "#server/features/ranking/summary";
+import type { Storage } from "#server/storage";
 import type { Caller } from "./fixtures";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "#server/logger";
 
 export async function createBroker(db: Db, code: string, name = code) {
   const id = newId();

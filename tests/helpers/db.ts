@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Connection, createConnection } from "mysql2/promise";
 import type { Selectable } from "kysely";
-import { createDb, type Db } from "../../db";
-import type { Database, TokenPurpose } from "../../db/schema";
-import { migrateToLatest } from "../../db/migrate";
+import { createDb, type Db } from "#db";
+import type { Database, TokenPurpose } from "#db/schema";
+import { migrateToLatest } from "#db/migrate";
 
 export interface TestDb {
   db: Db;

@@ -1,5 +1,5 @@
 import { beforeAll } from "vitest";
-import { newId } from "../../db/id";
+import { newId } from "#db/id";
 import { createAccount, createBroker } from "./cashback";
 import { fileDatabase } from "./file-db";
 import { adminWithCaller, type Caller, memberWithCaller } from "./fixtures";

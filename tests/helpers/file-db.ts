@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import type { Db } from "../../db";
-import { checkLedger } from "../../server/ledger";
+import type { Db } from "#db";
+import { checkLedger } from "#server/ledger";
 import { createTestDb, type TestDb } from "./db";
 import { LineStandin } from "./line-standin";
 

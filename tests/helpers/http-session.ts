@@ -1,4 +1,4 @@
-import { timeStep, totpAt } from "../../server/auth/totp";
+import { timeStep, totpAt } from "#server/auth/totp";
 
 /** The session cookie (`sid=…`) a login through the form gives, as a browser would get it. */
 export async function signIn(

@@ -1,4 +1,4 @@
-import type { Db } from "../../db";
+import type { Db } from "#db";
 import { adminWithCaller, type Caller } from "./fixtures";
 
 type PublishInput = Parameters<Caller["legal"]["publish"]>[0];

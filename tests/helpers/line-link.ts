@@ -1,5 +1,5 @@
-import type { Db } from "../../db";
-import { nowDb } from "../../db/time";
+import type { Db } from "#db";
+import { nowDb } from "#db/time";
 import { newLineUserId } from "./line-standin-wire";
 
 // Free of the server's LINE modules (they load locale JSON), so the e2e specs can use it too.

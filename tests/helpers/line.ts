@@ -1,9 +1,9 @@
-import type { Db } from "../../db";
-import type { NotificationChannel, NotificationKind } from "../../db/schema";
-import { lineMessaging } from "../../server/line/messaging";
-import { NotificationDispatcher, type DispatcherOptions } from "../../server/notify/dispatcher";
-import { enqueueNotification, type NotificationPayloads } from "../../server/notify/outbox";
-import { createLogger } from "../../server/logger";
+import type { Db } from "#db";
+import type { NotificationChannel, NotificationKind } from "#db/schema";
+import { lineMessaging } from "#server/line/messaging";
+import { NotificationDispatcher, type DispatcherOptions } from "#server/notify/dispatcher";
+import { enqueueNotification, type NotificationPayloads } from "#server/notify/outbox";
+import { createLogger } from "#server/logger";
 import { silentLog } from "./fixtures";
 import { linkLine } from "./line-link";
 import type { LineStandin } from "./line-standin";

@@ -1,5 +1,5 @@
-import type { Db } from "../../db";
-import { MailDispatcher, type MailDispatcherOptions } from "../../server/notify/mail-dispatcher";
+import type { Db } from "#db";
+import { MailDispatcher, type MailDispatcherOptions } from "#server/notify/mail-dispatcher";
 import { type MailBox, silentLog } from "./fixtures";
 
 /** A mail dispatcher with test-sized timings, mailing into `mailbox` (the test mailer). */

@@ -1,7 +1,7 @@
 import i18next, { type TFunction } from "i18next";
 import type { z } from "zod";
-import { i18nOptions } from "../../app/i18n";
-import { resources } from "../../app/locales.server";
+import { i18nOptions } from "#app/i18n";
+import { resources } from "#app/locales.server";
 
 /**
  * What a person reads for a schema's verdict, in both languages: each failing field's message

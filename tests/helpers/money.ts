@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../../db";
+import type { Db } from "#db";
 import {
   ensureWallet,
   HOUSE,
@@ -8,7 +8,7 @@ import {
   type Movement,
   type Posting,
   post,
-} from "../../server/ledger";
+} from "#server/ledger";
 import type { Caller } from "./fixtures";
 
 export function key(): string {

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { localStorage } from "../../server/storage";
+import { localStorage } from "#server/storage";
 import { auditsOf } from "./audit";
 import { rowsWhere } from "./db";
 import { fileDatabase } from "./file-db";

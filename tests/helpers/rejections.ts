@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Db } from "../../db";
+import type { Db } from "#db";
 
 /**
  * What the integration tests check about a refused call: its message key (and the key's

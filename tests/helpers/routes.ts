@@ -10,13 +10,13 @@ import {
   type StaticHandler,
 } from "@remix-run/router";
 import { beforeAll } from "vitest";
-import type { Db } from "../../db";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { csvResponse } from "../../server/lib/csv";
-import type { Mailer } from "../../server/mail";
-import { createContext } from "../../server/trpc/context";
-import { createCaller } from "../../server/trpc/router";
-import type { FormError } from "../../server/domain/refusal";
+import type { Db } from "#db";
+import { createSession, SESSION_COOKIE } from "#server/auth/session";
+import { csvResponse } from "#server/lib/csv";
+import type { Mailer } from "#server/mail";
+import { createContext } from "#server/trpc/context";
+import { createCaller } from "#server/trpc/router";
+import type { FormError } from "#domain/refusal";
 import { MailBox, silentLog, testConfig, testStorage } from "./fixtures";
 import { translator } from "./messages";
 import { type ManifestNode, routeTree } from "./route-tree";

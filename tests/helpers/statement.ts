@@ -1,9 +1,9 @@
-import type { Db } from "../../db";
-import { newId } from "../../db/id";
-import { completeWithdrawal, requestWithdrawal } from "../../server/features/wallet/service";
-import type { MovementKind } from "../../server/ledger";
-import { createLogger } from "../../server/logger";
-import type { Method } from "../../server/domain/withdrawal";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { completeWithdrawal, requestWithdrawal } from "#server/features/wallet/service";
+import type { MovementKind } from "#server/ledger";
+import { createLogger } from "#server/logger";
+import type { Method } from "#domain/withdrawal";
 import type { Caller } from "./fixtures";
 import { anAdminId, creditFromHouse, key } from "./money";
 

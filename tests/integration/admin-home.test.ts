@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { toDbTime } from "../../db/time";
-import { adminHome, workQueue } from "../../server/features/admin/home";
-import { builtinGrants } from "../../server/auth/permissions";
-import { tokyoMidnight } from "../../server/domain/tokyo";
+import { toDbTime } from "#db/time";
+import { adminHome, workQueue } from "#server/features/admin/home";
+import { builtinGrants } from "#server/auth/permissions";
+import { tokyoMidnight } from "#domain/tokyo";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";

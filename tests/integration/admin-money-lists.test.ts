@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { fund, givePaymentDetails, key } from "../helpers/money";
 

@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 import {
   builtinGrants,
   builtinRoles,
   type Grants,
   type Permission,
   permissions,
-} from "../../server/auth/permissions";
-import { allows } from "../../server/domain/admin-access";
-import { AppError } from "../../server/errors";
-import { appRouter, createCaller } from "../../server/trpc/router";
+} from "#server/auth/permissions";
+import { allows } from "#domain/admin-access";
+import { AppError } from "#server/errors";
+import { appRouter, createCaller } from "#server/trpc/router";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, makeContext } from "../helpers/fixtures";

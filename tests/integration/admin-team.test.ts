@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { toDbTime } from "../../db/time";
-import { findSession, createSession } from "../../server/auth/session";
-import { createCaller } from "../../server/trpc/router";
+import { toDbTime } from "#db/time";
+import { findSession, createSession } from "#server/auth/session";
+import { createCaller } from "#server/trpc/router";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, MailBox, makeContext } from "../helpers/fixtures";

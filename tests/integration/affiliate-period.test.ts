@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { atTime } from "../../db/clock";
-import { fromDbTime } from "../../db/time";
-import { addTokyoDays, tokyoDay, tokyoMidnight } from "../../server/domain/tokyo";
+import { atTime } from "#db/clock";
+import { fromDbTime } from "#db/time";
+import { addTokyoDays, tokyoDay, tokyoMidnight } from "#domain/tokyo";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, signUp } from "../helpers/fixtures";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import { tokyoYear } from "../../server/domain/tokyo";
-import { annualStatement } from "../../server/features/wallet/annual";
-import { DEFAULT_SETTINGS, updateMoneySettings } from "../../server/features/settings/service";
-import { checkLedger, ensureWallet, inTransaction, memberWallet, post } from "../../server/ledger";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
+import { tokyoYear } from "#domain/tokyo";
+import { annualStatement } from "#server/features/wallet/annual";
+import { DEFAULT_SETTINGS, updateMoneySettings } from "#server/features/settings/service";
+import { checkLedger, ensureWallet, inTransaction, memberWallet, post } from "#server/ledger";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { timeStep, totpAt } from "../../server/auth/totp";
+import { timeStep, totpAt } from "#server/auth/totp";
 import { testEngine, tokensOf } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { createCaller } from "../../server/trpc/router";
+import { createCaller } from "#server/trpc/router";
 import { callerFor, createUser, makeContext, TEST_PASSWORD } from "../helpers/fixtures";
 
 const t = fileDatabase();

@@ -1,8 +1,8 @@
 import { randomBytes, scrypt } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DEVICE_COOKIE, deviceKey, knownDevice as validFor } from "../../server/auth/device-cookie";
-import { attemptLimiter, limitKey, RULES } from "../../server/auth/rate-limit";
-import { createCaller } from "../../server/trpc/router";
+import { DEVICE_COOKIE, deviceKey, knownDevice as validFor } from "#server/auth/device-cookie";
+import { attemptLimiter, limitKey, RULES } from "#server/auth/rate-limit";
+import { createCaller } from "#server/trpc/router";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, MailBox, makeContext, TEST_PASSWORD, testConfig } from "../helpers/fixtures";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";
-import { attemptLimiter, limitKey, RULES } from "../../server/auth/rate-limit";
+import { attemptLimiter, limitKey, RULES } from "#server/auth/rate-limit";
 import { callerFor, createUser, TEST_PASSWORD } from "../helpers/fixtures";
 import { randomBytes, scrypt } from "node:crypto";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { timeStep, totpAt } from "../../server/auth/totp";
+import { timeStep, totpAt } from "#server/auth/totp";
 import { testEngine, tokensOf, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, sessionCount } from "../helpers/rejections";
-import { createDb } from "../../db";
-import { attemptLimiter, limitKey, RULES, signInSlowdownMs } from "../../server/auth/rate-limit";
-import { createCaller } from "../../server/trpc/router";
+import { createDb } from "#db";
+import { attemptLimiter, limitKey, RULES, signInSlowdownMs } from "#server/auth/rate-limit";
+import { createCaller } from "#server/trpc/router";
 import { callerFor, createUser, makeContext, TEST_PASSWORD, signUp } from "../helpers/fixtures";
 
 const t = fileDatabase();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { testEngine, tokensOf } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { RULES } from "../../server/auth/rate-limit";
-import { renderMail } from "../../server/mail";
+import { RULES } from "#server/auth/rate-limit";
+import { renderMail } from "#server/mail";
 import { callerFor, createUser, MailBox, TEST_PASSWORD, signUp } from "../helpers/fixtures";
 
 const t = fileDatabase();

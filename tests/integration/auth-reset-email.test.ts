@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, sessionCount } from "../helpers/rejections";
-import { RULES } from "../../server/auth/rate-limit";
+import { RULES } from "#server/auth/rate-limit";
 import { callerFor, createUser, MailBox, TEST_PASSWORD, signUp } from "../helpers/fixtures";
 import { fund, givePaymentDetails, key } from "../helpers/money";
 

@@ -10,9 +10,9 @@ import {
 } from "../helpers/fixtures";
 import { key } from "../helpers/money";
 import { waitingRateChange } from "../helpers/rate-change";
-import { AWAITING_KINDS } from "../../server/features/admin/awaiting-second";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
+import { AWAITING_KINDS } from "#server/features/admin/awaiting-second";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 
 /**
  * The admin home's one list of everything awaiting a second approval: withdrawals, transfers,

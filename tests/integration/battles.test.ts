@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
-import { AppError } from "../../server/errors";
-import { settleBattle } from "../../server/features/battles/service";
-import { splitPeriod, tokyoToday } from "../../server/features/battles/standings";
-import { checkLedger } from "../../server/ledger";
+import { newId } from "#db/id";
+import { AppError } from "#server/errors";
+import { settleBattle } from "#server/features/battles/service";
+import { splitPeriod, tokyoToday } from "#server/features/battles/standings";
+import { checkLedger } from "#server/ledger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";

@@ -1,8 +1,8 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app";
-import { parseConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
+import { createApp } from "#server/app";
+import { parseConfig } from "#server/config";
+import { createLogger } from "#server/logger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { listen, type RunningServer } from "../helpers/http";
 

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxCounts } from "../../server/notify/outbox";
+import { outboxCounts } from "#server/notify/outbox";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
 import { enqueue, eventually, linkLine, notificationRows } from "../helpers/line";

@@ -1,14 +1,14 @@
 import type { DestinationStream } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Bot, createBot } from "../../bot/worker";
-import { parseConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
+import { type Bot, createBot } from "#bot/worker";
+import { parseConfig } from "#server/config";
+import { createLogger } from "#server/logger";
 import {
   RICH_MENU_PREFIX,
   RICH_MENU_SIZE,
   richMenuDefinition,
   richMenuImage,
-} from "../../server/line/rich-menu";
+} from "#server/line/rich-menu";
 import { testEngine } from "../helpers/db";
 import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { listen } from "../helpers/http";

@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { type Bot, createBot } from "../../bot/worker";
-import { parseConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
-import { pruneEvents } from "../../server/features/line/webhook";
+import { type Bot, createBot } from "#bot/worker";
+import { parseConfig } from "#server/config";
+import { createLogger } from "#server/logger";
+import { pruneEvents } from "#server/features/line/webhook";
 import { createTestDb, testEngine } from "../helpers/db";
 import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { createUser, silentLog } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";
 import { eventually, linkLine } from "../helpers/line";
-import { enqueueNotification } from "../../server/notify/outbox";
+import { enqueueNotification } from "#server/notify/outbox";
 import { newLineUserId, signWebhook } from "../helpers/line-standin";
 
 const SECRET = randomBytes(16).toString("hex");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 import { testEngine } from "../helpers/db";
 import { brokersSuite } from "../helpers/brokers-suite";
 import { callerFor, createUser } from "../helpers/fixtures";

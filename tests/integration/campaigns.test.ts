@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
+import { newId } from "#db/id";
 import { rowsWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, adminWithCaller, type Caller } from "../helpers/fixtures";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { monthMargin } from "../../server/features/cashback/margin";
+import { monthMargin } from "#server/features/cashback/margin";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import { CHAT_RATE_LIMITS, idFloor, PAGE_SIZE } from "../../server/features/chat/service";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
+import { CHAT_RATE_LIMITS, idFloor, PAGE_SIZE } from "#server/features/chat/service";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, memberWithCaller } from "../helpers/fixtures";

@@ -2,8 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appRouter, createCaller } from "../../server/trpc/router";
-import { csvResponse } from "../../server/lib/csv";
+import { appRouter, createCaller } from "#server/trpc/router";
+import { csvResponse } from "#server/lib/csv";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, type Caller, createUser, makeContext } from "../helpers/fixtures";
@@ -236,8 +236,8 @@ describe(`the member area's forms and downloads before consent on ${testEngine}`
     const { id } = await memberCaller(false);
     const { context, done } = await routeContext(id);
     const receiver = await createUser(t.db);
-    const withdraw = (await import("../../app/routes/users+/withdraw+/new")).action as Handler;
-    const transfer = (await import("../../app/routes/users+/withdraw+/transfer")).action as Handler;
+    const withdraw = (await import("#app/routes/users+/withdraw+/new")).action as Handler;
+    const transfer = (await import("#app/routes/users+/withdraw+/transfer")).action as Handler;
     const requestKey = "consent-gate-form-0123456789";
     const withdrawal = await answer(
       withdraw,

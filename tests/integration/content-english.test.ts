@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
+import { newId } from "#db/id";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { adminWithCaller, type Caller, callerFor, createUser } from "../helpers/fixtures";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app";
-import { parseConfig } from "../../server/config";
+import { createApp } from "#server/app";
+import { parseConfig } from "#server/config";
 import { createTestDb, type TestDb } from "../helpers/db";
-import { createSession, findSession, SESSION_COOKIE } from "../../server/auth/session";
+import { createSession, findSession, SESSION_COOKIE } from "#server/auth/session";
 import { createUser, silentLog, TEST_PASSWORD } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";
 

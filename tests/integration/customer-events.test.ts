@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
-import { recordAudit } from "../../server/audit";
-import { createSession } from "../../server/auth/session";
+import { newId } from "#db/id";
+import { recordAudit } from "#server/audit";
+import { createSession } from "#server/auth/session";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";

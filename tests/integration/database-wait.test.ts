@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket, connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDb, type Db } from "../../db";
-import { DatabaseRefusedError, waitForDatabase } from "../../server/database-wait";
+import { createDb, type Db } from "#db";
+import { DatabaseRefusedError, waitForDatabase } from "#server/database-wait";
 import { testEngine } from "../helpers/db";
 import { freePort } from "../helpers/processes";
 

@@ -1,7 +1,7 @@
 import type { Pool, PoolConnection } from "mysql2";
 import { createConnection, type Connection } from "mysql2/promise";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { checkLedger, inTransaction } from "../../server/ledger";
+import { checkLedger, inTransaction } from "#server/ledger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { forUpdate, insertIgnore, isUniqueViolation, upsert } from "../../db/dialect";
-import { newId } from "../../db/id";
-import { prepared } from "../../db/prepared";
-import { migrateToLatest } from "../../db/migrate";
-import { nowDb } from "../../db/time";
+import { forUpdate, insertIgnore, isUniqueViolation, upsert } from "#db/dialect";
+import { newId } from "#db/id";
+import { prepared } from "#db/prepared";
+import { migrateToLatest } from "#db/migrate";
+import { nowDb } from "#db/time";
 import { rowsWhere, testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";

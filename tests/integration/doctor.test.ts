@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CheckResult, checkZone, runDoctor } from "../../server/doctor";
+import { type CheckResult, checkZone, runDoctor } from "#server/doctor";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { childEnv, freePort } from "../helpers/processes";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp";

@@ -8,9 +8,9 @@ import {
   benchMemberEmail,
   seedBench,
 } from "../../bench/seed";
-import { createDb, type Db } from "../../db";
-import type { Database } from "../../db/schema";
-import { checkLedger } from "../../server/ledger";
+import { createDb, type Db } from "#db";
+import type { Database } from "#db/schema";
+import { checkLedger } from "#server/ledger";
 import { createTestDb, type TestDb, testEngine } from "../helpers/db";
 import { callerFor } from "../helpers/fixtures";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { gachasSuite, gachaForm, rewardForm } from "../helpers/gachas-suite";
 import { callerFor, makeContext } from "../helpers/fixtures";
-import { createCaller } from "../../server/trpc/router";
+import { createCaller } from "#server/trpc/router";
 import { key, walletOf } from "../helpers/money";
 import { DAY, HOUR, TINY_PNG, tokyoLocal } from "../helpers/form-values";
 import { outcome } from "../helpers/outcome";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedHelp, SEED_HELP, SEED_POPULAR } from "../../tools/seed/help";
+import { seedHelp, SEED_HELP, SEED_POPULAR } from "#tools/seed/help";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
 

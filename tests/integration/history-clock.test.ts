@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { atTime } from "../../db/clock";
-import { nowDb, toDbTime } from "../../db/time";
-import { requestWithdrawal } from "../../server/features/wallet/service";
-import { createLogger } from "../../server/logger";
+import { atTime } from "#db/clock";
+import { nowDb, toDbTime } from "#db/time";
+import { requestWithdrawal } from "#server/features/wallet/service";
+import { createLogger } from "#server/logger";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { batchReads, onConnection } from "../../server/features/cashback/batch-reads";
+import { batchReads, onConnection } from "#server/features/cashback/batch-reads";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { fromDbTime } from "../../db/time";
-import { checkLedger } from "../../server/ledger";
-import { NUMBER_PIECE, numberChunks, STAGE_ROWS } from "../../server/features/cashback/staging";
-import { claimImportJob, latestImportJob } from "../../server/features/cashback/jobs";
-import { previewResult } from "../../server/features/cashback/preview";
-import { ImportWorker, runImportJob, runJobNow } from "../../server/features/cashback/worker";
-import { createLogger } from "../../server/logger";
+import { fromDbTime } from "#db/time";
+import { checkLedger } from "#server/ledger";
+import { NUMBER_PIECE, numberChunks, STAGE_ROWS } from "#server/features/cashback/staging";
+import { claimImportJob, latestImportJob } from "#server/features/cashback/jobs";
+import { previewResult } from "#server/features/cashback/preview";
+import { ImportWorker, runImportJob, runJobNow } from "#server/features/cashback/worker";
+import { createLogger } from "#server/logger";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, testStorage } from "../helpers/fixtures";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { saveRateVersion } from "../../server/features/brokers/terms";
+import { saveRateVersion } from "#server/features/brokers/terms";
 import { brokersSuite } from "../helpers/brokers-suite";
 import { createAccount, importsOf, previewed, setAccountType } from "../helpers/cashback";
 import { createUser } from "../helpers/fixtures";

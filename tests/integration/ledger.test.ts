@@ -7,7 +7,7 @@ import {
   memberWallet,
   post,
   postAlone,
-} from "../../server/ledger";
+} from "#server/ledger";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";

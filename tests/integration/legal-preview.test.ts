@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { nowDb } from "../../db/time";
+import { nowDb } from "#db/time";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, type Caller, createUser } from "../helpers/fixtures";

@@ -3,7 +3,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, type Caller, createUser, makeContext } from "../helpers/fixtures";
 import { expectKey, fieldErrors } from "../helpers/rejections";
-import { seedLegal } from "../../tools/seed/legal";
+import { seedLegal } from "#tools/seed/legal";
 import { publishInForce } from "../helpers/legal";
 
 const t = fileDatabase();

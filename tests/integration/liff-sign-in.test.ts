@@ -1,11 +1,11 @@
 import { generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { findSession } from "../../server/auth/session";
-import { timeStep, totpAt } from "../../server/auth/totp";
-import { parseConfig } from "../../server/config";
-import { LIFF_PAGE_NAMES, LIFF_PAGES } from "../../server/domain/liff";
-import type { Context } from "../../server/trpc/context";
-import { createCaller } from "../../server/trpc/router";
+import { findSession } from "#server/auth/session";
+import { timeStep, totpAt } from "#server/auth/totp";
+import { parseConfig } from "#server/config";
+import { LIFF_PAGE_NAMES, LIFF_PAGES } from "#domain/liff";
+import type { Context } from "#server/trpc/context";
+import { createCaller } from "#server/trpc/router";
 import { testEngine } from "../helpers/db";
 import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { ADMIN_TOTP_SECRET, createUser, makeContext } from "../helpers/fixtures";

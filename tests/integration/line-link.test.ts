@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../server/config";
-import { codeChallenge } from "../../server/line/login";
-import { markReauthenticated } from "../../server/features/auth/account-security";
-import { createCaller } from "../../server/trpc/router";
+import { parseConfig } from "#server/config";
+import { codeChallenge } from "#server/line/login";
+import { markReauthenticated } from "#server/features/auth/account-security";
+import { createCaller } from "#server/trpc/router";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { createUser, makeContext } from "../helpers/fixtures";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseConfig } from "../../server/config";
-import { loginSettings } from "../../server/features/line/service";
-import { LineLoginError, verifyLineIdToken } from "../../server/line/login";
-import { timeStep, totpAt } from "../../server/auth/totp";
-import { createCaller } from "../../server/trpc/router";
+import { parseConfig } from "#server/config";
+import { loginSettings } from "#server/features/line/service";
+import { LineLoginError, verifyLineIdToken } from "#server/line/login";
+import { timeStep, totpAt } from "#server/auth/totp";
+import { createCaller } from "#server/trpc/router";
 import { rowsWhere, rowWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { ADMIN_TOTP_SECRET, createUser, MailBox, makeContext } from "../helpers/fixtures";
@@ -407,7 +407,7 @@ async function issuedIdToken(
   settings: NonNullable<ReturnType<typeof loginSettings>>,
   provider: LineOidc = line,
 ): Promise<string> {
-  const { authorizeUrl, newLoginSecrets, exchangeCode } = await import("../../server/line/login");
+  const { authorizeUrl, newLoginSecrets, exchangeCode } = await import("#server/line/login");
   const secrets = newLoginSecrets();
   const url = authorizeUrl(settings, {
     redirectUri: CALLBACK,

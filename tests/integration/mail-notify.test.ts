@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBot } from "../../bot/worker";
-import { nowDb } from "../../db/time";
-import { parseConfig } from "../../server/config";
-import { addToDigest } from "../../server/notify/digest";
-import { claimDue, enqueueNotification, outboxCounts } from "../../server/notify/outbox";
-import { mailRecipient } from "../../server/notify/mail-dispatcher";
+import { createBot } from "#bot/worker";
+import { nowDb } from "#db/time";
+import { parseConfig } from "#server/config";
+import { addToDigest } from "#server/notify/digest";
+import { claimDue, enqueueNotification, outboxCounts } from "#server/notify/outbox";
+import { mailRecipient } from "#server/notify/mail-dispatcher";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
-import { pendingGoals } from "../../server/features/marathon/service";
+import { pendingGoals } from "#server/features/marathon/service";
 import { createAccount, createBroker, importsOf } from "../helpers/cashback";
 
 const t = fileDatabase({ ledgerMustBalance: true });

@@ -5,7 +5,7 @@ import { callerFor, createUser, makeContext } from "../helpers/fixtures";
 import { createAccount, createBroker, importsOf, previewedReport } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
 import { fieldErrors } from "../helpers/rejections";
-import { memberProgress, pendingGoals } from "../../server/features/marathon/service";
+import { memberProgress, pendingGoals } from "#server/features/marathon/service";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 let admin: Awaited<ReturnType<typeof callerFor>>;

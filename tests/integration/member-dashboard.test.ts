@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { toDbTime } from "../../db/time";
-import { tokyoDay } from "../../server/domain/tokyo";
+import { toDbTime } from "#db/time";
+import { tokyoDay } from "#domain/tokyo";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { addMonthlyCashback, createAccount, createBroker } from "../helpers/cashback";

@@ -1,11 +1,11 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as cashbackExport } from "../../app/routes/users+/cashback+/export";
-import { loader as annualExport } from "../../app/routes/users+/statement_+/annual.export";
-import { loader as statementExport } from "../../app/routes/users+/statement+/export";
-import { loader as withdrawalsExport } from "../../app/routes/users+/withdraw+/export";
-import { csvResponse } from "../../server/lib/csv";
-import { createCaller } from "../../server/trpc/router";
+import { loader as cashbackExport } from "#app/routes/users+/cashback+/export";
+import { loader as annualExport } from "#app/routes/users+/statement_+/annual.export";
+import { loader as statementExport } from "#app/routes/users+/statement+/export";
+import { loader as withdrawalsExport } from "#app/routes/users+/withdraw+/export";
+import { csvResponse } from "#server/lib/csv";
+import { createCaller } from "#server/trpc/router";
 import { createAccount, createBroker, creditReport } from "../helpers/cashback";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { saveRateVersion } from "../../server/features/brokers/terms";
+import { saveRateVersion } from "#server/features/brokers/terms";
 import { brokersSuite } from "../helpers/brokers-suite";
 import { createAccount, importsOf, previewed, setAccountType } from "../helpers/cashback";
 import { testEngine } from "../helpers/db";

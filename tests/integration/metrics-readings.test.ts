@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toDbTime } from "../../db/time";
-import { createApp } from "../../server/app";
-import { parseConfig } from "../../server/config";
-import { outboxBacklog } from "../../server/notify/outbox";
-import { enqueueNotification } from "../../server/notify/outbox";
+import { toDbTime } from "#db/time";
+import { createApp } from "#server/app";
+import { parseConfig } from "#server/config";
+import { outboxBacklog } from "#server/notify/outbox";
+import { enqueueNotification } from "#server/notify/outbox";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { createUser, silentLog } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";

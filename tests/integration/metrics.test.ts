@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBot } from "../../bot/worker";
-import { createDb, type Db } from "../../db";
-import { createApp } from "../../server/app";
-import { parseConfig } from "../../server/config";
-import { databaseMetrics } from "../../server/metrics-db";
-import { appRouter } from "../../server/trpc/router";
+import { createBot } from "#bot/worker";
+import { createDb, type Db } from "#db";
+import { createApp } from "#server/app";
+import { parseConfig } from "#server/config";
+import { databaseMetrics } from "#server/metrics-db";
+import { appRouter } from "#server/trpc/router";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { createUser, silentLog } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";

@@ -6,9 +6,9 @@ import {
   migrationsAhead,
   NewerSchemaError,
   prepareSchema,
-} from "../../db/migrate";
-import { migrations } from "../../db/migrations";
-import type { MigrationDb } from "../../db/migrations/support";
+} from "#db/migrate";
+import { migrations } from "#db/migrations";
+import type { MigrationDb } from "#db/migrations/support";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDb } from "../../db";
-import { claimDue, outboxCounts } from "../../server/notify/outbox";
-import { backoffMs } from "../../server/notify/dispatcher";
+import { createDb } from "#db";
+import { claimDue, outboxCounts } from "#server/notify/outbox";
+import { backoffMs } from "#server/notify/dispatcher";
 import { testEngine } from "../helpers/db";
 import { fileDatabase, fileLineStandin } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCallerFactory } from "../../server/trpc/init";
-import { appRouter } from "../../server/trpc/router";
+import { createCallerFactory } from "#server/trpc/init";
+import { appRouter } from "#server/trpc/router";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, makeContext } from "../helpers/fixtures";

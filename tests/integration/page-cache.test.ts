@@ -1,6 +1,6 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_STORE, pageCacheRules } from "../../server/page-cache";
+import { NO_STORE, pageCacheRules } from "#server/page-cache";
 import { listen, type RunningServer } from "../helpers/http";
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_MAX_ROWS } from "../../server/domain/export";
-import { paginate, pagingSchema } from "../../server/lib/paging";
+import { EXPORT_MAX_ROWS } from "#domain/export";
+import { paginate, pagingSchema } from "#server/lib/paging";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";

@@ -3,11 +3,11 @@ import {
   consumePasskeyChallenge,
   issuePasskeyChallenge,
   PASSKEY_CHALLENGE_COOKIE,
-} from "../../server/auth/passkey-challenges";
-import { createSession, findSession } from "../../server/auth/session";
-import { timeStep, totpAt } from "../../server/auth/totp";
-import type { Context } from "../../server/trpc/context";
-import { appRouter, createCaller } from "../../server/trpc/router";
+} from "#server/auth/passkey-challenges";
+import { createSession, findSession } from "#server/auth/session";
+import { timeStep, totpAt } from "#server/auth/totp";
+import type { Context } from "#server/trpc/context";
+import { appRouter, createCaller } from "#server/trpc/router";
 import { rowsWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, makeContext, testConfig, TEST_PASSWORD } from "../helpers/fixtures";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderMail } from "../../server/mail";
-import { updateMoneySettings, DEFAULT_SETTINGS } from "../../server/features/settings/service";
+import { renderMail } from "#server/mail";
+import { updateMoneySettings, DEFAULT_SETTINGS } from "#server/features/settings/service";
 import { testEngine } from "../helpers/db";
 import { callerFor, createUser, MailBox } from "../helpers/fixtures";
 import { EMPTY_PAYMENT_DETAILS, ETH, TRON } from "../helpers/payment-form";

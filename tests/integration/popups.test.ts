@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
-import { toDbTime } from "../../db/time";
-import type { AppError } from "../../server/errors";
-import { tokyoLocalToDb } from "../../server/features/gachas/schema";
+import { newId } from "#db/id";
+import { toDbTime } from "#db/time";
+import type { AppError } from "#server/errors";
+import { tokyoLocalToDb } from "#server/features/gachas/schema";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, makeContext } from "../helpers/fixtures";

@@ -10,7 +10,7 @@ import {
   payingMember,
 } from "../helpers/fixtures";
 import { key, walletOf } from "../helpers/money";
-import { DEFAULT_SETTINGS, updateMoneySettings } from "../../server/features/settings/service";
+import { DEFAULT_SETTINGS, updateMoneySettings } from "#server/features/settings/service";
 
 /**
  * Maker-checker for presents: one over the threshold (¥10,000 by default, "more than") credits

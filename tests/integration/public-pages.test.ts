@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedBrokers } from "../../tools/seed/brokers";
-import { seedCampaigns } from "../../tools/seed/campaigns";
-import { seedHelp } from "../../tools/seed/help";
-import { WITHDRAWAL_METHODS } from "../../server/domain/withdrawal";
+import { seedBrokers } from "#tools/seed/brokers";
+import { seedCampaigns } from "#tools/seed/campaigns";
+import { seedHelp } from "#tools/seed/help";
+import { WITHDRAWAL_METHODS } from "#domain/withdrawal";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
-import { newId } from "../../db/id";
-import { nowDb, toDbTime } from "../../db/time";
+import { newId } from "#db/id";
+import { nowDb, toDbTime } from "#db/time";
 import { adminWithCaller, callerFor, createUser, type Caller } from "../helpers/fixtures";
 
 let t: TestDb;

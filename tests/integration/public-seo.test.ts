@@ -2,11 +2,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedBrokers } from "../../tools/seed/brokers";
-import { seedHelp } from "../../tools/seed/help";
-import { seedLegal } from "../../tools/seed/legal";
-import { JsonLd } from "../../app/components/public/JsonLd";
-import { seoMeta, type Seo } from "../../app/lib/seo";
+import { seedBrokers } from "#tools/seed/brokers";
+import { seedHelp } from "#tools/seed/help";
+import { seedLegal } from "#tools/seed/legal";
+import { JsonLd } from "#app/components/public/JsonLd";
+import { seoMeta, type Seo } from "#app/lib/seo";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { adminWithCaller, callerFor, createUser, type Caller } from "../helpers/fixtures";
 

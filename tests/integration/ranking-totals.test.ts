@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ranking, scopePeriod } from "../../server/features/ranking/service";
+import { ranking, scopePeriod } from "#server/features/ranking/service";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../db/id";
-import { ranking, scopeMonths } from "../../server/features/ranking/service";
-import { tokyoMonth } from "../../server/features/ranking/summary";
+import { newId } from "#db/id";
+import { ranking, scopeMonths } from "#server/features/ranking/service";
+import { tokyoMonth } from "#server/features/ranking/summary";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";

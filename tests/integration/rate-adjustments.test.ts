@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkLedger } from "../../server/ledger";
-import { annualStatement } from "../../server/features/wallet/annual";
+import { checkLedger } from "#server/ledger";
+import { annualStatement } from "#server/features/wallet/annual";
 import { brokersSuite } from "../helpers/brokers-suite";
 import { createAccount, importsOf, previewed, setAccountType } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { tokyoDay } from "../../server/domain/tokyo";
-import { saveRateVersion } from "../../server/features/brokers/terms";
+import { tokyoDay } from "#domain/tokyo";
+import { saveRateVersion } from "#server/features/brokers/terms";
 import { brokersSuite } from "../helpers/brokers-suite";
 import { createAccount, importsOf, previewed, setAccountType } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";

@@ -1,9 +1,9 @@
 import { Kysely, SqliteDialect } from "kysely";
 import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import type { Database } from "../../db/schema";
-import { createContext, RECENT_WRITE_COOKIE } from "../../server/trpc/context";
-import { createCaller } from "../../server/trpc/router";
+import type { Database } from "#db/schema";
+import { createContext, RECENT_WRITE_COOKIE } from "#server/trpc/context";
+import { createCaller } from "#server/trpc/router";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import {
@@ -13,7 +13,7 @@ import {
   silentLog,
   testConfig,
 } from "../helpers/fixtures";
-import { createSession } from "../../server/auth/session";
+import { createSession } from "#server/auth/session";
 
 /*
  * DATABASE_READ_URL: the member's lists read the reader, except on a state-changing request and

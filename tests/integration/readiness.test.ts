@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBot } from "../../bot/worker";
-import { createDb, type Db } from "../../db";
-import { createApp } from "../../server/app";
-import { parseConfig } from "../../server/config";
+import { createBot } from "#bot/worker";
+import { createDb, type Db } from "#db";
+import { createApp } from "#server/app";
+import { parseConfig } from "#server/config";
 import { silentLog } from "../helpers/fixtures";
 import { listen } from "../helpers/http";
 import { freePort } from "../helpers/processes";

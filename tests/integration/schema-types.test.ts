@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Table } from "../../db/schema";
+import type { Table } from "#db/schema";
 import { GENERATED_FILE, generateSchemaTypes, lineDiff } from "../../scripts/db-types";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";

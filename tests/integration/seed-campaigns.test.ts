@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seedCampaigns, SEED_CAMPAIGNS } from "../../tools/seed/campaigns";
+import { seedCampaigns, SEED_CAMPAIGNS } from "#tools/seed/campaigns";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";

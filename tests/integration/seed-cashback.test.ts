@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { seedBrokers } from "../../tools/seed/brokers";
+import { seedBrokers } from "#tools/seed/brokers";
 import {
   builtinReport,
   DEMO_REPORT_FILE,
   demoImports,
   demoTrades,
   seedCashback,
-} from "../../tools/seed/cashback";
-import { axiServerTime, DEMO_SHAPES, type DemoTrade } from "../../tools/seed/reports";
-import { atTime } from "../../db/clock";
-import { fromDbTime } from "../../db/time";
-import { tokyoDay } from "../../server/domain/tokyo";
-import { commitImport } from "../../server/features/cashback/jobs";
-import { previewImport } from "../../server/features/cashback/preview";
-import { createLogger } from "../../server/logger";
+} from "#tools/seed/cashback";
+import { axiServerTime, DEMO_SHAPES, type DemoTrade } from "#tools/seed/reports";
+import { atTime } from "#db/clock";
+import { fromDbTime } from "#db/time";
+import { tokyoDay } from "#domain/tokyo";
+import { commitImport } from "#server/features/cashback/jobs";
+import { previewImport } from "#server/features/cashback/preview";
+import { createLogger } from "#server/logger";
 import { createAccount, createBroker } from "../helpers/cashback";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";

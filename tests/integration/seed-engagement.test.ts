@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  SEED_POPUP_TITLE,
-  seedBattle,
-  seedPopup,
-  tokyoMonthBounds,
-} from "../../tools/seed/engagement";
-import { tokyoToday } from "../../server/features/battles/standings";
+import { SEED_POPUP_TITLE, seedBattle, seedPopup, tokyoMonthBounds } from "#tools/seed/engagement";
+import { tokyoToday } from "#server/features/battles/standings";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_MEMBER, seed } from "../../tools/seed";
-import { SEED_MARATHON_TITLE } from "../../tools/seed/money";
-import { fromDbTime, nowDb } from "../../db/time";
-import { tokyoDay, tokyoMonth } from "../../server/domain/tokyo";
-import { memberWallet } from "../../server/ledger";
+import { DEMO_MEMBER, seed } from "#tools/seed";
+import { SEED_MARATHON_TITLE } from "#tools/seed/money";
+import { fromDbTime, nowDb } from "#db/time";
+import { tokyoDay, tokyoMonth } from "#domain/tokyo";
+import { memberWallet } from "#server/ledger";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { type Caller, callerFor } from "../helpers/fixtures";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_MEMBER, seed } from "../../tools/seed";
-import { DEMO_CROWD } from "../../tools/seed/crowd";
-import { fromDbTime } from "../../db/time";
-import { tokyoDay } from "../../server/domain/tokyo";
+import { DEMO_MEMBER, seed } from "#tools/seed";
+import { DEMO_CROWD } from "#tools/seed/crowd";
+import { fromDbTime } from "#db/time";
+import { tokyoDay } from "#domain/tokyo";
 import { rowWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor } from "../helpers/fixtures";

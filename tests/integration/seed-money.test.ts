@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_FRIEND, DEMO_LOGINS, DEMO_MEMBER, DEMO_RICH, seed } from "../../tools/seed";
-import { verifyPassword } from "../../server/auth/password";
-import { walletSummary } from "../../server/features/wallet/service";
+import { DEMO_FRIEND, DEMO_LOGINS, DEMO_MEMBER, DEMO_RICH, seed } from "#tools/seed";
+import { verifyPassword } from "#server/auth/password";
+import { walletSummary } from "#server/features/wallet/service";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor } from "../helpers/fixtures";

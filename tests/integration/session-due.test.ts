@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Db } from "../../db";
-import { dueChecks } from "../../server/auth/due";
-import { createSession, lookUpSession } from "../../server/auth/session";
+import { createDb, type Db } from "#db";
+import { dueChecks } from "#server/auth/due";
+import { createSession, lookUpSession } from "#server/auth/session";
 import { createAccount, createBroker, importsOf } from "../helpers/cashback";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "../../server/auth/password";
+import { hashPassword, verifyPassword } from "#server/auth/password";
 import {
   createSession,
   deleteSession,
@@ -9,10 +9,10 @@ import {
   lookUpSession,
   readCookie,
   SESSION_TTL_MS,
-} from "../../server/auth/session";
-import { toDbTime } from "../../db/time";
-import { parseConfig } from "../../server/config";
-import { sessionRules } from "../../server/trpc/context";
+} from "#server/auth/session";
+import { toDbTime } from "#db/time";
+import { parseConfig } from "#server/config";
+import { sessionRules } from "#server/trpc/context";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";

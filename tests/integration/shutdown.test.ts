@@ -1,10 +1,10 @@
 import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { ping } from "../../db";
-import { createApp } from "../../server/app";
-import { parseConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
-import { HandlerWork, installGracefulShutdown } from "../../server/shutdown";
+import { ping } from "#db";
+import { createApp } from "#server/app";
+import { parseConfig } from "#server/config";
+import { createLogger } from "#server/logger";
+import { HandlerWork, installGracefulShutdown } from "#server/shutdown";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { listen, type RunningServer } from "../helpers/http";
 

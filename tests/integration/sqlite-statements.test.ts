@@ -1,6 +1,6 @@
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { preparedOnce } from "../../db";
+import { preparedOnce } from "#db";
 
 describe("preparedOnce", () => {
   const database = new SQLite(":memory:");

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toDbTime } from "../../db/time";
-import type { StatementRow } from "../../server/features/wallet/statement";
-import { DEFAULT_SETTINGS, updateMoneySettings } from "../../server/features/settings/service";
-import { checkLedger } from "../../server/ledger";
+import { toDbTime } from "#db/time";
+import type { StatementRow } from "#server/features/wallet/statement";
+import { DEFAULT_SETTINGS, updateMoneySettings } from "#server/features/settings/service";
+import { checkLedger } from "#server/ledger";
 import { createTestDb, testEngine, type TestDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { givePaymentDetails, walletOf, withdraw } from "../helpers/money";

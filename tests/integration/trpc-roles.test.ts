@@ -2,18 +2,18 @@ import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createSession } from "../../server/auth/session";
-import { createApp } from "../../server/app";
-import { AppError } from "../../server/errors";
-import { createContext } from "../../server/trpc/context";
+import { createSession } from "#server/auth/session";
+import { createApp } from "#server/app";
+import { AppError } from "#server/errors";
+import { createContext } from "#server/trpc/context";
 import {
   adminProcedure,
   createCallerFactory,
   memberProcedure,
   publicProcedure,
   router,
-} from "../../server/trpc/init";
-import { appRouter } from "../../server/trpc/router";
+} from "#server/trpc/init";
+import { appRouter } from "#server/trpc/router";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, makeContext, silentLog, testConfig } from "../helpers/fixtures";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { saveNotifyPrefs } from "../../server/notify/preferences";
+import { saveNotifyPrefs } from "#server/notify/preferences";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createBot } from "../../bot/worker";
-import { parseConfig } from "../../server/config";
-import { VERSION } from "../../server/version";
+import { createBot } from "#bot/worker";
+import { parseConfig } from "#server/config";
+import { VERSION } from "#server/version";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { silentLog } from "../helpers/fixtures";

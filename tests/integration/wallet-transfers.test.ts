@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { RULES } from "../../server/auth/rate-limit";
-import { FEES } from "../../server/ledger";
+import { RULES } from "#server/auth/rate-limit";
+import { FEES } from "#server/ledger";
 import { rowsWhere, testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";

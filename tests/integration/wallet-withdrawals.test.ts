@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { WITHDRAWAL_METHODS } from "../../server/domain/withdrawal";
-import { PAYOUTS } from "../../server/ledger";
+import type { WITHDRAWAL_METHODS } from "#domain/withdrawal";
+import { PAYOUTS } from "#server/ledger";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";

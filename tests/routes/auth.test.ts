@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIGN_IN_BUSY_PAGE } from "../../server/auth/sign-in-door";
+import { SIGN_IN_BUSY_PAGE } from "#server/auth/sign-in-door";
 import en from "../../locales/en/auth.json";
 import ja from "../../locales/ja/auth.json";
 import { fileDatabase } from "../helpers/file-db";

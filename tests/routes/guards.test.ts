@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { createSession, SESSION_COOKIE } from "#server/auth/session";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, TEST_PASSWORD } from "../helpers/fixtures";
 import { pageData, type RouteAnswer, routeClient } from "../helpers/routes";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
-import { readNotifyPrefs } from "../../server/notify/preferences";
+import { createSession, SESSION_COOKIE } from "#server/auth/session";
+import { readNotifyPrefs } from "#server/notify/preferences";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, TEST_PASSWORD } from "../helpers/fixtures";
 import { fund, givePaymentDetails, key, walletOf } from "../helpers/money";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { createSession, SESSION_COOKIE } from "#server/auth/session";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";
 import { routeEntries } from "../helpers/route-tree";

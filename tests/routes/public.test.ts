@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedBrokers } from "../../tools/seed/brokers";
-import { seedLegal } from "../../tools/seed/legal";
+import { seedBrokers } from "#tools/seed/brokers";
+import { seedLegal } from "#tools/seed/legal";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";
 import { pageData, type RouteAnswer, routeClient } from "../helpers/routes";

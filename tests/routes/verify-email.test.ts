@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSession, SESSION_COOKIE } from "../../server/auth/session";
+import { createSession, SESSION_COOKIE } from "#server/auth/session";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser, MailBox } from "../helpers/fixtures";
 import { fund, key, walletOf } from "../helpers/money";

@@ -1,7 +1,7 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog } from "../../server/access-log";
-import { createLogger } from "../../server/logger";
+import { accessLog } from "#server/access-log";
+import { createLogger } from "#server/logger";
 import { listen, type RunningServer } from "../helpers/http";
 
 interface Entry {

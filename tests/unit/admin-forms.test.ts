@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "../../app/lib/forms.server";
-import { bannerForm } from "../../server/domain/affiliate";
-import { decideAccountsInput } from "../../server/domain/broker-account";
-import { publishForm } from "../../server/domain/legal";
-import { withdrawalDecisionForm } from "../../server/domain/withdrawal-decision";
-import { requesterInput } from "../../server/domain/zengin";
+import { parseForm } from "#app/lib/forms.server";
+import { bannerForm } from "#domain/affiliate";
+import { decideAccountsInput } from "#domain/broker-account";
+import { publishForm } from "#domain/legal";
+import { withdrawalDecisionForm } from "#domain/withdrawal-decision";
+import { requesterInput } from "#domain/zengin";
 
 /** Admin forms as their actions read them: the procedures' own schemas. */
 

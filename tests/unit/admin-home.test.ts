@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { valuesShown } from "../../app/components/cashback/MiniBars";
-import { waitedFor } from "../../app/routes/admin+/_index/age";
+import { valuesShown } from "#app/components/cashback/MiniBars";
+import { waitedFor } from "#app/routes/admin+/_index/age";
 
 describe("how long a queue's oldest item has waited", () => {
   it("uses the largest whole unit that fits, rounded down", () => {

@@ -1,11 +1,11 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { i18nOptions } from "../../app/i18n";
-import { annualDocument } from "../../app/lib/annual";
-import { annualPdf } from "../../app/lib/annual-pdf.server";
-import { annualText } from "../../app/lib/annual.server";
-import { resources } from "../../app/locales.server";
-import type { AnnualStatement } from "../../server/features/wallet/annual";
+import { i18nOptions } from "#app/i18n";
+import { annualDocument } from "#app/lib/annual";
+import { annualPdf } from "#app/lib/annual-pdf.server";
+import { annualText } from "#app/lib/annual.server";
+import { resources } from "#app/locales.server";
+import type { AnnualStatement } from "#server/features/wallet/annual";
 
 const line = (amount: number, count: number) => ({ amount, count });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en/admin.json";
 import ja from "../../locales/ja/admin.json";
-import { AUDIT_ACTIONS, isAuditAction } from "../../server/domain/audit-actions";
+import { AUDIT_ACTIONS, isAuditAction } from "#domain/audit-actions";
 
 const labels = { en: en.audit.actions, ja: ja.audit.actions } as Record<
   "en" | "ja",

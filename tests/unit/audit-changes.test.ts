@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedFields } from "../../server/audit";
+import { changedFields } from "#server/audit";
 
 describe("changedFields", () => {
   it("gives both values of each changed field only, and null when nothing changed", () => {

@@ -5,7 +5,7 @@ import {
   fold,
   searchBanks,
   searchBranches,
-} from "../../server/features/profile/banks";
+} from "#server/features/profile/banks";
 
 /** The payout form's bank and branch pickers, over the real zengin-code list. */
 

@@ -5,8 +5,8 @@ import {
   type AccountRule,
   brokerInput,
   decideAccountsInput,
-} from "../../server/features/brokers/schema";
-import { addAccountInput, normalizeAccountId } from "../../server/domain/broker-account";
+} from "#server/features/brokers/schema";
+import { addAccountInput, normalizeAccountId } from "#domain/broker-account";
 import { errorMessage, fieldMessages } from "../helpers/messages";
 
 /**

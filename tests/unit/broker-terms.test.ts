@@ -12,8 +12,8 @@ import {
   scheduleComplete,
   toHundredths,
   yenPerLot,
-} from "../../server/domain/broker-terms";
-import { nextCreditingDay } from "../../server/lib/crediting";
+} from "#domain/broker-terms";
+import { nextCreditingDay } from "#server/lib/crediting";
 
 const terms = z.object(brokerTermsFields).superRefine(scheduleComplete, alwaysCheck);
 const base = { conditions: "", conditionsEn: "", creditCycle: "", creditDay: "", rates: [] };

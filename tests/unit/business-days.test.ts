@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addBusinessDays,
-  isBusinessDay,
-  withdrawalExpectedBy,
-} from "../../server/lib/business-days";
+import { addBusinessDays, isBusinessDay, withdrawalExpectedBy } from "#server/lib/business-days";
 
 describe("Japanese business days", () => {
   it.each([

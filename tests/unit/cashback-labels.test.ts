@@ -9,7 +9,7 @@ import {
   monthShort,
   tickPlan,
   yearTick,
-} from "../../app/components/cashback/months";
+} from "#app/components/cashback/months";
 import en from "../../locales/en/cashback.json";
 import ja from "../../locales/ja/cashback.json";
 

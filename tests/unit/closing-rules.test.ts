@@ -7,8 +7,8 @@ import {
   moneyCutoff,
   personalCutoff,
   reopenable,
-} from "../../server/domain/closing";
-import { WITHDRAWAL_MINIMUMS } from "../../server/domain/withdrawal";
+} from "#domain/closing";
+import { WITHDRAWAL_MINIMUMS } from "#domain/withdrawal";
 
 const NOTHING_OPEN = {
   available: 0,

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { columnsOf, fieldsOf } from "../../server/lib/columns";
-import { campaignInput } from "../../server/domain/campaign";
+import { columnsOf, fieldsOf } from "#server/lib/columns";
+import { campaignInput } from "#domain/campaign";
 
 describe("columnsOf", () => {
   it("names each field's column in snake_case and stores a yes/no as 1/0", () => {

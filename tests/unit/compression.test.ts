@@ -8,7 +8,7 @@ import {
   chooseEncoding,
   MIN_COMPRESSED_BYTES,
   responseCompression,
-} from "../../server/compression";
+} from "#server/compression";
 import { listen, type RunningServer } from "../helpers/http";
 
 describe("chooseEncoding", () => {

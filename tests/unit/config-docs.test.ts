@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { configSchema } from "../../server/config";
-import { CONFIG_DOCS, configTable, defaultOf } from "../../server/config-docs";
+import { configSchema } from "#server/config";
+import { CONFIG_DOCS, configTable, defaultOf } from "#server/config-docs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, configWarnings, DEFAULT_FEATURES, parseConfig } from "../../server/config";
+import { ConfigError, configWarnings, DEFAULT_FEATURES, parseConfig } from "#server/config";
 
 /** The message of the ConfigError `parseConfig(env)` throws; fails the test when none is thrown. */
 function configError(env: Record<string, string | undefined>): string {

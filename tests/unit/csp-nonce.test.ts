@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../server/config";
-import { contentSecurityPolicy, cspNonce, securityHeaders } from "../../server/security";
+import { parseConfig } from "#server/config";
+import { contentSecurityPolicy, cspNonce, securityHeaders } from "#server/security";
 
 describe("the CSP nonce", () => {
   it("is 16 fresh bytes each time, across refills of its pool", () => {

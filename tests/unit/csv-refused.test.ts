@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { refusedExportPage } from "~/lib/csv.server";
-import { pagePermission, settingsEntry } from "../../server/domain/admin-access";
+import { refusedExportPage } from "#app/lib/csv.server";
+import { pagePermission, settingsEntry } from "#domain/admin-access";
 
 describe("a refused CSV download goes back to its list page", () => {
   it("keeps the page's filters and marks the refusal for the admin layout's 403", () => {

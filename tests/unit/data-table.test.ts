@@ -8,15 +8,10 @@ import {
 } from "react-router-dom/server";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import {
-  type Column,
-  DataTable,
-  type TablePage,
-  wholeList,
-} from "../../app/components/table/DataTable";
-import { yenColumn } from "../../app/components/table/columns";
-import { i18nOptions } from "../../app/i18n";
-import { resources } from "../../app/locales.server";
+import { type Column, DataTable, type TablePage, wholeList } from "#app/components/table/DataTable";
+import { yenColumn } from "#app/components/table/columns";
+import { i18nOptions } from "#app/i18n";
+import { resources } from "#app/locales.server";
 
 /**
  * The table rendered on the server, the way Remix renders it for the first byte, inside a

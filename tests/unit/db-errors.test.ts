@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as errors from "../../db/dialect";
+import * as errors from "#db/dialect";
 
 describe("database error classes", () => {
   it("knows a unique-key violation by either engine's code or MySQL's number", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressGroup, deviceKey, knownDevice, signDevice } from "../../server/auth/device-cookie";
+import { addressGroup, deviceKey, knownDevice, signDevice } from "#server/auth/device-cookie";
 
 describe("device cookies", () => {
   const key = deviceKey("a-device-cookie-secret-for-the-unit-test");

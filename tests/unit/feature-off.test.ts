@@ -1,10 +1,10 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { loader as marathonAxi } from "../../app/routes/users+/cb_marathon+/axi";
-import { loader as marathonGeneral } from "../../app/routes/users+/cb_marathon+/_index";
-import { loader as gachaLogs } from "../../app/routes/users+/gacha_logs";
-import { loader as gachas } from "../../app/routes/users+/gachas+/_index";
-import { notFound } from "../../server/errors";
+import { loader as marathonAxi } from "#app/routes/users+/cb_marathon+/axi";
+import { loader as marathonGeneral } from "#app/routes/users+/cb_marathon+/_index";
+import { loader as gachaLogs } from "#app/routes/users+/gacha_logs";
+import { loader as gachas } from "#app/routes/users+/gachas+/_index";
+import { notFound } from "#server/errors";
 
 /**
  * A member page of a feature the operator switched off (FEATURES=cashbackMarathon=off) is the

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { schemaLimits } from "../../app/lib/constraint";
-import { amount, checkbox, text } from "../../server/domain/fields";
-import { campaignInput } from "../../server/domain/campaign";
-import { marathonForm } from "../../server/domain/marathon";
-import { transferInput } from "../../server/domain/withdrawal";
+import { schemaLimits } from "#app/lib/constraint";
+import { amount, checkbox, text } from "#domain/fields";
+import { campaignInput } from "#domain/campaign";
+import { marathonForm } from "#domain/marathon";
+import { transferInput } from "#domain/withdrawal";
 
 /** The browser's field limits come from the schema the action parses the form with. */
 describe("schemaLimits", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { itemValidity } from "../../server/features/gachas/draw";
-import { chiSquare, cryptoUniform, oddsOf, pickIndex } from "../../server/features/gachas/pick";
-import { tokyoLocalToDb } from "../../server/features/gachas/schema";
+import { itemValidity } from "#server/features/gachas/draw";
+import { chiSquare, cryptoUniform, oddsOf, pickIndex } from "#server/features/gachas/pick";
+import { tokyoLocalToDb } from "#server/features/gachas/schema";
 
 /**
  * The draw's fairness. pickIndex is the very function a draw calls, with the same RNG

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HashSlots } from "../../server/auth/password";
+import { HashSlots } from "#server/auth/password";
 
 /** A job that runs until released, so the test decides when each slot frees up. */
 function gate() {

@@ -8,8 +8,8 @@ import {
   routeNamespaces,
   SUPPORTED_LANGUAGES,
   toLanguage,
-} from "../../app/i18n";
-import { resources } from "../../app/locales.server";
+} from "#app/i18n";
+import { resources } from "#app/locales.server";
 
 const LOCALES = path.resolve(import.meta.dirname, "../../locales");
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isId, newId } from "../../db/id";
-import { addMs, fromDbTime, nowDb, toDbTime } from "../../db/time";
+import { isId, newId } from "#db/id";
+import { addMs, fromDbTime, nowDb, toDbTime } from "#db/time";
 
 describe("newId", () => {
   it("is 26 lower-case Crockford base32 characters", () => {

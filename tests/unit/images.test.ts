@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { contentTypeOfKey, isStorageKey, localStorage, newStorageKey } from "../../server/storage";
-import { MAX_IMAGE_BYTES } from "../../server/domain/upload";
-import { acceptImage, ImageRejected, sniffImage } from "../../server/storage/images";
+import { contentTypeOfKey, isStorageKey, localStorage, newStorageKey } from "#server/storage";
+import { MAX_IMAGE_BYTES } from "#domain/upload";
+import { acceptImage, ImageRejected, sniffImage } from "#server/storage/images";
 import {
   contains,
   fixture,

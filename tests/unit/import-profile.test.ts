@@ -7,7 +7,7 @@ import {
   profileDecimal,
   profileLots,
   resolveColumns,
-} from "../../server/domain/import-profile";
+} from "#domain/import-profile";
 
 const columns = {
   account: "Login",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jobPercent } from "../../server/features/cashback/jobs";
+import { jobPercent } from "#server/features/cashback/jobs";
 
 describe("an import job's progress", () => {
   it("reaches 100 % only once the job is done", () => {

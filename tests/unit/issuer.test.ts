@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { issuerFromCompanyPage } from "../../server/domain/issuer";
+import { issuerFromCompanyPage } from "#domain/issuer";
 
 describe("the issuer block read from the company page", () => {
   it("takes the company name and address rows of the table, in Japanese and English", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../../server/config";
-import { contentSecurityPolicy } from "../../server/security";
+import { ConfigError, parseConfig } from "#server/config";
+import { contentSecurityPolicy } from "#server/security";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { englishText } from "../../server/domain/form-fields";
-import { inJapanese, localized } from "../../server/lib/localized";
+import { englishText } from "#domain/form-fields";
+import { inJapanese, localized } from "#server/lib/localized";
 
 describe("localized: admin-written text in the reader's language", () => {
   const campaign = { title: "冬のキャンペーン", title_en: "Winter campaign" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, prettyAvailable, processLogger, redactUrl } from "../../server/logger";
+import { createLogger, prettyAvailable, processLogger, redactUrl } from "#server/logger";
 
 function capture() {
   const lines: string[] = [];

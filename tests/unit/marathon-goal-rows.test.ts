@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attempt, parseForm } from "../../app/lib/forms.server";
-import { errorName } from "../../app/lib/form-echo";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { errorName } from "#app/lib/form-echo";
 import {
   blankGoalRow,
   createMarathonInput,
@@ -9,9 +9,9 @@ import {
   sentGoalRows,
   updateMarathonInput,
   withGoalRows,
-} from "../../server/domain/marathon";
+} from "#domain/marathon";
 import { TRPCError } from "@trpc/server";
-import { FieldIssues } from "../../server/lib/field-error";
+import { FieldIssues } from "#server/lib/field-error";
 
 const FIELDS = ["marathonNumber", "threshold", "reward", "modalText", "modalTextEn"];
 

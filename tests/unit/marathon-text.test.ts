@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modalTextLines } from "../../app/lib/marathon-text";
+import { modalTextLines } from "#app/lib/marathon-text";
 
 describe("marathon modal text", () => {
   it("turns each line-break marker into a line and leaves markup as typed text", () => {

@@ -7,8 +7,8 @@ import {
   monthsBetween,
   nextMonth,
   percentX10,
-} from "../../server/domain/margin";
-import { monthRange } from "../../server/features/cashback/margin";
+} from "#domain/margin";
+import { monthRange } from "#server/features/cashback/margin";
 
 const sums = (over: Partial<Parameters<typeof marginOf>[0]> = {}) => ({
   rows: 3,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../../server/lib/markdown";
+import { renderMarkdown } from "#server/lib/markdown";
 
 describe("admin-written Markdown", () => {
   it("keeps the formatting: headings, lists, tables, line breaks, links", () => {

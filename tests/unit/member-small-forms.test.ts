@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { $ZodType } from "zod/v4/core";
-import { parseForm } from "../../app/lib/forms.server";
-import { drawForm } from "../../app/routes/users+/gachas+/draw.server";
-import { licenseRequestForm } from "../../app/routes/users+/ea+/ea.server";
-import { formErrorOf } from "../../server/domain/refusal";
-import { drawInput, useItemInput } from "../../server/domain/gacha";
-import { requestLicenseInput } from "../../server/domain/ea";
-import { setLanguageInput } from "../../server/domain/language-choice";
-import { withdrawalIdInput } from "../../server/domain/withdrawal-id";
+import { parseForm } from "#app/lib/forms.server";
+import { drawForm } from "#app/routes/users+/gachas+/draw.server";
+import { licenseRequestForm } from "#app/routes/users+/ea+/ea.server";
+import { formErrorOf } from "#domain/refusal";
+import { drawInput, useItemInput } from "#domain/gacha";
+import { requestLicenseInput } from "#domain/ea";
+import { setLanguageInput } from "#domain/language-choice";
+import { withdrawalIdInput } from "#domain/withdrawal-id";
 
 /**
  * The member pages' small forms (licence request, draw, item use, withdrawal cancel, language)

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { migrations } from "../../db/migrations";
+import { migrations } from "#db/migrations";
 
 const DIR = path.resolve(import.meta.dirname, "../../db/migrations");
 const NAME = /^\d{12}_[a-z0-9_]+\.ts$/;
@@ -77,9 +77,9 @@ describe("migrations", () => {
   it("importsOf() sees the forms an import can take", () => {
     const found = importsOf(
       [
-        `import { a } from "../../server/x";`,
+        `import { a } from "#server/x";`,
         `import type { B } from '../schema';`,
-        `export * from "../../app/y";`,
+        `export * from "#app/y";`,
         `import "./side-effect";`,
         `const m = await import("../index");`,
         `import {\n  c,\n  d,\n} from "kysely";`,

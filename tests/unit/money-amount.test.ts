@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount } from "../../app/lib/money";
+import { formatAmount } from "#app/lib/money";
 
 describe("a report's amount as people read it", () => {
   it("writes yen and dollars with their symbol and digit groups, keeping the report's decimals", () => {

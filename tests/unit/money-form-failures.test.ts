@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { action as transferAction } from "../../app/routes/users+/withdraw+/transfer";
-import { action as withdrawAction } from "../../app/routes/users+/withdraw+/new";
+import { action as transferAction } from "#app/routes/users+/withdraw+/transfer";
+import { action as withdrawAction } from "#app/routes/users+/withdraw+/new";
 
 /**
  * A money form whose request fails for a reason that is not a refusal (the database went away,
@@ -150,7 +150,7 @@ describe("payout details and broker accounts when the request fails", () => {
   };
 
   it("payout details: keeps every typed field (bank code too), says saving again is safe", async () => {
-    const { action: mypageAction } = await import("../../app/routes/users+/mypage+/route");
+    const { action: mypageAction } = await import("#app/routes/users+/mypage+/route");
     const errors: unknown[] = [];
     const context = {
       trpc: { profile: { updatePaymentDetails: lost } },
@@ -175,7 +175,7 @@ describe("payout details and broker accounts when the request fails", () => {
   }
   const typed = { brokerId: BROKER.id, accountNumber: "ｘｍ１２３４", accountType: "Standard" };
   const bankAction = async (context: AppLoadContext) => {
-    const { action } = await import("../../app/routes/users+/bank+/route");
+    const { action } = await import("#app/routes/users+/bank+/route");
     return send(action, "http://x/users/bank", typed, context);
   };
   const row = (over: object) => ({

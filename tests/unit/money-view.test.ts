@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Money } from "../../app/components/ui/Money";
+import { Money } from "#app/components/ui/Money";
 
 const html = (yen: number, size: "lg" | "md" = "lg") =>
   renderToStaticMarkup(createElement(Money, { yen, size }));

@@ -1,10 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { NavIcon, navIconsUrl } from "../../app/components/shell/icons";
-import { NAV_ICONS, navIconSprite } from "../../app/components/shell/nav-icons.server";
+import { NavIcon, navIconsUrl } from "#app/components/shell/icons";
+import { NAV_ICONS, navIconSprite } from "#app/components/shell/nav-icons.server";
 import type { AppLoadContext } from "@remix-run/node";
-import { loader } from "../../app/routes/nav-icons[.]svg";
+import { loader } from "#app/routes/nav-icons[.]svg";
 
 /*
  * The navigation draws its icons with <use> from one cached sprite (decision 036). The

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { tokyoDay } from "../../server/domain/tokyo";
-import { addCredit, digestDueAt, emptyDigest } from "../../server/notify/digest";
-import { renderNotificationMail } from "../../server/notify/mail-messages";
-import { renderNotification } from "../../server/notify/messages";
-import { ALL_ON, channelsFor, type NotifyPrefs, wants } from "../../server/notify/preferences";
+import { tokyoDay } from "#domain/tokyo";
+import { addCredit, digestDueAt, emptyDigest } from "#server/notify/digest";
+import { renderNotificationMail } from "#server/notify/mail-messages";
+import { renderNotification } from "#server/notify/messages";
+import { ALL_ON, channelsFor, type NotifyPrefs, wants } from "#server/notify/preferences";
 
 const prefs = (change: (p: NotifyPrefs) => void): NotifyPrefs => {
   const p = structuredClone(ALL_ON);

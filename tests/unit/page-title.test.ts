@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { UIMatch } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
-import { documentTitle, title, type Titler, type Translate } from "~/lib/page-title";
+import { documentTitle, title, type Titler, type Translate } from "#app/lib/page-title";
 import { routeEntries } from "../helpers/route-tree";
 import en from "../../locales/en/common.json";
 import ja from "../../locales/ja/common.json";

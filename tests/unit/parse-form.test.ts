@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TRPCError } from "@trpc/server";
-import { parseForm, submitForm } from "../../app/lib/forms.server";
-import { amount, text } from "../../server/domain/fields";
+import { parseForm, submitForm } from "#app/lib/forms.server";
+import { amount, text } from "#domain/fields";
 
 /** The one reader of a form: the procedure's schema judges it, the answer keeps the UI's shape. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isGuessablePassword } from "../../server/auth/password-strength";
+import { isGuessablePassword } from "#server/auth/password-strength";
 
 describe("guessable passwords", () => {
   it.each(["Password1", "Passw0rd!", "Qwerty123", "Abcdefg1", "Iloveyou1", "Password123"])(

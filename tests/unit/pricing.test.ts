@@ -6,7 +6,7 @@ import {
   rateFor,
   type RateVersion,
   versionInForce,
-} from "../../server/domain/pricing";
+} from "#domain/pricing";
 
 const USD_150 = 150_000_000n; // ¥150.000000 per dollar, in millionths
 

@@ -4,9 +4,9 @@ import {
   isTronAddress,
   paymentDetailsSchema,
   usdtAddressProblem,
-} from "../../server/features/profile/schema";
-import { profileInput } from "../../server/domain/profile";
-import { zenginText } from "../../server/domain/bank-text";
+} from "#server/features/profile/schema";
+import { profileInput } from "#domain/profile";
+import { zenginText } from "#domain/bank-text";
 import { fieldMessages } from "../helpers/messages";
 import { BANK_DETAILS, EMPTY_PAYMENT_DETAILS, ETH, TRON } from "../helpers/payment-form";
 

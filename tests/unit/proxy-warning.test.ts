@@ -1,8 +1,8 @@
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../server/config";
-import type { Logger } from "../../server/logger";
-import { warnUntrustedProxy } from "../../server/security";
+import { parseConfig } from "#server/config";
+import type { Logger } from "#server/logger";
+import { warnUntrustedProxy } from "#server/security";
 
 function run(trustProxy: string, requests: Record<string, string>[]) {
   const warnings: unknown[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../server/config";
-import { heroInput, heroLines } from "../../server/domain/public-home";
-import { getViewer } from "../../server/features/shell/service";
+import { parseConfig } from "#server/config";
+import { heroInput, heroLines } from "#domain/public-home";
+import { getViewer } from "#server/features/shell/service";
 
 describe("the website button", () => {
   it("opens the portal's public home when no external website is configured", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isFresh, notModified, weakEtag } from "../../app/lib/conditional.server";
-import { companyFacts } from "../../server/domain/organization";
-import { markdownText } from "../../server/lib/markdown";
+import { isFresh, notModified, weakEtag } from "#app/lib/conditional.server";
+import { companyFacts } from "#domain/organization";
+import { markdownText } from "#server/lib/markdown";
 
 describe("the company's facts from its page's table", () => {
   it("reads name, address and contact in either language, skipping a template's instruction", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { qrDataUrl } from "../../app/lib/qr.server";
+import { qrDataUrl } from "#app/lib/qr.server";
 
 describe("the LINE start link's QR code", () => {
   it("is an SVG data URL the page's CSP allows", async () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  decisionNeedsSecondAdmin,
-  memberLines,
-  repriceRow,
-  settle,
-} from "../../server/domain/rate-adjustment";
-import type { RateVersion } from "../../server/domain/pricing";
+import { decisionNeedsSecondAdmin, memberLines, repriceRow, settle } from "#domain/rate-adjustment";
+import type { RateVersion } from "#domain/pricing";
 
 const versions: RateVersion[] = [
   {

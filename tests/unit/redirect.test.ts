@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { isRoleRefusal, roleRefusalTarget } from "../../server/domain/redirect";
-import { safeRedirect } from "../../server/features/auth/schema";
+import { isRoleRefusal, roleRefusalTarget } from "#domain/redirect";
+import { safeRedirect } from "#server/features/auth/schema";
 
 /** Whether a browser would leave the site following `Location: value` from this origin. */
 function leavesSite(value: string): boolean {
@@ -116,7 +116,7 @@ describe("role refusals answer as the area's guard would", () => {
 
 describe("login sends the member back where the session ended, and nowhere else", () => {
   async function signIn(redirect: string) {
-    const { action } = await import("../../app/routes/_auth+/login");
+    const { action } = await import("#app/routes/_auth+/login");
     const context = {
       trpc: { auth: { login: async () => ({ mfaRequired: false, permission: "member" }) } },
       resHeaders: new Headers(),

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeBuild } from "../../scripts/build-version.mjs";
-import { RELEASE, VERSION } from "../../server/version";
+import { RELEASE, VERSION } from "#server/version";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");

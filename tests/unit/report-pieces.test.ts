@@ -4,10 +4,10 @@ import {
   bytesSource,
   readableEncoding,
   sha256InPieces,
-} from "../../server/features/cashback/report";
-import { previewInput } from "../../server/features/cashback/schema";
+} from "#server/features/cashback/report";
+import { previewInput } from "#server/features/cashback/schema";
 import { createHash } from "node:crypto";
-import { MAX_REPORT_BYTES } from "../../server/domain/upload";
+import { MAX_REPORT_BYTES } from "#domain/upload";
 
 /**
  * How often the event loop came round while `work` ran: a step that holds the thread for a

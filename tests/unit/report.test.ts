@@ -14,7 +14,7 @@ import {
   type ReportRow,
   type ReportSource,
   toYen,
-} from "../../server/features/cashback/report";
+} from "#server/features/cashback/report";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const HEADER = "trade_date,broker,account,lots,amount,currency,row_key\n";

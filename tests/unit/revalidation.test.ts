@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { revalidateAfterRefusal } from "../../app/lib/revalidation";
+import { revalidateAfterRefusal } from "#app/lib/revalidation";
 
 const args = (over: Partial<Parameters<typeof revalidateAfterRefusal>[0]>) =>
   ({

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, configWarnings, parseConfig } from "../../server/config";
-import { LIFF_PAGE_NAMES } from "../../server/domain/liff";
+import { ConfigError, configWarnings, parseConfig } from "#server/config";
+import { LIFF_PAGE_NAMES } from "#domain/liff";
 import {
   RICH_MENU_MAX_BYTES,
   RICH_MENU_SIZE,
   richMenuAreas,
   richMenuDefinition,
   richMenuImage,
-} from "../../server/line/rich-menu";
+} from "#server/line/rich-menu";
 
 describe("the rich menu", () => {
   it("tiles the whole image with the five pages, none overlapping", () => {

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { remixRouteLabeller, trpcRouteLabeller } from "../../server/route-label";
+import { remixRouteLabeller, trpcRouteLabeller } from "#server/route-label";
 
 const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({
   id,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { answerRefusals, readForm } from "../../app/lib/refusals.server";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
 import { routeEntries } from "../helpers/route-tree";
 
 /** A procedure's refusal as the caller meets it: a TRPCError by shape. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settingsInput } from "../../server/domain/settings";
+import { settingsInput } from "#domain/settings";
 
 /** The money settings form's threshold for a second approval: whole yen, within its limits. */
 const form = (secondApprovalFrom?: string) => ({

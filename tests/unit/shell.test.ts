@@ -5,17 +5,17 @@ import {
   enabled,
   MEMBER_NAV,
   VISITOR_NAV,
-} from "../../app/components/shell/nav-items";
-import { followsInApp } from "../../app/components/shell/app-anchor";
-import { shouldTrackPageView } from "../../app/lib/analytics";
+} from "#app/components/shell/nav-items";
+import { followsInApp } from "#app/components/shell/app-anchor";
+import { shouldTrackPageView } from "#app/lib/analytics";
 import {
   effectiveTheme,
   isCurrentPath,
   layoutFor,
   shellOf,
   themeFromCookieHeader,
-} from "../../app/lib/shell";
-import { DEFAULT_FEATURES, type FeatureFlags } from "../../server/config";
+} from "#app/lib/shell";
+import { DEFAULT_FEATURES, type FeatureFlags } from "#server/config";
 
 const admin = { permission: "admin" as const };
 const member = { permission: "member" as const };

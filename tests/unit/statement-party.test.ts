@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { partyOf } from "../../server/domain/statement";
+import { partyOf } from "#domain/statement";
 
 describe("who a statement row names", () => {
   it("names the sender of a received transfer and the recipient of a sent or refunded one", () => {

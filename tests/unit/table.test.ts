@@ -8,9 +8,9 @@ import {
   rangeOf,
   searchParamsObject,
   withParams,
-} from "../../app/components/table/url";
-import { csvCell, csvDisposition, toCsv } from "../../server/lib/csv";
-import { clampPage, DEFAULT_PAGE_SIZE, PAGE_SIZES, pagingSchema } from "../../server/lib/paging";
+} from "#app/components/table/url";
+import { csvCell, csvDisposition, toCsv } from "#server/lib/csv";
+import { clampPage, DEFAULT_PAGE_SIZE, PAGE_SIZES, pagingSchema } from "#server/lib/paging";
 
 const schema = pagingSchema(["createdAt", "nickname"], { sort: "createdAt", dir: "desc" });
 

@@ -6,7 +6,7 @@ import {
   isSafeText,
   nameText,
   nicknameSchema,
-} from "../../server/domain/text";
+} from "#domain/text";
 
 /**
  * The two text rules, as one table: what multi-line free text (chat, messages, descriptions)

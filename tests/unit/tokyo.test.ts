@@ -13,7 +13,7 @@ import {
   fromTokyoInput,
   tokyoMonthBounds,
   TOKYO,
-} from "../../server/domain/tokyo";
+} from "#domain/tokyo";
 
 describe("Tokyo time", () => {
   it("reads days and months in Tokyo, nine hours ahead of UTC", () => {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  generateTotpSecret,
-  otpauthUri,
-  timeStep,
-  totpAt,
-  verifyTotp,
-} from "../../server/auth/totp";
+import { generateTotpSecret, otpauthUri, timeStep, totpAt, verifyTotp } from "#server/auth/totp";
 
 // RFC 6238 appendix B: the SHA-1 key "12345678901234567890", as Base32.
 const RFC_SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";

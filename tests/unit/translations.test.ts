@@ -1,8 +1,8 @@
 import { createInstance } from "i18next";
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_LANGUAGE, i18nOptions, SUPPORTED_LANGUAGES } from "../../app/i18n";
-import { rememberTranslations } from "../../app/lib/translations.server";
-import { resources } from "../../app/locales.server";
+import { DEFAULT_LANGUAGE, i18nOptions, SUPPORTED_LANGUAGES } from "#app/i18n";
+import { rememberTranslations } from "#app/lib/translations.server";
+import { resources } from "#app/locales.server";
 
 /** i18next's internal translator, where every lookup goes (not in its public types). */
 function translatorOf(i18n: unknown) {

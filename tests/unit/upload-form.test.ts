@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorOf } from "../helpers/outcome";
-import { readUploadForm } from "../../app/lib/upload.server";
+import { readUploadForm } from "#app/lib/upload.server";
 
 const BOUNDARY = "----portaltest";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Storage } from "../../server/storage";
-import { saveWithImage } from "../../server/storage/uploads";
+import type { Storage } from "#server/storage";
+import { saveWithImage } from "#server/storage/uploads";
 import { fixture } from "../helpers/images";
 
 /** A storage in memory that can be told to fail its removals. */

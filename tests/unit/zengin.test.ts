@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEMO_REQUESTER } from "../../tools/seed/money";
-import { transferDay } from "../../server/features/wallet/bank-transfers";
-import { type Payment, zenginFile, zenginText } from "../../server/features/wallet/zengin";
+import { DEMO_REQUESTER } from "#tools/seed/money";
+import { transferDay } from "#server/features/wallet/bank-transfers";
+import { type Payment, zenginFile, zenginText } from "#server/features/wallet/zengin";
 
 // The demo company's requester (tools/seed): the golden file below carries its header.
 const requester = DEMO_REQUESTER;

@@ -36,9 +36,9 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import path from "node:path";
 import { sql } from "kysely";
 import { createConnection } from "mysql2/promise";
-import { createDb } from "../../db";
-import { DEMO_ADMIN, DEMO_MEMBER } from "../../tools/seed";
-import { timeStep } from "../../server/auth/totp";
+import { createDb } from "#db";
+import { DEMO_ADMIN, DEMO_MEMBER } from "#tools/seed";
+import { timeStep } from "#server/auth/totp";
 import { creditReport, REPORT_HEADER } from "../helpers/cashback";
 import { callerFor } from "../helpers/fixtures";
 import { signIn } from "../helpers/http-session";

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/index";
-import { newId } from "../../db/id";
-import type { AccountKind, CreditCycle, IdCharset, RateKind } from "../../db/schema";
-import { nowDb, toDbTime } from "../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { AccountKind, CreditCycle, IdCharset, RateKind } from "#db/schema";
+import { nowDb, toDbTime } from "#db/time";
 import { existingId, tokyoMomentAgo } from "./support";
 
 /** A demo broker's row: its code, name, account id kind, signup page and crediting schedule. */

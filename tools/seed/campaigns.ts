@@ -1,8 +1,8 @@
-import type { Db } from "../../db/index";
-import { insertIgnore } from "../../db/dialect";
-import { newId } from "../../db/id";
-import { atTime } from "../../db/clock";
-import { toDbTime } from "../../db/time";
+import type { Db } from "#db";
+import { insertIgnore } from "#db/dialect";
+import { newId } from "#db/id";
+import { atTime } from "#db/clock";
+import { toDbTime } from "#db/time";
 import { addEnglish, DAY_MS, daysFrom, existingId, newSeedRow } from "./support";
 
 interface SeedCampaign {

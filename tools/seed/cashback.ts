@@ -1,11 +1,11 @@
-import type { Db } from "../../db/index";
-import { commitImport } from "../../server/features/cashback/jobs";
-import { previewImport } from "../../server/features/cashback/preview";
-import { createLogger } from "../../server/logger";
-import { tokyoDay } from "../../server/domain/tokyo";
-import { BUILTIN, saveProfile } from "../../server/features/cashback/profiles";
-import { atTime } from "../../db/clock";
-import { fromDbTime } from "../../db/time";
+import type { Db } from "#db";
+import { commitImport } from "#server/features/cashback/jobs";
+import { previewImport } from "#server/features/cashback/preview";
+import { createLogger } from "#server/logger";
+import { tokyoDay } from "#domain/tokyo";
+import { BUILTIN, saveProfile } from "#server/features/cashback/profiles";
+import { atTime } from "#db/clock";
+import { fromDbTime } from "#db/time";
 import {
   axiServerTime,
   type DemoShape,

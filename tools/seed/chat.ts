@@ -1,6 +1,6 @@
-import type { Db } from "../../db/index";
-import { newId } from "../../db/id";
-import { fromDbTime, toDbTime } from "../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { fromDbTime, toDbTime } from "#db/time";
 import { existingId, tokyoMomentAgo } from "./support";
 
 /**

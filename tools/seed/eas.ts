@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { newLicenseKey } from "../../server/features/eas/licenses";
-import { newFileKey, storageFor } from "../../server/storage";
-import type { Db } from "../../db/index";
-import { newId } from "../../db/id";
-import type { EaAccountType, EaCategory } from "../../db/schema";
-import { nowDb } from "../../db/time";
+import { newLicenseKey } from "#server/features/eas/licenses";
+import { newFileKey, storageFor } from "#server/storage";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { EaAccountType, EaCategory } from "#db/schema";
+import { nowDb } from "#db/time";
 import { addEnglish, existingId, newSeedRow } from "./support";
 
 interface SeedEa {

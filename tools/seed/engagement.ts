@@ -1,6 +1,6 @@
-import type { Db } from "../../db/index";
-import { tokyoMonthBounds as monthBounds } from "../../server/domain/tokyo";
-import { atTime } from "../../db/clock";
+import type { Db } from "#db";
+import { tokyoMonthBounds as monthBounds } from "#domain/tokyo";
+import { atTime } from "#db/clock";
 import { addEnglish, daysFrom, existingId, newSeedRow } from "./support";
 
 /** The Tokyo month of a moment: its first and last day ("2026-11-01", "2026-11-30"). */

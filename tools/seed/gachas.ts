@@ -1,6 +1,6 @@
-import type { Db } from "../../db/index";
-import { newId } from "../../db/id";
-import type { GachaMethod, GachaRewardKind } from "../../db/schema";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { GachaMethod, GachaRewardKind } from "#db/schema";
 import { addEnglish, daysFrom, existingId, newSeedRow } from "./support";
 
 interface SeedReward {

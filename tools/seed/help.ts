@@ -1,9 +1,9 @@
-import type { Db } from "../../db/index";
-import { newId } from "../../db/id";
-import { nowDb } from "../../db/time";
-import type { HelpCategory } from "../../server/domain/help";
-import { articleInput } from "../../server/features/help/schema";
-import { searchText } from "../../server/features/help/search";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
+import type { HelpCategory } from "#domain/help";
+import { articleInput } from "#server/features/help/schema";
+import { searchText } from "#server/features/help/search";
 
 interface SeedArticle {
   slug: string;

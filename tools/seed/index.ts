@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../../db/index";
-import { newId } from "../../db/id";
-import { fromDbTime, nowDb, toDbTime } from "../../db/time";
-import { INVITATION_TTL_MS } from "../../server/features/team/service";
-import { countReferredRegistration } from "../../server/features/affiliate/rewards";
-import { hashPassword } from "../../server/auth/password";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { fromDbTime, nowDb, toDbTime } from "#db/time";
+import { INVITATION_TTL_MS } from "#server/features/team/service";
+import { countReferredRegistration } from "#server/features/affiliate/rewards";
+import { hashPassword } from "#server/auth/password";
 import { seedBrokers } from "./brokers";
 import { seedCampaigns } from "./campaigns";
 import { seedCashback } from "./cashback";
@@ -18,7 +18,7 @@ import { seedChats } from "./chat";
 import { seedRateAdjustment } from "./rate-adjustment";
 import { seedMoney, seedZenginRequester, startDemoMarathon, stopDemoMarathon } from "./money";
 import { existingId, tokyoMomentAgo } from "./support";
-import { atTime } from "../../db/clock";
+import { atTime } from "#db/clock";
 
 /**
  * Admins must have a second factor: the demo admin comes with TOTP enrolled on this published

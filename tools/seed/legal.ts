@@ -1,9 +1,9 @@
-import type { Db } from "../../db/index";
-import { insertIgnore } from "../../db/dialect";
-import { newId } from "../../db/id";
-import type { LegalKind } from "../../db/schema";
-import { toDbTime } from "../../db/time";
-import { tokyoDay } from "../../server/domain/tokyo";
+import type { Db } from "#db";
+import { insertIgnore } from "#db/dialect";
+import { newId } from "#db/id";
+import type { LegalKind } from "#db/schema";
+import { toDbTime } from "#db/time";
+import { tokyoDay } from "#domain/tokyo";
 import { existingId, tokyoMomentAgo } from "./support";
 
 /**

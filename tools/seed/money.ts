@@ -1,25 +1,21 @@
-import { getRequester, saveRequester } from "../../server/features/wallet/bank-transfers";
-import type { Requester } from "../../server/features/wallet/zengin";
-import type { Db } from "../../db/index";
-import { createBattle, settleBattle } from "../../server/features/battles/service";
-import { drawGacha } from "../../server/features/gachas/draw";
-import { createMarathon, setActive, adminList } from "../../server/features/marathon/service";
-import { approvePresent, createPresent } from "../../server/features/wallet/presents";
+import { getRequester, saveRequester } from "#server/features/wallet/bank-transfers";
+import type { Requester } from "#server/features/wallet/zengin";
+import type { Db } from "#db";
+import { createBattle, settleBattle } from "#server/features/battles/service";
+import { drawGacha } from "#server/features/gachas/draw";
+import { createMarathon, setActive, adminList } from "#server/features/marathon/service";
+import { approvePresent, createPresent } from "#server/features/wallet/presents";
 import {
   cancelWithdrawal,
   completeWithdrawal,
   rejectWithdrawal,
   requestWithdrawal,
-} from "../../server/features/wallet/service";
-import {
-  approveTransfer,
-  denyTransfer,
-  requestTransfer,
-} from "../../server/features/wallet/transfers";
-import { createLogger } from "../../server/logger";
-import { addTokyoMonths, tokyoMidnight, tokyoMonthBounds } from "../../server/domain/tokyo";
-import { atTime } from "../../db/clock";
-import { nowDb } from "../../db/time";
+} from "#server/features/wallet/service";
+import { approveTransfer, denyTransfer, requestTransfer } from "#server/features/wallet/transfers";
+import { createLogger } from "#server/logger";
+import { addTokyoMonths, tokyoMidnight, tokyoMonthBounds } from "#domain/tokyo";
+import { atTime } from "#db/clock";
+import { nowDb } from "#db/time";
 import { addDays, existingId, tokyoMomentAgo, tokyoMomentAt } from "./support";
 
 /**

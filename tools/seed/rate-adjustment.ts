@@ -1,15 +1,15 @@
-import type { Db } from "../../db/index";
-import { atTime } from "../../db/clock";
-import { recordAudit } from "../../server/audit";
-import { AppError } from "../../server/errors";
-import { tokyoDay } from "../../server/domain/tokyo";
-import { versionInForce } from "../../server/domain/pricing";
+import type { Db } from "#db";
+import { atTime } from "#db/clock";
+import { recordAudit } from "#server/audit";
+import { AppError } from "#server/errors";
+import { tokyoDay } from "#domain/tokyo";
+import { versionInForce } from "#domain/pricing";
 import {
   applyAdjustment,
   approveAdjustment,
   draftAdjustment,
-} from "../../server/features/brokers/adjustments";
-import { rateVersionsOf, saveRateVersion } from "../../server/features/brokers/terms";
+} from "#server/features/brokers/adjustments";
+import { rateVersionsOf, saveRateVersion } from "#server/features/brokers/terms";
 import { addDays, existingId, tokyoMomentAgo } from "./support";
 
 /**

@@ -1,5 +1,5 @@
 import Encoding from "encoding-japanese";
-import { MT_SERVER_ZONE, type ProfileInput, TOKYO_ZONE } from "../../server/domain/import-profile";
+import { MT_SERVER_ZONE, type ProfileInput, TOKYO_ZONE } from "#domain/import-profile";
 
 /**
  * The demo brokers' IB reports, each in the broker's own shape: what the demo's

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/index";
-import { newId } from "../../db/id";
-import { nowDb, toDbTime } from "../../db/time";
-import { addTokyoDays, tokyoDayStart, tokyoMidnight } from "../../server/domain/tokyo";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb, toDbTime } from "#db/time";
+import { addTokyoDays, tokyoDayStart, tokyoMidnight } from "#domain/tokyo";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

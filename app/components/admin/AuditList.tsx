@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "~/lib/format";
-import { isAuditAction } from "../../../server/domain/audit-actions";
+import { formatDateTime } from "#app/lib/format";
+import { isAuditAction } from "#domain/audit-actions";
 
 /** One row of the audit log as the page and the customer page read it. */
 export interface AuditListRow {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Field, TextAreaField } from "~/components/ui/form";
+import { Field, TextAreaField } from "#app/components/ui/form";
 import type { BilingualProps } from "./EntityForm";
 
 /**

@@ -1,17 +1,17 @@
 import { useActionData } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { RowDecisions } from "~/components/admin/RowDecisions";
+import { RowDecisions } from "#app/components/admin/RowDecisions";
 import {
   type AwaitingRow,
   SecondApprovalButton,
   SecondApprovalDialog,
-} from "~/components/admin/SecondApproval";
-import { type Column, DataTable, type TablePage } from "~/components/table/DataTable";
-import { FilterField, filterControl } from "~/components/table/TableFilters";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { ConfirmDialog, type DialogFact, useDecisions } from "~/components/ui/ConfirmDialog";
-import type { FormErrorShape } from "~/components/ui/form";
+} from "#app/components/admin/SecondApproval";
+import { type Column, DataTable, type TablePage } from "#app/components/table/DataTable";
+import { FilterField, filterControl } from "#app/components/table/TableFilters";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { ConfirmDialog, type DialogFact, useDecisions } from "#app/components/ui/ConfirmDialog";
+import type { FormErrorShape } from "#app/components/ui/form";
 
 /*
  * The pieces of an admin list where each pending row waits for a decision, accepted or refused

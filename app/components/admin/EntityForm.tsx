@@ -2,12 +2,12 @@ import { Form } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { type TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
+import { CheckboxField, Field, type FormErrorShape, SubmitButton } from "#app/components/ui/form";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
 import type { $ZodType } from "zod/v4/core";
-import type { Limits } from "~/lib/constraint";
-import { useFormValidation } from "~/lib/validation";
+import type { Limits } from "#app/lib/constraint";
+import { useFormValidation } from "#app/lib/validation";
 
 /**
  * The pieces every admin record form is made of (campaigns, popups, gachas, rewards, brokers):

@@ -1,11 +1,11 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { type Column, DataTable, type TablePage } from "~/components/table/DataTable";
-import { ListHeading, SearchFilter } from "~/components/table/ListHeading";
-import { TableFilters } from "~/components/table/TableFilters";
-import { buttonClass } from "~/components/ui/button";
-import { SubmitButton } from "~/components/ui/form";
+import { type Column, DataTable, type TablePage } from "#app/components/table/DataTable";
+import { ListHeading, SearchFilter } from "#app/components/table/ListHeading";
+import { TableFilters } from "#app/components/table/TableFilters";
+import { buttonClass } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/form";
 
 /**
  * The list page of an admin entity (campaigns, gachas, EAs): its heading with the create button

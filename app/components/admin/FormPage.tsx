@@ -1,8 +1,8 @@
 import { Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { FormErrorShape } from "~/components/ui/form";
-import { actionLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
+import type { FormErrorShape } from "#app/components/ui/form";
+import { actionLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
 
 /**
  * The page around an admin record form (create a campaign, edit a broker...): the way back to

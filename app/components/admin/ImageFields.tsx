@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldErrorText, ImageField } from "~/components/ui/form";
+import { FieldErrorText, ImageField } from "#app/components/ui/form";
 
 /**
  * A record's image upload (campaign, popup, gacha, reward, broker logo and banner), its texts

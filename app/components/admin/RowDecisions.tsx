@@ -1,5 +1,5 @@
-import { focusRing } from "~/components/shell/styles";
-import { buttonClass } from "~/components/ui/button";
+import { focusRing } from "#app/components/shell/styles";
+import { buttonClass } from "#app/components/ui/button";
 
 export interface RowDecision {
   label: string;

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { RowDecisionButton } from "~/components/admin/RowDecisions";
-import { buttonClass } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { RowDecisionButton } from "#app/components/admin/RowDecisions";
+import { buttonClass } from "#app/components/ui/button";
+import { ConfirmDialog } from "#app/components/ui/ConfirmDialog";
 
 /** A queue row as the second approval reads it. */
 export interface AwaitingRow {

@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { Viewer } from "../../../server/features/shell/service";
-import { mayOpen } from "../../../server/domain/admin-access";
+import type { Viewer } from "#server/features/shell/service";
+import { mayOpen } from "#domain/admin-access";
 import { useTranslation } from "react-i18next";
-import { type Tab, Tabs } from "~/components/ui/Tabs";
+import { type Tab, Tabs } from "#app/components/ui/Tabs";
 
 /**
  * The sub-pages of the admin menu's entries that have more than one: every such

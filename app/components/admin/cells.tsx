@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { EmailText } from "~/components/cells";
-import type { Column } from "~/components/table/DataTable";
-import { textLink } from "~/components/ui/link";
-import { cellLink } from "~/components/table/ListHeading";
+import { EmailText } from "#app/components/cells";
+import type { Column } from "#app/components/table/DataTable";
+import { textLink } from "#app/components/ui/link";
+import { cellLink } from "#app/components/table/ListHeading";
 
 /** The admin lists' date column lives with the other shared columns. */
-export { dateColumn } from "~/components/table/columns";
+export { dateColumn } from "#app/components/table/columns";
 
 /**
  * A member in an admin table: the name leading to their admin page, and under it what tells

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatYen } from "~/lib/money";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { SummaryTable } from "~/components/cashback/SummaryTable";
+import { formatYen } from "#app/lib/money";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { SummaryTable } from "#app/components/cashback/SummaryTable";
 import type { RewardPoint } from "./RewardsChart.client";
 
 const RewardsChart = lazy(() => import("./RewardsChart.client"));

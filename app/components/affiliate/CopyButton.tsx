@@ -2,7 +2,7 @@ import CheckIcon from "@heroicons/react/20/solid/CheckIcon";
 import ClipboardDocumentIcon from "@heroicons/react/20/solid/ClipboardDocumentIcon";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "#app/components/ui/button";
 
 /** Copies `text` to the clipboard and says so for a moment (announced to screen readers). */
 export function CopyButton({ text, testId }: { text: string; testId?: string }) {

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
-import { Alert } from "~/components/ui/Alert";
+import { Field, type FormErrorShape, SubmitButton } from "#app/components/ui/form";
+import { Alert } from "#app/components/ui/Alert";
 
 /**
  * A rate form (percent, two decimals at most). The schema's own key for a bad rate is

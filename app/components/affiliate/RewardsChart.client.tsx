@@ -8,11 +8,11 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { barValue } from "~/components/cashback/bar-value";
+import { barValue } from "#app/components/cashback/bar-value";
 import { useTranslation } from "react-i18next";
-import { formatYen } from "~/lib/money";
-import { axisYen } from "~/components/cashback/months";
-import { useChartColors } from "~/components/cashback/chart-colors";
+import { formatYen } from "#app/lib/money";
+import { axisYen } from "#app/components/cashback/months";
+import { useChartColors } from "#app/components/cashback/chart-colors";
 
 export interface RewardPoint {
   label: string;

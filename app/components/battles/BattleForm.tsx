@@ -3,15 +3,15 @@ import TrashIcon from "@heroicons/react/20/solid/TrashIcon";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { focusRing } from "~/components/shell/styles";
-import { buttonClass } from "~/components/ui/button";
-import { BilingualField } from "~/components/admin/BilingualField";
-import { bilingualSides } from "~/components/admin/EntityForm";
-import { schemaLimits } from "~/lib/constraint";
-import { battleInput } from "../../../server/domain/battle";
+import { Field, type FormErrorShape, SubmitButton } from "#app/components/ui/form";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { focusRing } from "#app/components/shell/styles";
+import { buttonClass } from "#app/components/ui/button";
+import { BilingualField } from "#app/components/admin/BilingualField";
+import { bilingualSides } from "#app/components/admin/EntityForm";
+import { schemaLimits } from "#app/lib/constraint";
+import { battleInput } from "#domain/battle";
 
 export interface PrizeRowValue {
   rank: string;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { stateBadge } from "~/components/ui/Badge";
-import { formatYen } from "~/lib/money";
-import { type StandingRow, StandingsTable } from "~/components/ranking/Standings";
+import { stateBadge } from "#app/components/ui/Badge";
+import { formatYen } from "#app/lib/money";
+import { type StandingRow, StandingsTable } from "#app/components/ranking/Standings";
 
 export type BattlePhase = "upcoming" | "running" | "ended" | "settled";
 

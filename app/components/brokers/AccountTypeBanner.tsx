@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { actionLink } from "~/components/ui/link";
+import { actionLink } from "#app/components/ui/link";
 
 /**
  * Tells the member that some of their accounts have no type, so their cashback is priced at the

@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
-import { BilingualField } from "~/components/admin/BilingualField";
-import { bilingualSides } from "~/components/admin/EntityForm";
-import { schemaLimits } from "~/lib/constraint";
-import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
-import { RateChanges } from "~/components/brokers/rates";
+import { Button } from "#app/components/ui/button";
+import { BilingualField } from "#app/components/admin/BilingualField";
+import { bilingualSides } from "#app/components/admin/EntityForm";
+import { schemaLimits } from "#app/lib/constraint";
+import { Field, type FormErrorShape, SelectField } from "#app/components/ui/form";
+import { RateChanges } from "#app/components/brokers/rates";
 import {
   BLANK_RATE_ROWS,
   fromHundredths,
   MAX_RATES,
   RATE_KINDS,
   type Rate,
-} from "../../../server/domain/broker-terms";
-import { brokerTermsInput } from "../../../server/domain/broker";
+} from "#domain/broker-terms";
+import { brokerTermsInput } from "#domain/broker";
 
 /** The terms part of the broker form, as strings (what the admin typed or what is saved). */
 export interface TermsFormValues {

@@ -1,13 +1,13 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { MemberAccountRequest } from "../../../server/features/eas/account-requests";
-import { AccountStatusBadge } from "~/components/AccountStatus";
-import { AccountTypeBadge } from "~/components/eas/badges";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/button";
-import { Section } from "~/components/ui/card";
-import type { FormErrorShape } from "~/components/ui/form";
-import { formatDate } from "~/lib/format";
+import type { MemberAccountRequest } from "#server/features/eas/account-requests";
+import { AccountStatusBadge } from "#app/components/AccountStatus";
+import { AccountTypeBadge } from "#app/components/eas/badges";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Button } from "#app/components/ui/button";
+import { Section } from "#app/components/ui/card";
+import type { FormErrorShape } from "#app/components/ui/form";
+import { formatDate } from "#app/lib/format";
 
 export interface EaAccountRow {
   id: string;

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RowList } from "~/components/RowList";
-import { card } from "~/components/ui/card";
-import { actionLink } from "~/components/ui/link";
-import type { CreditCycleName } from "../../../server/domain/broker-terms";
+import { RowList } from "#app/components/RowList";
+import { card } from "#app/components/ui/card";
+import { actionLink } from "#app/components/ui/link";
+import type { CreditCycleName } from "#domain/broker-terms";
 import { slashDate, useScheduleText } from "./rates";
 
 interface Crediting {

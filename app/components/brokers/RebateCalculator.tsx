@@ -1,16 +1,11 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { Field } from "~/components/ui/form";
-import { formatYen } from "~/lib/money";
-import {
-  fromHundredths,
-  parseLots,
-  type Rate,
-  rebateEstimate,
-} from "../../../server/domain/broker-terms";
+import { Button } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { Field } from "#app/components/ui/form";
+import { formatYen } from "#app/lib/money";
+import { fromHundredths, parseLots, type Rate, rebateEstimate } from "#domain/broker-terms";
 import { formatUsd, useRateText } from "./rates";
 
 interface CalculatorBroker {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { card } from "~/components/ui/card";
-import { formatYen } from "~/lib/money";
+import { card } from "#app/components/ui/card";
+import { formatYen } from "#app/lib/money";
 
 /**
  * An adjustment batch's lines, as the rate screen and the batch's review page

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { CreditCycleName, Rate, RateKindName } from "../../../server/domain/broker-terms";
+import type { CreditCycleName, Rate, RateKindName } from "#domain/broker-terms";
 
 /**
  * How a broker's terms read on the member and public pages: a rate ("¥800 / lot", "$5.00 /

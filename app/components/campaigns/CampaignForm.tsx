@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { campaignInput } from "../../../server/domain/campaign";
-import { Field } from "~/components/ui/form";
-import { BilingualField } from "~/components/admin/BilingualField";
-import { RecordImageField } from "~/components/admin/ImageFields";
+import { campaignInput } from "#domain/campaign";
+import { Field } from "#app/components/ui/form";
+import { BilingualField } from "#app/components/admin/BilingualField";
+import { RecordImageField } from "#app/components/admin/ImageFields";
 import {
   EntityForm,
   FlagField,
   PeriodInputs,
   type RecordFormProps,
   useRecordForm,
-} from "~/components/admin/EntityForm";
+} from "#app/components/admin/EntityForm";
 
 export interface CampaignFormValues {
   title: string;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Badge, stateBadge } from "~/components/ui/Badge";
+import { Badge, stateBadge } from "#app/components/ui/Badge";
 
 /** A campaign's state in words: open, upcoming, ended, or full. */
 export const CampaignStatusBadge = stateBadge<"status", "open" | "upcoming" | "ended" | "full">(

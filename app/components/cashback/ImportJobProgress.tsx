@@ -1,10 +1,10 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCount } from "~/components/cashback/months";
-import { Alert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { formatYen } from "~/lib/money";
+import { formatCount } from "#app/components/cashback/months";
+import { Alert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { formatYen } from "#app/lib/money";
 
 export interface ImportJobView {
   kind: "preview" | "commit" | "rerun";

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/lib/hydrated";
-import { formatYen } from "~/lib/money";
-import { DataTable, wholeList } from "~/components/table/DataTable";
-import { EmptyState } from "~/components/ui/EmptyState";
+import { useHydrated } from "#app/lib/hydrated";
+import { formatYen } from "#app/lib/money";
+import { DataTable, wholeList } from "#app/components/table/DataTable";
+import { EmptyState } from "#app/components/ui/EmptyState";
 import { MiniBars } from "./MiniBars";
 import { type MonthAmount, monthLabel } from "./months";
 

@@ -12,7 +12,7 @@ import {
 } from "recharts";
 import { barValue } from "./bar-value";
 import { useChartColors } from "./chart-colors";
-import { formatYen } from "~/lib/money";
+import { formatYen } from "#app/lib/money";
 import { axisYen, type MonthAmount, monthLabel, monthShort, tickPlan, yearTick } from "./months";
 
 /** Below this many pixels per bar, every other month is labelled (a phone with 12 months). */

@@ -1,12 +1,12 @@
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { LabelledOptions } from "~/components/admin/LabelledOptions";
-import { type RecordFormProps, useRecordForm } from "~/components/admin/EntityForm";
-import { focusRing } from "~/components/shell/styles";
-import { Alert, answerNumber, FormErrorAlert } from "~/components/ui/Alert";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
+import { LabelledOptions } from "#app/components/admin/LabelledOptions";
+import { type RecordFormProps, useRecordForm } from "#app/components/admin/EntityForm";
+import { focusRing } from "#app/components/shell/styles";
+import { Alert, answerNumber, FormErrorAlert } from "#app/components/ui/Alert";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
 import {
   CheckboxField,
   Field,
@@ -16,7 +16,7 @@ import {
   labelClass,
   SelectField,
   SubmitButton,
-} from "~/components/ui/form";
+} from "#app/components/ui/form";
 import {
   type ImportProfile,
   MT_SERVER_ZONE,
@@ -25,8 +25,8 @@ import {
   PROFILE_ENCODINGS,
   profileFields,
   TOKYO_ZONE,
-} from "../../../server/domain/import-profile";
-import type { SampleAnswer } from "../../../server/features/cashback/profiles";
+} from "#domain/import-profile";
+import type { SampleAnswer } from "#server/features/cashback/profiles";
 
 /** The editor's values as the form holds them: the columns by their path, the tab as "tab". */
 export type ProfileFormValues = Record<string, string | boolean>;

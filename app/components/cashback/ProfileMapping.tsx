@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { card } from "~/components/ui/card";
-import { type ImportProfile, PROFILE_COLUMNS } from "../../../server/domain/import-profile";
+import { card } from "#app/components/ui/card";
+import { type ImportProfile, PROFILE_COLUMNS } from "#domain/import-profile";
 
 /**
  * How a batch's file was read: the profile as it was at upload, which column

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { RateKindName } from "../../../server/domain/broker-terms";
-import { RateApplied } from "~/components/brokers/rates";
-import { formatDay } from "~/lib/format";
-import { formatAmount, formatYen } from "~/lib/money";
+import type { RateKindName } from "#domain/broker-terms";
+import { RateApplied } from "#app/components/brokers/rates";
+import { formatDay } from "#app/lib/format";
+import { formatAmount, formatYen } from "#app/lib/money";
 
 /** What an imported or credited row was priced from, as its columns carry it. */
 export interface RowPriceFields {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DataTable, wholeList } from "~/components/table/DataTable";
+import { DataTable, wholeList } from "#app/components/table/DataTable";
 
 export interface SummaryColumn {
   header: string;

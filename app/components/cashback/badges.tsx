@@ -1,4 +1,4 @@
-import { stateBadge } from "~/components/ui/Badge";
+import { stateBadge } from "#app/components/ui/Badge";
 
 /** An import row's state (matched, unmatched, duplicate, error, credited) as a word. */
 export const RowStatusBadge = stateBadge<"status", string>("status", {

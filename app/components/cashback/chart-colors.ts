@@ -1,4 +1,4 @@
-import { useEffectiveTheme } from "~/lib/theme";
+import { useEffectiveTheme } from "#app/lib/theme";
 
 const LIGHT = {
   axis: "#475569",

@@ -1,4 +1,4 @@
-import { formatYen } from "~/lib/money";
+import { formatYen } from "#app/lib/money";
 
 /**
  * Month and amount labels of the cashback pages, shared by the chart and its table so both

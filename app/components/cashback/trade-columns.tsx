@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Column } from "~/components/table/DataTable";
-import { figureColumn } from "~/components/table/columns";
+import type { Column } from "#app/components/table/DataTable";
+import { figureColumn } from "#app/components/table/columns";
 import { formatLots } from "./months";
 
 interface TradeRow {

@@ -2,17 +2,17 @@ import PhotoIcon from "@heroicons/react/20/solid/PhotoIcon";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ChatMessage, ThreadPage } from "../../../server/features/chat/service";
-import { FieldErrorText, type FormErrorShape, useFieldError } from "~/components/ui/form";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { focusRing } from "~/components/shell/styles";
-import { formatDateTime } from "~/lib/format";
-import { TrpcProvider } from "~/components/TrpcProvider";
-import { trpc } from "~/lib/trpc";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
-import { EmptyState } from "~/components/ui/EmptyState";
+import type { ChatMessage, ThreadPage } from "#server/features/chat/service";
+import { FieldErrorText, type FormErrorShape, useFieldError } from "#app/components/ui/form";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { focusRing } from "#app/components/shell/styles";
+import { formatDateTime } from "#app/lib/format";
+import { TrpcProvider } from "#app/components/TrpcProvider";
+import { trpc } from "#app/lib/trpc";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { textLink } from "#app/components/ui/link";
+import { EmptyState } from "#app/components/ui/EmptyState";
 
 /** How often an open thread asks for new messages. */
 export const POLL_INTERVAL_MS = 5_000;

@@ -1,10 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
-import { TrpcProvider } from "~/components/TrpcProvider";
-import { badgeClass } from "~/components/ui/Badge";
-import { trpc } from "~/lib/trpc";
+import { focusRing } from "#app/components/shell/styles";
+import { TrpcProvider } from "#app/components/TrpcProvider";
+import { badgeClass } from "#app/components/ui/Badge";
+import { trpc } from "#app/lib/trpc";
 
 /** How often the admin menu asks for the unread count. */
 const UNREAD_POLL_MS = 30_000;

@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { createEaForm, editEaForm } from "../../../server/domain/ea";
-import { schemaLimits } from "~/lib/constraint";
-import { LabelledOptions } from "~/components/admin/LabelledOptions";
-import { Field, type FormErrorShape, SelectField } from "~/components/ui/form";
-import { BilingualField } from "~/components/admin/BilingualField";
+import { createEaForm, editEaForm } from "#domain/ea";
+import { schemaLimits } from "#app/lib/constraint";
+import { LabelledOptions } from "#app/components/admin/LabelledOptions";
+import { Field, type FormErrorShape, SelectField } from "#app/components/ui/form";
+import { BilingualField } from "#app/components/admin/BilingualField";
 import {
   EntityForm,
   FlagField,
   type RecordFormProps,
   useRecordForm,
-} from "~/components/admin/EntityForm";
-import { FileField } from "~/components/admin/ImageFields";
+} from "#app/components/admin/EntityForm";
+import { FileField } from "#app/components/admin/ImageFields";
 
 export interface EaFormValues {
   name: string;

@@ -1,14 +1,18 @@
 import { useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { dateColumn, memberColumn } from "~/components/admin/cells";
-import { BrokerAccount, linkColumn } from "~/components/table/columns";
-import { type RowDecision, RowDecisionButton, RowDecisions } from "~/components/admin/RowDecisions";
-import { ConfirmDialog, DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { DataTable, type TablePage } from "~/components/table/DataTable";
-import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
-import type { licenseDecision } from "~/lib/ea-licenses.server";
+import { dateColumn, memberColumn } from "#app/components/admin/cells";
+import { BrokerAccount, linkColumn } from "#app/components/table/columns";
+import {
+  type RowDecision,
+  RowDecisionButton,
+  RowDecisions,
+} from "#app/components/admin/RowDecisions";
+import { ConfirmDialog, DialogFacts, useDecisions } from "#app/components/ui/ConfirmDialog";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { DataTable, type TablePage } from "#app/components/table/DataTable";
+import { MemberFilter, SelectFilter, TableFilters } from "#app/components/table/TableFilters";
+import type { licenseDecision } from "#app/lib/ea-licenses.server";
 import { AccountTypeBadge } from "./badges";
 import { licenseKeyColumn, licenseStatusColumn } from "./columns";
 

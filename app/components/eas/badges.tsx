@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminText } from "~/components/AdminText";
-import { Badge, stateBadge } from "~/components/ui/Badge";
+import { AdminText } from "#app/components/AdminText";
+import { Badge, stateBadge } from "#app/components/ui/Badge";
 
 /** A licence's state in words: pending, active, rejected or revoked. */
 export const LicenseBadge = stateBadge<"status", string>("status", {

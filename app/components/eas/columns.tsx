@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Column } from "~/components/table/DataTable";
+import type { Column } from "#app/components/table/DataTable";
 import { LicenseKeyCell, LicenseStatusCell } from "./badges";
 
 /**

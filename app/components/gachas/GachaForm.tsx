@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { gachaInput } from "../../../server/domain/gacha";
-import { LabelledOptions } from "~/components/admin/LabelledOptions";
-import { Field, SelectField } from "~/components/ui/form";
-import { BilingualField } from "~/components/admin/BilingualField";
+import { gachaInput } from "#domain/gacha";
+import { LabelledOptions } from "#app/components/admin/LabelledOptions";
+import { Field, SelectField } from "#app/components/ui/form";
+import { BilingualField } from "#app/components/admin/BilingualField";
 import {
   EntityForm,
   FlagField,
   PeriodInputs,
   type RecordFormProps,
   useRecordForm,
-} from "~/components/admin/EntityForm";
-import { RecordImageField } from "~/components/admin/ImageFields";
+} from "#app/components/admin/EntityForm";
+import { RecordImageField } from "#app/components/admin/ImageFields";
 
 export interface GachaFormValues {
   name: string;

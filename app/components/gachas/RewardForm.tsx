@@ -1,17 +1,17 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { rewardInput } from "../../../server/domain/gacha";
-import { LabelledOptions } from "~/components/admin/LabelledOptions";
-import { Field, SelectField } from "~/components/ui/form";
-import { BilingualField } from "~/components/admin/BilingualField";
-import { RecordImageField } from "~/components/admin/ImageFields";
+import { rewardInput } from "#domain/gacha";
+import { LabelledOptions } from "#app/components/admin/LabelledOptions";
+import { Field, SelectField } from "#app/components/ui/form";
+import { BilingualField } from "#app/components/admin/BilingualField";
+import { RecordImageField } from "#app/components/admin/ImageFields";
 import {
   EntityForm,
   FlagField,
   type RecordFormProps,
   useRecordForm,
-} from "~/components/admin/EntityForm";
-import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
+} from "#app/components/admin/EntityForm";
+import { AdminFormPage, useRefusedForm, withEchoed } from "#app/components/admin/FormPage";
 
 export interface RewardFormValues {
   name: string;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Badge, stateBadge } from "~/components/ui/Badge";
+import { Badge, stateBadge } from "#app/components/ui/Badge";
 
 const GachaStateBadge = stateBadge<"status", "open" | "upcoming" | "closed" | "soldOut">("status", {
   ns: "gacha",

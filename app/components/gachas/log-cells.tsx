@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { JapaneseOnly } from "~/components/JapaneseOnly";
-import { formatYen } from "~/lib/money";
+import { JapaneseOnly } from "#app/components/JapaneseOnly";
+import { formatYen } from "#app/lib/money";
 import { ValidityPeriod } from "./validity";
 
 /** The states a draw's log row can be in, in the order the filters list them. */

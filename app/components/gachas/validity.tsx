@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "~/lib/format";
-import { formatYen } from "~/lib/money";
+import { formatDateTime } from "#app/lib/format";
+import { formatYen } from "#app/lib/money";
 
 /** An item reward's rule: a fixed period and/or a number of days from the draw. */
 export function ValidityRule({

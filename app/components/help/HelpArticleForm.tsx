@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { LabelledOptions } from "~/components/admin/LabelledOptions";
-import { BilingualField } from "~/components/admin/BilingualField";
+import { LabelledOptions } from "#app/components/admin/LabelledOptions";
+import { BilingualField } from "#app/components/admin/BilingualField";
 import {
   EntityForm,
   FlagField,
   type RecordFormProps,
   useRecordForm,
-} from "~/components/admin/EntityForm";
-import { Field, SelectField } from "~/components/ui/form";
-import { articleInput, HELP_CATEGORIES } from "../../../server/domain/help";
+} from "#app/components/admin/EntityForm";
+import { Field, SelectField } from "#app/components/ui/form";
+import { articleInput, HELP_CATEGORIES } from "#domain/help";
 
 export interface HelpArticleFormValues {
   slug: string;

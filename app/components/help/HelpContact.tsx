@@ -1,8 +1,8 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import type { loader as rootLoader } from "~/root";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import type { loader as rootLoader } from "#app/root";
 
 /** Where a reader who found no answer goes: the chat for a member, sign-in for a visitor. */
 export function HelpContact() {

@@ -1,7 +1,7 @@
 import QuestionMarkCircleIcon from "@heroicons/react/24/outline/QuestionMarkCircleIcon";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { actionLink } from "~/components/ui/link";
+import { actionLink } from "#app/components/ui/link";
 
 export interface HelpLinkItem {
   slug: string;

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { FieldErrorText } from "~/components/ui/form";
+import { FieldErrorText } from "#app/components/ui/form";
 
 /**
  * The "I agree" checkbox of registration and of the notice of new terms: its label may hold

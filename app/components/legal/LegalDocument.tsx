@@ -1,15 +1,15 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { LegalKind } from "../../../server/domain/legal";
-import { LEGAL_PATHS } from "../../../server/domain/legal";
-import { Alert } from "~/components/ui/Alert";
-import { Badge } from "~/components/ui/Badge";
-import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { textLink } from "~/components/ui/link";
-import { formatDate } from "~/lib/format";
-import type { loadLegalDocument } from "~/lib/legal.server";
-import { JsonLd } from "~/components/public/JsonLd";
+import type { LegalKind } from "#domain/legal";
+import { LEGAL_PATHS } from "#domain/legal";
+import { Alert } from "#app/components/ui/Alert";
+import { Badge } from "#app/components/ui/Badge";
+import { card } from "#app/components/ui/card";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { textLink } from "#app/components/ui/link";
+import { formatDate } from "#app/lib/format";
+import type { loadLegalDocument } from "#app/lib/legal.server";
+import { JsonLd } from "#app/components/public/JsonLd";
 
 type Loader = typeof loadLegalDocument;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { AgreeCheckbox } from "~/components/legal/AgreeCheckbox";
-import { textLink } from "~/components/ui/link";
+import { AgreeCheckbox } from "#app/components/legal/AgreeCheckbox";
+import { textLink } from "#app/components/ui/link";
 
 /**
  * Agreeing to the terms of use and the privacy policy, with links to both (a new tab, so what

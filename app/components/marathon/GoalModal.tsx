@@ -1,13 +1,18 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "~/components/ui/headless/dialog";
-import { JapaneseBadge } from "~/components/JapaneseOnly";
+import {
+  Dialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+} from "#app/components/ui/headless/dialog";
+import { JapaneseBadge } from "#app/components/JapaneseOnly";
 import TrophyIcon from "@heroicons/react/24/outline/TrophyIcon";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
-import { modalTextLines } from "~/lib/marathon-text";
-import { formatYen } from "~/lib/money";
-import { reportShown } from "~/lib/dialogs";
-import { card } from "~/components/ui/card";
+import { focusRing } from "#app/components/shell/styles";
+import { modalTextLines } from "#app/lib/marathon-text";
+import { formatYen } from "#app/lib/money";
+import { reportShown } from "#app/lib/dialogs";
+import { card } from "#app/components/ui/card";
 
 export interface PendingGoal {
   id: string;

@@ -1,14 +1,14 @@
 import { Form } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LabelledOptions } from "~/components/admin/LabelledOptions";
-import { Field, type FormErrorShape, SelectField, TextAreaField } from "~/components/ui/form";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/button";
-import { SubmitButton } from "~/components/ui/form";
-import { card } from "~/components/ui/card";
-import { GoalCard, GoalCardCloseLook, goalTitleClass } from "~/components/marathon/GoalModal";
-import { useFormValidation } from "~/lib/validation";
+import { LabelledOptions } from "#app/components/admin/LabelledOptions";
+import { Field, type FormErrorShape, SelectField, TextAreaField } from "#app/components/ui/form";
+import { Alert } from "#app/components/ui/Alert";
+import { Button } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/form";
+import { card } from "#app/components/ui/card";
+import { GoalCard, GoalCardCloseLook, goalTitleClass } from "#app/components/marathon/GoalModal";
+import { useFormValidation } from "#app/lib/validation";
 import {
   blankGoalRow,
   goalFieldName,
@@ -17,7 +17,7 @@ import {
   marathonForm,
   MAX_GOALS,
   nextGoalNumber,
-} from "../../../server/domain/marathon";
+} from "#domain/marathon";
 
 export interface MarathonFields {
   /** Empty for a new marathon. */

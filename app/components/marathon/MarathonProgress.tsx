@@ -1,14 +1,14 @@
 import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
-import { JapaneseOnly } from "~/components/JapaneseOnly";
+import { JapaneseOnly } from "#app/components/JapaneseOnly";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
-import { formatDate, formatDay } from "~/lib/format";
-import { formatYen } from "~/lib/money";
-import { Badge } from "~/components/ui/Badge";
-import { card } from "~/components/ui/card";
-import { PageHeading } from "~/components/ui/PageTitle";
-import { EmptyState } from "~/components/ui/EmptyState";
+import { focusRing } from "#app/components/shell/styles";
+import { formatDate, formatDay } from "#app/lib/format";
+import { formatYen } from "#app/lib/money";
+import { Badge } from "#app/components/ui/Badge";
+import { card } from "#app/components/ui/card";
+import { PageHeading } from "#app/components/ui/PageTitle";
+import { EmptyState } from "#app/components/ui/EmptyState";
 
 export interface MarathonView {
   id: string;

@@ -1,18 +1,18 @@
-import { JapaneseBadge } from "~/components/JapaneseOnly";
+import { JapaneseBadge } from "#app/components/JapaneseOnly";
 import {
   Description,
   Dialog,
   DialogBackdrop,
   DialogPanel,
   DialogTitle,
-} from "~/components/ui/headless/dialog";
+} from "#app/components/ui/headless/dialog";
 import ArrowTopRightOnSquareIcon from "@heroicons/react/20/solid/ArrowTopRightOnSquareIcon";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
-import { reportShown } from "~/lib/dialogs";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
+import { focusRing } from "#app/components/shell/styles";
+import { reportShown } from "#app/lib/dialogs";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
 
 export interface PopupContent {
   id: string;

@@ -1,6 +1,6 @@
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/Alert";
+import { Alert } from "#app/components/ui/Alert";
 
 /** What the admin just did to a popup, as the action's redirect says it (`?activated=1`). */
 const NOTICES = ["created", "updated", "activated", "deactivated"] as const;

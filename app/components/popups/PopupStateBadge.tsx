@@ -1,4 +1,4 @@
-import { stateBadge } from "~/components/ui/Badge";
+import { stateBadge } from "#app/components/ui/Badge";
 
 export type PopupState = "showing" | "scheduled" | "ended" | "inactive";
 

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { card } from "~/components/ui/card";
-import { actionLink } from "~/components/ui/link";
-import { formatDate } from "~/lib/format";
+import { card } from "#app/components/ui/card";
+import { actionLink } from "#app/components/ui/link";
+import { formatDate } from "#app/lib/format";
 
 /** The open campaigns a public page lists, each with the day it ends. */
 export function CampaignCards({

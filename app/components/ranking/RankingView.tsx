@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
-import { formatYen } from "~/lib/money";
-import { EmptyState } from "~/components/ui/EmptyState";
+import { focusRing } from "#app/components/shell/styles";
+import { formatYen } from "#app/lib/money";
+import { EmptyState } from "#app/components/ui/EmptyState";
 import { MyPlace, StandingsTable } from "./Standings";
-import { PageHeading } from "~/components/ui/PageTitle";
+import { PageHeading } from "#app/components/ui/PageTitle";
 
 const GENRES = ["cashback", "withdrawal", "affiliate"] as const;
 const SCOPES = ["month", "year", "all"] as const;

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatYen } from "~/lib/money";
-import { type Column, DataTable, wholeList } from "~/components/table/DataTable";
-import { Badge } from "~/components/ui/Badge";
+import { formatYen } from "#app/lib/money";
+import { type Column, DataTable, wholeList } from "#app/components/table/DataTable";
+import { Badge } from "#app/components/ui/Badge";
 
 /*
  * The parts the ranking and the cashback battle share: the standings table and the banner with

@@ -3,13 +3,13 @@ import ChevronDownIcon from "@heroicons/react/20/solid/ChevronDownIcon";
 import { useLocation } from "@remix-run/react";
 import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { FeatureFlags } from "../../../server/config";
-import type { Grants } from "../../../server/auth/permissions";
-import { allows, mayOpen, settingsEntry } from "../../../server/domain/admin-access";
-import { Badge } from "~/components/ui/Badge";
-import { type PendingCounts, usePendingCounts } from "~/lib/admin-pending";
-import { useHydrated } from "~/lib/hydrated";
-import { isCurrentPath } from "~/lib/shell";
+import type { FeatureFlags } from "#server/config";
+import type { Grants } from "#server/auth/permissions";
+import { allows, mayOpen, settingsEntry } from "#domain/admin-access";
+import { Badge } from "#app/components/ui/Badge";
+import { type PendingCounts, usePendingCounts } from "#app/lib/admin-pending";
+import { useHydrated } from "#app/lib/hydrated";
+import { isCurrentPath } from "#app/lib/shell";
 import { AppAnchor, useAppAnchorClick } from "./app-anchor";
 import { LanguageSelect } from "./LanguageSelect";
 import { LogoutButton } from "./LogoutButton";
@@ -20,7 +20,7 @@ import { navEntry } from "./styles";
 // part of every page's shell) should not download. It mounts once the page has hydrated: a
 // lazy module met during hydration leaves its Suspense boundary dehydrated until it loads, and
 // opening the phone drawer in that moment was React error 421 (a flaky admin journey on 375 px).
-const ChatUnreadBadge = lazy(() => import("~/components/chat/UnreadBadge"));
+const ChatUnreadBadge = lazy(() => import("#app/components/chat/UnreadBadge"));
 
 /** The queues whose waiting items an entry's badge counts (the admin area's loader counts them). */
 const PENDING_OF: Record<string, (keyof PendingCounts)[]> = {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Viewer } from "../../../server/features/shell/service";
+import type { Viewer } from "#server/features/shell/service";
 import { AppAnchor, useAppAnchorClick } from "./app-anchor";
 
 // The entry's utilities are the `.footer-entry` component class (app/tailwind.css): the

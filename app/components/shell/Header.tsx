@@ -1,8 +1,8 @@
 import { externalAttrs, isExternal } from "./website";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Viewer } from "../../../server/features/shell/service";
-import type { LayoutKind } from "~/lib/shell";
+import type { Viewer } from "#server/features/shell/service";
+import type { LayoutKind } from "#app/lib/shell";
 import { AppAnchor, useAppAnchorClick } from "./app-anchor";
 import { LanguageSelect } from "./LanguageSelect";
 import { MobileMenu } from "./MobileMenu";

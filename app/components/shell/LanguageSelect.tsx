@@ -1,8 +1,8 @@
 import LanguageIcon from "@heroicons/react/24/outline/LanguageIcon";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { SUPPORTED_LANGUAGES, toLanguage } from "~/i18n";
-import { useLanguageChoice } from "~/lib/language";
+import { SUPPORTED_LANGUAGES, toLanguage } from "#app/i18n";
+import { useLanguageChoice } from "#app/lib/language";
 import { focusRing } from "./styles";
 
 /**

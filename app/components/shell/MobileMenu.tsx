@@ -3,7 +3,7 @@ import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import { useLocation } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Viewer } from "../../../server/features/shell/service";
+import type { Viewer } from "#server/features/shell/service";
 import { AdminMenu } from "./AdminMenu";
 import { SideNav } from "./SideNav";
 import { focusRing } from "./styles";

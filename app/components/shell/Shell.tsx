@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Viewer } from "../../../server/features/shell/service";
-import type { LayoutKind } from "~/lib/shell";
+import type { Viewer } from "#server/features/shell/service";
+import type { LayoutKind } from "#app/lib/shell";
 import { WIDE_CONTAINER } from "./styles";
 import { AdminMenu } from "./AdminMenu";
 import { Footer } from "./Footer";

@@ -1,8 +1,8 @@
 import { externalAttrs, isExternal } from "./website";
 import { Link, useLocation, useResolvedPath } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { FeatureFlags } from "../../../server/config";
-import { isCurrentPath } from "~/lib/shell";
+import type { FeatureFlags } from "#server/config";
+import { isCurrentPath } from "#app/lib/shell";
 import { AppAnchor, useAppAnchorClick } from "./app-anchor";
 import { NavIcon } from "./icons";
 import { LanguageSelect } from "./LanguageSelect";

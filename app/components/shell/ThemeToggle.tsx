@@ -1,7 +1,7 @@
 import MoonIcon from "@heroicons/react/24/outline/MoonIcon";
 import SunIcon from "@heroicons/react/24/outline/SunIcon";
 import { useTranslation } from "react-i18next";
-import { useTheme } from "~/lib/theme";
+import { useTheme } from "#app/lib/theme";
 import { focusRing } from "./styles";
 
 /** A toggle button: its name stays "dark mode", aria-pressed says whether it is on. */

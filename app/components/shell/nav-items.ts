@@ -1,4 +1,4 @@
-import type { FeatureFlags } from "../../../server/config";
+import type { FeatureFlags } from "#server/config";
 
 export type IconName =
   | "dashboard"

@@ -6,11 +6,11 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
-import { EXPORT_MAX_ROWS } from "../../../server/domain/export";
+import { focusRing } from "#app/components/shell/styles";
+import { EXPORT_MAX_ROWS } from "#domain/export";
 import { ariaSort, exportHref, nextDir, rangeOf, type SortDir, withParams } from "./url";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
 import { PagingBar } from "./PagingBar";
 
 /**

@@ -1,10 +1,10 @@
 import PlusIcon from "@heroicons/react/20/solid/PlusIcon";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Alert } from "~/components/ui/Alert";
-import { focusRing } from "~/components/shell/styles";
+import { Alert } from "#app/components/ui/Alert";
+import { focusRing } from "#app/components/shell/styles";
 import { InputFilter } from "./TableFilters";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "#app/components/ui/button";
 
 /** A link inside a table cell: the row's name leading to its page, a count to its list. */
 export const cellLink = `rounded-sm font-medium text-emerald-700 underline dark:text-emerald-400 ${focusRing}`;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageTitle } from "#app/components/ui/PageTitle";
 import { DataTable, type DataTableProps } from "./DataTable";
 import { TableFilters } from "./TableFilters";
 

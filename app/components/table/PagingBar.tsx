@@ -3,7 +3,7 @@ import ChevronRightIcon from "@heroicons/react/20/solid/ChevronRightIcon";
 import { Link, useNavigate } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
+import { focusRing } from "#app/components/shell/styles";
 import type { TablePage } from "./DataTable";
 import { lastPage, pageWindow, withParams } from "./url";
 

@@ -1,10 +1,10 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { hintClass } from "~/components/ui/form";
-import { actionLink } from "~/components/ui/link";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { hintClass } from "#app/components/ui/form";
+import { actionLink } from "#app/components/ui/link";
 
 /**
  * The filter bar above a DataTable: a GET form, so the filters land in the URL like the rest of

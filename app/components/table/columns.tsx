@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Stamp } from "~/components/cells";
-import { textLink } from "~/components/ui/link";
-import { formatDateTime } from "~/lib/format";
-import { formatYen } from "~/lib/money";
+import { Stamp } from "#app/components/cells";
+import { textLink } from "#app/components/ui/link";
+import { formatDateTime } from "#app/lib/format";
+import { formatYen } from "#app/lib/money";
 import type { Column } from "./DataTable";
 
 /**

@@ -4,14 +4,14 @@ import {
   DialogBackdrop,
   DialogPanel,
   DialogTitle,
-} from "~/components/ui/headless/dialog";
+} from "#app/components/ui/headless/dialog";
 import { Form } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type FormErrorShape, SubmitButton } from "~/components/ui/form";
-import { Alert } from "~/components/ui/Alert";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
+import { type FormErrorShape, SubmitButton } from "#app/components/ui/form";
+import { Alert } from "#app/components/ui/Alert";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
 
 /**
  * The one confirmation dialog: a question before something that cannot be undone (an admin's

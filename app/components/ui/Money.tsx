@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { formatYen } from "~/lib/money";
+import { formatYen } from "#app/lib/money";
 
 /**
  * An amount of yen on one line, always: it never breaks between digit groups ("¥98,754," over

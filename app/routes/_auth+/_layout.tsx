@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { RouteError } from "~/components/RouteError";
-import { requireVisitor } from "~/lib/guards.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { RouteError } from "#app/components/RouteError";
+import { requireVisitor } from "#app/lib/guards.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The sign-in pages (/login, /login/mfa, /register): for visitors only, so this one guard sends
@@ -19,4 +19,4 @@ export default function AuthPages() {
 
 export const ErrorBoundary = RouteError;
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -6,18 +6,23 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { safeRedirect } from "../../../server/domain/redirect";
-import { AuthForm, CurrentPasswordField, EmailField, useAuthForm } from "~/components/AuthFields";
-import { Alert } from "~/components/ui/Alert";
-import { AuthCard } from "~/components/ui/card";
-import { PasskeyButton } from "~/components/PasskeyButton";
-import { LineSignInButton } from "~/components/LineSignInButton";
-import { redirectWithCookies, submitForm } from "~/lib/forms.server";
-import { loginInput } from "../../../server/domain/account";
-import { homeFor } from "~/lib/guards.server";
-import { textLink } from "~/components/ui/link";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { safeRedirect } from "#domain/redirect";
+import {
+  AuthForm,
+  CurrentPasswordField,
+  EmailField,
+  useAuthForm,
+} from "#app/components/AuthFields";
+import { Alert } from "#app/components/ui/Alert";
+import { AuthCard } from "#app/components/ui/card";
+import { PasskeyButton } from "#app/components/PasskeyButton";
+import { LineSignInButton } from "#app/components/LineSignInButton";
+import { redirectWithCookies, submitForm } from "#app/lib/forms.server";
+import { loginInput } from "#domain/account";
+import { homeFor } from "#app/lib/guards.server";
+import { textLink } from "#app/components/ui/link";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("auth:title.login"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -118,4 +123,4 @@ export default function Login() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { safeRedirect } from "../../../server/domain/redirect";
-import { homeFor } from "~/lib/guards.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { safeRedirect } from "#domain/redirect";
+import { homeFor } from "#app/lib/guards.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * /login/line/callback: where LINE sends the browser back. The procedure checks the state
@@ -46,4 +46,4 @@ export default function LineSignInCallback() {
   return null;
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -2,12 +2,12 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { safeRedirect } from "../../../server/domain/redirect";
-import { AuthCard } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { LINE_SIGN_IN_MESSAGE } from "~/components/LineSignInButton";
+import { safeRedirect } from "#domain/redirect";
+import { AuthCard } from "#app/components/ui/card";
+import { textLink } from "#app/components/ui/link";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { LINE_SIGN_IN_MESSAGE } from "#app/components/LineSignInButton";
 
 export const handle = { title: title.key("auth:line.done"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -46,4 +46,4 @@ export default function LineSignInDone() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

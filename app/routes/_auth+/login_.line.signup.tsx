@@ -7,16 +7,16 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { lineSignUpInput } from "../../../server/domain/line-sign-up";
-import { AuthForm, EmailField, NameFields, useAuthForm } from "~/components/AuthFields";
-import { RegisterAgreement } from "~/components/legal/RegisterAgreement";
-import { Alert } from "~/components/ui/Alert";
-import { AuthCard } from "~/components/ui/card";
-import { useFieldError } from "~/components/ui/form";
-import { redirectWithCookies, submitForm } from "~/lib/forms.server";
-import { homeFor } from "~/lib/guards.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { lineSignUpInput } from "#domain/line-sign-up";
+import { AuthForm, EmailField, NameFields, useAuthForm } from "#app/components/AuthFields";
+import { RegisterAgreement } from "#app/components/legal/RegisterAgreement";
+import { Alert } from "#app/components/ui/Alert";
+import { AuthCard } from "#app/components/ui/card";
+import { useFieldError } from "#app/components/ui/form";
+import { redirectWithCookies, submitForm } from "#app/lib/forms.server";
+import { homeFor } from "#app/lib/guards.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("auth:line.signUpTitle"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -95,4 +95,4 @@ export default function LineSignUp() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { safeRedirect } from "../../../server/domain/redirect";
-import { answerRefusals } from "~/lib/refusals.server";
+import { safeRedirect } from "#domain/redirect";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * GET /login/line/start: begins signing in with LINE (state, nonce and PKCE verifier kept on

@@ -6,14 +6,14 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/Alert";
-import { AuthCard } from "~/components/ui/card";
-import { SubmitButton } from "~/components/ui/form";
-import { redirectWithCookies, submitForm } from "~/lib/forms.server";
-import { mailTokenInput } from "../../../server/domain/line-sign-up";
-import { homeFor } from "~/lib/guards.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { Alert } from "#app/components/ui/Alert";
+import { AuthCard } from "#app/components/ui/card";
+import { SubmitButton } from "#app/components/ui/form";
+import { redirectWithCookies, submitForm } from "#app/lib/forms.server";
+import { mailTokenInput } from "#domain/line-sign-up";
+import { homeFor } from "#app/lib/guards.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("auth:line.verifyTitle"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -56,4 +56,4 @@ export default function LineSignUpVerify() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

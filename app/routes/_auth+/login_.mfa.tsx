@@ -1,17 +1,17 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { mfaCodeInput } from "../../../server/domain/account";
-import { safeRedirect } from "../../../server/domain/redirect";
-import { BackToLoginLink, CodeField, failureOf } from "~/components/AuthFields";
-import { SubmitButton } from "~/components/ui/form";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { AuthCard } from "~/components/ui/card";
-import { PasskeyButton } from "~/components/PasskeyButton";
-import { redirectWithCookies, submitForm } from "~/lib/forms.server";
-import { homeFor } from "~/lib/guards.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { mfaCodeInput } from "#domain/account";
+import { safeRedirect } from "#domain/redirect";
+import { BackToLoginLink, CodeField, failureOf } from "#app/components/AuthFields";
+import { SubmitButton } from "#app/components/ui/form";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { AuthCard } from "#app/components/ui/card";
+import { PasskeyButton } from "#app/components/PasskeyButton";
+import { redirectWithCookies, submitForm } from "#app/lib/forms.server";
+import { homeFor } from "#app/lib/guards.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 // /login/mfa. The file is `_auth.login_.mfa` so the page is not nested in /login (which has no
 // outlet): as `login.mfa` the URL rendered the password form again and the code was never asked.
@@ -81,4 +81,4 @@ export default function LoginMfa() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

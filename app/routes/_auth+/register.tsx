@@ -12,17 +12,17 @@ import {
   NameFields,
   NewPasswordFields,
   useAuthForm,
-} from "~/components/AuthFields";
-import { Alert } from "~/components/ui/Alert";
-import { AuthCard } from "~/components/ui/card";
-import { redirectWithCookies, submitForm } from "~/lib/forms.server";
-import { registerInput } from "../../../server/domain/account";
-import { textLink } from "~/components/ui/link";
-import { useFieldError } from "~/components/ui/form";
-import { RegisterAgreement } from "~/components/legal/RegisterAgreement";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { REFERRAL_CODE, referralCookie } from "~/lib/referral.server";
+} from "#app/components/AuthFields";
+import { Alert } from "#app/components/ui/Alert";
+import { AuthCard } from "#app/components/ui/card";
+import { redirectWithCookies, submitForm } from "#app/lib/forms.server";
+import { registerInput } from "#domain/account";
+import { textLink } from "#app/components/ui/link";
+import { useFieldError } from "#app/components/ui/form";
+import { RegisterAgreement } from "#app/components/legal/RegisterAgreement";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { REFERRAL_CODE, referralCookie } from "#app/lib/referral.server";
 
 export const handle = { title: title.key("auth:title.register"), i18n: ["auth", "errors"] };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -94,4 +94,4 @@ export default function Register() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,5 +1,5 @@
 import { Outlet } from "@remix-run/react";
-import { RouteError } from "~/components/RouteError";
+import { RouteError } from "#app/components/RouteError";
 
 /**
  * The pages anyone with a mailed link may open, signed in or not (/forgot-password,

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { actionLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { title } from "~/lib/page-title";
+import { Alert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { actionLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("profile:closing.doneTitle"), i18n: ["profile"] };
 

@@ -1,15 +1,15 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthForm, NewPasswordFields, useAuthForm } from "~/components/AuthFields";
-import { Alert } from "~/components/ui/Alert";
-import { AuthCard } from "~/components/ui/card";
-import { tokenOf } from "~/lib/emailed-link.server";
-import { redirectWithCookies, submitForm } from "~/lib/forms.server";
-import { newPasswordInput } from "../../../server/domain/account";
-import { ADMIN_ENROL_PATH } from "../../../server/domain/redirect";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AuthForm, NewPasswordFields, useAuthForm } from "#app/components/AuthFields";
+import { Alert } from "#app/components/ui/Alert";
+import { AuthCard } from "#app/components/ui/card";
+import { tokenOf } from "#app/lib/emailed-link.server";
+import { redirectWithCookies, submitForm } from "#app/lib/forms.server";
+import { newPasswordInput } from "#domain/account";
+import { ADMIN_ENROL_PATH } from "#domain/redirect";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("admin:team.accept.title"),
@@ -69,4 +69,4 @@ export default function AdminInvite() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

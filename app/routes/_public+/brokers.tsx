@@ -2,20 +2,20 @@ import ArrowTopRightOnSquareIcon from "@heroicons/react/20/solid/ArrowTopRightOn
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Conditions, RateChanges, RateLines, ScheduleLine } from "~/components/brokers/rates";
-import { RebateCalculator } from "~/components/brokers/RebateCalculator";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { buttonClass, LinkButton } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { HelpLinks } from "~/components/help/HelpLinks";
-import { textLink } from "~/components/ui/link";
-import type { loader as rootLoader } from "~/root";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { publicPage } from "~/lib/public-page.server";
-import { seoMeta } from "~/lib/seo";
-import { JsonLd } from "~/components/public/JsonLd";
+import { Conditions, RateChanges, RateLines, ScheduleLine } from "#app/components/brokers/rates";
+import { RebateCalculator } from "#app/components/brokers/RebateCalculator";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { buttonClass, LinkButton } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { HelpLinks } from "#app/components/help/HelpLinks";
+import { textLink } from "#app/components/ui/link";
+import type { loader as rootLoader } from "#app/root";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { publicPage } from "#app/lib/public-page.server";
+import { seoMeta } from "#app/lib/seo";
+import { JsonLd } from "#app/components/public/JsonLd";
 
 export const handle = {
   // Public: the rate card visitors find from search and share.
@@ -44,7 +44,7 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
 });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
-export { publicHeaders as headers } from "~/lib/public-page";
+export { publicHeaders as headers } from "#app/lib/public-page";
 
 /**
  * /brokers: open to everyone, drawn on the server. Each partner broker with its rates per
@@ -132,4 +132,4 @@ export default function Brokers() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

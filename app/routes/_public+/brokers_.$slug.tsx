@@ -2,25 +2,25 @@ import ArrowTopRightOnSquareIcon from "@heroicons/react/20/solid/ArrowTopRightOn
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "#app/components/BackLink";
 import {
   Conditions,
   RateLines,
   rateWords,
   ScheduleLine,
   slashDate,
-} from "~/components/brokers/rates";
-import { RebateCalculator } from "~/components/brokers/RebateCalculator";
-import { buttonClass, LinkButton } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { actionLink, textLink } from "~/components/ui/link";
-import { orNotFound } from "~/lib/not-found.server";
-import { title } from "~/lib/page-title";
-import { publicPage } from "~/lib/public-page.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { seoMeta } from "~/lib/seo";
-import { JsonLd } from "~/components/public/JsonLd";
-import { CampaignCards, HelpLinks } from "~/components/public/sections";
+} from "#app/components/brokers/rates";
+import { RebateCalculator } from "#app/components/brokers/RebateCalculator";
+import { buttonClass, LinkButton } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { actionLink, textLink } from "#app/components/ui/link";
+import { orNotFound } from "#app/lib/not-found.server";
+import { title } from "#app/lib/page-title";
+import { publicPage } from "#app/lib/public-page.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { seoMeta } from "#app/lib/seo";
+import { JsonLd } from "#app/components/public/JsonLd";
+import { CampaignCards, HelpLinks } from "#app/components/public/sections";
 
 export const handle = {
   title: title.named("page.broker.name", "public:broker.title"),
@@ -66,7 +66,7 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
 });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
-export { publicHeaders as headers } from "~/lib/public-page";
+export { publicHeaders as headers } from "#app/lib/public-page";
 
 /**
  * /brokers/<slug>: one broker for a visitor who searched for its cashback. Its rates per
@@ -222,4 +222,4 @@ export default function BrokerPage() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

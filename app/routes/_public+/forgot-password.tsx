@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthForm, BackToLoginLink, EmailField, useAuthForm } from "~/components/AuthFields";
-import { Alert } from "~/components/ui/Alert";
-import { AuthCard } from "~/components/ui/card";
-import { submitForm } from "~/lib/forms.server";
-import { forgotPasswordInput } from "../../../server/domain/account";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AuthForm, BackToLoginLink, EmailField, useAuthForm } from "#app/components/AuthFields";
+import { Alert } from "#app/components/ui/Alert";
+import { AuthCard } from "#app/components/ui/card";
+import { submitForm } from "#app/lib/forms.server";
+import { forgotPasswordInput } from "#domain/account";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("auth:title.forgot"), i18n: ["auth", "errors"] };
 

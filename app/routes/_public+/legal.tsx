@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { LegalDocumentPage } from "~/components/legal/LegalDocument";
-import { loadLegalDocument } from "~/lib/legal.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { seoMeta } from "~/lib/seo";
+import { LegalDocumentPage } from "#app/components/legal/LegalDocument";
+import { loadLegalDocument } from "#app/lib/legal.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { seoMeta } from "#app/lib/seo";
 
 export const handle = { title: title.key("legal:kinds.legal"), i18n: ["legal"] };
 
@@ -13,8 +13,8 @@ export const loader = /* @__PURE__ */ answerRefusals((args: LoaderFunctionArgs) 
 });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
-export { publicHeaders as headers } from "~/lib/public-page";
+export { publicHeaders as headers } from "#app/lib/public-page";
 
 export default LegalDocumentPage;
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,16 +1,16 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RateLines } from "~/components/brokers/rates";
-import { LinkButton } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
-import { orNotFound } from "~/lib/not-found.server";
-import { title } from "~/lib/page-title";
-import { publicPage } from "~/lib/public-page.server";
-import { referralCookie } from "~/lib/referral.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { seoMeta } from "~/lib/seo";
+import { RateLines } from "#app/components/brokers/rates";
+import { LinkButton } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { textLink } from "#app/components/ui/link";
+import { orNotFound } from "#app/lib/not-found.server";
+import { title } from "#app/lib/page-title";
+import { publicPage } from "#app/lib/public-page.server";
+import { referralCookie } from "#app/lib/referral.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { seoMeta } from "#app/lib/seo";
 
 export const handle = {
   title: title.named("landing.nickname", "public:referral.title", "nickname"),
@@ -39,7 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   // One page per member's code: previews yes, search results no.
   { name: "robots", content: "noindex" },
 ];
-export { publicHeaders as headers } from "~/lib/public-page";
+export { publicHeaders as headers } from "#app/lib/public-page";
 
 /**
  * /r/<code>: where a member's shared link lands. Who invited the visitor, what they get, and
@@ -91,4 +91,4 @@ export default function ReferralLanding() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

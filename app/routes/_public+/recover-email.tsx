@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { LinkPage } from "~/components/LinkPage";
-import { attemptWithToken, checkEmailedLink } from "~/lib/emailed-link.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { LinkPage } from "#app/components/LinkPage";
+import { attemptWithToken, checkEmailedLink } from "#app/lib/emailed-link.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("auth:title.recoverEmail"), i18n: ["auth", "errors"] };
 
@@ -36,4 +36,4 @@ export default function RecoverEmail() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

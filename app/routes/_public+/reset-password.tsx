@@ -1,15 +1,15 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthForm, NewPasswordFields, useAuthForm } from "~/components/AuthFields";
-import { Alert } from "~/components/ui/Alert";
-import { AuthCard } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
-import { checkEmailedLink, tokenOf } from "~/lib/emailed-link.server";
-import { redirectWithCookies, submitForm } from "~/lib/forms.server";
-import { newPasswordInput } from "../../../server/domain/account";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AuthForm, NewPasswordFields, useAuthForm } from "#app/components/AuthFields";
+import { Alert } from "#app/components/ui/Alert";
+import { AuthCard } from "#app/components/ui/card";
+import { textLink } from "#app/components/ui/link";
+import { checkEmailedLink, tokenOf } from "#app/lib/emailed-link.server";
+import { redirectWithCookies, submitForm } from "#app/lib/forms.server";
+import { newPasswordInput } from "#domain/account";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("auth:title.reset"), i18n: ["auth", "errors"] };
 
@@ -56,4 +56,4 @@ export default function ResetPassword() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,18 +1,18 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RateLines, ScheduleLine } from "~/components/brokers/rates";
-import { RebateCalculator } from "~/components/brokers/RebateCalculator";
-import { LinkButton } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { actionLink, textLink } from "~/components/ui/link";
-import { formatRate, formatYen } from "~/lib/money";
-import { answerRefusals } from "~/lib/refusals.server";
-import type { Titler } from "~/lib/page-title";
-import { languageUrl, seoMeta } from "~/lib/seo";
-import { JsonLd } from "~/components/public/JsonLd";
-import { CampaignCards, HelpLinks } from "~/components/public/sections";
-import { publicPage } from "~/lib/public-page.server";
+import { RateLines, ScheduleLine } from "#app/components/brokers/rates";
+import { RebateCalculator } from "#app/components/brokers/RebateCalculator";
+import { LinkButton } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { actionLink, textLink } from "#app/components/ui/link";
+import { formatRate, formatYen } from "#app/lib/money";
+import { answerRefusals } from "#app/lib/refusals.server";
+import type { Titler } from "#app/lib/page-title";
+import { languageUrl, seoMeta } from "#app/lib/seo";
+import { JsonLd } from "#app/components/public/JsonLd";
+import { CampaignCards, HelpLinks } from "#app/components/public/sections";
+import { publicPage } from "#app/lib/public-page.server";
 
 export const handle = {
   // The heading: the pitch's first line, as the admin wrote it, else the default pitch.
@@ -57,7 +57,7 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
 });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
-export { publicHeaders as headers } from "~/lib/public-page";
+export { publicHeaders as headers } from "#app/lib/public-page";
 
 /**
  * /welcome: the public home for newcomers (/ stays the members' dashboard). What the service
@@ -193,4 +193,4 @@ export default function Welcome() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

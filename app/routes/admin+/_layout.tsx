@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
-import { RouteError } from "~/components/RouteError";
-import { requireAdmin } from "~/lib/guards.server";
-import type { RouteHandle } from "~/lib/shell";
-import { answerRefusals } from "~/lib/refusals.server";
-import { mayOpen } from "../../../server/domain/admin-access";
-import { EXPORT_REFUSED } from "~/lib/csv.server";
-import { revalidateAfterRefusal } from "~/lib/revalidation";
+import { RouteError } from "#app/components/RouteError";
+import { requireAdmin } from "#app/lib/guards.server";
+import type { RouteHandle } from "#app/lib/shell";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { mayOpen } from "#domain/admin-access";
+import { EXPORT_REFUSED } from "#app/lib/csv.server";
+import { revalidateAfterRefusal } from "#app/lib/revalidation";
 
 /**
  * The admin area (/admin/…): its one guard (an admin with a second factor), its shell (the

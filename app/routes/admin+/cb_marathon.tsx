@@ -2,19 +2,19 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { $ZodType, input } from "zod/v4/core";
-import { ActiveToggle } from "~/components/admin/EntityList";
-import { Alert } from "~/components/ui/Alert";
-import { Badge } from "~/components/ui/Badge";
-import { card } from "~/components/ui/card";
-import { MarathonDates } from "~/components/marathon/MarathonProgress";
-import { yenColumn } from "~/components/table/columns";
-import { DataTable, wholeList } from "~/components/table/DataTable";
-import { actionLink } from "~/components/ui/link";
-import { modalTextLines } from "~/lib/marathon-text";
-import { attempt, parseForm, submitForm } from "~/lib/forms.server";
-import { echo } from "~/lib/form-echo";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { MarathonEditor, type EditorValues } from "~/components/marathon/MarathonEditor";
+import { ActiveToggle } from "#app/components/admin/EntityList";
+import { Alert } from "#app/components/ui/Alert";
+import { Badge } from "#app/components/ui/Badge";
+import { card } from "#app/components/ui/card";
+import { MarathonDates } from "#app/components/marathon/MarathonProgress";
+import { yenColumn } from "#app/components/table/columns";
+import { DataTable, wholeList } from "#app/components/table/DataTable";
+import { actionLink } from "#app/components/ui/link";
+import { modalTextLines } from "#app/lib/marathon-text";
+import { attempt, parseForm, submitForm } from "#app/lib/forms.server";
+import { echo } from "#app/lib/form-echo";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { MarathonEditor, type EditorValues } from "#app/components/marathon/MarathonEditor";
 import {
   blankGoalRow,
   errorsByPosition,
@@ -24,8 +24,8 @@ import {
   setActiveInput,
   updateMarathonInput,
   withGoalRows,
-} from "../../../server/domain/marathon";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+} from "#domain/marathon";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["marathon", "errors"] };
 
@@ -306,4 +306,4 @@ export default function AdminMarathon() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

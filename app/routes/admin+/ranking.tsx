@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { RankingView, rankingParams } from "~/components/ranking/RankingView";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { RankingView, rankingParams } from "#app/components/ranking/RankingView";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("ranking:adminTitle"), i18n: ["ranking", "battle"] };
 
@@ -30,4 +30,4 @@ export default function AdminRanking() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

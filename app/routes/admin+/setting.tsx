@@ -2,18 +2,18 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { Field, SelectField, SubmitButton, useFieldError } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Facts, Section } from "~/components/ui/card";
-import { focusRing } from "~/components/shell/styles";
-import { parseForm, saveRecord } from "~/lib/forms.server";
-import { settingsInput } from "../../../server/domain/settings";
-import { formatRate, formatYen } from "~/lib/money";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { fromHundredths } from "../../../server/domain/broker-terms";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals } from "~/lib/refusals.server";
+import { ConfirmDialog } from "#app/components/ui/ConfirmDialog";
+import { Field, SelectField, SubmitButton, useFieldError } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Facts, Section } from "#app/components/ui/card";
+import { focusRing } from "#app/components/shell/styles";
+import { parseForm, saveRecord } from "#app/lib/forms.server";
+import { settingsInput } from "#domain/settings";
+import { formatRate, formatYen } from "#app/lib/money";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { fromHundredths } from "#domain/broker-terms";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "errors"] };
 
@@ -313,4 +313,4 @@ export default function AdminSettings() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { imageResponse } from "~/lib/upload.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { imageResponse } from "#app/lib/upload.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** Uploaded broker logos and banners: public art, for anyone, cached for a day. */
 export const loader = /* @__PURE__ */ answerRefusals(

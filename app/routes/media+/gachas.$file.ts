@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { imageResponse } from "~/lib/upload.server";
-import { orNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { imageResponse } from "#app/lib/upload.server";
+import { orNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * Gacha and reward images: art, not personal data, so served like broker logos. Only a file a

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { orNotFound } from "~/lib/not-found.server";
-import { imageResponse } from "~/lib/upload.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { orNotFound } from "#app/lib/not-found.server";
+import { imageResponse } from "#app/lib/upload.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * Popup images: announcement art, not personal data, so served like gacha images. Only a file

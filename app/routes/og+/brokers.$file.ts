@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { rateWords } from "~/components/brokers/rates";
-import { i18nServer } from "~/i18n.server";
-import { toLanguage } from "~/i18n";
-import { orNotFound } from "~/lib/not-found.server";
-import { ogImageResponse } from "~/lib/og-image.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { rateWords } from "#app/components/brokers/rates";
+import { i18nServer } from "#app/i18n.server";
+import { toLanguage } from "#app/i18n";
+import { orNotFound } from "#app/lib/not-found.server";
+import { ogImageResponse } from "#app/lib/og-image.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** The rate lines a broker's picture shows; the rest are counted. */
 const SHOWN_RATES = 3;

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { toLanguage } from "~/i18n";
-import { ogImageResponse } from "~/lib/og-image.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { i18nServer } from "#app/i18n.server";
+import { toLanguage } from "#app/i18n";
+import { ogImageResponse } from "#app/lib/og-image.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * /og/welcome.png (?lng=en in English): the public home's link preview, its pitch as the

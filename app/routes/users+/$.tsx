@@ -1,5 +1,5 @@
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("notFound.title") };
 /** A path under /users that no page claims: the area's 404, inside its shell and guard. */
@@ -11,4 +11,4 @@ export default function NotFoundInArea() {
   return null;
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

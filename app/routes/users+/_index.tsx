@@ -1,32 +1,32 @@
-import type { RouteHandle } from "~/lib/shell";
-import { actionLink } from "~/components/ui/link";
-import { LinkButton } from "~/components/ui/button";
+import type { RouteHandle } from "#app/lib/shell";
+import { actionLink } from "#app/components/ui/link";
+import { LinkButton } from "#app/components/ui/button";
 import ChevronRightIcon from "@heroicons/react/20/solid/ChevronRightIcon";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { accountStatusBadge } from "~/components/AccountStatus";
-import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
-import { formatTradeDate } from "~/components/cashback/months";
-import { NavIcon } from "~/components/shell/icons";
-import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
-import { type IconName, MEMBER_NAV } from "~/components/shell/nav-items";
-import { attempt } from "~/lib/forms.server";
-import { requireMember } from "~/lib/guards.server";
-import { formatYen } from "~/lib/money";
-import type { loader as rootLoader } from "~/root";
-import { card } from "~/components/ui/card";
-import { Money } from "~/components/ui/Money";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { UsdtAddressBanner } from "~/components/UsdtAddressBanner";
-import { AccountTypeBanner } from "~/components/brokers/AccountTypeBanner";
-import { PageSection } from "~/components/PageSection";
-import { RowList } from "~/components/RowList";
-import { NextCrediting } from "~/components/brokers/NextCrediting";
-import { RateApplied } from "~/components/brokers/rates";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { accountStatusBadge } from "#app/components/AccountStatus";
+import { MonthlyCashback } from "#app/components/cashback/MonthlyCashback";
+import { formatTradeDate } from "#app/components/cashback/months";
+import { NavIcon } from "#app/components/shell/icons";
+import { VerifyEmailNotice } from "#app/components/VerifyEmailNotice";
+import { type IconName, MEMBER_NAV } from "#app/components/shell/nav-items";
+import { attempt } from "#app/lib/forms.server";
+import { requireMember } from "#app/lib/guards.server";
+import { formatYen } from "#app/lib/money";
+import type { loader as rootLoader } from "#app/root";
+import { card } from "#app/components/ui/card";
+import { Money } from "#app/components/ui/Money";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { UsdtAddressBanner } from "#app/components/UsdtAddressBanner";
+import { AccountTypeBanner } from "#app/components/brokers/AccountTypeBanner";
+import { PageSection } from "#app/components/PageSection";
+import { RowList } from "#app/components/RowList";
+import { NextCrediting } from "#app/components/brokers/NextCrediting";
+import { RateApplied } from "#app/components/brokers/rates";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle: RouteHandle = {
   title: title.key("nav.dashboard"),
@@ -355,4 +355,4 @@ function Section({
 /** A cashback account's state in words on the dashboard (the word carries the meaning). */
 const AccountState = accountStatusBadge("account-state");
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

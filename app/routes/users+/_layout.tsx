@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { RouteError } from "~/components/RouteError";
-import { requireCurrentConsent, requireMember } from "~/lib/guards.server";
-import type { RouteHandle } from "~/lib/shell";
-import { answerRefusals } from "~/lib/refusals.server";
+import { RouteError } from "#app/components/RouteError";
+import { requireCurrentConsent, requireMember } from "#app/lib/guards.server";
+import type { RouteHandle } from "#app/lib/shell";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The member area (/users/…): its one guard (signed in as a member, and agreed to the current
@@ -26,4 +26,4 @@ export default function MemberArea() {
 
 export const ErrorBoundary = RouteError;
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -2,23 +2,23 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { StatFigures } from "~/components/StatFigures";
-import { AffiliateChart } from "~/components/affiliate/AffiliateChart";
-import { CopyButton } from "~/components/affiliate/CopyButton";
-import { focusRing } from "~/components/shell/styles";
-import { timeColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { searchParamsObject } from "~/components/table/url";
-import { formatDate } from "~/lib/format";
-import { formatYen } from "~/lib/money";
-import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { PageSection } from "~/components/PageSection";
-import { SummaryTable } from "~/components/cashback/SummaryTable";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { Badge } from "~/components/ui/Badge";
-import { AFFILIATE_PRESETS } from "../../../server/domain/affiliate-periods";
+import { StatFigures } from "#app/components/StatFigures";
+import { AffiliateChart } from "#app/components/affiliate/AffiliateChart";
+import { CopyButton } from "#app/components/affiliate/CopyButton";
+import { focusRing } from "#app/components/shell/styles";
+import { timeColumn } from "#app/components/table/columns";
+import { DataTable } from "#app/components/table/DataTable";
+import { searchParamsObject } from "#app/components/table/url";
+import { formatDate } from "#app/lib/format";
+import { formatYen } from "#app/lib/money";
+import { card } from "#app/components/ui/card";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { PageSection } from "#app/components/PageSection";
+import { SummaryTable } from "#app/components/cashback/SummaryTable";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { Badge } from "#app/components/ui/Badge";
+import { AFFILIATE_PRESETS } from "#domain/affiliate-periods";
 
 export const handle = { title: title.key("nav.affiliate"), i18n: ["affiliate"] };
 
@@ -295,4 +295,4 @@ function SmallTable({
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

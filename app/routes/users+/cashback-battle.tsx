@@ -1,17 +1,17 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { JapaneseBadge, JapaneseOnly } from "~/components/JapaneseOnly";
+import { JapaneseBadge, JapaneseOnly } from "#app/components/JapaneseOnly";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battles/BattleParts";
-import { MyPlace } from "~/components/ranking/Standings";
-import { formatYen } from "~/lib/money";
-import { orNotFound } from "~/lib/not-found.server";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { PageHeading, PageTitle } from "~/components/ui/PageTitle";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { BattleBoard, BattlePhaseBadge, PrizeList } from "#app/components/battles/BattleParts";
+import { MyPlace } from "#app/components/ranking/Standings";
+import { formatYen } from "#app/lib/money";
+import { orNotFound } from "#app/lib/not-found.server";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { PageHeading, PageTitle } from "#app/components/ui/PageTitle";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("battle:title"), i18n: ["battle"] };
 
@@ -122,4 +122,4 @@ export default function CashbackBattle() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -3,4 +3,4 @@
  * drops this import with the action, where an import of server/domain/account kept that
  * module's schemas (7.6 KB compressed) in the page's JavaScript.
  */
-export { changeEmailInput } from "../../../server/domain/account";
+export { changeEmailInput } from "#domain/account";

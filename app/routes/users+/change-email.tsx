@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, SubmitButton, useFieldError } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { passkeyStepUp, ReauthForm } from "~/components/ReauthForm";
+import { Field, SubmitButton, useFieldError } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { passkeyStepUp, ReauthForm } from "#app/components/ReauthForm";
 import { changeEmailInput } from "./change-email.server";
-import { submitForm } from "~/lib/forms.server";
-import { handleReauth } from "~/lib/reauth.server";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { submitForm } from "#app/lib/forms.server";
+import { handleReauth } from "#app/lib/reauth.server";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("titles.changeEmail"), i18n: ["auth", "errors"] };
 
@@ -81,4 +81,4 @@ export default function ChangeEmail() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,19 +1,19 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, SelectField, SubmitButton, useFieldError } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { actionLink } from "~/components/ui/link";
-import { passkeyStepUp, ReauthForm } from "~/components/ReauthForm";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { redirectWithCookies, submitForm } from "~/lib/forms.server";
-import { formatYen } from "~/lib/money";
-import { handleReauth } from "~/lib/reauth.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { useFormValidation } from "~/lib/validation";
-import { CLOSE_BALANCE_LIMIT, closeAccountInput } from "../../../server/domain/closing";
+import { CheckboxField, SelectField, SubmitButton, useFieldError } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { actionLink } from "#app/components/ui/link";
+import { passkeyStepUp, ReauthForm } from "#app/components/ReauthForm";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { redirectWithCookies, submitForm } from "#app/lib/forms.server";
+import { formatYen } from "#app/lib/money";
+import { handleReauth } from "#app/lib/reauth.server";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { useFormValidation } from "#app/lib/validation";
+import { CLOSE_BALANCE_LIMIT, closeAccountInput } from "#domain/closing";
 
 export const handle = {
   title: title.key("profile:closing.title"),
@@ -136,4 +136,4 @@ export default function CloseAccount() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -2,22 +2,22 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
-import { agreement, CONSENT_KINDS, LEGAL_PATHS } from "../../../server/domain/legal";
-import { AgreeCheckbox } from "~/components/legal/AgreeCheckbox";
-import { LogoutButton } from "~/components/shell/LogoutButton";
-import { Badge } from "~/components/ui/Badge";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { SubmitButton, useFieldError } from "~/components/ui/form";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { textLink } from "~/components/ui/link";
-import { formatDate } from "~/lib/format";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { afterConsent } from "~/lib/guards.server";
-import { useFormValidation } from "~/lib/validation";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { agreement, CONSENT_KINDS, LEGAL_PATHS } from "#domain/legal";
+import { AgreeCheckbox } from "#app/components/legal/AgreeCheckbox";
+import { LogoutButton } from "#app/components/shell/LogoutButton";
+import { Badge } from "#app/components/ui/Badge";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { SubmitButton, useFieldError } from "#app/components/ui/form";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { textLink } from "#app/components/ui/link";
+import { formatDate } from "#app/lib/format";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { afterConsent } from "#app/lib/guards.server";
+import { useFormValidation } from "#app/lib/validation";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("footer.terms"), i18n: ["legal", "errors"] };
 
@@ -130,4 +130,4 @@ export default function Consent() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireMember } from "~/lib/guards.server";
-import { isNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { isRoleRefusal } from "../../../server/domain/redirect";
+import { requireMember } from "#app/lib/guards.server";
+import { isNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { isRoleRefusal } from "#domain/redirect";
 
 /**
  * The member's copy of their data (the link of the "ready" mail): only to that member, signed

@@ -3,4 +3,4 @@
  * import with the action, where an import of server/domain/gacha would keep the admin's gacha
  * and reward schemas in the page's JavaScript.
  */
-export { useItemInput } from "../../../server/domain/gacha";
+export { useItemInput } from "#domain/gacha";

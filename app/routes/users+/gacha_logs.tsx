@@ -1,26 +1,30 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { JapaneseOnly } from "~/components/JapaneseOnly";
+import { JapaneseOnly } from "#app/components/JapaneseOnly";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Stamp } from "~/components/cells";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { GachaArt } from "~/components/gachas/GachaArt";
-import { LogStateBadge } from "~/components/gachas/badges";
-import { GACHA_LOG_STATES, WonRewardText, WonRewardValidity } from "~/components/gachas/log-cells";
-import { dateColumn, linkColumn } from "~/components/table/columns";
-import { ListPage } from "~/components/table/ListPage";
-import { SelectFilter } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { submitForm } from "~/lib/forms.server";
-import { orNotFound } from "~/lib/not-found.server";
-import { buttonClass } from "~/components/ui/button";
-import { actionLink } from "~/components/ui/link";
-import { BackLink } from "~/components/BackLink";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+import { Stamp } from "#app/components/cells";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { ConfirmDialog } from "#app/components/ui/ConfirmDialog";
+import { GachaArt } from "#app/components/gachas/GachaArt";
+import { LogStateBadge } from "#app/components/gachas/badges";
+import {
+  GACHA_LOG_STATES,
+  WonRewardText,
+  WonRewardValidity,
+} from "#app/components/gachas/log-cells";
+import { dateColumn, linkColumn } from "#app/components/table/columns";
+import { ListPage } from "#app/components/table/ListPage";
+import { SelectFilter } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { submitForm } from "#app/lib/forms.server";
+import { orNotFound } from "#app/lib/not-found.server";
+import { buttonClass } from "#app/components/ui/button";
+import { actionLink } from "#app/components/ui/link";
+import { BackLink } from "#app/components/BackLink";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
 import { useItemInput } from "./gacha_logs.server";
-import { title } from "~/lib/page-title";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("gacha:logs.title"), i18n: ["gacha", "errors"] };
 
@@ -171,4 +175,4 @@ export default function GachaLogs() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

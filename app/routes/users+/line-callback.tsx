@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { answerRefusals } from "~/lib/refusals.server";
-import { isRoleRefusal } from "../../../server/domain/redirect";
-import { isLineBack, LINE_BACK_PATHS, type LineLoginBack } from "../../../server/domain/line-link";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { isRoleRefusal } from "#domain/redirect";
+import { isLineBack, LINE_BACK_PATHS, type LineLoginBack } from "#domain/line-link";
 
 /**
  * /users/line-callback: where LINE Login returns. The procedure checks the state against this
@@ -55,4 +55,4 @@ export default function LineCallback() {
   return null;
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

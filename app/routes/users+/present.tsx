@@ -1,16 +1,16 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminText } from "~/components/AdminText";
-import { PeriodFilter } from "~/components/PeriodFilter";
-import { timeColumn, yenColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { searchParamsObject } from "~/components/table/url";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { partyText, SOURCE } from "~/lib/statement";
-import { actionLink } from "~/components/ui/link";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AdminText } from "#app/components/AdminText";
+import { PeriodFilter } from "#app/components/PeriodFilter";
+import { timeColumn, yenColumn } from "#app/components/table/columns";
+import { DataTable } from "#app/components/table/DataTable";
+import { searchParamsObject } from "#app/components/table/url";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { partyText, SOURCE } from "#app/lib/statement";
+import { actionLink } from "#app/components/ui/link";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("wallet:deposit.title"),
@@ -85,4 +85,4 @@ export default function Deposits() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

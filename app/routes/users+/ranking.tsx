@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RankingView, rankingParams } from "~/components/ranking/RankingView";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { RankingView, rankingParams } from "#app/components/ranking/RankingView";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("nav.ranking"), i18n: ["ranking"] };
 
@@ -18,4 +18,4 @@ export default function Ranking() {
   return <RankingView genre={data.genre} scope={data.scope} top={data.top} me={data.me} />;
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

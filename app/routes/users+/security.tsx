@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { SecuritySettings } from "~/components/SecuritySettings";
-import { lineReturn, securityAction, securityData } from "~/lib/security.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { SecuritySettings } from "#app/components/SecuritySettings";
+import { lineReturn, securityAction, securityData } from "#app/lib/security.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("titles.security"), i18n: ["auth", "errors"] };
 
@@ -29,4 +29,4 @@ export default function MemberSecurity() {
   return <SecuritySettings {...data} result={useActionData<typeof action>()} />;
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

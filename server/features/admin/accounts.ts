@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 import { hashPassword } from "../../auth/password";
 import { emailSchema, passwordSchema } from "../auth/schema";
 

@@ -1,6 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
-import type { Database } from "../../../db/schema";
-import { fromDbTime } from "../../../db/time";
+import type { Database } from "#db/schema";
+import { fromDbTime } from "#db/time";
 import { allows, type Permission } from "../../domain/admin-access";
 import type { LegalKind } from "../../domain/legal";
 import type { Grants } from "../../auth/permissions";

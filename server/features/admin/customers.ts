@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { fromDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { fromDbTime } from "#db/time";
 import { reopenable } from "../../domain/closing";
 import { recordAudit } from "../../audit";
 import { getWallet } from "../../ledger";

@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import { nowDb } from "../../../db/time";
-import type { Database } from "../../../db/schema";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
+import type { Database } from "#db/schema";
 import { type AuditEntry, changedFields, recordAudit } from "../../audit";
 import type { Logger } from "../../logger";
 import type { Storage, StorageArea } from "../../storage";

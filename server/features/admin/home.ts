@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../../../db";
-import { fromDbTime, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { fromDbTime, toDbTime } from "#db/time";
 import { addTokyoDays, addTokyoMonths, tokyoDay, tokyoMidnight } from "../../domain/tokyo";
 import { adminUnreadTotal } from "../chat/service";
 import type { Grants } from "../../auth/permissions";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isId } from "../../../db/id";
+import { isId } from "#db/id";
 import { filterText, pagingSchema } from "../../lib/paging";
 
 export const customersInput = pagingSchema(["createdAt", "nickname", "name", "email"], {

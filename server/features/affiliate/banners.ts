@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { forUpdate } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import { nowDb } from "../../../db/time";
+import { forUpdate } from "#db/dialect";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import type { Config } from "../../config";
-import type { Db } from "../../../db";
+import type { Db } from "#db";
 import { found } from "../../errors";
 import { fieldError } from "../../lib/field-error";
 import { newStorageKey, type Storage } from "../../storage";

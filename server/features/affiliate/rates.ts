@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Db } from "../../../db";
-import { upsert } from "../../../db/dialect";
-import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { upsert } from "#db/dialect";
+import type { Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { readSetting, replaceSetting } from "../settings/store";

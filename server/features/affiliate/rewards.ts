@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { upsertAdd } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { upsertAdd } from "#db/dialect";
+import { newId } from "#db/id";
+import type { Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { ensureWallets } from "../../ledger";
 import { payMembers } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import QRCode from "qrcode";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { toDbTime } from "#db/time";
 import type { Config } from "../../config";
 import { found, notFound } from "../../errors";
 import { containsPattern, mapRows, paginateSorted } from "../../lib/paging";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "../../../db";
-import { toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { toDbTime } from "#db/time";
 import { addTokyoDays, tokyoMidnight } from "../../domain/tokyo";
 
 /**

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import QRCode from "qrcode";
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import { prepared } from "../../../db/prepared";
-import type { Database } from "../../../db/schema";
-import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { prepared } from "#db/prepared";
+import type { Database } from "#db/schema";
+import { fromDbTime, nowDb, toDbTime } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { hashPassword, verifyPassword } from "../../auth/password";

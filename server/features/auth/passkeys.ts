@@ -8,11 +8,11 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import type { Db } from "../../../db";
-import { forUpdate, isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { PasskeyChallengePurpose } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { forUpdate, isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { PasskeyChallengePurpose } from "#db/schema";
+import { nowDb } from "#db/time";
 import type { Config } from "../../config";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";

@@ -1,7 +1,7 @@
 import { reauthenticatedUser } from "./account-security";
 import { sql } from "kysely";
-import { isUniqueViolation } from "../../../db/dialect";
-import { nowDb } from "../../../db/time";
+import { isUniqueViolation } from "#db/dialect";
+import { nowDb } from "#db/time";
 import { AppError } from "../../errors";
 import { hashPassword } from "../../auth/password";
 import { attemptLimiter, limitKey } from "../../auth/rate-limit";

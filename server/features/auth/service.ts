@@ -1,9 +1,9 @@
 import { createHash, randomInt } from "node:crypto";
-import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { Language } from "../../../db/schema";
-import { fromDbTime, nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { Language } from "#db/schema";
+import { fromDbTime, nowDb } from "#db/time";
 import type { Config } from "../../config";
 import { countReferredRegistration } from "../affiliate/rewards";
 import { acceptCurrent } from "../legal/service";

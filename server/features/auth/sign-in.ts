@@ -1,5 +1,5 @@
-import type { Db } from "../../../db";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { addressGroup, deviceKey, knownDevice } from "../../auth/device-cookie";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idInput, required } from "../../lib/input";
 import { battleInput } from "../../domain/battle";
-import { isId } from "../../../db/id";
+import { isId } from "#db/id";
 
 /**
  * Ranking battles: the admin's form and the procedures' inputs. Messages are keys under

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import type { Database, Language } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { Database, Language } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError, found, notFound } from "../../errors";
 import { lockedRow } from "../../lib/locked";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { BattleStatus, Database, Language } from "../../../db/schema";
+import type { BattleStatus, Database, Language } from "#db/schema";
 import { inJapanese, localized } from "../../lib/localized";
 import { tokyoDay } from "../../domain/tokyo";
 

@@ -1,10 +1,10 @@
 import type { Transaction } from "kysely";
 import type { AuditAction } from "../../domain/audit-actions";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
-import type { BrokerAccountStatus, Database } from "../../../db/schema";
-import { nowDb, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { forUpdate } from "#db/dialect";
+import type { BrokerAccountStatus, Database } from "#db/schema";
+import { nowDb, toDbTime } from "#db/time";
 import { reasonFields, recordAudit } from "../../audit";
 import { lockedRow } from "../../lib/locked";
 import { notify } from "../../notify/outbox";

@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
-import { newId } from "../../../db/id";
+import type { Db } from "#db";
+import { forUpdate } from "#db/dialect";
+import { newId } from "#db/id";
 import type {
   Database,
   RateAdjustmentDecision,
   RateAdjustmentMemberStatus,
   RateAdjustmentStatus,
-} from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+} from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { ensureWallet, getWallet, inTransaction } from "../../ledger";

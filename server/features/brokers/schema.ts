@@ -2,7 +2,7 @@ import { brokerFields, brokerTermsInput, patternComplete } from "../../domain/br
 import { z } from "zod";
 import { decideAccountsInput, setAccountTypeInput } from "../../domain/broker-account";
 import { recordId } from "../../lib/input";
-import type { AccountKind, IdCharset } from "../../../db/schema";
+import type { AccountKind, IdCharset } from "#db/schema";
 import { filterChoice, filterDate, filterText, pagingSchema } from "../../lib/paging";
 
 /**

@@ -1,9 +1,9 @@
 import { type Kysely, type Selectable, sql } from "kysely";
-import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { BrokersTable, Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { BrokersTable, Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { found } from "../../errors";
 import { fieldError } from "../../lib/field-error";

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import type { Database, Language } from "../../../db/schema";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { Database, Language } from "#db/schema";
 import type { CreditCycleName, Rate } from "../../domain/broker-terms";
 import { nextCreditingDay } from "../../lib/crediting";
 import { localized } from "../../lib/localized";
 import { getMoneySettings } from "../settings/service";
-import { nowDb } from "../../../db/time";
+import { nowDb } from "#db/time";
 import { tokyoDay } from "../../domain/tokyo";
 import { EARLIEST, type RateVersion, versionInForce } from "../../domain/pricing";
 

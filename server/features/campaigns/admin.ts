@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { forUpdate } from "#db/dialect";
+import { nowDb } from "#db/time";
 import { columnsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
 import { contains, listPage, memberMatches, paginateSorted } from "../../lib/paging";

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { forUpdate, insertIgnore, isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { Database, Language } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { forUpdate, insertIgnore, isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { Database, Language } from "#db/schema";
+import { nowDb } from "#db/time";
 import { AppError } from "../../errors";
 import { inJapanese, localized } from "../../lib/localized";
 import { byPhase, inPhase, phaseAt } from "../../lib/schedule";

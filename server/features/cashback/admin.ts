@@ -1,7 +1,7 @@
 import type { ImportProfile } from "../../domain/import-profile";
 import { latestImportJob } from "./jobs";
 import { rateMismatch } from "../../domain/broker-terms";
-import type { Db } from "../../../db";
+import type { Db } from "#db";
 import { memberMatches, paginate, paginateSorted } from "../../lib/paging";
 import { inRange } from "../../lib/period";
 import type { AdminCashbackInput, BatchRowsInput, BatchesInput } from "./schema";

@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { CompiledQuery, Kysely } from "kysely";
-import type { Db } from "../../../db";
-import type { Database } from "../../../db/schema";
+import type { Db } from "#db";
+import type { Database } from "#db/schema";
 
 /**
  * Reads over a whole staged batch (the windowed searches for repeats, the members' row counts),

@@ -1,9 +1,9 @@
-import type { Db } from "../../../db";
+import type { Db } from "#db";
 import type { AuditAction } from "../../domain/audit-actions";
-import { isRetryableTxError, isUniqueViolation, upsertAddFrom } from "../../../db/dialect";
-import { nowDb, toDbTime } from "../../../db/time";
+import { isRetryableTxError, isUniqueViolation, upsertAddFrom } from "#db/dialect";
+import { nowDb, toDbTime } from "#db/time";
 import { type ExpressionBuilder, type Kysely, sql, type UpdateObject } from "kysely";
-import type { Database } from "../../../db/schema";
+import type { Database } from "#db/schema";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { ensureWallets } from "../../ledger";

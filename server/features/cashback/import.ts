@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { Database } from "#db/schema";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { Storage } from "../../storage";

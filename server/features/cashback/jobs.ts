@@ -1,9 +1,9 @@
 import { hostname } from "node:os";
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import type { Database, ImportJobKind, ImportJobState } from "../../../db/schema";
-import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { Database, ImportJobKind, ImportJobState } from "#db/schema";
+import { fromDbTime, nowDb, toDbTime } from "#db/time";
 import { AppError } from "../../errors";
 import { type ImportDeps, repriceMatched } from "./import";
 import { countStaged, numberChunks } from "./staging";

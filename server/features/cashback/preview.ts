@@ -1,6 +1,6 @@
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import { nowDb } from "#db/time";
 import { AppError } from "../../errors";
 import { newFileKey } from "../../storage";
 import { recordAudit } from "../../audit";

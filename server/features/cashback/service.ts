@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { prepared } from "../../../db/prepared";
-import type { Database, RateKind, RateSource } from "../../../db/schema";
+import type { Db } from "#db";
+import { prepared } from "#db/prepared";
+import type { Database, RateKind, RateSource } from "#db/schema";
 import { walletColumn } from "../../ledger";
 import { memberCreditingDays } from "../../lib/crediting";
 import { mapRows, paginate } from "../../lib/paging";

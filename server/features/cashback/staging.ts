@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../../db/schema";
+import type { Database } from "#db/schema";
 import { type ReportItem, yieldToOthers } from "./report";
 import { type BatchRead, onConnection } from "./batch-reads";
 import { createHash } from "node:crypto";

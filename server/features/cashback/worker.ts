@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { nowDb, toDbTime } from "../../../db/time";
+import { nowDb, toDbTime } from "#db/time";
 import { AppError } from "../../errors";
 import { importJobs, importRows } from "../../metrics";
 import { type ImportDeps } from "./import";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isId } from "../../../db/id";
+import { isId } from "#db/id";
 
 /**
  * Support chat inputs. Messages are i18n keys under `errors:field` (shown with the field's

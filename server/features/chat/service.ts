@@ -1,9 +1,9 @@
 import { type Kysely, sql } from "kysely";
-import type { Db } from "../../../db";
-import { forUpdate, isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { ChatRole, Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { forUpdate, isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { ChatRole, Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { excerptOf } from "../../notify/messages";

@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { EaAccountRequestStatus, EaAccountType, Language } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { EaAccountRequestStatus, EaAccountType, Language } from "#db/schema";
+import { nowDb } from "#db/time";
 import { reasonFields, recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { lockedRow } from "../../lib/locked";

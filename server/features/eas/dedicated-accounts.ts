@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { insertIgnore } from "../../../db/dialect";
-import type { Database, EaAccountType } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { insertIgnore } from "#db/dialect";
+import type { Database, EaAccountType } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { lockedRow } from "../../lib/locked";

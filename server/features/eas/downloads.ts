@@ -1,4 +1,4 @@
-import type { Db } from "../../../db";
+import type { Db } from "#db";
 import { AppError, found, notFound } from "../../errors";
 import { isStorageKey, type Storage } from "../../storage";
 import { currentFile, eaRow } from "./service";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { Database, EaAccountType, EaLicenseStatus, Language } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { Database, EaAccountType, EaLicenseStatus, Language } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError, found, notFound } from "../../errors";
 import { fieldsOf } from "../../lib/columns";

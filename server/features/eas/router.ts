@@ -1,6 +1,6 @@
 import { requestDedicatedInput } from "../../domain/broker-account";
 import { z } from "zod";
-import { isId } from "../../../db/id";
+import { isId } from "#db/id";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
 import * as accountRequests from "./account-requests";
 import * as dedicated from "./dedicated-accounts";

@@ -1,16 +1,10 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type {
-  Database,
-  EaAccountType,
-  EaCategory,
-  EaLicenseStatus,
-  Language,
-} from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { Database, EaAccountType, EaCategory, EaLicenseStatus, Language } from "#db/schema";
+import { nowDb } from "#db/time";
 import { changedFields, recordAudit } from "../../audit";
 import { found } from "../../errors";
 import { columnsOf, fieldsOf } from "../../lib/columns";

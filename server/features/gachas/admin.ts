@@ -1,9 +1,9 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import type { Database, GachaMethod } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { Database, GachaMethod } from "#db/schema";
+import { nowDb } from "#db/time";
 import { AppError, found } from "../../errors";
 import { columnsOf } from "../../lib/columns";
 import { lockedRow } from "../../lib/locked";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { forUpdate } from "#db/dialect";
+import { newId } from "#db/id";
+import { fromDbTime, nowDb, toDbTime } from "#db/time";
 import { AppError, notFound } from "../../errors";
 import { ensureWallet } from "../../ledger";
 import { keyedRequest } from "../../ledger/keyed-request";

@@ -1,8 +1,8 @@
 import { type Kysely } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import type { Database, GachaRewardKind, Language } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import type { Database, GachaRewardKind, Language } from "#db/schema";
+import { nowDb } from "#db/time";
 import { AppError, found, notFound } from "../../errors";
 import { inJapanese, localized } from "../../lib/localized";
 import { listPage } from "../../lib/paging";

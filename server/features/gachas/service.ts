@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import type { GachaMethod, GachaRewardKind, Language } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import type { GachaMethod, GachaRewardKind, Language } from "#db/schema";
+import { nowDb } from "#db/time";
 import { found } from "../../errors";
 import { getWallet } from "../../ledger";
 import { inJapanese, localized } from "../../lib/localized";

@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from "kysely";
 import type { AuditAction } from "../../domain/audit-actions";
-import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import type { Language } from "../../domain/language";
 import { found, notFound } from "../../errors";

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Expression, Kysely, QueryCreator } from "kysely";
-import type { Db } from "../../../db";
-import { insertIgnore, isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { insertIgnore, isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { CONSENT_KINDS, type ConsentKind, LEGAL_KINDS, type LegalKind } from "../../domain/legal";
 import type { Language } from "../../domain/language";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { isUniqueViolation } from "../../../db/dialect";
-import { toDbTime } from "../../../db/time";
+import { isUniqueViolation } from "#db/dialect";
+import { toDbTime } from "#db/time";
 import { issueToken } from "../../auth/tokens";
 import { hasSecondFactor } from "../../auth/second-factor";
 import { clearSessionCookie, createSession } from "../../auth/session";

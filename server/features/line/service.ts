@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
-import { addMs, nowDb, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { isUniqueViolation } from "#db/dialect";
+import { addMs, nowDb, toDbTime } from "#db/time";
 import type { CurrentSession } from "../../auth/session";
 import type { Config } from "../../config";
 import { AppError } from "../../errors";

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "../../audit";
-import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { Language } from "../../../db/schema";
-import { addMs, fromDbTime, nowDb, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { Language } from "#db/schema";
+import { addMs, fromDbTime, nowDb, toDbTime } from "#db/time";
 import { hashPassword } from "../../auth/password";
 import { attemptLimiter, limitKey } from "../../auth/rate-limit";
 import { createSession } from "../../auth/session";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Db } from "../../../db";
-import { isUniqueViolation } from "../../../db/dialect";
-import type { Language } from "../../../db/schema";
-import { nowDb, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { isUniqueViolation } from "#db/dialect";
+import type { Language } from "#db/schema";
+import { nowDb, toDbTime } from "#db/time";
 import type { LineMessaging } from "../../line/messaging";
 import type { Logger } from "../../logger";
 import { botReplyText } from "../../notify/messages";

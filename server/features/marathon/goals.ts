@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { insertIgnore } from "../../../db/dialect";
-import type { Database, MarathonCourse } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { insertIgnore } from "#db/dialect";
+import type { Database, MarathonCourse } from "#db/schema";
+import { nowDb } from "#db/time";
 import { ensureWallets } from "../../ledger";
 import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";

@@ -1,10 +1,10 @@
 import type { Expression, QueryCreator } from "kysely";
-import type { Db } from "../../../db";
+import type { Db } from "#db";
 import { inJapanese, localized } from "../../lib/localized";
-import { isUniqueViolation } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { Database, Language, MarathonCourse } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import { isUniqueViolation } from "#db/dialect";
+import { newId } from "#db/id";
+import type { Database, Language, MarathonCourse } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { FieldIssues } from "../../lib/field-error";

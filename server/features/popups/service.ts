@@ -1,9 +1,9 @@
 import type { Expression, Kysely, QueryCreator } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../../db";
-import { forUpdate, insertIgnore } from "../../../db/dialect";
-import type { Database, Language } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { forUpdate, insertIgnore } from "#db/dialect";
+import type { Database, Language } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { notFound } from "../../errors";
 import { columnsOf } from "../../lib/columns";

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
-import type { Database } from "../../../db/schema";
-import { fromDbTime, nowDb, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { forUpdate } from "#db/dialect";
+import type { Database } from "#db/schema";
+import { fromDbTime, nowDb, toDbTime } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError, found } from "../../errors";
 import { getWallet } from "../../ledger";

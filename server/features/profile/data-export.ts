@@ -1,9 +1,9 @@
 import { strToU8, zipSync } from "fflate";
-import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { DataExportStatus, Language } from "../../../db/schema";
-import { fromDbTime, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { forUpdate } from "#db/dialect";
+import { newId } from "#db/id";
+import type { DataExportStatus, Language } from "#db/schema";
+import { fromDbTime, toDbTime } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError, notFound } from "../../errors";
 import { type CsvCell, toCsv } from "../../lib/csv";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "../../../db";
+import type { Db } from "#db";
 import { type ChannelPrefs, readNotifyPrefs, saveNotifyPrefs } from "../../notify/preferences";
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, PaymentDetailsTable, UsdtNetwork } from "../../../db/schema";
+import type { Database, PaymentDetailsTable, UsdtNetwork } from "#db/schema";
 import { fieldsOf } from "../../lib/columns";
 import type { PaymentDetails, PaymentField } from "./schema";
 import { moneySettingsOf, storedMoneySettings } from "../settings/service";

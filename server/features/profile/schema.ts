@@ -14,8 +14,8 @@ export { setLanguageInput } from "../../domain/language-choice";
 
 // ------------------------------------------------------------------------- payment details
 
-export type { UsdtNetwork } from "../../../db/schema";
-import type { UsdtNetwork } from "../../../db/schema";
+export type { UsdtNetwork } from "#db/schema";
+import type { UsdtNetwork } from "#db/schema";
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 

@@ -1,9 +1,9 @@
 import { TRPCError } from "@trpc/server";
-import type { Db } from "../../../db";
-import { forUpdate, upsert } from "../../../db/dialect";
+import type { Db } from "#db";
+import { forUpdate, upsert } from "#db/dialect";
 import type { Selectable } from "kysely";
-import type { Language, UsersTable } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Language, UsersTable } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import type { CurrentSession } from "../../auth/session";
 import { requireVerifiedEmail } from "../../auth/verified-email";

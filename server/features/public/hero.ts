@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Db } from "../../../db";
-import type { Database } from "../../../db/schema";
+import type { Db } from "#db";
+import type { Database } from "#db/schema";
 import type { Hero } from "../../domain/public-home";
 import { readSetting, replaceSetting } from "../settings/store";
 

@@ -1,5 +1,5 @@
-import type { Db } from "../../../db";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { nowDb } from "#db/time";
 import type { Language } from "../../domain/language";
 import {
   WITHDRAWAL_FEES,

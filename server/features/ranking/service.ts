@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { prepared } from "../../../db/prepared";
-import type { Database } from "../../../db/schema";
+import type { Db } from "#db";
+import { prepared } from "#db/prepared";
+import type { Database } from "#db/schema";
 import type { RankingInput, Scope } from "./schema";
 import { tokyoMonth } from "./summary";
 

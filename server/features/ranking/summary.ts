@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { upsertAdd } from "../../../db/dialect";
-import type { Database } from "../../../db/schema";
+import type { Db } from "#db";
+import { upsertAdd } from "#db/dialect";
+import type { Database } from "#db/schema";
 import { tokyoMonth } from "../../domain/tokyo";
 import { readInLists } from "../../lib/in-list";
 

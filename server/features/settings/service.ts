@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Db } from "../../../db";
-import type { Database } from "../../../db/schema";
+import type { Db } from "#db";
+import type { Database } from "#db/schema";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { parseSetting, writeSetting } from "./store";

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { AuditAction } from "../../domain/audit-actions";
-import type { Db } from "../../../db";
-import { upsert } from "../../../db/dialect";
-import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { upsert } from "#db/dialect";
+import type { Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { newId } from "../../../db/id";
-import type { Database, UsdtNetwork } from "../../../db/schema";
+import { newId } from "#db/id";
+import type { Database, UsdtNetwork } from "#db/schema";
 import { notify } from "../../notify/outbox";
 
 /**

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { forUpdate } from "../../../db/dialect";
-import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
-import { addMs, fromDbTime, nowDb, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { forUpdate } from "#db/dialect";
+import { newId } from "#db/id";
+import type { Database } from "#db/schema";
+import { addMs, fromDbTime, nowDb, toDbTime } from "#db/time";
 import { recordAudit } from "../../audit";
 import type { AdminAccess } from "../../auth/admin-access";
 import { hashPassword } from "../../auth/password";

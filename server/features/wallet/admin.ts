@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "../../../db";
+import type { Db } from "#db";
 import { contains, listPage, memberMatches, pagingSchema } from "../../lib/paging";
 import { inRange, periodInput, periodRange } from "../../lib/period";
 import { WITHDRAWAL_STATUSES } from "../../domain/withdrawal";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import type { Database } from "../../../db/schema";
-import { fromDbTime, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import type { Database } from "#db/schema";
+import { fromDbTime, toDbTime } from "#db/time";
 import { type StatementEntry, statementEntry } from "../../domain/statement";
 import { tokyoDay, tokyoMidnight, tokyoYear } from "../../domain/tokyo";
 import { type Issuer, issuerFromCompanyPage } from "../../domain/issuer";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { inTransaction } from "../../ledger";

@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { z } from "zod";
-import type { Db } from "../../../db";
-import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import type { Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { readSetting, replaceSetting } from "../settings/store";

@@ -1,6 +1,6 @@
 import type { AliasedSelectQueryBuilder } from "kysely";
-import type { Db } from "../../../db";
-import type { Language } from "../../../db/schema";
+import type { Db } from "#db";
+import type { Language } from "#db/schema";
 import { readerText } from "../../lib/localized";
 import { mapRows, paginateSorted } from "../../lib/paging";
 import { inRange, periodRange } from "../../lib/period";

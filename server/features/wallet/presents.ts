@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import { newId } from "#db/id";
+import type { Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { ensureWallet, inTransaction } from "../../ledger";
@@ -10,7 +10,7 @@ import { houseAvailable, memberAvailable, moveMoney } from "../../ledger/moves";
 import { addToDigest } from "../../notify/digest";
 import { claimSecondDecision } from "../../lib/second-decision";
 import { presentNeedsSecondApproval } from "../../domain/second-approval";
-import type { Db } from "../../../db";
+import type { Db } from "#db";
 import { getMoneySettings } from "../settings/service";
 import { type WalletDeps } from "./service";
 

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import type { Database, UsdtNetwork, WithdrawalMethod } from "../../../db/schema";
-import { nowDb, toDbTime } from "../../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { Database, UsdtNetwork, WithdrawalMethod } from "#db/schema";
+import { nowDb, toDbTime } from "#db/time";
 import { reasonFields, recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { requireVerifiedEmail } from "../../auth/verified-email";
@@ -17,7 +17,7 @@ import { readPaymentDetails, usdtAddressState } from "../profile/payment";
 import { usdtAddressProblem } from "../profile/schema";
 import type { Method } from "./schema";
 import { addCompletedWithdrawal } from "../ranking/summary";
-import type { WithdrawalStatus } from "../../../db/schema";
+import type { WithdrawalStatus } from "#db/schema";
 import { mayPay } from "../../domain/second-approval";
 import { firstApproval } from "./approvals";
 

@@ -1,5 +1,5 @@
-import type { Db } from "../../../db";
-import type { Language } from "../../../db/schema";
+import type { Db } from "#db";
+import type { Language } from "#db/schema";
 import { readerText } from "../../lib/localized";
 import {
   type Party,

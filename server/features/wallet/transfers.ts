@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../../db";
-import { newId } from "../../../db/id";
-import type { Database } from "../../../db/schema";
-import { nowDb } from "../../../db/time";
+import type { Db } from "#db";
+import { newId } from "#db/id";
+import type { Database } from "#db/schema";
+import { nowDb } from "#db/time";
 import { reasonFields, recordAudit } from "../../audit";
 import { AppError } from "../../errors";
 import { attemptLimiter, limitKey, tooManyAttempts } from "../../auth/rate-limit";

@@ -1,20 +1,20 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BackLink } from "~/components/BackLink";
-import { Alert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { actionLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { formatDate } from "~/lib/format";
-import { HelpContact } from "~/components/help/HelpContact";
-import { isNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import type { Titler } from "~/lib/page-title";
-import { JapaneseBadge, JapaneseOnly } from "~/components/JapaneseOnly";
-import { publicPage } from "~/lib/public-page.server";
-import { describe, seoMeta } from "~/lib/seo";
-import { JsonLd } from "~/components/public/JsonLd";
+import { BackLink } from "#app/components/BackLink";
+import { Alert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { actionLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { formatDate } from "#app/lib/format";
+import { HelpContact } from "#app/components/help/HelpContact";
+import { isNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import type { Titler } from "#app/lib/page-title";
+import { JapaneseBadge, JapaneseOnly } from "#app/components/JapaneseOnly";
+import { publicPage } from "#app/lib/public-page.server";
+import { describe, seoMeta } from "#app/lib/seo";
+import { JsonLd } from "#app/components/public/JsonLd";
 
 export const handle = {
   // An unknown slug answers its own 404 page (data without an article): titled as its heading.
@@ -65,7 +65,7 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
 });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
-export { publicHeaders as headers } from "~/lib/public-page";
+export { publicHeaders as headers } from "#app/lib/public-page";
 
 /**
  * /help/<slug>: one question and its answer (the admin's Markdown, rendered on the server with
@@ -140,4 +140,4 @@ export function ErrorBoundary() {
   return <ArticleNotFound />;
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

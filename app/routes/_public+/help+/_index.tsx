@@ -4,19 +4,19 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { controlClass } from "~/components/ui/form";
-import { actionLink, textLink } from "~/components/ui/link";
-import { PageHeading } from "~/components/ui/PageTitle";
-import { HelpContact } from "~/components/help/HelpContact";
-import { JapaneseOnly } from "~/components/JapaneseOnly";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { publicPage } from "~/lib/public-page.server";
-import { seoMeta } from "~/lib/seo";
-import { JsonLd } from "~/components/public/JsonLd";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { controlClass } from "#app/components/ui/form";
+import { actionLink, textLink } from "#app/components/ui/link";
+import { PageHeading } from "#app/components/ui/PageTitle";
+import { HelpContact } from "#app/components/help/HelpContact";
+import { JapaneseOnly } from "#app/components/JapaneseOnly";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { publicPage } from "#app/lib/public-page.server";
+import { seoMeta } from "#app/lib/seo";
+import { JsonLd } from "#app/components/public/JsonLd";
 
 export const handle = { title: title.key("titles.help"), i18n: ["help"] };
 
@@ -36,7 +36,7 @@ export const loader = /* @__PURE__ */ answerRefusals(async (args: LoaderFunction
 });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
-export { publicHeaders as headers } from "~/lib/public-page";
+export { publicHeaders as headers } from "#app/lib/public-page";
 
 /**
  * /help: open to everyone. The published questions by category, and a search (?q=, a GET
@@ -146,4 +146,4 @@ export default function HelpCentre() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,7 +1,7 @@
 import ChevronRightIcon from "@heroicons/react/20/solid/ChevronRightIcon";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { focusRing } from "~/components/shell/styles";
+import { focusRing } from "#app/components/shell/styles";
 
 /** A figure of the admin home as a link to the list behind it; amber while work waits. */
 export function HomeCard({

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { type BarPoint, ValueBars } from "~/components/cashback/MiniBars";
-import { compactYen, formatCount, monthLabel, monthShort } from "~/components/cashback/months";
-import { card } from "~/components/ui/card";
-import { formatYen } from "~/lib/money";
+import { type BarPoint, ValueBars } from "#app/components/cashback/MiniBars";
+import { compactYen, formatCount, monthLabel, monthShort } from "#app/components/cashback/months";
+import { card } from "#app/components/ui/card";
+import { formatYen } from "#app/lib/money";
 
 const CHART_HEIGHT = 170;
 

@@ -2,21 +2,21 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCount, monthLabel } from "~/components/cashback/months";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { focusRing } from "~/components/shell/styles";
-import { formatYen } from "~/lib/money";
-import { formatDateTime, formatDay } from "~/lib/format";
-import { formatMarginPercent } from "../../../../server/domain/margin";
-import { allows } from "../../../../server/domain/admin-access";
-import type { WorkQueue } from "../../../../server/features/admin/home";
-import type { AwaitingSecond } from "../../../../server/features/admin/awaiting-second";
-import { tokyoDay } from "../../../../server/domain/tokyo-clock";
+import { formatCount, monthLabel } from "#app/components/cashback/months";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { focusRing } from "#app/components/shell/styles";
+import { formatYen } from "#app/lib/money";
+import { formatDateTime, formatDay } from "#app/lib/format";
+import { formatMarginPercent } from "#domain/margin";
+import { allows } from "#domain/admin-access";
+import type { WorkQueue } from "#server/features/admin/home";
+import type { AwaitingSecond } from "#server/features/admin/awaiting-second";
+import { tokyoDay } from "#domain/tokyo-clock";
 import { waitedFor } from "./age";
 import { HomeCharts } from "./charts";
 import { HomeCard } from "./HomeCard";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("cashback:home.title"),
@@ -236,4 +236,4 @@ function AwaitingSecondList({ items, adminId }: { items: AwaitingSecond[]; admin
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

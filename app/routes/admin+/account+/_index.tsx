@@ -1,29 +1,29 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AccountStatusBadge } from "~/components/AccountStatus";
-import { Field, SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { timeColumn } from "~/components/table/columns";
-import { ListPage } from "~/components/table/ListPage";
+import { AccountStatusBadge } from "#app/components/AccountStatus";
+import { Field, SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { timeColumn } from "#app/components/table/columns";
+import { ListPage } from "#app/components/table/ListPage";
 import {
   DateRangeFilter,
   filterControl,
   MemberFilter,
   SelectFilter,
-} from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { attempt, parseForm, submitForm } from "~/lib/forms.server";
-import type { FormErrorShape } from "~/components/ui/form";
-import { decideAccountsInput, setAccountTypeInput } from "../../../../server/domain/broker-account";
-import { schemaLimits } from "~/lib/constraint";
-import { accountTypesOf } from "../../../../server/domain/broker-terms";
-import { formatDateTime } from "~/lib/format";
-import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+} from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { attempt, parseForm, submitForm } from "#app/lib/forms.server";
+import type { FormErrorShape } from "#app/components/ui/form";
+import { decideAccountsInput, setAccountTypeInput } from "#domain/broker-account";
+import { schemaLimits } from "#app/lib/constraint";
+import { accountTypesOf } from "#domain/broker-terms";
+import { formatDateTime } from "#app/lib/format";
+import { buttonClass } from "#app/components/ui/button";
+import { textLink } from "#app/components/ui/link";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
 
 /** The bulk decision's reasons, limited as the decision's schema says. */
 const decisionLimits = schemaLimits(decideAccountsInput);
@@ -361,4 +361,4 @@ function AccountTypeForm({
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

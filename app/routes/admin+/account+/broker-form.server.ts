@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { brokerFormInput } from "../../../../server/domain/broker";
-import { type FormReading, isChecked } from "~/lib/forms.server";
-import { fileBytes } from "~/lib/upload.server";
+import { brokerFormInput } from "#domain/broker";
+import { type FormReading, isChecked } from "#app/lib/forms.server";
+import { fileBytes } from "#app/lib/upload.server";
 
 const RATE_FIELD = /^rates\.(\d{1,3})\.(accountType|kind|value)$/;
 

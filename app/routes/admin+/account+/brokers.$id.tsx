@@ -1,20 +1,20 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
-import { termsInitial } from "~/components/brokers/BrokerTermsFields";
-import { BrokerForm } from "~/components/BrokerForm";
-import { attempt, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { AdminFormPage, useRefusedForm } from "#app/components/admin/FormPage";
+import { termsInitial } from "#app/components/brokers/BrokerTermsFields";
+import { BrokerForm } from "#app/components/BrokerForm";
+import { attempt, listWithSaved, parseForm, saveRecord } from "#app/lib/forms.server";
 import { BROKER_FORM, brokerFormInput, brokerImages } from "./broker-form.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { actionLink } from "~/components/ui/link";
-import { title } from "~/lib/page-title";
-import { readForm } from "~/lib/refusals.server";
-import { presentDecisionForm } from "../../../../server/domain/present";
-import { EARLIEST } from "../../../../server/domain/pricing";
-import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Section } from "~/components/ui/card";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { actionLink } from "#app/components/ui/link";
+import { title } from "#app/lib/page-title";
+import { readForm } from "#app/lib/refusals.server";
+import { presentDecisionForm } from "#domain/present";
+import { EARLIEST } from "#domain/pricing";
+import { FirstApprover, SecondApproval } from "#app/components/admin/SecondApproval";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Section } from "#app/components/ui/card";
 
 export const handle = {
   title: title.named("broker.name", "admin:brokers.edit"),
@@ -184,4 +184,4 @@ export default function EditBroker() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "~/components/table/DataTable";
-import { ListHeading } from "~/components/table/ListHeading";
-import { textLink } from "~/components/ui/link";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { DataTable } from "#app/components/table/DataTable";
+import { ListHeading } from "#app/components/table/ListHeading";
+import { textLink } from "#app/components/ui/link";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("admin:brokers.title"),
@@ -110,4 +110,4 @@ export default function AdminBrokers() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

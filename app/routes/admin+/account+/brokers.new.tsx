@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { termsInitial } from "~/components/brokers/BrokerTermsFields";
-import { BrokerForm, EMPTY_BROKER } from "~/components/BrokerForm";
-import { listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { termsInitial } from "#app/components/brokers/BrokerTermsFields";
+import { BrokerForm, EMPTY_BROKER } from "#app/components/BrokerForm";
+import { listWithSaved, parseForm, saveRecord } from "#app/lib/forms.server";
 import { BROKER_FORM, brokerFormInput, brokerImages } from "./broker-form.server";
-import { AdminFormPage, useRefusedForm } from "~/components/admin/FormPage";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AdminFormPage, useRefusedForm } from "#app/components/admin/FormPage";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("admin:brokers.new"),

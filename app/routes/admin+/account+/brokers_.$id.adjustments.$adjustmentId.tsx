@@ -2,20 +2,20 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
-import { AdminFormPage } from "~/components/admin/FormPage";
-import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
-import { MemberLines } from "~/components/brokers/adjustments";
-import { slashDate } from "~/components/brokers/rates";
-import { Stamp } from "~/components/cells";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Badge } from "~/components/ui/Badge";
-import { StatFigures } from "~/components/StatFigures";
-import { Field, SelectField, SubmitButton } from "~/components/ui/form";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { formatYen } from "~/lib/money";
-import { answerRefusals } from "~/lib/refusals.server";
-import type { Titler } from "~/lib/page-title";
-import { sendBackInput } from "../../../../server/domain/withdrawal-decision";
+import { AdminFormPage } from "#app/components/admin/FormPage";
+import { FirstApprover, SecondApproval } from "#app/components/admin/SecondApproval";
+import { MemberLines } from "#app/components/brokers/adjustments";
+import { slashDate } from "#app/components/brokers/rates";
+import { Stamp } from "#app/components/cells";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Badge } from "#app/components/ui/Badge";
+import { StatFigures } from "#app/components/StatFigures";
+import { Field, SelectField, SubmitButton } from "#app/components/ui/form";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { formatYen } from "#app/lib/money";
+import { answerRefusals } from "#app/lib/refusals.server";
+import type { Titler } from "#app/lib/page-title";
+import { sendBackInput } from "#domain/withdrawal-decision";
 
 export const handle = {
   title: ((t, data) => {
@@ -255,4 +255,4 @@ export default function AdjustmentBatch() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

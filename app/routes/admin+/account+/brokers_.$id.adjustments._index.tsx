@@ -2,19 +2,19 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
-import { AdminFormPage } from "~/components/admin/FormPage";
-import { MemberLines } from "~/components/brokers/adjustments";
-import { slashDate } from "~/components/brokers/rates";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { StatFigures } from "~/components/StatFigures";
-import { Field, SubmitButton } from "~/components/ui/form";
-import { actionLink } from "~/components/ui/link";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { formatYen } from "~/lib/money";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { tokyoDay } from "../../../../server/domain/tokyo";
+import { AdminFormPage } from "#app/components/admin/FormPage";
+import { MemberLines } from "#app/components/brokers/adjustments";
+import { slashDate } from "#app/components/brokers/rates";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { StatFigures } from "#app/components/StatFigures";
+import { Field, SubmitButton } from "#app/components/ui/form";
+import { actionLink } from "#app/components/ui/link";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { formatYen } from "#app/lib/money";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { tokyoDay } from "#domain/tokyo";
 
 export const handle = {
   title: title.named("broker.name", "admin:adjustments.heading"),
@@ -200,4 +200,4 @@ export default function BrokerAdjustments() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RateForm } from "~/components/affiliate/RateForm";
-import { formatDate } from "~/lib/format";
-import { parseForm, saveRecord } from "~/lib/forms.server";
-import { memberRateInput } from "../../../../server/domain/affiliate";
-import { formatRate, formatYen } from "~/lib/money";
-import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals } from "~/lib/refusals.server";
-import type { Titler } from "~/lib/page-title";
+import { RateForm } from "#app/components/affiliate/RateForm";
+import { formatDate } from "#app/lib/format";
+import { parseForm, saveRecord } from "#app/lib/forms.server";
+import { memberRateInput } from "#domain/affiliate";
+import { formatRate, formatYen } from "#app/lib/money";
+import { card } from "#app/components/ui/card";
+import { textLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { answerRefusals } from "#app/lib/refusals.server";
+import type { Titler } from "#app/lib/page-title";
 
 export const handle = {
   // "<affiliates> | <nickname>": the customer page has the nickname alone.
@@ -129,4 +129,4 @@ export default function AdminAffiliateReferrer() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,25 +1,25 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RateForm } from "~/components/affiliate/RateForm";
+import { RateForm } from "#app/components/affiliate/RateForm";
 import {
   codeColumn,
   figureColumn,
   linkColumn,
   textColumn,
   yenColumn,
-} from "~/components/table/columns";
-import { type PageRow } from "~/components/table/DataTable";
-import { ListPage } from "~/components/table/ListPage";
-import { SearchFilter } from "~/components/table/ListHeading";
-import { searchParamsObject } from "~/components/table/url";
-import { parseForm, saveRecord } from "~/lib/forms.server";
-import { defaultRateInput } from "../../../../server/domain/affiliate";
-import { formatRate } from "~/lib/money";
-import { card } from "~/components/ui/card";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+} from "#app/components/table/columns";
+import { type PageRow } from "#app/components/table/DataTable";
+import { ListPage } from "#app/components/table/ListPage";
+import { SearchFilter } from "#app/components/table/ListHeading";
+import { searchParamsObject } from "#app/components/table/url";
+import { parseForm, saveRecord } from "#app/lib/forms.server";
+import { defaultRateInput } from "#domain/affiliate";
+import { formatRate } from "#app/lib/money";
+import { card } from "#app/components/ui/card";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("affiliate:admin.title"),
@@ -120,4 +120,4 @@ export default function AdminAffiliate() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,20 +1,20 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, type FormErrorShape, SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { FlagField, useEntityFields } from "~/components/admin/EntityForm";
-import { FileField } from "~/components/admin/ImageFields";
-import { attempt, listWithSaved, parseForm } from "~/lib/forms.server";
-import { bannerForm } from "../../../../server/domain/affiliate";
-import { fileBytes, readUploadForm } from "~/lib/upload.server";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { Badge } from "~/components/ui/Badge";
-import { useFormValidation } from "~/lib/validation";
+import { Field, type FormErrorShape, SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { FlagField, useEntityFields } from "#app/components/admin/EntityForm";
+import { FileField } from "#app/components/admin/ImageFields";
+import { attempt, listWithSaved, parseForm } from "#app/lib/forms.server";
+import { bannerForm } from "#domain/affiliate";
+import { fileBytes, readUploadForm } from "#app/lib/upload.server";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { Badge } from "#app/components/ui/Badge";
+import { useFormValidation } from "#app/lib/validation";
 
 export const handle = {
   title: title.key("affiliate:bannerAdmin.title"),
@@ -224,4 +224,4 @@ function BannerForm({
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

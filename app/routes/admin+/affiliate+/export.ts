@@ -1,6 +1,6 @@
-import { csvExport } from "~/lib/csv.server";
-import { formatRate } from "~/lib/money";
-import { answerRefusals } from "~/lib/refusals.server";
+import { csvExport } from "#app/lib/csv.server";
+import { formatRate } from "#app/lib/money";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** The referrer list as CSV: the same search and order as the page, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(

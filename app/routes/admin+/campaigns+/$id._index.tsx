@@ -1,11 +1,11 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useRefusedForm, withEchoed } from "~/components/admin/FormPage";
-import { CampaignForm } from "~/components/campaigns/CampaignForm";
+import { useRefusedForm, withEchoed } from "#app/components/admin/FormPage";
+import { CampaignForm } from "#app/components/campaigns/CampaignForm";
 import { saveCampaign } from "./campaign-form.server";
-import { toTokyoInput } from "~/lib/tokyo-input";
+import { toTokyoInput } from "#app/lib/tokyo-input";
 import type { loader as campaignLoader } from "./$id";
-import { answerRefusals } from "~/lib/refusals.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 

@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText } from "~/components/cells";
-import { dateColumn, MemberCell } from "~/components/admin/cells";
-import { DataTable } from "~/components/table/DataTable";
-import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { orNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { EmailText } from "#app/components/cells";
+import { dateColumn, MemberCell } from "#app/components/admin/cells";
+import { DataTable } from "#app/components/table/DataTable";
+import { MemberFilter, TableFilters } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { orNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.tabNamed("campaign:admin.tabEntries", "campaign.title"),
@@ -70,4 +70,4 @@ export default function AdminCampaignEntries() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CampaignStatusBadge } from "~/components/campaigns/badges";
-import { formatDateTime } from "~/lib/format";
-import { orNotFound } from "~/lib/not-found.server";
-import { DetailPage } from "~/components/ui/DetailPage";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { CampaignStatusBadge } from "#app/components/campaigns/badges";
+import { formatDateTime } from "#app/lib/format";
+import { orNotFound } from "#app/lib/not-found.server";
+import { DetailPage } from "#app/components/ui/DetailPage";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.named("campaign.title"), i18n: ["campaign", "errors"] };
 
@@ -49,4 +49,4 @@ export default function AdminCampaign() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CampaignStatusBadge } from "~/components/campaigns/badges";
-import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
-import { EntityList } from "~/components/admin/EntityList";
-import { cellLink } from "~/components/table/ListHeading";
-import { searchParamsObject } from "~/components/table/url";
-import { answerRefusals } from "~/lib/refusals.server";
+import { CampaignStatusBadge } from "#app/components/campaigns/badges";
+import { countLinkColumn, dateColumn, nameLinkColumn } from "#app/components/admin/cells";
+import { EntityList } from "#app/components/admin/EntityList";
+import { cellLink } from "#app/components/table/ListHeading";
+import { searchParamsObject } from "#app/components/table/url";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
@@ -65,4 +65,4 @@ export default function AdminCampaigns() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

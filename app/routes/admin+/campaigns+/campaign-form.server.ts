@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
-import { campaignInput } from "../../../../server/domain/campaign";
+import { imageOf, listWithSaved, parseForm, saveRecord } from "#app/lib/forms.server";
+import { campaignInput } from "#domain/campaign";
 
 /**
  * The campaign form's action, on the create page and on a campaign's edit page (`id` in the

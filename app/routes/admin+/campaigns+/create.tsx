@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { CampaignForm, EMPTY_CAMPAIGN } from "~/components/campaigns/CampaignForm";
+import { CampaignForm, EMPTY_CAMPAIGN } from "#app/components/campaigns/CampaignForm";
 import { saveCampaign } from "./campaign-form.server";
-import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AdminFormPage, useRefusedForm, withEchoed } from "#app/components/admin/FormPage";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("campaign:admin.create"), i18n: ["campaign", "errors"] };
 

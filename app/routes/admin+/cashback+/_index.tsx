@@ -1,27 +1,27 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MemberCell } from "~/components/admin/cells";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { formatTradeDate } from "~/components/cashback/months";
-import { priceColumn } from "~/components/cashback/RowPrice";
-import { tradeColumns } from "~/components/cashback/trade-columns";
-import { EmailText } from "~/components/cells";
-import { PeriodFields } from "~/components/PeriodFields";
-import { timeColumn, yenColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
+import { MemberCell } from "#app/components/admin/cells";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { formatTradeDate } from "#app/components/cashback/months";
+import { priceColumn } from "#app/components/cashback/RowPrice";
+import { tradeColumns } from "#app/components/cashback/trade-columns";
+import { EmailText } from "#app/components/cells";
+import { PeriodFields } from "#app/components/PeriodFields";
+import { timeColumn, yenColumn } from "#app/components/table/columns";
+import { DataTable } from "#app/components/table/DataTable";
 import {
   InputFilter,
   MemberFilter,
   SelectFilter,
   TableFilters,
-} from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { formatYen } from "~/lib/money";
-import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals } from "~/lib/refusals.server";
+} from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { formatYen } from "#app/lib/money";
+import { card } from "#app/components/ui/card";
+import { textLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["cashback", "wallet", "brokers", "errors"] };
 
@@ -110,4 +110,4 @@ export default function AdminCashback() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

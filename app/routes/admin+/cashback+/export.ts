@@ -1,5 +1,5 @@
-import { csvExport } from "~/lib/csv.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { csvExport } from "#app/lib/csv.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** The cashback list as CSV: the same filters and order as the page, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(

@@ -1,6 +1,6 @@
-import { searchParamsObject } from "~/components/table/url";
-import { csvExport } from "~/lib/csv.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { searchParamsObject } from "#app/components/table/url";
+import { csvExport } from "#app/lib/csv.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The margin table as CSV: the page's broker and months, a line per broker and month, figures in

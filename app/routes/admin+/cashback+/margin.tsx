@@ -1,20 +1,20 @@
-import { title } from "~/lib/page-title";
+import { title } from "#app/lib/page-title";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { ValueBars } from "~/components/cashback/MiniBars";
-import { compactYen, monthLabel, monthShort } from "~/components/cashback/months";
-import { type Column, DataTable, wholeList } from "~/components/table/DataTable";
-import { InputFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { formatYen } from "~/lib/money";
-import { formatMarginPercent } from "../../../../server/domain/margin";
-import type { MarginRow, MarginTotal } from "../../../../server/features/cashback/margin";
-import { answerRefusals } from "~/lib/refusals.server";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { ValueBars } from "#app/components/cashback/MiniBars";
+import { compactYen, monthLabel, monthShort } from "#app/components/cashback/months";
+import { type Column, DataTable, wholeList } from "#app/components/table/DataTable";
+import { InputFilter, SelectFilter, TableFilters } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { card } from "#app/components/ui/card";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { formatYen } from "#app/lib/money";
+import { formatMarginPercent } from "#domain/margin";
+import type { MarginRow, MarginTotal } from "#server/features/cashback/margin";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { title: title.key("cashback:margin.title"), i18n: ["cashback", "errors"] };
 
@@ -281,4 +281,4 @@ function MarginChart({
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

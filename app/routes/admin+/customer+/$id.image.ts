@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/guards.server";
-import { imageResponse } from "~/lib/upload.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { requireAdmin } from "#app/lib/guards.server";
+import { imageResponse } from "#app/lib/upload.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** A member's profile image, for admins only (the customer page). */
 export const loader = /* @__PURE__ */ answerRefusals(

@@ -3,22 +3,22 @@ import UserCircleIcon from "@heroicons/react/24/solid/UserCircleIcon";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RowList } from "~/components/RowList";
-import { AuditList } from "~/components/admin/AuditList";
-import { buttonClass } from "~/components/ui/button";
-import { AccountStatusBadge } from "~/components/AccountStatus";
-import { SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Facts, Section } from "~/components/ui/card";
-import { focusRing } from "~/components/shell/styles";
-import { timeColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { attempt } from "~/lib/forms.server";
-import { formatDate, formatDateTime } from "~/lib/format";
-import { formatYen } from "~/lib/money";
-import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { RowList } from "#app/components/RowList";
+import { AuditList } from "#app/components/admin/AuditList";
+import { buttonClass } from "#app/components/ui/button";
+import { AccountStatusBadge } from "#app/components/AccountStatus";
+import { SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Facts, Section } from "#app/components/ui/card";
+import { focusRing } from "#app/components/shell/styles";
+import { timeColumn } from "#app/components/table/columns";
+import { DataTable } from "#app/components/table/DataTable";
+import { attempt } from "#app/lib/forms.server";
+import { formatDate, formatDateTime } from "#app/lib/format";
+import { formatYen } from "#app/lib/money";
+import { PAYMENT_FIELDS } from "#domain/withdrawal";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.named("customer.profile.nickname"),
@@ -404,4 +404,4 @@ export default function AdminCustomer() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/guards.server";
-import { imageResponse } from "~/lib/upload.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { requireAdmin } from "#app/lib/guards.server";
+import { imageResponse } from "#app/lib/upload.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** An image attached to a message of a member's support thread, for admins. */
 export const loader = /* @__PURE__ */ answerRefusals(

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
-import { focusRing } from "~/components/shell/styles";
-import { chatAction, newestId } from "~/lib/chat.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { ChatComposer, ChatThread } from "#app/components/chat/ChatThread";
+import { focusRing } from "#app/components/shell/styles";
+import { chatAction, newestId } from "#app/lib/chat.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.named("member.nickname", "chat:admin.title", "nickname"),
@@ -77,4 +77,4 @@ export default function AdminCustomerChat() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

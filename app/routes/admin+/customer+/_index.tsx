@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { codeColumn, linkColumn, textColumn, timeColumn } from "~/components/table/columns";
-import { type PageRow } from "~/components/table/DataTable";
-import { ListPage } from "~/components/table/ListPage";
-import { SearchFilter } from "~/components/table/ListHeading";
-import { searchParamsObject } from "~/components/table/url";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals } from "~/lib/refusals.server";
-import { Badge } from "~/components/ui/Badge";
+import { codeColumn, linkColumn, textColumn, timeColumn } from "#app/components/table/columns";
+import { type PageRow } from "#app/components/table/DataTable";
+import { ListPage } from "#app/components/table/ListPage";
+import { SearchFilter } from "#app/components/table/ListHeading";
+import { searchParamsObject } from "#app/components/table/url";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { Badge } from "#app/components/ui/Badge";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
@@ -87,4 +87,4 @@ export default function AdminCustomers() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

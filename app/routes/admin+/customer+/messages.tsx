@@ -1,15 +1,15 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { focusRing } from "~/components/shell/styles";
-import { formatDateTime } from "~/lib/format";
-import { card } from "~/components/ui/card";
-import { PageHeading } from "~/components/ui/PageTitle";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { Badge } from "~/components/ui/Badge";
-import { EmptyState } from "~/components/ui/EmptyState";
+import { focusRing } from "#app/components/shell/styles";
+import { formatDateTime } from "#app/lib/format";
+import { card } from "#app/components/ui/card";
+import { PageHeading } from "#app/components/ui/PageTitle";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { Badge } from "#app/components/ui/Badge";
+import { EmptyState } from "#app/components/ui/EmptyState";
 
 export const handle = { title: title.key("chat:admin.inbox"), i18n: ["chat", "errors"] };
 
@@ -110,4 +110,4 @@ export default function AdminMessages() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

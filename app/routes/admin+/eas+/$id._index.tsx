@@ -2,17 +2,17 @@ import ArrowDownTrayIcon from "@heroicons/react/20/solid/ArrowDownTrayIcon";
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Stamp } from "~/components/cells";
-import { EaForm, EMPTY_EA, VersionFields } from "~/components/eas/EaForm";
-import { SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Section } from "~/components/ui/card";
-import { DataTable } from "~/components/table/DataTable";
-import { listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { Stamp } from "#app/components/cells";
+import { EaForm, EMPTY_EA, VersionFields } from "#app/components/eas/EaForm";
+import { SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Section } from "#app/components/ui/card";
+import { DataTable } from "#app/components/table/DataTable";
+import { listWithSaved, parseForm, saveRecord } from "#app/lib/forms.server";
 import { EA_UPLOAD, eaFile, editEaForm } from "./ea-form.server";
 import type { loader as eaLoader } from "./$id";
-import { textLink } from "~/components/ui/link";
-import { answerRefusals } from "~/lib/refusals.server";
+import { textLink } from "#app/components/ui/link";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { eaFileResponse } from "~/lib/ea-download.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { orNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { eaFileResponse } from "#app/lib/ea-download.server";
+import { requireAdmin } from "#app/lib/guards.server";
+import { orNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** Any version of an EA's file, for an admin (?file=<version id>; the newest without it). */
 export const loader = /* @__PURE__ */ answerRefusals(

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LicenseTable } from "~/components/eas/LicenseTable";
-import { searchParamsObject } from "~/components/table/url";
-import { licenseDecision } from "~/lib/ea-licenses.server";
-import { buttonClass } from "~/components/ui/button";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { LicenseTable } from "#app/components/eas/LicenseTable";
+import { searchParamsObject } from "#app/components/table/url";
+import { licenseDecision } from "#app/lib/ea-licenses.server";
+import { buttonClass } from "#app/components/ui/button";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.tabNamed("ea:admin.tabLicenses", "ea.name"),
@@ -39,4 +39,4 @@ export default function EaLicenses() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AccountTypeBadge, CategoryBadge } from "~/components/eas/badges";
-import { orNotFound } from "~/lib/not-found.server";
-import { DetailPage } from "~/components/ui/DetailPage";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AccountTypeBadge, CategoryBadge } from "#app/components/eas/badges";
+import { orNotFound } from "#app/lib/not-found.server";
+import { DetailPage } from "#app/components/ui/DetailPage";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.named("ea.name"), i18n: ["ea", "admin-money", "errors"] };
 
@@ -42,4 +42,4 @@ export default function AdminEa() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
-import { AccountTypeBadge, CategoryBadge } from "~/components/eas/badges";
-import { EntityList, SecondaryLink } from "~/components/admin/EntityList";
-import { cellLink } from "~/components/table/ListHeading";
-import { SelectFilter } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals } from "~/lib/refusals.server";
+import { countLinkColumn, dateColumn, nameLinkColumn } from "#app/components/admin/cells";
+import { AccountTypeBadge, CategoryBadge } from "#app/components/eas/badges";
+import { EntityList, SecondaryLink } from "#app/components/admin/EntityList";
+import { cellLink } from "#app/components/table/ListHeading";
+import { SelectFilter } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
@@ -101,4 +101,4 @@ export default function AdminEas() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,20 +1,20 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { dateColumn, memberColumn } from "~/components/admin/cells";
-import { AccountTypeBadge } from "~/components/eas/badges";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { BrokerAccount } from "~/components/table/columns";
-import { ListPage } from "~/components/table/ListPage";
-import { SearchFilter } from "~/components/table/ListHeading";
-import { SelectFilter } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { setDedicatedInput } from "../../../../server/domain/ea";
-import { buttonClass } from "~/components/ui/button";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { dateColumn, memberColumn } from "#app/components/admin/cells";
+import { AccountTypeBadge } from "#app/components/eas/badges";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { BrokerAccount } from "#app/components/table/columns";
+import { ListPage } from "#app/components/table/ListPage";
+import { SearchFilter } from "#app/components/table/ListHeading";
+import { SelectFilter } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { setDedicatedInput } from "#domain/ea";
+import { buttonClass } from "#app/components/ui/button";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("ea:admin.accounts.title"), i18n: ["ea", "errors"] };
 
@@ -146,4 +146,4 @@ export default function EaAccounts() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

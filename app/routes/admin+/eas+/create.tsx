@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { EaForm, EMPTY_EA } from "~/components/eas/EaForm";
-import { listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
+import { EaForm, EMPTY_EA } from "#app/components/eas/EaForm";
+import { listWithSaved, parseForm, saveRecord } from "#app/lib/forms.server";
 import { createEaForm, EA_UPLOAD, eaFile } from "./ea-form.server";
-import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AdminFormPage, useRefusedForm, withEchoed } from "#app/components/admin/FormPage";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("ea:admin.create"), i18n: ["ea", "errors"] };
 

@@ -1,5 +1,5 @@
-export { createEaForm, editEaForm } from "../../../../server/domain/ea";
-import { MAX_EA_BYTES } from "../../../../server/domain/upload";
+export { createEaForm, editEaForm } from "#domain/ea";
+import { MAX_EA_BYTES } from "#domain/upload";
 
 /**
  * The admin's EA forms are multipart, with the EA file: up to MAX_EA_BYTES, never more held in

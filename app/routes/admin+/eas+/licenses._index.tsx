@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LicenseTable } from "~/components/eas/LicenseTable";
-import { searchParamsObject } from "~/components/table/url";
-import { licenseDecision } from "~/lib/ea-licenses.server";
-import { buttonClass } from "~/components/ui/button";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { LicenseTable } from "#app/components/eas/LicenseTable";
+import { searchParamsObject } from "#app/components/table/url";
+import { licenseDecision } from "#app/lib/ea-licenses.server";
+import { buttonClass } from "#app/components/ui/button";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("ea:admin.licenses.title"),
@@ -42,4 +42,4 @@ export default function AllLicenses() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

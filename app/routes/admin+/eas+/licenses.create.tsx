@@ -1,17 +1,17 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AccountTypeBadge } from "~/components/eas/badges";
-import { Field, type FormErrorShape, SelectField, SubmitButton } from "~/components/ui/form";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { parseForm, saveRecord, toFormError } from "~/lib/forms.server";
-import { issueForInput } from "../../../../server/domain/ea";
-import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AccountTypeBadge } from "#app/components/eas/badges";
+import { Field, type FormErrorShape, SelectField, SubmitButton } from "#app/components/ui/form";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { parseForm, saveRecord, toFormError } from "#app/lib/forms.server";
+import { issueForInput } from "#domain/ea";
+import { buttonClass } from "#app/components/ui/button";
+import { textLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("ea:admin.issue.title"), i18n: ["ea", "errors"] };
 
@@ -154,4 +154,4 @@ export default function IssueLicense() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

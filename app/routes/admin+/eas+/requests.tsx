@@ -1,18 +1,18 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AccountStatusBadge } from "~/components/AccountStatus";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { dateColumn, memberColumn } from "~/components/admin/cells";
-import { ApproveOrDenyTable, memberFact } from "~/components/admin/Decisions";
-import { DialogFacts } from "~/components/ui/ConfirmDialog";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { SearchFilter } from "~/components/table/ListHeading";
-import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { approveOrDeny } from "~/lib/decisions.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AccountStatusBadge } from "#app/components/AccountStatus";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { dateColumn, memberColumn } from "#app/components/admin/cells";
+import { ApproveOrDenyTable, memberFact } from "#app/components/admin/Decisions";
+import { DialogFacts } from "#app/components/ui/ConfirmDialog";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { SearchFilter } from "#app/components/table/ListHeading";
+import { SelectFilter, TableFilters } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { approveOrDeny } from "#app/lib/decisions.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("ea:admin.requests.title"),
@@ -118,4 +118,4 @@ export default function EaAccountRequests() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useRefusedForm, withEchoed } from "~/components/admin/FormPage";
-import { GachaForm } from "~/components/gachas/GachaForm";
-import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
-import { gachaInput } from "../../../../server/domain/gacha";
-import { toTokyoInput } from "~/lib/tokyo-input";
+import { useRefusedForm, withEchoed } from "#app/components/admin/FormPage";
+import { GachaForm } from "#app/components/gachas/GachaForm";
+import { imageOf, listWithSaved, parseForm, saveRecord } from "#app/lib/forms.server";
+import { gachaInput } from "#domain/gacha";
+import { toTokyoInput } from "#app/lib/tokyo-input";
 import type { loader as gachaLoader } from "./$gachaId";
-import { answerRefusals } from "~/lib/refusals.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 

@@ -1,7 +1,7 @@
-import { csvExport } from "~/lib/csv.server";
-import { formatDateTime } from "~/lib/format";
-import { orNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { csvExport } from "#app/lib/csv.server";
+import { formatDateTime } from "#app/lib/format";
+import { orNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** A gacha's logs as CSV: the page's own procedure and filters, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(

@@ -1,16 +1,20 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { dateColumn, memberColumn } from "~/components/admin/cells";
-import { LogStateBadge } from "~/components/gachas/badges";
-import { GACHA_LOG_STATES, WonRewardText, WonRewardValidity } from "~/components/gachas/log-cells";
-import { yenColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { orNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { dateColumn, memberColumn } from "#app/components/admin/cells";
+import { LogStateBadge } from "#app/components/gachas/badges";
+import {
+  GACHA_LOG_STATES,
+  WonRewardText,
+  WonRewardValidity,
+} from "#app/components/gachas/log-cells";
+import { yenColumn } from "#app/components/table/columns";
+import { DataTable } from "#app/components/table/DataTable";
+import { MemberFilter, SelectFilter, TableFilters } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { orNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.tabNamed("gacha:admin.tabLogs", "gacha.name"),
@@ -73,4 +77,4 @@ export default function AdminGachaLogs() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,13 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RewardFormPage } from "~/components/gachas/RewardForm";
+import { RewardFormPage } from "#app/components/gachas/RewardForm";
 import { saveReward } from "./reward-form.server";
-import { orNotFound } from "~/lib/not-found.server";
-import { toTokyoInput } from "~/lib/tokyo-input";
+import { orNotFound } from "#app/lib/not-found.server";
+import { toTokyoInput } from "#app/lib/tokyo-input";
 import type { loader as gachaLoader } from "./$gachaId";
-import { answerRefusals } from "~/lib/refusals.server";
-import type { Titler } from "~/lib/page-title";
+import { answerRefusals } from "#app/lib/refusals.server";
+import type { Titler } from "#app/lib/page-title";
 
 export const handle = {
   // "<reward> | <gacha>": the reward's own form under the gacha's heading.
@@ -64,4 +64,4 @@ export default function EditReward() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GachaArt } from "~/components/gachas/GachaArt";
-import { RewardKindDetail, OddsFraction } from "~/components/gachas/validity";
-import { DataTable } from "~/components/table/DataTable";
-import { orNotFound } from "~/lib/not-found.server";
-import { ListHeading } from "~/components/table/ListHeading";
-import { textLink } from "~/components/ui/link";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { GachaArt } from "#app/components/gachas/GachaArt";
+import { RewardKindDetail, OddsFraction } from "#app/components/gachas/validity";
+import { DataTable } from "#app/components/table/DataTable";
+import { orNotFound } from "#app/lib/not-found.server";
+import { ListHeading } from "#app/components/table/ListHeading";
+import { textLink } from "#app/components/ui/link";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.tabNamed("gacha:admin.tabRewards", "gacha.name"),
@@ -130,4 +130,4 @@ export default function AdminGachaRewards() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EMPTY_REWARD, RewardFormPage } from "~/components/gachas/RewardForm";
+import { EMPTY_REWARD, RewardFormPage } from "#app/components/gachas/RewardForm";
 import { saveReward } from "./reward-form.server";
 import type { loader as gachaLoader } from "./$gachaId";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.tabNamed("gacha:admin.reward.create", "gacha.name"),

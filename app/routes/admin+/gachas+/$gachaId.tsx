@@ -1,13 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GachaStatusBadge } from "~/components/gachas/badges";
-import { formatDateTime } from "~/lib/format";
-import { formatYen } from "~/lib/money";
-import { orNotFound } from "~/lib/not-found.server";
-import { DetailPage } from "~/components/ui/DetailPage";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { GachaStatusBadge } from "#app/components/gachas/badges";
+import { formatDateTime } from "#app/lib/format";
+import { formatYen } from "#app/lib/money";
+import { orNotFound } from "#app/lib/not-found.server";
+import { DetailPage } from "#app/components/ui/DetailPage";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.named("gacha.name"), i18n: ["gacha", "errors"] };
 
@@ -50,4 +50,4 @@ export default function AdminGacha() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

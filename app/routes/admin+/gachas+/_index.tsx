@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { countLinkColumn, dateColumn, nameLinkColumn } from "~/components/admin/cells";
-import { GachaStatusBadge } from "~/components/gachas/badges";
-import { EntityList } from "~/components/admin/EntityList";
-import { searchParamsObject } from "~/components/table/url";
-import { formatYen } from "~/lib/money";
-import { answerRefusals } from "~/lib/refusals.server";
+import { countLinkColumn, dateColumn, nameLinkColumn } from "#app/components/admin/cells";
+import { GachaStatusBadge } from "#app/components/gachas/badges";
+import { EntityList } from "#app/components/admin/EntityList";
+import { searchParamsObject } from "#app/components/table/url";
+import { formatYen } from "#app/lib/money";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
@@ -77,4 +77,4 @@ export default function AdminGachas() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { EMPTY_GACHA, GachaForm } from "~/components/gachas/GachaForm";
-import { imageOf, parseForm, saveRecord } from "~/lib/forms.server";
-import { gachaInput } from "../../../../server/domain/gacha";
-import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { EMPTY_GACHA, GachaForm } from "#app/components/gachas/GachaForm";
+import { imageOf, parseForm, saveRecord } from "#app/lib/forms.server";
+import { gachaInput } from "#domain/gacha";
+import { AdminFormPage, useRefusedForm, withEchoed } from "#app/components/admin/FormPage";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("gacha:admin.create"), i18n: ["gacha", "errors"] };
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { imageOf, listWithSaved, parseForm, saveRecord } from "~/lib/forms.server";
-import { rewardInput } from "../../../../server/domain/gacha";
+import { imageOf, listWithSaved, parseForm, saveRecord } from "#app/lib/forms.server";
+import { rewardInput } from "#domain/gacha";
 
 /**
  * The reward form's action, on its create page and on its edit page (`rewardId` in the

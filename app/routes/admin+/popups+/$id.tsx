@@ -2,20 +2,20 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ActiveToggle } from "~/components/admin/EntityList";
-import { useRefusedForm, withEchoed } from "~/components/admin/FormPage";
-import { PopupDialog } from "~/components/popups/PopupModal";
-import { PopupForm } from "~/components/popups/PopupForm";
-import { PopupNotice } from "~/components/popups/PopupNotice";
-import { PopupStateBadge } from "~/components/popups/PopupStateBadge";
+import { ActiveToggle } from "#app/components/admin/EntityList";
+import { useRefusedForm, withEchoed } from "#app/components/admin/FormPage";
+import { PopupDialog } from "#app/components/popups/PopupModal";
+import { PopupForm } from "#app/components/popups/PopupForm";
+import { PopupNotice } from "#app/components/popups/PopupNotice";
+import { PopupStateBadge } from "#app/components/popups/PopupStateBadge";
 import { savePopup } from "./popup-form.server";
-import { orNotFound } from "~/lib/not-found.server";
-import { toTokyoInput } from "~/lib/tokyo-input";
-import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { orNotFound } from "#app/lib/not-found.server";
+import { toTokyoInput } from "#app/lib/tokyo-input";
+import { buttonClass } from "#app/components/ui/button";
+import { textLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("popup:admin.edit"), i18n: ["popup", "errors"] };
 
@@ -95,4 +95,4 @@ export default function EditPopup() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,18 +1,18 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActiveToggle } from "~/components/admin/EntityList";
-import { dateColumn } from "~/components/admin/cells";
-import { PopupNotice } from "~/components/popups/PopupNotice";
-import { PopupStateBadge } from "~/components/popups/PopupStateBadge";
-import { linkColumn } from "~/components/table/columns";
-import { DataTable, type PageRow } from "~/components/table/DataTable";
-import { cellLink, ListHeading } from "~/components/table/ListHeading";
-import { SelectFilter, TableFilters } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { parseForm, saveRecord } from "~/lib/forms.server";
-import { setActiveInput } from "../../../../server/domain/popup";
-import { answerRefusals } from "~/lib/refusals.server";
+import { ActiveToggle } from "#app/components/admin/EntityList";
+import { dateColumn } from "#app/components/admin/cells";
+import { PopupNotice } from "#app/components/popups/PopupNotice";
+import { PopupStateBadge } from "#app/components/popups/PopupStateBadge";
+import { linkColumn } from "#app/components/table/columns";
+import { DataTable, type PageRow } from "#app/components/table/DataTable";
+import { cellLink, ListHeading } from "#app/components/table/ListHeading";
+import { SelectFilter, TableFilters } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { parseForm, saveRecord } from "#app/lib/forms.server";
+import { setActiveInput } from "#domain/popup";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["popup", "errors"] };
 
@@ -98,4 +98,4 @@ export default function AdminPopups() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

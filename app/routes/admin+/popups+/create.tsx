@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { EMPTY_POPUP, PopupForm } from "~/components/popups/PopupForm";
+import { EMPTY_POPUP, PopupForm } from "#app/components/popups/PopupForm";
 import { savePopup } from "./popup-form.server";
-import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AdminFormPage, useRefusedForm, withEchoed } from "#app/components/admin/FormPage";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("popup:admin.create"), i18n: ["popup", "errors"] };
 

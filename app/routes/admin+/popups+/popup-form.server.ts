@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { imageOf, parseForm, saveRecord } from "~/lib/forms.server";
-import { popupInput } from "../../../../server/domain/popup";
+import { imageOf, parseForm, saveRecord } from "#app/lib/forms.server";
+import { popupInput } from "#domain/popup";
 
 /**
  * The popup form's action, on the create page and on a popup's page (`id` in the address):

@@ -2,30 +2,30 @@ import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailText } from "~/components/cells";
-import { dateColumn } from "~/components/admin/cells";
-import { Field, SubmitButton, useFieldError } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Section } from "~/components/ui/card";
-import { PeriodFields } from "~/components/PeriodFields";
-import { DataTable } from "~/components/table/DataTable";
-import { MemberFilter, TableFilters } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { presentDecisionForm, presentInput } from "../../../../server/domain/present";
+import { EmailText } from "#app/components/cells";
+import { dateColumn } from "#app/components/admin/cells";
+import { Field, SubmitButton, useFieldError } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Section } from "#app/components/ui/card";
+import { PeriodFields } from "#app/components/PeriodFields";
+import { DataTable } from "#app/components/table/DataTable";
+import { MemberFilter, TableFilters } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { presentDecisionForm, presentInput } from "#domain/present";
 import {
   FirstApprover,
   SecondApprovalButton,
   SecondApprovalDialog,
-} from "~/components/admin/SecondApproval";
-import { DialogFacts, useDecisions } from "~/components/ui/ConfirmDialog";
-import { memberFact } from "~/components/admin/Decisions";
-import { StatusBadge } from "~/components/StatusBadge";
-import { StatusFilter } from "~/components/admin/Decisions";
-import { yenColumn } from "~/components/table/columns";
-import { formatYen } from "~/lib/money";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
+} from "#app/components/admin/SecondApproval";
+import { DialogFacts, useDecisions } from "#app/components/ui/ConfirmDialog";
+import { memberFact } from "#app/components/admin/Decisions";
+import { StatusBadge } from "#app/components/StatusBadge";
+import { StatusFilter } from "#app/components/admin/Decisions";
+import { yenColumn } from "#app/components/table/columns";
+import { formatYen } from "#app/lib/money";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -272,7 +272,7 @@ export default function AdminPresents() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
 

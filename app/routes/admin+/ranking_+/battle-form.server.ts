@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { battleInput } from "../../../../server/domain/battle";
-import type { FormReading } from "~/lib/forms.server";
+import { battleInput } from "#domain/battle";
+import type { FormReading } from "#app/lib/forms.server";
 
 /** A text field as sent; one not sent is blank (the schema says whether it may be). */
 function text(form: FormData, name: string): string {

@@ -3,19 +3,19 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BattleBoard, BattlePhaseBadge, PrizeList } from "~/components/battles/BattleParts";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { Alert } from "~/components/ui/Alert";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { card } from "~/components/ui/card";
-import { formatDateTime } from "~/lib/format";
-import { attempt } from "~/lib/forms.server";
-import { formatYen } from "~/lib/money";
-import { orNotFound } from "~/lib/not-found.server";
-import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { BattleBoard, BattlePhaseBadge, PrizeList } from "#app/components/battles/BattleParts";
+import { ConfirmDialog } from "#app/components/ui/ConfirmDialog";
+import { Alert } from "#app/components/ui/Alert";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { card } from "#app/components/ui/card";
+import { formatDateTime } from "#app/lib/format";
+import { attempt } from "#app/lib/forms.server";
+import { formatYen } from "#app/lib/money";
+import { orNotFound } from "#app/lib/not-found.server";
+import { buttonClass } from "#app/components/ui/button";
+import { textLink } from "#app/components/ui/link";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.named("battle.title"),
@@ -166,4 +166,4 @@ export default function AdminBattle() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,15 +1,15 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BattleForm, typedBattle } from "~/components/battles/BattleForm";
-import { Alert } from "~/components/ui/Alert";
+import { BattleForm, typedBattle } from "#app/components/battles/BattleForm";
+import { Alert } from "#app/components/ui/Alert";
 import { BATTLE_FORM, battleInput } from "./battle-form.server";
-import { parseForm, saveRecord } from "~/lib/forms.server";
-import { orNotFound } from "~/lib/not-found.server";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { parseForm, saveRecord } from "#app/lib/forms.server";
+import { orNotFound } from "#app/lib/not-found.server";
+import { textLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("battle:admin.edit"), i18n: ["battle", "errors"] };
 
@@ -75,4 +75,4 @@ export default function EditBattle() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

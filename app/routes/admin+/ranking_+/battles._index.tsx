@@ -1,13 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BattlePhaseBadge } from "~/components/battles/BattleParts";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { linkColumn, yenColumn } from "~/components/table/columns";
-import { DataTable, type PageRow, wholeList } from "~/components/table/DataTable";
-import { cellLink, ListHeading } from "~/components/table/ListHeading";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { BattlePhaseBadge } from "#app/components/battles/BattleParts";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { linkColumn, yenColumn } from "#app/components/table/columns";
+import { DataTable, type PageRow, wholeList } from "#app/components/table/DataTable";
+import { cellLink, ListHeading } from "#app/components/table/ListHeading";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("battle:admin.title"), i18n: ["battle", "ranking"] };
 
@@ -77,4 +77,4 @@ export default function AdminBattles() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

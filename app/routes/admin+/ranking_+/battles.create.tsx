@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BattleForm, EMPTY_BATTLE, typedBattle } from "~/components/battles/BattleForm";
-import { parseForm, saveRecord } from "~/lib/forms.server";
+import { BattleForm, EMPTY_BATTLE, typedBattle } from "#app/components/battles/BattleForm";
+import { parseForm, saveRecord } from "#app/lib/forms.server";
 import { BATTLE_FORM, battleInput } from "./battle-form.server";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { textLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("battle:admin.create"), i18n: ["battle", "errors"] };
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { DiffRow } from "../../../../server/features/legal/diff";
-import { Alert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { CheckboxField, SubmitButton } from "~/components/ui/form";
+import type { DiffRow } from "#server/features/legal/diff";
+import { Alert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { CheckboxField, SubmitButton } from "#app/components/ui/form";
 
 /** What the action's preview answers (server/features/legal/service.ts, previewPublish). */
 export interface LegalPreview {

@@ -1,7 +1,7 @@
-import { csvExport } from "~/lib/csv.server";
-import { formatDateTime } from "~/lib/format";
-import { auditActionLabel, auditChanges } from "~/components/admin/AuditList";
-import { answerRefusals } from "~/lib/refusals.server";
+import { csvExport } from "#app/lib/csv.server";
+import { formatDateTime } from "#app/lib/format";
+import { auditActionLabel, auditChanges } from "#app/components/admin/AuditList";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** The audit log as CSV: the page's filters, every matching row (newest first, capped). */
 export const loader = /* @__PURE__ */ answerRefusals(

@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuditList } from "~/components/admin/AuditList";
-import { AUDIT_ACTIONS } from "../../../../server/domain/audit-actions";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { buttonClass } from "~/components/ui/button";
-import { searchParamsObject } from "~/components/table/url";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AuditList } from "#app/components/admin/AuditList";
+import { AUDIT_ACTIONS } from "#domain/audit-actions";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { buttonClass } from "#app/components/ui/button";
+import { searchParamsObject } from "#app/components/table/url";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("admin:audit.title"), i18n: ["admin"] };
 
@@ -128,4 +128,4 @@ export default function AuditPage() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
-import { HelpArticleForm } from "~/components/help/HelpArticleForm";
-import { actionLink } from "~/components/ui/link";
-import { parseForm, saveRecord } from "~/lib/forms.server";
-import { articleInput } from "../../../../server/domain/help";
-import { orNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AdminFormPage, useRefusedForm, withEchoed } from "#app/components/admin/FormPage";
+import { HelpArticleForm } from "#app/components/help/HelpArticleForm";
+import { actionLink } from "#app/components/ui/link";
+import { parseForm, saveRecord } from "#app/lib/forms.server";
+import { articleInput } from "#domain/help";
+import { orNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("help:admin.edit"), i18n: ["help", "errors"] };
 
@@ -54,4 +54,4 @@ export default function EditHelpArticle() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,19 +1,19 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { Alert } from "~/components/ui/Alert";
-import { Badge } from "~/components/ui/Badge";
-import { buttonClass, LinkButton } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { actionLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { formatDateTime } from "~/lib/format";
-import { parseForm, saveRecord } from "~/lib/forms.server";
-import { publishInput } from "../../../../server/domain/help";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { Alert } from "#app/components/ui/Alert";
+import { Badge } from "#app/components/ui/Badge";
+import { buttonClass, LinkButton } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { actionLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { formatDateTime } from "#app/lib/format";
+import { parseForm, saveRecord } from "#app/lib/forms.server";
+import { publishInput } from "#domain/help";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("help:admin.title"), i18n: ["help", "errors"] };
 
@@ -103,4 +103,4 @@ export default function AdminHelp() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

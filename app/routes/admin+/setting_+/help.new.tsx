@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { AdminFormPage, useRefusedForm, withEchoed } from "~/components/admin/FormPage";
-import { EMPTY_ARTICLE, HelpArticleForm } from "~/components/help/HelpArticleForm";
-import { parseForm, saveRecord } from "~/lib/forms.server";
-import { articleInput } from "../../../../server/domain/help";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AdminFormPage, useRefusedForm, withEchoed } from "#app/components/admin/FormPage";
+import { EMPTY_ARTICLE, HelpArticleForm } from "#app/components/help/HelpArticleForm";
+import { parseForm, saveRecord } from "#app/lib/forms.server";
+import { articleInput } from "#domain/help";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("help:admin.new"), i18n: ["help", "errors"] };
 

@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Section } from "~/components/ui/card";
-import { SubmitButton, TextAreaField } from "~/components/ui/form";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { submitForm } from "~/lib/forms.server";
-import { title } from "~/lib/page-title";
-import { answerRefusals } from "~/lib/refusals.server";
-import { heroInput, heroLines } from "../../../../server/domain/public-home";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Section } from "#app/components/ui/card";
+import { SubmitButton, TextAreaField } from "#app/components/ui/form";
+import { textLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { submitForm } from "#app/lib/forms.server";
+import { title } from "#app/lib/page-title";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { heroInput, heroLines } from "#domain/public-home";
 
 export const handle = { title: title.key("public:admin.title"), i18n: ["public", "errors"] };
 
@@ -107,4 +107,4 @@ export default function PublicHomeSettings() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -7,24 +7,24 @@ import {
   LEGAL_PATHS,
   type LegalKind,
   publishForm,
-} from "../../../../server/domain/legal";
-import { BilingualField } from "~/components/admin/BilingualField";
-import { bilingualSides } from "~/components/admin/EntityForm";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { RowList } from "~/components/RowList";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Badge } from "~/components/ui/Badge";
-import { Section } from "~/components/ui/card";
-import { CheckboxField, SubmitButton, useFieldError } from "~/components/ui/form";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { actionLink, textLink } from "~/components/ui/link";
-import { schemaLimits } from "~/lib/constraint";
-import { formatDateTime } from "~/lib/format";
-import { attempt, type FormError, isChecked, parseForm } from "~/lib/forms.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
-import { presentDecisionForm } from "../../../../server/domain/present";
-import { FirstApprover, SecondApproval } from "~/components/admin/SecondApproval";
-import type { Titler } from "~/lib/page-title";
+} from "#domain/legal";
+import { BilingualField } from "#app/components/admin/BilingualField";
+import { bilingualSides } from "#app/components/admin/EntityForm";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { RowList } from "#app/components/RowList";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Badge } from "#app/components/ui/Badge";
+import { Section } from "#app/components/ui/card";
+import { CheckboxField, SubmitButton, useFieldError } from "#app/components/ui/form";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { actionLink, textLink } from "#app/components/ui/link";
+import { schemaLimits } from "#app/lib/constraint";
+import { formatDateTime } from "#app/lib/format";
+import { attempt, type FormError, isChecked, parseForm } from "#app/lib/forms.server";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
+import { presentDecisionForm } from "#domain/present";
+import { FirstApprover, SecondApproval } from "#app/components/admin/SecondApproval";
+import type { Titler } from "#app/lib/page-title";
 import { LegalPublishPreview } from "./__legal-preview";
 
 export const handle = {
@@ -272,4 +272,4 @@ export default function LegalDocumentEditor() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,16 +1,16 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LEGAL_PATHS } from "../../../../server/domain/legal";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { RowList } from "~/components/RowList";
-import { Alert } from "~/components/ui/Alert";
-import { Section } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { actionLink } from "~/components/ui/link";
-import { formatDateTime } from "~/lib/format";
-import { title } from "~/lib/page-title";
-import { answerRefusals } from "~/lib/refusals.server";
+import { LEGAL_PATHS } from "#domain/legal";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { RowList } from "#app/components/RowList";
+import { Alert } from "#app/components/ui/Alert";
+import { Section } from "#app/components/ui/card";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { actionLink } from "#app/components/ui/link";
+import { formatDateTime } from "#app/lib/format";
+import { title } from "#app/lib/page-title";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { title: title.key("legal:admin.title"), i18n: ["legal"] };
 
@@ -88,4 +88,4 @@ export default function LegalDocuments() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

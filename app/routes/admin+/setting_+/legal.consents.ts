@@ -1,6 +1,6 @@
-import { csvExport } from "~/lib/csv.server";
-import { formatDateTime } from "~/lib/format";
-import { answerRefusals } from "~/lib/refusals.server";
+import { csvExport } from "#app/lib/csv.server";
+import { formatDateTime } from "#app/lib/format";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * Every recorded agreement to the terms and the privacy policy as CSV (newest first, `?kind=`

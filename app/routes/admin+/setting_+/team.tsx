@@ -2,23 +2,28 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "~/components/ui/headless/dialog";
-import { card } from "~/components/ui/card";
-import type { Grants } from "../../../../server/auth/permissions";
-import { allows, permissions } from "../../../../server/domain/admin-access";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { RowList } from "~/components/RowList";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Badge } from "~/components/ui/Badge";
-import { buttonClass } from "~/components/ui/button";
-import { Section } from "~/components/ui/card";
-import { Field, SelectField, SubmitButton, useFieldError } from "~/components/ui/form";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { formatDateTime } from "~/lib/format";
-import { attempt } from "~/lib/forms.server";
-import { answerRefusals, readForm } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { ConfirmDialog } from "#app/components/ui/ConfirmDialog";
+import {
+  Dialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+} from "#app/components/ui/headless/dialog";
+import { card } from "#app/components/ui/card";
+import type { Grants } from "#server/auth/permissions";
+import { allows, permissions } from "#domain/admin-access";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { RowList } from "#app/components/RowList";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Badge } from "#app/components/ui/Badge";
+import { buttonClass } from "#app/components/ui/button";
+import { Section } from "#app/components/ui/card";
+import { Field, SelectField, SubmitButton, useFieldError } from "#app/components/ui/form";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { formatDateTime } from "#app/lib/format";
+import { attempt } from "#app/lib/forms.server";
+import { answerRefusals, readForm } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("admin:team.title"), i18n: ["admin", "errors"] };
 
@@ -487,4 +492,4 @@ function RoleEditButton({ role }: { role: { id: string; name: string; grants: Gr
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

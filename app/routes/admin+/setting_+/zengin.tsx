@@ -1,15 +1,15 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Section } from "~/components/ui/card";
-import { Field, SelectField, SubmitButton } from "~/components/ui/form";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { submitForm } from "~/lib/forms.server";
-import { requesterInput } from "../../../../server/domain/zengin";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Section } from "#app/components/ui/card";
+import { Field, SelectField, SubmitButton } from "#app/components/ui/form";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { submitForm } from "#app/lib/forms.server";
+import { requesterInput } from "#domain/zengin";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("admin-money:zengin.settings.title"),
@@ -129,4 +129,4 @@ export default function ZenginSettings() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

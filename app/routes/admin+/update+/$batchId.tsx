@@ -4,24 +4,24 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
-import { BatchStatusBadge, RowStatusBadge } from "~/components/cashback/badges";
-import { ImportJobProgress } from "~/components/cashback/ImportJobProgress";
-import { formatCount } from "~/components/cashback/months";
-import { ProfileMapping } from "~/components/cashback/ProfileMapping";
-import { priceColumn, TradeTime } from "~/components/cashback/RowPrice";
-import { Stamp } from "~/components/cells";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { focusRing } from "~/components/shell/styles";
-import { DataTable } from "~/components/table/DataTable";
-import { searchParamsObject, withParams } from "~/components/table/url";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { formatAmount, formatYen } from "~/lib/money";
-import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { BatchStatusBadge, RowStatusBadge } from "#app/components/cashback/badges";
+import { ImportJobProgress } from "#app/components/cashback/ImportJobProgress";
+import { formatCount } from "#app/components/cashback/months";
+import { ProfileMapping } from "#app/components/cashback/ProfileMapping";
+import { priceColumn, TradeTime } from "#app/components/cashback/RowPrice";
+import { Stamp } from "#app/components/cells";
+import { ConfirmDialog } from "#app/components/ui/ConfirmDialog";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { focusRing } from "#app/components/shell/styles";
+import { DataTable } from "#app/components/table/DataTable";
+import { searchParamsObject, withParams } from "#app/components/table/url";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { formatAmount, formatYen } from "#app/lib/money";
+import { buttonClass } from "#app/components/ui/button";
+import { textLink } from "#app/components/ui/link";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.named("batch.fileName"),
@@ -396,4 +396,4 @@ export default function ImportBatch() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

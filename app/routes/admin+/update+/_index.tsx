@@ -2,26 +2,26 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { BatchStatusBadge } from "~/components/cashback/badges";
-import { dateColumn } from "~/components/admin/cells";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { BatchStatusBadge } from "#app/components/cashback/badges";
+import { dateColumn } from "#app/components/admin/cells";
 import {
   Field,
   type FormErrorShape,
   RadioCards,
   SelectField,
   SubmitButton,
-} from "~/components/ui/form";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { DataTable } from "~/components/table/DataTable";
-import { searchParamsObject } from "~/components/table/url";
-import { attempt } from "~/lib/forms.server";
-import { formatYen } from "~/lib/money";
-import { MAX_REPORT_MB, readReportForm } from "~/lib/report-upload.server";
-import { textLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals } from "~/lib/refusals.server";
+} from "#app/components/ui/form";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { DataTable } from "#app/components/table/DataTable";
+import { searchParamsObject } from "#app/components/table/url";
+import { attempt } from "#app/lib/forms.server";
+import { formatYen } from "#app/lib/money";
+import { MAX_REPORT_MB, readReportForm } from "#app/lib/report-upload.server";
+import { textLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["cashback", "errors"] };
 
@@ -294,4 +294,4 @@ function ProfileChoice({
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,8 +1,8 @@
 import { json, redirect } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { profileFields } from "../../../../server/domain/import-profile";
-import { attempt, isChecked, listWithSaved, parseForm } from "~/lib/forms.server";
+import { profileFields } from "#domain/import-profile";
+import { attempt, isChecked, listWithSaved, parseForm } from "#app/lib/forms.server";
 
 /** A sample for the preview: a few rows are enough (the procedure takes 2 MB at most). */
 const MAX_SAMPLE_BYTES = 2 * 1024 * 1024;

@@ -1,17 +1,17 @@
-import { title } from "~/lib/page-title";
+import { title } from "#app/lib/page-title";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminFormPage } from "~/components/admin/FormPage";
-import { ProfileForm, profileValues, useProfileAnswer } from "~/components/cashback/ProfileForm";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { parseForm, saveRecord } from "~/lib/forms.server";
-import { orNotFound } from "~/lib/not-found.server";
+import { AdminFormPage } from "#app/components/admin/FormPage";
+import { ProfileForm, profileValues, useProfileAnswer } from "#app/components/cashback/ProfileForm";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { ConfirmDialog } from "#app/components/ui/ConfirmDialog";
+import { parseForm, saveRecord } from "#app/lib/forms.server";
+import { orNotFound } from "#app/lib/not-found.server";
 import { brokerChoices, profileAction, removeProfileForm } from "./profile-form.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = {
   title: title.named("profile.name", "cashback:profiles.edit"),
@@ -98,4 +98,4 @@ export default function EditImportProfile() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

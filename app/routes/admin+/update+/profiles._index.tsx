@@ -1,15 +1,15 @@
-import { title } from "~/lib/page-title";
+import { title } from "#app/lib/page-title";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { Alert } from "~/components/ui/Alert";
-import { LinkButton } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { actionLink } from "~/components/ui/link";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { answerRefusals } from "~/lib/refusals.server";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { Alert } from "#app/components/ui/Alert";
+import { LinkButton } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { actionLink } from "#app/components/ui/link";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = {
   title: title.tab("adminTabs.update.profiles", "cashback:update.title"),
@@ -83,4 +83,4 @@ export default function ImportProfiles() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

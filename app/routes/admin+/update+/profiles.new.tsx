@@ -1,12 +1,12 @@
-import { title } from "~/lib/page-title";
+import { title } from "#app/lib/page-title";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminFormPage } from "~/components/admin/FormPage";
-import { EMPTY_PROFILE, ProfileForm, useProfileAnswer } from "~/components/cashback/ProfileForm";
+import { AdminFormPage } from "#app/components/admin/FormPage";
+import { EMPTY_PROFILE, ProfileForm, useProfileAnswer } from "#app/components/cashback/ProfileForm";
 import { brokerChoices, profileAction } from "./profile-form.server";
-import { PROFILE_ENCODINGS } from "../../../../server/domain/import-profile";
-import { answerRefusals } from "~/lib/refusals.server";
+import { PROFILE_ENCODINGS } from "#domain/import-profile";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { title: title.key("cashback:profiles.new"), i18n: ["cashback", "errors"] };
 
@@ -64,4 +64,4 @@ export default function NewImportProfile() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

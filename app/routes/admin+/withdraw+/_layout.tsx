@@ -1,10 +1,10 @@
 import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SectionTabs } from "~/components/admin/SectionTabs";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { usePendingCounts } from "~/lib/admin-pending";
-import { title } from "~/lib/page-title";
-import { Badge } from "~/components/ui/Badge";
+import { SectionTabs } from "#app/components/admin/SectionTabs";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { usePendingCounts } from "#app/lib/admin-pending";
+import { title } from "#app/lib/page-title";
+import { Badge } from "#app/components/ui/Badge";
 
 export const handle = {
   title: title.key("admin-money:withdrawals.title"),

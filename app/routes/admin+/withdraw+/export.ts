@@ -1,7 +1,7 @@
-import { csvExport } from "~/lib/csv.server";
-import { formatDateTime } from "~/lib/format";
-import { payeeSummary } from "~/lib/payee";
-import { answerRefusals } from "~/lib/refusals.server";
+import { csvExport } from "#app/lib/csv.server";
+import { formatDateTime } from "#app/lib/format";
+import { payeeSummary } from "#app/lib/payee";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The withdrawal list as CSV: the same procedure, filters and order as the page (its search

@@ -1,21 +1,21 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ApproveOrDenyTable, memberFact, StatusFilter } from "~/components/admin/Decisions";
-import { DialogFacts } from "~/components/ui/ConfirmDialog";
-import { EmailText } from "~/components/cells";
-import { dateColumn } from "~/components/admin/cells";
-import { StatusBadge } from "~/components/StatusBadge";
-import { yenColumn } from "~/components/table/columns";
-import { TableFilters } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { formatDateTime } from "~/lib/format";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { FirstApprover } from "~/components/admin/SecondApproval";
-import { transferDecisionForm } from "../../../../server/domain/withdrawal-decision";
-import { formatYen } from "~/lib/money";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { ApproveOrDenyTable, memberFact, StatusFilter } from "#app/components/admin/Decisions";
+import { DialogFacts } from "#app/components/ui/ConfirmDialog";
+import { EmailText } from "#app/components/cells";
+import { dateColumn } from "#app/components/admin/cells";
+import { StatusBadge } from "#app/components/StatusBadge";
+import { yenColumn } from "#app/components/table/columns";
+import { TableFilters } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { formatDateTime } from "#app/lib/format";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { FirstApprover } from "#app/components/admin/SecondApproval";
+import { transferDecisionForm } from "#domain/withdrawal-decision";
+import { formatYen } from "#app/lib/money";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.tab("adminTabs.withdraw.transfers", "admin-money:withdrawals.title"),
@@ -179,4 +179,4 @@ function TransferFacts({ row }: { row: Row }) {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

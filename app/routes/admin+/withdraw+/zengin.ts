@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { searchParamsObject } from "~/components/table/url";
-import { toFormError } from "~/lib/forms.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { searchParamsObject } from "#app/components/table/url";
+import { toFormError } from "#app/lib/forms.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * GET /admin/withdraw/zengin: the Zengin 総合振込 file (Shift_JIS, 120-byte records) for the

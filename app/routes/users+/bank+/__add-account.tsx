@@ -2,12 +2,12 @@ import { Form } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Section } from "~/components/ui/card";
-import { Field, type FormErrorShape, SelectField, SubmitButton } from "~/components/ui/form";
-import { useFormValidation } from "~/lib/validation";
-import { addAccountInput } from "../../../../server/domain/broker-account";
-import { accountTypesOf } from "../../../../server/domain/broker-terms";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Section } from "#app/components/ui/card";
+import { Field, type FormErrorShape, SelectField, SubmitButton } from "#app/components/ui/form";
+import { useFormValidation } from "#app/lib/validation";
+import { addAccountInput } from "#domain/broker-account";
+import { accountTypesOf } from "#domain/broker-terms";
 import type { ActionData } from "./__missing-type";
 import type { loader } from "./route";
 

@@ -2,10 +2,10 @@ import ArrowTopRightOnSquareIcon from "@heroicons/react/20/solid/ArrowTopRightOn
 import { Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { RateLines, ScheduleLine } from "~/components/brokers/rates";
-import { focusRing } from "~/components/shell/styles";
-import { Section } from "~/components/ui/card";
-import { actionLink } from "~/components/ui/link";
+import { RateLines, ScheduleLine } from "#app/components/brokers/rates";
+import { focusRing } from "#app/components/shell/styles";
+import { Section } from "#app/components/ui/card";
+import { actionLink } from "#app/components/ui/link";
 import type { loader } from "./route";
 
 type PageData = SerializeFrom<typeof loader>;

@@ -1,10 +1,10 @@
 import { Form, type useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/button";
-import { Section } from "~/components/ui/card";
-import { SelectField } from "~/components/ui/form";
-import { useFormValidation } from "~/lib/validation";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Button } from "#app/components/ui/button";
+import { Section } from "#app/components/ui/card";
+import { SelectField } from "#app/components/ui/form";
+import { useFormValidation } from "#app/lib/validation";
 import type { action } from "./route";
 
 export type ActionData = ReturnType<typeof useActionData<typeof action>>;

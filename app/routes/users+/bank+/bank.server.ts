@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { z } from "zod";
-import { attempt } from "~/lib/forms.server";
+import { attempt } from "#app/lib/forms.server";
 import {
   normalizeAccountId,
   requestDedicatedInput,
   setMyAccountTypeInput,
-} from "../../../../server/domain/broker-account";
+} from "#domain/broker-account";
 
 /** The bank page's actions besides the registration: the EA-type request and the type prompt. */
 

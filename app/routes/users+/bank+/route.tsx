@@ -1,19 +1,19 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AccountStatusBadge } from "~/components/AccountStatus";
-import { Section } from "~/components/ui/card";
-import { timeColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { EaAccountTypes } from "~/components/brokers/EaAccountTypes";
-import { keepWorkWhenOffline } from "~/lib/forms-offline";
-import { formatDate } from "~/lib/format";
-import { searchParamsObject } from "~/components/table/url";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { addAccountInput } from "../../../../server/domain/broker-account";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { AccountStatusBadge } from "#app/components/AccountStatus";
+import { Section } from "#app/components/ui/card";
+import { timeColumn } from "#app/components/table/columns";
+import { DataTable } from "#app/components/table/DataTable";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { EaAccountTypes } from "#app/components/brokers/EaAccountTypes";
+import { keepWorkWhenOffline } from "#app/lib/forms-offline";
+import { formatDate } from "#app/lib/format";
+import { searchParamsObject } from "#app/components/table/url";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { addAccountInput } from "#domain/broker-account";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 import { AddAccount } from "./__add-account";
 import { BrokerBanners } from "./__broker-banners";
 import { intentOf, MissingTypePrompt } from "./__missing-type";
@@ -157,4 +157,4 @@ export default function Bank() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

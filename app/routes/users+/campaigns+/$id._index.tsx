@@ -1,21 +1,21 @@
 import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
-import { JapaneseBadge } from "~/components/JapaneseOnly";
+import { JapaneseBadge } from "#app/components/JapaneseOnly";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CampaignCapacity } from "~/components/campaigns/CampaignCapacity";
-import { PlainText } from "~/components/campaigns/CampaignArt";
-import { CampaignStatusBadge, EnteredBadge } from "~/components/campaigns/badges";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { formatDateTime } from "~/lib/format";
-import { attempt } from "~/lib/forms.server";
-import { orNotFound } from "~/lib/not-found.server";
-import { buttonClass } from "~/components/ui/button";
-import { BackLink } from "~/components/BackLink";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { CampaignCapacity } from "#app/components/campaigns/CampaignCapacity";
+import { PlainText } from "#app/components/campaigns/CampaignArt";
+import { CampaignStatusBadge, EnteredBadge } from "#app/components/campaigns/badges";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { formatDateTime } from "#app/lib/format";
+import { attempt } from "#app/lib/forms.server";
+import { orNotFound } from "#app/lib/not-found.server";
+import { buttonClass } from "#app/components/ui/button";
+import { BackLink } from "#app/components/BackLink";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.named("campaign.title"), i18n: ["campaign", "errors"] };
 
@@ -167,4 +167,4 @@ function Fact({
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -3,11 +3,11 @@ import { json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "~/lib/format";
-import { orNotFound } from "~/lib/not-found.server";
-import { buttonClass } from "~/components/ui/button";
-import { answerRefusals } from "~/lib/refusals.server";
-import type { Titler } from "~/lib/page-title";
+import { formatDateTime } from "#app/lib/format";
+import { orNotFound } from "#app/lib/not-found.server";
+import { buttonClass } from "#app/components/ui/button";
+import { answerRefusals } from "#app/lib/refusals.server";
+import type { Titler } from "#app/lib/page-title";
 
 export const handle = {
   // "<campaign> | <entered>": the heading says only that the entry is done.
@@ -63,4 +63,4 @@ export default function CampaignEntryComplete() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

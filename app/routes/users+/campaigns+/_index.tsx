@@ -1,16 +1,16 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { JapaneseBadge } from "~/components/JapaneseOnly";
+import { JapaneseBadge } from "#app/components/JapaneseOnly";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CardFacts, CardListPage, ListCard, stateFilter } from "~/components/CardList";
-import { CampaignCapacity } from "~/components/campaigns/CampaignCapacity";
-import { CampaignArt } from "~/components/campaigns/CampaignArt";
-import { CampaignStatusBadge, EnteredBadge } from "~/components/campaigns/badges";
-import { searchParamsObject } from "~/components/table/url";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { formatDateTime } from "~/lib/format";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { CardFacts, CardListPage, ListCard, stateFilter } from "#app/components/CardList";
+import { CampaignCapacity } from "#app/components/campaigns/CampaignCapacity";
+import { CampaignArt } from "#app/components/campaigns/CampaignArt";
+import { CampaignStatusBadge, EnteredBadge } from "#app/components/campaigns/badges";
+import { searchParamsObject } from "#app/components/table/url";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { formatDateTime } from "#app/lib/format";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("campaign:title"), i18n: ["campaign", "errors"] };
 
@@ -79,4 +79,4 @@ export default function Campaigns() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

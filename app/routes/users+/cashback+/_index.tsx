@@ -2,26 +2,26 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { MonthlyCashback } from "~/components/cashback/MonthlyCashback";
-import { formatTradeDate } from "~/components/cashback/months";
-import { tradeColumns } from "~/components/cashback/trade-columns";
-import { fetchFailedBoundary } from "~/components/FetchFailed";
-import { StatFigures } from "~/components/StatFigures";
-import { card } from "~/components/ui/card";
-import { PeriodFilter } from "~/components/PeriodFilter";
-import { timeColumn, yenColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { searchParamsObject } from "~/components/table/url";
-import { formatYen } from "~/lib/money";
-import { yenPerLot } from "../../../../server/domain/broker-terms";
-import { PERIOD_PRESETS, type PeriodPreset } from "../../../../server/domain/periods";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { PageSection } from "~/components/PageSection";
-import { SummaryTable } from "~/components/cashback/SummaryTable";
-import { RateApplied } from "~/components/brokers/rates";
-import { AccountTypeBanner } from "~/components/brokers/AccountTypeBanner";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { MonthlyCashback } from "#app/components/cashback/MonthlyCashback";
+import { formatTradeDate } from "#app/components/cashback/months";
+import { tradeColumns } from "#app/components/cashback/trade-columns";
+import { fetchFailedBoundary } from "#app/components/FetchFailed";
+import { StatFigures } from "#app/components/StatFigures";
+import { card } from "#app/components/ui/card";
+import { PeriodFilter } from "#app/components/PeriodFilter";
+import { timeColumn, yenColumn } from "#app/components/table/columns";
+import { DataTable } from "#app/components/table/DataTable";
+import { searchParamsObject } from "#app/components/table/url";
+import { formatYen } from "#app/lib/money";
+import { yenPerLot } from "#domain/broker-terms";
+import { PERIOD_PRESETS, type PeriodPreset } from "#domain/periods";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { PageSection } from "#app/components/PageSection";
+import { SummaryTable } from "#app/components/cashback/SummaryTable";
+import { RateApplied } from "#app/components/brokers/rates";
+import { AccountTypeBanner } from "#app/components/brokers/AccountTypeBanner";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("nav.cashback"),
@@ -204,4 +204,4 @@ function Breakdown({
 /** The "data fetch failed" message when the cashback cannot be loaded. */
 export const ErrorBoundary = fetchFailedBoundary("/users/cashback");
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

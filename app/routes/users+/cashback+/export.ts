@@ -1,6 +1,6 @@
-import { csvExport } from "~/lib/csv.server";
-import { yenPerLot } from "../../../../server/domain/broker-terms";
-import { answerRefusals } from "~/lib/refusals.server";
+import { csvExport } from "#app/lib/csv.server";
+import { yenPerLot } from "#domain/broker-terms";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The member's cashback history as CSV: the same period and order as the page, every row, with

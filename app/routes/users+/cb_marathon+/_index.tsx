@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { MarathonProgress } from "~/components/marathon/MarathonProgress";
-import { orNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { MarathonProgress } from "#app/components/marathon/MarathonProgress";
+import { orNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("marathon:title"), i18n: ["marathon"] };
 
@@ -18,4 +18,4 @@ export default function MarathonGeneral() {
   return <MarathonProgress course="general" marathons={marathons} />;
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

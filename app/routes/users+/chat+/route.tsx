@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ChatComposer, ChatThread } from "~/components/chat/ChatThread";
-import { chatAction, newestId } from "~/lib/chat.server";
-import { PageHeading } from "~/components/ui/PageTitle";
-import { HelpLinks, type HelpLinkItem } from "~/components/help/HelpLinks";
-import { card } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { ChatComposer, ChatThread } from "#app/components/chat/ChatThread";
+import { chatAction, newestId } from "#app/lib/chat.server";
+import { PageHeading } from "#app/components/ui/PageTitle";
+import { HelpLinks, type HelpLinkItem } from "#app/components/help/HelpLinks";
+import { card } from "#app/components/ui/card";
+import { textLink } from "#app/components/ui/link";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("chat:title"), i18n: ["chat", "errors", "help"] };
 
@@ -77,4 +77,4 @@ function TopQuestions({ questions }: { questions: HelpLinkItem[] }) {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,5 +1,5 @@
 import ArrowDownTrayIcon from "@heroicons/react/20/solid/ArrowDownTrayIcon";
-import { JapaneseBadge } from "~/components/JapaneseOnly";
+import { JapaneseBadge } from "#app/components/JapaneseOnly";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,20 +8,20 @@ import {
   CategoryBadge,
   LicenseBadge,
   LicenseReason,
-} from "~/components/eas/badges";
-import { SelectField, SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { card, Facts, Section } from "~/components/ui/card";
-import { formatDate, formatDateTime } from "~/lib/format";
-import { submitForm } from "~/lib/forms.server";
-import { orNotFound } from "~/lib/not-found.server";
-import { buttonClass } from "~/components/ui/button";
-import { textLink } from "~/components/ui/link";
-import { BackLink } from "~/components/BackLink";
-import { RowList } from "~/components/RowList";
-import { answerRefusals } from "~/lib/refusals.server";
+} from "#app/components/eas/badges";
+import { SelectField, SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { card, Facts, Section } from "#app/components/ui/card";
+import { formatDate, formatDateTime } from "#app/lib/format";
+import { submitForm } from "#app/lib/forms.server";
+import { orNotFound } from "#app/lib/not-found.server";
+import { buttonClass } from "#app/components/ui/button";
+import { textLink } from "#app/components/ui/link";
+import { BackLink } from "#app/components/BackLink";
+import { RowList } from "#app/components/RowList";
+import { answerRefusals } from "#app/lib/refusals.server";
 import { licenseRequestForm } from "./ea.server";
-import { title } from "~/lib/page-title";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.named("ea.name"), i18n: ["ea", "errors"] };
 
@@ -209,4 +209,4 @@ export default function EaDetails() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { eaFileResponse } from "~/lib/ea-download.server";
-import { requireMember } from "~/lib/guards.server";
-import { isNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { isRoleRefusal } from "../../../../server/domain/redirect";
+import { eaFileResponse } from "#app/lib/ea-download.server";
+import { requireMember } from "#app/lib/guards.server";
+import { isNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { isRoleRefusal } from "#domain/redirect";
 
 /**
  * The EA's current file, only for a member with an active licence for it on one of their own

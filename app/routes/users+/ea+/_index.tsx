@@ -1,15 +1,15 @@
 import KeyIcon from "@heroicons/react/20/solid/KeyIcon";
-import { JapaneseBadge } from "~/components/JapaneseOnly";
+import { JapaneseBadge } from "#app/components/JapaneseOnly";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CardFacts, CardListPage, ListCard } from "~/components/CardList";
-import { AccountTypeBadge, CategoryBadge } from "~/components/eas/badges";
-import { searchParamsObject } from "~/components/table/url";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { formatDate } from "~/lib/format";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { CardFacts, CardListPage, ListCard } from "#app/components/CardList";
+import { AccountTypeBadge, CategoryBadge } from "#app/components/eas/badges";
+import { searchParamsObject } from "#app/components/table/url";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { formatDate } from "#app/lib/format";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("ea:title"), i18n: ["ea", "errors"] };
 
@@ -76,4 +76,4 @@ export default function EaList() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

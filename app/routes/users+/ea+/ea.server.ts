@@ -1,4 +1,4 @@
-import { requestLicenseInput } from "../../../../server/domain/ea";
+import { requestLicenseInput } from "#domain/ea";
 
 /**
  * The licence request's form, reached through a `.server` module: the browser build drops this

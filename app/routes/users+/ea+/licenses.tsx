@@ -1,19 +1,19 @@
 import ArrowDownTrayIcon from "@heroicons/react/20/solid/ArrowDownTrayIcon";
-import { JapaneseOnly } from "~/components/JapaneseOnly";
+import { JapaneseOnly } from "#app/components/JapaneseOnly";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LicenseReason } from "~/components/eas/badges";
-import { licenseKeyColumn, licenseStatusColumn } from "~/components/eas/columns";
-import { BrokerAccount, dateColumn, linkColumn } from "~/components/table/columns";
-import { type PageRow } from "~/components/table/DataTable";
-import { ListPage } from "~/components/table/ListPage";
-import { SelectFilter } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { buttonClass } from "~/components/ui/button";
-import { BackLink } from "~/components/BackLink";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { LicenseReason } from "#app/components/eas/badges";
+import { licenseKeyColumn, licenseStatusColumn } from "#app/components/eas/columns";
+import { BrokerAccount, dateColumn, linkColumn } from "#app/components/table/columns";
+import { type PageRow } from "#app/components/table/DataTable";
+import { ListPage } from "#app/components/table/ListPage";
+import { SelectFilter } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { buttonClass } from "#app/components/ui/button";
+import { BackLink } from "#app/components/BackLink";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("ea:licenses.title"), i18n: ["ea", "errors"] };
 
@@ -98,4 +98,4 @@ export default function MyLicenses() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

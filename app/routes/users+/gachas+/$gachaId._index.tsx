@@ -1,23 +1,23 @@
 import ShieldCheckIcon from "@heroicons/react/20/solid/ShieldCheckIcon";
-import { JapaneseBadge, JapaneseOnly } from "~/components/JapaneseOnly";
+import { JapaneseBadge, JapaneseOnly } from "#app/components/JapaneseOnly";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { drawBlocker } from "~/components/gachas/blocker";
-import { GachaArt } from "~/components/gachas/GachaArt";
-import { GachaStatusBadge, PlayedBadge } from "~/components/gachas/badges";
-import { RewardKindDetail, OddsFraction } from "~/components/gachas/validity";
-import { formatDateTime } from "~/lib/format";
-import { formatYen } from "~/lib/money";
-import { orNotFound } from "~/lib/not-found.server";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { BackLink } from "~/components/BackLink";
-import { PageSection } from "~/components/PageSection";
-import { DataTable, wholeList } from "~/components/table/DataTable";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { drawBlocker } from "#app/components/gachas/blocker";
+import { GachaArt } from "#app/components/gachas/GachaArt";
+import { GachaStatusBadge, PlayedBadge } from "#app/components/gachas/badges";
+import { RewardKindDetail, OddsFraction } from "#app/components/gachas/validity";
+import { formatDateTime } from "#app/lib/format";
+import { formatYen } from "#app/lib/money";
+import { orNotFound } from "#app/lib/not-found.server";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { BackLink } from "#app/components/BackLink";
+import { PageSection } from "#app/components/PageSection";
+import { DataTable, wholeList } from "#app/components/table/DataTable";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.named("gacha.name"), i18n: ["gacha", "errors"] };
 
@@ -198,4 +198,4 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,22 +1,22 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { JapaneseBadge } from "~/components/JapaneseOnly";
+import { JapaneseBadge } from "#app/components/JapaneseOnly";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { drawBlocker } from "~/components/gachas/blocker";
-import { GachaArt } from "~/components/gachas/GachaArt";
-import { LogStateBadge } from "~/components/gachas/badges";
-import { ValidityPeriod } from "~/components/gachas/validity";
-import { FormErrorAlert } from "~/components/ui/Alert";
-import { card } from "~/components/ui/card";
-import { submitForm } from "~/lib/forms.server";
-import { formatYen } from "~/lib/money";
-import { orNotFound } from "~/lib/not-found.server";
-import { buttonClass } from "~/components/ui/button";
-import { BackLink } from "~/components/BackLink";
-import { answerRefusals } from "~/lib/refusals.server";
+import { drawBlocker } from "#app/components/gachas/blocker";
+import { GachaArt } from "#app/components/gachas/GachaArt";
+import { LogStateBadge } from "#app/components/gachas/badges";
+import { ValidityPeriod } from "#app/components/gachas/validity";
+import { FormErrorAlert } from "#app/components/ui/Alert";
+import { card } from "#app/components/ui/card";
+import { submitForm } from "#app/lib/forms.server";
+import { formatYen } from "#app/lib/money";
+import { orNotFound } from "#app/lib/not-found.server";
+import { buttonClass } from "#app/components/ui/button";
+import { BackLink } from "#app/components/BackLink";
+import { answerRefusals } from "#app/lib/refusals.server";
 import { drawForm } from "./draw.server";
-import { title } from "~/lib/page-title";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.named("gacha.name", "gacha:draw.title"),
@@ -212,4 +212,4 @@ function Reveal({
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,18 +1,18 @@
 import ClockIcon from "@heroicons/react/20/solid/ClockIcon";
-import { JapaneseBadge } from "~/components/JapaneseOnly";
+import { JapaneseBadge } from "#app/components/JapaneseOnly";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CardFacts, CardListPage, ListCard, stateFilter } from "~/components/CardList";
-import { GachaArt } from "~/components/gachas/GachaArt";
-import { GachaStatusBadge, PlayedBadge } from "~/components/gachas/badges";
-import { searchParamsObject } from "~/components/table/url";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { formatDateTime } from "~/lib/format";
-import { formatYen } from "~/lib/money";
-import { orNotFound } from "~/lib/not-found.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { CardFacts, CardListPage, ListCard, stateFilter } from "#app/components/CardList";
+import { GachaArt } from "#app/components/gachas/GachaArt";
+import { GachaStatusBadge, PlayedBadge } from "#app/components/gachas/badges";
+import { searchParamsObject } from "#app/components/table/url";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { formatDateTime } from "#app/lib/format";
+import { formatYen } from "#app/lib/money";
+import { orNotFound } from "#app/lib/not-found.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("nav.gachas"), i18n: ["gacha", "errors"] };
 
@@ -84,4 +84,4 @@ export default function Gachas() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,4 +1,4 @@
-import { drawInput } from "../../../../server/domain/gacha";
+import { drawInput } from "#domain/gacha";
 
 /**
  * The draw's form, reached through a `.server` module: the browser build drops this import with

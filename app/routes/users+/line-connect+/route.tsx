@@ -1,19 +1,19 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Section } from "~/components/ui/card";
-import { focusRing } from "~/components/shell/styles";
+import { CheckboxField, SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Section } from "#app/components/ui/card";
+import { focusRing } from "#app/components/shell/styles";
 import * as z from "zod";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { formatDateTime } from "~/lib/format";
-import { qrDataUrl } from "~/lib/qr.server";
-import { PageHeading } from "~/components/ui/PageTitle";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
-import { Badge } from "~/components/ui/Badge";
-import { LINE_BACK_PATHS, preferencesInput } from "../../../../server/domain/line-link";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { formatDateTime } from "#app/lib/format";
+import { qrDataUrl } from "#app/lib/qr.server";
+import { PageHeading } from "#app/components/ui/PageTitle";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { Badge } from "#app/components/ui/Badge";
+import { LINE_BACK_PATHS, preferencesInput } from "#domain/line-link";
 
 export const handle = { title: title.key("line:title"), i18n: ["line", "errors"] };
 
@@ -224,4 +224,4 @@ export default function LineConnect() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

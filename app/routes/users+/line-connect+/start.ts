@@ -1,12 +1,8 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { requireMember } from "~/lib/guards.server";
-import { answerRefusals } from "~/lib/refusals.server";
-import { isRoleRefusal } from "../../../../server/domain/redirect";
-import {
-  LINE_BACK_PATHS,
-  LINE_LOGIN_STARTS,
-  lineStartInput,
-} from "../../../../server/domain/line-link";
+import { requireMember } from "#app/lib/guards.server";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { isRoleRefusal } from "#domain/redirect";
+import { LINE_BACK_PATHS, LINE_LOGIN_STARTS, lineStartInput } from "#domain/line-link";
 
 /**
  * GET /users/line-connect/start[?for=security|reauth-security|reauth-profile]: begins LINE Login

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Picker, type PickerChoice } from "~/components/ui/Picker";
+import { Picker, type PickerChoice } from "#app/components/ui/Picker";
 import type { loader } from "./banks";
 
 /** The four bank fields the pickers fill; each can still be typed by hand. */

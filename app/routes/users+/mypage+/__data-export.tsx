@@ -1,10 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Section } from "~/components/ui/card";
-import { actionLink } from "~/components/ui/link";
-import { formatDateTime } from "~/lib/format";
+import { SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Section } from "#app/components/ui/card";
+import { actionLink } from "#app/components/ui/link";
+import { formatDateTime } from "#app/lib/format";
 import type { Loaded, Result } from "./route";
 
 /**

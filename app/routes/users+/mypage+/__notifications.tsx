@@ -1,9 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Section } from "~/components/ui/card";
-import { textLink } from "~/components/ui/link";
+import { SubmitButton } from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Section } from "#app/components/ui/card";
+import { textLink } from "#app/components/ui/link";
 import type { Loaded, Result } from "./route";
 
 /* /users/mypage: which money events the member hears about, by mail and (if linked) on LINE. */

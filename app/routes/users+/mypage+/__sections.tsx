@@ -1,7 +1,7 @@
 import UserCircleIcon from "@heroicons/react/24/solid/UserCircleIcon";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { VerifyEmailNotice } from "~/components/VerifyEmailNotice";
+import { VerifyEmailNotice } from "#app/components/VerifyEmailNotice";
 import {
   CheckboxField,
   Field,
@@ -10,19 +10,19 @@ import {
   SubmitButton,
   useFieldError,
   fileInputClass,
-} from "~/components/ui/form";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { Facts, Section } from "~/components/ui/card";
-import { Badge } from "~/components/ui/Badge";
-import { NameFields } from "~/components/AuthFields";
-import { type PasskeyStepUp, ReauthForm } from "~/components/ReauthForm";
-import { LanguageSelect } from "~/components/shell/LanguageSelect";
-import { formatDateTime } from "~/lib/format";
+} from "#app/components/ui/form";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { Facts, Section } from "#app/components/ui/card";
+import { Badge } from "#app/components/ui/Badge";
+import { NameFields } from "#app/components/AuthFields";
+import { type PasskeyStepUp, ReauthForm } from "#app/components/ReauthForm";
+import { LanguageSelect } from "#app/components/shell/LanguageSelect";
+import { formatDateTime } from "#app/lib/format";
 import type { Loaded, PAYMENT_FIELDS, Result } from "./route";
 import { BankPickers, useBankFields } from "./__bank-pickers";
-import { actionLink } from "~/components/ui/link";
-import { useFormValidation } from "~/lib/validation";
-import { paymentDetailsForm, profileInput } from "../../../../server/domain/profile";
+import { actionLink } from "#app/components/ui/link";
+import { useFormValidation } from "#app/lib/validation";
+import { paymentDetailsForm, profileInput } from "#domain/profile";
 
 /* The sections of /users/mypage: profile, image, and payment details behind re-authentication. */
 

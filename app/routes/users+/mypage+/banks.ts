@@ -1,5 +1,5 @@
 import { type HeadersFunction, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { answerRefusals } from "~/lib/refusals.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The payout form's bank and branch pickers ask here: `?q=` searches banks, `?bank=0001&q=`

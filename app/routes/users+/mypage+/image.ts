@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { imageResponse } from "~/lib/upload.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { imageResponse } from "#app/lib/upload.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The signed-in member's own profile image. There is no id in the URL: a member can only ever

@@ -1,28 +1,24 @@
-import { title } from "~/lib/page-title";
-import { answerRefusals } from "~/lib/refusals.server";
+import { title } from "#app/lib/page-title";
+import { answerRefusals } from "#app/lib/refusals.server";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Section } from "~/components/ui/card";
-import { actionLink } from "~/components/ui/link";
+import { Section } from "#app/components/ui/card";
+import { actionLink } from "#app/components/ui/link";
 import { useTranslation } from "react-i18next";
-import { type FormErrorShape } from "~/components/ui/form";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { keepWorkWhenOffline } from "~/lib/forms-offline";
-import { handleReauth } from "~/lib/reauth.server";
-import { fileBytes, readUploadForm } from "~/lib/upload.server";
+import { type FormErrorShape } from "#app/components/ui/form";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { keepWorkWhenOffline } from "#app/lib/forms-offline";
+import { handleReauth } from "#app/lib/reauth.server";
+import { fileBytes, readUploadForm } from "#app/lib/upload.server";
 
-import { passkeyStepUp } from "~/components/ReauthForm";
+import { passkeyStepUp } from "#app/components/ReauthForm";
 import { ImageSection, PaymentSection, ProfileSection } from "./__sections";
 import { NotificationsSection } from "./__notifications";
 import { DataExportSection } from "./__data-export";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { PageTitle } from "#app/components/ui/PageTitle";
 import * as z from "zod";
-import { PAYMENT_FIELDS } from "../../../../server/domain/withdrawal";
-import {
-  notificationsForm,
-  paymentDetailsForm,
-  profileInput,
-} from "../../../../server/domain/profile";
+import { PAYMENT_FIELDS } from "#domain/withdrawal";
+import { notificationsForm, paymentDetailsForm, profileInput } from "#domain/profile";
 
 export const handle = { title: title.key("nav.profile"), i18n: ["profile", "auth", "errors"] };
 
@@ -186,4 +182,4 @@ export default function MyPage() {
 export type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 export type Result = ReturnType<typeof resultFor>;
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -3,23 +3,23 @@ import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { fetchFailedBoundary } from "~/components/FetchFailed";
-import { PeriodFields } from "~/components/PeriodFields";
-import { timeColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { FilterField, filterControl, TableFilters } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/EmptyState";
-import { actionLink, textLink } from "~/components/ui/link";
-import { Money } from "~/components/ui/Money";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { formatYen } from "~/lib/money";
-import { STATEMENT_GROUPS } from "../../../../server/domain/statement";
-import { partyText, SOURCE } from "~/lib/statement";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { fetchFailedBoundary } from "#app/components/FetchFailed";
+import { PeriodFields } from "#app/components/PeriodFields";
+import { timeColumn } from "#app/components/table/columns";
+import { DataTable } from "#app/components/table/DataTable";
+import { FilterField, filterControl, TableFilters } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { EmptyState } from "#app/components/ui/EmptyState";
+import { actionLink, textLink } from "#app/components/ui/link";
+import { Money } from "#app/components/ui/Money";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { formatYen } from "#app/lib/money";
+import { STATEMENT_GROUPS } from "#domain/statement";
+import { partyText, SOURCE } from "#app/lib/statement";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.key("statement:title"),
@@ -234,4 +234,4 @@ export const ErrorBoundary = fetchFailedBoundary("/users/statement", {
   reload: "reload",
 });
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

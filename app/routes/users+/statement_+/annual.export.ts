@@ -1,8 +1,8 @@
-import type { CsvCell } from "../../../../server/lib/csv";
-import { annualDocument } from "~/lib/annual";
-import { annualText, annualYear, offeredYear } from "~/lib/annual.server";
-import { csvExport } from "~/lib/csv.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import type { CsvCell } from "#server/lib/csv";
+import { annualDocument } from "#app/lib/annual";
+import { annualText, annualYear, offeredYear } from "#app/lib/annual.server";
+import { csvExport } from "#app/lib/csv.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** One line of the annual CSV: its section, what it counts, how many, how much. */
 type AnnualLine = readonly [section: string, item: string, count: CsvCell, amount: number];

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/i18n.server";
-import { annualDocument } from "~/lib/annual";
-import { annualPdf } from "~/lib/annual-pdf.server";
-import { annualText, annualYear, offeredYear } from "~/lib/annual.server";
-import { answerRefusals } from "~/lib/refusals.server";
+import { i18nServer } from "#app/i18n.server";
+import { annualDocument } from "#app/lib/annual";
+import { annualPdf } from "#app/lib/annual-pdf.server";
+import { annualText, annualYear, offeredYear } from "#app/lib/annual.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /** The member's annual statement of `?year=` as a PDF download, in the member's language. */
 export const loader = /* @__PURE__ */ answerRefusals(

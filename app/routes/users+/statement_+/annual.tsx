@@ -1,23 +1,23 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BackLink } from "~/components/BackLink";
-import { fetchFailedBoundary } from "~/components/FetchFailed";
-import { Alert } from "~/components/ui/Alert";
-import { Button, buttonClass } from "~/components/ui/button";
-import { card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/PageTitle";
+import { BackLink } from "#app/components/BackLink";
+import { fetchFailedBoundary } from "#app/components/FetchFailed";
+import { Alert } from "#app/components/ui/Alert";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { card } from "#app/components/ui/card";
+import { PageTitle } from "#app/components/ui/PageTitle";
 import {
   type AnnualRow,
   annualCheck,
   annualClosingLabel,
   annualDocument,
   annualNotes,
-} from "~/lib/annual";
-import { annualYear, offeredYear } from "~/lib/annual.server";
-import { formatYen } from "~/lib/money";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+} from "#app/lib/annual";
+import { annualYear, offeredYear } from "#app/lib/annual.server";
+import { formatYen } from "#app/lib/money";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.named("annual.year", "statement:annual.titleYear", "year"),
@@ -247,4 +247,4 @@ export const ErrorBoundary = fetchFailedBoundary("/users/statement/annual", {
   reload: "reload",
 });
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

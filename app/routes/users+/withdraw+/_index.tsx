@@ -1,19 +1,19 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminText } from "~/components/AdminText";
-import { searchParamsObject } from "~/components/table/url";
-import { fetchFailedBoundary } from "~/components/FetchFailed";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { PeriodFilter } from "~/components/PeriodFilter";
-import { StatusBadge } from "~/components/StatusBadge";
-import { focusRing } from "~/components/shell/styles";
-import { timeColumn, yenColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { formatDate, formatDateTime } from "~/lib/format";
-import { submitForm } from "~/lib/forms.server";
-import { formatYen } from "~/lib/money";
-import { answerRefusals } from "~/lib/refusals.server";
+import { AdminText } from "#app/components/AdminText";
+import { searchParamsObject } from "#app/components/table/url";
+import { fetchFailedBoundary } from "#app/components/FetchFailed";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { PeriodFilter } from "#app/components/PeriodFilter";
+import { StatusBadge } from "#app/components/StatusBadge";
+import { focusRing } from "#app/components/shell/styles";
+import { timeColumn, yenColumn } from "#app/components/table/columns";
+import { DataTable } from "#app/components/table/DataTable";
+import { formatDate, formatDateTime } from "#app/lib/format";
+import { submitForm } from "#app/lib/forms.server";
+import { formatYen } from "#app/lib/money";
+import { answerRefusals } from "#app/lib/refusals.server";
 import { withdrawalIdInput } from "./withdraw.server";
 
 export const handle = { i18n: ["wallet", "errors"] };
@@ -123,4 +123,4 @@ export default function WithdrawalHistory() {
 /** The "data fetch failed" message when the history cannot be loaded. */
 export const ErrorBoundary = fetchFailedBoundary("/users/withdraw");
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

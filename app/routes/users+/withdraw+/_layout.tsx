@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { card } from "~/components/ui/card";
-import { Tabs } from "~/components/ui/Tabs";
-import { Money } from "~/components/ui/Money";
-import { PageTitle } from "~/components/ui/PageTitle";
-import { actionLink } from "~/components/ui/link";
-import { UsdtAddressBanner } from "~/components/UsdtAddressBanner";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { card } from "#app/components/ui/card";
+import { Tabs } from "#app/components/ui/Tabs";
+import { Money } from "#app/components/ui/Money";
+import { PageTitle } from "#app/components/ui/PageTitle";
+import { actionLink } from "#app/components/ui/link";
+import { UsdtAddressBanner } from "#app/components/UsdtAddressBanner";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   // The withdrawal, transfer and history tabs share the heading above the tabs.
@@ -79,4 +79,4 @@ export default function WithdrawLayout() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

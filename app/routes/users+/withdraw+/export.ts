@@ -1,6 +1,6 @@
-import { csvExport } from "~/lib/csv.server";
-import { formatDateTime } from "~/lib/format";
-import { answerRefusals } from "~/lib/refusals.server";
+import { csvExport } from "#app/lib/csv.server";
+import { formatDateTime } from "#app/lib/format";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
  * The member's withdrawal history as CSV, with the same period and order as the page, read as

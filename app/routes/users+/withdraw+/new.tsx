@@ -3,13 +3,13 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
-import { Field, RadioCards, useFieldError } from "~/components/ui/form";
-import { Alert } from "~/components/ui/Alert";
-import { Facts } from "~/components/ui/card";
-import { submitForm } from "~/lib/forms.server";
-import { keepWorkWhenOffline } from "~/lib/forms-offline";
-import { formatYen } from "~/lib/money";
+import { MoneyRequestForm, useMoneyRequestForm } from "#app/components/MoneyRequestForm";
+import { Field, RadioCards, useFieldError } from "#app/components/ui/form";
+import { Alert } from "#app/components/ui/Alert";
+import { Facts } from "#app/components/ui/card";
+import { submitForm } from "#app/lib/forms.server";
+import { keepWorkWhenOffline } from "#app/lib/forms-offline";
+import { formatYen } from "#app/lib/money";
 import {
   type Method,
   WITHDRAWAL_METHODS as METHODS,
@@ -18,11 +18,11 @@ import {
   WITHDRAWAL_PROCESSING_DAYS,
   withdrawalFormInput,
   withdrawalInput,
-} from "../../../../server/domain/withdrawal";
-import { actionLink } from "~/components/ui/link";
-import { HelpLinks } from "~/components/help/HelpLinks";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+} from "#domain/withdrawal";
+import { actionLink } from "#app/components/ui/link";
+import { HelpLinks } from "#app/components/help/HelpLinks";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.tab("wallet:tabs.new", "wallet:title"),
@@ -226,4 +226,4 @@ export default function NewWithdrawal() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -3,15 +3,15 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MoneyRequestForm, useMoneyRequestForm } from "~/components/MoneyRequestForm";
-import { Field, TextAreaField, useFieldError } from "~/components/ui/form";
-import { HelpLinks } from "~/components/help/HelpLinks";
-import { submitForm } from "~/lib/forms.server";
-import { keepWorkWhenOffline } from "~/lib/forms-offline";
-import { formatRate, formatYen } from "~/lib/money";
-import { transferFormInput, transferInput } from "../../../../server/domain/withdrawal";
-import { answerRefusals } from "~/lib/refusals.server";
-import { title } from "~/lib/page-title";
+import { MoneyRequestForm, useMoneyRequestForm } from "#app/components/MoneyRequestForm";
+import { Field, TextAreaField, useFieldError } from "#app/components/ui/form";
+import { HelpLinks } from "#app/components/help/HelpLinks";
+import { submitForm } from "#app/lib/forms.server";
+import { keepWorkWhenOffline } from "#app/lib/forms-offline";
+import { formatRate, formatYen } from "#app/lib/money";
+import { transferFormInput, transferInput } from "#domain/withdrawal";
+import { answerRefusals } from "#app/lib/refusals.server";
+import { title } from "#app/lib/page-title";
 
 export const handle = {
   title: title.tab("wallet:tabs.transfer", "wallet:title"),
@@ -147,4 +147,4 @@ export default function Transfer() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

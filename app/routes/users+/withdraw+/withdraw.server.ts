@@ -3,4 +3,4 @@
  * import with the action, where an import of a server/domain schema would keep it in the history
  * page's JavaScript.
  */
-export { withdrawalIdInput } from "../../../../server/domain/withdrawal-id";
+export { withdrawalIdInput } from "#domain/withdrawal-id";

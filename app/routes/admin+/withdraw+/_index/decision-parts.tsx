@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/Alert";
-import { DialogFacts } from "~/components/ui/ConfirmDialog";
-import { formatDateTime } from "~/lib/format";
-import { formatYen } from "~/lib/money";
-import { payeeSummary } from "~/lib/payee";
+import { Alert } from "#app/components/ui/Alert";
+import { DialogFacts } from "#app/components/ui/ConfirmDialog";
+import { formatDateTime } from "#app/lib/format";
+import { formatYen } from "#app/lib/money";
+import { payeeSummary } from "#app/lib/payee";
 import type { ActionData, Row } from "./route";
 
 /* The pieces of the withdrawal list that show a decision: its outcome, its facts, its result. */

@@ -2,28 +2,28 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DecisionDialogs, decisionColumn, StatusFilter } from "~/components/admin/Decisions";
-import { ConfirmDialog, useDecisions } from "~/components/ui/ConfirmDialog";
-import { Alert, FormErrorAlert } from "~/components/ui/Alert";
-import { PeriodFields } from "~/components/PeriodFields";
-import { EmailText } from "~/components/cells";
-import { dateColumn, MemberCell } from "~/components/admin/cells";
-import { StatusBadge } from "~/components/StatusBadge";
-import { yenColumn } from "~/components/table/columns";
-import { DataTable } from "~/components/table/DataTable";
-import { MemberFilter, SelectFilter, TableFilters } from "~/components/table/TableFilters";
-import { searchParamsObject } from "~/components/table/url";
-import { attempt, parseForm } from "~/lib/forms.server";
-import { formatYen } from "~/lib/money";
-import { payeeSummary } from "~/lib/payee";
-import { buttonClass } from "~/components/ui/button";
-import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "../../../../../server/domain/withdrawal";
-import { withdrawalDecisionForm } from "../../../../../server/domain/withdrawal-decision";
-import { SecondApprovalButton, SecondApprovalDialog } from "~/components/admin/SecondApproval";
+import { DecisionDialogs, decisionColumn, StatusFilter } from "#app/components/admin/Decisions";
+import { ConfirmDialog, useDecisions } from "#app/components/ui/ConfirmDialog";
+import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
+import { PeriodFields } from "#app/components/PeriodFields";
+import { EmailText } from "#app/components/cells";
+import { dateColumn, MemberCell } from "#app/components/admin/cells";
+import { StatusBadge } from "#app/components/StatusBadge";
+import { yenColumn } from "#app/components/table/columns";
+import { DataTable } from "#app/components/table/DataTable";
+import { MemberFilter, SelectFilter, TableFilters } from "#app/components/table/TableFilters";
+import { searchParamsObject } from "#app/components/table/url";
+import { attempt, parseForm } from "#app/lib/forms.server";
+import { formatYen } from "#app/lib/money";
+import { payeeSummary } from "#app/lib/payee";
+import { buttonClass } from "#app/components/ui/button";
+import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "#domain/withdrawal";
+import { withdrawalDecisionForm } from "#domain/withdrawal-decision";
+import { SecondApprovalButton, SecondApprovalDialog } from "#app/components/admin/SecondApproval";
 import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
-import type { Column } from "~/components/table/DataTable";
+import type { Column } from "#app/components/table/DataTable";
 import { ZenginPanel } from "./zengin-panel";
-import { answerRefusals } from "~/lib/refusals.server";
+import { answerRefusals } from "#app/lib/refusals.server";
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
@@ -332,4 +332,4 @@ export default function AdminWithdrawals() {
   );
 }
 
-export { revalidateAfterRefusal as shouldRevalidate } from "~/lib/revalidation";
+export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";

@@ -1,10 +1,10 @@
 import ArrowDownTrayIcon from "@heroicons/react/20/solid/ArrowDownTrayIcon";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/Alert";
-import { buttonClass } from "~/components/ui/button";
-import { Facts, Section } from "~/components/ui/card";
-import { formatYen } from "~/lib/money";
+import { Alert } from "#app/components/ui/Alert";
+import { buttonClass } from "#app/components/ui/button";
+import { Facts, Section } from "#app/components/ui/card";
+import { formatYen } from "#app/lib/money";
 import type { ActionData } from "./route";
 
 interface Preview {
