@@ -21,11 +21,15 @@ function appFiles(dir: string): string[] {
 /** Value imports (not `import type`) from app/ into server/ or db/, as absolute paths. */
 function sharedModules(): string[] {
   const found = new Set<string>();
-  const importRe = /import\s+(type\s+)?[^;]*?from\s+"(\.[^"]+)"/g;
+  const importRe = /import\s+(type\s+)?[^;]*?from\s+"((?:\.|#server\/|#domain\/|#db)[^"]*)"/g;
   for (const file of appFiles(path.join(root, "app"))) {
     for (const match of readFileSync(file, "utf8").matchAll(importRe)) {
       if (match[1]) continue;
-      const target = path.resolve(path.dirname(file), match[2]!);
+      const specifier = match[2]!
+        .replace(/^#domain\//, `${root}/server/domain/`)
+        .replace(/^#server\//, `${root}/server/`)
+        .replace(/^#db/, `${root}/db`);
+      const target = path.resolve(path.dirname(file), specifier);
       const relative = path.relative(root, target);
       if (/^(server|db)\//.test(relative)) found.add(target);
     }
