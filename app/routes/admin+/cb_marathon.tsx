@@ -14,7 +14,7 @@ import { modalTextLines } from "#app/lib/marathon-text";
 import { attempt, parseForm, submitForm } from "#app/lib/forms.server";
 import { echo } from "#app/lib/form-echo";
 import { PageTitle } from "#app/components/ui/PageTitle";
-import { MarathonEditor, type EditorValues } from "#app/components/marathon/MarathonEditor";
+import { MarathonEditor, type EditorValues } from "./__marathon-editor";
 import {
   blankGoalRow,
   errorsByPosition,

@@ -23,7 +23,7 @@ import { UsdtAddressBanner } from "#app/components/UsdtAddressBanner";
 import { AccountTypeBanner } from "#app/components/brokers/AccountTypeBanner";
 import { PageSection } from "#app/components/PageSection";
 import { RowList } from "#app/components/RowList";
-import { NextCrediting } from "#app/components/brokers/NextCrediting";
+import { NextCrediting } from "./__next-crediting";
 import { RateApplied } from "#app/components/brokers/rates";
 import { answerRefusals } from "#app/lib/refusals.server";
 import { title } from "#app/lib/page-title";

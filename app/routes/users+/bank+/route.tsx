@@ -6,7 +6,7 @@ import { Section } from "#app/components/ui/card";
 import { timeColumn } from "#app/components/table/columns";
 import { DataTable } from "#app/components/table/DataTable";
 import { attempt, parseForm } from "#app/lib/forms.server";
-import { EaAccountTypes } from "#app/components/brokers/EaAccountTypes";
+import { EaAccountTypes } from "./__ea-account-types";
 import { keepWorkWhenOffline } from "#app/lib/forms-offline";
 import { formatDate } from "#app/lib/format";
 import { searchParamsObject } from "#app/components/table/url";

@@ -4,7 +4,7 @@ import { RowList } from "#app/components/RowList";
 import { card } from "#app/components/ui/card";
 import { actionLink } from "#app/components/ui/link";
 import type { CreditCycleName } from "#domain/broker-terms";
-import { slashDate, useScheduleText } from "./rates";
+import { slashDate, useScheduleText } from "#app/components/brokers/rates";
 
 interface Crediting {
   brokerId: string;

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { formatYen } from "#app/lib/money";
 import { EmptyState } from "#app/components/ui/EmptyState";
 import { SummaryTable } from "#app/components/cashback/SummaryTable";
-import type { RewardPoint } from "./RewardsChart.client";
+import type { RewardPoint } from "./__rewards-chart.client";
 
-const RewardsChart = lazy(() => import("./RewardsChart.client"));
+const RewardsChart = lazy(() => import("./__rewards-chart.client"));
 
 /**
  * The period's rewards as a bar chart, and under it the same figures as a table (the chart's
