@@ -25,8 +25,7 @@ import {
 import * as brokers from "./service";
 import * as terms from "./terms";
 import * as rateChanges from "./rate-changes";
-import { sendBack } from "../wallet/approvals";
-import { sendBackInput } from "../../domain/withdrawal-decision";
+import { sendBackProcedure } from "../wallet/send-back-procedure";
 
 export const brokersRouter = router({
   /** Brokers members can register at: banners and the add-account form. */
@@ -81,11 +80,7 @@ export const brokersRouter = router({
       .mutation(({ ctx, input }) => rateChanges.approveRateChange(ctx, ctx.user.id, input.id)),
 
     /** Returned to its maker with a reason; never in force. */
-    sendBack: importProcedure
-      .input(sendBackInput)
-      .mutation(({ ctx, input }) =>
-        sendBack(ctx, "rate_change", ctx.user.id, input.id, input.reason),
-      ),
+    sendBack: sendBackProcedure(importProcedure, "rate_change"),
   }),
 
   /**
@@ -134,11 +129,7 @@ export const brokersRouter = router({
       .mutation(({ ctx, input }) => adjustments.approveAdjustment(ctx.db, ctx.user.id, input.id)),
 
     /** A different admin sends it back to a draft with a reason for its maker; nothing moves. */
-    sendBack: adjustProcedure
-      .input(sendBackInput)
-      .mutation(({ ctx, input }) =>
-        sendBack(ctx, "rate_adjustment", ctx.user.id, input.id, input.reason),
-      ),
+    sendBack: sendBackProcedure(adjustProcedure, "rate_adjustment"),
   }),
 
   accounts: router({

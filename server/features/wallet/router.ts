@@ -18,7 +18,6 @@ import {
   markSentInput,
   presentInput,
   rejectInput,
-  sendBackInput,
   statementInput,
   transferInput,
   transferQuoteInput,
@@ -30,6 +29,7 @@ import * as history from "./history";
 import * as presents from "./presents";
 import * as transfers from "./transfers";
 import * as approvals from "./approvals";
+import { sendBackProcedure } from "./send-back-procedure";
 import { memberStatement } from "./statement";
 import { annualInput } from "../../domain/annual";
 import { annualStatement, annualYears } from "./annual";
@@ -132,11 +132,7 @@ export const walletRouter = router({
     .input(withdrawalIdInput)
     .mutation(({ ctx, input }) => approvals.approveWithdrawal(ctx, ctx.user.id, input.id)),
 
-  sendBackWithdrawal: decideProcedure
-    .input(sendBackInput)
-    .mutation(({ ctx, input }) =>
-      approvals.sendBack(ctx, "withdrawal", ctx.user.id, input.id, input.reason),
-    ),
+  sendBackWithdrawal: sendBackProcedure(decideProcedure, "withdrawal"),
 
   zenginRequester: bankFileProcedure.query(({ ctx }) => bank.getRequester(ctx.db.kysely)),
 
@@ -174,11 +170,7 @@ export const walletRouter = router({
       transfers.denyTransfer(ctx, ctx.user.id, input.id, input.reason, input.reasonEn),
     ),
 
-  sendBackTransfer: decideProcedure
-    .input(sendBackInput)
-    .mutation(({ ctx, input }) =>
-      approvals.sendBack(ctx, "transfer", ctx.user.id, input.id, input.reason),
-    ),
+  sendBackTransfer: sendBackProcedure(decideProcedure, "transfer"),
 
   adminPresents: adjustProcedure
     .input(adminPresentsInput)
@@ -194,9 +186,5 @@ export const walletRouter = router({
     .mutation(({ ctx, input }) => presents.approvePresent(ctx, ctx.user.id, input.id)),
 
   /** A present awaiting its second approval, returned to its maker with a reason (no credit). */
-  sendBackPresent: adjustProcedure
-    .input(sendBackInput)
-    .mutation(({ ctx, input }) =>
-      approvals.sendBack(ctx, "present", ctx.user.id, input.id, input.reason),
-    ),
+  sendBackPresent: sendBackProcedure(adjustProcedure, "present"),
 });
