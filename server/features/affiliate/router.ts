@@ -1,10 +1,10 @@
-import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberProcedure, router } from "../../trpc/init";
+import { mediaImageProcedure } from "../../trpc/media-procedure";
 import { contentProcedure, importProcedure } from "../../trpc/admin-procedures";
 import * as banners from "./banners";
 import { getDefaultRate, setDefaultRate, setMemberRate } from "./rates";
 import {
   adminReferrersInput,
-  bannerFileInput,
   createBannerInput,
   customersInput,
   defaultRateInput,
@@ -32,9 +32,7 @@ export const affiliateRouter = router({
 
   // ------------------------------------------------------------ public
   /** A banner image for /media/banners/<file>: public art, shown on members' sites. */
-  bannerImage: publicProcedure
-    .input(bannerFileInput)
-    .query(({ ctx, input }) => banners.bannerImage(ctx, input.file)),
+  bannerImage: mediaImageProcedure(banners.bannerImage),
 
   // ------------------------------------------------------------ admin
   referrers: importProcedure

@@ -4,6 +4,7 @@ import {
   adjustProcedure,
   importProcedure,
 } from "../../trpc/admin-procedures";
+import { mediaImageProcedure } from "../../trpc/media-procedure";
 import { addAccountInput, setMyAccountTypeInput } from "../../domain/broker-account";
 import * as accounts from "./accounts";
 import * as adjustments from "./adjustments";
@@ -14,7 +15,6 @@ import {
   brokerAdjustmentsInput,
   decideDebitInput,
   rateImpactInput,
-  brokerArtInput,
   brokerIdInput,
   createBrokerInput,
   decideAccountsInput,
@@ -35,9 +35,7 @@ export const brokersRouter = router({
   rates: publicProcedure.query(({ ctx }) => terms.rateCard(ctx.db, ctx.locale)),
 
   /** An uploaded logo or banner: public art, for /media/brokers/<file>. */
-  art: publicProcedure
-    .input(brokerArtInput)
-    .query(({ ctx, input }) => brokers.readBrokerArt(ctx, input.file)),
+  art: mediaImageProcedure(brokers.readBrokerArt),
 
   list: importProcedure.query(({ ctx }) => brokers.listBrokers(ctx.db)),
 

@@ -1,11 +1,11 @@
-import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberProcedure, router } from "../../trpc/init";
+import { mediaImageProcedure } from "../../trpc/media-procedure";
 import { contentProcedure } from "../../trpc/admin-procedures";
 import {
   adminEntriesInput,
   adminListInput,
   createCampaignInput,
   enterInput,
-  fileInput,
   idInput,
   memberListInput,
   updateCampaignInput,
@@ -34,9 +34,7 @@ export const campaignsRouter = router({
     .mutation(({ ctx, input }) => campaigns.enterCampaign(ctx.db, ctx.user.id, input.campaignId)),
 
   /** A campaign's image, for /media/campaigns/<file>. */
-  image: publicProcedure
-    .input(fileInput)
-    .query(({ ctx, input }) => campaigns.readCampaignImage(ctx, input.file)),
+  image: mediaImageProcedure(campaigns.readCampaignImage),
 
   // -------------------------------------------------------------------- admin
   adminList: contentProcedure

@@ -1,4 +1,5 @@
-import { memberFeatureProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberFeatureProcedure, router } from "../../trpc/init";
+import { mediaImageProcedure } from "../../trpc/media-procedure";
 import { contentProcedure } from "../../trpc/admin-procedures";
 import * as admin from "./admin";
 import { drawGacha } from "./draw";
@@ -8,7 +9,6 @@ import {
   createGachaInput,
   createRewardInput,
   drawInput,
-  fileInput,
   idInput,
   memberListInput,
   myLogsInput,
@@ -52,9 +52,7 @@ export const gachasRouter = router({
     .mutation(({ ctx, input }) => logs.useItem(ctx.db, ctx.user.id, input.id)),
 
   /** A gacha's or reward's image, for /media/gachas/<file>. */
-  image: publicProcedure
-    .input(fileInput)
-    .query(({ ctx, input }) => gachas.readGachaImage(ctx, input.file)),
+  image: mediaImageProcedure(gachas.readGachaImage),
 
   // -------------------------------------------------------------------- admin
   adminList: contentProcedure

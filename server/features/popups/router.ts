@@ -1,11 +1,11 @@
 import { registerDue } from "../../auth/due";
 import { unseenPopups } from "./service";
 import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { mediaImageProcedure } from "../../trpc/media-procedure";
 import { contentProcedure } from "../../trpc/admin-procedures";
 import {
   adminListInput,
   createPopupInput,
-  fileInput,
   idInput,
   setActiveInput,
   updatePopupInput,
@@ -32,9 +32,7 @@ export const popupsRouter = router({
     .mutation(({ ctx, input }) => popups.markSeen(ctx.db, ctx.user.id, input.id)),
 
   /** A popup's image, for /media/popups/<file>. */
-  image: publicProcedure
-    .input(fileInput)
-    .query(({ ctx, input }) => popups.readPopupImage(ctx, input.file)),
+  image: mediaImageProcedure(popups.readPopupImage),
 
   // -------------------------------------------------------------------- admin
   adminList: contentProcedure
