@@ -90,12 +90,18 @@ export async function consumeToken(
 }
 
 /**
- * Marks a one-time row (a token, a passkey challenge) used, unless it already is: true for
- * the one call that did, so of two concurrent requests only one goes on.
+ * Marks a one-time row (a token, a passkey challenge, a LINE sign-in's state or sign-up) used,
+ * unless it already is: true for the one call that did, so of two concurrent requests (or a
+ * replayed callback) only one goes on.
  */
 export async function markUsed(
   db: Kysely<Database>,
-  table: "auth_tokens" | "passkey_challenges",
+  table:
+    | "auth_tokens"
+    | "passkey_challenges"
+    | "line_login_requests"
+    | "line_sign_in_requests"
+    | "line_sign_ups",
   id: string,
 ): Promise<boolean> {
   const result = await db

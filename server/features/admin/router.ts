@@ -1,4 +1,5 @@
 import { adminProcedure, router } from "../../trpc/init";
+import { membersViewProcedure } from "../../trpc/admin-procedures";
 import { memberEvents } from "../audit/service";
 import * as customers from "./customers";
 import * as home from "./home";
@@ -24,20 +25,17 @@ export const adminRouter = router({
 
   customers: router({
     /** Members, searched, sorted and paged; `export` for the CSV. */
-    list: adminProcedure
-      .meta({ role: "admin", permission: "members.view" })
+    list: membersViewProcedure
       .input(customersInput)
       .query(({ ctx, input }) => customers.listCustomers(ctx.listDb, input)),
 
     /** Profile, masked payment details and accounts. */
-    get: adminProcedure
-      .meta({ role: "admin", permission: "members.view" })
+    get: membersViewProcedure
       .input(customerIdInput)
       .query(({ ctx, input }) => customers.getCustomer(ctx.db, input.id)),
 
     /** The full payment details; every call leaves an audit row. */
-    revealPayment: adminProcedure
-      .meta({ role: "admin", permission: "members.view" })
+    revealPayment: membersViewProcedure
       .input(customerIdInput)
       .mutation(({ ctx, input }) => customers.revealPayment(ctx.db, ctx.user.id, input.id)),
 
@@ -45,13 +43,10 @@ export const adminRouter = router({
      * The member's entries in the audit log (security events and admins' actions), newest
      * first, paged; an unknown id or an admin's is not found.
      */
-    events: adminProcedure
-      .meta({ role: "admin", permission: "members.view" })
-      .input(memberEventsInput)
-      .query(async ({ ctx, input }) => {
-        await customers.memberOrNotFound(ctx.listDb, input.id);
-        return memberEvents(ctx.listDb, input);
-      }),
+    events: membersViewProcedure.input(memberEventsInput).query(async ({ ctx, input }) => {
+      await customers.memberOrNotFound(ctx.listDb, input.id);
+      return memberEvents(ctx.listDb, input);
+    }),
 
     /** Reopens an account its member closed, within the window and before the erasure. */
     reopen: adminProcedure
@@ -59,8 +54,7 @@ export const adminRouter = router({
       .input(customerIdInput)
       .mutation(({ ctx, input }) => reopenAccount(ctx.db, ctx.user.id, input.id)),
 
-    image: adminProcedure
-      .meta({ role: "admin", permission: "members.view" })
+    image: membersViewProcedure
       .input(customerIdInput)
       .query(({ ctx, input }) => customers.customerImage(ctx, input.id)),
   }),

@@ -1,9 +1,10 @@
-import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberProcedure, router } from "../../trpc/init";
+import { mediaImageProcedure } from "../../trpc/media-procedure";
+import { contentProcedure, importProcedure } from "../../trpc/admin-procedures";
 import * as banners from "./banners";
 import { getDefaultRate, setDefaultRate, setMemberRate } from "./rates";
 import {
   adminReferrersInput,
-  bannerFileInput,
   createBannerInput,
   customersInput,
   defaultRateInput,
@@ -31,43 +32,31 @@ export const affiliateRouter = router({
 
   // ------------------------------------------------------------ public
   /** A banner image for /media/banners/<file>: public art, shown on members' sites. */
-  bannerImage: publicProcedure
-    .input(bannerFileInput)
-    .query(({ ctx, input }) => banners.bannerImage(ctx, input.file)),
+  bannerImage: mediaImageProcedure(banners.bannerImage),
 
   // ------------------------------------------------------------ admin
-  referrers: adminProcedure
-    .meta({ role: "admin", permission: "cashback.import" })
+  referrers: importProcedure
     .input(adminReferrersInput)
     .query(({ ctx, input }) => affiliate.adminReferrers(ctx.listDb, input)),
-  referrer: adminProcedure
-    .meta({ role: "admin", permission: "cashback.import" })
+  referrer: importProcedure
     .input(referrerInput)
     .query(({ ctx, input }) => affiliate.adminReferrer(ctx.db, input.userId)),
-  defaultRate: adminProcedure
-    .meta({ role: "admin", permission: "cashback.import" })
-    .query(async ({ ctx }) => ({
-      rateBp: await getDefaultRate(ctx.db.kysely),
-    })),
-  setDefaultRate: adminProcedure
-    .meta({ role: "admin", permission: "cashback.import" })
+  defaultRate: importProcedure.query(async ({ ctx }) => ({
+    rateBp: await getDefaultRate(ctx.db.kysely),
+  })),
+  setDefaultRate: importProcedure
     .input(defaultRateInput)
     .mutation(({ ctx, input }) => setDefaultRate(ctx.db, ctx.user.id, input.rate)),
-  setMemberRate: adminProcedure
-    .meta({ role: "admin", permission: "cashback.import" })
+  setMemberRate: importProcedure
     .input(memberRateInput)
     .mutation(({ ctx, input }) => setMemberRate(ctx.db, ctx.user.id, input.userId, input.rate)),
   /** Every banner, active first; deactivated ones stay (pasted HTML keeps its image). */
-  adminBanners: adminProcedure
-    .meta({ role: "admin", permission: "content" })
-    .query(({ ctx }) => banners.adminBanners(ctx.db)),
-  createBanner: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminBanners: contentProcedure.query(({ ctx }) => banners.adminBanners(ctx.db)),
+  createBanner: contentProcedure
     .input(createBannerInput)
     .mutation(({ ctx, input }) => banners.createBanner(ctx, ctx.user.id, input)),
   /** Edits a banner; `active: false` deactivates it (there is no delete). */
-  updateBanner: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  updateBanner: contentProcedure
     .input(updateBannerInput)
     .mutation(({ ctx, input }) => banners.updateBanner(ctx, ctx.user.id, input)),
 });

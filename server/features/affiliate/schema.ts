@@ -31,4 +31,3 @@ const bannerImage = { image: z.instanceof(Uint8Array).optional() };
 
 export const createBannerInput = bannerInput.extend(bannerImage);
 export const updateBannerInput = bannerInput.extend({ ...bannerIdInput.shape, ...bannerImage });
-export const bannerFileInput = z.object({ file: z.string().max(64) });

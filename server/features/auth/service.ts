@@ -2,7 +2,8 @@ import { createHash, randomInt } from "node:crypto";
 import type { Db } from "#db";
 import { isUniqueViolation } from "#db/dialect";
 import { newId } from "#db/id";
-import type { Language } from "#db/schema";
+import type { Kysely } from "kysely";
+import type { Database, Language } from "#db/schema";
 import { fromDbTime, nowDb } from "#db/time";
 import type { Config } from "../../config";
 import { countReferredRegistration } from "../affiliate/rewards";
@@ -151,6 +152,45 @@ export async function userById(db: Db, id: string) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A new member's row, however they signed up, with what comes with it in the same
+ * transaction: their agreement to the terms and privacy policy of this moment (the form's),
+ * and the referrer's registration count on the Tokyo day of the row's own stamp, so the
+ * summary counts what the customer list shows. The referral code is drawn here: a collision
+ * is a unique violation the caller handles.
+ */
+export async function insertMember(
+  trx: Kysely<Database>,
+  db: Db,
+  member: {
+    id: string;
+    email: string;
+    email_verified_at: string | null;
+    password_hash: string;
+    password_unset_at?: string;
+    name: string;
+    nickname: string;
+    language: Language;
+    referrerId: string | null;
+    now: string;
+  },
+): Promise<void> {
+  const { referrerId, now, ...fields } = member;
+  await trx
+    .insertInto("users")
+    .values({
+      ...fields,
+      permission: "member",
+      referral_code: newReferralCode(),
+      referrer_id: referrerId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await acceptCurrent(trx, member.id);
+  if (referrerId) await countReferredRegistration(trx, db, referrerId, fromDbTime(now));
+}
+
 /** The member whose referral code this is (case and spaces ignored); an unknown code is none. */
 export async function referrerOf(db: Db, code: string | null | undefined) {
   const refCode = (code ?? "").trim().toLowerCase();
@@ -226,28 +266,17 @@ export async function register(
   for (let attempt = 0; ; attempt++) {
     try {
       await db.kysely.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("users")
-          .values({
-            id,
-            email: input.email,
-            email_verified_at: null,
-            password_hash: passwordHash,
-            name: input.name,
-            nickname: input.nickname,
-            permission: "member",
-            language: meta.language,
-            referral_code: newReferralCode(),
-            referrer_id: referrer?.id ?? null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        // What the member agreed to on the form: the terms and privacy policy of this moment.
-        await acceptCurrent(trx, id);
-        // The referrer's registration count, kept with the registration itself and on the
-        // Tokyo day of its own stamp, so the summary counts what the customer list shows.
-        if (referrer) await countReferredRegistration(trx, db, referrer.id, fromDbTime(now));
+        await insertMember(trx, db, {
+          id,
+          email: input.email,
+          email_verified_at: null,
+          password_hash: passwordHash,
+          name: input.name,
+          nickname: input.nickname,
+          language: meta.language,
+          referrerId: referrer?.id ?? null,
+          now,
+        });
       });
       break;
     } catch (error) {

@@ -1,4 +1,5 @@
-import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import { memberProcedure, router } from "../../trpc/init";
+import { contentProcedure } from "../../trpc/admin-procedures";
 import { createBattleInput, idInput, updateBattleInput, viewInput } from "./schema";
 import * as battles from "./service";
 
@@ -8,31 +9,25 @@ export const battlesRouter = router({
     .input(viewInput)
     .query(({ ctx, input }) => battles.memberView(ctx.db, ctx.user.id, input.id, ctx.locale)),
 
-  adminList: adminProcedure
-    .meta({ role: "admin", permission: "content" })
-    .query(({ ctx }) => battles.adminList(ctx.db)),
+  adminList: contentProcedure.query(({ ctx }) => battles.adminList(ctx.db)),
 
   /** One battle with its standings by real name. */
-  adminGet: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminGet: contentProcedure
     .input(idInput)
     .query(({ ctx, input }) => battles.adminGet(ctx.db, input.id)),
 
-  create: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  create: contentProcedure
     .input(createBattleInput)
     .mutation(({ ctx, input }) => battles.createBattle(ctx.db, ctx.user.id, input)),
 
-  update: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  update: contentProcedure
     .input(updateBattleInput)
     .mutation(({ ctx, input }) =>
       battles.updateBattle(ctx.db, ctx.user.id, input.id, input.battle),
     ),
 
   /** Freezes the standings of an ended battle and credits its prizes, once. */
-  settle: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  settle: contentProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => battles.settleBattle(ctx.db, ctx.user.id, input.id)),
 });

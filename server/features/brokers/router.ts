@@ -1,4 +1,10 @@
-import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import {
+  accountReviewProcedure,
+  adjustProcedure,
+  importProcedure,
+} from "../../trpc/admin-procedures";
+import { mediaImageProcedure } from "../../trpc/media-procedure";
 import { addAccountInput, setMyAccountTypeInput } from "../../domain/broker-account";
 import * as accounts from "./accounts";
 import * as adjustments from "./adjustments";
@@ -9,7 +15,6 @@ import {
   brokerAdjustmentsInput,
   decideDebitInput,
   rateImpactInput,
-  brokerArtInput,
   brokerIdInput,
   createBrokerInput,
   decideAccountsInput,
@@ -20,8 +25,7 @@ import {
 import * as brokers from "./service";
 import * as terms from "./terms";
 import * as rateChanges from "./rate-changes";
-import { sendBack } from "../wallet/approvals";
-import { sendBackInput } from "../../domain/withdrawal-decision";
+import { sendBackProcedure } from "../wallet/send-back-procedure";
 
 export const brokersRouter = router({
   /** Brokers members can register at: banners and the add-account form. */
@@ -31,43 +35,32 @@ export const brokersRouter = router({
   rates: publicProcedure.query(({ ctx }) => terms.rateCard(ctx.db, ctx.locale)),
 
   /** An uploaded logo or banner: public art, for /media/brokers/<file>. */
-  art: publicProcedure
-    .input(brokerArtInput)
-    .query(({ ctx, input }) => brokers.readBrokerArt(ctx, input.file)),
+  art: mediaImageProcedure(brokers.readBrokerArt),
 
-  list: adminProcedure
-    .meta({ role: "admin", permission: "cashback.import" })
-    .query(({ ctx }) => brokers.listBrokers(ctx.db)),
+  list: importProcedure.query(({ ctx }) => brokers.listBrokers(ctx.db)),
 
-  get: adminProcedure
-    .meta({ role: "admin", permission: "cashback.import" })
+  get: importProcedure
     .input(brokerIdInput)
     .query(({ ctx, input }) => brokers.getBroker(ctx.db, input.id)),
 
-  create: adminProcedure
-    .meta({ role: "admin", permission: "cashback.import" })
-    .input(createBrokerInput)
-    .mutation(({ ctx, input }) => {
-      const { logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
-      return brokers.createBroker(
-        ctx,
-        ctx.user.id,
-        broker,
-        { logo, banner, removeLogo, removeBanner },
-        brokerTerms,
-      );
-    }),
+  create: importProcedure.input(createBrokerInput).mutation(({ ctx, input }) => {
+    const { logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
+    return brokers.createBroker(
+      ctx,
+      ctx.user.id,
+      broker,
+      { logo, banner, removeLogo, removeBanner },
+      brokerTerms,
+    );
+  }),
 
   /** Edits a broker; `active: false` deactivates it (its accounts stay). */
-  update: adminProcedure
-    .meta({ role: "admin", permission: "cashback.import" })
-    .input(updateBrokerInput)
-    .mutation(async ({ ctx, input }) => {
-      const { id, logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
-      const images = { logo, banner, removeLogo, removeBanner };
-      const saved = await brokers.updateBroker(ctx, ctx.user.id, id, broker, images, brokerTerms);
-      return { ok: true, ...saved };
-    }),
+  update: importProcedure.input(updateBrokerInput).mutation(async ({ ctx, input }) => {
+    const { id, logo, banner, removeLogo, removeBanner, terms: brokerTerms, ...broker } = input;
+    const images = { logo, banner, removeLogo, removeBanner };
+    const saved = await brokers.updateBroker(ctx, ctx.user.id, id, broker, images, brokerTerms);
+    return { ok: true, ...saved };
+  }),
 
   /**
    * Rate card changes awaiting a second admin: a save's new rates are in force only once an
@@ -75,24 +68,17 @@ export const brokersRouter = router({
    */
   rateChanges: router({
     /** A broker's rate changes, waiting ones and the last decided, newest first. */
-    list: adminProcedure
-      .meta({ role: "admin", permission: "cashback.import" })
+    list: importProcedure
       .input(brokerIdInput)
       .query(({ ctx, input }) => rateChanges.listRateChanges(ctx.db, input.id)),
 
     /** The second approval: the rates take effect from their day. */
-    approve: adminProcedure
-      .meta({ role: "admin", permission: "cashback.import" })
+    approve: importProcedure
       .input(brokerIdInput)
       .mutation(({ ctx, input }) => rateChanges.approveRateChange(ctx, ctx.user.id, input.id)),
 
     /** Returned to its maker with a reason; never in force. */
-    sendBack: adminProcedure
-      .meta({ role: "admin", permission: "cashback.import" })
-      .input(sendBackInput)
-      .mutation(({ ctx, input }) =>
-        sendBack(ctx, "rate_change", ctx.user.id, input.id, input.reason),
-      ),
+    sendBack: sendBackProcedure(importProcedure, "rate_change"),
   }),
 
   /**
@@ -101,34 +87,29 @@ export const brokersRouter = router({
    */
   adjustments: router({
     /** What re-pricing the credited rows traded on or after a day would change, per member. */
-    impact: adminProcedure
-      .meta({ role: "admin", permission: "cashback.import" })
+    impact: importProcedure
       .input(rateImpactInput)
       .query(({ ctx, input }) => adjustments.rateImpact(ctx.db, input.brokerId, input.from)),
 
     /** A broker's adjustment batches, newest first. */
-    list: adminProcedure
-      .meta({ role: "admin", permission: "cashback.import" })
+    list: importProcedure
       .input(brokerAdjustmentsInput)
       .query(({ ctx, input }) => adjustments.listAdjustments(ctx.db, input.brokerId)),
 
     /** One batch for its review page. */
-    get: adminProcedure
-      .meta({ role: "admin", permission: "cashback.import" })
+    get: importProcedure
       .input(adjustmentIdInput)
       .query(({ ctx, input }) => adjustments.getAdjustment(ctx.db, input.id)),
 
     /** Draws up a batch from the impact of a day (nothing moves yet). */
-    draft: adminProcedure
-      .meta({ role: "admin", permission: "cashback.import" })
+    draft: importProcedure
       .input(rateImpactInput)
       .mutation(({ ctx, input }) =>
         adjustments.draftAdjustment(ctx.db, ctx.user.id, input.brokerId, input.from),
       ),
 
     /** Records what to do with a debit the member's balance cannot cover, with a reason. */
-    decide: adminProcedure
-      .meta({ role: "admin", permission: "money.adjust" })
+    decide: adjustProcedure
       .input(decideDebitInput)
       .mutation(({ ctx, input }) => adjustments.decideDebit(ctx.db, ctx.user.id, input)),
 
@@ -136,24 +117,17 @@ export const brokersRouter = router({
      * The maker's apply (`apply` is a word tRPC keeps): a draft then awaits a second admin and
      * nothing moves; on an applied batch, settles the members still held.
      */
-    settle: adminProcedure
-      .meta({ role: "admin", permission: "money.adjust" })
+    settle: adjustProcedure
       .input(adjustmentIdInput)
       .mutation(({ ctx, input }) => adjustments.applyAdjustment(ctx.db, ctx.user.id, input.id)),
 
     /** A different admin's approval: the batch is applied through the ledger, once. */
-    approve: adminProcedure
-      .meta({ role: "admin", permission: "money.adjust" })
+    approve: adjustProcedure
       .input(adjustmentIdInput)
       .mutation(({ ctx, input }) => adjustments.approveAdjustment(ctx.db, ctx.user.id, input.id)),
 
     /** A different admin sends it back to a draft with a reason for its maker; nothing moves. */
-    sendBack: adminProcedure
-      .meta({ role: "admin", permission: "money.adjust" })
-      .input(sendBackInput)
-      .mutation(({ ctx, input }) =>
-        sendBack(ctx, "rate_adjustment", ctx.user.id, input.id, input.reason),
-      ),
+    sendBack: sendBackProcedure(adjustProcedure, "rate_adjustment"),
   }),
 
   accounts: router({
@@ -177,19 +151,16 @@ export const brokersRouter = router({
       .mutation(({ ctx, input }) => accounts.addAccount(ctx.db, ctx.user.id, input)),
 
     /** Every member's accounts, filtered, sorted and paged; `export` for the CSV. */
-    list: adminProcedure
-      .meta({ role: "admin", permission: "brokerAccounts.approve" })
+    list: accountReviewProcedure
       .input(adminAccountsInput)
       .query(({ ctx, input }) => review.adminListAccounts(ctx.listDb, input)),
 
-    decide: adminProcedure
-      .meta({ role: "admin", permission: "brokerAccounts.approve" })
+    decide: accountReviewProcedure
       .input(decideAccountsInput)
       .mutation(({ ctx, input }) => review.decideAccounts(ctx.db, ctx.user.id, input)),
 
     /** Sets or clears an account's type at its broker (the rate the import checks against). */
-    setType: adminProcedure
-      .meta({ role: "admin", permission: "brokerAccounts.approve" })
+    setType: accountReviewProcedure
       .input(setAccountTypeInput)
       .mutation(({ ctx, input }) => review.setAccountType(ctx.db, ctx.user.id, input)),
   }),

@@ -37,7 +37,6 @@ export const updateBrokerInput = brokerFields
   .extend({ id: idSchema, ...brokerImages, ...withTerms })
   .superRefine(patternComplete);
 export const brokerIdInput = z.object({ id: idSchema });
-export const brokerArtInput = z.object({ file: z.string().max(64) });
 
 // ------------------------------------------------------------------------------- accounts
 

@@ -1,10 +1,11 @@
-import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberProcedure, router } from "../../trpc/init";
+import { mediaImageProcedure } from "../../trpc/media-procedure";
+import { contentProcedure } from "../../trpc/admin-procedures";
 import {
   adminEntriesInput,
   adminListInput,
   createCampaignInput,
   enterInput,
-  fileInput,
   idInput,
   memberListInput,
   updateCampaignInput,
@@ -33,39 +34,30 @@ export const campaignsRouter = router({
     .mutation(({ ctx, input }) => campaigns.enterCampaign(ctx.db, ctx.user.id, input.campaignId)),
 
   /** A campaign's image, for /media/campaigns/<file>. */
-  image: publicProcedure
-    .input(fileInput)
-    .query(({ ctx, input }) => campaigns.readCampaignImage(ctx, input.file)),
+  image: mediaImageProcedure(campaigns.readCampaignImage),
 
   // -------------------------------------------------------------------- admin
-  adminList: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminList: contentProcedure
     .input(adminListInput)
     .query(({ ctx, input }) => admin.adminListCampaigns(ctx.db, input)),
 
-  adminGet: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminGet: contentProcedure
     .input(idInput)
     .query(({ ctx, input }) => admin.adminGetCampaign(ctx.db, input.id)),
 
-  create: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  create: contentProcedure
     .input(createCampaignInput)
     .mutation(({ ctx, input }) =>
       admin.createCampaign(ctx, ctx.user.id, input.campaign, input.image),
     ),
 
-  update: adminProcedure
-    .meta({ role: "admin", permission: "content" })
-    .input(updateCampaignInput)
-    .mutation(async ({ ctx, input }) => {
-      await admin.updateCampaign(ctx, ctx.user.id, input.id, input.campaign, input.image);
-      return { id: input.id };
-    }),
+  update: contentProcedure.input(updateCampaignInput).mutation(async ({ ctx, input }) => {
+    await admin.updateCampaign(ctx, ctx.user.id, input.id, input.campaign, input.image);
+    return { id: input.id };
+  }),
 
   /** A campaign's entries; `export` for the CSV. */
-  entries: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  entries: contentProcedure
     .input(adminEntriesInput)
     .query(({ ctx, input }) => admin.adminEntries(ctx.db, input)),
 });

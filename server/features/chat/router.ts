@@ -1,6 +1,7 @@
 import { adminAccessOf } from "../../auth/admin-access";
 import { allows } from "../../domain/admin-access";
-import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { chatProcedure } from "../../trpc/admin-procedures";
 import {
   adminListInput,
   adminMarkReadInput,
@@ -56,39 +57,29 @@ export const chatRouter = router({
         : { messages: 0, threads: 0 },
     ),
 
-    threads: adminProcedure
-      .meta({ role: "admin", permission: "chat" })
+    threads: chatProcedure
       .input(adminListInput)
       .query(({ ctx, input }) => chat.adminThreads(ctx.db, input)),
 
-    thread: adminProcedure
-      .meta({ role: "admin", permission: "chat" })
-      .input(adminThreadInput)
-      .query(async ({ ctx, input }) => ({
-        member: await chat.chatMember(ctx.db, input.memberId),
-        page: await chat.threadPage(ctx.db, input.memberId, "admin", input.before),
-      })),
+    thread: chatProcedure.input(adminThreadInput).query(async ({ ctx, input }) => ({
+      member: await chat.chatMember(ctx.db, input.memberId),
+      page: await chat.threadPage(ctx.db, input.memberId, "admin", input.before),
+    })),
 
-    poll: adminProcedure
-      .meta({ role: "admin", permission: "chat" })
+    poll: chatProcedure
       .input(adminPollInput)
       .query(({ ctx, input }) => chat.poll(ctx.db, input.memberId, "admin", input.after)),
 
-    send: adminProcedure
-      .meta({ role: "admin", permission: "chat" })
-      .input(adminSendInput)
-      .mutation(async ({ ctx, input }) => {
-        await chat.chatMember(ctx.db, input.memberId);
-        return chat.send(ctx, input.memberId, "admin", ctx.user.id, input);
-      }),
+    send: chatProcedure.input(adminSendInput).mutation(async ({ ctx, input }) => {
+      await chat.chatMember(ctx.db, input.memberId);
+      return chat.send(ctx, input.memberId, "admin", ctx.user.id, input);
+    }),
 
-    markRead: adminProcedure
-      .meta({ role: "admin", permission: "chat" })
+    markRead: chatProcedure
       .input(adminMarkReadInput)
       .mutation(({ ctx, input }) => chat.markRead(ctx.db, input.memberId, "admin", input.upto)),
 
-    image: adminProcedure
-      .meta({ role: "admin", permission: "chat" })
+    image: chatProcedure
       .input(imageInput.extend({ memberId: adminThreadInput.shape.memberId }))
       .query(({ ctx, input }) => chat.messageImage(ctx, input.memberId, input.messageId)),
   }),

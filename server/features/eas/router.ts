@@ -1,7 +1,8 @@
 import { requestDedicatedInput } from "../../domain/broker-account";
 import { z } from "zod";
 import { isId } from "#db/id";
-import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import { memberProcedure, router } from "../../trpc/init";
+import { contentProcedure } from "../../trpc/admin-procedures";
 import * as accountRequests from "./account-requests";
 import * as dedicated from "./dedicated-accounts";
 import * as downloads from "./downloads";
@@ -65,36 +66,28 @@ export const easRouter = router({
     .query(({ ctx, input }) => downloads.downloadForMember(ctx, ctx.user.id, input.id)),
 
   // -------------------------------------------------------------------- admin
-  adminList: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminList: contentProcedure
     .input(adminListInput)
     .query(({ ctx, input }) => eas.adminListEas(ctx.db, input)),
 
-  adminGet: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminGet: contentProcedure
     .input(idInput)
     .query(({ ctx, input }) => eas.adminGetEa(ctx.db, input.id)),
 
-  create: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  create: contentProcedure
     .input(createEaInput)
     .mutation(({ ctx, input }) => eas.createEa(ctx, ctx.user.id, input.ea, input.file)),
 
-  update: adminProcedure
-    .meta({ role: "admin", permission: "content" })
-    .input(updateEaInput)
-    .mutation(async ({ ctx, input }) => {
-      await eas.updateEa(ctx, ctx.user.id, input.id, input.ea);
-      return { id: input.id };
-    }),
+  update: contentProcedure.input(updateEaInput).mutation(async ({ ctx, input }) => {
+    await eas.updateEa(ctx, ctx.user.id, input.id, input.ea);
+    return { id: input.id };
+  }),
 
-  uploadVersion: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  uploadVersion: contentProcedure
     .input(uploadVersionInput)
     .mutation(({ ctx, input }) => eas.uploadVersion(ctx, ctx.user.id, input.id, input.file)),
 
-  adminDownload: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminDownload: contentProcedure
     .input(
       z.object({
         id: idInput.shape.id,
@@ -103,68 +96,55 @@ export const easRouter = router({
     )
     .query(({ ctx, input }) => downloads.downloadForAdmin(ctx, input.id, input.fileId)),
 
-  licenses: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  licenses: contentProcedure
     .input(adminLicensesInput)
     .query(({ ctx, input }) => licenses.adminLicenses(ctx.db, input)),
 
-  issue: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  issue: contentProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => licenses.issueLicense(ctx.db, ctx.user.id, input.id)),
 
-  issueFor: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  issueFor: contentProcedure
     .input(issueForInput)
     .mutation(({ ctx, input }) => licenses.issueLicenseFor(ctx.db, ctx.user.id, input)),
 
-  reject: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  reject: contentProcedure
     .input(decideInput)
     .mutation(({ ctx, input }) => licenses.rejectLicense(ctx.db, ctx.user.id, input.id, input)),
 
-  revoke: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  revoke: contentProcedure
     .input(decideInput)
     .mutation(({ ctx, input }) => licenses.revokeLicense(ctx.db, ctx.user.id, input.id, input)),
 
   /** A member's approved accounts with their types (the issue form). */
-  memberAccounts: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  memberAccounts: contentProcedure
     .input(memberAccountsInput)
     .query(({ ctx, input }) => licenses.memberAccounts(ctx.db, input.member)),
 
-  dedicatedAccounts: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  dedicatedAccounts: contentProcedure
     .input(dedicatedListInput)
     .query(({ ctx, input }) => dedicated.dedicatedAccounts(ctx.db, input)),
 
-  setDedicated: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  setDedicated: contentProcedure
     .input(setDedicatedInput)
     .mutation(({ ctx, input }) => dedicated.setDedicated(ctx.db, ctx.user.id, input)),
 
-  accountRequests: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  accountRequests: contentProcedure
     .input(accountRequestsInput)
     .query(({ ctx, input }) => accountRequests.adminAccountRequests(ctx.db, input)),
 
-  approveAccountRequest: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  approveAccountRequest: contentProcedure
     .input(idInput)
     .mutation(({ ctx, input }) =>
       accountRequests.decideAccountRequest(ctx.db, ctx.user.id, { id: input.id, approve: true }),
     ),
 
-  denyAccountRequest: adminProcedure
-    .meta({ role: "admin", permission: "content" })
-    .input(denyAccountRequestInput)
-    .mutation(({ ctx, input }) =>
-      accountRequests.decideAccountRequest(ctx.db, ctx.user.id, {
-        id: input.id,
-        approve: false,
-        reason: input.reason,
-        reasonEn: input.reasonEn,
-      }),
-    ),
+  denyAccountRequest: contentProcedure.input(denyAccountRequestInput).mutation(({ ctx, input }) =>
+    accountRequests.decideAccountRequest(ctx.db, ctx.user.id, {
+      id: input.id,
+      approve: false,
+      reason: input.reason,
+      reasonEn: input.reasonEn,
+    }),
+  ),
 });

@@ -1,4 +1,6 @@
-import { adminProcedure, memberFeatureProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberFeatureProcedure, router } from "../../trpc/init";
+import { mediaImageProcedure } from "../../trpc/media-procedure";
+import { contentProcedure } from "../../trpc/admin-procedures";
 import * as admin from "./admin";
 import { drawGacha } from "./draw";
 import {
@@ -7,7 +9,6 @@ import {
   createGachaInput,
   createRewardInput,
   drawInput,
-  fileInput,
   idInput,
   memberListInput,
   myLogsInput,
@@ -51,61 +52,48 @@ export const gachasRouter = router({
     .mutation(({ ctx, input }) => logs.useItem(ctx.db, ctx.user.id, input.id)),
 
   /** A gacha's or reward's image, for /media/gachas/<file>. */
-  image: publicProcedure
-    .input(fileInput)
-    .query(({ ctx, input }) => gachas.readGachaImage(ctx, input.file)),
+  image: mediaImageProcedure(gachas.readGachaImage),
 
   // -------------------------------------------------------------------- admin
-  adminList: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminList: contentProcedure
     .input(adminListInput)
     .query(({ ctx, input }) => admin.adminListGachas(ctx.db, input)),
 
-  adminGet: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminGet: contentProcedure
     .input(idInput)
     .query(({ ctx, input }) => admin.adminGetGacha(ctx.db, input.id)),
 
-  create: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  create: contentProcedure
     .input(createGachaInput)
     .mutation(({ ctx, input }) => admin.createGacha(ctx, ctx.user.id, input.gacha, input.image)),
 
-  update: adminProcedure
-    .meta({ role: "admin", permission: "content" })
-    .input(updateGachaInput)
-    .mutation(async ({ ctx, input }) => {
-      await admin.updateGacha(ctx, ctx.user.id, input.id, input.gacha, input.image);
-      return { id: input.id };
-    }),
+  update: contentProcedure.input(updateGachaInput).mutation(async ({ ctx, input }) => {
+    await admin.updateGacha(ctx, ctx.user.id, input.id, input.gacha, input.image);
+    return { id: input.id };
+  }),
 
-  rewards: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  rewards: contentProcedure
     .input(idInput)
     .query(({ ctx, input }) => admin.adminRewards(ctx.db, input.id)),
 
-  reward: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  reward: contentProcedure
     .input(idInput)
     .query(({ ctx, input }) => admin.adminGetReward(ctx.db, input.id)),
 
-  createReward: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  createReward: contentProcedure
     .input(createRewardInput)
     .mutation(({ ctx, input }) =>
       admin.createReward(ctx, ctx.user.id, input.gachaId, input.reward, input.image),
     ),
 
-  updateReward: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  updateReward: contentProcedure
     .input(updateRewardInput)
     .mutation(({ ctx, input }) =>
       admin.updateReward(ctx, ctx.user.id, input.id, input.reward, input.image),
     ),
 
   /** A gacha's draws; `export` for the CSV. */
-  logs: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  logs: contentProcedure
     .input(adminLogsInput)
     .query(({ ctx, input }) => admin.adminLogs(ctx.db, input)),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import { publicProcedure, router } from "../../trpc/init";
+import { legalProcedure } from "../../trpc/admin-procedures";
 import {
   createArticleInput,
   helpListInput,
@@ -38,29 +39,23 @@ export const helpRouter = router({
     .query(({ ctx, input }) => help.helpLinks(ctx.listDb, ctx.locale, HELP_LINK_SLUGS[input.page])),
 
   // ------------------------------------------------------------------ admin
-  adminList: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
-    .query(({ ctx }) => help.adminHelpList(ctx.db)),
+  adminList: legalProcedure.query(({ ctx }) => help.adminHelpList(ctx.db)),
 
-  adminGet: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  adminGet: legalProcedure
     .input(idInput)
     .query(({ ctx, input }) => help.adminHelpArticle(ctx.db, input.id)),
 
-  create: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  create: legalProcedure
     .input(createArticleInput)
     .mutation(({ ctx, input }) => help.createHelpArticle(ctx.db, ctx.user.id, input)),
 
-  update: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  update: legalProcedure
     .input(updateArticleInput)
     .mutation(({ ctx, input: { id, ...article } }) =>
       help.updateHelpArticle(ctx.db, ctx.user.id, id, article),
     ),
 
-  setPublished: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  setPublished: legalProcedure
     .input(publishInput)
     .mutation(({ ctx, input }) =>
       help.setHelpPublished(ctx.db, ctx.user.id, input.id, input.published),

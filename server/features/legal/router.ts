@@ -1,6 +1,7 @@
 import { registerDue } from "../../auth/due";
 import { unagreedReconsents } from "./service";
-import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { legalProcedure } from "../../trpc/admin-procedures";
 import { recordId } from "../../lib/input";
 import { z } from "zod";
 import { sendBackInput } from "../../domain/withdrawal-decision";
@@ -28,47 +29,38 @@ export const legalRouter = router({
     .mutation(({ ctx, input }) => legal.accept(ctx.db, ctx.user.id, input.documents)),
 
   // -------------------------------------------------------------------- admin
-  overview: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
-    .query(({ ctx }) => legal.adminOverview(ctx.db)),
+  overview: legalProcedure.query(({ ctx }) => legal.adminOverview(ctx.db)),
 
-  adminDocument: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  adminDocument: legalProcedure
     .input(kindInput)
     .query(({ ctx, input }) => legal.adminDocument(ctx.db, input.kind)),
 
   /** What publishing would do: rendered texts, changes, members asked again (nothing written). */
-  preview: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  preview: legalProcedure
     .input(publishInput)
     .query(({ ctx, input }) => legal.previewPublish(ctx.db, input)),
 
-  publish: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  publish: legalProcedure
     .input(publishInput)
     .mutation(({ ctx, input }) => legal.publish(ctx.db, ctx.user.id, input)),
 
   /** A different admin's approval of a version awaiting it: published and in force, once. */
-  approve: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  approve: legalProcedure
     .input(z.object({ id: recordId }))
     .mutation(({ ctx, input }) => legal.approveVersion(ctx.db, ctx.user.id, input.id)),
 
   /** A different admin sends a version awaiting approval back with a reason: never published. */
-  sendBack: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  sendBack: legalProcedure
     .input(sendBackInput)
     .mutation(({ ctx, input }) =>
       legal.sendBackVersion(ctx.db, ctx.user.id, input.id, input.reason),
     ),
 
-  memberConsents: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  memberConsents: legalProcedure
     .input(z.object({ userId: recordId }))
     .query(({ ctx, input }) => legal.memberConsents(ctx.db, input.userId)),
 
-  consents: adminProcedure
-    .meta({ role: "admin", permission: "legal" })
+  consents: legalProcedure
     .input(consentListInput)
     .query(({ ctx, input }) => legal.consentList(ctx.listDb, input)),
 });

@@ -44,6 +44,20 @@ function latestVersion(db: Kysely<Database>, kind: LegalKind) {
     .executeTakeFirst();
 }
 
+/**
+ * The latest version's text of a document in the reader's language (Japanese where no English
+ * is written), or null before one is published: the company page is where the portal's own
+ * name and address come from (the public footer, the annual statement's issuer).
+ */
+export async function latestBody(
+  db: Kysely<Database>,
+  kind: LegalKind,
+  locale: Language,
+): Promise<string | null> {
+  const row = await latestVersion(db, kind);
+  return row ? localized(row, "body", locale) : null;
+}
+
 /** Every version of a document, newest first, without the texts. */
 function history(db: Kysely<Database>, kind: LegalKind) {
   return db

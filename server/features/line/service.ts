@@ -16,6 +16,7 @@ import {
 import type { Logger } from "../../logger";
 import { recordAudit } from "../../audit";
 import { hasPasskeyColumn } from "../../auth/second-factor";
+import { markUsed } from "../../auth/tokens";
 import {
   isLineBack,
   LINE_LOGIN_STARTS,
@@ -277,13 +278,7 @@ export async function completeLogin(
     throw generic(back);
   }
   // Spend the state before anything else: a replayed callback finds it used.
-  const spent = await db.kysely
-    .updateTable("line_login_requests")
-    .set({ used_at: now })
-    .where("id", "=", request.id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) throw generic(back);
+  if (!(await markUsed(db.kysely, "line_login_requests", request.id))) throw generic(back);
   const reauth = request.purpose === "reauth";
 
   if (input.error) {

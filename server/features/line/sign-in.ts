@@ -4,23 +4,23 @@ import type { Db } from "#db";
 import { isUniqueViolation } from "#db/dialect";
 import { newId } from "#db/id";
 import type { Language } from "#db/schema";
-import { addMs, fromDbTime, nowDb, toDbTime } from "#db/time";
+import { addMs, nowDb, toDbTime } from "#db/time";
 import { hashPassword } from "../../auth/password";
+import { markUsed } from "../../auth/tokens";
 import { attemptLimiter, limitKey } from "../../auth/rate-limit";
 import { createSession } from "../../auth/session";
 import type { AuditAction } from "../../domain/audit-actions";
 import { AppError } from "../../errors";
 import { exchangeCode, LineLoginError, newLoginSecrets, authorizeUrl } from "../../line/login";
 import { countLogin } from "../../metrics";
-import { countReferredRegistration } from "../affiliate/rewards";
 import {
   type AuthDeps,
   type ClientMeta,
   hashing,
   inRecoveryWindow,
+  insertMember,
   link,
   mailAllowed,
-  newReferralCode,
   type NewSession,
   referrerOf,
   sendQuietly,
@@ -29,7 +29,6 @@ import {
   userById,
 } from "../auth/service";
 import { type LoginResult, signedIn } from "../auth/sign-in";
-import { acceptCurrent } from "../legal/service";
 import { loginSettings } from "./service";
 import type { CallbackInput } from "./schema";
 
@@ -166,13 +165,7 @@ async function signInCallback(
     return refuse("lineGeneric");
   }
   // Spent before anything else: a replayed callback finds it used.
-  const spent = await db.kysely
-    .updateTable("line_sign_in_requests")
-    .set({ used_at: nowDb() })
-    .where("id", "=", request.id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) {
+  if (!(await markUsed(db.kysely, "line_sign_in_requests", request.id))) {
     await audit("auth.signInFailed", null, { reason: "replay" });
     return refuse("lineGeneric");
   }
@@ -273,13 +266,7 @@ export async function signUpWithLine(
   const { db } = deps;
   const row = await pendingRow(db, signUpToken);
   if (row.line_email) {
-    const claimed = await db.kysely
-      .updateTable("line_sign_ups")
-      .set({ used_at: nowDb() })
-      .where("id", "=", row.id)
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1)
+    if (!(await markUsed(db.kysely, "line_sign_ups", row.id)))
       throw new AppError("BAD_REQUEST", "lineSignUpExpired");
     if ((await userByEmail(db, row.line_email)) || (await inRecoveryWindow(db, row.line_email))) {
       // The address is the LINE user's own (LINE vouched for it): telling them is no leak.
@@ -348,13 +335,8 @@ export async function confirmLineSignUp(
   if (!row || !row.mail_email || !row.name || !row.nickname) {
     throw new AppError("BAD_REQUEST", "verifyFailed");
   }
-  const claimed = await db.kysely
-    .updateTable("line_sign_ups")
-    .set({ used_at: nowDb() })
-    .where("id", "=", row.id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw new AppError("BAD_REQUEST", "verifyFailed");
+  if (!(await markUsed(db.kysely, "line_sign_ups", row.id)))
+    throw new AppError("BAD_REQUEST", "verifyFailed");
   if ((await userByEmail(db, row.mail_email)) || (await inRecoveryWindow(db, row.mail_email))) {
     throw new AppError("BAD_REQUEST", "verifyFailed");
   }
@@ -398,26 +380,19 @@ async function createMember(
   const now = nowDb();
   try {
     await db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("users")
-        .values({
-          id,
-          email: input.email,
-          email_verified_at: now,
-          password_hash: unusable,
-          password_unset_at: now,
-          name: input.name,
-          nickname: input.nickname,
-          permission: "member",
-          language: input.language,
-          referral_code: newReferralCode(),
-          referrer_id: referrer?.id ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await acceptCurrent(trx, id);
-      if (referrer) await countReferredRegistration(trx, db, referrer.id, fromDbTime(now));
+      await insertMember(trx, db, {
+        id,
+        email: input.email,
+        // LINE vouched for the address.
+        email_verified_at: now,
+        password_hash: unusable,
+        password_unset_at: now,
+        name: input.name,
+        nickname: input.nickname,
+        language: input.language,
+        referrerId: referrer?.id ?? null,
+        now,
+      });
       await trx
         .insertInto("line_links")
         .values({

@@ -1,12 +1,7 @@
 import { registerDue } from "../../auth/due";
 import { unshownGoals } from "./service";
-import {
-  adminProcedure,
-  memberFeatureProcedure,
-  memberProcedure,
-  publicProcedure,
-  router,
-} from "../../trpc/init";
+import { memberFeatureProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { contentProcedure } from "../../trpc/admin-procedures";
 import {
   courseInput,
   createMarathonInput,
@@ -43,23 +38,18 @@ export const marathonRouter = router({
     .input(markShownInput)
     .mutation(({ ctx, input }) => marathon.markShown(ctx.db, ctx.user.id, input.ids)),
 
-  adminList: adminProcedure
-    .meta({ role: "admin", permission: "content" })
-    .query(({ ctx }) => marathon.adminList(ctx.db)),
+  adminList: contentProcedure.query(({ ctx }) => marathon.adminList(ctx.db)),
 
-  create: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  create: contentProcedure
     .input(createMarathonInput)
     .mutation(({ ctx, input }) => marathon.createMarathon(ctx.db, ctx.user.id, input)),
 
   /** The editor's save of an existing marathon; credits who now qualifies, once. */
-  update: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  update: contentProcedure
     .input(updateMarathonInput)
     .mutation(({ ctx, input }) => marathon.updateMarathon(ctx.db, ctx.user.id, input)),
 
-  setActive: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  setActive: contentProcedure
     .input(setActiveInput)
     .mutation(({ ctx, input }) => marathon.setActive(ctx.db, ctx.user.id, input.id, input.active)),
 });

@@ -1,10 +1,11 @@
 import { registerDue } from "../../auth/due";
 import { unseenPopups } from "./service";
-import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { mediaImageProcedure } from "../../trpc/media-procedure";
+import { contentProcedure } from "../../trpc/admin-procedures";
 import {
   adminListInput,
   createPopupInput,
-  fileInput,
   idInput,
   setActiveInput,
   updatePopupInput,
@@ -31,35 +32,28 @@ export const popupsRouter = router({
     .mutation(({ ctx, input }) => popups.markSeen(ctx.db, ctx.user.id, input.id)),
 
   /** A popup's image, for /media/popups/<file>. */
-  image: publicProcedure
-    .input(fileInput)
-    .query(({ ctx, input }) => popups.readPopupImage(ctx, input.file)),
+  image: mediaImageProcedure(popups.readPopupImage),
 
   // -------------------------------------------------------------------- admin
-  adminList: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminList: contentProcedure
     .input(adminListInput)
     .query(({ ctx, input }) => popups.adminListPopups(ctx.db, input)),
 
-  adminGet: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminGet: contentProcedure
     .input(idInput)
     .query(({ ctx, input }) => popups.adminGetPopup(ctx.db, input.id)),
 
-  create: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  create: contentProcedure
     .input(createPopupInput)
     .mutation(({ ctx, input }) => popups.createPopup(ctx, ctx.user.id, input.popup, input.image)),
 
-  update: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  update: contentProcedure
     .input(updatePopupInput)
     .mutation(({ ctx, input }) =>
       popups.updatePopup(ctx, ctx.user.id, input.id, input.popup, input.image),
     ),
 
-  setActive: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  setActive: contentProcedure
     .input(setActiveInput)
     .mutation(({ ctx, input }) => popups.setActive(ctx.db, ctx.user.id, input.id, input.active)),
 });

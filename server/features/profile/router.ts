@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { membersViewProcedure } from "../../trpc/admin-procedures";
 import { idInput } from "../../lib/input";
 import { searchBanks, searchBranches } from "./banks";
 import { paymentDetailsForm, profileInput } from "../../domain/profile";
@@ -94,8 +95,7 @@ export const profileRouter = router({
     .query(({ ctx, input }) => downloadDataExport(ctx, ctx.user.id, input.id)),
 
   /** A member's requests, with who downloaded when, for the admin's customer page. */
-  adminDataExports: adminProcedure
-    .meta({ role: "admin", permission: "members.view" })
+  adminDataExports: membersViewProcedure
     .input(idInput)
     .query(({ ctx, input }) => adminDataExports(ctx.db, input.id)),
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import { publicProcedure, router } from "../../trpc/init";
+import { settingsProcedure } from "../../trpc/admin-procedures";
 import { heroInput, heroLines } from "../../domain/public-home";
 import { readHero, saveHero } from "./hero";
 import * as pages from "./service";
@@ -30,18 +31,13 @@ export const publicRouter = router({
   })),
 
   /** The pitch as the admin edits it (both languages). */
-  hero: adminProcedure
-    .meta({ role: "admin", permission: "settings" })
-    .query(({ ctx }) => readHero(ctx.db.kysely)),
+  hero: settingsProcedure.query(({ ctx }) => readHero(ctx.db.kysely)),
 
-  saveHero: adminProcedure
-    .meta({ role: "admin", permission: "settings" })
-    .input(heroInput)
-    .mutation(async ({ ctx, input }) => {
-      await saveHero(ctx.db, ctx.user.id, {
-        ja: heroLines(input.heroJa),
-        en: heroLines(input.heroEn),
-      });
-      return { ok: true as const };
-    }),
+  saveHero: settingsProcedure.input(heroInput).mutation(async ({ ctx, input }) => {
+    await saveHero(ctx.db, ctx.user.id, {
+      ja: heroLines(input.heroJa),
+      en: heroLines(input.heroEn),
+    });
+    return { ok: true as const };
+  }),
 });

@@ -14,6 +14,7 @@ import { notFound } from "../../errors";
 import { rateCard, type RateCard, rateVersionsOf } from "../brokers/terms";
 import { getMoneySettings } from "../settings/service";
 import { readHero } from "./hero";
+import { latestBody } from "../legal/service";
 import { companyFacts } from "../../domain/organization";
 
 /**
@@ -110,14 +111,8 @@ async function paymentRules(db: Db) {
  * states them, in the reader's language; none while it is unpublished.
  */
 async function company(db: Db, locale: Language) {
-  const row = await db.kysely
-    .selectFrom("legal_documents")
-    .select(["body", "body_en"])
-    .where("kind", "=", "company")
-    .orderBy("version", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? companyFacts(localized(row, "body", locale)) : null;
+  const body = await latestBody(db.kysely, "company", locale);
+  return body === null ? null : companyFacts(body);
 }
 
 /** /welcome: the pitch, the first brokers' rates, how payment works, campaigns, answers. */

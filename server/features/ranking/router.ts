@@ -1,4 +1,5 @@
-import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import { memberProcedure, router } from "../../trpc/init";
+import { contentProcedure } from "../../trpc/admin-procedures";
 import { rankingInput } from "./schema";
 import { ranking } from "./service";
 
@@ -9,8 +10,7 @@ export const rankingRouter = router({
     .query(({ ctx, input }) => ranking(ctx.listDb, input, { viewerId: ctx.user.id })),
 
   /** The same ranking with members' real names, for the admin. */
-  adminList: adminProcedure
-    .meta({ role: "admin", permission: "content" })
+  adminList: contentProcedure
     .input(rankingInput)
     .query(({ ctx, input }) => ranking(ctx.listDb, input, { withNames: true })),
 });

@@ -60,19 +60,8 @@ export async function teamOverview(db: Db, actorId: string) {
       .orderBy("builtin", "desc")
       .orderBy("name")
       .execute(),
-    db.kysely
-      .selectFrom("admin_invitations")
-      .leftJoin("admin_roles", "admin_roles.id", "admin_invitations.role_id")
-      .select([
-        "admin_invitations.id",
-        "admin_invitations.email",
-        "admin_invitations.name",
-        "admin_invitations.role_id as roleId",
-        "admin_roles.name as roleName",
-        "admin_roles.builtin as roleBuiltin",
-        "admin_invitations.created_at",
-        "admin_invitations.expires_at",
-      ])
+    invitationsWithRole(db.kysely)
+      .select("admin_invitations.created_at")
       .where("admin_invitations.accepted_at", "is", null)
       .where("admin_invitations.revoked_at", "is", null)
       .orderBy("admin_invitations.created_at", "desc")
@@ -253,21 +242,25 @@ export async function revokeInvitation(db: Db, actorId: string, id: string): Pro
   });
 }
 
-async function openInvitation(db: Kysely<Database>, token: string) {
-  const row = await db
+/** Invitations with their role as the team tab and the invitation page name it. */
+function invitationsWithRole(db: Kysely<Database>) {
+  return db
     .selectFrom("admin_invitations")
     .leftJoin("admin_roles", "admin_roles.id", "admin_invitations.role_id")
     .select([
       "admin_invitations.id",
       "admin_invitations.email",
       "admin_invitations.name",
-      "admin_invitations.role_id",
+      "admin_invitations.role_id as roleId",
+      "admin_roles.name as roleName",
+      "admin_roles.builtin as roleBuiltin",
       "admin_invitations.expires_at",
-      "admin_invitations.accepted_at",
-      "admin_invitations.revoked_at",
-      "admin_roles.name as role_name",
-      "admin_roles.builtin as role_builtin",
-    ])
+    ]);
+}
+
+async function openInvitation(db: Kysely<Database>, token: string) {
+  const row = await invitationsWithRole(db)
+    .select(["admin_invitations.accepted_at", "admin_invitations.revoked_at"])
     .where("token_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (
@@ -288,9 +281,9 @@ export async function invitationFor(db: Db, token: string) {
   return {
     email: row.email,
     name: row.name,
-    roleId: row.role_id,
-    roleName: row.role_name,
-    roleBuiltin: row.role_builtin === 1,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    roleBuiltin: row.roleBuiltin === 1,
   };
 }
 
@@ -329,7 +322,7 @@ export async function acceptInvitation(
         name: pending.name,
         nickname: "admin",
         permission: "admin",
-        admin_role_id: pending.role_id,
+        admin_role_id: pending.roleId,
         language: "ja",
         created_at: now,
         updated_at: now,
@@ -349,7 +342,7 @@ export async function acceptInvitation(
       action: "team.invitation.accept",
       targetType: "user",
       targetId: userId,
-      data: { invitation: pending.id, role: pending.role_id },
+      data: { invitation: pending.id, role: pending.roleId },
     });
   });
   const session = await createSession(deps.db, userId, { ...meta, method: "invitation" });

@@ -7,6 +7,34 @@ import { WITHDRAWAL_METHODS } from "./schema";
 
 /** Admin lists of money requests: filters, server-side paging and sorting, CSV export. */
 
+/**
+ * Who gave a large request's first approval (joined as `fa`) and who the second (`sa`), as the
+ * lists name them: the name, or the email of an admin without one.
+ */
+const FIRST_APPROVER_COLUMNS = [
+  "fa.name as first_approver_name",
+  "fa.email as first_approver_email",
+] as const;
+const APPROVER_COLUMNS = [
+  ...FIRST_APPROVER_COLUMNS,
+  "sa.name as approver_name",
+  "sa.email as approver_email",
+] as const;
+
+function firstApprover(r: {
+  first_approved_by: string | null;
+  first_approver_name: string | null;
+  first_approver_email: string | null;
+}) {
+  return r.first_approved_by
+    ? { id: r.first_approved_by, name: r.first_approver_name ?? r.first_approver_email ?? "" }
+    : null;
+}
+
+function secondApprover(r: { approver_name: string | null; approver_email: string | null }) {
+  return r.approver_name || r.approver_email ? (r.approver_name ?? r.approver_email) : null;
+}
+
 const memberFilter = z.string().trim().max(254).catch("").default("");
 
 export const adminWithdrawalsInput = pagingSchema(["createdAt", "amount"], {
@@ -37,10 +65,7 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
     .leftJoin("users as sa", "sa.id", "withdrawals.approved_by")
     .select([
       "withdrawals.first_approved_by",
-      "fa.name as first_approver_name",
-      "fa.email as first_approver_email",
-      "sa.name as approver_name",
-      "sa.email as approver_email",
+      ...APPROVER_COLUMNS,
       "withdrawals.id",
       "withdrawals.created_at",
       "withdrawals.completed_at",
@@ -78,10 +103,8 @@ export async function adminWithdrawals(db: Db, input: AdminWithdrawalsInput) {
     nextBusinessDay: Number(r.next_business_day) === 1,
     member: { id: r.user_id, email: r.email, name: r.name, nickname: r.nickname },
     /** Who made the first approval of a large one, and who the second. */
-    firstApprover: r.first_approved_by
-      ? { id: r.first_approved_by, name: r.first_approver_name ?? r.first_approver_email ?? "" }
-      : null,
-    approver: r.approver_name || r.approver_email ? (r.approver_name ?? r.approver_email) : null,
+    firstApprover: firstApprover(r),
+    approver: secondApprover(r),
   }));
 }
 
@@ -103,8 +126,7 @@ export async function adminTransfers(db: Db, input: z.output<typeof adminTransfe
     .leftJoin("users as fa", "fa.id", "transfers.first_approved_by")
     .select([
       "transfers.first_approved_by",
-      "fa.name as first_approver_name",
-      "fa.email as first_approver_email",
+      ...FIRST_APPROVER_COLUMNS,
       "transfers.id",
       "transfers.created_at",
       "transfers.decided_at",
@@ -133,9 +155,7 @@ export async function adminTransfers(db: Db, input: z.output<typeof adminTransfe
     failReason: r.fail_reason,
     sender: { email: r.sender_email, nickname: r.sender_nickname },
     receiver: { email: r.receiver_email, nickname: r.receiver_nickname },
-    firstApprover: r.first_approved_by
-      ? { id: r.first_approved_by, name: r.first_approver_name ?? r.first_approver_email ?? "" }
-      : null,
+    firstApprover: firstApprover(r),
   }));
 }
 
@@ -165,10 +185,7 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
       "presents.status",
       "presents.first_approved_by",
       "presents.send_back_reason",
-      "fa.name as first_approver_name",
-      "fa.email as first_approver_email",
-      "sa.name as approver_name",
-      "sa.email as approver_email",
+      ...APPROVER_COLUMNS,
       "users.email",
       "users.nickname",
       "users.name",
@@ -193,10 +210,8 @@ export async function adminPresents(db: Db, input: z.output<typeof adminPresents
     status: r.status,
     member: { email: r.email, nickname: r.nickname, name: r.name },
     /** Who made one over the threshold (its first approval) while it awaits the second. */
-    firstApprover: r.first_approved_by
-      ? { id: r.first_approved_by, name: r.first_approver_name ?? r.first_approver_email ?? "" }
-      : null,
-    approver: r.approver_name || r.approver_email ? (r.approver_name ?? r.approver_email) : null,
+    firstApprover: firstApprover(r),
+    approver: secondApprover(r),
     sendBackReason: r.send_back_reason,
   }));
 }

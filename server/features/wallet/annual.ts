@@ -6,10 +6,10 @@ import { type StatementEntry, statementEntry } from "../../domain/statement";
 import { tokyoDay, tokyoMidnight, tokyoYear } from "../../domain/tokyo";
 import { type Issuer, issuerFromCompanyPage } from "../../domain/issuer";
 import type { Language } from "../../domain/language";
-import { localized } from "../../lib/localized";
 import { type Method, WITHDRAWAL_FEES, WITHDRAWAL_METHODS } from "../../domain/withdrawal";
 import { memberWallet, type MovementKind } from "../../ledger";
 import { readInLists } from "../../lib/in-list";
+import { latestBody } from "../legal/service";
 
 /** One income or outgoing line: yen (always positive) and how many movements make it. */
 export interface AnnualLine {
@@ -433,12 +433,6 @@ async function paidWithdrawals(
 
 /** The issuer block from the latest company page, in the reader's language (ja without en). */
 async function companyIssuer(trx: Kysely<Database>, locale: Language): Promise<Issuer | null> {
-  const page = await trx
-    .selectFrom("legal_documents")
-    .select(["body", "body_en"])
-    .where("kind", "=", "company")
-    .orderBy("version", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return page ? issuerFromCompanyPage(localized(page, "body", locale)) : null;
+  const body = await latestBody(trx, "company", locale);
+  return body === null ? null : issuerFromCompanyPage(body);
 }

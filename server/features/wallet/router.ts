@@ -1,5 +1,6 @@
 import { withdrawalExpectedBy } from "../../lib/business-days";
 import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+import { adjustProcedure, bankFileProcedure, decideProcedure } from "../../trpc/admin-procedures";
 import {
   adminPresents,
   adminPresentsInput,
@@ -17,7 +18,6 @@ import {
   markSentInput,
   presentInput,
   rejectInput,
-  sendBackInput,
   statementInput,
   transferInput,
   transferQuoteInput,
@@ -29,6 +29,7 @@ import * as history from "./history";
 import * as presents from "./presents";
 import * as transfers from "./transfers";
 import * as approvals from "./approvals";
+import { sendBackProcedure } from "./send-back-procedure";
 import { memberStatement } from "./statement";
 import { annualInput } from "../../domain/annual";
 import { annualStatement, annualYears } from "./annual";
@@ -108,57 +109,41 @@ export const walletRouter = router({
     .mutation(({ ctx, input }) => transfers.requestTransfer(ctx, ctx.user.id, input)),
 
   // ------------------------------------------------------------ admin
-  adminWithdrawals: adminProcedure
-    .meta({ role: "admin", permission: "money.decide" })
+  adminWithdrawals: decideProcedure
     .input(adminWithdrawalsInput)
     .query(({ ctx, input }) => adminWithdrawals(ctx.listDb, input)),
 
-  completeWithdrawal: adminProcedure
-    .meta({ role: "admin", permission: "money.decide" })
+  completeWithdrawal: decideProcedure
     .input(withdrawalIdInput)
     .mutation(({ ctx, input }) => wallet.completeWithdrawal(ctx, ctx.user.id, input.id)),
 
-  rejectWithdrawal: adminProcedure
-    .meta({ role: "admin", permission: "money.decide" })
+  rejectWithdrawal: decideProcedure
     .input(rejectInput)
     .mutation(({ ctx, input }) =>
       wallet.rejectWithdrawal(ctx, ctx.user.id, input.id, input.reason, input.reasonEn),
     ),
 
-  bulkCompleteWithdrawals: adminProcedure
-    .meta({ role: "admin", permission: "money.decide" })
+  bulkCompleteWithdrawals: decideProcedure
     .input(bulkCompleteInput)
     .mutation(({ ctx, input }) => wallet.bulkCompleteWithdrawals(ctx, ctx.user.id, input.ids)),
 
   /** Second approval of a large withdrawal, by an admin other than the first. */
-  approveWithdrawal: adminProcedure
-    .meta({ role: "admin", permission: "money.decide" })
+  approveWithdrawal: decideProcedure
     .input(withdrawalIdInput)
     .mutation(({ ctx, input }) => approvals.approveWithdrawal(ctx, ctx.user.id, input.id)),
 
-  sendBackWithdrawal: adminProcedure
-    .meta({ role: "admin", permission: "money.decide" })
-    .input(sendBackInput)
-    .mutation(({ ctx, input }) =>
-      approvals.sendBack(ctx, "withdrawal", ctx.user.id, input.id, input.reason),
-    ),
+  sendBackWithdrawal: sendBackProcedure(decideProcedure, "withdrawal"),
 
-  zenginRequester: adminProcedure
-    .meta({ role: "admin", permission: "money.bankFile" })
-    .query(({ ctx }) => bank.getRequester(ctx.db.kysely)),
+  zenginRequester: bankFileProcedure.query(({ ctx }) => bank.getRequester(ctx.db.kysely)),
 
-  saveZenginRequester: adminProcedure
-    .meta({ role: "admin", permission: "money.bankFile" })
+  saveZenginRequester: bankFileProcedure
     .input(requesterInput)
     .mutation(({ ctx, input }) => bank.saveRequester(ctx.db, ctx.user.id, input)),
 
   /** Members whose saved account holder a Zengin file cannot carry. */
-  unconvertibleHolders: adminProcedure
-    .meta({ role: "admin", permission: "money.bankFile" })
-    .query(({ ctx }) => bank.unconvertibleHolders(ctx.db)),
+  unconvertibleHolders: bankFileProcedure.query(({ ctx }) => bank.unconvertibleHolders(ctx.db)),
 
-  zenginPreview: adminProcedure
-    .meta({ role: "admin", permission: "money.bankFile" })
+  zenginPreview: bankFileProcedure
     .input(bank.zenginFilter)
     .query(({ ctx, input }) => bank.zenginPreview(ctx.db, input)),
 
@@ -167,56 +152,39 @@ export const walletRouter = router({
     .input(bank.zenginFilter)
     .query(({ ctx, input }) => bank.zenginDownload(ctx.db, input)),
 
-  markWithdrawalsSent: adminProcedure
-    .meta({ role: "admin", permission: "money.bankFile" })
+  markWithdrawalsSent: bankFileProcedure
     .input(markSentInput)
     .mutation(({ ctx, input }) => bank.markWithdrawalsSent(ctx.db, ctx.user.id, input.ids)),
 
-  adminTransfers: adminProcedure
-    .meta({ role: "admin", permission: "money.decide" })
+  adminTransfers: decideProcedure
     .input(adminTransfersInput)
     .query(({ ctx, input }) => adminTransfers(ctx.listDb, input)),
 
-  approveTransfer: adminProcedure
-    .meta({ role: "admin", permission: "money.decide" })
+  approveTransfer: decideProcedure
     .input(withdrawalIdInput)
     .mutation(({ ctx, input }) => transfers.approveTransfer(ctx, ctx.user.id, input.id)),
 
-  denyTransfer: adminProcedure
-    .meta({ role: "admin", permission: "money.decide" })
+  denyTransfer: decideProcedure
     .input(rejectInput)
     .mutation(({ ctx, input }) =>
       transfers.denyTransfer(ctx, ctx.user.id, input.id, input.reason, input.reasonEn),
     ),
 
-  sendBackTransfer: adminProcedure
-    .meta({ role: "admin", permission: "money.decide" })
-    .input(sendBackInput)
-    .mutation(({ ctx, input }) =>
-      approvals.sendBack(ctx, "transfer", ctx.user.id, input.id, input.reason),
-    ),
+  sendBackTransfer: sendBackProcedure(decideProcedure, "transfer"),
 
-  adminPresents: adminProcedure
-    .meta({ role: "admin", permission: "money.adjust" })
+  adminPresents: adjustProcedure
     .input(adminPresentsInput)
     .query(({ ctx, input }) => adminPresents(ctx.listDb, input)),
 
-  createPresent: adminProcedure
-    .meta({ role: "admin", permission: "money.adjust" })
+  createPresent: adjustProcedure
     .input(presentInput)
     .mutation(({ ctx, input }) => presents.createPresent(ctx, ctx.user.id, input)),
 
   /** Second approval of a present over the threshold, by an admin other than its maker. */
-  approvePresent: adminProcedure
-    .meta({ role: "admin", permission: "money.adjust" })
+  approvePresent: adjustProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => presents.approvePresent(ctx, ctx.user.id, input.id)),
 
   /** A present awaiting its second approval, returned to its maker with a reason (no credit). */
-  sendBackPresent: adminProcedure
-    .meta({ role: "admin", permission: "money.adjust" })
-    .input(sendBackInput)
-    .mutation(({ ctx, input }) =>
-      approvals.sendBack(ctx, "present", ctx.user.id, input.id, input.reason),
-    ),
+  sendBackPresent: sendBackProcedure(adjustProcedure, "present"),
 });
