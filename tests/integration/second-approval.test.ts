@@ -3,7 +3,7 @@ import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";
 import { callerFor, createUser, fileAdmin, payingMember } from "../helpers/fixtures";
-import { key, walletOf } from "../helpers/money";
+import { key, walletOf, ZENGIN_REQUESTER } from "../helpers/money";
 
 /** Maker-checker for money (decision 095): two different admins for a large sum, once. */
 
@@ -109,17 +109,7 @@ describe(`second approval of large withdrawals on ${testEngine}`, () => {
     const approved = await largeWithdrawal();
     await first.caller.wallet.completeWithdrawal({ id: approved.id });
     await second.caller.wallet.approveWithdrawal({ id: approved.id });
-    await first.caller.wallet.saveZenginRequester({
-      requesterCode: "1234567890",
-      requesterName: "カ)キャッシュバック",
-      bankCode: "0005",
-      bankName: "ミツビシユーエフジェイ",
-      branchCode: "001",
-      branchName: "ホンテン",
-      accountType: "current",
-      accountNumber: "7654321",
-      leadBusinessDays: 1,
-    });
+    await first.caller.wallet.saveZenginRequester(ZENGIN_REQUESTER);
     const preview = await first.caller.wallet.zenginPreview({ period: "all" });
     expect(preview.ids).toContain(approved.id);
     expect(preview.ids).not.toContain(waiting.id);
