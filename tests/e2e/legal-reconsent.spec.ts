@@ -5,6 +5,7 @@ import { nowDb } from "#db/time";
 import { expect, signInUser, test, userPage, visit } from "./fixtures";
 import { PHONE_CHECK } from "./phone-check";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
+import { openMembers } from "../helpers/members";
 
 /**
  * A terms version that asks members to agree again stops every member at the notice: this
@@ -48,17 +49,6 @@ async function removeVersionsAfter(db: Db, version: number) {
   if (ids.length === 0) return;
   await db.kysely.deleteFrom("legal_consents").where("document_id", "in", ids).execute();
   await db.kysely.deleteFrom("legal_documents").where("id", "in", ids).execute();
-}
-
-/** The members a version asking for renewed consent stops: every open member account. */
-async function openMembers(db: Db) {
-  const row = await db.kysely
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("permission", "=", "member")
-    .where("closed_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 async function latestTerms(db: Db) {

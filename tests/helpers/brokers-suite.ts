@@ -39,6 +39,26 @@ export function brokerInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A broker's terms that only set its rate card (and the day it is in force from). */
+export const rateTerms = (
+  rates: { accountType: string; kind: string; value: string }[],
+  ratesFrom = "",
+) => ({
+  conditions: "",
+  conditionsEn: "",
+  creditCycle: "",
+  creditDay: "",
+  ratesFrom,
+  rates,
+});
+
+/** A report in the present shape: no amounts (priced from the rates), with IB commissions. */
+export function unpricedReport(lines: string[]) {
+  return Buffer.from(
+    ["trade_date,broker,account,lots,currency,ib_commission,row_key", ...lines].join("\n"),
+  ).toString("base64");
+}
+
 export function brokersSuite() {
   const t = fileDatabase();
   const storage = localStorage(mkdtempSync(path.join(tmpdir(), "portal-brokers-")));
@@ -51,6 +71,7 @@ export function brokersSuite() {
     /** A second admin, who approves the first one's rate card changes. */
     checker: null as unknown as Awaited<ReturnType<typeof callerFor>>,
     update,
+    xmUpdate,
     brokers: {} as Record<string, string>,
     brokerInput,
     createBroker,
@@ -71,6 +92,11 @@ export function brokersSuite() {
     const saved = await suite.admin.brokers.update(input);
     if (saved.rateChange) await suite.checker.brokers.rateChanges.approve({ id: saved.rateChange });
     return saved;
+  }
+
+  /** The form's input saving XM as it was made, with `extra` (its terms, say). */
+  function xmUpdate(extra: Record<string, unknown>) {
+    return { ...brokerInput({ name: "XM", code: "xm" }), id: suite.brokers.xm!, ...extra };
   }
 
   async function member() {

@@ -1,3 +1,4 @@
+import { beforeAll } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -152,6 +153,32 @@ export async function adminWithCaller(
 ): Promise<{ id: string; caller: Caller }> {
   const { id } = await createUser(db, { permission: "admin" });
   return { id, caller: await callerFor(db, id, options) };
+}
+
+/**
+ * An admin with a signed-in caller for one file's tests, made in `beforeAll` after the file's
+ * database: its fields are there inside tests and hooks, never at import time.
+ */
+export function fileAdmin(t: { readonly db: Db }): {
+  readonly id: string;
+  readonly caller: Caller;
+} {
+  let made: { id: string; caller: Caller } | undefined;
+  beforeAll(async () => {
+    made = await adminWithCaller(t.db);
+  });
+  const get = () => {
+    if (!made) throw new Error("the file's admins are made in beforeAll");
+    return made;
+  };
+  return {
+    get id() {
+      return get().id;
+    },
+    get caller() {
+      return get().caller;
+    },
+  };
 }
 
 /** A new member and their signed-in tRPC caller. */

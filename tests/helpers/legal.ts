@@ -3,6 +3,16 @@ import { adminWithCaller, type Caller } from "./fixtures";
 
 type PublishInput = Parameters<Caller["legal"]["publish"]>[0];
 
+/** A terms version that asks every member to agree again, with its summary in both languages. */
+export const RECONSENT_TERMS = {
+  kind: "terms",
+  body: "# 利用規約\n本文",
+  bodyEn: "",
+  summary: "第5条を変更しました",
+  summaryEn: "Article 5 changed",
+  reconsent: true,
+} as const satisfies PublishInput;
+
 /**
  * Publishes a legal version and puts it in force: one asking members to agree again waits for
  * a second admin, so a fresh admin approves it here. For tests about what a version in force

@@ -46,6 +46,24 @@ export class LineOidc {
     this.channelSecret = options.channelSecret ?? STANDIN_DEFAULTS.loginChannelSecret;
   }
 
+  /**
+   * The environment of a test portal at `origin` whose LINE Login is this provider (once
+   * started): the channel, every LINE address, and a timeout a loaded machine meets.
+   */
+  portalEnv(origin: string) {
+    return {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      APP_ORIGIN: origin,
+      LINE_LOGIN_CHANNEL_ID: this.channelId,
+      LINE_LOGIN_CHANNEL_SECRET: this.channelSecret,
+      LINE_API_BASE_URL: this.url,
+      LINE_LOGIN_BASE_URL: this.url,
+      LINE_LOGIN_ISSUER: this.url,
+      LINE_HTTP_TIMEOUT_MS: "3000",
+    };
+  }
+
   async start(): Promise<this> {
     const { privateKey } = await generateKeyPair("ES256", { extractable: true });
     const jwk = {

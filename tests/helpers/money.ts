@@ -142,3 +142,16 @@ export function moneySettingsForm(
     ...overrides,
   };
 }
+
+/** A bank-file requester (the company's own account) that every check of the form accepts. */
+export const ZENGIN_REQUESTER = {
+  requesterCode: "1234567890",
+  requesterName: "カ)キャッシュバック",
+  bankCode: "0005",
+  bankName: "ミツビシユーエフジェイ",
+  branchCode: "001",
+  branchName: "ホンテン",
+  accountType: "current" as const,
+  accountNumber: "7654321",
+  leadBusinessDays: 1,
+};

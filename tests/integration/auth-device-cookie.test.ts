@@ -1,42 +1,19 @@
-import { randomBytes, scrypt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DEVICE_COOKIE, deviceKey, knownDevice as validFor } from "#server/auth/device-cookie";
 import { attemptLimiter, limitKey, RULES } from "#server/auth/rate-limit";
 import { createCaller } from "#server/trpc/router";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import { createUser, MailBox, makeContext, TEST_PASSWORD, testConfig } from "../helpers/fixtures";
+import { productionCostMembers } from "../helpers/costly-hash";
+import { MailBox, makeContext, TEST_PASSWORD, testConfig } from "../helpers/fixtures";
 import { expectKey } from "../helpers/rejections";
 import en from "../../locales/en/errors.json";
 import ja from "../../locales/ja/errors.json";
 
 const t = fileDatabase();
 
-/** A stored hash with production's cost (N=2^17; the format records N): what floods fill. */
-async function productionHash(password: string): Promise<string> {
-  const N = 2 ** 17;
-  const salt = randomBytes(16);
-  const key = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, 32, { N, r: 8, p: 1, maxmem: 256 * N * 8 }, (err, k) =>
-      err ? reject(err) : resolve(k),
-    ),
-  );
-  return ["scrypt", N, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
-}
-
-let sharedHash: Promise<string> | undefined;
-
-/** A member whose stored hash has production's cost. */
-async function member() {
-  const user = await createUser(t.db);
-  sharedHash ??= productionHash(TEST_PASSWORD);
-  await t.db.kysely
-    .updateTable("users")
-    .set({ password_hash: await sharedHash })
-    .where("id", "=", user.id)
-    .execute();
-  return user;
-}
+/** A member whose stored hash has production's cost (N=2^17): what floods fill. */
+const member = productionCostMembers(() => t.db);
 
 /** Signs in through the procedure and answers the result with the cookies it set. */
 async function signIn(ip: string, email: string, password: string, device?: string) {

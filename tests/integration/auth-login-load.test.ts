@@ -4,24 +4,9 @@ import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";
 import { attemptLimiter, limitKey, RULES } from "#server/auth/rate-limit";
 import { callerFor, createUser, TEST_PASSWORD } from "../helpers/fixtures";
-import { randomBytes, scrypt } from "node:crypto";
+import { costlyHash, setPasswordHash } from "../helpers/costly-hash";
 
 const t = fileDatabase();
-
-/**
- * A stored hash with costlier parameters than the tests' own (the format records N), so that
- * each wrong-password check takes a real while, as in production: what fills the pool.
- */
-async function costlyHash(password: string): Promise<string> {
-  const N = 2 ** 15;
-  const salt = randomBytes(16);
-  const key = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, 32, { N, r: 8, p: 1, maxmem: 256 * N * 8 }, (err, k) =>
-      err ? reject(err) : resolve(k),
-    ),
-  );
-  return ["scrypt", N, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
-}
 
 async function loginFrom(ip: string, email: string, password: string) {
   return (await callerFor(t.db, undefined, { ip })).auth.login({ email, password });
@@ -30,15 +15,13 @@ async function loginFrom(ip: string, email: string, password: string) {
 // A deadline for a loaded machine: the checks themselves take about a second on a quiet one.
 describe(`sign-in under load on ${testEngine}`, { timeout: 120_000 }, () => {
   it("80 parallel failed sign-ins from 8 addresses do not refuse or hold up a 9th address", async () => {
-    const hash = await costlyHash(TEST_PASSWORD);
+    // Costlier than the tests' own hash, so each wrong-password check takes a real while, as in
+    // production: what fills the pool.
+    const hash = await costlyHash(TEST_PASSWORD, 2 ** 15);
     const targets: string[] = [];
     for (let i = 0; i < 10; i++) {
       const user = await createUser(t.db);
-      await t.db.kysely
-        .updateTable("users")
-        .set({ password_hash: hash })
-        .where("id", "=", user.id)
-        .execute();
+      await setPasswordHash(t.db, user.id, hash);
       targets.push(user.email);
     }
     const owner = await createUser(t.db);

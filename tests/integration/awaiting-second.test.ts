@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
-import {
-  adminWithCaller,
-  callerFor,
-  type Caller,
-  createUser,
-  payingMember,
-} from "../helpers/fixtures";
+import { fileAdmin, callerFor, type Caller, createUser, payingMember } from "../helpers/fixtures";
 import { key } from "../helpers/money";
 import { waitingRateChange } from "../helpers/rate-change";
 import { AWAITING_KINDS } from "#server/features/admin/awaiting-second";
@@ -21,17 +15,14 @@ import { nowDb } from "#db/time";
  */
 
 const t = fileDatabase({ ledgerMustBalance: true });
-let maker: { id: string; caller: Caller };
-let checker: { id: string; caller: Caller };
+const maker = fileAdmin(t);
+const checker = fileAdmin(t);
 const made: Record<string, string> = {};
 let brokerId = "";
 
 const LARGE = 300_000;
 
 beforeAll(async () => {
-  maker = await adminWithCaller(t.db);
-  checker = await adminWithCaller(t.db);
-
   const w = await payingMember(t.db, LARGE + 10_000);
   const { id: withdrawal } = await w.caller.wallet.requestWithdrawal({
     amount: LARGE,

@@ -7,7 +7,7 @@ import { refusal } from "../helpers/outcome";
 import { auditsOf } from "../helpers/audit";
 
 const suite = brokersSuite();
-const { t, storage, brokerInput } = suite;
+const { t, storage, brokerInput, xmUpdate } = suite;
 
 const terms = (overrides: Record<string, unknown> = {}) => ({
   conditions: "口座開設から30日以内の取引が対象です。",
@@ -21,12 +21,6 @@ const terms = (overrides: Record<string, unknown> = {}) => ({
     { accountType: "", kind: "jpy_per_lot", value: "" }, // a spare row left blank
   ],
   ...overrides,
-});
-
-const xmUpdate = (extra: Record<string, unknown>) => ({
-  ...brokerInput({ name: "XM", code: "xm" }),
-  id: suite.brokers.xm!,
-  ...extra,
 });
 
 describe(`broker rates and crediting on ${testEngine}`, () => {

@@ -7,7 +7,7 @@ import { csvResponse } from "#server/lib/csv";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, type Caller, createUser, makeContext } from "../helpers/fixtures";
-import { publishInForce } from "../helpers/legal";
+import { publishInForce, RECONSENT_TERMS } from "../helpers/legal";
 
 /**
  * Until a member agrees to the terms a new version asks them to agree to again, the server
@@ -60,14 +60,7 @@ async function memberCaller(agreed: boolean) {
 
 beforeAll(async () => {
   admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
-  const published = await publishInForce(t.db, admin, {
-    kind: "terms",
-    body: "# 利用規約\n本文",
-    bodyEn: "",
-    summary: "第5条を変更しました",
-    summaryEn: "Article 5 changed",
-    reconsent: true,
-  });
+  const published = await publishInForce(t.db, admin, RECONSENT_TERMS);
   versions = [{ kind: "terms", version: published.version }];
 });
 

@@ -3,23 +3,9 @@ import { describe, expect, it } from "vitest";
 import { batchReads, onConnection } from "#server/features/cashback/batch-reads";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
+import { turnsDuring } from "../helpers/event-loop";
 
 const t = fileDatabase();
-
-/** How often the event loop came round while `work` ran (turns, not time). */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ turns: number; value: T }> {
-  let turns = 0;
-  let running = true;
-  const spin = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(spin);
-  };
-  setImmediate(spin);
-  const value = await work();
-  running = false;
-  return { turns, value };
-}
 
 /** A read as heavy as the repeats search over a large batch: a windowed count over 100,000 rows. */
 const heavy = () =>

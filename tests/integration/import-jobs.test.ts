@@ -11,6 +11,7 @@ import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser, testStorage } from "../helpers/fixtures";
 import { createAccount, createBroker, previewed, report } from "../helpers/cashback";
 import { walletOf } from "../helpers/money";
+import { turnsDuring } from "../helpers/event-loop";
 
 const t = fileDatabase({ ledgerMustBalance: true });
 const log = createLogger({ level: "silent" });
@@ -240,15 +241,9 @@ describe(`import jobs on ${testEngine}`, () => {
         .execute();
     await unnumber(-1);
     // Each member has 3,000 rows, more than a piece: the loop turns at least once per member.
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
-    await numberChunks(t.db.kysely, batchId, undefined, { inPieces: true });
-    counting = false;
+    const { turns } = await turnsDuring(() =>
+      numberChunks(t.db.kysely, batchId, undefined, { inPieces: true }),
+    );
     expect(turns).toBeGreaterThanOrEqual(3);
     expect(await numbered()).toEqual(whole);
     // Stopped after the first member's rows: the rest after them, each member whole.

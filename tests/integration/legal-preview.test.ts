@@ -4,6 +4,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, type Caller, createUser } from "../helpers/fixtures";
 import { fieldErrors } from "../helpers/rejections";
+import { openMembers } from "../helpers/members";
 
 /**
  * The admin's check before publishing a legal document: the rendered texts, the changes against
@@ -22,16 +23,6 @@ const values = (over: Record<string, unknown> = {}) => ({
   reconsent: false,
   ...over,
 });
-
-async function openMembers() {
-  const row = await t.db.kysely
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("permission", "=", "member")
-    .where("closed_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 beforeAll(async () => {
   admin = await callerFor(t.db, (await createUser(t.db, { permission: "admin" })).id);
@@ -101,7 +92,7 @@ describe(`previewing a legal document's next version on ${testEngine}`, () => {
   });
 
   it("counts the open members a version asking for renewed consent stops", async () => {
-    const before = await openMembers();
+    const before = await openMembers(t.db);
     const members = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
     await createUser(t.db, { permission: "admin" });
     // A closed account is asked nothing.
@@ -112,7 +103,7 @@ describe(`previewing a legal document's next version on ${testEngine}`, () => {
       .execute();
     const asking = await admin.legal.preview(values({ reconsent: true, summary: "第2条を変更" }));
     expect(asking.membersToAsk).toBe(before + 2);
-    expect(asking.membersToAsk).toBe(await openMembers());
+    expect(asking.membersToAsk).toBe(await openMembers(t.db));
     expect((await admin.legal.preview(values())).membersToAsk).toBe(0);
   });
 

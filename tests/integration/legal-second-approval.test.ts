@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";
-import { adminWithCaller, callerFor, type Caller, createUser } from "../helpers/fixtures";
+import { callerFor, createUser, fileAdmin } from "../helpers/fixtures";
 
 /**
  * Maker-checker for legal versions asking every member to agree again: the first admin's
@@ -12,14 +12,11 @@ import { adminWithCaller, callerFor, type Caller, createUser } from "../helpers/
  */
 
 const t = fileDatabase();
-let first: { id: string; caller: Caller };
-let second: { id: string; caller: Caller };
-let third: { id: string; caller: Caller };
+const first = fileAdmin(t);
+const second = fileAdmin(t);
+const third = fileAdmin(t);
 let member: string;
 beforeAll(async () => {
-  first = await adminWithCaller(t.db);
-  second = await adminWithCaller(t.db);
-  third = await adminWithCaller(t.db);
   member = (await createUser(t.db)).id;
 });
 

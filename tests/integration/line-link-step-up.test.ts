@@ -33,18 +33,7 @@ afterAll(async () => {
   await line.stop();
 });
 
-const config = () =>
-  parseConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    APP_ORIGIN: ORIGIN,
-    LINE_LOGIN_CHANNEL_ID: line.channelId,
-    LINE_LOGIN_CHANNEL_SECRET: line.channelSecret,
-    LINE_API_BASE_URL: line.url,
-    LINE_LOGIN_BASE_URL: line.url,
-    LINE_LOGIN_ISSUER: line.url,
-    LINE_HTTP_TIMEOUT_MS: "3000",
-  });
+const config = () => parseConfig(line.portalEnv(ORIGIN));
 
 /** One signed-in browser: every call runs on the same session, as a browser's would. */
 async function browserOf(userId: string) {

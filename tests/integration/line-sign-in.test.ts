@@ -29,18 +29,7 @@ afterAll(async () => {
 });
 
 function lineConfig(overrides: Record<string, string> = {}) {
-  return parseConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    APP_ORIGIN: ORIGIN,
-    LINE_LOGIN_CHANNEL_ID: line.channelId,
-    LINE_LOGIN_CHANNEL_SECRET: line.channelSecret,
-    LINE_API_BASE_URL: line.url,
-    LINE_LOGIN_BASE_URL: line.url,
-    LINE_LOGIN_ISSUER: line.url,
-    LINE_HTTP_TIMEOUT_MS: "3000",
-    ...overrides,
-  });
+  return parseConfig({ ...line.portalEnv(ORIGIN), ...overrides });
 }
 
 /** One browser: its cookies, kept across calls as a browser keeps them. */

@@ -296,6 +296,14 @@ describe(`admins need a second factor on ${testEngine}`, () => {
   });
 });
 
+/** An admin whose only second factor is one passkey: the admin, its browser and that passkey. */
+async function adminWithOnlyPasskey() {
+  const admin = await createUser(t.db, { permission: "admin", secondFactor: false });
+  const { browser } = await enrolPasskey(admin.id, admin.email);
+  const [only] = await browser.call((c) => c.mfa.passkeys());
+  return { admin, browser, only: only! };
+}
+
 describe(`an admin keeps a second factor on ${testEngine}`, () => {
   it("cannot turn off TOTP when it is the only one", async () => {
     const admin = await createUser(t.db, { permission: "admin" });
@@ -316,16 +324,14 @@ describe(`an admin keeps a second factor on ${testEngine}`, () => {
   });
 
   it("cannot remove the last passkey, but can remove one of two factors", async () => {
-    const admin = await createUser(t.db, { permission: "admin", secondFactor: false });
-    const { browser } = await enrolPasskey(admin.id, admin.email);
-    const [only] = await browser.call((c) => c.mfa.passkeys());
-    await expect(browser.call((c) => c.mfa.passkeyRemove({ id: only!.id }))).rejects.toMatchObject({
+    const { browser, only } = await adminWithOnlyPasskey();
+    await expect(browser.call((c) => c.mfa.passkeyRemove({ id: only.id }))).rejects.toMatchObject({
       key: "lastSecondFactor",
     });
     // With TOTP as well, the passkey may go; then TOTP is the last and stays.
     const { secret } = await browser.call((c) => c.auth.mfaStart());
     await browser.call((c) => c.auth.mfaConfirm({ code: totpAt(secret, timeStep()) }));
-    await browser.call((c) => c.mfa.passkeyRemove({ id: only!.id }));
+    await browser.call((c) => c.mfa.passkeyRemove({ id: only.id }));
     expect(await browser.call((c) => c.mfa.passkeys())).toEqual([]);
     await expect(browser.call((c) => c.auth.mfaDisable())).rejects.toMatchObject({
       key: "lastSecondFactor",
@@ -361,11 +367,9 @@ describe(`second factors in the audit log on ${testEngine}`, () => {
   }
 
   it("records each factor added and removed, by its owner, and a refused removal not at all", async () => {
-    const admin = await createUser(t.db, { permission: "admin", secondFactor: false });
-    const { browser } = await enrolPasskey(admin.id, admin.email);
-    const [only] = await browser.call((c) => c.mfa.passkeys());
+    const { admin, browser, only } = await adminWithOnlyPasskey();
     // The last factor of an admin cannot go: refused, and nothing recorded as removed.
-    await expect(browser.call((c) => c.mfa.passkeyRemove({ id: only!.id }))).rejects.toMatchObject({
+    await expect(browser.call((c) => c.mfa.passkeyRemove({ id: only.id }))).rejects.toMatchObject({
       key: "lastSecondFactor",
     });
     const { secret } = await browser.call((c) => c.auth.mfaStart());
@@ -374,7 +378,7 @@ describe(`second factors in the audit log on ${testEngine}`, () => {
       key: "invalidCode",
     });
     await browser.call((c) => c.auth.mfaConfirm({ code: totpAt(secret, timeStep()) }));
-    await browser.call((c) => c.mfa.passkeyRemove({ id: only!.id }));
+    await browser.call((c) => c.mfa.passkeyRemove({ id: only.id }));
     expect(await factorEvents(admin.id)).toEqual([
       {
         action: "auth.factor.add",

@@ -1,14 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";
-import {
-  adminWithCaller,
-  callerFor,
-  type Caller,
-  createUser,
-  payingMember,
-} from "../helpers/fixtures";
+import { fileAdmin, callerFor, type Caller, createUser, payingMember } from "../helpers/fixtures";
 import { key, walletOf } from "../helpers/money";
 import { DEFAULT_SETTINGS, updateMoneySettings } from "#server/features/settings/service";
 
@@ -19,14 +13,9 @@ import { DEFAULT_SETTINGS, updateMoneySettings } from "#server/features/settings
  */
 
 const t = fileDatabase({ ledgerMustBalance: true });
-let first: { id: string; caller: Caller };
-let second: { id: string; caller: Caller };
-let third: { id: string; caller: Caller };
-beforeAll(async () => {
-  first = await adminWithCaller(t.db);
-  second = await adminWithCaller(t.db);
-  third = await adminWithCaller(t.db);
-});
+const first = fileAdmin(t);
+const second = fileAdmin(t);
+const third = fileAdmin(t);
 
 async function present(amount: number, by: Caller = first.caller, requestKey = key()) {
   const m = await payingMember(t.db);

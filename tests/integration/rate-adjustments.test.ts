@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkLedger } from "#server/ledger";
 import { annualStatement } from "#server/features/wallet/annual";
-import { brokersSuite } from "../helpers/brokers-suite";
+import { brokersSuite, rateTerms, unpricedReport } from "../helpers/brokers-suite";
 import { createAccount, importsOf, previewed, setAccountType } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { walletOf } from "../helpers/money";
@@ -17,38 +17,17 @@ import { auditsOf } from "../helpers/audit";
  */
 
 const suite = brokersSuite();
-const { t, storage, brokerInput } = suite;
-
-const terms = (rates: { accountType: string; kind: string; value: string }[], ratesFrom = "") => ({
-  conditions: "",
-  conditionsEn: "",
-  creditCycle: "",
-  creditDay: "",
-  ratesFrom,
-  rates,
-});
-const xmUpdate = (extra: Record<string, unknown>) => ({
-  ...brokerInput({ name: "XM", code: "xm" }),
-  id: suite.brokers.xm!,
-  ...extra,
-});
+const { t, storage, xmUpdate } = suite;
 const card = (standard: string, micro: string) => [
   { accountType: "Standard", kind: "jpy_per_lot", value: standard },
   { accountType: "Micro", kind: "spread_percent", value: micro },
 ];
 
-/** A report without amounts (priced from the card), with IB commissions. */
-function report(lines: string[]) {
-  return Buffer.from(
-    ["trade_date,broker,account,lots,currency,ib_commission,row_key", ...lines].join("\n"),
-  ).toString("base64");
-}
-
 async function credit(fileName: string, lines: string[]) {
   const preview = await previewed(
     t.db,
     suite.admin,
-    { fileName, contentBase64: report(lines), usdRate: "150" },
+    { fileName, contentBase64: unpricedReport(lines), usdRate: "150" },
     storage,
   );
   return importsOf(suite.admin, t.db).commit({ batchId: preview.batchId });
@@ -67,7 +46,7 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
 
   it("takes a past day, prices later imports at it and leaves credited rows at their price", async () => {
     const xmId = suite.brokers.xm!;
-    await suite.update(xmUpdate({ terms: terms(card("800", "40")) }));
+    await suite.update(xmUpdate({ terms: rateTerms(card("800", "40")) }));
     const [m1, m2, m3] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
     Object.assign(who, { m1: m1.id, m2: m2.id, m3: m3.id });
     await setAccountType(t.db, await createAccount(t.db, m1.id, xmId, "770001"), "Standard");
@@ -85,7 +64,7 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
 
     // Announced after the fact: from 10 October Standard pays ¥700, Micro 50 %.
     expect(
-      await refusal(suite.update(xmUpdate({ terms: terms(card("700", "50"), "2026-10-10") }))),
+      await refusal(suite.update(xmUpdate({ terms: rateTerms(card("700", "50"), "2026-10-10") }))),
     ).toBe("ok");
     const broker = await suite.admin.brokers.get({ id: xmId });
     expect(broker.versions.map((v) => v.from)).toEqual(["2000-01-01", "2026-10-10"]);
@@ -313,7 +292,7 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
 
   it("refuses to apply a batch drawn up before another one was applied (stale)", async () => {
     // Announced later still: from 13 October Standard pays ¥750.
-    await suite.update(xmUpdate({ terms: terms(card("750", "50"), "2026-10-13") }));
+    await suite.update(xmUpdate({ terms: rateTerms(card("750", "50"), "2026-10-13") }));
     const input = { brokerId: suite.brokers.xm!, from: "2026-10-13" };
     const impact = await suite.admin.brokers.adjustments.impact(input);
     // m1's 0.37 lot (¥259 → ¥277) and 1 lot (¥700 → ¥750); m3's 3 lots (¥2,100 → ¥2,250).
@@ -336,7 +315,7 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
 
   it("sends a batch back to its maker with a reason, and an approval racing a send back decides once", async () => {
     // From 15 October Standard pays ¥760: m1's 0.37 lot (¥277 → ¥281) and 1 lot (¥750 → ¥760).
-    await suite.update(xmUpdate({ terms: terms(card("760", "50"), "2026-10-15") }));
+    await suite.update(xmUpdate({ terms: rateTerms(card("760", "50"), "2026-10-15") }));
     const { id } = await suite.admin.brokers.adjustments.draft({
       brokerId: suite.brokers.xm!,
       from: "2026-10-15",
@@ -391,7 +370,7 @@ describe(`rate changes dated in the past, and adjustment batches, on ${testEngin
     // 20 lots × ¥760 = ¥15,200, nearly all spent; then the card drops to ¥100 from that day.
     await credit("m4.csv", ["2026-10-20,XM,770004,20,JPY,,b1"]);
     await houseMovement(t.db, m4.id, "gacha_cost", "gacha_log", -15_000);
-    await suite.update(xmUpdate({ terms: terms(card("100", "50"), "2026-10-20") }));
+    await suite.update(xmUpdate({ terms: rateTerms(card("100", "50"), "2026-10-20") }));
     const { id } = await suite.admin.brokers.adjustments.draft({
       brokerId: suite.brokers.xm!,
       from: "2026-10-20",

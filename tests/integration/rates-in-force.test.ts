@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { tokyoDay } from "#domain/tokyo";
 import { saveRateVersion } from "#server/features/brokers/terms";
-import { brokersSuite } from "../helpers/brokers-suite";
+import { brokersSuite, rateTerms, unpricedReport } from "../helpers/brokers-suite";
 import { createAccount, importsOf, previewed, setAccountType } from "../helpers/cashback";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { refusal } from "../helpers/outcome";
@@ -9,28 +9,7 @@ import { testEngine } from "../helpers/db";
 import { auditsOf } from "../helpers/audit";
 
 const suite = brokersSuite();
-const { t, storage, brokerInput } = suite;
-
-const terms = (rates: { accountType: string; kind: string; value: string }[], ratesFrom = "") => ({
-  conditions: "",
-  conditionsEn: "",
-  creditCycle: "",
-  creditDay: "",
-  ratesFrom,
-  rates,
-});
-const xmUpdate = (extra: Record<string, unknown>) => ({
-  ...brokerInput({ name: "XM", code: "xm" }),
-  id: suite.brokers.xm!,
-  ...extra,
-});
-
-/** A report in the present shape, without amounts (priced from the rates) and with commissions. */
-function report(lines: string[]) {
-  return Buffer.from(
-    ["trade_date,broker,account,lots,currency,ib_commission,row_key", ...lines].join("\n"),
-  ).toString("base64");
-}
+const { t, storage, xmUpdate } = suite;
 
 const dayAfter = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -40,7 +19,7 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
     // A broker's first rates apply from the start.
     await suite.update(
       xmUpdate({
-        terms: terms([
+        terms: rateTerms([
           { accountType: "Standard", kind: "jpy_per_lot", value: "800" },
           { accountType: "Pro", kind: "usd_per_lot", value: "5" },
           { accountType: "Micro", kind: "spread_percent", value: "40" },
@@ -50,12 +29,12 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
     const today = tokyoDay();
     const tomorrow = dayAfter(today, 1);
     // A day already past is taken (tests/integration/rate-adjustments.test.ts).
-    expect(await refusal(suite.update(xmUpdate({ terms: terms([], "2026-02-30") })))).toEqual({
+    expect(await refusal(suite.update(xmUpdate({ terms: rateTerms([], "2026-02-30") })))).toEqual({
       "terms.ratesFrom": "rateDate",
     });
     await suite.update(
       xmUpdate({
-        terms: terms(
+        terms: rateTerms(
           [
             { accountType: "Standard", kind: "jpy_per_lot", value: "900" },
             { accountType: "Pro", kind: "usd_per_lot", value: "5" },
@@ -124,7 +103,7 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
       suite.admin,
       {
         fileName: "xm-priced.csv",
-        contentBase64: report([
+        contentBase64: unpricedReport([
           "2026-09-30,XM,880001,2,JPY,,p1", // before the change: 2 × ¥800
           "2026-10-01,XM,880001,2,JPY,,p2", // from the change: 2 × ¥700
           "2026-10-15,XM,880002,0.37,JPY,,p3", // Pro: 0.37 × $4.50 × ¥151.234567 = ¥251.80
@@ -206,7 +185,7 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
     // A later change of the card (from today) re-prices nothing already credited.
     await suite.update(
       xmUpdate({
-        terms: terms([{ accountType: "Standard", kind: "jpy_per_lot", value: "1000" }]),
+        terms: rateTerms([{ accountType: "Standard", kind: "jpy_per_lot", value: "1000" }]),
       }),
     );
     expect(await history()).toEqual(rows);
@@ -220,7 +199,7 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
       suite.admin,
       {
         fileName: "xm-later.csv",
-        contentBase64: report(["2026-10-20,XM,890001,1,JPY,,r1"]),
+        contentBase64: unpricedReport(["2026-10-20,XM,890001,1,JPY,,r1"]),
         usdRate: "150",
       },
       storage,
@@ -256,7 +235,10 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
       previewed(
         t.db,
         suite.admin,
-        { fileName: "xm-usd.csv", contentBase64: report(["2026-10-20,XM,891001,1,JPY,,u1"]) },
+        {
+          fileName: "xm-usd.csv",
+          contentBase64: unpricedReport(["2026-10-20,XM,891001,1,JPY,,u1"]),
+        },
         storage,
       ),
     ).rejects.toMatchObject({ key: "import.rateMissing" });
@@ -265,7 +247,7 @@ describe(`rates in force on the trade date on ${testEngine}`, () => {
       suite.admin,
       {
         fileName: "xm-bad.csv",
-        contentBase64: report([
+        contentBase64: unpricedReport([
           "2026-10-20,XM,891001,1,JPY,abc,b1",
           "2026-10-20,XM,891001,1,JPY,-1,b2",
         ]),

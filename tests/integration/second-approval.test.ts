@@ -1,27 +1,16 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testEngine, rowWhere } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";
-import {
-  adminWithCaller,
-  callerFor,
-  type Caller,
-  createUser,
-  payingMember,
-} from "../helpers/fixtures";
-import { key, walletOf } from "../helpers/money";
+import { callerFor, createUser, fileAdmin, payingMember } from "../helpers/fixtures";
+import { key, walletOf, ZENGIN_REQUESTER } from "../helpers/money";
 
 /** Maker-checker for money (decision 095): two different admins for a large sum, once. */
 
 const t = fileDatabase({ ledgerMustBalance: true });
-let first: { id: string; caller: Caller };
-let second: { id: string; caller: Caller };
-let third: { id: string; caller: Caller };
-beforeAll(async () => {
-  first = await adminWithCaller(t.db);
-  second = await adminWithCaller(t.db);
-  third = await adminWithCaller(t.db);
-});
+const first = fileAdmin(t);
+const second = fileAdmin(t);
+const third = fileAdmin(t);
 
 const LARGE = 300_000;
 
@@ -120,17 +109,7 @@ describe(`second approval of large withdrawals on ${testEngine}`, () => {
     const approved = await largeWithdrawal();
     await first.caller.wallet.completeWithdrawal({ id: approved.id });
     await second.caller.wallet.approveWithdrawal({ id: approved.id });
-    await first.caller.wallet.saveZenginRequester({
-      requesterCode: "1234567890",
-      requesterName: "カ)キャッシュバック",
-      bankCode: "0005",
-      bankName: "ミツビシユーエフジェイ",
-      branchCode: "001",
-      branchName: "ホンテン",
-      accountType: "current",
-      accountNumber: "7654321",
-      leadBusinessDays: 1,
-    });
+    await first.caller.wallet.saveZenginRequester(ZENGIN_REQUESTER);
     const preview = await first.caller.wallet.zenginPreview({ period: "all" });
     expect(preview.ids).toContain(approved.id);
     expect(preview.ids).not.toContain(waiting.id);

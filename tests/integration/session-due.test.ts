@@ -6,7 +6,7 @@ import { createAccount, createBroker, importsOf } from "../helpers/cashback";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { adminWithCaller, createUser, type Caller } from "../helpers/fixtures";
-import { publishInForce } from "../helpers/legal";
+import { publishInForce, RECONSENT_TERMS } from "../helpers/legal";
 
 /**
  * What is due on a member's next page (a reached goal not shown, a popup not seen, terms to
@@ -76,14 +76,7 @@ describe(`what is due on the next page on ${testEngine}`, () => {
       },
       image: {},
     });
-    await publishInForce(t.db, admin, {
-      kind: "terms",
-      body: "# 利用規約\n本文",
-      bodyEn: "",
-      summary: "第5条を変更しました",
-      summaryEn: "Article 5 changed",
-      reconsent: true,
-    });
+    await publishInForce(t.db, admin, RECONSENT_TERMS);
     expect(await lookUp(id)).toEqual({
       due: { goals: true, popup: true, consent: true },
       statements: 1,

@@ -1,4 +1,3 @@
-import { randomBytes, scrypt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import { decode } from "turbo-stream";
@@ -10,6 +9,7 @@ import { attemptLimiter, limitKey } from "#server/auth/rate-limit";
 import { parseConfig } from "#server/config";
 import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
+import { productionCostMembers } from "../helpers/costly-hash";
 import { createUser, silentLog, TEST_PASSWORD } from "../helpers/fixtures";
 import { listen, type RunningServer } from "../helpers/http";
 
@@ -28,30 +28,8 @@ afterAll(async () => {
   await srv?.close();
 });
 
-/** A stored hash with production's cost: a wrong guess holds its places for a real while. */
-async function productionHash(password: string): Promise<string> {
-  const N = 2 ** 17;
-  const salt = randomBytes(16);
-  const key = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, 32, { N, r: 8, p: 1, maxmem: 256 * N * 8 }, (err, k) =>
-      err ? reject(err) : resolve(k),
-    ),
-  );
-  return ["scrypt", N, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
-}
-
-let sharedHash: Promise<string> | undefined;
-
-async function slowMember() {
-  const user = await createUser(t.db);
-  sharedHash ??= productionHash(TEST_PASSWORD);
-  await t.db.kysely
-    .updateTable("users")
-    .set({ password_hash: await sharedHash })
-    .where("id", "=", user.id)
-    .execute();
-  return user;
-}
+/** A member whose stored hash has production's cost: a wrong guess holds its places for a real while. */
+const slowMember = productionCostMembers(() => t.db);
 
 interface Answer {
   status: number;

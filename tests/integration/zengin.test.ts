@@ -3,21 +3,9 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey, fieldErrors } from "../helpers/rejections";
 import { callerFor, createUser, payingMember } from "../helpers/fixtures";
-import { key, walletOf } from "../helpers/money";
+import { key, walletOf, ZENGIN_REQUESTER as REQUESTER } from "../helpers/money";
 
 const t = fileDatabase({ ledgerMustBalance: true });
-
-const REQUESTER = {
-  requesterCode: "1234567890",
-  requesterName: "カ)キャッシュバック",
-  bankCode: "0005",
-  bankName: "ミツビシユーエフジェイ",
-  branchCode: "001",
-  branchName: "ホンテン",
-  accountType: "current" as const,
-  accountNumber: "7654321",
-  leadBusinessDays: 1,
-};
 
 type Admin = Awaited<ReturnType<typeof callerFor>>;
 let admin: Admin;

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { safeRedirect } from "#domain/redirect";
 import { homeFor } from "#app/lib/guards.server";
+import { lineCallbackInput } from "#app/lib/line-callback.server";
 import { answerRefusals } from "#app/lib/refusals.server";
 
 /**
@@ -11,17 +12,10 @@ import { answerRefusals } from "#app/lib/refusals.server";
  */
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
-    const params = new URL(request.url).searchParams;
-    const value = (name: string) => params.get(name) ?? undefined;
     const done = (to: string) =>
       redirect(`/login/line/done?${new URLSearchParams({ to })}`, { headers: context.resHeaders });
     try {
-      const answer = await context.trpc.lineSignIn.callback({
-        code: value("code"),
-        state: value("state"),
-        error: value("error"),
-        errorDescription: value("error_description"),
-      });
+      const answer = await context.trpc.lineSignIn.callback(lineCallbackInput(request));
       const target = safeRedirect(answer.redirect ?? "", "");
       if (answer.next === "signUp") return done("/login/line/signup");
       if (answer.next === "mfa") {

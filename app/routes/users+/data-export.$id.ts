@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { privateDownload } from "#app/lib/download.server";
 import { requireMember } from "#app/lib/guards.server";
 import { isNotFound } from "#app/lib/not-found.server";
 import { answerRefusals } from "#app/lib/refusals.server";
@@ -13,15 +14,10 @@ export const loader = /* @__PURE__ */ answerRefusals(
     await requireMember(request, context);
     try {
       const file = await context.trpc.profile.downloadDataExport({ id: params.id ?? "" });
-      return new Response(Buffer.from(file.bytes), {
-        headers: {
-          "Content-Type": "application/zip",
-          "Content-Length": String(file.bytes.length),
-          "Content-Disposition": `attachment; filename="${file.filename}"`,
-          "Cache-Control": "private, no-store",
-          "Content-Security-Policy": "default-src 'none'; sandbox",
-          "X-Content-Type-Options": "nosniff",
-        },
+      return privateDownload({
+        bytes: file.bytes,
+        fileName: file.filename,
+        contentType: "application/zip",
       });
     } catch (error) {
       // "Agree to the terms first" is the area's redirect, not a missing file.

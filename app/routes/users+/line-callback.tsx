@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { lineCallbackInput } from "#app/lib/line-callback.server";
 import { answerRefusals } from "#app/lib/refusals.server";
 import { isRoleRefusal } from "#domain/redirect";
 import { isLineBack, LINE_BACK_PATHS, type LineLoginBack } from "#domain/line-link";
@@ -11,15 +12,8 @@ import { isLineBack, LINE_BACK_PATHS, type LineLoginBack } from "#domain/line-li
  */
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
-    const params = new URL(request.url).searchParams;
-    const value = (name: string) => params.get(name) ?? undefined;
     try {
-      const done = await context.trpc.line.callback({
-        code: value("code"),
-        state: value("state"),
-        error: value("error"),
-        errorDescription: value("error_description"),
-      });
+      const done = await context.trpc.line.callback(lineCallbackInput(request));
       const path = LINE_BACK_PATHS[done.back];
       if (done.outcome === "linked") {
         return redirect(done.back === "line" ? `${path}?linked=1` : `${path}?line=linked#line`);
